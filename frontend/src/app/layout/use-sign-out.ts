@@ -1,0 +1,32 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useToast } from '@/components/toast/toast-context';
+import { paths } from '@/config/paths';
+import { clearAuthToken, getAuthToken, type SignOutReason } from '@/lib/session/auth-storage';
+import { logout } from '@/lib/session/logout';
+
+/**
+ * Ends the session: tells the server (best effort, with the token being ended), forgets the token, and
+ * goes to /login. Inactivity adds the spec's 'Session Expired' toast; the Logout button does not.
+ */
+export function useSignOut() {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+
+  return useCallback(
+    (reason: Extract<SignOutReason, 'logout' | 'inactivity'>) => {
+      const token = getAuthToken();
+      if (token) logout(token).catch(() => undefined);
+      clearAuthToken(reason);
+      void navigate(paths.login.getHref(), { replace: true });
+      if (reason === 'inactivity') {
+        toast({
+          title: 'Session Expired',
+          description: 'You have been logged out due to inactivity.',
+          kind: 'destructive',
+        });
+      }
+    },
+    [navigate, toast],
+  );
+}

@@ -1,0 +1,83 @@
+import type { Role } from '@avpass/contracts';
+
+/**
+ * Who may open a route (spec sections 2 and 6).
+ * - public: anyone.
+ * - signed-in: any signed-in user; signed-out visitors go to /login?returnTo=<path>.
+ * - role: only `roles`; anyone else gets an 'Access Denied' toast with `denial` and, after 500 ms, their own home.
+ * - role-or-redirect: only `roles`; anyone else is sent straight to `otherwise` (the /dashboard split).
+ */
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'role'; roles: readonly Role[]; denial: string }
+  | { kind: 'role-or-redirect'; roles: readonly Role[]; otherwise: string };
+
+interface RouteDef<A extends RouteAccess = RouteAccess> {
+  path: string;
+  access: A;
+}
+
+const adminOnly = (denial: string) => ({ kind: 'role', roles: ['super_admin'], denial }) as const;
+const companyOnly = (denial: string) => ({ kind: 'role', roles: ['company_admin'], denial }) as const;
+const signedIn = { kind: 'signed-in' } as const;
+
+export const paths = {
+  landing: { path: '/', access: { kind: 'public' }, getHref: () => '/' },
+  login: {
+    path: '/login',
+    access: { kind: 'public' },
+    getHref: (returnTo?: string | null) => (returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login'),
+  },
+  voucher: {
+    path: '/voucher/:id',
+    access: { kind: 'public' },
+    getHref: (id: string) => `/voucher/${encodeURIComponent(id)}`,
+  },
+
+  dashboard: {
+    path: '/dashboard',
+    access: { kind: 'role-or-redirect', roles: ['super_admin'], otherwise: '/company-dashboard' },
+  },
+  companyDashboard: { path: '/company-dashboard', access: companyOnly('Company dashboard access only.') },
+  companyAdmin: { path: '/company-admin', access: companyOnly('Company admin access required.') },
+  generate: { path: '/generate', access: signedIn },
+  bulk: { path: '/bulk', access: signedIn },
+  adminAnalytics: { path: '/admin', access: adminOnly('Admin access required for analytics.') },
+  trainerAnalytics: { path: '/trainer-analytics', access: signedIn },
+  partnerCredits: { path: '/partner-credits', access: signedIn },
+  adminInventory: {
+    path: '/admin-inventory',
+    access: adminOnly('Only administrators can access inventory management'),
+  },
+  partners: { path: '/partners', access: adminOnly('Only administrators can manage partners') },
+  vendors: { path: '/vendors', access: adminOnly('Only administrators can manage partners') },
+  settings: { path: '/settings', access: adminOnly('Admin settings access only') },
+  trainerQr: { path: '/trainer-qr', access: adminOnly('Only administrators can access trainer QR codes') },
+  projectRootedExclusives: {
+    path: '/project-rooted-exclusives',
+    access: adminOnly('Only administrators can access Project Rooted exclusives'),
+  },
+  adminCredits: { path: '/admin-credits', access: adminOnly('Only administrators can access athlete credits') },
+  partnerInventory: {
+    path: '/partner-inventory',
+    access: companyOnly('Partner inventory is available to partner accounts only.'),
+  },
+} as const satisfies Record<string, RouteDef>;
+
+export type AppPath = (typeof paths)[keyof typeof paths]['path'];
+
+/** Where a signed-in user lands: after login, on `/`, and after an access denial. */
+export function homePathFor(role: Role): string {
+  switch (role) {
+    case 'super_admin':
+      return paths.dashboard.path;
+    case 'company_admin':
+      return paths.companyDashboard.path;
+  }
+}
+
+/** Public pages a 401 never redirects away from (spec section 8). */
+export function isPublicPath(pathname: string): boolean {
+  return pathname === paths.landing.path || pathname === paths.login.path || pathname.startsWith('/voucher/');
+}

@@ -1,0 +1,108 @@
+import type { FieldErrors } from '@avpass/contracts';
+import { clearAuthToken, getAuthToken } from './session/auth-storage';
+
+/**
+ * A non-OK answer. `message` follows the spec's rule (`${status}: ${text}`); `serverMessage` is the
+ * `message` of the JSON error body, which is what users are shown.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly responseText: string,
+    readonly serverMessage: string | null,
+    readonly fieldErrors: FieldErrors,
+    readonly requestId: string | null,
+  ) {
+    super(`${status}: ${responseText}`);
+  }
+}
+
+/** Sign-in calls answer 401 for wrong credentials; that must not look like an ended session. */
+const SIGN_IN_PATHS = new Set(['/api/auth/login', '/api/auth/company-login']);
+
+function pathOf(url: string): string {
+  return new URL(url, window.location.origin).pathname;
+}
+
+function parseErrorBody(text: string): { message: string | null; errors: FieldErrors; requestId: string | null } {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body === 'object' && body !== null) {
+      const { message, errors, requestId } = body as Record<string, unknown>;
+      return {
+        message: typeof message === 'string' && message.length > 0 ? message : null,
+        errors: typeof errors === 'object' && errors !== null ? (errors as FieldErrors) : {},
+        requestId: typeof requestId === 'string' ? requestId : null,
+      };
+    }
+  } catch {
+    // Not JSON (a proxy's HTML error page, say): keep the raw text only.
+  }
+  return { message: null, errors: {}, requestId: null };
+}
+
+async function throwIfNotOk(url: string, response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = (await response.text().catch(() => '')) || response.statusText;
+  const { message, errors, requestId } = parseErrorBody(text);
+  if (response.status === 401 && !SIGN_IN_PATHS.has(pathOf(url))) {
+    // The session ended server-side; guards then send the visitor to /login (public pages stay put).
+    clearAuthToken('unauthorized');
+  }
+  throw new ApiError(response.status, text, message, errors, requestId);
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Send this token instead of the stored one (logout sends the token it is ending). */
+  token?: string | null;
+  keepalive?: boolean;
+}
+
+export async function apiRequest(url: string, options: ApiRequestOptions = {}): Promise<Response> {
+  const token = options.token === undefined ? getAuthToken() : options.token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const response = await fetch(url, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'include',
+    signal: options.signal,
+    keepalive: options.keepalive,
+  });
+  await throwIfNotOk(url, response);
+  return response;
+}
+
+/** A JSON call whose answer is checked against its contract schema. */
+export async function apiJson<T>(
+  url: string,
+  schema: { parse: (value: unknown) => T },
+  options: ApiRequestOptions = {},
+): Promise<T> {
+  const response = await apiRequest(url, options);
+  return schema.parse(await response.json());
+}
+
+/** The text to show a user for a failed call: the server's message, else the given fallback. */
+export function errorMessageOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return fallback;
+}
+
+/** Server field errors flattened to the first message per field, for forms. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(
+    Object.entries(error.fieldErrors)
+      .filter(([, messages]) => Array.isArray(messages) && messages.length > 0)
+      .map(([field, messages]) => [field, messages[0] as string]),
+  );
+}

@@ -1,0 +1,62 @@
+import type { Components, Theme } from '@mui/material/styles';
+import { radius } from '../tokens';
+
+export const inputsCustomizations: Components<Theme> = {
+  MuiButtonBase: { defaultProps: { disableRipple: false } },
+  MuiButton: {
+    defaultProps: { disableElevation: true },
+    styleOverrides: {
+      root: ({ theme }) => ({
+        borderRadius: radius.sm + 2,
+        paddingInline: theme.spacing(2.25),
+        minHeight: 42,
+        transition: theme.transitions.create(['background-color', 'box-shadow', 'transform', 'border-color'], {
+          duration: theme.transitions.duration.short,
+        }),
+        '&.Mui-focusVisible': {
+          outline: `3px solid ${theme.palette.secondary.light}`,
+          outlineOffset: 2,
+        },
+      }),
+      sizeLarge: { minHeight: 50, fontSize: '1rem', paddingInline: 28 },
+      sizeSmall: { minHeight: 34 },
+      containedSecondary: ({ theme }) => ({
+        backgroundImage: theme.brand.accentGradient,
+        boxShadow: theme.brand.accentGlow,
+        '&:hover': { backgroundImage: theme.brand.accentGradient, filter: 'brightness(1.05)', transform: 'translateY(-1px)' },
+      }),
+      containedPrimary: ({ theme }) => ({
+        '&:hover': { backgroundColor: theme.palette.navy[800] },
+      }),
+      outlined: { borderWidth: 1.5, '&:hover': { borderWidth: 1.5 } },
+    },
+  },
+  MuiIconButton: {
+    styleOverrides: {
+      root: ({ theme }) => ({
+        '&.Mui-focusVisible': { outline: `3px solid ${theme.palette.secondary.light}`, outlineOffset: 1 },
+      }),
+    },
+  },
+  MuiTextField: { defaultProps: { fullWidth: true, variant: 'outlined' } },
+  MuiInputLabel: {
+    styleOverrides: {
+      root: ({ theme }) => ({ fontWeight: 500, '&.Mui-focused': { color: theme.palette.primary.light } }),
+    },
+  },
+  MuiOutlinedInput: {
+    styleOverrides: {
+      root: ({ theme }) => ({
+        borderRadius: radius.sm + 2,
+        backgroundColor: theme.palette.background.paper,
+        transition: theme.transitions.create(['box-shadow', 'border-color']),
+        '&:hover .MuiOutlinedInput-notchedOutline': { borderColor: theme.palette.grey[500] },
+        '&.Mui-focused': { boxShadow: `0 0 0 4px ${theme.palette.teal[100]}` },
+        '&.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: theme.palette.secondary.dark, borderWidth: 1.5 },
+        '&.Mui-error.Mui-focused': { boxShadow: `0 0 0 4px ${theme.palette.error.light}` },
+      }),
+      notchedOutline: ({ theme }) => ({ borderColor: theme.palette.grey[300] }),
+    },
+  },
+  MuiFormHelperText: { styleOverrides: { root: { marginLeft: 2, fontWeight: 500 } } },
+};

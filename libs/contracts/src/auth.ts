@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { optionalEmail, optionalText } from './common';
+import { ROLES } from './roles';
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+export const loginRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(254),
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** Partner staff sign in with their e-mail or their username. */
+export const companyLoginRequestSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().max(254).optional(),
+    username: z.string().trim().max(254).optional(),
+    password: z.string().min(1, 'Password is required').max(1024),
+  })
+  .refine((v) => Boolean(v.email || v.username), {
+    message: 'Email or username is required',
+    path: ['username'],
+  });
+export type CompanyLoginRequest = z.infer<typeof companyLoginRequestSchema>;
+
+export const roleSchema = z.enum(ROLES);
+
+export const currentUserSchema = z.object({
+  id: z.string().uuid(),
+  username: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: roleSchema,
+  companyId: z.string().uuid().nullable(),
+  companyName: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const authResponseSchema = z.object({
+  token: z.string(),
+  role: roleSchema,
+  user: currentUserSchema,
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const updateProfileRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(64, 'Username must be at most 64 characters'),
+  email: optionalEmail('Valid email required'),
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string().min(1, 'Current password is required'),
+  newPassword: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, 'New password must be at least 6 characters')
+    .max(1024, 'New password must be at most 1024 characters'),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** The Security tab's form: the request plus a confirmation that must match. */
+export const changePasswordFormSchema = changePasswordRequestSchema
+  .extend({
+    confirmPassword: z.string().min(PASSWORD_MIN_LENGTH, 'Password confirmation is required'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { optionalEmail, optionalText, optionalUrl, uploadUrl } from './common';
+import { PASSWORD_MIN_LENGTH } from './auth';
+
+export const PARTNER_CATEGORIES = [
+  'Restaurant',
+  'Coffee Shop',
+  'Sports Shop',
+  'Training Facility',
+  'Sports Clinic',
+  'Fitness Center',
+  'Equipment Store',
+  'Nutrition Shop',
+  'Physical Therapy',
+  'Athletic Wear',
+  'Entertainment',
+  'Retail',
+  'Service',
+  'Healthcare',
+  'Education',
+] as const;
+
+const categoriesField = z
+  .array(z.string().trim().min(1).max(60))
+  .max(20, 'At most 20 categories')
+  .optional()
+  .transform((v) => [...new Set(v ?? [])]);
+
+export const createVendorRequestSchema = z.object({
+  name: z.string().trim().min(1, 'Partner name is required').max(200, 'Partner name must be at most 200 characters'),
+  email: optionalEmail('Valid email required'),
+  phone: optionalText(50),
+  website: optionalUrl(),
+  address: optionalText(500),
+  categories: categoriesField,
+  description: optionalText(5000),
+  contactInfo: optionalText(1000),
+});
+export type CreateVendorRequest = z.input<typeof createVendorRequestSchema>;
+
+export const updateVendorRequestSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Partner name is required').max(200, 'Partner name must be at most 200 characters'),
+    email: optionalEmail('Valid email required'),
+    phone: optionalText(50),
+    website: optionalUrl(),
+    address: optionalText(500),
+    categories: z.array(z.string().trim().min(1).max(60)).max(20, 'At most 20 categories'),
+    description: optionalText(5000),
+    contactInfo: optionalText(1000),
+    galleryPhotos: z.array(uploadUrl()).max(50, 'At most 50 gallery photos'),
+    logoUrl: uploadUrl().nullable(),
+    isActive: z.boolean(),
+  })
+  .partial();
+export type UpdateVendorRequest = z.input<typeof updateVendorRequestSchema>;
+
+export const vendorSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  contactInfo: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  address: z.string().nullable(),
+  categories: z.array(z.string()),
+  galleryPhotos: z.array(z.string()),
+  description: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type Vendor = z.infer<typeof vendorSchema>;
+
+/** GET /api/companies: what the assign dialog and pickers need. */
+export const companySummarySchema = vendorSchema.pick({ id: true, name: true, email: true, logoUrl: true, isActive: true });
+export type CompanySummary = z.infer<typeof companySummarySchema>;
+
+export const publicPartnerSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  contactInfo: z.string().nullable(),
+  activeOffers: z.number().int().nonnegative(),
+  totalQrCodes: z.number().int().nonnegative(),
+});
+export type PublicPartner = z.infer<typeof publicPartnerSchema>;
+
+export const PHOTO_TYPES = ['logo', 'gallery'] as const;
+export const addVendorPhotoRequestSchema = z.object({
+  vendorId: z.string().uuid('Not a valid id'),
+  photoType: z.enum(PHOTO_TYPES, 'Photo type must be logo or gallery'),
+  url: uploadUrl(),
+});
+export type AddVendorPhotoRequest = z.infer<typeof addVendorPhotoRequestSchema>;
+
+export const createPortalUserRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(64, 'Username must be at most 64 characters'),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters')
+    .max(1024, 'Password must be at most 1024 characters'),
+  email: optionalEmail('Valid email required'),
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+});
+export type CreatePortalUserRequest = z.input<typeof createPortalUserRequestSchema>;
+
+export const updatePortalUserRequestSchema = z.object({
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+});
+export type UpdatePortalUserRequest = z.infer<typeof updatePortalUserRequestSchema>;
+
+export const portalUserSchema = z.object({
+  id: z.string().uuid(),
+  username: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  isActive: z.boolean(),
+  companyId: z.string().uuid().nullable(),
+  createdAt: z.string(),
+  lastLogin: z.string().nullable(),
+});
+export type PortalUser = z.infer<typeof portalUserSchema>;
+
+export const uploadResponseSchema = z.object({ url: z.string() });
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;

@@ -1,0 +1,44 @@
+import type { Constructor, Options } from '@mikro-orm/core';
+import type { Migration } from '@mikro-orm/migrations';
+import { Migrator } from '@mikro-orm/migrations';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { OutboxEvent } from '../events/outbox-event.entity';
+import { ProcessedEvent } from '../events/processed-event.entity';
+
+export interface OrmConfigInput {
+  clientUrl: string;
+  schema: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  entities: any[];
+  migrations: { name: string; class: Constructor<Migration> }[];
+  debug?: boolean;
+}
+
+/**
+ * One MikroORM configuration for every service: its own schema, committed migrations listed in code
+ * (so they run the same from dist and from tests), and the outbox/inbox tables every service has.
+ */
+export function ormConfig(input: OrmConfigInput): Options<PostgreSqlDriver> {
+  return {
+    driver: PostgreSqlDriver,
+    clientUrl: input.clientUrl,
+    schema: input.schema,
+    entities: [...input.entities, OutboxEvent, ProcessedEvent],
+    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
+    extensions: [Migrator],
+    migrations: {
+      tableName: 'mikro_orm_migrations',
+      migrationsList: input.migrations,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      silent: true,
+    },
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    pool: { min: 0, max: 10 },
+    debug: input.debug ?? false,
+    // Pings keep a pool that lost its server from hanging callers.
+    driverOptions: { connection: { connectionTimeoutMillis: 5000 } },
+  };
+}

@@ -1,0 +1,98 @@
+import { createHmac } from 'node:crypto';
+import { Client } from 'pg';
+
+/**
+ * Each service owns one PostgreSQL schema and connects as its own role, which can use only that
+ * schema. With a privileged DATABASE_URL (local development, tests, a fresh install) the bootstrap
+ * creates the database, the role and the schema; in a managed deployment they can be provisioned
+ * up front and a service-specific URL given instead.
+ */
+export interface ServiceDatabase {
+  schema: string;
+  role: string;
+  url: string;
+}
+
+export function serviceRoleName(service: string): string {
+  return `avpass_${service}`;
+}
+
+/** Deterministic, so every instance of a service derives the same password without sharing state. */
+export function serviceRolePassword(role: string, secret: string): string {
+  return createHmac('sha256', secret).update(role).digest('base64url');
+}
+
+export function serviceDatabaseUrl(adminUrl: string, service: string, secret: string): string {
+  const url = new URL(adminUrl);
+  const role = serviceRoleName(service);
+  url.username = role;
+  url.password = serviceRolePassword(role, secret);
+  return url.toString();
+}
+
+export function databaseName(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || 'postgres';
+}
+
+/** Creates the database named in the URL when it does not exist yet. */
+export async function ensureDatabase(adminUrl: string): Promise<void> {
+  const name = databaseName(adminUrl);
+  const maintenance = new URL(adminUrl);
+  maintenance.pathname = '/postgres';
+  const client = new Client({ connectionString: maintenance.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) {
+      try {
+        await client.query(`create database ${quoteIdent(name)}`);
+      } catch (error) {
+        if ((error as { code?: string }).code !== '42P04') throw error; // created meanwhile by a sibling
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Creates (or updates) the service's role and schema. Runs under an advisory lock so that several
+ * services and instances starting together do not race on CREATE ROLE.
+ */
+export async function ensureServiceSchema(adminUrl: string, service: string, secret: string): Promise<ServiceDatabase> {
+  const role = serviceRoleName(service);
+  const schema = service;
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ privileged: boolean }>(
+      'select (rolsuper or rolcreaterole) as privileged from pg_roles where rolname = current_user',
+    );
+    if (rows[0]?.privileged) {
+      await client.query('select pg_advisory_lock(hashtext($1))', ['avpass-bootstrap']);
+      try {
+        const password = serviceRolePassword(role, secret);
+        const exists = await client.query('select 1 from pg_roles where rolname = $1', [role]);
+        const verb = exists.rowCount ? 'alter' : 'create';
+        await client.query(`${verb} role ${quoteIdent(role)} login password ${quoteLiteral(password)}`);
+        await client.query(`grant connect on database ${quoteIdent(databaseName(adminUrl))} to ${quoteIdent(role)}`);
+        await client.query(`create schema if not exists ${quoteIdent(schema)} authorization ${quoteIdent(role)}`);
+        await client.query(`revoke all on schema ${quoteIdent(schema)} from public`);
+        await client.query(`alter role ${quoteIdent(role)} in database ${quoteIdent(databaseName(adminUrl))} set search_path = ${quoteIdent(schema)}`);
+      } finally {
+        await client.query('select pg_advisory_unlock(hashtext($1))', ['avpass-bootstrap']);
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return { schema, role, url: serviceDatabaseUrl(adminUrl, service, secret) };
+}
+
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function quoteLiteral(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}

@@ -1,0 +1,42 @@
+import { connect, type NatsConnection, RetentionPolicy, StorageType } from 'nats';
+import { eventStreamName, eventSubjectsWildcard } from './event-subjects';
+
+export interface NatsConnectionOptions {
+  url: string;
+  name: string;
+}
+
+/** A NATS connection that keeps trying to reconnect for as long as the process lives. */
+export async function connectNats(options: NatsConnectionOptions): Promise<NatsConnection> {
+  return connect({
+    servers: [options.url],
+    name: options.name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 250,
+    pingInterval: 2000,
+    maxPingOut: 2,
+    timeout: 3000,
+  });
+}
+
+/** Creates the namespace's event stream if it is missing (idempotent; safe from every service). */
+export async function ensureEventStream(nc: NatsConnection, namespace: string): Promise<void> {
+  const jsm = await nc.jetstreamManager();
+  const name = eventStreamName(namespace);
+  try {
+    await jsm.streams.info(name);
+  } catch {
+    try {
+      await jsm.streams.add({
+        name,
+        subjects: [eventSubjectsWildcard(namespace)],
+        retention: RetentionPolicy.Limits,
+        storage: StorageType.File,
+        max_age: 7 * 24 * 60 * 60 * 1_000_000_000, // nanoseconds: a week to recover a stopped consumer
+        duplicate_window: 10 * 60 * 1_000_000_000, // dedupe republished outbox rows by event id
+      });
+    } catch (error) {
+      if (!/already in use|already exists/i.test((error as Error).message)) throw error;
+    }
+  }
+}

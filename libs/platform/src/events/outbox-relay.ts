@@ -1,0 +1,119 @@
+import type { EventName } from '@avpass/contracts';
+import type { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Logger } from '@nestjs/common';
+import { headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats';
+import { eventSubject } from './event-subjects';
+import { ensureEventStream } from './jetstream';
+
+interface OutboxRow {
+  id: string;
+  name: EventName;
+  payload: unknown;
+  occurred_at: Date;
+}
+
+const codec = JSONCodec();
+
+/**
+ * Publishes committed outbox rows to JetStream in commit order. Rows are claimed with SKIP LOCKED so
+ * several instances share the work; each message carries the event id as Nats-Msg-Id, so a row
+ * published twice (ack lost, then retried) is stored once. While NATS is unreachable rows simply wait.
+ */
+export class OutboxRelay {
+  private readonly logger = new Logger('OutboxRelay');
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly nc: NatsConnection,
+    private readonly namespace: string,
+    private readonly options: { pollMs?: number; batchSize?: number; publishTimeoutMs?: number } = {},
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Publish soon, without waiting for the next poll. */
+  kick(): void {
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.kick();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    let backoff = 0;
+    while (this.running) {
+      let published = 0;
+      try {
+        published = await this.publishBatch();
+        backoff = 0;
+      } catch (error) {
+        backoff = Math.min(backoff ? backoff * 2 : 250, 5000);
+        this.logger.warn(`publishing deferred: ${(error as Error).message}; retrying in ${backoff} ms`);
+      }
+      if (!published || backoff) await this.sleep(backoff || (this.options.pollMs ?? 200));
+    }
+  }
+
+  /** One batch in one transaction: claim, publish in order, mark published. Returns how many. */
+  async publishBatch(): Promise<number> {
+    const em = this.orm.em.fork() as EntityManager;
+    const schema = this.orm.config.get('schema');
+    const table = `"${schema}".outbox_events`;
+    return em.transactional(async (tx) => {
+      const conn = tx.getConnection();
+      const rows: OutboxRow[] = await conn.execute(
+        `select id, name, payload, occurred_at from ${table}
+          where published_at is null order by seq limit ? for update skip locked`,
+        [this.options.batchSize ?? 100],
+        'all',
+        tx.getTransactionContext(),
+      );
+      if (!rows.length) return 0;
+      const js = this.nc.jetstream();
+      const done: string[] = [];
+      try {
+        for (const row of rows) {
+          const h = natsHeaders();
+          h.set('Nats-Msg-Id', row.id);
+          const envelope = { id: row.id, name: row.name, occurredAt: new Date(row.occurred_at).toISOString(), payload: row.payload };
+          try {
+            await js.publish(eventSubject(this.namespace, row.name), codec.encode(envelope), {
+              msgID: row.id,
+              timeout: this.options.publishTimeoutMs ?? 2000,
+            });
+          } catch (error) {
+            if (/no responders|stream not found/i.test((error as Error).message)) await ensureEventStream(this.nc, this.namespace);
+            throw error;
+          }
+          done.push(row.id);
+        }
+      } finally {
+        if (done.length) {
+          await conn.execute(`update ${table} set published_at = now(), attempts = attempts + 1 where id = any(?)`, [done], 'run', tx.getTransactionContext());
+        }
+      }
+      return done.length;
+    });
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import type { RpcRequest } from '@avpass/contracts';
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import type { NatsContext } from '@nestjs/microservices';
+import type { Logger as PinoInstance } from 'pino';
+import { tap, type Observable } from 'rxjs';
+
+/** One JSON line per handled request, carrying the gateway's request id. */
+@Injectable()
+export class RpcLoggingInterceptor implements NestInterceptor {
+  constructor(private readonly logger: PinoInstance) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const started = performance.now();
+    const request = context.switchToRpc().getData<RpcRequest<unknown>>();
+    const subject = context.switchToRpc().getContext<NatsContext>().getSubject();
+    const fields = { requestId: request?.meta?.requestId, subject };
+    return next.handle().pipe(
+      tap({
+        next: () => this.logger.debug({ ...fields, ms: Math.round(performance.now() - started) }, 'rpc ok'),
+        error: (error: { code?: string }) =>
+          this.logger.info({ ...fields, ms: Math.round(performance.now() - started), code: error?.code }, 'rpc refused'),
+      }),
+    );
+  }
+}
