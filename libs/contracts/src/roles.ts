@@ -6,4 +6,6 @@ export interface Actor {
   userId: string;
   role: Role;
   companyId: string | null;
+  /** The session the request came with (its hashed id), so a password change can keep it. */
+  sessionId?: string;
 }

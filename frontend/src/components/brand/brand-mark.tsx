@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
 interface BrandMarkProps {
-  /** Text beside the mark; defaults to the product name. */
+  /** Text beside the mark; defaults to the product name; empty for the mark alone. */
   label?: string;
   size?: 'small' | 'medium';
 }
@@ -44,6 +44,7 @@ export function BrandMark({ label = 'AV Pass', size = 'medium' }: BrandMarkProps
       >
         AV
       </Box>
+      {label && (
       <Typography
         component="span"
         noWrap
@@ -56,6 +57,7 @@ export function BrandMark({ label = 'AV Pass', size = 'medium' }: BrandMarkProps
       >
         {label}
       </Typography>
+      )}
     </Box>
   );
 }

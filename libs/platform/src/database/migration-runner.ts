@@ -1,16 +1,12 @@
 import { MikroORM } from '@mikro-orm/core';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 
-/** Runs the service's committed migrations once at start-up, before it takes requests. */
+/** Runs the service's committed migrations; called once at start-up, before the event bus starts. */
 @Injectable()
-export class MigrationRunner implements OnApplicationBootstrap {
+export class MigrationRunner {
   private readonly logger = new Logger('Migrations');
 
   constructor(private readonly orm: MikroORM) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.run();
-  }
 
   async run(): Promise<void> {
     const applied = await this.orm.getMigrator().up();

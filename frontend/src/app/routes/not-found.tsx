@@ -1,0 +1,54 @@
+import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { homePathFor, paths } from '@/config/paths';
+import { useSession } from '@/lib/session/use-session';
+
+/** Anything the route table does not know, and (for now) the screens of later issues. */
+export function NotFoundRoute() {
+  const session = useSession();
+  const home = session.status === 'signed-in' ? homePathFor(session.user.role) : paths.landing.path;
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 8, md: 14 } }}>
+      <Box sx={{ textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+        <Typography
+          aria-hidden
+          sx={(theme) => ({
+            fontFamily: theme.typography.h1.fontFamily,
+            fontWeight: 900,
+            fontSize: { xs: '6rem', sm: '8rem' },
+            lineHeight: 1,
+            letterSpacing: '-0.05em',
+            backgroundImage: theme.brand.ctaGradient,
+            backgroundClip: 'text',
+            WebkitBackgroundClip: 'text',
+            color: 'transparent',
+          })}
+        >
+          404
+        </Typography>
+        <Typography variant="h3" component="h1">
+          Page Not Found
+        </Typography>
+        <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
+          The page you are looking for does not exist or has moved. Check the address, or head back to where you
+          started.
+        </Typography>
+        <Button
+          component={RouterLink}
+          to={home}
+          variant="contained"
+          size="large"
+          startIcon={<ArrowBackRoundedIcon />}
+          sx={{ mt: 2 }}
+        >
+          {session.status === 'signed-in' ? 'Back to dashboard' : 'Back to home'}
+        </Button>
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,9 @@
+import { authResponseSchema, type AuthResponse, type CompanyLoginRequest } from '@avpass/contracts';
+import { apiJson } from '@/lib/api-client';
+
+export const COMPANY_LOGIN_URL = '/api/auth/company-login';
+
+/** Partner staff sign in with their e-mail (or username). */
+export function companyLogin(body: CompanyLoginRequest): Promise<AuthResponse> {
+  return apiJson(COMPANY_LOGIN_URL, authResponseSchema, { method: 'POST', body, token: null });
+}

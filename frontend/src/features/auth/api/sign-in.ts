@@ -1,0 +1,52 @@
+import {
+  companyLoginRequestSchema,
+  loginRequestSchema,
+  type AuthResponse,
+  type CompanyLoginRequest,
+  type LoginRequest,
+} from '@avpass/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CURRENT_USER_URL } from '@/lib/session/get-current-user';
+import { storeAuthToken } from '@/lib/session/auth-storage';
+import { companyLogin } from './company-login';
+import { login } from './login';
+
+export interface SignInInput {
+  /** What the user typed in 'Username or Email'. */
+  identifier: string;
+  password: string;
+}
+
+export type SignInRequest =
+  | { endpoint: 'company-login'; body: CompanyLoginRequest }
+  | { endpoint: 'login'; body: LoginRequest };
+
+/**
+ * Spec section 2, routing of the credential: an e-mail goes to the company login; any username goes to the
+ * login call, which the gateway answers for administrators and partner staff alike (the server decides
+ * the role, so the client knows no administrator username).
+ */
+export function toSignInRequest({ identifier, password }: SignInInput): SignInRequest {
+  const trimmed = identifier.trim();
+  if (trimmed.includes('@')) {
+    return { endpoint: 'company-login', body: companyLoginRequestSchema.parse({ email: trimmed, password }) };
+  }
+  return { endpoint: 'login', body: loginRequestSchema.parse({ username: trimmed, password }) };
+}
+
+export function signIn(input: SignInInput): Promise<AuthResponse> {
+  const request = toSignInRequest(input);
+  return request.endpoint === 'company-login' ? companyLogin(request.body) : login(request.body);
+}
+
+/** Signs in, stores the token and primes the current-user query so guards do not wait for it. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (response) => {
+      queryClient.setQueryData([CURRENT_USER_URL], response.user);
+      storeAuthToken(response.token);
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import LoginRoundedIcon from '@mui/icons-material/LoginRounded';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Toolbar from '@mui/material/Toolbar';
+import useScrollTrigger from '@mui/material/useScrollTrigger';
+import { Link as RouterLink } from 'react-router-dom';
+import { BrandMark } from '@/components/brand/brand-mark';
+import { paths } from '@/config/paths';
+
+/** Transparent over the hero, solid navy once the page scrolls. */
+export function LandingHeader() {
+  const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: 24 });
+
+  return (
+    <AppBar
+      position="fixed"
+      component="header"
+      sx={(theme) => ({
+        transition: theme.transitions.create(['background-color', 'box-shadow', 'backdrop-filter']),
+        ...(scrolled
+          ? { boxShadow: theme.brand.cardShadowHover, backdropFilter: 'blur(10px)' }
+          : { backgroundImage: 'none', backgroundColor: 'transparent', borderBottomColor: 'transparent' }),
+      })}
+    >
+      <Container maxWidth="lg">
+        <Toolbar disableGutters sx={{ minHeight: { xs: 64, md: 72 }, gap: 2 }}>
+          <Box
+            component={RouterLink}
+            to={paths.landing.path}
+            aria-label="AV Pass home"
+            sx={{ color: 'inherit', textDecoration: 'none' }}
+          >
+            <BrandMark />
+          </Box>
+          <Box sx={{ flexGrow: 1 }} />
+          <Button
+            component={RouterLink}
+            to={paths.login.path}
+            variant="outlined"
+            color="inherit"
+            startIcon={<LoginRoundedIcon />}
+            sx={(theme) => ({
+              textTransform: 'uppercase',
+              letterSpacing: '0.08em',
+              borderColor: theme.brand.glassBorder,
+              backgroundColor: theme.brand.glass,
+              '&:hover': { borderColor: theme.palette.secondary.main, backgroundColor: theme.brand.glass },
+            })}
+          >
+            Login
+          </Button>
+        </Toolbar>
+      </Container>
+    </AppBar>
+  );
+}

@@ -1,0 +1,93 @@
+import { updateProfileRequestSchema, type CurrentUser } from '@avpass/contracts';
+import SaveRoundedIcon from '@mui/icons-material/SaveRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { useToast } from '@/components/toast/toast-context';
+import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { firstIssuePerField } from '@/lib/form-errors';
+import { useUpdateProfile } from '../api/update-profile';
+
+type ProfileField = 'username' | 'email' | 'firstName' | 'lastName';
+type ProfileValues = Record<ProfileField, string>;
+
+function valuesOf(user: CurrentUser): ProfileValues {
+  return {
+    username: user.username,
+    email: user.email ?? '',
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+  };
+}
+
+const FIELDS: ReadonlyArray<{ name: ProfileField; label: string; autoComplete: string; required?: boolean }> = [
+  { name: 'username', label: 'Username', autoComplete: 'username', required: true },
+  { name: 'email', label: 'Email', autoComplete: 'email' },
+  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+];
+
+export function ProfileForm({ user }: { user: CurrentUser }) {
+  const [values, setValues] = useState<ProfileValues>(() => valuesOf(user));
+  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
+  const updateProfile = useUpdateProfile();
+  const { toast } = useToast();
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = updateProfileRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(firstIssuePerField(parsed.error));
+      return;
+    }
+    setErrors({});
+    updateProfile.mutate(parsed.data, {
+      onSuccess: (updated) => {
+        setValues(valuesOf(updated));
+        toast({ title: 'Profile Updated', description: 'Your profile has been updated successfully.' });
+      },
+      onError: (error) => {
+        setErrors(fieldErrorsOf(error));
+        toast({
+          title: 'Update Failed',
+          description: errorMessageOf(error, 'Failed to update profile'),
+          kind: 'destructive',
+        });
+      },
+    });
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Profile">
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
+        {FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            type={field.name === 'email' ? 'email' : 'text'}
+            autoComplete={field.autoComplete}
+            required={field.required}
+            value={values[field.name]}
+            onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
+            error={Boolean(errors[field.name])}
+            helperText={errors[field.name] ?? (field.name === 'email' ? 'Optional' : ' ')}
+          />
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={updateProfile.isPending}
+          startIcon={updateProfile.isPending ? <CircularProgress size={18} color="inherit" /> : <SaveRoundedIcon />}
+          sx={{ width: { xs: '100%', sm: 'auto' } }}
+        >
+          {updateProfile.isPending ? 'Saving...' : 'Save Profile'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import { RPC } from '@avpass/contracts';
+import { ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { AdminBootstrap } from './auth/admin-bootstrap';
+import { AuthHandlers } from './auth/auth.handlers';
+import { AuthService } from './auth/auth.service';
+import { LoginThrottle } from './auth/login-throttle';
+import { PasswordHasher } from './auth/password-hasher';
+import type { IdentityConfig } from './config';
+import { migrations } from './migrations/migration-20261121-initial';
+import { PartnerDeletedSubscriber } from './partner-events/partner-deleted.subscriber';
+import { Session } from './sessions/session.entity';
+import { SessionsService } from './sessions/sessions.service';
+import { User } from './users/user.entity';
+import { UsersHandlers } from './users/users.handlers';
+import { UsersRepository } from './users/users.repository';
+import { UsersService } from './users/users.service';
+
+@Module({})
+export class IdentityModule {
+  static register(config: IdentityConfig, database: ServiceDatabase): DynamicModule {
+    return {
+      module: IdentityModule,
+      imports: [
+        ServicePlatformModule.forRoot({
+          name: 'identity',
+          config,
+          database,
+          entities: [User, Session],
+          migrations,
+          healthPattern: RPC.identity.health,
+          subscribers: [PartnerDeletedSubscriber],
+          redis: true,
+        }),
+      ],
+      controllers: [AuthHandlers, UsersHandlers],
+      providers: [
+        AuthService,
+        UsersService,
+        UsersRepository,
+        SessionsService,
+        PasswordHasher,
+        LoginThrottle,
+        AdminBootstrap,
+        PartnerDeletedSubscriber,
+      ],
+    };
+  }
+}

@@ -1,0 +1,53 @@
+import { SERVICE_OPTIONS, type ServicePlatformOptions } from '@avpass/platform';
+import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { IdentityConfig } from '../config';
+import { User } from '../users/user.entity';
+import { PasswordHasher } from './password-hasher';
+
+/**
+ * On first start with no administrator, creates one from ADMIN_USERNAME / ADMIN_PASSWORD; with no
+ * password configured, generates one and prints it once.
+ */
+@Injectable()
+export class AdminBootstrap implements OnApplicationBootstrap {
+  private readonly logger = new Logger('AdminBootstrap');
+  private readonly config: IdentityConfig;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly hasher: PasswordHasher,
+    @Inject(SERVICE_OPTIONS) options: ServicePlatformOptions,
+  ) {
+    this.config = options.config as IdentityConfig;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const em = this.orm.em.fork();
+    if ((await em.count(User, { role: 'super_admin' })) > 0) return;
+    const generated = !this.config.ADMIN_PASSWORD;
+    const password = this.config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+    const admin = em.create(User, {
+      username: this.config.ADMIN_USERNAME,
+      passwordHash: await this.hasher.hash(password),
+      role: 'super_admin',
+      firstName: 'Platform',
+      lastName: 'Administrator',
+    });
+    try {
+      await em.persistAndFlush(admin);
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return; // another instance created it
+      throw error;
+    }
+    if (generated) {
+      // Printed once, on the console, so the operator can sign in; it is never stored in clear.
+      console.log(
+        `\n  AV Pass administrator created: username "${admin.username}", password "${password}"\n  (generated because ADMIN_PASSWORD was not set; change it in Settings)\n`,
+      );
+    } else {
+      this.logger.log(`administrator "${admin.username}" created from ADMIN_USERNAME / ADMIN_PASSWORD`);
+    }
+  }
+}

@@ -1,0 +1,3 @@
+// Entry points for tests that run the service in-process.
+export { IdentityModule } from './app.module';
+export { loadIdentityConfig } from './config';

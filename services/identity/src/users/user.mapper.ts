@@ -1,0 +1,29 @@
+import type { CurrentUser, PortalUser } from '@avpass/contracts';
+import type { User } from './user.entity';
+
+export function toCurrentUser(user: User, companyName: string | null): CurrentUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    companyId: user.companyId,
+    companyName,
+  };
+}
+
+export function toPortalUser(user: User): PortalUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    isActive: user.isActive,
+    companyId: user.companyId,
+    createdAt: user.createdAt.toISOString(),
+    lastLogin: user.lastLogin?.toISOString() ?? null,
+  };
+}
