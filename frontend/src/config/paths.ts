@@ -13,9 +13,10 @@ export type RouteAccess =
   | { kind: 'role'; roles: readonly Role[]; denial: string }
   | { kind: 'role-or-redirect'; roles: readonly Role[]; otherwise: string };
 
-interface RouteDef<A extends RouteAccess = RouteAccess> {
+interface RouteDef {
   path: string;
-  access: A;
+  access: RouteAccess;
+  getHref?: (...args: never[]) => string;
 }
 
 const adminOnly = (denial: string) => ({ kind: 'role', roles: ['super_admin'], denial }) as const;

@@ -5,8 +5,8 @@ import { ROLES } from './roles';
 export const PASSWORD_MIN_LENGTH = 6;
 
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(254),
-  password: z.string().min(1, 'Password is required').max(1024),
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -15,7 +15,7 @@ export const companyLoginRequestSchema = z
   .object({
     email: z.string().trim().toLowerCase().max(254).optional(),
     username: z.string().trim().max(254).optional(),
-    password: z.string().min(1, 'Password is required').max(1024),
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
   })
   .refine((v) => Boolean(v.email || v.username), {
     message: 'Email or username is required',
@@ -45,7 +45,11 @@ export const authResponseSchema = z.object({
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const updateProfileRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(64, 'Username must be at most 64 characters'),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(64, 'Username must be at most 64 characters'),
   email: optionalEmail('Valid email required'),
   firstName: optionalText(100),
   lastName: optionalText(100),
@@ -53,9 +57,9 @@ export const updateProfileRequestSchema = z.object({
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1, 'Current password is required'),
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
   newPassword: z
-    .string()
+    .string({ error: 'New password must be at least 6 characters' })
     .min(PASSWORD_MIN_LENGTH, 'New password must be at least 6 characters')
     .max(1024, 'New password must be at most 1024 characters'),
 });
@@ -64,7 +68,9 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 /** The Security tab's form: the request plus a confirmation that must match. */
 export const changePasswordFormSchema = changePasswordRequestSchema
   .extend({
-    confirmPassword: z.string().min(PASSWORD_MIN_LENGTH, 'Password confirmation is required'),
+    confirmPassword: z
+      .string({ error: 'Password confirmation is required' })
+      .min(PASSWORD_MIN_LENGTH, 'Password confirmation is required'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: "Passwords don't match",

@@ -27,7 +27,7 @@ const categoriesField = z
   .transform((v) => [...new Set(v ?? [])]);
 
 export const createVendorRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Partner name is required').max(200, 'Partner name must be at most 200 characters'),
+  name: z.string({ error: 'Partner name is required' }).trim().min(1, 'Partner name is required').max(200, 'Partner name must be at most 200 characters'),
   email: optionalEmail('Valid email required'),
   phone: optionalText(50),
   website: optionalUrl(),
@@ -40,7 +40,7 @@ export type CreateVendorRequest = z.input<typeof createVendorRequestSchema>;
 
 export const updateVendorRequestSchema = z
   .object({
-    name: z.string().trim().min(1, 'Partner name is required').max(200, 'Partner name must be at most 200 characters'),
+    name: z.string({ error: 'Partner name is required' }).trim().min(1, 'Partner name is required').max(200, 'Partner name must be at most 200 characters'),
     email: optionalEmail('Valid email required'),
     phone: optionalText(50),
     website: optionalUrl(),
@@ -95,9 +95,9 @@ export const addVendorPhotoRequestSchema = z.object({
 export type AddVendorPhotoRequest = z.infer<typeof addVendorPhotoRequestSchema>;
 
 export const createPortalUserRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(64, 'Username must be at most 64 characters'),
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64, 'Username must be at most 64 characters'),
   password: z
-    .string()
+    .string({ error: 'Password must be at least 6 characters' })
     .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters')
     .max(1024, 'Password must be at most 1024 characters'),
   email: optionalEmail('Valid email required'),

@@ -25,7 +25,7 @@ export function LoadingState({ message, fullPage = false }: LoadingStateProps) {
       }}
     >
       <CircularProgress size={36} thickness={4.5} />
-      <Typography variant="body1" color="text.secondary" fontWeight={600}>
+      <Typography variant="body1" color="text.secondary" sx={{ fontWeight: 600 }}>
         {message}
       </Typography>
     </Box>

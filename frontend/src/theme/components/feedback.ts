@@ -4,13 +4,21 @@ import { radius } from '../tokens';
 export const feedbackCustomizations: Components<Theme> = {
   MuiAlert: {
     styleOverrides: {
-      root: { borderRadius: radius.sm + 2, alignItems: 'flex-start' },
-      standardError: ({ theme }) => ({
-        backgroundColor: theme.palette.error.light,
-        color: theme.palette.error.dark,
-        border: `1px solid ${theme.palette.error.main}33`,
+      root: ({ theme }) => ({
+        borderRadius: radius.sm + 2,
+        alignItems: 'flex-start',
+        variants: [
+          {
+            props: { variant: 'standard', severity: 'error' },
+            style: {
+              backgroundColor: theme.palette.error.light,
+              color: theme.palette.error.dark,
+              border: `1px solid ${theme.palette.error.main}33`,
+            },
+          },
+          { props: { variant: 'filled' }, style: { boxShadow: theme.brand.cardShadowHover } },
+        ],
       }),
-      filled: ({ theme }) => ({ boxShadow: theme.brand.cardShadowHover }),
       message: { paddingBlock: 6 },
     },
   },

@@ -17,17 +17,28 @@ export const inputsCustomizations: Components<Theme> = {
           outline: `3px solid ${theme.palette.secondary.light}`,
           outlineOffset: 2,
         },
+        variants: [
+          {
+            props: { variant: 'contained', color: 'secondary' },
+            style: {
+              backgroundImage: theme.brand.accentGradient,
+              boxShadow: theme.brand.accentGlow,
+              '&:hover': {
+                backgroundImage: theme.brand.accentGradient,
+                filter: 'brightness(1.05)',
+                transform: 'translateY(-1px)',
+              },
+              '&.Mui-disabled': { backgroundImage: 'none', boxShadow: 'none' },
+            },
+          },
+          {
+            props: { variant: 'contained', color: 'primary' },
+            style: { '&:hover': { backgroundColor: theme.palette.navy[800] } },
+          },
+        ],
       }),
       sizeLarge: { minHeight: 50, fontSize: '1rem', paddingInline: 28 },
       sizeSmall: { minHeight: 34 },
-      containedSecondary: ({ theme }) => ({
-        backgroundImage: theme.brand.accentGradient,
-        boxShadow: theme.brand.accentGlow,
-        '&:hover': { backgroundImage: theme.brand.accentGradient, filter: 'brightness(1.05)', transform: 'translateY(-1px)' },
-      }),
-      containedPrimary: ({ theme }) => ({
-        '&:hover': { backgroundColor: theme.palette.navy[800] },
-      }),
       outlined: { borderWidth: 1.5, '&:hover': { borderWidth: 1.5 } },
     },
   },

@@ -58,6 +58,11 @@ export class RpcClient implements OnApplicationShutdown {
     }
   }
 
+  /** A round trip to the NATS server (for health checks). */
+  async ping(): Promise<void> {
+    await this.client.unwrap<import('nats').NatsConnection>().flush();
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.client.close();
   }

@@ -1,0 +1,49 @@
+import { RpcClient } from '@avpass/platform';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { BearerAuthGuard, RolesGuard } from './auth/auth.guards';
+import { BearerStrategy } from './auth/bearer.strategy';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config';
+import { HealthController } from './health/health.controller';
+import { HttpExceptionFilter } from './http/http-exception.filter';
+import { SpaIndex } from './http/spa-index';
+import { ServiceCaller } from './rpc/service-caller';
+import { AdminProfileController, AuthController } from './routes/auth.controller';
+import { PartnersController } from './routes/partners.controller';
+import { ImageStore } from './uploads/image-store';
+import { UploadsController } from './uploads/uploads.controller';
+
+@Module({})
+export class GatewayModule {
+  static register(config: GatewayConfig): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [PassportModule],
+      controllers: [AuthController, AdminProfileController, PartnersController, UploadsController, HealthController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        {
+          provide: RpcClient,
+          useFactory: async () => {
+            const client = new RpcClient({
+              natsUrl: config.NATS_URL,
+              namespace: config.NATS_NAMESPACE,
+              timeoutMs: config.RPC_TIMEOUT_MS,
+              name: 'gateway',
+            });
+            await client.connect();
+            return client;
+          },
+        },
+        { provide: SpaIndex, useValue: new SpaIndex(config.FRONTEND_DIST) },
+        ServiceCaller,
+        BearerStrategy,
+        ImageStore,
+        { provide: APP_GUARD, useClass: BearerAuthGuard },
+        { provide: APP_GUARD, useClass: RolesGuard },
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,82 @@
+import { createPinoLogger, NestPinoLogger } from '@avpass/platform';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { GatewayModule } from './app.module';
+import type { GatewayConfig } from './config';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Builds the HTTP gateway (not yet listening); tests run it in-process. */
+export async function createGateway(config: GatewayConfig): Promise<NestFastifyApplication> {
+  const pino = createPinoLogger('gateway', config.LOG_LEVEL);
+  const adapter = new FastifyAdapter({
+    loggerInstance: pino,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    // A caller's X-Request-Id is kept (when sane) so one id follows the request through every service.
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(config), adapter, {
+    logger: new NestPinoLogger(pino),
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet as never, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // MUI/emotion inject style tags
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart as never, { limits: { fileSize: 10 * 1024 * 1024 + 1, files: 1 } });
+
+  const uploads = join(config.DATA_DIR, 'uploads');
+  mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic as never, {
+    root: uploads,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res: { setHeader(name: string, value: string): void }) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+  if (existsSync(config.FRONTEND_DIST)) {
+    app.useStaticAssets({ root: config.FRONTEND_DIST, prefix: '/', index: false, wildcard: true });
+  }
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('AV Pass API')
+      .setDescription('REST API of AV Pass: vouchers, partners, athlete credits and merchandise.')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+
+  app.enableShutdownHooks();
+  return app;
+}

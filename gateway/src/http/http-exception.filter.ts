@@ -1,0 +1,93 @@
+import type { FieldErrors } from '@avpass/contracts';
+import { DomainError } from '@avpass/platform';
+import { Catch, HttpException, Logger, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HTTP_STATUS_BY_CODE } from './error-mapping';
+import { SpaIndex } from './spa-index';
+
+interface ErrorBody {
+  message: string;
+  errors?: FieldErrors;
+  requestId: string;
+}
+
+/**
+ * Every error leaves as `{message, errors?, requestId}` with the right status. Unknown non-API GETs
+ * are the React app's routes: they get index.html (the SPA fallback).
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpErrors');
+
+  constructor(private readonly spa: SpaIndex) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const path = request.url.split('?')[0] ?? '/';
+
+    if (exception instanceof NotFoundException && isAppRoute(request.method, path) && this.spa.html) {
+      void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(this.spa.html);
+      return;
+    }
+
+    const { status, body, retryAfter } = this.describe(exception, request.id);
+    if (status >= 500 && status !== 503) {
+      this.logger.error(`${request.method} ${path} failed (${request.id}): ${exception instanceof Error ? exception.stack : String(exception)}`);
+    }
+    if (retryAfter) void reply.header('retry-after', String(retryAfter));
+    void reply.status(status).type('application/json; charset=utf-8').send(body);
+  }
+
+  private describe(exception: unknown, requestId: string): { status: number; body: ErrorBody; retryAfter?: number } {
+    if (exception instanceof DomainError) {
+      return {
+        status: HTTP_STATUS_BY_CODE[exception.code],
+        body: { message: exception.message, ...(exception.errors ? { errors: exception.errors } : {}), requestId },
+        ...(exception.retryAfter ? { retryAfter: exception.retryAfter } : {}),
+      };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      const message =
+        status === 404
+          ? 'Not found'
+          : status === 401
+            ? 'Please sign in to continue.'
+            : typeof response === 'string'
+              ? response
+              : String((response as { message?: unknown }).message ?? exception.message);
+      const errors = typeof response === 'object' ? (response as { errors?: FieldErrors }).errors : undefined;
+      return { status, body: { message, ...(errors ? { errors } : {}), requestId } };
+    }
+    // Fastify's own errors (body too large, malformed JSON, multipart limits) carry a statusCode.
+    const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
+    if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+      return { status: fastifyError.statusCode, body: { message: friendlyFastifyMessage(fastifyError), requestId } };
+    }
+    return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', requestId } };
+  }
+}
+
+function isAppRoute(method: string, path: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/uploads/') && path !== '/health';
+}
+
+function friendlyFastifyMessage(error: { code?: string; message?: string }): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type; send JSON.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty; send JSON.';
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'The file is too large.';
+    default:
+      return error.code?.startsWith('FST_ERR_CTP') || /JSON/.test(error.message ?? '')
+        ? 'The request body is not valid JSON.'
+        : (error.message ?? 'Bad request');
+  }
+}

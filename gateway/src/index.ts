@@ -1,0 +1,2 @@
+export { createGateway } from './create-gateway';
+export { loadGatewayConfig } from './config';

@@ -1,0 +1,65 @@
+import { DomainError } from '@avpass/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+
+export interface ImageUploadRule {
+  maxBytes: number;
+  /** The spec's message for an oversized file, e.g. 'Please select a file smaller than 10MB'. */
+  tooLargeMessage: string;
+  notImageMessage: string;
+}
+
+type ImageKind = 'png' | 'jpg' | 'webp';
+
+/** Decodes at most this many pixels, so a small file that unpacks to a huge bitmap is refused. */
+const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_EDGE = 2048;
+
+/**
+ * The platform's one upload path for images: the real content decides (magic bytes, then a full
+ * decode), every image is re-encoded by sharp (which drops metadata and anything smuggled inside),
+ * and it is stored under DATA_DIR with a generated name and served from /uploads.
+ */
+@Injectable()
+export class ImageStore {
+  readonly dir: string;
+
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.dir = join(config.DATA_DIR, 'uploads');
+  }
+
+  async store(buffer: Buffer, rule: ImageUploadRule): Promise<{ url: string }> {
+    if (buffer.length > rule.maxBytes) throw new DomainError('PAYLOAD_TOO_LARGE', rule.tooLargeMessage);
+    const kind = sniffImage(buffer);
+    if (!kind) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', rule.notImageMessage);
+    let output: Buffer;
+    try {
+      const pipeline = sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true });
+      output =
+        kind === 'png'
+          ? await pipeline.png({ compressionLevel: 8 }).toBuffer()
+          : kind === 'webp'
+            ? await pipeline.webp({ quality: 85 }).toBuffer()
+            : await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+    } catch {
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', rule.notImageMessage);
+    }
+    await mkdir(this.dir, { recursive: true });
+    const name = `${randomUUID()}.${kind}`;
+    await writeFile(join(this.dir, name), output, { flag: 'wx' });
+    return { url: `/uploads/${name}` };
+  }
+}
+
+export function sniffImage(buffer: Buffer): ImageKind | null {
+  if (buffer.length >= 8 && buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'jpg';
+  if (buffer.length >= 12 && buffer.toString('ascii', 0, 4) === 'RIFF' && buffer.toString('ascii', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}

@@ -1,0 +1,28 @@
+import { DomainError } from '@avpass/platform';
+import type { FastifyRequest } from 'fastify';
+
+export interface MultipartForm {
+  file: { field: string; buffer: Buffer; truncated: boolean } | null;
+  fields: Record<string, string>;
+}
+
+/**
+ * Reads a multipart form whatever the order of its parts, keeping one file (at most maxBytes + 1, so
+ * an oversized one is detected without buffering it all).
+ */
+export async function readMultipart(request: FastifyRequest, fileField: string, maxBytes: number): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw DomainError.validation('Send the file as multipart/form-data');
+  const form: MultipartForm = { file: null, fields: {} };
+  for await (const part of request.parts({ limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: 1000 } })) {
+    if (part.type === 'file') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      if (part.fieldname === fileField) {
+        form.file = { field: part.fieldname, buffer: Buffer.concat(chunks), truncated: part.file.truncated };
+      }
+    } else {
+      form.fields[part.fieldname] = String(part.value);
+    }
+  }
+  return form;
+}

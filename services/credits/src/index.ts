@@ -1,0 +1,3 @@
+// Entry points for tests that run the service in-process.
+export { CreditsModule } from './app.module';
+export { loadCreditsConfig } from './config';

@@ -1,0 +1,42 @@
+import { RPC } from '@avpass/contracts';
+import { ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CompaniesHandlers } from './companies/companies.handlers';
+import { CompaniesRepository } from './companies/companies.repository';
+import { CompaniesService } from './companies/companies.service';
+import { Company } from './companies/company.entity';
+import type { PartnersConfig } from './config';
+import { migrations } from './migrations/migration-20261122-initial';
+import { PortalUsersHandlers } from './portal-users/portal-users.handlers';
+import { PortalUsersService } from './portal-users/portal-users.service';
+import { PartnerOfferStat } from './public-partners/partner-offer-stat.entity';
+import { PartnerOfferStatsRepository } from './public-partners/partner-offer-stats.repository';
+import { PublicPartnersHandlers } from './public-partners/public-partners.handlers';
+import { PublicPartnersService } from './public-partners/public-partners.service';
+
+@Module({})
+export class PartnersModule {
+  static register(config: PartnersConfig, database: ServiceDatabase): DynamicModule {
+    return {
+      module: PartnersModule,
+      imports: [
+        ServicePlatformModule.forRoot({
+          name: 'partners',
+          config,
+          database,
+          entities: [Company, PartnerOfferStat],
+          migrations,
+          healthPattern: RPC.partners.health,
+        }),
+      ],
+      controllers: [CompaniesHandlers, PublicPartnersHandlers, PortalUsersHandlers],
+      providers: [
+        CompaniesService,
+        CompaniesRepository,
+        PublicPartnersService,
+        PartnerOfferStatsRepository,
+        PortalUsersService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,18 @@
+import type { PublicPartner } from '@avpass/contracts';
+import type { Company } from '../companies/company.entity';
+
+export interface OfferCounts {
+  activeOffers: number;
+  totalQrCodes: number;
+}
+
+export function toPublicPartner(company: Company, counts: OfferCounts): PublicPartner {
+  return {
+    id: company.id,
+    name: company.name,
+    logoUrl: company.logoUrl,
+    contactInfo: company.contactInfo,
+    activeOffers: counts.activeOffers,
+    totalQrCodes: counts.totalQrCodes,
+  };
+}

@@ -1,0 +1,3 @@
+// Entry points for tests that run the service in-process.
+export { VouchersModule } from './app.module';
+export { loadVouchersConfig } from './config';
