@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 
 export const gatewayEnvSchema = baseEnvSchema.extend({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data').transform((dir) => resolve(dir)),
   /** The origin printed into QR codes; when unset, the request's own origin is used. */

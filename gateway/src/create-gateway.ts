@@ -57,9 +57,10 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    setHeaders: (res: { setHeader(name: string, value: string): void }) => {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    // @fastify/static 10 passes the Fastify reply here.
+    setHeaders: (reply: { header(name: string, value: string): void }) => {
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
   if (existsSync(config.FRONTEND_DIST)) {

@@ -32,7 +32,9 @@ const signedInScreens: ReadonlyArray<{ route: { path: string; access: RouteAcces
   { route: paths.vendors, screen: notBuiltYet },
   {
     route: paths.settings,
-    screen: { lazy: () => import('@/features/settings/routes/settings').then((m) => ({ Component: m.SettingsRoute })) },
+    screen: {
+      lazy: () => import('@/features/settings/routes/settings').then((m) => ({ Component: m.SettingsRoute })),
+    },
   },
   { route: paths.trainerQr, screen: notBuiltYet },
   { route: paths.projectRootedExclusives, screen: notBuiltYet },
@@ -52,7 +54,8 @@ const routes: RouteObject[] = [
         children: [
           {
             path: paths.landing.path,
-            lazy: () => import('@/features/landing/routes/landing').then((m) => ({ Component: m.LandingRoute })),
+            lazy: () =>
+              import('@/features/landing/routes/landing').then((m) => ({ Component: m.LandingRoute })),
           },
           {
             path: paths.login.path,

@@ -28,7 +28,8 @@ export const paths = {
   login: {
     path: '/login',
     access: { kind: 'public' },
-    getHref: (returnTo?: string | null) => (returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login'),
+    getHref: (returnTo?: string | null) =>
+      returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login',
   },
   voucher: {
     path: '/voucher/:id',
@@ -59,7 +60,10 @@ export const paths = {
     path: '/project-rooted-exclusives',
     access: adminOnly('Only administrators can access Project Rooted exclusives'),
   },
-  adminCredits: { path: '/admin-credits', access: adminOnly('Only administrators can access athlete credits') },
+  adminCredits: {
+    path: '/admin-credits',
+    access: adminOnly('Only administrators can access athlete credits'),
+  },
   partnerInventory: {
     path: '/partner-inventory',
     access: companyOnly('Partner inventory is available to partner accounts only.'),

@@ -26,7 +26,11 @@ function pathOf(url: string): string {
   return new URL(url, window.location.origin).pathname;
 }
 
-function parseErrorBody(text: string): { message: string | null; errors: FieldErrors; requestId: string | null } {
+function parseErrorBody(text: string): {
+  message: string | null;
+  errors: FieldErrors;
+  requestId: string | null;
+} {
   try {
     const body: unknown = JSON.parse(text);
     if (typeof body === 'object' && body !== null) {

@@ -23,7 +23,10 @@ export const theme = createTheme({
         ':focus-visible': { outlineColor: t.palette.secondary.main },
         '@media (prefers-reduced-motion: reduce)': {
           html: { scrollBehavior: 'auto' },
-          '*, *::before, *::after': { transitionDuration: '0.01ms !important', animationDuration: '0.01ms !important' },
+          '*, *::before, *::after': {
+            transitionDuration: '0.01ms !important',
+            animationDuration: '0.01ms !important',
+          },
         },
       }),
     },

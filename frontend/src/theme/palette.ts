@@ -12,7 +12,15 @@ export const palette: PaletteOptions = {
   background: { default: neutral[50], paper: neutral[0] },
   text: { primary: neutral[900], secondary: neutral[500], disabled: neutral[300] },
   divider: neutral[200],
-  grey: { 50: neutral[50], 100: neutral[100], 200: neutral[200], 300: neutral[300], 500: neutral[500], 700: neutral[700], 900: neutral[900] },
+  grey: {
+    50: neutral[50],
+    100: neutral[100],
+    200: neutral[200],
+    300: neutral[300],
+    500: neutral[500],
+    700: neutral[700],
+    900: neutral[900],
+  },
   navy,
   teal,
 };

@@ -54,6 +54,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const message =
         status === 404
           ? 'Not found'
+          : status === 413
+            ? 'The request is too large.'
           : status === 401
             ? 'Please sign in to continue.'
             : typeof response === 'string'
@@ -65,7 +67,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     // Fastify's own errors (body too large, malformed JSON, multipart limits) carry a statusCode.
     const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
     if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-      return { status: fastifyError.statusCode, body: { message: friendlyFastifyMessage(fastifyError), requestId } };
+      const message = fastifyError.statusCode === 413 ? 'The request is too large.' : friendlyFastifyMessage(fastifyError);
+      return { status: fastifyError.statusCode, body: { message, requestId } };
     }
     return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', requestId } };
   }

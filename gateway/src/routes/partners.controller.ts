@@ -81,7 +81,7 @@ export class PartnersController {
   @Get('partners/:id/users')
   @ApiContract({ response: portalUserSchema.array() })
   users(@Param('id', idPipe) companyId: string, @Req() req: AuthenticatedRequest) {
-    return this.services.call<PortalUser[]>(RPC.partners.listUsers, { companyId }, req);
+    return this.services.call<PortalUser[]>(RPC.partners.listUsers, { partnerId: companyId }, req);
   }
 
   @Roles('super_admin')
@@ -92,7 +92,7 @@ export class PartnersController {
     @Body(zodPipe(createPortalUserRequestSchema)) user: unknown,
     @Req() req: AuthenticatedRequest,
   ) {
-    return this.services.call<PortalUser>(RPC.partners.createUser, { companyId, user }, req);
+    return this.services.call<PortalUser>(RPC.partners.createUser, { partnerId: companyId, user }, req);
   }
 
   @Roles('super_admin')
@@ -104,6 +104,6 @@ export class PartnersController {
     @Body(zodPipe(updatePortalUserRequestSchema)) body: { isActive: boolean },
     @Req() req: AuthenticatedRequest,
   ) {
-    return this.services.call<PortalUser>(RPC.partners.setUserActive, { companyId, userId, isActive: body.isActive }, req);
+    return this.services.call<PortalUser>(RPC.partners.setUserActive, { partnerId: companyId, userId, isActive: body.isActive }, req);
   }
 }

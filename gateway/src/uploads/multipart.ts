@@ -13,16 +13,24 @@ export interface MultipartForm {
 export async function readMultipart(request: FastifyRequest, fileField: string, maxBytes: number): Promise<MultipartForm> {
   if (!request.isMultipart()) throw DomainError.validation('Send the file as multipart/form-data');
   const form: MultipartForm = { file: null, fields: {} };
-  for await (const part of request.parts({ limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: 1000 } })) {
-    if (part.type === 'file') {
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.file) chunks.push(chunk as Buffer);
-      if (part.fieldname === fileField) {
-        form.file = { field: part.fieldname, buffer: Buffer.concat(chunks), truncated: part.file.truncated };
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1000 } })) {
+      if (part.type === 'file') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        if (part.fieldname === fileField) {
+          form.file = { field: part.fieldname, buffer: Buffer.concat(chunks), truncated: part.file.truncated };
+        }
+      } else {
+        form.fields[part.fieldname] = String(part.value);
       }
-    } else {
-      form.fields[part.fieldname] = String(part.value);
     }
+  } catch (error) {
+    // The multipart reader stops at the size cap; the caller answers with its own 413 message.
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      return { file: { field: fileField, buffer: Buffer.alloc(1), truncated: true }, fields: form.fields };
+    }
+    throw error;
   }
   return form;
 }

@@ -40,7 +40,13 @@ export function AccessDenied({ role, description }: AccessDeniedProps) {
         tone="error"
         icon={<LockRoundedIcon />}
         title="Access Denied"
-        description={`${description} Taking you to your dashboard…`}
+        description={
+          <>
+            {description}
+            <br />
+            Taking you to your dashboard…
+          </>
+        }
       />
     </Container>
   );

@@ -15,7 +15,11 @@ export function RoleGate({ access }: { access: RouteAccess }) {
     case 'signed-in':
       return <Outlet />;
     case 'role':
-      return access.roles.includes(role) ? <Outlet /> : <AccessDenied role={role} description={access.denial} />;
+      return access.roles.includes(role) ? (
+        <Outlet />
+      ) : (
+        <AccessDenied role={role} description={access.denial} />
+      );
     case 'role-or-redirect':
       return access.roles.includes(role) ? <Outlet /> : <Navigate to={access.otherwise} replace />;
   }

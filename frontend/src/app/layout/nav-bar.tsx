@@ -63,7 +63,13 @@ export function NavBar({ user }: { user: CurrentUser }) {
           component={NavLink}
           to={links[0]?.to ?? paths.landing.path}
           aria-label={`${title} home`}
-          sx={{ color: 'inherit', textDecoration: 'none', display: 'flex', alignItems: 'center', minWidth: 0 }}
+          sx={{
+            color: 'inherit',
+            textDecoration: 'none',
+            display: 'flex',
+            alignItems: 'center',
+            minWidth: 0,
+          }}
         >
           <BrandMark size="small" label="" />
         </Box>
@@ -176,7 +182,12 @@ export function NavBar({ user }: { user: CurrentUser }) {
         <Divider sx={(theme) => ({ borderColor: theme.brand.glassBorder })} />
         <List component="nav" aria-label="Main" sx={{ px: 1, py: 1.5 }}>
           {links.map((link) => (
-            <DrawerNavLink key={link.to} link={link} active={isActive(pathname, link.to)} onNavigate={closeDrawer} />
+            <DrawerNavLink
+              key={link.to}
+              link={link}
+              active={isActive(pathname, link.to)}
+              onNavigate={closeDrawer}
+            />
           ))}
         </List>
         <Box sx={{ flexGrow: 1 }} />
@@ -219,9 +230,11 @@ function DesktopNavLink({ link, active }: { link: NavLinkItem; active: boolean }
       aria-current={active ? 'page' : undefined}
       sx={(theme) => ({
         position: 'relative',
+        // Eight links and their icons only fit side by side on very wide screens.
+        '& .MuiButton-startIcon': { display: { xs: 'none', xl: 'inherit' } },
         borderRadius: 0,
         minHeight: 46,
-        px: 1.5,
+        px: 1.25,
         whiteSpace: 'nowrap',
         fontWeight: 600,
         color: theme.brand.onDarkMuted,
@@ -229,8 +242,8 @@ function DesktopNavLink({ link, active }: { link: NavLinkItem; active: boolean }
         '&::after': {
           content: '""',
           position: 'absolute',
-          left: 12,
-          right: 12,
+          left: 10,
+          right: 10,
           bottom: 0,
           height: 3,
           borderRadius: '3px 3px 0 0',
@@ -247,7 +260,15 @@ function DesktopNavLink({ link, active }: { link: NavLinkItem; active: boolean }
   );
 }
 
-function DrawerNavLink({ link, active, onNavigate }: { link: NavLinkItem; active: boolean; onNavigate: () => void }) {
+function DrawerNavLink({
+  link,
+  active,
+  onNavigate,
+}: {
+  link: NavLinkItem;
+  active: boolean;
+  onNavigate: () => void;
+}) {
   const Icon = link.icon;
   return (
     <ListItemButton

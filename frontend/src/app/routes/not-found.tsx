@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { BrandMark } from '@/components/brand/brand-mark';
 import { homePathFor, paths } from '@/config/paths';
 import { useSession } from '@/lib/session/use-session';
 
@@ -14,7 +15,19 @@ export function NotFoundRoute() {
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 8, md: 14 } }}>
-      <Box sx={{ textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+      <Box
+        sx={{ textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}
+      >
+        {session.status !== 'signed-in' && (
+          <Box
+            component={RouterLink}
+            to={paths.landing.path}
+            aria-label="AV Pass home"
+            sx={{ color: 'text.primary', textDecoration: 'none', mb: 2 }}
+          >
+            <BrandMark />
+          </Box>
+        )}
         <Typography
           aria-hidden
           sx={(theme) => ({
@@ -35,8 +48,8 @@ export function NotFoundRoute() {
           Page Not Found
         </Typography>
         <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
-          The page you are looking for does not exist or has moved. Check the address, or head back to where you
-          started.
+          The page you are looking for does not exist or has moved. Check the address, or head back to where
+          you started.
         </Typography>
         <Button
           component={RouterLink}

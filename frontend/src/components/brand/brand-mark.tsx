@@ -45,18 +45,18 @@ export function BrandMark({ label = 'AV Pass', size = 'medium' }: BrandMarkProps
         AV
       </Box>
       {label && (
-      <Typography
-        component="span"
-        noWrap
-        sx={(theme) => ({
-          fontFamily: theme.typography.h1.fontFamily,
-          fontWeight: 800,
-          fontSize: size === 'small' ? '1.05rem' : '1.2rem',
-          letterSpacing: '-0.01em',
-        })}
-      >
-        {label}
-      </Typography>
+        <Typography
+          component="span"
+          noWrap
+          sx={(theme) => ({
+            fontFamily: theme.typography.h1.fontFamily,
+            fontWeight: 800,
+            fontSize: size === 'small' ? '1.05rem' : '1.2rem',
+            letterSpacing: '-0.01em',
+          })}
+        >
+          {label}
+        </Typography>
       )}
     </Box>
   );

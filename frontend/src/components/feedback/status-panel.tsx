@@ -16,7 +16,15 @@ interface StatusPanelProps {
 }
 
 /** The designed empty / error / denied state: an icon in a soft disc, a title, a line, an optional action. */
-export function StatusPanel({ icon, title, description, action, tone = 'neutral', onDark = false, testId }: StatusPanelProps) {
+export function StatusPanel({
+  icon,
+  title,
+  description,
+  action,
+  tone = 'neutral',
+  onDark = false,
+  testId,
+}: StatusPanelProps) {
   return (
     <Box
       data-testid={testId}
@@ -56,13 +64,20 @@ export function StatusPanel({ icon, title, description, action, tone = 'neutral'
       >
         {icon}
       </Box>
-      <Typography variant="h5" component="p" sx={(theme) => ({ color: onDark ? theme.palette.common.white : undefined })}>
+      <Typography
+        variant="h5"
+        component="p"
+        sx={(theme) => ({ color: onDark ? theme.palette.common.white : undefined })}
+      >
         {title}
       </Typography>
       {description && (
         <Typography
           variant="body2"
-          sx={(theme) => ({ maxWidth: 440, color: onDark ? theme.brand.onDarkMuted : theme.palette.text.secondary })}
+          sx={(theme) => ({
+            maxWidth: 440,
+            color: onDark ? theme.brand.onDarkMuted : theme.palette.text.secondary,
+          })}
         >
           {description}
         </Typography>

@@ -21,7 +21,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
 
   const toast = useCallback((input: ToastInput) => {
-    setCurrent({ id: nextToastId++, title: input.title, description: input.description, kind: input.kind ?? 'default' });
+    setCurrent({
+      id: nextToastId++,
+      title: input.title,
+      description: input.description,
+      kind: input.kind ?? 'default',
+    });
     setOpen(true);
   }, []);
   const dismiss = useCallback(() => setOpen(false), []);

@@ -10,7 +10,11 @@ export const dataDisplayCustomizations: Components<Theme> = {
   MuiAvatar: { styleOverrides: { root: { fontWeight: 700 } } },
   MuiTooltip: {
     styleOverrides: {
-      tooltip: ({ theme }) => ({ backgroundColor: theme.palette.navy[900], fontSize: '0.8rem', fontWeight: 500 }),
+      tooltip: ({ theme }) => ({
+        backgroundColor: theme.palette.navy[900],
+        fontSize: '0.8rem',
+        fontWeight: 500,
+      }),
     },
   },
 };

@@ -10,9 +10,12 @@ export const inputsCustomizations: Components<Theme> = {
         borderRadius: radius.sm + 2,
         paddingInline: theme.spacing(2.25),
         minHeight: 42,
-        transition: theme.transitions.create(['background-color', 'box-shadow', 'transform', 'border-color'], {
-          duration: theme.transitions.duration.short,
-        }),
+        transition: theme.transitions.create(
+          ['background-color', 'box-shadow', 'transform', 'border-color'],
+          {
+            duration: theme.transitions.duration.short,
+          },
+        ),
         '&.Mui-focusVisible': {
           outline: `3px solid ${theme.palette.secondary.light}`,
           outlineOffset: 2,
@@ -63,7 +66,10 @@ export const inputsCustomizations: Components<Theme> = {
         transition: theme.transitions.create(['box-shadow', 'border-color']),
         '&:hover .MuiOutlinedInput-notchedOutline': { borderColor: theme.palette.grey[500] },
         '&.Mui-focused': { boxShadow: `0 0 0 4px ${theme.palette.teal[100]}` },
-        '&.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: theme.palette.secondary.dark, borderWidth: 1.5 },
+        '&.Mui-focused .MuiOutlinedInput-notchedOutline': {
+          borderColor: theme.palette.secondary.dark,
+          borderWidth: 1.5,
+        },
         '&.Mui-error.Mui-focused': { boxShadow: `0 0 0 4px ${theme.palette.error.light}` },
       }),
       notchedOutline: ({ theme }) => ({ borderColor: theme.palette.grey[300] }),

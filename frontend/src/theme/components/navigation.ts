@@ -5,7 +5,11 @@ export const navigationCustomizations: Components<Theme> = {
   MuiTabs: {
     styleOverrides: {
       root: ({ theme }) => ({ minHeight: 44, borderBottom: `1px solid ${theme.palette.divider}` }),
-      indicator: ({ theme }) => ({ height: 3, borderRadius: 3, backgroundColor: theme.palette.secondary.main }),
+      indicator: ({ theme }) => ({
+        height: 3,
+        borderRadius: 3,
+        backgroundColor: theme.palette.secondary.main,
+      }),
     },
   },
   MuiTab: {
@@ -42,7 +46,10 @@ export const navigationCustomizations: Components<Theme> = {
     styleOverrides: {
       root: ({ theme }) => ({
         fontWeight: 600,
-        '&.Mui-focusVisible, &:focus-visible': { outline: `2px solid ${theme.palette.secondary.main}`, borderRadius: 4 },
+        '&.Mui-focusVisible, &:focus-visible': {
+          outline: `2px solid ${theme.palette.secondary.main}`,
+          borderRadius: 4,
+        },
       }),
     },
   },

@@ -43,7 +43,11 @@ export function LoginRoute() {
         })}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
-          <Box component={RouterLink} to={paths.landing.path} sx={{ color: 'inherit', textDecoration: 'none' }}>
+          <Box
+            component={RouterLink}
+            to={paths.landing.path}
+            sx={{ color: 'inherit', textDecoration: 'none' }}
+          >
             <BrandMark />
           </Box>
           <Button
@@ -57,7 +61,22 @@ export function LoginRoute() {
             Back to home
           </Button>
         </Box>
-        <Box sx={{ flexGrow: 1, display: { xs: 'none', md: 'flex' }, flexDirection: 'column', justifyContent: 'center' }}>
+        <Box sx={{ display: { xs: 'block', md: 'none' } }}>
+          <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.light })}>
+            Partner &amp; admin portal
+          </Typography>
+          <Typography variant="h4" component="p">
+            Premium access, managed in one place.
+          </Typography>
+        </Box>
+        <Box
+          sx={{
+            flexGrow: 1,
+            display: { xs: 'none', md: 'flex' },
+            flexDirection: 'column',
+            justifyContent: 'center',
+          }}
+        >
           <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.light })}>
             Partner &amp; admin portal
           </Typography>
@@ -97,7 +116,7 @@ export function LoginRoute() {
               Login
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 1, mb: 3.5 }}>
-              Sign in with your username or the e-mail address your partner account uses.
+              Sign in with your username or the email address of your partner account.
             </Typography>
             <LoginForm onSignedIn={handleSignedIn} />
           </CardContent>

@@ -11,7 +11,11 @@ import { paths } from '@/config/paths';
 
 export function CtaSection() {
   return (
-    <Box component="section" aria-labelledby="cta-title" sx={{ py: { xs: 8, md: 12 }, bgcolor: 'background.default' }}>
+    <Box
+      component="section"
+      aria-labelledby="cta-title"
+      sx={{ py: { xs: 8, md: 12 }, bgcolor: 'background.default' }}
+    >
       <Container maxWidth="lg">
         <Box
           sx={(theme) => ({
@@ -29,8 +33,8 @@ export function CtaSection() {
             Ready to unlock your perks?
           </Typography>
           <Typography sx={(theme) => ({ mt: 2, mx: 'auto', maxWidth: 560, color: theme.brand.onDarkMuted })}>
-            Partners manage their vouchers in the portal; members redeem them in seconds. Join the network or ask us
-            how it works.
+            Partners manage their vouchers in the portal; members redeem them in seconds. Join the network or
+            ask us how it works.
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 5, justifyContent: 'center' }}>
             <Button

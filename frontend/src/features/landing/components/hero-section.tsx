@@ -75,8 +75,8 @@ export function HeroSection() {
             <Typography
               sx={(theme) => ({ mt: 2.5, maxWidth: 560, fontSize: '1.1rem', color: theme.brand.onDarkMuted })}
             >
-              One pass for AV families, athletes and coaches: exclusive discounts at local restaurants, gyms, shops
-              and professional services. Scan a code, show the voucher, save on the spot.
+              One pass for AV families, athletes and coaches: exclusive discounts at local restaurants, gyms,
+              shops and professional services. Scan a code, show the voucher, save on the spot.
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 5 }}>
               <Button

@@ -34,7 +34,14 @@ export function LandingFooter() {
               Premium Access to Exclusive Opportunities
             </Typography>
           </Box>
-          <Stack component="nav" aria-label="Footer" direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Stack
+            component="nav"
+            aria-label="Footer"
+            direction="row"
+            spacing={3}
+            useFlexGap
+            sx={{ flexWrap: 'wrap' }}
+          >
             <Link href="#" onClick={preventPlaceholderNavigation} sx={linkSx}>
               Privacy Policy
             </Link>

@@ -11,7 +11,8 @@ import type { ReactNode } from 'react';
 import { PartnerLogo } from './partner-logo';
 
 /** Shown when a partner has not written its own contact line. */
-export const DEFAULT_PARTNER_BLURB = 'Trusted AV Pass partner offering exclusive perks and discounts to our members.';
+export const DEFAULT_PARTNER_BLURB =
+  'Trusted AV Pass partner offering exclusive perks and discounts to our members.';
 
 const hoverLift = {
   '&:hover': { transform: 'translateY(-4px)' },
@@ -25,6 +26,7 @@ function Figure({ icon, value, label }: { icon: ReactNode; value: number; label:
         sx={(theme) => ({
           width: 36,
           height: 36,
+          flexShrink: 0,
           borderRadius: 2,
           display: 'grid',
           placeItems: 'center',
@@ -38,7 +40,11 @@ function Figure({ icon, value, label }: { icon: ReactNode; value: number; label:
         <Typography sx={{ fontWeight: 800, fontSize: '1.15rem', lineHeight: 1.1 }}>
           {value.toLocaleString('en-US')}
         </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', fontWeight: 600, lineHeight: 1.3 }}
+        >
           {label}
         </Typography>
       </Box>
@@ -91,7 +97,11 @@ export function FeaturedPartnerCard({ partner }: { partner: PublicPartner }) {
             gap: 2,
           })}
         >
-          <Figure icon={<LocalOfferOutlinedIcon fontSize="small" />} value={partner.activeOffers} label="Active Offers" />
+          <Figure
+            icon={<LocalOfferOutlinedIcon fontSize="small" />}
+            value={partner.activeOffers}
+            label="Active Offers"
+          />
           <Figure
             icon={<QrCode2RoundedIcon fontSize="small" />}
             value={partner.totalQrCodes}
@@ -109,9 +119,14 @@ export function PartnerCard({ partner }: { partner: PublicPartner }) {
     <Card
       component="article"
       data-testid="partner"
-      sx={(theme) => ({ height: '100%', '&:hover': { boxShadow: theme.brand.cardShadowHover, ...hoverLift['&:hover'] } })}
+      sx={(theme) => ({
+        height: '100%',
+        '&:hover': { boxShadow: theme.brand.cardShadowHover, ...hoverLift['&:hover'] },
+      })}
     >
-      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, p: 2.5, '&:last-child': { pb: 2.5 } }}>
+      <CardContent
+        sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, p: 2.5, '&:last-child': { pb: 2.5 } }}
+      >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <PartnerLogo name={partner.name} logoUrl={partner.logoUrl} size={48} />
           <Box sx={{ minWidth: 0, flexGrow: 1 }}>

@@ -15,7 +15,11 @@ const FEATURED_COUNT = 3;
 
 export function PartnersSection() {
   return (
-    <Box component="section" aria-labelledby="partners-title" sx={{ py: { xs: 8, md: 12 }, bgcolor: 'background.default' }}>
+    <Box
+      component="section"
+      aria-labelledby="partners-title"
+      sx={{ py: { xs: 8, md: 12 }, bgcolor: 'background.default' }}
+    >
       <Container maxWidth="lg">
         <SectionHeading
           id="partners-title"
@@ -72,7 +76,13 @@ function PartnersContent() {
         <Typography variant="h4" component="h3" sx={{ mb: 3 }}>
           Featured Partners
         </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 3 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' },
+            gap: 3,
+          }}
+        >
           {featured.map((partner) => (
             <FeaturedPartnerCard key={partner.id} partner={partner} />
           ))}

@@ -20,12 +20,14 @@ const SERVICES = [
   },
   {
     title: 'Health & Wellness',
-    description: 'Gyms, physio, recovery and nutrition partners that keep athletes and families at their best.',
+    description:
+      'Gyms, physio, recovery and nutrition partners that keep athletes and families at their best.',
     icon: SpaOutlinedIcon,
   },
   {
     title: 'Retail & Shopping',
-    description: 'Savings on gear, apparel and everyday shopping from the stores our community already loves.',
+    description:
+      'Savings on gear, apparel and everyday shopping from the stores our community already loves.',
     icon: ShoppingBagOutlinedIcon,
   },
   {
@@ -50,12 +52,20 @@ export function ServicesSection() {
           title="Perks for every part of life"
           description="Your AV Pass opens exclusive offers across four categories."
         />
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 3 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' },
+            gap: 3,
+          }}
+        >
           {SERVICES.map(({ title, description, icon: Icon }) => (
             <Card
               key={title}
               component="article"
-              sx={(theme) => ({ '&:hover': { boxShadow: theme.brand.cardShadowHover, transform: 'translateY(-4px)' } })}
+              sx={(theme) => ({
+                '&:hover': { boxShadow: theme.brand.cardShadowHover, transform: 'translateY(-4px)' },
+              })}
             >
               <CardContent>
                 <Box

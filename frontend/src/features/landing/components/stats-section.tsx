@@ -13,7 +13,11 @@ const FIGURES = [
 
 export function StatsSection() {
   return (
-    <Box component="section" aria-labelledby="numbers-title" sx={{ py: { xs: 8, md: 12 }, bgcolor: 'background.paper' }}>
+    <Box
+      component="section"
+      aria-labelledby="numbers-title"
+      sx={{ py: { xs: 8, md: 12 }, bgcolor: 'background.paper' }}
+    >
       <Container maxWidth="lg">
         <SectionHeading id="numbers-title" eyebrow="Our impact" title="By the Numbers" />
         <Box
@@ -31,6 +35,7 @@ export function StatsSection() {
               sx={(theme) => ({
                 display: 'flex',
                 flexDirection: 'column-reverse',
+                justifyContent: 'flex-end',
                 alignItems: 'center',
                 textAlign: 'center',
                 gap: 0.5,
@@ -40,7 +45,11 @@ export function StatsSection() {
                 border: `1px solid ${theme.palette.divider}`,
               })}
             >
-              <Typography component="dt" color="text.secondary" sx={{ fontWeight: 600, fontSize: { xs: '0.85rem', md: '1rem' } }}>
+              <Typography
+                component="dt"
+                color="text.secondary"
+                sx={{ fontWeight: 600, fontSize: { xs: '0.85rem', md: '1rem' } }}
+              >
                 {figure.label}
               </Typography>
               <Typography

@@ -22,12 +22,13 @@ function valuesOf(user: CurrentUser): ProfileValues {
   };
 }
 
-const FIELDS: ReadonlyArray<{ name: ProfileField; label: string; autoComplete: string; required?: boolean }> = [
-  { name: 'username', label: 'Username', autoComplete: 'username', required: true },
-  { name: 'email', label: 'Email', autoComplete: 'email' },
-  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
-];
+const FIELDS: ReadonlyArray<{ name: ProfileField; label: string; autoComplete: string; required?: boolean }> =
+  [
+    { name: 'username', label: 'Username', autoComplete: 'username', required: true },
+    { name: 'email', label: 'Email', autoComplete: 'email' },
+    { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+    { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+  ];
 
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const [values, setValues] = useState<ProfileValues>(() => valuesOf(user));
@@ -82,7 +83,9 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
           type="submit"
           variant="contained"
           disabled={updateProfile.isPending}
-          startIcon={updateProfile.isPending ? <CircularProgress size={18} color="inherit" /> : <SaveRoundedIcon />}
+          startIcon={
+            updateProfile.isPending ? <CircularProgress size={18} color="inherit" /> : <SaveRoundedIcon />
+          }
           sx={{ width: { xs: '100%', sm: 'auto' } }}
         >
           {updateProfile.isPending ? 'Saving...' : 'Save Profile'}

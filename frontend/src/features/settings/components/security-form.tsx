@@ -28,7 +28,8 @@ export function SecurityForm() {
   const changePassword = useChangePassword();
   const { toast } = useToast();
 
-  const setValue = (field: PasswordField, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const setValue = (field: PasswordField, value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
   const setShown = (field: PasswordField) => (shown: boolean) =>
     setVisible((current) => ({ ...current, [field]: shown }));
 
@@ -140,7 +141,11 @@ export function SecurityForm() {
             variant="contained"
             disabled={changePassword.isPending}
             startIcon={
-              changePassword.isPending ? <CircularProgress size={18} color="inherit" /> : <LockResetRoundedIcon />
+              changePassword.isPending ? (
+                <CircularProgress size={18} color="inherit" />
+              ) : (
+                <LockResetRoundedIcon />
+              )
             }
             sx={{ width: { xs: '100%', sm: 'auto' } }}
           >

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ BODY_LIMIT_BYTES: '4096', RPC_TIMEOUT_MS: '1500' });
+});
+afterAll(async () => h?.close());
+
+describe('the gateway', () => {
+  it('answers an unknown API route with a 404 in JSON', async () => {
+    const res = await h.api('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ message: 'Not found' });
+  });
+
+  it('refuses an oversized body with 413 and malformed JSON with 400', async () => {
+    const big = await h.api('/api/auth/login', { method: 'POST', json: { username: 'a'.repeat(10_000), password: 'x' } });
+    expect(big.status).toBe(413);
+    expect(big.body.message).toBe('The request is too large.');
+    const bad = await h.api('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/not valid JSON/);
+  });
+
+  it('sends security headers and carries the request id', async () => {
+    const res = await h.api('/api/public/partners', { headers: { 'x-request-id': 'test-request-12345' } });
+    expect(res.headers.get('x-request-id')).toBe('test-request-12345');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const err = await h.api('/api/vendors', { headers: { 'x-request-id': 'another-request-1' } });
+    expect(err.body.requestId).toBe('another-request-1');
+  });
+
+  it('publishes its OpenAPI document', async () => {
+    const res = await h.api('/api/docs/openapi.json');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/vendors', '/api/upload/vendor-photo']));
+  });
+
+  it('reports health per dependency and per service, 503 while a service is missing', async () => {
+    const res = await h.api('/health');
+    expect(res.body.infrastructure).toEqual({ postgres: { status: 'up' }, redis: { status: 'up' }, nats: { status: 'up' } });
+    expect(res.body.services.identity.status).toBe('up');
+    expect(res.body.services.partners.status).toBe('up');
+    // This harness runs only identity and partners.
+    expect(res.body.services.vouchers.status).toBe('down');
+    expect(res.status).toBe(503);
+  });
+
+  it('turns a service that does not answer into a 503 with a clear message, not a hang', async () => {
+    // A namespace with no services behind it: the gateway gets no responders.
+    const started = Date.now();
+    const res = await h.api('/api/auth/login', { method: 'POST', json: { username: 'a', password: 'b' }, headers: {} });
+    expect(res.status).toBe(401); // identity is up here
+    const isolated = await startHarnessGatewayOnly();
+    try {
+      const down = await isolated.api('/api/public/partners');
+      expect(down.status).toBe(503);
+      expect(down.body.message).toBe('The partners service is not responding right now. Please try again in a moment.');
+      expect(Date.now() - started).toBeLessThan(30_000);
+    } finally {
+      await isolated.close();
+    }
+  });
+});
+
+async function startHarnessGatewayOnly() {
+  const { createGateway, loadGatewayConfig } = await import('../src');
+  const { testNamespace } = await import('@avpass/platform/testing');
+  const env = { ...h.env, NATS_NAMESPACE: testNamespace() };
+  const app = await createGateway(loadGatewayConfig(env));
+  await app.listen({ port: 0, host: '127.0.0.1' } as never);
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  return {
+    api: async (path: string) => {
+      const res = await fetch(`${url}${path}`);
+      return { status: res.status, body: await res.json() };
+    },
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,103 @@
+import { IdentityModule, loadIdentityConfig } from '@avpass/identity-service';
+import { PartnersModule, loadPartnersConfig } from '@avpass/partners-service';
+import { createServiceApp } from '@avpass/platform';
+import { createTestDatabase, testNamespace, testServiceEnv } from '@avpass/platform/testing';
+import type { INestApplication, INestMicroservice } from '@nestjs/common';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGateway, loadGatewayConfig } from '../../src';
+
+export const ADMIN = { username: 'admin', password: 'admin-test-password' };
+
+export interface Harness {
+  url: string;
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+  adminToken(): Promise<string>;
+  api(path: string, init?: RequestInit & { token?: string | null; json?: unknown }): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The gateway with the identity and partners services, in this process, on a fresh database and NATS
+ * namespace, against the real PostgreSQL, Redis and NATS.
+ */
+export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Harness> {
+  const db = await createTestDatabase();
+  const dataDir = await mkdtemp(join(tmpdir(), 'avpass-gw-'));
+  const env = testServiceEnv({
+    DATABASE_URL: db.url,
+    NATS_NAMESPACE: testNamespace(),
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    FRONTEND_DIST: join(dataDir, 'no-frontend'),
+    ...extraEnv,
+  });
+  const services: INestMicroservice[] = [];
+  const identityConfig = loadIdentityConfig(env);
+  services.push(await createServiceApp({ name: 'identity', config: identityConfig, module: (d) => IdentityModule.register(identityConfig, d) }));
+  const partnersConfig = loadPartnersConfig(env);
+  services.push(await createServiceApp({ name: 'partners', config: partnersConfig, module: (d) => PartnersModule.register(partnersConfig, d) }));
+  const gateway: INestApplication = await createGateway(loadGatewayConfig(env));
+  await gateway.listen({ port: 0, host: '127.0.0.1' } as never);
+  const url = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
+
+  let token: string | null = null;
+  const harness: Harness = {
+    url,
+    env,
+    dataDir,
+    async api(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+      let body = init.body;
+      const method = (init.method ?? 'GET').toUpperCase();
+      if (init.json !== undefined && method !== 'GET' && method !== 'HEAD') {
+        headers.set('content-type', 'application/json');
+        body = JSON.stringify(init.json);
+      }
+      const res = await fetch(`${url}${path}`, { ...init, headers, body: body ?? null });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.status, body: parsed, headers: res.headers };
+    },
+    async adminToken() {
+      if (token) return token;
+      const res = await harness.api('/api/auth/login', { method: 'POST', json: ADMIN });
+      if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
+      token = res.body.token as string;
+      return token;
+    },
+    async close() {
+      await gateway.close();
+      for (const s of services.reverse()) await s.close();
+      await db.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** A partner company with one portal user, signed in; returns ids and the user's token. */
+export async function createPartnerWithUser(h: Harness, name: string) {
+  const admin = await h.adminToken();
+  const vendor = await h.api('/api/vendors', { method: 'POST', token: admin, json: { name, email: `${name.toLowerCase().replace(/\W+/g, '')}@example.com` } });
+  if (vendor.status !== 201) throw new Error(`create vendor: ${vendor.status} ${JSON.stringify(vendor.body)}`);
+  const username = `${name.toLowerCase().replace(/\W+/g, '')}-staff`;
+  const user = await h.api(`/api/partners/${vendor.body.id}/users`, {
+    method: 'POST',
+    token: admin,
+    json: { username, password: 'staff-password', email: `${username}@example.com` },
+  });
+  if (user.status !== 201) throw new Error(`create user: ${user.status} ${JSON.stringify(user.body)}`);
+  const login = await h.api('/api/auth/company-login', { method: 'POST', json: { username, password: 'staff-password' } });
+  return { companyId: vendor.body.id as string, userId: user.body.id as string, username, token: login.body.token as string };
+}

@@ -1,0 +1,3 @@
+export * from './test-database';
+export * from './tcp-proxy';
+export * from './wait-for';
