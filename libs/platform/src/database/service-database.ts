@@ -72,9 +72,13 @@ export async function ensureServiceSchema(adminUrl: string, service: string, sec
       await client.query('select pg_advisory_lock(hashtext($1))', ['avpass-bootstrap']);
       try {
         const password = serviceRolePassword(role, secret);
-        const exists = await client.query('select 1 from pg_roles where rolname = $1', [role]);
-        const verb = exists.rowCount ? 'alter' : 'create';
-        await client.query(`${verb} role ${quoteIdent(role)} login password ${quoteLiteral(password)}`);
+        // Roles are cluster-wide while advisory locks are per database: services bootstrapping other
+        // databases on the same server can still collide here, so retry a lost race.
+        await retryOnConcurrentUpdate(async () => {
+          const exists = await client.query('select 1 from pg_roles where rolname = $1', [role]);
+          const verb = exists.rowCount ? 'alter' : 'create';
+          await client.query(`${verb} role ${quoteIdent(role)} login password ${quoteLiteral(password)}`);
+        });
         await client.query(`grant connect on database ${quoteIdent(databaseName(adminUrl))} to ${quoteIdent(role)}`);
         await client.query(`create schema if not exists ${quoteIdent(schema)} authorization ${quoteIdent(role)}`);
         await client.query(`revoke all on schema ${quoteIdent(schema)} from public`);
@@ -87,6 +91,19 @@ export async function ensureServiceSchema(adminUrl: string, service: string, sec
     await client.end();
   }
   return { schema, role, url: serviceDatabaseUrl(adminUrl, service, secret) };
+}
+
+async function retryOnConcurrentUpdate(run: () => Promise<void>, attempts = 8): Promise<void> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (error) {
+      const e = error as { code?: string; message?: string };
+      const raced = e.code === '23505' || e.code === '42710' || /concurrently updated/.test(e.message ?? '');
+      if (!raced || i >= attempts) throw error;
+      await new Promise((r) => setTimeout(r, 20 * i + Math.random() * 50));
+    }
+  }
 }
 
 export function quoteIdent(name: string): string {

@@ -37,12 +37,14 @@ export async function startServices(partnersEnv: NodeJS.ProcessEnv = {}): Promis
   const sql = new Client({ connectionString: db.url });
   const rpc = new RpcClient({ natsUrl: env.NATS_URL!, namespace: env.NATS_NAMESPACE!, timeoutMs: 10_000, name: 'partners-test' });
   const close = async () => {
-    await rpc.onApplicationShutdown().catch(() => undefined);
-    for (const app of apps.reverse()) await app.close();
-    await sql.end().catch(() => undefined);
-    await deleteEventStream(env);
-    await db.drop();
+    const t0 = Date.now(); const lap = (w: string) => console.log('DEBUGCLOSE', w, Date.now() - t0);
+    await rpc.onApplicationShutdown().catch(() => undefined); lap('rpc');
+    for (const app of apps.reverse()) { await app.close(); lap('app'); }
+    await sql.end().catch(() => undefined); lap('sql');
+    await deleteEventStream(env); lap('stream');
+    await db.drop(); lap('drop');
   };
+  const t1 = Date.now();
   try {
     const identityConfig = loadIdentityConfig(env);
     apps.push(
@@ -54,6 +56,7 @@ export async function startServices(partnersEnv: NodeJS.ProcessEnv = {}): Promis
     );
     await sql.connect();
     await rpc.connect();
+    console.log('DEBUGSTART', Date.now() - t1);
   } catch (error) {
     await close();
     throw error;
