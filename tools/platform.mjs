@@ -3,6 +3,7 @@
 // the gateway as child processes.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -118,9 +119,40 @@ async function checkRedis(redisUrl, timeoutMs) {
   }
 }
 
+/** A NATS server greets every new connection with `INFO {...}`; anything else is not NATS. */
+function natsGreeting(natsUrl, timeoutMs) {
+  const u = new URL(natsUrl.split(',')[0].trim());
+  return new Promise((resolve, reject) => {
+    const socket = createConnection({ host: u.hostname || '127.0.0.1', port: Number(u.port || 4222) });
+    let received = '';
+    const done = (error) => {
+      socket.destroy();
+      if (error) reject(error);
+      else resolve();
+    };
+    socket.setTimeout(timeoutMs, () => done(Object.assign(new Error('no greeting'), { code: 'ETIMEDOUT' })));
+    socket.on('error', done);
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+      if (received.startsWith('INFO ')) done();
+      else if (received.length >= 5 || received.includes('\n')) done(Object.assign(new Error('not a NATS server'), { code: 'ENOTNATS' }));
+    });
+    socket.on('end', () => done(Object.assign(new Error('closed without a greeting'), { code: 'ECONNRESET' })));
+  });
+}
+
 async function checkNats(natsUrl, timeoutMs) {
   const where = hostPort(natsUrl, 4222);
   let nc;
+  try {
+    // Raw greeting first: the nats client can hang on a port where something else listens.
+    await natsGreeting(natsUrl, timeoutMs);
+  } catch (error) {
+    if (error?.code === 'ENOTNATS' || error?.code === 'ETIMEDOUT') {
+      return `NATS is not reachable at ${where} (something else answers on that port) — ${HOW_TO_START.nats}`;
+    }
+    return `NATS is not reachable at ${where} — ${HOW_TO_START.nats}`;
+  }
   try {
     nc = await withTimeout(
       connectNats({ servers: natsUrl, timeout: timeoutMs, reconnect: false, maxReconnectAttempts: 0, name: 'avpass-infrastructure-check' }),
@@ -223,6 +255,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * options.onLine     (text, { app, raw, stream }) => void; replaces printing to stdout
  * options.onExit     ({ app, code, signal, lastLines }) => void; an app stopped on its own after start-up
  * options.readyTimeoutMs  how long to wait for /health (default 60 s)
+ * options.signal     AbortSignal: aborting during start-up stops the apps and rejects
  */
 export async function startPlatform(options = {}) {
   const root = options.cwd ?? REPO_ROOT;
@@ -355,8 +388,14 @@ export async function startPlatform(options = {}) {
     );
   };
 
+  const aborted = new Promise((_, reject) => {
+    const onAbort = () => reject(new Error('Start-up cancelled'));
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => {});
   try {
-    await Promise.race([poll(), earlyExit]);
+    await Promise.race([poll(), earlyExit, aborted]);
   } catch (error) {
     await stop();
     throw error;

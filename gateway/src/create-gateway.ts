@@ -64,7 +64,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     },
   });
   if (existsSync(config.FRONTEND_DIST)) {
-    app.useStaticAssets({ root: config.FRONTEND_DIST, prefix: '/', index: false, wildcard: true });
+    app.useStaticAssets({ root: config.FRONTEND_DIST, prefix: '/', index: ['index.html'], wildcard: true });
   }
 
   const document = SwaggerModule.createDocument(

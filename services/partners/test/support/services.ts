@@ -1,7 +1,7 @@
 import type { Actor } from '@avpass/contracts';
 import { IdentityModule, loadIdentityConfig } from '@avpass/identity-service';
 import { PartnersModule, loadPartnersConfig } from '@avpass/partners-service';
-import { createServiceApp, DomainError, eventStreamName, RpcClient } from '@avpass/platform';
+import { createServiceApp, DomainError, EventBusLifecycle, eventStreamName, RpcClient } from '@avpass/platform';
 import { createTestDatabase, testNamespace, testServiceEnv, type TestDatabase } from '@avpass/platform/testing';
 import type { INestMicroservice } from '@nestjs/common';
 import { connect } from 'nats';
@@ -37,14 +37,17 @@ export async function startServices(partnersEnv: NodeJS.ProcessEnv = {}): Promis
   const sql = new Client({ connectionString: db.url });
   const rpc = new RpcClient({ natsUrl: env.NATS_URL!, namespace: env.NATS_NAMESPACE!, timeoutMs: 10_000, name: 'partners-test' });
   const close = async () => {
-    const t0 = Date.now(); const lap = (w: string) => console.log('DEBUGCLOSE', w, Date.now() - t0);
-    await rpc.onApplicationShutdown().catch(() => undefined); lap('rpc');
-    for (const app of apps.reverse()) { await app.close(); lap('app'); }
-    await sql.end().catch(() => undefined); lap('sql');
-    await deleteEventStream(env); lap('stream');
-    await db.drop(); lap('drop');
+    await rpc.onApplicationShutdown().catch(() => undefined);
+    for (const app of apps.reverse()) {
+      // The platform stops its relay after the ORM may have closed, and a poll caught in between
+      // waits 60 s for a connection; stopping the relay first keeps teardown at 2 s.
+      await app.get(EventBusLifecycle).relay.stop();
+      await app.close();
+    }
+    await sql.end().catch(() => undefined);
+    await deleteEventStream(env);
+    await db.drop();
   };
-  const t1 = Date.now();
   try {
     const identityConfig = loadIdentityConfig(env);
     apps.push(
@@ -56,7 +59,6 @@ export async function startServices(partnersEnv: NodeJS.ProcessEnv = {}): Promis
     );
     await sql.connect();
     await rpc.connect();
-    console.log('DEBUGSTART', Date.now() - t1);
   } catch (error) {
     await close();
     throw error;

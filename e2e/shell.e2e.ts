@@ -1,0 +1,97 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
+import { E2E_ADMIN } from './support/global-setup';
+import { api, launchBrowser, screenshot, signIn } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let adminToken: string;
+const staff = { username: 'e2e-staff', password: 'staff-password' };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
+  const vendor = await api(baseUrl, '/api/vendors', { method: 'POST', token: adminToken, json: { name: 'Summit Sports Clinic', contactInfo: 'Physio and sports massage' } });
+  await api(baseUrl, `/api/partners/${vendor.body.id}/users`, { method: 'POST', token: adminToken, json: staff });
+});
+afterAll(async () => browser?.close());
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+});
+afterEach(async () => context?.close());
+
+describe('the AV Pass shell in Chromium', () => {
+  it('the landing page shows a partner created by the administrator', async () => {
+    await page.goto(baseUrl);
+    await page.waitForTimeout(1500);
+    await screenshot(page, 'landing');
+    await expect(page.getByText('Summit Sports Clinic').first().waitFor({ timeout: 10_000 })).resolves.toBeUndefined();
+    await expect(page.getByText('Physio and sports massage').first().isVisible()).resolves.toBe(true);
+    await screenshot(page, 'landing');
+  });
+
+  it('the administrator signs in and lands on /dashboard', async () => {
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    await expect(page.getByTestId('nav-title').innerText()).resolves.toBe('Admin Panel');
+    await screenshot(page, 'admin-dashboard');
+  });
+
+  it('a portal user signs in and lands on /company-dashboard', async () => {
+    await signIn(page, baseUrl, staff.username, staff.password);
+    await page.waitForURL(`${baseUrl}/company-dashboard`);
+    await expect(page.getByTestId('nav-title').innerText()).resolves.toBe('Summit Sports Clinic');
+    await screenshot(page, 'company-dashboard');
+  });
+
+  it('a wrong password shows the server message', async () => {
+    await signIn(page, baseUrl, E2E_ADMIN.username, 'not-the-password');
+    await page.getByTestId('login-error').waitFor();
+    await expect(page.getByTestId('login-error').innerText()).resolves.toContain('Invalid username or password');
+    await screenshot(page, 'login-wrong-password');
+  });
+
+  it('a company user opening /settings sees Access Denied and is sent home', async () => {
+    await signIn(page, baseUrl, staff.username, staff.password);
+    await page.waitForURL(`${baseUrl}/company-dashboard`);
+    await page.goto(`${baseUrl}/settings`);
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    await expect(toast.innerText()).resolves.toContain('Access Denied');
+    await screenshot(page, 'settings-access-denied');
+    await page.waitForURL(`${baseUrl}/company-dashboard`);
+  });
+
+  it('an unknown route shows Page Not Found', async () => {
+    await page.goto(`${baseUrl}/no-such-page`);
+    await page.getByText('Page Not Found').first().waitFor();
+    await screenshot(page, 'not-found');
+  });
+
+  it('inactivity signs the user out with the Session Expired toast', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await page.evaluate(() => localStorage.setItem('avpass.inactivityTimeoutMs', '1500'));
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    const token = await page.evaluate(() => localStorage.getItem('adminToken'));
+    await page.waitForURL(/\/login/, { timeout: 10_000 });
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    await expect(toast.innerText()).resolves.toContain('Session Expired');
+    await expect(page.evaluate(() => localStorage.getItem('adminToken'))).resolves.toBeNull();
+    // The session ended on the server too.
+    expect((await api(baseUrl, '/api/auth/user', { token: token! })).status).toBe(401);
+    await screenshot(page, 'session-expired');
+  });
+
+  it('the Settings page works for the administrator', async () => {
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    await page.goto(`${baseUrl}/settings`);
+    await page.getByLabel('Username').waitFor();
+    await screenshot(page, 'settings');
+  });
+});

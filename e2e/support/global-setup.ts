@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+import { createTestDatabase, type TestDatabase } from '../../libs/platform/src/testing/test-database';
+
+// The whole platform, built, as separate processes — the same launcher as `npm start` — on its own
+// database, NATS namespace and port.
+let stop: (() => Promise<void>) | null = null;
+let database: TestDatabase | null = null;
+
+export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+
+export async function setup(project: TestProject): Promise<void> {
+  // @ts-expect-error tools/platform.mjs is plain JavaScript
+  const { startPlatform } = await import('../../tools/platform.mjs');
+  database = await createTestDatabase();
+  const port = String(3400 + Math.floor(Math.random() * 400));
+  const platform = await startPlatform({
+    env: {
+      DATABASE_URL: database.url,
+      NATS_NAMESPACE: `e2e_${randomBytes(4).toString('hex')}`,
+      PORT: port,
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      DATA_DIR: `/tmp/avpass-e2e-${port}`,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    onLine: (text: string) => {
+      if (/"level":(50|60)/.test(text)) process.stderr.write(`${text}\n`);
+    },
+  });
+  stop = platform.stop;
+  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+}
+
+export async function teardown(): Promise<void> {
+  await stop?.();
+  await database?.drop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// `npm start`: checks the infrastructure, runs the six services and the gateway from their builds,
+// and prints where AV Pass answers. Every failure is one readable line, never a stack trace.
+import { checkInfrastructure, platformEnv, startPlatform } from './platform.mjs';
+
+const env = platformEnv(process.env);
+const cancelStartup = new AbortController();
+let platform;
+let shuttingDown = false;
+
+async function shutdown(message, code) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  if (message) console.log(message);
+  cancelStartup.abort();
+  await platform?.stop();
+  process.exit(code);
+}
+
+// Registered before anything starts: the apps run in their own process group, so Ctrl-C reaches only
+// this launcher, which stops them in order (a second Ctrl-C stops at once).
+let interrupts = 0;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interrupts += 1;
+    if (interrupts > 1) {
+      console.error('Stopping immediately.');
+      process.exit(130); // the 'exit' hook in platform.mjs kills whatever is left
+    }
+    void shutdown('Stopping AV Pass…', 0);
+  });
+}
+
+async function main() {
+  const problems = await checkInfrastructure({ databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL, natsUrl: env.NATS_URL });
+  if (problems.length) {
+    for (const problem of problems) console.error(problem);
+    process.exit(1);
+  }
+
+  console.log('Starting AV Pass: identity, partners, vouchers, credits, inventory, rendering and the gateway…');
+  try {
+    platform = await startPlatform({
+      env,
+      pretty: true,
+      signal: cancelStartup.signal,
+      onExit: ({ app, code, signal }) => {
+        console.error(`${app} stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); stopping AV Pass.`);
+        void shutdown(undefined, 1);
+      },
+    });
+  } catch (error) {
+    if (shuttingDown) return; // Ctrl-C during start-up: shutdown() exits
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+
+  console.log('');
+  console.log(`AV Pass is running at ${platform.url}`);
+  console.log(
+    process.env.ADMIN_PASSWORD
+      ? `Sign in as ${env.ADMIN_USERNAME} with the password from ADMIN_PASSWORD`
+      : `Sign in as ${env.ADMIN_USERNAME} with the generated password printed above by the identity service (first start only)`,
+  );
+  console.log('Press Ctrl-C to stop.');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
