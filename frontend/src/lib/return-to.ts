@@ -8,7 +8,6 @@ export function safeReturnTo(
 ): string | null {
   if (!raw) return null;
   if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return null;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f]/.test(raw)) return null;
   try {
     const resolved = new URL(raw, origin);
