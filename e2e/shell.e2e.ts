@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';

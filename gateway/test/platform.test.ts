@@ -75,7 +75,7 @@ async function startHarnessGatewayOnly() {
   return {
     api: async (path: string) => {
       const res = await fetch(`${url}${path}`);
-      return { status: res.status, body: await res.json() };
+      return { status: res.status, body: (await res.json()) as { message: string } };
     },
     close: () => app.close(),
   };
