@@ -7,21 +7,21 @@ export const optionalText = (max = 500) =>
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()
-    .transform((v) => (v ? v : null));
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
 
 /** An e-mail address, or empty (stored as null). */
 export const optionalEmail = (message = 'Valid email required') =>
   z
     .union([z.literal(''), z.string().trim().toLowerCase().pipe(z.email(message))])
     .nullish()
-    .transform((v) => (v ? v : null));
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
 
 /** An http(s) URL, or empty (stored as null). */
 export const optionalUrl = (message = 'Please enter a valid URL (https://...)') =>
   z
     .union([z.literal(''), z.string().trim().pipe(z.url({ protocol: /^https?$/, error: message }))])
     .nullish()
-    .transform((v) => (v ? v : null));
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
 
 export const uuidParam = z.string().uuid('Not a valid id');
 

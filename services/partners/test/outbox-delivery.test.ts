@@ -21,7 +21,8 @@ afterAll(async () => {
   await proxy?.stop();
 });
 
-const count = async (query: string, params: unknown[] = []) => Number((await s.sql.query(query, params)).rows[0].count);
+const count = async (query: string, params: unknown[] = []) =>
+  Number((await s.sql.query(query, params)).rows[0].count);
 
 it('an event committed while NATS is unreachable is delivered once, after it returns', async () => {
   const partners: { id: string; userId: string }[] = [];
@@ -31,11 +32,16 @@ it('an event committed while NATS is unreachable is delivered once, after it ret
       partnerId: vendor.id,
       user: { username: `outage-staff-${n}`, password: 'staff-password' },
     });
-    await s.call<AuthResponse>(RPC.identity.companyLogin, { username: `outage-staff-${n}`, password: 'staff-password' }, null);
+    await s.call<AuthResponse>(
+      RPC.identity.companyLogin,
+      { username: `outage-staff-${n}`, password: 'staff-password' },
+      null,
+    );
     partners.push({ id: vendor.id, userId: user.id });
   }
   const userIds = partners.map((p) => p.userId);
-  const activeUsers = () => count('select count(*) from identity.users where id = any($1) and is_active', [userIds]);
+  const activeUsers = () =>
+    count('select count(*) from identity.users where id = any($1) and is_active', [userIds]);
   const sessions = () => count('select count(*) from identity.sessions where user_id = any($1)', [userIds]);
   expect(await activeUsers()).toBe(3);
   expect(await sessions()).toBe(3);
@@ -56,16 +62,21 @@ it('an event committed while NATS is unreachable is delivered once, after it ret
 
   // A publish that timed out during the outage may still have reached the stream when the link came
   // back; the relay retries it and JetStream drops the copy by its message id.
-  await waitFor(async () => (await count('select count(*) from partners.outbox_events where published_at is null')) === 0, {
-    timeoutMs: 30_000,
-    message: 'the outbox rows were not marked published',
-  });
+  await waitFor(
+    async () => (await count('select count(*) from partners.outbox_events where published_at is null')) === 0,
+    {
+      timeoutMs: 30_000,
+      message: 'the outbox rows were not marked published',
+    },
+  );
   expect(await count('select count(*) from partners.outbox_events')).toBe(3);
   expect(await count(`select count(*) from identity.processed_events where consumer = 'identity'`)).toBe(3);
   const nc = await connect({ servers: s.env.NATS_URL! });
   try {
     const subject = eventSubject(s.env.NATS_NAMESPACE!, EVENT);
-    const info = await (await nc.jetstreamManager()).streams.info(eventStreamName(s.env.NATS_NAMESPACE!), {
+    const info = await (
+      await nc.jetstreamManager()
+    ).streams.info(eventStreamName(s.env.NATS_NAMESPACE!), {
       subjects_filter: subject,
     });
     expect(info.state.subjects).toEqual({ [subject]: 3 });

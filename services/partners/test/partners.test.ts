@@ -23,7 +23,8 @@ afterAll(async () => s?.close());
 let seq = 0;
 const createVendor = (body: Record<string, unknown> = {}) =>
   s.call<Vendor>(RPC.partners.create, { name: `Partner ${++seq}`, ...body });
-const outboxCount = async () => Number((await s.sql.query('select count(*) from partners.outbox_events')).rows[0].count);
+const outboxCount = async () =>
+  Number((await s.sql.query('select count(*) from partners.outbox_events')).rows[0].count);
 
 describe('partners (vendors)', () => {
   it('the administrator creates, lists, opens, edits and deletes a partner', async () => {
@@ -55,11 +56,21 @@ describe('partners (vendors)', () => {
       id: created.id,
       changes: { contactInfo: 'Open 7 days', isActive: false, categories: ['Healthcare'] },
     });
-    expect(edited).toEqual({ ...created, contactInfo: 'Open 7 days', isActive: false, categories: ['Healthcare'] });
-    const cleared = await s.call<Vendor>(RPC.partners.update, { id: created.id, changes: { email: '', website: null } });
+    expect(edited).toEqual({
+      ...created,
+      contactInfo: 'Open 7 days',
+      isActive: false,
+      categories: ['Healthcare'],
+    });
+    const cleared = await s.call<Vendor>(RPC.partners.update, {
+      id: created.id,
+      changes: { email: '', website: null },
+    });
     expect(cleared).toMatchObject({ email: null, website: null, contactInfo: 'Open 7 days' });
 
-    expect(await s.call<MessageResponse>(RPC.partners.remove, { id: created.id })).toEqual({ message: 'Partner deleted' });
+    expect(await s.call<MessageResponse>(RPC.partners.remove, { id: created.id })).toEqual({
+      message: 'Partner deleted',
+    });
     const gone = await refusal(s.call(RPC.partners.get, { id: created.id }));
     expect(gone).toMatchObject({ code: 'NOT_FOUND', message: 'Partner not found' });
   });
@@ -82,8 +93,16 @@ describe('partners (vendors)', () => {
     [{ name: '' }, 'name', 'Partner name is required'],
     [{ email: 'nope' }, 'email', 'Valid email required'],
     [{ website: 'not a url' }, 'website', 'Please enter a valid URL (https://...)'],
-    [{ logoUrl: 'https://evil.example/x.png' }, 'logoUrl', 'Must be a file uploaded to AV Pass (/uploads/...)'],
-    [{ galleryPhotos: ['/uploads/ok.png', '/etc/passwd'] }, 'galleryPhotos.1', 'Must be a file uploaded to AV Pass (/uploads/...)'],
+    [
+      { logoUrl: 'https://evil.example/x.png' },
+      'logoUrl',
+      'Must be a file uploaded to AV Pass (/uploads/...)',
+    ],
+    [
+      { galleryPhotos: ['/uploads/ok.png', '/etc/passwd'] },
+      'galleryPhotos.1',
+      'Must be a file uploaded to AV Pass (/uploads/...)',
+    ],
   ])('editing a partner with %j is refused, naming the field', async (changes, field, message) => {
     const vendor = await createVendor();
     const error = await refusal(s.call(RPC.partners.update, { id: vendor.id, changes }));
@@ -102,10 +121,20 @@ describe('partners (vendors)', () => {
     });
 
     const other = await createVendor({ email: 'other@example.com' });
-    const taken = await refusal(s.call(RPC.partners.update, { id: other.id, changes: { email: 'Twin@example.com' } }));
-    expect(taken).toMatchObject({ code: 'CONFLICT', errors: { email: ['A partner with that email already exists'] } });
+    const taken = await refusal(
+      s.call(RPC.partners.update, { id: other.id, changes: { email: 'Twin@example.com' } }),
+    );
+    expect(taken).toMatchObject({
+      code: 'CONFLICT',
+      errors: { email: ['A partner with that email already exists'] },
+    });
     // Saving a partner with its own e-mail is not a conflict; partners without e-mail never clash.
-    expect(await s.call<Vendor>(RPC.partners.update, { id: first.id, changes: { email: 'TWIN@example.com', phone: '555' } })).toMatchObject({
+    expect(
+      await s.call<Vendor>(RPC.partners.update, {
+        id: first.id,
+        changes: { email: 'TWIN@example.com', phone: '555' },
+      }),
+    ).toMatchObject({
       email: 'twin@example.com',
       phone: '555',
     });
@@ -114,12 +143,19 @@ describe('partners (vendors)', () => {
   });
 
   it('of partners created at the same moment with one e-mail, exactly one is saved', async () => {
-    const results = await Promise.allSettled([1, 2, 3, 4].map(() => createVendor({ email: 'race@example.com' })));
+    const results = await Promise.allSettled(
+      [1, 2, 3, 4].map(() => createVendor({ email: 'race@example.com' })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
-      expect(r.reason).toMatchObject({ code: 'CONFLICT', message: 'A partner with that email already exists' });
+      expect(r.reason).toMatchObject({
+        code: 'CONFLICT',
+        message: 'A partner with that email already exists',
+      });
     }
-    const stored = await s.sql.query(`select count(*) from partners.companies where lower(email) = 'race@example.com'`);
+    const stored = await s.sql.query(
+      `select count(*) from partners.companies where lower(email) = 'race@example.com'`,
+    );
     expect(Number(stored.rows[0].count)).toBe(1);
   });
 
@@ -132,7 +168,10 @@ describe('partners (vendors)', () => {
       [RPC.partners.addPhoto, { vendorId: id, photoType: 'logo', url: '/uploads/logo.png' }],
       [RPC.partners.listUsers, { partnerId: id }],
     ] as const) {
-      expect(await refusal(s.call(pattern, payload)), pattern).toMatchObject({ code: 'NOT_FOUND', message: 'Partner not found' });
+      expect(await refusal(s.call(pattern, payload)), pattern).toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'Partner not found',
+      });
     }
     expect(await refusal(s.call(RPC.partners.get, { id: 'not-a-uuid' }))).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -142,16 +181,30 @@ describe('partners (vendors)', () => {
 
   it('a logo upload replaces the logo; gallery photos are added up to 50', async () => {
     const vendor = await createVendor();
-    const withLogo = await s.call<Vendor>(RPC.partners.addPhoto, { vendorId: vendor.id, photoType: 'logo', url: '/uploads/logo-1.png' });
+    const withLogo = await s.call<Vendor>(RPC.partners.addPhoto, {
+      vendorId: vendor.id,
+      photoType: 'logo',
+      url: '/uploads/logo-1.png',
+    });
     expect(withLogo.logoUrl).toBe('/uploads/logo-1.png');
-    const replaced = await s.call<Vendor>(RPC.partners.addPhoto, { vendorId: vendor.id, photoType: 'logo', url: '/uploads/logo-2.webp' });
+    const replaced = await s.call<Vendor>(RPC.partners.addPhoto, {
+      vendorId: vendor.id,
+      photoType: 'logo',
+      url: '/uploads/logo-2.webp',
+    });
     expect(replaced).toMatchObject({ logoUrl: '/uploads/logo-2.webp', galleryPhotos: [] });
 
     const existing = Array.from({ length: 48 }, (_, i) => `/uploads/photo-${i}.jpg`);
     await s.call(RPC.partners.update, { id: vendor.id, changes: { galleryPhotos: existing } });
     // Two uploads at the same moment both land.
     await Promise.all(
-      ['a', 'b'].map((n) => s.call(RPC.partners.addPhoto, { vendorId: vendor.id, photoType: 'gallery', url: `/uploads/new-${n}.png` })),
+      ['a', 'b'].map((n) =>
+        s.call(RPC.partners.addPhoto, {
+          vendorId: vendor.id,
+          photoType: 'gallery',
+          url: `/uploads/new-${n}.png`,
+        }),
+      ),
     );
     const full = await s.call<Vendor>(RPC.partners.get, { id: vendor.id });
     expect(full.galleryPhotos).toHaveLength(50);
@@ -159,11 +212,21 @@ describe('partners (vendors)', () => {
     expect(full.galleryPhotos.slice(48).sort()).toEqual(['/uploads/new-a.png', '/uploads/new-b.png']);
     expect(full.logoUrl).toBe('/uploads/logo-2.webp');
 
-    const tooMany = await refusal(s.call(RPC.partners.addPhoto, { vendorId: vendor.id, photoType: 'gallery', url: '/uploads/x.png' }));
+    const tooMany = await refusal(
+      s.call(RPC.partners.addPhoto, { vendorId: vendor.id, photoType: 'gallery', url: '/uploads/x.png' }),
+    );
     expect(tooMany).toMatchObject({ code: 'VALIDATION_FAILED', message: 'At most 50 gallery photos' });
-    const notOurs = await refusal(s.call(RPC.partners.addPhoto, { vendorId: vendor.id, photoType: 'logo', url: 'https://x.example/a.png' }));
+    const notOurs = await refusal(
+      s.call(RPC.partners.addPhoto, {
+        vendorId: vendor.id,
+        photoType: 'logo',
+        url: 'https://x.example/a.png',
+      }),
+    );
     expect(notOurs.errors?.url).toContain('Must be a file uploaded to AV Pass (/uploads/...)');
-    const badType = await refusal(s.call(RPC.partners.addPhoto, { vendorId: vendor.id, photoType: 'banner', url: '/uploads/a.png' }));
+    const badType = await refusal(
+      s.call(RPC.partners.addPhoto, { vendorId: vendor.id, photoType: 'banner', url: '/uploads/a.png' }),
+    );
     expect(badType.errors?.photoType).toContain('Photo type must be logo or gallery');
   });
 });
@@ -178,18 +241,27 @@ describe('deleting a partner', () => {
     const before = await outboxCount();
     await s.call(RPC.partners.remove, { id: vendor.id });
 
-    const events = await s.sql.query(`select name, payload from partners.outbox_events where payload->>'partnerId' = $1`, [vendor.id]);
+    const events = await s.sql.query(
+      `select name, payload from partners.outbox_events where payload->>'partnerId' = $1`,
+      [vendor.id],
+    );
     expect(events.rows).toHaveLength(1);
     expect(events.rows[0].name).toBe('partners.partner.deleted.v1');
     expect(events.rows[0].payload).toMatchObject({ partnerId: vendor.id, name: 'Closing Down Cafe' });
     expect(Date.parse(events.rows[0].payload.deletedAt)).not.toBeNaN();
     expect(await outboxCount()).toBe(before + 1);
-    const offers = await s.sql.query('select count(*) from partners.partner_offer_stats where partner_id = $1', [vendor.id]);
+    const offers = await s.sql.query(
+      'select count(*) from partners.partner_offer_stats where partner_id = $1',
+      [vendor.id],
+    );
     expect(Number(offers.rows[0].count)).toBe(0);
 
     // A second delete of the same partner, or of one that never existed, changes nothing.
     for (const id of [vendor.id, randomUUID()]) {
-      expect(await refusal(s.call(RPC.partners.remove, { id }))).toMatchObject({ code: 'NOT_FOUND', message: 'Partner not found' });
+      expect(await refusal(s.call(RPC.partners.remove, { id }))).toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'Partner not found',
+      });
     }
     expect(await outboxCount()).toBe(before + 1);
   });
@@ -202,18 +274,32 @@ describe('companies and the public partner list', () => {
     const companyAdmin = { userId: randomUUID(), role: 'company_admin' as const, companyId: alpha.id };
 
     const mine = await s.call<CompanySummary[]>(RPC.partners.listCompanies, {}, companyAdmin);
-    expect(mine).toEqual([{ id: alpha.id, name: 'Alpha Athletics', email: 'alpha@example.com', logoUrl: null, isActive: true }]);
+    expect(mine).toEqual([
+      { id: alpha.id, name: 'Alpha Athletics', email: 'alpha@example.com', logoUrl: null, isActive: true },
+    ]);
     const all = await s.call<CompanySummary[]>(RPC.partners.listCompanies, {});
     expect(all.map((c) => c.id)).toEqual(expect.arrayContaining([alpha.id, bravo.id]));
-    expect(all.map((c) => c.name)).toEqual([...all.map((c) => c.name)].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(all.map((c) => c.name)).toEqual(
+      [...all.map((c) => c.name)].sort((a, b) => a.localeCompare(b, 'en')),
+    );
 
-    const homeless = await s.call<CompanySummary[]>(RPC.partners.listCompanies, {}, { ...companyAdmin, companyId: null });
+    const homeless = await s.call<CompanySummary[]>(
+      RPC.partners.listCompanies,
+      {},
+      { ...companyAdmin, companyId: null },
+    );
     expect(homeless).toEqual([]);
-    expect(await refusal(s.call(RPC.partners.listCompanies, {}, null))).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(await refusal(s.call(RPC.partners.listCompanies, {}, null))).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
   });
 
   it('visitors see active partners in the order they joined, with live offers counted from assigned codes', async () => {
-    const first = await createVendor({ name: 'Public Pizza', contactInfo: 'Slices all day', email: 'pizza@example.com' });
+    const first = await createVendor({
+      name: 'Public Pizza',
+      contactInfo: 'Slices all day',
+      email: 'pizza@example.com',
+    });
     const hidden = await createVendor({ name: 'Hidden Hats' });
     await s.call(RPC.partners.update, { id: hidden.id, changes: { isActive: false } });
     const second = await createVendor({ name: 'Quiet Quarry' });
@@ -256,38 +342,64 @@ describe('portal users', () => {
       partnerId: vendor.id,
       user: { username: 'ui-staff', password: 'staff-password', firstName: 'Sam', email: '' },
     });
-    expect(user).toMatchObject({ username: 'ui-staff', firstName: 'Sam', email: null, isActive: true, companyId: vendor.id });
+    expect(user).toMatchObject({
+      username: 'ui-staff',
+      firstName: 'Sam',
+      email: null,
+      isActive: true,
+      companyId: vendor.id,
+    });
     expect(user).not.toHaveProperty('passwordHash');
     expect(await s.call<PortalUser[]>(RPC.partners.listUsers, { partnerId: vendor.id })).toEqual([user]);
 
-    const login = await s.call<AuthResponse>(RPC.identity.companyLogin, { username: 'ui-staff', password: 'staff-password' }, null);
+    const login = await s.call<AuthResponse>(
+      RPC.identity.companyLogin,
+      { username: 'ui-staff', password: 'staff-password' },
+      null,
+    );
     expect(login.user.companyName).toBe('Users Inc');
 
-    const off = await s.call<PortalUser>(RPC.partners.setUserActive, { partnerId: vendor.id, userId: user.id, isActive: false });
+    const off = await s.call<PortalUser>(RPC.partners.setUserActive, {
+      partnerId: vendor.id,
+      userId: user.id,
+      isActive: false,
+    });
     expect(off.isActive).toBe(false);
     expect(await s.call(RPC.identity.resolveSession, { token: login.token }, null)).toBeNull();
-    const refused = await refusal(s.call(RPC.identity.companyLogin, { username: 'ui-staff', password: 'staff-password' }, null));
+    const refused = await refusal(
+      s.call(RPC.identity.companyLogin, { username: 'ui-staff', password: 'staff-password' }, null),
+    );
     expect(refused.code).toBe('FORBIDDEN');
-    const on = await s.call<PortalUser>(RPC.partners.setUserActive, { partnerId: vendor.id, userId: user.id, isActive: true });
+    const on = await s.call<PortalUser>(RPC.partners.setUserActive, {
+      partnerId: vendor.id,
+      userId: user.id,
+      isActive: true,
+    });
     expect(on.isActive).toBe(true);
   });
 
   it("are validated, and identity's refusals come back as they were", async () => {
     const vendor = await createVendor();
-    await s.call(RPC.partners.createUser, { partnerId: vendor.id, user: { username: 'taken-name', password: 'secret1' } });
-    const create = (user: unknown, partnerId = vendor.id) => s.call(RPC.partners.createUser, { partnerId, user });
+    await s.call(RPC.partners.createUser, {
+      partnerId: vendor.id,
+      user: { username: 'taken-name', password: 'secret1' },
+    });
+    const create = (user: unknown, partnerId = vendor.id) =>
+      s.call(RPC.partners.createUser, { partnerId, user });
 
     expect(await refusal(create({ username: 'TAKEN-NAME', password: 'secret1' }))).toMatchObject({
       code: 'CONFLICT',
       message: 'That username is already taken',
     });
-    expect((await refusal(create({ password: 'secret1' }))).errors?.username).toContain('Username is required');
+    expect((await refusal(create({ password: 'secret1' }))).errors?.username).toContain(
+      'Username is required',
+    );
     expect((await refusal(create({ username: 'x', password: '123' }))).errors?.password).toContain(
       'Password must be at least 6 characters',
     );
-    expect((await refusal(create({ username: 'x', password: 'secret1', email: 'nope' }))).errors?.email).toContain(
-      'Valid email required',
-    );
+    expect(
+      (await refusal(create({ username: 'x', password: 'secret1', email: 'nope' }))).errors?.email,
+    ).toContain('Valid email required');
     expect(await refusal(create({ username: 'orphan', password: 'secret1' }, randomUUID()))).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Partner not found',
@@ -304,7 +416,9 @@ describe('portal users', () => {
       s.call(RPC.partners.setUserActive, { partnerId: vendor.id, userId: stranger.id, isActive: false }),
     );
     expect(crossed).toMatchObject({ code: 'NOT_FOUND', message: 'User not found' });
-    const badToggle = await refusal(s.call(RPC.partners.setUserActive, { partnerId: vendor.id, userId: stranger.id, isActive: 'yes' }));
+    const badToggle = await refusal(
+      s.call(RPC.partners.setUserActive, { partnerId: vendor.id, userId: stranger.id, isActive: 'yes' }),
+    );
     expect(badToggle.errors?.isActive).toContain('isActive must be true or false');
   });
 });
@@ -319,12 +433,18 @@ describe('the partners service', () => {
   });
 
   it("a service's database role cannot read another service's tables", async () => {
-    const partnersRole = new Client({ connectionString: serviceDatabaseUrl(s.db.url, 'partners', s.env.DB_ROLE_SECRET!) });
+    const partnersRole = new Client({
+      connectionString: serviceDatabaseUrl(s.db.url, 'partners', s.env.DB_ROLE_SECRET!),
+    });
     await partnersRole.connect();
     try {
       await expect(partnersRole.query('select * from identity.users')).rejects.toThrow(/permission denied/);
-      await expect(partnersRole.query('select count(*) from partners.companies')).resolves.toMatchObject({ rowCount: 1 });
-      await expect(partnersRole.query('select count(*) from companies')).resolves.toMatchObject({ rowCount: 1 });
+      await expect(partnersRole.query('select count(*) from partners.companies')).resolves.toMatchObject({
+        rowCount: 1,
+      });
+      await expect(partnersRole.query('select count(*) from companies')).resolves.toMatchObject({
+        rowCount: 1,
+      });
     } finally {
       await partnersRole.end();
     }

@@ -100,7 +100,13 @@ export class OutboxRelay {
         }
       } finally {
         if (done.length) {
-          await conn.execute(`update ${table} set published_at = now(), attempts = attempts + 1 where id = any(?)`, [done], 'run', tx.getTransactionContext());
+          // One array literal parameter: knex would expand a JS array into a list, breaking any().
+          await conn.execute(
+            `update ${table} set published_at = now(), attempts = attempts + 1 where id = any(?::uuid[])`,
+            [`{${done.join(',')}}`],
+            'run',
+            tx.getTransactionContext(),
+          );
         }
       }
       return done.length;

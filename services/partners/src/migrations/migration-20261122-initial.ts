@@ -18,7 +18,9 @@ export class Migration20261122Initial extends Migration {
       is_active boolean not null default true,
       created_at timestamptz not null default now()
     )`);
-    this.addSql('create unique index companies_email_key on companies (lower(email)) where email is not null');
+    this.addSql(
+      'create unique index companies_email_key on companies (lower(email)) where email is not null',
+    );
     this.addSql('create index companies_created_at_idx on companies (created_at)');
     // Read model of the codes assigned to each partner, fed by the vouchers service's events.
     // No foreign key: events may name a partner this service has already deleted.

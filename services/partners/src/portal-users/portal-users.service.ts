@@ -26,6 +26,10 @@ export class PortalUsersService {
 
   async setActive(partnerId: string, userId: string, isActive: boolean, meta: RpcMeta): Promise<PortalUser> {
     await this.companies.requireCompany(partnerId);
-    return this.rpc.call<PortalUser>(RPC.identity.setUserActive, { companyId: partnerId, userId, isActive }, meta);
+    return this.rpc.call<PortalUser>(
+      RPC.identity.setUserActive,
+      { companyId: partnerId, userId, isActive },
+      meta,
+    );
   }
 }

@@ -21,7 +21,9 @@ export class PublicPartnersService {
 
   async list(now: Date = new Date()): Promise<PublicPartner[]> {
     const companies = await this.companies.listActiveOldestFirst();
-    const counts = new Map<string, OfferCounts>(companies.map((c) => [c.id, { activeOffers: 0, totalQrCodes: 0 }]));
+    const counts = new Map<string, OfferCounts>(
+      companies.map((c) => [c.id, { activeOffers: 0, totalQrCodes: 0 }]),
+    );
     for (const offer of await this.offerStats.listForPartners([...counts.keys()])) {
       const count = counts.get(offer.partnerId);
       if (!count) continue;

@@ -1,8 +1,19 @@
 import type { Actor } from '@avpass/contracts';
 import { IdentityModule, loadIdentityConfig } from '@avpass/identity-service';
 import { PartnersModule, loadPartnersConfig } from '@avpass/partners-service';
-import { createServiceApp, DomainError, EventBusLifecycle, eventStreamName, RpcClient } from '@avpass/platform';
-import { createTestDatabase, testNamespace, testServiceEnv, type TestDatabase } from '@avpass/platform/testing';
+import {
+  createServiceApp,
+  DomainError,
+  EventBusLifecycle,
+  eventStreamName,
+  RpcClient,
+} from '@avpass/platform';
+import {
+  createTestDatabase,
+  testNamespace,
+  testServiceEnv,
+  type TestDatabase,
+} from '@avpass/platform/testing';
 import type { INestMicroservice } from '@nestjs/common';
 import { connect } from 'nats';
 import { randomUUID } from 'node:crypto';
@@ -35,7 +46,12 @@ export async function startServices(partnersEnv: NodeJS.ProcessEnv = {}): Promis
   });
   const apps: INestMicroservice[] = [];
   const sql = new Client({ connectionString: db.url });
-  const rpc = new RpcClient({ natsUrl: env.NATS_URL!, namespace: env.NATS_NAMESPACE!, timeoutMs: 10_000, name: 'partners-test' });
+  const rpc = new RpcClient({
+    natsUrl: env.NATS_URL!,
+    namespace: env.NATS_NAMESPACE!,
+    timeoutMs: 10_000,
+    name: 'partners-test',
+  });
   const close = async () => {
     await rpc.onApplicationShutdown().catch(() => undefined);
     for (const app of apps.reverse()) {
@@ -51,11 +67,19 @@ export async function startServices(partnersEnv: NodeJS.ProcessEnv = {}): Promis
   try {
     const identityConfig = loadIdentityConfig(env);
     apps.push(
-      await createServiceApp({ name: 'identity', config: identityConfig, module: (d) => IdentityModule.register(identityConfig, d) }),
+      await createServiceApp({
+        name: 'identity',
+        config: identityConfig,
+        module: (d) => IdentityModule.register(identityConfig, d),
+      }),
     );
     const partnersConfig = loadPartnersConfig({ ...env, ...partnersEnv });
     apps.push(
-      await createServiceApp({ name: 'partners', config: partnersConfig, module: (d) => PartnersModule.register(partnersConfig, d) }),
+      await createServiceApp({
+        name: 'partners',
+        config: partnersConfig,
+        module: (d) => PartnersModule.register(partnersConfig, d),
+      }),
     );
     await sql.connect();
     await rpc.connect();
