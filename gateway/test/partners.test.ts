@@ -24,7 +24,8 @@ describe('partners (vendors)', () => {
     expect(list.body.map((v: { id: string }) => v.id)).toContain(created.body.id);
     const edited = await h.api(`/api/vendors/${created.body.id}`, { method: 'PATCH', token: admin, json: { contactInfo: 'Open 7 days', isActive: false } });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ contactInfo: 'Open 7 days', isActive: false, name: 'Peak Physio' });
+    // Fields the PATCH did not send are kept.
+    expect(edited.body).toMatchObject({ contactInfo: 'Open 7 days', isActive: false, name: 'Peak Physio', email: 'hello@peakphysio.com', website: 'https://peakphysio.example' });
     const removed = await h.api(`/api/vendors/${created.body.id}`, { method: 'DELETE', token: admin });
     expect(removed.status).toBe(200);
     expect((await h.api(`/api/vendors/${created.body.id}`, { method: 'DELETE', token: admin })).status).toBe(404);

@@ -36,7 +36,7 @@ export function ormConfig(input: OrmConfigInput): Options<PostgreSqlDriver> {
     },
     allowGlobalContext: false,
     forceUtcTimezone: true,
-    pool: { min: 0, max: 10 },
+    pool: { min: 0, max: 10, acquireTimeoutMillis: 5000 },
     debug: input.debug ?? false,
     // Pings keep a pool that lost its server from hanging callers.
     driverOptions: { connection: { connectionTimeoutMillis: 5000 } },

@@ -8,6 +8,7 @@ import {
   Logger,
   Module,
   Optional,
+  type BeforeApplicationShutdown,
   type DynamicModule,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
@@ -108,7 +109,9 @@ export class ServicePlatformModule {
 
 /** Starts the relay and consumers after migrations ran; stops them before the connections close. */
 @Injectable()
-export class EventBusLifecycle implements OnApplicationBootstrap, OnApplicationShutdown, OrmEventSubscriber {
+export class EventBusLifecycle
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown, OrmEventSubscriber
+{
   private readonly logger = new Logger('EventBus');
   readonly relay: OutboxRelay;
   private readonly consumers: EventConsumer[] = [];
@@ -138,9 +141,13 @@ export class EventBusLifecycle implements OnApplicationBootstrap, OnApplicationS
     this.logger.log(`relay started; ${this.consumers.length} consumer(s)`);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  // Before the ORM closes its pool: a relay poll caught in between would wait for a connection.
+  async beforeApplicationShutdown(): Promise<void> {
     await Promise.all(this.consumers.map((c) => c.stop()));
     await this.relay.stop();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
     await this.nc.drain().catch(() => undefined);
     this.redis?.disconnect();
   }

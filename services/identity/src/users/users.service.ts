@@ -28,9 +28,9 @@ export class UsersService {
     await this.assertAvailable(input.username, input.email);
     const user = this.em.create(User, {
       username: input.username,
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
+      email: input.email ?? null,
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
       passwordHash: await this.hasher.hash(input.password),
       role: 'company_admin',
       companyId,
@@ -56,7 +56,8 @@ export class UsersService {
   async updateProfile(actor: Actor, input: z.output<typeof updateProfileRequestSchema>): Promise<User> {
     const user = await this.requireUser(actor.userId);
     await this.assertAvailable(input.username, input.email, user.id);
-    this.em.assign(user, input);
+    // Only what was sent changes; a field sent empty is cleared (null).
+    this.em.assign(user, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
     await this.flushUnique(user);
     return user;
   }
@@ -78,7 +79,7 @@ export class UsersService {
     return user;
   }
 
-  private async assertAvailable(username: string, email: string | null, exceptId?: string): Promise<void> {
+  private async assertAvailable(username: string, email: string | null | undefined, exceptId?: string): Promise<void> {
     if (await this.users.isTaken('username', username, exceptId)) {
       throw DomainError.conflict('That username is already taken', { username: ['That username is already taken'] });
     }
