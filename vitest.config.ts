@@ -1,63 +1,80 @@
-import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
-const r = (p: string) => resolve(__dirname, p);
+const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
-// Tests run the TypeScript sources; SWC emits the decorator metadata NestJS and MikroORM need.
-const shared = {
+// SWC instead of Vite's default transform: NestJS DI and MikroORM read the types that
+// `emitDecoratorMetadata` records, which esbuild/oxc do not emit. .ts and .tsx are parsed separately
+// because TSX syntax changes the meaning of `<T>(x) => …` in plain .ts files.
+const jsc = {
+  transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+  target: 'es2022',
+  keepClassNames: true,
+} as const;
+
+export default defineConfig({
   plugins: [
+    swc.vite({ include: /\.[cm]?ts$/, jsc: { ...jsc, parser: { syntax: 'typescript', decorators: true, tsx: false } } }),
     swc.vite({
+      include: /\.tsx$/,
       jsc: {
-        parser: { syntax: 'typescript', decorators: true, tsx: false },
-        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-        target: 'es2022',
+        ...jsc,
+        parser: { syntax: 'typescript', decorators: true, tsx: true },
+        transform: { ...jsc.transform, react: { runtime: 'automatic' } },
       },
     }),
   ],
   resolve: {
+    // Exact matches, in this order: `@avpass/platform/testing` before `@avpass/platform`.
     alias: [
-      { find: /^@avpass\/contracts$/, replacement: r('libs/contracts/src/index.ts') },
-      { find: /^@avpass\/domain$/, replacement: r('libs/domain/src/index.ts') },
-      { find: /^@avpass\/platform\/testing$/, replacement: r('libs/platform/src/testing/index.ts') },
-      { find: /^@avpass\/platform$/, replacement: r('libs/platform/src/index.ts') },
-      // In-process services for integration tests only (production code never imports a service).
-      { find: /^@avpass\/identity-service$/, replacement: r('services/identity/src/index.ts') },
-      { find: /^@avpass\/partners-service$/, replacement: r('services/partners/src/index.ts') },
+      { find: /^@avpass\/contracts$/, replacement: path('./libs/contracts/src/index.ts') },
+      { find: /^@avpass\/domain$/, replacement: path('./libs/domain/src/index.ts') },
+      { find: /^@avpass\/platform\/testing$/, replacement: path('./libs/platform/src/testing/index.ts') },
+      { find: /^@avpass\/platform$/, replacement: path('./libs/platform/src/index.ts') },
+      // The frontend's own `@/…` imports (frontend/tsconfig.json, frontend/vite.config.ts).
+      { find: /^@\//, replacement: `${path('./frontend/src')}/` },
     ],
   },
-};
-
-export default defineConfig({
   test: {
     projects: [
       {
-        ...shared,
+        extends: true,
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['libs/**/src/**/*.spec.ts', 'services/**/src/**/*.spec.ts', 'gateway/src/**/*.spec.ts', 'frontend/src/**/*.spec.{ts,tsx}'],
+          include: [
+            'libs/**/src/**/*.spec.ts',
+            'services/**/src/**/*.spec.ts',
+            'gateway/src/**/*.spec.ts',
+            'frontend/src/**/*.spec.{ts,tsx}',
+          ],
         },
       },
       {
-        ...shared,
+        extends: true,
         test: {
           name: 'integration',
+          environment: 'node',
           include: ['services/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts', 'libs/*/test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // Files may run side by side: each creates its own database and NATS namespace. Two workers
+          // suit a two-core machine.
           maxWorkers: 2,
         },
       },
       {
-        ...shared,
+        extends: true,
         test: {
           name: 'e2e',
+          environment: 'node',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 180_000,
+          hookTimeout: 120_000,
+          // One running platform and one browser, shared by every file.
           fileParallelism: false,
         },
       },

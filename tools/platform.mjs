@@ -210,7 +210,13 @@ export function formatLogLine(app, line, { colour = false } = {}) {
   const level = LEVELS[entry.level] ?? String(entry.level ?? 'info');
   const extras = Object.entries(entry)
     .filter(([key]) => !PINO_KEYS.has(key))
-    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+    .map(([key, value]) => {
+      // pino-http's request objects, shortened for a terminal
+      if (key === 'req' && value?.method) return `${value.method} ${value.url}`;
+      if (key === 'res' && value?.statusCode) return `→ ${value.statusCode}`;
+      if (key === 'responseTime' && typeof value === 'number') return `${Math.round(value)} ms`;
+      return `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`;
+    });
   let text = `${tag} ${paint(LEVEL_COLOURS[level] ?? 0, level.padEnd(5))} ${entry.context ? `${entry.context}: ` : ''}${entry.msg ?? ''}`;
   if (extras.length) text += ` ${paint(90, extras.join(' '))}`;
   if (entry.err?.stack) text += `\n${String(entry.err.stack).replace(/^/gm, '    ')}`;

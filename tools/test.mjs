@@ -1,50 +1,104 @@
 #!/usr/bin/env node
-// `npm test`: unit, integration and end-to-end suites in order, then one summary line
-// ("N passed, N failed"). `npm test -- unit` (or integration, e2e) runs one suite.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+// `npm test`: unit, then integration (real PostgreSQL, Redis, NATS), then end-to-end (the built
+// platform in Chromium), ending with one line: `N passed, N failed[, N skipped]`.
+// `npm test -- unit` (or integration, e2e) runs one project; other arguments go to vitest.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkInfrastructure, platformEnv, REPO_ROOT } from './platform.mjs';
 
-const all = ['unit', 'integration', 'e2e'];
-const wanted = process.argv.slice(2).filter((a) => all.includes(a));
-const suites = wanted.length ? wanted : all;
-const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', SCARF_ANALYTICS: 'false' };
+const PROJECTS = ['unit', 'integration', 'e2e'];
+const args = process.argv.slice(2);
+const chosen = args.filter((arg) => PROJECTS.includes(arg));
+const vitestArgs = args.filter((arg) => !PROJECTS.includes(arg));
+const projects = chosen.length ? PROJECTS.filter((p) => chosen.includes(p)) : PROJECTS;
 
-if (suites.some((s) => s !== 'unit')) {
-  const e = platformEnv(process.env);
-  const problems = await checkInfrastructure({ databaseUrl: e.DATABASE_URL, redisUrl: e.REDIS_URL, natsUrl: e.NATS_URL });
-  if (problems.length) {
-    for (const p of problems) console.error(p);
-    process.exit(1);
-  }
-}
-if (suites.includes('e2e')) {
-  const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], { cwd: REPO_ROOT, env, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+const env = {
+  ...process.env,
+  NX_DAEMON: 'false',
+  NX_NO_CLOUD: 'true',
+  NX_TUI: 'false',
+  SCARF_ANALYTICS: 'false',
+};
+const vitestBin = join(createRequire(import.meta.url).resolve('vitest/package.json'), '..', 'vitest.mjs');
+const nxBin = join(createRequire(import.meta.url).resolve('nx/package.json'), '..', 'bin', 'nx.js');
+const reportDir = mkdtempSync(join(tmpdir(), 'avpass-test-'));
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedRun = false;
-const out = mkdtempSync(join(tmpdir(), 'avpass-test-'));
-for (const suite of suites) {
-  console.log(`\n=== ${suite} tests ===`);
-  const report = join(out, `${suite}.json`);
-  const run = spawnSync('npx', ['vitest', 'run', '--project', suite, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: 'inherit',
+function run(command, commandArgs) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { cwd: REPO_ROOT, env, stdio: 'inherit' });
+    child.on('error', () => resolve(1));
+    child.on('close', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
   });
-  if (run.status !== 0) failedRun = true;
-  if (existsSync(report)) {
-    const r = JSON.parse(readFileSync(report, 'utf8'));
-    totals.passed += r.numPassedTests ?? 0;
-    totals.failed += r.numFailedTests ?? 0;
-    totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  } else {
-    failedRun = true;
-  }
 }
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
-process.exit(failedRun || totals.failed > 0 || totals.passed === 0 ? 1 : 0);
+
+const heading = (text) => console.log(`\n=== ${text} ===\n`);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems = []; // failures that are not failed tests (files that did not load, builds, infrastructure)
+let infrastructureChecked;
+
+for (const project of projects) {
+  if (project !== 'unit') {
+    infrastructureChecked ??= (async () => {
+      const e = platformEnv(process.env);
+      return checkInfrastructure({ databaseUrl: e.TEST_DATABASE_URL || e.DATABASE_URL, redisUrl: e.REDIS_URL, natsUrl: e.NATS_URL });
+    })();
+    const missing = await infrastructureChecked;
+    if (missing.length) {
+      heading(`${project} tests: not run`);
+      for (const line of missing) console.error(line);
+      problems.push(`${project} tests not run: infrastructure missing`);
+      continue;
+    }
+  }
+
+  if (project === 'e2e') {
+    heading('build (for the end-to-end tests)');
+    const code = await run(process.execPath, [nxBin, 'run-many', '-t', 'build', '--output-style=static']);
+    if (code !== 0) {
+      problems.push('e2e tests not run: the build failed');
+      continue;
+    }
+  }
+
+  heading(`${project} tests`);
+  const reportFile = join(reportDir, `${project}.json`);
+  const code = await run(process.execPath, [
+    vitestBin,
+    'run',
+    '--project',
+    project,
+    '--passWithNoTests',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reportFile}`,
+    ...vitestArgs,
+  ]);
+  let report;
+  try {
+    report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  } catch {
+    problems.push(`${project}: vitest stopped without a report (exit code ${code})`);
+    continue;
+  }
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  const brokenFiles = (report.testResults ?? []).filter((file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'));
+  for (const file of brokenFiles) problems.push(`${project}: ${file.name.replace(`${REPO_ROOT}`, '')} failed outside any test (see above)`);
+  if (code !== 0 && !(report.numFailedTests > 0) && brokenFiles.length === 0) problems.push(`${project}: vitest exited with code ${code}`);
+}
+
+rmSync(reportDir, { recursive: true, force: true });
+
+const ran = totals.passed + totals.failed;
+if (ran === 0) problems.push('no tests ran');
+if (problems.length) {
+  console.log('');
+  for (const problem of problems) console.error(problem);
+}
+console.log('');
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 || problems.length > 0 ? 1 : 0);

@@ -1,3 +1,6 @@
-export * from './test-database';
-export * from './tcp-proxy';
-export * from './wait-for';
+// Test helpers. Imported by tests only, as `@avpass/platform/testing`; production code must not
+// (the platform's own index does not export this folder, and lint forbids it outside tests).
+export { createTestDatabase, type TestDatabase } from './test-database';
+export { testNamespace, testServiceEnv, type TestServiceEnv } from './test-env';
+export { TcpProxy } from './tcp-proxy';
+export { waitFor, type WaitForOptions } from './wait-for';

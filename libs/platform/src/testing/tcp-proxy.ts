@@ -1,10 +1,13 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
 
-/** A TCP proxy a test owns, to cut and restore a connection (e.g. the outbox relay's NATS link). */
+/**
+ * A TCP proxy on 127.0.0.1 that a test can cut and restore, e.g. to make NATS unreachable for a
+ * service's event relay (EVENTS_NATS_URL) while the rest of the service keeps running.
+ */
 export class TcpProxy {
-  private server: Server | null = null;
+  private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
-  private open = true;
+  /** The listening port (a free one, chosen by start()). */
   port = 0;
 
   constructor(
@@ -12,39 +15,63 @@ export class TcpProxy {
     private readonly targetPort: number,
   ) {}
 
+  /** Starts listening and returns the port. */
   async start(): Promise<number> {
-    this.server = createServer((client) => {
-      if (!this.open) return client.destroy();
-      const upstream = connect(this.targetPort, this.targetHost);
-      this.sockets.add(client).add(upstream);
-      const close = () => {
-        client.destroy();
-        upstream.destroy();
-        this.sockets.delete(client);
-        this.sockets.delete(upstream);
-      };
-      client.on('error', close).on('close', close);
-      upstream.on('error', close).on('close', close);
-      client.pipe(upstream).pipe(client);
+    const server = this.listen();
+    await new Promise<void>((resolve, reject) => {
+      if (server.listening) return resolve();
+      server.once('error', reject).once('listening', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as { port: number }).port;
+    this.port = (server.address() as { port: number }).port;
     return this.port;
   }
 
-  /** Drops every connection and refuses new ones until restore(). */
+  /**
+   * Drops every open connection and stops listening, so new connections are refused (as if the
+   * target were down) until restore(). Takes effect immediately.
+   */
   cut(): void {
-    this.open = false;
-    for (const s of this.sockets) s.destroy();
+    this.server?.close();
+    this.server = undefined;
+    for (const socket of this.sockets) socket.destroy();
     this.sockets.clear();
   }
 
+  /** Listens again on the same port; takes effect immediately. */
   restore(): void {
-    this.open = true;
+    this.listen();
   }
 
   async stop(): Promise<void> {
+    const server = this.server;
     this.cut();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private listen(): Server {
+    if (this.server) return this.server;
+    const server = createServer((client) => this.forward(client));
+    server.listen(this.port, '127.0.0.1');
+    this.server = server;
+    return server;
+  }
+
+  private forward(client: Socket): void {
+    const upstream = createConnection({ host: this.targetHost, port: this.targetPort });
+    this.sockets.add(client);
+    this.sockets.add(upstream);
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+      this.sockets.delete(client);
+      this.sockets.delete(upstream);
+    };
+    client.on('error', close).on('close', close);
+    upstream.on('error', close).on('close', close);
+    client.pipe(upstream);
+    upstream.pipe(client);
   }
 }

@@ -1,56 +1,77 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-
-/**
- * Tests use the real PostgreSQL, Redis and NATS at the configured URLs (the standard local ports by
- * default). Each test file gets its own database and NATS namespace, so files run in parallel without
- * seeing each other.
- */
-const adminUrl = () => process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+import { quoteIdent } from '../database/service-database';
 
 export interface TestDatabase {
+  /** Admin URL of the new database (give it to the app as DATABASE_URL). */
   url: string;
   name: string;
+  /** Drops the database, closing whatever connections are still open. */
   drop(): Promise<void>;
 }
 
-async function maintenance<T>(fn: (client: Client) => Promise<T>): Promise<T> {
-  const url = new URL(adminUrl());
-  url.pathname = '/postgres';
-  const client = new Client({ connectionString: url.toString() });
+const LOCAL_DEFAULT = 'postgres://postgres@127.0.0.1:5432/avpass';
+
+/**
+ * Where test databases are created:
+ * 1. TEST_DATABASE_URL, when set (an explicit choice wins);
+ * 2. else, when a Docker engine answers, one PostgreSQL 15 testcontainer per test worker (Ryuk removes it
+ *    when the worker ends);
+ * 3. else the configured local server: DATABASE_URL or the default 127.0.0.1:5432. Machines without a
+ *    Docker engine (CI here) take this path: `getContainerRuntimeClient()` rejects within milliseconds.
+ * Each call then creates its own `avpass_test_<random>` database on that server, so test files can run
+ * in parallel against one server.
+ */
+let serverUrl: Promise<string> | undefined;
+
+function testServerUrl(): Promise<string> {
+  serverUrl ??= resolveServerUrl();
+  return serverUrl;
+}
+
+async function resolveServerUrl(): Promise<string> {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  const { getContainerRuntimeClient } = await import('testcontainers');
+  const hasEngine = await getContainerRuntimeClient().then(
+    () => true,
+    () => false,
+  );
+  if (hasEngine) {
+    const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
+    const container = await new PostgreSqlContainer('postgres:15').start();
+    return container.getConnectionUri();
+  }
+  return process.env.DATABASE_URL || LOCAL_DEFAULT;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${encodeURIComponent(name)}`;
+  return u.toString();
+}
+
+async function onMaintenanceDb<T>(serverUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await client.connect();
   try {
-    return await fn(client);
+    return await work(client);
   } finally {
     await client.end();
   }
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
+  const server = await testServerUrl();
   const name = `avpass_test_${randomBytes(6).toString('hex')}`;
-  await maintenance((c) => c.query(`create database ${name}`));
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
+  await onMaintenanceDb(server, (client) => client.query(`create database ${quoteIdent(name)}`));
+  let dropped = false;
   return {
-    url: url.toString(),
+    url: withDatabase(server, name),
     name,
-    drop: () => maintenance((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
-  };
-}
-
-export function testNamespace(): string {
-  return `t_${randomBytes(5).toString('hex')}`;
-}
-
-export function testServiceEnv(overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return {
-    NODE_ENV: 'test',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    OUTBOX_POLL_MS: '50',
-    DB_ROLE_SECRET: 'avpass-test-secret-0123456789',
-    BUSINESS_TIMEZONE: 'America/Los_Angeles',
-    ...overrides,
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await onMaintenanceDb(server, (client) => client.query(`drop database if exists ${quoteIdent(name)} with (force)`));
+    },
   };
 }
