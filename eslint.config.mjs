@@ -1,29 +1,193 @@
-// Lint that means something: floating promises and non-exhaustive switches are errors, and module
-// boundaries are enforced (services never import each other or the gateway; shared libs stay pure).
+// Lint that means something: type-aware rules for promises and exhaustive switches are errors, and the
+// module boundaries are enforced here, not just documented (docs/decisions.md, conventions).
+import { builtinModules } from 'node:module';
+import { dirname, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const boundary = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const ROOT = import.meta.dirname;
+const SERVICES = ['identity', 'partners', 'vouchers', 'credits', 'inventory', 'rendering'];
+const TEST_FILES = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.test.ts', '**/test/**', 'e2e/**'];
 
-export default tseslint.config(
-  { ignores: ['frontend/vite.config.ts', '**/dist/**', '**/node_modules/**', 'data/**', 'artifacts/**', '.nx/**', 'coverage/**'] },
-  { files: ['**/*.mjs'], ...js.configs.recommended, languageOptions: { globals: globals.node } },
-  {
-    files: ['**/*.{ts,tsx}'],
-    extends: [...tseslint.configs.recommended],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // NestJS DI needs runtime imports of injected classes, so type-only imports are not forced.
-      '@typescript-eslint/consistent-type-imports': 'off',
+// ---- Module boundaries -------------------------------------------------------------------------
+// Between projects, code imports packages (`@avpass/contracts`, `@avpass/domain`, `@avpass/platform`),
+// so the boundaries below are import-name patterns; a local rule makes sure relative paths cannot
+// sneak around them by climbing out of their own project.
+
+const groups = {
+  services: {
+    group: ['@avpass/*-service', '@avpass/*-service/**'],
+    message: 'Services talk over NATS (libs/contracts), never by import.',
+  },
+  gateway: {
+    group: ['@avpass/gateway', '@avpass/gateway/**'],
+    message: 'Nothing imports the gateway; it calls services over NATS.',
+  },
+  frontend: {
+    group: ['@avpass/frontend', '@avpass/frontend/**'],
+    message: 'The frontend is an app, not a library.',
+  },
+  testing: { group: ['@avpass/platform/testing'], message: 'Test helpers are for tests only.' },
+  platform: {
+    group: ['@avpass/platform', '@avpass/platform/**'],
+    message: 'Only backend code uses the platform library.',
+  },
+  frameworks: {
+    group: ['@nestjs/*', '@mikro-orm/*'],
+    message: 'Contracts and domain rules stay framework-free.',
+  },
+  node: { group: ['node:*'], message: 'Runs in the browser too: no Node.js modules.' },
+};
+const otherServices = (self) => ({
+  group: SERVICES.filter((s) => s !== self).flatMap((s) => [
+    `@avpass/${s}-service`,
+    `@avpass/${s}-service/**`,
+  ]),
+  message: 'Services talk over NATS (libs/contracts), never by import.',
+});
+// Bare built-in names (`fs`, `crypto`) as well as `node:fs`.
+const nodeBuiltins = builtinModules
+  .filter((m) => !m.startsWith('_'))
+  .map((name) => ({ name, message: groups.node.message }));
+
+/** no-restricted-imports for `files`; spec files may additionally import the test helpers. */
+function boundary(files, patterns, paths = []) {
+  const rule = (p) => ({ 'no-restricted-imports': ['error', { patterns: p, paths }] });
+  return [
+    { files, ignores: TEST_FILES, rules: rule([...patterns, groups.testing]) },
+    { files: files.map((f) => f.replace(/\*\.(\{[a-z,]+\}|[a-z]+)$/, '*.spec.$1')), rules: rule(patterns) },
+  ];
+}
+
+// Which directory is a file's project: services/<name>, gateway, frontend, libs/<name>.
+function projectOf(file) {
+  const parts = relative(ROOT, file).split(sep);
+  if (parts[0] === 'services' || parts[0] === 'libs')
+    return parts.length > 2 ? parts.slice(0, 2).join('/') : undefined;
+  if (parts[0] === 'gateway' || parts[0] === 'frontend') return parts[0];
+  return undefined;
+}
+
+const avpass = {
+  rules: {
+    'relative-imports-stay-in-project': {
+      meta: {
+        type: 'problem',
+        docs: {
+          description:
+            'A relative import may not leave its project (use the package name, within the boundaries).',
+        },
+        schema: [],
+      },
+      create(context) {
+        const project = projectOf(context.filename);
+        if (!project) return {};
+        const check = (node) => {
+          const source = node?.value;
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const target = projectOf(resolve(dirname(context.filename), source));
+          if (target !== project) {
+            context.report({
+              node,
+              message: `'${source}' leaves ${project}${target ? ` for ${target}` : ''}: import a package (@avpass/…) instead.`,
+            });
+          }
+        };
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source),
+        };
+      },
     },
   },
-  { files: ['**/test/**/*.ts', 'e2e/**/*.ts', '**/*.spec.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
-  { files: ['services/**/src/**/*.ts'], rules: boundary([{ group: ['**/gateway/**', '../../*/src/**', '@avpass/*-service'], message: 'Services talk over NATS, never by import.' }]) },
-  { files: ['gateway/src/**/*.ts'], rules: boundary([{ group: ['**/services/**', '@avpass/*-service'], message: 'The gateway calls services over NATS.' }]) },
-  { files: ['frontend/src/**/*.{ts,tsx}'], rules: boundary([{ group: ['@avpass/platform', '@avpass/platform/*', 'node:*'], message: 'The frontend uses only contracts and domain.' }]) },
-  { files: ['libs/contracts/src/**/*.ts', 'libs/domain/src/**/*.ts'], rules: boundary([{ group: ['@avpass/platform', '@nestjs/*', '@mikro-orm/*', 'node:*'], message: 'Shared libraries stay pure.' }]) },
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'artifacts/**',
+      '**/.nx/**',
+      'coverage/**',
+      '**/coverage/**',
+    ],
+  },
+
+  // Plain JavaScript (tools/*.mjs and other scripts): no type information, Node globals.
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: globals.node, ecmaVersion: 'latest', sourceType: 'module' },
+  },
+
+  // TypeScript, type-aware: each file is checked with its own tsconfig (the root one, or
+  // frontend/tsconfig.json for the React app), found by the project service.
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [tseslint.configs.recommended],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['frontend/vite.config.ts'] },
+        tsconfigRootDir: ROOT,
+      },
+    },
+    plugins: { avpass },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      // Off on purpose: NestJS DI reads constructor parameter types at run time, and an injected class
+      // imported with `import type` is erased, which breaks injection. Type-only imports stay optional.
+      '@typescript-eslint/consistent-type-imports': 'off',
+      'avpass/relative-imports-stay-in-project': 'error',
+    },
+  },
+
+  // Tests may use `any` where a fixture is loosely typed.
+  { files: TEST_FILES, rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+
+  // Services: not another service, not the gateway, not the frontend.
+  ...SERVICES.flatMap((s) =>
+    boundary([`services/${s}/src/**/*.ts`], [otherServices(s), groups.gateway, groups.frontend]),
+  ),
+  // Gateway: no service, no frontend.
+  ...boundary(['gateway/src/**/*.ts'], [groups.services, groups.frontend]),
+  // Frontend: contracts and domain only, nothing Node-only.
+  ...boundary(
+    ['frontend/src/**/*.{ts,tsx}'],
+    [groups.platform, groups.services, groups.gateway, groups.node],
+    nodeBuiltins,
+  ),
+  // Shared pure libraries: run in the browser too.
+  ...boundary(
+    ['libs/contracts/src/**/*.ts', 'libs/domain/src/**/*.ts'],
+    [groups.platform, groups.frameworks, groups.node, groups.services, groups.gateway, groups.frontend],
+    nodeBuiltins,
+  ),
+  // The platform library serves the apps; it never reaches into them.
+  ...boundary(['libs/platform/src/**/*.ts'], [groups.services, groups.gateway, groups.frontend]),
+  // The test helpers themselves live in the platform library.
+  { files: ['libs/platform/src/testing/**/*.ts'], rules: { 'no-restricted-imports': 'off' } },
+
+  // React: rules of hooks and the React Compiler's checks.
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    languageOptions: { globals: globals.browser },
+    rules: { 'react-hooks/exhaustive-deps': 'error' },
+  },
 );

@@ -15,7 +15,10 @@ const jsc = {
 
 export default defineConfig({
   plugins: [
-    swc.vite({ include: /\.[cm]?ts$/, jsc: { ...jsc, parser: { syntax: 'typescript', decorators: true, tsx: false } } }),
+    swc.vite({
+      include: /\.[cm]?ts$/,
+      jsc: { ...jsc, parser: { syntax: 'typescript', decorators: true, tsx: false } },
+    }),
     swc.vite({
       include: /\.tsx$/,
       jsc: {
@@ -32,6 +35,12 @@ export default defineConfig({
       { find: /^@avpass\/domain$/, replacement: path('./libs/domain/src/index.ts') },
       { find: /^@avpass\/platform\/testing$/, replacement: path('./libs/platform/src/testing/index.ts') },
       { find: /^@avpass\/platform$/, replacement: path('./libs/platform/src/index.ts') },
+      // Services started in-process by integration tests (the gateway's tests run identity and partners);
+      // production code never imports a service, and lint forbids it.
+      {
+        find: /^@avpass\/(identity|partners|vouchers|credits|inventory|rendering)-service$/,
+        replacement: `${path('./services')}/$1/src/index.ts`,
+      },
       // The frontend's own `@/…` imports (frontend/tsconfig.json, frontend/vite.config.ts).
       { find: /^@\//, replacement: `${path('./frontend/src')}/` },
     ],
@@ -73,7 +82,8 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // The global setup builds nothing, but starting seven apps and Chromium can take a while.
+          hookTimeout: 180_000,
           // One running platform and one browser, shared by every file.
           fileParallelism: false,
         },

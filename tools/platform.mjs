@@ -51,12 +51,24 @@ function withTimeout(promise, ms, what) {
   return Promise.race([
     promise,
     new Promise((_, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error(`${what} did not answer within ${ms} ms`), { code: 'ETIMEDOUT' })), ms);
+      timer = setTimeout(
+        () =>
+          reject(Object.assign(new Error(`${what} did not answer within ${ms} ms`), { code: 'ETIMEDOUT' })),
+        ms,
+      );
     }),
   ]).finally(() => clearTimeout(timer));
 }
 
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET', 'CONNECTION_REFUSED']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ECONNRESET',
+  'CONNECTION_REFUSED',
+]);
 const firstLine = (error) => String(error?.message ?? error).split('\n')[0];
 
 async function checkPostgres(databaseUrl, timeoutMs) {
@@ -68,7 +80,10 @@ async function checkPostgres(databaseUrl, timeoutMs) {
   } catch {
     return `DATABASE_URL is not a valid URL (${databaseUrl}) — use e.g. postgres://postgres@127.0.0.1:5432/avpass`;
   }
-  const client = new pg.Client({ connectionString: maintenance.toString(), connectionTimeoutMillis: timeoutMs });
+  const client = new pg.Client({
+    connectionString: maintenance.toString(),
+    connectionTimeoutMillis: timeoutMs,
+  });
   client.on('error', () => {});
   try {
     await withTimeout(
@@ -135,9 +150,12 @@ function natsGreeting(natsUrl, timeoutMs) {
     socket.on('data', (chunk) => {
       received += chunk.toString('latin1');
       if (received.startsWith('INFO ')) done();
-      else if (received.length >= 5 || received.includes('\n')) done(Object.assign(new Error('not a NATS server'), { code: 'ENOTNATS' }));
+      else if (received.length >= 5 || received.includes('\n'))
+        done(Object.assign(new Error('not a NATS server'), { code: 'ENOTNATS' }));
     });
-    socket.on('end', () => done(Object.assign(new Error('closed without a greeting'), { code: 'ECONNRESET' })));
+    socket.on('end', () =>
+      done(Object.assign(new Error('closed without a greeting'), { code: 'ECONNRESET' })),
+    );
   });
 }
 
@@ -155,7 +173,13 @@ async function checkNats(natsUrl, timeoutMs) {
   }
   try {
     nc = await withTimeout(
-      connectNats({ servers: natsUrl, timeout: timeoutMs, reconnect: false, maxReconnectAttempts: 0, name: 'avpass-infrastructure-check' }),
+      connectNats({
+        servers: natsUrl,
+        timeout: timeoutMs,
+        reconnect: false,
+        maxReconnectAttempts: 0,
+        name: 'avpass-infrastructure-check',
+      }),
       timeoutMs + 500,
       'NATS',
     );
@@ -280,11 +304,14 @@ export async function startPlatform(options = {}) {
     throw new Error(`Not built: ${missing.join(', ')} — run npm run build first`);
   }
   if (!existsSync(join(root, 'frontend', 'dist', 'index.html'))) {
-    print(`${prefix}[start] frontend/dist is missing: the gateway will serve the API only (run npm run build first)`, {
-      app: 'start',
-      raw: '',
-      stream: 'stdout',
-    });
+    print(
+      `${prefix}[start] frontend/dist is missing: the gateway will serve the API only (run npm run build first)`,
+      {
+        app: 'start',
+        raw: '',
+        stream: 'stdout',
+      },
+    );
   }
 
   const children = new Map(); // name -> { child, lines: string[], exit?: {code, signal} }
@@ -303,7 +330,8 @@ export async function startPlatform(options = {}) {
   };
 
   const killAll = () => {
-    for (const { child } of children.values()) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const { child } of children.values())
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
   process.once('exit', killAll); // never leave orphans behind when the launcher itself ends
 
@@ -339,7 +367,12 @@ export async function startPlatform(options = {}) {
         failEarly(new Error(`${name} stopped during start-up (${how}); ${describeLastLines(name)}`));
       } else {
         options.onExit?.({ app: name, code, signal, lastLines: lastLines(name) });
-        if (!options.onExit) print(`${prefix}[start] ${name} stopped unexpectedly (${how}); ${describeLastLines(name)}`, { app: 'start', raw: '', stream: 'stderr' });
+        if (!options.onExit)
+          print(`${prefix}[start] ${name} stopped unexpectedly (${how}); ${describeLastLines(name)}`, {
+            app: 'start',
+            raw: '',
+            stream: 'stderr',
+          });
       }
     });
   };

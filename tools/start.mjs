@@ -32,20 +32,28 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 async function main() {
-  const problems = await checkInfrastructure({ databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL, natsUrl: env.NATS_URL });
+  const problems = await checkInfrastructure({
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    natsUrl: env.NATS_URL,
+  });
   if (problems.length) {
     for (const problem of problems) console.error(problem);
     process.exit(1);
   }
 
-  console.log('Starting AV Pass: identity, partners, vouchers, credits, inventory, rendering and the gateway…');
+  console.log(
+    'Starting AV Pass: identity, partners, vouchers, credits, inventory, rendering and the gateway…',
+  );
   try {
     platform = await startPlatform({
       env,
       pretty: true,
       signal: cancelStartup.signal,
       onExit: ({ app, code, signal }) => {
-        console.error(`${app} stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); stopping AV Pass.`);
+        console.error(
+          `${app} stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); stopping AV Pass.`,
+        );
         void shutdown(undefined, 1);
       },
     });

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { checkInfrastructure, platformEnv, REPO_ROOT } from './platform.mjs';
 
 const PROJECTS = ['unit', 'integration', 'e2e'];
@@ -21,9 +21,17 @@ const env = {
   NX_NO_CLOUD: 'true',
   NX_TUI: 'false',
   SCARF_ANALYTICS: 'false',
+  // Vite warns that an ESM vitest.config.ts in a CommonJS package will need the bundling config loader.
+  VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
 };
-const vitestBin = join(createRequire(import.meta.url).resolve('vitest/package.json'), '..', 'vitest.mjs');
-const nxBin = join(createRequire(import.meta.url).resolve('nx/package.json'), '..', 'bin', 'nx.js');
+/** The script behind a package's command (what npx would run), started with this Node. */
+function binOf(pkg, command) {
+  const manifestPath = createRequire(import.meta.url).resolve(`${pkg}/package.json`);
+  const { bin } = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  return join(dirname(manifestPath), typeof bin === 'string' ? bin : bin[command]);
+}
+const vitestBin = binOf('vitest', 'vitest');
+const nxBin = binOf('nx', 'nx');
 const reportDir = mkdtempSync(join(tmpdir(), 'avpass-test-'));
 
 function run(command, commandArgs) {
@@ -43,7 +51,11 @@ for (const project of projects) {
   if (project !== 'unit') {
     infrastructureChecked ??= (async () => {
       const e = platformEnv(process.env);
-      return checkInfrastructure({ databaseUrl: e.TEST_DATABASE_URL || e.DATABASE_URL, redisUrl: e.REDIS_URL, natsUrl: e.NATS_URL });
+      return checkInfrastructure({
+        databaseUrl: e.TEST_DATABASE_URL || e.DATABASE_URL,
+        redisUrl: e.REDIS_URL,
+        natsUrl: e.NATS_URL,
+      });
     })();
     const missing = await infrastructureChecked;
     if (missing.length) {
@@ -86,9 +98,13 @@ for (const project of projects) {
   totals.passed += report.numPassedTests ?? 0;
   totals.failed += report.numFailedTests ?? 0;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  const brokenFiles = (report.testResults ?? []).filter((file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'));
-  for (const file of brokenFiles) problems.push(`${project}: ${file.name.replace(`${REPO_ROOT}`, '')} failed outside any test (see above)`);
-  if (code !== 0 && !(report.numFailedTests > 0) && brokenFiles.length === 0) problems.push(`${project}: vitest exited with code ${code}`);
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+  );
+  for (const file of brokenFiles)
+    problems.push(`${project}: ${file.name.replace(`${REPO_ROOT}`, '')} failed outside any test (see above)`);
+  if (code !== 0 && !(report.numFailedTests > 0) && brokenFiles.length === 0)
+    problems.push(`${project}: vitest exited with code ${code}`);
 }
 
 rmSync(reportDir, { recursive: true, force: true });
@@ -100,5 +116,7 @@ if (problems.length) {
   for (const problem of problems) console.error(problem);
 }
 console.log('');
-console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(totals.failed > 0 || problems.length > 0 ? 1 : 0);

@@ -1,7 +1,7 @@
 import { IdentityModule, loadIdentityConfig } from '@avpass/identity-service';
 import { PartnersModule, loadPartnersConfig } from '@avpass/partners-service';
 import { createServiceApp } from '@avpass/platform';
-import { createTestDatabase, testNamespace, testServiceEnv } from '@avpass/platform/testing';
+import { createTestDatabase, dropTestNamespace, testNamespace, testServiceEnv } from '@avpass/platform/testing';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -80,6 +80,7 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ha
       await gateway.close();
       for (const s of services.reverse()) await s.close();
       await db.drop();
+      await dropTestNamespace(String(env.NATS_NAMESPACE));
       await rm(dataDir, { recursive: true, force: true });
     },
   };

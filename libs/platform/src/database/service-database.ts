@@ -47,7 +47,8 @@ export async function ensureDatabase(adminUrl: string): Promise<void> {
       try {
         await client.query(`create database ${quoteIdent(name)}`);
       } catch (error) {
-        if ((error as { code?: string }).code !== '42P04') throw error; // created meanwhile by a sibling
+        // Created meanwhile by a sibling service: 42P04, or 23505 when both inserted into pg_database.
+        if (!['42P04', '23505'].includes((error as { code?: string }).code ?? '')) throw error;
       }
     }
   } finally {

@@ -71,7 +71,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     async drop() {
       if (dropped) return;
       dropped = true;
-      await onMaintenanceDb(server, (client) => client.query(`drop database if exists ${quoteIdent(name)} with (force)`));
+      await onMaintenanceDb(server, (client) =>
+        client.query(`drop database if exists ${quoteIdent(name)} with (force)`),
+      );
     },
   };
 }

@@ -10,7 +10,9 @@ export function testNamespace(): string {
  * DATABASE_URL (from createTestDatabase()); anything else can be overridden, and a fresh NATS
  * namespace is chosen unless one is given. Set TEST_LOG_LEVEL=info to see the apps' logs.
  */
-export function testServiceEnv(overrides: NodeJS.ProcessEnv & { DATABASE_URL: string }): Record<string, string> {
+export function testServiceEnv(
+  overrides: NodeJS.ProcessEnv & { DATABASE_URL: string },
+): Record<string, string> {
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     NATS_URL: process.env.NATS_URL || 'nats://127.0.0.1:4222',

@@ -18,7 +18,8 @@ export async function waitFor<T>(
   for (;;) {
     try {
       const value = await check();
-      if (value !== false && value !== null && value !== undefined) return value as Exclude<T, false | null | undefined>;
+      if (value !== false && value !== null && value !== undefined)
+        return value as Exclude<T, false | null | undefined>;
       lastError = undefined;
     } catch (error) {
       lastError = error;
