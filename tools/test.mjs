@@ -83,7 +83,7 @@ for (const project of projects) {
     '--project',
     project,
     '--passWithNoTests',
-    '--reporter=default',
+    '--reporter=verbose',
     '--reporter=json',
     `--outputFile.json=${reportFile}`,
     ...vitestArgs,
