@@ -1,5 +1,5 @@
 import { RPC, SERVICE_NAMES, type ServiceHealth } from '@avpass/contracts';
-import { RpcClient } from '@avpass/platform';
+import { probe as check, RpcClient } from '@avpass/platform';
 import { Controller, Get, Inject, Res, type OnModuleDestroy } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -8,23 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { Public } from '../auth/auth.decorators';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-
-type Check = { status: 'up' | 'down'; message?: string };
-
-async function check(run: () => Promise<unknown>, timeoutMs = 1500): Promise<Check> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      run(),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs))),
-    ]);
-    return { status: 'up' };
-  } catch (error) {
-    return { status: 'down', message: (error as Error).message };
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** GET /health: PostgreSQL, Redis, NATS and every service; 200 when all are up, else 503. */
 @ApiTags('health')

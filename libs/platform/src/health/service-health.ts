@@ -11,7 +11,8 @@ export interface HealthProbes {
   extra?: Record<string, () => Promise<void>>;
 }
 
-async function probe(check: () => Promise<unknown>, timeoutMs = 1500): Promise<{ status: 'up' | 'down'; message?: string }> {
+/** Runs one health check with a deadline: up, or down with the reason. */
+export async function probe(check: () => Promise<unknown>, timeoutMs = 1500): Promise<{ status: 'up' | 'down'; message?: string }> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
