@@ -11,6 +11,8 @@ import { SpaIndex } from './http/spa-index';
 import { ServiceCaller } from './rpc/service-caller';
 import { AdminProfileController, AuthController } from './routes/auth.controller';
 import { PartnersController } from './routes/partners.controller';
+import { RenderingController } from './routes/rendering.controller';
+import { VouchersController } from './routes/vouchers.controller';
 import { ImageStore } from './uploads/image-store';
 import { UploadsController } from './uploads/uploads.controller';
 
@@ -20,7 +22,15 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule],
-      controllers: [AuthController, AdminProfileController, PartnersController, UploadsController, HealthController],
+      controllers: [
+        AuthController,
+        AdminProfileController,
+        PartnersController,
+        VouchersController,
+        RenderingController,
+        UploadsController,
+        HealthController,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         {

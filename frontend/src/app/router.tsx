@@ -19,12 +19,50 @@ const notBuiltYet: Screen = { Component: NotFoundRoute };
  * issue replaces `notBuiltYet` on its own row.
  */
 const signedInScreens: ReadonlyArray<{ route: { path: string; access: RouteAccess }; screen: Screen }> = [
-  { route: paths.dashboard, screen: notBuiltYet },
-  { route: paths.companyDashboard, screen: notBuiltYet },
-  { route: paths.companyAdmin, screen: notBuiltYet },
-  { route: paths.generate, screen: notBuiltYet },
-  { route: paths.bulk, screen: notBuiltYet },
-  { route: paths.adminAnalytics, screen: notBuiltYet },
+  {
+    route: paths.dashboard,
+    screen: {
+      lazy: () =>
+        import('@/features/admin-dashboard/routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
+    },
+  },
+  {
+    route: paths.companyDashboard,
+    screen: {
+      lazy: () =>
+        import('@/features/company/routes/company-dashboard').then((m) => ({
+          Component: m.CompanyDashboardRoute,
+        })),
+    },
+  },
+  {
+    route: paths.companyAdmin,
+    screen: {
+      lazy: () =>
+        import('@/features/company/routes/company-admin').then((m) => ({ Component: m.CompanyAdminRoute })),
+    },
+  },
+  {
+    route: paths.generate,
+    screen: {
+      lazy: () => import('@/features/generate/routes/generate').then((m) => ({ Component: m.GenerateRoute })),
+    },
+  },
+  {
+    route: paths.bulk,
+    screen: {
+      lazy: () => import('@/features/bulk/routes/bulk').then((m) => ({ Component: m.BulkRoute })),
+    },
+  },
+  {
+    route: paths.adminAnalytics,
+    screen: {
+      lazy: () =>
+        import('@/features/admin-dashboard/routes/admin-welcome').then((m) => ({
+          Component: m.AdminWelcomeRoute,
+        })),
+    },
+  },
   { route: paths.trainerAnalytics, screen: notBuiltYet },
   { route: paths.partnerCredits, screen: notBuiltYet },
   { route: paths.adminInventory, screen: notBuiltYet },
@@ -63,8 +101,11 @@ const routes: RouteObject[] = [
           },
         ],
       },
-      // Public voucher page: its issue has not landed yet.
-      { path: paths.voucher.path, ...notBuiltYet },
+      // Public voucher page: members open it from the QR code, signed in or not.
+      {
+        path: paths.voucher.path,
+        lazy: () => import('@/features/voucher/routes/voucher').then((m) => ({ Component: m.VoucherRoute })),
+      },
       {
         element: <RequireAuth />,
         children: signedInScreens.map(({ route, screen }) => ({

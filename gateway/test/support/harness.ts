@@ -1,5 +1,7 @@
 import { IdentityModule, loadIdentityConfig } from '@avpass/identity-service';
 import { PartnersModule, loadPartnersConfig } from '@avpass/partners-service';
+import { RenderingModule, loadRenderingConfig } from '@avpass/rendering-service';
+import { VouchersModule, loadVouchersConfig } from '@avpass/vouchers-service';
 import { createServiceApp } from '@avpass/platform';
 import { createTestDatabase, dropTestNamespace, testNamespace, testServiceEnv } from '@avpass/platform/testing';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
@@ -13,17 +15,46 @@ export const ADMIN = { username: 'admin', password: 'admin-test-password' };
 export interface Harness {
   url: string;
   env: NodeJS.ProcessEnv;
+  /** The in-process services, in start order (tests may close one to simulate an outage). */
+  services: INestMicroservice[];
   dataDir: string;
   adminToken(): Promise<string>;
   api(path: string, init?: RequestInit & { token?: string | null; json?: unknown }): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
 
+export type HarnessService = 'identity' | 'partners' | 'vouchers' | 'rendering';
+
+/** Starts one service in this process with the harness's environment. */
+const STARTERS: Record<HarnessService, (env: NodeJS.ProcessEnv) => Promise<INestMicroservice>> = {
+  identity: (env) => {
+    const config = loadIdentityConfig(env);
+    return createServiceApp({ name: 'identity', config, module: (d) => IdentityModule.register(config, d) });
+  },
+  partners: (env) => {
+    const config = loadPartnersConfig(env);
+    return createServiceApp({ name: 'partners', config, module: (d) => PartnersModule.register(config, d) });
+  },
+  vouchers: (env) => {
+    const config = loadVouchersConfig(env);
+    return createServiceApp({ name: 'vouchers', config, module: (d) => VouchersModule.register(config, d) });
+  },
+  rendering: (env) => {
+    const config = loadRenderingConfig(env);
+    return createServiceApp({ name: 'rendering', config, module: (d) => RenderingModule.register(config, d) });
+  },
+};
+
+export interface HarnessOptions {
+  /** Services to run in-process (identity is always started: the gateway needs it). Default identity, partners. */
+  services?: HarnessService[];
+}
+
 /**
- * The gateway with the identity and partners services, in this process, on a fresh database and NATS
- * namespace, against the real PostgreSQL, Redis and NATS.
+ * The gateway with the chosen services, in this process, on a fresh database and NATS namespace,
+ * against the real PostgreSQL, Redis and NATS.
  */
-export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Harness> {
+export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}, options: HarnessOptions = {}): Promise<Harness> {
   const db = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'avpass-gw-'));
   const env = testServiceEnv({
@@ -37,10 +68,10 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ha
     ...extraEnv,
   });
   const services: INestMicroservice[] = [];
-  const identityConfig = loadIdentityConfig(env);
-  services.push(await createServiceApp({ name: 'identity', config: identityConfig, module: (d) => IdentityModule.register(identityConfig, d) }));
-  const partnersConfig = loadPartnersConfig(env);
-  services.push(await createServiceApp({ name: 'partners', config: partnersConfig, module: (d) => PartnersModule.register(partnersConfig, d) }));
+  const wanted = new Set<HarnessService>(['identity', ...(options.services ?? ['partners'])]);
+  for (const name of ['identity', 'partners', 'vouchers', 'rendering'] as const) {
+    if (wanted.has(name)) services.push(await STARTERS[name](env));
+  }
   const gateway: INestApplication = await createGateway(loadGatewayConfig(env));
   await gateway.listen({ port: 0, host: '127.0.0.1' } as never);
   const url = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
@@ -49,6 +80,7 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ha
   const harness: Harness = {
     url,
     env,
+    services,
     dataDir,
     async api(path, init = {}) {
       const headers = new Headers(init.headers);

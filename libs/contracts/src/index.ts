@@ -8,3 +8,5 @@ export * from './auth';
 export * from './partners';
 export * from './health';
 export * from './validation';
+export * from './vouchers';
+export * from './rendering';

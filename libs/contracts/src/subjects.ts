@@ -31,10 +31,43 @@ export const RPC = {
     createUser: 'partners.users.create',
     setUserActive: 'partners.users.set-active',
   },
-  vouchers: { health: 'vouchers.health' },
+  vouchers: {
+    health: 'vouchers.health',
+    generate: 'vouchers.codes.generate',
+    bulkGenerate: 'vouchers.codes.bulk-generate',
+    /** GET /api/qr-codes: the signed-in user's recent codes (super_admin: all; company: assigned). */
+    listRecent: 'vouchers.codes.list-recent',
+    /** GET /api/qr-codes/all: the company's codes (super_admin: all). */
+    listForActor: 'vouchers.codes.list-for-actor',
+    /** GET /api/qr-codes/{id}: public voucher read. */
+    getPublic: 'vouchers.codes.get-public',
+    redeem: 'vouchers.codes.redeem',
+    /** DELETE /api/qr-codes/{id}: super_admin deletes; a company removes the code from itself only. */
+    remove: 'vouchers.codes.remove',
+    adminStats: 'vouchers.admin.stats',
+    adminList: 'vouchers.admin.list',
+    adminRedemptions: 'vouchers.admin.redemptions',
+    adminBatches: 'vouchers.admin.batches',
+    adminBatch: 'vouchers.admin.batch',
+    companyStats: 'vouchers.company.stats',
+    companyRedemptions: 'vouchers.company.redemptions',
+    listPartners: 'vouchers.assignment.list',
+    assignPartners: 'vouchers.assignment.replace',
+    listForVendor: 'vouchers.assignment.list-for-vendor',
+    /** Internal (rendering): the codes an actor may print, by ids, batch or all. */
+    resolveForRender: 'vouchers.render.resolve',
+  },
   credits: { health: 'credits.health' },
   inventory: { health: 'inventory.health' },
-  rendering: { health: 'rendering.health' },
+  rendering: {
+    health: 'rendering.health',
+    /** One file: { id, format, variant } -> RenderedFile (base64). */
+    render: 'rendering.files.render',
+    createZipJob: 'rendering.jobs.create-zip',
+    getJob: 'rendering.jobs.get',
+    /** The finished file's path under the shared DATA_DIR, for the job's owner. */
+    jobFile: 'rendering.jobs.file',
+  },
 } as const;
 
 export const SERVICE_NAMES = ['identity', 'partners', 'vouchers', 'credits', 'inventory', 'rendering'] as const;

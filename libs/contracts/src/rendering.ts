@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+/**
+ * Rendering: single files (bare QR or the full voucher card) and bulk ZIP jobs. Everything printed
+ * comes from the vouchers service's own record of the code, looked up by id; fields a client sends
+ * are never printed.
+ */
+
+export const RENDER_FORMATS = ['png', 'pdf', 'svg'] as const;
+export type RenderFormat = (typeof RENDER_FORMATS)[number];
+const formatField = z.enum(RENDER_FORMATS, 'Format must be png, pdf or svg');
+
+/** 'qr' is the bare QR code; 'card' the full voucher card, as on the voucher page. */
+export const RENDER_VARIANTS = ['qr', 'card'] as const;
+export type RenderVariant = (typeof RENDER_VARIANTS)[number];
+
+export const RENDER_MIME_TYPES: Readonly<Record<RenderFormat, string>> = {
+  png: 'image/png',
+  pdf: 'application/pdf',
+  svg: 'image/svg+xml',
+};
+
+const VOUCHER_PATH_ID = /\/voucher\/([0-9a-f-]{36})(?:[/?#]|$)/i;
+
+/** The voucher id inside a `{origin}/voucher/{id}` link, or undefined. */
+export function voucherIdFromUrl(url: string): string | undefined {
+  return VOUCHER_PATH_ID.exec(url)?.[1]?.toLowerCase();
+}
+
+/**
+ * POST /api/generate-qr-image {qrUrl, format, qrData?} -> the voucher card (qr-preview file).
+ * Only the id is read from qrUrl or qrData.id; every other qrData field is ignored.
+ */
+export const generateQrImageRequestSchema = z
+  .object({
+    qrUrl: z.string().max(2000).optional(),
+    format: formatField.optional().default('png'),
+    qrData: z.object({ id: z.string().optional() }).passthrough().nullish(),
+  })
+  .transform((body, ctx) => {
+    const id = body.qrData?.id ?? (body.qrUrl ? voucherIdFromUrl(body.qrUrl) : undefined);
+    const parsed = z.string().uuid().safeParse(id);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', path: ['qrUrl'], message: 'qrUrl must be a voucher link ({origin}/voucher/{id}) or qrData.id a voucher id' });
+      return z.NEVER;
+    }
+    return { id: parsed.data.toLowerCase(), format: body.format };
+  });
+export type GenerateQrImageRequest = z.input<typeof generateQrImageRequestSchema>;
+
+/** POST /api/download-qr {qrCode, format} -> the bare QR. qrCode is an id or an object with one. */
+export const downloadQrRequestSchema = z
+  .object({
+    qrCode: z.union([z.string(), z.object({ id: z.string() }).passthrough()], {
+      error: 'qrCode is required (a voucher id or an object with its id)',
+    }),
+    format: formatField.optional().default('png'),
+    variant: z.enum(RENDER_VARIANTS).optional().default('qr'),
+  })
+  .transform((body, ctx) => {
+    const id = typeof body.qrCode === 'string' ? body.qrCode : body.qrCode.id;
+    const parsed = z.string().uuid().safeParse(id);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', path: ['qrCode'], message: 'qrCode must be a voucher id' });
+      return z.NEVER;
+    }
+    return { id: parsed.data.toLowerCase(), format: body.format, variant: body.variant };
+  });
+export type DownloadQrRequest = z.input<typeof downloadQrRequestSchema>;
+
+/** Internal: rendering.render { id, format, variant } -> RenderedFile. */
+export interface RenderRequest {
+  id: string;
+  format: RenderFormat;
+  variant: RenderVariant;
+}
+export interface RenderedFile {
+  fileName: string;
+  contentType: string;
+  /** base64 */
+  data: string;
+}
+
+/**
+ * POST /api/bulk-download-zip: enqueues a ZIP job; answers 202 with the job. Exactly one of qrCodes
+ * (ids or objects with an id), batchId, or all ("Download All").
+ */
+export const bulkDownloadZipRequestSchema = z
+  .object({
+    qrCodes: z
+      .array(z.union([z.string(), z.object({ id: z.string() }).passthrough()]))
+      .max(20_000, 'At most 20000 QR codes per ZIP')
+      .optional(),
+    batchId: z.string().uuid('Not a valid batch id').optional(),
+    all: z.boolean().optional(),
+    format: formatField.optional().default('png'),
+    variant: z.enum(RENDER_VARIANTS).optional().default('card'),
+  })
+  .transform((body, ctx) => {
+    const sources = [body.qrCodes !== undefined, body.batchId !== undefined, body.all === true].filter(Boolean).length;
+    if (sources !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['qrCodes'], message: 'Send exactly one of qrCodes, batchId or all' });
+      return z.NEVER;
+    }
+    let ids: string[] | undefined;
+    if (body.qrCodes) {
+      ids = [];
+      for (const [i, code] of body.qrCodes.entries()) {
+        const id = typeof code === 'string' ? code : code.id;
+        const parsed = z.string().uuid().safeParse(id);
+        if (!parsed.success) {
+          ctx.addIssue({ code: 'custom', path: ['qrCodes', i], message: 'Not a valid QR code id' });
+          return z.NEVER;
+        }
+        ids.push(parsed.data.toLowerCase());
+      }
+      if (!ids.length) {
+        ctx.addIssue({ code: 'custom', path: ['qrCodes'], message: 'Please select QR codes to download' });
+        return z.NEVER;
+      }
+      ids = [...new Set(ids)];
+    }
+    return {
+      ...(ids ? { ids } : {}),
+      ...(body.batchId ? { batchId: body.batchId } : {}),
+      ...(body.all ? { all: true } : {}),
+      format: body.format,
+      variant: body.variant,
+    };
+  });
+export type BulkDownloadZipRequest = z.input<typeof bulkDownloadZipRequestSchema>;
+export type BulkDownloadZipInput = z.output<typeof bulkDownloadZipRequestSchema>;
+
+export const JOB_STATES = ['queued', 'active', 'completed', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** GET /api/jobs/{id} (the job's owner only). */
+export const zipJobSchema = z.object({
+  id: z.string(),
+  state: z.enum(JOB_STATES),
+  /** 0-100 */
+  progress: z.number().int().min(0).max(100),
+  total: z.number().int(),
+  done: z.number().int(),
+  format: z.enum(RENDER_FORMATS),
+  variant: z.enum(RENDER_VARIANTS),
+  fileName: z.string(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** GET this when state is completed; the file is purged 24 hours after it finished. */
+  downloadUrl: z.string(),
+});
+export type ZipJob = z.infer<typeof zipJobSchema>;
+
+/** POST /api/queues/session: sets the short-lived HttpOnly cookie that opens the queue board. */
+export const queueBoardSessionSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type QueueBoardSession = z.infer<typeof queueBoardSessionSchema>;

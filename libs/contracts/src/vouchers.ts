@@ -1,0 +1,339 @@
+import {
+  DEFAULT_PARTNER_TYPE,
+  DISCOUNT_TYPES,
+  parseUsageLimitInput,
+  PARTNER_TYPES,
+  TRAINER_ROLES,
+  UNLIMITED_USAGE_LIMIT,
+} from '@avpass/domain';
+import { z } from 'zod';
+import { optionalText, uploadUrl } from './common';
+
+/**
+ * Vouchers (QR codes), their redemptions, partner assignment and bulk batches: the REST contract of
+ * spec section 7 ("Public", "QR codes", "Stats, admin lists"), shared by the gateway, the vouchers
+ * service and the frontend.
+ */
+
+export const QR_TYPES = ['partner', 'trainer', 'other'] as const;
+export type QrType = (typeof QR_TYPES)[number];
+
+export const EXCLUSIVE_TYPES = ['training_session', 'raffle_prize', 'special_event', 'exclusive_discount', 'custom'] as const;
+export type ExclusiveType = (typeof EXCLUSIVE_TYPES)[number];
+
+/** The spec's default bulk ceiling was 50; ours is BULK_MAX_QUANTITY (default 1000), named in the message. */
+export const DEFAULT_BULK_MAX_QUANTITY = 1000;
+export const bulkMaxMessage = (max: number) => `Maximum ${max} QR codes per batch`;
+
+/** 'YYYY-MM-DD': a date-only expiry, valid through the end of that day in BUSINESS_TIMEZONE. */
+export const DATE_ONLY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+export const expirationDateField = z
+  .string({ error: 'Expiration date is required' })
+  .trim()
+  .min(1, 'Expiration date is required')
+  .regex(DATE_ONLY_PATTERN, 'Expiration date must be a date (YYYY-MM-DD)')
+  .refine(isRealDate, 'Expiration date must be a real calendar date');
+
+/**
+ * A usage limit as a form sends it: 'unlimited', digits, or a number. Always stored as an integer;
+ * unlimited is 999999 (docs/decisions.md 2).
+ */
+export const usageLimitField = z
+  .union([z.string(), z.number()], { error: 'Must be a number' })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === '') return 1;
+    try {
+      return parseUsageLimitInput(String(value));
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : 'Must be a number' });
+      return z.NEVER;
+    }
+  });
+
+/** A whole number from a form field; blank becomes 0 (spec section 5). */
+const discountValueField = z
+  .union([z.number(), z.string()], { error: 'Discount value must be a number' })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === '') return 0;
+    const n = typeof value === 'number' ? value : Number(value.trim());
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message: 'Discount value must be a number' });
+      return z.NEVER;
+    }
+    return Math.trunc(n);
+  });
+
+const discountTypeField = z.enum(DISCOUNT_TYPES, 'Discount type must be percentage, fixed, bogo or free-service');
+const partnerTypeField = z
+  .enum(PARTNER_TYPES, 'Partner type must be partner, facility, shop, clinic or gym')
+  .optional()
+  .default(DEFAULT_PARTNER_TYPE);
+
+/**
+ * The site the form was opened on. Used for the QR's link only when PUBLIC_URL is not configured.
+ */
+const deploymentUrlField = z
+  .string()
+  .trim()
+  .pipe(z.url({ protocol: /^https?$/, error: 'deploymentUrl must be an http(s) origin' }))
+  .optional();
+
+/**
+ * Percentage and fixed discounts need a value of at least 1; a percentage at most 100. BOGO and free
+ * service carry no amount (0 is stored).
+ */
+function checkDiscountValue(
+  data: { discountType: (typeof DISCOUNT_TYPES)[number]; discountValue: number },
+  ctx: z.RefinementCtx,
+) {
+  if (data.discountType === 'percentage' || data.discountType === 'fixed') {
+    if (data.discountValue < 1) {
+      ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'Discount value must be greater than 0' });
+    }
+    if (data.discountType === 'percentage' && data.discountValue > 100) {
+      ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'A percentage discount must be at most 100' });
+    }
+    if (data.discountType === 'fixed' && data.discountValue > 100_000) {
+      ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'A fixed discount must be at most $100000' });
+    }
+  } else if (data.discountValue < 0) {
+    ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'Discount value must not be negative' });
+  }
+}
+
+const voucherFields = {
+  discountType: discountTypeField.optional().default('percentage'),
+  discountValue: discountValueField,
+  service: z
+    .string({ error: 'Service/product is required' })
+    .trim()
+    .min(1, 'Service/product is required')
+    .max(200, 'Service/product must be at most 200 characters'),
+  expirationDate: expirationDateField,
+  usageLimit: usageLimitField,
+  terms: optionalText(5000),
+  customTitle: optionalText(200),
+  partnerType: partnerTypeField,
+  logoUrl: uploadUrl().nullish(),
+  deploymentUrl: deploymentUrlField,
+};
+
+/** POST /api/generate-qr (super_admin). */
+export const generateQrRequestSchema = z
+  .object({
+    clinic: z
+      .string({ error: 'Please enter partner name' })
+      .trim()
+      .min(1, 'Please enter partner name')
+      .max(200, 'Partner name must be at most 200 characters'),
+    ...voucherFields,
+  })
+  .superRefine(checkDiscountValue);
+export type GenerateQrRequest = z.input<typeof generateQrRequestSchema>;
+export type GenerateQrInput = z.output<typeof generateQrRequestSchema>;
+
+/** POST /api/bulk-generate (super_admin). The ceiling is the service's BULK_MAX_QUANTITY. */
+export const bulkGenerateRequestSchema = z
+  .object({
+    batchName: z
+      .string({ error: 'Batch name is required' })
+      .trim()
+      .min(1, 'Batch name is required')
+      .max(200, 'Batch name must be at most 200 characters'),
+    facility: z
+      .string({ error: 'Please enter partner name' })
+      .trim()
+      .min(1, 'Please enter partner name')
+      .max(200, 'Partner name must be at most 200 characters'),
+    quantity: z
+      .union([z.number(), z.string()], { error: 'Quantity must be a number' })
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === '') return 1; // spec: empty falls back to 1
+        const n = typeof value === 'number' ? value : Number(value.trim());
+        if (!Number.isInteger(n)) {
+          ctx.addIssue({ code: 'custom', message: 'Quantity must be a whole number' });
+          return z.NEVER;
+        }
+        if (n < 1) {
+          ctx.addIssue({ code: 'custom', message: 'Quantity must be at least 1' });
+          return z.NEVER;
+        }
+        return n;
+      }),
+    ...voucherFields,
+  })
+  .superRefine(checkDiscountValue);
+export type BulkGenerateRequest = z.input<typeof bulkGenerateRequestSchema>;
+export type BulkGenerateInput = z.output<typeof bulkGenerateRequestSchema>;
+
+export const exclusiveDetailsSchema = z
+  .object({
+    title: z.string().nullish(),
+    description: z.string().nullish(),
+    value: z.string().nullish(),
+    eventName: z.string().nullish(),
+    eventDate: z.string().nullish(),
+    trainerName: z.string().nullish(),
+    sessionDuration: z.string().nullish(),
+    specialInstructions: z.string().nullish(),
+    vendorId: z.string().nullish(),
+    vendorName: z.string().nullish(),
+  })
+  .partial();
+export type ExclusiveDetails = z.infer<typeof exclusiveDetailsSchema>;
+
+/** A voucher as signed-in staff see it. */
+export const qrCodeSchema = z.object({
+  id: z.string().uuid(),
+  /** The voucher page this code's QR opens: `{PUBLIC_URL}/voucher/{id}`. */
+  qrUrl: z.string(),
+  clinicName: z.string(),
+  vendorId: z.string().uuid().nullable(),
+  createdByUserId: z.string().uuid().nullable(),
+  discountType: z.enum(DISCOUNT_TYPES),
+  discountValue: z.number().int(),
+  service: z.string(),
+  /** 'YYYY-MM-DD'; null never expires. */
+  expirationDate: z.string().nullable(),
+  usageLimit: z.number().int(),
+  usageCount: z.number().int(),
+  terms: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  batchId: z.string().uuid().nullable(),
+  batchName: z.string().nullable(),
+  customTitle: z.string().nullable(),
+  partnerType: z.string(),
+  qrType: z.enum(QR_TYPES),
+  trainerName: z.string().nullable(),
+  trainerImage: z.string().nullable(),
+  trainerRole: z.enum(TRAINER_ROLES).nullable(),
+  isActive: z.boolean(),
+  isProjectRootedExclusive: z.boolean(),
+  exclusiveType: z.enum(EXCLUSIVE_TYPES).nullable(),
+  exclusiveDetails: exclusiveDetailsSchema.nullable(),
+  /** Computed by `voucherStatus` (libs/domain) when the answer was made. */
+  status: z.enum(['active', 'expired', 'used_up', 'inactive']),
+  /** How many partners the code is assigned to. */
+  partnerCount: z.number().int().nonnegative(),
+  createdAt: z.string(),
+});
+export type QrCode = z.infer<typeof qrCodeSchema>;
+
+/** GET /api/qr-codes/{id}: what a member's phone may see (no creator, no batch, no assignment). */
+export const publicVoucherSchema = qrCodeSchema.omit({
+  createdByUserId: true,
+  batchId: true,
+  batchName: true,
+  partnerCount: true,
+  vendorId: true,
+});
+export type PublicVoucher = z.infer<typeof publicVoucherSchema>;
+
+/** POST /api/generate-qr answer (spec: "generated QR with qrUrl"). */
+export const generatedQrSchema = qrCodeSchema;
+
+/** POST /api/redeem/{id}: empty body; optional `Idempotency-Key` header (1-200 visible ASCII characters). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+export const redeemResponseSchema = z.object({
+  message: z.string(),
+  redemptionId: z.string().uuid(),
+  voucher: publicVoucherSchema,
+});
+export type RedeemResponse = z.infer<typeof redeemResponseSchema>;
+
+/** Why a redeem was refused with 409: the voucher's status at that moment. */
+export const REDEEM_REFUSALS = {
+  used_up: 'This voucher has already been used the maximum number of times.',
+  expired: 'This voucher has expired.',
+  inactive: 'This voucher is no longer active.',
+} as const;
+
+export const redemptionSchema = z.object({
+  id: z.string().uuid(),
+  qrCodeId: z.string().uuid(),
+  redeemedAt: z.string(),
+  redeemedBy: z.string(),
+  deviceInfo: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  status: z.string(),
+  /** The code's partner (clinic) name, service and discount, for list views. */
+  facility: z.string(),
+  service: z.string(),
+  discountType: z.enum(DISCOUNT_TYPES),
+  discountValue: z.number().int(),
+  qrType: z.enum(QR_TYPES),
+});
+export type Redemption = z.infer<typeof redemptionSchema>;
+
+/** GET /api/admin/stats and GET /api/stats (the company's own). */
+export const voucherStatsSchema = z.object({
+  totalQrCodes: z.number().int(),
+  totalRedemptions: z.number().int(),
+  /** Since midnight in BUSINESS_TIMEZONE. */
+  todayRedemptions: z.number().int(),
+  /** Admin: partners with at least one assigned code. Company: unique redemption locations (facilities). */
+  activePartners: z.number().int(),
+  /** Rounded percent, 0 with no codes (`redemptionRatePercent`). */
+  redemptionRate: z.number().int(),
+});
+export type VoucherStats = z.infer<typeof voucherStatsSchema>;
+
+export const batchSummarySchema = z.object({
+  batchId: z.string().uuid(),
+  batchName: z.string(),
+  count: z.number().int(),
+  redeemed: z.number().int(),
+  createdAt: z.string(),
+});
+export type BatchSummary = z.infer<typeof batchSummarySchema>;
+
+/** GET /api/admin/batches/{id}: the batch with its codes ("View Codes"). */
+export const batchDetailSchema = batchSummarySchema.extend({ qrCodes: z.array(qrCodeSchema) });
+export type BatchDetail = z.infer<typeof batchDetailSchema>;
+
+export const bulkGenerateResponseSchema = z.object({
+  batchId: z.string().uuid(),
+  batchName: z.string(),
+  count: z.number().int(),
+  qrCodes: z.array(qrCodeSchema),
+});
+export type BulkGenerateResponse = z.infer<typeof bulkGenerateResponseSchema>;
+
+export const qrCodePartnerSchema = z.object({
+  id: z.string().uuid(),
+  qrCodeId: z.string().uuid(),
+  partnerId: z.string().uuid(),
+  assignedAt: z.string(),
+  assignedBy: z.string().uuid().nullable(),
+  isActive: z.boolean(),
+});
+export type QrCodePartner = z.infer<typeof qrCodePartnerSchema>;
+
+/** POST /api/qr-codes/{id}/assign-partners: replaces the set (an empty list unassigns everyone). */
+export const assignPartnersRequestSchema = z.object({
+  partnerIds: z
+    .array(z.string().uuid('Not a valid partner id'), { error: 'partnerIds must be a list of partner ids' })
+    .max(500, 'At most 500 partners')
+    .transform((ids) => [...new Set(ids)]),
+});
+export type AssignPartnersRequest = z.input<typeof assignPartnersRequestSchema>;
+
+/** Rendering asks vouchers for the codes it may print for an actor (internal RPC). */
+export const resolveVouchersRequestSchema = z.object({
+  /** Exactly one of ids, batchId or all. */
+  ids: z.array(z.string().uuid()).max(20_000).optional(),
+  batchId: z.string().uuid().optional(),
+  /** Every code the actor may see (super_admin: all partner codes; company: its assigned codes). */
+  all: z.boolean().optional(),
+});
+export type ResolveVouchersRequest = z.infer<typeof resolveVouchersRequestSchema>;
+
+export { UNLIMITED_USAGE_LIMIT };
