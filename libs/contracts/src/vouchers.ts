@@ -295,17 +295,67 @@ export const batchSummarySchema = z.object({
 });
 export type BatchSummary = z.infer<typeof batchSummarySchema>;
 
+/** One code of a batch, as "View Codes" and the /bulk summary list it. */
+export const batchCodeSchema = qrCodeSchema.pick({
+  id: true,
+  qrUrl: true,
+  usageCount: true,
+  usageLimit: true,
+  expirationDate: true,
+  status: true,
+});
+export type BatchCode = z.infer<typeof batchCodeSchema>;
+
 /** GET /api/admin/batches/{id}: the batch with its codes ("View Codes"). */
-export const batchDetailSchema = batchSummarySchema.extend({ qrCodes: z.array(qrCodeSchema) });
+export const batchDetailSchema = batchSummarySchema.extend({ qrCodes: z.array(batchCodeSchema) });
 export type BatchDetail = z.infer<typeof batchDetailSchema>;
 
+/**
+ * POST /api/bulk-generate answer. `qrCodes` are slim rows (a 1,000-code batch in full would not fit a
+ * NATS message); `sample` is the first code in full, for the summary card.
+ */
 export const bulkGenerateResponseSchema = z.object({
   batchId: z.string().uuid(),
   batchName: z.string(),
   count: z.number().int(),
-  qrCodes: z.array(qrCodeSchema),
+  sample: qrCodeSchema,
+  qrCodes: z.array(batchCodeSchema),
 });
 export type BulkGenerateResponse = z.infer<typeof bulkGenerateResponseSchema>;
+
+/**
+ * Every list that can grow is paged: `?limit` (1-200, default 50), `?offset`, and `?search` (partner
+ * name, service or id prefix, case-insensitive) where the screen has a search box.
+ */
+export const listQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(200, 'limit must be at most 200')
+    .default(50),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must not be negative')
+    .default(0),
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+});
+/** What a client sends (query-string values arrive as text and are coerced). */
+export interface ListQuery {
+  limit?: number;
+  offset?: number;
+  search?: string;
+}
+
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+export interface Page<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
 
 export const qrCodePartnerSchema = z.object({
   id: z.string().uuid(),
@@ -326,14 +376,20 @@ export const assignPartnersRequestSchema = z.object({
 });
 export type AssignPartnersRequest = z.input<typeof assignPartnersRequestSchema>;
 
-/** Rendering asks vouchers for the codes it may print for an actor (internal RPC). */
+/**
+ * Internal (rendering -> vouchers): the codes an actor may print, in pages (a NATS message holds about
+ * 1 MB). Exactly one of ids (at most 500 per call), batchId or all. Ids the actor may not see, or that
+ * do not exist, fail the whole call with NOT_FOUND; a company asking for a batch gets FORBIDDEN.
+ * Answer: Page<QrCode>, ordered by createdAt then id (ids: in the order asked).
+ */
 export const resolveVouchersRequestSchema = z.object({
-  /** Exactly one of ids, batchId or all. */
-  ids: z.array(z.string().uuid()).max(20_000).optional(),
+  ids: z.array(z.string().uuid()).max(500).optional(),
   batchId: z.string().uuid().optional(),
-  /** Every code the actor may see (super_admin: all partner codes; company: its assigned codes). */
+  /** Every code the actor may see (super_admin: every code; company: its assigned codes). */
   all: z.boolean().optional(),
+  limit: z.number().int().min(0).max(500).default(500),
+  offset: z.number().int().min(0).default(0),
 });
-export type ResolveVouchersRequest = z.infer<typeof resolveVouchersRequestSchema>;
+export type ResolveVouchersRequest = z.input<typeof resolveVouchersRequestSchema>;
 
 export { UNLIMITED_USAGE_LIMIT };

@@ -1,0 +1,4 @@
+export * from './save-file';
+export * from './render-file';
+export * from './zip-job';
+export * from './zip-progress';

@@ -1,0 +1,32 @@
+import type { RenderFormat } from '@avpass/contracts';
+import { apiRequest } from '@/lib/api-client';
+import { fileNameFrom, saveBlob } from './save-file';
+
+export type RenderKind = 'qr' | 'card';
+
+/**
+ * Downloads one rendered file: the bare QR (POST /api/download-qr) or the full voucher card
+ * (POST /api/generate-qr-image). Only the id is sent; the server prints its own record of the code.
+ */
+export async function fetchRenderedFile(kind: RenderKind, id: string, format: RenderFormat) {
+  const response =
+    kind === 'qr'
+      ? await apiRequest('/api/download-qr', { method: 'POST', body: { qrCode: id, format } })
+      : await apiRequest('/api/generate-qr-image', {
+          method: 'POST',
+          body: { qrUrl: `${window.location.origin}/voucher/${id}`, qrData: { id }, format },
+        });
+  const blob = await response.blob();
+  if (blob.size === 0) throw new Error('Empty file received');
+  const prefix = kind === 'qr' ? 'qr-code' : 'qr-preview';
+  return { blob, fileName: fileNameFrom(response, `${prefix}-${id.slice(0, 8)}.${format}`) };
+}
+
+export async function downloadRenderedFile(
+  kind: RenderKind,
+  id: string,
+  format: RenderFormat,
+): Promise<void> {
+  const { blob, fileName } = await fetchRenderedFile(kind, id, format);
+  saveBlob(blob, fileName);
+}

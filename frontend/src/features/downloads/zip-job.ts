@@ -1,0 +1,90 @@
+import { zipJobSchema, type BulkDownloadZipRequest, type ZipJob } from '@avpass/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiJson, apiRequest, ApiError } from '@/lib/api-client';
+import { fileNameFrom, saveBlob } from './save-file';
+
+const POLL_MS = 1_000;
+
+/** Spec section 8's ZIP download messages, for a failed start or download. */
+export function zipErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 413) return error.serverMessage ?? 'The ZIP is too large to download.';
+    if (error.status === 400) return error.serverMessage ?? 'Batch size too large';
+    return error.serverMessage ?? `Download failed: ${error.status}`;
+  }
+  if (error instanceof Error && error.message === 'Empty file received') return error.message;
+  return 'Could not download ZIP file with individual coupons.';
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('Aborted', 'AbortError'));
+    });
+  });
+
+/**
+ * Runs one ZIP job to the end: enqueue (POST /api/bulk-download-zip), poll GET /api/jobs/{id}
+ * reporting progress, then download GET /api/jobs/{id}/file and save it.
+ */
+export async function runZipJob(
+  request: BulkDownloadZipRequest,
+  onProgress: (job: ZipJob) => void,
+  signal: AbortSignal,
+): Promise<ZipJob> {
+  let job = await apiJson('/api/bulk-download-zip', zipJobSchema, { method: 'POST', body: request, signal });
+  onProgress(job);
+  while (job.state === 'queued' || job.state === 'active') {
+    await sleep(POLL_MS, signal);
+    job = await apiJson(`/api/jobs/${encodeURIComponent(job.id)}`, zipJobSchema, { signal });
+    onProgress(job);
+  }
+  if (job.state === 'failed') throw new Error(job.error ?? 'The ZIP could not be built.');
+  const response = await apiRequest(job.downloadUrl, { signal });
+  const blob = await response.blob();
+  if (blob.size === 0) throw new Error('Empty file received');
+  saveBlob(blob, fileNameFrom(response, job.fileName));
+  return job;
+}
+
+export type ZipJobStatus =
+  | { phase: 'idle' }
+  | { phase: 'running'; job: ZipJob | null }
+  | { phase: 'done'; job: ZipJob }
+  | { phase: 'failed'; message: string };
+
+/**
+ * A ZIP download with live progress, for buttons and progress bars. `start` resolves when the file
+ * has been saved (true) or failed (false); leaving the screen cancels the polling.
+ */
+export function useZipJob() {
+  const [status, setStatus] = useState<ZipJobStatus>({ phase: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const start = useCallback(async (request: BulkDownloadZipRequest): Promise<boolean> => {
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    setStatus({ phase: 'running', job: null });
+    try {
+      const job = await runZipJob(request, (j) => setStatus({ phase: 'running', job: j }), current.signal);
+      setStatus({ phase: 'done', job });
+      return true;
+    } catch (error) {
+      if (current.signal.aborted) return false;
+      setStatus({ phase: 'failed', message: zipErrorMessage(error) });
+      return false;
+    }
+  }, []);
+
+  const reset = useCallback(() => {
+    controller.current?.abort();
+    setStatus({ phase: 'idle' });
+  }, []);
+
+  return { status, start, reset, running: status.phase === 'running' };
+}

@@ -1,0 +1,27 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { ZipJobStatus } from './zip-job';
+
+/** The progress of a ZIP job: rendered count and a bar (indeterminate until the job reports). */
+export function ZipProgress({ status }: { status: ZipJobStatus }) {
+  if (status.phase !== 'running') return null;
+  const job = status.job;
+  const label = !job
+    ? 'Starting ZIP...'
+    : job.state === 'queued'
+      ? 'Waiting for a worker...'
+      : `Rendering ${job.done} of ${job.total} (${job.progress}%)`;
+  return (
+    <Box data-testid="zip-progress" sx={{ my: 1 }} role="status" aria-live="polite">
+      <Typography variant="body2" color="text.secondary" gutterBottom>
+        {label}
+      </Typography>
+      <LinearProgress
+        variant={job && job.state === 'active' ? 'determinate' : 'indeterminate'}
+        value={job?.progress ?? 0}
+        aria-label="ZIP progress"
+      />
+    </Box>
+  );
+}

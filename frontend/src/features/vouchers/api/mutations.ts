@@ -1,0 +1,183 @@
+import {
+  bulkGenerateResponseSchema,
+  generatedQrSchema,
+  qrCodePartnerSchema,
+  redeemResponseSchema,
+  type BulkGenerateRequest,
+  type GenerateQrRequest,
+} from '@avpass/contracts';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiJson, apiRequest, ApiError } from '@/lib/api-client';
+import { getAuthToken } from '@/lib/session/auth-storage';
+import { VOUCHER_URLS } from './urls';
+
+/** Every list, stat and voucher that a change to codes, assignments or redemptions can affect. */
+function invalidateVoucherData(queryClient: QueryClient) {
+  const prefixes = [
+    VOUCHER_URLS.recent,
+    VOUCHER_URLS.companyList,
+    VOUCHER_URLS.adminList,
+    VOUCHER_URLS.adminStats,
+    VOUCHER_URLS.companyStats,
+    VOUCHER_URLS.adminRedemptions,
+    VOUCHER_URLS.companyRedemptions,
+    VOUCHER_URLS.adminBatches,
+  ];
+  return queryClient.invalidateQueries({
+    predicate: (query) =>
+      typeof query.queryKey[0] === 'string' &&
+      (prefixes.includes(query.queryKey[0] as never) || query.queryKey[0].startsWith('/api/qr-codes/')),
+  });
+}
+
+/** The site's origin: the QR points here only when the server has no PUBLIC_URL configured. */
+const deploymentUrl = () => window.location.origin;
+
+/** POST /api/generate-qr (super_admin); the lists refetch about 100 ms later (spec section 4). */
+export function useGenerateQr() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GenerateQrRequest) =>
+      apiJson(VOUCHER_URLS.generate, generatedQrSchema, {
+        method: 'POST',
+        body: { ...body, deploymentUrl: deploymentUrl() },
+      }),
+    onSuccess: () => {
+      setTimeout(() => void invalidateVoucherData(queryClient), 100);
+    },
+  });
+}
+
+/** POST /api/bulk-generate (super_admin). */
+export function useBulkGenerate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkGenerateRequest) =>
+      apiJson(VOUCHER_URLS.bulkGenerate, bulkGenerateResponseSchema, {
+        method: 'POST',
+        body: { ...body, deploymentUrl: deploymentUrl() },
+      }),
+    onSuccess: () => invalidateVoucherData(queryClient),
+  });
+}
+
+/**
+ * POST /api/redeem/{id}. One Idempotency-Key per press of the button: if the phone loses its
+ * connection and the request is sent again, the server answers with the first outcome and counts once.
+ */
+export async function redeemVoucher(id: string, idempotencyKey: string) {
+  const response = await fetch(VOUCHER_URLS.redeem(id), {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
+    credentials: 'include',
+  });
+  if (!response.ok) {
+    const text = (await response.text().catch(() => '')) || response.statusText;
+    let message: string | null = null;
+    try {
+      const body = JSON.parse(text) as { message?: unknown };
+      message = typeof body.message === 'string' ? body.message : null;
+    } catch {
+      // not JSON
+    }
+    throw new ApiError(response.status, text, message, {}, null);
+  }
+  return redeemResponseSchema.parse(await response.json());
+}
+
+export function useRedeemVoucher(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // A network failure is retried with the same key (safe: the server counts it once).
+    mutationFn: async (idempotencyKey: string) => {
+      let lastError: unknown;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+          return await redeemVoucher(id, idempotencyKey);
+        } catch (error) {
+          if (error instanceof ApiError) throw error;
+          lastError = error;
+          await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+        }
+      }
+      throw lastError;
+    },
+    onSuccess: (result) => queryClient.setQueryData([VOUCHER_URLS.voucher(id)], result.voucher),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [VOUCHER_URLS.voucher(id)] }),
+  });
+}
+
+/**
+ * Delete a code. super_admin deletes it everywhere (DELETE /api/admin/qr-codes/{id}); a company
+ * removes it from its own list only (DELETE /api/qr-codes/{id}).
+ */
+export function useDeleteQrCode(scope: 'admin' | 'company') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiRequest(scope === 'admin' ? VOUCHER_URLS.adminDelete(id) : VOUCHER_URLS.voucher(id), {
+        method: 'DELETE',
+      });
+    },
+    onSuccess: () => invalidateVoucherData(queryClient),
+  });
+}
+
+/** POST /api/qr-codes/{id}/assign-partners: replaces the set. */
+export function useAssignPartners() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, partnerIds }: { id: string; partnerIds: string[] }) =>
+      apiJson(VOUCHER_URLS.assignPartners(id), qrCodePartnerSchema.array(), {
+        method: 'POST',
+        body: { partnerIds },
+      }),
+    onSuccess: (_result, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: [VOUCHER_URLS.partners(id)] });
+      return invalidateVoucherData(queryClient);
+    },
+  });
+}
+
+const uploadLogoResponse = z.object({ logoUrl: z.string().optional(), url: z.string().optional() });
+
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+/** POST /api/upload-logo (multipart field `logo`), answering the stored logo's URL. */
+export async function uploadLogo(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('logo', file);
+  const token = getAuthToken();
+  const response = await fetch(VOUCHER_URLS.uploadLogo, {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  if (!response.ok) {
+    const record = (body ?? {}) as { message?: unknown; error?: unknown };
+    const message =
+      typeof record.message === 'string'
+        ? record.message
+        : typeof record.error === 'string'
+          ? record.error
+          : null;
+    throw new ApiError(response.status, text, message, {}, null);
+  }
+  const parsed = uploadLogoResponse.parse(body);
+  const url = parsed.logoUrl ?? parsed.url;
+  if (!url) throw new ApiError(response.status, text, 'Failed to upload logo', {}, null);
+  return url;
+}
+
+export function useUploadLogo() {
+  return useMutation({ mutationFn: uploadLogo });
+}
