@@ -1,12 +1,30 @@
 import { RPC } from '@avpass/contracts';
 import { ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
+import { CLOCK, systemClock, type Clock } from './clock';
+import { Batch } from './codes/batch.entity';
+import { QrCodePartner } from './codes/qr-code-partner.entity';
+import { QrCode } from './codes/qr-code.entity';
+import { QrCodesRepository } from './codes/qr-codes.repository';
+import { Redemption } from './codes/redemption.entity';
 import type { VouchersConfig } from './config';
-import { migrations } from './migrations/migration-20261122-initial';
+import { migrations } from './migrations';
+import { RenderHandlers } from './render/render.handlers';
+import { RenderResolverService } from './render/render-resolver.service';
+import { VOUCHERS_CONFIG, VouchersSettings } from './settings';
+
+export interface VouchersModuleOptions {
+  /** Tests stand the service at a chosen instant. */
+  clock?: Clock;
+}
 
 @Module({})
 export class VouchersModule {
-  static register(config: VouchersConfig, database: ServiceDatabase): DynamicModule {
+  static register(
+    config: VouchersConfig,
+    database: ServiceDatabase,
+    options: VouchersModuleOptions = {},
+  ): DynamicModule {
     return {
       module: VouchersModule,
       imports: [
@@ -14,10 +32,19 @@ export class VouchersModule {
           name: 'vouchers',
           config,
           database,
-          entities: [],
+          entities: [QrCode, Redemption, QrCodePartner, Batch],
           migrations,
           healthPattern: RPC.vouchers.health,
+          redis: true,
         }),
+      ],
+      controllers: [RenderHandlers],
+      providers: [
+        { provide: VOUCHERS_CONFIG, useValue: config },
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
+        VouchersSettings,
+        QrCodesRepository,
+        RenderResolverService,
       ],
     };
   }

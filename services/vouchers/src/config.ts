@@ -1,7 +1,24 @@
+import { DEFAULT_BULK_MAX_QUANTITY } from '@avpass/contracts';
 import { loadConfig, requireProductionSecrets, serviceEnvSchema } from '@avpass/platform';
-import type { z } from 'zod';
+import { z } from 'zod';
 
-export const vouchersEnvSchema = serviceEnvSchema;
+export const vouchersEnvSchema = serviceEnvSchema.extend({
+  /**
+   * The public origin of the site (https://avpass.example). QR codes encode `{PUBLIC_URL}/voucher/{id}`;
+   * when unset, the origin the generating page was opened on (deploymentUrl) is used.
+   */
+  PUBLIC_URL: z
+    .string()
+    .url('must be a URL like https://avpass.example')
+    .refine((v) => /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /** The most codes one bulk batch may hold ('Maximum … QR codes per batch'). */
+  BULK_MAX_QUANTITY: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_BULK_MAX_QUANTITY),
+  /** Redeem attempts allowed per (client address, code) within the window. */
+  REDEEM_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  REDEEM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+});
 export type VouchersConfig = z.infer<typeof vouchersEnvSchema>;
 
 export function loadVouchersConfig(env: NodeJS.ProcessEnv = process.env): VouchersConfig {

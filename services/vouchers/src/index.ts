@@ -1,3 +1,4 @@
 // Entry points for tests that run the service in-process.
-export { VouchersModule } from './app.module';
-export { loadVouchersConfig } from './config';
+export { VouchersModule, type VouchersModuleOptions } from './app.module';
+export { loadVouchersConfig, type VouchersConfig } from './config';
+export type { Clock } from './clock';

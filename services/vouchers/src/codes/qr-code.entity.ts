@@ -1,0 +1,129 @@
+import type { DiscountType, TrainerRole } from '@avpass/domain';
+import type { ExclusiveDetails, ExclusiveType, QrType } from '@avpass/contracts';
+import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * A voucher. The id is a random UUID v4 (unguessable: it is the voucher page's address). Usage is
+ * guarded in the database too: 0 <= usage_count <= usage_limit (see the migration's checks).
+ */
+@Entity({ tableName: 'qr_codes' })
+@Index({ properties: ['createdAt'] })
+@Index({ properties: ['batchId'] })
+export class QrCode {
+  [OptionalProps]?:
+    | 'id'
+    | 'companyId'
+    | 'vendorId'
+    | 'createdByUserId'
+    | 'clinicId'
+    | 'expirationDate'
+    | 'usageCount'
+    | 'terms'
+    | 'logoUrl'
+    | 'qrData'
+    | 'batchId'
+    | 'batchName'
+    | 'customTitle'
+    | 'partnerType'
+    | 'createdAt'
+    | 'qrType'
+    | 'trainerName'
+    | 'trainerImage'
+    | 'trainerRole'
+    | 'isActive'
+    | 'isProjectRootedExclusive'
+    | 'exclusiveType'
+    | 'exclusiveDetails';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  /** The company whose staff created it (null for the platform administrator). */
+  @Property({ type: 'uuid', nullable: true })
+  companyId: string | null = null;
+
+  @Property({ type: 'uuid', nullable: true })
+  vendorId: string | null = null;
+
+  @Property({ type: 'uuid', nullable: true })
+  createdByUserId: string | null = null;
+
+  @Property({ type: 'uuid', nullable: true })
+  clinicId: string | null = null;
+
+  @Property({ type: 'text' })
+  clinicName!: string;
+
+  @Property({ type: 'text' })
+  discountType!: DiscountType;
+
+  @Property({ type: 'integer' })
+  discountValue!: number;
+
+  @Property({ type: 'text' })
+  service!: string;
+
+  /** 'YYYY-MM-DD', valid through the end of that day in BUSINESS_TIMEZONE; null never expires. */
+  @Property({ type: 'date', nullable: true })
+  expirationDate: string | null = null;
+
+  @Property({ type: 'integer' })
+  usageLimit!: number;
+
+  @Property({ type: 'integer' })
+  usageCount = 0;
+
+  @Property({ type: 'text', nullable: true })
+  terms: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  logoUrl: string | null = null;
+
+  /** The link the QR encodes, as it was when the code was made (PUBLIC_URL or the page's origin). */
+  @Property({ type: 'text' })
+  qrUrl!: string;
+
+  /** What the generator was sent, kept as the spec's serialized qrData. */
+  @Property({ type: 'json', nullable: true })
+  qrData: Record<string, unknown> | null = null;
+
+  @Property({ type: 'uuid', nullable: true })
+  batchId: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  batchName: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  customTitle: string | null = null;
+
+  @Property({ type: 'text' })
+  partnerType = 'partner';
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'text' })
+  qrType: QrType = 'partner';
+
+  @Property({ type: 'text', nullable: true })
+  trainerName: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  trainerImage: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  trainerRole: TrainerRole | null = null;
+
+  @Property({ type: 'boolean' })
+  isActive = true;
+
+  @Property({ type: 'boolean' })
+  isProjectRootedExclusive = false;
+
+  @Property({ type: 'text', nullable: true })
+  exclusiveType: ExclusiveType | null = null;
+
+  @Property({ type: 'json', nullable: true })
+  exclusiveDetails: ExclusiveDetails | null = null;
+}

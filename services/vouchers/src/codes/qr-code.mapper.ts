@@ -1,0 +1,75 @@
+import type { BatchCode, PublicVoucher, QrCode as QrCodeDto } from '@avpass/contracts';
+import { voucherStatus } from '@avpass/domain';
+import type { QrCode } from './qr-code.entity';
+
+/** What every answer about a code needs besides the row: the time, the zone and the public origin. */
+export interface MappingContext {
+  now: Date;
+  timeZone: string;
+  /** PUBLIC_URL without a trailing slash, when configured. */
+  publicUrl?: string | undefined;
+}
+
+/** PUBLIC_URL wins when configured; otherwise the link recorded when the code was made. */
+export function qrUrlOf(code: Pick<QrCode, 'id' | 'qrUrl'>, ctx: MappingContext): string {
+  return ctx.publicUrl ? `${ctx.publicUrl}/voucher/${code.id}` : code.qrUrl;
+}
+
+export function statusOf(code: QrCode, ctx: MappingContext): QrCodeDto['status'] {
+  return voucherStatus(code, ctx.now, ctx.timeZone);
+}
+
+export function toQrCode(code: QrCode, ctx: MappingContext, partnerCount = 0): QrCodeDto {
+  return {
+    id: code.id,
+    qrUrl: qrUrlOf(code, ctx),
+    clinicName: code.clinicName,
+    vendorId: code.vendorId,
+    createdByUserId: code.createdByUserId,
+    discountType: code.discountType,
+    discountValue: code.discountValue,
+    service: code.service,
+    expirationDate: code.expirationDate,
+    usageLimit: code.usageLimit,
+    usageCount: code.usageCount,
+    terms: code.terms,
+    logoUrl: code.logoUrl,
+    batchId: code.batchId,
+    batchName: code.batchName,
+    customTitle: code.customTitle,
+    partnerType: code.partnerType,
+    qrType: code.qrType,
+    trainerName: code.trainerName,
+    trainerImage: code.trainerImage,
+    trainerRole: code.trainerRole,
+    isActive: code.isActive,
+    isProjectRootedExclusive: code.isProjectRootedExclusive,
+    exclusiveType: code.exclusiveType,
+    exclusiveDetails: code.exclusiveDetails,
+    status: statusOf(code, ctx),
+    partnerCount,
+    createdAt: code.createdAt.toISOString(),
+  };
+}
+
+/** A member's phone sees no creator, batch, vendor or assignment. */
+export function toPublicVoucher(code: QrCode, ctx: MappingContext): PublicVoucher {
+  const { createdByUserId, batchId, batchName, partnerCount, vendorId, ...rest } = toQrCode(code, ctx);
+  void createdByUserId;
+  void batchId;
+  void batchName;
+  void partnerCount;
+  void vendorId;
+  return rest;
+}
+
+export function toBatchCode(code: QrCode, ctx: MappingContext): BatchCode {
+  return {
+    id: code.id,
+    qrUrl: qrUrlOf(code, ctx),
+    usageCount: code.usageCount,
+    usageLimit: code.usageLimit,
+    expirationDate: code.expirationDate,
+    status: statusOf(code, ctx),
+  };
+}

@@ -1,0 +1,7 @@
+import { Migration20261122Initial } from './migration-20261122-initial';
+import { Migration20261123Vouchers } from './migration-20261123-vouchers';
+
+export const migrations = [
+  { name: 'Migration20261122Initial', class: Migration20261122Initial },
+  { name: 'Migration20261123Vouchers', class: Migration20261123Vouchers },
+];

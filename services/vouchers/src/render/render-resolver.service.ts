@@ -1,0 +1,76 @@
+import {
+  type Actor,
+  type Page,
+  type QrCode as QrCodeDto,
+  resolveVouchersRequestSchema,
+} from '@avpass/contracts';
+import { DomainError } from '@avpass/platform';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import { Batch } from '../codes/batch.entity';
+import { toQrCode } from '../codes/qr-code.mapper';
+import { QrCodesRepository } from '../codes/qr-codes.repository';
+import type { QrCode } from '../codes/qr-code.entity';
+import { VouchersSettings } from '../settings';
+
+type ResolveInput = z.output<typeof resolveVouchersRequestSchema>;
+
+/**
+ * What the rendering service may print for an actor: the server's own records, never a client's
+ * fields. Ids come back in the order asked; batches and "all" by creation time, then id.
+ */
+@Injectable()
+export class RenderResolverService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly codes: QrCodesRepository,
+    private readonly settings: VouchersSettings,
+  ) {}
+
+  async resolve(actor: Actor, input: ResolveInput): Promise<Page<QrCodeDto>> {
+    const chosen = [input.ids !== undefined, input.batchId !== undefined, input.all === true].filter(
+      Boolean,
+    ).length;
+    if (chosen !== 1) {
+      throw DomainError.validation('Ask for exactly one of ids, batchId or all', {
+        ids: ['Ask for exactly one of ids, batchId or all'],
+      });
+    }
+    const { limit, offset } = input;
+    if (input.ids) return this.byIds(actor, input.ids, limit, offset);
+
+    if (input.batchId) {
+      if (actor.role !== 'super_admin')
+        throw DomainError.forbidden('Only administrators can download whole batches');
+      const batchId = input.batchId;
+      if (!(await this.em.findOne(Batch, { id: batchId }))) throw DomainError.notFound('Batch');
+      return this.toPage(
+        await this.codes.page(actor, { limit, offset }, (qb) => void qb.andWhere({ batchId }), 'oldest'),
+        limit,
+        offset,
+      );
+    }
+    return this.toPage(await this.codes.page(actor, { limit, offset }, undefined, 'oldest'), limit, offset);
+  }
+
+  private async byIds(actor: Actor, ids: string[], limit: number, offset: number): Promise<Page<QrCodeDto>> {
+    const found = new Map(
+      (await this.codes.findVisibleByIds(actor, [...new Set(ids)])).map((c) => [c.id, c]),
+    );
+    const missing = ids.find((id) => !found.has(id));
+    if (missing) throw new DomainError('NOT_FOUND', `QR code ${missing} not found`);
+    const window = ids.slice(offset, offset + limit).map((id) => found.get(id)!);
+    return this.toPage([window, ids.length], limit, offset);
+  }
+
+  private async toPage(
+    [codes, total]: [QrCode[], number],
+    limit: number,
+    offset: number,
+  ): Promise<Page<QrCodeDto>> {
+    const ctx = this.settings.mapping();
+    const counts = await this.codes.partnerCounts(codes.map((c) => c.id));
+    return { items: codes.map((c) => toQrCode(c, ctx, counts.get(c.id) ?? 0)), total, limit, offset };
+  }
+}

@@ -1,0 +1,27 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, type Clock } from './clock';
+import type { MappingContext } from './codes/qr-code.mapper';
+import type { VouchersConfig } from './config';
+
+export const VOUCHERS_CONFIG = Symbol('VOUCHERS_CONFIG');
+
+/** The service's settings and clock, in one place for the services that map codes. */
+@Injectable()
+export class VouchersSettings {
+  constructor(
+    @Inject(VOUCHERS_CONFIG) readonly config: VouchersConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  now(): Date {
+    return this.clock();
+  }
+
+  get timeZone(): string {
+    return this.config.BUSINESS_TIMEZONE;
+  }
+
+  mapping(now: Date = this.clock()): MappingContext {
+    return { now, timeZone: this.config.BUSINESS_TIMEZONE, publicUrl: this.config.PUBLIC_URL };
+  }
+}

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { Client } from 'pg';
+
+export interface CodeRow {
+  id?: string;
+  clinicName?: string;
+  service?: string;
+  usageLimit?: number;
+  usageCount?: number;
+  expirationDate?: string | null;
+  isActive?: boolean;
+  batchId?: string | null;
+  createdAt?: Date;
+}
+
+/** Writes a code straight into the vouchers schema (behind the service's back), for read tests. */
+export async function insertCode(sql: Client, row: CodeRow = {}): Promise<string> {
+  const id = row.id ?? randomUUID();
+  await sql.query(
+    `insert into vouchers.qr_codes (id, clinic_name, discount_type, discount_value, service, expiration_date,
+       usage_limit, usage_count, qr_url, is_active, batch_id, created_at)
+     values ($1, $2, 'percentage', 25, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      id,
+      row.clinicName ?? 'Peak Physio',
+      row.service ?? 'Assessment',
+      row.expirationDate === undefined ? '2099-12-31' : row.expirationDate,
+      row.usageLimit ?? 1,
+      row.usageCount ?? 0,
+      `http://localhost:3000/voucher/${id}`,
+      row.isActive ?? true,
+      row.batchId ?? null,
+      row.createdAt ?? new Date(),
+    ],
+  );
+  return id;
+}
+
+export async function assign(sql: Client, codeId: string, partnerId: string): Promise<void> {
+  await sql.query('insert into vouchers.qr_code_partners (id, qr_code_id, partner_id) values ($1, $2, $3)', [
+    randomUUID(),
+    codeId,
+    partnerId,
+  ]);
+}
