@@ -1,0 +1,15 @@
+// Baseline "gateway": Fastify, POST /redeem/:id -> NATS request -> answer. No auth, no validation.
+import Fastify from 'fastify';
+import { connect, JSONCodec } from 'nats';
+
+const { NATS_URL = 'nats://127.0.0.1:4222', SUBJECT, PORT } = process.env;
+const nc = await connect({ servers: NATS_URL, name: 'bench-bare-http' });
+const codec = JSONCodec();
+const app = Fastify({ logger: false });
+app.post('/redeem/:id', async (req, reply) => {
+  const msg = await nc.request(SUBJECT, codec.encode({ id: req.params.id }), { timeout: 5000 });
+  const answer = codec.decode(msg.data);
+  return reply.code(answer.ok ? 200 : 409).send(answer);
+});
+await app.listen({ port: Number(PORT), host: '127.0.0.1' });
+process.send?.('ready');

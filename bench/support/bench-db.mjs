@@ -1,0 +1,31 @@
+// A throwaway database on the local PostgreSQL for one benchmark run.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export async function createBenchDatabase(serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres') {
+  const name = `avpass_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`CREATE DATABASE "${name}"`);
+  await client.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: admin.toString() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
