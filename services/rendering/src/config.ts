@@ -1,9 +1,46 @@
 import { loadConfig, requireProductionSecrets, serviceEnvSchema } from '@avpass/platform';
-import type { z } from 'zod';
+import { resolve } from 'node:path';
+import { z } from 'zod';
 
-export const renderingEnvSchema = serviceEnvSchema;
+const positiveInt = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+export const renderingEnvSchema = serviceEnvSchema.extend({
+  /** Shared with the gateway: logos are read from DATA_DIR/uploads, ZIPs written to DATA_DIR/jobs. */
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .transform((dir) => resolve(dir)),
+  /**
+   * `all` answers render calls and runs ZIP workers; `api` only answers calls (enqueues jobs);
+   * `worker` only runs ZIP workers (scale them apart from the API).
+   */
+  RENDERING_MODE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** ZIP jobs one worker process runs at once. */
+  ZIP_WORKER_CONCURRENCY: positiveInt(1, 16, 1),
+  /** Files rendered in parallel inside one ZIP job. */
+  RENDER_CONCURRENCY: positiveInt(1, 32, 4),
+  /** Finished ZIP files are deleted this many hours after the job finished. */
+  JOB_FILE_TTL_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(24),
+  /** How often the purge runs. */
+  JOB_PURGE_INTERVAL_MS: positiveInt(1000, 24 * 3600 * 1000, 10 * 60 * 1000),
+  /**
+   * A worker holds a job's lock this long without renewing it; a worker that died is noticed within
+   * about this time and its job is run again.
+   */
+  ZIP_LOCK_DURATION_MS: positiveInt(2000, 10 * 60 * 1000, 15_000),
+  ZIP_STALLED_INTERVAL_MS: positiveInt(1000, 10 * 60 * 1000, 10_000),
+  ZIP_JOB_ATTEMPTS: positiveInt(1, 20, 3),
+});
 export type RenderingConfig = z.infer<typeof renderingEnvSchema>;
 
 export function loadRenderingConfig(env: NodeJS.ProcessEnv = process.env): RenderingConfig {
   return requireProductionSecrets(loadConfig(renderingEnvSchema, env));
 }
+
+export const RENDERING_CONFIG = Symbol('RENDERING_CONFIG');

@@ -1,0 +1,42 @@
+// The part of pdfkit 0.20 the voucher card uses (the package ships no types).
+declare module 'pdfkit' {
+  import type { Readable } from 'node:stream';
+
+  interface TextOptions {
+    lineBreak?: boolean;
+    baseline?: 'alphabetic' | 'top' | 'middle' | 'bottom' | 'hanging';
+    width?: number;
+    align?: 'left' | 'center' | 'right';
+  }
+  interface DocumentOptions {
+    size?: [number, number] | string;
+    margin?: number;
+    compress?: boolean;
+    autoFirstPage?: boolean;
+    info?: Record<string, string>;
+    pdfVersion?: string;
+  }
+  class PDFDocument extends Readable {
+    constructor(options?: DocumentOptions);
+    font(name: string): this;
+    fontSize(size: number): this;
+    fillColor(color: string): this;
+    strokeColor(color: string): this;
+    lineWidth(width: number): this;
+    text(text: string, x: number, y: number, options?: TextOptions): this;
+    widthOfString(text: string): number;
+    roundedRect(x: number, y: number, w: number, h: number, r: number): this;
+    rect(x: number, y: number, w: number, h: number): this;
+    circle(x: number, y: number, r: number): this;
+    path(svgPath: string): this;
+    fill(color?: string): this;
+    stroke(color?: string): this;
+    fillAndStroke(fill?: string, stroke?: string): this;
+    clip(): this;
+    save(): this;
+    restore(): this;
+    image(src: Buffer, x: number, y: number, options?: { width?: number; height?: number }): this;
+    end(): void;
+  }
+  export default PDFDocument;
+}
