@@ -1,17 +1,23 @@
 import { RPC } from '@avpass/contracts';
 import { ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AssignmentService } from './assignment/assignment.service';
 import { CLOCK, systemClock, type Clock } from './clock';
 import { Batch } from './codes/batch.entity';
 import { QrCodePartner } from './codes/qr-code-partner.entity';
 import { QrCode } from './codes/qr-code.entity';
 import { QrCodesRepository } from './codes/qr-codes.repository';
+import { QrCodesService } from './codes/qr-codes.service';
 import { Redemption } from './codes/redemption.entity';
 import type { VouchersConfig } from './config';
 import { migrations } from './migrations';
+import { RedeemRateLimiter } from './redeem/redeem-rate-limiter';
+import { RedeemService } from './redeem/redeem.service';
 import { RenderHandlers } from './render/render.handlers';
 import { RenderResolverService } from './render/render-resolver.service';
 import { VOUCHERS_CONFIG, VouchersSettings } from './settings';
+import { StatsService } from './stats/stats.service';
+import { VouchersHandlers } from './vouchers.handlers';
 
 export interface VouchersModuleOptions {
   /** Tests stand the service at a chosen instant. */
@@ -38,13 +44,18 @@ export class VouchersModule {
           redis: true,
         }),
       ],
-      controllers: [RenderHandlers],
+      controllers: [VouchersHandlers, RenderHandlers],
       providers: [
         { provide: VOUCHERS_CONFIG, useValue: config },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         VouchersSettings,
         QrCodesRepository,
         RenderResolverService,
+        QrCodesService,
+        RedeemService,
+        RedeemRateLimiter,
+        AssignmentService,
+        StatsService,
       ],
     };
   }

@@ -1,0 +1,112 @@
+import {
+  RPC,
+  type Actor,
+  type QrCodePartner as QrCodePartnerDto,
+  type RpcMeta,
+  type Vendor,
+} from '@avpass/contracts';
+import { DomainError, EventOutbox, RpcClient } from '@avpass/platform';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { QrCodePartner } from '../codes/qr-code-partner.entity';
+import { QrCode } from '../codes/qr-code.entity';
+import { snapshotOf } from '../codes/snapshot';
+
+function toDto(row: QrCodePartner): QrCodePartnerDto {
+  return {
+    id: row.id,
+    qrCodeId: row.qrCodeId,
+    partnerId: row.partnerId,
+    assignedAt: row.assignedAt.toISOString(),
+    assignedBy: row.assignedBy,
+    isActive: row.isActive,
+  };
+}
+
+/** Which partner companies a code is assigned to (their staff then see it). Administrator only. */
+@Injectable()
+export class AssignmentService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: EventOutbox,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async list(codeId: string): Promise<QrCodePartnerDto[]> {
+    await this.requireCode(codeId);
+    const rows = await this.em.find(
+      QrCodePartner,
+      { qrCodeId: codeId, isActive: true },
+      { orderBy: { assignedAt: 'asc', id: 'asc' } },
+    );
+    return rows.map(toDto);
+  }
+
+  /**
+   * Replaces the set: partners not in it lose the code, new ones get it. Newly added partners must
+   * exist (asked of the partners service); one that was deleted can still be removed.
+   */
+  async replace(
+    actor: Actor,
+    codeId: string,
+    partnerIds: string[],
+    meta: RpcMeta,
+  ): Promise<QrCodePartnerDto[]> {
+    const code = await this.requireCode(codeId);
+    const current = await this.em.find(QrCodePartner, { qrCodeId: codeId });
+    const currentIds = new Set(current.map((r) => r.partnerId));
+    const wanted = new Set(partnerIds);
+    const added = partnerIds.filter((id) => !currentIds.has(id));
+    const removed = current.filter((r) => !wanted.has(r.partnerId)).map((r) => r.partnerId);
+    if (added.length) await this.assertPartnersExist(added, meta);
+
+    try {
+      await this.em.transactional(async (tx) => {
+        if (removed.length)
+          await tx.nativeDelete(QrCodePartner, { qrCodeId: codeId, partnerId: { $in: removed } });
+        if (added.length) {
+          await tx.insertMany(
+            QrCodePartner,
+            added.map((partnerId) =>
+              Object.assign(new QrCodePartner(), { qrCodeId: codeId, partnerId, assignedBy: actor.userId }),
+            ),
+          );
+          this.outbox.record(tx, 'vouchers.voucher.assigned.v1', { ...snapshotOf(code), partnerIds: added });
+        }
+        if (removed.length) {
+          this.outbox.record(tx, 'vouchers.voucher.unassigned.v1', { qrCodeId: codeId, partnerIds: removed });
+        }
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        throw DomainError.conflict('The partners of this code changed at the same time. Please try again.');
+      }
+      throw error;
+    }
+    this.em.clear();
+    return this.list(codeId);
+  }
+
+  private async requireCode(codeId: string): Promise<QrCode> {
+    const code = await this.em.findOne(QrCode, { id: codeId });
+    if (!code) throw DomainError.notFound('QR code');
+    return code;
+  }
+
+  private async assertPartnersExist(ids: string[], meta: RpcMeta): Promise<void> {
+    const vendors = await this.rpc.call<Vendor[]>(
+      RPC.partners.list,
+      {},
+      { requestId: meta.requestId, ...(meta.actor ? { actor: meta.actor } : {}) },
+    );
+    const known = new Set(vendors.map((v) => v.id));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length) {
+      const message =
+        unknown.length === 1
+          ? `Partner not found: ${unknown[0]}`
+          : `Partners not found: ${unknown.join(', ')}`;
+      throw DomainError.validation(message, { partnerIds: [message] });
+    }
+  }
+}

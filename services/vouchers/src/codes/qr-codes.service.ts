@@ -1,0 +1,229 @@
+import {
+  bulkMaxMessage,
+  type Actor,
+  type BatchDetail,
+  type BatchSummary,
+  type BulkGenerateInput,
+  type BulkGenerateResponse,
+  type GenerateQrInput,
+  type MessageResponse,
+  type Page,
+  type PublicVoucher,
+  type QrCode as QrCodeDto,
+} from '@avpass/contracts';
+import { DomainError, EventOutbox } from '@avpass/platform';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { VouchersSettings } from '../settings';
+import { Batch } from './batch.entity';
+import { QrCodePartner } from './qr-code-partner.entity';
+import { QrCode } from './qr-code.entity';
+import { toBatchCode, toPublicVoucher, toQrCode } from './qr-code.mapper';
+import { likeEscape, QrCodesRepository, type PageWindow } from './qr-codes.repository';
+import { snapshotOf } from './snapshot';
+
+/** The recent list (GET /api/qr-codes) is the newest 20; screens show the first 5. */
+export const RECENT_LIMIT = 20;
+/** Used for the QR link only when neither PUBLIC_URL nor the page's origin is known. */
+export const FALLBACK_ORIGIN = 'http://localhost:3000';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function voucherNotFound(): DomainError {
+  return new DomainError('NOT_FOUND', 'Voucher not found. This discount voucher is invalid or has expired.');
+}
+
+type CommonInput = Omit<GenerateQrInput, 'clinic'>;
+
+@Injectable()
+export class QrCodesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly codes: QrCodesRepository,
+    private readonly outbox: EventOutbox,
+    private readonly settings: VouchersSettings,
+  ) {}
+
+  /** One code and its voucher.created event, in one transaction. */
+  async generate(actor: Actor, input: GenerateQrInput): Promise<QrCodeDto> {
+    const code = this.newCode(actor, input.clinic, input);
+    await this.em.transactional(async (tx) => {
+      tx.persist(code);
+      this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
+    });
+    return toQrCode(code, this.settings.mapping());
+  }
+
+  /**
+   * The whole batch, its row and one event per code in one transaction: all or nothing. The codes go
+   * in one multi-row INSERT.
+   */
+  async bulkGenerate(actor: Actor, input: BulkGenerateInput): Promise<BulkGenerateResponse> {
+    const max = this.settings.config.BULK_MAX_QUANTITY;
+    if (input.quantity > max)
+      throw DomainError.validation(bulkMaxMessage(max), { quantity: [bulkMaxMessage(max)] });
+    const batch = Object.assign(new Batch(), {
+      name: input.batchName,
+      count: input.quantity,
+      createdBy: actor.userId,
+    });
+    const codes = Array.from({ length: input.quantity }, () =>
+      Object.assign(this.newCode(actor, input.facility, input), { batchId: batch.id, batchName: batch.name }),
+    );
+    await this.em.transactional(async (tx) => {
+      await tx.insert(Batch, batch);
+      await tx.insertMany(QrCode, codes);
+      for (const code of codes) {
+        this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
+      }
+    });
+    const ctx = this.settings.mapping();
+    return {
+      batchId: batch.id,
+      batchName: batch.name,
+      count: codes.length,
+      sample: toQrCode(codes[0]!, ctx),
+      qrCodes: codes.map((c) => toBatchCode(c, ctx)),
+    };
+  }
+
+  async listRecent(actor: Actor): Promise<QrCodeDto[]> {
+    return (await this.list(actor, { limit: RECENT_LIMIT, offset: 0 })).items;
+  }
+
+  /** Newest first; the administrator sees every code, a company its assigned codes. */
+  async list(actor: Actor, window: PageWindow): Promise<Page<QrCodeDto>> {
+    return this.toPage(await this.codes.page(actor, window), window);
+  }
+
+  /** A vendor's codes: made for it (vendor_id) or assigned to it. Administrator only. */
+  async listForVendor(actor: Actor, vendorId: string, window: PageWindow): Promise<Page<QrCodeDto>> {
+    const found = await this.codes.page(actor, window, (qb) => {
+      qb.andWhere(
+        '(q.vendor_id = ? or q.id in (select p.qr_code_id from qr_code_partners p where p.partner_id = ? and p.is_active))',
+        [vendorId, vendorId],
+      );
+    });
+    return this.toPage(found, window);
+  }
+
+  /** Anyone with the link may see the voucher; an unknown or malformed id is simply not found. */
+  async getPublic(id: string): Promise<PublicVoucher> {
+    if (!UUID.test(id)) throw voucherNotFound();
+    const code = await this.codes.findById(id.toLowerCase());
+    if (!code) throw voucherNotFound();
+    return toPublicVoucher(code, this.settings.mapping());
+  }
+
+  /**
+   * The administrator deletes the code (its redemptions and assignments go with it); a company only
+   * removes the code from itself, others keep it.
+   */
+  async remove(actor: Actor, id: string): Promise<MessageResponse> {
+    if (actor.role === 'super_admin') {
+      await this.em.transactional(async (tx) => {
+        const code = await tx.findOne(QrCode, { id });
+        if (!code) throw DomainError.notFound('QR code');
+        const partners = await tx.find(QrCodePartner, { qrCodeId: id, isActive: true });
+        await tx.nativeDelete(QrCode, { id });
+        this.outbox.record(tx, 'vouchers.voucher.deleted.v1', {
+          qrCodeId: id,
+          partnerIds: partners.map((p) => p.partnerId),
+        });
+      });
+      return { message: 'QR code deleted' };
+    }
+    const companyId = actor.companyId;
+    if (!companyId) throw DomainError.notFound('QR code');
+    await this.em.transactional(async (tx) => {
+      const removed = await tx.nativeDelete(QrCodePartner, { qrCodeId: id, partnerId: companyId });
+      if (!removed) throw DomainError.notFound('QR code');
+      this.outbox.record(tx, 'vouchers.voucher.unassigned.v1', { qrCodeId: id, partnerIds: [companyId] });
+    });
+    return { message: 'QR code removed from your company' };
+  }
+
+  async listBatches(window: PageWindow): Promise<Page<BatchSummary>> {
+    const search = window.search?.trim();
+    const where = search ? 'where b.name ilike ?' : '';
+    const params = search ? [`%${likeEscape(search)}%`] : [];
+    const conn = this.em.getConnection();
+    const rows: BatchRow[] = await conn.execute(
+      `select b.id, b.name, b.count, b.created_at,
+              coalesce((select sum(q.usage_count) from qr_codes q where q.batch_id = b.id), 0)::int as redeemed
+         from batches b ${where}
+        order by b.created_at desc, b.id desc limit ? offset ?`,
+      [...params, window.limit, window.offset],
+    );
+    const [{ total }] = (await conn.execute(
+      `select count(*)::int as total from batches b ${where}`,
+      params,
+    )) as [{ total: number }];
+    return { items: rows.map(toBatchSummary), total, limit: window.limit, offset: window.offset };
+  }
+
+  /** "View Codes": the batch and every code in it, oldest first. */
+  async getBatch(id: string): Promise<BatchDetail> {
+    const rows: BatchRow[] = await this.em.getConnection().execute(
+      `select b.id, b.name, b.count, b.created_at,
+              coalesce((select sum(q.usage_count) from qr_codes q where q.batch_id = b.id), 0)::int as redeemed
+         from batches b where b.id = ?`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) throw DomainError.notFound('Batch');
+    const codes = await this.em.find(QrCode, { batchId: id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const ctx = this.settings.mapping();
+    return { ...toBatchSummary(row), qrCodes: codes.map((c) => toBatchCode(c, ctx)) };
+  }
+
+  private newCode(actor: Actor, clinicName: string, input: CommonInput): QrCode {
+    const code = new QrCode();
+    const { deploymentUrl, ...sent } = input;
+    const origin = (this.settings.config.PUBLIC_URL ?? deploymentUrl ?? FALLBACK_ORIGIN).replace(/\/+$/, '');
+    return Object.assign(code, {
+      companyId: actor.companyId,
+      createdByUserId: actor.userId,
+      clinicName,
+      discountType: input.discountType,
+      discountValue: input.discountValue,
+      service: input.service,
+      expirationDate: input.expirationDate,
+      usageLimit: input.usageLimit,
+      terms: input.terms ?? null,
+      customTitle: input.customTitle ?? null,
+      partnerType: input.partnerType,
+      logoUrl: input.logoUrl ?? null,
+      qrUrl: `${origin}/voucher/${code.id}`,
+      qrData: { ...sent, clinic: clinicName },
+    });
+  }
+
+  private async toPage([codes, total]: [QrCode[], number], window: PageWindow): Promise<Page<QrCodeDto>> {
+    const ctx = this.settings.mapping();
+    const counts = await this.codes.partnerCounts(codes.map((c) => c.id));
+    return {
+      items: codes.map((c) => toQrCode(c, ctx, counts.get(c.id) ?? 0)),
+      total,
+      limit: window.limit,
+      offset: window.offset,
+    };
+  }
+}
+
+interface BatchRow {
+  id: string;
+  name: string;
+  count: number;
+  created_at: Date | string;
+  redeemed: number;
+}
+
+function toBatchSummary(row: BatchRow): BatchSummary {
+  return {
+    batchId: row.id,
+    batchName: row.name,
+    count: row.count,
+    redeemed: Number(row.redeemed),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,207 @@
+import {
+  RPC,
+  REDEEM_REFUSALS,
+  type PublicVoucher,
+  type QrCode,
+  type RedeemResponse,
+} from '@avpass/contracts';
+import { DomainError } from '@avpass/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal, startVoucherServices, type VoucherServices } from './support/services';
+
+let s: VoucherServices;
+beforeAll(async () => {
+  // Two instances on one database and one NATS queue group: requests are spread between them.
+  s = await startVoucherServices({
+    instances: 2,
+    env: { REDEEM_RATE_LIMIT: '5', REDEEM_RATE_WINDOW_SECONDS: '60' },
+  });
+});
+afterAll(async () => s?.close());
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+let ipSeq = 0;
+const freshIp = () => `10.1.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+
+const generate = (body: Record<string, unknown> = {}) =>
+  s.call<QrCode>(RPC.vouchers.generate, {
+    clinic: 'Peak Physio',
+    discountType: 'percentage',
+    discountValue: 25,
+    service: 'Assessment',
+    expirationDate: '2099-12-31',
+    usageLimit: '1',
+    ...body,
+  });
+
+const redeem = (id: string, opts: { key?: string; ip?: string; userAgent?: string } = {}) =>
+  s.call<RedeemResponse>(
+    RPC.vouchers.redeem,
+    { id, ...(opts.key ? { idempotencyKey: opts.key } : {}) },
+    { actor: null, ip: opts.ip ?? freshIp(), userAgent: opts.userAgent ?? IPHONE },
+  );
+
+async function counted(id: string) {
+  const code = await s.sql.query('select usage_count from vouchers.qr_codes where id = $1', [id]);
+  const rows = await s.sql.query(
+    'select count(*)::int as n from vouchers.redemptions where qr_code_id = $1',
+    [id],
+  );
+  return { usageCount: code.rows[0]?.usage_count as number, redemptions: rows.rows[0].n as number };
+}
+
+describe('redeem', () => {
+  it('records the redemption with device, address and user agent, and the event goes to the outbox', async () => {
+    const code = await generate({ usageLimit: '3' });
+    const answer = await redeem(code.id, { ip: '203.0.113.7' });
+    expect(answer.message).toBe('Voucher redeemed successfully');
+    expect(answer.voucher).toMatchObject({ id: code.id, usageCount: 1, usageLimit: 3, status: 'active' });
+    expect(answer.voucher).not.toHaveProperty('createdByUserId');
+    const row = (await s.sql.query('select * from vouchers.redemptions where id = $1', [answer.redemptionId]))
+      .rows[0];
+    expect(row).toMatchObject({
+      qr_code_id: code.id,
+      redeemed_by: 'Store Scanner',
+      device_info: 'iPhone · Safari',
+      ip_address: '203.0.113.7',
+      user_agent: IPHONE,
+      status: 'completed',
+    });
+    const events = await s.sql.query(
+      `select name, payload from vouchers.outbox_events where payload->>'qrCodeId' = $1 order by seq`,
+      [code.id],
+    );
+    expect(events.rows.map((e) => e.name)).toEqual([
+      'vouchers.voucher.created.v1',
+      'vouchers.voucher.redeemed.v1',
+    ]);
+    expect(events.rows[1].payload).toMatchObject({
+      usageCount: 1,
+      usageLimit: 3,
+      redemptionId: answer.redemptionId,
+    });
+  });
+
+  it('40 concurrent redeems of a limit-3 code over two instances succeed exactly 3 times', async () => {
+    const code = await generate({ usageLimit: '3' });
+    const started = Date.now();
+    const outcomes = await Promise.allSettled(Array.from({ length: 40 }, () => redeem(code.id)));
+    const elapsed = Date.now() - started;
+    const ok = outcomes.filter((o) => o.status === 'fulfilled');
+    const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as DomainError] : []));
+    expect(ok).toHaveLength(3);
+    expect(refused).toHaveLength(37);
+    for (const r of refused) expect(r).toMatchObject({ code: 'CONFLICT', message: REDEEM_REFUSALS.used_up });
+    expect(await counted(code.id)).toEqual({ usageCount: 3, redemptions: 3 });
+    console.log(`[figures] 40 concurrent redeems over 2 instances: ${elapsed} ms`);
+    const after = await s.call<PublicVoucher>(RPC.vouchers.getPublic, { id: code.id }, { actor: null });
+    expect(after).toMatchObject({ usageCount: 3, status: 'used_up' });
+  });
+
+  it('refuses an inactive code and answers 404 for unknown or malformed ids', async () => {
+    const code = await generate();
+    await s.sql.query('update vouchers.qr_codes set is_active = false where id = $1', [code.id]);
+    expect(await refusal(redeem(code.id))).toMatchObject({
+      code: 'CONFLICT',
+      message: REDEEM_REFUSALS.inactive,
+    });
+    expect(await refusal(redeem('00000000-0000-4000-8000-000000000000'))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await refusal(redeem('not-a-voucher'))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('an unlimited code keeps counting', async () => {
+    const code = await generate({ usageLimit: 'unlimited' });
+    for (let i = 0; i < 3; i++) await redeem(code.id);
+    const v = await s.call<PublicVoucher>(RPC.vouchers.getPublic, { id: code.id }, { actor: null });
+    expect(v).toMatchObject({ usageCount: 3, usageLimit: 999999, status: 'active' });
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('a repeat returns the first outcome and counts once, even once the code has run out', async () => {
+    const code = await generate({ usageLimit: '1' });
+    const first = await redeem(code.id, { key: 'phone-1-attempt' });
+    const again = await redeem(code.id, { key: 'phone-1-attempt' });
+    expect(again.redemptionId).toBe(first.redemptionId);
+    expect(again.voucher.usageCount).toBe(1);
+    expect(await counted(code.id)).toEqual({ usageCount: 1, redemptions: 1 });
+    // Without the key (or with another) the used-up code is refused.
+    expect(await refusal(redeem(code.id, { key: 'other-key' }))).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('two concurrent requests with the same key make one redemption and get the same answer', async () => {
+    for (let round = 0; round < 5; round++) {
+      const code = await generate({ usageLimit: '5' });
+      const [a, b] = await Promise.all([
+        redeem(code.id, { key: `k-${round}` }),
+        redeem(code.id, { key: `k-${round}` }),
+      ]);
+      expect(a.redemptionId).toBe(b.redemptionId);
+      expect(await counted(code.id)).toEqual({ usageCount: 1, redemptions: 1 });
+    }
+  });
+});
+
+describe('rate limit per (address, code)', () => {
+  it('refuses the attempt over REDEEM_RATE_LIMIT with retryAfter; other codes and addresses go on', async () => {
+    const code = await generate({ usageLimit: 'unlimited' });
+    const other = await generate({ usageLimit: 'unlimited' });
+    const ip = '198.51.100.9';
+    for (let i = 0; i < 5; i++) await redeem(code.id, { ip });
+    const limited = await refusal(redeem(code.id, { ip }));
+    expect(limited.code).toBe('RATE_LIMITED');
+    expect(limited.retryAfter).toBeGreaterThan(0);
+    expect(limited.retryAfter).toBeLessThanOrEqual(60);
+    expect(limited.message).toMatch(/Too many redeem attempts/);
+    await expect(redeem(other.id, { ip })).resolves.toMatchObject({ voucher: { usageCount: 1 } });
+    await expect(redeem(code.id, { ip: '198.51.100.10' })).resolves.toMatchObject({
+      voucher: { usageCount: 6 },
+    });
+  });
+});
+
+describe('expiry at the end of the business day (America/Los_Angeles)', () => {
+  // 23:59 on 15 January in Los Angeles is already 16 January in UTC: a UTC date check would refuse.
+  const at2359 = new Date('2026-01-16T07:59:00Z');
+  const at0001 = new Date('2026-01-16T08:01:00Z');
+
+  it('is valid at 23:59 on its last day and expired at 00:01 the next', async () => {
+    const code = await generate({ expirationDate: '2026-01-15', usageLimit: '5' });
+    try {
+      s.clock.set(at2359);
+      expect(
+        (await s.call<PublicVoucher>(RPC.vouchers.getPublic, { id: code.id }, { actor: null })).status,
+      ).toBe('active');
+      await expect(redeem(code.id)).resolves.toMatchObject({
+        voucher: { usageCount: 1, status: 'active', expirationDate: '2026-01-15' },
+      });
+      s.clock.set(at0001);
+      expect(
+        (await s.call<PublicVoucher>(RPC.vouchers.getPublic, { id: code.id }, { actor: null })).status,
+      ).toBe('expired');
+      expect(await refusal(redeem(code.id))).toMatchObject({
+        code: 'CONFLICT',
+        message: REDEEM_REFUSALS.expired,
+      });
+      expect(await counted(code.id)).toEqual({ usageCount: 1, redemptions: 1 });
+    } finally {
+      s.clock.set(null);
+    }
+  });
+});
+
+describe('restart', () => {
+  it('a retry after the service restarts returns the first outcome, counted once', async () => {
+    const code = await generate({ usageLimit: '3' });
+    const first = await redeem(code.id, { key: 'lost-connection-7' });
+    for (const app of [...s.vouchers]) await s.stopVouchers(app);
+    await s.startVouchers();
+    const retry = await redeem(code.id, { key: 'lost-connection-7' });
+    expect(retry.redemptionId).toBe(first.redemptionId);
+    expect(await counted(code.id)).toEqual({ usageCount: 1, redemptions: 1 });
+  });
+});
