@@ -1,6 +1,77 @@
-import { NotFoundRoute } from '@/app/routes/not-found';
+import type { QrCode } from '@avpass/contracts';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { AdminOnly } from '../components/admin-only';
+import { DiscountForm } from '../components/discount-form';
+import { LocalHostWarning } from '../components/local-host-warning';
+import { LogoUpload } from '../components/logo-upload-card';
+import { QrPreviewCard } from '../components/qr-preview-card';
+import { QuickTips } from '../components/quick-tips';
+import { RecentCodesCard } from '../components/recent-codes-card';
 
-/** Placeholder until the screen is built (issue 3). */
+/** Generate QR Code (/generate, spec section 2): super_admin creates one partner voucher. */
 export function GenerateRoute() {
-  return <NotFoundRoute />;
+  return (
+    <AdminOnly action="generate QR codes">
+      <GenerateScreen />
+    </AdminOnly>
+  );
+}
+
+function GenerateScreen() {
+  const [logoUrl, setLogoUrl] = useState<string | null>(null);
+  const [generated, setGenerated] = useState<QrCode | null>(null);
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Box sx={{ mb: { xs: 3, md: 4 } }}>
+        <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.dark })}>
+          AV Pass Generator
+        </Typography>
+        <Typography variant="h3" component="h1">
+          Generate QR Code
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          Create a discount voucher for a partner, then download or print its QR code.
+        </Typography>
+      </Box>
+      <LocalHostWarning />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          gap: 3,
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+          <Card>
+            <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+              <Typography variant="h6" component="h2" gutterBottom>
+                Partner Logo
+              </Typography>
+              <LogoUpload logoUrl={logoUrl} onChange={setLogoUrl} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+              <Typography variant="h6" component="h2" sx={{ mb: 2.5 }}>
+                Discount Details
+              </Typography>
+              <DiscountForm logoUrl={logoUrl} onGenerated={setGenerated} />
+            </CardContent>
+          </Card>
+        </Box>
+        <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+          <QrPreviewCard code={generated} />
+          <RecentCodesCard />
+          <QuickTips />
+        </Box>
+      </Box>
+    </Container>
+  );
 }

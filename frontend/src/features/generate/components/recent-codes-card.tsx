@@ -1,0 +1,84 @@
+import { formatDiscount, formatMonthDayTime, formatUsage } from '@avpass/domain';
+import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useRecentQrCodes } from '@/features/vouchers/api';
+import { StatusChip } from '@/features/vouchers/components/status-chip';
+import { errorMessageOf } from '@/lib/api-client';
+import { viewerTimeZone } from '../lib/time-zone';
+
+/** Spec section 9: the recent list shows 5 codes. */
+const SHOWN = 5;
+
+/** The five newest codes (GET /api/qr-codes, polled every 8 s), each opening its voucher page. */
+export function RecentCodesCard({ title = 'Recent QR Codes' }: { title?: string }) {
+  const recent = useRecentQrCodes();
+  const zone = viewerTimeZone();
+
+  return (
+    <Card data-testid="recent-codes">
+      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+          <HistoryRoundedIcon color="action" aria-hidden />
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
+        </Box>
+        {recent.isPending ? (
+          <Box aria-label="Loading recent QR codes" role="status">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} height={56} />
+            ))}
+          </Box>
+        ) : recent.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void recent.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            {errorMessageOf(recent.error, 'Recent QR codes could not be loaded.')}
+          </Alert>
+        ) : recent.data.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
+            No QR codes yet. Generated codes appear here.
+          </Typography>
+        ) : (
+          <List disablePadding>
+            {recent.data.slice(0, SHOWN).map((code) => (
+              <ListItem key={code.id} disablePadding secondaryAction={<StatusChip status={code.status} />}>
+                <ListItemButton
+                  component={RouterLink}
+                  to={paths.voucher.getHref(code.id)}
+                  sx={{ borderRadius: 2, pr: 12 }}
+                >
+                  <ListItemText
+                    primary={`${code.customTitle || code.clinicName} · ${formatDiscount(code.discountType, code.discountValue)}`}
+                    secondary={`${code.service} · ${formatUsage(code.usageCount, code.usageLimit)} · ${formatMonthDayTime(code.createdAt, zone)}`}
+                    slotProps={{
+                      primary: { noWrap: true, sx: { fontWeight: 600 } },
+                      secondary: { noWrap: true },
+                    }}
+                  />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

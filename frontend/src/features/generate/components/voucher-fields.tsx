@@ -1,0 +1,230 @@
+import {
+  defaultExpiryDate,
+  DISCOUNT_TYPES,
+  formatDiscount,
+  PARTNER_TYPE_LABELS,
+  PARTNER_TYPES,
+  type DiscountType,
+  type PartnerType,
+} from '@avpass/domain';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Box from '@mui/material/Box';
+import { viewerTimeZone } from '../lib/time-zone';
+import { USAGE_LIMIT_PRESETS, usageLimitInput, type UsageLimitPreset } from '../lib/usage-limit-options';
+
+/** The voucher fields the single and bulk generators share, as the form holds them (text). */
+export interface VoucherFieldValues {
+  discountType: DiscountType;
+  discountValue: string;
+  service: string;
+  expirationDate: string;
+  usagePreset: UsageLimitPreset;
+  usageCustom: string;
+  terms: string;
+  customTitle: string;
+  partnerType: PartnerType;
+}
+
+export type VoucherFieldErrors = Partial<Record<string, string>>;
+
+const DISCOUNT_TYPE_LABELS: Record<DiscountType, string> = {
+  percentage: 'Percentage off',
+  fixed: 'Fixed amount off',
+  bogo: 'Buy one, get one (BOGO)',
+  'free-service': 'Free service',
+};
+
+/** Spec section 5 defaults: percentage 25, one use, 30 days ahead, Business Partner. */
+export function initialVoucherFields(): VoucherFieldValues {
+  return {
+    discountType: 'percentage',
+    discountValue: '25',
+    service: '',
+    expirationDate: defaultExpiryDate(new Date(), viewerTimeZone()),
+    usagePreset: '1',
+    usageCustom: '',
+    terms: '',
+    customTitle: '',
+    partnerType: 'partner',
+  };
+}
+
+export function hasAmount(type: DiscountType): boolean {
+  return type === 'percentage' || type === 'fixed';
+}
+
+/** The request fields (server schema input) for these values. */
+export function voucherRequestFields(values: VoucherFieldValues) {
+  return {
+    discountType: values.discountType,
+    discountValue: hasAmount(values.discountType) ? values.discountValue.trim() : 0,
+    service: values.service,
+    expirationDate: values.expirationDate,
+    usageLimit: usageLimitInput(values.usagePreset, values.usageCustom),
+    terms: values.terms,
+    customTitle: values.customTitle,
+    partnerType: values.partnerType,
+  };
+}
+
+/** A preview line such as "25% Off", for buttons and summaries. */
+export function discountPreview(values: VoucherFieldValues): string {
+  const value = Number(values.discountValue);
+  return formatDiscount(values.discountType, Number.isFinite(value) ? Math.trunc(value) : 0);
+}
+
+interface VoucherFieldsProps {
+  values: VoucherFieldValues;
+  errors: VoucherFieldErrors;
+  onChange: (patch: Partial<VoucherFieldValues>) => void;
+  disabled?: boolean;
+  /** The bulk form calls the custom title "Page Title" and shows it elsewhere. */
+  showCustomTitle?: boolean;
+}
+
+/** Discount type and value, service, expiry, usage limit, partner type, custom title and terms. */
+export function VoucherFields({
+  values,
+  errors,
+  onChange,
+  disabled,
+  showCustomTitle = true,
+}: VoucherFieldsProps) {
+  const text = (name: keyof VoucherFieldValues) => ({
+    name,
+    value: values[name],
+    disabled,
+    error: Boolean(errors[name]),
+    onChange: (event: { target: { value: string } }) => onChange({ [name]: event.target.value }),
+  });
+  const usageError = errors.usageLimit;
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
+      <TextField
+        select
+        label="Discount Type"
+        {...text('discountType')}
+        onChange={(event) => onChange({ discountType: event.target.value as DiscountType })}
+        helperText={errors.discountType ?? ' '}
+      >
+        {DISCOUNT_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {DISCOUNT_TYPE_LABELS[type]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {hasAmount(values.discountType) ? (
+        <TextField
+          label="Discount Value"
+          type="number"
+          required
+          {...text('discountValue')}
+          helperText={
+            errors.discountValue ?? (values.discountType === 'percentage' ? '1 to 100' : 'Whole dollars')
+          }
+          slotProps={{
+            htmlInput: {
+              min: 1,
+              max: values.discountType === 'percentage' ? 100 : undefined,
+              step: 1,
+              inputMode: 'numeric',
+            },
+            input:
+              values.discountType === 'percentage'
+                ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
+                : { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+          }}
+        />
+      ) : (
+        <TextField
+          label="Discount Value"
+          value={formatDiscount(values.discountType, 0)}
+          disabled
+          helperText="No amount for this discount type"
+        />
+      )}
+      <TextField
+        label="Service / Product"
+        required
+        placeholder="e.g. Sports massage"
+        {...text('service')}
+        helperText={errors.service ?? ' '}
+        sx={{ gridColumn: { sm: '1 / -1' } }}
+      />
+      <TextField
+        label="Expiration Date"
+        type="date"
+        required
+        {...text('expirationDate')}
+        helperText={errors.expirationDate ?? 'Valid through the end of this day'}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <Box sx={{ display: 'flex', gap: 1.5 }}>
+        <TextField
+          select
+          label="Usage Limit"
+          name="usagePreset"
+          value={values.usagePreset}
+          disabled={disabled}
+          error={Boolean(usageError) && values.usagePreset !== 'custom'}
+          onChange={(event) => onChange({ usagePreset: event.target.value as UsageLimitPreset })}
+          helperText={values.usagePreset === 'custom' ? ' ' : (usageError ?? ' ')}
+          sx={{ flex: 1, minWidth: 0 }}
+        >
+          {USAGE_LIMIT_PRESETS.map((preset) => (
+            <MenuItem key={preset.value} value={preset.value}>
+              {preset.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        {values.usagePreset === 'custom' && (
+          <TextField
+            label="Number of uses"
+            name="usageCustom"
+            value={values.usageCustom}
+            disabled={disabled}
+            required
+            error={Boolean(usageError)}
+            onChange={(event) => onChange({ usageCustom: event.target.value })}
+            helperText={usageError ?? ' '}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            sx={{ flex: 1, minWidth: 0 }}
+          />
+        )}
+      </Box>
+      <TextField
+        select
+        label="Partner Type"
+        {...text('partnerType')}
+        onChange={(event) => onChange({ partnerType: event.target.value as PartnerType })}
+        helperText={errors.partnerType ?? ' '}
+      >
+        {PARTNER_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {PARTNER_TYPE_LABELS[type]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {showCustomTitle && (
+        <TextField
+          label="Custom Title"
+          placeholder="Shown instead of the partner name"
+          {...text('customTitle')}
+          helperText={errors.customTitle ?? 'Optional'}
+        />
+      )}
+      <TextField
+        label="Terms & Conditions"
+        multiline
+        minRows={3}
+        placeholder="e.g. One per customer. Not valid with other offers."
+        {...text('terms')}
+        helperText={errors.terms ?? 'Optional'}
+        sx={{ gridColumn: '1 / -1' }}
+      />
+    </Box>
+  );
+}
