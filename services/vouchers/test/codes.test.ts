@@ -1,0 +1,312 @@
+import {
+  RPC,
+  bulkMaxMessage,
+  type BatchDetail,
+  type BatchSummary,
+  type BulkGenerateResponse,
+  type MessageResponse,
+  type Page,
+  type PublicVoucher,
+  type QrCode,
+  type QrCodePartner,
+  type Redemption,
+  type Vendor,
+  type VoucherStats,
+} from '@avpass/contracts';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyActor, refusal, startVoucherServices, type VoucherServices } from './support/services';
+
+let s: VoucherServices;
+beforeAll(async () => {
+  s = await startVoucherServices({ partners: true, env: { PUBLIC_URL: 'https://pass.example.org/' } });
+});
+afterAll(async () => s?.close());
+
+const body = (extra: Record<string, unknown> = {}) => ({
+  clinic: 'Peak Physio',
+  discountType: 'percentage',
+  discountValue: 25,
+  service: 'Assessment',
+  expirationDate: '2099-12-31',
+  usageLimit: '3',
+  ...extra,
+});
+const generate = (extra: Record<string, unknown> = {}) => s.call<QrCode>(RPC.vouchers.generate, body(extra));
+const bulkBody = (extra: Record<string, unknown> = {}) => {
+  const { clinic, ...rest } = body();
+  return { batchName: 'Spring', facility: clinic, quantity: 10, ...rest, ...extra };
+};
+const outboxNames = async (codeId: string) =>
+  (
+    await s.sql.query(
+      `select name from vouchers.outbox_events where payload->>'qrCodeId' = $1 order by seq`,
+      [codeId],
+    )
+  ).rows.map((r) => r.name as string);
+
+describe('generate', () => {
+  it('creates a code with a UUID v4 id and a PUBLIC_URL link, and records voucher.created', async () => {
+    const code = await generate({
+      terms: 'One per visit',
+      customTitle: 'Spring Offer',
+      deploymentUrl: 'http://evil.example',
+    });
+    expect(code.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(code).toMatchObject({
+      qrUrl: `https://pass.example.org/voucher/${code.id}`,
+      clinicName: 'Peak Physio',
+      discountType: 'percentage',
+      discountValue: 25,
+      usageLimit: 3,
+      usageCount: 0,
+      expirationDate: '2099-12-31',
+      terms: 'One per visit',
+      customTitle: 'Spring Offer',
+      partnerType: 'partner',
+      qrType: 'partner',
+      status: 'active',
+      partnerCount: 0,
+      isActive: true,
+    });
+    expect(await outboxNames(code.id)).toEqual(['vouchers.voucher.created.v1']);
+    const pub = await s.call<PublicVoucher>(RPC.vouchers.getPublic, { id: code.id }, { actor: null });
+    expect(pub).toMatchObject({ id: code.id, clinicName: 'Peak Physio', status: 'active' });
+    expect(pub).not.toHaveProperty('batchId');
+  });
+
+  it.each([
+    [{ clinic: '' }, 'clinic', 'Please enter partner name'],
+    [{ discountValue: 0 }, 'discountValue', 'Discount value must be greater than 0'],
+    [{ discountValue: '' }, 'discountValue', 'Discount value must be greater than 0'],
+    [{ discountValue: 101 }, 'discountValue', 'A percentage discount must be at most 100'],
+    [
+      { discountType: 'half' },
+      'discountType',
+      'Discount type must be percentage, fixed, bogo or free-service',
+    ],
+    [{ service: ' ' }, 'service', 'Service/product is required'],
+    [{ expirationDate: '' }, 'expirationDate', 'Expiration date is required'],
+    [{ expirationDate: '2026-02-30' }, 'expirationDate', 'Expiration date must be a real calendar date'],
+    [{ usageLimit: 'lots' }, 'usageLimit', 'Must be a number'],
+  ])('refuses %j: %s "%s"', async (extra, field, message) => {
+    const error = await refusal(generate(extra));
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.errors?.[field]).toContain(message);
+  });
+
+  it('is for the administrator only', async () => {
+    expect(
+      await refusal(s.call(RPC.vouchers.generate, body(), { actor: companyActor(randomUUID()) })),
+    ).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(await refusal(s.call(RPC.vouchers.generate, body(), { actor: null }))).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+  });
+});
+
+describe('bulk generate', () => {
+  it('makes a 1,000-code batch in one transaction, quickly, with one event per code', async () => {
+    const started = Date.now();
+    const batch = await s.call<BulkGenerateResponse>(RPC.vouchers.bulkGenerate, bulkBody({ quantity: 1000 }));
+    const elapsed = Date.now() - started;
+    console.log(`[figures] bulk-generate 1000 codes (RPC round trip): ${elapsed} ms`);
+    expect(elapsed).toBeLessThan(5000);
+    expect(batch).toMatchObject({ batchName: 'Spring', count: 1000 });
+    expect(batch.qrCodes).toHaveLength(1000);
+    expect(batch.sample).toMatchObject({
+      batchId: batch.batchId,
+      batchName: 'Spring',
+      clinicName: 'Peak Physio',
+    });
+    const rows = await s.sql.query('select count(*)::int as n from vouchers.qr_codes where batch_id = $1', [
+      batch.batchId,
+    ]);
+    expect(rows.rows[0].n).toBe(1000);
+    const events = await s.sql.query(
+      `select count(*)::int as n from vouchers.outbox_events where name = 'vouchers.voucher.created.v1'
+         and payload->>'qrCodeId' in (select id::text from vouchers.qr_codes where batch_id = $1)`,
+      [batch.batchId],
+    );
+    expect(events.rows[0].n).toBe(1000);
+
+    const detail = await s.call<BatchDetail>(RPC.vouchers.adminBatch, { id: batch.batchId });
+    expect(detail).toMatchObject({ batchId: batch.batchId, count: 1000, redeemed: 0 });
+    expect(detail.qrCodes.map((c) => c.id).sort()).toEqual(batch.qrCodes.map((c) => c.id).sort());
+    const list = await s.call<Page<BatchSummary>>(RPC.vouchers.adminBatches, { limit: 5 });
+    expect(list.items[0]).toMatchObject({ batchId: batch.batchId, count: 1000 });
+  });
+
+  it('saves nothing when a row fails midway (all or nothing)', async () => {
+    const before = await s.sql.query(
+      'select (select count(*) from vouchers.qr_codes)::int as codes, (select count(*) from vouchers.batches)::int as batches, (select count(*) from vouchers.outbox_events)::int as events',
+    );
+    // A trigger that fails the 50th row of the insert.
+    await s.sql.query('create sequence vouchers.boom_seq');
+    await s.sql.query(`create function vouchers.boom() returns trigger language plpgsql as $$
+      begin if nextval('vouchers.boom_seq') = 50 then raise exception 'boom at row 50'; end if; return new; end $$`);
+    await s.sql.query(
+      'create trigger boom before insert on vouchers.qr_codes for each row execute function vouchers.boom()',
+    );
+    try {
+      const error = await refusal(
+        s.call(RPC.vouchers.bulkGenerate, bulkBody({ quantity: 100, batchName: 'Doomed' })),
+      );
+      expect(error.code).toBe('INTERNAL');
+    } finally {
+      await s.sql.query('drop trigger boom on vouchers.qr_codes');
+      await s.sql.query('drop function vouchers.boom()');
+      await s.sql.query('drop sequence vouchers.boom_seq');
+    }
+    const after = await s.sql.query(
+      'select (select count(*) from vouchers.qr_codes)::int as codes, (select count(*) from vouchers.batches)::int as batches, (select count(*) from vouchers.outbox_events)::int as events',
+    );
+    expect(after.rows[0]).toEqual(before.rows[0]);
+  });
+
+  it('names BULK_MAX_QUANTITY in the refusal and checks the batch name', async () => {
+    const over = await refusal(s.call(RPC.vouchers.bulkGenerate, bulkBody({ quantity: 1001 })));
+    expect(over).toMatchObject({ code: 'VALIDATION_FAILED', message: bulkMaxMessage(1000) });
+    expect(over.errors?.quantity).toEqual([bulkMaxMessage(1000)]);
+    const nameless = await refusal(s.call(RPC.vouchers.bulkGenerate, bulkBody({ batchName: '' })));
+    expect(nameless.errors?.batchName).toEqual(['Batch name is required']);
+    const zero = await refusal(s.call(RPC.vouchers.bulkGenerate, bulkBody({ quantity: 0 })));
+    expect(zero.errors?.quantity).toEqual(['Quantity must be at least 1']);
+  });
+});
+
+describe('assignment, visibility and removal', () => {
+  it('a company sees exactly its assigned codes; its delete removes only its own assignment', async () => {
+    const a = await s.call<Vendor>(RPC.partners.create, { name: 'Company A' });
+    const b = await s.call<Vendor>(RPC.partners.create, { name: 'Company B' });
+    const shared = await generate({ clinic: 'Shared Clinic' });
+    const onlyB = await generate({ clinic: 'B Only' });
+    const assigned = await s.call<QrCodePartner[]>(RPC.vouchers.assignPartners, {
+      id: shared.id,
+      partnerIds: [a.id, b.id, a.id],
+    });
+    expect(assigned.map((p) => p.partnerId).sort()).toEqual([a.id, b.id].sort());
+    await s.call(RPC.vouchers.assignPartners, { id: onlyB.id, partnerIds: [b.id] });
+
+    const asA = companyActor(a.id);
+    const asB = companyActor(b.id);
+    const listA = await s.call<Page<QrCode>>(RPC.vouchers.listForActor, {}, { actor: asA });
+    expect(listA.items.map((c) => c.id)).toEqual([shared.id]);
+    expect(listA.items[0]!.partnerCount).toBe(2);
+    const listB = await s.call<Page<QrCode>>(RPC.vouchers.listForActor, { search: 'b only' }, { actor: asB });
+    expect(listB.items.map((c) => c.id)).toEqual([onlyB.id]);
+    expect((await s.call<QrCode[]>(RPC.vouchers.listRecent, {}, { actor: asB })).map((c) => c.id)).toEqual([
+      onlyB.id,
+      shared.id,
+    ]);
+
+    // A cannot remove B's code; A's delete of the shared code leaves B's assignment.
+    expect(await refusal(s.call(RPC.vouchers.remove, { id: onlyB.id }, { actor: asA }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await s.call<MessageResponse>(RPC.vouchers.remove, { id: shared.id }, { actor: asA })).toEqual({
+      message: 'QR code removed from your company',
+    });
+    expect((await s.call<Page<QrCode>>(RPC.vouchers.listForActor, {}, { actor: asA })).total).toBe(0);
+    expect((await s.call<Page<QrCode>>(RPC.vouchers.listForActor, {}, { actor: asB })).total).toBe(2);
+    expect(await outboxNames(shared.id)).toEqual([
+      'vouchers.voucher.created.v1',
+      'vouchers.voucher.assigned.v1',
+      'vouchers.voucher.unassigned.v1',
+    ]);
+
+    // Replacing the set: B only -> nobody.
+    expect(
+      await s.call<QrCodePartner[]>(RPC.vouchers.assignPartners, { id: onlyB.id, partnerIds: [] }),
+    ).toEqual([]);
+    expect((await s.call<Page<QrCode>>(RPC.vouchers.listForActor, {}, { actor: asB })).total).toBe(1);
+
+    // The administrator deletes for everyone.
+    expect(await s.call<MessageResponse>(RPC.vouchers.remove, { id: shared.id })).toEqual({
+      message: 'QR code deleted',
+    });
+    expect((await s.call<Page<QrCode>>(RPC.vouchers.listForActor, {}, { actor: asB })).total).toBe(0);
+    expect(await refusal(s.call(RPC.vouchers.getPublic, { id: shared.id }, { actor: null }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect((await outboxNames(shared.id)).at(-1)).toBe('vouchers.voucher.deleted.v1');
+  });
+
+  it('refuses unknown partners and unknown codes', async () => {
+    const code = await generate();
+    const unknown = randomUUID();
+    const error = await refusal(s.call(RPC.vouchers.assignPartners, { id: code.id, partnerIds: [unknown] }));
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', message: `Partner not found: ${unknown}` });
+    expect(await refusal(s.call(RPC.vouchers.listPartners, { id: randomUUID() }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    const bad = await refusal(s.call(RPC.vouchers.assignPartners, { id: code.id, partnerIds: ['x'] }));
+    expect(bad.errors?.['partnerIds.0']).toEqual(['Not a valid partner id']);
+  });
+});
+
+describe('stats and redemptions', () => {
+  it('counts today from midnight in the business time zone', async () => {
+    const a = await s.call<Vendor>(RPC.partners.create, { name: 'Stats Co' });
+    const code = await generate({ clinic: 'Stats Clinic', usageLimit: '10' });
+    await s.call(RPC.vouchers.assignPartners, { id: code.id, partnerIds: [a.id] });
+    try {
+      // 23:59 on 15 January in Los Angeles, then 00:01 on the 16th.
+      s.clock.set(new Date('2026-01-16T07:59:00Z'));
+      await s.call(RPC.vouchers.redeem, { id: code.id }, { actor: null, ip: '192.0.2.1' });
+      s.clock.set(new Date('2026-01-16T08:01:00Z'));
+      await s.call(RPC.vouchers.redeem, { id: code.id }, { actor: null, ip: '192.0.2.1' });
+      const asA = companyActor(a.id);
+      const stats = await s.call<VoucherStats>(RPC.vouchers.companyStats, {}, { actor: asA });
+      expect(stats).toEqual({
+        totalQrCodes: 1,
+        totalRedemptions: 2,
+        todayRedemptions: 1,
+        activePartners: 1,
+        redemptionRate: 200,
+      });
+      const admin = await s.call<VoucherStats>(RPC.vouchers.adminStats, {});
+      expect(admin.todayRedemptions).toBeGreaterThanOrEqual(1); // redemptions of other tests happen at the real time
+      expect(admin.totalRedemptions).toBeGreaterThanOrEqual(2);
+      expect(await refusal(s.call(RPC.vouchers.adminStats, {}, { actor: asA }))).toMatchObject({
+        code: 'FORBIDDEN',
+      });
+    } finally {
+      s.clock.set(null);
+    }
+    const mine = await s.call<Page<Redemption>>(
+      RPC.vouchers.companyRedemptions,
+      {},
+      { actor: companyActor(a.id) },
+    );
+    expect(mine.total).toBe(2);
+    expect(mine.items[0]).toMatchObject({
+      qrCodeId: code.id,
+      facility: 'Stats Clinic',
+      redeemedBy: 'Store Scanner',
+      ipAddress: '192.0.2.1',
+    });
+    expect(mine.items[0]!.redeemedAt > mine.items[1]!.redeemedAt).toBe(true);
+    const all = await s.call<Page<Redemption>>(RPC.vouchers.adminRedemptions, {
+      search: 'stats clinic',
+      limit: 1,
+    });
+    expect(all).toMatchObject({ total: 2, limit: 1, offset: 0 });
+    expect(all.items).toHaveLength(1);
+  });
+
+  it('lists a vendor’s codes, paged', async () => {
+    const v = await s.call<Vendor>(RPC.partners.create, { name: 'Vendor V' });
+    const c1 = await generate();
+    const c2 = await generate();
+    await s.call(RPC.vouchers.assignPartners, { id: c1.id, partnerIds: [v.id] });
+    await s.call(RPC.vouchers.assignPartners, { id: c2.id, partnerIds: [v.id] });
+    const page = await s.call<Page<QrCode>>(RPC.vouchers.listForVendor, { id: v.id, limit: 1 });
+    expect(page).toMatchObject({ total: 2, limit: 1 });
+    expect(page.items.map((c) => c.id)).toEqual([c2.id]);
+    const bad = await refusal(s.call(RPC.vouchers.adminList, { limit: 500 }));
+    expect(bad.errors?.limit).toEqual(['limit must be at most 200']);
+  });
+});
