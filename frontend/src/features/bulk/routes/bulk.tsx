@@ -1,6 +1,70 @@
-import { NotFoundRoute } from '@/app/routes/not-found';
+import type { BulkGenerateResponse } from '@avpass/contracts';
+import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { AdminOnly } from '@/features/generate/components/admin-only';
+import { LocalHostWarning } from '@/features/generate/components/local-host-warning';
+import { BatchSummary } from '../components/batch-summary';
+import { BulkForm } from '../components/bulk-form';
 
-/** Placeholder until the screen is built (issue 3). */
+/** Bulk QR Generator (/bulk, spec section 2): form state, then result state (spec section 4). */
 export function BulkRoute() {
-  return <NotFoundRoute />;
+  return (
+    <AdminOnly action="generate bulk QR codes">
+      <BulkScreen />
+    </AdminOnly>
+  );
+}
+
+function BulkScreen() {
+  const [logoUrl, setLogoUrl] = useState<string | null>(null);
+  const [batch, setBatch] = useState<BulkGenerateResponse | null>(null);
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <Button
+        component={RouterLink}
+        to={paths.dashboard.path}
+        startIcon={<ArrowBackRoundedIcon />}
+        sx={{ mb: 2 }}
+      >
+        Back to Dashboard
+      </Button>
+      <Box sx={{ mb: { xs: 3, md: 4 } }}>
+        <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.dark })}>
+          Bulk Generate
+        </Typography>
+        <Typography variant="h3" component="h1">
+          Bulk QR Generator
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          Create a batch of identical vouchers at once, then download them all as one ZIP.
+        </Typography>
+      </Box>
+      <LocalHostWarning />
+      {batch ? (
+        <BatchSummary
+          batch={batch}
+          logoUrl={logoUrl}
+          onAnother={() => {
+            setBatch(null);
+            setLogoUrl(null);
+          }}
+        />
+      ) : (
+        <Card>
+          <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+            <BulkForm logoUrl={logoUrl} onLogoChange={setLogoUrl} onGenerated={setBatch} />
+          </CardContent>
+        </Card>
+      )}
+    </Container>
+  );
 }

@@ -1,0 +1,177 @@
+import { bulkGenerateRequestSchema, type BulkGenerateResponse } from '@avpass/contracts';
+import DynamicFeedRoundedIcon from '@mui/icons-material/DynamicFeedRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import LinearProgress from '@mui/material/LinearProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useToast } from '@/components/toast/toast-context';
+import { LogoUpload } from '@/features/generate/components/logo-upload-card';
+import {
+  initialVoucherFields,
+  VoucherFields,
+  voucherRequestFields,
+  type VoucherFieldErrors,
+  type VoucherFieldValues,
+} from '@/features/generate/components/voucher-fields';
+import { useBulkGenerate } from '@/features/vouchers/api';
+import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { firstIssuePerField } from '@/lib/form-errors';
+
+interface BatchValues {
+  batchName: string;
+  quantity: string;
+  customTitle: string;
+  facility: string;
+}
+
+/** Spec section 4: progress is 10 at start, 100 on completion, back to 0 on error. */
+const PROGRESS = { start: 10, done: 100, failed: 0 } as const;
+
+/**
+ * The bulk form (spec section 5): a whole batch of identical vouchers in one transaction. The ceiling
+ * is the server's (BULK_MAX_QUANTITY); its 'Maximum N QR codes per batch' message shows under Quantity.
+ */
+export function BulkForm({
+  logoUrl,
+  onLogoChange,
+  onGenerated,
+}: {
+  logoUrl: string | null;
+  onLogoChange: (url: string | null) => void;
+  onGenerated: (batch: BulkGenerateResponse) => void;
+}) {
+  const [batch, setBatch] = useState<BatchValues>({
+    batchName: '',
+    quantity: '10',
+    customTitle: '',
+    facility: '',
+  });
+  const [values, setValues] = useState<VoucherFieldValues>(initialVoucherFields);
+  const [errors, setErrors] = useState<VoucherFieldErrors>({});
+  const [progress, setProgress] = useState<number>(PROGRESS.failed);
+  const generate = useBulkGenerate();
+  const { toast } = useToast();
+  const busy = generate.isPending;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const request = {
+      ...voucherRequestFields(values),
+      batchName: batch.batchName,
+      quantity: batch.quantity.trim(),
+      customTitle: batch.customTitle,
+      facility: batch.facility,
+      logoUrl,
+    };
+    const parsed = bulkGenerateRequestSchema.safeParse(request);
+    if (!parsed.success) {
+      setErrors(firstIssuePerField(parsed.error));
+      return;
+    }
+    setErrors({});
+    setProgress(PROGRESS.start);
+    generate.mutate(request, {
+      onSuccess: (result) => {
+        setProgress(PROGRESS.done);
+        toast({
+          title: 'Bulk QR Codes Generated',
+          description: `${result.count} QR codes were created in batch "${result.batchName}".`,
+        });
+        onGenerated(result);
+      },
+      onError: (error) => {
+        setProgress(PROGRESS.failed);
+        setErrors(fieldErrorsOf(error));
+        toast({
+          title: 'Generation Failed',
+          description: errorMessageOf(error, 'Failed to generate bulk QR codes. Please try again.'),
+          kind: 'destructive',
+        });
+      },
+    });
+  };
+
+  const batchField = (name: keyof BatchValues) => ({
+    name,
+    value: batch[name],
+    disabled: busy,
+    error: Boolean(errors[name]),
+    onChange: (event: { target: { value: string } }) =>
+      setBatch((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Bulk QR codes">
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2.5 }}>
+        <TextField
+          label="Batch Name"
+          required
+          placeholder="e.g. Spring 2026 flyers"
+          {...batchField('batchName')}
+          helperText={errors.batchName ?? ' '}
+        />
+        <TextField
+          label="Quantity"
+          type="number"
+          {...batchField('quantity')}
+          helperText={errors.quantity ?? 'Codes in this batch'}
+          slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
+        />
+        <TextField
+          label="Partner Name"
+          required
+          placeholder="e.g. Summit Sports Clinic"
+          {...batchField('facility')}
+          helperText={errors.facility ?? ' '}
+        />
+        <TextField
+          label="Page Title"
+          placeholder="Shown instead of the partner name"
+          {...batchField('customTitle')}
+          helperText={errors.customTitle ?? 'Optional'}
+        />
+      </Box>
+      <Divider sx={{ my: 3 }} />
+      <VoucherFields
+        values={values}
+        errors={errors}
+        disabled={busy}
+        showCustomTitle={false}
+        onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+      />
+      <Divider sx={{ my: 3 }} />
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
+        Logo
+      </Typography>
+      <LogoUpload logoUrl={logoUrl} onChange={onLogoChange} disabled={busy} />
+      {busy && (
+        <Box sx={{ mt: 3 }} role="status" aria-live="polite">
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            Creating {batch.quantity.trim() || '1'} QR codes...
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={progress}
+            aria-label="Generation progress"
+            data-testid="bulk-progress"
+          />
+        </Box>
+      )}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={busy}
+        startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <DynamicFeedRoundedIcon />}
+        sx={{ mt: 3 }}
+      >
+        {busy ? 'Generating...' : 'Generate Bulk QR Codes'}
+      </Button>
+    </Box>
+  );
+}
