@@ -1,6 +1,172 @@
-import { NotFoundRoute } from '@/app/routes/not-found';
+import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import PercentRoundedIcon from '@mui/icons-material/PercentRounded';
+import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Container from '@mui/material/Container';
+import InputAdornment from '@mui/material/InputAdornment';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useCompanyQrCodes, useCompanyRedemptions, useCompanyStats } from '@/features/vouchers/api';
+import { useSession } from '@/lib/session/use-session';
+import { PageHeading } from '../components/page-heading';
+import { PAGE_SIZES, QrCodesPanel, type Paging } from '../components/qr-codes-panel';
+import { StatCard, StatGrid } from '../components/stat-card';
+import { UsageHistoryPanel } from '../components/usage-history-panel';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 
-/** Placeholder until the screen is built (issue 3). */
+type TabId = 'codes' | 'usage';
+const SEARCH_DELAY_MS = 300;
+
+function usePaging(): Paging & { reset: () => void } {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0] ?? 10);
+  return {
+    page,
+    pageSize,
+    onPageChange: setPage,
+    onPageSizeChange: (size) => {
+      setPageSize(size);
+      setPage(0);
+    },
+    reset: () => setPage(0),
+  };
+}
+
+/** Company admin panel (company_admin; the router applies the denial): search, select, ZIPs, usage history. */
 export function CompanyAdminRoute() {
-  return <NotFoundRoute />;
+  const session = useSession();
+  const [tab, setTab] = useState<TabId>('codes');
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DELAY_MS);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const codesPaging = usePaging();
+  const usagePaging = usePaging();
+  const stats = useCompanyStats();
+  const codes = useCompanyQrCodes({
+    limit: codesPaging.pageSize,
+    offset: codesPaging.page * codesPaging.pageSize,
+    search: search || undefined,
+  });
+  const redemptions = useCompanyRedemptions({
+    limit: usagePaging.pageSize,
+    offset: usagePaging.page * usagePaging.pageSize,
+    search: search || undefined,
+  });
+
+  if (session.status !== 'signed-in') return null;
+  const company = session.user.companyName ?? 'Your company';
+  const value = (pick: (s: NonNullable<typeof stats.data>) => number, suffix = '') =>
+    stats.data ? `${pick(stats.data).toLocaleString('en-US')}${suffix}` : stats.isError ? null : undefined;
+  const count = (total: number | undefined) => (total === undefined ? '…' : total.toLocaleString('en-US'));
+
+  return (
+    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 6 } }}>
+      <PageHeading
+        overline="Partner analytics"
+        title={`${company} - Admin Panel`}
+        subtitle="Search, download and manage the QR codes assigned to your company, and see every redemption."
+      />
+      <StatGrid label="Company statistics">
+        <StatCard
+          testId="stat-total-codes"
+          label="Total QR Codes"
+          value={value((s) => s.totalQrCodes)}
+          hint="Assigned to you"
+          icon={<QrCode2RoundedIcon />}
+        />
+        <StatCard
+          testId="stat-redemptions"
+          label="Total Redemptions"
+          value={value((s) => s.totalRedemptions)}
+          hint="All time"
+          icon={<InsightsOutlinedIcon />}
+        />
+        <StatCard
+          testId="stat-partners"
+          label="Active Partners"
+          value={value((s) => s.activePartners)}
+          hint="Unique redemption locations"
+          icon={<HandshakeOutlinedIcon />}
+        />
+        <StatCard
+          testId="stat-rate"
+          label="Redemption Rate"
+          value={value((s) => s.redemptionRate, '%')}
+          hint="Redemptions per code"
+          icon={<PercentRoundedIcon />}
+        />
+      </StatGrid>
+
+      <Box sx={{ mt: { xs: 3, md: 4 }, mb: 2 }}>
+        <TextField
+          type="search"
+          label="Search QR codes"
+          placeholder="Partner name, service or id"
+          value={searchInput}
+          onChange={(event) => {
+            setSearchInput(event.target.value);
+            codesPaging.reset();
+            usagePaging.reset();
+          }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchRoundedIcon />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: { 'data-testid': 'company-search', maxLength: 100 },
+          }}
+          sx={{ maxWidth: { md: 480 } }}
+        />
+      </Box>
+
+      <Card sx={{ overflow: 'visible' }}>
+        <Tabs
+          value={tab}
+          onChange={(_event, next: TabId) => setTab(next)}
+          aria-label="Company admin sections"
+          variant="fullWidth"
+          sx={{ px: { xs: 1, sm: 2 } }}
+        >
+          <Tab
+            value="codes"
+            label={`QR Codes (${count(codes.data?.total)})`}
+            id="company-tab-codes"
+            aria-controls="company-panel-codes"
+          />
+          <Tab
+            value="usage"
+            label={`Usage History (${count(redemptions.data?.total)})`}
+            id="company-tab-usage"
+            aria-controls="company-panel-usage"
+          />
+        </Tabs>
+        <Box
+          role="tabpanel"
+          id={`company-panel-${tab}`}
+          aria-labelledby={`company-tab-${tab}`}
+          sx={{ p: { xs: 1.5, sm: 3 } }}
+        >
+          {tab === 'codes' ? (
+            <QrCodesPanel
+              query={codes}
+              search={search}
+              selected={selected}
+              onSelectedChange={setSelected}
+              paging={codesPaging}
+            />
+          ) : (
+            <UsageHistoryPanel query={redemptions} search={search} paging={usagePaging} />
+          )}
+        </Box>
+      </Card>
+    </Container>
+  );
 }

@@ -1,0 +1,165 @@
+import type { QrCode } from '@avpass/contracts';
+import { formatDiscount, formatUsage } from '@avpass/domain';
+import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
+import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import TablePagination from '@mui/material/TablePagination';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { Fragment, useState, type Ref } from 'react';
+import { paths } from '@/config/paths';
+import { useCompanyQrCodes } from '@/features/vouchers/api';
+import { StatusChip } from '@/features/vouchers/components/status-chip';
+import { codeName, expiryText, shortId } from '../lib/display';
+import { ListStates } from './list-states';
+
+const PAGE_SIZES = [10, 25, 50];
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: 700 }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+function AssignedCodeRow({ code }: { code: QrCode }) {
+  const name = codeName(code);
+  return (
+    <Box
+      component="li"
+      data-testid="assigned-code"
+      data-code-id={code.id}
+      sx={{
+        px: { xs: 2, sm: 3 },
+        py: 2,
+        display: 'grid',
+        gap: { xs: 1.5, md: 3 },
+        alignItems: 'center',
+        gridTemplateColumns: { xs: '1fr auto', md: 'minmax(0, 2.2fr) 1fr 1fr 1fr auto' },
+      }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 700 }} noWrap title={name}>
+          {name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" noWrap title={code.service}>
+          {code.service}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+          {shortId(code.id)}
+        </Typography>
+      </Box>
+      <Box
+        sx={{
+          display: { xs: 'flex', md: 'contents' },
+          gap: 2,
+          gridColumn: { xs: '1 / -1', md: 'auto' },
+          flexWrap: 'wrap',
+          order: { xs: 3, md: 0 },
+        }}
+      >
+        <Box>
+          <Chip
+            size="small"
+            label={formatDiscount(code.discountType, code.discountValue)}
+            sx={(theme) => ({ backgroundColor: theme.palette.teal[100], color: theme.palette.teal[700] })}
+          />
+        </Box>
+        <Fact label="Usage" value={formatUsage(code.usageCount, code.usageLimit)} />
+        <Fact label="Expires" value={expiryText(code.expirationDate)} />
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifySelf: 'end' }}>
+        <StatusChip status={code.status} />
+        <Tooltip title="Open voucher page">
+          <IconButton
+            component="a"
+            href={paths.voucher.getHref(code.id)}
+            target="_blank"
+            rel="noopener"
+            aria-label={`Open the voucher page of ${name}`}
+            size="small"
+          >
+            <OpenInNewRoundedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+    </Box>
+  );
+}
+
+/** The read-only list of the codes assigned to this company (spec: "Assigned QR Codes"). */
+export function AssignedCodesSection({ ref }: { ref?: Ref<HTMLElement> }) {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0] ?? 10);
+  const codes = useCompanyQrCodes({ limit: pageSize, offset: page * pageSize });
+  const items = codes.data?.items ?? [];
+
+  return (
+    <Box
+      component="section"
+      ref={ref}
+      id="assigned-qr-codes"
+      aria-labelledby="assigned-qr-codes-title"
+      sx={{ scrollMarginTop: 88 }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 1.5, gap: 2 }}>
+        <Typography id="assigned-qr-codes-title" variant="h5" component="h2">
+          Assigned QR Codes
+        </Typography>
+        {codes.data && (
+          <Typography variant="body2" color="text.secondary">
+            {codes.data.total} {codes.data.total === 1 ? 'code' : 'codes'}
+          </Typography>
+        )}
+      </Box>
+      <ListStates
+        isPending={codes.isPending}
+        error={codes.isError && !codes.data}
+        isEmpty={codes.data?.total === 0}
+        loadingMessage="Loading your QR codes..."
+        errorTitle="Could not load your QR codes"
+        onRetry={() => void codes.refetch()}
+        empty={{
+          testId: 'assigned-codes-empty',
+          icon: <QrCode2RoundedIcon />,
+          title: 'No QR codes assigned yet',
+          description: 'When the AV Pass team assigns vouchers to your company, they appear here.',
+        }}
+      >
+        <Card>
+          <Box component="ul" aria-label="Assigned QR codes" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {items.map((code, index) => (
+              <Fragment key={code.id}>
+                {index > 0 && <Divider component="li" aria-hidden />}
+                <AssignedCodeRow code={code} />
+              </Fragment>
+            ))}
+          </Box>
+          <Divider />
+          <TablePagination
+            component="div"
+            count={codes.data?.total ?? 0}
+            page={page}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={PAGE_SIZES}
+            onPageChange={(_event, next) => setPage(next)}
+            onRowsPerPageChange={(event) => {
+              setPageSize(Number(event.target.value));
+              setPage(0);
+            }}
+          />
+        </Card>
+      </ListStates>
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+import { RENDER_FORMATS, type RenderFormat } from '@avpass/contracts';
+import FolderZipOutlinedIcon from '@mui/icons-material/FolderZipOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useToast } from '@/components/toast/toast-context';
+import { useZipJob, ZipProgress } from '@/features/downloads';
+
+/** Select All / Deselect All and the PNG/PDF/SVG ZIP buttons for the selected codes, with live progress. */
+export function BulkDownloadBar({
+  selectedIds,
+  allVisibleSelected,
+  onSelectAll,
+  onDeselectAll,
+  hasRows,
+}: {
+  selectedIds: readonly string[];
+  allVisibleSelected: boolean;
+  onSelectAll: () => void;
+  onDeselectAll: () => void;
+  hasRows: boolean;
+}) {
+  const { toast } = useToast();
+  const zip = useZipJob();
+  const count = selectedIds.length;
+  const failure = zip.status.phase === 'failed' ? zip.status.message : null;
+
+  useEffect(() => {
+    if (failure)
+      toast({ title: 'Failed to download bulk QR codes', description: failure, kind: 'destructive' });
+  }, [failure, toast]);
+
+  async function download(format: RenderFormat) {
+    if (count === 0) {
+      toast({
+        title: 'No QR Codes Selected',
+        description: 'Please select QR codes to download',
+        kind: 'destructive',
+      });
+      return;
+    }
+    const saved = await zip.start({ qrCodes: [...selectedIds], format });
+    if (saved)
+      toast({ title: 'ZIP Download Complete', description: `${count} QR codes (${format.toUpperCase()})` });
+  }
+
+  return (
+    <Box data-testid="bulk-download-bar" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
+        <Button
+          variant="outlined"
+          size="small"
+          onClick={allVisibleSelected ? onDeselectAll : onSelectAll}
+          disabled={!hasRows}
+          data-testid="select-all"
+        >
+          {allVisibleSelected ? 'Deselect All' : 'Select All'}
+        </Button>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ fontWeight: 600 }}
+          data-testid="selected-count"
+          aria-live="polite"
+        >
+          {count} selected
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', ml: { sm: 'auto' } }}>
+          {RENDER_FORMATS.map((format) => (
+            <Button
+              key={format}
+              size="small"
+              variant="contained"
+              startIcon={<FolderZipOutlinedIcon />}
+              disabled={zip.running}
+              onClick={() => void download(format)}
+              aria-label={`Download the ${count} selected QR codes as a ${format.toUpperCase()} ZIP`}
+              data-testid={`bulk-zip-${format}`}
+            >
+              {format.toUpperCase()} ZIP ({count})
+            </Button>
+          ))}
+        </Box>
+      </Box>
+      <ZipProgress status={zip.status} />
+      {failure && (
+        <Typography role="alert" variant="body2" color="error" data-testid="bulk-zip-error">
+          Failed to download bulk QR codes: {failure}
+        </Typography>
+      )}
+    </Box>
+  );
+}

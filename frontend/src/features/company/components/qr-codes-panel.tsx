@@ -1,0 +1,336 @@
+import type { Page, QrCode } from '@avpass/contracts';
+import { formatDiscount, formatUsage } from '@avpass/domain';
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
+import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
+import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { Fragment, useState } from 'react';
+import { useToast } from '@/components/toast/toast-context';
+import { paths } from '@/config/paths';
+import { useDeleteQrCode } from '@/features/vouchers/api';
+import { DownloadButtons } from '@/features/vouchers/components/download-buttons';
+import { StatusChip } from '@/features/vouchers/components/status-chip';
+import { codeName, createdText, DISCOUNT_TYPE_LABELS, shortId } from '../lib/display';
+import { BulkDownloadBar } from './bulk-download-bar';
+import { DeleteCodeDialog } from './delete-code-dialog';
+import { ListStates } from './list-states';
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+}
+
+export const PAGE_SIZES = [10, 25, 50];
+const DOWNLOAD_FAILED = 'Failed to download QR code';
+
+interface RowProps {
+  code: QrCode;
+  selected: boolean;
+  onToggle: () => void;
+  onDelete: () => void;
+}
+
+function RowActions({ code, onDelete, name }: { code: QrCode; onDelete: () => void; name: string }) {
+  return (
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'flex-end', flexWrap: 'wrap' }}
+    >
+      <DownloadButtons id={code.id} failureMessage={DOWNLOAD_FAILED} />
+      <Tooltip title="Open voucher page">
+        <IconButton
+          component="a"
+          href={paths.voucher.getHref(code.id)}
+          target="_blank"
+          rel="noopener"
+          size="small"
+          aria-label={`Open the voucher page of ${name}`}
+        >
+          <OpenInNewRoundedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Delete">
+        <IconButton
+          size="small"
+          color="error"
+          onClick={onDelete}
+          aria-label={`Delete ${name}`}
+          data-testid="delete-code"
+        >
+          <DeleteOutlineRoundedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
+function DiscountText({ code }: { code: QrCode }) {
+  return (
+    <>
+      <Typography variant="body2" sx={{ fontWeight: 700 }}>
+        {formatDiscount(code.discountType, code.discountValue)}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {DISCOUNT_TYPE_LABELS[code.discountType]}
+      </Typography>
+    </>
+  );
+}
+
+function CodeTableRow({ code, selected, onToggle, onDelete }: RowProps) {
+  const name = codeName(code);
+  return (
+    <TableRow hover selected={selected} data-testid="qr-row" data-code-id={code.id}>
+      <TableCell padding="checkbox">
+        <Checkbox
+          checked={selected}
+          onChange={onToggle}
+          slotProps={{ input: { 'aria-label': `Select ${name}` } }}
+        />
+      </TableCell>
+      <TableCell sx={{ maxWidth: 280 }}>
+        <Typography variant="body2" sx={{ fontWeight: 700 }} noWrap title={name}>
+          {name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" noWrap title={code.service}>
+          {code.service}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }} title={code.id}>
+          {shortId(code.id)}
+        </Typography>
+      </TableCell>
+      <TableCell>
+        <DiscountText code={code} />
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{createdText(code.createdAt)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
+        {formatUsage(code.usageCount, code.usageLimit)}
+      </TableCell>
+      <TableCell>
+        <StatusChip status={code.status} />
+      </TableCell>
+      <TableCell align="right">
+        <RowActions code={code} onDelete={onDelete} name={name} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function CodeCard({ code, selected, onToggle, onDelete }: RowProps) {
+  const name = codeName(code);
+  return (
+    <Box component="li" data-testid="qr-row" data-code-id={code.id} sx={{ p: 2, display: 'flex', gap: 1 }}>
+      <Checkbox
+        checked={selected}
+        onChange={onToggle}
+        slotProps={{ input: { 'aria-label': `Select ${name}` } }}
+        sx={{ alignSelf: 'flex-start', mt: -0.75, ml: -1 }}
+      />
+      <Box sx={{ minWidth: 0, flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{name}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {code.service}
+            </Typography>
+          </Box>
+          <StatusChip status={code.status} />
+        </Box>
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: 1 }}>
+          <Box>
+            <DiscountText code={code} />
+          </Box>
+          <Box>
+            <Typography variant="body2" sx={{ fontWeight: 700 }}>
+              {formatUsage(code.usageCount, code.usageLimit)}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              Usage
+            </Typography>
+          </Box>
+          <Box>
+            <Typography variant="body2" sx={{ fontWeight: 700 }}>
+              {createdText(code.createdAt)}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              Created · <span style={{ fontFamily: 'monospace' }}>{shortId(code.id)}</span>
+            </Typography>
+          </Box>
+        </Box>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-start' }}>
+          <RowActions code={code} onDelete={onDelete} name={name} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** The QR Codes tab: selectable rows with per-code downloads and delete, and bulk ZIP downloads. */
+export function QrCodesPanel({
+  query,
+  search,
+  selected,
+  onSelectedChange,
+  paging,
+}: {
+  query: { data: Page<QrCode> | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
+  search: string;
+  selected: ReadonlySet<string>;
+  onSelectedChange: (next: Set<string>) => void;
+  paging: Paging;
+}) {
+  const { toast } = useToast();
+  const remove = useDeleteQrCode('company');
+  const [toDelete, setToDelete] = useState<QrCode | null>(null);
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const items = query.data?.items ?? [];
+  const allVisibleSelected = items.length > 0 && items.every((code) => selected.has(code.id));
+
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onSelectedChange(next);
+  };
+
+  function confirmDelete() {
+    const code = toDelete;
+    if (!code) return;
+    remove.mutate(code.id, {
+      onSuccess: () => {
+        toast({ title: 'Success', description: 'QR code deleted successfully' });
+        const next = new Set(selected);
+        next.delete(code.id);
+        onSelectedChange(next);
+        setToDelete(null);
+      },
+      onError: () => {
+        toast({ title: 'Error', description: 'Failed to delete QR code', kind: 'destructive' });
+        setToDelete(null);
+      },
+    });
+  }
+
+  const rowProps = (code: QrCode): RowProps => ({
+    code,
+    selected: selected.has(code.id),
+    onToggle: () => toggle(code.id),
+    onDelete: () => setToDelete(code),
+  });
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <BulkDownloadBar
+        selectedIds={[...selected]}
+        allVisibleSelected={allVisibleSelected}
+        hasRows={items.length > 0}
+        onSelectAll={() => onSelectedChange(new Set([...selected, ...items.map((code) => code.id)]))}
+        onDeselectAll={() => onSelectedChange(new Set())}
+      />
+      <ListStates
+        isPending={query.isPending}
+        error={query.isError && !query.data}
+        isEmpty={query.data?.total === 0}
+        loadingMessage="Loading QR codes..."
+        errorTitle="Could not load your QR codes"
+        onRetry={() => void query.refetch()}
+        empty={
+          search
+            ? {
+                testId: 'qr-codes-empty',
+                icon: <SearchOffRoundedIcon />,
+                title: 'No QR codes match your search',
+                description: `Nothing matches "${search}". Try a partner name, a service or the start of an id.`,
+              }
+            : {
+                testId: 'qr-codes-empty',
+                icon: <QrCode2RoundedIcon />,
+                title: 'No QR codes yet',
+                description: 'Codes the AV Pass team assigns to your company appear here.',
+              }
+        }
+      >
+        <Card>
+          {wide ? (
+            <TableContainer>
+              <Table aria-label="QR codes" size="medium">
+                <TableHead>
+                  <TableRow>
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={allVisibleSelected}
+                        indeterminate={!allVisibleSelected && items.some((code) => selected.has(code.id))}
+                        onChange={() =>
+                          allVisibleSelected
+                            ? onSelectedChange(
+                                new Set([...selected].filter((id) => !items.some((c) => c.id === id))),
+                              )
+                            : onSelectedChange(new Set([...selected, ...items.map((code) => code.id)]))
+                        }
+                        slotProps={{ input: { 'aria-label': 'Select every code on this page' } }}
+                      />
+                    </TableCell>
+                    <TableCell>QR code</TableCell>
+                    <TableCell>Discount</TableCell>
+                    <TableCell>Created</TableCell>
+                    <TableCell>Usage</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell align="right">Actions</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {items.map((code) => (
+                    <CodeTableRow key={code.id} {...rowProps(code)} />
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          ) : (
+            <Box component="ul" aria-label="QR codes" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {items.map((code, index) => (
+                <Fragment key={code.id}>
+                  {index > 0 && <Divider component="li" aria-hidden />}
+                  <CodeCard {...rowProps(code)} />
+                </Fragment>
+              ))}
+            </Box>
+          )}
+          <Divider />
+          <TablePagination
+            component="div"
+            count={query.data?.total ?? 0}
+            page={paging.page}
+            rowsPerPage={paging.pageSize}
+            rowsPerPageOptions={PAGE_SIZES}
+            onPageChange={(_event, next) => paging.onPageChange(next)}
+            onRowsPerPageChange={(event) => paging.onPageSizeChange(Number(event.target.value))}
+          />
+        </Card>
+      </ListStates>
+      <DeleteCodeDialog
+        open={toDelete !== null}
+        codeName={toDelete ? codeName(toDelete) : ''}
+        pending={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      />
+    </Box>
+  );
+}

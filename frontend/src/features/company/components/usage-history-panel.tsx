@@ -1,0 +1,147 @@
+import type { Page, Redemption } from '@avpass/contracts';
+import { formatDiscount } from '@avpass/domain';
+import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
+import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { Fragment } from 'react';
+import { dateTimeText, shortId } from '../lib/display';
+import { ListStates } from './list-states';
+import { PAGE_SIZES, type Paging } from './qr-codes-panel';
+
+function RedeemedBadge() {
+  return <Chip size="small" color="success" label="Redeemed" data-testid="redeemed-badge" />;
+}
+
+function RedemptionCard({ redemption }: { redemption: Redemption }) {
+  return (
+    <Box
+      component="li"
+      data-testid="redemption-row"
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 0.75 }}
+    >
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{redemption.facility}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {redemption.service} · {formatDiscount(redemption.discountType, redemption.discountValue)}
+          </Typography>
+        </Box>
+        <RedeemedBadge />
+      </Box>
+      <Typography variant="caption" color="text.secondary">
+        {dateTimeText(redemption.redeemedAt)} · IP {redemption.ipAddress ?? 'unknown'} · Code{' '}
+        <span style={{ fontFamily: 'monospace' }}>{shortId(redemption.qrCodeId)}</span>
+      </Typography>
+    </Box>
+  );
+}
+
+/** The Usage History tab: every redemption of this company's codes, newest first, paged. */
+export function UsageHistoryPanel({
+  query,
+  search,
+  paging,
+}: {
+  query: { data: Page<Redemption> | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
+  search: string;
+  paging: Paging;
+}) {
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const items = query.data?.items ?? [];
+  return (
+    <ListStates
+      isPending={query.isPending}
+      error={query.isError && !query.data}
+      isEmpty={query.data?.total === 0}
+      loadingMessage="Loading usage history..."
+      errorTitle="Could not load the usage history"
+      onRetry={() => void query.refetch()}
+      empty={
+        search
+          ? {
+              testId: 'usage-empty',
+              icon: <SearchOffRoundedIcon />,
+              title: 'No redemptions match your search',
+              description: `Nothing matches "${search}".`,
+            }
+          : {
+              testId: 'usage-empty',
+              icon: <HistoryRoundedIcon />,
+              title: 'No redemptions yet',
+              description: 'Each time a member redeems one of your vouchers, it is listed here.',
+            }
+      }
+    >
+      <Card>
+        {wide ? (
+          <TableContainer>
+            <Table aria-label="Usage history">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Partner / clinic</TableCell>
+                  <TableCell>Service</TableCell>
+                  <TableCell>Discount</TableCell>
+                  <TableCell>QR code</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Date</TableCell>
+                  <TableCell>IP address</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {items.map((r) => (
+                  <TableRow key={r.id} hover data-testid="redemption-row">
+                    <TableCell sx={{ fontWeight: 700 }}>{r.facility}</TableCell>
+                    <TableCell>{r.service}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDiscount(r.discountType, r.discountValue)}
+                    </TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace' }} title={r.qrCodeId}>
+                      {shortId(r.qrCodeId)}
+                    </TableCell>
+                    <TableCell>
+                      <RedeemedBadge />
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTimeText(r.redeemedAt)}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{r.ipAddress ?? '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        ) : (
+          <Box component="ul" aria-label="Usage history" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {items.map((r, index) => (
+              <Fragment key={r.id}>
+                {index > 0 && <Divider component="li" aria-hidden />}
+                <RedemptionCard redemption={r} />
+              </Fragment>
+            ))}
+          </Box>
+        )}
+        <Divider />
+        <TablePagination
+          component="div"
+          count={query.data?.total ?? 0}
+          page={paging.page}
+          rowsPerPage={paging.pageSize}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPageChange={(_event, next) => paging.onPageChange(next)}
+          onRowsPerPageChange={(event) => paging.onPageSizeChange(Number(event.target.value))}
+        />
+      </Card>
+    </ListStates>
+  );
+}

@@ -1,0 +1,85 @@
+import type { PublicVoucher } from '@avpass/contracts';
+import { formatMonthDayTime } from '@avpass/domain';
+import BlockRoundedIcon from '@mui/icons-material/BlockRounded';
+import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useState } from 'react';
+import { useToast } from '@/components/toast/toast-context';
+import { useRedeemVoucher } from '@/features/vouchers/api';
+import { errorMessageOf } from '@/lib/api-client';
+import { newIdempotencyKey } from '../lib/idempotency-key';
+import { REDEEM_FAILED_FALLBACK, type VoucherView } from '../lib/voucher-view';
+
+const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The Redeem button (only while the server says the voucher is active) with the spec's toasts, and a
+ * confirmation the cashier can read after a successful redeem.
+ */
+export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: VoucherView }) {
+  const { toast } = useToast();
+  const redeem = useRedeemVoucher(voucher.id);
+  const [redeemedAt, setRedeemedAt] = useState<Date | null>(null);
+
+  function onRedeem() {
+    // One key per press: a retry of this press is counted once by the server.
+    redeem.mutate(newIdempotencyKey(), {
+      onSuccess: () => {
+        setRedeemedAt(new Date());
+        toast({ title: 'Voucher Redeemed!', description: view.redeemedDescription });
+      },
+      onError: (error) => {
+        toast({
+          title: 'Redemption Failed',
+          description: errorMessageOf(error, REDEEM_FAILED_FALLBACK),
+          kind: 'destructive',
+        });
+      },
+    });
+  }
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {redeemedAt && (
+        <Alert
+          severity="success"
+          icon={<CheckCircleRoundedIcon />}
+          data-testid="redeem-confirmation"
+          role="status"
+        >
+          <AlertTitle>Redeemed</AlertTitle>
+          {formatMonthDayTime(redeemedAt, viewerTimeZone())} · show this screen to staff.
+        </Alert>
+      )}
+      {view.canRedeem ? (
+        <Button
+          variant="contained"
+          color="secondary"
+          size="large"
+          fullWidth
+          onClick={onRedeem}
+          disabled={redeem.isPending}
+          data-testid="redeem-button"
+          startIcon={redeem.isPending ? <CircularProgress size={20} color="inherit" /> : undefined}
+          sx={{ minHeight: 60, fontSize: '1.1rem', borderRadius: 3 }}
+        >
+          {redeem.isPending ? 'Redeeming...' : view.redeemLabel}
+        </Button>
+      ) : (
+        view.refusal && (
+          <Alert
+            severity={voucher.status === 'used_up' ? 'info' : 'warning'}
+            icon={<BlockRoundedIcon />}
+            data-testid="redeem-unavailable"
+          >
+            {view.refusal}
+          </Alert>
+        )
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,102 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { VoucherView } from '../lib/voucher-view';
+
+export const TRAINER_MEMBER_TEXT = 'Rooted Athletics Member';
+
+/** The partner's logo, or its initials on an accent tile when there is none (or it fails to load). */
+export function VoucherLogo({
+  logoUrl,
+  title,
+  initials,
+}: {
+  logoUrl: string | null;
+  title: string;
+  initials: string;
+}) {
+  const [failed, setFailed] = useState(false);
+  const showImage = Boolean(logoUrl) && !failed;
+  return (
+    <Box
+      sx={(theme) => ({
+        width: 76,
+        height: 76,
+        flexShrink: 0,
+        borderRadius: 4,
+        overflow: 'hidden',
+        display: 'grid',
+        placeItems: 'center',
+        backgroundColor: theme.palette.background.paper,
+        backgroundImage: showImage ? 'none' : theme.brand.accentGradient,
+        boxShadow: theme.brand.cardShadow,
+        border: `2px solid ${theme.brand.glassBorder}`,
+      })}
+    >
+      {showImage ? (
+        <Box
+          component="img"
+          src={logoUrl ?? undefined}
+          alt={`${title} logo`}
+          onError={() => setFailed(true)}
+          sx={{ width: '100%', height: '100%', objectFit: 'contain', p: 1 }}
+        />
+      ) : (
+        <Typography
+          role="img"
+          aria-label={`${title} initials`}
+          data-testid="voucher-initials"
+          sx={(theme) => ({
+            fontFamily: theme.typography.h1.fontFamily,
+            fontWeight: 900,
+            fontSize: '1.9rem',
+            letterSpacing: '-0.03em',
+            color: theme.palette.navy[950],
+          })}
+        >
+          {initials}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** Trainer vouchers: the trainer's photo, name, role and membership line. */
+export function TrainerHeader({
+  trainer,
+  initials,
+}: {
+  trainer: NonNullable<VoucherView['trainer']>;
+  initials: string;
+}) {
+  return (
+    <Box data-testid="trainer-header" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+      <Avatar
+        src={trainer.image ?? undefined}
+        alt={trainer.name}
+        sx={(theme) => ({
+          width: 76,
+          height: 76,
+          fontSize: '1.6rem',
+          backgroundImage: theme.brand.accentGradient,
+          color: theme.palette.navy[950],
+          border: `3px solid ${theme.palette.secondary.light}`,
+        })}
+      >
+        {initials}
+      </Avatar>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="h5" component="p" sx={{ color: 'common.white', lineHeight: 1.2 }}>
+          {trainer.name}
+        </Typography>
+        <Typography sx={(theme) => ({ color: theme.palette.secondary.light, fontWeight: 700 })}>
+          {trainer.roleLabel}
+        </Typography>
+        <Typography variant="caption" sx={(theme) => ({ color: theme.brand.onDarkMuted, fontWeight: 600 })}>
+          {TRAINER_MEMBER_TEXT}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
