@@ -13,6 +13,7 @@ import { PartnerOfferStat } from './public-partners/partner-offer-stat.entity';
 import { PartnerOfferStatsRepository } from './public-partners/partner-offer-stats.repository';
 import { PublicPartnersHandlers } from './public-partners/public-partners.handlers';
 import { PublicPartnersService } from './public-partners/public-partners.service';
+import { VoucherEventsSubscriber } from './public-partners/voucher-events.subscriber';
 
 @Module({})
 export class PartnersModule {
@@ -27,6 +28,7 @@ export class PartnersModule {
           entities: [Company, PartnerOfferStat],
           migrations,
           healthPattern: RPC.partners.health,
+          subscribers: [VoucherEventsSubscriber],
         }),
       ],
       controllers: [CompaniesHandlers, PublicPartnersHandlers, PortalUsersHandlers],

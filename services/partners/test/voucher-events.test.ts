@@ -1,0 +1,101 @@
+import {
+  RPC,
+  type DomainEvent,
+  type EventName,
+  type EventPayload,
+  type PublicPartner,
+  type Vendor,
+} from '@avpass/contracts';
+import { eventSubject } from '@avpass/platform';
+import { waitFor } from '@avpass/platform/testing';
+import { connect, JSONCodec, type NatsConnection } from 'nats';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { startServices, type Services } from './support/services';
+
+let s: Services;
+let nc: NatsConnection;
+beforeAll(async () => {
+  s = await startServices();
+  nc = await connect({ servers: s.env.NATS_URL! });
+});
+afterAll(async () => {
+  await nc?.close();
+  await s?.close();
+});
+
+const codec = JSONCodec<DomainEvent>();
+/** Publishes an event exactly as the vouchers service's outbox relay does. */
+async function publish<N extends EventName>(
+  name: N,
+  payload: EventPayload<N>,
+  id = randomUUID(),
+): Promise<string> {
+  const event = { id, name, occurredAt: new Date().toISOString(), payload } as DomainEvent;
+  await nc.jetstream().publish(eventSubject(s.env.NATS_NAMESPACE!, name), codec.encode(event), { msgID: id });
+  return id;
+}
+
+const countsOf = async (partnerId: string) => {
+  const list = await s.call<PublicPartner[]>(RPC.partners.publicList, {}, null);
+  const p = list.find((x) => x.id === partnerId);
+  return p ? { activeOffers: p.activeOffers, totalQrCodes: p.totalQrCodes } : null;
+};
+const expectCounts = (partnerId: string, want: { activeOffers: number; totalQrCodes: number }) =>
+  waitFor(async () => JSON.stringify(await countsOf(partnerId)) === JSON.stringify(want) || null, {
+    message: `counts of ${partnerId} to become ${JSON.stringify(want)}`,
+  });
+
+describe('partner offer counters fed by voucher events', () => {
+  it('counts assigned codes, and active ones by the voucher status rule', async () => {
+    const partner = await s.call<Vendor>(RPC.partners.create, { name: 'Counted Partner' });
+    const other = await s.call<Vendor>(RPC.partners.create, { name: 'Other Partner' });
+    const code = (usageLimit: number, expirationDate: string | null = '2099-12-31') => ({
+      qrCodeId: randomUUID(),
+      expirationDate,
+      usageCount: 0,
+      usageLimit,
+      isActive: true,
+    });
+    const a = code(2);
+    const b = code(1, '2020-01-01'); // already expired
+    const c = code(1);
+    await publish('vouchers.voucher.created.v1', { ...a, partnerIds: [] });
+    await publish('vouchers.voucher.assigned.v1', { ...a, partnerIds: [partner.id, other.id] });
+    await publish('vouchers.voucher.assigned.v1', { ...b, partnerIds: [partner.id] });
+    await publish('vouchers.voucher.assigned.v1', { ...c, partnerIds: [partner.id] });
+    await expectCounts(partner.id, { activeOffers: 2, totalQrCodes: 3 });
+
+    // c is used up: still a code, no longer an active offer. A stale, smaller count never lowers it.
+    await publish('vouchers.voucher.redeemed.v1', {
+      ...c,
+      usageCount: 1,
+      redemptionId: randomUUID(),
+      redeemedAt: new Date().toISOString(),
+    });
+    await expectCounts(partner.id, { activeOffers: 1, totalQrCodes: 3 });
+    await publish('vouchers.voucher.redeemed.v1', {
+      ...c,
+      usageCount: 0,
+      redemptionId: randomUUID(),
+      redeemedAt: new Date().toISOString(),
+    });
+    await publish('vouchers.voucher.unassigned.v1', { qrCodeId: b.qrCodeId, partnerIds: [partner.id] });
+    await expectCounts(partner.id, { activeOffers: 1, totalQrCodes: 2 });
+
+    // A redelivered event (same id) is applied once; deleting a code removes it everywhere.
+    const id = randomUUID();
+    await publish(
+      'vouchers.voucher.deleted.v1',
+      { qrCodeId: a.qrCodeId, partnerIds: [partner.id, other.id] },
+      id,
+    );
+    await publish(
+      'vouchers.voucher.deleted.v1',
+      { qrCodeId: a.qrCodeId, partnerIds: [partner.id, other.id] },
+      id,
+    );
+    await expectCounts(partner.id, { activeOffers: 0, totalQrCodes: 1 });
+    await expectCounts(other.id, { activeOffers: 0, totalQrCodes: 0 });
+  });
+});
