@@ -1,6 +1,135 @@
-import { NotFoundRoute } from '@/app/routes/not-found';
+import DynamicFeedRoundedIcon from '@mui/icons-material/DynamicFeedRounded';
+import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
+import RefreshRoundedIcon from '@mui/icons-material/RefreshRounded';
+import SavingsOutlinedIcon from '@mui/icons-material/SavingsOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSignOut } from '@/app/layout/use-sign-out';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { paths } from '@/config/paths';
+import { POLL_MS } from '@/features/vouchers/api';
+import { useSession } from '@/lib/session/use-session';
+import { BatchesTab } from '../components/batches-tab';
+import { AnalyticsTab, TrainerTab } from '../components/link-tabs';
+import { QrCodesTab } from '../components/qr-codes-tab';
+import { RedemptionsTab } from '../components/redemptions-tab';
+import { AdminStatCards } from '../components/stat-cards';
+import { DASHBOARD_STATS } from '../components/stat-definitions';
 
-/** Placeholder until the screen is built (issue 3). */
+const TABS = [
+  { id: 'codes', label: 'Partner QR Codes', Panel: QrCodesTab },
+  { id: 'trainer', label: 'Trainer/Athlete QR', Panel: TrainerTab },
+  { id: 'analytics', label: 'Athlete/Partnership Analytics', Panel: AnalyticsTab },
+  { id: 'redemptions', label: 'Recent Redemptions', Panel: RedemptionsTab },
+  { id: 'batches', label: 'Batches', Panel: BatchesTab },
+] as const;
+
+type TabId = (typeof TABS)[number]['id'];
+
+/** The admin dashboard (/dashboard for super_admin; the router sends everyone else to /company-dashboard). */
 export function DashboardRoute() {
-  return <NotFoundRoute />;
+  const session = useSession();
+  if (session.status !== 'signed-in') return <LoadingState message="Checking authentication..." fullPage />;
+  return <AdminDashboard />;
+}
+
+function AdminDashboard() {
+  const queryClient = useQueryClient();
+  const signOut = useSignOut();
+  const refreshing = useIsFetching() > 0;
+  const [params, setParams] = useSearchParams();
+  const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'codes';
+  const active = TABS.find((t) => t.id === tab) ?? TABS[0];
+
+  return (
+    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ mb: { xs: 3, md: 4 }, justifyContent: 'space-between', alignItems: { md: 'flex-end' } }}
+      >
+        <Box>
+          <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.dark })}>
+            Admin Panel
+          </Typography>
+          <Typography variant="h3" component="h1">
+            Dashboard
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            Every partner voucher, redemption and batch at a glance.
+          </Typography>
+        </Box>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            startIcon={<RefreshRoundedIcon />}
+            disabled={refreshing}
+            onClick={() => void queryClient.refetchQueries({ type: 'active' })}
+          >
+            Refresh All
+          </Button>
+          <Button
+            variant="outlined"
+            component={RouterLink}
+            to={paths.adminCredits.path}
+            startIcon={<SavingsOutlinedIcon />}
+          >
+            Credits
+          </Button>
+          <Button
+            variant="contained"
+            component={RouterLink}
+            to={paths.bulk.path}
+            startIcon={<DynamicFeedRoundedIcon />}
+          >
+            Bulk Generate
+          </Button>
+          <Button color="inherit" startIcon={<LogoutRoundedIcon />} onClick={() => signOut('logout')}>
+            Logout
+          </Button>
+        </Stack>
+      </Stack>
+      <AdminStatCards stats={DASHBOARD_STATS} intervalMs={POLL_MS.dashboardStats} />
+      <Card>
+        <Tabs
+          value={tab}
+          onChange={(_event, value: TabId) =>
+            setParams(value === 'codes' ? {} : { tab: value }, { replace: true })
+          }
+          aria-label="Dashboard sections"
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          sx={(theme) => ({ px: { xs: 0, sm: 2 }, borderBottom: `1px solid ${theme.palette.divider}` })}
+        >
+          {TABS.map((t) => (
+            <Tab
+              key={t.id}
+              value={t.id}
+              label={t.label}
+              id={`dashboard-tab-${t.id}`}
+              aria-controls={`dashboard-panel-${t.id}`}
+            />
+          ))}
+        </Tabs>
+        <CardContent
+          role="tabpanel"
+          id={`dashboard-panel-${active.id}`}
+          aria-labelledby={`dashboard-tab-${active.id}`}
+          sx={{ p: { xs: 1.5, sm: 3 } }}
+        >
+          <active.Panel />
+        </CardContent>
+      </Card>
+    </Container>
+  );
 }

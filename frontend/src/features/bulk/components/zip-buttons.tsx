@@ -49,7 +49,6 @@ export function ZipButtons({
             startIcon={<FolderZipOutlinedIcon />}
             disabled={zip.running}
             onClick={() => void download(format)}
-            aria-label={`Download ${format.toUpperCase()} ZIP`}
           >
             {active === format ? 'Preparing...' : label(format)}
           </Button>

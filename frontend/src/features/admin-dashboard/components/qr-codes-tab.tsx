@@ -1,0 +1,251 @@
+import type { QrCode } from '@avpass/contracts';
+import { formatDate, formatDiscount, formatUsage } from '@avpass/domain';
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useToast } from '@/components/toast/toast-context';
+import { paths } from '@/config/paths';
+import { ZipButtons } from '@/features/bulk/components/zip-buttons';
+import { downloadRenderedFile } from '@/features/downloads';
+import { useAdminQrCodes } from '@/features/vouchers/api';
+import { DownloadButtons } from '@/features/vouchers/components/download-buttons';
+import { StatusChip } from '@/features/vouchers/components/status-chip';
+import { viewerTimeZone } from '@/features/generate/lib/time-zone';
+import { shortId } from '../lib/short-id';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { AssignPartnersDialog } from './assign-partners-dialog';
+import { DeleteCodeDialog } from './delete-code-dialog';
+import { TableStateRow } from './table-states';
+
+const COLUMNS = 9;
+const ROWS_PER_PAGE = [10, 25, 50] as const;
+
+/**
+ * Partner QR Codes: every code, paged and searched on the server (a list of thousands never travels
+ * whole), with assignment, downloads, one-job Download All, and delete.
+ */
+export function QrCodesTab() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState<number>(ROWS_PER_PAGE[0]);
+  const [assigning, setAssigning] = useState<QrCode | null>(null);
+  const [deleting, setDeleting] = useState<QrCode | null>(null);
+  const term = useDebouncedValue(search.trim());
+  const codes = useAdminQrCodes({
+    limit: rowsPerPage,
+    offset: page * rowsPerPage,
+    search: term || undefined,
+  });
+  const total = codes.data?.total ?? 0;
+
+  return (
+    <Box>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
+      >
+        <TextField
+          label="Search QR codes"
+          placeholder="Partner, service or ID"
+          size="small"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(0);
+          }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchRoundedIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={{ width: { xs: '100%', md: 340 } }}
+        />
+        <Box sx={{ minWidth: { md: 260 } }}>
+          <ZipButtons source={{ all: true }} formats={['png']} label={() => 'Download All (PNG ZIP)'} />
+        </Box>
+      </Stack>
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label="Partner QR codes" sx={{ minWidth: 1080 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>ID</TableCell>
+              <TableCell>Facility</TableCell>
+              <TableCell>Discount</TableCell>
+              <TableCell>Usage</TableCell>
+              <TableCell>Expires</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Batch</TableCell>
+              <TableCell>Partners</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {codes.isPending ? (
+              <TableStateRow columns={COLUMNS} state="loading" />
+            ) : codes.isError && !codes.data ? (
+              <TableStateRow
+                columns={COLUMNS}
+                state="error"
+                error={codes.error}
+                onRetry={() => void codes.refetch()}
+              />
+            ) : codes.data.items.length === 0 ? (
+              <TableStateRow
+                columns={COLUMNS}
+                state="empty"
+                emptyText={
+                  term ? `No QR codes match "${term}".` : 'No QR codes yet. Generate one or create a batch.'
+                }
+              />
+            ) : (
+              codes.data.items.map((code) => (
+                <CodeRow key={code.id} code={code} onAssign={setAssigning} onDelete={setDeleting} />
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={page}
+        onPageChange={(_event, next) => setPage(next)}
+        rowsPerPage={rowsPerPage}
+        rowsPerPageOptions={[...ROWS_PER_PAGE]}
+        onRowsPerPageChange={(event) => {
+          setRowsPerPage(Number(event.target.value));
+          setPage(0);
+        }}
+      />
+      <AssignPartnersDialog code={assigning} onClose={() => setAssigning(null)} />
+      <DeleteCodeDialog code={deleting} onClose={() => setDeleting(null)} />
+    </Box>
+  );
+}
+
+function CodeRow({
+  code,
+  onAssign,
+  onDelete,
+}: {
+  code: QrCode;
+  onAssign: (code: QrCode) => void;
+  onDelete: (code: QrCode) => void;
+}) {
+  const { toast } = useToast();
+  const [downloadingQr, setDownloadingQr] = useState(false);
+
+  const downloadQr = async () => {
+    setDownloadingQr(true);
+    try {
+      await downloadRenderedFile('qr', code.id, 'png');
+      toast({ title: 'Download Started' });
+    } catch {
+      toast({ title: 'Download Failed', description: 'Failed to download QR code.', kind: 'destructive' });
+    } finally {
+      setDownloadingQr(false);
+    }
+  };
+
+  return (
+    <TableRow hover data-testid="qr-row" data-id={code.id}>
+      <TableCell sx={{ fontFamily: 'monospace' }}>{shortId(code.id)}</TableCell>
+      <TableCell sx={{ maxWidth: 200 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={code.clinicName}>
+          {code.clinicName}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" noWrap component="p" title={code.service}>
+          {code.service}
+        </Typography>
+      </TableCell>
+      <TableCell>{formatDiscount(code.discountType, code.discountValue)}</TableCell>
+      <TableCell>{formatUsage(code.usageCount, code.usageLimit)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {code.expirationDate ? formatDate(code.expirationDate, viewerTimeZone()) : 'Never'}
+      </TableCell>
+      <TableCell>
+        <StatusChip status={code.status} />
+      </TableCell>
+      <TableCell sx={{ maxWidth: 140 }}>
+        <Typography
+          variant="body2"
+          noWrap
+          title={code.batchName ?? undefined}
+          color={code.batchName ? undefined : 'text.secondary'}
+        >
+          {code.batchName ?? '—'}
+        </Typography>
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <Box component="span" sx={{ mr: 1, fontWeight: 600 }} data-testid="partner-count">
+          {code.partnerCount}
+        </Box>
+        <Button size="small" variant="text" onClick={() => onAssign(code)}>
+          {code.partnerCount === 0 ? 'Assign' : 'Manage'}
+        </Button>
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <Tooltip title="Preview voucher page">
+          <IconButton
+            component={RouterLink}
+            to={paths.voucher.getHref(code.id)}
+            target="_blank"
+            rel="noopener"
+            size="small"
+            aria-label={`Preview voucher ${shortId(code.id)}`}
+          >
+            <VisibilityOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Download QR code only (PNG)">
+          <span>
+            <IconButton
+              size="small"
+              onClick={() => void downloadQr()}
+              disabled={downloadingQr}
+              aria-label={`Download QR code ${shortId(code.id)}`}
+            >
+              <QrCode2RoundedIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Box component="span" sx={{ mx: 0.5, display: 'inline-flex', verticalAlign: 'middle' }}>
+          <DownloadButtons id={code.id} formats={['png', 'svg', 'pdf']} />
+        </Box>
+        <Tooltip title="Delete">
+          <IconButton
+            size="small"
+            color="error"
+            onClick={() => onDelete(code)}
+            aria-label={`Delete QR code ${shortId(code.id)}`}
+          >
+            <DeleteOutlineRoundedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </TableCell>
+    </TableRow>
+  );
+}
