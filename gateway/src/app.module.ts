@@ -7,6 +7,7 @@ import { BearerStrategy } from './auth/bearer.strategy';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { HealthController } from './health/health.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
+import { QueuesModule } from './queues/queues.module';
 import { SpaIndex } from './http/spa-index';
 import { ServiceCaller } from './rpc/service-caller';
 import { AdminProfileController, AuthController } from './routes/auth.controller';
@@ -21,7 +22,7 @@ export class GatewayModule {
   static register(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [PassportModule],
+      imports: [PassportModule, QueuesModule.register(config)],
       controllers: [
         AuthController,
         AdminProfileController,

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
+import { QueueBoard } from './queues/queue-board';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -48,6 +49,8 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Bull Board's UI (same-origin scripts and styles) loads under the CSP above.
+  await app.get(QueueBoard).mount(app);
   await app.register(multipart as never, { limits: { fileSize: 10 * 1024 * 1024 + 1, files: 1 } });
 
   const uploads = join(config.DATA_DIR, 'uploads');

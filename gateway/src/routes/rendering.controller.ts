@@ -1,11 +1,134 @@
-import { Controller } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ServiceCaller } from '../rpc/service-caller';
+import {
+  bulkDownloadZipRequestSchema,
+  downloadQrRequestSchema,
+  generateQrImageRequestSchema,
+  RPC,
+  zipJobSchema,
+  type BulkDownloadZipInput,
+  type RenderedFile,
+  type ZipJob,
+  type ZipJobFile,
+} from '@avpass/contracts';
+import { DomainError } from '@avpass/platform';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { ApiContract } from '../http/openapi';
+import { zodPipe } from '../http/zod-validation.pipe';
+import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 
-/** Rendering: single files, bulk ZIP jobs and their downloads (spec sections 7 and 9). */
+const jobIdPipe = zodPipe(z.string().uuid('Not a valid job id'));
+
+/** `attachment` with an ASCII name and the RFC 5987 form for anything else. */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * Rendering: single files, bulk ZIP jobs and their downloads (spec sections 7 and 9). Any signed-in
+ * user may ask; the vouchers service decides what they may see (a company only its assigned codes).
+ */
 @ApiTags('rendering')
 @ApiBearerAuth()
 @Controller('api')
 export class RenderingController {
-  constructor(readonly services: ServiceCaller) {}
+  constructor(
+    private readonly services: ServiceCaller,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /** The full voucher card (qr-preview file). Only the id is read from the request. */
+  @Post('generate-qr-image')
+  @HttpCode(200)
+  @ApiProduces('image/png', 'application/pdf', 'image/svg+xml')
+  @ApiContract({ body: generateQrImageRequestSchema })
+  async generateQrImage(
+    @Body(zodPipe(generateQrImageRequestSchema)) body: { id: string; format: 'png' | 'pdf' | 'svg' },
+    @Req() req: AuthenticatedRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = await this.services.call<RenderedFile>(
+      RPC.rendering.render,
+      { ...body, variant: 'card' },
+      req,
+    );
+    await this.sendFile(reply, file);
+  }
+
+  /** The bare QR code (or, with variant card, the voucher card). */
+  @Post('download-qr')
+  @HttpCode(200)
+  @ApiProduces('image/png', 'application/pdf', 'image/svg+xml')
+  @ApiContract({ body: downloadQrRequestSchema })
+  async downloadQr(
+    @Body(zodPipe(downloadQrRequestSchema))
+    body: { id: string; format: 'png' | 'pdf' | 'svg'; variant: 'qr' | 'card' },
+    @Req() req: AuthenticatedRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = await this.services.call<RenderedFile>(RPC.rendering.render, body, req);
+    await this.sendFile(reply, file);
+  }
+
+  /** Enqueues a ZIP job; follow it with GET /api/jobs/{id}. */
+  @Post('bulk-download-zip')
+  @HttpCode(202)
+  @ApiContract({ body: bulkDownloadZipRequestSchema, response: zipJobSchema, status: 202 })
+  bulkDownloadZip(
+    @Body(zodPipe(bulkDownloadZipRequestSchema)) body: BulkDownloadZipInput,
+    @Req() req: AuthenticatedRequest,
+  ): Promise<ZipJob> {
+    return this.services.call<ZipJob>(RPC.rendering.createZipJob, body, req);
+  }
+
+  /** A ZIP job's state and progress (its owner only). */
+  @Get('jobs/:id')
+  @ApiContract({ response: zipJobSchema })
+  job(@Param('id', jobIdPipe) id: string, @Req() req: AuthenticatedRequest): Promise<ZipJob> {
+    return this.services.call<ZipJob>(RPC.rendering.getJob, { id }, req);
+  }
+
+  /** The finished ZIP, streamed from DATA_DIR/jobs (its owner only; 409 until it is ready). */
+  @Get('jobs/:id/file')
+  @ApiProduces('application/zip')
+  async jobFile(
+    @Param('id', jobIdPipe) id: string,
+    @Req() req: AuthenticatedRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = await this.services.call<ZipJobFile>(RPC.rendering.jobFile, { id }, req);
+    const path = join(this.config.DATA_DIR, 'jobs', `${id}.zip`);
+    const size = await stat(path).then(
+      (s) => s.size,
+      () => null,
+    );
+    if (size === null) {
+      throw new DomainError(
+        'NOT_FOUND',
+        'This ZIP file has expired (files are kept for a limited time). Please start the download again.',
+      );
+    }
+    await reply
+      .type('application/zip')
+      .header('content-length', String(size))
+      .header('content-disposition', attachment(file.fileName))
+      .header('cache-control', 'private, no-store')
+      .send(createReadStream(path));
+  }
+
+  private async sendFile(reply: FastifyReply, file: RenderedFile): Promise<void> {
+    const data = Buffer.from(file.data, 'base64');
+    await reply
+      .type(file.contentType)
+      .header('content-length', String(data.length))
+      .header('content-disposition', attachment(file.fileName))
+      .header('cache-control', 'private, no-store')
+      .send(data);
+  }
 }

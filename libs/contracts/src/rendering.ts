@@ -156,3 +156,19 @@ export type ZipJob = z.infer<typeof zipJobSchema>;
 /** POST /api/queues/session: sets the short-lived HttpOnly cookie that opens the queue board. */
 export const queueBoardSessionSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type QueueBoardSession = z.infer<typeof queueBoardSessionSchema>;
+
+/**
+ * The BullMQ queue of ZIP jobs. Frozen once deployed: renaming it strands queued jobs. Prefixed with
+ * NATS_NAMESPACE so deployments and test runs that share one Redis never take each other's jobs.
+ */
+export const zipQueueName = (namespace: string) => `${namespace}-rendering-zip`;
+export const ZIP_JOB_NAME = 'bulk-download-zip';
+/** Attempts and backoff of a ZIP job: a job whose worker died or failed starts over, up to 3 times. */
+export const ZIP_JOB_RETRY = { attempts: 3, backoff: { type: 'exponential', delay: 2000 } } as const;
+
+/** Internal: rendering.jobs.file answers for the job's owner once the ZIP is ready. */
+export interface ZipJobFile {
+  /** The download's name (Content-Disposition); the file itself is DATA_DIR/jobs/<jobId>.zip. */
+  fileName: string;
+  size: number;
+}

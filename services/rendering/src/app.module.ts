@@ -1,12 +1,17 @@
 import { RPC } from '@avpass/contracts';
 import { ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
-import type { RenderingConfig } from './config';
+import { RENDERING_CONFIG, type RenderingConfig } from './config';
+import { ZipJobsService } from './jobs/zip-jobs.service';
 import { migrations } from './migrations/migration-20261122-initial';
+import { VoucherRenderer } from './render/voucher-renderer';
+import { RenderingHandlers } from './rendering.handlers';
+import { ZipWorker } from './worker/zip.worker';
 
 @Module({})
 export class RenderingModule {
   static register(config: RenderingConfig, database: ServiceDatabase): DynamicModule {
+    const answersCalls = config.RENDERING_MODE !== 'worker';
     return {
       module: RenderingModule,
       imports: [
@@ -17,9 +22,20 @@ export class RenderingModule {
           entities: [],
           migrations,
           healthPattern: RPC.rendering.health,
-          // BullMQ's connection; its health reports redis. The queues and processors come next.
+          // Health reports Redis, which the ZIP queue lives in.
           redis: true,
         }),
+      ],
+      controllers: answersCalls ? [RenderingHandlers] : [],
+      providers: [
+        { provide: RENDERING_CONFIG, useValue: config },
+        {
+          provide: VoucherRenderer,
+          useFactory: () =>
+            new VoucherRenderer({ dataDir: config.DATA_DIR, timeZone: config.BUSINESS_TIMEZONE }),
+        },
+        ...(answersCalls ? [ZipJobsService] : []),
+        ZipWorker,
       ],
     };
   }

@@ -33,9 +33,8 @@ export const renderingEnvSchema = serviceEnvSchema.extend({
    * A worker holds a job's lock this long without renewing it; a worker that died is noticed within
    * about this time and its job is run again.
    */
-  ZIP_LOCK_DURATION_MS: positiveInt(2000, 10 * 60 * 1000, 15_000),
-  ZIP_STALLED_INTERVAL_MS: positiveInt(1000, 10 * 60 * 1000, 10_000),
-  ZIP_JOB_ATTEMPTS: positiveInt(1, 20, 3),
+  ZIP_LOCK_DURATION_MS: positiveInt(2000, 10 * 60 * 1000, 10_000),
+  ZIP_STALLED_INTERVAL_MS: positiveInt(1000, 10 * 60 * 1000, 5_000),
 });
 export type RenderingConfig = z.infer<typeof renderingEnvSchema>;
 

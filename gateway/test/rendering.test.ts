@@ -1,0 +1,336 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { download, run, saveTo, waitForJob, zipEntries } from './support/downloads';
+import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
+
+let h: Harness;
+let admin: string;
+let dir: string;
+let company: { companyId: string; token: string };
+let otherCompany: { companyId: string; token: string };
+let assigned: any; // assigned to `company`
+let unassigned: any;
+
+const HOSTILE_NAME = '<script>alert(1)</script> & "Quotes"';
+
+beforeAll(async () => {
+  h = await startHarness(
+    { PUBLIC_URL: 'https://pass.example.org' },
+    { services: ['partners', 'vouchers', 'rendering'] },
+  );
+  dir = await mkdtemp(join(tmpdir(), 'avpass-rendering-'));
+  admin = await h.adminToken();
+  const generate = async (body: Record<string, unknown>) => {
+    const res = await h.api('/api/generate-qr', {
+      method: 'POST',
+      token: admin,
+      json: {
+        discountType: 'percentage',
+        discountValue: 25,
+        service: 'Sports Massage',
+        expirationDate: '2099-12-31',
+        usageLimit: 3,
+        ...body,
+      },
+    });
+    if (res.status !== 201) throw new Error(`generate: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  assigned = await generate({ clinic: HOSTILE_NAME, terms: 'One per visit.' });
+  unassigned = await generate({ clinic: 'Other Gym', discountType: 'fixed', discountValue: 10 });
+  company = await createPartnerWithUser(h, 'Render Partner');
+  otherCompany = await createPartnerWithUser(h, 'Other Partner');
+  const assign = await h.api(`/api/qr-codes/${assigned.id}/assign-partners`, {
+    method: 'POST',
+    token: admin,
+    json: { partnerIds: [company.companyId] },
+  });
+  expect(assign.status).toBe(200);
+});
+afterAll(async () => {
+  await h?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const zbar = async (path: string) => (await run('zbarimg', ['--raw', '-q', path])).stdout.trim();
+const pdfWords = async (path: string) => (await run('pdftotext', [path, '-'])).stdout.replace(/\s+/g, ' ');
+
+describe('single files', () => {
+  it('the administrator downloads the voucher card as PNG, PDF and SVG, named after the voucher', async () => {
+    const id8 = assigned.id.slice(0, 8);
+    const png = await download(h, '/api/generate-qr-image', {
+      token: admin,
+      json: { qrUrl: assigned.qrUrl, format: 'png' },
+    });
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(png.headers.get('content-disposition')).toContain(
+      `attachment; filename="qr-preview-script-alert-1-script-quotes-${id8}.png"`,
+    );
+    expect(await zbar(await saveTo(dir, 'card.png', png.data))).toBe(
+      `https://pass.example.org/voucher/${assigned.id}`,
+    );
+
+    const pdf = await download(h, '/api/generate-qr-image', {
+      token: admin,
+      json: { qrUrl: assigned.qrUrl, format: 'pdf' },
+    });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const words = await pdfWords(await saveTo(dir, 'card.pdf', pdf.data));
+    expect(words).toContain(HOSTILE_NAME);
+    expect(words).toContain('25% Off');
+    expect(words).toContain('12/31/2099');
+
+    const svg = await download(h, '/api/generate-qr-image', {
+      token: admin,
+      json: { qrData: { id: assigned.id }, format: 'svg' },
+    });
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(svg.headers.get('content-disposition')).toContain(
+      `qr-preview-script-alert-1-script-quotes-${id8}.svg`,
+    );
+    const text = svg.data.toString('utf8');
+    expect(text).not.toContain('<script>');
+    expect(text).toContain('&lt;script&gt;');
+  });
+
+  it('prints the server record: fields a client sends in qrData are ignored', async () => {
+    const res = await download(h, '/api/generate-qr-image', {
+      token: admin,
+      json: {
+        qrUrl: 'https://evil.example/voucher/not-this-one',
+        format: 'pdf',
+        qrData: {
+          id: unassigned.id,
+          facility: 'FORGED PARTNER',
+          customTitle: 'FORGED TITLE',
+          discountType: 'percentage',
+          discountValue: 99,
+          expirationDate: '2030-01-01',
+          usageLimit: 999999,
+          terms: 'FORGED TERMS',
+        },
+      },
+    });
+    expect(res.status).toBe(200);
+    const words = await pdfWords(await saveTo(dir, 'forged.pdf', res.data));
+    expect(words).toContain('Other Gym');
+    expect(words).toContain('$10 Off');
+    expect(words).not.toContain('FORGED');
+    expect(words).not.toContain('99%');
+  });
+
+  it('download-qr gives the bare QR code: a 600 px PNG that scans to the voucher link, or SVG and PDF', async () => {
+    const png = await download(h, '/api/download-qr', { token: admin, json: { qrCode: unassigned.id } });
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-disposition')).toContain(
+      `filename="qr-code-other-gym-${unassigned.id.slice(0, 8)}.png"`,
+    );
+    expect((await sharp(png.data).metadata()).width).toBe(600);
+    expect(await zbar(await saveTo(dir, 'bare.png', png.data))).toBe(unassigned.qrUrl);
+
+    const svg = await download(h, '/api/download-qr', {
+      token: admin,
+      json: { qrCode: { id: unassigned.id }, format: 'svg' },
+    });
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    const pdf = await download(h, '/api/download-qr', {
+      token: admin,
+      json: { qrCode: unassigned.id, format: 'pdf' },
+    });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    await run('pdfinfo', [await saveTo(dir, 'bare.pdf', pdf.data)]);
+  });
+
+  it('a company downloads its assigned code, but gets 404 for any other', async () => {
+    const own = await download(h, '/api/download-qr', {
+      token: company.token,
+      json: { qrCode: assigned.id, format: 'svg' },
+    });
+    expect(own.status).toBe(200);
+    const card = await download(h, '/api/generate-qr-image', {
+      token: company.token,
+      json: { qrUrl: assigned.qrUrl },
+    });
+    expect(card.status).toBe(200);
+
+    const notAssigned = await download(h, '/api/download-qr', {
+      token: company.token,
+      json: { qrCode: unassigned.id },
+    });
+    expect(notAssigned.status).toBe(404);
+    const otherCompanys = await download(h, '/api/generate-qr-image', {
+      token: otherCompany.token,
+      json: { qrUrl: assigned.qrUrl },
+    });
+    expect(otherCompanys.status).toBe(404);
+    const missing = await download(h, '/api/download-qr', {
+      token: admin,
+      json: { qrCode: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('anonymous callers get 401', async () => {
+    for (const path of ['/api/generate-qr-image', '/api/download-qr', '/api/bulk-download-zip']) {
+      const res = await h.api(path, {
+        method: 'POST',
+        json: { qrCode: assigned.id, qrUrl: assigned.qrUrl, qrCodes: [assigned.id] },
+      });
+      expect(res.status, path).toBe(401);
+    }
+    expect((await h.api(`/api/jobs/${assigned.id}`)).status).toBe(401);
+    expect((await h.api(`/api/jobs/${assigned.id}/file`)).status).toBe(401);
+  });
+
+  it.each([
+    [
+      '/api/generate-qr-image',
+      {},
+      'qrUrl must be a voucher link ({origin}/voucher/{id}) or qrData.id a voucher id',
+    ],
+    [
+      '/api/generate-qr-image',
+      { qrUrl: 'https://x.example/voucher/abc' },
+      'qrUrl must be a voucher link ({origin}/voucher/{id}) or qrData.id a voucher id',
+    ],
+    [
+      '/api/generate-qr-image',
+      { qrData: { id: 'abc' }, format: 'png' },
+      'qrUrl must be a voucher link ({origin}/voucher/{id}) or qrData.id a voucher id',
+    ],
+    ['/api/download-qr', {}, 'qrCode is required (a voucher id or an object with its id)'],
+    ['/api/download-qr', { qrCode: 'abc' }, 'qrCode must be a voucher id'],
+    [
+      '/api/download-qr',
+      { qrCode: '00000000-0000-4000-8000-000000000000', format: 'gif' },
+      'Format must be png, pdf or svg',
+    ],
+    ['/api/bulk-download-zip', { qrCodes: [] }, 'Please select QR codes to download'],
+    ['/api/bulk-download-zip', { qrCodes: ['abc'] }, 'Not a valid QR code id'],
+    ['/api/bulk-download-zip', {}, 'Send exactly one of qrCodes, batchId or all'],
+    ['/api/bulk-download-zip', { batchId: 'abc' }, 'Not a valid batch id'],
+  ])('%s %j is refused with "%s"', async (path, json, message) => {
+    const res = await h.api(path, { method: 'POST', token: admin, json });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+});
+
+describe('ZIP jobs', () => {
+  it('a ZIP of two voucher cards completes, with one entry per code, for its owner only', async () => {
+    const created = await h.api('/api/bulk-download-zip', {
+      method: 'POST',
+      token: admin,
+      json: { qrCodes: [assigned, { id: unassigned.id }], format: 'pdf' },
+    });
+    expect(created.status).toBe(202);
+    expect(created.body).toMatchObject({
+      state: 'queued',
+      total: 2,
+      format: 'pdf',
+      variant: 'card',
+      downloadUrl: `/api/jobs/${created.body.id}/file`,
+    });
+    const job = await waitForJob(h, created.body.id, admin);
+    expect(job).toMatchObject({ state: 'completed', progress: 100, done: 2, total: 2, error: null });
+    expect(job.finishedAt).toBeTruthy();
+
+    const file = await download(h, job.downloadUrl, { token: admin });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/zip');
+    expect(file.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="qr-previews-pdf-\d{8}-\d{6}\.zip"/,
+    );
+    const entries = await zipEntries(await saveTo(dir, 'two.zip', file.data));
+    expect(entries.sort()).toEqual(
+      [
+        `qr-preview-other-gym-${unassigned.id.slice(0, 8)}.pdf`,
+        `qr-preview-script-alert-1-script-quotes-${assigned.id.slice(0, 8)}.pdf`,
+      ].sort(),
+    );
+
+    // Someone else's job does not exist for them.
+    expect((await h.api(`/api/jobs/${job.id}`, { token: company.token })).status).toBe(404);
+    expect((await h.api(`/api/jobs/${job.id}/file`, { token: company.token })).status).toBe(404);
+    expect((await h.api('/api/jobs/00000000-0000-4000-8000-000000000000', { token: admin })).status).toBe(
+      404,
+    );
+    expect((await h.api('/api/jobs/not-a-job', { token: admin })).body.message).toBe('Not a valid job id');
+  });
+
+  it('a company zips its own codes, but not codes it cannot see nor whole batches', async () => {
+    const own = await h.api('/api/bulk-download-zip', {
+      method: 'POST',
+      token: company.token,
+      json: { qrCodes: [assigned.id], format: 'png', variant: 'qr' },
+    });
+    expect(own.status).toBe(202);
+    const job = await waitForJob(h, own.body.id, company.token);
+    expect(job.state).toBe('completed');
+    const file = await download(h, job.downloadUrl, { token: company.token });
+    const entries = await zipEntries(await saveTo(dir, 'company.zip', file.data));
+    expect(entries).toEqual([`qr-code-script-alert-1-script-quotes-${assigned.id.slice(0, 8)}.png`]);
+
+    const mixed = await h.api('/api/bulk-download-zip', {
+      method: 'POST',
+      token: company.token,
+      json: { qrCodes: [assigned.id, unassigned.id] },
+    });
+    expect(mixed.status).toBe(404);
+    const everything = await h.api('/api/bulk-download-zip', {
+      method: 'POST',
+      token: otherCompany.token,
+      json: { all: true },
+    });
+    expect(everything.status).toBe(400);
+    expect(everything.body.message).toBe('There are no QR codes to download');
+    const batch = await h.api('/api/bulk-download-zip', {
+      method: 'POST',
+      token: company.token,
+      json: { batchId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(batch.status).toBe(403);
+  });
+});
+
+describe('queue board', () => {
+  it('opens only with the cookie a super administrator gets from POST /api/queues/session', async () => {
+    expect((await h.api('/admin/queues')).status).toBe(401);
+    expect((await h.api('/admin/queues/api/queues')).status).toBe(401);
+    expect(
+      (
+        await h.api('/admin/queues/', {
+          headers: { cookie: 'avpass_queue_board=forged-token-forged-token-forged-token-abcd' },
+        })
+      ).status,
+    ).toBe(401);
+    expect((await h.api('/api/queues/session', { method: 'POST' })).status).toBe(401);
+    expect((await h.api('/api/queues/session', { method: 'POST', token: company.token })).status).toBe(403);
+
+    const session = await h.api('/api/queues/session', { method: 'POST', token: admin });
+    expect(session.status).toBe(200);
+    expect(session.body.url).toBe('/admin/queues/');
+    expect(new Date(session.body.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    const setCookie = session.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^avpass_queue_board=[A-Za-z0-9_-]{43}; /);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    expect(setCookie).toContain('Path=/admin/queues');
+    expect(setCookie).toContain('Max-Age=600');
+    expect(setCookie).not.toContain('Secure'); // plain http here; https adds it
+    const cookie = setCookie.split(';')[0]!;
+
+    const page = await h.api('/admin/queues/', { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const queues = await h.api('/admin/queues/api/queues', { headers: { cookie } });
+    expect(queues.status).toBe(200);
+    expect(JSON.stringify(queues.body)).toContain(`${h.env.NATS_NAMESPACE}-rendering-zip`);
+    // The SPA's own /admin page is not the board's.
+    expect((await h.api('/admin')).status).not.toBe(401);
+  });
+});

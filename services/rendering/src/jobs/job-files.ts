@@ -1,0 +1,58 @@
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const JOB_ID = /^[0-9a-f-]{36}$/;
+
+/** Where ZIP files live: DATA_DIR/jobs/<jobId>.zip (the gateway streams them from the same place). */
+export class JobFiles {
+  readonly dir: string;
+
+  constructor(dataDir: string) {
+    this.dir = join(dataDir, 'jobs');
+  }
+
+  async ensureDir(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+  }
+
+  finalPath(jobId: string): string {
+    if (!JOB_ID.test(jobId)) throw new Error(`not a job id: ${jobId}`);
+    return join(this.dir, `${jobId}.zip`);
+  }
+
+  partPath(jobId: string): string {
+    return `${this.finalPath(jobId)}.part`;
+  }
+
+  async size(jobId: string): Promise<number | null> {
+    try {
+      return (await stat(this.finalPath(jobId))).size;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Deletes finished files (and abandoned partial ones) older than `maxAgeMs`; returns how many. */
+  async purgeOlderThan(maxAgeMs: number, now = Date.now()): Promise<number> {
+    let removed = 0;
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return 0;
+    }
+    for (const name of names) {
+      if (!/\.zip(\.part)?$/.test(name)) continue;
+      const path = join(this.dir, name);
+      try {
+        if (now - (await stat(path)).mtimeMs > maxAgeMs) {
+          await rm(path, { force: true });
+          removed++;
+        }
+      } catch {
+        // removed meanwhile by another worker
+      }
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,134 @@
+import { RPC, type Page, type QrCode } from '@avpass/contracts';
+import type { RpcClient } from '@avpass/platform';
+import { ZipArchive } from 'archiver';
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
+import { UniqueEntryNames } from '../render/file-names';
+import { runPool } from '../render/task-pool';
+import type { VoucherRenderer } from '../render/voucher-renderer';
+import type { JobFiles } from './job-files';
+import type { ZipJobData, ZipProgress } from './zip-job-data';
+
+/**
+ * Codes per resolve call. The contract allows 500, but a code can carry 5,000 characters of terms and
+ * a NATS message holds about 1 MB, so pages stay small.
+ */
+const PAGE_SIZE = 100;
+/** Rendered files waiting for the archive; beyond this the renderers wait (bounded memory). */
+const MAX_QUEUED_ENTRIES = 16;
+const PROGRESS_EVERY_MS = 250;
+
+export interface ZipBuild {
+  jobId: string;
+  data: ZipJobData;
+  onProgress(progress: ZipProgress): Promise<void>;
+  signal: AbortSignal;
+}
+
+export interface ZipBuildResult {
+  entries: number;
+  bytes: number;
+}
+
+/**
+ * Builds one ZIP job's file: pages through the codes the requester may see (asking vouchers as that
+ * requester), renders them in parallel, and streams them into a store-mode ZIP written to
+ * `<jobId>.zip.part`, renamed when complete. A retry starts over and overwrites the partial file.
+ */
+export class ZipBuilder {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly renderer: VoucherRenderer,
+    private readonly files: JobFiles,
+    private readonly renderConcurrency: number,
+  ) {}
+
+  async build({ jobId, data, onProgress, signal }: ZipBuild): Promise<ZipBuildResult> {
+    await this.files.ensureDir();
+    const partPath = this.files.partPath(jobId);
+    const out = createWriteStream(partPath); // truncates what an earlier attempt left
+    const archive = new ZipArchive({ store: true });
+    let archiveError: unknown;
+    archive.on('error', (error: unknown) => {
+      archiveError = error;
+    });
+    const written = finished(out);
+    written.catch(() => undefined); // observed below; a failed build must not leave it unhandled
+    archive.pipe(out);
+
+    let queued = 0;
+    const wakeups: (() => void)[] = [];
+    archive.on('entry', () => {
+      queued--;
+      wakeups.shift()?.();
+    });
+    const names = new UniqueEntryNames();
+    let done = 0;
+    let lastReport = 0;
+    const total = data.total;
+    const report = async (force = false) => {
+      if (!force && Date.now() - lastReport < PROGRESS_EVERY_MS) return;
+      lastReport = Date.now();
+      await onProgress({ done, total: Math.max(total, done) });
+    };
+
+    try {
+      for await (const codes of this.pages(jobId, data)) {
+        await runPool(
+          codes,
+          this.renderConcurrency,
+          (code) => this.renderer.render(code, data.format, data.variant),
+          async (file, code) => {
+            if (archiveError) throw archiveError;
+            while (queued >= MAX_QUEUED_ENTRIES) await new Promise<void>((resolve) => wakeups.push(resolve));
+            queued++;
+            archive.append(file.data, { name: names.take(file.fileName, code.id) });
+            done++;
+            await report();
+          },
+          signal,
+        );
+      }
+      signal.throwIfAborted();
+      await archive.finalize();
+      await written;
+      if (archiveError) throw archiveError;
+      await rename(partPath, this.files.finalPath(jobId));
+      await report(true);
+      return { entries: done, bytes: archive.pointer() };
+    } catch (error) {
+      archive.abort();
+      out.destroy();
+      await rm(partPath, { force: true });
+      throw error;
+    }
+  }
+
+  /** The codes page by page, the next page fetched while the current one renders. */
+  private async *pages(jobId: string, data: ZipJobData): AsyncGenerator<QrCode[]> {
+    const meta = { requestId: data.requestId || `zip-${jobId}`, actor: data.actor };
+    const fetchPage = (offset: number) => {
+      const source = data.source;
+      const payload =
+        'ids' in source
+          ? { ids: source.ids.slice(offset, offset + PAGE_SIZE), limit: PAGE_SIZE }
+          : { ...source, limit: PAGE_SIZE, offset };
+      return this.rpc.call<Page<QrCode>>(RPC.vouchers.resolveForRender, payload, meta, 30_000);
+    };
+    let offset = 0;
+    let next: Promise<Page<QrCode>> | null = fetchPage(0);
+    while (next) {
+      const page: Page<QrCode> = await next;
+      offset += PAGE_SIZE;
+      const more =
+        'ids' in data.source
+          ? offset < data.source.ids.length
+          : page.items.length === PAGE_SIZE && offset < page.total;
+      next = more ? fetchPage(offset) : null;
+      // Observed when awaited; a build that stops early must not leave a rejection unhandled.
+      next?.catch(() => undefined);
+      if (page.items.length) yield page.items;
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import {
+  RPC,
+  ZIP_JOB_NAME,
+  ZIP_JOB_RETRY,
+  type Actor,
+  type BulkDownloadZipInput,
+  type Page,
+  type QrCode,
+  type ZipJob,
+  type ZipJobFile,
+} from '@avpass/contracts';
+import { DomainError, RpcClient } from '@avpass/platform';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { RENDERING_CONFIG, type RenderingConfig } from '../config';
+import { JobFiles } from './job-files';
+import type { ZipJobData, ZipProgress, ZipSource } from './zip-job-data';
+import { ZipQueue } from './zip-queue';
+
+/** Ids per visibility check (the resolve contract's maximum). */
+const CHECK_CHUNK = 500;
+
+function zipFileName(input: BulkDownloadZipInput, now: Date): string {
+  const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+  return `${input.variant === 'card' ? 'qr-previews' : 'qr-codes'}-${input.format}-${stamp}.zip`;
+}
+
+function sourceOf(input: BulkDownloadZipInput): ZipSource {
+  if (input.ids) return { ids: input.ids };
+  if (input.batchId) return { batchId: input.batchId };
+  return { all: true };
+}
+
+/** ZIP jobs as their owner sees them: enqueue, follow, download. Nobody else sees a job (404). */
+@Injectable()
+export class ZipJobsService implements OnApplicationShutdown {
+  private readonly zipQueue: ZipQueue;
+  private readonly files: JobFiles;
+
+  constructor(
+    @Inject(RENDERING_CONFIG) private readonly config: RenderingConfig,
+    private readonly rpc: RpcClient,
+  ) {
+    this.zipQueue = new ZipQueue(config);
+    this.files = new JobFiles(config.DATA_DIR);
+  }
+
+  async create(input: BulkDownloadZipInput, actor: Actor, requestId: string): Promise<ZipJob> {
+    const source = sourceOf(input);
+    const total = await this.countVisible(source, actor, requestId);
+    if (total === 0) {
+      throw DomainError.validation('There are no QR codes to download', {
+        qrCodes: ['There are no QR codes to download'],
+      });
+    }
+    const ttlSeconds = Math.round(this.config.JOB_FILE_TTL_HOURS * 3600);
+    const data: ZipJobData = {
+      ownerUserId: actor.userId,
+      actor,
+      source,
+      format: input.format,
+      variant: input.variant,
+      fileName: zipFileName(input, new Date()),
+      total,
+      requestId,
+    };
+    const job = await this.zipQueue.queue.add(ZIP_JOB_NAME, data, {
+      jobId: randomUUID(),
+      ...ZIP_JOB_RETRY,
+      removeOnComplete: { age: ttlSeconds },
+      removeOnFail: { age: ttlSeconds },
+    });
+    return this.describe(job, 'queued');
+  }
+
+  async get(id: string, actor: Actor): Promise<ZipJob> {
+    const job = await this.owned(id, actor);
+    return this.describe(job, toJobState(await job.getState()));
+  }
+
+  async file(id: string, actor: Actor): Promise<ZipJobFile> {
+    const job = await this.owned(id, actor);
+    const state = toJobState(await job.getState());
+    if (state === 'failed')
+      throw new DomainError('CONFLICT', `This ZIP could not be made: ${job.failedReason ?? 'unknown error'}`);
+    if (state !== 'completed')
+      throw new DomainError('CONFLICT', 'The ZIP file is not ready yet. Please wait for the job to finish.');
+    const size = await this.files.size(job.id!);
+    if (size === null) {
+      throw new DomainError(
+        'NOT_FOUND',
+        'This ZIP file has expired (files are kept for a limited time). Please start the download again.',
+      );
+    }
+    return { fileName: job.data.fileName, size };
+  }
+
+  /** Every code must be visible to the requester now; the resolve call refuses otherwise. */
+  private async countVisible(source: ZipSource, actor: Actor, requestId: string): Promise<number> {
+    const meta = { requestId, actor };
+    if ('ids' in source) {
+      for (let i = 0; i < source.ids.length; i += CHECK_CHUNK) {
+        await this.rpc.call<Page<QrCode>>(
+          RPC.vouchers.resolveForRender,
+          { ids: source.ids.slice(i, i + CHECK_CHUNK), limit: 0 },
+          meta,
+        );
+      }
+      return source.ids.length;
+    }
+    const page = await this.rpc.call<Page<QrCode>>(
+      RPC.vouchers.resolveForRender,
+      { ...source, limit: 0 },
+      meta,
+    );
+    return page.total;
+  }
+
+  private async owned(id: string, actor: Actor): Promise<Job<ZipJobData>> {
+    const job = await this.zipQueue.queue.getJob(id);
+    if (!job || job.data.ownerUserId !== actor.userId) throw DomainError.notFound('ZIP job');
+    return job;
+  }
+
+  private describe(job: Job<ZipJobData>, state: ZipJob['state']): ZipJob {
+    const progress = job.progress as Partial<ZipProgress> | number | undefined;
+    const result = job.returnvalue as { entries?: number } | null | undefined;
+    const total = typeof progress === 'object' && progress.total ? progress.total : job.data.total;
+    let done = typeof progress === 'object' && typeof progress.done === 'number' ? progress.done : 0;
+    if (state === 'completed') done = result?.entries ?? total;
+    const percent =
+      state === 'completed' ? 100 : total > 0 ? Math.min(99, Math.floor((done / total) * 100)) : 0;
+    return {
+      id: job.id!,
+      state,
+      progress: percent,
+      total: state === 'completed' ? done : total,
+      done,
+      format: job.data.format,
+      variant: job.data.variant,
+      fileName: job.data.fileName,
+      error: state === 'failed' ? (job.failedReason ?? 'The ZIP could not be made') : null,
+      createdAt: new Date(job.timestamp).toISOString(),
+      finishedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+      downloadUrl: `/api/jobs/${job.id}/file`,
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.zipQueue.close();
+  }
+}
+
+/** BullMQ's states in the contract's words: waiting, delayed (a retry's backoff) and the like are queued. */
+export function toJobState(state: string): ZipJob['state'] {
+  switch (state) {
+    case 'active':
+      return 'active';
+    case 'completed':
+      return 'completed';
+    case 'failed':
+      return 'failed';
+    default:
+      return 'queued';
+  }
+}

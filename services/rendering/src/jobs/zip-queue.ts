@@ -1,0 +1,26 @@
+import { zipQueueName } from '@avpass/contracts';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { RenderingConfig } from '../config';
+import type { ZipJobData } from './zip-job-data';
+
+/** BullMQ needs connections that retry forever (maxRetriesPerRequest: null), apart from the platform's. */
+export function bullConnection(config: RenderingConfig): Redis {
+  return new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+}
+
+/** The producer side: the API enqueues ZIP jobs and reads their state. */
+export class ZipQueue {
+  readonly queue: Queue<ZipJobData>;
+  private readonly connection: Redis;
+
+  constructor(config: RenderingConfig) {
+    this.connection = bullConnection(config);
+    this.queue = new Queue<ZipJobData>(zipQueueName(config.NATS_NAMESPACE), { connection: this.connection });
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+    this.connection.disconnect();
+  }
+}
