@@ -50,6 +50,11 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
           icon={<CheckCircleRoundedIcon />}
           data-testid="redeem-confirmation"
           role="status"
+          sx={(theme) => ({
+            backgroundColor: theme.palette.success.light,
+            color: theme.palette.text.primary,
+            '& .MuiAlert-icon': { color: theme.palette.success.main },
+          })}
         >
           <AlertTitle>Redeemed</AlertTitle>
           {formatMonthDayTime(redeemedAt, viewerTimeZone())} · show this screen to staff.

@@ -4,7 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
+import { Link as RouterLink } from 'react-router-dom';
 import { StatusPanel } from '@/components/feedback/status-panel';
+import { paths } from '@/config/paths';
 
 /** The pass's outline while the voucher loads (announced to screen readers). */
 export function VoucherSkeleton() {
@@ -44,6 +46,11 @@ export function VoucherNotFound() {
       icon={<SearchOffRoundedIcon />}
       title="Voucher Not Found"
       description="This discount voucher is invalid or has expired."
+      action={
+        <Button component={RouterLink} to={paths.landing.getHref()} variant="outlined">
+          Go to AV Pass
+        </Button>
+      }
     />
   );
 }

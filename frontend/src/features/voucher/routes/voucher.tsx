@@ -42,12 +42,13 @@ export function VoucherRoute() {
         minHeight: '100dvh',
         backgroundColor: theme.palette.navy[900],
         backgroundImage: theme.brand.heroGradient,
-        color: theme.palette.common.white,
         py: { xs: 2.5, sm: 5 },
       })}
     >
       <Container maxWidth={false} sx={{ maxWidth: 460, px: { xs: 2, sm: 3 } }}>
-        <Box sx={{ display: 'flex', justifyContent: 'center', mb: { xs: 2.5, sm: 3.5 } }}>
+        <Box
+          sx={{ display: 'flex', justifyContent: 'center', mb: { xs: 2.5, sm: 3.5 }, color: 'common.white' }}
+        >
           <BrandMark size="small" />
         </Box>
         {content}
