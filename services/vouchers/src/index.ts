@@ -2,3 +2,4 @@
 export { VouchersModule, type VouchersModuleOptions } from './app.module';
 export { loadVouchersConfig, type VouchersConfig } from './config';
 export type { Clock } from './clock';
+export { RedeemService } from './redeem/redeem.service';

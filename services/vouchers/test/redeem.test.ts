@@ -6,6 +6,8 @@ import {
   type RedeemResponse,
 } from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
+import { waitFor } from '@avpass/platform/testing';
+import { RedeemService } from '@avpass/vouchers-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal, startVoucherServices, type VoucherServices } from './support/services';
 
@@ -86,16 +88,31 @@ describe('redeem', () => {
 
   it('40 concurrent redeems of a limit-3 code over two instances succeed exactly 3 times', async () => {
     const code = await generate({ usageLimit: '3' });
+    // Count which instance answered each request (the NATS queue group spreads them).
+    const served = s.vouchers.map(() => 0);
+    const restore = s.vouchers.map((app, i) => {
+      const service = app.get(RedeemService, { strict: false });
+      const original = service.redeem.bind(service);
+      service.redeem = (...args) => {
+        served[i]!++;
+        return original(...args);
+      };
+      return () => (service.redeem = original);
+    });
     const started = Date.now();
     const outcomes = await Promise.allSettled(Array.from({ length: 40 }, () => redeem(code.id)));
     const elapsed = Date.now() - started;
+    restore.forEach((r) => r());
+    expect(served.every((n) => n > 0)).toBe(true);
     const ok = outcomes.filter((o) => o.status === 'fulfilled');
     const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as DomainError] : []));
     expect(ok).toHaveLength(3);
     expect(refused).toHaveLength(37);
     for (const r of refused) expect(r).toMatchObject({ code: 'CONFLICT', message: REDEEM_REFUSALS.used_up });
     expect(await counted(code.id)).toEqual({ usageCount: 3, redemptions: 3 });
-    console.log(`[figures] 40 concurrent redeems over 2 instances: ${elapsed} ms`);
+    console.log(
+      `[figures] 40 concurrent redeems over 2 instances: ${elapsed} ms (served ${served.join(' + ')})`,
+    );
     const after = await s.call<PublicVoucher>(RPC.vouchers.getPublic, { id: code.id }, { actor: null });
     expect(after).toMatchObject({ usageCount: 3, status: 'used_up' });
   });
@@ -200,6 +217,10 @@ describe('restart', () => {
     const first = await redeem(code.id, { key: 'lost-connection-7' });
     for (const app of [...s.vouchers]) await s.stopVouchers(app);
     await s.startVouchers();
+    // The new instance's subscription reaches the NATS server a moment after it starts.
+    await waitFor(() => s.call(RPC.vouchers.health, {}).then(() => true), {
+      message: 'vouchers answers again',
+    });
     const retry = await redeem(code.id, { key: 'lost-connection-7' });
     expect(retry.redemptionId).toBe(first.redemptionId);
     expect(await counted(code.id)).toEqual({ usageCount: 1, redemptions: 1 });
