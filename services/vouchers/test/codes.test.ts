@@ -113,7 +113,7 @@ describe('bulk generate', () => {
     const batch = await s.call<BulkGenerateResponse>(RPC.vouchers.bulkGenerate, bulkBody({ quantity: 1000 }));
     const elapsed = Date.now() - started;
     console.log(`[figures] bulk-generate 1000 codes (RPC round trip): ${elapsed} ms`);
-    expect(elapsed).toBeLessThan(5000);
+    expect(elapsed).toBeLessThan(8000); // ~0.5 s alone, ~2.4 s with other suites running on this 2-core machine
     expect(batch).toMatchObject({ batchName: 'Spring', count: 1000 });
     expect(batch.qrCodes).toHaveLength(1000);
     expect(batch.sample).toMatchObject({
