@@ -7,7 +7,6 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import TablePagination from '@mui/material/TablePagination';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Fragment, useState, type Ref } from 'react';
@@ -16,8 +15,7 @@ import { useCompanyQrCodes } from '@/features/vouchers/api';
 import { StatusChip } from '@/features/vouchers/components/status-chip';
 import { codeName, expiryText, shortId } from '../lib/display';
 import { ListStates } from './list-states';
-
-const PAGE_SIZES = [10, 25, 50];
+import { PAGE_SIZES, Pager } from './pager';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -146,16 +144,16 @@ export function AssignedCodesSection({ ref }: { ref?: Ref<HTMLElement> }) {
             ))}
           </Box>
           <Divider />
-          <TablePagination
-            component="div"
+          <Pager
             count={codes.data?.total ?? 0}
-            page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_event, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(0);
+            paging={{
+              page,
+              pageSize,
+              onPageChange: setPage,
+              onPageSizeChange: (size) => {
+                setPageSize(size);
+                setPage(0);
+              },
             }}
           />
         </Card>

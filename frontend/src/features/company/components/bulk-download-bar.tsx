@@ -46,7 +46,10 @@ export function BulkDownloadBar({
   }
 
   return (
-    <Box data-testid="bulk-download-bar" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+    <Box
+      data-testid="bulk-download-bar"
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1, px: { xs: 1.5, md: 0 } }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
         <Button
           variant="outlined"
@@ -66,7 +69,7 @@ export function BulkDownloadBar({
         >
           {count} selected
         </Typography>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', ml: { sm: 'auto' } }}>
+        <Box sx={{ display: 'flex', gap: 1, ml: { sm: 'auto' }, width: { xs: '100%', sm: 'auto' } }}>
           {RENDER_FORMATS.map((format) => (
             <Button
               key={format}
@@ -77,6 +80,11 @@ export function BulkDownloadBar({
               onClick={() => void download(format)}
               aria-label={`Download the ${count} selected QR codes as a ${format.toUpperCase()} ZIP`}
               data-testid={`bulk-zip-${format}`}
+              sx={{
+                flex: { xs: 1, sm: 'none' },
+                px: { xs: 1, sm: 2 },
+                '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
+              }}
             >
               {format.toUpperCase()} ZIP ({count})
             </Button>

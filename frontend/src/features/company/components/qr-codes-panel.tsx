@@ -14,7 +14,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -30,15 +29,8 @@ import { codeName, createdText, DISCOUNT_TYPE_LABELS, shortId } from '../lib/dis
 import { BulkDownloadBar } from './bulk-download-bar';
 import { DeleteCodeDialog } from './delete-code-dialog';
 import { ListStates } from './list-states';
+import { listFrameSx, Pager, type Paging } from './pager';
 
-export interface Paging {
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (size: number) => void;
-}
-
-export const PAGE_SIZES = [10, 25, 50];
 const DOWNLOAD_FAILED = 'Failed to download QR code';
 
 interface RowProps {
@@ -136,12 +128,17 @@ function CodeTableRow({ code, selected, onToggle, onDelete }: RowProps) {
 function CodeCard({ code, selected, onToggle, onDelete }: RowProps) {
   const name = codeName(code);
   return (
-    <Box component="li" data-testid="qr-row" data-code-id={code.id} sx={{ p: 2, display: 'flex', gap: 1 }}>
+    <Box
+      component="li"
+      data-testid="qr-row"
+      data-code-id={code.id}
+      sx={{ px: 1.5, py: 2, display: 'flex', gap: 0.5 }}
+    >
       <Checkbox
         checked={selected}
         onChange={onToggle}
         slotProps={{ input: { 'aria-label': `Select ${name}` } }}
-        sx={{ alignSelf: 'flex-start', mt: -0.75, ml: -1 }}
+        sx={{ alignSelf: 'flex-start', mt: -0.75, ml: -0.75 }}
       />
       <Box sx={{ minWidth: 0, flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
@@ -153,7 +150,7 @@ function CodeCard({ code, selected, onToggle, onDelete }: RowProps) {
           </Box>
           <StatusChip status={code.status} />
         </Box>
-        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: 1 }}>
+        <Box sx={{ display: 'flex', gap: 3 }}>
           <Box>
             <DiscountText code={code} />
           </Box>
@@ -165,15 +162,13 @@ function CodeCard({ code, selected, onToggle, onDelete }: RowProps) {
               Usage
             </Typography>
           </Box>
-          <Box>
-            <Typography variant="body2" sx={{ fontWeight: 700 }}>
-              {createdText(code.createdAt)}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              Created · <span style={{ fontFamily: 'monospace' }}>{shortId(code.id)}</span>
-            </Typography>
-          </Box>
         </Box>
+        <Typography variant="caption" color="text.secondary">
+          Created {createdText(code.createdAt)} · ID{' '}
+          <Box component="span" sx={{ fontFamily: 'monospace' }}>
+            {shortId(code.id)}
+          </Box>
+        </Typography>
         <Box sx={{ display: 'flex', justifyContent: 'flex-start' }}>
           <RowActions code={code} onDelete={onDelete} name={name} />
         </Box>
@@ -267,7 +262,7 @@ export function QrCodesPanel({
               }
         }
       >
-        <Card>
+        <Card sx={listFrameSx}>
           {wide ? (
             <TableContainer>
               <Table aria-label="QR codes" size="medium">
@@ -313,15 +308,7 @@ export function QrCodesPanel({
             </Box>
           )}
           <Divider />
-          <TablePagination
-            component="div"
-            count={query.data?.total ?? 0}
-            page={paging.page}
-            rowsPerPage={paging.pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_event, next) => paging.onPageChange(next)}
-            onRowsPerPageChange={(event) => paging.onPageSizeChange(Number(event.target.value))}
-          />
+          <Pager count={query.data?.total ?? 0} paging={paging} />
         </Card>
       </ListStates>
       <DeleteCodeDialog

@@ -12,15 +12,26 @@ export interface StatCardProps {
   value: string | number | null | undefined;
   hint: string;
   icon: ReactNode;
+  /** What the card opens, shown under the figure when the card is a link or an action. */
+  linkLabel?: string;
   /** A route to open, or an action (scroll to a section). */
   to?: string;
   onClick?: () => void;
   testId: string;
 }
 
-function StatBody({ label, value, hint, icon }: Omit<StatCardProps, 'to' | 'onClick' | 'testId'>) {
+function StatBody({ label, value, hint, icon, linkLabel }: Omit<StatCardProps, 'to' | 'onClick' | 'testId'>) {
   return (
-    <Box sx={{ p: { xs: 2, sm: 2.5 }, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+    <Box
+      sx={{
+        p: { xs: 2, sm: 2.5 },
+        display: 'flex',
+        flexDirection: { xs: 'column', sm: 'row' },
+        gap: { xs: 1.25, sm: 2 },
+        alignItems: 'flex-start',
+        height: '100%',
+      }}
+    >
       <Box
         aria-hidden
         sx={(theme) => ({
@@ -36,20 +47,34 @@ function StatBody({ label, value, hint, icon }: Omit<StatCardProps, 'to' | 'onCl
       >
         {icon}
       </Box>
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 700 }}>
+      <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
           {label}
         </Typography>
         <Typography
           component="p"
           data-testid="stat-value"
-          sx={{ fontSize: '1.9rem', fontWeight: 800, lineHeight: 1.15, fontFamily: 'inherit' }}
+          sx={{ fontSize: { xs: '1.6rem', sm: '1.9rem' }, fontWeight: 800, lineHeight: 1.2 }}
         >
           {value === undefined ? <Skeleton width={56} /> : value === null ? '—' : value}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.4 }}>
           {hint}
         </Typography>
+        {linkLabel && (
+          <Typography
+            variant="caption"
+            aria-hidden
+            sx={(theme) => ({
+              display: 'block',
+              mt: 0.75,
+              fontWeight: 700,
+              color: theme.palette.secondary.dark,
+            })}
+          >
+            {linkLabel} →
+          </Typography>
+        )}
       </Box>
     </Box>
   );

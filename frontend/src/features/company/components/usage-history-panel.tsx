@@ -11,7 +11,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -19,7 +18,7 @@ import type { Theme } from '@mui/material/styles';
 import { Fragment } from 'react';
 import { dateTimeText, shortId } from '../lib/display';
 import { ListStates } from './list-states';
-import { PAGE_SIZES, type Paging } from './qr-codes-panel';
+import { listFrameSx, Pager, type Paging } from './pager';
 
 function RedeemedBadge() {
   return <Chip size="small" color="success" label="Redeemed" data-testid="redeemed-badge" />;
@@ -85,7 +84,7 @@ export function UsageHistoryPanel({
             }
       }
     >
-      <Card>
+      <Card sx={listFrameSx}>
         {wide ? (
           <TableContainer>
             <Table aria-label="Usage history">
@@ -132,15 +131,7 @@ export function UsageHistoryPanel({
           </Box>
         )}
         <Divider />
-        <TablePagination
-          component="div"
-          count={query.data?.total ?? 0}
-          page={paging.page}
-          rowsPerPage={paging.pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_event, next) => paging.onPageChange(next)}
-          onRowsPerPageChange={(event) => paging.onPageSizeChange(Number(event.target.value))}
-        />
+        <Pager count={query.data?.total ?? 0} paging={paging} />
       </Card>
     </ListStates>
   );

@@ -14,7 +14,8 @@ import { useState } from 'react';
 import { useCompanyQrCodes, useCompanyRedemptions, useCompanyStats } from '@/features/vouchers/api';
 import { useSession } from '@/lib/session/use-session';
 import { PageHeading } from '../components/page-heading';
-import { PAGE_SIZES, QrCodesPanel, type Paging } from '../components/qr-codes-panel';
+import { PAGE_SIZES, type Paging } from '../components/pager';
+import { QrCodesPanel } from '../components/qr-codes-panel';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { UsageHistoryPanel } from '../components/usage-history-panel';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -133,7 +134,10 @@ export function CompanyAdminRoute() {
           onChange={(_event, next: TabId) => setTab(next)}
           aria-label="Company admin sections"
           variant="fullWidth"
-          sx={{ px: { xs: 1, sm: 2 } }}
+          sx={{
+            px: { xs: 0.5, sm: 2 },
+            '& .MuiTab-root': { px: { xs: 1, sm: 2 }, fontSize: { xs: '0.85rem', sm: '0.95rem' } },
+          }}
         >
           <Tab
             value="codes"
@@ -152,7 +156,7 @@ export function CompanyAdminRoute() {
           role="tabpanel"
           id={`company-panel-${tab}`}
           aria-labelledby={`company-tab-${tab}`}
-          sx={{ p: { xs: 1.5, sm: 3 } }}
+          sx={{ py: { xs: 1.5, sm: 3 }, px: { xs: 0, md: 3 } }}
         >
           {tab === 'codes' ? (
             <QrCodesPanel

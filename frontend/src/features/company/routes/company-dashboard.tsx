@@ -69,7 +69,8 @@ export function CompanyDashboardRoute() {
           testId="stat-total-codes"
           label="Total QR Codes"
           value={value((s) => s.totalQrCodes)}
-          hint="Assigned to you · see the list"
+          hint="Assigned to your company"
+          linkLabel="See the codes"
           icon={<QrCode2RoundedIcon />}
           onClick={() => codesSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
         />
@@ -77,7 +78,8 @@ export function CompanyDashboardRoute() {
           testId="stat-redemptions"
           label="Redemptions"
           value={value((s) => s.totalRedemptions)}
-          hint="All time · Athlete/Partnership Analytics"
+          hint="All time"
+          linkLabel="Partnership analytics"
           icon={<InsightsOutlinedIcon />}
           to={paths.trainerAnalytics.path}
         />
@@ -92,7 +94,8 @@ export function CompanyDashboardRoute() {
           testId="stat-partners"
           label="Partners"
           value={value((s) => s.activePartners)}
-          hint="Unique locations · inventory"
+          hint="Unique locations"
+          linkLabel="Inventory"
           icon={<Inventory2OutlinedIcon />}
           to={paths.partnerInventory.path}
         />

@@ -1,0 +1,257 @@
+/// <reference lib="dom" />
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { E2E_ADMIN } from './support/global-setup';
+import { api, launchBrowser, screenshot, signIn } from './support/browser';
+
+// A partner's portal user on the company dashboard and the company admin panel.
+const baseUrl = inject('baseUrl');
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const staff = { username: 'e2e-company-staff', password: 'company-password' };
+const COMPANY = 'Riverside Sports Clinic';
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let adminToken: string;
+const codes: Record<'massage' | 'physio' | 'removable' | 'unassigned', string> = {
+  massage: '',
+  physio: '',
+  removable: '',
+  unassigned: '',
+};
+
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function generate(clinic: string, service: string, extra: Record<string, unknown> = {}) {
+  const res = await api(baseUrl, '/api/generate-qr', {
+    method: 'POST',
+    token: adminToken,
+    json: {
+      clinic,
+      discountType: 'percentage',
+      discountValue: 15,
+      service,
+      expirationDate: inDays(45),
+      usageLimit: '5',
+      ...extra,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as string;
+}
+
+async function signInAsStaff(viewport = DESKTOP) {
+  await context?.close();
+  context = await browser.newContext({ viewport, acceptDownloads: true });
+  page = await context.newPage();
+  await signIn(page, baseUrl, staff.username, staff.password);
+  await page.waitForURL(`${baseUrl}/company-dashboard`);
+}
+
+const row = (id: string) => page.locator(`[data-testid="qr-row"][data-code-id="${id}"]`);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
+  const vendor = await api(baseUrl, '/api/vendors', {
+    method: 'POST',
+    token: adminToken,
+    json: { name: COMPANY },
+  });
+  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
+  const user = await api(baseUrl, `/api/partners/${vendor.body.id}/users`, {
+    method: 'POST',
+    token: adminToken,
+    json: staff,
+  });
+  expect(user.status, JSON.stringify(user.body)).toBe(201);
+
+  codes.massage = await generate('Riverside Massage', 'Deep Tissue Massage');
+  codes.physio = await generate('Riverside Physio', 'Physio Assessment', {
+    discountType: 'fixed',
+    discountValue: 25,
+    usageLimit: 'unlimited',
+  });
+  codes.removable = await generate('Riverside Pool', 'Hydrotherapy Session');
+  codes.unassigned = await generate('Elsewhere Fitness', 'Unassigned Spin Class');
+  for (const id of [codes.massage, codes.physio, codes.removable]) {
+    const res = await api(baseUrl, `/api/qr-codes/${id}/assign-partners`, {
+      method: 'POST',
+      token: adminToken,
+      json: { partnerIds: [vendor.body.id] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  }
+  // One redemption, so the stats and the usage history have something to show.
+  expect((await api(baseUrl, `/api/redeem/${codes.massage}`, { method: 'POST' })).status).toBe(200);
+});
+afterAll(async () => browser?.close());
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+  page = await context.newPage();
+});
+afterEach(async () => context?.close());
+
+describe('the partner portal', () => {
+  it('the company dashboard shows the stats and exactly the assigned codes', async () => {
+    await signInAsStaff();
+    await expect(page.getByTestId('page-title').innerText()).resolves.toBe(COMPANY);
+    const list = page.getByTestId('assigned-code');
+    await list.first().waitFor();
+    await expect(list.count()).resolves.toBe(3);
+    const text = await page.getByRole('list', { name: 'Assigned QR codes' }).innerText();
+    expect(text).toContain('Riverside Massage');
+    expect(text).toContain('Physio Assessment');
+    expect(text).toContain('1 / 5');
+    expect(text).toContain('0 / ∞');
+    expect(text).not.toContain('Elsewhere Fitness');
+    await page.getByTestId('stat-total-codes').getByText('3', { exact: true }).waitFor();
+    await page.getByTestId('stat-redemptions').getByText('1', { exact: true }).waitFor();
+    await page.getByTestId('stat-today').getByText('1', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Refresh Stats' }).click();
+    await screenshot(page, 'company-dashboard-desktop');
+    // The Partners card opens the partner inventory.
+    await expect(page.getByTestId('stat-partners').locator('a').getAttribute('href')).resolves.toBe(
+      '/partner-inventory',
+    );
+  });
+
+  it('the company dashboard on a phone', async () => {
+    await signInAsStaff(PHONE);
+    await page.getByTestId('assigned-code').first().waitFor();
+    await page.getByTestId('stat-total-codes').getByText('3', { exact: true }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await screenshot(page, 'company-dashboard-phone');
+  });
+
+  it('the admin panel lists the assigned codes, searches and shows the usage history', async () => {
+    await signInAsStaff();
+    await page.goto(`${baseUrl}/company-admin`);
+    await expect(page.getByTestId('page-title').innerText()).resolves.toBe(`${COMPANY} - Admin Panel`);
+    await page.getByRole('tab', { name: 'QR Codes (3)' }).waitFor();
+    await page.getByRole('tab', { name: 'Usage History (1)' }).waitFor();
+    await expect(page.getByTestId('qr-row').count()).resolves.toBe(3);
+    await expect(row(codes.unassigned).count()).resolves.toBe(0);
+    await expect(row(codes.physio).innerText()).resolves.toContain('$25 Off');
+    await page.getByTestId('stat-rate').getByText('33%').waitFor();
+    await screenshot(page, 'company-admin-desktop');
+
+    // Server-side search: by service, then by the start of an id.
+    await page.getByTestId('company-search').fill('physio assess');
+    await page.getByRole('tab', { name: 'QR Codes (1)' }).waitFor();
+    await expect(page.getByTestId('qr-row').count()).resolves.toBe(1);
+    await page.getByTestId('company-search').fill(codes.massage.slice(0, 8));
+    await page.getByRole('tab', { name: 'QR Codes (1)' }).waitFor();
+    await row(codes.massage).waitFor();
+    await page.getByTestId('company-search').fill('no such partner');
+    await page.getByTestId('qr-codes-empty').waitFor();
+    await screenshot(page, 'company-admin-search-empty');
+    await page.getByTestId('company-search').fill('');
+    await page.getByRole('tab', { name: 'QR Codes (3)' }).waitFor();
+
+    await page.getByRole('tab', { name: /Usage History/ }).click();
+    const redemption = page.getByTestId('redemption-row');
+    await redemption.first().waitFor();
+    await expect(redemption.count()).resolves.toBe(1);
+    const usage = await redemption.first().innerText();
+    expect(usage).toContain('Riverside Massage');
+    expect(usage).toContain('Deep Tissue Massage');
+    expect(usage).toContain('15% Off');
+    expect(usage).toContain(codes.massage.slice(0, 8));
+    expect(usage).toContain('Redeemed');
+    await screenshot(page, 'company-admin-usage-desktop');
+  });
+
+  it('nothing selected asks to select codes first', async () => {
+    await signInAsStaff();
+    await page.goto(`${baseUrl}/company-admin`);
+    await page.getByTestId('qr-row').first().waitFor();
+    await page.getByTestId('bulk-zip-png').click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    await expect(toast.innerText()).resolves.toContain('Please select QR codes to download');
+  });
+
+  it('selecting two codes downloads a ZIP with two files', async () => {
+    await signInAsStaff();
+    await page.goto(`${baseUrl}/company-admin`);
+    await row(codes.massage).waitFor();
+    await row(codes.massage).getByRole('checkbox').check();
+    await row(codes.physio).getByRole('checkbox').check();
+    await expect(page.getByTestId('bulk-zip-png').innerText()).resolves.toBe('PNG ZIP (2)');
+    const downloading = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByTestId('bulk-zip-png').click();
+    await page
+      .getByTestId('zip-progress')
+      .waitFor({ timeout: 5_000 })
+      .catch(() => undefined);
+    await screenshot(page, 'company-admin-zip-progress');
+    const download = await downloading;
+    const file = join(mkdtempSync(join(tmpdir(), 'avpass-zip-')), download.suggestedFilename());
+    await download.saveAs(file);
+    expect(file).toMatch(/\.zip$/);
+    const listing = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+    expect(listing).toHaveLength(2);
+    expect(listing.every((name) => name.endsWith('.png'))).toBe(true);
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    await expect(toast.innerText()).resolves.toContain('ZIP Download Complete');
+    await screenshot(page, 'company-admin-zip-done');
+
+    // Select All / Deselect All.
+    await page.getByTestId('select-all').click();
+    await expect(page.getByTestId('selected-count').innerText()).resolves.toBe('3 selected');
+    await page.getByTestId('select-all').click();
+    await expect(page.getByTestId('selected-count').innerText()).resolves.toBe('0 selected');
+  });
+
+  it('a single code downloads as PDF from its row', async () => {
+    await signInAsStaff();
+    await page.goto(`${baseUrl}/company-admin`);
+    await row(codes.physio).waitFor();
+    const downloading = page.waitForEvent('download', { timeout: 30_000 });
+    await row(codes.physio).getByRole('button', { name: 'Download voucher as PDF' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  });
+
+  it('deleting a code asks first and removes it from the company only', async () => {
+    await signInAsStaff();
+    await page.goto(`${baseUrl}/company-admin`);
+    await row(codes.removable).waitFor();
+    await row(codes.removable).getByTestId('delete-code').click();
+    await page.getByRole('dialog').waitFor();
+    await screenshot(page, 'company-admin-delete-dialog');
+    await page.getByTestId('confirm-delete').click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    await expect(toast.innerText()).resolves.toContain('QR code deleted successfully');
+    await page.getByRole('tab', { name: 'QR Codes (2)' }).waitFor();
+    await expect(row(codes.removable).count()).resolves.toBe(0);
+    // The voucher itself still works for members.
+    expect((await api(baseUrl, `/api/qr-codes/${codes.removable}`)).status).toBe(200);
+  });
+
+  it('the admin panel on a phone', async () => {
+    await signInAsStaff(PHONE);
+    await page.goto(`${baseUrl}/company-admin`);
+    await page.getByTestId('qr-row').first().waitFor();
+    await page.getByTestId('stat-rate').getByText('%', { exact: false }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await screenshot(page, 'company-admin-phone');
+    await page.getByRole('tab', { name: /Usage History/ }).click();
+    await page.getByTestId('redemption-row').first().waitFor();
+    await screenshot(page, 'company-admin-usage-phone');
+  });
+});
