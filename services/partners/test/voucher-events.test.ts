@@ -30,8 +30,9 @@ async function publish<N extends EventName>(
   name: N,
   payload: EventPayload<N>,
   id = randomUUID(),
+  occurredAt = new Date().toISOString(),
 ): Promise<string> {
-  const event = { id, name, occurredAt: new Date().toISOString(), payload } as DomainEvent;
+  const event = { id, name, occurredAt, payload } as DomainEvent;
   await nc.jetstream().publish(eventSubject(s.env.NATS_NAMESPACE!, name), codec.encode(event), { msgID: id });
   return id;
 }
@@ -97,5 +98,68 @@ describe('partner offer counters fed by voucher events', () => {
     );
     await expectCounts(partner.id, { activeOffers: 0, totalQrCodes: 1 });
     await expectCounts(other.id, { activeOffers: 0, totalQrCodes: 0 });
+  });
+
+  it('an assignment applied after its own removal does not bring the code back', async () => {
+    const partner = await s.call<Vendor>(RPC.partners.create, { name: 'Reordered Partner' });
+    const at = (ms: number) => new Date(Date.UTC(2026, 10, 21, 12, 0, 0, ms)).toISOString();
+    const code = () => ({
+      qrCodeId: randomUUID(),
+      expirationDate: '2099-12-31',
+      usageCount: 0,
+      usageLimit: 5,
+      isActive: true,
+    });
+    const unassignedFirst = code();
+    const deletedFirst = code();
+    const reassigned = code();
+    // Removals (later in time) are applied before the assignments they undo.
+    await publish(
+      'vouchers.voucher.unassigned.v1',
+      { qrCodeId: unassignedFirst.qrCodeId, partnerIds: [partner.id] },
+      undefined,
+      at(2),
+    );
+    await publish(
+      'vouchers.voucher.assigned.v1',
+      { ...unassignedFirst, partnerIds: [partner.id] },
+      undefined,
+      at(1),
+    );
+    await publish(
+      'vouchers.voucher.deleted.v1',
+      { qrCodeId: deletedFirst.qrCodeId, partnerIds: [partner.id] },
+      undefined,
+      at(2),
+    );
+    await publish(
+      'vouchers.voucher.assigned.v1',
+      { ...deletedFirst, partnerIds: [partner.id] },
+      undefined,
+      at(1),
+    );
+    // Assigned, removed, then assigned again: the newest assignment counts.
+    await publish(
+      'vouchers.voucher.assigned.v1',
+      { ...reassigned, partnerIds: [partner.id] },
+      undefined,
+      at(1),
+    );
+    await publish(
+      'vouchers.voucher.unassigned.v1',
+      { qrCodeId: reassigned.qrCodeId, partnerIds: [partner.id] },
+      undefined,
+      at(2),
+    );
+    await publish(
+      'vouchers.voucher.assigned.v1',
+      { ...reassigned, partnerIds: [partner.id] },
+      undefined,
+      at(3),
+    );
+    await expectCounts(partner.id, { activeOffers: 1, totalQrCodes: 1 });
+    // Give the reordered assignments time to be (wrongly) applied, then check again.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expectCounts(partner.id, { activeOffers: 1, totalQrCodes: 1 });
   });
 });

@@ -1,5 +1,6 @@
 import { OUTBOX_TABLES_SQL } from '@avpass/platform';
 import { Migration } from '@mikro-orm/migrations';
+import { Migration20261123OfferTombstones } from './migration-20261123-offer-tombstones';
 
 export class Migration20261122Initial extends Migration {
   override async up(): Promise<void> {
@@ -38,4 +39,7 @@ export class Migration20261122Initial extends Migration {
   }
 }
 
-export const migrations = [{ name: 'Migration20261122Initial', class: Migration20261122Initial }];
+export const migrations = [
+  { name: 'Migration20261122Initial', class: Migration20261122Initial },
+  { name: 'Migration20261123OfferTombstones', class: Migration20261123OfferTombstones },
+];

@@ -24,4 +24,12 @@ export class PartnerOfferStat {
 
   @Property({ type: 'boolean' })
   isActive = true;
+
+  /** When the latest applied assignment event happened. */
+  @Property({ type: 'timestamptz', nullable: true })
+  assignedAt: Date | null = null;
+
+  /** Set when the code was unassigned from this partner or deleted: a tombstone, not counted. */
+  @Property({ type: 'timestamptz', nullable: true })
+  removedAt: Date | null = null;
 }

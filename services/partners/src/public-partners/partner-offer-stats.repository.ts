@@ -8,6 +8,6 @@ export class PartnerOfferStatsRepository {
 
   listForPartners(partnerIds: string[]): Promise<PartnerOfferStat[]> {
     if (!partnerIds.length) return Promise.resolve([]);
-    return this.em.find(PartnerOfferStat, { partnerId: { $in: partnerIds } });
+    return this.em.find(PartnerOfferStat, { partnerId: { $in: partnerIds }, removedAt: null });
   }
 }
