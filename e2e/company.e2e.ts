@@ -13,6 +13,7 @@ const baseUrl = inject('baseUrl');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const staff = { username: 'e2e-company-staff', password: 'company-password' };
+const otherStaff = { username: 'e2e-other-staff', password: 'other-password' };
 const COMPANY = 'Riverside Sports Clinic';
 let browser: Browser;
 let context: BrowserContext;
@@ -47,12 +48,19 @@ async function generate(clinic: string, service: string, extra: Record<string, u
   return res.body.id as string;
 }
 
-async function signInAsStaff(viewport = DESKTOP) {
+async function signInAsStaff(viewport = DESKTOP, user = staff) {
   await context?.close();
   context = await browser.newContext({ viewport, acceptDownloads: true });
   page = await context.newPage();
-  await signIn(page, baseUrl, staff.username, staff.password);
+  await signIn(page, baseUrl, user.username, user.password);
   await page.waitForURL(`${baseUrl}/company-dashboard`);
+}
+
+/** Full-page screenshots after transitions settle, from the top (the sticky bar stays in place). */
+async function settledScreenshot(name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(400);
+  await screenshot(page, name);
 }
 
 const row = (id: string) => page.locator(`[data-testid="qr-row"][data-code-id="${id}"]`);
@@ -72,6 +80,21 @@ beforeAll(async () => {
     json: staff,
   });
   expect(user.status, JSON.stringify(user.body)).toBe(201);
+  const other = await api(baseUrl, '/api/vendors', {
+    method: 'POST',
+    token: adminToken,
+    json: { name: 'Quiet Valley Gym' },
+  });
+  expect(other.status).toBe(201);
+  expect(
+    (
+      await api(baseUrl, `/api/partners/${other.body.id}/users`, {
+        method: 'POST',
+        token: adminToken,
+        json: otherStaff,
+      })
+    ).status,
+  ).toBe(201);
 
   codes.massage = await generate('Riverside Massage', 'Deep Tissue Massage');
   codes.physio = await generate('Riverside Physio', 'Physio Assessment', {
@@ -116,7 +139,7 @@ describe('the partner portal', () => {
     await page.getByTestId('stat-redemptions').getByText('1', { exact: true }).waitFor();
     await page.getByTestId('stat-today').getByText('1', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Refresh Stats' }).click();
-    await screenshot(page, 'company-dashboard-desktop');
+    await settledScreenshot('company-dashboard-desktop');
     // The Partners card opens the partner inventory.
     await expect(page.getByTestId('stat-partners').locator('a').getAttribute('href')).resolves.toBe(
       '/partner-inventory',
@@ -130,7 +153,7 @@ describe('the partner portal', () => {
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
       PHONE.width,
     );
-    await screenshot(page, 'company-dashboard-phone');
+    await settledScreenshot('company-dashboard-phone');
   });
 
   it('the admin panel lists the assigned codes, searches and shows the usage history', async () => {
@@ -143,7 +166,7 @@ describe('the partner portal', () => {
     await expect(row(codes.unassigned).count()).resolves.toBe(0);
     await expect(row(codes.physio).innerText()).resolves.toContain('$25 Off');
     await page.getByTestId('stat-rate').getByText('33%').waitFor();
-    await screenshot(page, 'company-admin-desktop');
+    await settledScreenshot('company-admin-desktop');
 
     // Server-side search: by service, then by the start of an id.
     await page.getByTestId('company-search').fill('physio assess');
@@ -154,7 +177,7 @@ describe('the partner portal', () => {
     await row(codes.massage).waitFor();
     await page.getByTestId('company-search').fill('no such partner');
     await page.getByTestId('qr-codes-empty').waitFor();
-    await screenshot(page, 'company-admin-search-empty');
+    await settledScreenshot('company-admin-search-empty');
     await page.getByTestId('company-search').fill('');
     await page.getByRole('tab', { name: 'QR Codes (3)' }).waitFor();
 
@@ -168,7 +191,7 @@ describe('the partner portal', () => {
     expect(usage).toContain('15% Off');
     expect(usage).toContain(codes.massage.slice(0, 8));
     expect(usage).toContain('Redeemed');
-    await screenshot(page, 'company-admin-usage-desktop');
+    await settledScreenshot('company-admin-usage-desktop');
   });
 
   it('nothing selected asks to select codes first', async () => {
@@ -194,6 +217,7 @@ describe('the partner portal', () => {
       .getByTestId('zip-progress')
       .waitFor({ timeout: 5_000 })
       .catch(() => undefined);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'company-admin-zip-progress');
     const download = await downloading;
     const file = join(mkdtempSync(join(tmpdir(), 'avpass-zip-')), download.suggestedFilename());
@@ -205,7 +229,7 @@ describe('the partner portal', () => {
     const toast = page.getByTestId('toast');
     await toast.waitFor();
     await expect(toast.innerText()).resolves.toContain('ZIP Download Complete');
-    await screenshot(page, 'company-admin-zip-done');
+    await settledScreenshot('company-admin-zip-done');
 
     // Select All / Deselect All.
     await page.getByTestId('select-all').click();
@@ -230,7 +254,7 @@ describe('the partner portal', () => {
     await row(codes.removable).waitFor();
     await row(codes.removable).getByTestId('delete-code').click();
     await page.getByRole('dialog').waitFor();
-    await screenshot(page, 'company-admin-delete-dialog');
+    await settledScreenshot('company-admin-delete-dialog');
     await page.getByTestId('confirm-delete').click();
     const toast = page.getByTestId('toast');
     await toast.waitFor();
@@ -241,6 +265,45 @@ describe('the partner portal', () => {
     expect((await api(baseUrl, `/api/qr-codes/${codes.removable}`)).status).toBe(200);
   });
 
+  it('another company sees none of these codes: the empty states', async () => {
+    await signInAsStaff(DESKTOP, otherStaff);
+    await page.getByTestId('assigned-codes-empty').waitFor();
+    await page.getByTestId('stat-total-codes').getByText('0', { exact: true }).waitFor();
+    await settledScreenshot('company-dashboard-empty');
+    await page.goto(`${baseUrl}/company-admin`);
+    await page.getByRole('tab', { name: 'QR Codes (0)' }).waitFor();
+    await page.getByTestId('qr-codes-empty').waitFor();
+    await page.getByRole('tab', { name: /Usage History/ }).click();
+    await page.getByTestId('usage-empty').waitFor();
+    await settledScreenshot('company-admin-usage-empty');
+  });
+
+  it('shows loading states, and a failed list can be retried', async () => {
+    await signInAsStaff();
+    // Hold the answers back to see the loading states, then let the real answers through.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/(stats|qr-codes\/all)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByText('Loading your QR codes...').waitFor();
+    await settledScreenshot('company-dashboard-loading');
+    release();
+    await page.getByTestId('assigned-code').first().waitFor();
+    await page.unroute(/\/api\/(stats|qr-codes\/all)/);
+
+    // The connection drops while the list loads: an error with Try again, which then works.
+    await page.route(/\/api\/qr-codes\/all/, (route) => route.abort('connectionfailed'));
+    await page.goto(`${baseUrl}/company-admin`);
+    await page.getByText('Could not load your QR codes').waitFor({ timeout: 20_000 });
+    await settledScreenshot('company-admin-list-error');
+    await page.unroute(/\/api\/qr-codes\/all/);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByTestId('qr-row').first().waitFor();
+  });
+
   it('the admin panel on a phone', async () => {
     await signInAsStaff(PHONE);
     await page.goto(`${baseUrl}/company-admin`);
@@ -249,9 +312,9 @@ describe('the partner portal', () => {
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
       PHONE.width,
     );
-    await screenshot(page, 'company-admin-phone');
+    await settledScreenshot('company-admin-phone');
     await page.getByRole('tab', { name: /Usage History/ }).click();
     await page.getByTestId('redemption-row').first().waitFor();
-    await screenshot(page, 'company-admin-usage-phone');
+    await settledScreenshot('company-admin-usage-phone');
   });
 });
