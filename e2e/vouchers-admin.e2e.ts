@@ -42,6 +42,8 @@ async function expectToast(title: string) {
 /** Lets polling, images and fonts settle before a screenshot. */
 async function settle() {
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Full-page screenshots of a scrolled page would paint the sticky navigation bar mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(400);
 }
 
@@ -291,5 +293,20 @@ describe('the administrator’s voucher screens', () => {
       await expectNoHorizontalScroll();
       await screenshot(page, name);
     }
+
+    // The dialogs on a phone.
+    await page.goto(`${baseUrl}/dashboard`);
+    await page
+      .getByTestId('qr-row')
+      .first()
+      .getByRole('button', { name: /Assign|Manage/ })
+      .click();
+    await page.getByRole('dialog', { name: 'Assign QR Code to Partners' }).getByText(partner.email).waitFor();
+    await screenshot(page, 'admin-assign-dialog-phone');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto(`${baseUrl}/dashboard?tab=batches`);
+    await page.getByTestId('batch-row').first().getByRole('button', { name: 'View Codes' }).click();
+    await page.getByTestId('batch-code-row').first().waitFor();
+    await screenshot(page, 'admin-batch-codes-phone');
   });
 });

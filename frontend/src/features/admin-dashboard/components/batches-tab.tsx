@@ -14,9 +14,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -26,6 +28,9 @@ import { useAdminBatches, useBatch } from '@/features/vouchers/api';
 import { StatusChip } from '@/features/vouchers/components/status-chip';
 import { errorMessageOf } from '@/lib/api-client';
 import { shortId } from '../lib/short-id';
+import { ListState, type ListStateKind } from './list-state';
+import { MobileCard } from './mobile-card';
+import { Pager } from './pager';
 import { TableStateRow } from './table-states';
 
 const COLUMNS = 5;
@@ -37,63 +42,88 @@ export function BatchesTab() {
   const [viewing, setViewing] = useState<BatchSummary | null>(null);
   const batches = useAdminBatches({ limit: rowsPerPage, offset: page * rowsPerPage });
   const zone = viewerTimeZone();
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const items = batches.data?.items ?? [];
+  const listState: ListStateKind | null = batches.isPending
+    ? 'loading'
+    : batches.isError && !batches.data
+      ? 'error'
+      : items.length === 0
+        ? 'empty'
+        : null;
+  const emptyText = 'No batches yet. Use Bulk Generate to create many codes at once.';
+  const retry = () => void batches.refetch();
+  const viewButton = (batch: BatchSummary) => (
+    <Button size="small" variant="outlined" onClick={() => setViewing(batch)}>
+      View Codes
+    </Button>
+  );
 
   return (
     <Box>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Batches" sx={{ minWidth: 720 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Batch Name</TableCell>
-              <TableCell>Created</TableCell>
-              <TableCell align="right">Quantity</TableCell>
-              <TableCell align="right">Redeemed</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {batches.isPending ? (
-              <TableStateRow columns={COLUMNS} state="loading" />
-            ) : batches.isError && !batches.data ? (
-              <TableStateRow
-                columns={COLUMNS}
-                state="error"
-                error={batches.error}
-                onRetry={() => void batches.refetch()}
+      {compact ? (
+        <Stack spacing={1.5}>
+          {listState ? (
+            <ListState state={listState} error={batches.error} emptyText={emptyText} onRetry={retry} />
+          ) : (
+            items.map((batch) => (
+              <MobileCard
+                key={batch.batchId}
+                testId="batch-row"
+                header={<Typography sx={{ fontWeight: 700 }}>{batch.batchName}</Typography>}
+                fields={[
+                  ['Created', formatDate(batch.createdAt, zone)],
+                  ['Quantity', String(batch.count)],
+                  ['Redeemed', String(batch.redeemed)],
+                ]}
+                actions={viewButton(batch)}
               />
-            ) : batches.data.items.length === 0 ? (
-              <TableStateRow
-                columns={COLUMNS}
-                state="empty"
-                emptyText="No batches yet. Use Bulk Generate to create many codes at once."
-              />
-            ) : (
-              batches.data.items.map((batch) => (
-                <TableRow key={batch.batchId} hover data-testid="batch-row">
-                  <TableCell sx={{ fontWeight: 600 }}>{batch.batchName}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(batch.createdAt, zone)}</TableCell>
-                  <TableCell align="right">{batch.count}</TableCell>
-                  <TableCell align="right">{batch.redeemed}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" variant="outlined" onClick={() => setViewing(batch)}>
-                      View Codes
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={batches.data?.total ?? 0}
+            ))
+          )}
+        </Stack>
+      ) : (
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Batches" sx={{ minWidth: 720 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Batch Name</TableCell>
+                <TableCell>Created</TableCell>
+                <TableCell align="right">Quantity</TableCell>
+                <TableCell align="right">Redeemed</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {listState ? (
+                <TableStateRow
+                  columns={COLUMNS}
+                  state={listState}
+                  error={batches.error}
+                  emptyText={emptyText}
+                  onRetry={retry}
+                />
+              ) : (
+                items.map((batch) => (
+                  <TableRow key={batch.batchId} hover data-testid="batch-row">
+                    <TableCell sx={{ fontWeight: 600 }}>{batch.batchName}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(batch.createdAt, zone)}</TableCell>
+                    <TableCell align="right">{batch.count}</TableCell>
+                    <TableCell align="right">{batch.redeemed}</TableCell>
+                    <TableCell align="right">{viewButton(batch)}</TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <Pager
+        total={batches.data?.total ?? 0}
         page={page}
-        onPageChange={(_event, next) => setPage(next)}
         rowsPerPage={rowsPerPage}
-        rowsPerPageOptions={[10, 25, 50]}
-        onRowsPerPageChange={(event) => {
-          setRowsPerPage(Number(event.target.value));
+        onPage={setPage}
+        onRowsPerPage={(rows) => {
+          setRowsPerPage(rows);
           setPage(0);
         }}
       />
@@ -105,11 +135,13 @@ export function BatchesTab() {
 function BatchCodesDialog({ batch, onClose }: { batch: BatchSummary | null; onClose: () => void }) {
   const detail = useBatch(batch?.batchId ?? null);
   const zone = viewerTimeZone();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   return (
     <Dialog
       open={batch !== null}
       onClose={onClose}
+      fullScreen={phone}
       fullWidth
       maxWidth="md"
       aria-labelledby="batch-codes-title"

@@ -14,11 +14,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useToast } from '@/components/toast/toast-context';
@@ -32,6 +33,9 @@ import { viewerTimeZone } from '@/features/generate/lib/time-zone';
 import { shortId } from '../lib/short-id';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { AssignPartnersDialog } from './assign-partners-dialog';
+import { ListState, type ListStateKind } from './list-state';
+import { MobileCard } from './mobile-card';
+import { Pager } from './pager';
 import { DeleteCodeDialog } from './delete-code-dialog';
 import { TableStateRow } from './table-states';
 
@@ -55,6 +59,18 @@ export function QrCodesTab() {
     search: term || undefined,
   });
   const total = codes.data?.total ?? 0;
+  const items = codes.data?.items ?? [];
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const listState: ListStateKind | null = codes.isPending
+    ? 'loading'
+    : codes.isError && !codes.data
+      ? 'error'
+      : items.length === 0
+        ? 'empty'
+        : null;
+  const emptyText = term
+    ? `No QR codes match "${term}".`
+    : 'No QR codes yet. Generate one or create a batch.';
 
   return (
     <Box>
@@ -87,56 +103,63 @@ export function QrCodesTab() {
           <ZipButtons source={{ all: true }} formats={['png']} label={() => 'Download All (PNG ZIP)'} />
         </Box>
       </Stack>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Partner QR codes" sx={{ minWidth: 1080 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>ID</TableCell>
-              <TableCell>Facility</TableCell>
-              <TableCell>Discount</TableCell>
-              <TableCell>Usage</TableCell>
-              <TableCell>Expires</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Batch</TableCell>
-              <TableCell>Partners</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {codes.isPending ? (
-              <TableStateRow columns={COLUMNS} state="loading" />
-            ) : codes.isError && !codes.data ? (
-              <TableStateRow
-                columns={COLUMNS}
-                state="error"
-                error={codes.error}
-                onRetry={() => void codes.refetch()}
-              />
-            ) : codes.data.items.length === 0 ? (
-              <TableStateRow
-                columns={COLUMNS}
-                state="empty"
-                emptyText={
-                  term ? `No QR codes match "${term}".` : 'No QR codes yet. Generate one or create a batch.'
-                }
-              />
-            ) : (
-              codes.data.items.map((code) => (
-                <CodeRow key={code.id} code={code} onAssign={setAssigning} onDelete={setDeleting} />
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
+      {compact ? (
+        <Stack spacing={1.5}>
+          {listState ? (
+            <ListState
+              state={listState}
+              error={codes.error}
+              emptyText={emptyText}
+              onRetry={() => void codes.refetch()}
+            />
+          ) : (
+            items.map((code) => (
+              <CodeCard key={code.id} code={code} onAssign={setAssigning} onDelete={setDeleting} />
+            ))
+          )}
+        </Stack>
+      ) : (
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Partner QR codes" sx={{ minWidth: 1080 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>ID</TableCell>
+                <TableCell>Facility</TableCell>
+                <TableCell>Discount</TableCell>
+                <TableCell>Usage</TableCell>
+                <TableCell>Expires</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Batch</TableCell>
+                <TableCell>Partners</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {listState ? (
+                <TableStateRow
+                  columns={COLUMNS}
+                  state={listState}
+                  error={codes.error}
+                  emptyText={emptyText}
+                  onRetry={() => void codes.refetch()}
+                />
+              ) : (
+                items.map((code) => (
+                  <CodeRow key={code.id} code={code} onAssign={setAssigning} onDelete={setDeleting} />
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <Pager
+        total={total}
         page={page}
-        onPageChange={(_event, next) => setPage(next)}
         rowsPerPage={rowsPerPage}
-        rowsPerPageOptions={[...ROWS_PER_PAGE]}
-        onRowsPerPageChange={(event) => {
-          setRowsPerPage(Number(event.target.value));
+        options={[...ROWS_PER_PAGE]}
+        onPage={setPage}
+        onRowsPerPage={(rows) => {
+          setRowsPerPage(rows);
           setPage(0);
         }}
       />
@@ -146,15 +169,27 @@ export function QrCodesTab() {
   );
 }
 
-function CodeRow({
-  code,
-  onAssign,
-  onDelete,
-}: {
+interface CodeItemProps {
   code: QrCode;
   onAssign: (code: QrCode) => void;
   onDelete: (code: QrCode) => void;
-}) {
+}
+
+function PartnersCell({ code, onAssign }: Pick<CodeItemProps, 'code' | 'onAssign'>) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      <Box component="span" sx={{ mr: 1, fontWeight: 600 }} data-testid="partner-count">
+        {code.partnerCount}
+      </Box>
+      <Button size="small" variant="text" onClick={() => onAssign(code)}>
+        {code.partnerCount === 0 ? 'Assign' : 'Manage'}
+      </Button>
+    </Box>
+  );
+}
+
+/** Preview, QR-only download, full voucher PNG/SVG/PDF, delete. */
+function CodeActions({ code, onDelete }: Pick<CodeItemProps, 'code' | 'onDelete'>) {
   const { toast } = useToast();
   const [downloadingQr, setDownloadingQr] = useState(false);
 
@@ -171,6 +206,51 @@ function CodeRow({
   };
 
   return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+      <Tooltip title="Preview voucher page">
+        <IconButton
+          component={RouterLink}
+          to={paths.voucher.getHref(code.id)}
+          target="_blank"
+          rel="noopener"
+          size="small"
+          aria-label={`Preview voucher ${shortId(code.id)}`}
+        >
+          <VisibilityOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Download QR code only (PNG)">
+        <span>
+          <IconButton
+            size="small"
+            onClick={() => void downloadQr()}
+            disabled={downloadingQr}
+            aria-label={`Download QR code ${shortId(code.id)}`}
+          >
+            <QrCode2RoundedIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <DownloadButtons id={code.id} formats={['png', 'svg', 'pdf']} />
+      <Tooltip title="Delete">
+        <IconButton
+          size="small"
+          color="error"
+          onClick={() => onDelete(code)}
+          aria-label={`Delete QR code ${shortId(code.id)}`}
+        >
+          <DeleteOutlineRoundedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
+const expiryText = (code: QrCode) =>
+  code.expirationDate ? formatDate(code.expirationDate, viewerTimeZone()) : 'Never';
+
+function CodeRow({ code, onAssign, onDelete }: CodeItemProps) {
+  return (
     <TableRow hover data-testid="qr-row" data-id={code.id}>
       <TableCell sx={{ fontFamily: 'monospace' }}>{shortId(code.id)}</TableCell>
       <TableCell sx={{ maxWidth: 200 }}>
@@ -183,9 +263,7 @@ function CodeRow({
       </TableCell>
       <TableCell>{formatDiscount(code.discountType, code.discountValue)}</TableCell>
       <TableCell>{formatUsage(code.usageCount, code.usageLimit)}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {code.expirationDate ? formatDate(code.expirationDate, viewerTimeZone()) : 'Never'}
-      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{expiryText(code)}</TableCell>
       <TableCell>
         <StatusChip status={code.status} />
       </TableCell>
@@ -199,53 +277,43 @@ function CodeRow({
           {code.batchName ?? '—'}
         </Typography>
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        <Box component="span" sx={{ mr: 1, fontWeight: 600 }} data-testid="partner-count">
-          {code.partnerCount}
-        </Box>
-        <Button size="small" variant="text" onClick={() => onAssign(code)}>
-          {code.partnerCount === 0 ? 'Assign' : 'Manage'}
-        </Button>
+      <TableCell>
+        <PartnersCell code={code} onAssign={onAssign} />
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <Tooltip title="Preview voucher page">
-          <IconButton
-            component={RouterLink}
-            to={paths.voucher.getHref(code.id)}
-            target="_blank"
-            rel="noopener"
-            size="small"
-            aria-label={`Preview voucher ${shortId(code.id)}`}
-          >
-            <VisibilityOutlinedIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title="Download QR code only (PNG)">
-          <span>
-            <IconButton
-              size="small"
-              onClick={() => void downloadQr()}
-              disabled={downloadingQr}
-              aria-label={`Download QR code ${shortId(code.id)}`}
-            >
-              <QrCode2RoundedIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Box component="span" sx={{ mx: 0.5, display: 'inline-flex', verticalAlign: 'middle' }}>
-          <DownloadButtons id={code.id} formats={['png', 'svg', 'pdf']} />
-        </Box>
-        <Tooltip title="Delete">
-          <IconButton
-            size="small"
-            color="error"
-            onClick={() => onDelete(code)}
-            aria-label={`Delete QR code ${shortId(code.id)}`}
-          >
-            <DeleteOutlineRoundedIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <CodeActions code={code} onDelete={onDelete} />
       </TableCell>
     </TableRow>
+  );
+}
+
+function CodeCard({ code, onAssign, onDelete }: CodeItemProps) {
+  return (
+    <MobileCard
+      testId="qr-row"
+      dataAttributes={{ 'data-id': code.id }}
+      header={
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{code.clinicName}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {code.service} ·{' '}
+              <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                {shortId(code.id)}
+              </Box>
+            </Typography>
+          </Box>
+          <StatusChip status={code.status} />
+        </Box>
+      }
+      fields={[
+        ['Discount', formatDiscount(code.discountType, code.discountValue)],
+        ['Usage', formatUsage(code.usageCount, code.usageLimit)],
+        ['Expires', expiryText(code)],
+        ['Batch', code.batchName ?? '—'],
+        ['Partners', <PartnersCell key="partners" code={code} onAssign={onAssign} />],
+      ]}
+      actions={<CodeActions code={code} onDelete={onDelete} />}
+    />
   );
 }

@@ -59,11 +59,11 @@ export function RecentCodesCard({ title = 'Recent QR Codes' }: { title?: string 
         ) : (
           <List disablePadding>
             {recent.data.slice(0, SHOWN).map((code) => (
-              <ListItem key={code.id} disablePadding secondaryAction={<StatusChip status={code.status} />}>
+              <ListItem key={code.id} disablePadding>
                 <ListItemButton
                   component={RouterLink}
                   to={paths.voucher.getHref(code.id)}
-                  sx={{ borderRadius: 2, pr: 12 }}
+                  sx={{ borderRadius: 2, gap: 1.5 }}
                 >
                   <ListItemText
                     primary={`${code.customTitle || code.clinicName} · ${formatDiscount(code.discountType, code.discountValue)}`}
@@ -72,7 +72,9 @@ export function RecentCodesCard({ title = 'Recent QR Codes' }: { title?: string 
                       primary: { noWrap: true, sx: { fontWeight: 600 } },
                       secondary: { noWrap: true },
                     }}
+                    sx={{ minWidth: 0 }}
                   />
+                  <StatusChip status={code.status} />
                 </ListItemButton>
               </ListItem>
             ))}

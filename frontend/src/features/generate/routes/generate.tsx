@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AdminOnly } from '../components/admin-only';
 import { DiscountForm } from '../components/discount-form';
 import { LocalHostWarning } from '../components/local-host-warning';
@@ -25,6 +25,12 @@ export function GenerateRoute() {
 function GenerateScreen() {
   const [logoUrl, setLogoUrl] = useState<string | null>(null);
   const [generated, setGenerated] = useState<QrCode | null>(null);
+  const preview = useRef<HTMLDivElement>(null);
+
+  // On a phone the preview sits below the form: bring the new code into view.
+  useEffect(() => {
+    if (generated) preview.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }, [generated]);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -67,7 +73,9 @@ function GenerateScreen() {
           </Card>
         </Box>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
-          <QrPreviewCard code={generated} />
+          <Box ref={preview} sx={{ scrollMarginTop: 16 }}>
+            <QrPreviewCard code={generated} />
+          </Box>
           <RecentCodesCard />
           <QuickTips />
         </Box>
