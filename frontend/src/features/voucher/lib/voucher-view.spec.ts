@@ -1,0 +1,123 @@
+import type { PublicVoucher } from '@avpass/contracts';
+import { describe, expect, it } from 'vitest';
+import { newIdempotencyKey } from './idempotency-key';
+import { voucherView } from './voucher-view';
+
+const base: PublicVoucher = {
+  id: '0b9c5a56-7a52-4c53-9d33-2f0b7c1c3a11',
+  qrUrl: 'https://avpass.example/voucher/0b9c5a56-7a52-4c53-9d33-2f0b7c1c3a11',
+  clinicName: 'Harbor Physio',
+  discountType: 'percentage',
+  discountValue: 20,
+  service: 'FREE Sports Massage',
+  expirationDate: '2026-03-08',
+  usageLimit: 3,
+  usageCount: 1,
+  terms: '  ',
+  logoUrl: null,
+  customTitle: null,
+  partnerType: 'clinic',
+  qrType: 'partner',
+  trainerName: null,
+  trainerImage: null,
+  trainerRole: null,
+  isActive: true,
+  isProjectRootedExclusive: false,
+  exclusiveType: null,
+  exclusiveDetails: null,
+  status: 'active',
+  createdAt: '2026-02-01T10:00:00.000Z',
+};
+
+describe('what the voucher page prints', () => {
+  it('a partner voucher: initials, partner type, cleaned service, MM/dd/yyyy, usage, store button', () => {
+    const view = voucherView(base);
+    expect(view).toMatchObject({
+      title: 'Harbor Physio',
+      initials: 'HP',
+      partnerTypeText: 'Sports Clinic',
+      discountText: '20% Off',
+      serviceText: 'Sports Massage',
+      validUntilText: '03/08/2026',
+      usageText: '1 / 3',
+      terms: null,
+      trainer: null,
+      canRedeem: true,
+      refusal: null,
+      redeemLabel: 'Redeem Voucher at Store',
+      redeemedDescription: 'This voucher has been successfully redeemed at the store.',
+    });
+  });
+
+  it('no expiry, unlimited uses and a leading FREE in the title of a non-free discount', () => {
+    const view = voucherView({
+      ...base,
+      expirationDate: null,
+      usageLimit: 999999,
+      customTitle: 'FREE Recovery Week',
+    });
+    expect(view.validUntilText).toBe('No expiration date');
+    expect(view.usageText).toBe('1 / ∞');
+    expect(view.title).toBe('Recovery Week');
+  });
+
+  it('the Redeem button is offered only while the server says active, with the reason otherwise', () => {
+    expect(voucherView({ ...base, status: 'used_up' })).toMatchObject({
+      canRedeem: false,
+      refusal: expect.stringContaining('maximum number of times'),
+    });
+    expect(voucherView({ ...base, status: 'expired' })).toMatchObject({
+      canRedeem: false,
+      refusal: 'This voucher has expired.',
+    });
+    expect(voucherView({ ...base, status: 'inactive' })).toMatchObject({
+      canRedeem: false,
+      refusal: 'This voucher is no longer active.',
+    });
+  });
+
+  it('a trainer voucher gets the trainer header with the role label', () => {
+    const view = voucherView({
+      ...base,
+      qrType: 'trainer',
+      trainerName: 'Jordan Rivera',
+      trainerRole: 'athlete',
+    });
+    expect(view.trainer).toEqual({ name: 'Jordan Rivera', roleLabel: 'Athlete', image: null });
+    expect(view.initials).toBe('JR');
+  });
+
+  it('an exclusive voucher shows its instructions and redeems with Project Rooted; others never show instructions', () => {
+    const details = { specialInstructions: 'Book at the front desk.' };
+    const exclusive = voucherView({
+      ...base,
+      customTitle: 'Acme EXCLUSIVE',
+      isProjectRootedExclusive: true,
+      exclusiveDetails: details,
+    });
+    expect(exclusive).toMatchObject({
+      partnerTypeText: 'Project Rooted Exclusive',
+      initials: 'A',
+      redemptionInstructions: 'Book at the front desk.',
+      redeemLabel: 'Redeem Voucher with Project Rooted',
+      redeemedDescription: 'This voucher has been successfully redeemed with Project Rooted.',
+    });
+    expect(voucherView({ ...base, exclusiveDetails: details }).redemptionInstructions).toBeNull();
+  });
+});
+
+describe('the redeem idempotency key', () => {
+  it('is a fresh v4 UUID each time, also where crypto.randomUUID is missing (plain http)', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newIdempotencyKey()).toMatch(uuid);
+    const original = crypto.randomUUID.bind(crypto);
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+      expect(keys.size).toBe(50);
+      for (const key of keys) expect(key).toMatch(uuid);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+    }
+  });
+});
