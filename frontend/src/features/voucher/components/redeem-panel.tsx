@@ -14,6 +14,13 @@ import { errorMessageOf } from '@/lib/api-client';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { REDEEM_FAILED_FALLBACK, type VoucherView } from '../lib/voucher-view';
 
+const UNAVAILABLE_TITLES: Record<PublicVoucher['status'], string> = {
+  active: '',
+  used_up: 'Fully redeemed',
+  expired: 'Expired',
+  inactive: 'Not active',
+};
+
 const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
@@ -80,7 +87,9 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
             severity={voucher.status === 'used_up' ? 'info' : 'warning'}
             icon={<BlockRoundedIcon />}
             data-testid="redeem-unavailable"
+            sx={{ color: 'text.primary' }}
           >
+            <AlertTitle>{UNAVAILABLE_TITLES[voucher.status]}</AlertTitle>
             {view.refusal}
           </Alert>
         )
