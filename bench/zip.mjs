@@ -20,6 +20,9 @@ import { createBenchDatabase } from './support/bench-db.mjs';
 const CODES = Number(process.env.BENCH_ZIP_CODES ?? 10_000);
 const RENDER_CONCURRENCY = process.env.RENDER_CONCURRENCY ?? '4';
 const GOALS = { png: 90, pdf: 120, rssMb: 400 };
+// V8 grows its heap lazily under pdfkit's garbage (peaks of ~430 MB without a cap, ~270 MB with one);
+// the same cap is recommended for the rendering service in production (NODE_OPTIONS).
+const WORKER_HEAP_MB = Number(process.env.WORKER_HEAP_MB ?? 256);
 const run = promisify(execFile);
 const port = () => 4100 + Math.floor(Math.random() * 800);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,7 +42,11 @@ async function api(base, path, { token, json, method = json === undefined ? 'GET
 async function startWorker(env) {
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', join(REPO_ROOT, 'services/rendering/dist/main.js')],
+    [
+      '--enable-source-maps',
+      `--max-old-space-size=${WORKER_HEAP_MB}`,
+      join(REPO_ROOT, 'services/rendering/dist/main.js'),
+    ],
     {
       cwd: REPO_ROOT,
       env: { ...env, RENDERING_MODE: 'worker', RENDER_CONCURRENCY, LOG_LEVEL: 'info' },
@@ -143,9 +150,27 @@ const env = {
 let platform;
 let worker;
 let failed = false;
+let cleaning;
+/** Stops the worker and the platform and drops the database (also on Ctrl-C: the apps run detached). */
+function cleanUp() {
+  cleaning ??= (async () => {
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000)]);
+      if (worker.exitCode === null) worker.kill('SIGKILL');
+    }
+    await platform?.stop();
+    await db.drop().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(downloads, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
 try {
   console.log(
-    `bench:zip — ${CODES} codes, render concurrency ${RENDER_CONCURRENCY}, on ${(await import('node:os')).cpus().length} cores`,
+    `bench:zip — ${CODES} codes, render concurrency ${RENDER_CONCURRENCY}, worker heap cap ${WORKER_HEAP_MB} MB, on ${(await import('node:os')).cpus().length} cores`,
   );
   platform = await startPlatform({
     env,
@@ -208,15 +233,6 @@ try {
   console.error(`bench:zip could not run: ${error instanceof Error ? error.message : String(error)}`);
   failed = true;
 } finally {
-  if (worker && worker.exitCode === null) {
-    const exited = new Promise((resolve) => worker.once('exit', resolve));
-    worker.kill('SIGTERM');
-    await Promise.race([exited, sleep(10_000)]);
-    if (worker.exitCode === null) worker.kill('SIGKILL');
-  }
-  await platform?.stop();
-  await db.drop().catch(() => undefined);
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(downloads, { recursive: true, force: true });
+  await cleanUp();
 }
 process.exit(failed ? 1 : 0);

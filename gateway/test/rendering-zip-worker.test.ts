@@ -21,18 +21,22 @@ const workers: ChildProcess[] = [];
  * Short lock and stall intervals so a killed worker's job is noticed within seconds.
  */
 async function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['-r', REGISTER, join(ROOT, 'services/rendering/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...h.env,
-      RENDERING_MODE: 'worker',
-      RENDER_CONCURRENCY: '4',
-      ZIP_LOCK_DURATION_MS: '4000',
-      ZIP_STALLED_INTERVAL_MS: '2000',
-      LOG_LEVEL: 'info',
+  const child = spawn(
+    process.execPath,
+    ['--max-old-space-size=256', '-r', REGISTER, join(ROOT, 'services/rendering/src/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...h.env,
+        RENDERING_MODE: 'worker',
+        RENDER_CONCURRENCY: '4',
+        ZIP_LOCK_DURATION_MS: '4000',
+        ZIP_STALLED_INTERVAL_MS: '2000',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   workers.push(child);
   const lines: string[] = [];
   await new Promise<void>((ready, fail) => {
