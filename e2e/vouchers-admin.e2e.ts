@@ -112,7 +112,7 @@ describe('the administrator’s voucher screens', () => {
     // The recent list (first 5) picks the new code up.
     await page
       .getByTestId('recent-codes')
-      .getByText(`${partner.name} · 30% Off`)
+      .getByText(/^30% Off · Sports Massage · 0 \/ 3/)
       .first()
       .waitFor({ timeout: 15_000 });
     await settle();
@@ -293,6 +293,26 @@ describe('the administrator’s voucher screens', () => {
       await expectNoHorizontalScroll();
       await screenshot(page, name);
     }
+
+    // The result states on a phone: a generated code, a created batch.
+    await page.goto(`${baseUrl}/generate`);
+    await page.getByLabel('Partner Name').fill(partner.name);
+    await page.getByLabel('Service / Product').fill('Dry Needling');
+    await page.getByRole('button', { name: 'Generate QR Code' }).click();
+    await page.getByTestId('qr-image').waitFor({ timeout: 20_000 });
+    await settle();
+    await expectNoHorizontalScroll();
+    await screenshot(page, 'admin-generate-result-phone');
+    await page.goto(`${baseUrl}/bulk`);
+    await page.getByLabel('Batch Name').fill('Phone batch');
+    await page.getByLabel('Quantity').fill('2');
+    await page.getByLabel('Partner Name').fill(partner.name);
+    await page.getByLabel('Service / Product').fill('Recovery Session');
+    await page.getByRole('button', { name: 'Generate Bulk QR Codes' }).click();
+    await page.getByTestId('batch-summary').waitFor();
+    await settle();
+    await expectNoHorizontalScroll();
+    await screenshot(page, 'admin-bulk-summary-phone');
 
     // The dialogs on a phone.
     await page.goto(`${baseUrl}/dashboard`);

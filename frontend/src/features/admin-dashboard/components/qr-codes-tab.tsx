@@ -189,7 +189,11 @@ function PartnersCell({ code, onAssign }: Pick<CodeItemProps, 'code' | 'onAssign
 }
 
 /** Preview, QR-only download, full voucher PNG/SVG/PDF, delete. */
-function CodeActions({ code, onDelete }: Pick<CodeItemProps, 'code' | 'onDelete'>) {
+function CodeActions({
+  code,
+  onDelete,
+  stacked = false,
+}: Pick<CodeItemProps, 'code' | 'onDelete'> & { stacked?: boolean }) {
   const { toast } = useToast();
   const [downloadingQr, setDownloadingQr] = useState(false);
 
@@ -205,43 +209,75 @@ function CodeActions({ code, onDelete }: Pick<CodeItemProps, 'code' | 'onDelete'
     }
   };
 
+  const preview = (
+    <Tooltip title="Preview voucher page">
+      <IconButton
+        component={RouterLink}
+        to={paths.voucher.getHref(code.id)}
+        target="_blank"
+        rel="noopener"
+        size="small"
+        aria-label={`Preview voucher ${shortId(code.id)}`}
+      >
+        <VisibilityOutlinedIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+  const qrOnly = (
+    <Tooltip title="Download QR code only (PNG)">
+      <span>
+        <IconButton
+          size="small"
+          onClick={() => void downloadQr()}
+          disabled={downloadingQr}
+          aria-label={`Download QR code ${shortId(code.id)}`}
+        >
+          <QrCode2RoundedIcon fontSize="small" />
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+  const voucher = <DownloadButtons id={code.id} formats={['png', 'svg', 'pdf']} />;
+  const remove = (
+    <Tooltip title="Delete">
+      <IconButton
+        size="small"
+        color="error"
+        onClick={() => onDelete(code)}
+        aria-label={`Delete QR code ${shortId(code.id)}`}
+      >
+        <DeleteOutlineRoundedIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+
+  if (stacked) {
+    // A phone: the voucher downloads on one side, the icon actions on the other, wrapping as a pair.
+    return (
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+          flexWrap: 'wrap',
+        }}
+      >
+        {voucher}
+        <Box sx={{ display: 'flex', gap: 0.5 }}>
+          {preview}
+          {qrOnly}
+          {remove}
+        </Box>
+      </Box>
+    );
+  }
   return (
-    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
-      <Tooltip title="Preview voucher page">
-        <IconButton
-          component={RouterLink}
-          to={paths.voucher.getHref(code.id)}
-          target="_blank"
-          rel="noopener"
-          size="small"
-          aria-label={`Preview voucher ${shortId(code.id)}`}
-        >
-          <VisibilityOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Download QR code only (PNG)">
-        <span>
-          <IconButton
-            size="small"
-            onClick={() => void downloadQr()}
-            disabled={downloadingQr}
-            aria-label={`Download QR code ${shortId(code.id)}`}
-          >
-            <QrCode2RoundedIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <DownloadButtons id={code.id} formats={['png', 'svg', 'pdf']} />
-      <Tooltip title="Delete">
-        <IconButton
-          size="small"
-          color="error"
-          onClick={() => onDelete(code)}
-          aria-label={`Delete QR code ${shortId(code.id)}`}
-        >
-          <DeleteOutlineRoundedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      {preview}
+      {qrOnly}
+      {voucher}
+      {remove}
     </Box>
   );
 }
@@ -313,7 +349,7 @@ function CodeCard({ code, onAssign, onDelete }: CodeItemProps) {
         ['Batch', code.batchName ?? '—'],
         ['Partners', <PartnersCell key="partners" code={code} onAssign={onAssign} />],
       ]}
-      actions={<CodeActions code={code} onDelete={onDelete} />}
+      actions={<CodeActions code={code} onDelete={onDelete} stacked />}
     />
   );
 }

@@ -125,7 +125,7 @@ function AdminDashboard() {
           role="tabpanel"
           id={`dashboard-panel-${active.id}`}
           aria-labelledby={`dashboard-tab-${active.id}`}
-          sx={{ p: { xs: 1.5, sm: 3 } }}
+          sx={{ p: { xs: 1, sm: 3 } }}
         >
           <active.Panel />
         </CardContent>

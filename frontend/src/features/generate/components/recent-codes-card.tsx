@@ -66,8 +66,8 @@ export function RecentCodesCard({ title = 'Recent QR Codes' }: { title?: string 
                   sx={{ borderRadius: 2, gap: 1.5 }}
                 >
                   <ListItemText
-                    primary={`${code.customTitle || code.clinicName} · ${formatDiscount(code.discountType, code.discountValue)}`}
-                    secondary={`${code.service} · ${formatUsage(code.usageCount, code.usageLimit)} · ${formatMonthDayTime(code.createdAt, zone)}`}
+                    primary={code.customTitle || code.clinicName}
+                    secondary={`${formatDiscount(code.discountType, code.discountValue)} · ${code.service} · ${formatUsage(code.usageCount, code.usageLimit)} · ${formatMonthDayTime(code.createdAt, zone)}`}
                     slotProps={{
                       primary: { noWrap: true, sx: { fontWeight: 600 } },
                       secondary: { noWrap: true },
