@@ -339,7 +339,9 @@ export async function startPlatform(options = {}) {
     const childEnv = { ...env };
     if (name !== 'gateway') delete childEnv.PORT; // only the gateway listens on HTTP
     // Own process group: Ctrl-C reaches only the launcher, which then stops the apps in order.
-    const child = spawn(process.execPath, ['--enable-source-maps', main], {
+    // The rendering worker's heap is capped as in docker-compose.yml (bounded memory for big ZIPs).
+    const nodeArgs = name === 'rendering' ? ['--max-old-space-size=256'] : [];
+    const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, main], {
       cwd: root,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -89,7 +89,7 @@ export const bulkDownloadZipRequestSchema = z
   .object({
     qrCodes: z
       .array(z.union([z.string(), z.object({ id: z.string() }).passthrough()]))
-      .max(20_000, 'At most 20000 QR codes per ZIP')
+      .max(10_000, 'At most 10000 QR codes per ZIP; download a batch or everything instead')
       .optional(),
     batchId: z.string().uuid('Not a valid batch id').optional(),
     all: z.boolean().optional(),
