@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, screenshot, signIn } from './support/browser';
@@ -140,6 +141,37 @@ describe('the administrator’s voucher screens', () => {
     await screenshot(page, 'admin-dashboard-redemptions-desktop');
   });
 
+  it('the logo upload refuses other files and uploads a PNG with a preview', async () => {
+    await signInAdmin();
+    await page.goto(`${baseUrl}/generate`);
+    const input = page.getByTestId('logo-input');
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expectToast('Invalid File Type');
+    await input.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(2 * 1024 * 1024 + 1),
+    });
+    await expectToast('File Too Large');
+    const png = await sharp({
+      create: { width: 96, height: 96, channels: 3, background: { r: 20, g: 194, b: 153 } },
+    })
+      .png()
+      .toBuffer();
+    await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await expectToast('Logo Uploaded');
+    const preview = page.getByTestId('logo-preview');
+    await preview.waitFor();
+    await expect(preview.getAttribute('src')).resolves.toMatch(/^\/uploads\/[0-9a-f-]+\.png$/);
+    await expect(preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).resolves.toBeGreaterThan(
+      0,
+    );
+    await settle();
+    await screenshot(page, 'admin-generate-logo-desktop');
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await expect(preview.count()).resolves.toBe(0);
+  });
+
   it('assigns the code to a partner with the Assign dialog', async () => {
     await signInAdmin();
     await page.getByLabel('Search QR codes').fill(generatedId.slice(0, 8));
@@ -153,6 +185,7 @@ describe('the administrator’s voucher screens', () => {
     await dialog.getByText(partner.email).waitFor();
     await dialog.getByRole('checkbox', { name: new RegExp(partner.name) }).check();
     await expect(dialog.getByTestId('assign-selected-count').innerText()).resolves.toBe('1 selected');
+    await page.waitForTimeout(500); // the dialog's fade-in
     await screenshot(page, 'admin-assign-dialog-desktop');
     await dialog.getByRole('button', { name: 'Assign Partners' }).click();
     await expectToast('Partners Assigned');
@@ -210,6 +243,7 @@ describe('the administrator’s voucher screens', () => {
     await screenshot(page, 'admin-dashboard-batches-desktop');
     await batchRow.getByRole('button', { name: 'View Codes' }).click();
     await expect.poll(() => page.getByTestId('batch-code-row').count(), { timeout: 10_000 }).toBe(20);
+    await page.waitForTimeout(500); // the dialog's fade-in
     await screenshot(page, 'admin-batch-codes-desktop');
 
     const server = await api(baseUrl, `/api/admin/batches/${batchId}`, { token: adminToken });
@@ -322,11 +356,13 @@ describe('the administrator’s voucher screens', () => {
       .getByRole('button', { name: /Assign|Manage/ })
       .click();
     await page.getByRole('dialog', { name: 'Assign QR Code to Partners' }).getByText(partner.email).waitFor();
+    await page.waitForTimeout(500); // the dialog's fade-in
     await screenshot(page, 'admin-assign-dialog-phone');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.goto(`${baseUrl}/dashboard?tab=batches`);
     await page.getByTestId('batch-row').first().getByRole('button', { name: 'View Codes' }).click();
     await page.getByTestId('batch-code-row').first().waitFor();
+    await page.waitForTimeout(500); // the dialog's fade-in
     await screenshot(page, 'admin-batch-codes-phone');
   });
 });

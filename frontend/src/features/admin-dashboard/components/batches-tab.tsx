@@ -193,7 +193,7 @@ function BatchCodesDialog({ batch, onClose }: { batch: BatchSummary | null; onCl
                       </Link>
                     </TableCell>
                     <TableCell>{formatUsage(code.usageCount, code.usageLimit)}</TableCell>
-                    <TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {code.expirationDate ? formatDate(code.expirationDate, zone) : 'Never'}
                     </TableCell>
                     <TableCell>

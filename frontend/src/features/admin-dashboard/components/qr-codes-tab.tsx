@@ -264,7 +264,7 @@ function CodeActions({
         }}
       >
         {voucher}
-        <Box sx={{ display: 'flex', gap: 0.5 }}>
+        <Box sx={{ display: 'flex', gap: 0.5, ml: 'auto' }}>
           {preview}
           {qrOnly}
           {remove}
