@@ -1,4 +1,3 @@
-import { LOGO_MAX_BYTES, useUploadLogo } from '@/features/vouchers/api';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import Box from '@mui/material/Box';
@@ -7,21 +6,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, type ChangeEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
+import { LOGO_MAX_BYTES, useUploadLogo } from '@/features/vouchers/api';
 import { errorMessageOf } from '@/lib/api-client';
-
-const ACCEPTED_TYPES = ['image/png', 'image/jpeg'];
-const ACCEPTED_EXTENSIONS = /\.(png|jpe?g)$/i;
-
-/** Spec section 5: PNG/JPG/JPEG only, at most 2 MB (the server checks the bytes again). */
-export function logoFileProblem(file: File): { title: string; description: string } | null {
-  if (!ACCEPTED_TYPES.includes(file.type) && !ACCEPTED_EXTENSIONS.test(file.name)) {
-    return { title: 'Invalid File Type', description: 'Please select an image file (PNG, JPG, JPEG).' };
-  }
-  if (file.size > LOGO_MAX_BYTES) {
-    return { title: 'File Too Large', description: 'Please select a file smaller than 2MB.' };
-  }
-  return null;
-}
+import { logoFileProblem } from '../lib/logo-file';
 
 /**
  * Logo upload (spec section 4: idle, uploading, logo URL set; removing the preview clears it). The
@@ -45,7 +32,7 @@ export function LogoUpload({
     const file = event.target.files?.[0];
     event.target.value = ''; // choosing the same file again still fires a change
     if (!file) return;
-    const problem = logoFileProblem(file);
+    const problem = logoFileProblem(file, LOGO_MAX_BYTES);
     if (problem) {
       toast({ ...problem, kind: 'destructive' });
       return;
