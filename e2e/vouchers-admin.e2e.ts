@@ -197,6 +197,35 @@ describe('the administrator’s voucher screens', () => {
     expect(assigned.body.map((p: { partnerId: string }) => p.partnerId)).toEqual([partnerId]);
   });
 
+  it('deletes a code after confirmation', async () => {
+    const created = await api(baseUrl, '/api/generate-qr', {
+      method: 'POST',
+      token: adminToken,
+      json: {
+        clinic: 'Short-lived Gym',
+        service: 'Day pass',
+        expirationDate: '2099-12-31',
+        discountValue: 10,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    await signInAdmin();
+    await page.getByLabel('Search QR codes').fill('Short-lived');
+    const row = page.locator(`[data-testid="qr-row"][data-id="${id}"]`);
+    await row.waitFor();
+    await row.getByRole('button', { name: `Delete QR code ${id.slice(0, 8)}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this QR code?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: `Delete QR code ${id.slice(0, 8)}` }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expectToast('QR Code Deleted');
+    await row.waitFor({ state: 'detached' });
+    await page.getByText('No QR codes match "Short-lived".').waitFor();
+    expect((await api(baseUrl, `/api/qr-codes/${id}`)).status).toBe(404);
+  });
+
   it('a bulk batch of 20 downloads as one ZIP of 20 vouchers', async () => {
     await signInAdmin();
     await page.goto(`${baseUrl}/bulk`);
@@ -207,9 +236,17 @@ describe('the administrator’s voucher screens', () => {
     await page.getByText('Batch name is required').waitFor();
 
     await page.getByLabel('Batch Name').fill('Spring flyers');
-    await page.getByLabel('Quantity').fill('20');
     await page.getByLabel('Partner Name').fill(partner.name);
     await page.getByLabel('Service / Product').fill('Mobility Session');
+    // The ceiling is the server's (BULK_MAX_QUANTITY); its message shows under Quantity.
+    await page.getByLabel('Quantity').fill('100000');
+    await page.getByRole('button', { name: 'Generate Bulk QR Codes' }).click();
+    await page
+      .getByText(/^Maximum \d+ QR codes per batch$/)
+      .first()
+      .waitFor();
+    await expectToast('Generation Failed');
+    await page.getByLabel('Quantity').fill('20');
     await settle();
     await screenshot(page, 'admin-bulk-form-desktop');
     await page.getByRole('button', { name: 'Generate Bulk QR Codes' }).click();
