@@ -341,6 +341,8 @@ export async function startPlatform(options = {}) {
     // Own process group: Ctrl-C reaches only the launcher, which then stops the apps in order.
     // The rendering worker's heap is capped as in docker-compose.yml (bounded memory for big ZIPs).
     const nodeArgs = name === 'rendering' ? ['--max-old-space-size=256'] : [];
+    // AVPASS_NODE_ARGS: extra Node flags for every app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    if (env.AVPASS_NODE_ARGS) nodeArgs.push(...env.AVPASS_NODE_ARGS.split(/\s+/).filter(Boolean));
     const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, main], {
       cwd: root,
       env: childEnv,
