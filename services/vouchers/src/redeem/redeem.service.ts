@@ -1,14 +1,14 @@
 import { REDEEM_REFUSALS, type RedeemResponse, type RpcMeta } from '@avpass/contracts';
 import { voucherStatus } from '@avpass/domain';
-import { DomainError, EventOutbox } from '@avpass/platform';
+import { DomainError, EventBusLifecycle } from '@avpass/platform';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { earliestValidExpiry } from '../business-day';
 import { QrCode } from '../codes/qr-code.entity';
 import { toPublicVoucher } from '../codes/qr-code.mapper';
 import { voucherNotFound } from '../codes/qr-codes.service';
 import { Redemption } from '../codes/redemption.entity';
-import { snapshotOf } from '../codes/snapshot';
 import { VouchersSettings } from '../settings';
 import { describeDevice } from './device';
 import { RedeemRateLimiter } from './redeem-rate-limiter';
@@ -17,21 +17,48 @@ export const REDEEMED_MESSAGE = 'Voucher redeemed successfully';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * One conditional UPDATE is the usage check and the increment: the row lock serialises concurrent
- * redeems of a code across every instance, and a redeem that would exceed the limit, or comes after
- * the code's last business day, or finds it deactivated, changes nothing. The redemption row and the
- * event commit with it.
+ * The whole redeem is ONE statement, so it is atomic without a transaction round trip: the conditional
+ * UPDATE is the usage check and the increment (its row lock serialises concurrent redeems of a code
+ * across every instance, and a redeem that would exceed the limit, comes after the code's last
+ * business day, or finds it deactivated, changes nothing); the redemption row and the outbox event are
+ * inserted from its result in the same statement, so they exist exactly when the count went up. A
+ * repeated Idempotency-Key violates redemptions' unique key and the statement changes nothing at all.
  */
-const REDEEM_SQL = `update qr_codes set usage_count = usage_count + 1
-  where id = ? and is_active and usage_count < usage_limit
-    and (expiration_date is null or expiration_date >= ?::date)
-  returning *`;
+const REDEEM_SQL = `with updated as (
+    update qr_codes set usage_count = usage_count + 1
+     where id = ? and is_active and usage_count < usage_limit
+       and (expiration_date is null or expiration_date >= ?::date)
+    returning *
+  ), redemption as (
+    insert into redemptions (id, qr_code_id, redeemed_at, redeemed_by, device_info, ip_address, user_agent, idempotency_key)
+    select ?::uuid, id, ?::timestamptz, 'Store Scanner', ?, ?, ?, ? from updated
+    returning id
+  ), event as (
+    insert into outbox_events (id, name, payload, occurred_at)
+    select ?::uuid, 'vouchers.voucher.redeemed.v1',
+           jsonb_build_object(
+             'qrCodeId', id,
+             'expirationDate', to_char(expiration_date, 'YYYY-MM-DD'),
+             'usageCount', usage_count,
+             'usageLimit', usage_limit,
+             'isActive', is_active,
+             'redemptionId', ?::text,
+             'redeemedAt', ?::text),
+           ?::timestamptz
+      from updated
+    returning id
+  )
+  select updated.* from updated, redemption, event`;
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof UniqueConstraintViolationException ||
+  (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505');
 
 @Injectable()
 export class RedeemService {
   constructor(
     private readonly em: EntityManager,
-    private readonly outbox: EventOutbox,
+    private readonly bus: EventBusLifecycle,
     private readonly settings: VouchersSettings,
     private readonly rateLimiter: RedeemRateLimiter,
   ) {}
@@ -49,7 +76,7 @@ export class RedeemService {
       return await this.redeemOnce(codeId, idempotencyKey, meta);
     } catch (error) {
       // A concurrent request with the same key won: answer with its outcome.
-      if (idempotencyKey && error instanceof UniqueConstraintViolationException) {
+      if (idempotencyKey && isUniqueViolation(error)) {
         const earlier = await this.replay(codeId, idempotencyKey);
         if (earlier) return earlier;
       }
@@ -64,43 +91,44 @@ export class RedeemService {
   ): Promise<RedeemResponse> {
     const now = this.settings.now();
     const validFrom = earliestValidExpiry(now, this.settings.timeZone);
+    const userAgent = meta.userAgent?.slice(0, 1000) ?? null;
+    const redemptionId = randomUUID();
+    const at = now.toISOString();
     const em = this.em.fork();
-    const outcome = await em.transactional(async (tx) => {
-      const rows: Record<string, unknown>[] = await tx
-        .getConnection()
-        .execute(REDEEM_SQL, [codeId, validFrom], 'all', tx.getTransactionContext());
-      const row = rows[0];
-      if (!row) {
-        // The first outcome of a retried request stands, even if the code has since run out.
-        if (idempotencyKey) {
-          const earlier = await tx.findOne(Redemption, { qrCodeId: codeId, idempotencyKey });
-          if (earlier) return { earlier };
-        }
-        return { refused: await tx.findOne(QrCode, { id: codeId }) };
+    const rows: Record<string, unknown>[] = await em
+      .getConnection()
+      .execute(
+        REDEEM_SQL,
+        [
+          codeId,
+          validFrom,
+          redemptionId,
+          at,
+          describeDevice(userAgent),
+          meta.ip ?? null,
+          userAgent,
+          idempotencyKey ?? null,
+          randomUUID(),
+          redemptionId,
+          at,
+          at,
+        ],
+        'all',
+      );
+    const row = rows[0];
+    if (!row) {
+      // The first outcome of a retried request stands, even if the code has since run out.
+      if (idempotencyKey) {
+        const earlier = await this.replay(codeId, idempotencyKey);
+        if (earlier) return earlier;
       }
-      const code = tx.map(QrCode, row);
-      const userAgent = meta.userAgent?.slice(0, 1000) ?? null;
-      const redemption = tx.create(Redemption, {
-        qrCodeId: codeId,
-        redeemedAt: now,
-        deviceInfo: describeDevice(userAgent),
-        ipAddress: meta.ip ?? null,
-        userAgent,
-        idempotencyKey: idempotencyKey ?? null,
-      });
-      this.outbox.record(tx, 'vouchers.voucher.redeemed.v1', {
-        ...snapshotOf(code),
-        redemptionId: redemption.id,
-        redeemedAt: redemption.redeemedAt.toISOString(),
-      });
-      return { code, redemption };
-    });
-    if ('earlier' in outcome && outcome.earlier) return this.answer(outcome.earlier);
-    if ('refused' in outcome) throw this.refusal(outcome.refused ?? null, now);
+      throw this.refusal(await em.findOne(QrCode, { id: codeId }), now);
+    }
+    this.bus.relay.kick(); // publish the event now rather than at the next poll
     return {
       message: REDEEMED_MESSAGE,
-      redemptionId: outcome.redemption!.id,
-      voucher: toPublicVoucher(outcome.code!, this.settings.mapping(now)),
+      redemptionId,
+      voucher: toPublicVoucher(em.map(QrCode, row), this.settings.mapping(now)),
     };
   }
 
