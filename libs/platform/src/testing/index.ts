@@ -5,3 +5,4 @@ export { testNamespace, testServiceEnv } from './test-env';
 export { dropTestNamespace } from './test-namespace';
 export { TcpProxy } from './tcp-proxy';
 export { waitFor, type WaitForOptions } from './wait-for';
+export { refusal, stopServiceApp } from './service-apps';

@@ -1,21 +1,16 @@
 import type { Actor } from '@avpass/contracts';
 import { IdentityModule, loadIdentityConfig } from '@avpass/identity-service';
 import { PartnersModule, loadPartnersConfig } from '@avpass/partners-service';
-import {
-  createServiceApp,
-  DomainError,
-  EventBusLifecycle,
-  eventStreamName,
-  RpcClient,
-} from '@avpass/platform';
+import { createServiceApp, RpcClient } from '@avpass/platform';
 import {
   createTestDatabase,
+  dropTestNamespace,
+  stopServiceApp,
   testNamespace,
   testServiceEnv,
   type TestDatabase,
 } from '@avpass/platform/testing';
 import type { INestMicroservice } from '@nestjs/common';
-import { connect } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 
@@ -54,14 +49,9 @@ export async function startServices(partnersEnv: NodeJS.ProcessEnv = {}): Promis
   });
   const close = async () => {
     await rpc.onApplicationShutdown().catch(() => undefined);
-    for (const app of apps.reverse()) {
-      // The platform stops its relay after the ORM may have closed, and a poll caught in between
-      // waits 60 s for a connection; stopping the relay first keeps teardown at 2 s.
-      await app.get(EventBusLifecycle).relay.stop();
-      await app.close();
-    }
+    for (const app of apps.reverse()) await stopServiceApp(app);
     await sql.end().catch(() => undefined);
-    await deleteEventStream(env);
+    await dropTestNamespace(env.NATS_NAMESPACE!, env.NATS_URL);
     await db.drop();
   };
   try {
@@ -98,25 +88,4 @@ export async function startServices(partnersEnv: NodeJS.ProcessEnv = {}): Promis
   };
 }
 
-/** The error a call was refused with; fails the test if the call succeeded. */
-export async function refusal(call: Promise<unknown>): Promise<DomainError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to be refused, but it succeeded');
-}
-
-/** Each test namespace gets its own JetStream stream; leave NATS as we found it. */
-async function deleteEventStream(env: NodeJS.ProcessEnv): Promise<void> {
-  const nc = await connect({ servers: env.NATS_URL! });
-  try {
-    await (await nc.jetstreamManager()).streams.delete(eventStreamName(env.NATS_NAMESPACE!));
-  } catch {
-    // never created
-  } finally {
-    await nc.close();
-  }
-}
+export { refusal } from '@avpass/platform/testing';

@@ -1,21 +1,16 @@
 import type { Actor } from '@avpass/contracts';
 import { PartnersModule, loadPartnersConfig } from '@avpass/partners-service';
-import {
-  createServiceApp,
-  DomainError,
-  EventBusLifecycle,
-  eventStreamName,
-  RpcClient,
-} from '@avpass/platform';
+import { createServiceApp, RpcClient } from '@avpass/platform';
 import {
   createTestDatabase,
+  dropTestNamespace,
+  stopServiceApp,
   testNamespace,
   testServiceEnv,
   type TestDatabase,
 } from '@avpass/platform/testing';
 import { VouchersModule, loadVouchersConfig, type Clock } from '@avpass/vouchers-service';
 import type { INestMicroservice } from '@nestjs/common';
-import { connect } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 
@@ -56,11 +51,6 @@ export interface VoucherServices {
   close(): Promise<void>;
 }
 
-async function stopApp(app: INestMicroservice): Promise<void> {
-  await app.get(EventBusLifecycle).relay.stop();
-  await app.close();
-}
-
 /**
  * The vouchers service (`instances` copies) and, when asked, the partners service, in this process on
  * a fresh database and NATS namespace, against the real PostgreSQL, Redis and NATS.
@@ -92,13 +82,13 @@ export async function startVoucherServices(
   };
   const stopVouchers = async (app: INestMicroservice) => {
     vouchers.splice(vouchers.indexOf(app), 1);
-    await stopApp(app);
+    await stopServiceApp(app);
   };
   const close = async () => {
     await rpc.onApplicationShutdown().catch(() => undefined);
-    for (const app of [...vouchers, ...others].reverse()) await stopApp(app).catch(() => undefined);
+    for (const app of [...vouchers, ...others].reverse()) await stopServiceApp(app).catch(() => undefined);
     await sql.end().catch(() => undefined);
-    await deleteEventStream(env);
+    await dropTestNamespace(env.NATS_NAMESPACE!, env.NATS_URL);
     await db.drop();
   };
   try {
@@ -141,24 +131,4 @@ export async function startVoucherServices(
   };
 }
 
-/** The error a call was refused with; fails the test if the call succeeded. */
-export async function refusal(call: Promise<unknown>): Promise<DomainError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to be refused, but it succeeded');
-}
-
-async function deleteEventStream(env: Record<string, string>): Promise<void> {
-  const nc = await connect({ servers: env.NATS_URL! });
-  try {
-    await (await nc.jetstreamManager()).streams.delete(eventStreamName(env.NATS_NAMESPACE!));
-  } catch {
-    // never created
-  } finally {
-    await nc.close();
-  }
-}
+export { refusal } from '@avpass/platform/testing';
