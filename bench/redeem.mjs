@@ -13,7 +13,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startPlatform } from '../tools/platform.mjs';
-import { createBenchDatabase, median } from './support/bench-db.mjs';
+import { api, createBenchDatabase, median, randomPort } from './support/bench-kit.mjs';
 
 // A fixed number of requests per run (not a duration): every answer is counted, so the successes can
 // be matched against the redemption rows exactly.
@@ -23,7 +23,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const CODES = Number(process.env.BENCH_CODES ?? 1000);
 const CODE_LIMIT = 1000; // finite, so the usage check is real, and never reached in a run
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
-const port = () => 4100 + Math.floor(Math.random() * 800);
+const port = randomPort;
 
 function load(url, paths, { method = 'POST' } = {}) {
   let i = 0;
@@ -82,16 +82,6 @@ async function startBaseline(dbUrl) {
   };
 }
 
-async function api(base, path, { token, json, method = 'GET' } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
 
 async function startFull(dbUrl) {
   const httpPort = port();

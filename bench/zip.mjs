@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { REPO_ROOT, platformEnv, startPlatform } from '../tools/platform.mjs';
-import { createBenchDatabase } from './support/bench-db.mjs';
+import { api, createBenchDatabase, randomPort } from './support/bench-kit.mjs';
 
 const CODES = Number(process.env.BENCH_ZIP_CODES ?? 10_000);
 const RENDER_CONCURRENCY = process.env.RENDER_CONCURRENCY ?? '4';
@@ -24,19 +24,9 @@ const GOALS = { png: 90, pdf: 120, rssMb: 400 };
 // the same cap is recommended for the rendering service in production (NODE_OPTIONS).
 const WORKER_HEAP_MB = Number(process.env.WORKER_HEAP_MB ?? 256);
 const run = promisify(execFile);
-const port = () => 4100 + Math.floor(Math.random() * 800);
+const port = randomPort;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function api(base, path, { token, json, method = json === undefined ? 'GET' : 'POST' } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
 
 /** The rendering ZIP worker alone, from the build, in its own process. */
 async function startWorker(env) {

@@ -1,4 +1,4 @@
-// A throwaway database on the local PostgreSQL for one benchmark run.
+// What the benchmarks share: a throwaway database on the local PostgreSQL, medians, ports, API calls.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
@@ -29,3 +29,18 @@ export const median = (values) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
+
+/** A random port for a benchmark's own gateway or baseline server. */
+export const randomPort = () => 4100 + Math.floor(Math.random() * 800);
+
+/** A JSON call to the platform; throws with the status and body when it is not 2xx. */
+export async function api(base, path, { token, json, method = json === undefined ? 'GET' : 'POST' } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
