@@ -2,3 +2,4 @@ export * from './save-file';
 export * from './render-file';
 export * from './zip-job';
 export * from './zip-progress';
+export * from './zip-buttons';

@@ -5,7 +5,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { useZipJob, ZipProgress } from '@/features/downloads';
+import { useZipJob } from './zip-job';
+import { ZipProgress } from './zip-progress';
 
 /**
  * PNG ZIP / PDF ZIP / SVG ZIP for a set of codes (a batch, or everything). Each press starts one ZIP

@@ -12,47 +12,30 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { ZipButtons } from '@/features/bulk/components/zip-buttons';
+import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
+import { usePaging } from '@/components/data-display/pager';
+import { ZipButtons } from '@/features/downloads';
 import { viewerTimeZone } from '@/features/generate/lib/time-zone';
 import { useAdminBatches, useBatch } from '@/features/vouchers/api';
 import { StatusChip } from '@/features/vouchers/components/status-chip';
 import { errorMessageOf } from '@/lib/api-client';
 import { shortId } from '../lib/short-id';
-import { ListState, type ListStateKind } from './list-state';
 import { MobileCard } from './mobile-card';
-import { Pager } from './pager';
-import { TableStateRow } from './table-states';
-
-const COLUMNS = 5;
 
 /** Batches: each bulk batch with its size and redemptions, its codes, and a ZIP of the whole batch. */
 export function BatchesTab() {
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(10);
+  const paging = usePaging(10);
   const [viewing, setViewing] = useState<BatchSummary | null>(null);
-  const batches = useAdminBatches({ limit: rowsPerPage, offset: page * rowsPerPage });
+  const batches = useAdminBatches({ limit: paging.limit, offset: paging.offset });
   const zone = viewerTimeZone();
-  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
-  const items = batches.data?.items ?? [];
-  const listState: ListStateKind | null = batches.isPending
-    ? 'loading'
-    : batches.isError && !batches.data
-      ? 'error'
-      : items.length === 0
-        ? 'empty'
-        : null;
-  const emptyText = 'No batches yet. Use Bulk Generate to create many codes at once.';
-  const retry = () => void batches.refetch();
   const viewButton = (batch: BatchSummary) => (
     <Button size="small" variant="outlined" onClick={() => setViewing(batch)}>
       View Codes
@@ -61,71 +44,41 @@ export function BatchesTab() {
 
   return (
     <Box>
-      {compact ? (
-        <Stack spacing={1.5}>
-          {listState ? (
-            <ListState state={listState} error={batches.error} emptyText={emptyText} onRetry={retry} />
-          ) : (
-            items.map((batch) => (
-              <MobileCard
-                key={batch.batchId}
-                testId="batch-row"
-                header={<Typography sx={{ fontWeight: 700 }}>{batch.batchName}</Typography>}
-                fields={[
-                  ['Created', formatDate(batch.createdAt, zone)],
-                  ['Quantity', String(batch.count)],
-                  ['Redeemed', String(batch.redeemed)],
-                ]}
-                actions={viewButton(batch)}
-              />
-            ))
-          )}
-        </Stack>
-      ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Batches" sx={{ minWidth: 720 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Batch Name</TableCell>
-                <TableCell>Created</TableCell>
-                <TableCell align="right">Quantity</TableCell>
-                <TableCell align="right">Redeemed</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {listState ? (
-                <TableStateRow
-                  columns={COLUMNS}
-                  state={listState}
-                  error={batches.error}
-                  emptyText={emptyText}
-                  onRetry={retry}
-                />
-              ) : (
-                items.map((batch) => (
-                  <TableRow key={batch.batchId} hover data-testid="batch-row">
-                    <TableCell sx={{ fontWeight: 600 }}>{batch.batchName}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(batch.createdAt, zone)}</TableCell>
-                    <TableCell align="right">{batch.count}</TableCell>
-                    <TableCell align="right">{batch.redeemed}</TableCell>
-                    <TableCell align="right">{viewButton(batch)}</TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      <Pager
-        total={batches.data?.total ?? 0}
-        page={page}
-        rowsPerPage={rowsPerPage}
-        onPage={setPage}
-        onRowsPerPage={(rows) => {
-          setRowsPerPage(rows);
-          setPage(0);
-        }}
+      <ResponsivePagedList
+        query={batches}
+        paging={paging}
+        label="Batches"
+        minWidth={720}
+        columns={[
+          'Batch Name',
+          'Created',
+          { label: 'Quantity', align: 'right' },
+          { label: 'Redeemed', align: 'right' },
+          { label: 'Actions', align: 'right' },
+        ]}
+        emptyText="No batches yet. Use Bulk Generate to create many codes at once."
+        itemKey={(batch) => batch.batchId}
+        renderCard={(batch) => (
+          <MobileCard
+            testId="batch-row"
+            header={<Typography sx={{ fontWeight: 700 }}>{batch.batchName}</Typography>}
+            fields={[
+              ['Created', formatDate(batch.createdAt, zone)],
+              ['Quantity', String(batch.count)],
+              ['Redeemed', String(batch.redeemed)],
+            ]}
+            actions={viewButton(batch)}
+          />
+        )}
+        renderRow={(batch) => (
+          <TableRow hover data-testid="batch-row">
+            <TableCell sx={{ fontWeight: 600 }}>{batch.batchName}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(batch.createdAt, zone)}</TableCell>
+            <TableCell align="right">{batch.count}</TableCell>
+            <TableCell align="right">{batch.redeemed}</TableCell>
+            <TableCell align="right">{viewButton(batch)}</TableCell>
+          </TableRow>
+        )}
       />
       <BatchCodesDialog batch={viewing} onClose={() => setViewing(null)} />
     </Box>

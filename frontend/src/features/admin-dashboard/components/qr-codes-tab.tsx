@@ -9,38 +9,27 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { usePaging } from '@/components/data-display/pager';
+import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
-import { ZipButtons } from '@/features/bulk/components/zip-buttons';
-import { downloadRenderedFile } from '@/features/downloads';
+import { downloadRenderedFile, ZipButtons } from '@/features/downloads';
 import { useAdminQrCodes } from '@/features/vouchers/api';
 import { DownloadButtons } from '@/features/vouchers/components/download-buttons';
 import { StatusChip } from '@/features/vouchers/components/status-chip';
 import { viewerTimeZone } from '@/features/generate/lib/time-zone';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { shortId } from '../lib/short-id';
-import { useDebouncedValue } from '../lib/use-debounced-value';
 import { AssignPartnersDialog } from './assign-partners-dialog';
-import { ListState, type ListStateKind } from './list-state';
 import { MobileCard } from './mobile-card';
-import { Pager } from './pager';
 import { DeleteCodeDialog } from './delete-code-dialog';
-import { TableStateRow } from './table-states';
-
-const COLUMNS = 9;
-const ROWS_PER_PAGE = [10, 25, 50] as const;
 
 /**
  * Partner QR Codes: every code, paged and searched on the server (a list of thousands never travels
@@ -48,26 +37,15 @@ const ROWS_PER_PAGE = [10, 25, 50] as const;
  */
 export function QrCodesTab() {
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState<number>(ROWS_PER_PAGE[0]);
+  const paging = usePaging();
   const [assigning, setAssigning] = useState<QrCode | null>(null);
   const [deleting, setDeleting] = useState<QrCode | null>(null);
   const term = useDebouncedValue(search.trim());
   const codes = useAdminQrCodes({
-    limit: rowsPerPage,
-    offset: page * rowsPerPage,
+    limit: paging.limit,
+    offset: paging.offset,
     search: term || undefined,
   });
-  const total = codes.data?.total ?? 0;
-  const items = codes.data?.items ?? [];
-  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
-  const listState: ListStateKind | null = codes.isPending
-    ? 'loading'
-    : codes.isError && !codes.data
-      ? 'error'
-      : items.length === 0
-        ? 'empty'
-        : null;
   const emptyText = term
     ? `No QR codes match "${term}".`
     : 'No QR codes yet. Generate one or create a batch.';
@@ -86,7 +64,7 @@ export function QrCodesTab() {
           value={search}
           onChange={(event) => {
             setSearch(event.target.value);
-            setPage(0);
+            paging.reset();
           }}
           slotProps={{
             input: {
@@ -103,65 +81,26 @@ export function QrCodesTab() {
           <ZipButtons source={{ all: true }} formats={['png']} label={() => 'Download All (PNG ZIP)'} />
         </Box>
       </Stack>
-      {compact ? (
-        <Stack spacing={1.5}>
-          {listState ? (
-            <ListState
-              state={listState}
-              error={codes.error}
-              emptyText={emptyText}
-              onRetry={() => void codes.refetch()}
-            />
-          ) : (
-            items.map((code) => (
-              <CodeCard key={code.id} code={code} onAssign={setAssigning} onDelete={setDeleting} />
-            ))
-          )}
-        </Stack>
-      ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Partner QR codes" sx={{ minWidth: 1080 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>ID</TableCell>
-                <TableCell>Facility</TableCell>
-                <TableCell>Discount</TableCell>
-                <TableCell>Usage</TableCell>
-                <TableCell>Expires</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Batch</TableCell>
-                <TableCell>Partners</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {listState ? (
-                <TableStateRow
-                  columns={COLUMNS}
-                  state={listState}
-                  error={codes.error}
-                  emptyText={emptyText}
-                  onRetry={() => void codes.refetch()}
-                />
-              ) : (
-                items.map((code) => (
-                  <CodeRow key={code.id} code={code} onAssign={setAssigning} onDelete={setDeleting} />
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      <Pager
-        total={total}
-        page={page}
-        rowsPerPage={rowsPerPage}
-        options={[...ROWS_PER_PAGE]}
-        onPage={setPage}
-        onRowsPerPage={(rows) => {
-          setRowsPerPage(rows);
-          setPage(0);
-        }}
+      <ResponsivePagedList
+        query={codes}
+        paging={paging}
+        label="Partner QR codes"
+        minWidth={1080}
+        columns={[
+          'ID',
+          'Facility',
+          'Discount',
+          'Usage',
+          'Expires',
+          'Status',
+          'Batch',
+          'Partners',
+          { label: 'Actions', align: 'right' },
+        ]}
+        emptyText={emptyText}
+        itemKey={(code) => code.id}
+        renderCard={(code) => <CodeCard code={code} onAssign={setAssigning} onDelete={setDeleting} />}
+        renderRow={(code) => <CodeRow code={code} onAssign={setAssigning} onDelete={setDeleting} />}
       />
       <AssignPartnersDialog code={assigning} onClose={() => setAssigning(null)} />
       <DeleteCodeDialog code={deleting} onClose={() => setDeleting(null)} />

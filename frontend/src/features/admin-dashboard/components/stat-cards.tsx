@@ -1,14 +1,9 @@
 import type { VoucherStats } from '@avpass/contracts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { LoadErrorAlert } from '@/components/data-display/list-states';
+import { StatCard } from '@/components/data-display/stat-card';
 import { useAdminStats } from '@/features/vouchers/api';
-import { errorMessageOf } from '@/lib/api-client';
 
 export interface StatDefinition {
   key: keyof VoucherStats;
@@ -32,17 +27,12 @@ export function AdminStatCards({
   return (
     <Box sx={{ mb: 3 }}>
       {query.isError && (
-        <Alert
-          severity="error"
+        <LoadErrorAlert
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          fallback="Statistics could not be loaded."
           sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessageOf(query.error, 'Statistics could not be loaded.')}
-        </Alert>
+        />
       )}
       <Box
         component="dl"
@@ -56,60 +46,22 @@ export function AdminStatCards({
         {stats.map((stat) => {
           const value = query.data?.[stat.key];
           return (
-            <Card key={stat.key} data-testid={`stat-${stat.key}`}>
-              <CardContent
-                sx={{
-                  p: { xs: 2, sm: 2.5 },
-                  '&:last-child': { pb: { xs: 2, sm: 2.5 } },
-                  display: 'flex',
-                  gap: 1.5,
-                }}
-              >
-                <Box
-                  aria-hidden
-                  sx={(theme) => ({
-                    display: { xs: 'none', sm: 'grid' },
-                    placeItems: 'center',
-                    width: 44,
-                    height: 44,
-                    flexShrink: 0,
-                    borderRadius: 2.5,
-                    backgroundColor: theme.palette.teal[50],
-                    color: theme.palette.teal[700],
-                  })}
-                >
-                  {stat.icon}
-                </Box>
-                <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column-reverse' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
-                    {stat.label}
-                  </Typography>
-                  <Typography
-                    component="dd"
-                    sx={(theme) => ({
-                      m: 0,
-                      fontFamily: theme.typography.h1.fontFamily,
-                      fontWeight: 800,
-                      fontSize: { xs: '1.6rem', sm: '2rem' },
-                      lineHeight: 1.2,
-                      color: theme.palette.navy[900],
-                    })}
-                  >
-                    {value === undefined ? (
-                      query.isPending ? (
-                        <Skeleton width={56} aria-label={`Loading ${stat.label}`} />
-                      ) : (
-                        '—'
-                      )
-                    ) : stat.format ? (
-                      stat.format(value)
-                    ) : (
-                      number.format(value)
-                    )}
-                  </Typography>
-                </Box>
-              </CardContent>
-            </Card>
+            <StatCard
+              key={stat.key}
+              layout="figure-first"
+              testId={`stat-${stat.key}`}
+              label={stat.label}
+              icon={stat.icon}
+              value={
+                value === undefined
+                  ? query.isPending
+                    ? undefined
+                    : null
+                  : stat.format
+                    ? stat.format(value)
+                    : number.format(value)
+              }
+            />
           );
         })}
       </Box>

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
+import { IconTile } from '@/components/data-display/stat-card';
 import { paths } from '@/config/paths';
 import { QuickTips } from '@/features/generate/components/quick-tips';
 import { RecentCodesCard } from '@/features/generate/components/recent-codes-card';
@@ -100,21 +101,7 @@ export function AdminWelcomeRoute() {
           <Card key={action.to}>
             <CardActionArea component={RouterLink} to={action.to} sx={{ height: '100%' }}>
               <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-                <Box
-                  aria-hidden
-                  sx={(theme) => ({
-                    display: 'grid',
-                    placeItems: 'center',
-                    width: 40,
-                    height: 40,
-                    flexShrink: 0,
-                    borderRadius: 2,
-                    backgroundColor: theme.palette.navy[50],
-                    color: theme.palette.navy[700],
-                  })}
-                >
-                  {action.icon}
-                </Box>
+                <IconTile icon={action.icon} size={40} radius={2} tone="navy" />
                 <Box>
                   <Typography sx={{ fontWeight: 700 }}>{action.title}</Typography>
                   <Typography variant="body2" color="text.secondary">

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { viewerTimeZone } from '@/features/generate/lib/time-zone';
-import { ZipButtons } from './zip-buttons';
+import { ZipButtons } from '@/features/downloads';
 
 /** How many of the batch's codes are listed by link under the summary. */
 const LISTED = 5;

@@ -3,19 +3,18 @@ import { formatDiscount, formatUsage } from '@avpass/domain';
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { Fragment, useState, type Ref } from 'react';
+import type { Ref } from 'react';
+import { usePaging } from '@/components/data-display/pager';
 import { paths } from '@/config/paths';
 import { useCompanyQrCodes } from '@/features/vouchers/api';
 import { StatusChip } from '@/features/vouchers/components/status-chip';
 import { codeName, expiryText, shortId } from '../lib/display';
+import { DividedList, PagedListCard } from './list-frame';
 import { ListStates } from './list-states';
-import { PAGE_SIZES, Pager } from './pager';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -97,9 +96,8 @@ function AssignedCodeRow({ code }: { code: QrCode }) {
 
 /** The read-only list of the codes assigned to this company (spec: "Assigned QR Codes"). */
 export function AssignedCodesSection({ ref }: { ref?: Ref<HTMLElement> }) {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0] ?? 10);
-  const codes = useCompanyQrCodes({ limit: pageSize, offset: page * pageSize });
+  const paging = usePaging();
+  const codes = useCompanyQrCodes({ limit: paging.limit, offset: paging.offset });
   const items = codes.data?.items ?? [];
 
   return (
@@ -121,12 +119,9 @@ export function AssignedCodesSection({ ref }: { ref?: Ref<HTMLElement> }) {
         )}
       </Box>
       <ListStates
-        isPending={codes.isPending}
-        error={codes.isError && !codes.data}
-        isEmpty={codes.data?.total === 0}
+        query={codes}
         loadingMessage="Loading your QR codes..."
         errorTitle="Could not load your QR codes"
-        onRetry={() => void codes.refetch()}
         empty={{
           testId: 'assigned-codes-empty',
           icon: <QrCode2RoundedIcon />,
@@ -134,29 +129,14 @@ export function AssignedCodesSection({ ref }: { ref?: Ref<HTMLElement> }) {
           description: 'When the AV Pass team assigns vouchers to your company, they appear here.',
         }}
       >
-        <Card>
-          <Box component="ul" aria-label="Assigned QR codes" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {items.map((code, index) => (
-              <Fragment key={code.id}>
-                {index > 0 && <Divider component="li" aria-hidden />}
-                <AssignedCodeRow code={code} />
-              </Fragment>
-            ))}
-          </Box>
-          <Divider />
-          <Pager
-            count={codes.data?.total ?? 0}
-            paging={{
-              page,
-              pageSize,
-              onPageChange: setPage,
-              onPageSizeChange: (size) => {
-                setPageSize(size);
-                setPage(0);
-              },
-            }}
+        <PagedListCard count={codes.data?.total ?? 0} paging={paging}>
+          <DividedList
+            label="Assigned QR codes"
+            items={items}
+            itemKey={(code) => code.id}
+            renderItem={(code) => <AssignedCodeRow code={code} />}
           />
-        </Card>
+        </PagedListCard>
       </ListStates>
     </Box>
   );

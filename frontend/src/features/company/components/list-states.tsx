@@ -8,26 +8,25 @@ import { StatusPanel } from '@/components/feedback/status-panel';
  * The loading, error and empty states of a list; renders `children` once there are rows.
  */
 export function ListStates({
-  isPending,
-  error,
-  isEmpty,
+  query,
   loadingMessage,
   errorTitle,
-  onRetry,
   empty,
   children,
 }: {
-  isPending: boolean;
-  error: boolean;
-  isEmpty: boolean;
+  query: {
+    data: { total: number } | undefined;
+    isPending: boolean;
+    isError: boolean;
+    refetch: () => unknown;
+  };
   loadingMessage: string;
   errorTitle: string;
-  onRetry: () => void;
   empty: { icon: ReactNode; title: string; description: string; testId: string };
   children: ReactNode;
 }) {
-  if (isPending) return <LoadingState message={loadingMessage} />;
-  if (error)
+  if (query.isPending) return <LoadingState message={loadingMessage} />;
+  if (query.isError && !query.data)
     return (
       <StatusPanel
         tone="error"
@@ -35,13 +34,13 @@ export function ListStates({
         title={errorTitle}
         description="Check your connection and try again."
         action={
-          <Button variant="outlined" onClick={onRetry}>
+          <Button variant="outlined" onClick={() => void query.refetch()}>
             Try again
           </Button>
         }
       />
     );
-  if (isEmpty)
+  if (query.data?.total === 0)
     return (
       <StatusPanel
         testId={empty.testId}

@@ -5,9 +5,7 @@ import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
 import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -19,7 +17,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
+import type { Paging } from '@/components/data-display/pager';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
 import { useDeleteQrCode } from '@/features/vouchers/api';
@@ -28,8 +27,8 @@ import { StatusChip } from '@/features/vouchers/components/status-chip';
 import { codeName, createdText, DISCOUNT_TYPE_LABELS, shortId } from '../lib/display';
 import { BulkDownloadBar } from './bulk-download-bar';
 import { DeleteCodeDialog } from './delete-code-dialog';
+import { DividedList, PagedListCard } from './list-frame';
 import { ListStates } from './list-states';
-import { listFrameSx, Pager, type Paging } from './pager';
 
 const DOWNLOAD_FAILED = 'Failed to download QR code';
 
@@ -240,12 +239,9 @@ export function QrCodesPanel({
         onDeselectAll={() => onSelectedChange(new Set())}
       />
       <ListStates
-        isPending={query.isPending}
-        error={query.isError && !query.data}
-        isEmpty={query.data?.total === 0}
+        query={query}
         loadingMessage="Loading QR codes..."
         errorTitle="Could not load your QR codes"
-        onRetry={() => void query.refetch()}
         empty={
           search
             ? {
@@ -262,7 +258,7 @@ export function QrCodesPanel({
               }
         }
       >
-        <Card sx={listFrameSx}>
+        <PagedListCard count={query.data?.total ?? 0} paging={paging} edgeToEdgeOnPhone>
           {wide ? (
             <TableContainer>
               <Table aria-label="QR codes" size="medium">
@@ -298,18 +294,14 @@ export function QrCodesPanel({
               </Table>
             </TableContainer>
           ) : (
-            <Box component="ul" aria-label="QR codes" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {items.map((code, index) => (
-                <Fragment key={code.id}>
-                  {index > 0 && <Divider component="li" aria-hidden />}
-                  <CodeCard {...rowProps(code)} />
-                </Fragment>
-              ))}
-            </Box>
+            <DividedList
+              label="QR codes"
+              items={items}
+              itemKey={(code) => code.id}
+              renderItem={(code) => <CodeCard {...rowProps(code)} />}
+            />
           )}
-          <Divider />
-          <Pager count={query.data?.total ?? 0} paging={paging} />
-        </Card>
+        </PagedListCard>
       </ListStates>
       <DeleteCodeDialog
         open={toDelete !== null}

@@ -3,9 +3,7 @@ import { formatDiscount } from '@avpass/domain';
 import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
 import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -15,10 +13,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { Fragment } from 'react';
+import type { Paging } from '@/components/data-display/pager';
 import { dateTimeText, shortId } from '../lib/display';
+import { DividedList, PagedListCard } from './list-frame';
 import { ListStates } from './list-states';
-import { listFrameSx, Pager, type Paging } from './pager';
 
 function RedeemedBadge() {
   return <Chip size="small" color="success" label="Redeemed" data-testid="redeemed-badge" />;
@@ -62,12 +60,9 @@ export function UsageHistoryPanel({
   const items = query.data?.items ?? [];
   return (
     <ListStates
-      isPending={query.isPending}
-      error={query.isError && !query.data}
-      isEmpty={query.data?.total === 0}
+      query={query}
       loadingMessage="Loading usage history..."
       errorTitle="Could not load the usage history"
-      onRetry={() => void query.refetch()}
       empty={
         search
           ? {
@@ -84,7 +79,7 @@ export function UsageHistoryPanel({
             }
       }
     >
-      <Card sx={listFrameSx}>
+      <PagedListCard count={query.data?.total ?? 0} paging={paging} edgeToEdgeOnPhone>
         {wide ? (
           <TableContainer>
             <Table aria-label="Usage history">
@@ -121,18 +116,14 @@ export function UsageHistoryPanel({
             </Table>
           </TableContainer>
         ) : (
-          <Box component="ul" aria-label="Usage history" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {items.map((r, index) => (
-              <Fragment key={r.id}>
-                {index > 0 && <Divider component="li" aria-hidden />}
-                <RedemptionCard redemption={r} />
-              </Fragment>
-            ))}
-          </Box>
+          <DividedList
+            label="Usage history"
+            items={items}
+            itemKey={(r) => r.id}
+            renderItem={(r) => <RedemptionCard redemption={r} />}
+          />
         )}
-        <Divider />
-        <Pager count={query.data?.total ?? 0} paging={paging} />
-      </Card>
+      </PagedListCard>
     </ListStates>
   );
 }

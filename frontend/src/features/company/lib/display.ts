@@ -1,8 +1,6 @@
 import type { QrCode } from '@avpass/contracts';
 import { displayTitle, formatDate, formatDateTime, type DiscountType } from '@avpass/domain';
-
-/** Dates and times are shown in the viewer's own zone; date-only expiries print as the calendar date. */
-export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { viewerTimeZone } from '@/features/generate/lib/time-zone';
 
 export const DISCOUNT_TYPE_LABELS: Readonly<Record<DiscountType, string>> = {
   percentage: 'Percentage',
@@ -16,10 +14,12 @@ export function codeName(code: Pick<QrCode, 'customTitle' | 'clinicName' | 'disc
   return displayTitle(code.customTitle?.trim() || code.clinicName, code.discountType);
 }
 
+/** Date-only expiries print as the calendar date, whatever the viewer's zone. */
 export function expiryText(expirationDate: string | null): string {
   return expirationDate ? formatDate(expirationDate, 'UTC') : 'No expiration';
 }
 
+/** Instants are shown in the viewer's own zone. */
 export const createdText = (createdAt: string): string => formatDate(createdAt, viewerTimeZone());
 export const dateTimeText = (at: string): string => formatDateTime(at, viewerTimeZone());
 

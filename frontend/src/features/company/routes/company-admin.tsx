@@ -11,32 +11,17 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { usePaging } from '@/components/data-display/pager';
 import { useCompanyQrCodes, useCompanyRedemptions, useCompanyStats } from '@/features/vouchers/api';
 import { useSession } from '@/lib/session/use-session';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { PageHeading } from '../components/page-heading';
-import { PAGE_SIZES, type Paging } from '../components/pager';
 import { QrCodesPanel } from '../components/qr-codes-panel';
-import { StatCard, StatGrid } from '../components/stat-card';
+import { StatCard, StatGrid } from '@/components/data-display/stat-card';
 import { UsageHistoryPanel } from '../components/usage-history-panel';
-import { useDebouncedValue } from '../lib/use-debounced-value';
 
 type TabId = 'codes' | 'usage';
 const SEARCH_DELAY_MS = 300;
-
-function usePaging(): Paging & { reset: () => void } {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0] ?? 10);
-  return {
-    page,
-    pageSize,
-    onPageChange: setPage,
-    onPageSizeChange: (size) => {
-      setPageSize(size);
-      setPage(0);
-    },
-    reset: () => setPage(0),
-  };
-}
 
 /** Company admin panel (company_admin; the router applies the denial): search, select, ZIPs, usage history. */
 export function CompanyAdminRoute() {
@@ -49,13 +34,13 @@ export function CompanyAdminRoute() {
   const usagePaging = usePaging();
   const stats = useCompanyStats();
   const codes = useCompanyQrCodes({
-    limit: codesPaging.pageSize,
-    offset: codesPaging.page * codesPaging.pageSize,
+    limit: codesPaging.limit,
+    offset: codesPaging.offset,
     search: search || undefined,
   });
   const redemptions = useCompanyRedemptions({
-    limit: usagePaging.pageSize,
-    offset: usagePaging.page * usagePaging.pageSize,
+    limit: usagePaging.limit,
+    offset: usagePaging.offset,
     search: search || undefined,
   });
 

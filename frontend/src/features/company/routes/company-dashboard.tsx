@@ -15,7 +15,7 @@ import { useCompanyStats, VOUCHER_URLS } from '@/features/vouchers/api';
 import { useSession } from '@/lib/session/use-session';
 import { AssignedCodesSection } from '../components/assigned-codes-section';
 import { PageHeading } from '../components/page-heading';
-import { StatCard, StatGrid } from '../components/stat-card';
+import { StatCard, StatGrid } from '@/components/data-display/stat-card';
 
 /** Company dashboard (company_admin; the router applies the denial): stats polled every 10 s and the assigned codes. */
 export function CompanyDashboardRoute() {

@@ -1,8 +1,6 @@
 import { formatDiscount, formatMonthDayTime, formatUsage } from '@avpass/domain';
 import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
@@ -12,10 +10,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { LoadErrorAlert } from '@/components/data-display/list-states';
 import { paths } from '@/config/paths';
 import { useRecentQrCodes } from '@/features/vouchers/api';
 import { StatusChip } from '@/features/vouchers/components/status-chip';
-import { errorMessageOf } from '@/lib/api-client';
 import { viewerTimeZone } from '../lib/time-zone';
 
 /** Spec section 9: the recent list shows 5 codes. */
@@ -42,16 +40,11 @@ export function RecentCodesCard({ title = 'Recent QR Codes' }: { title?: string 
             ))}
           </Box>
         ) : recent.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void recent.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            {errorMessageOf(recent.error, 'Recent QR codes could not be loaded.')}
-          </Alert>
+          <LoadErrorAlert
+            error={recent.error}
+            onRetry={() => void recent.refetch()}
+            fallback="Recent QR codes could not be loaded."
+          />
         ) : recent.data.length === 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
             No QR codes yet. Generated codes appear here.
