@@ -22,6 +22,20 @@ export type Expiry = Date | string | null;
  * clock jumped past it, minus 1 ms.
  */
 export function endOfBusinessDay(dateOnly: string, timeZone: string): Date {
+  // A pure function of its two strings, asked for the same few expiry dates on every status check.
+  const key = `${timeZone} ${dateOnly}`;
+  const known = endOfDayCache.get(key);
+  if (known !== undefined) return new Date(known);
+  const end = computeEndOfBusinessDay(dateOnly, timeZone);
+  if (endOfDayCache.size >= END_OF_DAY_CACHE_SIZE) endOfDayCache.clear();
+  endOfDayCache.set(key, end.getTime());
+  return end;
+}
+
+const END_OF_DAY_CACHE_SIZE = 10_000;
+const endOfDayCache = new Map<string, number>();
+
+function computeEndOfBusinessDay(dateOnly: string, timeZone: string): Date {
   assertTimeZone(timeZone);
   const { year, month, day } = requireDateOnly(dateOnly);
   const wall = wallClockAsUtc({ year, month, day, hour: 23, minute: 59, second: 59, millisecond: 999 });

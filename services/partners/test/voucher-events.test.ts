@@ -162,4 +162,25 @@ describe('partner offer counters fed by voucher events', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await expectCounts(partner.id, { activeOffers: 1, totalQrCodes: 1 });
   });
+
+  it('an event that cannot be applied does not hold up the events that arrived with it', async () => {
+    const partner = await s.call<Vendor>(RPC.partners.create, { name: 'Batched Partner' });
+    const code = (usageLimit: number) => ({
+      qrCodeId: randomUUID(),
+      expirationDate: '2099-12-31',
+      usageCount: 0,
+      usageLimit,
+      isActive: true,
+      partnerIds: [partner.id],
+    });
+    // Valid by the contract, but too large for the read model's integer column: the database refuses it.
+    const poison = code(3_000_000_000);
+    // Published back to back, so the consumer takes them as one batch.
+    await Promise.all([
+      publish('vouchers.voucher.assigned.v1', code(5)),
+      publish('vouchers.voucher.assigned.v1', poison),
+      publish('vouchers.voucher.assigned.v1', code(5)),
+    ]);
+    await expectCounts(partner.id, { activeOffers: 2, totalQrCodes: 2 });
+  });
 });

@@ -2,7 +2,14 @@ import { EVENTS, type DomainEvent, type EventName } from '@avpass/contracts';
 import type { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Logger } from '@nestjs/common';
-import { AckPolicy, DeliverPolicy, JSONCodec, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JSONCodec,
+  type ConsumerMessages,
+  type JsMsg,
+  type NatsConnection,
+} from 'nats';
 import { eventStreamName, eventSubject } from './event-subjects';
 import { ensureEventStream } from './jetstream';
 
@@ -18,10 +25,20 @@ export interface EventSubscriber {
 
 const codec = JSONCodec<DomainEvent>();
 
+/** Most events applied in one transaction. */
+const MAX_BATCH = 100;
+
+interface Decoded {
+  msg: JsMsg;
+  event: DomainEvent;
+}
+
 /**
- * Consumes events from a durable JetStream consumer. Each event is applied in one transaction together
- * with its row in processed_events, so a redelivered event (after a crash, a lost ack, a republish)
- * is acknowledged without being applied twice.
+ * Consumes events from a durable JetStream consumer. Events are applied in one transaction together
+ * with their rows in processed_events, so a redelivered event (after a crash, a lost ack, a republish)
+ * is acknowledged without being applied twice. Events that arrive together are applied together, in
+ * order, in one transaction (a busy stream costs a few queries per batch, not per event); when a batch
+ * fails, its events are retried one by one so one bad event does not hold up the others.
  */
 export class EventConsumer {
   private readonly logger: Logger;
@@ -60,9 +77,7 @@ export class EventConsumer {
       const messages = await consumer.consume({ max_messages: 64 });
       this.streams.push(messages);
       this.loops.push(
-        (async () => {
-          for await (const msg of messages) await this.handle(msg);
-        })().catch((error) => {
+        this.drain(messages).catch((error: unknown) => {
           if (!this.stopped) this.logger.error(`consumer ${durable} stopped: ${(error as Error).message}`);
         }),
       );
@@ -75,37 +90,92 @@ export class EventConsumer {
     await Promise.all(this.loops);
   }
 
-  private async handle(msg: JsMsg): Promise<void> {
-    let event: DomainEvent;
+  /** Reads messages as they come and applies whatever has gathered meanwhile as one batch. */
+  private async drain(messages: ConsumerMessages): Promise<void> {
+    const pending: JsMsg[] = [];
+    const signal: { wake: (() => void) | null } = { wake: null };
+    let ended = false;
+    let failure: unknown = null;
+    const reader = (async () => {
+      for await (const msg of messages) {
+        pending.push(msg);
+        signal.wake?.();
+      }
+    })()
+      .catch((error: unknown) => (failure = error))
+      .finally(() => {
+        ended = true;
+        signal.wake?.();
+      });
+    for (;;) {
+      if (!pending.length) {
+        if (ended) break;
+        await new Promise<void>((resolve) => (signal.wake = resolve));
+        signal.wake = null;
+        continue;
+      }
+      await this.handleBatch(pending.splice(0, MAX_BATCH));
+    }
+    await reader;
+    if (failure) throw failure;
+  }
+
+  private decode(msg: JsMsg): DomainEvent | null {
     try {
-      event = codec.decode(msg.data);
+      const event = codec.decode(msg.data);
       const schema = EVENTS[event.name];
       if (!schema) throw new Error(`unknown event ${String(event.name)}`);
-      event = { ...event, payload: schema.parse(event.payload) };
+      return { ...event, payload: schema.parse(event.payload) };
     } catch (error) {
       this.logger.error(`dropping malformed event on ${msg.subject}: ${(error as Error).message}`);
       msg.term();
-      return;
+      return null;
     }
-    const handler = this.subscriber.handlers[event.name] as ((e: DomainEvent, em: EntityManager) => Promise<void>) | undefined;
+  }
+
+  private async handleBatch(msgs: JsMsg[]): Promise<void> {
+    const batch: Decoded[] = [];
+    for (const msg of msgs) {
+      const event = this.decode(msg);
+      if (event) batch.push({ msg, event });
+    }
+    if (!batch.length) return;
     try {
-      const em = this.orm.em.fork() as EntityManager;
-      const schema = this.orm.config.get('schema');
-      await em.transactional(async (tx) => {
-        const claimed: unknown[] = await tx
-          .getConnection()
-          .execute(
-            `insert into "${schema}".processed_events (consumer, event_id) values (?, ?) on conflict do nothing returning event_id`,
-            [this.subscriber.consumerName, event.id],
-            'all',
-            tx.getTransactionContext(),
-          );
-        if (claimed.length && handler) await handler(event, tx);
-      });
-      msg.ack();
+      await this.apply(batch);
+      for (const { msg } of batch) msg.ack();
     } catch (error) {
-      this.logger.error(`${event.name} ${event.id} failed, will retry: ${(error as Error).message}`);
-      msg.nak(1000);
+      if (batch.length === 1) {
+        const { msg, event } = batch[0]!;
+        this.logger.error(`${event.name} ${event.id} failed, will retry: ${(error as Error).message}`);
+        msg.nak(1000);
+        return;
+      }
+      for (const one of batch) await this.handleBatch([one.msg]);
     }
+  }
+
+  /** One transaction: claim the events in processed_events, apply the newly claimed ones in order. */
+  private async apply(batch: Decoded[]): Promise<void> {
+    const em = this.orm.em.fork() as EntityManager;
+    const schema = this.orm.config.get('schema');
+    await em.transactional(async (tx) => {
+      const claimed: { event_id: string }[] = await tx.getConnection().execute(
+        `insert into "${schema}".processed_events (consumer, event_id)
+           values ${batch.map(() => '(?, ?)').join(', ')}
+           on conflict do nothing returning event_id`,
+        batch.flatMap(({ event }) => [this.subscriber.consumerName, event.id]),
+        'all',
+        tx.getTransactionContext(),
+      );
+      const fresh = new Set(claimed.map((row) => row.event_id));
+      for (const { event } of batch) {
+        if (!fresh.has(event.id)) continue;
+        fresh.delete(event.id); // the same event twice in one batch is applied once
+        const handler = this.subscriber.handlers[event.name] as
+          | ((e: DomainEvent, em: EntityManager) => Promise<void>)
+          | undefined;
+        if (handler) await handler(event, tx);
+      }
+    });
   }
 }

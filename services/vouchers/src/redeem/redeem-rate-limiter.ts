@@ -22,10 +22,12 @@ export class RedeemRateLimiter {
       NATS_NAMESPACE,
     } = this.settings.config;
     const key = `${NATS_NAMESPACE}:vouchers:redeem-rate:${ip ?? 'unknown'}:${codeId}`;
-    const result = await this.redis.multi().incr(key).expire(key, window, 'NX').ttl(key).exec();
+    // One round trip on the hot path (a pipeline, not MULTI: EXPIRE NX is idempotent on its own);
+    // the TTL is asked for only when the answer is a refusal.
+    const result = await this.redis.pipeline().incr(key).expire(key, window, 'NX').exec();
     const count = Number(result?.[0]?.[1] ?? 0);
     if (count <= limit) return;
-    const ttl = Number(result?.[2]?.[1] ?? window);
+    const ttl = await this.redis.ttl(key);
     const retryAfter = ttl > 0 ? ttl : window;
     throw new DomainError(
       'RATE_LIMITED',
