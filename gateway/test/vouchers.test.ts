@@ -269,6 +269,15 @@ describe('stats and lists', () => {
       Math.round((adminStats.body.totalRedemptions / adminStats.body.totalQrCodes) * 100),
     );
 
+    // Anyone sees the platform totals, and nothing more.
+    const publicStats = await h.api('/api/public/stats');
+    expect(publicStats.status).toBe(200);
+    expect(publicStats.body).toEqual({
+      totalQrCodes: adminStats.body.totalQrCodes,
+      totalRedemptions: adminStats.body.totalRedemptions,
+      activePartners: adminStats.body.activePartners,
+    });
+
     const stats = await h.api('/api/stats', { token: companyB.token });
     expect(stats.body).toMatchObject({ totalRedemptions: 1, todayRedemptions: 1, activePartners: 1 });
     const mine = await h.api('/api/redemptions', { token: companyB.token });

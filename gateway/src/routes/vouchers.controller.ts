@@ -10,6 +10,7 @@ import {
   listQuerySchema,
   messageResponseSchema,
   pageSchema,
+  publicStatsSchema,
   publicVoucherSchema,
   qrCodePartnerSchema,
   qrCodeSchema,
@@ -23,6 +24,7 @@ import {
   type BulkGenerateResponse,
   type MessageResponse,
   type Page,
+  type PublicStats,
   type PublicVoucher,
   type QrCode,
   type QrCodePartner,
@@ -218,6 +220,14 @@ export class VouchersController {
   }
 
   // ---- Stats, admin lists -------------------------------------------------------------------
+
+  /** Platform-wide totals (the spec's public stats call; no per-partner or per-day figures). */
+  @Public()
+  @Get('public/stats')
+  @ApiContract({ response: publicStatsSchema })
+  publicStats(@Req() req: AuthenticatedRequest) {
+    return this.services.call<PublicStats>(RPC.vouchers.publicStats, {}, req);
+  }
 
   @Roles('super_admin')
   @Get('admin/stats')

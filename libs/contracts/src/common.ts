@@ -19,7 +19,13 @@ export const optionalEmail = (message = 'Valid email required') =>
 /** An http(s) URL, or empty (stored as null). */
 export const optionalUrl = (message = 'Please enter a valid URL (https://...)') =>
   z
-    .union([z.literal(''), z.string().trim().pipe(z.url({ protocol: /^https?$/, error: message }))])
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .pipe(z.url({ protocol: /^https?$/, error: message })),
+    ])
     .nullish()
     .transform((v) => (v === undefined ? undefined : v ? v : null));
 

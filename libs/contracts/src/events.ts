@@ -24,10 +24,16 @@ export const EVENTS = {
   }),
   /** A code was created (singly or in a batch); no partners yet. */
   'vouchers.voucher.created.v1': voucherSnapshot.extend({ partnerIds: z.array(z.string().uuid()) }),
-  'vouchers.voucher.deleted.v1': z.object({ qrCodeId: z.string().uuid(), partnerIds: z.array(z.string().uuid()) }),
+  'vouchers.voucher.deleted.v1': z.object({
+    qrCodeId: z.string().uuid(),
+    partnerIds: z.array(z.string().uuid()),
+  }),
   /** Partners newly assigned to a code, with the code as it stands. */
   'vouchers.voucher.assigned.v1': voucherSnapshot.extend({ partnerIds: z.array(z.string().uuid()).min(1) }),
-  'vouchers.voucher.unassigned.v1': z.object({ qrCodeId: z.string().uuid(), partnerIds: z.array(z.string().uuid()).min(1) }),
+  'vouchers.voucher.unassigned.v1': z.object({
+    qrCodeId: z.string().uuid(),
+    partnerIds: z.array(z.string().uuid()).min(1),
+  }),
   /** usageCount after this redemption; consumers keep the largest seen (events may arrive out of order). */
   'vouchers.voucher.redeemed.v1': voucherSnapshot.extend({
     redemptionId: z.string().uuid(),

@@ -27,7 +27,11 @@ const categoriesField = z
   .transform((v) => [...new Set(v ?? [])]);
 
 export const createVendorRequestSchema = z.object({
-  name: z.string({ error: 'Partner name is required' }).trim().min(1, 'Partner name is required').max(200, 'Partner name must be at most 200 characters'),
+  name: z
+    .string({ error: 'Partner name is required' })
+    .trim()
+    .min(1, 'Partner name is required')
+    .max(200, 'Partner name must be at most 200 characters'),
   email: optionalEmail('Valid email required'),
   phone: optionalText(50),
   website: optionalUrl(),
@@ -40,7 +44,11 @@ export type CreateVendorRequest = z.input<typeof createVendorRequestSchema>;
 
 export const updateVendorRequestSchema = z
   .object({
-    name: z.string({ error: 'Partner name is required' }).trim().min(1, 'Partner name is required').max(200, 'Partner name must be at most 200 characters'),
+    name: z
+      .string({ error: 'Partner name is required' })
+      .trim()
+      .min(1, 'Partner name is required')
+      .max(200, 'Partner name must be at most 200 characters'),
     email: optionalEmail('Valid email required'),
     phone: optionalText(50),
     website: optionalUrl(),
@@ -73,7 +81,13 @@ export const vendorSchema = z.object({
 export type Vendor = z.infer<typeof vendorSchema>;
 
 /** GET /api/companies: what the assign dialog and pickers need. */
-export const companySummarySchema = vendorSchema.pick({ id: true, name: true, email: true, logoUrl: true, isActive: true });
+export const companySummarySchema = vendorSchema.pick({
+  id: true,
+  name: true,
+  email: true,
+  logoUrl: true,
+  isActive: true,
+});
 export type CompanySummary = z.infer<typeof companySummarySchema>;
 
 export const publicPartnerSchema = z.object({
@@ -95,7 +109,11 @@ export const addVendorPhotoRequestSchema = z.object({
 export type AddVendorPhotoRequest = z.infer<typeof addVendorPhotoRequestSchema>;
 
 export const createPortalUserRequestSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64, 'Username must be at most 64 characters'),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(64, 'Username must be at most 64 characters'),
   password: z
     .string({ error: 'Password must be at least 6 characters' })
     .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters')

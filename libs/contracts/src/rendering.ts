@@ -41,7 +41,11 @@ export const generateQrImageRequestSchema = z
     const id = body.qrData?.id ?? (body.qrUrl ? voucherIdFromUrl(body.qrUrl) : undefined);
     const parsed = z.string().uuid().safeParse(id);
     if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', path: ['qrUrl'], message: 'qrUrl must be a voucher link ({origin}/voucher/{id}) or qrData.id a voucher id' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['qrUrl'],
+        message: 'qrUrl must be a voucher link ({origin}/voucher/{id}) or qrData.id a voucher id',
+      });
       return z.NEVER;
     }
     return { id: parsed.data.toLowerCase(), format: body.format };
@@ -97,9 +101,15 @@ export const bulkDownloadZipRequestSchema = z
     variant: z.enum(RENDER_VARIANTS).optional().default('card'),
   })
   .transform((body, ctx) => {
-    const sources = [body.qrCodes !== undefined, body.batchId !== undefined, body.all === true].filter(Boolean).length;
+    const sources = [body.qrCodes !== undefined, body.batchId !== undefined, body.all === true].filter(
+      Boolean,
+    ).length;
     if (sources !== 1) {
-      ctx.addIssue({ code: 'custom', path: ['qrCodes'], message: 'Send exactly one of qrCodes, batchId or all' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['qrCodes'],
+        message: 'Send exactly one of qrCodes, batchId or all',
+      });
       return z.NEVER;
     }
     let ids: string[] | undefined;

@@ -45,6 +45,8 @@ export const RPC = {
     /** DELETE /api/qr-codes/{id}: super_admin deletes; a company removes the code from itself only. */
     remove: 'vouchers.codes.remove',
     adminStats: 'vouchers.admin.stats',
+    /** GET /api/public/stats: totals for anyone. */
+    publicStats: 'vouchers.public.stats',
     adminList: 'vouchers.admin.list',
     adminRedemptions: 'vouchers.admin.redemptions',
     adminBatches: 'vouchers.admin.batches',
@@ -70,5 +72,12 @@ export const RPC = {
   },
 } as const;
 
-export const SERVICE_NAMES = ['identity', 'partners', 'vouchers', 'credits', 'inventory', 'rendering'] as const;
+export const SERVICE_NAMES = [
+  'identity',
+  'partners',
+  'vouchers',
+  'credits',
+  'inventory',
+  'rendering',
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];

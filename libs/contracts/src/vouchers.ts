@@ -18,7 +18,13 @@ import { optionalText, uploadUrl } from './common';
 export const QR_TYPES = ['partner', 'trainer', 'other'] as const;
 export type QrType = (typeof QR_TYPES)[number];
 
-export const EXCLUSIVE_TYPES = ['training_session', 'raffle_prize', 'special_event', 'exclusive_discount', 'custom'] as const;
+export const EXCLUSIVE_TYPES = [
+  'training_session',
+  'raffle_prize',
+  'special_event',
+  'exclusive_discount',
+  'custom',
+] as const;
 export type ExclusiveType = (typeof EXCLUSIVE_TYPES)[number];
 
 /** The spec's default bulk ceiling was 50; ours is BULK_MAX_QUANTITY (default 1000), named in the message. */
@@ -69,7 +75,10 @@ const discountValueField = z
     return Math.trunc(n);
   });
 
-const discountTypeField = z.enum(DISCOUNT_TYPES, 'Discount type must be percentage, fixed, bogo or free-service');
+const discountTypeField = z.enum(
+  DISCOUNT_TYPES,
+  'Discount type must be percentage, fixed, bogo or free-service',
+);
 const partnerTypeField = z
   .enum(PARTNER_TYPES, 'Partner type must be partner, facility, shop, clinic or gym')
   .optional()
@@ -94,13 +103,25 @@ function checkDiscountValue(
 ) {
   if (data.discountType === 'percentage' || data.discountType === 'fixed') {
     if (data.discountValue < 1) {
-      ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'Discount value must be greater than 0' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['discountValue'],
+        message: 'Discount value must be greater than 0',
+      });
     }
     if (data.discountType === 'percentage' && data.discountValue > 100) {
-      ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'A percentage discount must be at most 100' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['discountValue'],
+        message: 'A percentage discount must be at most 100',
+      });
     }
     if (data.discountType === 'fixed' && data.discountValue > 100_000) {
-      ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'A fixed discount must be at most $100000' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['discountValue'],
+        message: 'A fixed discount must be at most $100000',
+      });
     }
   } else if (data.discountValue < 0) {
     ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'Discount value must not be negative' });
@@ -286,6 +307,14 @@ export const voucherStatsSchema = z.object({
 });
 export type VoucherStats = z.infer<typeof voucherStatsSchema>;
 
+/** GET /api/public/stats: platform-wide totals anyone may see (no per-partner or per-day figures). */
+export const publicStatsSchema = voucherStatsSchema.pick({
+  totalQrCodes: true,
+  totalRedemptions: true,
+  activePartners: true,
+});
+export type PublicStats = z.infer<typeof publicStatsSchema>;
+
 export const batchSummarySchema = z.object({
   batchId: z.string().uuid(),
   batchName: z.string(),
@@ -349,7 +378,12 @@ export interface ListQuery {
 }
 
 export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  });
 export interface Page<T> {
   items: T[];
   total: number;

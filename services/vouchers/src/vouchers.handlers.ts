@@ -84,6 +84,12 @@ export class VouchersHandlers {
     return this.stats.adminStats();
   }
 
+  @MessagePattern(RPC.vouchers.publicStats)
+  async publicStats() {
+    const { totalQrCodes, totalRedemptions, activePartners } = await this.stats.adminStats();
+    return { totalQrCodes, totalRedemptions, activePartners };
+  }
+
   @MessagePattern(RPC.vouchers.adminList)
   adminList(@Payload() request: RpcRequest<unknown>) {
     const actor = requireSuperAdmin(request);
