@@ -307,7 +307,8 @@ describe('the administrator’s voucher screens', () => {
     await signInAdmin();
     await page.goto(`${baseUrl}/admin`);
     await page.getByTestId('stat-activePartners').waitFor();
-    await expect.poll(() => page.getByTestId('stat-activePartners').innerText()).toContain('1');
+    // Other e2e files share the platform and assign codes to their own companies: at least this one.
+    await expect.poll(() => page.getByTestId('stat-activePartners').innerText()).toMatch(/[1-9]/);
     await page.getByRole('link', { name: /Generate QR Code/ }).waitFor();
     await page.getByTestId('recent-codes').getByText(partner.name).first().waitFor();
     await settle();
