@@ -303,6 +303,20 @@ describe('the administrator’s voucher screens', () => {
     await screenshot(page, 'admin-dashboard-desktop');
   });
 
+  it('Job Queues opens the queue board through its short-lived cookie', async () => {
+    await signInAdmin();
+    // Without the cookie, the board refuses (a bearer token cannot travel with a navigation).
+    const refused = await page.request.get(`${baseUrl}/admin/queues/`);
+    expect(refused.status()).toBe(401);
+    await page.getByRole('button', { name: 'Job Queues' }).click();
+    await page.waitForURL(`${baseUrl}/admin/queues/**`);
+    await page.getByText('AV Pass queues').first().waitFor({ timeout: 20_000 });
+    const cookie = (await context.cookies()).find((c) => c.path === '/admin/queues');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    await settle();
+    await screenshot(page, 'admin-queue-board-desktop');
+  });
+
   it('the /admin welcome page shows the totals and quick actions', async () => {
     await signInAdmin();
     await page.goto(`${baseUrl}/admin`);

@@ -19,6 +19,7 @@ import { paths } from '@/config/paths';
 import { POLL_MS } from '@/features/vouchers/api';
 import { useSession } from '@/lib/session/use-session';
 import { BatchesTab } from '../components/batches-tab';
+import { QueueBoardButton } from '../components/queue-board-button';
 import { AnalyticsTab, TrainerTab } from '../components/link-tabs';
 import { QrCodesTab } from '../components/qr-codes-tab';
 import { RedemptionsTab } from '../components/redemptions-tab';
@@ -85,6 +86,7 @@ function AdminDashboard() {
           >
             Credits
           </Button>
+          <QueueBoardButton />
           <Button
             variant="contained"
             component={RouterLink}

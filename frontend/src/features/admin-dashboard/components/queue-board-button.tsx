@@ -1,0 +1,41 @@
+import { queueBoardSessionSchema } from '@avpass/contracts';
+import ViewQuiltOutlinedIcon from '@mui/icons-material/ViewQuiltOutlined';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { useToast } from '@/components/toast/toast-context';
+import { apiJson, errorMessageOf } from '@/lib/api-client';
+
+/**
+ * Opens the job queue board (Bull Board at /admin/queues). A page opened by navigation cannot send
+ * the bearer token, so an authenticated call first sets a short-lived HttpOnly cookie for it.
+ */
+export function QueueBoardButton() {
+  const { toast } = useToast();
+  const [opening, setOpening] = useState(false);
+
+  async function open() {
+    setOpening(true);
+    try {
+      const session = await apiJson('/api/queues/session', queueBoardSessionSchema, { method: 'POST' });
+      window.location.assign(session.url);
+    } catch (error) {
+      toast({
+        title: 'Queue Board Unavailable',
+        description: errorMessageOf(error, 'Could not open the job queues. Please try again.'),
+        kind: 'destructive',
+      });
+      setOpening(false);
+    }
+  }
+
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<ViewQuiltOutlinedIcon />}
+      disabled={opening}
+      onClick={() => void open()}
+    >
+      Job Queues
+    </Button>
+  );
+}
