@@ -28,7 +28,7 @@ const port = randomPort;
 function load(url, paths, { method = 'POST' } = {}) {
   let i = 0;
   return new Promise((resolve, reject) => {
-    const instance = autocannon(
+    autocannon(
       {
         url,
         connections: CONNECTIONS,
@@ -37,7 +37,6 @@ function load(url, paths, { method = 'POST' } = {}) {
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
-    process.once('SIGINT', () => instance.stop());
   });
 }
 
