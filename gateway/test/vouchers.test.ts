@@ -340,6 +340,27 @@ describe('bulk generation', () => {
   });
 });
 
+describe('deleting a partner', () => {
+  it('removes its assignments; the codes stay, with their other partners', async () => {
+    const gone = await createPartnerWithUser(h, 'Closing Cafe');
+    const stays = await createPartnerWithUser(h, 'Staying Studio');
+    const code = await generate({ clinic: 'Shared Perk' });
+    await assign(code.id, [gone.companyId, stays.companyId]);
+    expect((await h.api(`/api/vendors/${gone.companyId}`, { method: 'DELETE', token: admin })).status).toBe(
+      200,
+    );
+    const partnersOf = async () =>
+      (await h.api(`/api/qr-codes/${code.id}/partners`, { token: admin })).body.map(
+        (p: { partnerId: string }) => p.partnerId,
+      );
+    await waitFor(async () => ((await partnersOf()).length === 1 ? true : null), {
+      message: 'the deleted partner to lose its assignment',
+    });
+    expect(await partnersOf()).toEqual([stays.companyId]);
+    expect((await h.api(`/api/qr-codes/${code.id}`)).status).toBe(200);
+  });
+});
+
 describe('public partner counters', () => {
   it('GET /api/public/partners counts assigned codes and active offers from voucher events', async () => {
     const p = await createPartnerWithUser(h, 'Counter Gym');

@@ -11,6 +11,7 @@ import { QrCodesService } from './codes/qr-codes.service';
 import { Redemption } from './codes/redemption.entity';
 import type { VouchersConfig } from './config';
 import { migrations } from './migrations';
+import { PartnerDeletedSubscriber } from './partner-events/partner-deleted.subscriber';
 import { RedeemRateLimiter } from './redeem/redeem-rate-limiter';
 import { RedeemService } from './redeem/redeem.service';
 import { RenderHandlers } from './render/render.handlers';
@@ -41,6 +42,7 @@ export class VouchersModule {
           entities: [QrCode, Redemption, QrCodePartner, Batch],
           migrations,
           healthPattern: RPC.vouchers.health,
+          subscribers: [PartnerDeletedSubscriber],
           redis: true,
         }),
       ],
