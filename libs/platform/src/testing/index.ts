@@ -6,3 +6,4 @@ export { dropTestNamespace } from './test-namespace';
 export { TcpProxy } from './tcp-proxy';
 export { waitFor, type WaitForOptions } from './wait-for';
 export { refusal, stopServiceApp } from './service-apps';
+export { startTestBed, type TestBed, type TestCallMeta } from './test-bed';
