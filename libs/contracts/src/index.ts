@@ -10,3 +10,4 @@ export * from './health';
 export * from './validation';
 export * from './vouchers';
 export * from './rendering';
+export * from './voucher-text';

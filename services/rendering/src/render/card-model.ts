@@ -1,18 +1,5 @@
-import type { QrCode } from '@avpass/contracts';
-import {
-  displayService,
-  displayTitle,
-  formatDiscount,
-  formatNumericDate,
-  formatUsage,
-  isPartnerType,
-  PARTNER_TYPE_LABELS,
-  TRAINER_ROLE_LABELS,
-  VOUCHER_STATUS_LABELS,
-  voucherInitials,
-  voucherStatus,
-  type VoucherStatus,
-} from '@avpass/domain';
+import { voucherText, type QrCode } from '@avpass/contracts';
+import { VOUCHER_STATUS_LABELS, voucherStatus, type VoucherStatus } from '@avpass/domain';
 import { qrMatrix, type QrMatrix } from './qr-matrix';
 
 /** A raster image ready to embed in SVG and PDF: PNG, flattened on white (no alpha). */
@@ -49,19 +36,11 @@ export interface CardImages {
   trainerImage: CardImage | null;
 }
 
-export const TRAINER_MEMBER_TEXT = 'Rooted Athletics Member';
-export const NO_EXPIRATION_TEXT = 'No expiration date';
-const EXCLUSIVE_PARTNER_TEXT = 'Project Rooted Exclusive';
-
-function partnerTypeText(code: QrCode): string {
-  if (code.isProjectRootedExclusive) return EXCLUSIVE_PARTNER_TEXT;
-  if (isPartnerType(code.partnerType)) return PARTNER_TYPE_LABELS[code.partnerType];
-  return code.partnerType;
-}
+export { NO_EXPIRATION_TEXT, TRAINER_MEMBER_TEXT } from '@avpass/contracts';
 
 /** The card's title: the custom page title when there is one, else the partner's name. */
-export function cardTitleSource(code: Pick<QrCode, 'customTitle' | 'clinicName'>): string {
-  return code.customTitle?.trim() || code.clinicName;
+export function cardTitleSource(code: QrCode): string {
+  return voucherText(code).titleSource;
 }
 
 /** The server's record of a code turned into the card's text. Status uses the one rule in libs/domain. */
@@ -71,8 +50,7 @@ export function voucherCardModel(
   now: Date,
   timeZone: string,
 ): VoucherCardModel {
-  const title = displayTitle(cardTitleSource(code), code.discountType);
-  const initials = voucherInitials(code.qrType === 'trainer' ? (code.trainerName ?? title) : title);
+  const text = voucherText(code);
   const status = voucherStatus(
     {
       usageCount: code.usageCount,
@@ -83,31 +61,21 @@ export function voucherCardModel(
     now,
     timeZone,
   );
-  const header: CardHeader =
-    code.qrType === 'trainer'
-      ? {
-          kind: 'trainer',
-          name: code.trainerName ?? title,
-          roleLabel: code.trainerRole ? TRAINER_ROLE_LABELS[code.trainerRole] : TRAINER_ROLE_LABELS.trainer,
-          image: images.trainerImage,
-          initials,
-        }
-      : { kind: 'partner', logo: images.logo, initials };
-  const instructions = code.isProjectRootedExclusive
-    ? code.exclusiveDetails?.specialInstructions?.trim() || null
-    : null;
+  const header: CardHeader = text.trainer
+    ? { kind: 'trainer', ...text.trainer, image: images.trainerImage, initials: text.initials }
+    : { kind: 'partner', logo: images.logo, initials: text.initials };
   return {
     header,
-    title,
-    partnerTypeText: partnerTypeText(code),
-    discount: formatDiscount(code.discountType, code.discountValue),
-    service: displayService(code.service),
-    validUntil: code.expirationDate ? formatNumericDate(code.expirationDate, timeZone) : NO_EXPIRATION_TEXT,
-    usage: formatUsage(code.usageCount, code.usageLimit),
+    title: text.title,
+    partnerTypeText: text.partnerTypeText,
+    discount: text.discountText,
+    service: text.serviceText,
+    validUntil: text.validUntilText,
+    usage: text.usageText,
     status,
     statusLabel: VOUCHER_STATUS_LABELS.voucherPage[status],
-    instructions,
-    terms: code.terms?.trim() || null,
+    instructions: text.instructions,
+    terms: text.terms,
     qrUrl: code.qrUrl,
     qr: qrMatrix(code.qrUrl),
   };

@@ -2,9 +2,8 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { TRAINER_MEMBER_TEXT } from '@avpass/contracts';
 import type { VoucherView } from '../lib/voucher-view';
-
-export const TRAINER_MEMBER_TEXT = 'Rooted Athletics Member';
 
 /** The partner's logo, or its initials on an accent tile when there is none (or it fails to load). */
 export function VoucherLogo({
