@@ -21,5 +21,7 @@ export * from './messaging/rpc-payload';
 export * from './service/run-service';
 export * from './service/service-config';
 export * from './service/service-platform.module';
+export * from './service/service-lifecycle';
+export * from './service/service-health-check';
 export * from './service/startup-errors';
 export * from './service/tokens';

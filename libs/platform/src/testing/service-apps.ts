@@ -1,13 +1,13 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { DomainError } from '../messaging/domain-error';
-import { EventBusLifecycle } from '../service/service-platform.module';
+import { OutboxRelay } from '../events/outbox-relay';
 
 /**
  * Stops an in-process service app. Its relay stops first: a relay poll caught between the ORM closing
  * its pool and the relay stopping would wait for a connection, and teardown would take a minute.
  */
 export async function stopServiceApp(app: INestMicroservice): Promise<void> {
-  await app.get(EventBusLifecycle).relay.stop();
+  await app.get(OutboxRelay).stop();
   await app.close();
 }
 

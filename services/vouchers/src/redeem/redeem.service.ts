@@ -1,6 +1,6 @@
 import { REDEEM_REFUSALS, type RedeemResponse, type RpcMeta } from '@avpass/contracts';
 import { voucherStatus } from '@avpass/domain';
-import { DomainError, EventBusLifecycle } from '@avpass/platform';
+import { DomainError, OutboxRelay } from '@avpass/platform';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -69,7 +69,7 @@ const isUniqueViolation = (error: unknown) =>
 export class RedeemService {
   constructor(
     private readonly em: EntityManager,
-    private readonly bus: EventBusLifecycle,
+    private readonly relay: OutboxRelay,
     private readonly settings: VouchersSettings,
     private readonly rateLimiter: RedeemRateLimiter,
   ) {}
@@ -137,7 +137,7 @@ export class RedeemService {
       }
       throw this.refusal(await em.findOne(QrCode, { id: codeId }), now);
     }
-    this.bus.relay.kick(); // publish the event now rather than at the next poll
+    this.relay.kick(); // publish the event now rather than at the next poll
     return {
       message: REDEEMED_MESSAGE,
       redemptionId,

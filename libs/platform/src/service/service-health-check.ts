@@ -1,0 +1,40 @@
+import { MikroORM } from '@mikro-orm/core';
+import { Controller, Inject, Injectable, type Type } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { checkServiceHealth } from '../health/service-health';
+import { ServiceConnections } from './service-connections';
+import type { ServicePlatformOptions } from './service-platform-options';
+import { SERVICE_OPTIONS } from './tokens';
+
+/** The service's health answer: its database, NATS and (when it uses one) Redis. */
+@Injectable()
+export class ServiceHealthCheck {
+  constructor(
+    @Inject(SERVICE_OPTIONS) private readonly options: ServicePlatformOptions,
+    private readonly orm: MikroORM,
+    private readonly connections: ServiceConnections,
+  ) {}
+
+  check() {
+    return checkServiceHealth({
+      service: this.options.name,
+      orm: this.orm,
+      nats: this.connections.nats,
+      ...(this.connections.redis ? { redis: this.connections.redis } : {}),
+    });
+  }
+}
+
+/** Answers the service's health subject (each service has its own, named in contracts). */
+export function healthController(pattern: string): Type {
+  @Controller()
+  class HealthController {
+    constructor(private readonly healthCheck: ServiceHealthCheck) {}
+
+    @MessagePattern(pattern)
+    health() {
+      return this.healthCheck.check();
+    }
+  }
+  return HealthController;
+}

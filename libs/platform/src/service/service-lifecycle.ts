@@ -1,0 +1,50 @@
+import {
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { MigrationRunner } from '../database/migration-runner';
+import { OutboxRelay } from '../events/outbox-relay';
+import { ConsumersLifecycle } from './consumers-lifecycle';
+import { EventStreamSetup } from './event-stream-setup';
+import { ServiceConnections } from './service-connections';
+
+/**
+ * The one place that orders start-up and shutdown (Nest runs one module's hooks concurrently, so the
+ * steps are not hooks of their own): migrations, then the stream, the relay and the consumers; on the
+ * way down the consumers and the relay stop before the ORM closes its pool (a relay poll caught in
+ * between would wait for a connection), and the connections close last.
+ */
+@Injectable()
+export class ServiceLifecycle
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
+  private readonly logger = new Logger('EventBus');
+
+  constructor(
+    private readonly migrations: MigrationRunner,
+    private readonly stream: EventStreamSetup,
+    private readonly relay: OutboxRelay,
+    private readonly consumers: ConsumersLifecycle,
+    private readonly connections: ServiceConnections,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.migrations.run();
+    await this.stream.ensure();
+    this.relay.start();
+    await this.consumers.start();
+    this.logger.log(`relay started; ${this.consumers.count} consumer(s)`);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.consumers.stop();
+    await this.relay.stop();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.connections.close();
+  }
+}

@@ -1,0 +1,18 @@
+import type { ServiceName } from '@avpass/contracts';
+import type { Type } from '@nestjs/common';
+import type { OrmConfigInput } from '../database/orm-config';
+import type { ServiceDatabase } from '../database/service-database';
+import type { EventSubscriber } from '../events/event-consumer';
+import type { ServiceConfig } from './service-config';
+
+export interface ServicePlatformOptions {
+  name: ServiceName;
+  config: ServiceConfig;
+  database: ServiceDatabase;
+  entities: OrmConfigInput['entities'];
+  migrations: OrmConfigInput['migrations'];
+  healthPattern: string;
+  /** Event subscribers (providers implementing EventSubscriber) this service runs. */
+  subscribers?: Type<EventSubscriber>[];
+  redis?: boolean;
+}
