@@ -1,9 +1,14 @@
-import { IdentityModule, loadIdentityConfig } from '@avpass/identity-service';
-import { PartnersModule, loadPartnersConfig } from '@avpass/partners-service';
-import { RenderingModule, loadRenderingConfig } from '@avpass/rendering-service';
-import { VouchersModule, loadVouchersConfig } from '@avpass/vouchers-service';
+import { identityService } from '@avpass/identity-service';
+import { partnersService } from '@avpass/partners-service';
+import { renderingService } from '@avpass/rendering-service';
+import { vouchersService } from '@avpass/vouchers-service';
 import { createServiceApp } from '@avpass/platform';
-import { createTestDatabase, dropTestNamespace, testNamespace, testServiceEnv } from '@avpass/platform/testing';
+import {
+  createTestDatabase,
+  dropTestNamespace,
+  testNamespace,
+  testServiceEnv,
+} from '@avpass/platform/testing';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,30 +24,21 @@ export interface Harness {
   services: INestMicroservice[];
   dataDir: string;
   adminToken(): Promise<string>;
-  api(path: string, init?: RequestInit & { token?: string | null; json?: unknown }): Promise<{ status: number; body: any; headers: Headers }>;
+  api(
+    path: string,
+    init?: RequestInit & { token?: string | null; json?: unknown },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
 
 export type HarnessService = 'identity' | 'partners' | 'vouchers' | 'rendering';
 
-/** Starts one service in this process with the harness's environment. */
+/** Starts one service in this process, from its definition, with the harness's environment. */
 const STARTERS: Record<HarnessService, (env: NodeJS.ProcessEnv) => Promise<INestMicroservice>> = {
-  identity: (env) => {
-    const config = loadIdentityConfig(env);
-    return createServiceApp({ name: 'identity', config, module: (d) => IdentityModule.register(config, d) });
-  },
-  partners: (env) => {
-    const config = loadPartnersConfig(env);
-    return createServiceApp({ name: 'partners', config, module: (d) => PartnersModule.register(config, d) });
-  },
-  vouchers: (env) => {
-    const config = loadVouchersConfig(env);
-    return createServiceApp({ name: 'vouchers', config, module: (d) => VouchersModule.register(config, d) });
-  },
-  rendering: (env) => {
-    const config = loadRenderingConfig(env);
-    return createServiceApp({ name: 'rendering', config, module: (d) => RenderingModule.register(config, d) });
-  },
+  identity: (env) => createServiceApp(identityService, { env }),
+  partners: (env) => createServiceApp(partnersService, { env }),
+  vouchers: (env) => createServiceApp(vouchersService, { env }),
+  rendering: (env) => createServiceApp(renderingService, { env }),
 };
 
 export interface HarnessOptions {
@@ -54,7 +50,10 @@ export interface HarnessOptions {
  * The gateway with the chosen services, in this process, on a fresh database and NATS namespace,
  * against the real PostgreSQL, Redis and NATS.
  */
-export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}, options: HarnessOptions = {}): Promise<Harness> {
+export async function startHarness(
+  extraEnv: NodeJS.ProcessEnv = {},
+  options: HarnessOptions = {},
+): Promise<Harness> {
   const db = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'avpass-gw-'));
   const env = testServiceEnv({
@@ -104,7 +103,8 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}, options: Ha
     async adminToken() {
       if (token) return token;
       const res = await harness.api('/api/auth/login', { method: 'POST', json: ADMIN });
-      if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200)
+        throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
       token = res.body.token as string;
       return token;
     },
@@ -122,8 +122,13 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}, options: Ha
 /** A partner company with one portal user, signed in; returns ids and the user's token. */
 export async function createPartnerWithUser(h: Harness, name: string) {
   const admin = await h.adminToken();
-  const vendor = await h.api('/api/vendors', { method: 'POST', token: admin, json: { name, email: `${name.toLowerCase().replace(/\W+/g, '')}@example.com` } });
-  if (vendor.status !== 201) throw new Error(`create vendor: ${vendor.status} ${JSON.stringify(vendor.body)}`);
+  const vendor = await h.api('/api/vendors', {
+    method: 'POST',
+    token: admin,
+    json: { name, email: `${name.toLowerCase().replace(/\W+/g, '')}@example.com` },
+  });
+  if (vendor.status !== 201)
+    throw new Error(`create vendor: ${vendor.status} ${JSON.stringify(vendor.body)}`);
   const username = `${name.toLowerCase().replace(/\W+/g, '')}-staff`;
   const user = await h.api(`/api/partners/${vendor.body.id}/users`, {
     method: 'POST',
@@ -131,6 +136,14 @@ export async function createPartnerWithUser(h: Harness, name: string) {
     json: { username, password: 'staff-password', email: `${username}@example.com` },
   });
   if (user.status !== 201) throw new Error(`create user: ${user.status} ${JSON.stringify(user.body)}`);
-  const login = await h.api('/api/auth/company-login', { method: 'POST', json: { username, password: 'staff-password' } });
-  return { companyId: vendor.body.id as string, userId: user.body.id as string, username, token: login.body.token as string };
+  const login = await h.api('/api/auth/company-login', {
+    method: 'POST',
+    json: { username, password: 'staff-password' },
+  });
+  return {
+    companyId: vendor.body.id as string,
+    userId: user.body.id as string,
+    username,
+    token: login.body.token as string,
+  };
 }

@@ -1,9 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@avpass/platform';
-import { CreditsModule } from './app.module';
-import { loadCreditsConfig } from './config';
+import { creditsService } from './service';
 
-runService(() => {
-  const config = loadCreditsConfig();
-  return { name: 'credits', config, module: (database) => CreditsModule.register(config, database) };
-});
+runService(creditsService);

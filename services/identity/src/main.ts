@@ -1,9 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@avpass/platform';
-import { IdentityModule } from './app.module';
-import { loadIdentityConfig } from './config';
+import { identityService } from './service';
 
-runService(() => {
-  const config = loadIdentityConfig();
-  return { name: 'identity', config, module: (database) => IdentityModule.register(config, database) };
-});
+runService(identityService);

@@ -1,9 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@avpass/platform';
-import { PartnersModule } from './app.module';
-import { loadPartnersConfig } from './config';
+import { partnersService } from './service';
 
-runService(() => {
-  const config = loadPartnersConfig();
-  return { name: 'partners', config, module: (database) => PartnersModule.register(config, database) };
-});
+runService(partnersService);

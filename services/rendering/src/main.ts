@@ -1,9 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@avpass/platform';
-import { RenderingModule } from './app.module';
-import { loadRenderingConfig } from './config';
+import { renderingService } from './service';
 
-runService(() => {
-  const config = loadRenderingConfig();
-  return { name: 'rendering', config, module: (database) => RenderingModule.register(config, database) };
-});
+runService(renderingService);

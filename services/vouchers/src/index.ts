@@ -1,4 +1,5 @@
 // Entry points for tests that run the service in-process.
+export { vouchersService } from './service';
 export { VouchersModule, type VouchersModuleOptions } from './app.module';
 export { loadVouchersConfig, type VouchersConfig } from './config';
 export type { Clock } from './clock';

@@ -1,6 +1,6 @@
 import type { Actor } from '@avpass/contracts';
-import { IdentityModule, loadIdentityConfig } from '@avpass/identity-service';
-import { PartnersModule, loadPartnersConfig } from '@avpass/partners-service';
+import { identityService } from '@avpass/identity-service';
+import { partnersService } from '@avpass/partners-service';
 import { createServiceApp } from '@avpass/platform';
 import { startTestBed, type TestBed } from '@avpass/platform/testing';
 import { randomUUID } from 'node:crypto';
@@ -22,22 +22,8 @@ export async function startServices(partnersEnv: Record<string, string> = {}): P
     env: { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'admin-test-password' },
     defaultActor: SUPER_ADMIN,
     start: async (b) => {
-      const identityConfig = loadIdentityConfig(b.env);
-      await b.add(
-        createServiceApp({
-          name: 'identity',
-          config: identityConfig,
-          module: (d) => IdentityModule.register(identityConfig, d),
-        }),
-      );
-      const partnersConfig = loadPartnersConfig({ ...b.env, ...partnersEnv });
-      await b.add(
-        createServiceApp({
-          name: 'partners',
-          config: partnersConfig,
-          module: (d) => PartnersModule.register(partnersConfig, d),
-        }),
-      );
+      await b.add(createServiceApp(identityService, { env: b.env }));
+      await b.add(createServiceApp(partnersService, { env: { ...b.env, ...partnersEnv } }));
     },
   });
   return {

@@ -1,8 +1,8 @@
 import type { Actor } from '@avpass/contracts';
-import { PartnersModule, loadPartnersConfig } from '@avpass/partners-service';
+import { partnersService } from '@avpass/partners-service';
 import { createServiceApp } from '@avpass/platform';
 import { startTestBed, type TestBed, type TestCallMeta } from '@avpass/platform/testing';
-import { VouchersModule, loadVouchersConfig, type Clock } from '@avpass/vouchers-service';
+import { vouchersService, type Clock } from '@avpass/vouchers-service';
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 
@@ -50,29 +50,16 @@ export async function startVoucherServices(
     defaultActor: SUPER_ADMIN,
     rpcTimeoutMs: 15_000,
     start: async (b) => {
-      const config = loadVouchersConfig(b.env);
+      const config = vouchersService.loadConfig(b.env);
       startVouchers = async () => {
-        const app = await b.add(
-          createServiceApp({
-            name: 'vouchers',
-            config,
-            module: (d) => VouchersModule.register(config, d, { clock }),
-          }),
-        );
+        const app = await b.add(createServiceApp(vouchersService, { config, options: { clock } }));
         vouchers.push(app);
         return app;
       };
       // One at a time: each runs the migrations at start-up.
       for (let i = 0; i < (options.instances ?? 1); i++) await startVouchers();
       if (options.partners) {
-        const partnersConfig = loadPartnersConfig(b.env);
-        await b.add(
-          createServiceApp({
-            name: 'partners',
-            config: partnersConfig,
-            module: (d) => PartnersModule.register(partnersConfig, d),
-          }),
-        );
+        await b.add(createServiceApp(partnersService, { env: b.env }));
       }
     },
   });
