@@ -6,7 +6,7 @@ import { AuthHandlers } from './auth/auth.handlers';
 import { AuthService } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';
 import { PasswordHasher } from './auth/password-hasher';
-import type { IdentityConfig } from './config';
+import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { migrations } from './migrations/migration-20261121-initial';
 import { PartnerDeletedSubscriber } from './partner-events/partner-deleted.subscriber';
 import { Session } from './sessions/session.entity';
@@ -35,6 +35,7 @@ export class IdentityModule {
       ],
       controllers: [AuthHandlers, UsersHandlers],
       providers: [
+        { provide: IDENTITY_CONFIG, useValue: config },
         AuthService,
         UsersService,
         UsersRepository,

@@ -5,7 +5,7 @@ import { CompaniesHandlers } from './companies/companies.handlers';
 import { CompaniesRepository } from './companies/companies.repository';
 import { CompaniesService } from './companies/companies.service';
 import { Company } from './companies/company.entity';
-import type { PartnersConfig } from './config';
+import { PARTNERS_CONFIG, type PartnersConfig } from './config';
 import { migrations } from './migrations/migration-20261122-initial';
 import { PortalUsersHandlers } from './portal-users/portal-users.handlers';
 import { PortalUsersService } from './portal-users/portal-users.service';
@@ -33,6 +33,7 @@ export class PartnersModule {
       ],
       controllers: [CompaniesHandlers, PublicPartnersHandlers, PortalUsersHandlers],
       providers: [
+        { provide: PARTNERS_CONFIG, useValue: config },
         CompaniesService,
         CompaniesRepository,
         PublicPartnersService,

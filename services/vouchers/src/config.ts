@@ -24,3 +24,6 @@ export type VouchersConfig = z.infer<typeof vouchersEnvSchema>;
 export function loadVouchersConfig(env: NodeJS.ProcessEnv = process.env): VouchersConfig {
   return requireProductionSecrets(loadConfig(vouchersEnvSchema, env));
 }
+
+/** The parsed configuration, injected where a provider needs a setting. */
+export const VOUCHERS_CONFIG = Symbol('VOUCHERS_CONFIG');

@@ -1,8 +1,7 @@
-import { SERVICE_OPTIONS, type ServicePlatformOptions } from '@avpass/platform';
 import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import type { IdentityConfig } from '../config';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { User } from '../users/user.entity';
 import { PasswordHasher } from './password-hasher';
 
@@ -13,15 +12,11 @@ import { PasswordHasher } from './password-hasher';
 @Injectable()
 export class AdminBootstrap implements OnApplicationBootstrap {
   private readonly logger = new Logger('AdminBootstrap');
-  private readonly config: IdentityConfig;
-
   constructor(
     private readonly orm: MikroORM,
     private readonly hasher: PasswordHasher,
-    @Inject(SERVICE_OPTIONS) options: ServicePlatformOptions,
-  ) {
-    this.config = options.config as IdentityConfig;
-  }
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const em = this.orm.em.fork();

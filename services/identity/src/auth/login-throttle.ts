@@ -1,7 +1,7 @@
-import { DomainError, REDIS, SERVICE_OPTIONS, type ServicePlatformOptions } from '@avpass/platform';
+import { DomainError, REDIS } from '@avpass/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import type { IdentityConfig } from '../config';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 
 /**
  * Counts failed sign-ins per username and per address in Redis; past the limit, further attempts are
@@ -9,14 +9,10 @@ import type { IdentityConfig } from '../config';
  */
 @Injectable()
 export class LoginThrottle {
-  private readonly config: IdentityConfig;
-
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(SERVICE_OPTIONS) options: ServicePlatformOptions,
-  ) {
-    this.config = options.config as IdentityConfig;
-  }
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
 
   private keys(username: string, ip: string | undefined) {
     const ns = this.config.NATS_NAMESPACE;
@@ -28,7 +24,10 @@ export class LoginThrottle {
 
   async assertAllowed(username: string, ip: string | undefined): Promise<void> {
     const { user, ip: ipKey } = this.keys(username, ip);
-    const [userCount, ipCount] = await Promise.all([this.redis.get(user), ipKey ? this.redis.get(ipKey) : null]);
+    const [userCount, ipCount] = await Promise.all([
+      this.redis.get(user),
+      ipKey ? this.redis.get(ipKey) : null,
+    ]);
     const blockedKey =
       Number(userCount ?? 0) >= this.config.LOGIN_MAX_FAILURES_PER_USERNAME
         ? user

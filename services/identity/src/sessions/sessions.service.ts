@@ -1,8 +1,7 @@
-import { SERVICE_OPTIONS, type ServicePlatformOptions } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import type { IdentityConfig } from '../config';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import type { User } from '../users/user.entity';
 import { Session, type SessionData } from './session.entity';
 
@@ -17,9 +16,9 @@ export class SessionsService {
 
   constructor(
     private readonly em: EntityManager,
-    @Inject(SERVICE_OPTIONS) options: ServicePlatformOptions,
+    @Inject(IDENTITY_CONFIG) config: IdentityConfig,
   ) {
-    this.ttlMs = (options.config as IdentityConfig).SESSION_TTL_HOURS * 3_600_000;
+    this.ttlMs = config.SESSION_TTL_HOURS * 3_600_000;
   }
 
   async start(user: User): Promise<string> {
@@ -51,6 +50,9 @@ export class SessionsService {
 
   async endAllFor(userIds: string[], exceptSid?: string): Promise<number> {
     if (!userIds.length) return 0;
-    return this.em.nativeDelete(Session, { userId: { $in: userIds }, ...(exceptSid ? { sid: { $ne: exceptSid } } : {}) });
+    return this.em.nativeDelete(Session, {
+      userId: { $in: userIds },
+      ...(exceptSid ? { sid: { $ne: exceptSid } } : {}),
+    });
   }
 }

@@ -1,7 +1,7 @@
 import type { PublicPartner } from '@avpass/contracts';
 import { voucherStatus } from '@avpass/domain';
-import { SERVICE_OPTIONS, type ServicePlatformOptions } from '@avpass/platform';
 import { Inject, Injectable } from '@nestjs/common';
+import { PARTNERS_CONFIG, type PartnersConfig } from '../config';
 import { CompaniesRepository } from '../companies/companies.repository';
 import { PartnerOfferStatsRepository } from './partner-offer-stats.repository';
 import { toPublicPartner, type OfferCounts } from './public-partner.mapper';
@@ -14,9 +14,9 @@ export class PublicPartnersService {
   constructor(
     private readonly companies: CompaniesRepository,
     private readonly offerStats: PartnerOfferStatsRepository,
-    @Inject(SERVICE_OPTIONS) options: ServicePlatformOptions,
+    @Inject(PARTNERS_CONFIG) config: PartnersConfig,
   ) {
-    this.timeZone = options.config.BUSINESS_TIMEZONE;
+    this.timeZone = config.BUSINESS_TIMEZONE;
   }
 
   async list(now: Date = new Date()): Promise<PublicPartner[]> {
