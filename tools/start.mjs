@@ -25,7 +25,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     interrupts += 1;
     if (interrupts > 1) {
       console.error('Stopping immediately.');
-      process.exit(130); // the 'exit' hook in platform.mjs kills whatever is left
+      process.exit(130); // the 'exit' hook in tools/platform/launcher.mjs kills whatever is left
     }
     void shutdown('Stopping AV Pass…', 0);
   });

@@ -1,0 +1,212 @@
+// Runs the six built services and the gateway as child processes and waits until /health says
+// everything is up.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { createInterface } from 'node:readline';
+import { platformEnv, REPO_ROOT, SERVICES } from './env.mjs';
+import { formatLogLine } from './log-format.mjs';
+
+function appList(root) {
+  return [
+    ...SERVICES.map((name) => ({ name, main: join(root, 'services', name, 'dist', 'main.js') })),
+    { name: 'gateway', main: join(root, 'gateway', 'dist', 'main.js') },
+  ];
+}
+
+/** Finds service names the health body reports as down (any object with status down/error). */
+function downApps(body, names) {
+  const down = new Set();
+  const visit = (value, key) => {
+    if (!value || typeof value !== 'object') return;
+    const status = value.status;
+    if (status === 'down' || status === 'error') {
+      const name = typeof value.service === 'string' ? value.service : key;
+      if (names.includes(name)) down.add(name);
+      else down.add(key ?? 'unknown');
+    }
+    for (const [k, v] of Object.entries(value)) visit(v, Array.isArray(value) ? key : k);
+  };
+  visit(body, undefined);
+  return [...down];
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts the six services and then the gateway (`node <dist main>`), waits until the gateway's
+ * GET /health answers 200 with nothing down, and returns `{ url, stop() }`.
+ *
+ * options.env        merged over process.env (defaults from DEFAULT_ENV fill the gaps)
+ * options.cwd        repository root (default: this file's repo)
+ * options.pretty     print pino JSON as `[identity] info message` (default false: lines pass through)
+ * options.logPrefix  string put before every printed line (e.g. '  ')
+ * options.onLine     (text, { app, raw, stream }) => void; replaces printing to stdout
+ * options.onExit     ({ app, code, signal, lastLines }) => void; an app stopped on its own after start-up
+ * options.readyTimeoutMs  how long to wait for /health (default 60 s)
+ * options.signal     AbortSignal: aborting during start-up stops the apps and rejects
+ */
+export async function startPlatform(options = {}) {
+  const root = options.cwd ?? REPO_ROOT;
+  const env = platformEnv({ ...process.env, ...options.env });
+  const port = Number(env.PORT);
+  const url = `http://localhost:${port}`;
+  const healthUrl = `http://127.0.0.1:${port}/health`;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  const colour = Boolean(options.pretty && process.stdout.isTTY && !process.env.NO_COLOR);
+  const prefix = options.logPrefix ?? '';
+  const print = options.onLine ?? ((text) => process.stdout.write(`${text}\n`));
+
+  const apps = appList(root);
+  const missing = apps.filter((app) => !existsSync(app.main)).map((app) => relative(root, app.main));
+  if (missing.length) {
+    throw new Error(`Not built: ${missing.join(', ')} — run npm run build first`);
+  }
+  if (!existsSync(join(root, 'frontend', 'dist', 'index.html'))) {
+    print(
+      `${prefix}[start] frontend/dist is missing: the gateway will serve the API only (run npm run build first)`,
+      {
+        app: 'start',
+        raw: '',
+        stream: 'stdout',
+      },
+    );
+  }
+
+  const children = new Map(); // name -> { child, lines: string[], exit?: {code, signal} }
+  let stopping = false;
+  let ready = false;
+  let failEarly;
+  const earlyExit = new Promise((_, reject) => (failEarly = reject));
+  earlyExit.catch(() => {});
+
+  const lastLines = (name, count = 20) => (children.get(name)?.lines ?? []).slice(-count);
+  const describeLastLines = (name, count = 20) => {
+    const lines = lastLines(name, count);
+    return lines.length
+      ? `last lines of ${name}:\n${lines.map((l) => `  ${formatLogLine(name, l)}`).join('\n')}`
+      : `${name} printed nothing`;
+  };
+
+  const killAll = () => {
+    for (const { child } of children.values())
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', killAll); // never leave orphans behind when the launcher itself ends
+
+  const launch = ({ name, main }) => {
+    const childEnv = { ...env };
+    if (name !== 'gateway') delete childEnv.PORT; // only the gateway listens on HTTP
+    // Own process group: Ctrl-C reaches only the launcher, which then stops the apps in order.
+    // The rendering worker's heap is capped as in docker-compose.yml (bounded memory for big ZIPs).
+    const nodeArgs = name === 'rendering' ? ['--max-old-space-size=256'] : [];
+    // AVPASS_NODE_ARGS: extra Node flags for every app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    if (env.AVPASS_NODE_ARGS) nodeArgs.push(...env.AVPASS_NODE_ARGS.split(/\s+/).filter(Boolean));
+    const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, main], {
+      cwd: root,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const state = { child, lines: [], exit: undefined };
+    children.set(name, state);
+    for (const stream of ['stdout', 'stderr']) {
+      createInterface({ input: child[stream], crlfDelay: Infinity }).on('line', (raw) => {
+        state.lines.push(raw);
+        if (state.lines.length > 200) state.lines.splice(0, state.lines.length - 200);
+        const text = options.pretty ? formatLogLine(name, raw, { colour }) : raw;
+        print(`${prefix}${text}`, { app: name, raw, stream });
+      });
+    }
+    child.on('error', (error) => {
+      state.lines.push(`could not start: ${error.message}`);
+    });
+    // 'close' (not 'exit'): fires once the app's output has been read, so its last lines are known.
+    child.on('close', (code, signal) => {
+      state.exit = { code, signal };
+      if (stopping) return;
+      const how = signal ? `signal ${signal}` : `exit code ${code}`;
+      if (!ready) {
+        failEarly(new Error(`${name} stopped during start-up (${how}); ${describeLastLines(name)}`));
+      } else {
+        options.onExit?.({ app: name, code, signal, lastLines: lastLines(name) });
+        if (!options.onExit)
+          print(`${prefix}[start] ${name} stopped unexpectedly (${how}); ${describeLastLines(name)}`, {
+            app: 'start',
+            raw: '',
+            stream: 'stderr',
+          });
+      }
+    });
+  };
+
+  const stop = async () => {
+    stopping = true;
+    const waits = [...children.entries()].map(([, { child }]) => {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      });
+    });
+    await Promise.all(waits);
+    process.removeListener('exit', killAll);
+  };
+
+  for (const app of apps.slice(0, -1)) launch(app);
+  launch(apps[apps.length - 1]);
+
+  // Wait for GET /health: 200 and nothing reported down.
+  const deadline = Date.now() + readyTimeoutMs;
+  let lastStatus = 'no answer';
+  let lastBody;
+  const poll = async () => {
+    while (Date.now() < deadline) {
+      try {
+        const response = await fetch(healthUrl, { signal: AbortSignal.timeout(3000) });
+        const text = await response.text();
+        try {
+          lastBody = JSON.parse(text);
+        } catch {
+          lastBody = undefined;
+        }
+        lastStatus = `HTTP ${response.status}`;
+        if (response.status === 200 && downApps(lastBody, SERVICES).length === 0) return;
+      } catch (error) {
+        lastStatus = `no answer (${error?.cause?.code ?? error?.name ?? 'error'})`;
+      }
+      await sleep(500);
+    }
+    const down = lastBody ? downApps(lastBody, [...SERVICES, 'gateway']).filter((n) => children.has(n)) : [];
+    const suspects = down.length ? down : ['gateway'];
+    throw new Error(
+      `AV Pass did not become healthy within ${Math.round(readyTimeoutMs / 1000)} s (GET /health: ${lastStatus}${
+        down.length ? `; down: ${down.join(', ')}` : ''
+      }); ${suspects.map((name) => describeLastLines(name)).join('\n')}`,
+    );
+  };
+
+  const aborted = new Promise((_, reject) => {
+    const onAbort = () => reject(new Error('Start-up cancelled'));
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => {});
+  try {
+    await Promise.race([poll(), earlyExit, aborted]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  ready = true;
+  return {
+    url,
+    stop,
+    /** The last log lines (raw) an app printed. */
+    logs: (name, count) => lastLines(name, count),
+  };
+}
