@@ -26,6 +26,7 @@ import { EventConsumer, type EventSubscriber } from '../events/event-consumer';
 import { EventOutbox } from '../events/event-outbox';
 import { connectNats, ensureEventStream } from '../events/jetstream';
 import { OutboxRelay } from '../events/outbox-relay';
+import { SqlEventWriter } from '../events/sql-event-writer';
 import { checkServiceHealth } from '../health/service-health';
 import { RpcClient } from '../messaging/rpc-client';
 import type { ServiceConfig } from './service-config';
@@ -96,13 +97,21 @@ export class ServicePlatformModule {
           },
         },
         ...redisProviders,
+        {
+          // A provider of its own, so that what writes events by SQL can wake it (SqlEventWriter).
+          provide: OutboxRelay,
+          inject: [MikroORM, EVENTS_NATS],
+          useFactory: (orm: MikroORM, nc: NatsConnection) =>
+            new OutboxRelay(orm, nc, options.config.NATS_NAMESPACE, { pollMs: options.config.OUTBOX_POLL_MS }),
+        },
         EventOutbox,
+        SqlEventWriter,
         MigrationRunner,
         EventBusLifecycle,
         OrmRequestContextInterceptor,
         ...(options.subscribers ?? []),
       ],
-      exports: [SERVICE_OPTIONS, EVENTS_NATS, RpcClient, EventOutbox, MigrationRunner, EventBusLifecycle, ...(options.redis ? [REDIS] : [])],
+      exports: [SERVICE_OPTIONS, EVENTS_NATS, RpcClient, EventOutbox, SqlEventWriter, OutboxRelay, MigrationRunner, EventBusLifecycle, ...(options.redis ? [REDIS] : [])],
     };
   }
 }
@@ -113,7 +122,6 @@ export class EventBusLifecycle
   implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown, OrmEventSubscriber
 {
   private readonly logger = new Logger('EventBus');
-  readonly relay: OutboxRelay;
   private readonly consumers: EventConsumer[] = [];
 
   constructor(
@@ -122,9 +130,9 @@ export class EventBusLifecycle
     private readonly orm: MikroORM,
     private readonly migrations: MigrationRunner,
     private readonly moduleRef: ModuleRef,
+    readonly relay: OutboxRelay,
     @Optional() @Inject(REDIS) private readonly redis?: Redis,
   ) {
-    this.relay = new OutboxRelay(orm, nc, options.config.NATS_NAMESPACE, { pollMs: options.config.OUTBOX_POLL_MS });
     orm.em.getEventManager().registerSubscriber(this);
   }
 
