@@ -38,6 +38,7 @@ export class PartnersModule {
         PublicPartnersService,
         PartnerOfferStatsRepository,
         PortalUsersService,
+        VoucherEventsSubscriber,
       ],
     };
   }

@@ -66,6 +66,7 @@ export class VouchersModule {
         RedeemRateLimiter,
         AssignmentService,
         StatsService,
+        PartnerDeletedSubscriber,
       ],
     };
   }

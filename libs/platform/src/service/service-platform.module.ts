@@ -39,7 +39,10 @@ export interface ServicePlatformOptions {
   entities: OrmConfigInput['entities'];
   migrations: OrmConfigInput['migrations'];
   healthPattern: string;
-  /** Event subscribers (providers implementing EventSubscriber) this service runs. */
+  /**
+   * Event subscribers this service runs: providers of the service's own module (so they can use its
+   * repositories), implementing EventSubscriber.
+   */
   subscribers?: Type<EventSubscriber>[];
   redis?: boolean;
 }
@@ -109,7 +112,6 @@ export class ServicePlatformModule {
         MigrationRunner,
         EventBusLifecycle,
         OrmRequestContextInterceptor,
-        ...(options.subscribers ?? []),
       ],
       exports: [SERVICE_OPTIONS, EVENTS_NATS, RpcClient, EventOutbox, SqlEventWriter, OutboxRelay, MigrationRunner, EventBusLifecycle, ...(options.redis ? [REDIS] : [])],
     };
