@@ -53,9 +53,9 @@ export class SqlEventWriter {
   constructor(private readonly relay: OutboxRelay) {}
 
   /**
-   * One outbox row (a new id) per row of `source` (a table or a CTE of the enclosing statement). The payload is
-   * `fields`: columns become `jsonb_build_object(...)` over the source row, known values one jsonb
-   * parameter. The service's schema is on the search_path, as for every statement.
+   * One outbox row (a new id) per row of `source` (a table or a CTE of the enclosing statement). The
+   * payload is `fields`: columns become `jsonb_build_object(...)` over the source row, known values
+   * one jsonb parameter. The service's schema is on the search_path, as for every statement.
    */
   insertFrom<N extends EventName>(
     name: N,
