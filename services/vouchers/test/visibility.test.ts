@@ -58,7 +58,7 @@ beforeAll(async () => {
     [randomUUID(), withdrawnFromA, A],
   );
   all = [...onlyA, ...onlyB, shared, unassigned, withdrawnFromA];
-  // Redemptions through the service: A's, B's, the shared code and the unassigned one.
+  // Redemptions through the service, of codes in every group (A's, B's, shared, unassigned, withdrawn).
   for (const [id, times] of [
     [onlyA[0]!, 2],
     [onlyB[0]!, 1],
