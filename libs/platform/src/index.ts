@@ -10,6 +10,7 @@ export * from './events/outbox-event.entity';
 export * from './events/outbox-migration';
 export * from './events/outbox-relay';
 export * from './events/processed-event.entity';
+export * from './events/sql-event-writer';
 export * from './health/service-health';
 export * from './logging/logger';
 export * from './logging/nest-pino-logger';

@@ -39,6 +39,7 @@ export class PartnersModule {
         PublicPartnersService,
         PartnerOfferStatsRepository,
         PortalUsersService,
+        VoucherEventsSubscriber,
       ],
     };
   }

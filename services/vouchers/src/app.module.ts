@@ -2,8 +2,10 @@ import { RPC } from '@avpass/contracts';
 import { ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AssignmentService } from './assignment/assignment.service';
+import { AssignmentsRepository } from './assignment/assignments.repository';
 import { CLOCK, systemClock, type Clock } from './clock';
 import { Batch } from './codes/batch.entity';
+import { BatchesRepository } from './codes/batches.repository';
 import { QrCodePartner } from './codes/qr-code-partner.entity';
 import { QrCode } from './codes/qr-code.entity';
 import { QrCodesRepository } from './codes/qr-codes.repository';
@@ -14,9 +16,11 @@ import { migrations } from './migrations';
 import { PartnerDeletedSubscriber } from './partner-events/partner-deleted.subscriber';
 import { RedeemRateLimiter } from './redeem/redeem-rate-limiter';
 import { RedeemService } from './redeem/redeem.service';
+import { RedemptionsRepository } from './redeem/redemptions.repository';
 import { RenderHandlers } from './render/render.handlers';
 import { RenderResolverService } from './render/render-resolver.service';
 import { VOUCHERS_CONFIG, VouchersSettings } from './settings';
+import { StatsRepository } from './stats/stats.repository';
 import { StatsService } from './stats/stats.service';
 import { VouchersHandlers } from './vouchers.handlers';
 
@@ -52,12 +56,17 @@ export class VouchersModule {
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         VouchersSettings,
         QrCodesRepository,
+        BatchesRepository,
+        AssignmentsRepository,
+        RedemptionsRepository,
+        StatsRepository,
         RenderResolverService,
         QrCodesService,
         RedeemService,
         RedeemRateLimiter,
         AssignmentService,
         StatsService,
+        PartnerDeletedSubscriber,
       ],
     };
   }

@@ -12,7 +12,10 @@ export interface ServicePlatformOptions {
   entities: OrmConfigInput['entities'];
   migrations: OrmConfigInput['migrations'];
   healthPattern: string;
-  /** Event subscribers (providers implementing EventSubscriber) this service runs. */
+  /**
+   * Event subscribers this service runs: providers of the service's own module (so they can use its
+   * repositories), implementing EventSubscriber.
+   */
   subscribers?: Type<EventSubscriber>[];
   redis?: boolean;
 }

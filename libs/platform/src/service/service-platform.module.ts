@@ -9,6 +9,7 @@ import { ormConfig } from '../database/orm-config';
 import { EventOutbox } from '../events/event-outbox';
 import { connectNats } from '../events/jetstream';
 import { OutboxRelay } from '../events/outbox-relay';
+import { SqlEventWriter } from '../events/sql-event-writer';
 import { RpcClient } from '../messaging/rpc-client';
 import { ConsumersLifecycle } from './consumers-lifecycle';
 import { EventStreamSetup } from './event-stream-setup';
@@ -90,6 +91,7 @@ export class ServicePlatformModule {
         },
         ...redisProviders,
         EventOutbox,
+        SqlEventWriter,
         MigrationRunner,
         EventStreamSetup,
         RelayWakeOnCommit,
@@ -98,13 +100,13 @@ export class ServicePlatformModule {
         ServiceHealthCheck,
         ServiceLifecycle,
         OrmRequestContextInterceptor,
-        ...(options.subscribers ?? []),
       ],
       exports: [
         SERVICE_OPTIONS,
         EVENTS_NATS,
         RpcClient,
         EventOutbox,
+        SqlEventWriter,
         OutboxRelay,
         MigrationRunner,
         ...(options.redis ? [REDIS] : []),

@@ -8,9 +8,11 @@ import {
 import { DomainError, EventOutbox, RpcClient } from '@avpass/platform';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { QrCodePartner } from '../codes/qr-code-partner.entity';
-import { QrCode } from '../codes/qr-code.entity';
+import type { QrCodePartner } from '../codes/qr-code-partner.entity';
+import type { QrCode } from '../codes/qr-code.entity';
+import { QrCodesRepository } from '../codes/qr-codes.repository';
 import { snapshotOf } from '../codes/snapshot';
+import { AssignmentsRepository } from './assignments.repository';
 
 function toDto(row: QrCodePartner): QrCodePartnerDto {
   return {
@@ -28,18 +30,15 @@ function toDto(row: QrCodePartner): QrCodePartnerDto {
 export class AssignmentService {
   constructor(
     private readonly em: EntityManager,
+    private readonly codes: QrCodesRepository,
+    private readonly assignments: AssignmentsRepository,
     private readonly outbox: EventOutbox,
     private readonly rpc: RpcClient,
   ) {}
 
   async list(codeId: string): Promise<QrCodePartnerDto[]> {
     await this.requireCode(codeId);
-    const rows = await this.em.find(
-      QrCodePartner,
-      { qrCodeId: codeId, isActive: true },
-      { orderBy: { assignedAt: 'asc', id: 'asc' } },
-    );
-    return rows.map(toDto);
+    return (await this.assignments.listActive(codeId)).map(toDto);
   }
 
   /**
@@ -53,7 +52,7 @@ export class AssignmentService {
     meta: RpcMeta,
   ): Promise<QrCodePartnerDto[]> {
     const code = await this.requireCode(codeId);
-    const current = await this.em.find(QrCodePartner, { qrCodeId: codeId });
+    const current = await this.assignments.listAll(codeId);
     const currentIds = new Set(current.map((r) => r.partnerId));
     const wanted = new Set(partnerIds);
     const added = partnerIds.filter((id) => !currentIds.has(id));
@@ -62,15 +61,9 @@ export class AssignmentService {
 
     try {
       await this.em.transactional(async (tx) => {
-        if (removed.length)
-          await tx.nativeDelete(QrCodePartner, { qrCodeId: codeId, partnerId: { $in: removed } });
+        if (removed.length) await this.assignments.remove(tx, codeId, removed);
         if (added.length) {
-          await tx.insertMany(
-            QrCodePartner,
-            added.map((partnerId) =>
-              Object.assign(new QrCodePartner(), { qrCodeId: codeId, partnerId, assignedBy: actor.userId }),
-            ),
-          );
+          await this.assignments.insert(tx, codeId, added, actor.userId);
           this.outbox.record(tx, 'vouchers.voucher.assigned.v1', { ...snapshotOf(code), partnerIds: added });
         }
         if (removed.length) {
@@ -88,7 +81,7 @@ export class AssignmentService {
   }
 
   private async requireCode(codeId: string): Promise<QrCode> {
-    const code = await this.em.findOne(QrCode, { id: codeId });
+    const code = await this.codes.findById(codeId);
     if (!code) throw DomainError.notFound('QR code');
     return code;
   }

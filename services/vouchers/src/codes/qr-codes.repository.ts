@@ -1,7 +1,7 @@
 import type { Actor } from '@avpass/contracts';
 import { EntityManager, type QueryBuilder } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { QrCodePartner } from './qr-code-partner.entity';
+import { assignedToSql, codeSearchSql, visibleCodesSql } from './code-visibility';
 import { QrCode } from './qr-code.entity';
 
 export interface PageWindow {
@@ -10,59 +10,50 @@ export interface PageWindow {
   search?: string | undefined;
 }
 
-/** `a_b%` typed in a search box means those characters, not LIKE wildcards. */
-export function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Narrows a page of codes further. */
+export interface CodeFilter {
+  /** Made for this vendor (vendor_id) or assigned to it. */
+  vendorId?: string;
+  batchId?: string;
 }
 
 /**
- * Reads of codes, always through what an actor may see: the platform administrator sees every code,
- * a company exactly the codes assigned to it (active rows of qr_code_partners), anyone else nothing.
+ * The qr_codes table. Reads of lists go through what an actor may see (`visibleCodesSql`); writes take
+ * the caller's unit of work (`tx`), so a code and its event commit together.
  */
 @Injectable()
 export class QrCodesRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** Restricts a query on `q` (qr_codes) to the actor's codes. */
-  scope<T extends object>(qb: QueryBuilder<T>, actor: Actor, alias = 'q'): QueryBuilder<T> {
-    if (actor.role === 'super_admin') return qb;
-    if (!actor.companyId) return qb.andWhere('1 = 0');
-    return qb.andWhere(
-      `${alias}.id in (select p.qr_code_id from qr_code_partners p where p.partner_id = ? and p.is_active)`,
-      [actor.companyId],
-    );
-  }
-
-  /** Partner name, service or the start of the id, case-insensitive. */
-  search<T extends object>(qb: QueryBuilder<T>, search: string | undefined, alias = 'q'): QueryBuilder<T> {
-    const text = search?.trim();
-    if (!text) return qb;
-    const contains = `%${likeEscape(text)}%`;
-    return qb.andWhere(
-      `(${alias}.clinic_name ilike ? or ${alias}.service ilike ? or ${alias}.id::text ilike ?)`,
-      [contains, contains, `${likeEscape(text.toLowerCase())}%`],
-    );
-  }
-
-  /** Newest first, paged. `extra` narrows further (a vendor, a batch). */
+  /** Newest (or oldest) first, paged, with the total. */
   async page(
     actor: Actor,
     window: PageWindow,
-    extra?: (qb: QueryBuilder<QrCode>) => void,
+    filter: CodeFilter = {},
     order: 'newest' | 'oldest' = 'newest',
   ): Promise<[QrCode[], number]> {
     const qb = this.em.createQueryBuilder(QrCode, 'q');
     this.scope(qb, actor);
-    this.search(qb, window.search);
-    extra?.(qb);
+    const search = codeSearchSql(window.search);
+    if (search) qb.andWhere(search.sql, search.params);
+    if (filter.vendorId) {
+      const assigned = assignedToSql(filter.vendorId);
+      qb.andWhere(`(q.vendor_id = ? or ${assigned.sql})`, [filter.vendorId, ...assigned.params]);
+    }
+    if (filter.batchId) qb.andWhere({ batchId: filter.batchId });
     const dir = order === 'newest' ? 'desc' : 'asc';
     qb.orderBy({ createdAt: dir, id: dir }).limit(window.limit).offset(window.offset);
     if (window.limit === 0) return [[], await qb.clone().limit(undefined).offset(undefined).getCount()];
     return qb.getResultAndCount();
   }
 
-  findById(id: string): Promise<QrCode | null> {
-    return this.em.findOne(QrCode, { id });
+  findById(id: string, em: EntityManager = this.em): Promise<QrCode | null> {
+    return em.findOne(QrCode, { id });
+  }
+
+  /** Read past the request's identity map: the code as it stands in the database now. */
+  findCurrent(id: string): Promise<QrCode | null> {
+    return this.em.fork().findOne(QrCode, { id });
   }
 
   async findVisible(actor: Actor, id: string): Promise<QrCode | null> {
@@ -78,21 +69,27 @@ export class QrCodesRepository {
     return qb.getResultList();
   }
 
-  /** How many partners each code is assigned to. */
-  async partnerCounts(codeIds: string[]): Promise<Map<string, number>> {
-    const counts = new Map<string, number>();
-    if (!codeIds.length) return counts;
-    const rows = await this.em.find(QrCodePartner, { qrCodeId: { $in: codeIds }, isActive: true });
-    for (const row of rows) counts.set(row.qrCodeId, (counts.get(row.qrCodeId) ?? 0) + 1);
-    return counts;
+  /** A batch's codes, oldest first. */
+  listInBatch(batchId: string): Promise<QrCode[]> {
+    return this.em.find(QrCode, { batchId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   }
 
-  async activePartnerIds(codeId: string): Promise<string[]> {
-    const rows = await this.em.find(
-      QrCodePartner,
-      { qrCodeId: codeId, isActive: true },
-      { orderBy: { assignedAt: 'asc' } },
-    );
-    return rows.map((r) => r.partnerId);
+  add(tx: EntityManager, code: QrCode): void {
+    tx.persist(code);
+  }
+
+  /** One multi-row INSERT. */
+  async insertMany(tx: EntityManager, codes: QrCode[]): Promise<void> {
+    await tx.insertMany(QrCode, codes);
+  }
+
+  /** Its redemptions and assignments go with it (foreign keys, on delete cascade). */
+  async delete(tx: EntityManager, id: string): Promise<void> {
+    await tx.nativeDelete(QrCode, { id });
+  }
+
+  private scope<T extends object>(qb: QueryBuilder<T>, actor: Actor): void {
+    const visible = visibleCodesSql(actor);
+    if (visible.sql !== 'true') qb.andWhere(visible.sql, visible.params);
   }
 }

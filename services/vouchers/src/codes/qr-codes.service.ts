@@ -15,11 +15,12 @@ import { DomainError, EventOutbox } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { VouchersSettings } from '../settings';
+import { AssignmentsRepository } from '../assignment/assignments.repository';
 import { Batch } from './batch.entity';
-import { QrCodePartner } from './qr-code-partner.entity';
+import { BatchesRepository, type BatchWithUsage } from './batches.repository';
 import { QrCode } from './qr-code.entity';
 import { toBatchCode, toPublicVoucher, toQrCode } from './qr-code.mapper';
-import { likeEscape, QrCodesRepository, type PageWindow } from './qr-codes.repository';
+import { QrCodesRepository, type PageWindow } from './qr-codes.repository';
 import { snapshotOf } from './snapshot';
 
 /** The recent list (GET /api/qr-codes) is the newest 20; screens show the first 5. */
@@ -39,6 +40,8 @@ export class QrCodesService {
   constructor(
     private readonly em: EntityManager,
     private readonly codes: QrCodesRepository,
+    private readonly batches: BatchesRepository,
+    private readonly assignments: AssignmentsRepository,
     private readonly outbox: EventOutbox,
     private readonly settings: VouchersSettings,
   ) {}
@@ -47,7 +50,7 @@ export class QrCodesService {
   async generate(actor: Actor, input: GenerateQrInput): Promise<QrCodeDto> {
     const code = this.newCode(actor, input.clinic, input);
     await this.em.transactional(async (tx) => {
-      tx.persist(code);
+      this.codes.add(tx, code);
       this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
     });
     return toQrCode(code, this.settings.mapping());
@@ -70,8 +73,8 @@ export class QrCodesService {
       Object.assign(this.newCode(actor, input.facility, input), { batchId: batch.id, batchName: batch.name }),
     );
     await this.em.transactional(async (tx) => {
-      await tx.insert(Batch, batch);
-      await tx.insertMany(QrCode, codes);
+      await this.batches.insert(tx, batch);
+      await this.codes.insertMany(tx, codes);
       for (const code of codes) {
         this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
       }
@@ -97,13 +100,7 @@ export class QrCodesService {
 
   /** A vendor's codes: made for it (vendor_id) or assigned to it. Administrator only. */
   async listForVendor(actor: Actor, vendorId: string, window: PageWindow): Promise<Page<QrCodeDto>> {
-    const found = await this.codes.page(actor, window, (qb) => {
-      qb.andWhere(
-        '(q.vendor_id = ? or q.id in (select p.qr_code_id from qr_code_partners p where p.partner_id = ? and p.is_active))',
-        [vendorId, vendorId],
-      );
-    });
-    return this.toPage(found, window);
+    return this.toPage(await this.codes.page(actor, window, { vendorId }), window);
   }
 
   /** Anyone with the link may see the voucher; an unknown or malformed id is simply not found. */
@@ -121,10 +118,10 @@ export class QrCodesService {
   async remove(actor: Actor, id: string): Promise<MessageResponse> {
     if (actor.role === 'super_admin') {
       await this.em.transactional(async (tx) => {
-        const code = await tx.findOne(QrCode, { id });
+        const code = await this.codes.findById(id, tx);
         if (!code) throw DomainError.notFound('QR code');
-        const partners = await tx.find(QrCodePartner, { qrCodeId: id, isActive: true });
-        await tx.nativeDelete(QrCode, { id });
+        const partners = await this.assignments.listActive(id, tx);
+        await this.codes.delete(tx, id);
         this.outbox.record(tx, 'vouchers.voucher.deleted.v1', {
           qrCodeId: id,
           partnerIds: partners.map((p) => p.partnerId),
@@ -135,7 +132,7 @@ export class QrCodesService {
     const companyId = actor.companyId;
     if (!companyId) throw DomainError.notFound('QR code');
     await this.em.transactional(async (tx) => {
-      const removed = await tx.nativeDelete(QrCodePartner, { qrCodeId: id, partnerId: companyId });
+      const removed = await this.assignments.remove(tx, id, [companyId]);
       if (!removed) throw DomainError.notFound('QR code');
       this.outbox.record(tx, 'vouchers.voucher.unassigned.v1', { qrCodeId: id, partnerIds: [companyId] });
     });
@@ -143,37 +140,17 @@ export class QrCodesService {
   }
 
   async listBatches(window: PageWindow): Promise<Page<BatchSummary>> {
-    const search = window.search?.trim();
-    const where = search ? 'where b.name ilike ?' : '';
-    const params = search ? [`%${likeEscape(search)}%`] : [];
-    const conn = this.em.getConnection();
-    const rows: BatchRow[] = await conn.execute(
-      `select b.id, b.name, b.count, b.created_at,
-              coalesce((select sum(q.usage_count) from qr_codes q where q.batch_id = b.id), 0)::int as redeemed
-         from batches b ${where}
-        order by b.created_at desc, b.id desc limit ? offset ?`,
-      [...params, window.limit, window.offset],
-    );
-    const [{ total }] = (await conn.execute(
-      `select count(*)::int as total from batches b ${where}`,
-      params,
-    )) as [{ total: number }];
-    return { items: rows.map(toBatchSummary), total, limit: window.limit, offset: window.offset };
+    const [batches, total] = await this.batches.page(window);
+    return { items: batches.map(toBatchSummary), total, limit: window.limit, offset: window.offset };
   }
 
   /** "View Codes": the batch and every code in it, oldest first. */
   async getBatch(id: string): Promise<BatchDetail> {
-    const rows: BatchRow[] = await this.em.getConnection().execute(
-      `select b.id, b.name, b.count, b.created_at,
-              coalesce((select sum(q.usage_count) from qr_codes q where q.batch_id = b.id), 0)::int as redeemed
-         from batches b where b.id = ?`,
-      [id],
-    );
-    const row = rows[0];
-    if (!row) throw DomainError.notFound('Batch');
-    const codes = await this.em.find(QrCode, { batchId: id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const batch = await this.batches.findWithUsage(id);
+    if (!batch) throw DomainError.notFound('Batch');
+    const codes = await this.codes.listInBatch(id);
     const ctx = this.settings.mapping();
-    return { ...toBatchSummary(row), qrCodes: codes.map((c) => toBatchCode(c, ctx)) };
+    return { ...toBatchSummary(batch), qrCodes: codes.map((c) => toBatchCode(c, ctx)) };
   }
 
   private newCode(actor: Actor, clinicName: string, input: CommonInput): QrCode {
@@ -200,7 +177,7 @@ export class QrCodesService {
 
   private async toPage([codes, total]: [QrCode[], number], window: PageWindow): Promise<Page<QrCodeDto>> {
     const ctx = this.settings.mapping();
-    const counts = await this.codes.partnerCounts(codes.map((c) => c.id));
+    const counts = await this.assignments.partnerCounts(codes.map((c) => c.id));
     return {
       items: codes.map((c) => toQrCode(c, ctx, counts.get(c.id) ?? 0)),
       total,
@@ -210,20 +187,12 @@ export class QrCodesService {
   }
 }
 
-interface BatchRow {
-  id: string;
-  name: string;
-  count: number;
-  created_at: Date | string;
-  redeemed: number;
-}
-
-function toBatchSummary(row: BatchRow): BatchSummary {
+function toBatchSummary(batch: BatchWithUsage): BatchSummary {
   return {
-    batchId: row.id,
-    batchName: row.name,
-    count: row.count,
-    redeemed: Number(row.redeemed),
-    createdAt: new Date(row.created_at).toISOString(),
+    batchId: batch.id,
+    batchName: batch.name,
+    count: batch.count,
+    redeemed: batch.redeemed,
+    createdAt: batch.createdAt.toISOString(),
   };
 }

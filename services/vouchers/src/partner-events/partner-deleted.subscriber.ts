@@ -2,7 +2,7 @@ import type { DomainEvent } from '@avpass/contracts';
 import type { EventSubscriber } from '@avpass/platform';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
-import { QrCodePartner } from '../codes/qr-code-partner.entity';
+import { AssignmentsRepository } from '../assignment/assignments.repository';
 
 /**
  * A deleted partner's assignments go with it: its codes no longer count it among their partners, and
@@ -13,12 +13,14 @@ export class PartnerDeletedSubscriber implements EventSubscriber {
   readonly consumerName = 'vouchers';
   private readonly logger = new Logger(PartnerDeletedSubscriber.name);
 
+  constructor(private readonly assignments: AssignmentsRepository) {}
+
   readonly handlers = {
     'partners.partner.deleted.v1': async (
       event: DomainEvent<'partners.partner.deleted.v1'>,
       em: EntityManager,
     ) => {
-      const removed = await em.nativeDelete(QrCodePartner, { partnerId: event.payload.partnerId });
+      const removed = await this.assignments.removePartner(em, event.payload.partnerId);
       this.logger.log(`partner ${event.payload.partnerId} deleted: ${removed} assignment(s) removed`);
     },
   };

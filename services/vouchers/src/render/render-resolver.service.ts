@@ -5,10 +5,10 @@ import {
   resolveVouchersRequestSchema,
 } from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { Batch } from '../codes/batch.entity';
+import { AssignmentsRepository } from '../assignment/assignments.repository';
+import { BatchesRepository } from '../codes/batches.repository';
 import { toQrCode } from '../codes/qr-code.mapper';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
 import type { QrCode } from '../codes/qr-code.entity';
@@ -23,8 +23,9 @@ type ResolveInput = z.output<typeof resolveVouchersRequestSchema>;
 @Injectable()
 export class RenderResolverService {
   constructor(
-    private readonly em: EntityManager,
     private readonly codes: QrCodesRepository,
+    private readonly batches: BatchesRepository,
+    private readonly assignments: AssignmentsRepository,
     private readonly settings: VouchersSettings,
   ) {}
 
@@ -44,14 +45,14 @@ export class RenderResolverService {
       if (actor.role !== 'super_admin')
         throw DomainError.forbidden('Only administrators can download whole batches');
       const batchId = input.batchId;
-      if (!(await this.em.findOne(Batch, { id: batchId }))) throw DomainError.notFound('Batch');
+      if (!(await this.batches.exists(batchId))) throw DomainError.notFound('Batch');
       return this.toPage(
-        await this.codes.page(actor, { limit, offset }, (qb) => void qb.andWhere({ batchId }), 'oldest'),
+        await this.codes.page(actor, { limit, offset }, { batchId }, 'oldest'),
         limit,
         offset,
       );
     }
-    return this.toPage(await this.codes.page(actor, { limit, offset }, undefined, 'oldest'), limit, offset);
+    return this.toPage(await this.codes.page(actor, { limit, offset }, {}, 'oldest'), limit, offset);
   }
 
   private async byIds(actor: Actor, ids: string[], limit: number, offset: number): Promise<Page<QrCodeDto>> {
@@ -70,7 +71,7 @@ export class RenderResolverService {
     offset: number,
   ): Promise<Page<QrCodeDto>> {
     const ctx = this.settings.mapping();
-    const counts = await this.codes.partnerCounts(codes.map((c) => c.id));
+    const counts = await this.assignments.partnerCounts(codes.map((c) => c.id));
     return { items: codes.map((c) => toQrCode(c, ctx, counts.get(c.id) ?? 0)), total, limit, offset };
   }
 }

@@ -1,0 +1,102 @@
+import { EVENTS, type EventName, type EventPayload } from '@avpass/contracts';
+import { Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { OutboxRelay } from './outbox-relay';
+
+const COLUMN = Symbol('sql column');
+
+/** A payload field computed by the statement: an SQL expression over the source row's columns. */
+export interface SqlColumn {
+  readonly [COLUMN]: string;
+}
+
+/** `column("to_char(expiration_date, 'YYYY-MM-DD')")`: the field's value is this expression. */
+export function column(expression: string): SqlColumn {
+  return { [COLUMN]: expression };
+}
+
+/** Every field of the event's payload: a value known now, or a column of the statement's source. */
+export type SqlEventFields<N extends EventName> = {
+  [K in keyof EventPayload<N>]-?: EventPayload<N>[K] | SqlColumn;
+};
+
+/** An outbox INSERT to embed in a statement (a CTE), and what to do once the statement ran. */
+export interface SqlEventInsert {
+  /** `insert into outbox_events … select … from <source> returning payload` */
+  readonly sql: string;
+  /** Its `?` parameters, in order. */
+  readonly params: unknown[];
+  /**
+   * Call with the payloads the statement returned (none when it changed nothing): checks them against
+   * the event's schema and wakes the relay, which publishes them now rather than at its next poll.
+   */
+  written(payloads: unknown[]): void;
+}
+
+const isColumn = (value: unknown): value is SqlColumn =>
+  typeof value === 'object' && value !== null && COLUMN in value;
+
+/**
+ * The one way an event is written by an SQL statement instead of `EventOutbox.record`: when its payload
+ * comes from the rows the same statement changes, so that the change and its event stay one statement
+ * (the redeem). Values known before the statement are checked against the event's schema then; fields
+ * the statement computes are checked on what it returns. A mismatch throws: it is a programming error
+ * (the SQL no longer matches the contract) that the first test of that path shows. Being after the
+ * statement committed, that check cannot stop the row; the compile-time type of `fields` (every
+ * payload key, no other) is what keeps the two in step.
+ */
+@Injectable()
+export class SqlEventWriter {
+  /** Schemas of the known fields, made once per event and set of fields (a hot path calls this). */
+  private readonly picked = new Map<string, z.ZodType>();
+
+  constructor(private readonly relay: OutboxRelay) {}
+
+  /**
+   * One outbox row (a new id) per row of `source` (a table or a CTE of the enclosing statement). The
+   * payload is `fields`: columns become `jsonb_build_object(...)` over the source row, known values
+   * one jsonb parameter. The service's schema is on the search_path, as for every statement.
+   */
+  insertFrom<N extends EventName>(
+    name: N,
+    source: string,
+    fields: SqlEventFields<N>,
+    occurredAt: Date | string = new Date(),
+  ): SqlEventInsert {
+    const schema = EVENTS[name] as z.ZodObject;
+    const computed: string[] = [];
+    const known: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(fields)) {
+      if (isColumn(value)) computed.push(`'${key}', ${value[COLUMN]}`);
+      else known[key] = value;
+    }
+    this.knownFieldsSchema(name, schema, Object.keys(known)).parse(known);
+    const at = typeof occurredAt === 'string' ? occurredAt : occurredAt.toISOString();
+    return {
+      sql: `insert into outbox_events (id, name, payload, occurred_at)
+    select gen_random_uuid(), ?, jsonb_build_object(${computed.join(', ')}) || ?::jsonb, ?::timestamptz
+      from ${source}
+    returning payload`,
+      params: [name, JSON.stringify(known), at],
+      written: (payloads) => {
+        if (!payloads.length) return;
+        for (const payload of payloads) {
+          const checked = schema.safeParse(payload);
+          if (!checked.success)
+            throw new Error(`${name} written by SQL does not match its schema: ${checked.error.message}`);
+        }
+        this.relay.kick();
+      },
+    };
+  }
+
+  private knownFieldsSchema(name: EventName, schema: z.ZodObject, keys: string[]): z.ZodType {
+    const cacheKey = `${name}:${keys.join(',')}`;
+    let picked = this.picked.get(cacheKey);
+    if (!picked) {
+      picked = schema.pick(Object.fromEntries(keys.map((k) => [k, true as const])));
+      this.picked.set(cacheKey, picked);
+    }
+    return picked;
+  }
+}

@@ -1,0 +1,112 @@
+import { column, SqlEventWriter } from '@avpass/platform';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { QrCode } from '../codes/qr-code.entity';
+import { Redemption } from '../codes/redemption.entity';
+
+export interface RedeemInput {
+  codeId: string;
+  /** The earliest expiry date still valid now ('YYYY-MM-DD'). */
+  validFrom: string;
+  redemptionId: string;
+  at: string;
+  deviceInfo: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  idempotencyKey: string | null;
+}
+
+/** The code after the redeem, as a plain row already named like the entity's properties. */
+export type RedeemedCode = Omit<QrCode, 'createdAt'> & { createdAt: Date | string };
+
+/**
+ * The whole redeem is ONE statement, so it is atomic without a transaction round trip: the conditional
+ * UPDATE is the usage check and the increment (its row lock serialises concurrent redeems of a code
+ * across every instance, and a redeem that would exceed the limit, comes after the code's last
+ * business day, or finds it deactivated, changes nothing); the redemption row and the outbox event are
+ * inserted from its result in the same statement, so they exist exactly when the count went up. A
+ * repeated Idempotency-Key violates redemptions' unique key and the statement changes nothing at all.
+ */
+const redeemSql = (event: string) => `with updated as (
+    update qr_codes set usage_count = usage_count + 1
+     where id = ? and is_active and usage_count < usage_limit
+       and (expiration_date is null or expiration_date >= ?::date)
+    returning *
+  ), redemption as (
+    insert into redemptions (id, qr_code_id, redeemed_at, redeemed_by, device_info, ip_address, user_agent, idempotency_key)
+    select ?::uuid, id, ?::timestamptz, 'Store Scanner', ?, ?, ?, ? from updated
+    returning id
+  ), event as (
+    ${event}
+  )
+  select u.id, u.clinic_name as "clinicName", u.vendor_id as "vendorId",
+         u.created_by_user_id as "createdByUserId", u.discount_type as "discountType",
+         u.discount_value as "discountValue", u.service,
+         to_char(u.expiration_date, 'YYYY-MM-DD') as "expirationDate",
+         u.usage_limit as "usageLimit", u.usage_count as "usageCount", u.terms, u.logo_url as "logoUrl",
+         u.qr_url as "qrUrl", u.batch_id as "batchId", u.batch_name as "batchName",
+         u.custom_title as "customTitle", u.partner_type as "partnerType", u.created_at as "createdAt",
+         u.qr_type as "qrType", u.trainer_name as "trainerName", u.trainer_image as "trainerImage",
+         u.trainer_role as "trainerRole", u.is_active as "isActive",
+         u.is_project_rooted_exclusive as "isProjectRootedExclusive",
+         u.exclusive_type as "exclusiveType", u.exclusive_details as "exclusiveDetails",
+         event.payload as "eventPayload"
+    from updated u, redemption, event`;
+
+/** The redemptions table and the redeem statement. */
+@Injectable()
+export class RedemptionsRepository {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly events: SqlEventWriter,
+  ) {}
+
+  /**
+   * Counts one use of the code if it may be used now, with its redemption row and its
+   * vouchers.voucher.redeemed.v1 event; null when the code could not be used (nothing changed).
+   */
+  async redeem(input: RedeemInput): Promise<RedeemedCode | null> {
+    const event = this.events.insertFrom(
+      'vouchers.voucher.redeemed.v1',
+      'updated',
+      {
+        qrCodeId: column('id'),
+        expirationDate: column(`to_char(expiration_date, 'YYYY-MM-DD')`),
+        usageCount: column('usage_count'),
+        usageLimit: column('usage_limit'),
+        isActive: column('is_active'),
+        redemptionId: input.redemptionId,
+        redeemedAt: input.at,
+      },
+      input.at,
+    );
+    const rows: (RedeemedCode & { eventPayload: unknown })[] = await this.em
+      .fork()
+      .getConnection()
+      .execute(
+        redeemSql(event.sql),
+        [
+          input.codeId,
+          input.validFrom,
+          input.redemptionId,
+          input.at,
+          input.deviceInfo,
+          input.ipAddress,
+          input.userAgent,
+          input.idempotencyKey,
+          ...event.params,
+        ],
+        'all',
+      );
+    event.written(rows.map((r) => r.eventPayload));
+    const row = rows[0];
+    if (!row) return null;
+    const { eventPayload: _payload, ...code } = row;
+    return code;
+  }
+
+  /** The first outcome of a retried request, read past the request's identity map. */
+  findByIdempotencyKey(codeId: string, idempotencyKey: string): Promise<Redemption | null> {
+    return this.em.fork().findOne(Redemption, { qrCodeId: codeId, idempotencyKey });
+  }
+}
