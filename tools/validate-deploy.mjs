@@ -426,6 +426,20 @@ function checkReferences(items, name, secretExample) {
           problem(where, `${ref.name} is already scaled by ${autoscaled.get(ref.name)}`);
         autoscaled.set(ref.name, `${object.kind}/${object.metadata.name}`);
       }
+      // scalingModifiers (KEDA 2.12) is newer than the KEDA schema in @kubernetes-models/keda: checked here.
+      const modifiers = object.spec?.advanced?.scalingModifiers;
+      if (modifiers) {
+        const triggers = new Set((object.spec.triggers ?? []).map((t) => t.name));
+        for (const word of String(modifiers.formula ?? '').match(/[A-Za-z_][\w-]*/g) ?? []) {
+          if (!triggers.has(word))
+            problem(where, `scalingModifiers.formula names ${word}, which is not a trigger name`);
+        }
+        if (!/^\d+(\.\d+)?$/.test(String(modifiers.target ?? '')))
+          problem(where, 'scalingModifiers.target must be a number (as a string)');
+        if (!['AverageValue', 'Value', undefined].includes(modifiers.metricType)) {
+          problem(where, 'scalingModifiers.metricType must be AverageValue or Value');
+        }
+      }
       for (const trigger of object.spec?.triggers ?? []) {
         const auth = trigger.authenticationRef?.name;
         if (auth && !find('TriggerAuthentication', auth))
