@@ -3,7 +3,8 @@
 //
 // - Renders each kustomization (deploy/k8s/base, overlays/production, infra) the way `kubectl apply -k`
 //   would, for the subset of kustomize they use (resources, namespace, labels, images, JSON 6902 patches);
-//   any other kustomize field stops the script, so what is checked never drifts from what is applied.
+//   any other kustomize field stops the script, so what is checked never drifts from what is applied
+//   (where kubectl is installed, its kustomize must render the very same objects).
 // - Validates every object against the Kubernetes 1.27 OpenAPI schemas bundled in `kubernetes-models`,
 //   KEDA and Prometheus-operator objects against `@kubernetes-models/keda` / `prometheus-operator`, and the
 //   CloudNativePG Cluster structurally (no schema package exists for it).
@@ -15,6 +16,7 @@
 //
 // `node tools/validate-deploy.mjs --write-prometheus-rule` regenerates the overlay's PrometheusRule from
 // alerts.yml.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, relative, resolve } from 'node:path';
@@ -224,6 +226,40 @@ function applyJsonPatch(document, ops) {
     }
   }
   return result;
+}
+
+/**
+ * Where kubectl is installed (not needed: CI does not install it), the real kustomize must render the
+ * same objects as the renderer above. Returns kubectl's kustomize version, or undefined without kubectl.
+ */
+function compareWithKubectl(name, items) {
+  let output;
+  try {
+    output = execFileSync('kubectl', ['kustomize', join(K8S, name)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    if (error.code === 'ENOENT') return undefined;
+    problem(`${name}`, `kubectl kustomize failed: ${String(error.stderr ?? error.message).split('\n')[0]}`);
+    return 'failed';
+  }
+  const key = (o) => `${o.kind}/${o.metadata?.namespace ?? ''}/${o.metadata?.name}`;
+  const theirs = new Map(
+    parseAllDocuments(output)
+      .map((d) => d.toJS())
+      .filter(Boolean)
+      .map((o) => [key(o), o]),
+  );
+  const ours = new Map(items.map(({ object }) => [key(object), object]));
+  for (const id of new Set([...theirs.keys(), ...ours.keys()])) {
+    if (!isDeepStrictEqual(theirs.get(id), ours.get(id)))
+      problem(`${name}: ${id}`, 'renders differently with kubectl kustomize');
+  }
+  const version = execFileSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).match(
+    /Kustomize Version: (\S+)/,
+  );
+  return version?.[1] ?? 'unknown';
 }
 
 // ---------------------------------------------------------------- schemas
@@ -682,9 +718,18 @@ async function main() {
     console.log(`wrote ${rel(PROMETHEUS_RULE)}`);
   }
 
+  const render = process.argv.indexOf('--render');
+  if (render > 0) {
+    // What `kubectl kustomize deploy/k8s/<name>` prints, from this script's renderer (for comparison).
+    const items = kustomize(join(K8S, process.argv[render + 1] ?? ''));
+    process.stdout.write(items.map(({ object }) => stringify(object, { lineWidth: 0 })).join('---\n'));
+    return;
+  }
+
   const secretExample = loadYaml(SECRET_EXAMPLE);
   validateSchema(secretExample, rel(SECRET_EXAMPLE));
   let checked = 1;
+  let kustomizeVersion;
   const rendered = {};
   for (const name of KUSTOMIZATIONS) {
     const items = kustomize(join(K8S, name));
@@ -692,6 +737,7 @@ async function main() {
     for (const { object, source } of items)
       validateSchema(object, `${name}: ${source} ${object.kind}/${object.metadata?.name}`);
     checkReferences(items, name, secretExample);
+    kustomizeVersion = compareWithKubectl(name, items);
     checked += items.length;
   }
   const production = rendered['overlays/production'];
@@ -730,7 +776,8 @@ async function main() {
   console.log(
     `deploy: ${checked} Kubernetes objects in ${KUSTOMIZATIONS.length} kustomizations valid (Kubernetes 1.27 schemas from ` +
       `kubernetes-models ${version}, KEDA and Prometheus-operator models, CloudNativePG structurally); ` +
-      'Prometheus, alert rules and Grafana files consistent with docker-compose.yml',
+      'Prometheus, alert rules and Grafana files consistent with docker-compose.yml' +
+      (kustomizeVersion ? `; rendering identical to kubectl kustomize ${kustomizeVersion}` : ''),
   );
 }
 
