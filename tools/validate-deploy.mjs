@@ -11,8 +11,9 @@
 // - Cross-checks what schemas cannot see: references between objects (ConfigMaps, Secret keys, volumes,
 //   Service selectors and ports, autoscaler and PDB targets, Ingress backends), probes and resources on
 //   every container, the KEDA queue name against NATS_NAMESPACE, the PrometheusRule against
-//   deploy/observability/alerts.yml, and the Prometheus and Grafana files against docker-compose.yml and
-//   the metric names the apps export.
+//   deploy/observability/alerts.yml, and the Prometheus and Grafana files against docker-compose.yml;
+//   every alert and panel query is parsed with Prometheus's PromQL grammar and may name only the
+//   metrics the apps export.
 //
 // `node tools/validate-deploy.mjs --write-prometheus-rule` regenerates the overlay's PrometheusRule from
 // alerts.yml.
@@ -22,6 +23,7 @@ import { createRequire } from 'node:module';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { parser as promqlParser } from '@prometheus-io/lezer-promql';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 
 const require = createRequire(import.meta.url);
@@ -528,37 +530,26 @@ function checkReferences(items, name, secretExample) {
   }
 }
 
-// ---------------------------------------------------------------- PromQL metric names
+// ---------------------------------------------------------------- PromQL
 
-const PROMQL_WORDS = new Set([
-  'by',
-  'without',
-  'on',
-  'ignoring',
-  'group_left',
-  'group_right',
-  'and',
-  'or',
-  'unless',
-  'bool',
-  'offset',
-  'inf',
-  'nan',
-]);
-
-/** Metric names an expression reads (labels, functions, ranges and strings removed). */
-function metricNames(expr) {
-  const stripped = expr
-    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
-    .replace(/\{[^}]*\}/g, ' ')
-    .replace(/\[[^\]]*\]/g, ' ')
-    .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ')
-    .replace(/\$\w+/g, ' ');
+/**
+ * Parses an expression with Prometheus's own PromQL grammar (@prometheus-io/lezer-promql): a syntax error
+ * is a problem; returns the metric names the expression selects.
+ */
+function promqlMetrics(expr, where) {
+  // Grafana's interval variables are not PromQL; any duration parses the same.
+  const query = expr.replace(/\$__(rate_)?interval|\$__range/g, '5m');
   const names = new Set();
-  for (const match of stripped.matchAll(/\b([a-zA-Z_:][a-zA-Z0-9_:]*)\b(\s*\()?/g)) {
-    if (match[2] || PROMQL_WORDS.has(match[1].toLowerCase()) || /^\d/.test(match[1])) continue;
-    names.add(match[1]);
-  }
+  let error;
+  promqlParser.parse(query).iterate({
+    enter(node) {
+      if (node.type.isError) error ??= node.from;
+      if (node.name === 'Identifier' && node.node.parent?.name === 'VectorSelector')
+        names.add(query.slice(node.from, node.to));
+    },
+  });
+  if (error !== undefined)
+    problem(where, `PromQL syntax error at "${query.slice(Math.max(0, error - 20), error + 20).trim()}"`);
   return names;
 }
 
@@ -613,7 +604,7 @@ function checkObservability(compose) {
       alertNames.add(rule.alert);
       if (!rule.labels?.severity) problem(r, 'has no severity label');
       if (!rule.annotations?.summary) problem(r, 'has no summary annotation');
-      for (const metric of metricNames(String(rule.expr ?? ''))) checkMetric(metric, r);
+      for (const metric of promqlMetrics(String(rule.expr ?? ''), r)) checkMetric(metric, r);
     }
   }
   for (const required of [
@@ -653,8 +644,9 @@ function checkObservability(compose) {
     if (panel.type === 'row') continue;
     if (!uids.has(panel.datasource?.uid))
       problem(p, `datasource ${panel.datasource?.uid} is not provisioned`);
-    for (const target of panel.targets ?? [])
-      for (const metric of metricNames(target.expr ?? '')) checkMetric(metric, p);
+    for (const target of panel.targets ?? []) {
+      for (const metric of promqlMetrics(target.expr ?? '', p)) checkMetric(metric, p);
+    }
   }
   return alerts;
 }
