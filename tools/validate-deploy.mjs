@@ -116,7 +116,7 @@ function kustomize(dir) {
   if (k.kind !== 'Kustomization') problem(where, 'kind must be Kustomization');
 
   const listed = new Set();
-  let items = [];
+  const items = [];
   for (const entry of k.resources ?? []) {
     const path = resolve(dir, entry);
     if (!existsSync(path)) {
