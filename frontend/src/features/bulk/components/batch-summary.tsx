@@ -1,4 +1,4 @@
-import type { BulkGenerateResponse } from '@avpass/contracts';
+import { NO_EXPIRATION_TEXT, type BulkGenerateResponse } from '@avpass/contracts';
 import { formatDate, formatDiscount } from '@avpass/domain';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
@@ -36,7 +36,7 @@ export function BatchSummary({
     ['Discount', `${formatDiscount(sample.discountType, sample.discountValue)} · ${sample.service}`],
     [
       'Valid until',
-      sample.expirationDate ? formatDate(sample.expirationDate, viewerTimeZone()) : 'No expiry',
+      sample.expirationDate ? formatDate(sample.expirationDate, viewerTimeZone()) : NO_EXPIRATION_TEXT,
     ],
     [
       'Logo',

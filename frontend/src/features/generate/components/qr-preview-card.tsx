@@ -1,4 +1,4 @@
-import type { QrCode } from '@avpass/contracts';
+import { NO_EXPIRATION_TEXT, type QrCode } from '@avpass/contracts';
 import { displayService, formatDate, formatDiscount, formatUsage } from '@avpass/domain';
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
@@ -129,7 +129,7 @@ function GeneratedCode({ code }: { code: QrCode }) {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
           {code.expirationDate
             ? `Valid until ${formatDate(code.expirationDate, viewerTimeZone())}`
-            : 'No expiry'}
+            : NO_EXPIRATION_TEXT}
           {' · '}Used {formatUsage(code.usageCount, code.usageLimit)}
         </Typography>
         <Link
