@@ -11,8 +11,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { viewerTimeZone } from '@/features/generate/lib/time-zone';
-import { ZipButtons } from '@/features/downloads';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { ZipButtons } from '@/components/downloads';
 
 /** How many of the batch's codes are listed by link under the summary. */
 const LISTED = 5;

@@ -1,6 +1,6 @@
 import { NO_EXPIRATION_TEXT, type QrCode } from '@avpass/contracts';
 import { displayTitle, formatDate, formatDateTime, type DiscountType } from '@avpass/domain';
-import { viewerTimeZone } from '@/features/generate/lib/time-zone';
+import { viewerTimeZone } from '@/lib/time-zone';
 
 export const DISCOUNT_TYPE_LABELS: Readonly<Record<DiscountType, string>> = {
   percentage: 'Percentage',

@@ -17,11 +17,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { StatusPanel } from '@/components/feedback/status-panel';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
-import { fetchRenderedFile } from '@/features/downloads';
-import { DownloadButtons } from '@/features/vouchers/components/download-buttons';
+import { fetchRenderedFile } from '@/components/downloads';
+import { DownloadButtons } from '@/components/downloads/download-buttons';
 import { useRenderedImage } from '../api/use-qr-image';
 import { printImage } from '../lib/print-image';
-import { viewerTimeZone } from '../lib/time-zone';
+import { viewerTimeZone } from '@/lib/time-zone';
 
 /** The generated code: its QR as the server renders it, the key facts, card downloads and print. */
 export function QrPreviewCard({ code }: { code: QrCode | null }) {
