@@ -70,8 +70,62 @@ function projectOf(file) {
   return undefined;
 }
 
+const FRONTEND_SRC = resolve(ROOT, 'frontend/src');
+
+/**
+ * Where a frontend file sits: `feature:<name>` under features/, `shared` under components/, lib/,
+ * config/ or theme/, else undefined (app/ composes features and may import them).
+ */
+function frontendAreaOf(file) {
+  const parts = relative(FRONTEND_SRC, file).split(sep);
+  if (parts[0] === 'features' && parts.length > 2) return `feature:${parts[1]}`;
+  if (['components', 'lib', 'config', 'theme'].includes(parts[0]) && parts.length > 1) return 'shared';
+  return undefined;
+}
+
+/** The frontend file an import names (`@/…` or relative), or undefined for packages. */
+function frontendTargetOf(fromFile, source) {
+  if (source.startsWith('@/')) return resolve(FRONTEND_SRC, source.slice(2));
+  if (source.startsWith('.')) return resolve(dirname(fromFile), source);
+  return undefined;
+}
+
 const avpass = {
   rules: {
+    'features-stay-apart': {
+      meta: {
+        type: 'problem',
+        docs: {
+          description:
+            'A feature imports no other feature, and shared code (components/, lib/) imports no feature: what two features share lives in components/ or lib/.',
+        },
+        schema: [],
+      },
+      create(context) {
+        const area = frontendAreaOf(context.filename);
+        if (!area) return {};
+        const check = (node) => {
+          const source = node?.value;
+          if (typeof source !== 'string') return;
+          const target = frontendTargetOf(context.filename, source);
+          const targetArea = target && frontendAreaOf(target);
+          if (!targetArea?.startsWith('feature:') || targetArea === area) return;
+          context.report({
+            node,
+            message:
+              area === 'shared'
+                ? `'${source}': shared code (components/, lib/) does not import a feature.`
+                : `'${source}': features do not import each other; move what both use to components/ or lib/.`,
+          });
+        };
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source),
+        };
+      },
+    },
     'relative-imports-stay-in-project': {
       meta: {
         type: 'problem',
@@ -183,11 +237,11 @@ export default tseslint.config(
   // The test helpers themselves live in the platform library.
   { files: ['libs/platform/src/testing/**/*.ts'], rules: { 'no-restricted-imports': 'off' } },
 
-  // React: rules of hooks and the React Compiler's checks.
+  // React: rules of hooks and the React Compiler's checks; features stay apart (bulletproof-react).
   {
     files: ['frontend/src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: globals.browser },
-    rules: { 'react-hooks/exhaustive-deps': 'error' },
+    rules: { 'react-hooks/exhaustive-deps': 'error', 'avpass/features-stay-apart': 'error' },
   },
 );

@@ -26,36 +26,46 @@ function pathOf(url: string): string {
   return new URL(url, window.location.origin).pathname;
 }
 
-function parseErrorBody(text: string): {
-  message: string | null;
-  errors: FieldErrors;
-  requestId: string | null;
-} {
+const nonEmptyString = (value: unknown): string | null =>
+  typeof value === 'string' && value.length > 0 ? value : null;
+
+/**
+ * The one reading of an error answer: the JSON body's `message` (else its `error` text), field errors
+ * and request id; a body that is not JSON (a proxy's HTML error page, say) keeps the raw text only.
+ */
+export function apiErrorFrom(status: number, text: string): ApiError {
   try {
     const body: unknown = JSON.parse(text);
     if (typeof body === 'object' && body !== null) {
-      const { message, errors, requestId } = body as Record<string, unknown>;
-      return {
-        message: typeof message === 'string' && message.length > 0 ? message : null,
-        errors: typeof errors === 'object' && errors !== null ? (errors as FieldErrors) : {},
-        requestId: typeof requestId === 'string' ? requestId : null,
-      };
+      const { message, error, errors, requestId } = body as Record<string, unknown>;
+      return new ApiError(
+        status,
+        text,
+        nonEmptyString(message) ?? nonEmptyString(error),
+        typeof errors === 'object' && errors !== null ? (errors as FieldErrors) : {},
+        typeof requestId === 'string' ? requestId : null,
+      );
     }
   } catch {
-    // Not JSON (a proxy's HTML error page, say): keep the raw text only.
+    // Not JSON: no server message.
   }
-  return { message: null, errors: {}, requestId: null };
+  return new ApiError(status, text, null, {}, null);
+}
+
+/** The ApiError of a non-OK response (reads its body). */
+export async function apiErrorOf(response: Response): Promise<ApiError> {
+  const text = (await response.text().catch(() => '')) || response.statusText;
+  return apiErrorFrom(response.status, text);
 }
 
 async function throwIfNotOk(url: string, response: Response): Promise<void> {
   if (response.ok) return;
-  const text = (await response.text().catch(() => '')) || response.statusText;
-  const { message, errors, requestId } = parseErrorBody(text);
+  const error = await apiErrorOf(response);
   if (response.status === 401 && !SIGN_IN_PATHS.has(pathOf(url))) {
     // The session ended server-side; guards then send the visitor to /login (public pages stay put).
     clearAuthToken('unauthorized');
   }
-  throw new ApiError(response.status, text, message, errors, requestId);
+  throw error;
 }
 
 export interface ApiRequestOptions {

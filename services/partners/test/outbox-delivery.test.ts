@@ -50,7 +50,23 @@ it('an event committed while NATS is unreachable is delivered once, after it ret
   for (const p of partners) await s.call(RPC.partners.remove, { id: p.id });
   // The deletes committed; their events wait in the outbox.
   expect(await count('select count(*) from partners.outbox_events where published_at is null')).toBe(3);
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // Rather than waiting a while: wait for one whole publish attempt of the relay to have failed. The
+  // relay claims the rows (FOR UPDATE SKIP LOCKED, so a probe that skips locked rows sees none) for
+  // as long as it tries to publish them, then lets them go unpublished.
+  const unclaimed = async () =>
+    (
+      await s.sql.query(
+        'select id from partners.outbox_events where published_at is null for update skip locked',
+      )
+    ).rowCount;
+  await waitFor(async () => (await unclaimed()) === 0, {
+    intervalMs: 10,
+    message: 'the relay did not try to publish the waiting events',
+  });
+  await waitFor(async () => (await unclaimed()) === 3, {
+    intervalMs: 10,
+    message: 'the relay did not give up its failed publish attempt',
+  });
   expect(await activeUsers()).toBe(3);
   expect(await sessions()).toBe(3);
 

@@ -6,7 +6,7 @@ import {
   type PublicPartner,
   type Vendor,
 } from '@avpass/contracts';
-import { eventSubject } from '@avpass/platform';
+import { eventStreamName, eventSubject } from '@avpass/platform';
 import { waitFor } from '@avpass/platform/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
@@ -35,6 +35,23 @@ async function publish<N extends EventName>(
   const event = { id, name, occurredAt, payload } as DomainEvent;
   await nc.jetstream().publish(eventSubject(s.env.NATS_NAMESPACE!, name), codec.encode(event), { msgID: id });
   return id;
+}
+
+/**
+ * Waits until the partners consumer has acknowledged every event in the stream (an event is
+ * acknowledged once its transaction committed): a positive signal that what was published is applied.
+ */
+async function partnersConsumerCaughtUp(): Promise<void> {
+  const jsm = await nc.jetstreamManager();
+  const stream = eventStreamName(s.env.NATS_NAMESPACE!);
+  await waitFor(
+    async () => {
+      const consumers = await jsm.consumers.list(stream).next();
+      const ours = consumers.filter((c) => c.name.startsWith('partners__'));
+      return ours.length > 0 && ours.every((c) => c.num_pending === 0 && c.num_ack_pending === 0);
+    },
+    { message: 'the partners consumer to acknowledge every published event' },
+  );
 }
 
 const countsOf = async (partnerId: string) => {
@@ -158,8 +175,8 @@ describe('partner offer counters fed by voucher events', () => {
       at(3),
     );
     await expectCounts(partner.id, { activeOffers: 1, totalQrCodes: 1 });
-    // Give the reordered assignments time to be (wrongly) applied, then check again.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once every one of the reordered events has been applied, the counts still stand.
+    await partnersConsumerCaughtUp();
     await expectCounts(partner.id, { activeOffers: 1, totalQrCodes: 1 });
   });
 

@@ -3,12 +3,7 @@ import type SvgIcon from '@mui/material/SvgIcon';
 import AnalyticsOutlinedIcon from '@mui/icons-material/AnalyticsOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
-import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
-import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import QrCode2OutlinedIcon from '@mui/icons-material/QrCode2Outlined';
-import SavingsOutlinedIcon from '@mui/icons-material/SavingsOutlined';
-import SportsOutlinedIcon from '@mui/icons-material/SportsOutlined';
-import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { paths } from '@/config/paths';
 
 export interface NavLinkItem {
@@ -17,26 +12,21 @@ export interface NavLinkItem {
   icon: typeof SvgIcon;
 }
 
-/** Spec section 2, "Navigation bar": the links each role sees, in order. */
+/**
+ * Spec section 2, "Navigation bar": the links each role sees, in order — only to screens that exist.
+ * Still to come, each added by the issue that builds its screen: super_admin's Partners (after
+ * Dashboard), Trainer/Athlete QR, Project Rooted QR Exclusives and Inventory (after Bulk Generate);
+ * company_admin's Credits and Inventory (after Dashboard).
+ */
 export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
   super_admin: [
     { label: 'Dashboard', to: paths.dashboard.path, icon: DashboardOutlinedIcon },
-    { label: 'Partners', to: paths.partners.path, icon: HandshakeOutlinedIcon },
     { label: 'AV Pass Generator', to: paths.generate.path, icon: QrCode2OutlinedIcon },
     { label: 'Bulk Generate', to: paths.bulk.path, icon: DynamicFeedOutlinedIcon },
-    { label: 'Trainer/Athlete QR', to: paths.trainerQr.path, icon: SportsOutlinedIcon },
-    {
-      label: 'Project Rooted QR Exclusives',
-      to: paths.projectRootedExclusives.path,
-      icon: WorkspacePremiumOutlinedIcon,
-    },
-    { label: 'Inventory', to: paths.adminInventory.path, icon: Inventory2OutlinedIcon },
     { label: 'Analytics', to: paths.adminAnalytics.path, icon: AnalyticsOutlinedIcon },
   ],
   company_admin: [
     { label: 'Dashboard', to: paths.companyDashboard.path, icon: DashboardOutlinedIcon },
-    { label: 'Credits', to: paths.partnerCredits.path, icon: SavingsOutlinedIcon },
-    { label: 'Inventory', to: paths.partnerInventory.path, icon: Inventory2OutlinedIcon },
     { label: 'Analytics', to: paths.companyAdmin.path, icon: AnalyticsOutlinedIcon },
   ],
 };

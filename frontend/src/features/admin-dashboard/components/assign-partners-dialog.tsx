@@ -16,7 +16,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { useAssignPartners, useCompanies, useQrCodePartners } from '@/features/vouchers/api';
+import { useAssignPartners, useCompanies, useQrCodePartners } from '@/lib/vouchers-api';
 import { errorMessageOf } from '@/lib/api-client';
 import { shortId } from '../lib/short-id';
 

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useToast } from '@/components/toast/toast-context';
-import { useDeleteQrCode } from '@/features/vouchers/api';
+import { useDeleteQrCode } from '@/lib/vouchers-api';
 import { errorMessageOf } from '@/lib/api-client';
 import { shortId } from '../lib/short-id';
 

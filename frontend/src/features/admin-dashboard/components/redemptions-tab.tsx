@@ -8,8 +8,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { usePaging } from '@/components/data-display/pager';
 import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
 import { paths } from '@/config/paths';
-import { viewerTimeZone } from '@/features/generate/lib/time-zone';
-import { useAdminRedemptions } from '@/features/vouchers/api';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { useAdminRedemptions } from '@/lib/vouchers-api';
 import { shortDevice, shortId } from '../lib/short-id';
 import { MobileCard } from './mobile-card';
 

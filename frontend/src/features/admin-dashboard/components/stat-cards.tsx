@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
 import { StatCard } from '@/components/data-display/stat-card';
-import { useAdminStats } from '@/features/vouchers/api';
+import { useAdminStats } from '@/lib/vouchers-api';
 
 export interface StatDefinition {
   key: keyof VoucherStats;

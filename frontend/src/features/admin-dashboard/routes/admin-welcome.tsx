@@ -15,9 +15,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { IconTile } from '@/components/data-display/stat-card';
 import { paths } from '@/config/paths';
-import { QuickTips } from '@/features/generate/components/quick-tips';
-import { RecentCodesCard } from '@/features/generate/components/recent-codes-card';
-import { POLL_MS, VOUCHER_URLS } from '@/features/vouchers/api';
+import { QuickTips } from '@/components/vouchers/quick-tips';
+import { RecentCodesCard } from '@/components/vouchers/recent-codes-card';
+import { POLL_MS, VOUCHER_URLS } from '@/lib/vouchers-api';
 import { AdminStatCards } from '../components/stat-cards';
 import { WELCOME_STATS } from '../components/stat-definitions';
 

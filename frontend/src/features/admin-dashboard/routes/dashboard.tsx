@@ -16,7 +16,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useSignOut } from '@/app/layout/use-sign-out';
 import { LoadingState } from '@/components/feedback/loading-state';
 import { paths } from '@/config/paths';
-import { POLL_MS } from '@/features/vouchers/api';
+import { POLL_MS } from '@/lib/vouchers-api';
 import { useSession } from '@/lib/session/use-session';
 import { BatchesTab } from '../components/batches-tab';
 import { QueueBoardButton } from '../components/queue-board-button';

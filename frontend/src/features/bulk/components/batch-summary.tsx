@@ -1,4 +1,4 @@
-import type { BulkGenerateResponse } from '@avpass/contracts';
+import { NO_EXPIRATION_TEXT, type BulkGenerateResponse } from '@avpass/contracts';
 import { formatDate, formatDiscount } from '@avpass/domain';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
@@ -11,8 +11,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { viewerTimeZone } from '@/features/generate/lib/time-zone';
-import { ZipButtons } from '@/features/downloads';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { ZipButtons } from '@/components/downloads';
 
 /** How many of the batch's codes are listed by link under the summary. */
 const LISTED = 5;
@@ -36,7 +36,7 @@ export function BatchSummary({
     ['Discount', `${formatDiscount(sample.discountType, sample.discountValue)} · ${sample.service}`],
     [
       'Valid until',
-      sample.expirationDate ? formatDate(sample.expirationDate, viewerTimeZone()) : 'No expiry',
+      sample.expirationDate ? formatDate(sample.expirationDate, viewerTimeZone()) : NO_EXPIRATION_TEXT,
     ],
     [
       'Logo',

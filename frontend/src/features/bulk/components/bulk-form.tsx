@@ -9,15 +9,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { LogoUpload } from '@/features/generate/components/logo-upload-card';
+import { LogoUpload } from '@/components/form/logo-upload-card';
 import {
   initialVoucherFields,
   VoucherFields,
   voucherRequestFields,
   type VoucherFieldErrors,
   type VoucherFieldValues,
-} from '@/features/generate/components/voucher-fields';
-import { useBulkGenerate } from '@/features/vouchers/api';
+} from '@/components/form/voucher-fields';
+import { useBulkGenerate } from '@/lib/vouchers-api';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { firstIssuePerField } from '@/lib/form-errors';
 

@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { AdminOnly } from '@/features/generate/components/admin-only';
-import { LocalHostWarning } from '@/features/generate/components/local-host-warning';
+import { AdminOnly } from '@/components/feedback/admin-only';
+import { LocalHostWarning } from '@/components/feedback/local-host-warning';
 import { BatchSummary } from '../components/batch-summary';
 import { BulkForm } from '../components/bulk-form';
 

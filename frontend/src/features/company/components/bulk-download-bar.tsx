@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { useZipJob, ZipProgress } from '@/features/downloads';
+import { useZipJob, ZipProgress } from '@/components/downloads';
 
 /** Select All / Deselect All and the PNG/PDF/SVG ZIP buttons for the selected codes, with live progress. */
 export function BulkDownloadBar({

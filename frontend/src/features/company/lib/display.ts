@@ -1,6 +1,6 @@
-import type { QrCode } from '@avpass/contracts';
+import { NO_EXPIRATION_TEXT, type QrCode } from '@avpass/contracts';
 import { displayTitle, formatDate, formatDateTime, type DiscountType } from '@avpass/domain';
-import { viewerTimeZone } from '@/features/generate/lib/time-zone';
+import { viewerTimeZone } from '@/lib/time-zone';
 
 export const DISCOUNT_TYPE_LABELS: Readonly<Record<DiscountType, string>> = {
   percentage: 'Percentage',
@@ -16,7 +16,7 @@ export function codeName(code: Pick<QrCode, 'customTitle' | 'clinicName' | 'disc
 
 /** Date-only expiries print as the calendar date, whatever the viewer's zone. */
 export function expiryText(expirationDate: string | null): string {
-  return expirationDate ? formatDate(expirationDate, 'UTC') : 'No expiration';
+  return expirationDate ? formatDate(expirationDate, 'UTC') : NO_EXPIRATION_TEXT;
 }
 
 /** Instants are shown in the viewer's own zone. */

@@ -12,7 +12,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { usePaging } from '@/components/data-display/pager';
-import { useCompanyQrCodes, useCompanyRedemptions, useCompanyStats } from '@/features/vouchers/api';
+import { useCompanyQrCodes, useCompanyRedemptions, useCompanyStats } from '@/lib/vouchers-api';
 import { useSession } from '@/lib/session/use-session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { PageHeading } from '../components/page-heading';

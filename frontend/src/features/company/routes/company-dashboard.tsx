@@ -11,7 +11,7 @@ import Container from '@mui/material/Container';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { paths } from '@/config/paths';
-import { useCompanyStats, VOUCHER_URLS } from '@/features/vouchers/api';
+import { useCompanyStats, VOUCHER_URLS } from '@/lib/vouchers-api';
 import { useSession } from '@/lib/session/use-session';
 import { AssignedCodesSection } from '../components/assigned-codes-section';
 import { PageHeading } from '../components/page-heading';

@@ -1,6 +1,6 @@
 import type { RenderFormat } from '@avpass/contracts';
 import { useEffect, useState } from 'react';
-import { fetchRenderedFile, type RenderKind } from '@/features/downloads';
+import { fetchRenderedFile, type RenderKind } from '@/components/downloads';
 
 export type QrImageState =
   | { status: 'loading'; url: null }

@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { useGenerateQr } from '@/features/vouchers/api';
+import { useGenerateQr } from '@/lib/vouchers-api';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { firstIssuePerField } from '@/lib/form-errors';
 import {
@@ -15,7 +15,7 @@ import {
   voucherRequestFields,
   type VoucherFieldErrors,
   type VoucherFieldValues,
-} from './voucher-fields';
+} from '@/components/form/voucher-fields';
 
 /**
  * The discount form of /generate (spec section 5). Checked with the server's own schema first, so the

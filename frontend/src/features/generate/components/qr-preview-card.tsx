@@ -1,4 +1,4 @@
-import type { QrCode } from '@avpass/contracts';
+import { NO_EXPIRATION_TEXT, type QrCode } from '@avpass/contracts';
 import { displayService, formatDate, formatDiscount, formatUsage } from '@avpass/domain';
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
@@ -17,11 +17,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { StatusPanel } from '@/components/feedback/status-panel';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
-import { fetchRenderedFile } from '@/features/downloads';
-import { DownloadButtons } from '@/features/vouchers/components/download-buttons';
+import { fetchRenderedFile } from '@/components/downloads';
+import { DownloadButtons } from '@/components/downloads/download-buttons';
 import { useRenderedImage } from '../api/use-qr-image';
 import { printImage } from '../lib/print-image';
-import { viewerTimeZone } from '../lib/time-zone';
+import { viewerTimeZone } from '@/lib/time-zone';
 
 /** The generated code: its QR as the server renders it, the key facts, card downloads and print. */
 export function QrPreviewCard({ code }: { code: QrCode | null }) {
@@ -129,7 +129,7 @@ function GeneratedCode({ code }: { code: QrCode }) {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
           {code.expirationDate
             ? `Valid until ${formatDate(code.expirationDate, viewerTimeZone())}`
-            : 'No expiry'}
+            : NO_EXPIRATION_TEXT}
           {' · '}Used {formatUsage(code.usageCount, code.usageLimit)}
         </Typography>
         <Link

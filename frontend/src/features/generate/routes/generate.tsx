@@ -5,13 +5,13 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { AdminOnly } from '../components/admin-only';
+import { AdminOnly } from '@/components/feedback/admin-only';
 import { DiscountForm } from '../components/discount-form';
-import { LocalHostWarning } from '../components/local-host-warning';
-import { LogoUpload } from '../components/logo-upload-card';
+import { LocalHostWarning } from '@/components/feedback/local-host-warning';
+import { LogoUpload } from '@/components/form/logo-upload-card';
 import { QrPreviewCard } from '../components/qr-preview-card';
-import { QuickTips } from '../components/quick-tips';
-import { RecentCodesCard } from '../components/recent-codes-card';
+import { QuickTips } from '@/components/vouchers/quick-tips';
+import { RecentCodesCard } from '@/components/vouchers/recent-codes-card';
 
 /** Generate QR Code (/generate, spec section 2): super_admin creates one partner voucher. */
 export function GenerateRoute() {

@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { useRedeemVoucher } from '@/features/vouchers/api';
+import { useRedeemVoucher } from '@/lib/vouchers-api';
 import { errorMessageOf } from '@/lib/api-client';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { REDEEM_FAILED_FALLBACK, type VoucherView } from '../lib/voucher-view';

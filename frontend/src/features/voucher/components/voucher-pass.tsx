@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { StatusChip } from '@/features/vouchers/components/status-chip';
+import { StatusChip } from '@/components/vouchers/status-chip';
 import type { VoucherView } from '../lib/voucher-view';
 import { TrainerHeader, VoucherLogo } from './voucher-brand';
 

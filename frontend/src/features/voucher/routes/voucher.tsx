@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { useParams } from 'react-router-dom';
 import { BrandMark } from '@/components/brand/brand-mark';
-import { useVoucher } from '@/features/vouchers/api';
+import { useVoucher } from '@/lib/vouchers-api';
 import { ApiError } from '@/lib/api-client';
 import { RedeemPanel } from '../components/redeem-panel';
 import { VoucherPass } from '../components/voucher-pass';

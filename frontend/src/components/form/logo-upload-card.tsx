@@ -6,9 +6,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, type ChangeEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { LOGO_MAX_BYTES, useUploadLogo } from '@/features/vouchers/api';
+import { LOGO_MAX_BYTES, useUploadLogo } from '@/lib/vouchers-api';
 import { errorMessageOf } from '@/lib/api-client';
-import { logoFileProblem } from '../lib/logo-file';
+import { logoFileProblem } from '@/lib/logo-file';
 
 /**
  * Logo upload (spec section 4: idle, uploading, logo URL set; removing the preview clears it). The

@@ -8,7 +8,7 @@ import {
 } from '@avpass/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiJson, apiRequest, ApiError } from '@/lib/api-client';
+import { apiErrorOf, apiJson, apiRequest, ApiError } from '@/lib/api-client';
 import { getAuthToken } from '@/lib/session/auth-storage';
 import { VOUCHER_URLS } from './urls';
 
@@ -72,17 +72,7 @@ export async function redeemVoucher(id: string, idempotencyKey: string) {
     headers: { Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
     credentials: 'include',
   });
-  if (!response.ok) {
-    const text = (await response.text().catch(() => '')) || response.statusText;
-    let message: string | null = null;
-    try {
-      const body = JSON.parse(text) as { message?: unknown };
-      message = typeof body.message === 'string' ? body.message : null;
-    } catch {
-      // not JSON
-    }
-    throw new ApiError(response.status, text, message, {}, null);
-  }
+  if (!response.ok) throw await apiErrorOf(response);
   return redeemResponseSchema.parse(await response.json());
 }
 
@@ -155,24 +145,9 @@ export async function uploadLogo(file: File): Promise<string> {
     credentials: 'include',
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
+  if (!response.ok) throw await apiErrorOf(response);
   const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  if (!response.ok) {
-    const record = (body ?? {}) as { message?: unknown; error?: unknown };
-    const message =
-      typeof record.message === 'string'
-        ? record.message
-        : typeof record.error === 'string'
-          ? record.error
-          : null;
-    throw new ApiError(response.status, text, message, {}, null);
-  }
-  const parsed = uploadLogoResponse.parse(body);
+  const parsed = uploadLogoResponse.parse(JSON.parse(text));
   const url = parsed.logoUrl ?? parsed.url;
   if (!url) throw new ApiError(response.status, text, 'Failed to upload logo', {}, null);
   return url;

@@ -12,9 +12,9 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
 import { paths } from '@/config/paths';
-import { useRecentQrCodes } from '@/features/vouchers/api';
-import { StatusChip } from '@/features/vouchers/components/status-chip';
-import { viewerTimeZone } from '../lib/time-zone';
+import { useRecentQrCodes } from '@/lib/vouchers-api';
+import { StatusChip } from '@/components/vouchers/status-chip';
+import { viewerTimeZone } from '@/lib/time-zone';
 
 /** Spec section 9: the recent list shows 5 codes. */
 const SHOWN = 5;

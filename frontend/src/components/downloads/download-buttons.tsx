@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { downloadRenderedFile, type RenderKind } from '@/features/downloads';
+import { downloadRenderedFile, type RenderKind } from '@/components/downloads';
 
 /**
  * PNG / PDF / SVG buttons for one code: the full voucher card by default, or the bare QR. Toasts follow

@@ -11,8 +11,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
-import { viewerTimeZone } from '../lib/time-zone';
-import { USAGE_LIMIT_PRESETS, usageLimitInput, type UsageLimitPreset } from '../lib/usage-limit-options';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { USAGE_LIMIT_PRESETS, usageLimitInput, type UsageLimitPreset } from '@/lib/usage-limit-options';
 
 /** The voucher fields the single and bulk generators share, as the form holds them (text). */
 export interface VoucherFieldValues {

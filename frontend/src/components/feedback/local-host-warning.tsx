@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { isLocalHost } from '../lib/local-host';
+import { isLocalHost } from '@/lib/local-host';
 
 /** Spec section 2: codes made on a local address point at this machine and will not open on other phones. */
 export function LocalHostWarning() {

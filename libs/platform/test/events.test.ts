@@ -1,0 +1,308 @@
+import type { DomainEvent, EventName } from '@avpass/contracts';
+import {
+  connectNats,
+  ensureEventStream,
+  EventConsumer,
+  eventStreamName,
+  eventSubject,
+  EventOutbox,
+  ormConfig,
+  OUTBOX_TABLES_SQL,
+  OutboxRelay,
+  type EventSubscriber,
+} from '@avpass/platform';
+import {
+  createTestDatabase,
+  dropTestNamespace,
+  testNamespace,
+  waitFor,
+  type TestDatabase,
+} from '@avpass/platform/testing';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AckPolicy, DeliverPolicy, JSONCodec, type NatsConnection } from 'nats';
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+// The outbox relay and the event consumer against the real PostgreSQL and NATS JetStream: a schema of
+// their own with the outbox/inbox tables (as every service's first migration creates them) and a
+// `applied` table standing for a consumer's own state.
+
+const SCHEMA = 'events_test';
+const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
+const DELETED: EventName = 'partners.partner.deleted.v1';
+const codec = JSONCodec();
+
+let db: TestDatabase;
+let sql: Client;
+let orm: MikroORM;
+let nc: NatsConnection;
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  sql = new Client({ connectionString: db.url });
+  await sql.connect();
+  await sql.query(`create schema ${SCHEMA}`);
+  await sql.query(`set search_path = ${SCHEMA}`);
+  for (const ddl of OUTBOX_TABLES_SQL) await sql.query(ddl);
+  await sql.query('create table applied (event_id uuid primary key, name text not null)');
+  orm = await MikroORM.init(ormConfig({ clientUrl: db.url, schema: SCHEMA, entities: [], migrations: [] }));
+  nc = await connectNats({ url: NATS_URL, name: 'platform-events-test' });
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+afterAll(async () => {
+  await nc?.drain();
+  await orm?.close(true);
+  await sql?.end();
+  await db?.drop();
+});
+
+/** A namespace (stream) of its own per test, dropped afterwards. */
+async function freshNamespace(): Promise<string> {
+  const namespace = testNamespace();
+  await ensureEventStream(nc, namespace);
+  cleanups.push(() => dropTestNamespace(namespace, NATS_URL));
+  return namespace;
+}
+
+const deletedPayload = (name: string) => ({
+  partnerId: randomUUID(),
+  name,
+  deletedAt: new Date().toISOString(),
+});
+
+/** Every message in the namespace's stream, in stream order. */
+async function streamMessages(
+  namespace: string,
+  expected: number,
+): Promise<{ id: string; msgId: string; name: string }[]> {
+  const stream = eventStreamName(namespace);
+  const jsm = await nc.jetstreamManager();
+  const durable = `reader_${randomUUID().slice(0, 8)}`;
+  await jsm.consumers.add(stream, {
+    durable_name: durable,
+    ack_policy: AckPolicy.None,
+    deliver_policy: DeliverPolicy.All,
+  });
+  try {
+    const consumer = await nc.jetstream().consumers.get(stream, durable);
+    const out: { id: string; msgId: string; name: string }[] = [];
+    const batch = await consumer.fetch({ max_messages: expected, expires: 5000 });
+    for await (const msg of batch) {
+      const envelope = codec.decode(msg.data) as { id: string; name: string };
+      out.push({ id: envelope.id, name: envelope.name, msgId: msg.headers?.get('Nats-Msg-Id') ?? '' });
+    }
+    return out;
+  } finally {
+    await jsm.consumers.delete(stream, durable);
+  }
+}
+
+describe('outbox relay', () => {
+  it('publishes committed events once each, in commit order, and never a rolled-back one', async () => {
+    const namespace = await freshNamespace();
+    const outbox = new EventOutbox();
+    const committed: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      await orm.em.fork().transactional(async (em) => {
+        committed.push(outbox.record(em, 'partners.partner.deleted.v1', deletedPayload(`p${i}`)).id);
+      });
+    }
+    await orm.em
+      .fork()
+      .transactional(async (em) => {
+        outbox.record(em, 'partners.partner.deleted.v1', deletedPayload('rolled back'));
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+
+    const relay = new OutboxRelay(orm, nc, namespace, { pollMs: 20 });
+    relay.start();
+    cleanups.push(() => relay.stop());
+    await waitFor(
+      async () => {
+        const { rows } = await sql.query(
+          'select count(*)::int as n from outbox_events where published_at is not null',
+        );
+        return rows[0].n === 5;
+      },
+      { message: 'the five committed events marked published' },
+    );
+
+    const info = await (await nc.jetstreamManager()).streams.info(eventStreamName(namespace));
+    expect(info.state.messages).toBe(5);
+    const messages = await streamMessages(namespace, 5);
+    expect(messages.map((m) => m.id)).toEqual(committed);
+    // The event id travels as Nats-Msg-Id: a republished row is stored once.
+    expect(messages.map((m) => m.msgId)).toEqual(committed);
+    expect(messages.every((m) => m.name === DELETED)).toBe(true);
+    const { rows } = await sql.query('select count(*)::int as n from outbox_events');
+    expect(rows[0].n).toBe(5);
+  });
+
+  it('a row published again (its mark lost) is stored in the stream once', async () => {
+    const namespace = await freshNamespace();
+    const event = await orm.em
+      .fork()
+      .transactional(async (em) =>
+        new EventOutbox().record(em, 'partners.partner.deleted.v1', deletedPayload('twice')),
+      );
+    const relay = new OutboxRelay(orm, nc, namespace);
+    expect(await relay.publishBatch()).toBe(1);
+    await sql.query('update outbox_events set published_at = null where id = $1', [event.id]);
+    // Published a second time (the positive signal that the republish happened)...
+    expect(await relay.publishBatch()).toBe(1);
+    // ...and the stream still holds it once.
+    const info = await (await nc.jetstreamManager()).streams.info(eventStreamName(namespace));
+    expect(info.state.messages).toBe(1);
+    const { rows } = await sql.query('select attempts from outbox_events where id = $1', [event.id]);
+    expect(rows[0].attempts).toBe(2);
+  });
+});
+
+describe('event consumer', () => {
+  /** Publishes an event envelope to the stream (as the relay does), unless `msgId` is null. */
+  async function publish(namespace: string, event: DomainEvent, msgId: string | null = event.id) {
+    await nc
+      .jetstream()
+      .publish(eventSubject(namespace, event.name), codec.encode(event), msgId ? { msgID: msgId } : {});
+  }
+  const deletedEvent = (name: string): DomainEvent<'partners.partner.deleted.v1'> => ({
+    id: randomUUID(),
+    name: 'partners.partner.deleted.v1',
+    occurredAt: new Date().toISOString(),
+    payload: deletedPayload(name),
+  });
+
+  /** Each handler call: which event, and which transaction (one EntityManager per transaction). */
+  interface Call {
+    eventId: string;
+    tx: number;
+  }
+  function recordingSubscriber(
+    consumerName: string,
+    poison: { id: string | null; failures: number },
+    gate: { id: string | null; open: () => Promise<void> } = { id: null, open: async () => undefined },
+  ) {
+    const calls: Call[] = [];
+    const txIds = new WeakMap<EntityManager, number>();
+    let nextTx = 0;
+    const subscriber: EventSubscriber = {
+      consumerName,
+      handlers: {
+        'partners.partner.deleted.v1': async (event, em) => {
+          if (event.id === gate.id) await gate.open();
+          if (!txIds.has(em)) txIds.set(em, nextTx++);
+          calls.push({ eventId: event.id, tx: txIds.get(em)! });
+          await em
+            .getConnection()
+            .execute(
+              `insert into "${SCHEMA}".applied (event_id, name) values (?, ?)`,
+              [event.id, event.payload.name],
+              'run',
+              em.getTransactionContext(),
+            );
+          if (event.id === poison.id && poison.failures > 0) {
+            poison.failures--;
+            throw new Error('poisoned');
+          }
+        },
+      },
+    };
+    return { subscriber, calls };
+  }
+  async function appliedIds(): Promise<string[]> {
+    const { rows } = await sql.query('select event_id from applied');
+    return rows.map((r: { event_id: string }) => r.event_id);
+  }
+
+  it('a batch that fails is retried one event at a time: the others apply, the bad one later, each once', async () => {
+    const namespace = await freshNamespace();
+    const events = Array.from({ length: 5 }, (_, i) => deletedEvent(`batch ${i}`));
+    const [gateEvent, , bad] = events as [DomainEvent, DomainEvent, DomainEvent];
+    // Fails in the batch and in its first retry on its own; applied when redelivered.
+    const poison = { id: bad.id, failures: 2 };
+    for (const event of events) await publish(namespace, event);
+
+    const consumerName = `batch_${randomUUID().slice(0, 8)}`;
+    const durable = `${consumerName}__${gateEvent.name.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+    // The first event's transaction waits until the consumer holds all five (JetStream counts them
+    // delivered and unacknowledged), so the four behind it gather into one batch.
+    const gate = {
+      id: gateEvent.id,
+      open: () =>
+        waitFor(
+          async () => {
+            const info = await (
+              await nc.jetstreamManager()
+            ).consumers.info(eventStreamName(namespace), durable);
+            return info.num_ack_pending === 5;
+          },
+          { message: 'all five events delivered to the consumer' },
+        ).then(() => undefined),
+    };
+    const { subscriber, calls } = recordingSubscriber(consumerName, poison, gate);
+    const consumer = new EventConsumer(orm, nc, namespace, subscriber);
+    await consumer.start();
+    cleanups.push(() => consumer.stop());
+
+    await waitFor(async () => (await appliedIds()).length === 5, {
+      timeoutMs: 15_000,
+      message: 'all five events applied',
+    });
+    expect((await appliedIds()).sort()).toEqual(events.map((e) => e.id).sort());
+
+    const byTx = new Map<number, string[]>();
+    for (const c of calls) byTx.set(c.tx, [...(byTx.get(c.tx) ?? []), c.eventId]);
+    const transactions = [...byTx.values()];
+    // The gate alone; then a batch: the events after it, up to the bad one, in one transaction (which
+    // rolled back: nothing of it is left but what the retries wrote).
+    expect(transactions[0]).toEqual([gateEvent.id]);
+    expect(transactions[1]).toEqual([events[1]!.id, bad.id]);
+    // Then one event per transaction: the batch's events one by one, the bad one again on redelivery.
+    const retries = transactions.slice(2);
+    expect(retries.every((tx) => tx.length === 1)).toBe(true);
+    expect(retries.flat().sort()).toEqual([...events.slice(1).map((e) => e.id), bad.id].sort());
+    expect(calls.filter((c) => c.eventId === bad.id)).toHaveLength(3);
+    expect(poison.failures).toBe(0);
+    const { rows } = await sql.query('select count(*)::int as n from processed_events where consumer = $1', [
+      consumerName,
+    ]);
+    expect(rows[0].n).toBe(5);
+  });
+
+  it('an event delivered twice is applied once', async () => {
+    const namespace = await freshNamespace();
+    const twice = deletedEvent('delivered twice');
+    const later = deletedEvent('later');
+    const { subscriber, calls } = recordingSubscriber(`dup_${randomUUID().slice(0, 8)}`, {
+      id: null,
+      failures: 0,
+    });
+    const consumer = new EventConsumer(orm, nc, namespace, subscriber);
+    await consumer.start();
+    cleanups.push(() => consumer.stop());
+
+    await publish(namespace, twice, null);
+    await waitFor(async () => (await appliedIds()).includes(twice.id), {
+      message: 'the first delivery applied',
+    });
+    // Stored twice in the stream (no Nats-Msg-Id), so delivered twice; then a later event.
+    await publish(namespace, twice, null);
+    await publish(namespace, later);
+    // The later event applied is the signal that the second delivery was handled before it.
+    await waitFor(async () => (await appliedIds()).includes(later.id), {
+      message: 'the later event applied',
+    });
+
+    const applied = await appliedIds();
+    expect(applied.filter((id) => id === twice.id)).toHaveLength(1);
+    expect(calls.filter((c) => c.eventId === twice.id)).toHaveLength(1);
+    const info = await (await nc.jetstreamManager()).streams.info(eventStreamName(namespace));
+    expect(info.state.messages).toBe(3);
+  });
+});

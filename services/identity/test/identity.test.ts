@@ -1,0 +1,282 @@
+import { RPC, type Actor, type AuthResponse, type CurrentUser, type PortalUser } from '@avpass/contracts';
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ADMIN, refusal, startIdentity, type IdentityServices } from './support/services';
+
+const HOUR_MS = 3_600_000;
+const PORTAL_PASSWORD = 'staff-password';
+
+let s: IdentityServices;
+beforeAll(async () => {
+  s = await startIdentity({
+    SESSION_TTL_HOURS: '2',
+    LOGIN_MAX_FAILURES_PER_USERNAME: '3',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '6',
+    LOGIN_LOCKOUT_SECONDS: '120',
+  });
+});
+afterAll(async () => s?.close());
+
+/** A portal user of a new company (the partners service checks companies; identity takes the id). */
+async function portalUser(name: string) {
+  const companyId = randomUUID();
+  const user = await s.call<PortalUser>(RPC.identity.createPortalUser, {
+    companyId,
+    user: { username: `${name}-staff`, email: `${name}@example.com`, password: PORTAL_PASSWORD },
+  });
+  return { ...user, companyId };
+}
+
+const login = (username: string, password: string, ip = '203.0.113.1') =>
+  s.call<AuthResponse>(RPC.identity.login, { username, password }, { actor: null, ip });
+const companyLogin = (body: { username?: string; email?: string; password: string }, ip = '203.0.113.1') =>
+  s.call<AuthResponse>(RPC.identity.companyLogin, body, { actor: null, ip });
+const resolve = (token: string) =>
+  s.call<Actor | null>(RPC.identity.resolveSession, { token }, { actor: null });
+const sessionExpiry = async (userId: string): Promise<number> =>
+  new Date(
+    (await s.sql.query('select expire from identity.sessions where user_id = $1', [userId])).rows[0].expire,
+  ).getTime();
+
+describe('signing in', () => {
+  it('the administrator signs in on /login and is a super_admin', async () => {
+    const signedIn = await login(ADMIN.username, ADMIN.password);
+    expect(signedIn.role).toBe('super_admin');
+    expect(signedIn.user).toMatchObject({ username: ADMIN.username, role: 'super_admin', companyId: null });
+    const actor = await resolve(signedIn.token);
+    expect(actor).toMatchObject({ userId: signedIn.user.id, role: 'super_admin', companyId: null });
+  });
+
+  it('partner staff sign in on the company form by username or e-mail, as company_admin of their company', async () => {
+    const user = await portalUser('both-ways');
+    const byUsername = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
+    const byEmail = await companyLogin({ email: 'BOTH-WAYS@example.com', password: PORTAL_PASSWORD });
+    for (const signedIn of [byUsername, byEmail]) {
+      expect(signedIn.role).toBe('company_admin');
+      expect(signedIn.user).toMatchObject({ id: user.id, companyId: user.companyId });
+      expect(await resolve(signedIn.token)).toMatchObject({ userId: user.id, companyId: user.companyId });
+    }
+    // Two sign-ins, two sessions.
+    expect(byUsername.token).not.toBe(byEmail.token);
+  });
+
+  it('the role comes from the stored user, whichever form was used', async () => {
+    const viaCompanyForm = await companyLogin({ username: ADMIN.username, password: ADMIN.password });
+    expect(viaCompanyForm.role).toBe('super_admin');
+    const user = await portalUser('admin-form');
+    const viaAdminForm = await login(user.username, PORTAL_PASSWORD);
+    expect(viaAdminForm.role).toBe('company_admin');
+  });
+
+  it('a wrong password or an unknown user gets the same answer', async () => {
+    const user = await portalUser('wrong');
+    const wrong = await refusal(
+      companyLogin({ username: user.username, password: 'not-it' }, '198.51.100.10'),
+    );
+    const unknown = await refusal(login('nobody-here', 'whatever', '198.51.100.10'));
+    for (const error of [wrong, unknown]) {
+      expect(error.code).toBe('UNAUTHENTICATED');
+      expect(error.message).toBe('Invalid username or password');
+    }
+  });
+});
+
+describe('throttle and lockout', () => {
+  it('after too many failures for one username, even the right password is refused with Retry-After, from any address', async () => {
+    const user = await portalUser('locked');
+    for (let i = 0; i < 3; i++) {
+      const error = await refusal(
+        companyLogin({ username: user.username, password: 'bad' }, `198.51.100.${20 + i}`),
+      );
+      expect(error.code).toBe('UNAUTHENTICATED');
+    }
+    const locked = await refusal(
+      companyLogin({ username: user.username, password: PORTAL_PASSWORD }, '198.51.100.99'),
+    );
+    expect(locked.code).toBe('RATE_LIMITED');
+    expect(locked.message).toBe('Too many failed sign-in attempts. Try again in 2 minutes.');
+    expect(locked.retryAfter).toBeGreaterThan(0);
+    expect(locked.retryAfter).toBeLessThanOrEqual(120);
+    // The count is per username, whichever form: the username is locked on /login too.
+    expect((await refusal(login(user.username, PORTAL_PASSWORD, '198.51.100.98'))).code).toBe('RATE_LIMITED');
+    // Other users are not affected.
+    const other = await portalUser('not-locked');
+    expect(
+      (await companyLogin({ username: other.username, password: PORTAL_PASSWORD }, '198.51.100.97')).role,
+    ).toBe('company_admin');
+  });
+
+  it('the lockout ends when its window does', async () => {
+    const user = await portalUser('window');
+    for (let i = 0; i < 3; i++)
+      await refusal(companyLogin({ username: user.username, password: 'bad' }, `198.51.100.${40 + i}`));
+    expect(
+      (await refusal(companyLogin({ username: user.username, password: PORTAL_PASSWORD }, '198.51.100.49')))
+        .code,
+    ).toBe('RATE_LIMITED');
+    // The window is Redis's expiry of the failure count; end it now instead of waiting two minutes.
+    const redis = new Redis(s.env.REDIS_URL!);
+    try {
+      const key = `${s.env.NATS_NAMESPACE}:login-failures:user:${user.username}`;
+      expect(await redis.ttl(key)).toBeGreaterThan(0);
+      await redis.del(key);
+    } finally {
+      redis.disconnect();
+    }
+    expect(
+      (await companyLogin({ username: user.username, password: PORTAL_PASSWORD }, '198.51.100.49')).role,
+    ).toBe('company_admin');
+  });
+
+  it('a success clears the failures of its username', async () => {
+    const user = await portalUser('cleared');
+    const ip = (n: number) => `198.51.100.${60 + n}`;
+    for (let i = 0; i < 2; i++)
+      await refusal(companyLogin({ username: user.username, password: 'bad' }, ip(i)));
+    await companyLogin({ username: user.username, password: PORTAL_PASSWORD }, ip(2));
+    for (let i = 0; i < 2; i++)
+      await refusal(companyLogin({ username: user.username, password: 'bad' }, ip(3 + i)));
+    expect((await companyLogin({ username: user.username, password: PORTAL_PASSWORD }, ip(5))).role).toBe(
+      'company_admin',
+    );
+  });
+
+  it('too many failures from one address lock that address out for every username, not other addresses', async () => {
+    const attacker = '192.0.2.66';
+    // Six different usernames, each below its own limit: the address's count reaches its limit.
+    for (let i = 0; i < 6; i++) await refusal(login(`guess-${i}`, 'bad', attacker));
+    const user = await portalUser('shared-address');
+    const blocked = await refusal(
+      companyLogin({ username: user.username, password: PORTAL_PASSWORD }, attacker),
+    );
+    expect(blocked.code).toBe('RATE_LIMITED');
+    expect(blocked.retryAfter).toBeGreaterThan(0);
+    expect(blocked.retryAfter).toBeLessThanOrEqual(120);
+    expect(
+      (await companyLogin({ username: user.username, password: PORTAL_PASSWORD }, '192.0.2.67')).role,
+    ).toBe('company_admin');
+  });
+});
+
+describe('sessions', () => {
+  it('a session slides forward once half of it has passed, and not before', async () => {
+    const user = await portalUser('sliding');
+    const { token } = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
+    const fresh = await sessionExpiry(user.id);
+    expect(fresh - Date.now()).toBeGreaterThan(2 * HOUR_MS - 60_000);
+
+    // Used early: unchanged.
+    expect(await resolve(token)).not.toBeNull();
+    expect(await sessionExpiry(user.id)).toBe(fresh);
+
+    // Used when less than half is left: pushed out to a full TTL again.
+    await s.sql.query(
+      `update identity.sessions set expire = now() + interval '50 minutes' where user_id = $1`,
+      [user.id],
+    );
+    expect(await resolve(token)).toMatchObject({ userId: user.id });
+    expect((await sessionExpiry(user.id)) - Date.now()).toBeGreaterThan(2 * HOUR_MS - 60_000);
+  });
+
+  it('an expired session resolves to no one', async () => {
+    const user = await portalUser('expired');
+    const { token } = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
+    await s.sql.query(
+      `update identity.sessions set expire = now() - interval '1 second' where user_id = $1`,
+      [user.id],
+    );
+    expect(await resolve(token)).toBeNull();
+    const current = await refusal(s.call<CurrentUser>(RPC.identity.currentUser, {}, { actor: null }));
+    expect(current.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('logout ends the session at once', async () => {
+    const user = await portalUser('logout');
+    const { token } = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
+    await s.call(RPC.identity.logout, { token }, { actor: null });
+    expect(await resolve(token)).toBeNull();
+  });
+
+  it('deactivating a user ends all its sessions and refuses its next sign-in; reactivating lets it back in', async () => {
+    const user = await portalUser('deactivated');
+    const first = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
+    const second = await companyLogin({ email: user.email!, password: PORTAL_PASSWORD });
+    const bystander = await portalUser('bystander');
+    const bystanderSession = await companyLogin({ username: bystander.username, password: PORTAL_PASSWORD });
+
+    await s.call(RPC.identity.setUserActive, { companyId: user.companyId, userId: user.id, isActive: false });
+    expect(await resolve(first.token)).toBeNull();
+    expect(await resolve(second.token)).toBeNull();
+    expect(
+      Number(
+        (await s.sql.query('select count(*) from identity.sessions where user_id = $1', [user.id])).rows[0]
+          .count,
+      ),
+    ).toBe(0);
+    const refused = await refusal(companyLogin({ username: user.username, password: PORTAL_PASSWORD }));
+    expect(refused.code).toBe('FORBIDDEN');
+    expect(refused.message).toBe('This account has been deactivated. Contact your administrator.');
+    expect(await resolve(bystanderSession.token)).toMatchObject({ userId: bystander.id });
+
+    await s.call(RPC.identity.setUserActive, { companyId: user.companyId, userId: user.id, isActive: true });
+    expect((await companyLogin({ username: user.username, password: PORTAL_PASSWORD })).role).toBe(
+      'company_admin',
+    );
+  });
+});
+
+describe('administrator bootstrap', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('the first start creates the administrator from ADMIN_PASSWORD; a later start with another password changes nothing', async () => {
+    const other = await startIdentity({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'first-password' });
+    try {
+      const signedIn = await other.call<AuthResponse>(
+        RPC.identity.login,
+        { username: 'owner', password: 'first-password' },
+        { actor: null },
+      );
+      expect(signedIn.role).toBe('super_admin');
+      await other.startIdentity({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'second-password' });
+      const admins = await other.sql.query(`select username from identity.users where role = 'super_admin'`);
+      expect(admins.rows).toEqual([{ username: 'owner' }]);
+      const refused = await refusal(
+        other.call(RPC.identity.login, { username: 'owner', password: 'second-password' }, { actor: null }),
+      );
+      expect(refused.code).toBe('UNAUTHENTICATED');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('without ADMIN_PASSWORD, a password is generated, printed once, and signs in', async () => {
+    const printed: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')));
+    const other = await startIdentity({ ADMIN_USERNAME: 'generated-admin', ADMIN_PASSWORD: '' });
+    try {
+      const line = printed.find((l) => l.includes('AV Pass administrator created'));
+      const password = /password "([^"]+)"/.exec(line ?? '')?.[1];
+      expect(line).toContain('username "generated-admin"');
+      expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      const signedIn = await other.call<AuthResponse>(
+        RPC.identity.login,
+        { username: 'generated-admin', password },
+        { actor: null },
+      );
+      expect(signedIn.role).toBe('super_admin');
+      // Stored hashed, never in clear.
+      const stored = await other.sql.query(
+        `select password_hash from identity.users where username = 'generated-admin'`,
+      );
+      expect(stored.rows[0].password_hash).not.toContain(password);
+
+      // A restart finds the administrator and prints nothing.
+      printed.length = 0;
+      await other.startIdentity();
+      expect(printed.filter((l) => l.includes('AV Pass administrator created'))).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import type { Actor } from '@avpass/contracts';
+import { IdentityModule, loadIdentityConfig } from '@avpass/identity-service';
+import { createServiceApp } from '@avpass/platform';
+import { startTestBed, type TestBed } from '@avpass/platform/testing';
+import type { INestMicroservice } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+
+export const ADMIN = { username: 'admin', password: 'admin-test-password' };
+export const SUPER_ADMIN: Actor = { userId: randomUUID(), role: 'super_admin', companyId: null };
+
+export interface IdentityServices extends TestBed {
+  /** Starts one more identity instance on the same database and namespace, with extra settings. */
+  startIdentity(env?: Record<string, string>): Promise<INestMicroservice>;
+}
+
+/**
+ * The identity service alone, in this process, on a fresh database, NATS namespace and Redis key
+ * prefix. `env` overrides its settings (ADMIN_PASSWORD is set unless `env` sets it to '').
+ */
+export async function startIdentity(env: Record<string, string> = {}): Promise<IdentityServices> {
+  let startIdentity: IdentityServices['startIdentity'] = () => Promise.reject(new Error('not started'));
+  const settings: Record<string, string> = {
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...env,
+  };
+  if (settings.ADMIN_PASSWORD === '') delete settings.ADMIN_PASSWORD;
+  const bed = await startTestBed({
+    name: 'identity',
+    env: settings,
+    defaultActor: SUPER_ADMIN,
+    start: async (b) => {
+      startIdentity = (extra = {}) => {
+        const merged: Record<string, string> = { ...b.env, ...extra };
+        if (merged.ADMIN_PASSWORD === '') delete merged.ADMIN_PASSWORD;
+        const config = loadIdentityConfig(merged);
+        return b.add(
+          createServiceApp({ name: 'identity', config, module: (d) => IdentityModule.register(config, d) }),
+        );
+      };
+      await startIdentity();
+    },
+  });
+  return { ...bed, startIdentity: (extra) => startIdentity(extra) };
+}
+
+export { refusal } from '@avpass/platform/testing';

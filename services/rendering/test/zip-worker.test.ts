@@ -1,0 +1,232 @@
+import { RPC, type Actor, type BulkGenerateResponse, type ZipJob } from '@avpass/contracts';
+import { PartnersModule, loadPartnersConfig } from '@avpass/partners-service';
+import { createServiceApp } from '@avpass/platform';
+import { refusal, startTestBed, type TestBed } from '@avpass/platform/testing';
+import { VouchersModule, loadVouchersConfig } from '@avpass/vouchers-service';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFile, mkdtemp, rm, readdir, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { RenderingModule, loadRenderingConfig } from '../src';
+
+// Moved from the gateway's tests: the ZIP worker is the rendering service's; the calls the gateway
+// makes for /api/bulk-generate, /api/bulk-download-zip and /api/jobs/{id}[/file] are made over NATS.
+const ROOT = resolve(__dirname, '../../..');
+const REGISTER = join(ROOT, 'services/rendering/test/support/register-ts.cjs');
+const CODES = 1000;
+const ADMIN: Actor = { userId: randomUUID(), role: 'super_admin', companyId: null };
+
+let bed: TestBed;
+let dataDir: string;
+const workers: ChildProcess[] = [];
+
+/** The names in a ZIP, from `unzip -Z1`. */
+async function zipEntries(path: string): Promise<string[]> {
+  const { stdout } = await promisify(execFile)('unzip', ['-Z1', path], { maxBuffer: 64 * 1024 * 1024 });
+  return stdout.split('\n').filter(Boolean);
+}
+
+/** Polls the job (as GET /api/jobs/{id} does) until it finishes (or the deadline passes). */
+async function waitForJob(
+  id: string,
+  timeoutMs = 60_000,
+  onPoll?: (job: ZipJob) => void | Promise<void>,
+): Promise<ZipJob> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await bed.call<ZipJob>(RPC.rendering.getJob, { id });
+    await onPoll?.(job);
+    if (job.state === 'completed' || job.state === 'failed') return job;
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.state} (${job.progress}%)`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * A rendering worker in its own process (RENDERING_MODE=worker), run from the TypeScript sources.
+ * Short lock and stall intervals so a killed worker's job is noticed within seconds.
+ */
+async function startWorker(): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--max-old-space-size=256', '-r', REGISTER, join(ROOT, 'services/rendering/src/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...bed.env,
+        RENDERING_MODE: 'worker',
+        RENDER_CONCURRENCY: '4',
+        ZIP_LOCK_DURATION_MS: '4000',
+        ZIP_STALLED_INTERVAL_MS: '2000',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  workers.push(child);
+  const lines: string[] = [];
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`worker did not start:\n${lines.join('\n')}`)), 60_000);
+    for (const stream of [child.stdout!, child.stderr!]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        lines.push(line);
+        if (lines.length > 50) lines.shift();
+        if (line.includes('rendering service ready')) {
+          clearTimeout(timer);
+          ready();
+        }
+      });
+    }
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      fail(new Error(`worker exited (${code ?? signal}) during start-up:\n${lines.join('\n')}`));
+    });
+  });
+  return child;
+}
+
+/** VmRSS of a process in MB, or null once it is gone. */
+async function rssMb(pid: number): Promise<number | null> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'avpass-zip-data-'));
+  // The in-process rendering service only answers calls; the ZIP workers are the child processes.
+  bed = await startTestBed({
+    name: 'rendering',
+    env: { RENDERING_MODE: 'api', PUBLIC_URL: 'https://pass.example.org', DATA_DIR: dataDir },
+    defaultActor: ADMIN,
+    rpcTimeoutMs: 30_000,
+    start: async (b) => {
+      const partners = loadPartnersConfig(b.env);
+      await b.add(
+        createServiceApp({
+          name: 'partners',
+          config: partners,
+          module: (d) => PartnersModule.register(partners, d),
+        }),
+      );
+      const vouchers = loadVouchersConfig(b.env);
+      await b.add(
+        createServiceApp({
+          name: 'vouchers',
+          config: vouchers,
+          module: (d) => VouchersModule.register(vouchers, d),
+        }),
+      );
+      const rendering = loadRenderingConfig(b.env);
+      await b.add(
+        createServiceApp({
+          name: 'rendering',
+          config: rendering,
+          module: (d) => RenderingModule.register(rendering, d),
+        }),
+      );
+    },
+  });
+});
+afterAll(async () => {
+  for (const worker of workers)
+    if (worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+  await bed?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+it(
+  'a 1,000-code ZIP survives its worker being killed mid-job, with bounded worker memory',
+  { timeout: 180_000 },
+  async () => {
+    const batch = await bed.call<BulkGenerateResponse>(RPC.vouchers.bulkGenerate, {
+      batchName: 'Kill test',
+      facility: 'Sharp Edge Fitness',
+      quantity: CODES,
+      discountType: 'percentage',
+      discountValue: 20,
+      service: 'Day pass',
+      expirationDate: '2099-12-31',
+      usageLimit: 1,
+    });
+    expect(batch.batchId).toEqual(expect.any(String));
+
+    const first = await startWorker();
+    const created = await bed.call<ZipJob>(RPC.rendering.createZipJob, {
+      batchId: batch.batchId,
+      format: 'png',
+      variant: 'qr',
+    });
+    expect(created.state).not.toBe('failed');
+    expect(created.total).toBe(CODES);
+    const jobId: string = created.id;
+
+    // Sample the workers' resident memory while they work.
+    let peakMb = 0;
+    const sampler = setInterval(() => {
+      for (const worker of workers) {
+        if (worker.pid && worker.exitCode === null && worker.signalCode === null) {
+          void rssMb(worker.pid).then((mb) => {
+            if (mb) peakMb = Math.max(peakMb, mb);
+          });
+        }
+      }
+    }, 100);
+
+    try {
+      let progressAtKill = 0;
+      const startedAt = Date.now();
+      await waitForJob(jobId, 60_000, async (job) => {
+        if (job.progress > 10 && !progressAtKill) {
+          progressAtKill = job.progress;
+          first.kill('SIGKILL');
+          throw new Error('killed'); // stop polling; the job continues below
+        }
+      }).catch((error: Error) => {
+        if (error.message !== 'killed') throw error;
+      });
+      expect(progressAtKill).toBeGreaterThan(10);
+      expect(progressAtKill).toBeLessThan(100);
+
+      // Not finished: the file is not there yet.
+      const early = await refusal(bed.call(RPC.rendering.jobFile, { id: jobId }));
+      expect(early.code).toBe('CONFLICT'); // 409 at the gateway
+      expect(early.message).toBe('The ZIP file is not ready yet. Please wait for the job to finish.');
+
+      await startWorker();
+      const job = await waitForJob(jobId, 120_000);
+      const seconds = (Date.now() - startedAt) / 1000;
+      expect(job).toMatchObject({ state: 'completed', done: CODES, total: CODES, progress: 100 });
+
+      // The gateway streams DATA_DIR/jobs/{id}.zip once the service says the file is ready.
+      await bed.call(RPC.rendering.jobFile, { id: jobId });
+      const zipPath = join(dataDir, 'jobs', `${jobId}.zip`);
+      const zipBytes = (await stat(zipPath)).size;
+      const entries = await zipEntries(zipPath);
+      expect(entries).toHaveLength(CODES);
+      expect(new Set(entries).size).toBe(CODES);
+      expect(
+        entries.every((name) => /^qr-code-sharp-edge-fitness-[0-9a-f]{8}(-[0-9a-f-]{36})?\.png$/.test(name)),
+      ).toBe(true);
+      // The killed attempt's partial file was replaced, not left behind.
+      expect((await readdir(join(dataDir, 'jobs'))).filter((f) => f.endsWith('.part'))).toEqual([]);
+
+      console.log(
+        `1,000-code ZIP: killed at ${progressAtKill}%, completed after ${seconds.toFixed(1)} s in total, ` +
+          `${(zipBytes / 1024 / 1024).toFixed(1)} MB, worker peak RSS ${peakMb.toFixed(0)} MB`,
+      );
+      expect(peakMb).toBeGreaterThan(0);
+      expect(peakMb).toBeLessThan(400);
+    } finally {
+      clearInterval(sampler);
+    }
+  },
+);
