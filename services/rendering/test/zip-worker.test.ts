@@ -1,8 +1,8 @@
 import { RPC, type Actor, type BulkGenerateResponse, type ZipJob } from '@avpass/contracts';
-import { PartnersModule, loadPartnersConfig } from '@avpass/partners-service';
+import { partnersService } from '@avpass/partners-service';
 import { createServiceApp } from '@avpass/platform';
 import { refusal, startTestBed, type TestBed } from '@avpass/platform/testing';
-import { VouchersModule, loadVouchersConfig } from '@avpass/vouchers-service';
+import { vouchersService } from '@avpass/vouchers-service';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile, mkdtemp, rm, readdir, stat } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { RenderingModule, loadRenderingConfig } from '../src';
+import { renderingService } from '../src';
 
 // Moved from the gateway's tests: the ZIP worker is the rendering service's; the calls the gateway
 // makes for /api/bulk-generate, /api/bulk-download-zip and /api/jobs/{id}[/file] are made over NATS.
@@ -109,30 +109,9 @@ beforeAll(async () => {
     defaultActor: ADMIN,
     rpcTimeoutMs: 30_000,
     start: async (b) => {
-      const partners = loadPartnersConfig(b.env);
-      await b.add(
-        createServiceApp({
-          name: 'partners',
-          config: partners,
-          module: (d) => PartnersModule.register(partners, d),
-        }),
-      );
-      const vouchers = loadVouchersConfig(b.env);
-      await b.add(
-        createServiceApp({
-          name: 'vouchers',
-          config: vouchers,
-          module: (d) => VouchersModule.register(vouchers, d),
-        }),
-      );
-      const rendering = loadRenderingConfig(b.env);
-      await b.add(
-        createServiceApp({
-          name: 'rendering',
-          config: rendering,
-          module: (d) => RenderingModule.register(rendering, d),
-        }),
-      );
+      await b.add(createServiceApp(partnersService, { env: b.env }));
+      await b.add(createServiceApp(vouchersService, { env: b.env }));
+      await b.add(createServiceApp(renderingService, { env: b.env }));
     },
   });
 });
