@@ -1,5 +1,5 @@
 import type { Actor } from '@avpass/contracts';
-import { IdentityModule, loadIdentityConfig } from '@avpass/identity-service';
+import { identityService } from '@avpass/identity-service';
 import { createServiceApp } from '@avpass/platform';
 import { startTestBed, type TestBed } from '@avpass/platform/testing';
 import type { INestMicroservice } from '@nestjs/common';
@@ -33,10 +33,7 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<I
       startIdentity = (extra = {}) => {
         const merged: Record<string, string> = { ...b.env, ...extra };
         if (merged.ADMIN_PASSWORD === '') delete merged.ADMIN_PASSWORD;
-        const config = loadIdentityConfig(merged);
-        return b.add(
-          createServiceApp({ name: 'identity', config, module: (d) => IdentityModule.register(config, d) }),
-        );
+        return b.add(createServiceApp(identityService, { env: merged }));
       };
       await startIdentity();
     },
