@@ -1,4 +1,4 @@
-import { RPC, SERVICE_NAMES, type ServiceHealth } from '@avpass/contracts';
+import { RPC, SERVICE_NAMES } from '@avpass/contracts';
 import { probe as check, RpcClient } from '@avpass/platform';
 import { Controller, Get, Inject, Res, type OnModuleDestroy } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
@@ -37,7 +37,7 @@ export class HealthController implements OnModuleDestroy {
       check(() => this.rpc.ping()),
       ...SERVICE_NAMES.map((name) =>
         check(async () => {
-          const health = await this.rpc.call<ServiceHealth>(RPC[name].health, {}, { requestId: randomUUID() }, 1500);
+          const health = await this.rpc.call(RPC[name].health, {}, { requestId: randomUUID() }, 1500);
           if (health.status !== 'up') {
             throw new Error(Object.entries(health.details).filter(([, d]) => d.status === 'down').map(([k, d]) => `${k}: ${d.message}`).join('; '));
           }

@@ -1,4 +1,4 @@
-import type { ServiceName } from '@avpass/contracts';
+import type { RpcSubject, ServiceName } from '@avpass/contracts';
 import { MikroORM, type FlushEventArgs, type EventSubscriber as OrmEventSubscriber, type TransactionEventArgs } from '@mikro-orm/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import {
@@ -15,7 +15,6 @@ import {
   type Type,
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { MessagePattern } from '@nestjs/microservices';
 import { Redis } from 'ioredis';
 import type { NatsConnection } from 'nats';
 import { MigrationRunner } from '../database/migration-runner';
@@ -28,6 +27,7 @@ import { connectNats, ensureEventStream } from '../events/jetstream';
 import { OutboxRelay } from '../events/outbox-relay';
 import { checkServiceHealth } from '../health/service-health';
 import { RpcClient } from '../messaging/rpc-client';
+import { RpcHandler } from '../messaging/rpc-handler';
 import type { ServiceConfig } from './service-config';
 import { EVENTS_NATS, REDIS, SERVICE_OPTIONS } from './tokens';
 
@@ -37,7 +37,7 @@ export interface ServicePlatformOptions {
   database: ServiceDatabase;
   entities: OrmConfigInput['entities'];
   migrations: OrmConfigInput['migrations'];
-  healthPattern: string;
+  healthPattern: RpcSubject;
   /** Event subscribers (providers implementing EventSubscriber) this service runs. */
   subscribers?: Type<EventSubscriber>[];
   redis?: boolean;
@@ -170,12 +170,12 @@ export class EventBusLifecycle
   }
 }
 
-function healthController(pattern: string): Type {
+function healthController(pattern: RpcSubject): Type {
   @Controller()
   class HealthController {
     constructor(private readonly bus: EventBusLifecycle) {}
 
-    @MessagePattern(pattern)
+    @RpcHandler(pattern)
     health() {
       return this.bus.health();
     }

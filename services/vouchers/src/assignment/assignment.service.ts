@@ -3,7 +3,6 @@ import {
   type Actor,
   type QrCodePartner as QrCodePartnerDto,
   type RpcMeta,
-  type Vendor,
 } from '@avpass/contracts';
 import { DomainError, EventOutbox, RpcClient } from '@avpass/platform';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
@@ -94,7 +93,7 @@ export class AssignmentService {
   }
 
   private async assertPartnersExist(ids: string[], meta: RpcMeta): Promise<void> {
-    const vendors = await this.rpc.call<Vendor[]>(
+    const vendors = await this.rpc.call(
       RPC.partners.list,
       {},
       { requestId: meta.requestId, ...(meta.actor ? { actor: meta.actor } : {}) },

@@ -1,4 +1,4 @@
-import { REDEEM_REFUSALS, type RedeemResponse, type RpcMeta } from '@avpass/contracts';
+import { REDEEM_REFUSALS, UUID_PATTERN, type RedeemResponse, type RpcMeta } from '@avpass/contracts';
 import { voucherStatus } from '@avpass/domain';
 import { DomainError, EventBusLifecycle } from '@avpass/platform';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
@@ -14,7 +14,6 @@ import { describeDevice } from './device';
 import { RedeemRateLimiter } from './redeem-rate-limiter';
 
 export const REDEEMED_MESSAGE = 'Voucher redeemed successfully';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The whole redeem is ONE statement, so it is atomic without a transaction round trip: the conditional
@@ -75,7 +74,7 @@ export class RedeemService {
   ) {}
 
   async redeem(id: string, idempotencyKey: string | undefined, meta: RpcMeta): Promise<RedeemResponse> {
-    if (!UUID.test(id)) throw voucherNotFound();
+    if (!UUID_PATTERN.test(id)) throw voucherNotFound();
     const codeId = id.toLowerCase();
     await this.rateLimiter.check(meta.ip, codeId);
 
