@@ -79,7 +79,11 @@ export class RenderingController {
   /** The finished ZIP, streamed from DATA_DIR/jobs (its owner only; 409 until it is ready). */
   @Get('jobs/:id/file')
   @ApiProduces('application/zip')
-  async jobFile(@Param('id') id: string, @Req() req: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
+  async jobFile(
+    @Param('id') id: string,
+    @Req() req: AuthenticatedRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     // The call refuses an id that is not a UUID, so the id below is safe to put into a path.
     const file = await this.services.call(RPC.rendering.jobFile, { id }, req);
     const path = join(this.config.DATA_DIR, 'jobs', `${id}.zip`);

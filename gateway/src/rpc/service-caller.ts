@@ -48,6 +48,8 @@ export function metaOf(request: AuthenticatedRequest): RpcMeta {
     requestId: String(request.id),
     ...(request.user ? { actor: request.user } : {}),
     ip: request.ip,
-    ...(request.headers['user-agent'] ? { userAgent: String(request.headers['user-agent']).slice(0, 500) } : {}),
+    ...(request.headers['user-agent']
+      ? { userAgent: String(request.headers['user-agent']).slice(0, 500) }
+      : {}),
   };
 }

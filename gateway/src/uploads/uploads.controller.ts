@@ -39,7 +39,9 @@ export class UploadsController {
   async vendorPhoto(@Req() req: AuthenticatedRequest): Promise<UploadResponse> {
     const form = await readMultipart(req, 'photo', VENDOR_PHOTO_RULE.maxBytes);
     if (!form.file || form.file.buffer.length === 0) {
-      throw DomainError.validation('Please choose a photo to upload', { photo: ['Please choose a photo to upload'] });
+      throw DomainError.validation('Please choose a photo to upload', {
+        photo: ['Please choose a photo to upload'],
+      });
     }
     if (form.file.truncated) throw new DomainError('PAYLOAD_TOO_LARGE', VENDOR_PHOTO_RULE.tooLargeMessage);
     const fields = vendorPhotoFields.safeParse(form.fields);

@@ -117,7 +117,10 @@ export const RPC_CONTRACTS = {
   'partners.public.list.v1': contract(empty, publicPartnerSchema.array()),
   'partners.vendors.add-photo.v1': contract(addVendorPhotoRequestSchema, vendorSchema),
   'partners.users.list.v1': contract(partnerScope, portalUserSchema.array()),
-  'partners.users.create.v1': contract(createPortalUserRequestSchema.extend(partnerScope.shape), portalUserSchema),
+  'partners.users.create.v1': contract(
+    createPortalUserRequestSchema.extend(partnerScope.shape),
+    portalUserSchema,
+  ),
   'partners.users.set-active.v1': contract(
     partnerScope.extend({ userId: uuidParam }).extend(updatePortalUserRequestSchema.shape),
     portalUserSchema,

@@ -30,7 +30,8 @@ it('an event committed while NATS is unreachable is delivered once, after it ret
     const vendor = await s.call(RPC.partners.create, { name: `Outage Partner ${n}` });
     const user = await s.call(RPC.partners.createUser, {
       partnerId: vendor.id,
-      username: `outage-staff-${n}`, password: 'staff-password',
+      username: `outage-staff-${n}`,
+      password: 'staff-password',
     });
     await s.call(
       RPC.identity.companyLogin,

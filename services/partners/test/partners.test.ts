@@ -46,7 +46,9 @@ describe('partners (vendors)', () => {
 
     const edited = await s.call(RPC.partners.update, {
       id: created.id,
-      contactInfo: 'Open 7 days', isActive: false, categories: ['Healthcare'],
+      contactInfo: 'Open 7 days',
+      isActive: false,
+      categories: ['Healthcare'],
     });
     expect(edited).toEqual({
       ...created,
@@ -56,7 +58,8 @@ describe('partners (vendors)', () => {
     });
     const cleared = await s.call(RPC.partners.update, {
       id: created.id,
-      email: '', website: null,
+      email: '',
+      website: null,
     });
     expect(cleared).toMatchObject({ email: null, website: null, contactInfo: 'Open 7 days' });
 
@@ -113,9 +116,7 @@ describe('partners (vendors)', () => {
     });
 
     const other = await createVendor({ email: 'other@example.com' });
-    const taken = await refusal(
-      s.call(RPC.partners.update, { id: other.id, email: 'Twin@example.com' }),
-    );
+    const taken = await refusal(s.call(RPC.partners.update, { id: other.id, email: 'Twin@example.com' }));
     expect(taken).toMatchObject({
       code: 'CONFLICT',
       errors: { email: ['A partner with that email already exists'] },
@@ -124,7 +125,8 @@ describe('partners (vendors)', () => {
     expect(
       await s.call(RPC.partners.update, {
         id: first.id,
-        email: 'TWIN@example.com', phone: '555',
+        email: 'TWIN@example.com',
+        phone: '555',
       }),
     ).toMatchObject({
       email: 'twin@example.com',
@@ -217,7 +219,11 @@ describe('partners (vendors)', () => {
     );
     expect(notOurs.errors?.url).toContain('Must be a file uploaded to AV Pass (/uploads/...)');
     const badType = await refusal(
-      s.call(RPC.partners.addPhoto, { vendorId: vendor.id, photoType: 'banner' as never, url: '/uploads/a.png' }),
+      s.call(RPC.partners.addPhoto, {
+        vendorId: vendor.id,
+        photoType: 'banner' as never,
+        url: '/uploads/a.png',
+      }),
     );
     expect(badType.errors?.photoType).toContain('Photo type must be logo or gallery');
   });
@@ -275,11 +281,7 @@ describe('companies and the public partner list', () => {
       [...all.map((c) => c.name)].sort((a, b) => a.localeCompare(b, 'en')),
     );
 
-    const homeless = await s.call(
-      RPC.partners.listCompanies,
-      {},
-      { ...companyAdmin, companyId: null },
-    );
+    const homeless = await s.call(RPC.partners.listCompanies, {}, { ...companyAdmin, companyId: null });
     expect(homeless).toEqual([]);
     expect(await refusal(s.call(RPC.partners.listCompanies, {}, null))).toMatchObject({
       code: 'UNAUTHENTICATED',
@@ -332,7 +334,10 @@ describe('portal users', () => {
     const vendor = await createVendor({ name: 'Users Inc' });
     const user = await s.call(RPC.partners.createUser, {
       partnerId: vendor.id,
-      username: 'ui-staff', password: 'staff-password', firstName: 'Sam', email: '',
+      username: 'ui-staff',
+      password: 'staff-password',
+      firstName: 'Sam',
+      email: '',
     });
     expect(user).toMatchObject({
       username: 'ui-staff',
@@ -374,7 +379,8 @@ describe('portal users', () => {
     const vendor = await createVendor();
     await s.call(RPC.partners.createUser, {
       partnerId: vendor.id,
-      username: 'taken-name', password: 'secret1',
+      username: 'taken-name',
+      password: 'secret1',
     });
     // Deliberately invalid payloads: the partners service's contract must refuse them.
     const create = (user: object, partnerId = vendor.id) =>
@@ -403,14 +409,19 @@ describe('portal users', () => {
     const other = await createVendor();
     const stranger = await s.call(RPC.partners.createUser, {
       partnerId: other.id,
-      username: 'stranger', password: 'secret1',
+      username: 'stranger',
+      password: 'secret1',
     });
     const crossed = await refusal(
       s.call(RPC.partners.setUserActive, { partnerId: vendor.id, userId: stranger.id, isActive: false }),
     );
     expect(crossed).toMatchObject({ code: 'NOT_FOUND', message: 'User not found' });
     const badToggle = await refusal(
-      s.call(RPC.partners.setUserActive, { partnerId: vendor.id, userId: stranger.id, isActive: 'yes' as never }),
+      s.call(RPC.partners.setUserActive, {
+        partnerId: vendor.id,
+        userId: stranger.id,
+        isActive: 'yes' as never,
+      }),
     );
     expect(badToggle.errors?.isActive).toContain('isActive must be true or false');
   });

@@ -1,9 +1,4 @@
-import {
-  RPC,
-  type DomainEvent,
-  type EventName,
-  type EventPayload,
-} from '@avpass/contracts';
+import { RPC, type DomainEvent, type EventName, type EventPayload } from '@avpass/contracts';
 import { eventSubject } from '@avpass/platform';
 import { waitFor } from '@avpass/platform/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';

@@ -1,7 +1,4 @@
-import {
-  RPC,
-  bulkMaxMessage,
-} from '@avpass/contracts';
+import { RPC, bulkMaxMessage } from '@avpass/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyActor, refusal, startVoucherServices, type VoucherServices } from './support/services';
@@ -207,9 +204,7 @@ describe('assignment, visibility and removal', () => {
     ]);
 
     // Replacing the set: B only -> nobody.
-    expect(
-      await s.call(RPC.vouchers.assignPartners, { id: onlyB.id, partnerIds: [] }),
-    ).toEqual([]);
+    expect(await s.call(RPC.vouchers.assignPartners, { id: onlyB.id, partnerIds: [] })).toEqual([]);
     expect((await s.call(RPC.vouchers.listForActor, {}, { actor: asB })).total).toBe(1);
 
     // The administrator deletes for everyone.
@@ -265,11 +260,7 @@ describe('stats and redemptions', () => {
     } finally {
       s.clock.set(null);
     }
-    const mine = await s.call(
-      RPC.vouchers.companyRedemptions,
-      {},
-      { actor: companyActor(a.id) },
-    );
+    const mine = await s.call(RPC.vouchers.companyRedemptions, {}, { actor: companyActor(a.id) });
     expect(mine.total).toBe(2);
     expect(mine.items[0]).toMatchObject({
       qrCodeId: code.id,

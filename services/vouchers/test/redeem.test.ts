@@ -1,7 +1,4 @@
-import {
-  RPC,
-  REDEEM_REFUSALS,
-} from '@avpass/contracts';
+import { RPC, REDEEM_REFUSALS } from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
 import { waitFor } from '@avpass/platform/testing';
 import { RedeemService } from '@avpass/vouchers-service';
@@ -136,6 +133,17 @@ describe('redeem', () => {
 });
 
 describe('Idempotency-Key', () => {
+  it('a malformed key is refused at the service boundary with its field error, before anything is counted', async () => {
+    const code = await generate({ usageLimit: '3' });
+    const refused = await refusal(redeem(code.id, { key: 'has spaces' }));
+    expect(refused).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Idempotency-Key must be 1-200 visible ASCII characters',
+      errors: { idempotencyKey: ['Idempotency-Key must be 1-200 visible ASCII characters'] },
+    });
+    expect(await counted(code.id)).toEqual({ usageCount: 0, redemptions: 0 });
+  });
+
   it('a repeat returns the first outcome and counts once, even once the code has run out', async () => {
     const code = await generate({ usageLimit: '1' });
     const first = await redeem(code.id, { key: 'phone-1-attempt' });
@@ -187,16 +195,12 @@ describe('expiry at the end of the business day (America/Los_Angeles)', () => {
     const code = await generate({ expirationDate: '2026-01-15', usageLimit: '5' });
     try {
       s.clock.set(at2359);
-      expect(
-        (await s.call(RPC.vouchers.getPublic, { id: code.id }, { actor: null })).status,
-      ).toBe('active');
+      expect((await s.call(RPC.vouchers.getPublic, { id: code.id }, { actor: null })).status).toBe('active');
       await expect(redeem(code.id)).resolves.toMatchObject({
         voucher: { usageCount: 1, status: 'active', expirationDate: '2026-01-15' },
       });
       s.clock.set(at0001);
-      expect(
-        (await s.call(RPC.vouchers.getPublic, { id: code.id }, { actor: null })).status,
-      ).toBe('expired');
+      expect((await s.call(RPC.vouchers.getPublic, { id: code.id }, { actor: null })).status).toBe('expired');
       expect(await refusal(redeem(code.id))).toMatchObject({
         code: 'CONFLICT',
         message: REDEEM_REFUSALS.expired,

@@ -10,8 +10,10 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const resolve = (payload: RpcRequestInput<typeof RPC.vouchers.resolveForRender>, actor = companyActor(randomUUID())) =>
-  s.call(RPC.vouchers.resolveForRender, payload, { actor });
+const resolve = (
+  payload: RpcRequestInput<typeof RPC.vouchers.resolveForRender>,
+  actor = companyActor(randomUUID()),
+) => s.call(RPC.vouchers.resolveForRender, payload, { actor });
 
 describe('resolveForRender (rendering asks which codes it may print)', () => {
   it('answers ids in the order asked, paged, from the server record', async () => {

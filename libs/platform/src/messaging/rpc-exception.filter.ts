@@ -1,4 +1,9 @@
-import { firstErrorMessage, isDomainErrorPayload, toFieldErrors, type DomainErrorPayload } from '@avpass/contracts';
+import {
+  firstErrorMessage,
+  isDomainErrorPayload,
+  toFieldErrors,
+  type DomainErrorPayload,
+} from '@avpass/contracts';
 import { Catch, Logger, type RpcExceptionFilter } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { throwError, type Observable } from 'rxjs';
@@ -21,7 +26,11 @@ export class AllRpcExceptionsFilter implements RpcExceptionFilter<unknown> {
 function toPayload(exception: unknown, logger: Logger): DomainErrorPayload {
   if (exception instanceof DomainError) return exception.toPayload();
   if (exception instanceof ZodError) {
-    return { code: 'VALIDATION_FAILED', message: firstErrorMessage(exception), errors: toFieldErrors(exception) };
+    return {
+      code: 'VALIDATION_FAILED',
+      message: firstErrorMessage(exception),
+      errors: toFieldErrors(exception),
+    };
   }
   if (exception instanceof RpcException) {
     const error = exception.getError();

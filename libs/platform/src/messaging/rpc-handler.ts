@@ -27,7 +27,11 @@ export const RPC_HANDLER_SUBJECTS = new Set<RpcSubject>();
  * VALIDATION_FAILED and its field errors (the gateway's 400 `{message, errors}`), without running it.
  */
 export function RpcHandler<S extends RpcSubject>(subject: S) {
-  return <F extends RpcHandlerFn<S>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<F>): void => {
+  return <F extends RpcHandlerFn<S>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<F>,
+  ): void => {
     const handle = descriptor.value!;
     const schema = RPC_CONTRACTS[subject].request;
     // Nest calls a method without parameter decorators with the raw message (data, context).

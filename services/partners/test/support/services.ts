@@ -9,7 +9,11 @@ export const SUPER_ADMIN: Actor = { userId: randomUUID(), role: 'super_admin', c
 
 export interface Services extends Omit<TestBed, 'call'> {
   /** Calls a service over NATS exactly as the gateway does, as `actor` (default: a super_admin). */
-  call<S extends RpcSubject>(subject: S, payload: RpcRequestInput<S>, actor?: Actor | null): Promise<RpcResponse<S>>;
+  call<S extends RpcSubject>(
+    subject: S,
+    payload: RpcRequestInput<S>,
+    actor?: Actor | null,
+  ): Promise<RpcResponse<S>>;
 }
 
 /**
