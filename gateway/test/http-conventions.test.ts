@@ -88,3 +88,18 @@ describe('an oversized body', () => {
     expect(JSON.parse(res.body)).toMatchObject({ message: 'The request is too large.' });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents bodies and answers from the RPC contract map, without the fields the gateway adds', async () => {
+    const res = await h.api('/api/docs/openapi.json');
+    expect(res.status).toBe(200);
+    const patch = res.body.paths['/api/vendors/{id}'].patch;
+    const body = patch.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toContain('name');
+    expect(body.properties).not.toHaveProperty('id');
+    expect(patch.responses['200'].content['application/json'].schema.properties).toHaveProperty('createdAt');
+    const redeem =
+      res.body.paths['/api/redeem/{id}'].post.responses['200'].content['application/json'].schema;
+    expect(Object.keys(redeem.properties)).toEqual(['message', 'redemptionId', 'voucher']);
+  });
+});
