@@ -31,7 +31,11 @@ export interface TestBed {
   add(app: Promise<INestMicroservice>): Promise<INestMicroservice>;
   /** Stops one app now (a restart test, an outage). */
   remove(app: INestMicroservice): Promise<void>;
-  call<S extends RpcSubject>(subject: S, payload: RpcRequestInput<S>, meta?: TestCallMeta): Promise<RpcResponse<S>>;
+  call<S extends RpcSubject>(
+    subject: S,
+    payload: RpcRequestInput<S>,
+    meta?: TestCallMeta,
+  ): Promise<RpcResponse<S>>;
   close(): Promise<void>;
 }
 

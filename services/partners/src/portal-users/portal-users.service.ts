@@ -26,10 +26,6 @@ export class PortalUsersService {
 
   async setActive(partnerId: string, userId: string, isActive: boolean, meta: RpcMeta): Promise<PortalUser> {
     await this.companies.requireCompany(partnerId);
-    return this.rpc.call(
-      RPC.identity.setUserActive,
-      { companyId: partnerId, userId, isActive },
-      meta,
-    );
+    return this.rpc.call(RPC.identity.setUserActive, { companyId: partnerId, userId, isActive }, meta);
   }
 }

@@ -109,11 +109,7 @@ export class ZipJobsService implements OnApplicationShutdown {
       }
       return source.ids.length;
     }
-    const page = await this.rpc.call(
-      RPC.vouchers.resolveForRender,
-      { ...source, limit: 0 },
-      meta,
-    );
+    const page = await this.rpc.call(RPC.vouchers.resolveForRender, { ...source, limit: 0 }, meta);
     return page.total;
   }
 

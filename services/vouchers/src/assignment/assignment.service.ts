@@ -1,9 +1,4 @@
-import {
-  RPC,
-  type Actor,
-  type QrCodePartner as QrCodePartnerDto,
-  type RpcMeta,
-} from '@avpass/contracts';
+import { RPC, type Actor, type QrCodePartner as QrCodePartnerDto, type RpcMeta } from '@avpass/contracts';
 import { DomainError, EventOutbox, RpcClient } from '@avpass/platform';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
