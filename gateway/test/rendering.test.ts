@@ -228,6 +228,8 @@ describe('ZIP jobs', () => {
       json: { qrCodes: [assigned, { id: unassigned.id }], format: 'pdf' },
     });
     expect(created.status).toBe(202);
+    // RFC 9110 (202): the status resource of the job it started.
+    expect(created.headers.get('location')).toBe(`/api/jobs/${created.body.id}`);
     expect(created.body).toMatchObject({
       state: 'queued',
       total: 2,

@@ -13,7 +13,7 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
   }
 
   async validate(token: string): Promise<Actor | false> {
-    const actor = await this.rpc.call<Actor | null>(RPC.identity.resolveSession, { token }, { requestId: randomUUID() });
+    const actor = await this.rpc.call(RPC.identity.resolveSession, { token }, { requestId: randomUUID() });
     return actor ?? false;
   }
 }

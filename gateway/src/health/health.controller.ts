@@ -1,4 +1,4 @@
-import { RPC, SERVICE_NAMES, type ServiceHealth } from '@avpass/contracts';
+import { RPC, SERVICE_NAMES } from '@avpass/contracts';
 import { probe as check, RpcClient } from '@avpass/platform';
 import { Controller, Get, Inject, Res, type OnModuleDestroy } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
@@ -21,7 +21,12 @@ export class HealthController implements OnModuleDestroy {
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
     this.pg = new Pool({ connectionString: config.DATABASE_URL, max: 1, connectionTimeoutMillis: 1500 });
-    this.redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1500, enableOfflineQueue: false });
+    this.redis = new Redis(config.REDIS_URL, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 1500,
+      enableOfflineQueue: false,
+    });
     this.redis.on('error', () => undefined); // reported by the check below
   }
 
@@ -37,9 +42,14 @@ export class HealthController implements OnModuleDestroy {
       check(() => this.rpc.ping()),
       ...SERVICE_NAMES.map((name) =>
         check(async () => {
-          const health = await this.rpc.call<ServiceHealth>(RPC[name].health, {}, { requestId: randomUUID() }, 1500);
+          const health = await this.rpc.call(RPC[name].health, {}, { requestId: randomUUID() }, 1500);
           if (health.status !== 'up') {
-            throw new Error(Object.entries(health.details).filter(([, d]) => d.status === 'down').map(([k, d]) => `${k}: ${d.message}`).join('; '));
+            throw new Error(
+              Object.entries(health.details)
+                .filter(([, d]) => d.status === 'down')
+                .map(([k, d]) => `${k}: ${d.message}`)
+                .join('; '),
+            );
           }
         }),
       ),

@@ -1,44 +1,10 @@
-import {
-  assignPartnersRequestSchema,
-  batchDetailSchema,
-  batchSummarySchema,
-  bulkGenerateRequestSchema,
-  bulkGenerateResponseSchema,
-  generatedQrSchema,
-  generateQrRequestSchema,
-  IDEMPOTENCY_KEY_PATTERN,
-  listQuerySchema,
-  messageResponseSchema,
-  pageSchema,
-  publicStatsSchema,
-  publicVoucherSchema,
-  qrCodePartnerSchema,
-  qrCodeSchema,
-  redeemResponseSchema,
-  redemptionSchema,
-  RPC,
-  uuidParam,
-  voucherStatsSchema,
-  type BatchDetail,
-  type BatchSummary,
-  type BulkGenerateResponse,
-  type MessageResponse,
-  type Page,
-  type PublicStats,
-  type PublicVoucher,
-  type QrCode,
-  type QrCodePartner,
-  type RedeemResponse,
-  type Redemption,
-  type VoucherStats,
-} from '@avpass/contracts';
+import { RPC } from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiHeader, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { Public, Roles } from '../auth/auth.decorators';
-import { ApiContract } from '../http/openapi';
-import { ZodValidationPipe, zodPipe } from '../http/zod-validation.pipe';
+import { ApiContract, ApiRpc } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { ImageStore, type ImageUploadRule } from '../uploads/image-store';
 import { readMultipart } from '../uploads/multipart';
@@ -51,33 +17,16 @@ export const LOGO_RULE: ImageUploadRule = {
 };
 const logoResponseSchema = z.object({ logoUrl: z.string(), url: z.string() });
 
-/**
- * Validates like zodPipe but forwards the body as sent: the service parses it again with the same
- * contract, and some fields are not idempotent under parsing ('unlimited' becomes 999999, which a
- * second parse would refuse as a typed number).
- */
-class CheckPipe<S extends z.ZodType> extends ZodValidationPipe<S> {
-  override transform(value: unknown): z.output<S> {
-    super.transform(value);
-    return value as z.output<S>;
-  }
-}
-const check = <S extends z.ZodType>(schema: S) => new CheckPipe(schema);
-
-const idPipe = zodPipe(uuidParam);
-const listPipe = zodPipe(listQuerySchema);
-const page = <T extends z.ZodType>(item: T) => pageSchema(item);
-
 /** Where the QR should point when PUBLIC_URL is not configured: the page's origin, else this host. */
-function withDeploymentUrl(body: unknown, req: AuthenticatedRequest): unknown {
-  const sent = body as Record<string, unknown>;
-  if (typeof sent?.deploymentUrl === 'string' && sent.deploymentUrl.trim()) return sent;
+function deploymentUrlOf(body: unknown, req: AuthenticatedRequest): { deploymentUrl?: string } {
+  const sent = (body ?? {}) as { deploymentUrl?: unknown };
+  if (typeof sent.deploymentUrl === 'string' && sent.deploymentUrl.trim()) return {};
   const origin = req.headers.origin;
   const fallback =
     typeof origin === 'string' && /^https?:\/\/[^/]+$/.test(origin)
       ? origin
       : `${req.protocol}://${req.headers.host ?? 'localhost'}`;
-  return { ...sent, deploymentUrl: fallback };
+  return { deploymentUrl: fallback };
 }
 
 /** Vouchers: generate, lists, public read, redeem, stats, batches, assignment (spec section 7). */
@@ -95,9 +44,9 @@ export class VouchersController {
   /** The voucher page. An unknown or malformed id is 404. */
   @Public()
   @Get('qr-codes/:id')
-  @ApiContract({ response: publicVoucherSchema })
+  @ApiRpc(RPC.vouchers.getPublic)
   getPublic(@Param('id') id: string, @Req() req: AuthenticatedRequest) {
-    return this.services.call<PublicVoucher>(RPC.vouchers.getPublic, { id: id.slice(0, 200) }, req);
+    return this.services.call(RPC.vouchers.getPublic, { id }, req);
   }
 
   /**
@@ -108,19 +57,16 @@ export class VouchersController {
   @Post('redeem/:id')
   @HttpCode(200)
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: '1-200 visible ASCII characters' })
-  @ApiContract({ response: redeemResponseSchema })
+  @ApiRpc(RPC.vouchers.redeem)
   redeem(
     @Param('id') id: string,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Req() req: AuthenticatedRequest,
   ) {
-    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-      const message = 'Idempotency-Key must be 1-200 visible ASCII characters';
-      throw DomainError.validation(message, { 'Idempotency-Key': [message] });
-    }
-    return this.services.call<RedeemResponse>(
+    // The key's format is checked by the redeem contract (redeemRequestSchema), in the service.
+    return this.services.call(
       RPC.vouchers.redeem,
-      { id: id.slice(0, 200), ...(idempotencyKey ? { idempotencyKey } : {}) },
+      { id, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) },
       req,
     );
   }
@@ -129,42 +75,38 @@ export class VouchersController {
 
   @Roles('super_admin')
   @Post('generate-qr')
-  @ApiContract({ body: generateQrRequestSchema, response: generatedQrSchema, status: 201 })
-  generate(@Body(check(generateQrRequestSchema)) body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.call<QrCode>(RPC.vouchers.generate, withDeploymentUrl(body, req), req);
+  @ApiRpc(RPC.vouchers.generate, { body: true, status: 201 })
+  generate(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.generate, body, req, deploymentUrlOf(body, req));
   }
 
   /** The whole batch in one transaction; at most BULK_MAX_QUANTITY codes (the service's setting). */
   @Roles('super_admin')
   @Post('bulk-generate')
-  @ApiContract({ body: bulkGenerateRequestSchema, response: bulkGenerateResponseSchema, status: 201 })
-  bulkGenerate(@Body(check(bulkGenerateRequestSchema)) body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.call<BulkGenerateResponse>(
-      RPC.vouchers.bulkGenerate,
-      withDeploymentUrl(body, req),
-      req,
-    );
+  @ApiRpc(RPC.vouchers.bulkGenerate, { body: true, status: 201 })
+  bulkGenerate(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.bulkGenerate, body, req, deploymentUrlOf(body, req));
   }
 
   /** The 20 newest codes the caller may see (administrator: all; company: its assigned codes). */
   @Get('qr-codes')
-  @ApiContract({ response: qrCodeSchema.array() })
+  @ApiRpc(RPC.vouchers.listRecent)
   recent(@Req() req: AuthenticatedRequest) {
-    return this.services.call<QrCode[]>(RPC.vouchers.listRecent, {}, req);
+    return this.services.call(RPC.vouchers.listRecent, {}, req);
   }
 
   /** The company's codes, paged, with search. */
   @Get('qr-codes/all')
-  @ApiContract({ response: page(qrCodeSchema) })
-  all(@Query(listPipe) query: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.call<Page<QrCode>>(RPC.vouchers.listForActor, query, req);
+  @ApiRpc(RPC.vouchers.listForActor)
+  all(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.listForActor, query, req);
   }
 
   /** Administrator: delete the code. Company: remove it from this company only. */
   @Delete('qr-codes/:id')
-  @ApiContract({ response: messageResponseSchema })
-  remove(@Param('id', idPipe) id: string, @Req() req: AuthenticatedRequest) {
-    return this.services.call<MessageResponse>(RPC.vouchers.remove, { id }, req);
+  @ApiRpc(RPC.vouchers.remove)
+  remove(@Param('id') id: string, @Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.vouchers.remove, { id }, req);
   }
 
   @Roles('super_admin')
@@ -186,37 +128,25 @@ export class VouchersController {
 
   @Roles('super_admin')
   @Get('qr-codes/:id/partners')
-  @ApiContract({ response: qrCodePartnerSchema.array() })
-  partners(@Param('id', idPipe) id: string, @Req() req: AuthenticatedRequest) {
-    return this.services.call<QrCodePartner[]>(RPC.vouchers.listPartners, { id }, req);
+  @ApiRpc(RPC.vouchers.listPartners)
+  partners(@Param('id') id: string, @Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.vouchers.listPartners, { id }, req);
   }
 
   /** Replaces the set of partners the code is assigned to. */
   @Roles('super_admin')
   @Post('qr-codes/:id/assign-partners')
   @HttpCode(200)
-  @ApiContract({ body: assignPartnersRequestSchema, response: qrCodePartnerSchema.array() })
-  assign(
-    @Param('id', idPipe) id: string,
-    @Body(zodPipe(assignPartnersRequestSchema)) body: { partnerIds: string[] },
-    @Req() req: AuthenticatedRequest,
-  ) {
-    return this.services.call<QrCodePartner[]>(
-      RPC.vouchers.assignPartners,
-      { id, partnerIds: body.partnerIds },
-      req,
-    );
+  @ApiRpc(RPC.vouchers.assignPartners, { body: true, added: ['id'] })
+  assign(@Param('id') id: string, @Body() body: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.assignPartners, body, req, { id });
   }
 
   @Roles('super_admin')
   @Get('vendors/:id/qr-codes')
-  @ApiContract({ response: page(qrCodeSchema) })
-  vendorCodes(
-    @Param('id', idPipe) id: string,
-    @Query(listPipe) query: object,
-    @Req() req: AuthenticatedRequest,
-  ) {
-    return this.services.call<Page<QrCode>>(RPC.vouchers.listForVendor, { ...query, id }, req);
+  @ApiRpc(RPC.vouchers.listForVendor)
+  vendorCodes(@Param('id') id: string, @Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.listForVendor, query, req, { id });
   }
 
   // ---- Stats, admin lists -------------------------------------------------------------------
@@ -224,64 +154,64 @@ export class VouchersController {
   /** Platform-wide totals (the spec's public stats call; no per-partner or per-day figures). */
   @Public()
   @Get('public/stats')
-  @ApiContract({ response: publicStatsSchema })
+  @ApiRpc(RPC.vouchers.publicStats)
   publicStats(@Req() req: AuthenticatedRequest) {
-    return this.services.call<PublicStats>(RPC.vouchers.publicStats, {}, req);
+    return this.services.call(RPC.vouchers.publicStats, {}, req);
   }
 
   @Roles('super_admin')
   @Get('admin/stats')
-  @ApiContract({ response: voucherStatsSchema })
+  @ApiRpc(RPC.vouchers.adminStats)
   adminStats(@Req() req: AuthenticatedRequest) {
-    return this.services.call<VoucherStats>(RPC.vouchers.adminStats, {}, req);
+    return this.services.call(RPC.vouchers.adminStats, {}, req);
   }
 
   /** The signed-in company's own figures. */
   @Get('stats')
-  @ApiContract({ response: voucherStatsSchema })
+  @ApiRpc(RPC.vouchers.companyStats)
   stats(@Req() req: AuthenticatedRequest) {
-    return this.services.call<VoucherStats>(RPC.vouchers.companyStats, {}, req);
+    return this.services.call(RPC.vouchers.companyStats, {}, req);
   }
 
   @Get('redemptions')
-  @ApiContract({ response: page(redemptionSchema) })
-  redemptions(@Query(listPipe) query: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.call<Page<Redemption>>(RPC.vouchers.companyRedemptions, query, req);
+  @ApiRpc(RPC.vouchers.companyRedemptions)
+  redemptions(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.companyRedemptions, query, req);
   }
 
   @Roles('super_admin')
   @Get('admin/qr-codes')
-  @ApiContract({ response: page(qrCodeSchema) })
-  adminCodes(@Query(listPipe) query: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.call<Page<QrCode>>(RPC.vouchers.adminList, query, req);
+  @ApiRpc(RPC.vouchers.adminList)
+  adminCodes(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.adminList, query, req);
   }
 
   @Roles('super_admin')
   @Delete('admin/qr-codes/:id')
-  @ApiContract({ response: messageResponseSchema })
-  adminRemove(@Param('id', idPipe) id: string, @Req() req: AuthenticatedRequest) {
-    return this.services.call<MessageResponse>(RPC.vouchers.remove, { id }, req);
+  @ApiRpc(RPC.vouchers.remove)
+  adminRemove(@Param('id') id: string, @Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.vouchers.remove, { id }, req);
   }
 
   @Roles('super_admin')
   @Get('admin/redemptions')
-  @ApiContract({ response: page(redemptionSchema) })
-  adminRedemptions(@Query(listPipe) query: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.call<Page<Redemption>>(RPC.vouchers.adminRedemptions, query, req);
+  @ApiRpc(RPC.vouchers.adminRedemptions)
+  adminRedemptions(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.adminRedemptions, query, req);
   }
 
   @Roles('super_admin')
   @Get('admin/batches')
-  @ApiContract({ response: page(batchSummarySchema) })
-  batches(@Query(listPipe) query: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.call<Page<BatchSummary>>(RPC.vouchers.adminBatches, query, req);
+  @ApiRpc(RPC.vouchers.adminBatches)
+  batches(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.adminBatches, query, req);
   }
 
   /** "View Codes": the batch with its codes. */
   @Roles('super_admin')
   @Get('admin/batches/:id')
-  @ApiContract({ response: batchDetailSchema })
-  batch(@Param('id', idPipe) id: string, @Req() req: AuthenticatedRequest) {
-    return this.services.call<BatchDetail>(RPC.vouchers.adminBatch, { id }, req);
+  @ApiRpc(RPC.vouchers.adminBatch)
+  batch(@Param('id') id: string, @Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.vouchers.adminBatch, { id }, req);
   }
 }

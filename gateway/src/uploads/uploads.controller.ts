@@ -1,4 +1,4 @@
-import { addVendorPhotoRequestSchema, PHOTO_TYPES, RPC, uploadResponseSchema, type UploadResponse } from '@avpass/contracts';
+import { PHOTO_TYPES, RPC, uploadResponseSchema, type UploadResponse } from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
@@ -39,7 +39,9 @@ export class UploadsController {
   async vendorPhoto(@Req() req: AuthenticatedRequest): Promise<UploadResponse> {
     const form = await readMultipart(req, 'photo', VENDOR_PHOTO_RULE.maxBytes);
     if (!form.file || form.file.buffer.length === 0) {
-      throw DomainError.validation('Please choose a photo to upload', { photo: ['Please choose a photo to upload'] });
+      throw DomainError.validation('Please choose a photo to upload', {
+        photo: ['Please choose a photo to upload'],
+      });
     }
     if (form.file.truncated) throw new DomainError('PAYLOAD_TOO_LARGE', VENDOR_PHOTO_RULE.tooLargeMessage);
     const fields = vendorPhotoFields.safeParse(form.fields);
@@ -48,8 +50,8 @@ export class UploadsController {
     }
     const stored = await this.images.store(form.file.buffer, VENDOR_PHOTO_RULE);
     if (fields.data.vendorId) {
-      const request = addVendorPhotoRequestSchema.parse({ ...fields.data, url: stored.url });
-      await this.services.call(RPC.partners.addPhoto, request, req);
+      const { vendorId, photoType } = fields.data;
+      await this.services.call(RPC.partners.addPhoto, { vendorId, photoType, url: stored.url }, req);
     }
     return stored;
   }

@@ -1,6 +1,6 @@
 /**
  * Domain error codes. Services raise them without knowing about HTTP; the gateway maps each code to a
- * status in one place (gateway/src/rpc/error-mapping.ts).
+ * status in one place (gateway/src/http/error-mapping.ts, used by http-exception.filter.ts).
  */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',

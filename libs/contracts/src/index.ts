@@ -3,6 +3,8 @@ export * from './errors';
 export * from './roles';
 export * from './rpc';
 export * from './subjects';
+export * from './rpc-contracts';
+export * from './jobs';
 export * from './events';
 export * from './auth';
 export * from './partners';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasExactlyOneSource } from './common';
 
 /**
  * Rendering: single files (bare QR or the full voucher card) and bulk ZIP jobs. Everything printed
@@ -72,18 +73,14 @@ export const downloadQrRequestSchema = z
   });
 export type DownloadQrRequest = z.input<typeof downloadQrRequestSchema>;
 
-/** Internal: rendering.render { id, format, variant } -> RenderedFile. */
-export interface RenderRequest {
-  id: string;
-  format: RenderFormat;
-  variant: RenderVariant;
-}
-export interface RenderedFile {
-  fileName: string;
-  contentType: string;
+/** One rendered file, base64 in the NATS answer; the gateway sends it as a download. */
+export const renderedFileSchema = z.object({
+  fileName: z.string(),
+  contentType: z.string(),
   /** base64 */
-  data: string;
-}
+  data: z.string(),
+});
+export type RenderedFile = z.infer<typeof renderedFileSchema>;
 
 /**
  * POST /api/bulk-download-zip: enqueues a ZIP job; answers 202 with the job. Exactly one of qrCodes
@@ -101,17 +98,7 @@ export const bulkDownloadZipRequestSchema = z
     variant: z.enum(RENDER_VARIANTS).optional().default('card'),
   })
   .transform((body, ctx) => {
-    const sources = [body.qrCodes !== undefined, body.batchId !== undefined, body.all === true].filter(
-      Boolean,
-    ).length;
-    if (sources !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['qrCodes'],
-        message: 'Send exactly one of qrCodes, batchId or all',
-      });
-      return z.NEVER;
-    }
+    if (!hasExactlyOneSource(body, 'qrCodes', ctx)) return z.NEVER;
     let ids: string[] | undefined;
     if (body.qrCodes) {
       ids = [];
@@ -167,18 +154,13 @@ export type ZipJob = z.infer<typeof zipJobSchema>;
 export const queueBoardSessionSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type QueueBoardSession = z.infer<typeof queueBoardSessionSchema>;
 
-/**
- * The BullMQ queue of ZIP jobs. Frozen once deployed: renaming it strands queued jobs. Prefixed with
- * NATS_NAMESPACE so deployments and test runs that share one Redis never take each other's jobs.
- */
-export const zipQueueName = (namespace: string) => `${namespace}-rendering-zip`;
-export const ZIP_JOB_NAME = 'bulk-download-zip';
-/** Attempts and backoff of a ZIP job: a job whose worker died or failed starts over, up to 3 times. */
-export const ZIP_JOB_RETRY = { attempts: 3, backoff: { type: 'exponential', delay: 2000 } } as const;
-
 /** Internal: rendering.jobs.file answers for the job's owner once the ZIP is ready. */
-export interface ZipJobFile {
+export const zipJobFileSchema = z.object({
   /** The download's name (Content-Disposition); the file itself is DATA_DIR/jobs/<jobId>.zip. */
-  fileName: string;
-  size: number;
-}
+  fileName: z.string(),
+  size: z.number().int(),
+});
+export type ZipJobFile = z.infer<typeof zipJobFileSchema>;
+
+/** A ZIP job's id, as GET /api/jobs/{id} and its file take it. */
+export const jobIdRequestSchema = z.object({ id: z.string().uuid('Not a valid job id') });

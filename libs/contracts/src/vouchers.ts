@@ -7,7 +7,7 @@ import {
   UNLIMITED_USAGE_LIMIT,
 } from '@avpass/domain';
 import { z } from 'zod';
-import { optionalText, uploadUrl } from './common';
+import { hasExactlyOneSource, optionalText, publicVoucherId, uploadUrl } from './common';
 
 /**
  * Vouchers (QR codes), their redemptions, partner assignment and bulk batches: the REST contract of
@@ -262,6 +262,14 @@ export const generatedQrSchema = qrCodeSchema;
 
 /** POST /api/redeem/{id}: empty body; optional `Idempotency-Key` header (1-200 visible ASCII characters). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+/** What the vouchers service receives: the path's id and the header's key (checked here, once). */
+export const redeemRequestSchema = z.object({
+  id: publicVoucherId,
+  idempotencyKey: z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, 'Idempotency-Key must be 1-200 visible ASCII characters')
+    .optional(),
+});
 export const redeemResponseSchema = z.object({
   message: z.string(),
   redemptionId: z.string().uuid(),
@@ -416,14 +424,16 @@ export type AssignPartnersRequest = z.input<typeof assignPartnersRequestSchema>;
  * do not exist, fail the whole call with NOT_FOUND; a company asking for a batch gets FORBIDDEN.
  * Answer: Page<QrCode>, ordered by createdAt then id (ids: in the order asked).
  */
-export const resolveVouchersRequestSchema = z.object({
-  ids: z.array(z.string().uuid()).max(500).optional(),
-  batchId: z.string().uuid().optional(),
-  /** Every code the actor may see (super_admin: every code; company: its assigned codes). */
-  all: z.boolean().optional(),
-  limit: z.number().int().min(0).max(500).default(500),
-  offset: z.number().int().min(0).default(0),
-});
+export const resolveVouchersRequestSchema = z
+  .object({
+    ids: z.array(z.string().uuid()).max(500).optional(),
+    batchId: z.string().uuid().optional(),
+    /** Every code the actor may see (super_admin: every code; company: its assigned codes). */
+    all: z.boolean().optional(),
+    limit: z.number().int().min(0).max(500).default(500),
+    offset: z.number().int().min(0).default(0),
+  })
+  .superRefine((value, ctx) => void hasExactlyOneSource(value, 'ids', ctx));
 export type ResolveVouchersRequest = z.input<typeof resolveVouchersRequestSchema>;
 
 export { UNLIMITED_USAGE_LIMIT };

@@ -1,4 +1,4 @@
-import { RPC, type Actor, type AuthResponse, type CurrentUser, type PortalUser } from '@avpass/contracts';
+import { RPC } from '@avpass/contracts';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -21,7 +21,7 @@ afterAll(async () => s?.close());
 /** A portal user of a new company (the partners service checks companies; identity takes the id). */
 async function portalUser(name: string) {
   const companyId = randomUUID();
-  const user = await s.call<PortalUser>(RPC.identity.createPortalUser, {
+  const user = await s.call(RPC.identity.createPortalUser, {
     companyId,
     user: { username: `${name}-staff`, email: `${name}@example.com`, password: PORTAL_PASSWORD },
   });
@@ -29,11 +29,10 @@ async function portalUser(name: string) {
 }
 
 const login = (username: string, password: string, ip = '203.0.113.1') =>
-  s.call<AuthResponse>(RPC.identity.login, { username, password }, { actor: null, ip });
+  s.call(RPC.identity.login, { username, password }, { actor: null, ip });
 const companyLogin = (body: { username?: string; email?: string; password: string }, ip = '203.0.113.1') =>
-  s.call<AuthResponse>(RPC.identity.companyLogin, body, { actor: null, ip });
-const resolve = (token: string) =>
-  s.call<Actor | null>(RPC.identity.resolveSession, { token }, { actor: null });
+  s.call(RPC.identity.companyLogin, body, { actor: null, ip });
+const resolve = (token: string) => s.call(RPC.identity.resolveSession, { token }, { actor: null });
 const sessionExpiry = async (userId: string): Promise<number> =>
   new Date(
     (await s.sql.query('select expire from identity.sessions where user_id = $1', [userId])).rows[0].expire,
@@ -187,7 +186,7 @@ describe('sessions', () => {
       [user.id],
     );
     expect(await resolve(token)).toBeNull();
-    const current = await refusal(s.call<CurrentUser>(RPC.identity.currentUser, {}, { actor: null }));
+    const current = await refusal(s.call(RPC.identity.currentUser, {}, { actor: null }));
     expect(current.code).toBe('UNAUTHENTICATED');
   });
 
@@ -232,7 +231,7 @@ describe('administrator bootstrap', () => {
   it('the first start creates the administrator from ADMIN_PASSWORD; a later start with another password changes nothing', async () => {
     const other = await startIdentity({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'first-password' });
     try {
-      const signedIn = await other.call<AuthResponse>(
+      const signedIn = await other.call(
         RPC.identity.login,
         { username: 'owner', password: 'first-password' },
         { actor: null },
@@ -259,9 +258,9 @@ describe('administrator bootstrap', () => {
       const password = /password "([^"]+)"/.exec(line ?? '')?.[1];
       expect(line).toContain('username "generated-admin"');
       expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
-      const signedIn = await other.call<AuthResponse>(
+      const signedIn = await other.call(
         RPC.identity.login,
-        { username: 'generated-admin', password },
+        { username: 'generated-admin', password: password ?? '' },
         { actor: null },
       );
       expect(signedIn.role).toBe('super_admin');

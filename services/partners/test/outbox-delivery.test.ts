@@ -1,4 +1,4 @@
-import { RPC, type AuthResponse, type PortalUser, type Vendor } from '@avpass/contracts';
+import { RPC } from '@avpass/contracts';
 import { eventStreamName, eventSubject } from '@avpass/platform';
 import { TcpProxy, waitFor } from '@avpass/platform/testing';
 import { connect } from 'nats';
@@ -27,12 +27,13 @@ const count = async (query: string, params: unknown[] = []) =>
 it('an event committed while NATS is unreachable is delivered once, after it returns', async () => {
   const partners: { id: string; userId: string }[] = [];
   for (const n of [1, 2, 3]) {
-    const vendor = await s.call<Vendor>(RPC.partners.create, { name: `Outage Partner ${n}` });
-    const user = await s.call<PortalUser>(RPC.partners.createUser, {
+    const vendor = await s.call(RPC.partners.create, { name: `Outage Partner ${n}` });
+    const user = await s.call(RPC.partners.createUser, {
       partnerId: vendor.id,
-      user: { username: `outage-staff-${n}`, password: 'staff-password' },
+      username: `outage-staff-${n}`,
+      password: 'staff-password',
     });
-    await s.call<AuthResponse>(
+    await s.call(
       RPC.identity.companyLogin,
       { username: `outage-staff-${n}`, password: 'staff-password' },
       null,

@@ -1,11 +1,4 @@
-import {
-  RPC,
-  type DomainEvent,
-  type EventName,
-  type EventPayload,
-  type PublicPartner,
-  type Vendor,
-} from '@avpass/contracts';
+import { RPC, type DomainEvent, type EventName, type EventPayload } from '@avpass/contracts';
 import { eventStreamName, eventSubject } from '@avpass/platform';
 import { waitFor } from '@avpass/platform/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
@@ -55,7 +48,7 @@ async function partnersConsumerCaughtUp(): Promise<void> {
 }
 
 const countsOf = async (partnerId: string) => {
-  const list = await s.call<PublicPartner[]>(RPC.partners.publicList, {}, null);
+  const list = await s.call(RPC.partners.publicList, {}, null);
   const p = list.find((x) => x.id === partnerId);
   return p ? { activeOffers: p.activeOffers, totalQrCodes: p.totalQrCodes } : null;
 };
@@ -66,8 +59,8 @@ const expectCounts = (partnerId: string, want: { activeOffers: number; totalQrCo
 
 describe('partner offer counters fed by voucher events', () => {
   it('counts assigned codes, and active ones by the voucher status rule', async () => {
-    const partner = await s.call<Vendor>(RPC.partners.create, { name: 'Counted Partner' });
-    const other = await s.call<Vendor>(RPC.partners.create, { name: 'Other Partner' });
+    const partner = await s.call(RPC.partners.create, { name: 'Counted Partner' });
+    const other = await s.call(RPC.partners.create, { name: 'Other Partner' });
     const code = (usageLimit: number, expirationDate: string | null = '2099-12-31') => ({
       qrCodeId: randomUUID(),
       expirationDate,
@@ -118,7 +111,7 @@ describe('partner offer counters fed by voucher events', () => {
   });
 
   it('an assignment applied after its own removal does not bring the code back', async () => {
-    const partner = await s.call<Vendor>(RPC.partners.create, { name: 'Reordered Partner' });
+    const partner = await s.call(RPC.partners.create, { name: 'Reordered Partner' });
     const at = (ms: number) => new Date(Date.UTC(2026, 10, 21, 12, 0, 0, ms)).toISOString();
     const code = () => ({
       qrCodeId: randomUUID(),
@@ -181,7 +174,7 @@ describe('partner offer counters fed by voucher events', () => {
   });
 
   it('an event that cannot be applied does not hold up the events that arrived with it', async () => {
-    const partner = await s.call<Vendor>(RPC.partners.create, { name: 'Batched Partner' });
+    const partner = await s.call(RPC.partners.create, { name: 'Batched Partner' });
     const code = (usageLimit: number) => ({
       qrCodeId: randomUUID(),
       expirationDate: '2099-12-31',

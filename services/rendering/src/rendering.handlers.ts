@@ -1,43 +1,21 @@
 import {
-  RENDER_FORMATS,
-  RENDER_VARIANTS,
   RPC,
   type Actor,
-  type Page,
-  type QrCode,
   type RenderedFile,
-  type RpcRequest,
-  type ZipJob,
-  type ZipJobFile,
+  type RenderFormat,
+  type RenderVariant,
+  type RpcMeta,
+  type RpcRequestPayload as In,
 } from '@avpass/contracts';
-import { DomainError, parsePayload, RpcClient } from '@avpass/platform';
+import { DomainError, requireActor, RpcClient, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
 import { ZipJobsService } from './jobs/zip-jobs.service';
 import { VoucherRenderer } from './render/voucher-renderer';
 
-const renderRequestSchema = z.object({
-  id: z.string().uuid('Not a valid QR code id'),
-  format: z.enum(RENDER_FORMATS),
-  variant: z.enum(RENDER_VARIANTS),
-});
-/** The gateway sends the parsed request (ids, batchId or all); it is checked again here. */
-const zipJobRequestSchema = z.object({
-  ids: z.array(z.string().uuid()).min(1).max(10_000).optional(),
-  batchId: z.string().uuid().optional(),
-  all: z.literal(true).optional(),
-  format: z.enum(RENDER_FORMATS),
-  variant: z.enum(RENDER_VARIANTS),
-});
-const byId = z.object({ id: z.string().uuid('Not a valid job id') });
-
-function requireActor(request: RpcRequest<unknown>): Actor {
-  if (!request.meta?.actor) throw new DomainError('UNAUTHENTICATED', 'Please sign in.');
-  return request.meta.actor;
-}
-
-/** Files and ZIP jobs. What is printed is always the vouchers service's record, asked as the caller. */
+/**
+ * Files and ZIP jobs. Requests are validated by their contracts (RPC_CONTRACTS); what is printed is
+ * always the vouchers service's record, asked as the caller.
+ */
 @Controller()
 export class RenderingHandlers {
   constructor(
@@ -46,41 +24,48 @@ export class RenderingHandlers {
     private readonly jobs: ZipJobsService,
   ) {}
 
-  @MessagePattern(RPC.rendering.render)
-  async render(@Payload() request: RpcRequest<unknown>): Promise<RenderedFile> {
-    const actor = requireActor(request);
-    const { id, format, variant } = parsePayload(renderRequestSchema, request);
-    const page = await this.rpc.call<Page<QrCode>>(
+  /** POST /api/generate-qr-image: the voucher card. */
+  @RpcHandler(RPC.rendering.renderCard)
+  renderCard({ id, format }: In<typeof RPC.rendering.renderCard>, meta: RpcMeta): Promise<RenderedFile> {
+    return this.render(id, format, 'card', requireActor(meta), meta);
+  }
+
+  /** POST /api/download-qr: the bare QR, or the card. */
+  @RpcHandler(RPC.rendering.render)
+  renderFile({ id, format, variant }: In<typeof RPC.rendering.render>, meta: RpcMeta): Promise<RenderedFile> {
+    return this.render(id, format, variant, requireActor(meta), meta);
+  }
+
+  @RpcHandler(RPC.rendering.createZipJob)
+  createZipJob(input: In<typeof RPC.rendering.createZipJob>, meta: RpcMeta) {
+    return this.jobs.create(input, requireActor(meta), meta.requestId);
+  }
+
+  @RpcHandler(RPC.rendering.getJob)
+  getJob({ id }: In<typeof RPC.rendering.getJob>, meta: RpcMeta) {
+    return this.jobs.get(id, requireActor(meta));
+  }
+
+  @RpcHandler(RPC.rendering.jobFile)
+  jobFile({ id }: In<typeof RPC.rendering.jobFile>, meta: RpcMeta) {
+    return this.jobs.file(id, requireActor(meta));
+  }
+
+  private async render(
+    id: string,
+    format: RenderFormat,
+    variant: RenderVariant,
+    actor: Actor,
+    meta: RpcMeta,
+  ): Promise<RenderedFile> {
+    const page = await this.rpc.call(
       RPC.vouchers.resolveForRender,
       { ids: [id], limit: 1 },
-      { requestId: request.meta.requestId, actor },
+      { requestId: meta.requestId, actor },
     );
     const code = page.items[0];
     if (!code) throw DomainError.notFound('QR code');
     const file = await this.renderer.render(code, format, variant);
     return { fileName: file.fileName, contentType: file.contentType, data: file.data.toString('base64') };
-  }
-
-  @MessagePattern(RPC.rendering.createZipJob)
-  createZipJob(@Payload() request: RpcRequest<unknown>): Promise<ZipJob> {
-    const actor = requireActor(request);
-    const parsed = parsePayload(zipJobRequestSchema, request);
-    const sources = [parsed.ids, parsed.batchId, parsed.all].filter((v) => v !== undefined).length;
-    if (sources !== 1) {
-      throw DomainError.validation('Send exactly one of qrCodes, batchId or all', {
-        qrCodes: ['Send exactly one of qrCodes, batchId or all'],
-      });
-    }
-    return this.jobs.create(parsed, actor, request.meta.requestId);
-  }
-
-  @MessagePattern(RPC.rendering.getJob)
-  getJob(@Payload() request: RpcRequest<unknown>): Promise<ZipJob> {
-    return this.jobs.get(parsePayload(byId, request).id, requireActor(request));
-  }
-
-  @MessagePattern(RPC.rendering.jobFile)
-  jobFile(@Payload() request: RpcRequest<unknown>): Promise<ZipJobFile> {
-    return this.jobs.file(parsePayload(byId, request).id, requireActor(request));
   }
 }

@@ -1,4 +1,4 @@
-import { RPC, type Actor, type BulkGenerateResponse, type ZipJob } from '@avpass/contracts';
+import { RPC, type Actor, type ZipJob } from '@avpass/contracts';
 import { partnersService } from '@avpass/partners-service';
 import { createServiceApp } from '@avpass/platform';
 import { refusal, startTestBed, type TestBed } from '@avpass/platform/testing';
@@ -38,7 +38,7 @@ async function waitForJob(
 ): Promise<ZipJob> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const job = await bed.call<ZipJob>(RPC.rendering.getJob, { id });
+    const job = await bed.call(RPC.rendering.getJob, { id });
     await onPoll?.(job);
     if (job.state === 'completed' || job.state === 'failed') return job;
     if (Date.now() > deadline) throw new Error(`job ${id} still ${job.state} (${job.progress}%)`);
@@ -126,7 +126,7 @@ it(
   'a 1,000-code ZIP survives its worker being killed mid-job, with bounded worker memory',
   { timeout: 180_000 },
   async () => {
-    const batch = await bed.call<BulkGenerateResponse>(RPC.vouchers.bulkGenerate, {
+    const batch = await bed.call(RPC.vouchers.bulkGenerate, {
       batchName: 'Kill test',
       facility: 'Sharp Edge Fitness',
       quantity: CODES,
@@ -139,7 +139,7 @@ it(
     expect(batch.batchId).toEqual(expect.any(String));
 
     const first = await startWorker();
-    const created = await bed.call<ZipJob>(RPC.rendering.createZipJob, {
+    const created = await bed.call(RPC.rendering.createZipJob, {
       batchId: batch.batchId,
       format: 'png',
       variant: 'qr',

@@ -1,36 +1,15 @@
-import {
-  assignPartnersRequestSchema,
-  bulkGenerateRequestSchema,
-  generateQrRequestSchema,
-  IDEMPOTENCY_KEY_PATTERN,
-  listQuerySchema,
-  RPC,
-  uuidParam,
-  type RpcRequest,
-} from '@avpass/contracts';
-import { parsePayload } from '@avpass/platform';
+import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contracts';
+import { requireActor, requireSuperAdmin, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
-import { requireActor, requireSuperAdmin } from './actor';
 import { AssignmentService } from './assignment/assignment.service';
 import { QrCodesService } from './codes/qr-codes.service';
 import { RedeemService } from './redeem/redeem.service';
 import { StatsService } from './stats/stats.service';
 
-const byId = z.object({ id: uuidParam });
-/** Public reads take any text: a malformed id is "not found", like an unknown one. */
-const anyId = z.object({ id: z.string().max(200) });
-const redeemRequest = anyId.extend({
-  idempotencyKey: z
-    .string()
-    .regex(IDEMPOTENCY_KEY_PATTERN, 'Idempotency-Key must be 1-200 visible ASCII characters')
-    .optional(),
-});
-const vendorList = listQuerySchema.extend({ id: uuidParam });
-const assignRequest = assignPartnersRequestSchema.extend({ id: uuidParam });
-
-/** Spec section 7: "Public", "QR codes" and "Stats, admin lists". The gateway checks roles too. */
+/**
+ * Spec section 7: "Public", "QR codes" and "Stats, admin lists". Each request is validated by its
+ * contract (RPC_CONTRACTS) before the method runs. The gateway checks roles too.
+ */
 @Controller()
 export class VouchersHandlers {
   constructor(
@@ -40,107 +19,98 @@ export class VouchersHandlers {
     private readonly stats: StatsService,
   ) {}
 
-  @MessagePattern(RPC.vouchers.generate)
-  generate(@Payload() request: RpcRequest<unknown>) {
-    const actor = requireSuperAdmin(request);
-    return this.codes.generate(actor, parsePayload(generateQrRequestSchema, request));
+  @RpcHandler(RPC.vouchers.generate)
+  generate(input: In<typeof RPC.vouchers.generate>, meta: RpcMeta) {
+    return this.codes.generate(requireSuperAdmin(meta), input);
   }
 
-  @MessagePattern(RPC.vouchers.bulkGenerate)
-  bulkGenerate(@Payload() request: RpcRequest<unknown>) {
-    const actor = requireSuperAdmin(request);
-    return this.codes.bulkGenerate(actor, parsePayload(bulkGenerateRequestSchema, request));
+  @RpcHandler(RPC.vouchers.bulkGenerate)
+  bulkGenerate(input: In<typeof RPC.vouchers.bulkGenerate>, meta: RpcMeta) {
+    return this.codes.bulkGenerate(requireSuperAdmin(meta), input);
   }
 
-  @MessagePattern(RPC.vouchers.listRecent)
-  listRecent(@Payload() request: RpcRequest<unknown>) {
-    return this.codes.listRecent(requireActor(request));
+  @RpcHandler(RPC.vouchers.listRecent)
+  listRecent(_: object, meta: RpcMeta) {
+    return this.codes.listRecent(requireActor(meta));
   }
 
-  @MessagePattern(RPC.vouchers.listForActor)
-  listForActor(@Payload() request: RpcRequest<unknown>) {
-    return this.codes.list(requireActor(request), parsePayload(listQuerySchema, request));
+  @RpcHandler(RPC.vouchers.listForActor)
+  listForActor(query: In<typeof RPC.vouchers.listForActor>, meta: RpcMeta) {
+    return this.codes.list(requireActor(meta), query);
   }
 
-  @MessagePattern(RPC.vouchers.getPublic)
-  getPublic(@Payload() request: RpcRequest<unknown>) {
-    return this.codes.getPublic(parsePayload(anyId, request).id);
+  @RpcHandler(RPC.vouchers.getPublic)
+  getPublic({ id }: In<typeof RPC.vouchers.getPublic>) {
+    return this.codes.getPublic(id);
   }
 
-  @MessagePattern(RPC.vouchers.redeem)
-  redeem(@Payload() request: RpcRequest<unknown>) {
-    const { id, idempotencyKey } = parsePayload(redeemRequest, request);
-    return this.redeemer.redeem(id, idempotencyKey, request.meta);
+  @RpcHandler(RPC.vouchers.redeem)
+  redeem({ id, idempotencyKey }: In<typeof RPC.vouchers.redeem>, meta: RpcMeta) {
+    return this.redeemer.redeem(id, idempotencyKey, meta);
   }
 
-  @MessagePattern(RPC.vouchers.remove)
-  remove(@Payload() request: RpcRequest<unknown>) {
-    return this.codes.remove(requireActor(request), parsePayload(byId, request).id);
+  @RpcHandler(RPC.vouchers.remove)
+  remove({ id }: In<typeof RPC.vouchers.remove>, meta: RpcMeta) {
+    return this.codes.remove(requireActor(meta), id);
   }
 
-  @MessagePattern(RPC.vouchers.adminStats)
-  adminStats(@Payload() request: RpcRequest<unknown>) {
-    requireSuperAdmin(request);
+  @RpcHandler(RPC.vouchers.adminStats)
+  adminStats(_: object, meta: RpcMeta) {
+    requireSuperAdmin(meta);
     return this.stats.adminStats();
   }
 
-  @MessagePattern(RPC.vouchers.publicStats)
+  @RpcHandler(RPC.vouchers.publicStats)
   async publicStats() {
     const { totalQrCodes, totalRedemptions, activePartners } = await this.stats.adminStats();
     return { totalQrCodes, totalRedemptions, activePartners };
   }
 
-  @MessagePattern(RPC.vouchers.adminList)
-  adminList(@Payload() request: RpcRequest<unknown>) {
-    const actor = requireSuperAdmin(request);
-    return this.codes.list(actor, parsePayload(listQuerySchema, request));
+  @RpcHandler(RPC.vouchers.adminList)
+  adminList(query: In<typeof RPC.vouchers.adminList>, meta: RpcMeta) {
+    return this.codes.list(requireSuperAdmin(meta), query);
   }
 
-  @MessagePattern(RPC.vouchers.adminRedemptions)
-  adminRedemptions(@Payload() request: RpcRequest<unknown>) {
-    const actor = requireSuperAdmin(request);
-    return this.stats.redemptions(actor, parsePayload(listQuerySchema, request));
+  @RpcHandler(RPC.vouchers.adminRedemptions)
+  adminRedemptions(query: In<typeof RPC.vouchers.adminRedemptions>, meta: RpcMeta) {
+    return this.stats.redemptions(requireSuperAdmin(meta), query);
   }
 
-  @MessagePattern(RPC.vouchers.adminBatches)
-  adminBatches(@Payload() request: RpcRequest<unknown>) {
-    requireSuperAdmin(request);
-    return this.codes.listBatches(parsePayload(listQuerySchema, request));
+  @RpcHandler(RPC.vouchers.adminBatches)
+  adminBatches(query: In<typeof RPC.vouchers.adminBatches>, meta: RpcMeta) {
+    requireSuperAdmin(meta);
+    return this.codes.listBatches(query);
   }
 
-  @MessagePattern(RPC.vouchers.adminBatch)
-  adminBatch(@Payload() request: RpcRequest<unknown>) {
-    requireSuperAdmin(request);
-    return this.codes.getBatch(parsePayload(byId, request).id);
+  @RpcHandler(RPC.vouchers.adminBatch)
+  adminBatch({ id }: In<typeof RPC.vouchers.adminBatch>, meta: RpcMeta) {
+    requireSuperAdmin(meta);
+    return this.codes.getBatch(id);
   }
 
-  @MessagePattern(RPC.vouchers.companyStats)
-  companyStats(@Payload() request: RpcRequest<unknown>) {
-    return this.stats.companyStats(requireActor(request));
+  @RpcHandler(RPC.vouchers.companyStats)
+  companyStats(_: object, meta: RpcMeta) {
+    return this.stats.companyStats(requireActor(meta));
   }
 
-  @MessagePattern(RPC.vouchers.companyRedemptions)
-  companyRedemptions(@Payload() request: RpcRequest<unknown>) {
-    return this.stats.redemptions(requireActor(request), parsePayload(listQuerySchema, request));
+  @RpcHandler(RPC.vouchers.companyRedemptions)
+  companyRedemptions(query: In<typeof RPC.vouchers.companyRedemptions>, meta: RpcMeta) {
+    return this.stats.redemptions(requireActor(meta), query);
   }
 
-  @MessagePattern(RPC.vouchers.listPartners)
-  listPartners(@Payload() request: RpcRequest<unknown>) {
-    requireSuperAdmin(request);
-    return this.assignment.list(parsePayload(byId, request).id);
+  @RpcHandler(RPC.vouchers.listPartners)
+  listPartners({ id }: In<typeof RPC.vouchers.listPartners>, meta: RpcMeta) {
+    requireSuperAdmin(meta);
+    return this.assignment.list(id);
   }
 
-  @MessagePattern(RPC.vouchers.assignPartners)
-  assignPartners(@Payload() request: RpcRequest<unknown>) {
-    const actor = requireSuperAdmin(request);
-    const { id, partnerIds } = parsePayload(assignRequest, request);
-    return this.assignment.replace(actor, id, partnerIds, request.meta);
+  @RpcHandler(RPC.vouchers.assignPartners)
+  assignPartners({ id, partnerIds }: In<typeof RPC.vouchers.assignPartners>, meta: RpcMeta) {
+    return this.assignment.replace(requireSuperAdmin(meta), id, partnerIds, meta);
   }
 
-  @MessagePattern(RPC.vouchers.listForVendor)
-  listForVendor(@Payload() request: RpcRequest<unknown>) {
-    const actor = requireSuperAdmin(request);
-    const { id, ...window } = parsePayload(vendorList, request);
-    return this.codes.listForVendor(actor, id, window);
+  @RpcHandler(RPC.vouchers.listForVendor)
+  listForVendor({ id, ...window }: In<typeof RPC.vouchers.listForVendor>, meta: RpcMeta) {
+    return this.codes.listForVendor(requireSuperAdmin(meta), id, window);
   }
 }

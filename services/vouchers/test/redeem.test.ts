@@ -1,10 +1,4 @@
-import {
-  RPC,
-  REDEEM_REFUSALS,
-  type PublicVoucher,
-  type QrCode,
-  type RedeemResponse,
-} from '@avpass/contracts';
+import { RPC, REDEEM_REFUSALS } from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
 import { waitFor } from '@avpass/platform/testing';
 import { RedeemService } from '@avpass/vouchers-service';
@@ -28,7 +22,7 @@ let ipSeq = 0;
 const freshIp = () => `10.1.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
 const generate = (body: Record<string, unknown> = {}) =>
-  s.call<QrCode>(RPC.vouchers.generate, {
+  s.call(RPC.vouchers.generate, {
     clinic: 'Peak Physio',
     discountType: 'percentage',
     discountValue: 25,
@@ -39,7 +33,7 @@ const generate = (body: Record<string, unknown> = {}) =>
   });
 
 const redeem = (id: string, opts: { key?: string; ip?: string; userAgent?: string } = {}) =>
-  s.call<RedeemResponse>(
+  s.call(
     RPC.vouchers.redeem,
     { id, ...(opts.key ? { idempotencyKey: opts.key } : {}) },
     { actor: null, ip: opts.ip ?? freshIp(), userAgent: opts.userAgent ?? IPHONE },
@@ -113,7 +107,7 @@ describe('redeem', () => {
     console.log(
       `[figures] 40 concurrent redeems over 2 instances: ${elapsed} ms (served ${served.join(' + ')})`,
     );
-    const after = await s.call<PublicVoucher>(RPC.vouchers.getPublic, { id: code.id }, { actor: null });
+    const after = await s.call(RPC.vouchers.getPublic, { id: code.id }, { actor: null });
     expect(after).toMatchObject({ usageCount: 3, status: 'used_up' });
   });
 
@@ -133,12 +127,23 @@ describe('redeem', () => {
   it('an unlimited code keeps counting', async () => {
     const code = await generate({ usageLimit: 'unlimited' });
     for (let i = 0; i < 3; i++) await redeem(code.id);
-    const v = await s.call<PublicVoucher>(RPC.vouchers.getPublic, { id: code.id }, { actor: null });
+    const v = await s.call(RPC.vouchers.getPublic, { id: code.id }, { actor: null });
     expect(v).toMatchObject({ usageCount: 3, usageLimit: 999999, status: 'active' });
   });
 });
 
 describe('Idempotency-Key', () => {
+  it('a malformed key is refused at the service boundary with its field error, before anything is counted', async () => {
+    const code = await generate({ usageLimit: '3' });
+    const refused = await refusal(redeem(code.id, { key: 'has spaces' }));
+    expect(refused).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Idempotency-Key must be 1-200 visible ASCII characters',
+      errors: { idempotencyKey: ['Idempotency-Key must be 1-200 visible ASCII characters'] },
+    });
+    expect(await counted(code.id)).toEqual({ usageCount: 0, redemptions: 0 });
+  });
+
   it('a repeat returns the first outcome and counts once, even once the code has run out', async () => {
     const code = await generate({ usageLimit: '1' });
     const first = await redeem(code.id, { key: 'phone-1-attempt' });
@@ -190,16 +195,12 @@ describe('expiry at the end of the business day (America/Los_Angeles)', () => {
     const code = await generate({ expirationDate: '2026-01-15', usageLimit: '5' });
     try {
       s.clock.set(at2359);
-      expect(
-        (await s.call<PublicVoucher>(RPC.vouchers.getPublic, { id: code.id }, { actor: null })).status,
-      ).toBe('active');
+      expect((await s.call(RPC.vouchers.getPublic, { id: code.id }, { actor: null })).status).toBe('active');
       await expect(redeem(code.id)).resolves.toMatchObject({
         voucher: { usageCount: 1, status: 'active', expirationDate: '2026-01-15' },
       });
       s.clock.set(at0001);
-      expect(
-        (await s.call<PublicVoucher>(RPC.vouchers.getPublic, { id: code.id }, { actor: null })).status,
-      ).toBe('expired');
+      expect((await s.call(RPC.vouchers.getPublic, { id: code.id }, { actor: null })).status).toBe('expired');
       expect(await refusal(redeem(code.id))).toMatchObject({
         code: 'CONFLICT',
         message: REDEEM_REFUSALS.expired,

@@ -1,4 +1,4 @@
-import { RPC, type Page, type QrCode } from '@avpass/contracts';
+import { RPC, type RpcRequestInput } from '@avpass/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assign, insertCode } from './support/fixtures';
@@ -10,15 +10,17 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const resolve = (payload: unknown, actor = companyActor(randomUUID())) =>
-  s.call<Page<QrCode>>(RPC.vouchers.resolveForRender, payload, { actor });
+const resolve = (
+  payload: RpcRequestInput<typeof RPC.vouchers.resolveForRender>,
+  actor = companyActor(randomUUID()),
+) => s.call(RPC.vouchers.resolveForRender, payload, { actor });
 
 describe('resolveForRender (rendering asks which codes it may print)', () => {
   it('answers ids in the order asked, paged, from the server record', async () => {
     const a = await insertCode(s.sql, { clinicName: 'Alpha' });
     const b = await insertCode(s.sql, { clinicName: 'Beta' });
     const c = await insertCode(s.sql, { clinicName: 'Gamma' });
-    const all = await s.call<Page<QrCode>>(RPC.vouchers.resolveForRender, { ids: [c, a, b] });
+    const all = await s.call(RPC.vouchers.resolveForRender, { ids: [c, a, b] });
     expect(all.items.map((q) => q.id)).toEqual([c, a, b]);
     expect(all).toMatchObject({ total: 3, limit: 500, offset: 0 });
     expect(all.items[0]).toMatchObject({
@@ -26,7 +28,7 @@ describe('resolveForRender (rendering asks which codes it may print)', () => {
       status: 'active',
       qrUrl: `http://localhost:3000/voucher/${c}`,
     });
-    const page = await s.call<Page<QrCode>>(RPC.vouchers.resolveForRender, {
+    const page = await s.call(RPC.vouchers.resolveForRender, {
       ids: [c, a, b],
       limit: 1,
       offset: 1,
@@ -53,7 +55,7 @@ describe('resolveForRender (rendering asks which codes it may print)', () => {
     await s.sql.query(`insert into vouchers.batches (id, name, count) values ($1, 'B', 2)`, [batchId]);
     const first = await insertCode(s.sql, { batchId, createdAt: new Date('2026-01-01T00:00:00Z') });
     const second = await insertCode(s.sql, { batchId, createdAt: new Date('2026-01-02T00:00:00Z') });
-    const page = await s.call<Page<QrCode>>(RPC.vouchers.resolveForRender, { batchId });
+    const page = await s.call(RPC.vouchers.resolveForRender, { batchId });
     expect(page.items.map((q) => q.id)).toEqual([first, second]);
     expect(await refusal(resolve({ batchId }))).toMatchObject({ code: 'FORBIDDEN' });
     expect(await refusal(s.call(RPC.vouchers.resolveForRender, { batchId: randomUUID() }))).toMatchObject({
@@ -70,7 +72,7 @@ describe('resolveForRender (rendering asks which codes it may print)', () => {
     const mine = await resolve({ all: true }, companyActor(company));
     expect(mine.items.map((q) => q.id).sort()).toEqual([x, y].sort());
     expect(mine.total).toBe(2);
-    const everything = await s.call<Page<QrCode>>(RPC.vouchers.resolveForRender, { all: true, limit: 0 });
+    const everything = await s.call(RPC.vouchers.resolveForRender, { all: true, limit: 0 });
     expect(everything.items).toEqual([]);
     expect(everything.total).toBeGreaterThanOrEqual(7);
     expect(

@@ -1,12 +1,4 @@
-import {
-  RPC,
-  type Actor,
-  type Page,
-  type QrCode,
-  type RedeemResponse,
-  type Redemption,
-  type VoucherStats,
-} from '@avpass/contracts';
+import { RPC, type Actor, type RpcRequestInput, type RpcSubject } from '@avpass/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assign, insertCode } from './support/fixtures';
@@ -67,11 +59,7 @@ beforeAll(async () => {
     [withdrawnFromA, 1],
   ] as const) {
     for (let i = 0; i < times; i++) {
-      await s.call<RedeemResponse>(
-        RPC.vouchers.redeem,
-        { id },
-        { actor: null, ip: `10.9.${i}.${redeemed.size}` },
-      );
+      await s.call(RPC.vouchers.redeem, { id }, { actor: null, ip: `10.9.${i}.${redeemed.size}` });
     }
     redeemed.set(id, times);
   }
@@ -90,35 +78,36 @@ const viewers: [string, Actor, () => string[]][] = [
 ];
 
 describe.each(viewers)('%s', (_name, actor, visible) => {
-  const call = <T>(pattern: string, payload: unknown = {}) => s.call<T>(pattern, payload, { actor });
+  const call = <S extends RpcSubject>(subject: S, payload = {} as RpcRequestInput<S>) =>
+    s.call(subject, payload, { actor });
 
   it('lists exactly its codes, and the total agrees', async () => {
-    const page = await call<Page<QrCode>>(RPC.vouchers.listForActor, { limit: 200 });
+    const page = await call(RPC.vouchers.listForActor, { limit: 200 });
     expect(sorted(page.items.map((q) => q.id))).toEqual(sorted(visible()));
     expect(page.total).toBe(visible().length);
-    const recent = await call<QrCode[]>(RPC.vouchers.listRecent);
+    const recent = await call(RPC.vouchers.listRecent);
     expect(sorted(recent.map((q) => q.id))).toEqual(sorted(visible()));
   });
 
   it('searches within its codes only', async () => {
-    const page = await call<Page<QrCode>>(RPC.vouchers.listForActor, { limit: 200, search: 'alpha' });
+    const page = await call(RPC.vouchers.listForActor, { limit: 200, search: 'alpha' });
     const expected = visible().filter(isAlpha);
     expect(sorted(page.items.map((q) => q.id))).toEqual(sorted(expected));
     expect(page.total).toBe(expected.length);
   });
 
   it('counts its codes and their redemptions, in step with its redemption list', async () => {
-    const stats = await call<VoucherStats>(RPC.vouchers.companyStats);
+    const stats = await call(RPC.vouchers.companyStats);
     expect(stats.totalQrCodes).toBe(visible().length);
     expect(stats.totalRedemptions).toBe(redemptionsOf(visible()));
     expect(stats.todayRedemptions).toBe(redemptionsOf(visible()));
 
-    const list = await call<Page<Redemption>>(RPC.vouchers.companyRedemptions, { limit: 200 });
+    const list = await call(RPC.vouchers.companyRedemptions, { limit: 200 });
     expect(list.total).toBe(stats.totalRedemptions);
     expect(list.items).toHaveLength(stats.totalRedemptions);
     for (const r of list.items) expect(visible()).toContain(r.qrCodeId);
 
-    const searched = await call<Page<Redemption>>(RPC.vouchers.companyRedemptions, {
+    const searched = await call(RPC.vouchers.companyRedemptions, {
       limit: 200,
       search: 'alpha',
     });
@@ -127,11 +116,11 @@ describe.each(viewers)('%s', (_name, actor, visible) => {
   });
 
   it('may download (resolve for rendering) exactly its codes', async () => {
-    const everything = await call<Page<QrCode>>(RPC.vouchers.resolveForRender, { all: true });
+    const everything = await call(RPC.vouchers.resolveForRender, { all: true });
     expect(sorted(everything.items.map((q) => q.id))).toEqual(sorted(visible()));
     expect(everything.total).toBe(visible().length);
     for (const id of all) {
-      const answer = call<Page<QrCode>>(RPC.vouchers.resolveForRender, { ids: [id] });
+      const answer = call(RPC.vouchers.resolveForRender, { ids: [id] });
       if (visible().includes(id)) expect((await answer).items.map((q) => q.id)).toEqual([id]);
       else expect(await refusal(answer)).toMatchObject({ code: 'NOT_FOUND' });
     }
@@ -140,18 +129,18 @@ describe.each(viewers)('%s', (_name, actor, visible) => {
 
 describe('the administrator’s own screens', () => {
   it('count every code and redemption, in step with the admin lists', async () => {
-    const stats = await s.call<VoucherStats>(RPC.vouchers.adminStats, {});
+    const stats = await s.call(RPC.vouchers.adminStats, {});
     expect(stats.totalQrCodes).toBe(all.length);
     expect(stats.totalRedemptions).toBe(redemptionsOf(all));
     expect(stats.activePartners).toBe(2);
-    const codes = await s.call<Page<QrCode>>(RPC.vouchers.adminList, { limit: 200 });
+    const codes = await s.call(RPC.vouchers.adminList, { limit: 200 });
     expect(codes.total).toBe(stats.totalQrCodes);
-    const redemptions = await s.call<Page<Redemption>>(RPC.vouchers.adminRedemptions, { limit: 200 });
+    const redemptions = await s.call(RPC.vouchers.adminRedemptions, { limit: 200 });
     expect(redemptions.total).toBe(stats.totalRedemptions);
   });
 
   it('lists a vendor’s codes: the ones assigned to it (active assignments only)', async () => {
-    const page = await s.call<Page<QrCode>>(RPC.vouchers.listForVendor, { id: A, limit: 200 });
+    const page = await s.call(RPC.vouchers.listForVendor, { id: A, limit: 200 });
     expect(sorted(page.items.map((q) => q.id))).toEqual(sorted([...onlyA, shared]));
     expect(page.total).toBe(3);
   });

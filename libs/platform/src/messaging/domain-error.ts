@@ -1,19 +1,19 @@
 import type { DomainErrorPayload, ErrorCode, FieldErrors } from '@avpass/contracts';
-import { RpcException } from '@nestjs/microservices';
 
 /**
- * A refusal with a code and a user-facing message. Services throw it; the gateway maps the code to an
- * HTTP status (it knows nothing of HTTP here).
+ * A refusal with a code and a user-facing message. Services throw it and know nothing of the
+ * transport: AllRpcExceptionsFilter turns it into a DomainErrorPayload on the wire, RpcClient rebuilds
+ * it on the caller's side, and the gateway maps the code to an HTTP status (gateway/src/http).
  */
-export class DomainError extends RpcException {
+export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly errors?: FieldErrors,
     readonly retryAfter?: number,
   ) {
-    super({ code, message, ...(errors ? { errors } : {}), ...(retryAfter ? { retryAfter } : {}) } satisfies DomainErrorPayload);
-    this.message = message;
+    super(message);
+    this.name = 'DomainError';
   }
 
   static notFound(what: string): DomainError {
@@ -30,5 +30,18 @@ export class DomainError extends RpcException {
 
   static forbidden(message = 'You do not have access to this'): DomainError {
     return new DomainError('FORBIDDEN', message);
+  }
+
+  static fromPayload(payload: DomainErrorPayload): DomainError {
+    return new DomainError(payload.code, payload.message, payload.errors, payload.retryAfter);
+  }
+
+  toPayload(): DomainErrorPayload {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.errors ? { errors: this.errors } : {}),
+      ...(this.retryAfter ? { retryAfter: this.retryAfter } : {}),
+    };
   }
 }

@@ -1,4 +1,10 @@
-import { isDomainErrorPayload, type DomainErrorPayload, type RpcMeta } from '@avpass/contracts';
+import {
+  isDomainErrorPayload,
+  type RpcMeta,
+  type RpcRequestInput,
+  type RpcResponse,
+  type RpcSubject,
+} from '@avpass/contracts';
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
@@ -15,7 +21,7 @@ export interface RpcClientOptions {
 /**
  * Request-reply over NATS with a deadline. A service that is down (no responders) or does not answer
  * in time becomes SERVICE_UNAVAILABLE, which the gateway turns into a 503, never a hang; a service's
- * refusal comes back as the DomainError it threw.
+ * refusal comes back as the DomainError it threw (rebuilt from the DomainErrorPayload on the wire).
  */
 export class RpcClient implements OnApplicationShutdown {
   private readonly logger = new Logger('RpcClient');
@@ -34,20 +40,24 @@ export class RpcClient implements OnApplicationShutdown {
     await this.client.connect();
   }
 
-  async call<TResult, TPayload = unknown>(
-    pattern: string,
-    payload: TPayload,
+  /**
+   * Calls `subject` (a key of RPC_CONTRACTS) with a payload of its request type; answers with its
+   * response type. The service validates the payload against the same contract.
+   */
+  async call<S extends RpcSubject>(
+    subject: S,
+    payload: RpcRequestInput<S>,
     meta: RpcMeta,
     timeoutMs = this.options.timeoutMs,
-  ): Promise<TResult> {
+  ): Promise<RpcResponse<S>> {
+    const pattern: string = subject;
     const service = pattern.split('.')[0] ?? pattern;
     try {
-      return await firstValueFrom(this.client.send<TResult>(pattern, { meta, payload }).pipe(timeout(timeoutMs)));
+      return await firstValueFrom(
+        this.client.send<RpcResponse<S>>(pattern, { meta, payload }).pipe(timeout(timeoutMs)),
+      );
     } catch (error) {
-      if (isDomainErrorPayload(error)) {
-        const e = error as DomainErrorPayload;
-        throw new DomainError(e.code, e.message, e.errors, e.retryAfter);
-      }
+      if (isDomainErrorPayload(error)) throw DomainError.fromPayload(error);
       if (error instanceof TimeoutError) {
         this.logger.warn(`${pattern} timed out after ${timeoutMs} ms (request ${meta.requestId})`);
         throw unavailable(service);

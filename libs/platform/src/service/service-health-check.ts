@@ -1,7 +1,8 @@
 import { MikroORM } from '@mikro-orm/core';
 import { Controller, Inject, Injectable, type Type } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
+import type { RpcSubject } from '@avpass/contracts';
 import { checkServiceHealth } from '../health/service-health';
+import { RpcHandler } from '../messaging/rpc-handler';
 import { ServiceConnections } from './service-connections';
 import type { ServicePlatformOptions } from './service-platform-options';
 import { SERVICE_OPTIONS } from './tokens';
@@ -26,12 +27,12 @@ export class ServiceHealthCheck {
 }
 
 /** Answers the service's health subject (each service has its own, named in contracts). */
-export function healthController(pattern: string): Type {
+export function healthController(pattern: RpcSubject): Type {
   @Controller()
   class HealthController {
     constructor(private readonly healthCheck: ServiceHealthCheck) {}
 
-    @MessagePattern(pattern)
+    @RpcHandler(pattern)
     health() {
       return this.healthCheck.check();
     }

@@ -1,4 +1,4 @@
-import type { ServiceName } from '@avpass/contracts';
+import type { RpcSubject, ServiceName } from '@avpass/contracts';
 import type { Type } from '@nestjs/common';
 import type { OrmConfigInput } from '../database/orm-config';
 import type { ServiceDatabase } from '../database/service-database';
@@ -11,7 +11,7 @@ export interface ServicePlatformOptions {
   database: ServiceDatabase;
   entities: OrmConfigInput['entities'];
   migrations: OrmConfigInput['migrations'];
-  healthPattern: string;
+  healthPattern: RpcSubject;
   /**
    * Event subscribers this service runs: providers of the service's own module (so they can use its
    * repositories), implementing EventSubscriber.

@@ -1,4 +1,4 @@
-import type { Actor, RpcMeta } from '@avpass/contracts';
+import type { Actor, RpcMeta, RpcRequestInput, RpcResponse, RpcSubject } from '@avpass/contracts';
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
@@ -31,7 +31,11 @@ export interface TestBed {
   add(app: Promise<INestMicroservice>): Promise<INestMicroservice>;
   /** Stops one app now (a restart test, an outage). */
   remove(app: INestMicroservice): Promise<void>;
-  call<T>(pattern: string, payload: unknown, meta?: TestCallMeta): Promise<T>;
+  call<S extends RpcSubject>(
+    subject: S,
+    payload: RpcRequestInput<S>,
+    meta?: TestCallMeta,
+  ): Promise<RpcResponse<S>>;
   close(): Promise<void>;
 }
 
@@ -71,7 +75,7 @@ export async function startTestBed(options: {
       apps.splice(apps.indexOf(app), 1);
       await stopServiceApp(app);
     },
-    call<T>(pattern: string, payload: unknown, meta: TestCallMeta = {}) {
+    call(subject, payload, meta = {}) {
       const actor = meta.actor === undefined ? options.defaultActor : meta.actor;
       const rpcMeta: RpcMeta = {
         requestId: randomUUID(),
@@ -79,7 +83,7 @@ export async function startTestBed(options: {
         ...(meta.ip ? { ip: meta.ip } : {}),
         ...(meta.userAgent ? { userAgent: meta.userAgent } : {}),
       };
-      return rpc.call<T>(pattern, payload, rpcMeta);
+      return rpc.call(subject, payload, rpcMeta);
     },
     async close() {
       await rpc.onApplicationShutdown().catch(() => undefined);

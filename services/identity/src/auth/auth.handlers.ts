@@ -1,26 +1,10 @@
-import {
-  changePasswordRequestSchema,
-  companyLoginRequestSchema,
-  loginRequestSchema,
-  RPC,
-  updateProfileRequestSchema,
-  type Actor,
-  type RpcRequest,
-} from '@avpass/contracts';
-import { DomainError, parsePayload } from '@avpass/platform';
+import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contracts';
+import { requireActor, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
 import { UsersService } from '../users/users.service';
 import { AuthService } from './auth.service';
 
-const tokenSchema = z.object({ token: z.string().min(1).max(512) });
-
-function requireActor(request: RpcRequest<unknown>): Actor {
-  if (!request.meta.actor) throw new DomainError('UNAUTHENTICATED', 'Please sign in.');
-  return request.meta.actor;
-}
-
+/** Sign-in, sessions and the administrator's own profile; requests validated by their contracts. */
 @Controller()
 export class AuthHandlers {
   constructor(
@@ -28,44 +12,42 @@ export class AuthHandlers {
     private readonly users: UsersService,
   ) {}
 
-  @MessagePattern(RPC.identity.login)
-  login(@Payload() request: RpcRequest<unknown>) {
-    const input = parsePayload(loginRequestSchema, request);
-    return this.auth.login({ username: input.username }, input.password, request.meta);
+  @RpcHandler(RPC.identity.login)
+  login(input: In<typeof RPC.identity.login>, meta: RpcMeta) {
+    return this.auth.login({ username: input.username }, input.password, meta);
   }
 
-  @MessagePattern(RPC.identity.companyLogin)
-  companyLogin(@Payload() request: RpcRequest<unknown>) {
-    const input = parsePayload(companyLoginRequestSchema, request);
+  @RpcHandler(RPC.identity.companyLogin)
+  companyLogin(input: In<typeof RPC.identity.companyLogin>, meta: RpcMeta) {
     const login = input.email ? { email: input.email } : { username: input.username ?? '' };
-    return this.auth.login(login, input.password, request.meta);
+    return this.auth.login(login, input.password, meta);
   }
 
-  @MessagePattern(RPC.identity.resolveSession)
-  resolveSession(@Payload() request: RpcRequest<unknown>) {
-    return this.auth.resolve(parsePayload(tokenSchema, request).token);
+  @RpcHandler(RPC.identity.resolveSession)
+  resolveSession({ token }: In<typeof RPC.identity.resolveSession>) {
+    return this.auth.resolve(token);
   }
 
-  @MessagePattern(RPC.identity.logout)
-  async logout(@Payload() request: RpcRequest<unknown>) {
-    await this.auth.logout(parsePayload(tokenSchema, request).token);
+  @RpcHandler(RPC.identity.logout)
+  async logout({ token }: In<typeof RPC.identity.logout>) {
+    await this.auth.logout(token);
     return { message: 'Signed out' };
   }
 
-  @MessagePattern(RPC.identity.currentUser)
-  currentUser(@Payload() request: RpcRequest<unknown>) {
-    return this.auth.currentUser(requireActor(request), request.meta);
+  @RpcHandler(RPC.identity.currentUser)
+  currentUser(_: object, meta: RpcMeta) {
+    return this.auth.currentUser(requireActor(meta), meta);
   }
 
-  @MessagePattern(RPC.identity.updateProfile)
-  async updateProfile(@Payload() request: RpcRequest<unknown>) {
-    const user = await this.users.updateProfile(requireActor(request), parsePayload(updateProfileRequestSchema, request));
-    return this.auth.describe(user, request.meta);
+  @RpcHandler(RPC.identity.updateProfile)
+  async updateProfile(input: In<typeof RPC.identity.updateProfile>, meta: RpcMeta) {
+    const user = await this.users.updateProfile(requireActor(meta), input);
+    return this.auth.describe(user, meta);
   }
 
-  @MessagePattern(RPC.identity.changePassword)
-  async changePassword(@Payload() request: RpcRequest<unknown>) {
-    await this.users.changePassword(requireActor(request), parsePayload(changePasswordRequestSchema, request));
+  @RpcHandler(RPC.identity.changePassword)
+  async changePassword(input: In<typeof RPC.identity.changePassword>, meta: RpcMeta) {
+    await this.users.changePassword(requireActor(meta), input);
     return { message: 'Password changed' };
   }
 }

@@ -1,4 +1,4 @@
-import { RPC, type Actor, type AuthResponse, type CurrentUser, type RpcMeta, type Vendor } from '@avpass/contracts';
+import { RPC, type Actor, type AuthResponse, type CurrentUser, type RpcMeta } from '@avpass/contracts';
 import { DomainError, RpcClient } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
@@ -71,7 +71,7 @@ export class AuthService {
     let companyName: string | null = null;
     if (user.companyId) {
       try {
-        const vendor = await this.rpc.call<Vendor>(RPC.partners.get, { id: user.companyId }, { requestId: meta.requestId }, 2000);
+        const vendor = await this.rpc.call(RPC.partners.get, { id: user.companyId }, { requestId: meta.requestId }, 2000);
         companyName = vendor.name;
       } catch (error) {
         this.logger.warn(`company name unavailable for ${user.companyId}: ${(error as Error).message}`);

@@ -1,41 +1,25 @@
-import {
-  createPortalUserRequestSchema,
-  RPC,
-  updatePortalUserRequestSchema,
-  uuidParam,
-  type RpcRequest,
-} from '@avpass/contracts';
-import { parsePayload } from '@avpass/platform';
+import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contracts';
+import { RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
 import { PortalUsersService } from './portal-users.service';
-
-const byPartner = z.object({ partnerId: uuidParam });
-const createEnvelope = byPartner.extend({ user: z.unknown() });
-const setActiveRequest = byPartner.extend({ userId: uuidParam }).merge(updatePortalUserRequestSchema);
 
 /** GET/POST /api/partners/{id}/users and PATCH /api/partners/{id}/users/{userId}. */
 @Controller()
 export class PortalUsersHandlers {
   constructor(private readonly portalUsers: PortalUsersService) {}
 
-  @MessagePattern(RPC.partners.listUsers)
-  list(@Payload() request: RpcRequest<unknown>) {
-    return this.portalUsers.list(parsePayload(byPartner, request).partnerId, request.meta);
+  @RpcHandler(RPC.partners.listUsers)
+  list({ partnerId }: In<typeof RPC.partners.listUsers>, meta: RpcMeta) {
+    return this.portalUsers.list(partnerId, meta);
   }
 
-  @MessagePattern(RPC.partners.createUser)
-  create(@Payload() request: RpcRequest<unknown>) {
-    const { partnerId, user } = parsePayload(createEnvelope, request);
-    // Checked here as well as in identity so field errors read `username`, not `user.username`.
-    const input = createPortalUserRequestSchema.parse(user ?? {});
-    return this.portalUsers.create(partnerId, input, request.meta);
+  @RpcHandler(RPC.partners.createUser)
+  create({ partnerId, ...user }: In<typeof RPC.partners.createUser>, meta: RpcMeta) {
+    return this.portalUsers.create(partnerId, user, meta);
   }
 
-  @MessagePattern(RPC.partners.setUserActive)
-  setActive(@Payload() request: RpcRequest<unknown>) {
-    const input = parsePayload(setActiveRequest, request);
-    return this.portalUsers.setActive(input.partnerId, input.userId, input.isActive, request.meta);
+  @RpcHandler(RPC.partners.setUserActive)
+  setActive({ partnerId, userId, isActive }: In<typeof RPC.partners.setUserActive>, meta: RpcMeta) {
+    return this.portalUsers.setActive(partnerId, userId, isActive, meta);
   }
 }

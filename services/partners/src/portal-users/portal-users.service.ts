@@ -16,20 +16,16 @@ export class PortalUsersService {
 
   async list(partnerId: string, meta: RpcMeta): Promise<PortalUser[]> {
     await this.companies.requireCompany(partnerId);
-    return this.rpc.call<PortalUser[]>(RPC.identity.listCompanyUsers, { companyId: partnerId }, meta);
+    return this.rpc.call(RPC.identity.listCompanyUsers, { companyId: partnerId }, meta);
   }
 
   async create(partnerId: string, user: CreatePortalUserRequest, meta: RpcMeta): Promise<PortalUser> {
     await this.companies.requireCompany(partnerId);
-    return this.rpc.call<PortalUser>(RPC.identity.createPortalUser, { companyId: partnerId, user }, meta);
+    return this.rpc.call(RPC.identity.createPortalUser, { companyId: partnerId, user }, meta);
   }
 
   async setActive(partnerId: string, userId: string, isActive: boolean, meta: RpcMeta): Promise<PortalUser> {
     await this.companies.requireCompany(partnerId);
-    return this.rpc.call<PortalUser>(
-      RPC.identity.setUserActive,
-      { companyId: partnerId, userId, isActive },
-      meta,
-    );
+    return this.rpc.call(RPC.identity.setUserActive, { companyId: partnerId, userId, isActive }, meta);
   }
 }

@@ -1,6 +1,6 @@
 import { RPC } from '@avpass/contracts';
+import { RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { PublicPartnersService } from './public-partners.service';
 
 /** GET /api/public/partners: no sign-in needed. */
@@ -8,7 +8,7 @@ import { PublicPartnersService } from './public-partners.service';
 export class PublicPartnersHandlers {
   constructor(private readonly publicPartners: PublicPartnersService) {}
 
-  @MessagePattern(RPC.partners.publicList)
+  @RpcHandler(RPC.partners.publicList)
   list() {
     return this.publicPartners.list();
   }

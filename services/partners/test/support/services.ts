@@ -1,4 +1,4 @@
-import type { Actor } from '@avpass/contracts';
+import type { Actor, RpcRequestInput, RpcResponse, RpcSubject } from '@avpass/contracts';
 import { identityService } from '@avpass/identity-service';
 import { partnersService } from '@avpass/partners-service';
 import { createServiceApp } from '@avpass/platform';
@@ -9,7 +9,11 @@ export const SUPER_ADMIN: Actor = { userId: randomUUID(), role: 'super_admin', c
 
 export interface Services extends Omit<TestBed, 'call'> {
   /** Calls a service over NATS exactly as the gateway does, as `actor` (default: a super_admin). */
-  call<T>(pattern: string, payload: unknown, actor?: Actor | null): Promise<T>;
+  call<S extends RpcSubject>(
+    subject: S,
+    payload: RpcRequestInput<S>,
+    actor?: Actor | null,
+  ): Promise<RpcResponse<S>>;
 }
 
 /**
@@ -28,8 +32,7 @@ export async function startServices(partnersEnv: Record<string, string> = {}): P
   });
   return {
     ...bed,
-    call: <T>(pattern: string, payload: unknown, actor: Actor | null = SUPER_ADMIN) =>
-      bed.call<T>(pattern, payload, { actor }),
+    call: (subject, payload, actor = SUPER_ADMIN) => bed.call(subject, payload, { actor }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { RPC, type Page, type QrCode } from '@avpass/contracts';
+import { RPC, type Page, type QrCode, type ZipJobData, type ZipProgress } from '@avpass/contracts';
 import type { RpcClient } from '@avpass/platform';
 import { ZipArchive } from 'archiver';
 import { createWriteStream } from 'node:fs';
@@ -8,7 +8,6 @@ import { UniqueEntryNames } from '../render/file-names';
 import { runPool } from '../render/task-pool';
 import type { VoucherRenderer } from '../render/voucher-renderer';
 import type { JobFiles } from './job-files';
-import type { ZipJobData, ZipProgress } from './zip-job-data';
 
 /**
  * Codes per resolve call. The contract allows 500, but a code can carry 5,000 characters of terms and
@@ -114,7 +113,7 @@ export class ZipBuilder {
         'ids' in source
           ? { ids: source.ids.slice(offset, offset + PAGE_SIZE), limit: PAGE_SIZE }
           : { ...source, limit: PAGE_SIZE, offset };
-      return this.rpc.call<Page<QrCode>>(RPC.vouchers.resolveForRender, payload, meta, 30_000);
+      return this.rpc.call(RPC.vouchers.resolveForRender, payload, meta, 30_000);
     };
     let offset = 0;
     let next: Promise<Page<QrCode>> | null = fetchPage(0);

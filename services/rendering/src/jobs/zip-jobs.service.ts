@@ -4,10 +4,11 @@ import {
   ZIP_JOB_RETRY,
   type Actor,
   type BulkDownloadZipInput,
-  type Page,
-  type QrCode,
   type ZipJob,
+  type ZipJobData,
   type ZipJobFile,
+  type ZipProgress,
+  type ZipSource,
 } from '@avpass/contracts';
 import { DomainError, RpcClient } from '@avpass/platform';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
@@ -15,7 +16,6 @@ import type { Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { RENDERING_CONFIG, type RenderingConfig } from '../config';
 import { JobFiles } from './job-files';
-import type { ZipJobData, ZipProgress, ZipSource } from './zip-job-data';
 import { ZipQueue } from './zip-queue';
 
 /** Ids per visibility check (the resolve contract's maximum). */
@@ -101,7 +101,7 @@ export class ZipJobsService implements OnApplicationShutdown {
     const meta = { requestId, actor };
     if ('ids' in source) {
       for (let i = 0; i < source.ids.length; i += CHECK_CHUNK) {
-        await this.rpc.call<Page<QrCode>>(
+        await this.rpc.call(
           RPC.vouchers.resolveForRender,
           { ids: source.ids.slice(i, i + CHECK_CHUNK), limit: 0 },
           meta,
@@ -109,11 +109,7 @@ export class ZipJobsService implements OnApplicationShutdown {
       }
       return source.ids.length;
     }
-    const page = await this.rpc.call<Page<QrCode>>(
-      RPC.vouchers.resolveForRender,
-      { ...source, limit: 0 },
-      meta,
-    );
+    const page = await this.rpc.call(RPC.vouchers.resolveForRender, { ...source, limit: 0 }, meta);
     return page.total;
   }
 

@@ -1,8 +1,7 @@
-import { zipQueueName } from '@avpass/contracts';
+import { zipQueueName, type ZipJobData } from '@avpass/contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { RenderingConfig } from '../config';
-import type { ZipJobData } from './zip-job-data';
 
 /** BullMQ needs connections that retry forever (maxRetriesPerRequest: null), apart from the platform's. */
 export function bullConnection(config: RenderingConfig): Redis {

@@ -1,4 +1,4 @@
-import { zipQueueName } from '@avpass/contracts';
+import { zipQueueName, type ZipJobData } from '@avpass/contracts';
 import { DomainError, RpcClient } from '@avpass/platform';
 import {
   Inject,
@@ -12,7 +12,6 @@ import type { Redis } from 'ioredis';
 import { RENDERING_CONFIG, type RenderingConfig } from '../config';
 import { JobFiles } from '../jobs/job-files';
 import { ZipBuilder, type ZipBuildResult } from '../jobs/zip-builder';
-import type { ZipJobData } from '../jobs/zip-job-data';
 import { bullConnection } from '../jobs/zip-queue';
 import { VoucherRenderer } from '../render/voucher-renderer';
 

@@ -1,10 +1,4 @@
-import {
-  RPC,
-  type Actor,
-  type QrCodePartner as QrCodePartnerDto,
-  type RpcMeta,
-  type Vendor,
-} from '@avpass/contracts';
+import { RPC, type Actor, type QrCodePartner as QrCodePartnerDto, type RpcMeta } from '@avpass/contracts';
 import { DomainError, EventOutbox, RpcClient } from '@avpass/platform';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
@@ -87,7 +81,7 @@ export class AssignmentService {
   }
 
   private async assertPartnersExist(ids: string[], meta: RpcMeta): Promise<void> {
-    const vendors = await this.rpc.call<Vendor[]>(
+    const vendors = await this.rpc.call(
       RPC.partners.list,
       {},
       { requestId: meta.requestId, ...(meta.actor ? { actor: meta.actor } : {}) },

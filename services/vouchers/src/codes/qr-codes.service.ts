@@ -1,5 +1,6 @@
 import {
   bulkMaxMessage,
+  UUID_PATTERN,
   type Actor,
   type BatchDetail,
   type BatchSummary,
@@ -27,7 +28,6 @@ import { snapshotOf } from './snapshot';
 export const RECENT_LIMIT = 20;
 /** Used for the QR link only when neither PUBLIC_URL nor the page's origin is known. */
 export const FALLBACK_ORIGIN = 'http://localhost:3000';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function voucherNotFound(): DomainError {
   return new DomainError('NOT_FOUND', 'Voucher not found. This discount voucher is invalid or has expired.');
@@ -105,7 +105,7 @@ export class QrCodesService {
 
   /** Anyone with the link may see the voucher; an unknown or malformed id is simply not found. */
   async getPublic(id: string): Promise<PublicVoucher> {
-    if (!UUID.test(id)) throw voucherNotFound();
+    if (!UUID_PATTERN.test(id)) throw voucherNotFound();
     const code = await this.codes.findById(id.toLowerCase());
     if (!code) throw voucherNotFound();
     return toPublicVoucher(code, this.settings.mapping());

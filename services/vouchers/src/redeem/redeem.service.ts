@@ -1,4 +1,4 @@
-import { REDEEM_REFUSALS, type RedeemResponse, type RpcMeta } from '@avpass/contracts';
+import { REDEEM_REFUSALS, UUID_PATTERN, type RedeemResponse, type RpcMeta } from '@avpass/contracts';
 import { voucherStatus } from '@avpass/domain';
 import { DomainError } from '@avpass/platform';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
@@ -16,7 +16,6 @@ import { RedeemRateLimiter } from './redeem-rate-limiter';
 import { RedemptionsRepository } from './redemptions.repository';
 
 export const REDEEMED_MESSAGE = 'Voucher redeemed successfully';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof UniqueConstraintViolationException ||
@@ -32,7 +31,7 @@ export class RedeemService {
   ) {}
 
   async redeem(id: string, idempotencyKey: string | undefined, meta: RpcMeta): Promise<RedeemResponse> {
-    if (!UUID.test(id)) throw voucherNotFound();
+    if (!UUID_PATTERN.test(id)) throw voucherNotFound();
     const codeId = id.toLowerCase();
     await this.rateLimiter.check(meta.ip, codeId);
 

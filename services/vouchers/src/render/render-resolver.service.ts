@@ -30,14 +30,7 @@ export class RenderResolverService {
   ) {}
 
   async resolve(actor: Actor, input: ResolveInput): Promise<Page<QrCodeDto>> {
-    const chosen = [input.ids !== undefined, input.batchId !== undefined, input.all === true].filter(
-      Boolean,
-    ).length;
-    if (chosen !== 1) {
-      throw DomainError.validation('Ask for exactly one of ids, batchId or all', {
-        ids: ['Ask for exactly one of ids, batchId or all'],
-      });
-    }
+    // Exactly one of ids, batchId or all: checked by the contract (resolveVouchersRequestSchema).
     const { limit, offset } = input;
     if (input.ids) return this.byIds(actor, input.ids, limit, offset);
 

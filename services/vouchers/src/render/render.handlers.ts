@@ -1,8 +1,6 @@
-import { resolveVouchersRequestSchema, RPC, type RpcRequest } from '@avpass/contracts';
-import { parsePayload } from '@avpass/platform';
+import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contracts';
+import { requireActor, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { requireActor } from '../actor';
 import { RenderResolverService } from './render-resolver.service';
 
 /** Internal: the rendering service asks which codes the caller may print. */
@@ -10,8 +8,8 @@ import { RenderResolverService } from './render-resolver.service';
 export class RenderHandlers {
   constructor(private readonly resolver: RenderResolverService) {}
 
-  @MessagePattern(RPC.vouchers.resolveForRender)
-  resolve(@Payload() request: RpcRequest<unknown>) {
-    return this.resolver.resolve(requireActor(request), parsePayload(resolveVouchersRequestSchema, request));
+  @RpcHandler(RPC.vouchers.resolveForRender)
+  resolve(input: In<typeof RPC.vouchers.resolveForRender>, meta: RpcMeta) {
+    return this.resolver.resolve(requireActor(meta), input);
   }
 }

@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import {
+  authResponseSchema,
+  changePasswordRequestSchema,
+  companyLoginRequestSchema,
+  currentUserSchema,
+  loginRequestSchema,
+  messageResponseSchema,
+  updateProfileRequestSchema,
+} from './auth';
+import { uuidParam, publicVoucherId } from './common';
+import { serviceHealthSchema } from './health';
+import {
+  addVendorPhotoRequestSchema,
+  companySummarySchema,
+  createPortalUserRequestSchema,
+  createVendorRequestSchema,
+  portalUserSchema,
+  publicPartnerSchema,
+  updatePortalUserRequestSchema,
+  updateVendorRequestSchema,
+  vendorSchema,
+} from './partners';
+import {
+  bulkDownloadZipRequestSchema,
+  downloadQrRequestSchema,
+  generateQrImageRequestSchema,
+  jobIdRequestSchema,
+  renderedFileSchema,
+  zipJobFileSchema,
+  zipJobSchema,
+} from './rendering';
+import { actorSchema } from './roles';
+import {
+  assignPartnersRequestSchema,
+  batchDetailSchema,
+  batchSummarySchema,
+  bulkGenerateRequestSchema,
+  bulkGenerateResponseSchema,
+  generateQrRequestSchema,
+  listQuerySchema,
+  pageSchema,
+  publicStatsSchema,
+  publicVoucherSchema,
+  qrCodePartnerSchema,
+  qrCodeSchema,
+  redeemRequestSchema,
+  redeemResponseSchema,
+  redemptionSchema,
+  resolveVouchersRequestSchema,
+  voucherStatsSchema,
+} from './vouchers';
+
+/**
+ * Every NATS request subject, tied to the zod schemas of its request and its answer. The request
+ * schema is what the service receives, including what the gateway adds (the path's id, a header, the
+ * page's origin): the service's `@RpcHandler(subject)` validates it once, at the service's boundary,
+ * and its field errors are the 400 body the client reads. The gateway forwards bodies unparsed
+ * (docs/decisions.md); `rpc.call(subject, …)` is typed by this map, and the OpenAPI document is
+ * derived from it.
+ *
+ * Frozen once deployed: a changed request or answer gets a new subject with the next version suffix.
+ * The transport prefixes each subject with NATS_NAMESPACE.
+ */
+const contract = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
+  request,
+  response,
+});
+
+const empty = z.object({});
+const byId = z.object({ id: uuidParam });
+const health = contract(empty, serviceHealthSchema);
+const token = z.object({ token: z.string().min(1).max(512) });
+const companyScope = z.object({ companyId: uuidParam });
+const partnerScope = z.object({ partnerId: uuidParam });
+
+/** A PATCH changes only the fields sent: fields that were absent (undefined after parsing) are dropped. */
+const sentOnly = <T extends Record<string, unknown>>(value: T): Partial<T> =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+export const RPC_CONTRACTS = {
+  // ---- identity ----------------------------------------------------------------------------
+  'identity.health.v1': health,
+  'identity.auth.login.v1': contract(loginRequestSchema, authResponseSchema),
+  'identity.auth.company-login.v1': contract(companyLoginRequestSchema, authResponseSchema),
+  /** The gateway's bearer check: the session's actor, or null. */
+  'identity.auth.resolve-session.v1': contract(token, actorSchema.nullable()),
+  'identity.auth.logout.v1': contract(token, messageResponseSchema),
+  'identity.auth.current-user.v1': contract(empty, currentUserSchema),
+  'identity.admin.update-profile.v1': contract(updateProfileRequestSchema, currentUserSchema),
+  'identity.admin.change-password.v1': contract(changePasswordRequestSchema, messageResponseSchema),
+  /** Internal (partners -> identity). */
+  'identity.users.create-portal-user.v1': contract(
+    companyScope.extend({ user: createPortalUserRequestSchema }),
+    portalUserSchema,
+  ),
+  'identity.users.list-company-users.v1': contract(companyScope, portalUserSchema.array()),
+  'identity.users.set-active.v1': contract(
+    companyScope.extend({ userId: uuidParam }).extend(updatePortalUserRequestSchema.shape),
+    portalUserSchema,
+  ),
+
+  // ---- partners ----------------------------------------------------------------------------
+  'partners.health.v1': health,
+  'partners.vendors.list.v1': contract(empty, vendorSchema.array()),
+  'partners.vendors.get.v1': contract(byId, vendorSchema),
+  'partners.vendors.create.v1': contract(createVendorRequestSchema, vendorSchema),
+  /** PATCH /api/vendors/{id}: the body's fields and the path's id, flat (field errors read `name`). */
+  'partners.vendors.update.v1': contract(
+    updateVendorRequestSchema
+      .extend({ id: uuidParam })
+      .transform(({ id, ...changes }) => ({ id, changes: sentOnly(changes) })),
+    vendorSchema,
+  ),
+  'partners.vendors.remove.v1': contract(byId, messageResponseSchema),
+  'partners.companies.list.v1': contract(empty, companySummarySchema.array()),
+  'partners.public.list.v1': contract(empty, publicPartnerSchema.array()),
+  'partners.vendors.add-photo.v1': contract(addVendorPhotoRequestSchema, vendorSchema),
+  'partners.users.list.v1': contract(partnerScope, portalUserSchema.array()),
+  'partners.users.create.v1': contract(
+    createPortalUserRequestSchema.extend(partnerScope.shape),
+    portalUserSchema,
+  ),
+  'partners.users.set-active.v1': contract(
+    partnerScope.extend({ userId: uuidParam }).extend(updatePortalUserRequestSchema.shape),
+    portalUserSchema,
+  ),
+
+  // ---- vouchers ----------------------------------------------------------------------------
+  'vouchers.health.v1': health,
+  /** deploymentUrl is the page's origin, added by the gateway when the body has none. */
+  'vouchers.codes.generate.v1': contract(generateQrRequestSchema, qrCodeSchema),
+  'vouchers.codes.bulk-generate.v1': contract(bulkGenerateRequestSchema, bulkGenerateResponseSchema),
+  /** GET /api/qr-codes: the signed-in user's recent codes (super_admin: all; company: assigned). */
+  'vouchers.codes.list-recent.v1': contract(empty, qrCodeSchema.array()),
+  /** GET /api/qr-codes/all: the company's codes (super_admin: all). */
+  'vouchers.codes.list-for-actor.v1': contract(listQuerySchema, pageSchema(qrCodeSchema)),
+  /** GET /api/qr-codes/{id}: public voucher read; a malformed id is not found. */
+  'vouchers.codes.get-public.v1': contract(z.object({ id: publicVoucherId }), publicVoucherSchema),
+  /** POST /api/redeem/{id} with the optional Idempotency-Key header. */
+  'vouchers.codes.redeem.v1': contract(redeemRequestSchema, redeemResponseSchema),
+  /** DELETE /api/qr-codes/{id}: super_admin deletes; a company removes the code from itself only. */
+  'vouchers.codes.remove.v1': contract(byId, messageResponseSchema),
+  'vouchers.admin.stats.v1': contract(empty, voucherStatsSchema),
+  /** GET /api/public/stats: totals for anyone. */
+  'vouchers.public.stats.v1': contract(empty, publicStatsSchema),
+  'vouchers.admin.list.v1': contract(listQuerySchema, pageSchema(qrCodeSchema)),
+  'vouchers.admin.redemptions.v1': contract(listQuerySchema, pageSchema(redemptionSchema)),
+  'vouchers.admin.batches.v1': contract(listQuerySchema, pageSchema(batchSummarySchema)),
+  'vouchers.admin.batch.v1': contract(byId, batchDetailSchema),
+  'vouchers.company.stats.v1': contract(empty, voucherStatsSchema),
+  'vouchers.company.redemptions.v1': contract(listQuerySchema, pageSchema(redemptionSchema)),
+  'vouchers.assignment.list.v1': contract(byId, qrCodePartnerSchema.array()),
+  'vouchers.assignment.replace.v1': contract(
+    assignPartnersRequestSchema.extend({ id: uuidParam }),
+    qrCodePartnerSchema.array(),
+  ),
+  'vouchers.assignment.list-for-vendor.v1': contract(
+    listQuerySchema.extend({ id: uuidParam }),
+    pageSchema(qrCodeSchema),
+  ),
+  /** Internal (rendering -> vouchers): the codes an actor may print, by ids, batch or all. */
+  'vouchers.render.resolve.v1': contract(resolveVouchersRequestSchema, pageSchema(qrCodeSchema)),
+
+  // ---- credits, inventory ------------------------------------------------------------------
+  'credits.health.v1': health,
+  'inventory.health.v1': health,
+
+  // ---- rendering ---------------------------------------------------------------------------
+  'rendering.health.v1': health,
+  /** POST /api/generate-qr-image: the voucher card of the id in qrUrl or qrData.id. */
+  'rendering.files.render-card.v1': contract(generateQrImageRequestSchema, renderedFileSchema),
+  /** POST /api/download-qr: the bare QR (or, with variant card, the card). */
+  'rendering.files.render.v1': contract(downloadQrRequestSchema, renderedFileSchema),
+  /** POST /api/bulk-download-zip: enqueues a ZIP job. */
+  'rendering.jobs.create-zip.v1': contract(bulkDownloadZipRequestSchema, zipJobSchema),
+  'rendering.jobs.get.v1': contract(jobIdRequestSchema, zipJobSchema),
+  /** The finished file's name and size, for the job's owner (the file is under the shared DATA_DIR). */
+  'rendering.jobs.file.v1': contract(jobIdRequestSchema, zipJobFileSchema),
+} as const;
+
+export type RpcContracts = typeof RPC_CONTRACTS;
+export type RpcSubject = keyof RpcContracts;
+/** What a caller sends (before parsing: 'unlimited', '5', an id object…). */
+export type RpcRequestInput<S extends RpcSubject> = z.input<RpcContracts[S]['request']>;
+/** What the handler receives, parsed and validated by its contract. */
+export type RpcRequestPayload<S extends RpcSubject> = z.output<RpcContracts[S]['request']>;
+/** What the handler answers and the caller receives. */
+export type RpcResponse<S extends RpcSubject> = z.infer<RpcContracts[S]['response']>;
+
+export const RPC_SUBJECTS = Object.keys(RPC_CONTRACTS) as RpcSubject[];
+
+export function isRpcSubject(value: string): value is RpcSubject {
+  return Object.prototype.hasOwnProperty.call(RPC_CONTRACTS, value);
+}
+
+/** Friendly names for the subjects above (each points into RPC_CONTRACTS). */
+export const RPC = {
+  identity: {
+    health: 'identity.health.v1',
+    login: 'identity.auth.login.v1',
+    companyLogin: 'identity.auth.company-login.v1',
+    resolveSession: 'identity.auth.resolve-session.v1',
+    logout: 'identity.auth.logout.v1',
+    currentUser: 'identity.auth.current-user.v1',
+    updateProfile: 'identity.admin.update-profile.v1',
+    changePassword: 'identity.admin.change-password.v1',
+    createPortalUser: 'identity.users.create-portal-user.v1',
+    listCompanyUsers: 'identity.users.list-company-users.v1',
+    setUserActive: 'identity.users.set-active.v1',
+  },
+  partners: {
+    health: 'partners.health.v1',
+    list: 'partners.vendors.list.v1',
+    get: 'partners.vendors.get.v1',
+    create: 'partners.vendors.create.v1',
+    update: 'partners.vendors.update.v1',
+    remove: 'partners.vendors.remove.v1',
+    listCompanies: 'partners.companies.list.v1',
+    publicList: 'partners.public.list.v1',
+    addPhoto: 'partners.vendors.add-photo.v1',
+    listUsers: 'partners.users.list.v1',
+    createUser: 'partners.users.create.v1',
+    setUserActive: 'partners.users.set-active.v1',
+  },
+  vouchers: {
+    health: 'vouchers.health.v1',
+    generate: 'vouchers.codes.generate.v1',
+    bulkGenerate: 'vouchers.codes.bulk-generate.v1',
+    listRecent: 'vouchers.codes.list-recent.v1',
+    listForActor: 'vouchers.codes.list-for-actor.v1',
+    getPublic: 'vouchers.codes.get-public.v1',
+    redeem: 'vouchers.codes.redeem.v1',
+    remove: 'vouchers.codes.remove.v1',
+    adminStats: 'vouchers.admin.stats.v1',
+    publicStats: 'vouchers.public.stats.v1',
+    adminList: 'vouchers.admin.list.v1',
+    adminRedemptions: 'vouchers.admin.redemptions.v1',
+    adminBatches: 'vouchers.admin.batches.v1',
+    adminBatch: 'vouchers.admin.batch.v1',
+    companyStats: 'vouchers.company.stats.v1',
+    companyRedemptions: 'vouchers.company.redemptions.v1',
+    listPartners: 'vouchers.assignment.list.v1',
+    assignPartners: 'vouchers.assignment.replace.v1',
+    listForVendor: 'vouchers.assignment.list-for-vendor.v1',
+    resolveForRender: 'vouchers.render.resolve.v1',
+  },
+  credits: { health: 'credits.health.v1' },
+  inventory: { health: 'inventory.health.v1' },
+  rendering: {
+    health: 'rendering.health.v1',
+    renderCard: 'rendering.files.render-card.v1',
+    render: 'rendering.files.render.v1',
+    createZipJob: 'rendering.jobs.create-zip.v1',
+    getJob: 'rendering.jobs.get.v1',
+    jobFile: 'rendering.jobs.file.v1',
+  },
+} as const satisfies Record<string, Record<string, RpcSubject>>;
