@@ -1,7 +1,10 @@
 import {
+  CARD_SIZES,
+  DEFAULT_CARD_SIZE,
   RENDER_FORMATS,
   RENDER_VARIANTS,
   RPC,
+  SHEET_SIZES,
   type Actor,
   type Page,
   type QrCode,
@@ -21,6 +24,7 @@ const renderRequestSchema = z.object({
   id: z.string().uuid('Not a valid QR code id'),
   format: z.enum(RENDER_FORMATS),
   variant: z.enum(RENDER_VARIANTS),
+  size: z.enum(CARD_SIZES).optional(),
 });
 /** The gateway sends the parsed request (ids, batchId or all); it is checked again here. */
 const zipJobRequestSchema = z.object({
@@ -29,6 +33,8 @@ const zipJobRequestSchema = z.object({
   all: z.literal(true).optional(),
   format: z.enum(RENDER_FORMATS),
   variant: z.enum(RENDER_VARIANTS),
+  size: z.enum(CARD_SIZES).optional(),
+  sheet: z.enum(SHEET_SIZES).optional(),
 });
 const byId = z.object({ id: z.string().uuid('Not a valid job id') });
 
@@ -49,7 +55,7 @@ export class RenderingHandlers {
   @MessagePattern(RPC.rendering.render)
   async render(@Payload() request: RpcRequest<unknown>): Promise<RenderedFile> {
     const actor = requireActor(request);
-    const { id, format, variant } = parsePayload(renderRequestSchema, request);
+    const { id, format, variant, size } = parsePayload(renderRequestSchema, request);
     const page = await this.rpc.call<Page<QrCode>>(
       RPC.vouchers.resolveForRender,
       { ids: [id], limit: 1 },
@@ -57,7 +63,7 @@ export class RenderingHandlers {
     );
     const code = page.items[0];
     if (!code) throw DomainError.notFound('QR code');
-    const file = await this.renderer.render(code, format, variant);
+    const file = await this.renderer.render(code, format, variant, size);
     return { fileName: file.fileName, contentType: file.contentType, data: file.data.toString('base64') };
   }
 
@@ -71,7 +77,11 @@ export class RenderingHandlers {
         qrCodes: ['Send exactly one of qrCodes, batchId or all'],
       });
     }
-    return this.jobs.create(parsed, actor, request.meta.requestId);
+    return this.jobs.create(
+      { ...parsed, size: parsed.size ?? DEFAULT_CARD_SIZE },
+      actor,
+      request.meta.requestId,
+    );
   }
 
   @MessagePattern(RPC.rendering.getJob)
