@@ -17,7 +17,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { StatusPanel } from '@/components/feedback/status-panel';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
-import { fetchRenderedFile } from '@/features/downloads';
+import { CardSizeSelect, fetchRenderedFile } from '@/features/downloads';
 import { DownloadButtons } from '@/features/vouchers/components/download-buttons';
 import { useRenderedImage } from '../api/use-qr-image';
 import { printImage } from '../lib/print-image';
@@ -149,6 +149,7 @@ function GeneratedCode({ code }: { code: QrCode }) {
         spacing={1.5}
         sx={{ width: '100%', alignItems: 'center', justifyContent: 'center' }}
       >
+        <CardSizeSelect />
         <DownloadButtons
           id={code.id}
           size="medium"
