@@ -1,5 +1,7 @@
 import {
+  PAST_EXPIRY_MESSAGE,
   RPC,
+  WHOLE_NUMBERS_MESSAGE,
   bulkMaxMessage,
   type BatchDetail,
   type BatchSummary,
@@ -89,10 +91,31 @@ describe('generate', () => {
     [{ expirationDate: '' }, 'expirationDate', 'Expiration date is required'],
     [{ expirationDate: '2026-02-30' }, 'expirationDate', 'Expiration date must be a real calendar date'],
     [{ usageLimit: 'lots' }, 'usageLimit', 'Must be a number'],
+    [{ discountValue: 12.5 }, 'discountValue', WHOLE_NUMBERS_MESSAGE],
+    [{ discountValue: '12.5' }, 'discountValue', WHOLE_NUMBERS_MESSAGE],
+    [{ expirationDate: '2020-01-01' }, 'expirationDate', PAST_EXPIRY_MESSAGE],
   ])('refuses %j: %s "%s"', async (extra, field, message) => {
     const error = await refusal(generate(extra));
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.errors?.[field]).toContain(message);
+  });
+
+  it('takes an expiry of today in the business time zone, and refuses yesterday', async () => {
+    // 23:30 on 15 January in Los Angeles is already 16 January in UTC.
+    s.clock.set(new Date('2026-01-16T07:30:00Z'));
+    try {
+      await expect(generate({ expirationDate: '2026-01-15' })).resolves.toMatchObject({
+        expirationDate: '2026-01-15',
+      });
+      const error = await refusal(generate({ expirationDate: '2026-01-14' }));
+      expect(error.errors?.expirationDate).toContain(PAST_EXPIRY_MESSAGE);
+      const bulk = await refusal(
+        s.call(RPC.vouchers.bulkGenerate, bulkBody({ quantity: 2, expirationDate: '2026-01-14' })),
+      );
+      expect(bulk.errors?.expirationDate).toContain(PAST_EXPIRY_MESSAGE);
+    } finally {
+      s.clock.set(null);
+    }
   });
 
   it('is for the administrator only', async () => {

@@ -8,12 +8,7 @@ export type RenderKind = 'qr' | 'card';
  * Downloads one rendered file: the bare QR (POST /api/download-qr) or the full voucher card
  * (POST /api/generate-qr-image). Only the id is sent; the server prints its own record of the code.
  */
-export async function fetchRenderedFile(
-  kind: RenderKind,
-  id: string,
-  format: RenderFormat,
-  size?: CardSize,
-) {
+export async function fetchRenderedFile(kind: RenderKind, id: string, format: RenderFormat, size?: CardSize) {
   const response =
     kind === 'qr'
       ? await apiRequest('/api/download-qr', { method: 'POST', body: { qrCode: id, format } })

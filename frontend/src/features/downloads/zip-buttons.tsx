@@ -16,7 +16,10 @@ import { useCardSize } from './card-size';
 import { useZipJob } from './zip-job';
 import { ZipProgress } from './zip-progress';
 
-const SHEET_LABELS: Readonly<Record<SheetSize, string>> = { a4: 'A4 print sheet', letter: 'Letter print sheet' };
+const SHEET_LABELS: Readonly<Record<SheetSize, string>> = {
+  a4: 'A4 print sheet',
+  letter: 'Letter print sheet',
+};
 
 /**
  * PNG ZIP / PDF ZIP / SVG ZIP for a set of codes (a batch, or everything), and with `sheets` one PDF
