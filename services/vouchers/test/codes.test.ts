@@ -320,6 +320,19 @@ describe('stats and redemptions', () => {
     expect(all.items).toHaveLength(1);
   });
 
+  it('the administrator’s code search finds a voucher by its page title and its batch name', async () => {
+    const titled = await generate({ clinic: 'Plain Partner', customTitle: 'Harvest Moon Offer' });
+    const batch = await s.call<BulkGenerateResponse>(
+      RPC.vouchers.bulkGenerate,
+      bulkBody({ quantity: 2, batchName: 'Searchable Autumn Flyers' }),
+    );
+    const search = (text: string) => s.call<Page<QrCode>>(RPC.vouchers.listForActor, { search: text });
+    expect((await search('harvest moon')).items.map((c) => c.id)).toEqual([titled.id]);
+    const byBatch = await search('autumn flyers');
+    expect(byBatch.total).toBe(2);
+    expect(byBatch.items.every((c) => c.batchId === batch.batchId)).toBe(true);
+  });
+
   it('lists a vendor’s codes, paged', async () => {
     const v = await s.call<Vendor>(RPC.partners.create, { name: 'Vendor V' });
     const c1 = await generate();

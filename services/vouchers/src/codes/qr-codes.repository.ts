@@ -33,14 +33,14 @@ export class QrCodesRepository {
     );
   }
 
-  /** Partner name, service or the start of the id, case-insensitive. */
+  /** Partner name, page title, batch name, service or the start of the id, case-insensitive. */
   search<T extends object>(qb: QueryBuilder<T>, search: string | undefined, alias = 'q'): QueryBuilder<T> {
     const text = search?.trim();
     if (!text) return qb;
     const contains = `%${likeEscape(text)}%`;
     return qb.andWhere(
-      `(${alias}.clinic_name ilike ? or ${alias}.service ilike ? or ${alias}.id::text ilike ?)`,
-      [contains, contains, `${likeEscape(text.toLowerCase())}%`],
+      `(${alias}.clinic_name ilike ? or ${alias}.service ilike ? or ${alias}.custom_title ilike ? or ${alias}.batch_name ilike ? or ${alias}.id::text ilike ?)`,
+      [contains, contains, contains, contains, `${likeEscape(text.toLowerCase())}%`],
     );
   }
 

@@ -60,7 +60,7 @@ export function QrCodesTab() {
       >
         <TextField
           label="Search QR codes"
-          placeholder="Partner, service or ID"
+          placeholder="Partner, title, batch, service or ID"
           size="small"
           value={search}
           onChange={(event) => {
