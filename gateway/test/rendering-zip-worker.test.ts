@@ -86,6 +86,31 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
+it('ZIPs waiting for a worker tell their place in the queue', async () => {
+  // No worker runs yet (the rendering service here only answers calls): every job waits.
+  const code = await h.api('/api/generate-qr', {
+    method: 'POST',
+    token: admin,
+    json: { clinic: 'Queue Gym', service: 'Day pass', expirationDate: '2099-12-31', discountValue: 10 },
+  });
+  expect(code.status).toBe(201);
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const created = await h.api('/api/bulk-download-zip', {
+      method: 'POST',
+      token: admin,
+      json: { qrCodes: [code.body.id], format: 'svg', variant: 'qr' },
+    });
+    expect(created.status).toBe(202);
+    expect(created.body).toMatchObject({ state: 'queued', position: i });
+    ids.push(created.body.id);
+  }
+  const positions = await Promise.all(
+    ids.map(async (id) => (await h.api(`/api/jobs/${id}`, { token: admin })).body.position),
+  );
+  expect(positions).toEqual([0, 1, 2]);
+});
+
 it(
   'a 1,000-code ZIP survives its worker being killed mid-job, with bounded worker memory',
   { timeout: 180_000 },

@@ -1,15 +1,8 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { queuedText } from './queue-text';
 import type { ZipJobStatus } from './zip-job';
-
-/** A queued job in a club administrator's words, with its place in line when the server knows it. */
-export function queuedText(position: number | null | undefined): string {
-  if (position === null || position === undefined)
-    return 'Waiting in line: your ZIP starts as soon as the server is free.';
-  if (position === 0) return 'Waiting in line: yours is next. It starts as soon as the server is free.';
-  return `Waiting in line: ${position} ${position === 1 ? 'download is' : 'downloads are'} ahead of yours. It starts as soon as the server is free.`;
-}
 
 /** The progress of a ZIP job: rendered count and a bar (indeterminate until the job reports). */
 export function ZipProgress({ status }: { status: ZipJobStatus }) {

@@ -147,7 +147,9 @@ function GeneratedCode({ code }: { code: QrCode }) {
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1.5}
-        sx={{ width: '100%', alignItems: 'center', justifyContent: 'center' }}
+        useFlexGap
+        data-testid="preview-actions"
+        sx={{ width: '100%', alignItems: 'center', justifyContent: 'center', flexWrap: 'wrap' }}
       >
         <CardSizeSelect />
         <DownloadButtons
