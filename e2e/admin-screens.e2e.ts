@@ -128,6 +128,8 @@ describe('the administrator’s screens at 1366 × 900', () => {
     expect(batch.status, JSON.stringify(batch.body)).toBe(201);
 
     await signInAdmin();
+    await page.getByRole('button', { name: 'Refresh All' }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).first().waitFor();
     await expect(page.getByRole('button', { name: 'Logout' }).count()).resolves.toBe(1);
     await expect(page.getByRole('button', { name: 'Job queues (operations)' }).count()).resolves.toBe(1);
 
@@ -135,7 +137,7 @@ describe('the administrator’s screens at 1366 × 900', () => {
     await page.getByLabel('Search QR codes').fill('lighthouse winter');
     const row = page.locator(`[data-testid="qr-row"][data-id="${made.body.id}"]`);
     await row.waitFor();
-    await expect(page.getByTestId('qr-row').count()).resolves.toBe(1);
+    await expect.poll(() => page.getByTestId('qr-row').count(), { timeout: 10_000 }).toBe(1);
     await settle();
     for (const label of [`Delete QR code ${made.body.id.slice(0, 8)}`, 'Download voucher as PDF']) {
       const box = (await row.getByRole('button', { name: label }).boundingBox())!;
@@ -200,10 +202,19 @@ describe('the administrator’s screens at 1366 × 900', () => {
     const summary = page.getByTestId('batch-summary');
     await summary.waitFor();
     // The summary is brought into view (it sits below the form's first screen).
+    // …and not under the sticky navigation bar: the heading itself is what is painted there.
     await expect
       .poll(async () => {
-        const box = (await page.getByRole('heading', { name: 'Batch created' }).boundingBox())!;
-        return box.y >= 0 && box.y + box.height <= DESKTOP.height;
+        const heading = page.getByRole('heading', { name: 'Batch created' });
+        const box = (await heading.boundingBox())!;
+        if (box.y < 0 || box.y + box.height > DESKTOP.height) return false;
+        return heading.evaluate(
+          (el, point) => {
+            const hit = document.elementFromPoint(point.x, point.y);
+            return Boolean(hit && el.contains(hit));
+          },
+          { x: box.x + 10, y: box.y + box.height / 2 },
+        );
       })
       .toBe(true);
     await expect(page.getByRole('button', { name: 'A4 print sheet' }).isVisible()).resolves.toBe(true);

@@ -30,7 +30,8 @@ export function BatchSummary({
 }) {
   const sample = batch.sample;
   const heading = useRef<HTMLHeadingElement>(null);
-  // The summary replaces the form lower down the page: bring it into view and give it focus.
+  // The summary replaces the form lower down the page: bring it into view (clear of the sticky
+  // navigation bar, hence the heading's scroll margin) and give it focus.
   useEffect(() => {
     heading.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     heading.current?.focus({ preventScroll: true });
@@ -57,7 +58,13 @@ export function BatchSummary({
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
           <CheckCircleRoundedIcon color="success" fontSize="large" aria-hidden />
           <Box>
-            <Typography variant="h5" component="h2" ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
+            <Typography
+              variant="h5"
+              component="h2"
+              ref={heading}
+              tabIndex={-1}
+              sx={{ outline: 'none', scrollMarginTop: 136 }}
+            >
               Batch created
             </Typography>
             <Typography variant="body2" color="text.secondary">
