@@ -194,6 +194,23 @@ describe('the partner portal', () => {
     await settledScreenshot('company-admin-usage-desktop');
   });
 
+  it('a search that hides selected codes says so, and can drop them from the selection', async () => {
+    await signInAsStaff();
+    await page.goto(`${baseUrl}/company-admin`);
+    await page.getByTestId('qr-row').first().waitFor();
+    await page.getByTestId('select-all').click();
+    await expect(page.getByTestId('selected-count').innerText()).resolves.toBe('3 selected');
+    await page.getByTestId('company-search').fill('physio assess');
+    await page.getByRole('tab', { name: 'QR Codes (1)' }).waitFor();
+    await expect(page.getByTestId('selected-count').innerText()).resolves.toBe(
+      '3 selected · 2 of them not shown here',
+    );
+    await settledScreenshot('company-admin-hidden-selection');
+    await page.getByTestId('deselect-hidden').click();
+    await expect(page.getByTestId('selected-count').innerText()).resolves.toBe('1 selected');
+    await expect(page.getByTestId('bulk-zip-png').innerText()).resolves.toBe('PNG ZIP (1)');
+  });
+
   it('nothing selected asks to select codes first', async () => {
     await signInAsStaff();
     await page.goto(`${baseUrl}/company-admin`);

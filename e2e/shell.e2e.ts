@@ -14,8 +14,16 @@ const staff = { username: 'e2e-staff', password: 'staff-password' };
 beforeAll(async () => {
   browser = await launchBrowser();
   adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
-  const vendor = await api(baseUrl, '/api/vendors', { method: 'POST', token: adminToken, json: { name: 'Summit Sports Clinic', contactInfo: 'Physio and sports massage' } });
-  await api(baseUrl, `/api/partners/${vendor.body.id}/users`, { method: 'POST', token: adminToken, json: staff });
+  const vendor = await api(baseUrl, '/api/vendors', {
+    method: 'POST',
+    token: adminToken,
+    json: { name: 'Summit Sports Clinic', contactInfo: 'Physio and sports massage' },
+  });
+  await api(baseUrl, `/api/partners/${vendor.body.id}/users`, {
+    method: 'POST',
+    token: adminToken,
+    json: staff,
+  });
 });
 afterAll(async () => browser?.close());
 beforeEach(async () => {
@@ -29,7 +37,9 @@ describe('the AV Pass shell in Chromium', () => {
     await page.goto(baseUrl);
     await page.waitForTimeout(1500);
     await screenshot(page, 'landing');
-    await expect(page.getByText('Summit Sports Clinic').first().waitFor({ timeout: 10_000 })).resolves.toBeUndefined();
+    await expect(
+      page.getByText('Summit Sports Clinic').first().waitFor({ timeout: 10_000 }),
+    ).resolves.toBeUndefined();
     await expect(page.getByText('Physio and sports massage').first().isVisible()).resolves.toBe(true);
     await screenshot(page, 'landing');
   });
@@ -51,7 +61,9 @@ describe('the AV Pass shell in Chromium', () => {
   it('a wrong password shows the server message', async () => {
     await signIn(page, baseUrl, E2E_ADMIN.username, 'not-the-password');
     await page.getByTestId('login-error').waitFor();
-    await expect(page.getByTestId('login-error').innerText()).resolves.toContain('Invalid username or password');
+    await expect(page.getByTestId('login-error').innerText()).resolves.toContain(
+      'Invalid username or password',
+    );
     await screenshot(page, 'login-wrong-password');
   });
 

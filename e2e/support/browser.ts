@@ -8,7 +8,14 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -23,10 +30,17 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-export async function api(baseUrl: string, path: string, init: { method?: string; token?: string; json?: unknown } = {}) {
+export async function api(
+  baseUrl: string,
+  path: string,
+  init: { method?: string; token?: string; json?: unknown } = {},
+) {
   const res = await fetch(`${baseUrl}${path}`, {
     method: init.method ?? 'GET',
-    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.json ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.json ? { 'content-type': 'application/json' } : {}),
+    },
     ...(init.json ? { body: JSON.stringify(init.json) } : {}),
   });
   return { status: res.status, body: (await res.json().catch(() => null)) as any };

@@ -23,6 +23,8 @@ export async function setup(project: TestProject): Promise<void> {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DATA_DIR: `/tmp/avpass-e2e-${port}`,
       LOG_LEVEL: 'warn',
+      // Below the form's own ceiling (1000), so a refusal only the server makes can be seen.
+      BULK_MAX_QUANTITY: '500',
       NODE_ENV: 'test',
     },
     onLine: (text: string) => {

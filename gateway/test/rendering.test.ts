@@ -299,6 +299,49 @@ describe('ZIP jobs', () => {
   });
 });
 
+describe('print sizes', () => {
+  it('the card PDF is an A6 page by default and a 4 × 6 in page on request', async () => {
+    const pageSize = async (json: Record<string, unknown>, name: string) => {
+      const res = await download(h, '/api/generate-qr-image', { token: admin, json });
+      expect(res.status).toBe(200);
+      const info = (await run('pdfinfo', [await saveTo(dir, name, res.data)])).stdout;
+      return /Page size:\s+(.*)/.exec(info)?.[1];
+    };
+    expect(await pageSize({ qrUrl: assigned.qrUrl, format: 'pdf' }, 'a6.pdf')).toMatch(
+      /^297\.638 x 419\.528 pts/,
+    );
+    expect(await pageSize({ qrUrl: assigned.qrUrl, format: 'pdf', size: '4x6' }, '4x6.pdf')).toMatch(
+      /^288 x 432 pts/,
+    );
+    const bad = await h.api('/api/download-qr', {
+      method: 'POST',
+      token: admin,
+      json: { qrCode: assigned.id, format: 'pdf', variant: 'card', size: 'a0' },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('a ZIP job can hold one A4 sheet PDF of all the cards, four to a page', async () => {
+    const created = await h.api('/api/bulk-download-zip', {
+      method: 'POST',
+      token: admin,
+      json: { qrCodes: [assigned.id, unassigned.id], format: 'pdf', sheet: 'a4' },
+    });
+    expect(created.status).toBe(202);
+    expect(created.body.sheet).toBe('a4');
+    const job = await waitForJob(h, created.body.id, admin);
+    expect(job).toMatchObject({ state: 'completed', done: 2, position: null });
+    const file = await download(h, job.downloadUrl, { token: admin });
+    expect(file.headers.get('content-disposition')).toMatch(/qr-cards-sheet-a4-\d{8}-\d{6}\.zip/);
+    const zipPath = await saveTo(dir, 'sheet.zip', file.data);
+    expect(await zipEntries(zipPath)).toEqual(['qr-cards-sheet-a4.pdf']);
+    await run('unzip', ['-o', '-q', zipPath, '-d', join(dir, 'sheet')]);
+    const info = (await run('pdfinfo', [join(dir, 'sheet', 'qr-cards-sheet-a4.pdf')])).stdout;
+    expect(info).toMatch(/Pages:\s+1\b/);
+    expect(info).toMatch(/Page size:\s+595\.2\d* x 841\.8\d* pts \(A4\)/);
+  });
+});
+
 describe('queue board', () => {
   it('opens only with the cookie a super administrator gets from POST /api/queues/session', async () => {
     expect((await h.api('/admin/queues')).status).toBe(401);

@@ -1,6 +1,7 @@
 import { bulkMaxMessage, REDEEM_REFUSALS } from '@avpass/contracts';
 import { waitFor } from '@avpass/platform/testing';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
@@ -370,7 +371,12 @@ describe('public partner counters', () => {
       return `${row?.activeOffers}/${row?.totalQrCodes}`;
     };
     const live = await generate({ usageLimit: '1' });
-    const expired = await generate({ expirationDate: '2020-01-01' });
+    // A new voucher cannot be expired already: this one is made, then dated in the past in its table.
+    const expired = await generate({});
+    const db = new pg.Client({ connectionString: h.env.DATABASE_URL });
+    await db.connect();
+    await db.query(`update vouchers.qr_codes set expiration_date = '2020-01-01' where id = $1`, [expired.id]);
+    await db.end();
     await assign(live.id, [p.companyId]);
     await assign(expired.id, [p.companyId]);
     await waitFor(async () => (await counts()) === '1/2' || null, { message: 'counters 1/2' });

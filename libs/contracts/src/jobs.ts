@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actorSchema } from './roles';
-import { RENDER_FORMATS, RENDER_VARIANTS } from './rendering';
+import { CARD_SIZES, RENDER_FORMATS, RENDER_VARIANTS, SHEET_SIZES } from './rendering';
 
 /**
  * BullMQ queues, job names, payloads and their retry options.
@@ -31,6 +31,10 @@ export const zipJobDataSchema = z.object({
   source: zipSourceSchema,
   format: z.enum(RENDER_FORMATS),
   variant: z.enum(RENDER_VARIANTS),
+  /** The card's printed size; absent in jobs queued before sizes existed (A6). */
+  size: z.enum(CARD_SIZES).optional(),
+  /** When set, the ZIP holds one PDF of cards on sheets of this paper instead of a file per code. */
+  sheet: z.enum(SHEET_SIZES).optional(),
   fileName: z.string(),
   /** Codes visible when the job was accepted (the ZIP may differ if codes change meanwhile). */
   total: z.number().int(),

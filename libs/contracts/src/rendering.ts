@@ -21,6 +21,19 @@ export const RENDER_MIME_TYPES: Readonly<Record<RenderFormat, string>> = {
   svg: 'image/svg+xml',
 };
 
+/**
+ * Printed sizes of the voucher card: A6 (105 × 148 mm) or 4 × 6 in, portrait. PDF pages have exactly
+ * this size; PNG and SVG cards keep its proportions.
+ */
+export const CARD_SIZES = ['a6', '4x6'] as const;
+export type CardSize = (typeof CARD_SIZES)[number];
+export const DEFAULT_CARD_SIZE: CardSize = 'a6';
+const sizeField = z.enum(CARD_SIZES, 'Size must be a6 or 4x6');
+
+/** Paper for a sheet of cards with crop marks (a ZIP job option). */
+export const SHEET_SIZES = ['a4', 'letter'] as const;
+export type SheetSize = (typeof SHEET_SIZES)[number];
+
 const VOUCHER_PATH_ID = /\/voucher\/([0-9a-f-]{36})(?:[/?#]|$)/i;
 
 /** The voucher id inside a `{origin}/voucher/{id}` link, or undefined. */
@@ -36,6 +49,7 @@ export const generateQrImageRequestSchema = z
   .object({
     qrUrl: z.string().max(2000).optional(),
     format: formatField.optional().default('png'),
+    size: sizeField.optional().default(DEFAULT_CARD_SIZE),
     qrData: z.object({ id: z.string().optional() }).passthrough().nullish(),
   })
   .transform((body, ctx) => {
@@ -49,7 +63,7 @@ export const generateQrImageRequestSchema = z
       });
       return z.NEVER;
     }
-    return { id: parsed.data.toLowerCase(), format: body.format };
+    return { id: parsed.data.toLowerCase(), format: body.format, size: body.size };
   });
 export type GenerateQrImageRequest = z.input<typeof generateQrImageRequestSchema>;
 
@@ -61,6 +75,7 @@ export const downloadQrRequestSchema = z
     }),
     format: formatField.optional().default('png'),
     variant: z.enum(RENDER_VARIANTS).optional().default('qr'),
+    size: sizeField.optional().default(DEFAULT_CARD_SIZE),
   })
   .transform((body, ctx) => {
     const id = typeof body.qrCode === 'string' ? body.qrCode : body.qrCode.id;
@@ -69,7 +84,12 @@ export const downloadQrRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['qrCode'], message: 'qrCode must be a voucher id' });
       return z.NEVER;
     }
-    return { id: parsed.data.toLowerCase(), format: body.format, variant: body.variant };
+    return {
+      id: parsed.data.toLowerCase(),
+      format: body.format,
+      variant: body.variant,
+      size: body.size,
+    };
   });
 export type DownloadQrRequest = z.input<typeof downloadQrRequestSchema>;
 
@@ -96,6 +116,9 @@ export const bulkDownloadZipRequestSchema = z
     all: z.boolean().optional(),
     format: formatField.optional().default('png'),
     variant: z.enum(RENDER_VARIANTS).optional().default('card'),
+    size: sizeField.optional().default(DEFAULT_CARD_SIZE),
+    /** Instead of one file per code: one PDF of cards on A4 or Letter sheets, with crop marks. */
+    sheet: z.enum(SHEET_SIZES, 'Sheet must be a4 or letter').optional(),
   })
   .transform((body, ctx) => {
     if (!hasExactlyOneSource(body, 'qrCodes', ctx)) return z.NEVER;
@@ -123,6 +146,8 @@ export const bulkDownloadZipRequestSchema = z
       ...(body.all ? { all: true } : {}),
       format: body.format,
       variant: body.variant,
+      size: body.size,
+      ...(body.sheet ? { sheet: body.sheet } : {}),
     };
   });
 export type BulkDownloadZipRequest = z.input<typeof bulkDownloadZipRequestSchema>;
@@ -147,6 +172,10 @@ export const zipJobSchema = z.object({
   finishedAt: z.string().nullable(),
   /** GET this when state is completed; the file is purged 24 hours after it finished. */
   downloadUrl: z.string(),
+  /** While queued: how many jobs wait ahead of this one (0 = next); null otherwise. */
+  position: z.number().int().min(0).nullable().optional(),
+  /** Set when the ZIP holds one sheet PDF of cards instead of one file per code. */
+  sheet: z.enum(SHEET_SIZES).nullable().optional(),
 });
 export type ZipJob = z.infer<typeof zipJobSchema>;
 

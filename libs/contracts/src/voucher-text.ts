@@ -43,6 +43,8 @@ export interface VoucherText {
   /** The custom page title when there is one, else the partner's name (before displayTitle). */
   titleSource: string;
   title: string;
+  /** The partner's name when a custom title hides it from the title; null otherwise. */
+  partnerName: string | null;
   initials: string;
   partnerTypeText: string;
   discountText: string;
@@ -61,11 +63,13 @@ export function voucherText(voucher: VoucherTextSource): VoucherText {
   const titleSource = voucher.customTitle?.trim() || voucher.clinicName;
   const title = displayTitle(titleSource, voucher.discountType);
   const trainerName = voucher.trainerName?.trim() || null;
+  const clinicName = voucher.clinicName?.trim() || '';
   return {
     isTrainer,
     isExclusive,
     titleSource,
     title,
+    partnerName: clinicName && titleSource !== voucher.clinicName ? clinicName : null,
     initials: voucherInitials(isTrainer ? (trainerName ?? title) : title),
     partnerTypeText: isExclusive
       ? EXCLUSIVE_PARTNER_TEXT

@@ -61,6 +61,13 @@ export const usageLimitField = z
     }
   });
 
+export const WHOLE_NUMBERS_MESSAGE = 'Discount value: whole numbers only';
+/**
+ * A new voucher may not be expired already: its date must be today or later in BUSINESS_TIMEZONE
+ * (checked by the vouchers service; the form checks the viewer's today first).
+ */
+export const PAST_EXPIRY_MESSAGE = 'Expiration date is in the past. Choose today or a later date.';
+
 /** A whole number from a form field; blank becomes 0 (spec section 5). */
 const discountValueField = z
   .union([z.number(), z.string()], { error: 'Discount value must be a number' })
@@ -72,7 +79,12 @@ const discountValueField = z
       ctx.addIssue({ code: 'custom', message: 'Discount value must be a number' });
       return z.NEVER;
     }
-    return Math.trunc(n);
+    // 12.5 is refused, not silently cut to 12.
+    if (!Number.isInteger(n)) {
+      ctx.addIssue({ code: 'custom', message: WHOLE_NUMBERS_MESSAGE });
+      return z.NEVER;
+    }
+    return n;
   });
 
 const discountTypeField = z.enum(

@@ -1,6 +1,7 @@
 import {
   RPC,
   type Actor,
+  type CardSize,
   type RenderedFile,
   type RenderFormat,
   type RenderVariant,
@@ -26,14 +27,20 @@ export class RenderingHandlers {
 
   /** POST /api/generate-qr-image: the voucher card. */
   @RpcHandler(RPC.rendering.renderCard)
-  renderCard({ id, format }: In<typeof RPC.rendering.renderCard>, meta: RpcMeta): Promise<RenderedFile> {
-    return this.render(id, format, 'card', requireActor(meta), meta);
+  renderCard(
+    { id, format, size }: In<typeof RPC.rendering.renderCard>,
+    meta: RpcMeta,
+  ): Promise<RenderedFile> {
+    return this.render(id, format, 'card', size, requireActor(meta), meta);
   }
 
   /** POST /api/download-qr: the bare QR, or the card. */
   @RpcHandler(RPC.rendering.render)
-  renderFile({ id, format, variant }: In<typeof RPC.rendering.render>, meta: RpcMeta): Promise<RenderedFile> {
-    return this.render(id, format, variant, requireActor(meta), meta);
+  renderFile(
+    { id, format, variant, size }: In<typeof RPC.rendering.render>,
+    meta: RpcMeta,
+  ): Promise<RenderedFile> {
+    return this.render(id, format, variant, size, requireActor(meta), meta);
   }
 
   @RpcHandler(RPC.rendering.createZipJob)
@@ -55,6 +62,7 @@ export class RenderingHandlers {
     id: string,
     format: RenderFormat,
     variant: RenderVariant,
+    size: CardSize,
     actor: Actor,
     meta: RpcMeta,
   ): Promise<RenderedFile> {
@@ -65,7 +73,7 @@ export class RenderingHandlers {
     );
     const code = page.items[0];
     if (!code) throw DomainError.notFound('QR code');
-    const file = await this.renderer.render(code, format, variant);
+    const file = await this.renderer.render(code, format, variant, size);
     return { fileName: file.fileName, contentType: file.contentType, data: file.data.toString('base64') };
   }
 }

@@ -122,6 +122,30 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
+it('ZIPs waiting for a worker tell their place in the queue', async () => {
+  // No worker runs yet (the rendering service here only answers calls): every job waits.
+  const code = await bed.call(RPC.vouchers.generate, {
+    clinic: 'Queue Gym',
+    service: 'Day pass',
+    expirationDate: '2099-12-31',
+    discountValue: 10,
+  });
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const created = await bed.call(RPC.rendering.createZipJob, {
+      qrCodes: [code.id],
+      format: 'svg',
+      variant: 'qr',
+    });
+    expect(created).toMatchObject({ state: 'queued', position: i });
+    ids.push(created.id);
+  }
+  const positions = await Promise.all(
+    ids.map(async (id) => (await bed.call(RPC.rendering.getJob, { id })).position),
+  );
+  expect(positions).toEqual([0, 1, 2]);
+});
+
 it(
   'a 1,000-code ZIP survives its worker being killed mid-job, with bounded worker memory',
   { timeout: 180_000 },

@@ -1,4 +1,4 @@
-import { RPC, bulkMaxMessage } from '@avpass/contracts';
+import { PAST_EXPIRY_MESSAGE, RPC, WHOLE_NUMBERS_MESSAGE, bulkMaxMessage } from '@avpass/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyActor, refusal, startVoucherServices, type VoucherServices } from './support/services';
@@ -75,10 +75,31 @@ describe('generate', () => {
     [{ expirationDate: '' }, 'expirationDate', 'Expiration date is required'],
     [{ expirationDate: '2026-02-30' }, 'expirationDate', 'Expiration date must be a real calendar date'],
     [{ usageLimit: 'lots' }, 'usageLimit', 'Must be a number'],
+    [{ discountValue: 12.5 }, 'discountValue', WHOLE_NUMBERS_MESSAGE],
+    [{ discountValue: '12.5' }, 'discountValue', WHOLE_NUMBERS_MESSAGE],
+    [{ expirationDate: '2020-01-01' }, 'expirationDate', PAST_EXPIRY_MESSAGE],
   ])('refuses %j: %s "%s"', async (extra, field, message) => {
     const error = await refusal(generate(extra));
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.errors?.[field]).toContain(message);
+  });
+
+  it('takes an expiry of today in the business time zone, and refuses yesterday', async () => {
+    // 23:30 on 15 January in Los Angeles is already 16 January in UTC.
+    s.clock.set(new Date('2026-01-16T07:30:00Z'));
+    try {
+      await expect(generate({ expirationDate: '2026-01-15' })).resolves.toMatchObject({
+        expirationDate: '2026-01-15',
+      });
+      const error = await refusal(generate({ expirationDate: '2026-01-14' }));
+      expect(error.errors?.expirationDate).toContain(PAST_EXPIRY_MESSAGE);
+      const bulk = await refusal(
+        s.call(RPC.vouchers.bulkGenerate, bulkBody({ quantity: 2, expirationDate: '2026-01-14' })),
+      );
+      expect(bulk.errors?.expirationDate).toContain(PAST_EXPIRY_MESSAGE);
+    } finally {
+      s.clock.set(null);
+    }
   });
 
   it('is for the administrator only', async () => {
@@ -275,6 +296,19 @@ describe('stats and redemptions', () => {
     });
     expect(all).toMatchObject({ total: 2, limit: 1, offset: 0 });
     expect(all.items).toHaveLength(1);
+  });
+
+  it('the administrator’s code search finds a voucher by its page title and its batch name', async () => {
+    const titled = await generate({ clinic: 'Plain Partner', customTitle: 'Harvest Moon Offer' });
+    const batch = await s.call(
+      RPC.vouchers.bulkGenerate,
+      bulkBody({ quantity: 2, batchName: 'Searchable Autumn Flyers' }),
+    );
+    const search = (text: string) => s.call(RPC.vouchers.listForActor, { search: text });
+    expect((await search('harvest moon')).items.map((c) => c.id)).toEqual([titled.id]);
+    const byBatch = await search('autumn flyers');
+    expect(byBatch.total).toBe(2);
+    expect(byBatch.items.every((c) => c.batchId === batch.batchId)).toBe(true);
   });
 
   it('lists a vendor’s codes, paged', async () => {

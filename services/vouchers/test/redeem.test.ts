@@ -192,6 +192,7 @@ describe('expiry at the end of the business day (America/Los_Angeles)', () => {
   const at0001 = new Date('2026-01-16T08:01:00Z');
 
   it('is valid at 23:59 on its last day and expired at 00:01 the next', async () => {
+    s.clock.set(new Date('2026-01-10T12:00:00Z')); // made before it expires
     const code = await generate({ expirationDate: '2026-01-15', usageLimit: '5' });
     try {
       s.clock.set(at2359);

@@ -7,13 +7,25 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { Fragment, type ReactNode } from 'react';
 import { listStateOf } from './list-state';
 import { ListState, TableStateRow } from './list-states';
 import { Pager, type Paging } from './pager';
 
-export type Column = string | { label: string; align: 'right' };
+export type Column = string | { label: string; align: 'right'; sticky?: boolean };
+
+/**
+ * A last column that stays in view while the table scrolls sideways (the row's actions): rows use
+ * it on their cell too.
+ */
+export const stickyEndCellSx: SxProps<Theme> = (theme) => ({
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  backgroundColor: theme.palette.background.paper,
+  boxShadow: `-1px 0 0 ${theme.palette.divider}`,
+});
 
 /**
  * A server-paged list: a table on wide screens, a stack of cards on phones and tablets (tables scroll
@@ -76,7 +88,11 @@ export function ResponsivePagedList<T>({
                   typeof column === 'string' ? (
                     <TableCell key={column}>{column}</TableCell>
                   ) : (
-                    <TableCell key={column.label} align={column.align}>
+                    <TableCell
+                      key={column.label}
+                      align={column.align}
+                      sx={column.sticky ? stickyEndCellSx : undefined}
+                    >
                       {column.label}
                     </TableCell>
                   ),

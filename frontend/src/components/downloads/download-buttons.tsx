@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { downloadRenderedFile, type RenderKind } from '@/components/downloads';
+import { downloadRenderedFile, useCardSize, type RenderKind } from '@/components/downloads';
 
 /**
  * PNG / PDF / SVG buttons for one code: the full voucher card by default, or the bare QR. Toasts follow
@@ -24,11 +24,12 @@ export function DownloadButtons({
 }) {
   const { toast } = useToast();
   const [busy, setBusy] = useState<RenderFormat | null>(null);
+  const [cardSize] = useCardSize();
 
   async function download(format: RenderFormat) {
     setBusy(format);
     try {
-      await downloadRenderedFile(kind, id, format);
+      await downloadRenderedFile(kind, id, format, kind === 'card' ? cardSize : undefined);
       toast({ title: 'Download Started' });
     } catch (error) {
       const message =

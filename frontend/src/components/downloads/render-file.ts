@@ -1,4 +1,4 @@
-import type { RenderFormat } from '@avpass/contracts';
+import type { CardSize, RenderFormat } from '@avpass/contracts';
 import { apiRequest } from '@/lib/api-client';
 import { fileNameFrom, saveBlob } from './save-file';
 
@@ -8,13 +8,13 @@ export type RenderKind = 'qr' | 'card';
  * Downloads one rendered file: the bare QR (POST /api/download-qr) or the full voucher card
  * (POST /api/generate-qr-image). Only the id is sent; the server prints its own record of the code.
  */
-export async function fetchRenderedFile(kind: RenderKind, id: string, format: RenderFormat) {
+export async function fetchRenderedFile(kind: RenderKind, id: string, format: RenderFormat, size?: CardSize) {
   const response =
     kind === 'qr'
       ? await apiRequest('/api/download-qr', { method: 'POST', body: { qrCode: id, format } })
       : await apiRequest('/api/generate-qr-image', {
           method: 'POST',
-          body: { qrUrl: `${window.location.origin}/voucher/${id}`, qrData: { id }, format },
+          body: { qrUrl: `${window.location.origin}/voucher/${id}`, qrData: { id }, format, size },
         });
   const blob = await response.blob();
   if (blob.size === 0) throw new Error('Empty file received');
@@ -26,7 +26,8 @@ export async function downloadRenderedFile(
   kind: RenderKind,
   id: string,
   format: RenderFormat,
+  size?: CardSize,
 ): Promise<void> {
-  const { blob, fileName } = await fetchRenderedFile(kind, id, format);
+  const { blob, fileName } = await fetchRenderedFile(kind, id, format, size);
   saveBlob(blob, fileName);
 }

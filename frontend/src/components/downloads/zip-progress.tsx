@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { queuedText } from './queue-text';
 import type { ZipJobStatus } from './zip-job';
 
 /** The progress of a ZIP job: rendered count and a bar (indeterminate until the job reports). */
@@ -10,7 +11,7 @@ export function ZipProgress({ status }: { status: ZipJobStatus }) {
   const label = !job
     ? 'Starting ZIP...'
     : job.state === 'queued'
-      ? 'Waiting for a worker...'
+      ? queuedText(job.position)
       : `Rendering ${job.done} of ${job.total} (${job.progress}%)`;
   return (
     <Box data-testid="zip-progress" sx={{ my: 1 }} role="status" aria-live="polite">

@@ -1,5 +1,8 @@
+import { PAST_EXPIRY_MESSAGE } from '@avpass/contracts';
 import {
   defaultExpiryDate,
+  isExpired,
+  todayInTimeZone,
   DISCOUNT_TYPES,
   formatDiscount,
   PARTNER_TYPE_LABELS,
@@ -53,6 +56,20 @@ export function initialVoucherFields(): VoucherFieldValues {
 
 export function hasAmount(type: DiscountType): boolean {
   return type === 'percentage' || type === 'fixed';
+}
+
+/**
+ * Rules the schema cannot check on its own: a new voucher may not be expired already (a date-only
+ * expiry runs through the end of its day; the server checks again in BUSINESS_TIMEZONE).
+ */
+export function voucherFieldRefusals(values: VoucherFieldValues, now = new Date()): VoucherFieldErrors {
+  const errors: VoucherFieldErrors = {};
+  if (
+    /^\d{4}-\d{2}-\d{2}$/.test(values.expirationDate) &&
+    isExpired(values.expirationDate, now, viewerTimeZone())
+  )
+    errors.expirationDate = PAST_EXPIRY_MESSAGE;
+  return errors;
 }
 
 /** The request fields (server schema input) for these values. */
@@ -123,7 +140,8 @@ export function VoucherFields({
           required
           {...text('discountValue')}
           helperText={
-            errors.discountValue ?? (values.discountType === 'percentage' ? '1 to 100' : 'Whole dollars')
+            errors.discountValue ??
+            (values.discountType === 'percentage' ? 'Whole numbers, 1 to 100' : 'Whole dollars')
           }
           slotProps={{
             htmlInput: {
@@ -160,7 +178,10 @@ export function VoucherFields({
         required
         {...text('expirationDate')}
         helperText={errors.expirationDate ?? 'Valid through the end of this day'}
-        slotProps={{ inputLabel: { shrink: true } }}
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: { min: todayInTimeZone(new Date(), viewerTimeZone()) },
+        }}
       />
       <Box sx={{ display: 'flex', gap: 1.5 }}>
         <TextField

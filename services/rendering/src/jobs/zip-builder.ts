@@ -4,6 +4,8 @@ import { ZipArchive } from 'archiver';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
+import { DEFAULT_CARD_SIZE } from '@avpass/contracts';
+import { CardSheetPdf } from '../render/card-pdf';
 import { UniqueEntryNames } from '../render/file-names';
 import { runPool } from '../render/task-pool';
 import type { VoucherRenderer } from '../render/voucher-renderer';
@@ -73,11 +75,29 @@ export class ZipBuilder {
     };
 
     try {
-      for await (const codes of this.pages(jobId, data)) {
+      if (data.sheet) {
+        // One PDF of cards on sheets: written into the archive as it grows, a page of codes at a time.
+        const sheet = new CardSheetPdf(data.sheet, data.size ?? DEFAULT_CARD_SIZE, 'AV Pass voucher cards');
+        archive.append(sheet.stream, { name: `qr-cards-sheet-${data.sheet}.pdf` });
+        for await (const codes of this.pages(jobId, data)) {
+          const layouts = await Promise.all(
+            codes.map((code) => this.renderer.printLayout(code, data.size ?? DEFAULT_CARD_SIZE)),
+          );
+          for (const { layout } of layouts) {
+            signal.throwIfAborted();
+            if (archiveError) throw archiveError;
+            sheet.add(layout);
+            done++;
+          }
+          await report();
+        }
+        sheet.end();
+      }
+      for await (const codes of data.sheet ? [] : this.pages(jobId, data)) {
         await runPool(
           codes,
           this.renderConcurrency,
-          (code) => this.renderer.render(code, data.format, data.variant),
+          (code) => this.renderer.render(code, data.format, data.variant, data.size),
           async (file, code) => {
             if (archiveError) throw archiveError;
             while (queued >= MAX_QUEUED_ENTRIES) await new Promise<void>((resolve) => wakeups.push(resolve));

@@ -23,6 +23,7 @@ const CHECK_CHUNK = 500;
 
 function zipFileName(input: BulkDownloadZipInput, now: Date): string {
   const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+  if (input.sheet) return `qr-cards-sheet-${input.sheet}-${stamp}.zip`;
   return `${input.variant === 'card' ? 'qr-previews' : 'qr-codes'}-${input.format}-${stamp}.zip`;
 }
 
@@ -61,6 +62,8 @@ export class ZipJobsService implements OnApplicationShutdown {
       source,
       format: input.format,
       variant: input.variant,
+      size: input.size,
+      ...(input.sheet ? { sheet: input.sheet } : {}),
       fileName: zipFileName(input, new Date()),
       total,
       requestId,
@@ -71,12 +74,17 @@ export class ZipJobsService implements OnApplicationShutdown {
       removeOnComplete: { age: ttlSeconds },
       removeOnFail: { age: ttlSeconds },
     });
-    return this.describe(job, 'queued');
+    return this.describe(job, 'queued', await this.zipQueue.waitingAhead(job.id!));
   }
 
   async get(id: string, actor: Actor): Promise<ZipJob> {
     const job = await this.owned(id, actor);
-    return this.describe(job, toJobState(await job.getState()));
+    const state = await job.getState();
+    return this.describe(
+      job,
+      toJobState(state),
+      state === 'waiting' ? await this.zipQueue.waitingAhead(job.id!) : null,
+    );
   }
 
   async file(id: string, actor: Actor): Promise<ZipJobFile> {
@@ -119,7 +127,7 @@ export class ZipJobsService implements OnApplicationShutdown {
     return job;
   }
 
-  private describe(job: Job<ZipJobData>, state: ZipJob['state']): ZipJob {
+  private describe(job: Job<ZipJobData>, state: ZipJob['state'], position: number | null = null): ZipJob {
     const progress = job.progress as Partial<ZipProgress> | number | undefined;
     const result = job.returnvalue as { entries?: number } | null | undefined;
     const total = typeof progress === 'object' && progress.total ? progress.total : job.data.total;
@@ -140,6 +148,8 @@ export class ZipJobsService implements OnApplicationShutdown {
       createdAt: new Date(job.timestamp).toISOString(),
       finishedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
       downloadUrl: `/api/jobs/${job.id}/file`,
+      position: state === 'queued' ? position : null,
+      sheet: job.data.sheet ?? null,
     };
   }
 

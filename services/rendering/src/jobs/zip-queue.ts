@@ -18,6 +18,16 @@ export class ZipQueue {
     this.queue = new Queue<ZipJobData>(zipQueueName(config.NATS_NAMESPACE), { connection: this.connection });
   }
 
+  /**
+   * Jobs a worker takes before this one, or null when it is not waiting. BullMQ pushes new jobs at
+   * the head of its wait list and workers take from the tail: the entries after this job's index.
+   */
+  async waitingAhead(jobId: string): Promise<number | null> {
+    const key = this.queue.toKey('wait');
+    const [index, length] = await Promise.all([this.connection.lpos(key, jobId), this.connection.llen(key)]);
+    return index === null ? null : Math.max(0, length - 1 - index);
+  }
+
   async close(): Promise<void> {
     await this.queue.close();
     this.connection.disconnect();

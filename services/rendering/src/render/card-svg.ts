@@ -15,7 +15,8 @@ export function escapeXml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-const FONT_FAMILY = 'DejaVu Sans, Helvetica, Arial, sans-serif';
+// The PDF's fonts (card-fonts.ts), found by fontconfig when librsvg draws the PNG.
+const FONT_FAMILY = "DejaVu Sans, 'Noto Sans CJK SC', Helvetica, Arial, sans-serif";
 const n = (value: number) => Math.round(value * 100) / 100;
 
 function drawOp(op: DrawOp, index: number): string {

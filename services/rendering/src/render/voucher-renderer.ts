@@ -1,9 +1,16 @@
-import { RENDER_MIME_TYPES, type QrCode, type RenderFormat, type RenderVariant } from '@avpass/contracts';
+import {
+  DEFAULT_CARD_SIZE,
+  RENDER_MIME_TYPES,
+  type CardSize,
+  type QrCode,
+  type RenderFormat,
+  type RenderVariant,
+} from '@avpass/contracts';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { layoutVoucherCard } from './card-layout';
+import { layoutVoucherCard, type CardLayout } from './card-layout';
 import { cardTitleSource, voucherCardModel } from './card-model';
-import { cardPdf } from './card-pdf';
+import { CARD_PAGE_PT, cardAspect, cardPdf } from './card-pdf';
 import { cardSvg } from './card-svg';
 import { renderFileName } from './file-names';
 import { QR_MARGIN_MODULES, QR_PNG_PX, qrMatrix, qrPng, qrSvgDocument } from './qr-matrix';
@@ -19,8 +26,6 @@ export interface VoucherRendererOptions {
   /** DATA_DIR: logos and trainer photos are read from its uploads/ folder. */
   dataDir: string;
   timeZone: string;
-  /** The clock for the status badge (tests inject one). */
-  now?: () => Date;
 }
 
 /** The bare QR as PDF: a square page of 300 pt. */
@@ -32,17 +37,26 @@ const PDF_QR_PAGE_PT = 300;
  */
 export class VoucherRenderer {
   private readonly images: UploadImages;
-  private readonly now: () => Date;
 
-  constructor(private readonly options: VoucherRendererOptions) {
+  constructor(options: VoucherRendererOptions) {
     this.images = new UploadImages(join(options.dataDir, 'uploads'));
-    this.now = options.now ?? (() => new Date());
   }
 
-  async render(code: QrCode, format: RenderFormat, variant: RenderVariant): Promise<RenderedBuffer> {
+  async render(
+    code: QrCode,
+    format: RenderFormat,
+    variant: RenderVariant,
+    size: CardSize = DEFAULT_CARD_SIZE,
+  ): Promise<RenderedBuffer> {
     const fileName = renderFileName(cardTitleSource(code), code.id, format, variant);
-    const data = variant === 'card' ? await this.card(code, format) : await this.bareQr(code.qrUrl, format);
+    const data =
+      variant === 'card' ? await this.card(code, format, size) : await this.bareQr(code.qrUrl, format);
     return { fileName, contentType: RENDER_MIME_TYPES[format], data };
+  }
+
+  /** The card laid out for print (no frame: the page edge is the cut), e.g. for a sheet of cards. */
+  async printLayout(code: QrCode, size: CardSize): Promise<{ layout: CardLayout; title: string }> {
+    return this.layout(code, size, false);
   }
 
   private async bareQr(url: string, format: RenderFormat): Promise<Buffer> {
@@ -53,7 +67,7 @@ export class VoucherRenderer {
       case 'svg':
         return Buffer.from(qrSvgDocument(matrix), 'utf8');
       case 'pdf': {
-        // The bare QR on a square page, the same image the card embeds.
+        // The bare QR on a square page, drawn as vectors.
         const layout = {
           width: PDF_QR_PAGE_PT,
           height: PDF_QR_PAGE_PT,
@@ -64,20 +78,29 @@ export class VoucherRenderer {
     }
   }
 
-  private async card(code: QrCode, format: RenderFormat): Promise<Buffer> {
+  private async layout(
+    code: QrCode,
+    size: CardSize,
+    frame: boolean,
+  ): Promise<{ layout: CardLayout; title: string }> {
     const [logo, trainerImage] = await Promise.all([
       code.qrType === 'trainer' ? Promise.resolve(null) : this.images.load(code.logoUrl),
       code.qrType === 'trainer' ? this.images.load(code.trainerImage) : Promise.resolve(null),
     ]);
-    const model = voucherCardModel(code, { logo, trainerImage }, this.now(), this.options.timeZone);
-    const layout = layoutVoucherCard(model);
+    const model = voucherCardModel(code, { logo, trainerImage });
+    return { layout: layoutVoucherCard(model, { aspect: cardAspect(size), frame }), title: model.title };
+  }
+
+  private async card(code: QrCode, format: RenderFormat, size: CardSize): Promise<Buffer> {
+    // On paper the page is the card; on screen it gets a rounded frame. Same proportions either way.
+    const { layout, title } = await this.layout(code, size, format !== 'pdf');
     switch (format) {
       case 'pdf':
-        return cardPdf(layout, model.title);
+        return cardPdf(layout, title, CARD_PAGE_PT[size]);
       case 'svg':
-        return Buffer.from(cardSvg(layout, model.title), 'utf8');
+        return Buffer.from(cardSvg(layout, title), 'utf8');
       case 'png':
-        return sharp(Buffer.from(cardSvg(layout, model.title), 'utf8'))
+        return sharp(Buffer.from(cardSvg(layout, title), 'utf8'))
           .flatten({ background: '#ffffff' })
           .png({ compressionLevel: 6 })
           .toBuffer();

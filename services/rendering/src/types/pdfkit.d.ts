@@ -19,6 +19,12 @@ declare module 'pdfkit' {
   class PDFDocument extends Readable {
     constructor(options?: DocumentOptions);
     font(name: string): this;
+    registerFont(name: string, src: Buffer | string, family?: string): this;
+    addPage(options?: DocumentOptions): this;
+    translate(x: number, y: number): this;
+    scale(factor: number): this;
+    moveTo(x: number, y: number): this;
+    lineTo(x: number, y: number): this;
     fontSize(size: number): this;
     fillColor(color: string): this;
     strokeColor(color: string): this;

@@ -30,14 +30,17 @@ export function visibleCodesSql(actor: Actor, alias = 'q'): SqlClause {
   return assignedToSql(actor.companyId, alias);
 }
 
-/** The code search box: partner name, service or the start of the id, case-insensitive. Null when blank. */
+/**
+ * The code search box: partner name, service, page title, batch name or the start of the id,
+ * case-insensitive. Null when blank.
+ */
 export function codeSearchSql(search: string | undefined, alias = 'q'): SqlClause | null {
   const text = search?.trim();
   if (!text) return null;
   const contains = `%${likeEscape(text)}%`;
   return {
-    sql: `(${alias}.clinic_name ilike ? or ${alias}.service ilike ? or ${alias}.id::text ilike ?)`,
-    params: [contains, contains, `${likeEscape(text.toLowerCase())}%`],
+    sql: `(${alias}.clinic_name ilike ? or ${alias}.service ilike ? or ${alias}.custom_title ilike ? or ${alias}.batch_name ilike ? or ${alias}.id::text ilike ?)`,
+    params: [contains, contains, contains, contains, `${likeEscape(text.toLowerCase())}%`],
   };
 }
 

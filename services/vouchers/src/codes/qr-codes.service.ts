@@ -1,5 +1,6 @@
 import {
   bulkMaxMessage,
+  PAST_EXPIRY_MESSAGE,
   UUID_PATTERN,
   type Actor,
   type BatchDetail,
@@ -12,6 +13,7 @@ import {
   type PublicVoucher,
   type QrCode as QrCodeDto,
 } from '@avpass/contracts';
+import { isExpired } from '@avpass/domain';
 import { DomainError, EventOutbox } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
@@ -48,12 +50,20 @@ export class QrCodesService {
 
   /** One code and its voucher.created event, in one transaction. */
   async generate(actor: Actor, input: GenerateQrInput): Promise<QrCodeDto> {
+    this.refusePastExpiry(input.expirationDate);
     const code = this.newCode(actor, input.clinic, input);
     await this.em.transactional(async (tx) => {
       this.codes.add(tx, code);
       this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
     });
     return toQrCode(code, this.settings.mapping());
+  }
+
+  /** A date-only expiry runs through the end of that business day: today is fine, yesterday is not. */
+  private refusePastExpiry(expirationDate: string): void {
+    if (isExpired(expirationDate, this.settings.now(), this.settings.timeZone)) {
+      throw DomainError.validation(PAST_EXPIRY_MESSAGE, { expirationDate: [PAST_EXPIRY_MESSAGE] });
+    }
   }
 
   /**
@@ -64,6 +74,7 @@ export class QrCodesService {
     const max = this.settings.config.BULK_MAX_QUANTITY;
     if (input.quantity > max)
       throw DomainError.validation(bulkMaxMessage(max), { quantity: [bulkMaxMessage(max)] });
+    this.refusePastExpiry(input.expirationDate);
     const batch = Object.assign(new Batch(), {
       name: input.batchName,
       count: input.quantity,

@@ -108,7 +108,7 @@ function BatchCodesDialog({ batch, onClose }: { batch: BatchSummary | null; onCl
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               Download the whole batch as one ZIP of voucher cards.
             </Typography>
-            <ZipButtons source={{ batchId: batch.batchId }} size="small" />
+            <ZipButtons source={{ batchId: batch.batchId }} size="small" sheets />
           </Box>
         )}
         {detail.isPending ? (

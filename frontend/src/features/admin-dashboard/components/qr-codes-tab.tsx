@@ -14,10 +14,11 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePaging } from '@/components/data-display/pager';
-import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
+import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
 import { downloadRenderedFile, ZipButtons } from '@/components/downloads';
@@ -59,7 +60,7 @@ export function QrCodesTab() {
       >
         <TextField
           label="Search QR codes"
-          placeholder="Partner, service or ID"
+          placeholder="Partner, title, batch, service or ID"
           size="small"
           value={search}
           onChange={(event) => {
@@ -95,7 +96,7 @@ export function QrCodesTab() {
           'Status',
           'Batch',
           'Partners',
-          { label: 'Actions', align: 'right' },
+          { label: 'Actions', align: 'right', sticky: true },
         ]}
         emptyText={emptyText}
         itemKey={(code) => code.id}
@@ -228,7 +229,7 @@ function CodeRow({ code, onAssign, onDelete }: CodeItemProps) {
   return (
     <TableRow hover data-testid="qr-row" data-id={code.id}>
       <TableCell sx={{ fontFamily: 'monospace' }}>{shortId(code.id)}</TableCell>
-      <TableCell sx={{ maxWidth: 200 }}>
+      <TableCell sx={{ maxWidth: 180 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={code.clinicName}>
           {code.clinicName}
         </Typography>
@@ -242,7 +243,7 @@ function CodeRow({ code, onAssign, onDelete }: CodeItemProps) {
       <TableCell>
         <StatusChip status={code.status} />
       </TableCell>
-      <TableCell sx={{ maxWidth: 140 }}>
+      <TableCell sx={{ maxWidth: 120 }}>
         <Typography
           variant="body2"
           noWrap
@@ -255,7 +256,7 @@ function CodeRow({ code, onAssign, onDelete }: CodeItemProps) {
       <TableCell>
         <PartnersCell code={code} onAssign={onAssign} />
       </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell align="right" sx={[{ whiteSpace: 'nowrap' }, stickyEndCellSx] as SxProps<Theme>}>
         <CodeActions code={code} onDelete={onDelete} />
       </TableCell>
     </TableRow>

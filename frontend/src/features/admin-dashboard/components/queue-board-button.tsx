@@ -34,8 +34,9 @@ export function QueueBoardButton() {
       startIcon={<ViewQuiltOutlinedIcon />}
       disabled={opening}
       onClick={() => void open()}
+      title="For operators: the background job queues (ZIP downloads) as the server sees them"
     >
-      Job Queues
+      Job queues (operations)
     </Button>
   );
 }

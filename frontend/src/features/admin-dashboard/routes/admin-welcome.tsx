@@ -41,9 +41,10 @@ const QUICK_ACTIONS = [
     icon: <SpaceDashboardOutlinedIcon />,
   },
   {
-    to: paths.adminAnalytics.path,
+    // This page is the overview; the detailed figures live in the dashboard's analytics tab.
+    to: `${paths.dashboard.path}?tab=analytics`,
     title: 'Analytics & Reports',
-    text: 'This overview: live totals and the newest codes.',
+    text: 'Athlete and partnership analytics on the dashboard.',
     icon: <AddchartRoundedIcon />,
   },
 ] as const;

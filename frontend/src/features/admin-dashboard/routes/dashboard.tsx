@@ -1,5 +1,4 @@
 import DynamicFeedRoundedIcon from '@mui/icons-material/DynamicFeedRounded';
-import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
 import RefreshRoundedIcon from '@mui/icons-material/RefreshRounded';
 import SavingsOutlinedIcon from '@mui/icons-material/SavingsOutlined';
 import Box from '@mui/material/Box';
@@ -13,7 +12,6 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { useSignOut } from '@/app/layout/use-sign-out';
 import { LoadingState } from '@/components/feedback/loading-state';
 import { paths } from '@/config/paths';
 import { POLL_MS } from '@/lib/vouchers-api';
@@ -45,7 +43,6 @@ export function DashboardRoute() {
 
 function AdminDashboard() {
   const queryClient = useQueryClient();
-  const signOut = useSignOut();
   const refreshing = useIsFetching() > 0;
   const [params, setParams] = useSearchParams();
   const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'codes';
@@ -94,9 +91,6 @@ function AdminDashboard() {
             startIcon={<DynamicFeedRoundedIcon />}
           >
             Bulk Generate
-          </Button>
-          <Button color="inherit" startIcon={<LogoutRoundedIcon />} onClick={() => signOut('logout')}>
-            Logout
           </Button>
         </Stack>
       </Stack>

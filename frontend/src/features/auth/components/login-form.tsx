@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { PasswordField } from '@/components/form/password-field';
-import { useToast } from '@/components/toast/toast-context';
 import type { AuthResponse } from '@avpass/contracts';
 import { useSignIn } from '../api/sign-in';
 import { signInErrorMessage } from './sign-in-error';
@@ -24,7 +23,6 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (response: AuthResponse)
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const signIn = useSignIn();
-  const { toast } = useToast();
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,11 +43,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (response: AuthResponse)
       { identifier, password },
       {
         onSuccess: onSignedIn,
-        onError: (error) => {
-          const message = signInErrorMessage(error);
-          setFailure(message);
-          toast({ title: 'Login Failed', description: message, kind: 'destructive' });
-        },
+        // Shown once, in the form next to the fields (no toast repeating it).
+        onError: (error) => setFailure(signInErrorMessage(error)),
       },
     );
   };
@@ -58,7 +53,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (response: AuthResponse)
     <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Sign in">
       <Stack spacing={2.5}>
         {failure && (
-          <Alert severity="error" data-testid="login-error">
+          <Alert severity="error" data-testid="login-error" role="alert">
             {failure}
           </Alert>
         )}

@@ -9,10 +9,11 @@ import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { viewerTimeZone } from '@/lib/time-zone';
-import { ZipButtons } from '@/components/downloads';
+import { CardSizeSelect, ZipButtons } from '@/components/downloads';
 
 /** How many of the batch's codes are listed by link under the summary. */
 const LISTED = 5;
@@ -28,6 +29,13 @@ export function BatchSummary({
   onAnother: () => void;
 }) {
   const sample = batch.sample;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The summary replaces the form lower down the page: bring it into view (clear of the sticky
+  // navigation bar, hence the heading's scroll margin) and give it focus.
+  useEffect(() => {
+    heading.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [batch.batchId]);
   const facts: Array<[string, string]> = [
     ['Batch', batch.batchName],
     ['Batch ID', batch.batchId],
@@ -50,7 +58,13 @@ export function BatchSummary({
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
           <CheckCircleRoundedIcon color="success" fontSize="large" aria-hidden />
           <Box>
-            <Typography variant="h5" component="h2">
+            <Typography
+              variant="h5"
+              component="h2"
+              ref={heading}
+              tabIndex={-1}
+              sx={{ outline: 'none', scrollMarginTop: 136 }}
+            >
               Batch created
             </Typography>
             <Typography variant="body2" color="text.secondary">
@@ -106,9 +120,16 @@ export function BatchSummary({
           Download the batch
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          One ZIP with a voucher card for every code.
+          One ZIP with a voucher card for every code, or one PDF to print with four cards a page and crop
+          marks.
         </Typography>
-        <ZipButtons source={{ batchId: batch.batchId }} />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1.5 }}>
+          <Typography variant="body2" color="text.secondary">
+            Card size
+          </Typography>
+          <CardSizeSelect />
+        </Box>
+        <ZipButtons source={{ batchId: batch.batchId }} sheets />
         <Divider sx={{ my: 3 }} />
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
           Codes in this batch

@@ -1,4 +1,9 @@
-import { bulkGenerateRequestSchema, type BulkGenerateResponse } from '@avpass/contracts';
+import {
+  bulkGenerateRequestSchema,
+  bulkMaxMessage,
+  DEFAULT_BULK_MAX_QUANTITY,
+  type BulkGenerateResponse,
+} from '@avpass/contracts';
 import DynamicFeedRoundedIcon from '@mui/icons-material/DynamicFeedRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +18,7 @@ import { LogoUpload } from '@/components/form/logo-upload-card';
 import {
   initialVoucherFields,
   VoucherFields,
+  voucherFieldRefusals,
   voucherRequestFields,
   type VoucherFieldErrors,
   type VoucherFieldValues,
@@ -27,6 +33,12 @@ interface BatchValues {
   customTitle: string;
   facility: string;
 }
+
+/**
+ * The batch ceiling the form checks before sending: the server's BULK_MAX_QUANTITY, told to the build
+ * as VITE_BULK_MAX_QUANTITY when it is not the default. The server checks again with its own.
+ */
+const FORM_MAX_QUANTITY = Number(import.meta.env.VITE_BULK_MAX_QUANTITY) || DEFAULT_BULK_MAX_QUANTITY;
 
 /** Spec section 4: progress is 10 at start, 100 on completion, back to 0 on error. */
 const PROGRESS = { start: 10, done: 100, failed: 0 } as const;
@@ -54,8 +66,15 @@ export function BulkForm({
   const [errors, setErrors] = useState<VoucherFieldErrors>({});
   const [progress, setProgress] = useState<number>(PROGRESS.failed);
   const generate = useBulkGenerate();
-  const { toast } = useToast();
+  const { toast, dismiss } = useToast();
   const busy = generate.isPending;
+  // A failure toast stays only until the form is changed: a fixed value should not look refused.
+  const [failureShown, setFailureShown] = useState(false);
+  const edited = () => {
+    if (!failureShown) return;
+    dismiss();
+    setFailureShown(false);
+  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,8 +87,11 @@ export function BulkForm({
       logoUrl,
     };
     const parsed = bulkGenerateRequestSchema.safeParse(request);
-    if (!parsed.success) {
-      setErrors(firstIssuePerField(parsed.error));
+    const refusals = voucherFieldRefusals(values);
+    if (parsed.success && parsed.data.quantity > FORM_MAX_QUANTITY)
+      refusals.quantity = bulkMaxMessage(FORM_MAX_QUANTITY);
+    if (!parsed.success || Object.keys(refusals).length) {
+      setErrors({ ...refusals, ...(parsed.success ? {} : firstIssuePerField(parsed.error)) });
       return;
     }
     setErrors({});
@@ -91,6 +113,7 @@ export function BulkForm({
           description: errorMessageOf(error, 'Failed to generate bulk QR codes. Please try again.'),
           kind: 'destructive',
         });
+        setFailureShown(true);
       },
     });
   };
@@ -100,8 +123,10 @@ export function BulkForm({
     value: batch[name],
     disabled: busy,
     error: Boolean(errors[name]),
-    onChange: (event: { target: { value: string } }) =>
-      setBatch((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      edited();
+      setBatch((current) => ({ ...current, [name]: event.target.value }));
+    },
   });
 
   return (
@@ -141,7 +166,10 @@ export function BulkForm({
         errors={errors}
         disabled={busy}
         showCustomTitle={false}
-        onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+        onChange={(patch) => {
+          edited();
+          setValues((current) => ({ ...current, ...patch }));
+        }}
       />
       <Divider sx={{ my: 3 }} />
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>

@@ -14,12 +14,17 @@ export function BulkDownloadBar({
   onSelectAll,
   onDeselectAll,
   hasRows,
+  hiddenCount = 0,
+  onDeselectHidden,
 }: {
   selectedIds: readonly string[];
   allVisibleSelected: boolean;
   onSelectAll: () => void;
   onDeselectAll: () => void;
   hasRows: boolean;
+  /** Selected codes the current search or page does not show: they are still in the ZIP. */
+  hiddenCount?: number;
+  onDeselectHidden?: () => void;
 }) {
   const { toast } = useToast();
   const zip = useZipJob();
@@ -68,7 +73,18 @@ export function BulkDownloadBar({
           aria-live="polite"
         >
           {count} selected
+          {hiddenCount > 0 && (
+            <Box component="span" sx={{ color: 'warning.dark' }} data-testid="hidden-selected">
+              {' '}
+              · {hiddenCount} of them not shown here
+            </Box>
+          )}
         </Typography>
+        {hiddenCount > 0 && onDeselectHidden && (
+          <Button size="small" variant="text" onClick={onDeselectHidden} data-testid="deselect-hidden">
+            Deselect the {hiddenCount} not shown
+          </Button>
+        )}
         <Box sx={{ display: 'flex', gap: 1, ml: { sm: 'auto' }, width: { xs: '100%', sm: 'auto' } }}>
           {RENDER_FORMATS.map((format) => (
             <Button

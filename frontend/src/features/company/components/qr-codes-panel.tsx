@@ -196,6 +196,9 @@ export function QrCodesPanel({
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const items = query.data?.items ?? [];
   const allVisibleSelected = items.length > 0 && items.every((code) => selected.has(code.id));
+  // Selected rows a search (or another page) hides stay selected, and the bar says how many.
+  const visibleIds = new Set(items.map((code) => code.id));
+  const hiddenIds = query.data ? [...selected].filter((id) => !visibleIds.has(id)) : [];
 
   const toggle = (id: string) => {
     const next = new Set(selected);
@@ -237,6 +240,8 @@ export function QrCodesPanel({
         hasRows={items.length > 0}
         onSelectAll={() => onSelectedChange(new Set([...selected, ...items.map((code) => code.id)]))}
         onDeselectAll={() => onSelectedChange(new Set())}
+        hiddenCount={hiddenIds.length}
+        onDeselectHidden={() => onSelectedChange(new Set([...selected].filter((id) => visibleIds.has(id))))}
       />
       <ListStates
         query={query}

@@ -12,6 +12,7 @@ import { firstIssuePerField } from '@/lib/form-errors';
 import {
   initialVoucherFields,
   VoucherFields,
+  voucherFieldRefusals,
   voucherRequestFields,
   type VoucherFieldErrors,
   type VoucherFieldValues,
@@ -38,8 +39,9 @@ export function DiscountForm({
     event.preventDefault();
     const request = { clinic, ...voucherRequestFields(values), logoUrl };
     const parsed = generateQrRequestSchema.safeParse(request);
-    if (!parsed.success) {
-      setErrors(firstIssuePerField(parsed.error));
+    const refusals = voucherFieldRefusals(values);
+    if (!parsed.success || Object.keys(refusals).length) {
+      setErrors({ ...refusals, ...(parsed.success ? {} : firstIssuePerField(parsed.error)) });
       return;
     }
     setErrors({});

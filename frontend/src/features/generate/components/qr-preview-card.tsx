@@ -17,7 +17,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { StatusPanel } from '@/components/feedback/status-panel';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
-import { fetchRenderedFile } from '@/components/downloads';
+import { CardSizeSelect, fetchRenderedFile } from '@/components/downloads';
 import { DownloadButtons } from '@/components/downloads/download-buttons';
 import { useRenderedImage } from '../api/use-qr-image';
 import { printImage } from '../lib/print-image';
@@ -147,8 +147,11 @@ function GeneratedCode({ code }: { code: QrCode }) {
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1.5}
-        sx={{ width: '100%', alignItems: 'center', justifyContent: 'center' }}
+        useFlexGap
+        data-testid="preview-actions"
+        sx={{ width: '100%', alignItems: 'center', justifyContent: 'center', flexWrap: 'wrap' }}
       >
+        <CardSizeSelect />
         <DownloadButtons
           id={code.id}
           size="medium"

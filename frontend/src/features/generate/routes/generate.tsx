@@ -27,9 +27,12 @@ function GenerateScreen() {
   const [generated, setGenerated] = useState<QrCode | null>(null);
   const preview = useRef<HTMLDivElement>(null);
 
-  // On a phone the preview sits below the form: bring the new code into view.
+  // Bring the new code's download buttons to mid-screen: below the form on a phone, and clear of
+  // the success toast in the bottom corner on a desktop.
   useEffect(() => {
-    if (generated) preview.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+    if (!generated) return;
+    const actions = preview.current?.querySelector('[data-testid="preview-actions"]');
+    (actions ?? preview.current)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   }, [generated]);
 
   return (
