@@ -85,9 +85,12 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
             border: `2px solid ${theme.palette.secondary.main}`,
           })}
         >
-          <Typography id="redeem-question" variant="h6" component="p" sx={{ textAlign: 'center' }}>
-            {view.redeemQuestion}
-          </Typography>
+          <Box id="redeem-question" sx={{ textAlign: 'center' }}>
+            <Typography variant="h6" component="p">
+              Redeem now?
+            </Typography>
+            <Typography color="text.secondary">{view.redeemQuestion}</Typography>
+          </Box>
           <Button
             variant="contained"
             color="secondary"

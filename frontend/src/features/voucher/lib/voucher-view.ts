@@ -20,7 +20,7 @@ export interface VoucherView {
   /** Why the Redeem button is not offered, or null when it is. */
   refusal: string | null;
   redeemLabel: string;
-  /** The one question Redeem asks before it counts a use. */
+  /** What Redeem asks before it counts a use: "This uses 1 of 3." (or the unlimited wording). */
   redeemQuestion: string;
   redeemedDescription: string;
 }
@@ -47,8 +47,8 @@ export function voucherView(voucher: PublicVoucher): VoucherView {
     canRedeem: status === 'active',
     refusal: status === 'active' ? null : REDEEM_REFUSALS[status],
     redeemQuestion: isUnlimited(voucher.usageLimit)
-      ? 'Redeem now? This counts as one use (this voucher has no limit).'
-      : `Redeem now? This uses 1 of ${voucher.usageLimit}.`,
+      ? 'This counts as one use; this voucher has no limit.'
+      : `This uses 1 of ${voucher.usageLimit}.`,
     redeemLabel: text.isExclusive ? 'Redeem Voucher with Project Rooted' : 'Redeem Voucher at Store',
     redeemedDescription: text.isExclusive
       ? 'This voucher has been successfully redeemed with Project Rooted.'
