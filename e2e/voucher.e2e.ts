@@ -84,6 +84,10 @@ describe('the voucher page on a phone', () => {
     await screenshot(page, 'voucher-phone-active');
 
     await button.click();
+    await expect(page.getByTestId('redeem-confirm').innerText()).resolves.toMatch(
+      /Redeem now\?\s+This uses 1 of 3\./,
+    );
+    await page.getByTestId('redeem-confirm-button').click();
     const toast = page.getByTestId('toast');
     await toast.waitFor();
     await expect(toast.innerText()).resolves.toContain('Voucher Redeemed!');
@@ -121,6 +125,7 @@ describe('the voucher page on a phone', () => {
     // Someone else redeems the last use while this phone still shows the button.
     expect((await api(baseUrl, `/api/redeem/${code.id}`, { method: 'POST' })).status).toBe(200);
     await page.getByTestId('redeem-button').click();
+    await page.getByTestId('redeem-confirm-button').click();
     const toast = page.getByTestId('toast');
     await toast.waitFor();
     await expect(toast.innerText()).resolves.toContain('Redemption Failed');

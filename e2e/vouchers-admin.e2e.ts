@@ -129,6 +129,7 @@ describe('the administrator’s voucher screens', () => {
     // The member's side: open the voucher page and redeem once.
     await page.goto(`${baseUrl}/voucher/${generatedId}`);
     await page.getByTestId('redeem-button').click();
+    await page.getByTestId('redeem-confirm-button').click();
     await expectToast('Voucher Redeemed!');
 
     await page.goto(`${baseUrl}/dashboard?tab=redemptions`);

@@ -1,17 +1,19 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+/**
+ * Picks the code to load from the address: a voucher opened from its QR code gets only the voucher page
+ * (a member's phone on a slow network); every other address gets the app with its router. Both are
+ * loaded with everything they import in parallel, so this tiny entry costs one round trip.
+ */
+const voucherPath = /^\/voucher\/([^/]+)\/?$/.exec(window.location.pathname);
 
-const router = createAppRouter();
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+if (voucherPath?.[1]) {
+  const raw = voucherPath[1];
+  let id = raw;
+  try {
+    id = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape is not a voucher id; the page then says Voucher Not Found.
+  }
+  void import('./app/voucher-shell').then(({ mountVoucherShell }) => mountVoucherShell(id));
+} else {
+  void import('./app/app').then(({ mountApp }) => mountApp());
+}

@@ -45,9 +45,22 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Added per request below, only when the page is really served over https.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // `upgrade-insecure-requests` on a page served over plain http (a phone opening the LAN address)
+  // makes the browser fetch every script over https, which fails: the page stays blank. Upgrade only
+  // when the public origin is https (PUBLIC_URL, or this request via TLS or a trusted proxy).
+  const publicOriginIsHttps = config.PUBLIC_URL?.startsWith('https:') ?? false;
+  fastify.addHook('onSend', async (request, reply) => {
+    if (!publicOriginIsHttps && request.protocol !== 'https') return;
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (typeof csp === 'string' && !csp.includes('upgrade-insecure-requests')) {
+      reply.raw.setHeader('content-security-policy', `${csp};upgrade-insecure-requests`);
+    }
   });
   // Bull Board's UI (same-origin scripts and styles) loads under the CSP above.
   await app.get(QueueBoard).mount(app);
@@ -67,7 +80,25 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     },
   });
   if (existsSync(config.FRONTEND_DIST)) {
-    app.useStaticAssets({ root: config.FRONTEND_DIST, prefix: '/', index: ['index.html'], wildcard: true });
+    app.useStaticAssets({
+      root: config.FRONTEND_DIST,
+      prefix: '/',
+      index: ['index.html'],
+      wildcard: true,
+      // The build writes .br and .gz next to each asset; the one the browser accepts is sent.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, path) => {
+        // @fastify/static 10 passes the Fastify reply (Nest's type still describes an older response).
+        const reply = response as unknown as { header(name: string, value: string): void };
+        // Hashed file names change with their content: cache them for a year. Everything else
+        // (index.html, favicon) is revalidated, so a new build is picked up on the next visit.
+        reply.header(
+          'Cache-Control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   }
 
   const document = SwaggerModule.createDocument(

@@ -18,9 +18,15 @@ const notBuiltYet: Screen = { Component: NotFoundRoute };
  * The route table of spec section 2 for signed-in users. Each row is one guard plus one screen; a later
  * issue replaces `notBuiltYet` on its own row.
  */
-const signedInScreens: ReadonlyArray<{ route: { path: string; access: RouteAccess }; screen: Screen }> = [
+const signedInScreens: ReadonlyArray<{
+  route: { path: string; access: RouteAccess };
+  /** The browser tab's title: "{title} · AV Pass". */
+  title: string;
+  screen: Screen;
+}> = [
   {
     route: paths.dashboard,
+    title: 'Dashboard',
     screen: {
       lazy: () =>
         import('@/features/admin-dashboard/routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
@@ -28,6 +34,7 @@ const signedInScreens: ReadonlyArray<{ route: { path: string; access: RouteAcces
   },
   {
     route: paths.companyDashboard,
+    title: 'Company dashboard',
     screen: {
       lazy: () =>
         import('@/features/company/routes/company-dashboard').then((m) => ({
@@ -37,6 +44,7 @@ const signedInScreens: ReadonlyArray<{ route: { path: string; access: RouteAcces
   },
   {
     route: paths.companyAdmin,
+    title: 'Company admin',
     screen: {
       lazy: () =>
         import('@/features/company/routes/company-admin').then((m) => ({ Component: m.CompanyAdminRoute })),
@@ -44,18 +52,21 @@ const signedInScreens: ReadonlyArray<{ route: { path: string; access: RouteAcces
   },
   {
     route: paths.generate,
+    title: 'Generate voucher',
     screen: {
       lazy: () => import('@/features/generate/routes/generate').then((m) => ({ Component: m.GenerateRoute })),
     },
   },
   {
     route: paths.bulk,
+    title: 'Bulk generate',
     screen: {
       lazy: () => import('@/features/bulk/routes/bulk').then((m) => ({ Component: m.BulkRoute })),
     },
   },
   {
     route: paths.adminAnalytics,
+    title: 'Analytics & Reports',
     screen: {
       lazy: () =>
         import('@/features/admin-dashboard/routes/admin-welcome').then((m) => ({
@@ -63,21 +74,22 @@ const signedInScreens: ReadonlyArray<{ route: { path: string; access: RouteAcces
         })),
     },
   },
-  { route: paths.trainerAnalytics, screen: notBuiltYet },
-  { route: paths.partnerCredits, screen: notBuiltYet },
-  { route: paths.adminInventory, screen: notBuiltYet },
-  { route: paths.partners, screen: notBuiltYet },
-  { route: paths.vendors, screen: notBuiltYet },
+  { route: paths.trainerAnalytics, title: 'Trainer analytics', screen: notBuiltYet },
+  { route: paths.partnerCredits, title: 'Partner credits', screen: notBuiltYet },
+  { route: paths.adminInventory, title: 'Inventory', screen: notBuiltYet },
+  { route: paths.partners, title: 'Partners', screen: notBuiltYet },
+  { route: paths.vendors, title: 'Vendors', screen: notBuiltYet },
   {
     route: paths.settings,
+    title: 'Settings',
     screen: {
       lazy: () => import('@/features/settings/routes/settings').then((m) => ({ Component: m.SettingsRoute })),
     },
   },
-  { route: paths.trainerQr, screen: notBuiltYet },
-  { route: paths.projectRootedExclusives, screen: notBuiltYet },
-  { route: paths.adminCredits, screen: notBuiltYet },
-  { route: paths.partnerInventory, screen: notBuiltYet },
+  { route: paths.trainerQr, title: 'Trainer QR codes', screen: notBuiltYet },
+  { route: paths.projectRootedExclusives, title: 'Project Rooted exclusives', screen: notBuiltYet },
+  { route: paths.adminCredits, title: 'Athlete credits', screen: notBuiltYet },
+  { route: paths.partnerInventory, title: 'Partner inventory', screen: notBuiltYet },
 ];
 
 const routes: RouteObject[] = [
@@ -92,28 +104,31 @@ const routes: RouteObject[] = [
         children: [
           {
             path: paths.landing.path,
+            handle: { title: 'Discounts from our partner network' },
             lazy: () =>
               import('@/features/landing/routes/landing').then((m) => ({ Component: m.LandingRoute })),
           },
           {
             path: paths.login.path,
+            handle: { title: 'Sign in' },
             lazy: () => import('@/features/auth/routes/login').then((m) => ({ Component: m.LoginRoute })),
           },
         ],
       },
-      // Public voucher page: members open it from the QR code, signed in or not.
+      // Public voucher page: members open it from the QR code, signed in or not. A phone opening the
+      // address directly gets app/voucher-shell instead (main.tsx); the page sets its own title.
       {
         path: paths.voucher.path,
         lazy: () => import('@/features/voucher/routes/voucher').then((m) => ({ Component: m.VoucherRoute })),
       },
       {
         element: <RequireAuth />,
-        children: signedInScreens.map(({ route, screen }) => ({
+        children: signedInScreens.map(({ route, title, screen }) => ({
           element: <RoleGate access={route.access} />,
-          children: [{ path: route.path, ...screen }],
+          children: [{ path: route.path, handle: { title }, ...screen }],
         })),
       },
-      { path: '*', Component: NotFoundRoute },
+      { path: '*', handle: { title: 'Page not found' }, Component: NotFoundRoute },
     ],
   },
 ];

@@ -5,12 +5,14 @@ import { useSession } from '@/lib/session/use-session';
 import { InactivityWatcher } from './inactivity-watcher';
 import { NavBar } from './nav-bar';
 import { SkipLink } from './skip-link';
+import { useRouteTitle } from './use-route-title';
 
 /** Every page: the navigation bar while signed in (not on the public pages), the inactivity timer, the page. */
 export function RootLayout() {
   const session = useSession();
   const { pathname } = useLocation();
   const signedIn = session.status === 'signed-in';
+  useRouteTitle();
 
   return (
     <>

@@ -1,3 +1,4 @@
+import { formatNumericDate } from '@avpass/domain';
 import ArrowDownwardRoundedIcon from '@mui/icons-material/ArrowDownwardRounded';
 import ArrowForwardRoundedIcon from '@mui/icons-material/ArrowForwardRounded';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
@@ -11,6 +12,14 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { SERVICES_SECTION_ID } from './services-section';
+
+/** The sample pass is always valid for a while yet: three months from the visitor's today. */
+const SAMPLE_VALID_DAYS = 90;
+
+function sampleValidUntil(now = new Date()): string {
+  const viewerTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return formatNumericDate(new Date(now.getTime() + SAMPLE_VALID_DAYS * 86_400_000), viewerTimeZone);
+}
 
 function scrollToServices() {
   document.getElementById(SERVICES_SECTION_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -164,8 +173,12 @@ function HeroPassCard() {
         <QrCode2RoundedIcon sx={{ fontSize: 130 }} />
       </Box>
       <Box sx={{ mt: 3, display: 'flex', justifyContent: 'space-between' }}>
-        <Typography variant="caption" sx={(theme) => ({ color: theme.brand.onDarkSubtle })}>
-          VALID UNTIL 12/31/2025
+        <Typography
+          variant="caption"
+          data-testid="sample-valid-until"
+          sx={(theme) => ({ color: theme.brand.onDarkSubtle })}
+        >
+          VALID UNTIL {sampleValidUntil()}
         </Typography>
         <Typography variant="caption" sx={(theme) => ({ color: theme.brand.onDarkSubtle })}>
           1 / 1

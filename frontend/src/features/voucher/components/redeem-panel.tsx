@@ -7,6 +7,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { useRedeemVoucher } from '@/lib/vouchers-api';
@@ -24,16 +25,19 @@ const UNAVAILABLE_TITLES: Record<PublicVoucher['status'], string> = {
 const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * The Redeem button (only while the server says the voucher is active) with the spec's toasts, and a
- * confirmation the cashier can read after a successful redeem.
+ * The Redeem button (only while the server says the voucher is active), the one question it asks
+ * before it counts a use, the spec's toasts, and a confirmation the cashier can read afterwards.
  */
 export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: VoucherView }) {
   const { toast } = useToast();
   const redeem = useRedeemVoucher(voucher.id);
   const [redeemedAt, setRedeemedAt] = useState<Date | null>(null);
+  // A stray tap at home must not use the voucher: Redeem asks once, the till confirms.
+  const [confirming, setConfirming] = useState(false);
 
-  function onRedeem() {
-    // One key per press: a retry of this press is counted once by the server.
+  function onConfirm() {
+    setConfirming(false);
+    // One key per confirmed press: a retry of this press is counted once by the server.
     redeem.mutate(newIdempotencyKey(), {
       onSuccess: () => {
         setRedeemedAt(new Date());
@@ -67,13 +71,54 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
           {formatMonthDayTime(redeemedAt, viewerTimeZone())} · show this screen to staff.
         </Alert>
       )}
-      {view.canRedeem ? (
+      {view.canRedeem && confirming ? (
+        <Box
+          role="group"
+          aria-labelledby="redeem-question"
+          data-testid="redeem-confirm"
+          sx={(theme) => ({
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 1.5,
+            p: 2,
+            borderRadius: 3,
+            border: `2px solid ${theme.palette.secondary.main}`,
+          })}
+        >
+          <Box id="redeem-question" sx={{ textAlign: 'center' }}>
+            <Typography variant="h6" component="p">
+              Redeem now?
+            </Typography>
+            <Typography color="text.secondary">{view.redeemQuestion}</Typography>
+          </Box>
+          <Button
+            variant="contained"
+            color="secondary"
+            size="large"
+            fullWidth
+            onClick={onConfirm}
+            data-testid="redeem-confirm-button"
+            sx={{ minHeight: 60, fontSize: '1.1rem', borderRadius: 3 }}
+          >
+            Yes, redeem now
+          </Button>
+          <Button
+            variant="text"
+            size="large"
+            fullWidth
+            onClick={() => setConfirming(false)}
+            sx={{ minHeight: 48 }}
+          >
+            Cancel
+          </Button>
+        </Box>
+      ) : view.canRedeem ? (
         <Button
           variant="contained"
           color="secondary"
           size="large"
           fullWidth
-          onClick={onRedeem}
+          onClick={() => setConfirming(true)}
           disabled={redeem.isPending}
           data-testid="redeem-button"
           startIcon={redeem.isPending ? <CircularProgress size={20} color="inherit" /> : undefined}

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
-import { Link as RouterLink } from 'react-router-dom';
 import { StatusPanel } from '@/components/feedback/status-panel';
 import { paths } from '@/config/paths';
 
@@ -47,7 +46,8 @@ export function VoucherNotFound() {
       title="Voucher Not Found"
       description="This discount voucher is invalid or has expired."
       action={
-        <Button component={RouterLink} to={paths.landing.getHref()} variant="outlined">
+        // A plain link: the voucher page runs without the app's router on a member's phone.
+        <Button href={paths.landing.getHref()} variant="outlined">
           Go to AV Pass
         </Button>
       }

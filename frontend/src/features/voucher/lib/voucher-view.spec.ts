@@ -61,6 +61,13 @@ describe('what the voucher page prints', () => {
     expect(view.title).toBe('Recovery Week');
   });
 
+  it('Redeem asks how much of the voucher one press uses', () => {
+    expect(voucherView(base).redeemQuestion).toBe('This uses 1 of 3.');
+    expect(voucherView({ ...base, usageLimit: 999999 }).redeemQuestion).toBe(
+      'This counts as one use; this voucher has no limit.',
+    );
+  });
+
   it('the Redeem button is offered only while the server says active, with the reason otherwise', () => {
     expect(voucherView({ ...base, status: 'used_up' })).toMatchObject({
       canRedeem: false,

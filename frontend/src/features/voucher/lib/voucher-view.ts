@@ -1,4 +1,5 @@
 import { REDEEM_REFUSALS, voucherText, type PublicVoucher } from '@avpass/contracts';
+import { isUnlimited } from '@avpass/domain';
 
 /** Everything the voucher page prints, derived once from the server's record (status included). */
 export interface VoucherView {
@@ -19,6 +20,8 @@ export interface VoucherView {
   /** Why the Redeem button is not offered, or null when it is. */
   refusal: string | null;
   redeemLabel: string;
+  /** What Redeem asks before it counts a use: "This uses 1 of 3." (or the unlimited wording). */
+  redeemQuestion: string;
   redeemedDescription: string;
 }
 
@@ -43,6 +46,9 @@ export function voucherView(voucher: PublicVoucher): VoucherView {
     terms: text.terms,
     canRedeem: status === 'active',
     refusal: status === 'active' ? null : REDEEM_REFUSALS[status],
+    redeemQuestion: isUnlimited(voucher.usageLimit)
+      ? 'This counts as one use; this voucher has no limit.'
+      : `This uses 1 of ${voucher.usageLimit}.`,
     redeemLabel: text.isExclusive ? 'Redeem Voucher with Project Rooted' : 'Redeem Voucher at Store',
     redeemedDescription: text.isExclusive
       ? 'This voucher has been successfully redeemed with Project Rooted.'

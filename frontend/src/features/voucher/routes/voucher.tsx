@@ -1,58 +1,8 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import { useParams } from 'react-router-dom';
-import { BrandMark } from '@/components/brand/brand-mark';
-import { useVoucher } from '@/lib/vouchers-api';
-import { ApiError } from '@/lib/api-client';
-import { RedeemPanel } from '../components/redeem-panel';
-import { VoucherPass } from '../components/voucher-pass';
-import { VoucherLoadError, VoucherNotFound, VoucherSkeleton } from '../components/voucher-states';
-import { voucherView } from '../lib/voucher-view';
+import { VoucherPage } from '../components/voucher-page';
 
-/** An unknown id answers 404; a malformed one 400: both mean "no such voucher" to a member. */
-const isNotFound = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 400);
-
-/** Public voucher page (spec section 2): opened from the QR code, typically on a phone at the till. */
+/** The voucher page inside the app's router (a link from an admin list); phones get app/voucher-shell. */
 export function VoucherRoute() {
   const { id = '' } = useParams<{ id: string }>();
-  const voucher = useVoucher(id);
-
-  let content;
-  if (voucher.data) {
-    const view = voucherView(voucher.data);
-    content = (
-      <VoucherPass
-        voucher={voucher.data}
-        view={view}
-        action={<RedeemPanel voucher={voucher.data} view={view} />}
-      />
-    );
-  } else if (voucher.isPending) {
-    content = <VoucherSkeleton />;
-  } else if (isNotFound(voucher.error)) {
-    content = <VoucherNotFound />;
-  } else {
-    content = <VoucherLoadError onRetry={() => void voucher.refetch()} />;
-  }
-
-  return (
-    <Box
-      sx={(theme) => ({
-        minHeight: '100dvh',
-        backgroundColor: theme.palette.navy[900],
-        backgroundImage: theme.brand.heroGradient,
-        py: { xs: 2.5, sm: 5 },
-      })}
-    >
-      <Container maxWidth={false} sx={{ maxWidth: 460, px: { xs: 2, sm: 3 } }}>
-        <Box
-          sx={{ display: 'flex', justifyContent: 'center', mb: { xs: 2.5, sm: 3.5 }, color: 'common.white' }}
-        >
-          <BrandMark size="small" />
-        </Box>
-        {content}
-      </Container>
-    </Box>
-  );
+  return <VoucherPage id={id} />;
 }
