@@ -11,3 +11,4 @@ export * from './validation';
 export * from './vouchers';
 export * from './rendering';
 export * from './voucher-text';
+export * from './text';
