@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { useRedeemVoucher } from '@/features/vouchers/api';
 import { errorMessageOf } from '@/lib/api-client';
-import { newIdempotencyKey } from '../lib/idempotency-key';
+import { isUnconfirmedRedeem, UNCONFIRMED_REDEEM_MESSAGE, useRedeemIntent } from '../lib/redeem-intent';
 import { REDEEM_FAILED_FALLBACK, type VoucherView } from '../lib/voucher-view';
 
 const UNAVAILABLE_TITLES: Record<PublicVoucher['status'], string> = {
@@ -31,15 +31,23 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
   const { toast } = useToast();
   const redeem = useRedeemVoucher(voucher.id);
   const [redeemedAt, setRedeemedAt] = useState<Date | null>(null);
+  const intent = useRedeemIntent();
 
   function onRedeem() {
-    // One key per press: a retry of this press is counted once by the server.
-    redeem.mutate(newIdempotencyKey(), {
+    // One key per redeem intent, kept until a definitive answer: pressing again after a 503, a
+    // timeout or a lost connection asks about the same redemption instead of making a second one.
+    redeem.mutate(intent.key(), {
       onSuccess: () => {
+        intent.settle();
         setRedeemedAt(new Date());
         toast({ title: 'Voucher Redeemed!', description: view.redeemedDescription });
       },
       onError: (error) => {
+        if (isUnconfirmedRedeem(error)) {
+          toast({ title: 'Not confirmed', description: UNCONFIRMED_REDEEM_MESSAGE, kind: 'destructive' });
+          return;
+        }
+        intent.settle();
         toast({
           title: 'Redemption Failed',
           description: errorMessageOf(error, REDEEM_FAILED_FALLBACK),
