@@ -59,7 +59,12 @@ async function send(method: string, path: string, body?: unknown, raw?: { type: 
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const res = await fetch(`${h.url}${path}`, { method, headers, body: payload, signal: AbortSignal.timeout(15_000) });
+  const res = await fetch(`${h.url}${path}`, {
+    method,
+    headers,
+    body: payload,
+    signal: AbortSignal.timeout(15_000),
+  });
   const text = await res.text();
   return { status: res.status, text };
 }
@@ -74,18 +79,33 @@ describe('the requests the fault review found answering 500 are 400s', () => {
     ['NUL in bulk-generate', 'POST', '/api/bulk-generate', { ...VALID.bulk, batchName: nul }],
     ['NUL in a vendor', 'POST', '/api/vendors', { ...VALID.vendor, name: nul }],
     ['a lone surrogate in a text field', 'POST', '/api/generate-qr', { ...VALID.generate, terms: lone }],
-    ['a lone surrogate in a vendor category', 'POST', '/api/vendors', { ...VALID.vendor, categories: [lone] }],
-    ['expirationDate 0000-01-01', 'POST', '/api/generate-qr', { ...VALID.generate, expirationDate: '0000-01-01' }],
-    ['expirationDate 9999-12-31', 'POST', '/api/generate-qr', { ...VALID.generate, expirationDate: '9999-12-31' }],
+    [
+      'a lone surrogate in a vendor category',
+      'POST',
+      '/api/vendors',
+      { ...VALID.vendor, categories: [lone] },
+    ],
+    [
+      'expirationDate 0000-01-01',
+      'POST',
+      '/api/generate-qr',
+      { ...VALID.generate, expirationDate: '0000-01-01' },
+    ],
+    [
+      'expirationDate 9999-12-31',
+      'POST',
+      '/api/generate-qr',
+      { ...VALID.generate, expirationDate: '9999-12-31' },
+    ],
     ...(['bogo', 'free-service', 'percentage', 'fixed'] as const).flatMap((discountType) =>
       [2147483648, 3e9, '99999999999', 1e300].map(
         (discountValue) =>
-          [`discountValue ${discountValue} with ${discountType}`, 'POST', '/api/generate-qr', { ...VALID.generate, discountType, discountValue }] as [
-            string,
-            string,
-            string,
-            unknown,
-          ],
+          [
+            `discountValue ${discountValue} with ${discountType}`,
+            'POST',
+            '/api/generate-qr',
+            { ...VALID.generate, discountType, discountValue },
+          ] as [string, string, string, unknown],
       ),
     ),
   ];
@@ -95,7 +115,14 @@ describe('the requests the fault review found answering 500 are 400s', () => {
   });
 
   it('?search=%00 on every list', async () => {
-    const lists = ['/api/qr-codes/all', '/api/redemptions', '/api/admin/qr-codes', '/api/admin/redemptions', '/api/admin/batches', `/api/vendors/${vendorId}/qr-codes`];
+    const lists = [
+      '/api/qr-codes/all',
+      '/api/redemptions',
+      '/api/admin/qr-codes',
+      '/api/admin/redemptions',
+      '/api/admin/batches',
+      `/api/vendors/${vendorId}/qr-codes`,
+    ];
     for (const list of lists) {
       const res = await send('GET', `${list}?search=%00`);
       expect(res.status, `${list}: ${res.text}`).toBe(400);
@@ -130,11 +157,17 @@ describe('a property sweep over every route: never a 500, never a hang', () => {
     fc.boolean(),
     fc.constant(null),
   );
-  const values = fc.oneof(scalars, fc.array(scalars, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), scalars, { maxKeys: 3 }));
+  const values = fc.oneof(
+    scalars,
+    fc.array(scalars, { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), scalars, { maxKeys: 3 }),
+  );
   /** A valid body with some of its fields replaced, or something else entirely (array, scalar). */
   const mutated = (valid: Record<string, unknown>) =>
     fc.oneof(
-      fc.record(Object.fromEntries(Object.keys(valid).map((k) => [k, fc.oneof(fc.constant(valid[k]), values)]))),
+      fc.record(
+        Object.fromEntries(Object.keys(valid).map((k) => [k, fc.oneof(fc.constant(valid[k]), values)])),
+      ),
       values,
       fc.array(fc.constant(valid), { maxLength: 2 }),
     );
@@ -157,16 +190,31 @@ describe('a property sweep over every route: never a 500, never a hang', () => {
       ['POST', '/api/download-qr', { qrCode: codeId, format: 'png' }],
       ['POST', '/api/bulk-download-zip', { qrCodes: [codeId], format: 'png' }],
     ] as [string, string, Record<string, unknown>][];
-  const lists = () => ['/api/vendors', '/api/companies', '/api/qr-codes', '/api/qr-codes/all', '/api/redemptions', '/api/admin/qr-codes', '/api/admin/redemptions', '/api/admin/batches', `/api/vendors/${vendorId}/qr-codes`, `/api/partners/${vendorId}/users`];
+  const lists = () => [
+    '/api/vendors',
+    '/api/companies',
+    '/api/qr-codes',
+    '/api/qr-codes/all',
+    '/api/redemptions',
+    '/api/admin/qr-codes',
+    '/api/admin/redemptions',
+    '/api/admin/batches',
+    `/api/vendors/${vendorId}/qr-codes`,
+    `/api/partners/${vendorId}/users`,
+  ];
   // Rendering is not started here: its routes may answer 503 once their input is valid, never 500.
-  const ok = (path: string, status: number) => status < 500 || (status === 503 && /qr-image|download/.test(path));
+  const ok = (path: string, status: number) =>
+    status < 500 || (status === 503 && /qr-image|download/.test(path));
 
   it('bodies of every write route', async () => {
     for (const [method, path, valid] of routes()) {
       await fc.assert(
         fc.asyncProperty(mutated(valid), async (body) => {
           const res = await send(method, path, body);
-          expect(ok(path, res.status), `${method} ${path} ${JSON.stringify(body).slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`).toBe(true);
+          expect(
+            ok(path, res.status),
+            `${method} ${path} ${JSON.stringify(body).slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`,
+          ).toBe(true);
         }),
         { numRuns: 12, seed: Number(process.env.SWEEP_SEED ?? Date.now() % 100000) },
       );
@@ -179,20 +227,31 @@ describe('a property sweep over every route: never a 500, never a hang', () => {
         fc.asyncProperty(query, async (q) => {
           const qs = new URLSearchParams(q as Record<string, string>).toString();
           const res = await send('GET', `${list}?${qs}`);
-          expect(ok(list, res.status), `GET ${list}?${qs.slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`).toBe(true);
+          expect(
+            ok(list, res.status),
+            `GET ${list}?${qs.slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`,
+          ).toBe(true);
         }),
         { numRuns: 8 },
       );
     }
     await fc.assert(
-      fc.asyncProperty(strings.filter((s) => s.length < 2000), async (id) => {
-        // Percent-encodes the UTF-8 bytes (encodeURIComponent throws on a lone surrogate).
-        const segment = [...Buffer.from(id, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
-        for (const path of [`/api/qr-codes/${segment}`, `/api/redeem/${segment}`]) {
-          const res = await send(path.includes('redeem') ? 'POST' : 'GET', path);
-          expect(ok(path, res.status), `${path.slice(0, 100)} → ${res.status} ${res.text.slice(0, 200)}`).toBe(true);
-        }
-      }),
+      fc.asyncProperty(
+        strings.filter((s) => s.length < 2000),
+        async (id) => {
+          // Percent-encodes the UTF-8 bytes (encodeURIComponent throws on a lone surrogate).
+          const segment = [...Buffer.from(id, 'utf8')]
+            .map((b) => `%${b.toString(16).padStart(2, '0')}`)
+            .join('');
+          for (const path of [`/api/qr-codes/${segment}`, `/api/redeem/${segment}`]) {
+            const res = await send(path.includes('redeem') ? 'POST' : 'GET', path);
+            expect(
+              ok(path, res.status),
+              `${path.slice(0, 100)} → ${res.status} ${res.text.slice(0, 200)}`,
+            ).toBe(true);
+          }
+        },
+      ),
       { numRuns: 15 },
     );
   }, 120_000);

@@ -40,7 +40,8 @@ beforeAll(async () => {
       rewriteEnv: (env) => {
         directDatabaseUrl = String(env.DATABASE_URL);
         const pg = new URL(directDatabaseUrl);
-        if (Number(pg.port || 5432) !== 5432) throw new Error(`the fault test proxies PostgreSQL on 5432, not ${pg.host}`);
+        if (Number(pg.port || 5432) !== 5432)
+          throw new Error(`the fault test proxies PostgreSQL on 5432, not ${pg.host}`);
         return {
           ...env,
           DATABASE_URL: viaProxy(directDatabaseUrl, proxies.postgres),
@@ -154,7 +155,13 @@ describe('faults under a redeem load', () => {
       const byStatus: Record<number, number> = {};
       for (const a of during) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
       const unavailableWithoutRetryAfter = during.filter((a) => a.status === 503 && !a.retryAfter).length;
-      figures.push({ fault: name, cutMs: restoredAt - cutAt, byStatus, recoveryMs, unavailableWithoutRetryAfter });
+      figures.push({
+        fault: name,
+        cutMs: restoredAt - cutAt,
+        byStatus,
+        recoveryMs,
+        unavailableWithoutRetryAfter,
+      });
       expect(byStatus[500] ?? 0, `${name}: no 500`).toBe(0);
       expect(unavailableWithoutRetryAfter, `${name}: every 503 has Retry-After`).toBe(0);
       expect(recoveryMs, `${name}: recovered within a few seconds`).toBeLessThan(10_000);
@@ -165,7 +172,12 @@ describe('faults under a redeem load', () => {
     // Invariants, read from the database directly (not through the proxy).
     const db = new Client({ connectionString: directDatabaseUrl });
     await db.connect();
-    const rows = await db.query<{ id: string; usage_count: number; usage_limit: number; redemptions: string }>(
+    const rows = await db.query<{
+      id: string;
+      usage_count: number;
+      usage_limit: number;
+      redemptions: string;
+    }>(
       `select q.id, q.usage_count, q.usage_limit,
               (select count(*) from vouchers.redemptions r where r.qr_code_id = q.id) as redemptions
          from vouchers.qr_codes q where q.id = any($1::uuid[])`,
@@ -177,7 +189,11 @@ describe('faults under a redeem load', () => {
     const statusTotals: Record<number, number> = {};
     for (const a of answers) statusTotals[a.status] = (statusTotals[a.status] ?? 0) + 1;
     console.log(
-      JSON.stringify({ faults: figures, requests: answers.length, statusTotals, succeededKeys, totalRedemptions }, null, 1),
+      JSON.stringify(
+        { faults: figures, requests: answers.length, statusTotals, succeededKeys, totalRedemptions },
+        null,
+        1,
+      ),
     );
     expect(statusTotals[500] ?? 0).toBe(0);
     for (const r of rows.rows) {

@@ -5,7 +5,6 @@ import { z } from 'zod';
  * return (NUL above all: PostgreSQL refuses it in text), DEL, and UTF-16 surrogates without their
  * pair (not representable in UTF-8, so JSONB and the drivers refuse them).
  */
-// eslint-disable-next-line no-control-regex
 const UNSAFE_TEXT =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
