@@ -136,6 +136,36 @@ describe('the voucher page on a phone', () => {
     await screenshot(page, 'voucher-phone-redeem-failed');
   });
 
+  it('a redeem the server could not confirm is retried with the same key and counted once', async () => {
+    const code = await generate({ clinic: 'Harbor Swim', usageLimit: '3' });
+    const keys: string[] = [];
+    let answered503 = false;
+    await page.route(`**/api/redeem/${code.id}`, async (route) => {
+      keys.push((await route.request().headerValue('idempotency-key')) ?? '');
+      if (answered503) return route.continue();
+      answered503 = true; // the first press meets a service that is restarting
+      return route.fulfill({
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': '2' },
+        body: JSON.stringify({ message: 'The vouchers service is not responding right now.' }),
+      });
+    });
+    await page.goto(`${baseUrl}/voucher/${code.id}`);
+    const button = page.getByTestId('redeem-button');
+    await button.click();
+    await page.getByTestId('redeem-confirm-button').click();
+    const toast = page.getByTestId('toast');
+    await toast.getByText('We could not confirm the redemption — press again to check').waitFor();
+    await expect(toast.innerText()).resolves.not.toContain('Redemption Failed');
+
+    await button.click();
+    await page.getByTestId('redeem-confirm-button').click();
+    await page.getByTestId('redeem-confirmation').waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect((await api(baseUrl, `/api/qr-codes/${code.id}`)).body.usageCount).toBe(1);
+  });
+
   it('an unlimited voucher shows the infinity sign', async () => {
     const code = await generate({
       clinic: 'City Bikes',

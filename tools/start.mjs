@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: checks the infrastructure, runs the six services and the gateway from their builds,
-// and prints where AV Pass answers. Every failure is one readable line, never a stack trace.
+// restarts any of them that stops, and prints where AV Pass answers. Every failure is one readable line, never a stack trace.
 import { checkInfrastructure, platformEnv, startPlatform } from './platform.mjs';
 
 const env = platformEnv(process.env);
@@ -50,12 +50,8 @@ async function main() {
       env,
       pretty: true,
       signal: cancelStartup.signal,
-      onExit: ({ app, code, signal }) => {
-        console.error(
-          `${app} stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); stopping AV Pass.`,
-        );
-        void shutdown(undefined, 1);
-      },
+      // An app that exits on its own is restarted by the launcher (with backoff) and logged; only
+      // Ctrl-C / SIGTERM stops AV Pass.
     });
   } catch (error) {
     if (shuttingDown) return; // Ctrl-C during start-up: shutdown() exits

@@ -1,5 +1,5 @@
-// Runs the six built services and the gateway as child processes and waits until /health says
-// everything is up.
+// Runs the six built services and the gateway as child processes, waits until /health says
+// everything is up, and restarts any app that exits on its own until stop() is called.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -43,6 +43,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * options.logPrefix  string put before every printed line (e.g. '  ')
  * options.onLine     (text, { app, raw, stream }) => void; replaces printing to stdout
  * options.onExit     ({ app, code, signal, lastLines }) => void; an app stopped on its own after start-up
+ *                    (it is restarted all the same unless supervise is false; onExit replaces the log line)
+ * options.supervise  restart an app that exits after start-up, with backoff (default true)
  * options.readyTimeoutMs  how long to wait for /health (default 60 s)
  * options.signal     AbortSignal: aborting during start-up stops the apps and rejects
  */
@@ -94,7 +96,7 @@ export async function startPlatform(options = {}) {
   };
   process.once('exit', killAll); // never leave orphans behind when the launcher itself ends
 
-  const launch = ({ name, main }) => {
+  const launch = ({ name, main }, previous) => {
     const childEnv = { ...env };
     if (name !== 'gateway') delete childEnv.PORT; // only the gateway listens on HTTP
     // Own process group: Ctrl-C reaches only the launcher, which then stops the apps in order.
@@ -108,7 +110,20 @@ export async function startPlatform(options = {}) {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
-    const state = { child, lines: [], exit: undefined };
+    const state = {
+      child,
+      lines: previous?.lines ?? [],
+      exit: undefined,
+      startedAt: Date.now(),
+      delay: previous?.delay,
+      restarts: previous?.restarts,
+    };
+    if (previous)
+      print(`${prefix}[start] ${name} restarted (restart ${previous.restarts})`, {
+        app: 'start',
+        raw: '',
+        stream: 'stdout',
+      });
     children.set(name, state);
     for (const stream of ['stdout', 'stderr']) {
       createInterface({ input: child[stream], crlfDelay: Infinity }).on('line', (raw) => {
@@ -130,18 +145,40 @@ export async function startPlatform(options = {}) {
         failEarly(new Error(`${name} stopped during start-up (${how}); ${describeLastLines(name)}`));
       } else {
         options.onExit?.({ app: name, code, signal, lastLines: lastLines(name) });
+        const delay = supervise ? backoff(state) : undefined;
         if (!options.onExit)
-          print(`${prefix}[start] ${name} stopped unexpectedly (${how}); ${describeLastLines(name)}`, {
-            app: 'start',
-            raw: '',
-            stream: 'stderr',
-          });
+          print(
+            `${prefix}[start] ${name} stopped unexpectedly (${how})${
+              delay === undefined ? '' : `; restarting it in ${(delay / 1000).toFixed(1)} s`
+            }; ${describeLastLines(name)}`,
+            { app: 'start', raw: '', stream: 'stderr' },
+          );
+        if (delay !== undefined) {
+          const timer = setTimeout(() => {
+            restarts.delete(timer);
+            if (!stopping) launch({ name, main }, state);
+          }, delay);
+          restarts.add(timer);
+        }
       }
     });
   };
 
+  // Supervision: an app that exits after start-up is started again, after 0.5 s doubling to 10 s; the
+  // delay starts over once it has stayed up for a minute (docs/decisions.md, "npm start supervises").
+  const supervise = options.supervise ?? true;
+  const restarts = new Set();
+  const backoff = (state) => {
+    const upFor = Date.now() - state.startedAt;
+    state.delay = upFor >= 60_000 || !state.delay ? 500 : Math.min(state.delay * 2, 10_000);
+    state.restarts = (state.restarts ?? 0) + 1;
+    return state.delay;
+  };
+
   const stop = async () => {
     stopping = true;
+    for (const timer of restarts) clearTimeout(timer);
+    restarts.clear();
     const waits = [...children.entries()].map(([, { child }]) => {
       if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
       return new Promise((resolve) => {
@@ -208,5 +245,9 @@ export async function startPlatform(options = {}) {
     stop,
     /** The last log lines (raw) an app printed. */
     logs: (name, count) => lastLines(name, count),
+    /** The running process of an app (for fault tests: kill it and watch it come back). */
+    pid: (name) => children.get(name)?.child.pid,
+    /** How many times an app was restarted. */
+    restarts: (name) => children.get(name)?.restarts ?? 0,
   };
 }

@@ -21,6 +21,8 @@ export class HealthController implements OnModuleDestroy {
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
     this.pg = new Pool({ connectionString: config.DATABASE_URL, max: 1, connectionTimeoutMillis: 1500 });
+    // An idle client whose server restarts emits 'error' on the pool; unhandled, it ended the gateway.
+    this.pg.on('error', () => undefined); // reported by the check below
     this.redis = new Redis(config.REDIS_URL, {
       lazyConnect: true,
       maxRetriesPerRequest: 0,
@@ -33,7 +35,7 @@ export class HealthController implements OnModuleDestroy {
   @Public()
   @Get()
   async health(@Res() reply: FastifyReply): Promise<void> {
-    const [postgres, redis, nats, ...services] = await Promise.all([
+    const [pgCheck, redisCheck, natsCheck, ...services] = await Promise.all([
       check(() => this.pg.query('select 1')),
       check(async () => {
         if (this.redis.status === 'wait' || this.redis.status === 'end') await this.redis.connect();
@@ -44,16 +46,21 @@ export class HealthController implements OnModuleDestroy {
         check(async () => {
           const health = await this.rpc.call(RPC[name].health, {}, { requestId: randomUUID() }, 1500);
           if (health.status !== 'up') {
-            throw new Error(
-              Object.entries(health.details)
-                .filter(([, d]) => d.status === 'down')
-                .map(([k, d]) => `${k}: ${d.message}`)
-                .join('; '),
-            );
+            // Names only: the dependency's own error text is for the service's logs, not anonymous callers.
+            const down = Object.entries(health.details)
+              .filter(([, d]) => d.status === 'down')
+              .map(([k]) => k);
+            throw new Error(`cannot reach ${down.join(', ')}`);
           }
         }),
       ),
     ]);
+    // The driver's error text (addresses, ports) stays out of a public page.
+    const [postgres, redis, nats] = [pgCheck, redisCheck, natsCheck].map((c) =>
+      c.status === 'up'
+        ? c
+        : { status: c.status, message: /no answer/.test(c.message ?? '') ? c.message : 'unreachable' },
+    ) as [typeof pgCheck, typeof pgCheck, typeof pgCheck];
     const body = {
       status: 'up' as 'up' | 'down',
       infrastructure: { postgres, redis, nats },

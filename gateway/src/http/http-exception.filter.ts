@@ -1,6 +1,18 @@
 import type { FieldErrors } from '@avpass/contracts';
-import { DomainError } from '@avpass/platform';
-import { Catch, HttpException, Logger, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import {
+  DependencyOutageLog,
+  DomainError,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  unavailableDependency,
+} from '@avpass/platform';
+import {
+  Catch,
+  HttpException,
+  Logger,
+  NotFoundException,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_STATUS_BY_CODE } from './error-mapping';
 import { SpaIndex } from './spa-index';
@@ -18,6 +30,7 @@ interface ErrorBody {
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpErrors');
+  private readonly outages = new DependencyOutageLog(this.logger);
 
   constructor(private readonly spa: SpaIndex) {}
 
@@ -28,23 +41,38 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const path = request.url.split('?')[0] ?? '/';
 
     if (exception instanceof NotFoundException && isAppRoute(request.method, path) && this.spa.html) {
-      void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(this.spa.html);
+      void reply
+        .status(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(this.spa.html);
       return;
     }
 
     const { status, body, retryAfter } = this.describe(exception, request.id);
     if (status >= 500 && status !== 503) {
-      this.logger.error(`${request.method} ${path} failed (${request.id}): ${exception instanceof Error ? exception.stack : String(exception)}`);
+      this.logger.error(
+        `${request.method} ${path} failed (${request.id}): ${exception instanceof Error ? exception.stack : String(exception)}`,
+      );
     }
-    if (retryAfter) void reply.header('retry-after', String(retryAfter));
+    // Every 503 says when to come back (a dependency or service outage is short-lived).
+    const wait = retryAfter ?? (status === 503 ? UNAVAILABLE_RETRY_AFTER_SECONDS : undefined);
+    if (wait) void reply.header('retry-after', String(wait));
     void reply.status(status).type('application/json; charset=utf-8').send(body);
   }
 
-  private describe(exception: unknown, requestId: string): { status: number; body: ErrorBody; retryAfter?: number } {
+  private describe(
+    exception: unknown,
+    requestId: string,
+  ): { status: number; body: ErrorBody; retryAfter?: number } {
     if (exception instanceof DomainError) {
       return {
         status: HTTP_STATUS_BY_CODE[exception.code],
-        body: { message: exception.message, ...(exception.errors ? { errors: exception.errors } : {}), requestId },
+        body: {
+          message: exception.message,
+          ...(exception.errors ? { errors: exception.errors } : {}),
+          requestId,
+        },
         ...(exception.retryAfter ? { retryAfter: exception.retryAfter } : {}),
       };
     }
@@ -56,26 +84,49 @@ export class HttpExceptionFilter implements ExceptionFilter {
           ? 'Not found'
           : status === 413
             ? 'The request is too large.'
-          : status === 401
-            ? 'Please sign in to continue.'
-            : typeof response === 'string'
-              ? response
-              : String((response as { message?: unknown }).message ?? exception.message);
+            : status === 401
+              ? 'Please sign in to continue.'
+              : typeof response === 'string'
+                ? response
+                : String((response as { message?: unknown }).message ?? exception.message);
       const errors = typeof response === 'object' ? (response as { errors?: FieldErrors }).errors : undefined;
       return { status, body: { message, ...(errors ? { errors } : {}), requestId } };
     }
     // Fastify's own errors (body too large, malformed JSON, multipart limits) carry a statusCode.
     const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
-    if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-      const message = fastifyError.statusCode === 413 ? 'The request is too large.' : friendlyFastifyMessage(fastifyError);
+    if (
+      typeof fastifyError?.statusCode === 'number' &&
+      fastifyError.statusCode >= 400 &&
+      fastifyError.statusCode < 500
+    ) {
+      const message =
+        fastifyError.statusCode === 413 ? 'The request is too large.' : friendlyFastifyMessage(fastifyError);
       return { status: fastifyError.statusCode, body: { message, requestId } };
     }
-    return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', requestId } };
+    // The gateway's own Redis (queues) or PostgreSQL (health) unreachable: an outage, not a bug.
+    const dependency = unavailableDependency(exception);
+    if (dependency) {
+      this.outages.down(dependency, exception instanceof Error ? exception.message : undefined);
+      return {
+        status: 503,
+        body: { message: 'AV Pass is temporarily unavailable. Please try again in a moment.', requestId },
+        retryAfter: UNAVAILABLE_RETRY_AFTER_SECONDS,
+      };
+    }
+    return {
+      status: 500,
+      body: { message: 'Something went wrong on our side. Please try again.', requestId },
+    };
   }
 }
 
 function isAppRoute(method: string, path: string): boolean {
-  return (method === 'GET' || method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/uploads/') && path !== '/health';
+  return (
+    (method === 'GET' || method === 'HEAD') &&
+    !path.startsWith('/api') &&
+    !path.startsWith('/uploads/') &&
+    path !== '/health'
+  );
 }
 
 function friendlyFastifyMessage(error: { code?: string; message?: string }): string {

@@ -43,7 +43,9 @@ export class QueueBoard implements OnApplicationShutdown {
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
     this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: true });
+    this.redis.on('error', () => undefined); // each failed command reports itself (503)
     this.queues = [new Queue(zipQueueName(config.NATS_NAMESPACE), { connection: this.redis })];
+    for (const queue of this.queues) queue.on('error', () => undefined);
   }
 
   private key(token: string): string {

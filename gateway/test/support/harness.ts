@@ -44,6 +44,8 @@ const STARTERS: Record<HarnessService, (env: NodeJS.ProcessEnv) => Promise<INest
 export interface HarnessOptions {
   /** Services to run in-process (identity is always started: the gateway needs it). Default identity, partners. */
   services?: HarnessService[];
+  /** Rewrites the environment once the test database exists (fault tests route it through proxies). */
+  rewriteEnv?: (env: NodeJS.ProcessEnv) => NodeJS.ProcessEnv;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function startHarness(
 ): Promise<Harness> {
   const db = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'avpass-gw-'));
-  const env = testServiceEnv({
+  const baseEnv = testServiceEnv({
     DATABASE_URL: db.url,
     NATS_NAMESPACE: testNamespace(),
     ADMIN_USERNAME: ADMIN.username,
@@ -66,6 +68,7 @@ export async function startHarness(
     FRONTEND_DIST: join(dataDir, 'no-frontend'),
     ...extraEnv,
   });
+  const env = options.rewriteEnv ? options.rewriteEnv(baseEnv) : baseEnv;
   const services: INestMicroservice[] = [];
   const wanted = new Set<HarnessService>(['identity', ...(options.services ?? ['partners'])]);
   for (const name of ['identity', 'partners', 'vouchers', 'rendering'] as const) {

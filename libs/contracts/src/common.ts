@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 /** Optional text field from a form: trimmed; blank becomes null. */
 export const optionalText = (max = 500) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()

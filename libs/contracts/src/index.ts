@@ -13,3 +13,4 @@ export * from './validation';
 export * from './vouchers';
 export * from './rendering';
 export * from './voucher-text';
+export * from './text';

@@ -7,6 +7,7 @@ import {
   UNLIMITED_USAGE_LIMIT,
 } from '@avpass/domain';
 import { z } from 'zod';
+import { safeText } from './text';
 import { hasExactlyOneSource, optionalText, publicVoucherId, uploadUrl } from './common';
 
 /**
@@ -37,12 +38,19 @@ const isRealDate = (v: string) => {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 };
+/** A sane range for expiry dates (year 0000 or 9999 is a typo, and PostgreSQL's date range ends). */
+export const MIN_EXPIRATION_YEAR = 2000;
+export const MAX_EXPIRATION_YEAR = 2100;
 export const expirationDateField = z
   .string({ error: 'Expiration date is required' })
   .trim()
   .min(1, 'Expiration date is required')
   .regex(DATE_ONLY_PATTERN, 'Expiration date must be a date (YYYY-MM-DD)')
-  .refine(isRealDate, 'Expiration date must be a real calendar date');
+  .refine(isRealDate, 'Expiration date must be a real calendar date')
+  .refine((v) => {
+    const year = Number(v.slice(0, 4));
+    return year >= MIN_EXPIRATION_YEAR && year <= MAX_EXPIRATION_YEAR;
+  }, `Expiration date must be between ${MIN_EXPIRATION_YEAR} and ${MAX_EXPIRATION_YEAR}`);
 
 /**
  * A usage limit as a form sends it: 'unlimited', digits, or a number. Always stored as an integer;
@@ -67,6 +75,8 @@ export const WHOLE_NUMBERS_MESSAGE = 'Discount value: whole numbers only';
  * (checked by the vouchers service; the form checks the viewer's today first).
  */
 export const PAST_EXPIRY_MESSAGE = 'Expiration date is in the past. Choose today or a later date.';
+/** The largest discount value any type accepts (a fixed discount's own ceiling is lower). */
+export const MAX_DISCOUNT_VALUE = 1_000_000;
 
 /** A whole number from a form field; blank becomes 0 (spec section 5). */
 const discountValueField = z
@@ -77,6 +87,11 @@ const discountValueField = z
     const n = typeof value === 'number' ? value : Number(value.trim());
     if (!Number.isFinite(n)) {
       ctx.addIssue({ code: 'custom', message: 'Discount value must be a number' });
+      return z.NEVER;
+    }
+    // Bounded for every discount type (BOGO and free service too): the column is an int4.
+    if (Math.abs(n) > MAX_DISCOUNT_VALUE) {
+      ctx.addIssue({ code: 'custom', message: `Discount value must be at most ${MAX_DISCOUNT_VALUE}` });
       return z.NEVER;
     }
     // 12.5 is refused, not silently cut to 12.
@@ -387,8 +402,9 @@ export const listQuerySchema = z.object({
     .number({ error: 'offset must be a number' })
     .int('offset must be a whole number')
     .min(0, 'offset must not be negative')
+    .max(1_000_000_000, 'offset is too large')
     .default(0),
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  search: safeText().trim().max(100, 'search must be at most 100 characters').optional(),
 });
 /** What a client sends (query-string values arrive as text and are coerced). */
 export interface ListQuery {

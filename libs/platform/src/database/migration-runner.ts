@@ -18,6 +18,7 @@ export class MigrationRunner {
     const schema = this.orm.config.get('schema') ?? 'public';
     // Session-level locks belong to one connection, so the lock gets its own client, not the pool.
     const lock = new Client({ connectionString: this.orm.config.get('clientUrl') });
+    lock.on('error', () => undefined); // a lost session fails the pending query; never an 'error' crash
     await lock.connect();
     try {
       await lock.query('select pg_advisory_lock(hashtext($1))', [`avpass-migrations:${schema}`]);

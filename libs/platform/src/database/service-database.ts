@@ -40,6 +40,7 @@ export async function ensureDatabase(adminUrl: string): Promise<void> {
   const maintenance = new URL(adminUrl);
   maintenance.pathname = '/postgres';
   const client = new Client({ connectionString: maintenance.toString() });
+  client.on('error', () => undefined); // a lost connection fails the pending query, which reports it
   await client.connect();
   try {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
@@ -60,10 +61,15 @@ export async function ensureDatabase(adminUrl: string): Promise<void> {
  * Creates (or updates) the service's role and schema. Runs under an advisory lock so that several
  * services and instances starting together do not race on CREATE ROLE.
  */
-export async function ensureServiceSchema(adminUrl: string, service: string, secret: string): Promise<ServiceDatabase> {
+export async function ensureServiceSchema(
+  adminUrl: string,
+  service: string,
+  secret: string,
+): Promise<ServiceDatabase> {
   const role = serviceRoleName(service);
   const schema = service;
   const client = new Client({ connectionString: adminUrl });
+  client.on('error', () => undefined); // a lost connection fails the pending query, which reports it
   await client.connect();
   try {
     const { rows } = await client.query<{ privileged: boolean }>(
@@ -80,10 +86,16 @@ export async function ensureServiceSchema(adminUrl: string, service: string, sec
           const verb = exists.rowCount ? 'alter' : 'create';
           await client.query(`${verb} role ${quoteIdent(role)} login password ${quoteLiteral(password)}`);
         });
-        await client.query(`grant connect on database ${quoteIdent(databaseName(adminUrl))} to ${quoteIdent(role)}`);
-        await client.query(`create schema if not exists ${quoteIdent(schema)} authorization ${quoteIdent(role)}`);
+        await client.query(
+          `grant connect on database ${quoteIdent(databaseName(adminUrl))} to ${quoteIdent(role)}`,
+        );
+        await client.query(
+          `create schema if not exists ${quoteIdent(schema)} authorization ${quoteIdent(role)}`,
+        );
         await client.query(`revoke all on schema ${quoteIdent(schema)} from public`);
-        await client.query(`alter role ${quoteIdent(role)} in database ${quoteIdent(databaseName(adminUrl))} set search_path = ${quoteIdent(schema)}`);
+        await client.query(
+          `alter role ${quoteIdent(role)} in database ${quoteIdent(databaseName(adminUrl))} set search_path = ${quoteIdent(schema)}`,
+        );
       } finally {
         await client.query('select pg_advisory_unlock(hashtext($1))', ['avpass-bootstrap']);
       }

@@ -2,6 +2,7 @@ import { EVENTS, type DomainEvent, type EventName } from '@avpass/contracts';
 import type { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Logger } from '@nestjs/common';
+import { DependencyOutageLog, unavailableDependency } from '../health/dependency-outage';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -42,6 +43,7 @@ interface Decoded {
  */
 export class EventConsumer {
   private readonly logger: Logger;
+  private readonly outages: DependencyOutageLog;
   private readonly streams: ConsumerMessages[] = [];
   private readonly loops: Promise<void>[] = [];
   private stopped = false;
@@ -53,6 +55,7 @@ export class EventConsumer {
     private readonly subscriber: EventSubscriber,
   ) {
     this.logger = new Logger(`Events:${subscriber.consumerName}`);
+    this.outages = new DependencyOutageLog(this.logger);
   }
 
   async start(): Promise<void> {
@@ -143,10 +146,15 @@ export class EventConsumer {
     try {
       await this.apply(batch);
       for (const { msg } of batch) msg.ack();
+      this.outages.up('postgres');
     } catch (error) {
       if (batch.length === 1) {
         const { msg, event } = batch[0]!;
-        this.logger.error(`${event.name} ${event.id} failed, will retry: ${(error as Error).message}`);
+        // The database away is an outage (said once, redelivered later), not a failing event.
+        const dependency = unavailableDependency(error);
+        if (dependency)
+          this.outages.down(dependency, `${(error as Error).message}; events wait for redelivery`);
+        else this.logger.error(`${event.name} ${event.id} failed, will retry: ${(error as Error).message}`);
         msg.nak(1000);
         return;
       }

@@ -8,6 +8,7 @@ import {
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { DependencyOutageLog, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../health/dependency-outage';
 import { DomainError } from './domain-error';
 import { NamespacedNatsClient } from './namespaced-nats';
 
@@ -25,6 +26,7 @@ export interface RpcClientOptions {
  */
 export class RpcClient implements OnApplicationShutdown {
   private readonly logger = new Logger('RpcClient');
+  private readonly outages = new DependencyOutageLog(this.logger);
   private readonly client: NamespacedNatsClient;
 
   constructor(private readonly options: RpcClientOptions) {
@@ -53,9 +55,11 @@ export class RpcClient implements OnApplicationShutdown {
     const pattern: string = subject;
     const service = pattern.split('.')[0] ?? pattern;
     try {
-      return await firstValueFrom(
+      const result = await firstValueFrom(
         this.client.send<RpcResponse<S>>(pattern, { meta, payload }).pipe(timeout(timeoutMs)),
       );
+      this.outages.up('nats');
+      return result;
     } catch (error) {
       if (isDomainErrorPayload(error)) throw DomainError.fromPayload(error);
       if (error instanceof TimeoutError) {
@@ -63,6 +67,11 @@ export class RpcClient implements OnApplicationShutdown {
         throw unavailable(service);
       }
       if (error instanceof EmptyResponseException || isNoResponders(error)) throw unavailable(service);
+      // NATS itself unreachable or reconnecting: an outage (503, logged once), not a bug.
+      if (isNatsConnectionError(error)) {
+        this.outages.down('nats', describe(error));
+        throw unavailable(service);
+      }
       this.logger.error(`${pattern} failed: ${describe(error)} (request ${meta.requestId})`);
       throw new DomainError('INTERNAL', 'Something went wrong on our side. Please try again.');
     }
@@ -82,12 +91,27 @@ function unavailable(service: string): DomainError {
   return new DomainError(
     'SERVICE_UNAVAILABLE',
     `The ${service} service is not responding right now. Please try again in a moment.`,
+    undefined,
+    UNAVAILABLE_RETRY_AFTER_SECONDS,
   );
 }
 
 function isNoResponders(error: unknown): boolean {
   const code = (error as { code?: string })?.code;
   return code === '503' || /no responders/i.test(describe(error));
+}
+
+/** nats.js connection errors (codes such as CONNECTION_CLOSED, DISCONNECT) and socket errors. */
+function isNatsConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  if (
+    typeof code === 'string' &&
+    /CONNECTION|DISCONNECT|RECONNECT|DRAINING|TIMEOUT|ECONN|EPIPE|ETIMEDOUT/i.test(code)
+  )
+    return true;
+  return /connection (lost|closed|refused|draining)|disconnect|reconnect|ECONNREFUSED|ECONNRESET/i.test(
+    describe(error),
+  );
 }
 
 function describe(error: unknown): string {

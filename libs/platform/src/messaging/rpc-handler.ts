@@ -1,4 +1,5 @@
 import {
+  findUnsafeText,
   firstErrorMessage,
   RPC_CONTRACTS,
   toFieldErrors,
@@ -7,6 +8,7 @@ import {
   type RpcRequestPayload,
   type RpcResponse,
   type RpcSubject,
+  UNSAFE_TEXT_MESSAGE,
 } from '@avpass/contracts';
 import { MessagePattern } from '@nestjs/microservices';
 import { DomainError } from './domain-error';
@@ -36,6 +38,9 @@ export function RpcHandler<S extends RpcSubject>(subject: S) {
     const schema = RPC_CONTRACTS[subject].request;
     // Nest calls a method without parameter decorators with the raw message (data, context).
     const adapter = function (this: unknown, request: RpcRequest<unknown>) {
+      // Every text field of every request, whatever its schema says (libs/contracts/src/text.ts).
+      const unsafe = findUnsafeText(request?.payload);
+      if (unsafe) throw DomainError.validation(UNSAFE_TEXT_MESSAGE, { [unsafe]: [UNSAFE_TEXT_MESSAGE] });
       const parsed = schema.safeParse(request?.payload);
       if (!parsed.success) {
         throw DomainError.validation(firstErrorMessage(parsed.error), toFieldErrors(parsed.error));

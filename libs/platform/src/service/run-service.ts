@@ -9,6 +9,7 @@ import { NamespacedNatsServer } from '../messaging/namespaced-nats';
 import { AllRpcExceptionsFilter } from '../messaging/rpc-exception.filter';
 import { RpcLoggingInterceptor } from '../messaging/rpc-logging.interceptor';
 import type { ServiceConfig } from './service-config';
+import { installProcessGuards } from './process-guards';
 import { describeStartupError } from './startup-errors';
 
 /**
@@ -72,6 +73,7 @@ export async function createServiceApp<C extends ServiceConfig, O = never>(
 
 /** The process entry point: start, or stop with one clear line (never a stack trace). */
 export function runService<C extends ServiceConfig, O>(definition: ServiceDefinition<C, O>): void {
+  installProcessGuards(definition.name);
   let config: C;
   try {
     config = definition.loadConfig();

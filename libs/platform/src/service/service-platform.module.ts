@@ -1,9 +1,10 @@
 import { MikroORM } from '@mikro-orm/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { Logger, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { NatsConnection } from 'nats';
 import { MigrationRunner } from '../database/migration-runner';
+import { DependencyOutageLog } from '../health/dependency-outage';
 import { OrmRequestContextInterceptor } from '../database/request-context.interceptor';
 import { ormConfig } from '../database/orm-config';
 import { EventOutbox } from '../events/event-outbox';
@@ -34,12 +35,21 @@ export class ServicePlatformModule {
       ? [
           {
             provide: REDIS,
-            useFactory: () =>
-              new Redis(options.config.REDIS_URL, {
-                maxRetriesPerRequest: 2,
+            useFactory: () => {
+              // Fail fast while Redis is away (no offline queue, a command deadline well inside the RPC
+              // timeout): callers decide what an outage means instead of waiting on a queue.
+              const redis = new Redis(options.config.REDIS_URL, {
+                maxRetriesPerRequest: 1,
                 connectTimeout: 3000,
+                commandTimeout: 1000,
+                enableOfflineQueue: false,
                 lazyConnect: false,
-              }),
+              });
+              const outages = new DependencyOutageLog(new Logger('Redis'));
+              redis.on('error', (error: Error) => outages.down('redis', error.message));
+              redis.on('ready', () => outages.up('redis'));
+              return redis;
+            },
           },
         ]
       : [];

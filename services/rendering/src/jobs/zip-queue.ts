@@ -14,8 +14,19 @@ export class ZipQueue {
   private readonly connection: Redis;
 
   constructor(config: RenderingConfig) {
-    this.connection = bullConnection(config);
+    // The producer fails fast while Redis is away (no offline queue, nothing resent after a
+    // reconnect, a deadline inside the RPC timeout): a request that answers 503 has not queued a job
+    // that would run later (only the worker needs a connection that waits forever).
+    this.connection = new Redis(config.REDIS_URL, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      autoResendUnfulfilledCommands: false,
+      commandTimeout: 2000,
+      connectTimeout: 3000,
+    });
+    this.connection.on('error', () => undefined); // each failed command reports itself (503)
     this.queue = new Queue<ZipJobData>(zipQueueName(config.NATS_NAMESPACE), { connection: this.connection });
+    this.queue.on('error', () => undefined); // re-emitted connection errors; unhandled they end the process
   }
 
   /**

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { useRedeemVoucher } from '@/lib/vouchers-api';
 import { errorMessageOf } from '@/lib/api-client';
-import { newIdempotencyKey } from '../lib/idempotency-key';
+import { isUnconfirmedRedeem, UNCONFIRMED_REDEEM_MESSAGE, useRedeemIntent } from '../lib/redeem-intent';
 import { REDEEM_FAILED_FALLBACK, type VoucherView } from '../lib/voucher-view';
 
 const UNAVAILABLE_TITLES: Record<PublicVoucher['status'], string> = {
@@ -34,16 +34,24 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
   const [redeemedAt, setRedeemedAt] = useState<Date | null>(null);
   // A stray tap at home must not use the voucher: Redeem asks once, the till confirms.
   const [confirming, setConfirming] = useState(false);
+  const intent = useRedeemIntent();
 
   function onConfirm() {
     setConfirming(false);
-    // One key per confirmed press: a retry of this press is counted once by the server.
-    redeem.mutate(newIdempotencyKey(), {
+    // One key per redeem intent, kept until a definitive answer: pressing again after a 503, a
+    // timeout or a lost connection asks about the same redemption instead of making a second one.
+    redeem.mutate(intent.key(), {
       onSuccess: () => {
+        intent.settle();
         setRedeemedAt(new Date());
         toast({ title: 'Voucher Redeemed!', description: view.redeemedDescription });
       },
       onError: (error) => {
+        if (isUnconfirmedRedeem(error)) {
+          toast({ title: 'Not confirmed', description: UNCONFIRMED_REDEEM_MESSAGE, kind: 'destructive' });
+          return;
+        }
+        intent.settle();
         toast({
           title: 'Redemption Failed',
           description: errorMessageOf(error, REDEEM_FAILED_FALLBACK),

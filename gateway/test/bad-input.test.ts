@@ -1,0 +1,258 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
+
+// Bad input is the client's mistake: a 4xx with a message, never a 500 and never a hang.
+let h: Harness;
+let admin: string;
+let codeId: string;
+let vendorId: string;
+let userId: string;
+
+beforeAll(async () => {
+  h = await startHarness({ REDEEM_RATE_LIMIT: '100000' }, { services: ['partners', 'vouchers'] });
+  admin = await h.adminToken();
+  const partner = await createPartnerWithUser(h, 'Sweep Gym');
+  vendorId = partner.companyId;
+  userId = partner.userId;
+  const code = await h.api('/api/generate-qr', {
+    method: 'POST',
+    token: admin,
+    json: { ...VALID.generate, expirationDate: '2099-12-31' },
+  });
+  expect(code.status, JSON.stringify(code.body)).toBe(201);
+  codeId = code.body.id;
+}, 180_000);
+afterAll(async () => h?.close());
+
+const VALID = {
+  login: { username: 'admin', password: 'x' },
+  generate: {
+    clinic: 'Peak Physio',
+    discountType: 'percentage',
+    discountValue: 25,
+    service: 'Assessment',
+    expirationDate: '2099-12-31',
+    usageLimit: '3',
+  },
+  bulk: {
+    batchName: 'Sweep',
+    facility: 'Iron Gym',
+    quantity: 1,
+    discountType: 'fixed',
+    discountValue: 10,
+    service: 'Day pass',
+    expirationDate: '2099-06-30',
+    usageLimit: '1',
+  },
+  vendor: { name: 'Sweep Vendor', email: 'sweep@example.com', description: 'x', categories: ['gym'] },
+  portalUser: { username: 'sweeper', password: 'staff-password', email: 'sweeper@example.com' },
+};
+
+async function send(method: string, path: string, body?: unknown, raw?: { type: string; data: string }) {
+  const headers: Record<string, string> = { authorization: `Bearer ${admin}` };
+  let payload: string | undefined;
+  if (raw) {
+    headers['content-type'] = raw.type;
+    payload = raw.data;
+  } else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(`${h.url}${path}`, {
+    method,
+    headers,
+    body: payload,
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await res.text();
+  return { status: res.status, text };
+}
+
+describe('the requests the fault review found answering 500 are 400s', () => {
+  const nul = 'a\u0000b';
+  const lone = '\ud800x';
+  const cases: [string, string, string, unknown][] = [
+    ['NUL in a login username', 'POST', '/api/auth/login', { username: nul, password: 'x' }],
+    ['NUL in a company login', 'POST', '/api/auth/company-login', { username: nul, password: 'x' }],
+    ['NUL in generate-qr', 'POST', '/api/generate-qr', { ...VALID.generate, service: nul }],
+    ['NUL in bulk-generate', 'POST', '/api/bulk-generate', { ...VALID.bulk, batchName: nul }],
+    ['NUL in a vendor', 'POST', '/api/vendors', { ...VALID.vendor, name: nul }],
+    ['a lone surrogate in a text field', 'POST', '/api/generate-qr', { ...VALID.generate, terms: lone }],
+    [
+      'a lone surrogate in a vendor category',
+      'POST',
+      '/api/vendors',
+      { ...VALID.vendor, categories: [lone] },
+    ],
+    [
+      'expirationDate 0000-01-01',
+      'POST',
+      '/api/generate-qr',
+      { ...VALID.generate, expirationDate: '0000-01-01' },
+    ],
+    [
+      'expirationDate 9999-12-31',
+      'POST',
+      '/api/generate-qr',
+      { ...VALID.generate, expirationDate: '9999-12-31' },
+    ],
+    ...(['bogo', 'free-service', 'percentage', 'fixed'] as const).flatMap((discountType) =>
+      [2147483648, 3e9, '99999999999', 1e300].map(
+        (discountValue) =>
+          [
+            `discountValue ${discountValue} with ${discountType}`,
+            'POST',
+            '/api/generate-qr',
+            { ...VALID.generate, discountType, discountValue },
+          ] as [string, string, string, unknown],
+      ),
+    ),
+  ];
+  it.each(cases)('%s', async (_, method, path, body) => {
+    const res = await send(method, path, body);
+    expect(res.status, res.text).toBe(400);
+  });
+
+  it('?search=%00 on every list', async () => {
+    const lists = [
+      '/api/qr-codes/all',
+      '/api/redemptions',
+      '/api/admin/qr-codes',
+      '/api/admin/redemptions',
+      '/api/admin/batches',
+      `/api/vendors/${vendorId}/qr-codes`,
+    ];
+    for (const list of lists) {
+      const res = await send('GET', `${list}?search=%00`);
+      expect(res.status, `${list}: ${res.text}`).toBe(400);
+    }
+  });
+
+  it('broken multipart on both upload routes', async () => {
+    for (const path of ['/api/upload-logo', '/api/upload/vendor-photo']) {
+      const noBoundary = await send('POST', path, undefined, { type: 'multipart/form-data', data: 'hello' });
+      expect(noBoundary.status, `${path} without boundary: ${noBoundary.text}`).toBe(400);
+      const truncated = await send('POST', path, undefined, {
+        type: 'multipart/form-data; boundary=XYZ',
+        data: '--XYZ\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+      });
+      expect(truncated.status, `${path} truncated: ${truncated.text}`).toBe(400);
+    }
+  });
+});
+
+describe('a property sweep over every route: never a 500, never a hang', () => {
+  const strings = fc.oneof(
+    fc.string(),
+    fc.string({ unit: 'binary', maxLength: 20 }),
+    fc.constantFrom('\u0000', 'a\u0000', '\ud800x', 'x\udfff', '0000-01-01', '-1', 'NaN', '1e309', ''),
+    fc.constant('x'.repeat(1 << 20)),
+  );
+  const scalars = fc.oneof(
+    strings,
+    fc.integer(),
+    fc.double(),
+    fc.constantFrom(-1, 2 ** 31, 2 ** 53, 1e300, -1e300, 0.5),
+    fc.boolean(),
+    fc.constant(null),
+  );
+  const values = fc.oneof(
+    scalars,
+    fc.array(scalars, { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), scalars, { maxKeys: 3 }),
+  );
+  /** A valid body with some of its fields replaced, or something else entirely (array, scalar). */
+  const mutated = (valid: Record<string, unknown>) =>
+    fc.oneof(
+      fc.record(
+        Object.fromEntries(Object.keys(valid).map((k) => [k, fc.oneof(fc.constant(valid[k]), values)])),
+      ),
+      values,
+      fc.array(fc.constant(valid), { maxLength: 2 }),
+    );
+  const query = fc.record({ limit: strings, offset: strings, search: strings }, { requiredKeys: [] });
+
+  const routes = () =>
+    [
+      ['POST', '/api/auth/login', VALID.login],
+      ['POST', '/api/auth/company-login', VALID.login],
+      ['PATCH', '/api/admin/profile', { firstName: 'A', lastName: 'B', email: 'a@example.com' }],
+      ['POST', '/api/admin/change-password', { currentPassword: 'x', newPassword: 'y' }],
+      ['POST', '/api/vendors', VALID.vendor],
+      ['PATCH', `/api/vendors/${vendorId}`, VALID.vendor],
+      ['POST', `/api/partners/${vendorId}/users`, VALID.portalUser],
+      ['PATCH', `/api/partners/${vendorId}/users/${userId}`, { isActive: true }],
+      ['POST', '/api/generate-qr', VALID.generate],
+      ['POST', '/api/bulk-generate', VALID.bulk],
+      ['POST', `/api/qr-codes/${codeId}/assign-partners`, { partnerIds: [vendorId] }],
+      ['POST', '/api/generate-qr-image', { id: codeId, format: 'png' }],
+      ['POST', '/api/download-qr', { qrCode: codeId, format: 'png' }],
+      ['POST', '/api/bulk-download-zip', { qrCodes: [codeId], format: 'png' }],
+    ] as [string, string, Record<string, unknown>][];
+  const lists = () => [
+    '/api/vendors',
+    '/api/companies',
+    '/api/qr-codes',
+    '/api/qr-codes/all',
+    '/api/redemptions',
+    '/api/admin/qr-codes',
+    '/api/admin/redemptions',
+    '/api/admin/batches',
+    `/api/vendors/${vendorId}/qr-codes`,
+    `/api/partners/${vendorId}/users`,
+  ];
+  // Rendering is not started here: its routes may answer 503 once their input is valid, never 500.
+  const ok = (path: string, status: number) =>
+    status < 500 || (status === 503 && /qr-image|download/.test(path));
+
+  it('bodies of every write route', async () => {
+    for (const [method, path, valid] of routes()) {
+      await fc.assert(
+        fc.asyncProperty(mutated(valid), async (body) => {
+          const res = await send(method, path, body);
+          expect(
+            ok(path, res.status),
+            `${method} ${path} ${JSON.stringify(body).slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`,
+          ).toBe(true);
+        }),
+        { numRuns: 12, seed: Number(process.env.SWEEP_SEED ?? Date.now() % 100000) },
+      );
+    }
+  }, 120_000);
+
+  it('queries of every list and path ids', async () => {
+    for (const list of lists()) {
+      await fc.assert(
+        fc.asyncProperty(query, async (q) => {
+          const qs = new URLSearchParams(q as Record<string, string>).toString();
+          const res = await send('GET', `${list}?${qs}`);
+          expect(
+            ok(list, res.status),
+            `GET ${list}?${qs.slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`,
+          ).toBe(true);
+        }),
+        { numRuns: 8 },
+      );
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        strings.filter((s) => s.length < 2000),
+        async (id) => {
+          // Percent-encodes the UTF-8 bytes (encodeURIComponent throws on a lone surrogate).
+          const segment = [...Buffer.from(id, 'utf8')]
+            .map((b) => `%${b.toString(16).padStart(2, '0')}`)
+            .join('');
+          for (const path of [`/api/qr-codes/${segment}`, `/api/redeem/${segment}`]) {
+            const res = await send(path.includes('redeem') ? 'POST' : 'GET', path);
+            expect(
+              ok(path, res.status),
+              `${path.slice(0, 100)} → ${res.status} ${res.text.slice(0, 200)}`,
+            ).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 15 },
+    );
+  }, 120_000);
+});
