@@ -85,9 +85,8 @@ export class VouchersHandlers {
   }
 
   @MessagePattern(RPC.vouchers.publicStats)
-  async publicStats() {
-    const { totalQrCodes, totalRedemptions, activePartners } = await this.stats.adminStats();
-    return { totalQrCodes, totalRedemptions, activePartners };
+  publicStats() {
+    return this.stats.publicStats();
   }
 
   @MessagePattern(RPC.vouchers.adminList)

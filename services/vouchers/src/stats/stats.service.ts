@@ -1,15 +1,21 @@
 import {
   type Actor,
   type Page,
+  type PublicStats,
   type Redemption as RedemptionDto,
   type VoucherStats,
 } from '@avpass/contracts';
-import { redemptionRatePercent } from '@avpass/domain';
+import { redemptionRatePercent, todayInTimeZone } from '@avpass/domain';
 import { Injectable } from '@nestjs/common';
-import { startOfBusinessDay } from '../business-day';
+import { tallyScopeOf } from '../codes/code-visibility';
 import type { PageWindow } from '../codes/qr-codes.repository';
 import { VouchersSettings } from '../settings';
 import { StatsRepository, type RedemptionRow } from './stats.repository';
+import { PLATFORM_SCOPE } from './tallies-sql';
+import { TalliesRepository, type ScopeCounts } from './tallies.repository';
+
+/** The unauthenticated landing page's figures are this fresh at most (anyone can poll them). */
+export const PUBLIC_STATS_TTL_MS = 5_000;
 
 function toRedemption(row: RedemptionRow): RedemptionDto {
   return {
@@ -29,17 +35,25 @@ function toRedemption(row: RedemptionRow): RedemptionDto {
   };
 }
 
-/** Dashboard figures and redemption lists. "Today" starts at midnight in BUSINESS_TIMEZONE. */
+const NOTHING: ScopeCounts = { codes: 0, redemptions: 0, today: 0, locations: 0, partners: 0 };
+
+/**
+ * Dashboard figures and redemption lists. The figures are tallies kept with every change (a few rows
+ * each, whatever the size of the data). "Today" is the business day in BUSINESS_TIMEZONE.
+ */
 @Injectable()
 export class StatsService {
+  private publicCache: { at: number; value: Promise<PublicStats> } | null = null;
+
   constructor(
     private readonly stats: StatsRepository,
+    private readonly tallies: TalliesRepository,
     private readonly settings: VouchersSettings,
   ) {}
 
   /** Everything; activePartners = partners with at least one assigned code. */
   async adminStats(): Promise<VoucherStats> {
-    const row = await this.stats.platformCounts(this.startOfToday());
+    const row = await this.tallies.counts(PLATFORM_SCOPE, this.today());
     return {
       totalQrCodes: row.codes,
       totalRedemptions: row.redemptions,
@@ -49,9 +63,26 @@ export class StatsService {
     };
   }
 
+  /** The landing page's totals, shared by every caller for PUBLIC_STATS_TTL_MS. */
+  publicStats(): Promise<PublicStats> {
+    const now = Date.now();
+    if (!this.publicCache || now - this.publicCache.at > PUBLIC_STATS_TTL_MS) {
+      const value = this.adminStats().then(({ totalQrCodes, totalRedemptions, activePartners }) => ({
+        totalQrCodes,
+        totalRedemptions,
+        activePartners,
+      }));
+      // A failed read is not kept: the next caller tries again.
+      value.catch(() => (this.publicCache = null));
+      this.publicCache = { at: now, value };
+    }
+    return this.publicCache.value;
+  }
+
   /** The actor's codes; activePartners = unique locations (facilities) its codes were redeemed at. */
   async companyStats(actor: Actor): Promise<VoucherStats> {
-    const counts = await this.stats.actorCounts(actor, this.startOfToday());
+    const scope = tallyScopeOf(actor);
+    const counts = scope ? await this.tallies.counts(scope, this.today()) : NOTHING;
     return {
       totalQrCodes: counts.codes,
       totalRedemptions: counts.redemptions,
@@ -63,11 +94,20 @@ export class StatsService {
 
   /** Newest first, paged; search by facility, service or code id prefix. */
   async redemptions(actor: Actor, window: PageWindow): Promise<Page<RedemptionDto>> {
-    const [rows, total] = await this.stats.redemptionsPage(actor, window);
-    return { items: rows.map(toRedemption), total, limit: window.limit, offset: window.offset };
+    const page = await this.stats.redemptionsPage(actor, window);
+    const total = window.search?.trim()
+      ? await this.stats.countRedemptions(actor, window.search)
+      : await this.tallies.redemptions(tallyScopeOf(actor));
+    return {
+      items: page.rows.map(toRedemption),
+      total,
+      limit: window.limit,
+      offset: window.offset,
+      nextCursor: page.nextCursor,
+    };
   }
 
-  private startOfToday(): Date {
-    return startOfBusinessDay(this.settings.now(), this.settings.timeZone);
+  private today(): string {
+    return todayInTimeZone(this.settings.now(), this.settings.timeZone);
   }
 }
