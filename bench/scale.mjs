@@ -134,17 +134,32 @@ try {
     const { rebuildStats } = await import(rebuildTool);
     const started = performance.now();
     await rebuildStats(db.url);
-    console.log(`counters rebuilt (npm run stats:rebuild) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `counters rebuilt (npm run stats:rebuild) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
 
   // What the answers must be, counted directly once.
   const expected = {
     codes: await sqlCount(client, 'select count(*) n from qr_codes'),
     redemptions: await sqlCount(client, 'select count(*) n from redemptions'),
-    today: await sqlCount(client, `select count(*) n from redemptions where redeemed_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`),
-    partners: await sqlCount(client, 'select count(distinct partner_id) n from qr_code_partners where is_active'),
-    search: await sqlCount(client, `select count(*) n from qr_codes where clinic_name ilike '%Service 42%' or service ilike '%Service 42%'`),
-    companyCodes: await sqlCount(client, 'select count(*) n from qr_code_partners where partner_id = $1 and is_active', [company.id]),
+    today: await sqlCount(
+      client,
+      `select count(*) n from redemptions where redeemed_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
+    ),
+    partners: await sqlCount(
+      client,
+      'select count(distinct partner_id) n from qr_code_partners where is_active',
+    ),
+    search: await sqlCount(
+      client,
+      `select count(*) n from qr_codes where clinic_name ilike '%Service 42%' or service ilike '%Service 42%'`,
+    ),
+    companyCodes: await sqlCount(
+      client,
+      'select count(*) n from qr_code_partners where partner_id = $1 and is_active',
+      [company.id],
+    ),
     companyRedemptions: await sqlCount(
       client,
       'select count(*) n from redemptions r join qr_code_partners p on p.qr_code_id = r.qr_code_id where p.partner_id = $1 and p.is_active',
@@ -184,20 +199,38 @@ try {
     wrong('admin stats todayRedemptions', b.todayRedemptions, expected.today);
     wrong('admin stats activePartners', b.activePartners, expected.partners);
   });
-  const first = await row('GET /api/admin/qr-codes?limit=50 (first page)', 50, '/api/admin/qr-codes?limit=50', adminToken, (b) => {
-    wrong('admin codes total', b.total, expected.codes);
-    wrong('admin codes page size', b.items.length, 50);
-  });
-  await row(`GET /api/admin/qr-codes?limit=50&offset=${deep}`, 50, `/api/admin/qr-codes?limit=50&offset=${deep}`, adminToken, (b) =>
-    wrong('admin codes deep page (offset) first id', b.items[0]?.id, deepRow.id),
+  const first = await row(
+    'GET /api/admin/qr-codes?limit=50 (first page)',
+    50,
+    '/api/admin/qr-codes?limit=50',
+    adminToken,
+    (b) => {
+      wrong('admin codes total', b.total, expected.codes);
+      wrong('admin codes page size', b.items.length, 50);
+    },
+  );
+  await row(
+    `GET /api/admin/qr-codes?limit=50&offset=${deep}`,
+    50,
+    `/api/admin/qr-codes?limit=50&offset=${deep}`,
+    adminToken,
+    (b) => wrong('admin codes deep page (offset) first id', b.items[0]?.id, deepRow.id),
   );
   if ('nextCursor' in first) {
-    await row(`GET /api/admin/qr-codes?limit=50&cursor=… (row ${deep.toLocaleString('en')})`, 50, `/api/admin/qr-codes?limit=50&cursor=${deepCursor}`, adminToken, (b) =>
-      wrong('admin codes deep page (cursor) first id', b.items[0]?.id, deepRow.id),
+    await row(
+      `GET /api/admin/qr-codes?limit=50&cursor=… (row ${deep.toLocaleString('en')})`,
+      50,
+      `/api/admin/qr-codes?limit=50&cursor=${deepCursor}`,
+      adminToken,
+      (b) => wrong('admin codes deep page (cursor) first id', b.items[0]?.id, deepRow.id),
     );
   }
-  await row('GET /api/admin/qr-codes?limit=50&search=Service 42', 100, '/api/admin/qr-codes?limit=50&search=Service%2042', adminToken, (b) =>
-    wrong('search total', b.total, expected.search),
+  await row(
+    'GET /api/admin/qr-codes?limit=50&search=Service 42',
+    100,
+    '/api/admin/qr-codes?limit=50&search=Service%2042',
+    adminToken,
+    (b) => wrong('search total', b.total, expected.search),
   );
   await row('GET /api/admin/redemptions?limit=50', 50, '/api/admin/redemptions?limit=50', adminToken, (b) =>
     wrong('admin redemptions total', b.total, expected.redemptions),
@@ -206,8 +239,12 @@ try {
     wrong('batches total', b.total, BATCHES);
     wrong('newest batch redeemed', b.items[0]?.redeemed, expected.batchRedeemed);
   });
-  await row('GET /api/qr-codes (recent, admin)', 50, '/api/qr-codes', adminToken, (b) => wrong('recent codes', b.length, 20));
-  await row('GET /api/qr-codes (recent, company)', 50, '/api/qr-codes', companyToken, (b) => wrong('recent company codes', b.length, 20));
+  await row('GET /api/qr-codes (recent, admin)', 50, '/api/qr-codes', adminToken, (b) =>
+    wrong('recent codes', b.length, 20),
+  );
+  await row('GET /api/qr-codes (recent, company)', 50, '/api/qr-codes', companyToken, (b) =>
+    wrong('recent company codes', b.length, 20),
+  );
   await row('GET /api/stats (company)', 50, '/api/stats', companyToken, (b) => {
     wrong('company stats totalQrCodes', b.totalQrCodes, expected.companyCodes);
     wrong('company stats totalRedemptions', b.totalRedemptions, expected.companyRedemptions);
@@ -218,7 +255,9 @@ try {
   await row('GET /api/redemptions?limit=50 (company)', 50, '/api/redemptions?limit=50', companyToken, (b) =>
     wrong('company redemptions total', b.total, expected.companyRedemptions),
   );
-  await row('GET /api/public/stats', 10, '/api/public/stats', undefined, (b) => wrong('public stats codes', b.totalQrCodes, expected.codes));
+  await row('GET /api/public/stats', 10, '/api/public/stats', undefined, (b) =>
+    wrong('public stats codes', b.totalQrCodes, expected.codes),
+  );
   await row('GET /api/public/partners', 10, '/api/public/partners', undefined);
   await row('GET /api/qr-codes/{id}', 50, `/api/qr-codes/${someCode}`, undefined);
   {

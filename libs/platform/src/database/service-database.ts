@@ -60,7 +60,11 @@ export async function ensureDatabase(adminUrl: string): Promise<void> {
  * Creates (or updates) the service's role and schema. Runs under an advisory lock so that several
  * services and instances starting together do not race on CREATE ROLE.
  */
-export async function ensureServiceSchema(adminUrl: string, service: string, secret: string): Promise<ServiceDatabase> {
+export async function ensureServiceSchema(
+  adminUrl: string,
+  service: string,
+  secret: string,
+): Promise<ServiceDatabase> {
   const role = serviceRoleName(service);
   const schema = service;
   const client = new Client({ connectionString: adminUrl });
@@ -80,13 +84,19 @@ export async function ensureServiceSchema(adminUrl: string, service: string, sec
           const verb = exists.rowCount ? 'alter' : 'create';
           await client.query(`${verb} role ${quoteIdent(role)} login password ${quoteLiteral(password)}`);
         });
-        await client.query(`grant connect on database ${quoteIdent(databaseName(adminUrl))} to ${quoteIdent(role)}`);
-        await client.query(`create schema if not exists ${quoteIdent(schema)} authorization ${quoteIdent(role)}`);
+        await client.query(
+          `grant connect on database ${quoteIdent(databaseName(adminUrl))} to ${quoteIdent(role)}`,
+        );
+        await client.query(
+          `create schema if not exists ${quoteIdent(schema)} authorization ${quoteIdent(role)}`,
+        );
         await client.query(`revoke all on schema ${quoteIdent(schema)} from public`);
         // Substring search boxes use trigram indexes (public.gin_trgm_ops); creating an extension
         // needs this privileged connection, so the services' migrations only use it.
         await client.query('create extension if not exists pg_trgm schema public');
-        await client.query(`alter role ${quoteIdent(role)} in database ${quoteIdent(databaseName(adminUrl))} set search_path = ${quoteIdent(schema)}`);
+        await client.query(
+          `alter role ${quoteIdent(role)} in database ${quoteIdent(databaseName(adminUrl))} set search_path = ${quoteIdent(schema)}`,
+        );
       } finally {
         await client.query('select pg_advisory_unlock(hashtext($1))', ['avpass-bootstrap']);
       }

@@ -204,7 +204,11 @@ export class QrCodesService {
     return codes.map((c) => toQrCode(c, ctx, counts.get(c.id) ?? 0));
   }
 
-  private async toPage(page: KeysetPage<QrCode>, total: number, window: PageWindow): Promise<Page<QrCodeDto>> {
+  private async toPage(
+    page: KeysetPage<QrCode>,
+    total: number,
+    window: PageWindow,
+  ): Promise<Page<QrCodeDto>> {
     return {
       items: await this.toDtos(page.rows),
       total,

@@ -1,7 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 import { REBUILD_TALLIES_SQL } from '../stats/tallies-sql';
 
-
 /**
  * A year of data (issue 11): indexes in every list's order and filter, trigram indexes for the
  * substring search boxes (pg_trgm is created by the privileged bootstrap, ensureServiceSchema), the
@@ -15,17 +14,25 @@ export class Migration20261124Scale extends Migration {
     this.addSql('drop index if exists qr_codes_created_at_index');
     this.addSql('create index qr_codes_batch_id_created_at_index on qr_codes (batch_id, created_at, id)');
     this.addSql('drop index if exists qr_codes_batch_id_index');
-    this.addSql('create index qr_codes_clinic_name_trgm_index on qr_codes using gin (clinic_name public.gin_trgm_ops)');
-    this.addSql('create index qr_codes_service_trgm_index on qr_codes using gin (service public.gin_trgm_ops)');
+    this.addSql(
+      'create index qr_codes_clinic_name_trgm_index on qr_codes using gin (clinic_name public.gin_trgm_ops)',
+    );
+    this.addSql(
+      'create index qr_codes_service_trgm_index on qr_codes using gin (service public.gin_trgm_ops)',
+    );
     this.addSql('create index redemptions_redeemed_at_id_index on redemptions (redeemed_at desc, id desc)');
     this.addSql('drop index if exists redemptions_redeemed_at_index');
-    this.addSql('create index redemptions_qr_code_id_redeemed_at_index on redemptions (qr_code_id, redeemed_at desc, id desc)');
+    this.addSql(
+      'create index redemptions_qr_code_id_redeemed_at_index on redemptions (qr_code_id, redeemed_at desc, id desc)',
+    );
     this.addSql('drop index if exists redemptions_qr_code_id_index');
     this.addSql('create index batches_created_at_id_index on batches (created_at desc, id desc)');
     this.addSql('drop index if exists batches_created_at_index');
     this.addSql('create index batches_name_trgm_index on batches using gin (name public.gin_trgm_ops)');
     this.addSql('drop index if exists qr_code_partners_partner_id_index');
-    this.addSql('create index qr_code_partners_partner_id_index on qr_code_partners (partner_id, qr_code_id) where is_active');
+    this.addSql(
+      'create index qr_code_partners_partner_id_index on qr_code_partners (partner_id, qr_code_id) where is_active',
+    );
 
     this.addSql(`alter table qr_codes add column partner_ids uuid[] not null default '{}'`);
 
@@ -43,7 +50,7 @@ export class Migration20261124Scale extends Migration {
     this.addSql(`create table batch_tallies (
       batch_id uuid not null references batches (id) on delete cascade, shard smallint not null,
       redeemed bigint not null default 0, primary key (batch_id, shard))`);
-  
+
     // The migration runs in the service, with its configuration's time zone in the environment.
     const timeZone = (process.env.BUSINESS_TIMEZONE ?? 'America/Los_Angeles').replace(/'/g, "''");
     for (const sql of REBUILD_TALLIES_SQL) this.addSql(sql.replaceAll('$1', `'${timeZone}'`));

@@ -60,7 +60,9 @@ export class TalliesRepository {
   /** Before the code is deleted in `tx`: it and its redemptions leave every tally. */
   async codeDeleted(tx: EntityManager, codeId: string, timeZone: string): Promise<void> {
     const rows: { partner_ids: string[] }[] = await tx.execute(
-      'select partner_ids from qr_codes where id = ? for update', [codeId]);
+      'select partner_ids from qr_codes where id = ? for update',
+      [codeId],
+    );
     const row = rows[0];
     if (!row) return;
     const scopes = [PLATFORM_SCOPE, ...[...row.partner_ids].sort()].map((id) => [id, -1] as const);
@@ -126,9 +128,9 @@ export class TalliesRepository {
     const result = new Map<string, number>();
     if (!batchIds.length) return result;
     const rows: { batch_id: string; redeemed: string }[] = await this.em.execute(
-        'select batch_id, sum(redeemed) as redeemed from batch_tallies where batch_id = any(?::uuid[]) group by batch_id',
-        [pgArray(batchIds)],
-      );
+      'select batch_id, sum(redeemed) as redeemed from batch_tallies where batch_id = any(?::uuid[]) group by batch_id',
+      [pgArray(batchIds)],
+    );
     for (const row of rows) result.set(row.batch_id, Number(row.redeemed));
     return result;
   }
