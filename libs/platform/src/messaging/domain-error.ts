@@ -12,7 +12,12 @@ export class DomainError extends RpcException {
     readonly errors?: FieldErrors,
     readonly retryAfter?: number,
   ) {
-    super({ code, message, ...(errors ? { errors } : {}), ...(retryAfter ? { retryAfter } : {}) } satisfies DomainErrorPayload);
+    super({
+      code,
+      message,
+      ...(errors ? { errors } : {}),
+      ...(retryAfter ? { retryAfter } : {}),
+    } satisfies DomainErrorPayload);
     this.message = message;
   }
 

@@ -42,7 +42,9 @@ export class RpcClient implements OnApplicationShutdown {
   ): Promise<TResult> {
     const service = pattern.split('.')[0] ?? pattern;
     try {
-      return await firstValueFrom(this.client.send<TResult>(pattern, { meta, payload }).pipe(timeout(timeoutMs)));
+      return await firstValueFrom(
+        this.client.send<TResult>(pattern, { meta, payload }).pipe(timeout(timeoutMs)),
+      );
     } catch (error) {
       if (isDomainErrorPayload(error)) {
         const e = error as DomainErrorPayload;

@@ -18,7 +18,11 @@ export class AllRpcExceptionsFilter implements RpcExceptionFilter<unknown> {
 function toPayload(exception: unknown, logger: Logger): DomainErrorPayload {
   if (exception instanceof DomainError) return exception.getError() as DomainErrorPayload;
   if (exception instanceof ZodError) {
-    return { code: 'VALIDATION_FAILED', message: firstErrorMessage(exception), errors: toFieldErrors(exception) };
+    return {
+      code: 'VALIDATION_FAILED',
+      message: firstErrorMessage(exception),
+      errors: toFieldErrors(exception),
+    };
   }
   if (exception instanceof RpcException) {
     const error = exception.getError();

@@ -2,10 +2,13 @@
 export function describeStartupError(error: unknown): string {
   const e = error as { code?: string; message?: string; address?: string; port?: number };
   const message = e?.message ?? String(error);
-  if (e?.code === 'ECONNREFUSED' && e.port === 5432) return `PostgreSQL is not reachable at ${e.address}:${e.port}. ${HOW_TO_START.postgres}`;
-  if (/ECONNREFUSED.*:5432|connect.*5432/.test(message)) return `PostgreSQL is not reachable (${message}). ${HOW_TO_START.postgres}`;
+  if (e?.code === 'ECONNREFUSED' && e.port === 5432)
+    return `PostgreSQL is not reachable at ${e.address}:${e.port}. ${HOW_TO_START.postgres}`;
+  if (/ECONNREFUSED.*:5432|connect.*5432/.test(message))
+    return `PostgreSQL is not reachable (${message}). ${HOW_TO_START.postgres}`;
   if (/6379/.test(message)) return `Redis is not reachable (${message}). ${HOW_TO_START.redis}`;
-  if (/CONNECTION_REFUSED|4222|nats/i.test(message)) return `NATS is not reachable (${message}). ${HOW_TO_START.nats}`;
+  if (/CONNECTION_REFUSED|4222|nats/i.test(message))
+    return `NATS is not reachable (${message}). ${HOW_TO_START.nats}`;
   return message;
 }
 

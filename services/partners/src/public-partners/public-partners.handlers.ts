@@ -10,6 +10,6 @@ export class PublicPartnersHandlers {
 
   @MessagePattern(RPC.partners.publicList)
   list() {
-    return this.publicPartners.list();
+    return this.publicPartners.listShared();
   }
 }

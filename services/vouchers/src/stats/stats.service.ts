@@ -6,6 +6,7 @@ import {
   type VoucherStats,
 } from '@avpass/contracts';
 import { redemptionRatePercent, todayInTimeZone } from '@avpass/domain';
+import { BriefCache } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { tallyScopeOf } from '../codes/code-visibility';
 import type { PageWindow } from '../codes/qr-codes.repository';
@@ -13,9 +14,6 @@ import { VouchersSettings } from '../settings';
 import { StatsRepository, type RedemptionRow } from './stats.repository';
 import { PLATFORM_SCOPE } from './tallies-sql';
 import { TalliesRepository, type ScopeCounts } from './tallies.repository';
-
-/** The unauthenticated landing page's figures are this fresh at most (anyone can poll them). */
-export const PUBLIC_STATS_TTL_MS = 5_000;
 
 function toRedemption(row: RedemptionRow): RedemptionDto {
   return {
@@ -43,13 +41,19 @@ const NOTHING: ScopeCounts = { codes: 0, redemptions: 0, today: 0, locations: 0,
  */
 @Injectable()
 export class StatsService {
-  private publicCache: { at: number; value: Promise<PublicStats> } | null = null;
+  /** Anyone can poll the landing page's totals: one read per PUBLIC_CACHE_MS serves them all. */
+  private readonly publicTotals: BriefCache<PublicStats>;
 
   constructor(
     private readonly stats: StatsRepository,
     private readonly tallies: TalliesRepository,
     private readonly settings: VouchersSettings,
-  ) {}
+  ) {
+    this.publicTotals = new BriefCache(settings.config.PUBLIC_CACHE_MS, async () => {
+      const { totalQrCodes, totalRedemptions, activePartners } = await this.adminStats();
+      return { totalQrCodes, totalRedemptions, activePartners };
+    });
+  }
 
   /** Everything; activePartners = partners with at least one assigned code. */
   async adminStats(): Promise<VoucherStats> {
@@ -63,20 +67,9 @@ export class StatsService {
     };
   }
 
-  /** The landing page's totals, shared by every caller for PUBLIC_STATS_TTL_MS. */
+  /** The landing page's totals, at most PUBLIC_CACHE_MS old. */
   publicStats(): Promise<PublicStats> {
-    const now = Date.now();
-    if (!this.publicCache || now - this.publicCache.at > PUBLIC_STATS_TTL_MS) {
-      const value = this.adminStats().then(({ totalQrCodes, totalRedemptions, activePartners }) => ({
-        totalQrCodes,
-        totalRedemptions,
-        activePartners,
-      }));
-      // A failed read is not kept: the next caller tries again.
-      value.catch(() => (this.publicCache = null));
-      this.publicCache = { at: now, value };
-    }
-    return this.publicCache.value;
+    return this.publicTotals.get();
   }
 
   /** The actor's codes; activePartners = unique locations (facilities) its codes were redeemed at. */
