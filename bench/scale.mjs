@@ -6,8 +6,12 @@
 //    1,000,000) in SCALE_BATCHES bulk batches (default 100) created over the last year, every
 //    SCALE_ASSIGNED_EVERY-th code (default 10 → 10 %) assigned to one partner company, and
 //    SCALE_REDEMPTIONS redemptions (default 3,000,000) spread over the last SCALE_DAYS days (default 90).
-//    Every code gets the same number of redemptions (usage_count matches its rows). On this 2-core
-//    machine the full size seeds in about 3-4 minutes (printed).
+//    Every code gets the same number of redemptions (usage_count matches its rows). The secondary
+//    indexes are dropped during the load and rebuilt after it, and foreign-key triggers are skipped
+//    (session_replication_role = replica). The seeding time is printed (see docs/adding-a-service.md).
+//    SCALE_KEEP_DATABASE=1 keeps the database (its URL is printed); SCALE_DATABASE_URL=<that URL>
+//    times an already seeded database again (e.g. the same data before and after an upgrade, whose
+//    migrations then run on it). SCALE_ROOT runs the platform built in another checkout.
 // 3. Rebuilds the counters from the rows (tools/stats-rebuild.mjs, what an operator runs after a bulk
 //    import by SQL), when the platform has them.
 // 4. Times every call of the screens through the real gateway (admin token, company token): one
@@ -31,9 +35,24 @@ const rebuildTool = fileURLToPath(new URL('../tools/stats-rebuild.mjs', import.m
 
 /** The seed, in the vouchers schema. Codes are numbered g = 1..CODES; ids are md5-derived (stable). */
 async function seed(client, partnerId) {
+  await client.query('set search_path = vouchers');
+  await client.query('set session_replication_role = replica');
+  await client.query(`set maintenance_work_mem = '256MB'`);
+  const { rows: indexes } = await client.query(
+    `select indexname, indexdef from pg_indexes
+      where schemaname = 'vouchers' and tablename in ('batches', 'qr_codes', 'qr_code_partners', 'redemptions')
+        and indexname not in (select conname from pg_constraint)`,
+  );
+  for (const { indexname } of indexes) await client.query(`drop index vouchers."${indexname}"`);
+  await load(client, partnerId);
+  for (const { indexdef } of indexes) await client.query(indexdef);
+  await client.query('set session_replication_role = origin');
+  await client.query('vacuum analyze batches, qr_codes, qr_code_partners, redemptions');
+}
+
+async function load(client, partnerId) {
   const perCode = Math.max(1, Math.round(REDEMPTIONS / CODES));
   const perBatch = Math.ceil(CODES / BATCHES);
-  await client.query('set search_path = vouchers');
   await client.query(
     `insert into batches (id, name, count, created_at)
      select md5('batch' || b)::uuid, 'Scale batch ' || b, least(${perBatch}, ${CODES} - (b - 1) * ${perBatch}),
@@ -65,12 +84,12 @@ async function seed(client, partnerId) {
             'Store Scanner', 'bench', 'completed'
        from generate_series(1, ${CODES}) g, generate_series(1, ${perCode}) k`,
   );
-  await client.query('vacuum analyze batches, qr_codes, qr_code_partners, redemptions');
 }
 
 /** One call, timed: a warm-up, then the median of RUNS. */
 async function time(base, path, token) {
-  let body = await api(base, path, { token });
+  let body = await api(base, path, { token }).catch((error) => ({ error }));
+  if (body.error) return { ms: Number.NaN, body, error: body.error };
   const times = [];
   for (let i = 0; i < RUNS; i++) {
     const started = performance.now();
@@ -84,7 +103,9 @@ async function sqlCount(client, sql, params = []) {
   return Number((await client.query(sql, params)).rows[0].n);
 }
 
-const db = await createBenchDatabase();
+const reuse = process.env.SCALE_DATABASE_URL;
+const keep = Boolean(reuse || process.env.SCALE_KEEP_DATABASE);
+const db = reuse ? { url: reuse, drop: async () => undefined } : await createBenchDatabase();
 let platform;
 let failed = false;
 const wrong = (what, got, want) => {
@@ -94,7 +115,8 @@ const wrong = (what, got, want) => {
 };
 try {
   const port = randomPort();
-  const admin = { username: 'admin', password: `bench-${randomBytes(6).toString('hex')}` };
+  // Fixed, so that a kept database can be timed again (SCALE_DATABASE_URL).
+  const admin = { username: 'admin', password: 'bench-scale-admin' };
   const env = {
     DATABASE_URL: db.url,
     NATS_NAMESPACE: `bench_${randomBytes(4).toString('hex')}`,
@@ -104,32 +126,48 @@ try {
     DATA_DIR: `/tmp/avpass-bench-${port}`,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
-    DB_ROLE_SECRET: randomBytes(16).toString('hex'),
+    DB_ROLE_SECRET: 'bench-scale-role-secret',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     BUSINESS_TIMEZONE: 'UTC',
+    // A slow answer is measured, not cut off at the default 5 s.
+    RPC_TIMEOUT_MS: '120000',
   };
   console.log(
     `bench:scale — ${CODES.toLocaleString('en')} codes in ${BATCHES} batches, 1 in ${ASSIGNED_EVERY} assigned to one partner, ` +
       `${REDEMPTIONS.toLocaleString('en')} redemptions over ${DAYS} days; medians of ${RUNS}`,
   );
+  const started = performance.now();
   platform = await startPlatform({
     env,
+    readyTimeoutMs: 1_800_000, // an upgrade's migrations run on the seeded rows first
+    ...(process.env.SCALE_ROOT ? { cwd: process.env.SCALE_ROOT } : {}),
     onLine: (text) => {
       if (/"level":(50|60)/.test(text)) process.stderr.write(`${text}\n`);
     },
   });
+  console.log(`platform up in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   const base = `http://127.0.0.1:${port}`;
   const adminToken = (await api(base, '/api/auth/login', { json: admin })).token;
-  const company = await api(base, '/api/vendors', { token: adminToken, json: { name: 'Scale Sports Club' } });
   const staff = { username: 'scale-staff', password: 'scale-password' };
-  await api(base, `/api/partners/${company.id}/users`, { token: adminToken, json: staff });
-  const companyToken = (await api(base, '/api/auth/company-login', { json: staff })).token;
-
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
-  const seedStarted = performance.now();
-  await seed(client, company.id);
-  console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+  const company = { id: null };
+  if (reuse) {
+    company.id = (
+      await client.query('select partner_id from vouchers.qr_code_partners limit 1')
+    ).rows[0].partner_id;
+  } else {
+    company.id = (
+      await api(base, '/api/vendors', { token: adminToken, json: { name: 'Scale Sports Club' } })
+    ).id;
+    await api(base, `/api/partners/${company.id}/users`, { token: adminToken, json: staff });
+    const seedStarted = performance.now();
+    await seed(client, company.id);
+    console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+    if (keep) console.log(`database kept: SCALE_DATABASE_URL=${db.url}`);
+  }
+  await client.query('set search_path = vouchers');
+  const companyToken = (await api(base, '/api/auth/company-login', { json: staff })).token;
   if (existsSync(rebuildTool)) {
     const { rebuildStats } = await import(rebuildTool);
     const started = performance.now();
@@ -188,9 +226,11 @@ try {
 
   const rows = [];
   const row = async (label, goal, path, token, check) => {
-    const { ms, body } = await time(base, path, token);
-    check?.(body);
+    const { ms, body, error } = await time(base, path, token);
+    if (error) console.log(`${label}: ${error.message}`);
+    else check?.(body);
     rows.push({ label, ms, goal });
+    console.log(`${label}: ${Number.isNaN(ms) ? 'failed' : `${ms.toFixed(1)} ms`} (goal < ${goal} ms)`);
     return body;
   };
   await row('GET /api/admin/stats', 50, '/api/admin/stats', adminToken, (b) => {
@@ -216,7 +256,7 @@ try {
     adminToken,
     (b) => wrong('admin codes deep page (offset) first id', b.items[0]?.id, deepRow.id),
   );
-  if ('nextCursor' in first) {
+  if (first && 'nextCursor' in first) {
     await row(
       `GET /api/admin/qr-codes?limit=50&cursor=… (row ${deep.toLocaleString('en')})`,
       50,
@@ -275,7 +315,8 @@ try {
   console.log(`|${'-'.repeat(width + 2)}|-------:|-----:|`);
   for (const r of rows) {
     const mark = r.ms <= r.goal ? '' : ' (over)';
-    console.log(`| ${r.label.padEnd(width)} | ${r.ms.toFixed(1).padStart(6)} ms | < ${r.goal} ms${mark} |`);
+    const figure = Number.isNaN(r.ms) ? 'failed' : `${r.ms.toFixed(1)} ms`;
+    console.log(`| ${r.label.padEnd(width)} | ${figure.padStart(9)} | < ${r.goal} ms${mark} |`);
   }
   console.log(failed ? '\nFAILED: a wrong answer (see above)' : '\nevery answer matches a direct SQL count');
 } catch (error) {
@@ -283,6 +324,6 @@ try {
   console.error(error);
 } finally {
   await platform?.stop();
-  await db.drop().catch(() => undefined);
+  if (!keep) await db.drop().catch(() => undefined);
 }
 process.exit(failed ? 1 : 0);
