@@ -101,11 +101,11 @@ export class QrCodesService {
 
   /** Newest first; the administrator sees every code, a company its assigned codes. */
   async list(actor: Actor, window: PageWindow): Promise<Page<QrCodeDto>> {
-    const page = await this.codes.page(actor, window);
-    // Without a search the total is the actor's tally, not a count over every row.
-    const total = window.search?.trim()
-      ? await this.codes.count(actor, window)
-      : await this.tallies.codes(tallyScopeOf(actor));
+    // Without a search the total is the actor's tally, not a count over every row. Both reads at once.
+    const [page, total] = await Promise.all([
+      this.codes.page(actor, window),
+      window.search?.trim() ? this.codes.count(actor, window) : this.tallies.codes(tallyScopeOf(actor)),
+    ]);
     return this.toPage(page, total, window);
   }
 

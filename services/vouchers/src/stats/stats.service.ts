@@ -87,10 +87,12 @@ export class StatsService {
 
   /** Newest first, paged; search by facility, service or code id prefix. */
   async redemptions(actor: Actor, window: PageWindow): Promise<Page<RedemptionDto>> {
-    const page = await this.stats.redemptionsPage(actor, window);
-    const total = window.search?.trim()
-      ? await this.stats.countRedemptions(actor, window.search)
-      : await this.tallies.redemptions(tallyScopeOf(actor));
+    const [page, total] = await Promise.all([
+      this.stats.redemptionsPage(actor, window),
+      window.search?.trim()
+        ? this.stats.countRedemptions(actor, window.search)
+        : this.tallies.redemptions(tallyScopeOf(actor)),
+    ]);
     return {
       items: page.rows.map(toRedemption),
       total,
