@@ -228,4 +228,35 @@ describe('dashboard tallies', () => {
     expect(once).toEqual(live);
     await check();
   });
+
+  it('forget a deleted partner: its codes stay, its figures and its place among active partners go', async () => {
+    const gone = await s.call<Vendor>(RPC.partners.create, { name: 'Tally Gone' });
+    const batch = await bulk('Tally gone', 3, { clinic: 'Gone Clinic' });
+    for (const code of batch.qrCodes) {
+      await s.call(RPC.vouchers.assignPartners, { id: code.id, partnerIds: [gone.id] });
+      await redeem(code.id, 7);
+    }
+    expect(
+      (await s.call<VoucherStats>(RPC.vouchers.companyStats, {}, { actor: companyActor(gone.id) }))
+        .totalRedemptions,
+    ).toBe(3);
+    await s.call(RPC.partners.remove, { id: gone.id });
+    await expect
+      .poll(
+        () => count('select count(*) n from vouchers.qr_code_partners where partner_id = $1', [gone.id]),
+        { timeout: 15_000 },
+      )
+      .toBe(0);
+    expect(shown(await s.call<VoucherStats>(RPC.vouchers.adminStats, {}))).toEqual(await countedStats(null));
+    expect(
+      shown(await s.call<VoucherStats>(RPC.vouchers.companyStats, {}, { actor: companyActor(gone.id) })),
+    ).toEqual({
+      totalQrCodes: 0,
+      totalRedemptions: 0,
+      activePartners: 0,
+    });
+    expect(
+      await count('select count(*) n from vouchers.qr_codes where $1::uuid = any(partner_ids)', [gone.id]),
+    ).toBe(0);
+  });
 });
