@@ -171,7 +171,7 @@ try {
   if (existsSync(rebuildTool)) {
     const { rebuildStats } = await import(rebuildTool);
     const started = performance.now();
-    await rebuildStats(db.url);
+    await rebuildStats(db.url, env.BUSINESS_TIMEZONE);
     console.log(
       `counters rebuilt (npm run stats:rebuild) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
