@@ -388,8 +388,9 @@ export const bulkGenerateResponseSchema = z.object({
 export type BulkGenerateResponse = z.infer<typeof bulkGenerateResponseSchema>;
 
 /**
- * Every list that can grow is paged: `?limit` (1-200, default 50), `?offset`, and `?search` (partner
- * name, service or id prefix, case-insensitive) where the screen has a search box.
+ * Every list that can grow is paged: `?limit` (1-200, default 50), `?cursor` (the previous page's
+ * `nextCursor`; `?offset` still works but costs what it skips), and `?search` (partner name, service
+ * or id prefix, case-insensitive) where the screen has a search box.
  */
 export const listQuerySchema = z.object({
   limit: z.coerce
@@ -405,12 +406,15 @@ export const listQuerySchema = z.object({
     .max(1_000_000_000, 'offset is too large')
     .default(0),
   search: safeText().trim().max(100, 'search must be at most 100 characters').optional(),
+  /** The previous page's `nextCursor`: the page after it, found by keyset (offset is then ignored). */
+  cursor: z.string().max(400, 'cursor must be at most 400 characters').optional(),
 });
 /** What a client sends (query-string values arrive as text and are coerced). */
 export interface ListQuery {
   limit?: number;
   offset?: number;
   search?: string;
+  cursor?: string;
 }
 
 export const pageSchema = <T extends z.ZodType>(item: T) =>
@@ -419,12 +423,15 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     total: z.number().int(),
     limit: z.number().int(),
     offset: z.number().int(),
+    nextCursor: z.string().nullable().optional(),
   });
 export interface Page<T> {
   items: T[];
   total: number;
   limit: number;
   offset: number;
+  /** Pass as `?cursor=` for the next page; null on the last page. Lists paged by keyset have it. */
+  nextCursor?: string | null;
 }
 
 export const qrCodePartnerSchema = z.object({

@@ -1,3 +1,4 @@
+export * from './cache/brief-cache';
 export * from './config/env';
 export * from './database/service-database';
 export * from './database/orm-config';

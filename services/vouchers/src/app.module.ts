@@ -21,6 +21,7 @@ import { RenderHandlers } from './render/render.handlers';
 import { RenderResolverService } from './render/render-resolver.service';
 import { VOUCHERS_CONFIG, VouchersSettings } from './settings';
 import { StatsRepository } from './stats/stats.repository';
+import { TalliesRepository } from './stats/tallies.repository';
 import { StatsService } from './stats/stats.service';
 import { VouchersHandlers } from './vouchers.handlers';
 
@@ -60,6 +61,7 @@ export class VouchersModule {
         AssignmentsRepository,
         RedemptionsRepository,
         StatsRepository,
+        TalliesRepository,
         RenderResolverService,
         QrCodesService,
         RedeemService,

@@ -61,9 +61,8 @@ export class VouchersHandlers {
   }
 
   @RpcHandler(RPC.vouchers.publicStats)
-  async publicStats() {
-    const { totalQrCodes, totalRedemptions, activePartners } = await this.stats.adminStats();
-    return { totalQrCodes, totalRedemptions, activePartners };
+  publicStats() {
+    return this.stats.publicStats();
   }
 
   @RpcHandler(RPC.vouchers.adminList)

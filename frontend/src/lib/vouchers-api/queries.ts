@@ -12,7 +12,7 @@ import {
 } from '@avpass/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
-import { POLL_MS, VOUCHER_URLS, withListQuery } from './urls';
+import { POLL_MS, rememberNextCursor, VOUCHER_URLS, withListQuery } from './urls';
 
 const qrCodePage = pageSchema(qrCodeSchema);
 const redemptionPage = pageSchema(redemptionSchema);
@@ -36,7 +36,8 @@ export function useAdminQrCodes(query: ListQuery) {
   const url = withListQuery(VOUCHER_URLS.adminList, query);
   return useQuery({
     queryKey: [VOUCHER_URLS.adminList, query],
-    queryFn: ({ signal }) => apiJson(url, qrCodePage, { signal }),
+    queryFn: async ({ signal }) =>
+      rememberNextCursor(VOUCHER_URLS.adminList, query, await apiJson(url, qrCodePage, { signal })),
     placeholderData: keepPreviousData,
     ...live(POLL_MS.qrList),
   });
@@ -47,7 +48,8 @@ export function useCompanyQrCodes(query: ListQuery) {
   const url = withListQuery(VOUCHER_URLS.companyList, query);
   return useQuery({
     queryKey: [VOUCHER_URLS.companyList, query],
-    queryFn: ({ signal }) => apiJson(url, qrCodePage, { signal }),
+    queryFn: async ({ signal }) =>
+      rememberNextCursor(VOUCHER_URLS.companyList, query, await apiJson(url, qrCodePage, { signal })),
     placeholderData: keepPreviousData,
     ...live(POLL_MS.qrList),
   });
@@ -89,7 +91,12 @@ export function useAdminRedemptions(query: ListQuery = {}) {
   const url = withListQuery(VOUCHER_URLS.adminRedemptions, query);
   return useQuery({
     queryKey: [VOUCHER_URLS.adminRedemptions, query],
-    queryFn: ({ signal }) => apiJson(url, redemptionPage, { signal }),
+    queryFn: async ({ signal }) =>
+      rememberNextCursor(
+        VOUCHER_URLS.adminRedemptions,
+        query,
+        await apiJson(url, redemptionPage, { signal }),
+      ),
     placeholderData: keepPreviousData,
     ...live(POLL_MS.redemptions),
   });
@@ -100,7 +107,12 @@ export function useCompanyRedemptions(query: ListQuery = {}) {
   const url = withListQuery(VOUCHER_URLS.companyRedemptions, query);
   return useQuery({
     queryKey: [VOUCHER_URLS.companyRedemptions, query],
-    queryFn: ({ signal }) => apiJson(url, redemptionPage, { signal }),
+    queryFn: async ({ signal }) =>
+      rememberNextCursor(
+        VOUCHER_URLS.companyRedemptions,
+        query,
+        await apiJson(url, redemptionPage, { signal }),
+      ),
     placeholderData: keepPreviousData,
     ...live(POLL_MS.redemptions),
   });
@@ -111,7 +123,8 @@ export function useAdminBatches(query: ListQuery = {}) {
   const url = withListQuery(VOUCHER_URLS.adminBatches, query);
   return useQuery({
     queryKey: [VOUCHER_URLS.adminBatches, query],
-    queryFn: ({ signal }) => apiJson(url, batchPage, { signal }),
+    queryFn: async ({ signal }) =>
+      rememberNextCursor(VOUCHER_URLS.adminBatches, query, await apiJson(url, batchPage, { signal })),
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: true,
     staleTime: 0,

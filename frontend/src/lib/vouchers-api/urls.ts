@@ -20,14 +20,38 @@ export const VOUCHER_URLS = {
   companies: '/api/companies',
 } as const;
 
-/** `?limit=&offset=&search=` for the paged lists. */
-export function withListQuery(
+type PagedQuery = { limit?: number; offset?: number; search?: string };
+
+/**
+ * Cursors the server handed out, by list and position: `nextCursor` of the page at offset n is the
+ * way to the page at n + limit. The pager steps one page at a time, so the page it asks for is
+ * almost always reached by cursor (keyset: a deep page costs what the first costs); offset is the
+ * fallback for a position no page has led to.
+ */
+const pageCursors = new Map<string, string>();
+const cursorKey = (url: string, query: PagedQuery, offset: number) =>
+  `${url}|${query.limit ?? ''}|${query.search?.trim() ?? ''}|${offset}`;
+
+/** Remembers where the page after this one starts; returns the page. */
+export function rememberNextCursor<P extends { nextCursor?: string | null | undefined }>(
   url: string,
-  query: { limit?: number; offset?: number; search?: string },
-): string {
+  query: PagedQuery,
+  page: P,
+): P {
+  const offset = query.offset ?? 0;
+  const next = cursorKey(url, query, offset + (query.limit ?? 0));
+  if (page.nextCursor) pageCursors.set(next, page.nextCursor);
+  else pageCursors.delete(next);
+  return page;
+}
+
+/** `?limit=&search=` and `cursor=` (or `offset=` when no page led here) for the paged lists. */
+export function withListQuery(url: string, query: PagedQuery): string {
   const params = new URLSearchParams();
   if (query.limit !== undefined) params.set('limit', String(query.limit));
-  if (query.offset !== undefined) params.set('offset', String(query.offset));
+  const cursor = query.offset ? pageCursors.get(cursorKey(url, query, query.offset)) : undefined;
+  if (cursor) params.set('cursor', cursor);
+  else if (query.offset !== undefined) params.set('offset', String(query.offset));
   if (query.search?.trim()) params.set('search', query.search.trim());
   const text = params.toString();
   return text ? `${url}?${text}` : url;

@@ -93,6 +93,9 @@ export async function ensureServiceSchema(
           `create schema if not exists ${quoteIdent(schema)} authorization ${quoteIdent(role)}`,
         );
         await client.query(`revoke all on schema ${quoteIdent(schema)} from public`);
+        // Substring search boxes use trigram indexes (public.gin_trgm_ops); creating an extension
+        // needs this privileged connection, so the services' migrations only use it.
+        await client.query('create extension if not exists pg_trgm schema public');
         await client.query(
           `alter role ${quoteIdent(role)} in database ${quoteIdent(databaseName(adminUrl))} set search_path = ${quoteIdent(schema)}`,
         );

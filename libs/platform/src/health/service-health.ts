@@ -12,12 +12,18 @@ export interface HealthProbes {
 }
 
 /** Runs one health check with a deadline: up, or down with the reason. */
-export async function probe(check: () => Promise<unknown>, timeoutMs = 1500): Promise<{ status: 'up' | 'down'; message?: string }> {
+export async function probe(
+  check: () => Promise<unknown>,
+  timeoutMs = 1500,
+): Promise<{ status: 'up' | 'down'; message?: string }> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
       check(),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs))),
+      new Promise(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs)),
+      ),
     ]);
     return { status: 'up' };
   } catch (error) {
@@ -30,7 +36,8 @@ export async function probe(check: () => Promise<unknown>, timeoutMs = 1500): Pr
 export async function checkServiceHealth(p: HealthProbes): Promise<ServiceHealth> {
   const details: ServiceHealth['details'] = {};
   if (p.orm) details.postgres = await probe(() => p.orm!.em.getConnection().execute('select 1'));
-  if (p.nats) details.jetstream = await probe(async () => (await p.nats!.jetstreamManager()).getAccountInfo());
+  if (p.nats)
+    details.jetstream = await probe(async () => (await p.nats!.jetstreamManager()).getAccountInfo());
   if (p.redis) details.redis = await probe(() => p.redis!.ping());
   for (const [name, check] of Object.entries(p.extra ?? {})) details[name] = await probe(check);
   const status = Object.values(details).every((d) => d.status === 'up') ? 'up' : 'down';

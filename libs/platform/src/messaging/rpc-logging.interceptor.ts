@@ -18,7 +18,10 @@ export class RpcLoggingInterceptor implements NestInterceptor {
       tap({
         next: () => this.logger.debug({ ...fields, ms: Math.round(performance.now() - started) }, 'rpc ok'),
         error: (error: { code?: string }) =>
-          this.logger.info({ ...fields, ms: Math.round(performance.now() - started), code: error?.code }, 'rpc refused'),
+          this.logger.info(
+            { ...fields, ms: Math.round(performance.now() - started), code: error?.code },
+            'rpc refused',
+          ),
       }),
     );
   }

@@ -26,6 +26,8 @@ export function testServiceEnv(
     // development platform on the same server, or running the tests would lock it out.
     DB_ROLE_SECRET: process.env.DB_ROLE_SECRET || 'avpass-local-development-only',
     BUSINESS_TIMEZONE: 'America/Los_Angeles',
+    // Tests read the landing page's figures right after changing them.
+    PUBLIC_CACHE_MS: '0',
   };
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) env[key] = value;
   return env;

@@ -10,6 +10,6 @@ export class PublicPartnersHandlers {
 
   @RpcHandler(RPC.partners.publicList)
   list() {
-    return this.publicPartners.list();
+    return this.publicPartners.listShared();
   }
 }

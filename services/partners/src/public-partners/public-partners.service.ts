@@ -1,5 +1,6 @@
 import type { PublicPartner } from '@avpass/contracts';
 import { voucherStatus } from '@avpass/domain';
+import { BriefCache } from '@avpass/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { PARTNERS_CONFIG, type PartnersConfig } from '../config';
 import { CompaniesRepository } from '../companies/companies.repository';
@@ -10,6 +11,8 @@ import { toPublicPartner, type OfferCounts } from './public-partner.mapper';
 @Injectable()
 export class PublicPartnersService {
   private readonly timeZone: string;
+  /** Anyone can load the landing page: one read per PUBLIC_CACHE_MS serves every caller. */
+  private readonly shared: BriefCache<PublicPartner[]>;
 
   constructor(
     private readonly companies: CompaniesRepository,
@@ -17,6 +20,12 @@ export class PublicPartnersService {
     @Inject(PARTNERS_CONFIG) config: PartnersConfig,
   ) {
     this.timeZone = config.BUSINESS_TIMEZONE;
+    this.shared = new BriefCache(config.PUBLIC_CACHE_MS, () => this.list());
+  }
+
+  /** The list, at most PUBLIC_CACHE_MS old. */
+  listShared(): Promise<PublicPartner[]> {
+    return this.shared.get();
   }
 
   async list(now: Date = new Date()): Promise<PublicPartner[]> {

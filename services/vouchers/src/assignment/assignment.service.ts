@@ -6,6 +6,8 @@ import type { QrCodePartner } from '../codes/qr-code-partner.entity';
 import type { QrCode } from '../codes/qr-code.entity';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
 import { snapshotOf } from '../codes/snapshot';
+import { TalliesRepository } from '../stats/tallies.repository';
+import { VouchersSettings } from '../settings';
 import { AssignmentsRepository } from './assignments.repository';
 
 function toDto(row: QrCodePartner): QrCodePartnerDto {
@@ -26,6 +28,8 @@ export class AssignmentService {
     private readonly em: EntityManager,
     private readonly codes: QrCodesRepository,
     private readonly assignments: AssignmentsRepository,
+    private readonly tallies: TalliesRepository,
+    private readonly settings: VouchersSettings,
     private readonly outbox: EventOutbox,
     private readonly rpc: RpcClient,
   ) {}
@@ -60,6 +64,7 @@ export class AssignmentService {
           await this.assignments.insert(tx, codeId, added, actor.userId);
           this.outbox.record(tx, 'vouchers.voucher.assigned.v1', { ...snapshotOf(code), partnerIds: added });
         }
+        await this.tallies.assignmentsChanged(tx, codeId, added, removed, this.settings.timeZone);
         if (removed.length) {
           this.outbox.record(tx, 'vouchers.voucher.unassigned.v1', { qrCodeId: codeId, partnerIds: removed });
         }

@@ -1,10 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Batch } from './batch.entity';
-import { likeEscape, type SqlClause } from './code-visibility';
-import type { PageWindow } from './qr-codes.repository';
+import { allOf, likeEscape } from './code-visibility';
+import { afterCursorSql, nextCursor } from './keyset';
+import type { KeysetPage, PageWindow } from './qr-codes.repository';
 
-/** A batch with how many times its codes were redeemed. */
+/** A batch; how many times its codes were redeemed comes from the tallies (TalliesRepository). */
 export interface BatchWithUsage {
   id: string;
   name: string;
@@ -18,19 +19,14 @@ interface BatchRow {
   name: string;
   count: number;
   created_at: Date | string;
-  redeemed: number;
+  cursor_at: string;
 }
 
-const SELECT_WITH_USAGE = `select b.id, b.name, b.count, b.created_at,
-       coalesce((select sum(q.usage_count) from qr_codes q where q.batch_id = b.id), 0)::int as redeemed
-  from batches b`;
-
-const toBatch = (row: BatchRow): BatchWithUsage => ({
+const toBatch = (row: BatchRow): Omit<BatchWithUsage, 'redeemed'> => ({
   id: row.id,
   name: row.name,
   count: row.count,
   createdAt: new Date(row.created_at),
-  redeemed: Number(row.redeemed),
 });
 
 /** The batches table (bulk generations). */
@@ -46,29 +42,30 @@ export class BatchesRepository {
     return this.em.count(Batch, { id }).then((n) => n > 0);
   }
 
-  /** Newest first, searched by name, with the total. */
-  async page(window: PageWindow): Promise<[BatchWithUsage[], number]> {
+  /** Newest first, searched by name (trigram index), by keyset or offset, with the total. */
+  async page(window: PageWindow): Promise<[KeysetPage<Omit<BatchWithUsage, 'redeemed'>>, number]> {
     const text = window.search?.trim();
-    const search: SqlClause = text
-      ? { sql: 'where b.name ilike ?', params: [`%${likeEscape(text)}%`] }
-      : { sql: '', params: [] };
-    const conn = this.em.getConnection();
-    const rows: BatchRow[] = await conn.execute(
-      `${SELECT_WITH_USAGE} ${search.sql}
-        order by b.created_at desc, b.id desc limit ? offset ?`,
-      [...search.params, window.limit, window.offset],
+    const search = text ? { sql: 'b.name ilike ?', params: [`%${likeEscape(text)}%`] } : null;
+    const where = allOf(search, afterCursorSql(window.cursor, 'b.created_at', 'b.id'));
+    const rows: BatchRow[] = await this.em.execute(
+      `select b.id, b.name, b.count, b.created_at, b.created_at::text as cursor_at from batches b
+        where ${where.sql} order by b.created_at desc, b.id desc limit ? offset ?`,
+      [...where.params, window.limit, window.cursor ? 0 : window.offset],
     );
-    const [{ total }] = (await conn.execute(
-      `select count(*)::int as total from batches b ${search.sql}`,
-      search.params,
+    // A club makes a few hundred batches a year: counting them is cheap.
+    const counted = allOf(search);
+    const [{ total }] = (await this.em.execute(
+      `select count(*)::int as total from batches b where ${counted.sql}`,
+      counted.params,
     )) as [{ total: number }];
-    return [rows.map(toBatch), total];
+    return [{ rows: rows.map(toBatch), nextCursor: nextCursor(rows, window.limit) }, total];
   }
 
-  async findWithUsage(id: string): Promise<BatchWithUsage | null> {
-    const rows: BatchRow[] = await this.em
-      .getConnection()
-      .execute(`${SELECT_WITH_USAGE} where b.id = ?`, [id]);
+  async find(id: string): Promise<Omit<BatchWithUsage, 'redeemed'> | null> {
+    const rows: BatchRow[] = await this.em.execute(
+      'select b.id, b.name, b.count, b.created_at, b.created_at::text as cursor_at from batches b where b.id = ?',
+      [id],
+    );
     return rows[0] ? toBatch(rows[0]) : null;
   }
 }

@@ -1,4 +1,5 @@
 import type { Actor } from '@avpass/contracts';
+import { PLATFORM_SCOPE } from '../stats/tallies-sql';
 
 /** A piece of a WHERE clause with its `?` parameters, in order. */
 export interface SqlClause {
@@ -31,16 +32,42 @@ export function visibleCodesSql(actor: Actor, alias = 'q'): SqlClause {
 }
 
 /**
- * The code search box: partner name, service, page title, batch name or the start of the id,
- * case-insensitive. Null when blank.
+ * Whose tallies (services/vouchers/src/stats/tallies-sql.ts) hold the actor's figures, by the same rule:
+ * the platform's for the administrator, its own for a company, none (null: nothing) for anyone else.
+ */
+export function tallyScopeOf(actor: Actor): string | null {
+  if (actor.role === 'super_admin') return PLATFORM_SCOPE;
+  return actor.companyId ?? null;
+}
+
+const UUID_ZERO = '00000000-0000-0000-0000-000000000000';
+const UUID_DASHES = new Set([8, 13, 18, 23]);
+
+/** The ids starting with `text` as a range of the primary key, or null when no id can start so. */
+export function idPrefixRange(text: string): [string, string] | null {
+  const prefix = text.toLowerCase();
+  if (prefix.length > 36) return null;
+  for (let i = 0; i < prefix.length; i++) {
+    const ok = UUID_DASHES.has(i) ? prefix[i] === '-' : /[0-9a-f]/.test(prefix[i]!);
+    if (!ok) return null;
+  }
+  const rest = UUID_ZERO.slice(prefix.length);
+  return [prefix + rest, prefix + rest.replace(/0/g, 'f')];
+}
+
+/**
+ * The code search box: partner name, service, page title or batch name containing the text (trigram
+ * indexes serve each), or the start of the id (a primary-key range), case-insensitive. Null when blank.
  */
 export function codeSearchSql(search: string | undefined, alias = 'q'): SqlClause | null {
   const text = search?.trim();
   if (!text) return null;
   const contains = `%${likeEscape(text)}%`;
+  const ids = idPrefixRange(text);
+  const byId = ids ? ` or ${alias}.id between ?::uuid and ?::uuid` : '';
   return {
-    sql: `(${alias}.clinic_name ilike ? or ${alias}.service ilike ? or ${alias}.custom_title ilike ? or ${alias}.batch_name ilike ? or ${alias}.id::text ilike ?)`,
-    params: [contains, contains, contains, contains, `${likeEscape(text.toLowerCase())}%`],
+    sql: `(${alias}.clinic_name ilike ? or ${alias}.service ilike ? or ${alias}.custom_title ilike ? or ${alias}.batch_name ilike ?${byId})`,
+    params: [contains, contains, contains, contains, ...(ids ?? [])],
   };
 }
 

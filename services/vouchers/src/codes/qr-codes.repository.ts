@@ -1,13 +1,16 @@
 import type { Actor } from '@avpass/contracts';
 import { EntityManager, type QueryBuilder } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { assignedToSql, codeSearchSql, visibleCodesSql } from './code-visibility';
+import { allOf, assignedToSql, codeSearchSql, visibleCodesSql, type SqlClause } from './code-visibility';
+import { afterCursorSql, nextCursor } from './keyset';
 import { QrCode } from './qr-code.entity';
 
 export interface PageWindow {
   limit: number;
   offset: number;
   search?: string | undefined;
+  /** The previous page's nextCursor (keyset); when given, offset is not used. */
+  cursor?: string | undefined;
 }
 
 /** Narrows a page of codes further. */
@@ -15,6 +18,12 @@ export interface CodeFilter {
   /** Made for this vendor (vendor_id) or assigned to it. */
   vendorId?: string;
   batchId?: string;
+}
+
+/** A page of rows and the cursor of the page after it (null when this is the last). */
+export interface KeysetPage<T> {
+  rows: T[];
+  nextCursor: string | null;
 }
 
 /**
@@ -25,26 +34,52 @@ export interface CodeFilter {
 export class QrCodesRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** Newest (or oldest) first, paged, with the total. */
+  /**
+   * Newest (or oldest) first, one page by keyset (qr_codes_created_at_id_index), or by offset
+   * when no cursor is given (compatibility: it costs what it skips).
+   */
   async page(
     actor: Actor,
     window: PageWindow,
     filter: CodeFilter = {},
     order: 'newest' | 'oldest' = 'newest',
-  ): Promise<[QrCode[], number]> {
-    const qb = this.em.createQueryBuilder(QrCode, 'q');
-    this.scope(qb, actor);
-    const search = codeSearchSql(window.search);
-    if (search) qb.andWhere(search.sql, search.params);
-    if (filter.vendorId) {
-      const assigned = assignedToSql(filter.vendorId);
-      qb.andWhere(`(q.vendor_id = ? or ${assigned.sql})`, [filter.vendorId, ...assigned.params]);
-    }
-    if (filter.batchId) qb.andWhere({ batchId: filter.batchId });
+  ): Promise<KeysetPage<QrCode>> {
+    if (window.limit === 0) return { rows: [], nextCursor: null };
     const dir = order === 'newest' ? 'desc' : 'asc';
-    qb.orderBy({ createdAt: dir, id: dir }).limit(window.limit).offset(window.offset);
-    if (window.limit === 0) return [[], await qb.clone().limit(undefined).offset(undefined).getCount()];
-    return qb.getResultAndCount();
+    const where = allOf(
+      this.filterSql(actor, window, filter),
+      afterCursorSql(window.cursor, 'q.created_at', 'q.id', dir),
+    );
+    const rows: (Record<string, unknown> & { cursor_at: string; id: string })[] = await this.em.execute(
+      `select q.*, q.created_at::text as cursor_at from qr_codes q where ${where.sql}
+        order by q.created_at ${dir}, q.id ${dir} limit ? offset ?`,
+      [...where.params, window.limit, window.cursor ? 0 : window.offset],
+    );
+    return {
+      rows: rows.map(({ cursor_at: _at, partner_ids: _partners, ...row }) => this.em.map(QrCode, row)),
+      nextCursor: nextCursor(rows, window.limit),
+    };
+  }
+
+  /** A page by offset with its total (the renderer's downloads walk a selection page by page). */
+  async pageWithTotal(
+    actor: Actor,
+    window: PageWindow,
+    filter: CodeFilter = {},
+    order: 'newest' | 'oldest' = 'newest',
+  ): Promise<[QrCode[], number]> {
+    const { rows } = await this.page(actor, window, filter, order);
+    return [rows, await this.count(actor, window, filter)];
+  }
+
+  /** How many codes the page's filter matches (search or filter: counted; use the tallies otherwise). */
+  async count(actor: Actor, window: PageWindow, filter: CodeFilter = {}): Promise<number> {
+    const where = this.filterSql(actor, window, filter);
+    const [row] = (await this.em.execute(
+      `select count(*)::int as n from qr_codes q where ${where.sql}`,
+      where.params,
+    )) as [{ n: number }];
+    return row.n;
   }
 
   findById(id: string, em: EntityManager = this.em): Promise<QrCode | null> {
@@ -91,5 +126,19 @@ export class QrCodesRepository {
   private scope<T extends object>(qb: QueryBuilder<T>, actor: Actor): void {
     const visible = visibleCodesSql(actor);
     if (visible.sql !== 'true') qb.andWhere(visible.sql, visible.params);
+  }
+
+  private filterSql(actor: Actor, window: PageWindow, filter: CodeFilter): SqlClause {
+    let vendor: SqlClause | null = null;
+    if (filter.vendorId) {
+      const assigned = assignedToSql(filter.vendorId);
+      vendor = { sql: `(q.vendor_id = ? or ${assigned.sql})`, params: [filter.vendorId, ...assigned.params] };
+    }
+    return allOf(
+      visibleCodesSql(actor),
+      codeSearchSql(window.search),
+      vendor,
+      filter.batchId ? { sql: 'q.batch_id = ?', params: [filter.batchId] } : null,
+    );
   }
 }

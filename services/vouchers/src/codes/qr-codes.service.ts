@@ -19,11 +19,13 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { VouchersSettings } from '../settings';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
+import { TalliesRepository } from '../stats/tallies.repository';
+import { tallyScopeOf } from './code-visibility';
 import { Batch } from './batch.entity';
 import { BatchesRepository, type BatchWithUsage } from './batches.repository';
 import { QrCode } from './qr-code.entity';
 import { toBatchCode, toPublicVoucher, toQrCode } from './qr-code.mapper';
-import { QrCodesRepository, type PageWindow } from './qr-codes.repository';
+import { QrCodesRepository, type KeysetPage, type PageWindow } from './qr-codes.repository';
 import { snapshotOf } from './snapshot';
 
 /** The recent list (GET /api/qr-codes) is the newest 20; screens show the first 5. */
@@ -44,6 +46,7 @@ export class QrCodesService {
     private readonly codes: QrCodesRepository,
     private readonly batches: BatchesRepository,
     private readonly assignments: AssignmentsRepository,
+    private readonly tallies: TalliesRepository,
     private readonly outbox: EventOutbox,
     private readonly settings: VouchersSettings,
   ) {}
@@ -54,6 +57,7 @@ export class QrCodesService {
     const code = this.newCode(actor, input.clinic, input);
     await this.em.transactional(async (tx) => {
       this.codes.add(tx, code);
+      await this.tallies.codesCreated(tx, 1);
       this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
     });
     return toQrCode(code, this.settings.mapping());
@@ -86,6 +90,7 @@ export class QrCodesService {
     await this.em.transactional(async (tx) => {
       await this.batches.insert(tx, batch);
       await this.codes.insertMany(tx, codes);
+      await this.tallies.codesCreated(tx, codes.length);
       for (const code of codes) {
         this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
       }
@@ -101,17 +106,25 @@ export class QrCodesService {
   }
 
   async listRecent(actor: Actor): Promise<QrCodeDto[]> {
-    return (await this.list(actor, { limit: RECENT_LIMIT, offset: 0 })).items;
+    const { rows } = await this.codes.page(actor, { limit: RECENT_LIMIT, offset: 0 });
+    return this.toDtos(rows);
   }
 
   /** Newest first; the administrator sees every code, a company its assigned codes. */
   async list(actor: Actor, window: PageWindow): Promise<Page<QrCodeDto>> {
-    return this.toPage(await this.codes.page(actor, window), window);
+    // Without a search the total is the actor's tally, not a count over every row. Both reads at once.
+    const [page, total] = await Promise.all([
+      this.codes.page(actor, window),
+      window.search?.trim() ? this.codes.count(actor, window) : this.tallies.codes(tallyScopeOf(actor)),
+    ]);
+    return this.toPage(page, total, window);
   }
 
   /** A vendor's codes: made for it (vendor_id) or assigned to it. Administrator only. */
   async listForVendor(actor: Actor, vendorId: string, window: PageWindow): Promise<Page<QrCodeDto>> {
-    return this.toPage(await this.codes.page(actor, window, { vendorId }), window);
+    const filter = { vendorId };
+    const page = await this.codes.page(actor, window, filter);
+    return this.toPage(page, await this.codes.count(actor, window, filter), window);
   }
 
   /** Anyone with the link may see the voucher; an unknown or malformed id is simply not found. */
@@ -132,6 +145,7 @@ export class QrCodesService {
         const code = await this.codes.findById(id, tx);
         if (!code) throw DomainError.notFound('QR code');
         const partners = await this.assignments.listActive(id, tx);
+        await this.tallies.codeDeleted(tx, id, this.settings.timeZone);
         await this.codes.delete(tx, id);
         this.outbox.record(tx, 'vouchers.voucher.deleted.v1', {
           qrCodeId: id,
@@ -145,20 +159,29 @@ export class QrCodesService {
     await this.em.transactional(async (tx) => {
       const removed = await this.assignments.remove(tx, id, [companyId]);
       if (!removed) throw DomainError.notFound('QR code');
+      await this.tallies.assignmentsChanged(tx, id, [], [companyId], this.settings.timeZone);
       this.outbox.record(tx, 'vouchers.voucher.unassigned.v1', { qrCodeId: id, partnerIds: [companyId] });
     });
     return { message: 'QR code removed from your company' };
   }
 
   async listBatches(window: PageWindow): Promise<Page<BatchSummary>> {
-    const [batches, total] = await this.batches.page(window);
-    return { items: batches.map(toBatchSummary), total, limit: window.limit, offset: window.offset };
+    const [page, total] = await this.batches.page(window);
+    const redeemed = await this.tallies.batchRedeemed(page.rows.map((b) => b.id));
+    return {
+      items: page.rows.map((b) => toBatchSummary({ ...b, redeemed: redeemed.get(b.id) ?? 0 })),
+      total,
+      limit: window.limit,
+      offset: window.offset,
+      nextCursor: page.nextCursor,
+    };
   }
 
   /** "View Codes": the batch and every code in it, oldest first. */
   async getBatch(id: string): Promise<BatchDetail> {
-    const batch = await this.batches.findWithUsage(id);
-    if (!batch) throw DomainError.notFound('Batch');
+    const found = await this.batches.find(id);
+    if (!found) throw DomainError.notFound('Batch');
+    const batch = { ...found, redeemed: (await this.tallies.batchRedeemed([id])).get(id) ?? 0 };
     const codes = await this.codes.listInBatch(id);
     const ctx = this.settings.mapping();
     return { ...toBatchSummary(batch), qrCodes: codes.map((c) => toBatchCode(c, ctx)) };
@@ -186,14 +209,23 @@ export class QrCodesService {
     });
   }
 
-  private async toPage([codes, total]: [QrCode[], number], window: PageWindow): Promise<Page<QrCodeDto>> {
+  private async toDtos(codes: QrCode[]): Promise<QrCodeDto[]> {
     const ctx = this.settings.mapping();
     const counts = await this.assignments.partnerCounts(codes.map((c) => c.id));
+    return codes.map((c) => toQrCode(c, ctx, counts.get(c.id) ?? 0));
+  }
+
+  private async toPage(
+    page: KeysetPage<QrCode>,
+    total: number,
+    window: PageWindow,
+  ): Promise<Page<QrCodeDto>> {
     return {
-      items: codes.map((c) => toQrCode(c, ctx, counts.get(c.id) ?? 0)),
+      items: await this.toDtos(page.rows),
       total,
       limit: window.limit,
       offset: window.offset,
+      nextCursor: page.nextCursor,
     };
   }
 }

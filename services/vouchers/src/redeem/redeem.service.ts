@@ -1,5 +1,5 @@
 import { REDEEM_REFUSALS, UUID_PATTERN, type RedeemResponse, type RpcMeta } from '@avpass/contracts';
-import { voucherStatus } from '@avpass/domain';
+import { todayInTimeZone, voucherStatus } from '@avpass/domain';
 import { DomainError } from '@avpass/platform';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
@@ -67,6 +67,7 @@ export class RedeemService {
       validFrom,
       redemptionId,
       at,
+      day: todayInTimeZone(now, this.settings.timeZone),
       deviceInfo: describeDevice(userAgent),
       ipAddress: meta.ip ?? null,
       userAgent,

@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { QrCode } from '../codes/qr-code.entity';
 import { Redemption } from '../codes/redemption.entity';
+import { PLATFORM_SCOPE, TALLY_SHARDS } from '../stats/tallies-sql';
 
 export interface RedeemInput {
   codeId: string;
@@ -10,6 +11,8 @@ export interface RedeemInput {
   validFrom: string;
   redemptionId: string;
   at: string;
+  /** The business day of `at` ('YYYY-MM-DD' in BUSINESS_TIMEZONE), for the dashboards' tallies. */
+  day: string;
   deviceInfo: string | null;
   ipAddress: string | null;
   userAgent: string | null;
@@ -26,6 +29,9 @@ export type RedeemedCode = Omit<QrCode, 'createdAt'> & { createdAt: Date | strin
  * business day, or finds it deactivated, changes nothing); the redemption row and the outbox event are
  * inserted from its result in the same statement, so they exist exactly when the count went up. A
  * repeated Idempotency-Key violates redemptions' unique key and the statement changes nothing at all.
+ * The dashboards' tallies (platform-wide and for each partner in the code row's partner_ids, read
+ * under the row lock, so an assignment change committing meanwhile is seen) go up in the same
+ * statement, each in one of TALLY_SHARDS rows picked at random so concurrent redeems rarely queue.
  */
 const redeemSql = (event: string) => `with updated as (
     update qr_codes set usage_count = usage_count + 1
@@ -36,6 +42,22 @@ const redeemSql = (event: string) => `with updated as (
     insert into redemptions (id, qr_code_id, redeemed_at, redeemed_by, device_info, ip_address, user_agent, idempotency_key)
     select ?::uuid, id, ?::timestamptz, 'Store Scanner', ?, ?, ?, ? from updated
     returning id
+  ), scopes as (
+    select '${PLATFORM_SCOPE}'::uuid as scope_id, clinic_name from updated
+    union all
+    select unnest(partner_ids), clinic_name from updated
+  ), day_tally as (
+    insert into redemption_tallies (scope_id, day, shard, redemptions)
+    select scope_id, ?::date, ?, 1 from scopes order by scope_id
+    on conflict (scope_id, day, shard) do update set redemptions = redemption_tallies.redemptions + 1
+  ), location_tally as (
+    insert into location_tallies (partner_id, clinic_name, shard, redemptions)
+    select scope_id, clinic_name, ?, 1 from scopes order by scope_id
+    on conflict (partner_id, clinic_name, shard) do update set redemptions = location_tallies.redemptions + 1
+  ), batch_tally as (
+    insert into batch_tallies (batch_id, shard, redeemed)
+    select batch_id, ?, 1 from updated where batch_id is not null
+    on conflict (batch_id, shard) do update set redeemed = batch_tallies.redeemed + 1
   ), event as (
     ${event}
   )
@@ -80,6 +102,7 @@ export class RedemptionsRepository {
       },
       input.at,
     );
+    const shard = Math.floor(Math.random() * TALLY_SHARDS);
     const rows: (RedeemedCode & { eventPayload: unknown })[] = await this.em
       .fork()
       .getConnection()
@@ -94,6 +117,10 @@ export class RedemptionsRepository {
           input.ipAddress,
           input.userAgent,
           input.idempotencyKey,
+          input.day,
+          shard,
+          shard,
+          shard,
           ...event.params,
         ],
         'all',

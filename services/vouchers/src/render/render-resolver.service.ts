@@ -40,12 +40,12 @@ export class RenderResolverService {
       const batchId = input.batchId;
       if (!(await this.batches.exists(batchId))) throw DomainError.notFound('Batch');
       return this.toPage(
-        await this.codes.page(actor, { limit, offset }, { batchId }, 'oldest'),
+        await this.codes.pageWithTotal(actor, { limit, offset }, { batchId }, 'oldest'),
         limit,
         offset,
       );
     }
-    return this.toPage(await this.codes.page(actor, { limit, offset }, {}, 'oldest'), limit, offset);
+    return this.toPage(await this.codes.pageWithTotal(actor, { limit, offset }, {}, 'oldest'), limit, offset);
   }
 
   private async byIds(actor: Actor, ids: string[], limit: number, offset: number): Promise<Page<QrCodeDto>> {

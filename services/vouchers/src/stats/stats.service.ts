@@ -1,15 +1,19 @@
 import {
   type Actor,
   type Page,
+  type PublicStats,
   type Redemption as RedemptionDto,
   type VoucherStats,
 } from '@avpass/contracts';
-import { redemptionRatePercent } from '@avpass/domain';
+import { redemptionRatePercent, todayInTimeZone } from '@avpass/domain';
+import { BriefCache } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
-import { startOfBusinessDay } from '../business-day';
+import { tallyScopeOf } from '../codes/code-visibility';
 import type { PageWindow } from '../codes/qr-codes.repository';
 import { VouchersSettings } from '../settings';
 import { StatsRepository, type RedemptionRow } from './stats.repository';
+import { PLATFORM_SCOPE } from './tallies-sql';
+import { TalliesRepository, type ScopeCounts } from './tallies.repository';
 
 function toRedemption(row: RedemptionRow): RedemptionDto {
   return {
@@ -29,17 +33,31 @@ function toRedemption(row: RedemptionRow): RedemptionDto {
   };
 }
 
-/** Dashboard figures and redemption lists. "Today" starts at midnight in BUSINESS_TIMEZONE. */
+const NOTHING: ScopeCounts = { codes: 0, redemptions: 0, today: 0, locations: 0, partners: 0 };
+
+/**
+ * Dashboard figures and redemption lists. The figures are tallies kept with every change (a few rows
+ * each, whatever the size of the data). "Today" is the business day in BUSINESS_TIMEZONE.
+ */
 @Injectable()
 export class StatsService {
+  /** Anyone can poll the landing page's totals: one read per PUBLIC_CACHE_MS serves them all. */
+  private readonly publicTotals: BriefCache<PublicStats>;
+
   constructor(
     private readonly stats: StatsRepository,
+    private readonly tallies: TalliesRepository,
     private readonly settings: VouchersSettings,
-  ) {}
+  ) {
+    this.publicTotals = new BriefCache(settings.config.PUBLIC_CACHE_MS, async () => {
+      const { totalQrCodes, totalRedemptions, activePartners } = await this.adminStats();
+      return { totalQrCodes, totalRedemptions, activePartners };
+    });
+  }
 
   /** Everything; activePartners = partners with at least one assigned code. */
   async adminStats(): Promise<VoucherStats> {
-    const row = await this.stats.platformCounts(this.startOfToday());
+    const row = await this.tallies.counts(PLATFORM_SCOPE, this.today());
     return {
       totalQrCodes: row.codes,
       totalRedemptions: row.redemptions,
@@ -49,9 +67,15 @@ export class StatsService {
     };
   }
 
+  /** The landing page's totals, at most PUBLIC_CACHE_MS old. */
+  publicStats(): Promise<PublicStats> {
+    return this.publicTotals.get();
+  }
+
   /** The actor's codes; activePartners = unique locations (facilities) its codes were redeemed at. */
   async companyStats(actor: Actor): Promise<VoucherStats> {
-    const counts = await this.stats.actorCounts(actor, this.startOfToday());
+    const scope = tallyScopeOf(actor);
+    const counts = scope ? await this.tallies.counts(scope, this.today()) : NOTHING;
     return {
       totalQrCodes: counts.codes,
       totalRedemptions: counts.redemptions,
@@ -63,11 +87,22 @@ export class StatsService {
 
   /** Newest first, paged; search by facility, service or code id prefix. */
   async redemptions(actor: Actor, window: PageWindow): Promise<Page<RedemptionDto>> {
-    const [rows, total] = await this.stats.redemptionsPage(actor, window);
-    return { items: rows.map(toRedemption), total, limit: window.limit, offset: window.offset };
+    const [page, total] = await Promise.all([
+      this.stats.redemptionsPage(actor, window),
+      window.search?.trim()
+        ? this.stats.countRedemptions(actor, window.search)
+        : this.tallies.redemptions(tallyScopeOf(actor)),
+    ]);
+    return {
+      items: page.rows.map(toRedemption),
+      total,
+      limit: window.limit,
+      offset: window.offset,
+      nextCursor: page.nextCursor,
+    };
   }
 
-  private startOfToday(): Date {
-    return startOfBusinessDay(this.settings.now(), this.settings.timeZone);
+  private today(): string {
+    return todayInTimeZone(this.settings.now(), this.settings.timeZone);
   }
 }

@@ -1,0 +1,329 @@
+#!/usr/bin/env node
+// npm run bench:scale — every screen's call at a year of data (issue 11).
+//
+// 1. Starts the built platform on a throwaway database (its migrations create the vouchers schema).
+// 2. Seeds the vouchers schema with set-based SQL (generate_series): SCALE_CODES codes (default
+//    1,000,000) in SCALE_BATCHES bulk batches (default 100) created over the last year, every
+//    SCALE_ASSIGNED_EVERY-th code (default 10 → 10 %) assigned to one partner company, and
+//    SCALE_REDEMPTIONS redemptions (default 3,000,000) spread over the last SCALE_DAYS days (default 90).
+//    Every code gets the same number of redemptions (usage_count matches its rows). The secondary
+//    indexes are dropped during the load and rebuilt after it, and foreign-key triggers are skipped
+//    (session_replication_role = replica). The seeding time is printed (see docs/adding-a-service.md).
+//    SCALE_KEEP_DATABASE=1 keeps the database (its URL is printed); SCALE_DATABASE_URL=<that URL>
+//    times an already seeded database again (e.g. the same data before and after an upgrade, whose
+//    migrations then run on it). SCALE_ROOT runs the platform built in another checkout.
+// 3. Rebuilds the counters from the rows (tools/stats-rebuild.mjs, what an operator runs after a bulk
+//    import by SQL), when the platform has them.
+// 4. Times every call of the screens through the real gateway (admin token, company token): one
+//    warm-up, then the median of SCALE_RUNS (default 5). Prints the table with the goal beside each.
+// It fails only on a wrong answer (totals compared to direct SQL counts), never on slowness.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startPlatform } from '../tools/platform.mjs';
+import { api, createBenchDatabase, median, randomPort } from './support/bench-kit.mjs';
+
+const CODES = Number(process.env.SCALE_CODES ?? 1_000_000);
+const BATCHES = Number(process.env.SCALE_BATCHES ?? 100);
+const REDEMPTIONS = Number(process.env.SCALE_REDEMPTIONS ?? 3_000_000);
+const ASSIGNED_EVERY = Number(process.env.SCALE_ASSIGNED_EVERY ?? 10);
+const DAYS = Number(process.env.SCALE_DAYS ?? 90);
+const RUNS = Number(process.env.SCALE_RUNS ?? 5);
+const rebuildTool = fileURLToPath(new URL('../tools/stats-rebuild.mjs', import.meta.url));
+
+/** The seed, in the vouchers schema. Codes are numbered g = 1..CODES; ids are md5-derived (stable). */
+async function seed(client, partnerId) {
+  await client.query('set search_path = vouchers');
+  await client.query('set session_replication_role = replica');
+  await client.query(`set maintenance_work_mem = '256MB'`);
+  const { rows: indexes } = await client.query(
+    `select indexname, indexdef from pg_indexes
+      where schemaname = 'vouchers' and tablename in ('batches', 'qr_codes', 'qr_code_partners', 'redemptions')
+        and indexname not in (select conname from pg_constraint)`,
+  );
+  for (const { indexname } of indexes) await client.query(`drop index vouchers."${indexname}"`);
+  await load(client, partnerId);
+  for (const { indexdef } of indexes) await client.query(indexdef);
+  await client.query('set session_replication_role = origin');
+  await client.query('vacuum analyze batches, qr_codes, qr_code_partners, redemptions');
+}
+
+async function load(client, partnerId) {
+  const perCode = Math.max(1, Math.round(REDEMPTIONS / CODES));
+  const perBatch = Math.ceil(CODES / BATCHES);
+  await client.query(
+    `insert into batches (id, name, count, created_at)
+     select md5('batch' || b)::uuid, 'Scale batch ' || b, least(${perBatch}, ${CODES} - (b - 1) * ${perBatch}),
+            now() - interval '365 days' + (b * interval '1 day' * 365 / ${BATCHES + 1})
+       from generate_series(1, ${BATCHES}) b`,
+  );
+  // Each code belongs to batch ceil(g / perBatch), created a second apart after its batch.
+  await client.query(
+    `insert into qr_codes (id, clinic_name, discount_type, discount_value, service, expiration_date,
+                           usage_limit, usage_count, qr_url, batch_id, batch_name, created_at)
+     select md5('code' || g)::uuid, 'Partner ' || (g % 300), 'percentage', 10, 'Service ' || (g % 100),
+            (now() + interval '365 days')::date, ${perCode + 10}, ${perCode},
+            'http://localhost/voucher/' || md5('code' || g)::uuid,
+            md5('batch' || b)::uuid, 'Scale batch ' || b,
+            now() - interval '365 days' + (b * interval '1 day' * 365 / ${BATCHES + 1}) + ((g - (b - 1) * ${perBatch}) * interval '1 second')
+       from (select g, (g - 1) / ${perBatch} + 1 as b from generate_series(1, ${CODES}) g) s`,
+  );
+  await client.query(
+    `insert into qr_code_partners (id, qr_code_id, partner_id, assigned_at, is_active)
+     select md5('assign' || g)::uuid, md5('code' || g)::uuid, $1, now() - interval '100 days', true
+       from generate_series(${ASSIGNED_EVERY}, ${CODES}, ${ASSIGNED_EVERY}) g`,
+    [partnerId],
+  );
+  // Redemption k of code g: spread over the last DAYS days (and a few today).
+  await client.query(
+    `insert into redemptions (id, qr_code_id, redeemed_at, redeemed_by, device_info, status)
+     select md5('redemption' || g || '-' || k)::uuid, md5('code' || g)::uuid,
+            now() - ((g * ${perCode} + k) % (${DAYS} * 86400)) * interval '1 second',
+            'Store Scanner', 'bench', 'completed'
+       from generate_series(1, ${CODES}) g, generate_series(1, ${perCode}) k`,
+  );
+}
+
+/** One call, timed: a warm-up, then the median of RUNS. */
+async function time(base, path, token) {
+  let body = await api(base, path, { token }).catch((error) => ({ error }));
+  if (body.error) return { ms: Number.NaN, body, error: body.error };
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    body = await api(base, path, { token });
+    times.push(performance.now() - started);
+  }
+  return { ms: median(times), body };
+}
+
+async function sqlCount(client, sql, params = []) {
+  return Number((await client.query(sql, params)).rows[0].n);
+}
+
+const reuse = process.env.SCALE_DATABASE_URL;
+const keep = Boolean(reuse || process.env.SCALE_KEEP_DATABASE);
+const db = reuse ? { url: reuse, drop: async () => undefined } : await createBenchDatabase();
+let platform;
+let failed = false;
+const wrong = (what, got, want) => {
+  if (got === want) return;
+  failed = true;
+  console.error(`WRONG ANSWER: ${what}: got ${got}, expected ${want}`);
+};
+try {
+  const port = randomPort();
+  // Fixed, so that a kept database can be timed again (SCALE_DATABASE_URL).
+  const admin = { username: 'admin', password: 'bench-scale-admin' };
+  const env = {
+    DATABASE_URL: db.url,
+    NATS_NAMESPACE: `bench_${randomBytes(4).toString('hex')}`,
+    PORT: String(port),
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    DATA_DIR: `/tmp/avpass-bench-${port}`,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DB_ROLE_SECRET: 'bench-scale-role-secret',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    BUSINESS_TIMEZONE: 'UTC',
+    // A slow answer is measured, not cut off at the default 5 s.
+    RPC_TIMEOUT_MS: '120000',
+  };
+  console.log(
+    `bench:scale — ${CODES.toLocaleString('en')} codes in ${BATCHES} batches, 1 in ${ASSIGNED_EVERY} assigned to one partner, ` +
+      `${REDEMPTIONS.toLocaleString('en')} redemptions over ${DAYS} days; medians of ${RUNS}`,
+  );
+  const started = performance.now();
+  platform = await startPlatform({
+    env,
+    readyTimeoutMs: 1_800_000, // an upgrade's migrations run on the seeded rows first
+    ...(process.env.SCALE_ROOT ? { cwd: process.env.SCALE_ROOT } : {}),
+    onLine: (text) => {
+      if (/"level":(50|60)/.test(text)) process.stderr.write(`${text}\n`);
+    },
+  });
+  console.log(`platform up in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const base = `http://127.0.0.1:${port}`;
+  const adminToken = (await api(base, '/api/auth/login', { json: admin })).token;
+  const staff = { username: 'scale-staff', password: 'scale-password' };
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  const company = { id: null };
+  if (reuse) {
+    company.id = (
+      await client.query('select partner_id from vouchers.qr_code_partners limit 1')
+    ).rows[0].partner_id;
+  } else {
+    company.id = (
+      await api(base, '/api/vendors', { token: adminToken, json: { name: 'Scale Sports Club' } })
+    ).id;
+    await api(base, `/api/partners/${company.id}/users`, { token: adminToken, json: staff });
+    const seedStarted = performance.now();
+    await seed(client, company.id);
+    console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+    if (keep) console.log(`database kept: SCALE_DATABASE_URL=${db.url}`);
+  }
+  await client.query('set search_path = vouchers');
+  const companyToken = (await api(base, '/api/auth/company-login', { json: staff })).token;
+  if (existsSync(rebuildTool)) {
+    const { rebuildStats } = await import(rebuildTool);
+    const started = performance.now();
+    await rebuildStats(db.url, env.BUSINESS_TIMEZONE);
+    console.log(
+      `counters rebuilt (npm run stats:rebuild) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+
+  // What the answers must be, counted directly once.
+  const expected = {
+    codes: await sqlCount(client, 'select count(*) n from qr_codes'),
+    redemptions: await sqlCount(client, 'select count(*) n from redemptions'),
+    today: await sqlCount(
+      client,
+      `select count(*) n from redemptions where redeemed_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
+    ),
+    partners: await sqlCount(
+      client,
+      'select count(distinct partner_id) n from qr_code_partners where is_active',
+    ),
+    search: await sqlCount(
+      client,
+      `select count(*) n from qr_codes where clinic_name ilike '%Service 42%' or service ilike '%Service 42%'`,
+    ),
+    companyCodes: await sqlCount(
+      client,
+      'select count(*) n from qr_code_partners where partner_id = $1 and is_active',
+      [company.id],
+    ),
+    companyRedemptions: await sqlCount(
+      client,
+      'select count(*) n from redemptions r join qr_code_partners p on p.qr_code_id = r.qr_code_id where p.partner_id = $1 and p.is_active',
+      [company.id],
+    ),
+    batchRedeemed: Number(
+      (
+        await client.query(
+          `select coalesce(sum(usage_count), 0) n from qr_codes where batch_id =
+             (select id from batches order by created_at desc, id desc limit 1)`,
+        )
+      ).rows[0].n,
+    ),
+  };
+  // The code at position 500,000 (newest first): a deep page, by offset and by its cursor.
+  const deep = Math.min(500_000, Math.floor(CODES / 2));
+  const [beforeDeep, deepRow] = (
+    await client.query(
+      `select created_at::text as at, id::text from qr_codes order by created_at desc, id desc offset ${deep - 1} limit 2`,
+    )
+  ).rows;
+  // The cursor of a page is the sort key of the row before it.
+  const deepCursor = Buffer.from(JSON.stringify([beforeDeep.at, beforeDeep.id])).toString('base64url');
+  const someCode = (await client.query('select id from qr_codes order by created_at limit 1')).rows[0].id;
+  await client.end();
+
+  const rows = [];
+  const row = async (label, goal, path, token, check) => {
+    const { ms, body, error } = await time(base, path, token);
+    if (error) console.log(`${label}: ${error.message}`);
+    else check?.(body);
+    rows.push({ label, ms, goal });
+    console.log(`${label}: ${Number.isNaN(ms) ? 'failed' : `${ms.toFixed(1)} ms`} (goal < ${goal} ms)`);
+    return body;
+  };
+  await row('GET /api/admin/stats', 50, '/api/admin/stats', adminToken, (b) => {
+    wrong('admin stats totalQrCodes', b.totalQrCodes, expected.codes);
+    wrong('admin stats totalRedemptions', b.totalRedemptions, expected.redemptions);
+    wrong('admin stats todayRedemptions', b.todayRedemptions, expected.today);
+    wrong('admin stats activePartners', b.activePartners, expected.partners);
+  });
+  const first = await row(
+    'GET /api/admin/qr-codes?limit=50 (first page)',
+    50,
+    '/api/admin/qr-codes?limit=50',
+    adminToken,
+    (b) => {
+      wrong('admin codes total', b.total, expected.codes);
+      wrong('admin codes page size', b.items.length, 50);
+    },
+  );
+  await row(
+    `GET /api/admin/qr-codes?limit=50&offset=${deep}`,
+    50,
+    `/api/admin/qr-codes?limit=50&offset=${deep}`,
+    adminToken,
+    (b) => wrong('admin codes deep page (offset) first id', b.items[0]?.id, deepRow.id),
+  );
+  if (first && 'nextCursor' in first) {
+    await row(
+      `GET /api/admin/qr-codes?limit=50&cursor=… (row ${deep.toLocaleString('en')})`,
+      50,
+      `/api/admin/qr-codes?limit=50&cursor=${deepCursor}`,
+      adminToken,
+      (b) => wrong('admin codes deep page (cursor) first id', b.items[0]?.id, deepRow.id),
+    );
+  }
+  await row(
+    'GET /api/admin/qr-codes?limit=50&search=Service 42',
+    100,
+    '/api/admin/qr-codes?limit=50&search=Service%2042',
+    adminToken,
+    (b) => wrong('search total', b.total, expected.search),
+  );
+  await row('GET /api/admin/redemptions?limit=50', 50, '/api/admin/redemptions?limit=50', adminToken, (b) =>
+    wrong('admin redemptions total', b.total, expected.redemptions),
+  );
+  await row('GET /api/admin/batches', 50, '/api/admin/batches', adminToken, (b) => {
+    wrong('batches total', b.total, BATCHES);
+    wrong('newest batch redeemed', b.items[0]?.redeemed, expected.batchRedeemed);
+  });
+  await row('GET /api/qr-codes (recent, admin)', 50, '/api/qr-codes', adminToken, (b) =>
+    wrong('recent codes', b.length, 20),
+  );
+  await row('GET /api/qr-codes (recent, company)', 50, '/api/qr-codes', companyToken, (b) =>
+    wrong('recent company codes', b.length, 20),
+  );
+  await row('GET /api/stats (company)', 50, '/api/stats', companyToken, (b) => {
+    wrong('company stats totalQrCodes', b.totalQrCodes, expected.companyCodes);
+    wrong('company stats totalRedemptions', b.totalRedemptions, expected.companyRedemptions);
+  });
+  await row('GET /api/qr-codes/all?limit=50 (company)', 50, '/api/qr-codes/all?limit=50', companyToken, (b) =>
+    wrong('company codes total', b.total, expected.companyCodes),
+  );
+  await row('GET /api/redemptions?limit=50 (company)', 50, '/api/redemptions?limit=50', companyToken, (b) =>
+    wrong('company redemptions total', b.total, expected.companyRedemptions),
+  );
+  await row('GET /api/public/stats', 10, '/api/public/stats', undefined, (b) =>
+    wrong('public stats codes', b.totalQrCodes, expected.codes),
+  );
+  await row('GET /api/public/partners', 10, '/api/public/partners', undefined);
+  await row('GET /api/qr-codes/{id}', 50, `/api/qr-codes/${someCode}`, undefined);
+  {
+    const times = [];
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      await api(base, `/api/redeem/${someCode}`, { method: 'POST' }).catch(() => undefined);
+      times.push(performance.now() - started);
+    }
+    rows.push({ label: 'POST /api/redeem/{id}', ms: median(times), goal: 50 });
+  }
+
+  const width = Math.max(...rows.map((r) => r.label.length));
+  console.log(`\n| ${'call'.padEnd(width)} | median | goal |`);
+  console.log(`|${'-'.repeat(width + 2)}|-------:|-----:|`);
+  for (const r of rows) {
+    const mark = r.ms <= r.goal ? '' : ' (over)';
+    const figure = Number.isNaN(r.ms) ? 'failed' : `${r.ms.toFixed(1)} ms`;
+    console.log(`| ${r.label.padEnd(width)} | ${figure.padStart(9)} | < ${r.goal} ms${mark} |`);
+  }
+  console.log(failed ? '\nFAILED: a wrong answer (see above)' : '\nevery answer matches a direct SQL count');
+} catch (error) {
+  failed = true;
+  console.error(error);
+} finally {
+  await platform?.stop();
+  if (!keep) await db.drop().catch(() => undefined);
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,40 @@
+// The tallies' SQL that both the service and `npm run stats:rebuild` (tools/stats-rebuild.mjs, which
+// loads this file from dist) use. No imports: the tool runs it without the service's dependencies.
+
+/** The platform-wide scope of code_tallies and redemption_tallies. */
+export const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';
+
+/** Concurrent redeems spread their increments over this many rows per tally (a random one each). */
+export const TALLY_SHARDS = 8;
+
+/**
+ * Recomputes every tally from the rows, in one transaction the caller opens; `$1` is the business
+ * time zone. Idempotent. Also refreshes qr_codes.partner_ids from qr_code_partners.
+ */
+export const REBUILD_TALLIES_SQL: readonly string[] = [
+  `lock table qr_codes, qr_code_partners, redemptions, batches in share row exclusive mode`,
+  `update qr_codes q set partner_ids = a.ids
+     from (select qr_code_id, array_agg(partner_id order by partner_id) ids
+             from qr_code_partners where is_active group by qr_code_id) a
+    where a.qr_code_id = q.id and q.partner_ids is distinct from a.ids`,
+  `update qr_codes q set partner_ids = '{}' where q.partner_ids <> '{}'
+      and not exists (select 1 from qr_code_partners p where p.qr_code_id = q.id and p.is_active)`,
+  `truncate code_tallies, redemption_tallies, location_tallies, batch_tallies`,
+  `insert into code_tallies (scope_id, codes)
+   select '${PLATFORM_SCOPE}'::uuid, count(*) from qr_codes
+   union all
+   select partner_id, count(*) from qr_code_partners where is_active group by partner_id`,
+  `insert into redemption_tallies (scope_id, day, shard, redemptions)
+   select '${PLATFORM_SCOPE}'::uuid, (redeemed_at at time zone $1)::date, 0, count(*) from redemptions group by 2
+   union all
+   select p.partner_id, (r.redeemed_at at time zone $1)::date, 0, count(*)
+     from redemptions r join qr_code_partners p on p.qr_code_id = r.qr_code_id and p.is_active group by 1, 2`,
+  `insert into location_tallies (partner_id, clinic_name, shard, redemptions)
+   select '${PLATFORM_SCOPE}'::uuid, clinic_name, 0, sum(usage_count) from qr_codes where usage_count > 0 group by 2
+   union all
+   select p.partner_id, q.clinic_name, 0, sum(q.usage_count)
+     from qr_codes q join qr_code_partners p on p.qr_code_id = q.id and p.is_active
+    where q.usage_count > 0 group by 1, 2`,
+  `insert into batch_tallies (batch_id, shard, redeemed)
+   select batch_id, 0, sum(usage_count) from qr_codes where batch_id is not null group by 1`,
+];

@@ -1,0 +1,191 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { PLATFORM_SCOPE, REBUILD_TALLIES_SQL } from './tallies-sql';
+
+/** A PostgreSQL array literal of ids or numbers (the query builder would expand a JS array into a list). */
+const pgArray = (values: readonly (string | number)[]): string => `{${values.join(',')}}`;
+
+/** The figures a dashboard polls, read from the tallies (a few rows each, whatever the data's size). */
+export interface ScopeCounts {
+  codes: number;
+  redemptions: number;
+  today: number;
+  /** Facilities (clinic names) with at least one redemption. */
+  locations: number;
+  /** Partners with at least one assigned code (platform scope only; 0 for a partner). */
+  partners: number;
+}
+
+/**
+ * The dashboards' tallies: code_tallies, redemption_tallies (per business day), location_tallies
+ * (per facility) and batch_tallies, for the platform (PLATFORM_SCOPE) and each partner. The redeem
+ * statement counts its own (RedemptionsRepository); every other change calls in here inside its
+ * transaction, after locking the code row, in the same order as the redeem (code row, then tallies by
+ * scope and day) so that the two never deadlock. `npm run stats:rebuild` recomputes all of it.
+ */
+@Injectable()
+export class TalliesRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** New codes (one or a whole batch). */
+  async codesCreated(tx: EntityManager, count: number): Promise<void> {
+    await this.addCodes(tx, [PLATFORM_SCOPE], count);
+  }
+
+  /**
+   * After the code's qr_code_partners rows changed in `tx`: refreshes the code row's partner_ids
+   * (locking the row, so no redeem of it runs meanwhile) and moves the code and its redemptions
+   * into (or out of) the partners' tallies.
+   */
+  async assignmentsChanged(
+    tx: EntityManager,
+    codeId: string,
+    added: string[],
+    removed: string[],
+    timeZone: string,
+  ): Promise<void> {
+    if (!added.length && !removed.length) return;
+    await tx.execute(
+      `update qr_codes set partner_ids = (select coalesce(array_agg(partner_id order by partner_id), '{}')
+                                           from qr_code_partners where qr_code_id = ? and is_active)
+        where id = ?`,
+      [codeId, codeId],
+    );
+    const deltas = [...added.map((id) => [id, 1] as const), ...removed.map((id) => [id, -1] as const)].sort(
+      ([a], [b]) => a.localeCompare(b),
+    );
+    await this.moveCode(tx, codeId, deltas, timeZone);
+  }
+
+  /** Before the code is deleted in `tx`: it and its redemptions leave every tally. */
+  async codeDeleted(tx: EntityManager, codeId: string, timeZone: string): Promise<void> {
+    const rows: { partner_ids: string[] }[] = await tx.execute(
+      'select partner_ids from qr_codes where id = ? for update',
+      [codeId],
+    );
+    const row = rows[0];
+    if (!row) return;
+    const scopes = [PLATFORM_SCOPE, ...[...row.partner_ids].sort()].map((id) => [id, -1] as const);
+    await this.moveCode(tx, codeId, scopes, timeZone);
+    await tx.execute(
+      `insert into batch_tallies (batch_id, shard, redeemed)
+       select batch_id, 0, -usage_count from qr_codes where id = ? and batch_id is not null and usage_count > 0
+       on conflict (batch_id, shard) do update set redeemed = batch_tallies.redeemed + excluded.redeemed`,
+      [codeId],
+    );
+  }
+
+  /** The partner was deleted: its codes forget it and its tallies go (its assignments go in `tx` too). */
+  async partnerDeleted(tx: EntityManager, partnerId: string): Promise<void> {
+    await tx.execute(
+      `update qr_codes set partner_ids = array_remove(partner_ids, ?::uuid)
+        where id in (select qr_code_id from qr_code_partners where partner_id = ?) and ?::uuid = any(partner_ids)`,
+      [partnerId, partnerId, partnerId],
+    );
+    for (const table of ['code_tallies', 'redemption_tallies']) {
+      await tx.execute(`delete from ${table} where scope_id = ?`, [partnerId]);
+    }
+    await tx.execute('delete from location_tallies where partner_id = ?', [partnerId]);
+  }
+
+  /** The figures of one scope (PLATFORM_SCOPE or a partner's id); `today` is 'YYYY-MM-DD'. */
+  async counts(scopeId: string, today: string): Promise<ScopeCounts> {
+    const [row] = (await this.em.execute(
+      `select (select coalesce(sum(codes), 0) from code_tallies where scope_id = ?)::int as codes,
+              (select coalesce(sum(redemptions), 0) from redemption_tallies where scope_id = ?)::int as redemptions,
+              (select coalesce(sum(redemptions), 0) from redemption_tallies where scope_id = ? and day = ?::date)::int as today,
+              (select count(*) from (select clinic_name from location_tallies where partner_id = ?
+                                      group by clinic_name having sum(redemptions) > 0) l)::int as locations,
+              (case when ?::uuid = '${PLATFORM_SCOPE}'
+                    then (select count(*) from code_tallies where scope_id <> ? and codes > 0) else 0 end)::int as partners`,
+      [scopeId, scopeId, scopeId, today, scopeId, scopeId, PLATFORM_SCOPE],
+    )) as [ScopeCounts];
+    return row;
+  }
+
+  /** How many codes the scope has (all of them for the platform, a partner's assigned ones). */
+  async codes(scopeId: string | null): Promise<number> {
+    if (!scopeId) return 0;
+    const [row] = (await this.em.execute(
+      'select coalesce(sum(codes), 0)::int as n from code_tallies where scope_id = ?',
+      [scopeId],
+    )) as [{ n: number }];
+    return row.n;
+  }
+
+  /** How many redemptions the scope has. */
+  async redemptions(scopeId: string | null): Promise<number> {
+    if (!scopeId) return 0;
+    const [row] = (await this.em.execute(
+      'select coalesce(sum(redemptions), 0)::int as n from redemption_tallies where scope_id = ?',
+      [scopeId],
+    )) as [{ n: number }];
+    return row.n;
+  }
+
+  /** Redemptions of each batch, by id. */
+  async batchRedeemed(batchIds: string[]): Promise<Map<string, number>> {
+    const result = new Map<string, number>();
+    if (!batchIds.length) return result;
+    const rows: { batch_id: string; redeemed: string }[] = await this.em.execute(
+      'select batch_id, sum(redeemed) as redeemed from batch_tallies where batch_id = any(?::uuid[]) group by batch_id',
+      [pgArray(batchIds)],
+    );
+    for (const row of rows) result.set(row.batch_id, Number(row.redeemed));
+    return result;
+  }
+
+  /** Recomputes every tally from the rows (`npm run stats:rebuild`); idempotent. */
+  async rebuild(timeZone: string): Promise<void> {
+    await this.em.transactional(async (tx) => {
+      for (const sql of REBUILD_TALLIES_SQL) {
+        const uses = sql.split('$1').length - 1;
+        await tx.execute(sql.replaceAll('$1', '?'), Array<string>(uses).fill(timeZone));
+      }
+    });
+  }
+
+  /** The code and its redemptions, times `sign`, into each scope's tallies (scopes sorted by id). */
+  private async moveCode(
+    tx: EntityManager,
+    codeId: string,
+    scopes: (readonly [string, 1 | -1])[],
+    timeZone: string,
+  ): Promise<void> {
+    const ids = scopes.map(([id]) => id);
+    const signs = scopes.map(([, sign]) => sign);
+    await tx.execute(
+      `insert into code_tallies (scope_id, codes)
+       select s.id, s.sign from unnest(?::uuid[], ?::int[]) as s(id, sign) order by s.id
+       on conflict (scope_id) do update set codes = code_tallies.codes + excluded.codes`,
+      [pgArray(ids), pgArray(signs)],
+    );
+    await tx.execute(
+      `insert into redemption_tallies (scope_id, day, shard, redemptions)
+       select s.id, d.day, 0, d.n * s.sign
+         from unnest(?::uuid[], ?::int[]) as s(id, sign),
+              (select (redeemed_at at time zone ?)::date as day, count(*) as n
+                 from redemptions where qr_code_id = ? group by 1) d
+        order by s.id, d.day
+       on conflict (scope_id, day, shard) do update set redemptions = redemption_tallies.redemptions + excluded.redemptions`,
+      [pgArray(ids), pgArray(signs), timeZone, codeId],
+    );
+    await tx.execute(
+      `insert into location_tallies (partner_id, clinic_name, shard, redemptions)
+       select s.id, q.clinic_name, 0, q.usage_count * s.sign
+         from unnest(?::uuid[], ?::int[]) as s(id, sign), qr_codes q
+        where q.id = ? and q.usage_count > 0
+        order by s.id
+       on conflict (partner_id, clinic_name, shard) do update set redemptions = location_tallies.redemptions + excluded.redemptions`,
+      [pgArray(ids), pgArray(signs), codeId],
+    );
+  }
+
+  private async addCodes(tx: EntityManager, scopes: string[], count: number): Promise<void> {
+    await tx.execute(
+      `insert into code_tallies (scope_id, codes) select unnest(?::uuid[]), ?
+       on conflict (scope_id) do update set codes = code_tallies.codes + excluded.codes`,
+      [pgArray(scopes), count],
+    );
+  }
+}

@@ -1,0 +1,261 @@
+import {
+  RPC,
+  type Page,
+  type QrCode,
+  type Redemption,
+  type RpcRequestInput,
+  type RpcSubject,
+  type VoucherStats,
+} from '@avpass/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildTallies } from './support/fixtures';
+import { companyActor, refusal, startVoucherServices, type VoucherServices } from './support/services';
+
+// Issue 11: lists page by keyset cursor, and the dashboards' figures are tallies kept with every change.
+let s: VoucherServices;
+beforeAll(async () => {
+  s = await startVoucherServices({ instances: 2, partners: true, env: { REDEEM_RATE_LIMIT: '1000000' } });
+});
+afterAll(async () => s?.close());
+
+const codeBody = (extra: Record<string, unknown> = {}) => ({
+  clinic: 'Scale Clinic',
+  discountType: 'percentage' as const,
+  discountValue: 10,
+  service: 'Scale Service',
+  expirationDate: '2099-12-31',
+  usageLimit: '50',
+  ...extra,
+});
+const bulk = (name: string, quantity: number, extra: Record<string, unknown> = {}) => {
+  const { clinic, ...rest } = codeBody(extra);
+  return s.call(RPC.vouchers.bulkGenerate, {
+    batchName: name,
+    facility: clinic,
+    quantity,
+    ...rest,
+  });
+};
+const redeem = (id: string, i: number) =>
+  s.call(RPC.vouchers.redeem, { id }, { actor: null, ip: `198.51.100.${i % 250}` });
+const count = async (sql: string, params: unknown[] = []) =>
+  Number((await s.sql.query(sql, params)).rows[0].n);
+
+/** Every page of a list, following nextCursor, with `between` run after each page. */
+async function walk<T extends { id: string }>(
+  subject: RpcSubject,
+  query: Record<string, unknown>,
+  opts: { actor?: ReturnType<typeof companyActor>; between?: () => Promise<void> } = {},
+): Promise<T[]> {
+  const seen: T[] = [];
+  let cursor: string | null | undefined;
+  for (let guard = 0; guard < 100; guard++) {
+    const page = (await s.call(
+      subject,
+      { ...query, ...(cursor ? { cursor } : {}) } as RpcRequestInput<typeof subject>,
+      opts.actor ? { actor: opts.actor } : {},
+    )) as unknown as Page<T>;
+    seen.push(...page.items);
+    cursor = page.nextCursor;
+    if (!cursor) return seen;
+    await opts.between?.();
+  }
+  throw new Error('the cursor never ended');
+}
+
+/** The dashboards' figures counted over the rows, as they were computed before the tallies. */
+async function countedStats(partnerId: string | null) {
+  if (!partnerId) {
+    return {
+      totalQrCodes: await count('select count(*) n from vouchers.qr_codes'),
+      totalRedemptions: await count('select count(*) n from vouchers.redemptions'),
+      activePartners: await count(
+        'select count(distinct partner_id) n from vouchers.qr_code_partners where is_active',
+      ),
+    };
+  }
+  const visible = `q.id in (select qr_code_id from vouchers.qr_code_partners where partner_id = $1 and is_active)`;
+  return {
+    totalQrCodes: await count(`select count(*) n from vouchers.qr_codes q where ${visible}`, [partnerId]),
+    totalRedemptions: await count(
+      `select count(*) n from vouchers.redemptions r join vouchers.qr_codes q on q.id = r.qr_code_id where ${visible}`,
+      [partnerId],
+    ),
+    activePartners: await count(
+      `select count(distinct q.clinic_name) n from vouchers.redemptions r join vouchers.qr_codes q on q.id = r.qr_code_id where ${visible}`,
+      [partnerId],
+    ),
+  };
+}
+
+const shown = ({ totalQrCodes, totalRedemptions, activePartners }: VoucherStats) => ({
+  totalQrCodes,
+  totalRedemptions,
+  activePartners,
+});
+
+describe('keyset paging', () => {
+  it('walks every code once, in order, while new codes are being made', async () => {
+    const batch = await bulk('Cursor walk', 23, { clinic: 'Cursor Walk Clinic' });
+    const made = new Set(batch.qrCodes.map((c) => c.id));
+    let extra = 0;
+    const seen = await walk<QrCode>(
+      RPC.vouchers.adminList,
+      { limit: 5, search: 'cursor walk' },
+      {
+        between: async () => {
+          extra++;
+          await s.call(RPC.vouchers.generate, codeBody({ clinic: `Cursor Walk Clinic ${extra}` }));
+        },
+      },
+    );
+    const ids = seen.map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length); // no duplicates
+    expect(ids.filter((id) => made.has(id)).sort()).toEqual([...made].sort()); // no gaps
+    // Newest first: created_at never goes up along the walk.
+    for (let i = 1; i < seen.length; i++) expect(seen[i - 1]!.createdAt >= seen[i]!.createdAt).toBe(true);
+    expect(extra).toBeGreaterThan(0);
+  });
+
+  it('walks a company’s redemptions once each while others are redeemed', async () => {
+    const partner = await s.call(RPC.partners.create, { name: 'Cursor Redemptions Co' });
+    const batch = await bulk('Cursor redemptions', 6, { clinic: 'Cursor Redemption Clinic' });
+    for (const code of batch.qrCodes) {
+      await s.call(RPC.vouchers.assignPartners, { id: code.id, partnerIds: [partner.id] });
+    }
+    for (let i = 0; i < 17; i++) await redeem(batch.qrCodes[i % 6]!.id, i);
+    const before = await count(
+      `select count(*) n from vouchers.redemptions r join vouchers.qr_code_partners p on p.qr_code_id = r.qr_code_id
+        where p.partner_id = $1`,
+      [partner.id],
+    );
+    let i = 100;
+    const seen = await walk<Redemption>(
+      RPC.vouchers.companyRedemptions,
+      { limit: 4 },
+      {
+        actor: companyActor(partner.id),
+        between: async () => void (await redeem(batch.qrCodes[i++ % 6]!.id, i)),
+      },
+    );
+    const ids = seen.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(before);
+  });
+
+  it('refuses a cursor it did not make', async () => {
+    expect(await refusal(s.call(RPC.vouchers.adminList, { cursor: 'not-a-cursor' }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+  });
+});
+
+describe('dashboard tallies', () => {
+  it('stay exact under concurrent redeems, deletes and assignment changes, and a rebuild changes nothing', async () => {
+    const a = await s.call(RPC.partners.create, { name: 'Tally A' });
+    const b = await s.call(RPC.partners.create, { name: 'Tally B' });
+    const batch = await bulk('Tallies', 12, { clinic: 'Tally Clinic' });
+    const ids = batch.qrCodes.map((c) => c.id);
+    for (const id of ids.slice(0, 8)) await s.call(RPC.vouchers.assignPartners, { id, partnerIds: [a.id] });
+
+    const work: Promise<unknown>[] = [];
+    for (let i = 0; i < 80; i++) work.push(redeem(ids[i % ids.length]!, i).catch(() => undefined));
+    // Meanwhile: codes move between A and B, A drops one itself, the administrator deletes two.
+    for (const id of ids.slice(2, 7)) {
+      work.push(s.call(RPC.vouchers.assignPartners, { id, partnerIds: [b.id] }).catch(() => undefined));
+    }
+    for (const id of ids.slice(8, 10)) {
+      work.push(s.call(RPC.vouchers.assignPartners, { id, partnerIds: [a.id, b.id] }).catch(() => undefined));
+    }
+    work.push(
+      s.call(RPC.vouchers.remove, { id: ids[0] }, { actor: companyActor(a.id) }).catch(() => undefined),
+    );
+    work.push(s.call(RPC.vouchers.remove, { id: ids[1] }).catch(() => undefined));
+    work.push(s.call(RPC.vouchers.remove, { id: ids[11] }).catch(() => undefined));
+    await Promise.all(work);
+
+    const check = async () => {
+      expect(shown(await s.call(RPC.vouchers.adminStats, {}))).toEqual(
+        await countedStats(null),
+      );
+      for (const partner of [a, b]) {
+        const stats = await s.call(
+          RPC.vouchers.companyStats,
+          {},
+          { actor: companyActor(partner.id) },
+        );
+        expect(shown(stats)).toEqual(await countedStats(partner.id));
+        const list = await s.call(
+          RPC.vouchers.listForActor,
+          {},
+          { actor: companyActor(partner.id) },
+        );
+        expect(list.total).toBe(stats.totalQrCodes);
+      }
+      const batches = await s.call(RPC.vouchers.adminBatches, { search: 'Tallies' });
+      expect(batches.items[0]!.redeemed).toBe(
+        await count('select coalesce(sum(usage_count), 0) n from vouchers.qr_codes where batch_id = $1', [
+          batch.batchId,
+        ]),
+      );
+      const redemptions = await s.call(RPC.vouchers.adminRedemptions, { limit: 1 });
+      expect(redemptions.total).toBe(await count('select count(*) n from vouchers.redemptions'));
+    };
+    await check();
+    expect(
+      await count(
+        'select count(*) n from vouchers.redemptions r join vouchers.qr_codes q on q.id = r.qr_code_id where q.batch_id = $1',
+        [batch.batchId],
+      ),
+    ).toBeGreaterThan(0);
+
+    // npm run stats:rebuild's SQL, twice: the figures stay, and so do the tally rows' sums.
+    const sums = async () =>
+      (
+        await s.sql.query(
+          `select (select coalesce(sum(codes), 0) from vouchers.code_tallies) c,
+                  (select coalesce(sum(redemptions), 0) from vouchers.redemption_tallies) r,
+                  (select coalesce(sum(redemptions), 0) from vouchers.location_tallies) l,
+                  (select coalesce(sum(redeemed), 0) from vouchers.batch_tallies) b`,
+        )
+      ).rows[0];
+    const live = await sums();
+    await rebuildTallies(s.sql);
+    const once = await sums();
+    await rebuildTallies(s.sql);
+    expect(await sums()).toEqual(once);
+    expect(once).toEqual(live);
+    await check();
+  });
+
+  it('forget a deleted partner: its codes stay, its figures and its place among active partners go', async () => {
+    const gone = await s.call(RPC.partners.create, { name: 'Tally Gone' });
+    const batch = await bulk('Tally gone', 3, { clinic: 'Gone Clinic' });
+    for (const code of batch.qrCodes) {
+      await s.call(RPC.vouchers.assignPartners, { id: code.id, partnerIds: [gone.id] });
+      await redeem(code.id, 7);
+    }
+    expect(
+      (await s.call(RPC.vouchers.companyStats, {}, { actor: companyActor(gone.id) }))
+        .totalRedemptions,
+    ).toBe(3);
+    await s.call(RPC.partners.remove, { id: gone.id });
+    await expect
+      .poll(
+        () => count('select count(*) n from vouchers.qr_code_partners where partner_id = $1', [gone.id]),
+        { timeout: 15_000 },
+      )
+      .toBe(0);
+    expect(shown(await s.call(RPC.vouchers.adminStats, {}))).toEqual(await countedStats(null));
+    expect(
+      shown(await s.call(RPC.vouchers.companyStats, {}, { actor: companyActor(gone.id) })),
+    ).toEqual({
+      totalQrCodes: 0,
+      totalRedemptions: 0,
+      activePartners: 0,
+    });
+    expect(
+      await count('select count(*) n from vouchers.qr_codes where $1::uuid = any(partner_ids)', [gone.id]),
+    ).toBe(0);
+  });
+});

@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// npm run stats:rebuild — recomputes every dashboard tally of the vouchers service (code_tallies,
+// redemption_tallies, location_tallies, batch_tallies, qr_codes.partner_ids) from the rows, in one
+// transaction. What an operator runs after a restore or a bulk import by SQL; safe with the platform
+// running (it locks the vouchers tables for the few seconds it takes) and idempotent.
+// Uses DATABASE_URL (the platform's privileged URL, or the vouchers role's) and BUSINESS_TIMEZONE;
+// needs the built service (npm run build), whose SQL it runs.
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { platformEnv } from './platform.mjs';
+
+const require = createRequire(import.meta.url);
+const { REBUILD_TALLIES_SQL } = require('../services/vouchers/dist/stats/tallies-sql.js');
+
+/** Rebuilds the tallies in `databaseUrl`'s vouchers schema; resolves to the figures afterwards. */
+export async function rebuildStats(
+  databaseUrl,
+  timeZone = process.env.BUSINESS_TIMEZONE || 'America/Los_Angeles',
+) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('set search_path = vouchers');
+    await client.query('begin');
+    for (const sql of REBUILD_TALLIES_SQL) await client.query(sql, sql.includes('$1') ? [timeZone] : []);
+    await client.query('commit');
+    const { rows } = await client.query(
+      `select (select coalesce(sum(codes), 0) from code_tallies where scope_id = '00000000-0000-0000-0000-000000000000')::int as codes,
+              (select coalesce(sum(redemptions), 0) from redemption_tallies where scope_id = '00000000-0000-0000-0000-000000000000')::int as redemptions`,
+    );
+    return rows[0];
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const env = platformEnv();
+  const started = Date.now();
+  rebuildStats(env.DATABASE_URL, env.BUSINESS_TIMEZONE).then(
+    (figures) => {
+      console.log(
+        `stats rebuilt in ${Date.now() - started} ms: ${figures.codes} codes, ${figures.redemptions} redemptions`,
+      );
+    },
+    (error) => {
+      console.error(`stats:rebuild failed: ${error.message}`);
+      process.exit(1);
+    },
+  );
+}
