@@ -32,6 +32,7 @@ export default defineConfig({
     // Exact matches, in this order: `@avpass/platform/testing` before `@avpass/platform`.
     alias: [
       { find: /^@avpass\/contracts$/, replacement: path('./libs/contracts/src/index.ts') },
+      { find: /^@avpass\/contracts\/([\w-]+)$/, replacement: `${path('./libs/contracts/src')}/$1.ts` },
       { find: /^@avpass\/domain$/, replacement: path('./libs/domain/src/index.ts') },
       { find: /^@avpass\/platform\/testing$/, replacement: path('./libs/platform/src/testing/index.ts') },
       { find: /^@avpass\/platform$/, replacement: path('./libs/platform/src/index.ts') },

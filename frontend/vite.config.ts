@@ -47,11 +47,23 @@ export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
     // `@/` is this app's src. The libs' package.json `main` points at a CommonJS build; the browser bundle uses the TS sources.
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      '@avpass/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
-      '@avpass/domain': fileURLToPath(new URL('../libs/domain/src/index.ts', import.meta.url)),
-    },
+    // `@avpass/contracts/<module>` names one module of the library, so a page that needs only its
+    // words (the voucher page) does not load every zod schema of the barrel.
+    alias: [
+      { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
+      {
+        find: /^@avpass\/contracts$/,
+        replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+      },
+      {
+        find: /^@avpass\/contracts\/([\w-]+)$/,
+        replacement: `${fileURLToPath(new URL('../libs/contracts/src', import.meta.url))}/$1.ts`,
+      },
+      {
+        find: /^@avpass\/domain$/,
+        replacement: fileURLToPath(new URL('../libs/domain/src/index.ts', import.meta.url)),
+      },
+    ],
   },
   build: {
     outDir: 'dist',

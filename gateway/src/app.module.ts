@@ -13,6 +13,7 @@ import { ServiceCaller } from './rpc/service-caller';
 import { AdminProfileController, AuthController } from './routes/auth.controller';
 import { PartnersController } from './routes/partners.controller';
 import { RenderingController } from './routes/rendering.controller';
+import { VoucherPageController } from './routes/voucher-page.controller';
 import { VouchersController } from './routes/vouchers.controller';
 import { ImageStore } from './uploads/image-store';
 import { UploadsController } from './uploads/uploads.controller';
@@ -28,6 +29,7 @@ export class GatewayModule {
         AdminProfileController,
         PartnersController,
         VouchersController,
+        VoucherPageController,
         RenderingController,
         UploadsController,
         HealthController,

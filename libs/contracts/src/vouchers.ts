@@ -304,12 +304,7 @@ export const redeemResponseSchema = z.object({
 });
 export type RedeemResponse = z.infer<typeof redeemResponseSchema>;
 
-/** Why a redeem was refused with 409: the voucher's status at that moment. */
-export const REDEEM_REFUSALS = {
-  used_up: 'This voucher has already been used the maximum number of times.',
-  expired: 'This voucher has expired.',
-  inactive: 'This voucher is no longer active.',
-} as const;
+export { REDEEM_REFUSALS } from './redeem-refusals';
 
 export const redemptionSchema = z.object({
   id: z.string().uuid(),

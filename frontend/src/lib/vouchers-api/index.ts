@@ -1,3 +1,4 @@
 export * from './urls';
 export * from './queries';
 export * from './mutations';
+export * from './public-voucher';

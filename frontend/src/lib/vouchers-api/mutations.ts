@@ -2,7 +2,6 @@ import {
   bulkGenerateResponseSchema,
   generatedQrSchema,
   qrCodePartnerSchema,
-  redeemResponseSchema,
   type BulkGenerateRequest,
   type GenerateQrRequest,
 } from '@avpass/contracts';
@@ -59,42 +58,6 @@ export function useBulkGenerate() {
         body: { ...body, deploymentUrl: deploymentUrl() },
       }),
     onSuccess: () => invalidateVoucherData(queryClient),
-  });
-}
-
-/**
- * POST /api/redeem/{id}. One Idempotency-Key per press of the button: if the phone loses its
- * connection and the request is sent again, the server answers with the first outcome and counts once.
- */
-export async function redeemVoucher(id: string, idempotencyKey: string) {
-  const response = await fetch(VOUCHER_URLS.redeem(id), {
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
-    credentials: 'include',
-  });
-  if (!response.ok) throw await apiErrorOf(response);
-  return redeemResponseSchema.parse(await response.json());
-}
-
-export function useRedeemVoucher(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // A network failure is retried with the same key (safe: the server counts it once).
-    mutationFn: async (idempotencyKey: string) => {
-      let lastError: unknown;
-      for (let attempt = 0; attempt < 3; attempt++) {
-        try {
-          return await redeemVoucher(id, idempotencyKey);
-        } catch (error) {
-          if (error instanceof ApiError) throw error;
-          lastError = error;
-          await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
-        }
-      }
-      throw lastError;
-    },
-    onSuccess: (result) => queryClient.setQueryData([VOUCHER_URLS.voucher(id)], result.voucher),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [VOUCHER_URLS.voucher(id)] }),
   });
 }
 

@@ -3,14 +3,13 @@ import {
   batchSummarySchema,
   companySummarySchema,
   pageSchema,
-  publicVoucherSchema,
   qrCodePartnerSchema,
   qrCodeSchema,
   redemptionSchema,
   voucherStatsSchema,
   type ListQuery,
 } from '@avpass/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { POLL_MS, rememberNextCursor, VOUCHER_URLS, withListQuery } from './urls';
 
@@ -53,19 +52,6 @@ export function useCompanyQrCodes(query: ListQuery) {
     placeholderData: keepPreviousData,
     ...live(POLL_MS.qrList),
   });
-}
-
-/** GET /api/qr-codes/{id}: the public voucher. */
-export function voucherQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: [VOUCHER_URLS.voucher(id)],
-    queryFn: ({ signal }) => apiJson(VOUCHER_URLS.voucher(id), publicVoucherSchema, { signal }),
-    refetchOnWindowFocus: true,
-    staleTime: 0,
-  });
-}
-export function useVoucher(id: string) {
-  return useQuery(voucherQueryOptions(id));
 }
 
 /** GET /api/admin/stats: polled every 12 s on the dashboard, 10 s elsewhere. */

@@ -2,7 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { TRAINER_MEMBER_TEXT } from '@avpass/contracts';
+import { TRAINER_MEMBER_TEXT } from '@avpass/contracts/voucher-text';
 import type { VoucherView } from '../lib/voucher-view';
 
 /** The partner's logo, or its initials on an accent tile when there is none (or it fails to load). */

@@ -1,4 +1,6 @@
-import { REDEEM_REFUSALS, voucherText, type PublicVoucher } from '@avpass/contracts';
+import type { PublicVoucher } from '@avpass/contracts';
+import { REDEEM_REFUSALS } from '@avpass/contracts/redeem-refusals';
+import { voucherText } from '@avpass/contracts/voucher-text';
 import { isUnlimited } from '@avpass/domain';
 
 /** Everything the voucher page prints, derived once from the server's record (status included). */
@@ -25,7 +27,7 @@ export interface VoucherView {
   redeemedDescription: string;
 }
 
-export { NO_EXPIRATION_TEXT } from '@avpass/contracts';
+export { NO_EXPIRATION_TEXT } from '@avpass/contracts/voucher-text';
 export const REDEEM_FAILED_FALLBACK = 'This voucher may have already been used or expired.';
 
 export function voucherView(voucher: PublicVoucher): VoucherView {

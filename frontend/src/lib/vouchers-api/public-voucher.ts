@@ -1,0 +1,71 @@
+import type { PublicVoucher, RedeemResponse } from '@avpass/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiErrorOf, apiRequest, ApiError } from '@/lib/api-client';
+import { VOUCHER_URLS } from './urls';
+
+/*
+ * The voucher page's two calls. They take the gateway's answer as its contract types it (the service
+ * validated it against the same contract) instead of parsing it with zod: the voucher page is opened
+ * on phones over slow networks, and the schemas would add about 17 KB of script to it.
+ */
+
+/** A JSON answer that is an object with a string `id`: anything else is a broken answer. */
+function voucherOf(value: unknown): PublicVoucher {
+  if (typeof value !== 'object' || value === null || typeof (value as { id?: unknown }).id !== 'string') {
+    throw new Error('The voucher answer is not a voucher.');
+  }
+  return value as PublicVoucher;
+}
+
+/** GET /api/qr-codes/{id}: the public voucher. */
+export function voucherQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [VOUCHER_URLS.voucher(id)],
+    queryFn: async ({ signal }) =>
+      voucherOf(await (await apiRequest(VOUCHER_URLS.voucher(id), { signal })).json()),
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+}
+
+export function useVoucher(id: string) {
+  return useQuery(voucherQueryOptions(id));
+}
+
+/**
+ * POST /api/redeem/{id}. One Idempotency-Key per press of the button: if the phone loses its
+ * connection and the request is sent again, the server answers with the first outcome and counts once.
+ */
+export async function redeemVoucher(id: string, idempotencyKey: string): Promise<RedeemResponse> {
+  const response = await fetch(VOUCHER_URLS.redeem(id), {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
+    credentials: 'include',
+  });
+  if (!response.ok) throw await apiErrorOf(response);
+  const body = (await response.json()) as { message?: unknown; voucher?: unknown };
+  if (typeof body?.message !== 'string') throw new Error('The redeem answer is not a redemption.');
+  return { ...(body as RedeemResponse), voucher: voucherOf(body.voucher) };
+}
+
+export function useRedeemVoucher(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // A network failure is retried with the same key (safe: the server counts it once).
+    mutationFn: async (idempotencyKey: string) => {
+      let lastError: unknown;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+          return await redeemVoucher(id, idempotencyKey);
+        } catch (error) {
+          if (error instanceof ApiError) throw error;
+          lastError = error;
+          await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+        }
+      }
+      throw lastError;
+    },
+    onSuccess: (result) => queryClient.setQueryData([VOUCHER_URLS.voucher(id)], result.voucher),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [VOUCHER_URLS.voucher(id)] }),
+  });
+}

@@ -1,0 +1,57 @@
+import { voucherText, type PublicVoucher } from '@avpass/contracts';
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+/**
+ * A few rules matching the voucher page's look (navy page, white card). Styles only: the CSP allows
+ * inline styles (MUI injects them too); scripts stay 'self'.
+ */
+const STYLE = `<style>
+.vs{min-height:100vh;min-height:100dvh;margin:0;background:#0b1f3a;padding:20px 16px;box-sizing:border-box;font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+.vs-card{max-width:428px;margin:44px auto 0;background:#fff;border-radius:20px;padding:24px;box-shadow:0 12px 32px rgba(0,0,0,.3);color:#0b1f3a}
+.vs-type{margin:0 0 4px;font-size:12px;font-weight:700;letter-spacing:.08em;text-transform:uppercase;color:#5b6b82}
+.vs-title{margin:0;font-size:24px;line-height:1.25;font-weight:800}
+.vs-partner{margin:4px 0 0;color:#5b6b82}
+.vs-discount{margin:16px 0 4px;font-size:36px;line-height:1.1;font-weight:800}
+.vs-service{margin:0 0 16px;font-size:16px}
+.vs-row{margin:4px 0;font-size:14px;color:#33445c}
+</style>`;
+
+/** The voucher's words as static HTML: what a phone shows before the app's code has loaded. */
+export function voucherSnapshotHtml(voucher: PublicVoucher): string {
+  const text = voucherText(voucher);
+  const line = (cls: string, value: string | null) =>
+    value ? `<p class="${cls}">${escapeHtml(value)}</p>` : '';
+  return (
+    `<main class="vs" data-voucher-snapshot><div class="vs-card">` +
+    line('vs-type', text.partnerTypeText) +
+    `<h1 class="vs-title">${escapeHtml(text.title)}</h1>` +
+    line('vs-partner', text.partnerName) +
+    line('vs-discount', text.discountText) +
+    line('vs-service', text.serviceText) +
+    line('vs-row', `Valid until: ${text.validUntilText}`) +
+    line('vs-row', `Usage: ${text.usageText}`) +
+    `</div></main>`
+  );
+}
+
+/** index.html with the snapshot inside the root element (React replaces it when it mounts). */
+export function indexWithVoucher(indexHtml: string, voucher: PublicVoucher): string | null {
+  const root = '<div id="root"></div>';
+  if (!indexHtml.includes(root)) return null;
+  const text = voucherText(voucher);
+  return indexHtml
+    .replace('</head>', `${STYLE}</head>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>Voucher — ${escapeHtml(text.title)}</title>`)
+    .replace(root, `<div id="root">${voucherSnapshotHtml(voucher)}</div>`);
+}

@@ -1,0 +1,81 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './support/harness';
+
+const INDEX = `<!doctype html><html><head><title>AV Pass</title></head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>`;
+
+// A phone opening a voucher's QR code sees the voucher in the first HTML, before the app's code loads.
+describe('the voucher page arrives with the voucher in it', () => {
+  let h: Harness;
+  let dist: string;
+  let admin: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'avpass-dist-'));
+    await writeFile(join(dist, 'index.html'), INDEX);
+    h = await startHarness({ FRONTEND_DIST: dist }, { services: ['partners', 'vouchers'] });
+    admin = await h.adminToken();
+  });
+  afterAll(async () => {
+    await h?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  async function generate(extra: Record<string, unknown>) {
+    const res = await h.api('/api/generate-qr', {
+      method: 'POST',
+      token: admin,
+      json: {
+        clinic: 'Peak Physio',
+        discountType: 'percentage',
+        discountValue: '25',
+        service: 'Assessment',
+        expirationDate: '2099-12-31',
+        usageLimit: '3',
+        deploymentUrl: 'https://site.example',
+        ...extra,
+      },
+    });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  }
+
+  async function page(path: string) {
+    const res = await fetch(`${h.url}${path}`);
+    return { status: res.status, headers: res.headers, html: await res.text() };
+  }
+
+  it('shows the title, discount, validity and usage of a known voucher, revalidated on every visit', async () => {
+    const id = await generate({ customTitle: 'Spring Recovery Week' });
+    const res = await page(`/voucher/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const root = /<div id="root">([\s\S]*?)<\/div><script/.exec(res.html)?.[1] ?? '';
+    expect(root).toContain('data-voucher-snapshot');
+    expect(root).toContain('Spring Recovery Week');
+    expect(root).toContain('Peak Physio');
+    expect(root).toContain('25% Off');
+    expect(root).toContain('Valid until: 12/31/2099');
+    expect(root).toContain('Usage: 0 / 3');
+    expect(res.html).toContain('<script type="module" src="/assets/main.js"></script>');
+  });
+
+  it('an unknown or malformed id gets the plain app, which says the voucher is not found', async () => {
+    for (const path of ['/voucher/00000000-0000-4000-8000-000000000000', '/voucher/not-a-voucher']) {
+      const res = await page(path);
+      expect(res.status).toBe(200);
+      expect(res.html).toBe(INDEX);
+    }
+  });
+
+  it('a title written as markup is shown as text, never run', async () => {
+    const id = await generate({ customTitle: '<script>alert(1)</script> & "Co"' });
+    const res = await page(`/voucher/${id}`);
+    expect(res.html).toContain('data-voucher-snapshot');
+    expect(res.html).not.toContain('<script>alert(1)</script>');
+    expect(res.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;');
+  });
+});

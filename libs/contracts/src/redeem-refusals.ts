@@ -1,0 +1,9 @@
+/**
+ * Why a redeem was refused with 409: the voucher's status at that moment. A module of its own (no zod)
+ * so the voucher page can import it without the library's schemas.
+ */
+export const REDEEM_REFUSALS = {
+  used_up: 'This voucher has already been used the maximum number of times.',
+  expired: 'This voucher has expired.',
+  inactive: 'This voucher is no longer active.',
+} as const;
