@@ -70,7 +70,7 @@ it('a ZIP asked for while Redis is down answers 503 with Retry-After and is not 
     expirationDate: '2099-12-31',
     discountValue: 10,
   });
-  const request = { qrCodes: [code.id], format: 'svg', variant: 'qr' } as const;
+  const request = { qrCodes: [code.id], format: 'svg' as const, variant: 'qr' as const };
   expect(await jobsInQueue()).toBe(0);
 
   proxy.cut();
