@@ -38,7 +38,17 @@ export function ormConfig(input: OrmConfigInput): Options<PostgreSqlDriver> {
     forceUtcTimezone: true,
     pool: { min: 0, max: 10, acquireTimeoutMillis: 5000 },
     debug: input.debug ?? false,
-    // Pings keep a pool that lost its server from hanging callers.
-    driverOptions: { connection: { connectionTimeoutMillis: 5000 } },
+    driverOptions: {
+      // Pings keep a pool that lost its server from hanging callers.
+      connection: { connectionTimeoutMillis: 5000 },
+      // Knex prints "Connection Error: <query> - read ECONNRESET" to stdout for every pooled
+      // connection a PostgreSQL outage broke, past LOG_LEVEL and the once-per-outage log (decision
+      // 41): the failed query already reports the outage. Other knex warnings still print.
+      log: {
+        warn(message: string) {
+          if (!message.startsWith('Connection Error:')) console.warn(message);
+        },
+      },
+    },
   };
 }
