@@ -4,14 +4,19 @@ import { z } from 'zod';
  * Parses the environment once at start-up into a frozen, typed object. A bad or missing value stops
  * the process with one line per problem (no stack trace).
  */
-export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): Readonly<z.infer<S>> {
+export function loadConfig<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): Readonly<z.infer<S>> {
   const result = schema.safeParse(env);
   if (!result.success) {
     for (const issue of result.error.issues) {
       const key = issue.path.join('.') || 'environment';
       console.error(`Configuration error: ${key}: ${issue.message}`);
     }
-    throw new ConfigurationError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    throw new ConfigurationError(
+      result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+    );
   }
   return Object.freeze(result.data);
 }
@@ -57,15 +62,29 @@ export const baseEnvSchema = z.object({
    * Secret from which each service's PostgreSQL role password is derived. The local default is
    * only for development: production must set its own (checked below).
    */
-  DB_ROLE_SECRET: z.string().min(16, 'must be at least 16 characters').default('avpass-local-development-only'),
-  BUSINESS_TIMEZONE: z.string().refine(isValidTimeZone, 'must be an IANA time zone such as America/Los_Angeles').default(
-    'America/Los_Angeles',
+  DB_ROLE_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .default('avpass-local-development-only'),
+  /**
+   * The operator port (/metrics, /healthz, /readyz; docs/deploy.md). Unset or empty: none; 9464 in
+   * containers; under `npm start` 9464 + the app's number (METRICS_PORT_BASE); 0: a free port (tests).
+   */
+  METRICS_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(65535).optional(),
   ),
+  BUSINESS_TIMEZONE: z
+    .string()
+    .refine(isValidTimeZone, 'must be an IANA time zone such as America/Los_Angeles')
+    .default('America/Los_Angeles'),
 });
 export type BaseConfig = z.infer<typeof baseEnvSchema>;
 
 /** Refuses the development-only default secret in production. */
-export function requireProductionSecrets<T extends { NODE_ENV: string; DB_ROLE_SECRET: string }>(config: T): T {
+export function requireProductionSecrets<T extends { NODE_ENV: string; DB_ROLE_SECRET: string }>(
+  config: T,
+): T {
   if (config.NODE_ENV === 'production' && config.DB_ROLE_SECRET === 'avpass-local-development-only') {
     throw new ConfigurationError('DB_ROLE_SECRET must be set in production');
   }

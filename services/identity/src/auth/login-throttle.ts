@@ -1,4 +1,4 @@
-import { DomainError, REDIS } from '@avpass/platform';
+import { DomainError, loginLockoutsTotal, REDIS } from '@avpass/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
@@ -35,6 +35,7 @@ export class LoginThrottle {
           ? ipKey
           : null;
     if (!blockedKey) return;
+    loginLockoutsTotal.inc();
     const ttl = Math.max(1, await this.redis.ttl(blockedKey));
     const minutes = Math.ceil(ttl / 60);
     throw new DomainError(

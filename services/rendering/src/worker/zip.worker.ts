@@ -1,5 +1,5 @@
 import { zipQueueName, type ZipJobData } from '@avpass/contracts';
-import { DomainError, RpcClient } from '@avpass/platform';
+import { bullmqJobDurationSeconds, DomainError, RpcClient } from '@avpass/platform';
 import {
   Inject,
   Injectable,
@@ -74,6 +74,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
   private async process(job: Job<ZipJobData, ZipBuildResult>, token?: string): Promise<ZipBuildResult> {
     const abort = new AbortController();
     this.running.set(job.id!, abort);
+    const endTimer = bullmqJobDurationSeconds.startTimer({ queue: job.queueName });
     try {
       return await this.builder.build({
         jobId: job.id!,
@@ -91,6 +92,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
         throw new UnrecoverableError(error.message);
       throw error;
     } finally {
+      endTimer();
       this.running.delete(job.id!);
     }
   }
