@@ -1,4 +1,12 @@
-import { OperatorServer, RpcClient } from '@avpass/platform';
+import {
+  exportMetrics,
+  httpRequestDurationSeconds,
+  httpRequestsTotal,
+  OperatorServer,
+  rpcCallsTotal,
+  rpcDurationSeconds,
+  RpcClient,
+} from '@avpass/platform';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { Pool } from 'pg';
@@ -15,6 +23,7 @@ export class GatewayOperatorPort implements OnApplicationBootstrap, OnApplicatio
   private readonly redis: Redis | null;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig, rpc: RpcClient) {
+    exportMetrics(httpRequestsTotal, httpRequestDurationSeconds, rpcCallsTotal, rpcDurationSeconds);
     if (config.METRICS_PORT === undefined) {
       this.server = this.pg = this.redis = null;
       return;

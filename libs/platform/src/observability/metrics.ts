@@ -1,16 +1,27 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 
 /**
  * The process's metrics, in one registry (one app per process in production; tests that run several
  * apps in one process share it). Names and labels are the ones docs/deploy.md lists and the alert
  * rules and dashboard use (`npm run deploy:validate` checks them). Hot paths only increment counters
  * and observe histograms; gauges that need a query are filled on scrape by each app's collectors.
+ *
+ * Each metric starts outside the registry and is exported by the app that produces it
+ * (exportMetrics): the gateway does not show an outbox_backlog of 0, nor a service request counts.
  */
 export const metricsRegistry = new Registry();
 
 collectDefaultMetrics({ register: metricsRegistry });
 
-const registers = [metricsRegistry];
+const registers: Registry[] = [];
+
+/** Makes these metrics part of the scrape (once; calling again is harmless). */
+export function exportMetrics(...metrics: Metric[]): void {
+  for (const metric of metrics) {
+    const name = (metric as unknown as { name: string }).name;
+    if (!metricsRegistry.getSingleMetric(name)) metricsRegistry.registerMetric(metric);
+  }
+}
 
 export const httpRequestsTotal = new Counter({
   name: 'http_requests_total',

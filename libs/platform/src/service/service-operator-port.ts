@@ -1,6 +1,15 @@
 import { MikroORM } from '@mikro-orm/core';
 import { Inject, Injectable } from '@nestjs/common';
-import { outboxBacklog, outboxOldestAgeSeconds, type MetricsCollector } from '../observability/metrics';
+import {
+  consumerLag,
+  consumerRedeliveriesTotal,
+  exportMetrics,
+  outboxBacklog,
+  outboxOldestAgeSeconds,
+  rpcCallsTotal,
+  rpcDurationSeconds,
+  type MetricsCollector,
+} from '../observability/metrics';
 import { OperatorServer } from '../observability/operator-server';
 import { ConsumersLifecycle } from './consumers-lifecycle';
 import { ServiceHealthCheck } from './service-health-check';
@@ -23,6 +32,8 @@ export class ServiceOperatorPort {
     health: ServiceHealthCheck,
     consumers: ConsumersLifecycle,
   ) {
+    exportMetrics(rpcCallsTotal, rpcDurationSeconds, outboxBacklog, outboxOldestAgeSeconds);
+    if (options.subscribers?.length) exportMetrics(consumerLag, consumerRedeliveriesTotal);
     const port = options.config.METRICS_PORT;
     this.server =
       port === undefined

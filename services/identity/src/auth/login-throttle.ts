@@ -1,4 +1,4 @@
-import { DomainError, loginLockoutsTotal, REDIS } from '@avpass/platform';
+import { DomainError, exportMetrics, loginLockoutsTotal, REDIS } from '@avpass/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
@@ -12,7 +12,9 @@ export class LoginThrottle {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
-  ) {}
+  ) {
+    exportMetrics(loginLockoutsTotal);
+  }
 
   private keys(username: string, ip: string | undefined) {
     const ns = this.config.NATS_NAMESPACE;

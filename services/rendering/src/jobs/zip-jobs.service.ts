@@ -10,7 +10,7 @@ import {
   type ZipProgress,
   type ZipSource,
 } from '@avpass/contracts';
-import { bullmqJobs, DomainError, RpcClient, ServiceOperatorPort } from '@avpass/platform';
+import { bullmqJobs, DomainError, exportMetrics, RpcClient, ServiceOperatorPort } from '@avpass/platform';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
@@ -46,6 +46,7 @@ export class ZipJobsService implements OnApplicationShutdown {
   ) {
     this.zipQueue = new ZipQueue(config);
     this.files = new JobFiles(config.DATA_DIR);
+    exportMetrics(bullmqJobs);
     operatorPort.addCollector(() => this.collectJobCounts());
   }
 

@@ -1,5 +1,5 @@
 import { zipQueueName, type ZipJobData } from '@avpass/contracts';
-import { bullmqJobDurationSeconds, DomainError, RpcClient } from '@avpass/platform';
+import { bullmqJobDurationSeconds, DomainError, exportMetrics, RpcClient } from '@avpass/platform';
 import {
   Inject,
   Injectable,
@@ -45,6 +45,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.RENDERING_MODE === 'api') return;
+    exportMetrics(bullmqJobDurationSeconds);
     await this.files.ensureDir();
     this.connection = bullConnection(this.config);
     this.worker = new Worker<ZipJobData, ZipBuildResult>(

@@ -1,6 +1,6 @@
 import { REDEEM_REFUSALS, UUID_PATTERN, type RedeemResponse, type RpcMeta } from '@avpass/contracts';
 import { voucherStatus } from '@avpass/domain';
-import { DomainError, voucherRedeemsTotal } from '@avpass/platform';
+import { DomainError, exportMetrics, voucherRedeemsTotal } from '@avpass/platform';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -28,7 +28,9 @@ export class RedeemService {
     private readonly codes: QrCodesRepository,
     private readonly settings: VouchersSettings,
     private readonly rateLimiter: RedeemRateLimiter,
-  ) {}
+  ) {
+    exportMetrics(voucherRedeemsTotal);
+  }
 
   async redeem(id: string, idempotencyKey: string | undefined, meta: RpcMeta): Promise<RedeemResponse> {
     if (!UUID_PATTERN.test(id)) throw voucherNotFound();
