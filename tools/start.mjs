@@ -3,7 +3,9 @@
 // restarts any of them that stops, and prints where AV Pass answers. Every failure is one readable line, never a stack trace.
 import { checkInfrastructure, platformEnv, startPlatform } from './platform.mjs';
 
-const env = platformEnv(process.env);
+// Each app's operator port (/metrics, /healthz, /readyz) at 9464 + its number unless
+// METRICS_PORT_BASE says otherwise (set it empty to open none).
+const env = platformEnv({ METRICS_PORT_BASE: '9464', ...process.env });
 const cancelStartup = new AbortController();
 let platform;
 let shuttingDown = false;
@@ -66,6 +68,11 @@ async function main() {
       ? `Sign in as ${env.ADMIN_USERNAME} with the password from ADMIN_PASSWORD`
       : `Sign in as ${env.ADMIN_USERNAME} with the generated password printed above by the identity service (first start only)`,
   );
+  const operatorPorts = Object.entries(platform.metricsPorts);
+  if (operatorPorts.length)
+    console.log(
+      `Metrics and probes (/metrics, /healthz, /readyz): ${operatorPorts.map(([app, p]) => `${app} :${p}`).join(', ')}`,
+    );
   console.log('Press Ctrl-C to stop.');
 }
 

@@ -5,6 +5,7 @@ import { PassportModule } from '@nestjs/passport';
 import { BearerAuthGuard, RolesGuard } from './auth/auth.guards';
 import { BearerStrategy } from './auth/bearer.strategy';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
+import { GatewayOperatorPort } from './health/gateway-operator-port';
 import { HealthController } from './health/health.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { QueuesModule } from './queues/queues.module';
@@ -51,6 +52,7 @@ export class GatewayModule {
         },
         { provide: SpaIndex, useValue: new SpaIndex(config.FRONTEND_DIST) },
         ServiceCaller,
+        GatewayOperatorPort,
         BearerStrategy,
         ImageStore,
         { provide: APP_GUARD, useClass: BearerAuthGuard },

@@ -1,4 +1,9 @@
-import { createPinoLogger, NestPinoLogger } from '@avpass/platform';
+import {
+  createPinoLogger,
+  httpRequestDurationSeconds,
+  httpRequestsTotal,
+  NestPinoLogger,
+} from '@avpass/platform';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -33,6 +38,18 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // http_requests_total and http_request_duration_seconds by route pattern (never the raw URL, so
+  // the label set stays bounded; a request no route matched counts as "unmatched").
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const labels = {
+      route: request.routeOptions.url ?? 'unmatched',
+      method: request.method,
+      status: String(reply.statusCode),
+    };
+    httpRequestsTotal.inc(labels);
+    httpRequestDurationSeconds.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   await app.register(helmet as never, {

@@ -47,12 +47,20 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * options.supervise  restart an app that exits after start-up, with backoff (default true)
  * options.readyTimeoutMs  how long to wait for /health (default 60 s)
  * options.signal     AbortSignal: aborting during start-up stops the apps and rejects
+ *
+ * Operator ports (/metrics, /healthz, /readyz): with METRICS_PORT_BASE set, app number i of
+ * identity, partners, vouchers, credits, inventory, rendering, gateway gets METRICS_PORT = base + i
+ * (`npm start` sets base 9464); unset or empty, no app opens one. METRICS_PORT itself is never passed
+ * on (seven apps cannot share one port). The answer's `metricsPorts` maps app name to port.
  */
 export async function startPlatform(options = {}) {
   const root = options.cwd ?? REPO_ROOT;
   const env = platformEnv({ ...process.env, ...options.env });
   const port = Number(env.PORT);
   const url = `http://localhost:${port}`;
+  const metricsBase = env.METRICS_PORT_BASE ? Number(env.METRICS_PORT_BASE) : null;
+  if (metricsBase !== null && !(Number.isInteger(metricsBase) && metricsBase > 0 && metricsBase <= 65535 - 7))
+    throw new Error(`METRICS_PORT_BASE must be a port number (e.g. 9464), not ${env.METRICS_PORT_BASE}`);
   const healthUrl = `http://127.0.0.1:${port}/health`;
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   const colour = Boolean(options.pretty && process.stdout.isTTY && !process.env.NO_COLOR);
@@ -60,6 +68,8 @@ export async function startPlatform(options = {}) {
   const print = options.onLine ?? ((text) => process.stdout.write(`${text}\n`));
 
   const apps = appList(root);
+  const metricsPorts =
+    metricsBase === null ? {} : Object.fromEntries(apps.map(({ name }, i) => [name, metricsBase + i]));
   const missing = apps.filter((app) => !existsSync(app.main)).map((app) => relative(root, app.main));
   if (missing.length) {
     throw new Error(`Not built: ${missing.join(', ')} — run npm run build first`);
@@ -99,6 +109,9 @@ export async function startPlatform(options = {}) {
   const launch = ({ name, main }, previous) => {
     const childEnv = { ...env };
     if (name !== 'gateway') delete childEnv.PORT; // only the gateway listens on HTTP
+    delete childEnv.METRICS_PORT;
+    delete childEnv.METRICS_PORT_BASE;
+    if (metricsPorts[name]) childEnv.METRICS_PORT = String(metricsPorts[name]);
     // Own process group: Ctrl-C reaches only the launcher, which then stops the apps in order.
     // The rendering worker's heap is capped as in docker-compose.yml (bounded memory for big ZIPs).
     const nodeArgs = name === 'rendering' ? ['--max-old-space-size=256'] : [];
@@ -242,6 +255,7 @@ export async function startPlatform(options = {}) {
   ready = true;
   return {
     url,
+    metricsPorts,
     stop,
     /** The last log lines (raw) an app printed. */
     logs: (name, count) => lastLines(name, count),

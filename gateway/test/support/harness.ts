@@ -22,6 +22,8 @@ export interface Harness {
   env: NodeJS.ProcessEnv;
   /** The in-process services, in start order (tests may close one to simulate an outage). */
   services: INestMicroservice[];
+  /** The gateway app itself. */
+  gateway: INestApplication;
   dataDir: string;
   adminToken(): Promise<string>;
   api(
@@ -83,6 +85,7 @@ export async function startHarness(
     url,
     env,
     services,
+    gateway,
     dataDir,
     async api(path, init = {}) {
       const headers = new Headers(init.headers);

@@ -66,6 +66,14 @@ export const baseEnvSchema = z.object({
     .string()
     .min(16, 'must be at least 16 characters')
     .default('avpass-local-development-only'),
+  /**
+   * The operator port (/metrics, /healthz, /readyz; docs/deploy.md). Unset or empty: none; 9464 in
+   * containers; under `npm start` 9464 + the app's number (METRICS_PORT_BASE); 0: a free port (tests).
+   */
+  METRICS_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
   BUSINESS_TIMEZONE: z
     .string()
     .refine(isValidTimeZone, 'must be an IANA time zone such as America/Los_Angeles')

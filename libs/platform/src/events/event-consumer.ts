@@ -11,6 +11,7 @@ import {
   type JsMsg,
   type NatsConnection,
 } from 'nats';
+import { consumerLag, consumerRedeliveriesTotal } from '../observability/metrics';
 import { eventStreamName, eventSubject } from './event-subjects';
 import { ensureEventStream } from './jetstream';
 
@@ -46,6 +47,7 @@ export class EventConsumer {
   private readonly outages: DependencyOutageLog;
   private readonly streams: ConsumerMessages[] = [];
   private readonly loops: Promise<void>[] = [];
+  private readonly durables: string[] = [];
   private stopped = false;
 
   constructor(
@@ -76,6 +78,7 @@ export class EventConsumer {
           filter_subject: eventSubject(this.namespace, name),
         });
       }
+      this.durables.push(durable);
       const consumer = await this.nc.jetstream().consumers.get(stream, durable);
       const messages = await consumer.consume({ max_messages: 64 });
       this.streams.push(messages);
@@ -85,6 +88,19 @@ export class EventConsumer {
         }),
       );
     }
+  }
+
+  /** consumer_lag for each of its durable consumers: JetStream's num_pending (for a scrape). */
+  async collectLag(): Promise<void> {
+    if (this.stopped || !this.durables.length) return;
+    const stream = eventStreamName(this.namespace);
+    const jsm = await this.nc.jetstreamManager();
+    await Promise.all(
+      this.durables.map(async (durable) => {
+        const info = await jsm.consumers.info(stream, durable);
+        consumerLag.set({ consumer: durable }, info.num_pending);
+      }),
+    );
   }
 
   async stop(): Promise<void> {
@@ -101,6 +117,7 @@ export class EventConsumer {
     let failure: unknown = null;
     const reader = (async () => {
       for await (const msg of messages) {
+        if (msg.info.redelivered) consumerRedeliveriesTotal.inc({ consumer: msg.info.consumer });
         pending.push(msg);
         signal.wake?.();
       }

@@ -9,6 +9,7 @@ import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { DependencyOutageLog, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../health/dependency-outage';
+import { rpcCallsTotal, rpcDurationSeconds, type RpcOutcome } from '../observability/metrics';
 import { DomainError } from './domain-error';
 import { NamespacedNatsClient } from './namespaced-nats';
 
@@ -54,15 +55,24 @@ export class RpcClient implements OnApplicationShutdown {
   ): Promise<RpcResponse<S>> {
     const pattern: string = subject;
     const service = pattern.split('.')[0] ?? pattern;
+    const started = performance.now();
+    let outcome: RpcOutcome = 'error';
     try {
       const result = await firstValueFrom(
         this.client.send<RpcResponse<S>>(pattern, { meta, payload }).pipe(timeout(timeoutMs)),
       );
       this.outages.up('nats');
+      outcome = 'ok';
       return result;
     } catch (error) {
-      if (isDomainErrorPayload(error)) throw DomainError.fromPayload(error);
+      // A refusal (a DomainError the service threw) is an answer: the call itself went fine; a
+      // service failing on its side (INTERNAL, its own dependency away) is an error.
+      if (isDomainErrorPayload(error)) {
+        if (error.code !== 'INTERNAL' && error.code !== 'SERVICE_UNAVAILABLE') outcome = 'ok';
+        throw DomainError.fromPayload(error);
+      }
       if (error instanceof TimeoutError) {
+        outcome = 'timeout';
         this.logger.warn(`${pattern} timed out after ${timeoutMs} ms (request ${meta.requestId})`);
         throw unavailable(service);
       }
@@ -74,6 +84,9 @@ export class RpcClient implements OnApplicationShutdown {
       }
       this.logger.error(`${pattern} failed: ${describe(error)} (request ${meta.requestId})`);
       throw new DomainError('INTERNAL', 'Something went wrong on our side. Please try again.');
+    } finally {
+      rpcCallsTotal.inc({ subject: pattern, outcome });
+      rpcDurationSeconds.observe({ subject: pattern }, (performance.now() - started) / 1000);
     }
   }
 

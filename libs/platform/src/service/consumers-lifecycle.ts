@@ -31,6 +31,11 @@ export class ConsumersLifecycle {
     }
   }
 
+  /** Each consumer's lag (on scrape). */
+  async collectLag(): Promise<void> {
+    await Promise.all(this.consumers.map((c) => c.collectLag()));
+  }
+
   async stop(): Promise<void> {
     await Promise.all(this.consumers.map((c) => c.stop()));
   }

@@ -10,12 +10,14 @@ import { OutboxRelay } from '../events/outbox-relay';
 import { ConsumersLifecycle } from './consumers-lifecycle';
 import { EventStreamSetup } from './event-stream-setup';
 import { ServiceConnections } from './service-connections';
+import { ServiceOperatorPort } from './service-operator-port';
 
 /**
  * The one place that orders start-up and shutdown (Nest runs one module's hooks concurrently, so the
  * steps are not hooks of their own): migrations, then the stream, the relay and the consumers; on the
  * way down the consumers and the relay stop before the ORM closes its pool (a relay poll caught in
- * between would wait for a connection), and the connections close last.
+ * between would wait for a connection), and the connections close last. The operator port listens
+ * before migrations and is ready after the consumers started.
  */
 @Injectable()
 export class ServiceLifecycle
@@ -29,14 +31,18 @@ export class ServiceLifecycle
     private readonly relay: OutboxRelay,
     private readonly consumers: ConsumersLifecycle,
     private readonly connections: ServiceConnections,
+    private readonly operatorPort: ServiceOperatorPort,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // The operator port first: /healthz answers (and /readyz says "starting") during migrations.
+    await this.operatorPort.listen();
     await this.migrations.run();
     await this.stream.ensure();
     this.relay.start();
     await this.consumers.start();
     this.logger.log(`relay started; ${this.consumers.count} consumer(s)`);
+    this.operatorPort.markStarted();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -45,6 +51,7 @@ export class ServiceLifecycle
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.operatorPort.close();
     await this.connections.close();
   }
 }

@@ -18,6 +18,7 @@ import { RelayWakeOnCommit } from './relay-wake-on-commit';
 import { ServiceConnections } from './service-connections';
 import { healthController, ServiceHealthCheck } from './service-health-check';
 import { ServiceLifecycle } from './service-lifecycle';
+import { ServiceOperatorPort } from './service-operator-port';
 import type { ServicePlatformOptions } from './service-platform-options';
 import { EVENTS_NATS, REDIS, SERVICE_OPTIONS } from './tokens';
 
@@ -109,6 +110,7 @@ export class ServicePlatformModule {
         ServiceConnections,
         ServiceHealthCheck,
         ServiceLifecycle,
+        ServiceOperatorPort,
         OrmRequestContextInterceptor,
       ],
       exports: [
@@ -119,6 +121,7 @@ export class ServicePlatformModule {
         SqlEventWriter,
         OutboxRelay,
         MigrationRunner,
+        ServiceOperatorPort,
         ...(options.redis ? [REDIS] : []),
       ],
     };

@@ -1,4 +1,4 @@
-import { DomainError, REDIS } from '@avpass/platform';
+import { DomainError, exportMetrics, loginLockoutsTotal, REDIS } from '@avpass/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
@@ -12,7 +12,9 @@ export class LoginThrottle {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
-  ) {}
+  ) {
+    exportMetrics(loginLockoutsTotal);
+  }
 
   private keys(username: string, ip: string | undefined) {
     const ns = this.config.NATS_NAMESPACE;
@@ -35,6 +37,7 @@ export class LoginThrottle {
           ? ipKey
           : null;
     if (!blockedKey) return;
+    loginLockoutsTotal.inc();
     const ttl = Math.max(1, await this.redis.ttl(blockedKey));
     const minutes = Math.ceil(ttl / 60);
     throw new DomainError(

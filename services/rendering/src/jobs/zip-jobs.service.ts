@@ -10,7 +10,7 @@ import {
   type ZipProgress,
   type ZipSource,
 } from '@avpass/contracts';
-import { DomainError, RpcClient } from '@avpass/platform';
+import { bullmqJobs, DomainError, exportMetrics, RpcClient, ServiceOperatorPort } from '@avpass/platform';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
@@ -42,9 +42,26 @@ export class ZipJobsService implements OnApplicationShutdown {
   constructor(
     @Inject(RENDERING_CONFIG) private readonly config: RenderingConfig,
     private readonly rpc: RpcClient,
+    operatorPort: ServiceOperatorPort,
   ) {
     this.zipQueue = new ZipQueue(config);
     this.files = new JobFiles(config.DATA_DIR);
+    exportMetrics(bullmqJobs);
+    operatorPort.addCollector(() => this.collectJobCounts());
+  }
+
+  /** bullmq_jobs on scrape: the queue's job counts by state (one round trip to Redis). */
+  private async collectJobCounts(): Promise<void> {
+    const queue = this.zipQueue.queue;
+    const counts = await queue.getJobCounts(
+      'waiting',
+      'active',
+      'delayed',
+      'prioritized',
+      'failed',
+      'completed',
+    );
+    for (const [state, count] of Object.entries(counts)) bullmqJobs.set({ queue: queue.name, state }, count);
   }
 
   async create(input: BulkDownloadZipInput, actor: Actor, requestId: string): Promise<ZipJob> {

@@ -1,5 +1,5 @@
 import { zipQueueName, type ZipJobData } from '@avpass/contracts';
-import { DomainError, RpcClient } from '@avpass/platform';
+import { bullmqJobDurationSeconds, DomainError, exportMetrics, RpcClient } from '@avpass/platform';
 import {
   Inject,
   Injectable,
@@ -45,6 +45,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.RENDERING_MODE === 'api') return;
+    exportMetrics(bullmqJobDurationSeconds);
     await this.files.ensureDir();
     this.connection = bullConnection(this.config);
     this.worker = new Worker<ZipJobData, ZipBuildResult>(
@@ -74,6 +75,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
   private async process(job: Job<ZipJobData, ZipBuildResult>, token?: string): Promise<ZipBuildResult> {
     const abort = new AbortController();
     this.running.set(job.id!, abort);
+    const endTimer = bullmqJobDurationSeconds.startTimer({ queue: job.queueName });
     try {
       return await this.builder.build({
         jobId: job.id!,
@@ -91,6 +93,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
         throw new UnrecoverableError(error.message);
       throw error;
     } finally {
+      endTimer();
       this.running.delete(job.id!);
     }
   }

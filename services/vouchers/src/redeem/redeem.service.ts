@@ -1,6 +1,6 @@
 import { REDEEM_REFUSALS, UUID_PATTERN, type RedeemResponse, type RpcMeta } from '@avpass/contracts';
 import { todayInTimeZone, voucherStatus } from '@avpass/domain';
-import { DomainError } from '@avpass/platform';
+import { DomainError, exportMetrics, voucherRedeemsTotal } from '@avpass/platform';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -28,12 +28,20 @@ export class RedeemService {
     private readonly codes: QrCodesRepository,
     private readonly settings: VouchersSettings,
     private readonly rateLimiter: RedeemRateLimiter,
-  ) {}
+  ) {
+    exportMetrics(voucherRedeemsTotal);
+  }
 
   async redeem(id: string, idempotencyKey: string | undefined, meta: RpcMeta): Promise<RedeemResponse> {
     if (!UUID_PATTERN.test(id)) throw voucherNotFound();
     const codeId = id.toLowerCase();
-    await this.rateLimiter.check(meta.ip, codeId);
+    try {
+      await this.rateLimiter.check(meta.ip, codeId);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'RATE_LIMITED')
+        voucherRedeemsTotal.inc({ outcome: 'rate_limited' });
+      throw error;
+    }
 
     if (idempotencyKey) {
       const earlier = await this.replay(codeId, idempotencyKey);
@@ -81,6 +89,7 @@ export class RedeemService {
       }
       throw this.refusal(await this.codes.findCurrent(codeId), now);
     }
+    voucherRedeemsTotal.inc({ outcome: 'redeemed' });
     return {
       message: REDEEMED_MESSAGE,
       redemptionId,
@@ -109,6 +118,7 @@ export class RedeemService {
     const status = voucherStatus(code, now, this.settings.timeZone);
     // 'active' here means an unlimited code at its ceiling: it cannot count any further.
     const reason = status === 'active' ? 'used_up' : status;
+    voucherRedeemsTotal.inc({ outcome: reason });
     return DomainError.conflict(REDEEM_REFUSALS[reason]);
   }
 }
