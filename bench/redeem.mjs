@@ -51,7 +51,10 @@ const summary = (r) => ({
 
 function child(script, env) {
   return new Promise((resolve, reject) => {
-    const c = fork(here(script), [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const c = fork(here(script), [], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     c.once('message', () => resolve(c));
     c.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
@@ -60,10 +63,15 @@ function child(script, env) {
 async function startBaseline(dbUrl) {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
-  await client.query('CREATE TABLE bench_codes (id uuid PRIMARY KEY, usage_count int NOT NULL DEFAULT 0, usage_limit int NOT NULL, CHECK (usage_count <= usage_limit))');
+  await client.query(
+    'CREATE TABLE bench_codes (id uuid PRIMARY KEY, usage_count int NOT NULL DEFAULT 0, usage_limit int NOT NULL, CHECK (usage_count <= usage_limit))',
+  );
   const ids = Array.from({ length: CODES }, () => randomUUID());
   const hot = randomUUID();
-  await client.query('INSERT INTO bench_codes (id, usage_limit) SELECT unnest($1::uuid[]), $2', [ids, CODE_LIMIT]);
+  await client.query('INSERT INTO bench_codes (id, usage_limit) SELECT unnest($1::uuid[]), $2', [
+    ids,
+    CODE_LIMIT,
+  ]);
   await client.query('INSERT INTO bench_codes (id, usage_limit) VALUES ($1, 999998)', [hot]);
   await client.end();
   const subject = `bench_${randomBytes(4).toString('hex')}.redeem`;
@@ -80,7 +88,6 @@ async function startBaseline(dbUrl) {
     },
   };
 }
-
 
 async function startFull(dbUrl) {
   const httpPort = port();
@@ -128,21 +135,40 @@ async function startFull(dbUrl) {
   const hot = await api(base, '/api/generate-qr', {
     method: 'POST',
     token,
-    json: { clinic: 'Hot Partner', discountType: 'percentage', discountValue: 10, service: 'Hot', expirationDate, usageLimit: '999998' },
+    json: {
+      clinic: 'Hot Partner',
+      discountType: 'percentage',
+      discountValue: 10,
+      service: 'Hot',
+      expirationDate,
+      usageLimit: '999998',
+    },
   });
-  return { url: base, paths: ids.map((id) => `/api/redeem/${id}`), hotPaths: [`/api/redeem/${hot.id}`], stop: platform.stop };
+  return {
+    url: base,
+    paths: ids.map((id) => `/api/redeem/${id}`),
+    hotPaths: [`/api/redeem/${hot.id}`],
+    stop: platform.stop,
+  };
 }
 
 async function checkInvariants(dbUrl, successes) {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
-    const over = await client.query('SELECT count(*)::int AS n FROM vouchers.qr_codes WHERE usage_limit <> 999999 AND usage_count > usage_limit');
+    const over = await client.query(
+      'SELECT count(*)::int AS n FROM vouchers.qr_codes WHERE usage_limit <> 999999 AND usage_count > usage_limit',
+    );
     const mismatched = await client.query(`
       SELECT count(*)::int AS n FROM vouchers.qr_codes q
       WHERE q.usage_count <> (SELECT count(*) FROM vouchers.redemptions r WHERE r.qr_code_id = q.id)`);
     const rows = await client.query('SELECT count(*)::int AS n FROM vouchers.redemptions');
-    return { over: over.rows[0].n, mismatched: mismatched.rows[0].n, redemptionRows: rows.rows[0].n, successes };
+    return {
+      over: over.rows[0].n,
+      mismatched: mismatched.rows[0].n,
+      redemptionRows: rows.rows[0].n,
+      successes,
+    };
   } finally {
     await client.end();
   }
@@ -154,7 +180,9 @@ let full;
 let baseline;
 let failed = false;
 try {
-  console.log(`bench:redeem — ${CONNECTIONS} connections, ${REQUESTS} requests per run, ${ROUNDS} rounds, ${CODES} codes (limit ${CODE_LIMIT})`);
+  console.log(
+    `bench:redeem — ${CONNECTIONS} connections, ${REQUESTS} requests per run, ${ROUNDS} rounds, ${CODES} codes (limit ${CODE_LIMIT})`,
+  );
   baseline = await startBaseline(baselineDb.url);
   full = await startFull(db.url);
   const results = { baseline: [], full: [], baselineHot: [], fullHot: [] };
@@ -169,7 +197,9 @@ try {
     fullSuccesses += f.ok;
     results.baseline.push(b);
     results.full.push(f);
-    console.log(`round ${round}: baseline ${b.rps}/s p99 ${b.p99} ms | full ${f.rps}/s p99 ${f.p99} ms (ok ${f.ok}, refused ${f.refused}, errors ${f.errors})`);
+    console.log(
+      `round ${round}: baseline ${b.rps}/s p99 ${b.p99} ms | full ${f.rps}/s p99 ${f.p99} ms (ok ${f.ok}, refused ${f.refused}, errors ${f.errors})`,
+    );
   }
   for (let round = 1; round <= ROUNDS; round++) {
     const b = summary(await load(baseline.url, baseline.hotPaths));
@@ -177,17 +207,25 @@ try {
     fullSuccesses += f.ok;
     results.baselineHot.push(b);
     results.fullHot.push(f);
-    console.log(`hot round ${round}: baseline ${b.rps}/s p99 ${b.p99} ms | full ${f.rps}/s p99 ${f.p99} ms (ok ${f.ok}, errors ${f.errors})`);
+    console.log(
+      `hot round ${round}: baseline ${b.rps}/s p99 ${b.p99} ms | full ${f.rps}/s p99 ${f.p99} ms (ok ${f.ok}, errors ${f.errors})`,
+    );
   }
   const med = (list, key) => median(list.map((r) => r[key]));
   const ratio = med(results.full, 'rps') / med(results.baseline, 'rps');
   const hotRatio = med(results.fullHot, 'rps') / med(results.baselineHot, 'rps');
   console.log('\nmedians');
-  console.log(`  many codes: full ${med(results.full, 'rps')}/s (p50 ${med(results.full, 'p50')} ms, p99 ${med(results.full, 'p99')} ms), baseline ${med(results.baseline, 'rps')}/s (p99 ${med(results.baseline, 'p99')} ms), ratio ${(ratio * 100).toFixed(0)}% (goal >= 70%, p99 < 50 ms)`);
-  console.log(`  hot code:   full ${med(results.fullHot, 'rps')}/s (p50 ${med(results.fullHot, 'p50')} ms, p99 ${med(results.fullHot, 'p99')} ms), baseline ${med(results.baselineHot, 'rps')}/s (p99 ${med(results.baselineHot, 'p99')} ms), ratio ${(hotRatio * 100).toFixed(0)}%`);
+  console.log(
+    `  many codes: full ${med(results.full, 'rps')}/s (p50 ${med(results.full, 'p50')} ms, p99 ${med(results.full, 'p99')} ms), baseline ${med(results.baseline, 'rps')}/s (p99 ${med(results.baseline, 'p99')} ms), ratio ${(ratio * 100).toFixed(0)}% (goal >= 70%, p99 < 50 ms)`,
+  );
+  console.log(
+    `  hot code:   full ${med(results.fullHot, 'rps')}/s (p50 ${med(results.fullHot, 'p50')} ms, p99 ${med(results.fullHot, 'p99')} ms), baseline ${med(results.baselineHot, 'rps')}/s (p99 ${med(results.baselineHot, 'p99')} ms), ratio ${(hotRatio * 100).toFixed(0)}%`,
+  );
   const errors = [...results.full, ...results.fullHot].reduce((n, r) => n + r.errors, 0);
   const inv = await checkInvariants(db.url, fullSuccesses);
-  console.log(`\ninvariants: ${inv.successes} successful redeems, ${inv.redemptionRows} redemption rows, ${inv.over} codes over their limit, ${inv.mismatched} codes whose usage differs from their redemption rows, ${errors} errors (5xx/timeouts)`);
+  console.log(
+    `\ninvariants: ${inv.successes} successful redeems, ${inv.redemptionRows} redemption rows, ${inv.over} codes over their limit, ${inv.mismatched} codes whose usage differs from their redemption rows, ${errors} errors (5xx/timeouts)`,
+  );
   if (inv.over || inv.mismatched || inv.redemptionRows !== inv.successes) {
     failed = true;
     console.error('FAILED: a broken invariant (see above)');

@@ -27,7 +27,6 @@ const run = promisify(execFile);
 const port = randomPort;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 /** The rendering ZIP worker alone, from the build, in its own process. */
 async function startWorker(env) {
   const child = spawn(

@@ -14,7 +14,12 @@ async function* tsFiles(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* tsFiles(path);
-    else if (/\.ts$/.test(entry.name) && !/\.(spec|test|e2e)\.ts$/.test(entry.name) && !entry.name.endsWith('.d.ts')) yield path;
+    else if (
+      /\.ts$/.test(entry.name) &&
+      !/\.(spec|test|e2e)\.ts$/.test(entry.name) &&
+      !entry.name.endsWith('.d.ts')
+    )
+      yield path;
   }
 }
 
@@ -33,7 +38,11 @@ await rm(outDir, { recursive: true, force: true });
 let count = 0;
 for await (const file of tsFiles(srcDir)) {
   const out = join(outDir, relative(srcDir, file)).replace(/\.ts$/, '.js');
-  const { code, map } = await transformFile(file, { ...options, filename: file, sourceFileName: relative(dirname(out), file) });
+  const { code, map } = await transformFile(file, {
+    ...options,
+    filename: file,
+    sourceFileName: relative(dirname(out), file),
+  });
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, `${code}\n//# sourceMappingURL=${out.split('/').pop()}.map\n`);
   if (map) await writeFile(`${out}.map`, map);

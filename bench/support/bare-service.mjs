@@ -12,9 +12,15 @@ process.send?.('ready');
 for await (const msg of sub) {
   const { id } = codec.decode(msg.data);
   pool
-    .query('UPDATE bench_codes SET usage_count = usage_count + 1 WHERE id = $1 AND usage_count < usage_limit RETURNING usage_count', [id])
+    .query(
+      'UPDATE bench_codes SET usage_count = usage_count + 1 WHERE id = $1 AND usage_count < usage_limit RETURNING usage_count',
+      [id],
+    )
     .then(
-      (r) => msg.respond(codec.encode(r.rowCount ? { ok: true, usageCount: r.rows[0].usage_count } : { ok: false })),
+      (r) =>
+        msg.respond(
+          codec.encode(r.rowCount ? { ok: true, usageCount: r.rows[0].usage_count } : { ok: false }),
+        ),
       (e) => msg.respond(codec.encode({ ok: false, error: String(e) })),
     );
 }

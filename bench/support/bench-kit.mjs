@@ -2,7 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-export async function createBenchDatabase(serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres') {
+export async function createBenchDatabase(
+  serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+) {
   const name = `avpass_bench_${randomBytes(4).toString('hex')}`;
   const admin = new URL(serverUrl);
   admin.pathname = '/postgres';

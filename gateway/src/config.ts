@@ -5,12 +5,21 @@ import { z } from 'zod';
 export const gatewayEnvSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data').transform((dir) => resolve(dir)),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .transform((dir) => resolve(dir)),
   /** The origin printed into QR codes; when unset, the request's own origin is used. */
   PUBLIC_URL: z.string().url('must be an absolute URL such as https://pass.example.org').optional(),
   /** Where the built React app lives; the gateway serves it with an SPA fallback. */
   FRONTEND_DIST: z.string().default(resolve(__dirname, '../../frontend/dist')),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

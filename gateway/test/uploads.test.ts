@@ -10,7 +10,10 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const png = () => sharp({ create: { width: 40, height: 30, channels: 4, background: '#0a7' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 4, background: '#0a7' } })
+    .png()
+    .toBuffer();
 
 function form(parts: Record<string, string | { data: Buffer; name: string; type: string }>): FormData {
   const fd = new FormData();
@@ -23,7 +26,11 @@ function form(parts: Record<string, string | { data: Buffer; name: string; type:
 
 describe('vendor photo upload', () => {
   it('stores a re-encoded image under /uploads and serves it with nosniff', async () => {
-    const res = await h.api('/api/upload/vendor-photo', { method: 'POST', token: admin, body: form({ photo: { data: await png(), name: 'logo.png', type: 'image/png' } }) });
+    const res = await h.api('/api/upload/vendor-photo', {
+      method: 'POST',
+      token: admin,
+      body: form({ photo: { data: await png(), name: 'logo.png', type: 'image/png' } }),
+    });
     expect(res.status).toBe(200);
     expect(res.body.url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
     const file = await fetch(`${h.url}${res.body.url}`);
@@ -39,50 +46,86 @@ describe('vendor photo upload', () => {
       method: 'POST',
       token: admin,
       // Fields after the file are read too.
-      body: form({ photo: { data: await png(), name: 'a.png', type: 'image/png' }, vendorId: v.body.id, photoType: 'logo' }),
+      body: form({
+        photo: { data: await png(), name: 'a.png', type: 'image/png' },
+        vendorId: v.body.id,
+        photoType: 'logo',
+      }),
     });
     const gallery = await h.api('/api/upload/vendor-photo', {
       method: 'POST',
       token: admin,
-      body: form({ vendorId: v.body.id, photoType: 'gallery', photo: { data: await png(), name: 'b.png', type: 'image/png' } }),
+      body: form({
+        vendorId: v.body.id,
+        photoType: 'gallery',
+        photo: { data: await png(), name: 'b.png', type: 'image/png' },
+      }),
     });
-    const vendor = (await h.api('/api/vendors', { token: admin })).body.find((x: { id: string }) => x.id === v.body.id);
+    const vendor = (await h.api('/api/vendors', { token: admin })).body.find(
+      (x: { id: string }) => x.id === v.body.id,
+    );
     expect(vendor.logoUrl).toBe(logo.body.url);
     expect(vendor.galleryPhotos).toEqual([gallery.body.url]);
   });
 
   it('judges the content, not the name or declared type', async () => {
     const fake = Buffer.from('<svg onload="alert(1)"></svg>');
-    const res = await h.api('/api/upload/vendor-photo', { method: 'POST', token: admin, body: form({ photo: { data: fake, name: 'x.png', type: 'image/png' } }) });
+    const res = await h.api('/api/upload/vendor-photo', {
+      method: 'POST',
+      token: admin,
+      body: form({ photo: { data: fake, name: 'x.png', type: 'image/png' } }),
+    });
     expect(res.status).toBe(415);
     expect(res.body.message).toBe('Please select an image file (PNG, JPG, JPEG).');
     const truncatedPng = (await png()).subarray(0, 20);
-    const broken = await h.api('/api/upload/vendor-photo', { method: 'POST', token: admin, body: form({ photo: { data: truncatedPng, name: 'y.png', type: 'image/png' } }) });
+    const broken = await h.api('/api/upload/vendor-photo', {
+      method: 'POST',
+      token: admin,
+      body: form({ photo: { data: truncatedPng, name: 'y.png', type: 'image/png' } }),
+    });
     expect(broken.status).toBe(415);
   });
 
   it('refuses a file over 10 MB with 413 and the spec message', async () => {
     const big = Buffer.concat([await png(), Buffer.alloc(10 * 1024 * 1024 + 10)]);
-    const res = await h.api('/api/upload/vendor-photo', { method: 'POST', token: admin, body: form({ photo: { data: big, name: 'big.png', type: 'image/png' } }) });
+    const res = await h.api('/api/upload/vendor-photo', {
+      method: 'POST',
+      token: admin,
+      body: form({ photo: { data: big, name: 'big.png', type: 'image/png' } }),
+    });
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('Please select a file smaller than 10MB');
   });
 
   it('needs a file, a valid vendor id and photo type', async () => {
-    const none = await h.api('/api/upload/vendor-photo', { method: 'POST', token: admin, body: form({ photoType: 'logo' }) });
+    const none = await h.api('/api/upload/vendor-photo', {
+      method: 'POST',
+      token: admin,
+      body: form({ photoType: 'logo' }),
+    });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('Please choose a photo to upload');
-    const badType = await h.api('/api/upload/vendor-photo', { method: 'POST', token: admin, body: form({ photo: { data: await png(), name: 'a.png', type: 'image/png' }, photoType: 'banner' }) });
+    const badType = await h.api('/api/upload/vendor-photo', {
+      method: 'POST',
+      token: admin,
+      body: form({ photo: { data: await png(), name: 'a.png', type: 'image/png' }, photoType: 'banner' }),
+    });
     expect(badType.status).toBe(400);
     expect(badType.body.message).toBe('Photo type must be logo or gallery');
-    const json = await h.api('/api/upload/vendor-photo', { method: 'POST', token: admin, json: { photo: 'x' } });
+    const json = await h.api('/api/upload/vendor-photo', {
+      method: 'POST',
+      token: admin,
+      json: { photo: 'x' },
+    });
     expect(json.status).toBe(400);
   });
 
   it('is for the administrator only', async () => {
     const p = await createPartnerWithUser(h, 'Upload Denied');
     const body = () => form({ photo: { data: Buffer.from('x'), name: 'a.png', type: 'image/png' } });
-    expect((await h.api('/api/upload/vendor-photo', { method: 'POST', token: p.token, body: body() })).status).toBe(403);
+    expect(
+      (await h.api('/api/upload/vendor-photo', { method: 'POST', token: p.token, body: body() })).status,
+    ).toBe(403);
     expect((await h.api('/api/upload/vendor-photo', { method: 'POST', body: body() })).status).toBe(401);
   });
 });

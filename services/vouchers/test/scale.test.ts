@@ -175,21 +175,11 @@ describe('dashboard tallies', () => {
     await Promise.all(work);
 
     const check = async () => {
-      expect(shown(await s.call(RPC.vouchers.adminStats, {}))).toEqual(
-        await countedStats(null),
-      );
+      expect(shown(await s.call(RPC.vouchers.adminStats, {}))).toEqual(await countedStats(null));
       for (const partner of [a, b]) {
-        const stats = await s.call(
-          RPC.vouchers.companyStats,
-          {},
-          { actor: companyActor(partner.id) },
-        );
+        const stats = await s.call(RPC.vouchers.companyStats, {}, { actor: companyActor(partner.id) });
         expect(shown(stats)).toEqual(await countedStats(partner.id));
-        const list = await s.call(
-          RPC.vouchers.listForActor,
-          {},
-          { actor: companyActor(partner.id) },
-        );
+        const list = await s.call(RPC.vouchers.listForActor, {}, { actor: companyActor(partner.id) });
         expect(list.total).toBe(stats.totalQrCodes);
       }
       const batches = await s.call(RPC.vouchers.adminBatches, { search: 'Tallies' });
@@ -236,8 +226,7 @@ describe('dashboard tallies', () => {
       await redeem(code.id, 7);
     }
     expect(
-      (await s.call(RPC.vouchers.companyStats, {}, { actor: companyActor(gone.id) }))
-        .totalRedemptions,
+      (await s.call(RPC.vouchers.companyStats, {}, { actor: companyActor(gone.id) })).totalRedemptions,
     ).toBe(3);
     await s.call(RPC.partners.remove, { id: gone.id });
     await expect
@@ -247,9 +236,7 @@ describe('dashboard tallies', () => {
       )
       .toBe(0);
     expect(shown(await s.call(RPC.vouchers.adminStats, {}))).toEqual(await countedStats(null));
-    expect(
-      shown(await s.call(RPC.vouchers.companyStats, {}, { actor: companyActor(gone.id) })),
-    ).toEqual({
+    expect(shown(await s.call(RPC.vouchers.companyStats, {}, { actor: companyActor(gone.id) }))).toEqual({
       totalQrCodes: 0,
       totalRedemptions: 0,
       activePartners: 0,

@@ -28,10 +28,16 @@ export class AuthService {
    * Signs in by username or e-mail. The role comes from the stored user, never from which form was
    * used, so renaming the administrator cannot lock it out.
    */
-  async login(login: { username?: string; email?: string }, password: string, meta: RpcMeta): Promise<AuthResponse> {
+  async login(
+    login: { username?: string; email?: string },
+    password: string,
+    meta: RpcMeta,
+  ): Promise<AuthResponse> {
     const identifier = (login.email ?? login.username ?? '').trim();
     await this.throttle.assertAllowed(identifier, meta.ip);
-    const user = login.email ? await this.users.findByEmail(identifier) : await this.users.findByUsername(identifier);
+    const user = login.email
+      ? await this.users.findByEmail(identifier)
+      : await this.users.findByUsername(identifier);
     const valid = await this.hasher.verify(user?.passwordHash ?? null, password);
     if (!user || !valid) {
       await this.throttle.recordFailure(identifier, meta.ip);
@@ -71,7 +77,12 @@ export class AuthService {
     let companyName: string | null = null;
     if (user.companyId) {
       try {
-        const vendor = await this.rpc.call(RPC.partners.get, { id: user.companyId }, { requestId: meta.requestId }, 2000);
+        const vendor = await this.rpc.call(
+          RPC.partners.get,
+          { id: user.companyId },
+          { requestId: meta.requestId },
+          2000,
+        );
         companyName = vendor.name;
       } catch (error) {
         this.logger.warn(`company name unavailable for ${user.companyId}: ${(error as Error).message}`);

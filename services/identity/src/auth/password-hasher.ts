@@ -2,7 +2,12 @@ import { hash, verify } from '@node-rs/argon2';
 import { Injectable } from '@nestjs/common';
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
-const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 @Injectable()
 export class PasswordHasher {

@@ -12,12 +12,19 @@ export class PartnerDeletedSubscriber implements EventSubscriber {
   private readonly logger = new Logger(PartnerDeletedSubscriber.name);
 
   readonly handlers = {
-    'partners.partner.deleted.v1': async (event: DomainEvent<'partners.partner.deleted.v1'>, em: EntityManager) => {
+    'partners.partner.deleted.v1': async (
+      event: DomainEvent<'partners.partner.deleted.v1'>,
+      em: EntityManager,
+    ) => {
       const users = await em.find(User, { companyId: event.payload.partnerId });
       users.forEach((u) => (u.isActive = false));
       await em.flush();
-      const ended = users.length ? await em.nativeDelete(Session, { userId: { $in: users.map((u) => u.id) } }) : 0;
-      this.logger.log(`partner ${event.payload.partnerId} deleted: ${users.length} user(s) deactivated, ${ended} session(s) ended`);
+      const ended = users.length
+        ? await em.nativeDelete(Session, { userId: { $in: users.map((u) => u.id) } })
+        : 0;
+      this.logger.log(
+        `partner ${event.payload.partnerId} deleted: ${users.length} user(s) deactivated, ${ended} session(s) ended`,
+      );
     },
   };
 }

@@ -4,7 +4,16 @@ import { randomUUID } from 'node:crypto';
 
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'id' | 'email' | 'role' | 'companyId' | 'firstName' | 'lastName' | 'isActive' | 'createdAt' | 'lastLogin';
+  [OptionalProps]?:
+    | 'id'
+    | 'email'
+    | 'role'
+    | 'companyId'
+    | 'firstName'
+    | 'lastName'
+    | 'isActive'
+    | 'createdAt'
+    | 'lastLogin';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();

@@ -12,11 +12,17 @@ export class UsersRepository {
   }
 
   findByUsername(username: string): Promise<User | null> {
-    return this.em.createQueryBuilder(User).where('lower(username) = ?', [username.trim().toLowerCase()]).getSingleResult();
+    return this.em
+      .createQueryBuilder(User)
+      .where('lower(username) = ?', [username.trim().toLowerCase()])
+      .getSingleResult();
   }
 
   findByEmail(email: string): Promise<User | null> {
-    return this.em.createQueryBuilder(User).where('lower(email) = ?', [email.trim().toLowerCase()]).getSingleResult();
+    return this.em
+      .createQueryBuilder(User)
+      .where('lower(email) = ?', [email.trim().toLowerCase()])
+      .getSingleResult();
   }
 
   async isTaken(field: 'username' | 'email', value: string, exceptId?: string): Promise<boolean> {

@@ -24,7 +24,10 @@ export class UsersService {
     private readonly sessions: SessionsService,
   ) {}
 
-  async createPortalUser(companyId: string, input: z.output<typeof createPortalUserRequestSchema>): Promise<PortalUser> {
+  async createPortalUser(
+    companyId: string,
+    input: z.output<typeof createPortalUserRequestSchema>,
+  ): Promise<PortalUser> {
     await this.assertAvailable(input.username, input.email);
     const user = this.em.create(User, {
       username: input.username,
@@ -66,7 +69,9 @@ export class UsersService {
   async changePassword(actor: Actor, input: ChangePasswordRequest): Promise<void> {
     const user = await this.requireUser(actor.userId);
     if (!(await this.hasher.verify(user.passwordHash, input.currentPassword))) {
-      throw DomainError.validation('Current password is incorrect', { currentPassword: ['Current password is incorrect'] });
+      throw DomainError.validation('Current password is incorrect', {
+        currentPassword: ['Current password is incorrect'],
+      });
     }
     user.passwordHash = await this.hasher.hash(input.newPassword);
     await this.em.flush();
@@ -79,9 +84,15 @@ export class UsersService {
     return user;
   }
 
-  private async assertAvailable(username: string, email: string | null | undefined, exceptId?: string): Promise<void> {
+  private async assertAvailable(
+    username: string,
+    email: string | null | undefined,
+    exceptId?: string,
+  ): Promise<void> {
     if (await this.users.isTaken('username', username, exceptId)) {
-      throw DomainError.conflict('That username is already taken', { username: ['That username is already taken'] });
+      throw DomainError.conflict('That username is already taken', {
+        username: ['That username is already taken'],
+      });
     }
     if (email && (await this.users.isTaken('email', email, exceptId))) {
       throw DomainError.conflict('That email is already in use', { email: ['That email is already in use'] });
