@@ -164,9 +164,10 @@ describe('the administrator’s voucher screens', () => {
     const preview = page.getByTestId('logo-preview');
     await preview.waitFor();
     await expect(preview.getAttribute('src')).resolves.toMatch(/^\/uploads\/[0-9a-f-]+\.png$/);
-    await expect(preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).resolves.toBeGreaterThan(
-      0,
-    );
+    // The preview has loaded (and decoded) the uploaded file: wait for the image, not just the element.
+    await expect
+      .poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await settle();
     await screenshot(page, 'admin-generate-logo-desktop');
     await page.getByRole('button', { name: 'Remove' }).click();
