@@ -92,7 +92,7 @@ describe('the voucher page arrives with the voucher in it', () => {
     expect(dataBlock(res.html)).toMatchObject({ customTitle: '<script>alert(1)</script> & "Co"' });
   });
 
-  it('a title with replacement patterns ($& and $\') is put in the page as written', async () => {
+  it("a title with replacement patterns ($& and $') is put in the page as written", async () => {
     const id = await generate({ customTitle: "Deal $& $' $1" });
     const res = await page(`/voucher/${id}`);
     expect(res.html).toContain('<title>Voucher — Deal $&amp; $&#39; $1</title>');
