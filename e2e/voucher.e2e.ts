@@ -192,20 +192,64 @@ describe('the voucher page on a phone', () => {
     await page.getByText('Voucher Not Found').waitFor();
   });
 
-  it('shows a loading state until the voucher arrives', async () => {
-    const code = await generate({ clinic: 'Slow Network Cafe' });
-    // Hold the answer back so the loading state can be seen; the real answer is then passed on.
+  /** Holds the voucher's API answer back until `release` is called; the real answer is then passed on. */
+  async function holdVoucherAnswer(id: string) {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/qr-codes/${code.id}`, async (route) => {
+    let requested = false;
+    await page.route(`**/api/qr-codes/${id}`, async (route) => {
+      requested = true;
       await held;
       await route.continue();
     });
+    return { release, requested: () => requested };
+  }
+
+  it('shows a loading state until the voucher arrives', async () => {
+    const code = await generate({ clinic: 'Slow Network Cafe' });
+    // The page as sent when the gateway could not read the voucher in time: the plain app, without the
+    // voucher in it, which asks the API itself.
+    await page.route(`${baseUrl}/voucher/${code.id}`, async (route) =>
+      route.fulfill({ response: await route.fetch({ url: `${baseUrl}/` }) }),
+    );
+    const answer = await holdVoucherAnswer(code.id);
     await page.goto(`${baseUrl}/voucher/${code.id}`);
     await page.getByTestId('voucher-loading').waitFor();
     await screenshot(page, 'voucher-phone-loading');
-    release();
+    answer.release();
     await page.getByTestId('voucher-card').waitFor();
+  });
+
+  it('starts from the voucher sent in the page: the card shows while the API is still answering', async () => {
+    const code = await generate({ clinic: 'Slow Network Bakery', customTitle: 'Bakery </script> Week' });
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    // Records whether the loading state was ever on the page.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="voucher-loading"]')) {
+          (window as unknown as { sawLoading: boolean }).sawLoading = true;
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const answer = await holdVoucherAnswer(code.id);
+    await page.goto(`${baseUrl}/voucher/${code.id}`);
+    await page.getByTestId('voucher-card').waitFor();
+    await expect(page.getByTestId('voucher-title').innerText()).resolves.toBe('Bakery </script> Week');
+    await expect(page.getByTestId('voucher-usage').innerText()).resolves.toMatch(/0 \/ 3\s*ACTIVE/);
+    // The app still asks for the live voucher (usage changes), and that answer has not arrived.
+    await expect.poll(answer.requested).toBe(true);
+    await expect(page.getByTestId('voucher-loading').count()).resolves.toBe(0);
+    await expect(
+      page.evaluate(() => (window as unknown as { sawLoading?: boolean }).sawLoading),
+    ).resolves.toBe(undefined);
+    // The data block was read and removed.
+    await expect(page.locator('#avpass-voucher').count()).resolves.toBe(0);
+    answer.release();
+    await page.getByTestId('redeem-button').waitFor();
+    expect(violations).toEqual([]);
   });
 
   it('the voucher page on a desktop', async () => {

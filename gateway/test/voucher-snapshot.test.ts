@@ -61,7 +61,17 @@ describe('the voucher page arrives with the voucher in it', () => {
     expect(root).toContain('Valid until: 12/31/2099');
     expect(root).toContain('Usage: 0 / 3');
     expect(res.html).toContain('<script type="module" src="/assets/main.js"></script>');
+    // The app starts from the same answer the API gives, sent as a data block (never run).
+    const api = await h.api(`/api/qr-codes/${id}`);
+    expect(dataBlock(res.html)).toEqual(api.body);
   });
+
+  /** The JSON in the page's voucher data block. */
+  function dataBlock(html: string): unknown {
+    const json = /<script type="application\/json" id="avpass-voucher">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(json, 'the voucher data block').toBeDefined();
+    return JSON.parse(json ?? '');
+  }
 
   it('an unknown or malformed id gets the plain app, which says the voucher is not found', async () => {
     for (const path of ['/voucher/00000000-0000-4000-8000-000000000000', '/voucher/not-a-voucher']) {
@@ -77,5 +87,15 @@ describe('the voucher page arrives with the voucher in it', () => {
     expect(res.html).toContain('data-voucher-snapshot');
     expect(res.html).not.toContain('<script>alert(1)</script>');
     expect(res.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;');
+    // In the data block the title cannot close the element, and it reads back as written.
+    expect(res.html).toContain('\\u003cscript>alert(1)\\u003c/script>');
+    expect(dataBlock(res.html)).toMatchObject({ customTitle: '<script>alert(1)</script> & "Co"' });
+  });
+
+  it("a title with replacement patterns ($& and $') is put in the page as written", async () => {
+    const id = await generate({ customTitle: "Deal $& $' $1" });
+    const res = await page(`/voucher/${id}`);
+    expect(res.html).toContain('<title>Voucher — Deal $&amp; $&#39; $1</title>');
+    expect(dataBlock(res.html)).toMatchObject({ customTitle: "Deal $& $' $1" });
   });
 });

@@ -45,13 +45,30 @@ export function voucherSnapshotHtml(voucher: PublicVoucher): string {
   );
 }
 
-/** index.html with the snapshot inside the root element (React replaces it when it mounts). */
+/** The id of the JSON data block the voucher page reads (frontend/src/lib/vouchers-api/public-voucher.ts). */
+export const VOUCHER_DATA_ID = 'avpass-voucher';
+
+/**
+ * The public voucher answer as a JSON data block, so the app's first render shows the voucher instead
+ * of a loading state. A data block is never run (the CSP's script-src 'self' is untouched); every `<`
+ * is written as \u003c so a title cannot close the element.
+ */
+export function voucherDataHtml(voucher: PublicVoucher): string {
+  const json = JSON.stringify(voucher).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${VOUCHER_DATA_ID}">${json}</script>`;
+}
+
+/**
+ * index.html with the snapshot inside the root element (React replaces it when it mounts) and the
+ * voucher's data in the head (the app starts with it).
+ */
 export function indexWithVoucher(indexHtml: string, voucher: PublicVoucher): string | null {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root)) return null;
   const text = voucherText(voucher);
+  // Replacer functions: the voucher's words are inserted as they are (a `$&` in a title stays text).
   return indexHtml
-    .replace('</head>', `${STYLE}</head>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>Voucher — ${escapeHtml(text.title)}</title>`)
-    .replace(root, `<div id="root">${voucherSnapshotHtml(voucher)}</div>`);
+    .replace('</head>', () => `${STYLE}${voucherDataHtml(voucher)}</head>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>Voucher — ${escapeHtml(text.title)}</title>`)
+    .replace(root, () => `<div id="root">${voucherSnapshotHtml(voucher)}</div>`);
 }
