@@ -9,9 +9,11 @@ import { api, launchBrowser, screenshot, signIn } from './support/browser';
 const baseUrl = inject('baseUrl');
 const PHONE = { width: 390, height: 844 };
 // The goal is 100 KB; React DOM alone is about 52 KB brotli and MUI with Emotion about 40 KB,
-// so the page is at 125 KB (zod and the contracts barrel are kept off it; the gateway sends the voucher
-// in the HTML, so it is visible before any of this arrives). This budget keeps it there (docs/decisions.md).
-const JS_BUDGET_BYTES = 125 * 1024;
+// so the page is at about 125 KB (zod and the contracts barrel are kept off it; the gateway sends the
+// voucher in the HTML, so it is visible before any of this arrives). This budget, 2 % above today's,
+// catches a dependency or screen leaking into the page without failing on a dependency's patch release
+// (docs/decisions.md).
+const JS_BUDGET_BYTES = 128 * 1024;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
