@@ -6,11 +6,10 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
-import { api, launchBrowser, screenshot, signIn } from './support/browser';
+import { api, launchBrowser, PHONE, screenshot, signIn } from './support/browser';
 
 // A partner's portal user on the company dashboard and the company admin panel.
 const baseUrl = inject('baseUrl');
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const staff = { username: 'e2e-company-staff', password: 'company-password' };
 const otherStaff = { username: 'e2e-other-staff', password: 'other-password' };

@@ -3,11 +3,10 @@ import { networkInterfaces } from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
-import { api, launchBrowser, screenshot, signIn } from './support/browser';
+import { api, launchBrowser, newPhoneContext, screenshot, signIn } from './support/browser';
 
 // A member's phone on the club's Wi-Fi: the LAN address over plain http, a slow network, one tap too many.
 const baseUrl = inject('baseUrl');
-const PHONE = { width: 390, height: 844 };
 // The goal is 100 KB; React DOM alone is about 52 KB brotli and MUI with Emotion about 40 KB,
 // so the page is at about 125 KB (zod and the contracts barrel are kept off it; the gateway sends the
 // voucher in the HTML, so it is visible before any of this arrives). This budget, 2 % above today's,
@@ -59,12 +58,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 beforeEach(async () => {
-  context = await browser.newContext({
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
+  context = await newPhoneContext(browser);
   page = await context.newPage();
 });
 afterEach(async () => context?.close());

@@ -2,11 +2,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
-import { api, launchBrowser, screenshot } from './support/browser';
+import { api, launchBrowser, newPhoneContext, PHONE, screenshot } from './support/browser';
 
 // The public voucher page as a member sees it on a phone at the till (390 x 844).
 const baseUrl = inject('baseUrl');
-const PHONE = { width: 390, height: 844 };
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -44,12 +43,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 beforeEach(async () => {
-  context = await browser.newContext({
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
+  context = await newPhoneContext(browser);
   page = await context.newPage();
 });
 afterEach(async () => context?.close());

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const ARTIFACTS = new URL('../../artifacts/', import.meta.url).pathname;
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -17,6 +17,14 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** The phone the member holds at the till (390 × 844, as the issues measure). */
+export const PHONE = { width: 390, height: 844 };
+
+/** A fresh context that behaves like that phone: touch, mobile viewport, a 2× screen. */
+export function newPhoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
