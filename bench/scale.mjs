@@ -18,7 +18,7 @@
 //    warm-up, then the median of SCALE_RUNS (default 5). Prints the table with the goal beside each.
 // It fails only on a wrong answer (totals compared to direct SQL counts), never on slowness.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -32,6 +32,23 @@ const ASSIGNED_EVERY = Number(process.env.SCALE_ASSIGNED_EVERY ?? 10);
 const DAYS = Number(process.env.SCALE_DAYS ?? 90);
 const RUNS = Number(process.env.SCALE_RUNS ?? 5);
 const rebuildTool = fileURLToPath(new URL('../tools/stats-rebuild.mjs', import.meta.url));
+
+/**
+ * The other screens' data, one module per area in bench/scale/ (loaded in file-name order). Each
+ * exports `section = { title, seed(ctx), time(ctx) }`: `seed` fills its own service's schema with
+ * set-based SQL after the vouchers seed (it sets its own search_path), `time` calls `ctx.row(label,
+ * goalMs, path, token, check)` for each of its screen's calls and `ctx.wrong(what, got, want)` for each
+ * answer it checks against a direct SQL count (`ctx.sqlCount(sql, params)`).
+ */
+const sectionsDir = new URL('./scale/', import.meta.url);
+const sections = existsSync(sectionsDir)
+  ? await Promise.all(
+      readdirSync(sectionsDir)
+        .filter((file) => file.endsWith('.mjs'))
+        .sort()
+        .map(async (file) => (await import(new URL(file, sectionsDir).href)).section),
+    )
+  : [];
 
 /** The seed, in the vouchers schema. Codes are numbered g = 1..CODES; ids are md5-derived (stable). */
 async function seed(client, partnerId) {
@@ -164,6 +181,12 @@ try {
     const seedStarted = performance.now();
     await seed(client, company.id);
     console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+    for (const section of sections) {
+      const started = performance.now();
+      await section.seed({ client, base, adminToken, company, env });
+      await client.query('reset search_path');
+      console.log(`${section.title}: seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }
     if (keep) console.log(`database kept: SCALE_DATABASE_URL=${db.url}`);
   }
   await client.query('set search_path = vouchers');
@@ -308,6 +331,28 @@ try {
       times.push(performance.now() - started);
     }
     rows.push({ label: 'POST /api/redeem/{id}', ms: median(times), goal: 50 });
+  }
+  if (sections.length) {
+    const sectionClient = new pg.Client({ connectionString: db.url });
+    await sectionClient.connect();
+    const sqlCountIn = (sql, params) => sqlCount(sectionClient, sql, params);
+    try {
+      for (const section of sections) {
+        console.log(`\n${section.title}`);
+        await section.time({
+          client: sectionClient,
+          base,
+          adminToken,
+          companyToken,
+          company,
+          row,
+          wrong,
+          sqlCount: sqlCountIn,
+        });
+      }
+    } finally {
+      await sectionClient.end();
+    }
   }
 
   const width = Math.max(...rows.map((r) => r.label.length));
