@@ -18,7 +18,7 @@ export const LOGO_RULE: ImageUploadRule = {
 const logoResponseSchema = z.object({ logoUrl: z.string(), url: z.string() });
 
 /** Where the QR should point when PUBLIC_URL is not configured: the page's origin, else this host. */
-function deploymentUrlOf(body: unknown, req: AuthenticatedRequest): { deploymentUrl?: string } {
+export function deploymentUrlOf(body: unknown, req: AuthenticatedRequest): { deploymentUrl?: string } {
   const sent = (body ?? {}) as { deploymentUrl?: unknown };
   if (typeof sent.deploymentUrl === 'string' && sent.deploymentUrl.trim()) return {};
   const origin = req.headers.origin;

@@ -9,6 +9,12 @@ import {
   updateProfileRequestSchema,
 } from './auth';
 import { uuidParam, publicVoucherId } from './common';
+import {
+  createExclusiveRequestSchema,
+  exclusiveSchema,
+  exclusivesPageSchema,
+  listExclusivesRequestSchema,
+} from './exclusives';
 import { serviceHealthSchema } from './health';
 import {
   addVendorPhotoRequestSchema,
@@ -159,6 +165,10 @@ export const RPC_CONTRACTS = {
     listQuerySchema.extend({ id: uuidParam }),
     pageSchema(qrCodeSchema),
   ),
+  /** POST /api/project-rooted-exclusives (super_admin): the discount is inferred from the details' value. */
+  'vouchers.exclusives.create.v1': contract(createExclusiveRequestSchema, exclusiveSchema),
+  /** GET /api/project-rooted-exclusives: exclusives only, a page of one tab plus every tab's count. */
+  'vouchers.exclusives.list.v1': contract(listExclusivesRequestSchema, exclusivesPageSchema),
   /** Internal (rendering -> vouchers): the codes an actor may print, by ids, batch or all. */
   'vouchers.render.resolve.v1': contract(resolveVouchersRequestSchema, pageSchema(qrCodeSchema)),
 
@@ -244,6 +254,8 @@ export const RPC = {
     assignPartners: 'vouchers.assignment.replace.v1',
     listForVendor: 'vouchers.assignment.list-for-vendor.v1',
     resolveForRender: 'vouchers.render.resolve.v1',
+    createExclusive: 'vouchers.exclusives.create.v1',
+    listExclusives: 'vouchers.exclusives.list.v1',
   },
   credits: { health: 'credits.health.v1' },
   inventory: { health: 'inventory.health.v1' },

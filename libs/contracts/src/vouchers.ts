@@ -1,6 +1,7 @@
 import {
   DEFAULT_PARTNER_TYPE,
   DISCOUNT_TYPES,
+  EXCLUSIVE_TYPES,
   parseUsageLimitInput,
   PARTNER_TYPES,
   TRAINER_ROLES,
@@ -19,14 +20,8 @@ import { hasExactlyOneSource, optionalText, publicVoucherId, uploadUrl } from '.
 export const QR_TYPES = ['partner', 'trainer', 'other'] as const;
 export type QrType = (typeof QR_TYPES)[number];
 
-export const EXCLUSIVE_TYPES = [
-  'training_session',
-  'raffle_prize',
-  'special_event',
-  'exclusive_discount',
-  'custom',
-] as const;
-export type ExclusiveType = (typeof EXCLUSIVE_TYPES)[number];
+/** Written once in libs/domain (exclusive.ts), with the discount inference and the status rule. */
+export { EXCLUSIVE_TYPES, type ExclusiveType } from '@avpass/domain';
 
 /** The spec's default bulk ceiling was 50; ours is BULK_MAX_QUANTITY (default 1000), named in the message. */
 export const DEFAULT_BULK_MAX_QUANTITY = 1000;

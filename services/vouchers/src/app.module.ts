@@ -12,6 +12,9 @@ import { QrCodesRepository } from './codes/qr-codes.repository';
 import { QrCodesService } from './codes/qr-codes.service';
 import { Redemption } from './codes/redemption.entity';
 import type { VouchersConfig } from './config';
+import { ExclusivesHandlers } from './exclusives/exclusives.handlers';
+import { ExclusivesRepository } from './exclusives/exclusives.repository';
+import { ExclusivesService } from './exclusives/exclusives.service';
 import { migrations } from './migrations';
 import { PartnerDeletedSubscriber } from './partner-events/partner-deleted.subscriber';
 import { RedeemRateLimiter } from './redeem/redeem-rate-limiter';
@@ -51,7 +54,7 @@ export class VouchersModule {
           redis: true,
         }),
       ],
-      controllers: [VouchersHandlers, RenderHandlers],
+      controllers: [VouchersHandlers, RenderHandlers, ExclusivesHandlers],
       providers: [
         { provide: VOUCHERS_CONFIG, useValue: config },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
@@ -69,6 +72,8 @@ export class VouchersModule {
         AssignmentService,
         StatsService,
         PartnerDeletedSubscriber,
+        ExclusivesRepository,
+        ExclusivesService,
       ],
     };
   }

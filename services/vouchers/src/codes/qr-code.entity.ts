@@ -34,7 +34,8 @@ export class QrCode {
     | 'isActive'
     | 'isProjectRootedExclusive'
     | 'exclusiveType'
-    | 'exclusiveDetails';
+    | 'exclusiveDetails'
+    | 'exclusiveEventDate';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -126,4 +127,8 @@ export class QrCode {
 
   @Property({ type: 'json', nullable: true })
   exclusiveDetails: ExclusiveDetails | null = null;
+
+  /** The day of exclusiveDetails.eventDate ('YYYY-MM-DD'), for the Upcoming tab (issue 14). */
+  @Property({ type: 'date', nullable: true })
+  exclusiveEventDate: string | null = null;
 }

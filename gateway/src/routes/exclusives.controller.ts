@@ -1,0 +1,33 @@
+import { RPC } from '@avpass/contracts';
+import { Body, Controller, Get, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Roles } from '../auth/auth.decorators';
+import { ApiRpc } from '../http/openapi';
+import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
+import { deploymentUrlOf } from './vouchers.controller';
+
+/**
+ * Project Rooted exclusives (spec section 7, "Exclusives"). Deleting one is DELETE /api/qr-codes/{id},
+ * as for any code.
+ */
+@ApiTags('exclusives')
+@ApiBearerAuth()
+@Controller('api/project-rooted-exclusives')
+export class ExclusivesController {
+  constructor(readonly services: ServiceCaller) {}
+
+  /** A page of one tab (?filter=all|active|upcoming|expired|training|raffles|events|discounts) and every tab's count. */
+  @Roles('super_admin')
+  @Get()
+  @ApiRpc(RPC.vouchers.listExclusives)
+  list(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.listExclusives, query, req);
+  }
+
+  @Roles('super_admin')
+  @Post()
+  @ApiRpc(RPC.vouchers.createExclusive, { body: true, status: 201 })
+  create(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.createExclusive, body, req, deploymentUrlOf(body, req));
+  }
+}

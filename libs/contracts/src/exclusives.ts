@@ -1,0 +1,152 @@
+import { EXCLUSIVE_STATUSES, EXCLUSIVE_TYPES, isDateOnly, UNLIMITED_USAGE_LIMIT } from '@avpass/domain';
+import { z } from 'zod';
+import { optionalText, uploadUrl } from './common';
+import { isSafeText, safeText, UNSAFE_TEXT_MESSAGE } from './text';
+import { expirationDateField, listQuerySchema, pageSchema, qrCodeSchema } from './vouchers';
+
+/**
+ * Project Rooted exclusives (spec sections 2, 4, 5 and 7): vouchers of the vouchers service flagged
+ * isProjectRootedExclusive, with a type and typed details. The discount is inferred by the service
+ * from details.value (`inferExclusiveDiscount`, libs/domain); whatever discount a client sends is ignored.
+ */
+
+export const EXCLUSIVE_TYPE_MESSAGE =
+  'Exclusive type must be training_session, raffle_prize, special_event, exclusive_discount or custom';
+export const EXCLUSIVE_USAGE_LIMIT_MESSAGE = 'Usage limit must be a whole number from 1 to 9999';
+/** §9: presets 1, 5, 10, 25, 50, 100, Unlimited, or a custom number from 1 to 9999. */
+export const EXCLUSIVE_USAGE_PRESETS = ['1', '5', '10', '25', '50', '100', 'unlimited'] as const;
+export const EXCLUSIVE_MAX_CUSTOM_USAGE = 9999;
+export const EVENT_DATE_MESSAGE = 'Event date must be a date (YYYY-MM-DD, optionally with a time)';
+
+const requiredText = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`)
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+
+/** A date ('YYYY-MM-DD') or a local date and time ('YYYY-MM-DDTHH:mm'), as the form's pickers send it. */
+const eventDateField = safeText()
+  .trim()
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    if (!v) return null;
+    const ok = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/.test(v) && isDateOnly(v.slice(0, 10));
+    if (!ok) {
+      ctx.addIssue({ code: 'custom', message: EVENT_DATE_MESSAGE });
+      return z.NEVER;
+    }
+    return v;
+  });
+
+/** 'unlimited' (stored 999999), or a whole number 1-9999 (as text or a number). Default 1. */
+export const exclusiveUsageLimitField = z
+  .union([z.string(), z.number()], { error: EXCLUSIVE_USAGE_LIMIT_MESSAGE })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === '') return 1;
+    const text = String(value).trim();
+    if (text.toLowerCase() === 'unlimited') return UNLIMITED_USAGE_LIMIT;
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || n < 1 || n > EXCLUSIVE_MAX_CUSTOM_USAGE) {
+      ctx.addIssue({ code: 'custom', message: EXCLUSIVE_USAGE_LIMIT_MESSAGE });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** The details a client sends; vendorName is not among them (it is read from the partners service). */
+export const exclusiveDetailsInputSchema = z.object(
+  {
+    title: requiredText('Title is required', 200),
+    description: requiredText('Description is required', 2000),
+    value: optionalText(100),
+    eventName: optionalText(200),
+    eventDate: eventDateField,
+    trainerName: optionalText(200),
+    sessionDuration: optionalText(100),
+    specialInstructions: optionalText(2000),
+    vendorId: z
+      .union([z.literal(''), z.string().trim().uuid('Not a valid vendor id')])
+      .nullish()
+      .transform((v) => v || null),
+  },
+  { error: 'Title is required' },
+);
+
+/**
+ * POST /api/project-rooted-exclusives. The §7 payload (clinic, discountType, customTitle, qrType…) is
+ * accepted; only these fields are read. exclusiveDetails may come as an object or as its JSON text.
+ */
+export const createExclusiveRequestSchema = z.object({
+  exclusiveType: z.enum(EXCLUSIVE_TYPES, EXCLUSIVE_TYPE_MESSAGE),
+  exclusiveDetails: z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      return v;
+    }
+  }, exclusiveDetailsInputSchema),
+  expirationDate: expirationDateField,
+  usageLimit: exclusiveUsageLimitField,
+  terms: optionalText(5000),
+  /** An uploaded custom logo; wins over the vendor's. */
+  logoUrl: uploadUrl().nullish(),
+  deploymentUrl: z
+    .string()
+    .trim()
+    .pipe(z.url({ protocol: /^https?$/, error: 'deploymentUrl must be an http(s) origin' }))
+    .optional(),
+});
+export type CreateExclusiveRequest = z.input<typeof createExclusiveRequestSchema>;
+export type CreateExclusiveInput = z.output<typeof createExclusiveRequestSchema>;
+
+/** An exclusive as the screen lists it: the code, its type (never null) and the §4 status. */
+export const exclusiveSchema = qrCodeSchema.extend({
+  exclusiveType: z.enum(EXCLUSIVE_TYPES),
+  exclusiveStatus: z.enum(EXCLUSIVE_STATUSES),
+});
+export type Exclusive = z.infer<typeof exclusiveSchema>;
+
+/** The eight tabs of the screen (§2). */
+export const EXCLUSIVE_FILTERS = [
+  'all',
+  'active',
+  'upcoming',
+  'expired',
+  'training',
+  'raffles',
+  'events',
+  'discounts',
+] as const;
+export type ExclusiveFilter = (typeof EXCLUSIVE_FILTERS)[number];
+
+export const listExclusivesRequestSchema = listQuerySchema.omit({ search: true }).extend({
+  filter: z
+    .enum(
+      EXCLUSIVE_FILTERS,
+      'filter must be all, active, upcoming, expired, training, raffles, events or discounts',
+    )
+    .optional()
+    .default('all'),
+});
+export interface ListExclusivesQuery {
+  limit?: number;
+  cursor?: string;
+  filter?: ExclusiveFilter;
+}
+
+export const exclusiveCountsSchema = z.object(
+  Object.fromEntries(EXCLUSIVE_FILTERS.map((f) => [f, z.number().int().nonnegative()])) as Record<
+    ExclusiveFilter,
+    z.ZodNumber
+  >,
+);
+export type ExclusiveCounts = z.infer<typeof exclusiveCountsSchema>;
+
+/** GET /api/project-rooted-exclusives: a page of the tab, and every tab's count. */
+export const exclusivesPageSchema = pageSchema(exclusiveSchema).extend({ counts: exclusiveCountsSchema });
+export type ExclusivesPage = z.infer<typeof exclusivesPageSchema>;

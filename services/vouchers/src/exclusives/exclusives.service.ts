@@ -1,0 +1,142 @@
+import {
+  PAST_EXPIRY_MESSAGE,
+  RPC,
+  type Actor,
+  type CreateExclusiveInput,
+  type Exclusive,
+  type ExclusivesPage,
+  type RpcMeta,
+  type Vendor,
+} from '@avpass/contracts';
+import {
+  eventDay,
+  exclusiveStatus,
+  exclusiveTitle,
+  inferExclusiveDiscount,
+  isExpired,
+  todayInTimeZone,
+  vendorExclusiveTitle,
+} from '@avpass/domain';
+import { DomainError, EventOutbox, RpcClient } from '@avpass/platform';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { AssignmentsRepository } from '../assignment/assignments.repository';
+import { QrCode } from '../codes/qr-code.entity';
+import { toQrCode, type MappingContext } from '../codes/qr-code.mapper';
+import { FALLBACK_ORIGIN } from '../codes/qr-codes.service';
+import { snapshotOf } from '../codes/snapshot';
+import { VouchersSettings } from '../settings';
+import { TalliesRepository } from '../stats/tallies.repository';
+import { ExclusivesRepository } from './exclusives.repository';
+
+export const VENDOR_NOT_FOUND_MESSAGE = 'Vendor not found. Choose another vendor or none.';
+/** Who issues an exclusive when no vendor is chosen (the voucher's partner name). */
+export const PROJECT_ROOTED = 'Project Rooted';
+
+export function toExclusive(code: QrCode, ctx: MappingContext, partnerCount = 0): Exclusive {
+  return {
+    ...toQrCode(code, ctx, partnerCount),
+    exclusiveType: code.exclusiveType ?? 'custom',
+    exclusiveStatus: exclusiveStatus(code, ctx.now, ctx.timeZone),
+  };
+}
+
+/** Project Rooted exclusives: created by the administrator, listed by tab (spec sections 2, 4, 5, 7). */
+@Injectable()
+export class ExclusivesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly exclusives: ExclusivesRepository,
+    private readonly assignments: AssignmentsRepository,
+    private readonly tallies: TalliesRepository,
+    private readonly outbox: EventOutbox,
+    private readonly settings: VouchersSettings,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  /**
+   * One exclusive and its voucher.created event, in one transaction. The discount is inferred from the
+   * value text; a chosen vendor (read from the partners service, never from the body) gives the title
+   * '{vendor} EXCLUSIVE' and its logo, unless a custom logo was uploaded.
+   */
+  async create(actor: Actor, input: CreateExclusiveInput, meta: RpcMeta): Promise<Exclusive> {
+    if (isExpired(input.expirationDate, this.settings.now(), this.settings.timeZone)) {
+      throw DomainError.validation(PAST_EXPIRY_MESSAGE, { expirationDate: [PAST_EXPIRY_MESSAGE] });
+    }
+    const details = input.exclusiveDetails;
+    const vendor = details.vendorId ? await this.vendor(details.vendorId, meta) : null;
+    const discount = inferExclusiveDiscount(details.value, input.exclusiveType);
+    const title = exclusiveTitle(details.title, input.exclusiveType);
+    const { deploymentUrl, ...sent } = input;
+    const origin = (this.settings.config.PUBLIC_URL ?? deploymentUrl ?? FALLBACK_ORIGIN).replace(/\/+$/, '');
+    const code = new QrCode();
+    Object.assign(code, {
+      companyId: actor.companyId,
+      createdByUserId: actor.userId,
+      vendorId: vendor?.id ?? null,
+      clinicName: vendor?.name ?? PROJECT_ROOTED,
+      ...discount,
+      service: title,
+      expirationDate: input.expirationDate,
+      usageLimit: input.usageLimit,
+      terms: input.terms ?? details.description,
+      customTitle: vendor ? vendorExclusiveTitle(vendor.name) : title,
+      partnerType: 'exclusive',
+      qrType: 'other',
+      logoUrl: input.logoUrl ?? vendor?.logoUrl ?? null,
+      qrUrl: `${origin}/voucher/${code.id}`,
+      qrData: { ...sent, ...discount },
+      isProjectRootedExclusive: true,
+      exclusiveType: input.exclusiveType,
+      exclusiveDetails: { ...details, title, vendorId: vendor?.id ?? null, vendorName: vendor?.name ?? null },
+      exclusiveEventDate: eventDay(details.eventDate),
+    } satisfies Partial<QrCode>);
+    await this.em.transactional(async (tx) => {
+      this.exclusives.add(tx, code);
+      await this.tallies.codesCreated(tx, 1);
+      this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
+    });
+    return toExclusive(code, this.settings.mapping());
+  }
+
+  /** Exclusives only, newest first, one tab's page by keyset, and every tab's count. */
+  async list(query: {
+    filter: Parameters<ExclusivesRepository['page']>[0];
+    limit: number;
+    offset: number;
+    cursor?: string | undefined;
+  }): Promise<ExclusivesPage> {
+    const ctx = this.settings.mapping();
+    const day = { today: todayInTimeZone(ctx.now, ctx.timeZone) };
+    const [page, counts] = await Promise.all([
+      this.exclusives.page(query.filter, day, query),
+      this.exclusives.counts(day),
+    ]);
+    const partners = await this.assignments.partnerCounts(page.rows.map((c) => c.id));
+    return {
+      items: page.rows.map((c) => toExclusive(c, ctx, partners.get(c.id) ?? 0)),
+      total: counts[query.filter],
+      limit: query.limit,
+      offset: query.offset,
+      nextCursor: page.nextCursor,
+      counts,
+    };
+  }
+
+  private async vendor(id: string, meta: RpcMeta): Promise<Vendor> {
+    try {
+      return await this.rpc.call(
+        RPC.partners.get,
+        { id },
+        { requestId: meta.requestId, ...(meta.actor ? { actor: meta.actor } : {}) },
+      );
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'NOT_FOUND') {
+        throw DomainError.validation(VENDOR_NOT_FOUND_MESSAGE, {
+          'exclusiveDetails.vendorId': [VENDOR_NOT_FOUND_MESSAGE],
+        });
+      }
+      throw error;
+    }
+  }
+}
