@@ -87,7 +87,16 @@ const signedInScreens: ReadonlyArray<{
     },
   },
   { route: paths.trainerQr, title: 'Trainer QR codes', screen: notBuiltYet },
-  { route: paths.projectRootedExclusives, title: 'Project Rooted exclusives', screen: notBuiltYet },
+  {
+    route: paths.projectRootedExclusives,
+    title: 'Project Rooted exclusives',
+    screen: {
+      lazy: () =>
+        import('@/features/exclusives/routes/project-rooted-exclusives').then((m) => ({
+          Component: m.ProjectRootedExclusivesRoute,
+        })),
+    },
+  },
   { route: paths.adminCredits, title: 'Athlete credits', screen: notBuiltYet },
   { route: paths.partnerInventory, title: 'Partner inventory', screen: notBuiltYet },
 ];

@@ -3,6 +3,7 @@ import type SvgIcon from '@mui/material/SvgIcon';
 import AnalyticsOutlinedIcon from '@mui/icons-material/AnalyticsOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
+import ParkOutlinedIcon from '@mui/icons-material/ParkOutlined';
 import QrCode2OutlinedIcon from '@mui/icons-material/QrCode2Outlined';
 import { paths } from '@/config/paths';
 
@@ -15,7 +16,7 @@ export interface NavLinkItem {
 /**
  * Spec section 2, "Navigation bar": the links each role sees, in order — only to screens that exist.
  * Still to come, each added by the issue that builds its screen: super_admin's Partners (after
- * Dashboard), Trainer/Athlete QR, Project Rooted QR Exclusives and Inventory (after Bulk Generate);
+ * Dashboard), Trainer/Athlete QR (before Project Rooted QR Exclusives) and Inventory (after it);
  * company_admin's Credits and Inventory (after Dashboard).
  */
 export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
@@ -23,6 +24,11 @@ export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
     { label: 'Dashboard', to: paths.dashboard.path, icon: DashboardOutlinedIcon },
     { label: 'AV Pass Generator', to: paths.generate.path, icon: QrCode2OutlinedIcon },
     { label: 'Bulk Generate', to: paths.bulk.path, icon: DynamicFeedOutlinedIcon },
+    {
+      label: 'Project Rooted QR Exclusives',
+      to: paths.projectRootedExclusives.path,
+      icon: ParkOutlinedIcon,
+    },
     { label: 'Analytics', to: paths.adminAnalytics.path, icon: AnalyticsOutlinedIcon },
   ],
   company_admin: [
