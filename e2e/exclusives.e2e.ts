@@ -18,7 +18,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let adminToken: string;
-let vendorId: string;
 let downloads: string;
 
 async function shot(name: string) {
@@ -99,7 +98,6 @@ beforeAll(async () => {
     json: { name: 'Summit Smoothies' },
   });
   expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
-  vendorId = vendor.body.id;
   // Earlier suites may have left exclusives: start from none.
   for (const e of (await listed()).items) {
     await api(baseUrl, `/api/qr-codes/${e.id}`, { method: 'DELETE', token: adminToken });

@@ -147,7 +147,7 @@ export function ExclusiveRow({ exclusive, onDelete }: ItemProps) {
           {exclusive.exclusiveDetails?.description ?? '—'}
         </Typography>
       </TableCell>
-      <TableCell sx={{ maxWidth: 220 }}>
+      <TableCell sx={{ maxWidth: 280 }}>
         <Details exclusive={exclusive} />
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
