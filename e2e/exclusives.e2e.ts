@@ -259,7 +259,7 @@ describe('Project Rooted exclusives', () => {
     await expect.poll(() => rows().count()).toBe(4);
     await expect(page.getByTestId('tab-all').innerText()).resolves.toBe('All (4)');
     await context.close();
-  }, 240_000);
+  }, 360_000);
 
   it("shows every type's voucher page in the exclusive variant", async () => {
     context = await newPhoneContext(browser);
