@@ -17,6 +17,7 @@ import { RenderingController } from './routes/rendering.controller';
 import { VoucherPageController } from './routes/voucher-page.controller';
 import { VouchersController } from './routes/vouchers.controller';
 import { ImageStore } from './uploads/image-store';
+import { UploadJanitor } from './uploads/upload-janitor';
 import { UploadsController } from './uploads/uploads.controller';
 
 @Module({})
@@ -55,6 +56,7 @@ export class GatewayModule {
         GatewayOperatorPort,
         BearerStrategy,
         ImageStore,
+        UploadJanitor,
         { provide: APP_GUARD, useClass: BearerAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },

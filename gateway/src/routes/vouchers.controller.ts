@@ -145,7 +145,8 @@ export class VouchersController {
   @Roles('super_admin')
   @Get('vendors/:id/qr-codes')
   @ApiRpc(RPC.vouchers.listForVendor)
-  vendorCodes(@Param('id') id: string, @Query() query: unknown, @Req() req: AuthenticatedRequest) {
+  async vendorCodes(@Param('id') id: string, @Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    await this.services.call(RPC.partners.get, { id }, req); // an unknown partner is 404, not an empty page
     return this.services.forward(RPC.vouchers.listForVendor, query, req, { id });
   }
 
