@@ -123,9 +123,9 @@ describe('GET /api/vendors: the partners screen page', () => {
     expect((await h.api('/api/vendors')).status).toBe(401);
     const staff = await createPartnerWithUser(h, `Dir Staff ${tag}`);
     expect((await h.api('/api/vendors', { token: staff.token })).status).toBe(403);
-    expect((await h.api(`/api/vendors/${staff.companyId}`, { method: 'DELETE', token: staff.token })).status).toBe(
-      403,
-    );
+    expect(
+      (await h.api(`/api/vendors/${staff.companyId}`, { method: 'DELETE', token: staff.token })).status,
+    ).toBe(403);
     const fd = new FormData();
     fd.append('photo', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'p.png');
     const upload = await h.api('/api/upload/vendor-photo', { method: 'POST', token: staff.token, body: fd });
@@ -161,7 +161,11 @@ describe('partner photos leave no orphan files under DATA_DIR', () => {
     expect((await fetch(`${h.url}${g1.body.url}`)).status).toBe(404);
 
     // Clearing the logo by PATCH lets its file go too.
-    const cleared = await h.api(`/api/vendors/${v.id}`, { method: 'PATCH', token: admin, json: { logoUrl: null } });
+    const cleared = await h.api(`/api/vendors/${v.id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { logoUrl: null },
+    });
     expect(cleared.body.logoUrl).toBeNull();
     expect(await fileCount()).toBe(start + 1);
 
@@ -175,9 +179,12 @@ describe('partner photos leave no orphan files under DATA_DIR', () => {
     expect(unknown.status).toBe(404);
     expect(await fileCount()).toBe(start);
     expect(
-      (await h.api(`/api/vendors/${randomUUID()}`, { method: 'PATCH', token: admin, json: { name: 'x' } })).status,
+      (await h.api(`/api/vendors/${randomUUID()}`, { method: 'PATCH', token: admin, json: { name: 'x' } }))
+        .status,
     ).toBe(404);
-    expect((await h.api(`/api/vendors/${randomUUID()}`, { method: 'DELETE', token: admin })).status).toBe(404);
+    expect((await h.api(`/api/vendors/${randomUUID()}`, { method: 'DELETE', token: admin })).status).toBe(
+      404,
+    );
     expect((await h.api(`/api/partners/${randomUUID()}/users`, { token: admin })).status).toBe(404);
     expect((await h.api(`/api/vendors/${randomUUID()}/qr-codes`, { token: admin })).status).toBe(404);
   });

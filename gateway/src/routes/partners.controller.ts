@@ -24,6 +24,14 @@ export class PartnersController {
     return this.services.forward(RPC.partners.page, query, req);
   }
 
+  /** One partner (the details dialog reads it again after each change). */
+  @Roles('super_admin')
+  @Get('vendors/:id')
+  @ApiRpc(RPC.partners.get)
+  get(@Param('id') id: string, @Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.partners.get, { id }, req);
+  }
+
   @Roles('super_admin')
   @Post('vendors')
   @ApiRpc(RPC.partners.create, { body: true, status: 201 })

@@ -56,7 +56,11 @@ export class UploadsController {
     if (vendorId) {
       let after;
       try {
-        after = await this.services.call(RPC.partners.addPhoto, { vendorId, photoType, url: stored.url }, req);
+        after = await this.services.call(
+          RPC.partners.addPhoto,
+          { vendorId, photoType, url: stored.url },
+          req,
+        );
       } catch (error) {
         await this.images.delete(stored.url); // refused (gone, gallery full): no file left behind
         throw error;

@@ -103,6 +103,7 @@ export const publicPartnerSchema = z.object({
 export type PublicPartner = z.infer<typeof publicPartnerSchema>;
 
 export const PHOTO_TYPES = ['logo', 'gallery'] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
 export const addVendorPhotoRequestSchema = z.object({
   vendorId: z.string().uuid('Not a valid id'),
   photoType: z.enum(PHOTO_TYPES, 'Photo type must be logo or gallery'),

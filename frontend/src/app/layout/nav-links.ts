@@ -4,6 +4,7 @@ import AnalyticsOutlinedIcon from '@mui/icons-material/AnalyticsOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
 import QrCode2OutlinedIcon from '@mui/icons-material/QrCode2Outlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { paths } from '@/config/paths';
 
 export interface NavLinkItem {
@@ -14,13 +15,13 @@ export interface NavLinkItem {
 
 /**
  * Spec section 2, "Navigation bar": the links each role sees, in order — only to screens that exist.
- * Still to come, each added by the issue that builds its screen: super_admin's Partners (after
- * Dashboard), Trainer/Athlete QR, Project Rooted QR Exclusives and Inventory (after Bulk Generate);
+ * Still to come, each added by the issue that builds its screen: super_admin's Trainer/Athlete QR, Project Rooted QR Exclusives and Inventory (after Bulk Generate);
  * company_admin's Credits and Inventory (after Dashboard).
  */
 export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
   super_admin: [
     { label: 'Dashboard', to: paths.dashboard.path, icon: DashboardOutlinedIcon },
+    { label: 'Partners', to: paths.partners.path, icon: StorefrontOutlinedIcon },
     { label: 'AV Pass Generator', to: paths.generate.path, icon: QrCode2OutlinedIcon },
     { label: 'Bulk Generate', to: paths.bulk.path, icon: DynamicFeedOutlinedIcon },
     { label: 'Analytics', to: paths.adminAnalytics.path, icon: AnalyticsOutlinedIcon },

@@ -16,6 +16,8 @@ export class Migration20261125Directory extends Migration {
     this.addSql('create index companies_categories_idx on companies using gin (categories jsonb_path_ops)');
     // Which partner still shows an uploaded file (before the gateway deletes it).
     this.addSql('create index companies_logo_url_idx on companies (logo_url) where logo_url is not null');
-    this.addSql('create index companies_gallery_photos_idx on companies using gin (gallery_photos jsonb_path_ops)');
+    this.addSql(
+      'create index companies_gallery_photos_idx on companies using gin (gallery_photos jsonb_path_ops)',
+    );
   }
 }
