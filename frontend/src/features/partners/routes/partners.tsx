@@ -91,7 +91,7 @@ export function PartnersRoute() {
             setSearch(e.target.value);
             paging.reset();
           }}
-          sx={{ flex: 1 }}
+          sx={{ flex: 1, minWidth: 0 }}
           slotProps={{
             input: {
               startAdornment: (
@@ -111,7 +111,7 @@ export function PartnersRoute() {
             setCategory(e.target.value);
             paging.reset();
           }}
-          sx={{ minWidth: { sm: 240 } }}
+          sx={{ width: { xs: '100%', sm: 260 }, flexShrink: 0 }}
         >
           <MenuItem value={ALL}>All categories</MenuItem>
           {PARTNER_CATEGORIES.map((c) => (
