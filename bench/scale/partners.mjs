@@ -23,6 +23,9 @@ const CATEGORIES = [
 const categoriesSql = `array[${CATEGORIES.map((c) => `'${c}'`).join(', ')}]`;
 
 /** The page's cursor: base64url of the sort key of the row before it (created_at as PostgreSQL prints it). */
+/** An RFC 4122-shaped uuid from a seed text (version 4 and variant bits set, as the contracts check). */
+const uuidSql = (text) => `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
+
 const cursorOf = (row) => Buffer.from(JSON.stringify([row.at, row.id])).toString('base64url');
 
 export const section = {
@@ -33,7 +36,7 @@ export const section = {
     // Partner g: one or two of the 15 categories, an e-mail, joined over the last year.
     await client.query(
       `insert into companies (id, name, email, phone, website, address, categories, contact_info, created_at)
-       select md5('partner' || g)::uuid, 'Scale Partner ' || g, 'partner-' || g || '@scale.example',
+       select ${uuidSql(`'partner' || g`)}, 'Scale Partner ' || g, 'partner-' || g || '@scale.example',
               '+1 555 ' || lpad((g % 10000)::text, 4, '0'), 'https://partner-' || g || '.example',
               g || ' Main Street',
               case when g % 3 = 0
@@ -48,10 +51,10 @@ export const section = {
     // Every seeded user shares the scale staff user's password hash (nobody signs in as them).
     await client.query(
       `insert into users (id, username, email, password_hash, role, company_id, first_name, last_name, created_at)
-       select md5('portal-user' || g || '-' || u)::uuid, 'scale-user-' || g || '-' || u,
+       select ${uuidSql(`'portal-user' || g || '-' || u`)}, 'scale-user-' || g || '-' || u,
               'user-' || g || '-' || u || '@scale.example',
               (select password_hash from users where username = 'scale-staff'), 'company_admin',
-              md5('partner' || g)::uuid, 'Staff', 'Member ' || u,
+              ${uuidSql(`'partner' || g`)}, 'Staff', 'Member ' || u,
               now() - interval '300 days' + (g * interval '1 second')
          from generate_series(1, ${PARTNERS}) g, generate_series(1, ${USERS_PER_PARTNER}) u`,
     );
@@ -80,7 +83,7 @@ export const section = {
         `select created_at::text as at, id::text from companies order by created_at desc, id desc offset ${deep - 1} limit 1`,
       )
     ).rows;
-    const partnerId = (await client.query(`select md5('partner' || 4242)::uuid as id`)).rows[0].id;
+    const partnerId = (await client.query(`select ${uuidSql(`'partner' || 4242`)} as id`)).rows[0].id;
     const companyCodes = await sqlCount(
       'select count(*) n from vouchers.qr_code_partners where partner_id = $1 and is_active',
       [company.id],

@@ -11,6 +11,9 @@ export interface CompanyPageQuery {
   cursor?: string | undefined;
 }
 
+/** Up to this many matches, a search page is read through the search indexes, not the date index. */
+const SPARSE_SEARCH_ROWS = 2000;
+
 export interface CompanyPage {
   items: Company[];
   total: number;
@@ -58,17 +61,25 @@ export class CompaniesRepository {
       pageParams.push(key.at, key.id);
     }
     const connection = this.em.getConnection();
-    const rows: (Record<string, unknown> & { cursor_at: string; id: string })[] = await connection.execute(
-      `select c.*, c.created_at::text as cursor_at from companies c
-        ${pageWhere.length ? `where ${pageWhere.join(' and ')}` : ''}
-        order by c.created_at desc, c.id desc
-        limit ? offset ?`,
-      [...pageParams, query.limit, query.cursor ? 0 : query.offset],
-    );
     const [{ total }] = (await connection.execute(
       `select count(*)::int as total from companies c ${filter}`,
       params,
     )) as [{ total: number }];
+    // The count (through the trigram / GIN indexes) says how dense the matches are. Few matches: read
+    // them through those indexes first (a materialized CTE) and sort that handful — walking the date
+    // index would test most of the table when they are old. Many (or no search): walk the date index,
+    // which meets a page of matches almost at once.
+    const sparse = Boolean(query.search) && total <= SPARSE_SEARCH_ROWS;
+    const whereSql = pageWhere.length ? `where ${pageWhere.join(' and ')}` : '';
+    const source = sparse
+      ? `(with matches as materialized (select * from companies c ${whereSql}) select * from matches) c`
+      : `companies c ${whereSql}`;
+    const rows: (Record<string, unknown> & { cursor_at: string; id: string })[] = await connection.execute(
+      `select c.*, c.created_at::text as cursor_at from ${source}
+        order by c.created_at desc, c.id desc
+        limit ? offset ?`,
+      [...pageParams, query.limit, query.cursor ? 0 : query.offset],
+    );
     const last = rows[rows.length - 1];
     return {
       items: rows.map(({ cursor_at: _, ...row }) => this.em.map(Company, row)),
@@ -95,9 +106,12 @@ export class CompaniesRepository {
     return this.em.find(Company, onlyId ? { id: onlyId } : {}, { orderBy: { name: 'asc', id: 'asc' } });
   }
 
-  /** The landing page shows partners in the order they joined; the first three are featured. */
-  listActiveOldestFirst(): Promise<Company[]> {
-    return this.em.find(Company, { isActive: true }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  /**
+   * The landing page shows partners in the order they joined; the first three are featured. At most
+   * `limit` (the (created_at, id) index read backwards), so a network of 10,000 stays one small answer.
+   */
+  listActiveOldestFirst(limit: number): Promise<Company[]> {
+    return this.em.find(Company, { isActive: true }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit });
   }
 
   async isEmailTaken(email: string, exceptId?: string): Promise<boolean> {
