@@ -105,7 +105,7 @@ describe('the partners screen', () => {
     await page.getByRole('option', { name: 'Coffee Shop' }).click();
     await page.getByRole('option', { name: 'Restaurant' }).click();
     await page.keyboard.press('Escape');
-    await form.getByLabel('Contact Info').fill('Open daily 7am-5pm');
+    await form.getByLabel('Contact Info').fill('Open daily');
     await form
       .locator('input[type=file]')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await image('#c0392b', 200, 200) });
@@ -164,6 +164,23 @@ describe('the partners screen', () => {
       await expect.poll(() => other.textContent()).toContain('Coffee Shop');
     }
     await shot(page, '04-found-by-category');
+  });
+
+  it('edits the partner', async () => {
+    const card = page.getByTestId('partner-card').filter({ hasText: NAME });
+    await card.getByRole('button', { name: `Edit ${NAME}` }).click();
+    const form = page.getByRole('form', { name: 'Edit Partner' });
+    await expect.poll(() => form.getByLabel('Partner Name').inputValue()).toBe(NAME);
+    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await form.getByText('Valid email required').waitFor();
+    await form.getByLabel('Email').fill(`hello@${tag}.example`);
+    await form.getByLabel('Contact Info').fill('Open daily 7am-5pm');
+    await form.getByLabel('Description').fill('Harbour-side espresso bar.');
+    await shot(page, '04b-edit-dialog');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Partner Updated').waitFor();
+    await form.waitFor({ state: 'detached' });
   });
 
   it('opens the details: Company Info, QR Codes, and a portal user with a generated password', async () => {
