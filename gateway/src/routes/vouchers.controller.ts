@@ -146,8 +146,12 @@ export class VouchersController {
   @Get('vendors/:id/qr-codes')
   @ApiRpc(RPC.vouchers.listForVendor)
   async vendorCodes(@Param('id') id: string, @Query() query: unknown, @Req() req: AuthenticatedRequest) {
-    await this.services.call(RPC.partners.get, { id }, req); // an unknown partner is 404, not an empty page
-    return this.services.forward(RPC.vouchers.listForVendor, query, req, { id });
+    // An unknown partner is 404, not an empty page; both asked at once (one round trip of waiting).
+    const [, page] = await Promise.all([
+      this.services.call(RPC.partners.get, { id }, req),
+      this.services.forward(RPC.vouchers.listForVendor, query, req, { id }),
+    ]);
+    return page;
   }
 
   // ---- Stats, admin lists -------------------------------------------------------------------
