@@ -126,10 +126,26 @@ describe('GET /api/vendors: the partners screen page', () => {
     expect(
       (await h.api(`/api/vendors/${staff.companyId}`, { method: 'DELETE', token: staff.token })).status,
     ).toBe(403);
+    const own = staff.companyId;
+    for (const [method, path] of [
+      ['GET', `/api/vendors/${own}`],
+      ['PATCH', `/api/vendors/${own}`],
+      ['GET', `/api/vendors/${own}/qr-codes`],
+      ['GET', `/api/partners/${own}/users`],
+      ['POST', `/api/partners/${own}/users`],
+      ['PATCH', `/api/partners/${own}/users/${staff.userId}`],
+    ] as const) {
+      const json = method === 'GET' ? undefined : { isActive: false, username: 'x', password: 'secret1' };
+      expect((await h.api(path, { method, token: staff.token, json })).status, `${method} ${path}`).toBe(403);
+      expect((await h.api(path, { method, json })).status, `anonymous ${method} ${path}`).toBe(401);
+    }
     const fd = new FormData();
     fd.append('photo', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'p.png');
     const upload = await h.api('/api/upload/vendor-photo', { method: 'POST', token: staff.token, body: fd });
     expect(upload.status).toBe(403);
+    expect((await h.api('/api/upload/vendor-photo', { method: 'POST', body: fd })).status).toBe(401);
+    // The refused staff user was not deactivated by any of those calls.
+    expect((await h.api('/api/auth/user', { token: staff.token })).status).toBe(200);
   });
 });
 
