@@ -18,6 +18,7 @@ import { RenderingController } from './routes/rendering.controller';
 import { VoucherPageController } from './routes/voucher-page.controller';
 import { VouchersController } from './routes/vouchers.controller';
 import { ImageStore } from './uploads/image-store';
+import { UploadJanitor } from './uploads/upload-janitor';
 import { UploadsController } from './uploads/uploads.controller';
 
 @Module({})
@@ -57,6 +58,7 @@ export class GatewayModule {
         GatewayOperatorPort,
         BearerStrategy,
         ImageStore,
+        UploadJanitor,
         { provide: APP_GUARD, useClass: BearerAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },

@@ -34,7 +34,7 @@ describe('partners (vendors)', () => {
       galleryPhotos: [],
     });
     const list = await h.api('/api/vendors', { token: admin });
-    expect(list.body.map((v: { id: string }) => v.id)).toContain(created.body.id);
+    expect(list.body.items.map((v: { id: string }) => v.id)).toContain(created.body.id);
     const edited = await h.api(`/api/vendors/${created.body.id}`, {
       method: 'PATCH',
       token: admin,

@@ -61,7 +61,7 @@ describe('vendor photo upload', () => {
         photo: { data: await png(), name: 'b.png', type: 'image/png' },
       }),
     });
-    const vendor = (await h.api('/api/vendors', { token: admin })).body.find(
+    const vendor = (await h.api('/api/vendors?search=Photo%20Vendor', { token: admin })).body.items.find(
       (x: { id: string }) => x.id === v.body.id,
     );
     expect(vendor.logoUrl).toBe(logo.body.url);

@@ -14,6 +14,11 @@ type Screen = { Component: ComponentType } | { lazy: () => Promise<{ Component: 
 /** A screen whose issue has not landed yet: the 404 page, behind the route's real guard. */
 const notBuiltYet: Screen = { Component: NotFoundRoute };
 
+/** /partners and /vendors are the same screen (spec section 2). */
+const partnersScreen: Screen = {
+  lazy: () => import('@/features/partners/routes/partners').then((m) => ({ Component: m.PartnersRoute })),
+};
+
 /**
  * The route table of spec section 2 for signed-in users. Each row is one guard plus one screen; a later
  * issue replaces `notBuiltYet` on its own row.
@@ -77,8 +82,8 @@ const signedInScreens: ReadonlyArray<{
   { route: paths.trainerAnalytics, title: 'Trainer analytics', screen: notBuiltYet },
   { route: paths.partnerCredits, title: 'Partner credits', screen: notBuiltYet },
   { route: paths.adminInventory, title: 'Inventory', screen: notBuiltYet },
-  { route: paths.partners, title: 'Partners', screen: notBuiltYet },
-  { route: paths.vendors, title: 'Vendors', screen: notBuiltYet },
+  { route: paths.partners, title: 'Partners', screen: partnersScreen },
+  { route: paths.vendors, title: 'Vendors', screen: partnersScreen },
   {
     route: paths.settings,
     title: 'Settings',

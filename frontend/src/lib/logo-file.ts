@@ -16,7 +16,10 @@ export function logoFileProblem(
     return { title: 'Invalid File Type', description: 'Please select an image file (PNG, JPG, JPEG).' };
   }
   if (file.size > maxBytes) {
-    return { title: 'File Too Large', description: 'Please select a file smaller than 2MB.' };
+    return {
+      title: 'File Too Large',
+      description: `Please select a file smaller than ${Math.round(maxBytes / (1024 * 1024))}MB.`,
+    };
   }
   return null;
 }

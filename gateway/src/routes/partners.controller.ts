@@ -1,22 +1,35 @@
 import { RPC, type MessageResponse } from '@avpass/contracts';
-import { Body, Controller, Delete, Get, Param, Patch, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Public, Roles } from '../auth/auth.decorators';
 import { ApiRpc } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
+import { UploadJanitor, vendorFiles } from '../uploads/upload-janitor';
 
 /** Partners and their portal users. Bodies and ids are validated by the partners service's contracts. */
 @ApiTags('partners')
 @ApiBearerAuth()
 @Controller('api')
 export class PartnersController {
-  constructor(private readonly services: ServiceCaller) {}
+  constructor(
+    private readonly services: ServiceCaller,
+    private readonly janitor: UploadJanitor,
+  ) {}
 
+  /** The partners screen: ?search (name or e-mail), ?category, ?limit, ?offset or ?cursor. */
   @Roles('super_admin')
   @Get('vendors')
-  @ApiRpc(RPC.partners.list)
-  list(@Req() req: AuthenticatedRequest) {
-    return this.services.call(RPC.partners.list, {}, req);
+  @ApiRpc(RPC.partners.page)
+  list(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.partners.page, query, req);
+  }
+
+  /** One partner (the details dialog reads it again after each change). */
+  @Roles('super_admin')
+  @Get('vendors/:id')
+  @ApiRpc(RPC.partners.get)
+  get(@Param('id') id: string, @Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.partners.get, { id }, req);
   }
 
   @Roles('super_admin')
@@ -29,16 +42,25 @@ export class PartnersController {
   @Roles('super_admin')
   @Patch('vendors/:id')
   @ApiRpc(RPC.partners.update, { body: true, added: ['id'] })
-  update(@Param('id') id: string, @Body() changes: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.partners.update, changes, req, { id });
+  async update(@Param('id') id: string, @Body() changes: unknown, @Req() req: AuthenticatedRequest) {
+    const before = await this.services.call(RPC.partners.get, { id }, req);
+    const after = await this.services.forward(RPC.partners.update, changes, req, { id });
+    // A replaced logo or a gallery photo taken out: its file goes once nothing shows it.
+    await this.janitor.releaseDropped(before, after, req);
+    return after;
   }
 
-  /** Deleting a partner also deactivates its portal users and ends their sessions (partner.deleted). */
+  /**
+   * Deleting a partner also deactivates its portal users and ends their sessions (partner.deleted);
+   * its vouchers and redemptions stay. Its files go, except a logo a voucher still shows.
+   */
   @Roles('super_admin')
   @Delete('vendors/:id')
   @ApiRpc(RPC.partners.remove)
   async remove(@Param('id') id: string, @Req() req: AuthenticatedRequest): Promise<MessageResponse> {
+    const before = await this.services.call(RPC.partners.get, { id }, req);
     await this.services.call(RPC.partners.remove, { id }, req);
+    await this.janitor.release(vendorFiles(before), req);
     return { message: 'Partner deleted' };
   }
 

@@ -145,8 +145,13 @@ export class VouchersController {
   @Roles('super_admin')
   @Get('vendors/:id/qr-codes')
   @ApiRpc(RPC.vouchers.listForVendor)
-  vendorCodes(@Param('id') id: string, @Query() query: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.vouchers.listForVendor, query, req, { id });
+  async vendorCodes(@Param('id') id: string, @Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    // An unknown partner is 404, not an empty page; both asked at once (one round trip of waiting).
+    const [, page] = await Promise.all([
+      this.services.call(RPC.partners.get, { id }, req),
+      this.services.forward(RPC.vouchers.listForVendor, query, req, { id }),
+    ]);
+    return page;
   }
 
   // ---- Stats, admin lists -------------------------------------------------------------------

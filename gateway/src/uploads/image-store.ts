@@ -1,7 +1,8 @@
+import { UPLOAD_URL_PATTERN } from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
@@ -54,6 +55,12 @@ export class ImageStore {
     const name = `${randomUUID()}.${kind}`;
     await writeFile(join(this.dir, name), output, { flag: 'wx' });
     return { url: `/uploads/${name}` };
+  }
+
+  /** Deletes a stored file by its /uploads URL (anything else is ignored: no path reaches outside). */
+  async delete(url: string): Promise<void> {
+    if (!UPLOAD_URL_PATTERN.test(url)) return;
+    await rm(join(this.dir, url.slice('/uploads/'.length)), { force: true });
   }
 }
 

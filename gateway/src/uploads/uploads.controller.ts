@@ -8,6 +8,7 @@ import { ApiContract } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { ImageStore, type ImageUploadRule } from './image-store';
 import { readMultipart } from './multipart';
+import { UploadJanitor } from './upload-janitor';
 
 /** Spec section 9: vendor photos up to 10 MB. */
 export const VENDOR_PHOTO_RULE: ImageUploadRule = {
@@ -28,6 +29,7 @@ export class UploadsController {
   constructor(
     private readonly images: ImageStore,
     private readonly services: ServiceCaller,
+    private readonly janitor: UploadJanitor,
   ) {}
 
   /** A logo or gallery photo; with vendorId it is attached to that partner at once. */
@@ -48,10 +50,22 @@ export class UploadsController {
     if (!fields.success) {
       throw DomainError.validation(fields.error.issues[0]?.message ?? 'Invalid form', undefined);
     }
+    const { vendorId, photoType } = fields.data;
+    const before = vendorId ? await this.services.call(RPC.partners.get, { id: vendorId }, req) : null;
     const stored = await this.images.store(form.file.buffer, VENDOR_PHOTO_RULE);
-    if (fields.data.vendorId) {
-      const { vendorId, photoType } = fields.data;
-      await this.services.call(RPC.partners.addPhoto, { vendorId, photoType, url: stored.url }, req);
+    if (vendorId) {
+      let after;
+      try {
+        after = await this.services.call(
+          RPC.partners.addPhoto,
+          { vendorId, photoType, url: stored.url },
+          req,
+        );
+      } catch (error) {
+        await this.images.delete(stored.url); // refused (gone, gallery full): no file left behind
+        throw error;
+      }
+      await this.janitor.releaseDropped(before, after, req); // the logo it replaced
     }
     return stored;
   }

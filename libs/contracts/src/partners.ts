@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { optionalEmail, optionalText, optionalUrl, uploadUrl } from './common';
 import { PASSWORD_MIN_LENGTH } from './auth';
+import { safeText } from './text';
+import { listQuerySchema } from './vouchers';
 
 export const PARTNER_CATEGORIES = [
   'Restaurant',
@@ -101,6 +103,7 @@ export const publicPartnerSchema = z.object({
 export type PublicPartner = z.infer<typeof publicPartnerSchema>;
 
 export const PHOTO_TYPES = ['logo', 'gallery'] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
 export const addVendorPhotoRequestSchema = z.object({
   vendorId: z.string().uuid('Not a valid id'),
   photoType: z.enum(PHOTO_TYPES, 'Photo type must be logo or gallery'),
@@ -144,3 +147,23 @@ export type PortalUser = z.infer<typeof portalUserSchema>;
 
 export const uploadResponseSchema = z.object({ url: z.string() });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/**
+ * GET /api/vendors: the partners screen's page, newest first. `search` matches the name or the
+ * e-mail (substring, any case); `category` keeps partners listing that category. Paged by `cursor`
+ * (keyset) or `offset`.
+ */
+export const vendorListQuerySchema = listQuerySchema.extend({
+  category: z
+    .union([z.literal(''), safeText().trim().max(60, 'category must be at most 60 characters')])
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type VendorListQuery = z.input<typeof vendorListQuerySchema>;
+
+/** Which of these uploaded files a service's records still refer to (before a file is deleted). */
+export const uploadsInUseRequestSchema = z.object({
+  urls: z.array(z.string().max(200)).max(200, 'At most 200 files at a time'),
+});
+export const uploadsInUseResponseSchema = z.object({ inUse: z.array(z.string()) });
+export type UploadsInUseResponse = z.infer<typeof uploadsInUseResponseSchema>;

@@ -25,6 +25,9 @@ import {
   publicPartnerSchema,
   updatePortalUserRequestSchema,
   updateVendorRequestSchema,
+  uploadsInUseRequestSchema,
+  uploadsInUseResponseSchema,
+  vendorListQuerySchema,
   vendorSchema,
 } from './partners';
 import {
@@ -108,7 +111,12 @@ export const RPC_CONTRACTS = {
 
   // ---- partners ----------------------------------------------------------------------------
   'partners.health.v1': health,
+  /** Every partner: for services that check ids (the screen pages with partners.vendors.page.v1). */
   'partners.vendors.list.v1': contract(empty, vendorSchema.array()),
+  /** GET /api/vendors: one page, searched and filtered by category, newest first. */
+  'partners.vendors.page.v1': contract(vendorListQuerySchema, pageSchema(vendorSchema)),
+  /** Which uploaded files a partner's logo or gallery still uses (the gateway deletes the rest). */
+  'partners.uploads.in-use.v1': contract(uploadsInUseRequestSchema, uploadsInUseResponseSchema),
   'partners.vendors.get.v1': contract(byId, vendorSchema),
   'partners.vendors.create.v1': contract(createVendorRequestSchema, vendorSchema),
   /** PATCH /api/vendors/{id}: the body's fields and the path's id, flat (field errors read `name`). */
@@ -169,6 +177,8 @@ export const RPC_CONTRACTS = {
   'vouchers.exclusives.create.v1': contract(createExclusiveRequestSchema, exclusiveSchema),
   /** GET /api/project-rooted-exclusives: exclusives only, a page of one tab plus every tab's count. */
   'vouchers.exclusives.list.v1': contract(listExclusivesRequestSchema, exclusivesPageSchema),
+  /** Which uploaded files a voucher still shows as its logo (the gateway deletes the rest). */
+  'vouchers.uploads.in-use.v1': contract(uploadsInUseRequestSchema, uploadsInUseResponseSchema),
   /** Internal (rendering -> vouchers): the codes an actor may print, by ids, batch or all. */
   'vouchers.render.resolve.v1': contract(resolveVouchersRequestSchema, pageSchema(qrCodeSchema)),
 
@@ -222,6 +232,8 @@ export const RPC = {
   partners: {
     health: 'partners.health.v1',
     list: 'partners.vendors.list.v1',
+    page: 'partners.vendors.page.v1',
+    uploadsInUse: 'partners.uploads.in-use.v1',
     get: 'partners.vendors.get.v1',
     create: 'partners.vendors.create.v1',
     update: 'partners.vendors.update.v1',
@@ -253,6 +265,7 @@ export const RPC = {
     listPartners: 'vouchers.assignment.list.v1',
     assignPartners: 'vouchers.assignment.replace.v1',
     listForVendor: 'vouchers.assignment.list-for-vendor.v1',
+    uploadsInUse: 'vouchers.uploads.in-use.v1',
     resolveForRender: 'vouchers.render.resolve.v1',
     createExclusive: 'vouchers.exclusives.create.v1',
     listExclusives: 'vouchers.exclusives.list.v1',

@@ -39,6 +39,12 @@ export class VouchersHandlers {
     return this.codes.list(requireActor(meta), query);
   }
 
+  /** Internal (gateway): before it deletes a partner's replaced or removed photo files. */
+  @RpcHandler(RPC.vouchers.uploadsInUse)
+  async uploadsInUse({ urls }: In<typeof RPC.vouchers.uploadsInUse>) {
+    return { inUse: await this.codes.uploadsInUse(urls) };
+  }
+
   @RpcHandler(RPC.vouchers.getPublic)
   getPublic({ id }: In<typeof RPC.vouchers.getPublic>) {
     return this.codes.getPublic(id);

@@ -5,6 +5,7 @@ import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
 import ParkOutlinedIcon from '@mui/icons-material/ParkOutlined';
 import QrCode2OutlinedIcon from '@mui/icons-material/QrCode2Outlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { paths } from '@/config/paths';
 
 export interface NavLinkItem {
@@ -15,13 +16,14 @@ export interface NavLinkItem {
 
 /**
  * Spec section 2, "Navigation bar": the links each role sees, in order — only to screens that exist.
- * Still to come, each added by the issue that builds its screen: super_admin's Partners (after
- * Dashboard), Trainer/Athlete QR (before Project Rooted QR Exclusives) and Inventory (after it);
+ * Still to come, each added by the issue that builds its screen: super_admin's Trainer/Athlete QR
+ * (before Project Rooted QR Exclusives) and Inventory (after it);
  * company_admin's Credits and Inventory (after Dashboard).
  */
 export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
   super_admin: [
     { label: 'Dashboard', to: paths.dashboard.path, icon: DashboardOutlinedIcon },
+    { label: 'Partners', to: paths.partners.path, icon: StorefrontOutlinedIcon },
     { label: 'AV Pass Generator', to: paths.generate.path, icon: QrCode2OutlinedIcon },
     { label: 'Bulk Generate', to: paths.bulk.path, icon: DynamicFeedOutlinedIcon },
     {

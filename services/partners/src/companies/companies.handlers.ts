@@ -13,6 +13,17 @@ export class CompaniesHandlers {
     return this.companies.list();
   }
 
+  @RpcHandler(RPC.partners.page)
+  page(query: In<typeof RPC.partners.page>) {
+    return this.companies.page(query);
+  }
+
+  /** Internal (gateway): before it deletes a replaced or removed photo's file. */
+  @RpcHandler(RPC.partners.uploadsInUse)
+  async uploadsInUse({ urls }: In<typeof RPC.partners.uploadsInUse>) {
+    return { inUse: await this.companies.uploadsInUse(urls) };
+  }
+
   @RpcHandler(RPC.partners.get)
   get({ id }: In<typeof RPC.partners.get>) {
     return this.companies.get(id);

@@ -1,6 +1,24 @@
 import { EntityManager, raw } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Company } from './company.entity';
+import { decodeCompanyCursor, encodeCompanyCursor, likeEscape } from './company-keyset';
+
+export interface CompanyPageQuery {
+  limit: number;
+  offset: number;
+  search?: string | undefined;
+  category?: string | undefined;
+  cursor?: string | undefined;
+}
+
+/** Up to this many matches, a search page is read through the search indexes, not the date index. */
+const SPARSE_SEARCH_ROWS = 2000;
+
+export interface CompanyPage {
+  items: Company[];
+  total: number;
+  nextCursor: string | null;
+}
 
 export const MAX_GALLERY_PHOTOS = 50;
 
@@ -17,14 +35,83 @@ export class CompaniesRepository {
     return this.em.find(Company, {}, { orderBy: { createdAt: 'desc', id: 'asc' } });
   }
 
+  /**
+   * One page of the partners screen, newest first, by keyset when a cursor is given. Every filter is
+   * indexed (trigram for the search, GIN for the category) and the order is the
+   * (created_at desc, id desc) index, so the page costs the same with 10 or 10,000 partners.
+   */
+  async page(query: CompanyPageQuery): Promise<CompanyPage> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.search) {
+      const like = `%${likeEscape(query.search.toLowerCase())}%`;
+      where.push('(c.name ilike ? or lower(c.email) like ?)');
+      params.push(like, like);
+    }
+    if (query.category) {
+      where.push('c.categories @> ?::jsonb');
+      params.push(JSON.stringify([query.category]));
+    }
+    const filter = where.length ? `where ${where.join(' and ')}` : '';
+    const pageWhere = [...where];
+    const pageParams = [...params];
+    if (query.cursor) {
+      const key = decodeCompanyCursor(query.cursor);
+      pageWhere.push('(c.created_at, c.id) < (?::timestamptz, ?::uuid)');
+      pageParams.push(key.at, key.id);
+    }
+    const connection = this.em.getConnection();
+    const [{ total }] = (await connection.execute(
+      `select count(*)::int as total from companies c ${filter}`,
+      params,
+    )) as [{ total: number }];
+    // The count (through the trigram / GIN indexes) says how dense the matches are. Few matches: read
+    // them through those indexes first (a materialized CTE) and sort that handful — walking the date
+    // index would test most of the table when they are old. Many (or no search): walk the date index,
+    // which meets a page of matches almost at once.
+    const sparse = Boolean(query.search) && total <= SPARSE_SEARCH_ROWS;
+    const whereSql = pageWhere.length ? `where ${pageWhere.join(' and ')}` : '';
+    const source = sparse
+      ? `(with matches as materialized (select * from companies c ${whereSql}) select * from matches) c`
+      : `companies c ${whereSql}`;
+    const rows: (Record<string, unknown> & { cursor_at: string; id: string })[] = await connection.execute(
+      `select c.*, c.created_at::text as cursor_at from ${source}
+        order by c.created_at desc, c.id desc
+        limit ? offset ?`,
+      [...pageParams, query.limit, query.cursor ? 0 : query.offset],
+    );
+    const last = rows[rows.length - 1];
+    return {
+      items: rows.map(({ cursor_at: _, ...row }) => this.em.map(Company, row)),
+      total,
+      nextCursor:
+        rows.length === query.limit && last ? encodeCompanyCursor({ at: last.cursor_at, id: last.id }) : null,
+    };
+  }
+
+  /** Which of these uploaded files a partner still shows as its logo or in its gallery. */
+  async uploadsInUse(urls: string[]): Promise<string[]> {
+    if (!urls.length) return [];
+    const rows: { url: string }[] = await this.em.getConnection().execute(
+      `select u.url from jsonb_array_elements_text(?::jsonb) as u(url)
+        where exists (select 1 from companies c where c.logo_url = u.url)
+           or exists (select 1 from companies c where c.gallery_photos @> jsonb_build_array(u.url))`,
+      [JSON.stringify(urls)],
+    );
+    return rows.map((r) => r.url);
+  }
+
   /** For pickers: alphabetical; optionally only one company (a partner's own staff). */
   listByName(onlyId?: string): Promise<Company[]> {
     return this.em.find(Company, onlyId ? { id: onlyId } : {}, { orderBy: { name: 'asc', id: 'asc' } });
   }
 
-  /** The landing page shows partners in the order they joined; the first three are featured. */
-  listActiveOldestFirst(): Promise<Company[]> {
-    return this.em.find(Company, { isActive: true }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  /**
+   * The landing page shows partners in the order they joined; the first three are featured. At most
+   * `limit` (the (created_at, id) index read backwards), so a network of 10,000 stays one small answer.
+   */
+  listActiveOldestFirst(limit: number): Promise<Company[]> {
+    return this.em.find(Company, { isActive: true }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit });
   }
 
   async isEmailTaken(email: string, exceptId?: string): Promise<boolean> {

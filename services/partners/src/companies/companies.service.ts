@@ -5,7 +5,9 @@ import {
   createVendorRequestSchema,
   updateVendorRequestSchema,
   type MessageResponse,
+  type Page,
   type Vendor,
+  type vendorListQuerySchema,
 } from '@avpass/contracts';
 import { DomainError, EventOutbox } from '@avpass/platform';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
@@ -28,6 +30,21 @@ export class CompaniesService {
 
   async list(): Promise<Vendor[]> {
     return (await this.companies.listNewestFirst()).map(toVendor);
+  }
+
+  async page(query: z.output<typeof vendorListQuerySchema>): Promise<Page<Vendor>> {
+    const page = await this.companies.page(query);
+    return {
+      items: page.items.map(toVendor),
+      total: page.total,
+      limit: query.limit,
+      offset: query.cursor ? 0 : query.offset,
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  uploadsInUse(urls: string[]): Promise<string[]> {
+    return this.companies.uploadsInUse(urls);
   }
 
   async get(id: string): Promise<Vendor> {

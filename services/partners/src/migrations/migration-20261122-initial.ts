@@ -1,6 +1,7 @@
 import { OUTBOX_TABLES_SQL } from '@avpass/platform';
 import { Migration } from '@mikro-orm/migrations';
 import { Migration20261123OfferTombstones } from './migration-20261123-offer-tombstones';
+import { Migration20261125Directory } from './migration-20261125-directory';
 
 export class Migration20261122Initial extends Migration {
   override async up(): Promise<void> {
@@ -42,4 +43,5 @@ export class Migration20261122Initial extends Migration {
 export const migrations = [
   { name: 'Migration20261122Initial', class: Migration20261122Initial },
   { name: 'Migration20261123OfferTombstones', class: Migration20261123OfferTombstones },
+  { name: 'Migration20261125Directory', class: Migration20261125Directory },
 ];

@@ -7,6 +7,9 @@ import { CompaniesRepository } from '../companies/companies.repository';
 import { PartnerOfferStatsRepository } from './partner-offer-stats.repository';
 import { toPublicPartner, type OfferCounts } from './public-partner.mapper';
 
+/** The landing page shows at most this many partners (the first to join; see docs/decisions.md). */
+export const PUBLIC_PARTNERS_LIMIT = 120;
+
 /** The landing page's partner list: active partners, with their offers counted when read. */
 @Injectable()
 export class PublicPartnersService {
@@ -29,7 +32,7 @@ export class PublicPartnersService {
   }
 
   async list(now: Date = new Date()): Promise<PublicPartner[]> {
-    const companies = await this.companies.listActiveOldestFirst();
+    const companies = await this.companies.listActiveOldestFirst(PUBLIC_PARTNERS_LIMIT);
     const counts = new Map<string, OfferCounts>(
       companies.map((c) => [c.id, { activeOffers: 0, totalQrCodes: 0 }]),
     );

@@ -104,6 +104,20 @@ export class QrCodesRepository {
     return qb.getResultList();
   }
 
+  /**
+   * Which of these uploaded files a code still shows (its logo or trainer photo). Called only when a
+   * partner's photo is replaced or removed, rarely: no index on the two columns (see decisions).
+   */
+  async uploadsInUse(urls: string[]): Promise<string[]> {
+    if (!urls.length) return [];
+    const rows: { url: string }[] = await this.em.getConnection().execute(
+      `select u.url from jsonb_array_elements_text(?::jsonb) as u(url)
+        where exists (select 1 from qr_codes q where q.logo_url = u.url or q.trainer_image = u.url)`,
+      [JSON.stringify(urls)],
+    );
+    return rows.map((r) => r.url);
+  }
+
   /** A batch's codes, oldest first. */
   listInBatch(batchId: string): Promise<QrCode[]> {
     return this.em.find(QrCode, { batchId }, { orderBy: { createdAt: 'asc', id: 'asc' } });

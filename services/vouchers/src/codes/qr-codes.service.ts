@@ -128,6 +128,11 @@ export class QrCodesService {
   }
 
   /** Anyone with the link may see the voucher; an unknown or malformed id is simply not found. */
+  /** Uploaded files a code still shows: the gateway keeps those when a partner lets go of them. */
+  uploadsInUse(urls: string[]): Promise<string[]> {
+    return this.codes.uploadsInUse(urls);
+  }
+
   async getPublic(id: string): Promise<PublicVoucher> {
     if (!UUID_PATTERN.test(id)) throw voucherNotFound();
     const code = await this.codes.findById(id.toLowerCase());

@@ -1,7 +1,7 @@
 import {
   exclusiveSchema,
   exclusivesPageSchema,
-  vendorSchema,
+  companySummarySchema,
   type CreateExclusiveRequest,
   type Exclusive,
   type ExclusiveFilter,
@@ -11,7 +11,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiJson, apiRequest } from '@/lib/api-client';
 
 export const EXCLUSIVES_URL = '/api/project-rooted-exclusives';
-export const VENDORS_URL = '/api/vendors';
+/** The partner picker's list (id, name, logo): every company, for the super administrator. */
+export const VENDORS_URL = '/api/companies';
 const deleteUrl = (id: string) => `/api/qr-codes/${encodeURIComponent(id)}`;
 /** The list refreshes on this interval and on focus, like the other staff lists (spec section 9). */
 const POLL_MS = 10_000;
@@ -54,11 +55,11 @@ export function useExclusives(q: ExclusivesQuery) {
   });
 }
 
-/** GET /api/vendors, only while the create dialog is open (spec section 7). */
+/** GET /api/companies, only while the create dialog is open (GET /api/vendors answers a page). */
 export function useVendors(enabled: boolean) {
   return useQuery({
     queryKey: [VENDORS_URL],
-    queryFn: ({ signal }) => apiJson(VENDORS_URL, vendorSchema.array(), { signal }),
+    queryFn: ({ signal }) => apiJson(VENDORS_URL, companySummarySchema.array(), { signal }),
     enabled,
   });
 }

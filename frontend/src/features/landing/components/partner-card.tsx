@@ -8,7 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { PartnerLogo } from './partner-logo';
+import { PartnerLogo } from '@/components/brand/partner-logo';
 
 /** Shown when a partner has not written its own contact line. */
 export const DEFAULT_PARTNER_BLURB =

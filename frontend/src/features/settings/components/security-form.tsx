@@ -12,7 +12,7 @@ import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { firstIssuePerField } from '@/lib/form-errors';
 import { useChangePassword } from '../api/change-password';
-import { generatePassword } from '../lib/generate-password';
+import { generatePassword } from '@/lib/generate-password';
 
 type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
 const EMPTY: Record<PasswordField, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };

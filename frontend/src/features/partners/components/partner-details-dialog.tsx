@@ -1,0 +1,100 @@
+import type { Vendor } from '@avpass/contracts';
+import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useState } from 'react';
+import { LoadErrorAlert } from '@/components/data-display/list-states';
+import { useVendor } from '../api/get-vendor';
+import { CompanyInfoTab } from './company-info-tab';
+import { GalleryTab } from './gallery-tab';
+import { PortalUsersTab } from './portal-users-tab';
+import { QrCodesTab } from './qr-codes-tab';
+
+const TABS = [
+  { id: 'info', label: 'Company Info' },
+  { id: 'users', label: 'Portal Users' },
+  { id: 'codes', label: 'QR Codes' },
+  { id: 'gallery', label: 'Gallery' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/** View Details: four tabs; full screen on a phone. */
+export function PartnerDetailsDialog({ vendor, onClose }: { vendor: Vendor | null; onClose: () => void }) {
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <Dialog
+      open={vendor !== null}
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      aria-labelledby="partner-details-title"
+      slotProps={{ paper: { sx: { minHeight: { sm: '70vh' } } } }}
+    >
+      {vendor && <Details key={vendor.id} initial={vendor} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function Details({ initial, onClose }: { initial: Vendor; onClose: () => void }) {
+  const [tab, setTab] = useState<TabId>('info');
+  const query = useVendor(initial.id, initial);
+  const vendor = query.data ?? initial;
+
+  return (
+    <>
+      <DialogTitle id="partner-details-title" sx={{ pr: 7, overflowWrap: 'anywhere' }}>
+        {vendor.name}
+        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+          <CloseRoundedIcon />
+        </IconButton>
+      </DialogTitle>
+      <Tabs
+        value={tab}
+        onChange={(_e, value: TabId) => setTab(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label="Partner details"
+        sx={{ px: { xs: 1, sm: 3 }, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {TABS.map((t) => (
+          <Tab
+            key={t.id}
+            value={t.id}
+            label={t.label}
+            id={`partner-tab-${t.id}`}
+            aria-controls={`partner-panel-${t.id}`}
+          />
+        ))}
+      </Tabs>
+      <DialogContent>
+        <Box
+          role="tabpanel"
+          id={`partner-panel-${tab}`}
+          aria-labelledby={`partner-tab-${tab}`}
+          sx={{ pt: 1 }}
+        >
+          {query.isError && (
+            <LoadErrorAlert
+              error={query.error}
+              onRetry={() => void query.refetch()}
+              fallback="This partner could not be loaded."
+              sx={{ mb: 2 }}
+            />
+          )}
+          {tab === 'info' && <CompanyInfoTab vendor={vendor} />}
+          {tab === 'users' && <PortalUsersTab partnerId={vendor.id} />}
+          {tab === 'codes' && <QrCodesTab vendorId={vendor.id} />}
+          {tab === 'gallery' && <GalleryTab vendor={vendor} />}
+        </Box>
+      </DialogContent>
+    </>
+  );
+}
