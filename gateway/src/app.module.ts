@@ -12,6 +12,7 @@ import { QueuesModule } from './queues/queues.module';
 import { SpaIndex } from './http/spa-index';
 import { ServiceCaller } from './rpc/service-caller';
 import { AdminProfileController, AuthController } from './routes/auth.controller';
+import { CreditsController } from './routes/credits.controller';
 import { PartnersController } from './routes/partners.controller';
 import { RenderingController } from './routes/rendering.controller';
 import { VoucherPageController } from './routes/voucher-page.controller';
@@ -32,6 +33,7 @@ export class GatewayModule {
         VouchersController,
         VoucherPageController,
         RenderingController,
+        CreditsController,
         UploadsController,
         HealthController,
       ],
