@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, uploadUrl, uuidParam } from './common';
-import { isSafeText, safeText, UNSAFE_TEXT_MESSAGE } from './text';
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text';
 import { DATE_ONLY_PATTERN, IDEMPOTENCY_KEY_PATTERN, listQuerySchema } from './vouchers';
 
 /** Spec section 3: athlete_credits.athleteRole and credit_transactions' type and category. */
@@ -41,7 +41,12 @@ export const CREDIT_REFUSALS = {
 } as const;
 
 const requiredText = (message: string, max = 500) =>
-  safeText().trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  z
+    .string({ error: message })
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE)
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`);
 
 /** An amount in cents: a positive whole number (the client converts dollars with dollarsToCents). */
 export const centsField = (required: string = CREDIT_MESSAGES.amountRequired) =>

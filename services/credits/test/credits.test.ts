@@ -112,6 +112,7 @@ describe('credit allocations', () => {
 
   it.each([
     [{ athleteName: ' ' }, 'athleteName', 'Athlete name is required'],
+    [{ athleteName: undefined }, 'athleteName', 'Athlete name is required'],
     [{ totalAmount: undefined }, 'totalAmount', 'Total amount is required'],
     [{ totalAmount: 0 }, 'totalAmount', 'Amount must be a positive number'],
     [{ totalAmount: -100 }, 'totalAmount', 'Amount must be a positive number'],
@@ -227,6 +228,7 @@ describe('recording a transaction', () => {
     [{ amount: 1.5 }, 'amount', 'Amount must be a whole number of cents'],
     [{ amount: undefined }, 'amount', 'Amount is required'],
     [{ description: '  ' }, 'description', 'Description is required'],
+    [{ description: undefined }, 'description', 'Description is required'],
     [{ transactionType: 'gift' }, 'transactionType', 'Type must be purchase, service, equipment or other'],
     [{ category: 'food' }, 'category', 'Category must be shoes, equipment, apparel, services or other'],
   ])('refuses %j with the message on %s', async (change, field, message) => {
