@@ -41,14 +41,26 @@ describe('credits over HTTP', () => {
     expect(credit).toMatchObject({ monthlyAmount: 1_667, currentBalance: 20_000 });
     const list = await h.api('/api/athlete-credits?search=Casey&limit=5', { token: admin });
     expect(list.status).toBe(200);
-    expect(list.body.items[0]).toMatchObject({ id: credit.id, partnerName: 'Credit Shop A', status: 'active' });
-    const bad = await h.api('/api/athlete-credits', { method: 'POST', token: admin, json: { totalAmount: 5 } });
+    expect(list.body.items[0]).toMatchObject({
+      id: credit.id,
+      partnerName: 'Credit Shop A',
+      status: 'active',
+    });
+    const bad = await h.api('/api/athlete-credits', {
+      method: 'POST',
+      token: admin,
+      json: { totalAmount: 5 },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.athleteName).toEqual(['Athlete name is required']);
     const removed = await h.api(`/api/athlete-credits/${credit.id}`, { method: 'DELETE', token: admin });
     expect(removed).toMatchObject({ status: 200, body: { outcome: 'deleted' } });
-    expect((await h.api(`/api/athlete-credits/${credit.id}`, { method: 'DELETE', token: admin })).status).toBe(404);
-    expect((await h.api('/api/athlete-credits/not-a-uuid', { method: 'DELETE', token: admin })).status).toBe(400);
+    expect(
+      (await h.api(`/api/athlete-credits/${credit.id}`, { method: 'DELETE', token: admin })).status,
+    ).toBe(404);
+    expect((await h.api('/api/athlete-credits/not-a-uuid', { method: 'DELETE', token: admin })).status).toBe(
+      400,
+    );
   });
 
   it('anonymous is 401 and a company is 403 on every administrator route', async () => {
@@ -63,9 +75,15 @@ describe('credits over HTTP', () => {
     ];
     for (const [method, path, json] of adminRoutes) {
       expect((await h.api(path, { method, json })).status, `${method} ${path}`).toBe(401);
-      expect((await h.api(path, { method, json, token: companyA.token })).status, `${method} ${path}`).toBe(403);
+      expect((await h.api(path, { method, json, token: companyA.token })).status, `${method} ${path}`).toBe(
+        403,
+      );
     }
-    for (const path of ['/api/partner-athlete-credits', '/api/credits/partner-transactions', '/api/credits/partner-summary']) {
+    for (const path of [
+      '/api/partner-athlete-credits',
+      '/api/credits/partner-transactions',
+      '/api/credits/partner-summary',
+    ]) {
       expect((await h.api(path)).status).toBe(401);
       expect((await h.api(path, { token: companyA.token })).status).toBe(200);
     }
@@ -161,11 +179,17 @@ describe('credits over HTTP', () => {
       json: { creditId: credit.id, amount: 250, description: 'Club kit', category: 'apparel' },
     });
     expect(ledger.status).toBe(201);
-    expect(ledger.body.transaction).toMatchObject({ partnerId: null, category: 'apparel', balanceAfter: 19_750 });
+    expect(ledger.body.transaction).toMatchObject({
+      partnerId: null,
+      category: 'apparel',
+      balanceAfter: 19_750,
+    });
   });
 
   it('the athlete photo goes through the upload module', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
     const res = await h.api('/api/upload/athlete-photo', { method: 'POST', token: admin, body: form });

@@ -75,7 +75,16 @@ const signedInScreens: ReadonlyArray<{
     },
   },
   { route: paths.trainerAnalytics, title: 'Trainer analytics', screen: notBuiltYet },
-  { route: paths.partnerCredits, title: 'Partner credits', screen: notBuiltYet },
+  {
+    route: paths.partnerCredits,
+    title: 'Partner credits',
+    screen: {
+      lazy: () =>
+        import('@/features/credits/routes/partner-credits').then((m) => ({
+          Component: m.PartnerCreditsRoute,
+        })),
+    },
+  },
   { route: paths.adminInventory, title: 'Inventory', screen: notBuiltYet },
   { route: paths.partners, title: 'Partners', screen: notBuiltYet },
   { route: paths.vendors, title: 'Vendors', screen: notBuiltYet },
@@ -88,7 +97,14 @@ const signedInScreens: ReadonlyArray<{
   },
   { route: paths.trainerQr, title: 'Trainer QR codes', screen: notBuiltYet },
   { route: paths.projectRootedExclusives, title: 'Project Rooted exclusives', screen: notBuiltYet },
-  { route: paths.adminCredits, title: 'Athlete credits', screen: notBuiltYet },
+  {
+    route: paths.adminCredits,
+    title: 'Athlete credits',
+    screen: {
+      lazy: () =>
+        import('@/features/credits/routes/admin-credits').then((m) => ({ Component: m.AdminCreditsRoute })),
+    },
+  },
   { route: paths.partnerInventory, title: 'Partner inventory', screen: notBuiltYet },
 ];
 
