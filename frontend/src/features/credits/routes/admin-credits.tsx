@@ -4,12 +4,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { AllocationsTab } from '../components/allocations-tab';
+import { CreditTabs } from '../components/credit-tabs';
 import { LedgerTab } from '../components/ledger-tab';
 
 const TABS = [
@@ -50,23 +49,11 @@ export function AdminCreditsRoute() {
         </Button>
       </Stack>
       <Card variant="outlined">
-        <Tabs
+        <CreditTabs
           value={active.id}
-          onChange={(_e, id: string) => setParams({ tab: id }, { replace: true })}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          sx={{ px: { xs: 1, sm: 2 }, borderBottom: 1, borderColor: 'divider' }}
-        >
-          {TABS.map((t) => (
-            <Tab
-              key={t.id}
-              value={t.id}
-              label={t.label}
-              id={`credits-tab-${t.id}`}
-              aria-controls={`credits-panel-${t.id}`}
-            />
-          ))}
-        </Tabs>
+          tabs={TABS}
+          onChange={(id) => setParams({ tab: id }, { replace: true })}
+        />
         <Box
           role="tabpanel"
           id={`credits-panel-${active.id}`}

@@ -10,10 +10,8 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -25,15 +23,21 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useSession } from '@/lib/session/use-session';
 import { useCreditSummary, usePartnerCredits, usePartnerTransactions } from '../api/queries';
 import { Money, ROLE_LABELS, RowCard, TransactionStatusChip, voidedSx } from '../components/credit-bits';
+import { CreditTabs } from '../components/credit-tabs';
 import { PartnerRecordDialog } from '../components/partner-record-dialog';
 import { SearchField } from '../components/search-field';
 import { TYPE_LABELS } from '../components/transaction-fields';
+
+const PARTNER_TABS = [
+  { id: 'athletes', label: 'Athletes with Credits' },
+  { id: 'history', label: 'Transaction History' },
+] as const;
 
 /** Partner Credits (/partner-credits, any signed-in user; a partner sees its own). */
 export function PartnerCreditsRoute() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'history' ? 'history' : 'athletes';
+  const tab: (typeof PARTNER_TABS)[number]['id'] = params.get('tab') === 'history' ? 'history' : 'athletes';
   const [dialog, setDialog] = useState<{ athlete: AthleteCredit | null } | null>(null);
   const summary = useCreditSummary();
   const figure = (value: number | undefined, format: (n: number) => string = String) =>
@@ -97,16 +101,11 @@ export function PartnerCreditsRoute() {
       </StatGrid>
 
       <Card variant="outlined" sx={{ mt: { xs: 3, md: 4 } }}>
-        <Tabs
+        <CreditTabs
           value={tab}
-          onChange={(_e, id: string) => setParams({ tab: id }, { replace: true })}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          sx={{ px: { xs: 1, sm: 2 }, borderBottom: 1, borderColor: 'divider' }}
-        >
-          <Tab value="athletes" label="Athletes with Credits" />
-          <Tab value="history" label="Transaction History" />
-        </Tabs>
+          tabs={PARTNER_TABS}
+          onChange={(id) => setParams({ tab: id }, { replace: true })}
+        />
         <Box role="tabpanel" sx={{ p: { xs: 1.5, sm: 3 } }}>
           {tab === 'athletes' ? (
             <AthletesPanel onProcess={(athlete) => setDialog({ athlete })} />
