@@ -14,6 +14,10 @@ const TRANSACTIONS = Number(process.env.SCALE_CREDIT_TRANSACTIONS ?? 1_000_000);
 const OTHER_PARTNER = '0000000b-0000-4000-8000-00000000000b';
 const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';
 
+/** A stable, valid (version 4, RFC variant) uuid from a text: what the contracts accept as an id. */
+const idSql = (text) =>
+  `(substr(md5(${text}), 1, 12) || '4' || substr(md5(${text}), 14, 3) || '8' || substr(md5(${text}), 18, 15))::uuid`;
+
 async function seed({ client, company, env }) {
   const tz = env.BUSINESS_TIMEZONE ?? 'America/Los_Angeles';
   const perCredit = Math.max(1, Math.floor(TRANSACTIONS / CREDITS));
@@ -31,7 +35,7 @@ async function seed({ client, company, env }) {
     `insert into athlete_credits (id, athlete_name, athlete_role, total_amount, monthly_amount, duration,
        start_date, end_date, current_balance, used_amount, partner_id, partner_name, is_active, created_at,
        created_by, updated_at)
-     select md5('credit' || c)::uuid, 'Athlete ' || c, (array['athlete', 'trainer', 'coach'])[1 + c % 3],
+     select ${idSql("'credit' || c")}, 'Athlete ' || c, (array['athlete', 'trainer', 'coach'])[1 + c % 3],
             ${perCredit} * 1000 + 50000, round((${perCredit} * 1000 + 50000) / 12.0), 12,
             (now() - interval '400 days')::date, (now() + interval '400 days')::date,
             ${perCredit} * 1000 + 50000, 0,
@@ -46,7 +50,7 @@ async function seed({ client, company, env }) {
     `insert into credit_transactions (id, credit_id, athlete_name, partner_id, partner_name, transaction_type,
        amount, description, category, balance_after, created_at, created_by, business_day, voided_at,
        voided_by, void_reason)
-     select md5('tx' || g)::uuid, md5('credit' || c)::uuid, 'Athlete ' || c,
+     select ${idSql("'tx' || g")}, ${idSql("'credit' || c")}, 'Athlete ' || c,
             case when c % 10 = 1 or (c % 10 > 1 and g % 2 = 1) then $2::uuid else $1::uuid end,
             case when c % 10 = 1 or (c % 10 > 1 and g % 2 = 1) then 'Other Partner' else 'Scale Sports Club' end,
             'purchase', 1000, 'Purchase ' || g, 'equipment', ${perCredit} * 1000 + 50000 - k * 1000, at, 'bench',
@@ -61,7 +65,7 @@ async function seed({ client, company, env }) {
   );
   await client.query(
     `update athlete_credits a set used_amount = s.used, current_balance = a.total_amount - s.used
-       from (select credit_id, sum(amount) filter (where voided_at is null) as used
+       from (select credit_id, coalesce(sum(amount) filter (where voided_at is null), 0) as used
                from credit_transactions group by credit_id) s
       where s.credit_id = a.id`,
   );
@@ -82,6 +86,7 @@ async function seed({ client, company, env }) {
 const cursorOf = (at, id) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
 
 async function time({ client, adminToken, companyToken, company, row, wrong, sqlCount }) {
+  const probe = Math.min(4242, CREDITS);
   await client.query('set search_path = credits');
   const expected = {
     credits: await sqlCount('select count(*) n from credits.athlete_credits where is_active'),
@@ -90,7 +95,7 @@ async function time({ client, adminToken, companyToken, company, row, wrong, sql
       `select count(*) n from credits.athlete_credits where athlete_name ilike '%Athlete 42%'`,
     ),
     txSearch: await sqlCount(
-      `select count(*) n from credits.credit_transactions where athlete_name ilike '%Athlete 4242%'`,
+      `select count(*) n from credits.credit_transactions where athlete_name ilike '%Athlete ${probe}%'`,
     ),
     partnerCredits: await sqlCount(
       'select count(*) n from credits.athlete_credits where is_active and (partner_id is null or partner_id = $1)',
@@ -109,7 +114,8 @@ async function time({ client, adminToken, companyToken, company, row, wrong, sql
       [deep - 1],
     )
   ).rows;
-  const oneCredit = (await client.query(`select md5('credit' || 4242)::uuid as id`)).rows[0].id;
+  const oneCredit = (await client.query(`select ${idSql(`'credit' || ${Math.min(4242, CREDITS)}`)} as id`))
+    .rows[0].id;
 
   await row('GET /api/athlete-credits?limit=50', 50, '/api/athlete-credits?limit=50', adminToken, (b) => {
     wrong('credits total', b.total, expected.credits);
@@ -142,9 +148,9 @@ async function time({ client, adminToken, companyToken, company, row, wrong, sql
     );
   }
   await row(
-    'GET /api/credit-transactions?limit=50&search=Athlete 4242',
+    `GET /api/credit-transactions?limit=50&search=Athlete ${probe}`,
     100,
-    '/api/credit-transactions?limit=50&search=Athlete%204242',
+    `/api/credit-transactions?limit=50&search=Athlete%20${probe}`,
     adminToken,
     (b) => wrong('ledger search total', b.total, expected.txSearch),
   );

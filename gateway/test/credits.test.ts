@@ -201,4 +201,95 @@ describe('credits over HTTP', () => {
     expect(refused.status).toBe(415);
     expect(refused.body.message).toBe('Only image files are allowed');
   });
+
+  it('odd values in every field of every credits body and query are a 4xx, never a 500', async () => {
+    const credit = await newCredit({ totalAmount: 1_000_000 });
+    const tx = await h.api('/api/credit-transactions', {
+      method: 'POST',
+      token: admin,
+      json: { creditId: credit.id, amount: 100, description: 'Sweep' },
+    });
+    const odd: unknown[] = [
+      null,
+      '',
+      ' ',
+      -1,
+      0,
+      1.5,
+      1e20,
+      'x',
+      true,
+      {},
+      [],
+      ['a'],
+      '\u0000',
+      'é'.repeat(3000),
+    ];
+    const routes: [string, string, Record<string, unknown>][] = [
+      [
+        'POST',
+        '/api/athlete-credits',
+        {
+          athleteName: 'S',
+          totalAmount: 100,
+          duration: 12,
+          startDate: '2026-01-01',
+          endDate: '2027-01-01',
+          partnerId: companyA.companyId,
+          athleteRole: 'coach',
+          notes: 'n',
+          athleteImage: null,
+        },
+      ],
+      [
+        'POST',
+        '/api/credit-transactions',
+        {
+          creditId: credit.id,
+          amount: 1,
+          description: 'd',
+          category: 'shoes',
+          reference: 'r',
+          notes: 'n',
+          transactionType: 'other',
+        },
+      ],
+      [
+        'POST',
+        `/api/credits/${credit.id}/transactions`,
+        { amount: 1, description: 'd', transactionType: 'service', notes: 'n' },
+      ],
+      ['POST', `/api/credit-transactions/${tx.body.transaction.id}/void`, { reason: 'r' }],
+    ];
+    for (const [method, path, valid] of routes) {
+      for (const field of Object.keys(valid)) {
+        for (const value of odd) {
+          const res = await h.api(path, { method, token: admin, json: { ...valid, [field]: value } });
+          expect(
+            res.status,
+            `${path} ${field}=${JSON.stringify(value).slice(0, 40)} → ${JSON.stringify(res.body)}`,
+          ).toBeLessThan(500);
+        }
+      }
+    }
+    for (const list of [
+      '/api/athlete-credits',
+      '/api/credit-transactions',
+      '/api/partner-athlete-credits',
+      '/api/credits/partner-transactions',
+    ]) {
+      for (const q of [
+        'limit=0',
+        'limit=abc',
+        'offset=-1',
+        'cursor=zzz',
+        'search=%25_%5C',
+        'creditId=nope',
+        'limit=201',
+      ]) {
+        const res = await h.api(`${list}?${q}`, { token: admin });
+        expect(res.status, `${list}?${q} → ${JSON.stringify(res.body)}`).toBeLessThan(500);
+      }
+    }
+  }, 120_000);
 });

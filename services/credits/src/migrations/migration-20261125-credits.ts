@@ -82,8 +82,5 @@ export class Migration20261125Credits extends Migration {
     this.addSql(
       'create index credit_transactions_credit_created_at_index on credit_transactions (credit_id, created_at desc, id desc)',
     );
-    this.addSql(
-      'create index credit_transactions_athlete_name_trgm_index on credit_transactions using gin (athlete_name public.gin_trgm_ops)',
-    );
   }
 }
