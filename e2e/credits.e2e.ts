@@ -38,6 +38,9 @@ async function shot(page: Page, name: string) {
   await screenshot(page, `credits-${name}`);
 }
 
+/** Polls until it holds; generous, because the e2e machine may be shared and slow. */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000, interval: 150 });
+
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 beforeAll(async () => {
@@ -91,9 +94,9 @@ describe('athlete credits', () => {
     expect(await create.isDisabled()).toBe(false);
     await shot(admin, 'admin-new-credit-dialog');
     await create.click();
-    await expect.poll(() => toast(admin, 'Athlete credit created successfully').isVisible()).toBe(true);
+    await poll(() => toast(admin, 'Athlete credit created successfully').isVisible()).toBe(true);
     const creditRow = admin.locator('[data-testid="credit-row"]').filter({ hasText: ATHLETE });
-    await expect.poll(() => creditRow.getByTestId('credit-balance').textContent()).toBe('$500.00');
+    await poll(() => creditRow.getByTestId('credit-balance').textContent()).toBe('$500.00');
     await shot(admin, 'admin-allocations');
 
     // --- The partner's till: an unknown athlete, then a purchase ---------------------------------
@@ -101,16 +104,16 @@ describe('athlete credits', () => {
     await till.getByRole('link', { name: 'Credits' }).first().click();
     await till.waitForURL(`${baseUrl}/partner-credits`);
     const athleteRow = till.locator('[data-testid="athlete-row"]').filter({ hasText: ATHLETE });
-    await expect.poll(() => athleteRow.getByTestId('athlete-balance').textContent()).toBe('$500.00');
-    await expect.poll(() => till.getByTestId('card-active-athletes').textContent()).toContain('1');
+    await poll(() => athleteRow.getByTestId('athlete-balance').textContent()).toBe('$500.00');
+    await poll(() => till.getByTestId('card-active-athletes').textContent()).toContain('1');
     await shot(till, 'partner-athletes');
 
     await till.getByRole('button', { name: 'Record Transaction' }).click();
     let recordDialog = till.getByRole('dialog', { name: 'Record Transaction' });
     await recordDialog.getByRole('button', { name: 'Record Transaction' }).click();
-    await expect.poll(() => recordDialog.getByText('Athlete name is required').isVisible()).toBe(true);
-    await expect.poll(() => recordDialog.getByText('Description is required').isVisible()).toBe(true);
-    await expect.poll(() => recordDialog.getByText('Amount is required').isVisible()).toBe(true);
+    await poll(() => recordDialog.getByText('Athlete name is required').isVisible()).toBe(true);
+    await poll(() => recordDialog.getByText('Description is required').isVisible()).toBe(true);
+    await poll(() => recordDialog.getByText('Amount is required').isVisible()).toBe(true);
     await recordDialog.getByLabel('Athlete name').fill('Nobody Here');
     await recordDialog.getByLabel('Description').fill('Socks');
     await recordDialog.getByLabel('Amount ($)').fill('5');
@@ -128,21 +131,21 @@ describe('athlete credits', () => {
     await recordDialog.getByLabel('Amount ($)').fill('120.50');
     await shot(till, 'partner-record-dialog');
     await recordDialog.getByRole('button', { name: 'Record Transaction' }).click();
-    await expect.poll(() => toast(till, 'Transaction recorded successfully').isVisible()).toBe(true);
-    await expect.poll(() => athleteRow.getByTestId('athlete-balance').textContent()).toBe('$379.50');
-    await expect.poll(() => till.getByTestId('card-sales').textContent()).toContain('$120.50');
-    await expect.poll(() => till.getByTestId('card-today').textContent()).toContain('1');
+    await poll(() => toast(till, 'Transaction recorded successfully').isVisible()).toBe(true);
+    await poll(() => athleteRow.getByTestId('athlete-balance').textContent()).toBe('$379.50');
+    await poll(() => till.getByTestId('card-sales').textContent()).toContain('$120.50');
+    await poll(() => till.getByTestId('card-today').textContent()).toContain('1');
     await till.getByRole('tab', { name: 'Transaction History' }).click();
     const historyRow = till.locator('[data-testid="history-row"]').filter({ hasText: 'Trail running shoes' });
-    await expect.poll(() => historyRow.textContent()).toContain('Completed');
+    await poll(() => historyRow.textContent()).toContain('Completed');
     await shot(till, 'partner-history');
 
     // --- The administrator sees it, voids it -------------------------------------------------------
     await admin.reload();
-    await expect.poll(() => creditRow.getByTestId('credit-balance').textContent()).toBe('$379.50');
+    await poll(() => creditRow.getByTestId('credit-balance').textContent()).toBe('$379.50');
     await admin.getByRole('tab', { name: 'Transaction Ledger' }).click();
     const ledgerRow = admin.locator('[data-testid="ledger-row"]').filter({ hasText: 'Trail running shoes' });
-    await expect.poll(() => ledgerRow.textContent()).toContain(PARTNER);
+    await poll(() => ledgerRow.textContent()).toContain(PARTNER);
     expect(await ledgerRow.textContent()).toContain('$120.50');
     await shot(admin, 'admin-ledger');
 
@@ -152,15 +155,15 @@ describe('athlete credits', () => {
     await voidDialog.getByRole('button', { name: 'Cancel' }).click();
     await ledgerRow.getByRole('button', { name: 'Void' }).click();
     await voidDialog.getByRole('button', { name: 'Void' }).click();
-    await expect.poll(() => voidDialog.isVisible()).toBe(false);
+    await poll(() => voidDialog.isVisible()).toBe(false);
     expect(await ledgerRow.getAttribute('data-voided')).toBe('false');
 
     await ledgerRow.getByRole('button', { name: 'Void' }).click();
     await voidDialog.getByLabel('Reason for voiding').fill('Returned unworn');
     await shot(admin, 'admin-void-prompt');
     await voidDialog.getByRole('button', { name: 'Void' }).click();
-    await expect.poll(() => toast(admin, 'Transaction voided successfully').isVisible()).toBe(true);
-    await expect.poll(() => ledgerRow.getAttribute('data-voided')).toBe('true');
+    await poll(() => toast(admin, 'Transaction voided successfully').isVisible()).toBe(true);
+    await poll(() => ledgerRow.getAttribute('data-voided')).toBe('true');
     expect(await ledgerRow.getByRole('button', { name: 'Void' }).count()).toBe(0);
     expect(Number(await ledgerRow.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
     expect(await ledgerRow.textContent()).toContain('Voided');
@@ -178,37 +181,37 @@ describe('athlete credits', () => {
     );
 
     await admin.getByRole('tab', { name: 'Credit Allocations' }).click();
-    await expect.poll(() => creditRow.getByTestId('credit-balance').textContent()).toBe('$500.00');
+    await poll(() => creditRow.getByTestId('credit-balance').textContent()).toBe('$500.00');
     await till.reload();
-    await expect.poll(() => historyRow.textContent()).toContain('Voided');
+    await poll(() => historyRow.textContent()).toContain('Voided');
     await till.getByRole('tab', { name: 'Athletes with Credits' }).click();
-    await expect.poll(() => athleteRow.getByTestId('athlete-balance').textContent()).toBe('$500.00');
-  });
+    await poll(() => athleteRow.getByTestId('athlete-balance').textContent()).toBe('$500.00');
+  }, 240_000);
 
   it('phone layout: cards instead of tables, the dialog fits, nothing scrolls sideways', async () => {
     const till = await open('phone', staff);
     await till.goto(`${baseUrl}/partner-credits`);
     const card = till.locator('[data-testid="athlete-row"]').filter({ hasText: ATHLETE });
-    await expect.poll(() => card.isVisible()).toBe(true);
+    await poll(() => card.isVisible()).toBe(true);
     expect(await till.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(till, 'phone-partner');
     await card.getByRole('button', { name: 'Process' }).click();
-    await expect.poll(() => till.getByRole('dialog', { name: 'Record Transaction' }).isVisible()).toBe(true);
+    await poll(() => till.getByRole('dialog', { name: 'Record Transaction' }).isVisible()).toBe(true);
     await shot(till, 'phone-partner-dialog');
     await till.getByRole('button', { name: 'Cancel' }).click();
     await till.getByRole('tab', { name: 'Transaction History' }).click();
-    await expect.poll(() => till.locator('[data-testid="history-row"]').first().isVisible()).toBe(true);
+    await poll(() => till.locator('[data-testid="history-row"]').first().isVisible()).toBe(true);
     await shot(till, 'phone-partner-history');
 
     const admin = await open('phone', E2E_ADMIN);
     await admin.goto(`${baseUrl}/admin-credits`);
-    await expect.poll(() => admin.locator('[data-testid="credit-row"]').first().isVisible()).toBe(true);
+    await poll(() => admin.locator('[data-testid="credit-row"]').first().isVisible()).toBe(true);
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(admin, 'phone-admin');
     await admin.getByRole('tab', { name: 'Transaction Ledger' }).click();
-    await expect.poll(() => admin.locator('[data-testid="ledger-row"]').first().isVisible()).toBe(true);
+    await poll(() => admin.locator('[data-testid="ledger-row"]').first().isVisible()).toBe(true);
     await shot(admin, 'phone-admin-ledger');
-  });
+  }, 180_000);
 
   it('a partner user is refused the administrator screen', async () => {
     const till = await open('desktop', staff);
@@ -217,5 +220,5 @@ describe('athlete credits', () => {
       .poll(() => till.getByText('Only administrators can access athlete credits').first().isVisible())
       .toBe(true);
     await till.waitForURL((url) => url.pathname !== '/admin-credits');
-  });
+  }, 120_000);
 });
