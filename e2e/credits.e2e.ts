@@ -39,7 +39,7 @@ async function shot(page: Page, name: string) {
 }
 
 /** Polls until it holds; generous, because the e2e machine may be shared and slow. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000, interval: 150 });
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 45_000, interval: 250 });
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
@@ -59,7 +59,14 @@ beforeAll(async () => {
   });
   expect(user.status, JSON.stringify(user.body)).toBe(201);
 });
-afterEach(async () => {
+afterEach(async (ctx) => {
+  // A failure leaves a picture of every open page behind.
+  if (ctx.task.result?.state === 'fail') {
+    let n = 0;
+    for (const c of contexts)
+      for (const p of c.pages())
+        await p.screenshot({ path: `${SHOTS}/failed-${ctx.task.name.slice(0, 20)}-${n++}.png` });
+  }
   for (const c of contexts.splice(0)) await c.close();
 });
 afterAll(async () => browser?.close());
@@ -186,7 +193,7 @@ describe('athlete credits', () => {
     await poll(() => historyRow.textContent()).toContain('Voided');
     await till.getByRole('tab', { name: 'Athletes with Credits' }).click();
     await poll(() => athleteRow.getByTestId('athlete-balance').textContent()).toBe('$500.00');
-  }, 240_000);
+  }, 420_000);
 
   it('phone layout: cards instead of tables, the dialog fits, nothing scrolls sideways', async () => {
     const till = await open('phone', staff);
@@ -211,7 +218,7 @@ describe('athlete credits', () => {
     await admin.getByRole('tab', { name: 'Transaction Ledger' }).click();
     await poll(() => admin.locator('[data-testid="ledger-row"]').first().isVisible()).toBe(true);
     await shot(admin, 'phone-admin-ledger');
-  }, 180_000);
+  }, 300_000);
 
   it('a partner user is refused the administrator screen', async () => {
     const till = await open('desktop', staff);
@@ -220,5 +227,5 @@ describe('athlete credits', () => {
       .poll(() => till.getByText('Only administrators can access athlete credits').first().isVisible())
       .toBe(true);
     await till.waitForURL((url) => url.pathname !== '/admin-credits');
-  }, 120_000);
+  }, 180_000);
 });
