@@ -13,6 +13,7 @@ import { SpaIndex } from './http/spa-index';
 import { ServiceCaller } from './rpc/service-caller';
 import { AdminProfileController, AuthController } from './routes/auth.controller';
 import { ExclusivesController } from './routes/exclusives.controller';
+import { CreditsController } from './routes/credits.controller';
 import { PartnersController } from './routes/partners.controller';
 import { RenderingController } from './routes/rendering.controller';
 import { VoucherPageController } from './routes/voucher-page.controller';
@@ -35,6 +36,7 @@ export class GatewayModule {
         ExclusivesController,
         VoucherPageController,
         RenderingController,
+        CreditsController,
         UploadsController,
         HealthController,
       ],

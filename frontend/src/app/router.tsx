@@ -80,7 +80,16 @@ const signedInScreens: ReadonlyArray<{
     },
   },
   { route: paths.trainerAnalytics, title: 'Trainer analytics', screen: notBuiltYet },
-  { route: paths.partnerCredits, title: 'Partner credits', screen: notBuiltYet },
+  {
+    route: paths.partnerCredits,
+    title: 'Partner credits',
+    screen: {
+      lazy: () =>
+        import('@/features/credits/routes/partner-credits').then((m) => ({
+          Component: m.PartnerCreditsRoute,
+        })),
+    },
+  },
   { route: paths.adminInventory, title: 'Inventory', screen: notBuiltYet },
   { route: paths.partners, title: 'Partners', screen: partnersScreen },
   { route: paths.vendors, title: 'Vendors', screen: partnersScreen },
@@ -102,7 +111,14 @@ const signedInScreens: ReadonlyArray<{
         })),
     },
   },
-  { route: paths.adminCredits, title: 'Athlete credits', screen: notBuiltYet },
+  {
+    route: paths.adminCredits,
+    title: 'Athlete credits',
+    screen: {
+      lazy: () =>
+        import('@/features/credits/routes/admin-credits').then((m) => ({ Component: m.AdminCreditsRoute })),
+    },
+  },
   { route: paths.partnerInventory, title: 'Partner inventory', screen: notBuiltYet },
 ];
 

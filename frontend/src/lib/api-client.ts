@@ -75,11 +75,13 @@ export interface ApiRequestOptions {
   /** Send this token instead of the stored one (logout sends the token it is ending). */
   token?: string | null;
   keepalive?: boolean;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export async function apiRequest(url: string, options: ApiRequestOptions = {}): Promise<Response> {
   const token = options.token === undefined ? getAuthToken() : options.token;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 

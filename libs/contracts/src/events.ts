@@ -39,6 +39,36 @@ export const EVENTS = {
     redemptionId: z.string().uuid(),
     redeemedAt: z.string().datetime(),
   }),
+  /** A credit allocation was created (spec section 3 athlete_credits, amounts in cents). */
+  'credits.credit.created.v1': z.object({
+    creditId: z.string().uuid(),
+    athleteName: z.string(),
+    athleteRole: z.string(),
+    partnerId: z.string().uuid().nullable(),
+    totalAmount: z.number().int(),
+    endDate: z.string(),
+    createdAt: z.string(),
+  }),
+  /** A purchase was charged to a credit: balanceAfter is the credit's balance right after it. */
+  'credits.transaction.recorded.v1': z.object({
+    transactionId: z.string().uuid(),
+    creditId: z.string().uuid(),
+    partnerId: z.string().uuid().nullable(),
+    transactionType: z.string(),
+    amount: z.number().int().positive(),
+    balanceAfter: z.number().int().nonnegative(),
+    recordedAt: z.string(),
+  }),
+  /** A transaction was voided (once): its amount went back to the credit. */
+  'credits.transaction.voided.v1': z.object({
+    transactionId: z.string().uuid(),
+    creditId: z.string().uuid(),
+    partnerId: z.string().uuid().nullable(),
+    amount: z.number().int().positive(),
+    currentBalance: z.number().int().nonnegative(),
+    voidedAt: z.string(),
+    reason: z.string(),
+  }),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

@@ -15,3 +15,4 @@ export * from './rendering';
 export * from './voucher-text';
 export * from './text';
 export * from './exclusives';
+export * from './credits';

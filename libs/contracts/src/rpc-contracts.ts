@@ -15,6 +15,20 @@ import {
   exclusivesPageSchema,
   listExclusivesRequestSchema,
 } from './exclusives';
+import {
+  athleteCreditSchema,
+  createCreditRequestSchema,
+  creditListQuerySchema,
+  creditSummarySchema,
+  creditTransactionSchema,
+  deleteCreditResponseSchema,
+  recordCreditTransactionRequestSchema,
+  recordLedgerTransactionRequestSchema,
+  recordTransactionResponseSchema,
+  transactionListQuerySchema,
+  voidTransactionRequestSchema,
+  voidTransactionResponseSchema,
+} from './credits';
 import { serviceHealthSchema } from './health';
 import {
   addVendorPhotoRequestSchema,
@@ -184,6 +198,33 @@ export const RPC_CONTRACTS = {
 
   // ---- credits, inventory ------------------------------------------------------------------
   'credits.health.v1': health,
+  /** GET /api/athlete-credits (super_admin): every active allocation, paged, searchable. */
+  'credits.credits.list.v1': contract(creditListQuerySchema, pageSchema(athleteCreditSchema)),
+  'credits.credits.create.v1': contract(createCreditRequestSchema, athleteCreditSchema),
+  /** DELETE /api/athlete-credits/{id}: removed without transactions, deactivated with them. */
+  'credits.credits.remove.v1': contract(byId, deleteCreditResponseSchema),
+  /** GET /api/partner-athlete-credits: the credits the actor may process (a company: its own and unassigned). */
+  'credits.credits.list-for-partner.v1': contract(creditListQuerySchema, pageSchema(athleteCreditSchema)),
+  /** GET /api/credits/partner-summary: the Partner Credits cards (counters). */
+  'credits.credits.summary.v1': contract(empty, creditSummarySchema),
+  /** GET /api/credit-transactions (super_admin): the ledger. */
+  'credits.transactions.list.v1': contract(transactionListQuerySchema, pageSchema(creditTransactionSchema)),
+  /** POST /api/credit-transactions (super_admin), with the optional Idempotency-Key header. */
+  'credits.transactions.record-ledger.v1': contract(
+    recordLedgerTransactionRequestSchema,
+    recordTransactionResponseSchema,
+  ),
+  /** POST /api/credits/{id}/transactions (the till), with the optional Idempotency-Key header. */
+  'credits.transactions.record.v1': contract(
+    recordCreditTransactionRequestSchema,
+    recordTransactionResponseSchema,
+  ),
+  'credits.transactions.void.v1': contract(voidTransactionRequestSchema, voidTransactionResponseSchema),
+  /** GET /api/credits/partner-transactions: a company's own transactions (super_admin: all). */
+  'credits.transactions.list-for-partner.v1': contract(
+    transactionListQuerySchema,
+    pageSchema(creditTransactionSchema),
+  ),
   'inventory.health.v1': health,
 
   // ---- rendering ---------------------------------------------------------------------------
@@ -270,7 +311,19 @@ export const RPC = {
     createExclusive: 'vouchers.exclusives.create.v1',
     listExclusives: 'vouchers.exclusives.list.v1',
   },
-  credits: { health: 'credits.health.v1' },
+  credits: {
+    health: 'credits.health.v1',
+    list: 'credits.credits.list.v1',
+    create: 'credits.credits.create.v1',
+    remove: 'credits.credits.remove.v1',
+    listForPartner: 'credits.credits.list-for-partner.v1',
+    summary: 'credits.credits.summary.v1',
+    transactions: 'credits.transactions.list.v1',
+    recordLedger: 'credits.transactions.record-ledger.v1',
+    record: 'credits.transactions.record.v1',
+    voidTransaction: 'credits.transactions.void.v1',
+    partnerTransactions: 'credits.transactions.list-for-partner.v1',
+  },
   inventory: { health: 'inventory.health.v1' },
   rendering: {
     health: 'rendering.health.v1',

@@ -9,3 +9,4 @@ export * from './voucher-status';
 export * from './initials';
 export * from './date-format';
 export * from './exclusive';
+export * from './credit';

@@ -1,12 +1,29 @@
 import { RPC } from '@avpass/contracts';
 import { ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
-import type { CreditsConfig } from './config';
-import { migrations } from './migrations/migration-20261122-initial';
+import { CLOCK, systemClock, type Clock } from './clock';
+import { CREDITS_CONFIG, type CreditsConfig } from './config';
+import { CreditsHandlers } from './credits.handlers';
+import { CreditsRepository } from './credits/credits.repository';
+import { CreditsService } from './credits/credits.service';
+import { migrations } from './migrations';
+import { PartnerDirectory } from './partner-directory';
+import { CreditsSettings } from './settings';
+import { TransactionsRepository } from './transactions/transactions.repository';
+import { TransactionsService } from './transactions/transactions.service';
+
+export interface CreditsModuleOptions {
+  /** Tests stand the service at a chosen instant. */
+  clock?: Clock;
+}
 
 @Module({})
 export class CreditsModule {
-  static register(config: CreditsConfig, database: ServiceDatabase): DynamicModule {
+  static register(
+    config: CreditsConfig,
+    database: ServiceDatabase,
+    options: CreditsModuleOptions = {},
+  ): DynamicModule {
     return {
       module: CreditsModule,
       imports: [
@@ -18,6 +35,17 @@ export class CreditsModule {
           migrations,
           healthPattern: RPC.credits.health,
         }),
+      ],
+      controllers: [CreditsHandlers],
+      providers: [
+        { provide: CREDITS_CONFIG, useValue: config },
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
+        CreditsSettings,
+        CreditsRepository,
+        TransactionsRepository,
+        PartnerDirectory,
+        CreditsService,
+        TransactionsService,
       ],
     };
   }

@@ -1,6 +1,7 @@
 import type { Role } from '@avpass/contracts';
 import type SvgIcon from '@mui/material/SvgIcon';
 import AnalyticsOutlinedIcon from '@mui/icons-material/AnalyticsOutlined';
+import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
 import ParkOutlinedIcon from '@mui/icons-material/ParkOutlined';
@@ -17,8 +18,8 @@ export interface NavLinkItem {
 /**
  * Spec section 2, "Navigation bar": the links each role sees, in order — only to screens that exist.
  * Still to come, each added by the issue that builds its screen: super_admin's Trainer/Athlete QR
- * (before Project Rooted QR Exclusives) and Inventory (after it);
- * company_admin's Credits and Inventory (after Dashboard).
+ * (before Project Rooted QR Exclusives) and Inventory (after it); company_admin's Inventory (after
+ * Credits).
  */
 export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
   super_admin: [
@@ -35,6 +36,7 @@ export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
   ],
   company_admin: [
     { label: 'Dashboard', to: paths.companyDashboard.path, icon: DashboardOutlinedIcon },
+    { label: 'Credits', to: paths.partnerCredits.path, icon: CreditCardOutlinedIcon },
     { label: 'Analytics', to: paths.companyAdmin.path, icon: AnalyticsOutlinedIcon },
   ],
 };

@@ -7,5 +7,3 @@ export class Migration20261122Initial extends Migration {
     for (const sql of OUTBOX_TABLES_SQL) this.addSql(sql);
   }
 }
-
-export const migrations = [{ name: 'Migration20261122Initial', class: Migration20261122Initial }];

@@ -1,0 +1,182 @@
+// Athlete credits at a club's scale (issue 15): SCALE_CREDITS allocations (default 10,000) and
+// SCALE_CREDIT_TRANSACTIONS ledger rows (default 1,000,000) over the last year, seeded set-based in the
+// credits schema; then every call of /admin-credits and /partner-credits is timed (goal < 50 ms; a
+// search box < 100 ms, as the vouchers' search).
+//
+// Credit c (1..N) belongs to athlete 'Athlete c'; every 10th is tied to the bench's company, every 10th
+// + 1 to another partner, the rest to none. Its transactions (T / N each, $10.00) are recorded by the
+// company on its own and unassigned credits (half of the unassigned ones' rows), by the other partner
+// otherwise; every 20th is voided. Balances, used amounts and the tallies are computed from those rows,
+// so the ledger invariant holds and the answers can be checked against direct SQL counts.
+
+const CREDITS = Number(process.env.SCALE_CREDITS ?? 10_000);
+const TRANSACTIONS = Number(process.env.SCALE_CREDIT_TRANSACTIONS ?? 1_000_000);
+const OTHER_PARTNER = '0000000b-0000-4000-8000-00000000000b';
+const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';
+
+/** A stable, valid (version 4, RFC variant) uuid from a text: what the contracts accept as an id. */
+const idSql = (text) =>
+  `(substr(md5(${text}), 1, 12) || '4' || substr(md5(${text}), 14, 3) || '8' || substr(md5(${text}), 18, 15))::uuid`;
+
+async function seed({ client, company, env }) {
+  const tz = env.BUSINESS_TIMEZONE ?? 'America/Los_Angeles';
+  const perCredit = Math.max(1, Math.floor(TRANSACTIONS / CREDITS));
+  await client.query('set search_path = credits');
+  await client.query('set session_replication_role = replica');
+  await client.query(`set maintenance_work_mem = '256MB'`);
+  const { rows: indexes } = await client.query(
+    `select indexname, indexdef from pg_indexes
+      where schemaname = 'credits' and tablename in ('athlete_credits', 'credit_transactions')
+        and indexname not in (select conname from pg_constraint)`,
+  );
+  for (const { indexname } of indexes) await client.query(`drop index credits."${indexname}"`);
+
+  await client.query(
+    `insert into athlete_credits (id, athlete_name, athlete_role, total_amount, monthly_amount, duration,
+       start_date, end_date, current_balance, used_amount, partner_id, partner_name, is_active, created_at,
+       created_by, updated_at)
+     select ${idSql("'credit' || c")}, 'Athlete ' || c, (array['athlete', 'trainer', 'coach'])[1 + c % 3],
+            ${perCredit} * 1000 + 50000, round((${perCredit} * 1000 + 50000) / 12.0), 12,
+            (now() - interval '400 days')::date, (now() + interval '400 days')::date,
+            ${perCredit} * 1000 + 50000, 0,
+            case when c % 10 = 0 then $1::uuid when c % 10 = 1 then $2::uuid end,
+            case when c % 10 = 0 then 'Scale Sports Club' when c % 10 = 1 then 'Other Partner' end,
+            true, now() - interval '366 days' + c * interval '1 second', 'bench', now()
+       from generate_series(1, ${CREDITS}) c`,
+    [company.id, OTHER_PARTNER],
+  );
+  // Row g is transaction k = (g - 1) / N + 1 of credit c = (g - 1) % N + 1; g = 1 is the oldest.
+  await client.query(
+    `insert into credit_transactions (id, credit_id, athlete_name, partner_id, partner_name, transaction_type,
+       amount, description, category, balance_after, created_at, created_by, business_day, voided_at,
+       voided_by, void_reason)
+     select ${idSql("'tx' || g")}, ${idSql("'credit' || c")}, 'Athlete ' || c,
+            case when c % 10 = 1 or (c % 10 > 1 and g % 2 = 1) then $2::uuid else $1::uuid end,
+            case when c % 10 = 1 or (c % 10 > 1 and g % 2 = 1) then 'Other Partner' else 'Scale Sports Club' end,
+            'purchase', 1000, 'Purchase ' || g, 'equipment', ${perCredit} * 1000 + 50000 - k * 1000, at, 'bench',
+            (at at time zone $3)::date,
+            case when g % 20 = 0 then at + interval '1 hour' end,
+            case when g % 20 = 0 then 'bench' end,
+            case when g % 20 = 0 then 'Returned' end
+       from (select g, (g - 1) % ${CREDITS} + 1 as c, (g - 1) / ${CREDITS} + 1 as k,
+                    now() - interval '365 days' + g * (interval '365 days' / ${TRANSACTIONS}) as at
+               from generate_series(1, ${perCredit * CREDITS}) g) s`,
+    [company.id, OTHER_PARTNER, tz],
+  );
+  await client.query(
+    `update athlete_credits a set used_amount = s.used, current_balance = a.total_amount - s.used
+       from (select credit_id, coalesce(sum(amount) filter (where voided_at is null), 0) as used
+               from credit_transactions group by credit_id) s
+      where s.credit_id = a.id`,
+  );
+  await client.query(
+    `insert into credit_tallies (scope_id, day, shard, transactions, sales)
+     select scope, business_day, 0, count(*), coalesce(sum(amount) filter (where voided_at is null), 0)
+       from (select $1::uuid as scope, business_day, amount, voided_at from credit_transactions
+             union all
+             select partner_id, business_day, amount, voided_at from credit_transactions where partner_id is not null) t
+      group by scope, business_day`,
+    [PLATFORM_SCOPE],
+  );
+  for (const { indexdef } of indexes) await client.query(indexdef);
+  await client.query('set session_replication_role = origin');
+  await client.query('vacuum analyze athlete_credits, credit_transactions, credit_tallies');
+}
+
+const cursorOf = (at, id) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
+
+async function time({ client, adminToken, companyToken, company, row, wrong, sqlCount }) {
+  const probe = Math.min(4242, CREDITS);
+  await client.query('set search_path = credits');
+  const expected = {
+    credits: await sqlCount('select count(*) n from credits.athlete_credits where is_active'),
+    transactions: await sqlCount('select count(*) n from credits.credit_transactions'),
+    search: await sqlCount(
+      `select count(*) n from credits.athlete_credits where athlete_name ilike '%Athlete 42%'`,
+    ),
+    txSearch: await sqlCount(
+      `select count(*) n from credits.credit_transactions where athlete_name ilike '%Athlete ${probe}%'`,
+    ),
+    partnerCredits: await sqlCount(
+      'select count(*) n from credits.athlete_credits where is_active and (partner_id is null or partner_id = $1)',
+      [company.id],
+    ),
+    partnerTransactions: await sqlCount(
+      'select count(*) n from credits.credit_transactions where partner_id = $1',
+      [company.id],
+    ),
+  };
+  const deep = Math.min(500_000, Math.floor(expected.transactions / 2));
+  const [before, deepRow] = (
+    await client.query(
+      `select created_at::text as at, id from credits.credit_transactions
+        order by created_at desc, id desc offset $1 limit 2`,
+      [deep - 1],
+    )
+  ).rows;
+  const oneCredit = (await client.query(`select ${idSql(`'credit' || ${Math.min(4242, CREDITS)}`)} as id`))
+    .rows[0].id;
+
+  await row('GET /api/athlete-credits?limit=50', 50, '/api/athlete-credits?limit=50', adminToken, (b) => {
+    wrong('credits total', b.total, expected.credits);
+    wrong('credits page size', b.items.length, Math.min(50, expected.credits));
+  });
+  await row(
+    'GET /api/athlete-credits?limit=50&search=Athlete 42',
+    100,
+    '/api/athlete-credits?limit=50&search=Athlete%2042',
+    adminToken,
+    (b) => wrong('credits search total', b.total, expected.search),
+  );
+  await row(
+    'GET /api/credit-transactions?limit=50',
+    50,
+    '/api/credit-transactions?limit=50',
+    adminToken,
+    (b) => {
+      wrong('ledger total', b.total, expected.transactions);
+      wrong('ledger page size', b.items.length, 50);
+    },
+  );
+  if (before && deepRow) {
+    await row(
+      `GET /api/credit-transactions?limit=50&cursor=… (row ${deep.toLocaleString('en')})`,
+      50,
+      `/api/credit-transactions?limit=50&cursor=${cursorOf(before.at, before.id)}`,
+      adminToken,
+      (b) => wrong('ledger deep page first id', b.items[0]?.id, deepRow.id),
+    );
+  }
+  await row(
+    `GET /api/credit-transactions?limit=50&search=Athlete ${probe}`,
+    100,
+    `/api/credit-transactions?limit=50&search=Athlete%20${probe}`,
+    adminToken,
+    (b) => wrong('ledger search total', b.total, expected.txSearch),
+  );
+  await row(
+    'GET /api/credit-transactions?creditId=… (one credit)',
+    50,
+    `/api/credit-transactions?limit=50&creditId=${oneCredit}`,
+    adminToken,
+    (b) => wrong('one credit ledger total', b.total, Math.max(1, Math.floor(TRANSACTIONS / CREDITS))),
+  );
+  await row(
+    'GET /api/partner-athlete-credits?limit=50 (company)',
+    50,
+    '/api/partner-athlete-credits?limit=50',
+    companyToken,
+    (b) => wrong('partner credits total', b.total, expected.partnerCredits),
+  );
+  await row(
+    'GET /api/credits/partner-transactions?limit=50 (company)',
+    50,
+    '/api/credits/partner-transactions?limit=50',
+    companyToken,
+    (b) => wrong('partner transactions total', b.total, expected.partnerTransactions),
+  );
+  await row('GET /api/credits/partner-summary (company)', 50, '/api/credits/partner-summary', companyToken);
+  await row('GET /api/credits/partner-summary (admin)', 50, '/api/credits/partner-summary', adminToken);
+}
+
+export const section = { title: 'Athlete credits (/admin-credits, /partner-credits)', seed, time };

@@ -1,0 +1,113 @@
+import {
+  athleteCreditSchema,
+  deleteCreditResponseSchema,
+  recordTransactionResponseSchema,
+  type CreateCreditRequest,
+  type RecordCreditTransactionRequest,
+  type RecordLedgerTransactionRequest,
+} from '@avpass/contracts';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiErrorOf, apiJson, ApiError } from '@/lib/api-client';
+import { getAuthToken } from '@/lib/session/auth-storage';
+import { CREDIT_URLS } from './urls';
+
+/** Every credits list and figure: a charge, void or new credit can change any of them. */
+function invalidateCredits(queryClient: QueryClient) {
+  const prefixes: string[] = [
+    CREDIT_URLS.credits,
+    CREDIT_URLS.ledger,
+    CREDIT_URLS.partnerCredits,
+    CREDIT_URLS.partnerTransactions,
+    CREDIT_URLS.partnerSummary,
+  ];
+  return queryClient.invalidateQueries({
+    predicate: (query) => typeof query.queryKey[0] === 'string' && prefixes.includes(query.queryKey[0]),
+  });
+}
+
+/** One key per opened dialog: a retry after a lost connection charges once. */
+export const newIdempotencyKey = () => crypto.randomUUID();
+
+export function useCreateCredit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCreditRequest) =>
+      apiJson(CREDIT_URLS.credits, athleteCreditSchema, { method: 'POST', body }),
+    onSuccess: () => invalidateCredits(queryClient),
+  });
+}
+
+export function useDeleteCredit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiJson(CREDIT_URLS.credit(id), deleteCreditResponseSchema, { method: 'DELETE' }),
+    onSuccess: () => invalidateCredits(queryClient),
+  });
+}
+
+/** POST /api/credit-transactions (the administrator's Record Transaction). */
+export function useRecordLedgerTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, ...body }: RecordLedgerTransactionRequest & { key: string }) =>
+      apiJson(CREDIT_URLS.ledger, recordTransactionResponseSchema, {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': key },
+      }),
+    onSuccess: () => invalidateCredits(queryClient),
+  });
+}
+
+/** POST /api/credits/{id}/transactions (the partner's till); the partner comes from the session. */
+export function useRecordPartnerTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      key,
+      ...body
+    }: Omit<RecordCreditTransactionRequest, 'partnerId' | 'partnerName'> & { key: string }) =>
+      apiJson(CREDIT_URLS.recordForCredit(id), recordTransactionResponseSchema, {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': key },
+      }),
+    onSuccess: () => invalidateCredits(queryClient),
+  });
+}
+
+export function useVoidTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      apiJson(CREDIT_URLS.voidTransaction(id), recordTransactionResponseSchema, {
+        method: 'POST',
+        body: { reason },
+      }),
+    onSuccess: () => invalidateCredits(queryClient),
+  });
+}
+
+const photoResponse = z.object({ url: z.string() });
+export const ATHLETE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** POST /api/upload/athlete-photo (multipart field `photo`): the stored photo's URL. */
+export async function uploadAthletePhoto(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('photo', file);
+  const token = getAuthToken();
+  const response = await fetch(CREDIT_URLS.uploadPhoto, {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw await apiErrorOf(response);
+  const text = await response.text();
+  const parsed = photoResponse.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new ApiError(response.status, text, 'Failed to upload image', {}, null);
+  return parsed.data.url;
+}

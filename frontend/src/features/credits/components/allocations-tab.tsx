@@ -1,0 +1,194 @@
+import type { AthleteCredit } from '@avpass/contracts';
+import { formatDate } from '@avpass/domain';
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { usePaging } from '@/components/data-display/pager';
+import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
+import { useToast } from '@/components/toast/toast-context';
+import { errorMessageOf } from '@/lib/api-client';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDeleteCredit } from '../api/mutations';
+import { useAdminCredits } from '../api/queries';
+import { CreditStatusChip, Money, ROLE_LABELS, RowCard } from './credit-bits';
+import { NewCreditDialog } from './new-credit-dialog';
+import { RecordTransactionDialog } from './record-transaction-dialog';
+import { SearchField } from './search-field';
+
+const UTC = 'UTC';
+
+function Athlete({ credit }: { credit: AthleteCredit }) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <Avatar src={credit.athleteImage ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
+        {credit.athleteName.charAt(0).toUpperCase()}
+      </Avatar>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 700 }} noWrap>
+          {credit.athleteName}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {ROLE_LABELS[credit.athleteRole]}
+          {credit.partnerName ? ` · ${credit.partnerName}` : ''}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+/** Credit Allocations: every active allocation with its balance; New Credit Allocation; record; delete. */
+export function AllocationsTab() {
+  const [search, setSearch] = useState('');
+  const paging = usePaging(10);
+  const term = useDebouncedValue(search.trim());
+  const credits = useAdminCredits({ limit: paging.limit, offset: paging.offset, search: term || undefined });
+  const [creating, setCreating] = useState(false);
+  const [recording, setRecording] = useState<AthleteCredit | null>(null);
+  const remove = useDeleteCredit();
+  const { toast } = useToast();
+
+  const deleteCredit = (credit: AthleteCredit) => {
+    if (
+      !window.confirm(
+        `Delete the credit of ${credit.athleteName}? A credit with transactions is deactivated and its ledger kept.`,
+      )
+    )
+      return;
+    remove.mutate(credit.id, {
+      onSuccess: (answer) =>
+        toast({
+          title: 'Credit deleted successfully',
+          description:
+            answer.outcome === 'deactivated'
+              ? 'It has transactions, so it was deactivated and its ledger kept.'
+              : undefined,
+        }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: errorMessageOf(error, 'Failed to delete credit'),
+          kind: 'destructive',
+        }),
+    });
+  };
+
+  const actions = (credit: AthleteCredit) => (
+    <>
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={credit.status !== 'active' || credit.currentBalance === 0}
+        onClick={() => setRecording(credit)}
+      >
+        Record
+      </Button>
+      <IconButton
+        size="small"
+        aria-label={`Delete credit of ${credit.athleteName}`}
+        onClick={() => deleteCredit(credit)}
+        disabled={remove.isPending}
+      >
+        <DeleteOutlineRoundedIcon fontSize="small" />
+      </IconButton>
+    </>
+  );
+
+  return (
+    <Box>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, justifyContent: 'space-between', alignItems: { md: 'center' } }}
+      >
+        <SearchField
+          label="Search credits"
+          placeholder="Athlete name or role"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            paging.reset();
+          }}
+        />
+        <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setCreating(true)}>
+          New Credit Allocation
+        </Button>
+      </Stack>
+      <ResponsivePagedList
+        query={credits}
+        paging={paging}
+        label="Credit allocations"
+        minWidth={900}
+        columns={[
+          'Athlete',
+          'Total',
+          'Monthly',
+          'Balance',
+          'Used',
+          'Period',
+          'Status',
+          { label: 'Actions', align: 'right', sticky: true },
+        ]}
+        emptyText={term ? `No credits match "${term}".` : 'No credit allocations yet. Create the first one.'}
+        itemKey={(credit) => credit.id}
+        renderRow={(credit) => (
+          <TableRow hover data-testid="credit-row" data-credit-id={credit.id}>
+            <TableCell>
+              <Athlete credit={credit} />
+            </TableCell>
+            <TableCell>
+              <Money cents={credit.totalAmount} />
+            </TableCell>
+            <TableCell>
+              <Money cents={credit.monthlyAmount} />
+            </TableCell>
+            <TableCell data-testid="credit-balance">
+              <Money cents={credit.currentBalance} strong />
+            </TableCell>
+            <TableCell>
+              <Money cents={credit.usedAmount} />
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {formatDate(credit.startDate, UTC)} – {formatDate(credit.endDate, UTC)}
+            </TableCell>
+            <TableCell>
+              <CreditStatusChip status={credit.status} />
+            </TableCell>
+            <TableCell align="right" sx={stickyEndCellSx}>
+              {actions(credit)}
+            </TableCell>
+          </TableRow>
+        )}
+        renderCard={(credit) => (
+          <RowCard
+            testId="credit-row"
+            dataAttributes={{ 'data-credit-id': credit.id }}
+            header={
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+                <Athlete credit={credit} />
+                <CreditStatusChip status={credit.status} />
+              </Stack>
+            }
+            fields={[
+              ['Balance', <Money key="b" cents={credit.currentBalance} strong />],
+              ['Used', <Money key="u" cents={credit.usedAmount} />],
+              ['Total', <Money key="t" cents={credit.totalAmount} />],
+              ['Monthly', <Money key="m" cents={credit.monthlyAmount} />],
+              ['Ends', formatDate(credit.endDate, UTC)],
+            ]}
+            actions={actions(credit)}
+          />
+        )}
+      />
+      <NewCreditDialog open={creating} onClose={() => setCreating(false)} />
+      <RecordTransactionDialog credit={recording} onClose={() => setRecording(null)} />
+    </Box>
+  );
+}

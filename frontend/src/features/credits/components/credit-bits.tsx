@@ -1,0 +1,98 @@
+import type { AthleteCredit, CreditTransaction } from '@avpass/contracts';
+import { formatCents } from '@avpass/domain';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+export const ROLE_LABELS: Record<AthleteCredit['athleteRole'], string> = {
+  athlete: 'Athlete',
+  trainer: 'Personal Trainer',
+  coach: 'Coach',
+};
+
+/** Money as dollars with two decimals from integer cents (libs/domain), in tabular figures. */
+export function Money({ cents, strong = false }: { cents: number; strong?: boolean }) {
+  return (
+    <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: strong ? 700 : undefined }}>
+      {formatCents(cents)}
+    </Box>
+  );
+}
+
+export function CreditStatusChip({ status }: { status: AthleteCredit['status'] }) {
+  const look = {
+    active: { label: 'Active', color: 'success' },
+    expired: { label: 'Expired', color: 'default' },
+    inactive: { label: 'Inactive', color: 'default' },
+  } as const;
+  return <Chip size="small" variant="outlined" label={look[status].label} color={look[status].color} />;
+}
+
+export function TransactionStatusChip({ transaction }: { transaction: CreditTransaction }) {
+  return transaction.voidedAt ? (
+    <Chip size="small" label="Voided" color="default" title={transaction.voidReason ?? undefined} />
+  ) : (
+    <Chip size="small" variant="outlined" label="Completed" color="success" />
+  );
+}
+
+/** Voided ledger rows are dimmed (spec section 2). */
+export const voidedSx = (transaction: CreditTransaction) =>
+  transaction.voidedAt
+    ? { opacity: 0.5, '& td, & .MuiTypography-root': { textDecoration: 'line-through' } }
+    : {};
+
+/** One list row as a card on phones: a header and label/value pairs. */
+export function RowCard({
+  testId,
+  header,
+  fields,
+  actions,
+  dimmed = false,
+  dataAttributes = {},
+}: {
+  testId: string;
+  header: ReactNode;
+  fields: [string, ReactNode][];
+  actions?: ReactNode;
+  dimmed?: boolean;
+  dataAttributes?: Record<string, string>;
+}) {
+  return (
+    <Card
+      variant="outlined"
+      data-testid={testId}
+      {...dataAttributes}
+      sx={{ p: 2, opacity: dimmed ? 0.55 : 1 }}
+    >
+      {header}
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, mt: 1 }}
+      >
+        {fields.map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography
+              component="dd"
+              variant="body2"
+              sx={{ m: 0, textAlign: 'right', overflowWrap: 'anywhere' }}
+            >
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      {actions && (
+        <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'flex-end' }}>
+          {actions}
+        </Stack>
+      )}
+    </Card>
+  );
+}

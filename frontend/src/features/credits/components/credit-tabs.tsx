@@ -1,0 +1,36 @@
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+
+/** Two tabs: side by side at their width on wide screens, halves of the card (labels wrap) on phones. */
+export function CreditTabs<T extends string>({
+  value,
+  tabs,
+  onChange,
+}: {
+  value: T;
+  tabs: readonly { id: T; label: string }[];
+  onChange: (id: T) => void;
+}) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <Tabs
+      value={value}
+      onChange={(_e, id: T) => onChange(id)}
+      variant={phone ? 'fullWidth' : 'standard'}
+      sx={{ px: { xs: 0, sm: 2 }, borderBottom: 1, borderColor: 'divider' }}
+    >
+      {tabs.map((t) => (
+        <Tab
+          key={t.id}
+          value={t.id}
+          label={t.label}
+          id={`credits-tab-${t.id}`}
+          aria-controls={`credits-panel-${t.id}`}
+          sx={{ minWidth: 0, px: { xs: 1, sm: 2 }, lineHeight: 1.3 }}
+        />
+      ))}
+    </Tabs>
+  );
+}

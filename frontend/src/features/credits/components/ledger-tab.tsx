@@ -1,0 +1,165 @@
+import type { CreditTransaction } from '@avpass/contracts';
+import { formatMonthDayTime } from '@avpass/domain';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { usePaging } from '@/components/data-display/pager';
+import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
+import { useToast } from '@/components/toast/toast-context';
+import { errorMessageOf } from '@/lib/api-client';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useLedger } from '../api/queries';
+import { exportLedgerCsv } from '../lib/export-ledger';
+import { Money, RowCard, TransactionStatusChip, voidedSx } from './credit-bits';
+import { SearchField } from './search-field';
+import { CATEGORY_LABELS, TYPE_LABELS } from './transaction-fields';
+import { VoidDialog } from './void-dialog';
+
+/** Transaction Ledger: every transaction, newest first; voided rows dimmed without a void button; CSV export. */
+export function LedgerTab() {
+  const [search, setSearch] = useState('');
+  const paging = usePaging(25);
+  const term = useDebouncedValue(search.trim());
+  const ledger = useLedger({ limit: paging.limit, offset: paging.offset, search: term || undefined });
+  const [voiding, setVoiding] = useState<CreditTransaction | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const { toast } = useToast();
+  const zone = viewerTimeZone();
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const rows = await exportLedgerCsv(term || undefined);
+      toast({ title: 'Download Started', description: `${rows} transactions exported.` });
+    } catch (error) {
+      toast({
+        title: 'Download Failed',
+        description: errorMessageOf(error, 'Failed to fetch transactions'),
+        kind: 'destructive',
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const voidButton = (t: CreditTransaction) =>
+    t.voidedAt ? null : (
+      <Button size="small" color="error" onClick={() => setVoiding(t)}>
+        Void
+      </Button>
+    );
+
+  return (
+    <Box>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, justifyContent: 'space-between', alignItems: { md: 'center' } }}
+      >
+        <SearchField
+          label="Search ledger"
+          placeholder="Athlete name"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            paging.reset();
+          }}
+        />
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadOutlinedIcon />}
+          onClick={() => void exportCsv()}
+          disabled={exporting}
+        >
+          {exporting ? 'Exporting...' : 'Export CSV'}
+        </Button>
+      </Stack>
+      <ResponsivePagedList
+        query={ledger}
+        paging={paging}
+        label="Transaction ledger"
+        minWidth={960}
+        columns={[
+          'Date',
+          'Athlete',
+          'Partner',
+          'Type',
+          'Description',
+          'Amount',
+          'Balance After',
+          'Status',
+          { label: 'Actions', align: 'right', sticky: true },
+        ]}
+        emptyText={term ? `No transactions match "${term}".` : 'No transactions recorded yet.'}
+        itemKey={(t) => t.id}
+        renderRow={(t) => (
+          <TableRow
+            hover
+            data-testid="ledger-row"
+            data-transaction-id={t.id}
+            data-voided={t.voidedAt ? 'true' : 'false'}
+            sx={voidedSx(t)}
+          >
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMonthDayTime(t.createdAt, zone)}</TableCell>
+            <TableCell>{t.athleteName}</TableCell>
+            <TableCell>{t.partnerName ?? 'AV Pass'}</TableCell>
+            <TableCell>
+              {TYPE_LABELS[t.transactionType]}
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {CATEGORY_LABELS[t.category]}
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ maxWidth: 260, overflowWrap: 'anywhere' }}>
+              {t.description}
+              {t.voidReason && (
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  Voided: {t.voidReason}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell>
+              <Money cents={t.amount} strong />
+            </TableCell>
+            <TableCell>
+              <Money cents={t.balanceAfter} />
+            </TableCell>
+            <TableCell>
+              <TransactionStatusChip transaction={t} />
+            </TableCell>
+            <TableCell align="right" sx={stickyEndCellSx}>
+              {voidButton(t)}
+            </TableCell>
+          </TableRow>
+        )}
+        renderCard={(t) => (
+          <RowCard
+            testId="ledger-row"
+            dimmed={Boolean(t.voidedAt)}
+            dataAttributes={{ 'data-transaction-id': t.id, 'data-voided': t.voidedAt ? 'true' : 'false' }}
+            header={
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+                <Typography sx={{ fontWeight: 700 }}>{t.athleteName}</Typography>
+                <TransactionStatusChip transaction={t} />
+              </Stack>
+            }
+            fields={[
+              ['Amount', <Money key="a" cents={t.amount} strong />],
+              ['Date', formatMonthDayTime(t.createdAt, zone)],
+              ['Description', t.description],
+              ['Partner', t.partnerName ?? 'AV Pass'],
+              ['Balance after', <Money key="b" cents={t.balanceAfter} />],
+            ]}
+            actions={voidButton(t)}
+          />
+        )}
+      />
+      <VoidDialog transaction={voiding} onClose={() => setVoiding(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,244 @@
+import { ATHLETE_ROLES, DEFAULT_CREDIT_DURATION_MONTHS } from '@avpass/contracts';
+import { dollarsToCents, formatCents, monthlyCreditAmount } from '@avpass/domain';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type ChangeEvent } from 'react';
+import { useToast } from '@/components/toast/toast-context';
+import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { useCompanies } from '@/lib/vouchers-api';
+import { ATHLETE_PHOTO_MAX_BYTES, uploadAthletePhoto, useCreateCredit } from '../api/mutations';
+import { ROLE_LABELS } from './credit-bits';
+
+const EMPTY = {
+  athleteName: '',
+  athleteRole: 'athlete' as (typeof ATHLETE_ROLES)[number],
+  total: '',
+  duration: String(DEFAULT_CREDIT_DURATION_MONTHS),
+  startDate: '',
+  endDate: '',
+  notes: '',
+  partnerId: '',
+};
+
+/** The cents of a typed dollar amount, or null when it is not a number. */
+function centsOf(text: string): number | null {
+  try {
+    return text.trim() ? dollarsToCents(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** New Credit Allocation: Create is enabled only with name, total, duration, start and end filled. */
+export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form, setForm] = useState(EMPTY);
+  const [image, setImage] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const create = useCreateCredit();
+  const partners = useCompanies(open);
+  const { toast } = useToast();
+  const errors = fieldErrorsOf(create.error);
+
+  const set = (field: keyof typeof EMPTY) => (event: ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [field]: event.target.value }));
+  const totalCents = centsOf(form.total);
+  const duration = Number(form.duration);
+  const monthly =
+    totalCents !== null && totalCents > 0 && Number.isInteger(duration) && duration > 0
+      ? monthlyCreditAmount(totalCents, duration)
+      : null;
+  const filled = Boolean(
+    form.athleteName.trim() && form.total.trim() && form.duration.trim() && form.startDate && form.endDate,
+  );
+
+  const close = () => {
+    setForm(EMPTY);
+    setImage(null);
+    create.reset();
+    onClose();
+  };
+
+  const pickPhoto = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      toast({ title: 'Upload Failed', description: 'Only image files are allowed', kind: 'destructive' });
+      return;
+    }
+    if (file.size > ATHLETE_PHOTO_MAX_BYTES) {
+      toast({ title: 'Upload Failed', description: 'Image size must be less than 5MB', kind: 'destructive' });
+      return;
+    }
+    setUploading(true);
+    try {
+      setImage(await uploadAthletePhoto(file));
+      toast({ title: 'Photo Uploaded' });
+    } catch (error) {
+      toast({
+        title: 'Upload Failed',
+        description: errorMessageOf(error, 'Failed to upload image'),
+        kind: 'destructive',
+      });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const submit = () => {
+    if (!filled) return;
+    create.mutate(
+      {
+        athleteName: form.athleteName,
+        athleteRole: form.athleteRole,
+        athleteImage: image,
+        totalAmount: totalCents ?? Number.NaN,
+        duration: Number.isFinite(duration) ? duration : Number.NaN,
+        startDate: form.startDate,
+        endDate: form.endDate,
+        notes: form.notes,
+        partnerId: form.partnerId || null,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: 'Athlete credit created successfully' });
+          close();
+        },
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: errorMessageOf(error, 'Failed to create credit'),
+            kind: 'destructive',
+          }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby="new-credit-title" maxWidth="sm" fullWidth>
+      <DialogTitle id="new-credit-title">New Credit Allocation</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Avatar src={image ?? undefined} alt="" sx={{ width: 56, height: 56 }}>
+              {form.athleteName.trim().charAt(0).toUpperCase() || '?'}
+            </Avatar>
+            <Button component="label" variant="outlined" size="small" disabled={uploading}>
+              {uploading ? 'Uploading...' : image ? 'Change photo' : 'Upload athlete photo'}
+              <input hidden type="file" accept="image/*" onChange={(e) => void pickPhoto(e)} />
+            </Button>
+            {image && (
+              <Button size="small" onClick={() => setImage(null)}>
+                Remove
+              </Button>
+            )}
+          </Stack>
+          <TextField
+            label="Athlete name"
+            required
+            value={form.athleteName}
+            onChange={set('athleteName')}
+            error={Boolean(errors.athleteName)}
+            helperText={errors.athleteName}
+          />
+          <TextField select label="Role" value={form.athleteRole} onChange={set('athleteRole')}>
+            {ATHLETE_ROLES.map((role) => (
+              <MenuItem key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label="Total amount ($)"
+              required
+              type="number"
+              slotProps={{ htmlInput: { min: 0.01, step: 0.01, inputMode: 'decimal' } }}
+              value={form.total}
+              onChange={set('total')}
+              error={Boolean(errors.totalAmount)}
+              helperText={errors.totalAmount}
+              fullWidth
+            />
+            <TextField
+              label="Duration (months)"
+              required
+              type="number"
+              slotProps={{ htmlInput: { min: 1, max: 120, step: 1 } }}
+              value={form.duration}
+              onChange={set('duration')}
+              error={Boolean(errors.duration)}
+              helperText={errors.duration}
+              fullWidth
+            />
+          </Stack>
+          <Typography variant="body2" color="text.secondary" data-testid="monthly-amount">
+            Monthly amount: <strong>{monthly === null ? '—' : formatCents(monthly)}</strong>
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label="Start date"
+              required
+              type="date"
+              slotProps={{ inputLabel: { shrink: true } }}
+              value={form.startDate}
+              onChange={set('startDate')}
+              error={Boolean(errors.startDate)}
+              helperText={errors.startDate}
+              fullWidth
+            />
+            <TextField
+              label="End date"
+              required
+              type="date"
+              slotProps={{ inputLabel: { shrink: true } }}
+              value={form.endDate}
+              onChange={set('endDate')}
+              error={Boolean(errors.endDate)}
+              helperText={errors.endDate}
+              fullWidth
+            />
+          </Stack>
+          <TextField
+            select
+            label="Partner (optional)"
+            value={form.partnerId}
+            onChange={set('partnerId')}
+            helperText={errors.partnerId ?? 'Any partner may process a credit tied to no partner.'}
+            error={Boolean(errors.partnerId)}
+          >
+            <MenuItem value="">No partner</MenuItem>
+            {(partners.data ?? []).map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField label="Notes" multiline minRows={2} value={form.notes} onChange={set('notes')} />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={close} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={!filled || create.isPending || uploading}
+          startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          Create
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

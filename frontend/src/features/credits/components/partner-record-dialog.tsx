@@ -1,0 +1,160 @@
+import type { AthleteCredit } from '@avpass/contracts';
+import { formatCents } from '@avpass/domain';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useToast } from '@/components/toast/toast-context';
+import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { newIdempotencyKey, useRecordPartnerTransaction } from '../api/mutations';
+import { findPartnerCredits } from '../api/queries';
+import { Money } from './credit-bits';
+import {
+  amountCents,
+  EMPTY_TRANSACTION,
+  TransactionFields,
+  type TransactionForm,
+} from './transaction-fields';
+
+export const ATHLETE_NOT_FOUND = 'Athlete not found or has no active credits';
+
+/** The athlete's spendable credit whose name matches, case-insensitively, or null. */
+export function matchAthlete(credits: readonly AthleteCredit[], name: string): AthleteCredit | null {
+  const wanted = name.trim().toLowerCase();
+  return (
+    credits.find(
+      (c) => c.athleteName.trim().toLowerCase() === wanted && c.currentBalance > 0 && c.status === 'active',
+    ) ?? null
+  );
+}
+
+/**
+ * The partner's Record Transaction: athlete name (must match an athlete with a balance above zero),
+ * type, description, amount in dollars (sent as whole cents) and notes. The partner is the session's.
+ */
+export function PartnerRecordDialog({
+  open,
+  athlete,
+  onClose,
+}: {
+  open: boolean;
+  /** Opened from a row's Process button: the athlete is filled in. */
+  athlete: AthleteCredit | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="partner-record-title" maxWidth="sm" fullWidth>
+      {open && <PartnerRecordForm key={athlete?.id ?? 'typed'} athlete={athlete} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function PartnerRecordForm({ athlete, onClose }: { athlete: AthleteCredit | null; onClose: () => void }) {
+  const [name, setName] = useState(athlete?.athleteName ?? '');
+  const [form, setForm] = useState<TransactionForm>(EMPTY_TRANSACTION);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [checking, setChecking] = useState(false);
+  const [key] = useState(newIdempotencyKey);
+  const record = useRecordPartnerTransaction();
+  const { toast } = useToast();
+
+  const submit = async () => {
+    const problems: Record<string, string> = {};
+    if (!name.trim()) problems.athleteName = 'Athlete name is required';
+    if (!form.description.trim()) problems.description = 'Description is required';
+    const amount = amountCents(form.amount);
+    if ('error' in amount) problems.amount = amount.error;
+    setErrors(problems);
+    if (Object.keys(problems).length || 'error' in amount) return;
+
+    setChecking(true);
+    let credit: AthleteCredit | null = null;
+    try {
+      credit = matchAthlete((await findPartnerCredits(name.trim())).items, name);
+    } catch (error) {
+      setChecking(false);
+      toast({
+        title: 'Error',
+        description: errorMessageOf(error, 'Failed to record transaction'),
+        kind: 'destructive',
+      });
+      return;
+    }
+    setChecking(false);
+    if (!credit) {
+      setErrors({ athleteName: ATHLETE_NOT_FOUND });
+      toast({ title: 'Error', description: ATHLETE_NOT_FOUND, kind: 'destructive' });
+      return;
+    }
+    record.mutate(
+      {
+        id: credit.id,
+        key,
+        transactionType: form.transactionType,
+        description: form.description,
+        amount: amount.cents,
+        notes: form.notes,
+      },
+      {
+        onSuccess: (answer) => {
+          toast({
+            title: 'Transaction recorded successfully',
+            description: `${answer.credit.athleteName}: balance now ${formatCents(answer.credit.currentBalance)}`,
+          });
+          onClose();
+        },
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: errorMessageOf(error, 'Failed to record transaction'),
+            kind: 'destructive',
+          }),
+      },
+    );
+  };
+
+  const busy = checking || record.isPending;
+  const shown = { ...fieldErrorsOf(record.error), ...errors };
+  return (
+    <>
+      <DialogTitle id="partner-record-title">Record Transaction</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            label="Athlete name"
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={Boolean(shown.athleteName)}
+            helperText={shown.athleteName ?? 'As registered for the credit'}
+          />
+          {athlete && athlete.athleteName.trim().toLowerCase() === name.trim().toLowerCase() && (
+            <Typography variant="body2" color="text.secondary">
+              Available balance: <Money cents={athlete.currentBalance} strong />
+            </Typography>
+          )}
+          <TransactionFields form={form} onChange={setForm} errors={shown} withCategory={false} />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          Record Transaction
+        </Button>
+      </DialogActions>
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import { RPC } from '@avpass/contracts';
+import { DomainError } from '@avpass/platform';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { Roles } from '../auth/auth.decorators';
+import { ApiContract, ApiRpc } from '../http/openapi';
+import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
+import { ImageStore, type ImageUploadRule } from '../uploads/image-store';
+import { readMultipart } from '../uploads/multipart';
+
+/** Spec section 5: athlete and trainer photos are at most 5MB, images only. */
+export const ATHLETE_PHOTO_RULE: ImageUploadRule = {
+  maxBytes: 5 * 1024 * 1024,
+  tooLargeMessage: 'Image size must be less than 5MB',
+  notImageMessage: 'Only image files are allowed',
+};
+const photoResponseSchema = z.object({ url: z.string() });
+
+/** The header a till sends so that a retry after a lost connection charges once. */
+const idempotencyOf = (key: string | undefined) => (key !== undefined ? { idempotencyKey: key } : {});
+
+/** Athlete credits and their ledger (spec section 7 "Credits"). */
+@ApiTags('credits')
+@ApiBearerAuth()
+@Controller('api')
+export class CreditsController {
+  constructor(
+    readonly services: ServiceCaller,
+    private readonly images: ImageStore,
+  ) {}
+
+  // ---- Administrator: allocations and the ledger --------------------------------------------
+
+  @Roles('super_admin')
+  @Get('athlete-credits')
+  @ApiRpc(RPC.credits.list)
+  list(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.credits.list, query, req);
+  }
+
+  @Roles('super_admin')
+  @Post('athlete-credits')
+  @ApiRpc(RPC.credits.create, { body: true, status: 201 })
+  create(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.credits.create, body, req);
+  }
+
+  /** Removes a credit without transactions; one with transactions is deactivated (its ledger stays). */
+  @Roles('super_admin')
+  @Delete('athlete-credits/:id')
+  @ApiRpc(RPC.credits.remove)
+  remove(@Param('id') id: string, @Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.credits.remove, { id }, req);
+  }
+
+  @Roles('super_admin')
+  @Get('credit-transactions')
+  @ApiRpc(RPC.credits.transactions)
+  transactions(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.credits.transactions, query, req);
+  }
+
+  /** 409 with the reason when the credit is expired, inactive or would go below zero. */
+  @Roles('super_admin')
+  @Post('credit-transactions')
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: '1-200 visible ASCII characters' })
+  @ApiRpc(RPC.credits.recordLedger, { body: true, status: 201 })
+  recordLedger(
+    @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() req: AuthenticatedRequest,
+  ) {
+    return this.services.forward(RPC.credits.recordLedger, body, req, idempotencyOf(idempotencyKey));
+  }
+
+  /** One-way; a second void changes nothing and answers 409. */
+  @Roles('super_admin')
+  @Post('credit-transactions/:id/void')
+  @HttpCode(200)
+  @ApiRpc(RPC.credits.voidTransaction, { body: true, added: ['id'] })
+  voidTransaction(@Param('id') id: string, @Body() body: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.credits.voidTransaction, body, req, { id });
+  }
+
+  @Roles('super_admin')
+  @Post('upload/athlete-photo')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiContract({ response: photoResponseSchema })
+  async uploadPhoto(@Req() req: AuthenticatedRequest): Promise<z.infer<typeof photoResponseSchema>> {
+    const form = await readMultipart(req, 'photo', ATHLETE_PHOTO_RULE.maxBytes);
+    if (!form.file || form.file.buffer.length === 0) {
+      throw DomainError.validation('Please choose a photo to upload', {
+        photo: ['Please choose a photo to upload'],
+      });
+    }
+    if (form.file.truncated) throw new DomainError('PAYLOAD_TOO_LARGE', ATHLETE_PHOTO_RULE.tooLargeMessage);
+    const { url } = await this.images.store(form.file.buffer, ATHLETE_PHOTO_RULE);
+    return { url };
+  }
+
+  // ---- Partners: the till ---------------------------------------------------------------------
+
+  /** The credits the signed-in company may process (its own and those tied to no partner). */
+  @Get('partner-athlete-credits')
+  @ApiRpc(RPC.credits.listForPartner)
+  partnerCredits(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.credits.listForPartner, query, req);
+  }
+
+  /** The company's own transactions (the administrator: all). */
+  @Get('credits/partner-transactions')
+  @ApiRpc(RPC.credits.partnerTransactions)
+  partnerTransactions(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.credits.partnerTransactions, query, req);
+  }
+
+  /** The Partner Credits cards, from counters. */
+  @Get('credits/partner-summary')
+  @ApiRpc(RPC.credits.summary)
+  summary(@Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.credits.summary, {}, req);
+  }
+
+  /** The till: partner id and name come from the session, never the body. */
+  @Post('credits/:id/transactions')
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: '1-200 visible ASCII characters' })
+  @ApiRpc(RPC.credits.record, { body: true, added: ['id'], status: 201 })
+  record(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() req: AuthenticatedRequest,
+  ) {
+    return this.services.forward(RPC.credits.record, body, req, { id, ...idempotencyOf(idempotencyKey) });
+  }
+}

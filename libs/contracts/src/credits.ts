@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { optionalText, uploadUrl, uuidParam } from './common';
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text';
+import { DATE_ONLY_PATTERN, IDEMPOTENCY_KEY_PATTERN, listQuerySchema } from './vouchers';
+
+/** Spec section 3: athlete_credits.athleteRole and credit_transactions' type and category. */
+export const ATHLETE_ROLES = ['athlete', 'trainer', 'coach'] as const;
+export const TRANSACTION_TYPES = ['purchase', 'service', 'equipment', 'other'] as const;
+export const TRANSACTION_CATEGORIES = ['shoes', 'equipment', 'apparel', 'services', 'other'] as const;
+/** Spec section 9: credit duration default 12 months; transaction category default equipment. */
+export const DEFAULT_CREDIT_DURATION_MONTHS = 12;
+export const DEFAULT_TRANSACTION_CATEGORY = 'equipment';
+/** One allocation or one purchase is at most $1,000,000.00 (integer cents fit comfortably in int4). */
+export const MAX_CREDIT_CENTS = 100_000_000;
+
+/** Spec section 5 messages. */
+export const CREDIT_MESSAGES = {
+  athleteNameRequired: 'Athlete name is required',
+  descriptionRequired: 'Description is required',
+  amountRequired: 'Amount is required',
+  amountPositive: 'Amount must be a positive number',
+  amountWholeCents: 'Amount must be a whole number of cents',
+  amountTooLarge: 'Amount must be at most $1,000,000.00',
+  totalRequired: 'Total amount is required',
+  totalPositive: 'Total amount must be a positive number',
+  durationRequired: 'Duration is required',
+  durationRange: 'Duration must be a whole number of months from 1 to 120',
+  startRequired: 'Start date is required',
+  endRequired: 'End date is required',
+  startBeforeEnd: 'Start date must be before the end date',
+  reasonRequired: 'A reason is required to void a transaction',
+  athleteNotFound: 'Athlete not found or has no active credits',
+} as const;
+
+/** Why a transaction was refused (409), in the words the till shows. */
+export const CREDIT_REFUSALS = {
+  expired: 'This credit has expired',
+  inactive: 'This credit is no longer active',
+  insufficient: 'Insufficient balance: this purchase would take the credit below zero',
+  alreadyVoided: 'This transaction was already voided; nothing changed',
+} as const;
+
+const requiredText = (message: string, max = 500) =>
+  z
+    .string({ error: message })
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE)
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`);
+
+/** An amount in cents: a positive whole number (the client converts dollars with dollarsToCents). */
+export const centsField = (required: string = CREDIT_MESSAGES.amountRequired) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? required : CREDIT_MESSAGES.amountPositive) })
+    .int(CREDIT_MESSAGES.amountWholeCents)
+    .positive(CREDIT_MESSAGES.amountPositive)
+    .max(MAX_CREDIT_CENTS, CREDIT_MESSAGES.amountTooLarge);
+
+const dateField = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .regex(DATE_ONLY_PATTERN, 'Must be a date (YYYY-MM-DD)')
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      const year = Number(v.slice(0, 4));
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && year >= 2000 && year <= 2100;
+    }, 'Must be a real calendar date between 2000 and 2100');
+
+/** POST /api/athlete-credits. monthlyAmount is computed by the service (sent values are ignored). */
+export const createCreditRequestSchema = z
+  .object({
+    athleteName: requiredText(CREDIT_MESSAGES.athleteNameRequired, 200),
+    athleteRole: z.enum(ATHLETE_ROLES, 'Role must be athlete, trainer or coach').default('athlete'),
+    athleteImage: uploadUrl().nullish(),
+    totalAmount: centsField(CREDIT_MESSAGES.totalRequired),
+    monthlyAmount: z.unknown().optional(),
+    duration: z
+      .number({ error: CREDIT_MESSAGES.durationRange })
+      .int(CREDIT_MESSAGES.durationRange)
+      .min(1, CREDIT_MESSAGES.durationRange)
+      .max(120, CREDIT_MESSAGES.durationRange)
+      .default(DEFAULT_CREDIT_DURATION_MONTHS),
+    startDate: dateField(CREDIT_MESSAGES.startRequired),
+    endDate: dateField(CREDIT_MESSAGES.endRequired),
+    notes: optionalText(2000),
+    partnerId: uuidParam.nullish(),
+    /** Ignored: the partner's name is read from the partners service. */
+    partnerName: z.unknown().optional(),
+  })
+  .refine((v) => v.startDate < v.endDate, { path: ['endDate'], message: CREDIT_MESSAGES.startBeforeEnd })
+  .transform(({ monthlyAmount: _m, partnerName: _p, ...rest }) => rest);
+export type CreateCreditRequest = z.input<typeof createCreditRequestSchema>;
+
+export const creditStatusSchema = z.enum(['active', 'expired', 'inactive']);
+export type CreditStatus = z.infer<typeof creditStatusSchema>;
+
+export const athleteCreditSchema = z.object({
+  id: z.string().uuid(),
+  athleteName: z.string(),
+  athleteImage: z.string().nullable(),
+  athleteRole: z.enum(ATHLETE_ROLES),
+  totalAmount: z.number().int(),
+  monthlyAmount: z.number().int(),
+  duration: z.number().int(),
+  startDate: z.string(),
+  endDate: z.string(),
+  currentBalance: z.number().int(),
+  usedAmount: z.number().int(),
+  notes: z.string().nullable(),
+  partnerId: z.string().nullable(),
+  partnerName: z.string().nullable(),
+  isActive: z.boolean(),
+  /** Active while endDate (through its end in BUSINESS_TIMEZONE) has not passed; inactive once deactivated. */
+  status: creditStatusSchema,
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AthleteCredit = z.infer<typeof athleteCreditSchema>;
+
+export const creditTransactionSchema = z.object({
+  id: z.string().uuid(),
+  creditId: z.string().uuid(),
+  athleteName: z.string(),
+  partnerId: z.string().nullable(),
+  partnerName: z.string().nullable(),
+  transactionType: z.enum(TRANSACTION_TYPES),
+  amount: z.number().int(),
+  description: z.string(),
+  category: z.enum(TRANSACTION_CATEGORIES),
+  reference: z.string().nullable(),
+  balanceAfter: z.number().int(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  voidedAt: z.string().nullable(),
+  voidedBy: z.string().nullable(),
+  voidReason: z.string().nullable(),
+});
+export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
+
+const idempotencyKey = z
+  .string()
+  .regex(IDEMPOTENCY_KEY_PATTERN, 'Idempotency-Key must be 1-200 visible ASCII characters')
+  .optional();
+
+const transactionFields = {
+  amount: centsField(),
+  description: requiredText(CREDIT_MESSAGES.descriptionRequired, 500),
+  category: z
+    .enum(TRANSACTION_CATEGORIES, 'Category must be shoes, equipment, apparel, services or other')
+    .default(DEFAULT_TRANSACTION_CATEGORY),
+  reference: optionalText(200),
+  notes: optionalText(2000),
+  idempotencyKey,
+};
+
+/** POST /api/credit-transactions (the administrator's ledger). */
+export const recordLedgerTransactionRequestSchema = z.object({
+  creditId: uuidParam,
+  transactionType: z
+    .enum(TRANSACTION_TYPES, 'Type must be purchase, service, equipment or other')
+    .default('purchase'),
+  ...transactionFields,
+});
+export type RecordLedgerTransactionRequest = z.input<typeof recordLedgerTransactionRequestSchema>;
+
+/**
+ * POST /api/credits/{id}/transactions (the partner's till). partnerId and partnerName in the body are
+ * ignored: they come from the session (docs/decisions.md).
+ */
+export const recordCreditTransactionRequestSchema = z
+  .object({
+    id: uuidParam,
+    transactionType: z
+      .enum(TRANSACTION_TYPES, 'Type must be purchase, service, equipment or other')
+      .default('purchase'),
+    partnerId: z.unknown().optional(),
+    partnerName: z.unknown().optional(),
+    ...transactionFields,
+  })
+  .transform(({ partnerId: _i, partnerName: _n, ...rest }) => rest);
+export type RecordCreditTransactionRequest = z.input<typeof recordCreditTransactionRequestSchema>;
+
+export const recordTransactionResponseSchema = z.object({
+  message: z.string(),
+  transaction: creditTransactionSchema,
+  credit: athleteCreditSchema,
+});
+
+/** POST /api/credit-transactions/{id}/void {reason}. */
+export const voidTransactionRequestSchema = z.object({
+  id: uuidParam,
+  reason: z
+    .string({ error: CREDIT_MESSAGES.reasonRequired })
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE)
+    .trim()
+    .min(1, CREDIT_MESSAGES.reasonRequired)
+    .max(500, 'Must be at most 500 characters'),
+});
+export const voidTransactionResponseSchema = recordTransactionResponseSchema;
+
+export const deleteCreditResponseSchema = z.object({
+  message: z.string(),
+  /** 'deleted' when it had no transactions; 'deactivated' when its ledger must be kept. */
+  outcome: z.enum(['deleted', 'deactivated']),
+});
+
+/** Lists: the voucher lists' paging and search (athlete name, or role). */
+export const creditListQuerySchema = listQuerySchema;
+export const transactionListQuerySchema = listQuerySchema.extend({
+  creditId: uuidParam.optional(),
+});
+
+/** GET /api/credits/partner-summary: the Partner Credits cards, from counters. */
+export const creditSummarySchema = z.object({
+  activeAthletes: z.number().int(),
+  todayTransactions: z.number().int(),
+  monthSales: z.number().int(),
+  pending: z.number().int(),
+});
+export type CreditSummary = z.infer<typeof creditSummarySchema>;

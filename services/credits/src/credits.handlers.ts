@@ -1,0 +1,68 @@
+import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contracts';
+import { requireActor, requireSuperAdmin, RpcHandler } from '@avpass/platform';
+import { Controller } from '@nestjs/common';
+import { CreditsService } from './credits/credits.service';
+import { TransactionsService } from './transactions/transactions.service';
+
+/**
+ * Spec section 7 "Credits". Each request is validated by its contract (RPC_CONTRACTS) before the method
+ * runs; the gateway checks roles too.
+ */
+@Controller()
+export class CreditsHandlers {
+  constructor(
+    private readonly credits: CreditsService,
+    private readonly ledger: TransactionsService,
+  ) {}
+
+  @RpcHandler(RPC.credits.list)
+  list(query: In<typeof RPC.credits.list>, meta: RpcMeta) {
+    return this.credits.list(requireSuperAdmin(meta), query);
+  }
+
+  @RpcHandler(RPC.credits.create)
+  create(input: In<typeof RPC.credits.create>, meta: RpcMeta) {
+    return this.credits.create(requireSuperAdmin(meta), input, meta);
+  }
+
+  @RpcHandler(RPC.credits.remove)
+  remove({ id }: In<typeof RPC.credits.remove>, meta: RpcMeta) {
+    requireSuperAdmin(meta);
+    return this.credits.remove(id);
+  }
+
+  @RpcHandler(RPC.credits.listForPartner)
+  listForPartner(query: In<typeof RPC.credits.listForPartner>, meta: RpcMeta) {
+    return this.credits.list(requireActor(meta), query);
+  }
+
+  @RpcHandler(RPC.credits.summary)
+  summary(_: object, meta: RpcMeta) {
+    return this.credits.summary(requireActor(meta));
+  }
+
+  @RpcHandler(RPC.credits.transactions)
+  transactions(query: In<typeof RPC.credits.transactions>, meta: RpcMeta) {
+    return this.ledger.list(requireSuperAdmin(meta), query);
+  }
+
+  @RpcHandler(RPC.credits.recordLedger)
+  recordLedger(input: In<typeof RPC.credits.recordLedger>, meta: RpcMeta) {
+    return this.ledger.record(requireSuperAdmin(meta), input, meta);
+  }
+
+  @RpcHandler(RPC.credits.record)
+  record({ id, ...input }: In<typeof RPC.credits.record>, meta: RpcMeta) {
+    return this.ledger.record(requireActor(meta), { creditId: id, ...input }, meta);
+  }
+
+  @RpcHandler(RPC.credits.voidTransaction)
+  voidTransaction({ id, reason }: In<typeof RPC.credits.voidTransaction>, meta: RpcMeta) {
+    return this.ledger.void(requireSuperAdmin(meta), id, reason);
+  }
+
+  @RpcHandler(RPC.credits.partnerTransactions)
+  partnerTransactions(query: In<typeof RPC.credits.partnerTransactions>, meta: RpcMeta) {
+    return this.ledger.list(requireActor(meta), query);
+  }
+}

@@ -1,0 +1,171 @@
+import { column, SqlEventWriter } from '@avpass/platform';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { afterCursorSql, nextCursor } from '../keyset';
+import { allOf, likeEscape, type SqlClause } from '../sql-clause';
+import type { CreditRow } from './credit.mapper';
+
+export interface NewCredit {
+  id: string;
+  athleteName: string;
+  athleteImage: string | null;
+  athleteRole: string;
+  totalAmount: number;
+  monthlyAmount: number;
+  duration: number;
+  startDate: string;
+  endDate: string;
+  notes: string | null;
+  partnerId: string | null;
+  partnerName: string | null;
+  createdAt: string;
+  createdBy: string;
+}
+
+export interface CreditPageQuery {
+  visible: SqlClause;
+  search?: string | undefined;
+  cursor?: string | undefined;
+  offset: number;
+  limit: number;
+}
+
+/** Athlete name (substring, trigram index) or role (exact word) typed in a search box. */
+export function creditSearchSql(search: string | undefined, alias = 'c'): SqlClause | null {
+  const text = search?.trim();
+  if (!text) return null;
+  return {
+    sql: `${alias}.athlete_name ilike ? or ${alias}.athlete_role = ?`,
+    params: [`%${likeEscape(text)}%`, text.toLowerCase()],
+  };
+}
+
+/** The athlete_credits table. */
+@Injectable()
+export class CreditsRepository {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly events: SqlEventWriter,
+  ) {}
+
+  private run<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return this.em.fork().getConnection().execute(sql, params, 'all');
+  }
+
+  /** The new credit and its credits.credit.created.v1 event, in one statement. */
+  async create(input: NewCredit): Promise<CreditRow> {
+    const event = this.events.insertFrom(
+      'credits.credit.created.v1',
+      'inserted',
+      {
+        creditId: column('id'),
+        athleteName: column('athlete_name'),
+        athleteRole: column('athlete_role'),
+        partnerId: column('partner_id'),
+        totalAmount: column('total_amount'),
+        endDate: column(`to_char(end_date, 'YYYY-MM-DD')`),
+        createdAt: input.createdAt,
+      },
+      input.createdAt,
+    );
+    const rows = await this.run<{ row: CreditRow; eventPayload: unknown }>(
+      `with inserted as (
+         insert into athlete_credits (id, athlete_name, athlete_image, athlete_role, total_amount, monthly_amount,
+           duration, start_date, end_date, current_balance, used_amount, notes, partner_id, partner_name,
+           is_active, created_at, created_by, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?::date, ?::date, ?, 0, ?, ?, ?, true, ?::timestamptz, ?, ?::timestamptz)
+         returning *
+       ), event as (${event.sql})
+       select to_jsonb(i) as row, event.payload as "eventPayload" from inserted i, event`,
+      [
+        input.id,
+        input.athleteName,
+        input.athleteImage,
+        input.athleteRole,
+        input.totalAmount,
+        input.monthlyAmount,
+        input.duration,
+        input.startDate,
+        input.endDate,
+        input.totalAmount,
+        input.notes,
+        input.partnerId,
+        input.partnerName,
+        input.createdAt,
+        input.createdBy,
+        input.createdAt,
+        ...event.params,
+      ],
+    );
+    event.written(rows.map((r) => r.eventPayload));
+    return rows[0]!.row;
+  }
+
+  async findById(id: string, visible: SqlClause = { sql: 'true', params: [] }): Promise<CreditRow | null> {
+    const rows = await this.run<{ row: CreditRow }>(
+      `select to_jsonb(c) as row from athlete_credits c where c.id = ? and (${visible.sql})`,
+      [id, ...visible.params],
+    );
+    return rows[0]?.row ?? null;
+  }
+
+  /** A page of active (not deactivated) credits, newest first, by keyset. */
+  async page(query: CreditPageQuery): Promise<{ rows: CreditRow[]; nextCursor: string | null }> {
+    const where = allOf(
+      { sql: 'c.is_active', params: [] },
+      query.visible,
+      creditSearchSql(query.search),
+      afterCursorSql(query.cursor, 'c.created_at', 'c.id'),
+    );
+    const rows = await this.run<{ row: CreditRow; cursor_at: string; id: string }>(
+      `select to_jsonb(c) as row, c.created_at::text as cursor_at, c.id from athlete_credits c
+        where ${where.sql} order by c.created_at desc, c.id desc limit ? offset ?`,
+      [...where.params, query.limit, query.cursor ? 0 : query.offset],
+    );
+    return { rows: rows.map((r) => r.row), nextCursor: nextCursor(rows, query.limit) };
+  }
+
+  async count(visible: SqlClause, search?: string): Promise<number> {
+    const where = allOf({ sql: 'c.is_active', params: [] }, visible, creditSearchSql(search));
+    const rows = await this.run<{ n: number }>(
+      `select count(*)::int as n from athlete_credits c where ${where.sql}`,
+      where.params,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /** Credits the actor may process with money left and not past their end date (the Active Athletes card). */
+  async countSpendable(visible: SqlClause, today: string): Promise<number> {
+    const where = allOf(
+      { sql: 'c.is_active and c.current_balance > 0 and c.end_date >= ?::date', params: [today] },
+      visible,
+    );
+    const rows = await this.run<{ n: number }>(
+      `select count(*)::int as n from athlete_credits c where ${where.sql}`,
+      where.params,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * Removes the credit when it has no transactions; otherwise deactivates it (its ledger is money
+   * history). A transaction committing meanwhile makes the delete fail on the foreign key: deactivate.
+   */
+  async removeOrDeactivate(id: string, at: string): Promise<'deleted' | 'deactivated' | null> {
+    try {
+      const deleted = await this.run<{ id: string }>(
+        `delete from athlete_credits c where c.id = ?
+           and not exists (select 1 from credit_transactions t where t.credit_id = c.id) returning c.id`,
+        [id],
+      );
+      if (deleted.length) return 'deleted';
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== '23503') throw error;
+    }
+    const updated = await this.run<{ id: string }>(
+      'update athlete_credits set is_active = false, updated_at = ?::timestamptz where id = ? returning id',
+      [at, id],
+    );
+    return updated.length ? 'deactivated' : null;
+  }
+}

@@ -1,0 +1,116 @@
+import type {
+  Actor,
+  AthleteCredit,
+  CreditSummary,
+  Page,
+  RpcMeta,
+  RpcRequestPayload,
+  RPC,
+} from '@avpass/contracts';
+import { monthlyCreditAmount } from '@avpass/domain';
+import { DomainError } from '@avpass/platform';
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { PartnerDirectory } from '../partner-directory';
+import { CreditsSettings } from '../settings';
+import { TransactionsRepository } from '../transactions/transactions.repository';
+import { processableCreditsSql, tallyScopeOf } from './credit-visibility';
+import { toCredit } from './credit.mapper';
+import { CreditsRepository } from './credits.repository';
+
+type CreateInput = RpcRequestPayload<typeof RPC.credits.create>;
+type ListInput = RpcRequestPayload<typeof RPC.credits.list>;
+
+export const creditNotFound = () => DomainError.notFound('Credit');
+
+/** Credit allocations: create, list, delete (or deactivate), and the partner screen's figures. */
+@Injectable()
+export class CreditsService {
+  constructor(
+    private readonly credits: CreditsRepository,
+    private readonly transactions: TransactionsRepository,
+    private readonly partners: PartnerDirectory,
+    private readonly settings: CreditsSettings,
+  ) {}
+
+  async create(actor: Actor, input: CreateInput, meta: RpcMeta): Promise<AthleteCredit> {
+    let partnerName: string | null = null;
+    if (input.partnerId) {
+      try {
+        partnerName = await this.partners.nameOf(input.partnerId, meta);
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'NOT_FOUND') {
+          throw DomainError.validation('Partner not found', { partnerId: ['Partner not found'] });
+        }
+        throw error;
+      }
+    }
+    const now = this.settings.now();
+    const row = await this.credits.create({
+      id: randomUUID(),
+      athleteName: input.athleteName,
+      athleteImage: input.athleteImage ?? null,
+      athleteRole: input.athleteRole,
+      totalAmount: input.totalAmount,
+      monthlyAmount: monthlyCreditAmount(input.totalAmount, input.duration),
+      duration: input.duration,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      notes: input.notes ?? null,
+      partnerId: input.partnerId ?? null,
+      partnerName,
+      createdAt: now.toISOString(),
+      createdBy: actor.userId,
+    });
+    return toCredit(row, now, this.settings.timeZone);
+  }
+
+  /** Active (not deactivated) credits the actor may process, newest first. */
+  async list(actor: Actor, query: ListInput): Promise<Page<AthleteCredit>> {
+    const visible = processableCreditsSql(actor);
+    const [page, total] = await Promise.all([
+      this.credits.page({ visible, ...query }),
+      this.credits.count(visible, query.search),
+    ]);
+    const now = this.settings.now();
+    return {
+      items: page.rows.map((row) => toCredit(row, now, this.settings.timeZone)),
+      total,
+      limit: query.limit,
+      offset: query.cursor ? 0 : query.offset,
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  /** Removed when it has no transactions; deactivated (hidden from the lists, ledger kept) when it has. */
+  async remove(id: string): Promise<{ message: string; outcome: 'deleted' | 'deactivated' }> {
+    const outcome = await this.credits.removeOrDeactivate(id, this.settings.now().toISOString());
+    if (!outcome) throw creditNotFound();
+    return {
+      message:
+        outcome === 'deleted'
+          ? 'Credit deleted successfully'
+          : 'Credit deactivated: it has transactions, so its ledger is kept',
+      outcome,
+    };
+  }
+
+  /** The Partner Credits cards: spendable credits (counted), today's transactions and month sales (tallies). */
+  async summary(actor: Actor): Promise<CreditSummary> {
+    const now = this.settings.now();
+    const today = this.settings.today(now);
+    const scope = tallyScopeOf(actor);
+    const [activeAthletes, tallies] = await Promise.all([
+      this.credits.countSpendable(processableCreditsSql(actor), today),
+      scope
+        ? this.transactions.tallies(scope, today, `${today.slice(0, 8)}01`)
+        : Promise.resolve({ transactions: 0, today: 0, monthSales: 0 }),
+    ]);
+    return {
+      activeAthletes,
+      todayTransactions: tallies.today,
+      monthSales: tallies.monthSales,
+      pending: 0,
+    };
+  }
+}

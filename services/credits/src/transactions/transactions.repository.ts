@@ -1,0 +1,304 @@
+import { column, SqlEventWriter } from '@avpass/platform';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { PLATFORM_SCOPE } from '../credits/credit-visibility';
+import type { CreditRow, TransactionRow } from '../credits/credit.mapper';
+import { afterCursorSql, nextCursor } from '../keyset';
+import { allOf, likeEscape, type SqlClause } from '../sql-clause';
+
+/** credit_tallies rows per scope and day; concurrent tills pick one at random. */
+export const TALLY_SHARDS = 8;
+
+export interface RecordInput {
+  id: string;
+  creditId: string;
+  /** The credits the actor may process (the conditional update refuses the others). */
+  processable: SqlClause;
+  /** The earliest end date still valid now: today's business date. */
+  today: string;
+  partnerId: string | null;
+  partnerName: string | null;
+  transactionType: string;
+  amount: number;
+  description: string;
+  category: string;
+  reference: string | null;
+  notes: string | null;
+  at: string;
+  createdBy: string;
+  idempotencyKey: string | null;
+}
+
+export interface VoidInput {
+  id: string;
+  visible: SqlClause;
+  at: string;
+  voidedBy: string;
+  reason: string;
+}
+
+export interface TransactionPageQuery {
+  visible: SqlClause;
+  creditId?: string | undefined;
+  search?: string | undefined;
+  cursor?: string | undefined;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * Athlete name typed in the ledger's search box: the matching credits (trigram index on the 10,000s of
+ * credits), then their rows through (credit_id, created_at) — not a trigram scan of a million ledger rows.
+ */
+function transactionSearchSql(search: string | undefined): SqlClause | null {
+  const text = search?.trim();
+  if (!text) return null;
+  return {
+    sql: 't.credit_id in (select c.id from athlete_credits c where c.athlete_name ilike ?)',
+    params: [`%${likeEscape(text)}%`],
+  };
+}
+
+/**
+ * One statement per transaction, so it is atomic without a transaction round trip: the conditional
+ * UPDATE is the check and the charge (its row lock serialises concurrent charges of a credit across every
+ * instance; one that would take the balance below zero, finds the credit past its end date or
+ * deactivated, or not the actor's to process, changes nothing), and the ledger row (with balanceAfter),
+ * the tallies and the outbox event are inserted from its result. A repeated Idempotency-Key violates
+ * the ledger's unique key and the whole statement changes nothing.
+ */
+const recordSql = (processable: string, event: string) => `with updated as (
+    update athlete_credits c
+       set current_balance = c.current_balance - ?, used_amount = c.used_amount + ?, updated_at = ?::timestamptz
+     where c.id = ? and c.is_active and c.end_date >= ?::date and c.current_balance >= ? and (${processable})
+    returning c.*
+  ), inserted as (
+    insert into credit_transactions (id, credit_id, athlete_name, partner_id, partner_name, transaction_type,
+      amount, description, category, reference, balance_after, notes, created_at, created_by, business_day,
+      idempotency_key)
+    select ?::uuid, u.id, u.athlete_name, ?::uuid, ?, ?, ?, ?, ?, ?, u.current_balance, ?, ?::timestamptz, ?,
+      ?::date, ? from updated u
+    returning *
+  ), scopes as (
+    select '${PLATFORM_SCOPE}'::uuid as scope_id from inserted
+    union all
+    select partner_id from inserted where partner_id is not null
+  ), tally as (
+    insert into credit_tallies (scope_id, day, shard, transactions, sales)
+    select scope_id, ?::date, ?, 1, ? from scopes order by scope_id
+    on conflict (scope_id, day, shard) do update
+      set transactions = credit_tallies.transactions + 1, sales = credit_tallies.sales + excluded.sales
+  ), event as (
+    ${event}
+  )
+  select to_jsonb(i) as transaction, to_jsonb(u) as credit, event.payload as "eventPayload"
+    from inserted i, updated u, event`;
+
+/**
+ * The void, one statement: the transaction is marked voided only if it was not (the row lock makes a
+ * concurrent second void find it voided and change nothing), and exactly then its amount goes back to
+ * the credit, the day's sales tally drops and the event is written.
+ */
+const voidSql = (visible: string, event: string) => `with voided as (
+    update credit_transactions t set voided_at = ?::timestamptz, voided_by = ?, void_reason = ?
+     where t.id = ? and t.voided_at is null and (${visible})
+    returning t.*
+  ), restored as (
+    update athlete_credits c
+       set current_balance = c.current_balance + v.amount, used_amount = c.used_amount - v.amount,
+           updated_at = ?::timestamptz
+      from voided v where c.id = v.credit_id
+    returning c.*
+  ), scopes as (
+    select '${PLATFORM_SCOPE}'::uuid as scope_id, business_day, amount from voided
+    union all
+    select partner_id, business_day, amount from voided where partner_id is not null
+  ), tally as (
+    insert into credit_tallies (scope_id, day, shard, transactions, sales)
+    select scope_id, business_day, ?, 0, -amount from scopes order by scope_id
+    on conflict (scope_id, day, shard) do update set sales = credit_tallies.sales + excluded.sales
+  ), event as (
+    ${event}
+  )
+  select to_jsonb(v) as transaction, to_jsonb(r) as credit, event.payload as "eventPayload"
+    from voided v, restored r, event`;
+
+export interface LedgerChange {
+  transaction: TransactionRow;
+  credit: CreditRow;
+}
+
+/** The credit_transactions ledger, its statements and its tallies. */
+@Injectable()
+export class TransactionsRepository {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly events: SqlEventWriter,
+  ) {}
+
+  private run<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return this.em.fork().getConnection().execute(sql, params, 'all');
+  }
+
+  /** Charges the credit and writes the ledger row; null when the credit could not be charged (nothing changed). */
+  async record(input: RecordInput): Promise<LedgerChange | null> {
+    const event = this.events.insertFrom(
+      'credits.transaction.recorded.v1',
+      'inserted',
+      {
+        transactionId: column('id'),
+        creditId: column('credit_id'),
+        partnerId: column('partner_id'),
+        transactionType: column('transaction_type'),
+        amount: column('amount'),
+        balanceAfter: column('balance_after'),
+        recordedAt: input.at,
+      },
+      input.at,
+    );
+    const shard = Math.floor(Math.random() * TALLY_SHARDS);
+    const rows = await this.run<LedgerChange & { eventPayload: unknown }>(
+      recordSql(input.processable.sql, event.sql),
+      [
+        input.amount,
+        input.amount,
+        input.at,
+        input.creditId,
+        input.today,
+        input.amount,
+        ...input.processable.params,
+        input.id,
+        input.partnerId,
+        input.partnerName,
+        input.transactionType,
+        input.amount,
+        input.description,
+        input.category,
+        input.reference,
+        input.notes,
+        input.at,
+        input.createdBy,
+        input.today,
+        input.idempotencyKey,
+        input.today,
+        shard,
+        input.amount,
+        ...event.params,
+      ],
+    );
+    event.written(rows.map((r) => r.eventPayload));
+    const row = rows[0];
+    return row ? { transaction: row.transaction, credit: row.credit } : null;
+  }
+
+  /** Voids the transaction if it was not voided yet; null when nothing changed. */
+  async void(input: VoidInput): Promise<LedgerChange | null> {
+    const event = this.events.insertFrom(
+      'credits.transaction.voided.v1',
+      'voided v join restored r on r.id = v.credit_id',
+      {
+        transactionId: column('v.id'),
+        creditId: column('v.credit_id'),
+        partnerId: column('v.partner_id'),
+        amount: column('v.amount'),
+        currentBalance: column('r.current_balance'),
+        voidedAt: input.at,
+        reason: input.reason,
+      },
+      input.at,
+    );
+    const shard = Math.floor(Math.random() * TALLY_SHARDS);
+    const rows = await this.run<LedgerChange & { eventPayload: unknown }>(
+      voidSql(input.visible.sql, event.sql),
+      [
+        input.at,
+        input.voidedBy,
+        input.reason,
+        input.id,
+        ...input.visible.params,
+        input.at,
+        shard,
+        ...event.params,
+      ],
+    );
+    event.written(rows.map((r) => r.eventPayload));
+    const row = rows[0];
+    return row ? { transaction: row.transaction, credit: row.credit } : null;
+  }
+
+  async findById(id: string, visible: SqlClause): Promise<TransactionRow | null> {
+    const rows = await this.run<{ row: TransactionRow }>(
+      `select to_jsonb(t) as row from credit_transactions t where t.id = ? and (${visible.sql})`,
+      [id, ...visible.params],
+    );
+    return rows[0]?.row ?? null;
+  }
+
+  async findByIdempotencyKey(creditId: string, key: string): Promise<TransactionRow | null> {
+    const rows = await this.run<{ row: TransactionRow }>(
+      'select to_jsonb(t) as row from credit_transactions t where t.credit_id = ? and t.idempotency_key = ?',
+      [creditId, key],
+    );
+    return rows[0]?.row ?? null;
+  }
+
+  /** A page of the ledger, newest first, by keyset. */
+  async page(query: TransactionPageQuery): Promise<{ rows: TransactionRow[]; nextCursor: string | null }> {
+    const where = allOf(
+      query.visible,
+      query.creditId ? { sql: 't.credit_id = ?', params: [query.creditId] } : null,
+      transactionSearchSql(query.search),
+      afterCursorSql(query.cursor, 't.created_at', 't.id'),
+    );
+    const rows = await this.run<{ row: TransactionRow; cursor_at: string; id: string }>(
+      `select to_jsonb(t) as row, t.created_at::text as cursor_at, t.id from credit_transactions t
+        where ${where.sql} order by t.created_at desc, t.id desc limit ? offset ?`,
+      [...where.params, query.limit, query.cursor ? 0 : query.offset],
+    );
+    return { rows: rows.map((r) => r.row), nextCursor: nextCursor(rows, query.limit) };
+  }
+
+  /** Rows counted through the indexes (a credit's ledger, or a search). */
+  async count(visible: SqlClause, creditId?: string, search?: string): Promise<number> {
+    const where = allOf(
+      visible,
+      creditId ? { sql: 't.credit_id = ?', params: [creditId] } : null,
+      transactionSearchSql(search),
+    );
+    const rows = await this.run<{ n: number }>(
+      `select count(*)::int as n from credit_transactions t where ${where.sql}`,
+      where.params,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /** The scope's figures from its tallies: all transactions, those of `today`, sales from `monthStart`. */
+  async tallies(
+    scopeId: string,
+    today: string,
+    monthStart: string,
+  ): Promise<{ transactions: number; today: number; monthSales: number }> {
+    const rows = await this.run<{ transactions: string; today: string; month_sales: string }>(
+      `select coalesce(sum(transactions), 0)::bigint::text as transactions,
+              coalesce(sum(transactions) filter (where day = ?::date), 0)::bigint::text as today,
+              coalesce(sum(sales) filter (where day >= ?::date and day <= ?::date), 0)::bigint::text as month_sales
+         from credit_tallies where scope_id = ?`,
+      [today, monthStart, today, scopeId],
+    );
+    const row = rows[0];
+    return {
+      transactions: Number(row?.transactions ?? 0),
+      today: Number(row?.today ?? 0),
+      monthSales: Number(row?.month_sales ?? 0),
+    };
+  }
+
+  /** Whether the credit's ledger has any row (a credit with money history is never erased). */
+  async hasTransactions(creditId: string): Promise<boolean> {
+    const rows = await this.run<{ found: boolean }>(
+      'select exists (select 1 from credit_transactions where credit_id = ?) as found',
+      [creditId],
+    );
+    return rows[0]?.found ?? false;
+  }
+}

@@ -1,0 +1,178 @@
+import {
+  CREDIT_REFUSALS,
+  type Actor,
+  type CreditTransaction,
+  type Page,
+  type RpcMeta,
+  type RpcRequestPayload,
+  type RPC,
+} from '@avpass/contracts';
+import { formatCents } from '@avpass/domain';
+import { DomainError } from '@avpass/platform';
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { processableCreditsSql, tallyScopeOf, visibleTransactionsSql } from '../credits/credit-visibility';
+import { toCredit, toTransaction, type CreditRow } from '../credits/credit.mapper';
+import { creditNotFound } from '../credits/credits.service';
+import { CreditsRepository } from '../credits/credits.repository';
+import { PartnerDirectory } from '../partner-directory';
+import { CreditsSettings } from '../settings';
+import { TransactionsRepository, type LedgerChange } from './transactions.repository';
+
+type ListInput = RpcRequestPayload<typeof RPC.credits.transactions>;
+
+export const RECORDED_MESSAGE = 'Transaction recorded successfully';
+export const VOIDED_MESSAGE = 'Transaction voided successfully';
+
+export interface TransactionRequest {
+  creditId: string;
+  transactionType: string;
+  amount: number;
+  description: string;
+  category: string;
+  reference?: string | null | undefined;
+  notes?: string | null | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+export const transactionNotFound = () => DomainError.notFound('Transaction');
+
+/** The ledger: record (at the till or by the administrator), void, and the lists. */
+@Injectable()
+export class TransactionsService {
+  constructor(
+    private readonly transactions: TransactionsRepository,
+    private readonly credits: CreditsRepository,
+    private readonly partners: PartnerDirectory,
+    private readonly settings: CreditsSettings,
+  ) {}
+
+  /**
+   * Charges a credit. A company records for itself (partner id and name from the session, never the
+   * body); the administrator records for no partner. A retry with the same Idempotency-Key charges once.
+   */
+  async record(actor: Actor, request: TransactionRequest, meta: RpcMeta) {
+    const { creditId, idempotencyKey } = request;
+    if (idempotencyKey) {
+      const earlier = await this.replay(actor, creditId, idempotencyKey);
+      if (earlier) return earlier;
+    }
+    const partnerId = actor.role === 'super_admin' ? null : actor.companyId;
+    if (actor.role !== 'super_admin' && !partnerId)
+      throw DomainError.forbidden('A partner account is required');
+    const partnerName = partnerId ? await this.partners.nameOf(partnerId, meta, 'Your company') : null;
+    // A refusal read after the statement may find the credit changed meanwhile (a void gave money back):
+    // then the charge is tried again, a few times at most.
+    for (let attempt = 0; ; attempt++) {
+      const now = this.settings.now();
+      const today = this.settings.today(now);
+      let change: LedgerChange | null;
+      try {
+        change = await this.transactions.record({
+          id: randomUUID(),
+          creditId,
+          processable: processableCreditsSql(actor),
+          today,
+          partnerId,
+          partnerName,
+          transactionType: request.transactionType,
+          amount: request.amount,
+          description: request.description,
+          category: request.category,
+          reference: request.reference ?? null,
+          notes: request.notes ?? null,
+          at: now.toISOString(),
+          createdBy: actor.userId,
+          idempotencyKey: idempotencyKey ?? null,
+        });
+      } catch (error) {
+        // A concurrent request with the same key won: answer with its outcome.
+        if (idempotencyKey && isUniqueViolation(error)) {
+          const earlier = await this.replay(actor, creditId, idempotencyKey);
+          if (earlier) return earlier;
+        }
+        throw error;
+      }
+      if (change) return this.answer(RECORDED_MESSAGE, change, now);
+      if (idempotencyKey) {
+        const earlier = await this.replay(actor, creditId, idempotencyKey);
+        if (earlier) return earlier;
+      }
+      const credit = await this.credits.findById(creditId, processableCreditsSql(actor));
+      const refusal = this.refusal(credit, today, request.amount);
+      if (refusal || attempt >= 3)
+        throw refusal ?? DomainError.conflict('The credit changed; please try again');
+    }
+  }
+
+  /** Voids a transaction once: its amount goes back to the credit. A second void changes nothing (409). */
+  async void(actor: Actor, id: string, reason: string) {
+    const now = this.settings.now();
+    const visible = visibleTransactionsSql(actor);
+    const change = await this.transactions.void({
+      id,
+      visible,
+      at: now.toISOString(),
+      voidedBy: actor.userId,
+      reason,
+    });
+    if (change) return this.answer(VOIDED_MESSAGE, change, now);
+    const existing = await this.transactions.findById(id, visible);
+    if (!existing) throw transactionNotFound();
+    throw DomainError.conflict(CREDIT_REFUSALS.alreadyVoided);
+  }
+
+  /** The ledger (administrator: every transaction; a company: its own), newest first. */
+  async list(actor: Actor, query: ListInput): Promise<Page<CreditTransaction>> {
+    const visible = visibleTransactionsSql(actor);
+    const scope = tallyScopeOf(actor);
+    const counted = Boolean(query.search?.trim() || query.creditId);
+    const [page, total] = await Promise.all([
+      this.transactions.page({ visible, ...query }),
+      counted || !scope
+        ? this.transactions.count(visible, query.creditId, query.search)
+        : this.transactions
+            .tallies(scope, this.settings.today(), this.settings.today())
+            .then((t) => t.transactions),
+    ]);
+    return {
+      items: page.rows.map(toTransaction),
+      total,
+      limit: query.limit,
+      offset: query.cursor ? 0 : query.offset,
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  private async replay(actor: Actor, creditId: string, idempotencyKey: string) {
+    const earlier = await this.transactions.findByIdempotencyKey(creditId, idempotencyKey);
+    if (!earlier) return null;
+    const credit = await this.credits.findById(creditId, processableCreditsSql(actor));
+    if (!credit) throw creditNotFound();
+    return this.answer(RECORDED_MESSAGE, { transaction: earlier, credit }, this.settings.now());
+  }
+
+  private answer(message: string, change: LedgerChange, now: Date) {
+    return {
+      message,
+      transaction: toTransaction(change.transaction),
+      credit: toCredit(change.credit, now, this.settings.timeZone),
+    };
+  }
+
+  /** Why the credit cannot be charged `amount` now (409 with the reason), or null if it could. */
+  private refusal(credit: CreditRow | null, today: string, amount: number): DomainError | null {
+    if (!credit) return creditNotFound();
+    if (!credit.is_active) return DomainError.conflict(CREDIT_REFUSALS.inactive);
+    if (credit.end_date < today) return DomainError.conflict(CREDIT_REFUSALS.expired);
+    if (credit.current_balance < amount) {
+      return DomainError.conflict(
+        `${CREDIT_REFUSALS.insufficient} (available ${formatCents(credit.current_balance)}, requested ${formatCents(amount)})`,
+      );
+    }
+    return null;
+  }
+}
