@@ -12,6 +12,7 @@ import { QueuesModule } from './queues/queues.module';
 import { SpaIndex } from './http/spa-index';
 import { ServiceCaller } from './rpc/service-caller';
 import { AdminProfileController, AuthController } from './routes/auth.controller';
+import { InventoryController } from './routes/inventory.controller';
 import { PartnersController } from './routes/partners.controller';
 import { RenderingController } from './routes/rendering.controller';
 import { VoucherPageController } from './routes/voucher-page.controller';
@@ -29,6 +30,7 @@ export class GatewayModule {
         AuthController,
         AdminProfileController,
         PartnersController,
+        InventoryController,
         VouchersController,
         VoucherPageController,
         RenderingController,

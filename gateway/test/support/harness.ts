@@ -1,4 +1,5 @@
 import { identityService } from '@avpass/identity-service';
+import { inventoryService } from '@avpass/inventory-service';
 import { partnersService } from '@avpass/partners-service';
 import { renderingService } from '@avpass/rendering-service';
 import { vouchersService } from '@avpass/vouchers-service';
@@ -33,7 +34,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export type HarnessService = 'identity' | 'partners' | 'vouchers' | 'rendering';
+export type HarnessService = 'identity' | 'partners' | 'vouchers' | 'rendering' | 'inventory';
 
 /** Starts one service in this process, from its definition, with the harness's environment. */
 const STARTERS: Record<HarnessService, (env: NodeJS.ProcessEnv) => Promise<INestMicroservice>> = {
@@ -41,6 +42,7 @@ const STARTERS: Record<HarnessService, (env: NodeJS.ProcessEnv) => Promise<INest
   partners: (env) => createServiceApp(partnersService, { env }),
   vouchers: (env) => createServiceApp(vouchersService, { env }),
   rendering: (env) => createServiceApp(renderingService, { env }),
+  inventory: (env) => createServiceApp(inventoryService, { env }),
 };
 
 export interface HarnessOptions {
@@ -73,7 +75,7 @@ export async function startHarness(
   const env = options.rewriteEnv ? options.rewriteEnv(baseEnv) : baseEnv;
   const services: INestMicroservice[] = [];
   const wanted = new Set<HarnessService>(['identity', ...(options.services ?? ['partners'])]);
-  for (const name of ['identity', 'partners', 'vouchers', 'rendering'] as const) {
+  for (const name of ['identity', 'partners', 'vouchers', 'rendering', 'inventory'] as const) {
     if (wanted.has(name)) services.push(await STARTERS[name](env));
   }
   const gateway: INestApplication = await createGateway(loadGatewayConfig(env));

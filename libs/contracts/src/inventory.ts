@@ -76,21 +76,19 @@ const formBoolean = z
 
 /** A whole number from JSON or a form field. */
 const wholeNumber = (required: string, invalid: string, min: number) =>
-  z
-    .union([z.number(), z.string()], { error: required })
-    .transform((v, ctx) => {
-      const text = String(v).trim();
-      if (text === '') {
-        ctx.addIssue({ code: 'custom', message: required });
-        return z.NEVER;
-      }
-      const n = Number(text);
-      if (!Number.isInteger(n) || n < min || n > 1_000_000) {
-        ctx.addIssue({ code: 'custom', message: invalid });
-        return z.NEVER;
-      }
-      return n;
-    });
+  z.union([z.number(), z.string()], { error: required }).transform((v, ctx) => {
+    const text = String(v).trim();
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: required });
+      return z.NEVER;
+    }
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < min || n > 1_000_000) {
+      ctx.addIssue({ code: 'custom', message: invalid });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 /**
  * The fields of a merch item as the inventory service receives them: the multipart form's text fields

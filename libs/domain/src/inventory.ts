@@ -59,6 +59,10 @@ export function utilizationPercent(used: number, allocated: number): number {
 }
 
 /** Partner total value: the allocation's price, or else the item's price, times the quantity (cents). */
-export function allocationValueCents(quantity: number, priceCents: number | null, itemPriceCents: number): number {
+export function allocationValueCents(
+  quantity: number,
+  priceCents: number | null,
+  itemPriceCents: number,
+): number {
   return (priceCents ?? itemPriceCents) * quantity;
 }

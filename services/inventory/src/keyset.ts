@@ -25,7 +25,11 @@ export function likeEscape(text: string): string {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
 
-export function afterCursorSql(cursor: string | undefined, atColumn: string, idColumn: string): SqlClause | null {
+export function afterCursorSql(
+  cursor: string | undefined,
+  atColumn: string,
+  idColumn: string,
+): SqlClause | null {
   if (!cursor) return null;
   let parsed: unknown = null;
   try {

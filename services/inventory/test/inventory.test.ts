@@ -65,14 +65,14 @@ describe('merch items', () => {
       isActive: true,
       imageUrl: null,
     });
-    const { rows } = await s.sql.query('select price, sizes from inventory.merch_items where id = $1', [item.id]);
+    const { rows } = await s.sql.query('select price, sizes from inventory.merch_items where id = $1', [
+      item.id,
+    ]);
     expect(rows[0]).toEqual({ price: 2500, sizes: ['XS', 'M'] });
   });
 
   it('a SKU is unique regardless of case, even for simultaneous creations (409)', async () => {
-    const results = await Promise.allSettled(
-      ['TEE-1', 'tee-1', 'Tee-1'].map((sku) => createItem({ sku })),
-    );
+    const results = await Promise.allSettled(['TEE-1', 'tee-1', 'Tee-1'].map((sku) => createItem({ sku })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = await refusal(createItem({ sku: 'TEE-1' }));
     expect(refused.code).toBe('CONFLICT');
@@ -83,14 +83,26 @@ describe('merch items', () => {
     [{ name: ' ' }, 'name', 'Name is required'],
     [{ sku: '' }, 'sku', 'SKU is required'],
     [{ category: '' }, 'category', 'Category is required'],
-    [{ category: 'boats' }, 'category', 'Category must be one of hoodies, shirts, pants, shorts, accessories, shoes, equipment'],
+    [
+      { category: 'boats' },
+      'category',
+      'Category must be one of hoodies, shirts, pants, shorts, accessories, shoes, equipment',
+    ],
     [{ price: '' }, 'price', 'Price is required'],
     [{ price: 'abc' }, 'price', 'Price must be a valid amount in dollars'],
     [{ price: '-1' }, 'price', 'Price cannot be negative'],
     [{ sizes: '' }, 'sizes', 'Select at least one size'],
     [{ sizes: 'M,HUGE' }, 'sizes.1', 'Size must be one of XS, S, M, L, XL, XXL, XXXL'],
-    [{ colors: 'Pink' }, 'colors.0', 'Color must be one of Black, White, Navy, Gray, Red, Blue, Green, Yellow, Orange, Purple'],
-    [{ imageUrl: 'https://evil.example/x.png' }, 'imageUrl', 'Must be a file uploaded to AV Pass (/uploads/...)'],
+    [
+      { colors: 'Pink' },
+      'colors.0',
+      'Color must be one of Black, White, Navy, Gray, Red, Blue, Green, Yellow, Orange, Purple',
+    ],
+    [
+      { imageUrl: 'https://evil.example/x.png' },
+      'imageUrl',
+      'Must be a file uploaded to AV Pass (/uploads/...)',
+    ],
   ])('an item with %j is refused on %s', async (fields, field, message) => {
     const refused = await refusal(createItem(fields));
     expect(refused.code).toBe('VALIDATION_FAILED');
@@ -109,13 +121,33 @@ describe('merch items', () => {
       sizes: 'L',
       isActive: 'false',
     });
-    expect(updated).toMatchObject({ name: 'Renamed', price: 1000, sizes: ['L'], imageUrl: '/uploads/abc.png', isActive: false });
+    expect(updated).toMatchObject({
+      name: 'Renamed',
+      price: 1000,
+      sizes: ['L'],
+      imageUrl: '/uploads/abc.png',
+      isActive: false,
+    });
     const clash = await refusal(
-      s.call(RPC.inventory.updateItem, { id: item.id, name: 'X', sku: other.sku.toLowerCase(), category: 'shirts', price: '1', sizes: 'L' }),
+      s.call(RPC.inventory.updateItem, {
+        id: item.id,
+        name: 'X',
+        sku: other.sku.toLowerCase(),
+        category: 'shirts',
+        price: '1',
+        sizes: 'L',
+      }),
     );
     expect(clash.code).toBe('CONFLICT');
     const missing = await refusal(
-      s.call(RPC.inventory.updateItem, { id: randomUUID(), name: 'X', sku: 'NEW-X', category: 'shirts', price: '1', sizes: 'L' }),
+      s.call(RPC.inventory.updateItem, {
+        id: randomUUID(),
+        name: 'X',
+        sku: 'NEW-X',
+        category: 'shirts',
+        price: '1',
+        sizes: 'L',
+      }),
     );
     expect(missing.code).toBe('NOT_FOUND');
   });
@@ -130,14 +162,23 @@ describe('merch items', () => {
     expect(found.total).toBe(3);
     const shoes = await s.call(RPC.inventory.listItems, { search: marker, category: 'shoes', limit: 1 });
     expect(shoes.items.map((i) => i.id)).toEqual([b.id]);
-    const next = await s.call(RPC.inventory.listItems, { search: marker, category: 'shoes', limit: 1, cursor: shoes.nextCursor! });
+    const next = await s.call(RPC.inventory.listItems, {
+      search: marker,
+      category: 'shoes',
+      limit: 1,
+      cursor: shoes.nextCursor!,
+    });
     expect(next.items.map((i) => i.id)).toEqual([a.id]);
-    expect((await refusal(s.call(RPC.inventory.listItems, { cursor: 'junk' }))).code).toBe('VALIDATION_FAILED');
+    expect((await refusal(s.call(RPC.inventory.listItems, { cursor: 'junk' }))).code).toBe(
+      'VALIDATION_FAILED',
+    );
   });
 
   it('an item without inventory is deleted; one with stock or history is refused with the reason', async () => {
     const bare = await createItem();
-    expect(await s.call(RPC.inventory.removeItem, { id: bare.id })).toEqual({ message: 'Item deleted successfully' });
+    expect(await s.call(RPC.inventory.removeItem, { id: bare.id })).toEqual({
+      message: 'Item deleted successfully',
+    });
     expect((await refusal(s.call(RPC.inventory.removeItem, { id: bare.id }))).code).toBe('NOT_FOUND');
     const { item } = await stockedLine(5);
     const refused = await refusal(s.call(RPC.inventory.removeItem, { id: item.id }));
@@ -150,14 +191,23 @@ describe('merch items', () => {
   it('only the administrator manages items (a partner is forbidden, anonymous must sign in)', async () => {
     const partner = companyActor(randomUUID());
     expect((await refusal(s.call(RPC.inventory.listItems, {}, { actor: partner }))).code).toBe('FORBIDDEN');
-    expect((await refusal(s.call(RPC.inventory.listItems, {}, { actor: null }))).code).toBe('UNAUTHENTICATED');
+    expect((await refusal(s.call(RPC.inventory.listItems, {}, { actor: null }))).code).toBe(
+      'UNAUTHENTICATED',
+    );
   });
 });
 
 describe('inventory lines', () => {
   it('creates a line with its initial stock as a restock transaction, and restocks add to total and available', async () => {
     const { line } = await stockedLine(20, 5);
-    expect(line).toMatchObject({ totalQuantity: 20, availableQuantity: 20, allocatedQuantity: 0, soldQuantity: 0, minStockLevel: 5, status: 'in_stock' });
+    expect(line).toMatchObject({
+      totalQuantity: 20,
+      availableQuantity: 20,
+      allocatedQuantity: 0,
+      soldQuantity: 0,
+      minStockLevel: 5,
+      status: 'in_stock',
+    });
     expect(line.lastRestocked).not.toBeNull();
     const restocked = await s.call(RPC.inventory.restock, { id: line.id, quantity: 7 });
     expect(restocked).toMatchObject({ totalQuantity: 27, availableQuantity: 27 });
@@ -165,28 +215,41 @@ describe('inventory lines', () => {
       { transaction_type: 'restock', quantity: 20, previous_quantity: 0, new_quantity: 20, partner_id: null },
       { transaction_type: 'restock', quantity: 7, previous_quantity: 20, new_quantity: 27, partner_id: null },
     ]);
-    expect((await refusal(s.call(RPC.inventory.restock, { id: line.id, quantity: 0 }))).errors?.quantity).toContain(
-      'Quantity must be a whole number greater than 0',
+    expect(
+      (await refusal(s.call(RPC.inventory.restock, { id: line.id, quantity: 0 }))).errors?.quantity,
+    ).toContain('Quantity must be a whole number greater than 0');
+    expect((await refusal(s.call(RPC.inventory.restock, { id: randomUUID(), quantity: 1 }))).code).toBe(
+      'NOT_FOUND',
     );
-    expect((await refusal(s.call(RPC.inventory.restock, { id: randomUUID(), quantity: 1 }))).code).toBe('NOT_FOUND');
   });
 
   it('a line must use one of the item’s sizes, once per size and colour', async () => {
     const item = await createItem({ sizes: 'M', colors: 'Black' });
-    const wrongSize = await refusal(s.call(RPC.inventory.createLine, { merchItemId: item.id, size: 'XL', totalQuantity: 1 }));
+    const wrongSize = await refusal(
+      s.call(RPC.inventory.createLine, { merchItemId: item.id, size: 'XL', totalQuantity: 1 }),
+    );
     expect(wrongSize.errors?.size).toContain("Size must be one of the item's sizes (M)");
     const wrongColor = await refusal(
       s.call(RPC.inventory.createLine, { merchItemId: item.id, size: 'M', color: 'Red', totalQuantity: 1 }),
     );
     expect(wrongColor.errors?.color).toContain("Color must be one of the item's colors (Black)");
-    await s.call(RPC.inventory.createLine, { merchItemId: item.id, size: 'M', color: 'Black', totalQuantity: 1 });
+    await s.call(RPC.inventory.createLine, {
+      merchItemId: item.id,
+      size: 'M',
+      color: 'Black',
+      totalQuantity: 1,
+    });
     const twice = await refusal(
       s.call(RPC.inventory.createLine, { merchItemId: item.id, size: 'M', color: 'Black', totalQuantity: 1 }),
     );
     expect(twice.code).toBe('CONFLICT');
-    const missingQty = await refusal(s.call(RPC.inventory.createLine, { merchItemId: item.id, size: 'M', totalQuantity: '' }));
+    const missingQty = await refusal(
+      s.call(RPC.inventory.createLine, { merchItemId: item.id, size: 'M', totalQuantity: '' }),
+    );
     expect(missingQty.errors?.totalQuantity).toContain('Quantity is required');
-    const noSize = await refusal(s.call(RPC.inventory.createLine, { merchItemId: item.id, size: '', totalQuantity: 1 }));
+    const noSize = await refusal(
+      s.call(RPC.inventory.createLine, { merchItemId: item.id, size: '', totalQuantity: 1 }),
+    );
     expect(noSize.errors?.size).toContain('Size is required');
   });
 
@@ -207,13 +270,23 @@ describe('inventory lines', () => {
     ]);
     // L exists: the M line of this batch is not created either.
     expect(
-      (await refusal(s.call(RPC.inventory.bulkCreateLines, { merchItemId: item.id, entries: [{ size: 'M', totalQuantity: 1 }, { size: 'L', totalQuantity: 1 }] })))
-        .code,
+      (
+        await refusal(
+          s.call(RPC.inventory.bulkCreateLines, {
+            merchItemId: item.id,
+            entries: [
+              { size: 'M', totalQuantity: 1 },
+              { size: 'L', totalQuantity: 1 },
+            ],
+          }),
+        )
+      ).code,
     ).toBe('CONFLICT');
     expect(await s.call(RPC.inventory.itemLines, { id: item.id })).toHaveLength(2);
-    expect((await refusal(s.call(RPC.inventory.bulkCreateLines, { merchItemId: item.id, entries: [] }))).errors?.entries).toContain(
-      'Add at least one size',
-    );
+    expect(
+      (await refusal(s.call(RPC.inventory.bulkCreateLines, { merchItemId: item.id, entries: [] }))).errors
+        ?.entries,
+    ).toContain('Add at least one size');
   });
 });
 
@@ -228,50 +301,113 @@ describe('allocations', () => {
       price: 1500,
       notes: 'Front desk',
     });
-    expect(allocation).toMatchObject({ quantity: 6, usedQuantity: 0, price: 1500, size: 'M', isActive: true });
-    expect(await lineRow(line.id)).toMatchObject({ available_quantity: 4, allocated_quantity: 6, total_quantity: 10 });
-    const tooMany = await refusal(s.call(RPC.inventory.createAllocation, { partnerId, merchInventoryId: line.id, quantity: 5 }));
+    expect(allocation).toMatchObject({
+      quantity: 6,
+      usedQuantity: 0,
+      price: 1500,
+      size: 'M',
+      isActive: true,
+    });
+    expect(await lineRow(line.id)).toMatchObject({
+      available_quantity: 4,
+      allocated_quantity: 6,
+      total_quantity: 10,
+    });
+    const tooMany = await refusal(
+      s.call(RPC.inventory.createAllocation, { partnerId, merchInventoryId: line.id, quantity: 5 }),
+    );
     expect(tooMany.code).toBe('CONFLICT');
     expect(tooMany.message).toBe('Not enough stock available: 4 available, 5 requested');
 
     const partner = companyActor(partnerId);
-    const used = await s.call(RPC.inventory.updateUsage, { id: allocation.id, usedQuantity: 2, notes: 'Sold two' }, { actor: partner });
+    const used = await s.call(
+      RPC.inventory.updateUsage,
+      { id: allocation.id, usedQuantity: 2, notes: 'Sold two' },
+      { actor: partner },
+    );
     expect(used).toMatchObject({ usedQuantity: 2, notes: 'Sold two' });
-    expect(await lineRow(line.id)).toMatchObject({ available_quantity: 4, allocated_quantity: 4, sold_quantity: 2 });
+    expect(await lineRow(line.id)).toMatchObject({
+      available_quantity: 4,
+      allocated_quantity: 4,
+      sold_quantity: 2,
+    });
 
     expect(await s.call(RPC.inventory.removeAllocation, { id: allocation.id })).toEqual({
       message: 'Allocation removed successfully',
     });
-    expect(await lineRow(line.id)).toMatchObject({ available_quantity: 8, allocated_quantity: 0, sold_quantity: 2, total_quantity: 10 });
-    expect((await refusal(s.call(RPC.inventory.removeAllocation, { id: allocation.id }))).code).toBe('NOT_FOUND');
+    expect(await lineRow(line.id)).toMatchObject({
+      available_quantity: 8,
+      allocated_quantity: 0,
+      sold_quantity: 2,
+      total_quantity: 10,
+    });
+    expect((await refusal(s.call(RPC.inventory.removeAllocation, { id: allocation.id }))).code).toBe(
+      'NOT_FOUND',
+    );
     expect(await ledger(line.id)).toEqual([
       { transaction_type: 'restock', quantity: 10, previous_quantity: 0, new_quantity: 10, partner_id: null },
-      { transaction_type: 'allocation', quantity: -6, previous_quantity: 10, new_quantity: 4, partner_id: partnerId },
-      { transaction_type: 'sale', quantity: -2, previous_quantity: 4, new_quantity: 4, partner_id: partnerId },
-      { transaction_type: 'return', quantity: 4, previous_quantity: 4, new_quantity: 8, partner_id: partnerId },
+      {
+        transaction_type: 'allocation',
+        quantity: -6,
+        previous_quantity: 10,
+        new_quantity: 4,
+        partner_id: partnerId,
+      },
+      {
+        transaction_type: 'sale',
+        quantity: -2,
+        previous_quantity: 4,
+        new_quantity: 4,
+        partner_id: partnerId,
+      },
+      {
+        transaction_type: 'return',
+        quantity: 4,
+        previous_quantity: 4,
+        new_quantity: 8,
+        partner_id: partnerId,
+      },
     ]);
   });
 
   it('usage: 0 <= used <= allocated, only on the partner’s own allocations', async () => {
     const partnerId = randomUUID();
     const { line } = await stockedLine(10);
-    const allocation = await s.call(RPC.inventory.createAllocation, { partnerId, merchInventoryId: line.id, quantity: 3 });
+    const allocation = await s.call(RPC.inventory.createAllocation, {
+      partnerId,
+      merchInventoryId: line.id,
+      quantity: 3,
+    });
     const partner = companyActor(partnerId);
-    const over = await refusal(s.call(RPC.inventory.updateUsage, { id: allocation.id, usedQuantity: 4 }, { actor: partner }));
+    const over = await refusal(
+      s.call(RPC.inventory.updateUsage, { id: allocation.id, usedQuantity: 4 }, { actor: partner }),
+    );
     expect(over.code).toBe('VALIDATION_FAILED');
     expect(over.errors?.usedQuantity).toEqual([USED_OVER_ALLOCATED]);
-    const negative = await refusal(s.call(RPC.inventory.updateUsage, { id: allocation.id, usedQuantity: -1 }, { actor: partner }));
+    const negative = await refusal(
+      s.call(RPC.inventory.updateUsage, { id: allocation.id, usedQuantity: -1 }, { actor: partner }),
+    );
     expect(negative.errors?.usedQuantity).toContain('Must be a valid number');
-    const blank = await refusal(s.call(RPC.inventory.updateUsage, { id: allocation.id, usedQuantity: '' }, { actor: partner }));
+    const blank = await refusal(
+      s.call(RPC.inventory.updateUsage, { id: allocation.id, usedQuantity: '' }, { actor: partner }),
+    );
     expect(blank.errors?.usedQuantity).toContain('Quantity is required');
     const other = await refusal(
-      s.call(RPC.inventory.updateUsage, { id: allocation.id, usedQuantity: 1 }, { actor: companyActor(randomUUID()) }),
+      s.call(
+        RPC.inventory.updateUsage,
+        { id: allocation.id, usedQuantity: 1 },
+        { actor: companyActor(randomUUID()) },
+      ),
     );
     expect(other.code).toBe('NOT_FOUND');
     // Down again is a correction, recorded as an adjustment.
     await s.call(RPC.inventory.updateUsage, { id: allocation.id, usedQuantity: 3 }, { actor: partner });
     await s.call(RPC.inventory.updateUsage, { id: allocation.id, usedQuantity: 1 }, { actor: partner });
-    expect(await lineRow(line.id)).toMatchObject({ available_quantity: 7, allocated_quantity: 2, sold_quantity: 1 });
+    expect(await lineRow(line.id)).toMatchObject({
+      available_quantity: 7,
+      allocated_quantity: 2,
+      sold_quantity: 1,
+    });
     expect((await ledger(line.id)).slice(-2).map((r) => [r.transaction_type, r.quantity])).toEqual([
       ['sale', -3],
       ['adjustment', 2],
@@ -282,29 +418,65 @@ describe('allocations', () => {
     const mine = randomUUID();
     const theirs = randomUUID();
     const { line, item } = await stockedLine(50);
-    const a = await s.call(RPC.inventory.createAllocation, { partnerId: mine, merchInventoryId: line.id, quantity: 10, notes: 'north store' });
-    await s.call(RPC.inventory.createAllocation, { partnerId: mine, merchInventoryId: line.id, quantity: 5, price: 1000 });
-    await s.call(RPC.inventory.createAllocation, { partnerId: theirs, merchInventoryId: line.id, quantity: 4 });
+    const a = await s.call(RPC.inventory.createAllocation, {
+      partnerId: mine,
+      merchInventoryId: line.id,
+      quantity: 10,
+      notes: 'north store',
+    });
+    await s.call(RPC.inventory.createAllocation, {
+      partnerId: mine,
+      merchInventoryId: line.id,
+      quantity: 5,
+      price: 1000,
+    });
+    await s.call(RPC.inventory.createAllocation, {
+      partnerId: theirs,
+      merchInventoryId: line.id,
+      quantity: 4,
+    });
     await s.call(RPC.inventory.updateUsage, { id: a.id, usedQuantity: 7 }, { actor: companyActor(mine) });
 
     const page = await s.call(RPC.inventory.listAllocations, {}, { actor: companyActor(mine) });
     expect(page.items.every((x) => x.partnerId === mine)).toBe(true);
     expect(page.items).toHaveLength(2);
     // Value: 10 x item price 4999 + 5 x partner price 1000.
-    expect(page.summary).toEqual({ activeAllocations: 2, totalAllocated: 15, totalUsed: 7, totalValue: 10 * 4999 + 5000 });
-    expect(page.items[1]!.item).toMatchObject({ name: item.name, sku: item.sku, category: 'hoodies', price: 4999 });
-    const searched = await s.call(RPC.inventory.listAllocations, { search: 'NORTH' }, { actor: companyActor(mine) });
+    expect(page.summary).toEqual({
+      activeAllocations: 2,
+      totalAllocated: 15,
+      totalUsed: 7,
+      totalValue: 10 * 4999 + 5000,
+    });
+    expect(page.items[1]!.item).toMatchObject({
+      name: item.name,
+      sku: item.sku,
+      category: 'hoodies',
+      price: 4999,
+    });
+    const searched = await s.call(
+      RPC.inventory.listAllocations,
+      { search: 'NORTH' },
+      { actor: companyActor(mine) },
+    );
     expect(searched.items.map((x) => x.id)).toEqual([a.id]);
 
     const ledgerPage = await s.call(RPC.inventory.listTransactions, {}, { actor: companyActor(mine) });
     expect(ledgerPage.items.map((t) => t.transactionType)).toEqual(['sale', 'allocation', 'allocation']);
     expect(ledgerPage.items.every((t) => t.partnerId === mine)).toBe(true);
-    expect(ledgerPage.items[0]).toMatchObject({ merchItem: { name: item.name, sku: item.sku }, size: 'M', createdByRole: 'company_admin' });
+    expect(ledgerPage.items[0]).toMatchObject({
+      merchItem: { name: item.name, sku: item.sku },
+      size: 'M',
+      createdByRole: 'company_admin',
+    });
 
     const byLine = await s.call(RPC.inventory.listTransactions, { inventoryId: line.id, limit: 2 });
     expect(byLine.total).toBe(5);
     expect(byLine.items).toHaveLength(2);
-    const rest = await s.call(RPC.inventory.listTransactions, { inventoryId: line.id, limit: 10, cursor: byLine.nextCursor! });
+    const rest = await s.call(RPC.inventory.listTransactions, {
+      inventoryId: line.id,
+      limit: 10,
+      cursor: byLine.nextCursor!,
+    });
     expect(rest.items.map((t) => t.transactionType)).toEqual(['allocation', 'allocation', 'restock']);
 
     const all = await s.call(RPC.inventory.listAllocations, { limit: 200 });
@@ -317,15 +489,26 @@ describe('allocations', () => {
     const { line } = await stockedLine(5);
     const partner = companyActor(randomUUID());
     expect(
-      (await refusal(s.call(RPC.inventory.createAllocation, { partnerId: partner.companyId!, merchInventoryId: line.id, quantity: 1 }, { actor: partner })))
-        .code,
+      (
+        await refusal(
+          s.call(
+            RPC.inventory.createAllocation,
+            { partnerId: partner.companyId!, merchInventoryId: line.id, quantity: 1 },
+            { actor: partner },
+          ),
+        )
+      ).code,
     ).toBe('FORBIDDEN');
-    expect((await refusal(s.call(RPC.inventory.removeAllocation, { id: randomUUID() }, { actor: partner }))).code).toBe('FORBIDDEN');
+    expect(
+      (await refusal(s.call(RPC.inventory.removeAllocation, { id: randomUUID() }, { actor: partner }))).code,
+    ).toBe('FORBIDDEN');
     expect((await refusal(s.call(RPC.inventory.summary, {}, { actor: partner }))).code).toBe('FORBIDDEN');
     const orphan = { ...partner, companyId: null };
     expect((await s.call(RPC.inventory.listAllocations, {}, { actor: orphan })).items).toEqual([]);
     expect((await s.call(RPC.inventory.listTransactions, {}, { actor: orphan })).items).toEqual([]);
-    const noPartner = await refusal(s.call(RPC.inventory.createAllocation, { merchInventoryId: line.id, quantity: 1 } as never));
+    const noPartner = await refusal(
+      s.call(RPC.inventory.createAllocation, { merchInventoryId: line.id, quantity: 1 } as never),
+    );
     expect(noPartner.errors?.partnerId).toContain('Partner is required');
   });
 });
@@ -346,7 +529,12 @@ describe('low stock', () => {
     await s.call(RPC.inventory.createAllocation, { partnerId, merchInventoryId: line.id, quantity: 1 });
     await s.call(RPC.inventory.createAllocation, { partnerId, merchInventoryId: line.id, quantity: 3 });
     expect(await events()).toEqual([
-      expect.objectContaining({ merchInventoryId: line.id, availableQuantity: 10, minStockLevel: 10, size: 'M' }),
+      expect.objectContaining({
+        merchInventoryId: line.id,
+        availableQuantity: 10,
+        minStockLevel: 10,
+        size: 'M',
+      }),
     ]);
     const lines = await s.call(RPC.inventory.itemLines, { id: line.merchItemId });
     expect(lines[0]!.status).toBe('low_stock');
@@ -365,7 +553,11 @@ describe('concurrency', () => {
     const { line } = await stockedLine(25);
     const results = await Promise.allSettled(
       Array.from({ length: 40 }, () =>
-        s.call(RPC.inventory.createAllocation, { partnerId: randomUUID(), merchInventoryId: line.id, quantity: 1 }),
+        s.call(RPC.inventory.createAllocation, {
+          partnerId: randomUUID(),
+          merchInventoryId: line.id,
+          quantity: 1,
+        }),
       ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled').length;
@@ -374,7 +566,11 @@ describe('concurrency', () => {
     ).length;
     expect(ok).toBe(25);
     expect(refused).toBe(15);
-    expect(await lineRow(line.id)).toMatchObject({ available_quantity: 0, allocated_quantity: 25, total_quantity: 25 });
+    expect(await lineRow(line.id)).toMatchObject({
+      available_quantity: 0,
+      allocated_quantity: 25,
+      total_quantity: 25,
+    });
     const { rows } = await s.sql.query(
       `select count(*)::int as n, sum(quantity)::int as q from inventory.partner_allocations where merch_inventory_id = $1`,
       [line.id],
@@ -388,16 +584,21 @@ describe('concurrency', () => {
     const partners = [randomUUID(), randomUUID(), randomUUID()];
     const allocations: { id: string; partnerId: string; quantity: number }[] = [];
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let round = 0; round < 4; round++) {
       const ops = Array.from({ length: 20 }, async () => {
         const r = random();
         const partnerId = partners[Math.floor(random() * partners.length)]!;
         const existing = allocations[Math.floor(random() * allocations.length)];
-        if (r < 0.2) return s.call(RPC.inventory.restock, { id: line.id, quantity: 1 + Math.floor(random() * 5) });
+        if (r < 0.2)
+          return s.call(RPC.inventory.restock, { id: line.id, quantity: 1 + Math.floor(random() * 5) });
         if (r < 0.6 || !existing) {
           const quantity = 1 + Math.floor(random() * 6);
-          const a = await s.call(RPC.inventory.createAllocation, { partnerId, merchInventoryId: line.id, quantity });
+          const a = await s.call(RPC.inventory.createAllocation, {
+            partnerId,
+            merchInventoryId: line.id,
+            quantity,
+          });
           allocations.push({ id: a.id, partnerId, quantity });
           return a;
         }
@@ -412,12 +613,14 @@ describe('concurrency', () => {
       });
       const settled = await Promise.allSettled(ops);
       for (const r of settled) {
-        if (r.status === 'rejected') expect(['CONFLICT', 'NOT_FOUND']).toContain((r.reason as { code?: string }).code);
+        if (r.status === 'rejected')
+          expect(['CONFLICT', 'NOT_FOUND']).toContain((r.reason as { code?: string }).code);
       }
     }
     const row = await lineRow(line.id);
     expect(row.total_quantity).toBe(row.available_quantity + row.allocated_quantity + row.sold_quantity);
-    for (const q of ['available_quantity', 'allocated_quantity', 'sold_quantity']) expect(row[q]).toBeGreaterThanOrEqual(0);
+    for (const q of ['available_quantity', 'allocated_quantity', 'sold_quantity'])
+      expect(row[q]).toBeGreaterThanOrEqual(0);
     const { rows } = await s.sql.query(
       `select coalesce(sum(quantity - used_quantity) filter (where is_active), 0)::int as outstanding,
               coalesce(sum(used_quantity), 0)::int as used
@@ -438,7 +641,10 @@ describe('concurrency', () => {
   it('the database itself refuses quantities that do not add up', async () => {
     const { line } = await stockedLine(3);
     await expect(
-      s.sql.query('update inventory.merch_inventory set available_quantity = available_quantity + 1 where id = $1', [line.id]),
+      s.sql.query(
+        'update inventory.merch_inventory set available_quantity = available_quantity + 1 where id = $1',
+        [line.id],
+      ),
     ).rejects.toThrow(/merch_inventory_quantities_add_up/);
     await expect(
       s.sql.query(

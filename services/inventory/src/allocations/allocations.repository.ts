@@ -74,7 +74,12 @@ export class AllocationsRepository {
     return row ?? null;
   }
 
-  async setUsed(tx: EntityManager, id: string, used: number, notes: string | null | undefined): Promise<void> {
+  async setUsed(
+    tx: EntityManager,
+    id: string,
+    used: number,
+    notes: string | null | undefined,
+  ): Promise<void> {
     await tx.execute(
       `update partner_allocations set used_quantity = ?, notes = case when ? then ? else notes end,
          updated_at = now() where id = ?`,
@@ -108,7 +113,11 @@ export class AllocationsRepository {
 
   /** The partner cards (or the administrator's count), over the same selection as the list. */
   async summary(filter: { partnerId?: string; search?: string }) {
-    const where = allOf({ sql: 'a.is_active', params: [] }, partnerClause(filter.partnerId), searchClause(filter.search));
+    const where = allOf(
+      { sql: 'a.is_active', params: [] },
+      partnerClause(filter.partnerId),
+      searchClause(filter.search),
+    );
     const [row] = (await this.em.execute(
       `select count(*)::int as "activeAllocations", coalesce(sum(a.quantity), 0)::int as "totalAllocated",
               coalesce(sum(a.used_quantity), 0)::int as "totalUsed",

@@ -33,7 +33,10 @@ export class AllocationsService {
     private readonly alerts: LowStockAlerts,
   ) {}
 
-  async list(query: RpcRequestPayload<'inventory.allocations.list.v1'>, actor: Actor): Promise<AllocationPage> {
+  async list(
+    query: RpcRequestPayload<'inventory.allocations.list.v1'>,
+    actor: Actor,
+  ): Promise<AllocationPage> {
     let partnerId: string | undefined;
     if (actor.role !== 'super_admin') {
       if (!actor.companyId) {
@@ -44,7 +47,11 @@ export class AllocationsService {
     }
     const filter = { ...(partnerId ? { partnerId } : {}), ...(query.search ? { search: query.search } : {}) };
     const [page, summary] = await Promise.all([
-      this.allocations.page({ ...filter, limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) }),
+      this.allocations.page({
+        ...filter,
+        limit: query.limit,
+        ...(query.cursor ? { cursor: query.cursor } : {}),
+      }),
       this.allocations.summary(filter),
     ]);
     return {
@@ -57,7 +64,10 @@ export class AllocationsService {
     };
   }
 
-  async create(input: RpcRequestPayload<'inventory.allocations.create.v1'>, actor: Actor): Promise<Allocation> {
+  async create(
+    input: RpcRequestPayload<'inventory.allocations.create.v1'>,
+    actor: Actor,
+  ): Promise<Allocation> {
     const id = randomUUID();
     await this.em.transactional(async (tx) => {
       const line = await this.lines.reserve(tx, input.merchInventoryId, input.quantity);
@@ -125,7 +135,10 @@ export class AllocationsService {
    * A partner reports its usage (0 <= used <= allocated) on its own allocations only: another
    * company's is not found. The change moves between allocated and sold on the line.
    */
-  async updateUsage(input: RpcRequestPayload<'inventory.allocations.update-usage.v1'>, actor: Actor): Promise<Allocation> {
+  async updateUsage(
+    input: RpcRequestPayload<'inventory.allocations.update-usage.v1'>,
+    actor: Actor,
+  ): Promise<Allocation> {
     await this.em.transactional(async (tx) => {
       const allocation = await this.allocations.lockActive(tx, input.id);
       if (!allocation || (actor.role !== 'super_admin' && allocation.partner_id !== actor.companyId)) {

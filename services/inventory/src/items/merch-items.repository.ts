@@ -36,11 +36,18 @@ export class MerchItemsRepository {
   constructor(private readonly em: EntityManager) {}
 
   async findById(id: string, em: EntityManager = this.em): Promise<MerchItemRow | null> {
-    const [row] = (await em.execute(`select ${COLUMNS} from merch_items where id = ?`, [id])) as MerchItemRow[];
+    const [row] = (await em.execute(`select ${COLUMNS} from merch_items where id = ?`, [
+      id,
+    ])) as MerchItemRow[];
     return row ?? null;
   }
 
-  async insert(em: EntityManager, id: string, values: MerchItemValues, createdBy: string): Promise<MerchItemRow> {
+  async insert(
+    em: EntityManager,
+    id: string,
+    values: MerchItemValues,
+    createdBy: string,
+  ): Promise<MerchItemRow> {
     const [row] = (await em.execute(
       `insert into merch_items (id, name, sku, description, category, brand, price, image_url, additional_images,
          sizes, colors, tags, is_active, created_by)

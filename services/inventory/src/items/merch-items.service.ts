@@ -40,7 +40,11 @@ export class MerchItemsService {
   }
 
   async create(fields: MerchItemFields, actor: Actor): Promise<MerchItem> {
-    const values: MerchItemValues = { ...fields, isActive: fields.isActive ?? true, imageUrl: fields.imageUrl || null };
+    const values: MerchItemValues = {
+      ...fields,
+      isActive: fields.isActive ?? true,
+      imageUrl: fields.imageUrl || null,
+    };
     const row = await this.uniqueSku(() => this.items.insert(this.em, randomUUID(), values, actor.userId));
     return toMerchItem(row);
   }

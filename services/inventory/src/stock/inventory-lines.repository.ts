@@ -161,7 +161,12 @@ export class InventoryLinesRepository {
   }
 
   /** The admin cards: item count, sum of totals, active allocations, low lines (a partial index). */
-  async summary(): Promise<{ totalItems: number; totalInventory: number; activeAllocations: number; lowStockItems: number }> {
+  async summary(): Promise<{
+    totalItems: number;
+    totalInventory: number;
+    activeAllocations: number;
+    lowStockItems: number;
+  }> {
     const [row] = (await this.em.execute(
       `select (select count(*) from merch_items)::int as "totalItems",
               (select coalesce(sum(total_quantity), 0) from merch_inventory)::int as "totalInventory",

@@ -70,7 +70,10 @@ export class StockService {
   }
 
   /** Restock: adds to total and available, sets lastRestocked, and writes a restock transaction. */
-  async restock(input: RpcRequestPayload<'inventory.lines.restock.v1'>, actor: Actor): Promise<InventoryLine> {
+  async restock(
+    input: RpcRequestPayload<'inventory.lines.restock.v1'>,
+    actor: Actor,
+  ): Promise<InventoryLine> {
     const row = await this.em.transactional(async (tx) => {
       const line = await this.lines.restock(tx, input.id, input.quantity);
       if (!line) throw DomainError.notFound('Inventory');
