@@ -76,7 +76,16 @@ const signedInScreens: ReadonlyArray<{
   },
   { route: paths.trainerAnalytics, title: 'Trainer analytics', screen: notBuiltYet },
   { route: paths.partnerCredits, title: 'Partner credits', screen: notBuiltYet },
-  { route: paths.adminInventory, title: 'Inventory', screen: notBuiltYet },
+  {
+    route: paths.adminInventory,
+    title: 'Inventory',
+    screen: {
+      lazy: () =>
+        import('@/features/admin-inventory/routes/admin-inventory').then((m) => ({
+          Component: m.AdminInventoryRoute,
+        })),
+    },
+  },
   { route: paths.partners, title: 'Partners', screen: notBuiltYet },
   { route: paths.vendors, title: 'Vendors', screen: notBuiltYet },
   {
@@ -89,7 +98,16 @@ const signedInScreens: ReadonlyArray<{
   { route: paths.trainerQr, title: 'Trainer QR codes', screen: notBuiltYet },
   { route: paths.projectRootedExclusives, title: 'Project Rooted exclusives', screen: notBuiltYet },
   { route: paths.adminCredits, title: 'Athlete credits', screen: notBuiltYet },
-  { route: paths.partnerInventory, title: 'Partner inventory', screen: notBuiltYet },
+  {
+    route: paths.partnerInventory,
+    title: 'Partner inventory',
+    screen: {
+      lazy: () =>
+        import('@/features/partner-inventory/routes/partner-inventory').then((m) => ({
+          Component: m.PartnerInventoryRoute,
+        })),
+    },
+  },
 ];
 
 const routes: RouteObject[] = [

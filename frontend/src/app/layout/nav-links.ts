@@ -3,6 +3,7 @@ import type SvgIcon from '@mui/material/SvgIcon';
 import AnalyticsOutlinedIcon from '@mui/icons-material/AnalyticsOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import QrCode2OutlinedIcon from '@mui/icons-material/QrCode2Outlined';
 import { paths } from '@/config/paths';
 
@@ -15,18 +16,20 @@ export interface NavLinkItem {
 /**
  * Spec section 2, "Navigation bar": the links each role sees, in order — only to screens that exist.
  * Still to come, each added by the issue that builds its screen: super_admin's Partners (after
- * Dashboard), Trainer/Athlete QR, Project Rooted QR Exclusives and Inventory (after Bulk Generate);
- * company_admin's Credits and Inventory (after Dashboard).
+ * Dashboard), Trainer/Athlete QR and Project Rooted QR Exclusives (after Bulk Generate, before Inventory);
+ * company_admin's Credits (after Dashboard, before Inventory).
  */
 export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
   super_admin: [
     { label: 'Dashboard', to: paths.dashboard.path, icon: DashboardOutlinedIcon },
     { label: 'AV Pass Generator', to: paths.generate.path, icon: QrCode2OutlinedIcon },
     { label: 'Bulk Generate', to: paths.bulk.path, icon: DynamicFeedOutlinedIcon },
+    { label: 'Inventory', to: paths.adminInventory.path, icon: Inventory2OutlinedIcon },
     { label: 'Analytics', to: paths.adminAnalytics.path, icon: AnalyticsOutlinedIcon },
   ],
   company_admin: [
     { label: 'Dashboard', to: paths.companyDashboard.path, icon: DashboardOutlinedIcon },
+    { label: 'Inventory', to: paths.partnerInventory.path, icon: Inventory2OutlinedIcon },
     { label: 'Analytics', to: paths.companyAdmin.path, icon: AnalyticsOutlinedIcon },
   ],
 };
