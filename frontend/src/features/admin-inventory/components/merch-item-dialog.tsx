@@ -98,8 +98,10 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
   useEffect(() => () => (chosenImage ? URL.revokeObjectURL(chosenImage) : undefined), [chosenImage]);
   const preview = chosenImage ?? item?.imageUrl ?? null;
 
-  const set = <K extends keyof MerchItemForm>(key: K, value: MerchItemForm[K]) =>
+  const set = <K extends keyof MerchItemForm>(key: K, value: MerchItemForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
+    setErrors(({ [key]: _fixed, ...rest }) => rest);
+  };
 
   async function submit() {
     const found = validate(form);

@@ -88,7 +88,7 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
           label="Search by name, SKU or brand"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          sx={{ flex: 1 }}
+          sx={{ flex: { md: 1 }, minWidth: 0 }}
         />
         <TextField
           select
@@ -96,7 +96,7 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
           label="Category"
           value={category}
           onChange={(e) => setCategory(e.target.value)}
-          sx={{ minWidth: 180 }}
+          sx={{ width: { md: 220 }, flexShrink: 0 }}
         >
           <MenuItem value="all">All categories</MenuItem>
           {MERCH_CATEGORIES.map((c) => (
