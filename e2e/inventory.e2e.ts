@@ -47,7 +47,11 @@ function inventoryRow(page: Page, size: string) {
 beforeAll(async () => {
   browser = await launchBrowser();
   adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
-  const vendor = await api(baseUrl, '/api/vendors', { method: 'POST', token: adminToken, json: { name: PARTNER } });
+  const vendor = await api(baseUrl, '/api/vendors', {
+    method: 'POST',
+    token: adminToken,
+    json: { name: PARTNER },
+  });
   expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
   const user = await api(baseUrl, `/api/partners/${vendor.body.id}/users`, {
     method: 'POST',
@@ -68,7 +72,9 @@ describe('merchandise inventory', () => {
     await partner.page.getByRole('link', { name: 'Inventory' }).first().click();
     await partner.page.waitForURL(`${baseUrl}/partner-inventory`);
     await expect(partner.page.getByText('No inventory allocated').waitFor()).resolves.toBeUndefined();
-    await partner.page.getByText('Contact your administrator to allocate merchandise to your company.').waitFor();
+    await partner.page
+      .getByText('Contact your administrator to allocate merchandise to your company.')
+      .waitFor();
     await shot(partner.page, 'partner-empty');
     await partner.page.getByRole('tab', { name: 'Transaction History' }).click();
     await partner.page.getByText('No transactions recorded yet', { exact: true }).waitFor();
@@ -103,7 +109,9 @@ describe('merchandise inventory', () => {
     const image = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#1d4e89' } })
       .png()
       .toBuffer();
-    await dialog.getByTestId('merch-image-input').setInputFiles({ name: 'hoodie.png', mimeType: 'image/png', buffer: image });
+    await dialog
+      .getByTestId('merch-image-input')
+      .setInputFiles({ name: 'hoodie.png', mimeType: 'image/png', buffer: image });
     await dialog.getByAltText('Product preview').waitFor();
     await shot(page, 'admin-item-dialog');
     await dialog.getByRole('button', { name: 'Create Item' }).click();
@@ -122,9 +130,7 @@ describe('merchandise inventory', () => {
     await page.getByLabel('Quantity to add').fill('5');
     await page.getByRole('dialog').getByRole('button', { name: 'Restock' }).click();
     await toast(page, 'Inventory updated successfully').waitFor();
-    await expect
-      .poll(() => inventoryRow(page, 'L').getByTestId('qty-total').innerText())
-      .toBe('17');
+    await expect.poll(() => inventoryRow(page, 'L').getByTestId('qty-total').innerText()).toBe('17');
     await expect(inventoryRow(page, 'L').getByTestId('qty-available').innerText()).resolves.toBe('17');
     await shot(page, 'admin-inventory-lines');
   });
@@ -153,8 +159,14 @@ describe('merchandise inventory', () => {
     await page.getByTestId('transaction-row').first().waitFor();
     const quantities = await page.getByTestId('signed-quantity').allInnerTexts();
     expect(quantities).toEqual(['-12', '+20']);
-    const negative = await page.getByTestId('signed-quantity').first().evaluate((el) => getComputedStyle(el).color);
-    const positive = await page.getByTestId('signed-quantity').last().evaluate((el) => getComputedStyle(el).color);
+    const negative = await page
+      .getByTestId('signed-quantity')
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
+    const positive = await page
+      .getByTestId('signed-quantity')
+      .last()
+      .evaluate((el) => getComputedStyle(el).color);
     expect(negative).not.toBe(positive);
     await shot(page, 'admin-transactions');
 
@@ -211,9 +223,9 @@ describe('merchandise inventory', () => {
     await toast(page, 'Allocation removed successfully').waitFor();
     await page.getByText('No allocations yet. Create inventory first, then allocate to partners.').waitFor();
     await page.getByRole('tab', { name: 'Inventory' }).click();
-    await expect
-      .poll(() => inventoryRow(page, 'M').getByTestId('qty-available').innerText())
-      .toBe('10');
+    // The dashboard's link opened the tab without an item: choose it.
+    await choose(page, 'Item', /Club Hoodie/);
+    await expect.poll(() => inventoryRow(page, 'M').getByTestId('qty-available').innerText()).toBe('10');
     await expect(inventoryRow(page, 'M').getByTestId('qty-sold').innerText()).resolves.toBe('10');
     await expect(inventoryRow(page, 'M').getByTestId('qty-total').innerText()).resolves.toBe('20');
     await shot(page, 'admin-after-removal');
@@ -243,7 +255,9 @@ describe('merchandise inventory', () => {
       await phone.page.goto(`${baseUrl}${path}`);
       await phone.page.getByRole('tab').first().waitFor();
       await phone.page.waitForTimeout(500);
-      const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await phone.page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
       await shot(phone.page, name);
       await phone.context.close();

@@ -37,7 +37,10 @@ export function AllocatedInventoryTab() {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <Chip label={`${allocations.data?.total ?? 0} items`} data-testid="item-count" />
+        <Chip
+          label={(allocations.data?.total ?? 0) === 1 ? '1 item' : `${allocations.data?.total ?? 0} items`}
+          data-testid="item-count"
+        />
       </Stack>
       {allocations.isPending ? (
         <Box
