@@ -13,8 +13,10 @@ const CATEGORIES = "array['hoodies','shirts','pants','shorts','accessories','sho
 const SIZES = "array['XS','S','M','L','XL','XXL','XXXL']";
 const COLORS = "array['Black','White','Navy','Gray','Red','Blue','Green','Yellow','Orange','Purple']";
 
-const itemId = (expr) => `md5('merch' || ${expr})::uuid`;
-const lineId = (expr) => `md5('line' || ${expr})::uuid`;
+/** A stable RFC 4122 (version 4) id from a seed text: the API's ids must be valid UUIDs. */
+const uuidOf = (text) => `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
+const itemId = (expr) => uuidOf(`'merch' || ${expr}`);
+const lineId = (expr) => uuidOf(`'line' || ${expr}`);
 
 export const section = {
   title: `Inventory (${ITEMS} items, ${LINES} lines, ${ALLOCATIONS} allocations, ${TRANSACTIONS} transactions)`,
@@ -58,8 +60,8 @@ export const section = {
     await client.query(
       `insert into partner_allocations (id, partner_id, merch_inventory_id, merch_item_id, quantity, used_quantity,
          price, notes, allocated_at, updated_at)
-       select md5('alloc' || a)::uuid,
-              case when a % 2 = 0 then $1::uuid else md5('partner' || a % 37)::uuid end,
+       select ${uuidOf("'alloc' || a")},
+              case when a % 2 = 0 then $1::uuid else ${uuidOf("'partner' || a % 37")} end,
               ${lineId('a')}, ${itemId('1 + (a - 1) % ' + ITEMS)}, 5, 2,
               case when a % 3 = 0 then 1500 end, 'Allocation ' || a,
               now() - a * interval '1 hour', now()
@@ -69,7 +71,7 @@ export const section = {
     await client.query(
       `insert into inventory_transactions (id, merch_inventory_id, merch_item_id, partner_id, transaction_type,
          quantity, previous_quantity, new_quantity, reference, notes, created_at, created_by_role)
-       select md5('txn' || t)::uuid, ${lineId('l')}, ${itemId('1 + (l - 1) % ' + ITEMS)},
+       select ${uuidOf("'txn' || t")}, ${lineId('l')}, ${itemId('1 + (l - 1) % ' + ITEMS)},
               case when t % 50 = 0 then $1::uuid end,
               (array['restock','allocation','sale','return','adjustment'])[1 + t % 5],
               case when t % 5 in (1, 2) then -3 else 3 end, 50, 50 + case when t % 5 in (1, 2) then -3 else 3 end,
