@@ -14,6 +14,7 @@ import { ServiceCaller } from './rpc/service-caller';
 import { AdminProfileController, AuthController } from './routes/auth.controller';
 import { ExclusivesController } from './routes/exclusives.controller';
 import { CreditsController } from './routes/credits.controller';
+import { InventoryController } from './routes/inventory.controller';
 import { PartnersController } from './routes/partners.controller';
 import { RenderingController } from './routes/rendering.controller';
 import { VoucherPageController } from './routes/voucher-page.controller';
@@ -32,6 +33,7 @@ export class GatewayModule {
         AuthController,
         AdminProfileController,
         PartnersController,
+        InventoryController,
         VouchersController,
         ExclusivesController,
         VoucherPageController,

@@ -90,7 +90,16 @@ const signedInScreens: ReadonlyArray<{
         })),
     },
   },
-  { route: paths.adminInventory, title: 'Inventory', screen: notBuiltYet },
+  {
+    route: paths.adminInventory,
+    title: 'Inventory',
+    screen: {
+      lazy: () =>
+        import('@/features/admin-inventory/routes/admin-inventory').then((m) => ({
+          Component: m.AdminInventoryRoute,
+        })),
+    },
+  },
   { route: paths.partners, title: 'Partners', screen: partnersScreen },
   { route: paths.vendors, title: 'Vendors', screen: partnersScreen },
   {
@@ -119,7 +128,16 @@ const signedInScreens: ReadonlyArray<{
         import('@/features/credits/routes/admin-credits').then((m) => ({ Component: m.AdminCreditsRoute })),
     },
   },
-  { route: paths.partnerInventory, title: 'Partner inventory', screen: notBuiltYet },
+  {
+    route: paths.partnerInventory,
+    title: 'Partner inventory',
+    screen: {
+      lazy: () =>
+        import('@/features/partner-inventory/routes/partner-inventory').then((m) => ({
+          Component: m.PartnerInventoryRoute,
+        })),
+    },
+  },
 ];
 
 const routes: RouteObject[] = [

@@ -14,12 +14,19 @@ export async function readMultipart(
   request: FastifyRequest,
   fileField: string,
   maxBytes: number,
+  /** Forms with more text than a photo's (a merch item's fields) raise these. */
+  limits: { fields?: number; fieldSize?: number } = {},
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw DomainError.validation('Send the file as multipart/form-data');
   const form: MultipartForm = { file: null, fields: {} };
   try {
     for await (const part of request.parts({
-      limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1000 },
+      limits: {
+        fileSize: maxBytes,
+        files: 1,
+        fields: limits.fields ?? 10,
+        fieldSize: limits.fieldSize ?? 1000,
+      },
     })) {
       if (part.type === 'file') {
         const chunks: Buffer[] = [];

@@ -1,5 +1,6 @@
 import { creditsService } from '@avpass/credits-service';
 import { identityService } from '@avpass/identity-service';
+import { inventoryService } from '@avpass/inventory-service';
 import { partnersService } from '@avpass/partners-service';
 import { renderingService } from '@avpass/rendering-service';
 import { vouchersService } from '@avpass/vouchers-service';
@@ -34,7 +35,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export type HarnessService = 'identity' | 'partners' | 'vouchers' | 'rendering' | 'credits';
+export type HarnessService = 'identity' | 'partners' | 'vouchers' | 'rendering' | 'credits' | 'inventory';
 
 /** Starts one service in this process, from its definition, with the harness's environment. */
 const STARTERS: Record<HarnessService, (env: NodeJS.ProcessEnv) => Promise<INestMicroservice>> = {
@@ -43,6 +44,7 @@ const STARTERS: Record<HarnessService, (env: NodeJS.ProcessEnv) => Promise<INest
   vouchers: (env) => createServiceApp(vouchersService, { env }),
   rendering: (env) => createServiceApp(renderingService, { env }),
   credits: (env) => createServiceApp(creditsService, { env }),
+  inventory: (env) => createServiceApp(inventoryService, { env }),
 };
 
 export interface HarnessOptions {
@@ -75,7 +77,7 @@ export async function startHarness(
   const env = options.rewriteEnv ? options.rewriteEnv(baseEnv) : baseEnv;
   const services: INestMicroservice[] = [];
   const wanted = new Set<HarnessService>(['identity', ...(options.services ?? ['partners'])]);
-  for (const name of ['identity', 'partners', 'vouchers', 'rendering', 'credits'] as const) {
+  for (const name of ['identity', 'partners', 'vouchers', 'rendering', 'credits', 'inventory'] as const) {
     if (wanted.has(name)) services.push(await STARTERS[name](env));
   }
   const gateway: INestApplication = await createGateway(loadGatewayConfig(env));

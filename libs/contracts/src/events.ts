@@ -69,6 +69,17 @@ export const EVENTS = {
     voidedAt: z.string(),
     reason: z.string(),
   }),
+  /** A line's available quantity fell to or below its minimum; once until it is back above it. */
+  'inventory.stock.low.v1': z.object({
+    merchInventoryId: z.string().uuid(),
+    merchItemId: z.string().uuid(),
+    sku: z.string(),
+    itemName: z.string(),
+    size: z.string(),
+    color: z.string().nullable(),
+    availableQuantity: z.number().int().nonnegative(),
+    minStockLevel: z.number().int().nonnegative(),
+  }),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

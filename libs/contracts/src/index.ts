@@ -16,3 +16,4 @@ export * from './voucher-text';
 export * from './text';
 export * from './exclusives';
 export * from './credits';
+export * from './inventory';

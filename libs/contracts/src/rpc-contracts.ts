@@ -53,6 +53,24 @@ import {
   zipJobFileSchema,
   zipJobSchema,
 } from './rendering';
+import {
+  allocationListQuerySchema,
+  allocationPageSchema,
+  allocationSchema,
+  bulkInventoryRequestSchema,
+  bulkInventoryResponseSchema,
+  createAllocationRequestSchema,
+  createInventoryRequestSchema,
+  inventoryLineSchema,
+  inventorySummarySchema,
+  inventoryTransactionListQuerySchema,
+  inventoryTransactionSchema,
+  merchItemFieldsSchema,
+  merchItemListQuerySchema,
+  merchItemSchema,
+  restockRequestSchema,
+  updateUsageRequestSchema,
+} from './inventory';
 import { actorSchema } from './roles';
 import {
   assignPartnersRequestSchema,
@@ -226,6 +244,27 @@ export const RPC_CONTRACTS = {
     pageSchema(creditTransactionSchema),
   ),
   'inventory.health.v1': health,
+  /** GET /api/merch-items (keyset page). */
+  'inventory.items.list.v1': contract(merchItemListQuerySchema, pageSchema(merchItemSchema)),
+  /** POST /api/merch-items: the multipart form's fields plus the stored image's URL. */
+  'inventory.items.create.v1': contract(merchItemFieldsSchema, merchItemSchema),
+  'inventory.items.update.v1': contract(merchItemFieldsSchema.extend({ id: uuidParam }), merchItemSchema),
+  'inventory.items.remove.v1': contract(byId, messageResponseSchema),
+  /** GET /api/merch-items/{id}/inventory: every line of the item (at most sizes x colours). */
+  'inventory.items.lines.v1': contract(byId, inventoryLineSchema.array()),
+  'inventory.lines.create.v1': contract(createInventoryRequestSchema, inventoryLineSchema),
+  'inventory.lines.restock.v1': contract(restockRequestSchema, inventoryLineSchema),
+  'inventory.lines.bulk-create.v1': contract(bulkInventoryRequestSchema, bulkInventoryResponseSchema),
+  'inventory.summary.get.v1': contract(empty, inventorySummarySchema),
+  /** GET /api/inventory-transactions: the administrator's (by line) or the partner's own. */
+  'inventory.transactions.list.v1': contract(
+    inventoryTransactionListQuerySchema,
+    pageSchema(inventoryTransactionSchema),
+  ),
+  'inventory.allocations.list.v1': contract(allocationListQuerySchema, allocationPageSchema),
+  'inventory.allocations.create.v1': contract(createAllocationRequestSchema, allocationSchema),
+  'inventory.allocations.remove.v1': contract(byId, messageResponseSchema),
+  'inventory.allocations.update-usage.v1': contract(updateUsageRequestSchema, allocationSchema),
 
   // ---- rendering ---------------------------------------------------------------------------
   'rendering.health.v1': health,
@@ -324,7 +363,23 @@ export const RPC = {
     voidTransaction: 'credits.transactions.void.v1',
     partnerTransactions: 'credits.transactions.list-for-partner.v1',
   },
-  inventory: { health: 'inventory.health.v1' },
+  inventory: {
+    health: 'inventory.health.v1',
+    listItems: 'inventory.items.list.v1',
+    createItem: 'inventory.items.create.v1',
+    updateItem: 'inventory.items.update.v1',
+    removeItem: 'inventory.items.remove.v1',
+    itemLines: 'inventory.items.lines.v1',
+    createLine: 'inventory.lines.create.v1',
+    restock: 'inventory.lines.restock.v1',
+    bulkCreateLines: 'inventory.lines.bulk-create.v1',
+    summary: 'inventory.summary.get.v1',
+    listTransactions: 'inventory.transactions.list.v1',
+    listAllocations: 'inventory.allocations.list.v1',
+    createAllocation: 'inventory.allocations.create.v1',
+    removeAllocation: 'inventory.allocations.remove.v1',
+    updateUsage: 'inventory.allocations.update-usage.v1',
+  },
   rendering: {
     health: 'rendering.health.v1',
     renderCard: 'rendering.files.render-card.v1',

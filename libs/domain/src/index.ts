@@ -10,3 +10,4 @@ export * from './initials';
 export * from './date-format';
 export * from './exclusive';
 export * from './credit';
+export * from './inventory';

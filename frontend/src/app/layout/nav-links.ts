@@ -5,6 +5,7 @@ import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
 import ParkOutlinedIcon from '@mui/icons-material/ParkOutlined';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import QrCode2OutlinedIcon from '@mui/icons-material/QrCode2Outlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { paths } from '@/config/paths';
@@ -17,9 +18,8 @@ export interface NavLinkItem {
 
 /**
  * Spec section 2, "Navigation bar": the links each role sees, in order — only to screens that exist.
- * Still to come, each added by the issue that builds its screen: super_admin's Trainer/Athlete QR
- * (before Project Rooted QR Exclusives) and Inventory (after it); company_admin's Inventory (after
- * Credits).
+ * Still to come, added by the issue that builds its screen: super_admin's Trainer/Athlete QR
+ * (before Project Rooted QR Exclusives).
  */
 export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
   super_admin: [
@@ -32,11 +32,13 @@ export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
       to: paths.projectRootedExclusives.path,
       icon: ParkOutlinedIcon,
     },
+    { label: 'Inventory', to: paths.adminInventory.path, icon: Inventory2OutlinedIcon },
     { label: 'Analytics', to: paths.adminAnalytics.path, icon: AnalyticsOutlinedIcon },
   ],
   company_admin: [
     { label: 'Dashboard', to: paths.companyDashboard.path, icon: DashboardOutlinedIcon },
     { label: 'Credits', to: paths.partnerCredits.path, icon: CreditCardOutlinedIcon },
+    { label: 'Inventory', to: paths.partnerInventory.path, icon: Inventory2OutlinedIcon },
     { label: 'Analytics', to: paths.companyAdmin.path, icon: AnalyticsOutlinedIcon },
   ],
 };

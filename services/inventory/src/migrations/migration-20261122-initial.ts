@@ -1,5 +1,6 @@
 import { OUTBOX_TABLES_SQL } from '@avpass/platform';
 import { Migration } from '@mikro-orm/migrations';
+import { Migration20261124Inventory } from './migration-20261124-inventory';
 
 /** The outbox and inbox every service has; the inventory tables come with their own migration. */
 export class Migration20261122Initial extends Migration {
@@ -8,4 +9,7 @@ export class Migration20261122Initial extends Migration {
   }
 }
 
-export const migrations = [{ name: 'Migration20261122Initial', class: Migration20261122Initial }];
+export const migrations = [
+  { name: 'Migration20261122Initial', class: Migration20261122Initial },
+  { name: 'Migration20261124Inventory', class: Migration20261124Inventory },
+];

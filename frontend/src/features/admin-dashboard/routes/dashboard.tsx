@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { LoadingState } from '@/components/feedback/loading-state';
+import { LowStockNotice } from '@/components/inventory/low-stock-notice';
 import { paths } from '@/config/paths';
 import { POLL_MS } from '@/lib/vouchers-api';
 import { useSession } from '@/lib/session/use-session';
@@ -95,6 +96,7 @@ function AdminDashboard() {
         </Stack>
       </Stack>
       <AdminStatCards stats={DASHBOARD_STATS} intervalMs={POLL_MS.dashboardStats} />
+      <LowStockNotice />
       <Card>
         <Tabs
           value={tab}

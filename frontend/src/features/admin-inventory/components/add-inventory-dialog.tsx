@@ -1,0 +1,143 @@
+import type { MerchItem } from '@avpass/contracts';
+import { DEFAULT_MIN_STOCK_LEVEL } from '@avpass/domain';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useToast } from '@/components/toast/toast-context';
+import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { useAddInventory } from '../api/stock';
+
+/** Add Inventory: size (from the item's sizes), optional colour, quantity, location, minimum level. */
+export function AddInventoryDialog({
+  open,
+  item,
+  onClose,
+}: {
+  open: boolean;
+  item: MerchItem;
+  onClose: () => void;
+}) {
+  // Mounted per opening, so the form starts blank every time.
+  return open ? <AddInventoryDialogBody item={item} onClose={onClose} /> : null;
+}
+
+function AddInventoryDialogBody({ item, onClose }: { item: MerchItem; onClose: () => void }) {
+  const { toast } = useToast();
+  const add = useAddInventory();
+  const [size, setSize] = useState('');
+  const [color, setColor] = useState('');
+  const [quantity, setQuantity] = useState('');
+  const [location, setLocation] = useState('');
+  const [minStock, setMinStock] = useState(String(DEFAULT_MIN_STOCK_LEVEL));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  function submit() {
+    const found: Record<string, string> = {};
+    if (!size) found.size = 'Size is required';
+    if (!quantity.trim()) found.quantity = 'Quantity is required';
+    else if (!Number.isInteger(Number(quantity)) || Number(quantity) < 0)
+      found.quantity = 'Quantity must be a whole number of 0 or more';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    add.mutate(
+      {
+        merchItemId: item.id,
+        size,
+        color: color || null,
+        totalQuantity: Number(quantity),
+        minStockLevel: Number(minStock || 0),
+        location,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: 'Success', description: 'Inventory added successfully' });
+          onClose();
+        },
+        onError: (error) => {
+          const fields = fieldErrorsOf(error);
+          setErrors({ ...fields, ...(fields.totalQuantity ? { quantity: fields.totalQuantity } : {}) });
+          toast({
+            title: 'Error',
+            description: errorMessageOf(error, 'Failed to add inventory'),
+            kind: 'destructive',
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>Add Inventory — {item.name}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            select
+            label="Size"
+            required
+            value={size}
+            onChange={(e) => setSize(e.target.value)}
+            error={!!errors.size}
+            helperText={errors.size}
+          >
+            {item.sizes.map((s) => (
+              <MenuItem key={s} value={s}>
+                {s}
+              </MenuItem>
+            ))}
+          </TextField>
+          {item.colors.length > 0 && (
+            <TextField
+              select
+              label="Color (optional)"
+              value={color}
+              onChange={(e) => setColor(e.target.value)}
+            >
+              <MenuItem value="">No color</MenuItem>
+              {item.colors.map((c) => (
+                <MenuItem key={c} value={c}>
+                  {c}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <TextField
+            label="Quantity"
+            required
+            type="number"
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+            error={!!errors.quantity}
+            helperText={errors.quantity}
+            slotProps={{ htmlInput: { min: 0, step: 1 } }}
+          />
+          <TextField
+            label="Storage location (optional)"
+            value={location}
+            onChange={(e) => setLocation(e.target.value)}
+          />
+          <TextField
+            label="Minimum stock level"
+            type="number"
+            value={minStock}
+            onChange={(e) => setMinStock(e.target.value)}
+            helperText="Alert when stock falls below this level"
+            slotProps={{ htmlInput: { min: 0, step: 1 } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" disabled={add.isPending} onClick={submit}>
+          Add Inventory
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,159 @@
+import type { Allocation } from '@avpass/contracts';
+import { formatCents, usageLevel, utilizationPercent } from '@avpass/domain';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { LoadErrorAlert } from '@/components/data-display/list-states';
+import { useAllocations } from '@/lib/inventory-api';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { EmptyState } from './empty-state';
+import { UpdateUsageDialog } from './update-usage-dialog';
+
+const LEVEL_COLOR = { high: 'error.main', medium: 'warning.dark', normal: 'success.main' } as const;
+
+/** Allocated Inventory: search by name, SKU, category or notes; one card per allocation. */
+export function AllocatedInventoryTab() {
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search, 250);
+  const allocations = useAllocations(debounced);
+  const [updating, setUpdating] = useState<Allocation | null>(null);
+  const rows = allocations.data?.items ?? [];
+
+  return (
+    <Box>
+      <Stack direction="row" spacing={1.5} sx={{ mb: 2, alignItems: 'center' }}>
+        <TextField
+          size="small"
+          fullWidth
+          label="Search by name, SKU, category or notes"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <Chip
+          label={(allocations.data?.total ?? 0) === 1 ? '1 item' : `${allocations.data?.total ?? 0} items`}
+          data-testid="item-count"
+        />
+      </Stack>
+      {allocations.isPending ? (
+        <Box
+          role="status"
+          aria-label="Loading"
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' },
+          }}
+        >
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={220} />
+          ))}
+        </Box>
+      ) : allocations.isError ? (
+        <LoadErrorAlert
+          error={allocations.error}
+          onRetry={() => void allocations.refetch()}
+          fallback="Failed to fetch inventory"
+        />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          title="No inventory allocated"
+          text="Contact your administrator to allocate merchandise to your company."
+        />
+      ) : (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' },
+          }}
+        >
+          {rows.map((a) => (
+            <AllocationCard key={a.id} allocation={a} onUpdate={() => setUpdating(a)} />
+          ))}
+        </Box>
+      )}
+      <UpdateUsageDialog allocation={updating} onClose={() => setUpdating(null)} />
+    </Box>
+  );
+}
+
+function AllocationCard({ allocation: a, onUpdate }: { allocation: Allocation; onUpdate: () => void }) {
+  const level = usageLevel(a.usedQuantity, a.quantity);
+  const percent = utilizationPercent(a.usedQuantity, a.quantity);
+  return (
+    <Card variant="outlined" data-testid="allocation-card" data-usage-level={level}>
+      <CardContent>
+        <Stack direction="row" spacing={2}>
+          <Box
+            sx={(theme) => ({
+              width: 72,
+              height: 72,
+              borderRadius: 2,
+              overflow: 'hidden',
+              display: 'grid',
+              placeItems: 'center',
+              backgroundColor: theme.palette.action.hover,
+              flexShrink: 0,
+            })}
+          >
+            {a.item.imageUrl ? (
+              <Box
+                component="img"
+                src={a.item.imageUrl}
+                alt={a.item.name}
+                sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+              />
+            ) : (
+              <ImageOutlinedIcon color="disabled" />
+            )}
+          </Box>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'capitalize' }}>
+              {a.item.category}
+            </Typography>
+            <Typography variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.25 }}>
+              {a.item.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              SKU {a.item.sku} · Size {a.size}
+              {a.color ? ` · ${a.color}` : ''}
+            </Typography>
+          </Box>
+        </Stack>
+        <Stack direction="row" sx={{ mt: 2, justifyContent: 'space-between', alignItems: 'baseline' }}>
+          <Typography
+            variant="h5"
+            component="p"
+            data-testid="usage"
+            sx={{ fontWeight: 800, color: LEVEL_COLOR[level] }}
+          >
+            {a.usedQuantity}/{a.quantity}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {percent}% used
+          </Typography>
+        </Stack>
+        <Stack direction="row" sx={{ mt: 1, justifyContent: 'space-between' }}>
+          <Typography variant="body2">Remaining: {a.quantity - a.usedQuantity}</Typography>
+          <Typography variant="body2">Unit price: {formatCents(a.price ?? a.item.price)}</Typography>
+        </Stack>
+        {a.notes && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {a.notes}
+          </Typography>
+        )}
+        <Button fullWidth variant="outlined" sx={{ mt: 2 }} onClick={onUpdate}>
+          Update Usage
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

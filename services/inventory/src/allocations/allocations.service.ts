@@ -1,0 +1,201 @@
+import {
+  USED_OVER_ALLOCATED,
+  type Actor,
+  type Allocation,
+  type AllocationPage,
+  type MessageResponse,
+  type RpcRequestPayload,
+} from '@avpass/contracts';
+import { DomainError } from '@avpass/platform';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { InventoryTransactionsRepository } from '../ledger/inventory-transactions.repository';
+import { InventoryLinesRepository } from '../stock/inventory-lines.repository';
+import { LowStockAlerts } from '../stock/low-stock-alerts';
+import { AllocationsRepository, type AllocationViewRow } from './allocations.repository';
+
+const reference = (allocationId: string) => `Allocation ${allocationId.slice(0, 8)}`;
+
+/**
+ * Allocations to partners. Quantities move on the line by the invariant
+ * total = available + allocated + sold: allocating moves available -> allocated (one conditional
+ * update: never more than is available, whatever the number of instances), usage moves
+ * allocated -> sold, removal returns the unused part allocated -> available.
+ */
+@Injectable()
+export class AllocationsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly allocations: AllocationsRepository,
+    private readonly lines: InventoryLinesRepository,
+    private readonly ledger: InventoryTransactionsRepository,
+    private readonly alerts: LowStockAlerts,
+  ) {}
+
+  async list(
+    query: RpcRequestPayload<'inventory.allocations.list.v1'>,
+    actor: Actor,
+  ): Promise<AllocationPage> {
+    let partnerId: string | undefined;
+    if (actor.role !== 'super_admin') {
+      if (!actor.companyId) {
+        const summary = { activeAllocations: 0, totalAllocated: 0, totalUsed: 0, totalValue: 0 };
+        return { items: [], total: 0, limit: query.limit, offset: 0, nextCursor: null, summary };
+      }
+      partnerId = actor.companyId;
+    }
+    const filter = { ...(partnerId ? { partnerId } : {}), ...(query.search ? { search: query.search } : {}) };
+    const [page, summary] = await Promise.all([
+      this.allocations.page({
+        ...filter,
+        limit: query.limit,
+        ...(query.cursor ? { cursor: query.cursor } : {}),
+      }),
+      this.allocations.summary(filter),
+    ]);
+    return {
+      items: page.rows.map(toAllocation),
+      total: summary.activeAllocations,
+      limit: query.limit,
+      offset: 0,
+      nextCursor: page.nextCursor,
+      summary,
+    };
+  }
+
+  async create(
+    input: RpcRequestPayload<'inventory.allocations.create.v1'>,
+    actor: Actor,
+  ): Promise<Allocation> {
+    const id = randomUUID();
+    await this.em.transactional(async (tx) => {
+      const line = await this.lines.reserve(tx, input.merchInventoryId, input.quantity);
+      if (!line) {
+        const existing = await this.lines.findById(input.merchInventoryId, tx);
+        if (!existing) throw DomainError.notFound('Inventory');
+        const message = `Not enough stock available: ${existing.available_quantity} available, ${input.quantity} requested`;
+        throw DomainError.conflict(message, { quantity: [message] });
+      }
+      if (input.merchItemId && input.merchItemId !== line.merch_item_id) {
+        const message = 'The inventory line belongs to another item';
+        throw DomainError.validation(message, { merchItemId: [message] });
+      }
+      await this.allocations.insert(tx, {
+        id,
+        partnerId: input.partnerId,
+        lineId: line.id,
+        itemId: line.merch_item_id,
+        quantity: input.quantity,
+        price: input.price,
+        notes: input.notes ?? null,
+        allocatedBy: actor.userId,
+      });
+      await this.ledger.record(tx, {
+        merchInventoryId: line.id,
+        merchItemId: line.merch_item_id,
+        partnerId: input.partnerId,
+        type: 'allocation',
+        quantity: -input.quantity,
+        previousQuantity: line.available_quantity + input.quantity,
+        newQuantity: line.available_quantity,
+        reference: reference(id),
+        notes: input.notes ?? null,
+        actor,
+      });
+      await this.alerts.checkLine(tx, line.id);
+    });
+    return this.view(id);
+  }
+
+  /** The unused part (quantity - used) goes back to available; the used part stays sold. */
+  async remove(id: string, actor: Actor): Promise<MessageResponse> {
+    await this.em.transactional(async (tx) => {
+      const allocation = await this.allocations.deactivate(tx, id);
+      if (!allocation) throw DomainError.notFound('Allocation');
+      const unused = allocation.quantity - allocation.used_quantity;
+      const line = await this.lines.release(tx, allocation.merch_inventory_id, unused);
+      await this.ledger.record(tx, {
+        merchInventoryId: line.id,
+        merchItemId: line.merch_item_id,
+        partnerId: allocation.partner_id,
+        type: 'return',
+        quantity: unused,
+        previousQuantity: line.available_quantity - unused,
+        newQuantity: line.available_quantity,
+        reference: reference(id),
+        notes: 'Allocation removed',
+        actor,
+      });
+    });
+    return { message: 'Allocation removed successfully' };
+  }
+
+  /**
+   * A partner reports its usage (0 <= used <= allocated) on its own allocations only: another
+   * company's is not found. The change moves between allocated and sold on the line.
+   */
+  async updateUsage(
+    input: RpcRequestPayload<'inventory.allocations.update-usage.v1'>,
+    actor: Actor,
+  ): Promise<Allocation> {
+    await this.em.transactional(async (tx) => {
+      const allocation = await this.allocations.lockActive(tx, input.id);
+      if (!allocation || (actor.role !== 'super_admin' && allocation.partner_id !== actor.companyId)) {
+        throw DomainError.notFound('Allocation');
+      }
+      if (input.usedQuantity > allocation.quantity) {
+        throw DomainError.validation(USED_OVER_ALLOCATED, { usedQuantity: [USED_OVER_ALLOCATED] });
+      }
+      const delta = input.usedQuantity - allocation.used_quantity;
+      await this.allocations.setUsed(tx, allocation.id, input.usedQuantity, input.notes);
+      if (delta === 0) return;
+      const line = await this.lines.recordUsage(tx, allocation.merch_inventory_id, delta);
+      await this.ledger.record(tx, {
+        merchInventoryId: line.id,
+        merchItemId: line.merch_item_id,
+        partnerId: allocation.partner_id,
+        type: delta > 0 ? 'sale' : 'adjustment',
+        quantity: -delta,
+        previousQuantity: line.available_quantity,
+        newQuantity: line.available_quantity,
+        reference: reference(allocation.id),
+        notes: input.notes ?? null,
+        actor,
+      });
+    });
+    return this.view(input.id);
+  }
+
+  private async view(id: string): Promise<Allocation> {
+    const row = await this.allocations.findView(id);
+    if (!row) throw DomainError.notFound('Allocation');
+    return toAllocation(row);
+  }
+}
+
+export function toAllocation(row: AllocationViewRow): Allocation {
+  return {
+    id: row.id,
+    partnerId: row.partner_id,
+    merchInventoryId: row.merch_inventory_id,
+    merchItemId: row.merch_item_id,
+    quantity: row.quantity,
+    usedQuantity: row.used_quantity,
+    price: row.price,
+    notes: row.notes,
+    allocatedAt: new Date(row.allocated_at).toISOString(),
+    allocatedBy: row.allocated_by,
+    updatedAt: new Date(row.updated_at).toISOString(),
+    isActive: row.is_active,
+    size: row.size,
+    color: row.color,
+    item: {
+      name: row.item_name,
+      sku: row.item_sku,
+      category: row.item_category,
+      imageUrl: row.item_image_url,
+      price: row.item_price,
+    },
+  };
+}

@@ -1,0 +1,211 @@
+import type {
+  Actor,
+  InventoryLine,
+  InventorySummary,
+  InventoryTransaction,
+  Page,
+  RpcRequestPayload,
+} from '@avpass/contracts';
+import { DomainError } from '@avpass/platform';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { InventoryTransactionsRepository, type LedgerRow } from '../ledger/inventory-transactions.repository';
+import { MerchItemsRepository, type MerchItemRow } from '../items/merch-items.repository';
+import { toInventoryLine } from './inventory-line.mapper';
+import { InventoryLinesRepository, type InventoryLineRow } from './inventory-lines.repository';
+import { LowStockAlerts } from './low-stock-alerts';
+
+const LINE_EXISTS = 'Inventory for this size and color already exists; restock it instead';
+
+interface LineInput {
+  size: string;
+  color: string | null;
+  totalQuantity: number;
+  minStockLevel?: number | undefined;
+  location?: string | null | undefined;
+  notes?: string | null | undefined;
+}
+
+/** Stock lines: creation (singly or per size), restock, the admin summary and the ledger's lists. */
+@Injectable()
+export class StockService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly items: MerchItemsRepository,
+    private readonly lines: InventoryLinesRepository,
+    private readonly ledger: InventoryTransactionsRepository,
+    private readonly alerts: LowStockAlerts,
+  ) {}
+
+  async create(input: RpcRequestPayload<'inventory.lines.create.v1'>, actor: Actor): Promise<InventoryLine> {
+    const item = await this.requireItem(input.merchItemId);
+    checkLineFits(item, input);
+    const row = await this.uniqueLine(() =>
+      this.em.transactional((tx) => this.addLine(tx, item, input, actor)),
+    );
+    return toInventoryLine(row);
+  }
+
+  /** The initial stock of a new item, one line per size, all or nothing. */
+  async bulkCreate(
+    input: RpcRequestPayload<'inventory.lines.bulk-create.v1'>,
+    actor: Actor,
+  ): Promise<{ success: boolean; created: number }> {
+    const item = await this.requireItem(input.merchItemId);
+    const seen = new Set<string>();
+    for (const entry of input.entries) {
+      if (seen.has(entry.size)) {
+        throw DomainError.validation('Each size may appear once', { entries: ['Each size may appear once'] });
+      }
+      seen.add(entry.size);
+      checkLineFits(item, { ...entry, color: null });
+    }
+    await this.uniqueLine(() =>
+      this.em.transactional(async (tx) => {
+        for (const entry of input.entries) await this.addLine(tx, item, { ...entry, color: null }, actor);
+      }),
+    );
+    return { success: true, created: input.entries.length };
+  }
+
+  /** Restock: adds to total and available, sets lastRestocked, and writes a restock transaction. */
+  async restock(
+    input: RpcRequestPayload<'inventory.lines.restock.v1'>,
+    actor: Actor,
+  ): Promise<InventoryLine> {
+    const row = await this.em.transactional(async (tx) => {
+      const line = await this.lines.restock(tx, input.id, input.quantity);
+      if (!line) throw DomainError.notFound('Inventory');
+      await this.ledger.record(tx, {
+        merchInventoryId: line.id,
+        merchItemId: line.merch_item_id,
+        partnerId: null,
+        type: 'restock',
+        quantity: input.quantity,
+        previousQuantity: line.available_quantity - input.quantity,
+        newQuantity: line.available_quantity,
+        reference: 'Restock',
+        notes: input.notes ?? null,
+        actor,
+      });
+      return line;
+    });
+    return toInventoryLine(row);
+  }
+
+  summary(): Promise<InventorySummary> {
+    return this.lines.summary();
+  }
+
+  /** The administrator sees any line's history (or all); a partner only its own rows. */
+  async transactions(
+    query: RpcRequestPayload<'inventory.transactions.list.v1'>,
+    actor: Actor,
+  ): Promise<Page<InventoryTransaction>> {
+    const empty = { items: [], total: 0, limit: query.limit, offset: 0, nextCursor: null };
+    const inventoryId = query.inventoryId || undefined;
+    let partnerId: string | undefined;
+    if (actor.role !== 'super_admin') {
+      if (!actor.companyId) return empty;
+      partnerId = actor.companyId;
+    }
+    const page = await this.ledger.page({
+      limit: query.limit,
+      ...(query.cursor ? { cursor: query.cursor } : {}),
+      ...(inventoryId ? { inventoryId } : {}),
+      ...(partnerId ? { partnerId } : {}),
+    });
+    return {
+      items: page.rows.map(toInventoryTransaction),
+      total: await this.ledger.count({ inventoryId, partnerId }),
+      limit: query.limit,
+      offset: 0,
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  private async addLine(tx: EntityManager, item: MerchItemRow, input: LineInput, actor: Actor) {
+    const line = await this.lines.insert(tx, {
+      id: randomUUID(),
+      merchItemId: item.id,
+      size: input.size,
+      color: input.color,
+      quantity: input.totalQuantity,
+      minStockLevel: input.minStockLevel ?? 0,
+      location: input.location ?? null,
+      notes: input.notes ?? null,
+    });
+    if (input.totalQuantity > 0) {
+      await this.ledger.record(tx, {
+        merchInventoryId: line.id,
+        merchItemId: item.id,
+        partnerId: null,
+        type: 'restock',
+        quantity: input.totalQuantity,
+        previousQuantity: 0,
+        newQuantity: input.totalQuantity,
+        reference: 'Initial stock',
+        notes: input.notes ?? null,
+        actor,
+      });
+    }
+    await this.alerts.checkLine(tx, line.id);
+    return line;
+  }
+
+  private async requireItem(id: string): Promise<MerchItemRow> {
+    const item = await this.items.findById(id);
+    if (!item) throw DomainError.notFound('Item');
+    return item;
+  }
+
+  private async uniqueLine<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (
+        error instanceof UniqueConstraintViolationException ||
+        (error as { code?: string }).code === '23505'
+      ) {
+        throw DomainError.conflict(LINE_EXISTS, { size: [LINE_EXISTS] });
+      }
+      throw error;
+    }
+  }
+}
+
+/** A line's size must be one of the item's sizes, and its colour (if any) one of its colours. */
+function checkLineFits(item: MerchItemRow, input: { size: string; color: string | null }): void {
+  if (!item.sizes.includes(input.size)) {
+    const message = `Size must be one of the item's sizes (${item.sizes.join(', ')})`;
+    throw DomainError.validation(message, { size: [message] });
+  }
+  if (input.color && item.colors.length > 0 && !item.colors.includes(input.color)) {
+    const message = `Color must be one of the item's colors (${item.colors.join(', ')})`;
+    throw DomainError.validation(message, { color: [message] });
+  }
+}
+
+export function toInventoryTransaction(row: LedgerRow): InventoryTransaction {
+  return {
+    id: row.id,
+    merchInventoryId: row.merch_inventory_id,
+    merchItemId: row.merch_item_id,
+    partnerId: row.partner_id,
+    transactionType: row.transaction_type,
+    quantity: row.quantity,
+    previousQuantity: row.previous_quantity,
+    newQuantity: row.new_quantity,
+    reference: row.reference,
+    notes: row.notes,
+    createdAt: new Date(row.created_at).toISOString(),
+    createdBy: row.created_by,
+    createdByRole: row.created_by_role,
+    merchItem: { name: row.item_name, sku: row.item_sku },
+    size: row.size,
+    color: row.color,
+  };
+}
+
+export type { InventoryLineRow };

@@ -1,0 +1,33 @@
+import type { Actor } from '@avpass/contracts';
+import { inventoryService } from '@avpass/inventory-service';
+import { createServiceApp } from '@avpass/platform';
+import { startTestBed, type TestBed } from '@avpass/platform/testing';
+import { randomUUID } from 'node:crypto';
+
+export const SUPER_ADMIN: Actor = { userId: randomUUID(), role: 'super_admin', companyId: null };
+export const companyActor = (companyId: string): Actor => ({
+  userId: randomUUID(),
+  role: 'company_admin',
+  companyId,
+});
+
+/**
+ * The inventory service (`instances` copies sharing one database and one NATS queue group, so
+ * requests are spread between them) in this process, against the real PostgreSQL, Redis and NATS.
+ */
+export async function startInventoryServices(options: { instances?: number } = {}): Promise<TestBed> {
+  return startTestBed({
+    name: 'inventory',
+    defaultActor: SUPER_ADMIN,
+    rpcTimeoutMs: 20_000,
+    start: async (b) => {
+      const config = inventoryService.loadConfig(b.env);
+      // One at a time: each runs the migrations at start-up.
+      for (let i = 0; i < (options.instances ?? 1); i++) {
+        await b.add(createServiceApp(inventoryService, { config }));
+      }
+    },
+  });
+}
+
+export { refusal } from '@avpass/platform/testing';
