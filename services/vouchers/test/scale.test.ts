@@ -7,6 +7,7 @@ import {
   type RpcSubject,
   type VoucherStats,
 } from '@avpass/contracts';
+import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildTallies } from './support/fixtures';
 import { companyActor, refusal, startVoucherServices, type VoucherServices } from './support/services';
@@ -199,14 +200,25 @@ describe('dashboard tallies', () => {
       ),
     ).toBeGreaterThan(0);
 
-    // npm run stats:rebuild's SQL, twice: the figures stay, and so do the tally rows' sums.
+    // The redeems' queue is folded into the tallies moments later (TallyFolder, every 250 ms).
+    await expect
+      .poll(() => count('select count(*) n from vouchers.pending_tallies'), { timeout: 10_000 })
+      .toBe(0);
+    await check();
+
+    // npm run stats:rebuild's SQL, twice: the figures stay, and so do the tally rows' sums (with the
+    // rows still queued: each counts once for the platform and once for each of its partners).
     const sums = async () =>
       (
         await s.sql.query(
-          `select (select coalesce(sum(codes), 0) from vouchers.code_tallies) c,
-                  (select coalesce(sum(redemptions), 0) from vouchers.redemption_tallies) r,
-                  (select coalesce(sum(redemptions), 0) from vouchers.location_tallies) l,
-                  (select coalesce(sum(redeemed), 0) from vouchers.batch_tallies) b`,
+          `with p as (select 1 + cardinality(partner_ids) scopes, batch_id from vouchers.pending_tallies)
+           select (select coalesce(sum(codes), 0) from vouchers.code_tallies) c,
+                  (select coalesce(sum(redemptions), 0) from vouchers.redemption_tallies)
+                    + (select coalesce(sum(scopes), 0) from p) r,
+                  (select coalesce(sum(redemptions), 0) from vouchers.location_tallies)
+                    + (select coalesce(sum(scopes), 0) from p) l,
+                  (select coalesce(sum(redeemed), 0) from vouchers.batch_tallies)
+                    + (select count(batch_id) from p) b`,
         )
       ).rows[0];
     const live = await sums();
@@ -216,6 +228,51 @@ describe('dashboard tallies', () => {
     expect(await sums()).toEqual(once);
     expect(once).toEqual(live);
     await check();
+  });
+
+  it('count a redemption while it is still queued, and the same once it is folded', async () => {
+    const partner = await s.call(RPC.partners.create, { name: 'Tally Queue' });
+    const batch = await bulk('Tally queue', 2, { clinic: 'Queue Clinic' });
+    for (const code of batch.qrCodes) {
+      await s.call(RPC.vouchers.assignPartners, { id: code.id, partnerIds: [partner.id] });
+    }
+    const figures = async () => ({
+      admin: shown(await s.call(RPC.vouchers.adminStats, {})),
+      company: shown(await s.call(RPC.vouchers.companyStats, {}, { actor: companyActor(partner.id) })),
+      companyRedemptions: (
+        await s.call(RPC.vouchers.companyRedemptions, { limit: 1 }, { actor: companyActor(partner.id) })
+      ).total,
+      batchRedeemed: (await s.call(RPC.vouchers.adminBatches, { search: 'Tally queue' })).items[0]!.redeemed,
+    });
+    const want = async () => ({
+      admin: await countedStats(null),
+      company: await countedStats(partner.id),
+      companyRedemptions: (await countedStats(partner.id)).totalRedemptions,
+      batchRedeemed: await count(
+        'select coalesce(sum(usage_count), 0) n from vouchers.qr_codes where batch_id = $1',
+        [batch.batchId],
+      ),
+    });
+    // A fold cannot finish while another session holds redemption_tallies (readers still can read it).
+    const holder = new Client({ connectionString: s.db.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table vouchers.redemption_tallies in exclusive mode');
+      for (const [i, code] of [...batch.qrCodes, batch.qrCodes[0]!].entries()) await redeem(code.id, i);
+      expect(await count('select count(*) n from vouchers.pending_tallies')).toBeGreaterThanOrEqual(3);
+      const queued = await figures();
+      expect(queued.company.totalRedemptions).toBe(3);
+      expect(queued.batchRedeemed).toBe(3);
+      expect(queued).toEqual(await want());
+      await holder.query('commit');
+      await expect
+        .poll(() => count('select count(*) n from vouchers.pending_tallies'), { timeout: 10_000 })
+        .toBe(0);
+      expect(await figures()).toEqual(queued);
+    } finally {
+      await holder.end();
+    }
   });
 
   it('forget a deleted partner: its codes stay, its figures and its place among active partners go', async () => {
