@@ -55,9 +55,29 @@ export function idPrefixRange(text: string): [string, string] | null {
   return [prefix + rest, prefix + rest.replace(/0/g, 'f')];
 }
 
+/** Between the fields of `codeSearchText`: a character no search text contains (else see below). */
+const FIELD_SEPARATOR = '\x1f';
+
 /**
- * The code search box: partner name, service, page title or batch name containing the text (trigram
- * indexes serve each), or the start of the id (a primary-key range), case-insensitive. Null when blank.
+ * The searched fields of a code as one lower-cased text, fields apart by FIELD_SEPARATOR: the
+ * expression qr_codes_search_trgm_index is built on (migration-20261125-scale.ts; the two must
+ * stay the same expression, or the index is not used).
+ */
+export function codeSearchText(alias = 'q'): string {
+  const a = `${alias}.`;
+  return (
+    `(lower(${a}clinic_name) || E'\\x1f' || lower(${a}service) || E'\\x1f' || ` +
+    `lower(coalesce(${a}custom_title, '')) || E'\\x1f' || lower(coalesce(${a}batch_name, '')))`
+  );
+}
+
+/**
+ * The code search box: partner name, service, page title or batch name containing the text, or the
+ * start of the id (a primary-key range), case-insensitive. Null when blank. The fields are searched
+ * as one lower-cased text through one trigram index: in a UTF-8 database `a ilike p` is exactly
+ * `lower(a) like lower(p)`, and a text without FIELD_SEPARATOR can only match inside one field, so
+ * the answer is the same as `clinic_name ilike p or service ilike p or …` (what a text with the
+ * separator in it is searched by).
  */
 export function codeSearchSql(search: string | undefined, alias = 'q'): SqlClause | null {
   const text = search?.trim();
@@ -65,10 +85,13 @@ export function codeSearchSql(search: string | undefined, alias = 'q'): SqlClaus
   const contains = `%${likeEscape(text)}%`;
   const ids = idPrefixRange(text);
   const byId = ids ? ` or ${alias}.id between ?::uuid and ?::uuid` : '';
-  return {
-    sql: `(${alias}.clinic_name ilike ? or ${alias}.service ilike ? or ${alias}.custom_title ilike ? or ${alias}.batch_name ilike ?${byId})`,
-    params: [contains, contains, contains, contains, ...(ids ?? [])],
-  };
+  if (text.includes(FIELD_SEPARATOR)) {
+    return {
+      sql: `(${alias}.clinic_name ilike ? or ${alias}.service ilike ? or ${alias}.custom_title ilike ? or ${alias}.batch_name ilike ?${byId})`,
+      params: [contains, contains, contains, contains, ...(ids ?? [])],
+    };
+  }
+  return { sql: `(${codeSearchText(alias)} like lower(?)${byId})`, params: [contains, ...(ids ?? [])] };
 }
 
 /** `clauses` joined with AND (the blank ones left out), as one clause. */

@@ -36,7 +36,7 @@ export class QrCodesRepository {
 
   /**
    * Newest (or oldest) first, one page by keyset (qr_codes_created_at_id_index), or by offset
-   * when no cursor is given (compatibility: it costs what it skips).
+   * when no cursor is given (compatibility: it costs what it skips, in index entries).
    */
   async page(
     actor: Actor,
@@ -50,10 +50,19 @@ export class QrCodesRepository {
       this.filterSql(actor, window, filter),
       afterCursorSql(window.cursor, 'q.created_at', 'q.id', dir),
     );
+    const offset = window.cursor ? 0 : window.offset;
+    const ids = `select q.id from qr_codes q where ${where.sql}
+        order by q.created_at ${dir}, q.id ${dir} limit ? offset ?`;
+    // A page past the first by offset: a deferred join. The rows skipped are read from the narrow
+    // index in the list's order (an index-only scan where the visibility map allows), and only the
+    // page's own rows from the table.
     const rows: (Record<string, unknown> & { cursor_at: string; id: string })[] = await this.em.execute(
-      `select q.*, q.created_at::text as cursor_at from qr_codes q where ${where.sql}
-        order by q.created_at ${dir}, q.id ${dir} limit ? offset ?`,
-      [...where.params, window.limit, window.cursor ? 0 : window.offset],
+      offset > 0
+        ? `select o.*, o.created_at::text as cursor_at from qr_codes o join (${ids}) k on k.id = o.id
+            order by o.created_at ${dir}, o.id ${dir}`
+        : `select q.*, q.created_at::text as cursor_at from qr_codes q where ${where.sql}
+            order by q.created_at ${dir}, q.id ${dir} limit ? offset 0`,
+      offset > 0 ? [...where.params, window.limit, offset] : [...where.params, window.limit],
     );
     return {
       rows: rows.map(({ cursor_at: _at, partner_ids: _partners, ...row }) => this.em.map(QrCode, row)),
