@@ -125,13 +125,13 @@ describe('keyset paging', () => {
       await s.call(RPC.vouchers.assignPartners, { id: code.id, partnerIds: [partner.id] });
     }
     const byOffset = async (
-      subject: typeof RPC.vouchers.adminList,
+      subject: typeof RPC.vouchers.adminList | typeof RPC.vouchers.listForActor,
       query: Record<string, unknown>,
       meta = {},
     ) => {
       const ids: string[] = [];
       for (let offset = 0; ; offset += 3) {
-        const page = await s.call(subject, { ...query, limit: 3, offset }, meta);
+        const page = (await s.call(subject, { ...query, limit: 3, offset }, meta)) as Page<QrCode>;
         ids.push(...page.items.map((c) => c.id));
         if (page.items.length < 3) return ids;
       }
@@ -145,6 +145,18 @@ describe('keyset paging', () => {
     const company = (await walk<QrCode>(RPC.vouchers.listForActor, { limit: 3 }, { actor })).map((c) => c.id);
     expect(company).toHaveLength(5);
     expect(await byOffset(RPC.vouchers.listForActor, {}, { actor })).toEqual(company);
+    // Codes made on other days (as by an import and a rebuild): whole days are skipped by their counts.
+    await s.sql.query(
+      `update vouchers.qr_codes q set created_at = q.created_at - make_interval(days => x.n)
+         from (select id, (row_number() over (order by id))::int % 4 as n from vouchers.qr_codes) x
+        where x.id = q.id`,
+    );
+    await rebuildTallies(s.sql);
+    const everything = (await walk<QrCode>(RPC.vouchers.adminList, { limit: 3 })).map((c) => c.id);
+    expect(everything.length).toBe(await count('select count(*) n from vouchers.qr_codes'));
+    expect(await byOffset(RPC.vouchers.adminList, {})).toEqual(everything);
+    const beyond = await s.call(RPC.vouchers.adminList, { limit: 3, offset: everything.length });
+    expect(beyond.items).toEqual([]);
     // Everything: the page at offset 4 of all codes is the one after the 4th code.
     const first = await s.call(RPC.vouchers.adminList, { limit: 4 });
     const after = await s.call(RPC.vouchers.adminList, { limit: 2, cursor: first.nextCursor! });
@@ -223,6 +235,10 @@ describe('dashboard tallies', () => {
           batch.batchId,
         ]),
       );
+      const searched = await s.call(RPC.vouchers.adminList, { search: 'TALLY clinic', limit: 1 });
+      expect(searched.total).toBe(
+        await count(`select count(*) n from vouchers.qr_codes where clinic_name ilike '%tally clinic%'`),
+      );
       const redemptions = await s.call(RPC.vouchers.adminRedemptions, { limit: 1 });
       expect(redemptions.total).toBe(await count('select count(*) n from vouchers.redemptions'));
     };
@@ -247,6 +263,8 @@ describe('dashboard tallies', () => {
         await s.sql.query(
           `with p as (select 1 + cardinality(partner_ids) scopes, batch_id from vouchers.pending_tallies)
            select (select coalesce(sum(codes), 0) from vouchers.code_tallies) c,
+                  (select coalesce(sum(codes), 0) from vouchers.code_day_tallies) cd,
+                  (select coalesce(sum(codes), 0) from vouchers.code_search_tallies) cs,
                   (select coalesce(sum(redemptions), 0) from vouchers.redemption_tallies)
                     + (select coalesce(sum(scopes), 0) from p) r,
                   (select coalesce(sum(redemptions), 0) from vouchers.location_tallies)

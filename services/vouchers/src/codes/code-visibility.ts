@@ -1,5 +1,5 @@
 import type { Actor } from '@avpass/contracts';
-import { PLATFORM_SCOPE } from '../stats/tallies-sql';
+import { PLATFORM_SCOPE, searchTextOf } from '../stats/tallies-sql';
 
 /** A piece of a WHERE clause with its `?` parameters, in order. */
 export interface SqlClause {
@@ -64,11 +64,7 @@ const FIELD_SEPARATOR = '\x1f';
  * stay the same expression, or the index is not used).
  */
 export function codeSearchText(alias = 'q'): string {
-  const a = `${alias}.`;
-  return (
-    `(lower(${a}clinic_name) || E'\\x1f' || lower(${a}service) || E'\\x1f' || ` +
-    `lower(coalesce(${a}custom_title, '')) || E'\\x1f' || lower(coalesce(${a}batch_name, '')))`
-  );
+  return searchTextOf(alias);
 }
 
 /**
@@ -82,7 +78,7 @@ export function codeSearchText(alias = 'q'): string {
 export function codeSearchSql(search: string | undefined, alias = 'q'): SqlClause | null {
   const text = search?.trim();
   if (!text) return null;
-  const contains = `%${likeEscape(text)}%`;
+  const contains = codeSearchPattern(text);
   const ids = idPrefixRange(text);
   const byId = ids ? ` or ${alias}.id between ?::uuid and ?::uuid` : '';
   if (text.includes(FIELD_SEPARATOR)) {
@@ -92,6 +88,19 @@ export function codeSearchSql(search: string | undefined, alias = 'q'): SqlClaus
     };
   }
   return { sql: `(${codeSearchText(alias)} like lower(?)${byId})`, params: [contains, ...(ids ?? [])] };
+}
+
+/** The `like` pattern of a (trimmed, non-blank) search text. */
+export function codeSearchPattern(text: string): string {
+  return `%${likeEscape(text)}%`;
+}
+
+/**
+ * Whether the administrator's search total may be the search texts' tally (code_search_tallies):
+ * exactly when codeSearchSql is the one `like` on codeSearchText, with no id-prefix branch.
+ */
+export function searchCountedByTally(text: string): boolean {
+  return !idPrefixRange(text) && !text.includes(FIELD_SEPARATOR);
 }
 
 /** `clauses` joined with AND (the blank ones left out), as one clause. */

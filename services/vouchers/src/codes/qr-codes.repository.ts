@@ -51,6 +51,9 @@ export class QrCodesRepository {
       afterCursorSql(window.cursor, 'q.created_at', 'q.id', dir),
     );
     const offset = window.cursor ? 0 : window.offset;
+    if (offset > 0 && where.sql === 'true' && order === 'newest') {
+      return this.deepPageOfAll(window.limit, offset);
+    }
     const ids = `select q.id from qr_codes q where ${where.sql}
         order by q.created_at ${dir}, q.id ${dir} limit ? offset ?`;
     // A page past the first by offset: a deferred join. The rows skipped are read from the narrow
@@ -67,6 +70,33 @@ export class QrCodesRepository {
     return {
       rows: rows.map(({ cursor_at: _at, partner_ids: _partners, ...row }) => this.em.map(QrCode, row)),
       nextCursor: nextCursor(rows, window.limit),
+    };
+  }
+
+  /**
+   * Every code, newest first, from `offset` on: the days made after the page's first row are skipped
+   * by their counts (code_day_tallies, kept in the same transactions as the codes, so they agree with
+   * the rows in one snapshot), then the rest of the offset is taken inside that one day, by a
+   * deferred join. Costs what one day's codes cost at most, however deep the page.
+   */
+  private async deepPageOfAll(limit: number, offset: number): Promise<KeysetPage<QrCode>> {
+    const rows: (Record<string, unknown> & { cursor_at: string; id: string })[] = await this.em.execute(
+      `with hit as (
+         select d.day, d.upto - d.codes as before
+           from (select day, codes, sum(codes) over (order by day desc) as upto
+                   from code_day_tallies where codes <> 0) d
+          where d.upto > ?::bigint order by d.day desc limit 1)
+       select o.*, o.created_at::text as cursor_at from qr_codes o join (
+         select q.id from qr_codes q
+          where q.created_at < (select (hit.day + 1)::timestamp at time zone 'UTC' from hit)
+          order by q.created_at desc, q.id desc
+          limit ? offset (select ?::bigint - hit.before from hit)) k on k.id = o.id
+        order by o.created_at desc, o.id desc`,
+      [offset, limit, offset],
+    );
+    return {
+      rows: rows.map(({ cursor_at: _at, partner_ids: _partners, ...row }) => this.em.map(QrCode, row)),
+      nextCursor: nextCursor(rows, limit),
     };
   }
 

@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { REBUILD_CODE_KEY_TALLIES_SQL } from '../stats/tallies-sql';
 
 /**
  * Issue 11, continued.
@@ -30,5 +31,17 @@ export class Migration20261125Scale extends Migration {
     for (const column of ['clinic_name', 'service', 'custom_title', 'batch_name']) {
       this.addSql(`drop index if exists qr_codes_${column}_trgm_index`);
     }
+
+    // All codes by the UTC day they were made: a deep page by offset skips whole days by their counts.
+    this.addSql(`create table code_day_tallies (day date primary key, codes bigint not null default 0)`);
+    // All codes by their search text (codeSearchText): the administrator's search total adds up the
+    // few distinct texts that match instead of rechecking every matching code's row.
+    this.addSql(
+      `create table code_search_tallies (search_text text primary key, codes bigint not null default 0)`,
+    );
+    this.addSql(
+      'create index code_search_tallies_trgm_index on code_search_tallies using gin (search_text public.gin_trgm_ops)',
+    );
+    for (const sql of REBUILD_CODE_KEY_TALLIES_SQL) this.addSql(sql);
   }
 }

@@ -37,6 +37,20 @@ export const REBUILD_TALLIES_FROM_ROWS_SQL: readonly string[] = [
    select batch_id, 0, sum(usage_count) from qr_codes where batch_id is not null group by 1`,
 ];
 
+/** The searched fields of `x` as one lower-cased text: codeSearchText in codes/code-visibility.ts. */
+export const searchTextOf = (x: string): string =>
+  `(lower(${x}.clinic_name) || E'\\x1f' || lower(${x}.service) || E'\\x1f' || ` +
+  `lower(coalesce(${x}.custom_title, '')) || E'\\x1f' || lower(coalesce(${x}.batch_name, '')))`;
+
+/** code_day_tallies and code_search_tallies from the rows (migration 20261125 and every rebuild). */
+export const REBUILD_CODE_KEY_TALLIES_SQL: readonly string[] = [
+  `truncate code_day_tallies, code_search_tallies`,
+  `insert into code_day_tallies (day, codes)
+   select (created_at at time zone 'UTC')::date, count(*) from qr_codes group by 1`,
+  `insert into code_search_tallies (search_text, codes)
+   select ${searchTextOf('q')}, count(*) from qr_codes q group by 1`,
+];
+
 /**
  * REBUILD_TALLIES_FROM_ROWS_SQL with the redeem's queue: pending_tallies is locked too (after the
  * tables the redeem statement names before it, in the same order, so the two cannot deadlock; no
@@ -46,4 +60,5 @@ export const REBUILD_TALLIES_SQL: readonly string[] = [
   `lock table qr_codes, qr_code_partners, redemptions, batches, pending_tallies in share row exclusive mode`,
   `truncate pending_tallies`,
   ...REBUILD_TALLIES_FROM_ROWS_SQL,
+  ...REBUILD_CODE_KEY_TALLIES_SQL,
 ];

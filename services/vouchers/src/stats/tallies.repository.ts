@@ -1,6 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { PLATFORM_SCOPE, REBUILD_TALLIES_SQL } from './tallies-sql';
+import { PLATFORM_SCOPE, REBUILD_TALLIES_SQL, searchTextOf } from './tallies-sql';
+
+/** What the tallies need of a new code. */
+export interface NewCode {
+  createdAt: Date;
+  clinicName: string;
+  service: string;
+  customTitle?: string | null;
+  batchName?: string | null;
+}
 
 /** A PostgreSQL array literal of ids or numbers (the query builder would expand a JS array into a list). */
 const pgArray = (values: readonly (string | number)[]): string => `{${values.join(',')}}`;
@@ -42,9 +51,42 @@ interface PendingRow {
 export class TalliesRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** New codes (one or a whole batch). */
-  async codesCreated(tx: EntityManager, count: number): Promise<void> {
-    await this.addCodes(tx, [PLATFORM_SCOPE], count);
+  /** New codes (one or a whole batch), not yet flushed in `tx`: counted, by day made and by search text. */
+  async codesCreated(tx: EntityManager, codes: readonly NewCode[]): Promise<void> {
+    if (!codes.length) return;
+    await this.addCodes(tx, [PLATFORM_SCOPE], codes.length);
+    const rows = JSON.stringify(
+      codes.map((c) => ({
+        created_at: c.createdAt.toISOString(),
+        clinic_name: c.clinicName,
+        service: c.service,
+        custom_title: c.customTitle ?? null,
+        batch_name: c.batchName ?? null,
+      })),
+    );
+    const recordset = `json_to_recordset(?::json) as x(created_at timestamptz, clinic_name text, service text,
+                                                        custom_title text, batch_name text)`;
+    await tx.execute(
+      `insert into code_day_tallies (day, codes)
+       select (x.created_at at time zone 'UTC')::date, count(*) from ${recordset} group by 1 order by 1
+       on conflict (day) do update set codes = code_day_tallies.codes + excluded.codes`,
+      [rows],
+    );
+    await tx.execute(
+      `insert into code_search_tallies (search_text, codes)
+       select ${searchTextOf('x')}, count(*) from ${recordset} group by 1 order by 1
+       on conflict (search_text) do update set codes = code_search_tallies.codes + excluded.codes`,
+      [rows],
+    );
+  }
+
+  /** How many codes' search text (codeSearchText) is `like` the pattern: the administrator's search total. */
+  async searchCount(pattern: string): Promise<number> {
+    const [row] = (await this.em.execute(
+      'select coalesce(sum(codes), 0)::int as n from code_search_tallies where search_text like lower(?)',
+      [pattern],
+    )) as [{ n: number }];
+    return row.n;
   }
 
   /**
@@ -86,6 +128,16 @@ export class TalliesRepository {
       `insert into batch_tallies (batch_id, shard, redeemed)
        select batch_id, 0, -usage_count from qr_codes where id = ? and batch_id is not null and usage_count > 0
        on conflict (batch_id, shard) do update set redeemed = batch_tallies.redeemed + excluded.redeemed`,
+      [codeId],
+    );
+    await tx.execute(
+      `update code_day_tallies set codes = codes - 1
+        where day = (select (created_at at time zone 'UTC')::date from qr_codes where id = ?)`,
+      [codeId],
+    );
+    await tx.execute(
+      `update code_search_tallies set codes = codes - 1
+        where search_text = (select ${searchTextOf('q')} from qr_codes q where q.id = ?)`,
       [codeId],
     );
   }
@@ -131,7 +183,8 @@ export class TalliesRepository {
           const place = places.get(key) ?? { s: scope, c: row.clinic_name, n: 0 };
           places.set(key, { ...place, n: place.n + 1 });
         }
-        if (row.batch_id) batches.set(row.batch_id, { b: row.batch_id, n: (batches.get(row.batch_id)?.n ?? 0) + 1 });
+        if (row.batch_id)
+          batches.set(row.batch_id, { b: row.batch_id, n: (batches.get(row.batch_id)?.n ?? 0) + 1 });
       }
       await tx.execute(
         `insert into redemption_tallies (scope_id, day, shard, redemptions)
