@@ -12,7 +12,9 @@ import pg from 'pg';
 
 const url = process.env.SCALE_DATABASE_URL;
 if (!url) {
-  console.error('SCALE_DATABASE_URL is required (a database kept by SCALE_KEEP_DATABASE=1 npm run bench:scale)');
+  console.error(
+    'SCALE_DATABASE_URL is required (a database kept by SCALE_KEEP_DATABASE=1 npm run bench:scale)',
+  );
   process.exit(2);
 }
 const SEARCH = process.env.SCALE_SEARCH ?? 'Service 42';
@@ -49,12 +51,28 @@ const queries = [
     [],
   ],
   [
-    `Admin codes by offset (\`GET /api/admin/qr-codes?limit=50&offset=${deep}\`): deferred join`,
-    'QrCodesRepository.page, offset > 0',
-    `select o.*, o.created_at::text as cursor_at from qr_codes o join (select q.id from qr_codes q where true
-        order by q.created_at desc, q.id desc limit 50 offset ${deep}) k on k.id = o.id
+    `Admin codes by offset (\`GET /api/admin/qr-codes?limit=50&offset=${deep}\`): days skipped by their counts`,
+    'QrCodesRepository.deepPageOfAll (every code, newest first, offset > 0)',
+    `with hit as (
+       select d.day, d.upto - d.codes as before
+         from (select day, codes, sum(codes) over (order by day desc) as upto
+                 from code_day_tallies where codes <> 0) d
+        where d.upto > $1::bigint order by d.day desc limit 1)
+     select o.*, o.created_at::text as cursor_at from qr_codes o join (
+       select q.id from qr_codes q
+        where q.created_at < (select (hit.day + 1)::timestamp at time zone 'UTC' from hit)
+        order by q.created_at desc, q.id desc
+        limit 50 offset (select $1::bigint - hit.before from hit)) k on k.id = o.id
       order by o.created_at desc, o.id desc`,
-    [],
+    [deep],
+  ],
+  [
+    `A company's codes by offset (\`GET /api/qr-codes/all?limit=50&offset=5000\`): deferred join`,
+    'QrCodesRepository.page, offset > 0 with a filter',
+    `select o.*, o.created_at::text as cursor_at from qr_codes o join (select q.id from qr_codes q
+        where ${assigned('q')} order by q.created_at desc, q.id desc limit 50 offset 5000) k on k.id = o.id
+      order by o.created_at desc, o.id desc`,
+    [partner],
   ],
   [
     `Admin codes by cursor (the page after row ${deep.toLocaleString('en')})`,
@@ -72,10 +90,16 @@ const queries = [
     [contains],
   ],
   [
-    `Admin code search, its total (\`search=${SEARCH}\`)`,
-    'QrCodesRepository.count with codeSearchSql (run beside the page)',
-    `select count(*)::int as n from qr_codes q where ${searchSql('q')}`,
+    `Admin code search, its total (\`search=${SEARCH}\`): the search texts' tallies`,
+    'TalliesRepository.searchCount (run beside the page)',
+    `select coalesce(sum(codes), 0)::int as n from code_search_tallies where search_text like lower($1)`,
     [contains],
+  ],
+  [
+    `A company's code search, its total (\`search=${SEARCH}\`): counted`,
+    'QrCodesRepository.count with codeSearchSql and the company filter',
+    `select count(*)::int as n from qr_codes q where ${searchSql('q').replaceAll('$1', '$2')} and ${assigned('q')}`,
+    [partner, contains],
   ],
   [
     'Company codes, first page (`GET /api/qr-codes/all?limit=50`)',
@@ -167,7 +191,18 @@ for (const [title, source, sql, params, setup] of queries) {
     if (setup) await client.query(setup);
     else await client.query(sql, params);
     const { rows } = await client.query(`explain (analyze, buffers) ${sql}`, params);
-    lines.push('', `## ${title}`, '', `From ${source}.`, '', '```sql', sql.replace(/\n\s+/g, '\n  '), '```', '', '```');
+    lines.push(
+      '',
+      `## ${title}`,
+      '',
+      `From ${source}.`,
+      '',
+      '```sql',
+      sql.replace(/\n\s+/g, '\n  '),
+      '```',
+      '',
+      '```',
+    );
     lines.push(...rows.map((r) => r['QUERY PLAN']), '```');
   } finally {
     await client.query('rollback');
