@@ -11,6 +11,11 @@ export interface PageWindow {
   search?: string | undefined;
   /** The previous page's nextCursor (keyset); when given, offset is not used. */
   cursor?: string | undefined;
+  /**
+   * The search matches many codes: read the page along the list's index, filtering as it goes,
+   * rather than every match through the trigram index and a sort (codeSearchSql's inListOrder).
+   */
+  searchInListOrder?: boolean;
 }
 
 /** Narrows a page of codes further. */
@@ -175,7 +180,7 @@ export class QrCodesRepository {
     }
     return allOf(
       visibleCodesSql(actor),
-      codeSearchSql(window.search),
+      codeSearchSql(window.search, 'q', { inListOrder: window.searchInListOrder ?? false }),
       vendor,
       filter.batchId ? { sql: 'q.batch_id = ?', params: [filter.batchId] } : null,
     );

@@ -19,6 +19,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { VouchersSettings } from '../settings';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
+import { PLATFORM_SCOPE } from '../stats/tallies-sql';
 import { TalliesRepository } from '../stats/tallies.repository';
 import { codeSearchPattern, searchCountedByTally, tallyScopeOf } from './code-visibility';
 import { Batch } from './batch.entity';
@@ -116,11 +117,18 @@ export class QrCodesService {
     // administrator's search total adds up the search texts' tallies (the same `like` on the same
     // text) unless the text may also be the start of an id. Both reads at once.
     const text = window.search?.trim();
-    const total = !text
-      ? this.tallies.codes(tallyScopeOf(actor))
-      : actor.role === 'super_admin' && searchCountedByTally(text)
-        ? this.tallies.searchCount(codeSearchPattern(text))
-        : this.codes.count(actor, window);
+    if (text && actor.role === 'super_admin' && searchCountedByTally(text)) {
+      // The exact number of matches is known first (a few ms), and decides how to read the page:
+      // along the list's index while filtering costs about limit × all / matches rows, through the
+      // trigram index and a sort about `matches` rows; the planner's estimate for a substring is rough.
+      const [matches, all] = await Promise.all([
+        this.tallies.searchCount(codeSearchPattern(text)),
+        this.tallies.codes(PLATFORM_SCOPE),
+      ]);
+      const searchInListOrder = matches * matches > Math.max(window.limit, 1) * all;
+      return this.toPage(await this.codes.page(actor, { ...window, searchInListOrder }), matches, window);
+    }
+    const total = text ? this.codes.count(actor, window) : this.tallies.codes(tallyScopeOf(actor));
     const [page, counted] = await Promise.all([this.codes.page(actor, window), total]);
     return this.toPage(page, counted, window);
   }

@@ -49,6 +49,7 @@ export const REBUILD_CODE_KEY_TALLIES_SQL: readonly string[] = [
    select (created_at at time zone 'UTC')::date, count(*) from qr_codes group by 1`,
   `insert into code_search_tallies (search_text, codes)
    select ${searchTextOf('q')}, count(*) from qr_codes q group by 1`,
+  `analyze code_day_tallies, code_search_tallies`,
 ];
 
 /**
