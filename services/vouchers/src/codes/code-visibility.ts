@@ -75,11 +75,7 @@ export function codeSearchText(alias = 'q'): string {
  * the answer is the same as `clinic_name ilike p or service ilike p or …` (what a text with the
  * separator in it is searched by).
  */
-export function codeSearchSql(
-  search: string | undefined,
-  alias = 'q',
-  { inListOrder = false }: { inListOrder?: boolean } = {},
-): SqlClause | null {
+export function codeSearchSql(search: string | undefined, alias = 'q'): SqlClause | null {
   const text = search?.trim();
   if (!text) return null;
   const contains = codeSearchPattern(text);
@@ -91,10 +87,7 @@ export function codeSearchSql(
       params: [contains, contains, contains, contains, ...(ids ?? [])],
     };
   }
-  // In list order: the same test on a text the trigram index does not serve (`|| ''`), so the page is
-  // read along the list's own index, for a search known to match many codes (see QrCodesService.list).
-  const searched = inListOrder ? `(${codeSearchText(alias)} || '')` : codeSearchText(alias);
-  return { sql: `(${searched} like lower(?)${byId})`, params: [contains, ...(ids ?? [])] };
+  return { sql: `(${codeSearchText(alias)} like lower(?)${byId})`, params: [contains, ...(ids ?? [])] };
 }
 
 /** The `like` pattern of a (trimmed, non-blank) search text. */

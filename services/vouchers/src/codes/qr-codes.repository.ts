@@ -13,7 +13,7 @@ export interface PageWindow {
   cursor?: string | undefined;
   /**
    * The search matches many codes: read the page along the list's index, filtering as it goes,
-   * rather than every match through the trigram index and a sort (codeSearchSql's inListOrder).
+   * rather than every match through the trigram index and a sort.
    */
   searchInListOrder?: boolean;
 }
@@ -64,14 +64,23 @@ export class QrCodesRepository {
     // A page past the first by offset: a deferred join. The rows skipped are read from the narrow
     // index in the list's order (an index-only scan where the visibility map allows), and only the
     // page's own rows from the table.
-    const rows: (Record<string, unknown> & { cursor_at: string; id: string })[] = await this.em.execute(
+    const sql =
       offset > 0
         ? `select o.*, o.created_at::text as cursor_at from qr_codes o join (${ids}) k on k.id = o.id
             order by o.created_at ${dir}, o.id ${dir}`
         : `select q.*, q.created_at::text as cursor_at from qr_codes q where ${where.sql}
-            order by q.created_at ${dir}, q.id ${dir} limit ? offset 0`,
-      offset > 0 ? [...where.params, window.limit, offset] : [...where.params, window.limit],
-    );
+            order by q.created_at ${dir}, q.id ${dir} limit ? offset 0`;
+    const params = offset > 0 ? [...where.params, window.limit, offset] : [...where.params, window.limit];
+    type Row = Record<string, unknown> & { cursor_at: string; id: string };
+    const rows: Row[] = window.searchInListOrder
+      ? // The planner cannot tell how many codes a substring matches; the caller knows it matches
+        // many, so the page is read along the list's index (no table or bitmap scan, no sort).
+        await this.em.fork().transactional(async (tx) => {
+          await tx.execute('set local enable_seqscan = off');
+          await tx.execute('set local enable_bitmapscan = off');
+          return tx.execute<Row[]>(sql, params);
+        })
+      : await this.em.execute(sql, params);
     return {
       rows: rows.map(({ cursor_at: _at, partner_ids: _partners, ...row }) => this.em.map(QrCode, row)),
       nextCursor: nextCursor(rows, window.limit),
@@ -180,7 +189,7 @@ export class QrCodesRepository {
     }
     return allOf(
       visibleCodesSql(actor),
-      codeSearchSql(window.search, 'q', { inListOrder: window.searchInListOrder ?? false }),
+      codeSearchSql(window.search),
       vendor,
       filter.batchId ? { sql: 'q.batch_id = ?', params: [filter.batchId] } : null,
     );
