@@ -9,11 +9,12 @@
 //    Every code gets the same number of redemptions (usage_count matches its rows). The secondary
 //    indexes are dropped during the load and rebuilt after it, and foreign-key triggers are skipped
 //    (session_replication_role = replica). The seeding time is printed (see docs/adding-a-service.md).
+//    `npm run bench:explain` (bench/explain.mjs) prints the plans of the lists' queries on a kept one.
 //    SCALE_KEEP_DATABASE=1 keeps the database (its URL is printed); SCALE_DATABASE_URL=<that URL>
 //    times an already seeded database again (e.g. the same data before and after an upgrade, whose
 //    migrations then run on it). SCALE_ROOT runs the platform built in another checkout.
 // 3. Rebuilds the counters from the rows (tools/stats-rebuild.mjs, what an operator runs after a bulk
-//    import by SQL), when the platform has them.
+//    import by SQL), when the platform has them, then vacuums (what autovacuum keeps up).
 // 4. Times every call of the screens through the real gateway (admin token, company token): one
 //    warm-up, then the median of SCALE_RUNS (default 5). Prints the table with the goal beside each.
 // It fails only on a wrong answer (totals compared to direct SQL counts), never on slowness.
@@ -79,13 +80,15 @@ async function load(client, partnerId) {
   // Each code belongs to batch ceil(g / perBatch), created a second apart after its batch.
   await client.query(
     `insert into qr_codes (id, clinic_name, discount_type, discount_value, service, expiration_date,
-                           usage_limit, usage_count, qr_url, batch_id, batch_name, created_at)
+                           usage_limit, usage_count, qr_url, batch_id, batch_name, created_at, partner_ids)
      select md5('code' || g)::uuid, 'Partner ' || (g % 300), 'percentage', 10, 'Service ' || (g % 100),
             (now() + interval '365 days')::date, ${perCode + 10}, ${perCode},
             'http://localhost/voucher/' || md5('code' || g)::uuid,
             md5('batch' || b)::uuid, 'Scale batch ' || b,
-            now() - interval '365 days' + (b * interval '1 day' * 365 / ${BATCHES + 1}) + ((g - (b - 1) * ${perBatch}) * interval '1 second')
+            now() - interval '365 days' + (b * interval '1 day' * 365 / ${BATCHES + 1}) + ((g - (b - 1) * ${perBatch}) * interval '1 second'),
+            case when g % ${ASSIGNED_EVERY} = 0 then array[$1::uuid] else '{}' end
        from (select g, (g - 1) / ${perBatch} + 1 as b from generate_series(1, ${CODES}) g) s`,
+    [partnerId],
   );
   await client.query(
     `insert into qr_code_partners (id, qr_code_id, partner_id, assigned_at, is_active)
@@ -199,6 +202,15 @@ try {
       `counters rebuilt (npm run stats:rebuild) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   }
+  // The state autovacuum keeps: statistics current and the visibility map set (an upgrade's
+  // migrations or the rebuild may have rewritten rows), which the index-only scans rely on.
+  await client.query(
+    `vacuum analyze batches, qr_codes, qr_code_partners, redemptions${
+      (await client.query(`select to_regclass('vouchers.code_search_tallies') t`)).rows[0].t
+        ? ', code_day_tallies, code_search_tallies'
+        : ''
+    }`,
+  );
 
   // What the answers must be, counted directly once.
   const expected = {

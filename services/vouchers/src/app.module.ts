@@ -26,6 +26,7 @@ import { VOUCHERS_CONFIG, VouchersSettings } from './settings';
 import { StatsRepository } from './stats/stats.repository';
 import { TalliesRepository } from './stats/tallies.repository';
 import { StatsService } from './stats/stats.service';
+import { TallyFolder } from './stats/tally-folder';
 import { VouchersHandlers } from './vouchers.handlers';
 
 export interface VouchersModuleOptions {
@@ -65,6 +66,7 @@ export class VouchersModule {
         RedemptionsRepository,
         StatsRepository,
         TalliesRepository,
+        TallyFolder,
         RenderResolverService,
         QrCodesService,
         RedeemService,

@@ -311,6 +311,23 @@ describe('stats and redemptions', () => {
     expect(byBatch.items.every((c) => c.batchId === batch.batchId)).toBe(true);
   });
 
+  it('searches each field on its own, in any case; the fields’ separator cannot be typed', async () => {
+    const code = await generate({
+      clinic: 'Ödön Sports Hall',
+      service: 'Yoga Mornings',
+      customTitle: 'Spring İdeas',
+    });
+    const search = async (text: string) =>
+      (await s.call(RPC.vouchers.adminList, { search: text })).items.map((c) => c.id);
+    expect(await search('ödön SPORTS')).toEqual([code.id]);
+    expect(await search('YOGA morn')).toEqual([code.id]);
+    // Never across two fields: the end of the partner name and the start of the service.
+    expect(await search('Hall Yoga')).toEqual([]);
+    expect(await search('100%_')).toEqual([]);
+    const typed = await refusal(s.call(RPC.vouchers.adminList, { search: 'Hall\x1fYoga' }));
+    expect(typed.errors?.search).toEqual(['Must not contain control characters or invalid Unicode']);
+  });
+
   it('lists a vendor’s codes, paged', async () => {
     const v = await s.call(RPC.partners.create, { name: 'Vendor V' });
     const c1 = await generate();

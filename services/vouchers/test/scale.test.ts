@@ -7,6 +7,7 @@ import {
   type RpcSubject,
   type VoucherStats,
 } from '@avpass/contracts';
+import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildTallies } from './support/fixtures';
 import { companyActor, refusal, startVoucherServices, type VoucherServices } from './support/services';
@@ -117,6 +118,52 @@ describe('keyset paging', () => {
     expect(extra).toBeGreaterThan(0);
   });
 
+  it('pages by offset (a deferred join) through the same rows, in the same order, as by cursor', async () => {
+    const partner = await s.call(RPC.partners.create, { name: 'Offset Co' });
+    const batch = await bulk('Offset walk', 7, { clinic: 'Offset Walk Clinic' });
+    for (const code of batch.qrCodes.slice(0, 5)) {
+      await s.call(RPC.vouchers.assignPartners, { id: code.id, partnerIds: [partner.id] });
+    }
+    const byOffset = async (
+      subject: typeof RPC.vouchers.adminList | typeof RPC.vouchers.listForActor,
+      query: Record<string, unknown>,
+      meta = {},
+    ) => {
+      const ids: string[] = [];
+      for (let offset = 0; ; offset += 3) {
+        const page = (await s.call(subject, { ...query, limit: 3, offset }, meta)) as Page<QrCode>;
+        ids.push(...page.items.map((c) => c.id));
+        if (page.items.length < 3) return ids;
+      }
+    };
+    const searched = (await walk<QrCode>(RPC.vouchers.adminList, { limit: 3, search: 'offset walk' })).map(
+      (c) => c.id,
+    );
+    expect(searched).toHaveLength(7);
+    expect(await byOffset(RPC.vouchers.adminList, { search: 'offset walk' })).toEqual(searched);
+    const actor = companyActor(partner.id);
+    const company = (await walk<QrCode>(RPC.vouchers.listForActor, { limit: 3 }, { actor })).map((c) => c.id);
+    expect(company).toHaveLength(5);
+    expect(await byOffset(RPC.vouchers.listForActor, {}, { actor })).toEqual(company);
+    // Codes made on other days (as by an import and a rebuild): whole days are skipped by their counts.
+    await s.sql.query(
+      `update vouchers.qr_codes q set created_at = q.created_at - make_interval(days => x.n)
+         from (select id, (row_number() over (order by id))::int % 4 as n from vouchers.qr_codes) x
+        where x.id = q.id`,
+    );
+    await rebuildTallies(s.sql);
+    const everything = (await walk<QrCode>(RPC.vouchers.adminList, { limit: 3 })).map((c) => c.id);
+    expect(everything.length).toBe(await count('select count(*) n from vouchers.qr_codes'));
+    expect(await byOffset(RPC.vouchers.adminList, {})).toEqual(everything);
+    const beyond = await s.call(RPC.vouchers.adminList, { limit: 3, offset: everything.length });
+    expect(beyond.items).toEqual([]);
+    // Everything: the page at offset 4 of all codes is the one after the 4th code.
+    const first = await s.call(RPC.vouchers.adminList, { limit: 4 });
+    const after = await s.call(RPC.vouchers.adminList, { limit: 2, cursor: first.nextCursor! });
+    const deep = await s.call(RPC.vouchers.adminList, { limit: 2, offset: 4 });
+    expect(deep.items.map((c) => c.id)).toEqual(after.items.map((c) => c.id));
+  });
+
   it('walks a company’s redemptions once each while others are redeemed', async () => {
     const partner = await s.call(RPC.partners.create, { name: 'Cursor Redemptions Co' });
     const batch = await bulk('Cursor redemptions', 6, { clinic: 'Cursor Redemption Clinic' });
@@ -188,6 +235,10 @@ describe('dashboard tallies', () => {
           batch.batchId,
         ]),
       );
+      const searched = await s.call(RPC.vouchers.adminList, { search: 'TALLY clinic', limit: 1 });
+      expect(searched.total).toBe(
+        await count(`select count(*) n from vouchers.qr_codes where clinic_name ilike '%tally clinic%'`),
+      );
       const redemptions = await s.call(RPC.vouchers.adminRedemptions, { limit: 1 });
       expect(redemptions.total).toBe(await count('select count(*) n from vouchers.redemptions'));
     };
@@ -199,14 +250,27 @@ describe('dashboard tallies', () => {
       ),
     ).toBeGreaterThan(0);
 
-    // npm run stats:rebuild's SQL, twice: the figures stay, and so do the tally rows' sums.
+    // The redeems' queue is folded into the tallies moments later (TallyFolder, every 250 ms).
+    await expect
+      .poll(() => count('select count(*) n from vouchers.pending_tallies'), { timeout: 10_000 })
+      .toBe(0);
+    await check();
+
+    // npm run stats:rebuild's SQL, twice: the figures stay, and so do the tally rows' sums (with the
+    // rows still queued: each counts once for the platform and once for each of its partners).
     const sums = async () =>
       (
         await s.sql.query(
-          `select (select coalesce(sum(codes), 0) from vouchers.code_tallies) c,
-                  (select coalesce(sum(redemptions), 0) from vouchers.redemption_tallies) r,
-                  (select coalesce(sum(redemptions), 0) from vouchers.location_tallies) l,
-                  (select coalesce(sum(redeemed), 0) from vouchers.batch_tallies) b`,
+          `with p as (select 1 + cardinality(partner_ids) scopes, batch_id from vouchers.pending_tallies)
+           select (select coalesce(sum(codes), 0) from vouchers.code_tallies) c,
+                  (select coalesce(sum(codes), 0) from vouchers.code_day_tallies) cd,
+                  (select coalesce(sum(codes), 0) from vouchers.code_search_tallies) cs,
+                  (select coalesce(sum(redemptions), 0) from vouchers.redemption_tallies)
+                    + (select coalesce(sum(scopes), 0) from p) r,
+                  (select coalesce(sum(redemptions), 0) from vouchers.location_tallies)
+                    + (select coalesce(sum(scopes), 0) from p) l,
+                  (select coalesce(sum(redeemed), 0) from vouchers.batch_tallies)
+                    + (select count(batch_id) from p) b`,
         )
       ).rows[0];
     const live = await sums();
@@ -216,6 +280,51 @@ describe('dashboard tallies', () => {
     expect(await sums()).toEqual(once);
     expect(once).toEqual(live);
     await check();
+  });
+
+  it('count a redemption while it is still queued, and the same once it is folded', async () => {
+    const partner = await s.call(RPC.partners.create, { name: 'Tally Queue' });
+    const batch = await bulk('Tally queue', 2, { clinic: 'Queue Clinic' });
+    for (const code of batch.qrCodes) {
+      await s.call(RPC.vouchers.assignPartners, { id: code.id, partnerIds: [partner.id] });
+    }
+    const figures = async () => ({
+      admin: shown(await s.call(RPC.vouchers.adminStats, {})),
+      company: shown(await s.call(RPC.vouchers.companyStats, {}, { actor: companyActor(partner.id) })),
+      companyRedemptions: (
+        await s.call(RPC.vouchers.companyRedemptions, { limit: 1 }, { actor: companyActor(partner.id) })
+      ).total,
+      batchRedeemed: (await s.call(RPC.vouchers.adminBatches, { search: 'Tally queue' })).items[0]!.redeemed,
+    });
+    const want = async () => ({
+      admin: await countedStats(null),
+      company: await countedStats(partner.id),
+      companyRedemptions: (await countedStats(partner.id)).totalRedemptions,
+      batchRedeemed: await count(
+        'select coalesce(sum(usage_count), 0) n from vouchers.qr_codes where batch_id = $1',
+        [batch.batchId],
+      ),
+    });
+    // A fold cannot finish while another session holds redemption_tallies (readers still can read it).
+    const holder = new Client({ connectionString: s.db.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table vouchers.redemption_tallies in exclusive mode');
+      for (const [i, code] of [...batch.qrCodes, batch.qrCodes[0]!].entries()) await redeem(code.id, i);
+      expect(await count('select count(*) n from vouchers.pending_tallies')).toBeGreaterThanOrEqual(3);
+      const queued = await figures();
+      expect(queued.company.totalRedemptions).toBe(3);
+      expect(queued.batchRedeemed).toBe(3);
+      expect(queued).toEqual(await want());
+      await holder.query('commit');
+      await expect
+        .poll(() => count('select count(*) n from vouchers.pending_tallies'), { timeout: 10_000 })
+        .toBe(0);
+      expect(await figures()).toEqual(queued);
+    } finally {
+      await holder.end();
+    }
   });
 
   it('forget a deleted partner: its codes stay, its figures and its place among active partners go', async () => {

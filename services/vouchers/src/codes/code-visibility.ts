@@ -1,5 +1,5 @@
 import type { Actor } from '@avpass/contracts';
-import { PLATFORM_SCOPE } from '../stats/tallies-sql';
+import { PLATFORM_SCOPE, searchTextOf } from '../stats/tallies-sql';
 
 /** A piece of a WHERE clause with its `?` parameters, in order. */
 export interface SqlClause {
@@ -55,20 +55,52 @@ export function idPrefixRange(text: string): [string, string] | null {
   return [prefix + rest, prefix + rest.replace(/0/g, 'f')];
 }
 
+/** Between the fields of `codeSearchText`: a character no search text contains (else see below). */
+const FIELD_SEPARATOR = '\x1f';
+
 /**
- * The code search box: partner name, service, page title or batch name containing the text (trigram
- * indexes serve each), or the start of the id (a primary-key range), case-insensitive. Null when blank.
+ * The searched fields of a code as one lower-cased text, fields apart by FIELD_SEPARATOR: the
+ * expression qr_codes_search_trgm_index is built on (migration-20261125-scale.ts; the two must
+ * stay the same expression, or the index is not used).
+ */
+export function codeSearchText(alias = 'q'): string {
+  return searchTextOf(alias);
+}
+
+/**
+ * The code search box: partner name, service, page title or batch name containing the text, or the
+ * start of the id (a primary-key range), case-insensitive. Null when blank. The fields are searched
+ * as one lower-cased text through one trigram index: in a UTF-8 database `a ilike p` is exactly
+ * `lower(a) like lower(p)`, and a text without FIELD_SEPARATOR can only match inside one field, so
+ * the answer is the same as `clinic_name ilike p or service ilike p or …` (what a text with the
+ * separator in it is searched by).
  */
 export function codeSearchSql(search: string | undefined, alias = 'q'): SqlClause | null {
   const text = search?.trim();
   if (!text) return null;
-  const contains = `%${likeEscape(text)}%`;
+  const contains = codeSearchPattern(text);
   const ids = idPrefixRange(text);
   const byId = ids ? ` or ${alias}.id between ?::uuid and ?::uuid` : '';
-  return {
-    sql: `(${alias}.clinic_name ilike ? or ${alias}.service ilike ? or ${alias}.custom_title ilike ? or ${alias}.batch_name ilike ?${byId})`,
-    params: [contains, contains, contains, contains, ...(ids ?? [])],
-  };
+  if (text.includes(FIELD_SEPARATOR)) {
+    return {
+      sql: `(${alias}.clinic_name ilike ? or ${alias}.service ilike ? or ${alias}.custom_title ilike ? or ${alias}.batch_name ilike ?${byId})`,
+      params: [contains, contains, contains, contains, ...(ids ?? [])],
+    };
+  }
+  return { sql: `(${codeSearchText(alias)} like lower(?)${byId})`, params: [contains, ...(ids ?? [])] };
+}
+
+/** The `like` pattern of a (trimmed, non-blank) search text. */
+export function codeSearchPattern(text: string): string {
+  return `%${likeEscape(text)}%`;
+}
+
+/**
+ * Whether the administrator's search total may be the search texts' tally (code_search_tallies):
+ * exactly when codeSearchSql is the one `like` on codeSearchText, with no id-prefix branch.
+ */
+export function searchCountedByTally(text: string): boolean {
+  return !idPrefixRange(text) && !text.includes(FIELD_SEPARATOR);
 }
 
 /** `clauses` joined with AND (the blank ones left out), as one clause. */

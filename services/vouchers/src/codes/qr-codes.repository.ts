@@ -11,6 +11,11 @@ export interface PageWindow {
   search?: string | undefined;
   /** The previous page's nextCursor (keyset); when given, offset is not used. */
   cursor?: string | undefined;
+  /**
+   * The search matches many codes: read the page along the list's index, filtering as it goes,
+   * rather than every match through the trigram index and a sort.
+   */
+  searchInListOrder?: boolean;
 }
 
 /** Narrows a page of codes further. */
@@ -36,7 +41,7 @@ export class QrCodesRepository {
 
   /**
    * Newest (or oldest) first, one page by keyset (qr_codes_created_at_id_index), or by offset
-   * when no cursor is given (compatibility: it costs what it skips).
+   * when no cursor is given (compatibility: it costs what it skips, in index entries).
    */
   async page(
     actor: Actor,
@@ -50,14 +55,62 @@ export class QrCodesRepository {
       this.filterSql(actor, window, filter),
       afterCursorSql(window.cursor, 'q.created_at', 'q.id', dir),
     );
-    const rows: (Record<string, unknown> & { cursor_at: string; id: string })[] = await this.em.execute(
-      `select q.*, q.created_at::text as cursor_at from qr_codes q where ${where.sql}
-        order by q.created_at ${dir}, q.id ${dir} limit ? offset ?`,
-      [...where.params, window.limit, window.cursor ? 0 : window.offset],
-    );
+    const offset = window.cursor ? 0 : window.offset;
+    if (offset > 0 && where.sql === 'true' && order === 'newest') {
+      return this.deepPageOfAll(window.limit, offset);
+    }
+    const ids = `select q.id from qr_codes q where ${where.sql}
+        order by q.created_at ${dir}, q.id ${dir} limit ? offset ?`;
+    // A page past the first by offset: a deferred join. The rows skipped are read from the narrow
+    // index in the list's order (an index-only scan where the visibility map allows), and only the
+    // page's own rows from the table.
+    const sql =
+      offset > 0
+        ? `select o.*, o.created_at::text as cursor_at from qr_codes o join (${ids}) k on k.id = o.id
+            order by o.created_at ${dir}, o.id ${dir}`
+        : `select q.*, q.created_at::text as cursor_at from qr_codes q where ${where.sql}
+            order by q.created_at ${dir}, q.id ${dir} limit ? offset 0`;
+    const params = offset > 0 ? [...where.params, window.limit, offset] : [...where.params, window.limit];
+    type Row = Record<string, unknown> & { cursor_at: string; id: string };
+    const rows: Row[] = window.searchInListOrder
+      ? // The planner cannot tell how many codes a substring matches; the caller knows it matches
+        // many, so the page is read along the list's index (no table or bitmap scan, no sort).
+        await this.em.fork().transactional(async (tx) => {
+          await tx.execute('set local enable_seqscan = off');
+          await tx.execute('set local enable_bitmapscan = off');
+          return tx.execute<Row[]>(sql, params);
+        })
+      : await this.em.execute(sql, params);
     return {
       rows: rows.map(({ cursor_at: _at, partner_ids: _partners, ...row }) => this.em.map(QrCode, row)),
       nextCursor: nextCursor(rows, window.limit),
+    };
+  }
+
+  /**
+   * Every code, newest first, from `offset` on: the days made after the page's first row are skipped
+   * by their counts (code_day_tallies, kept in the same transactions as the codes, so they agree with
+   * the rows in one snapshot), then the rest of the offset is taken inside that one day, by a
+   * deferred join. Costs what one day's codes cost at most, however deep the page.
+   */
+  private async deepPageOfAll(limit: number, offset: number): Promise<KeysetPage<QrCode>> {
+    const rows: (Record<string, unknown> & { cursor_at: string; id: string })[] = await this.em.execute(
+      `with hit as (
+         select d.day, d.upto - d.codes as before
+           from (select day, codes, sum(codes) over (order by day desc) as upto
+                   from code_day_tallies where codes <> 0) d
+          where d.upto > ?::bigint order by d.day desc limit 1)
+       select o.*, o.created_at::text as cursor_at from qr_codes o join (
+         select q.id from qr_codes q
+          where q.created_at < (select (hit.day + 1)::timestamp at time zone 'UTC' from hit)
+          order by q.created_at desc, q.id desc
+          limit ? offset (select ?::bigint - hit.before from hit)) k on k.id = o.id
+        order by o.created_at desc, o.id desc`,
+      [offset, limit, offset],
+    );
+    return {
+      rows: rows.map(({ cursor_at: _at, partner_ids: _partners, ...row }) => this.em.map(QrCode, row)),
+      nextCursor: nextCursor(rows, limit),
     };
   }
 

@@ -19,8 +19,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { VouchersSettings } from '../settings';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
+import { PLATFORM_SCOPE } from '../stats/tallies-sql';
 import { TalliesRepository } from '../stats/tallies.repository';
-import { tallyScopeOf } from './code-visibility';
+import { codeSearchPattern, searchCountedByTally, tallyScopeOf } from './code-visibility';
 import { Batch } from './batch.entity';
 import { BatchesRepository, type BatchWithUsage } from './batches.repository';
 import { QrCode } from './qr-code.entity';
@@ -57,7 +58,7 @@ export class QrCodesService {
     const code = this.newCode(actor, input.clinic, input);
     await this.em.transactional(async (tx) => {
       this.codes.add(tx, code);
-      await this.tallies.codesCreated(tx, 1);
+      await this.tallies.codesCreated(tx, [code]);
       this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
     });
     return toQrCode(code, this.settings.mapping());
@@ -90,7 +91,7 @@ export class QrCodesService {
     await this.em.transactional(async (tx) => {
       await this.batches.insert(tx, batch);
       await this.codes.insertMany(tx, codes);
-      await this.tallies.codesCreated(tx, codes.length);
+      await this.tallies.codesCreated(tx, codes);
       for (const code of codes) {
         this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
       }
@@ -112,12 +113,24 @@ export class QrCodesService {
 
   /** Newest first; the administrator sees every code, a company its assigned codes. */
   async list(actor: Actor, window: PageWindow): Promise<Page<QrCodeDto>> {
-    // Without a search the total is the actor's tally, not a count over every row. Both reads at once.
-    const [page, total] = await Promise.all([
-      this.codes.page(actor, window),
-      window.search?.trim() ? this.codes.count(actor, window) : this.tallies.codes(tallyScopeOf(actor)),
-    ]);
-    return this.toPage(page, total, window);
+    // Without a search the total is the actor's tally, not a count over every row; the
+    // administrator's search total adds up the search texts' tallies (the same `like` on the same
+    // text) unless the text may also be the start of an id. Both reads at once.
+    const text = window.search?.trim();
+    if (text && actor.role === 'super_admin' && searchCountedByTally(text)) {
+      // The exact number of matches is known first (a few ms), and decides how to read the page:
+      // along the list's index while filtering costs about limit × all / matches rows, through the
+      // trigram index and a sort about `matches` rows; the planner's estimate for a substring is rough.
+      const [matches, all] = await Promise.all([
+        this.tallies.searchCount(codeSearchPattern(text)),
+        this.tallies.codes(PLATFORM_SCOPE),
+      ]);
+      const searchInListOrder = matches * matches > Math.max(window.limit, 1) * all;
+      return this.toPage(await this.codes.page(actor, { ...window, searchInListOrder }), matches, window);
+    }
+    const total = text ? this.codes.count(actor, window) : this.tallies.codes(tallyScopeOf(actor));
+    const [page, counted] = await Promise.all([this.codes.page(actor, window), total]);
+    return this.toPage(page, counted, window);
   }
 
   /** A vendor's codes: made for it (vendor_id) or assigned to it. Administrator only. */

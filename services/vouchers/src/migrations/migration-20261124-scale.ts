@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { REBUILD_TALLIES_SQL } from '../stats/tallies-sql';
+import { REBUILD_TALLIES_FROM_ROWS_SQL } from '../stats/tallies-sql';
 
 /**
  * A year of data (issue 11): indexes in every list's order and filter, trigram indexes for the
@@ -60,6 +60,6 @@ export class Migration20261124Scale extends Migration {
 
     // The migration runs in the service, with its configuration's time zone in the environment.
     const timeZone = (process.env.BUSINESS_TIMEZONE ?? 'America/Los_Angeles').replace(/'/g, "''");
-    for (const sql of REBUILD_TALLIES_SQL) this.addSql(sql.replaceAll('$1', `'${timeZone}'`));
+    for (const sql of REBUILD_TALLIES_FROM_ROWS_SQL) this.addSql(sql.replaceAll('$1', `'${timeZone}'`));
   }
 }

@@ -3,7 +3,6 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { QrCode } from '../codes/qr-code.entity';
 import { Redemption } from '../codes/redemption.entity';
-import { PLATFORM_SCOPE, TALLY_SHARDS } from '../stats/tallies-sql';
 
 export interface RedeemInput {
   codeId: string;
@@ -29,9 +28,10 @@ export type RedeemedCode = Omit<QrCode, 'createdAt'> & { createdAt: Date | strin
  * business day, or finds it deactivated, changes nothing); the redemption row and the outbox event are
  * inserted from its result in the same statement, so they exist exactly when the count went up. A
  * repeated Idempotency-Key violates redemptions' unique key and the statement changes nothing at all.
- * The dashboards' tallies (platform-wide and for each partner in the code row's partner_ids, read
- * under the row lock, so an assignment change committing meanwhile is seen) go up in the same
- * statement, each in one of TALLY_SHARDS rows picked at random so concurrent redeems rarely queue.
+ * What the dashboards' tallies must count for it is queued in the same statement as one
+ * pending_tallies row (platform-wide and for each partner in the code row's partner_ids, read under the
+ * row lock, so an assignment change committing meanwhile is seen): an insert that no other redeem
+ * waits on; TallyFolder folds the queue into the tallies (services/vouchers/src/stats/tally-folder.ts).
  */
 const redeemSql = (event: string) => `with updated as (
     update qr_codes set usage_count = usage_count + 1
@@ -42,22 +42,9 @@ const redeemSql = (event: string) => `with updated as (
     insert into redemptions (id, qr_code_id, redeemed_at, redeemed_by, device_info, ip_address, user_agent, idempotency_key)
     select ?::uuid, id, ?::timestamptz, 'Store Scanner', ?, ?, ?, ? from updated
     returning id
-  ), scopes as (
-    select '${PLATFORM_SCOPE}'::uuid as scope_id, clinic_name from updated
-    union all
-    select unnest(partner_ids), clinic_name from updated
-  ), day_tally as (
-    insert into redemption_tallies (scope_id, day, shard, redemptions)
-    select scope_id, ?::date, ?, 1 from scopes order by scope_id
-    on conflict (scope_id, day, shard) do update set redemptions = redemption_tallies.redemptions + 1
-  ), location_tally as (
-    insert into location_tallies (partner_id, clinic_name, shard, redemptions)
-    select scope_id, clinic_name, ?, 1 from scopes order by scope_id
-    on conflict (partner_id, clinic_name, shard) do update set redemptions = location_tallies.redemptions + 1
-  ), batch_tally as (
-    insert into batch_tallies (batch_id, shard, redeemed)
-    select batch_id, ?, 1 from updated where batch_id is not null
-    on conflict (batch_id, shard) do update set redeemed = batch_tallies.redeemed + 1
+  ), tally as (
+    insert into pending_tallies (day, partner_ids, clinic_name, batch_id)
+    select ?::date, partner_ids, clinic_name, batch_id from updated
   ), event as (
     ${event}
   )
@@ -102,7 +89,6 @@ export class RedemptionsRepository {
       },
       input.at,
     );
-    const shard = Math.floor(Math.random() * TALLY_SHARDS);
     const rows: (RedeemedCode & { eventPayload: unknown })[] = await this.em
       .fork()
       .getConnection()
@@ -118,9 +104,6 @@ export class RedemptionsRepository {
           input.userAgent,
           input.idempotencyKey,
           input.day,
-          shard,
-          shard,
-          shard,
           ...event.params,
         ],
         'all',

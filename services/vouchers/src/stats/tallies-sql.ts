@@ -4,14 +4,12 @@
 /** The platform-wide scope of code_tallies and redemption_tallies. */
 export const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';
 
-/** Concurrent redeems spread their increments over this many rows per tally (a random one each). */
-export const TALLY_SHARDS = 8;
-
 /**
  * Recomputes every tally from the rows, in one transaction the caller opens; `$1` is the business
- * time zone. Idempotent. Also refreshes qr_codes.partner_ids from qr_code_partners.
+ * time zone. Idempotent. Also refreshes qr_codes.partner_ids from qr_code_partners. Without
+ * pending_tallies: what migration 20261124 ran, before that queue existed (REBUILD_TALLIES_SQL adds it).
  */
-export const REBUILD_TALLIES_SQL: readonly string[] = [
+export const REBUILD_TALLIES_FROM_ROWS_SQL: readonly string[] = [
   `lock table qr_codes, qr_code_partners, redemptions, batches in share row exclusive mode`,
   `update qr_codes q set partner_ids = a.ids
      from (select qr_code_id, array_agg(partner_id order by partner_id) ids
@@ -37,4 +35,31 @@ export const REBUILD_TALLIES_SQL: readonly string[] = [
     where q.usage_count > 0 group by 1, 2`,
   `insert into batch_tallies (batch_id, shard, redeemed)
    select batch_id, 0, sum(usage_count) from qr_codes where batch_id is not null group by 1`,
+];
+
+/** The searched fields of `x` as one lower-cased text: codeSearchText in codes/code-visibility.ts. */
+export const searchTextOf = (x: string): string =>
+  `(lower(${x}.clinic_name) || E'\\x1f' || lower(${x}.service) || E'\\x1f' || ` +
+  `lower(coalesce(${x}.custom_title, '')) || E'\\x1f' || lower(coalesce(${x}.batch_name, '')))`;
+
+/** code_day_tallies and code_search_tallies from the rows (migration 20261125 and every rebuild). */
+export const REBUILD_CODE_KEY_TALLIES_SQL: readonly string[] = [
+  `truncate code_day_tallies, code_search_tallies`,
+  `insert into code_day_tallies (day, codes)
+   select (created_at at time zone 'UTC')::date, count(*) from qr_codes group by 1`,
+  `insert into code_search_tallies (search_text, codes)
+   select ${searchTextOf('q')}, count(*) from qr_codes q group by 1`,
+  `analyze code_day_tallies, code_search_tallies`,
+];
+
+/**
+ * REBUILD_TALLIES_FROM_ROWS_SQL with the redeem's queue: pending_tallies is locked too (after the
+ * tables the redeem statement names before it, in the same order, so the two cannot deadlock; no
+ * redeem queues meanwhile) and emptied, since the redemptions it queued are among the rows counted.
+ */
+export const REBUILD_TALLIES_SQL: readonly string[] = [
+  `lock table qr_codes, qr_code_partners, redemptions, batches, pending_tallies in share row exclusive mode`,
+  `truncate pending_tallies`,
+  ...REBUILD_TALLIES_FROM_ROWS_SQL,
+  ...REBUILD_CODE_KEY_TALLIES_SQL,
 ];

@@ -1,6 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { PLATFORM_SCOPE, REBUILD_TALLIES_SQL } from './tallies-sql';
+import { PLATFORM_SCOPE, REBUILD_TALLIES_SQL, searchTextOf } from './tallies-sql';
+
+/** What the tallies need of a new code. */
+export interface NewCode {
+  createdAt: Date;
+  clinicName: string;
+  service: string;
+  customTitle?: string | null;
+  batchName?: string | null;
+}
 
 /** A PostgreSQL array literal of ids or numbers (the query builder would expand a JS array into a list). */
 const pgArray = (values: readonly (string | number)[]): string => `{${values.join(',')}}`;
@@ -16,20 +25,68 @@ export interface ScopeCounts {
   partners: number;
 }
 
+/** The pending_tallies rows a scope counts: all for the platform, a partner's those listing it. */
+const PENDING_OF_SCOPE = `pending_tallies where ?::uuid = '${PLATFORM_SCOPE}' or ?::uuid = any(partner_ids)`;
+
+/** One folded pending_tallies row. */
+interface PendingRow {
+  day: string;
+  partner_ids: string[];
+  clinic_name: string;
+  batch_id: string | null;
+}
+
 /**
  * The dashboards' tallies: code_tallies, redemption_tallies (per business day), location_tallies
  * (per facility) and batch_tallies, for the platform (PLATFORM_SCOPE) and each partner. The redeem
- * statement counts its own (RedemptionsRepository); every other change calls in here inside its
- * transaction, after locking the code row, in the same order as the redeem (code row, then tallies by
- * scope and day) so that the two never deadlock. `npm run stats:rebuild` recomputes all of it.
+ * statement queues its own as one pending_tallies row (RedemptionsRepository), which `fold` moves
+ * into the tallies moments later; every read adds the rows still pending, so a figure is exact at
+ * every instant. Every other change calls in here inside its transaction, after locking the code row;
+ * all of them (and the fold) take tally rows table by table in key order, so they never deadlock.
+ * A redemption counts +1 (queued) for the scopes its code had when it was redeemed, and each later
+ * assignment change or delete moves every redemption row of the code (pending or folded alike), so
+ * the sum is the same whichever comes first. `npm run stats:rebuild` recomputes all of it.
  */
 @Injectable()
 export class TalliesRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** New codes (one or a whole batch). */
-  async codesCreated(tx: EntityManager, count: number): Promise<void> {
-    await this.addCodes(tx, [PLATFORM_SCOPE], count);
+  /** New codes (one or a whole batch), not yet flushed in `tx`: counted, by day made and by search text. */
+  async codesCreated(tx: EntityManager, codes: readonly NewCode[]): Promise<void> {
+    if (!codes.length) return;
+    await this.addCodes(tx, [PLATFORM_SCOPE], codes.length);
+    const rows = JSON.stringify(
+      codes.map((c) => ({
+        created_at: c.createdAt.toISOString(),
+        clinic_name: c.clinicName,
+        service: c.service,
+        custom_title: c.customTitle ?? null,
+        batch_name: c.batchName ?? null,
+      })),
+    );
+    const recordset = `json_to_recordset(?::json) as x(created_at timestamptz, clinic_name text, service text,
+                                                        custom_title text, batch_name text)`;
+    await tx.execute(
+      `insert into code_day_tallies (day, codes)
+       select (x.created_at at time zone 'UTC')::date, count(*) from ${recordset} group by 1 order by 1
+       on conflict (day) do update set codes = code_day_tallies.codes + excluded.codes`,
+      [rows],
+    );
+    await tx.execute(
+      `insert into code_search_tallies (search_text, codes)
+       select ${searchTextOf('x')}, count(*) from ${recordset} group by 1 order by 1
+       on conflict (search_text) do update set codes = code_search_tallies.codes + excluded.codes`,
+      [rows],
+    );
+  }
+
+  /** How many codes' search text (codeSearchText) is `like` the pattern: the administrator's search total. */
+  async searchCount(pattern: string): Promise<number> {
+    const [row] = (await this.em.execute(
+      'select coalesce(sum(codes), 0)::int as n from code_search_tallies where search_text like lower(?)',
+      [pattern],
+    )) as [{ n: number }];
+    return row.n;
   }
 
   /**
@@ -73,6 +130,16 @@ export class TalliesRepository {
        on conflict (batch_id, shard) do update set redeemed = batch_tallies.redeemed + excluded.redeemed`,
       [codeId],
     );
+    await tx.execute(
+      `update code_day_tallies set codes = codes - 1
+        where day = (select (created_at at time zone 'UTC')::date from qr_codes where id = ?)`,
+      [codeId],
+    );
+    await tx.execute(
+      `update code_search_tallies set codes = codes - 1
+        where search_text = (select ${searchTextOf('q')} from qr_codes q where q.id = ?)`,
+      [codeId],
+    );
   }
 
   /** The partner was deleted: its codes forget it and its tallies go (its assignments go in `tx` too). */
@@ -86,19 +153,80 @@ export class TalliesRepository {
       await tx.execute(`delete from ${table} where scope_id = ?`, [partnerId]);
     }
     await tx.execute('delete from location_tallies where partner_id = ?', [partnerId]);
+    await tx.execute(
+      'update pending_tallies set partner_ids = array_remove(partner_ids, ?::uuid) where ?::uuid = any(partner_ids)',
+      [partnerId, partnerId],
+    );
+  }
+
+  /**
+   * Moves up to `limit` pending_tallies rows (oldest first; rows another fold holds are skipped) into
+   * the tallies, in one transaction; resolves to how many it moved. TallyFolder calls it every moment.
+   */
+  async fold(limit: number): Promise<number> {
+    return this.em.fork().transactional(async (tx) => {
+      const rows: PendingRow[] = await tx.execute(
+        `delete from pending_tallies where id in
+           (select id from pending_tallies order by id limit ? for update skip locked)
+         returning to_char(day, 'YYYY-MM-DD') as day, partner_ids, clinic_name, batch_id`,
+        [limit],
+      );
+      if (!rows.length) return 0;
+      const days = new Map<string, { s: string; d: string; n: number }>();
+      const places = new Map<string, { s: string; c: string; n: number }>();
+      const batches = new Map<string, { b: string; n: number }>();
+      for (const row of rows) {
+        for (const scope of [PLATFORM_SCOPE, ...row.partner_ids]) {
+          const day = days.get(`${scope} ${row.day}`) ?? { s: scope, d: row.day, n: 0 };
+          days.set(`${scope} ${row.day}`, { ...day, n: day.n + 1 });
+          const key = JSON.stringify([scope, row.clinic_name]);
+          const place = places.get(key) ?? { s: scope, c: row.clinic_name, n: 0 };
+          places.set(key, { ...place, n: place.n + 1 });
+        }
+        if (row.batch_id)
+          batches.set(row.batch_id, { b: row.batch_id, n: (batches.get(row.batch_id)?.n ?? 0) + 1 });
+      }
+      await tx.execute(
+        `insert into redemption_tallies (scope_id, day, shard, redemptions)
+         select x.s, x.d, 0, x.n from json_to_recordset(?::json) as x(s uuid, d date, n bigint) order by x.s, x.d
+         on conflict (scope_id, day, shard) do update set redemptions = redemption_tallies.redemptions + excluded.redemptions`,
+        [JSON.stringify([...days.values()])],
+      );
+      await tx.execute(
+        `insert into location_tallies (partner_id, clinic_name, shard, redemptions)
+         select x.s, x.c, 0, x.n from json_to_recordset(?::json) as x(s uuid, c text, n bigint) order by x.s, x.c
+         on conflict (partner_id, clinic_name, shard) do update set redemptions = location_tallies.redemptions + excluded.redemptions`,
+        [JSON.stringify([...places.values()])],
+      );
+      if (batches.size) {
+        await tx.execute(
+          `insert into batch_tallies (batch_id, shard, redeemed)
+           select x.b, 0, x.n from json_to_recordset(?::json) as x(b uuid, n bigint)
+            where exists (select 1 from batches where id = x.b) order by x.b
+           on conflict (batch_id, shard) do update set redeemed = batch_tallies.redeemed + excluded.redeemed`,
+          [JSON.stringify([...batches.values()])],
+        );
+      }
+      return rows.length;
+    });
   }
 
   /** The figures of one scope (PLATFORM_SCOPE or a partner's id); `today` is 'YYYY-MM-DD'. */
   async counts(scopeId: string, today: string): Promise<ScopeCounts> {
     const [row] = (await this.em.execute(
-      `select (select coalesce(sum(codes), 0) from code_tallies where scope_id = ?)::int as codes,
-              (select coalesce(sum(redemptions), 0) from redemption_tallies where scope_id = ?)::int as redemptions,
-              (select coalesce(sum(redemptions), 0) from redemption_tallies where scope_id = ? and day = ?::date)::int as today,
-              (select count(*) from (select clinic_name from location_tallies where partner_id = ?
-                                      group by clinic_name having sum(redemptions) > 0) l)::int as locations,
+      `with pending as (select day, clinic_name from ${PENDING_OF_SCOPE})
+       select (select coalesce(sum(codes), 0) from code_tallies where scope_id = ?)::int as codes,
+              ((select coalesce(sum(redemptions), 0) from redemption_tallies where scope_id = ?)
+                + (select count(*) from pending))::int as redemptions,
+              ((select coalesce(sum(redemptions), 0) from redemption_tallies where scope_id = ? and day = ?::date)
+                + (select count(*) from pending where day = ?::date))::int as today,
+              (select count(*) from (select clinic_name
+                                       from (select clinic_name, redemptions as n from location_tallies where partner_id = ?
+                                             union all select clinic_name, 1 from pending) l
+                                      group by clinic_name having sum(n) > 0) l)::int as locations,
               (case when ?::uuid = '${PLATFORM_SCOPE}'
                     then (select count(*) from code_tallies where scope_id <> ? and codes > 0) else 0 end)::int as partners`,
-      [scopeId, scopeId, scopeId, today, scopeId, scopeId, PLATFORM_SCOPE],
+      [scopeId, scopeId, scopeId, scopeId, scopeId, today, today, scopeId, scopeId, PLATFORM_SCOPE],
     )) as [ScopeCounts];
     return row;
   }
@@ -117,8 +245,9 @@ export class TalliesRepository {
   async redemptions(scopeId: string | null): Promise<number> {
     if (!scopeId) return 0;
     const [row] = (await this.em.execute(
-      'select coalesce(sum(redemptions), 0)::int as n from redemption_tallies where scope_id = ?',
-      [scopeId],
+      `select ((select coalesce(sum(redemptions), 0) from redemption_tallies where scope_id = ?)
+                + (select count(*) from ${PENDING_OF_SCOPE}))::int as n`,
+      [scopeId, scopeId, scopeId],
     )) as [{ n: number }];
     return row.n;
   }
@@ -128,8 +257,11 @@ export class TalliesRepository {
     const result = new Map<string, number>();
     if (!batchIds.length) return result;
     const rows: { batch_id: string; redeemed: string }[] = await this.em.execute(
-      'select batch_id, sum(redeemed) as redeemed from batch_tallies where batch_id = any(?::uuid[]) group by batch_id',
-      [pgArray(batchIds)],
+      `select batch_id, sum(redeemed) as redeemed
+         from (select batch_id, redeemed from batch_tallies where batch_id = any(?::uuid[])
+               union all select batch_id, 1 from pending_tallies where batch_id = any(?::uuid[])) t
+        group by batch_id`,
+      [pgArray(batchIds), pgArray(batchIds)],
     );
     for (const row of rows) result.set(row.batch_id, Number(row.redeemed));
     return result;
