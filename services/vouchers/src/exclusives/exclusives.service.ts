@@ -93,7 +93,7 @@ export class ExclusivesService {
     } satisfies Partial<QrCode>);
     await this.em.transactional(async (tx) => {
       this.exclusives.add(tx, code);
-      await this.tallies.codesCreated(tx, 1);
+      await this.tallies.codesCreated(tx, [code]);
       this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
     });
     return toExclusive(code, this.settings.mapping());
