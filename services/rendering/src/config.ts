@@ -19,7 +19,14 @@ export const renderingEnvSchema = serviceEnvSchema.extend({
   RENDERING_MODE: z.enum(['all', 'api', 'worker']).default('all'),
   /** ZIP jobs one worker process runs at once. */
   ZIP_WORKER_CONCURRENCY: positiveInt(1, 16, 1),
-  /** Files rendered in parallel inside one ZIP job. */
+  /**
+   * A ZIP over more codes than this is rendered in chunks of this many codes by child jobs that any
+   * worker process takes (BullMQ flow); smaller ZIPs, and sheet PDFs, are one job.
+   */
+  ZIP_CHUNK_SIZE: positiveInt(10, 100_000, 1000),
+  /** Chunks one worker process renders at once (rendering is CPU-bound: 1 per process, add processes). */
+  ZIP_CHUNK_WORKER_CONCURRENCY: positiveInt(1, 16, 1),
+  /** Files rendered in parallel inside one ZIP job or chunk. */
   RENDER_CONCURRENCY: positiveInt(1, 32, 4),
   /** Finished ZIP files are deleted this many hours after the job finished. */
   JOB_FILE_TTL_HOURS: z.coerce
