@@ -26,7 +26,12 @@ export const renderingEnvSchema = serviceEnvSchema.extend({
   ZIP_CHUNK_SIZE: positiveInt(10, 100_000, 1000),
   /** Chunks one worker process renders at once (rendering is CPU-bound: 1 per process, add processes). */
   ZIP_CHUNK_WORKER_CONCURRENCY: positiveInt(1, 16, 1),
-  /** Files rendered in parallel inside one ZIP job or chunk. */
+  /**
+   * CPU threads one process renders with (libvips threads and PNG encodes in flight). 1 keeps a
+   * process on about one core, so rendering scales with worker processes (render-slots.ts).
+   */
+  RENDER_THREADS: positiveInt(1, 32, 1),
+  /** Files rendered in parallel inside one ZIP job or chunk (overlaps fetching with rendering). */
   RENDER_CONCURRENCY: positiveInt(1, 32, 4),
   /** Finished ZIP files are deleted this many hours after the job finished. */
   JOB_FILE_TTL_HOURS: z.coerce
