@@ -1,4 +1,5 @@
-import { open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { UniqueEntryNames } from '../render/file-names';
@@ -6,9 +7,11 @@ import { UniqueEntryNames } from '../render/file-names';
 /**
  * Chunk files and the ZIP assembled from them.
  *
- * A chunk job writes `<dir>/<index>.bin` (the rendered files back to back) and `<dir>/<index>.json`
- * (each file's name, code id, CRC-32 and size, in order); both are written under a temporary name
- * and renamed, so a chunk either has both complete files or none, and a retried chunk overwrites.
+ * A chunk job writes one file, `<dir>/<index>.chunk`: the rendered files back to back, then their
+ * index (each file's name, code id, CRC-32 and size, in order, as JSON) and a 16-byte trailer (data
+ * length, index length, magic). Each attempt writes under its own temporary name and renames it when
+ * complete: a chunk file is always whole, and two attempts of one chunk (a worker that lost its lock
+ * while still rendering, and the one that took the chunk over) never write into the same file.
  *
  * The assembler writes one store-mode ZIP (ZIP64 when it holds 65,535 entries or more, or passes
  * 4 GiB) by copying each chunk's bytes after a local header it writes itself: nothing is rendered,
@@ -31,11 +34,14 @@ const U32 = 0xffffffff;
 /** General purpose flag 11: names are UTF-8. */
 const UTF8 = 0x0800;
 
-export function chunkPaths(dir: string, index: number): { bin: string; json: string } {
-  return { bin: join(dir, `${index}.bin`), json: join(dir, `${index}.json`) };
+const MAGIC = 0x4b435641; // 'AVCK'
+const TRAILER = 16;
+
+export function chunkPath(dir: string, index: number): string {
+  return join(dir, `${index}.chunk`);
 }
 
-/** The writer of one chunk's files. */
+/** The writer of one chunk's file. */
 export class ChunkFileWriter {
   private readonly entries: ChunkEntry[] = [];
   private pending: Buffer[] = [];
@@ -44,12 +50,14 @@ export class ChunkFileWriter {
 
   private constructor(
     private readonly handle: FileHandle,
-    private readonly paths: { bin: string; json: string },
+    private readonly tempPath: string,
+    private readonly path: string,
   ) {}
 
   static async open(dir: string, index: number): Promise<ChunkFileWriter> {
-    const paths = chunkPaths(dir, index);
-    return new ChunkFileWriter(await open(`${paths.bin}.part`, 'w'), paths);
+    const path = chunkPath(dir, index);
+    const tempPath = `${path}.${randomUUID()}.part`;
+    return new ChunkFileWriter(await open(tempPath, 'w'), tempPath, path);
   }
 
   get count(): number {
@@ -72,20 +80,42 @@ export class ChunkFileWriter {
     await this.handle.write(block);
   }
 
-  /** Completes both files (the index last: its presence means the chunk is whole). */
+  /** Appends the index and trailer and puts the file in place (replacing an earlier attempt's). */
   async close(): Promise<void> {
     await this.flush();
+    const index = Buffer.from(JSON.stringify(this.entries), 'utf8');
+    const trailer = Buffer.alloc(TRAILER);
+    trailer.writeBigUInt64LE(BigInt(this.bytes), 0);
+    trailer.writeUInt32LE(index.length, 8);
+    trailer.writeUInt32LE(MAGIC, 12);
+    await this.handle.write(Buffer.concat([index, trailer]));
     await this.handle.close();
-    await rename(`${this.paths.bin}.part`, this.paths.bin);
-    await writeFile(`${this.paths.json}.part`, JSON.stringify(this.entries));
-    await rename(`${this.paths.json}.part`, this.paths.json);
+    await rename(this.tempPath, this.path);
   }
 
   /** Drops what a failed attempt wrote. */
   async abort(): Promise<void> {
     await this.handle.close().catch(() => undefined);
-    await rm(`${this.paths.bin}.part`, { force: true });
+    await rm(this.tempPath, { force: true });
   }
+}
+
+/** A chunk file's index, read from its trailer. */
+async function readIndex(handle: FileHandle): Promise<ChunkEntry[]> {
+  const { size } = await handle.stat();
+  if (size < TRAILER) throw new Error('chunk file is too short');
+  const trailer = Buffer.alloc(TRAILER);
+  await handle.read(trailer, 0, TRAILER, size - TRAILER);
+  if (trailer.readUInt32LE(12) !== MAGIC) throw new Error('chunk file has no trailer');
+  const dataBytes = Number(trailer.readBigUInt64LE(0));
+  const indexBytes = trailer.readUInt32LE(8);
+  if (dataBytes + indexBytes + TRAILER !== size) throw new Error('chunk file is shorter than its index');
+  const index = Buffer.alloc(indexBytes);
+  await handle.read(index, 0, indexBytes, dataBytes);
+  const entries = JSON.parse(index.toString('utf8')) as ChunkEntry[];
+  if (entries.reduce((sum, e) => sum + e.size, 0) !== dataBytes)
+    throw new Error('chunk file is shorter than its index');
+  return entries;
 }
 
 /** Buffered sequential writes to a file. */
@@ -235,7 +265,7 @@ export interface AssembleResult {
 }
 
 /**
- * Writes the ZIP at `outPath` from chunks 0..count-1 of `dir`, in order. Calls `onChunk` after each
+ * Writes the ZIP at `outPath` from chunk files 0..count-1 of `dir`, in order. Calls `onChunk` after each
  * chunk (progress); `signal` stops it between entries.
  */
 export async function assembleZip(
@@ -252,10 +282,9 @@ export async function assembleZip(
   let entries = 0;
   try {
     for (let index = 0; index < count; index++) {
-      const paths = chunkPaths(dir, index);
-      const list = JSON.parse(await readFile(paths.json, 'utf8')) as ChunkEntry[];
-      const bin = await open(paths.bin, 'r');
+      const bin = await open(chunkPath(dir, index), 'r');
       try {
+        const list = await readIndex(bin);
         const reader = new BlockReader(bin);
         for (const entry of list) {
           options.signal?.throwIfAborted();
