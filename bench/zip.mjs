@@ -134,7 +134,7 @@ async function zipRun(base, token, workerPids, dir, body) {
     let job = created;
     let lastPrint = Date.now();
     while (job.state !== 'completed' && job.state !== 'failed') {
-      await sleep(250);
+      await sleep(1000); // as the screen polls
       job = await api(base, `/api/jobs/${created.id}`, { token });
       if (Date.now() - lastPrint > 10_000) {
         lastPrint = Date.now();

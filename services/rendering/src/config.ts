@@ -43,10 +43,11 @@ export const renderingEnvSchema = serviceEnvSchema.extend({
   JOB_PURGE_INTERVAL_MS: positiveInt(1000, 24 * 3600 * 1000, 10 * 60 * 1000),
   /**
    * A worker holds a job's lock this long without renewing it; a worker that died is noticed within
-   * about this time and its job is run again.
+   * about this time and its job (or chunk) is run again. Long enough that a busy, CPU-starved worker
+   * still renews its locks (renewed every half of it).
    */
-  ZIP_LOCK_DURATION_MS: positiveInt(2000, 10 * 60 * 1000, 10_000),
-  ZIP_STALLED_INTERVAL_MS: positiveInt(1000, 10 * 60 * 1000, 5_000),
+  ZIP_LOCK_DURATION_MS: positiveInt(2000, 10 * 60 * 1000, 30_000),
+  ZIP_STALLED_INTERVAL_MS: positiveInt(1000, 10 * 60 * 1000, 15_000),
 });
 export type RenderingConfig = z.infer<typeof renderingEnvSchema>;
 
