@@ -103,11 +103,6 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       ),
     );
     this.chunkWorker.on('error', (error) => this.logger.error(`ZIP chunk worker: ${error.message}`));
-    // A chunk whose lock lapsed (this process was starved or paused) is another worker's now: stop
-    // rendering it here instead of spending the CPU twice (its file would be replaced anyway).
-    this.chunkWorker.on('lockRenewalFailed', (jobIds) => {
-      for (const id of jobIds) this.running.get(`chunk:${id}`)?.abort(new Error('chunk lock lost'));
-    });
     this.purgeTimer = setInterval(() => void this.purge(), this.config.JOB_PURGE_INTERVAL_MS);
     this.purgeTimer.unref();
     void this.purge();
