@@ -1,14 +1,25 @@
 #!/usr/bin/env node
-// npm run bench:zip — 10,000-code ZIP jobs through the real platform (built; started like `npm start`)
-// on a fresh database: one of bare QR PNGs and one of voucher-card PDFs. The ZIP worker runs as its
-// own process (RENDERING_MODE=worker) so its memory can be sampled (VmRSS, every 100 ms).
-// Goals (printed, never failing the run): PNG ZIP < 90 s, PDF ZIP < 120 s, worker peak RSS < 400 MB.
-// The run fails only on a broken invariant: a job that fails, or a ZIP without exactly one entry per code.
+// npm run bench:zip — ZIP jobs through the real platform (built; started like `npm start`) on a fresh
+// database: bare QR PNGs and voucher-card PDFs, each rendered by 1 and by 2 worker processes
+// (RENDERING_MODE=worker, one CPU-bound render lane per process). A ZIP over more than ZIP_CHUNK_SIZE
+// codes is a BullMQ flow: its chunks are rendered by whichever worker is free, one worker assembles.
+//
+//   npm run bench:zip                      10,000 codes: png and pdf, with 1 and 2 workers
+//   npm run bench:zip -- --scale           the same at 100,000 codes
+//   ZIP_CODES=100000 ZIP_MODES=png:1,png:2 npm run bench:zip    only these modes (format:workers)
+//
+// Settings (environment): ZIP_CODES (codes in the batch; BENCH_ZIP_CODES still works), ZIP_MODES
+// (comma list of png|pdf:workers, default png:1,png:2,pdf:1,pdf:2), ZIP_CHUNK_SIZE (codes per chunk,
+// default 1000), RENDER_CONCURRENCY (renders in flight per worker, default 4), WORKER_HEAP_MB (256).
+// Printed per run: time, codes/s, each worker's peak RSS (VmRSS sampled every 100 ms), and per format
+// the speed-up of 2 workers over 1. Goals (printed, never failing the run): 2 workers >= 1.6x as
+// fast as 1, every worker's peak RSS < 400 MB. The run fails only on a broken invariant: a job that
+// fails, a ZIP that `unzip -t` rejects, or a ZIP without exactly one entry per code.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
@@ -17,17 +28,23 @@ import { promisify } from 'node:util';
 import { REPO_ROOT, platformEnv, startPlatform } from '../tools/platform.mjs';
 import { api, createBenchDatabase, randomPort } from './support/bench-kit.mjs';
 
-const CODES = Number(process.env.BENCH_ZIP_CODES ?? 10_000);
+const SCALE = process.argv.includes('--scale');
+const CODES = Number(process.env.ZIP_CODES ?? process.env.BENCH_ZIP_CODES ?? (SCALE ? 100_000 : 10_000));
+const MODES = (process.env.ZIP_MODES ?? 'png:1,png:2,pdf:1,pdf:2').split(',').map((mode) => {
+  const [format, workers] = mode.trim().split(':');
+  if (!['png', 'pdf'].includes(format) || !(Number(workers) >= 1))
+    throw new Error(`ZIP_MODES: "${mode}" is not png|pdf:<workers>`);
+  return { format, variant: format === 'pdf' ? 'card' : 'qr', workers: Number(workers) };
+});
+const CHUNK_SIZE = process.env.ZIP_CHUNK_SIZE ?? '1000';
 const RENDER_CONCURRENCY = process.env.RENDER_CONCURRENCY ?? '4';
-const GOALS = { png: 90, pdf: 120, rssMb: 400 };
-// V8 grows its heap lazily under pdfkit's garbage (peaks of ~430 MB without a cap, ~270 MB with one);
-// the same cap is recommended for the rendering service in production (NODE_OPTIONS).
+const GOALS = { speedUp: 1.6, rssMb: 400 };
+// V8 grows its heap lazily under pdfkit's garbage; the same cap is recommended in production (NODE_OPTIONS).
 const WORKER_HEAP_MB = Number(process.env.WORKER_HEAP_MB ?? 256);
 const run = promisify(execFile);
-const port = randomPort;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The rendering ZIP worker alone, from the build, in its own process. */
+/** One rendering worker process from the build. */
 async function startWorker(env) {
   const child = spawn(
     process.execPath,
@@ -38,7 +55,13 @@ async function startWorker(env) {
     ],
     {
       cwd: REPO_ROOT,
-      env: { ...env, RENDERING_MODE: 'worker', RENDER_CONCURRENCY, LOG_LEVEL: 'info' },
+      env: {
+        ...env,
+        RENDERING_MODE: 'worker',
+        RENDER_CONCURRENCY,
+        ZIP_CHUNK_SIZE: CHUNK_SIZE,
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -49,7 +72,7 @@ async function startWorker(env) {
       createInterface({ input: stream }).on('line', (line) => {
         lines.push(line);
         if (lines.length > 40) lines.shift();
-        if (/"level":(50|60)/.test(line)) process.stderr.write(`[worker] ${line}\n`);
+        if (/"level":(50|60)/.test(line)) process.stderr.write(`[worker ${child.pid}] ${line}\n`);
         if (line.includes('rendering service ready')) {
           clearTimeout(timer);
           ready();
@@ -64,6 +87,14 @@ async function startWorker(env) {
   return child;
 }
 
+async function stopWorker(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000)]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
 async function rssMb(pid) {
   try {
     const kb = /VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -73,19 +104,39 @@ async function rssMb(pid) {
   }
 }
 
-/** One ZIP job from request to the downloaded file; returns its figures. */
-async function zipRun(base, token, workerPid, dir, body) {
-  let peak = 0;
-  const sampler = setInterval(() => void rssMb(workerPid).then((mb) => (peak = Math.max(peak, mb))), 100);
+/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
+async function cpuSeconds(pid) {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds each process spent while `work` ran. */
+async function cpuDuring(pids, work) {
+  const before = await Promise.all(pids.map(cpuSeconds));
+  const result = await work();
+  const after = await Promise.all(pids.map(cpuSeconds));
+  return { result, cpu: after.map((a, i) => a - before[i]) };
+}
+
+/** One ZIP job from request to the downloaded, checked file; returns its figures. */
+async function zipRun(base, token, workerPids, dir, body) {
+  const peaks = workerPids.map(() => 0);
+  const sampler = setInterval(() => {
+    workerPids.forEach((pid, i) => void rssMb(pid).then((mb) => (peaks[i] = Math.max(peaks[i], mb))));
+  }, 100);
   const started = Date.now();
   try {
     const created = await api(base, '/api/bulk-download-zip', { token, json: body });
     let job = created;
-    let lastPrint = 0;
+    let lastPrint = Date.now();
     while (job.state !== 'completed' && job.state !== 'failed') {
-      await sleep(250);
+      await sleep(1000); // as the screen polls
       job = await api(base, `/api/jobs/${created.id}`, { token });
-      if (Date.now() - lastPrint > 5000) {
+      if (Date.now() - lastPrint > 10_000) {
         lastPrint = Date.now();
         console.log(
           `  ${body.format}/${body.variant}: ${job.state} ${job.progress}% (${job.done}/${job.total}) after ${((Date.now() - started) / 1000).toFixed(0)} s`,
@@ -93,19 +144,27 @@ async function zipRun(base, token, workerPid, dir, body) {
       }
     }
     const jobSeconds = (Date.now() - started) / 1000;
-    if (job.state === 'failed') return { ok: false, error: job.error, jobSeconds, peak };
+    if (job.state === 'failed') return { ok: false, error: job.error, jobSeconds, peaks };
     const res = await fetch(`${base}${job.downloadUrl}`, { headers: { authorization: `Bearer ${token}` } });
-    if (!res.ok) return { ok: false, error: `download ${res.status}`, jobSeconds, peak };
+    if (!res.ok) return { ok: false, error: `download ${res.status}`, jobSeconds, peaks };
     const path = join(dir, `${body.format}-${body.variant}.zip`);
     await pipeline(Readable.fromWeb(res.body), createWriteStream(path));
+    let tested = true;
+    try {
+      await run('unzip', ['-tq', path], { maxBuffer: 64 * 1024 * 1024 });
+    } catch (error) {
+      tested = false;
+      console.log(`  unzip -t: ${String(error.stdout ?? error.message).slice(0, 500)}`);
+    }
     const { stdout } = await run('unzip', ['-Z1', path], { maxBuffer: 256 * 1024 * 1024 });
     const entries = stdout.split('\n').filter(Boolean);
-    const { size } = await import('node:fs/promises').then((fs) => fs.stat(path));
+    const { size } = await stat(path);
     await rm(path, { force: true });
     return {
       ok: true,
+      tested,
       jobSeconds,
-      peak,
+      peaks,
       entries: entries.length,
       unique: new Set(entries).size,
       sizeMb: size / 1024 / 1024,
@@ -118,7 +177,7 @@ async function zipRun(base, token, workerPid, dir, body) {
 const db = await createBenchDatabase();
 const dataDir = await mkdtemp(join(tmpdir(), 'avpass-bench-zip-'));
 const downloads = await mkdtemp(join(tmpdir(), 'avpass-bench-zip-out-'));
-const httpPort = port();
+const httpPort = randomPort();
 const admin = { username: 'admin', password: `bench-${randomBytes(6).toString('hex')}` };
 const env = {
   DATABASE_URL: db.url,
@@ -131,24 +190,20 @@ const env = {
   NODE_ENV: 'production',
   DB_ROLE_SECRET: randomBytes(16).toString('hex'),
   PUBLIC_URL: `http://127.0.0.1:${httpPort}`,
-  BULK_MAX_QUANTITY: '1000',
-  // The platform's rendering service answers calls; the measured worker below does every ZIP.
+  BULK_MAX_QUANTITY: String(Math.max(CODES, 1)),
+  // The platform's rendering service answers calls and decides the chunks; the workers below render.
   RENDERING_MODE: 'api',
+  ZIP_CHUNK_SIZE: CHUNK_SIZE,
   RPC_TIMEOUT_MS: '30000',
 };
 let platform;
-let worker;
+const workers = [];
 let failed = false;
 let cleaning;
-/** Stops the worker and the platform and drops the database (also on Ctrl-C: the apps run detached). */
+/** Stops the workers and the platform and drops the database (also on Ctrl-C: the apps run detached). */
 function cleanUp() {
   cleaning ??= (async () => {
-    if (worker && worker.exitCode === null) {
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
-      worker.kill('SIGTERM');
-      await Promise.race([exited, sleep(10_000)]);
-      if (worker.exitCode === null) worker.kill('SIGKILL');
-    }
+    await Promise.all(workers.map(stopWorker));
     await platform?.stop();
     await db.drop().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
@@ -159,7 +214,8 @@ function cleanUp() {
 process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
 try {
   console.log(
-    `bench:zip — ${CODES} codes, render concurrency ${RENDER_CONCURRENCY}, worker heap cap ${WORKER_HEAP_MB} MB, on ${(await import('node:os')).cpus().length} cores`,
+    `bench:zip — ${CODES} codes, modes ${MODES.map((m) => `${m.format}:${m.workers}`).join(',')}, chunks of ${CHUNK_SIZE}, ` +
+      `render concurrency ${RENDER_CONCURRENCY}, worker heap cap ${WORKER_HEAP_MB} MB, on ${cpus().length} cores`,
   );
   platform = await startPlatform({
     env,
@@ -167,57 +223,85 @@ try {
       if (/"level":(50|60)/.test(text)) process.stderr.write(`${text}\n`);
     },
   });
-  worker = await startWorker(platformEnv({ ...process.env, ...env }));
+  const workerEnv = platformEnv({ ...process.env, ...env });
   const base = `http://127.0.0.1:${httpPort}`;
   const { token } = await api(base, '/api/auth/login', { json: admin });
   const expirationDate = new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10);
   const generationStarted = Date.now();
-  for (let made = 0; made < CODES; made += 1000) {
-    await api(base, '/api/bulk-generate', {
-      token,
-      json: {
-        batchName: `zip bench ${made}`,
-        facility: 'Bench Partner & Co.',
-        quantity: Math.min(1000, CODES - made),
-        discountType: 'percentage',
-        discountValue: 15,
-        service: 'Benchmark session',
-        expirationDate,
-        usageLimit: '5',
-        terms: 'One per visit. Not valid with other offers. Present this voucher before paying.',
-      },
-    });
-  }
-  console.log(`generated ${CODES} codes in ${((Date.now() - generationStarted) / 1000).toFixed(1)} s`);
-  console.log(`worker idle RSS ${(await rssMb(worker.pid)).toFixed(0)} MB`);
+  const batch = await api(base, '/api/bulk-generate', {
+    token,
+    json: {
+      batchName: `zip bench ${CODES}`,
+      facility: 'Bench Partner & Co.',
+      quantity: CODES,
+      discountType: 'percentage',
+      discountValue: 15,
+      service: 'Benchmark session',
+      expirationDate,
+      usageLimit: '5',
+      terms: 'One per visit. Not valid with other offers. Present this voucher before paying.',
+    },
+  });
+  console.log(
+    `generated ${batch.count} codes in one batch in ${((Date.now() - generationStarted) / 1000).toFixed(1)} s`,
+  );
 
-  const results = {};
-  for (const [format, variant] of [
-    ['png', 'qr'],
-    ['pdf', 'card'],
-  ]) {
-    const r = await zipRun(base, token, worker.pid, downloads, { all: true, format, variant });
-    results[format] = r;
+  const results = [];
+  for (const mode of MODES) {
+    while (workers.length < mode.workers) workers.push(await startWorker(workerEnv));
+    while (workers.length > mode.workers) await stopWorker(workers.pop());
+    // CPU spent by each worker and by the shared apps (the parent's side of the work) during the job.
+    const apps = ['gateway', 'vouchers', 'rendering'];
+    const pids = [...workers.map((w) => w.pid), ...apps.map((name) => platform.pid(name))];
+    const { result: r, cpu } = await cpuDuring(pids, () =>
+      zipRun(
+        base,
+        token,
+        workers.map((w) => w.pid),
+        downloads,
+        { batchId: batch.batchId, format: mode.format, variant: mode.variant },
+      ),
+    );
+    r.workerCpu = cpu.slice(0, workers.length);
+    r.appCpu = Object.fromEntries(apps.map((name, i) => [name, cpu[workers.length + i]]));
+    results.push({ ...mode, ...r });
+    const label = `${mode.format}/${mode.variant} ${mode.workers} worker(s)`;
     if (!r.ok) {
-      console.log(`${format}/${variant}: FAILED after ${r.jobSeconds.toFixed(1)} s: ${r.error}`);
+      console.log(`${label}: FAILED after ${r.jobSeconds.toFixed(1)} s: ${r.error}`);
       failed = true;
       continue;
     }
-    const rate = CODES / r.jobSeconds;
     console.log(
-      `${format}/${variant}: ${r.entries} entries (${r.unique} unique), ${r.sizeMb.toFixed(1)} MB, ${r.jobSeconds.toFixed(1)} s ` +
-        `(${rate.toFixed(0)} files/s; goal < ${GOALS[format]} s), worker peak RSS ${r.peak.toFixed(0)} MB (goal < ${GOALS.rssMb} MB)`,
+      `${label}: ${r.jobSeconds.toFixed(1)} s, ${(CODES / r.jobSeconds).toFixed(0)} codes/s, ${r.entries} entries ` +
+        `(${r.unique} unique), unzip -t ${r.tested ? 'OK' : 'FAILED'}, ${r.sizeMb.toFixed(1)} MB, ` +
+        `peak RSS ${r.peaks.map((mb) => `${mb.toFixed(0)} MB`).join(' / ')} (goal < ${GOALS.rssMb} MB)`,
     );
-    if (r.entries !== CODES || r.unique !== CODES) {
-      console.log(`  broken invariant: expected ${CODES} unique entries`);
+    const renderCpu = r.workerCpu.reduce((a, b) => a + b, 0);
+    console.log(
+      `  CPU: workers ${r.workerCpu.map((c) => `${c.toFixed(1)} s`).join(' / ')} (${((renderCpu / CODES) * 1000).toFixed(2)} ms/code, ` +
+        `${(renderCpu / r.jobSeconds).toFixed(2)} cores busy), shared apps ` +
+        Object.entries(r.appCpu)
+          .map(([name, c]) => `${name} ${c.toFixed(1)} s`)
+          .join(', '),
+    );
+    if (r.entries !== CODES || r.unique !== CODES || !r.tested) {
+      console.log(`  broken invariant: expected a valid ZIP with ${CODES} unique entries`);
       failed = true;
     }
   }
-  const peak = Math.max(...Object.values(results).map((r) => r.peak));
-  console.log(
-    `\nsummary: PNG ZIP ${results.png?.jobSeconds?.toFixed(1)} s (goal < 90), PDF ZIP ${results.pdf?.jobSeconds?.toFixed(1)} s (goal < 120), ` +
-      `worker peak RSS ${peak.toFixed(0)} MB (goal < 400)`,
-  );
+
+  console.log(`\nsummary (${CODES} codes):`);
+  for (const format of ['png', 'pdf']) {
+    const one = results.find((r) => r.format === format && r.workers === 1 && r.ok);
+    for (const r of results.filter((x) => x.format === format && x.ok)) {
+      const speedUp = one && r.workers > 1 ? one.jobSeconds / r.jobSeconds : null;
+      console.log(
+        `  ${format} ${r.workers} worker(s): ${r.jobSeconds.toFixed(1)} s, ${(CODES / r.jobSeconds).toFixed(0)} codes/s` +
+          (speedUp ? `, speed-up ${speedUp.toFixed(2)}x over 1 (goal >= ${GOALS.speedUp}x)` : '') +
+          `, peak RSS ${r.peaks.map((mb) => `${mb.toFixed(0)} MB`).join(' / ')}`,
+      );
+    }
+  }
 } catch (error) {
   console.error(`bench:zip could not run: ${error instanceof Error ? error.message : String(error)}`);
   failed = true;

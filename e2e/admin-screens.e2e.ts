@@ -182,9 +182,9 @@ describe('the administrator’s screens at 1366 × 900', () => {
     await page.getByLabel('Batch Name').fill('Harbour flyers');
     await page.getByLabel('Partner Name').fill('Harbour Physio');
     await page.getByLabel('Service / Product').fill('Assessment');
-    await page.getByLabel('Quantity').fill('100000');
+    await page.getByLabel('Quantity').fill('100001');
     await page.getByRole('button', { name: 'Generate Bulk QR Codes' }).click();
-    await page.getByText('Maximum 1000 QR codes per batch').waitFor();
+    await page.getByText('Maximum 100,000 QR codes per batch').waitFor();
     expect(requests).toBe(0);
 
     // The server's own ceiling is lower here (BULK_MAX_QUANTITY=500 in the e2e platform): its

@@ -515,15 +515,17 @@ function checkReferences(items, name, secretExample) {
     }
   }
 
-  // The KEDA scaler must watch the queue the workers use: `bull:<NATS_NAMESPACE>-rendering-zip:<list>`.
+  // The KEDA scaler must watch the queues the workers use: `bull:<NATS_NAMESPACE>-rendering-zip:<list>`
+  // (ZIP jobs) or `bull:<NATS_NAMESPACE>-rendering-zip-chunk:<list>` (chunks of chunked ZIP jobs).
   const namespace = find('ConfigMap', 'avpass-config')?.data?.NATS_NAMESPACE;
   for (const scaled of objects.filter((o) => o.kind === 'ScaledObject')) {
     for (const trigger of scaled.spec?.triggers ?? []) {
       const list = trigger.metadata?.listName;
-      if (list && namespace && !list.startsWith(`bull:${namespace}-rendering-zip:`)) {
+      const queues = [`${namespace}-rendering-zip`, `${namespace}-rendering-zip-chunk`];
+      if (list && namespace && !queues.some((queue) => list.startsWith(`bull:${queue}:`))) {
         problem(
           `${name}: ScaledObject/${scaled.metadata.name}`,
-          `listName ${list} is not a list of queue ${namespace}-rendering-zip`,
+          `listName ${list} is not a list of queue ${queues.join(' or ')}`,
         );
       }
     }

@@ -139,6 +139,9 @@ describe('operator port', () => {
     const rendering = await scrape('rendering');
     expect(sample(rendering, 'bullmq_jobs', { state: 'completed' })).toBeGreaterThanOrEqual(1);
     expect(sample(rendering, 'bullmq_jobs', { state: 'waiting' })).not.toBeNull();
+    // The chunk queue of large ZIPs (KEDA scales workers on it) is counted too, with its parents' state.
+    expect(rendering).toMatch(/bullmq_jobs\{queue="[^"]+-rendering-zip-chunk",state="waiting"\} \d+/);
+    expect(rendering).toMatch(/bullmq_jobs\{queue="[^"]+-rendering-zip",state="waiting-children"\} \d+/);
     expect(sample(rendering, 'bullmq_job_duration_seconds_count')).toBeGreaterThanOrEqual(1);
     // The renderer asks vouchers for the codes: its own RPC calls count too.
     expect(rendering).toMatch(/rpc_calls_total\{subject="vouchers\.[^"]+",outcome="ok"\} [1-9]/);

@@ -330,7 +330,7 @@ describe('bulk generation', () => {
   });
 
   it.each([
-    [{ quantity: 1001 }, 'quantity', bulkMaxMessage(1000)],
+    [{ quantity: 100_001 }, 'quantity', bulkMaxMessage(100_000)],
     [{ batchName: '' }, 'batchName', 'Batch name is required'],
     [{ quantity: 2.5 }, 'quantity', 'Quantity must be a whole number'],
     [{ discountValue: 0 }, 'discountValue', 'Discount value must be greater than 0'],

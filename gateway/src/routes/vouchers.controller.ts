@@ -29,6 +29,9 @@ export function deploymentUrlOf(body: unknown, req: AuthenticatedRequest): { dep
   return { deploymentUrl: fallback };
 }
 
+/** A 100,000-code batch takes seconds (more on a busy database): longer than RPC_TIMEOUT_MS. */
+const BULK_GENERATE_TIMEOUT_MS = 120_000;
+
 /** Vouchers: generate, lists, public read, redeem, stats, batches, assignment (spec section 7). */
 @ApiTags('vouchers')
 @ApiBearerAuth()
@@ -80,12 +83,21 @@ export class VouchersController {
     return this.services.forward(RPC.vouchers.generate, body, req, deploymentUrlOf(body, req));
   }
 
-  /** The whole batch in one transaction; at most BULK_MAX_QUANTITY codes (the service's setting). */
+  /**
+   * The whole batch in one transaction; at most BULK_MAX_QUANTITY codes (the service's setting,
+   * 100,000 by default: a few seconds, so this call waits up to BULK_GENERATE_TIMEOUT_MS).
+   */
   @Roles('super_admin')
   @Post('bulk-generate')
   @ApiRpc(RPC.vouchers.bulkGenerate, { body: true, status: 201 })
   bulkGenerate(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.vouchers.bulkGenerate, body, req, deploymentUrlOf(body, req));
+    return this.services.forward(
+      RPC.vouchers.bulkGenerate,
+      body,
+      req,
+      deploymentUrlOf(body, req),
+      BULK_GENERATE_TIMEOUT_MS,
+    );
   }
 
   /** The 20 newest codes the caller may see (administrator: all; company: its assigned codes). */

@@ -32,10 +32,12 @@ export class ServiceCaller {
     body: unknown,
     request: AuthenticatedRequest,
     added: Partial<RpcRequestInput<S>> = {},
+    /** For the few calls that may take longer than RPC_TIMEOUT_MS (a 100,000-code batch). */
+    timeoutMs?: number,
   ): Promise<RpcResponse<S>> {
     const payload = isJsonObject(body) ? { ...body, ...added } : body;
     // The one place an unparsed body meets the typed map; the service's @RpcHandler parses it.
-    return this.rpc.call(subject, payload as RpcRequestInput<S>, metaOf(request));
+    return this.rpc.call(subject, payload as RpcRequestInput<S>, metaOf(request), timeoutMs);
   }
 }
 

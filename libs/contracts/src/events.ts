@@ -22,8 +22,17 @@ export const EVENTS = {
     name: z.string(),
     deletedAt: z.string().datetime(),
   }),
-  /** A code was created (singly or in a batch); no partners yet. */
+  /** A code was created singly (bulk batches send vouchers.batch.created.v1); no partners yet. */
   'vouchers.voucher.created.v1': voucherSnapshot.extend({ partnerIds: z.array(z.string().uuid()) }),
+  /**
+   * A bulk batch of `count` codes was created, none assigned to a partner. One event per batch, not
+   * one per code: a 100,000-code batch would otherwise put 100,000 events through the outbox.
+   */
+  'vouchers.batch.created.v1': z.object({
+    batchId: z.string().uuid(),
+    batchName: z.string(),
+    count: z.number().int().positive(),
+  }),
   'vouchers.voucher.deleted.v1': z.object({
     qrCodeId: z.string().uuid(),
     partnerIds: z.array(z.string().uuid()),

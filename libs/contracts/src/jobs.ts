@@ -24,6 +24,13 @@ export const zipSourceSchema = z.union([
 ]);
 export type ZipSource = z.infer<typeof zipSourceSchema>;
 
+/** How a chunked parent's codes were split: `count` chunks of at most `size` codes, in order. */
+export const zipChunkingSchema = z.object({
+  count: z.number().int().min(1),
+  size: z.number().int().min(1),
+});
+export type ZipChunking = z.infer<typeof zipChunkingSchema>;
+
 /** A ZIP job's payload in Redis. The actor is the requester's; the worker resolves codes as them. */
 export const zipJobDataSchema = z.object({
   ownerUserId: z.string(),
@@ -39,6 +46,8 @@ export const zipJobDataSchema = z.object({
   /** Codes visible when the job was accepted (the ZIP may differ if codes change meanwhile). */
   total: z.number().int(),
   requestId: z.string(),
+  /** Set when the ZIP is rendered in chunks by child jobs (see zipChunkQueueName); absent otherwise. */
+  chunks: zipChunkingSchema.optional(),
 });
 export type ZipJobData = z.infer<typeof zipJobDataSchema>;
 
@@ -46,4 +55,41 @@ export type ZipJobData = z.infer<typeof zipJobDataSchema>;
 export interface ZipProgress {
   done: number;
   total: number;
+}
+
+/**
+ * Chunked ZIP jobs (a BullMQ flow). A ZIP over more than ZIP_CHUNK_SIZE codes is queued as a parent
+ * job in the ZIP queue (same ZIP_JOB_NAME, with `chunks` set in its payload) whose children, one per
+ * chunk of codes, wait in the chunk queue. Any number of worker processes render the chunks in
+ * parallel, each into its own file; once every child has completed, BullMQ moves the parent to the
+ * ZIP queue's wait list and one worker assembles the ZIP from the chunk files (bytes copied, nothing
+ * rendered again). Added alongside the frozen names above: a worker of the previous version that
+ * takes such a parent ignores `chunks` and builds the whole ZIP itself, which is still correct.
+ */
+export const zipChunkQueueName = (namespace: string) => `${namespace}-rendering-zip-chunk`;
+export const ZIP_CHUNK_JOB_NAME = 'bulk-download-zip-chunk';
+/** A failed chunk is retried alone (the other chunks keep their files); its last failure fails the ZIP. */
+export const ZIP_CHUNK_JOB_RETRY = { attempts: 3, backoff: { type: 'exponential', delay: 1000 } } as const;
+
+/** A chunk job's payload: the codes at [offset, offset + count) of the parent's source, in its order. */
+export const zipChunkJobDataSchema = z.object({
+  parentId: z.string().uuid(),
+  index: z.number().int().min(0),
+  actor: actorSchema,
+  /** For an ids source, only this chunk's ids; otherwise the parent's batchId or all. */
+  source: zipSourceSchema,
+  offset: z.number().int().min(0),
+  count: z.number().int().min(1),
+  format: z.enum(RENDER_FORMATS),
+  variant: z.enum(RENDER_VARIANTS),
+  size: z.enum(CARD_SIZES).optional(),
+  requestId: z.string(),
+});
+export type ZipChunkJobData = z.infer<typeof zipChunkJobDataSchema>;
+
+/** What a chunk job returns (read by the parent with getChildrenValues). */
+export interface ZipChunkResult {
+  index: number;
+  entries: number;
+  bytes: number;
 }

@@ -23,9 +23,11 @@ export type QrType = (typeof QR_TYPES)[number];
 /** Written once in libs/domain (exclusive.ts), with the discount inference and the status rule. */
 export { EXCLUSIVE_TYPES, type ExclusiveType } from '@avpass/domain';
 
-/** The spec's default bulk ceiling was 50; ours is BULK_MAX_QUANTITY (default 1000), named in the message. */
-export const DEFAULT_BULK_MAX_QUANTITY = 1000;
-export const bulkMaxMessage = (max: number) => `Maximum ${max} QR codes per batch`;
+/** The spec's default bulk ceiling was 50; ours is BULK_MAX_QUANTITY (default 100,000), named in the message. */
+export const DEFAULT_BULK_MAX_QUANTITY = 100_000;
+/** Codes of a new batch listed in the POST /api/bulk-generate answer (the rest are under the batch). */
+export const BULK_FIRST_PAGE = 50;
+export const bulkMaxMessage = (max: number) => `Maximum ${max.toLocaleString('en-US')} QR codes per batch`;
 
 /** 'YYYY-MM-DD': a date-only expiry, valid through the end of that day in BUSINESS_TIMEZONE. */
 export const DATE_ONLY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -365,8 +367,9 @@ export const batchDetailSchema = batchSummarySchema.extend({ qrCodes: z.array(ba
 export type BatchDetail = z.infer<typeof batchDetailSchema>;
 
 /**
- * POST /api/bulk-generate answer. `qrCodes` are slim rows (a 1,000-code batch in full would not fit a
- * NATS message); `sample` is the first code in full, for the summary card.
+ * POST /api/bulk-generate answer. `qrCodes` is the batch's first page (BULK_FIRST_PAGE slim rows, in
+ * creation order): a 100,000-code batch in full would not fit a NATS message (~1 MB); the rest are
+ * under the batch and in its ZIP. `sample` is the first code in full, for the summary card.
  */
 export const bulkGenerateResponseSchema = z.object({
   batchId: z.string().uuid(),

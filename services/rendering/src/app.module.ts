@@ -5,6 +5,7 @@ import { RENDERING_CONFIG, type RenderingConfig } from './config';
 import { ZipJobsService } from './jobs/zip-jobs.service';
 import { migrations } from './migrations/migration-20261122-initial';
 import { VoucherRenderer } from './render/voucher-renderer';
+import { configureRenderThreads } from './render/render-slots';
 import { RenderingHandlers } from './rendering.handlers';
 import { ZipWorker } from './worker/zip.worker';
 
@@ -12,6 +13,7 @@ import { ZipWorker } from './worker/zip.worker';
 export class RenderingModule {
   static register(config: RenderingConfig, database: ServiceDatabase): DynamicModule {
     const answersCalls = config.RENDERING_MODE !== 'worker';
+    configureRenderThreads(config.RENDER_THREADS);
     return {
       module: RenderingModule,
       imports: [

@@ -19,7 +19,19 @@ export const renderingEnvSchema = serviceEnvSchema.extend({
   RENDERING_MODE: z.enum(['all', 'api', 'worker']).default('all'),
   /** ZIP jobs one worker process runs at once. */
   ZIP_WORKER_CONCURRENCY: positiveInt(1, 16, 1),
-  /** Files rendered in parallel inside one ZIP job. */
+  /**
+   * A ZIP over more codes than this is rendered in chunks of this many codes by child jobs that any
+   * worker process takes (BullMQ flow); smaller ZIPs, and sheet PDFs, are one job.
+   */
+  ZIP_CHUNK_SIZE: positiveInt(10, 100_000, 1000),
+  /** Chunks one worker process renders at once (rendering is CPU-bound: 1 per process, add processes). */
+  ZIP_CHUNK_WORKER_CONCURRENCY: positiveInt(1, 16, 1),
+  /**
+   * CPU threads one process renders with (libvips threads and PNG encodes in flight). 1 keeps a
+   * process on about one core, so rendering scales with worker processes (render-slots.ts).
+   */
+  RENDER_THREADS: positiveInt(1, 32, 1),
+  /** Files rendered in parallel inside one ZIP job or chunk (overlaps fetching with rendering). */
   RENDER_CONCURRENCY: positiveInt(1, 32, 4),
   /** Finished ZIP files are deleted this many hours after the job finished. */
   JOB_FILE_TTL_HOURS: z.coerce
@@ -31,10 +43,11 @@ export const renderingEnvSchema = serviceEnvSchema.extend({
   JOB_PURGE_INTERVAL_MS: positiveInt(1000, 24 * 3600 * 1000, 10 * 60 * 1000),
   /**
    * A worker holds a job's lock this long without renewing it; a worker that died is noticed within
-   * about this time and its job is run again.
+   * about this time and its job (or chunk) is run again. Long enough that a busy, CPU-starved worker
+   * still renews its locks (renewed every half of it).
    */
-  ZIP_LOCK_DURATION_MS: positiveInt(2000, 10 * 60 * 1000, 10_000),
-  ZIP_STALLED_INTERVAL_MS: positiveInt(1000, 10 * 60 * 1000, 5_000),
+  ZIP_LOCK_DURATION_MS: positiveInt(2000, 10 * 60 * 1000, 30_000),
+  ZIP_STALLED_INTERVAL_MS: positiveInt(1000, 10 * 60 * 1000, 15_000),
 });
 export type RenderingConfig = z.infer<typeof renderingEnvSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queuedText } from './queue-text';
+import { estimateSecondsLeft, queuedText, renderingText, timeLeftText } from './queue-text';
 
 describe('a ZIP waiting for a worker', () => {
   it('says in plain words that it waits, and its place in the queue', () => {
@@ -9,5 +9,31 @@ describe('a ZIP waiting for a worker', () => {
     );
     expect(queuedText(3)).toContain('3 downloads are ahead of yours');
     expect(queuedText(null)).toBe('Waiting in line: your ZIP starts as soon as the server is free.');
+  });
+});
+
+describe('a large ZIP in progress', () => {
+  it('tells the time left in plain words', () => {
+    expect(timeLeftText(20)).toBe('less than a minute left');
+    expect(timeLeftText(70)).toBe('about 1 minute left');
+    expect(timeLeftText(12 * 60 + 10)).toBe('about 12 minutes left');
+    expect(timeLeftText(2 * 3600 + 5 * 60)).toBe('about 2 h 05 min left');
+  });
+
+  it('estimates from the rate seen so far, once it has run a few seconds', () => {
+    const first = { at: 0, done: 0 };
+    expect(estimateSecondsLeft(first, { at: 2000, done: 500 }, 100_000)).toBeNull();
+    expect(estimateSecondsLeft(first, { at: 10_000, done: 0 }, 100_000)).toBeNull();
+    // 1,000 codes in 10 s: 99,000 left at 100 per second.
+    expect(estimateSecondsLeft(first, { at: 10_000, done: 1000 }, 100_000)).toBe(990);
+    expect(estimateSecondsLeft(first, { at: 10_000, done: 100_000 }, 100_000)).toBeNull();
+  });
+
+  it('shows counts with separators, the time left, then the assembly', () => {
+    expect(renderingText(2500, 100_000, 2, 990)).toBe(
+      'Rendering 2,500 of 100,000 (2%) · about 17 minutes left',
+    );
+    expect(renderingText(3, 10, 30, null)).toBe('Rendering 3 of 10 (30%)');
+    expect(renderingText(100_000, 100_000, 99, null)).toBe('Putting the ZIP together (100,000 files)...');
   });
 });

@@ -1,6 +1,7 @@
 import { zipJobSchema, type BulkDownloadZipRequest, type ZipJob } from '@avpass/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiJson, apiRequest, ApiError } from '@/lib/api-client';
+import { estimateSecondsLeft } from './queue-text';
 import { fileNameFrom, saveBlob } from './save-file';
 
 const POLL_MS = 1_000;
@@ -51,7 +52,8 @@ export async function runZipJob(
 
 export type ZipJobStatus =
   | { phase: 'idle' }
-  | { phase: 'running'; job: ZipJob | null }
+  /** secondsLeft: estimated from the rate seen since the job started rendering (null until known). */
+  | { phase: 'running'; job: ZipJob | null; secondsLeft?: number | null }
   | { phase: 'done'; job: ZipJob }
   | { phase: 'failed'; message: string };
 
@@ -71,7 +73,14 @@ export function useZipJob() {
     controller.current = current;
     setStatus({ phase: 'running', job: null });
     try {
-      const job = await runZipJob(request, (j) => setStatus({ phase: 'running', job: j }), current.signal);
+      let first: { at: number; done: number } | null = null;
+      const onProgress = (j: ZipJob) => {
+        const now = { at: Date.now(), done: j.done };
+        if (j.state === 'active') first ??= now;
+        const secondsLeft = first ? estimateSecondsLeft(first, now, j.total) : null;
+        setStatus({ phase: 'running', job: j, secondsLeft });
+      };
+      const job = await runZipJob(request, onProgress, current.signal);
       setStatus({ phase: 'done', job });
       return true;
     } catch (error) {

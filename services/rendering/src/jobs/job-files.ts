@@ -24,6 +24,11 @@ export class JobFiles {
     return `${this.finalPath(jobId)}.part`;
   }
 
+  /** Where a chunked job's chunks write their files (removed once the ZIP is assembled). */
+  chunkDir(jobId: string): string {
+    return `${this.finalPath(jobId).slice(0, -'.zip'.length)}.chunks`;
+  }
+
   async size(jobId: string): Promise<number | null> {
     try {
       return (await stat(this.finalPath(jobId))).size;
@@ -32,7 +37,7 @@ export class JobFiles {
     }
   }
 
-  /** Deletes finished files (and abandoned partial ones) older than `maxAgeMs`; returns how many. */
+  /** Deletes finished files (and abandoned partial ones, and chunk folders of failed jobs) older than `maxAgeMs`; returns how many. */
   async purgeOlderThan(maxAgeMs: number, now = Date.now()): Promise<number> {
     let removed = 0;
     let names: string[];
@@ -42,11 +47,11 @@ export class JobFiles {
       return 0;
     }
     for (const name of names) {
-      if (!/\.zip(\.part)?$/.test(name)) continue;
+      if (!/\.(zip(\.part|\.cd)?|chunks)$/.test(name)) continue;
       const path = join(this.dir, name);
       try {
         if (now - (await stat(path)).mtimeMs > maxAgeMs) {
-          await rm(path, { force: true });
+          await rm(path, { force: true, recursive: true });
           removed++;
         }
       } catch {

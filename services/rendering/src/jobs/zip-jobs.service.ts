@@ -1,7 +1,12 @@
 import {
   RPC,
+  ZIP_CHUNK_JOB_NAME,
+  ZIP_CHUNK_JOB_RETRY,
   ZIP_JOB_NAME,
   ZIP_JOB_RETRY,
+  zipChunkQueueName,
+  zipQueueName,
+  type ZipChunkJobData,
   type Actor,
   type BulkDownloadZipInput,
   type ZipJob,
@@ -50,18 +55,21 @@ export class ZipJobsService implements OnApplicationShutdown {
     operatorPort.addCollector(() => this.collectJobCounts());
   }
 
-  /** bullmq_jobs on scrape: the queue's job counts by state (one round trip to Redis). */
+  /** bullmq_jobs on scrape: each queue's job counts by state (one round trip to Redis per queue). */
   private async collectJobCounts(): Promise<void> {
-    const queue = this.zipQueue.queue;
-    const counts = await queue.getJobCounts(
-      'waiting',
-      'active',
-      'delayed',
-      'prioritized',
-      'failed',
-      'completed',
-    );
-    for (const [state, count] of Object.entries(counts)) bullmqJobs.set({ queue: queue.name, state }, count);
+    for (const queue of [this.zipQueue.queue, this.zipQueue.chunkQueue] as const) {
+      const counts = await queue.getJobCounts(
+        'waiting',
+        'waiting-children',
+        'active',
+        'delayed',
+        'prioritized',
+        'failed',
+        'completed',
+      );
+      for (const [state, count] of Object.entries(counts))
+        bullmqJobs.set({ queue: queue.name, state }, count);
+    }
   }
 
   async create(input: BulkDownloadZipInput, actor: Actor, requestId: string): Promise<ZipJob> {
@@ -85,18 +93,49 @@ export class ZipJobsService implements OnApplicationShutdown {
       total,
       requestId,
     };
-    const job = await this.zipQueue.queue.add(ZIP_JOB_NAME, data, {
+    const opts = {
       jobId: randomUUID(),
       ...ZIP_JOB_RETRY,
       removeOnComplete: { age: ttlSeconds },
       removeOnFail: { age: ttlSeconds },
-    });
+    };
+    const chunkSize = this.config.ZIP_CHUNK_SIZE;
+    if (!data.sheet && total > chunkSize) {
+      // A BullMQ flow: one child per chunk (any worker renders it), the parent assembles the ZIP.
+      const count = Math.ceil(total / chunkSize);
+      const parent: ZipJobData = { ...data, chunks: { count, size: chunkSize } };
+      const flow = await this.zipQueue.flows.add({
+        name: ZIP_JOB_NAME,
+        queueName: zipQueueName(this.config.NATS_NAMESPACE),
+        data: parent,
+        opts,
+        children: Array.from({ length: count }, (_, index) => ({
+          name: ZIP_CHUNK_JOB_NAME,
+          queueName: zipChunkQueueName(this.config.NATS_NAMESPACE),
+          data: chunkData(parent, opts.jobId, index, chunkSize),
+          opts: {
+            jobId: `${opts.jobId}-chunk-${index}`,
+            ...ZIP_CHUNK_JOB_RETRY,
+            failParentOnFailure: true,
+            removeOnComplete: { age: ttlSeconds },
+            removeOnFail: { age: ttlSeconds },
+          },
+        })),
+      });
+      return this.describe(flow.job as Job<ZipJobData>, 'queued', null, 0);
+    }
+    const job = await this.zipQueue.queue.add(ZIP_JOB_NAME, data, opts);
     return this.describe(job, 'queued', await this.zipQueue.waitingAhead(job.id!));
   }
 
   async get(id: string, actor: Actor): Promise<ZipJob> {
     const job = await this.owned(id, actor);
     const state = await job.getState();
+    if (state === 'waiting-children') {
+      // Its chunks are rendering: progress is their sum; queued until the first code is rendered.
+      const done = await this.zipQueue.chunkProgress(this.config.NATS_NAMESPACE, job.id!);
+      return this.describe(job, done > 0 ? 'active' : 'queued', null, done);
+    }
     return this.describe(
       job,
       toJobState(state),
@@ -144,11 +183,17 @@ export class ZipJobsService implements OnApplicationShutdown {
     return job;
   }
 
-  private describe(job: Job<ZipJobData>, state: ZipJob['state'], position: number | null = null): ZipJob {
+  private describe(
+    job: Job<ZipJobData>,
+    state: ZipJob['state'],
+    position: number | null = null,
+    chunksDone?: number,
+  ): ZipJob {
     const progress = job.progress as Partial<ZipProgress> | number | undefined;
     const result = job.returnvalue as { entries?: number } | null | undefined;
     const total = typeof progress === 'object' && progress.total ? progress.total : job.data.total;
     let done = typeof progress === 'object' && typeof progress.done === 'number' ? progress.done : 0;
+    if (chunksDone !== undefined) done = Math.min(chunksDone, total);
     if (state === 'completed') done = result?.entries ?? total;
     const percent =
       state === 'completed' ? 100 : total > 0 ? Math.min(99, Math.floor((done / total) * 100)) : 0;
@@ -173,6 +218,26 @@ export class ZipJobsService implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.zipQueue.close();
   }
+}
+
+/** The chunk job rendering codes [index * size, (index + 1) * size) of a chunked job. */
+function chunkData(parent: ZipJobData, parentId: string, index: number, size: number): ZipChunkJobData {
+  const offset = index * size;
+  const count = Math.min(size, parent.total - offset);
+  const source =
+    'ids' in parent.source ? { ids: parent.source.ids.slice(offset, offset + count) } : parent.source;
+  return {
+    parentId,
+    index,
+    actor: parent.actor,
+    source,
+    offset,
+    count,
+    format: parent.format,
+    variant: parent.variant,
+    ...(parent.size ? { size: parent.size } : {}),
+    requestId: parent.requestId,
+  };
 }
 
 /** BullMQ's states in the contract's words: waiting, delayed (a retry's backoff) and the like are queued. */

@@ -1,5 +1,5 @@
-import { zipQueueName, type ZipJobData } from '@avpass/contracts';
-import { Queue } from 'bullmq';
+import { zipChunkQueueName, zipQueueName, type ZipChunkJobData, type ZipJobData } from '@avpass/contracts';
+import { FlowProducer, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { RenderingConfig } from '../config';
 
@@ -8,10 +8,21 @@ export function bullConnection(config: RenderingConfig): Redis {
   return new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
 }
 
+/**
+ * Per-chunk progress of a chunked ZIP job: a hash (field = chunk index, value = codes rendered) that
+ * chunk workers set and the job's reader sums. A retried chunk starts again from 0.
+ */
+export function zipProgressKey(namespace: string, parentId: string): string {
+  return `bull:${zipChunkQueueName(namespace)}:progress:${parentId}`;
+}
+
 /** The producer side: the API enqueues ZIP jobs and reads their state. */
 export class ZipQueue {
   readonly queue: Queue<ZipJobData>;
-  private readonly connection: Redis;
+  /** Chunks of chunked ZIP jobs (their counts are exported; KEDA scales workers on its wait list). */
+  readonly chunkQueue: Queue<ZipChunkJobData>;
+  readonly flows: FlowProducer;
+  readonly connection: Redis;
 
   constructor(config: RenderingConfig) {
     // The producer fails fast while Redis is away (no offline queue, nothing resent after a
@@ -27,6 +38,18 @@ export class ZipQueue {
     this.connection.on('error', () => undefined); // each failed command reports itself (503)
     this.queue = new Queue<ZipJobData>(zipQueueName(config.NATS_NAMESPACE), { connection: this.connection });
     this.queue.on('error', () => undefined); // re-emitted connection errors; unhandled they end the process
+    this.chunkQueue = new Queue<ZipChunkJobData>(zipChunkQueueName(config.NATS_NAMESPACE), {
+      connection: this.connection,
+    });
+    this.chunkQueue.on('error', () => undefined);
+    this.flows = new FlowProducer({ connection: this.connection });
+    this.flows.on('error', () => undefined);
+  }
+
+  /** Codes rendered so far by a chunked job's chunks. */
+  async chunkProgress(namespace: string, parentId: string): Promise<number> {
+    const values = await this.connection.hvals(zipProgressKey(namespace, parentId));
+    return values.reduce((sum, value) => sum + (Number(value) || 0), 0);
   }
 
   /**
@@ -41,6 +64,8 @@ export class ZipQueue {
 
   async close(): Promise<void> {
     await this.queue.close();
+    await this.chunkQueue.close();
+    await this.flows.close();
     this.connection.disconnect();
   }
 }

@@ -1,5 +1,6 @@
 import { create } from 'qrcode';
 import sharp from 'sharp';
+import { inRenderSlot } from './render-slots';
 
 /** The QR symbol as a square of modules (1 = dark), row by row. */
 export interface QrMatrix {
@@ -52,10 +53,13 @@ export function qrBitmap(matrix: QrMatrix, px: number, margin = QR_MARGIN_MODULE
  * embed the image without re-encoding an alpha channel.
  */
 export function qrPng(matrix: QrMatrix, px: number, margin = QR_MARGIN_MODULES): Promise<Buffer> {
-  return sharp(qrBitmap(matrix, px, margin), { raw: { width: px, height: px, channels: 1 } })
-    .toColourspace('b-w')
-    .png({ compressionLevel: 6 })
-    .toBuffer();
+  const bitmap = qrBitmap(matrix, px, margin);
+  return inRenderSlot(() =>
+    sharp(bitmap, { raw: { width: px, height: px, channels: 1 } })
+      .toColourspace('b-w')
+      .png({ compressionLevel: 6 })
+      .toBuffer(),
+  );
 }
 
 /** The dark modules as one SVG path in module units (origin at the symbol's top-left corner). */

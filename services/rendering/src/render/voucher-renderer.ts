@@ -13,6 +13,7 @@ import { cardTitleSource, voucherCardModel } from './card-model';
 import { CARD_PAGE_PT, cardAspect, cardPdf } from './card-pdf';
 import { cardSvg } from './card-svg';
 import { renderFileName } from './file-names';
+import { inRenderSlot } from './render-slots';
 import { QR_MARGIN_MODULES, QR_PNG_PX, qrMatrix, qrPng, qrSvgDocument } from './qr-matrix';
 import { UploadImages } from './upload-images';
 
@@ -100,10 +101,12 @@ export class VoucherRenderer {
       case 'svg':
         return Buffer.from(cardSvg(layout, title), 'utf8');
       case 'png':
-        return sharp(Buffer.from(cardSvg(layout, title), 'utf8'))
-          .flatten({ background: '#ffffff' })
-          .png({ compressionLevel: 6 })
-          .toBuffer();
+        return inRenderSlot(() =>
+          sharp(Buffer.from(cardSvg(layout, title), 'utf8'))
+            .flatten({ background: '#ffffff' })
+            .png({ compressionLevel: 6 })
+            .toBuffer(),
+        );
     }
   }
 }

@@ -1,4 +1,10 @@
-import { zipQueueName, type ZipJobData } from '@avpass/contracts';
+import {
+  zipChunkQueueName,
+  zipQueueName,
+  type ZipChunkJobData,
+  type ZipChunkResult,
+  type ZipJobData,
+} from '@avpass/contracts';
 import { bullmqJobDurationSeconds, DomainError, exportMetrics, RpcClient } from '@avpass/platform';
 import {
   Inject,
@@ -9,29 +15,42 @@ import {
 } from '@nestjs/common';
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { rename, rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { RENDERING_CONFIG, type RenderingConfig } from '../config';
 import { JobFiles } from '../jobs/job-files';
 import { ZipBuilder, type ZipBuildResult } from '../jobs/zip-builder';
-import { bullConnection } from '../jobs/zip-queue';
+import { ZipChunkBuilder } from '../jobs/zip-chunk-builder';
+import { assembleZip } from '../jobs/zip-chunks';
+import { bullConnection, zipProgressKey } from '../jobs/zip-queue';
 import { VoucherRenderer } from '../render/voucher-renderer';
 
 /** Refusals that a retry cannot change (the codes were deleted or unassigned meanwhile). */
 const PERMANENT = new Set(['NOT_FOUND', 'FORBIDDEN', 'VALIDATION_FAILED', 'UNAUTHENTICATED']);
 
 /**
- * The BullMQ worker for ZIP jobs (thin: the builder does the work). A job whose worker dies is
+ * The BullMQ workers for ZIP jobs (thin: the builders do the work). A job whose worker dies is
  * noticed once its lock lapses (ZIP_LOCK_DURATION_MS) and runs again from the start; a failed
  * attempt is retried with backoff (ZIP_JOB_RETRY). Finished files are purged after JOB_FILE_TTL_HOURS.
+ *
+ * Chunked ZIP jobs (a BullMQ flow, see zipChunkQueueName): this process also takes chunk jobs from
+ * the chunk queue (ZIP_CHUNK_WORKER_CONCURRENCY at once) and renders each into its chunk files; a
+ * killed or failed chunk is retried alone. The parent, released by BullMQ once every chunk is done,
+ * is assembled here by copying the chunk files into one ZIP.
  */
 @Injectable()
 export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('ZipWorker');
   private readonly files: JobFiles;
   private readonly builder: ZipBuilder;
+  private readonly chunkBuilder: ZipChunkBuilder;
   private worker?: Worker<ZipJobData, ZipBuildResult>;
+  private chunkWorker?: Worker<ZipChunkJobData, ZipChunkResult>;
   private connection?: Redis;
   private purgeTimer?: NodeJS.Timeout;
   private closing = false;
+  /** Recorded on each job it processes (processedBy): which pod or process rendered what. */
+  private readonly workerName = `${hostname()}:${process.pid}`;
   private readonly running = new Map<string, AbortController>();
 
   constructor(
@@ -41,6 +60,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
   ) {
     this.files = new JobFiles(config.DATA_DIR);
     this.builder = new ZipBuilder(rpc, renderer, this.files, config.RENDER_CONCURRENCY);
+    this.chunkBuilder = new ZipChunkBuilder(rpc, renderer, config.RENDER_CONCURRENCY);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -53,6 +73,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       (job, token) => this.process(job, token),
       {
         connection: this.connection,
+        name: this.workerName,
         concurrency: this.config.ZIP_WORKER_CONCURRENCY,
         lockDuration: this.config.ZIP_LOCK_DURATION_MS,
         stalledInterval: this.config.ZIP_STALLED_INTERVAL_MS,
@@ -64,11 +85,29 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       this.logger.warn(`ZIP job ${job?.id} attempt ${job?.attemptsMade} failed: ${error.message}`),
     );
     this.worker.on('error', (error) => this.logger.error(`ZIP worker: ${error.message}`));
+    this.chunkWorker = new Worker<ZipChunkJobData, ZipChunkResult>(
+      zipChunkQueueName(this.config.NATS_NAMESPACE),
+      (job, token) => this.processChunk(job, token),
+      {
+        connection: this.connection,
+        name: this.workerName,
+        concurrency: this.config.ZIP_CHUNK_WORKER_CONCURRENCY,
+        lockDuration: this.config.ZIP_LOCK_DURATION_MS,
+        stalledInterval: this.config.ZIP_STALLED_INTERVAL_MS,
+        maxStalledCount: 3,
+      },
+    );
+    this.chunkWorker.on('failed', (job, error) =>
+      this.logger.warn(
+        `ZIP chunk ${job?.data.index} of job ${job?.data.parentId} attempt ${job?.attemptsMade} failed: ${error.message}`,
+      ),
+    );
+    this.chunkWorker.on('error', (error) => this.logger.error(`ZIP chunk worker: ${error.message}`));
     this.purgeTimer = setInterval(() => void this.purge(), this.config.JOB_PURGE_INTERVAL_MS);
     this.purgeTimer.unref();
     void this.purge();
     this.logger.log(
-      `ZIP worker started (${this.config.ZIP_WORKER_CONCURRENCY} job(s) at once, ${this.config.RENDER_CONCURRENCY} renders per job)`,
+      `ZIP worker started (${this.config.ZIP_WORKER_CONCURRENCY} job(s) and ${this.config.ZIP_CHUNK_WORKER_CONCURRENCY} chunk(s) at once, ${this.config.RENDER_CONCURRENCY} renders per job)`,
     );
   }
 
@@ -77,6 +116,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     this.running.set(job.id!, abort);
     const endTimer = bullmqJobDurationSeconds.startTimer({ queue: job.queueName });
     try {
+      if (job.data.chunks) return await this.assemble(job, abort.signal);
       return await this.builder.build({
         jobId: job.id!,
         data: job.data,
@@ -98,6 +138,67 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     }
   }
 
+  /** A chunked job's parent: every chunk has rendered; their files become one ZIP. */
+  private async assemble(job: Job<ZipJobData, ZipBuildResult>, signal: AbortSignal): Promise<ZipBuildResult> {
+    const jobId = job.id!;
+    const chunks = job.data.chunks!;
+    const values = Object.values(await job.getChildrenValues<ZipChunkResult>());
+    if (values.length !== chunks.count)
+      throw new Error(`expected ${chunks.count} rendered chunks, found ${values.length}`);
+    const rendered = values.reduce((sum, chunk) => sum + chunk.entries, 0);
+    await job.updateProgress({ done: rendered, total: Math.max(job.data.total, rendered) });
+    const dir = this.files.chunkDir(jobId);
+    const partPath = this.files.partPath(jobId);
+    try {
+      const result = await assembleZip(dir, chunks.count, partPath, { signal });
+      await rename(partPath, this.files.finalPath(jobId));
+      await rm(dir, { recursive: true, force: true });
+      await this.connection?.del(zipProgressKey(this.config.NATS_NAMESPACE, jobId));
+      return result;
+    } catch (error) {
+      await rm(partPath, { force: true });
+      throw error;
+    }
+  }
+
+  /** One chunk of a chunked job, into DATA_DIR/jobs/<parentId>.chunks/<index>.{bin,json}. */
+  private async processChunk(
+    job: Job<ZipChunkJobData, ZipChunkResult>,
+    token?: string,
+  ): Promise<ZipChunkResult> {
+    const abort = new AbortController();
+    const key = `chunk:${job.id}`;
+    this.running.set(key, abort);
+    const endTimer = bullmqJobDurationSeconds.startTimer({ queue: job.queueName });
+    const progressKey = zipProgressKey(this.config.NATS_NAMESPACE, job.data.parentId);
+    const setProgress = async (done: number) => {
+      await this.connection!.multi()
+        .hset(progressKey, String(job.data.index), String(done))
+        .expire(progressKey, Math.round(this.config.JOB_FILE_TTL_HOURS * 3600))
+        .exec();
+    };
+    try {
+      await setProgress(0); // a retry starts over
+      return await this.chunkBuilder.build({
+        dir: this.files.chunkDir(job.data.parentId),
+        data: job.data,
+        signal: abort.signal,
+        onProgress: setProgress,
+      });
+    } catch (error) {
+      if (this.closing && abort.signal.aborted) {
+        await job.moveToDelayed(Date.now() + 1000, token);
+        throw new DelayedError();
+      }
+      if (error instanceof DomainError && PERMANENT.has(error.code))
+        throw new UnrecoverableError(error.message);
+      throw error;
+    } finally {
+      endTimer();
+      this.running.delete(key);
+    }
+  }
+
   private async purge(): Promise<void> {
     try {
       const removed = await this.files.purgeOlderThan(this.config.JOB_FILE_TTL_HOURS * 3600 * 1000);
@@ -112,7 +213,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     this.closing = true;
     if (this.purgeTimer) clearInterval(this.purgeTimer);
     for (const abort of this.running.values()) abort.abort();
-    await this.worker?.close();
+    await Promise.all([this.worker?.close(), this.chunkWorker?.close()]);
     this.connection?.disconnect();
   }
 }

@@ -180,9 +180,53 @@ export class QrCodesRepository {
     tx.persist(code);
   }
 
-  /** One multi-row INSERT. */
-  async insertMany(tx: EntityManager, codes: QrCode[]): Promise<void> {
-    await tx.insertMany(QrCode, codes);
+  /**
+   * `count` copies of `template` in one INSERT … SELECT over generate_series (set-based: no row
+   * crosses the wire): each with a fresh random id, its voucher URL (`urlPrefix` + id) and a creation
+   * time one microsecond after the previous, so the batch reads back in creation order. Returns the
+   * first `firstPage` codes in that order.
+   */
+  async insertCopies(
+    tx: EntityManager,
+    template: QrCode,
+    count: number,
+    urlPrefix: string,
+    firstPage: number,
+  ): Promise<QrCode[]> {
+    const t = template;
+    await tx.execute(
+      `insert into qr_codes (id, company_id, created_by_user_id, clinic_name, discount_type, discount_value,
+          service, expiration_date, usage_limit, terms, logo_url, qr_url, qr_data, batch_id, batch_name,
+          custom_title, partner_type, created_at)
+        select s.id, ?, ?, ?, ?, ?, ?, ?::date, ?, ?, ?, ? || s.id::text, ?::jsonb, ?, ?, ?, ?,
+          ?::timestamptz + (s.n - 1) * interval '1 microsecond'
+        from (select gen_random_uuid() as id, n from generate_series(1, ?::int) as n) s`,
+      [
+        t.companyId,
+        t.createdByUserId,
+        t.clinicName,
+        t.discountType,
+        t.discountValue,
+        t.service,
+        t.expirationDate,
+        t.usageLimit,
+        t.terms,
+        t.logoUrl,
+        urlPrefix,
+        t.qrData === null ? null : JSON.stringify(t.qrData),
+        t.batchId,
+        t.batchName,
+        t.customTitle,
+        t.partnerType,
+        t.createdAt.toISOString(),
+        count,
+      ],
+    );
+    const rows: Record<string, unknown>[] = await tx.execute(
+      `select * from qr_codes where batch_id = ? order by created_at, id limit ?`,
+      [t.batchId, firstPage],
+    );
+    return rows.map(({ partner_ids: _partners, ...row }) => tx.map(QrCode, row));
   }
 
   /** Its redemptions and assignments go with it (foreign keys, on delete cascade). */

@@ -1,4 +1,5 @@
 import {
+  BULK_FIRST_PAGE,
   bulkMaxMessage,
   PAST_EXPIRY_MESSAGE,
   UUID_PATTERN,
@@ -72,8 +73,9 @@ export class QrCodesService {
   }
 
   /**
-   * The whole batch, its row and one event per code in one transaction: all or nothing. The codes go
-   * in one multi-row INSERT.
+   * The whole batch in one transaction, all or nothing: its row, its codes (one set-based INSERT …
+   * SELECT, up to BULK_MAX_QUANTITY = 100,000 by default), the tally and one vouchers.batch.created
+   * event. The answer stays small whatever the size: the batch, its count and its first page.
    */
   async bulkGenerate(actor: Actor, input: BulkGenerateInput): Promise<BulkGenerateResponse> {
     const max = this.settings.config.BULK_MAX_QUANTITY;
@@ -85,24 +87,29 @@ export class QrCodesService {
       count: input.quantity,
       createdBy: actor.userId,
     });
-    const codes = Array.from({ length: input.quantity }, () =>
-      Object.assign(this.newCode(actor, input.facility, input), { batchId: batch.id, batchName: batch.name }),
-    );
-    await this.em.transactional(async (tx) => {
+    const template = Object.assign(this.newCode(actor, input.facility, input), {
+      batchId: batch.id,
+      batchName: batch.name,
+    });
+    const urlPrefix = template.qrUrl.slice(0, -template.id.length);
+    const firstPage = await this.em.transactional(async (tx) => {
       await this.batches.insert(tx, batch);
-      await this.codes.insertMany(tx, codes);
-      await this.tallies.codesCreated(tx, codes);
-      for (const code of codes) {
-        this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
-      }
+      const first = await this.codes.insertCopies(tx, template, input.quantity, urlPrefix, BULK_FIRST_PAGE);
+      await this.tallies.batchCodesCreated(tx, batch.id, input.quantity);
+      this.outbox.record(tx, 'vouchers.batch.created.v1', {
+        batchId: batch.id,
+        batchName: batch.name,
+        count: input.quantity,
+      });
+      return first;
     });
     const ctx = this.settings.mapping();
     return {
       batchId: batch.id,
       batchName: batch.name,
-      count: codes.length,
-      sample: toQrCode(codes[0]!, ctx),
-      qrCodes: codes.map((c) => toBatchCode(c, ctx)),
+      count: input.quantity,
+      sample: toQrCode(firstPage[0]!, ctx),
+      qrCodes: firstPage.map((c) => toBatchCode(c, ctx)),
     };
   }
 

@@ -80,6 +80,29 @@ export class TalliesRepository {
     );
   }
 
+  /**
+   * A bulk batch's codes, inserted set-based in `tx` (QrCodesRepository.insertCopies): counted, and
+   * by day made and by search text read back from the rows themselves, so a batch that straddles
+   * midnight or differs from its template in any searched field still adds up.
+   */
+  async batchCodesCreated(tx: EntityManager, batchId: string, count: number): Promise<void> {
+    if (count <= 0) return;
+    await this.addCodes(tx, [PLATFORM_SCOPE], count);
+    await tx.execute(
+      `insert into code_day_tallies (day, codes)
+       select (q.created_at at time zone 'UTC')::date, count(*) from qr_codes q where q.batch_id = ?
+        group by 1 order by 1
+       on conflict (day) do update set codes = code_day_tallies.codes + excluded.codes`,
+      [batchId],
+    );
+    await tx.execute(
+      `insert into code_search_tallies (search_text, codes)
+       select ${searchTextOf('q')}, count(*) from qr_codes q where q.batch_id = ? group by 1 order by 1
+       on conflict (search_text) do update set codes = code_search_tallies.codes + excluded.codes`,
+      [batchId],
+    );
+  }
+
   /** How many codes' search text (codeSearchText) is `like` the pattern: the administrator's search total. */
   async searchCount(pattern: string): Promise<number> {
     const [row] = (await this.em.execute(
