@@ -15,6 +15,7 @@ import { AdminProfileController, AuthController } from './routes/auth.controller
 import { PartnersController } from './routes/partners.controller';
 import { RenderingController } from './routes/rendering.controller';
 import { VoucherPageController } from './routes/voucher-page.controller';
+import { TrainersController } from './routes/trainers.controller';
 import { VouchersController } from './routes/vouchers.controller';
 import { ImageStore } from './uploads/image-store';
 import { UploadsController } from './uploads/uploads.controller';
@@ -29,6 +30,7 @@ export class GatewayModule {
         AuthController,
         AdminProfileController,
         PartnersController,
+        TrainersController,
         VouchersController,
         VoucherPageController,
         RenderingController,

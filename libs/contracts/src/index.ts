@@ -14,3 +14,4 @@ export * from './vouchers';
 export * from './rendering';
 export * from './voucher-text';
 export * from './text';
+export * from './trainers';

@@ -8,3 +8,4 @@ export * from './expiry';
 export * from './voucher-status';
 export * from './initials';
 export * from './date-format';
+export * from './till-discount';

@@ -23,6 +23,9 @@ import { VOUCHERS_CONFIG, VouchersSettings } from './settings';
 import { StatsRepository } from './stats/stats.repository';
 import { TalliesRepository } from './stats/tallies.repository';
 import { StatsService } from './stats/stats.service';
+import { TrainersHandlers } from './trainers/trainers.handlers';
+import { TrainersRepository } from './trainers/trainers.repository';
+import { TrainersService } from './trainers/trainers.service';
 import { VouchersHandlers } from './vouchers.handlers';
 
 export interface VouchersModuleOptions {
@@ -51,7 +54,7 @@ export class VouchersModule {
           redis: true,
         }),
       ],
-      controllers: [VouchersHandlers, RenderHandlers],
+      controllers: [VouchersHandlers, RenderHandlers, TrainersHandlers],
       providers: [
         { provide: VOUCHERS_CONFIG, useValue: config },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
@@ -69,6 +72,8 @@ export class VouchersModule {
         AssignmentService,
         StatsService,
         PartnerDeletedSubscriber,
+        TrainersRepository,
+        TrainersService,
       ],
     };
   }

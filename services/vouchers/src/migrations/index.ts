@@ -1,9 +1,11 @@
 import { Migration20261122Initial } from './migration-20261122-initial';
 import { Migration20261123Vouchers } from './migration-20261123-vouchers';
 import { Migration20261124Scale } from './migration-20261124-scale';
+import { Migration20261126Trainers } from './migration-20261126-trainers';
 
 export const migrations = [
   { name: 'Migration20261122Initial', class: Migration20261122Initial },
   { name: 'Migration20261123Vouchers', class: Migration20261123Vouchers },
   { name: 'Migration20261124Scale', class: Migration20261124Scale },
+  { name: 'Migration20261126Trainers', class: Migration20261126Trainers },
 ];
