@@ -4,6 +4,7 @@ import AnalyticsOutlinedIcon from '@mui/icons-material/AnalyticsOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
 import QrCode2OutlinedIcon from '@mui/icons-material/QrCode2Outlined';
+import SportsOutlinedIcon from '@mui/icons-material/SportsOutlined';
 import { paths } from '@/config/paths';
 
 export interface NavLinkItem {
@@ -15,14 +16,16 @@ export interface NavLinkItem {
 /**
  * Spec section 2, "Navigation bar": the links each role sees, in order — only to screens that exist.
  * Still to come, each added by the issue that builds its screen: super_admin's Partners (after
- * Dashboard), Trainer/Athlete QR, Project Rooted QR Exclusives and Inventory (after Bulk Generate);
- * company_admin's Credits and Inventory (after Dashboard).
+ * Dashboard), Project Rooted QR Exclusives and Inventory (after Trainer/Athlete QR); company_admin's
+ * Credits and Inventory (after Dashboard). Athlete/Partnership Analytics is reached from the
+ * dashboards (the admin's Analytics tab, the company's card), as in the spec.
  */
 export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
   super_admin: [
     { label: 'Dashboard', to: paths.dashboard.path, icon: DashboardOutlinedIcon },
     { label: 'AV Pass Generator', to: paths.generate.path, icon: QrCode2OutlinedIcon },
     { label: 'Bulk Generate', to: paths.bulk.path, icon: DynamicFeedOutlinedIcon },
+    { label: 'Trainer/Athlete QR', to: paths.trainerQr.path, icon: SportsOutlinedIcon },
     { label: 'Analytics', to: paths.adminAnalytics.path, icon: AnalyticsOutlinedIcon },
   ],
   company_admin: [
