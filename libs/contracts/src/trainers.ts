@@ -1,4 +1,10 @@
-import { TIME_OF_DAY_PATTERN, TRAINER_ROLES, UNLIMITED_USAGE_LIMIT } from '@avpass/domain';
+import {
+  DEFAULT_PARTNER_TYPE,
+  PARTNER_TYPES,
+  TIME_OF_DAY_PATTERN,
+  TRAINER_ROLES,
+  UNLIMITED_USAGE_LIMIT,
+} from '@avpass/domain';
 import { z } from 'zod';
 import { optionalText, uploadUrl } from './common';
 import { safeText } from './text';
@@ -104,6 +110,11 @@ const trainerFields = {
     .trim()
     .min(1, 'Partner name is required')
     .max(200, 'Partner name must be at most 200 characters'),
+  /** The partner's kind, shown on the voucher (the trainer header comes from qrType). */
+  partnerType: z
+    .enum(PARTNER_TYPES, 'Partner type must be partner, facility, shop, clinic or gym')
+    .optional()
+    .default(DEFAULT_PARTNER_TYPE),
   /** The partner company the codes are assigned to (its staff then see them and their analytics). */
   partnerId: z.string().uuid('Not a valid partner id').nullish(),
   couponTitle: safeText()

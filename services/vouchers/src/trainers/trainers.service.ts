@@ -79,7 +79,7 @@ export class TrainersService {
         usageLimit: input.usageLimit,
         terms: input.terms,
         customTitle: input.couponTitle,
-        partnerType: 'trainer',
+        partnerType: input.partnerType,
         qrType: 'trainer' as const,
         trainerName: name,
         trainerImage: input.trainerImage ?? null,

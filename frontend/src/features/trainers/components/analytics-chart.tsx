@@ -22,7 +22,7 @@ export function AnalyticsChart({ daily }: { daily: TrainerAnalytics['daily'] }) 
       height={300}
       xAxis={[{ scaleType: 'point', data: daily.map((d) => d.day), valueFormatter: shortDay }]}
       yAxis={[
-        { id: 'redemptions', label: 'Redemptions', width: 60 },
+        { id: 'redemptions', label: 'Redemptions', width: 60, tickMinStep: 1 },
         { id: 'sales', label: 'Sales ($)', position: 'right', width: 70 },
       ]}
       series={[
@@ -33,7 +33,7 @@ export function AnalyticsChart({ daily }: { daily: TrainerAnalytics['daily'] }) 
           data: daily.map((d) => d.redemptions),
           color: theme.palette.primary.main,
           curve: 'monotoneX',
-          showMark: daily.length <= 31,
+          showMark: daily.length <= 14,
         },
         {
           id: 'sales',
@@ -43,7 +43,7 @@ export function AnalyticsChart({ daily }: { daily: TrainerAnalytics['daily'] }) 
           color: theme.palette.secondary.main,
           curve: 'monotoneX',
           area: false,
-          showMark: daily.length <= 31,
+          showMark: daily.length <= 14,
           valueFormatter: dollars,
         },
       ]}

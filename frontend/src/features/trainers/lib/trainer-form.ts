@@ -5,7 +5,13 @@ import {
   type GenerateTrainerQrRequest,
   type TrainerConfig,
 } from '@avpass/contracts';
-import { dollarsToCents, type TrainerRole } from '@avpass/domain';
+import {
+  DEFAULT_PARTNER_TYPE,
+  dollarsToCents,
+  isPartnerType,
+  type PartnerType,
+  type TrainerRole,
+} from '@avpass/domain';
 
 /** The trainer form as typed (text inputs hold text; money in dollars). */
 export interface TrainerFormValues {
@@ -17,6 +23,7 @@ export interface TrainerFormValues {
   partnerName: string;
   partnerId: string;
   couponTitle: string;
+  partnerType: PartnerType;
   description: string;
   discountValue: string;
   service: string;
@@ -50,6 +57,7 @@ export const INITIAL_TRAINER_FORM: TrainerFormValues = {
   partnerName: '',
   partnerId: '',
   couponTitle: '',
+  partnerType: DEFAULT_PARTNER_TYPE,
   description: '',
   discountValue: String(TRAINER_DEFAULT_DISCOUNT),
   service: '',
@@ -94,6 +102,7 @@ export function trainerRequestOf(v: TrainerFormValues): GenerateTrainerQrRequest
     partnerName: v.partnerName,
     partnerId: v.partnerId || null,
     couponTitle: v.couponTitle,
+    partnerType: v.partnerType,
     description: v.description,
     discountValue: v.discountValue,
     service: v.service,
@@ -128,6 +137,7 @@ export function configOf(v: TrainerFormValues): TrainerConfig {
     partnerName: str(v.partnerName),
     partnerId: v.partnerId || null,
     couponTitle: str(v.couponTitle),
+    partnerType: v.partnerType,
     description: str(v.description),
     discountValue: num(v.discountValue),
     service: str(v.service),
@@ -163,6 +173,7 @@ export function applyConfig(v: TrainerFormValues, c: TrainerConfig): TrainerForm
     partnerName: text(c.partnerName, ''),
     partnerId: c.partnerId ?? '',
     couponTitle: text(c.couponTitle, ''),
+    partnerType: isPartnerType(c.partnerType) ? c.partnerType : DEFAULT_PARTNER_TYPE,
     description: text(c.description, ''),
     discountValue: text(c.discountValue, INITIAL_TRAINER_FORM.discountValue),
     service: text(c.service, ''),

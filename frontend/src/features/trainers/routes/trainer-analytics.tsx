@@ -130,7 +130,11 @@ export function TrainerAnalyticsRoute() {
             value={filters.trainerId ?? ''}
             onChange={(e) => setFilters((f) => ({ ...f, trainerId: e.target.value || undefined }))}
             sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-            slotProps={{ htmlInput: { 'data-testid': 'filter-trainer' } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              select: { displayEmpty: true },
+              htmlInput: { 'data-testid': 'filter-trainer' },
+            }}
           >
             <MenuItem value="">All trainers and athletes</MenuItem>
             {(trainers.data?.items ?? []).map((t) => (

@@ -6,7 +6,7 @@ import {
   splitTrainerNames,
   type TrainerCode,
 } from '@avpass/contracts';
-import { TRAINER_ROLE_LABELS, TRAINER_ROLES } from '@avpass/domain';
+import { PARTNER_TYPE_LABELS, PARTNER_TYPES, TRAINER_ROLE_LABELS, TRAINER_ROLES } from '@avpass/domain';
 import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
 import RestoreRoundedIcon from '@mui/icons-material/RestoreRounded';
@@ -119,7 +119,8 @@ export function TrainerQrRoute() {
             description: `${result.count} QR codes were created.`,
           });
         }
-        setValues(INITIAL_TRAINER_FORM);
+        // Cleared for the next one; the mode (single or batch) stays, the saved config is kept.
+        setValues((v) => ({ ...INITIAL_TRAINER_FORM, mode: v.mode }));
       },
       onError: (error) => {
         setErrors(fieldErrorsOf(error));
@@ -256,11 +257,22 @@ export function TrainerQrRoute() {
                     ],
                   })}
                   {field('couponTitle', 'Coupon title', { required: true })}
-                  {field('service', 'Service/product', { helperText: 'Defaults to the coupon title.' })}
+                  {field('partnerType', 'Partner type', {
+                    select: true,
+                    children: PARTNER_TYPES.map((t) => (
+                      <MenuItem key={t} value={t}>
+                        {PARTNER_TYPE_LABELS[t]}
+                      </MenuItem>
+                    )),
+                  })}
+                  {field('service', 'Service/product', {
+                    helperText: 'Defaults to the coupon title.',
+                    sx: { gridColumn: { sm: '1 / -1' } },
+                  })}
                 </Box>
                 {field('description', 'Description', { multiline: true, minRows: 2 })}
                 <Divider textAlign="left">Discount and limits</Divider>
-                <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+                <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
                   {field('discountValue', 'Discount percent', {
                     type: 'number',
                     slotProps: { htmlInput: { min: 0, max: 100 } },
@@ -277,12 +289,12 @@ export function TrainerQrRoute() {
                     type: 'number',
                     slotProps: { htmlInput: { min: 1, max: 730 } },
                   })}
-                  {field('minPurchase', 'Minimum purchase ($)', {
+                  {field('minPurchase', 'Min. purchase ($)', {
                     type: 'number',
                     helperText: '0 means none',
                     slotProps: { htmlInput: { min: 0, step: 0.01 } },
                   })}
-                  {field('maxDiscount', 'Maximum discount ($)', {
+                  {field('maxDiscount', 'Max. discount ($)', {
                     type: 'number',
                     helperText: '0 means none',
                     slotProps: { htmlInput: { min: 0, step: 0.01 } },
@@ -320,7 +332,7 @@ export function TrainerQrRoute() {
                   )}
                 </Box>
                 <Divider textAlign="left">Bonuses and tracking</Divider>
-                <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+                <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
                   {field('referralBonus', 'Referral bonus (%)', { type: 'number' })}
                   {field('performanceBonus', 'Performance bonus (%)', { type: 'number' })}
                   {field('bonusThreshold', 'Bonus threshold', { type: 'number', helperText: 'Redemptions' })}
