@@ -1,5 +1,5 @@
 import type { PublicVoucher } from '@avpass/contracts';
-import { dollarsToCents, formatMonthDayTime } from '@avpass/domain';
+import { formatMonthDayTime } from '@avpass/domain';
 import BlockRoundedIcon from '@mui/icons-material/BlockRounded';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import Alert from '@mui/material/Alert';
@@ -136,7 +136,7 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
           >
             {cents === null
               ? 'Enter the sale in dollars, e.g. 45.50'
-              : 'For the till: the discount is worked out from it.'}
+              : 'Staff: the discount is worked out from it.'}
           </Typography>
           <Button
             variant="contained"
@@ -191,13 +191,10 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
   );
 }
 
-/** '' -> undefined (no sale given), '45.5' -> 4550, anything else (or negative) -> null. */
+/** '' -> undefined (no sale given), '45.5' or '$45.50' -> 4550 cents, anything else -> null. */
 function saleCents(text: string): number | null | undefined {
   if (!text.trim()) return undefined;
-  try {
-    const cents = dollarsToCents(text.replace(/^\$/, ''));
-    return cents >= 0 ? cents : null;
-  } catch {
-    return null;
-  }
+  // Dollars and at most two decimals, read as text (no binary rounding); kept tiny for this page's budget.
+  const m = /^\s*\$?(\d{1,7})(?:\.(\d{0,2}))?\s*$/.exec(text);
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : null;
 }
