@@ -6,7 +6,7 @@ import {
   UNLIMITED_USAGE_LIMIT,
 } from '@avpass/domain';
 import { z } from 'zod';
-import { optionalText, uploadUrl } from './common';
+import { optionalText, uploadUrl, UUID_PATTERN } from './common';
 import { safeText } from './text';
 import { DATE_ONLY_PATTERN, listQuerySchema, pageSchema, qrCodeSchema } from './vouchers';
 
@@ -241,7 +241,9 @@ export const ANALYTICS_MAX_DAYS = 366;
 export const trainerAnalyticsQuerySchema = z.object({
   startDate: businessDay('Start date'),
   endDate: businessDay('End date'),
-  trainerId: z.union([z.literal(''), z.literal('all'), z.string().uuid('Not a valid trainer id')]).optional(),
+  trainerId: z
+    .union([z.literal(''), z.literal('all'), z.string().regex(UUID_PATTERN, 'Not a valid trainer id')])
+    .optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
