@@ -1,9 +1,12 @@
 import { Migration } from '@mikro-orm/migrations';
+import { REBUILD_TRAINER_TALLIES_SQL } from '../trainers/trainer-tallies-sql';
 
 /**
  * Trainer/athlete codes (issue 13): each trainer code's typed rules beside it (the daily window as
  * minutes, so the redeem statement can check it), each administrator's saved form configuration, the
- * trainer lists' keyset index, and a covering index the analytics sums read without touching the rows.
+ * trainer lists' keyset index, a covering index for the first redemptions of each trainer, and the
+ * per-day tallies the analytics sum (kept by a trigger on redemptions, so the redeem statement is
+ * unchanged; a redemption of a code without trainer_rules costs one primary-key probe).
  */
 export class Migration20261126Trainers extends Migration {
   override async up(): Promise<void> {
@@ -29,5 +32,36 @@ export class Migration20261126Trainers extends Migration {
       `create index redemptions_qr_code_id_redeemed_at_sale_index on redemptions (qr_code_id, redeemed_at)
          include (transaction_amount, discount_applied)`,
     );
+    this.addSql(`create table trainer_day_tallies (
+      qr_code_id uuid not null references qr_codes (id) on delete cascade,
+      day date not null,
+      redemptions bigint not null default 0,
+      sales bigint not null default 0,
+      transaction_amount bigint not null default 0,
+      discount_given bigint not null default 0,
+      last_redeemed_at timestamptz null,
+      primary key (qr_code_id, day)
+    )`);
+    // The migration runs in the service, with its configuration's time zone in the environment.
+    const timeZone = (process.env.BUSINESS_TIMEZONE ?? 'America/Los_Angeles').replace(/'/g, "''");
+    this.addSql(`create function trainer_redemption_tally() returns trigger language plpgsql
+      set search_path from current as $$
+      begin
+        insert into trainer_day_tallies as d
+               (qr_code_id, day, redemptions, sales, transaction_amount, discount_given, last_redeemed_at)
+        select new.qr_code_id, (new.redeemed_at at time zone '${timeZone}')::date, 1,
+               (new.transaction_amount is not null)::int, coalesce(new.transaction_amount, 0),
+               coalesce(new.discount_applied, 0), new.redeemed_at
+          from trainer_rules t where t.qr_code_id = new.qr_code_id
+        on conflict (qr_code_id, day) do update
+           set redemptions = d.redemptions + 1, sales = d.sales + excluded.sales,
+               transaction_amount = d.transaction_amount + excluded.transaction_amount,
+               discount_given = d.discount_given + excluded.discount_given,
+               last_redeemed_at = greatest(d.last_redeemed_at, excluded.last_redeemed_at);
+        return null;
+      end $$`);
+    this.addSql(`create trigger redemptions_trainer_tally after insert on redemptions
+      for each row execute function trainer_redemption_tally()`);
+    for (const sql of REBUILD_TRAINER_TALLIES_SQL) this.addSql(sql.replaceAll('$1', `'${timeZone}'`));
   }
 }

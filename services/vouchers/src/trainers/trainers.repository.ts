@@ -31,6 +31,9 @@ export interface TrainerCodeRow {
 /** A range of instants [from, to) and which trainer codes: the analytics' selection. */
 export interface AnalyticsSelection {
   actor: Actor;
+  /** The range as business days ('YYYY-MM-DD', both included) and as instants [from, to). */
+  startDate: string;
+  endDate: string;
   from: Date;
   to: Date;
   trainerId?: string | undefined;
@@ -80,9 +83,9 @@ export interface ExportRow {
 const toNumber = (v: unknown) => Number(v ?? 0);
 
 /**
- * The trainer_rules and trainer_configs tables, and the trainer codes' lists and analytics: aggregates
- * over redemptions by index (redemptions_qr_code_id_redeemed_at_sale_index covers the sums), never rows
- * loaded to be summed here.
+ * The trainer_rules and trainer_configs tables, and the trainer codes' lists and analytics: sums over
+ * trainer_day_tallies (one row per code and business day, kept by a trigger on redemptions), the first
+ * redemptions by index, never rows loaded to be summed here.
  */
 @Injectable()
 export class TrainersRepository {
@@ -184,19 +187,18 @@ export class TrainersRepository {
   /** Redemptions, sales and discounts per business day of the range (days without any are absent). */
   async dailyFigures(sel: AnalyticsSelection): Promise<DayFigures[]> {
     const codes = selectionSql(sel);
-    const rows: { day: string; n: number; amount: string; discount: string }[] = await this.em.execute(
-      `select to_char((r.redeemed_at at time zone ?)::date, 'YYYY-MM-DD') as day, count(*)::int as n,
-              coalesce(sum(r.transaction_amount), 0)::bigint as amount,
-              coalesce(sum(r.discount_applied), 0)::bigint as discount
+    const rows: { day: string; n: string; amount: string; discount: string }[] = await this.em.execute(
+      `select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.redemptions)::bigint as n,
+              sum(d.transaction_amount)::bigint as amount, sum(d.discount_given)::bigint as discount
          from qr_codes q
-         join redemptions r on r.qr_code_id = q.id and r.redeemed_at >= ? and r.redeemed_at < ?
+         join trainer_day_tallies d on d.qr_code_id = q.id and d.day between ?::date and ?::date
         where ${codes.sql}
-        group by 1 order by 1`,
-      [sel.timeZone, sel.from.toISOString(), sel.to.toISOString(), ...codes.params],
+        group by d.day order by d.day`,
+      [sel.startDate, sel.endDate, ...codes.params],
     );
     return rows.map((r) => ({
       day: r.day,
-      redemptions: r.n,
+      redemptions: toNumber(r.n),
       transactionAmount: toNumber(r.amount),
       discountGiven: toNumber(r.discount),
     }));
@@ -224,10 +226,10 @@ export class TrainersRepository {
               a.sales as f_sales, a.last as f_last, l.first as f_first
          from qr_codes q
         cross join lateral (
-          select count(*)::int as n, coalesce(sum(r.transaction_amount), 0)::bigint as amount,
-                 coalesce(sum(r.discount_applied), 0)::bigint as discount,
-                 count(r.transaction_amount)::int as sales, max(r.redeemed_at) as last
-            from redemptions r where r.qr_code_id = q.id and r.redeemed_at >= ? and r.redeemed_at < ?) a
+          select coalesce(sum(d.redemptions), 0)::int as n, coalesce(sum(d.transaction_amount), 0)::bigint as amount,
+                 coalesce(sum(d.discount_given), 0)::bigint as discount,
+                 coalesce(sum(d.sales), 0)::int as sales, max(d.last_redeemed_at) as last
+            from trainer_day_tallies d where d.qr_code_id = q.id and d.day between ?::date and ?::date) a
         cross join lateral (
           select coalesce(json_agg(x order by x.redeemed_at desc, x.id desc), '[]'::json) as first from (
             select r.id, r.redeemed_at, r.redeemed_by, r.device_info, r.transaction_amount, r.discount_applied
@@ -235,7 +237,7 @@ export class TrainersRepository {
              order by r.redeemed_at desc, r.id desc limit 5) x) l
         where ${where.sql}
         order by q.created_at desc, q.id desc limit ?`,
-      [...range, ...range, ...where.params, limit],
+      [sel.startDate, sel.endDate, ...range, ...where.params, limit],
     );
     return {
       rows: rows.map(

@@ -233,6 +233,8 @@ export class TrainersService {
     const trainerId = query.trainerId && query.trainerId !== 'all' ? query.trainerId : undefined;
     const sel: AnalyticsSelection = {
       actor,
+      startDate,
+      endDate,
       from: new Date(endOfBusinessDay(addDays(startDate, -1), tz).getTime() + 1),
       to: new Date(endOfBusinessDay(endDate, tz).getTime() + 1),
       trainerId,
