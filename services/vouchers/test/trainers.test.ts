@@ -1,6 +1,7 @@
 import { RPC, TRAINER_NAME_MESSAGE, TRAINER_NAMES_MESSAGE } from '@avpass/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REBUILD_TRAINER_TALLIES_SQL } from '../src/trainers/trainer-tallies-sql';
 import {
   companyActor,
   refusal,
@@ -440,5 +441,41 @@ describe('athlete/partnership analytics', () => {
     expect((await refusal(s.call(RPC.vouchers.trainerAnalytics, {}, { actor: null }))).code).toBe(
       'UNAUTHENTICATED',
     );
+  });
+});
+
+describe('the per-day trainer tallies the analytics read', () => {
+  it('match the redemption rows after concurrent redeems, and a rebuild gives the same rows', async () => {
+    const { id } = await generate({ trainerName: 'Concurrent', discountValue: 15, usageLimit: '100' });
+    const amounts = Array.from({ length: 24 }, (_, i) => (i % 4 === 0 ? undefined : 1000 + i * 37));
+    await Promise.all(amounts.map((amount) => redeem(id, amount)));
+    const tallies = async () =>
+      (
+        await s.sql.query(
+          `select to_char(day, 'YYYY-MM-DD') as day, redemptions::int, sales::int, transaction_amount::int,
+                  discount_given::int from vouchers.trainer_day_tallies where qr_code_id = $1 order by day`,
+          [id],
+        )
+      ).rows;
+    const counted = (
+      await s.sql.query(
+        `select count(*)::int as redemptions, count(transaction_amount)::int as sales,
+                sum(transaction_amount)::int as transaction_amount, sum(discount_applied)::int as discount_given
+           from vouchers.redemptions where qr_code_id = $1`,
+        [id],
+      )
+    ).rows[0];
+    const kept = await tallies();
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject(counted);
+    expect(counted.redemptions).toBe(24);
+
+    await s.sql.query('begin');
+    await s.sql.query('set local search_path = vouchers');
+    for (const sql of REBUILD_TRAINER_TALLIES_SQL) {
+      await s.sql.query(sql, sql.includes('$1') ? ['America/Los_Angeles'] : []);
+    }
+    await s.sql.query('commit');
+    expect(await tallies()).toEqual(kept);
   });
 });
