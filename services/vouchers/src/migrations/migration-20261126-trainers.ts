@@ -4,8 +4,7 @@ import { REBUILD_TRAINER_TALLIES_SQL } from '../trainers/trainer-tallies-sql';
 /**
  * Trainer/athlete codes (issue 13): each trainer code's typed rules beside it (the daily window as
  * minutes, so the redeem statement can check it), each administrator's saved form configuration, the
- * trainer lists' keyset index, a covering index for the first redemptions of each trainer, and the
- * per-day tallies the analytics sum (kept by a trigger on redemptions, so the redeem statement is
+ * trainer lists' keyset index, and the per-day tallies the analytics sum (kept by a trigger on redemptions, so the redeem statement is
  * unchanged; a redemption of a code without trainer_rules costs one primary-key probe).
  */
 export class Migration20261126Trainers extends Migration {
@@ -28,10 +27,8 @@ export class Migration20261126Trainers extends Migration {
     this.addSql(
       `create index qr_codes_trainer_created_at_id_index on qr_codes (created_at desc, id desc) where qr_type = 'trainer'`,
     );
-    this.addSql(
-      `create index redemptions_qr_code_id_redeemed_at_sale_index on redemptions (qr_code_id, redeemed_at)
-         include (transaction_amount, discount_applied)`,
-    );
+    // Each code and business day: the analytics' range sums read these, not the redemptions.
+    this.addSql('create index trainer_day_tallies_day_index on trainer_day_tallies (day)');
     this.addSql(`create table trainer_day_tallies (
       qr_code_id uuid not null references qr_codes (id) on delete cascade,
       day date not null,

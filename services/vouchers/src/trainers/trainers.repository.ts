@@ -184,17 +184,21 @@ export class TrainersRepository {
     return row.n;
   }
 
-  /** Redemptions, sales and discounts per business day of the range (days without any are absent). */
+  /**
+   * Redemptions, sales and discounts per business day of the range (days without any are absent). Only
+   * trainer codes have tally rows, so the administrator's unfiltered figures need no join to the codes.
+   */
   async dailyFigures(sel: AnalyticsSelection): Promise<DayFigures[]> {
+    const everything = sel.actor.role === 'super_admin' && !sel.trainerId;
     const codes = selectionSql(sel);
     const rows: { day: string; n: string; amount: string; discount: string }[] = await this.em.execute(
       `select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.redemptions)::bigint as n,
               sum(d.transaction_amount)::bigint as amount, sum(d.discount_given)::bigint as discount
-         from qr_codes q
-         join trainer_day_tallies d on d.qr_code_id = q.id and d.day between ?::date and ?::date
-        where ${codes.sql}
+         from trainer_day_tallies d
+         ${everything ? '' : `join qr_codes q on q.id = d.qr_code_id and ${codes.sql}`}
+        where d.day between ?::date and ?::date
         group by d.day order by d.day`,
-      [sel.startDate, sel.endDate, ...codes.params],
+      [...(everything ? [] : codes.params), sel.startDate, sel.endDate],
     );
     return rows.map((r) => ({
       day: r.day,
