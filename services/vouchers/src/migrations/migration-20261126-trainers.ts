@@ -27,8 +27,6 @@ export class Migration20261126Trainers extends Migration {
     this.addSql(
       `create index qr_codes_trainer_created_at_id_index on qr_codes (created_at desc, id desc) where qr_type = 'trainer'`,
     );
-    // Each code and business day: the analytics' range sums read these, not the redemptions.
-    this.addSql('create index trainer_day_tallies_day_index on trainer_day_tallies (day)');
     this.addSql(`create table trainer_day_tallies (
       qr_code_id uuid not null references qr_codes (id) on delete cascade,
       day date not null,
@@ -39,6 +37,8 @@ export class Migration20261126Trainers extends Migration {
       last_redeemed_at timestamptz null,
       primary key (qr_code_id, day)
     )`);
+    // Each code and business day: the analytics' range sums read these, not the redemptions.
+    this.addSql('create index trainer_day_tallies_day_index on trainer_day_tallies (day)');
     // The migration runs in the service, with its configuration's time zone in the environment.
     const timeZone = (process.env.BUSINESS_TIMEZONE ?? 'America/Los_Angeles').replace(/'/g, "''");
     this.addSql(`create function trainer_redemption_tally() returns trigger language plpgsql
