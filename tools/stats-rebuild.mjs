@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run stats:rebuild — recomputes every dashboard tally of the vouchers service (code_tallies,
-// redemption_tallies, location_tallies, batch_tallies, qr_codes.partner_ids) from the rows, in one
+// redemption_tallies, location_tallies, batch_tallies, qr_codes.partner_ids, trainer_day_tallies) from the rows, in one
 // transaction. What an operator runs after a restore or a bulk import by SQL; safe with the platform
 // running (it locks the vouchers tables for the few seconds it takes) and idempotent.
 // Uses DATABASE_URL (the platform's privileged URL, or the vouchers role's) and BUSINESS_TIMEZONE;
@@ -12,6 +12,7 @@ import { platformEnv } from './platform.mjs';
 
 const require = createRequire(import.meta.url);
 const { REBUILD_TALLIES_SQL } = require('../services/vouchers/dist/stats/tallies-sql.js');
+const { REBUILD_TRAINER_TALLIES_SQL } = require('../services/vouchers/dist/trainers/trainer-tallies-sql.js');
 
 /** Rebuilds the tallies in `databaseUrl`'s vouchers schema; resolves to the figures afterwards. */
 export async function rebuildStats(
@@ -23,7 +24,9 @@ export async function rebuildStats(
   try {
     await client.query('set search_path = vouchers');
     await client.query('begin');
-    for (const sql of REBUILD_TALLIES_SQL) await client.query(sql, sql.includes('$1') ? [timeZone] : []);
+    for (const sql of [...REBUILD_TALLIES_SQL, ...REBUILD_TRAINER_TALLIES_SQL]) {
+      await client.query(sql, sql.includes('$1') ? [timeZone] : []);
+    }
     await client.query('commit');
     const { rows } = await client.query(
       `select (select coalesce(sum(codes), 0) from code_tallies where scope_id = '00000000-0000-0000-0000-000000000000')::int as codes,

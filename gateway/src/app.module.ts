@@ -18,6 +18,7 @@ import { InventoryController } from './routes/inventory.controller';
 import { PartnersController } from './routes/partners.controller';
 import { RenderingController } from './routes/rendering.controller';
 import { VoucherPageController } from './routes/voucher-page.controller';
+import { TrainersController } from './routes/trainers.controller';
 import { VouchersController } from './routes/vouchers.controller';
 import { ImageStore } from './uploads/image-store';
 import { UploadJanitor } from './uploads/upload-janitor';
@@ -34,6 +35,7 @@ export class GatewayModule {
         AdminProfileController,
         PartnersController,
         InventoryController,
+        TrainersController,
         VouchersController,
         ExclusivesController,
         VoucherPageController,

@@ -79,7 +79,16 @@ const signedInScreens: ReadonlyArray<{
         })),
     },
   },
-  { route: paths.trainerAnalytics, title: 'Trainer analytics', screen: notBuiltYet },
+  {
+    route: paths.trainerAnalytics,
+    title: 'Athlete/Partnership Analytics',
+    screen: {
+      lazy: () =>
+        import('@/features/trainers/routes/trainer-analytics').then((m) => ({
+          Component: m.TrainerAnalyticsRoute,
+        })),
+    },
+  },
   {
     route: paths.partnerCredits,
     title: 'Partner credits',
@@ -109,7 +118,14 @@ const signedInScreens: ReadonlyArray<{
       lazy: () => import('@/features/settings/routes/settings').then((m) => ({ Component: m.SettingsRoute })),
     },
   },
-  { route: paths.trainerQr, title: 'Trainer QR codes', screen: notBuiltYet },
+  {
+    route: paths.trainerQr,
+    title: 'Trainer/Athlete QR',
+    screen: {
+      lazy: () =>
+        import('@/features/trainers/routes/trainer-qr').then((m) => ({ Component: m.TrainerQrRoute })),
+    },
+  },
   {
     route: paths.projectRootedExclusives,
     title: 'Project Rooted exclusives',

@@ -60,18 +60,19 @@ export class VouchersController {
   @Post('redeem/:id')
   @HttpCode(200)
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: '1-200 visible ASCII characters' })
-  @ApiRpc(RPC.vouchers.redeem)
+  @ApiRpc(RPC.vouchers.redeem, { body: true, added: ['id', 'idempotencyKey'] })
   redeem(
     @Param('id') id: string,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Body() body: unknown,
     @Req() req: AuthenticatedRequest,
   ) {
-    // The key's format is checked by the redeem contract (redeemRequestSchema), in the service.
-    return this.services.call(
-      RPC.vouchers.redeem,
-      { id, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) },
-      req,
-    );
+    // The key's format and the optional `{ transactionAmount }` (cents) are checked by the redeem
+    // contract (redeemRequestSchema), in the service. No body is a redeem without a sale.
+    return this.services.forward(RPC.vouchers.redeem, body ?? {}, req, {
+      id,
+      ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+    });
   }
 
   // ---- QR codes -----------------------------------------------------------------------------

@@ -17,3 +17,4 @@ export * from './text';
 export * from './exclusives';
 export * from './credits';
 export * from './inventory';
+export * from './trainers';

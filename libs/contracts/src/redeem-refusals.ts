@@ -7,3 +7,7 @@ export const REDEEM_REFUSALS = {
   expired: 'This voucher has expired.',
   inactive: 'This voucher is no longer active.',
 } as const;
+
+/** A trainer code redeemed outside its daily window (validHours, in BUSINESS_TIMEZONE). */
+export const outsideHoursMessage = (start: string, end: string) =>
+  `This voucher can only be redeemed between ${start} and ${end}.`;

@@ -91,6 +91,18 @@ import {
   resolveVouchersRequestSchema,
   voucherStatsSchema,
 } from './vouchers';
+import {
+  generateTrainerQrRequestSchema,
+  generateTrainerQrResponseSchema,
+  savedTrainerConfigSchema,
+  trainerAnalyticsQuerySchema,
+  trainerAnalyticsSchema,
+  trainerConfigSchema,
+  trainerExportPageRequestSchema,
+  trainerExportPageSchema,
+  trainerListQuerySchema,
+  trainerPageSchema,
+} from './trainers';
 
 /**
  * Every NATS request subject, tied to the zod schemas of its request and its answer. The request
@@ -213,6 +225,15 @@ export const RPC_CONTRACTS = {
   'vouchers.uploads.in-use.v1': contract(uploadsInUseRequestSchema, uploadsInUseResponseSchema),
   /** Internal (rendering -> vouchers): the codes an actor may print, by ids, batch or all. */
   'vouchers.render.resolve.v1': contract(resolveVouchersRequestSchema, pageSchema(qrCodeSchema)),
+  // Trainer/athlete codes (issue 13).
+  'vouchers.trainers.generate.v1': contract(generateTrainerQrRequestSchema, generateTrainerQrResponseSchema),
+  /** Administrator: every trainer code; company: the trainer codes assigned to it. */
+  'vouchers.trainers.list.v1': contract(trainerListQuerySchema, trainerPageSchema),
+  'vouchers.trainers.get-config.v1': contract(empty, savedTrainerConfigSchema),
+  'vouchers.trainers.save-config.v1': contract(trainerConfigSchema, savedTrainerConfigSchema),
+  'vouchers.trainers.analytics.v1': contract(trainerAnalyticsQuerySchema, trainerAnalyticsSchema),
+  /** Internal (gateway -> vouchers): one page of the CSV export. */
+  'vouchers.trainers.export-page.v1': contract(trainerExportPageRequestSchema, trainerExportPageSchema),
 
   // ---- credits, inventory ------------------------------------------------------------------
   'credits.health.v1': health,
@@ -349,6 +370,12 @@ export const RPC = {
     resolveForRender: 'vouchers.render.resolve.v1',
     createExclusive: 'vouchers.exclusives.create.v1',
     listExclusives: 'vouchers.exclusives.list.v1',
+    generateTrainer: 'vouchers.trainers.generate.v1',
+    listTrainers: 'vouchers.trainers.list.v1',
+    getTrainerConfig: 'vouchers.trainers.get-config.v1',
+    saveTrainerConfig: 'vouchers.trainers.save-config.v1',
+    trainerAnalytics: 'vouchers.trainers.analytics.v1',
+    trainerExportPage: 'vouchers.trainers.export-page.v1',
   },
   credits: {
     health: 'credits.health.v1',

@@ -293,6 +293,13 @@ export const redeemRequestSchema = z.object({
     .string()
     .regex(IDEMPOTENCY_KEY_PATTERN, 'Idempotency-Key must be 1-200 visible ASCII characters')
     .optional(),
+  /** The sale rung up at the till, in cents (optional body `{ transactionAmount }`, issue 13). */
+  transactionAmount: z
+    .number({ error: 'Sale amount must be a number of cents' })
+    .int('Sale amount must be whole cents')
+    .min(0, 'Sale amount must not be negative')
+    .max(100_000_000, 'Sale amount must be at most $1,000,000')
+    .optional(),
 });
 export const redeemResponseSchema = z.object({
   message: z.string(),
@@ -301,7 +308,7 @@ export const redeemResponseSchema = z.object({
 });
 export type RedeemResponse = z.infer<typeof redeemResponseSchema>;
 
-export { REDEEM_REFUSALS } from './redeem-refusals';
+export { REDEEM_REFUSALS, outsideHoursMessage } from './redeem-refusals';
 
 export const redemptionSchema = z.object({
   id: z.string().uuid(),

@@ -11,3 +11,4 @@ export * from './date-format';
 export * from './exclusive';
 export * from './credit';
 export * from './inventory';
+export * from './till-discount';

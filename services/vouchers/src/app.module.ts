@@ -27,6 +27,9 @@ import { StatsRepository } from './stats/stats.repository';
 import { TalliesRepository } from './stats/tallies.repository';
 import { StatsService } from './stats/stats.service';
 import { TallyFolder } from './stats/tally-folder';
+import { TrainersHandlers } from './trainers/trainers.handlers';
+import { TrainersRepository } from './trainers/trainers.repository';
+import { TrainersService } from './trainers/trainers.service';
 import { VouchersHandlers } from './vouchers.handlers';
 
 export interface VouchersModuleOptions {
@@ -55,7 +58,7 @@ export class VouchersModule {
           redis: true,
         }),
       ],
-      controllers: [VouchersHandlers, RenderHandlers, ExclusivesHandlers],
+      controllers: [VouchersHandlers, RenderHandlers, ExclusivesHandlers, TrainersHandlers],
       providers: [
         { provide: VOUCHERS_CONFIG, useValue: config },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
@@ -76,6 +79,8 @@ export class VouchersModule {
         PartnerDeletedSubscriber,
         ExclusivesRepository,
         ExclusivesService,
+        TrainersRepository,
+        TrainersService,
       ],
     };
   }

@@ -51,8 +51,8 @@ export class VouchersHandlers {
   }
 
   @RpcHandler(RPC.vouchers.redeem)
-  redeem({ id, idempotencyKey }: In<typeof RPC.vouchers.redeem>, meta: RpcMeta) {
-    return this.redeemer.redeem(id, idempotencyKey, meta);
+  redeem({ id, idempotencyKey, transactionAmount }: In<typeof RPC.vouchers.redeem>, meta: RpcMeta) {
+    return this.redeemer.redeem(id, idempotencyKey, meta, transactionAmount);
   }
 
   @RpcHandler(RPC.vouchers.remove)

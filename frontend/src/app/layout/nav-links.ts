@@ -8,6 +8,7 @@ import ParkOutlinedIcon from '@mui/icons-material/ParkOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import QrCode2OutlinedIcon from '@mui/icons-material/QrCode2Outlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import SportsOutlinedIcon from '@mui/icons-material/SportsOutlined';
 import { paths } from '@/config/paths';
 
 export interface NavLinkItem {
@@ -18,8 +19,8 @@ export interface NavLinkItem {
 
 /**
  * Spec section 2, "Navigation bar": the links each role sees, in order — only to screens that exist.
- * Still to come, added by the issue that builds its screen: super_admin's Trainer/Athlete QR
- * (before Project Rooted QR Exclusives).
+ * Athlete/Partnership Analytics is reached from the dashboards (the admin's Analytics tab, the
+ * company's card), as in the spec.
  */
 export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
   super_admin: [
@@ -27,6 +28,7 @@ export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
     { label: 'Partners', to: paths.partners.path, icon: StorefrontOutlinedIcon },
     { label: 'AV Pass Generator', to: paths.generate.path, icon: QrCode2OutlinedIcon },
     { label: 'Bulk Generate', to: paths.bulk.path, icon: DynamicFeedOutlinedIcon },
+    { label: 'Trainer/Athlete QR', to: paths.trainerQr.path, icon: SportsOutlinedIcon },
     {
       label: 'Project Rooted QR Exclusives',
       to: paths.projectRootedExclusives.path,

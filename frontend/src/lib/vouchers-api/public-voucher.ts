@@ -69,10 +69,21 @@ export function useVoucher(id: string) {
  * POST /api/redeem/{id}. One Idempotency-Key per press of the button: if the phone loses its
  * connection and the request is sent again, the server answers with the first outcome and counts once.
  */
-export async function redeemVoucher(id: string, idempotencyKey: string): Promise<RedeemResponse> {
+export async function redeemVoucher(
+  id: string,
+  idempotencyKey: string,
+  transactionAmount?: number,
+): Promise<RedeemResponse> {
+  const sale = transactionAmount !== undefined;
+  // The sale rung up at the till, in cents, when staff typed one (issue 13); no body otherwise.
   const response = await fetch(VOUCHER_URLS.redeem(id), {
     method: 'POST',
-    headers: { Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
+    headers: {
+      Accept: 'application/json',
+      'Idempotency-Key': idempotencyKey,
+      ...(sale ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(sale ? { body: JSON.stringify({ transactionAmount }) } : {}),
     credentials: 'include',
   });
   if (!response.ok) throw await apiErrorOf(response);
@@ -85,11 +96,11 @@ export function useRedeemVoucher(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     // A network failure is retried with the same key (safe: the server counts it once).
-    mutationFn: async (idempotencyKey: string) => {
+    mutationFn: async ({ key, transactionAmount }: { key: string; transactionAmount?: number }) => {
       let lastError: unknown;
       for (let attempt = 0; attempt < 3; attempt++) {
         try {
-          return await redeemVoucher(id, idempotencyKey);
+          return await redeemVoucher(id, key, transactionAmount);
         } catch (error) {
           if (error instanceof ApiError) throw error;
           lastError = error;

@@ -2,6 +2,7 @@ import { Migration20261122Initial } from './migration-20261122-initial';
 import { Migration20261123Vouchers } from './migration-20261123-vouchers';
 import { Migration20261124Scale } from './migration-20261124-scale';
 import { Migration20261125Scale } from './migration-20261125-scale';
+import { Migration20261126Trainers } from './migration-20261126-trainers';
 import { Migration20261127Exclusives } from './migration-20261127-exclusives';
 
 export const migrations = [
@@ -9,5 +10,6 @@ export const migrations = [
   { name: 'Migration20261123Vouchers', class: Migration20261123Vouchers },
   { name: 'Migration20261124Scale', class: Migration20261124Scale },
   { name: 'Migration20261125Scale', class: Migration20261125Scale },
+  { name: 'Migration20261126Trainers', class: Migration20261126Trainers },
   { name: 'Migration20261127Exclusives', class: Migration20261127Exclusives },
 ];

@@ -1,5 +1,17 @@
-import { REDEEM_REFUSALS, UUID_PATTERN, type RedeemResponse, type RpcMeta } from '@avpass/contracts';
-import { todayInTimeZone, voucherStatus } from '@avpass/domain';
+import {
+  outsideHoursMessage,
+  REDEEM_REFUSALS,
+  UUID_PATTERN,
+  type RedeemResponse,
+  type RpcMeta,
+} from '@avpass/contracts';
+import {
+  discountApplied,
+  isMinuteInWindow,
+  minuteOfBusinessDay,
+  todayInTimeZone,
+  voucherStatus,
+} from '@avpass/domain';
 import { DomainError, exportMetrics, voucherRedeemsTotal } from '@avpass/platform';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
@@ -11,6 +23,7 @@ import { QrCodesRepository } from '../codes/qr-codes.repository';
 import { voucherNotFound } from '../codes/qr-codes.service';
 import type { Redemption } from '../codes/redemption.entity';
 import { VouchersSettings } from '../settings';
+import { TrainersRepository, type TillTerms } from '../trainers/trainers.repository';
 import { describeDevice } from './device';
 import { RedeemRateLimiter } from './redeem-rate-limiter';
 import { RedemptionsRepository } from './redemptions.repository';
@@ -28,11 +41,17 @@ export class RedeemService {
     private readonly codes: QrCodesRepository,
     private readonly settings: VouchersSettings,
     private readonly rateLimiter: RedeemRateLimiter,
+    private readonly till: TrainersRepository,
   ) {
     exportMetrics(voucherRedeemsTotal);
   }
 
-  async redeem(id: string, idempotencyKey: string | undefined, meta: RpcMeta): Promise<RedeemResponse> {
+  async redeem(
+    id: string,
+    idempotencyKey: string | undefined,
+    meta: RpcMeta,
+    transactionAmount?: number,
+  ): Promise<RedeemResponse> {
     if (!UUID_PATTERN.test(id)) throw voucherNotFound();
     const codeId = id.toLowerCase();
     try {
@@ -48,7 +67,7 @@ export class RedeemService {
       if (earlier) return earlier;
     }
     try {
-      return await this.redeemOnce(codeId, idempotencyKey, meta);
+      return await this.redeemOnce(codeId, idempotencyKey, meta, transactionAmount);
     } catch (error) {
       // A concurrent request with the same key won: answer with its outcome.
       if (idempotencyKey && isUniqueViolation(error)) {
@@ -63,7 +82,15 @@ export class RedeemService {
     codeId: string,
     idempotencyKey: string | undefined,
     meta: RpcMeta,
+    transactionAmount: number | undefined,
   ): Promise<RedeemResponse> {
+    // A sale at the till is priced from the code's discount and rules (which never change once made).
+    let sale: { transactionAmount: number; discountApplied: number } | null = null;
+    if (transactionAmount !== undefined) {
+      const terms = await this.till.tillTerms(codeId);
+      if (!terms) throw voucherNotFound();
+      sale = { transactionAmount, discountApplied: discountApplied(terms, transactionAmount) };
+    }
     const now = this.settings.now();
     const validFrom = earliestValidExpiry(now, this.settings.timeZone);
     const userAgent = meta.userAgent?.slice(0, 1000) ?? null;
@@ -80,6 +107,9 @@ export class RedeemService {
       ipAddress: meta.ip ?? null,
       userAgent,
       idempotencyKey: idempotencyKey ?? null,
+      minuteOfDay: minuteOfBusinessDay(now, this.settings.timeZone),
+      transactionAmount: sale?.transactionAmount ?? null,
+      discountApplied: sale?.discountApplied ?? null,
     });
     if (!row) {
       // The first outcome of a retried request stands, even if the code has since run out.
@@ -87,7 +117,8 @@ export class RedeemService {
         const earlier = await this.replay(codeId, idempotencyKey);
         if (earlier) return earlier;
       }
-      throw this.refusal(await this.codes.findCurrent(codeId), now);
+      const code = await this.codes.findCurrent(codeId);
+      throw this.refusal(code, now, code ? await this.till.tillTerms(codeId) : null);
     }
     voucherRedeemsTotal.inc({ outcome: 'redeemed' });
     return {
@@ -113,12 +144,25 @@ export class RedeemService {
     };
   }
 
-  private refusal(code: QrCode | null, now: Date): DomainError {
+  private refusal(code: QrCode | null, now: Date, terms: TillTerms | null): DomainError {
     if (!code) return voucherNotFound();
     const status = voucherStatus(code, now, this.settings.timeZone);
+    const { validHoursStart: start, validHoursEnd: end } = terms ?? {};
+    if (
+      status === 'active' &&
+      start != null &&
+      end != null &&
+      !isMinuteInWindow(minuteOfBusinessDay(now, this.settings.timeZone), start, end)
+    ) {
+      voucherRedeemsTotal.inc({ outcome: 'outside_hours' });
+      return DomainError.conflict(outsideHoursMessage(hhmm(start), hhmm(end)));
+    }
     // 'active' here means an unlimited code at its ceiling: it cannot count any further.
     const reason = status === 'active' ? 'used_up' : status;
     voucherRedeemsTotal.inc({ outcome: reason });
     return DomainError.conflict(REDEEM_REFUSALS[reason]);
   }
 }
+
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

@@ -16,6 +16,11 @@ export interface RedeemInput {
   ipAddress: string | null;
   userAgent: string | null;
   idempotencyKey: string | null;
+  /** Minutes since midnight of `at` in BUSINESS_TIMEZONE: a trainer code's daily window is checked against it. */
+  minuteOfDay: number;
+  /** The sale at the till and the discount it got (cents), when the till sent one. */
+  transactionAmount: number | null;
+  discountApplied: number | null;
 }
 
 /** The code after the redeem, as a plain row already named like the entity's properties. */
@@ -32,15 +37,23 @@ export type RedeemedCode = Omit<QrCode, 'createdAt'> & { createdAt: Date | strin
  * pending_tallies row (platform-wide and for each partner in the code row's partner_ids, read under the
  * row lock, so an assignment change committing meanwhile is seen): an insert that no other redeem
  * waits on; TallyFolder folds the queue into the tallies (services/vouchers/src/stats/tally-folder.ts).
+ * A trainer code with a daily window (trainer_rules; the same rule as libs/domain isMinuteInWindow)
+ * counts only inside it.
  */
 const redeemSql = (event: string) => `with updated as (
     update qr_codes set usage_count = usage_count + 1
      where id = ? and is_active and usage_count < usage_limit
        and (expiration_date is null or expiration_date >= ?::date)
+       and not exists (select 1 from trainer_rules t, (select ?::int as m) now_
+                        where t.qr_code_id = qr_codes.id and t.valid_hours_start is not null
+                          and not (case when t.valid_hours_start < t.valid_hours_end
+                                        then now_.m >= t.valid_hours_start and now_.m < t.valid_hours_end
+                                        else now_.m >= t.valid_hours_start or now_.m < t.valid_hours_end end))
     returning *
   ), redemption as (
-    insert into redemptions (id, qr_code_id, redeemed_at, redeemed_by, device_info, ip_address, user_agent, idempotency_key)
-    select ?::uuid, id, ?::timestamptz, 'Store Scanner', ?, ?, ?, ? from updated
+    insert into redemptions (id, qr_code_id, redeemed_at, redeemed_by, device_info, ip_address, user_agent, idempotency_key,
+                             transaction_amount, discount_applied)
+    select ?::uuid, id, ?::timestamptz, 'Store Scanner', ?, ?, ?, ?, ?::int, ?::int from updated
     returning id
   ), tally as (
     insert into pending_tallies (day, partner_ids, clinic_name, batch_id)
@@ -97,12 +110,15 @@ export class RedemptionsRepository {
         [
           input.codeId,
           input.validFrom,
+          input.minuteOfDay,
           input.redemptionId,
           input.at,
           input.deviceInfo,
           input.ipAddress,
           input.userAgent,
           input.idempotencyKey,
+          input.transactionAmount,
+          input.discountApplied,
           input.day,
           ...event.params,
         ],

@@ -35,30 +35,37 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
   // A stray tap at home must not use the voucher: Redeem asks once, the till confirms.
   const [confirming, setConfirming] = useState(false);
   const intent = useRedeemIntent();
+  // Optional: the sale rung up at the till, in dollars as typed (sent as cents).
+  const [sale, setSale] = useState('');
+  const cents = saleCents(sale);
 
   function onConfirm() {
+    if (cents === null) return;
     setConfirming(false);
     // One key per redeem intent, kept until a definitive answer: pressing again after a 503, a
     // timeout or a lost connection asks about the same redemption instead of making a second one.
-    redeem.mutate(intent.key(), {
-      onSuccess: () => {
-        intent.settle();
-        setRedeemedAt(new Date());
-        toast({ title: 'Voucher Redeemed!', description: view.redeemedDescription });
+    redeem.mutate(
+      { key: intent.key(), ...(cents !== undefined ? { transactionAmount: cents } : {}) },
+      {
+        onSuccess: () => {
+          intent.settle();
+          setRedeemedAt(new Date());
+          toast({ title: 'Voucher Redeemed!', description: view.redeemedDescription });
+        },
+        onError: (error) => {
+          if (isUnconfirmedRedeem(error)) {
+            toast({ title: 'Not confirmed', description: UNCONFIRMED_REDEEM_MESSAGE, kind: 'destructive' });
+            return;
+          }
+          intent.settle();
+          toast({
+            title: 'Redemption Failed',
+            description: errorMessageOf(error, REDEEM_FAILED_FALLBACK),
+            kind: 'destructive',
+          });
+        },
       },
-      onError: (error) => {
-        if (isUnconfirmedRedeem(error)) {
-          toast({ title: 'Not confirmed', description: UNCONFIRMED_REDEEM_MESSAGE, kind: 'destructive' });
-          return;
-        }
-        intent.settle();
-        toast({
-          title: 'Redemption Failed',
-          description: errorMessageOf(error, REDEEM_FAILED_FALLBACK),
-          kind: 'destructive',
-        });
-      },
-    });
+    );
   }
 
   return (
@@ -99,11 +106,44 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
             </Typography>
             <Typography color="text.secondary">{view.redeemQuestion}</Typography>
           </Box>
+          <Typography component="label" htmlFor="sale-amount" sx={{ fontWeight: 600 }}>
+            Sale amount ($, optional)
+          </Typography>
+          <Box
+            component="input"
+            id="sale-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            value={sale}
+            onChange={(event: { target: { value: string } }) => setSale(event.target.value)}
+            aria-invalid={cents === null}
+            aria-describedby="sale-amount-help"
+            data-testid="sale-amount"
+            sx={(theme) => ({
+              font: 'inherit',
+              fontSize: '1.1rem',
+              p: 1.5,
+              borderRadius: 2,
+              border: `1px solid ${cents === null ? theme.palette.error.main : theme.palette.divider}`,
+            })}
+          />
+          <Typography
+            id="sale-amount-help"
+            variant="body2"
+            color={cents === null ? 'error' : 'text.secondary'}
+            sx={{ mt: -1 }}
+          >
+            {cents === null
+              ? 'Enter the sale in dollars, e.g. 45.50'
+              : 'Staff: the discount is worked out from it.'}
+          </Typography>
           <Button
             variant="contained"
             color="secondary"
             size="large"
             fullWidth
+            disabled={cents === null}
             onClick={onConfirm}
             data-testid="redeem-confirm-button"
             sx={{ minHeight: 60, fontSize: '1.1rem', borderRadius: 3 }}
@@ -149,4 +189,12 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
       )}
     </Box>
   );
+}
+
+/** '' -> undefined (no sale given), '45.5' or '$45.50' -> 4550 cents, anything else -> null. */
+function saleCents(text: string): number | null | undefined {
+  if (!text.trim()) return undefined;
+  // Dollars and at most two decimals, read as text (no binary rounding); kept tiny for this page's budget.
+  const m = /^\s*\$?(\d{1,7})(?:\.(\d{0,2}))?\s*$/.exec(text);
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : null;
 }

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { StatusChip } from '@/components/vouchers/status-chip';
 import type { VoucherView } from '../lib/voucher-view';
 import { TrainerHeader, VoucherLogo } from './voucher-brand';
+import { VoucherStatusBadge } from './voucher-status-badge';
 
 function Detail({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -171,7 +171,7 @@ export function VoucherPass({
           <Detail label="USAGE" testId="voucher-usage">
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
               <span>{view.usageText}</span>
-              <StatusChip status={voucher.status} labels="voucherPage" />
+              <VoucherStatusBadge status={voucher.status} />
             </Box>
           </Detail>
         </Box>

@@ -1,0 +1,176 @@
+import type { TrainerCode } from '@avpass/contracts';
+import { formatDate, TRAINER_ROLE_LABELS, voucherInitials } from '@avpass/domain';
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { usePaging } from '@/components/data-display/pager';
+import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
+import { DownloadButtons } from '@/components/downloads/download-buttons';
+import { paths } from '@/config/paths';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { useTrainerCodes } from '@/lib/trainers-api';
+import { DeleteCodeDialog } from './delete-code-dialog';
+import { MobileCard } from './mobile-card';
+
+export const TRAINER_EMPTY_TEXT = 'No trainer/athlete QR codes created yet.';
+
+/** Trainer/Athlete QR: the trainer codes, newest first, with preview, download and delete (spec section 2). */
+export function TrainerTab() {
+  const paging = usePaging(25);
+  const codes = useTrainerCodes('super_admin', { limit: paging.limit, offset: paging.offset });
+  const [deleting, setDeleting] = useState<TrainerCode | null>(null);
+  const zone = viewerTimeZone();
+  const date = (value: string | null) => (value ? formatDate(value, zone) : 'Never');
+
+  return (
+    <Box data-testid="trainer-tab">
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Typography color="text.secondary">
+          Personal codes for trainers, athletes and coaches. Each shows its photo and role on the voucher.
+        </Typography>
+        <Button
+          component={RouterLink}
+          to={paths.trainerQr.path}
+          variant="contained"
+          startIcon={<AddRoundedIcon />}
+          sx={{ flexShrink: 0 }}
+        >
+          Create Trainer/Athlete QR
+        </Button>
+      </Stack>
+      <ResponsivePagedList
+        query={codes}
+        paging={paging}
+        label="Trainer and athlete QR codes"
+        minWidth={900}
+        columns={[
+          'Photo',
+          'Name',
+          'Role',
+          'Created',
+          'Expires',
+          'Redemptions',
+          'Status',
+          { label: 'Actions', align: 'right', sticky: true },
+        ]}
+        emptyText={TRAINER_EMPTY_TEXT}
+        itemKey={(code) => code.id}
+        renderRow={(code) => (
+          <TableRow hover data-testid="trainer-row" data-id={code.id}>
+            <TableCell>
+              <TrainerAvatar code={code} />
+            </TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>{code.trainerName}</TableCell>
+            <TableCell>{roleLabel(code)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(code.createdAt)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(code.expirationDate)}</TableCell>
+            <TableCell>{code.usageCount}</TableCell>
+            <TableCell>
+              <TrainerStatus code={code} />
+            </TableCell>
+            <TableCell align="right" sx={stickyEndCellSx}>
+              <Actions code={code} onDelete={setDeleting} />
+            </TableCell>
+          </TableRow>
+        )}
+        renderCard={(code) => (
+          <MobileCard
+            testId="trainer-row"
+            dataAttributes={{ 'data-id': code.id }}
+            header={
+              <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
+                <TrainerAvatar code={code} />
+                <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                  <Typography sx={{ fontWeight: 700 }} noWrap>
+                    {code.trainerName}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {roleLabel(code)}
+                  </Typography>
+                </Box>
+                <TrainerStatus code={code} />
+              </Box>
+            }
+            fields={[
+              ['Created', date(code.createdAt)],
+              ['Expires', date(code.expirationDate)],
+              ['Redemptions', code.usageCount],
+              ['Partner', code.clinicName],
+            ]}
+            actions={<Actions code={code} onDelete={setDeleting} />}
+          />
+        )}
+      />
+      <DeleteCodeDialog code={deleting} onClose={() => setDeleting(null)} />
+    </Box>
+  );
+}
+
+const roleLabel = (code: TrainerCode) =>
+  code.trainerRole ? TRAINER_ROLE_LABELS[code.trainerRole] : 'Trainer';
+
+function TrainerAvatar({ code }: { code: TrainerCode }) {
+  return (
+    <Avatar src={code.trainerImage ?? undefined} alt={code.trainerName ?? ''} sx={{ width: 40, height: 40 }}>
+      {voucherInitials(code.trainerName)}
+    </Avatar>
+  );
+}
+
+/** Trainer codes show Expired or Active only (spec section 2). */
+function TrainerStatus({ code }: { code: TrainerCode }) {
+  const expired = code.status === 'expired';
+  return (
+    <Chip
+      size="small"
+      color={expired ? 'warning' : 'success'}
+      label={expired ? 'Expired' : 'Active'}
+      data-testid="trainer-status"
+    />
+  );
+}
+
+function Actions({ code, onDelete }: { code: TrainerCode; onDelete: (code: TrainerCode) => void }) {
+  return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+      <Tooltip title="Preview voucher">
+        <IconButton
+          size="small"
+          component={RouterLink}
+          to={paths.voucher.getHref(code.id)}
+          target="_blank"
+          aria-label={`Preview voucher of ${code.trainerName ?? 'trainer'}`}
+        >
+          <VisibilityOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <DownloadButtons id={code.id} kind="qr" formats={['png']} />
+      <Tooltip title="Delete">
+        <IconButton
+          size="small"
+          color="error"
+          onClick={() => onDelete(code)}
+          aria-label={`Delete QR code of ${code.trainerName ?? 'trainer'}`}
+        >
+          <DeleteOutlineRoundedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}

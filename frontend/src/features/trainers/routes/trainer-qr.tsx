@@ -1,0 +1,379 @@
+import {
+  generateTrainerQrRequestSchema,
+  TRAINER_NAME_MESSAGE,
+  TRAINER_NAMES_MESSAGE,
+  TRAINER_USAGE_LIMITS,
+  splitTrainerNames,
+  type TrainerCode,
+} from '@avpass/contracts';
+import { PARTNER_TYPE_LABELS, PARTNER_TYPES, TRAINER_ROLE_LABELS, TRAINER_ROLES } from '@avpass/domain';
+import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
+import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
+import RestoreRoundedIcon from '@mui/icons-material/RestoreRounded';
+import SportsRoundedIcon from '@mui/icons-material/SportsRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useToast } from '@/components/toast/toast-context';
+import { paths } from '@/config/paths';
+import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { firstIssuePerField } from '@/lib/form-errors';
+import { useGenerateTrainerQr, useSaveTrainerConfig, useTrainerConfig } from '@/lib/trainers-api';
+import { useCompanies } from '@/lib/vouchers-api';
+import { TrainerPhoto } from '../components/trainer-photo';
+import { TrainerPreviewCard } from '../components/trainer-preview-card';
+import {
+  applyConfig,
+  configOf,
+  INITIAL_TRAINER_FORM,
+  trainerRequestOf,
+  type TrainerFormValues,
+} from '../lib/trainer-form';
+
+const USAGE_LABELS: Record<(typeof TRAINER_USAGE_LIMITS)[number], string> = {
+  unlimited: 'Unlimited',
+  '1': '1 use',
+  '5': '5 uses',
+  '10': '10 uses',
+  '25': '25 uses',
+  '50': '50 uses',
+  '100': '100 uses',
+};
+
+/** Trainer/Athlete QR (/trainer-qr, super_admin): personal discount codes, one or a batch. */
+export function TrainerQrRoute() {
+  const [values, setValues] = useState<TrainerFormValues>(INITIAL_TRAINER_FORM);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [generated, setGenerated] = useState<TrainerCode | null>(null);
+  const generate = useGenerateTrainerQr();
+  const saved = useTrainerConfig();
+  const save = useSaveTrainerConfig();
+  const companies = useCompanies();
+  const { toast } = useToast();
+  const preview = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (generated) preview.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }, [generated]);
+
+  const set = <K extends keyof TrainerFormValues>(key: K, value: TrainerFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const field = (key: keyof TrainerFormValues, label: string, props: TextFieldProps = {}) => (
+    <TextField
+      label={label}
+      value={values[key] as string}
+      onChange={(event) => set(key, event.target.value as never)}
+      error={Boolean(errors[key])}
+      helperText={errors[key] ?? props.helperText}
+      fullWidth
+      {...props}
+      slotProps={{
+        ...props.slotProps,
+        htmlInput: { 'data-testid': `trainer-${key}`, ...(props.slotProps?.htmlInput as object) },
+      }}
+    />
+  );
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const batch = values.mode === 'batch';
+    if (batch ? !splitTrainerNames(values.trainerNames).length : !values.trainerName.trim()) {
+      const message = batch ? TRAINER_NAMES_MESSAGE : TRAINER_NAME_MESSAGE;
+      setErrors({ [batch ? 'trainerNames' : 'trainerName']: message });
+      toast({ title: 'Missing Information', description: message, kind: 'destructive' });
+      return;
+    }
+    const request = trainerRequestOf(values);
+    const parsed = generateTrainerQrRequestSchema.safeParse(request);
+    if (!parsed.success) {
+      setErrors(firstIssuePerField(parsed.error));
+      return;
+    }
+    setErrors({});
+    generate.mutate(request, {
+      onSuccess: (result) => {
+        if (result.count === 1) {
+          setGenerated(result.qrCodes[0] ?? null);
+          toast({
+            title: 'QR Code Generated!',
+            description: `${result.qrCodes[0]?.trainerName}'s code is ready.`,
+          });
+        } else {
+          setGenerated(null);
+          toast({
+            title: 'Batch Generation Complete!',
+            description: `${result.count} QR codes were created.`,
+          });
+        }
+        // Cleared for the next one; the mode (single or batch) stays, the saved config is kept.
+        setValues((v) => ({ ...INITIAL_TRAINER_FORM, mode: v.mode }));
+      },
+      onError: (error) => {
+        setErrors(fieldErrorsOf(error));
+        toast({
+          title: 'Generation Failed',
+          description: errorMessageOf(error, 'Failed to generate trainer QR code.'),
+          kind: 'destructive',
+        });
+      },
+    });
+  };
+
+  const onSaveConfig = () =>
+    save.mutate(configOf(values), {
+      onSuccess: () =>
+        toast({ title: 'Configuration Saved', description: 'These settings are kept for your account.' }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: errorMessageOf(error, 'Failed to save configuration'),
+          kind: 'destructive',
+        }),
+    });
+  const onApplyConfig = () => {
+    const config = saved.data?.config;
+    if (!config) return;
+    setValues((v) => applyConfig(v, config));
+    setErrors({});
+    toast({ title: 'Configuration Applied', description: 'Your saved settings were filled in.' });
+  };
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ mb: { xs: 3, md: 4 }, justifyContent: 'space-between', alignItems: { md: 'flex-end' } }}
+      >
+        <Box>
+          <Button
+            component={RouterLink}
+            to={`${paths.dashboard.path}?tab=trainer`}
+            startIcon={<ArrowBackRoundedIcon />}
+            sx={{ mb: 1, ml: -1 }}
+          >
+            Back to Dashboard
+          </Button>
+          <Typography variant="h3" component="h1">
+            Trainer/Athlete QR
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            Personal discount codes for trainers, athletes and coaches to share with their people.
+          </Typography>
+        </Box>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            startIcon={<RestoreRoundedIcon />}
+            onClick={onApplyConfig}
+            disabled={!saved.data?.config}
+            data-testid="apply-config"
+          >
+            Apply Saved Config
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={save.isPending ? <CircularProgress size={16} /> : <BookmarkAddOutlinedIcon />}
+            onClick={onSaveConfig}
+            disabled={save.isPending}
+            data-testid="save-config"
+          >
+            Save Config
+          </Button>
+        </Stack>
+      </Stack>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' },
+          alignItems: 'start',
+        }}
+      >
+        <Card>
+          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+            <Box component="form" aria-label="Trainer QR details" noValidate onSubmit={onSubmit}>
+              <Stack spacing={2.5}>
+                <ToggleButtonGroup
+                  exclusive
+                  color="primary"
+                  value={values.mode}
+                  onChange={(_e, mode: TrainerFormValues['mode'] | null) => mode && set('mode', mode)}
+                  aria-label="How many codes"
+                  size="small"
+                >
+                  <ToggleButton value="single">Single</ToggleButton>
+                  <ToggleButton value="batch">Batch</ToggleButton>
+                </ToggleButtonGroup>
+                {values.mode === 'single'
+                  ? field('trainerName', 'Trainer name', { required: true, autoComplete: 'off' })
+                  : field('trainerNames', 'Trainer names', {
+                      required: true,
+                      multiline: true,
+                      minRows: 3,
+                      helperText: 'Comma or line separated: one code each.',
+                    })}
+                <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                  {field('trainerRole', 'Role', {
+                    select: true,
+                    children: TRAINER_ROLES.map((role) => (
+                      <MenuItem key={role} value={role}>
+                        {TRAINER_ROLE_LABELS[role]}
+                      </MenuItem>
+                    )),
+                  })}
+                  <TrainerPhoto url={values.trainerImage} onChange={(url) => set('trainerImage', url)} />
+                </Box>
+                <Divider textAlign="left">Partner and coupon</Divider>
+                <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                  {field('partnerName', 'Partner name', { required: true })}
+                  {field('partnerId', 'Assign to partner', {
+                    select: true,
+                    helperText: 'Its staff then see these codes and their analytics.',
+                    children: [
+                      <MenuItem key="" value="">
+                        No partner account
+                      </MenuItem>,
+                      ...(companies.data ?? []).map((c) => (
+                        <MenuItem key={c.id} value={c.id}>
+                          {c.name}
+                        </MenuItem>
+                      )),
+                    ],
+                  })}
+                  {field('couponTitle', 'Coupon title', { required: true })}
+                  {field('partnerType', 'Partner type', {
+                    select: true,
+                    children: PARTNER_TYPES.map((t) => (
+                      <MenuItem key={t} value={t}>
+                        {PARTNER_TYPE_LABELS[t]}
+                      </MenuItem>
+                    )),
+                  })}
+                  {field('service', 'Service/product', {
+                    helperText: 'Defaults to the coupon title.',
+                    sx: { gridColumn: { sm: '1 / -1' } },
+                  })}
+                </Box>
+                {field('description', 'Description', { multiline: true, minRows: 2 })}
+                <Divider textAlign="left">Discount and limits</Divider>
+                <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                  {field('discountValue', 'Discount percent', {
+                    type: 'number',
+                    slotProps: { htmlInput: { min: 0, max: 100 } },
+                  })}
+                  {field('usageType', 'Usage limit', {
+                    select: true,
+                    children: TRAINER_USAGE_LIMITS.map((u) => (
+                      <MenuItem key={u} value={u}>
+                        {USAGE_LABELS[u]}
+                      </MenuItem>
+                    )),
+                  })}
+                  {field('validDays', 'Valid for (days)', {
+                    type: 'number',
+                    slotProps: { htmlInput: { min: 1, max: 730 } },
+                  })}
+                  {field('minPurchase', 'Min. purchase ($)', {
+                    type: 'number',
+                    helperText: '0 means none',
+                    slotProps: { htmlInput: { min: 0, step: 0.01 } },
+                  })}
+                  {field('maxDiscount', 'Max. discount ($)', {
+                    type: 'number',
+                    helperText: '0 means none',
+                    slotProps: { htmlInput: { min: 0, step: 0.01 } },
+                  })}
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={values.stackable}
+                        onChange={(e) => set('stackable', e.target.checked)}
+                      />
+                    }
+                    label="Stackable with other offers"
+                  />
+                </Box>
+                <Box>
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={values.hoursEnabled}
+                        onChange={(e) => set('hoursEnabled', e.target.checked)}
+                      />
+                    }
+                    label="Only during set hours each day"
+                  />
+                  {values.hoursEnabled && (
+                    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr', mt: 1 }}>
+                      {field('hoursStart', 'From', { type: 'time' })}
+                      {field('hoursEnd', 'Until', { type: 'time', helperText: "In the club's time zone." })}
+                    </Box>
+                  )}
+                  {errors.validHours && (
+                    <Typography color="error" variant="body2">
+                      {errors.validHours}
+                    </Typography>
+                  )}
+                </Box>
+                <Divider textAlign="left">Bonuses and tracking</Divider>
+                <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                  {field('referralBonus', 'Referral bonus (%)', { type: 'number' })}
+                  {field('performanceBonus', 'Performance bonus (%)', { type: 'number' })}
+                  {field('bonusThreshold', 'Bonus threshold', { type: 'number', helperText: 'Redemptions' })}
+                  {field('trackingCode', 'Tracking code')}
+                  {field('campaignName', 'Campaign name')}
+                  {field('storeLocations', 'Store locations')}
+                </Box>
+                <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                  {field('productCategories', 'Product categories')}
+                  {field('exclusions', 'Exclusions')}
+                </Box>
+                {field('terms', 'Terms & conditions', { multiline: true, minRows: 2 })}
+                {field('notes', 'Internal notes', { multiline: true, minRows: 2 })}
+                <Button
+                  type="submit"
+                  variant="contained"
+                  size="large"
+                  disabled={generate.isPending}
+                  startIcon={
+                    generate.isPending ? (
+                      <CircularProgress size={18} color="inherit" />
+                    ) : (
+                      <SportsRoundedIcon />
+                    )
+                  }
+                  data-testid="trainer-generate"
+                >
+                  {generate.isPending
+                    ? 'Generating...'
+                    : values.mode === 'batch'
+                      ? `Generate ${Math.max(splitTrainerNames(values.trainerNames).length, 1)} QR Codes`
+                      : 'Generate QR Code'}
+                </Button>
+              </Stack>
+            </Box>
+          </CardContent>
+        </Card>
+        <Box ref={preview} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+          <TrainerPreviewCard code={generated} />
+        </Box>
+      </Box>
+    </Container>
+  );
+}

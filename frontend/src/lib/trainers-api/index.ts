@@ -1,0 +1,3 @@
+export * from './urls';
+export * from './queries';
+export * from './mutations';

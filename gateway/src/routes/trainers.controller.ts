@@ -1,0 +1,172 @@
+import { RPC, type TrainerExportPage, type TrainerExportRow } from '@avpass/contracts';
+import { centsToDollars } from '@avpass/domain';
+import { DomainError } from '@avpass/platform';
+import { Body, Controller, Get, HttpCode, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { Roles } from '../auth/auth.decorators';
+import { ApiContract, ApiRpc } from '../http/openapi';
+import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
+import { ImageStore, type ImageUploadRule } from '../uploads/image-store';
+import { readMultipart } from '../uploads/multipart';
+import { csvRow } from './csv';
+import { attachment } from './rendering.controller';
+
+/** Spec sections 5 and 9: a trainer photo is at most 5 MB and an image by content. */
+export const TRAINER_IMAGE_RULE: ImageUploadRule = {
+  maxBytes: 5 * 1024 * 1024,
+  tooLargeMessage: 'Image size must be less than 5MB',
+  notImageMessage: 'Only image files are allowed',
+};
+const imageResponseSchema = z.object({ imageUrl: z.string(), url: z.string() });
+
+const CSV_HEADER = [
+  'Redeemed At (UTC)',
+  'Trainer',
+  'Role',
+  'Partner',
+  'Discount %',
+  'Sale ($)',
+  'Discount Given ($)',
+  'Redeemed By',
+  'Device',
+  'QR Code ID',
+  'Redemption ID',
+];
+const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents).toFixed(2));
+const csvLine = (r: TrainerExportRow) =>
+  csvRow([
+    r.redeemedAt,
+    r.trainerName,
+    r.trainerRole,
+    r.partnerName,
+    r.discountPercent,
+    dollars(r.transactionAmount),
+    dollars(r.discountApplied),
+    r.redeemedBy,
+    r.deviceInfo,
+    r.qrCodeId,
+    r.redemptionId,
+  ]);
+
+function originOf(body: unknown, req: AuthenticatedRequest): { deploymentUrl?: string } {
+  const sent = (body ?? {}) as { deploymentUrl?: unknown };
+  if (typeof sent.deploymentUrl === 'string' && sent.deploymentUrl.trim()) return {};
+  const origin = req.headers.origin;
+  return typeof origin === 'string' && /^https?:\/\/[^/]+$/.test(origin) ? { deploymentUrl: origin } : {};
+}
+
+/** Trainer/athlete codes, the trainer form's saved configuration, and athlete/partnership analytics. */
+@ApiTags('trainers')
+@ApiBearerAuth()
+@Controller('api')
+export class TrainersController {
+  constructor(
+    readonly services: ServiceCaller,
+    private readonly images: ImageStore,
+  ) {}
+
+  /** One code (`trainerName`) or one per name (`trainerNames`, comma or line separated), in one transaction. */
+  @Roles('super_admin')
+  @Post('generate-trainer-qr')
+  @ApiRpc(RPC.vouchers.generateTrainer, { body: true, status: 201 })
+  generate(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.generateTrainer, body, req, originOf(body, req));
+  }
+
+  @Roles('super_admin')
+  @Get('qr-codes/trainers')
+  @ApiRpc(RPC.vouchers.listTrainers)
+  trainers(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.listTrainers, query, req);
+  }
+
+  /** A company's trainer codes: those assigned to it. */
+  @Roles('company_admin')
+  @Get('partner-assigned-qr-codes')
+  @ApiRpc(RPC.vouchers.listTrainers)
+  assigned(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.listTrainers, query, req);
+  }
+
+  /** The administrator's saved trainer form configuration (null until saved). */
+  @Roles('super_admin')
+  @Get('trainer-config')
+  @ApiRpc(RPC.vouchers.getTrainerConfig)
+  config(@Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.vouchers.getTrainerConfig, {}, req);
+  }
+
+  @Roles('super_admin')
+  @Put('trainer-config')
+  @ApiRpc(RPC.vouchers.saveTrainerConfig, { body: true })
+  saveConfig(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.saveTrainerConfig, body, req);
+  }
+
+  @Roles('super_admin')
+  @Post('upload-trainer-image')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiContract({ response: imageResponseSchema })
+  async uploadImage(@Req() req: AuthenticatedRequest): Promise<z.infer<typeof imageResponseSchema>> {
+    const form = await readMultipart(req, 'image', TRAINER_IMAGE_RULE.maxBytes);
+    if (!form.file || form.file.buffer.length === 0) {
+      throw DomainError.validation('Please choose an image to upload', {
+        image: ['Please choose an image to upload'],
+      });
+    }
+    if (form.file.truncated) throw new DomainError('PAYLOAD_TOO_LARGE', TRAINER_IMAGE_RULE.tooLargeMessage);
+    const { url } = await this.images.store(form.file.buffer, TRAINER_IMAGE_RULE);
+    return { imageUrl: url, url };
+  }
+
+  /** Summary, per-day series and one page of per-trainer rows (each with its 5 newest redemptions). */
+  @Roles('super_admin', 'company_admin')
+  @Get('trainer-analytics')
+  @ApiRpc(RPC.vouchers.trainerAnalytics)
+  analytics(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.trainerAnalytics, query, req);
+  }
+
+  /**
+   * Every redemption in the range as CSV, streamed page by page (each page one call), so no process
+   * holds more than a page. The first page is fetched before the answer starts, so a bad query is a 400.
+   */
+  @Roles('super_admin', 'company_admin')
+  @Get('trainer-analytics/export')
+  @ApiProduces('text/csv')
+  async export(
+    @Query() query: unknown,
+    @Req() req: AuthenticatedRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const sent = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
+    const { limit: _limit, cursor: _cursor, ...filters } = sent;
+    const first = await this.services.forward(RPC.vouchers.trainerExportPage, filters, req);
+    const services = this.services;
+    async function* lines(): AsyncGenerator<string> {
+      yield `\ufeff${csvRow(CSV_HEADER)}`;
+      let page: TrainerExportPage = first;
+      for (;;) {
+        if (page.rows.length) yield page.rows.map(csvLine).join('');
+        if (!page.nextCursor) return;
+        page = await services.forward(
+          RPC.vouchers.trainerExportPage,
+          { ...filters, cursor: page.nextCursor },
+          req,
+        );
+      }
+    }
+    await reply
+      .type('text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        attachment(`athlete-analytics-${first.startDate}-to-${first.endDate}.csv`),
+      )
+      .header('cache-control', 'private, no-store')
+      .send(Readable.from(lines()));
+  }
+}

@@ -1,0 +1,302 @@
+import type { Actor, TrainerConfig, TrainerRules } from '@avpass/contracts';
+import { minutesOfDay, type DiscountType } from '@avpass/domain';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { allOf, codeSearchSql, visibleCodesSql, type SqlClause } from '../codes/code-visibility';
+import { afterCursorSql, nextCursor } from '../codes/keyset';
+import { QrCode } from '../codes/qr-code.entity';
+
+export interface TrainerRulesRow {
+  qrCodeId: string;
+  couponTitle: string;
+  rules: TrainerRules;
+}
+
+/** What a redeem needs of a code to price the sale and to explain a refusal. */
+export interface TillTerms {
+  discountType: DiscountType;
+  discountValue: number;
+  minPurchase: number | null;
+  maxDiscount: number | null;
+  validHoursStart: number | null;
+  validHoursEnd: number | null;
+}
+
+export interface TrainerCodeRow {
+  code: QrCode;
+  couponTitle: string | null;
+  rules: TrainerRules | null;
+}
+
+/** A range of instants [from, to) and which trainer codes: the analytics' selection. */
+export interface AnalyticsSelection {
+  actor: Actor;
+  /** The range as business days ('YYYY-MM-DD', both included) and as instants [from, to). */
+  startDate: string;
+  endDate: string;
+  from: Date;
+  to: Date;
+  trainerId?: string | undefined;
+  timeZone: string;
+}
+
+export interface DayFigures {
+  day: string;
+  redemptions: number;
+  transactionAmount: number;
+  discountGiven: number;
+}
+
+export interface TrainerFiguresRow {
+  code: QrCode;
+  redemptions: number;
+  transactionAmount: number;
+  discountGiven: number;
+  sales: number;
+  lastRedemption: Date | null;
+  firstRedemptions: {
+    id: string;
+    redeemed_at: string;
+    redeemed_by: string;
+    device_info: string | null;
+    transaction_amount: number | null;
+    discount_applied: number | null;
+  }[];
+}
+
+export interface ExportRow {
+  redemption_id: string;
+  redeemed_at: Date;
+  cursor_at: string;
+  id: string;
+  qr_code_id: string;
+  trainer_name: string | null;
+  trainer_role: string | null;
+  clinic_name: string;
+  discount_value: number;
+  transaction_amount: number | null;
+  discount_applied: number | null;
+  redeemed_by: string;
+  device_info: string | null;
+}
+
+const toNumber = (v: unknown) => Number(v ?? 0);
+
+/**
+ * The trainer_rules and trainer_configs tables, and the trainer codes' lists and analytics: sums over
+ * trainer_day_tallies (one row per code and business day, kept by a trigger on redemptions), the first
+ * redemptions by index, never rows loaded to be summed here.
+ */
+@Injectable()
+export class TrainersRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async insertRules(tx: EntityManager, rows: TrainerRulesRow[]): Promise<void> {
+    if (!rows.length) return;
+    const values = rows.map(() => '(?, ?, ?, ?, ?, ?, ?::jsonb)').join(', ');
+    const params = rows.flatMap((r) => {
+      const window = r.rules.validHours;
+      return [
+        r.qrCodeId,
+        r.couponTitle,
+        r.rules.minPurchase,
+        r.rules.maxDiscount,
+        window ? minutesOfDay(window.start) : null,
+        window ? minutesOfDay(window.end) : null,
+        JSON.stringify(r.rules),
+      ];
+    });
+    await tx.execute(
+      `insert into trainer_rules (qr_code_id, coupon_title, min_purchase, max_discount, valid_hours_start,
+         valid_hours_end, rules) values ${values}`,
+      params,
+    );
+  }
+
+  /** The code's discount and, for a trainer code, its rules; null when there is no such code. */
+  async tillTerms(codeId: string): Promise<TillTerms | null> {
+    const rows: TillTerms[] = await this.em
+      .fork()
+      .getConnection()
+      .execute(
+        `select q.discount_type as "discountType", q.discount_value as "discountValue",
+              t.min_purchase as "minPurchase", t.max_discount as "maxDiscount",
+              t.valid_hours_start as "validHoursStart", t.valid_hours_end as "validHoursEnd"
+         from qr_codes q left join trainer_rules t on t.qr_code_id = q.id where q.id = ?`,
+        [codeId],
+        'all',
+      );
+    return rows[0] ?? null;
+  }
+
+  /** Trainer codes the actor may see, newest first, one page by keyset (qr_codes_trainer_created_at_id_index). */
+  async page(
+    actor: Actor,
+    window: { limit: number; offset: number; search?: string | undefined; cursor?: string | undefined },
+  ): Promise<{ rows: TrainerCodeRow[]; nextCursor: string | null; total: number }> {
+    const filter = allOf(trainerCodesSql(actor), codeSearchSql(window.search));
+    const where = allOf(filter, afterCursorSql(window.cursor, 'q.created_at', 'q.id'));
+    const rows: (Record<string, unknown> & { cursor_at: string; id: string })[] = await this.em.execute(
+      `select q.*, q.created_at::text as cursor_at, t.coupon_title, t.rules as trainer_rules
+         from qr_codes q left join trainer_rules t on t.qr_code_id = q.id
+        where ${where.sql} order by q.created_at desc, q.id desc limit ? offset ?`,
+      [...where.params, window.limit, window.cursor ? 0 : window.offset],
+    );
+    const [count] = (await this.em.execute(
+      `select count(*)::int as n from qr_codes q where ${filter.sql}`,
+      filter.params,
+    )) as [{ n: number }];
+    return {
+      rows: rows.map(({ cursor_at: _at, partner_ids: _p, coupon_title, trainer_rules, ...row }) => ({
+        code: this.em.map(QrCode, row),
+        couponTitle: (coupon_title as string | null) ?? null,
+        rules: (trainer_rules as TrainerRules | null) ?? null,
+      })),
+      nextCursor: nextCursor(rows, window.limit),
+      total: count.n,
+    };
+  }
+
+  async findConfig(userId: string): Promise<{ config: TrainerConfig; updatedAt: Date } | null> {
+    const rows: { config: TrainerConfig; updated_at: Date }[] = await this.em.execute(
+      'select config, updated_at from trainer_configs where user_id = ?',
+      [userId],
+    );
+    const row = rows[0];
+    return row ? { config: row.config, updatedAt: new Date(row.updated_at) } : null;
+  }
+
+  async saveConfig(userId: string, config: TrainerConfig, at: Date): Promise<void> {
+    await this.em.execute(
+      `insert into trainer_configs (user_id, config, updated_at) values (?, ?::jsonb, ?)
+       on conflict (user_id) do update set config = excluded.config, updated_at = excluded.updated_at`,
+      [userId, JSON.stringify(config), at.toISOString()],
+    );
+  }
+
+  /** How many trainer codes the selection covers. */
+  async countTrainers(sel: AnalyticsSelection): Promise<number> {
+    const codes = selectionSql(sel);
+    const [row] = (await this.em.execute(
+      `select count(*)::int as n from qr_codes q where ${codes.sql}`,
+      codes.params,
+    )) as [{ n: number }];
+    return row.n;
+  }
+
+  /**
+   * Redemptions, sales and discounts per business day of the range (days without any are absent). Only
+   * trainer codes have tally rows, so the administrator's unfiltered figures need no join to the codes.
+   */
+  async dailyFigures(sel: AnalyticsSelection): Promise<DayFigures[]> {
+    const everything = sel.actor.role === 'super_admin' && !sel.trainerId;
+    const codes = selectionSql(sel);
+    const rows: { day: string; n: string; amount: string; discount: string }[] = await this.em.execute(
+      `select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.redemptions)::bigint as n,
+              sum(d.transaction_amount)::bigint as amount, sum(d.discount_given)::bigint as discount
+         from trainer_day_tallies d
+         ${everything ? '' : `join qr_codes q on q.id = d.qr_code_id and ${codes.sql}`}
+        where d.day between ?::date and ?::date
+        group by d.day order by d.day`,
+      [...(everything ? [] : codes.params), sel.startDate, sel.endDate],
+    );
+    return rows.map((r) => ({
+      day: r.day,
+      redemptions: toNumber(r.n),
+      transactionAmount: toNumber(r.amount),
+      discountGiven: toNumber(r.discount),
+    }));
+  }
+
+  /** One page of trainer codes (newest first) with their figures in the range and their 5 newest redemptions. */
+  async trainerFigures(
+    sel: AnalyticsSelection,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<{ rows: TrainerFiguresRow[]; nextCursor: string | null }> {
+    const where = allOf(selectionSql(sel), afterCursorSql(cursor, 'q.created_at', 'q.id'));
+    const range = [sel.from.toISOString(), sel.to.toISOString()];
+    const rows: (Record<string, unknown> & {
+      cursor_at: string;
+      id: string;
+      f_n: number;
+      f_amount: string;
+      f_discount: string;
+      f_sales: number;
+      f_last: Date | null;
+      f_first: TrainerFiguresRow['firstRedemptions'];
+    })[] = await this.em.execute(
+      `select q.*, q.created_at::text as cursor_at, a.n as f_n, a.amount as f_amount, a.discount as f_discount,
+              a.sales as f_sales, a.last as f_last, l.first as f_first
+         from qr_codes q
+        cross join lateral (
+          select coalesce(sum(d.redemptions), 0)::int as n, coalesce(sum(d.transaction_amount), 0)::bigint as amount,
+                 coalesce(sum(d.discount_given), 0)::bigint as discount,
+                 coalesce(sum(d.sales), 0)::int as sales, max(d.last_redeemed_at) as last
+            from trainer_day_tallies d where d.qr_code_id = q.id and d.day between ?::date and ?::date) a
+        cross join lateral (
+          select coalesce(json_agg(x order by x.redeemed_at desc, x.id desc), '[]'::json) as first from (
+            select r.id, r.redeemed_at, r.redeemed_by, r.device_info, r.transaction_amount, r.discount_applied
+              from redemptions r where r.qr_code_id = q.id and r.redeemed_at >= ? and r.redeemed_at < ?
+             order by r.redeemed_at desc, r.id desc limit 5) x) l
+        where ${where.sql}
+        order by q.created_at desc, q.id desc limit ?`,
+      [sel.startDate, sel.endDate, ...range, ...where.params, limit],
+    );
+    return {
+      rows: rows.map(
+        ({
+          cursor_at: _at,
+          partner_ids: _p,
+          f_n,
+          f_amount,
+          f_discount,
+          f_sales,
+          f_last,
+          f_first,
+          ...row
+        }) => ({
+          code: this.em.map(QrCode, row),
+          redemptions: f_n,
+          transactionAmount: toNumber(f_amount),
+          discountGiven: toNumber(f_discount),
+          sales: f_sales,
+          lastRedemption: f_last ? new Date(f_last) : null,
+          firstRedemptions: f_first,
+        }),
+      ),
+      nextCursor: nextCursor(rows, limit),
+    };
+  }
+
+  /** Every redemption of the selection in the range, oldest first, one page by keyset. */
+  async exportPage(
+    sel: AnalyticsSelection,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<{ rows: ExportRow[]; nextCursor: string | null }> {
+    const where = allOf(selectionSql(sel), afterCursorSql(cursor, 'r.redeemed_at', 'r.id', 'asc'));
+    const rows: ExportRow[] = await this.em.execute(
+      `select r.id, r.id as redemption_id, r.redeemed_at, r.redeemed_at::text as cursor_at, r.qr_code_id,
+              q.trainer_name, q.trainer_role, q.clinic_name, q.discount_value, r.transaction_amount,
+              r.discount_applied, r.redeemed_by, r.device_info
+         from redemptions r join qr_codes q on q.id = r.qr_code_id
+        where r.redeemed_at >= ? and r.redeemed_at < ? and ${where.sql}
+        order by r.redeemed_at asc, r.id asc limit ?`,
+      [sel.from.toISOString(), sel.to.toISOString(), ...where.params, limit],
+    );
+    return { rows, nextCursor: nextCursor(rows, limit) };
+  }
+}
+
+/** Trainer codes the actor may see (the administrator all, a company those assigned to it). */
+function trainerCodesSql(actor: Actor): SqlClause {
+  return allOf({ sql: `q.qr_type = 'trainer'`, params: [] }, visibleCodesSql(actor));
+}
+
+function selectionSql(sel: AnalyticsSelection): SqlClause {
+  return allOf(
+    trainerCodesSql(sel.actor),
+    sel.trainerId ? { sql: 'q.id = ?', params: [sel.trainerId] } : null,
+  );
+}

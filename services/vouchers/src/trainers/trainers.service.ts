@@ -1,0 +1,297 @@
+import {
+  ANALYTICS_MAX_DAYS,
+  RPC,
+  type Actor,
+  type GenerateTrainerQrInput,
+  type GenerateTrainerQrResponse,
+  type Page,
+  type RpcMeta,
+  type SavedTrainerConfig,
+  type TrainerAnalytics,
+  type TrainerCode,
+  type TrainerConfig,
+  type TrainerExportPage,
+  type TrainerRules,
+} from '@avpass/contracts';
+import { addDays, endOfBusinessDay, todayInTimeZone } from '@avpass/domain';
+import { DomainError, EventOutbox, RpcClient } from '@avpass/platform';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { AssignmentsRepository } from '../assignment/assignments.repository';
+import { QrCode } from '../codes/qr-code.entity';
+import { toQrCode } from '../codes/qr-code.mapper';
+import { QrCodesRepository } from '../codes/qr-codes.repository';
+import { FALLBACK_ORIGIN } from '../codes/qr-codes.service';
+import { snapshotOf } from '../codes/snapshot';
+import { VouchersSettings } from '../settings';
+import { TalliesRepository } from '../stats/tallies.repository';
+import { TrainersRepository, type AnalyticsSelection, type ExportRow } from './trainers.repository';
+
+/** The analytics' range when none is asked: the last 30 business days, today included. */
+export const DEFAULT_ANALYTICS_DAYS = 30;
+
+type AnalyticsQuery = {
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  trainerId?: string | undefined;
+};
+
+@Injectable()
+export class TrainersService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly trainers: TrainersRepository,
+    private readonly codes: QrCodesRepository,
+    private readonly assignments: AssignmentsRepository,
+    private readonly tallies: TalliesRepository,
+    private readonly outbox: EventOutbox,
+    private readonly settings: VouchersSettings,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  /**
+   * One code per name, all in one transaction (all or nothing), each with its rules row, assigned to
+   * the chosen partner when one is given, and its voucher.created (and assigned) event.
+   */
+  async generate(
+    actor: Actor,
+    input: GenerateTrainerQrInput,
+    meta: RpcMeta,
+  ): Promise<GenerateTrainerQrResponse> {
+    if (input.partnerId) await this.assertPartnerExists(input.partnerId, meta);
+    const now = this.settings.now();
+    const expirationDate = addDays(todayInTimeZone(now, this.settings.timeZone), input.validDays);
+    const origin = (this.settings.config.PUBLIC_URL ?? input.deploymentUrl ?? FALLBACK_ORIGIN).replace(
+      /\/+$/,
+      '',
+    );
+    const rules = rulesOf(input);
+    const codes = input.names.map((name) => {
+      const code = new QrCode();
+      return Object.assign(code, {
+        companyId: actor.companyId,
+        createdByUserId: actor.userId,
+        clinicName: input.partnerName,
+        discountType: 'percentage' as const,
+        discountValue: input.discountValue,
+        service: input.service ?? input.couponTitle,
+        expirationDate,
+        usageLimit: input.usageLimit,
+        terms: input.terms,
+        customTitle: input.couponTitle,
+        partnerType: input.partnerType,
+        qrType: 'trainer' as const,
+        trainerName: name,
+        trainerImage: input.trainerImage ?? null,
+        trainerRole: input.trainerRole,
+        qrUrl: `${origin}/voucher/${code.id}`,
+        qrData: {
+          trainerName: name,
+          partnerName: input.partnerName,
+          couponTitle: input.couponTitle,
+          ...rules,
+        },
+        createdAt: now,
+      });
+    });
+    const partnerIds = input.partnerId ? [input.partnerId] : [];
+    await this.em.transactional(async (tx) => {
+      await this.codes.insertMany(tx, codes);
+      await this.trainers.insertRules(
+        tx,
+        codes.map((c) => ({ qrCodeId: c.id, couponTitle: input.couponTitle, rules })),
+      );
+      await this.tallies.codesCreated(tx, codes.length);
+      for (const code of codes) {
+        this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
+        if (!partnerIds.length) continue;
+        await this.assignments.insert(tx, code.id, partnerIds, actor.userId);
+        await this.tallies.assignmentsChanged(tx, code.id, partnerIds, [], this.settings.timeZone);
+        this.outbox.record(tx, 'vouchers.voucher.assigned.v1', { ...snapshotOf(code), partnerIds });
+      }
+    });
+    const ctx = this.settings.mapping(now);
+    return {
+      id: codes[0]!.id,
+      count: codes.length,
+      qrCodes: codes.map((c) => ({
+        ...toQrCode(c, ctx, partnerIds.length),
+        couponTitle: input.couponTitle,
+        rules,
+      })),
+    };
+  }
+
+  /** The administrator: every trainer code; a company: those assigned to it. Newest first. */
+  async list(
+    actor: Actor,
+    window: { limit: number; offset: number; search?: string | undefined; cursor?: string | undefined },
+  ): Promise<Page<TrainerCode>> {
+    const page = await this.trainers.page(actor, window);
+    const ctx = this.settings.mapping();
+    const counts = await this.assignments.partnerCounts(page.rows.map((r) => r.code.id));
+    return {
+      items: page.rows.map((r) => ({
+        ...toQrCode(r.code, ctx, counts.get(r.code.id) ?? 0),
+        couponTitle: r.couponTitle,
+        rules: r.rules,
+      })),
+      total: page.total,
+      limit: window.limit,
+      offset: window.offset,
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  async getConfig(actor: Actor): Promise<SavedTrainerConfig> {
+    const saved = await this.trainers.findConfig(actor.userId);
+    return { config: saved?.config ?? null, updatedAt: saved?.updatedAt.toISOString() ?? null };
+  }
+
+  async saveConfig(actor: Actor, config: TrainerConfig): Promise<SavedTrainerConfig> {
+    const at = this.settings.now();
+    await this.trainers.saveConfig(actor.userId, config, at);
+    return { config, updatedAt: at.toISOString() };
+  }
+
+  async analytics(
+    actor: Actor,
+    query: AnalyticsQuery & { limit: number; cursor?: string | undefined },
+  ): Promise<TrainerAnalytics> {
+    const { sel, startDate, endDate } = this.selection(actor, query);
+    const [trainers, daily, page] = await Promise.all([
+      this.trainers.countTrainers(sel),
+      this.trainers.dailyFigures(sel),
+      this.trainers.trainerFigures(sel, query.limit, query.cursor),
+    ]);
+    const byDay = new Map(daily.map((d) => [d.day, d]));
+    const days: TrainerAnalytics['daily'] = [];
+    for (let day = startDate; day <= endDate; day = addDays(day, 1)) {
+      days.push(byDay.get(day) ?? { day, redemptions: 0, transactionAmount: 0, discountGiven: 0 });
+    }
+    const sum = (pick: (d: (typeof daily)[number]) => number) => daily.reduce((n, d) => n + pick(d), 0);
+    const totalDiscountsGiven = sum((d) => d.discountGiven);
+    return {
+      startDate,
+      endDate,
+      summary: {
+        totalTrainers: trainers,
+        totalRedemptions: sum((d) => d.redemptions),
+        totalTransactionVolume: sum((d) => d.transactionAmount),
+        totalDiscountsGiven,
+        averageDiscountPerTrainer: trainers ? Math.round(totalDiscountsGiven / trainers) : 0,
+      },
+      daily: days,
+      trainers: page.rows.map((r) => ({
+        qrCodeId: r.code.id,
+        trainerName: r.code.trainerName ?? '',
+        trainerRole: r.code.trainerRole,
+        trainerImage: r.code.trainerImage,
+        partnerName: r.code.clinicName,
+        discountPercent: r.code.discountValue,
+        totalRedemptions: r.redemptions,
+        totalTransactionAmount: r.transactionAmount,
+        totalDiscountGiven: r.discountGiven,
+        averageTransactionAmount: r.sales ? Math.round(r.transactionAmount / r.sales) : 0,
+        lastRedemption: r.lastRedemption?.toISOString() ?? null,
+        redemptions: r.firstRedemptions.map((x) => ({
+          id: x.id,
+          redeemedAt: new Date(x.redeemed_at).toISOString(),
+          redeemedBy: x.redeemed_by,
+          deviceInfo: x.device_info,
+          transactionAmount: x.transaction_amount,
+          discountApplied: x.discount_applied,
+        })),
+      })),
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  async exportPage(
+    actor: Actor,
+    query: AnalyticsQuery & { limit: number; cursor?: string | undefined },
+  ): Promise<TrainerExportPage> {
+    const { sel, startDate, endDate } = this.selection(actor, query);
+    const page = await this.trainers.exportPage(sel, query.limit, query.cursor);
+    return { startDate, endDate, rows: page.rows.map(toExportRow), nextCursor: page.nextCursor };
+  }
+
+  /** Business days in BUSINESS_TIMEZONE, both included, as the instants [from, to). */
+  private selection(actor: Actor, query: AnalyticsQuery) {
+    const tz = this.settings.timeZone;
+    const today = todayInTimeZone(this.settings.now(), tz);
+    const endDate = query.endDate ?? today;
+    const startDate = query.startDate ?? addDays(endDate, -(DEFAULT_ANALYTICS_DAYS - 1));
+    if (startDate > endDate) {
+      const message = 'Start date must be on or before the end date';
+      throw DomainError.validation(message, { startDate: [message] });
+    }
+    if (addDays(startDate, ANALYTICS_MAX_DAYS - 1) < endDate) {
+      const message = `The range can cover at most ${ANALYTICS_MAX_DAYS} days`;
+      throw DomainError.validation(message, { endDate: [message] });
+    }
+    const trainerId = query.trainerId && query.trainerId !== 'all' ? query.trainerId : undefined;
+    const sel: AnalyticsSelection = {
+      actor,
+      startDate,
+      endDate,
+      from: new Date(endOfBusinessDay(addDays(startDate, -1), tz).getTime() + 1),
+      to: new Date(endOfBusinessDay(endDate, tz).getTime() + 1),
+      trainerId,
+      timeZone: tz,
+    };
+    return { sel, startDate, endDate };
+  }
+
+  private async assertPartnerExists(partnerId: string, meta: RpcMeta): Promise<void> {
+    try {
+      await this.rpc.call(
+        RPC.partners.get,
+        { id: partnerId },
+        { requestId: meta.requestId, ...(meta.actor ? { actor: meta.actor } : {}) },
+      );
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'NOT_FOUND') {
+        const message = `Partner not found: ${partnerId}`;
+        throw DomainError.validation(message, { partnerId: [message] });
+      }
+      throw error;
+    }
+  }
+}
+
+function rulesOf(input: GenerateTrainerQrInput): TrainerRules {
+  return {
+    minPurchase: input.minPurchase,
+    maxDiscount: input.maxDiscount,
+    validDays: input.validDays,
+    validHours: input.validHours,
+    storeLocations: input.storeLocations,
+    productCategories: input.productCategories,
+    exclusions: input.exclusions,
+    stackable: input.stackable,
+    referralBonus: input.referralBonus,
+    performanceBonus: input.performanceBonus,
+    bonusThreshold: input.bonusThreshold,
+    trackingCode: input.trackingCode,
+    campaignName: input.campaignName,
+    notes: input.notes,
+    description: input.description,
+  };
+}
+
+function toExportRow(r: ExportRow) {
+  return {
+    redemptionId: r.redemption_id,
+    redeemedAt: new Date(r.redeemed_at).toISOString(),
+    qrCodeId: r.qr_code_id,
+    trainerName: r.trainer_name ?? '',
+    trainerRole: r.trainer_role,
+    partnerName: r.clinic_name,
+    discountPercent: r.discount_value,
+    transactionAmount: r.transaction_amount,
+    discountApplied: r.discount_applied,
+    redeemedBy: r.redeemed_by,
+    deviceInfo: r.device_info,
+  };
+}
