@@ -180,6 +180,11 @@ export class QrCodesRepository {
     tx.persist(code);
   }
 
+  /** Several codes that differ (a trainer batch), in one multi-row insert. */
+  async insertMany(tx: EntityManager, codes: QrCode[]): Promise<void> {
+    await tx.insertMany(QrCode, codes);
+  }
+
   /**
    * `count` copies of `template` in one INSERT … SELECT over generate_series (set-based: no row
    * crosses the wire): each with a fresh random id, its voucher URL (`urlPrefix` + id) and a creation

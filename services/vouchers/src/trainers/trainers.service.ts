@@ -101,7 +101,7 @@ export class TrainersService {
         tx,
         codes.map((c) => ({ qrCodeId: c.id, couponTitle: input.couponTitle, rules })),
       );
-      await this.tallies.codesCreated(tx, codes.length);
+      await this.tallies.codesCreated(tx, codes);
       for (const code of codes) {
         this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
         if (!partnerIds.length) continue;
