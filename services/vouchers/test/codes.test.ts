@@ -7,6 +7,7 @@ import {
 } from '@avpass/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BATCH_DETAIL_CODES } from '../src/codes/qr-codes.service';
 import { companyActor, refusal, startVoucherServices, type VoucherServices } from './support/services';
 
 let s: VoucherServices;
@@ -170,6 +171,19 @@ describe('bulk generate', () => {
 
     const list = await s.call(RPC.vouchers.adminBatches, { limit: 5 });
     expect(list.items[0]).toMatchObject({ batchId: batch.batchId, count: 100_000 });
+    // "View Codes" answers the batch with its first BATCH_DETAIL_CODES codes, in creation order.
+    const detail = await s.call(RPC.vouchers.adminBatch, { id: batch.batchId });
+    expect(detail).toMatchObject({ batchId: batch.batchId, count: 100_000 });
+    expect(detail.qrCodes).toHaveLength(BATCH_DETAIL_CODES);
+    expect(detail.qrCodes.slice(0, BULK_FIRST_PAGE).map((c) => c.id)).toEqual(batch.qrCodes.map((c) => c.id));
+    // The search total counts the batch's codes through their search text's tally.
+    const search = await s.call(RPC.vouchers.adminList, { limit: 1, search: 'peak physio' });
+    const matching = await s.sql.query(
+      `select count(*)::int as n from vouchers.qr_codes
+        where concat_ws(' ', clinic_name, service, custom_title, batch_name) ilike '%peak physio%'`,
+    );
+    expect(search.total).toBe(matching.rows[0].n);
+    expect(search.total).toBeGreaterThanOrEqual(100_000);
   }, 120_000);
 
   it('saves nothing when a row fails midway (all or nothing)', async () => {

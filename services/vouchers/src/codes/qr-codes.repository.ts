@@ -171,9 +171,9 @@ export class QrCodesRepository {
     return rows.map((r) => r.url);
   }
 
-  /** A batch's codes, oldest first. */
-  listInBatch(batchId: string): Promise<QrCode[]> {
-    return this.em.find(QrCode, { batchId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  /** A batch's first `limit` codes, oldest first (index qr_codes_batch_id_created_at_index). */
+  listInBatch(batchId: string, limit: number): Promise<QrCode[]> {
+    return this.em.find(QrCode, { batchId }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit });
   }
 
   add(tx: EntityManager, code: QrCode): void {

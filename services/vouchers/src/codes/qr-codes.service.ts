@@ -41,6 +41,9 @@ export function voucherNotFound(): DomainError {
 
 type CommonInput = Omit<GenerateQrInput, 'clinic'>;
 
+/** How many of a batch's codes "View Codes" lists (about 150 KB of slim rows). */
+export const BATCH_DETAIL_CODES = 1000;
+
 @Injectable()
 export class QrCodesService {
   constructor(
@@ -202,12 +205,15 @@ export class QrCodesService {
     };
   }
 
-  /** "View Codes": the batch and every code in it, oldest first. */
+  /**
+   * "View Codes": the batch and its first BATCH_DETAIL_CODES codes, oldest first. A 100,000-code batch
+   * in full would not fit a NATS message (~1 MB); the dialog says how many it shows and offers the ZIP.
+   */
   async getBatch(id: string): Promise<BatchDetail> {
     const found = await this.batches.find(id);
     if (!found) throw DomainError.notFound('Batch');
     const batch = { ...found, redeemed: (await this.tallies.batchRedeemed([id])).get(id) ?? 0 };
-    const codes = await this.codes.listInBatch(id);
+    const codes = await this.codes.listInBatch(id, BATCH_DETAIL_CODES);
     const ctx = this.settings.mapping();
     return { ...toBatchSummary(batch), qrCodes: codes.map((c) => toBatchCode(c, ctx)) };
   }

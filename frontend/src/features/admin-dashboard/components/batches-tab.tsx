@@ -122,6 +122,17 @@ function BatchCodesDialog({ batch, onClose }: { batch: BatchSummary | null; onCl
           </Alert>
         ) : (
           <Box sx={{ maxHeight: 400, overflowY: 'auto' }}>
+            {detail.data.qrCodes.length < detail.data.count && (
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{ mb: 1 }}
+                data-testid="batch-codes-shown"
+              >
+                Showing the first {detail.data.qrCodes.length.toLocaleString('en-US')} of{' '}
+                {detail.data.count.toLocaleString('en-US')} codes. The ZIP holds them all.
+              </Typography>
+            )}
             <Table size="small" stickyHeader aria-label="Codes in this batch">
               <TableHead>
                 <TableRow>
