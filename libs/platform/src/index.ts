@@ -3,6 +3,8 @@ export * from './config/env';
 export * from './database/service-database';
 export * from './database/orm-config';
 export * from './database/migration-runner';
+export * from './database/keyset';
+export * from './database/sql-clause';
 export * from './events/event-consumer';
 export * from './events/event-outbox';
 export * from './events/event-subjects';

@@ -1,5 +1,5 @@
 import type { Actor } from '@avpass/contracts';
-import type { SqlClause } from '../sql-clause';
+import type { SqlClause } from '@avpass/platform';
 
 /** The platform's tally scope (credit_tallies.scope_id), beside one scope per partner. */
 export const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';

@@ -1,8 +1,15 @@
-import { column, SqlEventWriter } from '@avpass/platform';
+import {
+  afterCursorSql,
+  allOf,
+  column,
+  likeEscape,
+  nextCursor,
+  type SqlClause,
+  SqlEventWriter,
+} from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { afterCursorSql, nextCursor } from '../keyset';
-import { allOf, likeEscape, type SqlClause } from '../sql-clause';
+
 import type { CreditRow } from './credit.mapper';
 
 export interface NewCredit {

@@ -1,10 +1,16 @@
-import { column, SqlEventWriter } from '@avpass/platform';
+import {
+  afterCursorSql,
+  allOf,
+  column,
+  likeEscape,
+  nextCursor,
+  type SqlClause,
+  SqlEventWriter,
+} from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { PLATFORM_SCOPE } from '../credits/credit-visibility';
 import type { CreditRow, TransactionRow } from '../credits/credit.mapper';
-import { afterCursorSql, nextCursor } from '../keyset';
-import { allOf, likeEscape, type SqlClause } from '../sql-clause';
 
 /** credit_tallies rows per scope and day; concurrent tills pick one at random. */
 export const TALLY_SHARDS = 8;

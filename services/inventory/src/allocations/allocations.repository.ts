@@ -1,6 +1,6 @@
+import { afterCursorSql, allOf, likeEscape, nextCursor, type SqlClause } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { afterCursorSql, allOf, likeEscape, nextCursor, type SqlClause } from '../keyset';
 
 export interface AllocationRow {
   id: string;

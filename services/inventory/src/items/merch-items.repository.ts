@@ -1,7 +1,7 @@
+import { afterCursorSql, allOf, likeEscape, nextCursor } from '@avpass/platform';
 import type { MerchItemFields } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { afterCursorSql, allOf, likeEscape, nextCursor } from '../keyset';
 
 export interface MerchItemRow {
   id: string;

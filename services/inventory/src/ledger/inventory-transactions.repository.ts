@@ -1,8 +1,8 @@
+import { afterCursorSql, allOf, nextCursor } from '@avpass/platform';
 import type { Actor, InventoryTransactionType } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { afterCursorSql, allOf, nextCursor } from '../keyset';
 
 export interface LedgerEntry {
   merchInventoryId: string;

@@ -1,7 +1,7 @@
+import { decodeCursor, encodeCursor, likeEscape } from '@avpass/platform';
 import { EntityManager, raw } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Company } from './company.entity';
-import { decodeCompanyCursor, encodeCompanyCursor, likeEscape } from './company-keyset';
 
 export interface CompanyPageQuery {
   limit: number;
@@ -56,7 +56,7 @@ export class CompaniesRepository {
     const pageWhere = [...where];
     const pageParams = [...params];
     if (query.cursor) {
-      const key = decodeCompanyCursor(query.cursor);
+      const key = decodeCursor(query.cursor);
       pageWhere.push('(c.created_at, c.id) < (?::timestamptz, ?::uuid)');
       pageParams.push(key.at, key.id);
     }
@@ -85,7 +85,7 @@ export class CompaniesRepository {
       items: rows.map(({ cursor_at: _, ...row }) => this.em.map(Company, row)),
       total,
       nextCursor:
-        rows.length === query.limit && last ? encodeCompanyCursor({ at: last.cursor_at, id: last.id }) : null,
+        rows.length === query.limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
     };
   }
 

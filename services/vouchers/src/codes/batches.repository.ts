@@ -1,8 +1,8 @@
+import { allOf, likeEscape, afterCursorSql, nextCursor } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Batch } from './batch.entity';
-import { allOf, likeEscape } from './code-visibility';
-import { afterCursorSql, nextCursor } from './keyset';
+
 import type { KeysetPage, PageWindow } from './qr-codes.repository';
 
 /** A batch; how many times its codes were redeemed comes from the tallies (TalliesRepository). */

@@ -1,16 +1,6 @@
 import type { Actor } from '@avpass/contracts';
+import { likeEscape, type SqlClause } from '@avpass/platform';
 import { PLATFORM_SCOPE, searchTextOf } from '../stats/tallies-sql';
-
-/** A piece of a WHERE clause with its `?` parameters, in order. */
-export interface SqlClause {
-  sql: string;
-  params: unknown[];
-}
-
-/** `a_b%` typed in a search box means those characters, not LIKE wildcards. */
-export function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Codes (`alias` = qr_codes) assigned to the partner: an active row of qr_code_partners. */
 export function assignedToSql(partnerId: string, alias = 'q'): SqlClause {
@@ -101,11 +91,4 @@ export function codeSearchPattern(text: string): string {
  */
 export function searchCountedByTally(text: string): boolean {
   return !idPrefixRange(text) && !text.includes(FIELD_SEPARATOR);
-}
-
-/** `clauses` joined with AND (the blank ones left out), as one clause. */
-export function allOf(...clauses: (SqlClause | null)[]): SqlClause {
-  const present = clauses.filter((c): c is SqlClause => c !== null);
-  if (!present.length) return { sql: 'true', params: [] };
-  return { sql: present.map((c) => c.sql).join(' and '), params: present.flatMap((c) => c.params) };
 }

@@ -1,8 +1,9 @@
+import { allOf, type SqlClause, afterCursorSql, nextCursor } from '@avpass/platform';
 import type { Actor } from '@avpass/contracts';
 import { EntityManager, type QueryBuilder } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { allOf, assignedToSql, codeSearchSql, visibleCodesSql, type SqlClause } from './code-visibility';
-import { afterCursorSql, nextCursor } from './keyset';
+import { assignedToSql, codeSearchSql, visibleCodesSql } from './code-visibility';
+
 import { QrCode } from './qr-code.entity';
 
 export interface PageWindow {

@@ -1,8 +1,8 @@
+import { allOf, type SqlClause, afterCursorSql, nextCursor } from '@avpass/platform';
 import type { ExclusiveCounts, ExclusiveFilter } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { allOf, type SqlClause } from '../codes/code-visibility';
-import { afterCursorSql, nextCursor } from '../codes/keyset';
+
 import { QrCode } from '../codes/qr-code.entity';
 import type { KeysetPage } from '../codes/qr-codes.repository';
 

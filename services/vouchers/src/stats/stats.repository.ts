@@ -1,8 +1,9 @@
+import { allOf, afterCursorSql, nextCursor } from '@avpass/platform';
 import type { Actor, Redemption as RedemptionDto } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { allOf, codeSearchSql, visibleCodesSql } from '../codes/code-visibility';
-import { afterCursorSql, nextCursor } from '../codes/keyset';
+import { codeSearchSql, visibleCodesSql } from '../codes/code-visibility';
+
 import type { KeysetPage, PageWindow } from '../codes/qr-codes.repository';
 
 export interface RedemptionRow {

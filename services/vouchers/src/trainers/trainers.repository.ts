@@ -1,9 +1,10 @@
+import { allOf, type SqlClause, afterCursorSql, nextCursor } from '@avpass/platform';
 import type { Actor, TrainerConfig, TrainerRules } from '@avpass/contracts';
 import { minutesOfDay, type DiscountType } from '@avpass/domain';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { allOf, codeSearchSql, visibleCodesSql, type SqlClause } from '../codes/code-visibility';
-import { afterCursorSql, nextCursor } from '../codes/keyset';
+import { codeSearchSql, visibleCodesSql } from '../codes/code-visibility';
+
 import { QrCode } from '../codes/qr-code.entity';
 
 export interface TrainerRulesRow {

@@ -1,11 +1,12 @@
-import { DomainError } from '@avpass/platform';
+import { DomainError } from '../messaging/domain-error';
 import type { SqlClause } from './sql-clause';
 
 /**
  * Keyset paging: a page's cursor is the sort key of the row before it — its timestamp exactly as
  * PostgreSQL prints it (microseconds and offset, so it round-trips) and its id — as opaque base64url.
  * The next page is "rows after that key" in the list's order, which an index in that order serves
- * by seeking, so a deep page costs what the first costs.
+ * by seeking, so a deep page costs what the first costs. Every service's lists use it (docs/adding-a-service.md,
+ * "Adding a list endpoint").
  */
 export interface SortKey {
   at: string;
