@@ -130,7 +130,9 @@ async function startFull(dbUrl) {
         usageLimit: String(CODE_LIMIT),
       },
     });
-    ids.push(...batch.qrCodes.map((c) => c.id));
+    // The answer holds the batch's first page only; View Codes lists up to 1,000.
+    const detail = await api(base, `/api/admin/batches/${batch.batchId}`, { token });
+    ids.push(...detail.qrCodes.map((c) => c.id));
   }
   const hot = await api(base, '/api/generate-qr', {
     method: 'POST',

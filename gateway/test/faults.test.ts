@@ -84,7 +84,11 @@ describe('faults under a redeem load', () => {
       },
     });
     expect(batch.status, JSON.stringify(batch.body)).toBe(201);
-    const codes = (batch.body.qrCodes as { id: string }[]).map((c) => c.id);
+    // The bulk answer holds the batch's first page only; the batch's detail lists every one of its codes.
+    const detail = await h.api(`/api/admin/batches/${batch.body.batchId}`, { token: admin });
+    expect(detail.status).toBe(200);
+    const codes = (detail.body.qrCodes as { id: string }[]).map((c) => c.id);
+    expect(codes).toHaveLength(CODES);
     for (let i = 0; i < codes.length; i += 5) {
       await Promise.all(
         codes.slice(i, i + 5).map(async (id) => {
