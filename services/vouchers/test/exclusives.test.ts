@@ -196,6 +196,12 @@ describe('creating an exclusive', () => {
     // The vendor's own list of codes has them.
     const vendorCodes = await s.call(RPC.vouchers.listForVendor, { id: vendor.id });
     expect(vendorCodes.items.map((c) => c.id).sort()).toEqual([created.id, custom.id].sort());
+    expect(vendorCodes.total).toBe(2);
+    // Assigned to the vendor as well as its own: still counted once.
+    await s.call(RPC.vouchers.assignPartners, { id: created.id, partnerIds: [vendor.id] });
+    const again = await s.call(RPC.vouchers.listForVendor, { id: vendor.id });
+    expect(again.total).toBe(2);
+    expect(again.items.map((c) => c.id).sort()).toEqual([created.id, custom.id].sort());
   });
 
   it('is for the administrator only', async () => {

@@ -136,6 +136,16 @@ export class QrCodesRepository {
     return row.n;
   }
 
+  /** The partner's own codes (vendor_id) that are not also assigned to it: index qr_codes_vendor_id_index. */
+  async countOwnedUnassigned(vendorId: string): Promise<number> {
+    const assigned = assignedToSql(vendorId);
+    const [row] = (await this.em.execute(
+      `select count(*)::int as n from qr_codes q where q.vendor_id = ? and not (${assigned.sql})`,
+      [vendorId, ...assigned.params],
+    )) as [{ n: number }];
+    return row.n;
+  }
+
   findById(id: string, em: EntityManager = this.em): Promise<QrCode | null> {
     return em.findOne(QrCode, { id });
   }

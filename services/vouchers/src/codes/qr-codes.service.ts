@@ -146,8 +146,16 @@ export class QrCodesService {
   /** A vendor's codes: made for it (vendor_id) or assigned to it. Administrator only. */
   async listForVendor(actor: Actor, vendorId: string, window: PageWindow): Promise<Page<QrCodeDto>> {
     const filter = { vendorId };
-    const page = await this.codes.page(actor, window, filter);
-    return this.toPage(page, await this.codes.count(actor, window, filter), window);
+    // The administrator's unsearched total is the partner's code tally (its active assignments) plus
+    // its own codes not assigned to it (an indexed count), not a count over every row of the OR.
+    const total =
+      actor.role === 'super_admin' && !window.search?.trim()
+        ? Promise.all([this.tallies.codes(vendorId), this.codes.countOwnedUnassigned(vendorId)]).then(
+            ([assigned, owned]) => assigned + owned,
+          )
+        : this.codes.count(actor, window, filter);
+    const [page, n] = await Promise.all([this.codes.page(actor, window, filter), total]);
+    return this.toPage(page, n, window);
   }
 
   /** Anyone with the link may see the voucher; an unknown or malformed id is simply not found. */
