@@ -14,11 +14,14 @@
 // Printed per run: time, codes/s, each worker's peak RSS (VmRSS sampled every 100 ms), and per format
 // the speed-up of 2 workers over 1. Goals (printed, never failing the run): 2 workers >= 1.6x as
 // fast as 1, every worker's peak RSS < 400 MB. The run fails only on a broken invariant: a job that
-// fails, a ZIP that `unzip -t` rejects, or a ZIP without exactly one entry per code.
+// fails, a ZIP that `unzip -t` rejects, or a ZIP without exactly one entry per code. Before each mode an
+// untimed warm-up ZIP (two chunks per worker) runs once its workers are up, so that the figures are a
+// long-running deployment's, not a cold JIT's. CPU is counted per process during the timed job:
+// each worker, the gateway, vouchers and rendering, PostgreSQL (its backends), NATS and Redis.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -44,13 +47,19 @@ const WORKER_HEAP_MB = Number(process.env.WORKER_HEAP_MB ?? 256);
 const run = promisify(execFile);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Operator ports of the worker processes (their /metrics), one each. */
+let nextWorkerMetricsPort = 0;
+
 /** One rendering worker process from the build. */
 async function startWorker(env) {
+  const metricsPort = nextWorkerMetricsPort++;
   const child = spawn(
     process.execPath,
     [
       '--enable-source-maps',
       `--max-old-space-size=${WORKER_HEAP_MB}`,
+      // As for the platform's apps (tools/platform/launcher.mjs), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+      ...(process.env.AVPASS_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
       join(REPO_ROOT, 'services/rendering/dist/main.js'),
     ],
     {
@@ -58,6 +67,7 @@ async function startWorker(env) {
       env: {
         ...env,
         RENDERING_MODE: 'worker',
+        METRICS_PORT: String(Number(env.METRICS_PORT_BASE) + 100 + metricsPort),
         RENDER_CONCURRENCY,
         ZIP_CHUNK_SIZE: CHUNK_SIZE,
         LOG_LEVEL: 'info',
@@ -84,7 +94,27 @@ async function startWorker(env) {
       fail(new Error(`worker exited (${code ?? signal}):\n${lines.join('\n')}`));
     });
   });
+  child.metricsPort = Number(env.METRICS_PORT_BASE) + 100 + metricsPort;
   return child;
+}
+
+/**
+ * What the operators' Prometheus sees after the runs: a scrape of each app's /metrics, the series
+ * that describe ZIP work (job durations by queue, queue counts, the resolve RPC, HTTP by route).
+ */
+const SCRAPED =
+  /^(bullmq_job_duration_seconds_(count|sum)|bullmq_jobs|rpc_calls_total\{[^}]*vouchers\.render|rpc_duration_seconds_(count|sum)\{[^}]*vouchers\.render|http_requests_total\{[^}]*\/api\/(jobs|bulk)|outbox_backlog|consumer_lag)/;
+async function scrapeMetrics(ports) {
+  for (const [name, port] of Object.entries(ports)) {
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`).catch(() => null);
+    if (!res?.ok) {
+      console.log(`  ${name} (:${port}): no answer`);
+      continue;
+    }
+    const lines = (await res.text()).split('\n').filter((line) => SCRAPED.test(line) && !/ 0$/.test(line));
+    console.log(`  ${name} (:${port}/metrics): ${lines.length ? '' : 'nothing that moved'}`);
+    for (const line of lines) console.log(`    ${line}`);
+  }
 }
 
 async function stopWorker(child) {
@@ -114,12 +144,32 @@ async function cpuSeconds(pid) {
   }
 }
 
-/** CPU seconds each process spent while `work` ran. */
+/** The infrastructure's processes (PostgreSQL's backends, NATS, Redis) by pid, as /proc lists them now. */
+const INFRASTRUCTURE = ['postgres', 'nats-server', 'redis-server'];
+async function infrastructurePids() {
+  const pids = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const comm = (await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '')).trim();
+    if (INFRASTRUCTURE.includes(comm)) pids.push({ pid: Number(entry), comm });
+  }
+  return pids;
+}
+
+/**
+ * CPU seconds each process spent while `work` ran, and what the infrastructure spent (PostgreSQL's
+ * backends are counted when they live through the run: the apps' pools keep theirs open).
+ */
 async function cpuDuring(pids, work) {
-  const before = await Promise.all(pids.map(cpuSeconds));
+  const infrastructure = await infrastructurePids();
+  const all = [...pids, ...infrastructure.map((p) => p.pid)];
+  const before = await Promise.all(all.map(cpuSeconds));
   const result = await work();
-  const after = await Promise.all(pids.map(cpuSeconds));
-  return { result, cpu: after.map((a, i) => a - before[i]) };
+  const after = await Promise.all(all.map(cpuSeconds));
+  const spent = after.map((a, i) => Math.max(0, a - before[i]));
+  const infra = Object.fromEntries(INFRASTRUCTURE.map((comm) => [comm, 0]));
+  infrastructure.forEach(({ comm }, i) => (infra[comm] += spent[pids.length + i]));
+  return { result, cpu: spent.slice(0, pids.length), infrastructure: infra };
 }
 
 /** One ZIP job from request to the downloaded, checked file; returns its figures. */
@@ -134,7 +184,7 @@ async function zipRun(base, token, workerPids, dir, body) {
     let job = created;
     let lastPrint = Date.now();
     while (job.state !== 'completed' && job.state !== 'failed') {
-      await sleep(1000); // as the screen polls
+      await sleep(1000); // as the screen polls (the time is the job's own, below)
       job = await api(base, `/api/jobs/${created.id}`, { token });
       if (Date.now() - lastPrint > 10_000) {
         lastPrint = Date.now();
@@ -143,7 +193,11 @@ async function zipRun(base, token, workerPids, dir, body) {
         );
       }
     }
-    const jobSeconds = (Date.now() - started) / 1000;
+    // From the job's own timestamps (queued → finished), not the poll that saw it end.
+    const jobSeconds =
+      job.finishedAt && job.createdAt
+        ? (Date.parse(job.finishedAt) - Date.parse(job.createdAt)) / 1000
+        : (Date.now() - started) / 1000;
     if (job.state === 'failed') return { ok: false, error: job.error, jobSeconds, peaks };
     const res = await fetch(`${base}${job.downloadUrl}`, { headers: { authorization: `Bearer ${token}` } });
     if (!res.ok) return { ok: false, error: `download ${res.status}`, jobSeconds, peaks };
@@ -195,6 +249,8 @@ const env = {
   RENDERING_MODE: 'api',
   ZIP_CHUNK_SIZE: CHUNK_SIZE,
   RPC_TIMEOUT_MS: '30000',
+  // Each app's operator port (METRICS_PORT = base + i), scraped after the runs.
+  METRICS_PORT_BASE: String(httpPort + 1000),
 };
 let platform;
 const workers = [];
@@ -246,14 +302,42 @@ try {
     `generated ${batch.count} codes in one batch in ${((Date.now() - generationStarted) / 1000).toFixed(1)} s`,
   );
 
+  // A warm-up batch of two chunks per worker, rendered (untimed) before each mode once its workers
+  // are up: every process's code is compiled by the JIT when the timed job starts, as in a
+  // long-running deployment, and a newly started worker is not timed on its first chunks.
+  const maxWorkers = Math.max(...MODES.map((m) => m.workers));
+  const warmUp = await api(base, '/api/bulk-generate', {
+    token,
+    json: {
+      batchName: 'zip bench warm-up',
+      facility: 'Bench Partner & Co.',
+      quantity: Math.min(CODES, 2 * maxWorkers * Number(CHUNK_SIZE)),
+      discountType: 'percentage',
+      discountValue: 15,
+      service: 'Benchmark session',
+      expirationDate,
+      usageLimit: '5',
+    },
+  });
+
   const results = [];
   for (const mode of MODES) {
     while (workers.length < mode.workers) workers.push(await startWorker(workerEnv));
     while (workers.length > mode.workers) await stopWorker(workers.pop());
+    const warm = await zipRun(base, token, [], downloads, {
+      batchId: warmUp.batchId,
+      format: mode.format,
+      variant: mode.variant,
+    });
+    if (!warm.ok) throw new Error(`the warm-up ZIP failed: ${warm.error}`);
     // CPU spent by each worker and by the shared apps (the parent's side of the work) during the job.
     const apps = ['gateway', 'vouchers', 'rendering'];
     const pids = [...workers.map((w) => w.pid), ...apps.map((name) => platform.pid(name))];
-    const { result: r, cpu } = await cpuDuring(pids, () =>
+    const {
+      result: r,
+      cpu,
+      infrastructure,
+    } = await cpuDuring(pids, () =>
       zipRun(
         base,
         token,
@@ -264,6 +348,7 @@ try {
     );
     r.workerCpu = cpu.slice(0, workers.length);
     r.appCpu = Object.fromEntries(apps.map((name, i) => [name, cpu[workers.length + i]]));
+    Object.assign(r.appCpu, infrastructure);
     results.push({ ...mode, ...r });
     const label = `${mode.format}/${mode.variant} ${mode.workers} worker(s)`;
     if (!r.ok) {
@@ -289,6 +374,14 @@ try {
       failed = true;
     }
   }
+
+  console.log('\nmetrics after the runs (series that moved):');
+  await scrapeMetrics({
+    gateway: platform.metricsPorts.gateway,
+    vouchers: platform.metricsPorts.vouchers,
+    rendering: platform.metricsPorts.rendering,
+    ...Object.fromEntries(workers.map((w, i) => [`worker ${i + 1}`, w.metricsPort])),
+  });
 
   console.log(`\nsummary (${CODES} codes):`);
   for (const format of ['png', 'pdf']) {

@@ -47,6 +47,21 @@ const VALID = {
   },
   vendor: { name: 'Sweep Vendor', email: 'sweep@example.com', description: 'x', categories: ['gym'] },
   portalUser: { username: 'sweeper', password: 'staff-password', email: 'sweeper@example.com' },
+  trainer: { partnerName: 'Peak Physio', couponTitle: 'Athlete Perk', trainerName: 'Sam', discountValue: 15 },
+  exclusive: {
+    clinic: 'Project Rooted',
+    clinicName: 'Project Rooted',
+    discountType: 'percentage',
+    discountValue: 0,
+    service: 'Coach session',
+    expirationDate: '2099-12-31',
+    usageLimit: '5',
+    partnerType: 'exclusive',
+    qrType: 'other',
+    isProjectRootedExclusive: true,
+    exclusiveType: 'training_session',
+    exclusiveDetails: { title: 'Coach session', description: 'One hour with a coach', value: '10 OFF' },
+  },
 };
 
 async function send(method: string, path: string, body?: unknown, raw?: { type: string; data: string }) {
@@ -189,6 +204,10 @@ describe('a property sweep over every route: never a 500, never a hang', () => {
       ['POST', '/api/generate-qr-image', { id: codeId, format: 'png' }],
       ['POST', '/api/download-qr', { qrCode: codeId, format: 'png' }],
       ['POST', '/api/bulk-download-zip', { qrCodes: [codeId], format: 'png' }],
+      ['POST', '/api/generate-trainer-qr', VALID.trainer],
+      ['PUT', '/api/trainer-config', { couponTitle: 'Saved Perk', discountValue: 15 }],
+      ['POST', '/api/project-rooted-exclusives', VALID.exclusive],
+      ['POST', `/api/redeem/${codeId}`, { transactionAmount: 2500 }],
     ] as [string, string, Record<string, unknown>][];
   const lists = () => [
     '/api/vendors',
@@ -201,6 +220,9 @@ describe('a property sweep over every route: never a 500, never a hang', () => {
     '/api/admin/batches',
     `/api/vendors/${vendorId}/qr-codes`,
     `/api/partners/${vendorId}/users`,
+    '/api/qr-codes/trainers',
+    '/api/project-rooted-exclusives',
+    '/api/trainer-analytics',
   ];
   // Rendering is not started here: its routes may answer 503 once their input is valid, never 500.
   const ok = (path: string, status: number) =>

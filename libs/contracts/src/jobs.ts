@@ -80,6 +80,14 @@ export const zipChunkJobDataSchema = z.object({
   source: zipSourceSchema,
   offset: z.number().int().min(0),
   count: z.number().int().min(1),
+  /**
+   * A batch or "all": the resolve cursor the chunk starts after (vouchers' chunk starts), so that it
+   * seeks to its first code instead of skipping `offset` codes; absent for chunk 0 and for ids.
+   */
+  after: z.string().optional(),
+  /** The resolve cursor of the chunk's last code (absent for the last chunk): a code deleted meanwhile
+   * shortens its own chunk instead of pulling the next chunk's first code into this one. */
+  until: z.string().optional(),
   format: z.enum(RENDER_FORMATS),
   variant: z.enum(RENDER_VARIANTS),
   size: z.enum(CARD_SIZES).optional(),

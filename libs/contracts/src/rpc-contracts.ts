@@ -89,6 +89,9 @@ import {
   redeemResponseSchema,
   redemptionSchema,
   resolveVouchersRequestSchema,
+  resolvedVouchersPageSchema,
+  chunkStartsRequestSchema,
+  chunkStartsSchema,
   voucherStatsSchema,
 } from './vouchers';
 import {
@@ -224,7 +227,8 @@ export const RPC_CONTRACTS = {
   /** Which uploaded files a voucher still shows as its logo (the gateway deletes the rest). */
   'vouchers.uploads.in-use.v1': contract(uploadsInUseRequestSchema, uploadsInUseResponseSchema),
   /** Internal (rendering -> vouchers): the codes an actor may print, by ids, batch or all. */
-  'vouchers.render.resolve.v1': contract(resolveVouchersRequestSchema, pageSchema(qrCodeSchema)),
+  'vouchers.render.resolve.v1': contract(resolveVouchersRequestSchema, resolvedVouchersPageSchema),
+  'vouchers.render.chunk-starts.v1': contract(chunkStartsRequestSchema, chunkStartsSchema),
   // Trainer/athlete codes (issue 13).
   'vouchers.trainers.generate.v1': contract(generateTrainerQrRequestSchema, generateTrainerQrResponseSchema),
   /** Administrator: every trainer code; company: the trainer codes assigned to it. */
@@ -368,6 +372,7 @@ export const RPC = {
     listForVendor: 'vouchers.assignment.list-for-vendor.v1',
     uploadsInUse: 'vouchers.uploads.in-use.v1',
     resolveForRender: 'vouchers.render.resolve.v1',
+    chunkStarts: 'vouchers.render.chunk-starts.v1',
     createExclusive: 'vouchers.exclusives.create.v1',
     listExclusives: 'vouchers.exclusives.list.v1',
     generateTrainer: 'vouchers.trainers.generate.v1',

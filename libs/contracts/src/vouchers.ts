@@ -467,8 +467,46 @@ export const resolveVouchersRequestSchema = z
     all: z.boolean().optional(),
     limit: z.number().int().min(0).max(500).default(500),
     offset: z.number().int().min(0).default(0),
+    /**
+     * A batch or "all": the previous answer's nextCursor, to page on by keyset (what a ZIP chunk does
+     * after its first page: each page then costs the same, however deep in a 100,000-code batch).
+     */
+    cursor: z.string().max(200).optional(),
+    /** A batch or "all": no code after this cursor's code (a ZIP chunk's last code; see chunk starts). */
+    until: z.string().max(200).optional(),
+    /** false: the total is not counted (answered as null); a chunk knows its size already. */
+    count: z.boolean().default(true),
   })
-  .superRefine((value, ctx) => void hasExactlyOneSource(value, 'ids', ctx));
+  .superRefine((value, ctx) => {
+    hasExactlyOneSource(value, 'ids', ctx);
+    for (const field of ['cursor', 'until'] as const)
+      if (value[field] !== undefined && value.ids)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'A list of ids is paged by offset' });
+  });
 export type ResolveVouchersRequest = z.input<typeof resolveVouchersRequestSchema>;
+
+/**
+ * Where each chunk of a chunked ZIP starts (rendering's flow, one call per job): the sort key of every
+ * `every`-th code of a batch or of "all" the actor may see, in the resolve order, as resolve cursors.
+ * Chunk k (k >= 1) then starts after cursors[k - 1] by keyset instead of skipping k × every codes.
+ */
+export const chunkStartsRequestSchema = z
+  .object({
+    batchId: z.string().uuid().optional(),
+    all: z.boolean().optional(),
+    every: z.number().int().min(1).max(1_000_000),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.batchId !== undefined) === (value.all === true))
+      ctx.addIssue({ code: 'custom', path: ['batchId'], message: 'Send exactly one of batchId or all' });
+  });
+export const chunkStartsSchema = z.object({ cursors: z.array(z.string()) });
+export type ChunkStarts = z.infer<typeof chunkStartsSchema>;
+
+/** The codes rendering may print: a page, whose total is null when the request said count: false. */
+export const resolvedVouchersPageSchema = pageSchema(qrCodeSchema).extend({
+  total: z.number().int().nullable(),
+});
+export type ResolvedVouchersPage = z.infer<typeof resolvedVouchersPageSchema>;
 
 export { UNLIMITED_USAGE_LIMIT };

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderFileName, slugify, UniqueEntryNames } from '../src/render/file-names';
+import { QR_MARGIN_MODULES, QR_PNG_PX, qrMatrix } from '../src/render/qr-matrix';
 import { VoucherRenderer } from '../src/render/voucher-renderer';
 import { qrCodeFixture } from './support/fixtures';
 
@@ -47,6 +48,32 @@ describe('the bare QR code', () => {
     expect(meta).toMatchObject({ width: 600, height: 600, hasAlpha: false });
     expect(meta.channels).toBe(1);
     expect(await zbar(await saved('bare.png', file.data))).toBe(code.qrUrl);
+  });
+
+  it('as PNG is 1-bit black and white, pixel for pixel the symbol with its 2-module quiet zone', async () => {
+    const file = await renderer.render(code, 'png', 'qr');
+    expect(file.data.length).toBeLessThan(2048); // an 8-bit encode of the same image is ~8 KB
+    const { data, info } = await sharp(file.data)
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(info).toMatchObject({ width: QR_PNG_PX, height: QR_PNG_PX, channels: 1 });
+    const matrix = qrMatrix(code.qrUrl);
+    const total = matrix.size + 2 * QR_MARGIN_MODULES;
+    const modulePx = QR_PNG_PX / total;
+    let checked = 0;
+    for (let my = -QR_MARGIN_MODULES; my < matrix.size + QR_MARGIN_MODULES; my++) {
+      for (let mx = -QR_MARGIN_MODULES; mx < matrix.size + QR_MARGIN_MODULES; mx++) {
+        // The pixel at the module's centre.
+        const px = Math.floor((mx + QR_MARGIN_MODULES + 0.5) * modulePx);
+        const py = Math.floor((my + QR_MARGIN_MODULES + 0.5) * modulePx);
+        const inside = mx >= 0 && my >= 0 && mx < matrix.size && my < matrix.size;
+        const dark = inside && matrix.data[my * matrix.size + mx] === 1;
+        expect(data[py * QR_PNG_PX + px], `module ${mx},${my}`).toBe(dark ? 0 : 255);
+        checked++;
+      }
+    }
+    expect(checked).toBe(total * total);
   });
 
   it('as SVG renders and scans to the same link', async () => {

@@ -4,22 +4,22 @@ import { createServiceApp } from '@avpass/platform';
 import { startTestBed, type TestBed } from '@avpass/platform/testing';
 import { vouchersService } from '@avpass/vouchers-service';
 import { Queue } from 'bullmq';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { Redis } from 'ioredis';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderingService } from '../src';
+import { linesOf, rssMb, startWorkerProcess } from './support/worker-process';
 
 // Chunked ZIP jobs (a BullMQ flow): chunks of 100 codes rendered by two worker processes, one of
 // them killed mid-chunk; the parent assembles one ZIP from the chunk files.
-const ROOT = resolve(__dirname, '../../..');
-const REGISTER = join(ROOT, 'services/rendering/test/support/register-ts.cjs');
-const CODES = 1000;
-const CHUNK = 100;
+// Enough codes that the job is seen rendering at a 100 ms poll (a bare QR PNG takes well under 1 ms).
+const CODES = 6000;
+const CHUNK = 600;
 const ADMIN: Actor = { userId: randomUUID(), role: 'super_admin', companyId: null };
 const run = promisify(execFile);
 
@@ -28,52 +28,9 @@ let dataDir: string;
 const workers: ChildProcess[] = [];
 
 async function startWorker(): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--max-old-space-size=256', '-r', REGISTER, join(ROOT, 'services/rendering/src/main.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...bed.env,
-        RENDERING_MODE: 'worker',
-        RENDER_CONCURRENCY: '2',
-        ZIP_CHUNK_SIZE: String(CHUNK),
-        ZIP_LOCK_DURATION_MS: '4000',
-        ZIP_STALLED_INTERVAL_MS: '2000',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = await startWorkerProcess(bed.env, { RENDER_CONCURRENCY: '2', ZIP_CHUNK_SIZE: String(CHUNK) });
   workers.push(child);
-  const lines: string[] = [];
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`worker did not start:\n${lines.join('\n')}`)), 60_000);
-    for (const stream of [child.stdout!, child.stderr!]) {
-      createInterface({ input: stream }).on('line', (line) => {
-        lines.push(line);
-        if (lines.length > 50) lines.shift();
-        if (line.includes('rendering service ready')) {
-          clearTimeout(timer);
-          ready();
-        }
-      });
-    }
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      fail(new Error(`worker exited (${code ?? signal}) during start-up:\n${lines.join('\n')}`));
-    });
-  });
   return child;
-}
-
-async function rssMb(pid: number): Promise<number | null> {
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : null;
-  } catch {
-    return null;
-  }
 }
 
 beforeAll(async () => {
@@ -103,7 +60,7 @@ afterAll(async () => {
 });
 
 it(
-  'a 1,000-code ZIP in 10 chunks is rendered by two workers; killing one costs only its chunk',
+  'a 6,000-code ZIP in 10 chunks is rendered by two workers; killing one costs only its chunk',
   { timeout: 240_000 },
   async () => {
     const batch = await bed.call(RPC.vouchers.bulkGenerate, {
@@ -149,7 +106,7 @@ it(
         await new Promise((r) => setTimeout(r, 100));
         job = await bed.call(RPC.rendering.getJob, { id: jobId });
         seen.push(job);
-        if (!killedAt && job.done >= 250) {
+        if (!killedAt && job.done >= CODES / 4) {
           killedAt = job.done;
           first.kill('SIGKILL');
         }
@@ -183,12 +140,130 @@ it(
       expect(restarted.length).toBeLessThanOrEqual(1);
       expect(new Set(chunks.map((c) => c?.processedBy)).size).toBe(2);
       console.log(
-        `chunked 1,000-code ZIP: first worker killed at ${killedAt} codes, ${restarted.length} chunk(s) restarted, worker peak RSS ${peakMb.toFixed(0)} MB`,
+        `chunked 6,000-code ZIP: first worker killed at ${killedAt} codes, ${restarted.length} chunk(s) restarted, worker peak RSS ${peakMb.toFixed(0)} MB`,
       );
       expect(peakMb).toBeGreaterThan(0);
       expect(peakMb).toBeLessThan(400);
     } finally {
       clearInterval(sampler);
+      await chunkQueue.close();
+    }
+  },
+);
+
+it(
+  'a chunk that fails for good fails the ZIP, and the other chunks stop instead of rendering for nothing',
+  { timeout: 180_000 },
+  async () => {
+    const batch = await bed.call(RPC.vouchers.bulkGenerate, {
+      batchName: 'Doomed ZIP',
+      facility: 'Dead End Gym',
+      quantity: 1000, // two chunks: 600 and 400 (View Codes lists the first 1,000)
+      discountType: 'percentage',
+      discountValue: 20,
+      service: 'Day pass',
+      expirationDate: '2099-12-31',
+      usageLimit: 1,
+    });
+    const ids = (await bed.call(RPC.vouchers.adminBatch, { id: batch.batchId })).qrCodes.map((c) => c.id);
+    expect(ids).toHaveLength(1000);
+    const chunkQueue = new Queue(zipChunkQueueName(bed.env.NATS_NAMESPACE!), {
+      connection: { url: bed.env.REDIS_URL },
+    });
+    // No worker takes a chunk until the code is gone (the first test's worker is still running).
+    await chunkQueue.pause();
+    try {
+      // Voucher cards: a chunk of them takes seconds, so the second chunk is still rendering when the first fails.
+      const created = await bed.call(RPC.rendering.createZipJob, {
+        qrCodes: ids,
+        format: 'png',
+        variant: 'card',
+      });
+      // A code of the first chunk is deleted: that chunk's resolve is refused for good.
+      await bed.call(RPC.vouchers.remove, { id: ids[5]! });
+      while (workers.filter((w) => w.exitCode === null && w.signalCode === null).length < 2)
+        await startWorker();
+      await chunkQueue.resume();
+      let job: ZipJob = created;
+      const deadline = Date.now() + 120_000;
+      while (job.state !== 'failed' && job.state !== 'completed' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        job = await bed.call(RPC.rendering.getJob, { id: created.id });
+      }
+      expect(job.state).toBe('failed');
+      const [first, second] = await Promise.all(
+        [0, 1].map((i) => chunkQueue.getJob(`${created.id}-chunk-${i}`)),
+      );
+      await expect.poll(async () => chunkQueue.getJobState(second!.id!), { timeout: 30_000 }).toBe('failed');
+      const stopped = (await chunkQueue.getJob(second!.id!))!;
+      expect(first!.failedReason).toMatch(/not found/i);
+      expect(stopped.failedReason).toBe(
+        'The ZIP this chunk belongs to has failed; the chunk is not rendered',
+      );
+      // Stopped at a progress report, well before its 400 cards were done; retried never (unrecoverable).
+      expect(stopped.attemptsMade).toBeLessThanOrEqual(1);
+      const progress = await bed.call(RPC.rendering.getJob, { id: created.id });
+      expect(progress.done).toBeLessThan(1000);
+    } finally {
+      await chunkQueue.close();
+    }
+  },
+);
+
+it(
+  'a worker that loses a chunk’s lock stops rendering it; the chunk is rendered again and the ZIP is whole',
+  { timeout: 180_000 },
+  async () => {
+    const batch = await bed.call(RPC.vouchers.bulkGenerate, {
+      batchName: 'Lost lock',
+      facility: 'Lock Step Gym',
+      quantity: 1000, // chunks of 600 and 400
+      discountType: 'percentage',
+      discountValue: 20,
+      service: 'Day pass',
+      expirationDate: '2099-12-31',
+      usageLimit: 1,
+    });
+    const queueName = zipChunkQueueName(bed.env.NATS_NAMESPACE!);
+    const chunkQueue = new Queue(queueName, { connection: { url: bed.env.REDIS_URL } });
+    const redis = new Redis(bed.env.REDIS_URL!);
+    try {
+      while (workers.filter((w) => w.exitCode === null && w.signalCode === null).length < 2)
+        await startWorker();
+      // Voucher cards: a chunk takes seconds, long enough to take its lock away mid-chunk.
+      const created = await bed.call(RPC.rendering.createZipJob, {
+        batchId: batch.batchId,
+        format: 'png',
+        variant: 'card',
+      });
+      const chunkId = `${created.id}-chunk-0`;
+      await expect
+        .poll(async () => chunkQueue.getJobState(chunkId), { timeout: 60_000, interval: 50 })
+        .toBe('active');
+      // As if its worker had paused past ZIP_LOCK_DURATION_MS: the lock is gone, its next renewal fails.
+      expect(await redis.del(`${chunkQueue.toKey(chunkId)}:lock`)).toBe(1);
+
+      let job: ZipJob = created;
+      const deadline = Date.now() + 120_000;
+      while (job.state !== 'completed' && job.state !== 'failed' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        job = await bed.call(RPC.rendering.getJob, { id: created.id });
+      }
+      expect(job).toMatchObject({ state: 'completed', done: 1000, total: 1000 });
+      const owner = workers
+        .map(linesOf)
+        .filter((lines) =>
+          lines.some((line) => line.includes(`lost the lock of ZIP chunk ${chunkId}: stopped rendering it`)),
+        );
+      expect(owner).toHaveLength(1);
+      const chunk = (await chunkQueue.getJob(chunkId))!;
+      expect((chunk.attemptsStarted ?? 0) + (chunk.stalledCounter ?? 0)).toBeGreaterThan(1);
+      const zipPath = join(dataDir, 'jobs', `${created.id}.zip`);
+      await run('unzip', ['-tq', zipPath]);
+      const { stdout } = await run('unzip', ['-Z1', zipPath], { maxBuffer: 16 * 1024 * 1024 });
+      expect(new Set(stdout.split('\n').filter(Boolean)).size).toBe(1000);
+    } finally {
+      redis.disconnect();
       await chunkQueue.close();
     }
   },

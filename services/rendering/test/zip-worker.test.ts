@@ -3,20 +3,18 @@ import { partnersService } from '@avpass/partners-service';
 import { createServiceApp } from '@avpass/platform';
 import { refusal, startTestBed, type TestBed } from '@avpass/platform/testing';
 import { vouchersService } from '@avpass/vouchers-service';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFile, mkdtemp, rm, readdir, stat } from 'node:fs/promises';
+import { mkdtemp, rm, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderingService } from '../src';
+import { rssMb, startWorkerProcess } from './support/worker-process';
 
 // Moved from the gateway's tests: the ZIP worker is the rendering service's; the calls the gateway
 // makes for /api/bulk-generate, /api/bulk-download-zip and /api/jobs/{id}[/file] are made over NATS.
-const ROOT = resolve(__dirname, '../../..');
-const REGISTER = join(ROOT, 'services/rendering/test/support/register-ts.cjs');
 const CODES = 1000;
 const ADMIN: Actor = { userId: randomUUID(), role: 'super_admin', companyId: null };
 
@@ -46,58 +44,10 @@ async function waitForJob(
   }
 }
 
-/**
- * A rendering worker in its own process (RENDERING_MODE=worker), run from the TypeScript sources.
- * Short lock and stall intervals so a killed worker's job is noticed within seconds.
- */
 async function startWorker(): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--max-old-space-size=256', '-r', REGISTER, join(ROOT, 'services/rendering/src/main.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...bed.env,
-        RENDERING_MODE: 'worker',
-        RENDER_CONCURRENCY: '4',
-        ZIP_LOCK_DURATION_MS: '4000',
-        ZIP_STALLED_INTERVAL_MS: '2000',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = await startWorkerProcess(bed.env, { RENDER_CONCURRENCY: '4' });
   workers.push(child);
-  const lines: string[] = [];
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`worker did not start:\n${lines.join('\n')}`)), 60_000);
-    for (const stream of [child.stdout!, child.stderr!]) {
-      createInterface({ input: stream }).on('line', (line) => {
-        lines.push(line);
-        if (lines.length > 50) lines.shift();
-        if (line.includes('rendering service ready')) {
-          clearTimeout(timer);
-          ready();
-        }
-      });
-    }
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      fail(new Error(`worker exited (${code ?? signal}) during start-up:\n${lines.join('\n')}`));
-    });
-  });
   return child;
-}
-
-/** VmRSS of a process in MB, or null once it is gone. */
-async function rssMb(pid: number): Promise<number | null> {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-    return kb ? Number(kb) / 1024 : null;
-  } catch {
-    return null;
-  }
 }
 
 beforeAll(async () => {
@@ -163,10 +113,11 @@ it(
     expect(batch.batchId).toEqual(expect.any(String));
 
     const first = await startWorker();
+    // Voucher cards (a bare QR takes well under a millisecond: the job would end before a poll saw it).
     const created = await bed.call(RPC.rendering.createZipJob, {
       batchId: batch.batchId,
       format: 'png',
-      variant: 'qr',
+      variant: 'card',
     });
     expect(created.state).not.toBe('failed');
     expect(created.total).toBe(CODES);
@@ -217,7 +168,9 @@ it(
       expect(entries).toHaveLength(CODES);
       expect(new Set(entries).size).toBe(CODES);
       expect(
-        entries.every((name) => /^qr-code-sharp-edge-fitness-[0-9a-f]{8}(-[0-9a-f-]{36})?\.png$/.test(name)),
+        entries.every((name) =>
+          /^qr-preview-sharp-edge-fitness-[0-9a-f]{8}(-[0-9a-f-]{36})?\.png$/.test(name),
+        ),
       ).toBe(true);
       // The killed attempt's partial file was replaced, not left behind.
       expect((await readdir(join(dataDir, 'jobs'))).filter((f) => f.endsWith('.part'))).toEqual([]);

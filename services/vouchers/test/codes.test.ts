@@ -7,7 +7,7 @@ import {
 } from '@avpass/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BATCH_DETAIL_CODES } from '../src/codes/qr-codes.service';
+import { ANALYZE_AFTER_BATCH_CODES, BATCH_DETAIL_CODES } from '../src/codes/qr-codes.service';
 import { companyActor, refusal, startVoucherServices, type VoucherServices } from './support/services';
 
 let s: VoucherServices;
@@ -211,6 +211,26 @@ describe('bulk generate', () => {
       'select (select count(*) from vouchers.qr_codes)::int as codes, (select count(*) from vouchers.batches)::int as batches, (select count(*) from vouchers.outbox_events)::int as events',
     );
     expect(after.rows[0]).toEqual(before.rows[0]);
+  });
+
+  it('refreshes the planner statistics of qr_codes after a batch of ANALYZE_AFTER_BATCH_CODES codes', async () => {
+    // last_analyze is when an ANALYZE command last ran (autovacuum's are last_autoanalyze).
+    const lastAnalyze = async () =>
+      (
+        await s.sql.query<{ at: Date | null }>(
+          `select last_analyze as at from pg_stat_user_tables where schemaname = 'vouchers' and relname = 'qr_codes'`,
+        )
+      ).rows[0]!.at;
+    const { rows } = await s.sql.query<{ now: Date }>('select now()');
+    await s.call(RPC.vouchers.bulkGenerate, bulkBody({ quantity: ANALYZE_AFTER_BATCH_CODES }));
+    // It runs after the commit, and reaches pg_stat_user_tables within seconds.
+    const deadline = Date.now() + 20_000;
+    let at = await lastAnalyze();
+    while (!(at && at >= rows[0]!.now) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      at = await lastAnalyze();
+    }
+    expect(at?.getTime()).toBeGreaterThanOrEqual(rows[0]!.now.getTime());
   });
 
   it('names BULK_MAX_QUANTITY in the refusal and checks the batch name', async () => {

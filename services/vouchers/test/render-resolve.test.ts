@@ -63,6 +63,144 @@ describe('resolveForRender (rendering asks which codes it may print)', () => {
     });
   });
 
+  it('pages a batch by keyset from an offset, uncounted when asked, and ends where the batch ends', async () => {
+    const batchId = randomUUID();
+    await s.sql.query(`insert into vouchers.batches (id, name, count) values ($1, 'Keyset', 7)`, [batchId]);
+    const ids: string[] = [];
+    // Two codes share a timestamp (a bulk insert's): the cursor breaks the tie by id.
+    const stamps = ['01', '02', '02', '03', '04', '05', '06'];
+    for (const day of stamps)
+      ids.push(await insertCode(s.sql, { batchId, createdAt: new Date(`2026-02-${day}T00:00:00Z`) }));
+    const inOrder = (
+      await s.sql.query<{ id: string }>(
+        'select id from vouchers.qr_codes where batch_id = $1 order by created_at, id',
+        [batchId],
+      )
+    ).rows.map((r) => r.id);
+    expect([...inOrder].sort()).toEqual([...ids].sort());
+
+    const first = await s.call(RPC.vouchers.resolveForRender, { batchId, limit: 2, offset: 1, count: false });
+    expect(first.total).toBeNull();
+    expect(first.items.map((q) => q.id)).toEqual(inOrder.slice(1, 3));
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await s.call(RPC.vouchers.resolveForRender, {
+      batchId,
+      limit: 2,
+      cursor: first.nextCursor!,
+      count: false,
+    });
+    expect(second.items.map((q) => q.id)).toEqual(inOrder.slice(3, 5));
+    const last = await s.call(RPC.vouchers.resolveForRender, {
+      batchId,
+      limit: 5,
+      cursor: second.nextCursor!,
+    });
+    expect(last.items.map((q) => q.id)).toEqual(inOrder.slice(5));
+    expect(last).toMatchObject({ total: 7, nextCursor: null });
+
+    // Chunk starts: every third code's key; a chunk is the range after one start, up to the next.
+    const { cursors } = await s.call(RPC.vouchers.chunkStarts, { batchId, every: 3 });
+    expect(cursors).toHaveLength(2);
+    const chunk = (after: string | undefined, until: string | undefined) =>
+      s.call(RPC.vouchers.resolveForRender, {
+        batchId,
+        limit: 500,
+        count: false,
+        ...(after ? { cursor: after } : {}),
+        ...(until ? { until } : {}),
+      });
+    const chunks = [
+      await chunk(undefined, cursors[0]),
+      await chunk(cursors[0], cursors[1]),
+      await chunk(cursors[1], undefined),
+    ];
+    expect(chunks.map((c) => c.items.map((q) => q.id))).toEqual([
+      inOrder.slice(0, 3),
+      inOrder.slice(3, 6),
+      inOrder.slice(6),
+    ]);
+    // A code deleted meanwhile shortens its own chunk; the next chunk keeps its codes.
+    await s.sql.query('delete from vouchers.qr_codes where id = $1', [inOrder[4]]);
+    expect((await chunk(cursors[0], cursors[1])).items.map((q) => q.id)).toEqual([inOrder[3], inOrder[5]]);
+    expect(
+      await refusal(
+        s.call(RPC.vouchers.chunkStarts, { batchId, every: 3 }, { actor: companyActor(randomUUID()) }),
+      ),
+    ).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await refusal(s.call(RPC.vouchers.chunkStarts, { every: 3 }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect(await refusal(s.call(RPC.vouchers.chunkStarts, { batchId, every: 0 }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect(
+      await refusal(s.call(RPC.vouchers.chunkStarts, { batchId: randomUUID(), every: 3 })),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      (await s.call(RPC.vouchers.chunkStarts, { all: true, every: 2 }, { actor: companyActor(randomUUID()) }))
+        .cursors,
+    ).toEqual([]);
+
+    expect(
+      await refusal(s.call(RPC.vouchers.resolveForRender, { ids: [ids[0]!], cursor: first.nextCursor! })),
+    ).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(
+      await refusal(s.call(RPC.vouchers.resolveForRender, { ids: [ids[0]!], until: first.nextCursor! })),
+    ).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(
+      await refusal(s.call(RPC.vouchers.resolveForRender, { batchId, cursor: 'not a cursor' })),
+    ).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('answers as many codes as fit one message, each as the lists answer it', async () => {
+    const batchId = randomUUID();
+    await s.sql.query(`insert into vouchers.batches (id, name, count) values ($1, 'Long terms', 40)`, [
+      batchId,
+    ]);
+    // 40 codes with 5,000 characters of terms: 500 of them would pass a NATS message's ~1 MB.
+    await s.sql.query(
+      `insert into vouchers.qr_codes (id, clinic_name, discount_type, discount_value, service, expiration_date,
+         usage_limit, qr_url, batch_id, batch_name, terms, created_at)
+       select g.id, 'Long Terms Gym', 'percentage', 10, 'Day pass', '2099-12-31', 1,
+              'http://localhost:3000/voucher/' || g.id, $1, 'Long terms', repeat('é', 5000),
+              now() + g.n * interval '1 microsecond'
+         from (select gen_random_uuid() as id, n from generate_series(1, 40) n) g`,
+      [batchId],
+    );
+    const inOrder = (
+      await s.sql.query<{ id: string }>(
+        'select id from vouchers.qr_codes where batch_id = $1 order by created_at, id',
+        [batchId],
+      )
+    ).rows.map((r) => r.id);
+
+    const seen: string[] = [];
+    let page = await s.call(RPC.vouchers.resolveForRender, { batchId, limit: 500, count: false });
+    const first = page;
+    for (;;) {
+      expect(JSON.stringify(page).length).toBeLessThan(1024 * 1024);
+      seen.push(...page.items.map((q) => q.id));
+      if (!page.nextCursor) break;
+      page = await s.call(RPC.vouchers.resolveForRender, { batchId, limit: 500, cursor: page.nextCursor });
+    }
+    expect(first.items.length).toBeGreaterThan(0);
+    expect(first.items.length).toBeLessThan(40);
+    expect(seen).toEqual(inOrder);
+
+    // A list of ids is cut short the same way; the caller goes on from offset + items.length.
+    const byIds = await s.call(RPC.vouchers.resolveForRender, { ids: inOrder, limit: 500 });
+    expect(byIds.total).toBe(40);
+    expect(byIds.items.map((q) => q.id)).toEqual(inOrder.slice(0, byIds.items.length));
+    expect(byIds.items.length).toBeLessThan(40);
+
+    // Each code is what the administrator's list answers for it (the same mapping, dates and all).
+    const listed = await s.call(RPC.vouchers.adminList, { limit: 50, search: 'Long Terms Gym' });
+    const resolved = new Map(first.items.map((q) => [q.id, q]));
+    const compared = listed.items.filter((q) => resolved.has(q.id));
+    expect(compared.length).toBe(first.items.length);
+    for (const item of compared) expect(resolved.get(item.id)).toEqual(item);
+  });
+
   it('`all` is every code for the administrator and the assigned codes for a company', async () => {
     const company = randomUUID();
     const x = await insertCode(s.sql);

@@ -48,9 +48,27 @@ export function afterCursorSql(
   idColumn: string,
   direction: 'desc' | 'asc' = 'desc',
 ): SqlClause | null {
+  return keyComparison(cursor, atColumn, idColumn, direction === 'desc' ? '<' : '>');
+}
+
+/** Rows up to and including `cursor`'s row in the order: the end of a range that `afterCursorSql` starts. */
+export function upToCursorSql(
+  cursor: string | undefined,
+  atColumn: string,
+  idColumn: string,
+  direction: 'desc' | 'asc' = 'desc',
+): SqlClause | null {
+  return keyComparison(cursor, atColumn, idColumn, direction === 'desc' ? '>=' : '<=');
+}
+
+function keyComparison(
+  cursor: string | undefined,
+  atColumn: string,
+  idColumn: string,
+  op: '<' | '>' | '<=' | '>=',
+): SqlClause | null {
   if (!cursor) return null;
   const key = decodeCursor(cursor);
-  const op = direction === 'desc' ? '<' : '>';
   return { sql: `(${atColumn}, ${idColumn}) ${op} (?::timestamptz, ?::uuid)`, params: [key.at, key.id] };
 }
 

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Logger } from '@nestjs/common';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { eventSubject } from './event-subjects';
+import { pgArray } from '../database/sql-clause';
 import { ensureEventStream } from './jetstream';
 
 interface OutboxRow {
@@ -124,7 +125,7 @@ export class OutboxRelay {
           // One array literal parameter: knex would expand a JS array into a list, breaking any().
           await conn.execute(
             `update ${table} set published_at = now(), attempts = attempts + 1 where id = any(?::uuid[])`,
-            [`{${done.join(',')}}`],
+            [pgArray(done)],
             'run',
             tx.getTransactionContext(),
           );

@@ -1,4 +1,4 @@
-import { RPC, type Page, type QrCode, type ZipJobData, type ZipProgress } from '@avpass/contracts';
+import type { ZipJobData, ZipProgress } from '@avpass/contracts';
 import type { RpcClient } from '@avpass/platform';
 import { ZipArchive } from 'archiver';
 import { createWriteStream } from 'node:fs';
@@ -9,13 +9,9 @@ import { CardSheetPdf } from '../render/card-pdf';
 import { UniqueEntryNames } from '../render/file-names';
 import { runPool } from '../render/task-pool';
 import type { VoucherRenderer } from '../render/voucher-renderer';
+import { codePages } from './code-pages';
 import type { JobFiles } from './job-files';
 
-/**
- * Codes per resolve call. The contract allows 500, but a code can carry 5,000 characters of terms and
- * a NATS message holds about 1 MB, so pages stay small.
- */
-const PAGE_SIZE = 100;
 /** Rendered files waiting for the archive; beyond this the renderers wait (bounded memory). */
 const MAX_QUEUED_ENTRIES = 16;
 const PROGRESS_EVERY_MS = 250;
@@ -74,12 +70,13 @@ export class ZipBuilder {
       await onProgress({ done, total: Math.max(total, done) });
     };
 
+    const meta = { requestId: data.requestId || `zip-${jobId}`, actor: data.actor };
     try {
       if (data.sheet) {
         // One PDF of cards on sheets: written into the archive as it grows, a page of codes at a time.
         const sheet = new CardSheetPdf(data.sheet, data.size ?? DEFAULT_CARD_SIZE, 'AV Pass voucher cards');
         archive.append(sheet.stream, { name: `qr-cards-sheet-${data.sheet}.pdf` });
-        for await (const codes of this.pages(jobId, data)) {
+        for await (const codes of codePages(this.rpc, meta, data.source)) {
           const layouts = await Promise.all(
             codes.map((code) => this.renderer.printLayout(code, data.size ?? DEFAULT_CARD_SIZE)),
           );
@@ -93,7 +90,7 @@ export class ZipBuilder {
         }
         sheet.end();
       }
-      for await (const codes of data.sheet ? [] : this.pages(jobId, data)) {
+      for await (const codes of data.sheet ? [] : codePages(this.rpc, meta, data.source)) {
         await runPool(
           codes,
           this.renderConcurrency,
@@ -121,33 +118,6 @@ export class ZipBuilder {
       out.destroy();
       await rm(partPath, { force: true });
       throw error;
-    }
-  }
-
-  /** The codes page by page, the next page fetched while the current one renders. */
-  private async *pages(jobId: string, data: ZipJobData): AsyncGenerator<QrCode[]> {
-    const meta = { requestId: data.requestId || `zip-${jobId}`, actor: data.actor };
-    const fetchPage = (offset: number) => {
-      const source = data.source;
-      const payload =
-        'ids' in source
-          ? { ids: source.ids.slice(offset, offset + PAGE_SIZE), limit: PAGE_SIZE }
-          : { ...source, limit: PAGE_SIZE, offset };
-      return this.rpc.call(RPC.vouchers.resolveForRender, payload, meta, 30_000);
-    };
-    let offset = 0;
-    let next: Promise<Page<QrCode>> | null = fetchPage(0);
-    while (next) {
-      const page: Page<QrCode> = await next;
-      offset += PAGE_SIZE;
-      const more =
-        'ids' in data.source
-          ? offset < data.source.ids.length
-          : page.items.length === PAGE_SIZE && offset < page.total;
-      next = more ? fetchPage(offset) : null;
-      // Observed when awaited; a build that stops early must not leave a rejection unhandled.
-      next?.catch(() => undefined);
-      if (page.items.length) yield page.items;
     }
   }
 }

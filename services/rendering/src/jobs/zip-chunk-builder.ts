@@ -1,12 +1,11 @@
-import { RPC, type Page, type QrCode, type ZipChunkJobData, type ZipChunkResult } from '@avpass/contracts';
+import type { ZipChunkJobData, ZipChunkResult } from '@avpass/contracts';
 import type { RpcClient } from '@avpass/platform';
 import { mkdir } from 'node:fs/promises';
 import { runPool } from '../render/task-pool';
 import type { VoucherRenderer } from '../render/voucher-renderer';
+import { codePages } from './code-pages';
 import { ChunkFileWriter } from './zip-chunks';
 
-/** Codes per resolve call (as in ZipBuilder: a code's terms can be long, a NATS message ~1 MB). */
-const PAGE_SIZE = 100;
 const PROGRESS_EVERY_MS = 250;
 
 export interface ZipChunkBuild {
@@ -34,7 +33,12 @@ export class ZipChunkBuilder {
     const writer = await ChunkFileWriter.open(dir, data.index);
     let lastReport = 0;
     try {
-      for await (const codes of this.pages(data)) {
+      const meta = { requestId: data.requestId || `zip-${data.parentId}-${data.index}`, actor: data.actor };
+      // An ids source holds only this chunk's ids; a batch or "all" starts at the chunk's offset.
+      const start = 'ids' in data.source ? 0 : data.offset;
+      const range = { after: data.after, until: data.until };
+      const pages = codePages(this.rpc, meta, data.source, start, data.count, range);
+      for await (const codes of pages) {
         await runPool(
           codes,
           this.renderConcurrency,
@@ -56,32 +60,6 @@ export class ZipChunkBuilder {
     } catch (error) {
       await writer.abort();
       throw error;
-    }
-  }
-
-  /** The chunk's codes page by page, the next page fetched while the current one renders. */
-  private async *pages(data: ZipChunkJobData): AsyncGenerator<QrCode[]> {
-    const meta = { requestId: data.requestId || `zip-${data.parentId}-${data.index}`, actor: data.actor };
-    const source = data.source;
-    const end = data.offset + data.count;
-    const fetchPage = (offset: number) => {
-      const limit = Math.min(PAGE_SIZE, end - offset);
-      const payload =
-        'ids' in source
-          ? { ids: source.ids.slice(offset - data.offset, offset - data.offset + limit), limit }
-          : { ...source, limit, offset };
-      return this.rpc.call(RPC.vouchers.resolveForRender, payload, meta, 30_000);
-    };
-    let offset = data.offset;
-    let next: Promise<Page<QrCode>> | null = fetchPage(offset);
-    while (next) {
-      const page: Page<QrCode> = await next;
-      offset += PAGE_SIZE;
-      // Codes deleted meanwhile shorten the source: a short page is its end.
-      const more = offset < end && page.items.length === PAGE_SIZE;
-      next = more ? fetchPage(offset) : null;
-      next?.catch(() => undefined);
-      if (page.items.length) yield page.items;
     }
   }
 }

@@ -32,10 +32,7 @@ const FONT_NAMES = { regular: 'card', bold: 'card-bold', cjkRegular: 'card-cjk',
 function registerFonts(doc: Doc): void {
   const fonts = cardFonts();
   const register = (name: string, font: PdfFont | null) => {
-    if (!font) return;
-    if (typeof font.src === 'string') doc.registerFont(name, font.src);
-    else if (font.family) doc.registerFont(name, font.src, font.family);
-    else doc.registerFont(name, font.src);
+    if (font) doc.registerFont(name, font.src);
   };
   register(FONT_NAMES.regular, fonts.regular);
   register(FONT_NAMES.bold, fonts.bold);

@@ -19,7 +19,8 @@ declare module 'pdfkit' {
   class PDFDocument extends Readable {
     constructor(options?: DocumentOptions);
     font(name: string): this;
-    registerFont(name: string, src: Buffer | string, family?: string): this;
+    /** A font file's bytes or path, a standard font's name, or a font parsed by fontkit (reused as is). */
+    registerFont(name: string, src: Buffer | string | import('fontkit').Font, family?: string): this;
     addPage(options?: DocumentOptions): this;
     translate(x: number, y: number): this;
     scale(factor: number): this;

@@ -13,7 +13,7 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { rename, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -27,6 +27,8 @@ import { VoucherRenderer } from '../render/voucher-renderer';
 
 /** Refusals that a retry cannot change (the codes were deleted or unassigned meanwhile). */
 const PERMANENT = new Set(['NOT_FOUND', 'FORBIDDEN', 'VALIDATION_FAILED', 'UNAUTHENTICATED']);
+/** Why a chunk stops when its ZIP has failed (another chunk failed for good): nothing left to render for. */
+export const ZIP_ALREADY_FAILED = 'The ZIP this chunk belongs to has failed; the chunk is not rendered';
 
 /**
  * The BullMQ workers for ZIP jobs (thin: the builders do the work). A job whose worker dies is
@@ -46,6 +48,8 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
   private readonly chunkBuilder: ZipChunkBuilder;
   private worker?: Worker<ZipJobData, ZipBuildResult>;
   private chunkWorker?: Worker<ZipChunkJobData, ZipChunkResult>;
+  /** The ZIP queue, read by chunks for their parent's state. */
+  private parents?: Queue<ZipJobData>;
   private connection?: Redis;
   private purgeTimer?: NodeJS.Timeout;
   private closing = false;
@@ -85,6 +89,11 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       this.logger.warn(`ZIP job ${job?.id} attempt ${job?.attemptsMade} failed: ${error.message}`),
     );
     this.worker.on('error', (error) => this.logger.error(`ZIP worker: ${error.message}`));
+    // A job whose lock could not be renewed belongs to whichever worker takes it over: stop rendering it.
+    this.worker.on('lockRenewalFailed', (ids) => this.lockLost(ids, ''));
+    this.parents = new Queue<ZipJobData>(zipQueueName(this.config.NATS_NAMESPACE), {
+      connection: this.connection,
+    });
     this.chunkWorker = new Worker<ZipChunkJobData, ZipChunkResult>(
       zipChunkQueueName(this.config.NATS_NAMESPACE),
       (job, token) => this.processChunk(job, token),
@@ -103,6 +112,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       ),
     );
     this.chunkWorker.on('error', (error) => this.logger.error(`ZIP chunk worker: ${error.message}`));
+    this.chunkWorker.on('lockRenewalFailed', (ids) => this.lockLost(ids, 'chunk:'));
     this.purgeTimer = setInterval(() => void this.purge(), this.config.JOB_PURGE_INTERVAL_MS);
     this.purgeTimer.unref();
     void this.purge();
@@ -177,13 +187,23 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
         .expire(progressKey, Math.round(this.config.JOB_FILE_TTL_HOURS * 3600))
         .exec();
     };
+    // A chunk whose ZIP failed (another chunk failed for good) stops at its next progress report, or
+    // before it starts: the ZIP will not be assembled.
+    const stopIfZipFailed = async () => {
+      if ((await this.parents!.getJobState(job.data.parentId)) === 'failed')
+        throw new UnrecoverableError(ZIP_ALREADY_FAILED);
+    };
     try {
+      await stopIfZipFailed();
       await setProgress(0); // a retry starts over
       return await this.chunkBuilder.build({
         dir: this.files.chunkDir(job.data.parentId),
         data: job.data,
         signal: abort.signal,
-        onProgress: setProgress,
+        onProgress: async (done) => {
+          await setProgress(done);
+          await stopIfZipFailed();
+        },
       });
     } catch (error) {
       if (this.closing && abort.signal.aborted) {
@@ -196,6 +216,15 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     } finally {
       endTimer();
       this.running.delete(key);
+    }
+  }
+
+  private lockLost(ids: string[], prefix: string): void {
+    for (const id of ids) {
+      const abort = this.running.get(`${prefix}${id}`);
+      if (!abort) continue;
+      this.logger.warn(`lost the lock of ${prefix ? 'ZIP chunk' : 'ZIP job'} ${id}: stopped rendering it`);
+      abort.abort(new Error(`lost the lock of job ${id}`));
     }
   }
 
@@ -214,6 +243,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     if (this.purgeTimer) clearInterval(this.purgeTimer);
     for (const abort of this.running.values()) abort.abort();
     await Promise.all([this.worker?.close(), this.chunkWorker?.close()]);
+    await this.parents?.close();
     this.connection?.disconnect();
   }
 }

@@ -1,3 +1,4 @@
+import { pgArray } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { QrCodePartner } from '../codes/qr-code-partner.entity';
@@ -25,8 +26,13 @@ export class AssignmentsRepository {
   async partnerCounts(codeIds: string[]): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
     if (!codeIds.length) return counts;
-    const rows = await this.em.find(QrCodePartner, { qrCodeId: { $in: codeIds }, isActive: true });
-    for (const row of rows) counts.set(row.qrCodeId, (counts.get(row.qrCodeId) ?? 0) + 1);
+    // One array parameter (a page of rendering's codes is 500 ids) and counts, not entities.
+    const rows: { id: string; n: number }[] = await this.em.execute(
+      `select qr_code_id as id, count(*)::int as n from qr_code_partners
+        where qr_code_id = any(?::uuid[]) and is_active group by qr_code_id`,
+      [pgArray(codeIds)],
+    );
+    for (const row of rows) counts.set(row.id, row.n);
     return counts;
   }
 

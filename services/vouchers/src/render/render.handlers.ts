@@ -12,4 +12,9 @@ export class RenderHandlers {
   resolve(input: In<typeof RPC.vouchers.resolveForRender>, meta: RpcMeta) {
     return this.resolver.resolve(requireActor(meta), input);
   }
+
+  @RpcHandler(RPC.vouchers.chunkStarts)
+  chunkStarts(input: In<typeof RPC.vouchers.chunkStarts>, meta: RpcMeta) {
+    return this.resolver.chunkStarts(requireActor(meta), input);
+  }
 }

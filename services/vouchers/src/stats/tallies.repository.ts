@@ -1,3 +1,4 @@
+import { pgArray } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { PLATFORM_SCOPE, REBUILD_TALLIES_SQL, searchTextOf } from './tallies-sql';
@@ -12,7 +13,6 @@ export interface NewCode {
 }
 
 /** A PostgreSQL array literal of ids or numbers (the query builder would expand a JS array into a list). */
-const pgArray = (values: readonly (string | number)[]): string => `{${values.join(',')}}`;
 
 /** The figures a dashboard polls, read from the tallies (a few rows each, whatever the data's size). */
 export interface ScopeCounts {

@@ -56,6 +56,8 @@ function PartnersContent() {
   }
 
   if (partners.data.length === 0) {
+    // The empty state of the spec's landing page (Elite Partnership Network) in its own words: a real
+    // answer when no partner exists yet, not a placeholder for a missing feature.
     return (
       <StatusPanel
         testId="partners-empty"
