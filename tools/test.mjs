@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { checkInfrastructure, platformEnv, REPO_ROOT } from './platform.mjs';
 
 const PROJECTS = ['unit', 'integration', 'e2e'];
@@ -34,11 +35,35 @@ const vitestBin = binOf('vitest', 'vitest');
 const nxBin = binOf('nx', 'nx');
 const reportDir = mkdtempSync(join(tmpdir(), 'avpass-test-'));
 
+/**
+ * Runs a command with its output passed through; resolves to its exit code and, when vitest printed
+ * one, its "Unhandled Errors" section (repeated beside the summary line, where a CI log's tail shows it).
+ */
 function run(command, commandArgs) {
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd: REPO_ROOT, env, stdio: 'inherit' });
-    child.on('error', () => resolve(1));
-    child.on('close', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
+    const child = spawn(command, commandArgs, { cwd: REPO_ROOT, env, stdio: ['inherit', 'pipe', 'pipe'] });
+    const unhandled = [];
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let inSection = false;
+      let partial = '';
+      from.on('data', (chunk) => {
+        to.write(chunk);
+        const lines = (partial + chunk.toString('utf8')).split('\n');
+        partial = lines.pop();
+        for (const line of lines) {
+          const plain = stripVTControlCharacters(line);
+          if (/Unhandled (Errors|Rejection|Error)/.test(plain)) inSection = true;
+          else if (/^\s*(Test Files|JSON report)\b/.test(plain)) inSection = false;
+          if (inSection && unhandled.length < 60) unhandled.push(plain);
+        }
+      });
+    }
+    const done = (code) => resolve({ code, unhandled: unhandled.join('\n').trim() });
+    child.on('error', () => done(1));
+    child.on('close', (code, signal) => done(signal ? 1 : (code ?? 1)));
   });
 }
 
@@ -68,7 +93,7 @@ for (const project of projects) {
 
   if (project === 'e2e') {
     heading('build (for the end-to-end tests)');
-    const code = await run(process.execPath, [nxBin, 'run-many', '-t', 'build', '--output-style=static']);
+    const { code } = await run(process.execPath, [nxBin, 'run-many', '-t', 'build', '--output-style=static']);
     if (code !== 0) {
       problems.push('e2e tests not run: the build failed');
       continue;
@@ -77,7 +102,7 @@ for (const project of projects) {
 
   heading(`${project} tests`);
   const reportFile = join(reportDir, `${project}.json`);
-  const code = await run(process.execPath, [
+  const { code, unhandled } = await run(process.execPath, [
     vitestBin,
     'run',
     '--project',
@@ -103,7 +128,8 @@ for (const project of projects) {
   );
   for (const file of brokenFiles)
     problems.push(`${project}: ${file.name.replace(`${REPO_ROOT}`, '')} failed outside any test (see above)`);
-  if (code !== 0 && !(report.numFailedTests > 0) && brokenFiles.length === 0)
+  if (unhandled) problems.push(`${project}: an error outside any test's assertions:\n${unhandled}`);
+  else if (code !== 0 && !(report.numFailedTests > 0) && brokenFiles.length === 0)
     problems.push(`${project}: vitest exited with code ${code}`);
 }
 

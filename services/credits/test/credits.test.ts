@@ -382,23 +382,27 @@ describe('who may do what', () => {
     );
     expect((await refusal(s.call(RPC.credits.summary, {}, { actor: null }))).code).toBe('UNAUTHENTICATED');
     const company = companyActor(companyA);
-    const forbidden = [
-      s.call(RPC.credits.list, {}, { actor: company }),
-      s.call(
-        RPC.credits.create,
-        { athleteName: 'X', totalAmount: 1, startDate: '2026-01-01', endDate: '2027-01-01' },
-        { actor: company },
-      ),
-      s.call(RPC.credits.remove, { id: randomUUID() }, { actor: company }),
-      s.call(RPC.credits.transactions, {}, { actor: company }),
-      s.call(
-        RPC.credits.recordLedger,
-        { creditId: randomUUID(), amount: 1, description: 'x' },
-        { actor: company },
-      ),
-      s.call(RPC.credits.voidTransaction, { id: randomUUID(), reason: 'x' }, { actor: company }),
-    ];
-    for (const call of forbidden) expect((await refusal(call)).code).toBe('FORBIDDEN');
+    // All six are in flight at once, each with its handler attached from the start: awaiting them one by
+    // one would leave a later refusal unhandled while an earlier one is awaited.
+    const forbidden = await Promise.all(
+      [
+        s.call(RPC.credits.list, {}, { actor: company }),
+        s.call(
+          RPC.credits.create,
+          { athleteName: 'X', totalAmount: 1, startDate: '2026-01-01', endDate: '2027-01-01' },
+          { actor: company },
+        ),
+        s.call(RPC.credits.remove, { id: randomUUID() }, { actor: company }),
+        s.call(RPC.credits.transactions, {}, { actor: company }),
+        s.call(
+          RPC.credits.recordLedger,
+          { creditId: randomUUID(), amount: 1, description: 'x' },
+          { actor: company },
+        ),
+        s.call(RPC.credits.voidTransaction, { id: randomUUID(), reason: 'x' }, { actor: company }),
+      ].map(refusal),
+    );
+    expect(forbidden.map((error) => error.code)).toEqual(Array(6).fill('FORBIDDEN'));
   });
 
   it('a company processes its own and unassigned credits, records as itself, and sees only its transactions', async () => {
