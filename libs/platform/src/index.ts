@@ -29,6 +29,7 @@ export * from './messaging/require-actor';
 export * from './service/process-guards';
 export * from './service/run-service';
 export * from './service/service-config';
+export * from './service/relay-wake-on-commit';
 export * from './service/service-platform.module';
 export * from './service/service-lifecycle';
 export * from './service/service-health-check';

@@ -9,6 +9,7 @@ import {
   ormConfig,
   OUTBOX_TABLES_SQL,
   OutboxRelay,
+  RelayWakeOnCommit,
   type EventSubscriber,
 } from '@avpass/platform';
 import {
@@ -142,6 +143,75 @@ describe('outbox relay', () => {
     expect(messages.every((m) => m.name === DELETED)).toBe(true);
     const { rows } = await sql.query('select count(*)::int as n from outbox_events');
     expect(rows[0].n).toBe(5);
+  });
+
+  it('a commit kicked while a batch is being claimed is published at once, not at the next poll', async () => {
+    const namespace = await freshNamespace();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let batches = 0;
+    // The first claim (finding nothing) is held until the commit below has kicked the relay.
+    class HeldRelay extends OutboxRelay {
+      override async publishBatch(): Promise<number> {
+        const published = await super.publishBatch();
+        if (batches++ === 0) await gate;
+        return published;
+      }
+    }
+    const relay = new HeldRelay(orm, nc, namespace, { pollMs: 60_000 });
+    relay.start();
+    cleanups.push(() => relay.stop());
+    await waitFor(async () => batches > 0, { message: 'the first claim' });
+    const event = await orm.em
+      .fork()
+      .transactional(async (em) =>
+        new EventOutbox().record(em, 'partners.partner.deleted.v1', deletedPayload('kicked')),
+      );
+    relay.kick(); // what RelayWakeOnCommit does after every commit
+    release();
+    await waitFor(
+      async () =>
+        (await sql.query('select published_at from outbox_events where id = $1', [event.id])).rows[0]
+          .published_at !== null,
+      { message: 'the kicked row published well before the 60 s poll', timeoutMs: 5000 },
+    );
+  });
+
+  it('wired to wake on every commit, an idle relay does not wake itself with its own transactions', async () => {
+    const namespace = await freshNamespace();
+    let batches = 0;
+    class CountingRelay extends OutboxRelay {
+      override async publishBatch(): Promise<number> {
+        batches++;
+        return super.publishBatch();
+      }
+    }
+    // An ORM of its own: a subscriber cannot be unregistered, and the other tests' ORM has none.
+    const wired = await MikroORM.init(
+      ormConfig({ clientUrl: db.url, schema: SCHEMA, entities: [], migrations: [] }),
+    );
+    const relay = new CountingRelay(wired, nc, namespace, { pollMs: 500 });
+    new RelayWakeOnCommit(wired, relay).onModuleInit();
+    relay.start();
+    cleanups.push(async () => {
+      await relay.stop();
+      await wired.close(true);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    // One claim at start and one per 500 ms poll: 4 or so, not one per commit of its own claims.
+    expect(batches).toBeLessThanOrEqual(6);
+    // Another transaction's commit still wakes it at once.
+    const event = await wired.em
+      .fork()
+      .transactional(async (em) =>
+        new EventOutbox().record(em, 'partners.partner.deleted.v1', deletedPayload('woken')),
+      );
+    await waitFor(
+      async () =>
+        (await sql.query('select published_at from outbox_events where id = $1', [event.id])).rows[0]
+          .published_at !== null,
+      { message: 'the committed row published', timeoutMs: 400 },
+    );
   });
 
   it('a row published again (its mark lost) is stored in the stream once', async () => {

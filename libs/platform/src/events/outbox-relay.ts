@@ -26,6 +26,12 @@ export class OutboxRelay {
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  /** A kick that came while a batch was being claimed or published: the relay goes round again. */
+  private kicked = false;
+  /** The relay's own transactions: their commits are not news for it (see isOwnTransaction). */
+  private readonly own = new WeakSet<object>();
+  /** After a failure the relay waits its backoff out; kicks do not cut it short (stop does). */
+  private backingOff = false;
 
   constructor(
     private readonly orm: MikroORM,
@@ -49,14 +55,24 @@ export class OutboxRelay {
     this.loop = this.run();
   }
 
-  /** Publish soon, without waiting for the next poll. */
+  /**
+   * Publish soon, without waiting for the next poll. Every commit that writes outbox rows kicks (see
+   * RelayWakeOnCommit), so the poll (OUTBOX_POLL_MS) is only the safety net for rows another instance
+   * committed and did not publish; a kick during a batch is kept, not lost.
+   */
   kick(): void {
-    this.wake?.();
+    this.kicked = true;
+    if (!this.backingOff) this.wake?.();
+  }
+
+  /** Whether `em` (a transaction's entity manager, as commit events carry it) is one of the relay's own. */
+  isOwnTransaction(em: object): boolean {
+    return this.own.has(em);
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    this.kick();
+    this.wake?.();
     await this.loop;
   }
 
@@ -64,6 +80,8 @@ export class OutboxRelay {
     let backoff = 0;
     while (this.running) {
       let published = 0;
+      // Rows committed before this point are seen by the claim below; a kick from here on goes round again.
+      this.kicked = false;
       try {
         published = await this.publishBatch();
         backoff = 0;
@@ -71,7 +89,8 @@ export class OutboxRelay {
         backoff = Math.min(backoff ? backoff * 2 : 250, 5000);
         this.logger.warn(`publishing deferred: ${(error as Error).message}; retrying in ${backoff} ms`);
       }
-      if (!published || backoff) await this.sleep(backoff || (this.options.pollMs ?? 200));
+      this.backingOff = backoff > 0;
+      if (!published || backoff) await this.sleep(backoff || (this.options.pollMs ?? 1000));
       else if (published < (this.options.batchSize ?? 100)) await this.gather(this.options.gatherMs ?? 20);
     }
   }
@@ -82,6 +101,7 @@ export class OutboxRelay {
     const schema = this.orm.config.get('schema');
     const table = `"${schema}".outbox_events`;
     return em.transactional(async (tx) => {
+      this.own.add(tx);
       const conn = tx.getConnection();
       const rows: OutboxRow[] = await conn.execute(
         `select id, name, payload, occurred_at from ${table}
@@ -140,10 +160,13 @@ export class OutboxRelay {
     return new Promise((resolve) => setTimeout(resolve, ms));
   }
 
+  /** A pause that stop ends, and a kick too unless backing off (at once if one came since the claim). */
   private sleep(ms: number): Promise<void> {
+    if (!this.running || (this.kicked && !this.backingOff)) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
+      const timer = setTimeout(() => this.wake?.(), ms);
       this.wake = () => {
+        this.wake = null;
         clearTimeout(timer);
         resolve();
       };

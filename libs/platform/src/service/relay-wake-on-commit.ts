@@ -19,10 +19,11 @@ export class RelayWakeOnCommit implements OnModuleInit, EventSubscriber {
     this.orm.em.getEventManager().registerSubscriber(this);
   }
 
-  afterFlush(_args: FlushEventArgs): void {
-    this.relay.kick();
+  // The relay's own claim-and-mark transactions commit too: waking it for those would make it spin.
+  afterFlush(args: FlushEventArgs): void {
+    if (!this.relay.isOwnTransaction(args.em)) this.relay.kick();
   }
-  afterTransactionCommit(_args: TransactionEventArgs): void {
-    this.relay.kick();
+  afterTransactionCommit(args: TransactionEventArgs): void {
+    if (!this.relay.isOwnTransaction(args.em)) this.relay.kick();
   }
 }

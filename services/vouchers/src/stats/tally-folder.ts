@@ -8,12 +8,15 @@ import { TalliesRepository } from './tallies.repository';
 
 /** How often the queue of the redeems' tallies is folded (the figures are exact meanwhile too). */
 export const FOLD_EVERY_MS = 250;
+/** After a fold that found nothing: an idle platform does not query four times a second. */
+export const IDLE_FOLD_EVERY_MS = 1000;
 /** Most pending_tallies rows one fold moves (it goes on at once while it moves that many). */
 const FOLD_LIMIT = 2000;
 
 /**
  * Folds pending_tallies (queued by every redeem) into the dashboards' tallies every FOLD_EVERY_MS, so
- * the queue the readers add up stays a few hundred rows at most. Every instance folds; concurrent
+ * the queue the readers add up stays a few hundred rows at most (every IDLE_FOLD_EVERY_MS while the
+ * last fold found nothing to move). Every instance folds; concurrent
  * folds skip each other's rows. Runs after the platform's start-up (migrations) and stops before its
  * connections close.
  */
@@ -26,36 +29,50 @@ export class TallyFolder implements OnApplicationBootstrap, BeforeApplicationShu
 
   constructor(private readonly tallies: TalliesRepository) {}
 
+  private stopped = false;
+
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.tick(), FOLD_EVERY_MS);
-    this.timer.unref();
+    this.schedule(FOLD_EVERY_MS);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
   }
 
-  /** Folds until the queue is shorter than one fold (what a test waits for, too). */
-  async foldAll(): Promise<void> {
-    while ((await this.tallies.fold(FOLD_LIMIT)) === FOLD_LIMIT && this.timer) {
-      // more queued than one fold moves: go on
+  /** Folds until the queue is shorter than one fold (what a test waits for, too); returns rows moved. */
+  async foldAll(): Promise<number> {
+    let moved = 0;
+    for (;;) {
+      const n = await this.tallies.fold(FOLD_LIMIT);
+      moved += n;
+      // More queued than one fold moves: go on, unless shutting down.
+      if (n < FOLD_LIMIT || this.stopped) return moved;
     }
   }
 
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => this.tick(), ms);
+    this.timer.unref();
+  }
+
   private tick(): void {
-    if (this.running) return;
     this.running = this.foldAll()
-      .then(() => {
+      .then((moved) => {
         if (this.failing) this.logger.log('folding the redeems’ tallies again');
         this.failing = false;
+        return moved > 0 ? FOLD_EVERY_MS : IDLE_FOLD_EVERY_MS;
       })
       .catch((error: unknown) => {
         // Said once; the rows stay queued (and counted) until a later fold succeeds.
         if (!this.failing) this.logger.warn(`cannot fold the redeems’ tallies: ${(error as Error).message}`);
         this.failing = true;
+        return IDLE_FOLD_EVERY_MS;
       })
+      .then((next) => this.schedule(next))
       .finally(() => (this.running = null));
   }
 }
