@@ -90,6 +90,8 @@ import {
   redemptionSchema,
   resolveVouchersRequestSchema,
   resolvedVouchersPageSchema,
+  resolveLinksRequestSchema,
+  resolvedLinksPageSchema,
   chunkStartsRequestSchema,
   chunkStartsSchema,
   voucherStatsSchema,
@@ -228,6 +230,8 @@ export const RPC_CONTRACTS = {
   'vouchers.uploads.in-use.v1': contract(uploadsInUseRequestSchema, uploadsInUseResponseSchema),
   /** Internal (rendering -> vouchers): the codes an actor may print, by ids, batch or all. */
   'vouchers.render.resolve.v1': contract(resolveVouchersRequestSchema, resolvedVouchersPageSchema),
+  /** Internal: the same codes as resolve, as bare QR renders need them (link and title only). */
+  'vouchers.render.resolve-links.v1': contract(resolveLinksRequestSchema, resolvedLinksPageSchema),
   'vouchers.render.chunk-starts.v1': contract(chunkStartsRequestSchema, chunkStartsSchema),
   // Trainer/athlete codes (issue 13).
   'vouchers.trainers.generate.v1': contract(generateTrainerQrRequestSchema, generateTrainerQrResponseSchema),
@@ -372,6 +376,7 @@ export const RPC = {
     listForVendor: 'vouchers.assignment.list-for-vendor.v1',
     uploadsInUse: 'vouchers.uploads.in-use.v1',
     resolveForRender: 'vouchers.render.resolve.v1',
+    resolveLinks: 'vouchers.render.resolve-links.v1',
     chunkStarts: 'vouchers.render.chunk-starts.v1',
     createExclusive: 'vouchers.exclusives.create.v1',
     listExclusives: 'vouchers.exclusives.list.v1',

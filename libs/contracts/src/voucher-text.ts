@@ -57,10 +57,18 @@ export interface VoucherText {
   terms: string | null;
 }
 
+/** What a voucher is titled after: its custom title, else its partner's name (a file name's slug, too). */
+export function voucherTitleSource(voucher: {
+  customTitle?: string | null | undefined;
+  clinicName: string;
+}): string {
+  return voucher.customTitle?.trim() || voucher.clinicName;
+}
+
 export function voucherText(voucher: VoucherTextSource): VoucherText {
   const isTrainer = voucher.qrType === 'trainer' || voucher.partnerType === 'trainer';
   const isExclusive = voucher.isProjectRootedExclusive || voucher.partnerType === 'exclusive';
-  const titleSource = voucher.customTitle?.trim() || voucher.clinicName;
+  const titleSource = voucherTitleSource(voucher);
   const title = displayTitle(titleSource, voucher.discountType);
   const trainerName = voucher.trainerName?.trim() || null;
   const clinicName = voucher.clinicName?.trim() || '';

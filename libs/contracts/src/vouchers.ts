@@ -459,30 +459,35 @@ export type AssignPartnersRequest = z.input<typeof assignPartnersRequestSchema>;
  * do not exist, fail the whole call with NOT_FOUND; a company asking for a batch gets FORBIDDEN.
  * Answer: Page<QrCode>, ordered by createdAt then id (ids: in the order asked).
  */
-export const resolveVouchersRequestSchema = z
-  .object({
-    ids: z.array(z.string().uuid()).max(500).optional(),
-    batchId: z.string().uuid().optional(),
-    /** Every code the actor may see (super_admin: every code; company: its assigned codes). */
-    all: z.boolean().optional(),
-    limit: z.number().int().min(0).max(500).default(500),
-    offset: z.number().int().min(0).default(0),
-    /**
-     * A batch or "all": the previous answer's nextCursor, to page on by keyset (what a ZIP chunk does
-     * after its first page: each page then costs the same, however deep in a 100,000-code batch).
-     */
-    cursor: z.string().max(200).optional(),
-    /** A batch or "all": no code after this cursor's code (a ZIP chunk's last code; see chunk starts). */
-    until: z.string().max(200).optional(),
-    /** false: the total is not counted (answered as null); a chunk knows its size already. */
-    count: z.boolean().default(true),
-  })
-  .superRefine((value, ctx) => {
-    hasExactlyOneSource(value, 'ids', ctx);
-    for (const field of ['cursor', 'until'] as const)
-      if (value[field] !== undefined && value.ids)
-        ctx.addIssue({ code: 'custom', path: [field], message: 'A list of ids is paged by offset' });
-  });
+/** What rendering asks vouchers for: codes by ids, a batch or "all", up to `most` a page. */
+const resolveRequestSchema = (most: number) =>
+  z
+    .object({
+      ids: z.array(z.string().uuid()).max(most).optional(),
+      batchId: z.string().uuid().optional(),
+      /** Every code the actor may see (super_admin: every code; company: its assigned codes). */
+      all: z.boolean().optional(),
+      limit: z.number().int().min(0).max(most).default(most),
+      offset: z.number().int().min(0).default(0),
+      /**
+       * A batch or "all": the previous answer's nextCursor, to page on by keyset (what a ZIP chunk does
+       * after its first page: each page then costs the same, however deep in a 100,000-code batch).
+       */
+      cursor: z.string().max(200).optional(),
+      /** A batch or "all": no code after this cursor's code (a ZIP chunk's last code; see chunk starts). */
+      until: z.string().max(200).optional(),
+      /** false: the total is not counted (answered as null); a chunk knows its size already. */
+      count: z.boolean().default(true),
+    })
+    .superRefine((value, ctx) => {
+      hasExactlyOneSource(value, 'ids', ctx);
+      for (const field of ['cursor', 'until'] as const)
+        if (value[field] !== undefined && value.ids)
+          ctx.addIssue({ code: 'custom', path: [field], message: 'A list of ids is paged by offset' });
+    });
+
+/** The codes with every field a card prints: 500 a page (a NATS message holds about 1 MB). */
+export const resolveVouchersRequestSchema = resolveRequestSchema(500);
 export type ResolveVouchersRequest = z.input<typeof resolveVouchersRequestSchema>;
 
 /**
@@ -508,5 +513,25 @@ export const resolvedVouchersPageSchema = pageSchema(qrCodeSchema).extend({
   total: z.number().int().nullable(),
 });
 export type ResolvedVouchersPage = z.infer<typeof resolvedVouchersPageSchema>;
+
+/**
+ * The same codes, in the same order and with the same visibility, as just what a bare QR render needs:
+ * the link it encodes and the title its file is named after. About 150 bytes a code against 1 KB and
+ * more, so pages of 2,000: a 100,000-code ZIP of bare QR codes costs vouchers and NATS a fifth.
+ */
+export const resolveLinksRequestSchema = resolveRequestSchema(2000);
+export type ResolveLinksRequest = z.input<typeof resolveLinksRequestSchema>;
+export const renderLinkSchema = z.object({
+  id: z.string().uuid(),
+  /** What the QR encodes (PUBLIC_URL's link when configured, as in resolve). */
+  qrUrl: z.string(),
+  /** The card's title source (custom title, else the partner's name): the file name's slug. */
+  title: z.string(),
+});
+export type RenderLink = z.infer<typeof renderLinkSchema>;
+export const resolvedLinksPageSchema = pageSchema(renderLinkSchema).extend({
+  total: z.number().int().nullable(),
+});
+export type ResolvedLinksPage = z.infer<typeof resolvedLinksPageSchema>;
 
 export { UNLIMITED_USAGE_LIMIT };

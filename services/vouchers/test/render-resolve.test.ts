@@ -232,3 +232,76 @@ describe('resolveForRender (rendering asks which codes it may print)', () => {
     });
   });
 });
+
+describe('resolveLinks (a bare QR render needs only the link and the title)', () => {
+  const links = (
+    payload: RpcRequestInput<typeof RPC.vouchers.resolveLinks>,
+    actor?: ReturnType<typeof companyActor> | null,
+  ) => s.call(RPC.vouchers.resolveLinks, payload, actor === undefined ? {} : { actor });
+
+  it('answers the same codes as resolve, in the same order, as links titled as the cards are', async () => {
+    const batchId = randomUUID();
+    await s.sql.query(`insert into vouchers.batches (id, name, count) values ($1, 'Links', 5)`, [batchId]);
+    for (let day = 1; day <= 5; day++)
+      await insertCode(s.sql, {
+        batchId,
+        clinicName: `Links Gym ${day}`,
+        createdAt: new Date(`2026-03-0${day}T00:00:00Z`),
+      });
+    const [titled] = (
+      await s.sql.query<{ id: string }>(
+        `update vouchers.qr_codes set custom_title = '  Spring Sale ' where batch_id = $1
+          and clinic_name = 'Links Gym 2' returning id`,
+        [batchId],
+      )
+    ).rows;
+    const full = await s.call(RPC.vouchers.resolveForRender, { batchId });
+    const answer = await links({ batchId });
+    expect(answer).toMatchObject({ total: 5, limit: 2000, offset: 0, nextCursor: null });
+    expect(answer.items).toEqual(
+      full.items.map((code) => ({
+        id: code.id,
+        qrUrl: code.qrUrl,
+        title: code.customTitle?.trim() || code.clinicName,
+      })),
+    );
+    expect(answer.items.find((l) => l.id === titled!.id)?.title).toBe('Spring Sale');
+
+    // By keyset, uncounted, within a range; and by ids in the order asked.
+    const first = await links({ batchId, limit: 2, count: false });
+    expect(first.total).toBeNull();
+    const rest = await links({ batchId, limit: 2000, cursor: first.nextCursor! });
+    expect([...first.items, ...rest.items].map((l) => l.id)).toEqual(full.items.map((c) => c.id));
+    const ids = [full.items[3]!.id, full.items[0]!.id];
+    expect((await links({ ids })).items.map((l) => l.id)).toEqual(ids);
+  });
+
+  it('refuses what resolve refuses, and lets a company have only its own codes', async () => {
+    const company = randomUUID();
+    const mine = await insertCode(s.sql, { clinicName: 'Mine Only' });
+    const other = await insertCode(s.sql);
+    await assign(s.sql, mine, company);
+    const batchId = randomUUID();
+    await s.sql.query(`insert into vouchers.batches (id, name, count) values ($1, 'Refused', 1)`, [batchId]);
+
+    expect((await links({ all: true }, companyActor(company))).items.map((l) => l.id)).toEqual([mine]);
+    expect(await refusal(links({ ids: [mine, other] }, companyActor(company)))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await refusal(links({ batchId }, companyActor(company)))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await refusal(links({ batchId: randomUUID() }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await refusal(links({ all: true }, null))).toMatchObject({ code: 'UNAUTHENTICATED' });
+    for (const invalid of [
+      {},
+      { all: true, batchId },
+      { all: true, limit: 2001 },
+      { ids: [mine], cursor: 'x' },
+      { all: true, cursor: 'not a cursor' },
+    ])
+      expect(await refusal(links(invalid as never))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    // The whole codes stay at 500 a page (a card's code can be 15 KB).
+    expect(await refusal(s.call(RPC.vouchers.resolveForRender, { all: true, limit: 501 }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+  });
+});

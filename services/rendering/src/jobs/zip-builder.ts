@@ -9,7 +9,7 @@ import { CardSheetPdf } from '../render/card-pdf';
 import { UniqueEntryNames } from '../render/file-names';
 import { runPool } from '../render/task-pool';
 import type { VoucherRenderer } from '../render/voucher-renderer';
-import { codePages } from './code-pages';
+import { codePages, renderPages } from './code-pages';
 import type { JobFiles } from './job-files';
 
 /** Rendered files waiting for the archive; beyond this the renderers wait (bounded memory). */
@@ -90,16 +90,16 @@ export class ZipBuilder {
         }
         sheet.end();
       }
-      for await (const codes of data.sheet ? [] : codePages(this.rpc, meta, data.source)) {
+      for await (const items of data.sheet ? [] : renderPages(this.rpc, meta, this.renderer, data)) {
         await runPool(
-          codes,
+          items,
           this.renderConcurrency,
-          (code) => this.renderer.render(code, data.format, data.variant, data.size),
-          async (file, code) => {
+          (item) => item.render(),
+          async (file, item) => {
             if (archiveError) throw archiveError;
             while (queued >= MAX_QUEUED_ENTRIES) await new Promise<void>((resolve) => wakeups.push(resolve));
             queued++;
-            archive.append(file.data, { name: names.take(file.fileName, code.id) });
+            archive.append(file.data, { name: names.take(file.fileName, item.id) });
             done++;
             await report();
           },

@@ -3,7 +3,7 @@ import type { RpcClient } from '@avpass/platform';
 import { mkdir } from 'node:fs/promises';
 import { runPool } from '../render/task-pool';
 import type { VoucherRenderer } from '../render/voucher-renderer';
-import { codePages } from './code-pages';
+import { renderPages } from './code-pages';
 import { ChunkFileWriter } from './zip-chunks';
 
 const PROGRESS_EVERY_MS = 250;
@@ -37,14 +37,14 @@ export class ZipChunkBuilder {
       // An ids source holds only this chunk's ids; a batch or "all" starts at the chunk's offset.
       const start = 'ids' in data.source ? 0 : data.offset;
       const range = { after: data.after, until: data.until };
-      const pages = codePages(this.rpc, meta, data.source, start, data.count, range);
-      for await (const codes of pages) {
+      const pages = renderPages(this.rpc, meta, this.renderer, data, start, data.count, range);
+      for await (const items of pages) {
         await runPool(
-          codes,
+          items,
           this.renderConcurrency,
-          (code) => this.renderer.render(code, data.format, data.variant, data.size),
-          async (file, code) => {
-            await writer.add(file.fileName, code.id, file.data);
+          (item) => item.render(),
+          async (file, item) => {
+            await writer.add(file.fileName, item.id, file.data);
             if (Date.now() - lastReport >= PROGRESS_EVERY_MS) {
               lastReport = Date.now();
               await onProgress(writer.count);

@@ -4,6 +4,7 @@ import {
   type CardSize,
   type QrCode,
   type RenderFormat,
+  type RenderLink,
   type RenderVariant,
 } from '@avpass/contracts';
 import { join } from 'node:path';
@@ -49,10 +50,19 @@ export class VoucherRenderer {
     variant: RenderVariant,
     size: CardSize = DEFAULT_CARD_SIZE,
   ): Promise<RenderedBuffer> {
+    if (variant === 'qr')
+      return this.renderLink({ id: code.id, qrUrl: code.qrUrl, title: cardTitleSource(code) }, format);
     const fileName = renderFileName(cardTitleSource(code), code.id, format, variant);
-    const data =
-      variant === 'card' ? await this.card(code, format, size) : await this.bareQr(code.qrUrl, format);
-    return { fileName, contentType: RENDER_MIME_TYPES[format], data };
+    return { fileName, contentType: RENDER_MIME_TYPES[format], data: await this.card(code, format, size) };
+  }
+
+  /** The bare QR of a link (all it needs of a code: see vouchers.render.resolve-links). */
+  async renderLink(link: RenderLink, format: RenderFormat): Promise<RenderedBuffer> {
+    return {
+      fileName: renderFileName(link.title, link.id, format, 'qr'),
+      contentType: RENDER_MIME_TYPES[format],
+      data: await this.bareQr(link.qrUrl, format),
+    };
   }
 
   /** The card laid out for print (no frame: the page edge is the cut), e.g. for a sheet of cards. */

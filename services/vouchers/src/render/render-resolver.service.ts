@@ -3,20 +3,31 @@ import {
   type ChunkStarts,
   chunkStartsRequestSchema,
   type QrCode as QrCodeDto,
+  type RenderLink,
+  type ResolvedLinksPage,
   type ResolvedVouchersPage,
+  resolveLinksRequestSchema,
   resolveVouchersRequestSchema,
+  voucherTitleSource,
 } from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
 import { BatchesRepository } from '../codes/batches.repository';
-import { toQrCode } from '../codes/qr-code.mapper';
-import { QrCodesRepository, type CodeFilter } from '../codes/qr-codes.repository';
+import { qrUrlOf, toQrCode } from '../codes/qr-code.mapper';
+import {
+  QrCodesRepository,
+  type CodeFilter,
+  type CodeLink,
+  type CuttableKeysetPage,
+  type PageWindow,
+} from '../codes/qr-codes.repository';
 import type { QrCode } from '../codes/qr-code.entity';
 import { VouchersSettings } from '../settings';
 
 type ResolveInput = z.output<typeof resolveVouchersRequestSchema>;
+type ResolveLinksInput = z.output<typeof resolveLinksRequestSchema>;
 type ChunkStartsInput = z.output<typeof chunkStartsRequestSchema>;
 
 /**
@@ -34,27 +45,36 @@ export class RenderResolverService {
 
   async resolve(actor: Actor, input: ResolveInput): Promise<ResolvedVouchersPage> {
     // Exactly one of ids, batchId or all: checked by the contract (resolveVouchersRequestSchema).
-    const { limit, offset } = input;
-    if (input.ids) return this.byIds(actor, input.ids, limit, offset);
-
-    const filter: CodeFilter = {};
-    if (input.batchId) {
-      if (actor.role !== 'super_admin')
-        throw DomainError.forbidden('Only administrators can download whole batches');
-      // A cursor continues from a page that found the batch (a batch deleted since has no rows).
-      if (!input.cursor && !(await this.batches.exists(input.batchId))) throw DomainError.notFound('Batch');
-      filter.batchId = input.batchId;
+    if (input.ids) {
+      const page = await this.byIds(actor, input.ids, input.limit, input.offset);
+      const items = await this.toDtos(page);
+      // Cut short, the caller asks again from offset + items.length.
+      return { items: items.slice(0, withinAnswerBudget(items)), ...this.idsPageOf(input) };
     }
-    const window = { limit, offset, cursor: input.cursor, until: input.until };
-    const [page, total] = await Promise.all([
-      this.codes.page(actor, window, filter, 'oldest'),
-      input.count ? this.codes.count(actor, window, filter) : null,
-    ]);
-    const items = await this.toDtos(page.rows);
-    const kept = withinAnswerBudget(items);
-    return kept < items.length
-      ? { items: items.slice(0, kept), total, limit, offset, nextCursor: page.cursorAfter(kept - 1) }
-      : { items, total, limit, offset, nextCursor: page.nextCursor };
+    return this.rangePage(actor, input, async (window, filter) => {
+      const page = await this.codes.page(actor, window, filter, 'oldest');
+      const items = await this.toDtos(page.rows);
+      return { items, kept: withinAnswerBudget(items), page };
+    });
+  }
+
+  /** The same codes as resolve, as a bare QR render needs them (resolveLinksRequestSchema). */
+  async resolveLinks(actor: Actor, input: ResolveLinksInput): Promise<ResolvedLinksPage> {
+    const ctx = this.settings.mapping();
+    const link = (code: CodeLink): RenderLink => ({
+      id: code.id,
+      qrUrl: qrUrlOf(code, ctx),
+      title: voucherTitleSource(code),
+    });
+    if (input.ids) {
+      const codes = await this.byIds(actor, input.ids, input.limit, input.offset);
+      return { items: codes.map(link), ...this.idsPageOf(input) };
+    }
+    return this.rangePage(actor, input, async (window, filter) => {
+      const page = await this.codes.linkPage(actor, window, filter, 'oldest');
+      // A link is at most a few hundred bytes: 2,000 of them stay far below a NATS message.
+      return { items: page.rows.map(link), kept: page.rows.length, page };
+    });
   }
 
   /** Where each chunk of `every` codes of a batch or of "all" starts (see chunkStartsRequestSchema). */
@@ -70,20 +90,49 @@ export class RenderResolverService {
     return { cursors: keys };
   }
 
-  private async byIds(
+  /**
+   * A batch's or every visible code's page, oldest first, by offset or by keyset: `read` gives the
+   * page's items and how many of them fit one answer; a page cut short goes on after its last item.
+   */
+  private async rangePage<T>(
     actor: Actor,
-    ids: string[],
-    limit: number,
-    offset: number,
-  ): Promise<ResolvedVouchersPage> {
+    input: ResolveInput | ResolveLinksInput,
+    read: (
+      window: PageWindow,
+      filter: CodeFilter,
+    ) => Promise<{ items: T[]; kept: number; page: CuttableKeysetPage<unknown> }>,
+  ): Promise<{ items: T[]; total: number | null; limit: number; offset: number; nextCursor: string | null }> {
+    const { limit, offset } = input;
+    const filter: CodeFilter = {};
+    if (input.batchId) {
+      if (actor.role !== 'super_admin')
+        throw DomainError.forbidden('Only administrators can download whole batches');
+      // A cursor continues from a page that found the batch (a batch deleted since has no rows).
+      if (!input.cursor && !(await this.batches.exists(input.batchId))) throw DomainError.notFound('Batch');
+      filter.batchId = input.batchId;
+    }
+    const window = { limit, offset, cursor: input.cursor, until: input.until };
+    const [{ items, kept, page }, total] = await Promise.all([
+      read(window, filter),
+      input.count ? this.codes.count(actor, window, filter) : null,
+    ]);
+    return kept < items.length
+      ? { items: items.slice(0, kept), total, limit, offset, nextCursor: page.cursorAfter(kept - 1) }
+      : { items, total, limit, offset, nextCursor: page.nextCursor };
+  }
+
+  /** The codes of `ids` at [offset, offset + limit), in the order asked; NOT_FOUND if any is not visible. */
+  private async byIds(actor: Actor, ids: string[], limit: number, offset: number): Promise<QrCode[]> {
     const found = new Map(
       (await this.codes.findVisibleByIds(actor, [...new Set(ids)])).map((c) => [c.id, c]),
     );
     const missing = ids.find((id) => !found.has(id));
     if (missing) throw new DomainError('NOT_FOUND', `QR code ${missing} not found`);
-    const items = await this.toDtos(ids.slice(offset, offset + limit).map((id) => found.get(id)!));
-    // Cut short, the caller asks again from offset + items.length.
-    return { items: items.slice(0, withinAnswerBudget(items)), total: ids.length, limit, offset };
+    return ids.slice(offset, offset + limit).map((id) => found.get(id)!);
+  }
+
+  private idsPageOf(input: { ids?: string[] | undefined; limit: number; offset: number }) {
+    return { total: input.ids!.length, limit: input.limit, offset: input.offset };
   }
 
   private async toDtos(codes: QrCode[]): Promise<QrCodeDto[]> {

@@ -13,6 +13,11 @@ export class RenderHandlers {
     return this.resolver.resolve(requireActor(meta), input);
   }
 
+  @RpcHandler(RPC.vouchers.resolveLinks)
+  resolveLinks(input: In<typeof RPC.vouchers.resolveLinks>, meta: RpcMeta) {
+    return this.resolver.resolveLinks(requireActor(meta), input);
+  }
+
   @RpcHandler(RPC.vouchers.chunkStarts)
   chunkStarts(input: In<typeof RPC.vouchers.chunkStarts>, meta: RpcMeta) {
     return this.resolver.chunkStarts(requireActor(meta), input);
