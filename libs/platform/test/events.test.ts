@@ -103,6 +103,15 @@ async function streamMessages(
   }
 }
 
+/** Waits until the outbox row is marked published. */
+const published = (id: string, message: string, timeoutMs: number) =>
+  waitFor(
+    async () =>
+      (await sql.query('select published_at from outbox_events where id = $1', [id])).rows[0].published_at !==
+      null,
+    { message, timeoutMs },
+  );
+
 describe('outbox relay', () => {
   it('publishes committed events once each, in commit order, and never a rolled-back one', async () => {
     const namespace = await freshNamespace();
@@ -169,12 +178,7 @@ describe('outbox relay', () => {
       );
     relay.kick(); // what RelayWakeOnCommit does after every commit
     release();
-    await waitFor(
-      async () =>
-        (await sql.query('select published_at from outbox_events where id = $1', [event.id])).rows[0]
-          .published_at !== null,
-      { message: 'the kicked row published well before the 60 s poll', timeoutMs: 5000 },
-    );
+    await published(event.id, 'the kicked row published well before the 60 s poll', 5000);
   });
 
   it('wired to wake on every commit, an idle relay does not wake itself with its own transactions', async () => {
@@ -206,12 +210,7 @@ describe('outbox relay', () => {
       .transactional(async (em) =>
         new EventOutbox().record(em, 'partners.partner.deleted.v1', deletedPayload('woken')),
       );
-    await waitFor(
-      async () =>
-        (await sql.query('select published_at from outbox_events where id = $1', [event.id])).rows[0]
-          .published_at !== null,
-      { message: 'the committed row published', timeoutMs: 400 },
-    );
+    await published(event.id, 'the committed row published at once', 400);
   });
 
   it('a row published again (its mark lost) is stored in the stream once', async () => {

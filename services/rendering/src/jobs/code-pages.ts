@@ -1,7 +1,6 @@
 import {
   RPC,
   type QrCode,
-  type RenderLink,
   type RpcMeta,
   type CardSize,
   type RenderFormat,
@@ -50,25 +49,6 @@ export function codePages(
   );
 }
 
-/** The same codes as codePages, as links: all a bare QR render needs (vouchers.render.resolve-links). */
-export function linkPages(
-  rpc: RpcClient,
-  meta: RpcMeta,
-  source: ZipSource,
-  start = 0,
-  count = Number.POSITIVE_INFINITY,
-  range: Range = {},
-): AsyncGenerator<RenderLink[]> {
-  return pagesOf(
-    (payload) => rpc.call(RPC.vouchers.resolveLinks, payload, meta, RESOLVE_TIMEOUT_MS),
-    LINK_PAGE_SIZE,
-    source,
-    start,
-    count,
-    range,
-  );
-}
-
 /** One file of a ZIP to be: its code's id (an entry name's tie-breaker) and how to render it. */
 export interface RenderItem {
   id: string;
@@ -90,7 +70,16 @@ export async function* renderPages(
 ): AsyncGenerator<RenderItem[]> {
   const { format, variant, size } = job;
   if (variant === 'qr') {
-    for await (const links of linkPages(rpc, meta, job.source, start, count, range))
+    // The same codes as codePages, as links (vouchers.render.resolve-links): all a bare QR needs.
+    const pages = pagesOf(
+      (payload) => rpc.call(RPC.vouchers.resolveLinks, payload, meta, RESOLVE_TIMEOUT_MS),
+      LINK_PAGE_SIZE,
+      job.source,
+      start,
+      count,
+      range,
+    );
+    for await (const links of pages)
       yield links.map((link) => ({ id: link.id, render: () => renderer.renderLink(link, format) }));
     return;
   }

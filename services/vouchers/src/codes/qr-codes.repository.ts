@@ -67,16 +67,13 @@ export class QrCodesRepository {
     filter: CodeFilter = {},
     order: 'newest' | 'oldest' = 'newest',
   ): Promise<CuttableKeysetPage<QrCode>> {
-    const { rows, nextCursor } = await this.pageRows(actor, window, filter, order, ALL_COLUMNS);
     // Plain data: each row's columns under the entity's property names and types, but no entity made
     // and nothing put in the identity map (a third of the cost per row; lists only read).
     const meta = this.em.getMetadata().get(QrCode.name);
     const driver = this.em.getDriver();
-    return {
-      rows: rows.map(({ cursor_at: _at, ...row }) => driver.mapResult(row, meta) as QrCode),
-      nextCursor,
-      cursorAfter: (index) => cursorOfRow(rows[index]!),
-    };
+    return this.mappedPage(actor, window, filter, order, ALL_COLUMNS, ({ cursor_at: _at, ...row }) => {
+      return driver.mapResult(row, meta) as QrCode;
+    });
   }
 
   /** The same page as `page`, with only the columns a bare QR render needs (a fifth of the bytes). */
@@ -86,17 +83,24 @@ export class QrCodesRepository {
     filter: CodeFilter = {},
     order: 'newest' | 'oldest' = 'newest',
   ): Promise<CuttableKeysetPage<CodeLink>> {
-    const { rows, nextCursor } = await this.pageRows(actor, window, filter, order, LINK_COLUMNS);
-    return {
-      rows: rows.map((row) => ({
-        id: String(row.id),
-        qrUrl: String(row.qr_url),
-        clinicName: String(row.clinic_name),
-        customTitle: (row.custom_title as string | null) ?? null,
-      })),
-      nextCursor,
-      cursorAfter: (index) => cursorOfRow(rows[index]!),
-    };
+    return this.mappedPage(actor, window, filter, order, LINK_COLUMNS, (row) => ({
+      id: String(row.id),
+      qrUrl: String(row.qr_url),
+      clinicName: String(row.clinic_name),
+      customTitle: (row.custom_title as string | null) ?? null,
+    }));
+  }
+
+  private async mappedPage<T>(
+    actor: Actor,
+    window: PageWindow,
+    filter: CodeFilter,
+    order: 'newest' | 'oldest',
+    columns: (table: string) => string,
+    map: (row: Record<string, unknown>) => T,
+  ): Promise<CuttableKeysetPage<T>> {
+    const { rows, nextCursor } = await this.pageRows(actor, window, filter, order, columns);
+    return { rows: rows.map(map), nextCursor, cursorAfter: (index) => cursorOfRow(rows[index]!) };
   }
 
   private async pageRows(
