@@ -8,20 +8,39 @@ let admin: string;
 let codeId: string;
 let vendorId: string;
 let userId: string;
+let companyToken: string;
+/** A merch item with one stock line, one allocation of it, an athlete credit and one of its purchases. */
+const made = { itemId: '', lineId: '', allocationId: '', creditId: '', transactionId: '' };
 
 beforeAll(async () => {
-  h = await startHarness({ REDEEM_RATE_LIMIT: '100000' }, { services: ['partners', 'vouchers'] });
+  h = await startHarness(
+    { REDEEM_RATE_LIMIT: '100000' },
+    { services: ['partners', 'vouchers', 'credits', 'inventory'] },
+  );
   admin = await h.adminToken();
   const partner = await createPartnerWithUser(h, 'Sweep Gym');
   vendorId = partner.companyId;
   userId = partner.userId;
-  const code = await h.api('/api/generate-qr', {
-    method: 'POST',
-    token: admin,
-    json: { ...VALID.generate, expirationDate: '2099-12-31' },
-  });
-  expect(code.status, JSON.stringify(code.body)).toBe(201);
-  codeId = code.body.id;
+  companyToken = partner.token;
+  const created = async (path: string, init: Parameters<Harness['api']>[1]) => {
+    const res = await h.api(path, { method: 'POST', token: admin, ...init });
+    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
+    return res.body;
+  };
+  codeId = (await created('/api/generate-qr', { json: VALID.generate })).id;
+  const item = new FormData();
+  for (const [key, value] of Object.entries(VALID.item)) item.append(key, value);
+  made.itemId = (await created('/api/merch-items', { body: item })).id;
+  made.lineId = (await created('/api/inventory', { json: { ...VALID.line, merchItemId: made.itemId } })).id;
+  made.allocationId = (
+    await created('/api/partner-allocations', {
+      json: { partnerId: vendorId, merchInventoryId: made.lineId, quantity: 2 },
+    })
+  ).id;
+  made.creditId = (await created('/api/athlete-credits', { json: VALID.credit })).id;
+  made.transactionId = (
+    await created('/api/credit-transactions', { json: { ...VALID.ledger, creditId: made.creditId } })
+  ).transaction.id;
 }, 180_000);
 afterAll(async () => h?.close());
 
@@ -48,6 +67,17 @@ const VALID = {
   vendor: { name: 'Sweep Vendor', email: 'sweep@example.com', description: 'x', categories: ['gym'] },
   portalUser: { username: 'sweeper', password: 'staff-password', email: 'sweeper@example.com' },
   trainer: { partnerName: 'Peak Physio', couponTitle: 'Athlete Perk', trainerName: 'Sam', discountValue: 15 },
+  item: { name: 'Sweep Tee', sku: 'SWEEP-TEE-1', category: 'shirts', price: '19.99', sizes: 'S,M' },
+  line: { size: 'S', totalQuantity: 100, minStockLevel: 5 },
+  credit: {
+    athleteName: 'Casey Sweep',
+    athleteRole: 'athlete',
+    totalAmount: 100_000,
+    duration: 12,
+    startDate: '2026-01-01',
+    endDate: '2099-12-31',
+  },
+  ledger: { transactionType: 'purchase', description: 'Sweep shoes', amount: 100 },
   exclusive: {
     clinic: 'Project Rooted',
     clinicName: 'Project Rooted',
@@ -64,8 +94,14 @@ const VALID = {
   },
 };
 
-async function send(method: string, path: string, body?: unknown, raw?: { type: string; data: string }) {
-  const headers: Record<string, string> = { authorization: `Bearer ${admin}` };
+async function send(
+  method: string,
+  path: string,
+  body?: unknown,
+  raw?: { type: string; data: string },
+  token = admin,
+) {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   let payload: string | undefined;
   if (raw) {
     headers['content-type'] = raw.type;
@@ -208,6 +244,28 @@ describe('a property sweep over every route: never a 500, never a hang', () => {
       ['PUT', '/api/trainer-config', { couponTitle: 'Saved Perk', discountValue: 15 }],
       ['POST', '/api/project-rooted-exclusives', VALID.exclusive],
       ['POST', `/api/redeem/${codeId}`, { transactionAmount: 2500 }],
+      ['POST', '/api/athlete-credits', VALID.credit],
+      ['POST', '/api/credit-transactions', { ...VALID.ledger, creditId: made.creditId }],
+      ['POST', `/api/credit-transactions/${made.transactionId}/void`, { reason: 'Sweep' }],
+      ['POST', '/api/inventory', { ...VALID.line, size: 'M', merchItemId: made.itemId }],
+      [
+        'POST',
+        '/api/inventory/bulk',
+        { merchItemId: made.itemId, entries: [{ size: 'L', totalQuantity: 5 }] },
+      ],
+      ['PUT', `/api/inventory/${made.lineId}`, { quantity: 5 }],
+      [
+        'POST',
+        '/api/partner-allocations',
+        { partnerId: vendorId, merchInventoryId: made.lineId, quantity: 1 },
+      ],
+      ['PUT', `/api/partner-allocations/${made.allocationId}`, { usedQuantity: 1 }],
+    ] as [string, string, Record<string, unknown>][];
+  /** The partner's till and its usage report, sent as the partner's portal user. */
+  const companyRoutes = () =>
+    [
+      ['POST', `/api/credits/${made.creditId}/transactions`, VALID.ledger],
+      ['PUT', `/api/partner-allocations/${made.allocationId}`, { usedQuantity: 1 }],
     ] as [string, string, Record<string, unknown>][];
   const lists = () => [
     '/api/vendors',
@@ -223,16 +281,28 @@ describe('a property sweep over every route: never a 500, never a hang', () => {
     '/api/qr-codes/trainers',
     '/api/project-rooted-exclusives',
     '/api/trainer-analytics',
+    '/api/athlete-credits',
+    '/api/credit-transactions',
+    '/api/partner-athlete-credits',
+    '/api/credits/partner-transactions',
+    '/api/merch-items',
+    `/api/merch-items/${made.itemId}/inventory`,
+    '/api/inventory-transactions',
+    '/api/partner-allocations',
   ];
   // Rendering is not started here: its routes may answer 503 once their input is valid, never 500.
   const ok = (path: string, status: number) =>
     status < 500 || (status === 503 && /qr-image|download/.test(path));
 
   it('bodies of every write route', async () => {
-    for (const [method, path, valid] of routes()) {
+    const all = [
+      ...routes().map((route) => [...route, admin] as const),
+      ...companyRoutes().map((route) => [...route, companyToken] as const),
+    ];
+    for (const [method, path, valid, token] of all) {
       await fc.assert(
         fc.asyncProperty(mutated(valid), async (body) => {
-          const res = await send(method, path, body);
+          const res = await send(method, path, body, undefined, token);
           expect(
             ok(path, res.status),
             `${method} ${path} ${JSON.stringify(body).slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`,
@@ -241,7 +311,7 @@ describe('a property sweep over every route: never a 500, never a hang', () => {
         { numRuns: 12, seed: Number(process.env.SWEEP_SEED ?? Date.now() % 100000) },
       );
     }
-  }, 120_000);
+  }, 240_000);
 
   it('queries of every list and path ids', async () => {
     for (const list of lists()) {
@@ -276,5 +346,5 @@ describe('a property sweep over every route: never a 500, never a hang', () => {
       ),
       { numRuns: 15 },
     );
-  }, 120_000);
+  }, 240_000);
 });

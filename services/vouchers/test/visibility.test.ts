@@ -1,6 +1,7 @@
 import { RPC, type Actor, type RpcRequestInput, type RpcSubject } from '@avpass/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QrCodesRepository } from '../src/codes/qr-codes.repository';
 import { assign, insertCode } from './support/fixtures';
 import {
   companyActor,
@@ -143,5 +144,33 @@ describe('the administrator’s own screens', () => {
     const page = await s.call(RPC.vouchers.listForVendor, { id: A, limit: 200 });
     expect(sorted(page.items.map((q) => q.id))).toEqual(sorted([...onlyA, shared]));
     expect(page.total).toBe(3);
+  });
+
+  it('checks a vendor’s assignments all at once or row by row (for a partner with many) alike', async () => {
+    const codes = s.vouchers[0]!.get(QrCodesRepository, { strict: false });
+    // One code made for A (vendor_id) besides the ones assigned to it; put back afterwards.
+    await s.sql.query('update vouchers.qr_codes set vendor_id = $1 where id = $2', [A, unassigned]);
+    try {
+      const windows = [
+        { limit: 200, offset: 0 },
+        { limit: 2, offset: 1 },
+        { limit: 200, offset: 0, search: 'alpha' },
+      ];
+      for (const window of windows) {
+        const [atOnce, rowByRow] = await Promise.all(
+          [false, true].map((vendorDense) => codes.page(SUPER_ADMIN, window, { vendorId: A, vendorDense })),
+        );
+        expect(rowByRow.rows.map((q) => q.id)).toEqual(atOnce!.rows.map((q) => q.id));
+        expect(rowByRow.nextCursor).toEqual(atOnce!.nextCursor);
+        const counts = await Promise.all(
+          [false, true].map((vendorDense) => codes.count(SUPER_ADMIN, window, { vendorId: A, vendorDense })),
+        );
+        expect(counts[1]).toBe(counts[0]);
+      }
+      const everything = await codes.page(SUPER_ADMIN, windows[0]!, { vendorId: A, vendorDense: true });
+      expect(sorted(everything.rows.map((q) => q.id))).toEqual(sorted([...onlyA, shared, unassigned]));
+    } finally {
+      await s.sql.query('update vouchers.qr_codes set vendor_id = null where id = $1', [unassigned]);
+    }
   });
 });

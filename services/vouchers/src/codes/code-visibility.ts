@@ -11,6 +11,19 @@ export function assignedToSql(partnerId: string, alias = 'q'): SqlClause {
 }
 
 /**
+ * The same rule as assignedToSql, checked row by row (one probe of the partner-and-code index each),
+ * for a partner that holds many of the codes: a list read along its own index then finds a page after
+ * a few hundred probes, where assignedToSql first collects every code assigned to the partner (100,000
+ * at a year's size). For a partner with few codes it is the other way round (QrCodesService decides).
+ */
+export function assignedRowSql(partnerId: string, alias = 'q'): SqlClause {
+  return {
+    sql: `exists (select 1 from qr_code_partners p where p.qr_code_id = ${alias}.id and p.partner_id = ? and p.is_active)`,
+    params: [partnerId],
+  };
+}
+
+/**
  * Who may see which code, the one place it is written: the platform administrator sees every code, a
  * company exactly the codes assigned to it, anyone else nothing. Every list, count, stat and download
  * of codes goes through this clause (the vouchers repositories; tested in test/visibility.test.ts).

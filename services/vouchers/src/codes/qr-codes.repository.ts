@@ -9,7 +9,7 @@ import {
 import type { Actor } from '@avpass/contracts';
 import { EntityManager, type QueryBuilder } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { assignedToSql, codeSearchSql, visibleCodesSql } from './code-visibility';
+import { assignedRowSql, assignedToSql, codeSearchSql, visibleCodesSql } from './code-visibility';
 
 import { QrCode } from './qr-code.entity';
 
@@ -32,6 +32,8 @@ export interface PageWindow {
 export interface CodeFilter {
   /** Made for this vendor (vendor_id) or assigned to it. */
   vendorId?: string;
+  /** The vendor holds many of the codes: its assignment is checked row by row (assignedRowSql). */
+  vendorDense?: boolean;
   batchId?: string;
 }
 
@@ -330,7 +332,7 @@ export class QrCodesRepository {
   private filterSql(actor: Actor, window: PageWindow, filter: CodeFilter): SqlClause {
     let vendor: SqlClause | null = null;
     if (filter.vendorId) {
-      const assigned = assignedToSql(filter.vendorId);
+      const assigned = (filter.vendorDense ? assignedRowSql : assignedToSql)(filter.vendorId);
       vendor = { sql: `(q.vendor_id = ? or ${assigned.sql})`, params: [filter.vendorId, ...assigned.params] };
     }
     return allOf(
