@@ -22,6 +22,7 @@ export * from './observability/operator-server';
 export * from './logging/nest-pino-logger';
 export * from './messaging/domain-error';
 export * from './messaging/namespaced-nats';
+export * from './messaging/partner-directory';
 export * from './messaging/rpc-client';
 export * from './messaging/rpc-exception.filter';
 export * from './messaging/rpc-handler';

@@ -1,5 +1,5 @@
 import { RPC } from '@avpass/contracts';
-import { ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
+import { PartnerDirectory, ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CLOCK, systemClock, type Clock } from './clock';
 import { CREDITS_CONFIG, type CreditsConfig } from './config';
@@ -7,7 +7,6 @@ import { CreditsHandlers } from './credits.handlers';
 import { CreditsRepository } from './credits/credits.repository';
 import { CreditsService } from './credits/credits.service';
 import { migrations } from './migrations';
-import { PartnerDirectory } from './partner-directory';
 import { CreditsSettings } from './settings';
 import { TransactionsRepository } from './transactions/transactions.repository';
 import { TransactionsService } from './transactions/transactions.service';

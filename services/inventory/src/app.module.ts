@@ -1,5 +1,5 @@
 import { RPC } from '@avpass/contracts';
-import { ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
+import { PartnerDirectory, ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AllocationsHandlers } from './allocations/allocations.handlers';
 import { AllocationsRepository } from './allocations/allocations.repository';
@@ -40,6 +40,7 @@ export class InventoryModule {
         MerchItemsService,
         StockService,
         AllocationsService,
+        PartnerDirectory,
       ],
     };
   }

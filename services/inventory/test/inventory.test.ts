@@ -46,6 +46,10 @@ async function stockedLine(quantity: number, minStockLevel = 0) {
   return { item, line };
 }
 
+/** A partner the partners service knows (allocations go to no other). */
+const newPartner = async () =>
+  (await s.call(RPC.partners.create, { name: `Shop ${randomUUID().slice(0, 8)}` })).id;
+
 describe('merch items', () => {
   it('stores the price in cents and the list fields as arrays', async () => {
     const item = await createItem({
@@ -291,8 +295,22 @@ describe('inventory lines', () => {
 });
 
 describe('allocations', () => {
+  it('refuses a partner the partners service does not know (404), and moves no stock', async () => {
+    const { line } = await stockedLine(5);
+    const refused = await refusal(
+      s.call(RPC.inventory.createAllocation, {
+        partnerId: randomUUID(),
+        merchInventoryId: line.id,
+        quantity: 2,
+      }),
+    );
+    expect(refused).toMatchObject({ code: 'NOT_FOUND', message: 'Partner not found' });
+    expect(await lineRow(line.id)).toMatchObject({ available_quantity: 5, allocated_quantity: 0 });
+    expect((await ledger(line.id)).filter((r) => r.transaction_type === 'allocation')).toHaveLength(0);
+  });
+
   it('reserves stock, refuses more than is available (409), and removal returns only the unused part', async () => {
-    const partnerId = randomUUID();
+    const partnerId = await newPartner();
     const { line } = await stockedLine(10);
     const allocation = await s.call(RPC.inventory.createAllocation, {
       partnerId,
@@ -371,7 +389,7 @@ describe('allocations', () => {
   });
 
   it('usage: 0 <= used <= allocated, only on the partner’s own allocations', async () => {
-    const partnerId = randomUUID();
+    const partnerId = await newPartner();
     const { line } = await stockedLine(10);
     const allocation = await s.call(RPC.inventory.createAllocation, {
       partnerId,
@@ -415,8 +433,8 @@ describe('allocations', () => {
   });
 
   it('a partner lists only its allocations and transactions, with its cards; the administrator lists all', async () => {
-    const mine = randomUUID();
-    const theirs = randomUUID();
+    const mine = await newPartner();
+    const theirs = await newPartner();
     const { line, item } = await stockedLine(50);
     const a = await s.call(RPC.inventory.createAllocation, {
       partnerId: mine,
@@ -515,7 +533,7 @@ describe('allocations', () => {
 
 describe('low stock', () => {
   it('inventory.stock.low.v1 is recorded once when a line falls to its minimum, and again only after a restock above it', async () => {
-    const partnerId = randomUUID();
+    const partnerId = await newPartner();
     const { line } = await stockedLine(15, 10);
     const events = async () =>
       (
@@ -551,10 +569,11 @@ describe('low stock', () => {
 describe('concurrency', () => {
   it('40 concurrent allocations over two instances never over-allocate', async () => {
     const { line } = await stockedLine(25);
+    const shops = await Promise.all(Array.from({ length: 4 }, newPartner));
     const results = await Promise.allSettled(
-      Array.from({ length: 40 }, () =>
+      Array.from({ length: 40 }, (_, i) =>
         s.call(RPC.inventory.createAllocation, {
-          partnerId: randomUUID(),
+          partnerId: shops[i % shops.length]!,
           merchInventoryId: line.id,
           quantity: 1,
         }),
@@ -581,7 +600,7 @@ describe('concurrency', () => {
 
   it('the quantities add up after a random concurrent mix of restocks, allocations, usage and removals', async () => {
     const { line } = await stockedLine(30, 5);
-    const partners = [randomUUID(), randomUUID(), randomUUID()];
+    const partners = await Promise.all([newPartner(), newPartner(), newPartner()]);
     const allocations: { id: string; partnerId: string; quantity: number }[] = [];
     let seed = 42;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;

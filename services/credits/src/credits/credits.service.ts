@@ -8,10 +8,9 @@ import type {
   RPC,
 } from '@avpass/contracts';
 import { monthlyCreditAmount } from '@avpass/domain';
-import { DomainError } from '@avpass/platform';
+import { DomainError, PartnerDirectory } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { PartnerDirectory } from '../partner-directory';
 import { CreditsSettings } from '../settings';
 import { TransactionsRepository } from '../transactions/transactions.repository';
 import { processableCreditsSql, tallyScopeOf } from './credit-visibility';

@@ -8,14 +8,13 @@ import {
   type RPC,
 } from '@avpass/contracts';
 import { formatCents } from '@avpass/domain';
-import { DomainError } from '@avpass/platform';
+import { DomainError, PartnerDirectory } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { processableCreditsSql, tallyScopeOf, visibleTransactionsSql } from '../credits/credit-visibility';
 import { toCredit, toTransaction, type CreditRow } from '../credits/credit.mapper';
 import { creditNotFound } from '../credits/credits.service';
 import { CreditsRepository } from '../credits/credits.repository';
-import { PartnerDirectory } from '../partner-directory';
 import { CreditsSettings } from '../settings';
 import { TransactionsRepository, type LedgerChange } from './transactions.repository';
 

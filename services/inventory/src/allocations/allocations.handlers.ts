@@ -15,7 +15,7 @@ export class AllocationsHandlers {
 
   @RpcHandler(RPC.inventory.createAllocation)
   create(input: In<typeof RPC.inventory.createAllocation>, meta: RpcMeta) {
-    return this.allocations.create(input, requireSuperAdmin(meta));
+    return this.allocations.create(input, requireSuperAdmin(meta), meta);
   }
 
   @RpcHandler(RPC.inventory.removeAllocation)

@@ -4,9 +4,10 @@ import {
   type Allocation,
   type AllocationPage,
   type MessageResponse,
+  type RpcMeta,
   type RpcRequestPayload,
 } from '@avpass/contracts';
-import { DomainError } from '@avpass/platform';
+import { DomainError, PartnerDirectory } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -31,6 +32,7 @@ export class AllocationsService {
     private readonly lines: InventoryLinesRepository,
     private readonly ledger: InventoryTransactionsRepository,
     private readonly alerts: LowStockAlerts,
+    private readonly partners: PartnerDirectory,
   ) {}
 
   async list(
@@ -67,7 +69,10 @@ export class AllocationsService {
   async create(
     input: RpcRequestPayload<'inventory.allocations.create.v1'>,
     actor: Actor,
+    meta: RpcMeta,
   ): Promise<Allocation> {
+    // Stock goes only to a partner the partners service knows (404 'Partner not found' otherwise).
+    await this.partners.nameOf(input.partnerId, meta);
     const id = randomUUID();
     await this.em.transactional(async (tx) => {
       const line = await this.lines.reserve(tx, input.merchInventoryId, input.quantity);

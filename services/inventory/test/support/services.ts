@@ -1,5 +1,6 @@
 import type { Actor } from '@avpass/contracts';
 import { inventoryService } from '@avpass/inventory-service';
+import { partnersService } from '@avpass/partners-service';
 import { createServiceApp } from '@avpass/platform';
 import { startTestBed, type TestBed } from '@avpass/platform/testing';
 import { randomUUID } from 'node:crypto';
@@ -13,7 +14,8 @@ export const companyActor = (companyId: string): Actor => ({
 
 /**
  * The inventory service (`instances` copies sharing one database and one NATS queue group, so
- * requests are spread between them) in this process, against the real PostgreSQL, Redis and NATS.
+ * requests are spread between them) and the partners service, in this process, against the real
+ * PostgreSQL, Redis and NATS.
  */
 export async function startInventoryServices(options: { instances?: number } = {}): Promise<TestBed> {
   return startTestBed({
@@ -26,6 +28,8 @@ export async function startInventoryServices(options: { instances?: number } = {
       for (let i = 0; i < (options.instances ?? 1); i++) {
         await b.add(createServiceApp(inventoryService, { config }));
       }
+      // Allocations go only to partners it knows.
+      await b.add(createServiceApp(partnersService, { env: b.env }));
     },
   });
 }

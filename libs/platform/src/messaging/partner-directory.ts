@@ -1,8 +1,12 @@
 import { RPC, type RpcMeta } from '@avpass/contracts';
-import { DomainError, RpcClient } from '@avpass/platform';
+import { DomainError } from './domain-error';
+import { RpcClient } from './rpc-client';
 import { Injectable } from '@nestjs/common';
 
-/** Partner names, owned by the partners service: asked by id, briefly remembered (names rarely change). */
+/**
+ * Partner names, owned by the partners service: asked by id, briefly remembered (names rarely change).
+ * A service that records a partner id (a credit's till, an inventory allocation) checks it here first.
+ */
 @Injectable()
 export class PartnerDirectory {
   private readonly known = new Map<string, { name: string; until: number }>();
