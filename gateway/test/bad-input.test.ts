@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exclusiveBody } from './support/bodies';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
 
 // Bad input is the client's mistake: a 4xx with a message, never a 500 and never a hang.
@@ -78,20 +79,7 @@ const VALID = {
     endDate: '2099-12-31',
   },
   ledger: { transactionType: 'purchase', description: 'Sweep shoes', amount: 100 },
-  exclusive: {
-    clinic: 'Project Rooted',
-    clinicName: 'Project Rooted',
-    discountType: 'percentage',
-    discountValue: 0,
-    service: 'Coach session',
-    expirationDate: '2099-12-31',
-    usageLimit: '5',
-    partnerType: 'exclusive',
-    qrType: 'other',
-    isProjectRootedExclusive: true,
-    exclusiveType: 'training_session',
-    exclusiveDetails: { title: 'Coach session', description: 'One hour with a coach', value: '10 OFF' },
-  },
+  exclusive: exclusiveBody(),
 };
 
 async function send(

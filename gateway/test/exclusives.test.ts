@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exclusiveBody } from './support/bodies';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
@@ -13,30 +14,12 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-/** The §7 payload as the screen sends it. */
-const payload = (extra: Record<string, unknown> = {}) => ({
-  clinic: 'Project Rooted',
-  clinicName: 'Project Rooted',
-  discountType: 'percentage',
-  discountValue: 0,
-  service: 'Coach session',
-  expirationDate: '2099-12-31',
-  usageLimit: '5',
-  partnerType: 'exclusive',
-  qrType: 'other',
-  isProjectRootedExclusive: true,
-  exclusiveType: 'training_session',
-  exclusiveDetails: { title: 'Coach session', description: 'One hour with a coach', value: '10 OFF' },
-  deploymentUrl: 'https://site.example',
-  ...extra,
-});
-
 describe('POST and GET /api/project-rooted-exclusives', () => {
   it('creates an exclusive (201), lists it, and deletes it with DELETE /api/qr-codes/{id}', async () => {
     const res = await h.api('/api/project-rooted-exclusives', {
       method: 'POST',
       token: admin,
-      json: payload(),
+      json: exclusiveBody(),
     });
     expect(res.status).toBe(201);
     const created = res.body as { id: string; qrUrl: string };
@@ -62,7 +45,7 @@ describe('POST and GET /api/project-rooted-exclusives', () => {
     const res = await h.api('/api/project-rooted-exclusives', {
       method: 'POST',
       token: admin,
-      json: payload({ exclusiveDetails: { title: '', description: 'x' } }),
+      json: exclusiveBody({ exclusiveDetails: { title: '', description: 'x' } }),
     });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
@@ -77,7 +60,7 @@ describe('POST and GET /api/project-rooted-exclusives', () => {
     ['GET', '/api/project-rooted-exclusives'],
     ['POST', '/api/project-rooted-exclusives'],
   ])('%s %s is 401 without a session and 403 for a company user', async (method, path) => {
-    const json = method === 'POST' ? payload() : undefined;
+    const json = method === 'POST' ? exclusiveBody() : undefined;
     expect((await h.api(path, { method, json })).status).toBe(401);
     expect((await h.api(path, { method, json, token: company.token })).status).toBe(403);
   });
@@ -86,7 +69,7 @@ describe('POST and GET /api/project-rooted-exclusives', () => {
     const res = await h.api('/api/project-rooted-exclusives', {
       method: 'POST',
       token: admin,
-      json: payload({
+      json: exclusiveBody({
         exclusiveDetails: { title: 'x', description: 'y', vendorId: randomUUID(), vendorName: 'Forged' },
       }),
     });

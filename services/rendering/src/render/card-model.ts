@@ -42,11 +42,6 @@ export interface CardImages {
 
 export { NO_EXPIRATION_TEXT, TRAINER_MEMBER_TEXT } from '@avpass/contracts';
 
-/** The card's title: the custom page title when there is one, else the partner's name. */
-export function cardTitleSource(code: QrCode): string {
-  return voucherText(code).titleSource;
-}
-
 /** The voucher link without its scheme: what a person would type. */
 export function printedLink(url: string): string {
   return url.replace(/^https?:\/\//i, '');

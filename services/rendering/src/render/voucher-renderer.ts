@@ -6,11 +6,12 @@ import {
   type RenderFormat,
   type RenderLink,
   type RenderVariant,
+  voucherTitleSource,
 } from '@avpass/contracts';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { layoutVoucherCard, type CardLayout } from './card-layout';
-import { cardTitleSource, voucherCardModel } from './card-model';
+import { voucherCardModel } from './card-model';
 import { CARD_PAGE_PT, cardAspect, cardPdf } from './card-pdf';
 import { cardSvg } from './card-svg';
 import { renderFileName } from './file-names';
@@ -51,8 +52,8 @@ export class VoucherRenderer {
     size: CardSize = DEFAULT_CARD_SIZE,
   ): Promise<RenderedBuffer> {
     if (variant === 'qr')
-      return this.renderLink({ id: code.id, qrUrl: code.qrUrl, title: cardTitleSource(code) }, format);
-    const fileName = renderFileName(cardTitleSource(code), code.id, format, variant);
+      return this.renderLink({ id: code.id, qrUrl: code.qrUrl, title: voucherTitleSource(code) }, format);
+    const fileName = renderFileName(voucherTitleSource(code), code.id, format, variant);
     return { fileName, contentType: RENDER_MIME_TYPES[format], data: await this.card(code, format, size) };
   }
 

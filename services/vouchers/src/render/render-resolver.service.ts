@@ -49,7 +49,10 @@ export class RenderResolverService {
       const page = await this.byIds(actor, input.ids, input.limit, input.offset);
       const items = await this.toDtos(page);
       // Cut short, the caller asks again from offset + items.length.
-      return { items: items.slice(0, withinAnswerBudget(items)), ...this.idsPageOf(input) };
+      return {
+        items: items.slice(0, withinAnswerBudget(items)),
+        ...idsPage(input.ids, input.limit, input.offset),
+      };
     }
     return this.rangePage(actor, input, async (window, filter) => {
       const page = await this.codes.page(actor, window, filter, 'oldest');
@@ -68,7 +71,7 @@ export class RenderResolverService {
     });
     if (input.ids) {
       const codes = await this.byIds(actor, input.ids, input.limit, input.offset);
-      return { items: codes.map(link), ...this.idsPageOf(input) };
+      return { items: codes.map(link), ...idsPage(input.ids, input.limit, input.offset) };
     }
     return this.rangePage(actor, input, async (window, filter) => {
       const page = await this.codes.linkPage(actor, window, filter, 'oldest');
@@ -131,15 +134,16 @@ export class RenderResolverService {
     return ids.slice(offset, offset + limit).map((id) => found.get(id)!);
   }
 
-  private idsPageOf(input: { ids?: string[] | undefined; limit: number; offset: number }) {
-    return { total: input.ids!.length, limit: input.limit, offset: input.offset };
-  }
-
   private async toDtos(codes: QrCode[]): Promise<QrCodeDto[]> {
     const ctx = this.settings.mapping();
     const counts = await this.assignments.partnerCounts(codes.map((c) => c.id));
     return codes.map((c) => toQrCode(c, ctx, counts.get(c.id) ?? 0));
   }
+}
+
+/** What an answer by ids says besides its items: the caller goes on from offset + items.length. */
+function idsPage(ids: string[], limit: number, offset: number) {
+  return { total: ids.length, limit, offset };
 }
 
 /**
