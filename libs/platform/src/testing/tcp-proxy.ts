@@ -7,6 +7,9 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 export class TcpProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
+  private frozen = false;
+  /** Per connection direction: writes what was held while frozen. */
+  private readonly held = new Set<() => void>();
   /** The listening port (a free one, chosen by start()). */
   port = 0;
 
@@ -45,6 +48,21 @@ export class TcpProxy {
     this.listen();
   }
 
+  /**
+   * Stops forwarding without closing anything, like a target stopped with `kill -STOP`: connections
+   * stay open (new ones are accepted) and what either side sends is held until thaw().
+   */
+  freeze(): void {
+    this.frozen = true;
+  }
+
+  /** Forwards what was held during freeze(), in order, and forwards again. */
+  thaw(): void {
+    this.frozen = false;
+    for (const flush of [...this.held]) flush();
+    this.held.clear();
+  }
+
   async stop(): Promise<void> {
     const server = this.server;
     this.cut();
@@ -71,7 +89,21 @@ export class TcpProxy {
     };
     client.on('error', close).on('close', close);
     upstream.on('error', close).on('close', close);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    this.relay(client, upstream);
+    this.relay(upstream, client);
+  }
+
+  /** Like from.pipe(to), but holds the data while frozen. */
+  private relay(from: Socket, to: Socket): void {
+    const queue: Buffer[] = [];
+    const flush = () => {
+      for (const chunk of queue.splice(0)) if (!to.destroyed) to.write(chunk);
+    };
+    from.on('data', (chunk: Buffer) => {
+      if (this.frozen) {
+        queue.push(chunk);
+        this.held.add(flush);
+      } else if (!to.destroyed) to.write(chunk);
+    });
   }
 }
