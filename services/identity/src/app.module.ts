@@ -6,6 +6,7 @@ import { AuthHandlers } from './auth/auth.handlers';
 import { AuthService } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';
 import { PasswordHasher } from './auth/password-hasher';
+import { CLOCK, systemClock, type Clock } from './clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { migrations } from './migrations/migration-20261121-initial';
 import { PartnerDeletedSubscriber } from './partner-events/partner-deleted.subscriber';
@@ -16,9 +17,18 @@ import { UsersHandlers } from './users/users.handlers';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
 
+export interface IdentityModuleOptions {
+  /** Tests stand the service at a chosen instant (sign-in delays). */
+  clock?: Clock;
+}
+
 @Module({})
 export class IdentityModule {
-  static register(config: IdentityConfig, database: ServiceDatabase): DynamicModule {
+  static register(
+    config: IdentityConfig,
+    database: ServiceDatabase,
+    options: IdentityModuleOptions = {},
+  ): DynamicModule {
     return {
       module: IdentityModule,
       imports: [
@@ -36,6 +46,7 @@ export class IdentityModule {
       controllers: [AuthHandlers, UsersHandlers],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
         AuthService,
         UsersService,
         UsersRepository,

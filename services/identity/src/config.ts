@@ -11,9 +11,30 @@ export const identityEnvSchema = serviceEnvSchema.extend({
     .min(1)
     .max(24 * 30)
     .default(12),
-  LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).max(1000).default(5),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(30),
-  LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /*
+   * Sign-in throttle (auth/login-throttle.ts). Nothing refuses the right password outright: repeated
+   * failures make further attempts wait, doubling each time up to LOGIN_MAX_DELAY_SECONDS, counted per
+   * username and address, per address, and per trusted device.
+   */
+  /** Failures one username may have from one address (or one trusted device) before attempts must wait. */
+  LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Failures from one address (every username together) before attempts from it must wait. */
+  LOGIN_FREE_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
+  /**
+   * Failures for one username from everywhere after which it counts as under attack: each new address
+   * then gets one free failure for it instead of LOGIN_FREE_FAILURES (trusted devices are not affected).
+   */
+  LOGIN_USERNAME_ATTACK_FAILURES: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** The first wait; each further failure doubles it. */
+  LOGIN_DELAY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(1),
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** A count is forgotten this long after its last failure. */
+  LOGIN_FAILURE_MEMORY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(86_400),
 });
 export type IdentityConfig = z.infer<typeof identityEnvSchema>;
 

@@ -1,4 +1,5 @@
 // Entry points for tests that run the service in-process.
 export { identityService } from './service';
-export { IdentityModule } from './app.module';
+export { IdentityModule, type IdentityModuleOptions } from './app.module';
 export { loadIdentityConfig } from './config';
+export type { Clock } from './clock';

@@ -105,9 +105,13 @@ export const voucherRedeemsTotal = new Counter({
   registers,
 });
 
+/** Why a sign-in attempt had to wait: its (username, address) pair, its address, or its trusted device. */
+export type LoginThrottleReason = 'username_address' | 'address' | 'device';
+
 export const loginLockoutsTotal = new Counter({
   name: 'login_lockouts_total',
-  help: 'Sign-in attempts refused because the username or address is locked out',
+  help: 'Sign-in attempts refused with 429 because they came before their wait was over, by the count that made them wait',
+  labelNames: ['reason'] as const,
   registers,
 });
 

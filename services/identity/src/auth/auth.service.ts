@@ -10,6 +10,14 @@ import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
 
 const INVALID = 'Invalid username or password';
+const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The device id of `userId`'s device cookie, when the gateway verified one on this request. */
+function trustedDeviceOf(meta: RpcMeta, userId: string): string | null {
+  if (!Array.isArray(meta.devices)) return null;
+  const device = meta.devices.find((d) => d?.userId === userId && DEVICE_ID.test(String(d.deviceId)));
+  return device ? device.deviceId : null;
+}
 
 @Injectable()
 export class AuthService {
@@ -34,23 +42,33 @@ export class AuthService {
     meta: RpcMeta,
   ): Promise<AuthResponse> {
     const identifier = (login.email ?? login.username ?? '').trim();
-    await this.throttle.assertAllowed(identifier, meta.ip);
     const user = login.email
       ? await this.users.findByEmail(identifier)
       : await this.users.findByUsername(identifier);
-    const valid = await this.hasher.verify(user?.passwordHash ?? null, password);
-    if (!user || !valid) {
-      await this.throttle.recordFailure(identifier, meta.ip);
-      throw new DomainError('UNAUTHENTICATED', INVALID);
+    // A browser this user signed in on before keeps its own count (login-throttle.ts).
+    const device = user ? trustedDeviceOf(meta, user.id) : null;
+    const attempt = await this.throttle.begin(identifier, meta.ip, device);
+    let outcome: 'failed' | 'succeeded' | 'abandoned' = 'abandoned';
+    try {
+      const valid = await this.hasher.verify(user?.passwordHash ?? null, password);
+      if (!user || !valid) {
+        outcome = 'failed';
+        throw new DomainError('UNAUTHENTICATED', INVALID);
+      }
+      if (!user.isActive) {
+        throw new DomainError('FORBIDDEN', 'This account has been deactivated. Contact your administrator.');
+      }
+      user.lastLogin = new Date();
+      await this.em.flush();
+      const token = await this.sessions.start(user);
+      outcome = 'succeeded';
+      return { token, role: user.role, user: await this.describe(user, meta) };
+    } finally {
+      // The answer stands even if Redis went away meanwhile: the count then just stays raised.
+      await attempt[outcome]().catch((error: Error) =>
+        this.logger.warn(`sign-in count not updated (${outcome}): ${error.message}`),
+      );
     }
-    if (!user.isActive) {
-      throw new DomainError('FORBIDDEN', 'This account has been deactivated. Contact your administrator.');
-    }
-    await this.throttle.recordSuccess(identifier);
-    user.lastLogin = new Date();
-    await this.em.flush();
-    const token = await this.sessions.start(user);
-    return { token, role: user.role, user: await this.describe(user, meta) };
   }
 
   /** The actor behind a bearer token, or null when the session is unknown, expired or its user inactive. */
