@@ -1,7 +1,7 @@
 import { RPC, type RenderedFile } from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -55,16 +55,26 @@ export class RenderingController {
     await this.sendFile(reply, await this.services.forward(RPC.rendering.render, body, req));
   }
 
-  /** Enqueues a ZIP job: 202 with the job, and `Location` naming its status resource (RFC 9110, 202). */
+  /**
+   * Enqueues a ZIP job: 202 with the job, and `Location` naming its status resource (RFC 9110, 202).
+   * Safe to retry with an `Idempotency-Key`: a repeat answers the job the first request queued.
+   */
   @Post('bulk-download-zip')
   @HttpCode(202)
-  @ApiRpc(RPC.rendering.createZipJob, { body: true, status: 202 })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: '1-200 visible ASCII characters' })
+  @ApiRpc(RPC.rendering.createZipJob, { body: true, status: 202, added: ['idempotencyKey'] })
   async bulkDownloadZip(
     @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Req() req: AuthenticatedRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const job = await this.services.forward(RPC.rendering.createZipJob, body, req);
+    const job = await this.services.forward(
+      RPC.rendering.createZipJob,
+      body,
+      req,
+      idempotencyKey !== undefined ? { idempotencyKey } : {},
+    );
     void reply.header('location', `/api/jobs/${job.id}`);
     return job;
   }

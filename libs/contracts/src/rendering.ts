@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasExactlyOneSource } from './common';
+import { IDEMPOTENCY_KEY_PATTERN } from './vouchers';
 
 /**
  * Rendering: single files (bare QR or the full voucher card) and bulk ZIP jobs. Everything printed
@@ -119,6 +120,11 @@ export const bulkDownloadZipRequestSchema = z
     size: sizeField.optional().default(DEFAULT_CARD_SIZE),
     /** Instead of one file per code: one PDF of cards on A4 or Letter sheets, with crop marks. */
     sheet: z.enum(SHEET_SIZES, 'Sheet must be a4 or letter').optional(),
+    /** The `Idempotency-Key` header (added by the gateway): a retry with it answers the same job. */
+    idempotencyKey: z
+      .string()
+      .regex(IDEMPOTENCY_KEY_PATTERN, 'Idempotency-Key must be 1-200 visible ASCII characters')
+      .optional(),
   })
   .transform((body, ctx) => {
     if (!hasExactlyOneSource(body, 'qrCodes', ctx)) return z.NEVER;
@@ -148,6 +154,7 @@ export const bulkDownloadZipRequestSchema = z
       variant: body.variant,
       size: body.size,
       ...(body.sheet ? { sheet: body.sheet } : {}),
+      ...(body.idempotencyKey !== undefined ? { idempotencyKey: body.idempotencyKey } : {}),
     };
   });
 export type BulkDownloadZipRequest = z.input<typeof bulkDownloadZipRequestSchema>;

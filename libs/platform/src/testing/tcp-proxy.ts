@@ -8,6 +8,8 @@ export class TcpProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   private frozen = false;
+  private droppingReplies = false;
+  private freezeOn: ((chunk: Buffer) => boolean) | undefined;
   /** Per connection direction: writes what was held while frozen. */
   private readonly held = new Set<() => void>();
   /** The listening port (a free one, chosen by start()). */
@@ -56,9 +58,32 @@ export class TcpProxy {
     this.frozen = true;
   }
 
+  /**
+   * Freezes (as freeze()) just before forwarding the first chunk sent to the target that matches,
+   * e.g. a command's name: that command is held, like one sent to a target that stopped meanwhile.
+   */
+  freezeWhen(matches: (chunk: Buffer) => boolean): void {
+    this.freezeOn = matches;
+  }
+
+  /**
+   * A lost answer: requests still reach the target (which acts on them), but the first bytes it sends
+   * back close the caller's connection instead of reaching it, so the caller sees the connection drop
+   * after its request was carried out. Until keepReplies().
+   */
+  dropReplies(): void {
+    this.droppingReplies = true;
+  }
+
+  /** Forwards the target's answers again. */
+  keepReplies(): void {
+    this.droppingReplies = false;
+  }
+
   /** Forwards what was held during freeze(), in order, and forwards again. */
   thaw(): void {
     this.frozen = false;
+    this.freezeOn = undefined;
     for (const flush of [...this.held]) flush();
     this.held.clear();
   }
@@ -89,17 +114,26 @@ export class TcpProxy {
     };
     client.on('error', close).on('close', close);
     upstream.on('error', close).on('close', close);
-    this.relay(client, upstream);
-    this.relay(upstream, client);
+    this.relay(client, upstream, true);
+    this.relay(upstream, client, false);
   }
 
   /** Like from.pipe(to), but holds the data while frozen. */
-  private relay(from: Socket, to: Socket): void {
+  private relay(from: Socket, to: Socket, toTarget: boolean): void {
     const queue: Buffer[] = [];
     const flush = () => {
       for (const chunk of queue.splice(0)) if (!to.destroyed) to.write(chunk);
     };
     from.on('data', (chunk: Buffer) => {
+      if (!toTarget && this.droppingReplies) {
+        from.destroy();
+        to.destroy();
+        return;
+      }
+      if (toTarget && this.freezeOn?.(chunk)) {
+        this.freezeOn = undefined;
+        this.frozen = true;
+      }
       if (this.frozen) {
         queue.push(chunk);
         this.held.add(flush);

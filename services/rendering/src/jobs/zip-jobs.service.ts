@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CARD_SIZE,
   RPC,
   ZIP_CHUNK_JOB_NAME,
   ZIP_CHUNK_JOB_RETRY,
@@ -21,6 +22,7 @@ import type { Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { RENDERING_CONFIG, type RenderingConfig } from '../config';
 import { JobFiles } from './job-files';
+import { zipJobIdFor, ZipAbandonment } from './zip-abandon';
 import { ZipQueue } from './zip-queue';
 
 /** Ids per visibility check (the resolve contract's maximum). */
@@ -38,11 +40,23 @@ function sourceOf(input: BulkDownloadZipInput): ZipSource {
   return { all: true };
 }
 
+/** Whether a job's payload is what this request asks for (same key, same request). */
+function sameRequest(data: ZipJobData, input: BulkDownloadZipInput): boolean {
+  return (
+    JSON.stringify(data.source) === JSON.stringify(sourceOf(input)) &&
+    data.format === input.format &&
+    data.variant === input.variant &&
+    (data.size ?? DEFAULT_CARD_SIZE) === input.size &&
+    data.sheet === input.sheet
+  );
+}
+
 /** ZIP jobs as their owner sees them: enqueue, follow, download. Nobody else sees a job (404). */
 @Injectable()
 export class ZipJobsService implements OnApplicationShutdown {
   private readonly zipQueue: ZipQueue;
   private readonly files: JobFiles;
+  private readonly abandonment: ZipAbandonment;
 
   constructor(
     @Inject(RENDERING_CONFIG) private readonly config: RenderingConfig,
@@ -51,6 +65,7 @@ export class ZipJobsService implements OnApplicationShutdown {
   ) {
     this.zipQueue = new ZipQueue(config);
     this.files = new JobFiles(config.DATA_DIR);
+    this.abandonment = new ZipAbandonment(this.zipQueue.connection, config);
     exportMetrics(bullmqJobs);
     operatorPort.addCollector(() => this.collectJobCounts());
   }
@@ -72,7 +87,76 @@ export class ZipJobsService implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * Queues a ZIP job. Its id is chosen before the add (from the owner and the Idempotency-Key, when
+   * given); a request that fails after it may have queued or revived the job marks the id abandoned,
+   * so that a job answered 503 never runs (zip-abandon.ts). A retry with the key answers that job.
+   */
   async create(input: BulkDownloadZipInput, actor: Actor, requestId: string): Promise<ZipJob> {
+    const key = input.idempotencyKey;
+    const jobId = key !== undefined ? zipJobIdFor(actor.userId, key) : randomUUID();
+    const attempt = { id: randomUUID(), mayHaveQueued: false };
+    try {
+      if (key !== undefined) {
+        const earlier = await this.replay(jobId, input, actor, attempt);
+        if (earlier) return earlier;
+      }
+      return await this.enqueue(jobId, input, actor, requestId, attempt);
+    } catch (error) {
+      if (attempt.mayHaveQueued) void this.abandonment.abandon(jobId, attempt.id);
+      throw error;
+    }
+  }
+
+  /**
+   * The job an earlier request with this key queued, as it is now; null when there is none to
+   * answer (never queued, expired, or dropped as abandoned: then queued again under the same id).
+   */
+  private async replay(
+    jobId: string,
+    input: BulkDownloadZipInput,
+    actor: Actor,
+    attempt: { id: string; mayHaveQueued: boolean },
+  ): Promise<ZipJob | null> {
+    const job = await this.zipQueue.queue.getJob(jobId);
+    if (!job) {
+      await this.abandonment.clear(jobId);
+      return null;
+    }
+    if (job.data.ownerUserId !== actor.userId || !sameRequest(job.data, input)) {
+      throw DomainError.conflict(
+        'This Idempotency-Key was already used for a different ZIP request; send a new key for a new request',
+      );
+    }
+    attempt.mayHaveQueued = true; // a revive that times out may still land
+    const mark = await this.abandonment.revive(jobId, attempt.id);
+    if (mark === 'live') attempt.mayHaveQueued = false; // an earlier request was answered with it
+    if (mark !== 'parked') return this.get(jobId, actor);
+    // A worker dropped it as abandoned (it is failing now): queue it again under the same id.
+    const deadline = Date.now() + 5000;
+    while ((await job.getState()) !== 'failed') {
+      if (Date.now() > deadline) {
+        throw new DomainError(
+          'SERVICE_UNAVAILABLE',
+          'The ZIP request is being retried; please try again.',
+          undefined,
+          2,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await job.remove();
+    await this.abandonment.clear(jobId);
+    return null;
+  }
+
+  private async enqueue(
+    jobId: string,
+    input: BulkDownloadZipInput,
+    actor: Actor,
+    requestId: string,
+    attempt: { mayHaveQueued: boolean },
+  ): Promise<ZipJob> {
     const source = sourceOf(input);
     const total = await this.countVisible(source, actor, requestId);
     if (total === 0) {
@@ -94,7 +178,7 @@ export class ZipJobsService implements OnApplicationShutdown {
       requestId,
     };
     const opts = {
-      jobId: randomUUID(),
+      jobId,
       ...ZIP_JOB_RETRY,
       removeOnComplete: { age: ttlSeconds },
       removeOnFail: { age: ttlSeconds },
@@ -116,6 +200,7 @@ export class ZipJobsService implements OnApplicationShutdown {
                 { requestId, actor },
               )
             ).cursors;
+      attempt.mayHaveQueued = true;
       const flow = await this.zipQueue.flows.add({
         name: ZIP_JOB_NAME,
         queueName: zipQueueName(this.config.NATS_NAMESPACE),
@@ -136,6 +221,7 @@ export class ZipJobsService implements OnApplicationShutdown {
       });
       return this.describe(flow.job as Job<ZipJobData>, 'queued', null, 0);
     }
+    attempt.mayHaveQueued = true;
     const job = await this.zipQueue.queue.add(ZIP_JOB_NAME, data, opts);
     return this.describe(job, 'queued', await this.zipQueue.waitingAhead(job.id!));
   }

@@ -23,6 +23,7 @@ import { ZipBuilder, type ZipBuildResult } from '../jobs/zip-builder';
 import { ZipChunkBuilder } from '../jobs/zip-chunk-builder';
 import { assembleZip } from '../jobs/zip-chunks';
 import { bullConnection, zipProgressKey } from '../jobs/zip-queue';
+import { claimAbandoned, ZIP_ABANDONED } from '../jobs/zip-abandon';
 import { VoucherRenderer } from '../render/voucher-renderer';
 
 /** Refusals that a retry cannot change (the codes were deleted or unassigned meanwhile). */
@@ -126,6 +127,9 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     this.running.set(job.id!, abort);
     const endTimer = bullmqJobDurationSeconds.startTimer({ queue: job.queueName });
     try {
+      // A job whose request was answered 503 is dropped before any work (zip-abandon.ts).
+      if (await claimAbandoned(this.connection!, this.config, job.id!))
+        throw new UnrecoverableError(ZIP_ABANDONED);
       if (job.data.chunks) return await this.assemble(job, abort.signal);
       return await this.builder.build({
         jobId: job.id!,
@@ -194,6 +198,8 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
         throw new UnrecoverableError(ZIP_ALREADY_FAILED);
     };
     try {
+      if (await claimAbandoned(this.connection!, this.config, job.data.parentId))
+        throw new UnrecoverableError(ZIP_ABANDONED);
       await stopIfZipFailed();
       await setProgress(0); // a retry starts over
       return await this.chunkBuilder.build({
