@@ -24,6 +24,14 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Key of the sign-in device cookie (auth/device-cookie.ts). Unset: derived from DB_ROLE_SECRET (which
+   * production must set), so it survives restarts and is the same on every gateway replica.
+   */
+  DEVICE_COOKIE_SECRET: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
 });
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 

@@ -15,7 +15,8 @@ beforeAll(async () => {
       METRICS_PORT: '0',
       REDEEM_RATE_LIMIT: '3',
       REDEEM_RATE_WINDOW_SECONDS: '60',
-      LOGIN_MAX_FAILURES_PER_USERNAME: '2',
+      LOGIN_FREE_FAILURES: '2',
+      LOGIN_DELAY_BASE_SECONDS: '60',
     },
     { services: ['partners', 'vouchers', 'rendering'] },
   );

@@ -1,22 +1,38 @@
-import { RPC } from '@avpass/contracts';
-import { Body, Controller, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
+import { RPC, type AuthResponse, type RpcRequestInput } from '@avpass/contracts';
+import { RpcClient } from '@avpass/platform';
+import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { bearerToken, Public, Roles } from '../auth/auth.decorators';
+import { DeviceCookies } from '../auth/device-cookie';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiRpc } from '../http/openapi';
-import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
+import { metaOf, ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 
 @ApiTags('auth')
 @Controller('api/auth')
 export class AuthController {
-  constructor(private readonly services: ServiceCaller) {}
+  private readonly devices: DeviceCookies;
+
+  constructor(
+    private readonly services: ServiceCaller,
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+  ) {
+    this.devices = new DeviceCookies(config);
+  }
 
   /** Sign-in by username; the role in the answer comes from the stored user. */
   @Public()
   @Post('login')
   @HttpCode(200)
   @ApiRpc(RPC.identity.login, { body: true })
-  login(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.identity.login, body, req);
+  login(
+    @Body() body: unknown,
+    @Req() req: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.signIn(RPC.identity.login, body, req, reply);
   }
 
   /** Partner staff sign in with their e-mail or username. */
@@ -24,8 +40,33 @@ export class AuthController {
   @Post('company-login')
   @HttpCode(200)
   @ApiRpc(RPC.identity.companyLogin, { body: true })
-  companyLogin(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.identity.companyLogin, body, req);
+  companyLogin(
+    @Body() body: unknown,
+    @Req() req: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.signIn(RPC.identity.companyLogin, body, req, reply);
+  }
+
+  /**
+   * Passes identity the browser's verified device cookies (a browser the user signed in on before is
+   * not slowed down by failures from elsewhere) and, on success, sets or renews this user's entry.
+   * The body goes as sent: identity's contract validates it.
+   */
+  private async signIn(
+    subject: typeof RPC.identity.login | typeof RPC.identity.companyLogin,
+    body: unknown,
+    req: AuthenticatedRequest,
+    reply: FastifyReply,
+  ): Promise<AuthResponse> {
+    const devices = this.devices.read(req.headers.cookie);
+    const answer = await this.rpc.call(subject, body as RpcRequestInput<typeof subject>, {
+      ...metaOf(req),
+      ...(devices.length ? { devices } : {}),
+    });
+    const cookie = this.devices.issue(req.headers.cookie, answer.user.id, req.protocol === 'https');
+    void reply.header('set-cookie', cookie).header('cache-control', 'no-store');
+    return answer;
   }
 
   @ApiBearerAuth()
