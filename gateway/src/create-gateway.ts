@@ -15,6 +15,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
+import { installBodyLimits } from './http/body-limits';
 import { QueueBoard } from './queues/queue-board';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -36,6 +37,8 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     logger: new NestPinoLogger(pino),
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // Before any plugin (the queue board copies the parsers): JSON depth limit, 413s that every client reads.
+  installBodyLimits(app, config.BODY_LIMIT_BYTES);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
