@@ -15,6 +15,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
+import { installPathGuard } from './http/path-guard';
 import { installBodyLimits } from './http/body-limits';
 import { QueueBoard } from './queues/queue-board';
 
@@ -37,6 +38,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     logger: new NestPinoLogger(pino),
   });
   const fastify = app.getHttpAdapter().getInstance();
+  installPathGuard(fastify); // before anything decides on a path: refuses ambiguous spellings (400)
   // Before any plugin (the queue board copies the parsers): JSON depth limit, 413s that every client reads.
   installBodyLimits(app, config.BODY_LIMIT_BYTES);
   fastify.addHook('onSend', async (request, reply) => {

@@ -120,13 +120,20 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 }
 
+/**
+ * Whether an unknown GET is one of the React app's pages. Never a path under the API, the uploads,
+ * the health check or the queue board, however it is spelt (case, encoding): those answer 404.
+ */
 function isAppRoute(method: string, path: string): boolean {
-  return (
-    (method === 'GET' || method === 'HEAD') &&
-    !path.startsWith('/api') &&
-    !path.startsWith('/uploads/') &&
-    path !== '/health'
-  );
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  let plain = path;
+  try {
+    plain = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  plain = plain.toLowerCase().replace(/[/\\]+/g, '/');
+  return !/^\/(api|uploads|health|admin\/queues)/.test(plain);
 }
 
 function friendlyFastifyMessage(error: { code?: string; message?: string }): string {

@@ -1,11 +1,16 @@
 import { zipQueueName } from '@avpass/contracts';
+import {
+  DependencyOutageLog,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  unavailableDependency,
+} from '@avpass/platform';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
@@ -25,25 +30,41 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
-/** True for the board's own paths: /admin/queues and below (not the SPA's /admin pages). */
-export function isQueueBoardPath(url: string): boolean {
-  const path = url.split('?')[0] ?? '';
-  return path === QUEUE_BOARD_PATH || path.startsWith(`${QUEUE_BOARD_PATH}/`);
-}
+/** What every 503 of the platform says (the exception filter's words). */
+const UNAVAILABLE_MESSAGE = 'AV Pass is temporarily unavailable. Please try again in a moment.';
+/** A board command's deadline: Redis that accepts the connection but does not answer (frozen). */
+const BOARD_COMMAND_TIMEOUT_MS = 2000;
 
 /**
  * Bull Board for super administrators. A page opened by navigation carries no bearer token, so an
  * authenticated call (POST /api/queues/session) issues a short-lived, HttpOnly, SameSite=Strict
  * cookie scoped to the board's path; its random token is kept in Redis with the user id.
+ *
+ * The session check is a hook of the board's own routes (an encapsulated plugin around Bull
+ * Board's), never a test of the request's URL: whatever spelling of the path reached a board route,
+ * the route does not run without a valid session.
  */
 @Injectable()
 export class QueueBoard implements OnApplicationShutdown {
+  private readonly logger = new Logger('QueueBoard');
+  private readonly outages = new DependencyOutageLog(this.logger);
   private readonly redis: Redis;
   private readonly queues: Queue[];
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
-    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: true });
+    // Fails fast while Redis is away (no offline queue, nothing resent after a reconnect, a command
+    // deadline): the board and its session call answer 503 at once instead of waiting for Redis.
+    // A Queue only adds, reads and changes jobs (no blocking commands): unlike a Worker it does not
+    // need a connection that retries forever (maxRetriesPerRequest: null).
+    this.redis = new Redis(config.REDIS_URL, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      autoResendUnfulfilledCommands: false,
+      commandTimeout: BOARD_COMMAND_TIMEOUT_MS,
+      connectTimeout: 3000,
+    });
     this.redis.on('error', () => undefined); // each failed command reports itself (503)
+    this.redis.on('ready', () => this.outages.up('redis'));
     this.queues = [new Queue(zipQueueName(config.NATS_NAMESPACE), { connection: this.redis })];
     for (const queue of this.queues) queue.on('error', () => undefined);
   }
@@ -74,7 +95,7 @@ export class QueueBoard implements OnApplicationShutdown {
     return this.redis.get(this.key(token));
   }
 
-  /** Mounts the board at /admin/queues behind the cookie check. Call before the app listens. */
+  /** Mounts the board at /admin/queues behind the session hook. Call before the app listens. */
   async mount(app: NestFastifyApplication): Promise<void> {
     const serverAdapter = new FastifyAdapter();
     serverAdapter.setBasePath(QUEUE_BOARD_PATH);
@@ -83,21 +104,53 @@ export class QueueBoard implements OnApplicationShutdown {
       serverAdapter,
       options: { uiConfig: { boardTitle: 'AV Pass queues' } },
     });
-    const fastify = app.getHttpAdapter().getInstance();
-    fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!isQueueBoardPath(request.url)) return;
-      if (!(await this.sessionUser(request))) {
-        await reply
-          .status(401)
-          .type('application/json; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send({
-            message: 'Open the queue board from the app as a super administrator.',
-            requestId: request.id,
-          });
+    // Bull Board answers a failed handler 500; Redis going away mid-request is an outage (503).
+    serverAdapter.setErrorHandler((error: Error & { statusCode?: number }) => {
+      if (unavailableDependency(error)) {
+        this.outages.down('redis', error.message);
+        return { status: 503 as never, body: { message: UNAVAILABLE_MESSAGE } };
       }
+      return {
+        status: (error.statusCode ?? 500) as never,
+        body: { error: { key: 'ERRORS.INTERNAL_SERVER_ERROR' }, message: error.message },
+      };
     });
-    await app.register(serverAdapter.registerPlugin() as never, { prefix: QUEUE_BOARD_PATH });
+    const boardPlugin = serverAdapter.registerPlugin();
+    // Hooks added in this plugin apply to every route Bull Board registers inside it (and to none
+    // elsewhere): its pages, static files and every API call, reading or changing.
+    const guarded = async (board: FastifyInstance) => {
+      board.addHook('onRequest', (request, reply) => this.requireSession(request, reply));
+      board.addHook('onSend', async (_request, reply, payload) => {
+        if (reply.statusCode === 503 && !reply.hasHeader('retry-after'))
+          void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        return payload;
+      });
+      await board.register(boardPlugin);
+    };
+    await app.register(guarded as never, { prefix: QUEUE_BOARD_PATH });
+  }
+
+  /** The board's onRequest hook: 401 without a valid session, 503 while Redis is away. */
+  private async requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    let user: string | null;
+    try {
+      user = await this.sessionUser(request);
+    } catch (error) {
+      if (!unavailableDependency(error)) throw error;
+      this.outages.down('redis', error instanceof Error ? error.message : undefined);
+      await reply
+        .status(503)
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ message: UNAVAILABLE_MESSAGE, requestId: request.id });
+      return;
+    }
+    if (user) return;
+    await reply.status(401).type('application/json; charset=utf-8').header('cache-control', 'no-store').send({
+      message: 'Open the queue board from the app as a super administrator.',
+      requestId: request.id,
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,0 +1,254 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForJob } from './support/downloads';
+import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
+import { pathVariants, rawRequest, type RawResponse } from './support/path-variants';
+
+// Access is decided on the path the router matches (issue 22, #1). Every protected route is asked
+// for under every ambiguous spelling of its path (encoded letters, `//`, dot segments, `;`, case, …),
+// sent as-is, by an anonymous caller and by a partner: never a 2xx, 3xx or 5xx.
+
+const SPA_MARKER = 'avpass-spa-index';
+let h: Harness;
+let spaDir: string;
+let admin: string;
+let partner: { companyId: string; userId: string; token: string };
+let queue: string;
+let jobId: string;
+let boardCookie: string;
+
+beforeAll(async () => {
+  // A built frontend, so that the SPA fallback is there to be tricked.
+  spaDir = await mkdtemp(join(tmpdir(), 'avpass-spa-'));
+  await writeFile(join(spaDir, 'index.html'), `<!doctype html><title>${SPA_MARKER}</title>`);
+  h = await startHarness({ FRONTEND_DIST: spaDir }, { services: ['partners', 'vouchers', 'rendering'] });
+  admin = await h.adminToken();
+  partner = await createPartnerWithUser(h, 'Sweep Partner');
+  queue = `${h.env.NATS_NAMESPACE}-rendering-zip`;
+  // A code the partner may not see, and a finished ZIP of it owned by the administrator.
+  const code = await h.api('/api/generate-qr', {
+    method: 'POST',
+    token: admin,
+    json: {
+      clinic: 'Not The Partner',
+      discountType: 'percentage',
+      discountValue: 10,
+      service: 'Assessment',
+      expirationDate: '2099-12-31',
+      usageLimit: 1,
+    },
+  });
+  expect(code.status).toBe(201);
+  const zip = await h.api('/api/bulk-download-zip', {
+    method: 'POST',
+    token: admin,
+    json: { qrCodes: [code.body.id], format: 'png', variant: 'qr' },
+  });
+  expect(zip.status, JSON.stringify(zip.body)).toBe(202);
+  jobId = zip.body.id;
+  expect((await waitForJob(h, jobId, admin)).state).toBe('completed');
+  const session = await h.api('/api/queues/session', { method: 'POST', token: admin });
+  expect(session.status).toBe(200);
+  boardCookie = String(session.headers.get('set-cookie')).split(';')[0]!;
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+  if (spaDir) await rm(spaDir, { recursive: true, force: true });
+});
+
+interface Target {
+  method: string;
+  path: string;
+  body?: unknown;
+  /** A partner may call the plain path (its variants are still refused). */
+  partnerMay?: boolean;
+}
+
+/** Everything behind a session: the queue board (read and write), the API, the job files. */
+function protectedTargets(): Target[] {
+  const forged = {
+    name: 'bulk-download-zip',
+    data: {
+      ownerUserId: partner.userId,
+      actor: { userId: partner.userId, role: 'super_admin', companyId: null },
+    },
+  };
+  return [
+    { method: 'GET', path: '/admin/queues' },
+    { method: 'GET', path: '/admin/queues/' },
+    { method: 'GET', path: `/admin/queues/queue/${queue}` },
+    { method: 'GET', path: '/admin/queues/api/queues' },
+    { method: 'GET', path: '/admin/queues/api/redis/stats' },
+    { method: 'GET', path: `/admin/queues/api/queues/${queue}/${jobId}` },
+    { method: 'PUT', path: `/admin/queues/api/queues/${queue}/pause` },
+    { method: 'PUT', path: '/admin/queues/api/queues/resume' },
+    { method: 'POST', path: `/admin/queues/api/queues/${queue}/add`, body: forged },
+    { method: 'PUT', path: `/admin/queues/api/queues/${queue}/clean/completed` },
+    { method: 'PUT', path: `/admin/queues/api/queues/${queue}/empty` },
+    { method: 'PUT', path: `/admin/queues/api/queues/${queue}/obliterate` },
+    { method: 'GET', path: '/api/qr-codes/all?limit=5', partnerMay: true },
+    { method: 'GET', path: '/api/vendors' },
+    { method: 'GET', path: `/api/jobs/${jobId}` },
+    { method: 'GET', path: `/api/jobs/${jobId}/file` },
+    { method: 'POST', path: '/api/queues/session' },
+  ];
+}
+
+const ALLOWED = [400, 401, 403, 404];
+
+async function send(target: Target, path: string, headers: Record<string, string>): Promise<RawResponse> {
+  return rawRequest(h.url, path, {
+    method: target.method,
+    headers,
+    ...(target.body === undefined ? {} : { body: JSON.stringify(target.body) }),
+  });
+}
+
+/** Runs `fn` over `items`, `width` at a time. */
+async function inBatches<T>(items: T[], width: number, fn: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += width) await Promise.all(items.slice(i, i + width).map(fn));
+}
+
+describe('protected prefixes under every spelling of their paths', () => {
+  it('a super administrator reaches each target under its plain path (the sweep aims at real routes)', async () => {
+    const board = await rawRequest(h.url, `/admin/queues/api/queues/${queue}/${jobId}`, {
+      headers: { cookie: boardCookie },
+    });
+    expect(board.status).toBe(200);
+    expect(board.body).toContain(jobId);
+    const file = await rawRequest(h.url, `/api/jobs/${jobId}/file`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(file.status).toBe(200);
+  });
+
+  const callers: Record<string, () => Record<string, string>> = {
+    anonymous: () => ({}),
+    // A partner's bearer token and a well-formed board cookie that no session stands behind.
+    partner: () => ({
+      authorization: `Bearer ${partner.token}`,
+      cookie: `avpass_queue_board=${'A'.repeat(43)}`,
+    }),
+  };
+
+  for (const [caller, headersOf] of Object.entries(callers)) {
+    it(`${caller}: every variant answers 400, 401, 403 or 404 — never job data, never the app page`, async () => {
+      const failures: string[] = [];
+      const cases = protectedTargets().flatMap((target) =>
+        [
+          ...(caller === 'partner' && target.partnerMay ? [] : [{ kind: 'plain', path: target.path }]),
+          ...pathVariants(target.path),
+        ].map((variant) => ({
+          target,
+          variant,
+        })),
+      );
+      expect(cases.length).toBeGreaterThan(500);
+      await inBatches(cases, 16, async ({ target, variant }) => {
+        const res = await send(target, variant.path, headersOf());
+        if (res.status === 0) return; // Node would not put this path on the wire
+        const ok =
+          ALLOWED.includes(res.status) &&
+          !res.body.includes(SPA_MARKER) &&
+          !res.body.includes('ownerUserId') &&
+          !String(res.headers['content-type'] ?? '').includes('zip') &&
+          readableMessage(res);
+        if (!ok)
+          failures.push(
+            `${target.method} ${variant.path} (${variant.kind}): ${res.status} ${res.body.slice(0, 120)}`,
+          );
+      });
+      expect(failures).toEqual([]);
+      // Nothing changed on the board: the administrator's job is still there, the queue not paused.
+      const board = await rawRequest(h.url, `/admin/queues/api/queues/${queue}/${jobId}`, {
+        headers: { cookie: boardCookie },
+      });
+      expect(board.status).toBe(200);
+      const queues = await rawRequest(h.url, '/admin/queues/api/queues', {
+        headers: { cookie: boardCookie },
+      });
+      expect(JSON.parse(queues.body).queues[0].isPaused).toBe(false);
+    }, 240_000);
+  }
+
+  it('the administrator gets no 500 and a readable 400 for every ambiguous spelling of a read', async () => {
+    const failures: string[] = [];
+    const reads = protectedTargets().filter((t) => t.method === 'GET');
+    const cases = reads.flatMap((target) =>
+      pathVariants(target.path).map((variant) => ({ target, variant })),
+    );
+    await inBatches(cases, 16, async ({ target, variant }) => {
+      const res = await send(target, variant.path, { authorization: `Bearer ${admin}`, cookie: boardCookie });
+      if (res.status === 0) return;
+      // (Bull Board's own 404s, for a queue or job id spelt in another case, are its UI's keys.)
+      if (res.status >= 500 || (res.status === 400 && !readableMessage(res)) || res.body.includes(SPA_MARKER))
+        failures.push(`${variant.path} (${variant.kind}): ${res.status} ${res.body.slice(0, 120)}`);
+    });
+    expect(failures).toEqual([]);
+  }, 240_000);
+
+  it('the job files are not reachable through /uploads/ (dot segments, encoded or not)', async () => {
+    const file = `jobs/${jobId}.zip`;
+    const tries = [
+      `/uploads/../${file}`,
+      `/uploads/%2e%2e/${file}`,
+      `/uploads/.%2e/${file}`,
+      `/uploads/..%2f${file.replace('/', '%2f')}`,
+      `/uploads/..%2F${file}`,
+      `/uploads/..\\${file.replace('/', '\\')}`,
+      `/uploads/..%5c${file.replace('/', '%5c')}`,
+      `/uploads/%252e%252e/${file}`,
+      `/uploads//../${file}`,
+      `/uploads/./../${file}`,
+      `/UPLOADS/../${file}`,
+    ];
+    for (const path of tries) {
+      const res = await rawRequest(h.url, path);
+      expect(ALLOWED, `${path}: ${res.status}`).toContain(res.status);
+      expect(res.headers['content-type'] ?? '').not.toContain('zip');
+    }
+  });
+
+  it('an ambiguous path is refused with 400 and says why', async () => {
+    const res = await rawRequest(h.url, '/%61dmin/queues/api/queues');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).message).toMatch(/percent-encoded/);
+    const dotted = await rawRequest(h.url, '/x/../admin/queues/api/queues');
+    expect(dotted.status).toBe(400);
+    expect(JSON.parse(dotted.body).message).toMatch(/"\." or "\.\." segment/);
+  });
+
+  it('the SPA fallback still serves the app pages, and never for the API, the board or the uploads', async () => {
+    for (const page of [
+      '/dashboard',
+      '/voucher/3f0e8f0e-1111-4222-8333-444455556666',
+      '/admin',
+      '/login?returnTo=%2Fbulk',
+    ])
+      expect((await rawRequest(h.url, page)).body, page).toContain(SPA_MARKER);
+    for (const path of [
+      '/API/vendors',
+      '/Api/jobs',
+      '/ADMIN/QUEUES',
+      '/Admin/Queues/api/queues',
+      '/UPLOADS/x.png',
+    ]) {
+      const res = await rawRequest(h.url, path);
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).not.toContain(SPA_MARKER);
+    }
+  });
+});
+
+/** A 4xx says what went wrong in JSON `{message}`. */
+function readableMessage(res: RawResponse): boolean {
+  if (res.status < 400) return true;
+  try {
+    const body = JSON.parse(res.body) as { message?: unknown };
+    return typeof body.message === 'string' && body.message.length > 0;
+  } catch {
+    return false;
+  }
+}
