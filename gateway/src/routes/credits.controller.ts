@@ -1,9 +1,10 @@
 import { RPC } from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { Roles } from '../auth/auth.decorators';
+import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiContract, ApiRpc } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { ImageStore, type ImageUploadRule } from '../uploads/image-store';
@@ -16,9 +17,6 @@ export const ATHLETE_PHOTO_RULE: ImageUploadRule = {
   notImageMessage: 'Only image files are allowed',
 };
 const photoResponseSchema = z.object({ url: z.string() });
-
-/** The header a till sends so that a retry after a lost connection charges once. */
-const idempotencyOf = (key: string | undefined) => (key !== undefined ? { idempotencyKey: key } : {});
 
 /** Athlete credits and their ledger (spec section 7 "Credits"). */
 @ApiTags('credits')
@@ -41,17 +39,19 @@ export class CreditsController {
 
   @Roles('super_admin')
   @Post('athlete-credits')
-  @ApiRpc(RPC.credits.create, { body: true, status: 201 })
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.credits.create, { body: true, added: ['idempotencyKey'], status: 201 })
   create(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.credits.create, body, req);
+    return this.services.forward(RPC.credits.create, body, req, idempotencyOf(req));
   }
 
   /** Removes a credit without transactions; one with transactions is deactivated (its ledger stays). */
   @Roles('super_admin')
   @Delete('athlete-credits/:id')
+  @ApiIdempotencyKey()
   @ApiRpc(RPC.credits.remove)
   remove(@Param('id') id: string, @Req() req: AuthenticatedRequest) {
-    return this.services.call(RPC.credits.remove, { id }, req);
+    return this.services.call(RPC.credits.remove, { id, ...idempotencyOf(req) }, req);
   }
 
   @Roles('super_admin')
@@ -64,23 +64,20 @@ export class CreditsController {
   /** 409 with the reason when the credit is expired, inactive or would go below zero. */
   @Roles('super_admin')
   @Post('credit-transactions')
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: '1-200 visible ASCII characters' })
-  @ApiRpc(RPC.credits.recordLedger, { body: true, status: 201 })
-  recordLedger(
-    @Body() body: unknown,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Req() req: AuthenticatedRequest,
-  ) {
-    return this.services.forward(RPC.credits.recordLedger, body, req, idempotencyOf(idempotencyKey));
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.credits.recordLedger, { body: true, added: ['idempotencyKey'], status: 201 })
+  recordLedger(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.credits.recordLedger, body, req, idempotencyOf(req));
   }
 
   /** One-way; a second void changes nothing and answers 409. */
   @Roles('super_admin')
   @Post('credit-transactions/:id/void')
   @HttpCode(200)
-  @ApiRpc(RPC.credits.voidTransaction, { body: true, added: ['id'] })
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.credits.voidTransaction, { body: true, added: ['id', 'idempotencyKey'] })
   voidTransaction(@Param('id') id: string, @Body() body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.credits.voidTransaction, body, req, { id });
+    return this.services.forward(RPC.credits.voidTransaction, body, req, { id, ...idempotencyOf(req) });
   }
 
   @Roles('super_admin')
@@ -125,14 +122,9 @@ export class CreditsController {
 
   /** The till: partner id and name come from the session, never the body. */
   @Post('credits/:id/transactions')
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: '1-200 visible ASCII characters' })
-  @ApiRpc(RPC.credits.record, { body: true, added: ['id'], status: 201 })
-  record(
-    @Param('id') id: string,
-    @Body() body: unknown,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Req() req: AuthenticatedRequest,
-  ) {
-    return this.services.forward(RPC.credits.record, body, req, { id, ...idempotencyOf(idempotencyKey) });
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.credits.record, { body: true, added: ['id', 'idempotencyKey'], status: 201 })
+  record(@Param('id') id: string, @Body() body: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.credits.record, body, req, { id, ...idempotencyOf(req) });
   }
 }

@@ -2,6 +2,7 @@ import { RPC } from '@avpass/contracts';
 import { Body, Controller, Get, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/auth.decorators';
+import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiRpc } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { deploymentUrlOf } from './vouchers.controller';
@@ -26,8 +27,12 @@ export class ExclusivesController {
 
   @Roles('super_admin')
   @Post()
-  @ApiRpc(RPC.vouchers.createExclusive, { body: true, status: 201 })
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.vouchers.createExclusive, { body: true, added: ['idempotencyKey'], status: 201 })
   create(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.vouchers.createExclusive, body, req, deploymentUrlOf(body, req));
+    return this.services.forward(RPC.vouchers.createExclusive, body, req, {
+      ...deploymentUrlOf(body, req),
+      ...idempotencyOf(req),
+    });
   }
 }

@@ -3,6 +3,7 @@ import { DomainError } from '@avpass/platform';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/auth.decorators';
+import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiRpc } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { ImageStore, type ImageUploadRule } from '../uploads/image-store';
@@ -77,24 +78,27 @@ export class InventoryController {
 
   @Roles('super_admin')
   @Post('inventory')
-  @ApiRpc(RPC.inventory.createLine, { body: true, status: 201 })
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.inventory.createLine, { body: true, added: ['idempotencyKey'], status: 201 })
   createLine(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.inventory.createLine, body, req);
+    return this.services.forward(RPC.inventory.createLine, body, req, idempotencyOf(req));
   }
 
   @Roles('super_admin')
   @Post('inventory/bulk')
-  @ApiRpc(RPC.inventory.bulkCreateLines, { body: true, status: 201 })
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.inventory.bulkCreateLines, { body: true, added: ['idempotencyKey'], status: 201 })
   bulkCreate(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.inventory.bulkCreateLines, body, req);
+    return this.services.forward(RPC.inventory.bulkCreateLines, body, req, idempotencyOf(req));
   }
 
   /** Restock: `quantity` is added to total and available. */
   @Roles('super_admin')
   @Put('inventory/:id')
-  @ApiRpc(RPC.inventory.restock, { body: true, added: ['id'] })
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.inventory.restock, { body: true, added: ['id', 'idempotencyKey'] })
   restock(@Param('id') id: string, @Body() body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.inventory.restock, body, req, { id });
+    return this.services.forward(RPC.inventory.restock, body, req, { id, ...idempotencyOf(req) });
   }
 
   /** The administrator's ledger (?inventoryId=); a partner's own rows. */
@@ -115,24 +119,27 @@ export class InventoryController {
 
   @Roles('super_admin')
   @Post('partner-allocations')
-  @ApiRpc(RPC.inventory.createAllocation, { body: true, status: 201 })
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.inventory.createAllocation, { body: true, added: ['idempotencyKey'], status: 201 })
   allocate(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.inventory.createAllocation, body, req);
+    return this.services.forward(RPC.inventory.createAllocation, body, req, idempotencyOf(req));
   }
 
   @Roles('super_admin')
   @Delete('partner-allocations/:id')
+  @ApiIdempotencyKey()
   @ApiRpc(RPC.inventory.removeAllocation)
   removeAllocation(@Param('id') id: string, @Req() req: AuthenticatedRequest) {
-    return this.services.call(RPC.inventory.removeAllocation, { id }, req);
+    return this.services.call(RPC.inventory.removeAllocation, { id, ...idempotencyOf(req) }, req);
   }
 
   /** A partner's usage report (its own allocations; another company's is a 404). */
   @Roles('super_admin', 'company_admin')
   @Put('partner-allocations/:id')
-  @ApiRpc(RPC.inventory.updateUsage, { body: true, added: ['id'] })
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.inventory.updateUsage, { body: true, added: ['id', 'idempotencyKey'] })
   updateUsage(@Param('id') id: string, @Body() body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.inventory.updateUsage, body, req, { id });
+    return this.services.forward(RPC.inventory.updateUsage, body, req, { id, ...idempotencyOf(req) });
   }
 
   /** The form's text fields, plus imageUrl when an image came with it (stored and re-encoded first). */

@@ -7,6 +7,7 @@ import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { Roles } from '../auth/auth.decorators';
+import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiContract, ApiRpc } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { ImageStore, type ImageUploadRule } from '../uploads/image-store';
@@ -71,9 +72,13 @@ export class TrainersController {
   /** One code (`trainerName`) or one per name (`trainerNames`, comma or line separated), in one transaction. */
   @Roles('super_admin')
   @Post('generate-trainer-qr')
-  @ApiRpc(RPC.vouchers.generateTrainer, { body: true, status: 201 })
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.vouchers.generateTrainer, { body: true, added: ['idempotencyKey'], status: 201 })
   generate(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.vouchers.generateTrainer, body, req, originOf(body, req));
+    return this.services.forward(RPC.vouchers.generateTrainer, body, req, {
+      ...originOf(body, req),
+      ...idempotencyOf(req),
+    });
   }
 
   @Roles('super_admin')

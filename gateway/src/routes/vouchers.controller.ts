@@ -1,9 +1,10 @@
 import { RPC } from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { Public, Roles } from '../auth/auth.decorators';
+import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiContract, ApiRpc } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { ImageStore, type ImageUploadRule } from '../uploads/image-store';
@@ -59,29 +60,25 @@ export class VouchersController {
   @Public()
   @Post('redeem/:id')
   @HttpCode(200)
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: '1-200 visible ASCII characters' })
+  @ApiIdempotencyKey()
   @ApiRpc(RPC.vouchers.redeem, { body: true, added: ['id', 'idempotencyKey'] })
-  redeem(
-    @Param('id') id: string,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Body() body: unknown,
-    @Req() req: AuthenticatedRequest,
-  ) {
+  redeem(@Param('id') id: string, @Body() body: unknown, @Req() req: AuthenticatedRequest) {
     // The key's format and the optional `{ transactionAmount }` (cents) are checked by the redeem
     // contract (redeemRequestSchema), in the service. No body is a redeem without a sale.
-    return this.services.forward(RPC.vouchers.redeem, body ?? {}, req, {
-      id,
-      ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
-    });
+    return this.services.forward(RPC.vouchers.redeem, body ?? {}, req, { id, ...idempotencyOf(req) });
   }
 
   // ---- QR codes -----------------------------------------------------------------------------
 
   @Roles('super_admin')
   @Post('generate-qr')
-  @ApiRpc(RPC.vouchers.generate, { body: true, status: 201 })
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.vouchers.generate, { body: true, added: ['idempotencyKey'], status: 201 })
   generate(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.vouchers.generate, body, req, deploymentUrlOf(body, req));
+    return this.services.forward(RPC.vouchers.generate, body, req, {
+      ...deploymentUrlOf(body, req),
+      ...idempotencyOf(req),
+    });
   }
 
   /**
@@ -90,13 +87,14 @@ export class VouchersController {
    */
   @Roles('super_admin')
   @Post('bulk-generate')
-  @ApiRpc(RPC.vouchers.bulkGenerate, { body: true, status: 201 })
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.vouchers.bulkGenerate, { body: true, added: ['idempotencyKey'], status: 201 })
   bulkGenerate(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(
       RPC.vouchers.bulkGenerate,
       body,
       req,
-      deploymentUrlOf(body, req),
+      { ...deploymentUrlOf(body, req), ...idempotencyOf(req) },
       BULK_GENERATE_TIMEOUT_MS,
     );
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, uploadUrl, uuidParam } from './common';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text';
-import { DATE_ONLY_PATTERN, IDEMPOTENCY_KEY_PATTERN, listQuerySchema } from './vouchers';
+import { DATE_ONLY_PATTERN, idempotencyKeyField as idempotencyKey, listQuerySchema } from './vouchers';
 
 /** Spec section 3: athlete_credits.athleteRole and credit_transactions' type and category. */
 export const ATHLETE_ROLES = ['athlete', 'trainer', 'coach'] as const;
@@ -88,6 +88,7 @@ export const createCreditRequestSchema = z
     partnerId: uuidParam.nullish(),
     /** Ignored: the partner's name is read from the partners service. */
     partnerName: z.unknown().optional(),
+    idempotencyKey,
   })
   .refine((v) => v.startDate < v.endDate, { path: ['endDate'], message: CREDIT_MESSAGES.startBeforeEnd })
   .transform(({ monthlyAmount: _m, partnerName: _p, ...rest }) => rest);
@@ -140,11 +141,6 @@ export const creditTransactionSchema = z.object({
   voidReason: z.string().nullable(),
 });
 export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
-
-const idempotencyKey = z
-  .string()
-  .regex(IDEMPOTENCY_KEY_PATTERN, 'Idempotency-Key must be 1-200 visible ASCII characters')
-  .optional();
 
 const transactionFields = {
   amount: centsField(),
@@ -199,6 +195,7 @@ export const voidTransactionRequestSchema = z.object({
     .trim()
     .min(1, CREDIT_MESSAGES.reasonRequired)
     .max(500, 'Must be at most 500 characters'),
+  idempotencyKey,
 });
 export const voidTransactionResponseSchema = recordTransactionResponseSchema;
 

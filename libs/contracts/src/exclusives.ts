@@ -2,7 +2,13 @@ import { EXCLUSIVE_STATUSES, EXCLUSIVE_TYPES, isDateOnly, UNLIMITED_USAGE_LIMIT 
 import { z } from 'zod';
 import { optionalText, uploadUrl } from './common';
 import { isSafeText, safeText, UNSAFE_TEXT_MESSAGE } from './text';
-import { expirationDateField, listQuerySchema, pageSchema, qrCodeSchema } from './vouchers';
+import {
+  expirationDateField,
+  idempotencyKeyField,
+  listQuerySchema,
+  pageSchema,
+  qrCodeSchema,
+} from './vouchers';
 
 /**
  * Project Rooted exclusives (spec sections 2, 4, 5 and 7): vouchers of the vouchers service flagged
@@ -100,6 +106,7 @@ export const createExclusiveRequestSchema = z.object({
     .trim()
     .pipe(z.url({ protocol: /^https?$/, error: 'deploymentUrl must be an http(s) origin' }))
     .optional(),
+  idempotencyKey: idempotencyKeyField,
 });
 export type CreateExclusiveRequest = z.input<typeof createExclusiveRequestSchema>;
 export type CreateExclusiveInput = z.output<typeof createExclusiveRequestSchema>;

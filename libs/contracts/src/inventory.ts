@@ -9,7 +9,7 @@ import {
 } from '@avpass/domain';
 import { z } from 'zod';
 import { optionalText, uploadUrl, uuidParam } from './common';
-import { pageSchema } from './vouchers';
+import { idempotencyKeyField as idempotencyKey, pageSchema } from './vouchers';
 import { safeText } from './text';
 
 /**
@@ -191,6 +191,7 @@ export const createInventoryRequestSchema = z.object({
   minStockLevel: minStockField.optional(),
   location: optionalText(200),
   notes: optionalText(500),
+  idempotencyKey,
 });
 
 /** PUT /api/inventory/{id}: a restock adds `quantity` to total and available. */
@@ -198,6 +199,7 @@ export const restockRequestSchema = z.object({
   id: uuidParam,
   quantity: wholeNumber('Quantity is required', 'Quantity must be a whole number greater than 0', 1),
   notes: optionalText(500),
+  idempotencyKey,
 });
 
 /** POST /api/inventory/bulk: the initial stock of a new item, one entry per chosen size. */
@@ -214,6 +216,7 @@ export const bulkInventoryRequestSchema = z.object({
     )
     .min(1, 'Add at least one size')
     .max(MERCH_SIZES.length * (MERCH_COLORS.length + 1), 'Too many entries'),
+  idempotencyKey,
 });
 export const bulkInventoryResponseSchema = z.object({ success: z.boolean(), created: z.number().int() });
 
@@ -292,6 +295,7 @@ export const createAllocationRequestSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
   notes: optionalText(500),
+  idempotencyKey,
 });
 
 /** PUT /api/partner-allocations/{id}: the partner reports how many it has used or sold. */
@@ -299,6 +303,7 @@ export const updateUsageRequestSchema = z.object({
   id: uuidParam,
   usedQuantity: wholeNumber('Quantity is required', 'Must be a valid number', 0),
   notes: optionalText(500),
+  idempotencyKey,
 });
 
 export const allocationListQuerySchema = z.object({

@@ -79,6 +79,7 @@ import {
   bulkGenerateRequestSchema,
   bulkGenerateResponseSchema,
   generateQrRequestSchema,
+  idempotencyKeyField,
   listQuerySchema,
   pageSchema,
   publicStatsSchema,
@@ -127,6 +128,8 @@ const contract = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, re
 
 const empty = z.object({});
 const byId = z.object({ id: uuidParam });
+/** A removal that gives stock or money back: the path's id and the optional `Idempotency-Key`. */
+const byIdOnce = byId.extend({ idempotencyKey: idempotencyKeyField });
 const health = contract(empty, serviceHealthSchema);
 const token = z.object({ token: z.string().min(1).max(512) });
 const companyScope = z.object({ companyId: uuidParam });
@@ -249,7 +252,7 @@ export const RPC_CONTRACTS = {
   'credits.credits.list.v1': contract(creditListQuerySchema, pageSchema(athleteCreditSchema)),
   'credits.credits.create.v1': contract(createCreditRequestSchema, athleteCreditSchema),
   /** DELETE /api/athlete-credits/{id}: removed without transactions, deactivated with them. */
-  'credits.credits.remove.v1': contract(byId, deleteCreditResponseSchema),
+  'credits.credits.remove.v1': contract(byIdOnce, deleteCreditResponseSchema),
   /** GET /api/partner-athlete-credits: the credits the actor may process (a company: its own and unassigned). */
   'credits.credits.list-for-partner.v1': contract(creditListQuerySchema, pageSchema(athleteCreditSchema)),
   /** GET /api/credits/partner-summary: the Partner Credits cards (counters). */
@@ -292,7 +295,7 @@ export const RPC_CONTRACTS = {
   ),
   'inventory.allocations.list.v1': contract(allocationListQuerySchema, allocationPageSchema),
   'inventory.allocations.create.v1': contract(createAllocationRequestSchema, allocationSchema),
-  'inventory.allocations.remove.v1': contract(byId, messageResponseSchema),
+  'inventory.allocations.remove.v1': contract(byIdOnce, messageResponseSchema),
   'inventory.allocations.update-usage.v1': contract(updateUsageRequestSchema, allocationSchema),
 
   // ---- rendering ---------------------------------------------------------------------------

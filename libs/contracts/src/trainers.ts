@@ -8,7 +8,13 @@ import {
 import { z } from 'zod';
 import { optionalText, uploadUrl, UUID_PATTERN } from './common';
 import { safeText } from './text';
-import { DATE_ONLY_PATTERN, listQuerySchema, pageSchema, qrCodeSchema } from './vouchers';
+import {
+  DATE_ONLY_PATTERN,
+  idempotencyKeyField,
+  listQuerySchema,
+  pageSchema,
+  qrCodeSchema,
+} from './vouchers';
 
 /**
  * Trainer/athlete/coach vouchers (issue 13; spec §2 Trainer/Athlete QR, §3 trainer payload, saved
@@ -144,6 +150,7 @@ export const generateTrainerQrRequestSchema = z
     trainerName: z.string().optional(),
     trainerNames: z.string().optional(),
     deploymentUrl: z.string().url().optional(),
+    idempotencyKey: idempotencyKeyField,
     ...trainerFields,
   })
   .transform((value, ctx) => {

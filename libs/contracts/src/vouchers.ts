@@ -17,6 +17,18 @@ import { hasExactlyOneSource, optionalText, publicVoucherId, uploadUrl } from '.
  * service and the frontend.
  */
 
+/** An `Idempotency-Key` header: 1-200 visible ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1-200 visible ASCII characters';
+/**
+ * The optional `idempotencyKey` of every request that moves money, stock or a use: the gateway adds it
+ * from the `Idempotency-Key` header; the service runs the call once per key (`Idempotency`, platform).
+ */
+export const idempotencyKeyField = z
+  .string()
+  .regex(IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_MESSAGE)
+  .optional();
+
 export const QR_TYPES = ['partner', 'trainer', 'other'] as const;
 export type QrType = (typeof QR_TYPES)[number];
 
@@ -167,6 +179,7 @@ const voucherFields = {
   partnerType: partnerTypeField,
   logoUrl: uploadUrl().nullish(),
   deploymentUrl: deploymentUrlField,
+  idempotencyKey: idempotencyKeyField,
 };
 
 /** POST /api/generate-qr (super_admin). */
@@ -285,14 +298,10 @@ export type PublicVoucher = z.infer<typeof publicVoucherSchema>;
 export const generatedQrSchema = qrCodeSchema;
 
 /** POST /api/redeem/{id}: empty body; optional `Idempotency-Key` header (1-200 visible ASCII characters). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 /** What the vouchers service receives: the path's id and the header's key (checked here, once). */
 export const redeemRequestSchema = z.object({
   id: publicVoucherId,
-  idempotencyKey: z
-    .string()
-    .regex(IDEMPOTENCY_KEY_PATTERN, 'Idempotency-Key must be 1-200 visible ASCII characters')
-    .optional(),
+  idempotencyKey: idempotencyKeyField,
   /** The sale rung up at the till, in cents (optional body `{ transactionAmount }`, issue 13). */
   transactionAmount: z
     .number({ error: 'Sale amount must be a number of cents' })

@@ -1,5 +1,10 @@
 import { RPC } from '@avpass/contracts';
-import { PartnerDirectory, ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
+import {
+  IDEMPOTENCY_PROVIDERS,
+  PartnerDirectory,
+  ServicePlatformModule,
+  type ServiceDatabase,
+} from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CLOCK, systemClock, type Clock } from './clock';
 import { CREDITS_CONFIG, type CreditsConfig } from './config';
@@ -43,6 +48,7 @@ export class CreditsModule {
         CreditsRepository,
         TransactionsRepository,
         PartnerDirectory,
+        ...IDEMPOTENCY_PROVIDERS,
         CreditsService,
         TransactionsService,
       ],

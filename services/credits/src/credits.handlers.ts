@@ -26,9 +26,8 @@ export class CreditsHandlers {
   }
 
   @RpcHandler(RPC.credits.remove)
-  remove({ id }: In<typeof RPC.credits.remove>, meta: RpcMeta) {
-    requireSuperAdmin(meta);
-    return this.credits.remove(id);
+  remove(input: In<typeof RPC.credits.remove>, meta: RpcMeta) {
+    return this.credits.remove(requireSuperAdmin(meta), input);
   }
 
   @RpcHandler(RPC.credits.listForPartner)
@@ -57,8 +56,8 @@ export class CreditsHandlers {
   }
 
   @RpcHandler(RPC.credits.voidTransaction)
-  voidTransaction({ id, reason }: In<typeof RPC.credits.voidTransaction>, meta: RpcMeta) {
-    return this.ledger.void(requireSuperAdmin(meta), id, reason);
+  voidTransaction(input: In<typeof RPC.credits.voidTransaction>, meta: RpcMeta) {
+    return this.ledger.void(requireSuperAdmin(meta), input);
   }
 
   @RpcHandler(RPC.credits.partnerTransactions)

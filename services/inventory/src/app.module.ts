@@ -1,5 +1,10 @@
 import { RPC } from '@avpass/contracts';
-import { PartnerDirectory, ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
+import {
+  IDEMPOTENCY_PROVIDERS,
+  PartnerDirectory,
+  ServicePlatformModule,
+  type ServiceDatabase,
+} from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AllocationsHandlers } from './allocations/allocations.handlers';
 import { AllocationsRepository } from './allocations/allocations.repository';
@@ -41,6 +46,7 @@ export class InventoryModule {
         StockService,
         AllocationsService,
         PartnerDirectory,
+        ...IDEMPOTENCY_PROVIDERS,
       ],
     };
   }

@@ -1,5 +1,5 @@
 import { RPC } from '@avpass/contracts';
-import { ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
+import { IDEMPOTENCY_PROVIDERS, ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AssignmentService } from './assignment/assignment.service';
 import { AssignmentsRepository } from './assignment/assignments.repository';
@@ -81,6 +81,7 @@ export class VouchersModule {
         ExclusivesService,
         TrainersRepository,
         TrainersService,
+        ...IDEMPOTENCY_PROVIDERS,
       ],
     };
   }

@@ -55,12 +55,14 @@ export class CreditsRepository {
     private readonly events: SqlEventWriter,
   ) {}
 
-  private run<T>(sql: string, params: unknown[]): Promise<T[]> {
+  /** In the caller's transaction when given one. */
+  private run<T>(sql: string, params: unknown[], tx?: EntityManager): Promise<T[]> {
+    if (tx) return tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
     return this.em.fork().getConnection().execute(sql, params, 'all');
   }
 
-  /** The new credit and its credits.credit.created.v1 event, in one statement. */
-  async create(input: NewCredit): Promise<CreditRow> {
+  /** The new credit and its credits.credit.created.v1 event, in one statement (in the caller's transaction). */
+  async create(tx: EntityManager, input: NewCredit): Promise<CreditRow> {
     const event = this.events.insertFrom(
       'credits.credit.created.v1',
       'inserted',
@@ -103,6 +105,7 @@ export class CreditsRepository {
         input.createdAt,
         ...event.params,
       ],
+      tx,
     );
     event.written(rows.map((r) => r.eventPayload));
     return rows[0]!.row;
@@ -158,21 +161,31 @@ export class CreditsRepository {
    * Removes the credit when it has no transactions; otherwise deactivates it (its ledger is money
    * history). A transaction committing meanwhile makes the delete fail on the foreign key: deactivate.
    */
-  async removeOrDeactivate(id: string, at: string): Promise<'deleted' | 'deactivated' | null> {
-    try {
-      const deleted = await this.run<{ id: string }>(
-        `delete from athlete_credits c where c.id = ?
-           and not exists (select 1 from credit_transactions t where t.credit_id = c.id) returning c.id`,
-        [id],
-      );
-      if (deleted.length) return 'deleted';
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== '23503') throw error;
-    }
-    const updated = await this.run<{ id: string }>(
-      'update athlete_credits set is_active = false, updated_at = ?::timestamptz where id = ? returning id',
-      [at, id],
+  async removeOrDeactivate(
+    tx: EntityManager,
+    id: string,
+    at: string,
+  ): Promise<'deleted' | 'deactivated' | null> {
+    // The credit's row lock first: a charge (a conditional UPDATE of this row that inserts the ledger
+    // row) waits for it, so whether the credit has transactions cannot change until the commit.
+    const locked = await this.run<{ id: string }>(
+      'select id from athlete_credits where id = ? for update',
+      [id],
+      tx,
     );
-    return updated.length ? 'deactivated' : null;
+    if (!locked.length) return null;
+    const deleted = await this.run<{ id: string }>(
+      `delete from athlete_credits c where c.id = ?
+         and not exists (select 1 from credit_transactions t where t.credit_id = c.id) returning c.id`,
+      [id],
+      tx,
+    );
+    if (deleted.length) return 'deleted';
+    await this.run(
+      'update athlete_credits set is_active = false, updated_at = ?::timestamptz where id = ?',
+      [at, id],
+      tx,
+    );
+    return 'deactivated';
   }
 }

@@ -1,14 +1,15 @@
-import type {
-  Actor,
-  AthleteCredit,
-  CreditSummary,
-  Page,
-  RpcMeta,
-  RpcRequestPayload,
+import {
   RPC,
+  type Actor,
+  type AthleteCredit,
+  type CreditSummary,
+  type Page,
+  type RpcMeta,
+  type RpcRequestPayload,
 } from '@avpass/contracts';
 import { monthlyCreditAmount } from '@avpass/domain';
-import { DomainError, PartnerDirectory } from '@avpass/platform';
+import { DomainError, Idempotency, PartnerDirectory } from '@avpass/platform';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { CreditsSettings } from '../settings';
@@ -19,6 +20,7 @@ import { CreditsRepository } from './credits.repository';
 
 type CreateInput = RpcRequestPayload<typeof RPC.credits.create>;
 type ListInput = RpcRequestPayload<typeof RPC.credits.list>;
+type RemoveInput = RpcRequestPayload<typeof RPC.credits.remove>;
 
 export const creditNotFound = () => DomainError.notFound('Credit');
 
@@ -30,9 +32,22 @@ export class CreditsService {
     private readonly transactions: TransactionsRepository,
     private readonly partners: PartnerDirectory,
     private readonly settings: CreditsSettings,
+    private readonly em: EntityManager,
+    private readonly idempotency: Idempotency,
   ) {}
 
-  async create(actor: Actor, input: CreateInput, meta: RpcMeta): Promise<AthleteCredit> {
+  /** Once per Idempotency-Key: a retry of a lost answer gets the first credit, not a second one. */
+  create(actor: Actor, input: CreateInput, meta: RpcMeta): Promise<AthleteCredit> {
+    const call = { actor, operation: RPC.credits.create, request: input };
+    return this.idempotency.once(this.em, call, (tx) => this.createOnce(tx, actor, input, meta));
+  }
+
+  private async createOnce(
+    tx: EntityManager,
+    actor: Actor,
+    input: CreateInput,
+    meta: RpcMeta,
+  ): Promise<AthleteCredit> {
     let partnerName: string | null = null;
     if (input.partnerId) {
       try {
@@ -45,7 +60,7 @@ export class CreditsService {
       }
     }
     const now = this.settings.now();
-    const row = await this.credits.create({
+    const row = await this.credits.create(tx, {
       id: randomUUID(),
       athleteName: input.athleteName,
       athleteImage: input.athleteImage ?? null,
@@ -82,16 +97,19 @@ export class CreditsService {
   }
 
   /** Removed when it has no transactions; deactivated (hidden from the lists, ledger kept) when it has. */
-  async remove(id: string): Promise<{ message: string; outcome: 'deleted' | 'deactivated' }> {
-    const outcome = await this.credits.removeOrDeactivate(id, this.settings.now().toISOString());
-    if (!outcome) throw creditNotFound();
-    return {
-      message:
-        outcome === 'deleted'
-          ? 'Credit deleted successfully'
-          : 'Credit deactivated: it has transactions, so its ledger is kept',
-      outcome,
-    };
+  remove(actor: Actor, input: RemoveInput): Promise<{ message: string; outcome: 'deleted' | 'deactivated' }> {
+    const call = { actor, operation: RPC.credits.remove, request: input };
+    return this.idempotency.once(this.em, call, async (tx) => {
+      const outcome = await this.credits.removeOrDeactivate(tx, input.id, this.settings.now().toISOString());
+      if (!outcome) throw creditNotFound();
+      return {
+        message:
+          outcome === 'deleted'
+            ? 'Credit deleted successfully'
+            : 'Credit deactivated: it has transactions, so its ledger is kept',
+        outcome,
+      };
+    });
   }
 
   /** The Partner Credits cards: spendable credits (counted), today's transactions and month sales (tallies). */

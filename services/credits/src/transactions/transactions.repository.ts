@@ -142,7 +142,9 @@ export class TransactionsRepository {
     private readonly events: SqlEventWriter,
   ) {}
 
-  private run<T>(sql: string, params: unknown[]): Promise<T[]> {
+  /** In the caller's transaction when given one. */
+  private run<T>(sql: string, params: unknown[], tx?: EntityManager): Promise<T[]> {
+    if (tx) return tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
     return this.em.fork().getConnection().execute(sql, params, 'all');
   }
 
@@ -197,8 +199,8 @@ export class TransactionsRepository {
     return row ? { transaction: row.transaction, credit: row.credit } : null;
   }
 
-  /** Voids the transaction if it was not voided yet; null when nothing changed. */
-  async void(input: VoidInput): Promise<LedgerChange | null> {
+  /** Voids the transaction if it was not voided yet (in the caller's transaction); null when nothing changed. */
+  async void(tx: EntityManager, input: VoidInput): Promise<LedgerChange | null> {
     const event = this.events.insertFrom(
       'credits.transaction.voided.v1',
       'voided v join restored r on r.id = v.credit_id',
@@ -226,16 +228,18 @@ export class TransactionsRepository {
         shard,
         ...event.params,
       ],
+      tx,
     );
     event.written(rows.map((r) => r.eventPayload));
     const row = rows[0];
     return row ? { transaction: row.transaction, credit: row.credit } : null;
   }
 
-  async findById(id: string, visible: SqlClause): Promise<TransactionRow | null> {
+  async findById(id: string, visible: SqlClause, tx?: EntityManager): Promise<TransactionRow | null> {
     const rows = await this.run<{ row: TransactionRow }>(
       `select to_jsonb(t) as row from credit_transactions t where t.id = ? and (${visible.sql})`,
       [id, ...visible.params],
+      tx,
     );
     return rows[0]?.row ?? null;
   }

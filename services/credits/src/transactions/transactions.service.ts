@@ -1,14 +1,15 @@
 import {
   CREDIT_REFUSALS,
+  RPC,
   type Actor,
   type CreditTransaction,
   type Page,
   type RpcMeta,
   type RpcRequestPayload,
-  type RPC,
 } from '@avpass/contracts';
 import { formatCents } from '@avpass/domain';
-import { DomainError, PartnerDirectory } from '@avpass/platform';
+import { DomainError, Idempotency, PartnerDirectory } from '@avpass/platform';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { processableCreditsSql, tallyScopeOf, visibleTransactionsSql } from '../credits/credit-visibility';
@@ -47,6 +48,8 @@ export class TransactionsService {
     private readonly credits: CreditsRepository,
     private readonly partners: PartnerDirectory,
     private readonly settings: CreditsSettings,
+    private readonly em: EntityManager,
+    private readonly idempotency: Idempotency,
   ) {}
 
   /**
@@ -107,21 +110,28 @@ export class TransactionsService {
     }
   }
 
-  /** Voids a transaction once: its amount goes back to the credit. A second void changes nothing (409). */
-  async void(actor: Actor, id: string, reason: string) {
-    const now = this.settings.now();
-    const visible = visibleTransactionsSql(actor);
-    const change = await this.transactions.void({
-      id,
-      visible,
-      at: now.toISOString(),
-      voidedBy: actor.userId,
-      reason,
+  /**
+   * Voids a transaction once: its amount goes back to the credit. A second void changes nothing (409);
+   * a retry with the void's Idempotency-Key gets the void's own answer again.
+   */
+  async void(actor: Actor, input: RpcRequestPayload<typeof RPC.credits.voidTransaction>) {
+    const { id, reason } = input;
+    const call = { actor, operation: RPC.credits.voidTransaction, request: input };
+    return this.idempotency.once(this.em, call, async (tx) => {
+      const now = this.settings.now();
+      const visible = visibleTransactionsSql(actor);
+      const change = await this.transactions.void(tx, {
+        id,
+        visible,
+        at: now.toISOString(),
+        voidedBy: actor.userId,
+        reason,
+      });
+      if (change) return this.answer(VOIDED_MESSAGE, change, now);
+      const existing = await this.transactions.findById(id, visible, tx);
+      if (!existing) throw transactionNotFound();
+      throw DomainError.conflict(CREDIT_REFUSALS.alreadyVoided);
     });
-    if (change) return this.answer(VOIDED_MESSAGE, change, now);
-    const existing = await this.transactions.findById(id, visible);
-    if (!existing) throw transactionNotFound();
-    throw DomainError.conflict(CREDIT_REFUSALS.alreadyVoided);
   }
 
   /** The ledger (administrator: every transaction; a company: its own), newest first. */

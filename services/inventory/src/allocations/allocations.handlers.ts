@@ -19,8 +19,8 @@ export class AllocationsHandlers {
   }
 
   @RpcHandler(RPC.inventory.removeAllocation)
-  remove({ id }: In<typeof RPC.inventory.removeAllocation>, meta: RpcMeta) {
-    return this.allocations.remove(id, requireSuperAdmin(meta));
+  remove(input: In<typeof RPC.inventory.removeAllocation>, meta: RpcMeta) {
+    return this.allocations.remove(input, requireSuperAdmin(meta));
   }
 
   @RpcHandler(RPC.inventory.updateUsage)

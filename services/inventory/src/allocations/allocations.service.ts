@@ -1,4 +1,5 @@
 import {
+  RPC,
   USED_OVER_ALLOCATED,
   type Actor,
   type Allocation,
@@ -7,7 +8,7 @@ import {
   type RpcMeta,
   type RpcRequestPayload,
 } from '@avpass/contracts';
-import { DomainError, PartnerDirectory } from '@avpass/platform';
+import { DomainError, Idempotency, PartnerDirectory } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -33,6 +34,7 @@ export class AllocationsService {
     private readonly ledger: InventoryTransactionsRepository,
     private readonly alerts: LowStockAlerts,
     private readonly partners: PartnerDirectory,
+    private readonly idempotency: Idempotency,
   ) {}
 
   async list(
@@ -66,15 +68,17 @@ export class AllocationsService {
     };
   }
 
+  /** Once per Idempotency-Key: a retry of a lost answer gets the first allocation, not a second one. */
   async create(
     input: RpcRequestPayload<'inventory.allocations.create.v1'>,
     actor: Actor,
     meta: RpcMeta,
   ): Promise<Allocation> {
-    // Stock goes only to a partner the partners service knows (404 'Partner not found' otherwise).
-    await this.partners.nameOf(input.partnerId, meta);
-    const id = randomUUID();
-    await this.em.transactional(async (tx) => {
+    const call = { actor, operation: RPC.inventory.createAllocation, request: input };
+    return this.idempotency.once(this.em, call, async (tx) => {
+      // Stock goes only to a partner the partners service knows (404 'Partner not found' otherwise).
+      await this.partners.nameOf(input.partnerId, meta);
+      const id = randomUUID();
       const line = await this.lines.reserve(tx, input.merchInventoryId, input.quantity);
       if (!line) {
         const existing = await this.lines.findById(input.merchInventoryId, tx);
@@ -109,13 +113,18 @@ export class AllocationsService {
         actor,
       });
       await this.alerts.checkLine(tx, line.id);
+      return this.view(id, tx);
     });
-    return this.view(id);
   }
 
   /** The unused part (quantity - used) goes back to available; the used part stays sold. */
-  async remove(id: string, actor: Actor): Promise<MessageResponse> {
-    await this.em.transactional(async (tx) => {
+  async remove(
+    input: RpcRequestPayload<'inventory.allocations.remove.v1'>,
+    actor: Actor,
+  ): Promise<MessageResponse> {
+    const { id } = input;
+    const call = { actor, operation: RPC.inventory.removeAllocation, request: input };
+    return this.idempotency.once(this.em, call, async (tx) => {
       const allocation = await this.allocations.deactivate(tx, id);
       if (!allocation) throw DomainError.notFound('Allocation');
       const unused = allocation.quantity - allocation.used_quantity;
@@ -132,8 +141,8 @@ export class AllocationsService {
         notes: 'Allocation removed',
         actor,
       });
+      return { message: 'Allocation removed successfully' };
     });
-    return { message: 'Allocation removed successfully' };
   }
 
   /**
@@ -144,7 +153,8 @@ export class AllocationsService {
     input: RpcRequestPayload<'inventory.allocations.update-usage.v1'>,
     actor: Actor,
   ): Promise<Allocation> {
-    await this.em.transactional(async (tx) => {
+    const call = { actor, operation: RPC.inventory.updateUsage, request: input };
+    return this.idempotency.once(this.em, call, async (tx) => {
       const allocation = await this.allocations.lockActive(tx, input.id);
       if (!allocation || (actor.role !== 'super_admin' && allocation.partner_id !== actor.companyId)) {
         throw DomainError.notFound('Allocation');
@@ -154,7 +164,7 @@ export class AllocationsService {
       }
       const delta = input.usedQuantity - allocation.used_quantity;
       await this.allocations.setUsed(tx, allocation.id, input.usedQuantity, input.notes);
-      if (delta === 0) return;
+      if (delta === 0) return this.view(input.id, tx);
       const line = await this.lines.recordUsage(tx, allocation.merch_inventory_id, delta);
       await this.ledger.record(tx, {
         merchInventoryId: line.id,
@@ -168,12 +178,13 @@ export class AllocationsService {
         notes: input.notes ?? null,
         actor,
       });
+      return this.view(input.id, tx);
     });
-    return this.view(input.id);
   }
 
-  private async view(id: string): Promise<Allocation> {
-    const row = await this.allocations.findView(id);
+  /** The allocation as answered, read in the transaction that changed it (its answer is stored with its key). */
+  private async view(id: string, tx: EntityManager): Promise<Allocation> {
+    const row = await this.allocations.findView(id, tx);
     if (!row) throw DomainError.notFound('Allocation');
     return toAllocation(row);
   }

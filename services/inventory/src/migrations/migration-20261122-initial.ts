@@ -1,6 +1,7 @@
 import { OUTBOX_TABLES_SQL } from '@avpass/platform';
 import { Migration } from '@mikro-orm/migrations';
 import { Migration20261124Inventory } from './migration-20261124-inventory';
+import { Migration20261128Idempotency } from './migration-20261128-idempotency';
 
 /** The outbox and inbox every service has; the inventory tables come with their own migration. */
 export class Migration20261122Initial extends Migration {
@@ -12,4 +13,5 @@ export class Migration20261122Initial extends Migration {
 export const migrations = [
   { name: 'Migration20261122Initial', class: Migration20261122Initial },
   { name: 'Migration20261124Inventory', class: Migration20261124Inventory },
+  { name: 'Migration20261128Idempotency', class: Migration20261128Idempotency },
 ];

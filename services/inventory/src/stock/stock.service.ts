@@ -1,12 +1,13 @@
-import type {
-  Actor,
-  InventoryLine,
-  InventorySummary,
-  InventoryTransaction,
-  Page,
-  RpcRequestPayload,
+import {
+  RPC,
+  type Actor,
+  type InventoryLine,
+  type InventorySummary,
+  type InventoryTransaction,
+  type Page,
+  type RpcRequestPayload,
 } from '@avpass/contracts';
-import { DomainError } from '@avpass/platform';
+import { DomainError, Idempotency } from '@avpass/platform';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -36,15 +37,18 @@ export class StockService {
     private readonly lines: InventoryLinesRepository,
     private readonly ledger: InventoryTransactionsRepository,
     private readonly alerts: LowStockAlerts,
+    private readonly idempotency: Idempotency,
   ) {}
 
   async create(input: RpcRequestPayload<'inventory.lines.create.v1'>, actor: Actor): Promise<InventoryLine> {
     const item = await this.requireItem(input.merchItemId);
     checkLineFits(item, input);
-    const row = await this.uniqueLine(() =>
-      this.em.transactional((tx) => this.addLine(tx, item, input, actor)),
+    const call = { actor, operation: RPC.inventory.createLine, request: input };
+    return this.uniqueLine(() =>
+      this.idempotency.once(this.em, call, async (tx) =>
+        toInventoryLine(await this.addLine(tx, item, input, actor)),
+      ),
     );
-    return toInventoryLine(row);
   }
 
   /** The initial stock of a new item, one line per size, all or nothing. */
@@ -61,12 +65,13 @@ export class StockService {
       seen.add(entry.size);
       checkLineFits(item, { ...entry, color: null });
     }
-    await this.uniqueLine(() =>
-      this.em.transactional(async (tx) => {
+    const call = { actor, operation: RPC.inventory.bulkCreateLines, request: input };
+    return this.uniqueLine(() =>
+      this.idempotency.once(this.em, call, async (tx) => {
         for (const entry of input.entries) await this.addLine(tx, item, { ...entry, color: null }, actor);
+        return { success: true, created: input.entries.length };
       }),
     );
-    return { success: true, created: input.entries.length };
   }
 
   /** Restock: adds to total and available, sets lastRestocked, and writes a restock transaction. */
@@ -74,7 +79,8 @@ export class StockService {
     input: RpcRequestPayload<'inventory.lines.restock.v1'>,
     actor: Actor,
   ): Promise<InventoryLine> {
-    const row = await this.em.transactional(async (tx) => {
+    const call = { actor, operation: RPC.inventory.restock, request: input };
+    return this.idempotency.once(this.em, call, async (tx) => {
       const line = await this.lines.restock(tx, input.id, input.quantity);
       if (!line) throw DomainError.notFound('Inventory');
       await this.ledger.record(tx, {
@@ -89,9 +95,8 @@ export class StockService {
         notes: input.notes ?? null,
         actor,
       });
-      return line;
+      return toInventoryLine(line);
     });
-    return toInventoryLine(row);
   }
 
   summary(): Promise<InventorySummary> {

@@ -2,6 +2,7 @@ import {
   BULK_FIRST_PAGE,
   bulkMaxMessage,
   PAST_EXPIRY_MESSAGE,
+  RPC,
   UUID_PATTERN,
   type Actor,
   type BatchDetail,
@@ -15,7 +16,7 @@ import {
   type QrCode as QrCodeDto,
 } from '@avpass/contracts';
 import { isExpired } from '@avpass/domain';
-import { DomainError, EventOutbox } from '@avpass/platform';
+import { DomainError, EventOutbox, Idempotency } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { VouchersSettings } from '../settings';
@@ -71,18 +72,20 @@ export class QrCodesService {
     private readonly tallies: TalliesRepository,
     private readonly outbox: EventOutbox,
     private readonly settings: VouchersSettings,
+    private readonly idempotency: Idempotency,
   ) {}
 
-  /** One code and its voucher.created event, in one transaction. */
-  async generate(actor: Actor, input: GenerateQrInput): Promise<QrCodeDto> {
-    this.refusePastExpiry(input.expirationDate);
-    const code = this.newCode(actor, input.clinic, input);
-    await this.em.transactional(async (tx) => {
+  /** One code and its voucher.created event, in one transaction; once per Idempotency-Key. */
+  generate(actor: Actor, input: GenerateQrInput): Promise<QrCodeDto> {
+    const call = { actor, operation: RPC.vouchers.generate, request: input };
+    return this.idempotency.once(this.em, call, async (tx) => {
+      this.refusePastExpiry(input.expirationDate);
+      const code = this.newCode(actor, input.clinic, input);
       this.codes.add(tx, code);
       await this.tallies.codesCreated(tx, [code]);
       this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
+      return toQrCode(code, this.settings.mapping());
     });
-    return toQrCode(code, this.settings.mapping());
   }
 
   /** A date-only expiry runs through the end of that business day: today is fine, yesterday is not. */
@@ -95,9 +98,31 @@ export class QrCodesService {
   /**
    * The whole batch in one transaction, all or nothing: its row, its codes (one set-based INSERT …
    * SELECT, up to BULK_MAX_QUANTITY = 100,000 by default), the tally and one vouchers.batch.created
-   * event. The answer stays small whatever the size: the batch, its count and its first page.
+   * event. The answer stays small whatever the size: the batch, its count and its first page. Once per
+   * Idempotency-Key: a retry after a lost answer gets the first batch, not a second one.
    */
   async bulkGenerate(actor: Actor, input: BulkGenerateInput): Promise<BulkGenerateResponse> {
+    let made = false;
+    const call = { actor, operation: RPC.vouchers.bulkGenerate, request: input };
+    const answer = await this.idempotency.once(this.em, call, async (tx) => {
+      made = true;
+      return this.bulkGenerateOnce(tx, actor, input);
+    });
+    if (made && input.quantity >= ANALYZE_AFTER_BATCH_CODES)
+      // After the commit, beside the answer: a failure only leaves the plans to autovacuum.
+      void this.codes
+        .analyze()
+        .catch((error: unknown) =>
+          this.logger.warn(`ANALYZE after batch ${answer.batchId} failed: ${String(error)}`),
+        );
+    return answer;
+  }
+
+  private async bulkGenerateOnce(
+    tx: EntityManager,
+    actor: Actor,
+    input: BulkGenerateInput,
+  ): Promise<BulkGenerateResponse> {
     const max = this.settings.config.BULK_MAX_QUANTITY;
     if (input.quantity > max)
       throw DomainError.validation(bulkMaxMessage(max), { quantity: [bulkMaxMessage(max)] });
@@ -112,24 +137,14 @@ export class QrCodesService {
       batchName: batch.name,
     });
     const urlPrefix = template.qrUrl.slice(0, -template.id.length);
-    const firstPage = await this.em.transactional(async (tx) => {
-      await this.batches.insert(tx, batch);
-      const first = await this.codes.insertCopies(tx, template, input.quantity, urlPrefix, BULK_FIRST_PAGE);
-      await this.tallies.batchCodesCreated(tx, batch.id, input.quantity);
-      this.outbox.record(tx, 'vouchers.batch.created.v1', {
-        batchId: batch.id,
-        batchName: batch.name,
-        count: input.quantity,
-      });
-      return first;
+    await this.batches.insert(tx, batch);
+    const firstPage = await this.codes.insertCopies(tx, template, input.quantity, urlPrefix, BULK_FIRST_PAGE);
+    await this.tallies.batchCodesCreated(tx, batch.id, input.quantity);
+    this.outbox.record(tx, 'vouchers.batch.created.v1', {
+      batchId: batch.id,
+      batchName: batch.name,
+      count: input.quantity,
     });
-    if (input.quantity >= ANALYZE_AFTER_BATCH_CODES)
-      // After the commit, beside the answer: a failure only leaves the plans to autovacuum.
-      void this.codes
-        .analyze()
-        .catch((error: unknown) =>
-          this.logger.warn(`ANALYZE after batch ${batch.id} failed: ${String(error)}`),
-        );
     const ctx = this.settings.mapping();
     return {
       batchId: batch.id,
@@ -256,7 +271,7 @@ export class QrCodesService {
 
   private newCode(actor: Actor, clinicName: string, input: CommonInput): QrCode {
     const code = new QrCode();
-    const { deploymentUrl, ...sent } = input;
+    const { deploymentUrl, idempotencyKey: _key, ...sent } = input;
     const origin = (this.settings.config.PUBLIC_URL ?? deploymentUrl ?? FALLBACK_ORIGIN).replace(/\/+$/, '');
     return Object.assign(code, {
       companyId: actor.companyId,

@@ -17,7 +17,7 @@ import {
   todayInTimeZone,
   vendorExclusiveTitle,
 } from '@avpass/domain';
-import { DomainError, EventOutbox, RpcClient } from '@avpass/platform';
+import { DomainError, EventOutbox, Idempotency, RpcClient } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
@@ -52,6 +52,7 @@ export class ExclusivesService {
     private readonly outbox: EventOutbox,
     private readonly settings: VouchersSettings,
     private readonly rpc: RpcClient,
+    private readonly idempotency: Idempotency,
   ) {}
 
   /**
@@ -59,7 +60,17 @@ export class ExclusivesService {
    * value text; a chosen vendor (read from the partners service, never from the body) gives the title
    * '{vendor} EXCLUSIVE' and its logo, unless a custom logo was uploaded.
    */
-  async create(actor: Actor, input: CreateExclusiveInput, meta: RpcMeta): Promise<Exclusive> {
+  create(actor: Actor, input: CreateExclusiveInput, meta: RpcMeta): Promise<Exclusive> {
+    const call = { actor, operation: RPC.vouchers.createExclusive, request: input };
+    return this.idempotency.once(this.em, call, (tx) => this.createOnce(tx, actor, input, meta));
+  }
+
+  private async createOnce(
+    tx: EntityManager,
+    actor: Actor,
+    input: CreateExclusiveInput,
+    meta: RpcMeta,
+  ): Promise<Exclusive> {
     if (isExpired(input.expirationDate, this.settings.now(), this.settings.timeZone)) {
       throw DomainError.validation(PAST_EXPIRY_MESSAGE, { expirationDate: [PAST_EXPIRY_MESSAGE] });
     }
@@ -67,7 +78,7 @@ export class ExclusivesService {
     const vendor = details.vendorId ? await this.vendor(details.vendorId, meta) : null;
     const discount = inferExclusiveDiscount(details.value, input.exclusiveType);
     const title = exclusiveTitle(details.title, input.exclusiveType);
-    const { deploymentUrl, ...sent } = input;
+    const { deploymentUrl, idempotencyKey: _key, ...sent } = input;
     const origin = (this.settings.config.PUBLIC_URL ?? deploymentUrl ?? FALLBACK_ORIGIN).replace(/\/+$/, '');
     const code = new QrCode();
     Object.assign(code, {
@@ -91,11 +102,9 @@ export class ExclusivesService {
       exclusiveDetails: { ...details, title, vendorId: vendor?.id ?? null, vendorName: vendor?.name ?? null },
       exclusiveEventDate: eventDay(details.eventDate),
     } satisfies Partial<QrCode>);
-    await this.em.transactional(async (tx) => {
-      this.exclusives.add(tx, code);
-      await this.tallies.codesCreated(tx, [code]);
-      this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
-    });
+    this.exclusives.add(tx, code);
+    await this.tallies.codesCreated(tx, [code]);
+    this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
     return toExclusive(code, this.settings.mapping());
   }
 

@@ -4,6 +4,7 @@ import { Migration20261124Scale } from './migration-20261124-scale';
 import { Migration20261125Scale } from './migration-20261125-scale';
 import { Migration20261126Trainers } from './migration-20261126-trainers';
 import { Migration20261127Exclusives } from './migration-20261127-exclusives';
+import { Migration20261128Idempotency } from './migration-20261128-idempotency';
 
 export const migrations = [
   { name: 'Migration20261122Initial', class: Migration20261122Initial },
@@ -12,4 +13,5 @@ export const migrations = [
   { name: 'Migration20261125Scale', class: Migration20261125Scale },
   { name: 'Migration20261126Trainers', class: Migration20261126Trainers },
   { name: 'Migration20261127Exclusives', class: Migration20261127Exclusives },
+  { name: 'Migration20261128Idempotency', class: Migration20261128Idempotency },
 ];

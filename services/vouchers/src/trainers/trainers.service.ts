@@ -14,7 +14,7 @@ import {
   type TrainerRules,
 } from '@avpass/contracts';
 import { addDays, endOfBusinessDay, todayInTimeZone } from '@avpass/domain';
-import { DomainError, EventOutbox, RpcClient } from '@avpass/platform';
+import { DomainError, EventOutbox, Idempotency, RpcClient } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
@@ -47,13 +47,20 @@ export class TrainersService {
     private readonly outbox: EventOutbox,
     private readonly settings: VouchersSettings,
     private readonly rpc: RpcClient,
+    private readonly idempotency: Idempotency,
   ) {}
 
   /**
    * One code per name, all in one transaction (all or nothing), each with its rules row, assigned to
    * the chosen partner when one is given, and its voucher.created (and assigned) event.
    */
-  async generate(
+  generate(actor: Actor, input: GenerateTrainerQrInput, meta: RpcMeta): Promise<GenerateTrainerQrResponse> {
+    const call = { actor, operation: RPC.vouchers.generateTrainer, request: input };
+    return this.idempotency.once(this.em, call, (tx) => this.generateOnce(tx, actor, input, meta));
+  }
+
+  private async generateOnce(
+    tx: EntityManager,
     actor: Actor,
     input: GenerateTrainerQrInput,
     meta: RpcMeta,
@@ -95,21 +102,19 @@ export class TrainersService {
       });
     });
     const partnerIds = input.partnerId ? [input.partnerId] : [];
-    await this.em.transactional(async (tx) => {
-      await this.codes.insertMany(tx, codes);
-      await this.trainers.insertRules(
-        tx,
-        codes.map((c) => ({ qrCodeId: c.id, couponTitle: input.couponTitle, rules })),
-      );
-      await this.tallies.codesCreated(tx, codes);
-      for (const code of codes) {
-        this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
-        if (!partnerIds.length) continue;
-        await this.assignments.insert(tx, code.id, partnerIds, actor.userId);
-        await this.tallies.assignmentsChanged(tx, code.id, partnerIds, [], this.settings.timeZone);
-        this.outbox.record(tx, 'vouchers.voucher.assigned.v1', { ...snapshotOf(code), partnerIds });
-      }
-    });
+    await this.codes.insertMany(tx, codes);
+    await this.trainers.insertRules(
+      tx,
+      codes.map((c) => ({ qrCodeId: c.id, couponTitle: input.couponTitle, rules })),
+    );
+    await this.tallies.codesCreated(tx, codes);
+    for (const code of codes) {
+      this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
+      if (!partnerIds.length) continue;
+      await this.assignments.insert(tx, code.id, partnerIds, actor.userId);
+      await this.tallies.assignmentsChanged(tx, code.id, partnerIds, [], this.settings.timeZone);
+      this.outbox.record(tx, 'vouchers.voucher.assigned.v1', { ...snapshotOf(code), partnerIds });
+    }
     const ctx = this.settings.mapping(now);
     return {
       id: codes[0]!.id,

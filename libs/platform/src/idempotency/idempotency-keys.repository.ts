@@ -1,0 +1,83 @@
+import { MikroORM, type EntityManager } from '@mikro-orm/core';
+import { Injectable } from '@nestjs/common';
+
+/** Whose key it is and for what: a key is one actor's, for one operation (an RPC subject). */
+export interface IdempotencyScope {
+  actorId: string;
+  operation: string;
+  key: string;
+}
+
+/** What the first request with a key was (its fingerprint) and what it was answered (JSON text). */
+export interface StoredOutcome {
+  fingerprint: string;
+  response: string;
+}
+
+/** The idempotency_keys table (IDEMPOTENCY_TABLES_SQL): claimed, completed and read by `Idempotency`. */
+@Injectable()
+export class IdempotencyKeysRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  /** The committed outcome of the key, unless it is older than `ttlSeconds`. */
+  async find(scope: IdempotencyScope, ttlSeconds: number): Promise<StoredOutcome | null> {
+    const rows: StoredOutcome[] = await this.orm.em.getConnection().execute(
+      `select fingerprint, response from idempotency_keys
+        where actor_id = ? and operation = ? and key = ? and response is not null
+          and created_at > now() - make_interval(secs => ?)`,
+      [scope.actorId, scope.operation, scope.key, ttlSeconds],
+      'all',
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Claims the key in the caller's transaction, before its effect: true when it is this transaction's
+   * now. While another transaction holds the same key uncommitted, the insert waits on the primary key
+   * for it to end: it committed (false: answer with its outcome) or rolled back (true: this one runs).
+   * A key past its time to live is taken over.
+   */
+  async claim(
+    tx: EntityManager,
+    scope: IdempotencyScope,
+    fingerprint: string,
+    ttlSeconds: number,
+  ): Promise<boolean> {
+    const rows: unknown[] = await tx.getConnection().execute(
+      `insert into idempotency_keys (actor_id, operation, key, fingerprint, response, created_at)
+       values (?, ?, ?, ?, null, now())
+       on conflict (actor_id, operation, key) do update
+         set fingerprint = excluded.fingerprint, response = null, created_at = excluded.created_at
+         where idempotency_keys.created_at <= now() - make_interval(secs => ?)
+       returning 1 as claimed`,
+      [scope.actorId, scope.operation, scope.key, fingerprint, ttlSeconds],
+      'all',
+      tx.getTransactionContext(),
+    );
+    return rows.length > 0;
+  }
+
+  /** Stores the answer with the claimed key, in the transaction of the effect. */
+  async complete(tx: EntityManager, scope: IdempotencyScope, response: string): Promise<void> {
+    await tx
+      .getConnection()
+      .execute(
+        'update idempotency_keys set response = ? where actor_id = ? and operation = ? and key = ?',
+        [response, scope.actorId, scope.operation, scope.key],
+        'run',
+        tx.getTransactionContext(),
+      );
+  }
+
+  /** Deletes up to `limit` keys older than `ttlSeconds` (through the created_at index); how many. */
+  async purgeExpired(ttlSeconds: number, limit: number): Promise<number> {
+    const rows: unknown[] = await this.orm.em.getConnection().execute(
+      `delete from idempotency_keys where ctid = any (array(
+         select ctid from idempotency_keys where created_at <= now() - make_interval(secs => ?) limit ?))
+       returning 1`,
+      [ttlSeconds, limit],
+      'all',
+    );
+    return rows.length;
+  }
+}
