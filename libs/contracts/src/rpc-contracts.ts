@@ -160,6 +160,11 @@ export const RPC_CONTRACTS = {
     companyScope.extend({ userId: uuidParam }).extend(updatePortalUserRequestSchema.shape),
     portalUserSchema,
   ),
+  /**
+   * Internal (rendering -> identity): who a user is now (role and company from the user's record, not
+   * from any job or request that names them), or null when the user is unknown or deactivated.
+   */
+  'identity.users.actor.v1': contract(z.object({ userId: uuidParam }), actorSchema.nullable()),
 
   // ---- partners ----------------------------------------------------------------------------
   'partners.health.v1': health,
@@ -340,6 +345,7 @@ export const RPC = {
     createPortalUser: 'identity.users.create-portal-user.v1',
     listCompanyUsers: 'identity.users.list-company-users.v1',
     setUserActive: 'identity.users.set-active.v1',
+    userActor: 'identity.users.actor.v1',
   },
   partners: {
     health: 'partners.health.v1',

@@ -22,6 +22,11 @@ export interface IdempotentCall {
   operation: string;
   /** The validated request; its `idempotencyKey` (if any) is the key, the rest is fingerprinted. */
   request: { idempotencyKey?: string | undefined };
+  /**
+   * Top-level fields left out of the fingerprint: where the request came from rather than what it asks
+   * (the origin the gateway adds as `deploymentUrl` differs between two hosts of the same gateway).
+   */
+  unfingerprinted?: readonly string[];
 }
 
 /**
@@ -48,9 +53,14 @@ export class Idempotency {
     call: IdempotentCall,
     effect: (tx: E) => Promise<T>,
   ): Promise<T> {
-    const { idempotencyKey: key, ...request } = call.request;
+    const { idempotencyKey: key, ...request } = call.request as Record<string, unknown>;
     if (key === undefined) return em.transactional(effect);
-    const scope: IdempotencyScope = { actorId: call.actor.userId, operation: call.operation, key };
+    const scope: IdempotencyScope = {
+      actorId: call.actor.userId,
+      operation: call.operation,
+      key: String(key),
+    };
+    for (const field of call.unfingerprinted ?? []) delete request[field];
     const fingerprint = fingerprintOf(request);
     // A second loop only if the key expired between the claim that lost and the read (24 hours later).
     for (let attempt = 0; attempt < 3; attempt++) {

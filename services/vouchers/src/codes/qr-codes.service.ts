@@ -41,6 +41,11 @@ const DENSE_VENDOR_FACTOR = 1000;
 export const RECENT_LIMIT = 20;
 /** Used for the QR link only when neither PUBLIC_URL nor the page's origin is known. */
 export const FALLBACK_ORIGIN = 'http://localhost:3000';
+/**
+ * Not part of an Idempotency-Key's request: the origin printed into the QR links says where the
+ * request came from (the gateway adds the page's or its own host), not what it asks for.
+ */
+export const ORIGIN_FIELDS = ['deploymentUrl'] as const;
 
 export function voucherNotFound(): DomainError {
   return new DomainError('NOT_FOUND', 'Voucher not found. This discount voucher is invalid or has expired.');
@@ -77,7 +82,7 @@ export class QrCodesService {
 
   /** One code and its voucher.created event, in one transaction; once per Idempotency-Key. */
   generate(actor: Actor, input: GenerateQrInput): Promise<QrCodeDto> {
-    const call = { actor, operation: RPC.vouchers.generate, request: input };
+    const call = { actor, operation: RPC.vouchers.generate, request: input, unfingerprinted: ORIGIN_FIELDS };
     return this.idempotency.once(this.em, call, async (tx) => {
       this.refusePastExpiry(input.expirationDate);
       const code = this.newCode(actor, input.clinic, input);
@@ -103,7 +108,12 @@ export class QrCodesService {
    */
   async bulkGenerate(actor: Actor, input: BulkGenerateInput): Promise<BulkGenerateResponse> {
     let made = false;
-    const call = { actor, operation: RPC.vouchers.bulkGenerate, request: input };
+    const call = {
+      actor,
+      operation: RPC.vouchers.bulkGenerate,
+      request: input,
+      unfingerprinted: ORIGIN_FIELDS,
+    };
     const answer = await this.idempotency.once(this.em, call, async (tx) => {
       made = true;
       return this.bulkGenerateOnce(tx, actor, input);

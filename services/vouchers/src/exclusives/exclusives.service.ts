@@ -23,7 +23,7 @@ import { Injectable } from '@nestjs/common';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
 import { QrCode } from '../codes/qr-code.entity';
 import { toQrCode, type MappingContext } from '../codes/qr-code.mapper';
-import { FALLBACK_ORIGIN } from '../codes/qr-codes.service';
+import { FALLBACK_ORIGIN, ORIGIN_FIELDS } from '../codes/qr-codes.service';
 import { snapshotOf } from '../codes/snapshot';
 import { VouchersSettings } from '../settings';
 import { TalliesRepository } from '../stats/tallies.repository';
@@ -61,7 +61,12 @@ export class ExclusivesService {
    * '{vendor} EXCLUSIVE' and its logo, unless a custom logo was uploaded.
    */
   create(actor: Actor, input: CreateExclusiveInput, meta: RpcMeta): Promise<Exclusive> {
-    const call = { actor, operation: RPC.vouchers.createExclusive, request: input };
+    const call = {
+      actor,
+      operation: RPC.vouchers.createExclusive,
+      request: input,
+      unfingerprinted: ORIGIN_FIELDS,
+    };
     return this.idempotency.once(this.em, call, (tx) => this.createOnce(tx, actor, input, meta));
   }
 

@@ -21,7 +21,7 @@ import { AssignmentsRepository } from '../assignment/assignments.repository';
 import { QrCode } from '../codes/qr-code.entity';
 import { toQrCode } from '../codes/qr-code.mapper';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
-import { FALLBACK_ORIGIN } from '../codes/qr-codes.service';
+import { FALLBACK_ORIGIN, ORIGIN_FIELDS } from '../codes/qr-codes.service';
 import { snapshotOf } from '../codes/snapshot';
 import { VouchersSettings } from '../settings';
 import { TalliesRepository } from '../stats/tallies.repository';
@@ -55,7 +55,12 @@ export class TrainersService {
    * the chosen partner when one is given, and its voucher.created (and assigned) event.
    */
   generate(actor: Actor, input: GenerateTrainerQrInput, meta: RpcMeta): Promise<GenerateTrainerQrResponse> {
-    const call = { actor, operation: RPC.vouchers.generateTrainer, request: input };
+    const call = {
+      actor,
+      operation: RPC.vouchers.generateTrainer,
+      request: input,
+      unfingerprinted: ORIGIN_FIELDS,
+    };
     return this.idempotency.once(this.em, call, (tx) => this.generateOnce(tx, actor, input, meta));
   }
 
