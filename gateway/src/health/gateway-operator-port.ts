@@ -9,6 +9,7 @@ import {
 } from '@avpass/platform';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
+import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 
@@ -42,6 +43,8 @@ export class GatewayOperatorPort implements OnApplicationBootstrap, OnApplicatio
     this.server = new OperatorServer({
       name: 'gateway',
       port: config.METRICS_PORT,
+      host: config.OPERATOR_HOST,
+      metricsToken: config.METRICS_TOKEN,
       readiness: {
         postgres: async () => void (await pg.query('select 1')),
         redis: async () => {
@@ -51,6 +54,11 @@ export class GatewayOperatorPort implements OnApplicationBootstrap, OnApplicatio
         nats: () => rpc.ping(),
       },
     });
+  }
+
+  /** Where it listens (null when METRICS_PORT is unset or before start-up). */
+  get address(): AddressInfo | null {
+    return this.server?.address ?? null;
   }
 
   get port(): number | null {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -73,6 +74,28 @@ export const baseEnvSchema = z.object({
   METRICS_PORT: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(0).max(65535).optional(),
+  ),
+  /**
+   * The address the operator port listens on: loopback unless a container must be probed or scraped
+   * from outside (the image, docker-compose.yml and the Kubernetes manifests set 0.0.0.0).
+   */
+  OPERATOR_HOST: z
+    .string()
+    .refine(
+      (host) => isIP(host) !== 0 || host === 'localhost',
+      'must be an IP address such as 127.0.0.1 or 0.0.0.0 (or localhost)',
+    )
+    .default('127.0.0.1'),
+  /**
+   * When set, GET /metrics on the operator port answers only `Authorization: Bearer <METRICS_TOKEN>`
+   * (401 otherwise); /healthz and /readyz stay open for probes. Unset or empty: /metrics is open.
+   */
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 printable characters without spaces')
+      .optional(),
   ),
   BUSINESS_TIMEZONE: z
     .string()

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { createServer, type Server } from 'node:http';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { metricsRegistry, type MetricsCollector } from './metrics';
 
@@ -10,7 +11,10 @@ export interface OperatorServerOptions {
   /** The app's name (for its log lines). */
   name: string;
   port: number;
+  /** The address to listen on (OPERATOR_HOST); loopback by default, never every interface unasked. */
   host?: string;
+  /** When set, /metrics needs `Authorization: Bearer <metricsToken>` (METRICS_TOKEN); probes stay open. */
+  metricsToken?: string;
   /** The app's own dependencies, checked by /readyz once start-up finished. */
   readiness: Record<string, ReadinessCheck>;
   /** Longest a readiness check may take before it counts as failing. */
@@ -21,12 +25,16 @@ export interface OperatorServerOptions {
  * The operator port (docs/decisions.md 26): plain node:http, never the gateway's public port.
  * GET /metrics (Prometheus text), GET /healthz (200 while the process runs), GET /readyz (200 once
  * start-up finished and the app's own dependencies answer, else 503 with the failing checks).
+ * It listens on loopback unless told otherwise (OPERATOR_HOST), and /metrics may ask for a bearer
+ * token (METRICS_TOKEN): the probes stay open, they reveal nothing.
  */
 export class OperatorServer {
   private readonly logger: Logger;
   private readonly collectors: MetricsCollector[] = [];
   private readonly server: Server;
   private started = false;
+  /** SHA-256 of METRICS_TOKEN (null: /metrics is open). */
+  private readonly tokenDigest: Buffer | null;
 
   constructor(private readonly options: OperatorServerOptions) {
     this.logger = new Logger('OperatorPort');
@@ -43,6 +51,12 @@ export class OperatorServer {
           res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
         );
       } else if (path === '/metrics') {
+        if (!this.authorised(req)) {
+          res
+            .writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer realm="metrics"' })
+            .end('metrics need Authorization: Bearer <METRICS_TOKEN>\n');
+          return;
+        }
         void this.scrape().then(
           (text) => res.writeHead(200, { 'content-type': metricsRegistry.contentType }).end(text),
           (error: unknown) => {
@@ -56,6 +70,14 @@ export class OperatorServer {
     });
     // A scraper or probe that keeps its connection open must not hold up shutdown.
     this.server.keepAliveTimeout = 5000;
+    this.tokenDigest = options.metricsToken ? digest(options.metricsToken) : null;
+  }
+
+  /** No token configured, or the request's bearer token is it (compared in constant time). */
+  private authorised(req: IncomingMessage): boolean {
+    if (!this.tokenDigest) return true;
+    const match = /^Bearer ([^\s]+)$/i.exec(req.headers.authorization ?? '');
+    return match !== null && timingSafeEqual(digest(match[1]!), this.tokenDigest);
   }
 
   /** A gauge refreshed on every scrape (a failing collector logs and leaves its gauge as it was). */
@@ -71,12 +93,18 @@ export class OperatorServer {
   async listen(): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen(this.options.port, this.options.host ?? '0.0.0.0', () => {
+      this.server.listen(this.options.port, this.options.host ?? '127.0.0.1', () => {
         this.server.off('error', reject);
         resolve();
       });
     });
-    this.logger.log(`${this.options.name}: /metrics, /healthz, /readyz on port ${this.port}`);
+    const { address } = this.address ?? {};
+    this.logger.log(`${this.options.name}: /metrics, /healthz, /readyz on ${address}, port ${this.port}`);
+  }
+
+  /** Where it listens (null before listen()). */
+  get address(): AddressInfo | null {
+    return this.server.address() as AddressInfo | null;
   }
 
   get port(): number {
@@ -129,4 +157,9 @@ export class OperatorServer {
     const ok = Object.values(checks).every((state) => state === 'up');
     return { ok, body: { status: ok ? 'ready' : 'not ready', checks } };
   }
+}
+
+/** Equal-length inputs for timingSafeEqual, whatever the token's length. */
+function digest(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
 }

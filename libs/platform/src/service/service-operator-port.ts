@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/core';
 import { Inject, Injectable } from '@nestjs/common';
+import type { AddressInfo } from 'node:net';
 import {
   consumerLag,
   consumerRedeliveriesTotal,
@@ -41,6 +42,8 @@ export class ServiceOperatorPort {
         : new OperatorServer({
             name: options.name,
             port,
+            host: options.config.OPERATOR_HOST,
+            metricsToken: options.config.METRICS_TOKEN,
             readiness: {
               [options.name]: async () => {
                 const answer = await health.check();
@@ -54,6 +57,11 @@ export class ServiceOperatorPort {
           });
     this.server?.addCollector(() => this.collectOutbox());
     this.server?.addCollector(() => consumers.collectLag());
+  }
+
+  /** Where it listens (null when METRICS_PORT is unset or before listen()). */
+  get address(): AddressInfo | null {
+    return this.server?.address ?? null;
   }
 
   /** The port it listens on (null when METRICS_PORT is unset). */
