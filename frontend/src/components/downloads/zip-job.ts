@@ -1,6 +1,7 @@
 import { zipJobSchema, type BulkDownloadZipRequest, type ZipJob } from '@avpass/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiJson, apiRequest, ApiError } from '@/lib/api-client';
+import { idempotencyHeader, intentOf, useIdempotencyKeys, type IdempotencyKeys } from '@/lib/idempotency';
 import { estimateSecondsLeft } from './queue-text';
 import { fileNameFrom, saveBlob } from './save-file';
 
@@ -28,14 +29,24 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 /**
  * Runs one ZIP job to the end: enqueue (POST /api/bulk-download-zip), poll GET /api/jobs/{id}
- * reporting progress, then download GET /api/jobs/{id}/file and save it.
+ * reporting progress, then download GET /api/jobs/{id}/file and save it. With `keys`, the enqueue
+ * sends an Idempotency-Key per request, kept until the server accepted or refused it: asking again
+ * after a 503 answers the job that was queued instead of making a second ZIP.
  */
 export async function runZipJob(
   request: BulkDownloadZipRequest,
   onProgress: (job: ZipJob) => void,
   signal: AbortSignal,
+  keys?: IdempotencyKeys,
 ): Promise<ZipJob> {
-  let job = await apiJson('/api/bulk-download-zip', zipJobSchema, { method: 'POST', body: request, signal });
+  const enqueue = (key?: string) =>
+    apiJson('/api/bulk-download-zip', zipJobSchema, {
+      method: 'POST',
+      body: request,
+      signal,
+      ...(key ? { headers: idempotencyHeader(key) } : {}),
+    });
+  let job = keys ? await keys.run(intentOf(request), enqueue) : await enqueue();
   onProgress(job);
   while (job.state === 'queued' || job.state === 'active') {
     await sleep(POLL_MS, signal);
@@ -64,31 +75,35 @@ export type ZipJobStatus =
 export function useZipJob() {
   const [status, setStatus] = useState<ZipJobStatus>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
+  const keys = useIdempotencyKeys('rendering:zip');
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const start = useCallback(async (request: BulkDownloadZipRequest): Promise<boolean> => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    setStatus({ phase: 'running', job: null });
-    try {
-      let first: { at: number; done: number } | null = null;
-      const onProgress = (j: ZipJob) => {
-        const now = { at: Date.now(), done: j.done };
-        if (j.state === 'active') first ??= now;
-        const secondsLeft = first ? estimateSecondsLeft(first, now, j.total) : null;
-        setStatus({ phase: 'running', job: j, secondsLeft });
-      };
-      const job = await runZipJob(request, onProgress, current.signal);
-      setStatus({ phase: 'done', job });
-      return true;
-    } catch (error) {
-      if (current.signal.aborted) return false;
-      setStatus({ phase: 'failed', message: zipErrorMessage(error) });
-      return false;
-    }
-  }, []);
+  const start = useCallback(
+    async (request: BulkDownloadZipRequest): Promise<boolean> => {
+      controller.current?.abort();
+      const current = new AbortController();
+      controller.current = current;
+      setStatus({ phase: 'running', job: null });
+      try {
+        let first: { at: number; done: number } | null = null;
+        const onProgress = (j: ZipJob) => {
+          const now = { at: Date.now(), done: j.done };
+          if (j.state === 'active') first ??= now;
+          const secondsLeft = first ? estimateSecondsLeft(first, now, j.total) : null;
+          setStatus({ phase: 'running', job: j, secondsLeft });
+        };
+        const job = await runZipJob(request, onProgress, current.signal, keys);
+        setStatus({ phase: 'done', job });
+        return true;
+      } catch (error) {
+        if (current.signal.aborted) return false;
+        setStatus({ phase: 'failed', message: zipErrorMessage(error) });
+        return false;
+      }
+    },
+    [keys],
+  );
 
   const reset = useCallback(() => {
     controller.current?.abort();

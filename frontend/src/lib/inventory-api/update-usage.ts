@@ -1,17 +1,23 @@
 import { allocationSchema } from '@avpass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
+import { idempotencyHeader, useIdempotentMutationFn } from '@/lib/idempotency';
 import { INVENTORY_URLS, isInventoryQuery } from './urls';
 
-/** PUT /api/partner-allocations/{id} {usedQuantity, notes}. */
+/** PUT /api/partner-allocations/{id} {usedQuantity, notes}, with an Idempotency-Key per intent. */
 export function useUpdateUsage() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, usedQuantity, notes }: { id: string; usedQuantity: number; notes: string }) =>
+  const mutationFn = useIdempotentMutationFn(
+    'inventory:usage',
+    ({ id, usedQuantity, notes }: { id: string; usedQuantity: number; notes: string }, key) =>
       apiJson(`${INVENTORY_URLS.allocations}/${id}`, allocationSchema, {
         method: 'PUT',
         body: { usedQuantity, notes },
+        headers: idempotencyHeader(key),
       }),
+  );
+  return useMutation({
+    mutationFn,
     onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => isInventoryQuery(q.queryKey) }),
   });
 }

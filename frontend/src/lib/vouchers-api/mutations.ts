@@ -8,6 +8,7 @@ import {
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiErrorOf, apiJson, apiRequest, ApiError } from '@/lib/api-client';
+import { idempotencyHeader, useIdempotentMutationFn } from '@/lib/idempotency';
 import { getAuthToken } from '@/lib/session/auth-storage';
 import { VOUCHER_URLS } from './urls';
 
@@ -48,15 +49,18 @@ export function useGenerateQr() {
   });
 }
 
-/** POST /api/bulk-generate (super_admin). */
+/** POST /api/bulk-generate (super_admin), with an Idempotency-Key per intent (kept across a retry). */
 export function useBulkGenerate() {
   const queryClient = useQueryClient();
+  const mutationFn = useIdempotentMutationFn('vouchers:bulk-generate', (body: BulkGenerateRequest, key) =>
+    apiJson(VOUCHER_URLS.bulkGenerate, bulkGenerateResponseSchema, {
+      method: 'POST',
+      body: { ...body, deploymentUrl: deploymentUrl() },
+      headers: idempotencyHeader(key),
+    }),
+  );
   return useMutation({
-    mutationFn: (body: BulkGenerateRequest) =>
-      apiJson(VOUCHER_URLS.bulkGenerate, bulkGenerateResponseSchema, {
-        method: 'POST',
-        body: { ...body, deploymentUrl: deploymentUrl() },
-      }),
+    mutationFn,
     onSuccess: () => invalidateVoucherData(queryClient),
   });
 }

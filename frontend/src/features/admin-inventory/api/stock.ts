@@ -6,6 +6,7 @@ import {
 } from '@avpass/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
+import { idempotencyHeader, useIdempotentMutationFn } from '@/lib/idempotency';
 import { INVENTORY_URLS, isInventoryQuery } from '@/lib/inventory-api';
 
 /** GET /api/merch-items/{id}/inventory: the item's lines. */
@@ -21,8 +22,18 @@ export function useItemLines(itemId: string | null) {
   return useQuery({ ...itemLinesQuery(itemId ?? ''), enabled: !!itemId });
 }
 
-function useInventoryMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>) {
+/**
+ * A stock move: sent with an Idempotency-Key, one per intent (`scope` and the input), kept across a
+ * retry after a 5xx or a lost connection so that the move happens once.
+ */
+function useInventoryMutation<TInput, TOutput>(
+  scope: string,
+  call: (input: TInput, headers: Record<string, string>) => Promise<TOutput>,
+) {
   const queryClient = useQueryClient();
+  const mutationFn = useIdempotentMutationFn(`inventory:${scope}`, (input: TInput, key) =>
+    call(input, idempotencyHeader(key)),
+  );
   return useMutation({
     mutationFn,
     onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => isInventoryQuery(q.queryKey) }),
@@ -40,23 +51,32 @@ export interface NewLine {
 
 /** POST /api/inventory. */
 export const useAddInventory = () =>
-  useInventoryMutation((body: NewLine) =>
-    apiJson(INVENTORY_URLS.inventory, inventoryLineSchema, { method: 'POST', body }),
+  useInventoryMutation('add-line', (body: NewLine, headers) =>
+    apiJson(INVENTORY_URLS.inventory, inventoryLineSchema, { method: 'POST', body, headers }),
   );
 
 /** POST /api/inventory/bulk: the initial stock of a new item. */
 export const useBulkInventory = () =>
   useInventoryMutation(
-    (body: {
-      merchItemId: string;
-      entries: { size: string; totalQuantity: number; minStockLevel: number }[];
-    }) => apiJson(INVENTORY_URLS.bulkInventory, bulkInventoryResponseSchema, { method: 'POST', body }),
+    'bulk-lines',
+    (
+      body: {
+        merchItemId: string;
+        entries: { size: string; totalQuantity: number; minStockLevel: number }[];
+      },
+      headers,
+    ) =>
+      apiJson(INVENTORY_URLS.bulkInventory, bulkInventoryResponseSchema, { method: 'POST', body, headers }),
   );
 
 /** PUT /api/inventory/{id}: a restock adds `quantity`. */
 export const useRestock = () =>
-  useInventoryMutation(({ id, quantity }: { id: string; quantity: number }) =>
-    apiJson(`${INVENTORY_URLS.inventory}/${id}`, inventoryLineSchema, { method: 'PUT', body: { quantity } }),
+  useInventoryMutation('restock', ({ id, quantity }: { id: string; quantity: number }, headers) =>
+    apiJson(`${INVENTORY_URLS.inventory}/${id}`, inventoryLineSchema, {
+      method: 'PUT',
+      body: { quantity },
+      headers,
+    }),
   );
 
 export interface NewAllocation {
@@ -70,12 +90,12 @@ export interface NewAllocation {
 
 /** POST /api/partner-allocations. */
 export const useCreateAllocation = () =>
-  useInventoryMutation((body: NewAllocation) =>
-    apiJson(INVENTORY_URLS.allocations, allocationSchema, { method: 'POST', body }),
+  useInventoryMutation('allocate', (body: NewAllocation, headers) =>
+    apiJson(INVENTORY_URLS.allocations, allocationSchema, { method: 'POST', body, headers }),
   );
 
 /** DELETE /api/partner-allocations/{id}. */
 export const useRemoveAllocation = () =>
-  useInventoryMutation((id: string) =>
-    apiJson(`${INVENTORY_URLS.allocations}/${id}`, messageResponseSchema, { method: 'DELETE' }),
+  useInventoryMutation('remove-allocation', (id: string, headers) =>
+    apiJson(`${INVENTORY_URLS.allocations}/${id}`, messageResponseSchema, { method: 'DELETE', headers }),
   );

@@ -9,6 +9,7 @@ import {
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiErrorOf, apiJson, ApiError } from '@/lib/api-client';
+import { idempotencyHeader, useIdempotentMutationFn } from '@/lib/idempotency';
 import { getAuthToken } from '@/lib/session/auth-storage';
 import { CREDIT_URLS } from './urls';
 
@@ -27,22 +28,34 @@ function invalidateCredits(queryClient: QueryClient) {
 }
 
 /** One key per opened dialog: a retry after a lost connection charges once. */
-export const newIdempotencyKey = () => crypto.randomUUID();
+export { newIdempotencyKey } from '@/lib/idempotency';
 
+/** A credit allocation, with an Idempotency-Key per intent (kept across a retry after a 5xx). */
 export function useCreateCredit() {
   const queryClient = useQueryClient();
+  const mutationFn = useIdempotentMutationFn('credits:create', (body: CreateCreditRequest, key) =>
+    apiJson(CREDIT_URLS.credits, athleteCreditSchema, {
+      method: 'POST',
+      body,
+      headers: idempotencyHeader(key),
+    }),
+  );
   return useMutation({
-    mutationFn: (body: CreateCreditRequest) =>
-      apiJson(CREDIT_URLS.credits, athleteCreditSchema, { method: 'POST', body }),
+    mutationFn,
     onSuccess: () => invalidateCredits(queryClient),
   });
 }
 
 export function useDeleteCredit() {
   const queryClient = useQueryClient();
+  const mutationFn = useIdempotentMutationFn('credits:delete', (id: string, key) =>
+    apiJson(CREDIT_URLS.credit(id), deleteCreditResponseSchema, {
+      method: 'DELETE',
+      headers: idempotencyHeader(key),
+    }),
+  );
   return useMutation({
-    mutationFn: (id: string) =>
-      apiJson(CREDIT_URLS.credit(id), deleteCreditResponseSchema, { method: 'DELETE' }),
+    mutationFn,
     onSuccess: () => invalidateCredits(queryClient),
   });
 }
@@ -81,12 +94,17 @@ export function useRecordPartnerTransaction() {
 
 export function useVoidTransaction() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+  const mutationFn = useIdempotentMutationFn(
+    'credits:void',
+    ({ id, reason }: { id: string; reason: string }, key) =>
       apiJson(CREDIT_URLS.voidTransaction(id), recordTransactionResponseSchema, {
         method: 'POST',
         body: { reason },
+        headers: idempotencyHeader(key),
       }),
+  );
+  return useMutation({
+    mutationFn,
     onSuccess: () => invalidateCredits(queryClient),
   });
 }

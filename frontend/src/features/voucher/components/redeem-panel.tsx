@@ -34,7 +34,7 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
   const [redeemedAt, setRedeemedAt] = useState<Date | null>(null);
   // A stray tap at home must not use the voucher: Redeem asks once, the till confirms.
   const [confirming, setConfirming] = useState(false);
-  const intent = useRedeemIntent();
+  const intent = useRedeemIntent(voucher.id);
   // Optional: the sale rung up at the till, in dollars as typed (sent as cents).
   const [sale, setSale] = useState('');
   const cents = saleCents(sale);

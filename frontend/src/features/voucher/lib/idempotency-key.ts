@@ -1,13 +1,2 @@
-/**
- * A fresh Idempotency-Key for one press of Redeem. crypto.randomUUID exists only in secure contexts
- * (https, localhost); a phone opening the page over plain http on a shop's network still needs a key,
- * so fall back to a v4 UUID built from crypto.getRandomValues, which every browser offers.
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** The redeem key is one of the platform's idempotency keys (see @/lib/idempotency). */
+export { newIdempotencyKey } from '@/lib/idempotency';

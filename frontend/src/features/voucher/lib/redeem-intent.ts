@@ -1,5 +1,4 @@
-import { useRef } from 'react';
-import { newIdempotencyKey } from './idempotency-key';
+import { isUnconfirmed, useIdempotencyKeys } from '@/lib/idempotency';
 
 export const UNCONFIRMED_REDEEM_MESSAGE = 'We could not confirm the redemption â€” press again to check';
 
@@ -9,22 +8,20 @@ export const UNCONFIRMED_REDEEM_MESSAGE = 'We could not confirm the redemption â
  * the server answers with the first outcome instead of redeeming twice. A refusal (4xx: used up,
  * expired, rate limited) is definitive.
  */
-export function isUnconfirmedRedeem(error: unknown): boolean {
-  const status = (error as { status?: unknown } | null)?.status; // an ApiError carries the HTTP status
-  if (typeof status !== 'number') return true;
-  return status >= 500 || status === 408;
-}
+export const isUnconfirmedRedeem = isUnconfirmed;
+
+/** Where the voucher's pending redeem key is kept (sessionStorage, see IdempotencyKeys). */
+export const redeemKeyScope = (voucherId: string) => `redeem:${voucherId}`;
 
 /**
- * One Idempotency-Key per redeem intent: kept across presses until a definitive answer (success or a
- * refusal), then the next press starts a new intent.
+ * One Idempotency-Key per redeem intent: kept across presses, and across a reload of the page (in
+ * sessionStorage, per voucher), until a definitive answer (success or a refusal); then the next
+ * press starts a new intent.
  */
-export function useRedeemIntent() {
-  const key = useRef<string | null>(null);
+export function useRedeemIntent(voucherId: string) {
+  const keys = useIdempotencyKeys(redeemKeyScope(voucherId));
   return {
-    key: () => (key.current ??= newIdempotencyKey()),
-    settle: () => {
-      key.current = null;
-    },
+    key: () => keys.key(),
+    settle: () => keys.settle(),
   };
 }
