@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderingService } from '../src';
+import { addIdentityAdmin } from './support/job-owner';
 import { linesOf, rssMb, startWorkerProcess } from './support/worker-process';
 
 // Chunked ZIP jobs (a BullMQ flow): chunks of 100 codes rendered by two worker processes, one of
@@ -46,6 +47,7 @@ beforeAll(async () => {
     defaultActor: ADMIN,
     rpcTimeoutMs: 30_000,
     start: async (b) => {
+      await addIdentityAdmin(b, ADMIN); // the workers render as the job's owner: a real user
       await b.add(createServiceApp(partnersService, { env: b.env }));
       await b.add(createServiceApp(vouchersService, { env: b.env }));
       await b.add(createServiceApp(renderingService, { env: b.env }));

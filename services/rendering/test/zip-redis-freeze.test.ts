@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderingService } from '../src';
+import { addIdentityAdmin } from './support/job-owner';
 import { startWorkerProcess } from './support/worker-process';
 import { ZIP_ABANDONED, zipJobIdFor } from '../src/jobs/zip-abandon';
 
@@ -64,6 +65,7 @@ beforeAll(async () => {
     defaultActor: ADMIN,
     rpcTimeoutMs: 15_000,
     start: async (b) => {
+      await addIdentityAdmin(b, ADMIN); // the workers render as the job's owner: a real user
       await b.add(createServiceApp(partnersService, { env: b.env }));
       await b.add(createServiceApp(vouchersService, { env: b.env }));
       await b.add(

@@ -3,7 +3,7 @@ import { RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
 import { UsersService } from './users.service';
 
-/** Portal users of a partner company. The partners service checks the company exists first. */
+/** Portal users of a partner company (the partners service checks the company exists first), and who a user is. */
 @Controller()
 export class UsersHandlers {
   constructor(private readonly users: UsersService) {}
@@ -21,5 +21,11 @@ export class UsersHandlers {
   @RpcHandler(RPC.identity.setUserActive)
   setActive({ companyId, userId, isActive }: In<typeof RPC.identity.setUserActive>) {
     return this.users.setActive(companyId, userId, isActive);
+  }
+
+  /** Rendering's ZIP workers ask who a job's owner is now (never trusting the job's own words). */
+  @RpcHandler(RPC.identity.userActor)
+  actor({ userId }: In<typeof RPC.identity.userActor>) {
+    return this.users.actorOf(userId);
   }
 }

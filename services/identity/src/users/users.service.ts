@@ -46,6 +46,13 @@ export class UsersService {
     return (await this.users.listByCompany(companyId)).map(toPortalUser);
   }
 
+  /** The user's actor as their record says now (role, company), or null when unknown or deactivated. */
+  async actorOf(userId: string): Promise<Actor | null> {
+    const user = await this.users.findById(userId);
+    if (!user?.isActive) return null;
+    return { userId: user.id, role: user.role, companyId: user.companyId };
+  }
+
   /** Deactivating a user ends its sessions at once. */
   async setActive(companyId: string, userId: string, isActive: boolean): Promise<PortalUser> {
     const user = await this.users.findById(userId);

@@ -24,6 +24,7 @@ import { ZipChunkBuilder } from '../jobs/zip-chunk-builder';
 import { assembleZip } from '../jobs/zip-chunks';
 import { bullConnection, zipProgressKey } from '../jobs/zip-queue';
 import { claimAbandoned, ZIP_ABANDONED } from '../jobs/zip-abandon';
+import { ZIP_JOB_INVALID, ZipJobOwners, zipChunkJobData, zipJobData } from '../jobs/zip-job-owner';
 import { VoucherRenderer } from '../render/voucher-renderer';
 
 /** Refusals that a retry cannot change (the codes were deleted or unassigned meanwhile). */
@@ -47,6 +48,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
   private readonly files: JobFiles;
   private readonly builder: ZipBuilder;
   private readonly chunkBuilder: ZipChunkBuilder;
+  private readonly owners: ZipJobOwners;
   private worker?: Worker<ZipJobData, ZipBuildResult>;
   private chunkWorker?: Worker<ZipChunkJobData, ZipChunkResult>;
   /** The ZIP queue, read by chunks for their parent's state. */
@@ -66,6 +68,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     this.files = new JobFiles(config.DATA_DIR);
     this.builder = new ZipBuilder(rpc, renderer, this.files, config.RENDER_CONCURRENCY);
     this.chunkBuilder = new ZipChunkBuilder(rpc, renderer, config.RENDER_CONCURRENCY);
+    this.owners = new ZipJobOwners(rpc);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -130,10 +133,14 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       // A job whose request was answered 503 is dropped before any work (zip-abandon.ts).
       if (await claimAbandoned(this.connection!, this.config, job.id!))
         throw new UnrecoverableError(ZIP_ABANDONED);
-      if (job.data.chunks) return await this.assemble(job, abort.signal);
+      // Nothing in a job is trusted (anything that can add a job wrote it): its payload is checked
+      // against the contract, and its codes are resolved as its owner is now (zip-job-owner.ts).
+      const data = zipJobData(job.data);
+      if (data.chunks) return await this.assemble(job, abort.signal);
+      const actor = await this.owners.actorOf(data.ownerUserId, data.requestId || `zip-${job.id}`);
       return await this.builder.build({
         jobId: job.id!,
-        data: job.data,
+        data: { ...data, actor },
         signal: abort.signal,
         onProgress: (progress) => job.updateProgress(progress),
       });
@@ -198,13 +205,20 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
         throw new UnrecoverableError(ZIP_ALREADY_FAILED);
     };
     try {
-      if (await claimAbandoned(this.connection!, this.config, job.data.parentId))
+      // A chunk renders only for the ZIP it was queued under, as that ZIP's owner is now.
+      const data = zipChunkJobData(job.data);
+      const parent = await this.parentOf(job, data.parentId);
+      if (await claimAbandoned(this.connection!, this.config, data.parentId))
         throw new UnrecoverableError(ZIP_ABANDONED);
       await stopIfZipFailed();
+      const actor = await this.owners.actorOf(
+        parent.ownerUserId,
+        data.requestId || `zip-${data.parentId}-${data.index}`,
+      );
       await setProgress(0); // a retry starts over
       return await this.chunkBuilder.build({
-        dir: this.files.chunkDir(job.data.parentId),
-        data: job.data,
+        dir: this.files.chunkDir(data.parentId),
+        data: { ...data, actor },
         signal: abort.signal,
         onProgress: async (done) => {
           await setProgress(done);
@@ -223,6 +237,14 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       endTimer();
       this.running.delete(key);
     }
+  }
+
+  /** The ZIP job a chunk was queued under (a BullMQ flow child of the ZIP queue), checked. */
+  private async parentOf(job: Job<ZipChunkJobData, ZipChunkResult>, parentId: string): Promise<ZipJobData> {
+    const queued = job.parent?.id === parentId && job.parent.queueKey === this.parents!.qualifiedName;
+    const parent = queued ? await this.parents!.getJob(parentId) : undefined;
+    if (!parent) throw new UnrecoverableError(`${ZIP_JOB_INVALID} (not a chunk of a ZIP job)`);
+    return zipJobData(parent.data);
   }
 
   private lockLost(ids: string[], prefix: string): void {
