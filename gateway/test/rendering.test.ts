@@ -264,6 +264,30 @@ describe('ZIP jobs', () => {
     expect((await h.api('/api/jobs/not-a-job', { token: admin })).body.message).toBe('Not a valid job id');
   });
 
+  it("the Idempotency-Key header: the same key answers the same job; another caller's key is theirs", async () => {
+    const ask = (token: string, key: string, json: Record<string, unknown> = { qrCodes: [assigned.id] }) =>
+      h.api('/api/bulk-download-zip', { method: 'POST', token, json, headers: { 'Idempotency-Key': key } });
+    const key = `zip-${Date.now()}`;
+    const first = await ask(admin, key);
+    expect(first.status).toBe(202);
+    const again = await ask(admin, key);
+    expect(again.status).toBe(202);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.headers.get('location')).toBe(`/api/jobs/${first.body.id}`);
+    // The same key from another user is another request; the same key for another ZIP is refused.
+    const theirs = await ask(company.token, key);
+    expect(theirs.status).toBe(202);
+    expect(theirs.body.id).not.toBe(first.body.id);
+    const other = await ask(admin, key, { qrCodes: [assigned.id], format: 'svg' });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toMatch(/Idempotency-Key was already used/);
+    const bad = await ask(admin, 'a b');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Idempotency-Key must be 1-200 visible ASCII characters');
+    await waitForJob(h, first.body.id, admin);
+    await waitForJob(h, theirs.body.id, company.token);
+  });
+
   it('a company zips its own codes, but not codes it cannot see nor whole batches', async () => {
     const own = await h.api('/api/bulk-download-zip', {
       method: 'POST',
