@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exclusiveBody } from './support/bodies';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
+import { pathVariants, rawRequest } from './support/path-variants';
+import { sendBody } from './support/send-body';
 
 // Bad input is the client's mistake: a 4xx with a message, never a 500 and never a hang.
 let h: Harness;
@@ -181,6 +183,13 @@ describe('the requests the fault review found answering 500 are 400s', () => {
   });
 });
 
+/** An array nested `depth` deep around one value: [[[…'x'…]]]. */
+function nested(depth: number): unknown {
+  let value: unknown = 'x';
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+}
+
 describe('a property sweep over every route: never a 500, never a hang', () => {
   const strings = fc.oneof(
     fc.string(),
@@ -200,6 +209,8 @@ describe('a property sweep over every route: never a 500, never a hang', () => {
     scalars,
     fc.array(scalars, { maxLength: 3 }),
     fc.dictionary(fc.string({ maxLength: 5 }), scalars, { maxKeys: 3 }),
+    // Nested deeper than the gateway's 64 levels (a 400), and just within them.
+    fc.constantFrom(nested(70), nested(1000), nested(60)),
   );
   /** A valid body with some of its fields replaced, or something else entirely (array, scalar). */
   const mutated = (valid: Record<string, unknown>) =>
@@ -334,5 +345,75 @@ describe('a property sweep over every route: never a 500, never a hang', () => {
       ),
       { numRuns: 15 },
     );
+  }, 240_000);
+
+  it('deep nesting on every write route: the whole body or one field, 400 with its message', async () => {
+    const all = [
+      ...routes().map((route) => [...route, admin] as const),
+      ...companyRoutes().map((route) => [...route, companyToken] as const),
+    ];
+    for (const [method, path, valid, token] of all) {
+      const field = Object.keys(valid)[0]!;
+      const bodies: [string, string][] = [
+        ['5,000 arrays', '['.repeat(5000) + ']'.repeat(5000)],
+        ['5,000 objects', '{"a":'.repeat(4999) + '{}' + '}'.repeat(4999)],
+        [`${field} nested 100 deep`, JSON.stringify({ ...valid, [field]: nested(100) })],
+      ];
+      for (const [what, data] of bodies) {
+        const res = await send(method, path, undefined, { type: 'application/json', data }, token);
+        expect(res.status, `${method} ${path} (${what}): ${res.text.slice(0, 200)}`).toBe(400);
+        expect(JSON.parse(res.text).message, `${method} ${path} (${what})`).toMatch(/nested too deeply/);
+      }
+    }
+  }, 120_000);
+
+  it('an oversized body on every write route: 413 with its message', async () => {
+    const all = [
+      ...routes().map((route) => [...route, admin] as const),
+      ...companyRoutes().map((route) => [...route, companyToken] as const),
+    ];
+    for (const [method, path, valid, token] of all) {
+      const field = Object.keys(valid)[0]!;
+      const payload = Buffer.from(JSON.stringify({ ...valid, [field]: 'x'.repeat(5 * 1024 * 1024) }));
+      for (const streamed of [false, true]) {
+        // node:http, which reports a body it could not finish sending (the gateway closed early).
+        const res = await sendBody(h.url, path, {
+          method,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          payload,
+          streamed,
+        });
+        const label = `${method} ${path}${streamed ? ' (streamed)' : ''}: ${res.text.slice(0, 200)}`;
+        expect(res.status, label).toBe(413);
+        expect(JSON.parse(res.text).message, label).toBe('The request is too large.');
+        expect(res.writeError, label).toBeUndefined();
+      }
+    }
+  }, 120_000);
+
+  it('encoded, doubled, dotted and mixed-case spellings of every protected route: never a 2xx, never a 500, anonymously', async () => {
+    // The sign-in and the public redeem are open by design; everything else here needs a token.
+    const open = (path: string) => /^\/api\/(auth\/(login|company-login)|redeem\/)/.test(path);
+    const targets = [
+      ...lists().map((path) => ['GET', path, undefined] as const),
+      ...routes()
+        .filter(([, path]) => !open(path))
+        .map(([method, path, valid]) => [method, path, JSON.stringify(valid)] as const),
+      ...companyRoutes().map(([method, path, valid]) => [method, path, JSON.stringify(valid)] as const),
+      // The queue board (its API and its actions) and a job's file.
+      ['GET', '/admin/queues/api/queues', undefined] as const,
+      ['PUT', '/admin/queues/api/queues/pause', '{}'] as const,
+      ['GET', `/api/jobs/${codeId}/file`, undefined] as const,
+    ];
+    for (const [method, path, body] of targets) {
+      const plain = await rawRequest(h.url, path, { method, body });
+      expect(plain.status, `${method} ${path} anonymously: ${plain.body.slice(0, 200)}`).toBe(401);
+      for (const variant of pathVariants(path)) {
+        const res = await rawRequest(h.url, variant.path, { method, body });
+        const label = `${method} ${variant.path} (${variant.kind}) → ${res.status} ${res.body.slice(0, 200)}`;
+        expect(res.status >= 200 && res.status < 300, label).toBe(false);
+        expect(res.status, label).toBeLessThan(500);
+      }
+    }
   }, 240_000);
 });

@@ -1,7 +1,7 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startHarness, type Harness } from './support/harness';
 import { bodyRoutes, concretePath } from './support/routes';
+import { sendBody } from './support/send-body';
 
 // Issue 22 #5 and #6: an oversized body gets a readable 413 whatever the client (Node's fetch keeps
 // writing while the answer comes back), and JSON nested deeper than 64 levels a 400 on every route.
@@ -54,39 +54,8 @@ describe('an oversized body is answered 413 with its message, never a reset', ()
     }
   }, 120_000);
 
-  /** Sends with node:http and reports the answer and any error writing the body (EPIPE, reset). */
   const sendRaw = (path: string, headers: Record<string, string>, payload: Buffer, streamed: boolean) =>
-    new Promise<{ status: number; text: string; writeError?: string }>((resolve, reject) => {
-      const url = new URL(h.url);
-      let status = 0;
-      let text = '';
-      let writeError: string | undefined;
-      const req = httpRequest(
-        {
-          host: url.hostname,
-          port: url.port,
-          path,
-          method: 'POST',
-          headers: { ...headers, ...(streamed ? {} : { 'content-length': String(payload.length) }) },
-        },
-        (res) => {
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => (status = res.statusCode ?? 0));
-          res.on('error', reject);
-        },
-      );
-      // The old gateway answered from the content-length (or after 1 MB) and closed: the rest of the
-      // body hit EPIPE, reported after the answer was read, so the request is judged once closed.
-      req.on('error', (error) => (writeError = error.message));
-      req.on('close', () => resolve({ status, text, writeError }));
-      if (!streamed) req.end(payload);
-      else {
-        for (let at = 0; at < payload.length; at += 256 * 1024)
-          req.write(payload.subarray(at, at + 256 * 1024));
-        req.end();
-      }
-    });
+    sendBody(h.url, path, { headers, payload, streamed });
 
   it('node:http sends every byte without a write error and reads the answer: JSON, an unknown type, a photo', async () => {
     const json = { 'content-type': 'application/json' };
