@@ -6,10 +6,50 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { repositoriesOnly } from './tools/eslint/repositories-only.mjs';
 
 const ROOT = import.meta.dirname;
 const SERVICES = ['identity', 'partners', 'vouchers', 'credits', 'inventory', 'rendering'];
 const TEST_FILES = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.test.ts', '**/test/**', 'e2e/**'];
+
+// ---- Only repositories touch the database (avpass/repositories-only) ---------------------------
+// The platform's own data plumbing, exempt by name because it *is* what repositories stand on: the
+// ORM wiring and the transaction opener (database/), the transactional outbox and the consumers' inbox,
+// written in the caller's transaction (events/), the idempotency helper that opens the transaction its
+// effect runs in, the health probe and the outbox backlog gauge, and the modules that hand MikroORM to
+// them. A new platform file that queries is a `*.repository.ts` (as idempotency-keys.repository.ts).
+const PLATFORM_DATA_PLUMBING = [
+  'libs/platform/src/database/**',
+  'libs/platform/src/events/event-consumer.ts',
+  'libs/platform/src/events/event-outbox.ts',
+  'libs/platform/src/events/outbox-relay.ts',
+  'libs/platform/src/events/sql-event-writer.ts',
+  'libs/platform/src/idempotency/idempotency.ts',
+  'libs/platform/src/health/service-health.ts',
+  'libs/platform/src/service/consumers-lifecycle.ts',
+  'libs/platform/src/service/relay-wake-on-commit.ts',
+  'libs/platform/src/service/service-health-check.ts',
+  'libs/platform/src/service/service-operator-port.ts',
+  'libs/platform/src/service/service-platform.module.ts',
+];
+// TODO(issue 23): files that still use the ORM or raw SQL outside a repository, exempt until they are
+// moved behind repositories (then delete the line; the list must end empty). Services that take
+// `Idempotency.once(this.em, …)` need it to open its transaction itself (through `Transactions`) first.
+const REPOSITORIES_ONLY_TODO = [
+  'services/credits/src/credits/credits.service.ts',
+  'services/credits/src/transactions/transactions.service.ts',
+  'services/inventory/src/allocations/allocations.service.ts',
+  'services/inventory/src/items/merch-items.service.ts',
+  'services/inventory/src/stock/low-stock-alerts.ts',
+  'services/inventory/src/stock/stock.service.ts',
+  'services/vouchers/src/assignment/assignment.service.ts',
+  'services/vouchers/src/codes/qr-codes.service.ts',
+  'services/vouchers/src/exclusives/exclusives.service.ts',
+  'services/vouchers/src/partner-events/partner-deleted.subscriber.ts',
+  'services/vouchers/src/stats/tallies-sql.ts',
+  'services/vouchers/src/trainers/trainer-tallies-sql.ts',
+  'services/vouchers/src/trainers/trainers.service.ts',
+];
 
 // ---- Module boundaries -------------------------------------------------------------------------
 // Between projects, code imports packages (`@avpass/contracts`, `@avpass/domain`, `@avpass/platform`),
@@ -92,6 +132,7 @@ function frontendTargetOf(fromFile, source) {
 
 const avpass = {
   rules: {
+    'repositories-only': repositoriesOnly,
     'features-stay-apart': {
       meta: {
         type: 'problem',
@@ -236,6 +277,14 @@ export default tseslint.config(
   ...boundary(['libs/platform/src/**/*.ts'], [groups.services, groups.gateway, groups.frontend]),
   // The test helpers themselves live in the platform library.
   { files: ['libs/platform/src/testing/**/*.ts'], rules: { 'no-restricted-imports': 'off' } },
+
+  // Only repositories touch the database (tools/eslint/repositories-only.mjs; the rule itself exempts
+  // *.repository.ts, migrations and tests).
+  {
+    files: ['services/*/src/**/*.ts', 'libs/platform/src/**/*.ts'],
+    ignores: [...PLATFORM_DATA_PLUMBING, ...REPOSITORIES_ONLY_TODO],
+    rules: { 'avpass/repositories-only': 'error' },
+  },
 
   // React: rules of hooks and the React Compiler's checks; features stay apart (bulletproof-react).
   {

@@ -5,6 +5,7 @@ export * from './database/orm-config';
 export * from './database/migration-runner';
 export * from './database/keyset';
 export * from './database/sql-clause';
+export * from './database/transactions';
 export * from './events/event-consumer';
 export * from './events/event-outbox';
 export * from './events/event-subjects';

@@ -11,6 +11,7 @@ import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { migrations } from './migrations/migration-20261121-initial';
 import { PartnerDeletedSubscriber } from './partner-events/partner-deleted.subscriber';
 import { Session } from './sessions/session.entity';
+import { SessionsRepository } from './sessions/sessions.repository';
 import { SessionsService } from './sessions/sessions.service';
 import { User } from './users/user.entity';
 import { UsersHandlers } from './users/users.handlers';
@@ -51,6 +52,7 @@ export class IdentityModule {
         UsersService,
         UsersRepository,
         SessionsService,
+        SessionsRepository,
         PasswordHasher,
         LoginThrottle,
         AdminBootstrap,

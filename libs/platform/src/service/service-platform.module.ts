@@ -7,6 +7,7 @@ import { MigrationRunner } from '../database/migration-runner';
 import { DependencyOutageLog } from '../health/dependency-outage';
 import { OrmRequestContextInterceptor } from '../database/request-context.interceptor';
 import { ormConfig } from '../database/orm-config';
+import { Transactions } from '../database/transactions';
 import { EventOutbox } from '../events/event-outbox';
 import { connectNats } from '../events/jetstream';
 import { OutboxRelay } from '../events/outbox-relay';
@@ -103,6 +104,7 @@ export class ServicePlatformModule {
         ...redisProviders,
         EventOutbox,
         SqlEventWriter,
+        Transactions,
         MigrationRunner,
         EventStreamSetup,
         RelayWakeOnCommit,
@@ -119,6 +121,7 @@ export class ServicePlatformModule {
         RpcClient,
         EventOutbox,
         SqlEventWriter,
+        Transactions,
         OutboxRelay,
         MigrationRunner,
         ServiceOperatorPort,

@@ -1,8 +1,7 @@
-import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
-import { User } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { PasswordHasher } from './password-hasher';
 
 /**
@@ -13,29 +12,22 @@ import { PasswordHasher } from './password-hasher';
 export class AdminBootstrap implements OnApplicationBootstrap {
   private readonly logger = new Logger('AdminBootstrap');
   constructor(
-    private readonly orm: MikroORM,
+    private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const em = this.orm.em.fork();
-    if ((await em.count(User, { role: 'super_admin' })) > 0) return;
+    if (await this.users.hasSuperAdmin()) return;
     const generated = !this.config.ADMIN_PASSWORD;
     const password = this.config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
-    const admin = em.create(User, {
+    const admin = await this.users.insertSuperAdmin({
       username: this.config.ADMIN_USERNAME,
       passwordHash: await this.hasher.hash(password),
-      role: 'super_admin',
       firstName: 'Platform',
       lastName: 'Administrator',
     });
-    try {
-      await em.persistAndFlush(admin);
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) return; // another instance created it
-      throw error;
-    }
+    if (!admin) return; // another instance created it
     if (generated) {
       // Printed once, on the console, so the operator can sign in; it is never stored in clear.
       console.log(

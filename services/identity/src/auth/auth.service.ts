@@ -1,6 +1,5 @@
 import { RPC, type Actor, type AuthResponse, type CurrentUser, type RpcMeta } from '@avpass/contracts';
 import { DomainError, RpcClient } from '@avpass/platform';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { SessionsService } from '../sessions/sessions.service';
 import type { User } from '../users/user.entity';
@@ -24,7 +23,6 @@ export class AuthService {
   private readonly logger = new Logger(AuthService.name);
 
   constructor(
-    private readonly em: EntityManager,
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionsService,
@@ -59,7 +57,7 @@ export class AuthService {
         throw new DomainError('FORBIDDEN', 'This account has been deactivated. Contact your administrator.');
       }
       user.lastLogin = new Date();
-      await this.em.flush();
+      await this.users.save(user);
       const token = await this.sessions.start(user);
       outcome = 'succeeded';
       return { token, role: user.role, user: await this.describe(user, meta) };

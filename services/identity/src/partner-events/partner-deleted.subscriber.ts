@@ -1,9 +1,8 @@
 import type { DomainEvent } from '@avpass/contracts';
-import type { EventSubscriber } from '@avpass/platform';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EventSubscriber, Tx } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
-import { Session } from '../sessions/session.entity';
-import { User } from '../users/user.entity';
+import { SessionsRepository } from '../sessions/sessions.repository';
+import { UsersRepository } from '../users/users.repository';
 
 /** A deleted partner's portal users are deactivated and signed out everywhere. */
 @Injectable()
@@ -11,19 +10,17 @@ export class PartnerDeletedSubscriber implements EventSubscriber {
   readonly consumerName = 'identity';
   private readonly logger = new Logger(PartnerDeletedSubscriber.name);
 
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
+  ) {}
+
   readonly handlers = {
-    'partners.partner.deleted.v1': async (
-      event: DomainEvent<'partners.partner.deleted.v1'>,
-      em: EntityManager,
-    ) => {
-      const users = await em.find(User, { companyId: event.payload.partnerId });
-      users.forEach((u) => (u.isActive = false));
-      await em.flush();
-      const ended = users.length
-        ? await em.nativeDelete(Session, { userId: { $in: users.map((u) => u.id) } })
-        : 0;
+    'partners.partner.deleted.v1': async (event: DomainEvent<'partners.partner.deleted.v1'>, tx: Tx) => {
+      const userIds = await this.users.deactivateCompanyUsers(tx, event.payload.partnerId);
+      const ended = await this.sessions.deleteForUsers(userIds, undefined, tx);
       this.logger.log(
-        `partner ${event.payload.partnerId} deleted: ${users.length} user(s) deactivated, ${ended} session(s) ended`,
+        `partner ${event.payload.partnerId} deleted: ${userIds.length} user(s) deactivated, ${ended} session(s) ended`,
       );
     },
   };

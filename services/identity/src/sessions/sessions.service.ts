@@ -1,9 +1,9 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import type { User } from '../users/user.entity';
-import { Session, type SessionData } from './session.entity';
+import type { SessionData } from './session.entity';
+import { SessionsRepository } from './sessions.repository';
 
 export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -15,7 +15,7 @@ export class SessionsService {
   private readonly ttlMs: number;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly sessions: SessionsRepository,
     @Inject(IDENTITY_CONFIG) config: IdentityConfig,
   ) {
     this.ttlMs = config.SESSION_TTL_HOURS * 3_600_000;
@@ -23,36 +23,31 @@ export class SessionsService {
 
   async start(user: User): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    const session = this.em.create(Session, {
+    await this.sessions.insert({
       sid: sessionIdOf(token),
       sess: { userId: user.id, role: user.role, companyId: user.companyId },
       expire: new Date(Date.now() + this.ttlMs),
       userId: user.id,
     });
-    await this.em.persistAndFlush(session);
     return token;
   }
 
   /** The live session for a token, sliding its expiry forward when half of it has passed. */
   async resolve(token: string): Promise<(SessionData & { sid: string }) | null> {
     const sid = sessionIdOf(token);
-    const session = await this.em.findOne(Session, { sid, expire: { $gt: new Date() } });
+    const session = await this.sessions.findLive(sid, new Date());
     if (!session) return null;
     if (session.expire.getTime() - Date.now() < this.ttlMs / 2) {
-      await this.em.nativeUpdate(Session, { sid }, { expire: new Date(Date.now() + this.ttlMs) });
+      await this.sessions.extend(sid, new Date(Date.now() + this.ttlMs));
     }
     return { ...session.sess, sid };
   }
 
   async end(token: string): Promise<void> {
-    await this.em.nativeDelete(Session, { sid: sessionIdOf(token) });
+    await this.sessions.delete(sessionIdOf(token));
   }
 
-  async endAllFor(userIds: string[], exceptSid?: string): Promise<number> {
-    if (!userIds.length) return 0;
-    return this.em.nativeDelete(Session, {
-      userId: { $in: userIds },
-      ...(exceptSid ? { sid: { $ne: exceptSid } } : {}),
-    });
+  endAllFor(userIds: string[], exceptSid?: string): Promise<number> {
+    return this.sessions.deleteForUsers(userIds, exceptSid);
   }
 }

@@ -1,4 +1,8 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  EntityManager,
+  UniqueConstraintViolationException,
+  type RequiredEntityData,
+} from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { User } from './user.entity';
 
@@ -35,14 +39,52 @@ export class UsersRepository {
     return this.em.find(User, { companyId }, { orderBy: { createdAt: 'asc' } });
   }
 
-  countSuperAdmins(): Promise<number> {
-    return this.em.count(User, { role: 'super_admin' });
+  /** Stores a new user; null when the username or e-mail is taken after all (the unique indexes). */
+  insertUnique(fields: RequiredEntityData<User>): Promise<User | null> {
+    return this.flushUnique(this.em, this.em.create(User, fields));
   }
 
-  async deactivateCompanyUsers(companyId: string): Promise<string[]> {
-    const users = await this.em.find(User, { companyId, isActive: true });
+  /** Changes a user; false when the new username or e-mail is taken after all (the unique indexes). */
+  async assignUnique(user: User, changes: Partial<User>): Promise<boolean> {
+    this.em.assign(user, changes);
+    return (await this.flushUnique(this.em, user)) !== null;
+  }
+
+  /** Writes the changes made to a user read through this repository. */
+  async save(user: User): Promise<void> {
+    await this.em.persistAndFlush(user);
+  }
+
+  /** At start-up, outside any request: is there an administrator yet? */
+  async hasSuperAdmin(): Promise<boolean> {
+    return (await this.em.fork().count(User, { role: 'super_admin' })) > 0;
+  }
+
+  /** At start-up, outside any request: the first administrator, or null when another instance made it. */
+  insertSuperAdmin(fields: RequiredEntityData<User>): Promise<User | null> {
+    const em = this.em.fork();
+    return this.flushUnique(em, em.create(User, { ...fields, role: 'super_admin' }));
+  }
+
+  /** Deactivates every user of a company in the caller's transaction; answers their ids. */
+  async deactivateCompanyUsers(tx: EntityManager, companyId: string): Promise<string[]> {
+    const users = await tx.find(User, { companyId });
     users.forEach((u) => (u.isActive = false));
-    await this.em.flush();
+    await tx.flush();
     return users.map((u) => u.id);
+  }
+
+  /** The unique indexes are the real guard: two simultaneous requests get null (a 409), not a 500. */
+  private async flushUnique(em: EntityManager, user: User): Promise<User | null> {
+    try {
+      await em.persistAndFlush(user);
+      return user;
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        em.clear();
+        return null;
+      }
+      throw error;
+    }
   }
 }

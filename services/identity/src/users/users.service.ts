@@ -6,7 +6,6 @@ import {
   type PortalUser,
 } from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { PasswordHasher } from '../auth/password-hasher';
@@ -18,7 +17,6 @@ import { UsersRepository } from './users.repository';
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly em: EntityManager,
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionsService,
@@ -29,7 +27,7 @@ export class UsersService {
     input: z.output<typeof createPortalUserRequestSchema>,
   ): Promise<PortalUser> {
     await this.assertAvailable(input.username, input.email);
-    const user = this.em.create(User, {
+    const user = await this.users.insertUnique({
       username: input.username,
       email: input.email ?? null,
       firstName: input.firstName ?? null,
@@ -38,7 +36,7 @@ export class UsersService {
       role: 'company_admin',
       companyId,
     });
-    await this.flushUnique(user);
+    if (!user) throw taken();
     return toPortalUser(user);
   }
 
@@ -58,7 +56,7 @@ export class UsersService {
     const user = await this.users.findById(userId);
     if (!user || user.companyId !== companyId) throw DomainError.notFound('User');
     user.isActive = isActive;
-    await this.em.flush();
+    await this.users.save(user);
     if (!isActive) await this.sessions.endAllFor([user.id]);
     return toPortalUser(user);
   }
@@ -67,8 +65,8 @@ export class UsersService {
     const user = await this.requireUser(actor.userId);
     await this.assertAvailable(input.username, input.email, user.id);
     // Only what was sent changes; a field sent empty is cleared (null).
-    this.em.assign(user, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
-    await this.flushUnique(user);
+    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    if (!(await this.users.assignUnique(user, changes))) throw taken();
     return user;
   }
 
@@ -81,7 +79,7 @@ export class UsersService {
       });
     }
     user.passwordHash = await this.hasher.hash(input.newPassword);
-    await this.em.flush();
+    await this.users.save(user);
     await this.sessions.endAllFor([user.id], actor.sessionId);
   }
 
@@ -105,17 +103,9 @@ export class UsersService {
       throw DomainError.conflict('That email is already in use', { email: ['That email is already in use'] });
     }
   }
+}
 
-  /** The unique indexes are the real guard; two simultaneous requests get a 409, not a 500. */
-  private async flushUnique(user: User): Promise<void> {
-    try {
-      await this.em.persistAndFlush(user);
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) {
-        this.em.clear();
-        throw DomainError.conflict('That username or email is already in use');
-      }
-      throw error;
-    }
-  }
+/** The unique indexes are the real guard; two simultaneous requests get a 409, not a 500. */
+function taken(): DomainError {
+  return DomainError.conflict('That username or email is already in use');
 }

@@ -1,5 +1,10 @@
 import { decodeCursor, encodeCursor, likeEscape } from '@avpass/platform';
-import { EntityManager, raw } from '@mikro-orm/postgresql';
+import {
+  EntityManager,
+  raw,
+  UniqueConstraintViolationException,
+  type RequiredEntityData,
+} from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Company } from './company.entity';
 
@@ -26,8 +31,31 @@ export const MAX_GALLERY_PHOTOS = 50;
 export class CompaniesRepository {
   constructor(private readonly em: EntityManager) {}
 
-  findById(id: string): Promise<Company | null> {
-    return this.em.findOne(Company, { id });
+  /** The company, read in the caller's transaction when given one. */
+  findById(id: string, tx: EntityManager = this.em): Promise<Company | null> {
+    return tx.findOne(Company, { id });
+  }
+
+  /** Stores a new company; null when its e-mail is taken after all (the unique index). */
+  async insertUnique(fields: RequiredEntityData<Company>): Promise<Company | null> {
+    const company = this.em.create(Company, fields);
+    return (await this.flushUnique(company)) ? company : null;
+  }
+
+  /** Changes a company; false when its new e-mail is taken after all (the unique index). */
+  async assignUnique(company: Company, changes: Partial<Company>): Promise<boolean> {
+    this.em.assign(company, changes);
+    return this.flushUnique(company);
+  }
+
+  /** Writes the changes made to a company read through this repository. */
+  async save(company: Company): Promise<void> {
+    await this.em.persistAndFlush(company);
+  }
+
+  /** Deletes the company when the caller's transaction commits. */
+  remove(tx: EntityManager, company: Company): void {
+    tx.remove(company);
   }
 
   /** Newest first, as the partners screen lists them. */
@@ -137,5 +165,19 @@ export class CompaniesRepository {
   /** Re-reads a company changed by a statement that bypassed the identity map. */
   reload(id: string): Promise<Company | null> {
     return this.em.findOne(Company, { id }, { refresh: true });
+  }
+
+  /** The unique index is the real guard: two simultaneous requests get false (a 409), not a 500. */
+  private async flushUnique(company: Company): Promise<boolean> {
+    try {
+      await this.em.persistAndFlush(company);
+      return true;
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        this.em.clear();
+        return false;
+      }
+      throw error;
+    }
   }
 }

@@ -9,13 +9,12 @@ import {
   type Vendor,
   type vendorListQuerySchema,
 } from '@avpass/contracts';
-import { DomainError, EventOutbox } from '@avpass/platform';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { DomainError, EventOutbox, Transactions } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { PartnerOfferStat } from '../public-partners/partner-offer-stat.entity';
+import { PartnerOfferStatsRepository } from '../public-partners/partner-offer-stats.repository';
 import { CompaniesRepository, MAX_GALLERY_PHOTOS } from './companies.repository';
-import { Company } from './company.entity';
+import type { Company } from './company.entity';
 import { toCompanySummary, toVendor } from './company.mapper';
 
 const EMAIL_TAKEN = 'A partner with that email already exists';
@@ -23,8 +22,9 @@ const EMAIL_TAKEN = 'A partner with that email already exists';
 @Injectable()
 export class CompaniesService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly transactions: Transactions,
     private readonly companies: CompaniesRepository,
+    private readonly offerStats: PartnerOfferStatsRepository,
     private readonly outbox: EventOutbox,
   ) {}
 
@@ -60,16 +60,15 @@ export class CompaniesService {
 
   async create(input: z.output<typeof createVendorRequestSchema>): Promise<Vendor> {
     if (input.email) await this.assertEmailAvailable(input.email);
-    const company = this.em.create(Company, input);
-    await this.flushUnique(company);
+    const company = await this.companies.insertUnique(input);
+    if (!company) throw emailTaken();
     return toVendor(company);
   }
 
   async update(id: string, changes: z.output<typeof updateVendorRequestSchema>): Promise<Vendor> {
     const company = await this.requireCompany(id);
     if (changes.email) await this.assertEmailAvailable(changes.email, id);
-    this.em.assign(company, changes);
-    await this.flushUnique(company);
+    if (!(await this.companies.assignUnique(company, changes))) throw emailTaken();
     return toVendor(company);
   }
 
@@ -78,11 +77,11 @@ export class CompaniesService {
    * transaction: identity learns of every delete that committed, and of no other.
    */
   async remove(id: string): Promise<MessageResponse> {
-    await this.em.transactional(async (tx) => {
-      const company = await tx.findOne(Company, { id });
+    await this.transactions.run(async (tx) => {
+      const company = await this.companies.findById(id, tx);
       if (!company) throw DomainError.notFound('Partner');
-      tx.remove(company);
-      await tx.nativeDelete(PartnerOfferStat, { partnerId: id });
+      this.companies.remove(tx, company);
+      await this.offerStats.removePartner(tx, id);
       this.outbox.record(tx, 'partners.partner.deleted.v1', {
         partnerId: company.id,
         name: company.name,
@@ -98,7 +97,7 @@ export class CompaniesService {
     switch (input.photoType) {
       case 'logo':
         company.logoUrl = input.url;
-        await this.em.flush();
+        await this.companies.save(company);
         return toVendor(company);
       case 'gallery': {
         if (!(await this.companies.appendGalleryPhoto(company.id, input.url))) {
@@ -121,21 +120,9 @@ export class CompaniesService {
   private async assertEmailAvailable(email: string, exceptId?: string): Promise<void> {
     if (await this.companies.isEmailTaken(email, exceptId)) throw emailTaken();
   }
-
-  /** The unique index is the real guard: two simultaneous requests get a 409, not a 500. */
-  private async flushUnique(company: Company): Promise<void> {
-    try {
-      await this.em.persistAndFlush(company);
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) {
-        this.em.clear();
-        throw emailTaken();
-      }
-      throw error;
-    }
-  }
 }
 
+/** The unique index is the real guard: two simultaneous requests get a 409, not a 500. */
 function emailTaken(): DomainError {
   return DomainError.conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
 }

@@ -89,6 +89,11 @@ export class PartnerOfferStatsRepository {
     );
   }
 
+  /** Every row of a partner (it was deleted), in the caller's transaction. */
+  async removePartner(tx: EntityManager, partnerId: string): Promise<void> {
+    await tx.nativeDelete(PartnerOfferStat, { partnerId });
+  }
+
   /** A tombstone on every row of the code (it was deleted). */
   async removeCode(tx: EntityManager, qrCodeId: string, occurredAt: string): Promise<void> {
     await run(

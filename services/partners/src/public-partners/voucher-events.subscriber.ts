@@ -1,6 +1,5 @@
 import type { DomainEvent } from '@avpass/contracts';
-import type { EventSubscriber } from '@avpass/platform';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EventSubscriber, Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { PartnerOfferStatsRepository } from './partner-offer-stats.repository';
 
@@ -19,38 +18,26 @@ export class VoucherEventsSubscriber implements EventSubscriber {
   constructor(private readonly stats: PartnerOfferStatsRepository) {}
 
   readonly handlers = {
-    'vouchers.voucher.created.v1': async (
-      event: DomainEvent<'vouchers.voucher.created.v1'>,
-      em: EntityManager,
-    ) => {
-      await this.stats.assign(em, event.payload, event.payload.partnerIds, event.occurredAt);
+    'vouchers.voucher.created.v1': async (event: DomainEvent<'vouchers.voucher.created.v1'>, tx: Tx) => {
+      await this.stats.assign(tx, event.payload, event.payload.partnerIds, event.occurredAt);
     },
-    'vouchers.voucher.assigned.v1': async (
-      event: DomainEvent<'vouchers.voucher.assigned.v1'>,
-      em: EntityManager,
-    ) => {
-      await this.stats.assign(em, event.payload, event.payload.partnerIds, event.occurredAt);
+    'vouchers.voucher.assigned.v1': async (event: DomainEvent<'vouchers.voucher.assigned.v1'>, tx: Tx) => {
+      await this.stats.assign(tx, event.payload, event.payload.partnerIds, event.occurredAt);
     },
     'vouchers.voucher.unassigned.v1': async (
       event: DomainEvent<'vouchers.voucher.unassigned.v1'>,
-      em: EntityManager,
+      tx: Tx,
     ) => {
-      await this.stats.remove(em, event.payload.qrCodeId, event.payload.partnerIds, event.occurredAt);
+      await this.stats.remove(tx, event.payload.qrCodeId, event.payload.partnerIds, event.occurredAt);
     },
-    'vouchers.voucher.redeemed.v1': async (
-      event: DomainEvent<'vouchers.voucher.redeemed.v1'>,
-      em: EntityManager,
-    ) => {
-      await this.stats.updateCode(em, event.payload);
+    'vouchers.voucher.redeemed.v1': async (event: DomainEvent<'vouchers.voucher.redeemed.v1'>, tx: Tx) => {
+      await this.stats.updateCode(tx, event.payload);
     },
-    'vouchers.voucher.deleted.v1': async (
-      event: DomainEvent<'vouchers.voucher.deleted.v1'>,
-      em: EntityManager,
-    ) => {
+    'vouchers.voucher.deleted.v1': async (event: DomainEvent<'vouchers.voucher.deleted.v1'>, tx: Tx) => {
       const { qrCodeId, partnerIds } = event.payload;
-      await this.stats.remove(em, qrCodeId, partnerIds, event.occurredAt);
+      await this.stats.remove(tx, qrCodeId, partnerIds, event.occurredAt);
       // Rows of partners the event does not list (none expected) go too: the code no longer exists.
-      await this.stats.removeCode(em, qrCodeId, event.occurredAt);
+      await this.stats.removeCode(tx, qrCodeId, event.occurredAt);
     },
   };
 }
