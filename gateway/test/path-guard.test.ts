@@ -118,6 +118,14 @@ describe('protected prefixes under every spelling of their paths', () => {
     });
     expect(board.status).toBe(200);
     expect(board.body).toContain(jobId);
+    // The board's page and its scripts load with the cookie (the hook covers its static files too).
+    const page = await rawRequest(h.url, '/admin/queues/', { headers: { cookie: boardCookie } });
+    expect(page.status).toBe(200);
+    const src = /<script[^>]+src="([^"]+)"/.exec(page.body)?.[1];
+    const script = new URL(src ?? '', `${h.url}/admin/queues/`).pathname;
+    expect(script).toMatch(/^\/admin\/queues\/static\//);
+    expect((await rawRequest(h.url, script, { headers: { cookie: boardCookie } })).status).toBe(200);
+    expect((await rawRequest(h.url, script)).status).toBe(401);
     const file = await rawRequest(h.url, `/api/jobs/${jobId}/file`, {
       headers: { authorization: `Bearer ${admin}` },
     });
