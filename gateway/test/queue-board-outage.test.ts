@@ -99,6 +99,17 @@ describe('the queue board while Redis is away', () => {
       proxy.thaw();
     }
     await boardWorks();
+  });
+
+  it('Redis freezing after the session check (inside a board handler): 503 with Retry-After', async () => {
+    // The session lookup goes through; the first command about the queue itself is held.
+    proxy.freezeWhen((chunk) => chunk.includes(queue) && !chunk.includes('queue-board:session'));
+    try {
+      expectUnavailable(await call('/admin/queues/api/queues', { cookie }), 'board api');
+    } finally {
+      proxy.thaw();
+    }
+    await boardWorks();
     // The queue was never paused by the refused PUT.
     const queues = await call('/admin/queues/api/queues', { cookie });
     expect(queues.body.queues[0].isPaused).toBe(false);
