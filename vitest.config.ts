@@ -58,6 +58,8 @@ export default defineConfig({
             'services/**/src/**/*.spec.ts',
             'gateway/src/**/*.spec.ts',
             'frontend/src/**/*.spec.{ts,tsx}',
+            // The repository's own lint rules (tools/eslint).
+            'tools/**/*.spec.mjs',
           ],
         },
       },
