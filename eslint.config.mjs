@@ -15,40 +15,21 @@ const TEST_FILES = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.test.ts', '**/test/**
 // ---- Only repositories touch the database (avpass/repositories-only) ---------------------------
 // The platform's own data plumbing, exempt by name because it *is* what repositories stand on: the
 // ORM wiring and the transaction opener (database/), the transactional outbox and the consumers' inbox,
-// written in the caller's transaction (events/), the idempotency helper that opens the transaction its
-// effect runs in, the health probe and the outbox backlog gauge, and the modules that hand MikroORM to
-// them. A new platform file that queries is a `*.repository.ts` (as idempotency-keys.repository.ts).
+// written in the caller's transaction (events/), the health probe and the outbox backlog gauge, and the
+// modules that hand MikroORM to them. A new platform file that queries is a `*.repository.ts` (as
+// idempotency-keys.repository.ts); every service file holds the rule, with no exceptions.
 const PLATFORM_DATA_PLUMBING = [
   'libs/platform/src/database/**',
   'libs/platform/src/events/event-consumer.ts',
   'libs/platform/src/events/event-outbox.ts',
   'libs/platform/src/events/outbox-relay.ts',
   'libs/platform/src/events/sql-event-writer.ts',
-  'libs/platform/src/idempotency/idempotency.ts',
   'libs/platform/src/health/service-health.ts',
   'libs/platform/src/service/consumers-lifecycle.ts',
   'libs/platform/src/service/relay-wake-on-commit.ts',
   'libs/platform/src/service/service-health-check.ts',
   'libs/platform/src/service/service-operator-port.ts',
   'libs/platform/src/service/service-platform.module.ts',
-];
-// TODO(issue 23): files that still use the ORM or raw SQL outside a repository, exempt until they are
-// moved behind repositories (then delete the line; the list must end empty). Services that take
-// `Idempotency.once(this.em, …)` need it to open its transaction itself (through `Transactions`) first.
-const REPOSITORIES_ONLY_TODO = [
-  'services/credits/src/credits/credits.service.ts',
-  'services/credits/src/transactions/transactions.service.ts',
-  'services/inventory/src/allocations/allocations.service.ts',
-  'services/inventory/src/items/merch-items.service.ts',
-  'services/inventory/src/stock/low-stock-alerts.ts',
-  'services/inventory/src/stock/stock.service.ts',
-  'services/vouchers/src/assignment/assignment.service.ts',
-  'services/vouchers/src/codes/qr-codes.service.ts',
-  'services/vouchers/src/exclusives/exclusives.service.ts',
-  'services/vouchers/src/partner-events/partner-deleted.subscriber.ts',
-  'services/vouchers/src/stats/tallies-sql.ts',
-  'services/vouchers/src/trainers/trainer-tallies-sql.ts',
-  'services/vouchers/src/trainers/trainers.service.ts',
 ];
 
 // ---- Module boundaries -------------------------------------------------------------------------
@@ -282,7 +263,7 @@ export default tseslint.config(
   // *.repository.ts, migrations and tests).
   {
     files: ['services/*/src/**/*.ts', 'libs/platform/src/**/*.ts'],
-    ignores: [...PLATFORM_DATA_PLUMBING, ...REPOSITORIES_ONLY_TODO],
+    ignores: PLATFORM_DATA_PLUMBING,
     rules: { 'avpass/repositories-only': 'error' },
   },
 

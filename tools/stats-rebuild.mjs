@@ -11,8 +11,10 @@ import pg from 'pg';
 import { platformEnv } from './platform.mjs';
 
 const require = createRequire(import.meta.url);
-const { REBUILD_TALLIES_SQL } = require('../services/vouchers/dist/stats/tallies-sql.js');
-const { REBUILD_TRAINER_TALLIES_SQL } = require('../services/vouchers/dist/trainers/trainer-tallies-sql.js');
+const { REBUILD_TALLIES_SQL } = require('../services/vouchers/dist/stats/tallies-sql.repository.js');
+const {
+  REBUILD_TRAINER_TALLIES_SQL,
+} = require('../services/vouchers/dist/trainers/trainer-tallies-sql.repository.js');
 
 /** Rebuilds the tallies in `databaseUrl`'s vouchers schema; resolves to the figures afterwards. */
 export async function rebuildStats(

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const {
   REBUILD_TRAINER_TALLIES_SQL,
-} = require('../../services/vouchers/dist/trainers/trainer-tallies-sql.js');
+} = require('../../services/vouchers/dist/trainers/trainer-tallies-sql.repository.js');
 
 const CODES = Number(process.env.TRAINER_CODES ?? 1_000);
 const REDEMPTIONS = Number(process.env.TRAINER_REDEMPTIONS ?? 1_000_000);

@@ -1,4 +1,5 @@
-import { MikroORM, type EntityManager } from '@mikro-orm/core';
+import { MikroORM } from '@mikro-orm/core';
+import type { Tx } from '../database/transactions';
 import { Injectable } from '@nestjs/common';
 
 /** Whose key it is and for what: a key is one actor's, for one operation (an RPC subject). */
@@ -37,12 +38,7 @@ export class IdempotencyKeysRepository {
    * for it to end: it committed (false: answer with its outcome) or rolled back (true: this one runs).
    * A key past its time to live is taken over.
    */
-  async claim(
-    tx: EntityManager,
-    scope: IdempotencyScope,
-    fingerprint: string,
-    ttlSeconds: number,
-  ): Promise<boolean> {
+  async claim(tx: Tx, scope: IdempotencyScope, fingerprint: string, ttlSeconds: number): Promise<boolean> {
     const rows: unknown[] = await tx.getConnection().execute(
       `insert into idempotency_keys (actor_id, operation, key, fingerprint, response, created_at)
        values (?, ?, ?, ?, null, now())
@@ -58,7 +54,7 @@ export class IdempotencyKeysRepository {
   }
 
   /** Stores the answer with the claimed key, in the transaction of the effect. */
-  async complete(tx: EntityManager, scope: IdempotencyScope, response: string): Promise<void> {
+  async complete(tx: Tx, scope: IdempotencyScope, response: string): Promise<void> {
     await tx
       .getConnection()
       .execute(

@@ -1,6 +1,6 @@
-import type { EntityManager } from '@mikro-orm/core';
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { Transactions, type Tx } from '../database/transactions';
 import { DomainError } from '../messaging/domain-error';
 import { IdempotencyKeysRepository, type IdempotencyScope } from './idempotency-keys.repository';
 
@@ -34,7 +34,7 @@ export interface IdempotentCall {
  * key (same actor, same operation) gets the same answer and the effect happens once, however often and
  * however concurrently it is retried (a lost answer, a 503, a double click).
  *
- * `once(em, call, effect)` runs `effect` in a transaction that first claims the key in idempotency_keys
+ * `once(call, (tx) => effect)` opens a transaction (through `Transactions`), first claims the key in idempotency_keys
  * (a concurrent duplicate waits on the key's primary key, then replays) and stores the answer with it
  * before the commit: the key exists exactly when the effect committed. A refusal (any error) rolls
  * both back, so a retry runs again. The same key with a different request is a 409 that says so.
@@ -46,15 +46,14 @@ export class Idempotency {
   private readonly logger = new Logger('Idempotency');
   private lastPurge = 0;
 
-  constructor(private readonly keys: IdempotencyKeysRepository) {}
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly keys: IdempotencyKeysRepository,
+  ) {}
 
-  async once<T, E extends EntityManager>(
-    em: E,
-    call: IdempotentCall,
-    effect: (tx: E) => Promise<T>,
-  ): Promise<T> {
+  async once<T>(call: IdempotentCall, effect: (tx: Tx) => Promise<T>): Promise<T> {
     const { idempotencyKey: key, ...request } = call.request as Record<string, unknown>;
-    if (key === undefined) return em.transactional(effect);
+    if (key === undefined) return this.transactions.run(effect);
     const scope: IdempotencyScope = {
       actorId: call.actor.userId,
       operation: call.operation,
@@ -66,7 +65,7 @@ export class Idempotency {
     for (let attempt = 0; attempt < 3; attempt++) {
       const earlier = await this.keys.find(scope, TTL_SECONDS);
       if (earlier) return replay<T>(earlier.response, earlier.fingerprint, fingerprint);
-      const outcome = await em.transactional(async (tx) => {
+      const outcome = await this.transactions.run(async (tx) => {
         if (!(await this.keys.claim(tx, scope, fingerprint, TTL_SECONDS))) return null;
         const answer = await effect(tx);
         await this.keys.complete(tx, scope, JSON.stringify(answer ?? null));

@@ -8,8 +8,7 @@ import {
   type RpcRequestPayload,
 } from '@avpass/contracts';
 import { monthlyCreditAmount } from '@avpass/domain';
-import { DomainError, Idempotency, PartnerDirectory } from '@avpass/platform';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError, Idempotency, PartnerDirectory, type Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { CreditsSettings } from '../settings';
@@ -32,22 +31,16 @@ export class CreditsService {
     private readonly transactions: TransactionsRepository,
     private readonly partners: PartnerDirectory,
     private readonly settings: CreditsSettings,
-    private readonly em: EntityManager,
     private readonly idempotency: Idempotency,
   ) {}
 
   /** Once per Idempotency-Key: a retry of a lost answer gets the first credit, not a second one. */
   create(actor: Actor, input: CreateInput, meta: RpcMeta): Promise<AthleteCredit> {
     const call = { actor, operation: RPC.credits.create, request: input };
-    return this.idempotency.once(this.em, call, (tx) => this.createOnce(tx, actor, input, meta));
+    return this.idempotency.once(call, (tx) => this.createOnce(tx, actor, input, meta));
   }
 
-  private async createOnce(
-    tx: EntityManager,
-    actor: Actor,
-    input: CreateInput,
-    meta: RpcMeta,
-  ): Promise<AthleteCredit> {
+  private async createOnce(tx: Tx, actor: Actor, input: CreateInput, meta: RpcMeta): Promise<AthleteCredit> {
     let partnerName: string | null = null;
     if (input.partnerId) {
       try {
@@ -99,7 +92,7 @@ export class CreditsService {
   /** Removed when it has no transactions; deactivated (hidden from the lists, ledger kept) when it has. */
   remove(actor: Actor, input: RemoveInput): Promise<{ message: string; outcome: 'deleted' | 'deactivated' }> {
     const call = { actor, operation: RPC.credits.remove, request: input };
-    return this.idempotency.once(this.em, call, async (tx) => {
+    return this.idempotency.once(call, async (tx) => {
       const outcome = await this.credits.removeOrDeactivate(tx, input.id, this.settings.now().toISOString());
       if (!outcome) throw creditNotFound();
       return {

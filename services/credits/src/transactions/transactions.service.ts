@@ -9,7 +9,6 @@ import {
 } from '@avpass/contracts';
 import { formatCents } from '@avpass/domain';
 import { DomainError, Idempotency, PartnerDirectory } from '@avpass/platform';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { processableCreditsSql, tallyScopeOf, visibleTransactionsSql } from '../credits/credit-visibility';
@@ -48,7 +47,6 @@ export class TransactionsService {
     private readonly credits: CreditsRepository,
     private readonly partners: PartnerDirectory,
     private readonly settings: CreditsSettings,
-    private readonly em: EntityManager,
     private readonly idempotency: Idempotency,
   ) {}
 
@@ -117,7 +115,7 @@ export class TransactionsService {
   async void(actor: Actor, input: RpcRequestPayload<typeof RPC.credits.voidTransaction>) {
     const { id, reason } = input;
     const call = { actor, operation: RPC.credits.voidTransaction, request: input };
-    return this.idempotency.once(this.em, call, async (tx) => {
+    return this.idempotency.once(call, async (tx) => {
       const now = this.settings.now();
       const visible = visibleTransactionsSql(actor);
       const change = await this.transactions.void(tx, {

@@ -8,8 +8,7 @@ import {
   type RpcMeta,
   type RpcRequestPayload,
 } from '@avpass/contracts';
-import { DomainError, Idempotency, PartnerDirectory } from '@avpass/platform';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError, Idempotency, PartnerDirectory, type Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { InventoryTransactionsRepository } from '../ledger/inventory-transactions.repository';
@@ -28,7 +27,6 @@ const reference = (allocationId: string) => `Allocation ${allocationId.slice(0, 
 @Injectable()
 export class AllocationsService {
   constructor(
-    private readonly em: EntityManager,
     private readonly allocations: AllocationsRepository,
     private readonly lines: InventoryLinesRepository,
     private readonly ledger: InventoryTransactionsRepository,
@@ -75,7 +73,7 @@ export class AllocationsService {
     meta: RpcMeta,
   ): Promise<Allocation> {
     const call = { actor, operation: RPC.inventory.createAllocation, request: input };
-    return this.idempotency.once(this.em, call, async (tx) => {
+    return this.idempotency.once(call, async (tx) => {
       // Stock goes only to a partner the partners service knows (404 'Partner not found' otherwise).
       await this.partners.nameOf(input.partnerId, meta);
       const id = randomUUID();
@@ -124,7 +122,7 @@ export class AllocationsService {
   ): Promise<MessageResponse> {
     const { id } = input;
     const call = { actor, operation: RPC.inventory.removeAllocation, request: input };
-    return this.idempotency.once(this.em, call, async (tx) => {
+    return this.idempotency.once(call, async (tx) => {
       const allocation = await this.allocations.deactivate(tx, id);
       if (!allocation) throw DomainError.notFound('Allocation');
       const unused = allocation.quantity - allocation.used_quantity;
@@ -154,7 +152,7 @@ export class AllocationsService {
     actor: Actor,
   ): Promise<Allocation> {
     const call = { actor, operation: RPC.inventory.updateUsage, request: input };
-    return this.idempotency.once(this.em, call, async (tx) => {
+    return this.idempotency.once(call, async (tx) => {
       const allocation = await this.allocations.lockActive(tx, input.id);
       if (!allocation || (actor.role !== 'super_admin' && allocation.partner_id !== actor.companyId)) {
         throw DomainError.notFound('Allocation');
@@ -183,7 +181,7 @@ export class AllocationsService {
   }
 
   /** The allocation as answered, read in the transaction that changed it (its answer is stored with its key). */
-  private async view(id: string, tx: EntityManager): Promise<Allocation> {
+  private async view(id: string, tx: Tx): Promise<Allocation> {
     const row = await this.allocations.findView(id, tx);
     if (!row) throw DomainError.notFound('Allocation');
     return toAllocation(row);

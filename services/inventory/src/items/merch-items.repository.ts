@@ -43,10 +43,10 @@ export class MerchItemsRepository {
   }
 
   async insert(
-    em: EntityManager,
     id: string,
     values: MerchItemValues,
     createdBy: string,
+    em: EntityManager = this.em,
   ): Promise<MerchItemRow> {
     const [row] = (await em.execute(
       `insert into merch_items (id, name, sku, description, category, brand, price, image_url, additional_images,
@@ -57,7 +57,11 @@ export class MerchItemsRepository {
     return row!;
   }
 
-  async update(em: EntityManager, id: string, values: MerchItemValues): Promise<MerchItemRow | null> {
+  async update(
+    id: string,
+    values: MerchItemValues,
+    em: EntityManager = this.em,
+  ): Promise<MerchItemRow | null> {
     const [row] = (await em.execute(
       `update merch_items set name = ?, sku = ?, description = ?, category = ?, brand = ?, price = ?,
          image_url = ?, additional_images = ?::jsonb, sizes = ?::jsonb, colors = ?::jsonb, tags = ?::jsonb,
@@ -69,7 +73,7 @@ export class MerchItemsRepository {
   }
 
   /** Deletes the item only while it has no inventory line (hence no allocation and no history). */
-  async deleteIfUnstocked(em: EntityManager, id: string): Promise<boolean> {
+  async deleteIfUnstocked(id: string, em: EntityManager = this.em): Promise<boolean> {
     const rows = (await em.execute(
       `delete from merch_items i where i.id = ?
          and not exists (select 1 from merch_inventory l where l.merch_item_id = i.id) returning id`,

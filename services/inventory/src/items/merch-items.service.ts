@@ -8,7 +8,7 @@ import type {
   RpcRequestPayload,
 } from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { toInventoryLine } from '../stock/inventory-line.mapper';
@@ -23,7 +23,6 @@ export const ITEM_HAS_STOCK =
 @Injectable()
 export class MerchItemsService {
   constructor(
-    private readonly em: EntityManager,
     private readonly items: MerchItemsRepository,
     private readonly lines: InventoryLinesRepository,
   ) {}
@@ -45,7 +44,7 @@ export class MerchItemsService {
       isActive: fields.isActive ?? true,
       imageUrl: fields.imageUrl || null,
     };
-    const row = await this.uniqueSku(() => this.items.insert(this.em, randomUUID(), values, actor.userId));
+    const row = await this.uniqueSku(() => this.items.insert(randomUUID(), values, actor.userId));
     return toMerchItem(row);
   }
 
@@ -57,7 +56,7 @@ export class MerchItemsService {
       isActive: fields.isActive ?? current.is_active,
       imageUrl: fields.imageUrl === undefined ? current.image_url : fields.imageUrl || null,
     };
-    const row = await this.uniqueSku(() => this.items.update(this.em, id, values));
+    const row = await this.uniqueSku(() => this.items.update(id, values));
     if (!row) throw DomainError.notFound('Item');
     return toMerchItem(row);
   }
@@ -68,7 +67,7 @@ export class MerchItemsService {
    */
   async remove(id: string): Promise<MessageResponse> {
     await this.requireItem(id);
-    if (!(await this.items.deleteIfUnstocked(this.em, id))) throw DomainError.conflict(ITEM_HAS_STOCK);
+    if (!(await this.items.deleteIfUnstocked(id))) throw DomainError.conflict(ITEM_HAS_STOCK);
     return { message: 'Item deleted successfully' };
   }
 

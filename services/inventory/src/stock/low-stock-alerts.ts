@@ -1,5 +1,4 @@
-import { EventOutbox } from '@avpass/platform';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EventOutbox, type Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { InventoryLinesRepository } from './inventory-lines.repository';
 
@@ -15,7 +14,7 @@ export class LowStockAlerts {
     private readonly outbox: EventOutbox,
   ) {}
 
-  async checkLine(tx: EntityManager, lineId: string): Promise<void> {
+  async checkLine(tx: Tx, lineId: string): Promise<void> {
     const fallen = await this.lines.markIfFallen(tx, lineId);
     if (!fallen) return;
     this.outbox.record(tx, 'inventory.stock.low.v1', {

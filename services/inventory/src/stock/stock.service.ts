@@ -7,8 +7,8 @@ import {
   type Page,
   type RpcRequestPayload,
 } from '@avpass/contracts';
-import { DomainError, Idempotency } from '@avpass/platform';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { DomainError, Idempotency, type Tx } from '@avpass/platform';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { InventoryTransactionsRepository, type LedgerRow } from '../ledger/inventory-transactions.repository';
@@ -32,7 +32,6 @@ interface LineInput {
 @Injectable()
 export class StockService {
   constructor(
-    private readonly em: EntityManager,
     private readonly items: MerchItemsRepository,
     private readonly lines: InventoryLinesRepository,
     private readonly ledger: InventoryTransactionsRepository,
@@ -45,9 +44,7 @@ export class StockService {
     checkLineFits(item, input);
     const call = { actor, operation: RPC.inventory.createLine, request: input };
     return this.uniqueLine(() =>
-      this.idempotency.once(this.em, call, async (tx) =>
-        toInventoryLine(await this.addLine(tx, item, input, actor)),
-      ),
+      this.idempotency.once(call, async (tx) => toInventoryLine(await this.addLine(tx, item, input, actor))),
     );
   }
 
@@ -67,7 +64,7 @@ export class StockService {
     }
     const call = { actor, operation: RPC.inventory.bulkCreateLines, request: input };
     return this.uniqueLine(() =>
-      this.idempotency.once(this.em, call, async (tx) => {
+      this.idempotency.once(call, async (tx) => {
         for (const entry of input.entries) await this.addLine(tx, item, { ...entry, color: null }, actor);
         return { success: true, created: input.entries.length };
       }),
@@ -80,7 +77,7 @@ export class StockService {
     actor: Actor,
   ): Promise<InventoryLine> {
     const call = { actor, operation: RPC.inventory.restock, request: input };
-    return this.idempotency.once(this.em, call, async (tx) => {
+    return this.idempotency.once(call, async (tx) => {
       const line = await this.lines.restock(tx, input.id, input.quantity);
       if (!line) throw DomainError.notFound('Inventory');
       await this.ledger.record(tx, {
@@ -130,7 +127,7 @@ export class StockService {
     };
   }
 
-  private async addLine(tx: EntityManager, item: MerchItemRow, input: LineInput, actor: Actor) {
+  private async addLine(tx: Tx, item: MerchItemRow, input: LineInput, actor: Actor) {
     const line = await this.lines.insert(tx, {
       id: randomUUID(),
       merchItemId: item.id,

@@ -1,6 +1,6 @@
 import { RPC, type Actor, type QrCodePartner as QrCodePartnerDto, type RpcMeta } from '@avpass/contracts';
-import { DomainError, EventOutbox, RpcClient } from '@avpass/platform';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { DomainError, EventOutbox, RpcClient, Transactions } from '@avpass/platform';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { QrCodePartner } from '../codes/qr-code-partner.entity';
 import type { QrCode } from '../codes/qr-code.entity';
@@ -25,7 +25,7 @@ function toDto(row: QrCodePartner): QrCodePartnerDto {
 @Injectable()
 export class AssignmentService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly transactions: Transactions,
     private readonly codes: QrCodesRepository,
     private readonly assignments: AssignmentsRepository,
     private readonly tallies: TalliesRepository,
@@ -58,7 +58,7 @@ export class AssignmentService {
     if (added.length) await this.assertPartnersExist(added, meta);
 
     try {
-      await this.em.transactional(async (tx) => {
+      await this.transactions.run(async (tx) => {
         if (removed.length) await this.assignments.remove(tx, codeId, removed);
         if (added.length) {
           await this.assignments.insert(tx, codeId, added, actor.userId);
@@ -75,8 +75,8 @@ export class AssignmentService {
       }
       throw error;
     }
-    this.em.clear();
-    return this.list(codeId);
+    // As committed, not as this call loaded them before the change.
+    return (await this.assignments.listActiveNow(codeId)).map(toDto);
   }
 
   private async requireCode(codeId: string): Promise<QrCode> {

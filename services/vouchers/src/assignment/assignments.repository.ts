@@ -17,6 +17,14 @@ export class AssignmentsRepository {
     );
   }
 
+  /**
+   * A code's active assignments as the database holds them now, read in a fresh context: nothing this
+   * call loaded before (rows its native writes changed since) is answered from memory.
+   */
+  listActiveNow(codeId: string): Promise<QrCodePartner[]> {
+    return this.listActive(codeId, this.em.fork());
+  }
+
   /** Every assignment row of a code, active or not. */
   listAll(codeId: string): Promise<QrCodePartner[]> {
     return this.em.find(QrCodePartner, { qrCodeId: codeId });

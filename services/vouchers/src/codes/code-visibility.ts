@@ -1,6 +1,6 @@
 import type { Actor } from '@avpass/contracts';
 import { likeEscape, type SqlClause } from '@avpass/platform';
-import { PLATFORM_SCOPE, searchTextOf } from '../stats/tallies-sql';
+import { PLATFORM_SCOPE, searchTextOf } from '../stats/tallies-sql.repository';
 
 /** Codes (`alias` = qr_codes) assigned to the partner: an active row of qr_code_partners. */
 export function assignedToSql(partnerId: string, alias = 'q'): SqlClause {
@@ -35,7 +35,7 @@ export function visibleCodesSql(actor: Actor, alias = 'q'): SqlClause {
 }
 
 /**
- * Whose tallies (services/vouchers/src/stats/tallies-sql.ts) hold the actor's figures, by the same rule:
+ * Whose tallies (services/vouchers/src/stats/tallies-sql.repository.ts) hold the actor's figures, by the same rule:
  * the platform's for the administrator, its own for a company, none (null: nothing) for anyone else.
  */
 export function tallyScopeOf(actor: Actor): string | null {

@@ -16,12 +16,11 @@ import {
   type QrCode as QrCodeDto,
 } from '@avpass/contracts';
 import { isExpired } from '@avpass/domain';
-import { DomainError, EventOutbox, Idempotency } from '@avpass/platform';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError, EventOutbox, Idempotency, Transactions, type Tx } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { VouchersSettings } from '../settings';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
-import { PLATFORM_SCOPE } from '../stats/tallies-sql';
+import { PLATFORM_SCOPE } from '../stats/tallies-sql.repository';
 import { TalliesRepository } from '../stats/tallies.repository';
 import { codeSearchPattern, searchCountedByTally, tallyScopeOf } from './code-visibility';
 import { Batch } from './batch.entity';
@@ -70,7 +69,6 @@ export class QrCodesService {
   private readonly logger = new Logger('QrCodesService');
 
   constructor(
-    private readonly em: EntityManager,
     private readonly codes: QrCodesRepository,
     private readonly batches: BatchesRepository,
     private readonly assignments: AssignmentsRepository,
@@ -78,12 +76,13 @@ export class QrCodesService {
     private readonly outbox: EventOutbox,
     private readonly settings: VouchersSettings,
     private readonly idempotency: Idempotency,
+    private readonly transactions: Transactions,
   ) {}
 
   /** One code and its voucher.created event, in one transaction; once per Idempotency-Key. */
   generate(actor: Actor, input: GenerateQrInput): Promise<QrCodeDto> {
     const call = { actor, operation: RPC.vouchers.generate, request: input, unfingerprinted: ORIGIN_FIELDS };
-    return this.idempotency.once(this.em, call, async (tx) => {
+    return this.idempotency.once(call, async (tx) => {
       this.refusePastExpiry(input.expirationDate);
       const code = this.newCode(actor, input.clinic, input);
       this.codes.add(tx, code);
@@ -114,7 +113,7 @@ export class QrCodesService {
       request: input,
       unfingerprinted: ORIGIN_FIELDS,
     };
-    const answer = await this.idempotency.once(this.em, call, async (tx) => {
+    const answer = await this.idempotency.once(call, async (tx) => {
       made = true;
       return this.bulkGenerateOnce(tx, actor, input);
     });
@@ -129,7 +128,7 @@ export class QrCodesService {
   }
 
   private async bulkGenerateOnce(
-    tx: EntityManager,
+    tx: Tx,
     actor: Actor,
     input: BulkGenerateInput,
   ): Promise<BulkGenerateResponse> {
@@ -230,7 +229,7 @@ export class QrCodesService {
    */
   async remove(actor: Actor, id: string): Promise<MessageResponse> {
     if (actor.role === 'super_admin') {
-      await this.em.transactional(async (tx) => {
+      await this.transactions.run(async (tx) => {
         const code = await this.codes.findById(id, tx);
         if (!code) throw DomainError.notFound('QR code');
         const partners = await this.assignments.listActive(id, tx);
@@ -245,7 +244,7 @@ export class QrCodesService {
     }
     const companyId = actor.companyId;
     if (!companyId) throw DomainError.notFound('QR code');
-    await this.em.transactional(async (tx) => {
+    await this.transactions.run(async (tx) => {
       const removed = await this.assignments.remove(tx, id, [companyId]);
       if (!removed) throw DomainError.notFound('QR code');
       await this.tallies.assignmentsChanged(tx, id, [], [companyId], this.settings.timeZone);

@@ -17,8 +17,7 @@ import {
   todayInTimeZone,
   vendorExclusiveTitle,
 } from '@avpass/domain';
-import { DomainError, EventOutbox, Idempotency, RpcClient } from '@avpass/platform';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError, EventOutbox, Idempotency, RpcClient, type Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
 import { QrCode } from '../codes/qr-code.entity';
@@ -45,7 +44,6 @@ export function toExclusive(code: QrCode, ctx: MappingContext, partnerCount = 0)
 @Injectable()
 export class ExclusivesService {
   constructor(
-    private readonly em: EntityManager,
     private readonly exclusives: ExclusivesRepository,
     private readonly assignments: AssignmentsRepository,
     private readonly tallies: TalliesRepository,
@@ -67,11 +65,11 @@ export class ExclusivesService {
       request: input,
       unfingerprinted: ORIGIN_FIELDS,
     };
-    return this.idempotency.once(this.em, call, (tx) => this.createOnce(tx, actor, input, meta));
+    return this.idempotency.once(call, (tx) => this.createOnce(tx, actor, input, meta));
   }
 
   private async createOnce(
-    tx: EntityManager,
+    tx: Tx,
     actor: Actor,
     input: CreateExclusiveInput,
     meta: RpcMeta,

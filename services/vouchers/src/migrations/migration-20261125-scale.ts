@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { REBUILD_CODE_KEY_TALLIES_SQL } from '../stats/tallies-sql';
+import { REBUILD_CODE_KEY_TALLIES_SQL } from '../stats/tallies-sql.repository';
 
 /**
  * Issue 11, continued.

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { REBUILD_TRAINER_TALLIES_SQL } from '../trainers/trainer-tallies-sql';
+import { REBUILD_TRAINER_TALLIES_SQL } from '../trainers/trainer-tallies-sql.repository';
 
 /**
  * Trainer/athlete codes (issue 13): each trainer code's typed rules beside it (the daily window as

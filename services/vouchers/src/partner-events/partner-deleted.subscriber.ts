@@ -1,6 +1,5 @@
 import type { DomainEvent } from '@avpass/contracts';
-import type { EventSubscriber } from '@avpass/platform';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EventSubscriber, Tx } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
 import { TalliesRepository } from '../stats/tallies.repository';
@@ -20,12 +19,9 @@ export class PartnerDeletedSubscriber implements EventSubscriber {
   ) {}
 
   readonly handlers = {
-    'partners.partner.deleted.v1': async (
-      event: DomainEvent<'partners.partner.deleted.v1'>,
-      em: EntityManager,
-    ) => {
-      await this.tallies.partnerDeleted(em, event.payload.partnerId);
-      const removed = await this.assignments.removePartner(em, event.payload.partnerId);
+    'partners.partner.deleted.v1': async (event: DomainEvent<'partners.partner.deleted.v1'>, tx: Tx) => {
+      await this.tallies.partnerDeleted(tx, event.payload.partnerId);
+      const removed = await this.assignments.removePartner(tx, event.payload.partnerId);
       this.logger.log(`partner ${event.payload.partnerId} deleted: ${removed} assignment(s) removed`);
     },
   };

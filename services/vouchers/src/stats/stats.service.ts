@@ -12,7 +12,7 @@ import { tallyScopeOf } from '../codes/code-visibility';
 import type { PageWindow } from '../codes/qr-codes.repository';
 import { VouchersSettings } from '../settings';
 import { StatsRepository, type RedemptionRow } from './stats.repository';
-import { PLATFORM_SCOPE } from './tallies-sql';
+import { PLATFORM_SCOPE } from './tallies-sql.repository';
 import { TalliesRepository, type ScopeCounts } from './tallies.repository';
 
 function toRedemption(row: RedemptionRow): RedemptionDto {

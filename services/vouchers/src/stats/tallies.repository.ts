@@ -1,7 +1,7 @@
 import { pgArray } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { PLATFORM_SCOPE, REBUILD_TALLIES_SQL, searchTextOf } from './tallies-sql';
+import { PLATFORM_SCOPE, REBUILD_TALLIES_SQL, searchTextOf } from './tallies-sql.repository';
 
 /** What the tallies need of a new code. */
 export interface NewCode {

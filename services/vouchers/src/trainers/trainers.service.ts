@@ -14,8 +14,7 @@ import {
   type TrainerRules,
 } from '@avpass/contracts';
 import { addDays, endOfBusinessDay, todayInTimeZone } from '@avpass/domain';
-import { DomainError, EventOutbox, Idempotency, RpcClient } from '@avpass/platform';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError, EventOutbox, Idempotency, RpcClient, type Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
 import { QrCode } from '../codes/qr-code.entity';
@@ -39,7 +38,6 @@ type AnalyticsQuery = {
 @Injectable()
 export class TrainersService {
   constructor(
-    private readonly em: EntityManager,
     private readonly trainers: TrainersRepository,
     private readonly codes: QrCodesRepository,
     private readonly assignments: AssignmentsRepository,
@@ -61,11 +59,11 @@ export class TrainersService {
       request: input,
       unfingerprinted: ORIGIN_FIELDS,
     };
-    return this.idempotency.once(this.em, call, (tx) => this.generateOnce(tx, actor, input, meta));
+    return this.idempotency.once(call, (tx) => this.generateOnce(tx, actor, input, meta));
   }
 
   private async generateOnce(
-    tx: EntityManager,
+    tx: Tx,
     actor: Actor,
     input: GenerateTrainerQrInput,
     meta: RpcMeta,

@@ -1,5 +1,7 @@
-// The tallies' SQL that both the service and `npm run stats:rebuild` (tools/stats-rebuild.mjs, which
-// loads this file from dist) use. No imports: the tool runs it without the service's dependencies.
+// The tallies' SQL that TalliesRepository, the migrations and `npm run stats:rebuild`
+// (tools/stats-rebuild.mjs, which loads this file from dist) use: part of the repository, so named
+// *.repository.ts (only repositories hold SQL: avpass/repositories-only). No imports: the tool runs it
+// without the service's dependencies.
 
 /** The platform-wide scope of code_tallies and redemption_tallies. */
 export const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';

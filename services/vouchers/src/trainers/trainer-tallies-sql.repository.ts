@@ -2,7 +2,8 @@
  * Trainer codes' redemptions per business day (trainer_day_tallies), what the analytics sum instead of
  * every redemption in the range: a year of one club's trainer redemptions is at most codes x days rows.
  * The rows come from the redemptions rows, so they can always be rebuilt; `$1` is BUSINESS_TIMEZONE.
- * Run by the migration's first fill, `npm run stats:rebuild` and the benchmarks' seeds.
+ * Run by the migration's first fill, `npm run stats:rebuild` and the benchmarks' seeds. Repository SQL,
+ * so named *.repository.ts (avpass/repositories-only); no imports, as the tool loads it from dist.
  */
 export const REBUILD_TRAINER_TALLIES_SQL: readonly string[] = [
   `lock table trainer_rules, redemptions in share row exclusive mode`,
