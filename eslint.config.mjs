@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 import { repositoriesOnly } from './tools/eslint/repositories-only.mjs';
 
 const ROOT = import.meta.dirname;
-const SERVICES = ['identity', 'partners', 'vouchers', 'credits', 'inventory', 'rendering'];
+const { SERVICES } = await import('./tools/platform/services.mjs'); // libs/contracts/src/services.ts
 const TEST_FILES = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.test.ts', '**/test/**', 'e2e/**'];
 
 // ---- Only repositories touch the database (avpass/repositories-only) ---------------------------

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
+import { SERVICE_NAMES } from './libs/contracts/src/services';
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -39,7 +40,7 @@ export default defineConfig({
       // Services started in-process by integration tests (the gateway's tests run identity and partners);
       // production code never imports a service, and lint forbids it.
       {
-        find: /^@avpass\/(identity|partners|vouchers|credits|inventory|rendering)-service$/,
+        find: new RegExp(`^@avpass/(${SERVICE_NAMES.join('|')})-service$`),
         replacement: `${path('./services')}/$1/src/index.ts`,
       },
       // The frontend's own `@/…` imports (frontend/tsconfig.json, frontend/vite.config.ts).

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm start`: checks the infrastructure, runs the six services and the gateway from their builds,
+// `npm start`: checks the infrastructure, runs the services and the gateway from their builds,
 // restarts any of them that stops, and prints where AV Pass answers. Every failure is one readable line, never a stack trace.
-import { checkInfrastructure, platformEnv, startPlatform } from './platform.mjs';
+import { checkInfrastructure, platformEnv, SERVICES, startPlatform } from './platform.mjs';
 
 // Each app's operator port (/metrics, /healthz, /readyz) at 9464 + its number unless
-// METRICS_PORT_BASE says otherwise (set it empty to open none).
-const env = platformEnv({ METRICS_PORT_BASE: '9464', ...process.env });
+// METRICS_PORT_BASE says otherwise (set it empty to open none). When 9464… is taken (a second
+// instance on this machine), the launcher uses the next free block and prints it.
+const DEFAULT_METRICS_PORT_BASE = 9464;
+const env = platformEnv(process.env);
 const cancelStartup = new AbortController();
 let platform;
 let shuttingDown = false;
@@ -44,14 +46,13 @@ async function main() {
     process.exit(1);
   }
 
-  console.log(
-    'Starting AV Pass: identity, partners, vouchers, credits, inventory, rendering and the gateway…',
-  );
+  console.log(`Starting AV Pass: ${SERVICES.join(', ')} and the gateway…`);
   try {
     platform = await startPlatform({
       env,
       pretty: true,
       signal: cancelStartup.signal,
+      defaultMetricsPortBase: DEFAULT_METRICS_PORT_BASE,
       // An app that exits on its own is restarted by the launcher (with backoff) and logged; only
       // Ctrl-C / SIGTERM stops AV Pass.
     });

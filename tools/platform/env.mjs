@@ -1,9 +1,11 @@
 // Where the repository is, which apps it runs, and the local defaults of their environment.
 import { fileURLToPath } from 'node:url';
+import { SERVICE_DEFINITIONS, SERVICES } from './services.mjs';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export const SERVICES = ['identity', 'partners', 'vouchers', 'credits', 'inventory', 'rendering'];
+// The services, from libs/contracts/src/services.ts (the one list of them).
+export { SERVICE_DEFINITIONS, SERVICES };
 
 export const DEFAULT_ENV = Object.freeze({
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/avpass',

@@ -4,13 +4,18 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
-import { platformEnv, REPO_ROOT, SERVICES } from './env.mjs';
+import { platformEnv, REPO_ROOT, SERVICE_DEFINITIONS, SERVICES } from './env.mjs';
 import { formatLogLine } from './log-format.mjs';
+import { checkGatewayPort, operatorPorts } from './ports.mjs';
 
 function appList(root) {
   return [
-    ...SERVICES.map((name) => ({ name, main: join(root, 'services', name, 'dist', 'main.js') })),
-    { name: 'gateway', main: join(root, 'gateway', 'dist', 'main.js') },
+    ...SERVICE_DEFINITIONS.map(({ name, nodeArgs = [] }) => ({
+      name,
+      main: join(root, 'services', name, 'dist', 'main.js'),
+      nodeArgs,
+    })),
+    { name: 'gateway', main: join(root, 'gateway', 'dist', 'main.js'), nodeArgs: [] },
   ];
 }
 
@@ -34,7 +39,7 @@ function downApps(body, names) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Starts the six services and then the gateway (`node <dist main>`), waits until the gateway's
+ * Starts the services (libs/contracts/src/services.ts) and then the gateway (`node <dist main>`), waits until the gateway's
  * GET /health answers 200 with nothing down, and returns `{ url, stop() }`.
  *
  * options.env        merged over process.env (defaults from DEFAULT_ENV fill the gaps)
@@ -48,19 +53,21 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * options.readyTimeoutMs  how long to wait for /health (default 60 s)
  * options.signal     AbortSignal: aborting during start-up stops the apps and rejects
  *
- * Operator ports (/metrics, /healthz, /readyz): with METRICS_PORT_BASE set, app number i of
- * identity, partners, vouchers, credits, inventory, rendering, gateway gets METRICS_PORT = base + i
- * (`npm start` sets base 9464); unset or empty, no app opens one. METRICS_PORT itself is never passed
- * on (seven apps cannot share one port). The answer's `metricsPorts` maps app name to port.
+ * options.defaultMetricsPortBase  operator ports when METRICS_PORT_BASE is unset (`npm start`: 9464); when
+ *                    any of that block is taken (a second instance), the next free block is used and printed
+ *
+ * Ports are checked before anything starts: the gateway's PORT taken is one line that says to set PORT.
+ * Operator ports (/metrics, /healthz, /readyz): app number i (the services in their order, then the
+ * gateway) gets METRICS_PORT = base + i, base from METRICS_PORT_BASE (which must then be free: one line
+ * otherwise) or options.defaultMetricsPortBase; METRICS_PORT_BASE empty, or unset without a default: no
+ * app opens one. METRICS_PORT itself is never passed on (the apps cannot share one port). The answer's
+ * `metricsPorts` maps app name to port.
  */
 export async function startPlatform(options = {}) {
   const root = options.cwd ?? REPO_ROOT;
   const env = platformEnv({ ...process.env, ...options.env });
   const port = Number(env.PORT);
   const url = `http://localhost:${port}`;
-  const metricsBase = env.METRICS_PORT_BASE ? Number(env.METRICS_PORT_BASE) : null;
-  if (metricsBase !== null && !(Number.isInteger(metricsBase) && metricsBase > 0 && metricsBase <= 65535 - 7))
-    throw new Error(`METRICS_PORT_BASE must be a port number (e.g. 9464), not ${env.METRICS_PORT_BASE}`);
   const healthUrl = `http://127.0.0.1:${port}/health`;
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   const colour = Boolean(options.pretty && process.stdout.isTTY && !process.env.NO_COLOR);
@@ -68,12 +75,18 @@ export async function startPlatform(options = {}) {
   const print = options.onLine ?? ((text) => process.stdout.write(`${text}\n`));
 
   const apps = appList(root);
-  const metricsPorts =
-    metricsBase === null ? {} : Object.fromEntries(apps.map(({ name }, i) => [name, metricsBase + i]));
   const missing = apps.filter((app) => !existsSync(app.main)).map((app) => relative(root, app.main));
   if (missing.length) {
     throw new Error(`Not built: ${missing.join(', ')} — run npm run build first`);
   }
+  await checkGatewayPort(env);
+  const operator = await operatorPorts(
+    env,
+    apps.map(({ name }) => name),
+    options.defaultMetricsPortBase,
+  );
+  const metricsPorts = operator.ports;
+  if (operator.note) print(`${prefix}[start] ${operator.note}`, { app: 'start', raw: '', stream: 'stdout' });
   if (!existsSync(join(root, 'frontend', 'dist', 'index.html'))) {
     print(
       `${prefix}[start] frontend/dist is missing: the gateway will serve the API only (run npm run build first)`,
@@ -100,21 +113,30 @@ export async function startPlatform(options = {}) {
       : `${name} printed nothing`;
   };
 
+  // A port taken after the checks above (a race with another program): still one line naming the variable.
+  const portTaken = (name) => {
+    const taken = Number(/EADDRINUSE\b.*?:(\d+)\b/.exec(lastLines(name, 200).join('\n'))?.[1]);
+    if (!taken) return undefined;
+    const variable =
+      taken === metricsPorts[name] ? 'METRICS_PORT_BASE' : name === 'gateway' ? 'PORT' : undefined;
+    return `${name} could not listen: port ${taken} is already in use${variable ? `: set ${variable}` : ''}`;
+  };
+
   const killAll = () => {
     for (const { child } of children.values())
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
   process.once('exit', killAll); // never leave orphans behind when the launcher itself ends
 
-  const launch = ({ name, main }, previous) => {
+  const launch = ({ name, main, nodeArgs: appNodeArgs }, previous) => {
     const childEnv = { ...env };
     if (name !== 'gateway') delete childEnv.PORT; // only the gateway listens on HTTP
     delete childEnv.METRICS_PORT;
     delete childEnv.METRICS_PORT_BASE;
     if (metricsPorts[name]) childEnv.METRICS_PORT = String(metricsPorts[name]);
     // Own process group: Ctrl-C reaches only the launcher, which then stops the apps in order.
-    // The rendering worker's heap is capped as in docker-compose.yml (bounded memory for big ZIPs).
-    const nodeArgs = name === 'rendering' ? ['--max-old-space-size=256'] : [];
+    // A service's own Node flags (services.ts: the rendering worker's heap cap, as in docker-compose.yml).
+    const nodeArgs = [...appNodeArgs];
     // AVPASS_NODE_ARGS: extra Node flags for every app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
     if (env.AVPASS_NODE_ARGS) nodeArgs.push(...env.AVPASS_NODE_ARGS.split(/\s+/).filter(Boolean));
     const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, main], {
@@ -155,7 +177,11 @@ export async function startPlatform(options = {}) {
       if (stopping) return;
       const how = signal ? `signal ${signal}` : `exit code ${code}`;
       if (!ready) {
-        failEarly(new Error(`${name} stopped during start-up (${how}); ${describeLastLines(name)}`));
+        failEarly(
+          new Error(
+            portTaken(name) ?? `${name} stopped during start-up (${how}); ${describeLastLines(name)}`,
+          ),
+        );
       } else {
         options.onExit?.({ app: name, code, signal, lastLines: lastLines(name) });
         const delay = supervise ? backoff(state) : undefined;
@@ -169,7 +195,7 @@ export async function startPlatform(options = {}) {
         if (delay !== undefined) {
           const timer = setTimeout(() => {
             restarts.delete(timer);
-            if (!stopping) launch({ name, main }, state);
+            if (!stopping) launch({ name, main, nodeArgs: appNodeArgs }, state);
           }, delay);
           restarts.add(timer);
         }

@@ -1,9 +1,4 @@
-import { creditsService } from '@avpass/credits-service';
-import { identityService } from '@avpass/identity-service';
-import { inventoryService } from '@avpass/inventory-service';
-import { partnersService } from '@avpass/partners-service';
-import { renderingService } from '@avpass/rendering-service';
-import { vouchersService } from '@avpass/vouchers-service';
+import { SERVICE_NAMES, type ServiceName } from '@avpass/contracts';
 import { createServiceApp } from '@avpass/platform';
 import {
   createTestDatabase,
@@ -35,17 +30,19 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export type HarnessService = 'identity' | 'partners' | 'vouchers' | 'rendering' | 'credits' | 'inventory';
+export type HarnessService = ServiceName;
 
-/** Starts one service in this process, from its definition, with the harness's environment. */
-const STARTERS: Record<HarnessService, (env: NodeJS.ProcessEnv) => Promise<INestMicroservice>> = {
-  identity: (env) => createServiceApp(identityService, { env }),
-  partners: (env) => createServiceApp(partnersService, { env }),
-  vouchers: (env) => createServiceApp(vouchersService, { env }),
-  rendering: (env) => createServiceApp(renderingService, { env }),
-  credits: (env) => createServiceApp(creditsService, { env }),
-  inventory: (env) => createServiceApp(inventoryService, { env }),
-};
+/**
+ * Starts one service in this process, from its definition (`<name>Service` exported by
+ * `@avpass/<name>-service`, the alias vitest.config.ts derives from SERVICES), with the harness's
+ * environment. Only the services a test asks for are imported.
+ */
+async function startService(name: ServiceName, env: NodeJS.ProcessEnv): Promise<INestMicroservice> {
+  const module = (await import(`@avpass/${name}-service`)) as Record<string, unknown>;
+  const definition = module[`${name}Service`] as Parameters<typeof createServiceApp>[0] | undefined;
+  if (!definition) throw new Error(`@avpass/${name}-service exports no ${name}Service`);
+  return createServiceApp(definition, { env });
+}
 
 export interface HarnessOptions {
   /** Services to run in-process (identity is always started: the gateway needs it). Default identity, partners. */
@@ -77,9 +74,7 @@ export async function startHarness(
   const env = options.rewriteEnv ? options.rewriteEnv(baseEnv) : baseEnv;
   const services: INestMicroservice[] = [];
   const wanted = new Set<HarnessService>(['identity', ...(options.services ?? ['partners'])]);
-  for (const name of ['identity', 'partners', 'vouchers', 'rendering', 'credits', 'inventory'] as const) {
-    if (wanted.has(name)) services.push(await STARTERS[name](env));
-  }
+  for (const name of SERVICE_NAMES) if (wanted.has(name)) services.push(await startService(name, env));
   const gateway: INestApplication = await createGateway(loadGatewayConfig(env));
   await gateway.listen({ port: 0, host: '127.0.0.1' } as never);
   const url = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');

@@ -120,17 +120,21 @@ import {
  *
  * Frozen once deployed: a changed request or answer gets a new subject with the next version suffix.
  * The transport prefixes each subject with NATS_NAMESPACE.
+ *
+ * `contract(name, request, response)`: `name` is the subject's friendly name in the `RPC` map
+ * (`RPC.<service>.<name>`, derived in subjects.ts), unique within its service.
  */
-const contract = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
-  request,
-  response,
-});
+const contract = <const Name extends string, Req extends z.ZodType, Res extends z.ZodType>(
+  name: Name,
+  request: Req,
+  response: Res,
+) => ({ name, request, response });
 
 const empty = z.object({});
 const byId = z.object({ id: uuidParam });
 /** A removal that gives stock or money back: the path's id and the optional `Idempotency-Key`. */
 const byIdOnce = byId.extend({ idempotencyKey: idempotencyKeyField });
-const health = contract(empty, serviceHealthSchema);
+const health = contract('health', empty, serviceHealthSchema);
 const token = z.object({ token: z.string().min(1).max(512) });
 const companyScope = z.object({ companyId: uuidParam });
 const partnerScope = z.object({ partnerId: uuidParam });
@@ -142,21 +146,35 @@ const sentOnly = <T extends Record<string, unknown>>(value: T): Partial<T> =>
 export const RPC_CONTRACTS = {
   // ---- identity ----------------------------------------------------------------------------
   'identity.health.v1': health,
-  'identity.auth.login.v1': contract(loginRequestSchema, authResponseSchema),
-  'identity.auth.company-login.v1': contract(companyLoginRequestSchema, authResponseSchema),
+  'identity.auth.login.v1': contract('login', loginRequestSchema, authResponseSchema),
+  'identity.auth.company-login.v1': contract('companyLogin', companyLoginRequestSchema, authResponseSchema),
   /** The gateway's bearer check: the session's actor, or null. */
-  'identity.auth.resolve-session.v1': contract(token, actorSchema.nullable()),
-  'identity.auth.logout.v1': contract(token, messageResponseSchema),
-  'identity.auth.current-user.v1': contract(empty, currentUserSchema),
-  'identity.admin.update-profile.v1': contract(updateProfileRequestSchema, currentUserSchema),
-  'identity.admin.change-password.v1': contract(changePasswordRequestSchema, messageResponseSchema),
+  'identity.auth.resolve-session.v1': contract('resolveSession', token, actorSchema.nullable()),
+  'identity.auth.logout.v1': contract('logout', token, messageResponseSchema),
+  'identity.auth.current-user.v1': contract('currentUser', empty, currentUserSchema),
+  'identity.admin.update-profile.v1': contract(
+    'updateProfile',
+    updateProfileRequestSchema,
+    currentUserSchema,
+  ),
+  'identity.admin.change-password.v1': contract(
+    'changePassword',
+    changePasswordRequestSchema,
+    messageResponseSchema,
+  ),
   /** Internal (partners -> identity). */
   'identity.users.create-portal-user.v1': contract(
+    'createPortalUser',
     companyScope.extend({ user: createPortalUserRequestSchema }),
     portalUserSchema,
   ),
-  'identity.users.list-company-users.v1': contract(companyScope, portalUserSchema.array()),
+  'identity.users.list-company-users.v1': contract(
+    'listCompanyUsers',
+    companyScope,
+    portalUserSchema.array(),
+  ),
   'identity.users.set-active.v1': contract(
+    'setUserActive',
     companyScope.extend({ userId: uuidParam }).extend(updatePortalUserRequestSchema.shape),
     portalUserSchema,
   ),
@@ -164,35 +182,42 @@ export const RPC_CONTRACTS = {
    * Internal (rendering -> identity): who a user is now (role and company from the user's record, not
    * from any job or request that names them), or null when the user is unknown or deactivated.
    */
-  'identity.users.actor.v1': contract(z.object({ userId: uuidParam }), actorSchema.nullable()),
+  'identity.users.actor.v1': contract('userActor', z.object({ userId: uuidParam }), actorSchema.nullable()),
 
   // ---- partners ----------------------------------------------------------------------------
   'partners.health.v1': health,
   /** Every partner: for services that check ids (the screen pages with partners.vendors.page.v1). */
-  'partners.vendors.list.v1': contract(empty, vendorSchema.array()),
+  'partners.vendors.list.v1': contract('list', empty, vendorSchema.array()),
   /** GET /api/vendors: one page, searched and filtered by category, newest first. */
-  'partners.vendors.page.v1': contract(vendorListQuerySchema, pageSchema(vendorSchema)),
+  'partners.vendors.page.v1': contract('page', vendorListQuerySchema, pageSchema(vendorSchema)),
   /** Which uploaded files a partner's logo or gallery still uses (the gateway deletes the rest). */
-  'partners.uploads.in-use.v1': contract(uploadsInUseRequestSchema, uploadsInUseResponseSchema),
-  'partners.vendors.get.v1': contract(byId, vendorSchema),
-  'partners.vendors.create.v1': contract(createVendorRequestSchema, vendorSchema),
+  'partners.uploads.in-use.v1': contract(
+    'uploadsInUse',
+    uploadsInUseRequestSchema,
+    uploadsInUseResponseSchema,
+  ),
+  'partners.vendors.get.v1': contract('get', byId, vendorSchema),
+  'partners.vendors.create.v1': contract('create', createVendorRequestSchema, vendorSchema),
   /** PATCH /api/vendors/{id}: the body's fields and the path's id, flat (field errors read `name`). */
   'partners.vendors.update.v1': contract(
+    'update',
     updateVendorRequestSchema
       .extend({ id: uuidParam })
       .transform(({ id, ...changes }) => ({ id, changes: sentOnly(changes) })),
     vendorSchema,
   ),
-  'partners.vendors.remove.v1': contract(byId, messageResponseSchema),
-  'partners.companies.list.v1': contract(empty, companySummarySchema.array()),
-  'partners.public.list.v1': contract(empty, publicPartnerSchema.array()),
-  'partners.vendors.add-photo.v1': contract(addVendorPhotoRequestSchema, vendorSchema),
-  'partners.users.list.v1': contract(partnerScope, portalUserSchema.array()),
+  'partners.vendors.remove.v1': contract('remove', byId, messageResponseSchema),
+  'partners.companies.list.v1': contract('listCompanies', empty, companySummarySchema.array()),
+  'partners.public.list.v1': contract('publicList', empty, publicPartnerSchema.array()),
+  'partners.vendors.add-photo.v1': contract('addPhoto', addVendorPhotoRequestSchema, vendorSchema),
+  'partners.users.list.v1': contract('listUsers', partnerScope, portalUserSchema.array()),
   'partners.users.create.v1': contract(
+    'createUser',
     createPortalUserRequestSchema.extend(partnerScope.shape),
     portalUserSchema,
   ),
   'partners.users.set-active.v1': contract(
+    'setUserActive',
     partnerScope.extend({ userId: uuidParam }).extend(updatePortalUserRequestSchema.shape),
     portalUserSchema,
   ),
@@ -200,120 +225,206 @@ export const RPC_CONTRACTS = {
   // ---- vouchers ----------------------------------------------------------------------------
   'vouchers.health.v1': health,
   /** deploymentUrl is the page's origin, added by the gateway when the body has none. */
-  'vouchers.codes.generate.v1': contract(generateQrRequestSchema, qrCodeSchema),
-  'vouchers.codes.bulk-generate.v1': contract(bulkGenerateRequestSchema, bulkGenerateResponseSchema),
+  'vouchers.codes.generate.v1': contract('generate', generateQrRequestSchema, qrCodeSchema),
+  'vouchers.codes.bulk-generate.v1': contract(
+    'bulkGenerate',
+    bulkGenerateRequestSchema,
+    bulkGenerateResponseSchema,
+  ),
   /** GET /api/qr-codes: the signed-in user's recent codes (super_admin: all; company: assigned). */
-  'vouchers.codes.list-recent.v1': contract(empty, qrCodeSchema.array()),
+  'vouchers.codes.list-recent.v1': contract('listRecent', empty, qrCodeSchema.array()),
   /** GET /api/qr-codes/all: the company's codes (super_admin: all). */
-  'vouchers.codes.list-for-actor.v1': contract(listQuerySchema, pageSchema(qrCodeSchema)),
+  'vouchers.codes.list-for-actor.v1': contract('listForActor', listQuerySchema, pageSchema(qrCodeSchema)),
   /** GET /api/qr-codes/{id}: public voucher read; a malformed id is not found. */
-  'vouchers.codes.get-public.v1': contract(z.object({ id: publicVoucherId }), publicVoucherSchema),
+  'vouchers.codes.get-public.v1': contract(
+    'getPublic',
+    z.object({ id: publicVoucherId }),
+    publicVoucherSchema,
+  ),
   /** POST /api/redeem/{id} with the optional Idempotency-Key header. */
-  'vouchers.codes.redeem.v1': contract(redeemRequestSchema, redeemResponseSchema),
+  'vouchers.codes.redeem.v1': contract('redeem', redeemRequestSchema, redeemResponseSchema),
   /** DELETE /api/qr-codes/{id}: super_admin deletes; a company removes the code from itself only. */
-  'vouchers.codes.remove.v1': contract(byId, messageResponseSchema),
-  'vouchers.admin.stats.v1': contract(empty, voucherStatsSchema),
+  'vouchers.codes.remove.v1': contract('remove', byId, messageResponseSchema),
+  'vouchers.admin.stats.v1': contract('adminStats', empty, voucherStatsSchema),
   /** GET /api/public/stats: totals for anyone. */
-  'vouchers.public.stats.v1': contract(empty, publicStatsSchema),
-  'vouchers.admin.list.v1': contract(listQuerySchema, pageSchema(qrCodeSchema)),
-  'vouchers.admin.redemptions.v1': contract(listQuerySchema, pageSchema(redemptionSchema)),
-  'vouchers.admin.batches.v1': contract(listQuerySchema, pageSchema(batchSummarySchema)),
-  'vouchers.admin.batch.v1': contract(byId, batchDetailSchema),
-  'vouchers.company.stats.v1': contract(empty, voucherStatsSchema),
-  'vouchers.company.redemptions.v1': contract(listQuerySchema, pageSchema(redemptionSchema)),
-  'vouchers.assignment.list.v1': contract(byId, qrCodePartnerSchema.array()),
+  'vouchers.public.stats.v1': contract('publicStats', empty, publicStatsSchema),
+  'vouchers.admin.list.v1': contract('adminList', listQuerySchema, pageSchema(qrCodeSchema)),
+  'vouchers.admin.redemptions.v1': contract(
+    'adminRedemptions',
+    listQuerySchema,
+    pageSchema(redemptionSchema),
+  ),
+  'vouchers.admin.batches.v1': contract('adminBatches', listQuerySchema, pageSchema(batchSummarySchema)),
+  'vouchers.admin.batch.v1': contract('adminBatch', byId, batchDetailSchema),
+  'vouchers.company.stats.v1': contract('companyStats', empty, voucherStatsSchema),
+  'vouchers.company.redemptions.v1': contract(
+    'companyRedemptions',
+    listQuerySchema,
+    pageSchema(redemptionSchema),
+  ),
+  'vouchers.assignment.list.v1': contract('listPartners', byId, qrCodePartnerSchema.array()),
   'vouchers.assignment.replace.v1': contract(
+    'assignPartners',
     assignPartnersRequestSchema.extend({ id: uuidParam }),
     qrCodePartnerSchema.array(),
   ),
   'vouchers.assignment.list-for-vendor.v1': contract(
+    'listForVendor',
     listQuerySchema.extend({ id: uuidParam }),
     pageSchema(qrCodeSchema),
   ),
   /** POST /api/project-rooted-exclusives (super_admin): the discount is inferred from the details' value. */
-  'vouchers.exclusives.create.v1': contract(createExclusiveRequestSchema, exclusiveSchema),
+  'vouchers.exclusives.create.v1': contract('createExclusive', createExclusiveRequestSchema, exclusiveSchema),
   /** GET /api/project-rooted-exclusives: exclusives only, a page of one tab plus every tab's count. */
-  'vouchers.exclusives.list.v1': contract(listExclusivesRequestSchema, exclusivesPageSchema),
+  'vouchers.exclusives.list.v1': contract(
+    'listExclusives',
+    listExclusivesRequestSchema,
+    exclusivesPageSchema,
+  ),
   /** Which uploaded files a voucher still shows as its logo (the gateway deletes the rest). */
-  'vouchers.uploads.in-use.v1': contract(uploadsInUseRequestSchema, uploadsInUseResponseSchema),
+  'vouchers.uploads.in-use.v1': contract(
+    'uploadsInUse',
+    uploadsInUseRequestSchema,
+    uploadsInUseResponseSchema,
+  ),
   /** Internal (rendering -> vouchers): the codes an actor may print, by ids, batch or all. */
-  'vouchers.render.resolve.v1': contract(resolveVouchersRequestSchema, resolvedVouchersPageSchema),
+  'vouchers.render.resolve.v1': contract(
+    'resolveForRender',
+    resolveVouchersRequestSchema,
+    resolvedVouchersPageSchema,
+  ),
   /** Internal: the same codes as resolve, as bare QR renders need them (link and title only). */
-  'vouchers.render.resolve-links.v1': contract(resolveLinksRequestSchema, resolvedLinksPageSchema),
-  'vouchers.render.chunk-starts.v1': contract(chunkStartsRequestSchema, chunkStartsSchema),
+  'vouchers.render.resolve-links.v1': contract(
+    'resolveLinks',
+    resolveLinksRequestSchema,
+    resolvedLinksPageSchema,
+  ),
+  'vouchers.render.chunk-starts.v1': contract('chunkStarts', chunkStartsRequestSchema, chunkStartsSchema),
   // Trainer/athlete codes (issue 13).
-  'vouchers.trainers.generate.v1': contract(generateTrainerQrRequestSchema, generateTrainerQrResponseSchema),
+  'vouchers.trainers.generate.v1': contract(
+    'generateTrainer',
+    generateTrainerQrRequestSchema,
+    generateTrainerQrResponseSchema,
+  ),
   /** Administrator: every trainer code; company: the trainer codes assigned to it. */
-  'vouchers.trainers.list.v1': contract(trainerListQuerySchema, trainerPageSchema),
-  'vouchers.trainers.get-config.v1': contract(empty, savedTrainerConfigSchema),
-  'vouchers.trainers.save-config.v1': contract(trainerConfigSchema, savedTrainerConfigSchema),
-  'vouchers.trainers.analytics.v1': contract(trainerAnalyticsQuerySchema, trainerAnalyticsSchema),
+  'vouchers.trainers.list.v1': contract('listTrainers', trainerListQuerySchema, trainerPageSchema),
+  'vouchers.trainers.get-config.v1': contract('getTrainerConfig', empty, savedTrainerConfigSchema),
+  'vouchers.trainers.save-config.v1': contract(
+    'saveTrainerConfig',
+    trainerConfigSchema,
+    savedTrainerConfigSchema,
+  ),
+  'vouchers.trainers.analytics.v1': contract(
+    'trainerAnalytics',
+    trainerAnalyticsQuerySchema,
+    trainerAnalyticsSchema,
+  ),
   /** Internal (gateway -> vouchers): one page of the CSV export. */
-  'vouchers.trainers.export-page.v1': contract(trainerExportPageRequestSchema, trainerExportPageSchema),
+  'vouchers.trainers.export-page.v1': contract(
+    'trainerExportPage',
+    trainerExportPageRequestSchema,
+    trainerExportPageSchema,
+  ),
 
   // ---- credits, inventory ------------------------------------------------------------------
   'credits.health.v1': health,
   /** GET /api/athlete-credits (super_admin): every active allocation, paged, searchable. */
-  'credits.credits.list.v1': contract(creditListQuerySchema, pageSchema(athleteCreditSchema)),
-  'credits.credits.create.v1': contract(createCreditRequestSchema, athleteCreditSchema),
+  'credits.credits.list.v1': contract('list', creditListQuerySchema, pageSchema(athleteCreditSchema)),
+  'credits.credits.create.v1': contract('create', createCreditRequestSchema, athleteCreditSchema),
   /** DELETE /api/athlete-credits/{id}: removed without transactions, deactivated with them. */
-  'credits.credits.remove.v1': contract(byIdOnce, deleteCreditResponseSchema),
+  'credits.credits.remove.v1': contract('remove', byIdOnce, deleteCreditResponseSchema),
   /** GET /api/partner-athlete-credits: the credits the actor may process (a company: its own and unassigned). */
-  'credits.credits.list-for-partner.v1': contract(creditListQuerySchema, pageSchema(athleteCreditSchema)),
+  'credits.credits.list-for-partner.v1': contract(
+    'listForPartner',
+    creditListQuerySchema,
+    pageSchema(athleteCreditSchema),
+  ),
   /** GET /api/credits/partner-summary: the Partner Credits cards (counters). */
-  'credits.credits.summary.v1': contract(empty, creditSummarySchema),
+  'credits.credits.summary.v1': contract('summary', empty, creditSummarySchema),
   /** GET /api/credit-transactions (super_admin): the ledger. */
-  'credits.transactions.list.v1': contract(transactionListQuerySchema, pageSchema(creditTransactionSchema)),
+  'credits.transactions.list.v1': contract(
+    'transactions',
+    transactionListQuerySchema,
+    pageSchema(creditTransactionSchema),
+  ),
   /** POST /api/credit-transactions (super_admin), with the optional Idempotency-Key header. */
   'credits.transactions.record-ledger.v1': contract(
+    'recordLedger',
     recordLedgerTransactionRequestSchema,
     recordTransactionResponseSchema,
   ),
   /** POST /api/credits/{id}/transactions (the till), with the optional Idempotency-Key header. */
   'credits.transactions.record.v1': contract(
+    'record',
     recordCreditTransactionRequestSchema,
     recordTransactionResponseSchema,
   ),
-  'credits.transactions.void.v1': contract(voidTransactionRequestSchema, voidTransactionResponseSchema),
+  'credits.transactions.void.v1': contract(
+    'voidTransaction',
+    voidTransactionRequestSchema,
+    voidTransactionResponseSchema,
+  ),
   /** GET /api/credits/partner-transactions: a company's own transactions (super_admin: all). */
   'credits.transactions.list-for-partner.v1': contract(
+    'partnerTransactions',
     transactionListQuerySchema,
     pageSchema(creditTransactionSchema),
   ),
   'inventory.health.v1': health,
   /** GET /api/merch-items (keyset page). */
-  'inventory.items.list.v1': contract(merchItemListQuerySchema, pageSchema(merchItemSchema)),
+  'inventory.items.list.v1': contract('listItems', merchItemListQuerySchema, pageSchema(merchItemSchema)),
   /** POST /api/merch-items: the multipart form's fields plus the stored image's URL. */
-  'inventory.items.create.v1': contract(merchItemFieldsSchema, merchItemSchema),
-  'inventory.items.update.v1': contract(merchItemFieldsSchema.extend({ id: uuidParam }), merchItemSchema),
-  'inventory.items.remove.v1': contract(byId, messageResponseSchema),
+  'inventory.items.create.v1': contract('createItem', merchItemFieldsSchema, merchItemSchema),
+  'inventory.items.update.v1': contract(
+    'updateItem',
+    merchItemFieldsSchema.extend({ id: uuidParam }),
+    merchItemSchema,
+  ),
+  'inventory.items.remove.v1': contract('removeItem', byId, messageResponseSchema),
   /** GET /api/merch-items/{id}/inventory: every line of the item (at most sizes x colours). */
-  'inventory.items.lines.v1': contract(byId, inventoryLineSchema.array()),
-  'inventory.lines.create.v1': contract(createInventoryRequestSchema, inventoryLineSchema),
-  'inventory.lines.restock.v1': contract(restockRequestSchema, inventoryLineSchema),
-  'inventory.lines.bulk-create.v1': contract(bulkInventoryRequestSchema, bulkInventoryResponseSchema),
-  'inventory.summary.get.v1': contract(empty, inventorySummarySchema),
+  'inventory.items.lines.v1': contract('itemLines', byId, inventoryLineSchema.array()),
+  'inventory.lines.create.v1': contract('createLine', createInventoryRequestSchema, inventoryLineSchema),
+  'inventory.lines.restock.v1': contract('restock', restockRequestSchema, inventoryLineSchema),
+  'inventory.lines.bulk-create.v1': contract(
+    'bulkCreateLines',
+    bulkInventoryRequestSchema,
+    bulkInventoryResponseSchema,
+  ),
+  'inventory.summary.get.v1': contract('summary', empty, inventorySummarySchema),
   /** GET /api/inventory-transactions: the administrator's (by line) or the partner's own. */
   'inventory.transactions.list.v1': contract(
+    'listTransactions',
     inventoryTransactionListQuerySchema,
     pageSchema(inventoryTransactionSchema),
   ),
-  'inventory.allocations.list.v1': contract(allocationListQuerySchema, allocationPageSchema),
-  'inventory.allocations.create.v1': contract(createAllocationRequestSchema, allocationSchema),
-  'inventory.allocations.remove.v1': contract(byIdOnce, messageResponseSchema),
-  'inventory.allocations.update-usage.v1': contract(updateUsageRequestSchema, allocationSchema),
+  'inventory.allocations.list.v1': contract(
+    'listAllocations',
+    allocationListQuerySchema,
+    allocationPageSchema,
+  ),
+  'inventory.allocations.create.v1': contract(
+    'createAllocation',
+    createAllocationRequestSchema,
+    allocationSchema,
+  ),
+  'inventory.allocations.remove.v1': contract('removeAllocation', byIdOnce, messageResponseSchema),
+  'inventory.allocations.update-usage.v1': contract(
+    'updateUsage',
+    updateUsageRequestSchema,
+    allocationSchema,
+  ),
 
   // ---- rendering ---------------------------------------------------------------------------
   'rendering.health.v1': health,
   /** POST /api/generate-qr-image: the voucher card of the id in qrUrl or qrData.id. */
-  'rendering.files.render-card.v1': contract(generateQrImageRequestSchema, renderedFileSchema),
+  'rendering.files.render-card.v1': contract('renderCard', generateQrImageRequestSchema, renderedFileSchema),
   /** POST /api/download-qr: the bare QR (or, with variant card, the card). */
-  'rendering.files.render.v1': contract(downloadQrRequestSchema, renderedFileSchema),
+  'rendering.files.render.v1': contract('render', downloadQrRequestSchema, renderedFileSchema),
   /** POST /api/bulk-download-zip: enqueues a ZIP job. */
-  'rendering.jobs.create-zip.v1': contract(bulkDownloadZipRequestSchema, zipJobSchema),
-  'rendering.jobs.get.v1': contract(jobIdRequestSchema, zipJobSchema),
+  'rendering.jobs.create-zip.v1': contract('createZipJob', bulkDownloadZipRequestSchema, zipJobSchema),
+  'rendering.jobs.get.v1': contract('getJob', jobIdRequestSchema, zipJobSchema),
   /** The finished file's name and size, for the job's owner (the file is under the shared DATA_DIR). */
-  'rendering.jobs.file.v1': contract(jobIdRequestSchema, zipJobFileSchema),
+  'rendering.jobs.file.v1': contract('jobFile', jobIdRequestSchema, zipJobFileSchema),
 } as const;
 
 export type RpcContracts = typeof RPC_CONTRACTS;
@@ -330,108 +441,3 @@ export const RPC_SUBJECTS = Object.keys(RPC_CONTRACTS) as RpcSubject[];
 export function isRpcSubject(value: string): value is RpcSubject {
   return Object.prototype.hasOwnProperty.call(RPC_CONTRACTS, value);
 }
-
-/** Friendly names for the subjects above (each points into RPC_CONTRACTS). */
-export const RPC = {
-  identity: {
-    health: 'identity.health.v1',
-    login: 'identity.auth.login.v1',
-    companyLogin: 'identity.auth.company-login.v1',
-    resolveSession: 'identity.auth.resolve-session.v1',
-    logout: 'identity.auth.logout.v1',
-    currentUser: 'identity.auth.current-user.v1',
-    updateProfile: 'identity.admin.update-profile.v1',
-    changePassword: 'identity.admin.change-password.v1',
-    createPortalUser: 'identity.users.create-portal-user.v1',
-    listCompanyUsers: 'identity.users.list-company-users.v1',
-    setUserActive: 'identity.users.set-active.v1',
-    userActor: 'identity.users.actor.v1',
-  },
-  partners: {
-    health: 'partners.health.v1',
-    list: 'partners.vendors.list.v1',
-    page: 'partners.vendors.page.v1',
-    uploadsInUse: 'partners.uploads.in-use.v1',
-    get: 'partners.vendors.get.v1',
-    create: 'partners.vendors.create.v1',
-    update: 'partners.vendors.update.v1',
-    remove: 'partners.vendors.remove.v1',
-    listCompanies: 'partners.companies.list.v1',
-    publicList: 'partners.public.list.v1',
-    addPhoto: 'partners.vendors.add-photo.v1',
-    listUsers: 'partners.users.list.v1',
-    createUser: 'partners.users.create.v1',
-    setUserActive: 'partners.users.set-active.v1',
-  },
-  vouchers: {
-    health: 'vouchers.health.v1',
-    generate: 'vouchers.codes.generate.v1',
-    bulkGenerate: 'vouchers.codes.bulk-generate.v1',
-    listRecent: 'vouchers.codes.list-recent.v1',
-    listForActor: 'vouchers.codes.list-for-actor.v1',
-    getPublic: 'vouchers.codes.get-public.v1',
-    redeem: 'vouchers.codes.redeem.v1',
-    remove: 'vouchers.codes.remove.v1',
-    adminStats: 'vouchers.admin.stats.v1',
-    publicStats: 'vouchers.public.stats.v1',
-    adminList: 'vouchers.admin.list.v1',
-    adminRedemptions: 'vouchers.admin.redemptions.v1',
-    adminBatches: 'vouchers.admin.batches.v1',
-    adminBatch: 'vouchers.admin.batch.v1',
-    companyStats: 'vouchers.company.stats.v1',
-    companyRedemptions: 'vouchers.company.redemptions.v1',
-    listPartners: 'vouchers.assignment.list.v1',
-    assignPartners: 'vouchers.assignment.replace.v1',
-    listForVendor: 'vouchers.assignment.list-for-vendor.v1',
-    uploadsInUse: 'vouchers.uploads.in-use.v1',
-    resolveForRender: 'vouchers.render.resolve.v1',
-    resolveLinks: 'vouchers.render.resolve-links.v1',
-    chunkStarts: 'vouchers.render.chunk-starts.v1',
-    createExclusive: 'vouchers.exclusives.create.v1',
-    listExclusives: 'vouchers.exclusives.list.v1',
-    generateTrainer: 'vouchers.trainers.generate.v1',
-    listTrainers: 'vouchers.trainers.list.v1',
-    getTrainerConfig: 'vouchers.trainers.get-config.v1',
-    saveTrainerConfig: 'vouchers.trainers.save-config.v1',
-    trainerAnalytics: 'vouchers.trainers.analytics.v1',
-    trainerExportPage: 'vouchers.trainers.export-page.v1',
-  },
-  credits: {
-    health: 'credits.health.v1',
-    list: 'credits.credits.list.v1',
-    create: 'credits.credits.create.v1',
-    remove: 'credits.credits.remove.v1',
-    listForPartner: 'credits.credits.list-for-partner.v1',
-    summary: 'credits.credits.summary.v1',
-    transactions: 'credits.transactions.list.v1',
-    recordLedger: 'credits.transactions.record-ledger.v1',
-    record: 'credits.transactions.record.v1',
-    voidTransaction: 'credits.transactions.void.v1',
-    partnerTransactions: 'credits.transactions.list-for-partner.v1',
-  },
-  inventory: {
-    health: 'inventory.health.v1',
-    listItems: 'inventory.items.list.v1',
-    createItem: 'inventory.items.create.v1',
-    updateItem: 'inventory.items.update.v1',
-    removeItem: 'inventory.items.remove.v1',
-    itemLines: 'inventory.items.lines.v1',
-    createLine: 'inventory.lines.create.v1',
-    restock: 'inventory.lines.restock.v1',
-    bulkCreateLines: 'inventory.lines.bulk-create.v1',
-    summary: 'inventory.summary.get.v1',
-    listTransactions: 'inventory.transactions.list.v1',
-    listAllocations: 'inventory.allocations.list.v1',
-    createAllocation: 'inventory.allocations.create.v1',
-    removeAllocation: 'inventory.allocations.remove.v1',
-    updateUsage: 'inventory.allocations.update-usage.v1',
-  },
-  rendering: {
-    health: 'rendering.health.v1',
-    renderCard: 'rendering.files.render-card.v1',
-    render: 'rendering.files.render.v1',
-    createZipJob: 'rendering.jobs.create-zip.v1',
-    getJob: 'rendering.jobs.get.v1',
-    jobFile: 'rendering.jobs.file.v1',
-  },
-} as const satisfies Record<string, Record<string, RpcSubject>>;

@@ -1,0 +1,105 @@
+// Two instances on one machine: a second launcher takes the next free block of operator ports (and
+// says so) when the default block is taken, and stops with one line naming the variable when the
+// gateway's PORT or an explicit METRICS_PORT_BASE is taken. The apps are stand-ins (a few lines each,
+// listening where the real ones would), so this runs in a second with nothing built.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlatform } from './launcher.mjs';
+import { checkGatewayPort, operatorPorts, portIsFree } from './ports.mjs';
+import { SERVICES } from './services.mjs';
+
+const APPS = [...SERVICES, 'gateway'];
+// Each operator port and /health where the real apps open them; the gateway answers /health.
+const STAND_IN = `
+const http = require('node:http');
+const listen = (port, host, handler) =>
+  http.createServer(handler).listen(Number(port), host).on('error', (e) => { throw e; });
+if (process.env.METRICS_PORT) listen(process.env.METRICS_PORT, '127.0.0.1', (q, s) => s.end('ok'));
+if (process.env.PORT) listen(process.env.PORT, '127.0.0.1', (q, s) => s.end('{"status":"ok"}'));
+setInterval(() => {}, 1 << 30);
+`;
+
+let root;
+const started = [];
+/** Ports nobody on this machine is likely to use, different per run. */
+const BASE = 41000 + (process.pid % 500) * 20;
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'avpass-launcher-'));
+  for (const name of APPS) {
+    const dir = join(root, name === 'gateway' ? 'gateway' : `services/${name}`, 'dist');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'main.js'), STAND_IN);
+  }
+  mkdirSync(join(root, 'frontend/dist'), { recursive: true });
+  writeFileSync(join(root, 'frontend/dist/index.html'), '');
+});
+afterAll(async () => {
+  for (const platform of started) await platform.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const launch = (env, lines = []) =>
+  startPlatform({
+    cwd: root,
+    env: { METRICS_PORT_BASE: undefined, HOST: '127.0.0.1', ...env },
+    defaultMetricsPortBase: BASE,
+    supervise: false,
+    readyTimeoutMs: 20_000,
+    onLine: (text) => lines.push(text),
+  }).then((platform) => (started.push(platform), platform));
+
+const block = (from) => Object.fromEntries(APPS.map((name, i) => [name, from + i]));
+
+describe('two instances of the launcher on one machine', () => {
+  it('the second takes the next free block of operator ports and prints it', async () => {
+    const first = await launch({ PORT: String(BASE - 2) });
+    expect(first.metricsPorts).toEqual(block(BASE));
+
+    const lines = [];
+    const second = await launch({ PORT: String(BASE - 1) }, lines);
+    expect(second.metricsPorts).toEqual(block(BASE + APPS.length));
+    expect(lines).toContain(
+      `[start] operator port ${BASE} (identity), ${BASE + 1} (partners), ${BASE + 2} (vouchers), ${BASE + 3} (credits), ${BASE + 4} (inventory), ${BASE + 5} (rendering), ${BASE + 6} (gateway) is already in use (another AV Pass on this machine?): using ${BASE + 7}–${BASE + 13} instead (METRICS_PORT_BASE chooses)`,
+    );
+    const answer = await fetch(`http://127.0.0.1:${second.metricsPorts.rendering}/`);
+    expect(await answer.text()).toBe('ok');
+  });
+
+  it('a second instance on the same PORT stops with one line that says to set PORT', async () => {
+    await expect(launch({ PORT: String(BASE - 2) })).rejects.toThrow(
+      new Error(
+        `PORT ${BASE - 2} is already in use (another AV Pass on this machine?): set PORT to a free port, e.g. PORT=${BASE - 1}`,
+      ),
+    );
+  });
+
+  it('an explicit METRICS_PORT_BASE that is taken stops with one line that says to set it', async () => {
+    await expect(launch({ PORT: String(BASE - 3), METRICS_PORT_BASE: String(BASE + 2) })).rejects.toThrow(
+      /^Operator port 9?\d+ \(identity\).* from METRICS_PORT_BASE=\d+ is already in use \(another AV Pass on this machine\?\): set METRICS_PORT_BASE to another base \(the apps take 7 ports from it\), or empty for no operator ports$/,
+    );
+  });
+});
+
+describe('port checks', () => {
+  it('tell a taken port from a free one, on the host the app would use', async () => {
+    const server = createServer();
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address();
+    try {
+      expect(await portIsFree(port, '127.0.0.1')).toBe(false);
+      await expect(checkGatewayPort({ PORT: String(port), HOST: '127.0.0.1' })).rejects.toThrow(/set PORT/);
+      await expect(operatorPorts({ METRICS_PORT_BASE: String(port) }, ['a'])).rejects.toThrow(
+        /set METRICS_PORT_BASE/,
+      );
+    } finally {
+      server.close();
+    }
+    expect(await portIsFree(port, '127.0.0.1')).toBe(true);
+    expect(await operatorPorts({ METRICS_PORT_BASE: '' }, ['a'], 9464)).toEqual({ ports: {} });
+    expect(await operatorPorts({}, ['a'])).toEqual({ ports: {} });
+  });
+});
