@@ -1,5 +1,4 @@
 import { RPC } from '@avpass/contracts';
-import { DomainError } from '@avpass/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
@@ -7,15 +6,16 @@ import { Roles } from '../auth/auth.decorators';
 import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiContract, ApiRpc } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
-import { ImageStore, type ImageUploadRule } from '../uploads/image-store';
-import { readMultipart } from '../uploads/multipart';
+import { ImageStore, type ImageFormRule } from '../uploads/image-store';
 
 /** Spec section 5: athlete and trainer photos are at most 5MB, images only. */
-export const ATHLETE_PHOTO_RULE: ImageUploadRule = {
+export const ATHLETE_PHOTO_RULE = {
+  field: 'photo',
+  missingMessage: 'Please choose a photo to upload',
   maxBytes: 5 * 1024 * 1024,
   tooLargeMessage: 'Image size must be less than 5MB',
   notImageMessage: 'Only image files are allowed',
-};
+} satisfies ImageFormRule;
 const photoResponseSchema = z.object({ url: z.string() });
 
 /** Athlete credits and their ledger (spec section 7 "Credits"). */
@@ -86,14 +86,7 @@ export class CreditsController {
   @ApiConsumes('multipart/form-data')
   @ApiContract({ response: photoResponseSchema })
   async uploadPhoto(@Req() req: AuthenticatedRequest): Promise<z.infer<typeof photoResponseSchema>> {
-    const form = await readMultipart(req, 'photo', ATHLETE_PHOTO_RULE.maxBytes);
-    if (!form.file || form.file.buffer.length === 0) {
-      throw DomainError.validation('Please choose a photo to upload', {
-        photo: ['Please choose a photo to upload'],
-      });
-    }
-    if (form.file.truncated) throw new DomainError('PAYLOAD_TOO_LARGE', ATHLETE_PHOTO_RULE.tooLargeMessage);
-    const { url } = await this.images.store(form.file.buffer, ATHLETE_PHOTO_RULE);
+    const { url } = await this.images.storeUpload(req, ATHLETE_PHOTO_RULE);
     return { url };
   }
 

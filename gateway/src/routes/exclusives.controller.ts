@@ -1,11 +1,12 @@
 import { RPC } from '@avpass/contracts';
-import { Body, Controller, Get, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/auth.decorators';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiRpc } from '../http/openapi';
+import { deploymentUrlOf } from '../http/origin';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
-import { deploymentUrlOf } from './vouchers.controller';
 
 /**
  * Project Rooted exclusives (spec section 7, "Exclusives"). Deleting one is DELETE /api/qr-codes/{id},
@@ -15,7 +16,10 @@ import { deploymentUrlOf } from './vouchers.controller';
 @ApiBearerAuth()
 @Controller('api/project-rooted-exclusives')
 export class ExclusivesController {
-  constructor(readonly services: ServiceCaller) {}
+  constructor(
+    readonly services: ServiceCaller,
+    @Inject(GATEWAY_CONFIG) private readonly gatewayConfig: GatewayConfig,
+  ) {}
 
   /** A page of one tab (?filter=all|active|upcoming|expired|training|raffles|events|discounts) and every tab's count. */
   @Roles('super_admin')
@@ -31,7 +35,7 @@ export class ExclusivesController {
   @ApiRpc(RPC.vouchers.createExclusive, { body: true, added: ['idempotencyKey'], status: 201 })
   create(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.vouchers.createExclusive, body, req, {
-      ...deploymentUrlOf(body, req),
+      ...deploymentUrlOf(body, req, this.gatewayConfig.PUBLIC_URL),
       ...idempotencyOf(req),
     });
   }

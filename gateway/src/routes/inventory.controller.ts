@@ -1,19 +1,19 @@
 import { RPC, type MerchItem } from '@avpass/contracts';
-import { DomainError } from '@avpass/platform';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/auth.decorators';
 import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiRpc } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
-import { ImageStore, type ImageUploadRule } from '../uploads/image-store';
-import { readMultipart } from '../uploads/multipart';
+import { ImageStore, type ImageFormRule } from '../uploads/image-store';
 
 /** A merch item's product image: the vendor photo cap (spec section 9 names none for merch). */
-export const MERCH_IMAGE_RULE: ImageUploadRule = {
+export const MERCH_IMAGE_RULE: ImageFormRule = {
+  field: 'image',
   maxBytes: 10 * 1024 * 1024,
   tooLargeMessage: 'Please select a file smaller than 10MB',
   notImageMessage: 'Please select an image file (PNG, JPG, JPEG).',
+  formLimits: { fields: 20, fieldSize: 4000 },
 };
 
 /**
@@ -144,15 +144,7 @@ export class InventoryController {
 
   /** The form's text fields, plus imageUrl when an image came with it (stored and re-encoded first). */
   private async itemForm(req: AuthenticatedRequest): Promise<Record<string, string>> {
-    const form = await readMultipart(req, 'image', MERCH_IMAGE_RULE.maxBytes, {
-      fields: 20,
-      fieldSize: 4000,
-    });
-    const fields = { ...form.fields };
-    if (form.file && form.file.buffer.length > 0) {
-      if (form.file.truncated) throw new DomainError('PAYLOAD_TOO_LARGE', MERCH_IMAGE_RULE.tooLargeMessage);
-      fields.imageUrl = (await this.images.store(form.file.buffer, MERCH_IMAGE_RULE)).url;
-    }
-    return fields;
+    const { url, fields } = await this.images.storeUpload(req, MERCH_IMAGE_RULE);
+    return url ? { ...fields, imageUrl: url } : fields;
   }
 }

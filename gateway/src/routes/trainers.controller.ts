@@ -1,26 +1,28 @@
 import { RPC, type TrainerExportPage, type TrainerExportRow } from '@avpass/contracts';
 import { centsToDollars } from '@avpass/domain';
-import { DomainError } from '@avpass/platform';
-import { Body, Controller, Get, HttpCode, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { Roles } from '../auth/auth.decorators';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiContract, ApiRpc } from '../http/openapi';
+import { deploymentUrlOf } from '../http/origin';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
-import { ImageStore, type ImageUploadRule } from '../uploads/image-store';
-import { readMultipart } from '../uploads/multipart';
+import { ImageStore, type ImageFormRule } from '../uploads/image-store';
 import { csvRow } from './csv';
 import { attachment } from './rendering.controller';
 
 /** Spec sections 5 and 9: a trainer photo is at most 5 MB and an image by content. */
-export const TRAINER_IMAGE_RULE: ImageUploadRule = {
+export const TRAINER_IMAGE_RULE = {
+  field: 'image',
+  missingMessage: 'Please choose an image to upload',
   maxBytes: 5 * 1024 * 1024,
   tooLargeMessage: 'Image size must be less than 5MB',
   notImageMessage: 'Only image files are allowed',
-};
+} satisfies ImageFormRule;
 const imageResponseSchema = z.object({ imageUrl: z.string(), url: z.string() });
 
 const CSV_HEADER = [
@@ -52,13 +54,6 @@ const csvLine = (r: TrainerExportRow) =>
     r.redemptionId,
   ]);
 
-function originOf(body: unknown, req: AuthenticatedRequest): { deploymentUrl?: string } {
-  const sent = (body ?? {}) as { deploymentUrl?: unknown };
-  if (typeof sent.deploymentUrl === 'string' && sent.deploymentUrl.trim()) return {};
-  const origin = req.headers.origin;
-  return typeof origin === 'string' && /^https?:\/\/[^/]+$/.test(origin) ? { deploymentUrl: origin } : {};
-}
-
 /** Trainer/athlete codes, the trainer form's saved configuration, and athlete/partnership analytics. */
 @ApiTags('trainers')
 @ApiBearerAuth()
@@ -67,6 +62,7 @@ export class TrainersController {
   constructor(
     readonly services: ServiceCaller,
     private readonly images: ImageStore,
+    @Inject(GATEWAY_CONFIG) private readonly gatewayConfig: GatewayConfig,
   ) {}
 
   /** One code (`trainerName`) or one per name (`trainerNames`, comma or line separated), in one transaction. */
@@ -76,7 +72,7 @@ export class TrainersController {
   @ApiRpc(RPC.vouchers.generateTrainer, { body: true, added: ['idempotencyKey'], status: 201 })
   generate(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.vouchers.generateTrainer, body, req, {
-      ...originOf(body, req),
+      ...deploymentUrlOf(body, req, this.gatewayConfig.PUBLIC_URL),
       ...idempotencyOf(req),
     });
   }
@@ -117,14 +113,7 @@ export class TrainersController {
   @ApiConsumes('multipart/form-data')
   @ApiContract({ response: imageResponseSchema })
   async uploadImage(@Req() req: AuthenticatedRequest): Promise<z.infer<typeof imageResponseSchema>> {
-    const form = await readMultipart(req, 'image', TRAINER_IMAGE_RULE.maxBytes);
-    if (!form.file || form.file.buffer.length === 0) {
-      throw DomainError.validation('Please choose an image to upload', {
-        image: ['Please choose an image to upload'],
-      });
-    }
-    if (form.file.truncated) throw new DomainError('PAYLOAD_TOO_LARGE', TRAINER_IMAGE_RULE.tooLargeMessage);
-    const { url } = await this.images.store(form.file.buffer, TRAINER_IMAGE_RULE);
+    const { url } = await this.images.storeUpload(req, TRAINER_IMAGE_RULE);
     return { imageUrl: url, url };
   }
 

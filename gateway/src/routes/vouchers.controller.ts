@@ -1,34 +1,24 @@
 import { RPC } from '@avpass/contracts';
-import { DomainError } from '@avpass/platform';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { Public, Roles } from '../auth/auth.decorators';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiContract, ApiRpc } from '../http/openapi';
+import { deploymentUrlOf } from '../http/origin';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
-import { ImageStore, type ImageUploadRule } from '../uploads/image-store';
-import { readMultipart } from '../uploads/multipart';
+import { ImageStore, type ImageFormRule } from '../uploads/image-store';
 
 /** Spec section 9: the generator's logo is at most 2 MB, PNG or JPG by content. */
-export const LOGO_RULE: ImageUploadRule = {
+export const LOGO_RULE = {
+  field: 'logo',
+  missingMessage: 'Please choose a logo to upload',
   maxBytes: 2 * 1024 * 1024,
   tooLargeMessage: 'Please select a file smaller than 2MB.',
   notImageMessage: 'Please select an image file (PNG, JPG, JPEG).',
-};
+} satisfies ImageFormRule;
 const logoResponseSchema = z.object({ logoUrl: z.string(), url: z.string() });
-
-/** Where the QR should point when PUBLIC_URL is not configured: the page's origin, else this host. */
-export function deploymentUrlOf(body: unknown, req: AuthenticatedRequest): { deploymentUrl?: string } {
-  const sent = (body ?? {}) as { deploymentUrl?: unknown };
-  if (typeof sent.deploymentUrl === 'string' && sent.deploymentUrl.trim()) return {};
-  const origin = req.headers.origin;
-  const fallback =
-    typeof origin === 'string' && /^https?:\/\/[^/]+$/.test(origin)
-      ? origin
-      : `${req.protocol}://${req.headers.host ?? 'localhost'}`;
-  return { deploymentUrl: fallback };
-}
 
 /** A 100,000-code batch takes seconds (more on a busy database): longer than RPC_TIMEOUT_MS. */
 const BULK_GENERATE_TIMEOUT_MS = 120_000;
@@ -41,6 +31,7 @@ export class VouchersController {
   constructor(
     readonly services: ServiceCaller,
     private readonly images: ImageStore,
+    @Inject(GATEWAY_CONFIG) private readonly gatewayConfig: GatewayConfig,
   ) {}
 
   // ---- Public -------------------------------------------------------------------------------
@@ -76,7 +67,7 @@ export class VouchersController {
   @ApiRpc(RPC.vouchers.generate, { body: true, added: ['idempotencyKey'], status: 201 })
   generate(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.vouchers.generate, body, req, {
-      ...deploymentUrlOf(body, req),
+      ...deploymentUrlOf(body, req, this.gatewayConfig.PUBLIC_URL),
       ...idempotencyOf(req),
     });
   }
@@ -94,7 +85,7 @@ export class VouchersController {
       RPC.vouchers.bulkGenerate,
       body,
       req,
-      { ...deploymentUrlOf(body, req), ...idempotencyOf(req) },
+      { ...deploymentUrlOf(body, req, this.gatewayConfig.PUBLIC_URL), ...idempotencyOf(req) },
       BULK_GENERATE_TIMEOUT_MS,
     );
   }
@@ -126,14 +117,7 @@ export class VouchersController {
   @ApiConsumes('multipart/form-data')
   @ApiContract({ response: logoResponseSchema })
   async uploadLogo(@Req() req: AuthenticatedRequest): Promise<z.infer<typeof logoResponseSchema>> {
-    const form = await readMultipart(req, 'logo', LOGO_RULE.maxBytes);
-    if (!form.file || form.file.buffer.length === 0) {
-      throw DomainError.validation('Please choose a logo to upload', {
-        logo: ['Please choose a logo to upload'],
-      });
-    }
-    if (form.file.truncated) throw new DomainError('PAYLOAD_TOO_LARGE', LOGO_RULE.tooLargeMessage);
-    const { url } = await this.images.store(form.file.buffer, LOGO_RULE);
+    const { url } = await this.images.storeUpload(req, LOGO_RULE);
     return { logoUrl: url, url };
   }
 

@@ -4,14 +4,33 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { readMultipart } from './multipart';
 
 export interface ImageUploadRule {
   maxBytes: number;
   /** The spec's message for an oversized file, e.g. 'Please select a file smaller than 10MB'. */
   tooLargeMessage: string;
   notImageMessage: string;
+}
+
+/** Where an image comes in a multipart form, and what is said when it is missing. */
+export interface ImageFormRule extends ImageUploadRule {
+  /** The form field that carries the file. */
+  field: string;
+  /** The 400's message (also on the field) when no file came; absent: the image is optional. */
+  missingMessage?: string;
+  /** Forms with more text than a photo's (a merch item's fields) raise these. */
+  formLimits?: { fields?: number; fieldSize?: number };
+}
+
+/** A form read with its image checked for presence and size (its content is judged when stored). */
+export interface ReceivedImageForm {
+  fields: Record<string, string>;
+  /** The file's bytes; null when an optional image was not sent. */
+  image: Buffer | null;
 }
 
 type ImageKind = 'png' | 'jpg' | 'webp';
@@ -31,6 +50,45 @@ export class ImageStore {
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.dir = join(config.DATA_DIR, 'uploads');
+  }
+
+  /**
+   * Reads a multipart form and its image: 400 with `missingMessage` when a required image is missing
+   * or empty, 413 with `tooLargeMessage` past `maxBytes`. Use it alone when the form's fields must be
+   * checked before anything is stored; else `storeUpload`.
+   */
+  async receive(
+    request: FastifyRequest,
+    rule: ImageFormRule & { missingMessage: string },
+  ): Promise<ReceivedImageForm & { image: Buffer }>;
+  async receive(request: FastifyRequest, rule: ImageFormRule): Promise<ReceivedImageForm>;
+  async receive(request: FastifyRequest, rule: ImageFormRule): Promise<ReceivedImageForm> {
+    const form = await readMultipart(request, rule.field, rule.maxBytes, rule.formLimits);
+    const file = form.file && form.file.buffer.length > 0 ? form.file : null;
+    if (!file) {
+      if (rule.missingMessage === undefined) return { fields: form.fields, image: null };
+      throw DomainError.validation(rule.missingMessage, { [rule.field]: [rule.missingMessage] });
+    }
+    if (file.truncated) throw new DomainError('PAYLOAD_TOO_LARGE', rule.tooLargeMessage);
+    return { fields: form.fields, image: file.buffer };
+  }
+
+  /** The one read-and-store of an uploaded image: `receive`, then `store` (a required image). */
+  async storeUpload(
+    request: FastifyRequest,
+    rule: ImageFormRule & { missingMessage: string },
+  ): Promise<{ url: string; fields: Record<string, string> }>;
+  /** An optional image: `url` is null when none was sent. */
+  async storeUpload(
+    request: FastifyRequest,
+    rule: ImageFormRule,
+  ): Promise<{ url: string | null; fields: Record<string, string> }>;
+  async storeUpload(
+    request: FastifyRequest,
+    rule: ImageFormRule,
+  ): Promise<{ url: string | null; fields: Record<string, string> }> {
+    const { fields, image } = await this.receive(request, rule);
+    return { url: image ? (await this.store(image, rule)).url : null, fields };
   }
 
   async store(buffer: Buffer, rule: ImageUploadRule): Promise<{ url: string }> {

@@ -6,16 +6,17 @@ import { z } from 'zod';
 import { Roles } from '../auth/auth.decorators';
 import { ApiContract } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
-import { ImageStore, type ImageUploadRule } from './image-store';
-import { readMultipart } from './multipart';
+import { ImageStore, type ImageFormRule } from './image-store';
 import { UploadJanitor } from './upload-janitor';
 
 /** Spec section 9: vendor photos up to 10 MB. */
-export const VENDOR_PHOTO_RULE: ImageUploadRule = {
+export const VENDOR_PHOTO_RULE = {
+  field: 'photo',
+  missingMessage: 'Please choose a photo to upload',
   maxBytes: 10 * 1024 * 1024,
   tooLargeMessage: 'Please select a file smaller than 10MB',
   notImageMessage: 'Please select an image file (PNG, JPG, JPEG).',
-};
+} satisfies ImageFormRule;
 
 const vendorPhotoFields = z.object({
   vendorId: z.union([z.literal(''), z.string().uuid('Not a valid id')]).optional(),
@@ -39,20 +40,15 @@ export class UploadsController {
   @ApiConsumes('multipart/form-data')
   @ApiContract({ response: uploadResponseSchema })
   async vendorPhoto(@Req() req: AuthenticatedRequest): Promise<UploadResponse> {
-    const form = await readMultipart(req, 'photo', VENDOR_PHOTO_RULE.maxBytes);
-    if (!form.file || form.file.buffer.length === 0) {
-      throw DomainError.validation('Please choose a photo to upload', {
-        photo: ['Please choose a photo to upload'],
-      });
-    }
-    if (form.file.truncated) throw new DomainError('PAYLOAD_TOO_LARGE', VENDOR_PHOTO_RULE.tooLargeMessage);
+    // Read first, store only once the fields and the partner are known to be good.
+    const form = await this.images.receive(req, VENDOR_PHOTO_RULE);
     const fields = vendorPhotoFields.safeParse(form.fields);
     if (!fields.success) {
       throw DomainError.validation(fields.error.issues[0]?.message ?? 'Invalid form', undefined);
     }
     const { vendorId, photoType } = fields.data;
     const before = vendorId ? await this.services.call(RPC.partners.get, { id: vendorId }, req) : null;
-    const stored = await this.images.store(form.file.buffer, VENDOR_PHOTO_RULE);
+    const stored = await this.images.store(form.image, VENDOR_PHOTO_RULE);
     if (vendorId) {
       let after;
       try {
