@@ -15,6 +15,10 @@
 //   every alert and panel query is parsed with Prometheus's PromQL grammar and may name only the
 //   metrics the apps export.
 //
+// - Checks that the files generated from the list of services (libs/contracts/src/services.ts) by
+//   tools/generate-deploy.mjs (compose, Dockerfile, the services' manifests, Prometheus targets) are
+//   what the generator writes now: a hand edit or a service added without `npm run deploy:generate` fails.
+//
 // `node tools/validate-deploy.mjs --write-prometheus-rule` regenerates the overlay's PrometheusRule from
 // alerts.yml.
 import { execFileSync } from 'node:child_process';
@@ -25,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { parser as promqlParser } from '@prometheus-io/lezer-promql';
 import { parse, parseAllDocuments, stringify } from 'yaml';
+import { deployDrift } from './generate-deploy.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -759,6 +764,8 @@ async function main() {
     production.find((o) => o.kind === 'ConfigMap' && o.metadata?.name === 'avpass-config'),
   );
 
+  for (const drift of deployDrift(ROOT)) problems.push(drift);
+
   const { version } = require('kubernetes-models/package.json');
   if (problems.length) {
     for (const line of problems) console.error(line);
@@ -770,7 +777,8 @@ async function main() {
   console.log(
     `deploy: ${checked} Kubernetes objects in ${KUSTOMIZATIONS.length} kustomizations valid (Kubernetes 1.27 schemas from ` +
       `kubernetes-models ${version}, KEDA and Prometheus-operator models, CloudNativePG structurally); ` +
-      'Prometheus, alert rules and Grafana files consistent with docker-compose.yml' +
+      'Prometheus, alert rules and Grafana files consistent with docker-compose.yml; ' +
+      'the files generated from libs/contracts/src/services.ts up to date' +
       (kustomizeVersion ? `; rendering identical to kubectl kustomize ${kustomizeVersion}` : ''),
   );
 }

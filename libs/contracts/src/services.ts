@@ -45,11 +45,25 @@ export const SERVICES = [
     /** Reads and writes DATA_DIR (the shared volume with the gateway). */
     dataDir: true,
     /**
-     * Runs BullMQ workers beside its API (RENDERING_MODE=all); on Kubernetes the API and the workers
-     * are two Deployments (`<name>-api`, `<name>-worker`).
+     * Runs BullMQ workers beside its API (RENDERING_MODE=all, as under npm start and compose); on
+     * Kubernetes the API and the workers are two Deployments (`rendering-api`, `rendering-worker`).
      */
-    workers: true,
-    /** A 256 MB heap keeps a 10,000-card PDF ZIP worker near 280 MB (V8 collects PDF garbage late). */
+    workers: {
+      modeVariable: 'RENDERING_MODE',
+      /** The worker Deployment's own settings; RENDER_THREADS 1: one core per worker, scale with replicas. */
+      env: {
+        ZIP_WORKER_CONCURRENCY: '1',
+        RENDER_CONCURRENCY: '4',
+        RENDER_THREADS: '1',
+        ZIP_CHUNK_WORKER_CONCURRENCY: '1',
+      },
+      /** On SIGTERM a worker hands its running job back to the queue: a longer grace period. */
+      terminationGracePeriodSeconds: 60,
+    },
+    /**
+     * A 256 MB heap keeps a 10,000-card PDF ZIP worker near 280 MB (V8 collects PDF garbage late),
+     * under the worker's 512 Mi limit.
+     */
     nodeArgs: ['--max-old-space-size=256'],
     size: 'medium',
   },
@@ -63,7 +77,12 @@ export interface ServiceDefinition {
   readonly redis?: boolean;
   readonly bootstrapsAdmin?: boolean;
   readonly dataDir?: boolean;
-  readonly workers?: boolean;
+  readonly workers?: {
+    /** The variable that splits the API from the workers (`api`, `worker`; `all` by default). */
+    readonly modeVariable: string;
+    readonly env: Readonly<Record<string, string>>;
+    readonly terminationGracePeriodSeconds: number;
+  };
   readonly autoscaled?: boolean;
   readonly nodeArgs?: readonly string[];
   readonly size: 'small' | 'medium';
