@@ -82,13 +82,19 @@ export interface ApiRequestOptions {
 export async function apiRequest(url: string, options: ApiRequestOptions = {}): Promise<Response> {
   const token = options.token === undefined ? getAuthToken() : options.token;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body goes as multipart: the browser writes the Content-Type with its boundary.
+  const multipart = options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const response = await fetch(url, {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: multipart
+      ? (options.body as FormData)
+      : options.body === undefined
+        ? undefined
+        : JSON.stringify(options.body),
     credentials: 'include',
     signal: options.signal,
     keepalive: options.keepalive,
@@ -105,6 +111,33 @@ export async function apiJson<T>(
 ): Promise<T> {
   const response = await apiRequest(url, options);
   return schema.parse(await response.json());
+}
+
+/** A multipart form's parts in order: text fields and files; a null or undefined part is left out. */
+export type UploadParts = Record<string, string | Blob | null | undefined>;
+
+/**
+ * The one multipart upload: the parts as a form, the signed-in user's token, errors read as for every
+ * call; the JSON answer is checked against its schema, and an answer of another shape is an ApiError
+ * whose message is `invalidMessage` (none: the caller's fallback text is shown).
+ */
+export async function apiUpload<T>(
+  url: string,
+  parts: UploadParts,
+  schema: { parse: (value: unknown) => T },
+  options: { method?: 'POST' | 'PUT'; invalidMessage?: string } = {},
+): Promise<T> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(parts)) {
+    if (value !== null && value !== undefined) body.append(name, value);
+  }
+  const response = await apiRequest(url, { method: options.method ?? 'POST', body });
+  const text = await response.text();
+  try {
+    return schema.parse(JSON.parse(text));
+  } catch {
+    throw new ApiError(response.status, text, options.invalidMessage ?? null, {}, null);
+  }
 }
 
 /** The text to show a user for a failed call: the server's message, else the given fallback. */

@@ -6,8 +6,7 @@ import {
 } from '@avpass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiErrorOf, apiJson, apiRequest, ApiError } from '@/lib/api-client';
-import { getAuthToken } from '@/lib/session/auth-storage';
+import { apiJson, apiRequest, apiUpload } from '@/lib/api-client';
 import { fileNameFrom, saveBlob } from '@/components/downloads/save-file';
 import { analyticsQuery, TRAINER_URLS, type AnalyticsFilters } from './urls';
 
@@ -51,20 +50,10 @@ const uploadResponse = z.object({ url: z.string() });
 
 /** POST /api/upload-trainer-image (multipart field `image`), answering the stored image's URL. */
 export async function uploadTrainerImage(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('image', file);
-  const token = getAuthToken();
-  const response = await fetch(TRAINER_URLS.uploadImage, {
-    method: 'POST',
-    body: form,
-    credentials: 'include',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  const { url } = await apiUpload(TRAINER_URLS.uploadImage, { image: file }, uploadResponse, {
+    invalidMessage: 'Failed to upload image',
   });
-  if (!response.ok) throw await apiErrorOf(response);
-  const text = await response.text();
-  const parsed = uploadResponse.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new ApiError(response.status, text, 'Failed to upload image', {}, null);
-  return parsed.data.url;
+  return url;
 }
 
 export function useUploadTrainerImage() {

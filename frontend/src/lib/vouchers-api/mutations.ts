@@ -7,9 +7,8 @@ import {
 } from '@avpass/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiErrorOf, apiJson, apiRequest, ApiError } from '@/lib/api-client';
+import { apiJson, apiRequest, apiUpload } from '@/lib/api-client';
 import { idempotencyHeader, useIdempotentMutationFn } from '@/lib/idempotency';
-import { getAuthToken } from '@/lib/session/auth-storage';
 import { VOUCHER_URLS } from './urls';
 
 /** Every list, stat and voucher that a change to codes, assignments or redemptions can affect. */
@@ -97,27 +96,19 @@ export function useAssignPartners() {
   });
 }
 
-const uploadLogoResponse = z.object({ logoUrl: z.string().optional(), url: z.string().optional() });
+/** The stored logo's URL: `logoUrl`, else `url`. */
+const uploadLogoResponse = z
+  .object({ logoUrl: z.string().optional(), url: z.string().optional() })
+  .transform((answer) => answer.logoUrl ?? answer.url)
+  .pipe(z.string());
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 /** POST /api/upload-logo (multipart field `logo`), answering the stored logo's URL. */
-export async function uploadLogo(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('logo', file);
-  const token = getAuthToken();
-  const response = await fetch(VOUCHER_URLS.uploadLogo, {
-    method: 'POST',
-    body: form,
-    credentials: 'include',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+export function uploadLogo(file: File): Promise<string> {
+  return apiUpload(VOUCHER_URLS.uploadLogo, { logo: file }, uploadLogoResponse, {
+    invalidMessage: 'Failed to upload logo',
   });
-  if (!response.ok) throw await apiErrorOf(response);
-  const text = await response.text();
-  const parsed = uploadLogoResponse.parse(JSON.parse(text));
-  const url = parsed.logoUrl ?? parsed.url;
-  if (!url) throw new ApiError(response.status, text, 'Failed to upload logo', {}, null);
-  return url;
 }
 
 export function useUploadLogo() {

@@ -1,11 +1,5 @@
 import type { QrCode } from '@avpass/contracts';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { useDeleteQrCode } from '@/lib/vouchers-api';
 import { errorMessageOf } from '@/lib/api-client';
@@ -33,34 +27,19 @@ export function DeleteCodeDialog({ code, onClose }: { code: QrCode | null; onClo
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={code !== null}
-      onClose={onClose}
-      aria-labelledby="delete-code-title"
-      maxWidth="xs"
-      fullWidth
-    >
-      <DialogTitle id="delete-code-title">Delete this QR code?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
+      title="Delete this QR code?"
+      description={
+        <>
           {code ? `${code.customTitle || code.clinicName} (${shortId(code.id)}). ` : ''}
           Its voucher page stops working and partners no longer see it. This cannot be undone.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={remove.isPending}>
-          Cancel
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          onClick={confirm}
-          disabled={remove.isPending}
-          startIcon={remove.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </>
+      }
+      confirmLabel="Delete"
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import { merchItemSchema, messageResponseSchema, pageSchema } from '@avpass/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiErrorOf, apiJson } from '@/lib/api-client';
+import { apiJson, apiUpload } from '@/lib/api-client';
 import { INVENTORY_URLS, isInventoryQuery, withQuery } from '@/lib/inventory-api';
-import { getAuthToken } from '@/lib/session/auth-storage';
 
 const itemPageSchema = pageSchema(merchItemSchema);
 
@@ -39,27 +38,24 @@ export interface MerchItemForm {
   image: File | null;
 }
 
-async function saveMerchItem({ id, form }: { id?: string; form: MerchItemForm }) {
-  const body = new FormData();
-  body.append('name', form.name);
-  body.append('sku', form.sku);
-  body.append('description', form.description);
-  body.append('category', form.category);
-  body.append('brand', form.brand);
-  body.append('price', form.price);
-  body.append('sizes', form.sizes.join(','));
-  body.append('colors', form.colors.join(','));
-  body.append('isActive', String(form.isActive));
-  if (form.image) body.append('image', form.image);
-  const token = getAuthToken();
-  const response = await fetch(id ? `${INVENTORY_URLS.merchItems}/${id}` : INVENTORY_URLS.merchItems, {
-    method: id ? 'PUT' : 'POST',
-    body,
-    credentials: 'include',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw await apiErrorOf(response);
-  return merchItemSchema.parse(await response.json());
+function saveMerchItem({ id, form }: { id?: string; form: MerchItemForm }) {
+  return apiUpload(
+    id ? `${INVENTORY_URLS.merchItems}/${id}` : INVENTORY_URLS.merchItems,
+    {
+      name: form.name,
+      sku: form.sku,
+      description: form.description,
+      category: form.category,
+      brand: form.brand,
+      price: form.price,
+      sizes: form.sizes.join(','),
+      colors: form.colors.join(','),
+      isActive: String(form.isActive),
+      image: form.image,
+    },
+    merchItemSchema,
+    { method: id ? 'PUT' : 'POST' },
+  );
 }
 
 export function useSaveMerchItem() {

@@ -28,8 +28,8 @@ import { viewerTimeZone } from '@/lib/time-zone';
 import { useCompanies } from '@/lib/vouchers-api';
 import { useMerchItems } from '../api/merch-items';
 import { useCreateAllocation, useItemLines, useRemoveAllocation } from '../api/stock';
-import type { InventorySelection } from '../routes/admin-inventory';
-import { ConfirmDialog } from './confirm-dialog';
+import type { InventorySelection } from '../types';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { ItemPicker } from './item-picker';
 
 /** Allocations: every active allocation; New Allocation for the chosen item's lines; remove with confirm. */
@@ -139,7 +139,7 @@ export function AllocationsTab({ selection }: { selection: InventorySelection })
       <ConfirmDialog
         open={!!removing}
         title="Remove allocation"
-        question="Remove this allocation?"
+        description="Remove this allocation?"
         confirmLabel="Remove"
         pending={remove.isPending}
         onClose={() => setRemoving(null)}

@@ -24,7 +24,7 @@ import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
 import { useMerchItems } from '../api/merch-items';
 import { useItemLines, useRestock } from '../api/stock';
-import type { InventorySelection } from '../routes/admin-inventory';
+import type { InventorySelection } from '../types';
 import { AddInventoryDialog } from './add-inventory-dialog';
 import { ItemPicker } from './item-picker';
 

@@ -24,8 +24,8 @@ import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeleteMerchItem, useMerchItems } from '../api/merch-items';
-import type { InventorySelection } from '../routes/admin-inventory';
-import { ConfirmDialog } from './confirm-dialog';
+import type { InventorySelection } from '../types';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { MerchItemDialog } from './merch-item-dialog';
 
 export function ItemThumb({
@@ -199,7 +199,7 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
       <ConfirmDialog
         open={!!deleting}
         title="Delete item"
-        question="Are you sure you want to delete this item?"
+        description="Are you sure you want to delete this item?"
         confirmLabel="Delete"
         pending={remove.isPending}
         onClose={() => setDeleting(null)}

@@ -15,7 +15,7 @@ import { SignedQuantity, TransactionTypeChip } from '@/components/inventory/tran
 import { useTransactions } from '@/lib/inventory-api';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useItemLines } from '../api/stock';
-import type { InventorySelection } from '../routes/admin-inventory';
+import type { InventorySelection } from '../types';
 import { ItemPicker } from './item-picker';
 
 /** Transactions: the history of a chosen inventory line, newest first. */

@@ -17,21 +17,7 @@ import { AllocationsTab } from '../components/allocations-tab';
 import { InventoryTab } from '../components/inventory-tab';
 import { MerchItemsTab } from '../components/merch-items-tab';
 import { TransactionsTab } from '../components/transactions-tab';
-
-const TABS = [
-  { id: 'items', label: 'Merch Items' },
-  { id: 'inventory', label: 'Inventory' },
-  { id: 'allocations', label: 'Allocations' },
-  { id: 'transactions', label: 'Transactions' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
-
-/** What the tabs share: the chosen item (Inventory, Allocations) and line (Transactions). */
-export interface InventorySelection {
-  itemId: string | null;
-  lineId: string | null;
-  select(next: { tab?: TabId; itemId?: string | null; lineId?: string | null }): void;
-}
+import { INVENTORY_TABS, type InventorySelection, type InventoryTabId } from '../types';
 
 /** /admin-inventory (super_admin; the router shows everyone else the Access Denied denial). */
 export function AdminInventoryRoute() {
@@ -43,7 +29,7 @@ export function AdminInventoryRoute() {
 function AdminInventory() {
   const summary = useInventorySummary();
   const [params, setParams] = useSearchParams();
-  const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'items';
+  const tab: InventoryTabId = INVENTORY_TABS.find((t) => t.id === params.get('tab'))?.id ?? 'items';
   const selection: InventorySelection = {
     itemId: params.get('item'),
     lineId: params.get('line'),
@@ -111,14 +97,14 @@ function AdminInventory() {
       <Card>
         <Tabs
           value={tab}
-          onChange={(_event, value: TabId) => selection.select({ tab: value })}
+          onChange={(_event, value: InventoryTabId) => selection.select({ tab: value })}
           aria-label="Inventory sections"
           variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
           sx={(theme) => ({ px: { xs: 0, sm: 2 }, borderBottom: `1px solid ${theme.palette.divider}` })}
         >
-          {TABS.map((t) => (
+          {INVENTORY_TABS.map((t) => (
             <Tab
               key={t.id}
               value={t.id}

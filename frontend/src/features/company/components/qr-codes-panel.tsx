@@ -24,9 +24,9 @@ import { paths } from '@/config/paths';
 import { useDeleteQrCode } from '@/lib/vouchers-api';
 import { DownloadButtons } from '@/components/downloads/download-buttons';
 import { StatusChip } from '@/components/vouchers/status-chip';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { codeName, createdText, DISCOUNT_TYPE_LABELS, shortId } from '../lib/display';
 import { BulkDownloadBar } from './bulk-download-bar';
-import { DeleteCodeDialog } from './delete-code-dialog';
 import { DividedList, PagedListCard } from './list-frame';
 import { ListStates } from './list-states';
 
@@ -308,12 +308,20 @@ export function QrCodesPanel({
           )}
         </PagedListCard>
       </ListStates>
-      <DeleteCodeDialog
+      <ConfirmDialog
         open={toDelete !== null}
-        codeName={toDelete ? codeName(toDelete) : ''}
+        title="Delete this QR code?"
+        description={
+          <>
+            <strong>{toDelete ? codeName(toDelete) : ''}</strong> will be removed from your company&apos;s
+            list. Vouchers already handed out are not affected.
+          </>
+        }
+        confirmLabel="Delete"
         pending={remove.isPending}
-        onCancel={() => setToDelete(null)}
         onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+        confirmTestId="confirm-delete"
       />
     </Box>
   );

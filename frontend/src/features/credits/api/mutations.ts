@@ -8,9 +8,8 @@ import {
 } from '@avpass/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiErrorOf, apiJson, ApiError } from '@/lib/api-client';
+import { apiJson, apiUpload } from '@/lib/api-client';
 import { idempotencyHeader, useIdempotentMutationFn } from '@/lib/idempotency';
-import { getAuthToken } from '@/lib/session/auth-storage';
 import { CREDIT_URLS } from './urls';
 
 /** Every credits list and figure: a charge, void or new credit can change any of them. */
@@ -114,18 +113,8 @@ export const ATHLETE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 /** POST /api/upload/athlete-photo (multipart field `photo`): the stored photo's URL. */
 export async function uploadAthletePhoto(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('photo', file);
-  const token = getAuthToken();
-  const response = await fetch(CREDIT_URLS.uploadPhoto, {
-    method: 'POST',
-    body: form,
-    credentials: 'include',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  const { url } = await apiUpload(CREDIT_URLS.uploadPhoto, { photo: file }, photoResponse, {
+    invalidMessage: 'Failed to upload image',
   });
-  if (!response.ok) throw await apiErrorOf(response);
-  const text = await response.text();
-  const parsed = photoResponse.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new ApiError(response.status, text, 'Failed to upload image', {}, null);
-  return parsed.data.url;
+  return url;
 }

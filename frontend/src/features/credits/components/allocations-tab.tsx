@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { usePaging } from '@/components/data-display/pager';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -52,25 +53,22 @@ export function AllocationsTab() {
   const credits = useAdminCredits({ limit: paging.limit, offset: paging.offset, search: term || undefined });
   const [creating, setCreating] = useState(false);
   const [recording, setRecording] = useState<AthleteCredit | null>(null);
+  const [deleting, setDeleting] = useState<AthleteCredit | null>(null);
   const remove = useDeleteCredit();
   const { toast } = useToast();
 
   const deleteCredit = (credit: AthleteCredit) => {
-    if (
-      !window.confirm(
-        `Delete the credit of ${credit.athleteName}? A credit with transactions is deactivated and its ledger kept.`,
-      )
-    )
-      return;
     remove.mutate(credit.id, {
-      onSuccess: (answer) =>
+      onSuccess: (answer) => {
+        setDeleting(null);
         toast({
           title: 'Credit deleted successfully',
           description:
             answer.outcome === 'deactivated'
               ? 'It has transactions, so it was deactivated and its ledger kept.'
               : undefined,
-        }),
+        });
+      },
       onError: (error) =>
         toast({
           title: 'Error',
@@ -93,7 +91,7 @@ export function AllocationsTab() {
       <IconButton
         size="small"
         aria-label={`Delete credit of ${credit.athleteName}`}
-        onClick={() => deleteCredit(credit)}
+        onClick={() => setDeleting(credit)}
         disabled={remove.isPending}
       >
         <DeleteOutlineRoundedIcon fontSize="small" />
@@ -189,6 +187,15 @@ export function AllocationsTab() {
       />
       <NewCreditDialog open={creating} onClose={() => setCreating(false)} />
       <RecordTransactionDialog credit={recording} onClose={() => setRecording(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the credit of ${deleting?.athleteName ?? ''}?`}
+        description="A credit with transactions is deactivated and its ledger kept."
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() => deleting && deleteCredit(deleting)}
+        onClose={() => setDeleting(null)}
+      />
     </Box>
   );
 }

@@ -1,11 +1,5 @@
 import type { Exclusive } from '@avpass/contracts';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
 import { useDeleteExclusive } from '../api/exclusives';
@@ -38,34 +32,19 @@ export function DeleteExclusiveDialog({
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={exclusive !== null}
-      onClose={() => !remove.isPending && onClose()}
-      aria-labelledby="delete-exclusive-title"
-      maxWidth="xs"
-      fullWidth
-    >
-      <DialogTitle id="delete-exclusive-title">Delete this exclusive?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
+      title="Delete this exclusive?"
+      description={
+        <>
           {exclusive ? `${exclusive.customTitle ?? exclusive.service}. ` : ''}Its voucher page stops working.
           This action cannot be undone.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={remove.isPending}>
-          Cancel
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          onClick={confirm}
-          disabled={remove.isPending}
-          startIcon={remove.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </>
+      }
+      confirmLabel="Delete"
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

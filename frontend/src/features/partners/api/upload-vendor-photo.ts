@@ -1,7 +1,6 @@
 import { uploadResponseSchema, type PhotoType } from '@avpass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiErrorOf } from '@/lib/api-client';
-import { getAuthToken } from '@/lib/session/auth-storage';
+import { apiUpload } from '@/lib/api-client';
 import { PARTNER_URLS } from './urls';
 
 /** Spec section 9: vendor photos up to 10 MB. */
@@ -18,19 +17,12 @@ export interface VendorPhotoUpload {
  * becomes the partner's logo (the old one's file is deleted) or joins its gallery at once.
  */
 export async function uploadVendorPhoto({ file, vendorId, photoType }: VendorPhotoUpload): Promise<string> {
-  const form = new FormData();
-  form.append('vendorId', vendorId);
-  form.append('photoType', photoType);
-  form.append('photo', file);
-  const token = getAuthToken();
-  const response = await fetch(PARTNER_URLS.vendorPhoto, {
-    method: 'POST',
-    body: form,
-    credentials: 'include',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw await apiErrorOf(response);
-  return uploadResponseSchema.parse(await response.json()).url;
+  const { url } = await apiUpload(
+    PARTNER_URLS.vendorPhoto,
+    { vendorId, photoType, photo: file },
+    uploadResponseSchema,
+  );
+  return url;
 }
 
 export function useUploadVendorPhoto() {

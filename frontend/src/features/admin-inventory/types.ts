@@ -1,0 +1,15 @@
+/** The admin inventory screen's tabs, in order. */
+export const INVENTORY_TABS = [
+  { id: 'items', label: 'Merch Items' },
+  { id: 'inventory', label: 'Inventory' },
+  { id: 'allocations', label: 'Allocations' },
+  { id: 'transactions', label: 'Transactions' },
+] as const;
+export type InventoryTabId = (typeof INVENTORY_TABS)[number]['id'];
+
+/** What the tabs share: the chosen item (Inventory, Allocations) and line (Transactions). */
+export interface InventorySelection {
+  itemId: string | null;
+  lineId: string | null;
+  select(next: { tab?: InventoryTabId; itemId?: string | null; lineId?: string | null }): void;
+}
