@@ -5,6 +5,7 @@ import { Migration20261125Scale } from './migration-20261125-scale';
 import { Migration20261126Trainers } from './migration-20261126-trainers';
 import { Migration20261127Exclusives } from './migration-20261127-exclusives';
 import { Migration20261128Idempotency } from './migration-20261128-idempotency';
+import { Migration20261129BusinessTimeZone } from './migration-20261129-business-time-zone';
 
 export const migrations = [
   { name: 'Migration20261122Initial', class: Migration20261122Initial },
@@ -14,4 +15,5 @@ export const migrations = [
   { name: 'Migration20261126Trainers', class: Migration20261126Trainers },
   { name: 'Migration20261127Exclusives', class: Migration20261127Exclusives },
   { name: 'Migration20261128Idempotency', class: Migration20261128Idempotency },
+  { name: 'Migration20261129BusinessTimeZone', class: Migration20261129BusinessTimeZone },
 ];

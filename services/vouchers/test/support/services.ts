@@ -30,7 +30,8 @@ export interface VoucherServices extends TestBed {
   clock: TestClock;
   /** Running vouchers instances (they share the database and the NATS queue group). */
   vouchers: INestMicroservice[];
-  startVouchers(): Promise<INestMicroservice>;
+  /** One more instance; `env` overrides the test bed's environment for it (BUSINESS_TIMEZONE, …). */
+  startVouchers(env?: Record<string, string>): Promise<INestMicroservice>;
   stopVouchers(app: INestMicroservice): Promise<void>;
 }
 
@@ -43,7 +44,8 @@ export async function startVoucherServices(
 ): Promise<VoucherServices> {
   const clock = testClock();
   const vouchers: INestMicroservice[] = [];
-  let startVouchers = (): Promise<INestMicroservice> => Promise.reject(new Error('not started'));
+  let startVouchers = (_env?: Record<string, string>): Promise<INestMicroservice> =>
+    Promise.reject(new Error('not started'));
   const bed = await startTestBed({
     name: 'vouchers',
     env: options.env ?? {},
@@ -51,8 +53,9 @@ export async function startVoucherServices(
     rpcTimeoutMs: 15_000,
     start: async (b) => {
       const config = vouchersService.loadConfig(b.env);
-      startVouchers = async () => {
-        const app = await b.add(createServiceApp(vouchersService, { config, options: { clock } }));
+      startVouchers = async (env) => {
+        const own = env ? vouchersService.loadConfig({ ...b.env, ...env }) : config;
+        const app = await b.add(createServiceApp(vouchersService, { config: own, options: { clock } }));
         vouchers.push(app);
         return app;
       };
@@ -67,7 +70,7 @@ export async function startVoucherServices(
     ...bed,
     clock,
     vouchers,
-    startVouchers: () => startVouchers(),
+    startVouchers: (env) => startVouchers(env),
     async stopVouchers(app) {
       vouchers.splice(vouchers.indexOf(app), 1);
       await bed.remove(app);
