@@ -108,7 +108,7 @@ describe('GET /api/vendors: the partners screen page', () => {
   it.each([
     ['limit=0', 'limit', 'limit must be at least 1'],
     ['limit=201', 'limit', 'limit must be at most 200'],
-    ['limit=abc', 'limit', 'limit must be a number'],
+    ['limit=abc', 'limit', 'limit must be a number, not "abc"'],
     ['offset=-1', 'offset', 'offset must not be negative'],
     ['cursor=garbage', 'cursor', 'cursor is not valid; start again from the first page'],
     [`search=${'x'.repeat(101)}`, 'search', 'search must be at most 100 characters'],

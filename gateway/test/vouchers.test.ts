@@ -107,7 +107,7 @@ describe('generate and the voucher page', () => {
     [{ discountValue: 150 }, 'discountValue', 'A percentage discount must be at most 100'],
     [{ service: '' }, 'service', 'Service/product is required'],
     [{ expirationDate: '' }, 'expirationDate', 'Expiration date is required'],
-    [{ usageLimit: 'x1' }, 'usageLimit', 'Must be a number'],
+    [{ usageLimit: 'x1' }, 'usageLimit', 'Usage limit must be unlimited or a number, not "x1"'],
     [
       { logoUrl: 'https://evil.example/x.png' },
       'logoUrl',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText, uploadUrl, uuidParam } from './common';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text';
+import { numberInput } from './validation';
 import { DATE_ONLY_PATTERN, idempotencyKeyField as idempotencyKey, listQuerySchema } from './vouchers';
 
 /** Spec section 3: athlete_credits.athleteRole and credit_transactions' type and category. */
@@ -49,12 +50,14 @@ const requiredText = (message: string, max = 500) =>
     .max(max, `Must be at most ${max} characters`);
 
 /** An amount in cents: a positive whole number (the client converts dollars with dollarsToCents). */
-export const centsField = (required: string = CREDIT_MESSAGES.amountRequired) =>
-  z
-    .number({ error: (issue) => (issue.input === undefined ? required : CREDIT_MESSAGES.amountPositive) })
-    .int(CREDIT_MESSAGES.amountWholeCents)
-    .positive(CREDIT_MESSAGES.amountPositive)
-    .max(MAX_CREDIT_CENTS, CREDIT_MESSAGES.amountTooLarge);
+export const centsField = (required: string = CREDIT_MESSAGES.amountRequired, label = 'Amount') =>
+  numberInput(label, { required, kind: 'a number of cents' }).pipe(
+    z
+      .number()
+      .int(CREDIT_MESSAGES.amountWholeCents)
+      .positive(CREDIT_MESSAGES.amountPositive)
+      .max(MAX_CREDIT_CENTS, CREDIT_MESSAGES.amountTooLarge),
+  );
 
 const dateField = (required: string) =>
   z
@@ -74,13 +77,16 @@ export const createCreditRequestSchema = z
     athleteName: requiredText(CREDIT_MESSAGES.athleteNameRequired, 200),
     athleteRole: z.enum(ATHLETE_ROLES, 'Role must be athlete, trainer or coach').default('athlete'),
     athleteImage: uploadUrl().nullish(),
-    totalAmount: centsField(CREDIT_MESSAGES.totalRequired),
+    totalAmount: centsField(CREDIT_MESSAGES.totalRequired, 'Total amount'),
     monthlyAmount: z.unknown().optional(),
-    duration: z
-      .number({ error: CREDIT_MESSAGES.durationRange })
-      .int(CREDIT_MESSAGES.durationRange)
-      .min(1, CREDIT_MESSAGES.durationRange)
-      .max(120, CREDIT_MESSAGES.durationRange)
+    duration: numberInput('Duration', { kind: 'a number of months' })
+      .pipe(
+        z
+          .number()
+          .int(CREDIT_MESSAGES.durationRange)
+          .min(1, CREDIT_MESSAGES.durationRange)
+          .max(120, CREDIT_MESSAGES.durationRange),
+      )
       .default(DEFAULT_CREDIT_DURATION_MONTHS),
     startDate: dateField(CREDIT_MESSAGES.startRequired),
     endDate: dateField(CREDIT_MESSAGES.endRequired),

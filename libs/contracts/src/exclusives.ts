@@ -2,6 +2,7 @@ import { EXCLUSIVE_STATUSES, EXCLUSIVE_TYPES, isDateOnly, UNLIMITED_USAGE_LIMIT 
 import { z } from 'zod';
 import { optionalText, uploadUrl } from './common';
 import { isSafeText, safeText, UNSAFE_TEXT_MESSAGE } from './text';
+import { describeSent, numberOrWord } from './validation';
 import {
   expirationDateField,
   idempotencyKeyField,
@@ -48,19 +49,19 @@ const eventDateField = safeText()
   });
 
 /** 'unlimited' (stored 999999), or a whole number 1-9999 (as text or a number). Default 1. */
-export const exclusiveUsageLimitField = z
-  .union([z.string(), z.number()], { error: EXCLUSIVE_USAGE_LIMIT_MESSAGE })
+export const exclusiveUsageLimitField = numberOrWord('Usage limit', 'unlimited', { blank: 1 })
   .optional()
   .transform((value, ctx) => {
-    if (value === undefined || value === '') return 1;
-    const text = String(value).trim();
-    if (text.toLowerCase() === 'unlimited') return UNLIMITED_USAGE_LIMIT;
-    const n = Number(text);
-    if (!/^\d+$/.test(text) || n < 1 || n > EXCLUSIVE_MAX_CUSTOM_USAGE) {
-      ctx.addIssue({ code: 'custom', message: EXCLUSIVE_USAGE_LIMIT_MESSAGE });
+    if (value === undefined) return 1;
+    if (value === 'unlimited') return UNLIMITED_USAGE_LIMIT;
+    if (!Number.isInteger(value) || value < 1 || value > EXCLUSIVE_MAX_CUSTOM_USAGE) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${EXCLUSIVE_USAGE_LIMIT_MESSAGE}, not ${describeSent(value)}`,
+      });
       return z.NEVER;
     }
-    return n;
+    return value;
   });
 
 /** The details a client sends; vendorName is not among them (it is read from the partners service). */

@@ -9,6 +9,7 @@ import {
 } from '@avpass/domain';
 import { z } from 'zod';
 import { optionalText, uploadUrl, uuidParam } from './common';
+import { numberInput } from './validation';
 import { idempotencyKeyField as idempotencyKey, pageSchema } from './vouchers';
 import { safeText } from './text';
 
@@ -44,51 +45,35 @@ const sizeSchema = z.enum(MERCH_SIZES, `Size must be one of ${MERCH_SIZES.join('
 const colorSchema = z.enum(MERCH_COLORS, `Color must be one of ${MERCH_COLORS.join(', ')}`);
 
 /** Dollars as the form sends them ("24.99"), stored as whole cents. */
-const priceInDollars = z
-  .union([z.string(), z.number()], { error: 'Price is required' })
-  .transform((v, ctx) => {
-    const text = String(v).trim();
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: 'Price is required' });
-      return z.NEVER;
-    }
-    let cents: number;
-    try {
-      cents = dollarsToCents(text);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'Price must be a valid amount in dollars' });
-      return z.NEVER;
-    }
-    if (cents < 0) {
-      ctx.addIssue({ code: 'custom', message: 'Price cannot be negative' });
-      return z.NEVER;
-    }
-    if (cents > 100_000_000) {
-      ctx.addIssue({ code: 'custom', message: 'Price must be at most $1,000,000' });
-      return z.NEVER;
-    }
-    return cents;
-  });
+const priceInDollars = numberInput('Price', { kind: 'a valid amount in dollars' }).transform((v, ctx) => {
+  const text = String(v);
+  let cents: number;
+  try {
+    cents = dollarsToCents(text);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'Price must be a valid amount in dollars' });
+    return z.NEVER;
+  }
+  if (cents < 0) {
+    ctx.addIssue({ code: 'custom', message: 'Price cannot be negative' });
+    return z.NEVER;
+  }
+  if (cents > 100_000_000) {
+    ctx.addIssue({ code: 'custom', message: 'Price must be at most $1,000,000' });
+    return z.NEVER;
+  }
+  return cents;
+});
 
 const formBoolean = z
   .union([z.boolean(), z.enum(['true', 'false'], 'Must be true or false')])
   .transform((v) => v === true || v === 'true');
 
-/** A whole number from JSON or a form field. */
-const wholeNumber = (required: string, invalid: string, min: number) =>
-  z.union([z.number(), z.string()], { error: required }).transform((v, ctx) => {
-    const text = String(v).trim();
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: required });
-      return z.NEVER;
-    }
-    const n = Number(text);
-    if (!Number.isInteger(n) || n < min || n > 1_000_000) {
-      ctx.addIssue({ code: 'custom', message: invalid });
-      return z.NEVER;
-    }
-    return n;
-  });
+/** A whole number from JSON or a form field (a number or numeric text); blank is missing. */
+const wholeNumber = (label: string, invalid: string, min: number, required = `${label} is required`) =>
+  numberInput(label, { required }).pipe(
+    z.number().refine((n) => Number.isInteger(n) && n >= min && n <= 1_000_000, invalid),
+  );
 
 /**
  * The fields of a merch item as the inventory service receives them: the multipart form's text fields
@@ -137,11 +122,14 @@ export type MerchItem = z.infer<typeof merchItemSchema>;
 
 /** GET /api/merch-items: newest first, by keyset; search by name, SKU or brand; category filter. */
 export const merchItemListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(200, 'limit must be at most 200')
+  limit: numberInput('limit')
+    .pipe(
+      z
+        .number()
+        .int('limit must be a whole number')
+        .min(1, 'limit must be at least 1')
+        .max(200, 'limit must be at most 200'),
+    )
     .default(50),
   cursor: z.string().max(300, 'cursor is not valid; start again from the first page').optional(),
   search: safeText().trim().max(100, 'search must be at most 100 characters').optional(),
@@ -172,9 +160,9 @@ export const inventoryLineSchema = z.object({
 });
 export type InventoryLine = z.infer<typeof inventoryLineSchema>;
 
-const quantityField = wholeNumber('Quantity is required', 'Quantity must be a whole number of 0 or more', 0);
+const quantityField = wholeNumber('Quantity', 'Quantity must be a whole number of 0 or more', 0);
 const minStockField = wholeNumber(
-  'Minimum stock level is required',
+  'Minimum stock level',
   'Minimum stock level must be a whole number of 0 or more',
   0,
 );
@@ -197,7 +185,7 @@ export const createInventoryRequestSchema = z.object({
 /** PUT /api/inventory/{id}: a restock adds `quantity` to total and available. */
 export const restockRequestSchema = z.object({
   id: uuidParam,
-  quantity: wholeNumber('Quantity is required', 'Quantity must be a whole number greater than 0', 1),
+  quantity: wholeNumber('Quantity', 'Quantity must be a whole number greater than 0', 1),
   notes: optionalText(500),
   idempotencyKey,
 });
@@ -285,13 +273,16 @@ export const createAllocationRequestSchema = z.object({
   partnerId: z.string({ error: 'Partner is required' }).pipe(uuidParam),
   merchInventoryId: z.string({ error: 'Inventory item is required' }).pipe(uuidParam),
   merchItemId: uuidParam.optional(),
-  quantity: wholeNumber('Quantity is required', 'Quantity must be a whole number greater than 0', 1),
+  quantity: wholeNumber('Quantity', 'Quantity must be a whole number greater than 0', 1),
   /** Optional partner price, in cents. */
-  price: z
-    .number({ error: 'Price must be a whole number of cents' })
-    .int('Price must be a whole number of cents')
-    .min(0, 'Price cannot be negative')
-    .max(100_000_000, 'Price must be at most $1,000,000')
+  price: numberInput('Price', { kind: 'a whole number of cents' })
+    .pipe(
+      z
+        .number()
+        .int('Price must be a whole number of cents')
+        .min(0, 'Price cannot be negative')
+        .max(100_000_000, 'Price must be at most $1,000,000'),
+    )
     .nullish()
     .transform((v) => v ?? null),
   notes: optionalText(500),
@@ -301,7 +292,7 @@ export const createAllocationRequestSchema = z.object({
 /** PUT /api/partner-allocations/{id}: the partner reports how many it has used or sold. */
 export const updateUsageRequestSchema = z.object({
   id: uuidParam,
-  usedQuantity: wholeNumber('Quantity is required', 'Must be a valid number', 0),
+  usedQuantity: wholeNumber('Used quantity', 'Must be a valid number', 0, 'Quantity is required'),
   notes: optionalText(500),
   idempotencyKey,
 });

@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import { optionalText, uploadUrl, UUID_PATTERN } from './common';
 import { safeText } from './text';
+import { describeSent, numberInput, numberOrWord } from './validation';
 import {
   DATE_ONLY_PATTERN,
   idempotencyKeyField,
@@ -41,15 +42,8 @@ export function splitTrainerNames(text: string): string[] {
     .filter(Boolean);
 }
 
-const number = (label: string) =>
-  z.union([z.number(), z.string()], { error: `${label} must be a number` }).transform((value, ctx) => {
-    const n = typeof value === 'number' ? value : value.trim() === '' ? 0 : Number(value.trim());
-    if (!Number.isFinite(n)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
-      return z.NEVER;
-    }
-    return n;
-  });
+/** A number from the form or the old client (JSON number or numeric text); blank is 0. */
+const number = (label: string) => numberInput(label, { blank: 0 });
 
 const percent = (label: string, fallback = 0) =>
   number(label)
@@ -109,35 +103,57 @@ export const trainerRulesSchema = z.object({
 });
 export type TrainerRules = z.output<typeof trainerRulesSchema>;
 
+/** §5: the voucher page also handles 'trainer' (the old client's trainer payload sends it, §3). */
+export const TRAINER_PARTNER_TYPES = [...PARTNER_TYPES, 'trainer'] as const;
+export const PARTNER_NAME_REQUIRED = 'Partner name is required';
+export const COUPON_TITLE_REQUIRED = 'Coupon title is required';
+
+/** A title or name of up to 200 characters; blank is absent (null). */
+const optionalTitle = (label: string) =>
+  safeText()
+    .trim()
+    .max(200, `${label} must be at most 200 characters`)
+    .nullish()
+    .transform((v) => v || null);
+
+/** §9 trainer usage choices, as text ('100', 'unlimited') or a number (100): the stored limit. */
+const trainerUsageLimit = numberOrWord('Usage limit', 'unlimited')
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === 'unlimited') return UNLIMITED_USAGE_LIMIT;
+    if (!(TRAINER_USAGE_LIMITS as readonly string[]).includes(String(value))) {
+      const message = `Usage limit must be unlimited, 1, 5, 10, 25, 50 or 100, not ${describeSent(value)}`;
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return value;
+  });
+
 const trainerFields = {
   trainerRole: z.enum(TRAINER_ROLES, 'Role must be trainer, athlete or coach').optional().default('trainer'),
   trainerImage: uploadUrl().nullish(),
-  partnerName: safeText()
-    .trim()
-    .min(1, 'Partner name is required')
-    .max(200, 'Partner name must be at most 200 characters'),
+  /**
+   * Optional on the API (the §3 payload has none; the form requires it, trainerFormSchema). Without
+   * it the code carries the assigned partner's name, else the trainer's.
+   */
+  partnerName: optionalTitle('Partner name'),
   /** The partner's kind, shown on the voucher (the trainer header comes from qrType). */
   partnerType: z
-    .enum(PARTNER_TYPES, 'Partner type must be partner, facility, shop, clinic or gym')
+    .enum(TRAINER_PARTNER_TYPES, 'Partner type must be partner, facility, shop, clinic, gym or trainer')
     .optional()
     .default(DEFAULT_PARTNER_TYPE),
   /** The partner company the codes are assigned to (its staff then see them and their analytics). */
   partnerId: z.string().uuid('Not a valid partner id').nullish(),
-  couponTitle: safeText()
-    .trim()
-    .min(1, 'Coupon title is required')
-    .max(200, 'Coupon title must be at most 200 characters'),
+  /** The coupon's title; `customTitle` is its name in the §3 payload (either one, couponTitle first). */
+  couponTitle: optionalTitle('Coupon title'),
+  customTitle: optionalTitle('Custom title'),
   discountValue: percent('Discount percent', TRAINER_DEFAULT_DISCOUNT).refine(
     Number.isInteger,
     'Discount percent: whole numbers only',
   ),
   service: text(200),
   terms: text(5000),
-  usageLimit: z
-    .enum(TRAINER_USAGE_LIMITS, 'Usage limit must be unlimited, 1, 5, 10, 25, 50 or 100')
-    .optional()
-    .default('unlimited')
-    .transform((v) => (v === 'unlimited' ? UNLIMITED_USAGE_LIMIT : Number(v))),
+  usageLimit: trainerUsageLimit,
   ...trainerRulesSchema.shape,
 };
 
@@ -154,7 +170,9 @@ export const generateTrainerQrRequestSchema = z
     ...trainerFields,
   })
   .transform((value, ctx) => {
-    const { trainerName, trainerNames, ...rest } = value;
+    const { trainerName, trainerNames, customTitle, couponTitle, ...rest } = value;
+    const title = couponTitle ?? customTitle;
+    if (!title) ctx.addIssue({ code: 'custom', path: ['couponTitle'], message: COUPON_TITLE_REQUIRED });
     const batch = trainerNames !== undefined;
     const names = batch ? splitTrainerNames(trainerNames) : [trainerName?.trim() ?? ''].filter(Boolean);
     if (!names.length) {
@@ -171,10 +189,17 @@ export const generateTrainerQrRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['trainerNames'], message });
       return z.NEVER;
     }
-    return { ...rest, names };
+    if (!title) return z.NEVER;
+    return { ...rest, couponTitle: title, names };
   });
 export type GenerateTrainerQrRequest = z.input<typeof generateTrainerQrRequestSchema>;
 export type GenerateTrainerQrInput = z.output<typeof generateTrainerQrRequestSchema>;
+
+/** The /trainer-qr form (§5): the API's rules, and partner name and coupon title both required. */
+export const trainerFormSchema = generateTrainerQrRequestSchema.superRefine((value, ctx) => {
+  if (!value.partnerName)
+    ctx.addIssue({ code: 'custom', path: ['partnerName'], message: PARTNER_NAME_REQUIRED });
+});
 
 /** A trainer code as the lists show it: the voucher, its rules, and its redemptions. */
 export const trainerCodeSchema = qrCodeSchema.extend({
@@ -206,19 +231,21 @@ export const trainerConfigSchema = z
     service: z.string().max(200).optional(),
     terms: z.string().max(5000).optional(),
     description: z.string().max(2000).optional(),
-    discountValue: z.number().min(0).max(100).optional(),
+    discountValue: numberInput('Discount percent').pipe(z.number().min(0).max(100)).optional(),
     usageType: z.enum(TRAINER_USAGE_LIMITS).optional(),
-    expirationDays: z.number().int().min(1).max(TRAINER_MAX_VALID_DAYS).optional(),
-    minPurchase: z.number().int().min(0).optional(),
-    maxDiscount: z.number().int().min(0).optional(),
+    expirationDays: numberInput('Valid for')
+      .pipe(z.number().int().min(1).max(TRAINER_MAX_VALID_DAYS))
+      .optional(),
+    minPurchase: numberInput('Minimum purchase').pipe(z.number().int().min(0)).optional(),
+    maxDiscount: numberInput('Maximum discount').pipe(z.number().int().min(0)).optional(),
     validHours: validHoursSchema.nullish(),
     storeLocations: z.string().max(1000).optional(),
     productCategories: z.string().max(1000).optional(),
     exclusions: z.string().max(2000).optional(),
     stackable: z.boolean().optional(),
-    referralBonus: z.number().min(0).max(100).optional(),
-    performanceBonus: z.number().min(0).max(100).optional(),
-    bonusThreshold: z.number().int().min(0).optional(),
+    referralBonus: numberInput('Referral bonus').pipe(z.number().min(0).max(100)).optional(),
+    performanceBonus: numberInput('Performance bonus').pipe(z.number().min(0).max(100)).optional(),
+    bonusThreshold: numberInput('Bonus threshold').pipe(z.number().int().min(0)).optional(),
     trackingCode: z.string().max(100).optional(),
     campaignName: z.string().max(200).optional(),
     notes: z.string().max(2000).optional(),
@@ -251,11 +278,14 @@ export const trainerAnalyticsQuerySchema = z.object({
   trainerId: z
     .union([z.literal(''), z.literal('all'), z.string().regex(UUID_PATTERN, 'Not a valid trainer id')])
     .optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
+  limit: numberInput('limit')
+    .pipe(
+      z
+        .number()
+        .int('limit must be a whole number')
+        .min(1, 'limit must be at least 1')
+        .max(100, 'limit must be at most 100'),
+    )
     .default(50),
   cursor: z.string().max(400, 'cursor must be at most 400 characters').optional(),
 });
@@ -318,7 +348,7 @@ export type TrainerAnalytics = z.infer<typeof trainerAnalyticsSchema>;
 /** Internal (gateway -> vouchers): one page of the CSV export, every redemption in the range. */
 export const trainerExportPageRequestSchema = trainerAnalyticsQuerySchema
   .omit({ limit: true })
-  .extend({ limit: z.number().int().min(1).max(2000).default(1000) });
+  .extend({ limit: numberInput('limit').pipe(z.number().int().min(1).max(2000)).default(1000) });
 export const trainerExportRowSchema = z.object({
   redemptionId: z.string().uuid(),
   redeemedAt: z.string(),

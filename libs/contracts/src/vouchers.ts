@@ -2,7 +2,7 @@ import {
   DEFAULT_PARTNER_TYPE,
   DISCOUNT_TYPES,
   EXCLUSIVE_TYPES,
-  parseUsageLimitInput,
+  MAX_FINITE_USAGE_LIMIT,
   PARTNER_TYPES,
   TRAINER_ROLES,
   UNLIMITED_USAGE_LIMIT,
@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { safeText } from './text';
 import { hasExactlyOneSource, optionalText, publicVoucherId, uploadUrl } from './common';
+import { describeSent, numberInput, numberOrWord } from './validation';
 
 /**
  * Vouchers (QR codes), their redemptions, partner assignment and bulk batches: the REST contract of
@@ -62,20 +63,23 @@ export const expirationDateField = z
   }, `Expiration date must be between ${MIN_EXPIRATION_YEAR} and ${MAX_EXPIRATION_YEAR}`);
 
 /**
- * A usage limit as a form sends it: 'unlimited', digits, or a number. Always stored as an integer;
- * unlimited is 999999 (docs/decisions.md 2).
+ * A usage limit as a form sends it: 'unlimited', digits, or a number; blank is 1. Always stored as an
+ * integer; unlimited is 999999 (docs/decisions.md 2).
  */
-export const usageLimitField = z
-  .union([z.string(), z.number()], { error: 'Must be a number' })
+export const usageLimitField = numberOrWord('Usage limit', 'unlimited', { blank: 1 })
   .optional()
   .transform((value, ctx) => {
-    if (value === undefined || value === '') return 1;
-    try {
-      return parseUsageLimitInput(String(value));
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : 'Must be a number' });
+    if (value === undefined) return 1;
+    if (value === 'unlimited') return UNLIMITED_USAGE_LIMIT;
+    const refuse = (rule: string) => {
+      ctx.addIssue({ code: 'custom', message: `Usage limit must be ${rule}, not ${describeSent(value)}` });
       return z.NEVER;
-    }
+    };
+    if (!Number.isInteger(value)) return refuse('a whole number');
+    if (value < 1) return refuse('at least 1');
+    if (value > MAX_FINITE_USAGE_LIMIT)
+      return refuse(`at most ${MAX_FINITE_USAGE_LIMIT} (choose unlimited for no limit)`);
+    return value;
   });
 
 export const WHOLE_NUMBERS_MESSAGE = 'Discount value: whole numbers only';
@@ -88,16 +92,10 @@ export const PAST_EXPIRY_MESSAGE = 'Expiration date is in the past. Choose today
 export const MAX_DISCOUNT_VALUE = 1_000_000;
 
 /** A whole number from a form field; blank becomes 0 (spec section 5). */
-const discountValueField = z
-  .union([z.number(), z.string()], { error: 'Discount value must be a number' })
+const discountValueField = numberInput('Discount value', { blank: 0 })
   .optional()
-  .transform((value, ctx) => {
-    if (value === undefined || value === '') return 0;
-    const n = typeof value === 'number' ? value : Number(value.trim());
-    if (!Number.isFinite(n)) {
-      ctx.addIssue({ code: 'custom', message: 'Discount value must be a number' });
-      return z.NEVER;
-    }
+  .transform((n, ctx) => {
+    if (n === undefined) return 0;
     // Bounded for every discount type (BOGO and free service too): the column is an int4.
     if (Math.abs(n) > MAX_DISCOUNT_VALUE) {
       ctx.addIssue({ code: 'custom', message: `Discount value must be at most ${MAX_DISCOUNT_VALUE}` });
@@ -209,12 +207,10 @@ export const bulkGenerateRequestSchema = z
       .trim()
       .min(1, 'Please enter partner name')
       .max(200, 'Partner name must be at most 200 characters'),
-    quantity: z
-      .union([z.number(), z.string()], { error: 'Quantity must be a number' })
+    quantity: numberInput('Quantity', { blank: 1 }) // spec: empty falls back to 1
       .optional()
-      .transform((value, ctx) => {
-        if (value === undefined || value === '') return 1; // spec: empty falls back to 1
-        const n = typeof value === 'number' ? value : Number(value.trim());
+      .transform((n, ctx) => {
+        if (n === undefined) return 1;
         if (!Number.isInteger(n)) {
           ctx.addIssue({ code: 'custom', message: 'Quantity must be a whole number' });
           return z.NEVER;
@@ -303,11 +299,14 @@ export const redeemRequestSchema = z.object({
   id: publicVoucherId,
   idempotencyKey: idempotencyKeyField,
   /** The sale rung up at the till, in cents (optional body `{ transactionAmount }`, issue 13). */
-  transactionAmount: z
-    .number({ error: 'Sale amount must be a number of cents' })
-    .int('Sale amount must be whole cents')
-    .min(0, 'Sale amount must not be negative')
-    .max(100_000_000, 'Sale amount must be at most $1,000,000')
+  transactionAmount: numberInput('Sale amount', { kind: 'a number of cents' })
+    .pipe(
+      z
+        .number()
+        .int('Sale amount must be whole cents')
+        .min(0, 'Sale amount must not be negative')
+        .max(100_000_000, 'Sale amount must be at most $1,000,000'),
+    )
     .optional(),
 });
 export const redeemResponseSchema = z.object({
@@ -402,17 +401,23 @@ export type BulkGenerateResponse = z.infer<typeof bulkGenerateResponseSchema>;
  * or id prefix, case-insensitive) where the screen has a search box.
  */
 export const listQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(200, 'limit must be at most 200')
+  limit: numberInput('limit')
+    .pipe(
+      z
+        .number()
+        .int('limit must be a whole number')
+        .min(1, 'limit must be at least 1')
+        .max(200, 'limit must be at most 200'),
+    )
     .default(50),
-  offset: z.coerce
-    .number({ error: 'offset must be a number' })
-    .int('offset must be a whole number')
-    .min(0, 'offset must not be negative')
-    .max(1_000_000_000, 'offset is too large')
+  offset: numberInput('offset')
+    .pipe(
+      z
+        .number()
+        .int('offset must be a whole number')
+        .min(0, 'offset must not be negative')
+        .max(1_000_000_000, 'offset is too large'),
+    )
     .default(0),
   search: safeText().trim().max(100, 'search must be at most 100 characters').optional(),
   /** The previous page's `nextCursor`: the page after it, found by keyset (offset is then ignored). */
@@ -476,8 +481,8 @@ const resolveRequestSchema = (most: number) =>
       batchId: z.string().uuid().optional(),
       /** Every code the actor may see (super_admin: every code; company: its assigned codes). */
       all: z.boolean().optional(),
-      limit: z.number().int().min(0).max(most).default(most),
-      offset: z.number().int().min(0).default(0),
+      limit: numberInput('limit').pipe(z.number().int().min(0).max(most)).default(most),
+      offset: numberInput('offset').pipe(z.number().int().min(0)).default(0),
       /**
        * A batch or "all": the previous answer's nextCursor, to page on by keyset (what a ZIP chunk does
        * after its first page: each page then costs the same, however deep in a 100,000-code batch).
@@ -508,7 +513,7 @@ export const chunkStartsRequestSchema = z
   .object({
     batchId: z.string().uuid().optional(),
     all: z.boolean().optional(),
-    every: z.number().int().min(1).max(1_000_000),
+    every: numberInput('every').pipe(z.number().int().min(1).max(1_000_000)),
   })
   .superRefine((value, ctx) => {
     if ((value.batchId !== undefined) === (value.all === true))

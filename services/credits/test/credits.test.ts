@@ -117,7 +117,7 @@ describe('credit allocations', () => {
     [{ totalAmount: 0 }, 'totalAmount', 'Amount must be a positive number'],
     [{ totalAmount: -100 }, 'totalAmount', 'Amount must be a positive number'],
     [{ totalAmount: 10.5 }, 'totalAmount', 'Amount must be a whole number of cents'],
-    [{ totalAmount: '100' }, 'totalAmount', 'Amount must be a positive number'],
+    [{ totalAmount: 'lots' }, 'totalAmount', 'Total amount must be a number of cents, not "lots"'],
     [{ duration: 0 }, 'duration', 'Duration must be a whole number of months from 1 to 120'],
     [{ startDate: '' }, 'startDate', 'Start date is required'],
     [{ endDate: undefined }, 'endDate', 'End date is required'],

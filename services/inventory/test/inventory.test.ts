@@ -93,7 +93,7 @@ describe('merch items', () => {
       'Category must be one of hoodies, shirts, pants, shorts, accessories, shoes, equipment',
     ],
     [{ price: '' }, 'price', 'Price is required'],
-    [{ price: 'abc' }, 'price', 'Price must be a valid amount in dollars'],
+    [{ price: 'abc' }, 'price', 'Price must be a valid amount in dollars, not "abc"'],
     [{ price: '-1' }, 'price', 'Price cannot be negative'],
     [{ sizes: '' }, 'sizes', 'Select at least one size'],
     [{ sizes: 'M,HUGE' }, 'sizes.1', 'Size must be one of XS, S, M, L, XL, XXL, XXXL'],

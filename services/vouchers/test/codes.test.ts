@@ -81,7 +81,7 @@ describe('generate', () => {
     [{ service: ' ' }, 'service', 'Service/product is required'],
     [{ expirationDate: '' }, 'expirationDate', 'Expiration date is required'],
     [{ expirationDate: '2026-02-30' }, 'expirationDate', 'Expiration date must be a real calendar date'],
-    [{ usageLimit: 'lots' }, 'usageLimit', 'Must be a number'],
+    [{ usageLimit: 'lots' }, 'usageLimit', 'Usage limit must be unlimited or a number, not "lots"'],
     [{ discountValue: 12.5 }, 'discountValue', WHOLE_NUMBERS_MESSAGE],
     [{ discountValue: '12.5' }, 'discountValue', WHOLE_NUMBERS_MESSAGE],
     [{ expirationDate: '2020-01-01' }, 'expirationDate', PAST_EXPIRY_MESSAGE],

@@ -97,7 +97,8 @@ describe('creating trainer codes', () => {
   it.each([
     [{ trainerName: '  ' }, 'trainerName', TRAINER_NAME_MESSAGE],
     [{ trainerName: undefined, trainerNames: ' , \n ' }, 'trainerNames', TRAINER_NAMES_MESSAGE],
-    [{ partnerName: '' }, 'partnerName', 'Partner name is required'],
+    // The partner name is optional on the API (issue 23; the §3 payload has none): only its length is checked.
+    [{ partnerName: 'x'.repeat(201) }, 'partnerName', 'Partner name must be at most 200 characters'],
     [{ couponTitle: ' ' }, 'couponTitle', 'Coupon title is required'],
     [{ discountValue: 101 }, 'discountValue', 'Discount percent must be between 0 and 100'],
     [{ discountValue: -1 }, 'discountValue', 'Discount percent must be between 0 and 100'],
@@ -109,7 +110,7 @@ describe('creating trainer codes', () => {
     [{ bonusThreshold: -1 }, 'bonusThreshold', 'Bonus threshold must be a whole number, 0 or more'],
     [{ validDays: 731 }, 'validDays', 'Valid for must be between 1 and 730 days'],
     [{ validDays: -3 }, 'validDays', 'Valid for must be between 1 and 730 days'],
-    [{ usageLimit: '7' }, 'usageLimit', 'Usage limit must be unlimited, 1, 5, 10, 25, 50 or 100'],
+    [{ usageLimit: '7' }, 'usageLimit', 'Usage limit must be unlimited, 1, 5, 10, 25, 50 or 100, not 7'],
     [{ trainerRole: 'boss' }, 'trainerRole', 'Role must be trainer, athlete or coach'],
     [{ validHours: { start: '9am', end: '17:00' } }, 'validHours.start', 'Time must be HH:MM (00:00-23:59)'],
   ])('refuses %j with its message', async (extra, field, message) => {

@@ -68,7 +68,8 @@ export class TrainersService {
     input: GenerateTrainerQrInput,
     meta: RpcMeta,
   ): Promise<GenerateTrainerQrResponse> {
-    if (input.partnerId) await this.assertPartnerExists(input.partnerId, meta);
+    // No partner name sent (the §3 payload has none): the assigned partner's, else the trainer's own.
+    const assignedName = input.partnerId ? await this.assertPartnerExists(input.partnerId, meta) : null;
     const now = this.settings.now();
     const expirationDate = addDays(todayInTimeZone(now, this.settings.timeZone), input.validDays);
     const origin = (this.settings.config.PUBLIC_URL ?? input.deploymentUrl ?? FALLBACK_ORIGIN).replace(
@@ -78,10 +79,11 @@ export class TrainersService {
     const rules = rulesOf(input);
     const codes = input.names.map((name) => {
       const code = new QrCode();
+      const partnerName = input.partnerName ?? assignedName ?? name;
       return Object.assign(code, {
         companyId: actor.companyId,
         createdByUserId: actor.userId,
-        clinicName: input.partnerName,
+        clinicName: partnerName,
         discountType: 'percentage' as const,
         discountValue: input.discountValue,
         service: input.service ?? input.couponTitle,
@@ -97,7 +99,7 @@ export class TrainersService {
         qrUrl: `${origin}/voucher/${code.id}`,
         qrData: {
           trainerName: name,
-          partnerName: input.partnerName,
+          partnerName,
           couponTitle: input.couponTitle,
           ...rules,
         },
@@ -251,13 +253,15 @@ export class TrainersService {
     return { sel, startDate, endDate };
   }
 
-  private async assertPartnerExists(partnerId: string, meta: RpcMeta): Promise<void> {
+  /** The partner's name; a partner that does not exist is a 400 on partnerId. */
+  private async assertPartnerExists(partnerId: string, meta: RpcMeta): Promise<string> {
     try {
-      await this.rpc.call(
+      const partner = await this.rpc.call(
         RPC.partners.get,
         { id: partnerId },
         { requestId: meta.requestId, ...(meta.actor ? { actor: meta.actor } : {}) },
       );
+      return partner.name;
     } catch (error) {
       if (error instanceof DomainError && error.code === 'NOT_FOUND') {
         const message = `Partner not found: ${partnerId}`;

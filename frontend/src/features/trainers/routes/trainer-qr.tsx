@@ -1,9 +1,9 @@
 import {
-  generateTrainerQrRequestSchema,
   TRAINER_NAME_MESSAGE,
   TRAINER_NAMES_MESSAGE,
   TRAINER_USAGE_LIMITS,
   splitTrainerNames,
+  trainerFormSchema,
   type TrainerCode,
 } from '@avpass/contracts';
 import { PARTNER_TYPE_LABELS, PARTNER_TYPES, TRAINER_ROLE_LABELS, TRAINER_ROLES } from '@avpass/domain';
@@ -98,7 +98,7 @@ export function TrainerQrRoute() {
       return;
     }
     const request = trainerRequestOf(values);
-    const parsed = generateTrainerQrRequestSchema.safeParse(request);
+    const parsed = trainerFormSchema.safeParse(request);
     if (!parsed.success) {
       setErrors(firstIssuePerField(parsed.error));
       return;
