@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
-import { useAddInventory } from '../api/stock';
+import { useAddInventory } from '../api/add-inventory';
 
 /** Add Inventory: size (from the item's sizes), optional colour, quantity, location, minimum level. */
 export function AddInventoryDialog({

@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useMerchItems } from '../api/merch-items';
+import { useMerchItems } from '../api/get-merch-items';
 
 /** Chooses the item whose inventory the tab shows (the first 200 items, newest first). */
 export function ItemPicker({ itemId, onChange }: { itemId: string | null; onChange: (id: string) => void }) {

@@ -22,8 +22,8 @@ import type { Theme } from '@mui/material/styles';
 import { useEffect, useMemo, useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
-import { useSaveMerchItem, type MerchItemForm } from '../api/merch-items';
-import { useBulkInventory } from '../api/stock';
+import { useSaveMerchItem, type MerchItemForm } from '../api/save-merch-item';
+import { useBulkInventory } from '../api/bulk-inventory';
 
 const DEFAULT_MIN_STOCK = 10;
 

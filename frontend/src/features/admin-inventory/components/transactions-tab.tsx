@@ -14,7 +14,7 @@ import { TableStateRow } from '@/components/data-display/list-states';
 import { SignedQuantity, TransactionTypeChip } from '@/components/inventory/transaction-display';
 import { useTransactions } from '@/lib/inventory-api';
 import { viewerTimeZone } from '@/lib/time-zone';
-import { useItemLines } from '../api/stock';
+import { useItemLines } from '../api/get-item-lines';
 import type { InventorySelection } from '../types';
 import { ItemPicker } from './item-picker';
 

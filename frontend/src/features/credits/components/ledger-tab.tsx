@@ -14,7 +14,7 @@ import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useLedger } from '../api/queries';
+import { useLedger } from '../api/get-ledger';
 import { exportLedgerCsv } from '../lib/export-ledger';
 import { Money, RowCard, TransactionStatusChip, voidedSx } from './credit-bits';
 import { SearchField } from './search-field';

@@ -15,7 +15,8 @@ import { useState, type ChangeEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { useCompanies } from '@/lib/vouchers-api';
-import { ATHLETE_PHOTO_MAX_BYTES, uploadAthletePhoto, useCreateCredit } from '../api/mutations';
+import { ATHLETE_PHOTO_MAX_BYTES, uploadAthletePhoto } from '../api/upload-athlete-photo';
+import { useCreateCredit } from '../api/create-credit';
 import { ROLE_LABELS } from './credit-bits';
 
 const EMPTY = {

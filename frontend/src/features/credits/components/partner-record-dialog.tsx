@@ -12,8 +12,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
-import { newIdempotencyKey, useRecordPartnerTransaction } from '../api/mutations';
-import { findPartnerCredits } from '../api/queries';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { useRecordPartnerTransaction } from '../api/record-partner-transaction';
+import { findPartnerCredits } from '../api/find-partner-credits';
 import { Money } from './credit-bits';
 import {
   amountCents,

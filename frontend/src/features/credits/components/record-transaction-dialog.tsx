@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
-import { newIdempotencyKey, useRecordLedgerTransaction } from '../api/mutations';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { useRecordLedgerTransaction } from '../api/record-ledger-transaction';
 import { Money } from './credit-bits';
 import {
   amountCents,

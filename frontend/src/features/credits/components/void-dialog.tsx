@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
-import { useVoidTransaction } from '../api/mutations';
+import { useVoidTransaction } from '../api/void-transaction';
 import { Money } from './credit-bits';
 
 /** The void prompt: a reason is needed; Cancel, or Void with nothing typed, does nothing. */

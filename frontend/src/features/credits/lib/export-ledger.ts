@@ -1,7 +1,7 @@
 import { saveBlob } from '@/components/downloads/save-file';
 import { apiJson } from '@/lib/api-client';
 import { CREDIT_URLS } from '../api/urls';
-import { transactionPageSchema } from '../api/queries';
+import { transactionPageSchema } from '../api/paged-list';
 import { csvLines, LEDGER_CSV_HEADER, ledgerCsvRow } from './ledger-csv';
 
 /**

@@ -31,7 +31,8 @@ import { LogoUpload } from '@/components/form/logo-upload-card';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { viewerTimeZone } from '@/lib/time-zone';
-import { useCreateExclusive, useVendors } from '../api/exclusives';
+import { useCreateExclusive } from '../api/create-exclusive';
+import { useVendors } from '../api/get-vendors';
 import { typeLabel } from '../lib/exclusive-text';
 
 /** Spec section 9: the exclusive usage presets, and a custom number from 1 to 9999. */

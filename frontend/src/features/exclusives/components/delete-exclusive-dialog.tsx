@@ -2,7 +2,7 @@ import type { Exclusive } from '@avpass/contracts';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
-import { useDeleteExclusive } from '../api/exclusives';
+import { useDeleteExclusive } from '../api/delete-exclusive';
 
 /** Delete with the confirmation 'This action cannot be undone' (spec section 2) and the §8 toasts. */
 export function DeleteExclusiveDialog({

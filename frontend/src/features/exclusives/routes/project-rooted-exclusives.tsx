@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { usePaging } from '@/components/data-display/pager';
 import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
-import { useExclusives } from '../api/exclusives';
+import { useExclusives } from '../api/get-exclusives';
 import { CreateExclusiveDialog } from '../components/create-exclusive-dialog';
 import { DeleteExclusiveDialog } from '../components/delete-exclusive-dialog';
 import { ExclusiveCard, ExclusiveRow } from '../components/exclusives-list';

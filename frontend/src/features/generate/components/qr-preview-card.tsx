@@ -19,7 +19,7 @@ import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
 import { CardSizeSelect, fetchRenderedFile } from '@/components/downloads';
 import { DownloadButtons } from '@/components/downloads/download-buttons';
-import { useRenderedImage } from '../api/use-qr-image';
+import { useRenderedImage } from '@/components/downloads/use-rendered-image';
 import { printImage } from '../lib/print-image';
 import { viewerTimeZone } from '@/lib/time-zone';
 

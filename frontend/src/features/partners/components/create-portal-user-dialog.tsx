@@ -17,7 +17,7 @@ import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { firstIssuePerField } from '@/lib/form-errors';
 import { generatePassword } from '@/lib/generate-password';
-import { useCreatePortalUser } from '../api/portal-users';
+import { useCreatePortalUser } from '../api/create-portal-user';
 
 const EMPTY = { username: '', password: '', email: '', firstName: '', lastName: '' };
 type Values = typeof EMPTY;

@@ -2,7 +2,7 @@ import type { Vendor } from '@avpass/contracts';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
-import { useDeleteVendor } from '../api/vendor-mutations';
+import { useDeleteVendor } from '../api/delete-vendor';
 
 /** 'Are you sure you want to delete this partner?', saying what stays and what goes. */
 export function DeletePartnerDialog({

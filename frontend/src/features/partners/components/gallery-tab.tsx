@@ -16,7 +16,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
 import { useUploadVendorPhoto } from '../api/upload-vendor-photo';
-import { useUpdateVendor } from '../api/vendor-mutations';
+import { useUpdateVendor } from '../api/update-vendor';
 import { PHOTO_ACCEPT, vendorPhotoProblem } from '../lib/photo-file';
 
 /** Spec: at most 50 gallery photos (the server holds the same cap). */

@@ -19,7 +19,8 @@ import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { firstIssuePerField } from '@/lib/form-errors';
 import { useUploadVendorPhoto } from '../api/upload-vendor-photo';
-import { useCreateVendor, useUpdateVendor } from '../api/vendor-mutations';
+import { useCreateVendor } from '../api/create-vendor';
+import { useUpdateVendor } from '../api/update-vendor';
 import { PHOTO_ACCEPT, vendorPhotoProblem } from '../lib/photo-file';
 
 type FormValues = {

@@ -12,7 +12,8 @@ import { useState } from 'react';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
-import { usePortalUsers, useSetPortalUserActive } from '../api/portal-users';
+import { usePortalUsers } from '../api/get-portal-users';
+import { useSetPortalUserActive } from '../api/set-portal-user-active';
 import { CreatePortalUserDialog } from './create-portal-user-dialog';
 
 const fullName = (u: PortalUser) => [u.firstName, u.lastName].filter(Boolean).join(' ');

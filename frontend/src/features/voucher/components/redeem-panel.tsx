@@ -10,7 +10,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { useRedeemVoucher } from '@/lib/vouchers-api/public-voucher';
+import { useRedeemVoucher } from '@/lib/vouchers-api/redeem-voucher';
 import { errorMessageOf } from '@/lib/api-client';
 import { isUnconfirmedRedeem, UNCONFIRMED_REDEEM_MESSAGE, useRedeemIntent } from '../lib/redeem-intent';
 import { REDEEM_FAILED_FALLBACK, type VoucherView } from '../lib/voucher-view';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { BrandMark } from '@/components/brand/brand-mark';
-import { useVoucher } from '@/lib/vouchers-api/public-voucher';
+import { useVoucher } from '@/lib/vouchers-api/get-public-voucher';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { voucherView } from '../lib/voucher-view';

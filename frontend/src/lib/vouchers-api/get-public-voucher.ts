@@ -1,6 +1,6 @@
-import type { PublicVoucher, RedeemResponse } from '@avpass/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiErrorOf, apiRequest, ApiError } from '@/lib/api-client';
+import { type PublicVoucher } from '@avpass/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
 import { VOUCHER_URLS } from './urls';
 
 /*
@@ -10,7 +10,7 @@ import { VOUCHER_URLS } from './urls';
  */
 
 /** A JSON answer that is an object with a string `id`: anything else is a broken answer. */
-function voucherOf(value: unknown): PublicVoucher {
+export function voucherOf(value: unknown): PublicVoucher {
   if (typeof value !== 'object' || value === null || typeof (value as { id?: unknown }).id !== 'string') {
     throw new Error('The voucher answer is not a voucher.');
   }
@@ -30,6 +30,7 @@ export function voucherQueryOptions(id: string) {
 
 /** The JSON data block the gateway puts in /voucher/{id} (gateway/src/http/voucher-snapshot.ts). */
 const EMBEDDED_VOUCHER_ID = 'avpass-voucher';
+
 let embedded: { voucher: PublicVoucher; at: number } | null | undefined;
 
 /**
@@ -62,54 +63,5 @@ export function useVoucher(id: string) {
     // Functions: called only when the query is created, not on every render.
     initialData: () => embeddedVoucher(id)?.voucher,
     initialDataUpdatedAt: () => embeddedVoucher(id)?.at,
-  });
-}
-
-/**
- * POST /api/redeem/{id}. One Idempotency-Key per press of the button: if the phone loses its
- * connection and the request is sent again, the server answers with the first outcome and counts once.
- */
-export async function redeemVoucher(
-  id: string,
-  idempotencyKey: string,
-  transactionAmount?: number,
-): Promise<RedeemResponse> {
-  const sale = transactionAmount !== undefined;
-  // The sale rung up at the till, in cents, when staff typed one (issue 13); no body otherwise.
-  const response = await fetch(VOUCHER_URLS.redeem(id), {
-    method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      'Idempotency-Key': idempotencyKey,
-      ...(sale ? { 'Content-Type': 'application/json' } : {}),
-    },
-    ...(sale ? { body: JSON.stringify({ transactionAmount }) } : {}),
-    credentials: 'include',
-  });
-  if (!response.ok) throw await apiErrorOf(response);
-  const body = (await response.json()) as { message?: unknown; voucher?: unknown };
-  if (typeof body?.message !== 'string') throw new Error('The redeem answer is not a redemption.');
-  return { ...(body as RedeemResponse), voucher: voucherOf(body.voucher) };
-}
-
-export function useRedeemVoucher(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // A network failure is retried with the same key (safe: the server counts it once).
-    mutationFn: async ({ key, transactionAmount }: { key: string; transactionAmount?: number }) => {
-      let lastError: unknown;
-      for (let attempt = 0; attempt < 3; attempt++) {
-        try {
-          return await redeemVoucher(id, key, transactionAmount);
-        } catch (error) {
-          if (error instanceof ApiError) throw error;
-          lastError = error;
-          await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
-        }
-      }
-      throw lastError;
-    },
-    onSuccess: (result) => queryClient.setQueryData([VOUCHER_URLS.voucher(id)], result.voucher),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [VOUCHER_URLS.voucher(id)] }),
   });
 }

@@ -1,1 +1,0 @@
-export { useRenderedImage, type QrImageState } from '@/components/downloads/use-rendered-image';

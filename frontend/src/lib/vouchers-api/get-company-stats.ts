@@ -1,0 +1,14 @@
+import { voucherStatsSchema } from '@avpass/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '@/lib/api-client';
+import { POLL_MS, VOUCHER_URLS } from './urls';
+import { live } from './list-helpers';
+
+/** GET /api/stats: the signed-in company's stats, polled every 10 s. */
+export function useCompanyStats() {
+  return useQuery({
+    queryKey: [VOUCHER_URLS.companyStats],
+    queryFn: ({ signal }) => apiJson(VOUCHER_URLS.companyStats, voucherStatsSchema, { signal }),
+    ...live(POLL_MS.stats),
+  });
+}
