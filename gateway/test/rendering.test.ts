@@ -1,8 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { zipQueueName } from '@avpass/contracts';
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobFilePath } from '../src/routes/rendering.controller';
+import { downloadLinkKey } from '../src/routes/download-links';
 import { download, run, saveTo, waitForJob, zipEntries } from './support/downloads';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
 
@@ -320,6 +325,221 @@ describe('ZIP jobs', () => {
       json: { batchId: '00000000-0000-4000-8000-000000000000' },
     });
     expect(batch.status).toBe(403);
+  });
+});
+
+describe('ZIP download links', () => {
+  /** A finished two-card ZIP of the administrator's. */
+  async function finishedZip(token = admin, qrCodes = [assigned.id, unassigned.id]) {
+    const created = await h.api('/api/bulk-download-zip', {
+      method: 'POST',
+      token,
+      json: { qrCodes, format: 'svg', variant: 'qr' },
+    });
+    expect(created.status).toBe(202);
+    const job = await waitForJob(h, created.body.id, token);
+    expect(job.state).toBe('completed');
+    return job;
+  }
+
+  it('a short-lived link downloads the ZIP without a bearer token, whole or by byte ranges', async () => {
+    const job = await finishedZip();
+    const whole = await download(h, job.downloadUrl, { token: admin });
+    expect(whole.status).toBe(200);
+
+    const link = await h.api(`/api/jobs/${job.id}/link`, { method: 'POST', token: admin });
+    expect(link.status).toBe(200);
+    expect(link.headers.get('cache-control')).toBe('no-store');
+    expect(link.body.url).toMatch(/^\/api\/downloads\/[A-Za-z0-9_-]{43}$/);
+    const expiresIn = new Date(link.body.expiresAt).getTime() - Date.now();
+    expect(expiresIn).toBeGreaterThan(0);
+    expect(expiresIn).toBeLessThanOrEqual(300_000);
+
+    const file = await download(h, link.body.url); // no Authorization header: a browser's navigation
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/zip');
+    expect(file.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="qr-codes-svg-\d{8}-\d{6}\.zip"/,
+    );
+    expect(file.headers.get('accept-ranges')).toBe('bytes');
+    expect(file.headers.get('content-length')).toBe(String(whole.data.length));
+    expect(file.data.equals(whole.data)).toBe(true);
+    expect((await zipEntries(await saveTo(dir, 'link.zip', file.data))).sort()).toEqual(
+      [
+        `qr-code-other-gym-${unassigned.id.slice(0, 8)}.svg`,
+        `qr-code-script-alert-1-script-quotes-${assigned.id.slice(0, 8)}.svg`,
+      ].sort(),
+    );
+
+    // A resumed download: the first 100 bytes, the rest, the last 22 (the end record).
+    const size = whole.data.length;
+    const head = await download(h, link.body.url, { headers: { range: 'bytes=0-99' } });
+    expect(head.status).toBe(206);
+    expect(head.headers.get('content-range')).toBe(`bytes 0-99/${size}`);
+    expect(head.data.equals(whole.data.subarray(0, 100))).toBe(true);
+    const rest = await download(h, link.body.url, { headers: { range: 'bytes=100-' } });
+    expect(rest.status).toBe(206);
+    expect(Buffer.concat([head.data, rest.data]).equals(whole.data)).toBe(true);
+    const tail = await download(h, job.downloadUrl, { token: admin, headers: { range: 'bytes=-22' } });
+    expect(tail.status).toBe(206);
+    expect(tail.data.equals(whole.data.subarray(size - 22))).toBe(true);
+    // A changed file (If-Range no longer matches) comes whole; a range past the end is a 416.
+    const changed = await download(h, link.body.url, {
+      headers: { range: 'bytes=0-99', 'if-range': '"not-this-file"' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.data.length).toBe(size);
+    const beyond = await download(h, link.body.url, { headers: { range: `bytes=${size}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${size}`);
+    expect(beyond.json.message).toBe(`The range asked for is outside the file (${size} bytes).`);
+  });
+
+  it("only the job's owner gets a link, and anonymous callers none", async () => {
+    const job = await finishedZip();
+    const theirs = await h.api(`/api/jobs/${job.id}/link`, { method: 'POST', token: company.token });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.message).toBe('ZIP job not found');
+    const anonymous = await h.api(`/api/jobs/${job.id}/link`, { method: 'POST' });
+    expect(anonymous.status).toBe(401);
+    expect((await h.api(`/api/jobs/${job.id}/file`)).status).toBe(401);
+    expect((await h.api('/api/jobs/not-a-job/link', { method: 'POST', token: admin })).body.message).toBe(
+      'Not a valid job id',
+    );
+  });
+
+  it('a malformed token is a 400, an unknown one a 404 and an expired one a 410, each saying what to do', async () => {
+    const bad = await h.api('/api/downloads/not-a-token');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('This is not a download link. Start the download again from the app.');
+    const unknown = await h.api(`/api/downloads/${'A'.repeat(43)}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(
+      'This download link is not valid. Start the download again from the app.',
+    );
+
+    const job = await finishedZip();
+    const link = await h.api(`/api/jobs/${job.id}/link`, { method: 'POST', token: admin });
+    const token = link.body.url.split('/').pop();
+    // Five minutes later (its expiry moved into the past, as time would).
+    const redis = new Redis(h.env.REDIS_URL!);
+    try {
+      const key = downloadLinkKey(h.env.NATS_NAMESPACE!, token);
+      const stored = JSON.parse((await redis.get(key))!);
+      expect(stored).toMatchObject({ jobId: job.id, actor: { role: 'super_admin' } });
+      await redis.set(key, JSON.stringify({ ...stored, expiresAt: Date.now() - 1 }), 'KEEPTTL');
+    } finally {
+      redis.disconnect();
+    }
+    const expired = await h.api(link.body.url);
+    expect(expired.status).toBe(410);
+    expect(expired.body.message).toBe(
+      'This download link has expired (links work for 5 minutes). Start the download again from the app.',
+    );
+  });
+
+  it("a link keeps to its owner's job: a job moved to someone else is not downloaded through it", async () => {
+    const job = await finishedZip();
+    const link = await h.api(`/api/jobs/${job.id}/link`, { method: 'POST', token: admin });
+    expect((await download(h, link.body.url)).status).toBe(200);
+    // The job's data now names another owner: the link (bound to the administrator) opens nothing.
+    const redis = new Redis(h.env.REDIS_URL!);
+    try {
+      const key = `bull:${zipQueueName(h.env.NATS_NAMESPACE!)}:${job.id}`;
+      const data = JSON.parse((await redis.hget(key, 'data'))!);
+      await redis.hset(key, 'data', JSON.stringify({ ...data, ownerUserId: randomUUID() }));
+    } finally {
+      redis.disconnect();
+    }
+    const refused = await download(h, link.body.url);
+    expect(refused.status).toBe(404);
+    expect(refused.json.message).toBe('ZIP job not found');
+  });
+});
+
+describe('the file rendering names', () => {
+  it('is served only from DATA_DIR/jobs: a forged location in a job is refused, never opened', async () => {
+    const mine = await h.api('/api/bulk-download-zip', {
+      method: 'POST',
+      token: admin,
+      json: { qrCodes: [unassigned.id], format: 'svg', variant: 'qr' },
+    });
+    const theirs = await h.api('/api/bulk-download-zip', {
+      method: 'POST',
+      token: company.token,
+      json: { qrCodes: [assigned.id], format: 'svg', variant: 'qr' },
+    });
+    const job = await waitForJob(h, mine.body.id, admin);
+    await waitForJob(h, theirs.body.id, company.token);
+    expect((await download(h, job.downloadUrl, { token: admin })).status).toBe(200);
+    const link = await h.api(`/api/jobs/${job.id}/link`, { method: 'POST', token: admin });
+
+    // The job's return value (a worker's data in Redis) names other files: each is refused.
+    const redis = new Redis(h.env.REDIS_URL!);
+    const key = `bull:${zipQueueName(h.env.NATS_NAMESPACE!)}:${job.id}`;
+    const original = (await redis.hget(key, 'returnvalue'))!;
+    expect(JSON.parse(original)).toMatchObject({ entries: 1, file: `jobs/${job.id}.zip` });
+    try {
+      for (const file of [
+        '../../../etc/passwd',
+        '/etc/passwd',
+        `jobs/../../${job.id}.zip`,
+        `jobs/${theirs.body.id}.zip`, // another user's ZIP
+        'uploads/logo.zip',
+      ]) {
+        await redis.hset(key, 'returnvalue', JSON.stringify({ entries: 1, bytes: 1, file }));
+        for (const res of [
+          await download(h, job.downloadUrl, { token: admin }),
+          await download(h, link.body.url),
+        ]) {
+          expect(res.status, file).toBe(404);
+          expect(res.json.message).toBe('This ZIP file is not available. Please start the download again.');
+        }
+      }
+    } finally {
+      await redis.hset(key, 'returnvalue', original);
+      redis.disconnect();
+    }
+    expect((await download(h, job.downloadUrl, { token: admin })).status).toBe(200);
+
+    // The file itself replaced by a symbolic link to a file elsewhere: not followed.
+    const path = join(h.env.DATA_DIR!, 'jobs', `${job.id}.zip`);
+    await rm(path);
+    await symlink('/etc/hostname', path);
+    const followed = await download(h, job.downloadUrl, { token: admin });
+    expect(followed.status).toBe(404);
+    expect(followed.json.message).toBe('This ZIP file is not available. Please start the download again.');
+    // And a file purged meanwhile says so.
+    await rm(path);
+    const purged = await download(h, link.body.url);
+    expect(purged.status).toBe(404);
+    expect(purged.json.message).toBe(
+      'This ZIP file has expired (files are kept for a limited time). Please start the download again.',
+    );
+  });
+
+  it('the gateway resolves a location only to a plain file directly in DATA_DIR/jobs', () => {
+    const id = '0b6f3c1e-4d2a-4c8b-9f00-000000000001';
+    expect(jobFilePath('/srv/data', `jobs/${id}.zip`)).toBe(`/srv/data/jobs/${id}.zip`);
+    for (const location of [
+      '../etc/passwd',
+      '/etc/passwd',
+      'jobs/../../etc/passwd.zip',
+      'jobs/a/b.zip',
+      'jobs/.zip',
+      'jobs/..zip',
+      `jobs/${id}.zip/`,
+      `jobs\\${id}.zip`,
+      `jobs/${id}.zip\0`,
+      `./jobs/${id}.zip`,
+      `uploads/${id}.zip`,
+      `jobs/${id}.ZIP.part`,
+      '',
+      undefined,
+      42,
+    ]) {
+      expect(jobFilePath('/srv/data', location), String(location)).toBeNull();
+    }
   });
 });
 

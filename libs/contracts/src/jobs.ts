@@ -58,13 +58,14 @@ export interface ZipProgress {
 }
 
 /**
- * Chunked ZIP jobs (a BullMQ flow). A ZIP over more than ZIP_CHUNK_SIZE codes is queued as a parent
- * job in the ZIP queue (same ZIP_JOB_NAME, with `chunks` set in its payload) whose children, one per
- * chunk of codes, wait in the chunk queue. Any number of worker processes render the chunks in
- * parallel, each into its own file; once every child has completed, BullMQ moves the parent to the
- * ZIP queue's wait list and one worker assembles the ZIP from the chunk files (bytes copied, nothing
- * rendered again). Added alongside the frozen names above: a worker of the previous version that
- * takes such a parent ignores `chunks` and builds the whole ZIP itself, which is still correct.
+ * Chunked ZIP jobs (a BullMQ flow): every ZIP. A ZIP is queued as a parent job in the ZIP queue (same
+ * ZIP_JOB_NAME, with `chunks` set in its payload) whose children, one per ZIP_CHUNK_SIZE codes (a
+ * small ZIP, and a sheet PDF, is one chunk), wait in the chunk queue. Any number of worker processes
+ * render the chunks in parallel, each into its own file; once every child has completed, BullMQ moves
+ * the parent to the ZIP queue's wait list and one worker assembles the ZIP from the chunk files (bytes
+ * copied, nothing rendered again). Added alongside the frozen names above: a worker of the previous
+ * version that takes such a parent ignores `chunks` and builds the whole ZIP itself, which is still
+ * correct; a parent without `chunks` (queued by a previous version) is given its one chunk by the worker.
  */
 export const zipChunkQueueName = (namespace: string) => `${namespace}-rendering-zip-chunk`;
 export const ZIP_CHUNK_JOB_NAME = 'bulk-download-zip-chunk';
@@ -95,9 +96,22 @@ export const zipChunkJobDataSchema = z.object({
 });
 export type ZipChunkJobData = z.infer<typeof zipChunkJobDataSchema>;
 
+/**
+ * What a ZIP job returns (its BullMQ return value): the codes in its ZIP, its bytes and where the file
+ * is, relative to DATA_DIR (`jobs/<jobId>.zip`; absent in jobs finished by a previous version, whose
+ * file is there too). Rendering checks it before answering it (a return value is data in Redis).
+ */
+export const zipJobResultSchema = z.object({
+  entries: z.number().int().min(0),
+  bytes: z.number().int().min(0),
+  file: z.string().optional(),
+});
+export type ZipJobResult = z.infer<typeof zipJobResultSchema>;
+
 /** What a chunk job returns (read by the parent with getChildrenValues). */
 export interface ZipChunkResult {
   index: number;
+  /** Codes rendered (one file each, or all in a sheet chunk's one PDF). */
   entries: number;
   bytes: number;
 }

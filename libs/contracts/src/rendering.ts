@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasExactlyOneSource } from './common';
-import { IDEMPOTENCY_KEY_PATTERN } from './vouchers';
+import { IDEMPOTENCY_KEY_PATTERN, RESOLVE_MAX_IDS } from './vouchers';
 
 /**
  * Rendering: single files (bare QR or the full voucher card) and bulk ZIP jobs. Everything printed
@@ -111,7 +111,7 @@ export const bulkDownloadZipRequestSchema = z
   .object({
     qrCodes: z
       .array(z.union([z.string(), z.object({ id: z.string() }).passthrough()]))
-      .max(10_000, 'At most 10000 QR codes per ZIP; download a batch or everything instead')
+      .max(RESOLVE_MAX_IDS, 'At most 10000 QR codes per ZIP; download a batch or everything instead')
       .optional(),
     batchId: z.string().uuid('Not a valid batch id').optional(),
     all: z.boolean().optional(),
@@ -190,13 +190,31 @@ export type ZipJob = z.infer<typeof zipJobSchema>;
 export const queueBoardSessionSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type QueueBoardSession = z.infer<typeof queueBoardSessionSchema>;
 
+/**
+ * Where a finished ZIP is, relative to DATA_DIR, as rendering says it: a plain file name in `jobs/`.
+ * The gateway serves nothing else (and checks the resolved path stays in DATA_DIR/jobs).
+ */
+export const JOB_FILE_LOCATION = /^jobs\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.zip$/;
+
 /** Internal: rendering.jobs.file answers for the job's owner once the ZIP is ready. */
 export const zipJobFileSchema = z.object({
-  /** The download's name (Content-Disposition); the file itself is DATA_DIR/jobs/<jobId>.zip. */
+  /** The download's name (Content-Disposition). */
   fileName: z.string(),
-  size: z.number().int(),
+  /** The file, relative to DATA_DIR (JOB_FILE_LOCATION): rendering decides it, the gateway streams it. */
+  file: z.string().regex(JOB_FILE_LOCATION, 'Not a ZIP file location'),
 });
 export type ZipJobFile = z.infer<typeof zipJobFileSchema>;
+
+/**
+ * POST /api/jobs/{id}/link (the job's owner, once it is ready): a short-lived link that downloads the
+ * ZIP without a bearer token (a browser navigates to it: the file streams to disk, never into memory).
+ */
+export const zipDownloadLinkSchema = z.object({
+  /** `/api/downloads/{token}`: GET it (Range requests too) until expiresAt. */
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type ZipDownloadLink = z.infer<typeof zipDownloadLinkSchema>;
 
 /** A ZIP job's id, as GET /api/jobs/{id} and its file take it. */
 export const jobIdRequestSchema = z.object({ id: z.string().uuid('Not a valid job id') });

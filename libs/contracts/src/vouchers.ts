@@ -468,8 +468,14 @@ export const assignPartnersRequestSchema = z.object({
 export type AssignPartnersRequest = z.input<typeof assignPartnersRequestSchema>;
 
 /**
+ * The most ids one resolve call takes (a ZIP's most, bulkDownloadZipRequestSchema): a ZIP's list of
+ * ids is checked and counted in one call (limit 0), about 400 KB; its pages still hold at most `most`.
+ */
+export const RESOLVE_MAX_IDS = 10_000;
+
+/**
  * Internal (rendering -> vouchers): the codes an actor may print, in pages (a NATS message holds about
- * 1 MB). Exactly one of ids (at most 500 per call), batchId or all. Ids the actor may not see, or that
+ * 1 MB). Exactly one of ids (at most RESOLVE_MAX_IDS per call), batchId or all. Ids the actor may not see, or that
  * do not exist, fail the whole call with NOT_FOUND; a company asking for a batch gets FORBIDDEN.
  * Answer: Page<QrCode>, ordered by createdAt then id (ids: in the order asked).
  */
@@ -477,7 +483,7 @@ export type AssignPartnersRequest = z.input<typeof assignPartnersRequestSchema>;
 const resolveRequestSchema = (most: number) =>
   z
     .object({
-      ids: z.array(z.string().uuid()).max(most).optional(),
+      ids: z.array(z.string().uuid()).max(RESOLVE_MAX_IDS).optional(),
       batchId: z.string().uuid().optional(),
       /** Every code the actor may see (super_admin: every code; company: its assigned codes). */
       all: z.boolean().optional(),

@@ -76,13 +76,13 @@ it(
       usageLimit: 1,
     });
 
-    // Queued before any worker runs: a chunked job is queued with no place in the ZIP queue.
+    // Queued before any worker runs: its place is that of its chunks in the chunk queue (none ahead).
     const created = await bed.call(RPC.rendering.createZipJob, {
       batchId: batch.batchId,
       format: 'png',
       variant: 'qr',
     });
-    expect(created).toMatchObject({ state: 'queued', total: CODES, done: 0, position: null });
+    expect(created).toMatchObject({ state: 'queued', total: CODES, done: 0, position: 0 });
     const jobId = created.id;
     const chunkQueue = new Queue(zipChunkQueueName(bed.env.NATS_NAMESPACE!), {
       connection: { url: bed.env.REDIS_URL },

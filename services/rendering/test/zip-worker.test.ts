@@ -1,14 +1,24 @@
-import { RPC, type Actor, type ZipJob } from '@avpass/contracts';
+import {
+  RPC,
+  ZIP_JOB_NAME,
+  ZIP_JOB_RETRY,
+  zipQueueName,
+  type Actor,
+  type ZipJob,
+  type ZipJobData,
+} from '@avpass/contracts';
 import { partnersService } from '@avpass/partners-service';
 import { createServiceApp } from '@avpass/platform';
 import { refusal, startTestBed, type TestBed } from '@avpass/platform/testing';
 import { vouchersService } from '@avpass/vouchers-service';
+import { Queue } from 'bullmq';
 import { execFile, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { connect } from 'nats';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderingService } from '../src';
 import { addIdentityAdmin } from './support/job-owner';
@@ -98,6 +108,48 @@ it('ZIPs waiting for a worker tell their place in the queue', async () => {
   expect(positions).toEqual([0, 1, 2]);
 });
 
+it('a ZIP of 1,200 selected codes is checked and counted in one call to vouchers, not one per 500', async () => {
+  const batch = await bed.call(RPC.vouchers.bulkGenerate, {
+    batchName: 'Selection',
+    facility: 'Count Once Gym',
+    quantity: 1200,
+    discountType: 'percentage',
+    discountValue: 10,
+    service: 'Day pass',
+    expirationDate: '2099-12-31',
+    usageLimit: 1,
+  });
+  const ids = (
+    await bed.call(RPC.vouchers.resolveLinks, { batchId: batch.batchId!, limit: 2000, count: false })
+  ).items.map((link) => link.id);
+  expect(ids).toHaveLength(1200);
+  // Every request rendering makes to vouchers' resolve, as NATS carries it.
+  const nc = await connect({ servers: bed.env.NATS_URL });
+  const asked: number[] = [];
+  const sub = nc.subscribe(`${bed.env.NATS_NAMESPACE}.${RPC.vouchers.resolveForRender}`, {
+    callback: (_error, msg) => {
+      const { data } = JSON.parse(new TextDecoder().decode(msg.data)) as {
+        data: { payload: { ids?: string[] } };
+      };
+      if (data.payload.ids) asked.push(data.payload.ids.length);
+    },
+  });
+  await nc.flush();
+  try {
+    const created = await bed.call(RPC.rendering.createZipJob, {
+      qrCodes: ids,
+      format: 'svg',
+      variant: 'qr',
+    });
+    expect(created).toMatchObject({ state: 'queued', total: 1200 });
+    await nc.flush();
+    expect(asked).toEqual([1200]);
+  } finally {
+    sub.unsubscribe();
+    await nc.close();
+  }
+});
+
 it(
   'a 1,000-code ZIP survives its worker being killed mid-job, with bounded worker memory',
   { timeout: 180_000 },
@@ -162,9 +214,10 @@ it(
       const seconds = (Date.now() - startedAt) / 1000;
       expect(job).toMatchObject({ state: 'completed', done: CODES, total: CODES, progress: 100 });
 
-      // The gateway streams DATA_DIR/jobs/{id}.zip once the service says the file is ready.
-      await bed.call(RPC.rendering.jobFile, { id: jobId });
-      const zipPath = join(dataDir, 'jobs', `${jobId}.zip`);
+      // The gateway streams the file the service names (relative to DATA_DIR) once it is ready.
+      const file = await bed.call(RPC.rendering.jobFile, { id: jobId });
+      expect(file.file).toBe(`jobs/${jobId}.zip`);
+      const zipPath = join(dataDir, file.file);
       const zipBytes = (await stat(zipPath)).size;
       const entries = await zipEntries(zipPath);
       expect(entries).toHaveLength(CODES);
@@ -188,3 +241,38 @@ it(
     }
   },
 );
+
+it('a ZIP job queued without chunks (by the previous version) gets its one chunk and completes', async () => {
+  if (!workers.some((w) => w.exitCode === null && w.signalCode === null)) await startWorker();
+  const code = await bed.call(RPC.vouchers.generate, {
+    clinic: 'Old Queue Gym',
+    service: 'Day pass',
+    expirationDate: '2099-12-31',
+    discountValue: 10,
+  });
+  const queue = new Queue<ZipJobData>(zipQueueName(bed.env.NATS_NAMESPACE!), {
+    connection: { url: bed.env.REDIS_URL },
+  });
+  try {
+    const data: ZipJobData = {
+      ownerUserId: ADMIN.userId,
+      actor: ADMIN,
+      source: { ids: [code.id] },
+      format: 'png',
+      variant: 'qr',
+      fileName: 'qr-codes-png-legacy.zip',
+      total: 1,
+      requestId: 'legacy-zip',
+    };
+    const job = await queue.add(ZIP_JOB_NAME, data, { jobId: randomUUID(), ...ZIP_JOB_RETRY });
+    const done = await waitForJob(job.id!, 60_000);
+    expect(done).toMatchObject({ state: 'completed', done: 1, total: 1 });
+    const file = await bed.call(RPC.rendering.jobFile, { id: job.id! });
+    expect(file).toEqual({ fileName: 'qr-codes-png-legacy.zip', file: `jobs/${job.id}.zip` });
+    expect(await zipEntries(join(dataDir, file.file))).toEqual([
+      `qr-code-old-queue-gym-${code.id.slice(0, 8)}.png`,
+    ]);
+  } finally {
+    await queue.close();
+  }
+});

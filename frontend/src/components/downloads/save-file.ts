@@ -1,6 +1,8 @@
-/** Hands a blob to the browser as a download named `fileName`. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
+/**
+ * Lets the browser download `url` (same origin) as `fileName`: an `<a download>` it clicks, so the
+ * browser streams the file to disk itself (the server's Content-Disposition names it too).
+ */
+export function saveUrl(url: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -8,6 +10,12 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.appendChild(link);
   link.click();
   link.remove();
+}
+
+/** Hands a blob to the browser as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  saveUrl(url, fileName);
   // Some browsers read the object URL after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

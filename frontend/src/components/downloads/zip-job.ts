@@ -1,9 +1,14 @@
-import { zipJobSchema, type BulkDownloadZipRequest, type ZipJob } from '@avpass/contracts';
+import {
+  zipDownloadLinkSchema,
+  zipJobSchema,
+  type BulkDownloadZipRequest,
+  type ZipJob,
+} from '@avpass/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiJson, apiRequest, ApiError } from '@/lib/api-client';
+import { apiJson, ApiError } from '@/lib/api-client';
 import { idempotencyHeader, intentOf, useIdempotencyKeys, type IdempotencyKeys } from '@/lib/idempotency';
 import { estimateSecondsLeft } from './queue-text';
-import { fileNameFrom, saveBlob } from './save-file';
+import { saveUrl } from './save-file';
 
 const POLL_MS = 1_000;
 
@@ -14,7 +19,6 @@ export function zipErrorMessage(error: unknown): string {
     if (error.status === 400) return error.serverMessage ?? 'Batch size too large';
     return error.serverMessage ?? `Download failed: ${error.status}`;
   }
-  if (error instanceof Error && error.message === 'Empty file received') return error.message;
   return 'Could not download ZIP file with individual coupons.';
 }
 
@@ -29,7 +33,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 /**
  * Runs one ZIP job to the end: enqueue (POST /api/bulk-download-zip), poll GET /api/jobs/{id}
- * reporting progress, then download GET /api/jobs/{id}/file and save it. With `keys`, the enqueue
+ * reporting progress, then ask for a download link (POST /api/jobs/{id}/link) and hand it to the
+ * browser. With `keys`, the enqueue
  * sends an Idempotency-Key per request, kept until the server accepted or refused it: asking again
  * after a 503 answers the job that was queued instead of making a second ZIP.
  */
@@ -54,10 +59,13 @@ export async function runZipJob(
     onProgress(job);
   }
   if (job.state === 'failed') throw new Error(job.error ?? 'The ZIP could not be built.');
-  const response = await apiRequest(job.downloadUrl, { signal });
-  const blob = await response.blob();
-  if (blob.size === 0) throw new Error('Empty file received');
-  saveBlob(blob, fileNameFrom(response, job.fileName));
+  // A short-lived link the browser downloads itself: the file streams to disk, never into memory
+  // (a 2 GB ZIP on a phone), and the download shows in the browser's own list.
+  const link = await apiJson(`/api/jobs/${encodeURIComponent(job.id)}/link`, zipDownloadLinkSchema, {
+    method: 'POST',
+    signal,
+  });
+  saveUrl(link.url, job.fileName);
   return job;
 }
 
@@ -69,8 +77,8 @@ export type ZipJobStatus =
   | { phase: 'failed'; message: string };
 
 /**
- * A ZIP download with live progress, for buttons and progress bars. `start` resolves when the file
- * has been saved (true) or failed (false); leaving the screen cancels the polling.
+ * A ZIP download with live progress, for buttons and progress bars. `start` resolves when the browser
+ * has been given the file to download (true) or it failed (false); leaving the screen cancels the polling.
  */
 export function useZipJob() {
   const [status, setStatus] = useState<ZipJobStatus>({ phase: 'idle' });

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { JOB_FILE_LOCATION } from '@avpass/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JobFiles } from './job-files';
 
@@ -36,11 +37,16 @@ describe('ZIP files are purged after their time', () => {
 
     expect(await files.purgeOlderThan(24 * HOUR, now)).toBe(2);
     expect((await readdir(files.dir)).sort()).toEqual([`${FRESH}.zip`, 'notes.txt']);
-    expect(await files.size(OLD)).toBeNull();
-    expect(await files.size(FRESH)).toBe(1);
   });
 
   it('only ever builds paths from job ids', () => {
     expect(() => files.finalPath('../../etc/passwd')).toThrow('not a job id');
+    expect(() => files.location('../../etc/passwd')).toThrow('not a job id');
+  });
+
+  it('names a finished ZIP by its place under DATA_DIR, as the gateway accepts it', () => {
+    expect(files.location(FRESH)).toBe(`jobs/${FRESH}.zip`);
+    expect(files.location(FRESH)).toMatch(JOB_FILE_LOCATION);
+    expect(files.finalPath(FRESH)).toBe(join(dataDir, 'jobs', `${FRESH}.zip`));
   });
 });

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 
 const JOB_ID = /^[0-9a-f-]{36}$/;
 
-/** Where ZIP files live: DATA_DIR/jobs/<jobId>.zip (the gateway streams them from the same place). */
+/** Where ZIP files live: DATA_DIR/jobs/<jobId>.zip (the gateway streams the one rendering names). */
 export class JobFiles {
   readonly dir: string;
 
-  constructor(dataDir: string) {
+  constructor(private readonly dataDir: string) {
     this.dir = join(dataDir, 'jobs');
   }
 
@@ -15,9 +15,14 @@ export class JobFiles {
     await mkdir(this.dir, { recursive: true });
   }
 
-  finalPath(jobId: string): string {
+  /** Where a job's finished ZIP is, relative to DATA_DIR (what the job reports; the gateway serves it). */
+  location(jobId: string): string {
     if (!JOB_ID.test(jobId)) throw new Error(`not a job id: ${jobId}`);
-    return join(this.dir, `${jobId}.zip`);
+    return `jobs/${jobId}.zip`;
+  }
+
+  finalPath(jobId: string): string {
+    return join(this.dataDir, this.location(jobId));
   }
 
   partPath(jobId: string): string {
@@ -27,14 +32,6 @@ export class JobFiles {
   /** Where a chunked job's chunks write their files (removed once the ZIP is assembled). */
   chunkDir(jobId: string): string {
     return `${this.finalPath(jobId).slice(0, -'.zip'.length)}.chunks`;
-  }
-
-  async size(jobId: string): Promise<number | null> {
-    try {
-      return (await stat(this.finalPath(jobId))).size;
-    } catch {
-      return null;
-    }
   }
 
   /** Deletes finished files (and abandoned partial ones, and chunk folders of failed jobs) older than `maxAgeMs`; returns how many. */

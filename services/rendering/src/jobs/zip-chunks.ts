@@ -72,6 +72,25 @@ export class ChunkFileWriter {
     if (this.pendingBytes >= FLUSH_AT) await this.flush();
   }
 
+  /**
+   * One entry written as it is produced (a sheet PDF of every card of a ZIP): its bytes go to the file
+   * block by block, checksummed on the way; memory holds one block.
+   */
+  async addStream(name: string, id: string, data: AsyncIterable<Buffer | Uint8Array>): Promise<void> {
+    let crc = 0;
+    let size = 0;
+    for await (const part of data) {
+      const block = Buffer.isBuffer(part) ? part : Buffer.from(part);
+      crc = crc32(block, crc);
+      size += block.length;
+      this.pending.push(block);
+      this.pendingBytes += block.length;
+      this.bytes += block.length;
+      if (this.pendingBytes >= FLUSH_AT) await this.flush();
+    }
+    this.entries.push({ name, id, crc, size });
+  }
+
   private async flush(): Promise<void> {
     if (!this.pendingBytes) return;
     const block = Buffer.concat(this.pending, this.pendingBytes);

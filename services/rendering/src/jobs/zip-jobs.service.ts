@@ -2,12 +2,11 @@ import {
   DEFAULT_CARD_SIZE,
   RPC,
   ZIP_CHUNK_JOB_NAME,
-  ZIP_CHUNK_JOB_RETRY,
   ZIP_JOB_NAME,
   ZIP_JOB_RETRY,
   zipChunkQueueName,
+  zipJobResultSchema,
   zipQueueName,
-  type ZipChunkJobData,
   type Actor,
   type BulkDownloadZipInput,
   type ZipJob,
@@ -17,16 +16,14 @@ import {
   type ZipSource,
 } from '@avpass/contracts';
 import { bullmqJobs, DomainError, exportMetrics, RpcClient, ServiceOperatorPort } from '@avpass/platform';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { RENDERING_CONFIG, type RenderingConfig } from '../config';
 import { JobFiles } from './job-files';
 import { zipJobIdFor, ZipAbandonment } from './zip-abandon';
+import { chunkData, chunkingOf, chunkJobOptions } from './zip-plan';
 import { ZipQueue } from './zip-queue';
-
-/** Ids per visibility check (the resolve contract's maximum). */
-const CHECK_CHUNK = 500;
 
 function zipFileName(input: BulkDownloadZipInput, now: Date): string {
   const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
@@ -54,6 +51,7 @@ function sameRequest(data: ZipJobData, input: BulkDownloadZipInput): boolean {
 /** ZIP jobs as their owner sees them: enqueue, follow, download. Nobody else sees a job (404). */
 @Injectable()
 export class ZipJobsService implements OnApplicationShutdown {
+  private readonly logger = new Logger('ZipJobs');
   private readonly zipQueue: ZipQueue;
   private readonly files: JobFiles;
   private readonly abandonment: ZipAbandonment;
@@ -183,56 +181,47 @@ export class ZipJobsService implements OnApplicationShutdown {
       removeOnComplete: { age: ttlSeconds },
       removeOnFail: { age: ttlSeconds },
     };
-    const chunkSize = this.config.ZIP_CHUNK_SIZE;
-    if (!data.sheet && total > chunkSize) {
-      // A BullMQ flow: one child per chunk (any worker renders it), the parent assembles the ZIP.
-      const count = Math.ceil(total / chunkSize);
-      const parent: ZipJobData = { ...data, chunks: { count, size: chunkSize } };
-      // Each chunk of a batch or of "all" seeks to its first code by keyset (one pass over the index
-      // here, rather than every chunk skipping its offset: quadratic in the batch's size).
-      const starts =
-        'ids' in data.source
-          ? []
-          : (
-              await this.rpc.call(
-                RPC.vouchers.chunkStarts,
-                { ...data.source, every: chunkSize },
-                { requestId, actor },
-              )
-            ).cursors;
-      attempt.mayHaveQueued = true;
-      const flow = await this.zipQueue.flows.add({
-        name: ZIP_JOB_NAME,
-        queueName: zipQueueName(this.config.NATS_NAMESPACE),
-        data: parent,
-        opts,
-        children: Array.from({ length: count }, (_, index) => ({
-          name: ZIP_CHUNK_JOB_NAME,
-          queueName: zipChunkQueueName(this.config.NATS_NAMESPACE),
-          data: chunkData(parent, opts.jobId, index, chunkSize, starts[index - 1], starts[index]),
-          opts: {
-            jobId: `${opts.jobId}-chunk-${index}`,
-            ...ZIP_CHUNK_JOB_RETRY,
-            failParentOnFailure: true,
-            removeOnComplete: { age: ttlSeconds },
-            removeOnFail: { age: ttlSeconds },
-          },
-        })),
-      });
-      return this.describe(flow.job as Job<ZipJobData>, 'queued', null, 0);
-    }
+    // Every ZIP is a BullMQ flow: one child per chunk (any worker renders it; a small ZIP is one
+    // chunk), the parent assembles the ZIP.
+    const chunks = chunkingOf(data, this.config.ZIP_CHUNK_SIZE);
+    const parent: ZipJobData = { ...data, chunks };
+    // Each chunk of a batch or of "all" seeks to its first code by keyset (one pass over the index
+    // here, rather than every chunk skipping its offset: quadratic in the batch's size).
+    const starts =
+      'ids' in data.source || chunks.count === 1
+        ? []
+        : (
+            await this.rpc.call(
+              RPC.vouchers.chunkStarts,
+              { ...data.source, every: chunks.size },
+              { requestId, actor },
+            )
+          ).cursors;
     attempt.mayHaveQueued = true;
-    const job = await this.zipQueue.queue.add(ZIP_JOB_NAME, data, opts);
-    return this.describe(job, 'queued', await this.zipQueue.waitingAhead(job.id!));
+    const flow = await this.zipQueue.flows.add({
+      name: ZIP_JOB_NAME,
+      queueName: zipQueueName(this.config.NATS_NAMESPACE),
+      data: parent,
+      opts,
+      children: Array.from({ length: chunks.count }, (_, index) => ({
+        name: ZIP_CHUNK_JOB_NAME,
+        queueName: zipChunkQueueName(this.config.NATS_NAMESPACE),
+        data: chunkData(parent, jobId, index, chunks.size, starts[index - 1], starts[index]),
+        opts: chunkJobOptions(jobId, index, ttlSeconds),
+      })),
+    });
+    return this.describe(flow.job as Job<ZipJobData>, 'queued', await this.zipQueue.chunksAhead(jobId), 0);
   }
 
   async get(id: string, actor: Actor): Promise<ZipJob> {
     const job = await this.owned(id, actor);
     const state = await job.getState();
-    if (state === 'waiting-children') {
-      // Its chunks are rendering: progress is their sum; queued until the first code is rendered.
+    if (job.data.chunks && (state === 'waiting-children' || state === 'waiting')) {
+      // Its chunks are rendering (or all done, the ZIP waits to be put together): progress is their
+      // sum; queued, with its place in the chunk queue, until the first code is rendered.
       const done = await this.zipQueue.chunkProgress(this.config.NATS_NAMESPACE, job.id!);
-      return this.describe(job, done > 0 ? 'active' : 'queued', null, done);
+      if (done > 0) return this.describe(job, 'active', null, done);
+      return this.describe(job, 'queued', await this.zipQueue.chunksAhead(job.id!), 0);
     }
     return this.describe(
       job,
@@ -241,6 +230,11 @@ export class ZipJobsService implements OnApplicationShutdown {
     );
   }
 
+  /**
+   * Where the finished ZIP is (relative to DATA_DIR), as its worker reported it: this job's own file
+   * in DATA_DIR/jobs or nothing (a return value is data in Redis; a forged one is refused). The
+   * gateway opens it: whether it still exists is checked there, once.
+   */
   async file(id: string, actor: Actor): Promise<ZipJobFile> {
     const job = await this.owned(id, actor);
     const state = toJobState(await job.getState());
@@ -248,27 +242,22 @@ export class ZipJobsService implements OnApplicationShutdown {
       throw new DomainError('CONFLICT', `This ZIP could not be made: ${job.failedReason ?? 'unknown error'}`);
     if (state !== 'completed')
       throw new DomainError('CONFLICT', 'The ZIP file is not ready yet. Please wait for the job to finish.');
-    const size = await this.files.size(job.id!);
-    if (size === null) {
-      throw new DomainError(
-        'NOT_FOUND',
-        'This ZIP file has expired (files are kept for a limited time). Please start the download again.',
-      );
+    const result = zipJobResultSchema.safeParse(job.returnvalue);
+    // A job finished by a previous version did not say: its file is where every ZIP's is.
+    const file = result.success ? (result.data.file ?? this.files.location(job.id!)) : null;
+    if (file !== this.files.location(job.id!)) {
+      this.logger.error(`ZIP job ${job.id} names a file that is not its own (${JSON.stringify(file)})`);
+      throw new DomainError('NOT_FOUND', 'This ZIP file is not available. Please start the download again.');
     }
-    return { fileName: job.data.fileName, size };
+    return { fileName: job.data.fileName, file };
   }
 
   /** Every code must be visible to the requester now; the resolve call refuses otherwise. */
   private async countVisible(source: ZipSource, actor: Actor, requestId: string): Promise<number> {
     const meta = { requestId, actor };
     if ('ids' in source) {
-      for (let i = 0; i < source.ids.length; i += CHECK_CHUNK) {
-        await this.rpc.call(
-          RPC.vouchers.resolveForRender,
-          { ids: source.ids.slice(i, i + CHECK_CHUNK), limit: 0 },
-          meta,
-        );
-      }
+      // One call for the whole list (the resolve contract takes a ZIP's most ids).
+      await this.rpc.call(RPC.vouchers.resolveForRender, { ids: source.ids, limit: 0 }, meta);
       return source.ids.length;
     }
     const page = await this.rpc.call(RPC.vouchers.resolveForRender, { ...source, limit: 0 }, meta);
@@ -316,35 +305,6 @@ export class ZipJobsService implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.zipQueue.close();
   }
-}
-
-/** The chunk job rendering codes [index * size, (index + 1) * size) of a chunked job. */
-function chunkData(
-  parent: ZipJobData,
-  parentId: string,
-  index: number,
-  size: number,
-  after: string | undefined,
-  until: string | undefined,
-): ZipChunkJobData {
-  const offset = index * size;
-  const count = Math.min(size, parent.total - offset);
-  const source =
-    'ids' in parent.source ? { ids: parent.source.ids.slice(offset, offset + count) } : parent.source;
-  return {
-    parentId,
-    index,
-    actor: parent.actor,
-    source,
-    offset,
-    count,
-    ...(after ? { after } : {}),
-    ...(until ? { until } : {}),
-    format: parent.format,
-    variant: parent.variant,
-    ...(parent.size ? { size: parent.size } : {}),
-    requestId: parent.requestId,
-  };
 }
 
 /** BullMQ's states in the contract's words: waiting, delayed (a retry's backoff) and the like are queued. */

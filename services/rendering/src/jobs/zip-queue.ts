@@ -62,6 +62,24 @@ export class ZipQueue {
     return index === null ? null : Math.max(0, length - 1 - index);
   }
 
+  /**
+   * ZIPs a worker takes before this one's next chunk, or null when none of its chunks is waiting: the
+   * distinct ZIPs of the chunks after its last entry in the chunk queue's wait list (workers take from
+   * the tail; chunk ids are `<parentId>-chunk-<index>`).
+   */
+  async chunksAhead(parentId: string): Promise<number | null> {
+    const ids = await this.connection.lrange(this.chunkQueue.toKey('wait'), 0, -1);
+    const prefix = `${parentId}-chunk-`;
+    let last = -1;
+    ids.forEach((id, index) => {
+      if (id.startsWith(prefix)) last = index;
+    });
+    if (last < 0) return null;
+    const ahead = new Set(ids.slice(last + 1).map((id) => id.slice(0, id.lastIndexOf('-chunk-'))));
+    ahead.delete(parentId);
+    return ahead.size;
+  }
+
   async close(): Promise<void> {
     await this.queue.close();
     await this.chunkQueue.close();

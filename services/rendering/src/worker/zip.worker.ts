@@ -1,9 +1,11 @@
 import {
+  ZIP_CHUNK_JOB_NAME,
   zipChunkQueueName,
   zipQueueName,
   type ZipChunkJobData,
   type ZipChunkResult,
   type ZipJobData,
+  type ZipJobResult,
 } from '@avpass/contracts';
 import { bullmqJobDurationSeconds, DomainError, exportMetrics, RpcClient } from '@avpass/platform';
 import {
@@ -13,18 +15,18 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { DelayedError, Queue, UnrecoverableError, WaitingChildrenError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { rename, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { RENDERING_CONFIG, type RenderingConfig } from '../config';
 import { JobFiles } from '../jobs/job-files';
-import { ZipBuilder, type ZipBuildResult } from '../jobs/zip-builder';
 import { ZipChunkBuilder } from '../jobs/zip-chunk-builder';
 import { assembleZip } from '../jobs/zip-chunks';
 import { bullConnection, zipProgressKey } from '../jobs/zip-queue';
 import { claimAbandoned, ZIP_ABANDONED } from '../jobs/zip-abandon';
 import { ZIP_JOB_INVALID, ZipJobOwners, zipChunkJobData, zipJobData } from '../jobs/zip-job-owner';
+import { chunkData, chunkJobOptions } from '../jobs/zip-plan';
 import { VoucherRenderer } from '../render/voucher-renderer';
 
 /** Refusals that a retry cannot change (the codes were deleted or unassigned meanwhile). */
@@ -33,26 +35,26 @@ const PERMANENT = new Set(['NOT_FOUND', 'FORBIDDEN', 'VALIDATION_FAILED', 'UNAUT
 export const ZIP_ALREADY_FAILED = 'The ZIP this chunk belongs to has failed; the chunk is not rendered';
 
 /**
- * The BullMQ workers for ZIP jobs (thin: the builders do the work). A job whose worker dies is
- * noticed once its lock lapses (ZIP_LOCK_DURATION_MS) and runs again from the start; a failed
- * attempt is retried with backoff (ZIP_JOB_RETRY). Finished files are purged after JOB_FILE_TTL_HOURS.
- *
- * Chunked ZIP jobs (a BullMQ flow, see zipChunkQueueName): this process also takes chunk jobs from
- * the chunk queue (ZIP_CHUNK_WORKER_CONCURRENCY at once) and renders each into its chunk files; a
- * killed or failed chunk is retried alone. The parent, released by BullMQ once every chunk is done,
- * is assembled here by copying the chunk files into one ZIP.
+ * The BullMQ workers for ZIP jobs (thin: the builders do the work). Every ZIP is chunked (a BullMQ
+ * flow, see zipChunkQueueName; a small one is one chunk): this process takes chunk jobs from the
+ * chunk queue (ZIP_CHUNK_WORKER_CONCURRENCY at once) and renders each into its chunk file; a killed
+ * or failed chunk is retried alone (ZIP_CHUNK_JOB_RETRY). The ZIP job, released by BullMQ once every
+ * chunk is done, is assembled here by copying the chunk files into one ZIP, and answers where it is.
+ * A job or chunk whose worker dies is noticed once its lock lapses (ZIP_LOCK_DURATION_MS) and runs
+ * again from the start. Finished files are purged after JOB_FILE_TTL_HOURS.
  */
 @Injectable()
 export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('ZipWorker');
   private readonly files: JobFiles;
-  private readonly builder: ZipBuilder;
   private readonly chunkBuilder: ZipChunkBuilder;
   private readonly owners: ZipJobOwners;
-  private worker?: Worker<ZipJobData, ZipBuildResult>;
+  private worker?: Worker<ZipJobData, ZipJobResult>;
   private chunkWorker?: Worker<ZipChunkJobData, ZipChunkResult>;
   /** The ZIP queue, read by chunks for their parent's state. */
   private parents?: Queue<ZipJobData>;
+  /** The chunk queue, where a job queued without chunks gets its one (split). */
+  private chunks?: Queue<ZipChunkJobData>;
   private connection?: Redis;
   private purgeTimer?: NodeJS.Timeout;
   private closing = false;
@@ -66,7 +68,6 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     renderer: VoucherRenderer,
   ) {
     this.files = new JobFiles(config.DATA_DIR);
-    this.builder = new ZipBuilder(rpc, renderer, this.files, config.RENDER_CONCURRENCY);
     this.chunkBuilder = new ZipChunkBuilder(rpc, renderer, config.RENDER_CONCURRENCY);
     this.owners = new ZipJobOwners(rpc);
   }
@@ -76,7 +77,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     exportMetrics(bullmqJobDurationSeconds);
     await this.files.ensureDir();
     this.connection = bullConnection(this.config);
-    this.worker = new Worker<ZipJobData, ZipBuildResult>(
+    this.worker = new Worker<ZipJobData, ZipJobResult>(
       zipQueueName(this.config.NATS_NAMESPACE),
       (job, token) => this.process(job, token),
       {
@@ -96,6 +97,9 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     // A job whose lock could not be renewed belongs to whichever worker takes it over: stop rendering it.
     this.worker.on('lockRenewalFailed', (ids) => this.lockLost(ids, ''));
     this.parents = new Queue<ZipJobData>(zipQueueName(this.config.NATS_NAMESPACE), {
+      connection: this.connection,
+    });
+    this.chunks = new Queue<ZipChunkJobData>(zipChunkQueueName(this.config.NATS_NAMESPACE), {
       connection: this.connection,
     });
     this.chunkWorker = new Worker<ZipChunkJobData, ZipChunkResult>(
@@ -125,25 +129,21 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     );
   }
 
-  private async process(job: Job<ZipJobData, ZipBuildResult>, token?: string): Promise<ZipBuildResult> {
+  /**
+   * One attempt of a ZIP job or chunk: stoppable when its lock is lost or the process shuts down,
+   * timed, and its refusals sorted (one a retry cannot change fails it for good).
+   */
+  private async attempt<R>(
+    job: Job,
+    token: string | undefined,
+    key: string,
+    work: (signal: AbortSignal) => Promise<R>,
+  ): Promise<R> {
     const abort = new AbortController();
-    this.running.set(job.id!, abort);
+    this.running.set(key, abort);
     const endTimer = bullmqJobDurationSeconds.startTimer({ queue: job.queueName });
     try {
-      // A job whose request was answered 503 is dropped before any work (zip-abandon.ts).
-      if (await claimAbandoned(this.connection!, this.config, job.id!))
-        throw new UnrecoverableError(ZIP_ABANDONED);
-      // Nothing in a job is trusted (anything that can add a job wrote it): its payload is checked
-      // against the contract, and its codes are resolved as its owner is now (zip-job-owner.ts).
-      const data = zipJobData(job.data);
-      if (data.chunks) return await this.assemble(job, abort.signal);
-      const actor = await this.owners.actorOf(data.ownerUserId, data.requestId || `zip-${job.id}`);
-      return await this.builder.build({
-        jobId: job.id!,
-        data: { ...data, actor },
-        signal: abort.signal,
-        onProgress: (progress) => job.updateProgress(progress),
-      });
+      return await work(abort.signal);
     } catch (error) {
       if (this.closing && abort.signal.aborted) {
         // Shutting down: hand the job back without spending an attempt; another worker starts it over.
@@ -155,12 +155,46 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       throw error;
     } finally {
       endTimer();
-      this.running.delete(job.id!);
+      this.running.delete(key);
     }
   }
 
-  /** A chunked job's parent: every chunk has rendered; their files become one ZIP. */
-  private async assemble(job: Job<ZipJobData, ZipBuildResult>, signal: AbortSignal): Promise<ZipBuildResult> {
+  /** A ZIP job, released once every chunk has rendered: their files become one ZIP. */
+  private process(job: Job<ZipJobData, ZipJobResult>, token?: string): Promise<ZipJobResult> {
+    return this.attempt(job, token, job.id!, async (signal) => {
+      // A job whose request was answered 503 is dropped before any work (zip-abandon.ts).
+      if (await claimAbandoned(this.connection!, this.config, job.id!))
+        throw new UnrecoverableError(ZIP_ABANDONED);
+      // Nothing in a job is trusted (anything that can add a job wrote it): its payload is checked
+      // against the contract, and its codes are resolved as its owner is now (zip-job-owner.ts).
+      const data = zipJobData(job.data);
+      if (!data.chunks && (await this.split(job, data, token))) throw new WaitingChildrenError();
+      return this.assemble(job, signal);
+    });
+  }
+
+  /**
+   * A job queued by a previous version, without chunks: it gets its one chunk now (the child is added
+   * first, under its fixed id, so a retry after a crash adds nothing twice) and waits for it. False
+   * when the chunk has already completed (go on and assemble).
+   */
+  private async split(
+    job: Job<ZipJobData, ZipJobResult>,
+    data: ZipJobData,
+    token?: string,
+  ): Promise<boolean> {
+    const chunks = { count: 1, size: Math.max(1, data.total) };
+    const ttlSeconds = Math.round(this.config.JOB_FILE_TTL_HOURS * 3600);
+    await this.chunks!.add(ZIP_CHUNK_JOB_NAME, chunkData(data, job.id!, 0, chunks.size), {
+      ...chunkJobOptions(job.id!, 0, ttlSeconds),
+      parent: { id: job.id!, queue: job.queueQualifiedName },
+    });
+    await job.updateData({ ...job.data, chunks });
+    return job.moveToWaitingChildren(token!);
+  }
+
+  /** Every chunk has rendered: their files become one ZIP, DATA_DIR/jobs/<jobId>.zip. */
+  private async assemble(job: Job<ZipJobData, ZipJobResult>, signal: AbortSignal): Promise<ZipJobResult> {
     const jobId = job.id!;
     const chunks = job.data.chunks!;
     const values = Object.values(await job.getChildrenValues<ZipChunkResult>());
@@ -168,43 +202,37 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       throw new Error(`expected ${chunks.count} rendered chunks, found ${values.length}`);
     const rendered = values.reduce((sum, chunk) => sum + chunk.entries, 0);
     await job.updateProgress({ done: rendered, total: Math.max(job.data.total, rendered) });
+    await this.files.ensureDir();
     const dir = this.files.chunkDir(jobId);
     const partPath = this.files.partPath(jobId);
     try {
-      const result = await assembleZip(dir, chunks.count, partPath, { signal });
+      const { bytes } = await assembleZip(dir, chunks.count, partPath, { signal });
       await rename(partPath, this.files.finalPath(jobId));
       await rm(dir, { recursive: true, force: true });
       await this.connection?.del(zipProgressKey(this.config.NATS_NAMESPACE, jobId));
-      return result;
+      return { entries: rendered, bytes, file: this.files.location(jobId) };
     } catch (error) {
       await rm(partPath, { force: true });
       throw error;
     }
   }
 
-  /** One chunk of a chunked job, into DATA_DIR/jobs/<parentId>.chunks/<index>.{bin,json}. */
-  private async processChunk(
-    job: Job<ZipChunkJobData, ZipChunkResult>,
-    token?: string,
-  ): Promise<ZipChunkResult> {
-    const abort = new AbortController();
-    const key = `chunk:${job.id}`;
-    this.running.set(key, abort);
-    const endTimer = bullmqJobDurationSeconds.startTimer({ queue: job.queueName });
-    const progressKey = zipProgressKey(this.config.NATS_NAMESPACE, job.data.parentId);
-    const setProgress = async (done: number) => {
-      await this.connection!.multi()
-        .hset(progressKey, String(job.data.index), String(done))
-        .expire(progressKey, Math.round(this.config.JOB_FILE_TTL_HOURS * 3600))
-        .exec();
-    };
-    // A chunk whose ZIP failed (another chunk failed for good) stops at its next progress report, or
-    // before it starts: the ZIP will not be assembled.
-    const stopIfZipFailed = async () => {
-      if ((await this.parents!.getJobState(job.data.parentId)) === 'failed')
-        throw new UnrecoverableError(ZIP_ALREADY_FAILED);
-    };
-    try {
+  /** One chunk of a ZIP job, into DATA_DIR/jobs/<parentId>.chunks/<index>.chunk. */
+  private processChunk(job: Job<ZipChunkJobData, ZipChunkResult>, token?: string): Promise<ZipChunkResult> {
+    return this.attempt(job, token, `chunk:${job.id}`, async (signal) => {
+      const progressKey = zipProgressKey(this.config.NATS_NAMESPACE, job.data.parentId);
+      const setProgress = async (done: number) => {
+        await this.connection!.multi()
+          .hset(progressKey, String(job.data.index), String(done))
+          .expire(progressKey, Math.round(this.config.JOB_FILE_TTL_HOURS * 3600))
+          .exec();
+      };
+      // A chunk whose ZIP failed (another chunk failed for good) stops at its next progress report, or
+      // before it starts: the ZIP will not be assembled.
+      const stopIfZipFailed = async () => {
+        if ((await this.parents!.getJobState(job.data.parentId)) === 'failed')
+          throw new UnrecoverableError(ZIP_ALREADY_FAILED);
+      };
       // A chunk renders only for the ZIP it was queued under, as that ZIP's owner is now.
       const data = zipChunkJobData(job.data);
       const parent = await this.parentOf(job, data.parentId);
@@ -216,27 +244,17 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
         data.requestId || `zip-${data.parentId}-${data.index}`,
       );
       await setProgress(0); // a retry starts over
-      return await this.chunkBuilder.build({
+      return this.chunkBuilder.build({
         dir: this.files.chunkDir(data.parentId),
         data: { ...data, actor },
-        signal: abort.signal,
+        sheet: parent.sheet,
+        signal,
         onProgress: async (done) => {
           await setProgress(done);
           await stopIfZipFailed();
         },
       });
-    } catch (error) {
-      if (this.closing && abort.signal.aborted) {
-        await job.moveToDelayed(Date.now() + 1000, token);
-        throw new DelayedError();
-      }
-      if (error instanceof DomainError && PERMANENT.has(error.code))
-        throw new UnrecoverableError(error.message);
-      throw error;
-    } finally {
-      endTimer();
-      this.running.delete(key);
-    }
+    });
   }
 
   /** The ZIP job a chunk was queued under (a BullMQ flow child of the ZIP queue), checked. */
@@ -271,7 +289,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     if (this.purgeTimer) clearInterval(this.purgeTimer);
     for (const abort of this.running.values()) abort.abort();
     await Promise.all([this.worker?.close(), this.chunkWorker?.close()]);
-    await this.parents?.close();
+    await Promise.all([this.parents?.close(), this.chunks?.close()]);
     this.connection?.disconnect();
   }
 }
