@@ -133,6 +133,9 @@ describe('every 400 speaks in sentences', () => {
       tags: ['Tags must be at least 2 items'],
     });
     expect(firstErrorMessage(parsed.error!)).toBe('Partner name is required');
+    expect(firstErrorMessage(z.object({ PORT: z.number() }).safeParse({ PORT: 'x' }).error!)).toBe(
+      'PORT must be a number, not "x"',
+    );
     expect(firstErrorMessage(z.object({ a: z.string() }).safeParse('text').error!)).toBe(
       'The request must be a JSON object',
     );

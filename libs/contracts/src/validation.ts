@@ -104,6 +104,7 @@ export function fieldLabel(path: readonly PropertyKey[]): string {
   const keys = path.filter((p): p is string => typeof p === 'string' && p !== '_');
   const key = keys[keys.length - 1];
   if (!key) return path.length ? 'Each entry' : 'The request';
+  if (/^[A-Z][A-Z0-9_]*$/.test(key)) return key; // an environment variable: PORT, DATABASE_URL
   const words = key
     .replace(/[_-]+/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
