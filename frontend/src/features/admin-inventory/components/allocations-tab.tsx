@@ -11,16 +11,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { TableStateRow } from '@/components/data-display/list-states';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { useAllocations } from '@/lib/inventory-api';
@@ -32,6 +27,7 @@ import { useItemLines } from '../api/get-item-lines';
 import { useRemoveAllocation } from '../api/remove-allocation';
 import type { InventorySelection } from '../types';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
+import { StateTable } from '@/components/data-display/state-table';
 import { ItemPicker } from './item-picker';
 
 /** Allocations: every active allocation; New Allocation for the chosen item's lines; remove with confirm. */
@@ -81,62 +77,53 @@ export function AllocationsTab({ selection }: { selection: InventorySelection })
           Choose an item that has inventory to allocate it to a partner.
         </Typography>
       )}
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Allocations" sx={{ minWidth: 760 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Partner</TableCell>
-              <TableCell>Item</TableCell>
-              <TableCell>Size / Color</TableCell>
-              <TableCell align="right">Quantity</TableCell>
-              <TableCell align="right">Used</TableCell>
-              <TableCell align="right">Price</TableCell>
-              <TableCell>Date</TableCell>
-              <TableCell align="right">Remove</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {state !== 'ready' ? (
-              <TableStateRow
-                columns={8}
-                state={state}
-                error={allocations.error}
-                emptyText="No allocations yet. Create inventory first, then allocate to partners."
-                onRetry={() => void allocations.refetch()}
-              />
-            ) : (
-              rows.map((a) => (
-                <TableRow key={a.id} data-testid="allocation-row">
-                  <TableCell sx={{ fontWeight: 700 }}>{partnerName(a.partnerId)}</TableCell>
-                  <TableCell>
-                    {a.item.name}
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {a.item.sku}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    {a.size}
-                    {a.color ? ` / ${a.color}` : ''}
-                  </TableCell>
-                  <TableCell align="right">{a.quantity}</TableCell>
-                  <TableCell align="right">{a.usedQuantity}</TableCell>
-                  <TableCell align="right">{formatCents(a.price ?? a.item.price)}</TableCell>
-                  <TableCell>{formatDate(a.allocatedAt, viewerTimeZone())}</TableCell>
-                  <TableCell align="right">
-                    <IconButton
-                      aria-label={`Remove allocation of ${a.item.name}`}
-                      color="error"
-                      onClick={() => setRemoving(a)}
-                    >
-                      <DeleteOutlineRoundedIcon fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <StateTable
+        label="Allocations"
+        minWidth={760}
+        columns={[
+          'Partner',
+          'Item',
+          'Size / Color',
+          { label: 'Quantity', align: 'right' },
+          { label: 'Used', align: 'right' },
+          { label: 'Price', align: 'right' },
+          'Date',
+          { label: 'Remove', align: 'right' },
+        ]}
+        state={state}
+        error={allocations.error}
+        emptyText="No allocations yet. Create inventory first, then allocate to partners."
+        onRetry={() => void allocations.refetch()}
+      >
+        {rows.map((a) => (
+          <TableRow key={a.id} data-testid="allocation-row">
+            <TableCell sx={{ fontWeight: 700 }}>{partnerName(a.partnerId)}</TableCell>
+            <TableCell>
+              {a.item.name}
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {a.item.sku}
+              </Typography>
+            </TableCell>
+            <TableCell>
+              {a.size}
+              {a.color ? ` / ${a.color}` : ''}
+            </TableCell>
+            <TableCell align="right">{a.quantity}</TableCell>
+            <TableCell align="right">{a.usedQuantity}</TableCell>
+            <TableCell align="right">{formatCents(a.price ?? a.item.price)}</TableCell>
+            <TableCell>{formatDate(a.allocatedAt, viewerTimeZone())}</TableCell>
+            <TableCell align="right">
+              <IconButton
+                aria-label={`Remove allocation of ${a.item.name}`}
+                color="error"
+                onClick={() => setRemoving(a)}
+              >
+                <DeleteOutlineRoundedIcon fontSize="small" />
+              </IconButton>
+            </TableCell>
+          </TableRow>
+        ))}
+      </StateTable>
       {item && <AllocationDialog open={creating} item={item} onClose={() => setCreating(false)} />}
       <ConfirmDialog
         open={!!removing}

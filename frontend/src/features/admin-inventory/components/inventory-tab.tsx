@@ -10,18 +10,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { TableStateRow } from '@/components/data-display/list-states';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
+import { StateTable } from '@/components/data-display/state-table';
 import { useMerchItems } from '../api/get-merch-items';
 import { useItemLines } from '../api/get-item-lines';
 import { useRestock } from '../api/restock';
@@ -100,80 +96,71 @@ export function InventoryTab({ selection }: { selection: InventorySelection }) {
           <Typography color="text.secondary">Select an item to see its inventory.</Typography>
         </Stack>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Inventory lines" sx={{ minWidth: 720 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Size</TableCell>
-                <TableCell>Color</TableCell>
-                <TableCell align="right">Total</TableCell>
-                <TableCell align="right">Available</TableCell>
-                <TableCell align="right">Allocated</TableCell>
-                <TableCell align="right">Sold</TableCell>
-                <TableCell align="right">Min Stock</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {state !== 'ready' ? (
-                <TableStateRow
-                  columns={9}
-                  state={state}
-                  error={lines.error}
-                  emptyText="No inventory for this item yet. Add inventory to start tracking stock."
-                  onRetry={() => void lines.refetch()}
-                />
-              ) : (
-                rows.map((line) => (
-                  <TableRow
-                    key={line.id}
-                    data-testid="inventory-row"
-                    data-size={line.size}
-                    data-color={line.color ?? ''}
-                  >
-                    <TableCell sx={{ fontWeight: 700 }}>{line.size}</TableCell>
-                    <TableCell>{line.color ?? '—'}</TableCell>
-                    <TableCell align="right" data-testid="qty-total">
-                      {line.totalQuantity}
-                    </TableCell>
-                    <TableCell align="right" data-testid="qty-available">
-                      {line.availableQuantity}
-                    </TableCell>
-                    <TableCell align="right" data-testid="qty-allocated">
-                      {line.allocatedQuantity}
-                    </TableCell>
-                    <TableCell align="right" data-testid="qty-sold">
-                      {line.soldQuantity}
-                    </TableCell>
-                    <TableCell align="right">{line.minStockLevel}</TableCell>
-                    <TableCell>
-                      <StockStatusChip line={line} />
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Button
-                        size="small"
-                        onClick={() => {
-                          setAmount('');
-                          setRestocking(line);
-                        }}
-                      >
-                        Restock
-                      </Button>
-                      <Button
-                        size="small"
-                        startIcon={<HistoryRoundedIcon />}
-                        onClick={() => selection.select({ tab: 'transactions', lineId: line.id })}
-                      >
-                        History
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <StateTable
+          label="Inventory lines"
+          minWidth={720}
+          columns={[
+            'Size',
+            'Color',
+            { label: 'Total', align: 'right' },
+            { label: 'Available', align: 'right' },
+            { label: 'Allocated', align: 'right' },
+            { label: 'Sold', align: 'right' },
+            { label: 'Min Stock', align: 'right' },
+            'Status',
+            { label: 'Actions', align: 'right' },
+          ]}
+          state={state}
+          error={lines.error}
+          emptyText="No inventory for this item yet. Add inventory to start tracking stock."
+          onRetry={() => void lines.refetch()}
+        >
+          {rows.map((line) => (
+            <TableRow
+              key={line.id}
+              data-testid="inventory-row"
+              data-size={line.size}
+              data-color={line.color ?? ''}
+            >
+              <TableCell sx={{ fontWeight: 700 }}>{line.size}</TableCell>
+              <TableCell>{line.color ?? '—'}</TableCell>
+              <TableCell align="right" data-testid="qty-total">
+                {line.totalQuantity}
+              </TableCell>
+              <TableCell align="right" data-testid="qty-available">
+                {line.availableQuantity}
+              </TableCell>
+              <TableCell align="right" data-testid="qty-allocated">
+                {line.allocatedQuantity}
+              </TableCell>
+              <TableCell align="right" data-testid="qty-sold">
+                {line.soldQuantity}
+              </TableCell>
+              <TableCell align="right">{line.minStockLevel}</TableCell>
+              <TableCell>
+                <StockStatusChip line={line} />
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <Button
+                  size="small"
+                  onClick={() => {
+                    setAmount('');
+                    setRestocking(line);
+                  }}
+                >
+                  Restock
+                </Button>
+                <Button
+                  size="small"
+                  startIcon={<HistoryRoundedIcon />}
+                  onClick={() => selection.select({ tab: 'transactions', lineId: line.id })}
+                >
+                  History
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </StateTable>
       )}
       {item && <AddInventoryDialog open={adding} item={item} onClose={() => setAdding(false)} />}
       <Dialog open={!!restocking} onClose={() => setRestocking(null)} maxWidth="xs" fullWidth>

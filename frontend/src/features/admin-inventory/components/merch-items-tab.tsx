@@ -10,16 +10,11 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { TableStateRow } from '@/components/data-display/list-states';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -27,6 +22,7 @@ import { useDeleteMerchItem } from '../api/delete-merch-item';
 import { useMerchItems } from '../api/get-merch-items';
 import type { InventorySelection } from '../types';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
+import { StateTable } from '@/components/data-display/state-table';
 import { MerchItemDialog } from './merch-item-dialog';
 
 export function ItemThumb({
@@ -117,85 +113,72 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
           Add Item
         </Button>
       </Stack>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Merch items" sx={{ minWidth: 760 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Image</TableCell>
-              <TableCell>Name / SKU</TableCell>
-              <TableCell>Category</TableCell>
-              <TableCell>Price</TableCell>
-              <TableCell>Sizes</TableCell>
-              <TableCell>Inventory</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {state !== 'ready' ? (
-              <TableStateRow
-                columns={8}
-                state={state}
-                error={items.error}
-                emptyText="No items found. Add your first item to get started."
-                onRetry={() => void items.refetch()}
+      <StateTable
+        label="Merch items"
+        minWidth={760}
+        columns={[
+          'Image',
+          'Name / SKU',
+          'Category',
+          'Price',
+          'Sizes',
+          'Inventory',
+          'Status',
+          { label: 'Actions', align: 'right' },
+        ]}
+        state={state}
+        error={items.error}
+        emptyText="No items found. Add your first item to get started."
+        onRetry={() => void items.refetch()}
+      >
+        {rows.map((item) => (
+          <TableRow key={item.id} hover data-testid="merch-row">
+            <TableCell>
+              <ItemThumb item={item} />
+            </TableCell>
+            <TableCell>
+              <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                {item.name}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {item.sku}
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ textTransform: 'capitalize' }}>{item.category}</TableCell>
+            <TableCell>{formatCents(item.price)}</TableCell>
+            <TableCell>{item.sizes.join(', ')}</TableCell>
+            <TableCell>
+              <Button
+                size="small"
+                onClick={() => selection.select({ tab: 'inventory', itemId: item.id, lineId: null })}
+              >
+                View Inventory
+              </Button>
+            </TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                label={item.isActive ? 'Active' : 'Inactive'}
+                color={item.isActive ? 'success' : 'default'}
               />
-            ) : (
-              rows.map((item) => (
-                <TableRow key={item.id} hover data-testid="merch-row">
-                  <TableCell>
-                    <ItemThumb item={item} />
-                  </TableCell>
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                      {item.name}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {item.sku}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ textTransform: 'capitalize' }}>{item.category}</TableCell>
-                  <TableCell>{formatCents(item.price)}</TableCell>
-                  <TableCell>{item.sizes.join(', ')}</TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      onClick={() => selection.select({ tab: 'inventory', itemId: item.id, lineId: null })}
-                    >
-                      View Inventory
-                    </Button>
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      label={item.isActive ? 'Active' : 'Inactive'}
-                      color={item.isActive ? 'success' : 'default'}
-                    />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton
-                      aria-label={`Edit ${item.name}`}
-                      onClick={() => {
-                        setEditing(item);
-                        setDialogOpen(true);
-                      }}
-                    >
-                      <EditOutlinedIcon fontSize="small" />
-                    </IconButton>
-                    <IconButton
-                      aria-label={`Delete ${item.name}`}
-                      color="error"
-                      onClick={() => setDeleting(item)}
-                    >
-                      <DeleteOutlineRoundedIcon fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <IconButton
+                aria-label={`Edit ${item.name}`}
+                onClick={() => {
+                  setEditing(item);
+                  setDialogOpen(true);
+                }}
+              >
+                <EditOutlinedIcon fontSize="small" />
+              </IconButton>
+              <IconButton aria-label={`Delete ${item.name}`} color="error" onClick={() => setDeleting(item)}>
+                <DeleteOutlineRoundedIcon fontSize="small" />
+              </IconButton>
+            </TableCell>
+          </TableRow>
+        ))}
+      </StateTable>
       <MerchItemDialog open={dialogOpen} item={editing} onClose={() => setDialogOpen(false)} />
       <ConfirmDialog
         open={!!deleting}

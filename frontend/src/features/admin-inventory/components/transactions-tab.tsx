@@ -2,18 +2,14 @@ import { formatDateTime } from '@avpass/domain';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { TableStateRow } from '@/components/data-display/list-states';
 import { SignedQuantity, TransactionTypeChip } from '@/components/inventory/transaction-display';
 import { useTransactions } from '@/lib/inventory-api';
 import { viewerTimeZone } from '@/lib/time-zone';
+import { StateTable } from '@/components/data-display/state-table';
 import { useItemLines } from '../api/get-item-lines';
 import type { InventorySelection } from '../types';
 import { ItemPicker } from './item-picker';
@@ -62,50 +58,41 @@ export function TransactionsTab({ selection }: { selection: InventorySelection }
           Choose an item and one of its inventory lines to see its history.
         </Typography>
       )}
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Inventory transactions" sx={{ minWidth: 720 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Date</TableCell>
-              <TableCell>Type</TableCell>
-              <TableCell align="right">Quantity</TableCell>
-              <TableCell align="right">Previous</TableCell>
-              <TableCell align="right">New</TableCell>
-              <TableCell>Reference</TableCell>
-              <TableCell>Notes</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {state !== 'ready' ? (
-              <TableStateRow
-                columns={7}
-                state={state}
-                error={history.error}
-                emptyText="No transactions recorded yet."
-                onRetry={() => void history.refetch()}
-              />
-            ) : (
-              rows.map((t) => (
-                <TableRow key={t.id} data-testid="transaction-row">
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(t.createdAt, viewerTimeZone())}
-                  </TableCell>
-                  <TableCell>
-                    <TransactionTypeChip type={t.transactionType} />
-                  </TableCell>
-                  <TableCell align="right">
-                    <SignedQuantity value={t.quantity} />
-                  </TableCell>
-                  <TableCell align="right">{t.previousQuantity}</TableCell>
-                  <TableCell align="right">{t.newQuantity}</TableCell>
-                  <TableCell>{t.reference ?? '—'}</TableCell>
-                  <TableCell>{t.notes ?? '—'}</TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <StateTable
+        label="Inventory transactions"
+        minWidth={720}
+        columns={[
+          'Date',
+          'Type',
+          { label: 'Quantity', align: 'right' },
+          { label: 'Previous', align: 'right' },
+          { label: 'New', align: 'right' },
+          'Reference',
+          'Notes',
+        ]}
+        state={state}
+        error={history.error}
+        emptyText="No transactions recorded yet."
+        onRetry={() => void history.refetch()}
+      >
+        {rows.map((t) => (
+          <TableRow key={t.id} data-testid="transaction-row">
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(t.createdAt, viewerTimeZone())}
+            </TableCell>
+            <TableCell>
+              <TransactionTypeChip type={t.transactionType} />
+            </TableCell>
+            <TableCell align="right">
+              <SignedQuantity value={t.quantity} />
+            </TableCell>
+            <TableCell align="right">{t.previousQuantity}</TableCell>
+            <TableCell align="right">{t.newQuantity}</TableCell>
+            <TableCell>{t.reference ?? '—'}</TableCell>
+            <TableCell>{t.notes ?? '—'}</TableCell>
+          </TableRow>
+        ))}
+      </StateTable>
     </Box>
   );
 }

@@ -1,16 +1,12 @@
 import { formatDateTime } from '@avpass/domain';
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { TableStateRow } from '@/components/data-display/list-states';
 import { SignedQuantity, TransactionTypeChip } from '@/components/inventory/transaction-display';
 import { useTransactions } from '@/lib/inventory-api';
 import { viewerTimeZone } from '@/lib/time-zone';
+import { StateTable } from '@/components/data-display/state-table';
 
 const byLabel = (role: string | null) =>
   role === null ? 'System' : role === 'super_admin' ? 'Administrator' : 'Your team';
@@ -28,54 +24,38 @@ export function TransactionHistoryTab() {
         : 'ready';
   return (
     <Box>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Transaction history" sx={{ minWidth: 640 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Date</TableCell>
-              <TableCell>Item</TableCell>
-              <TableCell>Type</TableCell>
-              <TableCell align="right">Quantity</TableCell>
-              <TableCell>Notes</TableCell>
-              <TableCell>By</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {state !== 'ready' ? (
-              <TableStateRow
-                columns={6}
-                state={state}
-                error={history.error}
-                emptyText="No transactions recorded yet"
-                onRetry={() => void history.refetch()}
-              />
-            ) : (
-              rows.map((t) => (
-                <TableRow key={t.id} data-testid="transaction-row">
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(t.createdAt, viewerTimeZone())}
-                  </TableCell>
-                  <TableCell>
-                    {t.merchItem.name}
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {t.size}
-                      {t.color ? ` / ${t.color}` : ''}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <TransactionTypeChip type={t.transactionType} />
-                  </TableCell>
-                  <TableCell align="right">
-                    <SignedQuantity value={t.quantity} />
-                  </TableCell>
-                  <TableCell>{t.notes ?? '—'}</TableCell>
-                  <TableCell>{byLabel(t.createdByRole)}</TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <StateTable
+        label="Transaction history"
+        minWidth={640}
+        columns={['Date', 'Item', 'Type', { label: 'Quantity', align: 'right' }, 'Notes', 'By']}
+        state={state}
+        error={history.error}
+        emptyText="No transactions recorded yet"
+        onRetry={() => void history.refetch()}
+      >
+        {rows.map((t) => (
+          <TableRow key={t.id} data-testid="transaction-row">
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(t.createdAt, viewerTimeZone())}
+            </TableCell>
+            <TableCell>
+              {t.merchItem.name}
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {t.size}
+                {t.color ? ` / ${t.color}` : ''}
+              </Typography>
+            </TableCell>
+            <TableCell>
+              <TransactionTypeChip type={t.transactionType} />
+            </TableCell>
+            <TableCell align="right">
+              <SignedQuantity value={t.quantity} />
+            </TableCell>
+            <TableCell>{t.notes ?? '—'}</TableCell>
+            <TableCell>{byLabel(t.createdByRole)}</TableCell>
+          </TableRow>
+        ))}
+      </StateTable>
     </Box>
   );
 }
