@@ -379,6 +379,14 @@ describe('the request id (issue 23)', () => {
     });
   });
 
+  it('carries it to the services’ health checks behind GET /health', async () => {
+    const requestId = `health-${randomUUID()}`;
+    const seen = await requestIdsSeen(['identity.health.v1', 'vouchers.health.v1'], () =>
+      h.api('/health', { token: admin, headers: { 'x-request-id': requestId } }),
+    );
+    expect(seen).toEqual({ 'identity.health.v1': [requestId], 'vouchers.health.v1': [requestId] });
+  });
+
   it('gives a request without one a single id, from the session check to the answer', async () => {
     let answer: Awaited<ReturnType<Harness['api']>> | undefined;
     const seen = await requestIdsSeen(

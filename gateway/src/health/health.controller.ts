@@ -4,7 +4,6 @@ import { Controller, Get, Inject, Req, Res, type OnModuleDestroy } from '@nestjs
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
-import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { bearerToken, Public } from '../auth/auth.decorators';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
@@ -51,7 +50,7 @@ export class HealthController implements OnModuleDestroy {
       check(() => this.rpc.ping()),
       ...SERVICE_NAMES.map((name) =>
         check(async () => {
-          const health = await this.rpc.call(RPC[name].health, {}, { requestId: randomUUID() }, 1500);
+          const health = await this.rpc.call(RPC[name].health, {}, { requestId: String(request.id) }, 1500);
           if (health.status !== 'up') {
             dependencies[name] = health.details;
             // Names only: the dependency's own error text is for the service's logs, not anonymous callers.
@@ -97,7 +96,7 @@ export class HealthController implements OnModuleDestroy {
       const actor = await this.rpc.call(
         RPC.identity.resolveSession,
         { token },
-        { requestId: randomUUID() },
+        { requestId: String(request.id) },
         1500,
       );
       return actor?.role === 'super_admin';
