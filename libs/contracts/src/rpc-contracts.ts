@@ -423,7 +423,7 @@ export const RPC_CONTRACTS = {
   /** POST /api/bulk-download-zip: enqueues a ZIP job. */
   'rendering.jobs.create-zip.v1': contract('createZipJob', bulkDownloadZipRequestSchema, zipJobSchema),
   'rendering.jobs.get.v1': contract('getJob', jobIdRequestSchema, zipJobSchema),
-  /** The finished file's name and size, for the job's owner (the file is under the shared DATA_DIR). */
+  /** The finished file's name and where it is (relative to the shared DATA_DIR), for the job's owner. */
   'rendering.jobs.file.v1': contract('jobFile', jobIdRequestSchema, zipJobFileSchema),
 } as const;
 

@@ -475,8 +475,9 @@ export const RESOLVE_MAX_IDS = 10_000;
 
 /**
  * Internal (rendering -> vouchers): the codes an actor may print, in pages (a NATS message holds about
- * 1 MB). Exactly one of ids (at most RESOLVE_MAX_IDS per call), batchId or all. Ids the actor may not see, or that
- * do not exist, fail the whole call with NOT_FOUND; a company asking for a batch gets FORBIDDEN.
+ * 1 MB). Exactly one of ids (at most RESOLVE_MAX_IDS per call), batchId or all. Ids the actor may not
+ * see, or that do not exist, fail the whole call with NOT_FOUND; a company asking for a batch gets
+ * FORBIDDEN.
  * Answer: Page<QrCode>, ordered by createdAt then id (ids: in the order asked).
  */
 /** What rendering asks vouchers for: codes by ids, a batch or "all", up to `most` a page. */

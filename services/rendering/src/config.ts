@@ -20,8 +20,8 @@ export const renderingEnvSchema = serviceEnvSchema.extend({
   /** ZIP jobs one worker process runs at once. */
   ZIP_WORKER_CONCURRENCY: positiveInt(1, 16, 1),
   /**
-   * A ZIP over more codes than this is rendered in chunks of this many codes by child jobs that any
-   * worker process takes (BullMQ flow); smaller ZIPs, and sheet PDFs, are one job.
+   * Every ZIP is rendered in chunks of this many codes by child jobs that any worker process takes
+   * (BullMQ flow); a smaller ZIP, and a sheet PDF, is one chunk.
    */
   ZIP_CHUNK_SIZE: positiveInt(10, 100_000, 1000),
   /** Chunks one worker process renders at once (rendering is CPU-bound: 1 per process, add processes). */
