@@ -11,18 +11,16 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { usePaging } from '@/components/data-display/pager';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeleteCredit } from '../api/delete-credit';
 import { useAdminCredits } from '../api/get-admin-credits';
 import { CreditStatusChip, Money, ROLE_LABELS, RowCard } from './credit-bits';
 import { NewCreditDialog } from './new-credit-dialog';
 import { RecordTransactionDialog } from './record-transaction-dialog';
-import { SearchField } from './search-field';
+import { SearchToolbar, useSearchedList } from './search-field';
 
 const UTC = 'UTC';
 
@@ -47,9 +45,8 @@ function Athlete({ credit }: { credit: AthleteCredit }) {
 
 /** Credit Allocations: every active allocation with its balance; New Credit Allocation; record; delete. */
 export function AllocationsTab() {
-  const [search, setSearch] = useState('');
-  const paging = usePaging(10);
-  const term = useDebouncedValue(search.trim());
+  const list = useSearchedList(10);
+  const { paging, term } = list;
   const credits = useAdminCredits({ limit: paging.limit, offset: paging.offset, search: term || undefined });
   const [creating, setCreating] = useState(false);
   const [recording, setRecording] = useState<AthleteCredit | null>(null);
@@ -101,24 +98,11 @@ export function AllocationsTab() {
 
   return (
     <Box>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ mb: 2, justifyContent: 'space-between', alignItems: { md: 'center' } }}
-      >
-        <SearchField
-          label="Search credits"
-          placeholder="Athlete name or role"
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            paging.reset();
-          }}
-        />
+      <SearchToolbar label="Search credits" placeholder="Athlete name or role" list={list}>
         <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setCreating(true)}>
           New Credit Allocation
         </Button>
-      </Stack>
+      </SearchToolbar>
       <ResponsivePagedList
         query={credits}
         paging={paging}

@@ -8,24 +8,21 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { usePaging } from '@/components/data-display/pager';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
 import { viewerTimeZone } from '@/lib/time-zone';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLedger } from '../api/get-ledger';
 import { exportLedgerCsv } from '../lib/export-ledger';
 import { Money, RowCard, TransactionStatusChip, voidedSx } from './credit-bits';
-import { SearchField } from './search-field';
+import { SearchToolbar, useSearchedList } from './search-field';
 import { CATEGORY_LABELS, TYPE_LABELS } from './transaction-fields';
 import { VoidDialog } from './void-dialog';
 
 /** Transaction Ledger: every transaction, newest first; voided rows dimmed without a void button; CSV export. */
 export function LedgerTab() {
-  const [search, setSearch] = useState('');
-  const paging = usePaging(25);
-  const term = useDebouncedValue(search.trim());
+  const list = useSearchedList(25);
+  const { paging, term } = list;
   const ledger = useLedger({ limit: paging.limit, offset: paging.offset, search: term || undefined });
   const [voiding, setVoiding] = useState<CreditTransaction | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -57,20 +54,7 @@ export function LedgerTab() {
 
   return (
     <Box>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ mb: 2, justifyContent: 'space-between', alignItems: { md: 'center' } }}
-      >
-        <SearchField
-          label="Search ledger"
-          placeholder="Athlete name"
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            paging.reset();
-          }}
-        />
+      <SearchToolbar label="Search ledger" placeholder="Athlete name" list={list}>
         <Button
           variant="outlined"
           startIcon={<FileDownloadOutlinedIcon />}
@@ -79,7 +63,7 @@ export function LedgerTab() {
         >
           {exporting ? 'Exporting...' : 'Export CSV'}
         </Button>
-      </Stack>
+      </SearchToolbar>
       <ResponsivePagedList
         query={ledger}
         paging={paging}

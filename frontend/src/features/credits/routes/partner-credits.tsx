@@ -19,7 +19,6 @@ import { usePaging } from '@/components/data-display/pager';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
 import { StatCard, StatGrid } from '@/components/data-display/stat-card';
 import { viewerTimeZone } from '@/lib/time-zone';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useSession } from '@/lib/session/use-session';
 import { useCreditSummary } from '../api/get-credit-summary';
 import { usePartnerCredits } from '../api/get-partner-credits';
@@ -27,7 +26,7 @@ import { usePartnerTransactions } from '../api/get-partner-transactions';
 import { Money, ROLE_LABELS, RowCard, TransactionStatusChip, voidedSx } from '../components/credit-bits';
 import { CreditTabs } from '../components/credit-tabs';
 import { PartnerRecordDialog } from '../components/partner-record-dialog';
-import { SearchField } from '../components/search-field';
+import { SearchField, useSearchedList } from '../components/search-field';
 import { TYPE_LABELS } from '../components/transaction-fields';
 
 const PARTNER_TABS = [
@@ -126,9 +125,8 @@ export function PartnerCreditsRoute() {
 }
 
 function AthletesPanel({ onProcess }: { onProcess: (athlete: AthleteCredit) => void }) {
-  const [search, setSearch] = useState('');
-  const paging = usePaging(10);
-  const term = useDebouncedValue(search.trim());
+  const list = useSearchedList(10);
+  const { paging, term } = list;
   const credits = usePartnerCredits({
     limit: paging.limit,
     offset: paging.offset,
@@ -150,11 +148,8 @@ function AthletesPanel({ onProcess }: { onProcess: (athlete: AthleteCredit) => v
         <SearchField
           label="Search athletes"
           placeholder="Athlete name or role"
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            paging.reset();
-          }}
+          value={list.search}
+          onChange={list.setSearch}
         />
       </Box>
       <ResponsivePagedList
