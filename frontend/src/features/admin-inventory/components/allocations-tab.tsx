@@ -1,6 +1,5 @@
 import type { Allocation, MerchItem } from '@avpass/contracts';
 import { dollarsToCents, formatCents, formatDate } from '@avpass/domain';
-import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,7 +27,7 @@ import { useRemoveAllocation } from '../api/remove-allocation';
 import type { InventorySelection } from '../types';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { StateTable } from '@/components/data-display/state-table';
-import { ItemPicker } from './item-picker';
+import { ItemToolbar } from './item-picker';
 
 /** Allocations: every active allocation; New Allocation for the chosen item's lines; remove with confirm. */
 export function AllocationsTab({ selection }: { selection: InventorySelection }) {
@@ -54,24 +53,12 @@ export function AllocationsTab({ selection }: { selection: InventorySelection })
 
   return (
     <Box>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <ItemPicker
-          itemId={selection.itemId}
-          onChange={(id) => selection.select({ itemId: id, lineId: null })}
-        />
-        <Button
-          variant="contained"
-          startIcon={<AddRoundedIcon />}
-          disabled={!canAllocate}
-          onClick={() => setCreating(true)}
-        >
-          New Allocation
-        </Button>
-      </Stack>
+      <ItemToolbar
+        selection={selection}
+        actionLabel="New Allocation"
+        actionDisabled={!canAllocate}
+        onAction={() => setCreating(true)}
+      />
       {!canAllocate && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Choose an item that has inventory to allocate it to a partner.

@@ -1,5 +1,4 @@
 import type { InventoryLine } from '@avpass/contracts';
-import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import Box from '@mui/material/Box';
@@ -23,7 +22,7 @@ import { useItemLines } from '../api/get-item-lines';
 import { useRestock } from '../api/restock';
 import type { InventorySelection } from '../types';
 import { AddInventoryDialog } from './add-inventory-dialog';
-import { ItemPicker } from './item-picker';
+import { ItemToolbar } from './item-picker';
 
 export function StockStatusChip({ line }: { line: InventoryLine }) {
   switch (line.status) {
@@ -72,24 +71,12 @@ export function InventoryTab({ selection }: { selection: InventorySelection }) {
 
   return (
     <Box>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <ItemPicker
-          itemId={selection.itemId}
-          onChange={(id) => selection.select({ itemId: id, lineId: null })}
-        />
-        <Button
-          variant="contained"
-          startIcon={<AddRoundedIcon />}
-          disabled={!item}
-          onClick={() => setAdding(true)}
-        >
-          Add Inventory
-        </Button>
-      </Stack>
+      <ItemToolbar
+        selection={selection}
+        actionLabel="Add Inventory"
+        actionDisabled={!item}
+        onAction={() => setAdding(true)}
+      />
       {!selection.itemId ? (
         <Stack spacing={1} sx={{ py: 6, alignItems: 'center', textAlign: 'center' }}>
           <Inventory2OutlinedIcon color="disabled" sx={{ fontSize: 40 }} />

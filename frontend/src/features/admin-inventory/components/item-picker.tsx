@@ -1,6 +1,10 @@
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useMerchItems } from '../api/get-merch-items';
+import type { InventorySelection } from '../types';
 
 /** Chooses the item whose inventory the tab shows (the first 200 items, newest first). */
 export function ItemPicker({ itemId, onChange }: { itemId: string | null; onChange: (id: string) => void }) {
@@ -22,5 +26,34 @@ export function ItemPicker({ itemId, onChange }: { itemId: string | null; onChan
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/** The item picker above a tab (choosing an item clears the line) with the tab's add action. */
+export function ItemToolbar({
+  selection,
+  actionLabel,
+  actionDisabled,
+  onAction,
+}: {
+  selection: InventorySelection;
+  actionLabel: string;
+  actionDisabled: boolean;
+  onAction: () => void;
+}) {
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1.5}
+      sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+    >
+      <ItemPicker
+        itemId={selection.itemId}
+        onChange={(id) => selection.select({ itemId: id, lineId: null })}
+      />
+      <Button variant="contained" startIcon={<AddRoundedIcon />} disabled={actionDisabled} onClick={onAction}>
+        {actionLabel}
+      </Button>
+    </Stack>
   );
 }
