@@ -74,8 +74,9 @@ export class PartnersController {
   @Public()
   @Get('public/partners')
   @ApiRpc(RPC.partners.publicList)
-  publicPartners(@Req() req: AuthenticatedRequest) {
-    return this.services.call(RPC.partners.publicList, {}, req);
+  publicPartners(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    // No query: the old list (spec §7); ?cursor=&limit=&search=: a keyset page {items, nextCursor}.
+    return this.services.forward(RPC.partners.publicList, query ?? {}, req);
   }
 
   @Roles('super_admin')

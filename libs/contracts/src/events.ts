@@ -43,6 +43,19 @@ export const EVENTS = {
     qrCodeId: z.string().uuid(),
     partnerIds: z.array(z.string().uuid()).min(1),
   }),
+  /**
+   * Codes of a batch (batchId) or a selection were assigned to partners in one call (issue 24): one
+   * event for the whole call, not one per code. `assigned` is how many (code, partner) assignments
+   * became active, `byPartner` how many of them each partner gained. The landing page's figures are the
+   * vouchers service's tallies (asked at read time), so no consumer needs the codes one by one.
+   */
+  'vouchers.assignment.bulk-assigned.v1': z.object({
+    batchId: z.string().uuid().nullable(),
+    partnerIds: z.array(z.string().uuid()).min(1),
+    codes: z.number().int().nonnegative(),
+    assigned: z.number().int().nonnegative(),
+    byPartner: z.array(z.object({ partnerId: z.string().uuid(), assigned: z.number().int().nonnegative() })),
+  }),
   /** usageCount after this redemption; consumers keep the largest seen (events may arrive out of order). */
   'vouchers.voucher.redeemed.v1': voucherSnapshot.extend({
     redemptionId: z.string().uuid(),

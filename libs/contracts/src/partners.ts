@@ -3,6 +3,7 @@ import { optionalEmail, optionalText, optionalUrl, uploadUrl } from './common';
 import { PASSWORD_MIN_LENGTH } from './auth';
 import { safeText } from './text';
 import { listQuerySchema } from './vouchers';
+import { numberInput } from './validation';
 
 export const PARTNER_CATEGORIES = [
   'Restaurant',
@@ -101,6 +102,40 @@ export const publicPartnerSchema = z.object({
   totalQrCodes: z.number().int().nonnegative(),
 });
 export type PublicPartner = z.infer<typeof publicPartnerSchema>;
+
+/**
+ * GET /api/public/partners?cursor=&limit=&search=: every active partner, in the order they joined
+ * (keyset over (created_at, id)); `search` keeps names containing the text (any case). Without any of
+ * the three the answer is the old list (the first PUBLIC_PARTNERS_LIMIT), for clients of spec §7.
+ */
+export const publicPartnersQuerySchema = z.object({
+  cursor: z.string().max(400, 'cursor must be at most 400 characters').optional(),
+  limit: numberInput('limit')
+    .pipe(
+      z
+        .number()
+        .int('limit must be a whole number')
+        .min(1, 'limit must be at least 1')
+        .max(100, 'limit must be at most 100'),
+    )
+    .optional(),
+  search: z
+    .union([z.literal(''), safeText().trim().max(200, 'search must be at most 200 characters')])
+    .optional(),
+});
+export type PublicPartnersQuery = z.input<typeof publicPartnersQuerySchema>;
+export const publicPartnerPageSchema = z.object({
+  items: z.array(publicPartnerSchema),
+  /** Pass as `?cursor=` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type PublicPartnerPage = z.infer<typeof publicPartnerPageSchema>;
+/** The old list (no query) or a page. */
+export const publicPartnersResponseSchema = z.union([publicPartnerSchema.array(), publicPartnerPageSchema]);
+
+/** Internal: the public details of a few partners by id (unknown ids are left out). */
+export const vendorsByIdsRequestSchema = z.object({ ids: z.array(z.string().uuid()).max(500) });
+export const vendorsByIdsResponseSchema = z.object({ vendors: z.array(vendorSchema) });
 
 export const PHOTO_TYPES = ['logo', 'gallery'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];

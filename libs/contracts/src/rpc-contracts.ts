@@ -36,7 +36,10 @@ import {
   createPortalUserRequestSchema,
   createVendorRequestSchema,
   portalUserSchema,
-  publicPartnerSchema,
+  publicPartnersQuerySchema,
+  publicPartnersResponseSchema,
+  vendorsByIdsRequestSchema,
+  vendorsByIdsResponseSchema,
   updatePortalUserRequestSchema,
   updateVendorRequestSchema,
   uploadsInUseRequestSchema,
@@ -74,6 +77,10 @@ import {
 import { actorSchema } from './roles';
 import {
   assignPartnersRequestSchema,
+  bulkAssignPartnersRequestSchema,
+  bulkAssignPartnersResponseSchema,
+  partnerOfferCountsRequestSchema,
+  partnerOfferCountsResponseSchema,
   batchDetailSchema,
   batchSummarySchema,
   bulkGenerateRequestSchema,
@@ -208,7 +215,10 @@ export const RPC_CONTRACTS = {
   ),
   'partners.vendors.remove.v1': contract('remove', byId, messageResponseSchema),
   'partners.companies.list.v1': contract('listCompanies', empty, companySummarySchema.array()),
-  'partners.public.list.v1': contract('publicList', empty, publicPartnerSchema.array()),
+  /** GET /api/public/partners: the old list without a query, a keyset page with one (issue 24). */
+  'partners.public.list.v1': contract('publicList', publicPartnersQuerySchema, publicPartnersResponseSchema),
+  /** Internal (vouchers -> partners): a few partners' public details, for the voucher page. */
+  'partners.vendors.get-many.v1': contract('getMany', vendorsByIdsRequestSchema, vendorsByIdsResponseSchema),
   'partners.vendors.add-photo.v1': contract('addPhoto', addVendorPhotoRequestSchema, vendorSchema),
   'partners.users.list.v1': contract('listUsers', partnerScope, portalUserSchema.array()),
   'partners.users.create.v1': contract(
@@ -267,6 +277,18 @@ export const RPC_CONTRACTS = {
     'assignPartners',
     assignPartnersRequestSchema.extend({ id: uuidParam }),
     qrCodePartnerSchema.array(),
+  ),
+  /** POST /api/qr-codes/assign-partners: a batch or a selection to partners, in one transaction. */
+  'vouchers.assignment.bulk.v1': contract(
+    'bulkAssignPartners',
+    bulkAssignPartnersRequestSchema,
+    bulkAssignPartnersResponseSchema,
+  ),
+  /** Internal (partners -> vouchers): the landing page's offer figures of a page of partners. */
+  'vouchers.assignment.offer-counts.v1': contract(
+    'partnerOfferCounts',
+    partnerOfferCountsRequestSchema,
+    partnerOfferCountsResponseSchema,
   ),
   'vouchers.assignment.list-for-vendor.v1': contract(
     'listForVendor',

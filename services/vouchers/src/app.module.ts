@@ -1,7 +1,14 @@
 import { RPC } from '@avpass/contracts';
-import { IDEMPOTENCY_PROVIDERS, ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
+import {
+  IDEMPOTENCY_PROVIDERS,
+  PartnerDirectory,
+  ServicePlatformModule,
+  type ServiceDatabase,
+} from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AssignmentHandlers } from './assignment/assignment.handlers';
 import { AssignmentService } from './assignment/assignment.service';
+import { PartnerDetails } from './assignment/partner-details';
 import { AssignmentsRepository } from './assignment/assignments.repository';
 import { CLOCK, systemClock, type Clock } from './clock';
 import { Batch } from './codes/batch.entity';
@@ -60,7 +67,13 @@ export class VouchersModule {
           redis: true,
         }),
       ],
-      controllers: [VouchersHandlers, RenderHandlers, ExclusivesHandlers, TrainersHandlers],
+      controllers: [
+        VouchersHandlers,
+        RenderHandlers,
+        ExclusivesHandlers,
+        TrainersHandlers,
+        AssignmentHandlers,
+      ],
       providers: [
         { provide: VOUCHERS_CONFIG, useValue: config },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
@@ -79,12 +92,14 @@ export class VouchersModule {
         RedeemService,
         RedeemRateLimiter,
         AssignmentService,
+        PartnerDetails,
         StatsService,
         PartnerDeletedSubscriber,
         ExclusivesRepository,
         ExclusivesService,
         TrainersRepository,
         TrainersService,
+        PartnerDirectory,
         ...IDEMPOTENCY_PROVIDERS,
       ],
     };

@@ -29,6 +29,12 @@ export class CompaniesHandlers {
     return this.companies.get(id);
   }
 
+  /** Internal (vouchers' voucher page and assignment checks): a few partners by id. */
+  @RpcHandler(RPC.partners.getMany)
+  async getMany({ ids }: In<typeof RPC.partners.getMany>) {
+    return { vendors: await this.companies.getMany(ids) };
+  }
+
   @RpcHandler(RPC.partners.create)
   create(input: In<typeof RPC.partners.create>) {
     return this.companies.create(input);

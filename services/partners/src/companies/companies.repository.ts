@@ -142,6 +142,49 @@ export class CompaniesRepository {
     return this.em.find(Company, { isActive: true }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit });
   }
 
+  /** These partners (unknown ids are left out). */
+  findByIds(ids: string[]): Promise<Company[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.em.find(Company, { id: { $in: ids } });
+  }
+
+  /**
+   * One page of the landing page's active partners in the order they joined, after the cursor's
+   * (created_at, id) by keyset; `search` keeps names containing it (any case, the trigram index on
+   * name). One page costs the same for the 1st partner as for the 10,000th.
+   */
+  async publicPage(query: {
+    cursor?: string | undefined;
+    limit: number;
+    search?: string | undefined;
+  }): Promise<{ items: Company[]; nextCursor: string | null }> {
+    const where = ['c.is_active'];
+    const params: unknown[] = [];
+    if (query.search) {
+      where.push('c.name ilike ?');
+      params.push(`%${likeEscape(query.search)}%`);
+    }
+    if (query.cursor) {
+      const key = decodeCursor(query.cursor);
+      where.push('(c.created_at, c.id) > (?::timestamptz, ?::uuid)');
+      params.push(key.at, key.id);
+    }
+    const rows: (Record<string, unknown> & { cursor_at: string; id: string })[] = await this.em
+      .getConnection()
+      .execute(
+        `select c.*, c.created_at::text as cursor_at from companies c where ${where.join(' and ')}
+          order by c.created_at, c.id limit ?`,
+        [...params, query.limit + 1],
+      );
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return {
+      items: page.map(({ cursor_at: _, ...row }) => this.em.map(Company, row)),
+      nextCursor:
+        rows.length > query.limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
+    };
+  }
+
   async isEmailTaken(email: string, exceptId?: string): Promise<boolean> {
     const qb = this.em.createQueryBuilder(Company).where('lower(email) = ?', [email.trim().toLowerCase()]);
     if (exceptId) qb.andWhere({ id: { $ne: exceptId } });

@@ -32,6 +32,11 @@ export class CompaniesService {
     return (await this.companies.listNewestFirst()).map(toVendor);
   }
 
+  /** Partners by id; unknown ids are left out. */
+  async getMany(ids: string[]) {
+    return (await this.companies.findByIds(ids)).map(toVendor);
+  }
+
   async page(query: z.output<typeof vendorListQuerySchema>): Promise<Page<Vendor>> {
     const page = await this.companies.page(query);
     return {

@@ -1,48 +1,91 @@
-import type { PublicPartner } from '@avpass/contracts';
-import { voucherStatus } from '@avpass/domain';
-import { BriefCache } from '@avpass/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import {
+  RPC,
+  type PartnerOfferCounts,
+  type PublicPartner,
+  type PublicPartnerPage,
+  type PublicPartnersQuery,
+} from '@avpass/contracts';
+import { BriefCache, RpcClient } from '@avpass/platform';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { PARTNERS_CONFIG, type PartnersConfig } from '../config';
 import { CompaniesRepository } from '../companies/companies.repository';
-import { PartnerOfferStatsRepository } from './partner-offer-stats.repository';
-import { toPublicPartner, type OfferCounts } from './public-partner.mapper';
+import type { Company } from '../companies/company.entity';
+import { toPublicPartner } from './public-partner.mapper';
 
-/** The landing page shows at most this many partners (the first to join; see docs/decisions.md). */
+/** The unparameterised list (old clients, spec §7) is the first this many partners to join. */
 export const PUBLIC_PARTNERS_LIMIT = 120;
+/** A page of GET /api/public/partners?cursor=&limit=&search= without `limit`. */
+export const PUBLIC_PAGE_DEFAULT = 24;
+/** Distinct pages remembered at once (each for PUBLIC_CACHE_MS). */
+const MAX_CACHED_PAGES = 500;
 
-/** The landing page's partner list: active partners, with their offers counted when read. */
+/**
+ * The landing page's partners: active ones in the order they joined, paged by keyset, with their
+ * figures (codes they own or are assigned, and the active ones) from the vouchers service's tallies,
+ * asked once per page for its partners (a few rows each, never their codes).
+ */
 @Injectable()
 export class PublicPartnersService {
-  private readonly timeZone: string;
+  private readonly logger = new Logger(PublicPartnersService.name);
   /** Anyone can load the landing page: one read per PUBLIC_CACHE_MS serves every caller. */
   private readonly shared: BriefCache<PublicPartner[]>;
+  private readonly pages = new Map<string, { at: number; page: Promise<PublicPartnerPage> }>();
+  private readonly cacheMs: number;
 
   constructor(
     private readonly companies: CompaniesRepository,
-    private readonly offerStats: PartnerOfferStatsRepository,
+    private readonly rpc: RpcClient,
     @Inject(PARTNERS_CONFIG) config: PartnersConfig,
   ) {
-    this.timeZone = config.BUSINESS_TIMEZONE;
+    this.cacheMs = config.PUBLIC_CACHE_MS;
     this.shared = new BriefCache(config.PUBLIC_CACHE_MS, () => this.list());
   }
 
-  /** The list, at most PUBLIC_CACHE_MS old. */
-  listShared(): Promise<PublicPartner[]> {
-    return this.shared.get();
+  /** Without a query: the old list (at most PUBLIC_CACHE_MS old); with one: a page. */
+  listShared(query: PublicPartnersQuery = {}): Promise<PublicPartner[] | PublicPartnerPage> {
+    const { cursor, limit, search } = query;
+    const text = search?.trim() || undefined;
+    if (cursor === undefined && limit === undefined && search === undefined) return this.shared.get();
+    const window = { cursor: cursor || undefined, limit: Number(limit ?? PUBLIC_PAGE_DEFAULT), search: text };
+    if (this.cacheMs <= 0) return this.page(window);
+    const key = JSON.stringify(window);
+    const now = Date.now();
+    const hit = this.pages.get(key);
+    if (hit && now - hit.at < this.cacheMs) return hit.page;
+    if (this.pages.size >= MAX_CACHED_PAGES) this.pages.clear();
+    const page = this.page(window);
+    this.pages.set(key, { at: now, page });
+    page.catch(() => this.pages.delete(key));
+    return page;
   }
 
-  async list(now: Date = new Date()): Promise<PublicPartner[]> {
-    const companies = await this.companies.listActiveOldestFirst(PUBLIC_PARTNERS_LIMIT);
-    const counts = new Map<string, OfferCounts>(
-      companies.map((c) => [c.id, { activeOffers: 0, totalQrCodes: 0 }]),
-    );
-    for (const offer of await this.offerStats.listForPartners([...counts.keys()])) {
-      const count = counts.get(offer.partnerId);
-      if (!count) continue;
-      count.totalQrCodes++;
-      // The same status rule as the voucher page: not deactivated, not used up, not past its day.
-      if (voucherStatus(offer, now, this.timeZone) === 'active') count.activeOffers++;
+  async list(): Promise<PublicPartner[]> {
+    const { items } = await this.companies.publicPage({ limit: PUBLIC_PARTNERS_LIMIT });
+    return this.withCounts(items);
+  }
+
+  async page(window: { cursor?: string | undefined; limit: number; search?: string | undefined }) {
+    const { items, nextCursor } = await this.companies.publicPage(window);
+    return { items: await this.withCounts(items), nextCursor };
+  }
+
+  private async withCounts(companies: Company[]): Promise<PublicPartner[]> {
+    if (!companies.length) return [];
+    let counts: PartnerOfferCounts[] = [];
+    try {
+      ({ counts } = await this.rpc.call(
+        RPC.vouchers.partnerOfferCounts,
+        { partnerIds: companies.map((c) => c.id) },
+        { requestId: randomUUID() },
+      ));
+    } catch (error) {
+      // The showcase still lists the partners while the vouchers service is away (figures 0).
+      this.logger.warn(
+        `offer figures unavailable: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
-    return companies.map((c) => toPublicPartner(c, counts.get(c.id) ?? { activeOffers: 0, totalQrCodes: 0 }));
+    const byId = new Map(counts.map((c) => [c.partnerId, c]));
+    return companies.map((c) => toPublicPartner(c, byId.get(c.id) ?? { activeOffers: 0, totalQrCodes: 0 }));
   }
 }

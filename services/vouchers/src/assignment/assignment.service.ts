@@ -1,5 +1,14 @@
-import { RPC, type Actor, type QrCodePartner as QrCodePartnerDto, type RpcMeta } from '@avpass/contracts';
-import { DomainError, EventOutbox, RpcClient, Transactions } from '@avpass/platform';
+import {
+  RPC,
+  type Actor,
+  type BulkAssignPartnersRequest,
+  type BulkAssignPartnersResponse,
+  type PartnerOfferCounts,
+  type QrCodePartner as QrCodePartnerDto,
+  type RpcMeta,
+} from '@avpass/contracts';
+import { todayInTimeZone } from '@avpass/domain';
+import { DomainError, EventOutbox, Idempotency, Transactions } from '@avpass/platform';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { QrCodePartner } from '../codes/qr-code-partner.entity';
@@ -8,7 +17,8 @@ import { QrCodesRepository } from '../codes/qr-codes.repository';
 import { snapshotOf } from '../codes/snapshot';
 import { TalliesRepository } from '../stats/tallies.repository';
 import { VouchersSettings } from '../settings';
-import { AssignmentsRepository } from './assignments.repository';
+import { AssignmentsRepository, type BulkTarget } from './assignments.repository';
+import { PartnerDetails } from './partner-details';
 
 function toDto(row: QrCodePartner): QrCodePartnerDto {
   return {
@@ -31,8 +41,66 @@ export class AssignmentService {
     private readonly tallies: TalliesRepository,
     private readonly settings: VouchersSettings,
     private readonly outbox: EventOutbox,
-    private readonly rpc: RpcClient,
+    private readonly partners: PartnerDetails,
+    private readonly idempotency: Idempotency,
   ) {}
+
+  /**
+   * POST /api/qr-codes/assign-partners: a whole batch or a selection to each partner, in one
+   * transaction and a few set-based statements whatever the size (100,000 codes: no row per round
+   * trip), with the tallies and ONE vouchers.assignment.bulk-assigned.v1 event. Assignments already
+   * active are left as they are (a repeat assigns 0), withdrawn ones come back. Every partner must
+   * exist and every listed code too, or nothing changes (404). Once per Idempotency-Key.
+   */
+  async bulkAssign(
+    actor: Actor,
+    input: BulkAssignPartnersRequest & { partnerIds: string[] },
+    meta: RpcMeta,
+  ): Promise<BulkAssignPartnersResponse> {
+    const known = await this.partners.lookUp(input.partnerIds, meta);
+    if (input.partnerIds.some((id) => !known.has(id))) throw DomainError.notFound('Partner');
+    const target: BulkTarget = input.batchId
+      ? { batchId: input.batchId }
+      : { qrCodeIds: input.qrCodeIds ?? [] };
+    if ('batchId' in target && !(await this.assignments.batchExists(target.batchId))) {
+      throw DomainError.notFound('Batch');
+    }
+    const call = { actor, operation: RPC.vouchers.bulkAssignPartners, request: input };
+    return this.idempotency.once(call, async (tx) => {
+      const codes = await this.assignments.lockCodes(tx, target);
+      if ('qrCodeIds' in target && codes.length < target.qrCodeIds.length) {
+        const missing = target.qrCodeIds.length - codes.length;
+        throw new DomainError(
+          'NOT_FOUND',
+          missing === 1
+            ? 'QR code not found: 1 of the selected codes does not exist. Nothing was assigned.'
+            : `QR codes not found: ${missing} of the selected codes do not exist. Nothing was assigned.`,
+        );
+      }
+      const byPartner = await this.assignments.bulkAssign(
+        tx,
+        target,
+        input.partnerIds,
+        actor.userId,
+        this.settings.timeZone,
+      );
+      const assigned = byPartner.reduce((sum, p) => sum + p.assigned, 0);
+      this.outbox.record(tx, 'vouchers.assignment.bulk-assigned.v1', {
+        batchId: input.batchId ?? null,
+        partnerIds: input.partnerIds,
+        codes: codes.length,
+        assigned,
+        byPartner,
+      });
+      return { codes: codes.length, assigned };
+    });
+  }
+
+  /** The landing page's figures of a page of partners (partners service), from the tallies. */
+  async offerCounts(partnerIds: string[]): Promise<{ counts: PartnerOfferCounts[] }> {
+    const today = todayInTimeZone(this.settings.now(), this.settings.timeZone);
+    return { counts: await this.assignments.offerCounts(partnerIds, today) };
+  }
 
   async list(codeId: string): Promise<QrCodePartnerDto[]> {
     await this.requireCode(codeId);
@@ -86,12 +154,8 @@ export class AssignmentService {
   }
 
   private async assertPartnersExist(ids: string[], meta: RpcMeta): Promise<void> {
-    const vendors = await this.rpc.call(
-      RPC.partners.list,
-      {},
-      { requestId: meta.requestId, ...(meta.actor ? { actor: meta.actor } : {}) },
-    );
-    const known = new Set(vendors.map((v) => v.id));
+    // The ids asked (at most 500), not every partner of the network.
+    const known = await this.partners.lookUp(ids, meta);
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length) {
       const message =

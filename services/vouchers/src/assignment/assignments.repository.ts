@@ -3,6 +3,15 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { QrCodePartner } from '../codes/qr-code-partner.entity';
 
+/** The codes one bulk assignment acts on: a whole batch or a list of ids. */
+export type BulkTarget = { batchId: string } | { qrCodeIds: string[] };
+
+function targetSql(target: BulkTarget): [string, string] {
+  return 'batchId' in target
+    ? ['q.batch_id = ?', target.batchId]
+    : ['q.id = any(?::uuid[])', pgArray(target.qrCodeIds)];
+}
+
 /** The qr_code_partners table: which partner companies each code is assigned to. */
 @Injectable()
 export class AssignmentsRepository {
@@ -61,6 +70,128 @@ export class AssignmentsRepository {
   /** Returns how many rows went. */
   remove(tx: EntityManager, codeId: string, partnerIds: string[]): Promise<number> {
     return tx.nativeDelete(QrCodePartner, { qrCodeId: codeId, partnerId: { $in: partnerIds } });
+  }
+
+  /**
+   * Locks the codes of a batch or of a list of ids (in id order, as every bulk change takes them) and
+   * returns their ids. After this no redeem or assignment change of them runs until `tx` ends, so the
+   * statements that follow (each with a fresh snapshot) see every redemption committed before.
+   */
+  async lockCodes(tx: EntityManager, target: BulkTarget): Promise<string[]> {
+    const [where, param] = targetSql(target);
+    const rows: { id: string }[] = await tx.execute(
+      `select q.id from qr_codes q where ${where} order by q.id for update`,
+      [param],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async batchExists(batchId: string): Promise<boolean> {
+    const rows: unknown[] = await this.em.execute('select 1 from batches where id = ?', [batchId]);
+    return rows.length > 0;
+  }
+
+  /**
+   * The codes (locked by lockCodes in `tx`) to every partner, in ONE statement: the assignment rows
+   * (a withdrawn one is re-activated, an active one left as it is), each changed code's partner_ids,
+   * and the partners' tallies (codes, redemptions by business day, redemptions by facility) for the
+   * assignments that became active; partner_offer_tallies follow from the code rows (trigger). Returns
+   * how many assignments each partner gained.
+   */
+  async bulkAssign(
+    tx: EntityManager,
+    target: BulkTarget,
+    partnerIds: string[],
+    assignedBy: string | null,
+    timeZone: string,
+  ): Promise<{ partnerId: string; assigned: number }[]> {
+    const [where, param] = targetSql(target);
+    const rows: { partner_id: string; n: number }[] = await tx.execute(
+      `with targets as (select q.id from qr_codes q where ${where}),
+       ins as (
+         insert into qr_code_partners as a (id, qr_code_id, partner_id, assigned_at, assigned_by, is_active)
+         select gen_random_uuid(), t.id, p.id, now(), ?::uuid, true
+           from targets t cross join unnest(?::uuid[]) as p(id)
+          order by t.id, p.id
+         on conflict (qr_code_id, partner_id) do update
+            set is_active = true, assigned_at = excluded.assigned_at, assigned_by = excluded.assigned_by
+          where not a.is_active
+         returning a.qr_code_id, a.partner_id
+       ),
+       codes_changed as (
+         update qr_codes q
+            set partner_ids = (select array_agg(distinct x order by x) from unnest(q.partner_ids || g.ids) as x)
+           from (select qr_code_id, array_agg(partner_id) as ids from ins group by 1) g
+          where q.id = g.qr_code_id
+         returning q.id
+       ),
+       code_tally as (
+         insert into code_tallies as c (scope_id, codes)
+         select partner_id, count(*) from ins group by 1 order by 1
+         on conflict (scope_id) do update set codes = c.codes + excluded.codes
+       ),
+       redemption_tally as (
+         insert into redemption_tallies as r (scope_id, day, shard, redemptions)
+         select i.partner_id, (x.redeemed_at at time zone ?)::date, 0, count(*)
+           from ins i join redemptions x on x.qr_code_id = i.qr_code_id
+          group by 1, 2 order by 1, 2
+         on conflict (scope_id, day, shard) do update set redemptions = r.redemptions + excluded.redemptions
+       ),
+       location_tally as (
+         insert into location_tallies as l (partner_id, clinic_name, shard, redemptions)
+         select i.partner_id, q.clinic_name, 0, sum(q.usage_count)
+           from ins i join qr_codes q on q.id = i.qr_code_id
+          where q.usage_count > 0
+          group by 1, 2 order by 1, 2
+         on conflict (partner_id, clinic_name, shard) do update set redemptions = l.redemptions + excluded.redemptions
+       )
+       select p.id as partner_id,
+              (select count(*) from ins where ins.partner_id = p.id)::int as n,
+              (select count(*) from codes_changed)::int as changed
+         from unnest(?::uuid[]) as p(id)`,
+      [param, assignedBy, pgArray(partnerIds), timeZone, pgArray(partnerIds)],
+    );
+    return rows.map((r) => ({ partnerId: r.partner_id, assigned: r.n }));
+  }
+
+  /**
+   * The landing page's figures of these partners from partner_offer_tallies (a few rows each):
+   * every code they own or are assigned, and the open ones whose last day is `today` or later.
+   */
+  async offerCounts(
+    partnerIds: string[],
+    today: string,
+  ): Promise<{ partnerId: string; activeOffers: number; totalQrCodes: number }[]> {
+    if (!partnerIds.length) return [];
+    const rows: { partner_id: string; total: number; active: number }[] = await this.em.execute(
+      `select p.id as partner_id,
+              coalesce(sum(t.codes), 0)::int as total,
+              coalesce(sum(t.open) filter (where t.expiration_day >= ?::date), 0)::int as active
+         from unnest(?::uuid[]) as p(id) left join partner_offer_tallies t on t.partner_id = p.id
+        group by p.id`,
+      [today, pgArray(partnerIds)],
+    );
+    return rows.map((r) => ({ partnerId: r.partner_id, activeOffers: r.active, totalQrCodes: r.total }));
+  }
+
+  /** The partners of a code for its public page: its owner (vendor_id) first, then its active assignments. */
+  async publicPartnerIds(code: { id: string; vendorId: string | null }): Promise<string[]> {
+    const rows: { partner_id: string }[] = await this.em.execute(
+      `select partner_id from qr_code_partners where qr_code_id = ? and is_active order by assigned_at, id`,
+      [code.id],
+    );
+    const ids = rows.map((r) => r.partner_id);
+    return code.vendorId ? [code.vendorId, ...ids.filter((id) => id !== code.vendorId)] : ids;
+  }
+
+  /** When the code was last redeemed (its newest redemption; the (code, time) index), or null. */
+  async lastRedeemedAt(codeId: string): Promise<Date | null> {
+    const rows: { redeemed_at: Date }[] = await this.em.execute(
+      `select redeemed_at from redemptions where qr_code_id = ? order by redeemed_at desc, id desc limit 1`,
+      [codeId],
+    );
+    const at = rows[0]?.redeemed_at;
+    return at ? new Date(at) : null;
   }
 
   /** Every assignment of a partner (it was deleted). Returns how many rows went. */

@@ -6,6 +6,8 @@ import { Migration20261126Trainers } from './migration-20261126-trainers';
 import { Migration20261127Exclusives } from './migration-20261127-exclusives';
 import { Migration20261128Idempotency } from './migration-20261128-idempotency';
 import { Migration20261129BusinessTimeZone } from './migration-20261129-business-time-zone';
+import { Migration20261130StartDate } from './migration-20261130-start-date';
+import { Migration20261201PartnerOffers } from './migration-20261201-partner-offers';
 
 export const migrations = [
   { name: 'Migration20261122Initial', class: Migration20261122Initial },
@@ -16,4 +18,6 @@ export const migrations = [
   { name: 'Migration20261127Exclusives', class: Migration20261127Exclusives },
   { name: 'Migration20261128Idempotency', class: Migration20261128Idempotency },
   { name: 'Migration20261129BusinessTimeZone', class: Migration20261129BusinessTimeZone },
+  { name: 'Migration20261130StartDate', class: Migration20261130StartDate },
+  { name: 'Migration20261201PartnerOffers', class: Migration20261201PartnerOffers },
 ];

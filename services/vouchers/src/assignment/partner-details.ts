@@ -1,0 +1,67 @@
+import { RPC, type RpcMeta, type Vendor, type VoucherPartner } from '@avpass/contracts';
+import { RpcClient } from '@avpass/platform';
+import { Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+
+/** How long a partner's public details (or its absence) are reused for voucher pages. */
+export const PARTNER_DETAILS_TTL_MS = 30_000;
+/** The public voucher is the hot path: it waits this long for the partners service, then goes without. */
+export const PARTNER_DETAILS_TIMEOUT_MS = 1_000;
+
+export function toVoucherPartner(v: Vendor): VoucherPartner {
+  return {
+    id: v.id,
+    name: v.name,
+    logoUrl: v.logoUrl,
+    address: v.address,
+    phone: v.phone,
+    website: v.website,
+  };
+}
+
+/**
+ * Partner details owned by the partners service, for the voucher page: the few ids of one code asked
+ * in ONE call (partners.vendors.get-many), each remembered PARTNER_DETAILS_TTL_MS, so a voucher opened
+ * by many phones asks once per partner per half minute. When the partners service does not answer in
+ * time the voucher is still shown, with the partners known (the page must not fail for a logo).
+ */
+@Injectable()
+export class PartnerDetails {
+  private readonly logger = new Logger(PartnerDetails.name);
+  private readonly known = new Map<string, { partner: VoucherPartner | null; until: number }>();
+
+  constructor(private readonly rpc: RpcClient) {}
+
+  async of(ids: string[]): Promise<VoucherPartner[]> {
+    const now = Date.now();
+    const missing = ids.filter((id) => (this.known.get(id)?.until ?? 0) <= now);
+    if (missing.length) {
+      try {
+        const found = await this.lookUp(missing, { requestId: randomUUID() }, PARTNER_DETAILS_TIMEOUT_MS);
+        if (this.known.size > 10_000) this.known.clear();
+        const until = Date.now() + PARTNER_DETAILS_TTL_MS;
+        for (const id of missing) this.known.set(id, { partner: found.get(id) ?? null, until });
+      } catch (error) {
+        this.logger.warn(
+          `partner details unavailable: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+    return ids.flatMap((id) => {
+      const partner = this.known.get(id)?.partner;
+      return partner ? [partner] : [];
+    });
+  }
+
+  /** The partners the partners service knows now, by id (no cache: for checks before a change). */
+  async lookUp(ids: string[], meta: RpcMeta, timeoutMs?: number): Promise<Map<string, VoucherPartner>> {
+    if (!ids.length) return new Map();
+    const { vendors } = await this.rpc.call(
+      RPC.partners.getMany,
+      { ids },
+      { requestId: meta.requestId, ...(meta.actor ? { actor: meta.actor } : {}) },
+      timeoutMs,
+    );
+    return new Map(vendors.map((v) => [v.id, toVoucherPartner(v)]));
+  }
+}
