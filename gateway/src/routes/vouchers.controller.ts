@@ -128,6 +128,26 @@ export class VouchersController {
     return this.services.call(RPC.vouchers.listPartners, { id }, req);
   }
 
+  /**
+   * A whole batch (`batchId`, up to 100,000 codes) or a selection (`qrCodeIds`) to partners, in one
+   * transaction; answers how many codes and how many new assignments. Safe to retry with an
+   * `Idempotency-Key`. Declared before the per-code route (a static segment, not an id).
+   */
+  @Roles('super_admin')
+  @Post('qr-codes/assign-partners')
+  @HttpCode(200)
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.vouchers.bulkAssignPartners, { body: true, added: ['idempotencyKey'] })
+  bulkAssign(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(
+      RPC.vouchers.bulkAssignPartners,
+      body,
+      req,
+      idempotencyOf(req),
+      BULK_GENERATE_TIMEOUT_MS,
+    );
+  }
+
   /** Replaces the set of partners the code is assigned to. */
   @Roles('super_admin')
   @Post('qr-codes/:id/assign-partners')

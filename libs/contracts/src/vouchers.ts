@@ -281,13 +281,41 @@ export const qrCodeSchema = z.object({
 export type QrCode = z.infer<typeof qrCodeSchema>;
 
 /** GET /api/qr-codes/{id}: what a member's phone may see (no creator, no batch, no assignment). */
-export const publicVoucherSchema = qrCodeSchema.omit({
-  createdByUserId: true,
-  batchId: true,
-  batchName: true,
-  partnerCount: true,
-  vendorId: true,
+/** A partner where a voucher is honoured, as the member's phone shows it (issue 24). */
+export const voucherPartnerSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
 });
+export type VoucherPartner = z.infer<typeof voucherPartnerSchema>;
+
+/** The proof of the latest use: when, and where (the code's partner when it has exactly one). No personal data. */
+export const lastRedemptionSchema = z.object({
+  redeemedAt: z.string(),
+  partnerName: z.string().nullable(),
+});
+export type LastRedemption = z.infer<typeof lastRedemptionSchema>;
+
+export const publicVoucherSchema = qrCodeSchema
+  .omit({
+    createdByUserId: true,
+    batchId: true,
+    batchName: true,
+    partnerCount: true,
+    vendorId: true,
+  })
+  .extend({
+    /**
+     * The partner the code belongs to (vendorId) first, then those it is assigned to; empty for a
+     * club-wide code. Always sent by the vouchers service (optional for older answers and callers).
+     */
+    partners: z.array(voucherPartnerSchema).optional(),
+    /** The latest redemption, null when never redeemed (always sent by the vouchers service). */
+    lastRedemption: lastRedemptionSchema.nullable().optional(),
+  });
 export type PublicVoucher = z.infer<typeof publicVoucherSchema>;
 
 /** POST /api/generate-qr answer (spec: "generated QR with qrUrl"). */
@@ -534,6 +562,70 @@ export const resolvedVouchersPageSchema = pageSchema(qrCodeSchema).extend({
   total: z.number().int().nullable(),
 });
 export type ResolvedVouchersPage = z.infer<typeof resolvedVouchersPageSchema>;
+
+/**
+ * Most codes one selection of POST /api/qr-codes/assign-partners names (about 400 KB of ids, within
+ * the body limit and a NATS message); a whole batch (up to BULK_MAX_QUANTITY codes) goes by `batchId`.
+ */
+export const BULK_ASSIGN_MAX_IDS = 10_000;
+
+/** POST /api/qr-codes/assign-partners: a whole batch or a selection of codes, to one or more partners. */
+export const bulkAssignPartnersRequestSchema = z
+  .object({
+    qrCodeIds: z
+      .array(z.string().uuid('Not a valid QR code id'), { error: 'qrCodeIds must be a list of QR code ids' })
+      .min(1, 'Choose at least one QR code')
+      .max(
+        BULK_ASSIGN_MAX_IDS,
+        `At most ${BULK_ASSIGN_MAX_IDS.toLocaleString('en-US')} QR codes at a time; assign a whole batch by batchId`,
+      )
+      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+      .optional(),
+    batchId: z.string({ error: 'batchId must be a batch id' }).uuid('Not a valid batch id').optional(),
+    partnerIds: z
+      .array(z.string().uuid('Not a valid partner id'), { error: 'partnerIds must be a list of partner ids' })
+      .min(1, 'Choose at least one partner')
+      .max(100, 'At most 100 partners at a time')
+      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+    idempotencyKey: idempotencyKeyField,
+  })
+  .superRefine((value, ctx) => {
+    const both = value.qrCodeIds !== undefined && value.batchId !== undefined;
+    const neither = value.qrCodeIds === undefined && value.batchId === undefined;
+    if (both || neither) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['qrCodeIds'],
+        message: both
+          ? 'Send either qrCodeIds or batchId, not both'
+          : 'Send the QR codes to assign: qrCodeIds or batchId',
+      });
+    }
+  });
+export type BulkAssignPartnersRequest = z.input<typeof bulkAssignPartnersRequestSchema>;
+
+export const bulkAssignPartnersResponseSchema = z.object({
+  /** Codes in the selection or batch. */
+  codes: z.number().int().nonnegative(),
+  /** (code, partner) assignments this call made active; those already active are left as they were. */
+  assigned: z.number().int().nonnegative(),
+});
+export type BulkAssignPartnersResponse = z.infer<typeof bulkAssignPartnersResponseSchema>;
+
+/** Internal (partners -> vouchers): the landing page's figures of these partners, from the tallies. */
+export const partnerOfferCountsRequestSchema = z.object({
+  partnerIds: z.array(z.string().uuid()).max(200),
+});
+export const partnerOfferCountsResponseSchema = z.object({
+  counts: z.array(
+    z.object({
+      partnerId: z.string().uuid(),
+      activeOffers: z.number().int().nonnegative(),
+      totalQrCodes: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type PartnerOfferCounts = z.infer<typeof partnerOfferCountsResponseSchema>['counts'][number];
 
 /**
  * The same codes, in the same order and with the same visibility, as just what a bare QR render needs:
