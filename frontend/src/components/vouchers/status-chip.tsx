@@ -4,6 +4,7 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 
 const COLORS: Record<VoucherStatus, ChipProps['color']> = {
   active: 'success',
+  upcoming: 'info',
   expired: 'warning',
   used_up: 'default',
   inactive: 'default',

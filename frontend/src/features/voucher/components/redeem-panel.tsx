@@ -17,6 +17,7 @@ import { REDEEM_FAILED_FALLBACK, type VoucherView } from '../lib/voucher-view';
 
 const UNAVAILABLE_TITLES: Record<PublicVoucher['status'], string> = {
   active: '',
+  upcoming: 'Not valid yet',
   used_up: 'Fully redeemed',
   expired: 'Expired',
   inactive: 'Not active',
@@ -177,12 +178,12 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
       ) : (
         view.refusal && (
           <Alert
-            severity={voucher.status === 'used_up' ? 'info' : 'warning'}
+            severity={voucher.status === 'used_up' || voucher.status === 'upcoming' ? 'info' : 'warning'}
             icon={<BlockRoundedIcon />}
             data-testid="redeem-unavailable"
             sx={{ color: 'text.primary' }}
           >
-            <AlertTitle>{UNAVAILABLE_TITLES[voucher.status]}</AlertTitle>
+            <AlertTitle>{view.validFromText ?? UNAVAILABLE_TITLES[voucher.status]}</AlertTitle>
             {view.refusal}
           </Alert>
         )

@@ -113,6 +113,18 @@ describe('what the voucher page prints', () => {
   });
 });
 
+describe('a voucher that has not started (issue 24)', () => {
+  it('says "Valid from {date}" with no Redeem button; an active one has no such line', () => {
+    const view = voucherView({ ...base, startDate: '2026-03-01', status: 'upcoming' });
+    expect(view).toMatchObject({
+      canRedeem: false,
+      validFromText: 'Valid from Mar 1, 2026',
+      refusal: 'This voucher is valid from Mar 1, 2026.',
+    });
+    expect(voucherView({ ...base, startDate: '2026-01-01' }).validFromText).toBeNull();
+  });
+});
+
 describe('the redeem idempotency key', () => {
   it('is a fresh v4 UUID each time, also where crypto.randomUUID is missing (plain http)', () => {
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

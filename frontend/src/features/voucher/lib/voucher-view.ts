@@ -1,7 +1,7 @@
 import type { PublicVoucher } from '@avpass/contracts';
-import { REDEEM_REFUSALS } from '@avpass/contracts/redeem-refusals';
+import { REDEEM_REFUSALS, validFromMessage } from '@avpass/contracts/redeem-refusals';
 import { voucherText } from '@avpass/contracts/voucher-text';
-import { isUnlimited } from '@avpass/domain';
+import { formatDate, isUnlimited } from '@avpass/domain';
 
 /** Everything the voucher page prints, derived once from the server's record (status included). */
 export interface VoucherView {
@@ -13,6 +13,8 @@ export interface VoucherView {
   discountText: string;
   serviceText: string;
   validUntilText: string;
+  /** "Valid from Mar 8, 2026" while the voucher has not started (status upcoming), else null. */
+  validFromText: string | null;
   usageText: string;
   trainer: { name: string; roleLabel: string; image: string | null } | null;
   /** Shown only for exclusive vouchers that carry special instructions. */
@@ -33,6 +35,9 @@ export const REDEEM_FAILED_FALLBACK = 'This voucher may have already been used o
 export function voucherView(voucher: PublicVoucher): VoucherView {
   const text = voucherText(voucher);
   const status = voucher.status;
+  // A date-only start is a calendar date: printed as is, whatever the zone.
+  const startText = voucher.startDate ? formatDate(voucher.startDate, 'UTC') : null;
+  const upcoming = status === 'upcoming';
   return {
     isTrainer: text.isTrainer,
     isExclusive: text.isExclusive,
@@ -42,12 +47,18 @@ export function voucherView(voucher: PublicVoucher): VoucherView {
     discountText: text.discountText,
     serviceText: text.serviceText,
     validUntilText: text.validUntilText,
+    validFromText: upcoming && startText ? `Valid from ${startText}` : null,
     usageText: text.usageText,
     trainer: text.trainer ? { ...text.trainer, image: voucher.trainerImage } : null,
     redemptionInstructions: text.instructions,
     terms: text.terms,
     canRedeem: status === 'active',
-    refusal: status === 'active' ? null : REDEEM_REFUSALS[status],
+    refusal:
+      status === 'active'
+        ? null
+        : upcoming && startText
+          ? validFromMessage(startText)
+          : REDEEM_REFUSALS[status],
     redeemQuestion: isUnlimited(voucher.usageLimit)
       ? 'This counts as one use; this voucher has no limit.'
       : `This uses 1 of ${voucher.usageLimit}.`,
