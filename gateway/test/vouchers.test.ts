@@ -63,10 +63,18 @@ describe('who may call what', () => {
     ['GET', '/api/admin/batches'],
     ['GET', `/api/admin/batches/${someId}`],
   ];
+  // Generating (and its logo) is open to every signed-in user (spec §2, issue 24): voucher-partners.test.ts.
   const adminOnly = signedIn.filter(
     ([m, p]) =>
-      !['/api/qr-codes', '/api/qr-codes/all', '/api/stats', '/api/redemptions'].includes(p) &&
-      !(m === 'DELETE' && p.startsWith('/api/qr-codes/')),
+      ![
+        '/api/qr-codes',
+        '/api/qr-codes/all',
+        '/api/stats',
+        '/api/redemptions',
+        '/api/generate-qr',
+        '/api/bulk-generate',
+        '/api/upload-logo',
+      ].includes(p) && !(m === 'DELETE' && p.startsWith('/api/qr-codes/')),
   );
 
   it.each(signedIn)('%s %s without a session is 401', async (method, path) => {

@@ -46,7 +46,8 @@ export class VouchersController {
 
   /**
    * Redeem at the till. Safe to retry with an `Idempotency-Key`: a repeat returns the first outcome.
-   * 409 with the reason when used up, expired or inactive; 429 with Retry-After when too frequent.
+   * 409 with the reason when used up, expired, inactive or not started yet ('This voucher is valid
+   * from {date}.'); 429 with Retry-After when too frequent.
    */
   @Public()
   @Post('redeem/:id')
@@ -61,7 +62,11 @@ export class VouchersController {
 
   // ---- QR codes -----------------------------------------------------------------------------
 
-  @Roles('super_admin')
+  /**
+   * Any signed-in user (spec §2). `partnerId` makes the code that partner's (shown in its portal at
+   * once; unknown: 404); a company_admin's codes are its own company's (another's partnerId: 403).
+   */
+  @Roles('super_admin', 'company_admin')
   @Post('generate-qr')
   @ApiIdempotencyKey()
   @ApiRpc(RPC.vouchers.generate, { body: true, added: ['idempotencyKey'], status: 201 })
@@ -74,9 +79,10 @@ export class VouchersController {
 
   /**
    * The whole batch in one transaction; at most BULK_MAX_QUANTITY codes (the service's setting,
-   * 100,000 by default: a few seconds, so this call waits up to BULK_GENERATE_TIMEOUT_MS).
+   * 100,000 by default: a few seconds, so this call waits up to BULK_GENERATE_TIMEOUT_MS). Any
+   * signed-in user, with generate-qr's partner rule.
    */
-  @Roles('super_admin')
+  @Roles('super_admin', 'company_admin')
   @Post('bulk-generate')
   @ApiIdempotencyKey()
   @ApiRpc(RPC.vouchers.bulkGenerate, { body: true, added: ['idempotencyKey'], status: 201 })
@@ -111,7 +117,8 @@ export class VouchersController {
     return this.services.call(RPC.vouchers.remove, { id }, req);
   }
 
-  @Roles('super_admin')
+  /** The generator's logo: whoever may generate (a company_admin too, spec §2). */
+  @Roles('super_admin', 'company_admin')
   @Post('upload-logo')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')

@@ -4,11 +4,13 @@ import { optionalText, uploadUrl } from './common';
 import { isSafeText, safeText, UNSAFE_TEXT_MESSAGE } from './text';
 import { describeSent, numberOrWord } from './validation';
 import {
+  checkStartDate,
   expirationDateField,
   idempotencyKeyField,
   listQuerySchema,
   pageSchema,
   qrCodeSchema,
+  startDateField,
 } from './vouchers';
 
 /**
@@ -87,28 +89,32 @@ export const exclusiveDetailsInputSchema = z.object(
  * POST /api/project-rooted-exclusives. The §7 payload (clinic, discountType, customTitle, qrType…) is
  * accepted; only these fields are read. exclusiveDetails may come as an object or as its JSON text.
  */
-export const createExclusiveRequestSchema = z.object({
-  exclusiveType: z.enum(EXCLUSIVE_TYPES, EXCLUSIVE_TYPE_MESSAGE),
-  exclusiveDetails: z.preprocess((v) => {
-    if (typeof v !== 'string') return v;
-    try {
-      return JSON.parse(v) as unknown;
-    } catch {
-      return v;
-    }
-  }, exclusiveDetailsInputSchema),
-  expirationDate: expirationDateField,
-  usageLimit: exclusiveUsageLimitField,
-  terms: optionalText(5000),
-  /** An uploaded custom logo; wins over the vendor's. */
-  logoUrl: uploadUrl().nullish(),
-  deploymentUrl: z
-    .string()
-    .trim()
-    .pipe(z.url({ protocol: /^https?$/, error: 'deploymentUrl must be an http(s) origin' }))
-    .optional(),
-  idempotencyKey: idempotencyKeyField,
-});
+export const createExclusiveRequestSchema = z
+  .object({
+    exclusiveType: z.enum(EXCLUSIVE_TYPES, EXCLUSIVE_TYPE_MESSAGE),
+    exclusiveDetails: z.preprocess((v) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return v;
+      }
+    }, exclusiveDetailsInputSchema),
+    expirationDate: expirationDateField,
+    /** Valid from the start of this business day; on or before expirationDate. */
+    startDate: startDateField,
+    usageLimit: exclusiveUsageLimitField,
+    terms: optionalText(5000),
+    /** An uploaded custom logo; wins over the vendor's. */
+    logoUrl: uploadUrl().nullish(),
+    deploymentUrl: z
+      .string()
+      .trim()
+      .pipe(z.url({ protocol: /^https?$/, error: 'deploymentUrl must be an http(s) origin' }))
+      .optional(),
+    idempotencyKey: idempotencyKeyField,
+  })
+  .superRefine(checkStartDate);
 export type CreateExclusiveRequest = z.input<typeof createExclusiveRequestSchema>;
 export type CreateExclusiveInput = z.output<typeof createExclusiveRequestSchema>;
 

@@ -6,7 +6,15 @@ export const REDEEM_REFUSALS = {
   used_up: 'This voucher has already been used the maximum number of times.',
   expired: 'This voucher has expired.',
   inactive: 'This voucher is no longer active.',
+  /** Used only when the start is unknown; a refusal names the date (validFromMessage). */
+  upcoming: 'This voucher is not valid yet.',
 } as const;
+
+/**
+ * A code redeemed before its start (`startDate`, valid from the start of that business day): the
+ * status is upcoming. `date` as the screens show it ("Mar 8, 2026").
+ */
+export const validFromMessage = (date: string) => `This voucher is valid from ${date}.`;
 
 /** A trainer code redeemed outside its daily window (validHours, in BUSINESS_TIMEZONE). */
 export const outsideHoursMessage = (start: string, end: string) =>

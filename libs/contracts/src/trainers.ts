@@ -15,6 +15,7 @@ import {
   listQuerySchema,
   pageSchema,
   qrCodeSchema,
+  startDateField,
 } from './vouchers';
 
 /**
@@ -167,6 +168,8 @@ export const generateTrainerQrRequestSchema = z
     trainerNames: z.string().optional(),
     deploymentUrl: z.string().url().optional(),
     idempotencyKey: idempotencyKeyField,
+    /** Valid from the start of this business day (the codes expire validDays after today). */
+    startDate: startDateField,
     ...trainerFields,
   })
   .transform((value, ctx) => {

@@ -6,6 +6,7 @@ import {
   PARTNER_TYPES,
   TRAINER_ROLES,
   UNLIMITED_USAGE_LIMIT,
+  VOUCHER_STATUSES,
 } from '@avpass/domain';
 import { z } from 'zod';
 import { safeText } from './text';
@@ -61,6 +62,59 @@ export const expirationDateField = z
     const year = Number(v.slice(0, 4));
     return year >= MIN_EXPIRATION_YEAR && year <= MAX_EXPIRATION_YEAR;
   }, `Expiration date must be between ${MIN_EXPIRATION_YEAR} and ${MAX_EXPIRATION_YEAR}`);
+
+/**
+ * An optional start ('YYYY-MM-DD'): the voucher is valid from the START of that day in
+ * BUSINESS_TIMEZONE (issue 24; before it the status is upcoming and a redeem is refused). Blank or
+ * null is none: valid at once.
+ */
+export const startDateField = z
+  .union([z.string({ error: 'Start date must be a date (YYYY-MM-DD)' }), z.null()], {
+    error: 'Start date must be a date (YYYY-MM-DD)',
+  })
+  .optional()
+  .transform((value, ctx) => {
+    const v = value?.trim();
+    if (!v) return null;
+    const year = Number(v.slice(0, 4));
+    const problem = !DATE_ONLY_PATTERN.test(v)
+      ? 'Start date must be a date (YYYY-MM-DD)'
+      : !isRealDate(v)
+        ? 'Start date must be a real calendar date'
+        : year < MIN_EXPIRATION_YEAR || year > MAX_EXPIRATION_YEAR
+          ? `Start date must be between ${MIN_EXPIRATION_YEAR} and ${MAX_EXPIRATION_YEAR}`
+          : null;
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return v;
+  });
+export const START_AFTER_EXPIRY_MESSAGE = 'Start date must be on or before the expiration date';
+/** A start after the expiry would never be valid (both 'YYYY-MM-DD': compared as text). */
+export function checkStartDate(
+  data: { startDate?: string | null; expirationDate?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (data.startDate && data.expirationDate && data.startDate > data.expirationDate)
+    ctx.addIssue({ code: 'custom', path: ['startDate'], message: START_AFTER_EXPIRY_MESSAGE });
+}
+
+/** The partner (company) a new code is for: its vendorId, shown in its portal at once (issue 24). */
+export const partnerIdField = z
+  .union([z.literal(''), z.string().trim().uuid('Not a valid partner id')], {
+    error: 'Not a valid partner id',
+  })
+  .nullish()
+  .transform((v) => (v ? v.toLowerCase() : null));
+export const PARTNER_NAME_MESSAGE = 'Please enter partner name';
+/** The partner's name on the code: optional when a partner is chosen (its name is used). */
+const partnerNameField = z
+  .string({ error: PARTNER_NAME_MESSAGE })
+  .trim()
+  .max(200, 'Partner name must be at most 200 characters')
+  .nullish()
+  .transform((v) => v || null);
 
 /**
  * A usage limit as a form sends it: 'unlimited', digits, or a number; blank is 1. Always stored as an
@@ -171,6 +225,8 @@ const voucherFields = {
     .min(1, 'Service/product is required')
     .max(200, 'Service/product must be at most 200 characters'),
   expirationDate: expirationDateField,
+  startDate: startDateField,
+  partnerId: partnerIdField,
   usageLimit: usageLimitField,
   terms: optionalText(5000),
   customTitle: optionalText(200),
@@ -180,21 +236,22 @@ const voucherFields = {
   idempotencyKey: idempotencyKeyField,
 };
 
-/** POST /api/generate-qr (super_admin). */
+/**
+ * POST /api/generate-qr (any signed-in user, spec §2). `partnerId` makes the code that partner's and
+ * `clinic` defaults to its name; without either the service answers 'Please enter partner name'
+ * (a company_admin's codes are always its own company's).
+ */
 export const generateQrRequestSchema = z
   .object({
-    clinic: z
-      .string({ error: 'Please enter partner name' })
-      .trim()
-      .min(1, 'Please enter partner name')
-      .max(200, 'Partner name must be at most 200 characters'),
+    clinic: partnerNameField,
     ...voucherFields,
   })
-  .superRefine(checkDiscountValue);
+  .superRefine(checkDiscountValue)
+  .superRefine(checkStartDate);
 export type GenerateQrRequest = z.input<typeof generateQrRequestSchema>;
 export type GenerateQrInput = z.output<typeof generateQrRequestSchema>;
 
-/** POST /api/bulk-generate (super_admin). The ceiling is the service's BULK_MAX_QUANTITY. */
+/** POST /api/bulk-generate (any signed-in user). The ceiling is the service's BULK_MAX_QUANTITY. */
 export const bulkGenerateRequestSchema = z
   .object({
     batchName: z
@@ -202,11 +259,7 @@ export const bulkGenerateRequestSchema = z
       .trim()
       .min(1, 'Batch name is required')
       .max(200, 'Batch name must be at most 200 characters'),
-    facility: z
-      .string({ error: 'Please enter partner name' })
-      .trim()
-      .min(1, 'Please enter partner name')
-      .max(200, 'Partner name must be at most 200 characters'),
+    facility: partnerNameField,
     quantity: numberInput('Quantity', { blank: 1 }) // spec: empty falls back to 1
       .optional()
       .transform((n, ctx) => {
@@ -223,7 +276,8 @@ export const bulkGenerateRequestSchema = z
       }),
     ...voucherFields,
   })
-  .superRefine(checkDiscountValue);
+  .superRefine(checkDiscountValue)
+  .superRefine(checkStartDate);
 export type BulkGenerateRequest = z.input<typeof bulkGenerateRequestSchema>;
 export type BulkGenerateInput = z.output<typeof bulkGenerateRequestSchema>;
 
@@ -256,6 +310,11 @@ export const qrCodeSchema = z.object({
   service: z.string(),
   /** 'YYYY-MM-DD'; null never expires. */
   expirationDate: z.string().nullable(),
+  /**
+   * 'YYYY-MM-DD': valid from the start of that business day (status upcoming before it); null: at
+   * once. Every answer about a code has it (optional in the type for older fixtures only).
+   */
+  startDate: z.string().nullable().optional(),
   usageLimit: z.number().int(),
   usageCount: z.number().int(),
   terms: z.string().nullable(),
@@ -273,7 +332,7 @@ export const qrCodeSchema = z.object({
   exclusiveType: z.enum(EXCLUSIVE_TYPES).nullable(),
   exclusiveDetails: exclusiveDetailsSchema.nullable(),
   /** Computed by `voucherStatus` (libs/domain) when the answer was made. */
-  status: z.enum(['active', 'expired', 'used_up', 'inactive']),
+  status: z.enum(VOUCHER_STATUSES),
   /** How many partners the code is assigned to. */
   partnerCount: z.number().int().nonnegative(),
   createdAt: z.string(),
@@ -344,7 +403,7 @@ export const redeemResponseSchema = z.object({
 });
 export type RedeemResponse = z.infer<typeof redeemResponseSchema>;
 
-export { REDEEM_REFUSALS, outsideHoursMessage } from './redeem-refusals';
+export { REDEEM_REFUSALS, outsideHoursMessage, validFromMessage } from './redeem-refusals';
 
 export const redemptionSchema = z.object({
   id: z.string().uuid(),
@@ -401,6 +460,7 @@ export const batchCodeSchema = qrCodeSchema.pick({
   usageCount: true,
   usageLimit: true,
   expirationDate: true,
+  startDate: true,
   status: true,
 });
 export type BatchCode = z.infer<typeof batchCodeSchema>;
@@ -496,6 +556,70 @@ export const assignPartnersRequestSchema = z.object({
 export type AssignPartnersRequest = z.input<typeof assignPartnersRequestSchema>;
 
 /**
+ * Most codes one selection of POST /api/qr-codes/assign-partners names (about 400 KB of ids, within
+ * the body limit and a NATS message); a whole batch (up to BULK_MAX_QUANTITY codes) goes by `batchId`.
+ */
+export const BULK_ASSIGN_MAX_IDS = 10_000;
+
+/** POST /api/qr-codes/assign-partners: a whole batch or a selection of codes, to one or more partners. */
+export const bulkAssignPartnersRequestSchema = z
+  .object({
+    qrCodeIds: z
+      .array(z.string().uuid('Not a valid QR code id'), { error: 'qrCodeIds must be a list of QR code ids' })
+      .min(1, 'Choose at least one QR code')
+      .max(
+        BULK_ASSIGN_MAX_IDS,
+        `At most ${BULK_ASSIGN_MAX_IDS.toLocaleString('en-US')} QR codes at a time; assign a whole batch by batchId`,
+      )
+      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+      .optional(),
+    batchId: z.string({ error: 'batchId must be a batch id' }).uuid('Not a valid batch id').optional(),
+    partnerIds: z
+      .array(z.string().uuid('Not a valid partner id'), { error: 'partnerIds must be a list of partner ids' })
+      .min(1, 'Choose at least one partner')
+      .max(100, 'At most 100 partners at a time')
+      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+    idempotencyKey: idempotencyKeyField,
+  })
+  .superRefine((value, ctx) => {
+    const both = value.qrCodeIds !== undefined && value.batchId !== undefined;
+    const neither = value.qrCodeIds === undefined && value.batchId === undefined;
+    if (both || neither) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['qrCodeIds'],
+        message: both
+          ? 'Send either qrCodeIds or batchId, not both'
+          : 'Send the QR codes to assign: qrCodeIds or batchId',
+      });
+    }
+  });
+export type BulkAssignPartnersRequest = z.input<typeof bulkAssignPartnersRequestSchema>;
+
+export const bulkAssignPartnersResponseSchema = z.object({
+  /** Codes in the selection or batch. */
+  codes: z.number().int().nonnegative(),
+  /** (code, partner) assignments this call made active; those already active are left as they were. */
+  assigned: z.number().int().nonnegative(),
+});
+export type BulkAssignPartnersResponse = z.infer<typeof bulkAssignPartnersResponseSchema>;
+
+/** Internal (partners -> vouchers): the landing page's figures of these partners, from the tallies. */
+export const partnerOfferCountsRequestSchema = z.object({
+  partnerIds: z.array(z.string().uuid()).max(200),
+});
+export const partnerOfferCountsResponseSchema = z.object({
+  counts: z.array(
+    z.object({
+      partnerId: z.string().uuid(),
+      activeOffers: z.number().int().nonnegative(),
+      totalQrCodes: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type PartnerOfferCounts = z.infer<typeof partnerOfferCountsResponseSchema>['counts'][number];
+
+/**
  * The most ids one resolve call takes (a ZIP's most, bulkDownloadZipRequestSchema): a ZIP's list of
  * ids is checked and counted in one call (limit 0), about 400 KB; its pages still hold at most `most`.
  */
@@ -562,70 +686,6 @@ export const resolvedVouchersPageSchema = pageSchema(qrCodeSchema).extend({
   total: z.number().int().nullable(),
 });
 export type ResolvedVouchersPage = z.infer<typeof resolvedVouchersPageSchema>;
-
-/**
- * Most codes one selection of POST /api/qr-codes/assign-partners names (about 400 KB of ids, within
- * the body limit and a NATS message); a whole batch (up to BULK_MAX_QUANTITY codes) goes by `batchId`.
- */
-export const BULK_ASSIGN_MAX_IDS = 10_000;
-
-/** POST /api/qr-codes/assign-partners: a whole batch or a selection of codes, to one or more partners. */
-export const bulkAssignPartnersRequestSchema = z
-  .object({
-    qrCodeIds: z
-      .array(z.string().uuid('Not a valid QR code id'), { error: 'qrCodeIds must be a list of QR code ids' })
-      .min(1, 'Choose at least one QR code')
-      .max(
-        BULK_ASSIGN_MAX_IDS,
-        `At most ${BULK_ASSIGN_MAX_IDS.toLocaleString('en-US')} QR codes at a time; assign a whole batch by batchId`,
-      )
-      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
-      .optional(),
-    batchId: z.string({ error: 'batchId must be a batch id' }).uuid('Not a valid batch id').optional(),
-    partnerIds: z
-      .array(z.string().uuid('Not a valid partner id'), { error: 'partnerIds must be a list of partner ids' })
-      .min(1, 'Choose at least one partner')
-      .max(100, 'At most 100 partners at a time')
-      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
-    idempotencyKey: idempotencyKeyField,
-  })
-  .superRefine((value, ctx) => {
-    const both = value.qrCodeIds !== undefined && value.batchId !== undefined;
-    const neither = value.qrCodeIds === undefined && value.batchId === undefined;
-    if (both || neither) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['qrCodeIds'],
-        message: both
-          ? 'Send either qrCodeIds or batchId, not both'
-          : 'Send the QR codes to assign: qrCodeIds or batchId',
-      });
-    }
-  });
-export type BulkAssignPartnersRequest = z.input<typeof bulkAssignPartnersRequestSchema>;
-
-export const bulkAssignPartnersResponseSchema = z.object({
-  /** Codes in the selection or batch. */
-  codes: z.number().int().nonnegative(),
-  /** (code, partner) assignments this call made active; those already active are left as they were. */
-  assigned: z.number().int().nonnegative(),
-});
-export type BulkAssignPartnersResponse = z.infer<typeof bulkAssignPartnersResponseSchema>;
-
-/** Internal (partners -> vouchers): the landing page's figures of these partners, from the tallies. */
-export const partnerOfferCountsRequestSchema = z.object({
-  partnerIds: z.array(z.string().uuid()).max(200),
-});
-export const partnerOfferCountsResponseSchema = z.object({
-  counts: z.array(
-    z.object({
-      partnerId: z.string().uuid(),
-      activeOffers: z.number().int().nonnegative(),
-      totalQrCodes: z.number().int().nonnegative(),
-    }),
-  ),
-});
-export type PartnerOfferCounts = z.infer<typeof partnerOfferCountsResponseSchema>['counts'][number];
 
 /**
  * The same codes, in the same order and with the same visibility, as just what a bare QR render needs:

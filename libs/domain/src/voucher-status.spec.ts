@@ -4,7 +4,9 @@ import {
   VOUCHER_STATUSES,
   VOUCHER_STATUS_LABELS,
   canRedeem,
+  isUpcoming,
   redemptionRatePercent,
+  startsAt,
   voucherStatus,
   type VoucherStatusInput,
 } from './voucher-status';
@@ -91,17 +93,55 @@ describe('voucherStatus', () => {
   });
 });
 
+describe('a start date (issue 24)', () => {
+  const starting = voucher({ startDate: '2026-01-22', expirationDate: '2026-02-01' });
+
+  it('is UPCOMING before the start of its business day and cannot be redeemed', () => {
+    expect(voucherStatus(starting, NOW, LA)).toBe('upcoming');
+    expect(canRedeem(starting, NOW, LA)).toBe(false);
+    // 23:59:59.999 Pacific on Jan 21 is 07:59:59.999Z on Jan 22: still upcoming.
+    expect(voucherStatus(starting, new Date('2026-01-22T07:59:59.999Z'), LA)).toBe('upcoming');
+  });
+
+  it('is active from midnight of that day in the business time zone, not UTC midnight', () => {
+    expect(voucherStatus(starting, new Date('2026-01-22T00:00:00Z'), LA)).toBe('upcoming');
+    expect(voucherStatus(starting, new Date('2026-01-22T08:00:00Z'), LA)).toBe('active');
+    expect(canRedeem(starting, new Date('2026-01-22T08:00:00Z'), LA)).toBe(true);
+    expect(startsAt('2026-01-22', LA)?.toISOString()).toBe('2026-01-22T08:00:00.000Z');
+    expect(startsAt('2026-01-22', 'UTC')?.toISOString()).toBe('2026-01-22T00:00:00.000Z');
+  });
+
+  it('starts at the first instant of a day that skips midnight (a DST jump at 00:00)', () => {
+    // America/Santiago springs forward at 00:00 on 2025-09-07: the day begins at 01:00 local (04:00Z).
+    expect(startsAt('2025-09-07', 'America/Santiago')?.toISOString()).toBe('2025-09-07T04:00:00.000Z');
+  });
+
+  it('no start (null or absent) is redeemable at once', () => {
+    expect(isUpcoming(null, NOW, LA)).toBe(false);
+    expect(isUpcoming(undefined, NOW, LA)).toBe(false);
+    expect(voucherStatus(voucher({ startDate: null }), NOW, LA)).toBe('active');
+  });
+
+  it('inactive, used up and expired win over upcoming', () => {
+    expect(voucherStatus({ ...starting, isActive: false }, NOW, LA)).toBe('inactive');
+    expect(voucherStatus({ ...starting, usageCount: 1 }, NOW, LA)).toBe('used_up');
+    expect(voucherStatus({ ...starting, expirationDate: '2026-01-19' }, NOW, LA)).toBe('expired');
+  });
+});
+
 describe('status labels', () => {
   it('has a label for every status on the voucher page and in admin tables', () => {
-    expect(VOUCHER_STATUSES).toEqual(['active', 'expired', 'used_up', 'inactive']);
+    expect(VOUCHER_STATUSES).toEqual(['active', 'upcoming', 'expired', 'used_up', 'inactive']);
     expect(VOUCHER_STATUS_LABELS.voucherPage).toEqual({
       active: 'ACTIVE',
+      upcoming: 'UPCOMING',
       expired: 'EXPIRED',
       used_up: 'REDEEMED',
       inactive: 'INACTIVE',
     });
     expect(VOUCHER_STATUS_LABELS.adminTable).toEqual({
       active: 'Active',
+      upcoming: 'Upcoming',
       expired: 'Expired',
       used_up: 'Used Up',
       inactive: 'Inactive',

@@ -21,12 +21,13 @@ export class VouchersHandlers {
 
   @RpcHandler(RPC.vouchers.generate)
   generate(input: In<typeof RPC.vouchers.generate>, meta: RpcMeta) {
-    return this.codes.generate(requireSuperAdmin(meta), input);
+    // Any signed-in user (spec §2); a company_admin's codes are its own company's (the service's rule).
+    return this.codes.generate(requireActor(meta), input, meta);
   }
 
   @RpcHandler(RPC.vouchers.bulkGenerate)
   bulkGenerate(input: In<typeof RPC.vouchers.bulkGenerate>, meta: RpcMeta) {
-    return this.codes.bulkGenerate(requireSuperAdmin(meta), input);
+    return this.codes.bulkGenerate(requireActor(meta), input, meta);
   }
 
   @RpcHandler(RPC.vouchers.listRecent)

@@ -109,11 +109,13 @@ describe('generate', () => {
     }
   });
 
-  it('is for the administrator only', async () => {
+  it('is for signed-in users; a company user’s code is its company’s (one unknown to partners: 404)', async () => {
+    // Issue 24 (spec §2): a company_admin may generate; see partner-codes.test.ts for its own company.
     expect(
       await refusal(s.call(RPC.vouchers.generate, body(), { actor: companyActor(randomUUID()) })),
     ).toMatchObject({
-      code: 'FORBIDDEN',
+      code: 'NOT_FOUND',
+      message: 'Partner not found',
     });
     expect(await refusal(s.call(RPC.vouchers.generate, body(), { actor: null }))).toMatchObject({
       code: 'UNAUTHENTICATED',

@@ -151,9 +151,9 @@ describe('creating trainer codes', () => {
     expect(other.items).toEqual([]);
   });
 
-  it('refuses an unknown partner', async () => {
+  it('refuses an unknown partner with 404 (issue 24)', async () => {
     const error = await refusal(generate({ partnerId: randomUUID() }));
-    expect(error.errors?.partnerId?.[0]).toMatch(/^Partner not found/);
+    expect(error).toMatchObject({ code: 'NOT_FOUND', message: 'Partner not found' });
   });
 
   it('makes all of a batch or none of it', async () => {

@@ -18,6 +18,7 @@ export class QrCode {
     | 'createdByUserId'
     | 'clinicId'
     | 'expirationDate'
+    | 'startDate'
     | 'usageCount'
     | 'terms'
     | 'logoUrl'
@@ -68,6 +69,10 @@ export class QrCode {
   /** 'YYYY-MM-DD', valid through the end of that day in BUSINESS_TIMEZONE; null never expires. */
   @Property({ type: 'date', nullable: true })
   expirationDate: string | null = null;
+
+  /** 'YYYY-MM-DD', valid from the start of that day in BUSINESS_TIMEZONE (upcoming before); null: at once. */
+  @Property({ type: 'date', nullable: true })
+  startDate: string | null = null;
 
   @Property({ type: 'integer' })
   usageLimit!: number;

@@ -30,6 +30,7 @@ export function toQrCode(code: QrCode, ctx: MappingContext, partnerCount = 0): Q
     discountValue: code.discountValue,
     service: code.service,
     expirationDate: code.expirationDate,
+    startDate: code.startDate ?? null,
     usageLimit: code.usageLimit,
     usageCount: code.usageCount,
     terms: code.terms,
@@ -70,6 +71,7 @@ export function toBatchCode(code: QrCode, ctx: MappingContext): BatchCode {
     usageCount: code.usageCount,
     usageLimit: code.usageLimit,
     expirationDate: code.expirationDate,
+    startDate: code.startDate ?? null,
     status: statusOf(code, ctx),
   };
 }

@@ -269,7 +269,8 @@ export class QrCodesRepository {
    * `count` copies of `template` in one INSERT … SELECT over generate_series (set-based: no row
    * crosses the wire): each with a fresh random id, its voucher URL (`urlPrefix` + id) and a creation
    * time one microsecond after the previous, so the batch reads back in creation order. Returns the
-   * first `firstPage` codes in that order.
+   * first `firstPage` codes in that order. A template with a vendorId makes the partner's batch: every
+   * code is assigned to it (its qr_code_partners row and partner_ids) in the same statement.
    */
   async insertCopies(
     tx: EntityManager,
@@ -277,15 +278,22 @@ export class QrCodesRepository {
     count: number,
     urlPrefix: string,
     firstPage: number,
+    assignment: { assignedBy: string | null } = { assignedBy: null },
   ): Promise<QrCode[]> {
     const t = template;
     await tx.execute(
-      `insert into qr_codes (id, company_id, created_by_user_id, clinic_name, discount_type, discount_value,
-          service, expiration_date, usage_limit, terms, logo_url, qr_url, qr_data, batch_id, batch_name,
-          custom_title, partner_type, created_at)
-        select s.id, ?, ?, ?, ?, ?, ?, ?::date, ?, ?, ?, ? || s.id::text, ?::jsonb, ?, ?, ?, ?,
-          ?::timestamptz + (s.n - 1) * interval '1 microsecond'
-        from (select gen_random_uuid() as id, n from generate_series(1, ?::int) as n) s`,
+      `with made as (
+         insert into qr_codes (id, company_id, created_by_user_id, clinic_name, discount_type, discount_value,
+            service, expiration_date, usage_limit, terms, logo_url, qr_url, qr_data, batch_id, batch_name,
+            custom_title, partner_type, created_at, vendor_id, start_date, partner_ids)
+          select s.id, ?, ?, ?, ?, ?, ?, ?::date, ?, ?, ?, ? || s.id::text, ?::jsonb, ?, ?, ?, ?,
+            ?::timestamptz + (s.n - 1) * interval '1 microsecond', v.id, ?::date,
+            case when v.id is null then '{}'::uuid[] else array[v.id] end
+          from (select gen_random_uuid() as id, n from generate_series(1, ?::int) as n) s, (select ?::uuid as id) v
+         returning id, vendor_id)
+       insert into qr_code_partners (id, qr_code_id, partner_id, assigned_by, assigned_at, is_active)
+       select gen_random_uuid(), m.id, m.vendor_id, ?::uuid, ?::timestamptz, true from made m
+        where m.vendor_id is not null`,
       [
         t.companyId,
         t.createdByUserId,
@@ -304,7 +312,11 @@ export class QrCodesRepository {
         t.customTitle,
         t.partnerType,
         t.createdAt.toISOString(),
+        t.startDate,
         count,
+        t.vendorId,
+        assignment.assignedBy,
+        t.createdAt.toISOString(),
       ],
     );
     const rows: Record<string, unknown>[] = await tx.execute(

@@ -1,6 +1,7 @@
 import {
   BULK_FIRST_PAGE,
   bulkMaxMessage,
+  PARTNER_NAME_MESSAGE,
   PAST_EXPIRY_MESSAGE,
   RPC,
   UUID_PATTERN,
@@ -14,12 +15,21 @@ import {
   type Page,
   type PublicVoucher,
   type QrCode as QrCodeDto,
+  type RpcMeta,
 } from '@avpass/contracts';
 import { isExpired } from '@avpass/domain';
-import { DomainError, EventOutbox, Idempotency, Transactions, type Tx } from '@avpass/platform';
+import {
+  DomainError,
+  EventOutbox,
+  Idempotency,
+  PartnerDirectory,
+  Transactions,
+  type Tx,
+} from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { VouchersSettings } from '../settings';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
+import { PartnerDetails } from '../assignment/partner-details';
 import { PLATFORM_SCOPE } from '../stats/tallies-sql.repository';
 import { TalliesRepository } from '../stats/tallies.repository';
 import { codeSearchPattern, searchCountedByTally, tallyScopeOf } from './code-visibility';
@@ -52,6 +62,16 @@ export function voucherNotFound(): DomainError {
 
 type CommonInput = Omit<GenerateQrInput, 'clinic'>;
 
+/** A company_admin asked for codes of another partner (issue 24: its codes are its own company's). */
+export const OWN_COMPANY_ONLY_MESSAGE = 'You can only create codes for your own company';
+export const NO_COMPANY_MESSAGE = 'Your account is not linked to a company';
+
+/** Whose a new code is: the partner it belongs to (vendorId, assigned to it at once) and its name. */
+interface CodeOwner {
+  partnerId: string | null;
+  clinicName: string;
+}
+
 /** How many of a batch's codes "View Codes" lists (about 150 KB of slim rows). */
 export const BATCH_DETAIL_CODES = 1000;
 
@@ -77,19 +97,59 @@ export class QrCodesService {
     private readonly settings: VouchersSettings,
     private readonly idempotency: Idempotency,
     private readonly transactions: Transactions,
+    private readonly partners: PartnerDirectory,
+    private readonly partnerDetails: PartnerDetails,
   ) {}
 
-  /** One code and its voucher.created event, in one transaction; once per Idempotency-Key. */
-  generate(actor: Actor, input: GenerateQrInput): Promise<QrCodeDto> {
+  /**
+   * One code and its voucher.created event, in one transaction; once per Idempotency-Key. A code made
+   * for a partner (`partnerId`, or a company_admin's own company) is that partner's (vendorId) and is
+   * assigned to it in the same transaction, so its portal lists and counts it at once.
+   */
+  generate(actor: Actor, input: GenerateQrInput, meta: RpcMeta): Promise<QrCodeDto> {
     const call = { actor, operation: RPC.vouchers.generate, request: input, unfingerprinted: ORIGIN_FIELDS };
     return this.idempotency.once(call, async (tx) => {
       this.refusePastExpiry(input.expirationDate);
-      const code = this.newCode(actor, input.clinic, input);
-      this.codes.add(tx, code);
+      const owner = await this.ownerOf(actor, input.partnerId, input.clinic, 'clinic', meta);
+      const code = Object.assign(this.newCode(actor, owner.clinicName, input), { vendorId: owner.partnerId });
+      const partnerIds = owner.partnerId ? [owner.partnerId] : [];
+      await this.codes.insertMany(tx, [code]);
       await this.tallies.codesCreated(tx, [code]);
-      this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
-      return toQrCode(code, this.settings.mapping());
+      if (partnerIds.length) {
+        await this.assignments.insert(tx, code.id, partnerIds, actor.userId);
+        await this.tallies.assignmentsChanged(tx, code.id, partnerIds, [], this.settings.timeZone);
+      }
+      this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds });
+      return toQrCode(code, this.settings.mapping(), partnerIds.length);
     });
+  }
+
+  /**
+   * The partner a new code belongs to. The administrator names one (`partnerId`) or none (a club-wide
+   * code, which then needs a partner name); a company_admin's codes are always its own company's: a
+   * body naming another partner is refused (403), never silently rewritten. A partner the partners
+   * service does not know is 404 'Partner not found'. The name defaults to the partner's.
+   */
+  private async ownerOf(
+    actor: Actor,
+    partnerId: string | null,
+    name: string | null,
+    nameField: 'clinic' | 'facility',
+    meta: RpcMeta,
+  ): Promise<CodeOwner> {
+    let owner = partnerId;
+    if (actor.role !== 'super_admin') {
+      if (!actor.companyId) throw DomainError.forbidden(NO_COMPANY_MESSAGE);
+      if (owner && owner !== actor.companyId.toLowerCase())
+        throw DomainError.forbidden(OWN_COMPANY_ONLY_MESSAGE);
+      owner = actor.companyId.toLowerCase();
+    }
+    if (owner) {
+      const partnerName = await this.partners.nameOf(owner, meta, 'Partner');
+      return { partnerId: owner, clinicName: name ?? partnerName };
+    }
+    if (!name) throw DomainError.validation(PARTNER_NAME_MESSAGE, { [nameField]: [PARTNER_NAME_MESSAGE] });
+    return { partnerId: null, clinicName: name };
   }
 
   /** A date-only expiry runs through the end of that business day: today is fine, yesterday is not. */
@@ -105,7 +165,7 @@ export class QrCodesService {
    * event. The answer stays small whatever the size: the batch, its count and its first page. Once per
    * Idempotency-Key: a retry after a lost answer gets the first batch, not a second one.
    */
-  async bulkGenerate(actor: Actor, input: BulkGenerateInput): Promise<BulkGenerateResponse> {
+  async bulkGenerate(actor: Actor, input: BulkGenerateInput, meta: RpcMeta): Promise<BulkGenerateResponse> {
     let made = false;
     const call = {
       actor,
@@ -115,7 +175,7 @@ export class QrCodesService {
     };
     const answer = await this.idempotency.once(call, async (tx) => {
       made = true;
-      return this.bulkGenerateOnce(tx, actor, input);
+      return this.bulkGenerateOnce(tx, actor, input, meta);
     });
     if (made && input.quantity >= ANALYZE_AFTER_BATCH_CODES)
       // After the commit, beside the answer: a failure only leaves the plans to autovacuum.
@@ -131,24 +191,42 @@ export class QrCodesService {
     tx: Tx,
     actor: Actor,
     input: BulkGenerateInput,
+    meta: RpcMeta,
   ): Promise<BulkGenerateResponse> {
     const max = this.settings.config.BULK_MAX_QUANTITY;
     if (input.quantity > max)
       throw DomainError.validation(bulkMaxMessage(max), { quantity: [bulkMaxMessage(max)] });
     this.refusePastExpiry(input.expirationDate);
+    const owner = await this.ownerOf(actor, input.partnerId, input.facility, 'facility', meta);
     const batch = Object.assign(new Batch(), {
       name: input.batchName,
       count: input.quantity,
       createdBy: actor.userId,
     });
-    const template = Object.assign(this.newCode(actor, input.facility, input), {
+    const template = Object.assign(this.newCode(actor, owner.clinicName, input), {
       batchId: batch.id,
       batchName: batch.name,
+      vendorId: owner.partnerId,
     });
     const urlPrefix = template.qrUrl.slice(0, -template.id.length);
     await this.batches.insert(tx, batch);
-    const firstPage = await this.codes.insertCopies(tx, template, input.quantity, urlPrefix, BULK_FIRST_PAGE);
-    await this.tallies.batchCodesCreated(tx, batch.id, input.quantity);
+    // A partner's batch is assigned to it in the same statements (set-based, however many codes).
+    const firstPage = await this.codes.insertCopies(
+      tx,
+      template,
+      input.quantity,
+      urlPrefix,
+      BULK_FIRST_PAGE,
+      {
+        assignedBy: actor.userId,
+      },
+    );
+    await this.tallies.batchCodesCreated(
+      tx,
+      batch.id,
+      input.quantity,
+      owner.partnerId ? [owner.partnerId] : [],
+    );
     this.outbox.record(tx, 'vouchers.batch.created.v1', {
       batchId: batch.id,
       batchName: batch.name,
@@ -159,7 +237,7 @@ export class QrCodesService {
       batchId: batch.id,
       batchName: batch.name,
       count: input.quantity,
-      sample: toQrCode(firstPage[0]!, ctx),
+      sample: toQrCode(firstPage[0]!, ctx, owner.partnerId ? 1 : 0),
       qrCodes: firstPage.map((c) => toBatchCode(c, ctx)),
     };
   }
@@ -220,7 +298,20 @@ export class QrCodesService {
     if (!UUID_PATTERN.test(id)) throw voucherNotFound();
     const code = await this.codes.findById(id.toLowerCase());
     if (!code) throw voucherNotFound();
-    return toPublicVoucher(code, this.settings.mapping());
+    // Where to use it (issue 24): the owner and the assigned partners, in one cached directory call,
+    // and the proof of the latest use (read only when it was used), both beside the code row.
+    const [partnerIds, lastRedeemedAt] = await Promise.all([
+      this.assignments.publicPartnerIds(code),
+      code.usageCount > 0 ? this.assignments.lastRedeemedAt(code.id) : Promise.resolve(null),
+    ]);
+    const partners = partnerIds.length ? await this.partnerDetails.of(partnerIds) : [];
+    const lastRedemption = lastRedeemedAt
+      ? {
+          redeemedAt: lastRedeemedAt.toISOString(),
+          partnerName: partnerIds.length === 1 ? (partners[0]?.name ?? null) : null,
+        }
+      : null;
+    return { ...toPublicVoucher(code, this.settings.mapping()), partners, lastRedemption };
   }
 
   /**
@@ -290,6 +381,7 @@ export class QrCodesService {
       discountValue: input.discountValue,
       service: input.service,
       expirationDate: input.expirationDate,
+      startDate: input.startDate ?? null,
       usageLimit: input.usageLimit,
       terms: input.terms ?? null,
       customTitle: input.customTitle ?? null,

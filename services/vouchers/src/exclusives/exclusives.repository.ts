@@ -19,7 +19,11 @@ function tabSql(filter: ExclusiveFilter, { today }: ExclusiveDay): SqlClause | n
     case 'all':
       return null;
     case 'active':
-      return { sql: `${notExpired} and ${notUsedUp}`, params: [today] };
+      // Not one whose start is still to come (issue 24: its status is upcoming, not active).
+      return {
+        sql: `${notExpired} and ${notUsedUp} and (q.start_date is null or q.start_date <= ?::date)`,
+        params: [today, today],
+      };
     case 'expired':
       return { sql: 'q.expiration_date < ?::date', params: [today] };
     case 'upcoming':

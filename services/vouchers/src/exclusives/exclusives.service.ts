@@ -92,6 +92,7 @@ export class ExclusivesService {
       ...discount,
       service: title,
       expirationDate: input.expirationDate,
+      startDate: input.startDate,
       usageLimit: input.usageLimit,
       terms: input.terms ?? details.description,
       customTitle: vendor ? vendorExclusiveTitle(vendor.name) : title,

@@ -1,12 +1,14 @@
 import {
   outsideHoursMessage,
   REDEEM_REFUSALS,
+  validFromMessage,
   UUID_PATTERN,
   type RedeemResponse,
   type RpcMeta,
 } from '@avpass/contracts';
 import {
   discountApplied,
+  formatDate,
   isMinuteInWindow,
   minuteOfBusinessDay,
   todayInTimeZone,
@@ -93,6 +95,8 @@ export class RedeemService {
     }
     const now = this.settings.now();
     const validFrom = earliestValidExpiry(now, this.settings.timeZone);
+    // A date-only start is valid from the start of its business day: any start up to today's date.
+    const startedBy = todayInTimeZone(now, this.settings.timeZone);
     const userAgent = meta.userAgent?.slice(0, 1000) ?? null;
     const redemptionId = randomUUID();
     const at = now.toISOString();
@@ -100,6 +104,7 @@ export class RedeemService {
     const row = await this.redemptions.redeem({
       codeId,
       validFrom,
+      startedBy,
       redemptionId,
       at,
       day: todayInTimeZone(now, this.settings.timeZone),
@@ -156,6 +161,10 @@ export class RedeemService {
     ) {
       voucherRedeemsTotal.inc({ outcome: 'outside_hours' });
       return DomainError.conflict(outsideHoursMessage(hhmm(start), hhmm(end)));
+    }
+    if (status === 'upcoming' && code.startDate) {
+      voucherRedeemsTotal.inc({ outcome: 'upcoming' });
+      return DomainError.conflict(validFromMessage(formatDate(code.startDate, this.settings.timeZone)));
     }
     // 'active' here means an unlimited code at its ceiling: it cannot count any further.
     const reason = status === 'active' ? 'used_up' : status;

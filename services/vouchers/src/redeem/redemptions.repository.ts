@@ -8,6 +8,8 @@ export interface RedeemInput {
   codeId: string;
   /** The earliest expiry date still valid now ('YYYY-MM-DD'). */
   validFrom: string;
+  /** The latest start date already valid now ('YYYY-MM-DD': today's business date). */
+  startedBy: string;
   redemptionId: string;
   at: string;
   /** The business day of `at` ('YYYY-MM-DD' in BUSINESS_TIMEZONE), for the dashboards' tallies. */
@@ -30,7 +32,7 @@ export type RedeemedCode = Omit<QrCode, 'createdAt'> & { createdAt: Date | strin
  * The whole redeem is ONE statement, so it is atomic without a transaction round trip: the conditional
  * UPDATE is the usage check and the increment (its row lock serialises concurrent redeems of a code
  * across every instance, and a redeem that would exceed the limit, comes after the code's last
- * business day, or finds it deactivated, changes nothing); the redemption row and the outbox event are
+ * business day or before the start of its first (start_date), or finds it deactivated, changes nothing); the redemption row and the outbox event are
  * inserted from its result in the same statement, so they exist exactly when the count went up. A
  * repeated Idempotency-Key violates redemptions' unique key and the statement changes nothing at all.
  * What the dashboards' tallies must count for it is queued in the same statement as one
@@ -44,6 +46,7 @@ const redeemSql = (event: string) => `with updated as (
     update qr_codes set usage_count = usage_count + 1
      where id = ? and is_active and usage_count < usage_limit
        and (expiration_date is null or expiration_date >= ?::date)
+       and (start_date is null or start_date <= ?::date)
        and not exists (select 1 from trainer_rules t, (select ?::int as m) now_
                         where t.qr_code_id = qr_codes.id and t.valid_hours_start is not null
                           and not (case when t.valid_hours_start < t.valid_hours_end
@@ -65,6 +68,7 @@ const redeemSql = (event: string) => `with updated as (
          u.created_by_user_id as "createdByUserId", u.discount_type as "discountType",
          u.discount_value as "discountValue", u.service,
          to_char(u.expiration_date, 'YYYY-MM-DD') as "expirationDate",
+         to_char(u.start_date, 'YYYY-MM-DD') as "startDate",
          u.usage_limit as "usageLimit", u.usage_count as "usageCount", u.terms, u.logo_url as "logoUrl",
          u.qr_url as "qrUrl", u.batch_id as "batchId", u.batch_name as "batchName",
          u.custom_title as "customTitle", u.partner_type as "partnerType", u.created_at as "createdAt",
@@ -110,6 +114,7 @@ export class RedemptionsRepository {
         [
           input.codeId,
           input.validFrom,
+          input.startedBy,
           input.minuteOfDay,
           input.redemptionId,
           input.at,

@@ -85,9 +85,16 @@ export class TalliesRepository {
    * by day made and by search text read back from the rows themselves, so a batch that straddles
    * midnight or differs from its template in any searched field still adds up.
    */
-  async batchCodesCreated(tx: EntityManager, batchId: string, count: number): Promise<void> {
+  async batchCodesCreated(
+    tx: EntityManager,
+    batchId: string,
+    count: number,
+    /** The partners every code of the batch was assigned to as it was made (a partner's batch). */
+    partnerIds: readonly string[] = [],
+  ): Promise<void> {
     if (count <= 0) return;
-    await this.addCodes(tx, [PLATFORM_SCOPE], count);
+    // Key order, as every tally writer takes its rows (PLATFORM_SCOPE is the zero uuid: first).
+    await this.addCodes(tx, [PLATFORM_SCOPE, ...[...partnerIds].sort()], count);
     await tx.execute(
       `insert into code_day_tallies (day, codes)
        select (q.created_at at time zone 'UTC')::date, count(*) from qr_codes q where q.batch_id = ?

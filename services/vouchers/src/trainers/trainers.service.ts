@@ -14,7 +14,7 @@ import {
   type TrainerRules,
 } from '@avpass/contracts';
 import { addDays, endOfBusinessDay, todayInTimeZone } from '@avpass/domain';
-import { DomainError, EventOutbox, Idempotency, RpcClient, type Tx } from '@avpass/platform';
+import { DomainError, EventOutbox, Idempotency, PartnerDirectory, type Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
 import { QrCode } from '../codes/qr-code.entity';
@@ -44,13 +44,14 @@ export class TrainersService {
     private readonly tallies: TalliesRepository,
     private readonly outbox: EventOutbox,
     private readonly settings: VouchersSettings,
-    private readonly rpc: RpcClient,
+    private readonly partners: PartnerDirectory,
     private readonly idempotency: Idempotency,
   ) {}
 
   /**
-   * One code per name, all in one transaction (all or nothing), each with its rules row, assigned to
-   * the chosen partner when one is given, and its voucher.created (and assigned) event.
+   * One code per name, all in one transaction (all or nothing), each with its rules row, the chosen
+   * partner's when one is given (its vendorId, assigned to it at once; an unknown partner is 404
+   * 'Partner not found' and nothing is made), and its voucher.created (and assigned) event.
    */
   generate(actor: Actor, input: GenerateTrainerQrInput, meta: RpcMeta): Promise<GenerateTrainerQrResponse> {
     const call = {
@@ -69,9 +70,13 @@ export class TrainersService {
     meta: RpcMeta,
   ): Promise<GenerateTrainerQrResponse> {
     // No partner name sent (the §3 payload has none): the assigned partner's, else the trainer's own.
-    const assignedName = input.partnerId ? await this.assertPartnerExists(input.partnerId, meta) : null;
+    const partnerId = input.partnerId?.toLowerCase() ?? null;
+    const assignedName = partnerId ? await this.partners.nameOf(partnerId, meta, 'Partner') : null;
     const now = this.settings.now();
-    const expirationDate = addDays(todayInTimeZone(now, this.settings.timeZone), input.validDays);
+    // "Valid for N days" counts from the start when it is still to come, else from today.
+    const today = todayInTimeZone(now, this.settings.timeZone);
+    const startDate = input.startDate ?? null;
+    const expirationDate = addDays(startDate && startDate > today ? startDate : today, input.validDays);
     const origin = (this.settings.config.PUBLIC_URL ?? input.deploymentUrl ?? FALLBACK_ORIGIN).replace(
       /\/+$/,
       '',
@@ -83,11 +88,13 @@ export class TrainersService {
       return Object.assign(code, {
         companyId: actor.companyId,
         createdByUserId: actor.userId,
+        vendorId: partnerId,
         clinicName: partnerName,
         discountType: 'percentage' as const,
         discountValue: input.discountValue,
         service: input.service ?? input.couponTitle,
         expirationDate,
+        startDate,
         usageLimit: input.usageLimit,
         terms: input.terms,
         customTitle: input.couponTitle,
@@ -106,7 +113,7 @@ export class TrainersService {
         createdAt: now,
       });
     });
-    const partnerIds = input.partnerId ? [input.partnerId] : [];
+    const partnerIds = partnerId ? [partnerId] : [];
     await this.codes.insertMany(tx, codes);
     await this.trainers.insertRules(
       tx,
@@ -251,24 +258,6 @@ export class TrainersService {
       timeZone: tz,
     };
     return { sel, startDate, endDate };
-  }
-
-  /** The partner's name; a partner that does not exist is a 400 on partnerId. */
-  private async assertPartnerExists(partnerId: string, meta: RpcMeta): Promise<string> {
-    try {
-      const partner = await this.rpc.call(
-        RPC.partners.get,
-        { id: partnerId },
-        { requestId: meta.requestId, ...(meta.actor ? { actor: meta.actor } : {}) },
-      );
-      return partner.name;
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'NOT_FOUND') {
-        const message = `Partner not found: ${partnerId}`;
-        throw DomainError.validation(message, { partnerId: [message] });
-      }
-      throw error;
-    }
   }
 }
 
