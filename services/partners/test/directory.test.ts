@@ -1,3 +1,4 @@
+import type { PublicPartner } from '@avpass/contracts';
 import { RPC } from '@avpass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PARTNERS_LIMIT } from '../src/public-partners/public-partners.service';
@@ -39,7 +40,7 @@ describe('the partner directory at size', () => {
     expect(retail.total).toBe(Math.floor((PUBLIC_PARTNERS_LIMIT + 5) / 2));
     expect(retail.items.every((v) => v.categories.includes('Retail'))).toBe(true);
 
-    const landing = await s.call(RPC.partners.publicList, {}, null);
+    const landing = (await s.call(RPC.partners.publicList, {}, null)) as PublicPartner[];
     expect(landing).toHaveLength(PUBLIC_PARTNERS_LIMIT);
     expect(landing.map((p) => p.name).slice(0, 2)).toEqual(['Directory 1', 'Directory 2']);
   });

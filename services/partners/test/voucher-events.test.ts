@@ -1,3 +1,4 @@
+import { todayInTimeZone } from '@avpass/domain';
 import { RPC, type DomainEvent, type EventName, type EventPayload } from '@avpass/contracts';
 import { eventStreamName, eventSubject } from '@avpass/platform';
 import { waitFor } from '@avpass/platform/testing';
@@ -47,10 +48,19 @@ async function partnersConsumerCaughtUp(): Promise<void> {
   );
 }
 
+// The read model as the events left it (the landing page's figures now come from the vouchers
+// service's tallies: gateway/test/partner-assignment.test.ts), counted by the voucher status rule.
 const countsOf = async (partnerId: string) => {
-  const list = await s.call(RPC.partners.publicList, {}, null);
-  const p = list.find((x) => x.id === partnerId);
-  return p ? { activeOffers: p.activeOffers, totalQrCodes: p.totalQrCodes } : null;
+  const today = todayInTimeZone(new Date(), 'America/Los_Angeles');
+  const { rows } = await s.sql.query(
+    `select count(*)::int as "totalQrCodes",
+            (count(*) filter (where is_active and usage_count < usage_limit
+                                and (expiration_date is null or expiration_date >= $2::date)))::int as "activeOffers"
+       from partners.partner_offer_stats where partner_id = $1 and removed_at is null`,
+    [partnerId, today],
+  );
+  const row = rows[0] as { activeOffers: number; totalQrCodes: number };
+  return { activeOffers: row.activeOffers, totalQrCodes: row.totalQrCodes };
 };
 const expectCounts = (partnerId: string, want: { activeOffers: number; totalQrCodes: number }) =>
   waitFor(async () => JSON.stringify(await countsOf(partnerId)) === JSON.stringify(want) || null, {
