@@ -90,6 +90,9 @@ describe('partnerId on every create route', () => {
     });
     expect(res.status).toBe(201);
     expect((await portal(shop.token)).ids.has(res.body.id)).toBe(true);
+    const list = await h.api('/api/qr-codes/trainers?limit=200', { token: admin });
+    const code = list.body.items.find((c: { id: string }) => c.id === res.body.id);
+    expect(code).toMatchObject({ vendorId: shop.companyId, clinicName: 'Sports Shop Http' });
   });
 
   it.each([
@@ -143,6 +146,8 @@ describe('a company_admin on /generate and /bulk', () => {
     expect(await adminCount()).toBe(before);
   });
 
+  // A guard (the routes were already closed to anonymous callers): opening them to company users must
+  // not open them to everyone.
   it('without a session both are 401', async () => {
     expect((await post('/api/generate-qr', null, codeBody({ clinic: 'X' }))).status).toBe(401);
     expect((await post('/api/bulk-generate', null, batchBody({ facility: 'X' }))).status).toBe(401);
