@@ -193,6 +193,8 @@ it(
         job = await bed.call(RPC.rendering.getJob, { id: created.id });
       }
       expect(job.state).toBe('failed');
+      // The ZIP says why, in its chunk's words (not BullMQ's "child … failed").
+      expect(job.error).toMatch(/^QR code [0-9a-f-]{36} not found$/);
       const [first, second] = await Promise.all(
         [0, 1].map((i) => chunkQueue.getJob(`${created.id}-chunk-${i}`)),
       );

@@ -49,6 +49,24 @@ export function codePages(
   );
 }
 
+/**
+ * How many codes of `source` the requester may print; the resolve call refuses (NOT_FOUND, FORBIDDEN)
+ * when a listed code is not visible to them. A list of ids is checked in one call.
+ */
+export async function countVisible(rpc: RpcClient, meta: RpcMeta, source: ZipSource): Promise<number> {
+  if ('ids' in source) {
+    await rpc.call(RPC.vouchers.resolveForRender, { ids: source.ids, limit: 0 }, meta, RESOLVE_TIMEOUT_MS);
+    return source.ids.length;
+  }
+  const page = await rpc.call(
+    RPC.vouchers.resolveForRender,
+    { ...source, limit: 0 },
+    meta,
+    RESOLVE_TIMEOUT_MS,
+  );
+  return page.total ?? 0; // counted: count defaults to true
+}
+
 /** One file of a ZIP to be: its code's id (an entry name's tie-breaker) and how to render it. */
 export interface RenderItem {
   id: string;

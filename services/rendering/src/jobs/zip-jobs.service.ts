@@ -20,6 +20,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import type { Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { RENDERING_CONFIG, type RenderingConfig } from '../config';
+import { countVisible } from './code-pages';
 import { JobFiles } from './job-files';
 import { zipJobIdFor, ZipAbandonment } from './zip-abandon';
 import { chunkData, chunkingOf, chunkJobOptions } from './zip-plan';
@@ -156,7 +157,8 @@ export class ZipJobsService implements OnApplicationShutdown {
     attempt: { mayHaveQueued: boolean },
   ): Promise<ZipJob> {
     const source = sourceOf(input);
-    const total = await this.countVisible(source, actor, requestId);
+    // Every code must be visible to the requester now (one call for a list of ids).
+    const total = await countVisible(this.rpc, { requestId, actor }, source);
     if (total === 0) {
       throw DomainError.validation('There are no QR codes to download', {
         qrCodes: ['There are no QR codes to download'],
@@ -227,6 +229,8 @@ export class ZipJobsService implements OnApplicationShutdown {
       job,
       toJobState(state),
       state === 'waiting' ? await this.zipQueue.waitingAhead(job.id!) : null,
+      undefined,
+      state === 'failed' ? await this.failureOf(job) : null,
     );
   }
 
@@ -239,7 +243,7 @@ export class ZipJobsService implements OnApplicationShutdown {
     const job = await this.owned(id, actor);
     const state = toJobState(await job.getState());
     if (state === 'failed')
-      throw new DomainError('CONFLICT', `This ZIP could not be made: ${job.failedReason ?? 'unknown error'}`);
+      throw new DomainError('CONFLICT', `This ZIP could not be made: ${await this.failureOf(job)}`);
     if (state !== 'completed')
       throw new DomainError('CONFLICT', 'The ZIP file is not ready yet. Please wait for the job to finish.');
     const result = zipJobResultSchema.safeParse(job.returnvalue);
@@ -252,16 +256,18 @@ export class ZipJobsService implements OnApplicationShutdown {
     return { fileName: job.data.fileName, file };
   }
 
-  /** Every code must be visible to the requester now; the resolve call refuses otherwise. */
-  private async countVisible(source: ZipSource, actor: Actor, requestId: string): Promise<number> {
-    const meta = { requestId, actor };
-    if ('ids' in source) {
-      // One call for the whole list (the resolve contract takes a ZIP's most ids).
-      await this.rpc.call(RPC.vouchers.resolveForRender, { ids: source.ids, limit: 0 }, meta);
-      return source.ids.length;
-    }
-    const page = await this.rpc.call(RPC.vouchers.resolveForRender, { ...source, limit: 0 }, meta);
-    return page.total ?? 0; // counted: count defaults to true
+  /**
+   * Why a ZIP failed, in its own words or its chunk's: a ZIP failed by a chunk (failParentOnFailure)
+   * only says "child <key> failed", so the chunk's reason is read (a deleted code, an owner gone).
+   */
+  private async failureOf(job: Job<ZipJobData>): Promise<string> {
+    // Read before its state, the job may have failed since: read again for its reason.
+    const failed = job.failedReason ? job : ((await this.zipQueue.queue.getJob(job.id!)) ?? job);
+    const reason = failed.failedReason ?? 'The ZIP could not be made';
+    const child = /^child (\S+) failed$/.exec(reason)?.[1];
+    const chunkId = child?.slice(child.lastIndexOf(':') + 1);
+    if (!chunkId?.startsWith(`${job.id}-chunk-`)) return reason;
+    return (await this.zipQueue.chunkQueue.getJob(chunkId))?.failedReason ?? reason;
   }
 
   private async owned(id: string, actor: Actor): Promise<Job<ZipJobData>> {
@@ -275,6 +281,7 @@ export class ZipJobsService implements OnApplicationShutdown {
     state: ZipJob['state'],
     position: number | null = null,
     chunksDone?: number,
+    failure: string | null = null,
   ): ZipJob {
     const progress = job.progress as Partial<ZipProgress> | number | undefined;
     const result = job.returnvalue as { entries?: number } | null | undefined;
@@ -293,7 +300,7 @@ export class ZipJobsService implements OnApplicationShutdown {
       format: job.data.format,
       variant: job.data.variant,
       fileName: job.data.fileName,
-      error: state === 'failed' ? (job.failedReason ?? 'The ZIP could not be made') : null,
+      error: state === 'failed' ? (failure ?? job.failedReason ?? 'The ZIP could not be made') : null,
       createdAt: new Date(job.timestamp).toISOString(),
       finishedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
       downloadUrl: `/api/jobs/${job.id}/file`,

@@ -20,6 +20,7 @@ import type { Redis } from 'ioredis';
 import { rename, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { RENDERING_CONFIG, type RenderingConfig } from '../config';
+import { countVisible } from '../jobs/code-pages';
 import { JobFiles } from '../jobs/job-files';
 import { ZipChunkBuilder } from '../jobs/zip-chunk-builder';
 import { assembleZip } from '../jobs/zip-chunks';
@@ -64,7 +65,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
 
   constructor(
     @Inject(RENDERING_CONFIG) private readonly config: RenderingConfig,
-    rpc: RpcClient,
+    private readonly rpc: RpcClient,
     renderer: VoucherRenderer,
   ) {
     this.files = new JobFiles(config.DATA_DIR);
@@ -174,22 +175,28 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
   }
 
   /**
-   * A job queued by a previous version, without chunks: it gets its one chunk now (the child is added
-   * first, under its fixed id, so a retry after a crash adds nothing twice) and waits for it. False
-   * when the chunk has already completed (go on and assemble).
+   * A job queued without chunks (by a previous version, or added behind the service's back): checked
+   * as a request would be (its owner is a user now, every code is theirs to see: refused for good
+   * otherwise), it gets its one chunk (added first, under its fixed id, so a retry after a crash adds
+   * nothing twice) and waits for it. False when the chunk has already completed (go on and assemble).
    */
   private async split(
     job: Job<ZipJobData, ZipJobResult>,
     data: ZipJobData,
     token?: string,
   ): Promise<boolean> {
-    const chunks = { count: 1, size: Math.max(1, data.total) };
+    const requestId = data.requestId || `zip-${job.id}`;
+    const actor = await this.owners.actorOf(data.ownerUserId, requestId);
+    const total = await countVisible(this.rpc, { requestId, actor }, data.source);
+    if (total === 0) throw new UnrecoverableError('There are no QR codes to download');
+    const chunks = { count: 1, size: total };
+    data = { ...data, total };
     const ttlSeconds = Math.round(this.config.JOB_FILE_TTL_HOURS * 3600);
     await this.chunks!.add(ZIP_CHUNK_JOB_NAME, chunkData(data, job.id!, 0, chunks.size), {
       ...chunkJobOptions(job.id!, 0, ttlSeconds),
       parent: { id: job.id!, queue: job.queueQualifiedName },
     });
-    await job.updateData({ ...job.data, chunks });
+    await job.updateData({ ...job.data, total, chunks });
     return job.moveToWaitingChildren(token!);
   }
 
