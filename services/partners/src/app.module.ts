@@ -9,11 +9,8 @@ import { PARTNERS_CONFIG, type PartnersConfig } from './config';
 import { migrations } from './migrations/migration-20261122-initial';
 import { PortalUsersHandlers } from './portal-users/portal-users.handlers';
 import { PortalUsersService } from './portal-users/portal-users.service';
-import { PartnerOfferStat } from './public-partners/partner-offer-stat.entity';
-import { PartnerOfferStatsRepository } from './public-partners/partner-offer-stats.repository';
 import { PublicPartnersHandlers } from './public-partners/public-partners.handlers';
 import { PublicPartnersService } from './public-partners/public-partners.service';
-import { VoucherEventsSubscriber } from './public-partners/voucher-events.subscriber';
 
 @Module({})
 export class PartnersModule {
@@ -25,10 +22,9 @@ export class PartnersModule {
           name: 'partners',
           config,
           database,
-          entities: [Company, PartnerOfferStat],
+          entities: [Company],
           migrations,
           healthPattern: RPC.partners.health,
-          subscribers: [VoucherEventsSubscriber],
         }),
       ],
       controllers: [CompaniesHandlers, PublicPartnersHandlers, PortalUsersHandlers],
@@ -37,9 +33,7 @@ export class PartnersModule {
         CompaniesService,
         CompaniesRepository,
         PublicPartnersService,
-        PartnerOfferStatsRepository,
         PortalUsersService,
-        VoucherEventsSubscriber,
       ],
     };
   }

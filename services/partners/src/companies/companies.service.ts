@@ -12,7 +12,6 @@ import {
 import { DomainError, EventOutbox, Transactions } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { PartnerOfferStatsRepository } from '../public-partners/partner-offer-stats.repository';
 import { CompaniesRepository, MAX_GALLERY_PHOTOS } from './companies.repository';
 import type { Company } from './company.entity';
 import { toCompanySummary, toVendor } from './company.mapper';
@@ -24,7 +23,6 @@ export class CompaniesService {
   constructor(
     private readonly transactions: Transactions,
     private readonly companies: CompaniesRepository,
-    private readonly offerStats: PartnerOfferStatsRepository,
     private readonly outbox: EventOutbox,
   ) {}
 
@@ -78,7 +76,7 @@ export class CompaniesService {
   }
 
   /**
-   * The company, its offer read model and the partners.partner.deleted.v1 event go in one
+   * The company and the partners.partner.deleted.v1 event go in one
    * transaction: identity learns of every delete that committed, and of no other.
    */
   async remove(id: string): Promise<MessageResponse> {
@@ -86,7 +84,6 @@ export class CompaniesService {
       const company = await this.companies.findById(id, tx);
       if (!company) throw DomainError.notFound('Partner');
       this.companies.remove(tx, company);
-      await this.offerStats.removePartner(tx, id);
       this.outbox.record(tx, 'partners.partner.deleted.v1', {
         partnerId: company.id,
         name: company.name,

@@ -2,6 +2,7 @@ import { OUTBOX_TABLES_SQL } from '@avpass/platform';
 import { Migration } from '@mikro-orm/migrations';
 import { Migration20261123OfferTombstones } from './migration-20261123-offer-tombstones';
 import { Migration20261125Directory } from './migration-20261125-directory';
+import { Migration20261202DropOfferStats } from './migration-20261202-drop-offer-stats';
 
 export class Migration20261122Initial extends Migration {
   override async up(): Promise<void> {
@@ -24,7 +25,8 @@ export class Migration20261122Initial extends Migration {
       'create unique index companies_email_key on companies (lower(email)) where email is not null',
     );
     this.addSql('create index companies_created_at_idx on companies (created_at)');
-    // Read model of the codes assigned to each partner, fed by the vouchers service's events.
+    // Read model of the codes assigned to each partner, fed by the vouchers service's events (dropped
+    // by migration 20261202: the landing's figures are the vouchers service's tallies).
     // No foreign key: events may name a partner this service has already deleted.
     this.addSql(`create table partner_offer_stats (
       qr_code_id uuid not null,
@@ -44,4 +46,5 @@ export const migrations = [
   { name: 'Migration20261122Initial', class: Migration20261122Initial },
   { name: 'Migration20261123OfferTombstones', class: Migration20261123OfferTombstones },
   { name: 'Migration20261125Directory', class: Migration20261125Directory },
+  { name: 'Migration20261202DropOfferStats', class: Migration20261202DropOfferStats },
 ];
