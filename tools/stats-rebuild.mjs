@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run stats:rebuild — recomputes every dashboard tally of the vouchers service (code_tallies,
-// redemption_tallies, location_tallies, batch_tallies, qr_codes.partner_ids, trainer_day_tallies) from the rows, in one
+// redemption_tallies, location_tallies, batch_tallies, qr_codes.partner_ids, the landing page's
+// partner_offer_tallies, trainer_day_tallies) from the rows, in one
 // transaction. What an operator runs after a restore or a bulk import by SQL; safe with the platform
 // running (it locks the vouchers tables for the few seconds it takes) and idempotent.
 // Uses DATABASE_URL (the platform's privileged URL, or the vouchers role's) and BUSINESS_TIMEZONE;

@@ -156,7 +156,8 @@ export class AssignmentsRepository {
 
   /**
    * The landing page's figures of these partners from partner_offer_tallies (a few rows each):
-   * every code they own or are assigned, and the open ones whose last day is `today` or later.
+   * every code they own or are assigned, and the open ones whose last day is `today` or later and
+   * whose start day has come (an upcoming code counts in the total only).
    */
   async offerCounts(
     partnerIds: string[],
@@ -166,10 +167,10 @@ export class AssignmentsRepository {
     const rows: { partner_id: string; total: number; active: number }[] = await this.em.execute(
       `select p.id as partner_id,
               coalesce(sum(t.codes), 0)::int as total,
-              coalesce(sum(t.open) filter (where t.expiration_day >= ?::date), 0)::int as active
+              coalesce(sum(t.open) filter (where t.expiration_day >= ?::date and t.start_day <= ?::date), 0)::int as active
          from unnest(?::uuid[]) as p(id) left join partner_offer_tallies t on t.partner_id = p.id
         group by p.id`,
-      [today, pgArray(partnerIds)],
+      [today, today, pgArray(partnerIds)],
     );
     return rows.map((r) => ({ partnerId: r.partner_id, activeOffers: r.active, totalQrCodes: r.total }));
   }

@@ -8,6 +8,7 @@ import { Migration20261128Idempotency } from './migration-20261128-idempotency';
 import { Migration20261129BusinessTimeZone } from './migration-20261129-business-time-zone';
 import { Migration20261130StartDate } from './migration-20261130-start-date';
 import { Migration20261201PartnerOffers } from './migration-20261201-partner-offers';
+import { Migration20261202PartnerOfferStart } from './migration-20261202-partner-offer-start';
 
 export const migrations = [
   { name: 'Migration20261122Initial', class: Migration20261122Initial },
@@ -20,4 +21,5 @@ export const migrations = [
   { name: 'Migration20261129BusinessTimeZone', class: Migration20261129BusinessTimeZone },
   { name: 'Migration20261130StartDate', class: Migration20261130StartDate },
   { name: 'Migration20261201PartnerOffers', class: Migration20261201PartnerOffers },
+  { name: 'Migration20261202PartnerOfferStart', class: Migration20261202PartnerOfferStart },
 ];

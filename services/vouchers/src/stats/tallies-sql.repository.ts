@@ -1,7 +1,9 @@
 // The tallies' SQL that TalliesRepository, the migrations and `npm run stats:rebuild`
 // (tools/stats-rebuild.mjs, which loads this file from dist) use: part of the repository, so named
-// *.repository.ts (only repositories hold SQL: avpass/repositories-only). No imports: the tool runs it
-// without the service's dependencies.
+// *.repository.ts (only repositories hold SQL: avpass/repositories-only). No package imports: the tool
+// runs it without the service's dependencies (its one import is another SQL-only file).
+
+import { REBUILD_PARTNER_OFFER_TALLIES_SQL } from '../assignment/partner-offer-tallies-sql.repository';
 
 /** The platform-wide scope of code_tallies and redemption_tallies. */
 export const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';
@@ -58,10 +60,13 @@ export const REBUILD_CODE_KEY_TALLIES_SQL: readonly string[] = [
  * REBUILD_TALLIES_FROM_ROWS_SQL with the redeem's queue: pending_tallies is locked too (after the
  * tables the redeem statement names before it, in the same order, so the two cannot deadlock; no
  * redeem queues meanwhile) and emptied, since the redemptions it queued are among the rows counted.
+ * Then the landing page's partner_offer_tallies (after partner_ids is refreshed, which they count;
+ * qr_codes is already locked, so no trigger moves them meanwhile).
  */
 export const REBUILD_TALLIES_SQL: readonly string[] = [
   `lock table qr_codes, qr_code_partners, redemptions, batches, pending_tallies in share row exclusive mode`,
   `truncate pending_tallies`,
   ...REBUILD_TALLIES_FROM_ROWS_SQL,
   ...REBUILD_CODE_KEY_TALLIES_SQL,
+  ...REBUILD_PARTNER_OFFER_TALLIES_SQL,
 ];
