@@ -98,7 +98,15 @@ it('a ZIP asked for while Redis is down answers 503 with Retry-After and is not 
   // to land, then the queue holds exactly the one job that was answered as queued.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const ids = (
-    await queue.getJobs(['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'])
+    await queue.getJobs([
+      'waiting',
+      'waiting-children', // a ZIP whose chunks wait
+      'active',
+      'delayed',
+      'prioritized',
+      'completed',
+      'failed',
+    ])
   ).map((job) => job.id);
   expect(ids).toEqual([created.id]);
   expect(await jobsInQueue()).toBe(1);

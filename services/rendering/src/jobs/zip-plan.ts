@@ -44,12 +44,16 @@ export function chunkData(
   };
 }
 
-/** A chunk job's BullMQ options: its id, retries, and its last failure fails the ZIP. */
+/**
+ * A chunk job's BullMQ options: its id, retries, and its last failure releases the ZIP job at once
+ * (continueParentOnFailure), which then fails with the chunk's own reason (not BullMQ's "child …
+ * failed") and so stops the other chunks.
+ */
 export function chunkJobOptions(parentId: string, index: number, ttlSeconds: number) {
   return {
     jobId: `${parentId}-chunk-${index}`,
     ...ZIP_CHUNK_JOB_RETRY,
-    failParentOnFailure: true,
+    continueParentOnFailure: true,
     removeOnComplete: { age: ttlSeconds },
     removeOnFail: { age: ttlSeconds },
   };

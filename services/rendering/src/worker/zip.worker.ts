@@ -169,6 +169,9 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       // Nothing in a job is trusted (anything that can add a job wrote it): its payload is checked
       // against the contract, and its codes are resolved as its owner is now (zip-job-owner.ts).
       const data = zipJobData(job.data);
+      // Released because a chunk failed for good: the ZIP fails, saying why the chunk did.
+      const [failure] = Object.values(await job.getFailedChildrenValues());
+      if (failure !== undefined) throw new UnrecoverableError(String(failure));
       if (!data.chunks && (await this.split(job, data, token))) throw new WaitingChildrenError();
       return this.assemble(job, signal);
     });
