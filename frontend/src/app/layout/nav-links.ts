@@ -39,6 +39,9 @@ export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
   ],
   company_admin: [
     { label: 'Dashboard', to: paths.companyDashboard.path, icon: DashboardOutlinedIcon },
+    // Spec §2: every signed-in user may generate; a company's codes are its own (issue 24).
+    { label: 'AV Pass Generator', to: paths.generate.path, icon: QrCode2OutlinedIcon },
+    { label: 'Bulk Generate', to: paths.bulk.path, icon: DynamicFeedOutlinedIcon },
     { label: 'Credits', to: paths.partnerCredits.path, icon: CreditCardOutlinedIcon },
     { label: 'Inventory', to: paths.partnerInventory.path, icon: Inventory2OutlinedIcon },
     { label: 'Analytics', to: paths.companyAdmin.path, icon: AnalyticsOutlinedIcon },

@@ -23,6 +23,8 @@ export interface VoucherFieldValues {
   discountValue: string;
   service: string;
   expirationDate: string;
+  /** Optional 'YYYY-MM-DD': valid from the start of that day (blank: at once). */
+  startDate: string;
   usagePreset: UsageLimitPreset;
   usageCustom: string;
   terms: string;
@@ -46,6 +48,7 @@ export function initialVoucherFields(): VoucherFieldValues {
     discountValue: '25',
     service: '',
     expirationDate: defaultExpiryDate(new Date(), viewerTimeZone()),
+    startDate: '',
     usagePreset: '1',
     usageCustom: '',
     terms: '',
@@ -79,6 +82,8 @@ export function voucherRequestFields(values: VoucherFieldValues) {
     discountValue: hasAmount(values.discountType) ? values.discountValue.trim() : 0,
     service: values.service,
     expirationDate: values.expirationDate,
+    // Blank is "at once": left out, so a server without starts reads the same request as before.
+    ...(values.startDate.trim() ? { startDate: values.startDate.trim() } : {}),
     usageLimit: usageLimitInput(values.usagePreset, values.usageCustom),
     terms: values.terms,
     customTitle: values.customTitle,
@@ -172,6 +177,12 @@ export function VoucherFields({
         helperText={errors.service ?? ' '}
         sx={{ gridColumn: { sm: '1 / -1' } }}
       />
+      <StartDateField
+        value={values.startDate}
+        error={errors.startDate}
+        disabled={disabled}
+        onChange={(startDate) => onChange({ startDate })}
+      />
       <TextField
         label="Expiration Date"
         type="date"
@@ -247,5 +258,43 @@ export function VoucherFields({
         sx={{ gridColumn: '1 / -1' }}
       />
     </Box>
+  );
+}
+
+/**
+ * The optional start of every create form (issue 24): before it the voucher shows "Valid from {date}"
+ * and cannot be redeemed; its status is Upcoming. Blank: valid at once.
+ */
+export function StartDateField({
+  value,
+  error,
+  disabled,
+  onChange,
+  name = 'startDate',
+  size,
+}: {
+  value: string;
+  error?: string | undefined;
+  disabled?: boolean | undefined;
+  onChange: (value: string) => void;
+  name?: string;
+  size?: 'small' | 'medium';
+}) {
+  return (
+    <TextField
+      label="Start Date"
+      size={size}
+      type="date"
+      name={name}
+      value={value}
+      disabled={disabled}
+      error={Boolean(error)}
+      onChange={(event) => onChange(event.target.value)}
+      helperText={error ?? 'Optional: valid from the start of this day'}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: { min: todayInTimeZone(new Date(), viewerTimeZone()), 'data-testid': 'start-date' },
+      }}
+    />
   );
 }

@@ -14,6 +14,8 @@ export * from './generate-qr';
 export * from './bulk-generate';
 export * from './delete-qr-code';
 export * from './assign-partners';
+export * from './bulk-assign-partners';
+export * from './collect-code-ids';
 export * from './upload-logo';
 export * from './get-public-voucher';
 export * from './redeem-voucher';

@@ -17,6 +17,7 @@ export const VOUCHER_URLS = {
   adminBatch: (id: string) => `/api/admin/batches/${encodeURIComponent(id)}`,
   partners: (id: string) => `/api/qr-codes/${encodeURIComponent(id)}/partners`,
   assignPartners: (id: string) => `/api/qr-codes/${encodeURIComponent(id)}/assign-partners`,
+  bulkAssignPartners: '/api/qr-codes/assign-partners',
   companies: '/api/companies',
 } as const;
 

@@ -1,28 +1,23 @@
-import type { CompanySummary, QrCode } from '@avpass/contracts';
+import type { QrCode } from '@avpass/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { useAssignPartners, useCompanies, useQrCodePartners } from '@/lib/vouchers-api';
+import { PartnerChecklist } from '@/components/form/partner-checklist';
+import { useAssignPartners, useQrCodePartners } from '@/lib/vouchers-api';
 import { errorMessageOf } from '@/lib/api-client';
 import { shortId } from '../lib/short-id';
 
 /**
- * 'Assign QR Code to Partners' (spec section 2): every company with a checkbox, the current
- * assignment ticked; Assign Partners replaces the set.
+ * 'Assign QR Code to Partners' (spec section 2): the partner directory, searched and paged, with a
+ * checkbox each and the current assignment ticked; Assign Partners replaces the set.
  */
 export function AssignPartnersDialog({ code, onClose }: { code: QrCode | null; onClose: () => void }) {
   return (
@@ -34,7 +29,6 @@ export function AssignPartnersDialog({ code, onClose }: { code: QrCode | null; o
 }
 
 function AssignBody({ code, onClose }: { code: QrCode; onClose: () => void }) {
-  const companies = useCompanies();
   const current = useQrCodePartners(code.id);
 
   const intro = (
@@ -44,7 +38,7 @@ function AssignBody({ code, onClose }: { code: QrCode; onClose: () => void }) {
     </Typography>
   );
 
-  if (companies.isPending || current.isPending) {
+  if (current.isPending) {
     return (
       <>
         <DialogContent>
@@ -63,14 +57,12 @@ function AssignBody({ code, onClose }: { code: QrCode; onClose: () => void }) {
       </>
     );
   }
-  if (companies.isError || current.isError) {
+  if (current.isError) {
     return (
       <>
         <DialogContent>
           {intro}
-          <Alert severity="error">
-            {errorMessageOf(companies.error ?? current.error, 'Partners could not be loaded.')}
-          </Alert>
+          <Alert severity="error">{errorMessageOf(current.error, 'Partners could not be loaded.')}</Alert>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
@@ -79,26 +71,23 @@ function AssignBody({ code, onClose }: { code: QrCode; onClose: () => void }) {
     );
   }
   return (
-    <PartnerPicker
+    <AssignForm
       code={code}
       intro={intro}
-      companies={companies.data}
       assigned={current.data.filter((row) => row.isActive).map((row) => row.partnerId)}
       onClose={onClose}
     />
   );
 }
 
-function PartnerPicker({
+function AssignForm({
   code,
   intro,
-  companies,
   assigned,
   onClose,
 }: {
   code: QrCode;
   intro: ReactNode;
-  companies: CompanySummary[];
   assigned: string[];
   onClose: () => void;
 }) {
@@ -142,56 +131,7 @@ function PartnerPicker({
     <>
       <DialogContent>
         {intro}
-        {companies.length === 0 ? (
-          <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-            No partners yet. Add one on the Partners page first.
-          </Typography>
-        ) : (
-          <List
-            dense
-            aria-label="Partners"
-            data-testid="assign-partner-list"
-            sx={(theme) => ({
-              maxHeight: 300,
-              overflowY: 'auto',
-              border: `1px solid ${theme.palette.divider}`,
-              borderRadius: 2,
-            })}
-          >
-            {companies.map((company) => {
-              const labelId = `assign-partner-${company.id}`;
-              return (
-                <ListItem key={company.id} disablePadding>
-                  <ListItemButton onClick={() => toggle(company.id)} disabled={assign.isPending}>
-                    <ListItemIcon sx={{ minWidth: 40 }}>
-                      <Checkbox
-                        edge="start"
-                        checked={selected.has(company.id)}
-                        tabIndex={-1}
-                        disableRipple
-                        slotProps={{ input: { 'aria-labelledby': labelId } }}
-                      />
-                    </ListItemIcon>
-                    <ListItemText
-                      id={labelId}
-                      primary={company.name}
-                      secondary={company.email ?? 'No email'}
-                      slotProps={{ primary: { sx: { fontWeight: 600 } } }}
-                    />
-                  </ListItemButton>
-                </ListItem>
-              );
-            })}
-          </List>
-        )}
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          sx={{ mt: 1.5 }}
-          data-testid="assign-selected-count"
-        >
-          {selected.size} selected
-        </Typography>
+        <PartnerChecklist selected={selected} onToggle={toggle} disabled={assign.isPending} />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={assign.isPending}>

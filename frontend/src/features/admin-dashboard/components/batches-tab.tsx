@@ -28,18 +28,38 @@ import { useAdminBatches, useBatch } from '@/lib/vouchers-api';
 import { StatusChip } from '@/components/vouchers/status-chip';
 import { errorMessageOf } from '@/lib/api-client';
 import { shortId } from '../lib/short-id';
+import { BulkAssignDialog, type BulkAssignTarget } from './bulk-assign-dialog';
 import { MobileCard } from './mobile-card';
 
 /** Batches: each bulk batch with its size and redemptions, its codes, and a ZIP of the whole batch. */
 export function BatchesTab() {
   const paging = usePaging(10);
   const [viewing, setViewing] = useState<BatchSummary | null>(null);
+  const [assigning, setAssigning] = useState<BulkAssignTarget | null>(null);
   const batches = useAdminBatches({ limit: paging.limit, offset: paging.offset });
   const zone = viewerTimeZone();
   const viewButton = (batch: BatchSummary) => (
-    <Button size="small" variant="outlined" onClick={() => setViewing(batch)}>
-      View Codes
-    </Button>
+    <Box sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+      <Button size="small" variant="outlined" onClick={() => setViewing(batch)}>
+        View Codes
+      </Button>
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() =>
+          setAssigning({
+            kind: 'batch',
+            batchId: batch.batchId,
+            batchName: batch.batchName,
+            count: batch.count,
+          })
+        }
+        aria-label={`Assign batch ${batch.batchName}`}
+        data-testid="assign-batch"
+      >
+        Assign batch
+      </Button>
+    </Box>
   );
 
   return (
@@ -81,6 +101,7 @@ export function BatchesTab() {
         )}
       />
       <BatchCodesDialog batch={viewing} onClose={() => setViewing(null)} />
+      <BulkAssignDialog target={assigning} onClose={() => setAssigning(null)} />
     </Box>
   );
 }

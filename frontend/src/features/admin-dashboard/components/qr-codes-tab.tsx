@@ -6,6 +6,7 @@ import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -29,6 +30,7 @@ import { viewerTimeZone } from '@/lib/time-zone';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { shortId } from '../lib/short-id';
 import { AssignPartnersDialog } from './assign-partners-dialog';
+import { BulkAssignDialog, type BulkAssignTarget } from './bulk-assign-dialog';
 import { MobileCard } from './mobile-card';
 import { DeleteCodeDialog } from './delete-code-dialog';
 
@@ -41,12 +43,27 @@ export function QrCodesTab() {
   const paging = usePaging();
   const [assigning, setAssigning] = useState<QrCode | null>(null);
   const [deleting, setDeleting] = useState<QrCode | null>(null);
+  // Ticked codes stay ticked across pages and searches; "Assign to partner…" acts on them or on
+  // every code the search matches.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [bulkTarget, setBulkTarget] = useState<BulkAssignTarget | null>(null);
   const term = useDebouncedValue(search.trim());
   const codes = useAdminQrCodes({
     limit: paging.limit,
     offset: paging.offset,
     search: term || undefined,
   });
+  const items = codes.data?.items ?? [];
+  const matching = codes.data?.total ?? 0;
+  const pageSelected = items.length > 0 && items.every((code) => selected.has(code.id));
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const selection = { selected, onToggle: toggle };
   const emptyText = term
     ? `No QR codes match "${term}".`
     : 'No QR codes yet. Generate one or create a batch.';
@@ -82,12 +99,55 @@ export function QrCodesTab() {
           <ZipButtons source={{ all: true }} formats={['png']} label={() => 'Download All (PNG ZIP)'} />
         </Box>
       </Stack>
+      <Box
+        data-testid="codes-selection-bar"
+        sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: 1.5 }}
+      >
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={items.length === 0}
+          onClick={() =>
+            setSelected((current) =>
+              pageSelected
+                ? new Set([...current].filter((id) => !items.some((code) => code.id === id)))
+                : new Set([...current, ...items.map((code) => code.id)]),
+            )
+          }
+        >
+          {pageSelected ? 'Deselect this page' : 'Select this page'}
+        </Button>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          aria-live="polite"
+          data-testid="codes-selected-count"
+        >
+          {selected.size.toLocaleString('en-US')} selected
+        </Typography>
+        {selected.size > 0 && (
+          <Button size="small" variant="text" onClick={() => setSelected(new Set())}>
+            Clear
+          </Button>
+        )}
+        <Button
+          size="small"
+          variant="contained"
+          sx={{ ml: { sm: 'auto' } }}
+          disabled={selected.size === 0 && matching === 0}
+          onClick={() => setBulkTarget({ kind: 'codes', selectedIds: [...selected], search: term, matching })}
+          data-testid="assign-to-partner"
+        >
+          Assign to partner…
+        </Button>
+      </Box>
       <ResponsivePagedList
         query={codes}
         paging={paging}
         label="Partner QR codes"
         minWidth={1080}
         columns={[
+          'Select',
           'ID',
           'Facility',
           'Discount',
@@ -100,11 +160,20 @@ export function QrCodesTab() {
         ]}
         emptyText={emptyText}
         itemKey={(code) => code.id}
-        renderCard={(code) => <CodeCard code={code} onAssign={setAssigning} onDelete={setDeleting} />}
-        renderRow={(code) => <CodeRow code={code} onAssign={setAssigning} onDelete={setDeleting} />}
+        renderCard={(code) => (
+          <CodeCard code={code} onAssign={setAssigning} onDelete={setDeleting} {...selection} />
+        )}
+        renderRow={(code) => (
+          <CodeRow code={code} onAssign={setAssigning} onDelete={setDeleting} {...selection} />
+        )}
       />
       <AssignPartnersDialog code={assigning} onClose={() => setAssigning(null)} />
       <DeleteCodeDialog code={deleting} onClose={() => setDeleting(null)} />
+      <BulkAssignDialog
+        target={bulkTarget}
+        onClose={() => setBulkTarget(null)}
+        onDone={() => setSelected(new Set())}
+      />
     </Box>
   );
 }
@@ -113,6 +182,20 @@ interface CodeItemProps {
   code: QrCode;
   onAssign: (code: QrCode) => void;
   onDelete: (code: QrCode) => void;
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+}
+
+function SelectBox({ code, selected, onToggle }: Pick<CodeItemProps, 'code' | 'selected' | 'onToggle'>) {
+  return (
+    <Checkbox
+      size="small"
+      checked={selected.has(code.id)}
+      onChange={() => onToggle(code.id)}
+      slotProps={{ input: { 'aria-label': `Select QR code ${shortId(code.id)}` } }}
+      data-testid="select-code"
+    />
+  );
 }
 
 function PartnersCell({ code, onAssign }: Pick<CodeItemProps, 'code' | 'onAssign'>) {
@@ -225,9 +308,12 @@ function CodeActions({
 const expiryText = (code: QrCode) =>
   code.expirationDate ? formatDate(code.expirationDate, viewerTimeZone()) : 'Never';
 
-function CodeRow({ code, onAssign, onDelete }: CodeItemProps) {
+function CodeRow({ code, onAssign, onDelete, selected, onToggle }: CodeItemProps) {
   return (
-    <TableRow hover data-testid="qr-row" data-id={code.id}>
+    <TableRow hover data-testid="qr-row" data-id={code.id} selected={selected.has(code.id)}>
+      <TableCell padding="checkbox">
+        <SelectBox code={code} selected={selected} onToggle={onToggle} />
+      </TableCell>
       <TableCell sx={{ fontFamily: 'monospace' }}>{shortId(code.id)}</TableCell>
       <TableCell sx={{ maxWidth: 180 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={code.clinicName}>
@@ -263,14 +349,17 @@ function CodeRow({ code, onAssign, onDelete }: CodeItemProps) {
   );
 }
 
-function CodeCard({ code, onAssign, onDelete }: CodeItemProps) {
+function CodeCard({ code, onAssign, onDelete, selected, onToggle }: CodeItemProps) {
   return (
     <MobileCard
       testId="qr-row"
       dataAttributes={{ 'data-id': code.id }}
       header={
         <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
-          <Box sx={{ minWidth: 0 }}>
+          <Box sx={{ mt: -0.75, ml: -1 }}>
+            <SelectBox code={code} selected={selected} onToggle={onToggle} />
+          </Box>
+          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
             <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{code.clinicName}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {code.service} ·{' '}

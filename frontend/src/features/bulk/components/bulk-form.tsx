@@ -2,6 +2,7 @@ import {
   bulkGenerateRequestSchema,
   bulkMaxMessage,
   DEFAULT_BULK_MAX_QUANTITY,
+  PARTNER_NAME_MESSAGE,
   type BulkGenerateResponse,
 } from '@avpass/contracts';
 import DynamicFeedRoundedIcon from '@mui/icons-material/DynamicFeedRounded';
@@ -15,6 +16,8 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { LogoUpload } from '@/components/form/logo-upload-card';
+import { PartnerPicker } from '@/components/form/partner-picker';
+import { applyPartnerChoice, type PartnerChoice } from '@/lib/partners-api';
 import {
   initialVoucherFields,
   VoucherFields,
@@ -62,6 +65,7 @@ export function BulkForm({
     customTitle: '',
     facility: '',
   });
+  const [partner, setPartner] = useState<PartnerChoice | null>(null);
   const [values, setValues] = useState<VoucherFieldValues>(initialVoucherFields);
   const [errors, setErrors] = useState<VoucherFieldErrors>({});
   const [progress, setProgress] = useState<number>(PROGRESS.failed);
@@ -76,10 +80,20 @@ export function BulkForm({
     setFailureShown(false);
   };
 
+  // Choosing a partner fills the partner name and the logo; both stay editable.
+  const choosePartner = (next: PartnerChoice | null) => {
+    edited();
+    const filled = applyPartnerChoice({ partner, name: batch.facility, logoUrl }, next);
+    setPartner(filled.partner);
+    setBatch((current) => ({ ...current, facility: filled.name }));
+    if (filled.logoUrl !== logoUrl) onLogoChange(filled.logoUrl);
+  };
+
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const request = {
       ...voucherRequestFields(values),
+      partnerId: partner?.id ?? null,
       batchName: batch.batchName,
       quantity: batch.quantity.trim(),
       customTitle: batch.customTitle,
@@ -90,6 +104,8 @@ export function BulkForm({
     const refusals = voucherFieldRefusals(values);
     if (parsed.success && parsed.data.quantity > FORM_MAX_QUANTITY)
       refusals.quantity = bulkMaxMessage(FORM_MAX_QUANTITY);
+    // The form still asks for the name printed on the codes (spec §5), filled by the picker or typed.
+    if (!batch.facility.trim()) refusals.facility = PARTNER_NAME_MESSAGE;
     if (!parsed.success || Object.keys(refusals).length) {
       setErrors({ ...refusals, ...(parsed.success ? {} : firstIssuePerField(parsed.error)) });
       return;
@@ -146,12 +162,15 @@ export function BulkForm({
           helperText={errors.quantity ?? 'Codes in this batch'}
           slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
         />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <PartnerPicker value={partner} onChange={choosePartner} disabled={busy} error={errors.partnerId} />
+        </Box>
         <TextField
           label="Partner Name"
           required
           placeholder="e.g. Summit Sports Clinic"
           {...batchField('facility')}
-          helperText={errors.facility ?? ' '}
+          helperText={errors.facility ?? (partner ? 'Filled from the partner; you can change it' : ' ')}
         />
         <TextField
           label="Page Title"

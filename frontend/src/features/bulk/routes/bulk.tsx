@@ -9,18 +9,16 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { AdminOnly } from '@/components/feedback/admin-only';
 import { LocalHostWarning } from '@/components/feedback/local-host-warning';
 import { BatchSummary } from '../components/batch-summary';
 import { BulkForm } from '../components/bulk-form';
 
-/** Bulk QR Generator (/bulk, spec section 2): form state, then result state (spec section 4). */
+/**
+ * Bulk QR Generator (/bulk, spec section 2; any signed-in user, a company_admin for its own company):
+ * form state, then result state (spec section 4).
+ */
 export function BulkRoute() {
-  return (
-    <AdminOnly action="generate bulk QR codes">
-      <BulkScreen />
-    </AdminOnly>
-  );
+  return <BulkScreen />;
 }
 
 function BulkScreen() {

@@ -2,12 +2,17 @@ import type { QrCode } from '@avpass/contracts';
 import { formatDiscount, formatUsage } from '@avpass/domain';
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
+import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Ref } from 'react';
+import { useState, type Ref } from 'react';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePaging } from '@/components/data-display/pager';
 import { paths } from '@/config/paths';
 import { useCompanyQrCodes } from '@/lib/vouchers-api';
@@ -94,10 +99,19 @@ function AssignedCodeRow({ code }: { code: QrCode }) {
   );
 }
 
-/** The read-only list of the codes assigned to this company (spec: "Assigned QR Codes"). */
+/**
+ * The read-only list of the codes assigned to this company (spec: "Assigned QR Codes"), searched on
+ * the server by title, service or the start of an id.
+ */
 export function AssignedCodesSection({ ref }: { ref?: Ref<HTMLElement> }) {
   const paging = usePaging();
-  const codes = useCompanyQrCodes({ limit: paging.limit, offset: paging.offset });
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebouncedValue(searchInput.trim(), 300);
+  const codes = useCompanyQrCodes({
+    limit: paging.limit,
+    offset: paging.offset,
+    search: search || undefined,
+  });
   const items = codes.data?.items ?? [];
 
   return (
@@ -113,21 +127,53 @@ export function AssignedCodesSection({ ref }: { ref?: Ref<HTMLElement> }) {
           Assigned QR Codes
         </Typography>
         {codes.data && (
-          <Typography variant="body2" color="text.secondary">
-            {codes.data.total} {codes.data.total === 1 ? 'code' : 'codes'}
+          <Typography variant="body2" color="text.secondary" data-testid="assigned-codes-total">
+            {codes.data.total.toLocaleString('en-US')} {codes.data.total === 1 ? 'code' : 'codes'}
+            {search ? ' match' : ''}
           </Typography>
         )}
       </Box>
+      <TextField
+        type="search"
+        size="small"
+        label="Search your codes"
+        placeholder="Title, service or the start of an id"
+        value={searchInput}
+        onChange={(event) => {
+          setSearchInput(event.target.value);
+          paging.reset();
+        }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchRoundedIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+          htmlInput: { 'data-testid': 'assigned-codes-search', maxLength: 100 },
+        }}
+        sx={{ mb: 2, width: { xs: '100%', md: 420 } }}
+      />
       <ListStates
         query={codes}
         loadingMessage="Loading your QR codes..."
         errorTitle="Could not load your QR codes"
-        empty={{
-          testId: 'assigned-codes-empty',
-          icon: <QrCode2RoundedIcon />,
-          title: 'No QR codes assigned yet',
-          description: 'When the AV Pass team assigns vouchers to your company, they appear here.',
-        }}
+        empty={
+          search
+            ? {
+                testId: 'assigned-codes-empty',
+                icon: <SearchOffRoundedIcon />,
+                title: 'No QR codes match your search',
+                description: `Nothing matches "${search}". Try a title, a service or the start of an id.`,
+              }
+            : {
+                testId: 'assigned-codes-empty',
+                icon: <QrCode2RoundedIcon />,
+                title: 'No QR codes assigned yet',
+                description: 'When the AV Pass team assigns vouchers to your company, they appear here.',
+              }
+        }
       >
         <PagedListCard count={codes.data?.total ?? 0} paging={paging}>
           <DividedList

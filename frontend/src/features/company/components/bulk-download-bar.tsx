@@ -7,7 +7,10 @@ import { useEffect } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { useZipJob, ZipProgress } from '@/components/downloads';
 
-/** Select All / Deselect All and the PNG/PDF/SVG ZIP buttons for the selected codes, with live progress. */
+/**
+ * Select All (every code the search matches) / Deselect All and the PNG/PDF/SVG ZIP buttons for the
+ * selected codes, with live progress.
+ */
 export function BulkDownloadBar({
   selectedIds,
   allVisibleSelected,
@@ -16,6 +19,8 @@ export function BulkDownloadBar({
   hasRows,
   hiddenCount = 0,
   onDeselectHidden,
+  matchingCount,
+  selecting = false,
 }: {
   selectedIds: readonly string[];
   allVisibleSelected: boolean;
@@ -25,6 +30,10 @@ export function BulkDownloadBar({
   /** Selected codes the current search or page does not show: they are still in the ZIP. */
   hiddenCount?: number;
   onDeselectHidden?: () => void;
+  /** How many codes the search matches in all: Select All takes every one of them, not only this page. */
+  matchingCount?: number;
+  /** Select All is listing the matching codes. */
+  selecting?: boolean;
 }) {
   const { toast } = useToast();
   const zip = useZipJob();
@@ -60,10 +69,16 @@ export function BulkDownloadBar({
           variant="outlined"
           size="small"
           onClick={allVisibleSelected ? onDeselectAll : onSelectAll}
-          disabled={!hasRows}
+          disabled={!hasRows || selecting}
           data-testid="select-all"
         >
-          {allVisibleSelected ? 'Deselect All' : 'Select All'}
+          {allVisibleSelected
+            ? 'Deselect All'
+            : selecting
+              ? 'Selecting...'
+              : matchingCount !== undefined
+                ? `Select All ${matchingCount.toLocaleString('en-US')}`
+                : 'Select All'}
         </Button>
         <Typography
           variant="body2"

@@ -1,4 +1,4 @@
-import type { Page, QrCode } from '@avpass/contracts';
+import { RESOLVE_MAX_IDS, type Page, type QrCode } from '@avpass/contracts';
 import { formatDiscount, formatUsage } from '@avpass/domain';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
@@ -21,7 +21,8 @@ import { useState } from 'react';
 import type { Paging } from '@/components/data-display/pager';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
-import { useDeleteQrCode } from '@/lib/vouchers-api';
+import { collectCodeIds, useDeleteQrCode, VOUCHER_URLS } from '@/lib/vouchers-api';
+import { errorMessageOf } from '@/lib/api-client';
 import { DownloadButtons } from '@/components/downloads/download-buttons';
 import { StatusChip } from '@/components/vouchers/status-chip';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
@@ -195,10 +196,42 @@ export function QrCodesPanel({
   const [toDelete, setToDelete] = useState<QrCode | null>(null);
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const items = query.data?.items ?? [];
-  const allVisibleSelected = items.length > 0 && items.every((code) => selected.has(code.id));
+  const matching = query.data?.total ?? 0;
+  const [selecting, setSelecting] = useState(false);
+  // "All" is every code the search matches (all pages), not only the rows on screen.
+  const allVisibleSelected =
+    items.length > 0 && items.every((code) => selected.has(code.id)) && selected.size >= matching;
   // Selected rows a search (or another page) hides stay selected, and the bar says how many.
   const visibleIds = new Set(items.map((code) => code.id));
   const hiddenIds = query.data ? [...selected].filter((id) => !visibleIds.has(id)) : [];
+
+  /** Select All: every code the search matches, listed page by page (at most a ZIP's 10,000). */
+  async function selectAllMatching() {
+    if (matching <= items.length) {
+      onSelectedChange(new Set([...selected, ...items.map((code) => code.id)]));
+      return;
+    }
+    setSelecting(true);
+    try {
+      const { ids } = await collectCodeIds(VOUCHER_URLS.companyList, search || undefined, {
+        max: RESOLVE_MAX_IDS,
+      });
+      onSelectedChange(new Set([...selected, ...ids]));
+      if (matching > ids.length)
+        toast({
+          title: 'Selection capped',
+          description: `The first ${ids.length.toLocaleString('en-US')} of ${matching.toLocaleString('en-US')} codes are selected (a ZIP holds at most ${RESOLVE_MAX_IDS.toLocaleString('en-US')}).`,
+        });
+    } catch (error) {
+      toast({
+        title: 'Could not select the codes',
+        description: errorMessageOf(error, 'Please try again.'),
+        kind: 'destructive',
+      });
+    } finally {
+      setSelecting(false);
+    }
+  }
 
   const toggle = (id: string) => {
     const next = new Set(selected);
@@ -238,7 +271,9 @@ export function QrCodesPanel({
         selectedIds={[...selected]}
         allVisibleSelected={allVisibleSelected}
         hasRows={items.length > 0}
-        onSelectAll={() => onSelectedChange(new Set([...selected, ...items.map((code) => code.id)]))}
+        onSelectAll={() => void selectAllMatching()}
+        matchingCount={matching}
+        selecting={selecting}
         onDeselectAll={() => onSelectedChange(new Set())}
         hiddenCount={hiddenIds.length}
         onDeselectHidden={() => onSelectedChange(new Set([...selected].filter((id) => visibleIds.has(id))))}

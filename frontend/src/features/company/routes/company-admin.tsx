@@ -92,7 +92,7 @@ export function CompanyAdminRoute() {
         <TextField
           type="search"
           label="Search QR codes"
-          placeholder="Partner name, service or id"
+          placeholder="Title, service or the start of an id"
           value={searchInput}
           onChange={(event) => {
             setSearchInput(event.target.value);

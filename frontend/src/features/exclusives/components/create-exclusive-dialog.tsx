@@ -32,7 +32,9 @@ import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useCreateExclusive } from '../api/create-exclusive';
-import { useVendors } from '../api/get-vendors';
+import { PartnerPicker } from '@/components/form/partner-picker';
+import { StartDateField } from '@/components/form/voucher-fields';
+import type { PartnerChoice } from '@/lib/partners-api';
 import { typeLabel } from '../lib/exclusive-text';
 
 /** Spec section 9: the exclusive usage presets, and a custom number from 1 to 9999. */
@@ -61,6 +63,8 @@ interface FormValues {
   usage: (typeof USAGE_OPTIONS)[number][0];
   customUsage: string;
   expirationDate: string;
+  /** Optional 'YYYY-MM-DD': valid from the start of that day. */
+  startDate: string;
 }
 
 const initialValues = (): FormValues => ({
@@ -77,6 +81,7 @@ const initialValues = (): FormValues => ({
   usage: '1',
   customUsage: '',
   expirationDate: defaultExpiryDate(new Date(), viewerTimeZone()),
+  startDate: '',
 });
 
 /** Events and sessions have a date; sessions a trainer and duration; events a name. */
@@ -99,6 +104,7 @@ function requestOf(values: FormValues, logoUrl: string | null): CreateExclusiveR
       vendorId: values.vendorId,
     },
     expirationDate: values.expirationDate,
+    ...(values.startDate.trim() ? { startDate: values.startDate.trim() } : {}),
     usageLimit: values.usage === 'custom' ? values.customUsage : values.usage,
     logoUrl,
     deploymentUrl: window.location.origin,
@@ -123,7 +129,8 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
   const [values, setValues] = useState<FormValues>(initialValues);
   const [logoUrl, setLogoUrl] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const vendors = useVendors(open);
+  // The vendor from the partner directory (searched, paged); its id is what the request sends.
+  const [vendor, setVendor] = useState<PartnerChoice | null>(null);
   const create = useCreateExclusive();
   const { toast } = useToast();
 
@@ -134,7 +141,6 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
       setErrors(({ [fieldKey(key)]: _gone, ...rest }) => rest);
     };
 
-  const vendor = vendors.data?.find((v) => v.id === values.vendorId) ?? null;
   const discount = inferExclusiveDiscount(values.value, values.exclusiveType);
   const shownTitle = vendor
     ? vendorExclusiveTitle(vendor.name)
@@ -160,6 +166,7 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
           description: `${created.customTitle ?? created.service} is ready to share.`,
         });
         setValues(initialValues());
+        setVendor(null);
         setLogoUrl(null);
         onClose();
       },
@@ -250,30 +257,19 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
               minRows: 2,
               helperText: 'Shown on the voucher page under REDEMPTION INSTRUCTIONS.',
             })}
-            <TextField
-              select
+            <PartnerPicker
               label="Vendor (optional)"
+              value={vendor}
+              onChange={(next) => {
+                setVendor(next);
+                set('vendorId')(next?.id ?? '');
+              }}
+              disabled={create.isPending}
+              error={errors['exclusiveDetails.vendorId']}
+              helperText="With a vendor, the title is '{vendor} EXCLUSIVE' and its logo is used."
+              testId="exclusive-vendor"
               size="small"
-              value={values.vendorId}
-              onChange={(e) => set('vendorId')(e.target.value)}
-              error={Boolean(errors['exclusiveDetails.vendorId']) || vendors.isError}
-              helperText={
-                errors['exclusiveDetails.vendorId'] ??
-                (vendors.isError
-                  ? 'Vendors could not be loaded.'
-                  : "With a vendor, the title is '{vendor} EXCLUSIVE' and its logo is used.")
-              }
-              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'exclusive-vendor' } as object } }}
-            >
-              <MenuItem value="">
-                <em>No vendor</em>
-              </MenuItem>
-              {(vendors.data ?? []).map((v) => (
-                <MenuItem key={v.id} value={v.id}>
-                  {v.name}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             <Box>
               <Typography variant="subtitle2" sx={{ mb: 1 }}>
                 Custom logo (optional{vendor?.logoUrl ? `; replaces ${vendor.name}'s logo` : ''})
@@ -313,6 +309,13 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
                 slotProps: { inputLabel: { shrink: true } },
               })}
             </Stack>
+            <StartDateField
+              size="small"
+              value={values.startDate}
+              error={errors.startDate}
+              disabled={create.isPending}
+              onChange={(value) => set('startDate')(value)}
+            />
             {errors._ && <Alert severity="error">{errors._}</Alert>}
           </Stack>
         </DialogContent>
@@ -339,6 +342,7 @@ function fieldKey(key: keyof FormValues): string {
   switch (key) {
     case 'exclusiveType':
     case 'expirationDate':
+    case 'startDate':
       return key;
     case 'usage':
     case 'customUsage':

@@ -1,11 +1,13 @@
-import { generateQrRequestSchema, type QrCode } from '@avpass/contracts';
+import { generateQrRequestSchema, PARTNER_NAME_MESSAGE, type QrCode } from '@avpass/contracts';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { PartnerPicker } from '@/components/form/partner-picker';
 import { useToast } from '@/components/toast/toast-context';
+import { applyPartnerChoice, type PartnerChoice } from '@/lib/partners-api';
 import { useGenerateQr } from '@/lib/vouchers-api';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { firstIssuePerField } from '@/lib/form-errors';
@@ -24,22 +26,35 @@ import {
  */
 export function DiscountForm({
   logoUrl,
+  onLogoChange,
   onGenerated,
 }: {
   logoUrl: string | null;
+  onLogoChange: (url: string | null) => void;
   onGenerated: (code: QrCode) => void;
 }) {
   const [clinic, setClinic] = useState('');
+  const [partner, setPartner] = useState<PartnerChoice | null>(null);
   const [values, setValues] = useState<VoucherFieldValues>(initialVoucherFields);
   const [errors, setErrors] = useState<VoucherFieldErrors>({});
   const generate = useGenerateQr();
   const { toast } = useToast();
 
+  // Choosing a partner fills the name and the logo; both stay editable.
+  const choosePartner = (next: PartnerChoice | null) => {
+    const filled = applyPartnerChoice({ partner, name: clinic, logoUrl }, next);
+    setPartner(filled.partner);
+    setClinic(filled.name);
+    if (filled.logoUrl !== logoUrl) onLogoChange(filled.logoUrl);
+  };
+
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const request = { clinic, ...voucherRequestFields(values), logoUrl };
+    const request = { clinic, partnerId: partner?.id ?? null, ...voucherRequestFields(values), logoUrl };
     const parsed = generateQrRequestSchema.safeParse(request);
     const refusals = voucherFieldRefusals(values);
+    // The form still asks for the name printed on the code (spec §5), filled by the picker or typed.
+    if (!clinic.trim()) refusals.clinic = PARTNER_NAME_MESSAGE;
     if (!parsed.success || Object.keys(refusals).length) {
       setErrors({ ...refusals, ...(parsed.success ? {} : firstIssuePerField(parsed.error)) });
       return;
@@ -66,6 +81,14 @@ export function DiscountForm({
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Discount details">
+      <Box sx={{ mb: 2.5 }}>
+        <PartnerPicker
+          value={partner}
+          onChange={choosePartner}
+          disabled={generate.isPending}
+          error={errors.partnerId}
+        />
+      </Box>
       <TextField
         label="Partner Name"
         name="clinic"
@@ -76,7 +99,7 @@ export function DiscountForm({
         disabled={generate.isPending}
         onChange={(event) => setClinic(event.target.value)}
         error={Boolean(errors.clinic)}
-        helperText={errors.clinic ?? ' '}
+        helperText={errors.clinic ?? (partner ? 'Filled from the partner; you can change it' : ' ')}
         sx={{ mb: 2.5 }}
       />
       <VoucherFields

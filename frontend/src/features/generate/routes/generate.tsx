@@ -5,7 +5,6 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { AdminOnly } from '@/components/feedback/admin-only';
 import { DiscountForm } from '../components/discount-form';
 import { LocalHostWarning } from '@/components/feedback/local-host-warning';
 import { LogoUpload } from '@/components/form/logo-upload-card';
@@ -13,13 +12,12 @@ import { QrPreviewCard } from '../components/qr-preview-card';
 import { QuickTips } from '@/components/vouchers/quick-tips';
 import { RecentCodesCard } from '@/components/vouchers/recent-codes-card';
 
-/** Generate QR Code (/generate, spec section 2): super_admin creates one partner voucher. */
+/**
+ * Generate QR Code (/generate, spec section 2): any signed-in user creates one voucher; an administrator
+ * for any partner (or none), a company_admin for its own company.
+ */
 export function GenerateRoute() {
-  return (
-    <AdminOnly action="generate QR codes">
-      <GenerateScreen />
-    </AdminOnly>
-  );
+  return <GenerateScreen />;
 }
 
 function GenerateScreen() {
@@ -71,7 +69,7 @@ function GenerateScreen() {
               <Typography variant="h6" component="h2" sx={{ mb: 2.5 }}>
                 Discount Details
               </Typography>
-              <DiscountForm logoUrl={logoUrl} onGenerated={setGenerated} />
+              <DiscountForm logoUrl={logoUrl} onLogoChange={setLogoUrl} onGenerated={setGenerated} />
             </CardContent>
           </Card>
         </Box>

@@ -29,6 +29,8 @@ export interface TrainerFormValues {
   service: string;
   usageType: (typeof TRAINER_USAGE_LIMITS)[number];
   validDays: string;
+  /** Optional 'YYYY-MM-DD': valid from the start of that day (blank: at once). */
+  startDate: string;
   hoursEnabled: boolean;
   hoursStart: string;
   hoursEnd: string;
@@ -63,6 +65,7 @@ export const INITIAL_TRAINER_FORM: TrainerFormValues = {
   service: '',
   usageType: 'unlimited',
   validDays: String(TRAINER_DEFAULT_VALID_DAYS),
+  startDate: '',
   hoursEnabled: false,
   hoursStart: '09:00',
   hoursEnd: '17:00',
@@ -108,6 +111,7 @@ export function trainerRequestOf(v: TrainerFormValues): GenerateTrainerQrRequest
     service: v.service,
     usageLimit: v.usageType,
     validDays: v.validDays,
+    ...(v.startDate.trim() ? { startDate: v.startDate.trim() } : {}),
     validHours: v.hoursEnabled ? { start: v.hoursStart, end: v.hoursEnd } : null,
     minPurchase: cents(v.minPurchase),
     maxDiscount: cents(v.maxDiscount),

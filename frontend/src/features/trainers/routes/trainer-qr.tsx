@@ -33,7 +33,9 @@ import { paths } from '@/config/paths';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { firstIssuePerField } from '@/lib/form-errors';
 import { useGenerateTrainerQr, useSaveTrainerConfig, useTrainerConfig } from '@/lib/trainers-api';
-import { useCompanies } from '@/lib/vouchers-api';
+import { PartnerPicker } from '@/components/form/partner-picker';
+import { StartDateField } from '@/components/form/voucher-fields';
+import { applyPartnerChoice, type PartnerChoice } from '@/lib/partners-api';
 import { TrainerPhoto } from '../components/trainer-photo';
 import { TrainerPreviewCard } from '../components/trainer-preview-card';
 import {
@@ -62,13 +64,20 @@ export function TrainerQrRoute() {
   const generate = useGenerateTrainerQr();
   const saved = useTrainerConfig();
   const save = useSaveTrainerConfig();
-  const companies = useCompanies();
+  // The partner the codes are for, from the directory; its name fills "Partner name" (editable).
+  const [partner, setPartner] = useState<PartnerChoice | null>(null);
   const { toast } = useToast();
   const preview = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (generated) preview.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   }, [generated]);
+
+  const choosePartner = (next: PartnerChoice | null) => {
+    const filled = applyPartnerChoice({ partner, name: values.partnerName, logoUrl: null }, next);
+    setPartner(next);
+    setValues((v) => ({ ...v, partnerName: filled.name, partnerId: next?.id ?? '' }));
+  };
 
   const set = <K extends keyof TrainerFormValues>(key: K, value: TrainerFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -121,6 +130,7 @@ export function TrainerQrRoute() {
         }
         // Cleared for the next one; the mode (single or batch) stays, the saved config is kept.
         setValues((v) => ({ ...INITIAL_TRAINER_FORM, mode: v.mode }));
+        setPartner(null);
       },
       onError: (error) => {
         setErrors(fieldErrorsOf(error));
@@ -148,6 +158,12 @@ export function TrainerQrRoute() {
     const config = saved.data?.config;
     if (!config) return;
     setValues((v) => applyConfig(v, config));
+    // The saved partner shows under the name the config kept (the directory is not asked again).
+    setPartner(
+      config.partnerId
+        ? { id: config.partnerId, name: config.partnerName || 'Saved partner', logoUrl: null }
+        : null,
+    );
     setErrors({});
     toast({ title: 'Configuration Applied', description: 'Your saved settings were filled in.' });
   };
@@ -242,20 +258,14 @@ export function TrainerQrRoute() {
                 <Divider textAlign="left">Partner and coupon</Divider>
                 <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
                   {field('partnerName', 'Partner name', { required: true })}
-                  {field('partnerId', 'Assign to partner', {
-                    select: true,
-                    helperText: 'Its staff then see these codes and their analytics.',
-                    children: [
-                      <MenuItem key="" value="">
-                        No partner account
-                      </MenuItem>,
-                      ...(companies.data ?? []).map((c) => (
-                        <MenuItem key={c.id} value={c.id}>
-                          {c.name}
-                        </MenuItem>
-                      )),
-                    ],
-                  })}
+                  <PartnerPicker
+                    label="Assign to partner"
+                    value={partner}
+                    onChange={choosePartner}
+                    error={errors.partnerId}
+                    helperText="Its staff then see these codes and their analytics."
+                    testId="trainer-partnerId"
+                  />
                   {field('couponTitle', 'Coupon title', { required: true })}
                   {field('partnerType', 'Partner type', {
                     select: true,
@@ -289,6 +299,11 @@ export function TrainerQrRoute() {
                     type: 'number',
                     slotProps: { htmlInput: { min: 1, max: 730 } },
                   })}
+                  <StartDateField
+                    value={values.startDate}
+                    error={errors.startDate}
+                    onChange={(value) => set('startDate', value)}
+                  />
                   {field('minPurchase', 'Min. purchase ($)', {
                     type: 'number',
                     helperText: '0 means none',

@@ -1,0 +1,138 @@
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type UIEvent } from 'react';
+import { nearListEnd, usePartnerDirectory } from '@/lib/partners-api';
+import { errorMessageOf } from '@/lib/api-client';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+/**
+ * The partners to assign codes to: a search over the directory (debounced, on the server), its pages
+ * by keyset as the list scrolls (or with Load more), a checkbox each. Ticked partners stay ticked
+ * when a search hides them; the count under the list says how many are ticked in all.
+ */
+export function PartnerChecklist({
+  selected,
+  onToggle,
+  disabled,
+}: {
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  disabled?: boolean;
+}) {
+  const [input, setInput] = useState('');
+  const search = useDebouncedValue(input.trim(), 250);
+  const directory = usePartnerDirectory(search);
+
+  const onScroll = (event: UIEvent<HTMLElement>) => {
+    if (nearListEnd(event.currentTarget)) directory.loadMore();
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <TextField
+        label="Search partners"
+        placeholder="Name or e-mail"
+        size="small"
+        type="search"
+        value={input}
+        onChange={(event) => setInput(event.target.value)}
+        disabled={disabled}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchRoundedIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+          htmlInput: { 'data-testid': 'partner-search', maxLength: 100 },
+        }}
+      />
+      {directory.isPending ? (
+        <Box
+          role="status"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 4, justifyContent: 'center' }}
+        >
+          <CircularProgress size={24} />
+          <Typography color="text.secondary">Loading partners...</Typography>
+        </Box>
+      ) : directory.isError ? (
+        <Alert severity="error">{errorMessageOf(directory.error, 'Partners could not be loaded.')}</Alert>
+      ) : directory.partners.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+          {search
+            ? `No partner matches "${search}".`
+            : 'No partners yet. Add one on the Partners page first.'}
+        </Typography>
+      ) : (
+        <List
+          dense
+          aria-label="Partners"
+          data-testid="assign-partner-list"
+          onScroll={onScroll}
+          sx={(theme) => ({
+            maxHeight: 300,
+            overflowY: 'auto',
+            border: `1px solid ${theme.palette.divider}`,
+            borderRadius: 2,
+          })}
+        >
+          {directory.partners.map((partner) => {
+            const labelId = `assign-partner-${partner.id}`;
+            return (
+              <ListItem key={partner.id} disablePadding>
+                <ListItemButton onClick={() => onToggle(partner.id)} disabled={disabled}>
+                  <ListItemIcon sx={{ minWidth: 40 }}>
+                    <Checkbox
+                      edge="start"
+                      checked={selected.has(partner.id)}
+                      tabIndex={-1}
+                      disableRipple
+                      slotProps={{ input: { 'aria-labelledby': labelId } }}
+                    />
+                  </ListItemIcon>
+                  <ListItemText
+                    id={labelId}
+                    primary={partner.name}
+                    secondary={partner.email ?? 'No email'}
+                    slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
+            );
+          })}
+          {directory.hasMore && (
+            <ListItem sx={{ justifyContent: 'center' }}>
+              <Button
+                size="small"
+                onClick={directory.loadMore}
+                disabled={directory.isLoadingMore}
+                data-testid="partners-load-more"
+              >
+                {directory.isLoadingMore ? 'Loading...' : 'Load more partners'}
+              </Button>
+            </ListItem>
+          )}
+        </List>
+      )}
+      <Typography variant="body2" color="text.secondary" data-testid="assign-selected-count">
+        {selected.size} selected
+        {directory.total !== null && search
+          ? ` · ${directory.total.toLocaleString('en-US')} match "${search}"`
+          : ''}
+      </Typography>
+    </Box>
+  );
+}

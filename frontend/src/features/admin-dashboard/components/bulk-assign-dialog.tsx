@@ -1,0 +1,213 @@
+import { BULK_ASSIGN_MAX_IDS } from '@avpass/contracts';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useState } from 'react';
+import { PartnerChecklist } from '@/components/form/partner-checklist';
+import { useToast } from '@/components/toast/toast-context';
+import { errorMessageOf } from '@/lib/api-client';
+import { assignCountLabel } from '@/lib/partners-api';
+import { collectCodeIds, useBulkAssignPartners, VOUCHER_URLS } from '@/lib/vouchers-api';
+
+/** What "Assign to partner…" acts on. */
+export type BulkAssignTarget =
+  | {
+      kind: 'codes';
+      /** The ticked codes. */
+      selectedIds: readonly string[];
+      /** The dashboard's search and how many codes it matches (all of them may be assigned). */
+      search: string;
+      matching: number;
+    }
+  | { kind: 'batch'; batchId: string; batchName: string; count: number };
+
+/**
+ * Assign many codes at once (POST /api/qr-codes/assign-partners): the ticked codes or every code the
+ * search matches, or a whole batch, to the partners ticked here. The button says how many codes.
+ */
+export function BulkAssignDialog({
+  target,
+  onClose,
+  onDone,
+}: {
+  target: BulkAssignTarget | null;
+  onClose: () => void;
+  onDone?: () => void;
+}) {
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <Dialog
+      open={target !== null}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="bulk-assign-title"
+    >
+      <DialogTitle id="bulk-assign-title">
+        {target?.kind === 'batch' ? 'Assign Batch to Partners' : 'Assign Codes to Partners'}
+      </DialogTitle>
+      {target && (
+        <BulkAssignBody
+          key={target.kind === 'batch' ? target.batchId : 'codes'}
+          target={target}
+          onClose={onClose}
+          onDone={onDone}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function BulkAssignBody({
+  target,
+  onClose,
+  onDone,
+}: {
+  target: BulkAssignTarget;
+  onClose: () => void;
+  onDone?: (() => void) | undefined;
+}) {
+  const { toast } = useToast();
+  const assign = useBulkAssignPartners();
+  const [partners, setPartners] = useState<ReadonlySet<string>>(() => new Set());
+  const hasSelection = target.kind === 'codes' && target.selectedIds.length > 0;
+  const [scope, setScope] = useState<'selected' | 'matching'>(hasSelection ? 'selected' : 'matching');
+  const [collecting, setCollecting] = useState(false);
+  const busy = assign.isPending || collecting;
+
+  const count =
+    target.kind === 'batch'
+      ? target.count
+      : scope === 'selected'
+        ? target.selectedIds.length
+        : target.matching;
+  const tooMany = target.kind === 'codes' && scope === 'matching' && target.matching > BULK_ASSIGN_MAX_IDS;
+
+  const toggle = (id: string) =>
+    setPartners((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  async function submit() {
+    const partnerIds = [...partners];
+    if (partnerIds.length === 0) {
+      toast({ title: 'Choose a partner', description: 'Tick at least one partner.', kind: 'destructive' });
+      return;
+    }
+    let body: Parameters<typeof assign.mutate>[0];
+    if (target.kind === 'batch') body = { batchId: target.batchId, partnerIds };
+    else if (scope === 'selected') body = { qrCodeIds: [...target.selectedIds], partnerIds };
+    else {
+      setCollecting(true);
+      try {
+        const { ids } = await collectCodeIds(VOUCHER_URLS.adminList, target.search || undefined);
+        body = { qrCodeIds: ids, partnerIds };
+      } catch (error) {
+        toast({
+          title: 'Assignment Failed',
+          description: errorMessageOf(error, 'The matching codes could not be listed.'),
+          kind: 'destructive',
+        });
+        return;
+      } finally {
+        setCollecting(false);
+      }
+      if (body.qrCodeIds.length === 0) {
+        toast({
+          title: 'Nothing to assign',
+          description: 'No code matches the search.',
+          kind: 'destructive',
+        });
+        return;
+      }
+    }
+    assign.mutate(body, {
+      onSuccess: (result) => {
+        toast({
+          title: 'Partners Assigned',
+          description: `${result.codes.toLocaleString('en-US')} ${result.codes === 1 ? 'code' : 'codes'} assigned to ${partnerIds.length} partner${partnerIds.length === 1 ? '' : 's'} (${result.assigned.toLocaleString('en-US')} new).`,
+        });
+        onDone?.();
+        onClose();
+      },
+      onError: (error) =>
+        toast({
+          title: 'Assignment Failed',
+          description: errorMessageOf(error, 'Failed to assign partners.'),
+          kind: 'destructive',
+        }),
+    });
+  }
+
+  return (
+    <>
+      <DialogContent>
+        {target.kind === 'batch' ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Every code of <strong>{target.batchName}</strong> ({target.count.toLocaleString('en-US')} codes),
+            in one step. Partners see assigned codes on their dashboard.
+          </Typography>
+        ) : (
+          <RadioGroup
+            aria-label="Which codes"
+            value={scope}
+            onChange={(event) => setScope(event.target.value as 'selected' | 'matching')}
+            sx={{ mb: 2 }}
+          >
+            <FormControlLabel
+              value="selected"
+              disabled={!hasSelection || busy}
+              control={<Radio />}
+              label={`The ${target.selectedIds.length.toLocaleString('en-US')} selected ${target.selectedIds.length === 1 ? 'code' : 'codes'}`}
+            />
+            <FormControlLabel
+              value="matching"
+              disabled={busy}
+              control={<Radio />}
+              label={
+                target.search
+                  ? `All ${target.matching.toLocaleString('en-US')} codes matching "${target.search}"`
+                  : `All ${target.matching.toLocaleString('en-US')} codes`
+              }
+            />
+          </RadioGroup>
+        )}
+        {tooMany && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            At most {BULK_ASSIGN_MAX_IDS.toLocaleString('en-US')} codes at a time: narrow the search, or
+            assign a whole batch from the Batches tab.
+          </Alert>
+        )}
+        <PartnerChecklist selected={partners} onToggle={toggle} disabled={busy} />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={busy || count === 0 || tooMany || partners.size === 0}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          data-testid="bulk-assign-submit"
+        >
+          {assignCountLabel(count)}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}

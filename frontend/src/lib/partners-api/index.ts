@@ -1,0 +1,3 @@
+export * from './urls';
+export * from './partner-choice';
+export * from './get-partner-directory';
