@@ -330,15 +330,16 @@ describe('the administrator’s voucher screens', () => {
     await screenshot(page, 'admin-welcome-desktop');
   });
 
-  it('a company user on /generate and /bulk gets Access Denied instead of a form', async () => {
+  it('a company user on /generate and /bulk gets the form, its own company fixed as the partner (§2)', async () => {
     await signIn(page, baseUrl, staff.username, staff.password);
     await page.waitForURL(`${baseUrl}/company-dashboard`);
     for (const path of ['/generate', '/bulk']) {
       await page.goto(`${baseUrl}${path}`);
-      await page.getByTestId('admin-only').waitFor();
-      await expect(page.getByRole('form').count()).resolves.toBe(0);
+      await expect(page.getByRole('form').count()).resolves.toBe(1);
+      await expect.poll(() => page.getByTestId('partner-picker').inputValue()).toBe(partner.name);
+      await expect(page.getByTestId('partner-picker').isEditable()).resolves.toBe(false);
     }
-    await screenshot(page, 'admin-bulk-company-denied');
+    await screenshot(page, 'admin-bulk-company-form');
   });
 
   it('every screen fits a 390 x 844 phone', async () => {

@@ -15,7 +15,7 @@ export const navy = {
 } as const;
 
 export const teal = {
-  700: '#0b8a6c',
+  700: '#087a60',
   600: '#0fa882',
   500: '#14c299',
   400: '#3ddbb3',
@@ -26,7 +26,7 @@ export const teal = {
 
 export const amber = { 500: '#f5a524', 100: '#fdf0d5' } as const;
 export const red = { 700: '#b42318', 600: '#d92d20', 100: '#fee4e2', 50: '#fef3f2' } as const;
-export const green = { 600: '#079455', 100: '#d1fadf' } as const;
+export const green = { 600: '#067647', 100: '#d1fadf' } as const;
 
 export const neutral = {
   0: '#ffffff',

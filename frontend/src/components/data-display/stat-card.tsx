@@ -54,7 +54,7 @@ export interface StatCardProps {
   onClick?: () => void;
   /**
    * `label-first`: label, figure and hint, the icon above them on phones. `figure-first`: a large figure
-   * over its label as a <dt>/<dd> pair (the cards sit in a <dl>), no icon on phones.
+   * over its label as a <dt>/<dd> pair (each card its own <dl>), no icon on phones.
    */
   layout?: 'label-first' | 'figure-first';
 }
@@ -74,7 +74,8 @@ function FigureFirstBody({ label, value, icon }: Pick<StatCardProps, 'label' | '
       }}
     >
       <IconTile icon={icon} radius={2.5} hideOnPhone />
-      <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column-reverse' }}>
+      {/* One <dl> per card: a <dl> may hold a <dt>/<dd> pair only one <div> deep (axe). */}
+      <Box component="dl" sx={{ m: 0, minWidth: 0, display: 'flex', flexDirection: 'column-reverse' }}>
         <Typography component="dt" variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
           {label}
         </Typography>

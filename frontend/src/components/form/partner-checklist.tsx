@@ -4,12 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type UIEvent } from 'react';
@@ -90,26 +88,26 @@ export function PartnerChecklist({
           })}
         >
           {directory.partners.map((partner) => {
-            const labelId = `assign-partner-${partner.id}`;
             return (
-              <ListItem key={partner.id} disablePadding>
-                <ListItemButton onClick={() => onToggle(partner.id)} disabled={disabled}>
-                  <ListItemIcon sx={{ minWidth: 40 }}>
-                    <Checkbox
-                      edge="start"
-                      checked={selected.has(partner.id)}
-                      tabIndex={-1}
-                      disableRipple
-                      slotProps={{ input: { 'aria-labelledby': labelId } }}
-                    />
-                  </ListItemIcon>
-                  <ListItemText
-                    id={labelId}
-                    primary={partner.name}
-                    secondary={partner.email ?? 'No email'}
-                    slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
-                  />
-                </ListItemButton>
+              <ListItem key={partner.id} sx={{ py: 0.25 }}>
+                {/* A checkbox and its label, no button around it (axe: no nested interactive controls). */}
+                <FormControlLabel
+                  disabled={disabled}
+                  sx={{ m: 0, width: '100%', alignItems: 'center', gap: 0.5 }}
+                  control={
+                    <Checkbox checked={selected.has(partner.id)} onChange={() => onToggle(partner.id)} />
+                  }
+                  label={
+                    <Box sx={{ minWidth: 0 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                        {partner.name}
+                      </Typography>
+                      <Typography variant="caption" sx={{ color: 'text.primary', overflowWrap: 'anywhere' }}>
+                        {partner.email ?? 'No email'}
+                      </Typography>
+                    </Box>
+                  }
+                />
               </ListItem>
             );
           })}

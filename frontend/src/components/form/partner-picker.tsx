@@ -65,7 +65,7 @@ function OwnCompany({
       value={own?.name ?? (companies.isError ? 'Your company' : 'Loading...')}
       fullWidth
       size={size}
-      disabled
+      // Read-only, not disabled: it stays readable and focusable (a disabled field greys its text out).
       helperText="The codes you make are your company's"
       slotProps={{ htmlInput: { 'data-testid': testId, readOnly: true } }}
     />
@@ -131,14 +131,7 @@ function DirectoryPicker({
       renderOption={(props, option) => {
         const { key, ...rest } = props as typeof props & { key: string };
         return (
-          // The option's name is the partner's (the e-mail is a visual hint only).
-          <Box
-            component="li"
-            key={key}
-            {...rest}
-            aria-label={option.name}
-            sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}
-          >
+          <Box component="li" key={key} {...rest} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
             {option.id ? (
               <>
                 <PartnerLogo name={option.name} logoUrl={option.logoUrl} size={32} />
@@ -148,7 +141,7 @@ function DirectoryPicker({
                   </Typography>
                   {option.email && (
                     <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {option.email}
+                      <span aria-hidden>{option.email}</span>
                     </Typography>
                   )}
                 </Box>

@@ -35,7 +35,8 @@ export function AdminStatCards({
         />
       )}
       <Box
-        component="dl"
+        component="section"
+        aria-label="Statistics"
         sx={{
           m: 0,
           display: 'grid',
