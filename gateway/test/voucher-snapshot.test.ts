@@ -92,6 +92,22 @@ describe('the voucher page arrives with the voucher in it', () => {
     expect(dataBlock(res.html)).toMatchObject({ customTitle: '<script>alert(1)</script> & "Co"' });
   });
 
+  it('says where to use it before the app loads: the partner and its address, or every partner', async () => {
+    const vendor = await h.api('/api/vendors', {
+      method: 'POST',
+      token: admin,
+      json: { name: 'Sports <Shop>', address: '12 Main St & 3rd Ave, Lancaster, CA', phone: '661 555 0100' },
+    });
+    expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
+    const forPartner = await generate({ clinic: undefined, partnerId: vendor.body.id });
+    const root = (await page(`/voucher/${forPartner}`)).html;
+    expect(root).toContain('<p class="vs-where">Use at Sports &lt;Shop&gt;</p>');
+    expect(root).toContain('<p class="vs-row">12 Main St &amp; 3rd Ave, Lancaster, CA</p>');
+
+    const clubWide = (await page(`/voucher/${await generate({})}`)).html;
+    expect(clubWide).toContain('<p class="vs-where">Valid at every AV Pass partner</p>');
+  });
+
   it("a title with replacement patterns ($& and $') is put in the page as written", async () => {
     const id = await generate({ customTitle: "Deal $& $' $1" });
     const res = await page(`/voucher/${id}`);

@@ -1,4 +1,4 @@
-import { voucherText, type PublicVoucher } from '@avpass/contracts';
+import { voucherText, voucherWhere, type PublicVoucher } from '@avpass/contracts';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -25,13 +25,22 @@ const STYLE = `<style>
 .vs-discount{margin:16px 0 4px;font-size:36px;line-height:1.1;font-weight:800}
 .vs-service{margin:0 0 16px;font-size:16px}
 .vs-row{margin:4px 0;font-size:14px;color:#33445c}
+.vs-where{margin:16px 0 4px;font-size:16px;font-weight:800}
 </style>`;
 
 /** The voucher's words as static HTML: what a phone shows before the app's code has loaded. */
 export function voucherSnapshotHtml(voucher: PublicVoucher): string {
   const text = voucherText(voucher);
+  const where = voucherWhere(voucher);
   const line = (cls: string, value: string | null) =>
     value ? `<p class="${cls}">${escapeHtml(value)}</p>` : '';
+  // Where to use it (issue 24): the heading, then each partner's address (named when several).
+  const places = where?.places ?? [];
+  const placeLines = places
+    .slice(0, 3)
+    .map((p) =>
+      line('vs-row', places.length > 1 ? [p.name, p.address].filter(Boolean).join(': ') : p.address),
+    );
   return (
     `<main class="vs" data-voucher-snapshot><div class="vs-card">` +
     line('vs-type', text.partnerTypeText) +
@@ -41,6 +50,8 @@ export function voucherSnapshotHtml(voucher: PublicVoucher): string {
     line('vs-service', text.serviceText) +
     line('vs-row', `Valid until: ${text.validUntilText}`) +
     line('vs-row', `Usage: ${text.usageText}`) +
+    line('vs-where', where?.heading ?? null) +
+    placeLines.join('') +
     `</div></main>`
   );
 }

@@ -13,6 +13,7 @@ export * from './validation';
 export * from './vouchers';
 export * from './rendering';
 export * from './voucher-text';
+export * from './voucher-where';
 export * from './text';
 export * from './exclusives';
 export * from './credits';

@@ -29,7 +29,6 @@ export function LandingHeader() {
           <Box
             component={RouterLink}
             to={paths.landing.path}
-            aria-label="AV Pass home"
             sx={{ color: 'inherit', textDecoration: 'none' }}
           >
             <BrandMark />

@@ -80,7 +80,8 @@ export function FeaturedPartnerCard({ partner }: { partner: PublicPartner }) {
           />
         </Box>
         <Box>
-          <Typography variant="h5" component="h4">
+          {/* A long name wraps (any word may break) instead of being cut: it is the partner's identity. */}
+          <Typography variant="h5" component="h4" sx={{ overflowWrap: 'anywhere' }}>
             {partner.name}
           </Typography>
           <Typography color="text.secondary" variant="body2" sx={{ mt: 1 }}>
@@ -130,7 +131,7 @@ export function PartnerCard({ partner }: { partner: PublicPartner }) {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <PartnerLogo name={partner.name} logoUrl={partner.logoUrl} size={48} />
           <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-            <Typography variant="subtitle1" component="h4" noWrap title={partner.name}>
+            <Typography variant="subtitle1" component="h4" sx={{ overflowWrap: 'anywhere', lineHeight: 1.3 }}>
               {partner.name}
             </Typography>
             <Chip

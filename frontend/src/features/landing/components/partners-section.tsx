@@ -1,17 +1,20 @@
 import CloudOffRoundedIcon from '@mui/icons-material/CloudOffRounded';
 import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { LoadingState } from '@/components/feedback/loading-state';
 import { StatusPanel } from '@/components/feedback/status-panel';
-import { usePublicPartners } from '../api/get-public-partners';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { FEATURED_PARTNERS, usePublicPartners } from '../api/get-public-partners';
 import { FeaturedPartnerCard, PartnerCard } from './partner-card';
 import { SectionHeading } from './section-heading';
-
-/** Spec section 9: the first three partners are featured. */
-const FEATURED_COUNT = 3;
 
 export function PartnersSection() {
   return (
@@ -34,11 +37,12 @@ export function PartnersSection() {
 }
 
 function PartnersContent() {
-  const partners = usePublicPartners();
+  // The unsearched list: the featured partners (spec §2: the first three) and the start of All Partners.
+  const listing = usePublicPartners('');
 
-  if (partners.isPending) return <LoadingState message="Loading partners..." />;
+  if (listing.isPending) return <LoadingState message="Loading partners..." />;
 
-  if (partners.isError) {
+  if (listing.isError) {
     return (
       <StatusPanel
         testId="partners-error"
@@ -47,15 +51,15 @@ function PartnersContent() {
         title="We couldn't load our partners"
         description="The partner list is unavailable right now. Please try again in a moment."
         action={
-          <Button variant="contained" onClick={() => void partners.refetch()} disabled={partners.isFetching}>
-            {partners.isFetching ? 'Retrying...' : 'Try again'}
+          <Button variant="contained" onClick={listing.refetch} disabled={listing.isFetching}>
+            {listing.isFetching ? 'Retrying...' : 'Try again'}
           </Button>
         }
       />
     );
   }
 
-  if (partners.data.length === 0) {
+  if (listing.partners.length === 0) {
     // The empty state of the spec's landing page (Elite Partnership Network) in its own words: a real
     // answer when no partner exists yet, not a placeholder for a missing feature.
     return (
@@ -69,8 +73,8 @@ function PartnersContent() {
     );
   }
 
-  const featured = partners.data.slice(0, FEATURED_COUNT);
-  const others = partners.data.slice(FEATURED_COUNT);
+  const featured = listing.partners.slice(0, FEATURED_PARTNERS);
+  const hasOthers = listing.partners.length > FEATURED_PARTNERS || listing.hasMore;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 6, md: 8 } }}>
@@ -90,23 +94,110 @@ function PartnersContent() {
           ))}
         </Box>
       </Box>
-      {others.length > 0 && (
-        <Box>
-          <Typography variant="h4" component="h3" sx={{ mb: 3 }}>
-            All Partners
+      {hasOthers && <AllPartners listing={listing} />}
+    </Box>
+  );
+}
+
+/**
+ * Every active partner after the featured ones, a page at a time ("Show more"), with a name search
+ * over all of them (issue 24: the newest partner is as findable as the oldest).
+ */
+function AllPartners({ listing }: { listing: ReturnType<typeof usePublicPartners> }) {
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search.trim());
+  const found = usePublicPartners(term);
+  const list = term ? found : listing;
+  const partners = term ? found.partners : listing.partners.slice(FEATURED_PARTNERS);
+
+  return (
+    <Box component="section" aria-labelledby="all-partners-title">
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          mb: 3,
+        }}
+      >
+        <Typography id="all-partners-title" variant="h4" component="h3">
+          All Partners
+        </Typography>
+        <TextField
+          label="Search partners"
+          placeholder="Partner name"
+          type="search"
+          size="small"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          slotProps={{
+            htmlInput: { 'data-testid': 'partner-search', 'aria-controls': 'all-partners-list' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchRoundedIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={{ width: { xs: '100%', sm: 340 } }}
+        />
+      </Box>
+      {term && found.isPending ? (
+        <LoadingState message="Searching partners..." />
+      ) : term && found.isError ? (
+        <StatusPanel
+          testId="partners-search-error"
+          tone="error"
+          icon={<CloudOffRoundedIcon />}
+          title="We couldn't search our partners"
+          description="Please try again in a moment."
+          action={
+            <Button variant="contained" onClick={found.refetch} disabled={found.isFetching}>
+              {found.isFetching ? 'Retrying...' : 'Try again'}
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: term ? 2 : 0 }}>
+            {term
+              ? partners.length === 0
+                ? `No partner matches "${term}".`
+                : `${partners.length}${list.hasMore ? '+' : ''} partner${partners.length === 1 ? '' : 's'} matching "${term}"`
+              : ''}
           </Typography>
           <Box
+            id="all-partners-list"
+            data-testid="all-partners"
             sx={{
               display: 'grid',
               gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
               gap: 2,
             }}
           >
-            {others.map((partner) => (
+            {partners.map((partner) => (
               <PartnerCard key={partner.id} partner={partner} />
             ))}
           </Box>
-        </Box>
+          {list.hasMore && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
+              <Button
+                variant="outlined"
+                size="large"
+                onClick={list.loadMore}
+                disabled={list.isLoadingMore}
+                data-testid="partners-show-more"
+                startIcon={list.isLoadingMore ? <CircularProgress size={18} color="inherit" /> : undefined}
+                sx={{ minWidth: 200 }}
+              >
+                {list.isLoadingMore ? 'Loading...' : 'Show more'}
+              </Button>
+            </Box>
+          )}
+        </>
       )}
     </Box>
   );

@@ -1,7 +1,5 @@
 import type { PublicVoucher } from '@avpass/contracts';
-import { formatMonthDayTime } from '@avpass/domain';
 import BlockRoundedIcon from '@mui/icons-material/BlockRounded';
-import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -14,6 +12,7 @@ import { useRedeemVoucher } from '@/lib/vouchers-api/redeem-voucher';
 import { errorMessageOf } from '@/lib/api-client';
 import { isUnconfirmedRedeem, UNCONFIRMED_REDEEM_MESSAGE, useRedeemIntent } from '../lib/redeem-intent';
 import { REDEEM_FAILED_FALLBACK, type VoucherView } from '../lib/voucher-view';
+import { RedemptionProof } from './redemption-proof';
 
 const UNAVAILABLE_TITLES: Record<PublicVoucher['status'], string> = {
   active: '',
@@ -22,8 +21,6 @@ const UNAVAILABLE_TITLES: Record<PublicVoucher['status'], string> = {
   expired: 'Expired',
   inactive: 'Not active',
 };
-
-const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The Redeem button (only while the server says the voucher is active), the one question it asks
@@ -71,22 +68,7 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      {redeemedAt && (
-        <Alert
-          severity="success"
-          icon={<CheckCircleRoundedIcon />}
-          data-testid="redeem-confirmation"
-          role="status"
-          sx={(theme) => ({
-            backgroundColor: theme.palette.success.light,
-            color: theme.palette.text.primary,
-            '& .MuiAlert-icon': { color: theme.palette.success.main },
-          })}
-        >
-          <AlertTitle>Redeemed</AlertTitle>
-          {formatMonthDayTime(redeemedAt, viewerTimeZone())} · show this screen to staff.
-        </Alert>
-      )}
+      <RedemptionProof voucher={voucher} redeemedHereAt={redeemedAt} />
       {view.canRedeem && confirming ? (
         <Box
           role="group"

@@ -5,11 +5,23 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { VoucherView } from '../lib/voucher-view';
 import { TrainerHeader, VoucherLogo } from './voucher-brand';
+import { VoucherPlaces } from './voucher-places';
 import { VoucherStatusBadge } from './voucher-status-badge';
 
-function Detail({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+function Detail({
+  label,
+  children,
+  testId,
+  wide = false,
+}: {
+  label: string;
+  children: ReactNode;
+  testId: string;
+  /** Across both columns. The Detail itself is the <dl>'s child (a <div> of one <dt> and <dd>, for axe). */
+  wide?: boolean;
+}) {
   return (
-    <Box data-testid={testId} sx={{ minWidth: 0 }}>
+    <Box data-testid={testId} sx={{ minWidth: 0, ...(wide ? { gridColumn: '1 / -1' } : {}) }}>
       <Typography
         variant="overline"
         component="dt"
@@ -160,11 +172,9 @@ export function VoucherPass({
           component="dl"
           sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, rowGap: 2 }}
         >
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <Detail label="SERVICE" testId="voucher-service">
-              {view.serviceText}
-            </Detail>
-          </Box>
+          <Detail label="SERVICE" testId="voucher-service" wide>
+            {view.serviceText}
+          </Detail>
           <Detail label="VALID UNTIL" testId="voucher-valid-until">
             {view.validUntilText}
           </Detail>
@@ -175,6 +185,8 @@ export function VoucherPass({
             </Box>
           </Detail>
         </Box>
+
+        <VoucherPlaces voucher={voucher} />
 
         {view.redemptionInstructions && (
           <Box

@@ -1,0 +1,53 @@
+/// <reference lib="dom" />
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+// axe-core's own bundle, evaluated in the page through the DevTools protocol (the page's CSP allows
+// only its own scripts, and a script tag would be refused).
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  /** Each element: its selector, its markup (cut) and axe's explanation. */
+  targets: string[];
+}
+
+/**
+ * The serious and critical axe-core violations on the page as it is now (habit 17: a screen has
+ * none, on desktop and on a phone). Each names its rule and the elements, so a failure says what to fix.
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{
+            violations: {
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: { target: string[]; html: string; failureSummary?: string }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map(
+        (n) => `${n.target.join(' ')} — ${n.html.slice(0, 160)} — ${(n.failureSummary ?? '').slice(0, 240)}`,
+      ),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

@@ -1,0 +1,43 @@
+import type { PublicVoucher } from '@avpass/contracts';
+import { redeemedText } from '@avpass/contracts/voucher-where';
+import { formatDateTime } from '@avpass/domain';
+import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
+import Alert from '@mui/material/Alert';
+import { viewerTimeZone } from '@/lib/time-zone';
+
+/**
+ * "Redeemed at {shop} on {date, time}" from the server's record of the latest use, so the proof is
+ * still there after a reload (issue 24). Just after a redeem on this phone it is the confirmation the
+ * cashier reads; `redeemedHereAt` stands in only when the server's answer has no record (an older one).
+ */
+export function RedemptionProof({
+  voucher,
+  redeemedHereAt,
+}: {
+  voucher: PublicVoucher;
+  redeemedHereAt: Date | null;
+}) {
+  // Instants in the viewer's zone, as on every screen (the phone is at the till, in the shop's zone).
+  const timeZone = viewerTimeZone();
+  const text =
+    redeemedText(voucher.lastRedemption, timeZone) ??
+    (redeemedHereAt ? `Redeemed on ${formatDateTime(redeemedHereAt, timeZone)}` : null);
+  if (!text) return null;
+  const justNow = redeemedHereAt !== null;
+  return (
+    <Alert
+      severity="success"
+      icon={<CheckCircleRoundedIcon />}
+      data-testid={justNow ? 'redeem-confirmation' : 'voucher-last-redemption'}
+      role="status"
+      sx={(theme) => ({
+        backgroundColor: theme.palette.success.light,
+        color: theme.palette.text.primary,
+        '& .MuiAlert-icon': { color: theme.palette.success.main },
+      })}
+    >
+      <strong data-testid="voucher-redeemed-at">{text}</strong>
+      {justNow && ' · show this screen to staff.'}
+    </Alert>
+  );
+}
