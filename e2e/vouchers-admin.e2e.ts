@@ -335,7 +335,8 @@ describe('the administrator’s voucher screens', () => {
     await page.waitForURL(`${baseUrl}/company-dashboard`);
     for (const path of ['/generate', '/bulk']) {
       await page.goto(`${baseUrl}${path}`);
-      await expect(page.getByRole('form').count()).resolves.toBe(1);
+      await page.getByRole('form').waitFor();
+      await expect(page.getByTestId('admin-only').count()).resolves.toBe(0);
       await expect.poll(() => page.getByTestId('partner-picker').inputValue()).toBe(partner.name);
       await expect(page.getByTestId('partner-picker').isEditable()).resolves.toBe(false);
     }
