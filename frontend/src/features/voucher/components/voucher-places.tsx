@@ -3,7 +3,6 @@ import { voucherWhere, type VoucherPlace } from '@avpass/contracts/voucher-where
 import LanguageRoundedIcon from '@mui/icons-material/LanguageRounded';
 import PhoneRoundedIcon from '@mui/icons-material/PhoneRounded';
 import PlaceRoundedIcon from '@mui/icons-material/PlaceRounded';
-import StorefrontRoundedIcon from '@mui/icons-material/StorefrontRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -62,7 +61,7 @@ function Place({ place, named }: { place: VoucherPlace; named: boolean }) {
     <Box component="li" data-testid="voucher-place" sx={{ listStyle: 'none', minWidth: 0 }}>
       {named && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, mb: 0.25 }}>
-          {place.logoUrl ? (
+          {place.logoUrl && (
             <Box
               component="img"
               src={place.logoUrl}
@@ -70,8 +69,6 @@ function Place({ place, named }: { place: VoucherPlace; named: boolean }) {
               loading="lazy"
               sx={{ width: 28, height: 28, objectFit: 'contain', borderRadius: 1, flexShrink: 0 }}
             />
-          ) : (
-            <StorefrontRoundedIcon fontSize="small" sx={{ color: 'text.secondary' }} />
           )}
           <Typography component="h3" sx={{ fontWeight: 800, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
             {place.name}
@@ -143,9 +140,8 @@ export function VoucherPlaces({ voucher }: { voucher: PublicVoucher }) {
         id="voucher-where"
         component="h2"
         data-testid="voucher-where-heading"
-        sx={{ fontWeight: 800, fontSize: '1rem', display: 'flex', alignItems: 'center', gap: 1 }}
+        sx={{ fontWeight: 800, fontSize: '1rem' }}
       >
-        {where.clubWide && <StorefrontRoundedIcon fontSize="small" sx={{ color: 'text.secondary' }} />}
         {where.heading}
       </Typography>
       {where.clubWide ? (
