@@ -278,6 +278,9 @@ describe('the partners screen', () => {
         async () => {
           await landing.goto(baseUrl);
           await landing.getByText('Loading partners...').waitFor({ state: 'detached' });
+          // Other files' partners may come first: the list's search finds it on any page.
+          const search = landing.getByTestId('partner-search');
+          if (await search.count()) await search.fill(NAME);
           await landing.waitForLoadState('networkidle').catch(() => undefined);
           return landing.getByRole('img', { name: `${NAME} logo` }).count();
         },

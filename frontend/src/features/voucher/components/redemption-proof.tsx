@@ -3,7 +3,6 @@ import { redeemedText } from '@avpass/contracts/voucher-where';
 import { formatDateTime } from '@avpass/domain';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import Alert from '@mui/material/Alert';
-import { viewerTimeZone } from '@/lib/time-zone';
 
 /**
  * "Redeemed at {shop} on {date, time}" from the server's record of the latest use, so the proof is
@@ -17,8 +16,9 @@ export function RedemptionProof({
   voucher: PublicVoucher;
   redeemedHereAt: Date | null;
 }) {
-  // Instants in the viewer's zone, as on every screen (the phone is at the till, in the shop's zone).
-  const timeZone = viewerTimeZone();
+  // Instants in the viewer's zone, as on every screen (the phone is at the till, in the shop's zone);
+  // read here rather than from lib/time-zone, which would be one more script for the phone to fetch.
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const text =
     redeemedText(voucher.lastRedemption, timeZone) ??
     (redeemedHereAt ? `Redeemed on ${formatDateTime(redeemedHereAt, timeZone)}` : null);
