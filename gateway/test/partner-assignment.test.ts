@@ -284,3 +284,31 @@ describe('the landing page', () => {
     expect((await h.api('/api/public/partners?limit=500')).status).toBe(400);
   }, 120_000);
 });
+
+// Last in this file: it takes the partners service away for good.
+describe('the public voucher while the partners service is away', () => {
+  it('leaves `partners` out (unknown), never calls a partner’s code club-wide', async () => {
+    const made = await h.api('/api/generate-qr', {
+      method: 'POST',
+      token: admin,
+      json: { ...codeBody, partnerId: clinic.companyId },
+    });
+    expect(made.status).toBe(201);
+    // A partner whose details nobody asked for yet, so nothing is cached for it.
+    const late = await createPartnerWithUser(h, 'Bulk Late Shop');
+    const unasked = await h.api('/api/generate-qr', {
+      method: 'POST',
+      token: admin,
+      json: { ...codeBody, partnerId: late.companyId },
+    });
+    expect(unasked.status).toBe(201);
+    // identity, partners, vouchers: in the list's start order. Removed from the list so close() skips it.
+    const [partners] = h.services.splice(1, 1);
+    await partners!.close();
+
+    const res = await h.api(`/api/qr-codes/${unasked.body.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(unasked.body.id);
+    expect(res.body).not.toHaveProperty('partners');
+  });
+});

@@ -23,7 +23,8 @@ export function toVoucherPartner(v: Vendor): VoucherPartner {
  * Partner details owned by the partners service, for the voucher page: the few ids of one code asked
  * in ONE call (partners.vendors.get-many), each remembered PARTNER_DETAILS_TTL_MS, so a voucher opened
  * by many phones asks once per partner per half minute. When the partners service does not answer in
- * time the voucher is still shown, with the partners known (the page must not fail for a logo).
+ * time the voucher is still shown, without `partners` (the page must not fail for a logo, nor call a
+ * partner's code club-wide).
  */
 @Injectable()
 export class PartnerDetails {
@@ -32,7 +33,11 @@ export class PartnerDetails {
 
   constructor(private readonly rpc: RpcClient) {}
 
-  async of(ids: string[]): Promise<VoucherPartner[]> {
+  /**
+   * The partners of these ids that exist, or null when the partners service could not be asked about
+   * one of them (the page then says nothing about where to use the code rather than "everywhere").
+   */
+  async of(ids: string[]): Promise<VoucherPartner[] | null> {
     const now = Date.now();
     const missing = ids.filter((id) => (this.known.get(id)?.until ?? 0) <= now);
     if (missing.length) {
@@ -47,6 +52,7 @@ export class PartnerDetails {
         );
       }
     }
+    if (ids.some((id) => !this.known.has(id))) return null;
     return ids.flatMap((id) => {
       const partner = this.known.get(id)?.partner;
       return partner ? [partner] : [];

@@ -308,10 +308,15 @@ export class QrCodesService {
     const lastRedemption = lastRedeemedAt
       ? {
           redeemedAt: lastRedeemedAt.toISOString(),
-          partnerName: partnerIds.length === 1 ? (partners[0]?.name ?? null) : null,
+          partnerName: partnerIds.length === 1 ? (partners?.[0]?.name ?? null) : null,
         }
       : null;
-    return { ...toPublicVoucher(code, this.settings.mapping()), partners, lastRedemption };
+    // Without an answer from the partners service `partners` is left out: unknown, not club-wide.
+    return {
+      ...toPublicVoucher(code, this.settings.mapping()),
+      ...(partners ? { partners } : {}),
+      lastRedemption,
+    };
   }
 
   /**
