@@ -37,6 +37,15 @@ export interface CodeFilter {
   batchId?: string;
 }
 
+/** A page read from one partner's rows (QrCodesRepository.partnerPageRows). */
+interface PartnerDriver {
+  partnerId: string;
+  /** Its codes made for it (vendor_id) too, not only those assigned to it. */
+  owned: boolean;
+  /** What else a code must match (on `q`): the search, a batch, a vendor. */
+  rest: SqlClause;
+}
+
 /** A page of rows and the cursor of the page after it (null when this is the last). */
 export interface KeysetPage<T> {
   rows: T[];
@@ -114,6 +123,8 @@ export class QrCodesRepository {
   ): Promise<KeysetPage<Record<string, unknown>>> {
     if (window.limit === 0) return { rows: [], nextCursor: null };
     const dir = order === 'newest' ? 'desc' : 'asc';
+    const partner = this.partnerDriver(actor, window, filter);
+    if (partner) return this.partnerPageRows(partner, window, dir, columns);
     const where = allOf(
       this.filterSql(actor, window, filter),
       afterCursorSql(window.cursor, 'q.created_at', 'q.id', dir),
@@ -145,6 +156,77 @@ export class QrCodesRepository {
           return tx.execute<Row[]>(sql, params);
         })
       : await this.em.execute(sql, params);
+    return {
+      rows: rows.map(({ partner_ids: _partners, ...row }) => row),
+      nextCursor: nextCursor(rows, window.limit),
+    };
+  }
+
+  /**
+   * Whose assignment rows a page is read from, when it is one partner's codes: a vendor's list (made
+   * for it or assigned to it), or a company's own codes (unless narrowed to a batch, whose index is
+   * narrower still). Null: the page is read along the list's index (pageRows).
+   */
+  private partnerDriver(actor: Actor, window: PageWindow, filter: CodeFilter): PartnerDriver | null {
+    const search = codeSearchSql(window.search);
+    const batch = filter.batchId ? { sql: 'q.batch_id = ?', params: [filter.batchId] } : null;
+    if (actor.role === 'super_admin') {
+      if (!filter.vendorId) return null;
+      return { partnerId: filter.vendorId, owned: true, rest: allOf(search, batch) };
+    }
+    if (!actor.companyId || filter.batchId) return null;
+    const vendor = filter.vendorId ? this.vendorSql(filter.vendorId, filter.vendorDense) : null;
+    return { partnerId: actor.companyId, owned: false, rest: allOf(search, vendor) };
+  }
+
+  /**
+   * One partner's page, read from its own rows, whatever share of all codes it holds and however old
+   * they are: its active assignments in the list's order (qr_code_partners_partner_order_index, whose
+   * code_created_at is the code's created_at) and, for a vendor, the codes made for it
+   * (qr_codes_vendor_id_created_at_index), each branch cut at offset + limit after its filter, merged
+   * (a code in both counts once) and cut again. The same rows, order and cursors as pageRows with the
+   * partner's clause; costs the page and what it skips, not the platform's newer codes.
+   */
+  private async partnerPageRows(
+    partner: PartnerDriver,
+    window: PageWindow,
+    dir: 'asc' | 'desc',
+    columns: (table: string) => string,
+  ): Promise<KeysetPage<Record<string, unknown>>> {
+    const offset = window.cursor ? 0 : window.offset;
+    const reach = offset + window.limit;
+    const range = (at: string, id: string) =>
+      allOf(afterCursorSql(window.cursor, at, id, dir), upToCursorSql(window.until, at, id, dir));
+    const assignedWhere = allOf(
+      { sql: 'p.partner_id = ? and p.is_active', params: [partner.partnerId] },
+      partner.rest,
+      range('p.code_created_at', 'p.qr_code_id'),
+    );
+    // Without a filter on the code the assignment rows answer alone (an index-only scan).
+    const assigned = `select p.qr_code_id as id, p.code_created_at as at from qr_code_partners p
+        ${partner.rest.sql === 'true' ? '' : 'join qr_codes q on q.id = p.qr_code_id'}
+       where ${assignedWhere.sql}
+       order by p.code_created_at ${dir}, p.qr_code_id ${dir} limit ?`;
+    const branches = [`(${assigned})`];
+    const params: unknown[] = [...assignedWhere.params, reach];
+    if (partner.owned) {
+      const ownedWhere = allOf(
+        { sql: 'q.vendor_id = ?', params: [partner.partnerId] },
+        partner.rest,
+        range('q.created_at', 'q.id'),
+      );
+      branches.push(`(select q.id, q.created_at as at from qr_codes q where ${ownedWhere.sql}
+          order by q.created_at ${dir}, q.id ${dir} limit ?)`);
+      params.push(...ownedWhere.params, reach);
+    }
+    type Row = Record<string, unknown> & { cursor_at: string; id: string };
+    const rows: Row[] = await this.em.execute(
+      `select ${columns('o')}, o.created_at::text as cursor_at from qr_codes o join (
+         select u.id, u.at from (${branches.join(' union ')}) u
+          order by u.at ${dir}, u.id ${dir} limit ? offset ?) k on k.id = o.id
+        order by o.created_at ${dir}, o.id ${dir}`,
+      [...params, window.limit, offset],
+    );
     return {
       rows: rows.map(({ partner_ids: _partners, ...row }) => row),
       nextCursor: nextCursor(rows, window.limit),
@@ -290,9 +372,9 @@ export class QrCodesRepository {
             ?::timestamptz + (s.n - 1) * interval '1 microsecond', v.id, ?::date,
             case when v.id is null then '{}'::uuid[] else array[v.id] end
           from (select gen_random_uuid() as id, n from generate_series(1, ?::int) as n) s, (select ?::uuid as id) v
-         returning id, vendor_id)
-       insert into qr_code_partners (id, qr_code_id, partner_id, assigned_by, assigned_at, is_active)
-       select gen_random_uuid(), m.id, m.vendor_id, ?::uuid, ?::timestamptz, true from made m
+         returning id, vendor_id, created_at)
+       insert into qr_code_partners (id, qr_code_id, partner_id, assigned_by, assigned_at, is_active, code_created_at)
+       select gen_random_uuid(), m.id, m.vendor_id, ?::uuid, ?::timestamptz, true, m.created_at from made m
         where m.vendor_id is not null`,
       [
         t.companyId,
@@ -341,16 +423,17 @@ export class QrCodesRepository {
     if (visible.sql !== 'true') qb.andWhere(visible.sql, visible.params);
   }
 
+  /** Made for the filter's vendor (vendor_id) or assigned to it. */
+  private vendorSql(vendorId: string, dense = false): SqlClause {
+    const assigned = (dense ? assignedRowSql : assignedToSql)(vendorId);
+    return { sql: `(q.vendor_id = ? or ${assigned.sql})`, params: [vendorId, ...assigned.params] };
+  }
+
   private filterSql(actor: Actor, window: PageWindow, filter: CodeFilter): SqlClause {
-    let vendor: SqlClause | null = null;
-    if (filter.vendorId) {
-      const assigned = (filter.vendorDense ? assignedRowSql : assignedToSql)(filter.vendorId);
-      vendor = { sql: `(q.vendor_id = ? or ${assigned.sql})`, params: [filter.vendorId, ...assigned.params] };
-    }
     return allOf(
       visibleCodesSql(actor),
       codeSearchSql(window.search),
-      vendor,
+      filter.vendorId ? this.vendorSql(filter.vendorId, filter.vendorDense) : null,
       filter.batchId ? { sql: 'q.batch_id = ?', params: [filter.batchId] } : null,
     );
   }

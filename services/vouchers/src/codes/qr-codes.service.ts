@@ -41,8 +41,9 @@ import { QrCodesRepository, type KeysetPage, type PageWindow } from './qr-codes.
 import { snapshotOf } from './snapshot';
 
 /**
- * A vendor's list checks its codes row by row when assigned² ≥ this × all codes: at 1,000,000 codes,
- * from about 32,000 assigned (a probe costs some twenty times what collecting one assignment does).
+ * A vendor's searched count checks its codes row by row when assigned² ≥ this × all codes: at
+ * 1,000,000 codes, from about 32,000 assigned (a probe costs some twenty times what collecting one
+ * assignment does). Its pages are read from its own rows whatever its share (partnerPageRows).
  */
 const DENSE_VENDOR_FACTOR = 1000;
 
@@ -275,8 +276,8 @@ export class QrCodesService {
       this.tallies.codes(vendorId),
       this.tallies.codes(PLATFORM_SCOPE),
     ]);
-    // Reading the list's index and checking each row finds a page after about 50 × all / assigned
-    // probes; collecting the partner's assignments first reads `assigned` rows (each far cheaper).
+    // The page is read from the partner's own rows (QrCodesRepository.partnerPageRows); a searched
+    // count checks its matches row by row when it holds many codes, else collects its assignments.
     const filter = { vendorId, vendorDense: assigned * assigned >= DENSE_VENDOR_FACTOR * all };
     // The administrator's unsearched total is the partner's code tally (its active assignments) plus
     // its own codes not assigned to it (an indexed count), not a count over every row of the OR.

@@ -9,6 +9,7 @@ import { Migration20261129BusinessTimeZone } from './migration-20261129-business
 import { Migration20261130StartDate } from './migration-20261130-start-date';
 import { Migration20261201PartnerOffers } from './migration-20261201-partner-offers';
 import { Migration20261202PartnerOfferStart } from './migration-20261202-partner-offer-start';
+import { Migration20261203PartnerCodeOrder } from './migration-20261203-partner-code-order';
 
 export const migrations = [
   { name: 'Migration20261122Initial', class: Migration20261122Initial },
@@ -22,4 +23,5 @@ export const migrations = [
   { name: 'Migration20261130StartDate', class: Migration20261130StartDate },
   { name: 'Migration20261201PartnerOffers', class: Migration20261201PartnerOffers },
   { name: 'Migration20261202PartnerOfferStart', class: Migration20261202PartnerOfferStart },
+  { name: 'Migration20261203PartnerCodeOrder', class: Migration20261203PartnerCodeOrder },
 ];
