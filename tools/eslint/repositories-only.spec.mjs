@@ -11,7 +11,10 @@ import { isSqlStatement, repositoriesOnly } from './repositories-only.mjs';
 const TIMEOUT_MS = 60_000;
 RuleTester.describe = describe;
 RuleTester.it = (text, method) => it(text, method, TIMEOUT_MS);
-RuleTester.itOnly = (text, method) => it.only(text, method, TIMEOUT_MS);
+// A case marked `only: true` would silently hide every other case: refuse it instead of focusing.
+RuleTester.itOnly = (text) => {
+  throw new Error(`Remove \`only: true\` from the rule test case ${JSON.stringify(text)}`);
+};
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const service = resolve(ROOT, 'services/partners/src/companies/companies.service.ts');
