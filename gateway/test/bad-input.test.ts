@@ -404,6 +404,13 @@ describe('a property sweep over every route: never a 500, never a hang', () => {
       ['GET', '/admin/queues/api/queues', undefined] as const,
       ['PUT', '/admin/queues/api/queues/pause', '{}'] as const,
       ['GET', `/api/jobs/${codeId}/file`, undefined] as const,
+      // Issue 23 and 24 routes: a job's download link and the bulk assignment.
+      ['POST', `/api/jobs/${codeId}/link`, '{}'] as const,
+      [
+        'POST',
+        '/api/qr-codes/assign-partners',
+        JSON.stringify({ batchId: codeId, partnerIds: [vendorId] }),
+      ] as const,
     ];
     for (const [method, path, body] of targets) {
       const plain = await rawRequest(h.url, path, { method, body });
