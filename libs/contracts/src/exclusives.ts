@@ -1,6 +1,7 @@
 import { EXCLUSIVE_STATUSES, EXCLUSIVE_TYPES, isDateOnly, UNLIMITED_USAGE_LIMIT } from '@avpass/domain';
 import { z } from 'zod';
 import { optionalText, uploadUrl } from './common';
+import { redemptionModeField } from './redemption-modes';
 import { isSafeText, safeText, UNSAFE_TEXT_MESSAGE } from './text';
 import { describeSent, numberOrWord } from './validation';
 import {
@@ -113,6 +114,8 @@ export const createExclusiveRequestSchema = z
       .pipe(z.url({ protocol: /^https?$/, error: 'deploymentUrl must be an http(s) origin' }))
       .optional(),
     idempotencyKey: idempotencyKeyField,
+    /** Absent: the club-wide default (GET /api/settings/vouchers). */
+    redemptionMode: redemptionModeField,
   })
   .superRefine(checkStartDate);
 export type CreateExclusiveRequest = z.input<typeof createExclusiveRequestSchema>;

@@ -19,3 +19,4 @@ export * from './exclusives';
 export * from './credits';
 export * from './inventory';
 export * from './trainers';
+export * from './till';

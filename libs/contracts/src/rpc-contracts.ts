@@ -116,6 +116,17 @@ import {
   trainerListQuerySchema,
   trainerPageSchema,
 } from './trainers';
+import {
+  cancelRedemptionResponseSchema,
+  cancelRedemptionRpcSchema,
+  tillCheckRequestSchema,
+  tillCheckResponseSchema,
+  tillRecentRequestSchema,
+  tillRecentResponseSchema,
+  tillRedeemResponseSchema,
+  tillRedeemRpcSchema,
+  voucherSettingsSchema,
+} from './till';
 
 /**
  * Every NATS request subject, tied to the zod schemas of its request and its answer. The request
@@ -253,6 +264,26 @@ export const RPC_CONTRACTS = {
   ),
   /** POST /api/redeem/{id} with the optional Idempotency-Key header. */
   'vouchers.codes.redeem.v1': contract('redeem', redeemRequestSchema, redeemResponseSchema),
+  /** POST /api/till/check: the till's card of a scanned or typed code; no write (issue 25). */
+  'vouchers.till.check.v1': contract('tillCheck', tillCheckRequestSchema, tillCheckResponseSchema),
+  /** POST /api/till/redeem with the optional Idempotency-Key header. */
+  'vouchers.till.redeem.v1': contract('tillRedeem', tillRedeemRpcSchema, tillRedeemResponseSchema),
+  /** GET /api/till/recent: today's redemptions at this partner's till, newest first. */
+  'vouchers.till.recent.v1': contract('tillRecent', tillRecentRequestSchema, tillRecentResponseSchema),
+  /** POST /api/redemptions/{id}/cancel: undo a redemption, giving the use back. */
+  'vouchers.redemptions.cancel.v1': contract(
+    'cancelRedemption',
+    cancelRedemptionRpcSchema,
+    cancelRedemptionResponseSchema,
+  ),
+  /** GET /api/settings/vouchers: the club-wide defaults of new codes (any signed-in user). */
+  'vouchers.settings.get.v1': contract('getVoucherSettings', empty, voucherSettingsSchema),
+  /** PUT /api/settings/vouchers (super_admin). */
+  'vouchers.settings.update.v1': contract(
+    'updateVoucherSettings',
+    voucherSettingsSchema,
+    voucherSettingsSchema,
+  ),
   /** DELETE /api/qr-codes/{id}: super_admin deletes; a company removes the code from itself only. */
   'vouchers.codes.remove.v1': contract('remove', byId, messageResponseSchema),
   'vouchers.admin.stats.v1': contract('adminStats', empty, voucherStatsSchema),

@@ -7,6 +7,7 @@ import {
 } from '@avpass/domain';
 import { z } from 'zod';
 import { optionalText, uploadUrl, UUID_PATTERN } from './common';
+import { redemptionModeField } from './redemption-modes';
 import { safeText } from './text';
 import { describeSent, numberInput, numberOrWord } from './validation';
 import {
@@ -170,6 +171,8 @@ export const generateTrainerQrRequestSchema = z
     idempotencyKey: idempotencyKeyField,
     /** Valid from the start of this business day (the codes expire validDays after today). */
     startDate: startDateField,
+    /** Absent: the club-wide default (GET /api/settings/vouchers). */
+    redemptionMode: redemptionModeField,
     ...trainerFields,
   })
   .transform((value, ctx) => {

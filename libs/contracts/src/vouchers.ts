@@ -12,6 +12,12 @@ import { z } from 'zod';
 import { safeText } from './text';
 import { hasExactlyOneSource, optionalText, publicVoucherId, uploadUrl } from './common';
 import { describeSent, numberInput, numberOrWord } from './validation';
+import {
+  REDEMPTION_CHANNELS,
+  REDEMPTION_MODES,
+  REDEMPTION_STATUSES,
+  redemptionModeField,
+} from './redemption-modes';
 
 /**
  * Vouchers (QR codes), their redemptions, partner assignment and bulk batches: the REST contract of
@@ -234,6 +240,8 @@ const voucherFields = {
   logoUrl: uploadUrl().nullish(),
   deploymentUrl: deploymentUrlField,
   idempotencyKey: idempotencyKeyField,
+  /** Absent: the club-wide default (GET /api/settings/vouchers). */
+  redemptionMode: redemptionModeField,
 };
 
 /**
@@ -336,6 +344,11 @@ export const qrCodeSchema = z.object({
   /** How many partners the code is assigned to. */
   partnerCount: z.number().int().nonnegative(),
   createdAt: z.string(),
+  /**
+   * `staff`: only a partner's till may redeem it; the public page shows the QR (issue 25). Always sent
+   * by the vouchers service (optional in the type for older fixtures; absent reads as `self`).
+   */
+  redemptionMode: z.enum(REDEMPTION_MODES).optional(),
 });
 export type QrCode = z.infer<typeof qrCodeSchema>;
 
@@ -413,7 +426,19 @@ export const redemptionSchema = z.object({
   deviceInfo: z.string().nullable(),
   ipAddress: z.string().nullable(),
   userAgent: z.string().nullable(),
-  status: z.string(),
+  status: z.enum(REDEMPTION_STATUSES),
+  /** Issue 25: where (the partner; for `self`, the code's partner when it has exactly one) and how. */
+  channel: z.enum(REDEMPTION_CHANNELS),
+  partnerId: z.string().uuid().nullable(),
+  partnerName: z.string().nullable(),
+  redeemedByUserId: z.string().uuid().nullable(),
+  transactionAmount: z.number().int().nullable(),
+  discountApplied: z.number().int().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelledBy: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  /** Whether the signed-in user may cancel it now (its partner's staff within the window, the administrator always). */
+  cancellable: z.boolean(),
   /** The code's partner (clinic) name, service and discount, for list views. */
   facility: z.string(),
   service: z.string(),

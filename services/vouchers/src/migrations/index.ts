@@ -10,6 +10,7 @@ import { Migration20261130StartDate } from './migration-20261130-start-date';
 import { Migration20261201PartnerOffers } from './migration-20261201-partner-offers';
 import { Migration20261202PartnerOfferStart } from './migration-20261202-partner-offer-start';
 import { Migration20261203PartnerCodeOrder } from './migration-20261203-partner-code-order';
+import { Migration20261204Till } from './migration-20261204-till';
 
 export const migrations = [
   { name: 'Migration20261122Initial', class: Migration20261122Initial },
@@ -24,4 +25,5 @@ export const migrations = [
   { name: 'Migration20261201PartnerOffers', class: Migration20261201PartnerOffers },
   { name: 'Migration20261202PartnerOfferStart', class: Migration20261202PartnerOfferStart },
   { name: 'Migration20261203PartnerCodeOrder', class: Migration20261203PartnerCodeOrder },
+  { name: 'Migration20261204Till', class: Migration20261204Till },
 ];

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { uuidParam } from './common';
+import { numberInput } from './validation';
+import {
+  REDEMPTION_CHANNELS,
+  REDEMPTION_MODES,
+  REDEMPTION_MODE_MESSAGE,
+  REDEMPTION_STATUSES,
+} from './redemption-modes';
+import { idempotencyKeyField, publicVoucherSchema } from './vouchers';
+
+export * from './redemption-modes';
+
+/**
+ * The till (issue 25): partner staff check and redeem a member's code, every redemption says where
+ * (partner) and by whom (staff member, or the member on the public page), and a mistaken one can be
+ * undone within REDEMPTION_UNDO_MINUTES. Shared by the gateway, the vouchers service and the frontend.
+ */
+
+/** What a self-service redemption says it was made by (the public voucher page). */
+export const SELF_SERVICE_REDEEMER = 'Member (self-service)';
+/** The public page's refusal of a staff-only code (403), and the text the page shows instead of Redeem. */
+export const STAFF_ONLY_MESSAGE = 'Show this code at the till';
+/** Anything scanned or typed that is not one of our voucher links, ids or 8-character references. */
+export const NOT_OUR_VOUCHER_MESSAGE = 'This is not an AV Pass voucher';
+/** A shop that may not honour the code (403 on redeem; `reason` on check). */
+export const notValidAtMessage = (partnerName: string) => `This voucher is not valid at ${partnerName}`;
+export const CANCEL_REASON_MESSAGE = 'Please give a reason (1-500 characters)';
+export const ALREADY_CANCELLED_MESSAGE = 'This redemption has already been cancelled';
+export const undoWindowClosedMessage = (minutes: number) =>
+  `This redemption can no longer be undone (only within ${minutes} minutes)`;
+export const DEFAULT_REDEMPTION_UNDO_MINUTES = 30;
+/** The characters printed on cards and shown on the voucher page: the id's first 8 (hex). */
+export const SHORT_CODE_LENGTH = 8;
+
+/** A redemption's short reference, as the till shows it: the first 8 characters of its id, upper case. */
+export const redemptionReference = (id: string): string => id.slice(0, SHORT_CODE_LENGTH).toUpperCase();
+
+/** Why a till check says no, as a machine-readable word beside the sentence in `reason`. */
+export const TILL_REFUSALS = [
+  'used_up',
+  'expired',
+  'inactive',
+  'outside_hours',
+  'not_valid_here',
+  'upcoming',
+] as const;
+export type TillRefusal = (typeof TILL_REFUSALS)[number];
+
+const saleAmountField = numberInput('Sale amount', { kind: 'a number of cents' })
+  .pipe(
+    z
+      .number()
+      .int('Sale amount must be whole cents')
+      .min(0, 'Sale amount must not be negative')
+      .max(100_000_000, 'Sale amount must be at most $1,000,000'),
+  )
+  .optional();
+
+export const TILL_CODE_MESSAGE = 'Scan or type a voucher code';
+/** What was scanned or typed: the voucher's link, its id, or the 8 characters printed on cards. */
+const tillCodeField = z
+  .string({ error: TILL_CODE_MESSAGE })
+  .trim()
+  .min(1, TILL_CODE_MESSAGE)
+  .max(2000, 'A voucher code is at most 2000 characters');
+
+/** POST /api/till/check body: no write, no rate limit. */
+export const tillCheckRequestSchema = z.object({
+  code: tillCodeField,
+  /** The sale rung up (cents), to show the discount and the amount to pay. */
+  transactionAmount: saleAmountField,
+});
+export type TillCheckRequest = z.infer<typeof tillCheckRequestSchema>;
+
+/** One of several codes an 8-character entry matched (the till asks the staff to pick one). */
+export const tillMatchSchema = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  partnerName: z.string().nullable(),
+});
+export type TillMatch = z.infer<typeof tillMatchSchema>;
+
+/** The till's card of one code and whether this shop may honour it now. */
+export const tillCheckResponseSchema = z.object({
+  voucher: publicVoucherSchema,
+  redeemable: z.boolean(),
+  /** The refusal in words when not redeemable ("This voucher has been used up", …). */
+  reason: z.string().optional(),
+  refusal: z.enum(TILL_REFUSALS).optional(),
+  /** With a sale amount: the discount it gets and what is left to pay (cents). */
+  discountApplied: z.number().int().optional(),
+  amountDue: z.number().int().optional(),
+  /** Uses left; null: unlimited. */
+  usesLeft: z.number().int().nullable(),
+});
+export type TillCheckResponse = z.infer<typeof tillCheckResponseSchema>;
+
+/**
+ * The body of the 409 a short entry matching several codes gets (check and redeem alike): the staff
+ * picks one and sends its id.
+ */
+export const SEVERAL_MATCHES_MESSAGE = 'Several vouchers start with these characters: pick one';
+
+/** POST /api/till/redeem body, with the optional Idempotency-Key header. */
+export const tillRedeemRequestSchema = tillCheckRequestSchema.extend({
+  /**
+   * When the till scanned the code, if it was kept offline and sent later (ISO 8601); at most a few
+   * days in the past, never in the future. Absent: the time the request reached the server.
+   */
+  scannedAt: z
+    .string()
+    .datetime({ offset: true, error: 'Scan time must be an ISO 8601 date-time' })
+    .optional(),
+});
+export type TillRedeemRequest = z.infer<typeof tillRedeemRequestSchema>;
+
+/** One redemption as the till and the redemption tables show it. */
+export const tillRedemptionSchema = z.object({
+  id: z.string().uuid(),
+  /** redemptionReference(id): what the member and the staff can read out. */
+  reference: z.string(),
+  redeemedAt: z.string(),
+  /** When the till scanned it (differs from redeemedAt for a scan kept offline); null: not a till scan. */
+  scannedAt: z.string().nullable(),
+  partnerId: z.string().uuid().nullable(),
+  partnerName: z.string().nullable(),
+  redeemedBy: z.string(),
+  channel: z.enum(REDEMPTION_CHANNELS),
+  transactionAmount: z.number().int().nullable(),
+  discountApplied: z.number().int().nullable(),
+  status: z.enum(REDEMPTION_STATUSES),
+  cancelledAt: z.string().nullable(),
+  cancelledBy: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  /** Whether the signed-in user may undo it now (the window, the role, the partner). */
+  cancellable: z.boolean(),
+  /** When the undo window closes for the staff (null: never undoable by them). */
+  undoUntil: z.string().nullable(),
+});
+export type TillRedemption = z.infer<typeof tillRedemptionSchema>;
+
+export const tillRedeemResponseSchema = z.object({
+  redemption: tillRedemptionSchema,
+  voucher: publicVoucherSchema,
+});
+export type TillRedeemResponse = z.infer<typeof tillRedeemResponseSchema>;
+
+/** GET /api/till/recent: the redemptions made at this partner's till today (the administrator: all tills). */
+export const tillRecentRequestSchema = z.object({
+  limit: numberInput('limit').pipe(z.number().int().min(1).max(100)).optional(),
+});
+export const tillRecentItemSchema = tillRedemptionSchema.extend({
+  qrCodeId: z.string().uuid(),
+  /** The code's title as the card shows it (custom title, or partner name and service). */
+  title: z.string(),
+});
+export type TillRecentItem = z.infer<typeof tillRecentItemSchema>;
+export const tillRecentResponseSchema = z.object({ items: z.array(tillRecentItemSchema) });
+export type TillRecentResponse = z.infer<typeof tillRecentResponseSchema>;
+
+/** POST /api/redemptions/{id}/cancel body. */
+export const cancelRedemptionRequestSchema = z.object({
+  reason: z
+    .string({ error: CANCEL_REASON_MESSAGE })
+    .trim()
+    .min(1, CANCEL_REASON_MESSAGE)
+    .max(500, CANCEL_REASON_MESSAGE),
+});
+export type CancelRedemptionRequest = z.infer<typeof cancelRedemptionRequestSchema>;
+export const cancelRedemptionResponseSchema = z.object({
+  message: z.string(),
+  redemption: tillRedemptionSchema,
+  voucher: publicVoucherSchema,
+});
+export type CancelRedemptionResponse = z.infer<typeof cancelRedemptionResponseSchema>;
+
+/** GET/PUT /api/settings/vouchers: club-wide defaults for new codes (PUT: super_admin). */
+export const voucherSettingsSchema = z.object({
+  defaultRedemptionMode: z.enum(REDEMPTION_MODES, { error: REDEMPTION_MODE_MESSAGE }),
+});
+export type VoucherSettings = z.infer<typeof voucherSettingsSchema>;
+
+/** What the rpc layer receives for the till and undo calls (path ids and headers added by the gateway). */
+export const tillRedeemRpcSchema = tillRedeemRequestSchema.extend({ idempotencyKey: idempotencyKeyField });
+export const cancelRedemptionRpcSchema = cancelRedemptionRequestSchema.extend({ id: uuidParam });
