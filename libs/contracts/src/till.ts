@@ -7,9 +7,12 @@ import {
   REDEMPTION_MODE_MESSAGE,
   REDEMPTION_STATUSES,
 } from './redemption-modes';
+import { SHORT_CODE_LENGTH } from './till-text';
 import { idempotencyKeyField, publicVoucherSchema } from './vouchers';
 
 export * from './redemption-modes';
+// Shared with the member's voucher page, which must not load zod.
+export { STAFF_ONLY_MESSAGE, SHORT_CODE_LENGTH, voucherShortCode } from './till-text';
 
 /**
  * The till (issue 25): partner staff check and redeem a member's code, every redemption says where
@@ -19,8 +22,6 @@ export * from './redemption-modes';
 
 /** What a self-service redemption says it was made by (the public voucher page). */
 export const SELF_SERVICE_REDEEMER = 'Member (self-service)';
-/** The public page's refusal of a staff-only code (403), and the text the page shows instead of Redeem. */
-export const STAFF_ONLY_MESSAGE = 'Show this code at the till';
 /** Anything scanned or typed that is not one of our voucher links, ids or 8-character references. */
 export const NOT_OUR_VOUCHER_MESSAGE = 'This is not an AV Pass voucher';
 /** A shop that may not honour the code (403 on redeem; `reason` on check). */
@@ -30,8 +31,6 @@ export const ALREADY_CANCELLED_MESSAGE = 'This redemption has already been cance
 export const undoWindowClosedMessage = (minutes: number) =>
   `This redemption can no longer be undone (only within ${minutes} minutes)`;
 export const DEFAULT_REDEMPTION_UNDO_MINUTES = 30;
-/** The characters printed on cards and shown on the voucher page: the id's first 8 (hex). */
-export const SHORT_CODE_LENGTH = 8;
 
 /** A redemption's short reference, as the till shows it: the first 8 characters of its id, upper case. */
 export const redemptionReference = (id: string): string => id.slice(0, SHORT_CODE_LENGTH).toUpperCase();

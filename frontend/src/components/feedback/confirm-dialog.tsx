@@ -23,6 +23,8 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
   /** A test id for the confirming button. */
   confirmTestId?: string;
+  /** The closing button's label, when 'Cancel' would read as the action itself ('Keep it'). */
+  cancelLabel?: string;
 }
 
 /**
@@ -40,6 +42,7 @@ export function ConfirmDialog({
   onClose,
   children,
   confirmTestId,
+  cancelLabel = 'Cancel',
 }: ConfirmDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -63,7 +66,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={pending}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button
           color="error"

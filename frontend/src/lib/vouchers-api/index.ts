@@ -19,3 +19,5 @@ export * from './collect-code-ids';
 export * from './upload-logo';
 export * from './get-public-voucher';
 export * from './redeem-voucher';
+export * from './cancel-redemption';
+export * from './get-voucher-settings';

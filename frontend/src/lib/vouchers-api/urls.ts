@@ -19,6 +19,8 @@ export const VOUCHER_URLS = {
   assignPartners: (id: string) => `/api/qr-codes/${encodeURIComponent(id)}/assign-partners`,
   bulkAssignPartners: '/api/qr-codes/assign-partners',
   companies: '/api/companies',
+  cancelRedemption: (id: string) => `/api/redemptions/${encodeURIComponent(id)}/cancel`,
+  voucherSettings: '/api/settings/vouchers',
 } as const;
 
 type PagedQuery = { limit?: number; offset?: number; search?: string };

@@ -6,14 +6,19 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePaging } from '@/components/data-display/pager';
-import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
+import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
+import { CancelRedemptionButton } from '@/components/vouchers/cancel-redemption-dialog';
+import { RedeemedBy, RedemptionStatusBadge, redemptionWhere } from '@/components/vouchers/redemption-status';
 import { paths } from '@/config/paths';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useAdminRedemptions } from '@/lib/vouchers-api';
 import { shortDevice, shortId } from '../lib/short-id';
 import { MobileCard } from './mobile-card';
 
-/** Recent Redemptions: newest first, polled every 15 s (spec section 9). */
+/**
+ * Recent Redemptions: newest first, polled every 15 s (spec section 9); where (the partner) and by whom
+ * (staff at the till, or the member), Cancelled with its reason, and Cancel while the server allows it.
+ */
 export function RedemptionsTab() {
   const paging = usePaging(25);
   const redemptions = useAdminRedemptions({ limit: paging.limit, offset: paging.offset });
@@ -30,14 +35,23 @@ export function RedemptionsTab() {
         query={redemptions}
         paging={paging}
         label="Recent redemptions"
-        minWidth={640}
-        columns={['Time', 'QR Code', 'Facility', 'Redeemed By', 'Device']}
+        minWidth={980}
+        columns={[
+          'Time',
+          'QR Code',
+          'Facility',
+          'Redeemed At',
+          'Redeemed By',
+          'Status',
+          'Device',
+          { label: 'Actions', align: 'right', sticky: true },
+        ]}
         emptyText="No redemptions yet. They appear here as members use their vouchers."
         itemKey={(row) => row.id}
         renderCard={(row) => (
           <MobileCard
             testId="redemption-row"
-            dataAttributes={{ 'data-qr-code-id': row.qrCodeId }}
+            dataAttributes={{ 'data-qr-code-id': row.qrCodeId, 'data-redemption-id': row.id }}
             header={
               <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                 <Typography sx={{ fontWeight: 700 }}>{row.facility}</Typography>
@@ -46,19 +60,36 @@ export function RedemptionsTab() {
             }
             fields={[
               ['Time', formatMonthDayTime(row.redeemedAt, zone)],
-              ['Redeemed By', row.redeemedBy || 'Store Scanner'],
+              ['Redeemed At', redemptionWhere(row)],
+              ['Redeemed By', <RedeemedBy key="by" redemption={row} />],
+              ['Status', <RedemptionStatusBadge key="status" redemption={row} />],
               ['Device', shortDevice(row.deviceInfo ?? row.userAgent)],
             ]}
+            actions={row.cancellable ? <CancelRedemptionButton redemption={row} /> : undefined}
           />
         )}
         renderRow={(row) => (
-          <TableRow hover data-testid="redemption-row" data-qr-code-id={row.qrCodeId}>
+          <TableRow
+            hover
+            data-testid="redemption-row"
+            data-qr-code-id={row.qrCodeId}
+            data-redemption-id={row.id}
+          >
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMonthDayTime(row.redeemedAt, zone)}</TableCell>
             <TableCell>{codeLink(row.qrCodeId)}</TableCell>
             <TableCell>{row.facility}</TableCell>
-            <TableCell>{row.redeemedBy || 'Store Scanner'}</TableCell>
+            <TableCell>{redemptionWhere(row)}</TableCell>
+            <TableCell>
+              <RedeemedBy redemption={row} />
+            </TableCell>
+            <TableCell>
+              <RedemptionStatusBadge redemption={row} />
+            </TableCell>
             <TableCell title={row.deviceInfo ?? row.userAgent ?? undefined}>
               {shortDevice(row.deviceInfo ?? row.userAgent)}
+            </TableCell>
+            <TableCell align="right" sx={stickyEndCellSx}>
+              {row.cancellable && <CancelRedemptionButton redemption={row} />}
             </TableCell>
           </TableRow>
         )}

@@ -17,6 +17,11 @@ import { useState, type FormEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { LogoUpload } from '@/components/form/logo-upload-card';
 import { PartnerPicker } from '@/components/form/partner-picker';
+import {
+  RedemptionModeField,
+  redemptionModeRequest,
+  useRedemptionMode,
+} from '@/components/form/redemption-mode-field';
 import { applyPartnerChoice, type PartnerChoice } from '@/lib/partners-api';
 import {
   initialVoucherFields,
@@ -69,6 +74,7 @@ export function BulkForm({
   const [values, setValues] = useState<VoucherFieldValues>(initialVoucherFields);
   const [errors, setErrors] = useState<VoucherFieldErrors>({});
   const [progress, setProgress] = useState<number>(PROGRESS.failed);
+  const redemption = useRedemptionMode();
   const generate = useBulkGenerate();
   const { toast, dismiss } = useToast();
   const busy = generate.isPending;
@@ -99,6 +105,7 @@ export function BulkForm({
       customTitle: batch.customTitle,
       facility: batch.facility,
       logoUrl,
+      ...redemptionModeRequest(redemption.mode),
     };
     const parsed = bulkGenerateRequestSchema.safeParse(request);
     const refusals = voucherFieldRefusals(values);
@@ -190,6 +197,17 @@ export function BulkForm({
           setValues((current) => ({ ...current, ...patch }));
         }}
       />
+      <Box sx={{ mt: 2.5 }}>
+        <RedemptionModeField
+          value={redemption.mode}
+          onChange={(mode) => {
+            edited();
+            redemption.setMode(mode);
+          }}
+          disabled={busy}
+          error={errors.redemptionMode}
+        />
+      </Box>
       <Divider sx={{ my: 3 }} />
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
         Logo

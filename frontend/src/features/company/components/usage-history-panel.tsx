@@ -3,7 +3,6 @@ import { formatDiscount } from '@avpass/domain';
 import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
 import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,19 +13,18 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { Paging } from '@/components/data-display/pager';
+import { CancelRedemptionButton } from '@/components/vouchers/cancel-redemption-dialog';
+import { RedeemedBy, RedemptionStatusBadge, redemptionWhere } from '@/components/vouchers/redemption-status';
 import { dateTimeText, shortId } from '../lib/display';
 import { DividedList, PagedListCard } from './list-frame';
 import { ListStates } from './list-states';
-
-function RedeemedBadge() {
-  return <Chip size="small" color="success" label="Redeemed" data-testid="redeemed-badge" />;
-}
 
 function RedemptionCard({ redemption }: { redemption: Redemption }) {
   return (
     <Box
       component="li"
       data-testid="redemption-row"
+      data-redemption-id={redemption.id}
       sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 0.75 }}
     >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
@@ -36,17 +34,28 @@ function RedemptionCard({ redemption }: { redemption: Redemption }) {
             {redemption.service} · {formatDiscount(redemption.discountType, redemption.discountValue)}
           </Typography>
         </Box>
-        <RedeemedBadge />
+        <RedemptionStatusBadge redemption={redemption} />
       </Box>
+      <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
+        At {redemptionWhere(redemption)} · <RedeemedBy redemption={redemption} />
+      </Typography>
       <Typography variant="caption" color="text.secondary">
         {dateTimeText(redemption.redeemedAt)} · IP {redemption.ipAddress ?? 'unknown'} · Code{' '}
         <span style={{ fontFamily: 'monospace' }}>{shortId(redemption.qrCodeId)}</span>
       </Typography>
+      {redemption.cancellable && (
+        <Box>
+          <CancelRedemptionButton redemption={redemption} />
+        </Box>
+      )}
     </Box>
   );
 }
 
-/** The Usage History tab: every redemption of this company's codes, newest first, paged. */
+/**
+ * The Usage History tab: every redemption of this company's codes, newest first, paged; where and by
+ * whom, Cancelled with its reason, and Cancel while the undo window is open (issue 25).
+ */
 export function UsageHistoryPanel({
   query,
   search,
@@ -89,14 +98,17 @@ export function UsageHistoryPanel({
                   <TableCell>Service</TableCell>
                   <TableCell>Discount</TableCell>
                   <TableCell>QR code</TableCell>
+                  <TableCell>Redeemed at</TableCell>
+                  <TableCell>Redeemed by</TableCell>
                   <TableCell>Status</TableCell>
                   <TableCell>Date</TableCell>
                   <TableCell>IP address</TableCell>
+                  <TableCell align="right">Actions</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {items.map((r) => (
-                  <TableRow key={r.id} hover data-testid="redemption-row">
+                  <TableRow key={r.id} hover data-testid="redemption-row" data-redemption-id={r.id}>
                     <TableCell sx={{ fontWeight: 700 }}>{r.facility}</TableCell>
                     <TableCell>{r.service}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -105,11 +117,18 @@ export function UsageHistoryPanel({
                     <TableCell sx={{ fontFamily: 'monospace' }} title={r.qrCodeId}>
                       {shortId(r.qrCodeId)}
                     </TableCell>
+                    <TableCell>{redemptionWhere(r)}</TableCell>
                     <TableCell>
-                      <RedeemedBadge />
+                      <RedeemedBy redemption={r} />
+                    </TableCell>
+                    <TableCell>
+                      <RedemptionStatusBadge redemption={r} />
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTimeText(r.redeemedAt)}</TableCell>
                     <TableCell sx={{ fontFamily: 'monospace' }}>{r.ipAddress ?? '—'}</TableCell>
+                    <TableCell align="right">
+                      {r.cancellable && <CancelRedemptionButton redemption={r} />}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

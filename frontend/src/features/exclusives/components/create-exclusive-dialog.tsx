@@ -34,6 +34,11 @@ import { viewerTimeZone } from '@/lib/time-zone';
 import { useCreateExclusive } from '../api/create-exclusive';
 import { PartnerPicker } from '@/components/form/partner-picker';
 import { StartDateField } from '@/components/form/voucher-fields';
+import {
+  RedemptionModeField,
+  redemptionModeRequest,
+  useRedemptionMode,
+} from '@/components/form/redemption-mode-field';
 import type { PartnerChoice } from '@/lib/partners-api';
 import { typeLabel } from '../lib/exclusive-text';
 
@@ -132,6 +137,7 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
   // The vendor from the partner directory (searched, paged); its id is what the request sends.
   const [vendor, setVendor] = useState<PartnerChoice | null>(null);
   const create = useCreateExclusive();
+  const redemption = useRedemptionMode();
   const { toast } = useToast();
 
   const set =
@@ -155,7 +161,7 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const request = requestOf(values, logoUrl);
+    const request = { ...requestOf(values, logoUrl), ...redemptionModeRequest(redemption.mode) };
     const refusals = refusalsOf(request);
     setErrors(refusals);
     if (Object.keys(refusals).length) return;
@@ -168,6 +174,7 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
         setValues(initialValues());
         setVendor(null);
         setLogoUrl(null);
+        redemption.reset();
         onClose();
       },
       onError: (error) => {
@@ -315,6 +322,12 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
               error={errors.startDate}
               disabled={create.isPending}
               onChange={(value) => set('startDate')(value)}
+            />
+            <RedemptionModeField
+              value={redemption.mode}
+              onChange={redemption.setMode}
+              disabled={create.isPending}
+              error={errors.redemptionMode}
             />
             {errors._ && <Alert severity="error">{errors._}</Alert>}
           </Stack>

@@ -6,6 +6,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { PartnerPicker } from '@/components/form/partner-picker';
+import {
+  RedemptionModeField,
+  redemptionModeRequest,
+  useRedemptionMode,
+} from '@/components/form/redemption-mode-field';
 import { useToast } from '@/components/toast/toast-context';
 import { applyPartnerChoice, type PartnerChoice } from '@/lib/partners-api';
 import { useGenerateQr } from '@/lib/vouchers-api';
@@ -37,6 +42,7 @@ export function DiscountForm({
   const [partner, setPartner] = useState<PartnerChoice | null>(null);
   const [values, setValues] = useState<VoucherFieldValues>(initialVoucherFields);
   const [errors, setErrors] = useState<VoucherFieldErrors>({});
+  const redemption = useRedemptionMode();
   const generate = useGenerateQr();
   const { toast } = useToast();
 
@@ -50,7 +56,13 @@ export function DiscountForm({
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const request = { clinic, partnerId: partner?.id ?? null, ...voucherRequestFields(values), logoUrl };
+    const request = {
+      clinic,
+      partnerId: partner?.id ?? null,
+      ...voucherRequestFields(values),
+      logoUrl,
+      ...redemptionModeRequest(redemption.mode),
+    };
     const parsed = generateQrRequestSchema.safeParse(request);
     const refusals = voucherFieldRefusals(values);
     // The form still asks for the name printed on the code (spec §5), filled by the picker or typed.
@@ -108,6 +120,14 @@ export function DiscountForm({
         disabled={generate.isPending}
         onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
       />
+      <Box sx={{ mt: 2.5 }}>
+        <RedemptionModeField
+          value={redemption.mode}
+          onChange={redemption.setMode}
+          disabled={generate.isPending}
+          error={errors.redemptionMode}
+        />
+      </Box>
       <Button
         type="submit"
         variant="contained"

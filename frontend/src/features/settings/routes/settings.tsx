@@ -1,4 +1,5 @@
 import PersonOutlineRoundedIcon from '@mui/icons-material/PersonOutlineRounded';
+import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
 import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -11,6 +12,7 @@ import { useState } from 'react';
 import { useSession } from '@/lib/session/use-session';
 import { ProfileForm } from '../components/profile-form';
 import { SecurityForm } from '../components/security-form';
+import { VoucherDefaultsForm } from '../components/voucher-defaults-form';
 
 const TABS = [
   {
@@ -25,11 +27,21 @@ const TABS = [
     icon: <ShieldOutlinedIcon />,
     intro: 'Change your password. Your other signed-in sessions end; this one stays.',
   },
+  {
+    id: 'vouchers',
+    label: 'Voucher defaults',
+    icon: <QrCode2RoundedIcon />,
+    intro:
+      'Club-wide defaults for new vouchers. Every create form starts with them; codes already made keep their own.',
+  },
 ] as const;
 
 type TabId = (typeof TABS)[number]['id'];
 
-/** Profile and security of the administrator (super_admin only; the router applies the denial). */
+/**
+ * Profile, security and the club-wide voucher defaults of the administrator (super_admin only; the
+ * router applies the denial).
+ */
 export function SettingsRoute() {
   const session = useSession();
   const [tab, setTab] = useState<TabId>('profile');
@@ -78,7 +90,13 @@ export function SettingsRoute() {
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             {active.intro}
           </Typography>
-          {active.id === 'profile' ? <ProfileForm user={session.user} /> : <SecurityForm />}
+          {active.id === 'profile' ? (
+            <ProfileForm user={session.user} />
+          ) : active.id === 'security' ? (
+            <SecurityForm />
+          ) : (
+            <VoucherDefaultsForm />
+          )}
         </CardContent>
       </Card>
     </Container>

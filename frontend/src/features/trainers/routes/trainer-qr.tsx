@@ -35,6 +35,11 @@ import { firstIssuePerField } from '@/lib/form-errors';
 import { useGenerateTrainerQr, useSaveTrainerConfig, useTrainerConfig } from '@/lib/trainers-api';
 import { PartnerPicker } from '@/components/form/partner-picker';
 import { StartDateField } from '@/components/form/voucher-fields';
+import {
+  RedemptionModeField,
+  redemptionModeRequest,
+  useRedemptionMode,
+} from '@/components/form/redemption-mode-field';
 import { applyPartnerChoice, type PartnerChoice } from '@/lib/partners-api';
 import { TrainerPhoto } from '../components/trainer-photo';
 import { TrainerPreviewCard } from '../components/trainer-preview-card';
@@ -62,6 +67,7 @@ export function TrainerQrRoute() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [generated, setGenerated] = useState<TrainerCode | null>(null);
   const generate = useGenerateTrainerQr();
+  const redemption = useRedemptionMode();
   const saved = useTrainerConfig();
   const save = useSaveTrainerConfig();
   // The partner the codes are for, from the directory; its name fills "Partner name" (editable).
@@ -106,7 +112,7 @@ export function TrainerQrRoute() {
       toast({ title: 'Missing Information', description: message, kind: 'destructive' });
       return;
     }
-    const request = trainerRequestOf(values);
+    const request = { ...trainerRequestOf(values), ...redemptionModeRequest(redemption.mode) };
     const parsed = trainerFormSchema.safeParse(request);
     if (!parsed.success) {
       setErrors(firstIssuePerField(parsed.error));
@@ -323,6 +329,14 @@ export function TrainerQrRoute() {
                     }
                     label="Stackable with other offers"
                   />
+                  <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+                    <RedemptionModeField
+                      value={redemption.mode}
+                      onChange={redemption.setMode}
+                      disabled={generate.isPending}
+                      error={errors.redemptionMode}
+                    />
+                  </Box>
                 </Box>
                 <Box>
                   <FormControlLabel

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { VoucherView } from '../lib/voucher-view';
 import { TrainerHeader, VoucherLogo } from './voucher-brand';
 import { VoucherPlaces } from './voucher-places';
+import { VoucherQr } from './voucher-qr';
 import { VoucherStatusBadge } from './voucher-status-badge';
 
 function Detail({
@@ -89,6 +90,8 @@ export function VoucherPass({
   view: VoucherView;
   action: ReactNode;
 }) {
+  // A staff-only code that can be used now: the QR large where Redeem would be (issue 25).
+  const tillQr = view.staffOnly && voucher.status === 'active';
   return (
     <Card
       component="article"
@@ -209,11 +212,11 @@ export function VoucherPass({
           </TextSection>
         )}
 
+        {tillQr && <VoucherQr url={voucher.qrUrl} shortCode={view.shortCode} staffOnly />}
+
         {action}
 
-        <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
-          Voucher {voucher.id.slice(0, 8).toUpperCase()} · AV Pass
-        </Typography>
+        {!tillQr && <VoucherQr url={voucher.qrUrl} shortCode={view.shortCode} />}
       </Box>
     </Card>
   );

@@ -1,5 +1,6 @@
 import type { PublicVoucher } from '@avpass/contracts';
 import { REDEEM_REFUSALS, validFromMessage } from '@avpass/contracts/redeem-refusals';
+import { voucherShortCode } from '@avpass/contracts/till-text';
 import { voucherText } from '@avpass/contracts/voucher-text';
 import { formatDate, isUnlimited } from '@avpass/domain';
 
@@ -21,6 +22,13 @@ export interface VoucherView {
   redemptionInstructions: string | null;
   terms: string | null;
   canRedeem: boolean;
+  /**
+   * A staff-only code (issue 25): the page shows the QR large with STAFF_ONLY_MESSAGE and no Redeem
+   * button; only a partner's till redeems it.
+   */
+  staffOnly: boolean;
+  /** The 8 characters printed on cards and typed at the till: the id's first 8, upper case. */
+  shortCode: string;
   /** Why the Redeem button is not offered, or null when it is. */
   refusal: string | null;
   redeemLabel: string;
@@ -35,6 +43,7 @@ export const REDEEM_FAILED_FALLBACK = 'This voucher may have already been used o
 export function voucherView(voucher: PublicVoucher): VoucherView {
   const text = voucherText(voucher);
   const status = voucher.status;
+  const staffOnly = voucher.redemptionMode === 'staff';
   // A date-only start is a calendar date: printed as is, whatever the zone.
   const startText = voucher.startDate ? formatDate(voucher.startDate, 'UTC') : null;
   const upcoming = status === 'upcoming';
@@ -52,7 +61,9 @@ export function voucherView(voucher: PublicVoucher): VoucherView {
     trainer: text.trainer ? { ...text.trainer, image: voucher.trainerImage } : null,
     redemptionInstructions: text.instructions,
     terms: text.terms,
-    canRedeem: status === 'active',
+    canRedeem: status === 'active' && !staffOnly,
+    staffOnly,
+    shortCode: voucherShortCode(voucher.id),
     refusal:
       status === 'active'
         ? null

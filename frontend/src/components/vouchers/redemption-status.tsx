@@ -1,0 +1,78 @@
+import type { Redemption, RedemptionChannel } from '@avpass/contracts';
+import { formatDateTime } from '@avpass/domain';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { viewerTimeZone } from '@/lib/time-zone';
+
+/** The fields of a redemption the tables print about where, by whom and whether it still counts. */
+export type RedemptionAttribution = Pick<
+  Redemption,
+  'channel' | 'partnerName' | 'redeemedBy' | 'status' | 'cancelledAt' | 'cancelledBy' | 'cancelReason'
+>;
+
+export const CHANNEL_LABELS: Readonly<Record<RedemptionChannel, string>> = {
+  till: 'Till',
+  self: 'Self',
+};
+
+/** Where it was redeemed: the partner, or a dash for a self-service use of a code many partners honour. */
+export const redemptionWhere = (r: Pick<Redemption, 'partnerName'>): string => r.partnerName ?? '—';
+
+/** "By Dana Lee, Dec 4, 2026, 3:12 PM. Reason: Wrong voucher scanned" */
+export function cancelledDetail(r: RedemptionAttribution): string {
+  const parts = [
+    r.cancelledBy ? `By ${r.cancelledBy}` : null,
+    r.cancelledAt ? formatDateTime(r.cancelledAt, viewerTimeZone()) : null,
+  ].filter(Boolean);
+  const head = parts.length ? `${parts.join(', ')}.` : '';
+  return [head, r.cancelReason ? `Reason: ${r.cancelReason}` : ''].filter(Boolean).join(' ');
+}
+
+/** Who redeemed it, and how: "Dana Lee · Till" or "Member (self-service) · Self". */
+export function RedeemedBy({ redemption }: { redemption: RedemptionAttribution }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
+      <span>{redemption.redeemedBy}</span>
+      <Chip
+        size="small"
+        variant="outlined"
+        label={CHANNEL_LABELS[redemption.channel]}
+        data-testid="redemption-channel"
+        sx={{ height: 20, fontSize: '0.7rem' }}
+      />
+    </Box>
+  );
+}
+
+/**
+ * Redeemed, or Cancelled with the reason, who and when: a line under the badge (read on a phone and by
+ * a screen reader alike) and the same sentence as the badge's tooltip.
+ */
+export function RedemptionStatusBadge({ redemption }: { redemption: RedemptionAttribution }) {
+  if (redemption.status !== 'cancelled')
+    return <Chip size="small" color="success" label="Redeemed" data-testid="redeemed-badge" />;
+  const text = cancelledDetail(redemption);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, minWidth: 0 }}>
+      <Tooltip title={`Cancelled. ${text}`}>
+        <Chip
+          size="small"
+          color="warning"
+          variant="outlined"
+          label="Cancelled"
+          data-testid="cancelled-badge"
+        />
+      </Tooltip>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        data-testid="cancelled-detail"
+        sx={{ overflowWrap: 'anywhere', maxWidth: 280 }}
+      >
+        {text}
+      </Typography>
+    </Box>
+  );
+}

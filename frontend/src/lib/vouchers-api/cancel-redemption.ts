@@ -1,0 +1,25 @@
+import { cancelRedemptionResponseSchema, type CancelRedemptionResponse } from '@avpass/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '@/lib/api-client';
+import { VOUCHER_URLS } from './urls';
+import { invalidateVoucherData } from './invalidate-voucher-data';
+
+export function cancelRedemption(id: string, reason: string): Promise<CancelRedemptionResponse> {
+  return apiJson(VOUCHER_URLS.cancelRedemption(id), cancelRedemptionResponseSchema, {
+    method: 'POST',
+    body: { reason },
+  });
+}
+
+/**
+ * POST /api/redemptions/{id}/cancel: undo a redemption, giving its use back (issue 25). A second
+ * cancel is refused (409), so no key is needed; either way the tables and stats refetch, so the row
+ * shows what the server now holds.
+ */
+export function useCancelRedemption() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => cancelRedemption(id, reason),
+    onSettled: () => invalidateVoucherData(queryClient),
+  });
+}
