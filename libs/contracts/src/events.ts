@@ -14,7 +14,29 @@ const voucherSnapshot = z.object({
   usageCount: z.number().int().nonnegative(),
   usageLimit: z.number().int().positive(),
   isActive: z.boolean(),
+  /**
+   * The code row's version (qr_codes.version, raised by every change of the row): the state with the
+   * greater version is the newer one, whatever order events arrive in (newerVoucherState).
+   */
+  version: z.number().int().nonnegative(),
 });
+export type VoucherSnapshot = z.infer<typeof voucherSnapshot>;
+
+/**
+ * Which of two states of one code to keep: the incoming one when it is newer (a greater version) than
+ * the current one, or there is none yet; else the current one. Events of a code may arrive out of
+ * order and more than once; a cancel lowers usageCount, so the greatest count is not the newest state.
+ */
+export function newerVoucherState<T extends Pick<VoucherSnapshot, 'qrCodeId' | 'version'>>(
+  current: T | null | undefined,
+  incoming: T,
+): T {
+  if (!current) return incoming;
+  if (current.qrCodeId !== incoming.qrCodeId) {
+    throw new Error(`newerVoucherState: states of two codes (${current.qrCodeId}, ${incoming.qrCodeId})`);
+  }
+  return incoming.version > current.version ? incoming : current;
+}
 
 export const EVENTS = {
   'partners.partner.deleted.v1': z.object({
@@ -56,10 +78,30 @@ export const EVENTS = {
     assigned: z.number().int().nonnegative(),
     byPartner: z.array(z.object({ partnerId: z.string().uuid(), assigned: z.number().int().nonnegative() })),
   }),
-  /** usageCount after this redemption; consumers keep the largest seen (events may arrive out of order). */
+  /**
+   * The code after this redemption (usageCount counts it). Events may arrive out of order and a cancel
+   * gives a use back: consumers keep the state with the newest `version` (newerVoucherState), never the
+   * greatest usageCount.
+   */
   'vouchers.voucher.redeemed.v1': voucherSnapshot.extend({
     redemptionId: z.string().uuid(),
     redeemedAt: z.string().datetime(),
+  }),
+  /**
+   * A redemption was undone (issue 25), once: its use went back to the code in the same statement.
+   * usageCount, usageLimit and version are the code's right after it (keep the newest version).
+   * partnerId is the partner the redemption was made at (null: not known, e.g. an old row).
+   */
+  'vouchers.redemption.cancelled.v1': z.object({
+    redemptionId: z.string().uuid(),
+    qrCodeId: z.string().uuid(),
+    usageCount: z.number().int().nonnegative(),
+    usageLimit: z.number().int().positive(),
+    version: z.number().int().nonnegative(),
+    cancelledAt: z.string().datetime(),
+    cancelledBy: z.string(),
+    reason: z.string(),
+    partnerId: z.string().uuid().nullable(),
   }),
   /** A credit allocation was created (spec section 3 athlete_credits, amounts in cents). */
   'credits.credit.created.v1': z.object({

@@ -14,7 +14,6 @@ import { Injectable } from '@nestjs/common';
 import type { QrCodePartner } from '../codes/qr-code-partner.entity';
 import type { QrCode } from '../codes/qr-code.entity';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
-import { snapshotOf } from '../codes/snapshot';
 import { TalliesRepository } from '../stats/tallies.repository';
 import { VouchersSettings } from '../settings';
 import { AssignmentsRepository, type BulkTarget } from './assignments.repository';
@@ -117,7 +116,7 @@ export class AssignmentService {
     partnerIds: string[],
     meta: RpcMeta,
   ): Promise<QrCodePartnerDto[]> {
-    const code = await this.requireCode(codeId);
+    await this.requireCode(codeId);
     const current = await this.assignments.listAll(codeId);
     const currentIds = new Set(current.map((r) => r.partnerId));
     const wanted = new Set(partnerIds);
@@ -128,11 +127,18 @@ export class AssignmentService {
     try {
       await this.transactions.run(async (tx) => {
         if (removed.length) await this.assignments.remove(tx, codeId, removed);
-        if (added.length) {
-          await this.assignments.insert(tx, codeId, added, actor.userId);
-          this.outbox.record(tx, 'vouchers.voucher.assigned.v1', { ...snapshotOf(code), partnerIds: added });
+        if (added.length) await this.assignments.insert(tx, codeId, added, actor.userId);
+        // The code as this change left it, with its new version (read under the row lock).
+        const snapshot = await this.tallies.assignmentsChanged(
+          tx,
+          codeId,
+          added,
+          removed,
+          this.settings.timeZone,
+        );
+        if (added.length && snapshot) {
+          this.outbox.record(tx, 'vouchers.voucher.assigned.v1', { ...snapshot, partnerIds: added });
         }
-        await this.tallies.assignmentsChanged(tx, codeId, added, removed, this.settings.timeZone);
         if (removed.length) {
           this.outbox.record(tx, 'vouchers.voucher.unassigned.v1', { qrCodeId: codeId, partnerIds: removed });
         }

@@ -38,7 +38,7 @@ import { BatchesRepository, type BatchWithUsage } from './batches.repository';
 import { QrCode } from './qr-code.entity';
 import { toBatchCode, toPublicVoucher, toQrCode } from './qr-code.mapper';
 import { QrCodesRepository, type KeysetPage, type PageWindow } from './qr-codes.repository';
-import { snapshotOf } from './snapshot';
+import { NEW_CODE_VERSION, snapshotOf } from './snapshot';
 
 /**
  * A vendor's searched count checks its codes row by row when assigned² ≥ this × all codes: at
@@ -116,11 +116,14 @@ export class QrCodesService {
       const partnerIds = owner.partnerId ? [owner.partnerId] : [];
       await this.codes.insertMany(tx, [code]);
       await this.tallies.codesCreated(tx, [code]);
+      let snapshot = snapshotOf(code, NEW_CODE_VERSION);
       if (partnerIds.length) {
         await this.assignments.insert(tx, code.id, partnerIds, actor.userId);
-        await this.tallies.assignmentsChanged(tx, code.id, partnerIds, [], this.settings.timeZone);
+        snapshot =
+          (await this.tallies.assignmentsChanged(tx, code.id, partnerIds, [], this.settings.timeZone)) ??
+          snapshot;
       }
-      this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds });
+      this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshot, partnerIds });
       return toQrCode(code, this.settings.mapping(), partnerIds.length);
     });
   }

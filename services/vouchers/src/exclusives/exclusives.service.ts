@@ -23,7 +23,7 @@ import { AssignmentsRepository } from '../assignment/assignments.repository';
 import { QrCode } from '../codes/qr-code.entity';
 import { toQrCode, type MappingContext } from '../codes/qr-code.mapper';
 import { FALLBACK_ORIGIN, ORIGIN_FIELDS } from '../codes/qr-codes.service';
-import { snapshotOf } from '../codes/snapshot';
+import { NEW_CODE_VERSION, snapshotOf } from '../codes/snapshot';
 import { VouchersSettings } from '../settings';
 import { TalliesRepository } from '../stats/tallies.repository';
 import { ExclusivesRepository } from './exclusives.repository';
@@ -108,7 +108,10 @@ export class ExclusivesService {
     } satisfies Partial<QrCode>);
     this.exclusives.add(tx, code);
     await this.tallies.codesCreated(tx, [code]);
-    this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
+    this.outbox.record(tx, 'vouchers.voucher.created.v1', {
+      ...snapshotOf(code, NEW_CODE_VERSION),
+      partnerIds: [],
+    });
     return toExclusive(code, this.settings.mapping());
   }
 

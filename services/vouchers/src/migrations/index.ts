@@ -11,6 +11,7 @@ import { Migration20261201PartnerOffers } from './migration-20261201-partner-off
 import { Migration20261202PartnerOfferStart } from './migration-20261202-partner-offer-start';
 import { Migration20261203PartnerCodeOrder } from './migration-20261203-partner-code-order';
 import { Migration20261204Till } from './migration-20261204-till';
+import { Migration20261205CodeVersion } from './migration-20261205-code-version';
 
 export const migrations = [
   { name: 'Migration20261122Initial', class: Migration20261122Initial },
@@ -26,4 +27,5 @@ export const migrations = [
   { name: 'Migration20261202PartnerOfferStart', class: Migration20261202PartnerOfferStart },
   { name: 'Migration20261203PartnerCodeOrder', class: Migration20261203PartnerCodeOrder },
   { name: 'Migration20261204Till', class: Migration20261204Till },
+  { name: 'Migration20261205CodeVersion', class: Migration20261205CodeVersion },
 ];

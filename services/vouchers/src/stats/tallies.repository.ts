@@ -1,7 +1,17 @@
+import type { VoucherSnapshot } from '@avpass/contracts';
 import { pgArray } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { PLATFORM_SCOPE, REBUILD_TALLIES_SQL, searchTextOf } from './tallies-sql.repository';
+
+/** A qr_codes row's voucher state as RETURNING reads it (voucherSnapshot of the events). */
+export const SNAPSHOT_COLUMNS = `id as "qrCodeId", to_char(expiration_date, 'YYYY-MM-DD') as "expirationDate",
+  usage_count as "usageCount", usage_limit as "usageLimit", is_active as "isActive", version`;
+export interface SnapshotRow extends Omit<VoucherSnapshot, 'version'> {
+  /** bigint: a string from the driver. */
+  version: string | number;
+}
+export const toSnapshot = (row: SnapshotRow): VoucherSnapshot => ({ ...row, version: Number(row.version) });
 
 /** What the tallies need of a new code. */
 export interface NewCode {
@@ -122,7 +132,8 @@ export class TalliesRepository {
   /**
    * After the code's qr_code_partners rows changed in `tx`: refreshes the code row's partner_ids
    * (locking the row, so no redeem of it runs meanwhile) and moves the code and its redemptions
-   * into (or out of) the partners' tallies.
+   * into (or out of) the partners' tallies. Resolves to the code's state as that update left it, with
+   * its new version (what the voucher events carry); null when nothing changed or there is no code.
    */
   async assignmentsChanged(
     tx: EntityManager,
@@ -130,18 +141,20 @@ export class TalliesRepository {
     added: string[],
     removed: string[],
     timeZone: string,
-  ): Promise<void> {
-    if (!added.length && !removed.length) return;
-    await tx.execute(
+  ): Promise<VoucherSnapshot | null> {
+    if (!added.length && !removed.length) return null;
+    const rows: SnapshotRow[] = await tx.execute(
       `update qr_codes set partner_ids = (select coalesce(array_agg(partner_id order by partner_id), '{}')
                                            from qr_code_partners where qr_code_id = ? and is_active)
-        where id = ?`,
+        where id = ?
+        returning ${SNAPSHOT_COLUMNS}`,
       [codeId, codeId],
     );
     const deltas = [...added.map((id) => [id, 1] as const), ...removed.map((id) => [id, -1] as const)].sort(
       ([a], [b]) => a.localeCompare(b),
     );
     await this.moveCode(tx, codeId, deltas, timeZone);
+    return rows[0] ? toSnapshot(rows[0]) : null;
   }
 
   /** Before the code is deleted in `tx`: it and its redemptions leave every tally. */

@@ -21,7 +21,7 @@ import { QrCode } from '../codes/qr-code.entity';
 import { toQrCode } from '../codes/qr-code.mapper';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
 import { FALLBACK_ORIGIN, ORIGIN_FIELDS } from '../codes/qr-codes.service';
-import { snapshotOf } from '../codes/snapshot';
+import { NEW_CODE_VERSION, snapshotOf } from '../codes/snapshot';
 import { VouchersSettings } from '../settings';
 import { TalliesRepository } from '../stats/tallies.repository';
 import { TrainersRepository, type AnalyticsSelection, type ExportRow } from './trainers.repository';
@@ -121,11 +121,18 @@ export class TrainersService {
     );
     await this.tallies.codesCreated(tx, codes);
     for (const code of codes) {
-      this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshotOf(code), partnerIds: [] });
+      const created = snapshotOf(code, NEW_CODE_VERSION);
+      this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...created, partnerIds: [] });
       if (!partnerIds.length) continue;
       await this.assignments.insert(tx, code.id, partnerIds, actor.userId);
-      await this.tallies.assignmentsChanged(tx, code.id, partnerIds, [], this.settings.timeZone);
-      this.outbox.record(tx, 'vouchers.voucher.assigned.v1', { ...snapshotOf(code), partnerIds });
+      const assigned = await this.tallies.assignmentsChanged(
+        tx,
+        code.id,
+        partnerIds,
+        [],
+        this.settings.timeZone,
+      );
+      this.outbox.record(tx, 'vouchers.voucher.assigned.v1', { ...(assigned ?? created), partnerIds });
     }
     const ctx = this.settings.mapping(now);
     return {

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { EVENTS, newerVoucherState, type VoucherSnapshot } from './events';
+
+const ID = '6f1c1b52-8a4e-4c1e-9a43-0d8c7a1e2b3c';
+const state = (version: number, usageCount: number): VoucherSnapshot => ({
+  qrCodeId: ID,
+  expirationDate: null,
+  usageCount,
+  usageLimit: 3,
+  isActive: true,
+  version,
+});
+
+describe('newerVoucherState', () => {
+  it('keeps the state with the newest version, whatever order the events come in', () => {
+    // redeem (v1, 1 use), redeem (v2, 2 uses), cancel (v3, back to 1 use)
+    const events = [state(1, 1), state(2, 2), state(3, 1)];
+    const orders = [
+      [0, 1, 2],
+      [2, 1, 0],
+      [1, 2, 0],
+      [2, 0, 1],
+    ];
+    for (const order of orders) {
+      let kept: VoucherSnapshot | null = null;
+      for (const i of order) kept = newerVoucherState(kept, events[i]!);
+      expect(kept).toEqual(state(3, 1));
+    }
+  });
+
+  it('takes the first state, ignores a repeat and an older one', () => {
+    const current = state(5, 2);
+    expect(newerVoucherState(null, current)).toBe(current);
+    expect(newerVoucherState(current, state(5, 3))).toBe(current);
+    expect(newerVoucherState(current, state(4, 3))).toBe(current);
+    const next = state(6, 1);
+    expect(newerVoucherState(current, next)).toBe(next);
+  });
+
+  it('refuses to compare two different codes', () => {
+    expect(() => newerVoucherState(state(1, 1), { ...state(2, 1), qrCodeId: crypto.randomUUID() })).toThrow(
+      /two codes/,
+    );
+  });
+
+  it('every voucher event carries the version, and the cancel event is in the map', () => {
+    for (const name of [
+      'vouchers.voucher.created.v1',
+      'vouchers.voucher.assigned.v1',
+      'vouchers.voucher.redeemed.v1',
+      'vouchers.redemption.cancelled.v1',
+    ] as const) {
+      expect(Object.keys(EVENTS[name].shape)).toContain('version');
+    }
+  });
+});
