@@ -58,7 +58,7 @@ export function SettingsRoute() {
           Settings
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          Manage your profile and keep your account secure.
+          Manage your profile, keep your account secure and set the club's voucher defaults.
         </Typography>
       </Box>
       <Card>

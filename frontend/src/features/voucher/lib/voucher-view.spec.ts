@@ -30,6 +30,14 @@ const base: PublicVoucher = {
 };
 
 describe('what the voucher page prints', () => {
+  it('a staff-only code offers no Redeem (the till redeems it) and prints the 8 characters staff type', () => {
+    const view = voucherView({ ...base, redemptionMode: 'staff' });
+    expect(view).toMatchObject({ staffOnly: true, canRedeem: false, refusal: null, shortCode: '0B9C5A56' });
+    // Absent reads as self: an older answer keeps its Redeem button.
+    expect(voucherView(base)).toMatchObject({ staffOnly: false, canRedeem: true, shortCode: '0B9C5A56' });
+    expect(voucherView({ ...base, redemptionMode: 'self' }).canRedeem).toBe(true);
+  });
+
   it('a partner voucher: initials, partner type, cleaned service, MM/dd/yyyy, usage, store button', () => {
     const view = voucherView(base);
     expect(view).toMatchObject({
