@@ -63,7 +63,9 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
         defaultSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"], // MUI/emotion inject style tags
         imgSrc: ["'self'", 'data:', 'blob:'],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval': the till's QR reader (zxing-wasm, served from this origin) compiles
+        // WebAssembly; it allows no eval of JavaScript.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -142,6 +142,13 @@ const signedInScreens: ReadonlyArray<{
     },
   },
   {
+    route: paths.till,
+    title: 'Till',
+    screen: {
+      lazy: () => import('@/features/till/routes/till').then((m) => ({ Component: m.TillRoute })),
+    },
+  },
+  {
     route: paths.partnerInventory,
     title: 'Partner inventory',
     screen: {

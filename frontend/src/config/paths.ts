@@ -64,6 +64,14 @@ export const paths = {
     path: '/admin-credits',
     access: adminOnly('Only administrators can access athlete credits'),
   },
+  till: {
+    path: '/till',
+    access: {
+      kind: 'role',
+      roles: ['company_admin', 'super_admin'],
+      denial: 'The till is for partner staff and administrators.',
+    },
+  },
   partnerInventory: {
     path: '/partner-inventory',
     access: companyOnly('Partner inventory is available to partner accounts only.'),

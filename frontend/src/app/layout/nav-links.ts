@@ -5,6 +5,7 @@ import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
 import ParkOutlinedIcon from '@mui/icons-material/ParkOutlined';
+import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import QrCode2OutlinedIcon from '@mui/icons-material/QrCode2Outlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
@@ -25,6 +26,8 @@ export interface NavLinkItem {
 export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
   super_admin: [
     { label: 'Dashboard', to: paths.dashboard.path, icon: DashboardOutlinedIcon },
+    // Issue 25: the administrator may redeem any code at the till.
+    { label: 'Till', to: paths.till.path, icon: PointOfSaleOutlinedIcon },
     { label: 'Partners', to: paths.partners.path, icon: StorefrontOutlinedIcon },
     { label: 'AV Pass Generator', to: paths.generate.path, icon: QrCode2OutlinedIcon },
     { label: 'Bulk Generate', to: paths.bulk.path, icon: DynamicFeedOutlinedIcon },
@@ -38,6 +41,8 @@ export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
     { label: 'Analytics', to: paths.adminAnalytics.path, icon: AnalyticsOutlinedIcon },
   ],
   company_admin: [
+    // Issue 25: the partner's staff at the counter, first.
+    { label: 'Till', to: paths.till.path, icon: PointOfSaleOutlinedIcon },
     { label: 'Dashboard', to: paths.companyDashboard.path, icon: DashboardOutlinedIcon },
     // Spec §2: every signed-in user may generate; a company's codes are its own (issue 24).
     { label: 'AV Pass Generator', to: paths.generate.path, icon: QrCode2OutlinedIcon },

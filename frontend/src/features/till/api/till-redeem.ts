@@ -1,0 +1,42 @@
+import { tillRedeemResponseSchema, type TillRedeemRequest, type TillRedeemResponse } from '@avpass/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '@/lib/api-client';
+import { idempotencyHeader, intentOf, useIdempotencyKeys } from '@/lib/idempotency';
+import { invalidateVoucherData } from '@/lib/vouchers-api/invalidate-voucher-data';
+import { TILL_URLS } from './urls';
+
+/**
+ * POST /api/till/redeem with its Idempotency-Key: the one place the till redeems (the offline queue
+ * sends the same request, with the key it kept, when the phone is back online).
+ */
+export function tillRedeem(body: TillRedeemRequest, idempotencyKey: string): Promise<TillRedeemResponse> {
+  return apiJson(TILL_URLS.redeem, tillRedeemResponseSchema, {
+    method: 'POST',
+    body,
+    headers: idempotencyHeader(idempotencyKey),
+  });
+}
+
+/** Where the till's pending redeem keys are kept (sessionStorage, per intent). */
+export const TILL_REDEEM_SCOPE = 'till:redeem';
+
+/** What one tap on Redeem sends: the code (the checked voucher's id) and the sale, if any. */
+export type TillRedeemInput = Pick<TillRedeemRequest, 'code' | 'transactionAmount'>;
+
+/**
+ * One tap redeems. One Idempotency-Key per intent (the code and the sale amount), kept across taps
+ * and a reload until a definitive answer: tapping again after a 5xx, a timeout or a lost connection
+ * asks about the same redemption instead of making a second one; a success or a refusal (4xx)
+ * settles it, so the next tap on the same code is a new use.
+ */
+export function useTillRedeem() {
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys(TILL_REDEEM_SCOPE);
+  return useMutation({
+    mutationFn: (input: TillRedeemInput) => keys.run(intentOf(input), (key) => tillRedeem(input, key)),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: [TILL_URLS.recent] });
+      void invalidateVoucherData(queryClient);
+    },
+  });
+}

@@ -1,0 +1,7 @@
+/** The till's endpoints (issue 25). TanStack Query keys start with the URL. */
+export const TILL_URLS = {
+  check: '/api/till/check',
+  redeem: '/api/till/redeem',
+  recent: '/api/till/recent',
+  cancel: (redemptionId: string) => `/api/redemptions/${encodeURIComponent(redemptionId)}/cancel`,
+} as const;

@@ -1,0 +1,273 @@
+import type { TillCheckResponse, TillMatch, TillRedemption, TillRedeemResponse } from '@avpass/contracts';
+import { voucherText } from '@avpass/contracts/voucher-text';
+import { formatCents } from '@avpass/domain';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { errorMessageOf } from '@/lib/api-client';
+import { isUnconfirmed } from '@/lib/idempotency';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useSession } from '@/lib/session/use-session';
+import { matchesOf, useTillCheck } from '../api/check-till-code';
+import { useTillRedeem } from '../api/till-redeem';
+import { CameraScanner } from '../components/camera-scanner';
+import { LiveRegion } from '../components/live-region';
+import { ManualEntry } from '../components/manual-entry';
+import { MatchPicker } from '../components/match-picker';
+import { RedeemSuccess } from '../components/redeem-success';
+import { TillVoucherCard } from '../components/till-voucher-card';
+import { TodayList } from '../components/today-list';
+import { saleCents } from '../lib/sale-amount';
+import { refusalTitle } from '../lib/till-text';
+
+const NETWORK_MESSAGE = 'AV Pass could not be reached. Check the connection and try again.';
+export const UNCONFIRMED_TILL_REDEEM =
+  'We could not confirm the redemption. Tap Redeem again: it will not be counted twice.';
+
+type Phase =
+  | { kind: 'scan' }
+  | { kind: 'checking' }
+  | { kind: 'matches'; matches: TillMatch[] }
+  | { kind: 'problem'; message: string }
+  | { kind: 'checked'; result: TillCheckResponse }
+  | { kind: 'success'; result: TillRedeemResponse; undone: TillRedemption | null };
+
+function vibrate(pattern: number | number[]) {
+  try {
+    navigator.vibrate?.(pattern);
+  } catch {
+    // not supported: nothing to do
+  }
+}
+
+/** /till (company_admin and super_admin): scan or type a member's code, check it, redeem, undo. */
+export function TillRoute() {
+  const session = useSession();
+  if (session.status !== 'signed-in') return null;
+  const admin = session.user.role === 'super_admin';
+  return (
+    <Till where={admin ? 'Administrator' : (session.user.companyName ?? 'Partner Portal')} allTills={admin} />
+  );
+}
+
+function Till({ where, allTills }: { where: string; allTills: boolean }) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'scan' });
+  const [announcement, setAnnouncement] = useState('');
+  const [saleText, setSaleText] = useState('');
+  const [notice, setNotice] = useState<{ severity: 'error' | 'warning'; text: string } | null>(null);
+  const check = useTillCheck();
+  const redeem = useTillRedeem();
+  const cents = saleCents(saleText);
+  const debouncedCents = useDebouncedValue(cents, 400);
+  /** The sale amount of the check on show (so a re-check runs only when it changed). */
+  const checkedCents = useRef<number | undefined>(undefined);
+  const topRef = useRef<HTMLDivElement>(null);
+
+  const checked = phase.kind === 'checked' ? phase.result : null;
+
+  function reset() {
+    setPhase({ kind: 'scan' });
+    setSaleText('');
+    setNotice(null);
+    checkedCents.current = undefined;
+    check.reset();
+    redeem.reset();
+  }
+
+  function runCheck(code: string, transactionAmount?: number, recheck = false) {
+    if (!recheck) {
+      setPhase({ kind: 'checking' });
+      setNotice(null);
+    }
+    checkedCents.current = transactionAmount;
+    check.mutate(
+      { code, ...(transactionAmount !== undefined ? { transactionAmount } : {}) },
+      {
+        onSuccess: (result) => {
+          // A re-check answering after Redeem (or Scan next) must not bring the card back.
+          setPhase((current) =>
+            recheck && current.kind !== 'checked' ? current : { kind: 'checked', result },
+          );
+          if (recheck && result.redeemable && result.amountDue !== undefined) {
+            setAnnouncement(
+              `Discount ${formatCents(result.discountApplied ?? 0)}, to pay ${formatCents(result.amountDue)}`,
+            );
+          } else if (!recheck) {
+            setAnnouncement(
+              result.redeemable
+                ? `Valid here: ${voucherText(result.voucher).title}. Ready to redeem.`
+                : `${refusalTitle(result)}: ${result.reason ?? 'this voucher cannot be redeemed here.'}`,
+            );
+            if (!result.redeemable) vibrate([80, 60, 80]);
+          }
+        },
+        onError: (error) => {
+          if (recheck) {
+            setNotice({ severity: 'warning', text: errorMessageOf(error, NETWORK_MESSAGE) });
+            return;
+          }
+          const matches = matchesOf(error);
+          if (matches) {
+            setPhase({ kind: 'matches', matches });
+            setAnnouncement(`${matches.length} vouchers match: pick one.`);
+            return;
+          }
+          const message = errorMessageOf(error, NETWORK_MESSAGE);
+          setPhase({ kind: 'problem', message });
+          setAnnouncement(message);
+        },
+      },
+    );
+  }
+
+  function onScanned(text: string) {
+    vibrate(40);
+    setSaleText('');
+    runCheck(text);
+  }
+
+  // The sale amount re-checks (debounced): the card shows the discount and what is left to pay.
+  useEffect(() => {
+    if (!checked?.redeemable || debouncedCents === null || debouncedCents === checkedCents.current) return;
+    runCheck(checked.voucher.id, debouncedCents, true);
+    // runCheck is stable enough: it reads the latest state when it runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedCents, checked?.voucher.id, checked?.redeemable]);
+
+  useEffect(() => {
+    topRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [phase.kind]);
+
+  function onRedeem() {
+    if (!checked || cents === null) return;
+    setNotice(null);
+    redeem.mutate(
+      { code: checked.voucher.id, ...(cents !== undefined ? { transactionAmount: cents } : {}) },
+      {
+        onSuccess: (result) => {
+          setPhase({ kind: 'success', result, undone: null });
+          vibrate([120, 60, 120]);
+          setAnnouncement(`Redeemed. Reference ${result.redemption.reference}.`);
+        },
+        onError: (error) => {
+          if (isUnconfirmed(error)) {
+            setNotice({ severity: 'warning', text: UNCONFIRMED_TILL_REDEEM });
+            setAnnouncement(UNCONFIRMED_TILL_REDEEM);
+            return;
+          }
+          const text = errorMessageOf(error, 'The voucher was not redeemed.');
+          setNotice({ severity: 'error', text });
+          setAnnouncement(`Not redeemed: ${text}`);
+          vibrate([80, 60, 80]);
+          // The card shows the voucher as it is now (used up meanwhile, say).
+          runCheck(checked.voucher.id, cents, true);
+        },
+      },
+    );
+  }
+
+  let content;
+  switch (phase.kind) {
+    case 'scan':
+      content = (
+        <>
+          <CameraScanner onCode={onScanned} />
+          <Divider sx={{ my: 0.5, color: 'text.secondary' }}>or type the code</Divider>
+          <ManualEntry onSubmit={(code) => runCheck(code)} />
+        </>
+      );
+      break;
+    case 'checking':
+      content = (
+        <Card
+          sx={{ p: 4, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+          aria-busy
+        >
+          <CircularProgress size={28} />
+          <Typography sx={{ fontWeight: 600 }}>Checking the voucher…</Typography>
+        </Card>
+      );
+      break;
+    case 'matches':
+      content = <MatchPicker matches={phase.matches} onPick={(id) => runCheck(id)} onBack={reset} />;
+      break;
+    case 'problem':
+      content = (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Alert
+            severity="error"
+            data-testid="till-problem"
+            sx={{ color: 'text.primary', fontSize: '1.05rem' }}
+          >
+            <AlertTitle sx={{ fontWeight: 800 }}>Not accepted</AlertTitle>
+            {phase.message}
+          </Alert>
+          <Button variant="contained" size="large" fullWidth onClick={reset} sx={{ minHeight: 56 }}>
+            Scan another voucher
+          </Button>
+        </Box>
+      );
+      break;
+    case 'checked':
+      content = (
+        <TillVoucherCard
+          result={phase.result}
+          sale={{ text: saleText, onChange: setSaleText, cents }}
+          rechecking={check.isPending}
+          redeeming={redeem.isPending}
+          onRedeem={onRedeem}
+          onScanNext={reset}
+          notice={
+            notice && (
+              <Alert
+                severity={notice.severity}
+                data-testid="till-redeem-notice"
+                sx={{ color: 'text.primary' }}
+              >
+                {notice.text}
+              </Alert>
+            )
+          }
+        />
+      );
+      break;
+    case 'success':
+      content = (
+        <RedeemSuccess
+          result={phase.result}
+          undone={phase.undone}
+          onUndone={(redemption) => {
+            setPhase({ ...phase, undone: redemption });
+            setAnnouncement(`Redemption ${redemption.reference} undone. The use was given back.`);
+          }}
+          onScanNext={reset}
+        />
+      );
+      break;
+  }
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
+      <Box ref={topRef} sx={{ mb: 1.5, scrollMarginTop: 72 }}>
+        <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.dark })}>
+          {where}
+        </Typography>
+        <Typography variant="h4" component="h1">
+          Till
+        </Typography>
+      </Box>
+      <LiveRegion message={announcement} />
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {content}
+        <TodayList allTills={allTills} />
+      </Box>
+    </Container>
+  );
+}
