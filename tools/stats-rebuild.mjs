@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// npm run stats:rebuild — recomputes every dashboard tally of the vouchers service (code_tallies,
+// npm run stats:rebuild — recomputes every dashboard tally of the vouchers service from the completed
+// redemptions (a cancelled one counts nowhere) and the codes (code_tallies,
 // redemption_tallies, location_tallies, batch_tallies, qr_codes.partner_ids, the landing page's
-// partner_offer_tallies, trainer_day_tallies) from the rows, in one
+// partner_offer_tallies, trainer_day_tallies), in one
 // transaction. What an operator runs after a restore or a bulk import by SQL; safe with the platform
 // running (it locks the vouchers tables for the few seconds it takes) and idempotent.
 // Uses DATABASE_URL (the platform's privileged URL, or the vouchers role's) and BUSINESS_TIMEZONE;
@@ -12,10 +13,8 @@ import pg from 'pg';
 import { platformEnv } from './platform.mjs';
 
 const require = createRequire(import.meta.url);
+// Every tally, the trainer codes' trainer_day_tallies included (the same queue feeds them).
 const { REBUILD_TALLIES_SQL } = require('../services/vouchers/dist/stats/tallies-sql.repository.js');
-const {
-  REBUILD_TRAINER_TALLIES_SQL,
-} = require('../services/vouchers/dist/trainers/trainer-tallies-sql.repository.js');
 
 /** Rebuilds the tallies in `databaseUrl`'s vouchers schema; resolves to the figures afterwards. */
 export async function rebuildStats(
@@ -27,7 +26,7 @@ export async function rebuildStats(
   try {
     await client.query('set search_path = vouchers');
     await client.query('begin');
-    for (const sql of [...REBUILD_TALLIES_SQL, ...REBUILD_TRAINER_TALLIES_SQL]) {
+    for (const sql of REBUILD_TALLIES_SQL) {
       await client.query(sql, sql.includes('$1') ? [timeZone] : []);
     }
     await client.query('commit');

@@ -30,8 +30,6 @@ import { RedemptionsRepository } from './redeem/redemptions.repository';
 import { RenderHandlers } from './render/render.handlers';
 import { RenderResolverService } from './render/render-resolver.service';
 import { VOUCHERS_CONFIG, VouchersSettings } from './settings';
-import { BusinessTimeZone } from './stats/business-time-zone';
-import { BusinessTimeZoneRepository } from './stats/business-time-zone.repository';
 import { StatsRepository } from './stats/stats.repository';
 import { TalliesRepository } from './stats/tallies.repository';
 import { StatsService } from './stats/stats.service';
@@ -85,8 +83,6 @@ export class VouchersModule {
         StatsRepository,
         TalliesRepository,
         TallyFolder,
-        BusinessTimeZoneRepository,
-        BusinessTimeZone,
         RenderResolverService,
         QrCodesService,
         RedeemService,

@@ -4,3 +4,4 @@ export { VouchersModule, type VouchersModuleOptions } from './app.module';
 export { loadVouchersConfig, type VouchersConfig } from './config';
 export type { Clock } from './clock';
 export { RedeemService } from './redeem/redeem.service';
+export { TallyFolder } from './stats/tally-folder';

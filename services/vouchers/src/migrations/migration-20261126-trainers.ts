@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { REBUILD_TRAINER_TALLIES_SQL } from '../trainers/trainer-tallies-sql.repository';
+import { TRAINER_TALLIES_FROM_ROWS_20261126_SQL } from '../trainers/trainer-tallies-sql.repository';
 
 /**
  * Trainer/athlete codes (issue 13): each trainer code's typed rules beside it (the daily window as
@@ -59,6 +59,6 @@ export class Migration20261126Trainers extends Migration {
       end $$`);
     this.addSql(`create trigger redemptions_trainer_tally after insert on redemptions
       for each row execute function trainer_redemption_tally()`);
-    for (const sql of REBUILD_TRAINER_TALLIES_SQL) this.addSql(sql.replaceAll('$1', `'${timeZone}'`));
+    for (const sql of TRAINER_TALLIES_FROM_ROWS_20261126_SQL) this.addSql(sql.replaceAll('$1', `'${timeZone}'`));
   }
 }

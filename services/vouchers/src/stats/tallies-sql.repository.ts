@@ -1,16 +1,18 @@
 // The tallies' SQL that TalliesRepository, the migrations and `npm run stats:rebuild`
 // (tools/stats-rebuild.mjs, which loads this file from dist) use: part of the repository, so named
 // *.repository.ts (only repositories hold SQL: avpass/repositories-only). No package imports: the tool
-// runs it without the service's dependencies (its one import is another SQL-only file).
+// runs it without the service's dependencies (its imports are other SQL-only files).
 
 import { REBUILD_PARTNER_OFFER_TALLIES_SQL } from '../assignment/partner-offer-tallies-sql.repository';
+import { REBUILD_TRAINER_TALLIES_SQL } from '../trainers/trainer-tallies-sql.repository';
 
 /** The platform-wide scope of code_tallies and redemption_tallies. */
 export const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Recomputes every tally from the rows, in one transaction the caller opens; `$1` is the business
- * time zone. Idempotent. Also refreshes qr_codes.partner_ids from qr_code_partners. Without
+ * time zone. Idempotent. A cancelled redemption counts nowhere (its cancel gave the use back to
+ * usage_count, which the location and batch tallies sum). Also refreshes qr_codes.partner_ids from qr_code_partners. Without
  * pending_tallies: what migration 20261124 ran, before that queue existed (REBUILD_TALLIES_SQL adds it).
  */
 export const REBUILD_TALLIES_FROM_ROWS_SQL: readonly string[] = [
@@ -27,10 +29,12 @@ export const REBUILD_TALLIES_FROM_ROWS_SQL: readonly string[] = [
    union all
    select partner_id, count(*) from qr_code_partners where is_active group by partner_id`,
   `insert into redemption_tallies (scope_id, day, shard, redemptions)
-   select '${PLATFORM_SCOPE}'::uuid, (redeemed_at at time zone $1)::date, 0, count(*) from redemptions group by 2
+   select '${PLATFORM_SCOPE}'::uuid, (redeemed_at at time zone $1)::date, 0, count(*)
+     from redemptions where status = 'completed' group by 2
    union all
    select p.partner_id, (r.redeemed_at at time zone $1)::date, 0, count(*)
-     from redemptions r join qr_code_partners p on p.qr_code_id = r.qr_code_id and p.is_active group by 1, 2`,
+     from redemptions r join qr_code_partners p on p.qr_code_id = r.qr_code_id and p.is_active
+    where r.status = 'completed' group by 1, 2`,
   `insert into location_tallies (partner_id, clinic_name, shard, redemptions)
    select '${PLATFORM_SCOPE}'::uuid, clinic_name, 0, sum(usage_count) from qr_codes where usage_count > 0 group by 2
    union all
@@ -61,12 +65,14 @@ export const REBUILD_CODE_KEY_TALLIES_SQL: readonly string[] = [
  * tables the redeem statement names before it, in the same order, so the two cannot deadlock; no
  * redeem queues meanwhile) and emptied, since the redemptions it queued are among the rows counted.
  * Then the landing page's partner_offer_tallies (after partner_ids is refreshed, which they count;
- * qr_codes is already locked, so no trigger moves them meanwhile).
+ * qr_codes is already locked, so no trigger moves them meanwhile), and the trainer codes'
+ * trainer_day_tallies, which the same queue feeds (so they are rebuilt whenever it is emptied).
  */
 export const REBUILD_TALLIES_SQL: readonly string[] = [
-  `lock table qr_codes, qr_code_partners, redemptions, batches, pending_tallies in share row exclusive mode`,
+  `lock table qr_codes, qr_code_partners, redemptions, batches, pending_tallies, trainer_rules in share row exclusive mode`,
   `truncate pending_tallies`,
   ...REBUILD_TALLIES_FROM_ROWS_SQL,
   ...REBUILD_CODE_KEY_TALLIES_SQL,
   ...REBUILD_PARTNER_OFFER_TALLIES_SQL,
+  ...REBUILD_TRAINER_TALLIES_SQL,
 ];

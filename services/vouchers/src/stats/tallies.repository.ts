@@ -44,18 +44,30 @@ interface PendingRow {
   partner_ids: string[];
   clinic_name: string;
   batch_id: string | null;
+  /** +1 a redeem, -1 a cancel. */
+  delta: number;
+  /** The redemption's code (null: a row queued before issue 25, which the trainer trigger tallied). */
+  qr_code_id: string | null;
+  transaction_amount: number | null;
+  discount_applied: number | null;
 }
+
+/** A sum over the pending rows in `rows`' scope (`delta`: +1 a redeem, -1 a cancel). */
+const PENDING_SUM = 'coalesce(sum(delta), 0)';
 
 /**
  * The dashboards' tallies: code_tallies, redemption_tallies (per business day), location_tallies
- * (per facility) and batch_tallies, for the platform (PLATFORM_SCOPE) and each partner. The redeem
- * statement queues its own as one pending_tallies row (RedemptionsRepository), which `fold` moves
- * into the tallies moments later; every read adds the rows still pending, so a figure is exact at
- * every instant. Every other change calls in here inside its transaction, after locking the code row;
+ * (per facility) and batch_tallies, for the platform (PLATFORM_SCOPE) and each partner, and the
+ * trainer codes' trainer_day_tallies. The redeem statement queues its own as one pending_tallies row
+ * with delta +1 (RedemptionsRepository), a cancel its own with delta -1 (CancelRepository); `fold`
+ * moves them into the tallies moments later, adding the signed deltas; every read adds the deltas
+ * still pending, so a figure is exact at every instant. Every other change calls in here inside its transaction, after locking the code row;
  * all of them (and the fold) take tally rows table by table in key order, so they never deadlock.
  * A redemption counts +1 (queued) for the scopes its code had when it was redeemed, and each later
- * assignment change or delete moves every redemption row of the code (pending or folded alike), so
- * the sum is the same whichever comes first. `npm run stats:rebuild` recomputes all of it.
+ * assignment change or delete moves every completed redemption of the code (pending or folded
+ * alike), so the sum is the same whichever comes first; its cancel counts -1 for the scopes the code
+ * has when it is cancelled (read under the code's row lock, as the moves are), so a cancelled
+ * redemption counts nowhere. `npm run stats:rebuild` recomputes all of it from the completed rows.
  */
 @Injectable()
 export class TalliesRepository {
@@ -211,33 +223,52 @@ export class TalliesRepository {
       const rows: PendingRow[] = await tx.execute(
         `delete from pending_tallies where id in
            (select id from pending_tallies order by id limit ? for update skip locked)
-         returning to_char(day, 'YYYY-MM-DD') as day, partner_ids, clinic_name, batch_id`,
+         returning to_char(day, 'YYYY-MM-DD') as day, partner_ids, clinic_name, batch_id, delta, qr_code_id,
+                   transaction_amount, discount_applied`,
         [limit],
       );
       if (!rows.length) return 0;
       const days = new Map<string, { s: string; d: string; n: number }>();
       const places = new Map<string, { s: string; c: string; n: number }>();
       const batches = new Map<string, { b: string; n: number }>();
+      const trainerDays = new Map<
+        string,
+        { q: string; d: string; n: number; s: number; a: number; g: number }
+      >();
       for (const row of rows) {
+        const delta = Number(row.delta);
         for (const scope of [PLATFORM_SCOPE, ...row.partner_ids]) {
           const day = days.get(`${scope} ${row.day}`) ?? { s: scope, d: row.day, n: 0 };
-          days.set(`${scope} ${row.day}`, { ...day, n: day.n + 1 });
+          days.set(`${scope} ${row.day}`, { ...day, n: day.n + delta });
           const key = JSON.stringify([scope, row.clinic_name]);
           const place = places.get(key) ?? { s: scope, c: row.clinic_name, n: 0 };
-          places.set(key, { ...place, n: place.n + 1 });
+          places.set(key, { ...place, n: place.n + delta });
         }
         if (row.batch_id)
-          batches.set(row.batch_id, { b: row.batch_id, n: (batches.get(row.batch_id)?.n ?? 0) + 1 });
+          batches.set(row.batch_id, { b: row.batch_id, n: (batches.get(row.batch_id)?.n ?? 0) + delta });
+        if (row.qr_code_id) {
+          const key = `${row.qr_code_id} ${row.day}`;
+          const t = trainerDays.get(key) ?? { q: row.qr_code_id, d: row.day, n: 0, s: 0, a: 0, g: 0 };
+          trainerDays.set(key, {
+            ...t,
+            n: t.n + delta,
+            s: t.s + (row.transaction_amount === null ? 0 : delta),
+            a: t.a + delta * Number(row.transaction_amount ?? 0),
+            g: t.g + delta * Number(row.discount_applied ?? 0),
+          });
+        }
       }
       await tx.execute(
         `insert into redemption_tallies (scope_id, day, shard, redemptions)
-         select x.s, x.d, 0, x.n from json_to_recordset(?::json) as x(s uuid, d date, n bigint) order by x.s, x.d
+         select x.s, x.d, 0, x.n from json_to_recordset(?::json) as x(s uuid, d date, n bigint)
+          where x.n <> 0 order by x.s, x.d
          on conflict (scope_id, day, shard) do update set redemptions = redemption_tallies.redemptions + excluded.redemptions`,
         [JSON.stringify([...days.values()])],
       );
       await tx.execute(
         `insert into location_tallies (partner_id, clinic_name, shard, redemptions)
-         select x.s, x.c, 0, x.n from json_to_recordset(?::json) as x(s uuid, c text, n bigint) order by x.s, x.c
+         select x.s, x.c, 0, x.n from json_to_recordset(?::json) as x(s uuid, c text, n bigint)
+          where x.n <> 0 order by x.s, x.c
          on conflict (partner_id, clinic_name, shard) do update set redemptions = location_tallies.redemptions + excluded.redemptions`,
         [JSON.stringify([...places.values()])],
       );
@@ -245,9 +276,25 @@ export class TalliesRepository {
         await tx.execute(
           `insert into batch_tallies (batch_id, shard, redeemed)
            select x.b, 0, x.n from json_to_recordset(?::json) as x(b uuid, n bigint)
-            where exists (select 1 from batches where id = x.b) order by x.b
+            where x.n <> 0 and exists (select 1 from batches where id = x.b) order by x.b
            on conflict (batch_id, shard) do update set redeemed = batch_tallies.redeemed + excluded.redeemed`,
           [JSON.stringify([...batches.values()])],
+        );
+      }
+      if (trainerDays.size) {
+        // Trainer codes only (trainer_rules); a code deleted meanwhile has no row to count for.
+        await tx.execute(
+          `insert into trainer_day_tallies as t (qr_code_id, day, redemptions, sales, transaction_amount, discount_given)
+           select x.q, x.d, x.n, x.s, x.a, x.g
+             from json_to_recordset(?::json) as x(q uuid, d date, n bigint, s bigint, a bigint, g bigint)
+            where (x.n <> 0 or x.s <> 0 or x.a <> 0 or x.g <> 0)
+              and exists (select 1 from trainer_rules r where r.qr_code_id = x.q)
+            order by x.q, x.d
+           on conflict (qr_code_id, day) do update
+              set redemptions = t.redemptions + excluded.redemptions, sales = t.sales + excluded.sales,
+                  transaction_amount = t.transaction_amount + excluded.transaction_amount,
+                  discount_given = t.discount_given + excluded.discount_given`,
+          [JSON.stringify([...trainerDays.values()])],
         );
       }
       return rows.length;
@@ -257,15 +304,15 @@ export class TalliesRepository {
   /** The figures of one scope (PLATFORM_SCOPE or a partner's id); `today` is 'YYYY-MM-DD'. */
   async counts(scopeId: string, today: string): Promise<ScopeCounts> {
     const [row] = (await this.em.execute(
-      `with pending as (select day, clinic_name from ${PENDING_OF_SCOPE})
+      `with pending as (select day, clinic_name, delta from ${PENDING_OF_SCOPE})
        select (select coalesce(sum(codes), 0) from code_tallies where scope_id = ?)::int as codes,
               ((select coalesce(sum(redemptions), 0) from redemption_tallies where scope_id = ?)
-                + (select count(*) from pending))::int as redemptions,
+                + (select ${PENDING_SUM} from pending))::int as redemptions,
               ((select coalesce(sum(redemptions), 0) from redemption_tallies where scope_id = ? and day = ?::date)
-                + (select count(*) from pending where day = ?::date))::int as today,
+                + (select ${PENDING_SUM} from pending where day = ?::date))::int as today,
               (select count(*) from (select clinic_name
                                        from (select clinic_name, redemptions as n from location_tallies where partner_id = ?
-                                             union all select clinic_name, 1 from pending) l
+                                             union all select clinic_name, delta from pending) l
                                       group by clinic_name having sum(n) > 0) l)::int as locations,
               (case when ?::uuid = '${PLATFORM_SCOPE}'
                     then (select count(*) from code_tallies where scope_id <> ? and codes > 0) else 0 end)::int as partners`,
@@ -289,7 +336,7 @@ export class TalliesRepository {
     if (!scopeId) return 0;
     const [row] = (await this.em.execute(
       `select ((select coalesce(sum(redemptions), 0) from redemption_tallies where scope_id = ?)
-                + (select count(*) from ${PENDING_OF_SCOPE}))::int as n`,
+                + (select ${PENDING_SUM} from ${PENDING_OF_SCOPE}))::int as n`,
       [scopeId, scopeId, scopeId],
     )) as [{ n: number }];
     return row.n;
@@ -302,7 +349,7 @@ export class TalliesRepository {
     const rows: { batch_id: string; redeemed: string }[] = await this.em.execute(
       `select batch_id, sum(redeemed) as redeemed
          from (select batch_id, redeemed from batch_tallies where batch_id = any(?::uuid[])
-               union all select batch_id, 1 from pending_tallies where batch_id = any(?::uuid[])) t
+               union all select batch_id, delta from pending_tallies where batch_id = any(?::uuid[])) t
         group by batch_id`,
       [pgArray(batchIds), pgArray(batchIds)],
     );
@@ -320,7 +367,11 @@ export class TalliesRepository {
     });
   }
 
-  /** The code and its redemptions, times `sign`, into each scope's tallies (scopes sorted by id). */
+  /**
+   * The code and its completed redemptions (a cancelled one counts nowhere), times `sign`, into each
+   * scope's tallies (scopes sorted by id). usage_count is the number of completed redemptions (a cancel
+   * gives its use back in the same statement).
+   */
   private async moveCode(
     tx: EntityManager,
     codeId: string,
@@ -340,7 +391,7 @@ export class TalliesRepository {
        select s.id, d.day, 0, d.n * s.sign
          from unnest(?::uuid[], ?::int[]) as s(id, sign),
               (select (redeemed_at at time zone ?)::date as day, count(*) as n
-                 from redemptions where qr_code_id = ? group by 1) d
+                 from redemptions where qr_code_id = ? and status = 'completed' group by 1) d
         order by s.id, d.day
        on conflict (scope_id, day, shard) do update set redemptions = redemption_tallies.redemptions + excluded.redemptions`,
       [pgArray(ids), pgArray(signs), timeZone, codeId],

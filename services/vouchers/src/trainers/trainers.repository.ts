@@ -84,9 +84,24 @@ export interface ExportRow {
 const toNumber = (v: unknown) => Number(v ?? 0);
 
 /**
+ * The trainer codes' redeems (+1) and cancels (-1) still queued in pending_tallies, as
+ * trainer_day_tallies rows (TallyFolder folds them moments later), for the business days [$a, $b] (two
+ * parameters): what every analytics figure adds, so it is exact at once. The queue is a few hundred
+ * rows at most.
+ */
+const PENDING_TRAINER_DAYS = `select p.qr_code_id, p.day, p.delta as redemptions,
+         p.delta * coalesce(p.transaction_amount, 0) as transaction_amount,
+         p.delta * coalesce(p.discount_applied, 0) as discount_given,
+         p.delta * (p.transaction_amount is not null)::int as sales
+    from pending_tallies p join trainer_rules t on t.qr_code_id = p.qr_code_id
+   where p.day between ?::date and ?::date`;
+
+/**
  * The trainer_rules and trainer_configs tables, and the trainer codes' lists and analytics: sums over
- * trainer_day_tallies (one row per code and business day, kept by a trigger on redemptions), the first
- * redemptions by index, never rows loaded to be summed here.
+ * trainer_day_tallies (one row per code and business day, folded from the redeems' and cancels'
+ * signed pending_tallies rows by TallyFolder) plus the rows still queued, the newest completed
+ * redemptions by index, never rows loaded to be summed here. A cancelled redemption counts nowhere:
+ * not in the figures, the 5 newest, the last redemption or the CSV export.
  */
 @Injectable()
 export class TrainersRepository {
@@ -195,11 +210,12 @@ export class TrainersRepository {
     const rows: { day: string; n: string; amount: string; discount: string }[] = await this.em.execute(
       `select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.redemptions)::bigint as n,
               sum(d.transaction_amount)::bigint as amount, sum(d.discount_given)::bigint as discount
-         from trainer_day_tallies d
+         from (select qr_code_id, day, redemptions, transaction_amount, discount_given from trainer_day_tallies
+                where day between ?::date and ?::date
+               union all ${PENDING_TRAINER_DAYS}) d
          ${everything ? '' : `join qr_codes q on q.id = d.qr_code_id and ${codes.sql}`}
-        where d.day between ?::date and ?::date
         group by d.day order by d.day`,
-      [...(everything ? [] : codes.params), sel.startDate, sel.endDate],
+      [sel.startDate, sel.endDate, sel.startDate, sel.endDate, ...(everything ? [] : codes.params)],
     );
     return rows.map((r) => ({
       day: r.day,
@@ -227,22 +243,29 @@ export class TrainersRepository {
       f_last: Date | null;
       f_first: TrainerFiguresRow['firstRedemptions'];
     })[] = await this.em.execute(
-      `select q.*, q.created_at::text as cursor_at, a.n as f_n, a.amount as f_amount, a.discount as f_discount,
-              a.sales as f_sales, a.last as f_last, l.first as f_first
+      `with pending as (${PENDING_TRAINER_DAYS})
+       select q.*, q.created_at::text as cursor_at, a.n as f_n, a.amount as f_amount, a.discount as f_discount,
+              a.sales as f_sales, l.last as f_last, l.first as f_first
          from qr_codes q
         cross join lateral (
           select coalesce(sum(d.redemptions), 0)::int as n, coalesce(sum(d.transaction_amount), 0)::bigint as amount,
                  coalesce(sum(d.discount_given), 0)::bigint as discount,
-                 coalesce(sum(d.sales), 0)::int as sales, max(d.last_redeemed_at) as last
-            from trainer_day_tallies d where d.qr_code_id = q.id and d.day between ?::date and ?::date) a
+                 coalesce(sum(d.sales), 0)::int as sales
+            from (select redemptions, transaction_amount, discount_given, sales from trainer_day_tallies d
+                   where d.qr_code_id = q.id and d.day between ?::date and ?::date
+                  union all
+                  select p.redemptions, p.transaction_amount, p.discount_given, p.sales from pending p
+                   where p.qr_code_id = q.id) d) a
         cross join lateral (
-          select coalesce(json_agg(x order by x.redeemed_at desc, x.id desc), '[]'::json) as first from (
+          select coalesce(json_agg(x order by x.redeemed_at desc, x.id desc), '[]'::json) as first,
+                 max(x.redeemed_at) as last from (
             select r.id, r.redeemed_at, r.redeemed_by, r.device_info, r.transaction_amount, r.discount_applied
-              from redemptions r where r.qr_code_id = q.id and r.redeemed_at >= ? and r.redeemed_at < ?
+              from redemptions r
+             where r.qr_code_id = q.id and r.redeemed_at >= ? and r.redeemed_at < ? and r.status = 'completed'
              order by r.redeemed_at desc, r.id desc limit 5) x) l
         where ${where.sql}
         order by q.created_at desc, q.id desc limit ?`,
-      [sel.startDate, sel.endDate, ...range, ...where.params, limit],
+      [sel.startDate, sel.endDate, sel.startDate, sel.endDate, ...range, ...where.params, limit],
     );
     return {
       rows: rows.map(
@@ -282,7 +305,7 @@ export class TrainersRepository {
               q.trainer_name, q.trainer_role, q.clinic_name, q.discount_value, r.transaction_amount,
               r.discount_applied, r.redeemed_by, r.device_info
          from redemptions r join qr_codes q on q.id = r.qr_code_id
-        where r.redeemed_at >= ? and r.redeemed_at < ? and ${where.sql}
+        where r.redeemed_at >= ? and r.redeemed_at < ? and r.status = 'completed' and ${where.sql}
         order by r.redeemed_at asc, r.id asc limit ?`,
       [sel.from.toISOString(), sel.to.toISOString(), ...where.params, limit],
     );
