@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { BrandMark } from '@/components/brand/brand-mark';
-import { paths } from '@/config/paths';
+import { homePathFor, paths } from '@/config/paths';
 import { hasSettings, NAV_LINKS, navTitleFor, type NavLinkItem } from './nav-links';
 import { useSignOut } from './use-sign-out';
 
@@ -61,7 +61,7 @@ export function NavBar({ user }: { user: CurrentUser }) {
         </IconButton>
         <Box
           component={NavLink}
-          to={links[0]?.to ?? paths.landing.path}
+          to={homePathFor(user.role)}
           // The name starts with the mark's visible "AV" (axe: label-content-name-mismatch).
           aria-label={`AV Pass: ${title} home`}
           sx={{
