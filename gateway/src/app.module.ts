@@ -16,6 +16,7 @@ import { ExclusivesController } from './routes/exclusives.controller';
 import { CreditsController } from './routes/credits.controller';
 import { InventoryController } from './routes/inventory.controller';
 import { PartnersController } from './routes/partners.controller';
+import { RedemptionsController } from './routes/redemptions.controller';
 import { RenderingController } from './routes/rendering.controller';
 import { VoucherPageController } from './routes/voucher-page.controller';
 import { TrainersController } from './routes/trainers.controller';
@@ -37,6 +38,7 @@ export class GatewayModule {
         InventoryController,
         TrainersController,
         VouchersController,
+        RedemptionsController,
         ExclusivesController,
         VoucherPageController,
         RenderingController,

@@ -27,6 +27,9 @@ import { PartnerDeletedSubscriber } from './partner-events/partner-deleted.subsc
 import { RedeemRateLimiter } from './redeem/redeem-rate-limiter';
 import { RedeemService } from './redeem/redeem.service';
 import { RedemptionsRepository } from './redeem/redemptions.repository';
+import { RedemptionsHandlers } from './redemptions/redemptions.handlers';
+import { RedemptionUndoRepository } from './redemptions/redemption-undo.repository';
+import { RedemptionUndoService } from './redemptions/redemption-undo.service';
 import { RenderHandlers } from './render/render.handlers';
 import { RenderResolverService } from './render/render-resolver.service';
 import { VOUCHERS_CONFIG, VouchersSettings } from './settings';
@@ -71,6 +74,7 @@ export class VouchersModule {
         ExclusivesHandlers,
         TrainersHandlers,
         AssignmentHandlers,
+        RedemptionsHandlers,
       ],
       providers: [
         { provide: VOUCHERS_CONFIG, useValue: config },
@@ -80,6 +84,8 @@ export class VouchersModule {
         BatchesRepository,
         AssignmentsRepository,
         RedemptionsRepository,
+        RedemptionUndoRepository,
+        RedemptionUndoService,
         StatsRepository,
         TalliesRepository,
         TallyFolder,

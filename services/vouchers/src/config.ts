@@ -1,4 +1,4 @@
-import { DEFAULT_BULK_MAX_QUANTITY } from '@avpass/contracts';
+import { DEFAULT_BULK_MAX_QUANTITY, DEFAULT_REDEMPTION_UNDO_MINUTES } from '@avpass/contracts';
 import { loadConfig, requireProductionSecrets, serviceEnvSchema } from '@avpass/platform';
 import { z } from 'zod';
 
@@ -18,6 +18,13 @@ export const vouchersEnvSchema = serviceEnvSchema.extend({
   /** Redeem attempts allowed per (client address, code) within the window. */
   REDEEM_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   REDEEM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** How long (minutes after the redemption) a partner's staff may undo it; the administrator always may. */
+  REDEMPTION_UNDO_MINUTES: z.coerce
+    .number()
+    .int('must be a whole number of minutes')
+    .min(1)
+    .max(10_080)
+    .default(DEFAULT_REDEMPTION_UNDO_MINUTES),
 });
 export type VouchersConfig = z.infer<typeof vouchersEnvSchema>;
 

@@ -5,16 +5,12 @@ import { Injectable } from '@nestjs/common';
 import { codeSearchSql, visibleCodesSql } from '../codes/code-visibility';
 
 import type { KeysetPage, PageWindow } from '../codes/qr-codes.repository';
+import type { RedemptionRecord } from '../redemptions/redemption-view';
 
-export interface RedemptionRow {
-  id: string;
-  qr_code_id: string;
-  redeemed_at: Date | string;
-  redeemed_by: string;
+export interface RedemptionRow extends RedemptionRecord {
   device_info: string | null;
   ip_address: string | null;
   user_agent: string | null;
-  status: string;
   clinic_name: string;
   service: string;
   discount_type: RedemptionDto['discountType'];
@@ -22,39 +18,91 @@ export interface RedemptionRow {
   qr_type: RedemptionDto['qrType'];
 }
 
+/** The redemption's own columns a list row shows (alias r). */
+const REDEMPTION_COLUMNS = `r.id, r.qr_code_id, r.redeemed_at, r.redeemed_at::text as cursor_at, r.redeemed_by,
+  r.device_info, r.ip_address, r.user_agent, r.status, r.channel, r.partner_id, r.partner_name,
+  r.redeemed_by_user_id, r.scanned_at, r.transaction_amount, r.discount_applied, r.cancelled_at, r.cancelled_by,
+  r.cancel_reason`;
+const CODE_COLUMNS = `q.clinic_name, q.service, q.discount_type, q.discount_value, q.qr_type`;
+
+/**
+ * How a company's page is read: `walk` along redemptions_redeemed_at_id_index (every redemption of the
+ * platform, newest first, keeping the company's: quick when its codes hold many of them), or
+ * `byCode` from the company's own assigned codes (qr_code_partners) and each code's newest
+ * redemptions (redemptions_qr_code_id_redeemed_at_index), merged: quick when its codes were seldom or
+ * never redeemed, where the walk would read every redemption of the platform first. StatsService
+ * decides from the tallies.
+ */
+export type CompanyPagePlan = 'walk' | 'byCode';
+
 /** Redemption lists (the dashboards' counts are tallies: TalliesRepository). */
 @Injectable()
 export class StatsRepository {
   constructor(private readonly em: EntityManager) {}
 
   /**
-   * Redemptions of the codes the actor may see, newest first (redemptions_redeemed_at_id_index), by
-   * keyset or offset, searched like the code lists.
+   * Redemptions of the codes the actor may see (cancelled ones too: the tables show them with a
+   * badge), newest first, by keyset or offset, searched like the code lists.
    */
-  async redemptionsPage(actor: Actor, window: PageWindow): Promise<KeysetPage<RedemptionRow>> {
-    const where = allOf(
-      visibleCodesSql(actor),
-      codeSearchSql(window.search),
-      afterCursorSql(window.cursor, 'r.redeemed_at', 'r.id'),
-    );
+  async redemptionsPage(
+    actor: Actor,
+    window: PageWindow,
+    plan: CompanyPagePlan = 'walk',
+  ): Promise<KeysetPage<RedemptionRow>> {
+    const cursor = afterCursorSql(window.cursor, 'r.redeemed_at', 'r.id');
+    const offset = window.cursor ? 0 : window.offset;
+    if (plan === 'byCode' && actor.role === 'company_admin' && actor.companyId) {
+      // Each assigned code's newest `offset + limit` redemptions (after the cursor) are all a page
+      // can need; the search is on the code, so it filters whole codes before their redemptions.
+      const codes = allOf(
+        { sql: 'p.partner_id = ? and p.is_active', params: [actor.companyId] },
+        codeSearchSql(window.search),
+      );
+      const rows: (RedemptionRow & { cursor_at: string })[] = await this.em.execute(
+        `select ${REDEMPTION_COLUMNS}, ${CODE_COLUMNS}
+           from qr_code_partners p
+           join qr_codes q on q.id = p.qr_code_id
+          cross join lateral (
+            select r.* from redemptions r
+             where r.qr_code_id = p.qr_code_id${cursor ? ` and ${cursor.sql}` : ''}
+             order by r.redeemed_at desc, r.id desc limit ?) r
+          where ${codes.sql}
+          order by r.redeemed_at desc, r.id desc limit ? offset ?`,
+        [...(cursor?.params ?? []), offset + window.limit, ...codes.params, window.limit, offset],
+      );
+      return { rows, nextCursor: nextCursor(rows, window.limit) };
+    }
+    const where = allOf(visibleCodesSql(actor), codeSearchSql(window.search), cursor);
     const rows: (RedemptionRow & { cursor_at: string })[] = await this.em.execute(
-      `select r.id, r.qr_code_id, r.redeemed_at, r.redeemed_at::text as cursor_at, r.redeemed_by, r.device_info,
-              r.ip_address, r.user_agent, r.status,
-              q.clinic_name, q.service, q.discount_type, q.discount_value, q.qr_type
+      `select ${REDEMPTION_COLUMNS}, ${CODE_COLUMNS}
          from redemptions r join qr_codes q on q.id = r.qr_code_id
         where ${where.sql}
         order by r.redeemed_at desc, r.id desc limit ? offset ?`,
-      [...where.params, window.limit, window.cursor ? 0 : window.offset],
+      [...where.params, window.limit, offset],
     );
     return { rows, nextCursor: nextCursor(rows, window.limit) };
   }
 
-  /** How many redemptions a search matches (without one, the tallies know). */
+  /** How many redemptions (cancelled ones too, as the list shows them) a search matches. */
   async countRedemptions(actor: Actor, search: string | undefined): Promise<number> {
     const where = allOf(visibleCodesSql(actor), codeSearchSql(search));
     const [{ total }] = (await this.em.execute(
       `select count(*)::int as total from redemptions r join qr_codes q on q.id = r.qr_code_id where ${where.sql}`,
       where.params,
+    )) as [{ total: number }];
+    return total;
+  }
+
+  /**
+   * How many cancelled redemptions the actor sees (redemptions_cancelled_index: a few rows): the list's
+   * total without a search is the tallies' completed count plus these.
+   */
+  async countCancelled(actor: Actor): Promise<number> {
+    const visible = visibleCodesSql(actor);
+    const [{ total }] = (await this.em.execute(
+      `select count(*)::int as total from redemptions r join qr_codes q on q.id = r.qr_code_id
+        where r.status = 'cancelled' and ${visible.sql}`,
+      visible.params,
     )) as [{ total: number }];
     return total;
   }

@@ -11,11 +11,12 @@ import { Injectable } from '@nestjs/common';
 import { tallyScopeOf } from '../codes/code-visibility';
 import type { PageWindow } from '../codes/qr-codes.repository';
 import { VouchersSettings } from '../settings';
-import { StatsRepository, type RedemptionRow } from './stats.repository';
+import { undoRule } from '../redemptions/redemption-view';
+import { StatsRepository, type CompanyPagePlan, type RedemptionRow } from './stats.repository';
 import { PLATFORM_SCOPE } from './tallies-sql.repository';
 import { TalliesRepository, type ScopeCounts } from './tallies.repository';
 
-function toRedemption(row: RedemptionRow): RedemptionDto {
+function toRedemption(row: RedemptionRow, actor: Actor, now: Date, undoMinutes: number): RedemptionDto {
   return {
     id: row.id,
     qrCodeId: row.qr_code_id,
@@ -24,7 +25,17 @@ function toRedemption(row: RedemptionRow): RedemptionDto {
     deviceInfo: row.device_info,
     ipAddress: row.ip_address,
     userAgent: row.user_agent,
-    status: row.status,
+    status: row.status as RedemptionDto['status'],
+    channel: row.channel as RedemptionDto['channel'],
+    partnerId: row.partner_id,
+    partnerName: row.partner_name,
+    redeemedByUserId: row.redeemed_by_user_id,
+    transactionAmount: row.transaction_amount,
+    discountApplied: row.discount_applied,
+    cancelledAt: row.cancelled_at === null ? null : new Date(row.cancelled_at).toISOString(),
+    cancelledBy: row.cancelled_by,
+    cancelReason: row.cancel_reason,
+    cancellable: undoRule(actor, row, now, undoMinutes).cancellable,
     facility: row.clinic_name,
     service: row.service,
     discountType: row.discount_type,
@@ -32,6 +43,9 @@ function toRedemption(row: RedemptionRow): RedemptionDto {
     qrType: row.qr_type,
   };
 }
+
+/** One index probe of a code's redemptions, in rows of a walk along the redeemed_at index. */
+const PROBE_COST = 4;
 
 const NOTHING: ScopeCounts = { codes: 0, redemptions: 0, today: 0, locations: 0, partners: 0 };
 
@@ -85,21 +99,47 @@ export class StatsService {
     };
   }
 
-  /** Newest first, paged; search by facility, service or code id prefix. */
+  /**
+   * Newest first, paged; search by facility, service or code id prefix. Cancelled ones are listed
+   * (with who, when and why) and counted in `total`; each says whether the actor may cancel it now.
+   */
   async redemptions(actor: Actor, window: PageWindow): Promise<Page<RedemptionDto>> {
+    const now = this.settings.now();
+    const plan = await this.companyPagePlan(actor, window);
     const [page, total] = await Promise.all([
-      this.stats.redemptionsPage(actor, window),
+      this.stats.redemptionsPage(actor, window, plan),
       window.search?.trim()
         ? this.stats.countRedemptions(actor, window.search)
-        : this.tallies.redemptions(tallyScopeOf(actor)),
+        : Promise.all([this.tallies.redemptions(tallyScopeOf(actor)), this.stats.countCancelled(actor)]).then(
+            ([completed, cancelled]) => completed + cancelled,
+          ),
     ]);
+    const undoMinutes = this.settings.config.REDEMPTION_UNDO_MINUTES;
     return {
-      items: page.rows.map(toRedemption),
+      items: page.rows.map((row) => toRedemption(row, actor, now, undoMinutes)),
       total,
       limit: window.limit,
       offset: window.offset,
       nextCursor: page.nextCursor,
     };
+  }
+
+  /**
+   * A company's page: walking the platform's redemptions newest first reads about
+   * (offset + limit) x (platform's / company's redemptions) rows (all of them when its codes were never
+   * redeemed: 11 s at 3M); reading from its own codes probes each assigned code once. The cheaper by
+   * the tallies (a probe costs a few rows' worth).
+   */
+  private async companyPagePlan(actor: Actor, window: PageWindow): Promise<CompanyPagePlan> {
+    if (actor.role !== 'company_admin' || !actor.companyId) return 'walk';
+    const [codes, own, all] = await Promise.all([
+      this.tallies.codes(actor.companyId),
+      this.tallies.redemptions(actor.companyId),
+      this.tallies.redemptions(PLATFORM_SCOPE),
+    ]);
+    const page = (window.cursor ? 0 : window.offset) + window.limit;
+    const walk = own > 0 ? (page * all) / own : all;
+    return codes * PROBE_COST < walk ? 'byCode' : 'walk';
   }
 
   private today(): string {
