@@ -210,7 +210,7 @@ export class TrainersRepository {
     const rows: { day: string; n: string; amount: string; discount: string }[] = await this.em.execute(
       `select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.redemptions)::bigint as n,
               sum(d.transaction_amount)::bigint as amount, sum(d.discount_given)::bigint as discount
-         from (select qr_code_id, day, redemptions, transaction_amount, discount_given from trainer_day_tallies
+         from (select qr_code_id, day, redemptions, transaction_amount, discount_given, sales from trainer_day_tallies
                 where day between ?::date and ?::date
                union all ${PENDING_TRAINER_DAYS}) d
          ${everything ? '' : `join qr_codes q on q.id = d.qr_code_id and ${codes.sql}`}
