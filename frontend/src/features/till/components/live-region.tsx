@@ -13,8 +13,9 @@ export function LiveRegion({ message }: { message: string }) {
       data-testid="till-announcement"
       sx={{
         position: 'absolute',
-        width: 1,
-        height: 1,
+        // Strings: in sx a bare 1 means 100 %.
+        width: '1px',
+        height: '1px',
         p: 0,
         m: '-1px',
         overflow: 'hidden',

@@ -134,7 +134,7 @@ export function RedeemSuccess({
           {undone?.cancelReason && (
             <>
               <Typography component="dt" color="text.secondary">
-                Undone
+                Reason
               </Typography>
               <Typography component="dd" sx={{ m: 0 }} data-testid="till-undone-reason">
                 {undone.cancelReason}

@@ -100,7 +100,7 @@ export function TillVoucherCard({
               <Typography sx={{ fontWeight: 800, fontSize: '1.15rem', color: 'inherit' }}>
                 Valid here
               </Typography>
-              <Typography sx={{ color: 'inherit' }}>This voucher can be redeemed now.</Typography>
+              <Typography sx={{ color: 'inherit' }}>Redeem it now.</Typography>
             </Box>
           </Box>
         ) : (
@@ -125,12 +125,13 @@ export function TillVoucherCard({
           </Detail>
           <Detail label="Valid until">{text.validUntilText}</Detail>
           <Detail label="Service">{text.serviceText}</Detail>
-          {partnerNames.length > 0 && (
-            <Detail label={partnerNames.length === 1 ? 'Partner' : 'Partners'} wide>
-              {partnerNames.slice(0, 4).join(', ')}
-              {partnerNames.length > 4 ? ` and ${partnerNames.length - 4} more` : ''}
-            </Detail>
-          )}
+          {partnerNames.length > 0 &&
+            !(partnerNames.length === 1 && partnerNames[0] === voucher.clinicName) && (
+              <Detail label={partnerNames.length === 1 ? 'Partner' : 'Partners'} wide>
+                {partnerNames.slice(0, 4).join(', ')}
+                {partnerNames.length > 4 ? ` and ${partnerNames.length - 4} more` : ''}
+              </Detail>
+            )}
         </Box>
 
         {result.redeemable && (

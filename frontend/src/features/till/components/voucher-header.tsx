@@ -14,7 +14,8 @@ export function VoucherHeader({ voucher, text }: { voucher: PublicVoucher; text:
   return (
     <Box
       sx={(theme) => ({
-        p: 2.5,
+        px: 2.5,
+        py: 2,
         backgroundImage: theme.brand.ctaGradient,
         color: theme.palette.common.white,
       })}
@@ -49,28 +50,31 @@ export function VoucherHeader({ voucher, text }: { voucher: PublicVoucher; text:
             </Typography>
           </Box>
         </Box>
-      ) : (
-        <PartnerLogo name={text.title} logoUrl={voucher.logoUrl} size={56} />
-      )}
-      <Typography
-        id="till-voucher-title"
-        variant="h5"
-        component="h2"
-        data-testid="till-voucher-title"
-        sx={{ mt: 1.5, color: 'common.white', overflowWrap: 'anywhere' }}
-      >
-        {text.title}
-      </Typography>
-      <Typography sx={(theme) => ({ color: theme.brand.onDarkMuted, fontWeight: 600 })}>
-        {text.partnerName ? `${text.partnerName} · ${text.partnerTypeText}` : text.partnerTypeText}
-      </Typography>
+      ) : null}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: text.trainer ? 1.5 : 0 }}>
+        {!text.trainer && <PartnerLogo name={text.title} logoUrl={voucher.logoUrl} size={52} />}
+        <Box sx={{ minWidth: 0 }}>
+          <Typography
+            id="till-voucher-title"
+            variant="h5"
+            component="h2"
+            data-testid="till-voucher-title"
+            sx={{ color: 'common.white', overflowWrap: 'anywhere', lineHeight: 1.2 }}
+          >
+            {text.title}
+          </Typography>
+          <Typography sx={(theme) => ({ color: theme.brand.onDarkMuted, fontWeight: 600, lineHeight: 1.3 })}>
+            {text.partnerName ? `${text.partnerName} · ${text.partnerTypeText}` : text.partnerTypeText}
+          </Typography>
+        </Box>
+      </Box>
       <Box
         data-testid="till-voucher-discount"
         sx={(theme) => ({
           display: 'inline-flex',
           mt: 1.5,
           px: 2,
-          py: 0.75,
+          py: 0.5,
           borderRadius: 999,
           backgroundImage: theme.brand.accentGradient,
           color: theme.palette.navy[950],

@@ -177,11 +177,15 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
   switch (phase.kind) {
     case 'scan':
       content = (
-        <>
+        <Card
+          component="section"
+          aria-label="Scan or type a voucher"
+          sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+        >
           <CameraScanner onCode={onScanned} />
-          <Divider sx={{ my: 0.5, color: 'text.secondary' }}>or type the code</Divider>
+          <Divider sx={{ color: 'text.secondary' }}>or type the code</Divider>
           <ManualEntry onSubmit={(code) => runCheck(code)} />
-        </>
+        </Card>
       );
       break;
     case 'checking':
