@@ -237,6 +237,22 @@ describe('the till (issue 25)', () => {
     await shotAndAxe('foreign');
   });
 
+  it('the administrator reaches the till from the navigation and may check any code by its id', async () => {
+    const code = await generate({ customTitle: `Admin typed ${run}` });
+    await openPhone(FAKE_CAMERA);
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    await page.getByRole('button', { name: 'open navigation menu' }).click();
+    await page.locator('#app-nav-drawer a', { hasText: 'Till' }).click();
+    await page.waitForURL(`${baseUrl}/till`);
+    await page.getByRole('heading', { name: 'Today at every till' }).waitFor();
+    await page.getByTestId('manual-code').fill(code.id);
+    await page.getByTestId('manual-check').click();
+    await page.getByTestId('till-voucher').waitFor({ timeout: 15_000 });
+    await expect(page.getByTestId('till-voucher-title').innerText()).resolves.toBe(`Admin typed ${run}`);
+    await expect(page.getByTestId('till-verdict').getAttribute('data-redeemable')).resolves.toBe('true');
+  });
+
   it('says so when the camera is refused, and the manual entry still works', async () => {
     // No fake UI and no permission: getUserMedia is refused.
     await openPhone(['--use-fake-device-for-media-stream'], false);
