@@ -1,12 +1,22 @@
 import { currentUserSchema, type CurrentUser } from '@avpass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../api-client';
+import { ApiError, apiJson } from '../api-client';
 import { useAuthToken } from './auth-storage';
+import { offlineUser, rememberUser } from './offline-user';
 
 export const CURRENT_USER_URL = '/api/auth/user';
 
-export function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser> {
-  return apiJson(CURRENT_USER_URL, currentUserSchema, { signal });
+/** The signed-in user; without any answer (offline), on the till, the user last confirmed for this token. */
+export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser> {
+  try {
+    const user = await apiJson(CURRENT_USER_URL, currentUserSchema, { signal });
+    rememberUser(user);
+    return user;
+  } catch (error) {
+    const kept = error instanceof ApiError || signal?.aborted ? null : offlineUser();
+    if (kept) return kept;
+    throw error;
+  }
 }
 
 /** Spec section 7: fetched only while a token is stored, and always stale (re-checked on each mount). */

@@ -36,5 +36,6 @@ export function matchesOf(error: unknown): TillMatch[] | null {
 
 /** A mutation, not a query: each scan is one question, asked when the code is read. */
 export function useTillCheck() {
-  return useMutation({ mutationFn: (body: TillCheckRequest) => checkTillCode(body) });
+  // 'always': offline the call fails at once (the till then offers its offline queue) instead of pausing.
+  return useMutation({ mutationFn: (body: TillCheckRequest) => checkTillCode(body), networkMode: 'always' });
 }

@@ -34,6 +34,7 @@ export function useTillRedeem() {
   const keys = useIdempotencyKeys(TILL_REDEEM_SCOPE);
   return useMutation({
     mutationFn: (input: TillRedeemInput) => keys.run(intentOf(input), (key) => tillRedeem(input, key)),
+    networkMode: 'always', // offline: fail at once, so the till keeps it in its offline queue
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: [TILL_URLS.recent] });
       void invalidateVoucherData(queryClient);

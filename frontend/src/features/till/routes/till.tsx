@@ -26,6 +26,11 @@ import { TillVoucherCard } from '../components/till-voucher-card';
 import { TodayList } from '../components/today-list';
 import { saleCents } from '../lib/sale-amount';
 import { refusalTitle } from '../lib/till-text';
+import { installTillApp } from '../offline/install-till-app';
+import { OfflineScanCard, SAVED_OFFLINE_MESSAGE } from '../offline/offline-scan-card';
+import { OfflineBadge, OfflineQueuePanel } from '../offline/offline-queue-panel';
+import { isNetworkFailure } from '../offline/sync';
+import { useOfflineQueue } from '../offline/use-offline-queue';
 
 const NETWORK_MESSAGE = 'AV Pass could not be reached. Check the connection and try again.';
 export const UNCONFIRMED_TILL_REDEEM =
@@ -37,7 +42,9 @@ type Phase =
   | { kind: 'matches'; matches: TillMatch[] }
   | { kind: 'problem'; message: string }
   | { kind: 'checked'; result: TillCheckResponse }
-  | { kind: 'success'; result: TillRedeemResponse; undone: TillRedemption | null };
+  | { kind: 'success'; result: TillRedeemResponse; undone: TillRedemption | null }
+  /** No connection: the scan can be kept in the offline queue (`saved`: it is in it). */
+  | { kind: 'offline'; code: string; saved: boolean };
 
 function vibrate(pattern: number | number[]) {
   try {
@@ -50,6 +57,7 @@ function vibrate(pattern: number | number[]) {
 /** /till (company_admin and super_admin): scan or type a member's code, check it, redeem, undo. */
 export function TillRoute() {
   const session = useSession();
+  useEffect(installTillApp, []); // installable, opens offline (service worker from this chunk only)
   if (session.status !== 'signed-in') return null;
   const admin = session.user.role === 'super_admin';
   return (
@@ -64,6 +72,7 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
   const [notice, setNotice] = useState<{ severity: 'error' | 'warning'; text: string } | null>(null);
   const check = useTillCheck();
   const redeem = useTillRedeem();
+  const queue = useOfflineQueue();
   const cents = saleCents(saleText);
   const debouncedCents = useDebouncedValue(cents, 400);
   /** The sale amount of the check on show (so a re-check runs only when it changed). */
@@ -113,6 +122,11 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
             setNotice({ severity: 'warning', text: errorMessageOf(error, NETWORK_MESSAGE) });
             return;
           }
+          if (isNetworkFailure(error)) {
+            setPhase({ kind: 'offline', code, saved: false });
+            setAnnouncement('No connection: the voucher cannot be checked. You can save the redemption.');
+            return;
+          }
           const matches = matchesOf(error);
           if (matches) {
             setPhase({ kind: 'matches', matches });
@@ -156,7 +170,18 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
           vibrate([120, 60, 120]);
           setAnnouncement(`Redeemed. Reference ${result.redemption.reference}.`);
         },
-        onError: (error) => {
+        onError: (error, input) => {
+          if (isNetworkFailure(error)) {
+            // No answer: the queue sends it again with the same key (counted once) when online.
+            void queue.enqueueUnconfirmed(input).then(
+              () => {
+                setPhase({ kind: 'offline', code: input.code, saved: true });
+                setAnnouncement(SAVED_OFFLINE_MESSAGE);
+              },
+              () => setNotice({ severity: 'warning', text: UNCONFIRMED_TILL_REDEEM }),
+            );
+            return;
+          }
           if (isUnconfirmed(error)) {
             setNotice({ severity: 'warning', text: UNCONFIRMED_TILL_REDEEM });
             setAnnouncement(UNCONFIRMED_TILL_REDEEM);
@@ -255,6 +280,18 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
         />
       );
       break;
+    case 'offline':
+      content = (
+        <OfflineScanCard
+          key={phase.code}
+          code={phase.code}
+          saved={phase.saved}
+          queue={queue}
+          onSaved={() => setAnnouncement(SAVED_OFFLINE_MESSAGE)}
+          onScanNext={reset}
+        />
+      );
+      break;
   }
 
   return (
@@ -263,13 +300,17 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
         <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.dark })}>
           {where}
         </Typography>
-        <Typography variant="h4" component="h1">
-          Till
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+          <Typography variant="h4" component="h1">
+            Till
+          </Typography>
+          <OfflineBadge count={queue.pending.length} />
+        </Box>
       </Box>
       <LiveRegion message={announcement} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {content}
+        <OfflineQueuePanel queue={queue} />
         <TodayList allTills={allTills} />
       </Box>
     </Container>

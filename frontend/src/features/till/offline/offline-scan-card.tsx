@@ -1,0 +1,136 @@
+import CloudOffRoundedIcon from '@mui/icons-material/CloudOffRounded';
+import CloudQueueRoundedIcon from '@mui/icons-material/CloudQueueRounded';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { SALE_AMOUNT_ERROR, SALE_AMOUNT_HELP, saleCents } from '../lib/sale-amount';
+import type { OfflineQueue } from './use-offline-queue';
+
+/** What the till says once a redeem is in the queue. */
+export const SAVED_OFFLINE_MESSAGE = 'Saved, will be sent when online';
+
+/**
+ * A code scanned or typed without a connection: it cannot be checked, so the staff may keep the
+ * redemption (with the sale amount) to be sent when the phone is back online; the server then checks
+ * it as at the till, and the result is listed under "Offline redemptions". `saved`: it is already in
+ * the queue (a redeem whose answer was lost).
+ */
+export function OfflineScanCard({
+  code,
+  saved: savedAlready = false,
+  queue,
+  onSaved,
+  onScanNext,
+}: {
+  code: string;
+  saved?: boolean;
+  queue: Pick<OfflineQueue, 'enqueue'>;
+  onSaved?: () => void;
+  onScanNext: () => void;
+}) {
+  const [saleText, setSaleText] = useState('');
+  const [saved, setSaved] = useState(savedAlready);
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const cents = saleCents(saleText);
+  const savedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (saved) savedRef.current?.focus();
+  }, [saved]);
+
+  async function save() {
+    if (cents === null || saving) return;
+    setSaving(true);
+    setFailed(false);
+    try {
+      await queue.enqueue({ code, ...(cents !== undefined ? { transactionAmount: cents } : {}) });
+      setSaved(true);
+      onSaved?.();
+      try {
+        navigator.vibrate?.(60);
+      } catch {
+        // not supported
+      }
+    } catch {
+      setFailed(true);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card component="section" aria-labelledby="till-offline-title" data-testid="till-offline" sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
+        <CloudOffRoundedIcon sx={{ fontSize: 36, color: 'text.secondary' }} aria-hidden />
+        <Typography id="till-offline-title" variant="h6" component="h2">
+          No connection
+        </Typography>
+      </Box>
+      <Typography sx={{ fontFamily: 'monospace', fontWeight: 700, overflowWrap: 'anywhere', mb: 1 }}>
+        {code}
+      </Typography>
+      {saved ? (
+        <>
+          <Alert
+            severity="success"
+            icon={<CloudQueueRoundedIcon />}
+            data-testid="till-offline-saved"
+            ref={savedRef}
+            tabIndex={-1}
+            sx={{ color: 'text.primary', fontSize: '1.05rem', mb: 2 }}
+          >
+            <AlertTitle sx={{ fontWeight: 800 }}>{SAVED_OFFLINE_MESSAGE}</AlertTitle>
+            It is checked and counted when the phone is back online; the result appears under Offline
+            redemptions.
+          </Alert>
+          <Button variant="contained" size="large" fullWidth onClick={onScanNext} sx={{ minHeight: 56 }}>
+            Scan next voucher
+          </Button>
+        </>
+      ) : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            This voucher cannot be checked without a connection. Save the redemption and it is sent when the
+            phone is back online: it is honoured only if the voucher is still valid here then.
+          </Typography>
+          <TextField
+            label="Sale amount (optional)"
+            value={saleText}
+            onChange={(event) => setSaleText(event.target.value)}
+            error={cents === null}
+            helperText={cents === null ? SALE_AMOUNT_ERROR : SALE_AMOUNT_HELP}
+            fullWidth
+            autoComplete="off"
+            slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'till-offline-sale' } }}
+            sx={{ mb: 2 }}
+          />
+          {failed && (
+            <Alert severity="error" sx={{ color: 'text.primary', mb: 2 }}>
+              This phone could not keep the redemption (its storage is unavailable). Try again online.
+            </Alert>
+          )}
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+            <Button
+              variant="contained"
+              size="large"
+              onClick={() => void save()}
+              disabled={saving || cents === null}
+              data-testid="till-offline-save"
+              sx={{ minHeight: 56 }}
+            >
+              Redeem when online
+            </Button>
+            <Button variant="outlined" size="large" onClick={onScanNext} sx={{ minHeight: 48 }}>
+              Cancel
+            </Button>
+          </Box>
+        </>
+      )}
+    </Card>
+  );
+}
