@@ -1,4 +1,5 @@
 import { RPC, TRAINER_NAME_MESSAGE, TRAINER_NAMES_MESSAGE } from '@avpass/contracts';
+import { TallyFolder } from '@avpass/vouchers-service';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REBUILD_TRAINER_TALLIES_SQL } from '../src/trainers/trainer-tallies-sql.repository';
@@ -450,6 +451,8 @@ describe('the per-day trainer tallies the analytics read', () => {
     const { id } = await generate({ trainerName: 'Concurrent', discountValue: 15, usageLimit: '100' });
     const amounts = Array.from({ length: 24 }, (_, i) => (i % 4 === 0 ? undefined : 1000 + i * 37));
     await Promise.all(amounts.map((amount) => redeem(id, amount)));
+    // The redeems queue their tallies; TallyFolder folds them into trainer_day_tallies (issue 25).
+    await s.vouchers[0]!.get(TallyFolder, { strict: false }).foldAll();
     const tallies = async () =>
       (
         await s.sql.query(
