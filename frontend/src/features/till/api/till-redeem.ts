@@ -1,7 +1,7 @@
 import { tillRedeemResponseSchema, type TillRedeemRequest, type TillRedeemResponse } from '@avpass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
-import { idempotencyHeader, intentOf, useIdempotencyKeys } from '@/lib/idempotency';
+import { idempotencyHeader, IdempotencyKeys, intentOf } from '@/lib/idempotency';
 import { invalidateVoucherData } from '@/lib/vouchers-api/invalidate-voucher-data';
 import { TILL_URLS } from './urls';
 
@@ -19,8 +19,23 @@ export function tillRedeem(body: TillRedeemRequest, idempotencyKey: string): Pro
 
 /** Where the till's pending redeem keys are kept (sessionStorage, per intent). */
 export const TILL_REDEEM_SCOPE = 'till:redeem';
+/** This tab's pending till redeem keys (one set: they live in the tab's sessionStorage anyway). */
+const redeemKeys = new IdempotencyKeys(TILL_REDEEM_SCOPE);
 
-/** What one tap on Redeem sends: the code (the checked voucher's id) and the sale, if any. */
+/**
+ * Hands the key a redeem that got no answer was sent with to `keep` (the offline queue, which sends it
+ * again with that key); once kept, the intent is settled here, so the next tap on the code is a new use.
+ */
+export async function takeOverRedeemKey<T>(
+  input: TillRedeemInput,
+  keep: (key: string) => Promise<T>,
+): Promise<T> {
+  const intent = intentOf(input);
+  const kept = await keep(redeemKeys.key(intent));
+  redeemKeys.settle(intent);
+  return kept;
+}
+
 export type TillRedeemInput = Pick<TillRedeemRequest, 'code' | 'transactionAmount'>;
 
 /**
@@ -31,7 +46,7 @@ export type TillRedeemInput = Pick<TillRedeemRequest, 'code' | 'transactionAmoun
  */
 export function useTillRedeem() {
   const queryClient = useQueryClient();
-  const keys = useIdempotencyKeys(TILL_REDEEM_SCOPE);
+  const keys = redeemKeys;
   return useMutation({
     mutationFn: (input: TillRedeemInput) => keys.run(intentOf(input), (key) => tillRedeem(input, key)),
     networkMode: 'always', // offline: fail at once, so the till keeps it in its offline queue

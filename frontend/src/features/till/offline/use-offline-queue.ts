@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { intentOf, IdempotencyKeys } from '@/lib/idempotency';
 import { invalidateVoucherData } from '@/lib/vouchers-api/invalidate-voucher-data';
 import { useSession } from '@/lib/session/use-session';
-import { tillRedeem, TILL_REDEEM_SCOPE, type TillRedeemInput } from '../api/till-redeem';
+import { takeOverRedeemKey, tillRedeem, type TillRedeemInput } from '../api/till-redeem';
 import { TILL_URLS } from '../api/urls';
 import { idbQueueStore } from './queue-store';
 import type { PendingRedeem, RedeemResult } from './queue-types';
@@ -99,12 +98,8 @@ export function useOfflineQueue(): OfflineQueue {
 
   const enqueueUnconfirmed = useCallback(
     async (input: TillRedeemInput) => {
-      // useTillRedeem keeps the key of an unanswered redeem per intent (sessionStorage): take it over.
-      const keys = new IdempotencyKeys(TILL_REDEEM_SCOPE);
-      const intent = intentOf(input);
-      const item = await enqueue({ ...input, idempotencyKey: keys.key(intent) });
-      keys.settle(intent); // the queue owns it now; a new tap on the code is a new use
-      return item;
+      // useTillRedeem keeps the key of an unanswered redeem per intent: the queue takes it over.
+      return takeOverRedeemKey(input, (idempotencyKey) => enqueue({ ...input, idempotencyKey }));
     },
     [enqueue],
   );
