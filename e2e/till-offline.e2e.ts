@@ -1,0 +1,259 @@
+/// <reference lib="dom" />
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousAxeViolations } from './support/axe';
+import { E2E_ADMIN } from './support/global-setup';
+import { api, launchBrowser, PHONE, screenshot, signIn } from './support/browser';
+
+// Issue 25, offline at the till: /till installs its service worker on a first visit, then opens
+// without a network; a scan kept offline (IndexedDB, with its Idempotency-Key, scan time and sale)
+// survives a reload and is sent exactly once when the connection is back; one used up meanwhile is
+// listed as refused with the reason. A phone (390x844), screenshots with axe.
+const baseUrl = inject('baseUrl');
+const run = Date.now().toString(36);
+const shop = { name: `Offline Till Shop ${run}`, email: `offline-till-${run}@till.test` };
+const staff = { username: `offline-staff-${run}`, password: 'offline-staff-password' };
+
+let adminToken: string;
+let staffToken: string;
+let shopId: string;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+async function generate(title: string, usageLimit: string) {
+  const expirationDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const res = await api(baseUrl, '/api/generate-qr', {
+    method: 'POST',
+    token: adminToken,
+    json: {
+      partnerId: shopId,
+      discountType: 'percentage',
+      discountValue: 20,
+      service: 'Wheel truing',
+      expirationDate,
+      usageLimit,
+      customTitle: title,
+      deploymentUrl: baseUrl,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: string };
+}
+
+async function usageCount(id: string): Promise<number> {
+  const res = await api(baseUrl, `/api/qr-codes/${id}`);
+  expect(res.status).toBe(200);
+  return res.body.usageCount as number;
+}
+
+/** The code's redemptions at this till today (GET /api/till/recent as the staff member). */
+async function tillRedemptions(id: string) {
+  const res = await api(baseUrl, '/api/till/recent?limit=100', { token: staffToken });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (
+    res.body.items as Array<{
+      qrCodeId: string;
+      scannedAt: string | null;
+      redeemedAt: string;
+      status: string;
+    }>
+  ).filter((item) => item.qrCodeId === id);
+}
+
+async function shotAndAxe(name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  await screenshot(page, `till-offline-${name}`);
+  expect(await seriousAxeViolations(page), name).toEqual([]);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${name} scrolls sideways`).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** Types a code by hand; offline the till cannot check it and offers to keep the redemption. */
+async function keepOffline(code: string, sale?: string) {
+  await page.getByTestId('manual-code').fill(code);
+  await page.getByTestId('manual-check').click();
+  await page.getByTestId('till-offline').waitFor({ timeout: 15_000 });
+  if (sale) await page.getByTestId('till-offline-sale').fill(sale);
+  await page.getByTestId('till-offline-save').click();
+  await page.getByTestId('till-offline-saved').waitFor({ timeout: 10_000 });
+}
+
+beforeAll(async () => {
+  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
+  const vendor = await api(baseUrl, '/api/vendors', { method: 'POST', token: adminToken, json: shop });
+  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
+  shopId = vendor.body.id;
+  const user = await api(baseUrl, `/api/partners/${shopId}/users`, {
+    method: 'POST',
+    token: adminToken,
+    json: staff,
+  });
+  expect(user.status, JSON.stringify(user.body)).toBe(201);
+  const login = await api(baseUrl, '/api/auth/company-login', { method: 'POST', json: staff });
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
+  staffToken = login.body.token;
+  // The phone has no camera: the till says so and the manual entry is used.
+  browser = await launchBrowser();
+  context = await browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('the till offline (issue 25)', () => {
+  it('opens offline once visited, keeps scans through a reload, sends each once when back online', async () => {
+    const typed = await generate(`Typed offline ${run}`, '3');
+    const last = await generate(`Last use ${run}`, '1');
+
+    // Online: the staff member opens the till; its service worker installs and takes control.
+    await signIn(page, baseUrl, staff.username, staff.password);
+    await page.waitForURL(`${baseUrl}/company-dashboard`);
+    await page.goto(`${baseUrl}/till`);
+    await page.getByRole('heading', { name: 'Till', level: 1 }).waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+    const manifest = await page.evaluate(() =>
+      document.querySelector('link[rel="manifest"]')?.getAttribute('href'),
+    );
+    expect(manifest).toBe('/till.webmanifest');
+    await expect(page.getByTestId('offline-badge').count()).resolves.toBe(0);
+
+    // Offline, a reload: the till still opens (the worker serves the app).
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Till', level: 1 }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('manual-code').waitFor();
+
+    // Typed by hand (the 8 characters), with a sale: it cannot be checked, so it is kept.
+    await keepOffline(typed.id.slice(0, 8).toUpperCase(), '45.50');
+    await expect(page.getByTestId('till-offline-saved').innerText()).resolves.toContain(
+      'Saved, will be sent when online',
+    );
+    await page.getByTestId('offline-badge').and(page.locator('[data-count="1"]')).waitFor();
+    await shotAndAxe('saved');
+
+    // A reload while offline loses nothing.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Till', level: 1 }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('offline-badge').and(page.locator('[data-count="1"]')).waitFor();
+
+    // The last use of another code, kept offline; meanwhile the member uses it up on the voucher page.
+    await keepOffline(last.id);
+    await page.getByTestId('offline-badge').and(page.locator('[data-count="2"]')).waitFor();
+    const usedUp = await api(baseUrl, `/api/redeem/${last.id}`, { method: 'POST', json: {} });
+    expect(usedUp.status, JSON.stringify(usedUp.body)).toBeLessThan(300);
+    await page.getByRole('button', { name: 'Scan next voucher' }).click();
+    await expect(page.getByTestId('offline-pending').count()).resolves.toBe(2);
+    await shotAndAxe('waiting');
+    expect(await usageCount(typed.id)).toBe(0);
+
+    // Back online: each is sent once; one accepted, the used-up one refused with the reason.
+    await context.setOffline(false);
+    await page.getByTestId('offline-result').nth(1).waitFor({ timeout: 30_000 });
+    await expect(page.getByTestId('offline-badge').count()).resolves.toBe(0);
+    const accepted = page.getByTestId('offline-result').and(page.locator('[data-outcome="accepted"]'));
+    const refused = page.getByTestId('offline-result').and(page.locator('[data-outcome="refused"]'));
+    await expect(accepted.innerText()).resolves.toContain(`Typed offline ${run}`);
+    await expect(refused.innerText()).resolves.toMatch(/Refused[\s\S]*used up/i);
+    await shotAndAxe('synced');
+
+    // Exactly once, even after another reload and sync; the scan time is kept before the arrival.
+    await page.reload();
+    await page.getByTestId('offline-results').waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(1000);
+    expect(await usageCount(typed.id)).toBe(1);
+    expect(await usageCount(last.id)).toBe(1);
+    const rows = await tillRedemptions(typed.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'completed', transactionAmount: 4550 });
+    expect(rows[0]?.scannedAt).not.toBeNull();
+    expect(Date.parse(rows[0]?.scannedAt ?? '')).toBeLessThan(Date.parse(rows[0]?.redeemedAt ?? ''));
+  });
+
+  it('a redeem whose answer is lost is kept with the key it was sent with and counted once', async () => {
+    const lost = await generate(`Answer lost ${run}`, '3');
+    await page.goto(`${baseUrl}/till`);
+    await page.getByTestId('manual-code').fill(lost.id);
+    await page.getByTestId('manual-check').click();
+    await page
+      .getByTestId('till-verdict')
+      .and(page.locator('[data-redeemable="true"]'))
+      .waitFor({ timeout: 15_000 });
+    await page.getByTestId('till-sale-amount').fill('20');
+    await page.getByTestId('till-amount-due').filter({ hasText: '$16.00' }).waitFor({ timeout: 10_000 });
+    // The connection drops as Redeem is tapped: no answer, so it is kept (the sale too).
+    await context.setOffline(true);
+    await page.getByTestId('till-redeem').click();
+    await page.getByTestId('till-offline-saved').waitFor({ timeout: 15_000 });
+    await page.getByTestId('offline-badge').and(page.locator('[data-count="1"]')).waitFor();
+    expect(await usageCount(lost.id)).toBe(0);
+
+    await context.setOffline(false);
+    await page
+      .getByTestId('offline-result')
+      .and(page.locator('[data-outcome="accepted"]'))
+      .filter({ hasText: `Answer lost ${run}` })
+      .waitFor({ timeout: 30_000 });
+    expect(await usageCount(lost.id)).toBe(1);
+    const rows = await tillRedemptions(lost.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ transactionAmount: 2000 });
+  });
+
+  it('the voucher page and the login register no service worker and link no manifest', async () => {
+    const other = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true });
+    try {
+      const phone = await other.newPage();
+      const code = await generate(`Member page ${run}`, '3');
+      for (const path of [`/voucher/${code.id}`, '/login']) {
+        const requests: string[] = [];
+        phone.on('request', (request) => requests.push(new URL(request.url()).pathname));
+        await phone.goto(`${baseUrl}${path}`);
+        await phone.waitForLoadState('networkidle');
+        const state = await phone.evaluate(async () => ({
+          registrations: (await navigator.serviceWorker.getRegistrations()).length,
+          manifest: document.querySelector('link[rel="manifest"]') !== null,
+        }));
+        expect({ path, ...state }).toEqual({ path, registrations: 0, manifest: false });
+        expect(requests.filter((p) => /sw\.js|webmanifest|workbox/.test(p))).toEqual([]);
+        phone.removeAllListeners('request');
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('serves the worker and the manifest with their types, the worker never cached', async () => {
+    const sw = await fetch(`${baseUrl}/sw.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    const text = await (await fetch(`${baseUrl}/sw.js`)).text();
+    expect(text).toContain('zxing_reader-');
+    expect(text).toContain('index.html');
+    expect(text).not.toMatch(/\/api\/[a-z]/); // no API answer is cached (only the denylist names /api)
+    const manifest = await fetch(`${baseUrl}/till.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(await manifest.json()).toMatchObject({
+      name: 'AV Pass Till',
+      start_url: '/till',
+      scope: '/',
+      display: 'standalone',
+    });
+    const icon = await fetch(`${baseUrl}/icons/till-512.png`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+  });
+});
