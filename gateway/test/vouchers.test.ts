@@ -147,7 +147,7 @@ describe('generate and the voucher page', () => {
 });
 
 describe('redeem', () => {
-  it('redeems, refuses when used up (409 with the reason), and records the store scanner and device', async () => {
+  it('redeems, refuses when used up (409 with the reason), and records a self-service redemption and device', async () => {
     const code = await generate({ usageLimit: '1' });
     const ok = await redeem(code.id, {
       'user-agent':
@@ -165,11 +165,60 @@ describe('redeem', () => {
     expect(list.body.items[0]).toMatchObject({
       id: ok.body.redemptionId,
       qrCodeId: code.id,
-      redeemedBy: 'Store Scanner',
+      redeemedBy: 'Member (self-service)',
+      channel: 'self',
+      // A club-wide code has no partner: the redemption says none, not a made-up shop.
+      partnerId: null,
+      partnerName: null,
+      redeemedByUserId: null,
+      status: 'completed',
       deviceInfo: 'Android phone · Chrome',
       facility: 'Peak Physio',
     });
     expect(list.body.items[0].ipAddress).toBeTruthy();
+  });
+
+  it("a member's own redeem of a partner's code says where: that partner, by name (issue 25)", async () => {
+    // Partners of their own, so the other tests' company figures are untouched.
+    const shop = await createPartnerWithUser(h, 'Self Service Shop');
+    const other = await createPartnerWithUser(h, 'Self Service Other');
+    const code = await generate({ partnerId: shop.companyId, usageLimit: '2' });
+    const ok = await redeem(code.id);
+    expect(ok.status).toBe(200);
+    const list = await h.api('/api/admin/redemptions?limit=5', { token: admin });
+    expect(list.body.items[0]).toMatchObject({
+      id: ok.body.redemptionId,
+      channel: 'self',
+      partnerId: shop.companyId,
+      partnerName: 'Self Service Shop',
+      redeemedBy: 'Member (self-service)',
+    });
+    // Assigned to a second partner too: no single shop, so none is named.
+    await assign(code.id, [shop.companyId, other.companyId]);
+    const second = await redeem(code.id);
+    expect(second.status).toBe(200);
+    const after = await h.api('/api/admin/redemptions?limit=5', { token: admin });
+    expect(after.body.items[0]).toMatchObject({
+      id: second.body.redemptionId,
+      partnerId: null,
+      partnerName: null,
+    });
+  });
+
+  it('a staff-only code is refused on the public page (403, "Show this code at the till") and nothing is counted', async () => {
+    const code = await generate({ usageLimit: '2' });
+    const sql = new pg.Client({ connectionString: h.env.DATABASE_URL });
+    await sql.connect();
+    try {
+      await sql.query(`update vouchers.qr_codes set redemption_mode = 'staff' where id = $1`, [code.id]);
+    } finally {
+      await sql.end();
+    }
+    const refused = await redeem(code.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Show this code at the till');
+    const voucher = await h.api(`/api/qr-codes/${code.id}`);
+    expect(voucher.body).toMatchObject({ usageCount: 0, redemptionMode: 'staff' });
   });
 
   it('an Idempotency-Key repeat returns the first outcome; a bad key is 400', async () => {

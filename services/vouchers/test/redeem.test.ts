@@ -59,7 +59,10 @@ describe('redeem', () => {
       .rows[0];
     expect(row).toMatchObject({
       qr_code_id: code.id,
-      redeemed_by: 'Store Scanner',
+      redeemed_by: 'Member (self-service)',
+      channel: 'self',
+      partner_id: null,
+      scanned_at: null,
       device_info: 'iPhone · Safari',
       ip_address: '203.0.113.7',
       user_agent: IPHONE,

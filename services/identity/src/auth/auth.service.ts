@@ -3,7 +3,7 @@ import { DomainError, RpcClient } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { SessionsService } from '../sessions/sessions.service';
 import type { User } from '../users/user.entity';
-import { toCurrentUser } from '../users/user.mapper';
+import { displayNameOf, toCurrentUser } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
 import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
@@ -75,7 +75,13 @@ export class AuthService {
     if (!session) return null;
     const user = await this.users.findById(session.userId);
     if (!user?.isActive) return null;
-    return { userId: user.id, role: user.role, companyId: user.companyId, sessionId: session.sid };
+    return {
+      userId: user.id,
+      role: user.role,
+      companyId: user.companyId,
+      sessionId: session.sid,
+      name: displayNameOf(user),
+    };
   }
 
   async currentUser(actor: Actor, meta: RpcMeta): Promise<CurrentUser> {

@@ -27,3 +27,12 @@ export function toPortalUser(user: User): PortalUser {
     lastLogin: user.lastLogin?.toISOString() ?? null,
   };
 }
+
+/** The name staff see for a user: first and last name when given, else the username. */
+export function displayNameOf(user: Pick<User, 'firstName' | 'lastName' | 'username'>): string {
+  const full = [user.firstName, user.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return full || user.username;
+}

@@ -1,3 +1,4 @@
+import type { RedemptionMode } from '@avpass/contracts';
 import type { DiscountType, TrainerRole } from '@avpass/domain';
 import type { ExclusiveDetails, ExclusiveType, QrType } from '@avpass/contracts';
 import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
@@ -20,6 +21,7 @@ export class QrCode {
     | 'expirationDate'
     | 'startDate'
     | 'usageCount'
+    | 'redemptionMode'
     | 'terms'
     | 'logoUrl'
     | 'qrData'
@@ -79,6 +81,10 @@ export class QrCode {
 
   @Property({ type: 'integer' })
   usageCount = 0;
+
+  /** `staff`: only a partner's till may redeem it (issue 25); `self`: the member's phone too. */
+  @Property({ type: 'text' })
+  redemptionMode: RedemptionMode = 'self';
 
   @Property({ type: 'text', nullable: true })
   terms: string | null = null;

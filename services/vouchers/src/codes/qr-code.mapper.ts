@@ -50,6 +50,7 @@ export function toQrCode(code: QrCode, ctx: MappingContext, partnerCount = 0): Q
     status: statusOf(code, ctx),
     partnerCount,
     createdAt: code.createdAt.toISOString(),
+    redemptionMode: code.redemptionMode === 'staff' ? 'staff' : 'self',
   };
 }
 

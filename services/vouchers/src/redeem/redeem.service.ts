@@ -1,6 +1,10 @@
 import {
   outsideHoursMessage,
   REDEEM_REFUSALS,
+  SELF_SERVICE_REDEEMER,
+  STAFF_ONLY_MESSAGE,
+  type RedemptionChannel,
+  type TillRefusal,
   validFromMessage,
   UUID_PATTERN,
   type RedeemResponse,
@@ -28,9 +32,40 @@ import { VouchersSettings } from '../settings';
 import { TrainersRepository, type TillTerms } from '../trainers/trainers.repository';
 import { describeDevice } from './device';
 import { RedeemRateLimiter } from './redeem-rate-limiter';
-import { RedemptionsRepository } from './redemptions.repository';
+import { PartnerDetails } from '../assignment/partner-details';
+import { RedemptionsRepository, type RedeemedCode } from './redemptions.repository';
 
 export const REDEEMED_MESSAGE = 'Voucher redeemed successfully';
+
+/** Where and by whom a redeem is made (issue 25): the public page's, or a till's. */
+export interface RedeemOrigin {
+  channel: RedemptionChannel;
+  /** The till's partner (null: the code's one partner, if it has exactly one). */
+  partnerId: string | null;
+  partnerName: string | null;
+  /** The till's partner when it must be one that may honour the code (not for the administrator). */
+  honouredBy: string | null;
+  redeemedBy: string;
+  redeemedByUserId: string | null;
+  scannedAt: string | null;
+}
+
+/** A member's own redeem on the public voucher page. */
+export const SELF_SERVICE: RedeemOrigin = {
+  channel: 'self',
+  partnerId: null,
+  partnerName: null,
+  honouredBy: null,
+  redeemedBy: SELF_SERVICE_REDEEMER,
+  redeemedByUserId: null,
+  scannedAt: null,
+};
+
+/** What one counted use answers with, before it is shaped for a caller. */
+export interface RedeemOutcome {
+  redemptionId: string;
+  code: RedeemedCode;
+}
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof UniqueConstraintViolationException ||
@@ -44,6 +79,7 @@ export class RedeemService {
     private readonly settings: VouchersSettings,
     private readonly rateLimiter: RedeemRateLimiter,
     private readonly till: TrainersRepository,
+    private readonly partners: PartnerDetails,
   ) {
     exportMetrics(voucherRedeemsTotal);
   }
@@ -69,7 +105,17 @@ export class RedeemService {
       if (earlier) return earlier;
     }
     try {
-      return await this.redeemOnce(codeId, idempotencyKey, meta, transactionAmount);
+      const outcome = await this.count(codeId, idempotencyKey, meta, transactionAmount, SELF_SERVICE);
+      if ('message' in outcome) return outcome;
+      voucherRedeemsTotal.inc({ outcome: 'redeemed' });
+      return {
+        message: REDEEMED_MESSAGE,
+        redemptionId: outcome.redemptionId,
+        voucher: toPublicVoucher(
+          { ...outcome.code, createdAt: new Date(outcome.code.createdAt) },
+          this.settings.mapping(),
+        ),
+      };
     } catch (error) {
       // A concurrent request with the same key won: answer with its outcome.
       if (idempotencyKey && isUniqueViolation(error)) {
@@ -80,12 +126,17 @@ export class RedeemService {
     }
   }
 
-  private async redeemOnce(
+  /**
+   * Counts one use of the code from `origin` in one statement, or throws the refusal. A retried
+   * Idempotency-Key whose first outcome stands answers that outcome (a RedeemResponse) instead.
+   */
+  async count(
     codeId: string,
     idempotencyKey: string | undefined,
     meta: RpcMeta,
     transactionAmount: number | undefined,
-  ): Promise<RedeemResponse> {
+    origin: RedeemOrigin,
+  ): Promise<RedeemOutcome | RedeemResponse> {
     // A sale at the till is priced from the code's discount and rules (which never change once made).
     let sale: { transactionAmount: number; discountApplied: number } | null = null;
     if (transactionAmount !== undefined) {
@@ -115,6 +166,7 @@ export class RedeemService {
       minuteOfDay: minuteOfBusinessDay(now, this.settings.timeZone),
       transactionAmount: sale?.transactionAmount ?? null,
       discountApplied: sale?.discountApplied ?? null,
+      ...origin,
     });
     if (!row) {
       // The first outcome of a retried request stands, even if the code has since run out.
@@ -123,14 +175,14 @@ export class RedeemService {
         if (earlier) return earlier;
       }
       const code = await this.codes.findCurrent(codeId);
-      throw this.refusal(code, now, code ? await this.till.tillTerms(codeId) : null);
+      throw this.refusal(code, now, code ? await this.till.tillTerms(codeId) : null, origin.channel);
     }
-    voucherRedeemsTotal.inc({ outcome: 'redeemed' });
-    return {
-      message: REDEEMED_MESSAGE,
-      redemptionId,
-      voucher: toPublicVoucher({ ...row, createdAt: new Date(row.createdAt) }, this.settings.mapping(now)),
-    };
+    // A redeem counted at the code's one partner (the statement chose it): its name, as it is now.
+    if (!origin.partnerName && row.redemptionPartnerId) {
+      const [partner] = (await this.partners.of([row.redemptionPartnerId])) ?? [];
+      if (partner) await this.redemptions.namePartner(redemptionId, partner.name);
+    }
+    return { redemptionId, code: row };
   }
 
   private async replay(codeId: string, idempotencyKey: string): Promise<RedeemResponse | null> {
@@ -149,8 +201,33 @@ export class RedeemService {
     };
   }
 
-  private refusal(code: QrCode | null, now: Date, terms: TillTerms | null): DomainError {
+  /** The refusal of a redeem that counted nothing, as the error it answers (and its metric). */
+  refusal(
+    code: QrCode | null,
+    now: Date,
+    terms: TillTerms | null,
+    channel: RedemptionChannel = 'self',
+  ): DomainError {
     if (!code) return voucherNotFound();
+    const found = this.refusalOf(code, now, terms, channel);
+    // 'active' with nothing to refuse: an unlimited code at its ceiling, which cannot count further.
+    const { word, message } = found ?? { word: 'used_up' as const, message: REDEEM_REFUSALS.used_up };
+    voucherRedeemsTotal.inc({ outcome: word });
+    return word === 'staff_only' ? DomainError.forbidden(message) : DomainError.conflict(message);
+  }
+
+  /**
+   * Why `code` cannot be redeemed now through `channel`, in a word and in words, by the rules of the
+   * redeem statement (the till's check asks the same without counting); null: nothing refuses it.
+   */
+  refusalOf(
+    code: QrCode,
+    now: Date,
+    terms: TillTerms | null,
+    channel: RedemptionChannel,
+  ): { word: Exclude<TillRefusal, 'not_valid_here'> | 'staff_only'; message: string } | null {
+    if (channel === 'self' && code.redemptionMode === 'staff')
+      return { word: 'staff_only', message: STAFF_ONLY_MESSAGE };
     const status = voucherStatus(code, now, this.settings.timeZone);
     const { validHoursStart: start, validHoursEnd: end } = terms ?? {};
     if (
@@ -159,17 +236,17 @@ export class RedeemService {
       end != null &&
       !isMinuteInWindow(minuteOfBusinessDay(now, this.settings.timeZone), start, end)
     ) {
-      voucherRedeemsTotal.inc({ outcome: 'outside_hours' });
-      return DomainError.conflict(outsideHoursMessage(hhmm(start), hhmm(end)));
+      return { word: 'outside_hours', message: outsideHoursMessage(hhmm(start), hhmm(end)) };
     }
-    if (status === 'upcoming' && code.startDate) {
-      voucherRedeemsTotal.inc({ outcome: 'upcoming' });
-      return DomainError.conflict(validFromMessage(formatDate(code.startDate, this.settings.timeZone)));
-    }
-    // 'active' here means an unlimited code at its ceiling: it cannot count any further.
-    const reason = status === 'active' ? 'used_up' : status;
-    voucherRedeemsTotal.inc({ outcome: reason });
-    return DomainError.conflict(REDEEM_REFUSALS[reason]);
+    if (status === 'upcoming')
+      return {
+        word: 'upcoming',
+        message: code.startDate
+          ? validFromMessage(formatDate(code.startDate, this.settings.timeZone))
+          : REDEEM_REFUSALS.upcoming,
+      };
+    if (status === 'active') return null;
+    return { word: status, message: REDEEM_REFUSALS[status] };
   }
 }
 

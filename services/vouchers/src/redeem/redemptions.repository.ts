@@ -1,3 +1,4 @@
+import type { RedemptionChannel } from '@avpass/contracts';
 import { column, SqlEventWriter } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
@@ -23,10 +24,33 @@ export interface RedeemInput {
   /** The sale at the till and the discount it got (cents), when the till sent one. */
   transactionAmount: number | null;
   discountApplied: number | null;
+  /** `till`: a partner's staff at the till; `self`: the member on the public page (issue 25). */
+  channel: RedemptionChannel;
+  /**
+   * Where: the staff's partner at the till (with its name); null lets the statement take the code's
+   * partner when it has exactly one (the member's own redeem, or the administrator at the till).
+   */
+  partnerId: string | null;
+  partnerName: string | null;
+  /**
+   * The partner whose till redeems: the code must be its own (vendor_id) or actively assigned to it
+   * (partner_ids); null: no such condition (the member's own redeem, the administrator).
+   */
+  honouredBy: string | null;
+  /** Who: the staff member's name, or SELF_SERVICE_REDEEMER. */
+  redeemedBy: string;
+  redeemedByUserId: string | null;
+  /** When the till scanned the code (a scan kept offline reaches the server later); null: not a till scan. */
+  scannedAt: string | null;
 }
 
 /** The code after the redeem, as a plain row already named like the entity's properties. */
-export type RedeemedCode = Omit<QrCode, 'createdAt'> & { createdAt: Date | string };
+export type RedeemedCode = Omit<QrCode, 'createdAt'> & {
+  createdAt: Date | string;
+  redemptionMode: string;
+  /** Where the new redemption was counted as made (see SOLE_PARTNER), or null. */
+  redemptionPartnerId: string | null;
+};
 
 /**
  * The whole redeem is ONE statement, so it is atomic without a transaction round trip: the conditional
@@ -40,11 +64,14 @@ export type RedeemedCode = Omit<QrCode, 'createdAt'> & { createdAt: Date | strin
  * row lock, so an assignment change committing meanwhile is seen): an insert that no other redeem
  * waits on; TallyFolder folds the queue into the tallies (services/vouchers/src/stats/tally-folder.ts).
  * A trainer code with a daily window (trainer_rules; the same rule as libs/domain isMinuteInWindow)
- * counts only inside it.
+ * counts only inside it. A staff-only code (redemption_mode 'staff') counts only at a till, and a
+ * till's redeem only at a partner that may honour the code (its vendor, or actively assigned).
  */
 const redeemSql = (event: string) => `with updated as (
     update qr_codes set usage_count = usage_count + 1
      where id = ? and is_active and usage_count < usage_limit
+       and (redemption_mode = 'self' or ?::text = 'till')
+       and (?::uuid is null or vendor_id = ?::uuid or ?::uuid = any(partner_ids))
        and (expiration_date is null or expiration_date >= ?::date)
        and (start_date is null or start_date <= ?::date)
        and not exists (select 1 from trainer_rules t, (select ?::int as m) now_
@@ -55,12 +82,15 @@ const redeemSql = (event: string) => `with updated as (
     returning *
   ), redemption as (
     insert into redemptions (id, qr_code_id, redeemed_at, redeemed_by, device_info, ip_address, user_agent, idempotency_key,
-                             transaction_amount, discount_applied)
-    select ?::uuid, id, ?::timestamptz, 'Store Scanner', ?, ?, ?, ?, ?::int, ?::int from updated
-    returning id
+                             transaction_amount, discount_applied, channel, partner_id, partner_name,
+                             redeemed_by_user_id, scanned_at)
+    select ?::uuid, id, ?::timestamptz, ?, ?, ?, ?, ?, ?::int, ?::int, ?,
+           coalesce(?::uuid, ${SOLE_PARTNER}), ?, ?::uuid, ?::timestamptz from updated
+    returning id, partner_id
   ), tally as (
-    insert into pending_tallies (day, partner_ids, clinic_name, batch_id)
-    select ?::date, partner_ids, clinic_name, batch_id from updated
+    insert into pending_tallies (day, partner_ids, clinic_name, batch_id, delta, qr_code_id, redeemed_at,
+                                 transaction_amount, discount_applied)
+    select ?::date, partner_ids, clinic_name, batch_id, 1, id, ?::timestamptz, ?::int, ?::int from updated
   ), event as (
     ${event}
   )
@@ -76,8 +106,18 @@ const redeemSql = (event: string) => `with updated as (
          u.trainer_role as "trainerRole", u.is_active as "isActive",
          u.is_project_rooted_exclusive as "isProjectRootedExclusive",
          u.exclusive_type as "exclusiveType", u.exclusive_details as "exclusiveDetails",
+         u.redemption_mode as "redemptionMode",
+         redemption.partner_id as "redemptionPartnerId",
          event.payload as "eventPayload"
     from updated u, redemption, event`;
+
+/**
+ * The code's one partner, when it has exactly one (its vendor with no other assignment, or its single
+ * assignment without a vendor): where a member's own redeem is counted as made. Reads `updated`.
+ */
+const SOLE_PARTNER = `(case when vendor_id is not null and (partner_ids = '{}' or partner_ids = array[vendor_id])
+                            then vendor_id
+                            when vendor_id is null and cardinality(partner_ids) = 1 then partner_ids[1] end)`;
 
 /** The redemptions table and the redeem statement. */
 @Injectable()
@@ -101,6 +141,7 @@ export class RedemptionsRepository {
         usageCount: column('usage_count'),
         usageLimit: column('usage_limit'),
         isActive: column('is_active'),
+        version: column('version'),
         redemptionId: input.redemptionId,
         redeemedAt: input.at,
       },
@@ -113,18 +154,31 @@ export class RedemptionsRepository {
         redeemSql(event.sql),
         [
           input.codeId,
+          input.channel,
+          input.honouredBy,
+          input.honouredBy,
+          input.honouredBy,
           input.validFrom,
           input.startedBy,
           input.minuteOfDay,
           input.redemptionId,
           input.at,
+          input.redeemedBy,
           input.deviceInfo,
           input.ipAddress,
           input.userAgent,
           input.idempotencyKey,
           input.transactionAmount,
           input.discountApplied,
+          input.channel,
+          input.partnerId,
+          input.partnerName,
+          input.redeemedByUserId,
+          input.scannedAt,
           input.day,
+          input.at,
+          input.transactionAmount,
+          input.discountApplied,
           ...event.params,
         ],
         'all',
@@ -134,6 +188,17 @@ export class RedemptionsRepository {
     if (!row) return null;
     const { eventPayload: _payload, ...code } = row;
     return code;
+  }
+
+  /** A member's own redemption at the code's one partner: its name as it is now (known after the statement). */
+  async namePartner(redemptionId: string, partnerName: string): Promise<void> {
+    await this.em
+      .fork()
+      .getConnection()
+      .execute('update redemptions set partner_name = ? where id = ? and partner_name is null', [
+        partnerName,
+        redemptionId,
+      ]);
   }
 
   /** The first outcome of a retried request, read past the request's identity map. */
