@@ -170,7 +170,7 @@ describe('trainer and athlete codes', () => {
     );
     const text = readFileSync((await download.path())!, 'utf8');
     const row = text.split('\r\n').find((line) => line.includes('Jordan Reyes'));
-    expect(row).toContain(',Jordan Reyes,trainer,Summit Sports,10,45.50,4.55,Store Scanner,');
+    expect(row).toContain(',Jordan Reyes,trainer,Summit Sports,10,45.50,4.55,Member (self-service),');
 
     // Only one trainer chosen: the others drop out.
     await page.getByLabel('Trainer').click();

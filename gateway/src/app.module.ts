@@ -18,6 +18,7 @@ import { InventoryController } from './routes/inventory.controller';
 import { PartnersController } from './routes/partners.controller';
 import { RedemptionsController } from './routes/redemptions.controller';
 import { RenderingController } from './routes/rendering.controller';
+import { TillController } from './routes/till.controller';
 import { VoucherPageController } from './routes/voucher-page.controller';
 import { TrainersController } from './routes/trainers.controller';
 import { VouchersController } from './routes/vouchers.controller';
@@ -39,6 +40,7 @@ export class GatewayModule {
         TrainersController,
         VouchersController,
         RedemptionsController,
+        TillController,
         ExclusivesController,
         VoucherPageController,
         RenderingController,

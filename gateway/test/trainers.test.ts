@@ -164,9 +164,9 @@ describe('the sale at the till and the analytics export', () => {
     expect(lines).toHaveLength(4); // header, two rows, the empty string after the last CRLF
     // The name is neutralised (leading apostrophe) and quoted (it holds a comma and quotes).
     expect(lines[1]).toContain(
-      `"'=HYPERLINK(""http://evil"",""x""), Jr",trainer,Peak Physio,20,,,Store Scanner`,
+      `"'=HYPERLINK(""http://evil"",""x""), Jr",trainer,Peak Physio,20,,,Member (self-service)`,
     );
-    expect(lines[2]).toContain(',45.50,9.10,Store Scanner,');
+    expect(lines[2]).toContain(',45.50,9.10,Member (self-service),');
     expect((await csv(`?trainerId=${id}`, other.token)).text.split('\r\n')).toHaveLength(2);
     expect((await csv('?endDate=bad', admin)).status).toBe(400);
     const anonymous = await fetch(`${h.url}/api/trainer-analytics/export`);

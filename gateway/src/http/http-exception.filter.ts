@@ -69,6 +69,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return {
         status: HTTP_STATUS_BY_CODE[exception.code],
         body: {
+          // Extra fields first: message, errors and requestId always win.
+          ...exception.details,
           message: exception.message,
           ...(exception.errors ? { errors: exception.errors } : {}),
           requestId,

@@ -26,6 +26,8 @@ export interface DomainErrorPayload {
   errors?: FieldErrors;
   /** Seconds, for RATE_LIMITED. */
   retryAfter?: number;
+  /** More top-level fields of the error body, e.g. the till's `matches` on its 409 (issue 25). */
+  details?: Record<string, unknown>;
 }
 
 export function isDomainErrorPayload(value: unknown): value is DomainErrorPayload {

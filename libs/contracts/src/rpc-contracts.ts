@@ -119,7 +119,7 @@ import {
 import {
   cancelRedemptionResponseSchema,
   cancelRedemptionRpcSchema,
-  tillCheckRequestSchema,
+  tillCheckRpcSchema,
   tillCheckResponseSchema,
   tillRecentRequestSchema,
   tillRecentResponseSchema,
@@ -265,7 +265,7 @@ export const RPC_CONTRACTS = {
   /** POST /api/redeem/{id} with the optional Idempotency-Key header. */
   'vouchers.codes.redeem.v1': contract('redeem', redeemRequestSchema, redeemResponseSchema),
   /** POST /api/till/check: the till's card of a scanned or typed code; no write (issue 25). */
-  'vouchers.till.check.v1': contract('tillCheck', tillCheckRequestSchema, tillCheckResponseSchema),
+  'vouchers.till.check.v1': contract('tillCheck', tillCheckRpcSchema, tillCheckResponseSchema),
   /** POST /api/till/redeem with the optional Idempotency-Key header. */
   'vouchers.till.redeem.v1': contract('tillRedeem', tillRedeemRpcSchema, tillRedeemResponseSchema),
   /** GET /api/till/recent: today's redemptions at this partner's till, newest first. */

@@ -180,6 +180,15 @@ export const voucherSettingsSchema = z.object({
 });
 export type VoucherSettings = z.infer<typeof voucherSettingsSchema>;
 
+/**
+ * The origin the till's request came to (scheme and host, added by the gateway over anything sent): a
+ * scanned link on that host is one of ours too, beside PUBLIC_URL's host and the code's stored link.
+ */
+const requestOriginField = z.string().max(300).optional();
 /** What the rpc layer receives for the till and undo calls (path ids and headers added by the gateway). */
-export const tillRedeemRpcSchema = tillRedeemRequestSchema.extend({ idempotencyKey: idempotencyKeyField });
+export const tillCheckRpcSchema = tillCheckRequestSchema.extend({ requestOrigin: requestOriginField });
+export const tillRedeemRpcSchema = tillRedeemRequestSchema.extend({
+  idempotencyKey: idempotencyKeyField,
+  requestOrigin: requestOriginField,
+});
 export const cancelRedemptionRpcSchema = cancelRedemptionRequestSchema.extend({ id: uuidParam });

@@ -37,9 +37,15 @@ import { StatsRepository } from './stats/stats.repository';
 import { TalliesRepository } from './stats/tallies.repository';
 import { StatsService } from './stats/stats.service';
 import { TallyFolder } from './stats/tally-folder';
+import { TillHandlers } from './till/till.handlers';
+import { TillRepository } from './till/till.repository';
+import { TillService } from './till/till.service';
 import { TrainersHandlers } from './trainers/trainers.handlers';
 import { TrainersRepository } from './trainers/trainers.repository';
 import { TrainersService } from './trainers/trainers.service';
+import { VoucherSettingsHandlers } from './voucher-settings/voucher-settings.handlers';
+import { VoucherSettingsRepository } from './voucher-settings/voucher-settings.repository';
+import { VoucherSettingsService } from './voucher-settings/voucher-settings.service';
 import { VouchersHandlers } from './vouchers.handlers';
 
 export interface VouchersModuleOptions {
@@ -75,6 +81,8 @@ export class VouchersModule {
         TrainersHandlers,
         AssignmentHandlers,
         RedemptionsHandlers,
+        TillHandlers,
+        VoucherSettingsHandlers,
       ],
       providers: [
         { provide: VOUCHERS_CONFIG, useValue: config },
@@ -102,6 +110,10 @@ export class VouchersModule {
         TrainersRepository,
         TrainersService,
         PartnerDirectory,
+        TillRepository,
+        TillService,
+        VoucherSettingsRepository,
+        VoucherSettingsService,
         ...IDEMPOTENCY_PROVIDERS,
       ],
     };

@@ -348,7 +348,7 @@ describe('stats and redemptions', () => {
     expect(mine.items[0]).toMatchObject({
       qrCodeId: code.id,
       facility: 'Stats Clinic',
-      redeemedBy: 'Store Scanner',
+      redeemedBy: 'Member (self-service)',
       ipAddress: '192.0.2.1',
     });
     expect(mine.items[0]!.redeemedAt > mine.items[1]!.redeemedAt).toBe(true);

@@ -11,6 +11,8 @@ export class DomainError extends Error {
     message: string,
     readonly errors?: FieldErrors,
     readonly retryAfter?: number,
+    /** More top-level fields of the error body (DomainErrorPayload.details). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -33,7 +35,13 @@ export class DomainError extends Error {
   }
 
   static fromPayload(payload: DomainErrorPayload): DomainError {
-    return new DomainError(payload.code, payload.message, payload.errors, payload.retryAfter);
+    return new DomainError(
+      payload.code,
+      payload.message,
+      payload.errors,
+      payload.retryAfter,
+      payload.details,
+    );
   }
 
   toPayload(): DomainErrorPayload {
@@ -42,6 +50,7 @@ export class DomainError extends Error {
       message: this.message,
       ...(this.errors ? { errors: this.errors } : {}),
       ...(this.retryAfter ? { retryAfter: this.retryAfter } : {}),
+      ...(this.details ? { details: this.details } : {}),
     };
   }
 }

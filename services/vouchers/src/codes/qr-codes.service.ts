@@ -16,6 +16,7 @@ import {
   type PublicVoucher,
   type QrCode as QrCodeDto,
   type RpcMeta,
+  type RedemptionMode,
 } from '@avpass/contracts';
 import { isExpired } from '@avpass/domain';
 import {
@@ -39,6 +40,7 @@ import { QrCode } from './qr-code.entity';
 import { toBatchCode, toPublicVoucher, toQrCode } from './qr-code.mapper';
 import { QrCodesRepository, type KeysetPage, type PageWindow } from './qr-codes.repository';
 import { NEW_CODE_VERSION, snapshotOf } from './snapshot';
+import { VoucherSettingsRepository } from '../voucher-settings/voucher-settings.repository';
 
 /**
  * A vendor's searched count checks its codes row by row when assigned² ≥ this × all codes: at
@@ -100,6 +102,7 @@ export class QrCodesService {
     private readonly transactions: Transactions,
     private readonly partners: PartnerDirectory,
     private readonly partnerDetails: PartnerDetails,
+    private readonly voucherSettings: VoucherSettingsRepository,
   ) {}
 
   /**
@@ -112,7 +115,10 @@ export class QrCodesService {
     return this.idempotency.once(call, async (tx) => {
       this.refusePastExpiry(input.expirationDate);
       const owner = await this.ownerOf(actor, input.partnerId, input.clinic, 'clinic', meta);
-      const code = Object.assign(this.newCode(actor, owner.clinicName, input), { vendorId: owner.partnerId });
+      const mode = input.redemptionMode ?? (await this.voucherSettings.defaultRedemptionMode(tx));
+      const code = Object.assign(this.newCode(actor, owner.clinicName, input, mode), {
+        vendorId: owner.partnerId,
+      });
       const partnerIds = owner.partnerId ? [owner.partnerId] : [];
       await this.codes.insertMany(tx, [code]);
       await this.tallies.codesCreated(tx, [code]);
@@ -207,7 +213,8 @@ export class QrCodesService {
       count: input.quantity,
       createdBy: actor.userId,
     });
-    const template = Object.assign(this.newCode(actor, owner.clinicName, input), {
+    const mode = input.redemptionMode ?? (await this.voucherSettings.defaultRedemptionMode(tx));
+    const template = Object.assign(this.newCode(actor, owner.clinicName, input, mode), {
       batchId: batch.id,
       batchName: batch.name,
       vendorId: owner.partnerId,
@@ -378,7 +385,12 @@ export class QrCodesService {
     return { ...toBatchSummary(batch), qrCodes: codes.map((c) => toBatchCode(c, ctx)) };
   }
 
-  private newCode(actor: Actor, clinicName: string, input: CommonInput): QrCode {
+  private newCode(
+    actor: Actor,
+    clinicName: string,
+    input: CommonInput,
+    redemptionMode: RedemptionMode,
+  ): QrCode {
     const code = new QrCode();
     const { deploymentUrl, idempotencyKey: _key, ...sent } = input;
     const origin = (this.settings.config.PUBLIC_URL ?? deploymentUrl ?? FALLBACK_ORIGIN).replace(/\/+$/, '');
@@ -396,6 +408,7 @@ export class QrCodesService {
       customTitle: input.customTitle ?? null,
       partnerType: input.partnerType,
       logoUrl: input.logoUrl ?? null,
+      redemptionMode,
       qrUrl: `${origin}/voucher/${code.id}`,
       qrData: { ...sent, clinic: clinicName },
     });

@@ -26,6 +26,7 @@ import { FALLBACK_ORIGIN, ORIGIN_FIELDS } from '../codes/qr-codes.service';
 import { NEW_CODE_VERSION, snapshotOf } from '../codes/snapshot';
 import { VouchersSettings } from '../settings';
 import { TalliesRepository } from '../stats/tallies.repository';
+import { VoucherSettingsRepository } from '../voucher-settings/voucher-settings.repository';
 import { ExclusivesRepository } from './exclusives.repository';
 
 export const VENDOR_NOT_FOUND_MESSAGE = 'Vendor not found. Choose another vendor or none.';
@@ -51,6 +52,7 @@ export class ExclusivesService {
     private readonly settings: VouchersSettings,
     private readonly rpc: RpcClient,
     private readonly idempotency: Idempotency,
+    private readonly voucherSettings: VoucherSettingsRepository,
   ) {}
 
   /**
@@ -83,6 +85,7 @@ export class ExclusivesService {
     const title = exclusiveTitle(details.title, input.exclusiveType);
     const { deploymentUrl, idempotencyKey: _key, ...sent } = input;
     const origin = (this.settings.config.PUBLIC_URL ?? deploymentUrl ?? FALLBACK_ORIGIN).replace(/\/+$/, '');
+    const redemptionMode = input.redemptionMode ?? (await this.voucherSettings.defaultRedemptionMode(tx));
     const code = new QrCode();
     Object.assign(code, {
       companyId: actor.companyId,
@@ -99,6 +102,7 @@ export class ExclusivesService {
       partnerType: 'exclusive',
       qrType: 'other',
       logoUrl: input.logoUrl ?? vendor?.logoUrl ?? null,
+      redemptionMode,
       qrUrl: `${origin}/voucher/${code.id}`,
       qrData: { ...sent, ...discount },
       isProjectRootedExclusive: true,

@@ -24,6 +24,7 @@ import { FALLBACK_ORIGIN, ORIGIN_FIELDS } from '../codes/qr-codes.service';
 import { NEW_CODE_VERSION, snapshotOf } from '../codes/snapshot';
 import { VouchersSettings } from '../settings';
 import { TalliesRepository } from '../stats/tallies.repository';
+import { VoucherSettingsRepository } from '../voucher-settings/voucher-settings.repository';
 import { TrainersRepository, type AnalyticsSelection, type ExportRow } from './trainers.repository';
 
 /** The analytics' range when none is asked: the last 30 business days, today included. */
@@ -46,6 +47,7 @@ export class TrainersService {
     private readonly settings: VouchersSettings,
     private readonly partners: PartnerDirectory,
     private readonly idempotency: Idempotency,
+    private readonly voucherSettings: VoucherSettingsRepository,
   ) {}
 
   /**
@@ -82,6 +84,7 @@ export class TrainersService {
       '',
     );
     const rules = rulesOf(input);
+    const redemptionMode = input.redemptionMode ?? (await this.voucherSettings.defaultRedemptionMode(tx));
     const codes = input.names.map((name) => {
       const code = new QrCode();
       const partnerName = input.partnerName ?? assignedName ?? name;
@@ -103,6 +106,7 @@ export class TrainersService {
         trainerName: name,
         trainerImage: input.trainerImage ?? null,
         trainerRole: input.trainerRole,
+        redemptionMode,
         qrUrl: `${origin}/voucher/${code.id}`,
         qrData: {
           trainerName: name,

@@ -1,0 +1,84 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { idPrefixRange } from '../codes/code-visibility';
+import type { RedemptionRecord } from '../redemptions/redemption-view';
+
+/** A code an 8-character entry matched. */
+export interface PrefixMatch {
+  id: string;
+  custom_title: string | null;
+  clinic_name: string;
+  service: string;
+}
+
+/** A redemption of the till's recent list, with what its line shows of the code. */
+export type RecentRow = RedemptionRecord & Omit<PrefixMatch, 'id'>;
+
+const RECORD_COLUMNS = `r.id, r.qr_code_id, r.redeemed_at, r.scanned_at, r.redeemed_by, r.redeemed_by_user_id, r.channel,
+  r.partner_id, r.partner_name, r.transaction_amount, r.discount_applied, r.status, r.cancelled_at,
+  r.cancelled_by, r.cancel_reason`;
+
+/**
+ * Which partner may honour a code, the one place the till writes it (the redeem statement checks the
+ * same in services/vouchers/src/redeem/redemptions.repository.ts): the partner the code belongs to
+ * (vendor_id) or one it is actively assigned to (partner_ids, the code's active assignments).
+ */
+const honouredBySql = (alias: string) =>
+  `(${alias}.vendor_id = ?::uuid or ?::uuid = any(${alias}.partner_ids))`;
+
+/** What the till reads: codes by an id prefix, who may honour one, and today's redemptions at a till. */
+@Injectable()
+export class TillRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * Codes whose id starts with `prefix` (8 hex characters) by a range of the primary key, among those
+   * `partnerId` may honour (null: every code, the administrator); at most `limit`, by id.
+   */
+  async byPrefix(prefix: string, partnerId: string | null, limit: number): Promise<PrefixMatch[]> {
+    const range = idPrefixRange(prefix);
+    if (!range) return [];
+    const honoured = partnerId ? `and ${honouredBySql('q')}` : '';
+    return this.em.fork().execute(
+      `select q.id, q.custom_title, q.clinic_name, q.service from qr_codes q
+        where q.id between ?::uuid and ?::uuid ${honoured}
+        order by q.id limit ?`,
+      [...range, ...(partnerId ? [partnerId, partnerId] : []), limit],
+    );
+  }
+
+  /** Whether `partnerId` may honour the code (false for an unknown code). */
+  async mayHonour(codeId: string, partnerId: string): Promise<boolean> {
+    const rows: { ok: boolean }[] = await this.em
+      .fork()
+      .execute(`select ${honouredBySql('q')} as ok from qr_codes q where q.id = ?::uuid`, [
+        partnerId,
+        partnerId,
+        codeId,
+      ]);
+    return rows[0]?.ok === true;
+  }
+
+  /** One redemption as the till shows it (read past the request's identity map), or null. */
+  async redemption(id: string): Promise<RedemptionRecord | null> {
+    const rows: RedemptionRecord[] = await this.em
+      .fork()
+      .execute(`select ${RECORD_COLUMNS} from redemptions r where r.id = ?::uuid`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Till redemptions since `since`, newest first: at `partnerId`'s till (redemptions_partner_order_index),
+   * or at every till (null, the administrator: redemptions_redeemed_at_id_index).
+   */
+  async recent(partnerId: string | null, since: string, limit: number): Promise<RecentRow[]> {
+    const where = partnerId ? 'r.partner_id = ?::uuid and ' : '';
+    return this.em.fork().execute(
+      `select ${RECORD_COLUMNS}, q.custom_title, q.clinic_name, q.service
+         from redemptions r join qr_codes q on q.id = r.qr_code_id
+        where ${where}r.redeemed_at >= ?::timestamptz and r.channel = 'till'
+        order by r.redeemed_at desc, r.id desc limit ?`,
+      [...(partnerId ? [partnerId] : []), since, limit],
+    );
+  }
+}

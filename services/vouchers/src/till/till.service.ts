@@ -1,0 +1,309 @@
+import {
+  NOT_OUR_VOUCHER_MESSAGE,
+  notValidAtMessage,
+  SEVERAL_MATCHES_MESSAGE,
+  UUID_PATTERN,
+  type Actor,
+  type PublicVoucher,
+  type RpcMeta,
+  type TillCheckResponse,
+  type TillMatch,
+  type TillRecentResponse,
+  type TillRedeemResponse,
+} from '@avpass/contracts';
+import { addDays, discountApplied, endOfBusinessDay, isUnlimited, todayInTimeZone } from '@avpass/domain';
+import { DomainError, exportMetrics, voucherRedeemsTotal } from '@avpass/platform';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { AssignmentsRepository } from '../assignment/assignments.repository';
+import { PartnerDetails } from '../assignment/partner-details';
+import type { QrCode } from '../codes/qr-code.entity';
+import { toPublicVoucher } from '../codes/qr-code.mapper';
+import { QrCodesRepository } from '../codes/qr-codes.repository';
+import { NO_COMPANY_MESSAGE, voucherNotFound } from '../codes/qr-codes.service';
+import { RedeemService, type RedeemOrigin } from '../redeem/redeem.service';
+import { RedemptionsRepository } from '../redeem/redemptions.repository';
+import { toTillRedemption } from '../redemptions/redemption-view';
+import { VouchersSettings } from '../settings';
+import { TrainersRepository } from '../trainers/trainers.repository';
+import { TillRepository, type PrefixMatch } from './till.repository';
+
+/** How old a scan kept offline may be when it reaches the server. */
+export const SCAN_MAX_AGE_DAYS = 7;
+/** How far ahead of the server's clock a till's scan time may be (its clock runs a little fast). */
+export const SCAN_CLOCK_SKEW_MS = 5 * 60_000;
+export const SCAN_TOO_OLD_MESSAGE = `Scan time must be within the last ${SCAN_MAX_AGE_DAYS} days`;
+export const SCAN_IN_FUTURE_MESSAGE = 'Scan time must not be in the future';
+/** The most codes a several-matches answer lists (the staff then types more of the id). */
+export const MAX_MATCHES = 10;
+export const RECENT_DEFAULT_LIMIT = 20;
+
+/** What a redemption records as made by when the session carries no name (the role's label). */
+const ROLE_LABELS: Record<Actor['role'], string> = {
+  super_admin: 'Administrator',
+  company_admin: 'Partner staff',
+};
+
+const SHORT_CODE = /^[0-9a-f]{8}$/i;
+/** The voucher page's path: exactly /voucher/{id}. */
+const VOUCHER_PATH = /^\/voucher\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+const notOurs = () => DomainError.validation(NOT_OUR_VOUCHER_MESSAGE, { code: [NOT_OUR_VOUCHER_MESSAGE] });
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof UniqueConstraintViolationException ||
+  (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505');
+
+const hostOf = (url: string | undefined): string | null => {
+  if (!url) return null;
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return null;
+  }
+};
+
+/** A code's title as the till's lines show it: its custom title, else its partner and service. */
+const titleOf = (code: { custom_title: string | null; clinic_name: string; service: string }) =>
+  code.custom_title?.trim() || `${code.clinic_name} · ${code.service}`;
+
+/** The till's partner: the company of its staff; null for the administrator (any code, any till). */
+interface TillPlace {
+  partnerId: string | null;
+  partnerName: string | null;
+}
+
+/**
+ * The till (issue 25): a partner's staff check and redeem a member's code, scanned (its link) or typed
+ * (its id, or the 8 characters printed on cards). A partner may honour the codes it owns (vendorId) or
+ * is actively assigned; the administrator any code. The redeem is the public redeem's one statement
+ * (RedeemService.count), recording the till, the partner and the staff member.
+ */
+@Injectable()
+export class TillService {
+  constructor(
+    private readonly till: TillRepository,
+    private readonly redeemer: RedeemService,
+    private readonly redemptions: RedemptionsRepository,
+    private readonly codes: QrCodesRepository,
+    private readonly terms: TrainersRepository,
+    private readonly assignments: AssignmentsRepository,
+    private readonly partners: PartnerDetails,
+    private readonly settings: VouchersSettings,
+  ) {
+    exportMetrics(voucherRedeemsTotal);
+  }
+
+  /** What the code is and whether this till may honour it now; no write, no rate limit. */
+  async check(
+    actor: Actor,
+    input: { code: string; transactionAmount?: number | undefined; requestOrigin?: string | undefined },
+  ): Promise<TillCheckResponse> {
+    const place = await this.placeOf(actor);
+    const code = await this.resolve(input.code, place, input.requestOrigin);
+    const now = this.settings.now();
+    const terms = await this.terms.tillTerms(code.id);
+    const answer: TillCheckResponse = {
+      voucher: await this.card(code, now),
+      redeemable: true,
+      usesLeft: isUnlimited(code.usageLimit) ? null : Math.max(code.usageLimit - code.usageCount, 0),
+    };
+    if (input.transactionAmount !== undefined && terms) {
+      const discount = discountApplied(terms, input.transactionAmount);
+      answer.discountApplied = discount;
+      answer.amountDue = input.transactionAmount - discount;
+    }
+    if (place.partnerId && !(await this.till.mayHonour(code.id, place.partnerId))) {
+      return { ...answer, redeemable: false, refusal: 'not_valid_here', reason: this.notValidHere(place) };
+    }
+    const refusal = this.redeemer.refusalOf(code, now, terms, 'till');
+    // 'staff_only' is the public page's refusal only; a till never gets it.
+    if (refusal && refusal.word !== 'staff_only')
+      return { ...answer, redeemable: false, refusal: refusal.word, reason: refusal.message };
+    return answer;
+  }
+
+  /**
+   * Counts one use at this till (201). Once per Idempotency-Key: a repeat, or a concurrent twin,
+   * answers the first redemption. A shop that may not honour the code is 403, a refusal 409.
+   */
+  async redeem(
+    actor: Actor,
+    input: {
+      code: string;
+      transactionAmount?: number | undefined;
+      scannedAt?: string | undefined;
+      idempotencyKey?: string | undefined;
+      requestOrigin?: string | undefined;
+    },
+    meta: RpcMeta,
+  ): Promise<TillRedeemResponse> {
+    const scannedAt = this.scanTime(input.scannedAt);
+    const place = await this.placeOf(actor);
+    const code = await this.resolve(input.code, place, input.requestOrigin);
+    const key = input.idempotencyKey;
+    if (key) {
+      const earlier = await this.replay(actor, code.id, key);
+      if (earlier) return earlier;
+    }
+    if (place.partnerId && !(await this.till.mayHonour(code.id, place.partnerId)))
+      throw DomainError.forbidden(this.notValidHere(place));
+    const origin: RedeemOrigin = {
+      channel: 'till',
+      partnerId: place.partnerId,
+      partnerName: place.partnerName,
+      honouredBy: place.partnerId,
+      redeemedBy: actor.name?.trim() || ROLE_LABELS[actor.role],
+      redeemedByUserId: UUID_PATTERN.test(actor.userId) ? actor.userId : null,
+      scannedAt,
+    };
+    let redemptionId: string;
+    try {
+      const outcome = await this.redeemer.count(code.id, key, meta, input.transactionAmount, origin);
+      redemptionId = outcome.redemptionId;
+    } catch (error) {
+      // A concurrent request with the same key won: answer with its redemption.
+      if (key && isUniqueViolation(error)) {
+        const earlier = await this.replay(actor, code.id, key);
+        if (earlier) return earlier;
+      }
+      // Unassigned between the check above and the statement: the statement refused it.
+      if (
+        error instanceof DomainError &&
+        error.code === 'CONFLICT' &&
+        place.partnerId &&
+        !(await this.till.mayHonour(code.id, place.partnerId))
+      )
+        throw DomainError.forbidden(this.notValidHere(place));
+      throw error;
+    }
+    voucherRedeemsTotal.inc({ outcome: 'redeemed' });
+    return this.answer(actor, redemptionId);
+  }
+
+  /** Today's redemptions at this partner's till (the administrator: every till), newest first. */
+  async recent(actor: Actor, input: { limit?: number | undefined }): Promise<TillRecentResponse> {
+    const place = await this.placeOf(actor, false);
+    const now = this.settings.now();
+    const tz = this.settings.timeZone;
+    const since = new Date(endOfBusinessDay(addDays(todayInTimeZone(now, tz), -1), tz).getTime() + 1);
+    const rows = await this.till.recent(
+      place.partnerId,
+      since.toISOString(),
+      input.limit ?? RECENT_DEFAULT_LIMIT,
+    );
+    const undoMinutes = this.settings.config.REDEMPTION_UNDO_MINUTES;
+    return {
+      items: rows.map((row) => ({
+        ...toTillRedemption(row, actor, now, undoMinutes),
+        qrCodeId: row.qr_code_id,
+        title: titleOf(row),
+      })),
+    };
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  private async placeOf(actor: Actor, named = true): Promise<TillPlace> {
+    if (actor.role === 'super_admin') return { partnerId: null, partnerName: null };
+    if (!actor.companyId) throw DomainError.forbidden(NO_COMPANY_MESSAGE);
+    const partnerId = actor.companyId.toLowerCase();
+    // The partner's name as it is now (cached briefly by PartnerDetails; null when it cannot answer).
+    const partner = named ? (await this.partners.of([partnerId]))?.[0] : undefined;
+    return { partnerId, partnerName: partner?.name ?? null };
+  }
+
+  private notValidHere(place: TillPlace): string {
+    return notValidAtMessage(place.partnerName ?? 'this shop');
+  }
+
+  /** Scan time of a scan kept offline: ISO (the contract), at most SCAN_MAX_AGE_DAYS old, not ahead. */
+  private scanTime(text: string | undefined): string | null {
+    if (text === undefined) return null;
+    const at = new Date(text);
+    const now = this.settings.now().getTime();
+    if (Number.isNaN(at.getTime()))
+      throw DomainError.validation(SCAN_TOO_OLD_MESSAGE, { scannedAt: [SCAN_TOO_OLD_MESSAGE] });
+    if (at.getTime() > now + SCAN_CLOCK_SKEW_MS)
+      throw DomainError.validation(SCAN_IN_FUTURE_MESSAGE, { scannedAt: [SCAN_IN_FUTURE_MESSAGE] });
+    if (at.getTime() < now - SCAN_MAX_AGE_DAYS * 86_400_000)
+      throw DomainError.validation(SCAN_TOO_OLD_MESSAGE, { scannedAt: [SCAN_TOO_OLD_MESSAGE] });
+    return at.toISOString();
+  }
+
+  /**
+   * The code behind what was scanned or typed: (a) one of our voucher links: http(s), path exactly
+   * /voucher/{id}, on PUBLIC_URL's host, the host the till's request came to, or the code's own
+   * stored link; (b) an id; (c) 8 hex characters (dashes and spaces ignored) among the codes this
+   * partner may honour (the administrator: all): none 404, several 409 with `matches`. Anything
+   * else: 400 "This is not an AV Pass voucher".
+   */
+  private async resolve(text: string, place: TillPlace, requestOrigin: string | undefined): Promise<QrCode> {
+    const typed = text.trim();
+    if (/^[a-z][a-z0-9+.-]*:/i.test(typed)) return this.byLink(typed, requestOrigin);
+    if (UUID_PATTERN.test(typed)) return this.byId(typed.toLowerCase());
+    const short = typed.replace(/[\s-]+/g, '');
+    if (!SHORT_CODE.test(short)) throw notOurs();
+    const found = await this.till.byPrefix(short.toLowerCase(), place.partnerId, MAX_MATCHES + 1);
+    if (!found.length) throw voucherNotFound();
+    if (found.length > 1) {
+      const matches: TillMatch[] = found.slice(0, MAX_MATCHES).map((m: PrefixMatch) => ({
+        id: m.id,
+        title: titleOf(m),
+        partnerName: m.clinic_name,
+      }));
+      throw new DomainError('CONFLICT', SEVERAL_MATCHES_MESSAGE, undefined, undefined, { matches });
+    }
+    return this.byId(found[0]!.id);
+  }
+
+  private async byLink(text: string, requestOrigin: string | undefined): Promise<QrCode> {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw notOurs();
+    }
+    const path = VOUCHER_PATH.exec(url.pathname);
+    if (!/^https?:$/.test(url.protocol) || !path || url.username || url.password) throw notOurs();
+    const host = url.host.toLowerCase();
+    const ourHosts = [hostOf(this.settings.config.PUBLIC_URL), hostOf(requestOrigin)];
+    const onOurHost = ourHosts.includes(host);
+    const code = await this.codes.findCurrent(path[1]!.toLowerCase());
+    if (!code) throw onOurHost ? voucherNotFound() : notOurs();
+    const stored = `${url.protocol}//${url.host}${url.pathname}`.toLowerCase();
+    if (onOurHost || stored === code.qrUrl.replace(/\/+$/, '').toLowerCase()) return code;
+    throw notOurs();
+  }
+
+  private async byId(id: string): Promise<QrCode> {
+    const code = await this.codes.findCurrent(id);
+    if (!code) throw voucherNotFound();
+    return code;
+  }
+
+  /** The voucher card: the code with where it is honoured (the voucher page's partners). */
+  private async card(code: QrCode, now: Date): Promise<PublicVoucher> {
+    const ids = await this.assignments.publicPartnerIds(code);
+    const partners = ids.length ? await this.partners.of(ids) : [];
+    return { ...toPublicVoucher(code, this.settings.mapping(now)), ...(partners ? { partners } : {}) };
+  }
+
+  private async replay(actor: Actor, codeId: string, key: string): Promise<TillRedeemResponse | null> {
+    const earlier = await this.redemptions.findByIdempotencyKey(codeId, key);
+    return earlier ? this.answer(actor, earlier.id) : null;
+  }
+
+  /** The redemption as it stands, with the voucher after it. */
+  private async answer(actor: Actor, redemptionId: string): Promise<TillRedeemResponse> {
+    const record = await this.till.redemption(redemptionId);
+    if (!record) throw voucherNotFound();
+    const code = await this.codes.findCurrent(record.qr_code_id);
+    if (!code) throw voucherNotFound();
+    const now = this.settings.now();
+    return {
+      redemption: toTillRedemption(record, actor, now, this.settings.config.REDEMPTION_UNDO_MINUTES),
+      voucher: await this.card(code, now),
+    };
+  }
+}
