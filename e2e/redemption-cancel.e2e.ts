@@ -262,7 +262,10 @@ describe('cancelling a redemption and staff-only codes (issue 25)', () => {
     await page.goto(`${baseUrl}/generate`);
     await page.getByRole('form', { name: 'Discount details' }).waitFor();
     const modes = page.getByRole('radiogroup', { name: 'Who redeems' });
-    await expect(modes.getByLabel('Member taps Redeem on their phone').isChecked()).resolves.toBe(true);
+    // The club default (self) once the settings have loaded.
+    await expect
+      .poll(() => modes.getByLabel('Member taps Redeem on their phone').isChecked(), { timeout: 10_000 })
+      .toBe(true);
     await page.getByLabel('Partner Name').fill(shop.name);
     await page.getByLabel('Service / Product').fill(`Form staff code ${run}`);
     await modes.getByLabel('Staff only, at the till').check();
@@ -286,7 +289,9 @@ describe('cancelling a redemption and staff-only codes (issue 25)', () => {
     await page.goto(`${baseUrl}/settings`);
     await page.getByRole('tab', { name: 'Voucher defaults' }).click();
     const modes = page.getByRole('radiogroup', { name: 'Who redeems new vouchers' });
-    await expect(modes.getByLabel('Member taps Redeem on their phone').isChecked()).resolves.toBe(true);
+    await expect
+      .poll(() => modes.getByLabel('Member taps Redeem on their phone').isChecked(), { timeout: 10_000 })
+      .toBe(true);
     await modes.getByLabel('Staff only, at the till').check();
     await shotAndAxe('settings-voucher-defaults-desktop');
     await page.getByTestId('save-voucher-defaults').click();

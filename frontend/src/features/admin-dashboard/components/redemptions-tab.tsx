@@ -7,7 +7,10 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePaging } from '@/components/data-display/pager';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
-import { CancelRedemptionButton } from '@/components/vouchers/cancel-redemption-dialog';
+import {
+  CancelRedemptionButton,
+  useCancelRedemptionDialog,
+} from '@/components/vouchers/cancel-redemption-dialog';
 import { RedeemedBy, RedemptionStatusBadge, redemptionWhere } from '@/components/vouchers/redemption-status';
 import { paths } from '@/config/paths';
 import { viewerTimeZone } from '@/lib/time-zone';
@@ -23,6 +26,7 @@ export function RedemptionsTab() {
   const paging = usePaging(25);
   const redemptions = useAdminRedemptions({ limit: paging.limit, offset: paging.offset });
   const zone = viewerTimeZone();
+  const cancelDialog = useCancelRedemptionDialog();
   const codeLink = (qrCodeId: string) => (
     <Link component={RouterLink} to={paths.voucher.getHref(qrCodeId)} sx={{ fontFamily: 'monospace' }}>
       {shortId(qrCodeId)}
@@ -65,7 +69,11 @@ export function RedemptionsTab() {
               ['Status', <RedemptionStatusBadge key="status" redemption={row} />],
               ['Device', shortDevice(row.deviceInfo ?? row.userAgent)],
             ]}
-            actions={row.cancellable ? <CancelRedemptionButton redemption={row} /> : undefined}
+            actions={
+              row.cancellable ? (
+                <CancelRedemptionButton redemption={row} onCancel={cancelDialog.openFor} />
+              ) : undefined
+            }
           />
         )}
         renderRow={(row) => (
@@ -89,11 +97,12 @@ export function RedemptionsTab() {
               {shortDevice(row.deviceInfo ?? row.userAgent)}
             </TableCell>
             <TableCell align="right" sx={stickyEndCellSx}>
-              {row.cancellable && <CancelRedemptionButton redemption={row} />}
+              {row.cancellable && <CancelRedemptionButton redemption={row} onCancel={cancelDialog.openFor} />}
             </TableCell>
           </TableRow>
         )}
       />
+      {cancelDialog.dialog}
     </Box>
   );
 }

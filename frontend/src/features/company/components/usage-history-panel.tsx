@@ -13,13 +13,23 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { Paging } from '@/components/data-display/pager';
-import { CancelRedemptionButton } from '@/components/vouchers/cancel-redemption-dialog';
+import {
+  CancelRedemptionButton,
+  useCancelRedemptionDialog,
+  type CancelTarget,
+} from '@/components/vouchers/cancel-redemption-dialog';
 import { RedeemedBy, RedemptionStatusBadge, redemptionWhere } from '@/components/vouchers/redemption-status';
 import { dateTimeText, shortId } from '../lib/display';
 import { DividedList, PagedListCard } from './list-frame';
 import { ListStates } from './list-states';
 
-function RedemptionCard({ redemption }: { redemption: Redemption }) {
+function RedemptionCard({
+  redemption,
+  onCancel,
+}: {
+  redemption: Redemption;
+  onCancel: (redemption: CancelTarget) => void;
+}) {
   return (
     <Box
       component="li"
@@ -45,7 +55,7 @@ function RedemptionCard({ redemption }: { redemption: Redemption }) {
       </Typography>
       {redemption.cancellable && (
         <Box>
-          <CancelRedemptionButton redemption={redemption} />
+          <CancelRedemptionButton redemption={redemption} onCancel={onCancel} />
         </Box>
       )}
     </Box>
@@ -67,6 +77,7 @@ export function UsageHistoryPanel({
 }) {
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const items = query.data?.items ?? [];
+  const cancelDialog = useCancelRedemptionDialog();
   return (
     <ListStates
       query={query}
@@ -127,7 +138,9 @@ export function UsageHistoryPanel({
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTimeText(r.redeemedAt)}</TableCell>
                     <TableCell sx={{ fontFamily: 'monospace' }}>{r.ipAddress ?? '—'}</TableCell>
                     <TableCell align="right">
-                      {r.cancellable && <CancelRedemptionButton redemption={r} />}
+                      {r.cancellable && (
+                        <CancelRedemptionButton redemption={r} onCancel={cancelDialog.openFor} />
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}
@@ -139,10 +152,11 @@ export function UsageHistoryPanel({
             label="Usage history"
             items={items}
             itemKey={(r) => r.id}
-            renderItem={(r) => <RedemptionCard redemption={r} />}
+            renderItem={(r) => <RedemptionCard redemption={r} onCancel={cancelDialog.openFor} />}
           />
         )}
       </PagedListCard>
+      {cancelDialog.dialog}
     </ListStates>
   );
 }
