@@ -4,7 +4,9 @@
 // 1. Full path: the real platform (built; started like `npm start`) on a fresh database. 50 connections
 //    redeem random codes among many (POST /api/redeem/{id}), then one hot code with a large limit.
 // 2. Baseline: a bare chain HTTP (Fastify) -> NATS -> PostgreSQL with one UPDATE statement.
-// Rounds alternate baseline/full (the machine is shared and noisy); medians are printed.
+// 3. The till: the same many-codes load through POST /api/till/redeem ({code}) by a partner's staff
+//    member (signed in; the partner's own codes), beside the public redeem in every round.
+// Rounds alternate baseline/full/till (the machine is shared and noisy); medians are printed.
 // Afterwards no code's usage may exceed its limit and every success must have exactly one redemption
 // row — otherwise the run fails. Slowness never fails it; the goals are printed next to the figures.
 import autocannon from 'autocannon';
@@ -27,13 +29,31 @@ const port = randomPort;
 
 function load(url, paths, { method = 'POST' } = {}) {
   let i = 0;
+  return run(url, { method, setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) });
+}
+
+/** The till's redeem: one code per request in the body, as a partner's staff member. */
+function loadTill(url, codes, token) {
+  let i = 0;
+  return run(url, {
+    method: 'POST',
+    setupRequest: (req) => ({
+      ...req,
+      path: '/api/till/redeem',
+      headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ code: codes[i++ % codes.length] }),
+    }),
+  });
+}
+
+function run(url, request) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url,
         connections: CONNECTIONS,
         amount: REQUESTS,
-        requests: [{ method, setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
+        requests: [request],
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -146,8 +166,42 @@ async function startFull(dbUrl) {
       usageLimit: '999998',
     },
   });
+  // The till: a partner, its staff member, and the partner's own codes (as many as the public run's).
+  const vendor = await api(base, '/api/vendors', {
+    method: 'POST',
+    token,
+    json: { name: 'Bench Till Partner', email: 'till@bench.example' },
+  });
+  const staff = { username: 'bench-till', password: `till-${randomBytes(6).toString('hex')}` };
+  await api(base, `/api/partners/${vendor.id}/users`, {
+    method: 'POST',
+    token,
+    json: { ...staff, email: 'bench-till@bench.example' },
+  });
+  const { token: tillToken } = await api(base, '/api/auth/company-login', { method: 'POST', json: staff });
+  const tillCodes = [];
+  while (tillCodes.length < CODES) {
+    const batch = await api(base, '/api/bulk-generate', {
+      method: 'POST',
+      token,
+      json: {
+        batchName: `bench till ${tillCodes.length}`,
+        partnerId: vendor.id,
+        quantity: Math.min(1000, CODES - tillCodes.length),
+        discountType: 'percentage',
+        discountValue: 10,
+        service: 'Benchmark',
+        expirationDate,
+        usageLimit: String(CODE_LIMIT),
+      },
+    });
+    const detail = await api(base, `/api/admin/batches/${batch.batchId}`, { token });
+    tillCodes.push(...detail.qrCodes.map((c) => c.id));
+  }
   return {
     url: base,
+    tillCodes,
+    tillToken,
     paths: ids.map((id) => `/api/redeem/${id}`),
     hotPaths: [`/api/redeem/${hot.id}`],
     stop: platform.stop,
@@ -187,20 +241,23 @@ try {
   );
   baseline = await startBaseline(baselineDb.url);
   full = await startFull(db.url);
-  const results = { baseline: [], full: [], baselineHot: [], fullHot: [] };
+  const results = { baseline: [], full: [], till: [], baselineHot: [], fullHot: [] };
   let fullSuccesses = 0;
   // Warm-up: JIT, pools, prepared plans.
   await load(baseline.url, baseline.paths).catch(() => undefined);
   const warm = await load(full.url, full.paths);
   fullSuccesses += warm['2xx'];
+  fullSuccesses += (await loadTill(full.url, full.tillCodes, full.tillToken))['2xx'];
   for (let round = 1; round <= ROUNDS; round++) {
     const b = summary(await load(baseline.url, baseline.paths));
     const f = summary(await load(full.url, full.paths));
-    fullSuccesses += f.ok;
+    const t = summary(await loadTill(full.url, full.tillCodes, full.tillToken));
+    fullSuccesses += f.ok + t.ok;
     results.baseline.push(b);
     results.full.push(f);
+    results.till.push(t);
     console.log(
-      `round ${round}: baseline ${b.rps}/s p99 ${b.p99} ms | full ${f.rps}/s p99 ${f.p99} ms (ok ${f.ok}, refused ${f.refused}, errors ${f.errors})`,
+      `round ${round}: baseline ${b.rps}/s p99 ${b.p99} ms | full ${f.rps}/s p99 ${f.p99} ms (ok ${f.ok}, refused ${f.refused}, errors ${f.errors}) | till ${t.rps}/s p99 ${t.p99} ms (ok ${t.ok}, refused ${t.refused}, errors ${t.errors})`,
     );
   }
   for (let round = 1; round <= ROUNDS; round++) {
@@ -221,9 +278,12 @@ try {
     `  many codes: full ${med(results.full, 'rps')}/s (p50 ${med(results.full, 'p50')} ms, p99 ${med(results.full, 'p99')} ms), baseline ${med(results.baseline, 'rps')}/s (p99 ${med(results.baseline, 'p99')} ms), ratio ${(ratio * 100).toFixed(0)}% (goal >= 70%, p99 < 50 ms)`,
   );
   console.log(
+    `  till:       ${med(results.till, 'rps')}/s (p50 ${med(results.till, 'p50')} ms, p99 ${med(results.till, 'p99')} ms) beside the public redeem's ${med(results.full, 'rps')}/s, ratio ${((med(results.till, 'rps') / med(results.full, 'rps')) * 100).toFixed(0)}%`,
+  );
+  console.log(
     `  hot code:   full ${med(results.fullHot, 'rps')}/s (p50 ${med(results.fullHot, 'p50')} ms, p99 ${med(results.fullHot, 'p99')} ms), baseline ${med(results.baselineHot, 'rps')}/s (p99 ${med(results.baselineHot, 'p99')} ms), ratio ${(hotRatio * 100).toFixed(0)}%`,
   );
-  const errors = [...results.full, ...results.fullHot].reduce((n, r) => n + r.errors, 0);
+  const errors = [...results.full, ...results.till, ...results.fullHot].reduce((n, r) => n + r.errors, 0);
   const inv = await checkInvariants(db.url, fullSuccesses);
   console.log(
     `\ninvariants: ${inv.successes} successful redeems, ${inv.redemptionRows} redemption rows, ${inv.over} codes over their limit, ${inv.mismatched} codes whose usage differs from their redemption rows, ${errors} errors (5xx/timeouts)`,

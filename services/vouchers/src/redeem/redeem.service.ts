@@ -65,6 +65,12 @@ export const SELF_SERVICE: RedeemOrigin = {
 export interface RedeemOutcome {
   redemptionId: string;
   code: RedeemedCode;
+  /** When it was counted (the service's clock) and the sale it recorded, if any. */
+  at: string;
+  transactionAmount: number | null;
+  discountApplied: number | null;
+  /** The partner's name it records (the till's, or the code's one partner's), or null. */
+  partnerName: string | null;
 }
 
 const isUniqueViolation = (error: unknown) =>
@@ -178,11 +184,22 @@ export class RedeemService {
       throw this.refusal(code, now, code ? await this.till.tillTerms(codeId) : null, origin.channel);
     }
     // A redeem counted at the code's one partner (the statement chose it): its name, as it is now.
-    if (!origin.partnerName && row.redemptionPartnerId) {
+    let partnerName = origin.partnerName;
+    if (!partnerName && row.redemptionPartnerId) {
       const [partner] = (await this.partners.of([row.redemptionPartnerId])) ?? [];
-      if (partner) await this.redemptions.namePartner(redemptionId, partner.name);
+      if (partner) {
+        await this.redemptions.namePartner(redemptionId, partner.name);
+        partnerName = partner.name;
+      }
     }
-    return { redemptionId, code: row };
+    return {
+      redemptionId,
+      code: row,
+      at,
+      transactionAmount: sale?.transactionAmount ?? null,
+      discountApplied: sale?.discountApplied ?? null,
+      partnerName,
+    };
   }
 
   private async replay(codeId: string, idempotencyKey: string): Promise<RedeemResponse | null> {

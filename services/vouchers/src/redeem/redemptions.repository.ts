@@ -48,6 +48,8 @@ export interface RedeemInput {
 export type RedeemedCode = Omit<QrCode, 'createdAt'> & {
   createdAt: Date | string;
   redemptionMode: string;
+  /** The code's active assignments (partner_ids) as the statement read them under the row lock. */
+  partnerIds: string[];
   /** Where the new redemption was counted as made (see SOLE_PARTNER), or null. */
   redemptionPartnerId: string | null;
 };
@@ -106,7 +108,7 @@ const redeemSql = (event: string) => `with updated as (
          u.trainer_role as "trainerRole", u.is_active as "isActive",
          u.is_project_rooted_exclusive as "isProjectRootedExclusive",
          u.exclusive_type as "exclusiveType", u.exclusive_details as "exclusiveDetails",
-         u.redemption_mode as "redemptionMode",
+         u.redemption_mode as "redemptionMode", to_json(u.partner_ids) as "partnerIds",
          redemption.partner_id as "redemptionPartnerId",
          event.payload as "eventPayload"
     from updated u, redemption, event`;

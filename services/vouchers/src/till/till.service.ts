@@ -23,7 +23,7 @@ import { QrCodesRepository } from '../codes/qr-codes.repository';
 import { NO_COMPANY_MESSAGE, voucherNotFound } from '../codes/qr-codes.service';
 import { RedeemService, type RedeemOrigin } from '../redeem/redeem.service';
 import { RedemptionsRepository } from '../redeem/redemptions.repository';
-import { toTillRedemption } from '../redemptions/redemption-view';
+import { toTillRedemption, type RedemptionRecord } from '../redemptions/redemption-view';
 import { VouchersSettings } from '../settings';
 import { TrainersRepository } from '../trainers/trainers.repository';
 import { TillRepository, type PrefixMatch } from './till.repository';
@@ -67,6 +67,12 @@ const hostOf = (url: string | undefined): string | null => {
 const titleOf = (code: { custom_title: string | null; clinic_name: string; service: string }) =>
   code.custom_title?.trim() || `${code.clinic_name} · ${code.service}`;
 
+/** What was scanned or typed stands for: the code's id, and the code when it had to be read already. */
+interface Target {
+  id: string;
+  code: QrCode | null;
+}
+
 /** The till's partner: the company of its staff; null for the administrator (any code, any till). */
 interface TillPlace {
   partnerId: string | null;
@@ -100,7 +106,8 @@ export class TillService {
     input: { code: string; transactionAmount?: number | undefined; requestOrigin?: string | undefined },
   ): Promise<TillCheckResponse> {
     const place = await this.placeOf(actor);
-    const code = await this.resolve(input.code, place, input.requestOrigin);
+    const target = await this.resolve(input.code, place, input.requestOrigin);
+    const code = target.code ?? (await this.byId(target.id));
     const now = this.settings.now();
     const terms = await this.terms.tillTerms(code.id);
     const answer: TillCheckResponse = {
@@ -140,45 +147,71 @@ export class TillService {
   ): Promise<TillRedeemResponse> {
     const scannedAt = this.scanTime(input.scannedAt);
     const place = await this.placeOf(actor);
-    const code = await this.resolve(input.code, place, input.requestOrigin);
+    // The code is not read first: the statement finds it (or not) and checks every rule itself.
+    const { id } = await this.resolve(input.code, place, input.requestOrigin);
     const key = input.idempotencyKey;
     if (key) {
-      const earlier = await this.replay(actor, code.id, key);
+      const earlier = await this.replay(actor, id, key);
       if (earlier) return earlier;
     }
-    if (place.partnerId && !(await this.till.mayHonour(code.id, place.partnerId)))
-      throw DomainError.forbidden(this.notValidHere(place));
     const origin: RedeemOrigin = {
       channel: 'till',
       partnerId: place.partnerId,
       partnerName: place.partnerName,
+      // The statement counts it only at a partner that may honour the code (not for the administrator).
       honouredBy: place.partnerId,
       redeemedBy: actor.name?.trim() || ROLE_LABELS[actor.role],
       redeemedByUserId: UUID_PATTERN.test(actor.userId) ? actor.userId : null,
       scannedAt,
     };
-    let redemptionId: string;
+    let outcome: Awaited<ReturnType<RedeemService['count']>>;
     try {
-      const outcome = await this.redeemer.count(code.id, key, meta, input.transactionAmount, origin);
-      redemptionId = outcome.redemptionId;
+      outcome = await this.redeemer.count(id, key, meta, input.transactionAmount, origin);
     } catch (error) {
       // A concurrent request with the same key won: answer with its redemption.
       if (key && isUniqueViolation(error)) {
-        const earlier = await this.replay(actor, code.id, key);
+        const earlier = await this.replay(actor, id, key);
         if (earlier) return earlier;
       }
-      // Unassigned between the check above and the statement: the statement refused it.
+      // Refused: first of all because this shop may not honour the code (as the check says).
       if (
         error instanceof DomainError &&
         error.code === 'CONFLICT' &&
         place.partnerId &&
-        !(await this.till.mayHonour(code.id, place.partnerId))
+        !(await this.till.mayHonour(id, place.partnerId))
       )
         throw DomainError.forbidden(this.notValidHere(place));
       throw error;
     }
+    // A retried key whose first outcome stands (found by the statement's own replay).
+    if ('message' in outcome) return this.answer(actor, outcome.redemptionId);
     voucherRedeemsTotal.inc({ outcome: 'redeemed' });
-    return this.answer(actor, redemptionId);
+    const { code } = outcome;
+    const now = this.settings.now();
+    const record: RedemptionRecord = {
+      id: outcome.redemptionId,
+      qr_code_id: code.id,
+      redeemed_at: outcome.at,
+      scanned_at: scannedAt,
+      redeemed_by: origin.redeemedBy,
+      redeemed_by_user_id: origin.redeemedByUserId,
+      channel: 'till',
+      partner_id: code.redemptionPartnerId,
+      partner_name: outcome.partnerName,
+      transaction_amount: outcome.transactionAmount,
+      discount_applied: outcome.discountApplied,
+      status: 'completed',
+      cancelled_at: null,
+      cancelled_by: null,
+      cancel_reason: null,
+    };
+    const partnerIds = code.vendorId
+      ? [code.vendorId, ...code.partnerIds.filter((p) => p !== code.vendorId)]
+      : code.partnerIds;
+    return {
+      redemption: toTillRedemption(record, actor, now, this.settings.config.REDEMPTION_UNDO_MINUTES),
+      voucher: await this.cardWith({ ...code, createdAt: new Date(code.createdAt) }, partnerIds, now),
+    };
   }
 
   /** Today's redemptions at this partner's till (the administrator: every till), newest first. */
@@ -238,10 +271,10 @@ export class TillService {
    * partner may honour (the administrator: all): none 404, several 409 with `matches`. Anything
    * else: 400 "This is not an AV Pass voucher".
    */
-  private async resolve(text: string, place: TillPlace, requestOrigin: string | undefined): Promise<QrCode> {
+  private async resolve(text: string, place: TillPlace, requestOrigin: string | undefined): Promise<Target> {
     const typed = text.trim();
     if (/^[a-z][a-z0-9+.-]*:/i.test(typed)) return this.byLink(typed, requestOrigin);
-    if (UUID_PATTERN.test(typed)) return this.byId(typed.toLowerCase());
+    if (UUID_PATTERN.test(typed)) return { id: typed.toLowerCase(), code: null };
     const short = typed.replace(/[\s-]+/g, '');
     if (!SHORT_CODE.test(short)) throw notOurs();
     const found = await this.till.byPrefix(short.toLowerCase(), place.partnerId, MAX_MATCHES + 1);
@@ -254,10 +287,10 @@ export class TillService {
       }));
       throw new DomainError('CONFLICT', SEVERAL_MATCHES_MESSAGE, undefined, undefined, { matches });
     }
-    return this.byId(found[0]!.id);
+    return { id: found[0]!.id, code: null };
   }
 
-  private async byLink(text: string, requestOrigin: string | undefined): Promise<QrCode> {
+  private async byLink(text: string, requestOrigin: string | undefined): Promise<Target> {
     let url: URL;
     try {
       url = new URL(text);
@@ -268,11 +301,13 @@ export class TillService {
     if (!/^https?:$/.test(url.protocol) || !path || url.username || url.password) throw notOurs();
     const host = url.host.toLowerCase();
     const ourHosts = [hostOf(this.settings.config.PUBLIC_URL), hostOf(requestOrigin)];
-    const onOurHost = ourHosts.includes(host);
-    const code = await this.codes.findCurrent(path[1]!.toLowerCase());
-    if (!code) throw onOurHost ? voucherNotFound() : notOurs();
+    const id = path[1]!.toLowerCase();
+    // On our host: the id is all it takes (an unknown one is then simply not found).
+    if (ourHosts.includes(host)) return { id, code: null };
+    // Elsewhere only the code's own stored link (a code made before a change of domain).
+    const code = await this.codes.findCurrent(id);
     const stored = `${url.protocol}//${url.host}${url.pathname}`.toLowerCase();
-    if (onOurHost || stored === code.qrUrl.replace(/\/+$/, '').toLowerCase()) return code;
+    if (code && stored === code.qrUrl.replace(/\/+$/, '').toLowerCase()) return { id, code };
     throw notOurs();
   }
 
@@ -284,7 +319,10 @@ export class TillService {
 
   /** The voucher card: the code with where it is honoured (the voucher page's partners). */
   private async card(code: QrCode, now: Date): Promise<PublicVoucher> {
-    const ids = await this.assignments.publicPartnerIds(code);
+    return this.cardWith(code, await this.assignments.publicPartnerIds(code), now);
+  }
+
+  private async cardWith(code: QrCode, ids: string[], now: Date): Promise<PublicVoucher> {
     const partners = ids.length ? await this.partners.of(ids) : [];
     return { ...toPublicVoucher(code, this.settings.mapping(now)), ...(partners ? { partners } : {}) };
   }
