@@ -17,7 +17,7 @@ function Row({ item, showPartner }: { item: TillRecentItem; showPartner: boolean
     item.redeemedBy,
     showPartner ? item.partnerName : null,
     item.transactionAmount !== null ? `Sale ${formatCents(item.transactionAmount)}` : null,
-    item.discountApplied !== null ? `−${formatCents(item.discountApplied)}` : null,
+    item.discountApplied !== null ? `Discount ${formatCents(item.discountApplied)}` : null,
   ].filter(Boolean);
   return (
     <Box
