@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { VoucherView } from '../lib/voucher-view';
 import { TrainerHeader, VoucherLogo } from './voucher-brand';
 import { VoucherPlaces } from './voucher-places';
-import { VoucherQr } from './voucher-qr';
+import { VoucherTillCode } from './voucher-till-code';
 import { VoucherStatusBadge } from './voucher-status-badge';
 
 function Detail({
@@ -212,11 +212,11 @@ export function VoucherPass({
           </TextSection>
         )}
 
-        {tillQr && <VoucherQr url={voucher.qrUrl} shortCode={view.shortCode} staffOnly />}
+        {tillQr && <VoucherTillCode url={voucher.qrUrl} shortCode={view.shortCode} staffOnly />}
 
         {action}
 
-        {!tillQr && <VoucherQr url={voucher.qrUrl} shortCode={view.shortCode} />}
+        {!tillQr && <VoucherTillCode url={voucher.qrUrl} shortCode={view.shortCode} />}
       </Box>
     </Card>
   );
