@@ -59,6 +59,7 @@ export class Migration20261126Trainers extends Migration {
       end $$`);
     this.addSql(`create trigger redemptions_trainer_tally after insert on redemptions
       for each row execute function trainer_redemption_tally()`);
-    for (const sql of TRAINER_TALLIES_FROM_ROWS_20261126_SQL) this.addSql(sql.replaceAll('$1', `'${timeZone}'`));
+    for (const sql of TRAINER_TALLIES_FROM_ROWS_20261126_SQL)
+      this.addSql(sql.replaceAll('$1', `'${timeZone}'`));
   }
 }

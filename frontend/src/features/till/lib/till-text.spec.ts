@@ -25,6 +25,7 @@ describe('the till in words', () => {
     expect(cameraProblemOf(named('NotReadableError'))).toBe('busy');
     expect(cameraProblemOf(new TypeError('x'))).toBe('failed');
     expect(cameraProblemOf(null)).toBe('failed');
-    for (const message of Object.values(CAMERA_MESSAGES)) expect(message.text).toMatch(/type the code below/i);
+    for (const message of Object.values(CAMERA_MESSAGES))
+      expect(message.text).toMatch(/type the code below/i);
   });
 });
