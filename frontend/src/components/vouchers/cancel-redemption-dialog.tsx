@@ -61,61 +61,73 @@ export function CancelRedemptionButton({
   );
 }
 
+/** The test ids of one use of the reason dialog (the tables' and the till's differ). */
+export interface ReasonDialogTestIds {
+  reason: string;
+  confirm: string;
+  error: string;
+}
+
 /**
- * Asks for the reason (1-500 characters, required by the server too), gives the use back, and the
- * tables and stats refetch. The server's refusal (the undo window closed, another partner's
- * redemption, already cancelled) is shown in the dialog; the button waits while the call runs.
+ * The reason dialog every undo of a redemption uses (the tables' Cancel, the till's Undo): a required
+ * reason of 1-500 characters (checked by the contract, as the server does), the call's refusal shown
+ * in the dialog (the undo window closed, another partner's redemption, already cancelled), and no
+ * closing while the call runs. `onConfirm` gets the trimmed reason.
  */
-function CancelRedemptionDialog({
-  target,
+export function CancelReasonDialog({
   open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  hint,
+  pending,
+  error,
+  onConfirm,
   onClose,
+  testIds,
 }: {
-  target: CancelTarget;
   open: boolean;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** The reason field's helper text; the character count is added. */
+  hint: string;
+  pending: boolean;
+  /** The server's refusal in words, or null. */
+  error: string | null;
+  onConfirm: (reason: string) => void;
   onClose: () => void;
+  testIds: ReasonDialogTestIds;
 }) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const cancel = useCancelRedemption();
-  const { toast } = useToast();
-
-  const close = () => {
-    if (!cancel.isPending) onClose();
-  };
 
   const confirm = () => {
-    if (cancel.isPending) return;
+    if (pending) return;
     const parsed = cancelRedemptionRequestSchema.safeParse({ reason });
     if (!parsed.success) {
       setReasonError(CANCEL_REASON_MESSAGE);
       return;
     }
     setReasonError(null);
-    cancel.mutate(
-      { id: target.id, reason: parsed.data.reason },
-      {
-        onSuccess: () => {
-          onClose();
-          toast({ title: 'Redemption cancelled', description: 'The use was given back to the voucher.' });
-        },
-      },
-    );
+    onConfirm(parsed.data.reason);
   };
 
-  const where = target.partnerName ?? target.facility;
-  const when = formatDateTime(target.redeemedAt, viewerTimeZone());
   return (
     <ConfirmDialog
       open={open}
-      title="Cancel this redemption?"
-      description={`${where}, ${when}, by ${target.redeemedBy}. The use goes back to the voucher and every count drops by one.`}
-      confirmLabel="Cancel redemption"
-      cancelLabel="Keep it"
-      pending={cancel.isPending}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      cancelLabel={cancelLabel}
+      pending={pending}
       onConfirm={confirm}
-      onClose={close}
-      confirmTestId="cancel-redemption-confirm"
+      onClose={() => {
+        if (!pending) onClose();
+      }}
+      confirmTestId={testIds.confirm}
     >
       <TextField
         label="Reason"
@@ -125,20 +137,69 @@ function CancelRedemptionDialog({
         minRows={2}
         autoFocus
         value={reason}
-        disabled={cancel.isPending}
+        disabled={pending}
         onChange={(event) => {
           setReason(event.target.value);
           if (reasonError) setReasonError(null);
         }}
         error={Boolean(reasonError)}
-        helperText={reasonError ?? `${reason.trim().length}/${REASON_MAX}: seen by staff and in the history`}
-        slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'cancel-reason' } }}
+        helperText={reasonError ?? `${hint} (${reason.trim().length}/${REASON_MAX})`}
+        slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': testIds.reason } }}
       />
-      {cancel.isError && (
-        <Alert severity="error" sx={{ mt: 2 }} data-testid="cancel-redemption-error">
-          {errorMessageOf(cancel.error, 'The redemption could not be cancelled. Please try again.')}
+      {error && (
+        <Alert severity="error" sx={{ mt: 2 }} data-testid={testIds.error}>
+          {error}
         </Alert>
       )}
     </ConfirmDialog>
+  );
+}
+
+/** Cancel from a redemption table: gives the use back, and the tables and stats refetch. */
+function CancelRedemptionDialog({
+  target,
+  open,
+  onClose,
+}: {
+  target: CancelTarget;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const cancel = useCancelRedemption();
+  const { toast } = useToast();
+  const where = target.partnerName ?? target.facility;
+  const when = formatDateTime(target.redeemedAt, viewerTimeZone());
+  return (
+    <CancelReasonDialog
+      open={open}
+      title="Cancel this redemption?"
+      description={`${where}, ${when}, by ${target.redeemedBy}. The use goes back to the voucher and every count drops by one.`}
+      confirmLabel="Cancel redemption"
+      cancelLabel="Keep it"
+      hint="Seen by staff and in the history"
+      pending={cancel.isPending}
+      error={
+        cancel.isError
+          ? errorMessageOf(cancel.error, 'The redemption could not be cancelled. Please try again.')
+          : null
+      }
+      onConfirm={(reason) =>
+        cancel.mutate(
+          { id: target.id, reason },
+          {
+            onSuccess: () => {
+              onClose();
+              toast({ title: 'Redemption cancelled', description: 'The use was given back to the voucher.' });
+            },
+          },
+        )
+      }
+      onClose={onClose}
+      testIds={{
+        reason: 'cancel-reason',
+        confirm: 'cancel-redemption-confirm',
+        error: 'cancel-redemption-error',
+      }}
+    />
   );
 }

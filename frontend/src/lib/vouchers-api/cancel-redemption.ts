@@ -12,14 +12,18 @@ export function cancelRedemption(id: string, reason: string): Promise<CancelRede
 }
 
 /**
- * POST /api/redemptions/{id}/cancel: undo a redemption, giving its use back (issue 25). A second
+ * POST /api/redemptions/{id}/cancel: undo a redemption, giving its use back (issue 25): the tables'
+ * Cancel and the till's Undo (which also refreshes today's list through `onSettled`). A second
  * cancel is refused (409), so no key is needed; either way the tables and stats refetch, so the row
  * shows what the server now holds.
  */
-export function useCancelRedemption() {
+export function useCancelRedemption(options: { onSettled?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => cancelRedemption(id, reason),
-    onSettled: () => invalidateVoucherData(queryClient),
+    onSettled: () => {
+      options.onSettled?.();
+      return invalidateVoucherData(queryClient);
+    },
   });
 }

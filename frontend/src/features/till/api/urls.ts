@@ -3,5 +3,4 @@ export const TILL_URLS = {
   check: '/api/till/check',
   redeem: '/api/till/redeem',
   recent: '/api/till/recent',
-  cancel: (redemptionId: string) => `/api/redemptions/${encodeURIComponent(redemptionId)}/cancel`,
 } as const;

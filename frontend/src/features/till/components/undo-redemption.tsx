@@ -1,22 +1,16 @@
-import {
-  CANCEL_REASON_MESSAGE,
-  cancelRedemptionRequestSchema,
-  type CancelRedemptionResponse,
-} from '@avpass/contracts';
+import type { CancelRedemptionResponse } from '@avpass/contracts';
 import UndoRoundedIcon from '@mui/icons-material/UndoRounded';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
+import { CancelReasonDialog } from '@/components/vouchers/cancel-redemption-dialog';
 import { errorMessageOf } from '@/lib/api-client';
-import { useCancelTillRedemption } from '../api/cancel-till-redemption';
-
-const REASON_MAX = 500;
+import { useCancelRedemption } from '@/lib/vouchers-api';
+import { TILL_URLS } from '../api/urls';
 
 /**
- * Undo, with the reason the server requires (1-500 characters): the use goes back to the voucher.
- * The server's refusal (the window closed, already undone) is shown in the dialog.
+ * Undo at the till, with the reason the server requires: the use goes back to the voucher, and
+ * today's list and every count refetch. The reason dialog is the redemption tables' own.
  */
 export function UndoRedemptionButton({
   redemption,
@@ -30,35 +24,10 @@ export function UndoRedemptionButton({
   fullWidth?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const cancel = useCancelTillRedemption();
-
-  const close = () => {
-    if (cancel.isPending) return;
-    setOpen(false);
-    setReason('');
-    setReasonError(null);
-    cancel.reset();
-  };
-
-  const confirm = () => {
-    const parsed = cancelRedemptionRequestSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setReasonError(CANCEL_REASON_MESSAGE);
-      return;
-    }
-    cancel.mutate(
-      { id: redemption.id, reason: parsed.data.reason },
-      {
-        onSuccess: (result) => {
-          setOpen(false);
-          setReason('');
-          onUndone?.(result);
-        },
-      },
-    );
-  };
+  const queryClient = useQueryClient();
+  const cancel = useCancelRedemption({
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [TILL_URLS.recent] }),
+  });
 
   return (
     <>
@@ -75,39 +44,37 @@ export function UndoRedemptionButton({
       >
         Undo
       </Button>
-      <ConfirmDialog
-        open={open}
-        title={`Undo redemption ${redemption.reference}?`}
-        description="The use goes back to the voucher and every count drops by one."
-        confirmLabel="Undo redemption"
-        pending={cancel.isPending}
-        onConfirm={confirm}
-        onClose={close}
-        confirmTestId="till-undo-confirm"
-      >
-        <TextField
-          label="Reason"
-          required
-          fullWidth
-          multiline
-          minRows={2}
-          autoFocus
-          value={reason}
-          disabled={cancel.isPending}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (reasonError) setReasonError(null);
+      {open && (
+        <CancelReasonDialog
+          open
+          title={`Undo redemption ${redemption.reference}?`}
+          description="The use goes back to the voucher and every count drops by one."
+          confirmLabel="Undo redemption"
+          hint="Why it is undone"
+          pending={cancel.isPending}
+          error={
+            cancel.isError
+              ? errorMessageOf(cancel.error, 'The redemption could not be undone. Please try again.')
+              : null
+          }
+          onConfirm={(reason) =>
+            cancel.mutate(
+              { id: redemption.id, reason },
+              {
+                onSuccess: (result) => {
+                  setOpen(false);
+                  onUndone?.(result);
+                },
+              },
+            )
+          }
+          onClose={() => {
+            setOpen(false);
+            cancel.reset();
           }}
-          error={Boolean(reasonError)}
-          helperText={reasonError ?? `Why it is undone (${reason.trim().length}/${REASON_MAX})`}
-          slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'till-undo-reason' } }}
+          testIds={{ reason: 'till-undo-reason', confirm: 'till-undo-confirm', error: 'till-undo-error' }}
         />
-        {cancel.isError && (
-          <Alert severity="error" sx={{ mt: 2 }} data-testid="till-undo-error">
-            {errorMessageOf(cancel.error, 'The redemption could not be undone. Please try again.')}
-          </Alert>
-        )}
-      </ConfirmDialog>
+      )}
     </>
   );
 }
