@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditEntrySchema } from './audit';
 
 /**
  * Domain events published through each service's transactional outbox onto JetStream.
@@ -39,6 +40,8 @@ export function newerVoucherState<T extends Pick<VoucherSnapshot, 'qrCodeId' | '
 }
 
 export const EVENTS = {
+  /** One audit entry (issue 26), written with the change it records; the audit service keeps them all. */
+  'audit.entry.recorded.v1': auditEntrySchema,
   'partners.partner.deleted.v1': z.object({
     partnerId: z.string().uuid(),
     name: z.string(),

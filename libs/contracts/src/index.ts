@@ -20,3 +20,4 @@ export * from './credits';
 export * from './inventory';
 export * from './trainers';
 export * from './till';
+export * from './audit';

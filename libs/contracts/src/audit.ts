@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ROLES } from './roles';
+import { numberInput } from './validation';
+
+/**
+ * The audit trail (issue 26): who changed what, when, from where. Each service writes its entries in
+ * the same transaction as the change (`AuditTrail.record`, libs/platform), into its own append-only
+ * `audit_entries` table, and sends each through its outbox as `audit.entry.recorded.v1`; the audit
+ * service keeps the one read model the API reads.
+ */
+
+/** `public`: an anonymous caller (the member's phone, a failed sign-in), known by its address only. */
+export const AUDIT_ACTOR_TYPES = ['user', 'public', 'system'] as const;
+export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
+
+/** One field's change: before → after (absent side: null). Secrets are never recorded. */
+export const auditChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
+export const auditChangesSchema = z.record(z.string(), auditChangeSchema);
+export type AuditChanges = z.infer<typeof auditChangesSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string().uuid(),
+  /** ISO 8601, when the change committed (its transaction's time). */
+  at: z.string(),
+  actorType: z.enum(AUDIT_ACTOR_TYPES),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  actorRole: z.enum(ROLES).nullable(),
+  actorCompanyId: z.string().uuid().nullable(),
+  /** A dotted name: `vouchers.voucher.deleted`, `identity.sign-in.failed`, … */
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  /** The company (partner) the change concerns: a company_admin reads the entries about its own. */
+  companyId: z.string().uuid().nullable(),
+  requestId: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  changes: auditChangesSchema.nullable(),
+  /** The service that recorded it. */
+  service: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const AUDIT_PAGE_MAX = 200;
+/** GET /api/audit and GET /api/audit/export query. */
+export const auditQuerySchema = z.object({
+  action: z.string().trim().max(200).optional(),
+  actorId: z.string().trim().max(200).optional(),
+  targetType: z.string().trim().max(100).optional(),
+  targetId: z.string().trim().max(200).optional(),
+  from: z.string().datetime({ offset: true, error: 'from must be an ISO 8601 date-time' }).optional(),
+  to: z.string().datetime({ offset: true, error: 'to must be an ISO 8601 date-time' }).optional(),
+  cursor: z.string().max(500).optional(),
+  limit: numberInput('limit').pipe(z.number().int().min(1).max(AUDIT_PAGE_MAX)).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** Fields never written into `changes`, whatever the entity (checked by AuditTrail). */
+export const AUDIT_SECRET_FIELDS = [
+  'password',
+  'passwordHash',
+  'password_hash',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'sessionId',
+  'refreshToken',
+  'secret',
+] as const;
