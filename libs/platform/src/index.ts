@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './cache/brief-cache';
 export * from './config/env';
 export * from './database/service-database';

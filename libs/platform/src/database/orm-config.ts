@@ -2,6 +2,7 @@ import type { Constructor, Options } from '@mikro-orm/core';
 import type { Migration } from '@mikro-orm/migrations';
 import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { AuditEntryRow } from '../audit/audit-entry.entity';
 import { OutboxEvent } from '../events/outbox-event.entity';
 import { ProcessedEvent } from '../events/processed-event.entity';
 
@@ -23,7 +24,7 @@ export function ormConfig(input: OrmConfigInput): Options<PostgreSqlDriver> {
     driver: PostgreSqlDriver,
     clientUrl: input.clientUrl,
     schema: input.schema,
-    entities: [...input.entities, OutboxEvent, ProcessedEvent],
+    entities: [...input.entities, OutboxEvent, ProcessedEvent, AuditEntryRow],
     discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     extensions: [Migrator],
     migrations: {

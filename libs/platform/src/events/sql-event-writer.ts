@@ -36,6 +36,11 @@ export interface SqlEventInsert {
 const isColumn = (value: unknown): value is SqlColumn =>
   typeof value === 'object' && value !== null && COLUMN in value;
 
+/** The SQL expression of a `column(...)`, or null for a value known now (the audit trail's SQL form). */
+export function sqlColumnExpression(value: unknown): string | null {
+  return isColumn(value) ? value[COLUMN] : null;
+}
+
 /**
  * The one way an event is written by an SQL statement instead of `EventOutbox.record`: when its payload
  * comes from the rows the same statement changes, so that the change and its event stay one statement

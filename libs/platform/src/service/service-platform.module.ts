@@ -3,6 +3,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Logger, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { NatsConnection } from 'nats';
+import { AuditTrail } from '../audit/audit-trail';
 import { MigrationRunner } from '../database/migration-runner';
 import { DependencyOutageLog } from '../health/dependency-outage';
 import { OrmRequestContextInterceptor } from '../database/request-context.interceptor';
@@ -104,6 +105,7 @@ export class ServicePlatformModule {
         ...redisProviders,
         EventOutbox,
         SqlEventWriter,
+        AuditTrail,
         Transactions,
         MigrationRunner,
         EventStreamSetup,
@@ -121,6 +123,7 @@ export class ServicePlatformModule {
         RpcClient,
         EventOutbox,
         SqlEventWriter,
+        AuditTrail,
         Transactions,
         OutboxRelay,
         MigrationRunner,

@@ -1,5 +1,6 @@
 import { OUTBOX_TABLES_SQL } from '@avpass/platform';
 import { Migration } from '@mikro-orm/migrations';
+import { Migration20261206Audit } from './migration-20261206-audit';
 
 export class Migration20261121Initial extends Migration {
   override async up(): Promise<void> {
@@ -31,4 +32,7 @@ export class Migration20261121Initial extends Migration {
   }
 }
 
-export const migrations = [{ name: 'Migration20261121Initial', class: Migration20261121Initial }];
+export const migrations = [
+  { name: 'Migration20261121Initial', class: Migration20261121Initial },
+  { name: 'Migration20261206Audit', class: Migration20261206Audit },
+];

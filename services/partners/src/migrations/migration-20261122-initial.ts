@@ -3,6 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 import { Migration20261123OfferTombstones } from './migration-20261123-offer-tombstones';
 import { Migration20261125Directory } from './migration-20261125-directory';
 import { Migration20261202DropOfferStats } from './migration-20261202-drop-offer-stats';
+import { Migration20261206Audit } from './migration-20261206-audit';
 
 export class Migration20261122Initial extends Migration {
   override async up(): Promise<void> {
@@ -47,4 +48,5 @@ export const migrations = [
   { name: 'Migration20261123OfferTombstones', class: Migration20261123OfferTombstones },
   { name: 'Migration20261125Directory', class: Migration20261125Directory },
   { name: 'Migration20261202DropOfferStats', class: Migration20261202DropOfferStats },
+  { name: 'Migration20261206Audit', class: Migration20261206Audit },
 ];

@@ -1,5 +1,6 @@
 import { OUTBOX_TABLES_SQL } from '@avpass/platform';
 import { Migration } from '@mikro-orm/migrations';
+import { Migration20261206Audit } from './migration-20261206-audit';
 
 /** The outbox and inbox every service has; the rendering tables come with their own migration. */
 export class Migration20261122Initial extends Migration {
@@ -8,4 +9,7 @@ export class Migration20261122Initial extends Migration {
   }
 }
 
-export const migrations = [{ name: 'Migration20261122Initial', class: Migration20261122Initial }];
+export const migrations = [
+  { name: 'Migration20261122Initial', class: Migration20261122Initial },
+  { name: 'Migration20261206Audit', class: Migration20261206Audit },
+];

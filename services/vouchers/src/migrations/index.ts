@@ -12,6 +12,7 @@ import { Migration20261202PartnerOfferStart } from './migration-20261202-partner
 import { Migration20261203PartnerCodeOrder } from './migration-20261203-partner-code-order';
 import { Migration20261204Till } from './migration-20261204-till';
 import { Migration20261205CodeVersion } from './migration-20261205-code-version';
+import { Migration20261206Audit } from './migration-20261206-audit';
 
 export const migrations = [
   { name: 'Migration20261122Initial', class: Migration20261122Initial },
@@ -28,4 +29,5 @@ export const migrations = [
   { name: 'Migration20261203PartnerCodeOrder', class: Migration20261203PartnerCodeOrder },
   { name: 'Migration20261204Till', class: Migration20261204Till },
   { name: 'Migration20261205CodeVersion', class: Migration20261205CodeVersion },
+  { name: 'Migration20261206Audit', class: Migration20261206Audit },
 ];

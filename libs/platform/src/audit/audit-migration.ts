@@ -1,0 +1,42 @@
+/**
+ * DDL of every service's append-only audit table (issue 26), run by each service's migration with the
+ * service's schema on the search_path. A trigger refuses UPDATE, DELETE and TRUNCATE whoever asks (the
+ * owner included), and the service role's own UPDATE, DELETE and TRUNCATE privileges are revoked.
+ */
+export const AUDIT_TABLE_SQL = [
+  `create table audit_entries (
+     id uuid primary key,
+     seq bigserial not null,
+     at timestamptz not null default now(),
+     actor_type text not null check (actor_type in ('user', 'public', 'system')),
+     actor_id text null,
+     actor_name text null,
+     actor_role text null,
+     actor_company_id uuid null,
+     action text not null,
+     target_type text not null,
+     target_id text null,
+     company_id uuid null,
+     request_id text null,
+     ip text null,
+     user_agent text null,
+     changes jsonb null,
+     service text not null
+   )`,
+  `create index audit_entries_at_idx on audit_entries (at)`,
+  `create index audit_entries_target_idx on audit_entries (target_type, target_id, seq)`,
+  `create index audit_entries_company_idx on audit_entries (company_id, seq) where company_id is not null`,
+  `create function audit_entries_refuse_change() returns trigger language plpgsql as $$
+   begin
+     raise exception 'audit_entries is append-only: % refused', tg_op
+       using errcode = 'insufficient_privilege',
+             hint = 'audit entries are never changed or removed';
+   end
+   $$`,
+  `create trigger audit_entries_append_only before update or delete on audit_entries
+     for each row execute function audit_entries_refuse_change()`,
+  `create trigger audit_entries_no_truncate before truncate on audit_entries
+     for each statement execute function audit_entries_refuse_change()`,
+  // The migration runs as the service's role, which owns the table: it keeps INSERT and SELECT only.
+  `revoke update, delete, truncate on audit_entries from public, current_user`,
+];

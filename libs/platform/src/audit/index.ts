@@ -1,0 +1,3 @@
+export * from './audit-entry.entity';
+export * from './audit-migration';
+export * from './audit-trail';
