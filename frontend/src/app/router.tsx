@@ -149,6 +149,13 @@ const signedInScreens: ReadonlyArray<{
     },
   },
   {
+    route: paths.audit,
+    title: 'Audit trail',
+    screen: {
+      lazy: () => import('@/features/audit/routes/audit').then((m) => ({ Component: m.AuditRoute })),
+    },
+  },
+  {
     route: paths.partnerInventory,
     title: 'Partner inventory',
     screen: {

@@ -72,6 +72,15 @@ export const paths = {
       denial: 'The till is for partner staff and administrators.',
     },
   },
+  // Issue 26: the audit trail; `getHref` opens it on one target's history.
+  audit: {
+    path: '/audit',
+    access: adminOnly('Only administrators can read the audit trail'),
+    getHref: (target?: { targetType: string; targetId: string }) =>
+      target
+        ? `/audit?${new URLSearchParams({ targetType: target.targetType, targetId: target.targetId }).toString()}`
+        : '/audit',
+  },
   partnerInventory: {
     path: '/partner-inventory',
     access: companyOnly('Partner inventory is available to partner accounts only.'),

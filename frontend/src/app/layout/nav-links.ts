@@ -7,6 +7,7 @@ import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
 import ParkOutlinedIcon from '@mui/icons-material/ParkOutlined';
 import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import ManageSearchOutlinedIcon from '@mui/icons-material/ManageSearchOutlined';
 import QrCode2OutlinedIcon from '@mui/icons-material/QrCode2Outlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import SportsOutlinedIcon from '@mui/icons-material/SportsOutlined';
@@ -39,6 +40,7 @@ export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
     },
     { label: 'Inventory', to: paths.adminInventory.path, icon: Inventory2OutlinedIcon },
     { label: 'Analytics', to: paths.adminAnalytics.path, icon: AnalyticsOutlinedIcon },
+    { label: 'Audit', to: paths.audit.path, icon: ManageSearchOutlinedIcon },
   ],
   company_admin: [
     // Issue 25: the partner's staff at the counter, first.

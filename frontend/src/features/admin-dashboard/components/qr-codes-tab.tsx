@@ -25,6 +25,7 @@ import { paths } from '@/config/paths';
 import { downloadRenderedFile, ZipButtons } from '@/components/downloads';
 import { useAdminQrCodes } from '@/lib/vouchers-api';
 import { DownloadButtons } from '@/components/downloads/download-buttons';
+import { HistoryLink } from '@/components/audit/history-link';
 import { StatusChip } from '@/components/vouchers/status-chip';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -274,6 +275,15 @@ function CodeActions({
     </Tooltip>
   );
 
+  const history = (
+    <HistoryLink
+      icon
+      targetType="voucher"
+      targetId={code.id}
+      label={`History of QR code ${shortId(code.id)}`}
+    />
+  );
+
   if (stacked) {
     // A phone: the voucher downloads on one side, the icon actions on the other, wrapping as a pair.
     return (
@@ -290,6 +300,7 @@ function CodeActions({
         <Box sx={{ display: 'flex', gap: 0.5, ml: 'auto' }}>
           {preview}
           {qrOnly}
+          {history}
           {remove}
         </Box>
       </Box>
@@ -300,6 +311,7 @@ function CodeActions({
       {preview}
       {qrOnly}
       {voucher}
+      {history}
       {remove}
     </Box>
   );

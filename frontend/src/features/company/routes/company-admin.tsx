@@ -19,8 +19,9 @@ import { PageHeading } from '../components/page-heading';
 import { QrCodesPanel } from '../components/qr-codes-panel';
 import { StatCard, StatGrid } from '@/components/data-display/stat-card';
 import { UsageHistoryPanel } from '../components/usage-history-panel';
+import { ActivityPanel } from '../components/activity-panel';
 
-type TabId = 'codes' | 'usage';
+type TabId = 'codes' | 'usage' | 'activity';
 const SEARCH_DELAY_MS = 300;
 
 /** Company admin panel (company_admin; the router applies the denial): search, select, ZIPs, usage history. */
@@ -136,6 +137,12 @@ export function CompanyAdminRoute() {
             id="company-tab-usage"
             aria-controls="company-panel-usage"
           />
+          <Tab
+            value="activity"
+            label="Activity"
+            id="company-tab-activity"
+            aria-controls="company-panel-activity"
+          />
         </Tabs>
         <Box
           role="tabpanel"
@@ -143,7 +150,9 @@ export function CompanyAdminRoute() {
           aria-labelledby={`company-tab-${tab}`}
           sx={{ py: { xs: 1.5, sm: 3 }, px: { xs: 0, md: 3 } }}
         >
-          {tab === 'codes' ? (
+          {tab === 'activity' ? (
+            <ActivityPanel companyName={company} />
+          ) : tab === 'codes' ? (
             <QrCodesPanel
               query={codes}
               search={search}

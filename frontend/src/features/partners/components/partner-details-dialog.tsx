@@ -10,6 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
+import { HistoryLink } from '@/components/audit/history-link';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
 import { useVendor } from '../api/get-vendor';
 import { CompanyInfoTab } from './company-info-tab';
@@ -50,12 +51,15 @@ function Details({ initial, onClose }: { initial: Vendor; onClose: () => void })
 
   return (
     <>
-      <DialogTitle id="partner-details-title" sx={{ pr: 7, overflowWrap: 'anywhere' }}>
+      <DialogTitle id="partner-details-title" sx={{ pr: 19, overflowWrap: 'anywhere' }}>
         {vendor.name}
         <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
           <CloseRoundedIcon />
         </IconButton>
       </DialogTitle>
+      <Box sx={{ position: 'absolute', right: 60, top: 16 }}>
+        <HistoryLink targetType="partner" targetId={vendor.id} label={`History of ${vendor.name}`} />
+      </Box>
       <Tabs
         value={tab}
         onChange={(_e, value: TabId) => setTab(value)}

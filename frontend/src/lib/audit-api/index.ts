@@ -1,0 +1,4 @@
+export { AUDIT_URLS, auditUrl } from './urls';
+export { AUDIT_PAGE_SIZE, useAuditEntries } from './get-audit';
+export { downloadAuditCsv } from './export-audit';
+export * from './filters';
