@@ -58,7 +58,7 @@ export class VouchersHandlers {
 
   @RpcHandler(RPC.vouchers.remove)
   remove({ id }: In<typeof RPC.vouchers.remove>, meta: RpcMeta) {
-    return this.codes.remove(requireActor(meta), id);
+    return this.codes.remove(requireActor(meta), id, meta);
   }
 
   @RpcHandler(RPC.vouchers.adminStats)

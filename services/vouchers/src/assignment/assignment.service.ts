@@ -8,7 +8,7 @@ import {
   type RpcMeta,
 } from '@avpass/contracts';
 import { todayInTimeZone } from '@avpass/domain';
-import { DomainError, EventOutbox, Idempotency, Transactions } from '@avpass/platform';
+import { AuditTrail, DomainError, EventOutbox, Idempotency, Transactions } from '@avpass/platform';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { QrCodePartner } from '../codes/qr-code-partner.entity';
@@ -42,6 +42,7 @@ export class AssignmentService {
     private readonly outbox: EventOutbox,
     private readonly partners: PartnerDetails,
     private readonly idempotency: Idempotency,
+    private readonly audit: AuditTrail,
   ) {}
 
   /**
@@ -91,6 +92,18 @@ export class AssignmentService {
         assigned,
         byPartner,
       });
+      // One entry for the call, however many codes: the partners, the batch or selection, the counts.
+      this.audit.record(tx, meta, {
+        action: 'vouchers.assignment.bulk-assigned',
+        targetType: input.batchId ? 'batch' : 'voucher',
+        targetId: input.batchId ?? (codes.length === 1 ? (input.qrCodeIds?.[0] ?? null) : null),
+        companyId: input.partnerIds.length === 1 ? input.partnerIds[0]! : null,
+        changes: {
+          partnerIds: { before: null, after: input.partnerIds },
+          codes: { before: null, after: codes.length },
+          assigned: { before: null, after: assigned },
+        },
+      });
       return { codes: codes.length, assigned };
     });
   }
@@ -116,9 +129,10 @@ export class AssignmentService {
     partnerIds: string[],
     meta: RpcMeta,
   ): Promise<QrCodePartnerDto[]> {
-    await this.requireCode(codeId);
+    const code = await this.requireCode(codeId);
     const current = await this.assignments.listAll(codeId);
     const currentIds = new Set(current.map((r) => r.partnerId));
+    const activeBefore = current.filter((r) => r.isActive).map((r) => r.partnerId);
     const wanted = new Set(partnerIds);
     const added = partnerIds.filter((id) => !currentIds.has(id));
     const removed = current.filter((r) => !wanted.has(r.partnerId)).map((r) => r.partnerId);
@@ -142,6 +156,17 @@ export class AssignmentService {
         if (removed.length) {
           this.outbox.record(tx, 'vouchers.voucher.unassigned.v1', { qrCodeId: codeId, partnerIds: removed });
         }
+        this.audit.record(tx, meta, {
+          action: 'vouchers.assignment.changed',
+          targetType: 'voucher',
+          targetId: codeId,
+          companyId: code.vendorId,
+          changes: {
+            partnerIds: { before: activeBefore, after: partnerIds },
+            added: { before: null, after: added },
+            removed: { before: null, after: removed },
+          },
+        });
       });
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) {

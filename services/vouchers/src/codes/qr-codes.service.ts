@@ -20,6 +20,8 @@ import {
 } from '@avpass/contracts';
 import { isExpired } from '@avpass/domain';
 import {
+  AuditTrail,
+  diffChanges,
   DomainError,
   EventOutbox,
   Idempotency,
@@ -35,6 +37,7 @@ import { PLATFORM_SCOPE } from '../stats/tallies-sql.repository';
 import { TalliesRepository } from '../stats/tallies.repository';
 import { codeSearchPattern, searchCountedByTally, tallyScopeOf } from './code-visibility';
 import { Batch } from './batch.entity';
+import { codeAuditFields } from './code-audit';
 import { BatchesRepository, type BatchWithUsage } from './batches.repository';
 import { QrCode } from './qr-code.entity';
 import { toBatchCode, toPublicVoucher, toQrCode } from './qr-code.mapper';
@@ -103,6 +106,7 @@ export class QrCodesService {
     private readonly partners: PartnerDirectory,
     private readonly partnerDetails: PartnerDetails,
     private readonly voucherSettings: VoucherSettingsRepository,
+    private readonly audit: AuditTrail,
   ) {}
 
   /**
@@ -130,6 +134,13 @@ export class QrCodesService {
           snapshot;
       }
       this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshot, partnerIds });
+      this.audit.record(tx, meta, {
+        action: 'vouchers.voucher.created',
+        targetType: 'voucher',
+        targetId: code.id,
+        companyId: code.vendorId,
+        changes: diffChanges(null, codeAuditFields(code)),
+      });
       return toQrCode(code, this.settings.mapping(), partnerIds.length);
     });
   }
@@ -243,6 +254,18 @@ export class QrCodesService {
       batchName: batch.name,
       count: input.quantity,
     });
+    // ONE entry for the batch (its count and its codes' terms), not one per code.
+    this.audit.record(tx, meta, {
+      action: 'vouchers.batch.created',
+      targetType: 'batch',
+      targetId: batch.id,
+      companyId: owner.partnerId,
+      changes: diffChanges(null, {
+        batchName: batch.name,
+        count: input.quantity,
+        ...codeAuditFields(template),
+      }),
+    });
     const ctx = this.settings.mapping();
     return {
       batchId: batch.id,
@@ -334,7 +357,7 @@ export class QrCodesService {
    * The administrator deletes the code (its redemptions and assignments go with it); a company only
    * removes the code from itself, others keep it.
    */
-  async remove(actor: Actor, id: string): Promise<MessageResponse> {
+  async remove(actor: Actor, id: string, meta: RpcMeta): Promise<MessageResponse> {
     if (actor.role === 'super_admin') {
       await this.transactions.run(async (tx) => {
         const code = await this.codes.findById(id, tx);
@@ -346,6 +369,20 @@ export class QrCodesService {
           qrCodeId: id,
           partnerIds: partners.map((p) => p.partnerId),
         });
+        this.audit.record(tx, meta, {
+          action: 'vouchers.voucher.deleted',
+          targetType: 'voucher',
+          targetId: id,
+          companyId: code.vendorId,
+          changes: diffChanges(
+            {
+              ...codeAuditFields(code),
+              usageCount: code.usageCount,
+              partnerIds: partners.map((p) => p.partnerId),
+            },
+            null,
+          ),
+        });
       });
       return { message: 'QR code deleted' };
     }
@@ -356,6 +393,14 @@ export class QrCodesService {
       if (!removed) throw DomainError.notFound('QR code');
       await this.tallies.assignmentsChanged(tx, id, [], [companyId], this.settings.timeZone);
       this.outbox.record(tx, 'vouchers.voucher.unassigned.v1', { qrCodeId: id, partnerIds: [companyId] });
+      // A company lets go of the code: its own assignment ends, the code stays.
+      this.audit.record(tx, meta, {
+        action: 'vouchers.voucher.unassigned',
+        targetType: 'voucher',
+        targetId: id,
+        companyId,
+        changes: { partnerIds: { before: [companyId], after: [] } },
+      });
     });
     return { message: 'QR code removed from your company' };
   }

@@ -17,7 +17,15 @@ import {
   todayInTimeZone,
   vendorExclusiveTitle,
 } from '@avpass/domain';
-import { DomainError, EventOutbox, Idempotency, RpcClient, type Tx } from '@avpass/platform';
+import {
+  AuditTrail,
+  diffChanges,
+  DomainError,
+  EventOutbox,
+  Idempotency,
+  RpcClient,
+  type Tx,
+} from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
 import { QrCode } from '../codes/qr-code.entity';
@@ -26,6 +34,7 @@ import { FALLBACK_ORIGIN, ORIGIN_FIELDS } from '../codes/qr-codes.service';
 import { NEW_CODE_VERSION, snapshotOf } from '../codes/snapshot';
 import { VouchersSettings } from '../settings';
 import { TalliesRepository } from '../stats/tallies.repository';
+import { codeAuditFields } from '../codes/code-audit';
 import { VoucherSettingsRepository } from '../voucher-settings/voucher-settings.repository';
 import { ExclusivesRepository } from './exclusives.repository';
 
@@ -53,6 +62,7 @@ export class ExclusivesService {
     private readonly rpc: RpcClient,
     private readonly idempotency: Idempotency,
     private readonly voucherSettings: VoucherSettingsRepository,
+    private readonly audit: AuditTrail,
   ) {}
 
   /**
@@ -115,6 +125,13 @@ export class ExclusivesService {
     this.outbox.record(tx, 'vouchers.voucher.created.v1', {
       ...snapshotOf(code, NEW_CODE_VERSION),
       partnerIds: [],
+    });
+    this.audit.record(tx, meta, {
+      action: 'vouchers.exclusive.created',
+      targetType: 'voucher',
+      targetId: code.id,
+      companyId: code.vendorId,
+      changes: diffChanges(null, { ...codeAuditFields(code), exclusiveDetails: code.exclusiveDetails }),
     });
     return toExclusive(code, this.settings.mapping());
   }

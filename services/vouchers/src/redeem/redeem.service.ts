@@ -173,6 +173,7 @@ export class RedeemService {
       transactionAmount: sale?.transactionAmount ?? null,
       discountApplied: sale?.discountApplied ?? null,
       ...origin,
+      meta,
     });
     if (!row) {
       // The first outcome of a retried request stands, even if the code has since run out.

@@ -1,5 +1,5 @@
-import type { RedemptionChannel } from '@avpass/contracts';
-import { column, SqlEventWriter } from '@avpass/platform';
+import type { RedemptionChannel, RpcMeta } from '@avpass/contracts';
+import { AuditTrail, column, SqlEventWriter, type AuditSqlInsert } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { QrCode } from '../codes/qr-code.entity';
@@ -42,6 +42,8 @@ export interface RedeemInput {
   redeemedByUserId: string | null;
   /** When the till scanned the code (a scan kept offline reaches the server later); null: not a till scan. */
   scannedAt: string | null;
+  /** The request (its actor, address, user agent): the audit entry's who and from where (issue 26); none: `system`. */
+  meta?: RpcMeta | null;
 }
 
 /** The code after the redeem, as a plain row already named like the entity's properties. */
@@ -69,7 +71,7 @@ export type RedeemedCode = Omit<QrCode, 'createdAt'> & {
  * counts only inside it. A staff-only code (redemption_mode 'staff') counts only at a till, and a
  * till's redeem only at a partner that may honour the code (its vendor, or actively assigned).
  */
-const redeemSql = (event: string) => `with updated as (
+const redeemSql = (event: string, audit: AuditSqlInsert) => `with updated as (
     update qr_codes set usage_count = usage_count + 1
      where id = ? and is_active and usage_count < usage_limit
        and (redemption_mode = 'self' or ?::text = 'till')
@@ -88,14 +90,14 @@ const redeemSql = (event: string) => `with updated as (
                              redeemed_by_user_id, scanned_at)
     select ?::uuid, id, ?::timestamptz, ?, ?, ?, ?, ?, ?::int, ?::int, ?,
            coalesce(?::uuid, ${SOLE_PARTNER}), ?, ?::uuid, ?::timestamptz from updated
-    returning id, partner_id
+    returning id, partner_id, channel, transaction_amount, discount_applied
   ), tally as (
     insert into pending_tallies (day, partner_ids, clinic_name, batch_id, delta, qr_code_id, redeemed_at,
                                  transaction_amount, discount_applied)
     select ?::date, partner_ids, clinic_name, batch_id, 1, id, ?::timestamptz, ?::int, ?::int from updated
   ), event as (
     ${event}
-  )
+  ), ${audit.ctes}
   select u.id, u.clinic_name as "clinicName", u.vendor_id as "vendorId",
          u.created_by_user_id as "createdByUserId", u.discount_type as "discountType",
          u.discount_value as "discountValue", u.service,
@@ -110,8 +112,20 @@ const redeemSql = (event: string) => `with updated as (
          u.exclusive_type as "exclusiveType", u.exclusive_details as "exclusiveDetails",
          u.redemption_mode as "redemptionMode", to_json(u.partner_ids) as "partnerIds",
          redemption.partner_id as "redemptionPartnerId",
-         event.payload as "eventPayload"
+         event.payload as "eventPayload", ${audit.payloads} as "auditPayloads"
     from updated u, redemption, event`;
+
+/**
+ * The redeem's audit entry (issue 26), from the same statement: the code's use went up by one, with
+ * the redemption it made. Its source is `updated u, redemption r` (one row when the redeem counted).
+ */
+const REDEEM_CHANGES = `jsonb_build_object(
+    'usageCount', jsonb_build_object('before', u.usage_count - 1, 'after', u.usage_count),
+    'redemptionId', jsonb_build_object('before', null::text, 'after', r.id),
+    'channel', jsonb_build_object('before', null::text, 'after', r.channel),
+    'partnerId', jsonb_build_object('before', null::text, 'after', r.partner_id),
+    'transactionAmount', jsonb_build_object('before', null::int, 'after', r.transaction_amount),
+    'discountApplied', jsonb_build_object('before', null::int, 'after', r.discount_applied))`;
 
 /**
  * The code's one partner, when it has exactly one (its vendor with no other assignment, or its single
@@ -127,6 +141,7 @@ export class RedemptionsRepository {
   constructor(
     private readonly em: EntityManager,
     private readonly events: SqlEventWriter,
+    private readonly audit: AuditTrail,
   ) {}
 
   /**
@@ -149,11 +164,25 @@ export class RedemptionsRepository {
       },
       input.at,
     );
-    const rows: (RedeemedCode & { eventPayload: unknown })[] = await this.em
+    // Who redeemed, in the same statement: the public (its address) or the staff member at a till,
+    // about the code's vendor, or the till's partner.
+    const audit = this.audit.insertFrom(
+      input.meta,
+      'updated u, redemption r',
+      {
+        action: input.channel === 'till' ? 'vouchers.voucher.till-redeemed' : 'vouchers.voucher.redeemed',
+        targetType: 'voucher',
+        targetId: column('u.id'),
+        companyId: input.channel === 'till' && input.partnerId ? input.partnerId : column('u.vendor_id'),
+        changes: column(REDEEM_CHANGES),
+      },
+      { at: input.at },
+    );
+    const rows: (RedeemedCode & { eventPayload: unknown; auditPayloads: unknown[] })[] = await this.em
       .fork()
       .getConnection()
       .execute(
-        redeemSql(event.sql),
+        redeemSql(event.sql, audit),
         [
           input.codeId,
           input.channel,
@@ -182,13 +211,15 @@ export class RedemptionsRepository {
           input.transactionAmount,
           input.discountApplied,
           ...event.params,
+          ...audit.params,
         ],
         'all',
       );
     event.written(rows.map((r) => r.eventPayload));
+    audit.written(rows.flatMap((r) => r.auditPayloads));
     const row = rows[0];
     if (!row) return null;
-    const { eventPayload: _payload, ...code } = row;
+    const { eventPayload: _payload, auditPayloads: _audit, ...code } = row;
     return code;
   }
 

@@ -1,5 +1,5 @@
-import type { Actor } from '@avpass/contracts';
-import { column, SqlEventWriter } from '@avpass/platform';
+import type { Actor, RpcMeta } from '@avpass/contracts';
+import { AuditTrail, column, SqlEventWriter, type AuditSqlInsert } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { visibleCodesSql } from '../codes/code-visibility';
@@ -19,6 +19,8 @@ export interface CancelInput {
   reason: string;
   /** BUSINESS_TIMEZONE: the redemption's own business day is the one its -1 is counted on. */
   timeZone: string;
+  /** The request: the audit entry's who and from where (issue 26). */
+  meta?: RpcMeta | null;
 }
 
 /**
@@ -32,8 +34,8 @@ export interface CancelInput {
  * amounts, the code's partners as they are now, which every assignment change has moved its
  * redemptions to) and the outbox gets vouchers.redemption.cancelled.v1 with the code's new version.
  */
-const cancelSql = (event: string) => `with locked as (
-    select q.id from qr_codes q
+const cancelSql = (event: string, audit: AuditSqlInsert) => `with locked as (
+    select q.id, q.usage_count from qr_codes q
      where q.id = (select r0.qr_code_id from redemptions r0 where r0.id = ?::uuid)
        for no key update
   ), cancelled as (
@@ -46,10 +48,11 @@ const cancelSql = (event: string) => `with locked as (
   ), code as (
     update qr_codes q set usage_count = greatest(q.usage_count - 1, 0)
       from cancelled c where q.id = c.qr_code_id
-    returning q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name, q.batch_id
+    returning q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name, q.batch_id, q.vendor_id
   ), done as (
     select c.id as redemption_id, c.partner_id, c.redeemed_at, c.transaction_amount, c.discount_applied,
-           q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name, q.batch_id
+           c.cancel_reason, q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name,
+           q.batch_id, q.vendor_id
       from cancelled c join code q on q.id = c.qr_code_id
   ), tally as (
     insert into pending_tallies (day, partner_ids, clinic_name, batch_id, delta, qr_code_id, redeemed_at,
@@ -59,9 +62,20 @@ const cancelSql = (event: string) => `with locked as (
       from done d
   ), event as (
     ${event}
-  )
-  select ${RECORD_COLUMNS}, event.payload as "eventPayload"
+  ), ${audit.ctes}
+  select ${RECORD_COLUMNS}, event.payload as "eventPayload", ${audit.payloads} as "auditPayloads"
     from cancelled r, event`;
+
+/**
+ * The cancel's audit entry (issue 26), from the same statement: the redemption completed → cancelled
+ * with its reason, and the code's use given back. Its source is `done d, locked l` (one row when it
+ * cancelled), about the till's partner (the redemption's), else the code's vendor.
+ */
+const CANCEL_CHANGES = `jsonb_build_object(
+    'status', jsonb_build_object('before', 'completed', 'after', 'cancelled'),
+    'reason', jsonb_build_object('before', null::text, 'after', d.cancel_reason),
+    'usageCount', jsonb_build_object('before', l.usage_count, 'after', d.usage_count),
+    'redemptionId', jsonb_build_object('before', d.redemption_id, 'after', d.redemption_id))`;
 
 /** Redemptions as the undo reads and changes them. */
 @Injectable()
@@ -69,6 +83,7 @@ export class RedemptionUndoRepository {
   constructor(
     private readonly em: EntityManager,
     private readonly events: SqlEventWriter,
+    private readonly audit: AuditTrail,
   ) {}
 
   /**
@@ -104,11 +119,23 @@ export class RedemptionUndoRepository {
       },
       input.at,
     );
-    const rows: (RedemptionRecord & { eventPayload: unknown })[] = await this.em
+    const audit = this.audit.insertFrom(
+      input.meta,
+      'done d, locked l',
+      {
+        action: 'vouchers.redemption.cancelled',
+        targetType: 'voucher',
+        targetId: column('d.id'),
+        companyId: column('coalesce(d.partner_id, d.vendor_id)'),
+        changes: column(CANCEL_CHANGES),
+      },
+      { at: input.at },
+    );
+    const rows: (RedemptionRecord & { eventPayload: unknown; auditPayloads: unknown[] })[] = await this.em
       .fork()
       .getConnection()
       .execute(
-        cancelSql(event.sql),
+        cancelSql(event.sql, audit),
         [
           input.redemptionId,
           input.at,
@@ -118,13 +145,15 @@ export class RedemptionUndoRepository {
           input.redemptionId,
           input.timeZone,
           ...event.params,
+          ...audit.params,
         ],
         'all',
       );
     event.written(rows.map((r) => r.eventPayload));
+    audit.written(rows.flatMap((r) => r.auditPayloads));
     const row = rows[0];
     if (!row) return null;
-    const { eventPayload: _payload, ...record } = row;
+    const { eventPayload: _payload, auditPayloads: _audit, ...record } = row;
     return record;
   }
 }

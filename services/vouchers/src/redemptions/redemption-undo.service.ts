@@ -4,6 +4,7 @@ import {
   undoWindowClosedMessage,
   type Actor,
   type CancelRedemptionResponse,
+  type RpcMeta,
 } from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
 import { DriverException } from '@mikro-orm/postgresql';
@@ -51,7 +52,11 @@ export class RedemptionUndoService {
     return this.settings.config.REDEMPTION_UNDO_MINUTES;
   }
 
-  async cancel(actor: Actor, input: { id: string; reason: string }): Promise<CancelRedemptionResponse> {
+  async cancel(
+    actor: Actor,
+    input: { id: string; reason: string },
+    meta: RpcMeta,
+  ): Promise<CancelRedemptionResponse> {
     const id = input.id.toLowerCase();
     const found = await this.redemptions.find(id, actor);
     if (!found) throw redemptionNotFound();
@@ -66,7 +71,7 @@ export class RedemptionUndoService {
       throw DomainError.conflict(ALREADY_CANCELLED_MESSAGE);
     }
 
-    const cancelled = await this.cancelOnce(actor, id, input.reason, now);
+    const cancelled = await this.cancelOnce(actor, id, input.reason, now, meta);
     if (!cancelled) {
       // Another cancel won meanwhile (or the code was deleted with its redemptions).
       const now2 = await this.redemptions.find(id, actor);
@@ -88,6 +93,7 @@ export class RedemptionUndoService {
     id: string,
     reason: string,
     now: Date,
+    meta: RpcMeta,
   ): Promise<RedemptionRecord | null> {
     const name = (actor as Actor & { name?: unknown }).name;
     for (let attempt = 1; ; attempt++) {
@@ -99,6 +105,7 @@ export class RedemptionUndoService {
           cancelledByUserId: UUID_PATTERN.test(actor.userId) ? actor.userId : null,
           reason,
           timeZone: this.settings.timeZone,
+          meta,
         });
       } catch (error) {
         if (!isRetryable(error)) throw error;

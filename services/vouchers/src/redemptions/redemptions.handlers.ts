@@ -10,6 +10,6 @@ export class RedemptionsHandlers {
 
   @RpcHandler(RPC.vouchers.cancelRedemption)
   cancel(input: In<typeof RPC.vouchers.cancelRedemption>, meta: RpcMeta) {
-    return this.undo.cancel(requireActor(meta), input);
+    return this.undo.cancel(requireActor(meta), input, meta);
   }
 }

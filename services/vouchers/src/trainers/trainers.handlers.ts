@@ -25,7 +25,7 @@ export class TrainersHandlers {
 
   @RpcHandler(RPC.vouchers.saveTrainerConfig)
   saveConfig(config: In<typeof RPC.vouchers.saveTrainerConfig>, meta: RpcMeta) {
-    return this.trainers.saveConfig(requireSuperAdmin(meta), config);
+    return this.trainers.saveConfig(requireSuperAdmin(meta), config, meta);
   }
 
   @RpcHandler(RPC.vouchers.trainerAnalytics)

@@ -173,8 +173,12 @@ export class TrainersRepository {
     };
   }
 
-  async findConfig(userId: string): Promise<{ config: TrainerConfig; updatedAt: Date } | null> {
-    const rows: { config: TrainerConfig; updated_at: Date }[] = await this.em.execute(
+  /** `tx`: read inside the save's transaction (its entry's before). */
+  async findConfig(
+    userId: string,
+    tx?: EntityManager,
+  ): Promise<{ config: TrainerConfig; updatedAt: Date } | null> {
+    const rows: { config: TrainerConfig; updated_at: Date }[] = await (tx ?? this.em).execute(
       'select config, updated_at from trainer_configs where user_id = ?',
       [userId],
     );
@@ -182,8 +186,8 @@ export class TrainersRepository {
     return row ? { config: row.config, updatedAt: new Date(row.updated_at) } : null;
   }
 
-  async saveConfig(userId: string, config: TrainerConfig, at: Date): Promise<void> {
-    await this.em.execute(
+  async saveConfig(userId: string, config: TrainerConfig, at: Date, tx?: EntityManager): Promise<void> {
+    await (tx ?? this.em).execute(
       `insert into trainer_configs (user_id, config, updated_at) values (?, ?::jsonb, ?)
        on conflict (user_id) do update set config = excluded.config, updated_at = excluded.updated_at`,
       [userId, JSON.stringify(config), at.toISOString()],

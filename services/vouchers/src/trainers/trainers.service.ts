@@ -14,9 +14,19 @@ import {
   type TrainerRules,
 } from '@avpass/contracts';
 import { addDays, endOfBusinessDay, todayInTimeZone } from '@avpass/domain';
-import { DomainError, EventOutbox, Idempotency, PartnerDirectory, type Tx } from '@avpass/platform';
+import {
+  AuditTrail,
+  diffChanges,
+  DomainError,
+  EventOutbox,
+  Idempotency,
+  PartnerDirectory,
+  Transactions,
+  type Tx,
+} from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
+import { codeAuditFields } from '../codes/code-audit';
 import { QrCode } from '../codes/qr-code.entity';
 import { toQrCode } from '../codes/qr-code.mapper';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
@@ -48,6 +58,8 @@ export class TrainersService {
     private readonly partners: PartnerDirectory,
     private readonly idempotency: Idempotency,
     private readonly voucherSettings: VoucherSettingsRepository,
+    private readonly audit: AuditTrail,
+    private readonly transactions: Transactions,
   ) {}
 
   /**
@@ -127,6 +139,14 @@ export class TrainersService {
     for (const code of codes) {
       const created = snapshotOf(code, NEW_CODE_VERSION);
       this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...created, partnerIds: [] });
+      // One entry per trainer code (a call names a few trainers): each code's history starts here.
+      this.audit.record(tx, meta, {
+        action: 'vouchers.trainer-code.created',
+        targetType: 'voucher',
+        targetId: code.id,
+        companyId: code.vendorId,
+        changes: diffChanges(null, { ...codeAuditFields(code), couponTitle: input.couponTitle, rules }),
+      });
       if (!partnerIds.length) continue;
       await this.assignments.insert(tx, code.id, partnerIds, actor.userId);
       const assigned = await this.tallies.assignmentsChanged(
@@ -176,9 +196,19 @@ export class TrainersService {
     return { config: saved?.config ?? null, updatedAt: saved?.updatedAt.toISOString() ?? null };
   }
 
-  async saveConfig(actor: Actor, config: TrainerConfig): Promise<SavedTrainerConfig> {
+  async saveConfig(actor: Actor, config: TrainerConfig, meta: RpcMeta): Promise<SavedTrainerConfig> {
     const at = this.settings.now();
-    await this.trainers.saveConfig(actor.userId, config, at);
+    await this.transactions.run(async (tx) => {
+      const before = await this.trainers.findConfig(actor.userId, tx);
+      await this.trainers.saveConfig(actor.userId, config, at, tx);
+      this.audit.record(tx, meta, {
+        action: 'vouchers.trainer-config.saved',
+        targetType: 'trainer-config',
+        targetId: actor.userId,
+        companyId: actor.companyId,
+        changes: diffChanges(before?.config ?? null, config),
+      });
+    });
     return { config, updatedAt: at.toISOString() };
   }
 

@@ -16,6 +16,6 @@ export class VoucherSettingsHandlers {
 
   @RpcHandler(RPC.vouchers.updateVoucherSettings)
   update(input: In<typeof RPC.vouchers.updateVoucherSettings>, meta: RpcMeta) {
-    return this.settings.update(requireSuperAdmin(meta), input);
+    return this.settings.update(requireSuperAdmin(meta), input, meta);
   }
 }

@@ -16,8 +16,8 @@ export class VoucherSettingsRepository {
   }
 
   /** Writes the default (the row is made by the migration; an upsert keeps it if someone deleted it). */
-  async update(mode: RedemptionMode, userId: string | null): Promise<RedemptionMode> {
-    const rows: { default_redemption_mode: string }[] = await this.em.fork().execute(
+  async update(mode: RedemptionMode, userId: string | null, tx?: EntityManager): Promise<RedemptionMode> {
+    const rows: { default_redemption_mode: string }[] = await (tx ?? this.em.fork()).execute(
       `insert into voucher_settings (id, default_redemption_mode, updated_at, updated_by_user_id)
        values (true, ?, now(), ?::uuid)
        on conflict (id) do update set default_redemption_mode = excluded.default_redemption_mode,
