@@ -27,7 +27,7 @@ export class CreditsHandlers {
 
   @RpcHandler(RPC.credits.remove)
   remove(input: In<typeof RPC.credits.remove>, meta: RpcMeta) {
-    return this.credits.remove(requireSuperAdmin(meta), input);
+    return this.credits.remove(requireSuperAdmin(meta), input, meta);
   }
 
   @RpcHandler(RPC.credits.listForPartner)
@@ -57,7 +57,7 @@ export class CreditsHandlers {
 
   @RpcHandler(RPC.credits.voidTransaction)
   voidTransaction(input: In<typeof RPC.credits.voidTransaction>, meta: RpcMeta) {
-    return this.ledger.void(requireSuperAdmin(meta), input);
+    return this.ledger.void(requireSuperAdmin(meta), input, meta);
   }
 
   @RpcHandler(RPC.credits.partnerTransactions)

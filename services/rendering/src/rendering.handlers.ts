@@ -45,7 +45,7 @@ export class RenderingHandlers {
 
   @RpcHandler(RPC.rendering.createZipJob)
   createZipJob(input: In<typeof RPC.rendering.createZipJob>, meta: RpcMeta) {
-    return this.jobs.create(input, requireActor(meta), meta.requestId);
+    return this.jobs.create(input, requireActor(meta), meta);
   }
 
   @RpcHandler(RPC.rendering.getJob)
@@ -55,7 +55,7 @@ export class RenderingHandlers {
 
   @RpcHandler(RPC.rendering.jobFile)
   jobFile({ id }: In<typeof RPC.rendering.jobFile>, meta: RpcMeta) {
-    return this.jobs.file(id, requireActor(meta));
+    return this.jobs.file(id, requireActor(meta), meta);
   }
 
   private async render(

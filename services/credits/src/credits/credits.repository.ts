@@ -165,27 +165,28 @@ export class CreditsRepository {
     tx: EntityManager,
     id: string,
     at: string,
-  ): Promise<'deleted' | 'deactivated' | null> {
+  ): Promise<{ outcome: 'deleted' | 'deactivated'; before: CreditRow } | null> {
     // The credit's row lock first: a charge (a conditional UPDATE of this row that inserts the ledger
     // row) waits for it, so whether the credit has transactions cannot change until the commit.
-    const locked = await this.run<{ id: string }>(
-      'select id from athlete_credits where id = ? for update',
+    const locked = await this.run<{ row: CreditRow }>(
+      'select to_jsonb(c) as row from athlete_credits c where c.id = ? for update',
       [id],
       tx,
     );
-    if (!locked.length) return null;
+    const before = locked[0]?.row;
+    if (!before) return null;
     const deleted = await this.run<{ id: string }>(
       `delete from athlete_credits c where c.id = ?
          and not exists (select 1 from credit_transactions t where t.credit_id = c.id) returning c.id`,
       [id],
       tx,
     );
-    if (deleted.length) return 'deleted';
+    if (deleted.length) return { outcome: 'deleted', before };
     await this.run(
       'update athlete_credits set is_active = false, updated_at = ?::timestamptz where id = ?',
       [at, id],
       tx,
     );
-    return 'deactivated';
+    return { outcome: 'deactivated', before };
   }
 }

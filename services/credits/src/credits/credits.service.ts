@@ -8,13 +8,20 @@ import {
   type RpcRequestPayload,
 } from '@avpass/contracts';
 import { monthlyCreditAmount } from '@avpass/domain';
-import { DomainError, Idempotency, PartnerDirectory, type Tx } from '@avpass/platform';
+import {
+  AuditTrail,
+  diffChanges,
+  DomainError,
+  Idempotency,
+  PartnerDirectory,
+  type Tx,
+} from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { CreditsSettings } from '../settings';
 import { TransactionsRepository } from '../transactions/transactions.repository';
 import { processableCreditsSql, tallyScopeOf } from './credit-visibility';
-import { toCredit } from './credit.mapper';
+import { toCredit, type CreditRow } from './credit.mapper';
 import { CreditsRepository } from './credits.repository';
 
 type CreateInput = RpcRequestPayload<typeof RPC.credits.create>;
@@ -32,6 +39,7 @@ export class CreditsService {
     private readonly partners: PartnerDirectory,
     private readonly settings: CreditsSettings,
     private readonly idempotency: Idempotency,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** Once per Idempotency-Key: a retry of a lost answer gets the first credit, not a second one. */
@@ -69,6 +77,13 @@ export class CreditsService {
       createdAt: now.toISOString(),
       createdBy: actor.userId,
     });
+    this.audit.record(tx, meta, {
+      action: 'credits.credit.created',
+      targetType: 'credit',
+      targetId: row.id,
+      companyId: row.partner_id,
+      changes: diffChanges(null, auditedCredit(row)),
+    });
     return toCredit(row, now, this.settings.timeZone);
   }
 
@@ -90,11 +105,26 @@ export class CreditsService {
   }
 
   /** Removed when it has no transactions; deactivated (hidden from the lists, ledger kept) when it has. */
-  remove(actor: Actor, input: RemoveInput): Promise<{ message: string; outcome: 'deleted' | 'deactivated' }> {
+  remove(
+    actor: Actor,
+    input: RemoveInput,
+    meta: RpcMeta,
+  ): Promise<{ message: string; outcome: 'deleted' | 'deactivated' }> {
     const call = { actor, operation: RPC.credits.remove, request: input };
     return this.idempotency.once(call, async (tx) => {
-      const outcome = await this.credits.removeOrDeactivate(tx, input.id, this.settings.now().toISOString());
-      if (!outcome) throw creditNotFound();
+      const removed = await this.credits.removeOrDeactivate(tx, input.id, this.settings.now().toISOString());
+      if (!removed) throw creditNotFound();
+      const { outcome, before } = removed;
+      this.audit.record(tx, meta, {
+        action: outcome === 'deleted' ? 'credits.credit.deleted' : 'credits.credit.deactivated',
+        targetType: 'credit',
+        targetId: before.id,
+        companyId: before.partner_id,
+        changes:
+          outcome === 'deleted'
+            ? diffChanges(auditedCredit(before), null)
+            : diffChanges({ isActive: before.is_active }, { isActive: false }),
+      });
       return {
         message:
           outcome === 'deleted'
@@ -123,4 +153,22 @@ export class CreditsService {
       pending: 0,
     };
   }
+}
+
+/** A credit's fields as an audit entry shows them (the contract's names). */
+export function auditedCredit(row: CreditRow): Record<string, unknown> {
+  return {
+    athleteName: row.athlete_name,
+    athleteRole: row.athlete_role,
+    totalAmount: row.total_amount,
+    monthlyAmount: row.monthly_amount,
+    duration: row.duration,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    currentBalance: row.current_balance,
+    notes: row.notes,
+    partnerId: row.partner_id,
+    partnerName: row.partner_name,
+    isActive: row.is_active,
+  };
 }

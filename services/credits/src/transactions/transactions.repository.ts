@@ -1,12 +1,15 @@
 import {
   afterCursorSql,
+  AuditTrail,
   allOf,
   column,
   likeEscape,
   nextCursor,
   type SqlClause,
   SqlEventWriter,
+  type AuditSqlInsert,
 } from '@avpass/platform';
+import type { RpcMeta } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { PLATFORM_SCOPE } from '../credits/credit-visibility';
@@ -33,6 +36,8 @@ export interface RecordInput {
   at: string;
   createdBy: string;
   idempotencyKey: string | null;
+  /** The request: its audit entry's actor, address and request id. */
+  meta: RpcMeta;
 }
 
 export interface VoidInput {
@@ -73,7 +78,7 @@ function transactionSearchSql(search: string | undefined): SqlClause | null {
  * the tallies and the outbox event are inserted from its result. A repeated Idempotency-Key violates
  * the ledger's unique key and the whole statement changes nothing.
  */
-const recordSql = (processable: string, event: string) => `with updated as (
+const recordSql = (processable: string, event: string, audit: AuditSqlInsert) => `with updated as (
     update athlete_credits c
        set current_balance = c.current_balance - ?, used_amount = c.used_amount + ?, updated_at = ?::timestamptz
      where c.id = ? and c.is_active and c.end_date >= ?::date and c.current_balance >= ? and (${processable})
@@ -96,8 +101,9 @@ const recordSql = (processable: string, event: string) => `with updated as (
       set transactions = credit_tallies.transactions + 1, sales = credit_tallies.sales + excluded.sales
   ), event as (
     ${event}
-  )
-  select to_jsonb(i) as transaction, to_jsonb(u) as credit, event.payload as "eventPayload"
+  ), ${audit.ctes}
+  select to_jsonb(i) as transaction, to_jsonb(u) as credit, event.payload as "eventPayload",
+    ${audit.payloads} as "auditPayloads"
     from inserted i, updated u, event`;
 
 /**
@@ -140,6 +146,7 @@ export class TransactionsRepository {
   constructor(
     private readonly em: EntityManager,
     private readonly events: SqlEventWriter,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** In the caller's transaction when given one. */
@@ -164,9 +171,29 @@ export class TransactionsRepository {
       },
       input.at,
     );
+    // Its audit entry, in the same statement: written exactly when the ledger row is.
+    const audit = this.audit.insertFrom(
+      input.meta,
+      'inserted',
+      {
+        action: 'credits.transaction.recorded',
+        targetType: 'credit-transaction',
+        targetId: column('id'),
+        companyId: column('partner_id'),
+        changes: column(`jsonb_build_object(
+          'creditId', jsonb_build_object('before', null, 'after', credit_id),
+          'transactionType', jsonb_build_object('before', null, 'after', transaction_type),
+          'amount', jsonb_build_object('before', null, 'after', amount),
+          'description', jsonb_build_object('before', null, 'after', description),
+          'category', jsonb_build_object('before', null, 'after', category),
+          'reference', jsonb_build_object('before', null, 'after', reference),
+          'currentBalance', jsonb_build_object('before', balance_after + amount, 'after', balance_after))`),
+      },
+      { at: input.at },
+    );
     const shard = Math.floor(Math.random() * TALLY_SHARDS);
-    const rows = await this.run<LedgerChange & { eventPayload: unknown }>(
-      recordSql(input.processable.sql, event.sql),
+    const rows = await this.run<LedgerChange & { eventPayload: unknown; auditPayloads: unknown[] }>(
+      recordSql(input.processable.sql, event.sql, audit),
       [
         input.amount,
         input.amount,
@@ -192,9 +219,11 @@ export class TransactionsRepository {
         shard,
         input.amount,
         ...event.params,
+        ...audit.params,
       ],
     );
     event.written(rows.map((r) => r.eventPayload));
+    audit.written(rows.flatMap((r) => r.auditPayloads));
     const row = rows[0];
     return row ? { transaction: row.transaction, credit: row.credit } : null;
   }

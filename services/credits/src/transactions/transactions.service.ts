@@ -8,7 +8,7 @@ import {
   type RpcRequestPayload,
 } from '@avpass/contracts';
 import { formatCents } from '@avpass/domain';
-import { DomainError, Idempotency, PartnerDirectory } from '@avpass/platform';
+import { AuditTrail, DomainError, Idempotency, PartnerDirectory } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { processableCreditsSql, tallyScopeOf, visibleTransactionsSql } from '../credits/credit-visibility';
@@ -48,6 +48,7 @@ export class TransactionsService {
     private readonly partners: PartnerDirectory,
     private readonly settings: CreditsSettings,
     private readonly idempotency: Idempotency,
+    private readonly audit: AuditTrail,
   ) {}
 
   /**
@@ -87,6 +88,7 @@ export class TransactionsService {
           at: now.toISOString(),
           createdBy: actor.userId,
           idempotencyKey: idempotencyKey ?? null,
+          meta,
         });
       } catch (error) {
         // A concurrent request with the same key won: answer with its outcome.
@@ -112,7 +114,7 @@ export class TransactionsService {
    * Voids a transaction once: its amount goes back to the credit. A second void changes nothing (409);
    * a retry with the void's Idempotency-Key gets the void's own answer again.
    */
-  async void(actor: Actor, input: RpcRequestPayload<typeof RPC.credits.voidTransaction>) {
+  async void(actor: Actor, input: RpcRequestPayload<typeof RPC.credits.voidTransaction>, meta: RpcMeta) {
     const { id, reason } = input;
     const call = { actor, operation: RPC.credits.voidTransaction, request: input };
     return this.idempotency.once(call, async (tx) => {
@@ -125,7 +127,23 @@ export class TransactionsService {
         voidedBy: actor.userId,
         reason,
       });
-      if (change) return this.answer(VOIDED_MESSAGE, change, now);
+      if (change) {
+        this.audit.record(tx, meta, {
+          action: 'credits.transaction.voided',
+          targetType: 'credit-transaction',
+          targetId: change.transaction.id,
+          companyId: change.transaction.partner_id,
+          changes: {
+            voided: { before: false, after: true },
+            reason: { before: null, after: reason },
+            currentBalance: {
+              before: change.credit.current_balance - change.transaction.amount,
+              after: change.credit.current_balance,
+            },
+          },
+        });
+        return this.answer(VOIDED_MESSAGE, change, now);
+      }
       const existing = await this.transactions.findById(id, visible, tx);
       if (!existing) throw transactionNotFound();
       throw DomainError.conflict(CREDIT_REFUSALS.alreadyVoided);

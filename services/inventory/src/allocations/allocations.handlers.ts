@@ -20,11 +20,11 @@ export class AllocationsHandlers {
 
   @RpcHandler(RPC.inventory.removeAllocation)
   remove(input: In<typeof RPC.inventory.removeAllocation>, meta: RpcMeta) {
-    return this.allocations.remove(input, requireSuperAdmin(meta));
+    return this.allocations.remove(input, requireSuperAdmin(meta), meta);
   }
 
   @RpcHandler(RPC.inventory.updateUsage)
   updateUsage(input: In<typeof RPC.inventory.updateUsage>, meta: RpcMeta) {
-    return this.allocations.updateUsage(input, requireActor(meta));
+    return this.allocations.updateUsage(input, requireActor(meta), meta);
   }
 }

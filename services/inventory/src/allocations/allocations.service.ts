@@ -8,7 +8,14 @@ import {
   type RpcMeta,
   type RpcRequestPayload,
 } from '@avpass/contracts';
-import { DomainError, Idempotency, PartnerDirectory, type Tx } from '@avpass/platform';
+import {
+  AuditTrail,
+  diffChanges,
+  DomainError,
+  Idempotency,
+  PartnerDirectory,
+  type Tx,
+} from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { InventoryTransactionsRepository } from '../ledger/inventory-transactions.repository';
@@ -33,6 +40,7 @@ export class AllocationsService {
     private readonly alerts: LowStockAlerts,
     private readonly partners: PartnerDirectory,
     private readonly idempotency: Idempotency,
+    private readonly audit: AuditTrail,
   ) {}
 
   async list(
@@ -111,6 +119,20 @@ export class AllocationsService {
         actor,
       });
       await this.alerts.checkLine(tx, line.id);
+      this.audit.record(tx, meta, {
+        action: 'inventory.allocation.created',
+        targetType: 'allocation',
+        targetId: id,
+        companyId: input.partnerId,
+        changes: diffChanges(null, {
+          partnerId: input.partnerId,
+          merchInventoryId: line.id,
+          merchItemId: line.merch_item_id,
+          quantity: input.quantity,
+          price: input.price,
+          notes: input.notes ?? null,
+        }),
+      });
       return this.view(id, tx);
     });
   }
@@ -119,6 +141,7 @@ export class AllocationsService {
   async remove(
     input: RpcRequestPayload<'inventory.allocations.remove.v1'>,
     actor: Actor,
+    meta: RpcMeta,
   ): Promise<MessageResponse> {
     const { id } = input;
     const call = { actor, operation: RPC.inventory.removeAllocation, request: input };
@@ -139,6 +162,16 @@ export class AllocationsService {
         notes: 'Allocation removed',
         actor,
       });
+      this.audit.record(tx, meta, {
+        action: 'inventory.allocation.removed',
+        targetType: 'allocation',
+        targetId: id,
+        companyId: allocation.partner_id,
+        changes: {
+          isActive: { before: true, after: false },
+          returnedQuantity: { before: null, after: unused },
+        },
+      });
       return { message: 'Allocation removed successfully' };
     });
   }
@@ -150,6 +183,7 @@ export class AllocationsService {
   async updateUsage(
     input: RpcRequestPayload<'inventory.allocations.update-usage.v1'>,
     actor: Actor,
+    meta: RpcMeta,
   ): Promise<Allocation> {
     const call = { actor, operation: RPC.inventory.updateUsage, request: input };
     return this.idempotency.once(call, async (tx) => {
@@ -162,6 +196,19 @@ export class AllocationsService {
       }
       const delta = input.usedQuantity - allocation.used_quantity;
       await this.allocations.setUsed(tx, allocation.id, input.usedQuantity, input.notes);
+      this.audit.record(tx, meta, {
+        action: 'inventory.allocation.usage-updated',
+        targetType: 'allocation',
+        targetId: allocation.id,
+        companyId: allocation.partner_id,
+        changes: diffChanges(
+          { usedQuantity: allocation.used_quantity, notes: allocation.notes },
+          {
+            usedQuantity: input.usedQuantity,
+            notes: input.notes === undefined ? allocation.notes : input.notes,
+          },
+        ),
+      });
       if (delta === 0) return this.view(input.id, tx);
       const line = await this.lines.recordUsage(tx, allocation.merch_inventory_id, delta);
       await this.ledger.record(tx, {

@@ -16,19 +16,19 @@ export class MerchItemsHandlers {
 
   @RpcHandler(RPC.inventory.createItem)
   create(fields: In<typeof RPC.inventory.createItem>, meta: RpcMeta) {
-    return this.items.create(fields, requireSuperAdmin(meta));
+    return this.items.create(fields, requireSuperAdmin(meta), meta);
   }
 
   @RpcHandler(RPC.inventory.updateItem)
   update({ id, ...fields }: In<typeof RPC.inventory.updateItem>, meta: RpcMeta) {
     requireSuperAdmin(meta);
-    return this.items.update(id, fields);
+    return this.items.update(id, fields, meta);
   }
 
   @RpcHandler(RPC.inventory.removeItem)
   remove({ id }: In<typeof RPC.inventory.removeItem>, meta: RpcMeta) {
     requireSuperAdmin(meta);
-    return this.items.remove(id);
+    return this.items.remove(id, meta);
   }
 
   @RpcHandler(RPC.inventory.itemLines)

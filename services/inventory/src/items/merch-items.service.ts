@@ -5,16 +5,17 @@ import type {
   MerchItemFields,
   MessageResponse,
   Page,
+  RpcMeta,
   RpcRequestPayload,
 } from '@avpass/contracts';
-import { DomainError } from '@avpass/platform';
+import { AuditTrail, diffChanges, DomainError, Transactions, type Tx } from '@avpass/platform';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { toInventoryLine } from '../stock/inventory-line.mapper';
 import { InventoryLinesRepository } from '../stock/inventory-lines.repository';
 import { toMerchItem } from './merch-item.mapper';
-import { MerchItemsRepository, type MerchItemValues } from './merch-items.repository';
+import { MerchItemsRepository, type MerchItemRow, type MerchItemValues } from './merch-items.repository';
 
 const SKU_TAKEN = 'An item with this SKU already exists';
 export const ITEM_HAS_STOCK =
@@ -25,6 +26,8 @@ export class MerchItemsService {
   constructor(
     private readonly items: MerchItemsRepository,
     private readonly lines: InventoryLinesRepository,
+    private readonly transactions: Transactions,
+    private readonly audit: AuditTrail,
   ) {}
 
   async list(query: RpcRequestPayload<'inventory.items.list.v1'>): Promise<Page<MerchItem>> {
@@ -38,26 +41,38 @@ export class MerchItemsService {
     };
   }
 
-  async create(fields: MerchItemFields, actor: Actor): Promise<MerchItem> {
+  async create(fields: MerchItemFields, actor: Actor, meta: RpcMeta): Promise<MerchItem> {
     const values: MerchItemValues = {
       ...fields,
       isActive: fields.isActive ?? true,
       imageUrl: fields.imageUrl || null,
     };
-    const row = await this.uniqueSku(() => this.items.insert(randomUUID(), values, actor.userId));
+    const row = await this.uniqueSku(() =>
+      this.transactions.run(async (tx) => {
+        const inserted = await this.items.insert(randomUUID(), values, actor.userId, tx);
+        this.recordAudit(tx, meta, 'inventory.item.created', inserted.id, null, inserted);
+        return inserted;
+      }),
+    );
     return toMerchItem(row);
   }
 
   /** A PUT sends every field; without a new image the current one stays ('' removes it). */
-  async update(id: string, fields: MerchItemFields): Promise<MerchItem> {
-    const current = await this.requireItem(id);
-    const values: MerchItemValues = {
-      ...fields,
-      isActive: fields.isActive ?? current.is_active,
-      imageUrl: fields.imageUrl === undefined ? current.image_url : fields.imageUrl || null,
-    };
-    const row = await this.uniqueSku(() => this.items.update(id, values));
-    if (!row) throw DomainError.notFound('Item');
+  async update(id: string, fields: MerchItemFields, meta: RpcMeta): Promise<MerchItem> {
+    const row = await this.uniqueSku(() =>
+      this.transactions.run(async (tx) => {
+        const current = await this.requireItem(id, tx);
+        const values: MerchItemValues = {
+          ...fields,
+          isActive: fields.isActive ?? current.is_active,
+          imageUrl: fields.imageUrl === undefined ? current.image_url : fields.imageUrl || null,
+        };
+        const updated = await this.items.update(id, values, tx);
+        if (!updated) throw DomainError.notFound('Item');
+        this.recordAudit(tx, meta, 'inventory.item.updated', id, current, updated);
+        return updated;
+      }),
+    );
     return toMerchItem(row);
   }
 
@@ -65,9 +80,12 @@ export class MerchItemsService {
    * An item is deleted only while it has no inventory line; once it has stock, allocations or history
    * it is refused with the reason, and the screen offers Inactive instead (docs/decisions.md).
    */
-  async remove(id: string): Promise<MessageResponse> {
-    await this.requireItem(id);
-    if (!(await this.items.deleteIfUnstocked(id))) throw DomainError.conflict(ITEM_HAS_STOCK);
+  async remove(id: string, meta: RpcMeta): Promise<MessageResponse> {
+    await this.transactions.run(async (tx) => {
+      const current = await this.requireItem(id, tx);
+      if (!(await this.items.deleteIfUnstocked(id, tx))) throw DomainError.conflict(ITEM_HAS_STOCK);
+      this.recordAudit(tx, meta, 'inventory.item.deleted', id, current, null);
+    });
     return { message: 'Item deleted successfully' };
   }
 
@@ -76,8 +94,26 @@ export class MerchItemsService {
     return (await this.lines.listForItem(id)).map(toInventoryLine);
   }
 
-  private async requireItem(id: string) {
-    const item = await this.items.findById(id);
+  /** Items are the club's catalogue: their entries concern no partner. */
+  private recordAudit(
+    tx: Tx,
+    meta: RpcMeta,
+    action: string,
+    id: string,
+    before: MerchItemRow | null,
+    after: MerchItemRow | null,
+  ) {
+    return this.audit.record(tx, meta, {
+      action,
+      targetType: 'merch-item',
+      targetId: id,
+      companyId: null,
+      changes: diffChanges(before && auditedItem(before), after && auditedItem(after)),
+    });
+  }
+
+  private async requireItem(id: string, tx?: Tx) {
+    const item = await this.items.findById(id, tx);
     if (!item) throw DomainError.notFound('Item');
     return item;
   }
@@ -96,4 +132,22 @@ export class MerchItemsService {
       throw error;
     }
   }
+}
+
+/** An item's fields as its audit entries show them (the contract's names; no timestamps). */
+function auditedItem(row: MerchItemRow): Record<string, unknown> {
+  return {
+    name: row.name,
+    sku: row.sku,
+    description: row.description,
+    category: row.category,
+    brand: row.brand,
+    price: row.price,
+    imageUrl: row.image_url,
+    additionalImages: row.additional_images,
+    sizes: row.sizes,
+    colors: row.colors,
+    tags: row.tags,
+    isActive: row.is_active,
+  };
 }

@@ -9,17 +9,17 @@ export class StockHandlers {
 
   @RpcHandler(RPC.inventory.createLine)
   create(input: In<typeof RPC.inventory.createLine>, meta: RpcMeta) {
-    return this.stock.create(input, requireSuperAdmin(meta));
+    return this.stock.create(input, requireSuperAdmin(meta), meta);
   }
 
   @RpcHandler(RPC.inventory.bulkCreateLines)
   bulkCreate(input: In<typeof RPC.inventory.bulkCreateLines>, meta: RpcMeta) {
-    return this.stock.bulkCreate(input, requireSuperAdmin(meta));
+    return this.stock.bulkCreate(input, requireSuperAdmin(meta), meta);
   }
 
   @RpcHandler(RPC.inventory.restock)
   restock(input: In<typeof RPC.inventory.restock>, meta: RpcMeta) {
-    return this.stock.restock(input, requireSuperAdmin(meta));
+    return this.stock.restock(input, requireSuperAdmin(meta), meta);
   }
 
   @RpcHandler(RPC.inventory.summary)

@@ -5,9 +5,10 @@ import {
   type InventorySummary,
   type InventoryTransaction,
   type Page,
+  type RpcMeta,
   type RpcRequestPayload,
 } from '@avpass/contracts';
-import { DomainError, Idempotency, type Tx } from '@avpass/platform';
+import { AuditTrail, diffChanges, DomainError, Idempotency, type Tx } from '@avpass/platform';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -37,14 +38,21 @@ export class StockService {
     private readonly ledger: InventoryTransactionsRepository,
     private readonly alerts: LowStockAlerts,
     private readonly idempotency: Idempotency,
+    private readonly audit: AuditTrail,
   ) {}
 
-  async create(input: RpcRequestPayload<'inventory.lines.create.v1'>, actor: Actor): Promise<InventoryLine> {
+  async create(
+    input: RpcRequestPayload<'inventory.lines.create.v1'>,
+    actor: Actor,
+    meta: RpcMeta,
+  ): Promise<InventoryLine> {
     const item = await this.requireItem(input.merchItemId);
     checkLineFits(item, input);
     const call = { actor, operation: RPC.inventory.createLine, request: input };
     return this.uniqueLine(() =>
-      this.idempotency.once(call, async (tx) => toInventoryLine(await this.addLine(tx, item, input, actor))),
+      this.idempotency.once(call, async (tx) =>
+        toInventoryLine(await this.addLine(tx, item, input, actor, meta)),
+      ),
     );
   }
 
@@ -52,6 +60,7 @@ export class StockService {
   async bulkCreate(
     input: RpcRequestPayload<'inventory.lines.bulk-create.v1'>,
     actor: Actor,
+    meta: RpcMeta,
   ): Promise<{ success: boolean; created: number }> {
     const item = await this.requireItem(input.merchItemId);
     const seen = new Set<string>();
@@ -65,7 +74,8 @@ export class StockService {
     const call = { actor, operation: RPC.inventory.bulkCreateLines, request: input };
     return this.uniqueLine(() =>
       this.idempotency.once(call, async (tx) => {
-        for (const entry of input.entries) await this.addLine(tx, item, { ...entry, color: null }, actor);
+        for (const entry of input.entries)
+          await this.addLine(tx, item, { ...entry, color: null }, actor, meta);
         return { success: true, created: input.entries.length };
       }),
     );
@@ -75,6 +85,7 @@ export class StockService {
   async restock(
     input: RpcRequestPayload<'inventory.lines.restock.v1'>,
     actor: Actor,
+    meta: RpcMeta,
   ): Promise<InventoryLine> {
     const call = { actor, operation: RPC.inventory.restock, request: input };
     return this.idempotency.once(call, async (tx) => {
@@ -91,6 +102,20 @@ export class StockService {
         reference: 'Restock',
         notes: input.notes ?? null,
         actor,
+      });
+      this.audit.record(tx, meta, {
+        action: 'inventory.stock-line.restocked',
+        targetType: 'stock-line',
+        targetId: line.id,
+        companyId: null,
+        changes: {
+          totalQuantity: { before: line.total_quantity - input.quantity, after: line.total_quantity },
+          availableQuantity: {
+            before: line.available_quantity - input.quantity,
+            after: line.available_quantity,
+          },
+          ...(input.notes ? { notes: { before: null, after: input.notes } } : {}),
+        },
       });
       return toInventoryLine(line);
     });
@@ -127,7 +152,7 @@ export class StockService {
     };
   }
 
-  private async addLine(tx: Tx, item: MerchItemRow, input: LineInput, actor: Actor) {
+  private async addLine(tx: Tx, item: MerchItemRow, input: LineInput, actor: Actor, meta: RpcMeta) {
     const line = await this.lines.insert(tx, {
       id: randomUUID(),
       merchItemId: item.id,
@@ -152,6 +177,22 @@ export class StockService {
         actor,
       });
     }
+    this.audit.record(tx, meta, {
+      action: 'inventory.stock-line.created',
+      targetType: 'stock-line',
+      targetId: line.id,
+      companyId: null,
+      changes: diffChanges(null, {
+        merchItemId: line.merch_item_id,
+        size: line.size,
+        color: line.color,
+        totalQuantity: line.total_quantity,
+        availableQuantity: line.available_quantity,
+        minStockLevel: line.min_stock_level,
+        location: line.location,
+        notes: line.notes,
+      }),
+    });
     await this.alerts.checkLine(tx, line.id);
     return line;
   }

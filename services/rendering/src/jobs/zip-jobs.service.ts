@@ -9,13 +9,22 @@ import {
   zipQueueName,
   type Actor,
   type BulkDownloadZipInput,
+  type RpcMeta,
   type ZipJob,
   type ZipJobData,
   type ZipJobFile,
   type ZipProgress,
   type ZipSource,
 } from '@avpass/contracts';
-import { bullmqJobs, DomainError, exportMetrics, RpcClient, ServiceOperatorPort } from '@avpass/platform';
+import {
+  AuditTrail,
+  bullmqJobs,
+  DomainError,
+  exportMetrics,
+  RpcClient,
+  ServiceOperatorPort,
+  Transactions,
+} from '@avpass/platform';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
@@ -61,6 +70,8 @@ export class ZipJobsService implements OnApplicationShutdown {
     @Inject(RENDERING_CONFIG) private readonly config: RenderingConfig,
     private readonly rpc: RpcClient,
     operatorPort: ServiceOperatorPort,
+    private readonly transactions: Transactions,
+    private readonly audit: AuditTrail,
   ) {
     this.zipQueue = new ZipQueue(config);
     this.files = new JobFiles(config.DATA_DIR);
@@ -91,7 +102,8 @@ export class ZipJobsService implements OnApplicationShutdown {
    * given); a request that fails after it may have queued or revived the job marks the id abandoned,
    * so that a job answered 503 never runs (zip-abandon.ts). A retry with the key answers that job.
    */
-  async create(input: BulkDownloadZipInput, actor: Actor, requestId: string): Promise<ZipJob> {
+  async create(input: BulkDownloadZipInput, actor: Actor, meta: RpcMeta): Promise<ZipJob> {
+    const { requestId } = meta;
     const key = input.idempotencyKey;
     const jobId = key !== undefined ? zipJobIdFor(actor.userId, key) : randomUUID();
     const attempt = { id: randomUUID(), mayHaveQueued: false };
@@ -100,7 +112,19 @@ export class ZipJobsService implements OnApplicationShutdown {
         const earlier = await this.replay(jobId, input, actor, attempt);
         if (earlier) return earlier;
       }
-      return await this.enqueue(jobId, input, actor, requestId, attempt);
+      const job = await this.enqueue(jobId, input, actor, requestId, attempt);
+      // Its entry once it is queued (a retry answered with the same job above writes none); if the
+      // entry cannot be written the request fails and the job is abandoned with it (catch below).
+      await this.recordAudit(meta, 'rendering.zip-job.requested', job.id, actor, {
+        source: sourceOf(input),
+        format: input.format,
+        variant: input.variant,
+        size: input.size,
+        sheet: input.sheet ?? null,
+        total: job.total,
+        fileName: job.fileName,
+      });
+      return job;
     } catch (error) {
       if (attempt.mayHaveQueued) void this.abandonment.abandon(jobId, attempt.id);
       throw error;
@@ -239,7 +263,7 @@ export class ZipJobsService implements OnApplicationShutdown {
    * in DATA_DIR/jobs or nothing (a return value is data in Redis; a forged one is refused). The
    * gateway opens it: whether it still exists is checked there, once.
    */
-  async file(id: string, actor: Actor): Promise<ZipJobFile> {
+  async file(id: string, actor: Actor, meta: RpcMeta): Promise<ZipJobFile> {
     const job = await this.owned(id, actor);
     const state = toJobState(await job.getState());
     if (state === 'failed')
@@ -253,7 +277,32 @@ export class ZipJobsService implements OnApplicationShutdown {
       this.logger.error(`ZIP job ${job.id} names a file that is not its own (${JSON.stringify(file)})`);
       throw new DomainError('NOT_FOUND', 'This ZIP file is not available. Please start the download again.');
     }
+    await this.recordAudit(meta, 'rendering.zip-job.downloaded', job.id!, actor, {
+      fileName: job.data.fileName,
+    });
     return { fileName: job.data.fileName, file };
+  }
+
+  /** A ZIP job's entry (it lives in Redis: the entry is the one row of its own transaction). */
+  private recordAudit(
+    meta: RpcMeta,
+    action: string,
+    jobId: string,
+    actor: Actor,
+    fields: Record<string, unknown>,
+  ): Promise<void> {
+    const changes = Object.fromEntries(
+      Object.entries(fields).map(([key, value]) => [key, { before: null, after: value }]),
+    );
+    return this.transactions.run(async (tx) => {
+      this.audit.record(tx, meta, {
+        action,
+        targetType: 'zip-job',
+        targetId: jobId,
+        companyId: actor.companyId ?? null,
+        changes,
+      });
+    });
   }
 
   /**
