@@ -12,6 +12,7 @@ import { QueuesModule } from './queues/queues.module';
 import { SpaIndex } from './http/spa-index';
 import { ServiceCaller } from './rpc/service-caller';
 import { AdminProfileController, AuthController } from './routes/auth.controller';
+import { AuditController } from './routes/audit.controller';
 import { ExclusivesController } from './routes/exclusives.controller';
 import { CreditsController } from './routes/credits.controller';
 import { InventoryController } from './routes/inventory.controller';
@@ -45,6 +46,7 @@ export class GatewayModule {
         VoucherPageController,
         RenderingController,
         CreditsController,
+        AuditController,
         UploadsController,
         HealthController,
       ],

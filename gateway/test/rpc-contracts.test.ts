@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // Importing each service's module runs its @RpcHandler decorators, which record their subjects.
+import '@avpass/audit-service';
 import '@avpass/credits-service';
 import '@avpass/identity-service';
 import '@avpass/inventory-service';

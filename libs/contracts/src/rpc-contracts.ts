@@ -29,6 +29,7 @@ import {
   voidTransactionRequestSchema,
   voidTransactionResponseSchema,
 } from './credits';
+import { auditPageSchema, auditQuerySchema } from './audit';
 import { serviceHealthSchema } from './health';
 import {
   addVendorPhotoRequestSchema,
@@ -379,6 +380,12 @@ export const RPC_CONTRACTS = {
     trainerExportPageSchema,
   ),
 
+  // ---- audit (issue 26) -------------------------------------------------------------------------
+  'audit.health.v1': health,
+  /** GET /api/audit: newest first, keyset-paged; super_admin all, company_admin its company's entries. */
+  'audit.entries.list.v1': contract('list', auditQuerySchema, auditPageSchema),
+  /** GET /api/audit/export: one page of the CSV (same query and visibility), walked by cursor. */
+  'audit.entries.export-page.v1': contract('exportPage', auditQuerySchema, auditPageSchema),
   // ---- credits, inventory ------------------------------------------------------------------
   'credits.health.v1': health,
   /** GET /api/athlete-credits (super_admin): every active allocation, paged, searchable. */

@@ -67,6 +67,11 @@ export const SERVICES = [
     nodeArgs: ['--max-old-space-size=256'],
     size: 'medium',
   },
+  {
+    name: 'audit',
+    about: 'the audit trail read model (audit.entry.recorded.v1 from every service), its API and retention.',
+    size: 'small',
+  },
 ] as const satisfies readonly ServiceDefinition[];
 
 export interface ServiceDefinition {

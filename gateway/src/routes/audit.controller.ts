@@ -1,0 +1,99 @@
+import { RPC, type AuditEntry, type AuditPage } from '@avpass/contracts';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
+import { Roles } from '../auth/auth.decorators';
+import { ApiRpc } from '../http/openapi';
+import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
+import { csvRow } from './csv';
+import { attachment } from './rendering.controller';
+
+const CSV_HEADER = [
+  'At (UTC)',
+  'Actor Type',
+  'Actor ID',
+  'Actor',
+  'Role',
+  'Actor Company',
+  'Action',
+  'Target Type',
+  'Target ID',
+  'Company',
+  'Request ID',
+  'Address',
+  'User Agent',
+  'Changes',
+  'Service',
+  'Entry ID',
+];
+
+const csvLine = (e: AuditEntry) =>
+  csvRow([
+    e.at,
+    e.actorType,
+    e.actorId,
+    e.actorName,
+    e.actorRole,
+    e.actorCompanyId,
+    e.action,
+    e.targetType,
+    e.targetId,
+    e.companyId,
+    e.requestId,
+    e.ip,
+    e.userAgent,
+    e.changes === null ? null : JSON.stringify(e.changes),
+    e.service,
+    e.id,
+  ]);
+
+/**
+ * The audit trail (issue 26): who changed what. The administrator reads every entry; a company_admin
+ * the entries about its company and its staff's actions (the service decides the rows).
+ */
+@ApiTags('audit')
+@ApiBearerAuth()
+@Controller('api')
+export class AuditController {
+  constructor(readonly services: ServiceCaller) {}
+
+  @Roles('super_admin', 'company_admin')
+  @Get('audit')
+  @ApiRpc(RPC.audit.list)
+  list(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.audit.list, query, req);
+  }
+
+  /**
+   * The same query as CSV, streamed page by page (each page one call). The first page is fetched
+   * before the answer starts, so a bad query is a 400.
+   */
+  @Roles('super_admin', 'company_admin')
+  @Get('audit/export')
+  @ApiProduces('text/csv')
+  async export(
+    @Query() query: unknown,
+    @Req() req: AuthenticatedRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const sent = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
+    const { limit: _limit, cursor: _cursor, ...filters } = sent;
+    const first = await this.services.forward(RPC.audit.exportPage, filters, req);
+    const services = this.services;
+    async function* lines(): AsyncGenerator<string> {
+      yield `\ufeff${csvRow(CSV_HEADER)}`;
+      let page: AuditPage = first;
+      for (;;) {
+        if (page.items.length) yield page.items.map(csvLine).join('');
+        if (!page.nextCursor) return;
+        page = await services.forward(RPC.audit.exportPage, { ...filters, cursor: page.nextCursor }, req);
+      }
+    }
+    await reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', attachment('audit.csv'))
+      .header('cache-control', 'private, no-store')
+      .send(Readable.from(lines()));
+  }
+}

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
+
+let h: Harness;
+let db: pg.Client;
+let admin: string;
+let companyA: Awaited<ReturnType<typeof createPartnerWithUser>>;
+let companyB: Awaited<ReturnType<typeof createPartnerWithUser>>;
+
+/** The entries this test wrote (the services record their own as the test signs in and creates partners). */
+const W = 'from=2026-11-01T00:00:00Z&to=2026-11-01T23:59:59Z';
+const ids = (body: { items: { id: string }[] }) => body.items.map((e) => e.id);
+
+async function insertEntry(over: Record<string, unknown>): Promise<string> {
+  const id = randomUUID();
+  const e = {
+    at: new Date().toISOString(),
+    actor_type: 'user',
+    actor_id: randomUUID(),
+    actor_name: 'someone',
+    actor_role: 'super_admin',
+    actor_company_id: null,
+    action: 'vouchers.voucher.deleted',
+    target_type: 'voucher',
+    target_id: randomUUID(),
+    company_id: null,
+    changes: null,
+    ...over,
+  };
+  await db.query(
+    `insert into audit.audit_log (id, at, actor_type, actor_id, actor_name, actor_role, actor_company_id,
+       action, target_type, target_id, company_id, request_id, ip, user_agent, changes, service)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'req-1', '203.0.113.7', 'test', $12, 'vouchers')`,
+    [
+      id,
+      e.at,
+      e.actor_type,
+      e.actor_id,
+      e.actor_name,
+      e.actor_role,
+      e.actor_company_id,
+      e.action,
+      e.target_type,
+      e.target_id,
+      e.company_id,
+      e.changes,
+    ],
+  );
+  return id;
+}
+
+let aboutA: string;
+let byAStaff: string;
+let aboutB: string;
+let clubWide: string;
+
+beforeAll(async () => {
+  h = await startHarness({}, { services: ['partners', 'audit'] });
+  db = new pg.Client({ connectionString: h.env.DATABASE_URL });
+  await db.connect();
+  admin = await h.adminToken();
+  companyA = await createPartnerWithUser(h, 'Audit Shop A');
+  companyB = await createPartnerWithUser(h, 'Audit Shop B');
+  aboutA = await insertEntry({ company_id: companyA.companyId, at: '2026-11-01T10:00:00Z' });
+  byAStaff = await insertEntry({
+    actor_company_id: companyA.companyId,
+    actor_role: 'company_admin',
+    actor_name: '=HYPERLINK("http://evil.example")',
+    action: 'credits.transaction.recorded',
+    changes: JSON.stringify({ note: { before: null, after: 'a, "quoted"\nline' } }),
+    at: '2026-11-01T11:00:00Z',
+  });
+  aboutB = await insertEntry({ company_id: companyB.companyId, at: '2026-11-01T12:00:00Z' });
+  clubWide = await insertEntry({ at: '2026-11-01T13:00:00Z' });
+}, 120_000);
+afterAll(async () => {
+  await db?.end();
+  await h?.close();
+});
+
+describe('GET /api/audit', () => {
+  it('answers 401 without a token', async () => {
+    expect((await h.api('/api/audit', { token: null })).status).toBe(401);
+    expect((await h.api('/api/audit/export', { token: null })).status).toBe(401);
+  });
+
+  it('the administrator reads every entry, newest first, paged by cursor', async () => {
+    const all = await h.api(`/api/audit?${W}`, { token: admin });
+    expect(all.status).toBe(200);
+    expect(ids(all.body)).toEqual([clubWide, aboutB, byAStaff, aboutA]);
+    const first = await h.api(`/api/audit?limit=3&${W}`, { token: admin });
+    const next = await h.api(`/api/audit?limit=3&${W}&cursor=${first.body.nextCursor}`, { token: admin });
+    expect(ids(next.body)).toEqual([aboutA]);
+    const filtered = await h.api('/api/audit?action=credits.transaction.recorded', { token: admin });
+    expect(ids(filtered.body)).toEqual([byAStaff]);
+  });
+
+  it('a company_admin reads only the entries about its company and its staff', async () => {
+    const asA = await h.api(`/api/audit?${W}`, { token: companyA.token });
+    expect(asA.status).toBe(200);
+    expect(ids(asA.body)).toEqual([byAStaff, aboutA]);
+    const asB = await h.api(`/api/audit?${W}`, { token: companyB.token });
+    expect(ids(asB.body)).toEqual([aboutB]);
+  });
+
+  it('answers 400 to a bad query', async () => {
+    for (const q of ['limit=0', 'limit=500', 'from=yesterday', 'cursor=nonsense']) {
+      const r = await h.api(`/api/audit?${q}`, { token: admin });
+      expect(r.status, q).toBe(400);
+    }
+    expect((await h.api('/api/audit/export?to=soon', { token: admin })).status).toBe(400);
+  });
+});
+
+describe('GET /api/audit/export', () => {
+  it('streams RFC 4180 CSV with formula cells neutralised, the company seeing its own', async () => {
+    const r = await h.api(`/api/audit/export?${W}`, { token: companyA.token });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(r.headers.get('content-disposition')).toMatch(/attachment; filename="audit.csv"/);
+    const text = String(r.body);
+    const lines = text.replace(/^\ufeff/, '').split('\r\n');
+    expect(lines[0]!.startsWith('At (UTC),Actor Type,Actor ID,Actor,')).toBe(true);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    // jsonb keeps keys sorted by length then bytes: "after" before "before".
+    expect(text).toContain('"{""note"":{""after"":""a, \\""quoted\\""\\nline"",""before"":null}}"');
+    expect(text).toContain(byAStaff);
+    expect(text).toContain(aboutA);
+    expect(text).not.toContain(aboutB);
+    expect(text).not.toContain(clubWide);
+    expect(text.endsWith('\r\n')).toBe(true);
+  });
+
+  it('walks every page for the administrator', async () => {
+    for (let i = 0; i < 205; i++)
+      await insertEntry({ action: 'bulk.entry', at: new Date(Date.UTC(2026, 9, 1, 0, 0, i)).toISOString() });
+    const r = await h.api('/api/audit/export?action=bulk.entry', { token: admin });
+    const rows = String(r.body)
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(rows).toHaveLength(1 + 205);
+  });
+});

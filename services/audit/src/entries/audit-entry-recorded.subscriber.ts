@@ -1,0 +1,18 @@
+import type { DomainEvent } from '@avpass/contracts';
+import type { EventSubscriber, Tx } from '@avpass/platform';
+import { Injectable } from '@nestjs/common';
+import { AuditLogRepository } from './audit-log.repository';
+
+/** Every service's audit entries into the one read model; a redelivered entry is kept once (its id). */
+@Injectable()
+export class AuditEntryRecordedSubscriber implements EventSubscriber {
+  readonly consumerName = 'audit';
+
+  constructor(private readonly log: AuditLogRepository) {}
+
+  readonly handlers = {
+    'audit.entry.recorded.v1': async (event: DomainEvent<'audit.entry.recorded.v1'>, tx: Tx) => {
+      await this.log.insert(tx, event.payload);
+    },
+  };
+}
