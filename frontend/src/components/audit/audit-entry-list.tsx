@@ -40,7 +40,7 @@ function targetText(entry: AuditEntry): string {
 }
 
 /** The entry's before → after, and where the call came from. */
-function EntryDetails({ entry }: { entry: AuditEntry }) {
+function EntryDetails({ entry, stacked = false }: { entry: AuditEntry; stacked?: boolean }) {
   const rows = changeRows(entry.changes);
   return (
     <Box sx={{ py: 1.5 }} data-testid="audit-entry-details">
@@ -48,6 +48,20 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
         <Typography variant="body2" color="text.secondary">
           No field changes recorded.
         </Typography>
+      ) : stacked ? (
+        // A phone: each field on its own lines, before → after below it.
+        <Box component="dl" aria-label="Changes" sx={{ m: 0 }}>
+          {rows.map((row) => (
+            <Box key={row.field} sx={{ mb: 1 }}>
+              <Typography component="dt" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+                {row.field}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                {row.before} → {row.after}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
       ) : (
         <Table size="small" aria-label="Changes" sx={{ maxWidth: 900 }}>
           <TableHead>
@@ -159,9 +173,7 @@ function EntryCard({
           {open ? 'Hide changes' : 'Show changes'}
         </Button>
         <Collapse in={open} unmountOnExit id={detailsId}>
-          <Box sx={{ overflowX: 'auto' }}>
-            <EntryDetails entry={entry} />
-          </Box>
+          <EntryDetails entry={entry} stacked />
         </Collapse>
       </CardContent>
     </Card>
