@@ -108,8 +108,11 @@ describe('the AV Pass shell in Chromium', () => {
     await toast.waitFor();
     await expect(toast.innerText()).resolves.toContain('Session Expired');
     await expect(page.evaluate(() => localStorage.getItem('adminToken'))).resolves.toBeNull();
-    // The session ended on the server too.
-    expect((await api(baseUrl, '/api/auth/user', { token: token! })).status).toBe(401);
+    // The session ended on the server too (the sign-out does not wait for the server's answer before
+    // showing /login, so the check waits for it: under load it came after the toast, failing CI once).
+    await expect
+      .poll(async () => (await api(baseUrl, '/api/auth/user', { token: token! })).status, { timeout: 10_000 })
+      .toBe(401);
     await screenshot(page, 'session-expired');
   });
 
