@@ -29,8 +29,8 @@ export class AuthHandlers {
   }
 
   @RpcHandler(RPC.identity.logout)
-  async logout({ token }: In<typeof RPC.identity.logout>) {
-    await this.auth.logout(token);
+  async logout({ token }: In<typeof RPC.identity.logout>, meta: RpcMeta) {
+    await this.auth.logout(token, meta);
     return { message: 'Signed out' };
   }
 
@@ -41,13 +41,13 @@ export class AuthHandlers {
 
   @RpcHandler(RPC.identity.updateProfile)
   async updateProfile(input: In<typeof RPC.identity.updateProfile>, meta: RpcMeta) {
-    const user = await this.users.updateProfile(requireActor(meta), input);
+    const user = await this.users.updateProfile(requireActor(meta), input, meta);
     return this.auth.describe(user, meta);
   }
 
   @RpcHandler(RPC.identity.changePassword)
   async changePassword(input: In<typeof RPC.identity.changePassword>, meta: RpcMeta) {
-    await this.users.changePassword(requireActor(meta), input);
+    await this.users.changePassword(requireActor(meta), input, meta);
     return { message: 'Password changed' };
   }
 }

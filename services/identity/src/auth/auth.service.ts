@@ -1,11 +1,11 @@
 import { RPC, type Actor, type AuthResponse, type CurrentUser, type RpcMeta } from '@avpass/contracts';
-import { DomainError, RpcClient } from '@avpass/platform';
+import { AuditTrail, DomainError, RpcClient, Transactions } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { SessionsService } from '../sessions/sessions.service';
 import type { User } from '../users/user.entity';
 import { displayNameOf, toCurrentUser } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
-import { LoginThrottle } from './login-throttle';
+import { LoginThrottle, type LoginAttempt } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
 
 const INVALID = 'Invalid username or password';
@@ -18,6 +18,17 @@ function trustedDeviceOf(meta: RpcMeta, userId: string): string | null {
   return device ? device.deviceId : null;
 }
 
+/** The actor a user is once signed in. */
+function actorOf(user: User): Actor {
+  return { userId: user.id, role: user.role, companyId: user.companyId, name: displayNameOf(user) };
+}
+
+/** A refused sign-in's caller: no actor (public, known by its address). */
+function publicMeta(meta: RpcMeta): RpcMeta {
+  const { actor: _actor, ...rest } = meta;
+  return rest;
+}
+
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger(AuthService.name);
@@ -28,6 +39,8 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottle,
     private readonly rpc: RpcClient,
+    private readonly transactions: Transactions,
+    private readonly audit: AuditTrail,
   ) {}
 
   /**
@@ -45,20 +58,45 @@ export class AuthService {
       : await this.users.findByUsername(identifier);
     // A browser this user signed in on before keeps its own count (login-throttle.ts).
     const device = user ? trustedDeviceOf(meta, user.id) : null;
-    const attempt = await this.throttle.begin(identifier, meta.ip, device);
+    let attempt: LoginAttempt;
+    try {
+      attempt = await this.throttle.begin(identifier, meta.ip, device);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'RATE_LIMITED') {
+        await this.recordRefusedSignIn(meta, 'identity.sign-in.locked-out', identifier, user);
+      }
+      throw error;
+    }
     let outcome: 'failed' | 'succeeded' | 'abandoned' = 'abandoned';
     try {
       const valid = await this.hasher.verify(user?.passwordHash ?? null, password);
       if (!user || !valid) {
         outcome = 'failed';
+        await this.recordRefusedSignIn(meta, 'identity.sign-in.failed', identifier, user);
         throw new DomainError('UNAUTHENTICATED', INVALID);
       }
       if (!user.isActive) {
+        await this.recordRefusedSignIn(meta, 'identity.sign-in.refused', identifier, user);
         throw new DomainError('FORBIDDEN', 'This account has been deactivated. Contact your administrator.');
       }
-      user.lastLogin = new Date();
-      await this.users.save(user);
-      const token = await this.sessions.start(user);
+      // The session and its entry commit together; the entry's actor is the user who signed in.
+      const token = await this.transactions.run(async (tx) => {
+        user.lastLogin = new Date();
+        await this.users.save(user);
+        const started = await this.sessions.start(user);
+        this.audit.record(
+          tx,
+          { ...meta, actor: actorOf(user) },
+          {
+            action: 'identity.sign-in.succeeded',
+            targetType: 'user',
+            targetId: user.id,
+            companyId: user.companyId,
+            changes: null,
+          },
+        );
+        return started;
+      });
       outcome = 'succeeded';
       return { token, role: user.role, user: await this.describe(user, meta) };
     } finally {
@@ -67,6 +105,28 @@ export class AuthService {
         this.logger.warn(`sign-in count not updated (${outcome}): ${error.message}`),
       );
     }
+  }
+
+  /**
+   * A refused sign-in, alone in its transaction: the actor is `public` (the address); the username
+   * or e-mail tried is recorded as `changes.usernameTried` (null → as typed), the password never.
+   * The target is the account tried when it exists (so its company reads attempts on its staff's).
+   */
+  private async recordRefusedSignIn(
+    meta: RpcMeta,
+    action: string,
+    identifier: string,
+    user: User | null,
+  ): Promise<void> {
+    await this.transactions.run(async (tx) => {
+      this.audit.record(tx, publicMeta(meta), {
+        action,
+        targetType: 'user',
+        targetId: user?.id ?? null,
+        companyId: user?.companyId ?? null,
+        changes: { usernameTried: { before: null, after: identifier.slice(0, 200) } },
+      });
+    });
   }
 
   /** The actor behind a bearer token, or null when the session is unknown, expired or its user inactive. */
@@ -90,8 +150,24 @@ export class AuthService {
     return this.describe(user, meta);
   }
 
-  logout(token: string): Promise<void> {
-    return this.sessions.end(token);
+  /** Ends the token's session with its entry; a session already ended records nothing. */
+  async logout(token: string, meta: RpcMeta): Promise<void> {
+    await this.transactions.run(async (tx) => {
+      const ended = await this.sessions.end(token);
+      if (!ended) return;
+      const actor = meta.actor ?? { userId: ended.userId, role: ended.role, companyId: ended.companyId };
+      this.audit.record(
+        tx,
+        { ...meta, actor },
+        {
+          action: 'identity.session.ended',
+          targetType: 'user',
+          targetId: ended.userId,
+          companyId: ended.companyId,
+          changes: null,
+        },
+      );
+    });
   }
 
   /** The navigation title needs the company's name; partners owns it, so ask (and degrade if it is down). */

@@ -24,6 +24,13 @@ export class SessionsRepository {
     await this.em.nativeDelete(Session, { sid });
   }
 
+  /** Ends one session; answers whose it was, or null when there was none (already ended). */
+  async deleteReturning(sid: string): Promise<SessionData | null> {
+    const session = await this.em.findOne(Session, { sid });
+    if (!session) return null;
+    return (await this.em.nativeDelete(Session, { sid })) > 0 ? session.sess : null;
+  }
+
   /**
    * Ends every session of these users (but `exceptSid`), in the caller's transaction when given one;
    * answers how many ended.

@@ -43,8 +43,9 @@ export class SessionsService {
     return { ...session.sess, sid };
   }
 
-  async end(token: string): Promise<void> {
-    await this.sessions.delete(sessionIdOf(token));
+  /** Ends the token's session; answers whose it was, or null when it had ended already. */
+  end(token: string): Promise<SessionData | null> {
+    return this.sessions.deleteReturning(sessionIdOf(token));
   }
 
   endAllFor(userIds: string[], exceptSid?: string): Promise<number> {

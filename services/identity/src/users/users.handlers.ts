@@ -1,4 +1,4 @@
-import { RPC, type RpcRequestPayload as In } from '@avpass/contracts';
+import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contracts';
 import { RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
 import { UsersService } from './users.service';
@@ -9,8 +9,8 @@ export class UsersHandlers {
   constructor(private readonly users: UsersService) {}
 
   @RpcHandler(RPC.identity.createPortalUser)
-  create({ companyId, user }: In<typeof RPC.identity.createPortalUser>) {
-    return this.users.createPortalUser(companyId, user);
+  create({ companyId, user }: In<typeof RPC.identity.createPortalUser>, meta: RpcMeta) {
+    return this.users.createPortalUser(companyId, user, meta);
   }
 
   @RpcHandler(RPC.identity.listCompanyUsers)
@@ -19,8 +19,8 @@ export class UsersHandlers {
   }
 
   @RpcHandler(RPC.identity.setUserActive)
-  setActive({ companyId, userId, isActive }: In<typeof RPC.identity.setUserActive>) {
-    return this.users.setActive(companyId, userId, isActive);
+  setActive({ companyId, userId, isActive }: In<typeof RPC.identity.setUserActive>, meta: RpcMeta) {
+    return this.users.setActive(companyId, userId, isActive, meta);
   }
 
   /** Rendering's ZIP workers ask who a job's owner is now (never trusting the job's own words). */

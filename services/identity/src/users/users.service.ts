@@ -4,8 +4,9 @@ import {
   type Actor,
   type ChangePasswordRequest,
   type PortalUser,
+  type RpcMeta,
 } from '@avpass/contracts';
-import { DomainError } from '@avpass/platform';
+import { AuditTrail, diffChanges, DomainError, Transactions } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { PasswordHasher } from '../auth/password-hasher';
@@ -20,24 +21,37 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionsService,
+    private readonly transactions: Transactions,
+    private readonly audit: AuditTrail,
   ) {}
 
   async createPortalUser(
     companyId: string,
     input: z.output<typeof createPortalUserRequestSchema>,
+    meta: RpcMeta,
   ): Promise<PortalUser> {
     await this.assertAvailable(input.username, input.email);
-    const user = await this.users.insertUnique({
-      username: input.username,
-      email: input.email ?? null,
-      firstName: input.firstName ?? null,
-      lastName: input.lastName ?? null,
-      passwordHash: await this.hasher.hash(input.password),
-      role: 'company_admin',
-      companyId,
+    const passwordHash = await this.hasher.hash(input.password);
+    return this.transactions.run(async (tx) => {
+      const user = await this.users.insertUnique({
+        username: input.username,
+        email: input.email ?? null,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        passwordHash,
+        role: 'company_admin',
+        companyId,
+      });
+      if (!user) throw taken();
+      this.audit.record(tx, meta, {
+        action: 'identity.portal-user.created',
+        targetType: 'user',
+        targetId: user.id,
+        companyId,
+        changes: diffChanges(null, { ...profileOf(user), role: user.role, isActive: user.isActive }),
+      });
+      return toPortalUser(user);
     });
-    if (!user) throw taken();
-    return toPortalUser(user);
   }
 
   async listCompanyUsers(companyId: string): Promise<PortalUser[]> {
@@ -51,36 +65,80 @@ export class UsersService {
     return { userId: user.id, role: user.role, companyId: user.companyId };
   }
 
-  /** Deactivating a user ends its sessions at once. */
-  async setActive(companyId: string, userId: string, isActive: boolean): Promise<PortalUser> {
-    const user = await this.users.findById(userId);
-    if (!user || user.companyId !== companyId) throw DomainError.notFound('User');
-    user.isActive = isActive;
-    await this.users.save(user);
-    if (!isActive) await this.sessions.endAllFor([user.id]);
-    return toPortalUser(user);
+  /** Deactivating a user ends its sessions at once; setting the state it already has records nothing. */
+  async setActive(companyId: string, userId: string, isActive: boolean, meta: RpcMeta): Promise<PortalUser> {
+    return this.transactions.run(async (tx) => {
+      const user = await this.users.findById(userId);
+      if (!user || user.companyId !== companyId) throw DomainError.notFound('User');
+      const before = user.isActive;
+      user.isActive = isActive;
+      await this.users.save(user);
+      if (!isActive) await this.sessions.endAllFor([user.id]);
+      if (before !== isActive) {
+        this.audit.record(tx, meta, {
+          action: isActive ? 'identity.portal-user.activated' : 'identity.portal-user.deactivated',
+          targetType: 'user',
+          targetId: user.id,
+          companyId,
+          changes: diffChanges({ isActive: before }, { isActive }),
+        });
+      }
+      return toPortalUser(user);
+    });
   }
 
-  async updateProfile(actor: Actor, input: z.output<typeof updateProfileRequestSchema>): Promise<User> {
-    const user = await this.requireUser(actor.userId);
-    await this.assertAvailable(input.username, input.email, user.id);
-    // Only what was sent changes; a field sent empty is cleared (null).
-    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-    if (!(await this.users.assignUnique(user, changes))) throw taken();
-    return user;
+  /** Records the fields that changed; a change to nothing records nothing. */
+  async updateProfile(
+    actor: Actor,
+    input: z.output<typeof updateProfileRequestSchema>,
+    meta: RpcMeta,
+  ): Promise<User> {
+    return this.transactions.run(async (tx) => {
+      const user = await this.requireUser(actor.userId);
+      await this.assertAvailable(input.username, input.email, user.id);
+      // Only what was sent changes; a field sent empty is cleared (null).
+      const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      const before = profileOf(user);
+      if (!(await this.users.assignUnique(user, changes))) throw taken();
+      const diff = diffChanges(before, profileOf(user));
+      if (diff && Object.keys(diff).length) {
+        this.audit.record(tx, meta, {
+          action: 'identity.user.profile-changed',
+          targetType: 'user',
+          targetId: user.id,
+          companyId: user.companyId,
+          changes: diff,
+        });
+      }
+      return user;
+    });
   }
 
-  /** Other sessions of the user end; the one that made the change stays signed in. */
-  async changePassword(actor: Actor, input: ChangePasswordRequest): Promise<void> {
+  /**
+   * Other sessions of the user end; the one that made the change stays signed in. The entry says
+   * that the password changed, never what to (no `changes`).
+   */
+  async changePassword(actor: Actor, input: ChangePasswordRequest, meta: RpcMeta): Promise<void> {
     const user = await this.requireUser(actor.userId);
     if (!(await this.hasher.verify(user.passwordHash, input.currentPassword))) {
       throw DomainError.validation('Current password is incorrect', {
         currentPassword: ['Current password is incorrect'],
       });
     }
-    user.passwordHash = await this.hasher.hash(input.newPassword);
-    await this.users.save(user);
-    await this.sessions.endAllFor([user.id], actor.sessionId);
+    const passwordHash = await this.hasher.hash(input.newPassword);
+    await this.transactions.run(async (tx) => {
+      const current = await this.requireUser(actor.userId);
+      current.passwordHash = passwordHash;
+      await this.users.save(current);
+      await this.sessions.endAllFor([current.id], actor.sessionId);
+      this.audit.record(tx, meta, {
+        action: 'identity.user.password-changed',
+        targetType: 'user',
+        targetId: current.id,
+        companyId: current.companyId,
+        changes: null,
+      });
+    });
   }
 
   async requireUser(id: string): Promise<User> {
@@ -103,6 +161,16 @@ export class UsersService {
       throw DomainError.conflict('That email is already in use', { email: ['That email is already in use'] });
     }
   }
+}
+
+/** A user's recorded fields (never its password hash). */
+function profileOf(user: User) {
+  return {
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+  };
 }
 
 /** The unique indexes are the real guard; two simultaneous requests get a 409, not a 500. */

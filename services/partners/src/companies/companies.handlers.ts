@@ -36,19 +36,19 @@ export class CompaniesHandlers {
   }
 
   @RpcHandler(RPC.partners.create)
-  create(input: In<typeof RPC.partners.create>) {
-    return this.companies.create(input);
+  create(input: In<typeof RPC.partners.create>, meta: RpcMeta) {
+    return this.companies.create(input, meta);
   }
 
   /** Only the fields the caller sent change (the contract drops the rest). */
   @RpcHandler(RPC.partners.update)
-  update({ id, changes }: In<typeof RPC.partners.update>) {
-    return this.companies.update(id, changes);
+  update({ id, changes }: In<typeof RPC.partners.update>, meta: RpcMeta) {
+    return this.companies.update(id, changes, meta);
   }
 
   @RpcHandler(RPC.partners.remove)
-  remove({ id }: In<typeof RPC.partners.remove>) {
-    return this.companies.remove(id);
+  remove({ id }: In<typeof RPC.partners.remove>, meta: RpcMeta) {
+    return this.companies.remove(id, meta);
   }
 
   @RpcHandler(RPC.partners.listCompanies)
@@ -57,7 +57,7 @@ export class CompaniesHandlers {
   }
 
   @RpcHandler(RPC.partners.addPhoto)
-  addPhoto(input: In<typeof RPC.partners.addPhoto>) {
-    return this.companies.addPhoto(input);
+  addPhoto(input: In<typeof RPC.partners.addPhoto>, meta: RpcMeta) {
+    return this.companies.addPhoto(input, meta);
   }
 }

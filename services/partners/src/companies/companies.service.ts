@@ -6,10 +6,11 @@ import {
   updateVendorRequestSchema,
   type MessageResponse,
   type Page,
+  type RpcMeta,
   type Vendor,
   type vendorListQuerySchema,
 } from '@avpass/contracts';
-import { DomainError, EventOutbox, Transactions } from '@avpass/platform';
+import { AuditTrail, diffChanges, DomainError, EventOutbox, Transactions } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { CompaniesRepository, MAX_GALLERY_PHOTOS } from './companies.repository';
@@ -24,6 +25,7 @@ export class CompaniesService {
     private readonly transactions: Transactions,
     private readonly companies: CompaniesRepository,
     private readonly outbox: EventOutbox,
+    private readonly audit: AuditTrail,
   ) {}
 
   async list(): Promise<Vendor[]> {
@@ -61,56 +63,108 @@ export class CompaniesService {
     return (await this.companies.listByName(actor.companyId)).map(toCompanySummary);
   }
 
-  async create(input: z.output<typeof createVendorRequestSchema>): Promise<Vendor> {
-    if (input.email) await this.assertEmailAvailable(input.email);
-    const company = await this.companies.insertUnique(input);
-    if (!company) throw emailTaken();
-    return toVendor(company);
+  /** The company and its audit entry commit together (a refused create records nothing). */
+  async create(input: z.output<typeof createVendorRequestSchema>, meta: RpcMeta): Promise<Vendor> {
+    return this.transactions.run(async (tx) => {
+      if (input.email) await this.assertEmailAvailable(input.email);
+      const company = await this.companies.insertUnique(input);
+      if (!company) throw emailTaken();
+      this.audit.record(tx, meta, {
+        action: 'partners.partner.created',
+        targetType: 'partner',
+        targetId: company.id,
+        companyId: company.id,
+        changes: diffChanges(null, auditedFields(company)),
+      });
+      return toVendor(company);
+    });
   }
 
-  async update(id: string, changes: z.output<typeof updateVendorRequestSchema>): Promise<Vendor> {
-    const company = await this.requireCompany(id);
-    if (changes.email) await this.assertEmailAvailable(changes.email, id);
-    if (!(await this.companies.assignUnique(company, changes))) throw emailTaken();
-    return toVendor(company);
+  /** Records the fields that changed, before → after; a PATCH that changes nothing records nothing. */
+  async update(
+    id: string,
+    changes: z.output<typeof updateVendorRequestSchema>,
+    meta: RpcMeta,
+  ): Promise<Vendor> {
+    return this.transactions.run(async (tx) => {
+      const company = await this.requireCompany(id);
+      if (changes.email) await this.assertEmailAvailable(changes.email, id);
+      const before = auditedFields(company);
+      if (!(await this.companies.assignUnique(company, changes))) throw emailTaken();
+      const diff = diffChanges(before, auditedFields(company));
+      if (diff && Object.keys(diff).length) {
+        this.audit.record(tx, meta, {
+          action: 'partners.partner.updated',
+          targetType: 'partner',
+          targetId: company.id,
+          companyId: company.id,
+          changes: diff,
+        });
+      }
+      return toVendor(company);
+    });
   }
 
   /**
-   * The company and the partners.partner.deleted.v1 event go in one
+   * The company, the partners.partner.deleted.v1 event and the audit entry go in one
    * transaction: identity learns of every delete that committed, and of no other.
    */
-  async remove(id: string): Promise<MessageResponse> {
+  async remove(id: string, meta: RpcMeta): Promise<MessageResponse> {
     await this.transactions.run(async (tx) => {
       const company = await this.companies.findById(id, tx);
       if (!company) throw DomainError.notFound('Partner');
+      const before = auditedFields(company);
       this.companies.remove(tx, company);
       this.outbox.record(tx, 'partners.partner.deleted.v1', {
         partnerId: company.id,
         name: company.name,
         deletedAt: new Date().toISOString(),
       });
+      this.audit.record(tx, meta, {
+        action: 'partners.partner.deleted',
+        targetType: 'partner',
+        targetId: company.id,
+        companyId: company.id,
+        changes: diffChanges(before, null),
+      });
     });
     return { message: 'Partner deleted' };
   }
 
   /** A logo replaces the current one; a gallery photo is appended (at most 50). */
-  async addPhoto(input: AddVendorPhotoRequest): Promise<Vendor> {
-    const company = await this.requireCompany(input.vendorId);
-    switch (input.photoType) {
-      case 'logo':
-        company.logoUrl = input.url;
-        await this.companies.save(company);
-        return toVendor(company);
-      case 'gallery': {
-        if (!(await this.companies.appendGalleryPhoto(company.id, input.url))) {
-          const message = `At most ${MAX_GALLERY_PHOTOS} gallery photos`;
-          throw DomainError.validation(message, { galleryPhotos: [message] });
+  async addPhoto(input: AddVendorPhotoRequest, meta: RpcMeta): Promise<Vendor> {
+    return this.transactions.run(async (tx) => {
+      const company = await this.requireCompany(input.vendorId);
+      const entry = { targetType: 'partner', targetId: company.id, companyId: company.id };
+      switch (input.photoType) {
+        case 'logo': {
+          const before = { logoUrl: company.logoUrl };
+          company.logoUrl = input.url;
+          await this.companies.save(company);
+          this.audit.record(tx, meta, {
+            ...entry,
+            action: 'partners.partner.logo-changed',
+            changes: diffChanges(before, { logoUrl: company.logoUrl }),
+          });
+          return toVendor(company);
         }
-        const updated = await this.companies.reload(company.id);
-        if (!updated) throw DomainError.notFound('Partner');
-        return toVendor(updated);
+        case 'gallery': {
+          const before = { galleryPhotos: [...company.galleryPhotos] };
+          if (!(await this.companies.appendGalleryPhoto(company.id, input.url))) {
+            const message = `At most ${MAX_GALLERY_PHOTOS} gallery photos`;
+            throw DomainError.validation(message, { galleryPhotos: [message] });
+          }
+          const updated = await this.companies.reload(company.id);
+          if (!updated) throw DomainError.notFound('Partner');
+          this.audit.record(tx, meta, {
+            ...entry,
+            action: 'partners.partner.gallery-photo-added',
+            changes: diffChanges(before, { galleryPhotos: [...updated.galleryPhotos] }),
+          });
+          return toVendor(updated);
+        }
       }
-    }
+    });
   }
 
   async requireCompany(id: string): Promise<Company> {
@@ -122,6 +176,12 @@ export class CompaniesService {
   private async assertEmailAvailable(email: string, exceptId?: string): Promise<void> {
     if (await this.companies.isEmailTaken(email, exceptId)) throw emailTaken();
   }
+}
+
+/** A partner's recorded fields (its id is the entry's target; its creation time never changes). */
+function auditedFields(company: Company) {
+  const { id: _id, createdAt: _createdAt, ...fields } = toVendor(company);
+  return fields;
 }
 
 /** The unique index is the real guard: two simultaneous requests get a 409, not a 500. */
