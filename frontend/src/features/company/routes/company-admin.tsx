@@ -109,6 +109,8 @@ export function CompanyAdminRoute() {
               ),
             },
             htmlInput: { 'data-testid': 'company-search', maxLength: 100 },
+            // The resting label sits on the page's grey: the secondary text colour is 4.27:1 there (axe).
+            inputLabel: { sx: { color: 'text.primary' } },
           }}
           sx={{ maxWidth: { md: 480 } }}
         />

@@ -1,0 +1,208 @@
+/// <reference lib="dom" />
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousAxeViolations } from './support/axe';
+import { E2E_ADMIN } from './support/global-setup';
+import { api, launchBrowser, newPhoneContext, screenshot, signIn } from './support/browser';
+
+// The audit trail (issue 26): the administrator deletes a voucher and finds who did it in /audit
+// (filters, before → after, Export CSV, a phone); a partner finds its staff's action in Activity.
+const baseUrl = inject('baseUrl');
+const DESKTOP = { width: 1366, height: 768 };
+const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
+mkdirSync(SHOTS, { recursive: true });
+const tag = Math.random().toString(36).slice(2, 7);
+const COMPANY = `Audit Harbour Clinic ${tag}`;
+const staff = { username: `audit-staff-${tag}`, password: 'audit-staff-password' };
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+let page: Page;
+let adminToken: string;
+
+async function shot(p: Page, name: string) {
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await p.waitForTimeout(400); // collapses and toasts finish their transitions
+  await p.screenshot({ path: `${SHOTS}audit-${name}.png`, fullPage: true });
+  await screenshot(p, `audit-${name}`);
+}
+
+/** Entries reach the read model through the event stream: wait until the API has them. */
+async function entriesOf(token: string, query: Record<string, string>, count = 1) {
+  const url = `/api/audit?${new URLSearchParams(query).toString()}`;
+  let items: Array<Record<string, unknown>> = [];
+  await expect
+    .poll(
+      async () => {
+        const res = await api(baseUrl, url, { token });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        items = res.body.items;
+        return items.length;
+      },
+      { timeout: 15_000, interval: 250 },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return items;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+afterAll(async () => browser?.close());
+
+describe('the audit trail', () => {
+  it('the administrator deletes a voucher and finds who did it in /audit', async () => {
+    const created = await api(baseUrl, '/api/generate-qr', {
+      method: 'POST',
+      token: adminToken,
+      json: {
+        clinic: `Audit Gym ${tag}`,
+        service: 'Day pass',
+        expirationDate: '2099-12-31',
+        discountValue: 10,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+
+    context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    page = await context.newPage();
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    await page.getByLabel('Search QR codes').fill(`Audit Gym ${tag}`);
+    const row = page.locator(`[data-testid="qr-row"][data-id="${id}"]`);
+    await row.waitFor();
+    await row.getByRole('button', { name: `Delete QR code ${id.slice(0, 8)}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this QR code?' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await row.waitFor({ state: 'detached' });
+
+    const [entry] = await entriesOf(adminToken, {
+      targetType: 'voucher',
+      targetId: id,
+      action: 'vouchers.voucher.deleted',
+    });
+    // The actor's name is the user's display name (the seeded administrator has one).
+    expect(entry).toMatchObject({ actorRole: 'super_admin', actorType: 'user', targetId: id });
+    const actorName = String(entry?.actorName);
+    expect(actorName).toBeTruthy();
+
+    // From the navigation bar; the filters go into the URL.
+    await page.getByRole('link', { name: 'Audit' }).first().click();
+    await page.waitForURL(`${baseUrl}/audit`);
+    await page.getByRole('heading', { name: 'Audit trail', level: 1 }).waitFor();
+    await page.getByTestId('audit-filter-targetType').fill('voucher');
+    await page.getByTestId('audit-filter-targetId').fill(id);
+    await page.getByTestId('audit-filter-action').fill('vouchers.voucher.deleted');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL((url) => url.searchParams.get('targetId') === id);
+    const rows = page.getByTestId('audit-row');
+    // The unfiltered list gives way to the filtered one: wait for this code's row, then only it.
+    await rows.filter({ hasText: id }).first().waitFor();
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
+    const text = await rows.first().innerText();
+    expect(text).toContain('vouchers.voucher.deleted');
+    expect(text).toContain(actorName);
+    await rows.first().getByRole('button', { name: 'Show changes of vouchers.voucher.deleted' }).click();
+    const details = page.getByTestId('audit-entry-details');
+    await details.waitFor();
+    await expect(details.innerText()).resolves.toContain('super_admin');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, 'admin-deleted-desktop');
+
+    // Export CSV: the same query, as a file.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain('vouchers.voucher.deleted');
+    expect(csv).toContain(id);
+
+    // A reload keeps the filters (they live in the URL); the fields show them.
+    await page.reload();
+    await expect(page.getByTestId('audit-filter-targetId').inputValue()).resolves.toBe(id);
+    await rows.first().waitFor();
+
+    // On a phone: cards, each opening its changes.
+    const phone = await newPhoneContext(browser);
+    try {
+      const phonePage = await phone.newPage();
+      await signIn(phonePage, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+      await phonePage.waitForURL(`${baseUrl}/dashboard`);
+      await phonePage.goto(`${baseUrl}/audit?targetType=voucher&targetId=${id}`);
+      const card = phonePage.getByTestId('audit-card').filter({ hasText: 'vouchers.voucher.deleted' });
+      await card.waitFor();
+      await card.getByRole('button', { name: 'Show changes' }).click();
+      await card.getByTestId('audit-entry-details').waitFor();
+      const overflow = await phonePage.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(phonePage)).toEqual([]);
+      await shot(phonePage, 'admin-deleted-phone');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it("a partner finds its staff's action in Activity", async () => {
+    const vendor = await api(baseUrl, '/api/vendors', {
+      method: 'POST',
+      token: adminToken,
+      json: { name: COMPANY },
+    });
+    expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
+    const user = await api(baseUrl, `/api/partners/${vendor.body.id}/users`, {
+      method: 'POST',
+      token: adminToken,
+      json: staff,
+    });
+    expect(user.status, JSON.stringify(user.body)).toBe(201);
+    const staffToken = (await api(baseUrl, '/api/auth/company-login', { method: 'POST', json: staff })).body
+      .token as string;
+    expect(staffToken).toBeTruthy();
+    // The staff member's own action: a code of their company.
+    const created = await api(baseUrl, '/api/generate-qr', {
+      method: 'POST',
+      token: staffToken,
+      json: {
+        clinic: `Audit Staff Code ${tag}`,
+        service: 'Massage',
+        expirationDate: '2099-12-31',
+        discountValue: 5,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await entriesOf(staffToken, { actorId: String(user.body.id), targetId: created.body.id as string });
+
+    for (const [viewport, name] of [
+      [DESKTOP, 'partner-activity-desktop'],
+      [null, 'partner-activity-phone'],
+    ] as const) {
+      context = viewport ? await browser.newContext({ viewport }) : await newPhoneContext(browser);
+      page = await context.newPage();
+      await signIn(page, baseUrl, staff.username, staff.password);
+      await page.waitForURL(`${baseUrl}/company-dashboard`);
+      await page.goto(`${baseUrl}/company-admin`);
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      const item = page
+        .getByTestId(viewport ? 'audit-row' : 'audit-card')
+        .filter({ hasText: staff.username })
+        .filter({ hasText: created.body.id as string })
+        .first();
+      await item.waitFor();
+      await expect(item.innerText()).resolves.toContain(created.body.id as string);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, name);
+      await context.close();
+      context = undefined;
+    }
+  });
+});
