@@ -1,3 +1,4 @@
+import { waitFor } from '@avpass/platform/testing';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,6 +205,26 @@ describe('identity records sign-ins, profiles, passwords, sessions and portal us
     expect(dup.status).toBe(409);
     secrets.add('another-password');
     expect(await count('identity')).toBe(before);
+  });
+
+  it("a deleted partner's active portal users are deactivated by the system, one entry each", async () => {
+    const staff = await createPartnerWithUser(h, 'Closing Co');
+    secrets.add(staff.token);
+    expect((await h.api(`/api/vendors/${staff.companyId}`, { method: 'DELETE', token: admin })).status).toBe(
+      200,
+    );
+    await waitFor(
+      async () => (await entries('identity', 'identity.portal-user.deactivated', staff.userId)).length > 0,
+      { message: 'the deactivation was not recorded' },
+    );
+    const off = await entries('identity', 'identity.portal-user.deactivated', staff.userId);
+    expect(off).toHaveLength(1);
+    expect(off[0]).toMatchObject({
+      actor_type: 'system',
+      actor_id: null,
+      company_id: staff.companyId,
+      changes: { isActive: { before: true, after: false } },
+    });
   });
 
   it('a failed sign-in is public, with the address and the username tried; then the lockout', async () => {

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@avpass/contracts';
-import type { EventSubscriber, Tx } from '@avpass/platform';
+import { AuditTrail, type EventSubscriber, type Tx } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { SessionsRepository } from '../sessions/sessions.repository';
 import { UsersRepository } from '../users/users.repository';
@@ -13,12 +13,26 @@ export class PartnerDeletedSubscriber implements EventSubscriber {
   constructor(
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
+    private readonly audit: AuditTrail,
   ) {}
 
   readonly handlers = {
     'partners.partner.deleted.v1': async (event: DomainEvent<'partners.partner.deleted.v1'>, tx: Tx) => {
-      const userIds = await this.users.deactivateCompanyUsers(tx, event.payload.partnerId);
+      const { all: userIds, wereActive } = await this.users.deactivateCompanyUsersReporting(
+        tx,
+        event.payload.partnerId,
+      );
       const ended = await this.sessions.deleteForUsers(userIds, undefined, tx);
+      // Done by the platform on the partner's deletion (actor `system`), one entry per user it turned off.
+      for (const userId of wereActive) {
+        this.audit.record(tx, null, {
+          action: 'identity.portal-user.deactivated',
+          targetType: 'user',
+          targetId: userId,
+          companyId: event.payload.partnerId,
+          changes: { isActive: { before: true, after: false } },
+        });
+      }
       this.logger.log(
         `partner ${event.payload.partnerId} deleted: ${userIds.length} user(s) deactivated, ${ended} session(s) ended`,
       );

@@ -68,10 +68,19 @@ export class UsersRepository {
 
   /** Deactivates every user of a company in the caller's transaction; answers their ids. */
   async deactivateCompanyUsers(tx: EntityManager, companyId: string): Promise<string[]> {
+    return (await this.deactivateCompanyUsersReporting(tx, companyId)).all;
+  }
+
+  /** The same, also answering which of them were active until now. */
+  async deactivateCompanyUsersReporting(
+    tx: EntityManager,
+    companyId: string,
+  ): Promise<{ all: string[]; wereActive: string[] }> {
     const users = await tx.find(User, { companyId });
+    const wereActive = users.filter((u) => u.isActive).map((u) => u.id);
     users.forEach((u) => (u.isActive = false));
     await tx.flush();
-    return users.map((u) => u.id);
+    return { all: users.map((u) => u.id), wereActive };
   }
 
   /** The unique indexes are the real guard: two simultaneous requests get null (a 409), not a 500. */
