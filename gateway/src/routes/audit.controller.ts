@@ -2,12 +2,11 @@ import { RPC, type AuditEntry, type AuditPage } from '@avpass/contracts';
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Readable } from 'node:stream';
 import { Roles } from '../auth/auth.decorators';
 import { ApiRpc } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { csvRow } from './csv';
-import { attachment } from './rendering.controller';
+import { sendPagedCsv } from './csv-export';
 
 const CSV_HEADER = [
   'At (UTC)',
@@ -77,23 +76,13 @@ export class AuditController {
     @Req() req: AuthenticatedRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const sent = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
-    const { limit: _limit, cursor: _cursor, ...filters } = sent;
-    const first = await this.services.forward(RPC.audit.exportPage, filters, req);
-    const services = this.services;
-    async function* lines(): AsyncGenerator<string> {
-      yield `\ufeff${csvRow(CSV_HEADER)}`;
-      let page: AuditPage = first;
-      for (;;) {
-        if (page.items.length) yield page.items.map(csvLine).join('');
-        if (!page.nextCursor) return;
-        page = await services.forward(RPC.audit.exportPage, { ...filters, cursor: page.nextCursor }, req);
-      }
-    }
-    await reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', attachment('audit.csv'))
-      .header('cache-control', 'private, no-store')
-      .send(Readable.from(lines()));
+    await sendPagedCsv<AuditPage>(reply, {
+      header: CSV_HEADER,
+      query,
+      fetchPage: (filters) => this.services.forward(RPC.audit.exportPage, filters, req),
+      lines: (page) => page.items.map(csvLine),
+      nextCursor: (page) => page.nextCursor,
+      fileName: () => 'audit.csv',
+    });
   }
 }

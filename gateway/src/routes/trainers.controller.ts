@@ -3,7 +3,6 @@ import { centsToDollars } from '@avpass/domain';
 import { Body, Controller, Get, HttpCode, Inject, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { Roles } from '../auth/auth.decorators';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
@@ -13,7 +12,7 @@ import { deploymentUrlOf } from '../http/origin';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { ImageStore, type ImageFormRule } from '../uploads/image-store';
 import { csvRow } from './csv';
-import { attachment } from './rendering.controller';
+import { sendPagedCsv } from './csv-export';
 
 /** Spec sections 5 and 9: a trainer photo is at most 5 MB and an image by content. */
 export const TRAINER_IMAGE_RULE = {
@@ -137,30 +136,13 @@ export class TrainersController {
     @Req() req: AuthenticatedRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const sent = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
-    const { limit: _limit, cursor: _cursor, ...filters } = sent;
-    const first = await this.services.forward(RPC.vouchers.trainerExportPage, filters, req);
-    const services = this.services;
-    async function* lines(): AsyncGenerator<string> {
-      yield `\ufeff${csvRow(CSV_HEADER)}`;
-      let page: TrainerExportPage = first;
-      for (;;) {
-        if (page.rows.length) yield page.rows.map(csvLine).join('');
-        if (!page.nextCursor) return;
-        page = await services.forward(
-          RPC.vouchers.trainerExportPage,
-          { ...filters, cursor: page.nextCursor },
-          req,
-        );
-      }
-    }
-    await reply
-      .type('text/csv; charset=utf-8')
-      .header(
-        'content-disposition',
-        attachment(`athlete-analytics-${first.startDate}-to-${first.endDate}.csv`),
-      )
-      .header('cache-control', 'private, no-store')
-      .send(Readable.from(lines()));
+    await sendPagedCsv<TrainerExportPage>(reply, {
+      header: CSV_HEADER,
+      query,
+      fetchPage: (filters) => this.services.forward(RPC.vouchers.trainerExportPage, filters, req),
+      lines: (page) => page.rows.map(csvLine),
+      nextCursor: (page) => page.nextCursor,
+      fileName: (first) => `athlete-analytics-${first.startDate}-to-${first.endDate}.csv`,
+    });
   }
 }
