@@ -62,8 +62,10 @@ describe('two instances of the launcher on one machine', () => {
     const lines = [];
     const second = await launch({ PORT: String(BASE - 1) }, lines);
     expect(second.metricsPorts).toEqual(block(BASE + APPS.length));
+    // Every app in the order of the one list of services, then the gateway: its own block each.
+    const taken = APPS.map((name, i) => `${BASE + i} (${name})`).join(', ');
     expect(lines).toContain(
-      `[start] operator port ${BASE} (identity), ${BASE + 1} (partners), ${BASE + 2} (vouchers), ${BASE + 3} (credits), ${BASE + 4} (inventory), ${BASE + 5} (rendering), ${BASE + 6} (gateway) is already in use (another AV Pass on this machine?): using ${BASE + 7}–${BASE + 13} instead (METRICS_PORT_BASE chooses)`,
+      `[start] operator port ${taken} is already in use (another AV Pass on this machine?): using ${BASE + APPS.length}–${BASE + 2 * APPS.length - 1} instead (METRICS_PORT_BASE chooses)`,
     );
     const answer = await fetch(`http://127.0.0.1:${second.metricsPorts.rendering}/`);
     expect(await answer.text()).toBe('ok');
@@ -79,7 +81,9 @@ describe('two instances of the launcher on one machine', () => {
 
   it('an explicit METRICS_PORT_BASE that is taken stops with one line that says to set it', async () => {
     await expect(launch({ PORT: String(BASE - 3), METRICS_PORT_BASE: String(BASE + 2) })).rejects.toThrow(
-      /^Operator port 9?\d+ \(identity\).* from METRICS_PORT_BASE=\d+ is already in use \(another AV Pass on this machine\?\): set METRICS_PORT_BASE to another base \(the apps take 7 ports from it\), or empty for no operator ports$/,
+      new RegExp(
+        String.raw`^Operator port \d+ \(identity\).* from METRICS_PORT_BASE=\d+ is already in use \(another AV Pass on this machine\?\): set METRICS_PORT_BASE to another base \(the apps take ${APPS.length} ports from it\), or empty for no operator ports$`,
+      ),
     );
   });
 });
