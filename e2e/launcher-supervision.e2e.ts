@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_NAMES } from '../libs/contracts/src/services';
 import { createTestDatabase, type TestDatabase } from '../libs/platform/src/testing/test-database';
 
 // A service process killed under the launcher (`npm start`'s supervisor) while members redeem: it
@@ -139,7 +140,7 @@ describe('npm start supervises its apps', () => {
     expect(without).toBe(0);
     expect(totalUsage).toBe(succeeded);
     // No app logged an unhandled rejection or exception (installProcessGuards' marker).
-    for (const app of ['identity', 'partners', 'vouchers', 'credits', 'inventory', 'rendering', 'gateway']) {
+    for (const app of [...SERVICE_NAMES, 'gateway']) {
       expect(platform.logs(app, 200).filter((line) => line.includes('BUG unhandled'))).toEqual([]);
     }
   }, 120_000);
