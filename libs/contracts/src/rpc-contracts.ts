@@ -88,6 +88,7 @@ import {
   bulkGenerateResponseSchema,
   generateQrRequestSchema,
   idempotencyKeyField,
+  codeListQuerySchema,
   listQuerySchema,
   pageSchema,
   publicStatsSchema,
@@ -256,7 +257,7 @@ export const RPC_CONTRACTS = {
   /** GET /api/qr-codes: the signed-in user's recent codes (super_admin: all; company: assigned). */
   'vouchers.codes.list-recent.v1': contract('listRecent', empty, qrCodeSchema.array()),
   /** GET /api/qr-codes/all: the company's codes (super_admin: all). */
-  'vouchers.codes.list-for-actor.v1': contract('listForActor', listQuerySchema, pageSchema(qrCodeSchema)),
+  'vouchers.codes.list-for-actor.v1': contract('listForActor', codeListQuerySchema, pageSchema(qrCodeSchema)),
   /** GET /api/qr-codes/{id}: public voucher read; a malformed id is not found. */
   'vouchers.codes.get-public.v1': contract(
     'getPublic',
@@ -290,7 +291,7 @@ export const RPC_CONTRACTS = {
   'vouchers.admin.stats.v1': contract('adminStats', empty, voucherStatsSchema),
   /** GET /api/public/stats: totals for anyone. */
   'vouchers.public.stats.v1': contract('publicStats', empty, publicStatsSchema),
-  'vouchers.admin.list.v1': contract('adminList', listQuerySchema, pageSchema(qrCodeSchema)),
+  'vouchers.admin.list.v1': contract('adminList', codeListQuerySchema, pageSchema(qrCodeSchema)),
   'vouchers.admin.redemptions.v1': contract(
     'adminRedemptions',
     listQuerySchema,

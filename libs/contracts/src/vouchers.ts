@@ -122,11 +122,16 @@ const partnerNameField = z
   .nullish()
   .transform((v) => v || null);
 
+/** A blank usage limit: the form's "Custom number" left empty (absent is the default, 1 use). */
+export const USAGE_LIMIT_REQUIRED_MESSAGE = 'Usage limit is required: enter the number of uses';
 /**
- * A usage limit as a form sends it: 'unlimited', digits, or a number; blank is 1. Always stored as an
+ * A usage limit as a form sends it: 'unlimited', digits, or a number; absent is 1. Blank text is
+ * refused, never read as 1: only an empty "Custom number" sends it (issue 27). Always stored as an
  * integer; unlimited is 999999 (docs/decisions.md 2).
  */
-export const usageLimitField = numberOrWord('Usage limit', 'unlimited', { blank: 1 })
+export const usageLimitField = numberOrWord('Usage limit', 'unlimited', {
+  required: USAGE_LIMIT_REQUIRED_MESSAGE,
+})
   .optional()
   .transform((value, ctx) => {
     if (value === undefined) return 1;
@@ -544,6 +549,41 @@ export interface ListQuery {
   cursor?: string;
 }
 
+/**
+ * The codes tables' sorts (issue 27): `createdAt` (the default, newest first), `name` (the partner /
+ * facility name, A–Z first), `usageCount` (most used first), `expiresAt` (soonest first; never-expiring
+ * last). Each is served by an index (vouchers migration 20261208) and keyset-paged.
+ */
+export const CODE_SORTS = ['createdAt', 'name', 'usageCount', 'expiresAt'] as const;
+export type CodeSort = (typeof CODE_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+/** Each sort's direction when `order` is not given. */
+export const CODE_SORT_DEFAULT_ORDER: Readonly<Record<CodeSort, SortOrder>> = {
+  createdAt: 'desc',
+  name: 'asc',
+  usageCount: 'desc',
+  expiresAt: 'asc',
+};
+
+/**
+ * GET /api/admin/qr-codes and /api/qr-codes/all: the list query plus `sort`, `order`, `status` (the
+ * code's status, as the table shows it) and `partnerId` (made for or assigned to that partner). All
+ * optional: without them the list is what it was (newest first, unfiltered).
+ */
+export const codeListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(CODE_SORTS, `sort must be one of ${CODE_SORTS.join(', ')}`).optional(),
+  order: z.enum(SORT_ORDERS, 'order must be asc or desc').optional(),
+  status: z.enum(VOUCHER_STATUSES, `status must be one of ${VOUCHER_STATUSES.join(', ')}`).optional(),
+  partnerId: z.string().uuid('partnerId must be a partner id').optional(),
+});
+export interface CodeListQuery extends ListQuery {
+  sort?: CodeSort;
+  order?: SortOrder;
+  status?: (typeof VOUCHER_STATUSES)[number];
+  partnerId?: string;
+}
+
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
@@ -551,6 +591,8 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     limit: z.number().int(),
     offset: z.number().int(),
     nextCursor: z.string().nullable().optional(),
+    /** True when `total` is a floor (a filtered count stopped at its bound): "more than total". */
+    totalIsLowerBound: z.boolean().optional(),
   });
 export interface Page<T> {
   items: T[];
@@ -559,6 +601,7 @@ export interface Page<T> {
   offset: number;
   /** Pass as `?cursor=` for the next page; null on the last page. Lists paged by keyset have it. */
   nextCursor?: string | null;
+  totalIsLowerBound?: boolean;
 }
 
 export const qrCodePartnerSchema = z.object({

@@ -27,6 +27,10 @@ export function decodeCursor(cursor: string): SortKey {
   } catch {
     parsed = null;
   }
+  if (Array.isArray(parsed) && parsed[0] === SORTED_CURSOR_TAG) {
+    // A cursor of another sort (encodeSortedCursor) given to the list's default order.
+    throw DomainError.validation(CURSOR_OTHER_SORT_MESSAGE, { cursor: [CURSOR_OTHER_SORT_MESSAGE] });
+  }
   if (
     !Array.isArray(parsed) ||
     parsed.length !== 2 ||
@@ -76,4 +80,94 @@ function keyComparison(
 export function nextCursor(rows: { cursor_at: string; id: string }[], limit: number): string | null {
   const last = rows[rows.length - 1];
   return rows.length === limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null;
+}
+
+/**
+ * Keyset paging of a list sorted by another column than its creation time (issue 27: tables that
+ * sort): the cursor carries the sort's name and direction with the row's sort value and id, so a
+ * cursor handed out under one sort is refused (400) under another instead of silently skipping rows.
+ */
+export interface SortedKey {
+  sort: string;
+  order: 'asc' | 'desc';
+  /** The row's sort value as text (PostgreSQL's own print of it, so it casts back exactly). */
+  value: string;
+  id: string;
+}
+
+/** How a sort's value is compared: the expression the index is built on, and its SQL type. */
+export interface SortColumn {
+  sort: string;
+  order: 'asc' | 'desc';
+  /** The indexed expression, e.g. `lower(q.clinic_name)`. */
+  expression: string;
+  /** The cast of the cursor's value: `text`, `int`, `date`, `timestamptz`. */
+  type: 'text' | 'int' | 'date' | 'timestamptz';
+}
+
+const SORTED_CURSOR_TAG = 's1';
+export const CURSOR_OTHER_SORT_MESSAGE =
+  'cursor belongs to another sort order; start again from the first page';
+
+export function encodeSortedCursor(key: SortedKey): string {
+  return Buffer.from(JSON.stringify([SORTED_CURSOR_TAG, key.sort, key.order, key.value, key.id])).toString(
+    'base64url',
+  );
+}
+
+/** The key of a sorted cursor, refused (400) when malformed or handed out under another sort. */
+export function decodeSortedCursor(cursor: string, column: Pick<SortColumn, 'sort' | 'order'>): SortedKey {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
+  if (Array.isArray(parsed) && parsed.length === 2) {
+    // A creation-time cursor ([at, id]) from the list's default order.
+    throw DomainError.validation(CURSOR_OTHER_SORT_MESSAGE, { cursor: [CURSOR_OTHER_SORT_MESSAGE] });
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 5 ||
+    parsed[0] !== SORTED_CURSOR_TAG ||
+    !parsed.every((part) => typeof part === 'string') ||
+    (parsed[2] !== 'asc' && parsed[2] !== 'desc') ||
+    !UUID.test(parsed[4] as string)
+  ) {
+    const message = 'cursor is not valid; start again from the first page';
+    throw DomainError.validation(message, { cursor: [message] });
+  }
+  const [, sort, order, value, id] = parsed as [string, string, 'asc' | 'desc', string, string];
+  if (sort !== column.sort || order !== column.order) {
+    throw DomainError.validation(CURSOR_OTHER_SORT_MESSAGE, { cursor: [CURSOR_OTHER_SORT_MESSAGE] });
+  }
+  return { sort, order, value, id };
+}
+
+/** Rows after a sorted cursor in the column's order: `(expression, id) > / < (value, id)`. */
+export function afterSortedCursorSql(
+  cursor: string | undefined,
+  column: SortColumn,
+  idColumn: string,
+): SqlClause | null {
+  if (!cursor) return null;
+  const key = decodeSortedCursor(cursor, column);
+  const op = column.order === 'desc' ? '<' : '>';
+  return {
+    sql: `(${column.expression}, ${idColumn}) ${op} (?::${column.type}, ?::uuid)`,
+    params: [key.value, key.id],
+  };
+}
+
+/** The next page's sorted cursor: the last row's value and id when the page is full, else null. */
+export function nextSortedCursor(
+  rows: { sort_value: string; id: string }[],
+  limit: number,
+  column: Pick<SortColumn, 'sort' | 'order'>,
+): string | null {
+  const last = rows[rows.length - 1];
+  return rows.length === limit && last
+    ? encodeSortedCursor({ sort: column.sort, order: column.order, value: last.sort_value, id: last.id })
+    : null;
 }

@@ -2,14 +2,18 @@ import {
   allOf,
   type SqlClause,
   afterCursorSql,
+  afterSortedCursorSql,
   encodeCursor,
   nextCursor,
+  nextSortedCursor,
   upToCursorSql,
 } from '@avpass/platform';
-import type { Actor } from '@avpass/contracts';
+import type { Actor, CodeSort, SortOrder } from '@avpass/contracts';
+import type { VoucherStatus } from '@avpass/domain';
 import { EntityManager, type QueryBuilder } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { assignedRowSql, assignedToSql, codeSearchSql, visibleCodesSql } from './code-visibility';
+import { codeSortColumn, codeStatusSql } from './code-list-sql';
 
 import { QrCode } from './qr-code.entity';
 
@@ -26,6 +30,8 @@ export interface PageWindow {
    * rather than every match through the trigram index and a sort.
    */
   searchInListOrder?: boolean;
+  /** The table's sort (issue 27); absent: the list's own order (newest or oldest first). */
+  sort?: { sort: CodeSort; order: SortOrder } | undefined;
 }
 
 /** Narrows a page of codes further. */
@@ -35,6 +41,8 @@ export interface CodeFilter {
   /** The vendor holds many of the codes: its assignment is checked row by row (assignedRowSql). */
   vendorDense?: boolean;
   batchId?: string;
+  /** Only codes of this status on the business day `today` ('YYYY-MM-DD'), as the table shows it. */
+  status?: { status: VoucherStatus; today: string } | undefined;
 }
 
 /** A page read from one partner's rows (QrCodesRepository.partnerPageRows). */
@@ -122,7 +130,11 @@ export class QrCodesRepository {
     columns: (table: string) => string,
   ): Promise<KeysetPage<Record<string, unknown>>> {
     if (window.limit === 0) return { rows: [], nextCursor: null };
-    const dir = order === 'newest' ? 'desc' : 'asc';
+    const sort = window.sort;
+    if (sort && sort.sort !== 'createdAt') {
+      return this.sortedPageRows(actor, window, filter, { sort: sort.sort, order: sort.order }, columns);
+    }
+    const dir = sort ? sort.order : order === 'newest' ? 'desc' : 'asc';
     const partner = this.partnerDriver(actor, window, filter);
     if (partner) return this.partnerPageRows(partner, window, dir, columns);
     const where = allOf(
@@ -131,7 +143,7 @@ export class QrCodesRepository {
       upToCursorSql(window.until, 'q.created_at', 'q.id', dir),
     );
     const offset = window.cursor ? 0 : window.offset;
-    if (offset > 0 && where.sql === 'true' && order === 'newest') {
+    if (offset > 0 && where.sql === 'true' && dir === 'desc') {
       return this.deepPageOfAll(window.limit, offset);
     }
     const ids = `select q.id from qr_codes q where ${where.sql}
@@ -170,13 +182,14 @@ export class QrCodesRepository {
   private partnerDriver(actor: Actor, window: PageWindow, filter: CodeFilter): PartnerDriver | null {
     const search = codeSearchSql(window.search);
     const batch = filter.batchId ? { sql: 'q.batch_id = ?', params: [filter.batchId] } : null;
+    const status = statusSqlOf(filter);
     if (actor.role === 'super_admin') {
       if (!filter.vendorId) return null;
-      return { partnerId: filter.vendorId, owned: true, rest: allOf(search, batch) };
+      return { partnerId: filter.vendorId, owned: true, rest: allOf(search, batch, status) };
     }
     if (!actor.companyId || filter.batchId) return null;
     const vendor = filter.vendorId ? this.vendorSql(filter.vendorId, filter.vendorDense) : null;
-    return { partnerId: actor.companyId, owned: false, rest: allOf(search, vendor) };
+    return { partnerId: actor.companyId, owned: false, rest: allOf(search, vendor, status) };
   }
 
   /**
@@ -234,6 +247,39 @@ export class QrCodesRepository {
   }
 
   /**
+   * A page in another order than creation time (the table's sort: name, usage, expiry), read along
+   * that sort's index (vouchers migration 20261208) with the id breaking ties; keyset by a cursor of
+   * the same sort (another sort's cursor is refused, 400), or by offset (a reload or a shared link
+   * lands on its page; costs what it skips).
+   */
+  private async sortedPageRows(
+    actor: Actor,
+    window: PageWindow,
+    filter: CodeFilter,
+    sort: { sort: Exclude<CodeSort, 'createdAt'>; order: SortOrder },
+    columns: (table: string) => string,
+  ): Promise<KeysetPage<Record<string, unknown>>> {
+    const column = codeSortColumn(sort.sort, sort.order);
+    const dir = sort.order;
+    const where = allOf(
+      this.filterSql(actor, window, filter),
+      afterSortedCursorSql(window.cursor, column, 'q.id'),
+    );
+    const offset = window.cursor ? 0 : window.offset;
+    type Row = Record<string, unknown> & { sort_value: string; id: string };
+    const rows: Row[] = await this.em.execute(
+      `select ${columns('q')}, (${column.expression})::text as sort_value, q.created_at::text as cursor_at
+         from qr_codes q where ${where.sql}
+        order by ${column.expression} ${dir}, q.id ${dir} limit ? offset ?`,
+      [...where.params, window.limit, offset],
+    );
+    return {
+      rows: rows.map(({ partner_ids: _partners, sort_value: _value, ...row }) => row),
+      nextCursor: nextSortedCursor(rows, window.limit, column),
+    };
+  }
+
+  /**
    * Every code, newest first, from `offset` on: the days made after the page's first row are skipped
    * by their counts (code_day_tallies, kept in the same transactions as the codes, so they agree with
    * the rows in one snapshot), then the rest of the offset is taken inside that one day, by a
@@ -283,6 +329,19 @@ export class QrCodesRepository {
     const [row] = (await this.em.execute(
       `select count(*)::int as n from qr_codes q where ${where.sql}`,
       where.params,
+    )) as [{ n: number }];
+    return row.n;
+  }
+
+  /**
+   * How many codes the filter matches, counting no further than `bound` + 1 rows: a filtered table's
+   * total without a count over every row of a large platform (more than `bound`: "more than").
+   */
+  async countUpTo(actor: Actor, window: PageWindow, filter: CodeFilter, bound: number): Promise<number> {
+    const where = this.filterSql(actor, window, filter);
+    const [row] = (await this.em.execute(
+      `select count(*)::int as n from (select 1 from qr_codes q where ${where.sql} limit ?) c`,
+      [...where.params, bound + 1],
     )) as [{ n: number }];
     return row.n;
   }
@@ -436,8 +495,13 @@ export class QrCodesRepository {
       codeSearchSql(window.search),
       filter.vendorId ? this.vendorSql(filter.vendorId, filter.vendorDense) : null,
       filter.batchId ? { sql: 'q.batch_id = ?', params: [filter.batchId] } : null,
+      statusSqlOf(filter),
     );
   }
+}
+
+function statusSqlOf(filter: CodeFilter): SqlClause | null {
+  return filter.status ? codeStatusSql(filter.status.status, filter.status.today) : null;
 }
 
 /** The keyset cursor of a page's row (its creation time as PostgreSQL printed it, and its id). */

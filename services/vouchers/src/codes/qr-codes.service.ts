@@ -1,6 +1,8 @@
 import {
   BULK_FIRST_PAGE,
   bulkMaxMessage,
+  CODE_SORT_DEFAULT_ORDER,
+  type CodeListQuery,
   PARTNER_NAME_MESSAGE,
   PAST_EXPIRY_MESSAGE,
   RPC,
@@ -18,7 +20,7 @@ import {
   type RpcMeta,
   type RedemptionMode,
 } from '@avpass/contracts';
-import { isExpired } from '@avpass/domain';
+import { isExpired, todayInTimeZone } from '@avpass/domain';
 import {
   AuditTrail,
   diffChanges,
@@ -41,7 +43,7 @@ import { codeAuditFields } from './code-audit';
 import { BatchesRepository, type BatchWithUsage } from './batches.repository';
 import { QrCode } from './qr-code.entity';
 import { toBatchCode, toPublicVoucher, toQrCode } from './qr-code.mapper';
-import { QrCodesRepository, type KeysetPage, type PageWindow } from './qr-codes.repository';
+import { QrCodesRepository, type CodeFilter, type KeysetPage, type PageWindow } from './qr-codes.repository';
 import { NEW_CODE_VERSION, snapshotOf } from './snapshot';
 import { VoucherSettingsRepository } from '../voucher-settings/voucher-settings.repository';
 
@@ -51,6 +53,17 @@ import { VoucherSettingsRepository } from '../voucher-settings/voucher-settings.
  * assignment does). Its pages are read from its own rows whatever its share (partnerPageRows).
  */
 const DENSE_VENDOR_FACTOR = 1000;
+
+/**
+ * A filtered codes table counts at most this many matches (more: "more than 10,000"): the count
+ * stops there, so a poll of a status filter over a million codes reads 10,001 rows at most.
+ */
+export const LIST_COUNT_BOUND = 10_000;
+
+/** A company asked the codes table for another partner's codes. */
+export const OWN_COMPANY_ONLY_LIST_MESSAGE = 'You can only list your own company’s codes';
+
+type CodeListInput = CodeListQuery & { limit: number; offset: number };
 
 /** The recent list (GET /api/qr-codes) is the newest 20; screens show the first 5. */
 export const RECENT_LIMIT = 20;
@@ -281,8 +294,80 @@ export class QrCodesService {
     return this.toDtos(rows);
   }
 
+  /**
+   * The codes table (issue 27): newest first unless `sort`/`order` say otherwise, narrowed by
+   * `status` and (the administrator's) `partnerId`. A company sees its assigned codes only: a
+   * partnerId of another partner is refused (403), its own changes nothing.
+   */
+  async list(actor: Actor, query: CodeListInput): Promise<Page<QrCodeDto>> {
+    const { sort, order, status, partnerId, ...window } = query;
+    if (
+      partnerId &&
+      actor.role !== 'super_admin' &&
+      partnerId.toLowerCase() !== actor.companyId?.toLowerCase()
+    ) {
+      throw DomainError.forbidden(OWN_COMPANY_ONLY_LIST_MESSAGE);
+    }
+    const sorted = sort
+      ? { sort, order: order ?? CODE_SORT_DEFAULT_ORDER[sort] }
+      : order
+        ? { sort: 'createdAt' as const, order }
+        : undefined;
+    const adminPartner = actor.role === 'super_admin' ? partnerId?.toLowerCase() : undefined;
+    if (!sorted && !status && !adminPartner) return this.listNewest(actor, window);
+    const filter: CodeFilter = {
+      ...(status
+        ? { status: { status, today: todayInTimeZone(this.settings.now(), this.settings.timeZone) } }
+        : {}),
+    };
+    if (adminPartner) {
+      const [assigned, all] = await Promise.all([
+        this.tallies.codes(adminPartner),
+        this.tallies.codes(PLATFORM_SCOPE),
+      ]);
+      Object.assign(filter, {
+        vendorId: adminPartner,
+        vendorDense: assigned * assigned >= DENSE_VENDOR_FACTOR * all,
+      });
+    }
+    const sortedWindow = { ...window, sort: sorted };
+    const [page, total] = await Promise.all([
+      this.codes.page(actor, sortedWindow, filter),
+      this.filteredTotal(actor, window, filter),
+    ]);
+    return {
+      ...(await this.toPage(page, total.count, window)),
+      ...(total.lowerBound ? { totalIsLowerBound: true } : {}),
+    };
+  }
+
+  /**
+   * A filtered or sorted table's total from the cheapest source that is exact: the tallies when
+   * nothing narrows it (only sorted), the partner's tally and owned count for a partner alone, else a
+   * count that stops after LIST_COUNT_BOUND rows (polled every 10 s: never a count over millions).
+   */
+  private async filteredTotal(
+    actor: Actor,
+    window: PageWindow,
+    filter: CodeFilter,
+  ): Promise<{ count: number; lowerBound: boolean }> {
+    const exact = (count: number) => ({ count, lowerBound: false });
+    const searched = Boolean(window.search?.trim());
+    if (!searched && !filter.status && !filter.vendorId)
+      return exact(await this.tallies.codes(tallyScopeOf(actor)));
+    if (!searched && !filter.status && filter.vendorId && actor.role === 'super_admin') {
+      const [assigned, owned] = await Promise.all([
+        this.tallies.codes(filter.vendorId),
+        this.codes.countOwnedUnassigned(filter.vendorId),
+      ]);
+      return exact(assigned + owned);
+    }
+    const counted = await this.codes.countUpTo(actor, window, filter, LIST_COUNT_BOUND);
+    return { count: Math.min(counted, LIST_COUNT_BOUND), lowerBound: counted > LIST_COUNT_BOUND };
+  }
+
   /** Newest first; the administrator sees every code, a company its assigned codes. */
-  async list(actor: Actor, window: PageWindow): Promise<Page<QrCodeDto>> {
+  private async listNewest(actor: Actor, window: PageWindow): Promise<Page<QrCodeDto>> {
     // Without a search the total is the actor's tally, not a count over every row; the
     // administrator's search total adds up the search texts' tallies (the same `like` on the same
     // text) unless the text may also be the start of an id. Both reads at once.
