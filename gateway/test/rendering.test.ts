@@ -565,7 +565,7 @@ describe('print sizes', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('a ZIP job can hold one A4 sheet PDF of all the cards, four to a page', async () => {
+  it('an A4 print sheet downloads as one PDF of all the cards, four to a page, not a ZIP holding it', async () => {
     const created = await h.api('/api/bulk-download-zip', {
       method: 'POST',
       token: admin,
@@ -573,16 +573,54 @@ describe('print sizes', () => {
     });
     expect(created.status).toBe(202);
     expect(created.body.sheet).toBe('a4');
+    expect(created.body.fileName).toMatch(/^qr-cards-sheet-a4-\d{8}-\d{6}\.pdf$/);
     const job = await waitForJob(h, created.body.id, admin);
     expect(job).toMatchObject({ state: 'completed', done: 2, position: null });
     const file = await download(h, job.downloadUrl, { token: admin });
-    expect(file.headers.get('content-disposition')).toMatch(/qr-cards-sheet-a4-\d{8}-\d{6}\.zip/);
-    const zipPath = await saveTo(dir, 'sheet.zip', file.data);
-    expect(await zipEntries(zipPath)).toEqual(['qr-cards-sheet-a4.pdf']);
-    await run('unzip', ['-o', '-q', zipPath, '-d', join(dir, 'sheet')]);
-    const info = (await run('pdfinfo', [join(dir, 'sheet', 'qr-cards-sheet-a4.pdf')])).stdout;
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-disposition')).toMatch(/filename="qr-cards-sheet-a4-\d{8}-\d{6}\.pdf"/);
+    expect(file.data.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const info = (await run('pdfinfo', [await saveTo(dir, 'sheet-a4.pdf', file.data)])).stdout;
     expect(info).toMatch(/Pages:\s+1\b/);
     expect(info).toMatch(/Page size:\s+595\.2\d* x 841\.8\d* pts \(A4\)/);
+    // The browser's way: a short-lived link, the same PDF, resumable.
+    const link = await h.api(`/api/jobs/${job.id}/link`, { method: 'POST', token: admin });
+    expect(link.status).toBe(200);
+    const viaLink = await download(h, link.body.url);
+    expect(viaLink.headers.get('content-type')).toBe('application/pdf');
+    expect(viaLink.data.equals(file.data)).toBe(true);
+    const head = await download(h, link.body.url, { headers: { range: 'bytes=0-4' } });
+    expect(head.status).toBe(206);
+    expect(head.data.toString('latin1')).toBe('%PDF-');
+  });
+
+  it('a Letter print sheet is one PDF on Letter paper; the other formats stay ZIPs', async () => {
+    const created = await h.api('/api/bulk-download-zip', {
+      method: 'POST',
+      token: admin,
+      json: { qrCodes: [assigned.id], format: 'pdf', sheet: 'letter' },
+    });
+    const job = await waitForJob(h, created.body.id, admin);
+    const file = await download(h, job.downloadUrl, { token: admin });
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-disposition')).toMatch(/qr-cards-sheet-letter-\d{8}-\d{6}\.pdf/);
+    const info = (await run('pdfinfo', [await saveTo(dir, 'sheet-letter.pdf', file.data)])).stdout;
+    expect(info).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
+    const zip = await waitForJob(
+      h,
+      (
+        await h.api('/api/bulk-download-zip', {
+          method: 'POST',
+          token: admin,
+          json: { qrCodes: [assigned.id], format: 'pdf' },
+        })
+      ).body.id,
+      admin,
+    );
+    const zipped = await download(h, zip.downloadUrl, { token: admin });
+    expect(zipped.headers.get('content-type')).toBe('application/zip');
+    expect(zip.fileName).toMatch(/\.zip$/);
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   JOB_FILE_LOCATION,
+  jobFileContentType,
   RPC,
   zipDownloadLinkSchema,
   type RenderedFile,
@@ -152,11 +153,11 @@ export class RenderingController implements OnApplicationShutdown {
   }
 
   /**
-   * The finished ZIP (its owner only, with the bearer token; 409 until it is ready), streamed from
+   * The finished ZIP, or a print sheet's PDF (its owner only, with the bearer token; 409 until it is ready), streamed from
    * where rendering says it is, in DATA_DIR/jobs. Range requests resume a download.
    */
   @Get('jobs/:id/file')
-  @ApiProduces('application/zip')
+  @ApiProduces('application/zip', 'application/pdf')
   async jobFile(
     @Param('id') id: string,
     @Req() req: AuthenticatedRequest,
@@ -189,7 +190,7 @@ export class RenderingController implements OnApplicationShutdown {
    */
   @Public()
   @Get('downloads/:token')
-  @ApiProduces('application/zip')
+  @ApiProduces('application/zip', 'application/pdf')
   async download(
     @Param('token') token: string,
     @Req() req: AuthenticatedRequest,
@@ -242,7 +243,7 @@ export class RenderingController implements OnApplicationShutdown {
       let range = byteRange(req.headers.range, size);
       if (ifRange !== undefined && ifRange !== etag) range = null; // changed since: all of it
       void reply
-        .type('application/zip')
+        .type(jobFileContentType(file.file))
         .header('accept-ranges', 'bytes')
         .header('etag', etag)
         .header('last-modified', info.mtime.toUTCString())

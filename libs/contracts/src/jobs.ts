@@ -40,7 +40,7 @@ export const zipJobDataSchema = z.object({
   variant: z.enum(RENDER_VARIANTS),
   /** The card's printed size; absent in jobs queued before sizes existed (A6). */
   size: z.enum(CARD_SIZES).optional(),
-  /** When set, the ZIP holds one PDF of cards on sheets of this paper instead of a file per code. */
+  /** When set, the job makes one PDF of cards on sheets of this paper instead of a ZIP of a file per code. */
   sheet: z.enum(SHEET_SIZES).optional(),
   fileName: z.string(),
   /** Codes visible when the job was accepted (the ZIP may differ if codes change meanwhile). */

@@ -118,7 +118,7 @@ export const bulkDownloadZipRequestSchema = z
     format: formatField.optional().default('png'),
     variant: z.enum(RENDER_VARIANTS).optional().default('card'),
     size: sizeField.optional().default(DEFAULT_CARD_SIZE),
-    /** Instead of one file per code: one PDF of cards on A4 or Letter sheets, with crop marks. */
+    /** Instead of a ZIP of one file per code: one PDF of cards on A4 or Letter sheets, with crop marks. */
     sheet: z.enum(SHEET_SIZES, 'Sheet must be a4 or letter').optional(),
     /** The `Idempotency-Key` header (added by the gateway): a retry with it answers the same job. */
     idempotencyKey: z
@@ -181,7 +181,7 @@ export const zipJobSchema = z.object({
   downloadUrl: z.string(),
   /** While queued: how many jobs wait ahead of this one (0 = next); null otherwise. */
   position: z.number().int().min(0).nullable().optional(),
-  /** Set when the ZIP holds one sheet PDF of cards instead of one file per code. */
+  /** Set for a print sheet: the job's file is one PDF of cards (fileName ends .pdf), not a ZIP. */
   sheet: z.enum(SHEET_SIZES).nullable().optional(),
 });
 export type ZipJob = z.infer<typeof zipJobSchema>;
@@ -191,17 +191,23 @@ export const queueBoardSessionSchema = z.object({ url: z.string(), expiresAt: z.
 export type QueueBoardSession = z.infer<typeof queueBoardSessionSchema>;
 
 /**
- * Where a finished ZIP is, relative to DATA_DIR, as rendering says it: a plain file name in `jobs/`.
- * The gateway serves nothing else (and checks the resolved path stays in DATA_DIR/jobs).
+ * Where a finished job's file is, relative to DATA_DIR, as rendering says it: a plain file name in
+ * `jobs/`, a ZIP, or a PDF for a print sheet (one file, so not wrapped in a ZIP). The gateway serves
+ * nothing else (and checks the resolved path stays in DATA_DIR/jobs).
  */
-export const JOB_FILE_LOCATION = /^jobs\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.zip$/;
+export const JOB_FILE_LOCATION = /^jobs\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(zip|pdf)$/;
+
+/** The Content-Type a job's file is served with, from its location's extension. */
+export function jobFileContentType(location: string): 'application/pdf' | 'application/zip' {
+  return location.endsWith('.pdf') ? 'application/pdf' : 'application/zip';
+}
 
 /** Internal: rendering.jobs.file answers for the job's owner once the ZIP is ready. */
 export const zipJobFileSchema = z.object({
   /** The download's name (Content-Disposition). */
   fileName: z.string(),
   /** The file, relative to DATA_DIR (JOB_FILE_LOCATION): rendering decides it, the gateway streams it. */
-  file: z.string().regex(JOB_FILE_LOCATION, 'Not a ZIP file location'),
+  file: z.string().regex(JOB_FILE_LOCATION, 'Not a job file location'),
 });
 export type ZipJobFile = z.infer<typeof zipJobFileSchema>;
 

@@ -23,8 +23,8 @@ const SHEET_LABELS: Readonly<Record<SheetSize, string>> = {
 
 /**
  * PNG ZIP / PDF ZIP / SVG ZIP for a set of codes (a batch, or everything), and with `sheets` one PDF
- * of cards on A4 or Letter paper with crop marks. Each press starts one ZIP job on the server and
- * shows its real progress until the file is saved.
+ * of cards on A4 or Letter paper with crop marks (downloaded as that PDF, not in a ZIP). Each press
+ * starts one job on the server and shows its real progress until the file is saved.
  */
 export function ZipButtons({
   source,
@@ -53,7 +53,10 @@ export function ZipButtons({
     setActive(sheet ?? format);
     const ok = await zip.start({ ...source, format, size: cardSize, ...(sheet ? { sheet } : {}) });
     setActive(null);
-    if (ok) toast({ title: 'ZIP Download Complete', description: 'Your ZIP file has been downloaded.' });
+    if (!ok) return;
+    // A print sheet is one PDF (not a ZIP): its toast says so.
+    if (sheet) toast({ title: 'Download Complete', description: 'Your print sheet PDF has been downloaded.' });
+    else toast({ title: 'ZIP Download Complete', description: 'Your ZIP file has been downloaded.' });
   };
 
   return (
@@ -80,7 +83,7 @@ export function ZipButtons({
               startIcon={<PrintOutlinedIcon />}
               disabled={zip.running}
               onClick={() => void download('pdf', sheet)}
-              title="One PDF with four cards a page and crop marks, in a ZIP"
+              title="One PDF with four cards a page and crop marks"
             >
               {active === sheet ? 'Preparing...' : SHEET_LABELS[sheet]}
             </Button>

@@ -1,9 +1,9 @@
 import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JOB_FILE_LOCATION } from '@avpass/contracts';
+import { JOB_FILE_LOCATION, jobFileContentType } from '@avpass/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JobFiles } from './job-files';
+import { JobFiles, jobFileKind } from './job-files';
 
 const HOUR = 3600_000;
 const OLD = '11111111-1111-4111-8111-111111111111';
@@ -48,5 +48,18 @@ describe('ZIP files are purged after their time', () => {
     expect(files.location(FRESH)).toBe(`jobs/${FRESH}.zip`);
     expect(files.location(FRESH)).toMatch(JOB_FILE_LOCATION);
     expect(files.finalPath(FRESH)).toBe(join(dataDir, 'jobs', `${FRESH}.zip`));
+  });
+
+  it('names a print sheet a PDF (served as it is, with its content type), other jobs a ZIP', () => {
+    expect(jobFileKind({ sheet: 'a4', fileName: 'qr-cards-sheet-a4-20261127-150000.pdf' })).toBe('pdf');
+    // A sheet job queued before sheets were PDFs keeps the ZIP its name promised.
+    expect(jobFileKind({ sheet: 'a4', fileName: 'qr-cards-sheet-a4-20261127-150000.zip' })).toBe('zip');
+    expect(jobFileKind({ fileName: 'qr-previews-pdf-20261127-150000.zip' })).toBe('zip');
+    const pdf = files.location(FRESH, 'pdf');
+    expect(pdf).toBe(`jobs/${FRESH}.pdf`);
+    expect(pdf).toMatch(JOB_FILE_LOCATION);
+    expect(jobFileContentType(pdf)).toBe('application/pdf');
+    expect(jobFileContentType(files.location(FRESH))).toBe('application/zip');
+    expect(files.chunkDir(FRESH)).toBe(join(dataDir, 'jobs', `${FRESH}.chunks`));
   });
 });

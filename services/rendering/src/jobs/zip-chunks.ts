@@ -341,3 +341,36 @@ export async function assembleZip(
     await rm(cdPath, { force: true });
   }
 }
+
+/**
+ * Writes the one file of a one-chunk job (a print sheet's PDF) at `outPath` as it is, without a ZIP
+ * around it: the chunk's bytes copied block by block.
+ */
+export async function copySingleEntry(
+  dir: string,
+  outPath: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<AssembleResult> {
+  const bin = await open(chunkPath(dir, 0), 'r');
+  try {
+    const list = await readIndex(bin);
+    if (list.length !== 1) throw new Error(`expected one file in the chunk, found ${list.length}`);
+    const out = await open(outPath, 'w');
+    try {
+      const block = Buffer.allocUnsafe(BLOCK);
+      const size = list[0]!.size;
+      for (let at = 0; at < size; ) {
+        options.signal?.throwIfAborted();
+        const { bytesRead } = await bin.read(block, 0, Math.min(BLOCK, size - at), at);
+        if (!bytesRead) throw new Error('chunk file is shorter than its index');
+        await out.write(block.subarray(0, bytesRead));
+        at += bytesRead;
+      }
+      return { entries: 1, bytes: size };
+    } finally {
+      await out.close();
+    }
+  } finally {
+    await bin.close();
+  }
+}

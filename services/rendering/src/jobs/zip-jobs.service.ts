@@ -30,14 +30,15 @@ import type { Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { RENDERING_CONFIG, type RenderingConfig } from '../config';
 import { countVisible } from './code-pages';
-import { JobFiles } from './job-files';
+import { JobFiles, jobFileKind } from './job-files';
 import { zipJobIdFor, ZipAbandonment } from './zip-abandon';
 import { chunkData, chunkingOf, chunkJobOptions } from './zip-plan';
 import { ZipQueue } from './zip-queue';
 
 function zipFileName(input: BulkDownloadZipInput, now: Date): string {
   const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-  if (input.sheet) return `qr-cards-sheet-${input.sheet}-${stamp}.zip`;
+  // A print sheet is one PDF: served as it is, never inside a ZIP (issue 27).
+  if (input.sheet) return `qr-cards-sheet-${input.sheet}-${stamp}.pdf`;
   return `${input.variant === 'card' ? 'qr-previews' : 'qr-codes'}-${input.format}-${stamp}.zip`;
 }
 
@@ -272,8 +273,9 @@ export class ZipJobsService implements OnApplicationShutdown {
       throw new DomainError('CONFLICT', 'The ZIP file is not ready yet. Please wait for the job to finish.');
     const result = zipJobResultSchema.safeParse(job.returnvalue);
     // A job finished by a previous version did not say: its file is where every ZIP's is.
+    const own = this.files.location(job.id!, jobFileKind(job.data));
     const file = result.success ? (result.data.file ?? this.files.location(job.id!)) : null;
-    if (file !== this.files.location(job.id!)) {
+    if (file !== own) {
       this.logger.error(`ZIP job ${job.id} names a file that is not its own (${JSON.stringify(file)})`);
       throw new DomainError('NOT_FOUND', 'This ZIP file is not available. Please start the download again.');
     }

@@ -21,9 +21,9 @@ import { rename, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { RENDERING_CONFIG, type RenderingConfig } from '../config';
 import { countVisible } from '../jobs/code-pages';
-import { JobFiles } from '../jobs/job-files';
+import { JobFiles, jobFileKind } from '../jobs/job-files';
 import { ZipChunkBuilder } from '../jobs/zip-chunk-builder';
-import { assembleZip } from '../jobs/zip-chunks';
+import { assembleZip, copySingleEntry } from '../jobs/zip-chunks';
 import { bullConnection, zipProgressKey } from '../jobs/zip-queue';
 import { claimAbandoned, ZIP_ABANDONED } from '../jobs/zip-abandon';
 import { ZIP_JOB_INVALID, ZipJobOwners, zipChunkJobData, zipJobData } from '../jobs/zip-job-owner';
@@ -203,7 +203,10 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     return job.moveToWaitingChildren(token!);
   }
 
-  /** Every chunk has rendered: their files become one ZIP, DATA_DIR/jobs/<jobId>.zip. */
+  /**
+   * Every chunk has rendered: their files become one ZIP, DATA_DIR/jobs/<jobId>.zip; a print sheet's
+   * one PDF becomes DATA_DIR/jobs/<jobId>.pdf as it is (a ZIP holding one file is only a detour).
+   */
   private async assemble(job: Job<ZipJobData, ZipJobResult>, signal: AbortSignal): Promise<ZipJobResult> {
     const jobId = job.id!;
     const chunks = job.data.chunks!;
@@ -214,13 +217,17 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     await job.updateProgress({ done: rendered, total: Math.max(job.data.total, rendered) });
     await this.files.ensureDir();
     const dir = this.files.chunkDir(jobId);
-    const partPath = this.files.partPath(jobId);
+    const kind = jobFileKind(job.data);
+    const partPath = this.files.partPath(jobId, kind);
     try {
-      const { bytes } = await assembleZip(dir, chunks.count, partPath, { signal });
-      await rename(partPath, this.files.finalPath(jobId));
+      const { bytes } =
+        kind === 'pdf'
+          ? await copySingleEntry(dir, partPath, { signal })
+          : await assembleZip(dir, chunks.count, partPath, { signal });
+      await rename(partPath, this.files.finalPath(jobId, kind));
       await rm(dir, { recursive: true, force: true });
       await this.connection?.del(zipProgressKey(this.config.NATS_NAMESPACE, jobId));
-      return { entries: rendered, bytes, file: this.files.location(jobId) };
+      return { entries: rendered, bytes, file: this.files.location(jobId, kind) };
     } catch (error) {
       await rm(partPath, { force: true });
       throw error;
