@@ -152,6 +152,40 @@ describe('the audit trail', () => {
     }
   });
 
+  it("a credit's History link opens its entries in /audit", async () => {
+    const athlete = `Audit Athlete ${tag}`;
+    const created = await api(baseUrl, '/api/athlete-credits', {
+      method: 'POST',
+      token: adminToken,
+      json: {
+        athleteName: athlete,
+        athleteRole: 'athlete',
+        totalAmount: 12_000,
+        duration: 12,
+        startDate: '2026-01-01',
+        endDate: '2099-12-31',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    await entriesOf(adminToken, { targetType: 'credit', targetId: id, action: 'credits.credit.created' });
+
+    context = await browser.newContext({ viewport: DESKTOP });
+    page = await context.newPage();
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    await page.goto(`${baseUrl}/admin-credits`);
+    await page.getByLabel('Search credits').fill(athlete);
+    const row = page.locator(`[data-testid="credit-row"][data-credit-id="${id}"]`).first();
+    await row.waitFor();
+    await row.getByRole('link', { name: `History of the credit of ${athlete}` }).click();
+    await page.waitForURL((url) => url.pathname === '/audit' && url.searchParams.get('targetId') === id);
+    const entry = page.getByTestId('audit-row').filter({ hasText: 'credits.credit.created' });
+    await entry.first().waitFor();
+    expect(await page.getByTestId('audit-row').count()).toBe(1);
+    await shot(page, 'credit-history-desktop');
+  });
+
   it("a partner finds its staff's action in Activity", async () => {
     const vendor = await api(baseUrl, '/api/vendors', {
       method: 'POST',

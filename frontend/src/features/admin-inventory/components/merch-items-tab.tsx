@@ -23,6 +23,7 @@ import { useMerchItems } from '../api/get-merch-items';
 import type { InventorySelection } from '../types';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { StateTable } from '@/components/data-display/state-table';
+import { HistoryLink } from '@/components/audit/history-link';
 import { MerchItemDialog } from './merch-item-dialog';
 
 export function ItemThumb({
@@ -175,6 +176,7 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
               <IconButton aria-label={`Delete ${item.name}`} color="error" onClick={() => setDeleting(item)}>
                 <DeleteOutlineRoundedIcon fontSize="small" />
               </IconButton>
+              <HistoryLink icon targetType="merch-item" targetId={item.id} label={`History of ${item.name}`} />
             </TableCell>
           </TableRow>
         ))}

@@ -15,6 +15,7 @@ import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
+import { HistoryLink } from '@/components/audit/history-link';
 import { useDeleteCredit } from '../api/delete-credit';
 import { useAdminCredits } from '../api/get-admin-credits';
 import { CreditStatusChip, Money, ROLE_LABELS, RowCard } from './credit-bits';
@@ -93,6 +94,12 @@ export function AllocationsTab() {
       >
         <DeleteOutlineRoundedIcon fontSize="small" />
       </IconButton>
+      <HistoryLink
+        icon
+        targetType="credit"
+        targetId={credit.id}
+        label={`History of the credit of ${credit.athleteName}`}
+      />
     </>
   );
 
