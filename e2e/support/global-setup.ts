@@ -37,7 +37,9 @@ export async function setup(project: TestProject): Promise<void> {
 
 export async function teardown(): Promise<void> {
   await stop?.();
-  await database?.drop();
+  // E2E_KEEP_DATABASE=1 keeps what the run left (its audit trail, say) for a look afterwards.
+  if (process.env.E2E_KEEP_DATABASE) console.log(`e2e database kept: ${database?.url}`);
+  else await database?.drop();
 }
 
 declare module 'vitest' {
