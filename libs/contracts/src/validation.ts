@@ -91,9 +91,12 @@ export function numberInput(label: string, options: NumberInputOptions = {}) {
  */
 export function numberOrWord<W extends string>(label: string, word: W, options: NumberInputOptions = {}) {
   const required = options.required ?? `${label} is required`;
+  // Blank text without a `blank` value is missing, as numberInput reads it: "<label> is required".
+  const missing = (input: unknown) =>
+    input === undefined || (options.blank === undefined && typeof input === 'string' && !input.trim());
   return z.union([z.string().trim().toLowerCase().pipe(z.literal(word)), numberInput(label, options)], {
     error: (issue) =>
-      issue.input === undefined
+      missing(issue.input)
         ? required
         : notANumberMessage(label, issue.input, `${word} or ${options.kind ?? 'a number'}`),
   });

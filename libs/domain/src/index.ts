@@ -12,3 +12,4 @@ export * from './exclusive';
 export * from './credit';
 export * from './inventory';
 export * from './till-discount';
+export * from './trainer-title';

@@ -13,7 +13,7 @@ import {
   type TrainerExportPage,
   type TrainerRules,
 } from '@avpass/contracts';
-import { addDays, endOfBusinessDay, todayInTimeZone } from '@avpass/domain';
+import { addDays, endOfBusinessDay, todayInTimeZone, trainerTitleFor } from '@avpass/domain';
 import {
   AuditTrail,
   diffChanges,
@@ -97,9 +97,13 @@ export class TrainersService {
     );
     const rules = rulesOf(input);
     const redemptionMode = input.redemptionMode ?? (await this.voucherSettings.defaultRedemptionMode(tx));
+    // The coupon title is a template: each code carries it with `{name}` made its trainer's name.
+    const titles = new Map<string, string>();
     const codes = input.names.map((name) => {
       const code = new QrCode();
       const partnerName = input.partnerName ?? assignedName ?? name;
+      const couponTitle = trainerTitleFor(input.couponTitle, name);
+      titles.set(code.id, couponTitle);
       return Object.assign(code, {
         companyId: actor.companyId,
         createdByUserId: actor.userId,
@@ -107,12 +111,12 @@ export class TrainersService {
         clinicName: partnerName,
         discountType: 'percentage' as const,
         discountValue: input.discountValue,
-        service: input.service ?? input.couponTitle,
+        service: input.service ? trainerTitleFor(input.service, name) : couponTitle,
         expirationDate,
         startDate,
         usageLimit: input.usageLimit,
         terms: input.terms,
-        customTitle: input.couponTitle,
+        customTitle: couponTitle,
         partnerType: input.partnerType,
         qrType: 'trainer' as const,
         trainerName: name,
@@ -123,7 +127,7 @@ export class TrainersService {
         qrData: {
           trainerName: name,
           partnerName,
-          couponTitle: input.couponTitle,
+          couponTitle,
           ...rules,
         },
         createdAt: now,
@@ -133,7 +137,7 @@ export class TrainersService {
     await this.codes.insertMany(tx, codes);
     await this.trainers.insertRules(
       tx,
-      codes.map((c) => ({ qrCodeId: c.id, couponTitle: input.couponTitle, rules })),
+      codes.map((c) => ({ qrCodeId: c.id, couponTitle: titles.get(c.id)!, rules })),
     );
     await this.tallies.codesCreated(tx, codes);
     for (const code of codes) {
@@ -145,7 +149,7 @@ export class TrainersService {
         targetType: 'voucher',
         targetId: code.id,
         companyId: code.vendorId,
-        changes: diffChanges(null, { ...codeAuditFields(code), couponTitle: input.couponTitle, rules }),
+        changes: diffChanges(null, { ...codeAuditFields(code), couponTitle: titles.get(code.id), rules }),
       });
       if (!partnerIds.length) continue;
       await this.assignments.insert(tx, code.id, partnerIds, actor.userId);
@@ -164,7 +168,7 @@ export class TrainersService {
       count: codes.length,
       qrCodes: codes.map((c) => ({
         ...toQrCode(c, ctx, partnerIds.length),
-        couponTitle: input.couponTitle,
+        couponTitle: titles.get(c.id)!,
         rules,
       })),
     };
