@@ -99,6 +99,16 @@ export class CreditsController {
     return this.services.forward(RPC.credits.listForPartner, query, req);
   }
 
+  /**
+   * The Record Transaction dialog's athlete type-ahead: the credits the signed-in company may process
+   * that have money to spend today, by athlete name, keyset-paged (issue 27).
+   */
+  @Get('credits/spendable-athletes')
+  @ApiRpc(RPC.credits.spendableAthletes)
+  spendableAthletes(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.credits.spendableAthletes, query, req);
+  }
+
   /** The company's own transactions (the administrator: all). */
   @Get('credits/partner-transactions')
   @ApiRpc(RPC.credits.partnerTransactions)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, uploadUrl, uuidParam } from './common';
-import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text';
+import { isSafeText, safeText, UNSAFE_TEXT_MESSAGE } from './text';
 import { numberInput } from './validation';
 import { DATE_ONLY_PATTERN, idempotencyKeyField as idempotencyKey, listQuerySchema } from './vouchers';
 
@@ -216,6 +216,43 @@ export const creditListQuerySchema = listQuerySchema;
 export const transactionListQuerySchema = listQuerySchema.extend({
   creditId: uuidParam.optional(),
 });
+
+/** Most athletes one type-ahead call answers. */
+export const SPENDABLE_ATHLETES_MAX_LIMIT = 50;
+
+/**
+ * GET /api/credits/spendable-athletes?search=&limit=&cursor=: the type-ahead of the partner's
+ * "Athlete name" (issue 27), by athlete name A-Z, keyset-paged.
+ */
+export const spendableAthletesQuerySchema = z.object({
+  search: safeText().trim().max(100, 'search must be at most 100 characters').optional(),
+  limit: numberInput('limit')
+    .pipe(
+      z
+        .number()
+        .int('limit must be a whole number')
+        .min(1, 'limit must be at least 1')
+        .max(SPENDABLE_ATHLETES_MAX_LIMIT, `limit must be at most ${SPENDABLE_ATHLETES_MAX_LIMIT}`),
+    )
+    .default(10),
+  /** The previous answer's `nextCursor`. */
+  cursor: z.string().max(400, 'cursor must be at most 400 characters').optional(),
+});
+export interface SpendableAthletesQuery {
+  search?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+/**
+ * The credits the actor may process (a company: its own and those tied to no partner) that can be
+ * spent now: active, balance above zero, not past the end date.
+ */
+export const spendableAthletesPageSchema = z.object({
+  items: z.array(athleteCreditSchema),
+  nextCursor: z.string().nullable(),
+});
+export type SpendableAthletesPage = z.infer<typeof spendableAthletesPageSchema>;
 
 /** GET /api/credits/partner-summary: the Partner Credits cards, from counters. */
 export const creditSummarySchema = z.object({

@@ -25,6 +25,8 @@ import {
   recordCreditTransactionRequestSchema,
   recordLedgerTransactionRequestSchema,
   recordTransactionResponseSchema,
+  spendableAthletesPageSchema,
+  spendableAthletesQuerySchema,
   transactionListQuerySchema,
   voidTransactionRequestSchema,
   voidTransactionResponseSchema,
@@ -399,6 +401,12 @@ export const RPC_CONTRACTS = {
     'listForPartner',
     creditListQuerySchema,
     pageSchema(athleteCreditSchema),
+  ),
+  /** GET /api/credits/spendable-athletes: the till's athlete type-ahead (credits with money to spend now). */
+  'credits.credits.spendable-athletes.v1': contract(
+    'spendableAthletes',
+    spendableAthletesQuerySchema,
+    spendableAthletesPageSchema,
   ),
   /** GET /api/credits/partner-summary: the Partner Credits cards (counters). */
   'credits.credits.summary.v1': contract('summary', empty, creditSummarySchema),

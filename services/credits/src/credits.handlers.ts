@@ -35,6 +35,11 @@ export class CreditsHandlers {
     return this.credits.list(requireActor(meta), query);
   }
 
+  @RpcHandler(RPC.credits.spendableAthletes)
+  spendableAthletes(query: In<typeof RPC.credits.spendableAthletes>, meta: RpcMeta) {
+    return this.credits.spendableAthletes(requireActor(meta), query);
+  }
+
   @RpcHandler(RPC.credits.summary)
   summary(_: object, meta: RpcMeta) {
     return this.credits.summary(requireActor(meta));

@@ -1,9 +1,12 @@
 import {
   afterCursorSql,
+  afterSortedCursorSql,
   allOf,
   column,
   likeEscape,
   nextCursor,
+  nextSortedCursor,
+  type SortColumn,
   type SqlClause,
   SqlEventWriter,
 } from '@avpass/platform';
@@ -45,6 +48,30 @@ export function creditSearchSql(search: string | undefined, alias = 'c'): SqlCla
     sql: `${alias}.athlete_name ilike ? or ${alias}.athlete_role = ?`,
     params: [`%${likeEscape(text)}%`, text.toLowerCase()],
   };
+}
+
+/** Credits with money to spend on `today`: active, balance above zero, not past their end date. */
+function spendableSql(today: string, alias = 'c'): SqlClause {
+  return {
+    sql: `${alias}.is_active and ${alias}.current_balance > 0 and ${alias}.end_date >= ?::date`,
+    params: [today],
+  };
+}
+
+/** The type-ahead's order: athlete name A-Z (case-insensitive), then id. */
+const BY_ATHLETE_NAME: SortColumn = {
+  sort: 'athleteName',
+  order: 'asc',
+  expression: 'lower(c.athlete_name)',
+  type: 'text',
+};
+
+export interface SpendablePageQuery {
+  visible: SqlClause;
+  today: string;
+  search?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
 }
 
 /** The athlete_credits table. */
@@ -146,15 +173,32 @@ export class CreditsRepository {
 
   /** Credits the actor may process with money left and not past their end date (the Active Athletes card). */
   async countSpendable(visible: SqlClause, today: string): Promise<number> {
-    const where = allOf(
-      { sql: 'c.is_active and c.current_balance > 0 and c.end_date >= ?::date', params: [today] },
-      visible,
-    );
+    const where = allOf(spendableSql(today), visible);
     const rows = await this.run<{ n: number }>(
       `select count(*)::int as n from athlete_credits c where ${where.sql}`,
       where.params,
     );
     return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * A page of the spendable credits the actor may process whose athlete name contains `search`
+   * (trigram index), by name A-Z, by keyset: the till's type-ahead.
+   */
+  async spendablePage(query: SpendablePageQuery): Promise<{ rows: CreditRow[]; nextCursor: string | null }> {
+    const text = query.search?.trim();
+    const where = allOf(
+      spendableSql(query.today),
+      query.visible,
+      text ? { sql: 'c.athlete_name ilike ?', params: [`%${likeEscape(text)}%`] } : null,
+      afterSortedCursorSql(query.cursor, BY_ATHLETE_NAME, 'c.id'),
+    );
+    const rows = await this.run<{ row: CreditRow; sort_value: string; id: string }>(
+      `select to_jsonb(c) as row, ${BY_ATHLETE_NAME.expression} as sort_value, c.id from athlete_credits c
+        where ${where.sql} order by ${BY_ATHLETE_NAME.expression}, c.id limit ?`,
+      [...where.params, query.limit],
+    );
+    return { rows: rows.map((r) => r.row), nextCursor: nextSortedCursor(rows, query.limit, BY_ATHLETE_NAME) };
   }
 
   /**

@@ -6,6 +6,7 @@ import {
   type Page,
   type RpcMeta,
   type RpcRequestPayload,
+  type SpendableAthletesPage,
 } from '@avpass/contracts';
 import { monthlyCreditAmount } from '@avpass/domain';
 import {
@@ -26,6 +27,7 @@ import { CreditsRepository } from './credits.repository';
 
 type CreateInput = RpcRequestPayload<typeof RPC.credits.create>;
 type ListInput = RpcRequestPayload<typeof RPC.credits.list>;
+type SpendableInput = RpcRequestPayload<typeof RPC.credits.spendableAthletes>;
 type RemoveInput = RpcRequestPayload<typeof RPC.credits.remove>;
 
 export const creditNotFound = () => DomainError.notFound('Credit');
@@ -100,6 +102,20 @@ export class CreditsService {
       total,
       limit: query.limit,
       offset: query.cursor ? 0 : query.offset,
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  /** The till's athlete type-ahead: credits the actor may process with money to spend today, by name. */
+  async spendableAthletes(actor: Actor, query: SpendableInput): Promise<SpendableAthletesPage> {
+    const now = this.settings.now();
+    const page = await this.credits.spendablePage({
+      visible: processableCreditsSql(actor),
+      today: this.settings.today(now),
+      ...query,
+    });
+    return {
+      items: page.rows.map((row) => toCredit(row, now, this.settings.timeZone)),
       nextCursor: page.nextCursor,
     };
   }
