@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { focusFirstError } from '@/lib/form-errors';
 import { useAddInventory } from '../api/add-inventory';
 
 /** Add Inventory: size (from the item's sizes), optional colour, quantity, location, minimum level. */
@@ -44,7 +45,7 @@ function AddInventoryDialogBody({ item, onClose }: { item: MerchItem; onClose: (
     else if (!Number.isInteger(Number(quantity)) || Number(quantity) < 0)
       found.quantity = 'Quantity must be a whole number of 0 or more';
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) return focusFirstError();
     add.mutate(
       {
         merchItemId: item.id,

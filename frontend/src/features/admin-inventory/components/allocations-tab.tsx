@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { focusFirstError } from '@/lib/form-errors';
 import { useAllocations } from '@/lib/inventory-api';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useCompanies } from '@/lib/vouchers-api';
@@ -170,7 +171,7 @@ function AllocationDialogBody({ item, onClose }: { item: MerchItem; onClose: () 
       }
     }
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) return focusFirstError();
     create.mutate(
       {
         partnerId,

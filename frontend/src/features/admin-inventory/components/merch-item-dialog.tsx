@@ -22,6 +22,7 @@ import type { Theme } from '@mui/material/styles';
 import { useEffect, useMemo, useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { focusFirstError } from '@/lib/form-errors';
 import { useSaveMerchItem, type MerchItemForm } from '../api/save-merch-item';
 import { useBulkInventory } from '../api/bulk-inventory';
 
@@ -106,7 +107,7 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
   async function submit() {
     const found = validate(form);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) return focusFirstError();
     let saved: MerchItem;
     try {
       saved = await save.mutateAsync({ ...(item ? { id: item.id } : {}), form });

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { PasswordField } from '@/components/form/password-field';
+import { focusFirstError } from '@/lib/form-errors';
 import type { AuthResponse } from '@avpass/contracts';
 import { useSignIn } from '../api/sign-in';
 import { signInErrorMessage } from './sign-in-error';
@@ -36,6 +37,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (response: AuthResponse)
         errors[field] ??= issue.message;
       }
       setFieldErrors(errors);
+      focusFirstError(event.currentTarget);
       return;
     }
     setFieldErrors({});

@@ -33,7 +33,7 @@ import {
 } from '@/components/form/voucher-fields';
 import { useBulkGenerate } from '@/lib/vouchers-api';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
-import { firstIssuePerField } from '@/lib/form-errors';
+import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 
 interface BatchValues {
   batchName: string;
@@ -115,6 +115,7 @@ export function BulkForm({
     if (!batch.facility.trim()) refusals.facility = PARTNER_NAME_MESSAGE;
     if (!parsed.success || Object.keys(refusals).length) {
       setErrors({ ...refusals, ...(parsed.success ? {} : firstIssuePerField(parsed.error)) });
+      focusFirstError(event.currentTarget);
       return;
     }
     setErrors({});
@@ -131,6 +132,7 @@ export function BulkForm({
       onError: (error) => {
         setProgress(PROGRESS.failed);
         setErrors(fieldErrorsOf(error));
+        focusFirstError();
         toast({
           title: 'Generation Failed',
           description: errorMessageOf(error, 'Failed to generate bulk QR codes. Please try again.'),

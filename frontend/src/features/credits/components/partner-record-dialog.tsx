@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { useRecordPartnerTransaction } from '../api/record-partner-transaction';
 import { findPartnerCredits } from '../api/find-partner-credits';
@@ -72,7 +73,7 @@ function PartnerRecordForm({ athlete, onClose }: { athlete: AthleteCredit | null
     const amount = amountCents(form.amount);
     if ('error' in amount) problems.amount = amount.error;
     setErrors(problems);
-    if (Object.keys(problems).length || 'error' in amount) return;
+    if (Object.keys(problems).length || 'error' in amount) return focusFirstError();
 
     setChecking(true);
     let credit: AthleteCredit | null = null;

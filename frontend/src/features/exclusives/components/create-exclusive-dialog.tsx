@@ -30,6 +30,7 @@ import { useState, type FormEvent } from 'react';
 import { LogoUpload } from '@/components/form/logo-upload-card';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { focusFirstError } from '@/lib/form-errors';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useCreateExclusive } from '../api/create-exclusive';
 import { PartnerPicker } from '@/components/form/partner-picker';
@@ -164,7 +165,7 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
     const request = { ...requestOf(values, logoUrl), ...redemptionModeRequest(redemption.mode) };
     const refusals = refusalsOf(request);
     setErrors(refusals);
-    if (Object.keys(refusals).length) return;
+    if (Object.keys(refusals).length) return focusFirstError();
     create.mutate(request, {
       onSuccess: (created) => {
         toast({

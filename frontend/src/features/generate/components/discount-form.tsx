@@ -15,7 +15,7 @@ import { useToast } from '@/components/toast/toast-context';
 import { applyPartnerChoice, type PartnerChoice } from '@/lib/partners-api';
 import { useGenerateQr } from '@/lib/vouchers-api';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
-import { firstIssuePerField } from '@/lib/form-errors';
+import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import {
   initialVoucherFields,
   VoucherFields,
@@ -69,6 +69,7 @@ export function DiscountForm({
     if (!clinic.trim()) refusals.clinic = PARTNER_NAME_MESSAGE;
     if (!parsed.success || Object.keys(refusals).length) {
       setErrors({ ...refusals, ...(parsed.success ? {} : firstIssuePerField(parsed.error)) });
+      focusFirstError(event.currentTarget);
       return;
     }
     setErrors({});
@@ -82,6 +83,7 @@ export function DiscountForm({
       },
       onError: (error) => {
         setErrors(fieldErrorsOf(error));
+        focusFirstError();
         toast({
           title: 'Generation Failed',
           description: errorMessageOf(error, 'Failed to generate QR code. Please try again.'),

@@ -11,6 +11,7 @@ import { LogoUpload } from '@/components/form/logo-upload-card';
 import { QrPreviewCard } from '../components/qr-preview-card';
 import { QuickTips } from '@/components/vouchers/quick-tips';
 import { RecentCodesCard } from '@/components/vouchers/recent-codes-card';
+import { scrollClearOfHeader } from '@/lib/scroll-into-view';
 
 /**
  * Generate QR Code (/generate, spec section 2): any signed-in user creates one voucher; an administrator
@@ -25,12 +26,10 @@ function GenerateScreen() {
   const [generated, setGenerated] = useState<QrCode | null>(null);
   const preview = useRef<HTMLDivElement>(null);
 
-  // Bring the new code's download buttons to mid-screen: below the form on a phone, and clear of
-  // the success toast in the bottom corner on a desktop.
+  // Bring the new code into view (below the form on a phone) with its top clear of the sticky
+  // header: the QR itself is never half hidden under it, its download buttons follow below.
   useEffect(() => {
-    if (!generated) return;
-    const actions = preview.current?.querySelector('[data-testid="preview-actions"]');
-    (actions ?? preview.current)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    if (generated && preview.current) scrollClearOfHeader(preview.current);
   }, [generated]);
 
   return (
@@ -74,7 +73,7 @@ function GenerateScreen() {
           </Card>
         </Box>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
-          <Box ref={preview} sx={{ scrollMarginTop: 16 }}>
+          <Box ref={preview} data-testid="generated-preview">
             <QrPreviewCard code={generated} />
           </Box>
           <RecentCodesCard />

@@ -15,7 +15,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { PasswordField } from '@/components/form/password-field';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
-import { firstIssuePerField } from '@/lib/form-errors';
+import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import { generatePassword } from '@/lib/generate-password';
 import { useCreatePortalUser } from '../api/create-portal-user';
 
@@ -77,6 +77,7 @@ function PortalUserForm({ partnerId, onClose }: { partnerId: string; onClose: ()
     const parsed = createPortalUserRequestSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(firstIssuePerField(parsed.error));
+      focusFirstError(event.currentTarget);
       return;
     }
     create.mutate(values, {

@@ -17,7 +17,7 @@ import type { Theme } from '@mui/material/styles';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
-import { firstIssuePerField } from '@/lib/form-errors';
+import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import { useUploadVendorPhoto } from '../api/upload-vendor-photo';
 import { useCreateVendor } from '../api/create-vendor';
 import { useUpdateVendor } from '../api/update-vendor';
@@ -109,6 +109,7 @@ function PartnerForm({ vendor, onClose }: { vendor: Vendor | null; onClose: () =
     const parsed = createVendorRequestSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(firstIssuePerField(parsed.error));
+      focusFirstError(event.currentTarget);
       return;
     }
     try {

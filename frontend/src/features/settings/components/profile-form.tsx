@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
-import { firstIssuePerField } from '@/lib/form-errors';
+import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
 
 type ProfileField = 'username' | 'email' | 'firstName' | 'lastName';
@@ -41,6 +41,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
     const parsed = updateProfileRequestSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(firstIssuePerField(parsed.error));
+      focusFirstError(event.currentTarget);
       return;
     }
     setErrors({});

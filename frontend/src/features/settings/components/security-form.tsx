@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { PasswordField } from '@/components/form/password-field';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
-import { firstIssuePerField } from '@/lib/form-errors';
+import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 import { generatePassword } from '@/lib/generate-password';
 
@@ -45,6 +45,7 @@ export function SecurityForm() {
     const parsed = changePasswordFormSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(firstIssuePerField(parsed.error));
+      focusFirstError(event.currentTarget);
       return;
     }
     setErrors({});

@@ -1,4 +1,5 @@
 import {
+  splitTrainerNames,
   TRAINER_DEFAULT_DISCOUNT,
   TRAINER_DEFAULT_VALID_DAYS,
   TRAINER_USAGE_LIMITS,
@@ -9,6 +10,7 @@ import {
   DEFAULT_PARTNER_TYPE,
   dollarsToCents,
   isPartnerType,
+  trainerTitleTemplate,
   type PartnerType,
   type TrainerRole,
 } from '@avpass/domain';
@@ -132,7 +134,16 @@ export function trainerRequestOf(v: TrainerFormValues): GenerateTrainerQrRequest
 const num = (text: string) => (text.trim() && Number.isFinite(Number(text)) ? Number(text) : undefined);
 const str = (text: string) => (text.trim() ? text.trim() : undefined);
 
-/** What Save Config keeps: every setting, not the names or the photo. */
+/**
+ * The coupon title as a template: a trainer's name typed into it (the name in the form) is saved as
+ * `{name}`, so the config gives each later trainer their own title, not this one's.
+ */
+export function couponTitleTemplate(v: TrainerFormValues): string {
+  const names = v.mode === 'batch' ? splitTrainerNames(v.trainerNames) : [v.trainerName];
+  return names.reduce((title, name) => trainerTitleTemplate(title, name), v.couponTitle);
+}
+
+/** What Save Config keeps: every setting, not the names or the photo; the title as a template. */
 export function configOf(v: TrainerFormValues): TrainerConfig {
   const minPurchase = cents(v.minPurchase);
   const maxDiscount = cents(v.maxDiscount);
@@ -140,7 +151,7 @@ export function configOf(v: TrainerFormValues): TrainerConfig {
     trainerRole: v.trainerRole,
     partnerName: str(v.partnerName),
     partnerId: v.partnerId || null,
-    couponTitle: str(v.couponTitle),
+    couponTitle: str(couponTitleTemplate(v)),
     partnerType: v.partnerType,
     description: str(v.description),
     discountValue: num(v.discountValue),
@@ -176,7 +187,8 @@ export function applyConfig(v: TrainerFormValues, c: TrainerConfig): TrainerForm
     trainerRole: c.trainerRole ?? v.trainerRole,
     partnerName: text(c.partnerName, ''),
     partnerId: c.partnerId ?? '',
-    couponTitle: text(c.couponTitle, ''),
+    // An older config (or the §3 client's) may carry the title as customTitle only.
+    couponTitle: text(c.couponTitle ?? c.customTitle, ''),
     partnerType: isPartnerType(c.partnerType) ? c.partnerType : DEFAULT_PARTNER_TYPE,
     description: text(c.description, ''),
     discountValue: text(c.discountValue, INITIAL_TRAINER_FORM.discountValue),

@@ -1,5 +1,12 @@
-import type { TrainerAnalytics, TrainerAnalyticsRow } from '@avpass/contracts';
-import { formatCents, formatMonthDayTime, TRAINER_ROLE_LABELS, voucherInitials } from '@avpass/domain';
+import { ANALYTICS_MAX_DAYS, type TrainerAnalytics, type TrainerAnalyticsRow } from '@avpass/contracts';
+import {
+  addDays,
+  formatCents,
+  formatDate,
+  formatMonthDayTime,
+  TRAINER_ROLE_LABELS,
+  voucherInitials,
+} from '@avpass/domain';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
@@ -48,6 +55,42 @@ export const deviceText = (device: string | null) => {
 const roleLabel = (role: TrainerAnalyticsRow['trainerRole']) =>
   role ? TRAINER_ROLE_LABELS[role] : 'Trainer';
 
+/** A business day ('YYYY-MM-DD') as "Nov 3, 2026" (the day itself, whatever the viewer's zone). */
+const dayText = (day: string) => formatDate(`${day}T12:00:00Z`, 'UTC');
+
+export type RangeEdge = 'startDate' | 'endDate';
+
+/**
+ * A new From or To (issue 27): the other end never moves. A day past the other end, or a range
+ * longer than the server serves, is refused with the reason (the fields keep their days); else the
+ * shown range with that end changed.
+ */
+export function nextRange(
+  shown: { startDate: string | undefined; endDate: string | undefined },
+  edge: RangeEdge,
+  day: string,
+): { range: { startDate?: string; endDate?: string } } | { refused: string } {
+  const range = { ...shown, [edge]: day || undefined };
+  const { startDate, endDate } = range;
+  if (startDate && endDate) {
+    if (startDate > endDate)
+      return {
+        refused:
+          edge === 'endDate'
+            ? `To can't be before From (${dayText(startDate)}); From stays. Pick a later day, or move From first.`
+            : `From can't be after To (${dayText(endDate)}); To stays. Pick an earlier day, or move To first.`,
+      };
+    if (addDays(startDate, ANALYTICS_MAX_DAYS - 1) < endDate)
+      return { refused: `A range covers at most ${ANALYTICS_MAX_DAYS} days; the other date stays.` };
+  }
+  return {
+    range: Object.fromEntries(Object.entries(range).filter(([, v]) => v)) as {
+      startDate?: string;
+      endDate?: string;
+    },
+  };
+}
+
 /** Athlete/Partnership Analytics (/trainer-analytics): the administrator sees every trainer code, a company its own. */
 export function TrainerAnalyticsRoute() {
   const session = useSession();
@@ -56,7 +99,33 @@ export function TrainerAnalyticsRoute() {
   const analytics = useTrainerAnalytics(filters);
   const trainers = useTrainerCodes(role, { limit: 200 });
   const [exporting, setExporting] = useState(false);
+  // A refused day stays in its field (typing a year goes through partial ones) with the reason.
+  const [refused, setRefused] = useState<{ edge: RangeEdge; day: string; message: string } | null>(null);
   const data = analytics.data;
+  const shown = {
+    startDate: filters.startDate ?? data?.startDate,
+    endDate: filters.endDate ?? data?.endDate,
+  };
+  // Both ends are pinned once one is changed: the server's default From (30 days before To) never
+  // moves From when only To was picked.
+  const changeRange = (edge: RangeEdge, day: string) => {
+    const next = nextRange(shown, edge, day);
+    if ('refused' in next) {
+      setRefused({ edge, day, message: next.refused });
+      return;
+    }
+    setRefused(null);
+    setFilters((f) => {
+      const { startDate: _start, endDate: _end, ...rest } = f;
+      return { ...rest, ...next.range };
+    });
+  };
+  const rangeHelp = (edge: RangeEdge) =>
+    refused?.edge === edge
+      ? refused.message
+      : edge === 'startDate'
+        ? 'First day counted'
+        : 'Last day counted; From stays as it is';
 
   const exportCsv = async () => {
     setExporting(true);
@@ -113,16 +182,28 @@ export function TrainerAnalyticsRoute() {
           <TextField
             type="date"
             label="From"
-            value={filters.startDate ?? data?.startDate ?? ''}
-            onChange={(e) => setFilters((f) => ({ ...f, startDate: e.target.value || undefined }))}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'filter-start' } }}
+            value={(refused?.edge === 'startDate' ? refused.day : shown.startDate) ?? ''}
+            onChange={(e) => changeRange('startDate', e.target.value)}
+            error={refused?.edge === 'startDate'}
+            helperText={rangeHelp('startDate')}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'filter-start', max: shown.endDate },
+              formHelperText: { role: refused?.edge === 'startDate' ? 'alert' : undefined },
+            }}
           />
           <TextField
             type="date"
             label="To"
-            value={filters.endDate ?? data?.endDate ?? ''}
-            onChange={(e) => setFilters((f) => ({ ...f, endDate: e.target.value || undefined }))}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'filter-end' } }}
+            value={(refused?.edge === 'endDate' ? refused.day : shown.endDate) ?? ''}
+            onChange={(e) => changeRange('endDate', e.target.value)}
+            error={refused?.edge === 'endDate'}
+            helperText={rangeHelp('endDate')}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'filter-end', min: shown.startDate },
+              formHelperText: { role: refused?.edge === 'endDate' ? 'alert' : undefined },
+            }}
           />
           <TextField
             select
@@ -165,7 +246,22 @@ export function TrainerAnalyticsRoute() {
                 Redemptions and sales per day
               </Typography>
               <Box data-testid="analytics-chart" sx={{ minHeight: 300 }}>
-                {data ? <AnalyticsChart daily={data.daily} /> : <Skeleton variant="rounded" height={300} />}
+                {!data ? (
+                  <Skeleton variant="rounded" height={300} />
+                ) : data.summary.totalRedemptions === 0 ? (
+                  <Box sx={{ minHeight: 300, display: 'grid', placeItems: 'center' }}>
+                    <StatusPanel
+                      testId="analytics-empty"
+                      icon={<InsightsOutlinedIcon />}
+                      title="No redemptions in this range"
+                      description={`Nothing was redeemed from ${dayText(data.startDate)} to ${dayText(data.endDate)}${
+                        filters.trainerId ? ' with this code' : ''
+                      }. Widen the dates or pick another trainer.`}
+                    />
+                  </Box>
+                ) : (
+                  <AnalyticsChart daily={data.daily} />
+                )}
               </Box>
             </CardContent>
           </Card>

@@ -6,7 +6,14 @@ import {
   trainerFormSchema,
   type TrainerCode,
 } from '@avpass/contracts';
-import { PARTNER_TYPE_LABELS, PARTNER_TYPES, TRAINER_ROLE_LABELS, TRAINER_ROLES } from '@avpass/domain';
+import {
+  hasTrainerNamePlaceholder,
+  PARTNER_TYPE_LABELS,
+  PARTNER_TYPES,
+  TRAINER_NAME_PLACEHOLDER,
+  TRAINER_ROLE_LABELS,
+  TRAINER_ROLES,
+} from '@avpass/domain';
 import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
 import RestoreRoundedIcon from '@mui/icons-material/RestoreRounded';
@@ -31,7 +38,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
-import { firstIssuePerField } from '@/lib/form-errors';
+import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import { useGenerateTrainerQr, useSaveTrainerConfig, useTrainerConfig } from '@/lib/trainers-api';
 import { PartnerPicker } from '@/components/form/partner-picker';
 import { StartDateField } from '@/components/form/voucher-fields';
@@ -41,6 +48,7 @@ import {
   useRedemptionMode,
 } from '@/components/form/redemption-mode-field';
 import { applyPartnerChoice, type PartnerChoice } from '@/lib/partners-api';
+import { TrainerBatchResult } from '../components/trainer-batch-result';
 import { TrainerPhoto } from '../components/trainer-photo';
 import { TrainerPreviewCard } from '../components/trainer-preview-card';
 import {
@@ -66,6 +74,8 @@ export function TrainerQrRoute() {
   const [values, setValues] = useState<TrainerFormValues>(INITIAL_TRAINER_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [generated, setGenerated] = useState<TrainerCode | null>(null);
+  // A batch ends with the list of the codes it made (issue 27), in place of the one-code preview.
+  const [batchCodes, setBatchCodes] = useState<TrainerCode[] | null>(null);
   const generate = useGenerateTrainerQr();
   const redemption = useRedemptionMode();
   const saved = useTrainerConfig();
@@ -109,6 +119,7 @@ export function TrainerQrRoute() {
     if (batch ? !splitTrainerNames(values.trainerNames).length : !values.trainerName.trim()) {
       const message = batch ? TRAINER_NAMES_MESSAGE : TRAINER_NAME_MESSAGE;
       setErrors({ [batch ? 'trainerNames' : 'trainerName']: message });
+      focusFirstError(event.currentTarget);
       toast({ title: 'Missing Information', description: message, kind: 'destructive' });
       return;
     }
@@ -116,6 +127,7 @@ export function TrainerQrRoute() {
     const parsed = trainerFormSchema.safeParse(request);
     if (!parsed.success) {
       setErrors(firstIssuePerField(parsed.error));
+      focusFirstError(event.currentTarget);
       return;
     }
     setErrors({});
@@ -123,12 +135,14 @@ export function TrainerQrRoute() {
       onSuccess: (result) => {
         if (result.count === 1) {
           setGenerated(result.qrCodes[0] ?? null);
+          setBatchCodes(null);
           toast({
             title: 'QR Code Generated!',
             description: `${result.qrCodes[0]?.trainerName}'s code is ready.`,
           });
         } else {
           setGenerated(null);
+          setBatchCodes(result.qrCodes);
           toast({
             title: 'Batch Generation Complete!',
             description: `${result.count} QR codes were created.`,
@@ -140,6 +154,7 @@ export function TrainerQrRoute() {
       },
       onError: (error) => {
         setErrors(fieldErrorsOf(error));
+        focusFirstError();
         toast({
           title: 'Generation Failed',
           description: errorMessageOf(error, 'Failed to generate trainer QR code.'),
@@ -149,10 +164,17 @@ export function TrainerQrRoute() {
     });
   };
 
-  const onSaveConfig = () =>
-    save.mutate(configOf(values), {
+  const onSaveConfig = () => {
+    const config = configOf(values);
+    save.mutate(config, {
       onSuccess: () =>
-        toast({ title: 'Configuration Saved', description: 'These settings are kept for your account.' }),
+        toast({
+          title: 'Configuration Saved',
+          description:
+            config.couponTitle && config.couponTitle !== values.couponTitle.trim()
+              ? `These settings are kept for your account, the title as "${config.couponTitle}".`
+              : 'These settings are kept for your account.',
+        }),
       onError: (error) =>
         toast({
           title: 'Error',
@@ -160,6 +182,7 @@ export function TrainerQrRoute() {
           kind: 'destructive',
         }),
     });
+  };
   const onApplyConfig = () => {
     const config = saved.data?.config;
     if (!config) return;
@@ -272,7 +295,10 @@ export function TrainerQrRoute() {
                     helperText="Its staff then see these codes and their analytics."
                     testId="trainer-partnerId"
                   />
-                  {field('couponTitle', 'Coupon title', { required: true })}
+                  {field('couponTitle', 'Coupon title', {
+                    required: true,
+                    helperText: couponTitleHelp(values),
+                  })}
                   {field('partnerType', 'Partner type', {
                     select: true,
                     children: PARTNER_TYPES.map((t) => (
@@ -389,20 +415,36 @@ export function TrainerQrRoute() {
                   }
                   data-testid="trainer-generate"
                 >
-                  {generate.isPending
-                    ? 'Generating...'
-                    : values.mode === 'batch'
-                      ? `Generate ${Math.max(splitTrainerNames(values.trainerNames).length, 1)} QR Codes`
-                      : 'Generate QR Code'}
+                  {generate.isPending ? 'Generating...' : generateLabel(values)}
                 </Button>
               </Stack>
             </Box>
           </CardContent>
         </Card>
-        <Box ref={preview} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
-          <TrainerPreviewCard code={generated} />
-        </Box>
+        {batchCodes ? (
+          <TrainerBatchResult codes={batchCodes} />
+        ) : (
+          <Box ref={preview} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+            <TrainerPreviewCard code={generated} />
+          </Box>
+        )}
       </Box>
     </Container>
   );
+}
+
+/** "Generate QR Code" for one code, "Generate N QR Codes" for a batch of N names. */
+export function generateLabel(values: Pick<TrainerFormValues, 'mode' | 'trainerNames'>): string {
+  if (values.mode === 'single') return 'Generate QR Code';
+  const count = splitTrainerNames(values.trainerNames).length;
+  if (count === 1) return 'Generate QR Code';
+  return count ? `Generate ${count} QR Codes` : 'Generate QR Codes';
+}
+
+/** The coupon title is a template: `{name}` becomes each trainer's name (said when it would matter). */
+function couponTitleHelp(values: TrainerFormValues): string {
+  const title = values.couponTitle.trim();
+  if (values.mode === 'batch' && title && !hasTrainerNamePlaceholder(title))
+    return `The same title on every code: put ${TRAINER_NAME_PLACEHOLDER} where each trainer's name goes.`;
+  return `${TRAINER_NAME_PLACEHOLDER} becomes each trainer's name, e.g. "${TRAINER_NAME_PLACEHOLDER}'s Training Discount".`;
 }
