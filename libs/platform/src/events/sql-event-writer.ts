@@ -1,4 +1,5 @@
 import { EVENTS, type EventName, type EventPayload } from '@avpass/contracts';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { OutboxRelay } from './outbox-relay';
@@ -104,4 +105,35 @@ export class SqlEventWriter {
     }
     return picked;
   }
+}
+
+/** What a statement's writers give it: their parameters (after the statement's own) and their check. */
+interface StatementWriter {
+  readonly params: unknown[];
+  written(payloads: unknown[]): void;
+}
+
+/**
+ * Runs one statement that writes an event (`SqlEventWriter.insertFrom`, its rows selecting
+ * `eventPayload`) and audit entries (`AuditTrail.insertFrom`, its rows selecting `auditPayloads`) from
+ * the rows it changes: their parameters follow `params`; both writers check what was written. Returns
+ * the first row without those two columns, or null when the statement changed nothing.
+ */
+export async function runRecordedStatement<T extends object>(
+  em: EntityManager,
+  sql: string,
+  params: unknown[],
+  event: StatementWriter,
+  audit: StatementWriter,
+): Promise<T | null> {
+  const rows: (T & { eventPayload: unknown; auditPayloads: unknown[] })[] = await em
+    .fork()
+    .getConnection()
+    .execute(sql, [...params, ...event.params, ...audit.params], 'all');
+  event.written(rows.map((r) => r.eventPayload));
+  audit.written(rows.flatMap((r) => r.auditPayloads));
+  const row = rows[0];
+  if (!row) return null;
+  const { eventPayload: _payload, auditPayloads: _audit, ...rest } = row;
+  return rest as unknown as T;
 }

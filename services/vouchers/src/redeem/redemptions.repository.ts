@@ -1,5 +1,11 @@
 import type { RedemptionChannel, RpcMeta } from '@avpass/contracts';
-import { AuditTrail, column, SqlEventWriter, type AuditSqlInsert } from '@avpass/platform';
+import {
+  AuditTrail,
+  column,
+  runRecordedStatement,
+  SqlEventWriter,
+  type AuditSqlInsert,
+} from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { QrCode } from '../codes/qr-code.entity';
@@ -178,49 +184,40 @@ export class RedemptionsRepository {
       },
       { at: input.at },
     );
-    const rows: (RedeemedCode & { eventPayload: unknown; auditPayloads: unknown[] })[] = await this.em
-      .fork()
-      .getConnection()
-      .execute(
-        redeemSql(event.sql, audit),
-        [
-          input.codeId,
-          input.channel,
-          input.honouredBy,
-          input.honouredBy,
-          input.honouredBy,
-          input.validFrom,
-          input.startedBy,
-          input.minuteOfDay,
-          input.redemptionId,
-          input.at,
-          input.redeemedBy,
-          input.deviceInfo,
-          input.ipAddress,
-          input.userAgent,
-          input.idempotencyKey,
-          input.transactionAmount,
-          input.discountApplied,
-          input.channel,
-          input.partnerId,
-          input.partnerName,
-          input.redeemedByUserId,
-          input.scannedAt,
-          input.day,
-          input.at,
-          input.transactionAmount,
-          input.discountApplied,
-          ...event.params,
-          ...audit.params,
-        ],
-        'all',
-      );
-    event.written(rows.map((r) => r.eventPayload));
-    audit.written(rows.flatMap((r) => r.auditPayloads));
-    const row = rows[0];
-    if (!row) return null;
-    const { eventPayload: _payload, auditPayloads: _audit, ...code } = row;
-    return code;
+    return runRecordedStatement<RedeemedCode>(
+      this.em,
+      redeemSql(event.sql, audit),
+      [
+        input.codeId,
+        input.channel,
+        input.honouredBy,
+        input.honouredBy,
+        input.honouredBy,
+        input.validFrom,
+        input.startedBy,
+        input.minuteOfDay,
+        input.redemptionId,
+        input.at,
+        input.redeemedBy,
+        input.deviceInfo,
+        input.ipAddress,
+        input.userAgent,
+        input.idempotencyKey,
+        input.transactionAmount,
+        input.discountApplied,
+        input.channel,
+        input.partnerId,
+        input.partnerName,
+        input.redeemedByUserId,
+        input.scannedAt,
+        input.day,
+        input.at,
+        input.transactionAmount,
+        input.discountApplied,
+      ],
+      event,
+      audit,
+    );
   }
 
   /** A member's own redemption at the code's one partner: its name as it is now (known after the statement). */

@@ -1,5 +1,11 @@
 import type { Actor, RpcMeta } from '@avpass/contracts';
-import { AuditTrail, column, SqlEventWriter, type AuditSqlInsert } from '@avpass/platform';
+import {
+  AuditTrail,
+  column,
+  runRecordedStatement,
+  SqlEventWriter,
+  type AuditSqlInsert,
+} from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { visibleCodesSql } from '../codes/code-visibility';
@@ -131,29 +137,20 @@ export class RedemptionUndoRepository {
       },
       { at: input.at },
     );
-    const rows: (RedemptionRecord & { eventPayload: unknown; auditPayloads: unknown[] })[] = await this.em
-      .fork()
-      .getConnection()
-      .execute(
-        cancelSql(event.sql, audit),
-        [
-          input.redemptionId,
-          input.at,
-          input.cancelledBy,
-          input.cancelledByUserId,
-          input.reason,
-          input.redemptionId,
-          input.timeZone,
-          ...event.params,
-          ...audit.params,
-        ],
-        'all',
-      );
-    event.written(rows.map((r) => r.eventPayload));
-    audit.written(rows.flatMap((r) => r.auditPayloads));
-    const row = rows[0];
-    if (!row) return null;
-    const { eventPayload: _payload, auditPayloads: _audit, ...record } = row;
-    return record;
+    return runRecordedStatement<RedemptionRecord>(
+      this.em,
+      cancelSql(event.sql, audit),
+      [
+        input.redemptionId,
+        input.at,
+        input.cancelledBy,
+        input.cancelledByUserId,
+        input.reason,
+        input.redemptionId,
+        input.timeZone,
+      ],
+      event,
+      audit,
+    );
   }
 }
