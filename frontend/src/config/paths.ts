@@ -6,12 +6,15 @@ import type { Role } from '@avpass/contracts';
  * - signed-in: any signed-in user; signed-out visitors go to /login?returnTo=<path>.
  * - role: only `roles`; anyone else gets an 'Access Denied' toast with `denial` and, after 500 ms, their own home.
  * - role-or-redirect: only `roles`; anyone else is sent straight to `otherwise` (the /dashboard split).
+ * - role-or-not-found: only `roles`; anyone else sees the 404 page (/admin-inventory, spec section 2).
  */
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'signed-in' }
   | { kind: 'role'; roles: readonly Role[]; denial: string }
-  | { kind: 'role-or-redirect'; roles: readonly Role[]; otherwise: string };
+  | { kind: 'role-or-redirect'; roles: readonly Role[]; otherwise: string }
+  /** Other roles see the 404 page, as if the screen did not exist (spec section 2). */
+  | { kind: 'role-or-not-found'; roles: readonly Role[] };
 
 interface RouteDef {
   path: string;
@@ -50,7 +53,7 @@ export const paths = {
   partnerCredits: { path: '/partner-credits', access: signedIn },
   adminInventory: {
     path: '/admin-inventory',
-    access: adminOnly('Only administrators can access inventory management'),
+    access: { kind: 'role-or-not-found', roles: ['super_admin'] },
   },
   partners: { path: '/partners', access: adminOnly('Only administrators can manage partners') },
   vendors: { path: '/vendors', access: adminOnly('Only administrators can manage partners') },

@@ -2,6 +2,7 @@ import type { Role } from '@avpass/contracts';
 import { Navigate, Outlet } from 'react-router-dom';
 import type { RouteAccess } from '@/config/paths';
 import { useSession } from '@/lib/session/use-session';
+import { NotFoundRoute } from '../routes/not-found';
 import { AccessDenied } from './access-denied';
 
 /** Applies a route's role rule (a layout route inside <RequireAuth>, so a user is always present). */
@@ -22,5 +23,7 @@ export function RoleGate({ access }: { access: RouteAccess }) {
       );
     case 'role-or-redirect':
       return access.roles.includes(role) ? <Outlet /> : <Navigate to={access.otherwise} replace />;
+    case 'role-or-not-found':
+      return access.roles.includes(role) ? <Outlet /> : <NotFoundRoute />;
   }
 }

@@ -2,7 +2,9 @@ import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import ErrorRoundedIcon from '@mui/icons-material/ErrorRounded';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import Snackbar, { type SnackbarCloseReason, type SnackbarOrigin } from '@mui/material/Snackbar';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { ToastContext, type ToastApi, type ToastInput } from './toast-context';
 
@@ -14,6 +16,15 @@ interface ActiveToast extends Required<Pick<ToastInput, 'title' | 'kind'>> {
 }
 
 let nextToastId = 1;
+
+/**
+ * Where a toast sits: never over the action the user is about to press. Row actions (the sticky last
+ * column), the pager and dialog buttons are on the right and at the bottom, so on a wide screen the
+ * toast takes the bottom-left corner; on a phone, where cards and full-screen dialogs put their
+ * buttons at the bottom, it comes from the top (over the title bar, not an action).
+ */
+const WIDE_ORIGIN: SnackbarOrigin = { vertical: 'bottom', horizontal: 'left' };
+const PHONE_ORIGIN: SnackbarOrigin = { vertical: 'top', horizontal: 'center' };
 
 /** One toast at a time (the newest wins), as in the original app's toaster. */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -38,6 +49,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   };
 
   const destructive = current?.kind === 'destructive';
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
 
   return (
     <ToastContext.Provider value={api}>
@@ -47,8 +59,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         open={open && current !== null}
         autoHideDuration={AUTO_HIDE_MS}
         onClose={handleClose}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        sx={{ maxWidth: { xs: 'calc(100% - 16px)', sm: 420 }, left: { xs: 8, sm: 'auto' } }}
+        anchorOrigin={phone ? PHONE_ORIGIN : WIDE_ORIGIN}
+        sx={
+          phone
+            ? { top: 8, left: 8, right: 8, maxWidth: 'calc(100% - 16px)' }
+            : { left: 24, right: 'auto', maxWidth: 420 }
+        }
       >
         <Alert
           data-testid="toast"
