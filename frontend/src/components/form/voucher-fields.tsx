@@ -194,7 +194,14 @@ export function VoucherFields({
           htmlInput: { min: todayInTimeZone(new Date(), viewerTimeZone()) },
         }}
       />
-      <Box sx={{ display: 'flex', gap: 1.5 }}>
+      {/* With "Custom number" the pair takes the whole row, so neither label is cut ("Number of u…"). */}
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 1.5,
+          gridColumn: values.usagePreset === 'custom' ? { sm: '1 / -1' } : undefined,
+        }}
+      >
         <TextField
           select
           label="Usage Limit"
