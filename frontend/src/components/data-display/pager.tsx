@@ -52,10 +52,13 @@ const PAGER_SX = {
 /** MUI TablePagination under a server-paged list. */
 export function Pager({
   count,
+  countIsLowerBound = false,
   paging,
   variant = 'compact',
 }: {
   count: number;
+  /** The count is a floor (a filtered count that stopped at its bound): "of more than 10,000". */
+  countIsLowerBound?: boolean;
   paging: Paging;
   variant?: keyof typeof PAGER_SX;
 }) {
@@ -69,6 +72,9 @@ export function Pager({
       labelRowsPerPage={variant === 'wrap' ? 'Per page:' : undefined}
       onPageChange={(_event, next) => paging.onPageChange(next)}
       onRowsPerPageChange={(event) => paging.onPageSizeChange(Number(event.target.value))}
+      labelDisplayedRows={({ from, to, count: shown }) =>
+        `${from}–${to} of ${countIsLowerBound ? 'more than ' : ''}${shown.toLocaleString('en-US')}`
+      }
       sx={PAGER_SX[variant]}
     />
   );

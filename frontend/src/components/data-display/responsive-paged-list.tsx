@@ -6,6 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { Fragment, type ReactNode } from 'react';
@@ -13,7 +14,15 @@ import { listStateOf } from './list-state';
 import { ListState, TableStateRow } from './list-states';
 import { Pager, type Paging } from './pager';
 
-export type Column = string | { label: string; align: 'right'; sticky?: boolean };
+/** A column's header: its label, or with `sortKey` a header that sorts the list (issue 27). */
+export type Column = string | { label: string; align?: 'right'; sticky?: boolean; sortKey?: string };
+
+/** The list's sort, for its sortable headers: the active column's key and direction, and the handler. */
+export interface ListSort {
+  key: string;
+  order: 'asc' | 'desc';
+  onSort: (key: string) => void;
+}
 
 /**
  * A last column that stays in view while the table scrolls sideways (the row's actions): rows use
@@ -41,6 +50,7 @@ export function ResponsivePagedList<T>({
   itemKey,
   renderRow,
   renderCard,
+  sort,
 }: {
   query: {
     data: Page<T> | undefined;
@@ -58,6 +68,7 @@ export function ResponsivePagedList<T>({
   itemKey: (item: T) => string;
   renderRow: (item: T) => ReactNode;
   renderCard: (item: T) => ReactNode;
+  sort?: ListSort;
 }) {
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const items = query.data?.items ?? [];
@@ -92,8 +103,20 @@ export function ResponsivePagedList<T>({
                       key={column.label}
                       align={column.align}
                       sx={column.sticky ? stickyEndCellSx : undefined}
+                      aria-sort={sortStateOf(column, sort)}
                     >
-                      {column.label}
+                      {column.sortKey && sort ? (
+                        <TableSortLabel
+                          active={sort.key === column.sortKey}
+                          direction={sort.key === column.sortKey ? sort.order : 'asc'}
+                          onClick={() => sort.onSort(column.sortKey!)}
+                          data-testid={`sort-${column.sortKey}`}
+                        >
+                          {column.label}
+                        </TableSortLabel>
+                      ) : (
+                        column.label
+                      )}
                     </TableCell>
                   ),
                 )}
@@ -109,7 +132,19 @@ export function ResponsivePagedList<T>({
           </Table>
         </TableContainer>
       )}
-      <Pager variant="wrap" count={query.data?.total ?? 0} paging={paging} />
+      <Pager
+        variant="wrap"
+        count={query.data?.total ?? 0}
+        countIsLowerBound={query.data?.totalIsLowerBound ?? false}
+        paging={paging}
+      />
     </>
   );
+}
+
+/** aria-sort of a header: the sorted column says its direction, other sortable columns "none". */
+function sortStateOf(column: Exclude<Column, string>, sort: ListSort | undefined) {
+  if (!column.sortKey || !sort) return undefined;
+  if (sort.key !== column.sortKey) return 'none';
+  return sort.order === 'asc' ? 'ascending' : 'descending';
 }

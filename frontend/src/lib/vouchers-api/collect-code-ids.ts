@@ -1,4 +1,4 @@
-import { BULK_ASSIGN_MAX_IDS } from '@avpass/contracts';
+import { BULK_ASSIGN_MAX_IDS, type CodeListQuery } from '@avpass/contracts';
 import { apiJson } from '@/lib/api-client';
 import { qrCodePage } from './list-helpers';
 import { withListQuery } from './urls';
@@ -13,13 +13,17 @@ const COLLECT_PAGE = 200;
 export async function collectCodeIds(
   url: string,
   search: string | undefined,
-  { max = BULK_ASSIGN_MAX_IDS, signal }: { max?: number; signal?: AbortSignal } = {},
+  {
+    max = BULK_ASSIGN_MAX_IDS,
+    signal,
+    filters = {},
+  }: { max?: number; signal?: AbortSignal; filters?: Pick<CodeListQuery, 'status' | 'partnerId'> } = {},
 ): Promise<{ ids: string[]; total: number }> {
   const ids: string[] = [];
   let cursor: string | null | undefined = null;
   let total = 0;
   do {
-    const base = withListQuery(url, { limit: COLLECT_PAGE, search });
+    const base = withListQuery(url, { limit: COLLECT_PAGE, search, ...filters });
     const pageUrl: string = cursor ? `${base}&cursor=${encodeURIComponent(cursor)}` : base;
     const page = await apiJson(pageUrl, qrCodePage, { signal });
     if (!cursor) total = page.total;

@@ -23,7 +23,20 @@ export const VOUCHER_URLS = {
   voucherSettings: '/api/settings/vouchers',
 } as const;
 
-type PagedQuery = { limit?: number; offset?: number; search?: string };
+/**
+ * A paged list's query: limit, offset and search, and a table's sort and filters (issue 27: `sort`,
+ * `order`, `status`, `partnerId`), sent as they are.
+ */
+type PagedQuery = {
+  limit?: number;
+  offset?: number;
+  search?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  status?: string;
+  partnerId?: string;
+};
+const VIEW_PARAMS = ['sort', 'order', 'status', 'partnerId'] as const;
 
 /**
  * Cursors the server handed out, by list and position: `nextCursor` of the page at offset n is the
@@ -33,7 +46,13 @@ type PagedQuery = { limit?: number; offset?: number; search?: string };
  */
 const pageCursors = new Map<string, string>();
 const cursorKey = (url: string, query: PagedQuery, offset: number) =>
-  `${url}|${query.limit ?? ''}|${query.search?.trim() ?? ''}|${offset}`;
+  [
+    url,
+    query.limit ?? '',
+    query.search?.trim() ?? '',
+    ...VIEW_PARAMS.map((name) => query[name] ?? ''),
+    offset,
+  ].join('|');
 
 /** Remembers where the page after this one starts; returns the page. */
 export function rememberNextCursor<P extends { nextCursor?: string | null | undefined }>(
@@ -48,7 +67,7 @@ export function rememberNextCursor<P extends { nextCursor?: string | null | unde
   return page;
 }
 
-/** `?limit=&search=` and `cursor=` (or `offset=` when no page led here) for the paged lists. */
+/** `?limit=&search=` (and a table's sort and filters) and `cursor=` (or `offset=` when no page led here). */
 export function withListQuery(url: string, query: PagedQuery): string {
   const params = new URLSearchParams();
   if (query.limit !== undefined) params.set('limit', String(query.limit));
@@ -56,6 +75,10 @@ export function withListQuery(url: string, query: PagedQuery): string {
   if (cursor) params.set('cursor', cursor);
   else if (query.offset !== undefined) params.set('offset', String(query.offset));
   if (query.search?.trim()) params.set('search', query.search.trim());
+  for (const name of VIEW_PARAMS) {
+    const value = query[name];
+    if (value) params.set(name, value);
+  }
   const text = params.toString();
   return text ? `${url}?${text}` : url;
 }

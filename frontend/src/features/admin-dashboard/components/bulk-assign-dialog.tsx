@@ -1,4 +1,4 @@
-import { BULK_ASSIGN_MAX_IDS } from '@avpass/contracts';
+import { BULK_ASSIGN_MAX_IDS, type CodeListQuery } from '@avpass/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -27,6 +27,8 @@ export type BulkAssignTarget =
       selectedIds: readonly string[];
       /** The dashboard's search and how many codes it matches (all of them may be assigned). */
       search: string;
+      /** The table's status and partner filters (issue 27): "all that match" takes them too. */
+      filters?: Pick<CodeListQuery, 'status' | 'partnerId'>;
       matching: number;
     }
   | { kind: 'batch'; batchId: string; batchName: string; count: number };
@@ -114,7 +116,9 @@ function BulkAssignBody({
     else {
       setCollecting(true);
       try {
-        const { ids } = await collectCodeIds(VOUCHER_URLS.adminList, target.search || undefined);
+        const { ids } = await collectCodeIds(VOUCHER_URLS.adminList, target.search || undefined, {
+          filters: target.filters ?? {},
+        });
         body = { qrCodeIds: ids, partnerIds };
       } catch (error) {
         toast({
@@ -180,8 +184,8 @@ function BulkAssignBody({
               control={<Radio />}
               label={
                 target.search
-                  ? `All ${target.matching.toLocaleString('en-US')} codes matching "${target.search}"`
-                  : `All ${target.matching.toLocaleString('en-US')} codes`
+                  ? `All ${target.matching.toLocaleString('en-US')} codes matching "${target.search}"${target.filters?.status || target.filters?.partnerId ? ' and the filters' : ''}`
+                  : `All ${target.matching.toLocaleString('en-US')} codes${target.filters?.status || target.filters?.partnerId ? ' the filters show' : ''}`
               }
             />
           </RadioGroup>

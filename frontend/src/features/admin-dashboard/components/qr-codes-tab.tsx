@@ -1,5 +1,11 @@
-import type { QrCode } from '@avpass/contracts';
-import { formatDate, formatDiscount, formatUsage } from '@avpass/domain';
+import { CODE_SORT_DEFAULT_ORDER, CODE_SORTS, type QrCode } from '@avpass/contracts';
+import {
+  formatDate,
+  formatDiscount,
+  formatUsage,
+  VOUCHER_STATUS_LABELS,
+  VOUCHER_STATUSES,
+} from '@avpass/domain';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
@@ -18,42 +24,59 @@ import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { usePaging } from '@/components/data-display/pager';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
+import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
+import { ViewZipButton } from '@/components/downloads/view-zip-button';
+import { PartnerPicker } from '@/components/form/partner-picker';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
-import { downloadRenderedFile, ZipButtons } from '@/components/downloads';
-import { useAdminQrCodes } from '@/lib/vouchers-api';
+import { downloadRenderedFile } from '@/components/downloads';
+import { useTableState } from '@/lib/table-state';
+import { useAdminQrCodes, VOUCHER_URLS } from '@/lib/vouchers-api';
 import { DownloadButtons } from '@/components/downloads/download-buttons';
 import { HistoryLink } from '@/components/audit/history-link';
 import { StatusChip } from '@/components/vouchers/status-chip';
 import { viewerTimeZone } from '@/lib/time-zone';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { shortId } from '../lib/short-id';
 import { AssignPartnersDialog } from './assign-partners-dialog';
 import { BulkAssignDialog, type BulkAssignTarget } from './bulk-assign-dialog';
 import { MobileCard } from './mobile-card';
 import { DeleteCodeDialog } from './delete-code-dialog';
 
+/** The sort field's choices (a phone has no headers to press). */
+export const CODE_SORT_CHOICES = [
+  { key: 'createdAt', order: 'desc', label: 'Newest first' },
+  { key: 'createdAt', order: 'asc', label: 'Oldest first' },
+  { key: 'name', order: 'asc', label: 'Name (A–Z)' },
+  { key: 'name', order: 'desc', label: 'Name (Z–A)' },
+  { key: 'usageCount', order: 'desc', label: 'Most used' },
+  { key: 'usageCount', order: 'asc', label: 'Least used' },
+  { key: 'expiresAt', order: 'asc', label: 'Expires soonest' },
+  { key: 'expiresAt', order: 'desc', label: 'Expires latest' },
+] as const;
+
 /**
- * Partner QR Codes: every code, paged and searched on the server (a list of thousands never travels
- * whole), with assignment, downloads, one-job Download All, and delete.
+ * Partner QR Codes: every code, paged, searched, sorted and filtered on the server (a list of
+ * thousands never travels whole), the view kept in the URL (issue 27), with assignment, downloads,
+ * Download All of what the table shows, and delete.
  */
 export function QrCodesTab() {
-  const [search, setSearch] = useState('');
-  const paging = usePaging();
+  const table = useTableState({
+    sorts: CODE_SORTS,
+    defaultSort: { key: 'createdAt', order: 'desc' },
+    firstOrder: CODE_SORT_DEFAULT_ORDER,
+    statuses: VOUCHER_STATUSES,
+  });
+  const paging = table.paging;
   const [assigning, setAssigning] = useState<QrCode | null>(null);
   const [deleting, setDeleting] = useState<QrCode | null>(null);
   // Ticked codes stay ticked across pages and searches; "Assign to partner…" acts on them or on
   // every code the search matches.
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [bulkTarget, setBulkTarget] = useState<BulkAssignTarget | null>(null);
-  const term = useDebouncedValue(search.trim());
-  const codes = useAdminQrCodes({
-    limit: paging.limit,
-    offset: paging.offset,
-    search: term || undefined,
-  });
+  const term = table.search ?? '';
+  const codes = useAdminQrCodes(table.query);
+  const filters = { status: table.status, partnerId: table.partner?.id };
   const items = codes.data?.items ?? [];
   const matching = codes.data?.total ?? 0;
   const pageSelected = items.length > 0 && items.every((code) => selected.has(code.id));
@@ -67,7 +90,9 @@ export function QrCodesTab() {
   const selection = { selected, onToggle: toggle };
   const emptyText = term
     ? `No QR codes match "${term}".`
-    : 'No QR codes yet. Generate one or create a batch.';
+    : table.filtered
+      ? 'No QR codes match these filters.'
+      : 'No QR codes yet. Generate one or create a batch.';
 
   return (
     <Box>
@@ -80,11 +105,8 @@ export function QrCodesTab() {
           label="Search QR codes"
           placeholder="Partner, title, batch, service or ID"
           size="small"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            paging.reset();
-          }}
+          value={table.searchText}
+          onChange={(event) => table.setSearchText(event.target.value)}
           slotProps={{
             input: {
               startAdornment: (
@@ -97,9 +119,39 @@ export function QrCodesTab() {
           sx={{ width: { xs: '100%', md: 340 } }}
         />
         <Box sx={{ minWidth: { md: 260 } }}>
-          <ZipButtons source={{ all: true }} formats={['png']} label={() => 'Download All (PNG ZIP)'} />
+          <ViewZipButton
+            listUrl={VOUCHER_URLS.adminList}
+            view={{ search: table.search, ...filters }}
+            total={codes.data?.total}
+            totalIsLowerBound={codes.data?.totalIsLowerBound ?? false}
+          />
         </Box>
       </Stack>
+      <Box
+        role="group"
+        aria-label="Filter and sort the QR codes"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
+      >
+        <StatusFilter
+          value={table.status}
+          onChange={table.setStatus}
+          labels={VOUCHER_STATUS_LABELS.adminTable}
+        />
+        <Box sx={{ width: { xs: '100%', sm: 300 } }}>
+          <PartnerPicker
+            size="small"
+            label="Partner"
+            allowNone={false}
+            helperText=""
+            testId="partner-filter"
+            value={table.partner ? { ...table.partner, logoUrl: null } : null}
+            onChange={(partner) =>
+              table.setPartner(partner && partner.id ? { id: partner.id, name: partner.name } : undefined)
+            }
+          />
+        </Box>
+        <SortSelect value={table.sort} onChange={table.setSort} choices={CODE_SORT_CHOICES} />
+      </Box>
       <Box
         data-testid="codes-selection-bar"
         sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: 1.5 }}
@@ -136,7 +188,9 @@ export function QrCodesTab() {
           variant="contained"
           sx={{ ml: { sm: 'auto' } }}
           disabled={selected.size === 0 && matching === 0}
-          onClick={() => setBulkTarget({ kind: 'codes', selectedIds: [...selected], search: term, matching })}
+          onClick={() =>
+            setBulkTarget({ kind: 'codes', selectedIds: [...selected], search: term, filters, matching })
+          }
           data-testid="assign-to-partner"
         >
           Assign to partner…
@@ -147,13 +201,14 @@ export function QrCodesTab() {
         paging={paging}
         label="Partner QR codes"
         minWidth={1080}
+        sort={{ ...table.sort, onSort: (key) => table.toggleSort(key as (typeof CODE_SORTS)[number]) }}
         columns={[
           'Select',
           'ID',
-          'Facility',
+          { label: 'Facility', sortKey: 'name' },
           'Discount',
-          'Usage',
-          'Expires',
+          { label: 'Usage', sortKey: 'usageCount' },
+          { label: 'Expires', sortKey: 'expiresAt' },
           'Status',
           'Batch',
           'Partners',
@@ -327,11 +382,12 @@ function CodeRow({ code, onAssign, onDelete, selected, onToggle }: CodeItemProps
         <SelectBox code={code} selected={selected} onToggle={onToggle} />
       </TableCell>
       <TableCell sx={{ fontFamily: 'monospace' }}>{shortId(code.id)}</TableCell>
-      <TableCell sx={{ maxWidth: 180 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={code.clinicName}>
+      {/* Names wrap rather than cut (issue 27): "Antelope Valley …" hid which partner a row is. */}
+      <TableCell sx={{ minWidth: 180, maxWidth: 260 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {code.clinicName}
         </Typography>
-        <Typography variant="caption" color="text.secondary" noWrap component="p" title={code.service}>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
           {code.service}
         </Typography>
       </TableCell>
@@ -341,11 +397,10 @@ function CodeRow({ code, onAssign, onDelete, selected, onToggle }: CodeItemProps
       <TableCell>
         <StatusChip status={code.status} />
       </TableCell>
-      <TableCell sx={{ maxWidth: 120 }}>
+      <TableCell sx={{ minWidth: 110, maxWidth: 180 }}>
         <Typography
           variant="body2"
-          noWrap
-          title={code.batchName ?? undefined}
+          sx={{ overflowWrap: 'anywhere' }}
           color={code.batchName ? undefined : 'text.secondary'}
         >
           {code.batchName ?? '—'}

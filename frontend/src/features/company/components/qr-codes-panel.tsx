@@ -1,5 +1,5 @@
-import { RESOLVE_MAX_IDS, type Page, type QrCode } from '@avpass/contracts';
-import { formatDiscount, formatUsage } from '@avpass/domain';
+import { RESOLVE_MAX_IDS, type CodeSort, type Page, type QrCode } from '@avpass/contracts';
+import { formatDiscount, formatUsage, VOUCHER_STATUS_LABELS, type VoucherStatus } from '@avpass/domain';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
@@ -13,12 +13,15 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import type { Paging } from '@/components/data-display/pager';
+import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
+import type { TableState } from '@/lib/table-state';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
 import { collectCodeIds, useDeleteQrCode, VOUCHER_URLS } from '@/lib/vouchers-api';
@@ -97,11 +100,12 @@ function CodeTableRow({ code, selected, onToggle, onDelete }: RowProps) {
           slotProps={{ input: { 'aria-label': `Select ${name}` } }}
         />
       </TableCell>
-      <TableCell sx={{ maxWidth: 280 }}>
-        <Typography variant="body2" sx={{ fontWeight: 700 }} noWrap title={name}>
+      {/* Names wrap rather than cut (issue 27). */}
+      <TableCell sx={{ minWidth: 220, maxWidth: 360 }}>
+        <Typography variant="body2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
           {name}
         </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap title={code.service}>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {code.service}
         </Typography>
         <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }} title={code.id}>
@@ -177,16 +181,61 @@ function CodeCard({ code, selected, onToggle, onDelete }: RowProps) {
   );
 }
 
-/** The QR Codes tab: selectable rows with per-code downloads and delete, and bulk ZIP downloads. */
+/** The sort field's choices on a phone (no headers there). */
+const SORT_CHOICES = [
+  { key: 'createdAt', order: 'desc', label: 'Newest first' },
+  { key: 'createdAt', order: 'asc', label: 'Oldest first' },
+  { key: 'name', order: 'asc', label: 'Partner name (A–Z)' },
+  { key: 'name', order: 'desc', label: 'Partner name (Z–A)' },
+  { key: 'usageCount', order: 'desc', label: 'Most used' },
+  { key: 'usageCount', order: 'asc', label: 'Least used' },
+] as const;
+
+/** A header that sorts the table (aria-sort says how it is sorted). */
+function SortHeader({
+  label,
+  sortKey,
+  table,
+}: {
+  label: string;
+  sortKey: CodeSort;
+  table: TableState<CodeSort, VoucherStatus>;
+}) {
+  const active = table.sort.key === sortKey;
+  return (
+    <TableCell aria-sort={active ? (table.sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <TableSortLabel
+        active={active}
+        direction={active ? table.sort.order : 'asc'}
+        onClick={() => table.toggleSort(sortKey)}
+        data-testid={`sort-${sortKey}`}
+      >
+        {label}
+      </TableSortLabel>
+    </TableCell>
+  );
+}
+
+/**
+ * The QR Codes tab: selectable rows with per-code downloads and delete, and bulk ZIP downloads;
+ * sorted and filtered on the server, the view in the URL (`table`, issue 27).
+ */
 export function QrCodesPanel({
   query,
   search,
+  table,
   selected,
   onSelectedChange,
   paging,
 }: {
-  query: { data: Page<QrCode> | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
+  query: {
+    data: Page<QrCode> | undefined;
+    isPending: boolean;
+    isError: boolean;
+    refetch: () => unknown;
+  };
   search: string;
+  table: TableState<CodeSort, VoucherStatus>;
   selected: ReadonlySet<string>;
   onSelectedChange: (next: Set<string>) => void;
   paging: Paging;
@@ -215,6 +264,7 @@ export function QrCodesPanel({
     try {
       const { ids } = await collectCodeIds(VOUCHER_URLS.companyList, search || undefined, {
         max: RESOLVE_MAX_IDS,
+        filters: { status: table.status },
       });
       onSelectedChange(new Set([...selected, ...ids]));
       if (matching > ids.length)
@@ -267,6 +317,18 @@ export function QrCodesPanel({
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box
+        role="group"
+        aria-label="Filter and sort the QR codes"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, px: { xs: 1.5, md: 0 } }}
+      >
+        <StatusFilter
+          value={table.status}
+          onChange={table.setStatus}
+          labels={VOUCHER_STATUS_LABELS.adminTable}
+        />
+        <SortSelect value={table.sort} onChange={table.setSort} choices={SORT_CHOICES} />
+      </Box>
       <BulkDownloadBar
         selectedIds={[...selected]}
         allVisibleSelected={allVisibleSelected}
@@ -283,12 +345,14 @@ export function QrCodesPanel({
         loadingMessage="Loading QR codes..."
         errorTitle="Could not load your QR codes"
         empty={
-          search
+          search || table.filtered
             ? {
                 testId: 'qr-codes-empty',
                 icon: <SearchOffRoundedIcon />,
-                title: 'No QR codes match your search',
-                description: `Nothing matches "${search}". Try a partner name, a service or the start of an id.`,
+                title: search ? 'No QR codes match your search' : 'No QR codes match these filters',
+                description: search
+                  ? `Nothing matches "${search}". Try a partner name, a service or the start of an id.`
+                  : 'Choose another status, or all statuses.',
               }
             : {
                 testId: 'qr-codes-empty',
@@ -318,10 +382,10 @@ export function QrCodesPanel({
                         slotProps={{ input: { 'aria-label': 'Select every code on this page' } }}
                       />
                     </TableCell>
-                    <TableCell>QR code</TableCell>
+                    <SortHeader label="QR code" sortKey="name" table={table} />
                     <TableCell>Discount</TableCell>
-                    <TableCell>Created</TableCell>
-                    <TableCell>Usage</TableCell>
+                    <SortHeader label="Created" sortKey="createdAt" table={table} />
+                    <SortHeader label="Usage" sortKey="usageCount" table={table} />
                     <TableCell>Status</TableCell>
                     <TableCell align="right">Actions</TableCell>
                   </TableRow>

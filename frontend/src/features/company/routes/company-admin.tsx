@@ -10,11 +10,13 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import { CODE_SORT_DEFAULT_ORDER, CODE_SORTS } from '@avpass/contracts';
+import { VOUCHER_STATUSES } from '@avpass/domain';
 import { useState } from 'react';
 import { usePaging } from '@/components/data-display/pager';
+import { useTableState } from '@/lib/table-state';
 import { useCompanyQrCodes, useCompanyRedemptions, useCompanyStats } from '@/lib/vouchers-api';
 import { useSession } from '@/lib/session/use-session';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { PageHeading } from '../components/page-heading';
 import { QrCodesPanel } from '../components/qr-codes-panel';
 import { StatCard, StatGrid } from '@/components/data-display/stat-card';
@@ -22,23 +24,29 @@ import { UsageHistoryPanel } from '../components/usage-history-panel';
 import { ActivityPanel } from '../components/activity-panel';
 
 type TabId = 'codes' | 'usage' | 'activity';
-const SEARCH_DELAY_MS = 300;
 
 /** Company admin panel (company_admin; the router applies the denial): search, select, ZIPs, usage history. */
 export function CompanyAdminRoute() {
   const session = useSession();
   const [tab, setTab] = useState<TabId>('codes');
-  const [searchInput, setSearchInput] = useState('');
-  const search = useDebouncedValue(searchInput.trim(), SEARCH_DELAY_MS);
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const codesPaging = usePaging();
-  const usagePaging = usePaging();
-  const stats = useCompanyStats();
-  const codes = useCompanyQrCodes({
-    limit: codesPaging.limit,
-    offset: codesPaging.offset,
-    search: search || undefined,
+  // The codes table's search, sort, status filter and page live in the URL (issue 27); the search
+  // box serves the usage history too.
+  const table = useTableState({
+    sorts: CODE_SORTS,
+    defaultSort: { key: 'createdAt', order: 'desc' },
+    firstOrder: CODE_SORT_DEFAULT_ORDER,
+    statuses: VOUCHER_STATUSES,
   });
+  const search = table.search ?? '';
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const usagePaging = usePaging();
+  const [usageSearch, setUsageSearch] = useState(search);
+  if (usageSearch !== search) {
+    setUsageSearch(search);
+    usagePaging.reset();
+  }
+  const stats = useCompanyStats();
+  const codes = useCompanyQrCodes(table.query);
   const redemptions = useCompanyRedemptions({
     limit: usagePaging.limit,
     offset: usagePaging.offset,
@@ -94,12 +102,8 @@ export function CompanyAdminRoute() {
           type="search"
           label="Search QR codes"
           placeholder="Title, service or the start of an id"
-          value={searchInput}
-          onChange={(event) => {
-            setSearchInput(event.target.value);
-            codesPaging.reset();
-            usagePaging.reset();
-          }}
+          value={table.searchText}
+          onChange={(event) => table.setSearchText(event.target.value)}
           slotProps={{
             input: {
               startAdornment: (
@@ -158,9 +162,10 @@ export function CompanyAdminRoute() {
             <QrCodesPanel
               query={codes}
               search={search}
+              table={table}
               selected={selected}
               onSelectedChange={setSelected}
-              paging={codesPaging}
+              paging={table.paging}
             />
           ) : (
             <UsageHistoryPanel query={redemptions} search={search} paging={usagePaging} />

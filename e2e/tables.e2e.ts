@@ -1,0 +1,234 @@
+/// <reference lib="dom" />
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { E2E_ADMIN } from './support/global-setup';
+import { api, launchBrowser, newPhoneContext, signIn } from './support/browser';
+
+// Issue 27, "Tables": the codes tables sort and filter on the server and keep search, sort, filters
+// and page in the URL (a reload or a shared link shows the same view); long partner names are not cut
+// at 1366 px. Screenshots at 1366 × 768 go to e2e/screenshots/.
+const baseUrl = inject('baseUrl');
+const LAPTOP = { width: 1366, height: 768 };
+const LONG_PARTNER = 'Antelope Valley Sports Medicine and Physical Therapy';
+const staff = { username: 'e2e-tables-staff', password: 'tables-staff-password' };
+
+/** What the screen shows, once it shows it (a busy machine renders late): up to 15 s. */
+const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let adminToken: string;
+let partnerId: string;
+
+const shot = (name: string) =>
+  page.screenshot({ path: new URL(`./screenshots/${name}.png`, import.meta.url).pathname, fullPage: false });
+
+async function settle() {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(400);
+}
+
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function generate(json: Record<string, unknown>): Promise<string> {
+  const res = await api(baseUrl, '/api/generate-qr', {
+    method: 'POST',
+    token: adminToken,
+    json: { discountValue: 10, expirationDate: inDays(30), ...json },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as string;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
+  const vendor = await api(baseUrl, '/api/vendors', {
+    method: 'POST',
+    token: adminToken,
+    json: { name: LONG_PARTNER },
+  });
+  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
+  partnerId = vendor.body.id;
+  const user = await api(baseUrl, `/api/partners/${partnerId}/users`, {
+    method: 'POST',
+    token: adminToken,
+    json: staff,
+  });
+  expect(user.status, JSON.stringify(user.body)).toBe(201);
+  // Names out of creation order, usage and expiry varied, one used up and one not started yet.
+  await generate({ partnerId, service: 'Sports Massage', expirationDate: inDays(90), usageLimit: '3' });
+  await generate({ clinic: 'Zephyr Swim School', service: 'Lessons', expirationDate: inDays(10) });
+  const usedUp = await generate({ clinic: 'Bluebird Yoga', service: 'Drop-in class', usageLimit: '1' });
+  expect((await api(baseUrl, `/api/redeem/${usedUp}`, { method: 'POST' })).status).toBe(200);
+  await generate({
+    clinic: 'Mesa Climbing Gym',
+    service: 'Day pass',
+    startDate: inDays(5),
+    expirationDate: inDays(60),
+  });
+  const busy = await generate({ partnerId, service: 'Physio Assessment', usageLimit: 'unlimited' });
+  for (let i = 0; i < 2; i++) {
+    expect((await api(baseUrl, `/api/redeem/${busy}`, { method: 'POST' })).status).toBe(200);
+  }
+  await generate({ clinic: 'Coral Tennis Club', service: 'Court hire', expirationDate: inDays(200) });
+});
+afterAll(async () => browser?.close());
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: LAPTOP });
+  page = await context.newPage();
+});
+afterEach(async () => context?.close());
+
+describe('tables at 1366 × 768', () => {
+  it('screenshots of the codes, redemptions and company tables as they are', async () => {
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    await page.getByTestId('qr-row').first().waitFor();
+    await settle();
+    await shot(`tables-admin-codes-${process.env.TABLES_SHOT ?? 'after'}`);
+    await page.goto(`${baseUrl}/dashboard?tab=redemptions`);
+    await settle();
+    await shot(`tables-admin-redemptions-${process.env.TABLES_SHOT ?? 'after'}`);
+    await context.close();
+    context = await browser.newContext({ viewport: LAPTOP });
+    page = await context.newPage();
+    await signIn(page, baseUrl, staff.username, staff.password);
+    await page.waitForURL(`${baseUrl}/company-dashboard`);
+    await page.goto(`${baseUrl}/company-admin`);
+    await settle();
+    await shot(`tables-company-codes-${process.env.TABLES_SHOT ?? 'after'}`);
+  });
+});
+
+/** The facility names of the admin table's rows, top to bottom. */
+const facilities = () => page.locator('[data-testid="qr-row"] td:nth-child(3) p:first-child').allInnerTexts();
+
+async function signInAdmin() {
+  await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.waitForURL(`${baseUrl}/dashboard`);
+}
+
+describe('the codes table keeps its view in the URL', () => {
+  it('sorts by a header, filters by status, and a reload or a shared link shows the same view', async () => {
+    await signInAdmin();
+    await page.getByTestId('qr-row').first().waitFor();
+    // Facility A–Z, by the header (aria-sort says so).
+    const facilityHeader = page.getByRole('columnheader', { name: 'Facility' });
+    await expect(facilityHeader.getAttribute('aria-sort')).resolves.toBe('none');
+    await page.getByTestId('sort-name').click();
+    await page.waitForURL(/sort=name/);
+    await eventually(() => facilityHeader.getAttribute('aria-sort')).toBe('ascending');
+    await settle();
+    const names = await facilities();
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(names[0]).toBe(LONG_PARTNER);
+    // Pressed again: Z–A.
+    await page.getByTestId('sort-name').click();
+    await page.waitForURL(/order=desc/);
+    await eventually(async () => (await facilities())[0]).toBe('Zephyr Swim School');
+
+    // Status: Used Up only.
+    await page.getByTestId('status-filter').click();
+    await page.getByRole('option', { name: 'Used Up' }).click();
+    await page.waitForURL(/status=used_up/);
+    await settle();
+    await eventually(facilities).toEqual(['Bluebird Yoga']);
+    await eventually(() => page.getByTestId('download-view').innerText()).toBe('Download 1 code as PNG ZIP');
+
+    // A reload shows the same view.
+    await page.reload();
+    await page.getByTestId('qr-row').first().waitFor();
+    await settle();
+    await eventually(facilities).toEqual(['Bluebird Yoga']);
+    await expect(page.getByTestId('status-filter').locator('input').inputValue()).resolves.toBe('used_up');
+
+    // A shared link: another signed-in session opens the same address and sees the same view.
+    const shared = page.url();
+    await context.close();
+    context = await browser.newContext({ viewport: LAPTOP });
+    page = await context.newPage();
+    await signInAdmin();
+    await page.goto(shared);
+    await page.getByTestId('qr-row').first().waitFor();
+    await settle();
+    await eventually(facilities).toEqual(['Bluebird Yoga']);
+
+    // Search and page in the URL too: 1 per page, page 2 of the name sort.
+    await page.goto(`${baseUrl}/dashboard?sort=name&size=10&q=a`);
+    await page.getByTestId('qr-row').first().waitFor();
+    await settle();
+    await expect(page.getByLabel('Search QR codes').inputValue()).resolves.toBe('a');
+    await shot('tables-admin-codes-sorted');
+  });
+
+  it('filters by partner, and Download All says how many codes of the view it takes', async () => {
+    await signInAdmin();
+    await page.getByTestId('qr-row').first().waitFor();
+    await expect
+      .poll(() => page.getByTestId('download-view').innerText())
+      .toBe('Download 6 codes as PNG ZIP');
+    await page.goto(`${baseUrl}/dashboard?partner=${partnerId}&pname=${encodeURIComponent(LONG_PARTNER)}`);
+    await page.getByTestId('qr-row').first().waitFor();
+    await settle();
+    await eventually(facilities).toEqual([LONG_PARTNER, LONG_PARTNER]);
+    await expect
+      .poll(() => page.getByTestId('download-view').innerText())
+      .toBe('Download 2 codes as PNG ZIP');
+    await expect(page.getByTestId('partner-filter').inputValue()).resolves.toBe(LONG_PARTNER);
+  });
+
+  it('names are not cut at 1366 px', async () => {
+    await signInAdmin();
+    await page.getByTestId('qr-row').first().waitFor();
+    await settle();
+    const cell = page.locator('[data-testid="qr-row"] td:nth-child(3) p:first-child', {
+      hasText: LONG_PARTNER,
+    });
+    const cut = await cell
+      .first()
+      .evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight);
+    expect(cut).toBe(false);
+    await expect(cell.first().innerText()).resolves.toBe(LONG_PARTNER);
+  });
+
+  it('the company panel sorts and filters its own codes, and keeps the view on reload', async () => {
+    await signIn(page, baseUrl, staff.username, staff.password);
+    await page.waitForURL(`${baseUrl}/company-dashboard`);
+    await page.goto(`${baseUrl}/company-admin`);
+    await page.getByTestId('qr-row').first().waitFor();
+    await page.getByTestId('sort-usageCount').click();
+    await page.waitForURL(/sort=usageCount/);
+    await settle();
+    const services = () =>
+      page.locator('[data-testid="qr-row"] td:nth-child(2) p:nth-child(2)').allInnerTexts();
+    await eventually(services).toEqual(['Physio Assessment', 'Sports Massage']);
+    await page.reload();
+    await page.getByTestId('qr-row').first().waitFor();
+    await settle();
+    await eventually(services).toEqual(['Physio Assessment', 'Sports Massage']);
+    await expect(page.getByRole('columnheader', { name: 'Usage' }).getAttribute('aria-sort')).resolves.toBe(
+      'descending',
+    );
+  });
+
+  it('on a phone the table is cards, sorted by the Sort field', async () => {
+    await context.close();
+    context = await newPhoneContext(browser);
+    page = await context.newPage();
+    await signInAdmin();
+    await page.goto(`${baseUrl}/dashboard?sort=usageCount&order=desc`);
+    await page.getByTestId('qr-row').first().waitFor();
+    await settle();
+    await expect(page.getByTestId('sort-select').locator('input').inputValue()).resolves.toBe(
+      'usageCount:desc',
+    );
+    await expect(page.locator('table').count()).resolves.toBe(0);
+    await page.screenshot({
+      path: new URL('./screenshots/tables-admin-codes-phone.png', import.meta.url).pathname,
+    });
+  });
+});
