@@ -53,12 +53,13 @@ export function trainerCodesCsv(codes: readonly TrainerCode[]): string {
  * their voucher cards (the server's ZIP job, as /bulk downloads a batch) and a CSV of the list.
  */
 export function TrainerBatchResult({ codes }: { codes: readonly TrainerCode[] }) {
+  const card = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = codes[0]?.id;
+  // The whole card in view below the sticky header, its heading focused (read out first).
   useEffect(() => {
-    if (!heading.current) return;
-    scrollClearOfHeader(heading.current, { block: 'start' });
-    heading.current.focus({ preventScroll: true });
+    if (card.current) scrollClearOfHeader(card.current, { block: 'start' });
+    heading.current?.focus({ preventScroll: true });
   }, [first]);
 
   const downloadCsv = () => {
@@ -70,7 +71,7 @@ export function TrainerBatchResult({ codes }: { codes: readonly TrainerCode[] })
   };
 
   return (
-    <Card data-testid="trainer-batch-result">
+    <Card data-testid="trainer-batch-result" ref={card}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
           <CheckCircleRoundedIcon color="success" fontSize="large" aria-hidden />

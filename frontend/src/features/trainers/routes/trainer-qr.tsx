@@ -446,5 +446,5 @@ function couponTitleHelp(values: TrainerFormValues): string {
   const title = values.couponTitle.trim();
   if (values.mode === 'batch' && title && !hasTrainerNamePlaceholder(title))
     return `The same title on every code: put ${TRAINER_NAME_PLACEHOLDER} where each trainer's name goes.`;
-  return `${TRAINER_NAME_PLACEHOLDER} becomes each trainer's name, e.g. "${TRAINER_NAME_PLACEHOLDER}'s Training Discount".`;
+  return `${TRAINER_NAME_PLACEHOLDER} becomes each trainer's name: "${TRAINER_NAME_PLACEHOLDER}'s Perk".`;
 }
