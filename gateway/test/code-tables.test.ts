@@ -240,3 +240,80 @@ describe('filtering the codes table', () => {
     expect(res.body.errors?.[field]).toContain(message);
   });
 });
+
+type RedemptionItem = { id: string; redeemedAt: string; status: string; facility: string };
+
+describe('the redemptions table', () => {
+  // The redemptions made in beforeAll: 1+2+1+2+2 (the plan) and the used-up code's one.
+  const listed = `search=${TAG}`;
+
+  it('order=asc pages through every redemption oldest first; the default is newest first', async () => {
+    const newest = await allPages(`/api/admin/redemptions?${listed}`, admin, 3);
+    const oldest = await allPages(`/api/admin/redemptions?${listed}&order=asc`, admin, 3);
+    expect(newest.length).toBeGreaterThanOrEqual(9);
+    expect(oldest.map((r) => r.id)).toEqual([...newest].reverse().map((r) => r.id));
+    const asItems = oldest as unknown as RedemptionItem[];
+    expect(asItems.map((r) => r.redeemedAt)).toEqual(asItems.map((r) => r.redeemedAt).sort());
+  });
+
+  it('status=cancelled lists only the cancelled ones; status=completed the rest', async () => {
+    const first = (await allPages(`/api/admin/redemptions?${listed}&order=asc`, admin, 50))[0]!;
+    const cancelled = await h.api(`/api/redemptions/${first.id}/cancel`, {
+      method: 'POST',
+      token: admin,
+      json: { reason: 'Table filter test' },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const only = (await allPages(
+      `/api/admin/redemptions?${listed}&status=cancelled`,
+      admin,
+      2,
+    )) as unknown as RedemptionItem[];
+    expect(only.map((r) => r.id)).toEqual([first.id]);
+    const rest = (await allPages(
+      `/api/admin/redemptions?${listed}&status=completed&order=asc`,
+      admin,
+      2,
+    )) as unknown as RedemptionItem[];
+    expect(rest.every((r) => r.status === 'completed')).toBe(true);
+    expect(rest.map((r) => r.id)).not.toContain(first.id);
+    const counted = await h.api(`/api/admin/redemptions?${listed}&status=completed&limit=1`, {
+      token: admin,
+    });
+    expect(counted.body.total).toBe(rest.length);
+  });
+
+  it('partnerId narrows to the partner’s codes; a company sees its own, another partner’s id is 403', async () => {
+    const gamma = (await allPages(
+      `/api/admin/redemptions?partnerId=${companyA.companyId}`,
+      admin,
+    )) as unknown as RedemptionItem[];
+    expect(gamma.length).toBe(2);
+    expect(gamma.every((r) => r.facility.toLowerCase() === `${TAG} gamma`.toLowerCase())).toBe(true);
+    const own = (await allPages('/api/redemptions?order=asc', companyA.token)) as unknown as RedemptionItem[];
+    expect(own.map((r) => r.id)).toEqual([...gamma].reverse().map((r) => r.id));
+    expect(
+      (await h.api(`/api/redemptions?partnerId=${companyB.companyId}`, { token: companyA.token })).status,
+    ).toBe(403);
+    expect((await h.api('/api/redemptions?status=cancelled')).status).toBe(401);
+  });
+
+  it('a newest-first cursor is refused under order=asc, and bad values are 400 with their message', async () => {
+    const page = await h.api(`/api/admin/redemptions?${listed}&limit=2`, { token: admin });
+    const res = await h.api(
+      `/api/admin/redemptions?${listed}&limit=2&order=asc&cursor=${encodeURIComponent(page.body.nextCursor)}`,
+      { token: admin },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('cursor belongs to another sort order; start again from the first page');
+    for (const [query, field, message] of [
+      ['status=void', 'status', 'status must be one of completed, cancelled'],
+      ['order=sideways', 'order', 'order must be asc or desc'],
+      ['sort=facility', 'sort', 'sort must be redeemedAt'],
+    ]) {
+      const bad = await h.api(`/api/admin/redemptions?${query}`, { token: admin });
+      expect(bad.status, query).toBe(400);
+      expect(bad.body.errors?.[field]).toContain(message);
+    }
+  });
+});

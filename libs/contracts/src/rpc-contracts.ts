@@ -91,6 +91,7 @@ import {
   generateQrRequestSchema,
   idempotencyKeyField,
   codeListQuerySchema,
+  redemptionListQuerySchema,
   listQuerySchema,
   pageSchema,
   publicStatsSchema,
@@ -296,7 +297,7 @@ export const RPC_CONTRACTS = {
   'vouchers.admin.list.v1': contract('adminList', codeListQuerySchema, pageSchema(qrCodeSchema)),
   'vouchers.admin.redemptions.v1': contract(
     'adminRedemptions',
-    listQuerySchema,
+    redemptionListQuerySchema,
     pageSchema(redemptionSchema),
   ),
   'vouchers.admin.batches.v1': contract('adminBatches', listQuerySchema, pageSchema(batchSummarySchema)),
@@ -304,7 +305,7 @@ export const RPC_CONTRACTS = {
   'vouchers.company.stats.v1': contract('companyStats', empty, voucherStatsSchema),
   'vouchers.company.redemptions.v1': contract(
     'companyRedemptions',
-    listQuerySchema,
+    redemptionListQuerySchema,
     pageSchema(redemptionSchema),
   ),
   'vouchers.assignment.list.v1': contract('listPartners', byId, qrCodePartnerSchema.array()),

@@ -584,6 +584,25 @@ export interface CodeListQuery extends ListQuery {
   partnerId?: string;
 }
 
+/**
+ * GET /api/admin/redemptions and /api/redemptions: the list query plus `order` (of the redemption
+ * time: `desc`, newest first, the default; `asc`), `status` (completed | cancelled) and the
+ * administrator's `partnerId` (redemptions of the codes assigned to that partner). `sort` takes only
+ * `redeemedAt`: a facility-name order would sort a join no index serves.
+ */
+export const redemptionListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(['redeemedAt'], 'sort must be redeemedAt').optional(),
+  order: z.enum(SORT_ORDERS, 'order must be asc or desc').optional(),
+  status: z.enum(REDEMPTION_STATUSES, `status must be one of ${REDEMPTION_STATUSES.join(', ')}`).optional(),
+  partnerId: z.string().uuid('partnerId must be a partner id').optional(),
+});
+export interface RedemptionListQuery extends ListQuery {
+  sort?: 'redeemedAt';
+  order?: SortOrder;
+  status?: (typeof REDEMPTION_STATUSES)[number];
+  partnerId?: string;
+}
+
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),

@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * ending in the id (the keyset's tie-break), read forwards or backwards for either direction. The
  * name sort is case-insensitive (lower(clinic_name)); a code without an expiry sorts as 'infinity'
  * (QrCodesRepository.sortedPageRows uses the same expressions, or the indexes are not used). Built
- * under a lock on qr_codes (writes wait: seconds at a million codes).
+ * under a lock on qr_codes and redemptions (writes wait: seconds at a million codes).
  */
 export class Migration20261208TableSorts extends Migration {
   override async up(): Promise<void> {
@@ -14,5 +14,8 @@ export class Migration20261208TableSorts extends Migration {
     this.addSql(
       `create index qr_codes_expiry_order_index on qr_codes ((coalesce(expiration_date, 'infinity'::date)), id)`,
     );
+    // The redemptions table filtered to cancelled ones (a few among millions), in either order.
+    this.addSql(`create index redemptions_cancelled_order_index on redemptions (redeemed_at, id)
+      where status = 'cancelled'`);
   }
 }

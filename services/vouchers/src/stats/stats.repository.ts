@@ -1,8 +1,16 @@
-import { allOf, afterCursorSql, nextCursor } from '@avpass/platform';
-import type { Actor, Redemption as RedemptionDto } from '@avpass/contracts';
+import {
+  allOf,
+  afterCursorSql,
+  afterSortedCursorSql,
+  nextCursor,
+  nextSortedCursor,
+  type SortColumn,
+  type SqlClause,
+} from '@avpass/platform';
+import type { Actor, Redemption as RedemptionDto, RedemptionStatus } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { codeSearchSql, visibleCodesSql } from '../codes/code-visibility';
+import { assignedToSql, codeSearchSql, visibleCodesSql } from '../codes/code-visibility';
 
 import type { KeysetPage, PageWindow } from '../codes/qr-codes.repository';
 import type { RedemptionRecord } from '../redemptions/redemption-view';
@@ -35,6 +43,26 @@ const CODE_COLUMNS = `q.clinic_name, q.service, q.discount_type, q.discount_valu
  */
 export type CompanyPagePlan = 'walk' | 'byCode';
 
+/**
+ * The redemptions table's order and filters (issue 27): oldest first (`asc`) or newest first (the
+ * default), a status, and the administrator's partner (the codes assigned to it).
+ */
+export interface RedemptionView {
+  order?: 'asc' | 'desc' | undefined;
+  status?: RedemptionStatus | undefined;
+  partnerId?: string | undefined;
+}
+
+/** Oldest first is keyset-paged by a cursor that says so (another order's cursor is refused, 400). */
+const OLDEST_FIRST: SortColumn = {
+  sort: 'redeemedAt',
+  order: 'asc',
+  expression: 'r.redeemed_at',
+  type: 'timestamptz',
+};
+
+type PagedRow = RedemptionRow & { cursor_at: string };
+
 /** Redemption lists (the dashboards' counts are tallies: TalliesRepository). */
 @Injectable()
 export class StatsRepository {
@@ -48,9 +76,24 @@ export class StatsRepository {
     actor: Actor,
     window: PageWindow,
     plan: CompanyPagePlan = 'walk',
+    view: RedemptionView = {},
   ): Promise<KeysetPage<RedemptionRow>> {
-    const cursor = afterCursorSql(window.cursor, 'r.redeemed_at', 'r.id');
+    const dir = view.order ?? 'desc';
+    const cursor =
+      dir === 'asc'
+        ? afterSortedCursorSql(window.cursor, OLDEST_FIRST, 'r.id')
+        : afterCursorSql(window.cursor, 'r.redeemed_at', 'r.id');
+    const status: SqlClause | null = view.status ? { sql: 'r.status = ?', params: [view.status] } : null;
+    const inner = allOf(cursor, status);
     const offset = window.cursor ? 0 : window.offset;
+    const next = (rows: PagedRow[]) =>
+      dir === 'asc'
+        ? nextSortedCursor(
+            rows.map((row) => ({ sort_value: row.cursor_at, id: row.id })),
+            window.limit,
+            OLDEST_FIRST,
+          )
+        : nextCursor(rows, window.limit);
     if (plan === 'byCode' && actor.role === 'company_admin' && actor.companyId) {
       // Each assigned code's newest `offset + limit` redemptions (after the cursor) are all a page
       // can need; the search is on the code, so it filters whole codes before their redemptions.
@@ -58,29 +101,58 @@ export class StatsRepository {
         { sql: 'p.partner_id = ? and p.is_active', params: [actor.companyId] },
         codeSearchSql(window.search),
       );
-      const rows: (RedemptionRow & { cursor_at: string })[] = await this.em.execute(
+      const rows: PagedRow[] = await this.em.execute(
         `select ${REDEMPTION_COLUMNS}, ${CODE_COLUMNS}
            from qr_code_partners p
            join qr_codes q on q.id = p.qr_code_id
           cross join lateral (
             select r.* from redemptions r
-             where r.qr_code_id = p.qr_code_id${cursor ? ` and ${cursor.sql}` : ''}
-             order by r.redeemed_at desc, r.id desc limit ?) r
+             where r.qr_code_id = p.qr_code_id and ${inner.sql}
+             order by r.redeemed_at ${dir}, r.id ${dir} limit ?) r
           where ${codes.sql}
-          order by r.redeemed_at desc, r.id desc limit ? offset ?`,
-        [...(cursor?.params ?? []), offset + window.limit, ...codes.params, window.limit, offset],
+          order by r.redeemed_at ${dir}, r.id ${dir} limit ? offset ?`,
+        [...inner.params, offset + window.limit, ...codes.params, window.limit, offset],
       );
-      return { rows, nextCursor: nextCursor(rows, window.limit) };
+      return { rows, nextCursor: next(rows) };
     }
-    const where = allOf(visibleCodesSql(actor), codeSearchSql(window.search), cursor);
-    const rows: (RedemptionRow & { cursor_at: string })[] = await this.em.execute(
+    const where = allOf(
+      visibleCodesSql(actor),
+      view.partnerId && actor.role === 'super_admin' ? assignedToSql(view.partnerId) : null,
+      codeSearchSql(window.search),
+      inner,
+    );
+    const rows: PagedRow[] = await this.em.execute(
       `select ${REDEMPTION_COLUMNS}, ${CODE_COLUMNS}
          from redemptions r join qr_codes q on q.id = r.qr_code_id
         where ${where.sql}
-        order by r.redeemed_at desc, r.id desc limit ? offset ?`,
+        order by r.redeemed_at ${dir}, r.id ${dir} limit ? offset ?`,
       [...where.params, window.limit, offset],
     );
-    return { rows, nextCursor: nextCursor(rows, window.limit) };
+    return { rows, nextCursor: next(rows) };
+  }
+
+  /**
+   * How many redemptions a filtered table shows, counting no further than `bound` + 1 rows (a poll
+   * never counts millions; more than `bound` reads "more than").
+   */
+  async countRedemptionsUpTo(
+    actor: Actor,
+    search: string | undefined,
+    view: RedemptionView,
+    bound: number,
+  ): Promise<number> {
+    const where = allOf(
+      visibleCodesSql(actor),
+      view.partnerId && actor.role === 'super_admin' ? assignedToSql(view.partnerId) : null,
+      codeSearchSql(search),
+      view.status ? { sql: 'r.status = ?', params: [view.status] } : null,
+    );
+    const [{ total }] = (await this.em.execute(
+      `select count(*)::int as total from (
+         select 1 from redemptions r join qr_codes q on q.id = r.qr_code_id where ${where.sql} limit ?) c`,
+      [...where.params, bound + 1],
+    )) as [{ total: number }];
+    return total;
   }
 
   /** How many redemptions (cancelled ones too, as the list shows them) a search matches. */

@@ -1,20 +1,31 @@
 import {
   type Actor,
   type Page,
+  type RedemptionListQuery,
   type PublicStats,
   type Redemption as RedemptionDto,
   type VoucherStats,
 } from '@avpass/contracts';
 import { redemptionRatePercent, todayInTimeZone } from '@avpass/domain';
-import { BriefCache } from '@avpass/platform';
+import { BriefCache, DomainError } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { tallyScopeOf } from '../codes/code-visibility';
 import type { PageWindow } from '../codes/qr-codes.repository';
 import { VouchersSettings } from '../settings';
 import { undoRule } from '../redemptions/redemption-view';
-import { StatsRepository, type CompanyPagePlan, type RedemptionRow } from './stats.repository';
+import {
+  StatsRepository,
+  type CompanyPagePlan,
+  type RedemptionRow,
+  type RedemptionView,
+} from './stats.repository';
 import { PLATFORM_SCOPE } from './tallies-sql.repository';
 import { TalliesRepository, type ScopeCounts } from './tallies.repository';
+
+/** A filtered redemptions table counts at most this many (more: "more than 10,000"). */
+export const REDEMPTION_COUNT_BOUND = 10_000;
+export const OWN_COMPANY_REDEMPTIONS_MESSAGE = 'You can only list your own company’s redemptions';
+type RedemptionListInput = RedemptionListQuery & { limit: number; offset: number };
 
 function toRedemption(row: RedemptionRow, actor: Actor, now: Date, undoMinutes: number): RedemptionDto {
   return {
@@ -103,24 +114,49 @@ export class StatsService {
    * Newest first, paged; search by facility, service or code id prefix. Cancelled ones are listed
    * (with who, when and why) and counted in `total`; each says whether the actor may cancel it now.
    */
-  async redemptions(actor: Actor, window: PageWindow): Promise<Page<RedemptionDto>> {
+  /**
+   * The redemptions table: newest first unless `order=asc`, narrowed by `status` and the
+   * administrator's `partnerId` (issue 27; a company's partnerId other than its own is 403).
+   */
+  async redemptions(actor: Actor, query: RedemptionListInput): Promise<Page<RedemptionDto>> {
+    const { sort: _sort, order, status, partnerId, ...window } = query;
+    if (
+      partnerId &&
+      actor.role !== 'super_admin' &&
+      partnerId.toLowerCase() !== actor.companyId?.toLowerCase()
+    ) {
+      throw DomainError.forbidden(OWN_COMPANY_REDEMPTIONS_MESSAGE);
+    }
+    const view: RedemptionView = {
+      order,
+      status,
+      partnerId: actor.role === 'super_admin' ? partnerId?.toLowerCase() : undefined,
+    };
     const now = this.settings.now();
     const plan = await this.companyPagePlan(actor, window);
+    const filtered = Boolean(view.status || view.partnerId);
     const [page, total] = await Promise.all([
-      this.stats.redemptionsPage(actor, window, plan),
-      window.search?.trim()
-        ? this.stats.countRedemptions(actor, window.search)
-        : Promise.all([this.tallies.redemptions(tallyScopeOf(actor)), this.stats.countCancelled(actor)]).then(
-            ([completed, cancelled]) => completed + cancelled,
-          ),
+      this.stats.redemptionsPage(actor, window, plan, view),
+      filtered
+        ? this.stats
+            .countRedemptionsUpTo(actor, window.search, view, REDEMPTION_COUNT_BOUND)
+            .then((n) => ({ n: Math.min(n, REDEMPTION_COUNT_BOUND), lowerBound: n > REDEMPTION_COUNT_BOUND }))
+        : (window.search?.trim()
+            ? this.stats.countRedemptions(actor, window.search)
+            : Promise.all([
+                this.tallies.redemptions(tallyScopeOf(actor)),
+                this.stats.countCancelled(actor),
+              ]).then(([completed, cancelled]) => completed + cancelled)
+          ).then((n) => ({ n, lowerBound: false })),
     ]);
     const undoMinutes = this.settings.config.REDEMPTION_UNDO_MINUTES;
     return {
       items: page.rows.map((row) => toRedemption(row, actor, now, undoMinutes)),
-      total,
+      total: total.n,
       limit: window.limit,
       offset: window.offset,
       nextCursor: page.nextCursor,
+      ...(total.lowerBound ? { totalIsLowerBound: true } : {}),
     };
   }
 
