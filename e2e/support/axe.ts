@@ -19,9 +19,13 @@ export interface AxeViolation {
  * The serious and critical axe-core violations on the page as it is now (habit 17: a screen has
  * none, on desktop and on a phone). Each names its rule and the elements, so a failure says what to fix.
  */
-export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+export async function seriousAxeViolations(
+  page: Page,
+  /** Rules to switch on or off beyond axe's defaults (its experimental ones are off by default). */
+  rules: Record<string, { enabled: boolean }> = {},
+): Promise<AxeViolation[]> {
   await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (rules) => {
     const axe = (
       window as unknown as {
         axe: {
@@ -39,7 +43,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
         };
       }
     ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(document, { resultTypes: ['violations'], rules });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
@@ -48,6 +52,6 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
         (n) => `${n.target.join(' ')} — ${n.html.slice(0, 160)} — ${(n.failureSummary ?? '').slice(0, 240)}`,
       ),
     }));
-  });
+  }, rules);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

@@ -20,7 +20,9 @@ export const theme = createTheme({
         html: { scrollBehavior: 'smooth', WebkitTextSizeAdjust: '100%' },
         body: { minWidth: 320, textRendering: 'optimizeLegibility' },
         '::selection': { backgroundColor: t.palette.teal[100], color: t.palette.navy[950] },
-        ':focus-visible': { outlineColor: t.palette.secondary.main },
+        // Zero specificity: elements without a focus style of their own (links, scroll regions) get the
+        // ring; MUI's inputs keep theirs (the field's border).
+        ':where(:focus-visible)': { outline: `3px solid ${t.brand.focusRing}`, outlineOffset: 2 },
         '@media (prefers-reduced-motion: reduce)': {
           html: { scrollBehavior: 'auto' },
           '*, *::before, *::after': {

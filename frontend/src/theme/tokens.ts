@@ -35,7 +35,8 @@ export const neutral = {
   100: '#eceff4',
   200: '#dfe3ea',
   300: '#c5ccd8',
-  500: '#6b7689',
+  // The secondary text colour: 4.5:1 on the page's grey (50) as well as on white (#6b7689 was 4.27:1).
+  500: '#5f6b7e',
   700: '#394355',
   900: '#141b27',
 } as const;
@@ -76,6 +77,11 @@ export const brand = {
   onDarkMuted: 'rgba(255, 255, 255, 0.72)',
   onDarkSubtle: 'rgba(255, 255, 255, 0.5)',
   accentGlow: `0 10px 30px -10px ${teal[500]}99`,
+  /**
+   * The keyboard focus ring: a club green at least 3:1 against white, the page's grey and the navy
+   * surfaces alike (WCAG 1.4.11), so one ring serves light and dark screens (teal 300 was 1.5:1 on white).
+   */
+  focusRing: '#0b9474',
   cardShadow: '0 1px 2px rgba(16, 24, 40, 0.06), 0 4px 16px -4px rgba(16, 24, 40, 0.08)',
   cardShadowHover: '0 2px 4px rgba(16, 24, 40, 0.06), 0 16px 32px -8px rgba(11, 31, 58, 0.18)',
 } as const;

@@ -2,7 +2,15 @@ import type { Components, Theme } from '@mui/material/styles';
 import { radius } from '../tokens';
 
 export const inputsCustomizations: Components<Theme> = {
-  MuiButtonBase: { defaultProps: { disableRipple: false } },
+  MuiButtonBase: {
+    defaultProps: { disableRipple: false },
+    // Every clickable MUI control (tabs, checkboxes, menu items, chips) shows the ring, not only a ripple.
+    styleOverrides: {
+      root: ({ theme }) => ({
+        '&.Mui-focusVisible': { outline: `3px solid ${theme.brand.focusRing}`, outlineOffset: -3 },
+      }),
+    },
+  },
   MuiButton: {
     defaultProps: { disableElevation: true },
     styleOverrides: {
@@ -17,7 +25,7 @@ export const inputsCustomizations: Components<Theme> = {
           },
         ),
         '&.Mui-focusVisible': {
-          outline: `3px solid ${theme.palette.secondary.light}`,
+          outline: `3px solid ${theme.brand.focusRing}`,
           outlineOffset: 2,
         },
         variants: [
@@ -48,7 +56,7 @@ export const inputsCustomizations: Components<Theme> = {
   MuiIconButton: {
     styleOverrides: {
       root: ({ theme }) => ({
-        '&.Mui-focusVisible': { outline: `3px solid ${theme.palette.secondary.light}`, outlineOffset: 1 },
+        '&.Mui-focusVisible': { outline: `3px solid ${theme.brand.focusRing}`, outlineOffset: 1 },
       }),
     },
   },
@@ -68,7 +76,7 @@ export const inputsCustomizations: Components<Theme> = {
         '&.Mui-focused': { boxShadow: `0 0 0 4px ${theme.palette.teal[100]}` },
         '&.Mui-focused .MuiOutlinedInput-notchedOutline': {
           borderColor: theme.palette.secondary.dark,
-          borderWidth: 1.5,
+          borderWidth: 2,
         },
         '&.Mui-error.Mui-focused': { boxShadow: `0 0 0 4px ${theme.palette.error.light}` },
       }),

@@ -20,7 +20,11 @@ export const navigationCustomizations: Components<Theme> = {
         textTransform: 'none',
         fontSize: '0.95rem',
         '&.Mui-selected': { color: theme.palette.primary.main },
-        '&.Mui-focusVisible': { backgroundColor: theme.palette.teal[50] },
+        '&.Mui-focusVisible': {
+          backgroundColor: theme.palette.teal[50],
+          outline: `3px solid ${theme.brand.focusRing}`,
+          outlineOffset: -3,
+        },
       }),
     },
   },
@@ -37,7 +41,7 @@ export const navigationCustomizations: Components<Theme> = {
     styleOverrides: {
       root: ({ theme }) => ({
         borderRadius: radius.sm,
-        '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.secondary.light}` },
+        '&.Mui-focusVisible': { outline: `3px solid ${theme.brand.focusRing}` },
       }),
     },
   },
@@ -47,7 +51,7 @@ export const navigationCustomizations: Components<Theme> = {
       root: ({ theme }) => ({
         fontWeight: 600,
         '&.Mui-focusVisible, &:focus-visible': {
-          outline: `2px solid ${theme.palette.secondary.main}`,
+          outline: `3px solid ${theme.brand.focusRing}`,
           borderRadius: 4,
         },
       }),

@@ -2,6 +2,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { tabPanelProps, tabProps } from '@/components/navigation/tab-pairing';
+
+/** The panel under `CreditTabs` showing tab `id` (both credit screens name their panels alike). */
+export const creditPanelProps = (id: string) => tabPanelProps('credits', id);
 
 /** Two tabs: side by side at their width on wide screens, halves of the card (labels wrap) on phones. */
 export function CreditTabs<T extends string>({
@@ -26,8 +30,7 @@ export function CreditTabs<T extends string>({
           key={t.id}
           value={t.id}
           label={t.label}
-          id={`credits-tab-${t.id}`}
-          aria-controls={`credits-panel-${t.id}`}
+          {...tabProps('credits', t.id)}
           sx={{ minWidth: 0, px: { xs: 1, sm: 2 }, lineHeight: 1.3 }}
         />
       ))}

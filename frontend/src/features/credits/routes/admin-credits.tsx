@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { AllocationsTab } from '../components/allocations-tab';
-import { CreditTabs } from '../components/credit-tabs';
+import { creditPanelProps, CreditTabs } from '../components/credit-tabs';
 import { LedgerTab } from '../components/ledger-tab';
 
 const TABS = [
@@ -54,12 +54,7 @@ export function AdminCreditsRoute() {
           tabs={TABS}
           onChange={(id) => setParams({ tab: id }, { replace: true })}
         />
-        <Box
-          role="tabpanel"
-          id={`credits-panel-${active.id}`}
-          aria-labelledby={`credits-tab-${active.id}`}
-          sx={{ p: { xs: 1.5, sm: 3 } }}
-        >
+        <Box {...creditPanelProps(active.id)} sx={{ p: { xs: 1.5, sm: 3 } }}>
           <active.Panel />
         </Box>
       </Card>

@@ -24,7 +24,7 @@ import { useCreditSummary } from '../api/get-credit-summary';
 import { usePartnerCredits } from '../api/get-partner-credits';
 import { usePartnerTransactions } from '../api/get-partner-transactions';
 import { Money, ROLE_LABELS, RowCard, TransactionStatusChip, voidedSx } from '../components/credit-bits';
-import { CreditTabs } from '../components/credit-tabs';
+import { creditPanelProps, CreditTabs } from '../components/credit-tabs';
 import { PartnerRecordDialog } from '../components/partner-record-dialog';
 import { SearchField, useSearchedList } from '../components/search-field';
 import { TYPE_LABELS } from '../components/transaction-fields';
@@ -107,7 +107,7 @@ export function PartnerCreditsRoute() {
           tabs={PARTNER_TABS}
           onChange={(id) => setParams({ tab: id }, { replace: true })}
         />
-        <Box role="tabpanel" sx={{ p: { xs: 1.5, sm: 3 } }}>
+        <Box {...creditPanelProps(tab)} sx={{ p: { xs: 1.5, sm: 3 } }}>
           {tab === 'athletes' ? (
             <AthletesPanel onProcess={(athlete) => setDialog({ athlete })} />
           ) : (

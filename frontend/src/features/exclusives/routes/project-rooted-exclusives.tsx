@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { usePaging } from '@/components/data-display/pager';
 import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
+import { tabPanelProps, tabProps } from '@/components/navigation/tab-pairing';
 import { useExclusives } from '../api/get-exclusives';
 import { CreateExclusiveDialog } from '../components/create-exclusive-dialog';
 import { DeleteExclusiveDialog } from '../components/delete-exclusive-dialog';
@@ -85,30 +86,34 @@ export function ProjectRootedExclusivesRoute() {
               key={value}
               value={value}
               data-testid={`tab-${value}`}
+              {...tabProps('exclusives', value)}
               label={counts ? `${label} (${counts[value]})` : label}
             />
           ))}
         </Tabs>
-        <ResponsivePagedList
-          query={exclusives}
-          paging={paging}
-          label="Project Rooted exclusives"
-          minWidth={1100}
-          columns={[
-            'Type',
-            'Title',
-            'Description',
-            'Event / Details',
-            'Usage',
-            'Expires',
-            'Status',
-            { label: 'Actions', align: 'right', sticky: true },
-          ]}
-          emptyText={EMPTY_TEXT[filter]}
-          itemKey={(e) => e.id}
-          renderRow={(e) => <ExclusiveRow exclusive={e} onDelete={setDeleting} />}
-          renderCard={(e) => <ExclusiveCard exclusive={e} onDelete={setDeleting} />}
-        />
+        {/* The filter tabs' panel: the list they filter. */}
+        <Box {...tabPanelProps('exclusives', filter)}>
+          <ResponsivePagedList
+            query={exclusives}
+            paging={paging}
+            label="Project Rooted exclusives"
+            minWidth={1100}
+            columns={[
+              'Type',
+              'Title',
+              'Description',
+              'Event / Details',
+              'Usage',
+              'Expires',
+              'Status',
+              { label: 'Actions', align: 'right', sticky: true },
+            ]}
+            emptyText={EMPTY_TEXT[filter]}
+            itemKey={(e) => e.id}
+            renderRow={(e) => <ExclusiveRow exclusive={e} onDelete={setDeleting} />}
+            renderCard={(e) => <ExclusiveCard exclusive={e} onDelete={setDeleting} />}
+          />
+        </Box>
       </Card>
       <CreateExclusiveDialog open={creating} onClose={() => setCreating(false)} />
       <DeleteExclusiveDialog exclusive={deleting} onClose={() => setDeleting(null)} />

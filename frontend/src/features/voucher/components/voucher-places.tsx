@@ -46,7 +46,7 @@ function ContactLink({
         textUnderlineOffset: '3px',
         overflowWrap: 'anywhere',
         '& svg': { flexShrink: 0, color: theme.palette.text.secondary },
-        '&:focus-visible': { outline: `3px solid ${theme.palette.secondary.main}`, outlineOffset: 2 },
+        '&:focus-visible': { outline: `3px solid ${theme.brand.focusRing}`, outlineOffset: 2 },
       })}
     >
       {icon}
