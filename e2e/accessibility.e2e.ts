@@ -527,3 +527,63 @@ describe('the keyboard alone (issue 27)', () => {
     await context.close();
   });
 });
+
+describe('before and after, in pictures (issue 27)', () => {
+  it('a white-on-green chip at the old green fails the check, at the theme’s green passes; initials and the focus ring', async () => {
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    const chip = page.locator('.MuiChip-colorSuccess').first();
+    await chip.waitFor({ timeout: 20_000 });
+    await settle(page);
+    const row = page
+      .getByTestId('qr-row')
+      .filter({ has: page.locator('.MuiChip-colorSuccess') })
+      .first();
+    await row.screenshot({ path: `${SCREENSHOTS}a11y-green-chip-after.png` });
+    expect((await seriousAxeViolations(page)).filter((v) => v.id === 'color-contrast')).toEqual([]);
+    // The green the chips had before (#079455, 3.9:1 under white text), painted back on: the check sees it.
+    await page.evaluate(() =>
+      document.querySelectorAll<HTMLElement>('.MuiChip-colorSuccess').forEach((el) => {
+        el.style.backgroundColor = '#079455';
+      }),
+    );
+    await row.screenshot({ path: `${SCREENSHOTS}a11y-green-chip-before.png` });
+    const before = (await seriousAxeViolations(page)).filter((v) => v.id === 'color-contrast');
+    expect(before.flatMap((v) => v.targets).join('\n')).toContain('3.9');
+
+    // Initials without a photo (trainer codes): the theme's green, and MUI's grey as it was.
+    await page.goto(`${baseUrl}/dashboard?tab=trainer`);
+    const avatar = page.locator('.MuiAvatar-colorDefault').first();
+    await avatar.waitFor({ timeout: 20_000 });
+    await settle(page);
+    const trainerRow = page.getByTestId('trainer-tab');
+    await trainerRow.screenshot({ path: `${SCREENSHOTS}a11y-initials-after.png` });
+    await page.evaluate(() =>
+      document.querySelectorAll<HTMLElement>('.MuiAvatar-colorDefault').forEach((el) => {
+        el.style.backgroundColor = '#bdbdbd';
+        el.style.color = '#f5f7fa';
+      }),
+    );
+    await trainerRow.screenshot({ path: `${SCREENSHOTS}a11y-initials-before.png` });
+
+    // The focus ring on a button reached with Tab (the partners screen's Create Partner).
+    await page.goto(`${baseUrl}/partners`);
+    await page.getByRole('button', { name: 'Create Partner' }).waitFor({ timeout: 20_000 });
+    await tabUntil(page, (s) => s.name === 'Create Partner', 60);
+    await page.screenshot({
+      path: `${SCREENSHOTS}a11y-focus-ring-after.png`,
+      clip: { x: 0, y: 0, width: 1366, height: 300 },
+    });
+    await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      el.style.outlineColor = '#7ce9cd';
+    });
+    await page.screenshot({
+      path: `${SCREENSHOTS}a11y-focus-ring-before.png`,
+      clip: { x: 0, y: 0, width: 1366, height: 300 },
+    });
+    await context.close();
+  });
+});
