@@ -232,3 +232,30 @@ describe('the codes table keeps its view in the URL', () => {
     });
   });
 });
+
+describe('the redemptions table keeps its view in the URL', () => {
+  it('oldest first by the Time header, filtered by status, the same after a reload', async () => {
+    await signInAdmin();
+    await page.goto(`${baseUrl}/dashboard?tab=redemptions`);
+    await page.getByTestId('redemption-row').first().waitFor();
+    const ids = () =>
+      page
+        .getByTestId('redemption-row')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-redemption-id')));
+    const newest = await ids();
+    expect(newest.length).toBe(3);
+    await page.getByTestId('sort-redeemedAt').click();
+    await page.waitForURL(/order=asc/);
+    await eventually(ids).toEqual([...newest].reverse());
+    await page.getByTestId('status-filter').click();
+    await page.getByRole('option', { name: 'Cancelled' }).click();
+    await page.waitForURL(/status=cancelled/);
+    await page.getByText('No redemptions match this search and these filters.').waitFor();
+    await page.reload();
+    await page.getByText('No redemptions match this search and these filters.').waitFor();
+    await eventually(() => page.getByRole('columnheader', { name: 'Time' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    await shot('tables-admin-redemptions-filtered');
+  });
+});

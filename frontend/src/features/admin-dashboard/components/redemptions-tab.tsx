@@ -1,30 +1,46 @@
+import { REDEMPTION_STATUSES } from '@avpass/contracts';
 import { formatMonthDayTime } from '@avpass/domain';
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
 import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { usePaging } from '@/components/data-display/pager';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
+import { StatusFilter } from '@/components/data-display/table-filters';
+import { PartnerPicker } from '@/components/form/partner-picker';
 import {
   CancelRedemptionButton,
   useCancelRedemptionDialog,
 } from '@/components/vouchers/cancel-redemption-dialog';
 import { RedeemedBy, RedemptionStatusBadge, redemptionWhere } from '@/components/vouchers/redemption-status';
 import { paths } from '@/config/paths';
+import { useTableState } from '@/lib/table-state';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useAdminRedemptions } from '@/lib/vouchers-api';
 import { shortDevice, shortId } from '../lib/short-id';
 import { MobileCard } from './mobile-card';
 
+const REDEMPTION_STATUS_LABELS = { completed: 'Completed', cancelled: 'Cancelled' } as const;
+
 /**
- * Recent Redemptions: newest first, polled every 15 s (spec section 9); where (the partner) and by whom
- * (staff at the till, or the member), Cancelled with its reason, and Cancel while the server allows it.
+ * Recent Redemptions: newest first (or oldest, by the Time header), searched and filtered by status
+ * and partner on the server, the view in the URL (issue 27), polled every 15 s (spec section 9);
+ * where (the partner) and by whom (staff at the till, or the member), Cancelled with its reason, and
+ * Cancel while the server allows it.
  */
 export function RedemptionsTab() {
-  const paging = usePaging(25);
-  const redemptions = useAdminRedemptions({ limit: paging.limit, offset: paging.offset });
+  const table = useTableState({
+    sorts: ['redeemedAt'] as const,
+    defaultSort: { key: 'redeemedAt', order: 'desc' },
+    statuses: REDEMPTION_STATUSES,
+    pageSize: 25,
+  });
+  const paging = table.paging;
+  const redemptions = useAdminRedemptions(table.query);
   const zone = viewerTimeZone();
   const cancelDialog = useCancelRedemptionDialog();
   const codeLink = (qrCodeId: string) => (
@@ -35,13 +51,53 @@ export function RedemptionsTab() {
 
   return (
     <Box>
+      <Box
+        role="group"
+        aria-label="Search and filter the redemptions"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
+      >
+        <TextField
+          label="Search redemptions"
+          placeholder="Partner, title, batch, service or code ID"
+          size="small"
+          fullWidth={false}
+          value={table.searchText}
+          onChange={(event) => table.setSearchText(event.target.value)}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchRoundedIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: { maxLength: 100 },
+          }}
+          sx={{ width: { xs: '100%', md: 340 } }}
+        />
+        <StatusFilter value={table.status} onChange={table.setStatus} labels={REDEMPTION_STATUS_LABELS} />
+        <Box sx={{ width: { xs: '100%', sm: 300 } }}>
+          <PartnerPicker
+            size="small"
+            label="Partner"
+            allowNone={false}
+            helperText=""
+            testId="redemptions-partner-filter"
+            value={table.partner ? { ...table.partner, logoUrl: null } : null}
+            onChange={(partner) =>
+              table.setPartner(partner && partner.id ? { id: partner.id, name: partner.name } : undefined)
+            }
+          />
+        </Box>
+      </Box>
       <ResponsivePagedList
         query={redemptions}
         paging={paging}
         label="Recent redemptions"
         minWidth={980}
+        sort={{ ...table.sort, onSort: () => table.toggleSort('redeemedAt') }}
         columns={[
-          'Time',
+          { label: 'Time', sortKey: 'redeemedAt' },
           'QR Code',
           'Facility',
           'Redeemed At',
@@ -50,7 +106,11 @@ export function RedemptionsTab() {
           'Device',
           { label: 'Actions', align: 'right', sticky: true },
         ]}
-        emptyText="No redemptions yet. They appear here as members use their vouchers."
+        emptyText={
+          table.filtered
+            ? 'No redemptions match this search and these filters.'
+            : 'No redemptions yet. They appear here as members use their vouchers.'
+        }
         itemKey={(row) => row.id}
         renderCard={(row) => (
           <MobileCard
