@@ -242,7 +242,8 @@ describe('merchandise inventory', () => {
 
     const partner = await openAs(staff);
     await partner.page.goto(`${baseUrl}/admin-inventory`);
-    await partner.page.getByText('Only administrators can access inventory management').first().waitFor();
+    // Spec section 2: anyone but the administrator sees the 404 page here.
+    await partner.page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await partner.context.close();
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { allocationValueCents, stockStatus, usageLevel, utilizationPercent } from './inventory';
+import {
+  allocationValueCents,
+  MERCH_CATEGORIES,
+  merchCategoryLabel,
+  stockStatus,
+  usageLevel,
+  utilizationPercent,
+} from './inventory';
 
 describe('inventory rules', () => {
   it('a line is Out of Stock at zero and Low Stock at or below its minimum', () => {
@@ -22,5 +29,15 @@ describe('inventory rules', () => {
     expect(utilizationPercent(0, 0)).toBe(0);
     expect(allocationValueCents(5, null, 2999)).toBe(14995);
     expect(allocationValueCents(5, 1000, 2999)).toBe(5000);
+  });
+
+  it('shows a category by its label, never its stored value', () => {
+    expect(merchCategoryLabel('hoodies')).toBe('Hoodies');
+    for (const category of MERCH_CATEGORIES) {
+      const label = merchCategoryLabel(category);
+      expect(label).not.toBe(category);
+      expect(label.toLowerCase()).toBe(category);
+    }
+    expect(merchCategoryLabel('kites')).toBe('kites');
   });
 });

@@ -26,6 +26,22 @@ export type MerchSize = (typeof MERCH_SIZES)[number];
 export type MerchColor = (typeof MERCH_COLORS)[number];
 export type MerchCategory = (typeof MERCH_CATEGORIES)[number];
 
+/** What a screen shows for a stored category ('hoodies' is "Hoodies"). */
+export const MERCH_CATEGORY_LABELS: Readonly<Record<MerchCategory, string>> = {
+  hoodies: 'Hoodies',
+  shirts: 'Shirts',
+  pants: 'Pants',
+  shorts: 'Shorts',
+  accessories: 'Accessories',
+  shoes: 'Shoes',
+  equipment: 'Equipment',
+};
+
+/** The label of a stored category; an unknown one (older data) as it is stored. */
+export function merchCategoryLabel(category: string): string {
+  return (MERCH_CATEGORY_LABELS as Readonly<Record<string, string>>)[category] ?? category;
+}
+
 /** The minimum stock level the Add Inventory form proposes (the data model's default is 0). */
 export const DEFAULT_MIN_STOCK_LEVEL = 10;
 

@@ -51,7 +51,14 @@ export function ItemToolbar({
         itemId={selection.itemId}
         onChange={(id) => selection.select({ itemId: id, lineId: null })}
       />
-      <Button variant="contained" startIcon={<AddRoundedIcon />} disabled={actionDisabled} onClick={onAction}>
+      <Button
+        variant="contained"
+        startIcon={<AddRoundedIcon />}
+        disabled={actionDisabled}
+        onClick={onAction}
+        // One line at any width: the picker beside it gives way instead.
+        sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+      >
         {actionLabel}
       </Button>
     </Stack>

@@ -1,5 +1,11 @@
 import type { MerchItem } from '@avpass/contracts';
-import { centsToDollars, MERCH_CATEGORIES, MERCH_COLORS, MERCH_SIZES } from '@avpass/domain';
+import {
+  centsToDollars,
+  MERCH_CATEGORIES,
+  MERCH_CATEGORY_LABELS,
+  MERCH_COLORS,
+  MERCH_SIZES,
+} from '@avpass/domain';
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -194,8 +200,8 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
               helperText={errors.category}
             >
               {MERCH_CATEGORIES.map((c) => (
-                <MenuItem key={c} value={c} sx={{ textTransform: 'capitalize' }}>
-                  {c}
+                <MenuItem key={c} value={c}>
+                  {MERCH_CATEGORY_LABELS[c]}
                 </MenuItem>
               ))}
             </TextField>

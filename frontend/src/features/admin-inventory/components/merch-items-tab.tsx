@@ -1,5 +1,5 @@
 import type { MerchItem } from '@avpass/contracts';
-import { formatCents, MERCH_CATEGORIES } from '@avpass/domain';
+import { formatCents, MERCH_CATEGORIES, MERCH_CATEGORY_LABELS, merchCategoryLabel } from '@avpass/domain';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -60,6 +60,18 @@ export function ItemThumb({
   );
 }
 
+/**
+ * The empty table's words: the spec's invitation when there are no items at all; with a search or a
+ * category, that nothing matches it (adding a first item is not the answer then).
+ */
+export function emptyItemsText(search: string, category: string): string {
+  const text = search.trim();
+  const inCategory = category !== 'all' && category !== '' ? merchCategoryLabel(category) : null;
+  if (text) return `No items match "${text}"${inCategory ? ` in ${inCategory}` : ''}.`;
+  if (inCategory) return `No items in ${inCategory}.`;
+  return 'No items found. Add your first item to get started.';
+}
+
 /** Merch Items: search by name, SKU or brand; category filter; add, edit, delete, view inventory. */
 export function MerchItemsTab({ selection }: { selection: InventorySelection }) {
   const { toast } = useToast();
@@ -98,8 +110,8 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
         >
           <MenuItem value="all">All categories</MenuItem>
           {MERCH_CATEGORIES.map((c) => (
-            <MenuItem key={c} value={c} sx={{ textTransform: 'capitalize' }}>
-              {c}
+            <MenuItem key={c} value={c}>
+              {MERCH_CATEGORY_LABELS[c]}
             </MenuItem>
           ))}
         </TextField>
@@ -110,6 +122,7 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
             setEditing(null);
             setDialogOpen(true);
           }}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
         >
           Add Item
         </Button>
@@ -129,7 +142,7 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
         ]}
         state={state}
         error={items.error}
-        emptyText="No items found. Add your first item to get started."
+        emptyText={emptyItemsText(debounced, category)}
         onRetry={() => void items.refetch()}
       >
         {rows.map((item) => (
@@ -145,13 +158,14 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
                 {item.sku}
               </Typography>
             </TableCell>
-            <TableCell sx={{ textTransform: 'capitalize' }}>{item.category}</TableCell>
+            <TableCell>{merchCategoryLabel(item.category)}</TableCell>
             <TableCell>{formatCents(item.price)}</TableCell>
             <TableCell>{item.sizes.join(', ')}</TableCell>
             <TableCell>
               <Button
                 size="small"
                 onClick={() => selection.select({ tab: 'inventory', itemId: item.id, lineId: null })}
+                sx={{ whiteSpace: 'nowrap' }}
               >
                 View Inventory
               </Button>
@@ -176,7 +190,12 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
               <IconButton aria-label={`Delete ${item.name}`} color="error" onClick={() => setDeleting(item)}>
                 <DeleteOutlineRoundedIcon fontSize="small" />
               </IconButton>
-              <HistoryLink icon targetType="merch-item" targetId={item.id} label={`History of ${item.name}`} />
+              <HistoryLink
+                icon
+                targetType="merch-item"
+                targetId={item.id}
+                label={`History of ${item.name}`}
+              />
             </TableCell>
           </TableRow>
         ))}

@@ -19,7 +19,7 @@ import { MerchItemsTab } from '../components/merch-items-tab';
 import { TransactionsTab } from '../components/transactions-tab';
 import { INVENTORY_TABS, type InventorySelection, type InventoryTabId } from '../types';
 
-/** /admin-inventory (super_admin; the router shows everyone else the Access Denied denial). */
+/** /admin-inventory (super_admin; the router shows everyone else the 404 page, spec section 2). */
 export function AdminInventoryRoute() {
   const session = useSession();
   if (session.status !== 'signed-in' || session.user.role !== 'super_admin') return null;

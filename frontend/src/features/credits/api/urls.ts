@@ -7,6 +7,7 @@ export const CREDIT_URLS = {
   partnerCredits: '/api/partner-athlete-credits',
   partnerTransactions: '/api/credits/partner-transactions',
   partnerSummary: '/api/credits/partner-summary',
+  spendableAthletes: '/api/credits/spendable-athletes',
   recordForCredit: (id: string) => `/api/credits/${encodeURIComponent(id)}/transactions`,
   uploadPhoto: '/api/upload/athlete-photo',
 } as const;

@@ -1,4 +1,4 @@
-import { ATHLETE_ROLES, DEFAULT_CREDIT_DURATION_MONTHS } from '@avpass/contracts';
+import { ATHLETE_ROLES, DEFAULT_CREDIT_DURATION_MONTHS, type AthleteCredit } from '@avpass/contracts';
 import { dollarsToCents, formatCents, monthlyCreditAmount } from '@avpass/domain';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
@@ -12,11 +12,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ChangeEvent } from 'react';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { useCompanies } from '@/lib/vouchers-api';
 import { ATHLETE_PHOTO_MAX_BYTES, uploadAthletePhoto } from '../api/upload-athlete-photo';
 import { useCreateCredit } from '../api/create-credit';
+import { findCreditsByName } from '../api/find-credits-by-name';
 import { ROLE_LABELS } from './credit-bits';
 
 const EMPTY = {
@@ -44,6 +46,9 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
   const [form, setForm] = useState(EMPTY);
   const [image, setImage] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [checking, setChecking] = useState(false);
+  /** The athlete's existing credits, while the administrator is asked whether to add a second. */
+  const [duplicates, setDuplicates] = useState<AthleteCredit[] | null>(null);
   const create = useCreateCredit();
   const partners = useCompanies(open);
   const { toast } = useToast();
@@ -64,6 +69,7 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
   const close = () => {
     setForm(EMPTY);
     setImage(null);
+    setDuplicates(null);
     create.reset();
     onClose();
   };
@@ -95,8 +101,25 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
     }
   };
 
-  const submit = () => {
-    if (!filled) return;
+  // A second credit for the same athlete is allowed (a top-up, a new season) but is usually a slip:
+  // the administrator confirms it with the athlete's existing credits in view.
+  const submit = async () => {
+    if (!filled || checking) return;
+    setChecking(true);
+    let same: AthleteCredit[] = [];
+    try {
+      same = await findCreditsByName(form.athleteName);
+    } catch {
+      // The check is advice: when it cannot be made, the create itself still answers.
+    } finally {
+      setChecking(false);
+    }
+    if (same.length) setDuplicates(same);
+    else createNow();
+  };
+
+  const createNow = () => {
+    setDuplicates(null);
     create.mutate(
       {
         athleteName: form.athleteName,
@@ -233,13 +256,43 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
         </Button>
         <Button
           variant="contained"
-          onClick={submit}
-          disabled={!filled || create.isPending || uploading}
-          startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          onClick={() => void submit()}
+          disabled={!filled || create.isPending || uploading || checking}
+          startIcon={
+            create.isPending || checking ? <CircularProgress size={16} color="inherit" /> : undefined
+          }
         >
           Create
         </Button>
       </DialogActions>
+      <ConfirmDialog
+        open={duplicates !== null}
+        title={`${duplicates?.[0]?.athleteName ?? form.athleteName.trim()} already has a credit`}
+        description={duplicates && <DuplicateCredits credits={duplicates} />}
+        confirmLabel="Create another"
+        cancelLabel="Go back"
+        confirmTestId="confirm-second-credit"
+        onClose={() => setDuplicates(null)}
+        onConfirm={createNow}
+      />
     </Dialog>
+  );
+}
+
+/** What the athlete already has, so the administrator can tell a slip from a second credit meant. */
+function DuplicateCredits({ credits }: { credits: readonly AthleteCredit[] }) {
+  return (
+    <>
+      {credits.length === 1 ? 'An active credit' : `${credits.length} active credits`} for this athlete name
+      already {credits.length === 1 ? 'exists' : 'exist'}:{' '}
+      {credits
+        .slice(0, 3)
+        .map(
+          (c) =>
+            `${formatCents(c.currentBalance)} left of ${formatCents(c.totalAmount)}${c.partnerName ? ` (${c.partnerName})` : ''}, until ${c.endDate}`,
+        )
+        .join('; ')}
+      {credits.length > 3 ? '; …' : ''}. Create a second credit for the same athlete?
+    </>
   );
 }

@@ -7,7 +7,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
@@ -15,7 +14,8 @@ import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { useRecordPartnerTransaction } from '../api/record-partner-transaction';
-import { findPartnerCredits } from '../api/find-partner-credits';
+import { getSpendableAthletes } from '../api/get-spendable-athletes';
+import { AthleteNameField } from './athlete-name-field';
 import { Money } from './credit-bits';
 import {
   amountCents,
@@ -37,8 +37,9 @@ export function matchAthlete(credits: readonly AthleteCredit[], name: string): A
 }
 
 /**
- * The partner's Record Transaction: athlete name (must match an athlete with a balance above zero),
- * type, description, amount in dollars (sent as whole cents) and notes. The partner is the session's.
+ * The partner's Record Transaction: athlete name (a type-ahead over the athletes with a balance; a
+ * typed name must match one), type, description, amount in dollars (sent as whole cents) and notes.
+ * The partner is the session's.
  */
 export function PartnerRecordDialog({
   open,
@@ -59,6 +60,8 @@ export function PartnerRecordDialog({
 
 function PartnerRecordForm({ athlete, onClose }: { athlete: AthleteCredit | null; onClose: () => void }) {
   const [name, setName] = useState(athlete?.athleteName ?? '');
+  /** The credit picked from the type-ahead (or the row's), while the name is left as picked. */
+  const [picked, setPicked] = useState<AthleteCredit | null>(athlete);
   const [form, setForm] = useState<TransactionForm>(EMPTY_TRANSACTION);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [checking, setChecking] = useState(false);
@@ -78,7 +81,10 @@ function PartnerRecordForm({ athlete, onClose }: { athlete: AthleteCredit | null
     setChecking(true);
     let credit: AthleteCredit | null = null;
     try {
-      credit = matchAthlete((await findPartnerCredits(name.trim())).items, name);
+      credit =
+        picked && picked.athleteName === name
+          ? picked
+          : matchAthlete((await getSpendableAthletes({ search: name.trim(), limit: 50 })).items, name);
     } catch (error) {
       setChecking(false);
       toast({
@@ -128,17 +134,17 @@ function PartnerRecordForm({ athlete, onClose }: { athlete: AthleteCredit | null
       <DialogTitle id="partner-record-title">Record Transaction</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label="Athlete name"
-            required
+          <AthleteNameField
             value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={Boolean(shown.athleteName)}
-            helperText={shown.athleteName ?? 'As registered for the credit'}
+            onChange={(text, credit) => {
+              setName(text);
+              setPicked(credit);
+            }}
+            error={shown.athleteName}
           />
-          {athlete && athlete.athleteName.trim().toLowerCase() === name.trim().toLowerCase() && (
-            <Typography variant="body2" color="text.secondary">
-              Available balance: <Money cents={athlete.currentBalance} strong />
+          {picked && picked.athleteName === name && (
+            <Typography variant="body2" color="text.secondary" data-testid="picked-balance">
+              Available balance: <Money cents={picked.currentBalance} strong />
             </Typography>
           )}
           <TransactionFields form={form} onChange={setForm} errors={shown} withCategory={false} />

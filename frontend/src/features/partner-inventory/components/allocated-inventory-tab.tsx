@@ -1,5 +1,5 @@
 import type { Allocation } from '@avpass/contracts';
-import { formatCents, usageLevel, utilizationPercent } from '@avpass/domain';
+import { formatCents, merchCategoryLabel, usageLevel, utilizationPercent } from '@avpass/domain';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -62,6 +62,11 @@ export function AllocatedInventoryTab() {
           onRetry={() => void allocations.refetch()}
           fallback="Failed to fetch inventory"
         />
+      ) : rows.length === 0 && debounced.trim() ? (
+        <EmptyState
+          title={`No items match "${debounced.trim()}"`}
+          text="Try another name, SKU, category or note, or clear the search."
+        />
       ) : rows.length === 0 ? (
         <EmptyState
           title="No inventory allocated"
@@ -116,8 +121,8 @@ function AllocationCard({ allocation: a, onUpdate }: { allocation: Allocation; o
             )}
           </Box>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'capitalize' }}>
-              {a.item.category}
+            <Typography variant="caption" color="text.secondary">
+              {merchCategoryLabel(a.item.category)}
             </Typography>
             <Typography variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.25 }}>
               {a.item.name}
