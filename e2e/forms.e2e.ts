@@ -146,10 +146,15 @@ describe('/trainer-qr', () => {
     await page.getByTestId('trainer-trainerNames').fill('Ann Lee, Bo Diaz\nCy Park');
     await expect(generate.innerText()).resolves.toBe('Generate 3 QR Codes');
 
-    // No coupon title: that field is focused, in view.
+    // No partner name and no coupon title: both said, the first of them focused and in view.
     await generate.click();
+    await page.getByText('Coupon title is required').waitFor();
     await page.waitForTimeout(800);
-    expect(await focusedFirstError()).toMatchObject({ ok: true, inView: true, label: expect.stringMatching(/^Coupon title/) });
+    expect(await focusedFirstError()).toMatchObject({
+      ok: true,
+      inView: true,
+      label: expect.stringMatching(/^Partner name/),
+    });
 
     await page.getByTestId('trainer-partnerName').fill('Peak Physio');
     await page.getByTestId('trainer-couponTitle').fill('Summer Special');

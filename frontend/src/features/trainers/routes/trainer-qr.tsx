@@ -1,4 +1,5 @@
 import {
+  PARTNER_NAME_REQUIRED,
   TRAINER_NAME_MESSAGE,
   TRAINER_NAMES_MESSAGE,
   TRAINER_USAGE_LIMITS,
@@ -101,11 +102,16 @@ export function TrainerQrRoute() {
     <TextField
       label={label}
       value={values[key] as string}
-      onChange={(event) => set(key, event.target.value as never)}
+      onChange={(event) => {
+        set(key, event.target.value as never);
+        // Typing in a field answers its error; the others stay until the next submit.
+        if (errors[key]) setErrors(({ [key]: _answered, ...rest }) => rest);
+      }}
       error={Boolean(errors[key])}
-      helperText={errors[key] ?? props.helperText}
       fullWidth
       {...props}
+      // After the spread: a field's error replaces its hint ("0 means none"), never the reverse.
+      helperText={errors[key] ?? props.helperText}
       slotProps={{
         ...props.slotProps,
         htmlInput: { 'data-testid': `trainer-${key}`, ...(props.slotProps?.htmlInput as object) },
@@ -126,7 +132,10 @@ export function TrainerQrRoute() {
     const request = { ...trainerRequestOf(values), ...redemptionModeRequest(redemption.mode) };
     const parsed = trainerFormSchema.safeParse(request);
     if (!parsed.success) {
-      setErrors(firstIssuePerField(parsed.error));
+      // The schema stops at a missing title; a missing partner name is said at the same time.
+      const found = firstIssuePerField(parsed.error);
+      if (!values.partnerName.trim()) found.partnerName ??= PARTNER_NAME_REQUIRED;
+      setErrors(found);
       focusFirstError(event.currentTarget);
       return;
     }
