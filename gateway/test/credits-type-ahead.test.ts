@@ -66,7 +66,9 @@ describe('the athlete type-ahead', () => {
       endDate: '2020-12-31',
     });
     const gone = await credit(`${tag} Fay Gum`, { partnerId: companyA.companyId });
-    expect((await h.api(`/api/athlete-credits/${gone}`, { method: 'DELETE', token: admin })).status).toBe(200);
+    expect((await h.api(`/api/athlete-credits/${gone}`, { method: 'DELETE', token: admin })).status).toBe(
+      200,
+    );
   });
 
   it('a company finds its own and unassigned athletes with money to spend, by name A-Z, never another company’s', async () => {
@@ -90,9 +92,12 @@ describe('the athlete type-ahead', () => {
       token: companyB.token,
     });
     expect(b.body.items.map((i: Item) => i.id)).toEqual([unassigned, ownB]);
-    const other = await h.api(`/api/credits/spendable-athletes?search=${encodeURIComponent(`${tag} Morgan`)}`, {
-      token: companyB.token,
-    });
+    const other = await h.api(
+      `/api/credits/spendable-athletes?search=${encodeURIComponent(`${tag} Morgan`)}`,
+      {
+        token: companyB.token,
+      },
+    );
     expect(other).toMatchObject({ status: 200, body: { items: [], nextCursor: null } });
 
     // The administrator processes every credit.

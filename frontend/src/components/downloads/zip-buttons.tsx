@@ -55,7 +55,8 @@ export function ZipButtons({
     setActive(null);
     if (!ok) return;
     // A print sheet is one PDF (not a ZIP): its toast says so.
-    if (sheet) toast({ title: 'Download Complete', description: 'Your print sheet PDF has been downloaded.' });
+    if (sheet)
+      toast({ title: 'Download Complete', description: 'Your print sheet PDF has been downloaded.' });
     else toast({ title: 'ZIP Download Complete', description: 'Your ZIP file has been downloaded.' });
   };
 
