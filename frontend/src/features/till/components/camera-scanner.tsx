@@ -196,7 +196,8 @@ export function CameraScanner({ onCode }: { onCode: (text: string) => void }) {
         }}
       >
         <Typography sx={{ fontWeight: 600, display: 'flex', alignItems: 'center', gap: 1 }}>
-          {state.kind === 'starting' && <CircularProgress size={18} color="inherit" />}
+          {/* Decoration: the words beside it say what is happening (a progressbar needs a name, axe). */}
+          {state.kind === 'starting' && <CircularProgress size={18} color="inherit" aria-hidden />}
           {state.kind === 'starting' ? 'Starting the camera…' : "Point at the member's QR code"}
         </Typography>
         {torchAvailable && (
