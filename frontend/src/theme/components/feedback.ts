@@ -23,6 +23,9 @@ export const feedbackCustomizations: Components<Theme> = {
     },
   },
   MuiAlertTitle: { styleOverrides: { root: { fontWeight: 700, marginBottom: 2 } } },
-  MuiCircularProgress: { defaultProps: { color: 'secondary' } },
+  // Every progress bar has a name (axe: aria-progressbar-name); one that says more passes its own,
+  // a decorative one beside its words passes aria-hidden.
+  MuiCircularProgress: { defaultProps: { color: 'secondary', 'aria-label': 'Loading' } },
+  MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },
   MuiSkeleton: { defaultProps: { animation: 'wave' } },
 };
