@@ -175,6 +175,37 @@ async function time({ client, adminToken, companyToken, company, row, wrong, sql
     companyToken,
     (b) => wrong('partner transactions total', b.total, expected.partnerTransactions),
   );
+  // The Record Transaction dialog's athlete type-ahead (issue 27): spendable credits the company may
+  // process, by name A-Z, 8 at a time; opened empty, then typed into.
+  const spendable = `is_active and current_balance > 0 and end_date >= current_date
+      and (partner_id is null or partner_id = $1)`;
+  const firstNames = async (search) =>
+    (
+      await client.query(
+        `select athlete_name from credits.athlete_credits where ${spendable}
+           ${search ? `and athlete_name ilike '%' || $2 || '%'` : ''}
+         order by lower(athlete_name), id limit 8`,
+        search ? [company.id, search] : [company.id],
+      )
+    ).rows.map((r) => r.athlete_name);
+  const expectedOpen = await firstNames(null);
+  await row(
+    'GET /api/credits/spendable-athletes?limit=8 (company, opened)',
+    50,
+    '/api/credits/spendable-athletes?limit=8',
+    companyToken,
+    (b) =>
+      wrong('type-ahead first names', b.items.map((i) => i.athleteName).join('|'), expectedOpen.join('|')),
+  );
+  const expectedTyped = await firstNames(`Athlete ${probe}`);
+  await row(
+    `GET /api/credits/spendable-athletes?limit=8&search=Athlete ${probe} (company)`,
+    100,
+    `/api/credits/spendable-athletes?limit=8&search=Athlete%20${probe}`,
+    companyToken,
+    (b) =>
+      wrong('type-ahead typed names', b.items.map((i) => i.athleteName).join('|'), expectedTyped.join('|')),
+  );
   await row('GET /api/credits/partner-summary (company)', 50, '/api/credits/partner-summary', companyToken);
   await row('GET /api/credits/partner-summary (admin)', 50, '/api/credits/partner-summary', adminToken);
 }
