@@ -259,3 +259,17 @@ describe('the redemptions table keeps its view in the URL', () => {
     await shot('tables-admin-redemptions-filtered');
   });
 });
+
+describe('the partners list keeps its search and category in the URL', () => {
+  it('a link with ?q= shows the partners it found, and the search box says so', async () => {
+    await signInAdmin();
+    await page.goto(`${baseUrl}/partners?q=antelope`);
+    await page.getByText(LONG_PARTNER).first().waitFor();
+    await expect(page.getByLabel('Search partners').inputValue()).resolves.toBe('antelope');
+    await page.getByLabel('Search partners').fill('zzz-nobody');
+    await page.waitForURL(/q=zzz-nobody/);
+    await page.reload();
+    await expect(page.getByLabel('Search partners').inputValue()).resolves.toBe('zzz-nobody');
+    await page.getByRole('button', { name: 'Clear search' }).waitFor();
+  });
+});

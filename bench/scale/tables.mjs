@@ -2,7 +2,8 @@
 // active, names 'Partner 0'..'Partner 299' (thousands of ties each), the same usage and expiry for all
 // (one long tie: the id decides), every SCALE_ASSIGNED_EVERY-th code the company's. No seed of its own.
 // Goals: a list's page 50 ms, like the other lists; the filtered totals count at most 10,001 rows.
-// `used_up` matches nothing here: its page and bounded count read the whole table (the worst case).
+// `used_up` matches nothing here: its page and bounded count read the whole table (the worst case);
+// no redemption is cancelled: `status=cancelled` is served by its partial index.
 
 const LIST = '/api/admin/qr-codes';
 
@@ -93,6 +94,46 @@ export const section = {
       'GET /api/qr-codes/all?status=active&sort=usageCount (company)',
       50,
       '/api/qr-codes/all?limit=50&status=active&sort=usageCount',
+      companyToken,
+    );
+    // Redemptions: oldest first (a keyset of its own), filtered by status and partner.
+    const oldest = await row(
+      'GET /api/admin/redemptions?order=asc',
+      50,
+      '/api/admin/redemptions?limit=50&order=asc',
+      adminToken,
+    );
+    if (oldest?.nextCursor) {
+      await row(
+        'GET /api/admin/redemptions?order=asc&cursor=… (page 2)',
+        50,
+        `/api/admin/redemptions?limit=50&order=asc&cursor=${encodeURIComponent(oldest.nextCursor)}`,
+        adminToken,
+      );
+    }
+    await row(
+      'GET /api/admin/redemptions?status=cancelled (none)',
+      50,
+      '/api/admin/redemptions?limit=50&status=cancelled',
+      adminToken,
+      (b) => wrong('status=cancelled total', b.total, 0),
+    );
+    await row(
+      'GET /api/admin/redemptions?status=completed',
+      50,
+      '/api/admin/redemptions?limit=50&status=completed',
+      adminToken,
+    );
+    await row(
+      'GET /api/admin/redemptions?partnerId=…',
+      50,
+      `/api/admin/redemptions?limit=50&partnerId=${company.id}`,
+      adminToken,
+    );
+    await row(
+      'GET /api/redemptions?order=asc (company)',
+      50,
+      '/api/redemptions?limit=50&order=asc',
       companyToken,
     );
     void record;

@@ -18,6 +18,8 @@ export interface TableStateOptions<K extends string, S extends string> {
   firstOrder?: Partial<Record<K, 'asc' | 'desc'>>;
   /** The status filter's values; anything else in the URL is ignored. */
   statuses?: readonly S[];
+  /** The status filter's name in the URL (`status`; a partner list filters by `category`). */
+  statusParam?: string;
   /** Two tables on one screen keep apart in the URL (`r.sort=` …). */
   prefix?: string;
   pageSize?: number;
@@ -78,7 +80,8 @@ export function useTableState<K extends string, S extends string = never>(
       : sortKey === options.defaultSort.key
         ? options.defaultSort.order
         : (options.firstOrder?.[sortKey] ?? 'asc');
-  const status = options.statuses?.find((value) => value === read('status'));
+  const statusParam = options.statusParam ?? 'status';
+  const status = options.statuses?.find((value) => value === read(statusParam));
   const partnerId = read('partner');
   const partner =
     partnerId && UUID.test(partnerId) ? { id: partnerId, name: read('pname') ?? '' } : undefined;
@@ -136,7 +139,7 @@ export function useTableState<K extends string, S extends string = never>(
     },
     setSort,
     status,
-    setStatus: (value) => update({ status: value }),
+    setStatus: (value) => update({ [statusParam]: value }),
     partner,
     setPartner: (value) => update({ partner: value?.id, pname: value?.name }),
     paging: {

@@ -58,7 +58,7 @@ export function RedemptionsTab() {
       >
         <TextField
           label="Search redemptions"
-          placeholder="Partner, title, batch, service or code ID"
+          placeholder="Partner, service or code ID"
           size="small"
           fullWidth={false}
           value={table.searchText}

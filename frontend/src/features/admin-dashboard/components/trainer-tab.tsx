@@ -97,7 +97,7 @@ export function TrainerTab() {
               <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
                 <TrainerAvatar code={code} />
                 <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                  <Typography sx={{ fontWeight: 700 }} noWrap>
+                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
                     {code.trainerName}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">

@@ -16,8 +16,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
-import { PAGE_SIZES, Pager, usePaging } from '@/components/data-display/pager';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { PAGE_SIZES, Pager } from '@/components/data-display/pager';
+import { useTableState } from '@/lib/table-state';
 import { useVendors } from '../api/get-vendors';
 import { DeletePartnerDialog } from '../components/delete-partner-dialog';
 import { PartnerCard, PartnerRow, type PartnerActions } from '../components/partner-card';
@@ -34,10 +34,18 @@ const GRID_SX = {
 /** /partners and /vendors (super_admin): the partner network, searched and paged by the server. */
 export function PartnersRoute() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState(ALL);
-  const paging = usePaging(PAGE_SIZES[0]);
-  const debounced = useDebouncedValue(search.trim(), 300);
+  // Search, category and page live in the URL (issue 27): a reload or a shared link shows the same
+  // partners. The list's order is the server's (newest first).
+  const table = useTableState({
+    sorts: ['createdAt'] as const,
+    defaultSort: { key: 'createdAt', order: 'desc' },
+    statuses: PARTNER_CATEGORIES,
+    statusParam: 'category',
+    pageSize: PAGE_SIZES[0],
+  });
+  const paging = table.paging;
+  const debounced = table.search ?? '';
+  const category = table.status ?? ALL;
   const vendors = useVendors({ search: debounced, category, limit: paging.limit, offset: paging.offset });
   const [editing, setEditing] = useState<Vendor | null | 'new'>(null);
   const [viewing, setViewing] = useState<Vendor | null>(null);
@@ -47,9 +55,8 @@ export function PartnersRoute() {
 
   const actions: PartnerActions = { onView: setViewing, onEdit: setEditing, onDelete: setDeleting };
   const clearFilters = () => {
-    setSearch('');
-    setCategory(ALL);
-    paging.reset();
+    table.setSearchText('');
+    table.setStatus(undefined);
   };
 
   return (
@@ -86,11 +93,8 @@ export function PartnersRoute() {
         <TextField
           label="Search partners"
           placeholder="Name or e-mail"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            paging.reset();
-          }}
+          value={table.searchText}
+          onChange={(e) => table.setSearchText(e.target.value)}
           sx={{ flex: 1, minWidth: 0 }}
           slotProps={{
             input: {
@@ -107,10 +111,7 @@ export function PartnersRoute() {
           select
           label="Category"
           value={category}
-          onChange={(e) => {
-            setCategory(e.target.value);
-            paging.reset();
-          }}
+          onChange={(e) => table.setStatus(PARTNER_CATEGORIES.find((c) => c === e.target.value) ?? undefined)}
           sx={{ width: { xs: '100%', sm: 260 }, flexShrink: 0 }}
         >
           <MenuItem value={ALL}>All categories</MenuItem>
