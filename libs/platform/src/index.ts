@@ -2,6 +2,7 @@ export * from './audit';
 export * from './cache/brief-cache';
 export * from './config/env';
 export * from './database/service-database';
+export * from './database/append-only-guard';
 export * from './database/orm-config';
 export * from './database/migration-runner';
 export * from './database/keyset';

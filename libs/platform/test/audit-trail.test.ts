@@ -4,7 +4,8 @@ import { Migration } from '@mikro-orm/migrations';
 import type { EntityManager, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AUDIT_TABLE_SQL } from '../src/audit/audit-migration';
+import { guardAppendOnlyTables } from '../src/database/append-only-guard';
+import { AUDIT_MIN_RETENTION_DAYS, AUDIT_TABLE_SQL, appendOnlyTableSql } from '../src/audit/audit-migration';
 import { AuditTrail, diffChanges } from '../src/audit/audit-trail';
 import { MigrationRunner } from '../src/database/migration-runner';
 import { ormConfig } from '../src/database/orm-config';
@@ -27,6 +28,11 @@ class Migration1Tables extends Migration {
 class Migration2Audit extends Migration {
   override async up(): Promise<void> {
     for (const sql of AUDIT_TABLE_SQL) this.addSql(sql);
+  }
+}
+class Migration3Retention extends Migration {
+  override async up(): Promise<void> {
+    for (const sql of appendOnlyTableSql('audit_entries')) this.addSql(sql);
   }
 }
 
@@ -62,6 +68,7 @@ beforeAll(async () => {
       migrations: [
         { name: 'Migration1Tables', class: Migration1Tables },
         { name: 'Migration2Audit', class: Migration2Audit },
+        { name: 'Migration3Retention', class: Migration3Retention },
       ],
     }),
   );
@@ -81,10 +88,10 @@ afterAll(async () => {
   await db?.drop();
 });
 beforeEach(async () => {
-  // The only way to empty the table is to drop its triggers: only the privileged connection can.
-  await asAdmin.query('alter table audit_entries disable trigger user');
+  // The only way to empty the table is past its triggers: only the superuser connection can.
+  await asAdmin.query('set session_replication_role = replica');
   await asAdmin.query('delete from audit_entries');
-  await asAdmin.query('alter table audit_entries enable trigger user');
+  await asAdmin.query('set session_replication_role = default');
   await asAdmin.query('delete from outbox_events');
   await asAdmin.query('delete from things');
 });
@@ -271,13 +278,40 @@ describe('audit_entries is append-only in the database', () => {
     });
   });
 
-  it('the service role cannot update, delete or truncate (privileges revoked)', async () => {
+  /** An entry written `days` ago (the service role may insert any time; only the trigger judges age). */
+  const insertAged = (days: number) =>
+    asService.query(
+      `insert into audit_entries (id, at, actor_type, action, target_type, service)
+       values (gen_random_uuid(), now() - make_interval(days => $1), 'system', 'probe.entry.aged', 'probe', 'audit_probe')`,
+      [days],
+    );
+  const aged = async () =>
+    Number(
+      (await asAdmin.query(`select count(*) from audit_entries where action = 'probe.entry.aged'`)).rows[0]
+        .count,
+    );
+
+  it('the service role cannot update or truncate, nor delete an entry younger than 400 days', async () => {
     await expect(asService.query(`update audit_entries set action = 'x.y.z'`)).rejects.toThrow(
       /permission denied/,
     );
-    await expect(asService.query('delete from audit_entries')).rejects.toThrow(/permission denied/);
     await expect(asService.query('truncate audit_entries')).rejects.toThrow(/permission denied/);
-    expect(await rows()).toHaveLength(1);
+    await insertAged(399);
+    await expect(asService.query('delete from audit_entries')).rejects.toThrow(
+      /audit_entries is append-only: DELETE refused/,
+    );
+    expect(await rows()).toHaveLength(2);
+  });
+
+  it('the retention job may delete entries older than 400 days, and only those', async () => {
+    await insertAged(401);
+    await insertAged(399);
+    const deleted = await asService.query(
+      `delete from audit_entries where at < now() - interval '${AUDIT_MIN_RETENTION_DAYS} days'`,
+    );
+    expect(deleted.rowCount).toBe(1);
+    expect(await aged()).toBe(1);
+    expect(await rows()).toHaveLength(2);
   });
 
   it('the service role can still insert and read', async () => {
@@ -298,12 +332,68 @@ describe('audit_entries is append-only in the database', () => {
         /audit_entries is append-only: TRUNCATE refused/,
       );
     } finally {
-      await asService.query('revoke update, delete, truncate on audit_entries from current_user');
+      await asService.query('revoke update, truncate on audit_entries from current_user');
     }
     await expect(asAdmin.query(`update audit_entries set action = 'x.y.z'`)).rejects.toThrow(/append-only/);
     await expect(asAdmin.query('delete from audit_entries')).rejects.toThrow(/append-only/);
     const [row] = await rows();
     expect(row).toMatchObject({ action: 'partners.partner.updated' });
+  });
+
+  describe('handed to the administration role (guardAppendOnlyTables, a superuser DATABASE_URL)', () => {
+    beforeAll(async () => {
+      // Before: the service role owns the table, so it could switch its own trigger off.
+      await asService.query('alter table audit_entries disable trigger audit_entries_append_only');
+      await asService.query('alter table audit_entries enable trigger audit_entries_append_only');
+      expect(await guardAppendOnlyTables(db.url, database.schema, database.role)).toBe(1);
+      expect(await guardAppendOnlyTables(db.url, database.schema, database.role)).toBe(0); // idempotent
+    });
+
+    it('the service role can no longer disable, drop or replace the triggers or their function', async () => {
+      await expect(
+        asService.query('alter table audit_entries disable trigger audit_entries_append_only'),
+      ).rejects.toThrow(/must be owner/);
+      await expect(
+        asService.query('drop trigger audit_entries_append_only on audit_entries'),
+      ).rejects.toThrow(/must be owner/);
+      await expect(
+        asService.query(`create or replace function avpass_guard.refuse_audit_change() returns trigger
+           language plpgsql as $$ begin return old; end $$`),
+      ).rejects.toThrow(/permission denied/);
+      await expect(
+        asService.query('drop function avpass_guard.refuse_audit_change() cascade'),
+      ).rejects.toThrow(/permission denied|must be owner/);
+      // A GRANT by a non-owner grants nothing (a warning), so the UPDATE stays refused.
+      await asService.query('grant update on audit_entries to current_user');
+      await expect(asService.query(`update audit_entries set action = 'x.y.z'`)).rejects.toThrow(
+        /permission denied/,
+      );
+    });
+
+    it('still writes entries with the change, reads them, and purges only entries past retention', async () => {
+      await em().transactional(async (tx) => {
+        audit.record(tx, staffMeta, {
+          action: 'partners.partner.deleted',
+          targetType: 'partner',
+          targetId: 'p',
+        });
+      });
+      expect((await rows()).map((r) => r.action)).toEqual([
+        'partners.partner.updated',
+        'partners.partner.deleted',
+      ]);
+      await insertAged(401);
+      await insertAged(10);
+      await expect(asService.query('delete from audit_entries')).rejects.toThrow(
+        /audit_entries is append-only: DELETE refused/,
+      );
+      const deleted = await asService.query(
+        `delete from audit_entries where at < now() - interval '${AUDIT_MIN_RETENTION_DAYS} days'`,
+      );
+      expect(deleted.rowCount).toBe(1);
+      expect(await aged()).toBe(1);
+      await expect(asAdmin.query('truncate audit_entries')).rejects.toThrow(/TRUNCATE refused/);
+    });
   });
 });
 

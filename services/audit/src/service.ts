@@ -1,10 +1,10 @@
 import { defineService } from '@avpass/platform';
-import { AuditModule, type AuditModuleOptions } from './app.module';
+import { AuditModule } from './app.module';
 import { loadAuditConfig } from './config';
 
 /** The audit service, defined once: main.ts, its tests and the gateway's harness start it from here. */
 export const auditService = defineService({
   name: 'audit',
   loadConfig: loadAuditConfig,
-  module: (config, database, options?: AuditModuleOptions) => AuditModule.register(config, database, options),
+  module: (config, database) => AuditModule.register(config, database),
 });

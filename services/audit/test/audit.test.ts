@@ -1,8 +1,9 @@
 import { EVENTS, type AuditEntry, type DomainEvent } from '@avpass/contracts';
-import { AuditRetention, loadAuditConfig } from '@avpass/audit-service';
-import { eventSubject } from '@avpass/platform';
+import { loadAuditConfig } from '@avpass/audit-service';
+import { AuditRetention, SERVICE_OPTIONS, eventSubject } from '@avpass/platform';
 import { waitFor } from '@avpass/platform/testing';
 import { JSONCodec, connect, type NatsConnection } from 'nats';
+import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -27,8 +28,10 @@ afterAll(async () => {
   await s?.close();
 });
 beforeEach(async () => {
-  s.clock.set(null);
-  await s.sql.query('delete from audit.audit_log');
+  // audit_log is append-only (a trigger refuses what is younger than 400 days): only a superuser's
+  // session with triggers off (replica) can empty it between tests.
+  await s.sql.query(`set session_replication_role = replica;
+    delete from audit.audit_log; set session_replication_role = default`);
 });
 
 const list = (query: Record<string, unknown> = {}, actor = SUPER_ADMIN) =>
@@ -237,25 +240,52 @@ describe('who reads which entries', () => {
 });
 
 describe('retention', () => {
-  it('purges only entries older than AUDIT_RETENTION_DAYS (400 by default), by the clock', async () => {
-    const now = new Date('2027-06-01T12:00:00Z');
+  it('purges only entries older than AUDIT_RETENTION_DAYS (400 by default), by the database clock', async () => {
     const day = 24 * 60 * 60 * 1000;
-    const old = entry({ at: new Date(now.getTime() - 400 * day - 1000).toISOString() });
-    const oldest = entry({ at: new Date(now.getTime() - 900 * day).toISOString() });
-    const edge = entry({ at: new Date(now.getTime() - 400 * day).toISOString() }); // exactly 400 days: kept
-    const recent = entry({ at: new Date(now.getTime() - 399 * day).toISOString() });
+    const ago = (days: number) => new Date(Date.now() - days * day).toISOString();
+    const old = entry({ at: ago(400.01) });
+    const oldest = entry({ at: ago(900) });
+    const edge = entry({ at: ago(399.99) }); // not yet 400 days: kept
+    const recent = entry({ at: ago(1) });
     await insertEntries(s, [old, oldest, edge, recent]);
 
-    s.clock.set(now);
-    expect(await s.audit.get(AuditRetention).purge()).toBe(2);
+    const retention = s.audit.get(AuditRetention);
+    expect(retention.table).toBe('audit_log');
+    expect(await retention.purge()).toBe(2);
     expect(new Set(ids((await list()).items))).toEqual(new Set([edge.id, recent.id]));
-    expect(await s.audit.get(AuditRetention).purge()).toBe(0);
+    expect(await retention.purge()).toBe(0);
   });
 
-  it('AUDIT_RETENTION_DAYS defaults to 400 and refuses under 30', () => {
+  it('the audit service role cannot update, truncate, nor delete what is younger than 400 days', async () => {
+    const recent = entry({ at: new Date().toISOString() });
+    await insertEntries(s, [recent]);
+    const asService = new Client({ connectionString: s.audit.get(SERVICE_OPTIONS).database.url });
+    await asService.connect();
+    try {
+      await expect(asService.query(`update audit_log set action = 'x.y.z'`)).rejects.toThrow(
+        /permission denied/,
+      );
+      await expect(asService.query('truncate audit_log')).rejects.toThrow(/permission denied/);
+      await expect(asService.query('delete from audit_log')).rejects.toThrow(
+        /audit_log is append-only: DELETE refused/,
+      );
+      await expect(asService.query('alter table audit_log disable trigger user')).rejects.toThrow(
+        /must be owner/,
+      );
+    } finally {
+      await asService.end();
+    }
+    // Nor the superuser, while the trigger is on.
+    await expect(s.sql.query(`update audit.audit_log set action = 'x.y.z'`)).rejects.toThrow(/append-only/);
+    expect(await count()).toBe(1);
+  });
+
+  it('AUDIT_RETENTION_DAYS defaults to 400 and refuses under 400', () => {
     expect(loadAuditConfig({}).AUDIT_RETENTION_DAYS).toBe(400);
-    expect(loadAuditConfig({ AUDIT_RETENTION_DAYS: '30' }).AUDIT_RETENTION_DAYS).toBe(30);
-    expect(() => loadAuditConfig({ AUDIT_RETENTION_DAYS: '29' })).toThrow(/AUDIT_RETENTION_DAYS/);
+    expect(loadAuditConfig({ AUDIT_RETENTION_DAYS: '730' }).AUDIT_RETENTION_DAYS).toBe(730);
+    expect(() => loadAuditConfig({ AUDIT_RETENTION_DAYS: '399' })).toThrow(
+      /AUDIT_RETENTION_DAYS must be at least 400/,
+    );
     expect(() => loadAuditConfig({ AUDIT_RETENTION_DAYS: 'a year' })).toThrow(/AUDIT_RETENTION_DAYS/);
   });
 });

@@ -1,5 +1,7 @@
 import { PAST_EXPIRY_MESSAGE, RPC, type Actor } from '@avpass/contracts';
+import { AuditRetention, SERVICE_OPTIONS } from '@avpass/platform';
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   companyActor,
@@ -337,5 +339,46 @@ describe('trainer codes, their configuration, exclusives, settings', () => {
           .code,
       ).toBe('VALIDATION_FAILED'),
     );
+  });
+});
+
+describe('retention and protection of the trail', () => {
+  it('the retention job purges entries older than 400 days only; the service role cannot take the rest', async () => {
+    const insertAged = (days: number) =>
+      s.sql.query(
+        `insert into vouchers.audit_entries (id, at, actor_type, action, target_type, service)
+         values (gen_random_uuid(), now() - make_interval(days => $1), 'system', 'probe.entry.aged', 'probe', 'vouchers')`,
+        [days],
+      );
+    await insertAged(401);
+    await insertAged(650);
+    await insertAged(399);
+    const aged = async () =>
+      Number(
+        (await s.sql.query(`select count(*) from vouchers.audit_entries where action = 'probe.entry.aged'`))
+          .rows[0].count,
+      );
+    const total = async () =>
+      Number((await s.sql.query('select count(*) from vouchers.audit_entries')).rows[0].count);
+    const before = await total();
+    const retention = s.vouchers[0]!.get(AuditRetention);
+    expect(retention.table).toBe('audit_entries');
+    expect(await retention.purge()).toBe(2);
+    expect(await aged()).toBe(1);
+    expect(await total()).toBe(before - 2);
+
+    const asService = new Client({ connectionString: s.vouchers[0]!.get(SERVICE_OPTIONS).database.url });
+    await asService.connect();
+    try {
+      await expect(asService.query('delete from audit_entries')).rejects.toThrow(
+        /append-only: DELETE refused/,
+      );
+      await expect(asService.query('alter table audit_entries disable trigger user')).rejects.toThrow(
+        /must be owner/,
+      );
+    } finally {
+      await asService.end();
+    }
+    expect(await total()).toBe(before - 2);
   });
 });

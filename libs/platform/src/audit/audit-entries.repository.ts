@@ -40,3 +40,19 @@ export function auditInsertCte(as: string, source: string, columns: AuditInsertC
 export function payloadsOf(events: string): string {
   return `(select coalesce(jsonb_agg(payload), '[]'::jsonb) from ${events})`;
 }
+
+/** Deletes up to `batch` entries of `table` older than `days` (by the database's clock); returns how many. */
+export async function purgeAuditBatch(
+  tx: Tx,
+  table: 'audit_entries' | 'audit_log',
+  days: number,
+  batch: number,
+): Promise<number> {
+  const rows: unknown[] = await tx.execute(
+    `delete from ${table} where id in (
+       select id from ${table} where at < now() - make_interval(days => ?) order by at limit ?
+     ) returning id`,
+    [days, batch],
+  );
+  return rows.length;
+}

@@ -40,3 +40,42 @@ export const AUDIT_TABLE_SQL = [
   // The migration runs as the service's role, which owns the table: it keeps INSERT and SELECT only.
   `revoke update, delete, truncate on audit_entries from public, current_user`,
 ];
+
+/**
+ * No audit entry is removed before this many days, whoever asks: the append-only triggers let a DELETE
+ * through only for an older row (the retention job's), so AUDIT_RETENTION_DAYS can lengthen the
+ * retention but never shorten it below this.
+ */
+export const AUDIT_MIN_RETENTION_DAYS = 400;
+
+/** The body of an append-only trigger function: UPDATE and TRUNCATE refused, DELETE only past retention. */
+export const APPEND_ONLY_FUNCTION_BODY = `$$
+   begin
+     if tg_op = 'DELETE' and old.at < now() - interval '${AUDIT_MIN_RETENTION_DAYS} days' then
+       return old;
+     end if;
+     raise exception '% is append-only: % refused', tg_table_name, tg_op
+       using errcode = 'insufficient_privilege',
+             hint = 'audit entries are never changed, nor removed before ${AUDIT_MIN_RETENTION_DAYS} days';
+   end
+   $$`;
+
+/**
+ * Makes `table` (with an `at` column) append-only with retention: its `<table>_refuse_change` trigger
+ * function refuses UPDATE, TRUNCATE and any DELETE of a row younger than AUDIT_MIN_RETENTION_DAYS, and
+ * the migrating role keeps SELECT, INSERT and DELETE (for the retention job) only. With a superuser
+ * DATABASE_URL, `guardAppendOnlyTables` then moves the table and its triggers out of the role's reach.
+ */
+export function appendOnlyTableSql(table: string): string[] {
+  return [
+    `create or replace function ${table}_refuse_change() returns trigger language plpgsql as ${APPEND_ONLY_FUNCTION_BODY}`,
+    `drop trigger if exists ${table}_append_only on ${table}`,
+    `create trigger ${table}_append_only before update or delete on ${table}
+       for each row execute function ${table}_refuse_change()`,
+    `drop trigger if exists ${table}_no_truncate on ${table}`,
+    `create trigger ${table}_no_truncate before truncate on ${table}
+       for each statement execute function ${table}_refuse_change()`,
+    `revoke update, truncate on ${table} from public, current_user`,
+    `grant select, insert, delete on ${table} to current_user`,
+  ];
+}

@@ -1,6 +1,9 @@
 import { MikroORM } from '@mikro-orm/core';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Client } from 'pg';
+import { guardAppendOnlyTables } from './append-only-guard';
+import type { ServicePlatformOptions } from '../service/service-platform-options';
+import { SERVICE_OPTIONS } from '../service/tokens';
 
 /**
  * Runs the service's committed migrations; called once at start-up, before the event bus starts.
@@ -12,7 +15,11 @@ import { Client } from 'pg';
 export class MigrationRunner {
   private readonly logger = new Logger('Migrations');
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    /** Absent in tests that run migrations alone: then the audit tables are not handed over. */
+    @Optional() @Inject(SERVICE_OPTIONS) private readonly options?: Pick<ServicePlatformOptions, 'database'>,
+  ) {}
 
   async run(): Promise<void> {
     const schema = this.orm.config.get('schema') ?? 'public';
@@ -24,6 +31,11 @@ export class MigrationRunner {
       await lock.query('select pg_advisory_lock(hashtext($1))', [`avpass-migrations:${schema}`]);
       const applied = await this.orm.getMigrator().up();
       if (applied.length) this.logger.log(`applied ${applied.map((m) => m.name).join(', ')}`);
+      const database = this.options?.database;
+      if (database?.adminUrl) {
+        const guarded = await guardAppendOnlyTables(database.adminUrl, schema, database.role);
+        if (guarded) this.logger.log(`append-only tables handed to the administration role: ${guarded}`);
+      }
     } finally {
       // Ending the session releases the lock as well, also when up() failed.
       await lock.end();

@@ -11,6 +11,11 @@ export interface ServiceDatabase {
   schema: string;
   role: string;
   url: string;
+  /**
+   * The superuser DATABASE_URL when it is one (local development, tests, a fresh install): after the
+   * migrations, the append-only audit tables are handed to it (guardAppendOnlyTables).
+   */
+  adminUrl?: string;
 }
 
 export function serviceRoleName(service: string): string {
@@ -71,10 +76,12 @@ export async function ensureServiceSchema(
   const client = new Client({ connectionString: adminUrl });
   client.on('error', () => undefined); // a lost connection fails the pending query, which reports it
   await client.connect();
+  let superuser = false;
   try {
-    const { rows } = await client.query<{ privileged: boolean }>(
-      'select (rolsuper or rolcreaterole) as privileged from pg_roles where rolname = current_user',
+    const { rows } = await client.query<{ privileged: boolean; superuser: boolean }>(
+      'select (rolsuper or rolcreaterole) as privileged, rolsuper as superuser from pg_roles where rolname = current_user',
     );
+    superuser = rows[0]?.superuser === true;
     if (rows[0]?.privileged) {
       await client.query('select pg_advisory_lock(hashtext($1))', ['avpass-bootstrap']);
       try {
@@ -106,7 +113,12 @@ export async function ensureServiceSchema(
   } finally {
     await client.end();
   }
-  return { schema, role, url: serviceDatabaseUrl(adminUrl, service, secret) };
+  return {
+    schema,
+    role,
+    url: serviceDatabaseUrl(adminUrl, service, secret),
+    ...(superuser ? { adminUrl } : {}),
+  };
 }
 
 async function retryOnConcurrentUpdate(run: () => Promise<void>, attempts = 8): Promise<void> {

@@ -5,6 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { AuditRetention } from '../audit/audit-retention';
 import { MigrationRunner } from '../database/migration-runner';
 import { OutboxRelay } from '../events/outbox-relay';
 import { ConsumersLifecycle } from './consumers-lifecycle';
@@ -27,6 +28,7 @@ export class ServiceLifecycle
 
   constructor(
     private readonly migrations: MigrationRunner,
+    private readonly retention: AuditRetention,
     private readonly stream: EventStreamSetup,
     private readonly relay: OutboxRelay,
     private readonly consumers: ConsumersLifecycle,
@@ -40,6 +42,7 @@ export class ServiceLifecycle
     await this.migrations.run();
     await this.stream.ensure();
     this.relay.start();
+    this.retention.start();
     await this.consumers.start();
     this.logger.log(`relay started; ${this.consumers.count} consumer(s)`);
     this.operatorPort.markStarted();
@@ -48,6 +51,7 @@ export class ServiceLifecycle
   async beforeApplicationShutdown(): Promise<void> {
     await this.consumers.stop();
     await this.relay.stop();
+    await this.retention.stop();
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -18,4 +18,6 @@ export interface ServicePlatformOptions {
    */
   subscribers?: Type<EventSubscriber>[];
   redis?: boolean;
+  /** The append-only audit table its retention job purges (default `audit_entries`). */
+  auditTable?: 'audit_entries' | 'audit_log';
 }

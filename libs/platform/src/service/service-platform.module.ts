@@ -3,6 +3,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Logger, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { NatsConnection } from 'nats';
+import { AuditRetention } from '../audit/audit-retention';
 import { AuditTrail } from '../audit/audit-trail';
 import { MigrationRunner } from '../database/migration-runner';
 import { DependencyOutageLog } from '../health/dependency-outage';
@@ -106,6 +107,7 @@ export class ServicePlatformModule {
         EventOutbox,
         SqlEventWriter,
         AuditTrail,
+        AuditRetention,
         Transactions,
         MigrationRunner,
         EventStreamSetup,
@@ -124,6 +126,7 @@ export class ServicePlatformModule {
         EventOutbox,
         SqlEventWriter,
         AuditTrail,
+        AuditRetention,
         Transactions,
         OutboxRelay,
         MigrationRunner,

@@ -1,5 +1,5 @@
 import type { Actor, AuditEntry } from '@avpass/contracts';
-import { auditService, type Clock } from '@avpass/audit-service';
+import { auditService } from '@avpass/audit-service';
 import { createServiceApp } from '@avpass/platform';
 import { startTestBed, type TestBed } from '@avpass/platform/testing';
 import type { INestMicroservice } from '@nestjs/common';
@@ -12,34 +12,21 @@ export const companyActor = (companyId: string): Actor => ({
   companyId,
 });
 
-/** A clock tests can move: `clock.set(new Date(...))`, `clock.set(null)` for the real time. */
-export interface TestClock extends Clock {
-  set(at: Date | null): void;
-}
-export function testClock(): TestClock {
-  let fixed: Date | null = null;
-  const clock = (() => fixed ?? new Date()) as TestClock;
-  clock.set = (at) => (fixed = at);
-  return clock;
-}
-
 export interface AuditServices extends TestBed {
-  clock: TestClock;
   audit: INestMicroservice;
 }
 
 /** The audit service in this process on a fresh database and NATS namespace (real PostgreSQL, NATS). */
 export async function startAuditServices(): Promise<AuditServices> {
-  const clock = testClock();
   let audit: INestMicroservice | undefined;
   const bed = await startTestBed({
     name: 'audit',
     defaultActor: SUPER_ADMIN,
     start: async (b) => {
-      audit = await b.add(createServiceApp(auditService, { env: b.env, options: { clock } }));
+      audit = await b.add(createServiceApp(auditService, { env: b.env }));
     },
   });
-  return { ...bed, clock, audit: audit! };
+  return { ...bed, audit: audit! };
 }
 
 /** An entry as a service records it; `over` sets any field. */

@@ -2,6 +2,7 @@ import { Migration20261122Initial } from './migration-20261122-initial';
 import { Migration20261125Credits } from './migration-20261125-credits';
 import { Migration20261128Idempotency } from './migration-20261128-idempotency';
 import { Migration20261206Audit } from './migration-20261206-audit';
+import { Migration20261207AuditRetention } from './migration-20261207-audit-retention';
 import { Migration20261208SpendableNameIndex } from './migration-20261208-spendable-name-index';
 
 /** In order; each runs once, at start-up. */
@@ -10,5 +11,6 @@ export const migrations = [
   { name: 'Migration20261125Credits', class: Migration20261125Credits },
   { name: 'Migration20261128Idempotency', class: Migration20261128Idempotency },
   { name: 'Migration20261206Audit', class: Migration20261206Audit },
+  { name: 'Migration20261207AuditRetention', class: Migration20261207AuditRetention },
   { name: 'Migration20261208SpendableNameIndex', class: Migration20261208SpendableNameIndex },
 ];

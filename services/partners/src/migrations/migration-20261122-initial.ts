@@ -4,6 +4,7 @@ import { Migration20261123OfferTombstones } from './migration-20261123-offer-tom
 import { Migration20261125Directory } from './migration-20261125-directory';
 import { Migration20261202DropOfferStats } from './migration-20261202-drop-offer-stats';
 import { Migration20261206Audit } from './migration-20261206-audit';
+import { Migration20261207AuditRetention } from './migration-20261207-audit-retention';
 
 export class Migration20261122Initial extends Migration {
   override async up(): Promise<void> {
@@ -49,4 +50,5 @@ export const migrations = [
   { name: 'Migration20261125Directory', class: Migration20261125Directory },
   { name: 'Migration20261202DropOfferStats', class: Migration20261202DropOfferStats },
   { name: 'Migration20261206Audit', class: Migration20261206Audit },
+  { name: 'Migration20261207AuditRetention', class: Migration20261207AuditRetention },
 ];

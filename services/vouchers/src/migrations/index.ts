@@ -13,6 +13,7 @@ import { Migration20261203PartnerCodeOrder } from './migration-20261203-partner-
 import { Migration20261204Till } from './migration-20261204-till';
 import { Migration20261205CodeVersion } from './migration-20261205-code-version';
 import { Migration20261206Audit } from './migration-20261206-audit';
+import { Migration20261207AuditRetention } from './migration-20261207-audit-retention';
 import { Migration20261208TableSorts } from './migration-20261208-table-sorts';
 
 export const migrations = [
@@ -31,5 +32,6 @@ export const migrations = [
   { name: 'Migration20261204Till', class: Migration20261204Till },
   { name: 'Migration20261205CodeVersion', class: Migration20261205CodeVersion },
   { name: 'Migration20261206Audit', class: Migration20261206Audit },
+  { name: 'Migration20261207AuditRetention', class: Migration20261207AuditRetention },
   { name: 'Migration20261208TableSorts', class: Migration20261208TableSorts },
 ];
