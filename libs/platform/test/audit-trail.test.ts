@@ -370,6 +370,39 @@ describe('audit_entries is append-only in the database', () => {
       );
     });
 
+    it('a later migration may still alter the table: it goes back to the role for it, then is handed over again', async () => {
+      class Migration4Index extends Migration {
+        override async up(): Promise<void> {
+          this.addSql('create index audit_entries_action_probe_idx on audit_entries (action)');
+        }
+      }
+      const later = await MikroORM.init<PostgreSqlDriver>(
+        ormConfig({
+          clientUrl: database.url,
+          schema: database.schema,
+          entities: [],
+          migrations: [
+            { name: 'Migration1Tables', class: Migration1Tables },
+            { name: 'Migration2Audit', class: Migration2Audit },
+            { name: 'Migration3Retention', class: Migration3Retention },
+            { name: 'Migration4Index', class: Migration4Index },
+          ],
+        }),
+      );
+      try {
+        await new MigrationRunner(later, { database }).run();
+      } finally {
+        await later.close(true);
+      }
+      const { rows: idx } = await asAdmin.query(
+        `select 1 from pg_indexes where indexname = 'audit_entries_action_probe_idx'`,
+      );
+      expect(idx).toHaveLength(1);
+      await expect(
+        asService.query('alter table audit_entries disable trigger audit_entries_append_only'),
+      ).rejects.toThrow(/must be owner/);
+    });
+
     it('still writes entries with the change, reads them, and purges only entries past retention', async () => {
       await em().transactional(async (tx) => {
         audit.record(tx, staffMeta, {

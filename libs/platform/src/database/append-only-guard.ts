@@ -83,3 +83,32 @@ export async function guardAppendOnlyTables(adminUrl: string, schema: string, ro
   }
   return guarded;
 }
+
+/**
+ * Gives a schema's guarded append-only tables back to the service's role, so that its pending
+ * migrations (run as that role, which must own what it alters) can change them; the migration runner
+ * calls guardAppendOnlyTables again right after. Their triggers stay on meanwhile.
+ */
+export async function releaseAppendOnlyTables(
+  adminUrl: string,
+  schema: string,
+  role: string,
+): Promise<number> {
+  const client = new Client({ connectionString: adminUrl });
+  client.on('error', () => undefined); // a lost connection fails the pending query, which reports it
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ table: string }>(
+      `select tablename as table from pg_tables
+        where schemaname = $1 and tablename = any($2) and tableowner = current_user`,
+      [schema, [...APPEND_ONLY_TABLES]],
+    );
+    for (const { table } of rows)
+      await client.query(
+        `alter table ${quoteIdent(schema)}.${quoteIdent(table)} owner to ${quoteIdent(role)}`,
+      );
+    return rows.length;
+  } finally {
+    await client.end();
+  }
+}

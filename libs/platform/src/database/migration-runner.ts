@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/core';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Client } from 'pg';
-import { guardAppendOnlyTables } from './append-only-guard';
+import { guardAppendOnlyTables, releaseAppendOnlyTables } from './append-only-guard';
 import type { ServicePlatformOptions } from '../service/service-platform-options';
 import { SERVICE_OPTIONS } from '../service/tokens';
 
@@ -29,9 +29,14 @@ export class MigrationRunner {
     await lock.connect();
     try {
       await lock.query('select pg_advisory_lock(hashtext($1))', [`avpass-migrations:${schema}`]);
-      const applied = await this.orm.getMigrator().up();
-      if (applied.length) this.logger.log(`applied ${applied.map((m) => m.name).join(', ')}`);
+      const migrator = this.orm.getMigrator();
       const database = this.options?.database;
+      // A migration runs as the service's role, which must own what it alters: a guarded table goes
+      // back to the role for the migrations and is handed over again right after.
+      if (database?.adminUrl && (await migrator.getPendingMigrations()).length)
+        await releaseAppendOnlyTables(database.adminUrl, schema, database.role);
+      const applied = await migrator.up();
+      if (applied.length) this.logger.log(`applied ${applied.map((m) => m.name).join(', ')}`);
       if (database?.adminUrl) {
         const guarded = await guardAppendOnlyTables(database.adminUrl, schema, database.role);
         if (guarded) this.logger.log(`append-only tables handed to the administration role: ${guarded}`);
