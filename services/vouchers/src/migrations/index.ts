@@ -15,6 +15,7 @@ import { Migration20261205CodeVersion } from './migration-20261205-code-version'
 import { Migration20261206Audit } from './migration-20261206-audit';
 import { Migration20261207AuditRetention } from './migration-20261207-audit-retention';
 import { Migration20261208TableSorts } from './migration-20261208-table-sorts';
+import { Migration20261209RedeemStaysHot } from './migration-20261209-redeem-stays-hot';
 
 export const migrations = [
   { name: 'Migration20261122Initial', class: Migration20261122Initial },
@@ -34,4 +35,5 @@ export const migrations = [
   { name: 'Migration20261206Audit', class: Migration20261206Audit },
   { name: 'Migration20261207AuditRetention', class: Migration20261207AuditRetention },
   { name: 'Migration20261208TableSorts', class: Migration20261208TableSorts },
+  { name: 'Migration20261209RedeemStaysHot', class: Migration20261209RedeemStaysHot },
 ];
