@@ -178,12 +178,16 @@ describe('/trainer-qr', () => {
       result.getByTestId('trainer-batch-csv').click(),
     ]);
     expect(csv.suggestedFilename()).toMatch(/^trainer-codes-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = readFileSync((await csv.path())!, 'utf8').trim().split('\r\n');
+    const lines = readFileSync((await csv.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'Trainer,Role,Coupon Title,Partner,Discount (%),Usage Limit,Expires,Code ID,Voucher URL',
     );
     expect(lines).toHaveLength(4);
-    expect(lines[2]).toMatch(/^Bo Diaz,Personal Trainer,Bo Diaz's Training Perk,Peak Physio,10,Unlimited uses,/);
+    expect(lines[2]).toMatch(
+      /^Bo Diaz,Personal Trainer,Bo Diaz's Training Perk,Peak Physio,10,Unlimited uses,/,
+    );
     expect(lines[2]).toMatch(/,[0-9a-f-]{36},https?:\/\/[^,]+\/voucher\/[0-9a-f-]{36}$/);
 
     const [zip] = await Promise.all([
@@ -250,7 +254,9 @@ describe('/trainer-analytics date range', () => {
     await page.getByTestId('analytics-empty').waitFor();
     await page.getByText('No redemptions in this range').waitFor();
     await expect(from.inputValue()).resolves.toBe(start);
-    await expect(page.getByTestId('analytics-chart').locator('svg.MuiChartsSurface-root').count()).resolves.toBe(0);
+    await expect(
+      page.getByTestId('analytics-chart').locator('svg.MuiChartsSurface-root').count(),
+    ).resolves.toBe(0);
     await shot('analytics-empty-range');
   });
 });

@@ -294,7 +294,9 @@ describe('the administrator’s voucher screens', () => {
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 60_000 }),
       // The button says how many codes the table's view holds (issue 27): here, every code.
-      page.getByRole('button', { name: `Download ${total.toLocaleString('en-US')} codes as PNG ZIP` }).click(),
+      page
+        .getByRole('button', { name: `Download ${total.toLocaleString('en-US')} codes as PNG ZIP` })
+        .click(),
     ]);
     const file = join(downloads, 'all.zip');
     await download.saveAs(file);

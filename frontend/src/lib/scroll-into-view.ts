@@ -18,15 +18,16 @@ const smooth = () =>
  * header when it is taller than the room left (so its top, e.g. a QR code, is never hidden under the
  * header), else in the middle of that room. Nothing moves when it is in view already.
  */
-export function scrollClearOfHeader(element: Element, { block = 'center' }: { block?: 'center' | 'start' } = {}) {
+export function scrollClearOfHeader(
+  element: Element,
+  { block = 'center' }: { block?: 'center' | 'start' } = {},
+) {
   const top = stickyHeaderBottom();
   const room = window.innerHeight - top;
   const box = element.getBoundingClientRect();
   const inView = box.top >= top && box.bottom <= window.innerHeight;
   if (inView && block === 'center') return;
   const target =
-    block === 'start' || box.height > room - 2 * GAP_PX
-      ? top + GAP_PX
-      : top + (room - box.height) / 2;
+    block === 'start' || box.height > room - 2 * GAP_PX ? top + GAP_PX : top + (room - box.height) / 2;
   window.scrollBy({ top: box.top - target, behavior: smooth() });
 }
