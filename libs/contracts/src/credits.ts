@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { optionalText, uploadUrl, uuidParam } from './common';
 import { isSafeText, safeText, UNSAFE_TEXT_MESSAGE } from './text';
 import { numberInput } from './validation';
-import { DATE_ONLY_PATTERN, idempotencyKeyField as idempotencyKey, listQuerySchema } from './vouchers';
+import {
+  DATE_ONLY_PATTERN,
+  idempotencyKeyField as idempotencyKey,
+  listQuerySchema,
+  SORT_ORDERS,
+  type ListQuery,
+  type SortOrder,
+} from './vouchers';
 
 /** Spec section 3: athlete_credits.athleteRole and credit_transactions' type and category. */
 export const ATHLETE_ROLES = ['athlete', 'trainer', 'coach'] as const;
@@ -211,8 +218,40 @@ export const deleteCreditResponseSchema = z.object({
   outcome: z.enum(['deleted', 'deactivated']),
 });
 
-/** Lists: the voucher lists' paging and search (athlete name, or role). */
-export const creditListQuerySchema = listQuerySchema;
+/**
+ * The credits tables' sorts (issue 27): `createdAt` (the default, newest first), `athleteName` (A–Z
+ * first, case-insensitive) and `endDate` (soonest first). Each is served by an index of active credits
+ * (credits migrations 20261125, 20261208, 20261209) and keyset-paged. The balance is not a sort: a
+ * charge updates it, and an index on it would make every charge write to every index of the table.
+ */
+export const CREDIT_SORTS = ['createdAt', 'athleteName', 'endDate'] as const;
+export type CreditSort = (typeof CREDIT_SORTS)[number];
+export const CREDIT_SORT_DEFAULT_ORDER: Readonly<Record<CreditSort, SortOrder>> = {
+  createdAt: 'desc',
+  athleteName: 'asc',
+  endDate: 'asc',
+};
+/** The statuses a credits list shows (it lists active, not deactivated, credits): `active` or `expired`. */
+export const CREDIT_LIST_STATUSES = ['active', 'expired'] as const;
+export type CreditListStatus = (typeof CREDIT_LIST_STATUSES)[number];
+
+/**
+ * Lists: the voucher lists' paging and search (athlete name, or role), plus `sort`, `order`, `status`
+ * (`active`/`expired` in the business time zone) and `partnerId` (the credits tied to that partner).
+ * All optional: without them the list is what it was (newest first, unfiltered).
+ */
+export const creditListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(CREDIT_SORTS, `sort must be one of ${CREDIT_SORTS.join(', ')}`).optional(),
+  order: z.enum(SORT_ORDERS, 'order must be asc or desc').optional(),
+  status: z.enum(CREDIT_LIST_STATUSES, `status must be one of ${CREDIT_LIST_STATUSES.join(', ')}`).optional(),
+  partnerId: z.string().uuid('partnerId must be a partner id').optional(),
+});
+export interface CreditListQuery extends ListQuery {
+  sort?: CreditSort;
+  order?: SortOrder;
+  status?: CreditListStatus;
+  partnerId?: string;
+}
 export const transactionListQuerySchema = listQuerySchema.extend({
   creditId: uuidParam.optional(),
 });

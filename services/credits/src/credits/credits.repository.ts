@@ -10,6 +10,12 @@ import {
   type SqlClause,
   SqlEventWriter,
 } from '@avpass/platform';
+import {
+  CREDIT_SORT_DEFAULT_ORDER,
+  type CreditListStatus,
+  type CreditSort,
+  type SortOrder,
+} from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
@@ -32,13 +38,54 @@ export interface NewCredit {
   createdBy: string;
 }
 
-export interface CreditPageQuery {
-  visible: SqlClause;
-  search?: string | undefined;
+export interface CreditPageQuery extends CreditFilter {
   cursor?: string | undefined;
   offset: number;
   limit: number;
+  sort?: CreditSort | undefined;
+  order?: SortOrder | undefined;
 }
+
+/** What narrows a credits list: who may see, the search box, the status and partner filters. */
+export interface CreditFilter {
+  visible: SqlClause;
+  search?: string | undefined;
+  status?: CreditListStatus | undefined;
+  partnerId?: string | undefined;
+  /** The business day ('YYYY-MM-DD'), for the status: expired when the end date is before it. */
+  today: string;
+}
+
+/** A listed (active) credit's status as the table shows it (libs/domain creditState): expired after its end date. */
+function creditListStatusSql(
+  status: CreditListStatus | undefined,
+  today: string,
+  alias = 'c',
+): SqlClause | null {
+  if (!status) return null;
+  return { sql: `${alias}.end_date ${status === 'expired' ? '<' : '>='} ?::date`, params: [today] };
+}
+
+function creditFilterSql(filter: CreditFilter): SqlClause {
+  return allOf(
+    { sql: 'c.is_active', params: [] },
+    filter.visible,
+    creditSearchSql(filter.search),
+    creditListStatusSql(filter.status, filter.today),
+    filter.partnerId ? { sql: 'c.partner_id = ?', params: [filter.partnerId] } : null,
+  );
+}
+
+/**
+ * The expression each sort of the credits list reads along, each an index of active credits (credits
+ * migrations 20261208 for the name, 20261209 for the end date and the creation time ascending by
+ * keyset both ways); the id breaks ties.
+ */
+const SORT_EXPRESSIONS: Readonly<Record<CreditSort, Omit<SortColumn, 'sort' | 'order'>>> = {
+  createdAt: { expression: 'c.created_at', type: 'timestamptz' },
+  athleteName: { expression: 'lower(c.athlete_name)', type: 'text' },
+  endDate: { expression: 'c.end_date', type: 'date' },
+};
 
 /** Athlete name (substring, trigram index) or role (exact word) typed in a search box. */
 export function creditSearchSql(search: string | undefined, alias = 'c'): SqlClause | null {
@@ -146,14 +193,28 @@ export class CreditsRepository {
     return rows[0]?.row ?? null;
   }
 
-  /** A page of active (not deactivated) credits, newest first, by keyset. */
+  /**
+   * A page of active (not deactivated) credits, newest first by keyset (the old cursor), or in another
+   * sort with a cursor that carries that sort (a cursor of another sort is a 400).
+   */
   async page(query: CreditPageQuery): Promise<{ rows: CreditRow[]; nextCursor: string | null }> {
-    const where = allOf(
-      { sql: 'c.is_active', params: [] },
-      query.visible,
-      creditSearchSql(query.search),
-      afterCursorSql(query.cursor, 'c.created_at', 'c.id'),
+    const sort = query.sort ?? 'createdAt';
+    const order = query.order ?? CREDIT_SORT_DEFAULT_ORDER[sort];
+    if (sort === 'createdAt' && order === 'desc') return this.newestPage(query);
+    const column: SortColumn = { sort, order, ...SORT_EXPRESSIONS[sort] };
+    const where = allOf(creditFilterSql(query), afterSortedCursorSql(query.cursor, column, 'c.id'));
+    const rows = await this.run<{ row: CreditRow; sort_value: string; id: string }>(
+      `select to_jsonb(c) as row, (${column.expression})::text as sort_value, c.id from athlete_credits c
+        where ${where.sql} order by ${column.expression} ${order}, c.id ${order} limit ? offset ?`,
+      [...where.params, query.limit, query.cursor ? 0 : query.offset],
     );
+    return { rows: rows.map((r) => r.row), nextCursor: nextSortedCursor(rows, query.limit, column) };
+  }
+
+  private async newestPage(
+    query: CreditPageQuery,
+  ): Promise<{ rows: CreditRow[]; nextCursor: string | null }> {
+    const where = allOf(creditFilterSql(query), afterCursorSql(query.cursor, 'c.created_at', 'c.id'));
     const rows = await this.run<{ row: CreditRow; cursor_at: string; id: string }>(
       `select to_jsonb(c) as row, c.created_at::text as cursor_at, c.id from athlete_credits c
         where ${where.sql} order by c.created_at desc, c.id desc limit ? offset ?`,
@@ -162,8 +223,8 @@ export class CreditsRepository {
     return { rows: rows.map((r) => r.row), nextCursor: nextCursor(rows, query.limit) };
   }
 
-  async count(visible: SqlClause, search?: string): Promise<number> {
-    const where = allOf({ sql: 'c.is_active', params: [] }, visible, creditSearchSql(search));
+  async count(filter: CreditFilter): Promise<number> {
+    const where = creditFilterSql(filter);
     const rows = await this.run<{ n: number }>(
       `select count(*)::int as n from athlete_credits c where ${where.sql}`,
       where.params,

@@ -89,14 +89,20 @@ export class CreditsService {
     return toCredit(row, now, this.settings.timeZone);
   }
 
-  /** Active (not deactivated) credits the actor may process, newest first. */
+  /** Active (not deactivated) credits the actor may process, newest first or in the query's sort and filters. */
   async list(actor: Actor, query: ListInput): Promise<Page<AthleteCredit>> {
-    const visible = processableCreditsSql(actor);
-    const [page, total] = await Promise.all([
-      this.credits.page({ visible, ...query }),
-      this.credits.count(visible, query.search),
-    ]);
     const now = this.settings.now();
+    const filter = {
+      visible: processableCreditsSql(actor),
+      search: query.search,
+      status: query.status,
+      partnerId: query.partnerId,
+      today: this.settings.today(now),
+    };
+    const [page, total] = await Promise.all([
+      this.credits.page({ ...filter, ...query }),
+      this.credits.count(filter),
+    ]);
     return {
       items: page.rows.map((row) => toCredit(row, now, this.settings.timeZone)),
       total,

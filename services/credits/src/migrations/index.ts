@@ -4,6 +4,7 @@ import { Migration20261128Idempotency } from './migration-20261128-idempotency';
 import { Migration20261206Audit } from './migration-20261206-audit';
 import { Migration20261207AuditRetention } from './migration-20261207-audit-retention';
 import { Migration20261208SpendableNameIndex } from './migration-20261208-spendable-name-index';
+import { Migration20261209ListSortIndexes } from './migration-20261209-list-sort-indexes';
 
 /** In order; each runs once, at start-up. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   { name: 'Migration20261206Audit', class: Migration20261206Audit },
   { name: 'Migration20261207AuditRetention', class: Migration20261207AuditRetention },
   { name: 'Migration20261208SpendableNameIndex', class: Migration20261208SpendableNameIndex },
+  { name: 'Migration20261209ListSortIndexes', class: Migration20261209ListSortIndexes },
 ];

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
+
+// Issue 27, "Tables": the credits lists (GET /api/athlete-credits for the administrator,
+// /api/partner-athlete-credits for a company) sort by their columns and filter by status and partner
+// on the server, keyset-paged with a cursor that knows its sort; the old query (spec §7) still works.
+let h: Harness;
+let admin: string;
+let companyA: Awaited<ReturnType<typeof createPartnerWithUser>>;
+let companyB: Awaited<ReturnType<typeof createPartnerWithUser>>;
+/** A run-unique word in every athlete name here, so searches see only this file's credits. */
+const TAG = `Ct${randomUUID().slice(0, 6)}`;
+type Item = {
+  id: string;
+  athleteName: string;
+  endDate: string;
+  status: string;
+  partnerId: string | null;
+  createdAt: string;
+};
+
+async function credit(athleteName: string, endDate: string, partnerId?: string): Promise<string> {
+  const res = await h.api('/api/athlete-credits', {
+    method: 'POST',
+    token: admin,
+    json: {
+      athleteName: `${TAG} ${athleteName}`,
+      athleteRole: 'athlete',
+      totalAmount: 5_000,
+      duration: 12,
+      startDate: '2026-01-01',
+      endDate,
+      ...(partnerId ? { partnerId } : {}),
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as string;
+}
+
+beforeAll(async () => {
+  h = await startHarness({}, { services: ['partners', 'credits'] });
+  admin = await h.adminToken();
+  companyA = await createPartnerWithUser(h, 'Credit Table Co A');
+  companyB = await createPartnerWithUser(h, 'Credit Table Co B');
+  // Names with ties and mixed case, end dates with ties, out of order.
+  await credit('beta', '2099-03-01');
+  await credit('Alpha', '2099-01-01', companyA.companyId);
+  await credit('alpha', '2099-01-01');
+  await credit('Gamma', '2099-02-01', companyB.companyId);
+  await credit('beta', '2099-01-01', companyA.companyId);
+  await credit('Alpha', '2099-03-01');
+  await credit('gamma', '2099-02-01', companyB.companyId);
+  await credit('beta', '2099-02-01');
+  // Two expired ones (no endpoint makes a credit end in the past: through the database) and a
+  // deactivated one, which no list shows.
+  const expiredA = await credit('old delta', '2099-04-01', companyA.companyId);
+  const expired = await credit('old epsilon', '2099-04-01');
+  const inactive = await credit('gone', '2099-04-01');
+  const db = new pg.Client({ connectionString: h.env.DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query(
+      `update credits.athlete_credits set start_date = '2019-01-01', end_date = '2020-01-01' where id = any($1)`,
+      [[expiredA, expired]],
+    );
+    await db.query(`update credits.athlete_credits set is_active = false where id = $1`, [inactive]);
+  } finally {
+    await db.end();
+  }
+});
+afterAll(async () => h?.close());
+
+/** Every page of a list by its cursors, `limit` at a time. */
+async function allPages(path: string, token: string, limit = 3): Promise<Item[]> {
+  const items: Item[] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < 50; i++) {
+    const sep = path.includes('?') ? '&' : '?';
+    const res = await h.api(
+      `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      { token },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    items.push(...(res.body.items as Item[]));
+    cursor = res.body.nextCursor ?? null;
+    if (!cursor) return items;
+  }
+  throw new Error('more than 50 pages');
+}
+
+const search = () => `search=${TAG}`;
+const byIdThen =
+  <T>(key: (item: Item) => T, dir: 1 | -1) =>
+  (a: Item, b: Item) => {
+    const [x, y] = [key(a), key(b)];
+    if (x < y) return -dir;
+    if (x > y) return dir;
+    return a.id < b.id ? -dir : a.id > b.id ? dir : 0;
+  };
+
+describe('sorting the credits table', () => {
+  it.each([
+    ['athleteName', 'asc', byIdThen((c) => c.athleteName.toLowerCase(), 1)],
+    ['athleteName', 'desc', byIdThen((c) => c.athleteName.toLowerCase(), -1)],
+    ['endDate', 'asc', byIdThen((c) => c.endDate, 1)],
+    ['endDate', 'desc', byIdThen((c) => c.endDate, -1)],
+    ['createdAt', 'asc', byIdThen((c) => c.createdAt, 1)],
+  ] as const)(
+    'sort=%s order=%s pages through every match once, ties broken by id',
+    async (sort, order, compare) => {
+      const paged = await allPages(`/api/athlete-credits?${search()}&sort=${sort}&order=${order}`, admin);
+      const whole = await h.api(`/api/athlete-credits?${search()}&limit=100`, { token: admin });
+      expect(whole.body.total).toBe(10);
+      expect(paged).toHaveLength(10);
+      expect(new Set(paged.map((c) => c.id)).size).toBe(paged.length);
+      expect(paged.map((c) => c.id)).toEqual([...paged].sort(compare).map((c) => c.id));
+    },
+  );
+
+  it('a sort without order takes its first direction (a name A–Z, an end date soonest first)', async () => {
+    const byName = await allPages(`/api/athlete-credits?${search()}&sort=athleteName`, admin);
+    expect(byName.map((c) => c.id)).toEqual(
+      [...byName].sort(byIdThen((c) => c.athleteName.toLowerCase(), 1)).map((c) => c.id),
+    );
+  });
+
+  it('a page by offset (a reload, a shared link) is the page the cursors lead to', async () => {
+    const paged = await allPages(`/api/athlete-credits?${search()}&sort=athleteName`, admin);
+    const third = await h.api(`/api/athlete-credits?${search()}&sort=athleteName&limit=3&offset=6`, {
+      token: admin,
+    });
+    expect(third.body.items.map((c: Item) => c.id)).toEqual(paged.slice(6, 9).map((c) => c.id));
+  });
+
+  it('without sort the list is what the old client asked for: newest first, its cursor still works', async () => {
+    const old = await allPages(`/api/athlete-credits?${search()}`, admin);
+    expect(old).toHaveLength(10);
+    expect(old.map((c) => c.id)).toEqual([...old].sort(byIdThen((c) => c.createdAt, -1)).map((c) => c.id));
+  });
+
+  it('a cursor handed out under another sort is refused with 400, not followed', async () => {
+    const byName = await h.api(`/api/athlete-credits?${search()}&sort=athleteName&limit=2`, { token: admin });
+    const cursor = encodeURIComponent(byName.body.nextCursor);
+    for (const other of ['sort=endDate', 'sort=athleteName&order=desc', '']) {
+      const res = await h.api(`/api/athlete-credits?${search()}&${other}&limit=2&cursor=${cursor}`, {
+        token: admin,
+      });
+      expect(res.status, other).toBe(400);
+      expect(res.body.message).toBe('cursor belongs to another sort order; start again from the first page');
+    }
+    const newest = await h.api(`/api/athlete-credits?${search()}&limit=2`, { token: admin });
+    const back = await h.api(
+      `/api/athlete-credits?${search()}&sort=createdAt&order=asc&limit=2&cursor=${encodeURIComponent(newest.body.nextCursor)}`,
+      { token: admin },
+    );
+    expect(back.status).toBe(400);
+  });
+});
+
+describe('filtering the credits table', () => {
+  it.each(['active', 'expired'])(
+    'status=%s lists exactly the credits the table shows with that status',
+    async (status) => {
+      const all = await allPages(`/api/athlete-credits?${search()}`, admin, 50);
+      expect(all.map((c) => c.status).sort()).toEqual([...Array(8).fill('active'), 'expired', 'expired']);
+      const filtered = await allPages(
+        `/api/athlete-credits?${search()}&status=${status}&sort=endDate`,
+        admin,
+        2,
+      );
+      const expected = all.filter((c) => c.status === status).map((c) => c.id);
+      expect(filtered.map((c) => c.id).sort()).toEqual(expected.sort());
+      const first = await h.api(`/api/athlete-credits?${search()}&status=${status}&limit=1`, {
+        token: admin,
+      });
+      expect(first.body.total).toBe(expected.length);
+    },
+  );
+
+  it('partnerId narrows the administrator’s list to that partner’s credits', async () => {
+    const mine = await allPages(
+      `/api/athlete-credits?partnerId=${companyA.companyId}&sort=athleteName`,
+      admin,
+      1,
+    );
+    expect(mine.map((c) => c.athleteName)).toEqual([`${TAG} Alpha`, `${TAG} beta`, `${TAG} old delta`]);
+    const newest = await allPages(`/api/athlete-credits?partnerId=${companyA.companyId}`, admin, 2);
+    expect(newest).toHaveLength(3);
+    const count = await h.api(`/api/athlete-credits?partnerId=${companyA.companyId}&status=active&limit=1`, {
+      token: admin,
+    });
+    expect(count.body.total).toBe(2);
+  });
+
+  it('a company’s list is its own and the unassigned credits, sorted and filtered; another company’s id finds none', async () => {
+    const own = await allPages(
+      `/api/partner-athlete-credits?${search()}&sort=athleteName&order=desc`,
+      companyB.token,
+      2,
+    );
+    // B's two and the five unassigned (one of them expired); none of A's.
+    expect(own).toHaveLength(7);
+    expect(own.every((c) => c.partnerId === null || c.partnerId === companyB.companyId)).toBe(true);
+    expect(own.map((c) => c.id)).toEqual(
+      [...own].sort(byIdThen((c) => c.athleteName.toLowerCase(), -1)).map((c) => c.id),
+    );
+    const expired = await allPages(`/api/partner-athlete-credits?${search()}&status=expired`, companyB.token);
+    expect(expired.map((c) => c.athleteName)).toEqual([`${TAG} old epsilon`]);
+    const other = await h.api(`/api/partner-athlete-credits?partnerId=${companyA.companyId}`, {
+      token: companyB.token,
+    });
+    expect(other.status).toBe(200);
+    expect(other.body.total).toBe(0);
+    expect((await h.api('/api/athlete-credits?sort=athleteName', { token: companyA.token })).status).toBe(
+      403,
+    );
+  });
+
+  it('without a session the sorted lists are 401', async () => {
+    expect((await h.api('/api/athlete-credits?sort=athleteName&status=active')).status).toBe(401);
+    expect((await h.api('/api/partner-athlete-credits?sort=endDate&status=expired')).status).toBe(401);
+  });
+
+  it.each([
+    ['sort=balance', 'sort', 'sort must be one of createdAt, athleteName, endDate'],
+    ['sort=endDate&order=up', 'order', 'order must be asc or desc'],
+    ['status=inactive', 'status', 'status must be one of active, expired'],
+    ['partnerId=abc', 'partnerId', 'partnerId must be a partner id'],
+    [
+      'sort=endDate&cursor=bm90LWEtY3Vyc29y',
+      'cursor',
+      'cursor is not valid; start again from the first page',
+    ],
+  ])('?%s is 400 with a message naming the field', async (query, field, message) => {
+    for (const path of ['/api/athlete-credits', '/api/partner-athlete-credits']) {
+      const res = await h.api(`${path}?${query}`, {
+        token: path.includes('partner') ? companyA.token : admin,
+      });
+      expect(res.status, path).toBe(400);
+      expect(res.body.errors?.[field]).toContain(message);
+    }
+  });
+});
