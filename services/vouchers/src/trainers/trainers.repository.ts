@@ -1,9 +1,25 @@
-import { allOf, type SqlClause, afterCursorSql, nextCursor } from '@avpass/platform';
-import type { Actor, TrainerConfig, TrainerRules } from '@avpass/contracts';
+import {
+  afterCursorSql,
+  afterSortedCursorSql,
+  allOf,
+  nextCursor,
+  nextSortedCursor,
+  type SortColumn,
+  type SqlClause,
+} from '@avpass/platform';
+import type {
+  Actor,
+  SortOrder,
+  TrainerConfig,
+  TrainerRules,
+  TrainerSort,
+  TrainerStatusFilter,
+} from '@avpass/contracts';
 import { minutesOfDay, type DiscountType } from '@avpass/domain';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { codeSearchSql, visibleCodesSql } from '../codes/code-visibility';
+import { codeStatusSql } from '../codes/code-list-sql';
+import { assignedToSql, codeSearchSql, visibleCodesSql } from '../codes/code-visibility';
 
 import { QrCode } from '../codes/qr-code.entity';
 
@@ -21,6 +37,14 @@ export interface TillTerms {
   maxDiscount: number | null;
   validHoursStart: number | null;
   validHoursEnd: number | null;
+}
+
+/** The trainer table's sort and filters (issue 27); `today` is the business day the status is read on. */
+export interface TrainerListFilter {
+  sort?: { sort: TrainerSort; order: SortOrder } | undefined;
+  status?: TrainerStatusFilter | undefined;
+  today?: string | undefined;
+  partnerId?: string | undefined;
 }
 
 export interface TrainerCodeRow {
@@ -145,17 +169,40 @@ export class TrainersRepository {
     return rows[0] ?? null;
   }
 
-  /** Trainer codes the actor may see, newest first, one page by keyset (qr_codes_trainer_created_at_id_index). */
+  /**
+   * Trainer codes the actor may see, one page by keyset: newest first (qr_codes_trainer_created_at_id_index)
+   * unless the table sorts by another column (the trainer's name or expiry, along vouchers migration
+   * 20261210's indexes; usage without one, as the codes list), the id breaking ties; narrowed by the
+   * chip's status and a partner (made for it or assigned to it).
+   */
   async page(
     actor: Actor,
     window: { limit: number; offset: number; search?: string | undefined; cursor?: string | undefined },
+    list: TrainerListFilter = {},
   ): Promise<{ rows: TrainerCodeRow[]; nextCursor: string | null; total: number }> {
-    const filter = allOf(trainerCodesSql(actor), codeSearchSql(window.search));
-    const where = allOf(filter, afterCursorSql(window.cursor, 'q.created_at', 'q.id'));
-    const rows: (Record<string, unknown> & { cursor_at: string; id: string })[] = await this.em.execute(
-      `select q.*, q.created_at::text as cursor_at, t.coupon_title, t.rules as trainer_rules
+    const filter = allOf(
+      trainerCodesSql(actor),
+      codeSearchSql(window.search),
+      list.status ? trainerStatusSql(list.status, list.today ?? '') : null,
+      list.partnerId ? partnerSql(list.partnerId) : null,
+    );
+    const sort = list.sort;
+    const column =
+      sort && sort.sort !== 'createdAt' ? trainerSortColumn({ sort: sort.sort, order: sort.order }) : null;
+    const dir = list.sort?.order ?? 'desc';
+    const where = allOf(
+      filter,
+      column
+        ? afterSortedCursorSql(window.cursor, column, 'q.id')
+        : afterCursorSql(window.cursor, 'q.created_at', 'q.id', dir),
+    );
+    const orderBy = column ? `${column.expression} ${dir}, q.id ${dir}` : `q.created_at ${dir}, q.id ${dir}`;
+    type Row = Record<string, unknown> & { cursor_at: string; id: string; sort_value: string };
+    const rows: Row[] = await this.em.execute(
+      `select q.*, q.created_at::text as cursor_at, ${column ? `(${column.expression})::text` : 'null'} as sort_value,
+              t.coupon_title, t.rules as trainer_rules
          from qr_codes q left join trainer_rules t on t.qr_code_id = q.id
-        where ${where.sql} order by q.created_at desc, q.id desc limit ? offset ?`,
+        where ${where.sql} order by ${orderBy} limit ? offset ?`,
       [...where.params, window.limit, window.cursor ? 0 : window.offset],
     );
     const [count] = (await this.em.execute(
@@ -163,12 +210,14 @@ export class TrainersRepository {
       filter.params,
     )) as [{ n: number }];
     return {
-      rows: rows.map(({ cursor_at: _at, partner_ids: _p, coupon_title, trainer_rules, ...row }) => ({
-        code: this.em.map(QrCode, row),
-        couponTitle: (coupon_title as string | null) ?? null,
-        rules: (trainer_rules as TrainerRules | null) ?? null,
-      })),
-      nextCursor: nextCursor(rows, window.limit),
+      rows: rows.map(
+        ({ cursor_at: _at, sort_value: _value, partner_ids: _p, coupon_title, trainer_rules, ...row }) => ({
+          code: this.em.map(QrCode, row),
+          couponTitle: (coupon_title as string | null) ?? null,
+          rules: (trainer_rules as TrainerRules | null) ?? null,
+        }),
+      ),
+      nextCursor: column ? nextSortedCursor(rows, window.limit, column) : nextCursor(rows, window.limit),
       total: count.n,
     };
   }
@@ -320,6 +369,34 @@ export class TrainersRepository {
 /** Trainer codes the actor may see (the administrator all, a company those assigned to it). */
 function trainerCodesSql(actor: Actor): SqlClause {
   return allOf({ sql: `q.qr_type = 'trainer'`, params: [] }, visibleCodesSql(actor));
+}
+
+/**
+ * The trainer table's sorts besides creation time: the expression each reads along (name and expiry:
+ * vouchers migration 20261210's partial indexes; usage has none, decision 124).
+ */
+const TRAINER_SORT_EXPRESSIONS: Readonly<
+  Record<Exclude<TrainerSort, 'createdAt'>, Omit<SortColumn, 'sort' | 'order'>>
+> = {
+  name: { expression: "lower(coalesce(q.trainer_name, ''))", type: 'text' },
+  expiresAt: { expression: "coalesce(q.expiration_date, 'infinity'::date)", type: 'date' },
+  usageCount: { expression: 'q.usage_count', type: 'int' },
+};
+
+function trainerSortColumn(sort: { sort: Exclude<TrainerSort, 'createdAt'>; order: SortOrder }): SortColumn {
+  return { sort: sort.sort, order: sort.order, ...TRAINER_SORT_EXPRESSIONS[sort.sort] };
+}
+
+/** The chip's status (spec section 2): Expired is the code's expired status, Active every other one. */
+function trainerStatusSql(status: TrainerStatusFilter, today: string): SqlClause {
+  const expired = codeStatusSql('expired', today);
+  return status === 'expired' ? expired : { sql: `not (${expired.sql})`, params: expired.params };
+}
+
+/** Made for the partner (vendor_id) or assigned to it. */
+function partnerSql(partnerId: string): SqlClause {
+  const assigned = assignedToSql(partnerId);
+  return { sql: `(q.vendor_id = ? or ${assigned.sql})`, params: [partnerId, ...assigned.params] };
 }
 
 function selectionSql(sel: AnalyticsSelection): SqlClause {

@@ -7,6 +7,10 @@ import {
   type Page,
   type RpcMeta,
   type SavedTrainerConfig,
+  type SortOrder,
+  TRAINER_SORT_DEFAULT_ORDER,
+  type TrainerSort,
+  type TrainerStatusFilter,
   type TrainerAnalytics,
   type TrainerCode,
   type TrainerConfig,
@@ -30,7 +34,7 @@ import { codeAuditFields } from '../codes/code-audit';
 import { QrCode } from '../codes/qr-code.entity';
 import { toQrCode } from '../codes/qr-code.mapper';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
-import { FALLBACK_ORIGIN, ORIGIN_FIELDS } from '../codes/qr-codes.service';
+import { FALLBACK_ORIGIN, ORIGIN_FIELDS, OWN_COMPANY_ONLY_LIST_MESSAGE } from '../codes/qr-codes.service';
 import { NEW_CODE_VERSION, snapshotOf } from '../codes/snapshot';
 import { VouchersSettings } from '../settings';
 import { TalliesRepository } from '../stats/tallies.repository';
@@ -175,11 +179,43 @@ export class TrainersService {
   }
 
   /** The administrator: every trainer code; a company: those assigned to it. Newest first. */
+  /**
+   * The trainer codes table (issue 27): newest first unless `sort`/`order` say otherwise, narrowed by
+   * the chip's `status` and a `partnerId`. A company sees its assigned codes only: a partnerId of
+   * another partner is refused (403), its own changes nothing.
+   */
   async list(
     actor: Actor,
-    window: { limit: number; offset: number; search?: string | undefined; cursor?: string | undefined },
+    query: {
+      limit: number;
+      offset: number;
+      search?: string | undefined;
+      cursor?: string | undefined;
+      sort?: TrainerSort | undefined;
+      order?: SortOrder | undefined;
+      status?: TrainerStatusFilter | undefined;
+      partnerId?: string | undefined;
+    },
   ): Promise<Page<TrainerCode>> {
-    const page = await this.trainers.page(actor, window);
+    const { sort, order, status, partnerId, ...window } = query;
+    if (
+      partnerId &&
+      actor.role !== 'super_admin' &&
+      partnerId.toLowerCase() !== actor.companyId?.toLowerCase()
+    ) {
+      throw DomainError.forbidden(OWN_COMPANY_ONLY_LIST_MESSAGE);
+    }
+    const sorted = sort
+      ? { sort, order: order ?? TRAINER_SORT_DEFAULT_ORDER[sort] }
+      : order
+        ? { sort: 'createdAt' as const, order }
+        : undefined;
+    const page = await this.trainers.page(actor, window, {
+      sort: sorted,
+      status,
+      today: status ? todayInTimeZone(this.settings.now(), this.settings.timeZone) : undefined,
+      partnerId: actor.role === 'super_admin' ? partnerId?.toLowerCase() : undefined,
+    });
     const ctx = this.settings.mapping();
     const counts = await this.assignments.partnerCounts(page.rows.map((r) => r.code.id));
     return {
