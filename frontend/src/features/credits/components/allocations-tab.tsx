@@ -12,6 +12,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
+import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
+import { PartnerPicker } from '@/components/form/partner-picker';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
@@ -21,7 +23,8 @@ import { useAdminCredits } from '../api/get-admin-credits';
 import { CreditStatusChip, Money, ROLE_LABELS, RowCard } from './credit-bits';
 import { NewCreditDialog } from './new-credit-dialog';
 import { RecordTransactionDialog } from './record-transaction-dialog';
-import { SearchToolbar, useSearchedList } from './search-field';
+import { CREDIT_SORT_CHOICES, CREDIT_STATUS_LABELS, useCreditTable } from './credit-table';
+import { SearchToolbar } from './search-field';
 
 const UTC = 'UTC';
 
@@ -44,11 +47,15 @@ function Athlete({ credit }: { credit: AthleteCredit }) {
   );
 }
 
-/** Credit Allocations: every active allocation with its balance; New Credit Allocation; record; delete. */
+/**
+ * Credit Allocations: every active allocation with its balance, searched, sorted and filtered by status
+ * and partner on the server, the view in the URL (issue 27); New Credit Allocation; record; delete.
+ */
 export function AllocationsTab() {
-  const list = useSearchedList(10);
-  const { paging, term } = list;
-  const credits = useAdminCredits({ limit: paging.limit, offset: paging.offset, search: term || undefined });
+  const { table, query, sort } = useCreditTable();
+  const paging = table.paging;
+  const term = table.search;
+  const credits = useAdminCredits(query);
   const [creating, setCreating] = useState(false);
   const [recording, setRecording] = useState<AthleteCredit | null>(null);
   const [deleting, setDeleting] = useState<AthleteCredit | null>(null);
@@ -105,27 +112,59 @@ export function AllocationsTab() {
 
   return (
     <Box>
-      <SearchToolbar label="Search credits" placeholder="Athlete name or role" list={list}>
+      <SearchToolbar
+        label="Search credits"
+        placeholder="Athlete name or role"
+        list={{ search: table.searchText, setSearch: table.setSearchText }}
+      >
         <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setCreating(true)}>
           New Credit Allocation
         </Button>
       </SearchToolbar>
+      <Box
+        role="group"
+        aria-label="Filter and sort the credit allocations"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
+      >
+        <StatusFilter value={table.status} onChange={table.setStatus} labels={CREDIT_STATUS_LABELS} />
+        <Box sx={{ width: { xs: '100%', sm: 300 } }}>
+          <PartnerPicker
+            size="small"
+            label="Partner"
+            allowNone={false}
+            helperText=""
+            testId="credits-partner-filter"
+            value={table.partner ? { ...table.partner, logoUrl: null } : null}
+            onChange={(partner) =>
+              table.setPartner(partner && partner.id ? { id: partner.id, name: partner.name } : undefined)
+            }
+          />
+        </Box>
+        <SortSelect value={table.sort} onChange={table.setSort} choices={CREDIT_SORT_CHOICES} />
+      </Box>
       <ResponsivePagedList
         query={credits}
         paging={paging}
         label="Credit allocations"
         minWidth={900}
+        sort={sort}
         columns={[
-          'Athlete',
+          { label: 'Athlete', sortKey: 'athleteName' },
           'Total',
           'Monthly',
           'Balance',
           'Used',
-          'Period',
+          { label: 'Period', sortKey: 'endDate' },
           'Status',
           { label: 'Actions', align: 'right', sticky: true },
         ]}
-        emptyText={term ? `No credits match "${term}".` : 'No credit allocations yet. Create the first one.'}
+        emptyText={
+          table.filtered
+            ? term
+              ? `No credits match "${term}".`
+              : 'No credits match these filters.'
+            : 'No credit allocations yet. Create the first one.'
+        }
         itemKey={(credit) => credit.id}
         renderRow={(credit) => (
           <TableRow hover data-testid="credit-row" data-credit-id={credit.id}>

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePaging } from '@/components/data-display/pager';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
+import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
 import { StatCard, StatGrid } from '@/components/data-display/stat-card';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useSession } from '@/lib/session/use-session';
@@ -26,7 +27,8 @@ import { usePartnerTransactions } from '../api/get-partner-transactions';
 import { Money, ROLE_LABELS, RowCard, TransactionStatusChip, voidedSx } from '../components/credit-bits';
 import { creditPanelProps, CreditTabs } from '../components/credit-tabs';
 import { PartnerRecordDialog } from '../components/partner-record-dialog';
-import { SearchField, useSearchedList } from '../components/search-field';
+import { CREDIT_SORT_CHOICES, CREDIT_STATUS_LABELS, useCreditTable } from '../components/credit-table';
+import { SearchField } from '../components/search-field';
 import { TYPE_LABELS } from '../components/transaction-fields';
 
 const PARTNER_TABS = [
@@ -125,13 +127,10 @@ export function PartnerCreditsRoute() {
 }
 
 function AthletesPanel({ onProcess }: { onProcess: (athlete: AthleteCredit) => void }) {
-  const list = useSearchedList(10);
-  const { paging, term } = list;
-  const credits = usePartnerCredits({
-    limit: paging.limit,
-    offset: paging.offset,
-    search: term || undefined,
-  });
+  const { table, query, sort } = useCreditTable();
+  const paging = table.paging;
+  const term = table.search;
+  const credits = usePartnerCredits(query);
   const process = (credit: AthleteCredit) => (
     <Button
       size="small"
@@ -144,28 +143,41 @@ function AthletesPanel({ onProcess }: { onProcess: (athlete: AthleteCredit) => v
   );
   return (
     <>
-      <Box sx={{ mb: 2 }}>
+      <Box
+        role="group"
+        aria-label="Search, filter and sort the athletes"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
+      >
         <SearchField
           label="Search athletes"
           placeholder="Athlete name or role"
-          value={list.search}
-          onChange={list.setSearch}
+          value={table.searchText}
+          onChange={table.setSearchText}
         />
+        <StatusFilter value={table.status} onChange={table.setStatus} labels={CREDIT_STATUS_LABELS} />
+        <SortSelect value={table.sort} onChange={table.setSort} choices={CREDIT_SORT_CHOICES} />
       </Box>
       <ResponsivePagedList
         query={credits}
         paging={paging}
         label="Athletes with credits"
         minWidth={720}
+        sort={sort}
         columns={[
-          'Athlete',
+          { label: 'Athlete', sortKey: 'athleteName' },
           'Role',
           'Available Balance',
           'Used',
-          'Expires',
+          { label: 'Expires', sortKey: 'endDate' },
           { label: 'Action', align: 'right', sticky: true },
         ]}
-        emptyText={term ? `No athletes match "${term}".` : 'No athletes with credits yet.'}
+        emptyText={
+          table.filtered
+            ? term
+              ? `No athletes match "${term}".`
+              : 'No athletes match these filters.'
+            : 'No athletes with credits yet.'
+        }
         itemKey={(c) => c.id}
         renderRow={(c) => (
           <TableRow hover data-testid="athlete-row" data-credit-id={c.id}>
