@@ -1,4 +1,4 @@
-import { trainerPageSchema, type ListQuery, type Role } from '@avpass/contracts';
+import { trainerPageSchema, type Role, type TrainerListQuery } from '@avpass/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { rememberNextCursor, withListQuery } from '@/lib/vouchers-api/urls';
@@ -6,9 +6,10 @@ import { TRAINER_URLS } from './urls';
 
 /**
  * The trainer codes the signed-in user may see: GET /api/qr-codes/trainers for the administrator,
- * GET /api/partner-assigned-qr-codes for a company (the codes assigned to it). Paged by cursor.
+ * GET /api/partner-assigned-qr-codes for a company (the codes assigned to it). Paged by cursor; the
+ * table's sort, status and partner ride along when set (issue 27).
  */
-export function useTrainerCodes(role: Role, query: ListQuery) {
+export function useTrainerCodes(role: Role, query: TrainerListQuery) {
   const base = role === 'super_admin' ? TRAINER_URLS.adminList : TRAINER_URLS.companyList;
   const url = withListQuery(base, query);
   return useQuery({

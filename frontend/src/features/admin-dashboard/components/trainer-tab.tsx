@@ -1,6 +1,7 @@
-import type { TrainerCode } from '@avpass/contracts';
+import { TRAINER_SORT_DEFAULT_ORDER, TRAINER_SORTS, type TrainerCode } from '@avpass/contracts';
 import { formatDate, TRAINER_ROLE_LABELS, voucherInitials } from '@avpass/domain';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Avatar from '@mui/material/Avatar';
@@ -8,17 +9,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { usePaging } from '@/components/data-display/pager';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
+import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
 import { DownloadButtons } from '@/components/downloads/download-buttons';
+import { PartnerPicker } from '@/components/form/partner-picker';
 import { paths } from '@/config/paths';
+import { useTableState } from '@/lib/table-state';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useTrainerCodes } from '@/lib/trainers-api';
 import { DeleteCodeDialog } from './delete-code-dialog';
@@ -26,10 +31,40 @@ import { MobileCard } from './mobile-card';
 
 export const TRAINER_EMPTY_TEXT = 'No trainer/athlete QR codes created yet.';
 
-/** Trainer/Athlete QR: the trainer codes, newest first, with preview, download and delete (spec section 2). */
+/** The chip's words (spec section 2: Expired, or Active). */
+const TRAINER_STATUS_LABELS = { active: 'Active', expired: 'Expired' } as const;
+
+/** The sort field's choices (a phone has no headers to press). */
+const TRAINER_SORT_CHOICES = [
+  { key: 'createdAt', order: 'desc', label: 'Newest first' },
+  { key: 'createdAt', order: 'asc', label: 'Oldest first' },
+  { key: 'name', order: 'asc', label: 'Name (A–Z)' },
+  { key: 'name', order: 'desc', label: 'Name (Z–A)' },
+  { key: 'usageCount', order: 'desc', label: 'Most redeemed' },
+  { key: 'usageCount', order: 'asc', label: 'Least redeemed' },
+  { key: 'expiresAt', order: 'asc', label: 'Expires soonest' },
+  { key: 'expiresAt', order: 'desc', label: 'Expires latest' },
+] as const;
+
+/**
+ * Trainer/Athlete QR: the trainer codes with preview, download and delete (spec section 2), searched,
+ * sorted and filtered on the server, the view kept in the URL (issue 27).
+ */
 export function TrainerTab() {
-  const paging = usePaging(25);
-  const codes = useTrainerCodes('super_admin', { limit: paging.limit, offset: paging.offset });
+  const table = useTableState({
+    sorts: TRAINER_SORTS,
+    defaultSort: { key: 'createdAt', order: 'desc' },
+    firstOrder: TRAINER_SORT_DEFAULT_ORDER,
+    statuses: ['active', 'expired'] as const,
+    pageSize: 25,
+  });
+  const paging = table.paging;
+  const codes = useTrainerCodes('super_admin', table.query);
+  const emptyText = table.search
+    ? `No trainer/athlete QR codes match "${table.search}".`
+    : table.filtered
+      ? 'No trainer/athlete QR codes match these filters.'
+      : TRAINER_EMPTY_TEXT;
   const [deleting, setDeleting] = useState<TrainerCode | null>(null);
   const zone = viewerTimeZone();
   const date = (value: string | null) => (value ? formatDate(value, zone) : 'Never');
@@ -54,22 +89,62 @@ export function TrainerTab() {
           Create Trainer/Athlete QR
         </Button>
       </Stack>
+      <Box
+        role="group"
+        aria-label="Search, filter and sort the trainer and athlete QR codes"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
+      >
+        <TextField
+          label="Search trainer QR codes"
+          placeholder="Partner, title, service or ID"
+          size="small"
+          value={table.searchText}
+          onChange={(event) => table.setSearchText(event.target.value)}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchRoundedIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={{ width: { xs: '100%', md: 300 } }}
+          data-testid="trainer-search"
+        />
+        <StatusFilter value={table.status} onChange={table.setStatus} labels={TRAINER_STATUS_LABELS} />
+        <Box sx={{ width: { xs: '100%', sm: 260 } }}>
+          <PartnerPicker
+            size="small"
+            label="Partner"
+            allowNone={false}
+            helperText=""
+            testId="partner-filter"
+            value={table.partner ? { ...table.partner, logoUrl: null } : null}
+            onChange={(partner) =>
+              table.setPartner(partner && partner.id ? { id: partner.id, name: partner.name } : undefined)
+            }
+          />
+        </Box>
+        <SortSelect value={table.sort} onChange={table.setSort} choices={TRAINER_SORT_CHOICES} />
+      </Box>
       <ResponsivePagedList
         query={codes}
         paging={paging}
         label="Trainer and athlete QR codes"
         minWidth={900}
+        sort={{ ...table.sort, onSort: (key) => table.toggleSort(key as (typeof TRAINER_SORTS)[number]) }}
         columns={[
           'Photo',
-          'Name',
+          { label: 'Name', sortKey: 'name' },
           'Role',
-          'Created',
-          'Expires',
-          'Redemptions',
+          { label: 'Created', sortKey: 'createdAt' },
+          { label: 'Expires', sortKey: 'expiresAt' },
+          { label: 'Redemptions', sortKey: 'usageCount' },
           'Status',
           { label: 'Actions', align: 'right', sticky: true },
         ]}
-        emptyText={TRAINER_EMPTY_TEXT}
+        emptyText={emptyText}
         itemKey={(code) => code.id}
         renderRow={(code) => (
           <TableRow hover data-testid="trainer-row" data-id={code.id}>

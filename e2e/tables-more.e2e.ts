@@ -1,0 +1,200 @@
+/// <reference lib="dom" />
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { E2E_ADMIN } from './support/global-setup';
+import { api, launchBrowser, newPhoneContext, signIn } from './support/browser';
+
+// Issue 27, "Tables", on more lists: the Trainer/Athlete QR tab sorts by its headers, filters by the
+// chip's status and by partner on the server, and keeps search, sort and filters in the URL, so a
+// reload or a shared link shows the same view. Screenshots at 1366 × 768 go to e2e/screenshots/.
+const baseUrl = inject('baseUrl');
+const LAPTOP = { width: 1366, height: 768 };
+const TAG = `Tm${randomUUID().slice(0, 5)}`;
+
+/** What the screen shows, once it shows it (a busy machine renders late): up to 15 s. */
+const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let adminToken: string;
+let partnerId: string;
+let partnerName: string;
+const made: string[] = [];
+
+const shot = (name: string) =>
+  page.screenshot({ path: new URL(`./screenshots/${name}.png`, import.meta.url).pathname, fullPage: false });
+
+async function settle() {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(400);
+}
+
+async function trainers(names: string[], extra: Record<string, unknown> = {}): Promise<void> {
+  const res = await api(baseUrl, '/api/generate-trainer-qr', {
+    method: 'POST',
+    token: adminToken,
+    json: {
+      partnerName: `${TAG} Physio`,
+      couponTitle: 'Athlete Perk',
+      trainerNames: names.join('\n'),
+      ...extra,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  made.push(...(res.body.qrCodes as { id: string }[]).map((code) => code.id));
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
+  partnerName = `${TAG} Sports Clinic`;
+  const vendor = await api(baseUrl, '/api/vendors', {
+    method: 'POST',
+    token: adminToken,
+    json: { name: partnerName },
+  });
+  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
+  partnerId = vendor.body.id;
+  // Names out of creation order; one pair assigned to the partner.
+  await trainers(['Mara Coach', 'Ava Runner', 'Zed Lifter']);
+  await trainers(['Quinn Partnered', 'Bo Partnered'], { partnerId });
+});
+afterAll(async () => {
+  // Other files count the trainer tab's rows: the codes made here go again.
+  for (const id of made)
+    await api(baseUrl, `/api/qr-codes/${id}`, { method: 'DELETE', token: adminToken }).catch(() => undefined);
+  await api(baseUrl, `/api/vendors/${partnerId}`, { method: 'DELETE', token: adminToken }).catch(
+    () => undefined,
+  );
+  await browser?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: LAPTOP });
+  page = await context.newPage();
+});
+afterEach(async () => context?.close());
+
+async function signInAdmin() {
+  await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.waitForURL(`${baseUrl}/dashboard`);
+}
+
+/** The trainer names of the tab's rows, top to bottom. */
+const names = () => page.locator('[data-testid="trainer-row"] td:nth-child(2)').allInnerTexts();
+
+describe('the trainer codes table keeps its view in the URL', () => {
+  it('searches, sorts by a header, filters by status, and a reload or a shared link shows the same view', async () => {
+    await signInAdmin();
+    await page.goto(`${baseUrl}/dashboard?tab=trainer`);
+    await page.getByTestId('trainer-row').first().waitFor();
+    await page.getByLabel('Search trainer QR codes').fill(TAG);
+    await page.waitForURL(new RegExp(`q=${TAG}`));
+    await eventually(async () => (await names()).length).toBe(5);
+    // Name A–Z by the header (aria-sort says so), then Z–A.
+    const nameHeader = page.getByRole('columnheader', { name: 'Name' });
+    await expect(nameHeader.getAttribute('aria-sort')).resolves.toBe('none');
+    await page.getByTestId('sort-name').click();
+    await page.waitForURL(/sort=name/);
+    await eventually(() => nameHeader.getAttribute('aria-sort')).toBe('ascending');
+    await eventually(names).toEqual([
+      'Ava Runner',
+      'Bo Partnered',
+      'Mara Coach',
+      'Quinn Partnered',
+      'Zed Lifter',
+    ]);
+    await page.getByTestId('sort-name').click();
+    await page.waitForURL(/order=desc/);
+    await eventually(names).toEqual([
+      'Zed Lifter',
+      'Quinn Partnered',
+      'Mara Coach',
+      'Bo Partnered',
+      'Ava Runner',
+    ]);
+
+    // Status: Expired shows none of them, Active all.
+    await page.getByTestId('status-filter').click();
+    await page.getByRole('option', { name: 'Expired' }).click();
+    await page.waitForURL(/status=expired/);
+    await eventually(() => page.getByText(`No trainer/athlete QR codes match "${TAG}".`).isVisible()).toBe(
+      true,
+    );
+    await page.getByTestId('status-filter').click();
+    await page.getByRole('option', { name: 'Active' }).click();
+    await page.waitForURL(/status=active/);
+    await eventually(async () => (await names()).length).toBe(5);
+
+    // A reload shows the same view: search, sort, direction and status.
+    await page.reload();
+    await page.getByTestId('trainer-row').first().waitFor();
+    await settle();
+    await eventually(names).toEqual([
+      'Zed Lifter',
+      'Quinn Partnered',
+      'Mara Coach',
+      'Bo Partnered',
+      'Ava Runner',
+    ]);
+    await expect(page.getByLabel('Search trainer QR codes').inputValue()).resolves.toBe(TAG);
+    await expect(page.getByTestId('status-filter').locator('input').inputValue()).resolves.toBe('active');
+    await expect(nameHeader.getAttribute('aria-sort')).resolves.toBe('descending');
+    await shot('tables-trainer-sorted');
+
+    // A shared link in another signed-in session shows the same view.
+    const shared = page.url();
+    await context.close();
+    context = await browser.newContext({ viewport: LAPTOP });
+    page = await context.newPage();
+    await signInAdmin();
+    await page.goto(shared);
+    await page.getByTestId('trainer-row').first().waitFor();
+    await eventually(names).toEqual([
+      'Zed Lifter',
+      'Quinn Partnered',
+      'Mara Coach',
+      'Bo Partnered',
+      'Ava Runner',
+    ]);
+  });
+
+  it('filters by partner from a link, sorted by name as the link says', async () => {
+    await signInAdmin();
+    await page.goto(
+      `${baseUrl}/dashboard?tab=trainer&partner=${partnerId}&pname=${encodeURIComponent(partnerName)}&sort=name`,
+    );
+    await page.getByTestId('trainer-row').first().waitFor();
+    await eventually(names).toEqual(['Bo Partnered', 'Quinn Partnered']);
+    await expect(page.getByTestId('partner-filter').inputValue()).resolves.toBe(partnerName);
+    await expect(page.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).resolves.toBe(
+      'ascending',
+    );
+  });
+
+  it('on a phone the tab is cards, sorted by the Sort field', async () => {
+    await context.close();
+    context = await newPhoneContext(browser);
+    page = await context.newPage();
+    await signInAdmin();
+    await page.goto(`${baseUrl}/dashboard?tab=trainer&q=${TAG}`);
+    await page.getByTestId('trainer-row').first().waitFor();
+    await page.getByTestId('sort-select').click();
+    await page.getByRole('option', { name: 'Name (A–Z)' }).click();
+    await page.waitForURL(/sort=name/);
+    const cards = () =>
+      page
+        .locator('[data-testid="trainer-row"] p')
+        .filter({ hasText: /Runner|Partnered|Coach|Lifter/ })
+        .allInnerTexts();
+    await eventually(cards).toEqual([
+      'Ava Runner',
+      'Bo Partnered',
+      'Mara Coach',
+      'Quinn Partnered',
+      'Zed Lifter',
+    ]);
+    await shot('tables-trainer-phone');
+  });
+});
