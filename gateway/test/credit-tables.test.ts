@@ -243,3 +243,125 @@ describe('filtering the credits table', () => {
     }
   });
 });
+
+type Tx = {
+  id: string;
+  createdAt: string;
+  voidedAt: string | null;
+  partnerId: string | null;
+  creditId: string;
+};
+
+describe('the ledger tables', () => {
+  const ledger = '/api/credit-transactions';
+  const partnerLedger = '/api/credits/partner-transactions';
+  let voidedId: string;
+
+  beforeAll(async () => {
+    const credits = (await allPages(`/api/athlete-credits?${search()}&status=active`, admin, 50)) as Item[];
+    const charge = async (token: string, creditId: string) => {
+      const res = await h.api(`/api/credits/${creditId}/transactions`, {
+        method: 'POST',
+        token,
+        json: { transactionType: 'purchase', description: 'Table test', amount: 100 },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.transaction.id as string;
+    };
+    const ofA = credits.filter((c) => c.partnerId === companyA.companyId);
+    const ofB = credits.filter((c) => c.partnerId === companyB.companyId);
+    const unassigned = credits.filter((c) => c.partnerId === null);
+    // Company A: 4 charges (two of them at once on one credit, so times may tie), company B: 3.
+    voidedId = await charge(companyA.token, ofA[0]!.id);
+    await Promise.all([charge(companyA.token, ofA[1]!.id), charge(companyA.token, ofA[1]!.id)]);
+    await charge(companyA.token, unassigned[0]!.id);
+    for (const credit of [ofB[0]!, ofB[1]!, unassigned[1]!]) await charge(companyB.token, credit.id);
+    const voided = await h.api(`${ledger}/${voidedId}/void`, {
+      method: 'POST',
+      token: admin,
+      json: { reason: 'Table test void' },
+    });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+  });
+
+  const txPages = (path: string, token: string, limit = 2) =>
+    allPages(path, token, limit) as unknown as Promise<Tx[]>;
+  const byTime = (dir: 1 | -1) => (a: Tx, b: Tx) =>
+    a.createdAt < b.createdAt ? -dir : a.createdAt > b.createdAt ? dir : a.id < b.id ? -dir : dir;
+
+  it('order=asc pages through every transaction oldest first; the default (the old client) is newest first', async () => {
+    const newest = await txPages(`${ledger}?${search()}`, admin);
+    const oldest = await txPages(`${ledger}?${search()}&sort=createdAt&order=asc`, admin);
+    expect(newest).toHaveLength(7);
+    expect(newest.map((t) => t.id)).toEqual([...newest].sort(byTime(-1)).map((t) => t.id));
+    expect(oldest.map((t) => t.id)).toEqual([...newest].reverse().map((t) => t.id));
+    const offset = await h.api(`${ledger}?${search()}&order=asc&limit=2&offset=4`, { token: admin });
+    expect(offset.body.items.map((t: Tx) => t.id)).toEqual(oldest.slice(4, 6).map((t) => t.id));
+  });
+
+  it('status and partnerId filter the ledger, and the total counts what the filter keeps', async () => {
+    const voided = await txPages(`${ledger}?${search()}&status=voided`, admin);
+    expect(voided.map((t) => t.id)).toEqual([voidedId]);
+    const completed = await txPages(`${ledger}?${search()}&status=completed&order=asc`, admin);
+    expect(completed).toHaveLength(6);
+    expect(completed.every((t) => t.voidedAt === null)).toBe(true);
+    const ofA = await txPages(`${ledger}?partnerId=${companyA.companyId}`, admin);
+    expect(ofA).toHaveLength(4);
+    expect(ofA.every((t) => t.partnerId === companyA.companyId)).toBe(true);
+    const counted = await h.api(`${ledger}?partnerId=${companyA.companyId}&status=completed&limit=1`, {
+      token: admin,
+    });
+    expect(counted.body.total).toBe(3);
+    expect(counted.body.totalIsLowerBound).toBeUndefined();
+  });
+
+  it('a company sees only its own ledger, sorted and filtered; another company’s id finds none', async () => {
+    const own = await txPages(`${partnerLedger}?order=asc`, companyB.token);
+    expect(own).toHaveLength(3);
+    expect(own.every((t) => t.partnerId === companyB.companyId)).toBe(true);
+    expect(own.map((t) => t.id)).toEqual([...own].sort(byTime(1)).map((t) => t.id));
+    const voided = await txPages(`${partnerLedger}?status=voided`, companyA.token);
+    expect(voided.map((t) => t.id)).toEqual([voidedId]);
+    const other = await h.api(`${partnerLedger}?partnerId=${companyA.companyId}`, { token: companyB.token });
+    expect(other.status).toBe(200);
+    expect(other.body.items).toEqual([]);
+    expect(other.body.total).toBe(0);
+    expect((await h.api(`${ledger}?order=asc`, { token: companyA.token })).status).toBe(403);
+  });
+
+  it('a cursor of the other direction is a 400; bad values are 400s; without a session 401', async () => {
+    const newest = await h.api(`${ledger}?${search()}&limit=2`, { token: admin });
+    const wrong = await h.api(
+      `${ledger}?${search()}&order=asc&limit=2&cursor=${encodeURIComponent(newest.body.nextCursor)}`,
+      { token: admin },
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('cursor belongs to another sort order; start again from the first page');
+    const oldest = await h.api(`${ledger}?${search()}&order=asc&limit=2`, { token: admin });
+    const back = await h.api(
+      `${ledger}?${search()}&limit=2&cursor=${encodeURIComponent(oldest.body.nextCursor)}`,
+      {
+        token: admin,
+      },
+    );
+    expect(back.status).toBe(400);
+    for (const [query, field, message] of [
+      ['sort=amount', 'sort', 'sort must be createdAt'],
+      ['order=up', 'order', 'order must be asc or desc'],
+      ['status=pending', 'status', 'status must be one of completed, voided'],
+      ['partnerId=abc', 'partnerId', 'partnerId must be a partner id'],
+      ['order=asc&cursor=bm90LWEtY3Vyc29y', 'cursor', 'cursor is not valid; start again from the first page'],
+    ] as const) {
+      for (const [path, token] of [
+        [ledger, admin],
+        [partnerLedger, companyA.token],
+      ] as const) {
+        const res = await h.api(`${path}?${query}`, { token });
+        expect(res.status, `${path}?${query}`).toBe(400);
+        expect(res.body.errors?.[field], `${path}?${query}`).toContain(message);
+      }
+    }
+    expect((await h.api(`${ledger}?order=asc&status=voided`)).status).toBe(401);
+    expect((await h.api(`${partnerLedger}?order=asc&status=voided`)).status).toBe(401);
+  });
+});

@@ -252,9 +252,31 @@ export interface CreditListQuery extends ListQuery {
   status?: CreditListStatus;
   partnerId?: string;
 }
+/** The ledger's statuses, as its chips show them: `completed` or `voided`. */
+export const TRANSACTION_LIST_STATUSES = ['completed', 'voided'] as const;
+export type TransactionListStatus = (typeof TRANSACTION_LIST_STATUSES)[number];
+
+/**
+ * The ledgers (GET /api/credit-transactions, /api/credits/partner-transactions): paging, search and
+ * `creditId`, plus `sort` (only `createdAt`: the time is what a ledger is read by), `order` (`desc`,
+ * newest first, the default; `asc`), `status` (completed | voided) and `partnerId`. All optional.
+ */
 export const transactionListQuerySchema = listQuerySchema.extend({
   creditId: uuidParam.optional(),
+  sort: z.enum(['createdAt'], 'sort must be createdAt').optional(),
+  order: z.enum(SORT_ORDERS, 'order must be asc or desc').optional(),
+  status: z
+    .enum(TRANSACTION_LIST_STATUSES, `status must be one of ${TRANSACTION_LIST_STATUSES.join(', ')}`)
+    .optional(),
+  partnerId: z.string().uuid('partnerId must be a partner id').optional(),
 });
+export interface TransactionListQuery extends ListQuery {
+  creditId?: string;
+  sort?: 'createdAt';
+  order?: SortOrder;
+  status?: TransactionListStatus;
+  partnerId?: string;
+}
 
 /** Most athletes one type-ahead call answers. */
 export const SPENDABLE_ATHLETES_MAX_LIMIT = 50;

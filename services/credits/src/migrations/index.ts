@@ -4,6 +4,7 @@ import { Migration20261128Idempotency } from './migration-20261128-idempotency';
 import { Migration20261206Audit } from './migration-20261206-audit';
 import { Migration20261207AuditRetention } from './migration-20261207-audit-retention';
 import { Migration20261208SpendableNameIndex } from './migration-20261208-spendable-name-index';
+import { Migration20261209LedgerVoidedIndex } from './migration-20261209-ledger-voided-index';
 import { Migration20261209ListSortIndexes } from './migration-20261209-list-sort-indexes';
 
 /** In order; each runs once, at start-up. */
@@ -15,4 +16,5 @@ export const migrations = [
   { name: 'Migration20261207AuditRetention', class: Migration20261207AuditRetention },
   { name: 'Migration20261208SpendableNameIndex', class: Migration20261208SpendableNameIndex },
   { name: 'Migration20261209ListSortIndexes', class: Migration20261209ListSortIndexes },
+  { name: 'Migration20261209LedgerVoidedIndex', class: Migration20261209LedgerVoidedIndex },
 ];

@@ -1,19 +1,30 @@
 import {
   afterCursorSql,
+  afterSortedCursorSql,
   AuditTrail,
   allOf,
   column,
   likeEscape,
   nextCursor,
+  nextSortedCursor,
+  type SortColumn,
   type SqlClause,
   SqlEventWriter,
   type AuditSqlInsert,
 } from '@avpass/platform';
-import type { RpcMeta } from '@avpass/contracts';
+import type { RpcMeta, SortOrder, TransactionListStatus } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { PLATFORM_SCOPE } from '../credits/credit-visibility';
 import type { CreditRow, TransactionRow } from '../credits/credit.mapper';
+
+/** The ledger oldest first: the (created_at desc, id desc) indexes read backwards. */
+const OLDEST_FIRST: SortColumn = {
+  sort: 'createdAt',
+  order: 'asc',
+  expression: 't.created_at',
+  type: 'timestamptz',
+};
 
 /** credit_tallies rows per scope and day; concurrent tills pick one at random. */
 export const TALLY_SHARDS = 8;
@@ -48,13 +59,31 @@ export interface VoidInput {
   reason: string;
 }
 
-export interface TransactionPageQuery {
+export interface TransactionFilter {
   visible: SqlClause;
   creditId?: string | undefined;
   search?: string | undefined;
+  status?: TransactionListStatus | undefined;
+  partnerId?: string | undefined;
+}
+
+export interface TransactionPageQuery extends TransactionFilter {
   cursor?: string | undefined;
   offset: number;
   limit: number;
+  order?: SortOrder | undefined;
+}
+
+function transactionFilterSql(filter: TransactionFilter): SqlClause {
+  return allOf(
+    filter.visible,
+    filter.creditId ? { sql: 't.credit_id = ?', params: [filter.creditId] } : null,
+    transactionSearchSql(filter.search),
+    filter.status
+      ? { sql: `t.voided_at is ${filter.status === 'voided' ? 'not ' : ''}null`, params: [] }
+      : null,
+    filter.partnerId ? { sql: 't.partner_id = ?', params: [filter.partnerId] } : null,
+  );
 }
 
 /**
@@ -282,13 +311,13 @@ export class TransactionsRepository {
   }
 
   /** A page of the ledger, newest first, by keyset. */
+  /**
+   * A page of the ledger, newest first (or oldest, `order: 'asc'`, the same index read backwards), by
+   * keyset: the old cursor is newest first; oldest first has a cursor that says so (the other one is a 400).
+   */
   async page(query: TransactionPageQuery): Promise<{ rows: TransactionRow[]; nextCursor: string | null }> {
-    const where = allOf(
-      query.visible,
-      query.creditId ? { sql: 't.credit_id = ?', params: [query.creditId] } : null,
-      transactionSearchSql(query.search),
-      afterCursorSql(query.cursor, 't.created_at', 't.id'),
-    );
+    if (query.order === 'asc') return this.oldestPage(query);
+    const where = allOf(transactionFilterSql(query), afterCursorSql(query.cursor, 't.created_at', 't.id'));
     const rows = await this.run<{ row: TransactionRow; cursor_at: string; id: string }>(
       `select to_jsonb(t) as row, t.created_at::text as cursor_at, t.id from credit_transactions t
         where ${where.sql} order by t.created_at desc, t.id desc limit ? offset ?`,
@@ -297,16 +326,30 @@ export class TransactionsRepository {
     return { rows: rows.map((r) => r.row), nextCursor: nextCursor(rows, query.limit) };
   }
 
-  /** Rows counted through the indexes (a credit's ledger, or a search). */
-  async count(visible: SqlClause, creditId?: string, search?: string): Promise<number> {
+  private async oldestPage(
+    query: TransactionPageQuery,
+  ): Promise<{ rows: TransactionRow[]; nextCursor: string | null }> {
     const where = allOf(
-      visible,
-      creditId ? { sql: 't.credit_id = ?', params: [creditId] } : null,
-      transactionSearchSql(search),
+      transactionFilterSql(query),
+      afterSortedCursorSql(query.cursor, OLDEST_FIRST, 't.id'),
     );
+    const rows = await this.run<{ row: TransactionRow; sort_value: string; id: string }>(
+      `select to_jsonb(t) as row, t.created_at::text as sort_value, t.id from credit_transactions t
+        where ${where.sql} order by t.created_at asc, t.id asc limit ? offset ?`,
+      [...where.params, query.limit, query.cursor ? 0 : query.offset],
+    );
+    return { rows: rows.map((r) => r.row), nextCursor: nextSortedCursor(rows, query.limit, OLDEST_FIRST) };
+  }
+
+  /**
+   * Rows counted through the indexes (a credit's ledger, a search, a status or partner), stopping after
+   * `bound` + 1 rows: a filter over a million-row ledger is never counted whole.
+   */
+  async countUpTo(filter: TransactionFilter, bound: number): Promise<number> {
+    const where = transactionFilterSql(filter);
     const rows = await this.run<{ n: number }>(
-      `select count(*)::int as n from credit_transactions t where ${where.sql}`,
-      where.params,
+      `select count(*)::int as n from (select 1 from credit_transactions t where ${where.sql} limit ?) hit`,
+      [...where.params, bound + 1],
     );
     return rows[0]?.n ?? 0;
   }

@@ -39,6 +39,9 @@ const isUniqueViolation = (error: unknown) =>
 
 export const transactionNotFound = () => DomainError.notFound('Transaction');
 
+/** A filtered ledger counts at most this many rows, then says "more than" (issue 27, decision 124). */
+export const LEDGER_COUNT_BOUND = 10_000;
+
 /** The ledger: record (at the till or by the administrator), void, and the lists. */
 @Injectable()
 export class TransactionsService {
@@ -150,25 +153,44 @@ export class TransactionsService {
     });
   }
 
-  /** The ledger (administrator: every transaction; a company: its own), newest first. */
+  /**
+   * The ledger (administrator: every transaction; a company: its own), newest first or oldest first,
+   * filtered by status and partner. Unfiltered, the total is the tallies' count; filtered, a count that
+   * stops after LEDGER_COUNT_BOUND rows (then `totalIsLowerBound`).
+   */
   async list(actor: Actor, query: ListInput): Promise<Page<CreditTransaction>> {
-    const visible = visibleTransactionsSql(actor);
+    const filter = {
+      visible: visibleTransactionsSql(actor),
+      creditId: query.creditId,
+      search: query.search,
+      status: query.status,
+      partnerId: query.partnerId,
+    };
     const scope = tallyScopeOf(actor);
-    const counted = Boolean(query.search?.trim() || query.creditId);
+    const counted = Boolean(query.search?.trim() || query.creditId || query.status || query.partnerId);
     const [page, total] = await Promise.all([
-      this.transactions.page({ visible, ...query }),
+      this.transactions.page({
+        ...filter,
+        cursor: query.cursor,
+        offset: query.offset,
+        limit: query.limit,
+        order: query.order,
+      }),
       counted || !scope
-        ? this.transactions.count(visible, query.creditId, query.search)
+        ? this.transactions
+            .countUpTo(filter, LEDGER_COUNT_BOUND)
+            .then((n) => ({ n: Math.min(n, LEDGER_COUNT_BOUND), lowerBound: n > LEDGER_COUNT_BOUND }))
         : this.transactions
             .tallies(scope, this.settings.today(), this.settings.today())
-            .then((t) => t.transactions),
+            .then((t) => ({ n: t.transactions, lowerBound: false })),
     ]);
     return {
       items: page.rows.map(toTransaction),
-      total,
+      total: total.n,
       limit: query.limit,
       offset: query.cursor ? 0 : query.offset,
       nextCursor: page.nextCursor,
+      ...(total.lowerBound ? { totalIsLowerBound: true } : {}),
     };
   }
 
