@@ -2,7 +2,9 @@ import {
   CREDIT_LIST_STATUSES,
   CREDIT_SORT_DEFAULT_ORDER,
   CREDIT_SORTS,
+  TRANSACTION_LIST_STATUSES,
   type CreditListQuery,
+  type TransactionListQuery,
 } from '@avpass/contracts';
 import { useTableState } from '@/lib/table-state';
 
@@ -36,4 +38,22 @@ export function useCreditTable() {
     if (known) table.toggleSort(known);
   };
   return { table, query, sort: { ...table.sort, onSort } };
+}
+
+/** The ledger's status filter: the chips' words. */
+export const TRANSACTION_STATUS_LABELS = { completed: 'Completed', voided: 'Voided' } as const;
+
+/**
+ * A ledger's search, order (newest or oldest first, by the Date header), status (and, for the
+ * administrator, partner) and page in the URL (issue 27).
+ */
+export function useLedgerTable() {
+  const table = useTableState({
+    sorts: ['createdAt'] as const,
+    defaultSort: { key: 'createdAt', order: 'desc' },
+    statuses: TRANSACTION_LIST_STATUSES,
+    pageSize: 25,
+  });
+  const query: TransactionListQuery = table.query;
+  return { table, query, sort: { ...table.sort, onSort: () => table.toggleSort('createdAt') } };
 }

@@ -9,21 +9,29 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
+import { StatusFilter } from '@/components/data-display/table-filters';
+import { PartnerPicker } from '@/components/form/partner-picker';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useLedger } from '../api/get-ledger';
 import { exportLedgerCsv } from '../lib/export-ledger';
 import { Money, RowCard, TransactionStatusChip, voidedSx } from './credit-bits';
-import { SearchToolbar, useSearchedList } from './search-field';
+import { TRANSACTION_STATUS_LABELS, useLedgerTable } from './credit-table';
+import { SearchToolbar } from './search-field';
 import { CATEGORY_LABELS, TYPE_LABELS } from './transaction-fields';
 import { VoidDialog } from './void-dialog';
 
-/** Transaction Ledger: every transaction, newest first; voided rows dimmed without a void button; CSV export. */
+/**
+ * Transaction Ledger: every transaction, newest first (or oldest, by the Date header), filtered by status
+ * and partner on the server, the view in the URL (issue 27); voided rows dimmed without a void button;
+ * CSV export (of the search).
+ */
 export function LedgerTab() {
-  const list = useSearchedList(25);
-  const { paging, term } = list;
-  const ledger = useLedger({ limit: paging.limit, offset: paging.offset, search: term || undefined });
+  const { table, query, sort } = useLedgerTable();
+  const paging = table.paging;
+  const term = table.search;
+  const ledger = useLedger(query);
   const [voiding, setVoiding] = useState<CreditTransaction | null>(null);
   const [exporting, setExporting] = useState(false);
   const { toast } = useToast();
@@ -54,7 +62,11 @@ export function LedgerTab() {
 
   return (
     <Box>
-      <SearchToolbar label="Search ledger" placeholder="Athlete name" list={list}>
+      <SearchToolbar
+        label="Search ledger"
+        placeholder="Athlete name"
+        list={{ search: table.searchText, setSearch: table.setSearchText }}
+      >
         <Button
           variant="outlined"
           startIcon={<FileDownloadOutlinedIcon />}
@@ -64,13 +76,34 @@ export function LedgerTab() {
           {exporting ? 'Exporting...' : 'Export CSV'}
         </Button>
       </SearchToolbar>
+      <Box
+        role="group"
+        aria-label="Filter the transaction ledger"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
+      >
+        <StatusFilter value={table.status} onChange={table.setStatus} labels={TRANSACTION_STATUS_LABELS} />
+        <Box sx={{ width: { xs: '100%', sm: 300 } }}>
+          <PartnerPicker
+            size="small"
+            label="Partner"
+            allowNone={false}
+            helperText=""
+            testId="ledger-partner-filter"
+            value={table.partner ? { ...table.partner, logoUrl: null } : null}
+            onChange={(partner) =>
+              table.setPartner(partner && partner.id ? { id: partner.id, name: partner.name } : undefined)
+            }
+          />
+        </Box>
+      </Box>
       <ResponsivePagedList
         query={ledger}
         paging={paging}
         label="Transaction ledger"
         minWidth={960}
+        sort={sort}
         columns={[
-          'Date',
+          { label: 'Date', sortKey: 'createdAt' },
           'Athlete',
           'Partner',
           'Type',
@@ -80,7 +113,13 @@ export function LedgerTab() {
           'Status',
           { label: 'Actions', align: 'right', sticky: true },
         ]}
-        emptyText={term ? `No transactions match "${term}".` : 'No transactions recorded yet.'}
+        emptyText={
+          table.filtered
+            ? term
+              ? `No transactions match "${term}".`
+              : 'No transactions match these filters.'
+            : 'No transactions recorded yet.'
+        }
         itemKey={(t) => t.id}
         renderRow={(t) => (
           <TableRow

@@ -15,7 +15,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { usePaging } from '@/components/data-display/pager';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
 import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
 import { StatCard, StatGrid } from '@/components/data-display/stat-card';
@@ -27,7 +26,13 @@ import { usePartnerTransactions } from '../api/get-partner-transactions';
 import { Money, ROLE_LABELS, RowCard, TransactionStatusChip, voidedSx } from '../components/credit-bits';
 import { creditPanelProps, CreditTabs } from '../components/credit-tabs';
 import { PartnerRecordDialog } from '../components/partner-record-dialog';
-import { CREDIT_SORT_CHOICES, CREDIT_STATUS_LABELS, useCreditTable } from '../components/credit-table';
+import {
+  CREDIT_SORT_CHOICES,
+  CREDIT_STATUS_LABELS,
+  TRANSACTION_STATUS_LABELS,
+  useCreditTable,
+  useLedgerTable,
+} from '../components/credit-table';
 import { SearchField } from '../components/search-field';
 import { TYPE_LABELS } from '../components/transaction-fields';
 
@@ -224,56 +229,84 @@ function AthletesPanel({ onProcess }: { onProcess: (athlete: AthleteCredit) => v
 }
 
 function HistoryPanel() {
-  const paging = usePaging(25);
-  const history = usePartnerTransactions({ limit: paging.limit, offset: paging.offset });
+  const { table, query, sort } = useLedgerTable();
+  const paging = table.paging;
+  const history = usePartnerTransactions(query);
   const zone = viewerTimeZone();
   return (
-    <ResponsivePagedList
-      query={history}
-      paging={paging}
-      label="Transaction history"
-      minWidth={720}
-      columns={['Date', 'Athlete', 'Type', 'Description', 'Amount', 'Status']}
-      emptyText="No transactions recorded yet."
-      itemKey={(t) => t.id}
-      renderRow={(t) => (
-        <TableRow
-          hover
-          data-testid="history-row"
-          data-voided={t.voidedAt ? 'true' : 'false'}
-          sx={voidedSx(t)}
-        >
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMonthDayTime(t.createdAt, zone)}</TableCell>
-          <TableCell>{t.athleteName}</TableCell>
-          <TableCell>{TYPE_LABELS[t.transactionType]}</TableCell>
-          <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{t.description}</TableCell>
-          <TableCell>
-            <Money cents={t.amount} strong />
-          </TableCell>
-          <TableCell>
-            <TransactionStatusChip transaction={t} />
-          </TableCell>
-        </TableRow>
-      )}
-      renderCard={(t) => (
-        <RowCard
-          testId="history-row"
-          dimmed={Boolean(t.voidedAt)}
-          dataAttributes={{ 'data-voided': t.voidedAt ? 'true' : 'false' }}
-          header={
-            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-              <Typography sx={{ fontWeight: 700 }}>{t.athleteName}</Typography>
-              <TransactionStatusChip transaction={t} />
-            </Stack>
-          }
-          fields={[
-            ['Amount', <Money key="a" cents={t.amount} strong />],
-            ['Date', formatMonthDayTime(t.createdAt, zone)],
-            ['Type', TYPE_LABELS[t.transactionType]],
-            ['Description', t.description],
-          ]}
+    <>
+      <Box
+        role="group"
+        aria-label="Filter the transaction history"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
+      >
+        <SearchField
+          label="Search history"
+          placeholder="Athlete name"
+          value={table.searchText}
+          onChange={table.setSearchText}
         />
-      )}
-    />
+        <StatusFilter value={table.status} onChange={table.setStatus} labels={TRANSACTION_STATUS_LABELS} />
+      </Box>
+      <ResponsivePagedList
+        query={history}
+        paging={paging}
+        label="Transaction history"
+        minWidth={720}
+        sort={sort}
+        columns={[
+          { label: 'Date', sortKey: 'createdAt' },
+          'Athlete',
+          'Type',
+          'Description',
+          'Amount',
+          'Status',
+        ]}
+        emptyText={
+          table.filtered
+            ? 'No transactions match this search and these filters.'
+            : 'No transactions recorded yet.'
+        }
+        itemKey={(t) => t.id}
+        renderRow={(t) => (
+          <TableRow
+            hover
+            data-testid="history-row"
+            data-voided={t.voidedAt ? 'true' : 'false'}
+            sx={voidedSx(t)}
+          >
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMonthDayTime(t.createdAt, zone)}</TableCell>
+            <TableCell>{t.athleteName}</TableCell>
+            <TableCell>{TYPE_LABELS[t.transactionType]}</TableCell>
+            <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{t.description}</TableCell>
+            <TableCell>
+              <Money cents={t.amount} strong />
+            </TableCell>
+            <TableCell>
+              <TransactionStatusChip transaction={t} />
+            </TableCell>
+          </TableRow>
+        )}
+        renderCard={(t) => (
+          <RowCard
+            testId="history-row"
+            dimmed={Boolean(t.voidedAt)}
+            dataAttributes={{ 'data-voided': t.voidedAt ? 'true' : 'false' }}
+            header={
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+                <Typography sx={{ fontWeight: 700 }}>{t.athleteName}</Typography>
+                <TransactionStatusChip transaction={t} />
+              </Stack>
+            }
+            fields={[
+              ['Amount', <Money key="a" cents={t.amount} strong />],
+              ['Date', formatMonthDayTime(t.createdAt, zone)],
+              ['Type', TYPE_LABELS[t.transactionType]],
+              ['Description', t.description],
+            ]}
+          />
+        )}
+      />
+    </>
   );
 }
