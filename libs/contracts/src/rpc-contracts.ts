@@ -90,6 +90,7 @@ import {
   bulkGenerateResponseSchema,
   generateQrRequestSchema,
   idempotencyKeyField,
+  batchListQuerySchema,
   codeListQuerySchema,
   redemptionListQuerySchema,
   listQuerySchema,
@@ -300,7 +301,7 @@ export const RPC_CONTRACTS = {
     redemptionListQuerySchema,
     pageSchema(redemptionSchema),
   ),
-  'vouchers.admin.batches.v1': contract('adminBatches', listQuerySchema, pageSchema(batchSummarySchema)),
+  'vouchers.admin.batches.v1': contract('adminBatches', batchListQuerySchema, pageSchema(batchSummarySchema)),
   'vouchers.admin.batch.v1': contract('adminBatch', byId, batchDetailSchema),
   'vouchers.company.stats.v1': contract('companyStats', empty, voucherStatsSchema),
   'vouchers.company.redemptions.v1': contract(

@@ -603,6 +603,29 @@ export interface RedemptionListQuery extends ListQuery {
   partnerId?: string;
 }
 
+/**
+ * The Batches tab's sorts (issue 27): `createdAt` (the default, newest first), `name` (A–Z first),
+ * `count` (the most codes first), each along an index (vouchers migrations 20261124, 20261210 batch sorts).
+ * Redeemed comes from the tallies and is not a sort. Batches have no status and no partner.
+ */
+export const BATCH_SORTS = ['createdAt', 'name', 'count'] as const;
+export type BatchSort = (typeof BATCH_SORTS)[number];
+export const BATCH_SORT_DEFAULT_ORDER: Readonly<Record<BatchSort, SortOrder>> = {
+  createdAt: 'desc',
+  name: 'asc',
+  count: 'desc',
+};
+
+/** GET /api/admin/batches: the list query plus `sort` and `order`; without them, newest first as before. */
+export const batchListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(BATCH_SORTS, `sort must be one of ${BATCH_SORTS.join(', ')}`).optional(),
+  order: z.enum(SORT_ORDERS, 'order must be asc or desc').optional(),
+});
+export interface BatchListQuery extends ListQuery {
+  sort?: BatchSort;
+  order?: SortOrder;
+}
+
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),

@@ -1,4 +1,13 @@
-import { allOf, likeEscape, afterCursorSql, nextCursor } from '@avpass/platform';
+import type { BatchSort, SortOrder } from '@avpass/contracts';
+import {
+  afterCursorSql,
+  afterSortedCursorSql,
+  allOf,
+  likeEscape,
+  nextCursor,
+  nextSortedCursor,
+  type SortColumn,
+} from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Batch } from './batch.entity';
@@ -29,6 +38,18 @@ const toBatch = (row: BatchRow): Omit<BatchWithUsage, 'redeemed'> => ({
   createdAt: new Date(row.created_at),
 });
 
+/** The Batches tab's sorts besides creation time: the expression each index (migration 20261210 batch sorts) is on. */
+const BATCH_SORT_EXPRESSIONS: Readonly<
+  Record<Exclude<BatchSort, 'createdAt'>, Omit<SortColumn, 'sort' | 'order'>>
+> = {
+  name: { expression: 'lower(b.name)', type: 'text' },
+  count: { expression: 'b.count', type: 'int' },
+};
+
+function batchSortColumn(sort: Exclude<BatchSort, 'createdAt'>, order: SortOrder): SortColumn {
+  return { sort, order, ...BATCH_SORT_EXPRESSIONS[sort] };
+}
+
 /** The batches table (bulk generations). */
 @Injectable()
 export class BatchesRepository {
@@ -42,14 +63,31 @@ export class BatchesRepository {
     return this.em.count(Batch, { id }).then((n) => n > 0);
   }
 
-  /** Newest first, searched by name (trigram index), by keyset or offset, with the total. */
-  async page(window: PageWindow): Promise<[KeysetPage<Omit<BatchWithUsage, 'redeemed'>>, number]> {
+  /**
+   * Newest first unless the tab sorts by name (batches_name_order_index, migration 20261210 batch sorts) or size
+   * (batches_count_order_index), the id breaking ties; searched by name (trigram index), by keyset (a
+   * cursor of the same sort, else 400) or offset, with the total.
+   */
+  async page(
+    window: Omit<PageWindow, 'sort'>,
+    sort?: { sort: BatchSort; order: SortOrder },
+  ): Promise<[KeysetPage<Omit<BatchWithUsage, 'redeemed'>>, number]> {
     const text = window.search?.trim();
     const search = text ? { sql: 'b.name ilike ?', params: [`%${likeEscape(text)}%`] } : null;
-    const where = allOf(search, afterCursorSql(window.cursor, 'b.created_at', 'b.id'));
-    const rows: BatchRow[] = await this.em.execute(
-      `select b.id, b.name, b.count, b.created_at, b.created_at::text as cursor_at from batches b
-        where ${where.sql} order by b.created_at desc, b.id desc limit ? offset ?`,
+    const column = sort && sort.sort !== 'createdAt' ? batchSortColumn(sort.sort, sort.order) : null;
+    const dir = sort?.order ?? 'desc';
+    const where = allOf(
+      search,
+      column
+        ? afterSortedCursorSql(window.cursor, column, 'b.id')
+        : afterCursorSql(window.cursor, 'b.created_at', 'b.id', dir),
+    );
+    const orderBy = column ? `${column.expression} ${dir}, b.id ${dir}` : `b.created_at ${dir}, b.id ${dir}`;
+    const rows: (BatchRow & { sort_value: string })[] = await this.em.execute(
+      `select b.id, b.name, b.count, b.created_at, b.created_at::text as cursor_at,
+              ${column ? `(${column.expression})::text` : 'null'} as sort_value
+         from batches b
+        where ${where.sql} order by ${orderBy} limit ? offset ?`,
       [...where.params, window.limit, window.cursor ? 0 : window.offset],
     );
     // A club makes a few hundred batches a year: counting them is cheap.
@@ -58,7 +96,13 @@ export class BatchesRepository {
       `select count(*)::int as total from batches b where ${counted.sql}`,
       counted.params,
     )) as [{ total: number }];
-    return [{ rows: rows.map(toBatch), nextCursor: nextCursor(rows, window.limit) }, total];
+    return [
+      {
+        rows: rows.map(toBatch),
+        nextCursor: column ? nextSortedCursor(rows, window.limit, column) : nextCursor(rows, window.limit),
+      },
+      total,
+    ];
   }
 
   async find(id: string): Promise<Omit<BatchWithUsage, 'redeemed'> | null> {

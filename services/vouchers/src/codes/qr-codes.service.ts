@@ -1,4 +1,6 @@
 import {
+  BATCH_SORT_DEFAULT_ORDER,
+  type BatchSort,
   BULK_FIRST_PAGE,
   bulkMaxMessage,
   CODE_SORT_DEFAULT_ORDER,
@@ -19,6 +21,7 @@ import {
   type QrCode as QrCodeDto,
   type RpcMeta,
   type RedemptionMode,
+  type SortOrder,
 } from '@avpass/contracts';
 import { isExpired, todayInTimeZone } from '@avpass/domain';
 import {
@@ -490,8 +493,17 @@ export class QrCodesService {
     return { message: 'QR code removed from your company' };
   }
 
-  async listBatches(window: PageWindow): Promise<Page<BatchSummary>> {
-    const [page, total] = await this.batches.page(window);
+  /** The Batches tab (issue 27): newest first unless `sort`/`order` say otherwise. */
+  async listBatches(
+    query: Omit<PageWindow, 'sort'> & { sort?: BatchSort | undefined; order?: SortOrder | undefined },
+  ): Promise<Page<BatchSummary>> {
+    const { sort, order, ...window } = query;
+    const sorted = sort
+      ? { sort, order: order ?? BATCH_SORT_DEFAULT_ORDER[sort] }
+      : order
+        ? { sort: 'createdAt' as const, order }
+        : undefined;
+    const [page, total] = await this.batches.page(window, sorted);
     const redeemed = await this.tallies.batchRedeemed(page.rows.map((b) => b.id));
     return {
       items: page.rows.map((b) => toBatchSummary({ ...b, redeemed: redeemed.get(b.id) ?? 0 })),

@@ -16,6 +16,7 @@ import { Migration20261206Audit } from './migration-20261206-audit';
 import { Migration20261207AuditRetention } from './migration-20261207-audit-retention';
 import { Migration20261208TableSorts } from './migration-20261208-table-sorts';
 import { Migration20261209RedeemStaysHot } from './migration-20261209-redeem-stays-hot';
+import { Migration20261210BatchSorts } from './migration-20261210-batch-sorts';
 import { Migration20261210TrainerSorts } from './migration-20261210-trainer-sorts';
 
 export const migrations = [
@@ -38,4 +39,5 @@ export const migrations = [
   { name: 'Migration20261208TableSorts', class: Migration20261208TableSorts },
   { name: 'Migration20261209RedeemStaysHot', class: Migration20261209RedeemStaysHot },
   { name: 'Migration20261210TrainerSorts', class: Migration20261210TrainerSorts },
+  { name: 'Migration20261210BatchSorts', class: Migration20261210BatchSorts },
 ];

@@ -1,5 +1,6 @@
-import type { BatchSummary } from '@avpass/contracts';
+import { BATCH_SORT_DEFAULT_ORDER, BATCH_SORTS, type BatchSummary } from '@avpass/contracts';
 import { formatDate, formatUsage } from '@avpass/domain';
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,12 +9,14 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -21,8 +24,9 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
-import { usePaging } from '@/components/data-display/pager';
+import { SortSelect } from '@/components/data-display/table-filters';
 import { ZipButtons } from '@/components/downloads';
+import { useTableState } from '@/lib/table-state';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useAdminBatches, useBatch } from '@/lib/vouchers-api';
 import { StatusChip } from '@/components/vouchers/status-chip';
@@ -31,12 +35,32 @@ import { shortId } from '../lib/short-id';
 import { BulkAssignDialog, type BulkAssignTarget } from './bulk-assign-dialog';
 import { MobileCard } from './mobile-card';
 
-/** Batches: each bulk batch with its size and redemptions, its codes, and a ZIP of the whole batch. */
+/** The sort field's choices (a phone has no headers to press). */
+const BATCH_SORT_CHOICES = [
+  { key: 'createdAt', order: 'desc', label: 'Newest first' },
+  { key: 'createdAt', order: 'asc', label: 'Oldest first' },
+  { key: 'name', order: 'asc', label: 'Name (A–Z)' },
+  { key: 'name', order: 'desc', label: 'Name (Z–A)' },
+  { key: 'count', order: 'desc', label: 'Largest first' },
+  { key: 'count', order: 'asc', label: 'Smallest first' },
+] as const;
+
+/**
+ * Batches: each bulk batch with its size and redemptions, its codes, and a ZIP of the whole batch;
+ * searched by name and sorted on the server, the view kept in the URL (issue 27). Batches have no
+ * status and no partner to filter by.
+ */
 export function BatchesTab() {
-  const paging = usePaging(10);
+  const table = useTableState({
+    sorts: BATCH_SORTS,
+    defaultSort: { key: 'createdAt', order: 'desc' },
+    firstOrder: BATCH_SORT_DEFAULT_ORDER,
+    pageSize: 10,
+  });
+  const paging = table.paging;
   const [viewing, setViewing] = useState<BatchSummary | null>(null);
   const [assigning, setAssigning] = useState<BulkAssignTarget | null>(null);
-  const batches = useAdminBatches({ limit: paging.limit, offset: paging.offset });
+  const batches = useAdminBatches(table.query);
   const zone = viewerTimeZone();
   const viewButton = (batch: BatchSummary) => (
     <Box sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
@@ -64,19 +88,48 @@ export function BatchesTab() {
 
   return (
     <Box>
+      <Box
+        role="group"
+        aria-label="Search and sort the batches"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
+      >
+        <TextField
+          label="Search batches"
+          placeholder="Batch name"
+          size="small"
+          value={table.searchText}
+          onChange={(event) => table.setSearchText(event.target.value)}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchRoundedIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={{ width: { xs: '100%', md: 300 } }}
+        />
+        <SortSelect value={table.sort} onChange={table.setSort} choices={BATCH_SORT_CHOICES} />
+      </Box>
       <ResponsivePagedList
         query={batches}
         paging={paging}
         label="Batches"
         minWidth={720}
+        sort={{ ...table.sort, onSort: (key) => table.toggleSort(key as (typeof BATCH_SORTS)[number]) }}
         columns={[
-          'Batch Name',
-          'Created',
-          { label: 'Quantity', align: 'right' },
+          { label: 'Batch Name', sortKey: 'name' },
+          { label: 'Created', sortKey: 'createdAt' },
+          { label: 'Quantity', align: 'right', sortKey: 'count' },
           { label: 'Redeemed', align: 'right' },
           { label: 'Actions', align: 'right' },
         ]}
-        emptyText="No batches yet. Use Bulk Generate to create many codes at once."
+        emptyText={
+          table.search
+            ? `No batches match "${table.search}".`
+            : 'No batches yet. Use Bulk Generate to create many codes at once.'
+        }
         itemKey={(batch) => batch.batchId}
         renderCard={(batch) => (
           <MobileCard
