@@ -6,8 +6,8 @@ import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, newPhoneContext, signIn } from './support/browser';
 
 // Issue 27, "Tables", on more lists: the Trainer/Athlete QR tab sorts by its headers, filters by the
-// chip's status and by partner on the server, and keeps search, sort and filters in the URL, so a
-// reload or a shared link shows the same view. Screenshots at 1366 × 768 go to e2e/screenshots/.
+// chip's status and by partner on the server, and the Batches tab sorts by name and size; both keep
+// search, sort and filters in the URL, so a reload or a shared link shows the same view. Screenshots at 1366 × 768 go to e2e/screenshots/.
 const baseUrl = inject('baseUrl');
 const LAPTOP = { width: 1366, height: 768 };
 const TAG = `Tm${randomUUID().slice(0, 5)}`;
@@ -60,6 +60,27 @@ beforeAll(async () => {
   // Names out of creation order; one pair assigned to the partner.
   await trainers(['Mara Coach', 'Ava Runner', 'Zed Lifter']);
   await trainers(['Quinn Partnered', 'Bo Partnered'], { partnerId });
+  // Batches: names out of creation order, sizes varied.
+  for (const [name, quantity] of [
+    ['Maple flyers', 2],
+    ['aspen cards', 4],
+    ['Cedar tickets', 1],
+  ] as const) {
+    const res = await api(baseUrl, '/api/bulk-generate', {
+      method: 'POST',
+      token: adminToken,
+      json: {
+        batchName: `${TAG} ${name}`,
+        facility: `${TAG} Gym`,
+        quantity,
+        discountType: 'percentage',
+        discountValue: 10,
+        service: 'Day pass',
+        expirationDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  }
 });
 afterAll(async () => {
   // Other files count the trainer tab's rows: the codes made here go again.
@@ -196,5 +217,43 @@ describe('the trainer codes table keeps its view in the URL', () => {
       'Zed Lifter',
     ]);
     await shot('tables-trainer-phone');
+  });
+});
+
+/** The batch names of the Batches tab's rows, top to bottom (without the run's tag). */
+const batchNames = async () =>
+  (await page.locator('[data-testid="batch-row"] td:nth-child(1)').allInnerTexts()).map((n) =>
+    n.replace(`${TAG} `, ''),
+  );
+
+describe('the Batches tab keeps its view in the URL', () => {
+  it('searches, sorts by name and by size, and a reload shows the same view', async () => {
+    await signInAdmin();
+    await page.goto(`${baseUrl}/dashboard?tab=batches`);
+    await page.getByTestId('batch-row').first().waitFor();
+    await page.getByLabel('Search batches').fill(TAG);
+    await page.waitForURL(new RegExp(`q=${TAG}`));
+    // Newest first by default.
+    await eventually(batchNames).toEqual(['Cedar tickets', 'aspen cards', 'Maple flyers']);
+    const nameHeader = page.getByRole('columnheader', { name: 'Batch Name' });
+    await page.getByTestId('sort-name').click();
+    await page.waitForURL(/sort=name/);
+    await eventually(() => nameHeader.getAttribute('aria-sort')).toBe('ascending');
+    await eventually(batchNames).toEqual(['aspen cards', 'Cedar tickets', 'Maple flyers']);
+    await page.getByTestId('sort-count').click();
+    await page.waitForURL(/sort=count/);
+    await eventually(batchNames).toEqual(['aspen cards', 'Maple flyers', 'Cedar tickets']);
+    await page.getByTestId('sort-count').click();
+    await page.waitForURL(/order=asc/);
+    await eventually(batchNames).toEqual(['Cedar tickets', 'Maple flyers', 'aspen cards']);
+    await page.reload();
+    await page.getByTestId('batch-row').first().waitFor();
+    await settle();
+    await eventually(batchNames).toEqual(['Cedar tickets', 'Maple flyers', 'aspen cards']);
+    await expect(page.getByLabel('Search batches').inputValue()).resolves.toBe(TAG);
+    await expect(
+      page.getByRole('columnheader', { name: 'Quantity' }).getAttribute('aria-sort'),
+    ).resolves.toBe('ascending');
+    await shot('tables-batches-sorted');
   });
 });
