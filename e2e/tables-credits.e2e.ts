@@ -22,6 +22,8 @@ let page: Page;
 let adminToken: string;
 let partnerId: string;
 let partnerName: string;
+/** The partner's charges, oldest first: Morgan's (voided), then Zoe's. */
+const charges: string[] = [];
 
 const shot = (name: string) =>
   page.screenshot({ path: new URL(`./screenshots/${name}.png`, import.meta.url).pathname, fullPage: false });
@@ -35,7 +37,7 @@ function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function credit(name: string, startDate: string, endDate: string, partner?: string) {
+async function credit(name: string, startDate: string, endDate: string, partner?: string): Promise<string> {
   const res = await api(baseUrl, '/api/athlete-credits', {
     method: 'POST',
     token: adminToken,
@@ -50,6 +52,7 @@ async function credit(name: string, startDate: string, endDate: string, partner?
     },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as string;
 }
 
 beforeAll(async () => {
@@ -70,10 +73,27 @@ beforeAll(async () => {
   });
   expect(user.status, JSON.stringify(user.body)).toBe(201);
   // Names out of creation order, end dates varied, one already ended.
-  await credit('Morgan', inDays(-10), inDays(200), partnerId);
+  const morgan = await credit('Morgan', inDays(-10), inDays(200), partnerId);
   await credit('alex', inDays(-10), inDays(30));
-  await credit('Zoe', inDays(-10), inDays(90), partnerId);
+  const zoe = await credit('Zoe', inDays(-10), inDays(90), partnerId);
   await credit('Blake', inDays(-400), inDays(-30), partnerId);
+  // The partner charges Morgan, then Zoe; the administrator voids Morgan's charge.
+  const staffToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: staff })).body.token;
+  for (const id of [morgan, zoe]) {
+    const charged = await api(baseUrl, `/api/credits/${id}/transactions`, {
+      method: 'POST',
+      token: staffToken,
+      json: { transactionType: 'purchase', description: 'Table test', amount: 500 },
+    });
+    expect(charged.status, JSON.stringify(charged.body)).toBe(201);
+    charges.push(charged.body.transaction.id as string);
+  }
+  const voided = await api(baseUrl, `/api/credit-transactions/${charges[0]}/void`, {
+    method: 'POST',
+    token: adminToken,
+    json: { reason: 'Table test void' },
+  });
+  expect(voided.status, JSON.stringify(voided.body)).toBe(200);
 });
 afterAll(async () => browser?.close());
 beforeEach(async () => {
@@ -167,5 +187,36 @@ describe('the credits tables keep their view in the URL', () => {
       page.getByRole('columnheader', { name: 'Expires' }).getAttribute('aria-sort'),
     ).toBe('descending');
     await shot('tables-credits-partner-filtered');
+  });
+
+  it('the Transaction Ledger: oldest first by the Date header, filtered by status, the same after a reload', async () => {
+    const ledgerIds = () =>
+      page
+        .locator('[data-testid="ledger-row"]')
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-transaction-id')));
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    await page.goto(`${baseUrl}/admin-credits?tab=ledger&q=${TAG}`);
+    await page.getByTestId('ledger-row').first().waitFor();
+    await eventually(ledgerIds).toEqual([...charges].reverse());
+    const dateHeader = page.getByRole('columnheader', { name: 'Date' });
+    await expect(dateHeader.getAttribute('aria-sort')).resolves.toBe('descending');
+    await page.getByTestId('sort-createdAt').click();
+    await page.waitForURL(/order=asc/);
+    await eventually(() => dateHeader.getAttribute('aria-sort')).toBe('ascending');
+    await eventually(ledgerIds).toEqual(charges);
+    await page.getByTestId('status-filter').click();
+    await page.getByRole('option', { name: 'Completed' }).click();
+    await page.waitForURL(/status=completed/);
+    await eventually(ledgerIds).toEqual([charges[1]]);
+    await page.reload();
+    await page.getByTestId('ledger-row').first().waitFor();
+    await settle();
+    await eventually(ledgerIds).toEqual([charges[1]]);
+    await expect(page.getByTestId('status-filter').locator('input').inputValue()).resolves.toBe('completed');
+    await expect(
+      page.getByRole('tab', { name: 'Transaction Ledger' }).getAttribute('aria-selected'),
+    ).resolves.toBe('true');
+    await shot('tables-credits-ledger-filtered');
   });
 });
