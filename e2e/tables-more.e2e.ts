@@ -257,3 +257,22 @@ describe('the Batches tab keeps its view in the URL', () => {
     await shot('tables-batches-sorted');
   });
 });
+
+describe('the exclusives keep their tab in the URL', () => {
+  it('a filter tab is in the address, and a reload or a link opens on it', async () => {
+    await signInAdmin();
+    await page.goto(`${baseUrl}/project-rooted-exclusives`);
+    await page.getByTestId('tab-raffles').click();
+    await page.waitForURL(/filter=raffles/);
+    await page.reload();
+    await eventually(() => page.getByTestId('tab-raffles').getAttribute('aria-selected')).toBe('true');
+    await expect(page.getByTestId('tab-all').getAttribute('aria-selected')).resolves.toBe('false');
+    await page.goto(`${baseUrl}/project-rooted-exclusives?filter=expired`);
+    await eventually(() => page.getByTestId('tab-expired').getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('tab-all').click();
+    await eventually(() => new URL(page.url()).searchParams.get('filter')).toBe(null);
+    // A value the tabs do not know opens on All.
+    await page.goto(`${baseUrl}/project-rooted-exclusives?filter=bogus`);
+    await eventually(() => page.getByTestId('tab-all').getAttribute('aria-selected')).toBe('true');
+  });
+});

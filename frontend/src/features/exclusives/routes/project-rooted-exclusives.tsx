@@ -1,4 +1,4 @@
-import type { Exclusive, ExclusiveFilter } from '@avpass/contracts';
+import { EXCLUSIVE_FILTERS, type Exclusive, type ExclusiveFilter } from '@avpass/contracts';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,14 +8,17 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { usePaging } from '@/components/data-display/pager';
 import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
 import { tabPanelProps, tabProps } from '@/components/navigation/tab-pairing';
+import { useTableState } from '@/lib/table-state';
 import { useExclusives } from '../api/get-exclusives';
 import { CreateExclusiveDialog } from '../components/create-exclusive-dialog';
 import { DeleteExclusiveDialog } from '../components/delete-exclusive-dialog';
 import { ExclusiveCard, ExclusiveRow } from '../components/exclusives-list';
 import { EXCLUSIVE_TABS } from '../lib/exclusive-text';
+
+/** The tabs besides All, as the URL's `filter` holds them. */
+const FILTER_TABS = EXCLUSIVE_FILTERS.filter((f): f is Exclude<ExclusiveFilter, 'all'> => f !== 'all');
 
 const EMPTY_TEXT: Record<ExclusiveFilter, string> = {
   all: 'No exclusives yet. Create the first one: a training session, raffle prize, event or discount.',
@@ -29,14 +32,21 @@ const EMPTY_TEXT: Record<ExclusiveFilter, string> = {
 };
 
 /**
- * Project Rooted Exclusives (/project-rooted-exclusives; spec section 2). The route's guard admits
- * super_admin only.
+ * Project Rooted Exclusives (/project-rooted-exclusives; spec section 2), the filter tab and page kept
+ * in the URL (`?filter=raffles&page=2`). The route's guard admits super_admin only.
  */
 export function ProjectRootedExclusivesRoute() {
-  const [filter, setFilter] = useState<ExclusiveFilter>('all');
+  // The tab and the page live in the URL (issue 27): a reload or a shared link shows the same view.
+  const table = useTableState({
+    sorts: ['createdAt'] as const,
+    defaultSort: { key: 'createdAt', order: 'desc' },
+    statuses: FILTER_TABS,
+    statusParam: 'filter',
+  });
+  const filter: ExclusiveFilter = table.status ?? 'all';
+  const paging = table.paging;
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Exclusive | null>(null);
-  const paging = usePaging();
   const exclusives = useExclusives({ filter, limit: paging.limit, offset: paging.offset });
   const counts = exclusives.data?.counts;
 
@@ -71,10 +81,7 @@ export function ProjectRootedExclusivesRoute() {
       <Card variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>
         <Tabs
           value={filter}
-          onChange={(_, value: ExclusiveFilter) => {
-            setFilter(value);
-            paging.reset();
-          }}
+          onChange={(_, value: ExclusiveFilter) => table.setStatus(value === 'all' ? undefined : value)}
           variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
