@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
@@ -218,5 +219,13 @@ describe('the credits tables keep their view in the URL', () => {
       page.getByRole('tab', { name: 'Transaction Ledger' }).getAttribute('aria-selected'),
     ).resolves.toBe('true');
     await shot('tables-credits-ledger-filtered');
+    // Export CSV takes the view: the completed charge only.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain(charges[1]!);
+    expect(csv).not.toContain(charges[0]!);
   });
 });

@@ -25,7 +25,7 @@ import { VoidDialog } from './void-dialog';
 /**
  * Transaction Ledger: every transaction, newest first (or oldest, by the Date header), filtered by status
  * and partner on the server, the view in the URL (issue 27); voided rows dimmed without a void button;
- * CSV export (of the search).
+ * CSV export of that view.
  */
 export function LedgerTab() {
   const { table, query, sort } = useLedgerTable();
@@ -40,7 +40,8 @@ export function LedgerTab() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const rows = await exportLedgerCsv(term || undefined);
+      const { limit: _limit, offset: _offset, ...view } = query;
+      const rows = await exportLedgerCsv(view);
       toast({ title: 'Download Started', description: `${rows} transactions exported.` });
     } catch (error) {
       toast({
