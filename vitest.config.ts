@@ -1,7 +1,20 @@
 import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { SERVICE_NAMES } from './libs/contracts/src/services';
+
+/**
+ * The end-to-end files share one running platform, so what one file creates, the next one sees.
+ * e2e/tables.e2e.ts checks whole-table orders and counts (A–Z over every code, "Download 6 codes"), so
+ * it runs first, on the empty platform; every other file scopes its checks to the data it made.
+ */
+class EndToEndOrder extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const first = (spec: TestSpecification) => (/[/\\]e2e[/\\]tables\.e2e\.ts$/.test(spec.moduleId) ? 0 : 1);
+    return (await super.sort(files)).sort((a, b) => first(a) - first(b));
+  }
+}
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -48,6 +61,7 @@ export default defineConfig({
     ],
   },
   test: {
+    sequence: { sequencer: EndToEndOrder },
     projects: [
       {
         extends: true,

@@ -263,7 +263,7 @@ beforeAll(async () => {
     method: 'POST',
     token: adminToken,
     json: {
-      trainerName: 'Jordan Reyes',
+      trainerName: 'Riley Access',
       couponTitle: 'Free session',
       discountValue: 20,
       partnerId: vendor.body.id,
@@ -551,7 +551,10 @@ describe('before and after, in pictures (issue 27)', () => {
     );
     await row.screenshot({ path: `${SCREENSHOTS}a11y-green-chip-before.png` });
     const before = (await seriousAxeViolations(page)).filter((v) => v.id === 'color-contrast');
-    expect(before.flatMap((v) => v.targets).join('\n')).toContain('3.9');
+    // White on #079455 is 3.9:1 (about 4.0 where a hovered row's shade blends in): under 4.5 either way.
+    expect(before.flatMap((v) => v.targets).join('\n')).toMatch(
+      /insufficient color contrast of (3\.\d+|4)\b/,
+    );
 
     // Initials without a photo (trainer codes): the theme's green, and MUI's grey as it was.
     await page.goto(`${baseUrl}/dashboard?tab=trainer`);

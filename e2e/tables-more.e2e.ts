@@ -270,7 +270,7 @@ describe('the exclusives keep their tab in the URL', () => {
     await page.goto(`${baseUrl}/project-rooted-exclusives?filter=expired`);
     await eventually(() => page.getByTestId('tab-expired').getAttribute('aria-selected')).toBe('true');
     await page.getByTestId('tab-all').click();
-    await eventually(() => new URL(page.url()).searchParams.get('filter')).toBe(null);
+    await eventually(async () => new URL(page.url()).searchParams.get('filter')).toBe(null);
     // A value the tabs do not know opens on All.
     await page.goto(`${baseUrl}/project-rooted-exclusives?filter=bogus`);
     await eventually(() => page.getByTestId('tab-all').getAttribute('aria-selected')).toBe('true');

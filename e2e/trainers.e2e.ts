@@ -119,7 +119,10 @@ describe('trainer and athlete codes', () => {
     await page.goto(`${baseUrl}/dashboard?tab=trainer`);
     const rows = page.getByTestId('trainer-row');
     await rows.filter({ hasText: 'Cara Athlete' }).waitFor();
-    await expect(rows.count()).resolves.toBe(4);
+    // Other files share the platform and may list their own trainer codes: count this file's four.
+    await expect(
+      rows.filter({ hasText: /Jordan Reyes|Ana Athlete|Ben Athlete|Cara Athlete/ }).count(),
+    ).resolves.toBe(4);
     const jordan = rows.filter({ hasText: 'Jordan Reyes' });
     await expect(jordan.innerText()).resolves.toContain('Personal Trainer');
     await expect(jordan.getByTestId('trainer-status').innerText()).resolves.toBe('Active');
