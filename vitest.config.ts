@@ -11,8 +11,14 @@ import { SERVICE_NAMES } from './libs/contracts/src/services';
  */
 class EndToEndOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const first = (spec: TestSpecification) => (/[/\\]e2e[/\\]tables\.e2e\.ts$/.test(spec.moduleId) ? 0 : 1);
-    return (await super.sort(files)).sort((a, b) => first(a) - first(b));
+    // E2E_FIRST=credits,audit (file names) puts those next, to reproduce an order one run took.
+    const next = (process.env.E2E_FIRST ?? '').split(',').filter(Boolean);
+    const rank = (spec: TestSpecification) => {
+      if (/[/\\]e2e[/\\]tables\.e2e\.ts$/.test(spec.moduleId)) return -1;
+      const at = next.findIndex((name) => spec.moduleId.endsWith(`/${name}.e2e.ts`));
+      return at === -1 ? next.length : at;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }
 

@@ -182,7 +182,8 @@ describe('the audit trail', () => {
     await page.waitForURL((url) => url.pathname === '/audit' && url.searchParams.get('targetId') === id);
     const entry = page.getByTestId('audit-row').filter({ hasText: 'credits.credit.created' });
     await entry.first().waitFor();
-    expect(await page.getByTestId('audit-row').count()).toBe(1);
+    // The unfiltered list gives way to the filtered one: then only this credit's entry.
+    await expect.poll(() => page.getByTestId('audit-row').count(), { timeout: 10_000 }).toBe(1);
     await shot(page, 'credit-history-desktop');
   });
 

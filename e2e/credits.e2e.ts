@@ -121,7 +121,10 @@ describe('athlete credits', () => {
     await till.waitForURL(`${baseUrl}/partner-credits`);
     const athleteRow = till.locator('[data-testid="athlete-row"]').filter({ hasText: ATHLETE });
     await poll(() => athleteRow.getByTestId('athlete-balance').textContent()).toBe('$500.00');
-    await poll(() => till.getByTestId('card-active-athletes').textContent()).toContain('1');
+    // Its own and the unassigned credits other files of the suite made: at least this one.
+    await poll(async () =>
+      Number((await till.getByTestId('card-active-athletes').textContent())?.replace(/\D/g, '')),
+    ).toBeGreaterThanOrEqual(1);
     await shot(till, 'partner-athletes');
 
     await till.getByRole('button', { name: 'Record Transaction' }).click();
