@@ -18,6 +18,7 @@ import { Migration20261208TableSorts } from './migration-20261208-table-sorts';
 import { Migration20261209RedeemStaysHot } from './migration-20261209-redeem-stays-hot';
 import { Migration20261210BatchSorts } from './migration-20261210-batch-sorts';
 import { Migration20261210TrainerSorts } from './migration-20261210-trainer-sorts';
+import { Migration20261211UsedUpCodes } from './migration-20261211-used-up-codes';
 import { Migration20261212ExclusiveSorts } from './migration-20261212-exclusive-sorts';
 
 export const migrations = [
@@ -41,5 +42,6 @@ export const migrations = [
   { name: 'Migration20261209RedeemStaysHot', class: Migration20261209RedeemStaysHot },
   { name: 'Migration20261210TrainerSorts', class: Migration20261210TrainerSorts },
   { name: 'Migration20261210BatchSorts', class: Migration20261210BatchSorts },
+  { name: 'Migration20261211UsedUpCodes', class: Migration20261211UsedUpCodes },
   { name: 'Migration20261212ExclusiveSorts', class: Migration20261212ExclusiveSorts },
 ];
