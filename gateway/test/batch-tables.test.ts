@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
+import {
+  allPages as pages,
+  expectCursorRefused,
+  expectOffsetPageMatches,
+  expectPagedInOrder,
+  keyThenId,
+} from './support/tables';
 
 // Issue 27, "Tables": the Batches tab (GET /api/admin/batches) sorts by name and size on the server,
 // keyset-paged with a cursor that knows its sort; the old query (newest first) still works.
@@ -42,32 +49,10 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function allPages(path: string, limit = 2): Promise<Item[]> {
-  const items: Item[] = [];
-  let cursor: string | null = null;
-  for (let i = 0; i < 50; i++) {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await h.api(
-      `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      { token: admin },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    items.push(...(res.body.items as Item[]));
-    cursor = res.body.nextCursor ?? null;
-    if (!cursor) return items;
-  }
-  throw new Error('more than 50 pages');
-}
-
+const allPages = (path: string, limit = 2) => pages<Item>(h, path, admin, limit);
 const search = `search=${TAG}`;
-const byIdThen =
-  <T>(key: (item: Item) => T, dir: 1 | -1) =>
-  (a: Item, b: Item) => {
-    const [x, y] = [key(a), key(b)];
-    if (x < y) return -dir;
-    if (x > y) return dir;
-    return a.batchId < b.batchId ? -dir : a.batchId > b.batchId ? dir : 0;
-  };
+const byIdThen = keyThenId<Item>((b) => b.batchId);
+const id = (b: Item) => b.batchId;
 
 describe('sorting the Batches tab', () => {
   it.each([
@@ -81,49 +66,52 @@ describe('sorting the Batches tab', () => {
     async (sort, order, compare) => {
       const paged = await allPages(`${LIST}?${search}&sort=${sort}&order=${order}`);
       expect(paged).toHaveLength(7);
-      expect(new Set(paged.map((b) => b.batchId)).size).toBe(7);
-      expect(paged.map((b) => b.batchId)).toEqual([...paged].sort(compare).map((b) => b.batchId));
+      expectPagedInOrder(paged, compare, id);
     },
   );
 
   it('a sort without an order takes its own first direction (name A–Z, size largest first)', async () => {
     const byName = await allPages(`${LIST}?${search}&sort=name`, 50);
-    expect(byName.map((b) => b.batchId)).toEqual(
-      [...byName].sort(byIdThen((b) => b.batchName.toLowerCase(), 1)).map((b) => b.batchId),
+    expectPagedInOrder(
+      byName,
+      byIdThen((b) => b.batchName.toLowerCase(), 1),
+      id,
     );
     const bySize = await h.api(`${LIST}?${search}&sort=count&limit=1`, { token: admin });
     expect(bySize.body.items[0].count).toBe(3);
   });
 
   it('a page by offset (a reload, a shared link) is the page the cursors lead to', async () => {
-    const paged = await allPages(`${LIST}?${search}&sort=name`);
-    const third = await h.api(`${LIST}?${search}&sort=name&limit=2&offset=4`, { token: admin });
-    expect(third.body.items.map((b: Item) => b.batchId)).toEqual(paged.slice(4, 6).map((b) => b.batchId));
+    const third = await expectOffsetPageMatches(
+      h,
+      admin,
+      `${LIST}?${search}&sort=name`,
+      { limit: 2, offset: 4 },
+      id,
+    );
     expect(third.body.total).toBe(7);
   });
 
   it('without sort the list is what the old client asked for: newest first, its cursor still works', async () => {
     const old = await allPages(`${LIST}?${search}`);
     expect(old).toHaveLength(7);
-    expect(old.map((b) => b.batchId)).toEqual(
-      [...old].sort(byIdThen((b) => b.createdAt, -1)).map((b) => b.batchId),
+    expectPagedInOrder(
+      old,
+      byIdThen((b) => b.createdAt, -1),
+      id,
     );
   });
 
   it('a cursor handed out under another sort is refused with 400, not followed', async () => {
-    const byName = await h.api(`${LIST}?${search}&sort=name&limit=2`, { token: admin });
-    const cursor = encodeURIComponent(byName.body.nextCursor);
-    for (const other of ['sort=count', 'sort=name&order=desc', '']) {
-      const res = await h.api(`${LIST}?${search}&${other}&limit=2&cursor=${cursor}`, { token: admin });
-      expect(res.status, other).toBe(400);
-      expect(res.body.message).toBe('cursor belongs to another sort order; start again from the first page');
-    }
-    const newest = await h.api(`${LIST}?${search}&limit=2`, { token: admin });
-    const back = await h.api(
-      `${LIST}?${search}&sort=count&limit=2&cursor=${encodeURIComponent(newest.body.nextCursor)}`,
-      { token: admin },
+    await expectCursorRefused(
+      h,
+      admin,
+      `${LIST}?${search}&sort=name&limit=2`,
+      ['sort=count', 'sort=name&order=desc', ''].map((other) => `${LIST}?${search}&${other}&limit=2`),
     );
-    expect(back.status).toBe(400);
+    await expectCursorRefused(h, admin, `${LIST}?${search}&limit=2`, [
+      `${LIST}?${search}&sort=count&limit=2`,
+    ]);
   });
 
   it('without a session 401; a company 403', async () => {

@@ -2,6 +2,14 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
+import {
+  allPages as pages,
+  expectCursorRefused,
+  expectFilterKeeps,
+  expectOffsetPageMatches,
+  expectPagedInOrder,
+  keyThenId,
+} from './support/tables';
 
 // Issue 27, "Tables": the credits lists (GET /api/athlete-credits for the administrator,
 // /api/partner-athlete-credits for a company) sort by their columns and filter by status and partner
@@ -72,33 +80,10 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-/** Every page of a list by its cursors, `limit` at a time. */
-async function allPages(path: string, token: string, limit = 3): Promise<Item[]> {
-  const items: Item[] = [];
-  let cursor: string | null = null;
-  for (let i = 0; i < 50; i++) {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await h.api(
-      `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      { token },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    items.push(...(res.body.items as Item[]));
-    cursor = res.body.nextCursor ?? null;
-    if (!cursor) return items;
-  }
-  throw new Error('more than 50 pages');
-}
-
+const allPages = (path: string, token: string, limit = 3) => pages<Item>(h, path, token, limit);
 const search = () => `search=${TAG}`;
-const byIdThen =
-  <T>(key: (item: Item) => T, dir: 1 | -1) =>
-  (a: Item, b: Item) => {
-    const [x, y] = [key(a), key(b)];
-    if (x < y) return -dir;
-    if (x > y) return dir;
-    return a.id < b.id ? -dir : a.id > b.id ? dir : 0;
-  };
+const byIdThen = keyThenId<Item>((c) => c.id);
+const id = (c: { id: string }) => c.id;
 
 describe('sorting the credits table', () => {
   it.each([
@@ -114,48 +99,48 @@ describe('sorting the credits table', () => {
       const whole = await h.api(`/api/athlete-credits?${search()}&limit=100`, { token: admin });
       expect(whole.body.total).toBe(10);
       expect(paged).toHaveLength(10);
-      expect(new Set(paged.map((c) => c.id)).size).toBe(paged.length);
-      expect(paged.map((c) => c.id)).toEqual([...paged].sort(compare).map((c) => c.id));
+      expectPagedInOrder(paged, compare, id);
     },
   );
 
   it('a sort without order takes its first direction (a name A–Z, an end date soonest first)', async () => {
     const byName = await allPages(`/api/athlete-credits?${search()}&sort=athleteName`, admin);
-    expect(byName.map((c) => c.id)).toEqual(
-      [...byName].sort(byIdThen((c) => c.athleteName.toLowerCase(), 1)).map((c) => c.id),
+    expectPagedInOrder(
+      byName,
+      byIdThen((c) => c.athleteName.toLowerCase(), 1),
+      id,
     );
   });
 
   it('a page by offset (a reload, a shared link) is the page the cursors lead to', async () => {
-    const paged = await allPages(`/api/athlete-credits?${search()}&sort=athleteName`, admin);
-    const third = await h.api(`/api/athlete-credits?${search()}&sort=athleteName&limit=3&offset=6`, {
-      token: admin,
-    });
-    expect(third.body.items.map((c: Item) => c.id)).toEqual(paged.slice(6, 9).map((c) => c.id));
+    await expectOffsetPageMatches(
+      h,
+      admin,
+      `/api/athlete-credits?${search()}&sort=athleteName`,
+      { limit: 3, offset: 6 },
+      id,
+    );
   });
 
   it('without sort the list is what the old client asked for: newest first, its cursor still works', async () => {
     const old = await allPages(`/api/athlete-credits?${search()}`, admin);
     expect(old).toHaveLength(10);
-    expect(old.map((c) => c.id)).toEqual([...old].sort(byIdThen((c) => c.createdAt, -1)).map((c) => c.id));
+    expectPagedInOrder(
+      old,
+      byIdThen((c) => c.createdAt, -1),
+      id,
+    );
   });
 
   it('a cursor handed out under another sort is refused with 400, not followed', async () => {
-    const byName = await h.api(`/api/athlete-credits?${search()}&sort=athleteName&limit=2`, { token: admin });
-    const cursor = encodeURIComponent(byName.body.nextCursor);
-    for (const other of ['sort=endDate', 'sort=athleteName&order=desc', '']) {
-      const res = await h.api(`/api/athlete-credits?${search()}&${other}&limit=2&cursor=${cursor}`, {
-        token: admin,
-      });
-      expect(res.status, other).toBe(400);
-      expect(res.body.message).toBe('cursor belongs to another sort order; start again from the first page');
-    }
-    const newest = await h.api(`/api/athlete-credits?${search()}&limit=2`, { token: admin });
-    const back = await h.api(
-      `/api/athlete-credits?${search()}&sort=createdAt&order=asc&limit=2&cursor=${encodeURIComponent(newest.body.nextCursor)}`,
-      { token: admin },
+    const list = `/api/athlete-credits?${search()}`;
+    await expectCursorRefused(
+      h,
+      admin,
+      `${list}&sort=athleteName&limit=2`,
+      ['sort=endDate', 'sort=athleteName&order=desc', ''].map((other) => `${list}&${other}&limit=2`),
     );
-    expect(back.status).toBe(400);
+    await expectCursorRefused(h, admin, `${list}&limit=2`, [`${list}&sort=createdAt&order=asc&limit=2`]);
   });
 });
 
@@ -163,19 +148,19 @@ describe('filtering the credits table', () => {
   it.each(['active', 'expired'])(
     'status=%s lists exactly the credits the table shows with that status',
     async (status) => {
-      const all = await allPages(`/api/athlete-credits?${search()}`, admin, 50);
-      expect(all.map((c) => c.status).sort()).toEqual([...Array(8).fill('active'), 'expired', 'expired']);
-      const filtered = await allPages(
-        `/api/athlete-credits?${search()}&status=${status}&sort=endDate`,
+      const all = await expectFilterKeeps<Item>(
+        h,
         admin,
-        2,
+        {
+          all: `/api/athlete-credits?${search()}`,
+          filtered: `/api/athlete-credits?${search()}&status=${status}&sort=endDate`,
+          count: `/api/athlete-credits?${search()}&status=${status}&limit=1`,
+          limit: 2,
+        },
+        (c) => c.status === status,
+        id,
       );
-      const expected = all.filter((c) => c.status === status).map((c) => c.id);
-      expect(filtered.map((c) => c.id).sort()).toEqual(expected.sort());
-      const first = await h.api(`/api/athlete-credits?${search()}&status=${status}&limit=1`, {
-        token: admin,
-      });
-      expect(first.body.total).toBe(expected.length);
+      expect(all.map((c) => c.status).sort()).toEqual([...Array(8).fill('active'), 'expired', 'expired']);
     },
   );
 
@@ -258,7 +243,7 @@ describe('the ledger tables', () => {
   let voidedId: string;
 
   beforeAll(async () => {
-    const credits = (await allPages(`/api/athlete-credits?${search()}&status=active`, admin, 50)) as Item[];
+    const credits = await allPages(`/api/athlete-credits?${search()}&status=active`, admin, 50);
     const charge = async (token: string, creditId: string) => {
       const res = await h.api(`/api/credits/${creditId}/transactions`, {
         method: 'POST',
@@ -284,8 +269,7 @@ describe('the ledger tables', () => {
     expect(voided.status, JSON.stringify(voided.body)).toBe(200);
   });
 
-  const txPages = (path: string, token: string, limit = 2) =>
-    allPages(path, token, limit) as unknown as Promise<Tx[]>;
+  const txPages = (path: string, token: string, limit = 2) => pages<Tx>(h, path, token, limit);
   const byTime = (dir: 1 | -1) => (a: Tx, b: Tx) =>
     a.createdAt < b.createdAt ? -dir : a.createdAt > b.createdAt ? dir : a.id < b.id ? -dir : dir;
 
@@ -295,8 +279,7 @@ describe('the ledger tables', () => {
     expect(newest).toHaveLength(7);
     expect(newest.map((t) => t.id)).toEqual([...newest].sort(byTime(-1)).map((t) => t.id));
     expect(oldest.map((t) => t.id)).toEqual([...newest].reverse().map((t) => t.id));
-    const offset = await h.api(`${ledger}?${search()}&order=asc&limit=2&offset=4`, { token: admin });
-    expect(offset.body.items.map((t: Tx) => t.id)).toEqual(oldest.slice(4, 6).map((t) => t.id));
+    await expectOffsetPageMatches(h, admin, `${ledger}?${search()}&order=asc`, { limit: 2, offset: 4 }, id);
   });
 
   it('status and partnerId filter the ledger, and the total counts what the filter keeps', async () => {
@@ -330,21 +313,12 @@ describe('the ledger tables', () => {
   });
 
   it('a cursor of the other direction is a 400; bad values are 400s; without a session 401', async () => {
-    const newest = await h.api(`${ledger}?${search()}&limit=2`, { token: admin });
-    const wrong = await h.api(
-      `${ledger}?${search()}&order=asc&limit=2&cursor=${encodeURIComponent(newest.body.nextCursor)}`,
-      { token: admin },
-    );
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toBe('cursor belongs to another sort order; start again from the first page');
-    const oldest = await h.api(`${ledger}?${search()}&order=asc&limit=2`, { token: admin });
-    const back = await h.api(
-      `${ledger}?${search()}&limit=2&cursor=${encodeURIComponent(oldest.body.nextCursor)}`,
-      {
-        token: admin,
-      },
-    );
-    expect(back.status).toBe(400);
+    await expectCursorRefused(h, admin, `${ledger}?${search()}&limit=2`, [
+      `${ledger}?${search()}&order=asc&limit=2`,
+    ]);
+    await expectCursorRefused(h, admin, `${ledger}?${search()}&order=asc&limit=2`, [
+      `${ledger}?${search()}&limit=2`,
+    ]);
     for (const [query, field, message] of [
       ['sort=amount', 'sort', 'sort must be createdAt'],
       ['order=up', 'order', 'order must be asc or desc'],

@@ -1,6 +1,14 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
+import {
+  allPages as pages,
+  expectCursorRefused,
+  expectFilterKeeps,
+  expectOffsetPageMatches,
+  expectPagedInOrder,
+  keyThenId,
+} from './support/tables';
 
 // Issue 27, "Tables": the Trainer/Athlete QR list (GET /api/qr-codes/trainers, and a company's
 // /api/partner-assigned-qr-codes) sorts by its columns and filters by the chip's status and a partner
@@ -66,33 +74,10 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-/** Every page of a list by its cursors, `limit` at a time. */
-async function allPages(path: string, token: string, limit = 3): Promise<Item[]> {
-  const items: Item[] = [];
-  let cursor: string | null = null;
-  for (let i = 0; i < 50; i++) {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await h.api(
-      `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      { token },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    items.push(...(res.body.items as Item[]));
-    cursor = res.body.nextCursor ?? null;
-    if (!cursor) return items;
-  }
-  throw new Error('more than 50 pages');
-}
-
+const allPages = (path: string, token: string, limit = 3) => pages<Item>(h, path, token, limit);
 const search = `search=${TAG}`;
-const byIdThen =
-  <T>(key: (item: Item) => T, dir: 1 | -1) =>
-  (a: Item, b: Item) => {
-    const [x, y] = [key(a), key(b)];
-    if (x < y) return -dir;
-    if (x > y) return dir;
-    return a.id < b.id ? -dir : a.id > b.id ? dir : 0;
-  };
+const byIdThen = keyThenId<Item>((c) => c.id);
+const id = (c: Item) => c.id;
 
 describe('sorting the trainer codes table', () => {
   it.each([
@@ -110,16 +95,13 @@ describe('sorting the trainer codes table', () => {
       const whole = await h.api(`${LIST}?${search}&limit=200`, { token: admin });
       expect(whole.body.total).toBe(9);
       expect(paged).toHaveLength(whole.body.total);
-      expect(new Set(paged.map((c) => c.id)).size).toBe(paged.length);
       expect(paged.every((c) => c.qrType === 'trainer')).toBe(true);
-      expect(paged.map((c) => c.id)).toEqual([...paged].sort(compare).map((c) => c.id));
+      expectPagedInOrder(paged, compare, id);
     },
   );
 
   it('a page by offset (a reload, a shared link) is the page the cursors lead to', async () => {
-    const paged = await allPages(`${LIST}?${search}&sort=name`, admin);
-    const third = await h.api(`${LIST}?${search}&sort=name&limit=3&offset=6`, { token: admin });
-    expect(third.body.items.map((c: Item) => c.id)).toEqual(paged.slice(6, 9).map((c) => c.id));
+    await expectOffsetPageMatches(h, admin, `${LIST}?${search}&sort=name`, { limit: 3, offset: 6 }, id);
   });
 
   it('without sort the list is what the old client asked for: newest first, its cursor still works', async () => {
@@ -129,33 +111,30 @@ describe('sorting the trainer codes table', () => {
   });
 
   it('a cursor handed out under another sort is refused with 400, not followed', async () => {
-    const byName = await h.api(`${LIST}?${search}&sort=name&limit=2`, { token: admin });
-    const cursor = encodeURIComponent(byName.body.nextCursor);
-    for (const other of ['sort=expiresAt', 'sort=name&order=desc', '']) {
-      const res = await h.api(`${LIST}?${search}&${other}&limit=2&cursor=${cursor}`, { token: admin });
-      expect(res.status, other).toBe(400);
-      expect(res.body.message).toBe('cursor belongs to another sort order; start again from the first page');
-    }
-    const newest = await h.api(`${LIST}?${search}&limit=2`, { token: admin });
-    const back = await h.api(
-      `${LIST}?${search}&sort=name&limit=2&cursor=${encodeURIComponent(newest.body.nextCursor)}`,
-      { token: admin },
+    await expectCursorRefused(
+      h,
+      admin,
+      `${LIST}?${search}&sort=name&limit=2`,
+      ['sort=expiresAt', 'sort=name&order=desc', ''].map((other) => `${LIST}?${search}&${other}&limit=2`),
     );
-    expect(back.status).toBe(400);
+    await expectCursorRefused(h, admin, `${LIST}?${search}&limit=2`, [`${LIST}?${search}&sort=name&limit=2`]);
   });
 });
 
 describe('filtering the trainer codes table', () => {
   it.each(['active', 'expired'])('status=%s lists exactly the codes whose chip says so', async (status) => {
-    const all = await allPages(`${LIST}?${search}`, admin, 50);
-    const filtered = await allPages(`${LIST}?${search}&status=${status}&sort=name`, admin, 2);
-    const expected = all
-      .filter((c) => (c.status === 'expired' ? 'expired' : 'active') === status)
-      .map((c) => c.id);
-    expect(expected.length).toBeGreaterThan(0);
-    expect(filtered.map((c) => c.id).sort()).toEqual(expected.sort());
-    const first = await h.api(`${LIST}?${search}&status=${status}&limit=1`, { token: admin });
-    expect(first.body.total).toBe(expected.length);
+    await expectFilterKeeps<Item>(
+      h,
+      admin,
+      {
+        all: `${LIST}?${search}`,
+        filtered: `${LIST}?${search}&status=${status}&sort=name`,
+        count: `${LIST}?${search}&status=${status}&limit=1`,
+        limit: 2,
+      },
+      (c) => (c.status === 'expired' ? 'expired' : 'active') === status,
+      id,
+    );
   });
 
   it('partnerId narrows the administrator’s list to the codes made for or assigned to that partner', async () => {
