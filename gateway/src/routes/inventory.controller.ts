@@ -65,8 +65,8 @@ export class InventoryController {
   @Roles('super_admin')
   @Get('merch-items/:id/inventory')
   @ApiRpc(RPC.inventory.itemLines)
-  itemLines(@Param('id') id: string, @Req() req: AuthenticatedRequest) {
-    return this.services.call(RPC.inventory.itemLines, { id }, req);
+  itemLines(@Param('id') id: string, @Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.inventory.itemLines, query, req, { id });
   }
 
   @Roles('super_admin')
@@ -101,7 +101,7 @@ export class InventoryController {
     return this.services.forward(RPC.inventory.restock, body, req, { id, ...idempotencyOf(req) });
   }
 
-  /** The administrator's ledger (?inventoryId=); a partner's own rows. */
+  /** The administrator's ledger (?inventoryId=, ?itemId=, ?type=, ?order=); a partner's own rows. */
   @Roles('super_admin', 'company_admin')
   @Get('inventory-transactions')
   @ApiRpc(RPC.inventory.listTransactions)
@@ -109,7 +109,10 @@ export class InventoryController {
     return this.services.forward(RPC.inventory.listTransactions, query, req);
   }
 
-  /** Every active allocation (administrator) or the partner's own, with the partner screen's cards. */
+  /**
+   * Every active (or removed) allocation (administrator, ?partnerId= for one partner) or the partner's
+   * own, sorted (?sort=, ?order=), with the partner screen's cards.
+   */
   @Roles('super_admin', 'company_admin')
   @Get('partner-allocations')
   @ApiRpc(RPC.inventory.listAllocations)

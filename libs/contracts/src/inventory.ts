@@ -10,7 +10,13 @@ import {
 import { z } from 'zod';
 import { optionalText, uploadUrl, uuidParam } from './common';
 import { numberInput } from './validation';
-import { idempotencyKeyField as idempotencyKey, pageSchema } from './vouchers';
+import {
+  idempotencyKeyField as idempotencyKey,
+  listQuerySchema,
+  pageSchema,
+  SORT_ORDERS,
+  type SortOrder,
+} from './vouchers';
 import { safeText } from './text';
 
 /**
@@ -120,26 +126,81 @@ export const merchItemSchema = z.object({
 });
 export type MerchItem = z.infer<typeof merchItemSchema>;
 
-/** GET /api/merch-items: newest first, by keyset; search by name, SKU or brand; category filter. */
+/**
+ * The Merch Items table's sorts (issue 27): `createdAt` (the default, newest first), `name` (A–Z first,
+ * case-insensitive) and `price` (cheapest first), each along an index (inventory migrations 20261124,
+ * 20261211 table sorts) and keyset-paged. Sizes and stock are not sorts: they are lists and sums.
+ */
+export const MERCH_ITEM_SORTS = ['createdAt', 'name', 'price'] as const;
+export type MerchItemSort = (typeof MERCH_ITEM_SORTS)[number];
+export const MERCH_ITEM_SORT_DEFAULT_ORDER: Readonly<Record<MerchItemSort, SortOrder>> = {
+  createdAt: 'desc',
+  name: 'asc',
+  price: 'asc',
+};
+/** The Status column's values: `active` or `inactive` (the item's isActive). */
+export const MERCH_ITEM_STATUSES = ['active', 'inactive'] as const;
+export type MerchItemStatus = (typeof MERCH_ITEM_STATUSES)[number];
+
+const sortField = <S extends readonly [string, ...string[]]>(sorts: S) =>
+  z.enum(sorts, `sort must be one of ${sorts.join(', ')}`).optional();
+const orderField = z.enum(SORT_ORDERS, 'order must be asc or desc').optional();
+
+/**
+ * GET /api/merch-items: newest first, by keyset (`cursor`) or `offset`; search by name, SKU or brand;
+ * category filter; plus (issue 27) `sort`, `order` and `status` (active | inactive). All optional.
+ */
 export const merchItemListQuerySchema = z.object({
-  limit: numberInput('limit')
-    .pipe(
-      z
-        .number()
-        .int('limit must be a whole number')
-        .min(1, 'limit must be at least 1')
-        .max(200, 'limit must be at most 200'),
-    )
-    .default(50),
-  cursor: z.string().max(300, 'cursor is not valid; start again from the first page').optional(),
+  limit: listQuerySchema.shape.limit,
+  offset: listQuerySchema.shape.offset,
+  cursor: z.string().max(400, 'cursor is not valid; start again from the first page').optional(),
   search: safeText().trim().max(100, 'search must be at most 100 characters').optional(),
   category: z
     .union([z.literal('all'), z.literal(''), z.enum(MERCH_CATEGORIES, 'Unknown category')])
     .optional()
     .transform((v) => (v === 'all' || v === '' ? undefined : v)),
+  sort: sortField(MERCH_ITEM_SORTS),
+  order: orderField,
+  status: z.enum(MERCH_ITEM_STATUSES, `status must be one of ${MERCH_ITEM_STATUSES.join(', ')}`).optional(),
 });
+/** What a client sends to GET /api/merch-items. */
+export interface MerchItemListQuery {
+  limit?: number;
+  offset?: number;
+  cursor?: string;
+  search?: string;
+  category?: string;
+  sort?: MerchItemSort;
+  order?: SortOrder;
+  status?: MerchItemStatus;
+}
 
-export const stockStatusSchema = z.enum(['in_stock', 'low_stock', 'out_of_stock']);
+export const STOCK_STATUSES = ['in_stock', 'low_stock', 'out_of_stock'] as const;
+export const stockStatusSchema = z.enum(STOCK_STATUSES);
+export type StockStatusValue = (typeof STOCK_STATUSES)[number];
+
+/**
+ * The Inventory tab's sorts (issue 27) over one item's lines (at most 7 sizes x 11 colours, read
+ * through merch_inventory_line_key and ordered whole): `size` (the default, XS..XXXL then colour),
+ * `available`, `total`, `allocated`, `sold` (most first).
+ */
+export const INVENTORY_LINE_SORTS = ['size', 'available', 'total', 'allocated', 'sold'] as const;
+export type InventoryLineSort = (typeof INVENTORY_LINE_SORTS)[number];
+export const INVENTORY_LINE_SORT_DEFAULT_ORDER: Readonly<Record<InventoryLineSort, SortOrder>> = {
+  size: 'asc',
+  available: 'desc',
+  total: 'desc',
+  allocated: 'desc',
+  sold: 'desc',
+};
+
+/** GET /api/merch-items/{id}/inventory: `sort`, `order` and `status` (in_stock | low_stock | out_of_stock). */
+export const itemLinesQuerySchema = z.object({
+  id: uuidParam,
+  sort: sortField(INVENTORY_LINE_SORTS),
+  order: orderField,
+  status: z.enum(STOCK_STATUSES, `status must be one of ${STOCK_STATUSES.join(', ')}`).optional(),
+});
 
 export const inventoryLineSchema = z.object({
   id: z.string().uuid(),
@@ -233,14 +294,38 @@ export type InventoryTransaction = z.infer<typeof inventoryTransactionSchema>;
 
 const pagingFields = {
   limit: merchItemListQuerySchema.shape.limit,
+  offset: merchItemListQuerySchema.shape.offset,
   cursor: merchItemListQuerySchema.shape.cursor,
 };
 
-/** GET /api/inventory-transactions: the administrator by line (or all); a partner its own. */
+/** The ledger's one sort: the date (`desc`, newest first, the default; `asc` by a cursor that says so). */
+export const INVENTORY_TRANSACTION_SORTS = ['createdAt'] as const;
+
+/**
+ * GET /api/inventory-transactions: the administrator by line (`inventoryId`), by item (`itemId`) or
+ * all; a partner its own rows. Plus (issue 27) `sort` (createdAt), `order` and `type` (the Type
+ * column: restock, sale, return, allocation, adjustment). A filtered total counts at most 10,001 rows.
+ */
 export const inventoryTransactionListQuerySchema = z.object({
   ...pagingFields,
   inventoryId: z.union([z.literal(''), uuidParam]).optional(),
+  itemId: z.union([z.literal(''), z.string().uuid('itemId must be an item id')]).optional(),
+  sort: z.enum(INVENTORY_TRANSACTION_SORTS, 'sort must be createdAt').optional(),
+  order: orderField,
+  type: z
+    .enum(INVENTORY_TRANSACTION_TYPES, `type must be one of ${INVENTORY_TRANSACTION_TYPES.join(', ')}`)
+    .optional(),
 });
+export interface InventoryTransactionListQuery {
+  limit?: number;
+  offset?: number;
+  cursor?: string;
+  inventoryId?: string;
+  itemId?: string;
+  sort?: 'createdAt';
+  order?: SortOrder;
+  type?: InventoryTransactionType;
+}
 
 export const allocationSchema = z.object({
   id: z.string().uuid(),
@@ -297,11 +382,45 @@ export const updateUsageRequestSchema = z.object({
   idempotencyKey,
 });
 
+/**
+ * The allocations tables' sorts (issue 27): `allocatedAt` (the default, newest first) and `quantity`
+ * (most first), each along an index of active (or removed) allocations (inventory migration 20261211).
+ * The partner and item names live in other services and tables, and `used` changes with every usage
+ * report, so neither is a sort.
+ */
+export const ALLOCATION_SORTS = ['allocatedAt', 'quantity'] as const;
+export type AllocationSort = (typeof ALLOCATION_SORTS)[number];
+export const ALLOCATION_SORT_DEFAULT_ORDER: Readonly<Record<AllocationSort, SortOrder>> = {
+  allocatedAt: 'desc',
+  quantity: 'desc',
+};
+/** `active` (the default: what the screens list) or `removed` (deactivated allocations, kept for history). */
+export const ALLOCATION_STATUSES = ['active', 'removed'] as const;
+export type AllocationStatus = (typeof ALLOCATION_STATUSES)[number];
+
+/**
+ * GET /api/partner-allocations: paging, the partner screen's search (name, SKU, category or notes), and
+ * (issue 27) `sort`, `order`, `status` (active | removed) and `partnerId` (the administrator's filter; a
+ * company may name only itself, else 403).
+ */
 export const allocationListQuerySchema = z.object({
   ...pagingFields,
-  /** Partner screen search: name, SKU, category or notes. */
   search: merchItemListQuerySchema.shape.search,
+  sort: sortField(ALLOCATION_SORTS),
+  order: orderField,
+  status: z.enum(ALLOCATION_STATUSES, `status must be one of ${ALLOCATION_STATUSES.join(', ')}`).optional(),
+  partnerId: z.string().uuid('partnerId must be a partner id').optional(),
 });
+export interface AllocationListQuery {
+  limit?: number;
+  offset?: number;
+  cursor?: string;
+  search?: string;
+  sort?: AllocationSort;
+  order?: SortOrder;
+  status?: AllocationStatus;
+  partnerId?: string;
+}
 
 export const allocationSummarySchema = z.object({
   activeAllocations: z.number().int(),

@@ -71,6 +71,7 @@ import {
   inventorySummarySchema,
   inventoryTransactionListQuerySchema,
   inventoryTransactionSchema,
+  itemLinesQuerySchema,
   merchItemFieldsSchema,
   merchItemListQuerySchema,
   merchItemSchema,
@@ -452,8 +453,8 @@ export const RPC_CONTRACTS = {
     merchItemSchema,
   ),
   'inventory.items.remove.v1': contract('removeItem', byId, messageResponseSchema),
-  /** GET /api/merch-items/{id}/inventory: every line of the item (at most sizes x colours). */
-  'inventory.items.lines.v1': contract('itemLines', byId, inventoryLineSchema.array()),
+  /** GET /api/merch-items/{id}/inventory: every line of the item (at most sizes x colours), sorted and filtered. */
+  'inventory.items.lines.v1': contract('itemLines', itemLinesQuerySchema, inventoryLineSchema.array()),
   'inventory.lines.create.v1': contract('createLine', createInventoryRequestSchema, inventoryLineSchema),
   'inventory.lines.restock.v1': contract('restock', restockRequestSchema, inventoryLineSchema),
   'inventory.lines.bulk-create.v1': contract(

@@ -1,4 +1,14 @@
-import { afterCursorSql, allOf, likeEscape, nextCursor, type SqlClause } from '@avpass/platform';
+import type { AllocationSort, AllocationStatus, SortOrder } from '@avpass/contracts';
+import {
+  afterCursorSql,
+  afterSortedCursorSql,
+  allOf,
+  likeEscape,
+  nextCursor,
+  nextSortedCursor,
+  type SortColumn,
+  type SqlClause,
+} from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
@@ -29,11 +39,15 @@ export interface AllocationViewRow extends AllocationRow {
   cursor_at: string;
 }
 
-const VIEW = `select a.*, a.allocated_at::text as cursor_at, l.size, l.color, i.name as item_name,
+/** The allocation with its line and item; `sortValue` is a sorted page's cursor value (as text). */
+const viewSql = (
+  sortValue = 'null',
+) => `select a.*, a.allocated_at::text as cursor_at, ${sortValue} as sort_value, l.size, l.color, i.name as item_name,
     i.sku as item_sku, i.category as item_category, i.image_url as item_image_url, i.price as item_price
   from partner_allocations a
   join merch_inventory l on l.id = a.merch_inventory_id
   join merch_items i on i.id = a.merch_item_id`;
+const VIEW = viewSql();
 
 /** partner_allocations. Removal deactivates the row, so usage history stays readable. */
 @Injectable()
@@ -96,28 +110,41 @@ export class AllocationsRepository {
     return row ?? null;
   }
 
-  /** Active allocations, newest first by keyset: every one (the administrator) or one partner's. */
-  async page(filter: { partnerId?: string; search?: string; limit: number; cursor?: string }) {
+  /**
+   * Active (or removed) allocations, newest first by keyset (the old cursor) or offset, or by allocation
+   * time oldest first or by quantity (a cursor that says so; another sort's is a 400): every one (the
+   * administrator, or one partner's by its filter) or one partner's.
+   */
+  async page(query: AllocationPageQuery) {
+    const sort = query.sort ?? 'allocatedAt';
+    const order = query.order ?? 'desc';
+    const column: SortColumn | null =
+      sort === 'allocatedAt' && order === 'desc'
+        ? null
+        : { sort, order, ...ALLOCATION_SORT_EXPRESSIONS[sort] };
     const where = allOf(
-      { sql: 'a.is_active', params: [] },
-      partnerClause(filter.partnerId),
-      searchClause(filter.search),
-      afterCursorSql(filter.cursor, 'a.allocated_at', 'a.id'),
+      allocationFilterSql(query),
+      column
+        ? afterSortedCursorSql(query.cursor, column, 'a.id')
+        : afterCursorSql(query.cursor, 'a.allocated_at', 'a.id'),
     );
+    const orderBy = column
+      ? `${column.expression} ${order}, a.id ${order}`
+      : 'a.allocated_at desc, a.id desc';
     const rows = (await this.em.execute(
-      `${VIEW} where ${where.sql} order by a.allocated_at desc, a.id desc limit ?`,
-      [...where.params, filter.limit],
-    )) as AllocationViewRow[];
-    return { rows, nextCursor: nextCursor(rows, filter.limit) };
+      `${viewSql(column ? `(${column.expression})::text` : 'null')}
+        where ${where.sql} order by ${orderBy} limit ? offset ?`,
+      [...where.params, query.limit, query.cursor ? 0 : (query.offset ?? 0)],
+    )) as (AllocationViewRow & { sort_value: string })[];
+    return {
+      rows,
+      nextCursor: column ? nextSortedCursor(rows, query.limit, column) : nextCursor(rows, query.limit),
+    };
   }
 
   /** The partner cards (or the administrator's count), over the same selection as the list. */
-  async summary(filter: { partnerId?: string; search?: string }) {
-    const where = allOf(
-      { sql: 'a.is_active', params: [] },
-      partnerClause(filter.partnerId),
-      searchClause(filter.search),
-    );
+  async summary(filter: AllocationFilter) {
+    const where = allocationFilterSql(filter);
     const [row] = (await this.em.execute(
       `select count(*)::int as "activeAllocations", coalesce(sum(a.quantity), 0)::int as "totalAllocated",
               coalesce(sum(a.used_quantity), 0)::int as "totalUsed",
@@ -127,6 +154,36 @@ export class AllocationsRepository {
     )) as { activeAllocations: number; totalAllocated: number; totalUsed: number; totalValue: string }[];
     return { ...row!, totalValue: Number(row!.totalValue) };
   }
+}
+
+/** What narrows an allocations list: the partner (the company's own, or the filter), search, status. */
+export interface AllocationFilter {
+  partnerId?: string | undefined;
+  search?: string | undefined;
+  status?: AllocationStatus | undefined;
+}
+
+export interface AllocationPageQuery extends AllocationFilter {
+  limit: number;
+  offset?: number | undefined;
+  cursor?: string | undefined;
+  sort?: AllocationSort | undefined;
+  order?: SortOrder | undefined;
+}
+
+/** The expression each sort reads along (inventory migrations 20261124, 20261211 table sorts). */
+const ALLOCATION_SORT_EXPRESSIONS: Readonly<Record<AllocationSort, Omit<SortColumn, 'sort' | 'order'>>> = {
+  allocatedAt: { expression: 'a.allocated_at', type: 'timestamptz' },
+  quantity: { expression: 'a.quantity', type: 'int' },
+};
+
+/** Active allocations by default; `removed` the deactivated ones (each has its partial indexes). */
+function allocationFilterSql(filter: AllocationFilter): SqlClause {
+  return allOf(
+    { sql: filter.status === 'removed' ? 'not a.is_active' : 'a.is_active', params: [] },
+    partnerClause(filter.partnerId),
+    searchClause(filter.search),
+  );
 }
 
 function partnerClause(partnerId: string | undefined): SqlClause | null {

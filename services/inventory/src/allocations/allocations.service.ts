@@ -1,4 +1,5 @@
 import {
+  ALLOCATION_SORT_DEFAULT_ORDER,
   RPC,
   USED_OVER_ALLOCATED,
   type Actor,
@@ -23,6 +24,9 @@ import { InventoryLinesRepository } from '../stock/inventory-lines.repository';
 import { LowStockAlerts } from '../stock/low-stock-alerts';
 import { AllocationsRepository, type AllocationViewRow } from './allocations.repository';
 
+/** A company's allocations list names only its own partner id (issue 27, like the credits lists). */
+export const OWN_PARTNER_ONLY = 'You can only list your own company’s allocations';
+
 const reference = (allocationId: string) => `Allocation ${allocationId.slice(0, 8)}`;
 
 /**
@@ -43,24 +47,37 @@ export class AllocationsService {
     private readonly audit: AuditTrail,
   ) {}
 
+  /**
+   * Allocations: every one (the administrator, or one partner's with `partnerId`) or the company's own
+   * (a company naming another partner is a 403); active unless `status` is `removed`; newest first or
+   * the query's sort.
+   */
   async list(
     query: RpcRequestPayload<'inventory.allocations.list.v1'>,
     actor: Actor,
   ): Promise<AllocationPage> {
-    let partnerId: string | undefined;
+    let partnerId = query.partnerId;
     if (actor.role !== 'super_admin') {
+      if (partnerId && partnerId.toLowerCase() !== actor.companyId?.toLowerCase()) {
+        throw DomainError.forbidden(OWN_PARTNER_ONLY);
+      }
       if (!actor.companyId) {
         const summary = { activeAllocations: 0, totalAllocated: 0, totalUsed: 0, totalValue: 0 };
         return { items: [], total: 0, limit: query.limit, offset: 0, nextCursor: null, summary };
       }
       partnerId = actor.companyId;
     }
-    const filter = { ...(partnerId ? { partnerId } : {}), ...(query.search ? { search: query.search } : {}) };
+    const filter = { partnerId, search: query.search, status: query.status };
+    const sort = query.sort ?? 'allocatedAt';
+    const order = query.order ?? ALLOCATION_SORT_DEFAULT_ORDER[sort];
     const [page, summary] = await Promise.all([
       this.allocations.page({
         ...filter,
+        sort,
+        order,
         limit: query.limit,
-        ...(query.cursor ? { cursor: query.cursor } : {}),
+        offset: query.offset,
+        cursor: query.cursor,
       }),
       this.allocations.summary(filter),
     ]);
@@ -68,7 +85,7 @@ export class AllocationsService {
       items: page.rows.map(toAllocation),
       total: summary.activeAllocations,
       limit: query.limit,
-      offset: 0,
+      offset: query.cursor ? 0 : query.offset,
       nextCursor: page.nextCursor,
       summary,
     };

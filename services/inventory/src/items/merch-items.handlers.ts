@@ -32,8 +32,8 @@ export class MerchItemsHandlers {
   }
 
   @RpcHandler(RPC.inventory.itemLines)
-  lines({ id }: In<typeof RPC.inventory.itemLines>, meta: RpcMeta) {
+  lines(query: In<typeof RPC.inventory.itemLines>, meta: RpcMeta) {
     requireSuperAdmin(meta);
-    return this.items.linesOf(id);
+    return this.items.linesOf(query);
   }
 }

@@ -1,5 +1,14 @@
-import { afterCursorSql, allOf, likeEscape, nextCursor } from '@avpass/platform';
-import type { MerchItemFields } from '@avpass/contracts';
+import {
+  afterCursorSql,
+  afterSortedCursorSql,
+  allOf,
+  likeEscape,
+  nextCursor,
+  nextSortedCursor,
+  type SortColumn,
+  type SqlClause,
+} from '@avpass/platform';
+import type { MerchItemFields, MerchItemSort, MerchItemStatus, SortOrder } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
@@ -82,40 +91,83 @@ export class MerchItemsRepository {
     return rows.length > 0;
   }
 
-  /** Newest first by keyset; search by name, SKU or brand (trigram indexes); optional category. */
-  async page(query: { limit: number; cursor?: string; search?: string; category?: string }) {
-    const search = query.search
-      ? (() => {
-          const like = `%${likeEscape(query.search)}%`;
-          return { sql: 'i.name ilike ? or i.sku ilike ? or i.brand ilike ?', params: [like, like, like] };
-        })()
-      : null;
+  /**
+   * Newest first by keyset (the old cursor) or offset; or by name (merch_items_name_order_idx) or price
+   * (merch_items_price_order_idx), either way, with a cursor that carries its sort (another sort's is a
+   * 400). Search by name, SKU or brand (trigram indexes); category and status filters.
+   */
+  async page(query: MerchItemPageQuery): Promise<{ rows: MerchItemRow[]; nextCursor: string | null }> {
+    const order = query.order ?? 'desc';
+    const sort = query.sort ?? 'createdAt';
+    // Newest first keeps the old cursor; every other order's cursor says which it is.
+    const column: SortColumn | null =
+      sort === 'createdAt' && order === 'desc' ? null : { sort, order, ...ITEM_SORT_EXPRESSIONS[sort] };
     const where = allOf(
-      search,
-      query.category ? { sql: 'i.category = ?', params: [query.category] } : null,
-      afterCursorSql(query.cursor, 'i.created_at', 'i.id'),
+      itemFilterSql(query),
+      column
+        ? afterSortedCursorSql(query.cursor, column, 'i.id')
+        : afterCursorSql(query.cursor, 'i.created_at', 'i.id'),
     );
+    const orderBy = column ? `${column.expression} ${order}, i.id ${order}` : 'i.created_at desc, i.id desc';
     const rows = (await this.em.execute(
-      `select ${COLUMNS.replace(/(\w+)/g, 'i.$1')}, i.created_at::text as cursor_at from merch_items i
-        where ${where.sql} order by i.created_at desc, i.id desc limit ?`,
-      [...where.params, query.limit],
-    )) as (MerchItemRow & { cursor_at: string })[];
-    return { rows, nextCursor: nextCursor(rows, query.limit) };
+      `select ${COLUMNS.replace(/(\w+)/g, 'i.$1')}, i.created_at::text as cursor_at,
+              ${column ? `(${column.expression})::text` : 'null'} as sort_value
+         from merch_items i
+        where ${where.sql} order by ${orderBy} limit ? offset ?`,
+      [...where.params, query.limit, query.cursor ? 0 : (query.offset ?? 0)],
+    )) as (MerchItemRow & { cursor_at: string; sort_value: string })[];
+    return {
+      rows,
+      nextCursor: column ? nextSortedCursor(rows, query.limit, column) : nextCursor(rows, query.limit),
+    };
   }
 
-  /** The list's total: the item count, cheap at catalogue size (thousands), or the matches of a search. */
-  async count(query: { search?: string; category?: string }): Promise<number> {
-    const like = query.search ? `%${likeEscape(query.search)}%` : null;
-    const where = allOf(
-      like ? { sql: 'name ilike ? or sku ilike ? or brand ilike ?', params: [like, like, like] } : null,
-      query.category ? { sql: 'category = ?', params: [query.category] } : null,
-    );
+  /**
+   * The list's total, counting at most `bound` + 1 matches (the catalogue is thousands of items, but a
+   * count never walks more than that).
+   */
+  async countUpTo(filter: MerchItemFilter, bound: number): Promise<number> {
+    const where = itemFilterSql(filter);
     const [row] = (await this.em.execute(
-      `select count(*)::int as n from merch_items where ${where.sql}`,
-      where.params,
+      `select count(*)::int as n from (select 1 from merch_items i where ${where.sql} limit ?) hit`,
+      [...where.params, bound + 1],
     )) as { n: number }[];
     return row!.n;
   }
+}
+
+/** What narrows the Merch Items table: the search box, the category and the status. */
+export interface MerchItemFilter {
+  search?: string | undefined;
+  category?: string | undefined;
+  status?: MerchItemStatus | undefined;
+}
+
+export interface MerchItemPageQuery extends MerchItemFilter {
+  limit: number;
+  offset?: number | undefined;
+  cursor?: string | undefined;
+  sort?: MerchItemSort | undefined;
+  order?: SortOrder | undefined;
+}
+
+/** The expression each sort reads along (inventory migration 20261211 table sorts). */
+const ITEM_SORT_EXPRESSIONS: Readonly<Record<MerchItemSort, Omit<SortColumn, 'sort' | 'order'>>> = {
+  createdAt: { expression: 'i.created_at', type: 'timestamptz' },
+  name: { expression: 'lower(i.name)', type: 'text' },
+  price: { expression: 'i.price', type: 'int' },
+};
+
+function itemFilterSql(filter: MerchItemFilter): SqlClause {
+  const text = filter.search?.trim();
+  const like = text ? `%${likeEscape(text)}%` : null;
+  return allOf(
+    like ? { sql: 'i.name ilike ? or i.sku ilike ? or i.brand ilike ?', params: [like, like, like] } : null,
+    filter.category ? { sql: 'i.category = ?', params: [filter.category] } : null,
+    filter.status
+      ? { sql: filter.status === 'active' ? 'i.is_active' : 'not i.is_active', params: [] }
+      : null,
+  );
 }
 
 function valueParams(v: MerchItemValues): unknown[] {

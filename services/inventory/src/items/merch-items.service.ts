@@ -1,12 +1,14 @@
-import type {
-  Actor,
-  InventoryLine,
-  MerchItem,
-  MerchItemFields,
-  MessageResponse,
-  Page,
-  RpcMeta,
-  RpcRequestPayload,
+import {
+  INVENTORY_LINE_SORT_DEFAULT_ORDER,
+  MERCH_ITEM_SORT_DEFAULT_ORDER,
+  type Actor,
+  type InventoryLine,
+  type MerchItem,
+  type MerchItemFields,
+  type MessageResponse,
+  type Page,
+  type RpcMeta,
+  type RpcRequestPayload,
 } from '@avpass/contracts';
 import { AuditTrail, diffChanges, DomainError, Transactions, type Tx } from '@avpass/platform';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
@@ -16,6 +18,9 @@ import { toInventoryLine } from '../stock/inventory-line.mapper';
 import { InventoryLinesRepository } from '../stock/inventory-lines.repository';
 import { toMerchItem } from './merch-item.mapper';
 import { MerchItemsRepository, type MerchItemRow, type MerchItemValues } from './merch-items.repository';
+
+/** The Merch Items total counts at most this many items, then says "more than" (issue 27). */
+export const ITEM_COUNT_BOUND = 10_000;
 
 const SKU_TAKEN = 'An item with this SKU already exists';
 export const ITEM_HAS_STOCK =
@@ -30,14 +35,33 @@ export class MerchItemsService {
     private readonly audit: AuditTrail,
   ) {}
 
+  /**
+   * The Merch Items table: newest first, or the query's sort (its first direction unless `order` says),
+   * searched and filtered by category and status; the total counts at most ITEM_COUNT_BOUND items, then
+   * says `totalIsLowerBound`.
+   */
   async list(query: RpcRequestPayload<'inventory.items.list.v1'>): Promise<Page<MerchItem>> {
-    const [page, total] = await Promise.all([this.items.page(query), this.items.count(query)]);
+    const sort = query.sort ?? 'createdAt';
+    const order = query.order ?? MERCH_ITEM_SORT_DEFAULT_ORDER[sort];
+    const filter = { search: query.search, category: query.category, status: query.status };
+    const [page, counted] = await Promise.all([
+      this.items.page({
+        ...filter,
+        sort,
+        order,
+        limit: query.limit,
+        offset: query.offset,
+        cursor: query.cursor,
+      }),
+      this.items.countUpTo(filter, ITEM_COUNT_BOUND),
+    ]);
     return {
       items: page.rows.map(toMerchItem),
-      total,
+      total: Math.min(counted, ITEM_COUNT_BOUND),
       limit: query.limit,
-      offset: 0,
+      offset: query.cursor ? 0 : query.offset,
       nextCursor: page.nextCursor,
+      ...(counted > ITEM_COUNT_BOUND ? { totalIsLowerBound: true } : {}),
     };
   }
 
@@ -89,9 +113,13 @@ export class MerchItemsService {
     return { message: 'Item deleted successfully' };
   }
 
-  async linesOf(id: string): Promise<InventoryLine[]> {
-    await this.requireItem(id);
-    return (await this.lines.listForItem(id)).map(toInventoryLine);
+  /** Every line of an item (at most 77), in the Inventory tab's sort and status filter. */
+  async linesOf(query: RpcRequestPayload<'inventory.items.lines.v1'>): Promise<InventoryLine[]> {
+    await this.requireItem(query.id);
+    const sort = query.sort ?? 'size';
+    const order = query.order ?? INVENTORY_LINE_SORT_DEFAULT_ORDER[sort];
+    const rows = await this.lines.listForItem(query.id, { sort, order, status: query.status });
+    return rows.map(toInventoryLine);
   }
 
   /** Items are the club's catalogue: their entries concern no partner. */

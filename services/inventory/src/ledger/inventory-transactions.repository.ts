@@ -1,5 +1,13 @@
-import { afterCursorSql, allOf, nextCursor } from '@avpass/platform';
-import type { Actor, InventoryTransactionType } from '@avpass/contracts';
+import {
+  afterCursorSql,
+  afterSortedCursorSql,
+  allOf,
+  nextCursor,
+  nextSortedCursor,
+  type SortColumn,
+  type SqlClause,
+} from '@avpass/platform';
+import type { Actor, InventoryTransactionType, SortOrder } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -65,41 +73,81 @@ export class InventoryTransactionsRepository {
     );
   }
 
-  /** Newest first by keyset, for one line, one partner, or everything (the administrator). */
-  async page(filter: { inventoryId?: string; partnerId?: string; limit: number; cursor?: string }) {
+  /**
+   * Newest first by keyset (the old cursor) or offset, or oldest first (the same indexes read backwards,
+   * a cursor that says so; the other one is a 400): one line, one item, one partner, one type, or
+   * everything (the administrator).
+   */
+  async page(query: LedgerPageQuery) {
+    const oldest = query.order === 'asc';
     const where = allOf(
-      filter.inventoryId ? { sql: 't.merch_inventory_id = ?', params: [filter.inventoryId] } : null,
-      filter.partnerId ? { sql: 't.partner_id = ?', params: [filter.partnerId] } : null,
-      afterCursorSql(filter.cursor, 't.created_at', 't.id'),
+      ledgerFilterSql(query),
+      oldest
+        ? afterSortedCursorSql(query.cursor, OLDEST_FIRST, 't.id')
+        : afterCursorSql(query.cursor, 't.created_at', 't.id'),
     );
+    const dir = oldest ? 'asc' : 'desc';
     const rows = (await this.em.execute(
-      `select t.*, t.created_at::text as cursor_at, i.name as item_name, i.sku as item_sku, l.size, l.color
+      `select t.*, t.created_at::text as cursor_at, t.created_at::text as sort_value, i.name as item_name,
+              i.sku as item_sku, l.size, l.color
          from (select * from inventory_transactions t where ${where.sql}
-               order by t.created_at desc, t.id desc limit ?) t
+               order by t.created_at ${dir}, t.id ${dir} limit ? offset ?) t
          join merch_inventory l on l.id = t.merch_inventory_id
          join merch_items i on i.id = t.merch_item_id
-        order by t.created_at desc, t.id desc`,
-      [...where.params, filter.limit],
-    )) as LedgerRow[];
-    return { rows, nextCursor: nextCursor(rows, filter.limit) };
+        order by t.created_at ${dir}, t.id ${dir}`,
+      [...where.params, query.limit, query.cursor ? 0 : (query.offset ?? 0)],
+    )) as (LedgerRow & { sort_value: string })[];
+    return {
+      rows,
+      nextCursor: oldest ? nextSortedCursor(rows, query.limit, OLDEST_FIRST) : nextCursor(rows, query.limit),
+    };
   }
 
   /**
-   * The list's total: exact for one line or one partner (their indexes); for the administrator's
-   * unfiltered ledger, counted up to COUNT_CAP so a poll never walks half a million rows.
+   * The list's total through the filter's index, stopping after `bound` + 1 rows: a filter over half a
+   * million rows (or the administrator's whole ledger) is never counted whole.
    */
-  async count(filter: { inventoryId?: string | undefined; partnerId?: string | undefined }): Promise<number> {
-    const where = allOf(
-      filter.inventoryId ? { sql: 'merch_inventory_id = ?', params: [filter.inventoryId] } : null,
-      filter.partnerId ? { sql: 'partner_id = ?', params: [filter.partnerId] } : null,
-    );
-    const cap = filter.inventoryId || filter.partnerId ? '' : ` limit ${COUNT_CAP}`;
+  async countUpTo(filter: LedgerFilter, bound: number): Promise<number> {
+    const where = ledgerFilterSql(filter);
     const [row] = (await this.em.execute(
-      `select count(*)::int as n from (select 1 from inventory_transactions where ${where.sql}${cap}) t`,
-      where.params,
+      `select count(*)::int as n from (select 1 from inventory_transactions t where ${where.sql} limit ?) hit`,
+      [...where.params, bound + 1],
     )) as { n: number }[];
     return row!.n;
   }
 }
 
+/** What narrows the ledger: a line, an item, a partner (a company's own rows), the Type filter. */
+export interface LedgerFilter {
+  inventoryId?: string | undefined;
+  itemId?: string | undefined;
+  partnerId?: string | undefined;
+  type?: InventoryTransactionType | undefined;
+}
+
+export interface LedgerPageQuery extends LedgerFilter {
+  limit: number;
+  offset?: number | undefined;
+  cursor?: string | undefined;
+  order?: SortOrder | undefined;
+}
+
+/** The ledger oldest first: the (…, created_at desc, id desc) indexes read backwards. */
+const OLDEST_FIRST: SortColumn = {
+  sort: 'createdAt',
+  order: 'asc',
+  expression: 't.created_at',
+  type: 'timestamptz',
+};
+
+function ledgerFilterSql(filter: LedgerFilter): SqlClause {
+  return allOf(
+    filter.inventoryId ? { sql: 't.merch_inventory_id = ?', params: [filter.inventoryId] } : null,
+    filter.itemId ? { sql: 't.merch_item_id = ?', params: [filter.itemId] } : null,
+    filter.partnerId ? { sql: 't.partner_id = ?', params: [filter.partnerId] } : null,
+    filter.type ? { sql: 't.transaction_type = ?', params: [filter.type] } : null,
+  );
+}
+
+/** A ledger's total counts at most this many rows, then says "more than" (`totalIsLowerBound`). */
 export const COUNT_CAP = 10_000;

@@ -1,3 +1,4 @@
+import type { InventoryLineSort, SortOrder, StockStatusValue } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
@@ -44,6 +45,21 @@ export interface FallenLine {
 const COLUMNS = `id, merch_item_id, size, color, total_quantity, available_quantity, allocated_quantity,
   sold_quantity, min_stock_level, location, notes, last_restocked, created_at, updated_at`;
 
+/** The Inventory tab's quantity sorts: the column each reads. */
+const LINE_SORT_COLUMNS: Readonly<Record<Exclude<InventoryLineSort, 'size'>, string>> = {
+  available: 'available_quantity',
+  total: 'total_quantity',
+  allocated: 'allocated_quantity',
+  sold: 'sold_quantity',
+};
+
+/** The Status chip's rule (libs/domain stockStatus) as SQL. */
+const STOCK_STATUS_SQL: Readonly<Record<StockStatusValue, string>> = {
+  out_of_stock: 'available_quantity <= 0',
+  low_stock: 'available_quantity > 0 and available_quantity <= min_stock_level',
+  in_stock: 'available_quantity > min_stock_level and available_quantity > 0',
+};
+
 /**
  * Clears the low-stock mark once a line is above its minimum again (so the next fall alerts again);
  * `newAvailable` is the SET's expression for the new available quantity.
@@ -67,11 +83,24 @@ export class InventoryLinesRepository {
     return row ?? null;
   }
 
-  /** Every line of an item: at most sizes x (colours + none), so no paging. */
-  listForItem(merchItemId: string): Promise<InventoryLineRow[]> {
+  /**
+   * Every line of an item: at most sizes x (colours + none), read through merch_inventory_line_key, so
+   * no paging; by size (XS..XXXL, then colour) or a quantity column, and the Status filter (the chip's
+   * rule, libs/domain stockStatus).
+   */
+  listForItem(
+    merchItemId: string,
+    view: { sort?: InventoryLineSort; order?: SortOrder; status?: StockStatusValue | undefined } = {},
+  ): Promise<InventoryLineRow[]> {
+    const dir = view.order === 'desc' ? 'desc' : 'asc';
+    const bySize = `array_position(array['XS','S','M','L','XL','XXL','XXXL'], size) ${dir}, color ${dir} nulls first`;
+    const orderBy =
+      !view.sort || view.sort === 'size'
+        ? `${bySize}, id ${dir}`
+        : `${LINE_SORT_COLUMNS[view.sort]} ${dir}, ${bySize}, id ${dir}`;
+    const status = view.status ? STOCK_STATUS_SQL[view.status] : 'true';
     return this.em.execute(
-      `select ${COLUMNS} from merch_inventory where merch_item_id = ?
-        order by array_position(array['XS','S','M','L','XL','XXL','XXXL'], size), color nulls first, id`,
+      `select ${COLUMNS} from merch_inventory where merch_item_id = ? and (${status}) order by ${orderBy}`,
       [merchItemId],
     );
   }

@@ -12,7 +12,11 @@ import { AuditTrail, diffChanges, DomainError, Idempotency, type Tx } from '@avp
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { InventoryTransactionsRepository, type LedgerRow } from '../ledger/inventory-transactions.repository';
+import {
+  COUNT_CAP,
+  InventoryTransactionsRepository,
+  type LedgerRow,
+} from '../ledger/inventory-transactions.repository';
 import { MerchItemsRepository, type MerchItemRow } from '../items/merch-items.repository';
 import { toInventoryLine } from './inventory-line.mapper';
 import { InventoryLinesRepository, type InventoryLineRow } from './inventory-lines.repository';
@@ -125,30 +129,43 @@ export class StockService {
     return this.lines.summary();
   }
 
-  /** The administrator sees any line's history (or all); a partner only its own rows. */
+  /**
+   * The administrator sees any line's or item's history (or all); a partner only its own rows. Newest
+   * first or oldest first, by type; the total counts at most COUNT_CAP rows (then `totalIsLowerBound`).
+   */
   async transactions(
     query: RpcRequestPayload<'inventory.transactions.list.v1'>,
     actor: Actor,
   ): Promise<Page<InventoryTransaction>> {
     const empty = { items: [], total: 0, limit: query.limit, offset: 0, nextCursor: null };
-    const inventoryId = query.inventoryId || undefined;
     let partnerId: string | undefined;
     if (actor.role !== 'super_admin') {
       if (!actor.companyId) return empty;
       partnerId = actor.companyId;
     }
-    const page = await this.ledger.page({
-      limit: query.limit,
-      ...(query.cursor ? { cursor: query.cursor } : {}),
-      ...(inventoryId ? { inventoryId } : {}),
-      ...(partnerId ? { partnerId } : {}),
-    });
+    const filter = {
+      inventoryId: query.inventoryId || undefined,
+      itemId: query.itemId || undefined,
+      partnerId,
+      type: query.type,
+    };
+    const [page, counted] = await Promise.all([
+      this.ledger.page({
+        ...filter,
+        limit: query.limit,
+        offset: query.offset,
+        cursor: query.cursor,
+        order: query.order,
+      }),
+      this.ledger.countUpTo(filter, COUNT_CAP),
+    ]);
     return {
       items: page.rows.map(toInventoryTransaction),
-      total: await this.ledger.count({ inventoryId, partnerId }),
+      total: Math.min(counted, COUNT_CAP),
       limit: query.limit,
-      offset: 0,
+      offset: query.cursor ? 0 : query.offset,
       nextCursor: page.nextCursor,
+      ...(counted > COUNT_CAP ? { totalIsLowerBound: true } : {}),
     };
   }
 
