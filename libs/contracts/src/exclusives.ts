@@ -11,7 +11,9 @@ import {
   listQuerySchema,
   pageSchema,
   qrCodeSchema,
+  SORT_ORDERS,
   startDateField,
+  type SortOrder,
 } from './vouchers';
 
 /**
@@ -141,7 +143,27 @@ export const EXCLUSIVE_FILTERS = [
 ] as const;
 export type ExclusiveFilter = (typeof EXCLUSIVE_FILTERS)[number];
 
-export const listExclusivesRequestSchema = listQuerySchema.omit({ search: true }).extend({
+/**
+ * The exclusives table's sorts (issue 27): `createdAt` (the default, newest first), `title` (A–Z first),
+ * `expiresAt` (soonest first; never-expiring last), `usageCount` (most redeemed first). Keyset-paged;
+ * title and expiry along vouchers migration 20261212's partial indexes, usage without one (a redeem
+ * changes it, decision 124), over the few thousand exclusives only.
+ */
+export const EXCLUSIVE_SORTS = ['createdAt', 'title', 'expiresAt', 'usageCount'] as const;
+export type ExclusiveSort = (typeof EXCLUSIVE_SORTS)[number];
+export const EXCLUSIVE_SORT_DEFAULT_ORDER: Readonly<Record<ExclusiveSort, SortOrder>> = {
+  createdAt: 'desc',
+  title: 'asc',
+  expiresAt: 'asc',
+  usageCount: 'desc',
+};
+
+/**
+ * GET /api/project-rooted-exclusives: one tab (`filter`, the screen's status filter) of the list, and
+ * the table's `search` (title, vendor, custom title), `sort`, `order` and `partnerId` (made for that
+ * vendor or assigned to that partner). All optional: the old query is unchanged.
+ */
+export const listExclusivesRequestSchema = listQuerySchema.extend({
   filter: z
     .enum(
       EXCLUSIVE_FILTERS,
@@ -149,11 +171,19 @@ export const listExclusivesRequestSchema = listQuerySchema.omit({ search: true }
     )
     .optional()
     .default('all'),
+  sort: z.enum(EXCLUSIVE_SORTS, `sort must be one of ${EXCLUSIVE_SORTS.join(', ')}`).optional(),
+  order: z.enum(SORT_ORDERS, 'order must be asc or desc').optional(),
+  partnerId: z.string().uuid('partnerId must be a partner id').optional(),
 });
 export interface ListExclusivesQuery {
   limit?: number;
+  offset?: number;
   cursor?: string;
+  search?: string;
   filter?: ExclusiveFilter;
+  sort?: ExclusiveSort;
+  order?: SortOrder;
+  partnerId?: string;
 }
 
 export const exclusiveCountsSchema = z.object(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalEmail, optionalText, optionalUrl, uploadUrl } from './common';
 import { PASSWORD_MIN_LENGTH } from './auth';
 import { safeText } from './text';
-import { listQuerySchema } from './vouchers';
+import { listQuerySchema, SORT_ORDERS, type SortOrder } from './vouchers';
 import { numberInput } from './validation';
 
 export const PARTNER_CATEGORIES = [
@@ -184,15 +184,32 @@ export const uploadResponseSchema = z.object({ url: z.string() });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 /**
- * GET /api/vendors: the partners screen's page, newest first. `search` matches the name or the
- * e-mail (substring, any case); `category` keeps partners listing that category. Paged by `cursor`
- * (keyset) or `offset`.
+ * The partners screen's sorts (issue 27): `createdAt` (the default, newest first) and `name` (A–Z
+ * first, any case), each along an index (partners migrations 20261125 directory and 20261212 partner
+ * sorts). Its status filter: active or inactive (the card's Inactive chip).
+ */
+export const VENDOR_SORTS = ['createdAt', 'name'] as const;
+export type VendorSort = (typeof VENDOR_SORTS)[number];
+export const VENDOR_SORT_DEFAULT_ORDER: Readonly<Record<VendorSort, SortOrder>> = {
+  createdAt: 'desc',
+  name: 'asc',
+};
+export const VENDOR_STATUSES = ['active', 'inactive'] as const;
+export type VendorStatusFilter = (typeof VENDOR_STATUSES)[number];
+
+/**
+ * GET /api/vendors: the partners screen's page, newest first unless `sort`/`order` say otherwise.
+ * `search` matches the name or the e-mail (substring, any case); `category` keeps partners listing
+ * that category; `status` active or inactive ones. Paged by `cursor` (keyset) or `offset`.
  */
 export const vendorListQuerySchema = listQuerySchema.extend({
   category: z
     .union([z.literal(''), safeText().trim().max(60, 'category must be at most 60 characters')])
     .optional()
     .transform((v) => v || undefined),
+  sort: z.enum(VENDOR_SORTS, `sort must be one of ${VENDOR_SORTS.join(', ')}`).optional(),
+  order: z.enum(SORT_ORDERS, 'order must be asc or desc').optional(),
+  status: z.enum(VENDOR_STATUSES, `status must be one of ${VENDOR_STATUSES.join(', ')}`).optional(),
 });
 export type VendorListQuery = z.input<typeof vendorListQuerySchema>;
 

@@ -1,4 +1,14 @@
-import { decodeCursor, encodeCursor, likeEscape } from '@avpass/platform';
+import type { SortOrder, VendorSort, VendorStatusFilter } from '@avpass/contracts';
+import {
+  afterCursorSql,
+  afterSortedCursorSql,
+  decodeCursor,
+  encodeCursor,
+  likeEscape,
+  nextCursor,
+  nextSortedCursor,
+  type SortColumn,
+} from '@avpass/platform';
 import {
   EntityManager,
   raw,
@@ -14,6 +24,9 @@ export interface CompanyPageQuery {
   search?: string | undefined;
   category?: string | undefined;
   cursor?: string | undefined;
+  /** The screen's sort (issue 27); without it, newest first. */
+  sort?: { sort: VendorSort; order: SortOrder } | undefined;
+  status?: VendorStatusFilter | undefined;
 }
 
 /** Up to this many matches, a search page is read through the search indexes, not the date index. */
@@ -64,9 +77,10 @@ export class CompaniesRepository {
   }
 
   /**
-   * One page of the partners screen, newest first, by keyset when a cursor is given. Every filter is
-   * indexed (trigram for the search, GIN for the category) and the order is the
-   * (created_at desc, id desc) index, so the page costs the same with 10 or 10,000 partners.
+   * One page of the partners screen, newest first (the (created_at desc, id desc) index, read either
+   * way) or by name (companies_name_order_index, partners migration 20261212), by keyset when a cursor
+   * is given (a cursor of another sort is a 400). Every filter is indexed (trigram for the search, GIN
+   * for the category) or dense (the status), so the page costs the same with 10 or 10,000 partners.
    */
   async page(query: CompanyPageQuery): Promise<CompanyPage> {
     const where: string[] = [];
@@ -80,13 +94,21 @@ export class CompaniesRepository {
       where.push('c.categories @> ?::jsonb');
       params.push(JSON.stringify([query.category]));
     }
+    if (query.status) where.push(query.status === 'active' ? 'c.is_active' : 'not c.is_active');
     const filter = where.length ? `where ${where.join(' and ')}` : '';
+    const column: SortColumn | null =
+      query.sort?.sort === 'name'
+        ? { sort: 'name', order: query.sort.order, expression: 'lower(c.name)', type: 'text' }
+        : null;
+    const dir = query.sort?.order ?? 'desc';
     const pageWhere = [...where];
     const pageParams = [...params];
-    if (query.cursor) {
-      const key = decodeCursor(query.cursor);
-      pageWhere.push('(c.created_at, c.id) < (?::timestamptz, ?::uuid)');
-      pageParams.push(key.at, key.id);
+    const after = column
+      ? afterSortedCursorSql(query.cursor, column, 'c.id')
+      : afterCursorSql(query.cursor, 'c.created_at', 'c.id', dir);
+    if (after) {
+      pageWhere.push(after.sql);
+      pageParams.push(...after.params);
     }
     const connection = this.em.getConnection();
     const [{ total }] = (await connection.execute(
@@ -94,26 +116,27 @@ export class CompaniesRepository {
       params,
     )) as [{ total: number }];
     // The count (through the trigram / GIN indexes) says how dense the matches are. Few matches: read
-    // them through those indexes first (a materialized CTE) and sort that handful — walking the date
-    // index would test most of the table when they are old. Many (or no search): walk the date index,
-    // which meets a page of matches almost at once.
+    // them through those indexes first (a materialized CTE) and sort that handful — walking the order's
+    // index would test most of the table when they are far along it. Many (or no search): walk the
+    // order's index, which meets a page of matches almost at once.
     const sparse = Boolean(query.search) && total <= SPARSE_SEARCH_ROWS;
     const whereSql = pageWhere.length ? `where ${pageWhere.join(' and ')}` : '';
     const source = sparse
       ? `(with matches as materialized (select * from companies c ${whereSql}) select * from matches) c`
       : `companies c ${whereSql}`;
-    const rows: (Record<string, unknown> & { cursor_at: string; id: string })[] = await connection.execute(
-      `select c.*, c.created_at::text as cursor_at from ${source}
-        order by c.created_at desc, c.id desc
+    const orderBy = column ? `lower(c.name) ${dir}, c.id ${dir}` : `c.created_at ${dir}, c.id ${dir}`;
+    type Row = Record<string, unknown> & { cursor_at: string; sort_value: string; id: string };
+    const rows: Row[] = await connection.execute(
+      `select c.*, c.created_at::text as cursor_at, ${column ? 'lower(c.name)' : 'null'} as sort_value
+         from ${source}
+        order by ${orderBy}
         limit ? offset ?`,
       [...pageParams, query.limit, query.cursor ? 0 : query.offset],
     );
-    const last = rows[rows.length - 1];
     return {
-      items: rows.map(({ cursor_at: _, ...row }) => this.em.map(Company, row)),
+      items: rows.map(({ cursor_at: _, sort_value: _value, ...row }) => this.em.map(Company, row)),
       total,
-      nextCursor:
-        rows.length === query.limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
+      nextCursor: column ? nextSortedCursor(rows, query.limit, column) : nextCursor(rows, query.limit),
     };
   }
 

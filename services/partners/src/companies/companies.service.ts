@@ -9,6 +9,7 @@ import {
   type RpcMeta,
   type Vendor,
   type vendorListQuerySchema,
+  VENDOR_SORT_DEFAULT_ORDER,
 } from '@avpass/contracts';
 import { AuditTrail, diffChanges, DomainError, EventOutbox, Transactions } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
@@ -37,8 +38,15 @@ export class CompaniesService {
     return (await this.companies.findByIds(ids)).map(toVendor);
   }
 
+  /** The partners screen (issue 27): newest first unless `sort`/`order` say otherwise. */
   async page(query: z.output<typeof vendorListQuerySchema>): Promise<Page<Vendor>> {
-    const page = await this.companies.page(query);
+    const { sort, order, ...rest } = query;
+    const sorted = sort
+      ? { sort, order: order ?? VENDOR_SORT_DEFAULT_ORDER[sort] }
+      : order
+        ? { sort: 'createdAt' as const, order }
+        : undefined;
+    const page = await this.companies.page({ ...rest, sort: sorted });
     return {
       items: page.items.map(toVendor),
       total: page.total,

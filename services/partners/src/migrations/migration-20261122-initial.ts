@@ -5,6 +5,7 @@ import { Migration20261125Directory } from './migration-20261125-directory';
 import { Migration20261202DropOfferStats } from './migration-20261202-drop-offer-stats';
 import { Migration20261206Audit } from './migration-20261206-audit';
 import { Migration20261207AuditRetention } from './migration-20261207-audit-retention';
+import { Migration20261212PartnerSorts } from './migration-20261212-partner-sorts';
 
 export class Migration20261122Initial extends Migration {
   override async up(): Promise<void> {
@@ -51,4 +52,5 @@ export const migrations = [
   { name: 'Migration20261202DropOfferStats', class: Migration20261202DropOfferStats },
   { name: 'Migration20261206Audit', class: Migration20261206Audit },
   { name: 'Migration20261207AuditRetention', class: Migration20261207AuditRetention },
+  { name: 'Migration20261212PartnerSorts', class: Migration20261212PartnerSorts },
 ];

@@ -1,10 +1,19 @@
-import { allOf, type SqlClause, afterCursorSql, nextCursor } from '@avpass/platform';
-import type { ExclusiveCounts, ExclusiveFilter } from '@avpass/contracts';
+import {
+  afterCursorSql,
+  afterSortedCursorSql,
+  allOf,
+  nextCursor,
+  nextSortedCursor,
+  type SortColumn,
+  type SqlClause,
+} from '@avpass/platform';
+import type { ExclusiveCounts, ExclusiveFilter, ExclusiveSort, SortOrder } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
 import { QrCode } from '../codes/qr-code.entity';
 import type { KeysetPage } from '../codes/qr-codes.repository';
+import { assignedToSql, codeSearchSql } from '../codes/code-visibility';
 
 /** The business day the tabs compare with (computed by the service in BUSINESS_TIMEZONE). */
 export interface ExclusiveDay {
@@ -41,6 +50,35 @@ function tabSql(filter: ExclusiveFilter, { today }: ExclusiveDay): SqlClause | n
 
 const EXCLUSIVES_ONLY: SqlClause = { sql: 'q.is_project_rooted_exclusive', params: [] };
 
+/** The table's search and partner (issue 27), the same for the page and every tab's count. */
+export interface ExclusiveNarrowing {
+  search?: string | undefined;
+  partnerId?: string | undefined;
+}
+
+function narrowingSql(narrowing: ExclusiveNarrowing): SqlClause {
+  const partner = narrowing.partnerId ? partnerSql(narrowing.partnerId) : null;
+  return allOf(EXCLUSIVES_ONLY, codeSearchSql(narrowing.search), partner);
+}
+
+/** Made for the partner (its vendor) or assigned to it, as the trainer table's partner filter. */
+function partnerSql(partnerId: string): SqlClause {
+  const assigned = assignedToSql(partnerId);
+  return { sql: `(q.vendor_id = ? or ${assigned.sql})`, params: [partnerId, ...assigned.params] };
+}
+
+/**
+ * The table's sorts besides creation time: the expression each reads along (title and expiry: vouchers
+ * migration 20261212's partial indexes; usage has none, so a redeem stays a heap-only update).
+ */
+const EXCLUSIVE_SORT_EXPRESSIONS: Readonly<
+  Record<Exclude<ExclusiveSort, 'createdAt'>, Omit<SortColumn, 'sort' | 'order'>>
+> = {
+  title: { expression: 'lower(q.service)', type: 'text' },
+  expiresAt: { expression: "coalesce(q.expiration_date, 'infinity'::date)", type: 'date' },
+  usageCount: { expression: 'q.usage_count', type: 'int' },
+};
+
 /**
  * Exclusives are rows of qr_codes flagged is_project_rooted_exclusive. Every read here carries that
  * flag, so PostgreSQL uses the partial indexes of migration-20261127-exclusives (never the million
@@ -50,37 +88,60 @@ const EXCLUSIVES_ONLY: SqlClause = { sql: 'q.is_project_rooted_exclusive', param
 export class ExclusivesRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** Newest first, one page of the tab by keyset. */
+  /**
+   * One page of the tab by keyset: newest first (qr_codes_exclusives_index) unless the table sorts by
+   * title, expiry or usage, the id breaking ties (a cursor of another sort is a 400); narrowed by the
+   * search and the partner.
+   */
   async page(
     filter: ExclusiveFilter,
     day: ExclusiveDay,
     window: { limit: number; offset: number; cursor?: string | undefined },
+    narrowing: ExclusiveNarrowing = {},
+    sort?: { sort: ExclusiveSort; order: SortOrder },
   ): Promise<KeysetPage<QrCode>> {
+    const column: SortColumn | null =
+      sort && sort.sort !== 'createdAt'
+        ? { sort: sort.sort, order: sort.order, ...EXCLUSIVE_SORT_EXPRESSIONS[sort.sort] }
+        : null;
+    const dir = sort?.order ?? 'desc';
     const where = allOf(
-      EXCLUSIVES_ONLY,
+      narrowingSql(narrowing),
       tabSql(filter, day),
-      afterCursorSql(window.cursor, 'q.created_at', 'q.id', 'desc'),
+      column
+        ? afterSortedCursorSql(window.cursor, column, 'q.id')
+        : afterCursorSql(window.cursor, 'q.created_at', 'q.id', dir),
     );
-    const rows: (Record<string, unknown> & { cursor_at: string; id: string })[] = await this.em.execute(
-      `select q.*, q.created_at::text as cursor_at from qr_codes q where ${where.sql}
-        order by q.created_at desc, q.id desc limit ? offset ?`,
+    const orderBy = column ? `${column.expression} ${dir}, q.id ${dir}` : `q.created_at ${dir}, q.id ${dir}`;
+    type Row = Record<string, unknown> & { cursor_at: string; id: string; sort_value: string };
+    const rows: Row[] = await this.em.execute(
+      `select q.*, q.created_at::text as cursor_at,
+              ${column ? `(${column.expression})::text` : 'null'} as sort_value
+         from qr_codes q where ${where.sql}
+        order by ${orderBy} limit ? offset ?`,
       [...where.params, window.limit, window.cursor ? 0 : window.offset],
     );
     return {
-      rows: rows.map(({ cursor_at: _at, partner_ids: _partners, ...row }) => this.em.map(QrCode, row)),
-      nextCursor: nextCursor(rows, window.limit),
+      rows: rows.map(({ cursor_at: _at, sort_value: _value, partner_ids: _partners, ...row }) =>
+        this.em.map(QrCode, row),
+      ),
+      nextCursor: column ? nextSortedCursor(rows, window.limit, column) : nextCursor(rows, window.limit),
     };
   }
 
-  /** Every tab's count in one index-only scan of the exclusives' partial index. */
-  async counts(day: ExclusiveDay): Promise<ExclusiveCounts> {
+  /**
+   * Every tab's count in one scan of the exclusives' partial index (a few thousand rows), narrowed by
+   * the same search and partner as the page, so a tab's count is its total.
+   */
+  async counts(day: ExclusiveDay, narrowing: ExclusiveNarrowing = {}): Promise<ExclusiveCounts> {
     const tabs = (
       ['active', 'upcoming', 'expired', 'training', 'raffles', 'events', 'discounts'] as const
     ).map((f) => [f, tabSql(f, day)!] as const);
+    const where = narrowingSql(narrowing);
     const [row] = (await this.em.execute(
       `select count(*)::int as "all", ${tabs.map(([f, c]) => `count(*) filter (where ${c.sql})::int as "${f}"`).join(', ')}
-         from qr_codes q where ${EXCLUSIVES_ONLY.sql}`,
-      tabs.flatMap(([, c]) => c.params),
+         from qr_codes q where ${where.sql}`,
+      [...tabs.flatMap(([, c]) => c.params), ...where.params],
     )) as [ExclusiveCounts];
     return row;
   }

@@ -1,11 +1,14 @@
 import {
+  EXCLUSIVE_SORT_DEFAULT_ORDER,
   PAST_EXPIRY_MESSAGE,
   RPC,
   type Actor,
   type CreateExclusiveInput,
   type Exclusive,
+  type ExclusiveSort,
   type ExclusivesPage,
   type RpcMeta,
+  type SortOrder,
   type Vendor,
 } from '@avpass/contracts';
 import {
@@ -136,18 +139,32 @@ export class ExclusivesService {
     return toExclusive(code, this.settings.mapping());
   }
 
-  /** Exclusives only, newest first, one tab's page by keyset, and every tab's count. */
+  /**
+   * Exclusives only, one tab's page by keyset (newest first unless `sort`/`order` say otherwise),
+   * narrowed by `search` and `partnerId`, and every tab's count under the same narrowing.
+   */
   async list(query: {
     filter: Parameters<ExclusivesRepository['page']>[0];
     limit: number;
     offset: number;
     cursor?: string | undefined;
+    search?: string | undefined;
+    sort?: ExclusiveSort | undefined;
+    order?: SortOrder | undefined;
+    partnerId?: string | undefined;
   }): Promise<ExclusivesPage> {
     const ctx = this.settings.mapping();
     const day = { today: todayInTimeZone(ctx.now, ctx.timeZone) };
+    const { sort, order } = query;
+    const sorted = sort
+      ? { sort, order: order ?? EXCLUSIVE_SORT_DEFAULT_ORDER[sort] }
+      : order
+        ? { sort: 'createdAt' as const, order }
+        : undefined;
+    const narrowing = { search: query.search, partnerId: query.partnerId?.toLowerCase() };
     const [page, counts] = await Promise.all([
-      this.exclusives.page(query.filter, day, query),
-      this.exclusives.counts(day),
+      this.exclusives.page(query.filter, day, query, narrowing, sorted),
+      this.exclusives.counts(day, narrowing),
     ]);
     const partners = await this.assignments.partnerCounts(page.rows.map((c) => c.id));
     return {
