@@ -37,6 +37,16 @@ export const stickyEndCellSx: SxProps<Theme> = (theme) => ({
 });
 
 /**
+ * Cells closer together on laptop screens (900–1535 px), full spacing on wide ones: at 1366 px the codes
+ * table's ten columns then fit beside its sticky Actions, instead of Partners sliding under them.
+ */
+const denseBelowWideSx: SxProps<Theme> = (theme) => ({
+  [theme.breakpoints.down('xl')]: {
+    '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { paddingLeft: 8, paddingRight: 8 },
+  },
+});
+
+/**
  * A server-paged list: a table on wide screens, a stack of cards on phones and tablets (tables scroll
  * sideways there; cards do not), the designed loading / error / empty states, and the pager.
  */
@@ -92,7 +102,7 @@ export function ResponsivePagedList<T>({
         </Stack>
       ) : (
         <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={label} sx={{ minWidth }}>
+          <Table size="small" aria-label={label} sx={[{ minWidth }, denseBelowWideSx]}>
             <TableHead>
               <TableRow>
                 {columns.map((column) =>

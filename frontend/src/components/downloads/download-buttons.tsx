@@ -15,12 +15,15 @@ export function DownloadButtons({
   formats = RENDER_FORMATS,
   size = 'small',
   failureMessage = 'Failed to download QR code. Please try again.',
+  dense = false,
 }: {
   id: string;
   kind?: RenderKind;
   formats?: readonly RenderFormat[];
   size?: 'small' | 'medium';
   failureMessage?: string;
+  /** Narrow buttons, for a table row's actions on a laptop screen. */
+  dense?: boolean;
 }) {
   const { toast } = useToast();
   const [busy, setBusy] = useState<RenderFormat | null>(null);
@@ -51,6 +54,7 @@ export function DownloadButtons({
           key={format}
           onClick={() => void download(format)}
           disabled={busy !== null}
+          sx={dense ? { minWidth: 0, px: 1 } : undefined}
           aria-label={`Download ${kind === 'qr' ? 'QR code' : 'voucher'} as ${format.toUpperCase()}`}
         >
           {busy === format ? '...' : format.toUpperCase()}
