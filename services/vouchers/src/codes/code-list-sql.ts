@@ -8,6 +8,10 @@ import type { SortColumn, SqlClause } from '@avpass/platform';
  * business day `today` ('YYYY-MM-DD' in BUSINESS_TIMEZONE) standing for "now": a date-only expiry
  * runs through its day (expired when before today), a date-only start begins with its day (upcoming
  * when after today). test/code-list.test.ts checks each filter against the status the list shows.
+ * "Used up" is membership of used_up_codes (vouchers migration 20261211: kept by triggers on exactly
+ * this condition; usage_count is in no index, so a redeem stays a heap-only update); a used-up page is
+ * read along that table's own sort indexes (USED_UP_SORT_KEYS). gateway/test/code-filters.test.ts
+ * checks the table and the condition agree.
  */
 export function codeStatusSql(status: VoucherStatus, today: string, alias = 'q'): SqlClause {
   const unlimited = UNLIMITED_USAGE_LIMIT;
@@ -18,7 +22,10 @@ export function codeStatusSql(status: VoucherStatus, today: string, alias = 'q')
     case 'inactive':
       return { sql: `not ${alias}.is_active`, params: [] };
     case 'used_up':
-      return { sql: `${alias}.is_active and ${usedUp}`, params: [unlimited] };
+      return {
+        sql: `exists (select 1 from used_up_codes uu where uu.qr_code_id = ${alias}.id)`,
+        params: [],
+      };
     case 'expired':
       return { sql: `${alias}.is_active and not ${usedUp} and ${expired}`, params: [unlimited, today] };
     case 'upcoming':
@@ -47,4 +54,20 @@ const SORT_EXPRESSIONS: Readonly<Record<Exclude<CodeSort, 'createdAt'>, Omit<Sor
 
 export function codeSortColumn(sort: Exclude<CodeSort, 'createdAt'>, order: SortOrder): SortColumn {
   return { sort, order, ...SORT_EXPRESSIONS[sort] };
+}
+
+/**
+ * The same sort keys as copied into used_up_codes (alias `u`, migration 20261211), each indexed with
+ * the id: the same values as SORT_EXPRESSIONS, so a cursor of one list serves the other.
+ */
+const USED_UP_SORT_KEYS: Readonly<
+  Record<Exclude<CodeSort, 'createdAt'>, Omit<SortColumn, 'sort' | 'order'>>
+> = {
+  name: { expression: 'u.name_key', type: 'text' },
+  usageCount: { expression: 'u.usage_count', type: 'int' },
+  expiresAt: { expression: 'u.expiry_key', type: 'date' },
+};
+
+export function usedUpSortColumn(sort: Exclude<CodeSort, 'createdAt'>, order: SortOrder): SortColumn {
+  return { sort, order, ...USED_UP_SORT_KEYS[sort] };
 }

@@ -13,7 +13,7 @@ import type { VoucherStatus } from '@avpass/domain';
 import { EntityManager, type QueryBuilder } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { assignedRowSql, assignedToSql, codeSearchSql, visibleCodesSql } from './code-visibility';
-import { codeSortColumn, codeStatusSql } from './code-list-sql';
+import { codeSortColumn, codeStatusSql, usedUpSortColumn } from './code-list-sql';
 
 import { QrCode } from './qr-code.entity';
 
@@ -131,6 +131,10 @@ export class QrCodesRepository {
   ): Promise<KeysetPage<Record<string, unknown>>> {
     if (window.limit === 0) return { rows: [], nextCursor: null };
     const sort = window.sort;
+    if (filter.status?.status === 'used_up') {
+      const sorted = sort ?? { sort: 'createdAt' as const, order: order === 'newest' ? 'desc' : 'asc' };
+      return this.usedUpPageRows(actor, window, { ...filter, status: undefined }, sorted, columns);
+    }
     if (sort && sort.sort !== 'createdAt') {
       return this.sortedPageRows(actor, window, filter, { sort: sort.sort, order: sort.order }, columns);
     }
@@ -276,6 +280,48 @@ export class QrCodesRepository {
     return {
       rows: rows.map(({ partner_ids: _partners, sort_value: _value, ...row }) => row),
       nextCursor: nextSortedCursor(rows, window.limit, column),
+    };
+  }
+
+  /**
+   * A page of the used-up codes (the table's "Used up" filter), in any of the table's orders: read
+   * along used_up_codes' index for that order (vouchers migration 20261211: a row per used-up code,
+   * with the sort keys copied), each row joined to its code for the rest of the filter (visibility,
+   * search, partner, batch). Costs a page and the used-up codes the rest of the filter skips, however
+   * few or many codes are used up (walking qr_codes' own index, as the other statuses do, would read
+   * every code when none is). The same rows, order and cursors as the unfiltered list's.
+   */
+  private async usedUpPageRows(
+    actor: Actor,
+    window: PageWindow,
+    filter: CodeFilter,
+    sort: { sort: CodeSort; order: SortOrder },
+    columns: (table: string) => string,
+  ): Promise<KeysetPage<Record<string, unknown>>> {
+    const dir = sort.order;
+    const column = sort.sort === 'createdAt' ? null : usedUpSortColumn(sort.sort, dir);
+    const key = column ? column.expression : 'u.created_at';
+    const where = allOf(
+      this.filterSql(actor, window, filter),
+      column
+        ? afterSortedCursorSql(window.cursor, column, 'u.qr_code_id')
+        : allOf(
+            afterCursorSql(window.cursor, 'u.created_at', 'u.qr_code_id', dir),
+            upToCursorSql(window.until, 'u.created_at', 'u.qr_code_id', dir),
+          ),
+    );
+    const offset = window.cursor ? 0 : window.offset;
+    type Row = Record<string, unknown> & { sort_value: string; cursor_at: string; id: string };
+    const rows: Row[] = await this.em.execute(
+      `select ${columns('q')}, (${key})::text as sort_value, q.created_at::text as cursor_at
+         from used_up_codes u join qr_codes q on q.id = u.qr_code_id
+        where ${where.sql}
+        order by ${key} ${dir}, u.qr_code_id ${dir} limit ? offset ?`,
+      [...where.params, window.limit, offset],
+    );
+    return {
+      rows: rows.map(({ partner_ids: _partners, sort_value: _value, ...row }) => row),
+      nextCursor: column ? nextSortedCursor(rows, window.limit, column) : nextCursor(rows, window.limit),
     };
   }
 
