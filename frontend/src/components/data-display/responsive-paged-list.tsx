@@ -40,7 +40,7 @@ export const stickyEndCellSx: SxProps<Theme> = (theme) => ({
  * Cells closer together on laptop screens (900–1535 px), full spacing on wide ones: at 1366 px the codes
  * table's ten columns then fit beside its sticky Actions, instead of Partners sliding under them.
  */
-const denseBelowWideSx: SxProps<Theme> = (theme) => ({
+const denseBelowWideSx = (theme: Theme) => ({
   [theme.breakpoints.down('xl')]: {
     '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { paddingLeft: 8, paddingRight: 8 },
   },
