@@ -264,3 +264,40 @@ describe('status=used_up', () => {
     expect(after.hot - before.hot).toBe(1);
   });
 });
+
+describe('the redemptions table’s totals without a search', () => {
+  it('status and partnerId totals are exact (the tallies and the cancelled ones), never a bound', async () => {
+    const sql = async (where: string, params: unknown[] = []) =>
+      (
+        (await db.query(`select count(*)::int as n from vouchers.redemptions r where ${where}`, params))
+          .rows[0] as { n: number }
+      ).n;
+    const assigned = `r.qr_code_id in (select p.qr_code_id from vouchers.qr_code_partners p
+                       where p.partner_id = $1 and p.is_active)`;
+    const total = async (query: string, token = admin) => {
+      const res = await h.api(`${query}${query.includes('?') ? '&' : '?'}limit=1`, { token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.totalIsLowerBound).toBeUndefined();
+      return res.body.total as number;
+    };
+    // A cancelled one of the company's code too.
+    const code = await make(`${TAG} partner cancel`, '3', '2099-06-01', company.token);
+    await redeemOk(code, 2);
+    await cancel(code);
+    const partner = company.companyId;
+    expect(await sql(`r.status = 'cancelled'`)).toBeGreaterThanOrEqual(1);
+    expect(await total('/api/admin/redemptions?status=completed')).toBe(await sql(`r.status = 'completed'`));
+    expect(await total('/api/admin/redemptions?status=cancelled')).toBe(await sql(`r.status = 'cancelled'`));
+    expect(await total(`/api/admin/redemptions?partnerId=${partner}`)).toBe(await sql(assigned, [partner]));
+    expect(await total(`/api/admin/redemptions?partnerId=${partner}&status=completed`)).toBe(
+      await sql(`${assigned} and r.status = 'completed'`, [partner]),
+    );
+    expect(await total(`/api/admin/redemptions?partnerId=${partner}&status=cancelled`)).toBe(
+      await sql(`${assigned} and r.status = 'cancelled'`, [partner]),
+    );
+    expect(await total('/api/redemptions?status=cancelled', company.token)).toBe(1);
+    expect(await total('/api/redemptions?status=completed', company.token)).toBe(
+      await sql(`${assigned} and r.status = 'completed'`, [partner]),
+    );
+  });
+});

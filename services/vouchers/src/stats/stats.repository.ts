@@ -166,15 +166,16 @@ export class StatsRepository {
   }
 
   /**
-   * How many cancelled redemptions the actor sees (redemptions_cancelled_index: a few rows): the list's
-   * total without a search is the tallies' completed count plus these.
+   * How many cancelled redemptions the actor sees, of the partner's codes when one is given
+   * (redemptions_cancelled_index: a few rows): the list's total without a search is the tallies'
+   * completed count plus these.
    */
-  async countCancelled(actor: Actor): Promise<number> {
-    const visible = visibleCodesSql(actor);
+  async countCancelled(actor: Actor, partnerId?: string): Promise<number> {
+    const where = allOf(visibleCodesSql(actor), partnerId ? assignedToSql(partnerId) : null);
     const [{ total }] = (await this.em.execute(
       `select count(*)::int as total from redemptions r join qr_codes q on q.id = r.qr_code_id
-        where r.status = 'cancelled' and ${visible.sql}`,
-      visible.params,
+        where r.status = 'cancelled' and ${where.sql}`,
+      where.params,
     )) as [{ total: number }];
     return total;
   }

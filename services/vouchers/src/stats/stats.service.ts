@@ -135,19 +135,17 @@ export class StatsService {
     const now = this.settings.now();
     const plan = await this.companyPagePlan(actor, window);
     const filtered = Boolean(view.status || view.partnerId);
+    const searched = Boolean(window.search?.trim());
     const [page, total] = await Promise.all([
       this.stats.redemptionsPage(actor, window, plan, view),
-      filtered
-        ? this.stats
-            .countRedemptionsUpTo(actor, window.search, view, REDEMPTION_COUNT_BOUND)
-            .then((n) => ({ n: Math.min(n, REDEMPTION_COUNT_BOUND), lowerBound: n > REDEMPTION_COUNT_BOUND }))
-        : (window.search?.trim()
-            ? this.stats.countRedemptions(actor, window.search)
-            : Promise.all([
-                this.tallies.redemptions(tallyScopeOf(actor)),
-                this.stats.countCancelled(actor),
-              ]).then(([completed, cancelled]) => completed + cancelled)
-          ).then((n) => ({ n, lowerBound: false })),
+      searched
+        ? filtered
+          ? this.stats.countRedemptionsUpTo(actor, window.search, view, REDEMPTION_COUNT_BOUND).then((n) => ({
+              n: Math.min(n, REDEMPTION_COUNT_BOUND),
+              lowerBound: n > REDEMPTION_COUNT_BOUND,
+            }))
+          : this.stats.countRedemptions(actor, window.search).then((n) => ({ n, lowerBound: false }))
+        : this.unsearchedTotal(actor, view).then((n) => ({ n, lowerBound: false })),
     ]);
     const undoMinutes = this.settings.config.REDEMPTION_UNDO_MINUTES;
     return {
@@ -158,6 +156,20 @@ export class StatsService {
       nextCursor: page.nextCursor,
       ...(total.lowerBound ? { totalIsLowerBound: true } : {}),
     };
+  }
+
+  /**
+   * The redemptions table's exact total without a search, whatever its status and partner: the
+   * completed ones are the tallies' count (the platform's, the company's own, or the administrator's
+   * partner's: the same rule as assignedToSql, kept with every redeem and cancel), the cancelled ones a
+   * count over their small index. Never a count over the rows (10,001 of them took 50-150 ms).
+   */
+  private async unsearchedTotal(actor: Actor, view: RedemptionView): Promise<number> {
+    const [completed, cancelled] = await Promise.all([
+      view.status === 'cancelled' ? 0 : this.tallies.redemptions(view.partnerId ?? tallyScopeOf(actor)),
+      view.status === 'completed' ? 0 : this.stats.countCancelled(actor, view.partnerId),
+    ]);
+    return completed + cancelled;
   }
 
   /**
