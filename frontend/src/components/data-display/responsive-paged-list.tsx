@@ -42,7 +42,7 @@ export const stickyEndCellSx: SxProps<Theme> = (theme) => ({
  */
 const denseBelowWideSx = (theme: Theme) => ({
   [theme.breakpoints.down('xl')]: {
-    '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { paddingLeft: 8, paddingRight: 8 },
+    '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { paddingLeft: '8px', paddingRight: '8px' },
   },
 });
 
