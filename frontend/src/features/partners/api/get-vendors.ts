@@ -1,4 +1,11 @@
-import { pageSchema, vendorSchema, type Page, type Vendor } from '@avpass/contracts';
+import {
+  pageSchema,
+  vendorSchema,
+  type Page,
+  type Vendor,
+  type VendorSort,
+  type VendorStatusFilter,
+} from '@avpass/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { PARTNER_URLS, withQuery } from './urls';
@@ -8,19 +15,36 @@ export interface VendorListFilter {
   category: string;
   limit: number;
   offset: number;
+  /** The screen's sort and status (issue 27); absent, newest first and every status. */
+  sort?: VendorSort | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  status?: VendorStatusFilter | undefined;
 }
 
 const vendorPage = pageSchema(vendorSchema);
 
-/** GET /api/vendors?search&category&limit&offset: one page, answered by the server. */
-export function getVendors(filter: VendorListFilter, signal?: AbortSignal): Promise<Page<Vendor>> {
+/** Where each page after the first starts (the server's nextCursor): keyset paging, by view and size. */
+const cursors = new Map<string, string>();
+const cursorKey = (f: VendorListFilter, offset: number) =>
+  [f.search.trim(), f.category, f.sort ?? '', f.order ?? '', f.status ?? '', f.limit, offset].join('|');
+
+/** GET /api/vendors?search&category&status&sort&order&limit&offset|cursor: one page, answered by the server. */
+export async function getVendors(filter: VendorListFilter, signal?: AbortSignal): Promise<Page<Vendor>> {
+  const cursor = filter.offset ? cursors.get(cursorKey(filter, filter.offset)) : undefined;
   const url = withQuery(PARTNER_URLS.vendors, {
     search: filter.search.trim(),
     category: filter.category,
+    status: filter.status,
+    sort: filter.sort,
+    order: filter.order,
     limit: filter.limit,
-    offset: filter.offset,
+    ...(cursor ? { cursor } : { offset: filter.offset }),
   });
-  return apiJson(url, vendorPage, { signal });
+  const page = await apiJson(url, vendorPage, { signal });
+  const next = cursorKey(filter, filter.offset + filter.limit);
+  if (page.nextCursor) cursors.set(next, page.nextCursor);
+  else cursors.delete(next);
+  return page;
 }
 
 export const vendorsQueryOptions = (filter: VendorListFilter) =>

@@ -1,4 +1,11 @@
-import { PARTNER_CATEGORIES, type Vendor } from '@avpass/contracts';
+import {
+  PARTNER_CATEGORIES,
+  VENDOR_SORT_DEFAULT_ORDER,
+  VENDOR_SORTS,
+  VENDOR_STATUSES,
+  type Vendor,
+  type VendorStatusFilter,
+} from '@avpass/contracts';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
@@ -15,6 +22,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
 import { PAGE_SIZES, Pager } from '@/components/data-display/pager';
 import { useTableState } from '@/lib/table-state';
@@ -31,32 +39,78 @@ const GRID_SX = {
   gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
 } as const;
 
-/** /partners and /vendors (super_admin): the partner network, searched and paged by the server. */
+/** The sort field's choices: the cards have no headers to press, on any screen. */
+const SORT_CHOICES = [
+  { key: 'createdAt', order: 'desc', label: 'Newest first' },
+  { key: 'createdAt', order: 'asc', label: 'Oldest first' },
+  { key: 'name', order: 'asc', label: 'Name (A–Z)' },
+  { key: 'name', order: 'desc', label: 'Name (Z–A)' },
+] as const;
+
+const STATUS_LABELS: Readonly<Record<VendorStatusFilter, string>> = {
+  active: 'Active',
+  inactive: 'Inactive',
+};
+
+/**
+ * /partners and /vendors (super_admin): the partner network, searched, sorted and filtered by the
+ * server, the view in the URL (issue 27).
+ */
 export function PartnersRoute() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  // Search, category and page live in the URL (issue 27): a reload or a shared link shows the same
-  // partners. The list's order is the server's (newest first).
+  // Search, category, sort and page live in the URL (issue 27): a reload or a shared link shows the
+  // same partners.
   const table = useTableState({
-    sorts: ['createdAt'] as const,
+    sorts: VENDOR_SORTS,
     defaultSort: { key: 'createdAt', order: 'desc' },
+    firstOrder: VENDOR_SORT_DEFAULT_ORDER,
     statuses: PARTNER_CATEGORIES,
     statusParam: 'category',
     pageSize: PAGE_SIZES[0],
   });
+  // The category takes the table's filter; the status (active / inactive) is a second one, `status`.
+  const [params, setParams] = useSearchParams();
+  const status = VENDOR_STATUSES.find((value) => value === params.get('status'));
+  const setStatus = (value: VendorStatusFilter | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('page');
+        if (value) next.set('status', value);
+        else next.delete('status');
+        return next;
+      },
+      { replace: true },
+    );
   const paging = table.paging;
   const debounced = table.search ?? '';
   const category = table.status ?? ALL;
-  const vendors = useVendors({ search: debounced, category, limit: paging.limit, offset: paging.offset });
+  const vendors = useVendors({
+    search: debounced,
+    category,
+    status,
+    sort: table.query.sort,
+    order: table.query.order,
+    limit: paging.limit,
+    offset: paging.offset,
+  });
   const [editing, setEditing] = useState<Vendor | null | 'new'>(null);
   const [viewing, setViewing] = useState<Vendor | null>(null);
   const [deleting, setDeleting] = useState<Vendor | null>(null);
-  const filtered = Boolean(debounced || category);
+  const filtered = Boolean(debounced || category || status);
   const items = vendors.data?.items ?? [];
 
   const actions: PartnerActions = { onView: setViewing, onEdit: setEditing, onDelete: setDeleting };
   const clearFilters = () => {
     table.setSearchText('');
-    table.setStatus(undefined);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of ['category', 'status', 'page', 'q']) next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
   };
 
   return (
@@ -118,6 +172,39 @@ export function PartnersRoute() {
           {PARTNER_CATEGORIES.map((c) => (
             <MenuItem key={c} value={c}>
               {c}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Status"
+          value={status ?? ''}
+          onChange={(e) => setStatus(VENDOR_STATUSES.find((v) => v === e.target.value))}
+          sx={{ width: { xs: '100%', sm: 170 }, flexShrink: 0 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          data-testid="status-filter"
+        >
+          <MenuItem value="">All statuses</MenuItem>
+          {VENDOR_STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {STATUS_LABELS[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Sort by"
+          value={`${table.sort.key}:${table.sort.order}`}
+          onChange={(e) => {
+            const choice = SORT_CHOICES.find((c) => `${c.key}:${c.order}` === e.target.value);
+            if (choice) table.setSort({ key: choice.key, order: choice.order });
+          }}
+          sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0 }}
+          data-testid="sort-select"
+        >
+          {SORT_CHOICES.map((c) => (
+            <MenuItem key={`${c.key}:${c.order}`} value={`${c.key}:${c.order}`}>
+              {c.label}
             </MenuItem>
           ))}
         </TextField>
