@@ -175,6 +175,100 @@ async function time({ client, adminToken, companyToken, company, row, wrong, sql
     companyToken,
     (b) => wrong('partner transactions total', b.total, expected.partnerTransactions),
   );
+  // The credits tables' sorts and filters (issue 27; credits migrations 20261208, 20261209): every
+  // credit runs 400 days either side of today (active; one long tie on the end date: the id decides).
+  const allocations = (query) => `/api/athlete-credits?limit=50&${query}`;
+  for (const query of [
+    'sort=athleteName',
+    'sort=athleteName&order=desc',
+    'sort=endDate',
+    'sort=createdAt&order=asc',
+  ]) {
+    const first = await row(`GET /api/athlete-credits?${query}`, 50, allocations(query), adminToken, (b) =>
+      wrong(`credits ${query} total`, b.total, expected.credits),
+    );
+    if (query === 'sort=athleteName' && first?.nextCursor) {
+      await row(
+        'GET /api/athlete-credits?sort=athleteName&cursor=… (page 2)',
+        50,
+        allocations(`sort=athleteName&cursor=${encodeURIComponent(first.nextCursor)}`),
+        adminToken,
+      );
+    }
+  }
+  const companyCredits = await sqlCount(
+    'select count(*) n from credits.athlete_credits where is_active and partner_id = $1',
+    [company.id],
+  );
+  await row(
+    'GET /api/athlete-credits?status=active&sort=athleteName',
+    50,
+    allocations('status=active&sort=athleteName'),
+    adminToken,
+  );
+  await row(
+    'GET /api/athlete-credits?status=expired (none)',
+    50,
+    allocations('status=expired'),
+    adminToken,
+    (b) => wrong('credits status=expired total', b.total, 0),
+  );
+  await row(
+    'GET /api/athlete-credits?partnerId=…&sort=endDate',
+    50,
+    allocations(`partnerId=${company.id}&sort=endDate`),
+    adminToken,
+    (b) => wrong('credits partnerId total', b.total, companyCredits),
+  );
+  await row(
+    'GET /api/partner-athlete-credits?sort=athleteName&status=active (company)',
+    50,
+    '/api/partner-athlete-credits?limit=50&sort=athleteName&status=active',
+    companyToken,
+  );
+  // The ledgers: oldest first (a keyset of its own), voided or completed, one partner's rows.
+  const ledger = (query) => `/api/credit-transactions?limit=50&${query}`;
+  const oldestTx = await row('GET /api/credit-transactions?order=asc', 50, ledger('order=asc'), adminToken);
+  if (oldestTx?.nextCursor) {
+    await row(
+      'GET /api/credit-transactions?order=asc&cursor=… (page 2)',
+      50,
+      ledger(`order=asc&cursor=${encodeURIComponent(oldestTx.nextCursor)}`),
+      adminToken,
+    );
+  }
+  const voided = await sqlCount(
+    'select count(*) n from credits.credit_transactions where voided_at is not null',
+  );
+  await row('GET /api/credit-transactions?status=voided', 50, ledger('status=voided'), adminToken, (b) =>
+    wrong('ledger status=voided total (bounded)', b.total, Math.min(voided, 10_000)),
+  );
+  await row(
+    'GET /api/credit-transactions?status=voided&order=asc',
+    50,
+    ledger('status=voided&order=asc'),
+    adminToken,
+  );
+  await row('GET /api/credit-transactions?status=completed', 50, ledger('status=completed'), adminToken);
+  await row(
+    'GET /api/credit-transactions?partnerId=…',
+    50,
+    ledger(`partnerId=${company.id}`),
+    adminToken,
+    (b) => wrong('ledger partnerId total (bounded)', b.total, Math.min(expected.partnerTransactions, 10_000)),
+  );
+  await row(
+    'GET /api/credit-transactions?partnerId=…&status=voided&order=asc',
+    50,
+    ledger(`partnerId=${company.id}&status=voided&order=asc`),
+    adminToken,
+  );
+  await row(
+    'GET /api/credits/partner-transactions?order=asc&status=voided (company)',
+    50,
+    '/api/credits/partner-transactions?limit=50&order=asc&status=voided',
+    companyToken,
+  );
   // The Record Transaction dialog's athlete type-ahead (issue 27): spendable credits the company may
   // process, by name A-Z, 8 at a time; opened empty, then typed into.
   const spendable = `is_active and current_balance > 0 and end_date >= current_date

@@ -104,6 +104,62 @@ export const section = {
       companyToken,
       (b) => wrong('assigned trainer codes total', b.total, assigned),
     );
+    // The trainer codes table's sorts and filters (issue 27; vouchers migration 20261210): every code
+    // expires in a year (one long tie on expiry: the id decides), none has expired, usage varies.
+    const trainerList = (query) => `/api/qr-codes/trainers?limit=50&${query}`;
+    for (const query of [
+      'sort=name',
+      'sort=name&order=desc',
+      'sort=expiresAt',
+      'sort=usageCount&order=desc',
+      'sort=createdAt&order=asc',
+    ]) {
+      const first = await row(
+        `GET /api/qr-codes/trainers?${query}`,
+        50,
+        trainerList(query),
+        adminToken,
+        (b) => wrong(`trainer codes ${query} total`, b.total, codes),
+      );
+      if (query === 'sort=name' && first?.nextCursor) {
+        await row(
+          'GET /api/qr-codes/trainers?sort=name&cursor=… (page 2)',
+          50,
+          trainerList(`sort=name&cursor=${encodeURIComponent(first.nextCursor)}`),
+          adminToken,
+        );
+      }
+    }
+    await row(
+      'GET /api/qr-codes/trainers?status=active&sort=name',
+      50,
+      trainerList('status=active&sort=name'),
+      adminToken,
+      (b) => wrong('trainer codes status=active total', b.total, codes),
+    );
+    await row(
+      'GET /api/qr-codes/trainers?status=expired (none)',
+      50,
+      trainerList('status=expired'),
+      adminToken,
+      (b) => wrong('trainer codes status=expired total', b.total, 0),
+    );
+    await row(
+      'GET /api/qr-codes/trainers?partnerId=…&sort=usageCount',
+      50,
+      trainerList(`partnerId=${company.id}&sort=usageCount`),
+      adminToken,
+      (b) => wrong('trainer codes partnerId total', b.total, assigned),
+    );
+    for (const query of ['sort=name', 'sort=usageCount&order=desc', 'status=active&sort=expiresAt']) {
+      await row(
+        `GET /api/partner-assigned-qr-codes?${query} (company)`,
+        50,
+        `/api/partner-assigned-qr-codes?limit=50&${query}`,
+        companyToken,
+        (b) => wrong(`assigned trainer codes ${query} total`, b.total, assigned),
+      );
+    }
     // The analytics read business days; the benches run with BUSINESS_TIMEZONE=UTC.
     const inRange = (from, to, where = '', params = []) =>
       sqlCount(
