@@ -8,10 +8,11 @@
 // No redemption is cancelled: `status=cancelled` is served by its partial index.
 
 const USED_UP_EVERY = Number(process.env.SCALE_USED_UP_EVERY ?? 100);
+const CODES = Number(process.env.SCALE_CODES ?? 1_000_000);
 
 /** The seed's used-up codes: every USED_UP_EVERY-th, shifted off the company's (every 10th). */
 export const USED_UP_SEED_SQL = `update vouchers.qr_codes set usage_limit = usage_count
-   where id in (select md5('code' || g)::uuid from generate_series(${Math.floor(USED_UP_EVERY / 2) + 1}, 100000000, ${USED_UP_EVERY}) g)
+   where id in (select md5('code' || g)::uuid from generate_series(${Math.floor(USED_UP_EVERY / 2) + 1}, ${CODES}, ${USED_UP_EVERY}) g)
      and usage_count > 0`;
 
 const LIST = '/api/admin/qr-codes';
