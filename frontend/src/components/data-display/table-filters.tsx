@@ -1,6 +1,11 @@
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { PartnerPicker } from '@/components/form/partner-picker';
+import type { TableSort, TableState } from '@/lib/table-state';
 
 /**
  * A table's status filter (issue 27): "All statuses" or one of the list's statuses, with the labels
@@ -75,5 +80,121 @@ export function SortSelect<K extends string>({
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/** A list's search box, a magnifier in front (the list asks the server; the caller debounces). */
+export function SearchField({
+  label,
+  placeholder,
+  value,
+  onChange,
+  width = 340,
+  maxLength,
+  testId,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Its width from a laptop up (a phone's is the row's). */
+  width?: number;
+  maxLength?: number;
+  testId?: string;
+}) {
+  return (
+    <TextField
+      label={label}
+      placeholder={placeholder}
+      size="small"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchRoundedIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+        ...(maxLength === undefined ? {} : { htmlInput: { maxLength } }),
+      }}
+      sx={{ width: { xs: '100%', md: width } }}
+      data-testid={testId}
+    />
+  );
+}
+
+/** A table's partner filter: the directory's partners (no "No partner"), the choice kept by the table. */
+export function PartnerFilter({
+  value,
+  onChange,
+  testId,
+  width = 300,
+}: {
+  value: { id: string; name: string } | undefined;
+  onChange: (partner: { id: string; name: string } | undefined) => void;
+  testId: string;
+  /** Its width from a tablet up (a phone's is the row's). */
+  width?: number;
+}) {
+  return (
+    <Box sx={{ width: { xs: '100%', sm: width } }}>
+      <PartnerPicker
+        size="small"
+        label="Partner"
+        allowNone={false}
+        helperText=""
+        testId={testId}
+        value={value ? { ...value, logoUrl: null } : null}
+        onChange={(partner) =>
+          onChange(partner && partner.id ? { id: partner.id, name: partner.name } : undefined)
+        }
+      />
+    </Box>
+  );
+}
+
+/**
+ * The fields above a table (issue 27), bound to its useTableState: a labelled group of the search box,
+ * the status filter, the partner filter and the sort (the phone's, which has no headers to press), in
+ * that order, each there when its props are.
+ */
+export function TableToolbar<K extends string, S extends string = never>({
+  table,
+  label,
+  search,
+  statusLabels,
+  partner,
+  sortChoices,
+  sx,
+}: {
+  // The status type comes from statusLabels (none: the table has no status filter).
+  table: Pick<
+    TableState<K, NoInfer<S>>,
+    'searchText' | 'setSearchText' | 'status' | 'setStatus' | 'partner' | 'setPartner' | 'sort' | 'setSort'
+  >;
+  /** The group's accessible name ("Search and sort the batches"). */
+  label: string;
+  search?: { label: string; placeholder: string; width?: number; maxLength?: number; testId?: string };
+  statusLabels?: Readonly<Record<S, string>>;
+  partner?: { testId: string; width?: number };
+  sortChoices?: ReadonlyArray<TableSort<K> & { label: string }>;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <Box
+      role="group"
+      aria-label={label}
+      sx={[
+        { display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {search && <SearchField {...search} value={table.searchText} onChange={table.setSearchText} />}
+      {statusLabels && <StatusFilter value={table.status} onChange={table.setStatus} labels={statusLabels} />}
+      {partner && <PartnerFilter {...partner} value={table.partner} onChange={table.setPartner} />}
+      {sortChoices && <SortSelect value={table.sort} onChange={table.setSort} choices={sortChoices} />}
+    </Box>
   );
 }

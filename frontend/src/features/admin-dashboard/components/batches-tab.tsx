@@ -1,6 +1,5 @@
 import { BATCH_SORT_DEFAULT_ORDER, BATCH_SORTS, type BatchSummary } from '@avpass/contracts';
 import { formatDate, formatUsage } from '@avpass/domain';
-import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,14 +8,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -24,7 +21,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
-import { SortSelect } from '@/components/data-display/table-filters';
+import { TableToolbar } from '@/components/data-display/table-filters';
 import { ZipButtons } from '@/components/downloads';
 import { useTableState } from '@/lib/table-state';
 import { viewerTimeZone } from '@/lib/time-zone';
@@ -88,30 +85,12 @@ export function BatchesTab() {
 
   return (
     <Box>
-      <Box
-        role="group"
-        aria-label="Search and sort the batches"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
-      >
-        <TextField
-          label="Search batches"
-          placeholder="Batch name"
-          size="small"
-          value={table.searchText}
-          onChange={(event) => table.setSearchText(event.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchRoundedIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ width: { xs: '100%', md: 300 } }}
-        />
-        <SortSelect value={table.sort} onChange={table.setSort} choices={BATCH_SORT_CHOICES} />
-      </Box>
+      <TableToolbar
+        table={table}
+        label="Search and sort the batches"
+        search={{ label: 'Search batches', placeholder: 'Batch name', width: 300 }}
+        sortChoices={BATCH_SORT_CHOICES}
+      />
       <ResponsivePagedList
         query={batches}
         paging={paging}

@@ -8,26 +8,22 @@ import {
 } from '@avpass/domain';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
-import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
-import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
+import { SearchField, TableToolbar } from '@/components/data-display/table-filters';
 import { ViewZipButton } from '@/components/downloads/view-zip-button';
-import { PartnerPicker } from '@/components/form/partner-picker';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
 import { downloadRenderedFile } from '@/components/downloads';
@@ -101,22 +97,11 @@ export function QrCodesTab() {
         spacing={2}
         sx={{ mb: 2, justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
       >
-        <TextField
+        <SearchField
           label="Search QR codes"
           placeholder="Partner, title, batch, service or ID"
-          size="small"
           value={table.searchText}
-          onChange={(event) => table.setSearchText(event.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchRoundedIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ width: { xs: '100%', md: 340 } }}
+          onChange={table.setSearchText}
         />
         <Box sx={{ minWidth: { md: 260 } }}>
           <ViewZipButton
@@ -127,31 +112,13 @@ export function QrCodesTab() {
           />
         </Box>
       </Stack>
-      <Box
-        role="group"
-        aria-label="Filter and sort the QR codes"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
-      >
-        <StatusFilter
-          value={table.status}
-          onChange={table.setStatus}
-          labels={VOUCHER_STATUS_LABELS.adminTable}
-        />
-        <Box sx={{ width: { xs: '100%', sm: 300 } }}>
-          <PartnerPicker
-            size="small"
-            label="Partner"
-            allowNone={false}
-            helperText=""
-            testId="partner-filter"
-            value={table.partner ? { ...table.partner, logoUrl: null } : null}
-            onChange={(partner) =>
-              table.setPartner(partner && partner.id ? { id: partner.id, name: partner.name } : undefined)
-            }
-          />
-        </Box>
-        <SortSelect value={table.sort} onChange={table.setSort} choices={CODE_SORT_CHOICES} />
-      </Box>
+      <TableToolbar
+        table={table}
+        label="Filter and sort the QR codes"
+        statusLabels={VOUCHER_STATUS_LABELS.adminTable}
+        partner={{ testId: 'partner-filter' }}
+        sortChoices={CODE_SORT_CHOICES}
+      />
       <Box
         data-testid="codes-selection-bar"
         sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: 1.5 }}
@@ -316,7 +283,7 @@ function CodeActions({
       </span>
     </Tooltip>
   );
-  const voucher = <DownloadButtons id={code.id} formats={['png', 'svg', 'pdf']} />;
+  const voucher = <DownloadButtons id={code.id} formats={['png', 'svg', 'pdf']} dense={!stacked} />;
   const remove = (
     <Tooltip title="Delete">
       <IconButton

@@ -1,17 +1,13 @@
 import { REDEMPTION_STATUSES } from '@avpass/contracts';
 import { formatMonthDayTime } from '@avpass/domain';
-import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
-import { StatusFilter } from '@/components/data-display/table-filters';
-import { PartnerPicker } from '@/components/form/partner-picker';
+import { TableToolbar } from '@/components/data-display/table-filters';
 import {
   CancelRedemptionButton,
   useCancelRedemptionDialog,
@@ -51,45 +47,13 @@ export function RedemptionsTab() {
 
   return (
     <Box>
-      <Box
-        role="group"
-        aria-label="Search and filter the redemptions"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
-      >
-        <TextField
-          label="Search redemptions"
-          placeholder="Partner, service or code ID"
-          size="small"
-          fullWidth={false}
-          value={table.searchText}
-          onChange={(event) => table.setSearchText(event.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchRoundedIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: { maxLength: 100 },
-          }}
-          sx={{ width: { xs: '100%', md: 340 } }}
-        />
-        <StatusFilter value={table.status} onChange={table.setStatus} labels={REDEMPTION_STATUS_LABELS} />
-        <Box sx={{ width: { xs: '100%', sm: 300 } }}>
-          <PartnerPicker
-            size="small"
-            label="Partner"
-            allowNone={false}
-            helperText=""
-            testId="redemptions-partner-filter"
-            value={table.partner ? { ...table.partner, logoUrl: null } : null}
-            onChange={(partner) =>
-              table.setPartner(partner && partner.id ? { id: partner.id, name: partner.name } : undefined)
-            }
-          />
-        </Box>
-      </Box>
+      <TableToolbar
+        table={table}
+        label="Search and filter the redemptions"
+        search={{ label: 'Search redemptions', placeholder: 'Partner, service or code ID', maxLength: 100 }}
+        statusLabels={REDEMPTION_STATUS_LABELS}
+        partner={{ testId: 'redemptions-partner-filter' }}
+      />
       <ResponsivePagedList
         query={redemptions}
         paging={paging}

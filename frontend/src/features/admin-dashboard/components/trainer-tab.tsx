@@ -1,7 +1,6 @@
 import { TRAINER_SORT_DEFAULT_ORDER, TRAINER_SORTS, type TrainerCode } from '@avpass/contracts';
 import { formatDate, TRAINER_ROLE_LABELS, voucherInitials } from '@avpass/domain';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
-import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Avatar from '@mui/material/Avatar';
@@ -9,19 +8,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
-import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
+import { TableToolbar } from '@/components/data-display/table-filters';
 import { DownloadButtons } from '@/components/downloads/download-buttons';
-import { PartnerPicker } from '@/components/form/partner-picker';
 import { paths } from '@/config/paths';
 import { useTableState } from '@/lib/table-state';
 import { viewerTimeZone } from '@/lib/time-zone';
@@ -89,45 +85,19 @@ export function TrainerTab() {
           Create Trainer/Athlete QR
         </Button>
       </Stack>
-      <Box
-        role="group"
-        aria-label="Search, filter and sort the trainer and athlete QR codes"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
-      >
-        <TextField
-          label="Search trainer QR codes"
-          placeholder="Partner, title, service or ID"
-          size="small"
-          value={table.searchText}
-          onChange={(event) => table.setSearchText(event.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchRoundedIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ width: { xs: '100%', md: 300 } }}
-          data-testid="trainer-search"
-        />
-        <StatusFilter value={table.status} onChange={table.setStatus} labels={TRAINER_STATUS_LABELS} />
-        <Box sx={{ width: { xs: '100%', sm: 260 } }}>
-          <PartnerPicker
-            size="small"
-            label="Partner"
-            allowNone={false}
-            helperText=""
-            testId="partner-filter"
-            value={table.partner ? { ...table.partner, logoUrl: null } : null}
-            onChange={(partner) =>
-              table.setPartner(partner && partner.id ? { id: partner.id, name: partner.name } : undefined)
-            }
-          />
-        </Box>
-        <SortSelect value={table.sort} onChange={table.setSort} choices={TRAINER_SORT_CHOICES} />
-      </Box>
+      <TableToolbar
+        table={table}
+        label="Search, filter and sort the trainer and athlete QR codes"
+        search={{
+          label: 'Search trainer QR codes',
+          placeholder: 'Partner, title, service or ID',
+          width: 300,
+          testId: 'trainer-search',
+        }}
+        statusLabels={TRAINER_STATUS_LABELS}
+        partner={{ testId: 'partner-filter', width: 260 }}
+        sortChoices={TRAINER_SORT_CHOICES}
+      />
       <ResponsivePagedList
         query={codes}
         paging={paging}

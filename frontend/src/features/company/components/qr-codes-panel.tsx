@@ -20,7 +20,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import type { Paging } from '@/components/data-display/pager';
-import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
+import { TableToolbar } from '@/components/data-display/table-filters';
 import type { TableState } from '@/lib/table-state';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
@@ -317,18 +317,13 @@ export function QrCodesPanel({
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Box
-        role="group"
-        aria-label="Filter and sort the QR codes"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, px: { xs: 1.5, md: 0 } }}
-      >
-        <StatusFilter
-          value={table.status}
-          onChange={table.setStatus}
-          labels={VOUCHER_STATUS_LABELS.adminTable}
-        />
-        <SortSelect value={table.sort} onChange={table.setSort} choices={SORT_CHOICES} />
-      </Box>
+      <TableToolbar
+        table={table}
+        label="Filter and sort the QR codes"
+        statusLabels={VOUCHER_STATUS_LABELS.adminTable}
+        sortChoices={SORT_CHOICES}
+        sx={{ mb: 0, alignItems: 'normal', px: { xs: 1.5, md: 0 } }}
+      />
       <BulkDownloadBar
         selectedIds={[...selected]}
         allVisibleSelected={allVisibleSelected}

@@ -12,8 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
-import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
-import { PartnerPicker } from '@/components/form/partner-picker';
+import { TableToolbar } from '@/components/data-display/table-filters';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
@@ -121,27 +120,13 @@ export function AllocationsTab() {
           New Credit Allocation
         </Button>
       </SearchToolbar>
-      <Box
-        role="group"
-        aria-label="Filter and sort the credit allocations"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
-      >
-        <StatusFilter value={table.status} onChange={table.setStatus} labels={CREDIT_STATUS_LABELS} />
-        <Box sx={{ width: { xs: '100%', sm: 300 } }}>
-          <PartnerPicker
-            size="small"
-            label="Partner"
-            allowNone={false}
-            helperText=""
-            testId="credits-partner-filter"
-            value={table.partner ? { ...table.partner, logoUrl: null } : null}
-            onChange={(partner) =>
-              table.setPartner(partner && partner.id ? { id: partner.id, name: partner.name } : undefined)
-            }
-          />
-        </Box>
-        <SortSelect value={table.sort} onChange={table.setSort} choices={CREDIT_SORT_CHOICES} />
-      </Box>
+      <TableToolbar
+        table={table}
+        label="Filter and sort the credit allocations"
+        statusLabels={CREDIT_STATUS_LABELS}
+        partner={{ testId: 'credits-partner-filter' }}
+        sortChoices={CREDIT_SORT_CHOICES}
+      />
       <ResponsivePagedList
         query={credits}
         paging={paging}

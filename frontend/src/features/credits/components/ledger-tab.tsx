@@ -9,8 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
-import { StatusFilter } from '@/components/data-display/table-filters';
-import { PartnerPicker } from '@/components/form/partner-picker';
+import { TableToolbar } from '@/components/data-display/table-filters';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
 import { viewerTimeZone } from '@/lib/time-zone';
@@ -77,26 +76,12 @@ export function LedgerTab() {
           {exporting ? 'Exporting...' : 'Export CSV'}
         </Button>
       </SearchToolbar>
-      <Box
-        role="group"
-        aria-label="Filter the transaction ledger"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
-      >
-        <StatusFilter value={table.status} onChange={table.setStatus} labels={TRANSACTION_STATUS_LABELS} />
-        <Box sx={{ width: { xs: '100%', sm: 300 } }}>
-          <PartnerPicker
-            size="small"
-            label="Partner"
-            allowNone={false}
-            helperText=""
-            testId="ledger-partner-filter"
-            value={table.partner ? { ...table.partner, logoUrl: null } : null}
-            onChange={(partner) =>
-              table.setPartner(partner && partner.id ? { id: partner.id, name: partner.name } : undefined)
-            }
-          />
-        </Box>
-      </Box>
+      <TableToolbar
+        table={table}
+        label="Filter the transaction ledger"
+        statusLabels={TRANSACTION_STATUS_LABELS}
+        partner={{ testId: 'ledger-partner-filter' }}
+      />
       <ResponsivePagedList
         query={ledger}
         paging={paging}

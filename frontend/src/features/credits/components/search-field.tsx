@@ -1,43 +1,8 @@
-import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
 import { usePaging } from '@/components/data-display/pager';
+import { SearchField } from '@/components/data-display/table-filters';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-
-/** A list's search box (the list asks the server; the term is debounced by the caller). */
-export function SearchField({
-  label,
-  placeholder,
-  value,
-  onChange,
-}: {
-  label: string;
-  placeholder: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <TextField
-      label={label}
-      placeholder={placeholder}
-      size="small"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchRoundedIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
-      sx={{ width: { xs: '100%', md: 340 } }}
-    />
-  );
-}
 
 /** A searched, paged list: the typed search, its debounced term, and paging that restarts on each change. */
 export function useSearchedList(pageSize: number) {

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
-import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
+import { TableToolbar } from '@/components/data-display/table-filters';
 import { StatCard, StatGrid } from '@/components/data-display/stat-card';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useSession } from '@/lib/session/use-session';
@@ -33,7 +33,6 @@ import {
   useCreditTable,
   useLedgerTable,
 } from '../components/credit-table';
-import { SearchField } from '../components/search-field';
 import { TYPE_LABELS } from '../components/transaction-fields';
 
 const PARTNER_TABS = [
@@ -148,20 +147,13 @@ function AthletesPanel({ onProcess }: { onProcess: (athlete: AthleteCredit) => v
   );
   return (
     <>
-      <Box
-        role="group"
-        aria-label="Search, filter and sort the athletes"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
-      >
-        <SearchField
-          label="Search athletes"
-          placeholder="Athlete name or role"
-          value={table.searchText}
-          onChange={table.setSearchText}
-        />
-        <StatusFilter value={table.status} onChange={table.setStatus} labels={CREDIT_STATUS_LABELS} />
-        <SortSelect value={table.sort} onChange={table.setSort} choices={CREDIT_SORT_CHOICES} />
-      </Box>
+      <TableToolbar
+        table={table}
+        label="Search, filter and sort the athletes"
+        search={{ label: 'Search athletes', placeholder: 'Athlete name or role' }}
+        statusLabels={CREDIT_STATUS_LABELS}
+        sortChoices={CREDIT_SORT_CHOICES}
+      />
       <ResponsivePagedList
         query={credits}
         paging={paging}
@@ -235,19 +227,12 @@ function HistoryPanel() {
   const zone = viewerTimeZone();
   return (
     <>
-      <Box
-        role="group"
-        aria-label="Filter the transaction history"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
-      >
-        <SearchField
-          label="Search history"
-          placeholder="Athlete name"
-          value={table.searchText}
-          onChange={table.setSearchText}
-        />
-        <StatusFilter value={table.status} onChange={table.setStatus} labels={TRANSACTION_STATUS_LABELS} />
-      </Box>
+      <TableToolbar
+        table={table}
+        label="Filter the transaction history"
+        search={{ label: 'Search history', placeholder: 'Athlete name' }}
+        statusLabels={TRANSACTION_STATUS_LABELS}
+      />
       <ResponsivePagedList
         query={history}
         paging={paging}
