@@ -1,6 +1,8 @@
 // The partners screen at the size of a real network (issue 12): SCALE_PARTNERS partner companies
 // (default 10,000) in the partners schema, each with SCALE_PORTAL_USERS_PER_PARTNER portal users
 // (default 2 → 20,000) in the identity schema, then the screen's calls timed through the gateway.
+// Issue 27: the name sort (A–Z, Z–A) and the creation sort both ways, with the search, the category
+// and the status filter, and a deep page of the name sort by cursor, each checked against SQL's order.
 const PARTNERS = Number(process.env.SCALE_PARTNERS ?? 10_000);
 const USERS_PER_PARTNER = Number(process.env.SCALE_PORTAL_USERS_PER_PARTNER ?? 2);
 const CATEGORIES = [
@@ -27,6 +29,9 @@ const categoriesSql = `array[${CATEGORIES.map((c) => `'${c}'`).join(', ')}]`;
 const uuidSql = (text) => `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
 
 const cursorOf = (row) => Buffer.from(JSON.stringify([row.at, row.id])).toString('base64url');
+/** A sorted page's cursor (libs/platform keyset.ts encodeSortedCursor): sort, order, value, id. */
+const sortedCursorOf = (sort, order, row) =>
+  Buffer.from(JSON.stringify(['s1', sort, order, row.value, row.id])).toString('base64url');
 
 export const section = {
   title: `Partners (${PARTNERS.toLocaleString()} partners, ${(PARTNERS * USERS_PER_PARTNER).toLocaleString()} portal users)`,
@@ -152,6 +157,88 @@ export const section = {
       adminToken,
       total('vendor codes total', companyCodes),
     );
+    await timeSorts({ client, adminToken, row, wrong, sqlCount });
     await client.query('reset search_path');
   },
 };
+
+/** Issue 27: the screen's sorts and filters, each first page compared with SQL's own order. */
+async function timeSorts({ client, adminToken, row, wrong, sqlCount }) {
+  const ids = async (where, orderBy, params = [], offset = 0) =>
+    (
+      await client.query(
+        `select id::text from partners.companies c where ${where} order by ${orderBy} offset ${offset} limit 10`,
+        params,
+      )
+    ).rows.map((r) => r.id);
+  const sameIds = (label, want) => (b) => wrong(label, b.items.map((v) => v.id).join(','), want.join(','));
+  const name = (dir) => `lower(c.name) ${dir}, c.id ${dir}`;
+  const created = (dir) => `c.created_at ${dir}, c.id ${dir}`;
+  for (const [label, query, orderBy] of [
+    ['sort=name (A–Z)', 'sort=name', name('asc')],
+    ['sort=name&order=desc (Z–A)', 'sort=name&order=desc', name('desc')],
+    ['sort=createdAt&order=asc (oldest first)', 'sort=createdAt&order=asc', created('asc')],
+  ]) {
+    await row(
+      `GET /api/vendors?${label}`,
+      50,
+      `/api/vendors?limit=10&${query}`,
+      adminToken,
+      sameIds(`vendors ${label}`, await ids('true', orderBy)),
+    );
+  }
+  const search = `(c.name ilike '%partner 42%' or lower(c.email) like '%partner 42%')`;
+  await row(
+    'GET /api/vendors?search=Partner 42&sort=name',
+    50,
+    '/api/vendors?limit=10&search=Partner%2042&sort=name',
+    adminToken,
+    sameIds('vendors search by name', await ids(search, name('asc'))),
+  );
+  const wide = `(c.name ilike '%partner 1%' or lower(c.email) like '%partner 1%')`;
+  await row(
+    'GET /api/vendors?search=Partner 1&sort=name&order=desc',
+    50,
+    '/api/vendors?limit=10&search=Partner%201&sort=name&order=desc',
+    adminToken,
+    sameIds('vendors wide search by name', await ids(wide, name('desc'))),
+  );
+  await row(
+    'GET /api/vendors?category=Healthcare&sort=name',
+    50,
+    '/api/vendors?limit=10&category=Healthcare&sort=name',
+    adminToken,
+    sameIds('vendors category by name', await ids(`c.categories @> '["Healthcare"]'`, name('asc'))),
+  );
+  const active = await sqlCount('select count(*) n from partners.companies where is_active');
+  await row(
+    'GET /api/vendors?status=active&sort=name',
+    50,
+    '/api/vendors?limit=10&status=active&sort=name',
+    adminToken,
+    (b) => wrong('vendors active total', b.total, active),
+  );
+  const inactive = await sqlCount('select count(*) n from partners.companies where not is_active');
+  await row(
+    'GET /api/vendors?status=inactive (walks every partner when none is)',
+    50,
+    '/api/vendors?limit=10&status=inactive',
+    adminToken,
+    (b) => wrong('vendors inactive total', b.total, inactive),
+  );
+  const all = await sqlCount('select count(*) n from partners.companies');
+  const deep = Math.min(5000, Math.floor(all / 2));
+  const [before] = (
+    await client.query(
+      `select lower(c.name) as value, c.id::text from partners.companies c order by ${name('asc')}
+        offset ${deep - 1} limit 1`,
+    )
+  ).rows;
+  await row(
+    `GET /api/vendors?sort=name&cursor (row ${deep.toLocaleString()})`,
+    50,
+    `/api/vendors?limit=10&sort=name&cursor=${sortedCursorOf('name', 'asc', before)}`,
+    adminToken,
+    sameIds('vendors name deep page', await ids('true', name('asc'), [], deep)),
+  );
+}
