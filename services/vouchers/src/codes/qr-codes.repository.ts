@@ -302,7 +302,7 @@ export class QrCodesRepository {
     const column = sort.sort === 'createdAt' ? null : usedUpSortColumn(sort.sort, dir);
     const key = column ? column.expression : 'u.created_at';
     const where = allOf(
-      this.filterSql(actor, window, filter),
+      this.usedUpFilterSql(actor, window, filter),
       column
         ? afterSortedCursorSql(window.cursor, column, 'u.qr_code_id')
         : allOf(
@@ -323,6 +323,26 @@ export class QrCodesRepository {
       rows: rows.map(({ partner_ids: _partners, sort_value: _value, ...row }) => row),
       nextCursor: column ? nextSortedCursor(rows, window.limit, column) : nextCursor(rows, window.limit),
     };
+  }
+
+  /**
+   * The rest of the filter on a used-up code `q` reached from used_up_codes `u`, its partner clauses
+   * checked row by row (a probe of the partner-and-code index each): collecting every code of a large
+   * partner first (assignedToSql) would cost that partner's size instead of the used-up codes'.
+   */
+  private usedUpFilterSql(actor: Actor, window: PageWindow, filter: CodeFilter): SqlClause {
+    const visible =
+      actor.role === 'super_admin'
+        ? null
+        : actor.companyId
+          ? assignedRowSql(actor.companyId)
+          : { sql: 'false', params: [] };
+    return allOf(
+      visible,
+      codeSearchSql(window.search),
+      filter.vendorId ? this.vendorSql(filter.vendorId, true) : null,
+      filter.batchId ? { sql: 'q.batch_id = ?', params: [filter.batchId] } : null,
+    );
   }
 
   /**
@@ -384,9 +404,18 @@ export class QrCodesRepository {
    * total without a count over every row of a large platform (more than `bound`: "more than").
    */
   async countUpTo(actor: Actor, window: PageWindow, filter: CodeFilter, bound: number): Promise<number> {
-    const where = this.filterSql(actor, window, filter);
+    // The used-up codes are counted from their own table (see usedUpPageRows), the rest along qr_codes.
+    const usedUp = filter.status?.status === 'used_up';
+    const where = usedUp
+      ? this.usedUpFilterSql(actor, window, filter)
+      : this.filterSql(actor, window, filter);
+    const from = !usedUp
+      ? 'qr_codes q'
+      : where.sql === 'true'
+        ? 'used_up_codes u'
+        : 'used_up_codes u join qr_codes q on q.id = u.qr_code_id';
     const [row] = (await this.em.execute(
-      `select count(*)::int as n from (select 1 from qr_codes q where ${where.sql} limit ?) c`,
+      `select count(*)::int as n from (select 1 from ${from} where ${where.sql} limit ?) c`,
       [...where.params, bound + 1],
     )) as [{ n: number }];
     return row.n;
