@@ -16,25 +16,30 @@ export function StatusFilter<S extends string>({
   onChange,
   labels,
   sx,
+  label = 'Status',
+  allLabel = 'All statuses',
 }: {
   value: S | undefined;
   onChange: (status: S | undefined) => void;
   labels: Readonly<Record<S, string>>;
   sx?: SxProps<Theme>;
+  /** The field's name, when the list's "status" is another column (the ledger's Type). */
+  label?: string;
+  allLabel?: string;
 }) {
   return (
     <TextField
       select
       fullWidth={false}
       size="small"
-      label="Status"
+      label={label}
       value={value ?? ''}
       onChange={(event) => onChange((event.target.value || undefined) as S | undefined)}
       sx={[{ minWidth: 160 }, ...(Array.isArray(sx) ? sx : [sx])]}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       data-testid="status-filter"
     >
-      <MenuItem value="">All statuses</MenuItem>
+      <MenuItem value="">{allLabel}</MenuItem>
       {(Object.keys(labels) as S[]).map((status) => (
         <MenuItem key={status} value={status}>
           {labels[status]}

@@ -1,6 +1,7 @@
-import { allocationPageSchema } from '@avpass/contracts';
+import { allocationPageSchema, type AllocationListQuery } from '@avpass/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
+import { useInventoryList } from './paged';
 import { INVENTORY_URLS, withQuery } from './urls';
 
 /** GET /api/partner-allocations: every active allocation (admin) or the company's own, with its cards. */
@@ -16,4 +17,9 @@ export const allocationsQuery = (search = '') => {
 
 export function useAllocations(search = '') {
   return useQuery(allocationsQuery(search));
+}
+
+/** An allocations table (admin, or the partner's cards): a page in its search, sort and filters (issue 27). */
+export function useAllocationsTable(query: AllocationListQuery) {
+  return useInventoryList(INVENTORY_URLS.allocations, allocationPageSchema, { ...query });
 }

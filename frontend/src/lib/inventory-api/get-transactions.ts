@@ -1,6 +1,11 @@
-import { inventoryTransactionSchema, pageSchema } from '@avpass/contracts';
+import {
+  inventoryTransactionSchema,
+  pageSchema,
+  type InventoryTransactionListQuery,
+} from '@avpass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
+import { useInventoryList } from './paged';
 import { INVENTORY_URLS, withQuery } from './urls';
 
 const transactionPageSchema = pageSchema(inventoryTransactionSchema);
@@ -17,4 +22,9 @@ export const transactionsQuery = (inventoryId?: string) => {
 
 export function useTransactions(inventoryId?: string, enabled = true) {
   return useQuery({ ...transactionsQuery(inventoryId), enabled });
+}
+
+/** A ledger table (the admin's Transactions tab, the partner's history): a page in its view (issue 27). */
+export function useTransactionsTable(query: InventoryTransactionListQuery, enabled = true) {
+  return useInventoryList(INVENTORY_URLS.transactions, transactionPageSchema, { ...query }, enabled);
 }

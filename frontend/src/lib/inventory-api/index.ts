@@ -1,5 +1,6 @@
 export { INVENTORY_URLS, isInventoryQuery, withQuery } from './urls';
 export { inventorySummaryQuery, useInventorySummary } from './get-summary';
-export { allocationsQuery, useAllocations } from './get-allocations';
-export { transactionsQuery, useTransactions } from './get-transactions';
+export { allocationsQuery, useAllocations, useAllocationsTable } from './get-allocations';
+export { transactionsQuery, useTransactions, useTransactionsTable } from './get-transactions';
 export { useUpdateUsage } from './update-usage';
+export { inventoryListUrl, useInventoryList, type InventoryListQuery } from './paged';

@@ -1,7 +1,7 @@
-import { merchItemSchema, pageSchema } from '@avpass/contracts';
+import { merchItemSchema, pageSchema, type MerchItemListQuery } from '@avpass/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
-import { INVENTORY_URLS, withQuery } from '@/lib/inventory-api';
+import { INVENTORY_URLS, useInventoryList, withQuery } from '@/lib/inventory-api';
 
 const itemPageSchema = pageSchema(merchItemSchema);
 
@@ -22,4 +22,9 @@ export const merchItemsQuery = (search = '', category = 'all') => {
 
 export function useMerchItems(search = '', category = 'all') {
   return useQuery(merchItemsQuery(search, category));
+}
+
+/** The Merch Items table: a page in its search, sort, category and status (issue 27). */
+export function useMerchItemsTable(query: MerchItemListQuery) {
+  return useInventoryList(INVENTORY_URLS.merchItems, itemPageSchema, { ...query });
 }

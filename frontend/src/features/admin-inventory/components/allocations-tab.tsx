@@ -1,4 +1,10 @@
-import type { Allocation, MerchItem } from '@avpass/contracts';
+import {
+  ALLOCATION_SORT_DEFAULT_ORDER,
+  ALLOCATION_SORTS,
+  ALLOCATION_STATUSES,
+  type Allocation,
+  type MerchItem,
+} from '@avpass/contracts';
 import { dollarsToCents, formatCents, formatDate } from '@avpass/domain';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import Box from '@mui/material/Box';
@@ -18,7 +24,13 @@ import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { focusFirstError } from '@/lib/form-errors';
-import { useAllocations } from '@/lib/inventory-api';
+import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
+import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
+import { PartnerPicker } from '@/components/form/partner-picker';
+import { ALLOCATION_SORT_CHOICES, ALLOCATION_STATUS_LABELS } from '@/components/inventory/allocation-table';
+import { InventoryCard } from '@/components/inventory/inventory-card';
+import { useAllocationsTable } from '@/lib/inventory-api';
+import { useTableState } from '@/lib/table-state';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useCompanies } from '@/lib/vouchers-api';
 import { useMerchItems } from '../api/get-merch-items';
@@ -27,13 +39,23 @@ import { useItemLines } from '../api/get-item-lines';
 import { useRemoveAllocation } from '../api/remove-allocation';
 import type { InventorySelection } from '../types';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
-import { StateTable } from '@/components/data-display/state-table';
 import { ItemToolbar } from './item-picker';
 
-/** Allocations: every active allocation; New Allocation for the chosen item's lines; remove with confirm. */
+/**
+ * Allocations: every active (or removed) allocation, sorted by date or quantity and filtered by status
+ * and partner on the server, the view in the URL (issue 27); New Allocation for the chosen item's
+ * lines; remove with confirm.
+ */
 export function AllocationsTab({ selection }: { selection: InventorySelection }) {
   const { toast } = useToast();
-  const allocations = useAllocations();
+  const table = useTableState({
+    sorts: ALLOCATION_SORTS,
+    defaultSort: { key: 'allocatedAt', order: 'desc' },
+    firstOrder: ALLOCATION_SORT_DEFAULT_ORDER,
+    statuses: ALLOCATION_STATUSES,
+    prefix: 'alloc',
+  });
+  const allocations = useAllocationsTable(table.query);
   const companies = useCompanies();
   const items = useMerchItems();
   const item = items.data?.items.find((i) => i.id === selection.itemId) ?? null;
@@ -42,15 +64,22 @@ export function AllocationsTab({ selection }: { selection: InventorySelection })
   const [creating, setCreating] = useState(false);
   const [removing, setRemoving] = useState<Allocation | null>(null);
   const partnerName = (id: string) => companies.data?.find((c) => c.id === id)?.name ?? 'Unknown partner';
-  const rows = allocations.data?.items ?? [];
-  const state = allocations.isPending
-    ? 'loading'
-    : allocations.isError
-      ? 'error'
-      : rows.length === 0
-        ? 'empty'
-        : 'ready';
   const canAllocate = !!item && (lines.data?.length ?? 0) > 0;
+  const removeButton = (a: Allocation) =>
+    a.isActive ? (
+      <IconButton
+        aria-label={`Remove allocation of ${a.item.name}`}
+        color="error"
+        onClick={() => setRemoving(a)}
+      >
+        <DeleteOutlineRoundedIcon fontSize="small" />
+      </IconButton>
+    ) : (
+      <Typography variant="caption" color="text.secondary">
+        Removed
+      </Typography>
+    );
+  const sizeColor = (a: Allocation) => `${a.size}${a.color ? ` / ${a.color}` : ''}`;
 
   return (
     <Box>
@@ -65,26 +94,57 @@ export function AllocationsTab({ selection }: { selection: InventorySelection })
           Choose an item that has inventory to allocate it to a partner.
         </Typography>
       )}
-      <StateTable
+      <Box
+        role="group"
+        aria-label="Filter and sort the allocations"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
+      >
+        <StatusFilter value={table.status} onChange={table.setStatus} labels={ALLOCATION_STATUS_LABELS} />
+        <Box sx={{ width: { xs: '100%', sm: 300 } }}>
+          <PartnerPicker
+            size="small"
+            label="Partner"
+            allowNone={false}
+            helperText=""
+            testId="allocations-partner-filter"
+            value={table.partner ? { ...table.partner, logoUrl: null } : null}
+            onChange={(partner) =>
+              table.setPartner(partner && partner.id ? { id: partner.id, name: partner.name } : undefined)
+            }
+          />
+        </Box>
+        <SortSelect value={table.sort} onChange={table.setSort} choices={ALLOCATION_SORT_CHOICES} />
+      </Box>
+      <ResponsivePagedList
+        query={allocations}
+        paging={table.paging}
         label="Allocations"
-        minWidth={760}
+        minWidth={860}
+        sort={{
+          ...table.sort,
+          onSort: (key) => {
+            const known = ALLOCATION_SORTS.find((sort) => sort === key);
+            if (known) table.toggleSort(known);
+          },
+        }}
         columns={[
           'Partner',
           'Item',
           'Size / Color',
-          { label: 'Quantity', align: 'right' },
+          { label: 'Quantity', align: 'right', sortKey: 'quantity' },
           { label: 'Used', align: 'right' },
           { label: 'Price', align: 'right' },
-          'Date',
-          { label: 'Remove', align: 'right' },
+          { label: 'Date', sortKey: 'allocatedAt' },
+          { label: 'Remove', align: 'right', sticky: true },
         ]}
-        state={state}
-        error={allocations.error}
-        emptyText="No allocations yet. Create inventory first, then allocate to partners."
-        onRetry={() => void allocations.refetch()}
-      >
-        {rows.map((a) => (
-          <TableRow key={a.id} data-testid="allocation-row">
+        emptyText={
+          table.filtered
+            ? 'No allocations match these filters.'
+            : 'No allocations yet. Create inventory first, then allocate to partners.'
+        }
+        itemKey={(a) => a.id}
+        renderRow={(a) => (
+          <TableRow hover data-testid="allocation-row" data-allocation-id={a.id}>
             <TableCell sx={{ fontWeight: 700 }}>{partnerName(a.partnerId)}</TableCell>
             <TableCell>
               {a.item.name}
@@ -92,26 +152,42 @@ export function AllocationsTab({ selection }: { selection: InventorySelection })
                 {a.item.sku}
               </Typography>
             </TableCell>
-            <TableCell>
-              {a.size}
-              {a.color ? ` / ${a.color}` : ''}
+            <TableCell>{sizeColor(a)}</TableCell>
+            <TableCell align="right" data-testid="allocation-quantity">
+              {a.quantity}
             </TableCell>
-            <TableCell align="right">{a.quantity}</TableCell>
             <TableCell align="right">{a.usedQuantity}</TableCell>
             <TableCell align="right">{formatCents(a.price ?? a.item.price)}</TableCell>
-            <TableCell>{formatDate(a.allocatedAt, viewerTimeZone())}</TableCell>
-            <TableCell align="right">
-              <IconButton
-                aria-label={`Remove allocation of ${a.item.name}`}
-                color="error"
-                onClick={() => setRemoving(a)}
-              >
-                <DeleteOutlineRoundedIcon fontSize="small" />
-              </IconButton>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(a.allocatedAt, viewerTimeZone())}</TableCell>
+            <TableCell align="right" sx={stickyEndCellSx}>
+              {removeButton(a)}
             </TableCell>
           </TableRow>
-        ))}
-      </StateTable>
+        )}
+        renderCard={(a) => (
+          <InventoryCard
+            testId="allocation-card"
+            dimmed={!a.isActive}
+            header={
+              <Box>
+                <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
+                  {partnerName(a.partnerId)}
+                </Typography>
+                <Typography variant="body2">
+                  {a.item.name} · {sizeColor(a)}
+                </Typography>
+              </Box>
+            }
+            fields={[
+              ['Quantity', <span data-testid="allocation-quantity">{a.quantity}</span>],
+              ['Used', a.usedQuantity],
+              ['Price', formatCents(a.price ?? a.item.price)],
+              ['Date', formatDate(a.allocatedAt, viewerTimeZone())],
+            ]}
+            actions={removeButton(a)}
+          />
+        )}
+      />
       {item && <AllocationDialog open={creating} item={item} onClose={() => setCreating(false)} />}
       <ConfirmDialog
         open={!!removing}

@@ -1,3 +1,4 @@
+import type { InventoryTransaction } from '@avpass/contracts';
 import { formatDateTime } from '@avpass/domain';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
@@ -6,32 +7,49 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
+import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
+import { InventoryCard } from '@/components/inventory/inventory-card';
+import {
+  LEDGER_SORT_CHOICES,
+  ledgerQuery,
+  TRANSACTION_TYPE_LABELS,
+  useLedgerTable,
+} from '@/components/inventory/ledger-table';
 import { SignedQuantity, TransactionTypeChip } from '@/components/inventory/transaction-display';
-import { useTransactions } from '@/lib/inventory-api';
+import { useTransactionsTable } from '@/lib/inventory-api';
 import { viewerTimeZone } from '@/lib/time-zone';
-import { StateTable } from '@/components/data-display/state-table';
 import { useItemLines } from '../api/get-item-lines';
 import type { InventorySelection } from '../types';
 import { ItemPicker } from './item-picker';
 
-/** Transactions: the history of a chosen inventory line, newest first. */
+const lineLabel = (t: Pick<InventoryTransaction, 'size' | 'color'>) =>
+  `${t.size}${t.color ? ` / ${t.color}` : ''}`;
+
+/**
+ * Transactions: the ledger, every line's (newest first), narrowed to an item or one of its lines, by
+ * type, oldest first by the Date header; on the server, the view in the URL (issue 27).
+ */
 export function TransactionsTab({ selection }: { selection: InventorySelection }) {
   const lines = useItemLines(selection.itemId);
-  const history = useTransactions(selection.lineId ?? undefined, !!selection.lineId);
-  const rows = history.data?.items ?? [];
-  const state = !selection.lineId
-    ? 'empty'
-    : history.isPending
-      ? 'loading'
-      : history.isError
-        ? 'error'
-        : rows.length === 0
-          ? 'empty'
-          : 'ready';
+  const table = useLedgerTable('tx');
+  const history = useTransactionsTable({
+    ...ledgerQuery(table),
+    ...(selection.lineId
+      ? { inventoryId: selection.lineId }
+      : selection.itemId
+        ? { itemId: selection.itemId }
+        : {}),
+  });
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ mb: 2, flexWrap: 'wrap' }}
+        useFlexGap
+      >
         <ItemPicker
           itemId={selection.itemId}
           onChange={(id) => selection.select({ itemId: id, lineId: null })}
@@ -41,10 +59,12 @@ export function TransactionsTab({ selection }: { selection: InventorySelection }
           size="small"
           label="Inventory line"
           value={(lines.data ?? []).some((l) => l.id === selection.lineId) ? selection.lineId : ''}
-          onChange={(e) => selection.select({ lineId: e.target.value })}
+          onChange={(e) => selection.select({ lineId: e.target.value || null })}
           sx={{ minWidth: { xs: '100%', sm: 220 } }}
           disabled={!selection.itemId}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
+          <MenuItem value="">All lines</MenuItem>
           {(lines.data ?? []).map((l) => (
             <MenuItem key={l.id} value={l.id}>
               {l.size}
@@ -52,17 +72,29 @@ export function TransactionsTab({ selection }: { selection: InventorySelection }
             </MenuItem>
           ))}
         </TextField>
+        <StatusFilter
+          value={table.status}
+          onChange={table.setStatus}
+          labels={TRANSACTION_TYPE_LABELS}
+          label="Type"
+          allLabel="All types"
+        />
+        <SortSelect value={table.sort} onChange={table.setSort} choices={LEDGER_SORT_CHOICES} />
       </Stack>
-      {!selection.lineId && (
+      {!selection.itemId && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Choose an item and one of its inventory lines to see its history.
+          Every item&apos;s transactions. Choose an item, or one of its lines, to narrow the history.
         </Typography>
       )}
-      <StateTable
+      <ResponsivePagedList
+        query={history}
+        paging={table.paging}
         label="Inventory transactions"
-        minWidth={720}
+        minWidth={860}
+        sort={{ ...table.sort, onSort: () => table.toggleSort('createdAt') }}
         columns={[
-          'Date',
+          { label: 'Date', sortKey: 'createdAt' },
+          'Item',
           'Type',
           { label: 'Quantity', align: 'right' },
           { label: 'Previous', align: 'right' },
@@ -70,15 +102,18 @@ export function TransactionsTab({ selection }: { selection: InventorySelection }
           'Reference',
           'Notes',
         ]}
-        state={state}
-        error={history.error}
-        emptyText="No transactions recorded yet."
-        onRetry={() => void history.refetch()}
-      >
-        {rows.map((t) => (
-          <TableRow key={t.id} data-testid="transaction-row">
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        emptyText={table.filtered ? 'No transactions match these filters.' : 'No transactions recorded yet.'}
+        itemKey={(t) => t.id}
+        renderRow={(t) => (
+          <TableRow hover data-testid="transaction-row" data-type={t.transactionType}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="transaction-date" data-at={t.createdAt}>
               {formatDateTime(t.createdAt, viewerTimeZone())}
+            </TableCell>
+            <TableCell>
+              {t.merchItem.name}
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {lineLabel(t)}
+              </Typography>
             </TableCell>
             <TableCell>
               <TransactionTypeChip type={t.transactionType} />
@@ -91,8 +126,28 @@ export function TransactionsTab({ selection }: { selection: InventorySelection }
             <TableCell>{t.reference ?? '—'}</TableCell>
             <TableCell>{t.notes ?? '—'}</TableCell>
           </TableRow>
-        ))}
-      </StateTable>
+        )}
+        renderCard={(t) => (
+          <InventoryCard
+            testId="transaction-card"
+            header={
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography variant="subtitle2" sx={{ fontWeight: 700, flex: 1 }}>
+                  {t.merchItem.name} · {lineLabel(t)}
+                </Typography>
+                <TransactionTypeChip type={t.transactionType} />
+              </Stack>
+            }
+            fields={[
+              ['Date', formatDateTime(t.createdAt, viewerTimeZone())],
+              ['Quantity', <SignedQuantity value={t.quantity} />],
+              ['Previous → New', `${t.previousQuantity} → ${t.newQuantity}`],
+              ['Reference', t.reference ?? '—'],
+              ['Notes', t.notes ?? '—'],
+            ]}
+          />
+        )}
+      />
     </Box>
   );
 }

@@ -1,4 +1,9 @@
-import type { Allocation } from '@avpass/contracts';
+import {
+  ALLOCATION_SORT_DEFAULT_ORDER,
+  ALLOCATION_SORTS,
+  ALLOCATION_STATUSES,
+  type Allocation,
+} from '@avpass/contracts';
 import { formatCents, merchCategoryLabel, usageLevel, utilizationPercent } from '@avpass/domain';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import Box from '@mui/material/Box';
@@ -12,20 +17,33 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
-import { useAllocations } from '@/lib/inventory-api';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { Pager } from '@/components/data-display/pager';
+import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
+import { ALLOCATION_SORT_CHOICES, ALLOCATION_STATUS_LABELS } from '@/components/inventory/allocation-table';
+import { useAllocationsTable } from '@/lib/inventory-api';
+import { useTableState } from '@/lib/table-state';
 import { EmptyState } from './empty-state';
 import { UpdateUsageDialog } from './update-usage-dialog';
 
 const LEVEL_COLOR = { high: 'error.main', medium: 'warning.dark', normal: 'success.main' } as const;
 
-/** Allocated Inventory: search by name, SKU, category or notes; one card per allocation. */
+/**
+ * Allocated Inventory: search by name, SKU, category or notes, status (active or removed) and a sort,
+ * on the server, the view and the page in the URL (issue 27); one card per allocation.
+ */
 export function AllocatedInventoryTab() {
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search, 250);
-  const allocations = useAllocations(debounced);
+  const table = useTableState({
+    sorts: ALLOCATION_SORTS,
+    defaultSort: { key: 'allocatedAt', order: 'desc' },
+    firstOrder: ALLOCATION_SORT_DEFAULT_ORDER,
+    statuses: ALLOCATION_STATUSES,
+    prefix: 'alloc',
+    pageSize: 25,
+  });
+  const allocations = useAllocationsTable(table.query);
   const [updating, setUpdating] = useState<Allocation | null>(null);
   const rows = allocations.data?.items ?? [];
+  const debounced = table.search ?? '';
 
   return (
     <Box>
@@ -34,14 +52,22 @@ export function AllocatedInventoryTab() {
           size="small"
           fullWidth
           label="Search by name, SKU, category or notes"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          value={table.searchText}
+          onChange={(e) => table.setSearchText(e.target.value)}
         />
         <Chip
           label={(allocations.data?.total ?? 0) === 1 ? '1 item' : `${allocations.data?.total ?? 0} items`}
           data-testid="item-count"
         />
       </Stack>
+      <Box
+        role="group"
+        aria-label="Filter and sort the allocated inventory"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
+      >
+        <StatusFilter value={table.status} onChange={table.setStatus} labels={ALLOCATION_STATUS_LABELS} />
+        <SortSelect value={table.sort} onChange={table.setSort} choices={ALLOCATION_SORT_CHOICES} />
+      </Box>
       {allocations.isPending ? (
         <Box
           role="status"
@@ -67,6 +93,8 @@ export function AllocatedInventoryTab() {
           title={`No items match "${debounced.trim()}"`}
           text="Try another name, SKU, category or note, or clear the search."
         />
+      ) : rows.length === 0 && table.status === 'removed' ? (
+        <EmptyState title="No removed allocations" text="Allocations the club removes are listed here." />
       ) : rows.length === 0 ? (
         <EmptyState
           title="No inventory allocated"
@@ -85,6 +113,14 @@ export function AllocatedInventoryTab() {
           ))}
         </Box>
       )}
+      {rows.length > 0 && (
+        <Pager
+          variant="wrap"
+          count={allocations.data?.total ?? 0}
+          countIsLowerBound={allocations.data?.totalIsLowerBound ?? false}
+          paging={table.paging}
+        />
+      )}
       <UpdateUsageDialog allocation={updating} onClose={() => setUpdating(null)} />
     </Box>
   );
@@ -94,7 +130,13 @@ function AllocationCard({ allocation: a, onUpdate }: { allocation: Allocation; o
   const level = usageLevel(a.usedQuantity, a.quantity);
   const percent = utilizationPercent(a.usedQuantity, a.quantity);
   return (
-    <Card variant="outlined" data-testid="allocation-card" data-usage-level={level}>
+    <Card
+      variant="outlined"
+      data-testid="allocation-card"
+      data-usage-level={level}
+      data-allocation-id={a.id}
+      data-quantity={a.quantity}
+    >
       <CardContent>
         <Stack direction="row" spacing={2}>
           <Box
@@ -155,9 +197,13 @@ function AllocationCard({ allocation: a, onUpdate }: { allocation: Allocation; o
             {a.notes}
           </Typography>
         )}
-        <Button fullWidth variant="outlined" sx={{ mt: 2 }} onClick={onUpdate}>
-          Update Usage
-        </Button>
+        {a.isActive ? (
+          <Button fullWidth variant="outlined" sx={{ mt: 2 }} onClick={onUpdate}>
+            Update Usage
+          </Button>
+        ) : (
+          <Chip label="Removed" size="small" sx={{ mt: 2 }} />
+        )}
       </CardContent>
     </Card>
   );

@@ -1,41 +1,67 @@
 import { formatDateTime } from '@avpass/domain';
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
+import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
+import { InventoryCard } from '@/components/inventory/inventory-card';
+import {
+  LEDGER_SORT_CHOICES,
+  ledgerQuery,
+  TRANSACTION_TYPE_LABELS,
+  useLedgerTable,
+} from '@/components/inventory/ledger-table';
 import { SignedQuantity, TransactionTypeChip } from '@/components/inventory/transaction-display';
-import { useTransactions } from '@/lib/inventory-api';
+import { useTransactionsTable } from '@/lib/inventory-api';
 import { viewerTimeZone } from '@/lib/time-zone';
-import { StateTable } from '@/components/data-display/state-table';
 
 const byLabel = (role: string | null) =>
   role === null ? 'System' : role === 'super_admin' ? 'Administrator' : 'Your team';
 
-/** Transaction History: the company's inventory transactions, newest first. */
+/**
+ * Transaction History: the company's inventory transactions, newest first or oldest first by the Date
+ * header, filtered by type, on the server, the view and the page in the URL (issue 27).
+ */
 export function TransactionHistoryTab() {
-  const history = useTransactions();
-  const rows = history.data?.items ?? [];
-  const state = history.isPending
-    ? 'loading'
-    : history.isError
-      ? 'error'
-      : rows.length === 0
-        ? 'empty'
-        : 'ready';
+  const table = useLedgerTable('tx');
+  const history = useTransactionsTable(ledgerQuery(table));
   return (
     <Box>
-      <StateTable
+      <Box
+        role="group"
+        aria-label="Filter and sort the transaction history"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
+      >
+        <StatusFilter
+          value={table.status}
+          onChange={table.setStatus}
+          labels={TRANSACTION_TYPE_LABELS}
+          label="Type"
+          allLabel="All types"
+        />
+        <SortSelect value={table.sort} onChange={table.setSort} choices={LEDGER_SORT_CHOICES} />
+      </Box>
+      <ResponsivePagedList
+        query={history}
+        paging={table.paging}
         label="Transaction history"
         minWidth={640}
-        columns={['Date', 'Item', 'Type', { label: 'Quantity', align: 'right' }, 'Notes', 'By']}
-        state={state}
-        error={history.error}
-        emptyText="No transactions recorded yet"
-        onRetry={() => void history.refetch()}
-      >
-        {rows.map((t) => (
-          <TableRow key={t.id} data-testid="transaction-row">
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        sort={{ ...table.sort, onSort: () => table.toggleSort('createdAt') }}
+        columns={[
+          { label: 'Date', sortKey: 'createdAt' },
+          'Item',
+          'Type',
+          { label: 'Quantity', align: 'right' },
+          'Notes',
+          'By',
+        ]}
+        emptyText={table.filtered ? 'No transactions match these filters.' : 'No transactions recorded yet'}
+        itemKey={(t) => t.id}
+        renderRow={(t) => (
+          <TableRow hover data-testid="transaction-row" data-type={t.transactionType}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="transaction-date" data-at={t.createdAt}>
               {formatDateTime(t.createdAt, viewerTimeZone())}
             </TableCell>
             <TableCell>
@@ -54,8 +80,28 @@ export function TransactionHistoryTab() {
             <TableCell>{t.notes ?? '—'}</TableCell>
             <TableCell>{byLabel(t.createdByRole)}</TableCell>
           </TableRow>
-        ))}
-      </StateTable>
+        )}
+        renderCard={(t) => (
+          <InventoryCard
+            testId="transaction-card"
+            header={
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography variant="subtitle2" sx={{ fontWeight: 700, flex: 1 }}>
+                  {t.merchItem.name} · {t.size}
+                  {t.color ? ` / ${t.color}` : ''}
+                </Typography>
+                <TransactionTypeChip type={t.transactionType} />
+              </Stack>
+            }
+            fields={[
+              ['Date', formatDateTime(t.createdAt, viewerTimeZone())],
+              ['Quantity', <SignedQuantity value={t.quantity} />],
+              ['Notes', t.notes ?? '—'],
+              ['By', byLabel(t.createdByRole)],
+            ]}
+          />
+        )}
+      />
     </Box>
   );
 }

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { StatCard } from '@/components/data-display/stat-card';
 import { useAllocations } from '@/lib/inventory-api';
 import { useSession } from '@/lib/session/use-session';
@@ -33,7 +33,19 @@ export function PartnerInventoryRoute() {
 }
 
 function PartnerInventory() {
-  const [tab, setTab] = useState<TabId>('allocated');
+  // The tab rides in the URL with its table's view (issue 27): a reload or a link opens on it.
+  const [params, setParams] = useSearchParams();
+  const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'allocated';
+  const setTab = (next: TabId) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'allocated') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
   const all = useAllocations();
   const summary = all.data?.summary;
   const figure = <T,>(value: T | undefined) => (all.isError ? null : value);
