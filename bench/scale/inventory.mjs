@@ -1,7 +1,8 @@
 // Merchandise inventory at size (issue 16): SCALE_MERCH_ITEMS items (default 5,000), SCALE_INVENTORY_LINES
 // stock lines (default 50,000; up to 77 per item: 7 sizes x no colour or 10 colours), SCALE_ALLOCATIONS
 // active allocations (default 2,000; every other one to the bench's company) and
-// SCALE_INVENTORY_TRANSACTIONS ledger rows (default 500,000; every 50th the company's). Every line keeps
+// SCALE_INVENTORY_TRANSACTIONS ledger rows (default 500,000; every 50th the company's). Every 10th item is
+// inactive and every 10th allocation removed (the tables' status filters, issue 27). Every line keeps
 // total = available + allocated + sold; every 20th line is low. Seeded by set-based SQL in the
 // inventory schema, secondary indexes rebuilt after the load.
 const ITEMS = Number(process.env.SCALE_MERCH_ITEMS ?? 5_000);
@@ -36,10 +37,10 @@ export const section = {
 
     await client.query(
       `insert into merch_items (id, name, sku, description, category, brand, price, sizes, colors, tags,
-         created_at, updated_at)
+         is_active, created_at, updated_at)
        select ${itemId('i')}, 'Scale Item ' || i, 'SCALE-' || lpad(i::text, 6, '0'), 'Seeded',
               (${CATEGORIES})[1 + i % 7], 'Brand ' || (i % 40), 1000 + (i % 50) * 100,
-              to_jsonb(${SIZES}), to_jsonb(${COLORS}), '[]'::jsonb,
+              to_jsonb(${SIZES}), to_jsonb(${COLORS}), '[]'::jsonb, i % 10 <> 0,
               now() - interval '365 days' + i * interval '1 minute', now()
          from generate_series(1, ${ITEMS}) i`,
     );
@@ -59,12 +60,12 @@ export const section = {
     );
     await client.query(
       `insert into partner_allocations (id, partner_id, merch_inventory_id, merch_item_id, quantity, used_quantity,
-         price, notes, allocated_at, updated_at)
+         price, notes, allocated_at, updated_at, is_active)
        select ${uuidOf("'alloc' || a")},
               case when a % 2 = 0 then $1::uuid else ${uuidOf("'partner' || a % 37")} end,
-              ${lineId('a')}, ${itemId('1 + (a - 1) % ' + ITEMS)}, 5, 2,
+              ${lineId('a')}, ${itemId('1 + (a - 1) % ' + ITEMS)}, 2 + a % 9, 2,
               case when a % 3 = 0 then 1500 end, 'Allocation ' || a,
-              now() - a * interval '1 hour', now()
+              now() - a * interval '1 hour', now(), a % 10 <> 0
          from generate_series(1, ${ALLOCATIONS}) a`,
       [company.id],
     );
@@ -115,6 +116,45 @@ export const section = {
         'select count(*) as n from inventory.partner_allocations where is_active and partner_id = $1',
         [company.id],
       ),
+      activeAllocations: await sqlCount(
+        'select count(*) as n from inventory.partner_allocations where is_active',
+      ),
+      removedAllocations: await sqlCount(
+        'select count(*) as n from inventory.partner_allocations where not is_active',
+      ),
+      companyRemoved: await sqlCount(
+        'select count(*) as n from inventory.partner_allocations where not is_active and partner_id = $1',
+        [company.id],
+      ),
+      inactiveItems: await sqlCount('select count(*) as n from inventory.merch_items where not is_active'),
+      activeShoes: await sqlCount(
+        "select count(*) as n from inventory.merch_items where is_active and category = 'shoes'",
+      ),
+      inStockLines: await sqlCount(
+        `select count(*) as n from inventory.merch_inventory
+          where merch_item_id = $1 and available_quantity > min_stock_level and available_quantity > 0`,
+        [someItem],
+      ),
+      sales: await sqlCount(
+        "select count(*) as n from (select 1 from inventory.inventory_transactions where transaction_type = 'sale' limit 10001) t",
+      ),
+      itemTransactions: await sqlCount(
+        'select count(*) as n from inventory.inventory_transactions where merch_item_id = $1',
+        [someItem],
+      ),
+      companySales: await sqlCount(
+        "select count(*) as n from inventory.inventory_transactions where partner_id = $1 and transaction_type = 'sale'",
+        [company.id],
+      ),
+    };
+    /** A sorted page's order, checked against the rows' own values (ties broken by id). */
+    const sortedBy = (what, items, key, dir) => {
+      for (let i = 1; i < items.length; i++) {
+        const [a, b] = [items[i - 1], items[i]];
+        const [x, y] = [key(a), key(b)];
+        const ok = dir === 'asc' ? x < y || (x === y && a.id < b.id) : x > y || (x === y && a.id > b.id);
+        if (!ok) return wrong(`${what} order at row ${i}`, `${x}/${a.id} then ${y}/${b.id}`, dir);
+      }
     };
     const first = await row(
       'GET /api/merch-items?limit=50',
@@ -154,7 +194,7 @@ export const section = {
     await row('GET /api/inventory/summary', 50, '/api/inventory/summary', adminToken, (b) => {
       wrong('summary totalItems', b.totalItems, want.items);
       wrong('summary totalInventory', b.totalInventory, want.totalInventory);
-      wrong('summary activeAllocations', b.activeAllocations, ALLOCATIONS);
+      wrong('summary activeAllocations', b.activeAllocations, want.activeAllocations);
       wrong('summary lowStockItems', b.lowStockItems, want.low);
     });
     await row(
@@ -182,7 +222,7 @@ export const section = {
       50,
       '/api/partner-allocations?limit=50',
       adminToken,
-      (b) => wrong('admin allocations total', b.total, ALLOCATIONS),
+      (b) => wrong('admin allocations total', b.total, want.activeAllocations),
     );
     await row(
       'GET /api/partner-allocations (company)',
@@ -196,6 +236,150 @@ export const section = {
       50,
       '/api/partner-allocations?limit=50&search=Scale%20Item%201',
       companyToken,
+    );
+
+    // Issue 27: the tables' sorts and filters, each along an index (inventory migration 20261211).
+    const byName = await row(
+      'GET /api/merch-items?sort=name (A–Z)',
+      50,
+      '/api/merch-items?sort=name&limit=50',
+      adminToken,
+      (b) => {
+        wrong('merch items by name total', b.total, want.items);
+        sortedBy('merch items by name', b.items, (i) => i.name.toLowerCase(), 'asc');
+      },
+    );
+    if (byName?.nextCursor) {
+      await row(
+        'GET /api/merch-items?sort=name&cursor=… (page 2)',
+        50,
+        `/api/merch-items?sort=name&limit=50&cursor=${encodeURIComponent(byName.nextCursor)}`,
+        adminToken,
+        (b) => wrong('merch items by name page 2 size', b.items.length, 50),
+      );
+    }
+    await row(
+      'GET /api/merch-items?sort=price&order=desc',
+      50,
+      '/api/merch-items?sort=price&order=desc&limit=50',
+      adminToken,
+      (b) => sortedBy('merch items by price', b.items, (i) => i.price, 'desc'),
+    );
+    await row(
+      'GET /api/merch-items?sort=createdAt&order=asc (oldest)',
+      50,
+      '/api/merch-items?sort=createdAt&order=asc&limit=50',
+      adminToken,
+      (b) => sortedBy('merch items oldest first', b.items, (i) => i.createdAt, 'asc'),
+    );
+    await row(
+      'GET /api/merch-items?status=inactive',
+      50,
+      '/api/merch-items?status=inactive&limit=50',
+      adminToken,
+      (b) => wrong('inactive items total', b.total, want.inactiveItems),
+    );
+    await row(
+      'GET /api/merch-items?status=active&category=shoes&sort=name',
+      50,
+      '/api/merch-items?status=active&category=shoes&sort=name&limit=50',
+      adminToken,
+      (b) => wrong('active shoes total', b.total, want.activeShoes),
+    );
+    await row(
+      'GET /api/merch-items/{id}/inventory?sort=available&status=in_stock',
+      50,
+      `/api/merch-items/${someItem}/inventory?sort=available&status=in_stock`,
+      adminToken,
+      (b) => wrong('in-stock lines of an item', b.length, want.inStockLines),
+    );
+    await row(
+      'GET /api/inventory-transactions?type=sale (admin)',
+      50,
+      '/api/inventory-transactions?type=sale&limit=50',
+      adminToken,
+      (b) => {
+        wrong('sales total (bounded)', b.total, Math.min(want.sales, 10_000));
+        wrong('sales total is a lower bound', b.totalIsLowerBound ?? false, want.sales > 10_000);
+        wrong(
+          'sales page all sales',
+          b.items.every((t) => t.transactionType === 'sale'),
+          true,
+        );
+      },
+    );
+    const oldest = await row(
+      'GET /api/inventory-transactions?order=asc (admin, oldest)',
+      50,
+      '/api/inventory-transactions?order=asc&limit=50',
+      adminToken,
+      (b) => sortedBy('ledger oldest first', b.items, (t) => t.createdAt, 'asc'),
+    );
+    if (oldest?.nextCursor) {
+      await row(
+        'GET /api/inventory-transactions?order=asc&cursor=… (page 2)',
+        50,
+        `/api/inventory-transactions?order=asc&limit=50&cursor=${encodeURIComponent(oldest.nextCursor)}`,
+        adminToken,
+      );
+    }
+    await row(
+      'GET /api/inventory-transactions?itemId=…&order=asc',
+      50,
+      `/api/inventory-transactions?itemId=${someItem}&order=asc&limit=50`,
+      adminToken,
+      (b) => wrong('item transactions total', b.total, Math.min(want.itemTransactions, 10_000)),
+    );
+    await row(
+      'GET /api/inventory-transactions?type=sale (company)',
+      50,
+      '/api/inventory-transactions?type=sale&limit=50',
+      companyToken,
+      (b) => wrong('company sales total', b.total, Math.min(want.companySales, 10_000)),
+    );
+    await row(
+      'GET /api/inventory-transactions?order=asc (company)',
+      50,
+      '/api/inventory-transactions?order=asc&limit=50',
+      companyToken,
+      (b) => sortedBy('company ledger oldest first', b.items, (t) => t.createdAt, 'asc'),
+    );
+    await row(
+      'GET /api/partner-allocations?sort=quantity (admin)',
+      50,
+      '/api/partner-allocations?sort=quantity&limit=50',
+      adminToken,
+      (b) => {
+        wrong('allocations by quantity total', b.total, want.activeAllocations);
+        sortedBy('allocations by quantity', b.items, (a) => a.quantity, 'desc');
+      },
+    );
+    await row(
+      'GET /api/partner-allocations?partnerId=…&sort=quantity&order=asc (admin)',
+      50,
+      `/api/partner-allocations?partnerId=${company.id}&sort=quantity&order=asc&limit=50`,
+      adminToken,
+      (b) => {
+        wrong('one partner’s allocations total', b.total, want.companyAllocations);
+        sortedBy('one partner’s allocations by quantity', b.items, (a) => a.quantity, 'asc');
+      },
+    );
+    await row(
+      'GET /api/partner-allocations?status=removed (admin)',
+      50,
+      '/api/partner-allocations?status=removed&limit=50',
+      adminToken,
+      (b) => wrong('removed allocations total', b.total, want.removedAllocations),
+    );
+    await row(
+      'GET /api/partner-allocations?status=removed&sort=allocatedAt&order=asc (company)',
+      50,
+      '/api/partner-allocations?status=removed&sort=allocatedAt&order=asc&limit=50',
+      companyToken,
+      (b) => {
+        wrong('company removed allocations total', b.total, want.companyRemoved);
+        sortedBy('company removed oldest first', b.items, (a) => a.allocatedAt, 'asc');
+      },
     );
   },
 };

@@ -4,8 +4,9 @@ import { Migration } from '@mikro-orm/migrations';
  * The inventory tables sort and filter on the server (issue 27), each sort along an index, the id
  * breaking ties, so a keyset page seeks instead of sorting the table:
  * - merch items by name (case-insensitive) and by price; the few inactive items newest first;
- * - the ledger by type (the Type filter over every line) and by item (an item's history, all its
- *   lines), newest or oldest first;
+ * - the ledger by type (the Type filter over every line, and over a company's own rows, where a type
+ *   it never had would otherwise walk all of them) and by item (an item's history, all its lines),
+ *   newest or oldest first;
  * - allocations by quantity, and the removed (deactivated) allocations newest first, each for every
  *   partner and for one partner.
  * None of these columns changes on a usage report or a restock (those update quantities of lines and
@@ -21,6 +22,10 @@ export class Migration20261211TableSorts extends Migration {
     this.addSql(
       `create index if not exists inventory_transactions_type_idx
         on inventory_transactions (transaction_type, created_at desc, id desc)`,
+    );
+    this.addSql(
+      `create index if not exists inventory_transactions_partner_type_idx
+        on inventory_transactions (partner_id, transaction_type, created_at desc, id desc) where partner_id is not null`,
     );
     this.addSql(
       `create index if not exists inventory_transactions_item_idx
