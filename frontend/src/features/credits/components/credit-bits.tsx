@@ -39,6 +39,16 @@ export function TransactionStatusChip({ transaction }: { transaction: CreditTran
   );
 }
 
+/** A transaction's card on a phone starts with the athlete and the status chip. */
+export function TransactionCardHeader({ transaction }: { transaction: CreditTransaction }) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+      <Typography sx={{ fontWeight: 700 }}>{transaction.athleteName}</Typography>
+      <TransactionStatusChip transaction={transaction} />
+    </Stack>
+  );
+}
+
 /** Voided ledger rows are dimmed (spec section 2). */
 export const voidedSx = (transaction: CreditTransaction) =>
   transaction.voidedAt

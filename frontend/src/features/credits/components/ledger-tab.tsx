@@ -3,7 +3,6 @@ import { formatMonthDayTime } from '@avpass/domain';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -15,7 +14,7 @@ import { errorMessageOf } from '@/lib/api-client';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useLedger } from '../api/get-ledger';
 import { exportLedgerCsv } from '../lib/export-ledger';
-import { Money, RowCard, TransactionStatusChip, voidedSx } from './credit-bits';
+import { Money, RowCard, TransactionCardHeader, TransactionStatusChip, voidedSx } from './credit-bits';
 import { TRANSACTION_STATUS_LABELS, useLedgerTable } from './credit-table';
 import { SearchToolbar } from './search-field';
 import { CATEGORY_LABELS, TYPE_LABELS } from './transaction-fields';
@@ -151,12 +150,7 @@ export function LedgerTab() {
             testId="ledger-row"
             dimmed={Boolean(t.voidedAt)}
             dataAttributes={{ 'data-transaction-id': t.id, 'data-voided': t.voidedAt ? 'true' : 'false' }}
-            header={
-              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-                <Typography sx={{ fontWeight: 700 }}>{t.athleteName}</Typography>
-                <TransactionStatusChip transaction={t} />
-              </Stack>
-            }
+            header={<TransactionCardHeader transaction={t} />}
             fields={[
               ['Amount', <Money key="a" cents={t.amount} strong />],
               ['Date', formatMonthDayTime(t.createdAt, zone)],

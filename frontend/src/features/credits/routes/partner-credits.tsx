@@ -23,7 +23,14 @@ import { useSession } from '@/lib/session/use-session';
 import { useCreditSummary } from '../api/get-credit-summary';
 import { usePartnerCredits } from '../api/get-partner-credits';
 import { usePartnerTransactions } from '../api/get-partner-transactions';
-import { Money, ROLE_LABELS, RowCard, TransactionStatusChip, voidedSx } from '../components/credit-bits';
+import {
+  Money,
+  ROLE_LABELS,
+  RowCard,
+  TransactionCardHeader,
+  TransactionStatusChip,
+  voidedSx,
+} from '../components/credit-bits';
 import { creditPanelProps, CreditTabs } from '../components/credit-tabs';
 import { PartnerRecordDialog } from '../components/partner-record-dialog';
 import {
@@ -277,12 +284,7 @@ function HistoryPanel() {
             testId="history-row"
             dimmed={Boolean(t.voidedAt)}
             dataAttributes={{ 'data-voided': t.voidedAt ? 'true' : 'false' }}
-            header={
-              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-                <Typography sx={{ fontWeight: 700 }}>{t.athleteName}</Typography>
-                <TransactionStatusChip transaction={t} />
-              </Stack>
-            }
+            header={<TransactionCardHeader transaction={t} />}
             fields={[
               ['Amount', <Money key="a" cents={t.amount} strong />],
               ['Date', formatMonthDayTime(t.createdAt, zone)],
