@@ -307,6 +307,14 @@ describe('the partners screen keeps its view in the URL', () => {
       'birch Clinic',
       'aspen Gym',
     ]);
+    // The status the filter reads is on the phone's rows too.
+    await expect(
+      page
+        .getByTestId('partner-row')
+        .filter({ hasText: `${TAG} Cedar Cafe` })
+        .getByText('Inactive')
+        .isVisible(),
+    ).resolves.toBe(true);
     await shot('tables-partners-phone');
   });
 });

@@ -142,6 +142,7 @@ export function PartnerRow({ vendor, ...actions }: { vendor: Vendor } & PartnerA
         <PartnerLogo name={vendor.name} logoUrl={vendor.logoUrl} size={44} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{vendor.name}</Typography>
+          {!vendor.isActive && <Chip size="small" label="Inactive" sx={{ my: 0.25 }} />}
           <Typography variant="body2" color="text.secondary" noWrap>
             {vendor.categories.join(', ') || vendor.email || 'No category'}
           </Typography>
