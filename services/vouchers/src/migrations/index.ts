@@ -20,6 +20,7 @@ import { Migration20261210BatchSorts } from './migration-20261210-batch-sorts';
 import { Migration20261210TrainerSorts } from './migration-20261210-trainer-sorts';
 import { Migration20261211UsedUpCodes } from './migration-20261211-used-up-codes';
 import { Migration20261212ExclusiveSorts } from './migration-20261212-exclusive-sorts';
+import { Migration20261213CodeUsage } from './migration-20261213-code-usage';
 
 export const migrations = [
   { name: 'Migration20261122Initial', class: Migration20261122Initial },
@@ -44,4 +45,5 @@ export const migrations = [
   { name: 'Migration20261210BatchSorts', class: Migration20261210BatchSorts },
   { name: 'Migration20261211UsedUpCodes', class: Migration20261211UsedUpCodes },
   { name: 'Migration20261212ExclusiveSorts', class: Migration20261212ExclusiveSorts },
+  { name: 'Migration20261213CodeUsage', class: Migration20261213CodeUsage },
 ];
