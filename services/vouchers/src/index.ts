@@ -5,3 +5,4 @@ export { loadVouchersConfig, type VouchersConfig } from './config';
 export type { Clock } from './clock';
 export { RedeemService } from './redeem/redeem.service';
 export { TallyFolder } from './stats/tally-folder';
+export { StatsService } from './stats/stats.service';

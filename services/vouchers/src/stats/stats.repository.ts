@@ -10,7 +10,7 @@ import {
 import type { Actor, Redemption as RedemptionDto, RedemptionStatus } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { assignedToSql, codeSearchSql, visibleCodesSql } from '../codes/code-visibility';
+import { assignedRowSql, assignedToSql, codeSearchSql, visibleCodesSql } from '../codes/code-visibility';
 
 import type { KeysetPage, PageWindow } from '../codes/qr-codes.repository';
 import type { RedemptionRecord } from '../redemptions/redemption-view';
@@ -44,6 +44,16 @@ const CODE_COLUMNS = `q.clinic_name, q.service, q.discount_type, q.discount_valu
 export type CompanyPagePlan = 'walk' | 'byCode';
 
 /**
+ * How a searched table is read (its page and its bounded total): `walk` along the redemptions' own
+ * index in the table's order, keeping the rows whose code matches (quick when many codes match), or
+ * `bySearch` from the codes the search matches (qr_codes_search_trgm_index) and each one's redemptions
+ * in that order (redemptions_qr_code_id_redeemed_at_index), merged (quick when few match, where the
+ * walk would read most of the platform's redemptions first). Both give the same rows; StatsService
+ * decides from the search texts' tally.
+ */
+export type SearchPlan = 'walk' | 'bySearch';
+
+/**
  * The redemptions table's order and filters (issue 27): oldest first (`asc`) or newest first (the
  * default), a status, and the administrator's partner (the codes assigned to it).
  */
@@ -75,7 +85,7 @@ export class StatsRepository {
   async redemptionsPage(
     actor: Actor,
     window: PageWindow,
-    plan: CompanyPagePlan = 'walk',
+    plan: CompanyPagePlan | SearchPlan = 'walk',
     view: RedemptionView = {},
   ): Promise<KeysetPage<RedemptionRow>> {
     const dir = view.order ?? 'desc';
@@ -115,6 +125,23 @@ export class StatsRepository {
       );
       return { rows, nextCursor: next(rows) };
     }
+    if (plan === 'bySearch' && codeSearchSql(window.search)) {
+      // Each matching code's first `offset + limit` redemptions (after the cursor) in the table's
+      // order are all a page can need; the partner is checked code by code (one probe each).
+      const codes = this.searchedCodes(actor, window.search, view);
+      const rows: PagedRow[] = await this.em.execute(
+        `select ${REDEMPTION_COLUMNS}, ${CODE_COLUMNS}
+           from qr_codes q
+          cross join lateral (
+            select r.* from redemptions r
+             where r.qr_code_id = q.id and ${inner.sql}
+             order by r.redeemed_at ${dir}, r.id ${dir} limit ?) r
+          where ${codes.sql}
+          order by r.redeemed_at ${dir}, r.id ${dir} limit ? offset ?`,
+        [...inner.params, offset + window.limit, ...codes.params, window.limit, offset],
+      );
+      return { rows, nextCursor: next(rows) };
+    }
     const where = allOf(
       visibleCodesSql(actor),
       view.partnerId && actor.role === 'super_admin' ? assignedToSql(view.partnerId) : null,
@@ -140,7 +167,22 @@ export class StatsRepository {
     search: string | undefined,
     view: RedemptionView,
     bound: number,
+    plan: SearchPlan = 'walk',
   ): Promise<number> {
+    const status: SqlClause | null = view.status ? { sql: 'r.status = ?', params: [view.status] } : null;
+    if (plan === 'bySearch' && codeSearchSql(search)) {
+      // Code by code, each one's redemptions counted on its index, until bound + 1.
+      const codes = this.searchedCodes(actor, search, view);
+      const inner = allOf({ sql: 'r.qr_code_id = q.id', params: [] }, status);
+      const [{ total }] = (await this.em.execute(
+        `select count(*)::int as total from (
+           select 1 from qr_codes q
+            cross join lateral (select 1 from redemptions r where ${inner.sql} limit ?) r
+            where ${codes.sql} limit ?) c`,
+        [...inner.params, bound + 1, ...codes.params, bound + 1],
+      )) as [{ total: number }];
+      return total;
+    }
     const where = allOf(
       visibleCodesSql(actor),
       view.partnerId && actor.role === 'super_admin' ? assignedToSql(view.partnerId) : null,
@@ -153,6 +195,15 @@ export class StatsRepository {
       [...where.params, bound + 1],
     )) as [{ total: number }];
     return total;
+  }
+
+  /** The codes a searched table starts from (plan `bySearch`): visible, the partner's, matching. */
+  private searchedCodes(actor: Actor, search: string | undefined, view: RedemptionView): SqlClause {
+    return allOf(
+      actor.role === 'super_admin' ? null : visibleCodesSql(actor),
+      view.partnerId && actor.role === 'super_admin' ? assignedRowSql(view.partnerId) : null,
+      codeSearchSql(search),
+    );
   }
 
   /** How many redemptions (cancelled ones too, as the list shows them) a search matches. */

@@ -9,7 +9,7 @@ import {
 import { redemptionRatePercent, todayInTimeZone } from '@avpass/domain';
 import { BriefCache, DomainError } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
-import { tallyScopeOf } from '../codes/code-visibility';
+import { codeSearchPattern, idPrefixRange, tallyScopeOf } from '../codes/code-visibility';
 import type { PageWindow } from '../codes/qr-codes.repository';
 import { VouchersSettings } from '../settings';
 import { undoRule } from '../redemptions/redemption-view';
@@ -18,6 +18,7 @@ import {
   type CompanyPagePlan,
   type RedemptionRow,
   type RedemptionView,
+  type SearchPlan,
 } from './stats.repository';
 import { PLATFORM_SCOPE } from './tallies-sql.repository';
 import { TalliesRepository, type ScopeCounts } from './tallies.repository';
@@ -133,20 +134,36 @@ export class StatsService {
       partnerId: actor.role === 'super_admin' ? partnerId?.toLowerCase() : undefined,
     };
     const now = this.settings.now();
-    const plan = await this.companyPagePlan(actor, window);
-    const filtered = Boolean(view.status || view.partnerId);
     const searched = Boolean(window.search?.trim());
-    const [page, total] = await Promise.all([
-      this.stats.redemptionsPage(actor, window, plan, view),
-      searched
-        ? filtered
-          ? this.stats.countRedemptionsUpTo(actor, window.search, view, REDEMPTION_COUNT_BOUND).then((n) => ({
-              n: Math.min(n, REDEMPTION_COUNT_BOUND),
-              lowerBound: n > REDEMPTION_COUNT_BOUND,
-            }))
-          : this.stats.countRedemptions(actor, window.search).then((n) => ({ n, lowerBound: false }))
-        : this.unsearchedTotal(actor, view).then((n) => ({ n, lowerBound: false })),
-    ]);
+    let page: Awaited<ReturnType<StatsRepository['redemptionsPage']>>;
+    let total: { n: number; lowerBound: boolean };
+    if (searched && actor.role === 'super_admin') {
+      // A search counts at most REDEMPTION_COUNT_BOUND + 1 rows, page and total read by the plan
+      // the search texts' tally picks (the same rows either way).
+      const plans = await this.searchPlans(window, view);
+      [page, total] = await Promise.all([
+        this.stats.redemptionsPage(actor, window, plans.page, view),
+        this.stats
+          .countRedemptionsUpTo(actor, window.search, view, REDEMPTION_COUNT_BOUND, plans.count)
+          .then((n) => ({ n: Math.min(n, REDEMPTION_COUNT_BOUND), lowerBound: n > REDEMPTION_COUNT_BOUND })),
+      ]);
+    } else {
+      const plan = await this.companyPagePlan(actor, window);
+      const filtered = Boolean(view.status || view.partnerId);
+      [page, total] = await Promise.all([
+        this.stats.redemptionsPage(actor, window, plan, view),
+        searched
+          ? filtered
+            ? this.stats
+                .countRedemptionsUpTo(actor, window.search, view, REDEMPTION_COUNT_BOUND)
+                .then((n) => ({
+                  n: Math.min(n, REDEMPTION_COUNT_BOUND),
+                  lowerBound: n > REDEMPTION_COUNT_BOUND,
+                }))
+            : this.stats.countRedemptions(actor, window.search).then((n) => ({ n, lowerBound: false }))
+          : this.unsearchedTotal(actor, view).then((n) => ({ n, lowerBound: false })),
+      ]);
+    }
     const undoMinutes = this.settings.config.REDEMPTION_UNDO_MINUTES;
     return {
       items: page.rows.map((row) => toRedemption(row, actor, now, undoMinutes)),
@@ -188,6 +205,41 @@ export class StatsService {
     const page = (window.cursor ? 0 : window.offset) + window.limit;
     const walk = own > 0 ? (page * all) / own : all;
     return codes * PROBE_COST < walk ? 'byCode' : 'walk';
+  }
+
+  /**
+   * The administrator's searched table (page and bounded total): from the matching codes or along
+   * the redemptions' index, whichever reads fewer rows by the tallies. The search texts' tally gives
+   * how many codes match (plus the codes an id prefix may start, 1 in 16 per hex digit); the walk keeps
+   * about matches / codes of the rows it reads (times the partner's share of the redemptions, and
+   * of the status: cancelled ones are few and have their own index, so they are always walked), and
+   * reads `page / kept` of them; the codes' way probes each matching code once (PROBE_COST) and sorts
+   * up to a page of each. Public (not part of the API) so tests can pin a plan and compare the two.
+   */
+  async searchPlans(
+    window: PageWindow,
+    view: RedemptionView,
+  ): Promise<{ page: SearchPlan; count: SearchPlan }> {
+    const text = window.search?.trim() ?? '';
+    if (view.status === 'cancelled') return { page: 'walk', count: 'walk' };
+    const ids = idPrefixRange(text);
+    const [byText, codes, all, viewed] = await Promise.all([
+      this.tallies.searchCount(codeSearchPattern(text)),
+      this.tallies.codes(PLATFORM_SCOPE),
+      this.tallies.redemptions(PLATFORM_SCOPE),
+      view.partnerId ? this.tallies.redemptions(view.partnerId) : null,
+    ]);
+    const matches = byText + (ids ? codes / 16 ** text.replace(/-/g, '').length : 0);
+    if (codes === 0 || all === 0) return { page: 'bySearch', count: 'bySearch' };
+    const kept = Math.max((matches / codes) * ((viewed ?? all) / all), 1 / all);
+    const perCode = all / codes;
+    const page = (window.cursor ? 0 : window.offset) + window.limit;
+    const walk = (rows: number) => Math.min(all, rows / kept);
+    const byCode = (rows: number) => Math.min(matches, rows / perCode + 1) * PROBE_COST;
+    return {
+      page: matches * (PROBE_COST + Math.min(page, perCode)) < walk(page) ? 'bySearch' : 'walk',
+      count: byCode(REDEMPTION_COUNT_BOUND + 1) < walk(REDEMPTION_COUNT_BOUND + 1) ? 'bySearch' : 'walk',
+    };
   }
 
   private today(): string {
