@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations, type AxeViolation } from './support/axe';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, PHONE, signIn } from './support/browser';
+import { adminLogin, createPartnerWithStaff } from './support/partners';
 
 // Issue 27, WCAG 2.2 AA: every screen of spec §2, for the administrator, a partner's staff member
 // (company_admin) and the public, at 1366 × 768 and on a 390 × 844 phone, has no serious or critical
@@ -214,25 +215,14 @@ function failures(subset: Row[]): string[] {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
-  const vendor = await api(baseUrl, '/api/vendors', {
-    method: 'POST',
-    token: adminToken,
-    json: { name: COMPANY },
-  });
-  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
-  const user = await api(baseUrl, `/api/partners/${vendor.body.id}/users`, {
-    method: 'POST',
-    token: adminToken,
-    json: staff,
-  });
-  expect(user.status, JSON.stringify(user.body)).toBe(201);
+  adminToken = await adminLogin(baseUrl);
+  const partnerId = await createPartnerWithStaff(baseUrl, adminToken, { name: COMPANY }, staff);
   const expirationDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const code = await api(baseUrl, '/api/generate-qr', {
     method: 'POST',
     token: adminToken,
     json: {
-      partnerId: vendor.body.id,
+      partnerId,
       discountType: 'percentage',
       discountValue: 20,
       service: 'Sports massage',
@@ -266,7 +256,7 @@ beforeAll(async () => {
       trainerName: 'Riley Access',
       couponTitle: 'Free session',
       discountValue: 20,
-      partnerId: vendor.body.id,
+      partnerId,
     },
   });
   expect(trainer.status, JSON.stringify(trainer.body)).toBe(201);

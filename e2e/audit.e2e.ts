@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { seriousAxeViolations } from './support/axe';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, newPhoneContext, screenshot, signIn } from './support/browser';
+import { addStaff, adminLogin, createPartner, staffLogin } from './support/partners';
 
 // The audit trail (issue 26): the administrator deletes a voucher and finds who did it in /audit
 // (filters, before → after, Export CSV, a phone); a partner finds its staff's action in Activity.
@@ -48,7 +49,7 @@ async function entriesOf(token: string, query: Record<string, string>, count = 1
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
+  adminToken = await adminLogin(baseUrl);
 });
 afterEach(async () => {
   await context?.close();
@@ -188,20 +189,13 @@ describe('the audit trail', () => {
   });
 
   it("a partner finds its staff's action in Activity", async () => {
-    const vendor = await api(baseUrl, '/api/vendors', {
-      method: 'POST',
-      token: adminToken,
-      json: { name: COMPANY },
-    });
-    expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
-    const user = await api(baseUrl, `/api/partners/${vendor.body.id}/users`, {
-      method: 'POST',
-      token: adminToken,
-      json: staff,
-    });
-    expect(user.status, JSON.stringify(user.body)).toBe(201);
-    const staffToken = (await api(baseUrl, '/api/auth/company-login', { method: 'POST', json: staff })).body
-      .token as string;
+    const staffUserId = await addStaff(
+      baseUrl,
+      adminToken,
+      await createPartner(baseUrl, adminToken, { name: COMPANY }),
+      staff,
+    );
+    const staffToken = await staffLogin(baseUrl, staff);
     expect(staffToken).toBeTruthy();
     // The staff member's own action: a code of their company.
     const created = await api(baseUrl, '/api/generate-qr', {
@@ -215,7 +209,7 @@ describe('the audit trail', () => {
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    await entriesOf(staffToken, { actorId: String(user.body.id), targetId: created.body.id as string });
+    await entriesOf(staffToken, { actorId: staffUserId, targetId: created.body.id as string });
 
     for (const [viewport, name] of [
       [DESKTOP, 'partner-activity-desktop'],

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, PHONE, screenshot, signIn } from './support/browser';
+import { adminLogin, createPartnerWithStaff } from './support/partners';
 
 // A partner's portal user on the company dashboard and the company admin panel.
 const baseUrl = inject('baseUrl');
@@ -66,34 +66,9 @@ const row = (id: string) => page.locator(`[data-testid="qr-row"][data-code-id="$
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
-  const vendor = await api(baseUrl, '/api/vendors', {
-    method: 'POST',
-    token: adminToken,
-    json: { name: COMPANY },
-  });
-  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
-  const user = await api(baseUrl, `/api/partners/${vendor.body.id}/users`, {
-    method: 'POST',
-    token: adminToken,
-    json: staff,
-  });
-  expect(user.status, JSON.stringify(user.body)).toBe(201);
-  const other = await api(baseUrl, '/api/vendors', {
-    method: 'POST',
-    token: adminToken,
-    json: { name: 'Quiet Valley Gym' },
-  });
-  expect(other.status).toBe(201);
-  expect(
-    (
-      await api(baseUrl, `/api/partners/${other.body.id}/users`, {
-        method: 'POST',
-        token: adminToken,
-        json: otherStaff,
-      })
-    ).status,
-  ).toBe(201);
+  adminToken = await adminLogin(baseUrl);
+  const partnerId = await createPartnerWithStaff(baseUrl, adminToken, { name: COMPANY }, staff);
+  await createPartnerWithStaff(baseUrl, adminToken, { name: 'Quiet Valley Gym' }, otherStaff);
 
   codes.massage = await generate('Riverside Massage', 'Deep Tissue Massage');
   codes.physio = await generate('Riverside Physio', 'Physio Assessment', {
@@ -107,7 +82,7 @@ beforeAll(async () => {
     const res = await api(baseUrl, `/api/qr-codes/${id}/assign-partners`, {
       method: 'POST',
       token: adminToken,
-      json: { partnerIds: [vendor.body.id] },
+      json: { partnerIds: [partnerId] },
     });
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   }

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
-import { api, launchBrowser, newPhoneContext, screenshot, signIn } from './support/browser';
+import { launchBrowser, newPhoneContext, screenshot, signIn } from './support/browser';
+import { adminLogin, createPartnerWithStaff } from './support/partners';
 
 // Athlete credits: the administrator allocates, a partner's till charges, the administrator voids.
 const baseUrl = inject('baseUrl');
@@ -45,19 +46,7 @@ const toast = (page: Page, text: string) => page.getByText(text, { exact: true }
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const admin = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
-  const vendor = await api(baseUrl, '/api/vendors', {
-    method: 'POST',
-    token: admin,
-    json: { name: PARTNER },
-  });
-  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
-  const user = await api(baseUrl, `/api/partners/${vendor.body.id}/users`, {
-    method: 'POST',
-    token: admin,
-    json: staff,
-  });
-  expect(user.status, JSON.stringify(user.body)).toBe(201);
+  await createPartnerWithStaff(baseUrl, await adminLogin(baseUrl), { name: PARTNER }, staff);
 });
 afterEach(async (ctx) => {
   // A failure leaves a picture of every open page behind.

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, ARTIFACTS, launchBrowser, newPhoneContext, PHONE, screenshot, signIn } from './support/browser';
+import { adminLogin, createPartner } from './support/partners';
 
 // Project Rooted exclusives (issue 14): /project-rooted-exclusives and the voucher page's exclusive
 // variant, in Chromium against the real platform.
@@ -91,13 +92,8 @@ async function listed() {
 beforeAll(async () => {
   browser = await launchBrowser();
   downloads = mkdtempSync(join(tmpdir(), 'avpass-e2e-exclusives-'));
-  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
-  const vendor = await api(baseUrl, '/api/vendors', {
-    method: 'POST',
-    token: adminToken,
-    json: { name: 'Summit Smoothies' },
-  });
-  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
+  adminToken = await adminLogin(baseUrl);
+  await createPartner(baseUrl, adminToken, { name: 'Summit Smoothies' });
   // Earlier suites may have left exclusives: start from none.
   for (const e of (await listed()).items) {
     await api(baseUrl, `/api/qr-codes/${e.id}`, { method: 'DELETE', token: adminToken });

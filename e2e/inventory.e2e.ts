@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
-import { api, ARTIFACTS, launchBrowser, newPhoneContext, screenshot, signIn } from './support/browser';
+import { ARTIFACTS, launchBrowser, newPhoneContext, screenshot, signIn } from './support/browser';
+import { adminLogin, createPartnerWithStaff } from './support/partners';
 
 // Merchandise inventory: the administrator stocks, restocks and allocates; the partner reports usage.
 const baseUrl = inject('baseUrl');
@@ -46,19 +47,8 @@ function inventoryRow(page: Page, size: string) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
-  const vendor = await api(baseUrl, '/api/vendors', {
-    method: 'POST',
-    token: adminToken,
-    json: { name: PARTNER },
-  });
-  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
-  const user = await api(baseUrl, `/api/partners/${vendor.body.id}/users`, {
-    method: 'POST',
-    token: adminToken,
-    json: staff,
-  });
-  expect(user.status, JSON.stringify(user.body)).toBe(201);
+  adminToken = await adminLogin(baseUrl);
+  await createPartnerWithStaff(baseUrl, adminToken, { name: PARTNER }, staff);
   admin = await openAs(E2E_ADMIN);
 }, 60_000);
 

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { seriousAxeViolations } from './support/axe';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, screenshot, signIn } from './support/browser';
+import { adminLogin, createPartnerWithStaff } from './support/partners';
 
 // Issue 24, the screens where codes are made and assigned: the partner picker on /bulk and /generate,
 // the partner's portal showing a batch made for it at once, "Assign batch" and "Assign to partner…"
@@ -22,7 +23,6 @@ let browser: Browser;
 let context: BrowserContext | undefined;
 let page: Page;
 let adminToken: string;
-let shopId: string;
 
 async function open(viewport: { width: number; height: number }) {
   await context?.close();
@@ -68,16 +68,8 @@ const tomorrow = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
-  const vendor = await api(baseUrl, '/api/vendors', { method: 'POST', token: adminToken, json: shop });
-  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
-  shopId = vendor.body.id;
-  const user = await api(baseUrl, `/api/partners/${shopId}/users`, {
-    method: 'POST',
-    token: adminToken,
-    json: staff,
-  });
-  expect(user.status, JSON.stringify(user.body)).toBe(201);
+  adminToken = await adminLogin(baseUrl);
+  await createPartnerWithStaff(baseUrl, adminToken, shop, staff);
 });
 afterAll(async () => {
   await context?.close();

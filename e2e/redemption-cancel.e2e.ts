@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { seriousAxeViolations } from './support/axe';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, signIn } from './support/browser';
+import { adminLogin, createPartner } from './support/partners';
 
 // Issue 25 (screens): Cancel with a reason in the admin's Recent Redemptions (the Cancelled badge, the
 // stats down by one), a staff-only code's public page (the QR to show at the till, no Redeem), the
@@ -97,10 +98,8 @@ async function setDefaultMode(mode: 'self' | 'staff') {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
-  const vendor = await api(baseUrl, '/api/vendors', { method: 'POST', token: adminToken, json: shop });
-  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
-  shopId = vendor.body.id;
+  adminToken = await adminLogin(baseUrl);
+  shopId = await createPartner(baseUrl, adminToken, shop);
 });
 afterAll(async () => {
   // Other files create codes without a mode: leave the club default as the spec has it.

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, PHONE, signIn } from './support/browser';
+import { addStaff, adminLogin, createPartner } from './support/partners';
 
 // Issue 27, "Forms": the rough edges a user hits (print sheet, toasts, the admin-only 404).
 const baseUrl = inject('baseUrl');
@@ -75,16 +76,10 @@ async function buttonsUnder(toast: Locator, scope: Locator): Promise<string[]> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const admin = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
+  const admin = await adminLogin(baseUrl);
   adminToken = admin;
-  const vendor = await api(baseUrl, '/api/vendors', {
-    method: 'POST',
-    token: admin,
-    json: { name: PARTNER },
-  });
-  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
-  const rival = await api(baseUrl, '/api/vendors', { method: 'POST', token: admin, json: { name: RIVAL } });
-  expect(rival.status, JSON.stringify(rival.body)).toBe(201);
+  const ownPartner = await createPartner(baseUrl, admin, { name: PARTNER });
+  const rivalId = await createPartner(baseUrl, admin, { name: RIVAL });
   const credit = async (athleteName: string, totalAmount: number, partnerId: string | null) => {
     const made = await api(baseUrl, '/api/athlete-credits', {
       method: 'POST',
@@ -102,10 +97,10 @@ beforeAll(async () => {
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     return made.body.id as string;
   };
-  await credit(RILEY, 30_000, vendor.body.id);
+  await credit(RILEY, 30_000, ownPartner);
   await credit(RINA, 5_000, null);
-  await credit(RICO, 7_000, rival.body.id);
-  const spent = await credit(RITA, 1_000, vendor.body.id);
+  await credit(RICO, 7_000, rivalId);
+  const spent = await credit(RITA, 1_000, ownPartner);
   const charged = await api(baseUrl, `/api/credit-transactions`, {
     method: 'POST',
     token: admin,
@@ -129,12 +124,7 @@ beforeAll(async () => {
   });
   expect(item.status, await item.clone().text()).toBe(201);
   itemId = ((await item.json()) as { id: string }).id;
-  const user = await api(baseUrl, `/api/partners/${vendor.body.id}/users`, {
-    method: 'POST',
-    token: admin,
-    json: staff,
-  });
-  expect(user.status, JSON.stringify(user.body)).toBe(201);
+  await addStaff(baseUrl, admin, ownPartner, staff);
   // Enough codes that the batch dialog fills the screen: its Close button sits in the bottom corner.
   const batch = await api(baseUrl, '/api/bulk-generate', {
     method: 'POST',

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, screenshot, signIn } from './support/browser';
+import { adminLogin, createPartnerWithStaff } from './support/partners';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -13,17 +14,13 @@ const staff = { username: 'e2e-staff', password: 'staff-password' };
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
-  const vendor = await api(baseUrl, '/api/vendors', {
-    method: 'POST',
-    token: adminToken,
-    json: { name: 'Summit Sports Clinic', contactInfo: 'Physio and sports massage' },
-  });
-  await api(baseUrl, `/api/partners/${vendor.body.id}/users`, {
-    method: 'POST',
-    token: adminToken,
-    json: staff,
-  });
+  adminToken = await adminLogin(baseUrl);
+  await createPartnerWithStaff(
+    baseUrl,
+    adminToken,
+    { name: 'Summit Sports Clinic', contactInfo: 'Physio and sports massage' },
+    staff,
+  );
 });
 afterAll(async () => browser?.close());
 beforeEach(async () => {

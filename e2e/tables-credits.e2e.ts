@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, signIn } from './support/browser';
+import { adminLogin, createPartnerWithStaff } from './support/partners';
 
 // Issue 27, "Tables", on the credits screens: the administrator's Credit Allocations and the
 // partner's athletes sort by their headers and filter by status (and partner) on the server, and keep
@@ -58,21 +59,9 @@ async function credit(name: string, startDate: string, endDate: string, partner?
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
+  adminToken = await adminLogin(baseUrl);
   partnerName = `${TAG} Outfitters`;
-  const vendor = await api(baseUrl, '/api/vendors', {
-    method: 'POST',
-    token: adminToken,
-    json: { name: partnerName },
-  });
-  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
-  partnerId = vendor.body.id;
-  const user = await api(baseUrl, `/api/partners/${partnerId}/users`, {
-    method: 'POST',
-    token: adminToken,
-    json: staff,
-  });
-  expect(user.status, JSON.stringify(user.body)).toBe(201);
+  partnerId = await createPartnerWithStaff(baseUrl, adminToken, { name: partnerName }, staff);
   // Names out of creation order, end dates varied, one already ended.
   const morgan = await credit('Morgan', inDays(-10), inDays(200), partnerId);
   await credit('alex', inDays(-10), inDays(30));

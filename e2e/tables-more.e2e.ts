@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, newPhoneContext, signIn } from './support/browser';
+import { adminLogin, createPartner } from './support/partners';
 
 // Issue 27, "Tables", on more lists: the Trainer/Athlete QR tab sorts by its headers, filters by the
 // chip's status and by partner on the server, and the Batches tab sorts by name and size; both keep
@@ -48,15 +49,9 @@ async function trainers(names: string[], extra: Record<string, unknown> = {}): P
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
+  adminToken = await adminLogin(baseUrl);
   partnerName = `${TAG} Sports Clinic`;
-  const vendor = await api(baseUrl, '/api/vendors', {
-    method: 'POST',
-    token: adminToken,
-    json: { name: partnerName },
-  });
-  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
-  partnerId = vendor.body.id;
+  partnerId = await createPartner(baseUrl, adminToken, { name: partnerName });
   // Names out of creation order; one pair assigned to the partner.
   await trainers(['Mara Coach', 'Ava Runner', 'Zed Lifter']);
   await trainers(['Quinn Partnered', 'Bo Partnered'], { partnerId });

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, newPhoneContext, signIn } from './support/browser';
+import { adminLogin, createPartnerWithStaff } from './support/partners';
 
 // Issue 27, "Tables": the codes tables sort and filter on the server and keep search, sort, filters
 // and page in the URL (a reload or a shared link shows the same view); long partner names are not cut
@@ -45,20 +46,8 @@ async function generate(json: Record<string, unknown>): Promise<string> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
-  const vendor = await api(baseUrl, '/api/vendors', {
-    method: 'POST',
-    token: adminToken,
-    json: { name: LONG_PARTNER },
-  });
-  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
-  partnerId = vendor.body.id;
-  const user = await api(baseUrl, `/api/partners/${partnerId}/users`, {
-    method: 'POST',
-    token: adminToken,
-    json: staff,
-  });
-  expect(user.status, JSON.stringify(user.body)).toBe(201);
+  adminToken = await adminLogin(baseUrl);
+  partnerId = await createPartnerWithStaff(baseUrl, adminToken, { name: LONG_PARTNER }, staff);
   // Names out of creation order, usage and expiry varied, one used up and one not started yet.
   await generate({ partnerId, service: 'Sports Massage', expirationDate: inDays(90), usageLimit: '3' });
   await generate({ clinic: 'Zephyr Swim School', service: 'Lessons', expirationDate: inDays(10) });

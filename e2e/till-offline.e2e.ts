@@ -3,8 +3,8 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
-import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, PHONE, signIn } from './support/browser';
+import { adminLogin, createPartnerWithStaff, staffLogin } from './support/partners';
 
 // Issue 25, offline at the till: /till installs its service worker on a first visit, then opens
 // without a network; a scan kept offline (IndexedDB, with its Idempotency-Key, scan time and sale)
@@ -84,19 +84,9 @@ async function keepOffline(code: string, sale?: string) {
 }
 
 beforeAll(async () => {
-  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
-  const vendor = await api(baseUrl, '/api/vendors', { method: 'POST', token: adminToken, json: shop });
-  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
-  shopId = vendor.body.id;
-  const user = await api(baseUrl, `/api/partners/${shopId}/users`, {
-    method: 'POST',
-    token: adminToken,
-    json: staff,
-  });
-  expect(user.status, JSON.stringify(user.body)).toBe(201);
-  const login = await api(baseUrl, '/api/auth/company-login', { method: 'POST', json: staff });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
-  staffToken = login.body.token;
+  adminToken = await adminLogin(baseUrl);
+  shopId = await createPartnerWithStaff(baseUrl, adminToken, shop, staff);
+  staffToken = await staffLogin(baseUrl, staff);
   // The phone has no camera: the till says so and the manual entry is used.
   browser = await launchBrowser();
   context = await browser.newContext({

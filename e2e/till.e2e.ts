@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { seriousAxeViolations } from './support/axe';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, PHONE, screenshot, signIn } from './support/browser';
+import { adminLogin, createPartnerWithStaff } from './support/partners';
 import { writeQrY4m } from './support/y4m';
 
 // Issue 25, the till: a partner's staff member on a phone scans a member's QR with the rear camera
@@ -91,16 +92,8 @@ async function shotAndAxe(name: string) {
 const announcement = () => page.getByTestId('till-announcement').innerText();
 
 beforeAll(async () => {
-  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
-  const vendor = await api(baseUrl, '/api/vendors', { method: 'POST', token: adminToken, json: shop });
-  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
-  shopId = vendor.body.id;
-  const user = await api(baseUrl, `/api/partners/${shopId}/users`, {
-    method: 'POST',
-    token: adminToken,
-    json: staff,
-  });
-  expect(user.status, JSON.stringify(user.body)).toBe(201);
+  adminToken = await adminLogin(baseUrl);
+  shopId = await createPartnerWithStaff(baseUrl, adminToken, shop, staff);
 });
 afterEach(async () => {
   await context?.close();

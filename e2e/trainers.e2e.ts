@@ -4,7 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
-import { api, launchBrowser, newPhoneContext, screenshot, signIn } from './support/browser';
+import { launchBrowser, newPhoneContext, screenshot, signIn } from './support/browser';
+import { adminLogin, createPartner } from './support/partners';
 
 // Trainer/athlete codes end to end (issue 13): /trainer-qr (a trainer with a photo, three athletes in
 // one batch, the saved configuration), the dashboard's Trainer/Athlete QR tab, a redeem with a sale
@@ -48,9 +49,7 @@ async function expectNoHorizontalScroll() {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const token = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
-  const vendor = await api(baseUrl, '/api/vendors', { method: 'POST', token, json: partner });
-  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
+  await createPartner(baseUrl, await adminLogin(baseUrl), partner);
 });
 afterAll(async () => browser?.close());
 afterEach(async () => context?.close());

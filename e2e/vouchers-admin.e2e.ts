@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, screenshot, signIn } from './support/browser';
+import { adminLogin, createPartnerWithStaff } from './support/partners';
 
 // The administrator's voucher screens: /generate, /bulk, /dashboard and /admin, in Chromium against the
 // real platform (gateway, vouchers, rendering with its ZIP workers).
@@ -57,11 +58,8 @@ async function expectNoHorizontalScroll() {
 beforeAll(async () => {
   browser = await launchBrowser();
   downloads = mkdtempSync(join(tmpdir(), 'avpass-e2e-zip-'));
-  adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
-  const vendor = await api(baseUrl, '/api/vendors', { method: 'POST', token: adminToken, json: partner });
-  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
-  partnerId = vendor.body.id;
-  await api(baseUrl, `/api/partners/${partnerId}/users`, { method: 'POST', token: adminToken, json: staff });
+  adminToken = await adminLogin(baseUrl);
+  partnerId = await createPartnerWithStaff(baseUrl, adminToken, partner, staff);
 });
 afterAll(async () => {
   await browser?.close();
