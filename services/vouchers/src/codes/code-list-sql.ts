@@ -71,3 +71,12 @@ const USED_UP_SORT_KEYS: Readonly<
 export function usedUpSortColumn(sort: Exclude<CodeSort, 'createdAt'>, order: SortOrder): SortColumn {
   return { sort, order, ...USED_UP_SORT_KEYS[sort] };
 }
+
+/**
+ * The usage sort read along code_usage (alias `cu`, vouchers migration 20261213: a copy of each code's
+ * usage_count, indexed with the id, kept by triggers; qr_codes.usage_count is in no index, so a redeem
+ * stays a heap-only update). The same values as SORT_EXPRESSIONS' usageCount, so the cursors are the same.
+ */
+export function usageSortColumn(order: SortOrder): SortColumn {
+  return { sort: 'usageCount', order, expression: 'cu.usage_count', type: 'int' };
+}

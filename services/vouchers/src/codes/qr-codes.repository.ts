@@ -13,7 +13,7 @@ import type { VoucherStatus } from '@avpass/domain';
 import { EntityManager, type QueryBuilder } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { assignedRowSql, assignedToSql, codeSearchSql, visibleCodesSql } from './code-visibility';
-import { codeSortColumn, codeStatusSql, usedUpSortColumn } from './code-list-sql';
+import { codeSortColumn, codeStatusSql, usageSortColumn, usedUpSortColumn } from './code-list-sql';
 
 import { QrCode } from './qr-code.entity';
 
@@ -254,7 +254,9 @@ export class QrCodesRepository {
    * A page in another order than creation time (the table's sort: name, usage, expiry), read along
    * that sort's index (vouchers migration 20261208) with the id breaking ties; keyset by a cursor of
    * the same sort (another sort's cursor is refused, 400), or by offset (a reload or a shared link
-   * lands on its page; costs what it skips).
+   * lands on its page; costs what it skips). The usage sort is read along code_usage's index (vouchers
+   * migration 20261213, a copy of each code's count), each row joined to its code for the rest of the
+   * filter, as the used-up codes are.
    */
   private async sortedPageRows(
     actor: Actor,
@@ -263,18 +265,21 @@ export class QrCodesRepository {
     sort: { sort: Exclude<CodeSort, 'createdAt'>; order: SortOrder },
     columns: (table: string) => string,
   ): Promise<KeysetPage<Record<string, unknown>>> {
-    const column = codeSortColumn(sort.sort, sort.order);
+    const usage = sort.sort === 'usageCount';
+    const column = usage ? usageSortColumn(sort.order) : codeSortColumn(sort.sort, sort.order);
+    const id = usage ? 'cu.code_id' : 'q.id';
+    const from = usage ? 'code_usage cu join qr_codes q on q.id = cu.code_id' : 'qr_codes q';
     const dir = sort.order;
     const where = allOf(
       this.filterSql(actor, window, filter),
-      afterSortedCursorSql(window.cursor, column, 'q.id'),
+      afterSortedCursorSql(window.cursor, column, id),
     );
     const offset = window.cursor ? 0 : window.offset;
     type Row = Record<string, unknown> & { sort_value: string; id: string };
     const rows: Row[] = await this.em.execute(
       `select ${columns('q')}, (${column.expression})::text as sort_value, q.created_at::text as cursor_at
-         from qr_codes q where ${where.sql}
-        order by ${column.expression} ${dir}, q.id ${dir} limit ? offset ?`,
+         from ${from} where ${where.sql}
+        order by ${column.expression} ${dir}, ${id} ${dir} limit ? offset ?`,
       [...where.params, window.limit, offset],
     );
     return {

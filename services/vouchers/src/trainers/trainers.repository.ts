@@ -172,7 +172,7 @@ export class TrainersRepository {
   /**
    * Trainer codes the actor may see, one page by keyset: newest first (qr_codes_trainer_created_at_id_index)
    * unless the table sorts by another column (the trainer's name or expiry, along vouchers migration
-   * 20261210's indexes; usage without one, as the codes list), the id breaking ties; narrowed by the
+   * 20261210's indexes; usage along code_usage's, 20261213), the id breaking ties; narrowed by the
    * chip's status and a partner (made for it or assigned to it).
    */
   async page(
@@ -190,18 +190,22 @@ export class TrainersRepository {
     const column =
       sort && sort.sort !== 'createdAt' ? trainerSortColumn({ sort: sort.sort, order: sort.order }) : null;
     const dir = list.sort?.order ?? 'desc';
+    // The usage sort reads along code_usage's trainer index (vouchers migration 20261213).
+    const usage = column?.sort === 'usageCount';
+    const id = usage ? 'cu.code_id' : 'q.id';
     const where = allOf(
       filter,
       column
-        ? afterSortedCursorSql(window.cursor, column, 'q.id')
+        ? afterSortedCursorSql(window.cursor, column, id)
         : afterCursorSql(window.cursor, 'q.created_at', 'q.id', dir),
     );
-    const orderBy = column ? `${column.expression} ${dir}, q.id ${dir}` : `q.created_at ${dir}, q.id ${dir}`;
+    const orderBy = column ? `${column.expression} ${dir}, ${id} ${dir}` : `q.created_at ${dir}, q.id ${dir}`;
     type Row = Record<string, unknown> & { cursor_at: string; id: string; sort_value: string };
     const rows: Row[] = await this.em.execute(
       `select q.*, q.created_at::text as cursor_at, ${column ? `(${column.expression})::text` : 'null'} as sort_value,
               t.coupon_title, t.rules as trainer_rules
-         from qr_codes q left join trainer_rules t on t.qr_code_id = q.id
+         from ${usage ? 'code_usage cu join qr_codes q on q.id = cu.code_id and cu.trainer' : 'qr_codes q'}
+         left join trainer_rules t on t.qr_code_id = q.id
         where ${where.sql} order by ${orderBy} limit ? offset ?`,
       [...where.params, window.limit, window.cursor ? 0 : window.offset],
     );
@@ -373,14 +377,15 @@ function trainerCodesSql(actor: Actor): SqlClause {
 
 /**
  * The trainer table's sorts besides creation time: the expression each reads along (name and expiry:
- * vouchers migration 20261210's partial indexes; usage has none, decision 124).
+ * vouchers migration 20261210's partial indexes; usage: code_usage's partial index on trainer codes,
+ * migration 20261213, a copy of usage_count, which no index of qr_codes holds, decision 124).
  */
 const TRAINER_SORT_EXPRESSIONS: Readonly<
   Record<Exclude<TrainerSort, 'createdAt'>, Omit<SortColumn, 'sort' | 'order'>>
 > = {
   name: { expression: "lower(coalesce(q.trainer_name, ''))", type: 'text' },
   expiresAt: { expression: "coalesce(q.expiration_date, 'infinity'::date)", type: 'date' },
-  usageCount: { expression: 'q.usage_count', type: 'int' },
+  usageCount: { expression: 'cu.usage_count', type: 'int' },
 };
 
 function trainerSortColumn(sort: { sort: Exclude<TrainerSort, 'createdAt'>; order: SortOrder }): SortColumn {
