@@ -182,6 +182,13 @@ describe('the codes table keeps its view in the URL', () => {
       .evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight);
     expect(cut).toBe(false);
     await expect(cell.first().innerText()).resolves.toBe(LONG_PARTNER);
+    // Every column fits beside the sticky Actions: nothing (Partners, say) slides under them.
+    const table = await page
+      .locator('.MuiTableContainer-root')
+      .first()
+      .evaluate((el) => ({ scroll: el.scrollWidth, box: el.clientWidth }));
+    expect(table.scroll).toBeLessThanOrEqual(table.box);
+    await expect(page.getByTestId('partner-count').first().isVisible()).resolves.toBe(true);
   });
 
   it('the company panel sorts and filters its own codes, and keeps the view on reload', async () => {
