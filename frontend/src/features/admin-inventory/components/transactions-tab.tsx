@@ -44,12 +44,7 @@ export function TransactionsTab({ selection }: { selection: InventorySelection }
 
   return (
     <Box>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        sx={{ mb: 2, flexWrap: 'wrap' }}
-        useFlexGap
-      >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
         <ItemPicker
           itemId={selection.itemId}
           onChange={(id) => selection.select({ itemId: id, lineId: null })}
@@ -72,6 +67,12 @@ export function TransactionsTab({ selection }: { selection: InventorySelection }
             </MenuItem>
           ))}
         </TextField>
+      </Stack>
+      <Box
+        role="group"
+        aria-label="Filter and sort the transactions"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
+      >
         <StatusFilter
           value={table.status}
           onChange={table.setStatus}
@@ -80,7 +81,7 @@ export function TransactionsTab({ selection }: { selection: InventorySelection }
           allLabel="All types"
         />
         <SortSelect value={table.sort} onChange={table.setSort} choices={LEDGER_SORT_CHOICES} />
-      </Stack>
+      </Box>
       {!selection.itemId && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Every item&apos;s transactions. Choose an item, or one of its lines, to narrow the history.
