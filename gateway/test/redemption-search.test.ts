@@ -134,6 +134,22 @@ describe('the two plans of a searched redemptions table', () => {
     }
   });
 
+  it.each([`search=${TAG}`, `search=${TAG}&status=completed&order=asc`])(
+    'a company’s own %s: identical pages under both plans, only its codes',
+    async (query) => {
+      const path = `/api/redemptions?${query}`;
+      const walked = await pinned('walk', () => allPages<Item>(h, path, companyA.token, 2));
+      const byCode = await pinned('bySearch', () => allPages<Item>(h, path, companyA.token, 2));
+      expect(byCode.map(id)).toEqual(walked.map(id));
+      expect(walked.length).toBeGreaterThan(0);
+      expect(walked.every((r) => assigned.has(r.qrCodeId))).toBe(true);
+      for (const plan of ['walk', 'bySearch'] as const) {
+        const first = await pinned(plan, () => h.api(`${path}&limit=2`, { token: companyA.token }));
+        expect(first.body.total, plan).toBe(walked.length);
+      }
+    },
+  );
+
   it('the searches find what they should: text in the facility or the service, status, partner', async () => {
     const every = await allPages<Item>(h, '/api/admin/redemptions?order=asc', admin, 50);
     const tagged = every.filter(

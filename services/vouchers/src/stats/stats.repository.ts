@@ -199,8 +199,13 @@ export class StatsRepository {
 
   /** The codes a searched table starts from (plan `bySearch`): visible, the partner's, matching. */
   private searchedCodes(actor: Actor, search: string | undefined, view: RedemptionView): SqlClause {
+    // visibleCodesSql, checked code by code (a company's assignment is one probe, not a set of all of them).
+    const visible =
+      actor.role === 'super_admin' || !actor.companyId
+        ? visibleCodesSql(actor)
+        : assignedRowSql(actor.companyId);
     return allOf(
-      actor.role === 'super_admin' ? null : visibleCodesSql(actor),
+      visible,
       view.partnerId && actor.role === 'super_admin' ? assignedRowSql(view.partnerId) : null,
       codeSearchSql(search),
     );

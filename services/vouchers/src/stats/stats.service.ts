@@ -137,10 +137,13 @@ export class StatsService {
     const searched = Boolean(window.search?.trim());
     let page: Awaited<ReturnType<StatsRepository['redemptionsPage']>>;
     let total: { n: number; lowerBound: boolean };
-    if (searched && actor.role === 'super_admin') {
+    if (searched && (actor.role === 'super_admin' || actor.companyId)) {
       // A search counts at most REDEMPTION_COUNT_BOUND + 1 rows, page and total read by the plan
       // the search texts' tally picks (the same rows either way).
-      const plans = await this.searchPlans(window, view);
+      const plans = await this.searchPlans(window, {
+        ...view,
+        partnerId: actor.role === 'super_admin' ? view.partnerId : (actor.companyId ?? undefined),
+      });
       [page, total] = await Promise.all([
         this.stats.redemptionsPage(actor, window, plans.page, view),
         this.stats
@@ -208,7 +211,7 @@ export class StatsService {
   }
 
   /**
-   * The administrator's searched table (page and bounded total): from the matching codes or along
+   * A searched table (page and bounded total; a company's `partnerId` is itself): from the matching codes or along
    * the redemptions' index, whichever reads fewer rows by the tallies. The search texts' tally gives
    * how many codes match (plus the codes an id prefix may start, 1 in 16 per hex digit); the walk keeps
    * about matches / codes of the rows it reads (times the partner's share of the redemptions, and
@@ -232,7 +235,8 @@ export class StatsService {
     const matches = byText + (ids ? codes / 16 ** text.replace(/-/g, '').length : 0);
     if (codes === 0 || all === 0) return { page: 'bySearch', count: 'bySearch' };
     const kept = Math.max((matches / codes) * ((viewed ?? all) / all), 1 / all);
-    const perCode = all / codes;
+    // Redemptions per code of the table (a partner's share of them spread over every matching code).
+    const perCode = (viewed ?? all) / codes;
     const page = (window.cursor ? 0 : window.offset) + window.limit;
     const walk = (rows: number) => Math.min(all, rows / kept);
     const byCode = (rows: number) => Math.min(matches, rows / perCode + 1) * PROBE_COST;
