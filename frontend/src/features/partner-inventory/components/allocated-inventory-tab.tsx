@@ -25,6 +25,9 @@ import { useTableState } from '@/lib/table-state';
 import { EmptyState } from './empty-state';
 import { UpdateUsageDialog } from './update-usage-dialog';
 
+/** The tab's page size (the route's cards read the same first page). */
+export const ALLOCATED_PAGE_SIZE = 25;
+
 const LEVEL_COLOR = { high: 'error.main', medium: 'warning.dark', normal: 'success.main' } as const;
 
 /**
@@ -38,7 +41,7 @@ export function AllocatedInventoryTab() {
     firstOrder: ALLOCATION_SORT_DEFAULT_ORDER,
     statuses: ALLOCATION_STATUSES,
     prefix: 'alloc',
-    pageSize: 25,
+    pageSize: ALLOCATED_PAGE_SIZE,
   });
   const allocations = useAllocationsTable(table.query);
   const [updating, setUpdating] = useState<Allocation | null>(null);

@@ -14,9 +14,9 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
 import { StatCard } from '@/components/data-display/stat-card';
-import { useAllocations } from '@/lib/inventory-api';
+import { useAllocationsTable } from '@/lib/inventory-api';
 import { useSession } from '@/lib/session/use-session';
-import { AllocatedInventoryTab } from '../components/allocated-inventory-tab';
+import { ALLOCATED_PAGE_SIZE, AllocatedInventoryTab } from '../components/allocated-inventory-tab';
 import { TransactionHistoryTab } from '../components/transaction-history-tab';
 
 const TABS = [
@@ -46,7 +46,9 @@ function PartnerInventory() {
       },
       { replace: true },
     );
-  const all = useAllocations();
+  // The cards sum every active allocation: the Allocated Inventory tab's unfiltered first page (the
+  // same query, so both show at once), whatever the tab's search or filters.
+  const all = useAllocationsTable({ limit: ALLOCATED_PAGE_SIZE, offset: 0 });
   const summary = all.data?.summary;
   const figure = <T,>(value: T | undefined) => (all.isError ? null : value);
   const rate = summary ? utilizationPercent(summary.totalUsed, summary.totalAllocated) : undefined;
