@@ -256,7 +256,7 @@ export class QrCodesRepository {
    * the same sort (another sort's cursor is refused, 400), or by offset (a reload or a shared link
    * lands on its page; costs what it skips). The usage sort is read along code_usage's index (vouchers
    * migration 20261213, a copy of each code's count), each row joined to its code for the rest of the
-   * filter, as the used-up codes are.
+   * filter, as the used-up codes are; a search's matches are sorted instead, unless it matches many.
    */
   private async sortedPageRows(
     actor: Actor,
@@ -265,7 +265,11 @@ export class QrCodesRepository {
     sort: { sort: Exclude<CodeSort, 'createdAt'>; order: SortOrder },
     columns: (table: string) => string,
   ): Promise<KeysetPage<Record<string, unknown>>> {
-    const usage = sort.sort === 'usageCount';
+    // A search that matches few codes sorts its matches (the trigram index finds them): walking
+    // code_usage's order and probing each code for the text would read many codes per match, and the
+    // planner cannot tell how many a substring matches. The caller says when it matches many.
+    const searched = Boolean(window.search?.trim()) && !window.searchInListOrder;
+    const usage = sort.sort === 'usageCount' && !searched;
     const column = usage ? usageSortColumn(sort.order) : codeSortColumn(sort.sort, sort.order);
     const id = usage ? 'cu.code_id' : 'q.id';
     const from = usage ? 'code_usage cu join qr_codes q on q.id = cu.code_id' : 'qr_codes q';
