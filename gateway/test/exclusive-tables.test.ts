@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exclusiveBody } from './support/bodies';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
+import { allPages as walkPages, keyThenId } from './support/tables';
 
 // Issue 27, "Tables": /project-rooted-exclusives (GET /api/project-rooted-exclusives) sorts by its
 // columns on the server (created, title, expiry, usage), keyset-paged with a cursor that knows its sort,
@@ -72,32 +73,10 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function allPages(path: string, limit = 2): Promise<Item[]> {
-  const items: Item[] = [];
-  let cursor: string | null = null;
-  for (let i = 0; i < 50; i++) {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await h.api(
-      `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      { token: admin },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    items.push(...(res.body.items as Item[]));
-    cursor = res.body.nextCursor ?? null;
-    if (!cursor) return items;
-  }
-  throw new Error('more than 50 pages');
-}
+const allPages = (path: string, limit = 2) => walkPages<Item>(h, path, admin, limit);
 
 const search = `search=${TAG}`;
-const byIdThen =
-  <T>(key: (item: Item) => T, dir: 1 | -1) =>
-  (a: Item, b: Item) => {
-    const [x, y] = [key(a), key(b)];
-    if (x < y) return -dir;
-    if (x > y) return dir;
-    return a.id < b.id ? -dir : a.id > b.id ? dir : 0;
-  };
+const byIdThen = keyThenId<Item>((item) => item.id);
 const title = (e: Item) => e.service.toLowerCase();
 const expiry = (e: Item) => e.expirationDate ?? '9999-12-31';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
+import { allPages as walkPages, keyThenId } from './support/tables';
 
 // Issue 27, "Tables": the inventory lists (merch items, an item's stock lines, the ledger, allocations)
 // sort by their columns and filter by status (and partner) on the server, keyset-paged with a cursor
@@ -60,31 +61,9 @@ async function allocate(partnerId: string, merchInventoryId: string, quantity: n
 }
 
 /** Every page of a list by its cursors, `limit` at a time. */
-async function allPages(path: string, token: string, limit = 2): Promise<Row[]> {
-  const items: Row[] = [];
-  let cursor: string | null = null;
-  for (let i = 0; i < 60; i++) {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await h.api(
-      `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      { token },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    items.push(...(res.body.items as Row[]));
-    cursor = res.body.nextCursor ?? null;
-    if (!cursor) return items;
-  }
-  throw new Error('more than 60 pages');
-}
+const allPages = (path: string, token: string, limit = 2) => walkPages<Row>(h, path, token, limit, 60);
 
-const byIdThen =
-  <T>(key: (row: Row) => T, dir: 1 | -1) =>
-  (a: Row, b: Row) => {
-    const [x, y] = [key(a), key(b)];
-    if (x < y) return -dir;
-    if (x > y) return dir;
-    return a.id < b.id ? -dir : a.id > b.id ? dir : 0;
-  };
+const byIdThen = keyThenId<Row>((item) => item.id);
 const ids = (rows: Row[]) => rows.map((r) => r.id);
 
 let tee: string;

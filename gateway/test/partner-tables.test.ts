@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
+import { allPages as walkPages, keyThenId } from './support/tables';
 
 // Issue 27, "Tables": the partners screen (GET /api/vendors) sorts by name (A–Z, Z–A) and by creation
 // (newest or oldest first) on the server, keyset-paged with a cursor that knows its sort, and filters by
@@ -45,32 +46,10 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function allPages(path: string, limit = 2): Promise<Item[]> {
-  const items: Item[] = [];
-  let cursor: string | null = null;
-  for (let i = 0; i < 50; i++) {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await h.api(
-      `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      { token: admin },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    items.push(...(res.body.items as Item[]));
-    cursor = res.body.nextCursor ?? null;
-    if (!cursor) return items;
-  }
-  throw new Error('more than 50 pages');
-}
+const allPages = (path: string, limit = 2) => walkPages<Item>(h, path, admin, limit);
 
 const search = `search=${TAG}`;
-const byIdThen =
-  <T>(key: (item: Item) => T, dir: 1 | -1) =>
-  (a: Item, b: Item) => {
-    const [x, y] = [key(a), key(b)];
-    if (x < y) return -dir;
-    if (x > y) return dir;
-    return a.id < b.id ? -dir : a.id > b.id ? dir : 0;
-  };
+const byIdThen = keyThenId<Item>((item) => item.id);
 const name = (v: Item) => v.name.toLowerCase();
 
 describe('sorting the partners screen', () => {

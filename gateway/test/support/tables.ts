@@ -8,11 +8,17 @@ import type { Harness } from './harness';
 /** What a list answers when it is handed a cursor another sort (or direction) gave out. */
 export const OTHER_SORT_CURSOR = 'cursor belongs to another sort order; start again from the first page';
 
-/** Every page of a list by its cursors, `limit` at a time (at most 50 pages). */
-export async function allPages<T>(h: Harness, path: string, token: string, limit: number): Promise<T[]> {
+/** Every page of a list by its cursors, `limit` at a time (at most `maxPages` pages). */
+export async function allPages<T>(
+  h: Harness,
+  path: string,
+  token: string,
+  limit: number,
+  maxPages = 50,
+): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | null = null;
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < maxPages; i++) {
     const sep = path.includes('?') ? '&' : '?';
     const res = await h.api(
       `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
@@ -23,7 +29,7 @@ export async function allPages<T>(h: Harness, path: string, token: string, limit
     cursor = res.body.nextCursor ?? null;
     if (!cursor) return items;
   }
-  throw new Error('more than 50 pages');
+  throw new Error(`more than ${maxPages} pages`);
 }
 
 /**
