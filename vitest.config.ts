@@ -7,14 +7,17 @@ import { SERVICE_NAMES } from './libs/contracts/src/services';
 /**
  * The end-to-end files share one running platform, so what one file creates, the next one sees.
  * e2e/tables.e2e.ts checks whole-table orders and counts (A–Z over every code, "Download 6 codes"), so
- * it runs first, on the empty platform; every other file scopes its checks to the data it made.
+ * it runs first, on the empty platform; e2e/inventory.e2e.ts, which shows the inventory screens' empty
+ * states before it fills them, runs next (no earlier file makes merchandise); every other file scopes its
+ * checks to the data it made.
  */
 class EndToEndOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     // E2E_FIRST=credits,audit (file names) puts those next, to reproduce an order one run took.
     const next = (process.env.E2E_FIRST ?? '').split(',').filter(Boolean);
     const rank = (spec: TestSpecification) => {
-      if (/[/\\]e2e[/\\]tables\.e2e\.ts$/.test(spec.moduleId)) return -1;
+      if (/[/\\]e2e[/\\]tables\.e2e\.ts$/.test(spec.moduleId)) return -2;
+      if (/[/\\]e2e[/\\]inventory\.e2e\.ts$/.test(spec.moduleId)) return -1;
       const at = next.findIndex((name) => spec.moduleId.endsWith(`/${name}.e2e.ts`));
       return at === -1 ? next.length : at;
     };
