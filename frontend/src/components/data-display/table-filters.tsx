@@ -170,6 +170,7 @@ export function TableToolbar<K extends string, S extends string = never>({
   label,
   search,
   statusLabels,
+  statusField,
   partner,
   sortChoices,
   sx,
@@ -183,6 +184,8 @@ export function TableToolbar<K extends string, S extends string = never>({
   label: string;
   search?: { label: string; placeholder: string; width?: number; maxLength?: number; testId?: string };
   statusLabels?: Readonly<Record<S, string>>;
+  /** The status field's own words, when the list's "status" is another column (the ledger's Type). */
+  statusField?: { label: string; allLabel: string };
   partner?: { testId: string; width?: number };
   sortChoices?: ReadonlyArray<TableSort<K> & { label: string }>;
   sx?: SxProps<Theme>;
@@ -197,7 +200,14 @@ export function TableToolbar<K extends string, S extends string = never>({
       ]}
     >
       {search && <SearchField {...search} value={table.searchText} onChange={table.setSearchText} />}
-      {statusLabels && <StatusFilter value={table.status} onChange={table.setStatus} labels={statusLabels} />}
+      {statusLabels && (
+        <StatusFilter
+          value={table.status}
+          onChange={table.setStatus}
+          labels={statusLabels}
+          {...statusField}
+        />
+      )}
       {partner && <PartnerFilter {...partner} value={table.partner} onChange={table.setPartner} />}
       {sortChoices && <SortSelect value={table.sort} onChange={table.setSort} choices={sortChoices} />}
     </Box>

@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
-import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
+import { TableToolbar } from '@/components/data-display/table-filters';
 import { InventoryCard } from '@/components/inventory/inventory-card';
 import {
   LEDGER_SORT_CHOICES,
@@ -68,20 +68,13 @@ export function TransactionsTab({ selection }: { selection: InventorySelection }
           ))}
         </TextField>
       </Stack>
-      <Box
-        role="group"
-        aria-label="Filter and sort the transactions"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
-      >
-        <StatusFilter
-          value={table.status}
-          onChange={table.setStatus}
-          labels={TRANSACTION_TYPE_LABELS}
-          label="Type"
-          allLabel="All types"
-        />
-        <SortSelect value={table.sort} onChange={table.setSort} choices={LEDGER_SORT_CHOICES} />
-      </Box>
+      <TableToolbar
+        table={table}
+        label="Filter and sort the transactions"
+        statusLabels={TRANSACTION_TYPE_LABELS}
+        statusField={{ label: 'Type', allLabel: 'All types' }}
+        sortChoices={LEDGER_SORT_CHOICES}
+      />
       {!selection.itemId && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Every item&apos;s transactions. Choose an item, or one of its lines, to narrow the history.

@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
-import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
+import { TableToolbar } from '@/components/data-display/table-filters';
 import { InventoryCard } from '@/components/inventory/inventory-card';
 import {
   LEDGER_SORT_CHOICES,
@@ -29,20 +29,13 @@ export function TransactionHistoryTab() {
   const history = useTransactionsTable(ledgerQuery(table));
   return (
     <Box>
-      <Box
-        role="group"
-        aria-label="Filter and sort the transaction history"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
-      >
-        <StatusFilter
-          value={table.status}
-          onChange={table.setStatus}
-          labels={TRANSACTION_TYPE_LABELS}
-          label="Type"
-          allLabel="All types"
-        />
-        <SortSelect value={table.sort} onChange={table.setSort} choices={LEDGER_SORT_CHOICES} />
-      </Box>
+      <TableToolbar
+        table={table}
+        label="Filter and sort the transaction history"
+        statusLabels={TRANSACTION_TYPE_LABELS}
+        statusField={{ label: 'Type', allLabel: 'All types' }}
+        sortChoices={LEDGER_SORT_CHOICES}
+      />
       <ResponsivePagedList
         query={history}
         paging={table.paging}
