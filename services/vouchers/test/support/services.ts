@@ -50,7 +50,9 @@ export async function startVoucherServices(
     name: 'vouchers',
     env: options.env ?? {},
     defaultActor: SUPER_ADMIN,
-    rpcTimeoutMs: 15_000,
+    // A 100,000-code batch takes seconds, more on a loaded machine (the gateway waits up to 120 s for
+    // one); the test's own timeout (60 s) still catches a hang.
+    rpcTimeoutMs: 60_000,
     start: async (b) => {
       const config = vouchersService.loadConfig(b.env);
       startVouchers = async (env) => {
