@@ -3,18 +3,30 @@
 //
 // 1. Full path: the real platform (built; started like `npm start`) on a fresh database. 50 connections
 //    redeem random codes among many (POST /api/redeem/{id}), then one hot code with a large limit.
-// 2. Baseline: a bare chain HTTP (Fastify) -> NATS -> PostgreSQL with one UPDATE statement.
-// 3. The till: the same many-codes load through POST /api/till/redeem ({code}) by a partner's staff
+// 2. Same-work chain (the baseline the goal is measured against): HTTP (Fastify) -> NATS -> PostgreSQL
+//    running THE PRODUCT'S OWN REDEEM STATEMENT (the same CTE: the count, the redemption, the pending
+//    tally, the outbox event, the audit entry) with raw `pg`, on the product's schema in a database of
+//    its own (migrated by starting the platform on it once, its codes made through the API), so the
+//    ratio is the price of the framework alone. The statement comes from the built vouchers service
+//    (`redeemStatement`), never a copy (bench/support/same-work-service.mjs).
+// 3. Bare UPDATE chain: the same hops with one UPDATE on a private table (the old baseline), a second line.
+// 4. The till: the same many-codes load through POST /api/till/redeem ({code}) by a partner's staff
 //    member (signed in; the partner's own codes), beside the public redeem in every round.
-// Rounds alternate baseline/full/till (the machine is shared and noisy); medians are printed.
-// Afterwards no code's usage may exceed its limit and every success must have exactly one redemption
-// row — otherwise the run fails. Slowness never fails it; the goals are printed next to the figures.
+// Rounds alternate bare/same-work/full/till (the machine is shared and noisy); medians are printed.
+// Afterwards, in both the full path's and the same-work chain's databases, no code's usage may exceed
+// its limit and every success must have exactly one redemption row — otherwise the run fails.
+// Slowness never fails it; the goals are printed next to the figures.
+//
+// BENCH_ROOT=<another checkout> runs the platform built there (e.g. an older commit, to compare), and
+// its statement builder when it has one; otherwise this checkout's (printed), as bench:scale's SCALE_ROOT.
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startPlatform } from '../tools/platform.mjs';
+import { REPO_ROOT, startPlatform } from '../tools/platform.mjs';
 import { api, createBenchDatabase, median, randomPort } from './support/bench-kit.mjs';
 
 // A fixed number of requests per run (not a duration): every answer is counted, so the successes can
@@ -26,6 +38,14 @@ const CODES = Number(process.env.BENCH_CODES ?? 1000);
 const CODE_LIMIT = 1000; // finite, so the usage check is real, and never reached in a run
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const port = randomPort;
+/** The checkout whose built platform is measured (BENCH_ROOT, else this one). */
+const ROOT = process.env.BENCH_ROOT ? resolve(process.env.BENCH_ROOT) : REPO_ROOT;
+const builderOf = (root) => join(root, 'services', 'vouchers', 'dist', 'redeem', 'redemptions.repository.js');
+const hasBuilder = (root) =>
+  existsSync(builderOf(root)) &&
+  /exports\.redeemStatement\b|redeemStatement:/.test(readFileSync(builderOf(root), 'utf8'));
+/** Whose statement (and schema) the same-work chain runs: ROOT's when it has the builder. */
+const STATEMENT_ROOT = hasBuilder(ROOT) ? ROOT : REPO_ROOT;
 
 function load(url, paths, { method = 'POST' } = {}) {
   let i = 0;
@@ -61,7 +81,9 @@ function run(url, request) {
 }
 
 const summary = (r) => ({
-  rps: Math.round(r.requests.average),
+  // Answers over the run's wall time: a fixed-amount run ends in a partial second, which the
+  // per-second average (requests.average) would count as a whole one.
+  rps: Math.round(r.requests.total / r.duration),
   p50: r.latency.p50,
   p99: r.latency.p99,
   ok: r['2xx'],
@@ -80,7 +102,8 @@ function child(script, env) {
   });
 }
 
-async function startBaseline(dbUrl) {
+/** The old baseline: the same hops, one UPDATE on a private table. */
+async function startBareUpdate(dbUrl) {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   await client.query(
@@ -109,10 +132,37 @@ async function startBaseline(dbUrl) {
   };
 }
 
-async function startFull(dbUrl) {
+/**
+ * The same-work chain: the product's schema and codes (the platform of STATEMENT_ROOT started once on
+ * its own database, then stopped), then Fastify -> NATS -> the product's redeem statement over raw pg.
+ */
+async function startSameWork(dbUrl) {
+  const product = await startFull(dbUrl, { root: STATEMENT_ROOT, till: false });
+  await product.stop();
+  const subject = `bench_${randomBytes(4).toString('hex')}.redeem`;
+  const httpPort = port();
+  const service = await child('./support/same-work-service.mjs', {
+    DATABASE_URL: dbUrl,
+    SUBJECT: subject,
+    STATEMENT_ROOT,
+  });
+  const http = await child('./support/bare-http.mjs', { SUBJECT: subject, PORT: String(httpPort) });
+  return {
+    url: `http://127.0.0.1:${httpPort}`,
+    paths: product.ids.map((id) => `/redeem/${id}`),
+    hotPaths: [`/redeem/${product.hotId}`],
+    stop() {
+      service.kill('SIGKILL');
+      http.kill('SIGKILL');
+    },
+  };
+}
+
+async function startFull(dbUrl, { root = ROOT, till = true } = {}) {
   const httpPort = port();
   const admin = { username: 'admin', password: `bench-${randomBytes(6).toString('hex')}` };
   const platform = await startPlatform({
+    cwd: root,
     env: {
       DATABASE_URL: dbUrl,
       NATS_NAMESPACE: `bench_${randomBytes(4).toString('hex')}`,
@@ -166,6 +216,8 @@ async function startFull(dbUrl) {
       usageLimit: '999998',
     },
   });
+  const codes = { ids, hotId: hot.id, paths: ids.map((id) => `/api/redeem/${id}`) };
+  if (!till) return { ...codes, url: base, stop: platform.stop };
   // The till: a partner, its staff member, and the partner's own codes (as many as the public run's).
   const vendor = await api(base, '/api/vendors', {
     method: 'POST',
@@ -199,10 +251,10 @@ async function startFull(dbUrl) {
     tillCodes.push(...detail.qrCodes.map((c) => c.id));
   }
   return {
+    ...codes,
     url: base,
     tillCodes,
     tillToken,
-    paths: ids.map((id) => `/api/redeem/${id}`),
     hotPaths: [`/api/redeem/${hot.id}`],
     stop: platform.stop,
   };
@@ -231,74 +283,111 @@ async function checkInvariants(dbUrl, successes) {
 }
 
 const db = await createBenchDatabase();
-const baselineDb = await createBenchDatabase();
+const sameWorkDb = await createBenchDatabase();
+const bareDb = await createBenchDatabase();
 let full;
-let baseline;
+let sameWork;
+let bare;
 let failed = false;
+const sumOk = (list) => list.reduce((n, r) => n + r.ok, 0);
 try {
   console.log(
     `bench:redeem — ${CONNECTIONS} connections, ${REQUESTS} requests per run, ${ROUNDS} rounds, ${CODES} codes (limit ${CODE_LIMIT})`,
   );
-  baseline = await startBaseline(baselineDb.url);
+  if (ROOT !== REPO_ROOT) console.log(`platform built in ${ROOT} (BENCH_ROOT)`);
+  if (STATEMENT_ROOT !== ROOT)
+    console.log(
+      `note: ${ROOT} has no redeemStatement builder; the same-work chain runs this checkout's statement, on a database migrated by this checkout's platform`,
+    );
+  bare = await startBareUpdate(bareDb.url);
+  sameWork = await startSameWork(sameWorkDb.url);
   full = await startFull(db.url);
-  const results = { baseline: [], full: [], till: [], baselineHot: [], fullHot: [] };
+  const results = { bare: [], same: [], full: [], till: [], bareHot: [], sameHot: [], fullHot: [] };
   let fullSuccesses = 0;
+  let sameSuccesses = 0;
   // Warm-up: JIT, pools, prepared plans.
-  await load(baseline.url, baseline.paths).catch(() => undefined);
+  await load(bare.url, bare.paths).catch(() => undefined);
+  sameSuccesses += (await load(sameWork.url, sameWork.paths))['2xx'];
   const warm = await load(full.url, full.paths);
   fullSuccesses += warm['2xx'];
   fullSuccesses += (await loadTill(full.url, full.tillCodes, full.tillToken))['2xx'];
+  const line = (name, r) =>
+    `${name} ${r.rps}/s p99 ${r.p99} ms${r.refused || r.errors ? ` (refused ${r.refused}, errors ${r.errors})` : ''}`;
   for (let round = 1; round <= ROUNDS; round++) {
-    const b = summary(await load(baseline.url, baseline.paths));
+    const b = summary(await load(bare.url, bare.paths));
+    const w = summary(await load(sameWork.url, sameWork.paths));
     const f = summary(await load(full.url, full.paths));
     const t = summary(await loadTill(full.url, full.tillCodes, full.tillToken));
-    fullSuccesses += f.ok + t.ok;
-    results.baseline.push(b);
+    results.bare.push(b);
+    results.same.push(w);
     results.full.push(f);
     results.till.push(t);
     console.log(
-      `round ${round}: baseline ${b.rps}/s p99 ${b.p99} ms | full ${f.rps}/s p99 ${f.p99} ms (ok ${f.ok}, refused ${f.refused}, errors ${f.errors}) | till ${t.rps}/s p99 ${t.p99} ms (ok ${t.ok}, refused ${t.refused}, errors ${t.errors})`,
+      `round ${round}: ${line('bare UPDATE', b)} | ${line('same-work', w)} | ${line('full', f)} | ${line('till', t)}`,
     );
   }
   for (let round = 1; round <= ROUNDS; round++) {
-    const b = summary(await load(baseline.url, baseline.hotPaths));
+    const b = summary(await load(bare.url, bare.hotPaths));
+    const w = summary(await load(sameWork.url, sameWork.hotPaths));
     const f = summary(await load(full.url, full.hotPaths));
-    fullSuccesses += f.ok;
-    results.baselineHot.push(b);
+    results.bareHot.push(b);
+    results.sameHot.push(w);
     results.fullHot.push(f);
     console.log(
-      `hot round ${round}: baseline ${b.rps}/s p99 ${b.p99} ms | full ${f.rps}/s p99 ${f.p99} ms (ok ${f.ok}, errors ${f.errors})`,
+      `hot round ${round}: ${line('bare UPDATE', b)} | ${line('same-work', w)} | ${line('full', f)}`,
     );
   }
+  fullSuccesses += sumOk(results.full) + sumOk(results.till) + sumOk(results.fullHot);
+  sameSuccesses += sumOk(results.same) + sumOk(results.sameHot);
   const med = (list, key) => median(list.map((r) => r[key]));
-  const ratio = med(results.full, 'rps') / med(results.baseline, 'rps');
-  const hotRatio = med(results.fullHot, 'rps') / med(results.baselineHot, 'rps');
+  const pct = (a, b) => `${((med(a, 'rps') / med(b, 'rps')) * 100).toFixed(0)}%`;
+  const fig = (list) => `${med(list, 'rps')}/s (p50 ${med(list, 'p50')} ms, p99 ${med(list, 'p99')} ms)`;
   console.log('\nmedians');
+  console.log('  many codes');
+  console.log(`    full:              ${fig(results.full)}`);
+  console.log(`    same-work chain:   ${fig(results.same)}`);
+  console.log(`    bare UPDATE chain: ${fig(results.bare)}`);
   console.log(
-    `  many codes: full ${med(results.full, 'rps')}/s (p50 ${med(results.full, 'p50')} ms, p99 ${med(results.full, 'p99')} ms), baseline ${med(results.baseline, 'rps')}/s (p99 ${med(results.baseline, 'p99')} ms), ratio ${(ratio * 100).toFixed(0)}% (goal >= 70%, p99 < 50 ms)`,
+    `    full / same-work ${pct(results.full, results.same)} (goal >= 70%, p99 < 100 ms); full / bare UPDATE ${pct(results.full, results.bare)}`,
   );
+  console.log("  till (many codes, a partner's staff member)");
+  console.log(`    till:              ${fig(results.till)}`);
   console.log(
-    `  till:       ${med(results.till, 'rps')}/s (p50 ${med(results.till, 'p50')} ms, p99 ${med(results.till, 'p99')} ms) beside the public redeem's ${med(results.full, 'rps')}/s, ratio ${((med(results.till, 'rps') / med(results.full, 'rps')) * 100).toFixed(0)}%`,
+    `    till / same-work ${pct(results.till, results.same)}; till / public full ${pct(results.till, results.full)}`,
   );
+  console.log('  one hot code');
+  console.log(`    full:              ${fig(results.fullHot)}`);
+  console.log(`    same-work chain:   ${fig(results.sameHot)}`);
+  console.log(`    bare UPDATE chain: ${fig(results.bareHot)}`);
   console.log(
-    `  hot code:   full ${med(results.fullHot, 'rps')}/s (p50 ${med(results.fullHot, 'p50')} ms, p99 ${med(results.fullHot, 'p99')} ms), baseline ${med(results.baselineHot, 'rps')}/s (p99 ${med(results.baselineHot, 'p99')} ms), ratio ${(hotRatio * 100).toFixed(0)}%`,
+    `    full / same-work ${pct(results.fullHot, results.sameHot)} (goal >= 70%, p99 < 100 ms); full / bare UPDATE ${pct(results.fullHot, results.bareHot)}`,
   );
   const errors = [...results.full, ...results.till, ...results.fullHot].reduce((n, r) => n + r.errors, 0);
-  const inv = await checkInvariants(db.url, fullSuccesses);
-  console.log(
-    `\ninvariants: ${inv.successes} successful redeems, ${inv.redemptionRows} redemption rows, ${inv.over} codes over their limit, ${inv.mismatched} codes whose usage differs from their redemption rows, ${errors} errors (5xx/timeouts)`,
-  );
-  if (inv.over || inv.mismatched || inv.redemptionRows !== inv.successes) {
-    failed = true;
-    console.error('FAILED: a broken invariant (see above)');
-  } else console.log('invariants hold');
+  const sameErrors = [...results.same, ...results.sameHot].reduce((n, r) => n + r.errors, 0);
+  console.log('');
+  for (const [name, url, successes, errs] of [
+    ['full path', db.url, fullSuccesses, errors],
+    ['same-work chain', sameWorkDb.url, sameSuccesses, sameErrors],
+  ]) {
+    const inv = await checkInvariants(url, successes);
+    console.log(
+      `invariants (${name}): ${inv.successes} successful redeems, ${inv.redemptionRows} redemption rows, ${inv.over} codes over their limit, ${inv.mismatched} codes whose usage differs from their redemption rows, ${errs} errors (5xx/timeouts)`,
+    );
+    if (inv.over || inv.mismatched || inv.redemptionRows !== inv.successes) {
+      failed = true;
+      console.error(`FAILED: a broken invariant in the ${name} (see above)`);
+    }
+  }
+  if (!failed) console.log('invariants hold');
 } catch (error) {
   failed = true;
   console.error(error);
 } finally {
-  baseline?.stop();
+  bare?.stop();
+  sameWork?.stop();
   await full?.stop();
   await db.drop().catch(() => undefined);
-  await baselineDb.drop().catch(() => undefined);
+  await sameWorkDb.drop().catch(() => undefined);
+  await bareDb.drop().catch(() => undefined);
 }
 process.exit(failed ? 1 : 0);

@@ -5,6 +5,7 @@ import {
   runRecordedStatement,
   SqlEventWriter,
   type AuditSqlInsert,
+  type SqlEventInsert,
 } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
@@ -141,6 +142,89 @@ const SOLE_PARTNER = `(case when vendor_id is not null and (partner_ids = '{}' o
                             then vendor_id
                             when vendor_id is null and cardinality(partner_ids) = 1 then partner_ids[1] end)`;
 
+/** The redeem statement of one input: its SQL (`?` placeholders) and parameters, and its writers. */
+export interface RedeemStatement {
+  sql: string;
+  /** The statement's own parameters; the event's, then the audit's follow them (runRecordedStatement). */
+  params: unknown[];
+  event: SqlEventInsert;
+  audit: AuditSqlInsert;
+}
+
+/**
+ * The whole redeem as one statement, built without running it: what RedemptionsRepository.redeem runs,
+ * and what bench:redeem's same-work chain runs with raw `pg` (bench/support/same-work-service.mjs), so
+ * the two always do the same work. Pure apart from the writers' checks of the values known now.
+ */
+export function redeemStatement(
+  input: RedeemInput,
+  events: Pick<SqlEventWriter, 'insertFrom'>,
+  auditTrail: Pick<AuditTrail, 'insertFrom'>,
+): RedeemStatement {
+  const event = events.insertFrom(
+    'vouchers.voucher.redeemed.v1',
+    'updated',
+    {
+      qrCodeId: column('id'),
+      expirationDate: column(`to_char(expiration_date, 'YYYY-MM-DD')`),
+      usageCount: column('usage_count'),
+      usageLimit: column('usage_limit'),
+      isActive: column('is_active'),
+      version: column('version'),
+      redemptionId: input.redemptionId,
+      redeemedAt: input.at,
+    },
+    input.at,
+  );
+  // Who redeemed, in the same statement: the public (its address) or the staff member at a till,
+  // about the code's vendor, or the till's partner.
+  const audit = auditTrail.insertFrom(
+    input.meta,
+    'updated u, redemption r',
+    {
+      action: input.channel === 'till' ? 'vouchers.voucher.till-redeemed' : 'vouchers.voucher.redeemed',
+      targetType: 'voucher',
+      targetId: column('u.id'),
+      companyId: input.channel === 'till' && input.partnerId ? input.partnerId : column('u.vendor_id'),
+      changes: column(REDEEM_CHANGES),
+    },
+    { at: input.at },
+  );
+  return {
+    sql: redeemSql(event.sql, audit),
+    params: [
+      input.codeId,
+      input.channel,
+      input.honouredBy,
+      input.honouredBy,
+      input.honouredBy,
+      input.validFrom,
+      input.startedBy,
+      input.minuteOfDay,
+      input.redemptionId,
+      input.at,
+      input.redeemedBy,
+      input.deviceInfo,
+      input.ipAddress,
+      input.userAgent,
+      input.idempotencyKey,
+      input.transactionAmount,
+      input.discountApplied,
+      input.channel,
+      input.partnerId,
+      input.partnerName,
+      input.redeemedByUserId,
+      input.scannedAt,
+      input.day,
+      input.at,
+      input.transactionAmount,
+      input.discountApplied,
+    ],
+    event,
+    audit,
+  };
+}
+
 /** The redemptions table and the redeem statement. */
 @Injectable()
 export class RedemptionsRepository {
@@ -155,68 +239,13 @@ export class RedemptionsRepository {
    * vouchers.voucher.redeemed.v1 event; null when the code could not be used (nothing changed).
    */
   async redeem(input: RedeemInput): Promise<RedeemedCode | null> {
-    const event = this.events.insertFrom(
-      'vouchers.voucher.redeemed.v1',
-      'updated',
-      {
-        qrCodeId: column('id'),
-        expirationDate: column(`to_char(expiration_date, 'YYYY-MM-DD')`),
-        usageCount: column('usage_count'),
-        usageLimit: column('usage_limit'),
-        isActive: column('is_active'),
-        version: column('version'),
-        redemptionId: input.redemptionId,
-        redeemedAt: input.at,
-      },
-      input.at,
-    );
-    // Who redeemed, in the same statement: the public (its address) or the staff member at a till,
-    // about the code's vendor, or the till's partner.
-    const audit = this.audit.insertFrom(
-      input.meta,
-      'updated u, redemption r',
-      {
-        action: input.channel === 'till' ? 'vouchers.voucher.till-redeemed' : 'vouchers.voucher.redeemed',
-        targetType: 'voucher',
-        targetId: column('u.id'),
-        companyId: input.channel === 'till' && input.partnerId ? input.partnerId : column('u.vendor_id'),
-        changes: column(REDEEM_CHANGES),
-      },
-      { at: input.at },
-    );
+    const statement = redeemStatement(input, this.events, this.audit);
     return runRecordedStatement<RedeemedCode>(
       this.em,
-      redeemSql(event.sql, audit),
-      [
-        input.codeId,
-        input.channel,
-        input.honouredBy,
-        input.honouredBy,
-        input.honouredBy,
-        input.validFrom,
-        input.startedBy,
-        input.minuteOfDay,
-        input.redemptionId,
-        input.at,
-        input.redeemedBy,
-        input.deviceInfo,
-        input.ipAddress,
-        input.userAgent,
-        input.idempotencyKey,
-        input.transactionAmount,
-        input.discountApplied,
-        input.channel,
-        input.partnerId,
-        input.partnerName,
-        input.redeemedByUserId,
-        input.scannedAt,
-        input.day,
-        input.at,
-        input.transactionAmount,
-        input.discountApplied,
-      ],
-      event,
-      audit,
+      statement.sql,
+      statement.params,
+      statement.event,
+      statement.audit,
     );
   }
 
