@@ -1,13 +1,17 @@
 import { RpcClient } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { BearerAuthGuard, RolesGuard } from './auth/auth.guards';
 import { BearerStrategy } from './auth/bearer.strategy';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { GatewayOperatorPort } from './health/gateway-operator-port';
 import { HealthController } from './health/health.controller';
+import { ConditionalGetInterceptor } from './http/conditional-get';
 import { HttpExceptionFilter } from './http/http-exception.filter';
+import { LoadShedder } from './http/load-shedding';
+import { PollVersions } from './http/poll-versions';
+import { SessionCache } from './http/session-cache';
 import { QueuesModule } from './queues/queues.module';
 import { SpaIndex } from './http/spa-index';
 import { ServiceCaller } from './rpc/service-caller';
@@ -74,6 +78,10 @@ export class GatewayModule {
         { provide: APP_GUARD, useClass: BearerAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        PollVersions,
+        LoadShedder,
+        SessionCache,
+        { provide: APP_INTERCEPTOR, useClass: ConditionalGetInterceptor },
       ],
     };
   }

@@ -32,6 +32,19 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
     (value) => (value === '' ? undefined : value),
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
+  /**
+   * Issue 28, cheap polls: how old (ms) a polled GET's shared answer may be when served to another
+   * screen of the same role and company (0: never shared).
+   */
+  POLL_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(1_000),
+  /** How long (ms) a bearer token's session is trusted for polled GETs without asking again (0: never). */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
+  /** Polls waiting on services at once beyond which a further poll is refused with 503 + Retry-After. */
+  SHED_MAX_POLLS_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(48),
+  /** The event loop's mean delay (ms, over half a second) beyond which polls are refused the same way. */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().min(1).max(10_000).default(100),
+  /** The Retry-After (seconds) of a refused poll: the screen polls again after it. */
+  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
 });
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 

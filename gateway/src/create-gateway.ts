@@ -17,6 +17,9 @@ import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
 import { installPathGuard } from './http/path-guard';
 import { installBodyLimits } from './http/body-limits';
+import { installConditionalGet } from './http/conditional-get';
+import { PollVersions } from './http/poll-versions';
+import { SessionCache } from './http/session-cache';
 import { QueueBoard } from './queues/queue-board';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -44,6 +47,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  installConditionalGet(fastify, app.get(PollVersions), app.get(SessionCache)); // issue 28: 304s
   // http_requests_total and http_request_duration_seconds by route pattern (never the raw URL, so
   // the label set stays bounded; a request no route matched counts as "unmatched").
   fastify.addHook('onResponse', (request, reply, done) => {

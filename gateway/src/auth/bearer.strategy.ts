@@ -3,6 +3,8 @@ import { RpcClient } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-http-bearer';
+import { isPolledGet } from '../http/conditional-get';
+import { SessionCache } from '../http/session-cache';
 import { metaOf, type AuthenticatedRequest } from '../rpc/service-caller';
 
 /**
@@ -12,12 +14,20 @@ import { metaOf, type AuthenticatedRequest } from '../rpc/service-caller';
  */
 @Injectable()
 export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
-  constructor(private readonly rpc: RpcClient) {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly sessions: SessionCache,
+  ) {
     super({ passReqToCallback: true });
   }
 
   async validate(request: AuthenticatedRequest, token: string): Promise<Actor | false> {
+    // A screen's poll may reuse the answer of a second ago (http/session-cache.ts, issue 28).
+    const polled = isPolledGet(request);
+    const kept = polled ? this.sessions.get(token) : undefined;
+    if (kept) return kept;
     const actor = await this.rpc.call(RPC.identity.resolveSession, { token }, metaOf(request));
+    if (actor && polled) this.sessions.set(token, actor);
     return actor ?? false;
   }
 }

@@ -28,6 +28,10 @@ export function testServiceEnv(
     BUSINESS_TIMEZONE: 'America/Los_Angeles',
     // Tests read the landing page's figures right after changing them.
     PUBLIC_CACHE_MS: '0',
+    // The same for the screens' polled answers (issue 28): the gateway's shared answer cache and its
+    // brief session answers are off unless a test turns them on.
+    POLL_CACHE_MS: '0',
+    SESSION_CACHE_MS: '0',
   };
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) env[key] = value;
   return env;

@@ -1,0 +1,191 @@
+import type { Actor } from '@avpass/contracts';
+import {
+  Inject,
+  Injectable,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { from, lastValueFrom, of, type Observable } from 'rxjs';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import type { AuthenticatedRequest } from '../rpc/service-caller';
+import { LoadShedder } from './load-shedding';
+import { PollVersions, pollScopeOf } from './poll-versions';
+import type { SessionCache } from './session-cache';
+
+/**
+ * The GETs the screens poll (spec §9: stats, recent codes, code lists, redemptions). Their answers
+ * depend only on the vouchers service's data and on the caller's role and company, so a version per
+ * scope tells whether they changed.
+ */
+export const POLLED_ROUTES: ReadonlySet<string> = new Set([
+  '/api/admin/stats',
+  '/api/stats',
+  '/api/qr-codes',
+  '/api/qr-codes/all',
+  '/api/admin/qr-codes',
+  '/api/admin/redemptions',
+  '/api/redemptions',
+]);
+
+/** Writes at the till's pace: they change data (the versions follow their events) but no session. */
+const HOT_WRITES: ReadonlySet<string> = new Set(['/api/redeem/:id', '/api/till/redeem']);
+/** POSTs that change nothing (a till's look at a code). */
+const READ_ONLY_POSTS: ReadonlySet<string> = new Set(['/api/till/check']);
+
+/** An answer's ETag also changes every 15 minutes: "today" and expiry turn over at a business midnight. */
+const TURNOVER_MS = 15 * 60_000;
+
+export function isPolledGet(request: FastifyRequest): boolean {
+  return request.method === 'GET' && POLLED_ROUTES.has(request.routeOptions.url ?? '');
+}
+
+const NOT_MODIFIED = Symbol('notModified');
+type MarkedRequest = AuthenticatedRequest & { [NOT_MODIFIED]?: true };
+
+interface CachedAnswer {
+  at: number;
+  etag: string;
+  writes: number;
+  body: unknown;
+}
+
+/**
+ * Cheap polls (issue 28). For a polled GET: the ETag is a hash of the route, query, caller's scope and
+ * the scope's version (PollVersions, read before the service is asked). If-None-Match equal to it is
+ * 304 without calling the service. Otherwise a shared answer at most POLL_CACHE_MS old, of the same
+ * route, query and scope, made before none of this scope's own writes, is served (N administrator
+ * screens cost one computation per window); else the service is asked once for all the identical
+ * requests waiting at that version (coalesced), unless the gateway is too busy (LoadShedder: 503 with
+ * Retry-After). Every answer carries the ETag and `Cache-Control: private, no-cache`.
+ */
+@Injectable()
+export class ConditionalGetInterceptor implements NestInterceptor {
+  private readonly cache = new Map<string, CachedAnswer>();
+  private readonly inFlight = new Map<string, Promise<{ body: unknown; etag: string; writes: number }>>();
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly versions: PollVersions,
+    private readonly shedder: LoadShedder,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<MarkedRequest>();
+    if (!request.user || !isPolledGet(request)) return next.handle();
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const scope = pollScopeOf(request.user);
+    const queryAt = request.url.indexOf('?');
+    const key = `${request.routeOptions.url}${queryAt < 0 ? '' : request.url.slice(queryAt)}|${scope.key}`;
+    const version = this.versions.versionOf(scope);
+    const writes = this.versions.writesOf(scope);
+    const now = Date.now();
+    const etag = `"${createHash('sha1')
+      .update(`${key}|${version}|${Math.floor(now / TURNOVER_MS)}`)
+      .digest('base64url')
+      .slice(0, 22)}"`;
+    const asked = request.headers['if-none-match'];
+    const answer = (body: unknown, tag: string): Observable<unknown> => {
+      void reply.header('etag', tag).header('cache-control', 'private, no-cache');
+      if (asked === tag) {
+        request[NOT_MODIFIED] = true;
+        return of(null);
+      }
+      return of(body);
+    };
+    if (asked === etag) return answer(null, etag);
+
+    const cached = this.cache.get(key);
+    if (
+      cached &&
+      this.config.POLL_CACHE_MS > 0 &&
+      now - cached.at < this.config.POLL_CACHE_MS &&
+      cached.writes === writes
+    ) {
+      return answer(cached.body, cached.etag);
+    }
+
+    const flightKey = `${key}|${version}|${writes}`;
+    let flight = this.inFlight.get(flightKey);
+    if (!flight) {
+      this.shedder.admitPoll();
+      flight = this.shedder
+        .track(() => lastValueFrom(next.handle()))
+        .then((body) => {
+          const made = { body, etag, writes };
+          if (this.config.POLL_CACHE_MS > 0) {
+            this.cache.set(key, { at: now, ...made });
+            this.trimCache(now);
+          }
+          return made;
+        })
+        .finally(() => this.inFlight.delete(flightKey));
+      this.inFlight.set(flightKey, flight);
+    }
+    return from(flight.then((made) => lastValueFrom(answer(made.body, made.etag))));
+  }
+
+  private trimCache(now: number): void {
+    if (this.cache.size < 5_000) return;
+    for (const [key, entry] of this.cache) {
+      if (now - entry.at >= this.config.POLL_CACHE_MS) this.cache.delete(key);
+    }
+  }
+}
+
+/**
+ * The Fastify side: a request the interceptor found unchanged leaves as 304 with no body; a successful
+ * write raises the caller's versions (its next poll sees its own change) and, unless it is a redeem or
+ * till call, forgets the gateway's brief session answers (a sign-out or password change applies at once).
+ * A redeem's answer names its code's partners, which the redeem's event does not.
+ */
+export function installConditionalGet(
+  fastify: FastifyInstance,
+  versions: PollVersions,
+  sessions: SessionCache,
+): void {
+  fastify.addHook('onSend', async (request: FastifyRequest, reply, payload) => {
+    if ((request as MarkedRequest)[NOT_MODIFIED]) {
+      void reply.code(304).removeHeader('content-type').removeHeader('content-length');
+      return '';
+    }
+    if (
+      request.method === 'POST' &&
+      reply.statusCode === 200 &&
+      request.routeOptions.url === '/api/redeem/:id' &&
+      typeof payload === 'string'
+    ) {
+      learnRedeemedCode(versions, payload);
+    }
+    return payload;
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? '';
+    if (
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      reply.statusCode < 400 &&
+      !READ_ONLY_POSTS.has(route)
+    ) {
+      versions.wrote((request as AuthenticatedRequest).user as Actor | undefined);
+      if (!HOT_WRITES.has(route)) sessions.clear();
+    }
+    done();
+  });
+}
+
+function learnRedeemedCode(versions: PollVersions, payload: string): void {
+  try {
+    const body = JSON.parse(payload) as { voucher?: { id?: unknown; partners?: { id?: unknown }[] } };
+    const voucher = body.voucher;
+    if (typeof voucher?.id !== 'string' || !Array.isArray(voucher.partners)) return;
+    versions.learnCode(
+      voucher.id,
+      voucher.partners.map((partner) => partner.id).filter((id): id is string => typeof id === 'string'),
+    );
+  } catch {
+    // Not the answer's usual shape: the redeem's event still raises the versions.
+  }
+}

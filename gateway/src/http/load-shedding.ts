@@ -1,0 +1,69 @@
+import { DomainError } from '@avpass/platform';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+
+/** How often the event loop's delay is read (the mean over that window decides). */
+const WINDOW_MS = 500;
+
+/**
+ * Past the box's limit, polls give way (issue 28): a polled GET that would have to ask a service is
+ * refused with 503 and Retry-After while too many polls are already waiting on services
+ * (SHED_MAX_POLLS_IN_FLIGHT) or the event loop runs late (SHED_EVENT_LOOP_DELAY_MS, the mean delay over
+ * the last half second). Redeems, till calls, sign-in and writes are never refused here; a poll answered
+ * from the version (304) or the shared cache costs nothing and is never refused either.
+ */
+@Injectable()
+export class LoadShedder implements OnApplicationShutdown {
+  private inFlight = 0;
+  private delayMs = 0;
+  private shedCount = 0;
+  private readonly histogram: IntervalHistogram;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
+    this.histogram = monitorEventLoopDelay({ resolution: 10 });
+    this.histogram.enable();
+    this.timer = setInterval(() => {
+      this.delayMs = Number.isFinite(this.histogram.mean) ? this.histogram.mean / 1e6 : 0;
+      this.histogram.reset();
+    }, WINDOW_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+    this.histogram.disable();
+  }
+
+  /** Throws the 503 when a poll should give way now. */
+  admitPoll(): void {
+    const busy =
+      this.inFlight >= this.config.SHED_MAX_POLLS_IN_FLIGHT ||
+      this.delayMs > this.config.SHED_EVENT_LOOP_DELAY_MS;
+    if (!busy) return;
+    this.shedCount++;
+    throw new DomainError(
+      'SERVICE_UNAVAILABLE',
+      'AV Pass is busy: this screen will refresh itself shortly.',
+      undefined,
+      this.config.SHED_RETRY_AFTER_SECONDS,
+      { shed: true },
+    );
+  }
+
+  /** Counts a poll waiting on a service while `work` runs. */
+  async track<T>(work: () => Promise<T>): Promise<T> {
+    this.inFlight++;
+    try {
+      return await work();
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  /** Polls refused so far (for tests and the bench's reading). */
+  get shed(): number {
+    return this.shedCount;
+  }
+}

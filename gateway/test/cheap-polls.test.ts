@@ -1,0 +1,191 @@
+import { rpcCallsTotal } from '@avpass/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
+
+// Issue 28: a poll whose answer has not changed is a 304 decided at the gateway; answers never cross
+// roles or companies; past the limit a poll gets 503 + Retry-After while a redeem still goes through.
+let h: Harness;
+let admin: string;
+let shop: Awaited<ReturnType<typeof createPartnerWithUser>>;
+let clinic: Awaited<ReturnType<typeof createPartnerWithUser>>;
+
+beforeAll(async () => {
+  h = await startHarness(
+    { POLL_CACHE_MS: '1000', SESSION_CACHE_MS: '2000' },
+    { services: ['partners', 'vouchers'] },
+  );
+  admin = await h.adminToken();
+  shop = await createPartnerWithUser(h, 'Poll Sports Shop');
+  clinic = await createPartnerWithUser(h, 'Poll Clinic');
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const codeBody = {
+  clinic: 'Peak Physio',
+  discountType: 'percentage',
+  discountValue: 25,
+  service: 'Assessment',
+  expirationDate: '2099-12-31',
+  usageLimit: 50,
+};
+
+async function code(partnerIds: string[] = []) {
+  const res = await h.api('/api/generate-qr', { method: 'POST', token: admin, json: codeBody });
+  expect(res.status).toBe(201);
+  const id = res.body.id as string;
+  if (partnerIds.length) {
+    const assigned = await h.api(`/api/qr-codes/${id}/assign-partners`, {
+      method: 'POST',
+      token: admin,
+      json: { partnerIds },
+    });
+    expect(assigned.status).toBe(200);
+  }
+  return id;
+}
+
+const get = (path: string, token: string, etag?: string | null) =>
+  h.api(path, { token, headers: etag ? { 'if-none-match': etag } : {} });
+
+/** How many times the gateway asked the vouchers service for this subject so far. */
+async function calls(subject: string): Promise<number> {
+  const metric = await rpcCallsTotal.get();
+  return metric.values
+    .filter((value) => value.labels.subject === subject)
+    .reduce((sum, value) => sum + value.value, 0);
+}
+
+/** Polls until the answer is not a 304 for `etag` (another screen's change may be served ≤ 1 s late). */
+async function changed(path: string, token: string, etag: string) {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const res = await get(path, token, etag);
+    if (res.status !== 304 || Date.now() > deadline) return res;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('cheap polls (ETag and 304 at the gateway)', () => {
+  it('an unchanged poll is a 304 that does not ask the service', async () => {
+    await code();
+    const first = await get('/api/admin/stats', admin);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const before = await calls('vouchers.admin.stats.v1');
+    const again = await get('/api/admin/stats', admin, etag);
+    expect(again.status).toBe(304);
+    expect(again.body).toBeNull();
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await calls('vouchers.admin.stats.v1')).toBe(before);
+  });
+
+  it("the caller's own write shows at once: a new ETag and the new figures", async () => {
+    const first = await get('/api/admin/stats', admin);
+    await code();
+    const after = await get('/api/admin/stats', admin, first.headers.get('etag'));
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(first.headers.get('etag'));
+    expect(after.body.totalQrCodes).toBe(first.body.totalQrCodes + 1);
+  });
+
+  it("a redeem changes the company's answer and the administrator's", async () => {
+    const id = await code([shop.companyId]);
+    const company = await get('/api/stats', shop.token);
+    const adminStats = await get('/api/admin/stats', admin);
+    expect(company.status).toBe(200);
+    const redeemed = await h.api(`/api/redeem/${id}`, { method: 'POST', json: {} });
+    expect(redeemed.status).toBe(200);
+    const companyAfter = await changed('/api/stats', shop.token, company.headers.get('etag')!);
+    expect(companyAfter.status).toBe(200);
+    expect(companyAfter.body.totalRedemptions).toBe(company.body.totalRedemptions + 1);
+    const adminAfter = await changed('/api/admin/stats', admin, adminStats.headers.get('etag')!);
+    expect(adminAfter.status).toBe(200);
+    expect(adminAfter.body.totalRedemptions).toBe(adminStats.body.totalRedemptions + 1);
+  });
+
+  it("another company's redeem leaves a company's answer unchanged (304)", async () => {
+    const id = await code([clinic.companyId]);
+    const company = await get('/api/stats', shop.token);
+    const redeemed = await h.api(`/api/redeem/${id}`, { method: 'POST', json: {} });
+    expect(redeemed.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // its event reaches the gateway
+    expect((await get('/api/stats', shop.token, company.headers.get('etag'))).status).toBe(304);
+  });
+
+  it('no caller gets a 304 or an answer meant for another role or company', async () => {
+    await code([shop.companyId]);
+    const shops = await get('/api/qr-codes/all?limit=10', shop.token);
+    const clinics = await get('/api/qr-codes/all?limit=10', clinic.token);
+    const admins = await get('/api/qr-codes/all?limit=10', admin);
+    expect(new Set([shops, clinics, admins].map((r) => r.headers.get('etag'))).size).toBe(3);
+    // Another company's ETag, or the administrator's, is not this company's: the full answer comes back.
+    const crossed = await get('/api/qr-codes/all?limit=10', clinic.token, shops.headers.get('etag'));
+    expect(crossed.status).toBe(200);
+    expect(crossed.body.total).toBe(clinics.body.total);
+    const fromAdmin = await get('/api/qr-codes/all?limit=10', shop.token, admins.headers.get('etag'));
+    expect(fromAdmin.status).toBe(200);
+    expect(fromAdmin.body.total).toBe(shops.body.total);
+    // Within the shared cache's window each still gets its own figures.
+    expect(shops.body.total).not.toBe(admins.body.total);
+    expect(shops.body.total).not.toBe(clinics.body.total);
+    expect(shops.body.items.map((c: { id: string }) => c.id)).not.toEqual(
+      clinics.body.items.map((c: { id: string }) => c.id),
+    );
+    // The administrator-only route stays refused to a company, cache or not.
+    await get('/api/admin/stats', admin);
+    expect((await get('/api/admin/stats', shop.token)).status).toBe(403);
+  });
+
+  it('a sign-out through the gateway ends a session at once, even for polls', async () => {
+    const login = await h.api('/api/auth/company-login', {
+      method: 'POST',
+      json: { username: shop.username, password: 'staff-password' },
+    });
+    const token = login.body.token as string;
+    expect((await get('/api/stats', token)).status).toBe(200);
+    expect((await h.api('/api/auth/logout', { method: 'POST', token })).status).toBe(200);
+    expect((await get('/api/stats', token)).status).toBe(401);
+  });
+
+  it('many identical administrator polls at once cost one computation', async () => {
+    await code(); // a new version: nothing cached for it
+    const before = await calls('vouchers.admin.stats.v1');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get('/api/admin/stats', admin)));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    expect(new Set(answers.map((r) => r.headers.get('etag'))).size).toBe(1);
+    expect((await calls('vouchers.admin.stats.v1')) - before).toBe(1);
+  });
+});
+
+describe('past the limit, polls give way', () => {
+  let busy: Harness;
+  beforeAll(async () => {
+    busy = await startHarness(
+      { SHED_MAX_POLLS_IN_FLIGHT: '0', SHED_RETRY_AFTER_SECONDS: '7' },
+      {
+        services: ['partners', 'vouchers'],
+      },
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await busy?.close();
+  });
+
+  it('a poll gets 503 with Retry-After and a message; a redeem and a write still go through', async () => {
+    const token = await busy.adminToken();
+    const created = await busy.api('/api/generate-qr', { method: 'POST', token, json: codeBody });
+    expect(created.status).toBe(201);
+    const poll = await busy.api('/api/admin/stats', { token });
+    expect(poll.status).toBe(503);
+    expect(poll.headers.get('retry-after')).toBe('7');
+    expect(poll.body.message).toMatch(/busy/i);
+    const redeem = await busy.api(`/api/redeem/${created.body.id}`, { method: 'POST', json: {} });
+    expect(redeem.status).toBe(200);
+    // A call that is not a poll (a voucher's own page) is never refused.
+    expect((await busy.api(`/api/qr-codes/${created.body.id}`)).status).toBe(200);
+  });
+});
