@@ -14,9 +14,28 @@ export class ApiError extends Error {
     readonly serverMessage: string | null,
     readonly fieldErrors: FieldErrors,
     readonly requestId: string | null,
+    /** The answer's Retry-After in milliseconds (a busy server's 503, a 429), when it said. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(`${status}: ${responseText}`);
   }
+}
+
+/** Retry-After in milliseconds: seconds (the server's form) or an HTTP date; null when absent. */
+export function retryAfterMsOf(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/**
+ * A poll the server turned away because it is busy (issue 28: 503 with Retry-After): not a failure to
+ * show, a request to ask again later.
+ */
+export function isShedAnswer(error: unknown): error is ApiError & { retryAfterMs: number } {
+  return error instanceof ApiError && error.status === 503 && error.retryAfterMs !== null;
 }
 
 /** Sign-in calls answer 401 for wrong credentials; that must not look like an ended session. */
@@ -33,7 +52,7 @@ const nonEmptyString = (value: unknown): string | null =>
  * The one reading of an error answer: the JSON body's `message` (else its `error` text), field errors
  * and request id; a body that is not JSON (a proxy's HTML error page, say) keeps the raw text only.
  */
-export function apiErrorFrom(status: number, text: string): ApiError {
+export function apiErrorFrom(status: number, text: string, retryAfterMs: number | null = null): ApiError {
   try {
     const body: unknown = JSON.parse(text);
     if (typeof body === 'object' && body !== null) {
@@ -44,18 +63,19 @@ export function apiErrorFrom(status: number, text: string): ApiError {
         nonEmptyString(message) ?? nonEmptyString(error),
         typeof errors === 'object' && errors !== null ? (errors as FieldErrors) : {},
         typeof requestId === 'string' ? requestId : null,
+        retryAfterMs,
       );
     }
   } catch {
     // Not JSON: no server message.
   }
-  return new ApiError(status, text, null, {}, null);
+  return new ApiError(status, text, null, {}, null, retryAfterMs);
 }
 
-/** The ApiError of a non-OK response (reads its body). */
+/** The ApiError of a non-OK response (reads its body and its Retry-After). */
 export async function apiErrorOf(response: Response): Promise<ApiError> {
   const text = (await response.text().catch(() => '')) || response.statusText;
-  return apiErrorFrom(response.status, text);
+  return apiErrorFrom(response.status, text, retryAfterMsOf(response.headers.get('retry-after')));
 }
 
 async function throwIfNotOk(url: string, response: Response): Promise<void> {
