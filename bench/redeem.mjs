@@ -17,6 +17,11 @@
 // its limit and every success must have exactly one redemption row — otherwise the run fails.
 // Slowness never fails it; the goals are printed next to the figures.
 //
+// BENCH_PROFILE=<dir> profiles instead: only the full path, every app under `node --cpu-prof` (profiles
+// in <dir>), BENCH_PROFILE_LOAD=public|till|hot for ROUNDS runs after a warm-up, then the platform stops
+// and the command that prints the gateway's and the vouchers service's top costs
+// (bench/support/profile-top.mjs, the load's window only) is printed.
+//
 // BENCH_ROOT=<another checkout> runs the platform built there (e.g. an older commit, to compare), and
 // its statement builder when it has one; otherwise this checkout's (printed), as bench:scale's SCALE_ROOT.
 import autocannon from 'autocannon';
@@ -158,7 +163,7 @@ async function startSameWork(dbUrl) {
   };
 }
 
-async function startFull(dbUrl, { root = ROOT, till = true } = {}) {
+async function startFull(dbUrl, { root = ROOT, till = true, profileDir } = {}) {
   const httpPort = port();
   const admin = { username: 'admin', password: `bench-${randomBytes(6).toString('hex')}` };
   const platform = await startPlatform({
@@ -176,6 +181,7 @@ async function startFull(dbUrl, { root = ROOT, till = true } = {}) {
       PUBLIC_URL: `http://127.0.0.1:${httpPort}`,
       // One benchmark client is one address; the limiter is measured, not tripped.
       REDEEM_RATE_LIMIT: '1000000',
+      ...(profileDir ? { AVPASS_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
     },
     onLine: (text) => {
       if (/"level":(50|60)/.test(text)) process.stderr.write(`${text}\n`);
@@ -257,7 +263,38 @@ async function startFull(dbUrl, { root = ROOT, till = true } = {}) {
     tillToken,
     hotPaths: [`/api/redeem/${hot.id}`],
     stop: platform.stop,
+    pid: platform.pid,
   };
+}
+
+/** BENCH_PROFILE: the full path alone under --cpu-prof; prints how to read the load's window. */
+async function profileRun(dbUrl, dir) {
+  const kind = process.env.BENCH_PROFILE_LOAD ?? 'public';
+  const platform = await startFull(dbUrl, { profileDir: dir });
+  try {
+    const runOnce = () =>
+      kind === 'till'
+        ? loadTill(platform.url, platform.tillCodes, platform.tillToken)
+        : load(platform.url, kind === 'hot' ? platform.hotPaths : platform.paths);
+    await runOnce(); // warm-up, outside the window read
+    const started = performance.now();
+    for (let round = 1; round <= ROUNDS; round++) {
+      const r = summary(await runOnce());
+      console.log(
+        `profile ${kind} round ${round}: ${r.rps}/s p50 ${r.p50} ms p99 ${r.p99} ms (ok ${r.ok}, errors ${r.errors})`,
+      );
+    }
+    const seconds = Math.ceil((performance.now() - started) / 1000);
+    const pids = { gateway: platform.pid('gateway'), vouchers: platform.pid('vouchers') };
+    await platform.stop();
+    for (const [app, pid] of Object.entries(pids))
+      console.log(
+        `${app}: node bench/support/profile-top.mjs ${dir}/CPU.*.${pid}.0.*.cpuprofile --last ${seconds}`,
+      );
+  } catch (error) {
+    await platform.stop();
+    throw error;
+  }
 }
 
 async function checkInvariants(dbUrl, successes) {
@@ -280,6 +317,16 @@ async function checkInvariants(dbUrl, successes) {
   } finally {
     await client.end();
   }
+}
+
+if (process.env.BENCH_PROFILE) {
+  const profileDb = await createBenchDatabase();
+  try {
+    await profileRun(profileDb.url, resolve(process.env.BENCH_PROFILE));
+  } finally {
+    await profileDb.drop().catch(() => undefined);
+  }
+  process.exit(0);
 }
 
 const db = await createBenchDatabase();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hostOffsetsInJanuary, inEveryHostTimeZone } from '../test/host-time-zone';
 import { isValidTimeZone, todayInTimeZone, utcOffsetAt, wallClockAt } from './time-zone';
 
@@ -39,6 +39,54 @@ describe('wall clock and offsets', () => {
 
   it('rejects an unknown zone with a clear message', () => {
     expect(() => wallClockAt(new Date(), 'Nowhere/City')).toThrow('Unknown time zone: "Nowhere/City"');
+  });
+});
+
+describe('readings of the present minute (kept per zone, issue 28)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The reading computed by Intl alone, for comparison. */
+  const byIntl = (at: number, zone: string) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }).formatToParts(at);
+    const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+    return {
+      year: n('year'),
+      month: n('month'),
+      day: n('day'),
+      hour: n('hour') % 24,
+      minute: n('minute'),
+      second: n('second'),
+      millisecond: at % 1000,
+    };
+  };
+
+  it('reads the same as Intl on every call, across a change to summer time', () => {
+    // Berlin goes from +1 to +2 at 01:00 UTC on 29 March 2026.
+    const change = Date.parse('2026-03-29T01:00:00.000Z');
+    for (const at of [change - 60_000, change - 1_500, change - 1, change, change + 1, change + 59_999]) {
+      vi.useFakeTimers({ now: at });
+      for (let i = 0; i < 3; i++)
+        expect(wallClockAt(at, 'Europe/Berlin')).toEqual(byIntl(at, 'Europe/Berlin'));
+      expect(todayInTimeZone(new Date(at), 'Europe/Berlin')).toBe('2026-03-29');
+    }
+  });
+
+  it('keeps each zone apart', () => {
+    const at = Date.parse('2026-07-04T23:30:15.250Z');
+    vi.useFakeTimers({ now: at });
+    for (const zone of ['America/Los_Angeles', 'Asia/Kolkata', 'UTC', 'America/Los_Angeles', 'Asia/Kolkata'])
+      expect(wallClockAt(at + 1_000, zone)).toEqual(byIntl(at + 1_000, zone));
   });
 });
 

@@ -49,10 +49,50 @@ export function assertTimeZone(timeZone: string): void {
   if (!isValidTimeZone(timeZone)) throw new RangeError(`Unknown time zone: "${String(timeZone)}"`);
 }
 
+/**
+ * The zone's offset through one UTC minute, when it is the same at both ends (no change of offset
+ * inside it): readings of the present minute (every redeem takes several) cost arithmetic, not Intl.
+ */
+const minuteOffsets = new Map<string, { minute: number; offset: number }>();
+const MINUTE = 60_000;
+
 /** The wall-clock reading of an instant in `timeZone`. */
 export function wallClockAt(instant: Date | number, timeZone: string): WallClock {
-  assertTimeZone(timeZone);
   const time = typeof instant === 'number' ? instant : instant.getTime();
+  const minute = Math.floor(time / MINUTE);
+  const known = minuteOffsets.get(timeZone);
+  if (known?.minute === minute && Number.isFinite(time)) return utcReading(time + known.offset, time);
+  const clock = readWallClock(time, timeZone);
+  // Only readings of the present fill it: a list of past instants, each in its own minute, stays at
+  // one Intl call per reading.
+  if (Number.isFinite(time) && Math.abs(time - Date.now()) < MINUTE) {
+    const start = minute * MINUTE;
+    const end = start + MINUTE - 1;
+    const offset = wallClockAsUtc(readWallClock(start, timeZone)) - start;
+    if (offset === wallClockAsUtc(readWallClock(end, timeZone)) - end) {
+      if (minuteOffsets.size > 100) minuteOffsets.clear();
+      minuteOffsets.set(timeZone, { minute, offset });
+    }
+  }
+  return clock;
+}
+
+/** The reading of `shifted` (an instant moved by the zone's offset) as UTC; milliseconds of `time`. */
+function utcReading(shifted: number, time: number): WallClock {
+  const d = new Date(shifted);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    millisecond: ((time % 1000) + 1000) % 1000,
+  };
+}
+
+function readWallClock(time: number, timeZone: string): WallClock {
+  assertTimeZone(timeZone);
   const parts: Record<string, string> = {};
   for (const part of wallClockFormatter(timeZone).formatToParts(time)) parts[part.type] = part.value;
   const yearOfEra = Number(parts.year);

@@ -14,4 +14,16 @@ export class OrmRequestContextInterceptor implements NestInterceptor {
       }),
     );
   }
+
+  /**
+   * This interceptor with `inner` run inside it, as ONE interceptor: Nest wraps every interceptor of a
+   * request in its own deferred, async-bound layer, a cost each NATS request pays (the redeem's profile).
+   */
+  around(inner: {
+    intercept(context: ExecutionContext, next: CallHandler): Observable<unknown>;
+  }): NestInterceptor {
+    return {
+      intercept: (context, next) => this.intercept(context, { handle: () => inner.intercept(context, next) }),
+    };
+  }
 }

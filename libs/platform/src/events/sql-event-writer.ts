@@ -2,6 +2,7 @@ import { EVENTS, type EventName, type EventPayload } from '@avpass/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
+import { executePrepared } from '../database/prepared-statement';
 import { OutboxRelay } from './outbox-relay';
 
 const COLUMN = Symbol('sql column');
@@ -126,10 +127,13 @@ export async function runRecordedStatement<T extends object>(
   event: StatementWriter,
   audit: StatementWriter,
 ): Promise<T | null> {
-  const rows: (T & { eventPayload: unknown; auditPayloads: unknown[] })[] = await em
-    .fork()
-    .getConnection()
-    .execute(sql, [...params, ...event.params, ...audit.params], 'all');
+  // A named prepared statement on a pooled connection: these statements are large and hot (the
+  // redeem), so the database plans them once per connection (database/prepared-statement.ts).
+  const rows = await executePrepared<T & { eventPayload: unknown; auditPayloads: unknown[] }>(em, sql, [
+    ...params,
+    ...event.params,
+    ...audit.params,
+  ]);
   event.written(rows.map((r) => r.eventPayload));
   audit.written(rows.flatMap((r) => r.auditPayloads));
   const row = rows[0];

@@ -64,7 +64,8 @@ export async function createServiceApp<C extends ServiceConfig, O = never>(
     logger: new NestPinoLogger(pino),
   });
   app.useGlobalFilters(new AllRpcExceptionsFilter());
-  app.useGlobalInterceptors(new RpcLoggingInterceptor(pino), app.get(OrmRequestContextInterceptor));
+  // The request's identity map around its log line, as one interceptor (one Nest layer per request).
+  app.useGlobalInterceptors(app.get(OrmRequestContextInterceptor).around(new RpcLoggingInterceptor(pino)));
   app.enableShutdownHooks();
   await app.listen();
   pino.info(`${name} service ready (namespace ${config.NATS_NAMESPACE})`);

@@ -153,7 +153,8 @@ export class RedeemService {
     const now = this.settings.now();
     const validFrom = earliestValidExpiry(now, this.settings.timeZone);
     // A date-only start is valid from the start of its business day: any start up to today's date.
-    const startedBy = todayInTimeZone(now, this.settings.timeZone);
+    // Today's business date is also the day the tallies count the redeem on.
+    const today = todayInTimeZone(now, this.settings.timeZone);
     const userAgent = meta.userAgent?.slice(0, 1000) ?? null;
     const redemptionId = randomUUID();
     const at = now.toISOString();
@@ -161,10 +162,10 @@ export class RedeemService {
     const row = await this.redemptions.redeem({
       codeId,
       validFrom,
-      startedBy,
+      startedBy: today,
       redemptionId,
       at,
-      day: todayInTimeZone(now, this.settings.timeZone),
+      day: today,
       deviceInfo: describeDevice(userAgent),
       ipAddress: meta.ip ?? null,
       userAgent,

@@ -1,0 +1,72 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createHash } from 'node:crypto';
+
+/** A statement's `$n` text and the name it is prepared under on every pooled connection. */
+interface Prepared {
+  name: string;
+  text: string;
+}
+
+const prepared = new Map<string, Prepared | null>();
+
+/**
+ * `?` placeholders (MikroORM's) as `$1…$n`, and a name from the text; null when the text has a `?`
+ * that may not be a placeholder (`??`, or one inside a quoted string), so the caller goes the usual way.
+ */
+function prepare(sql: string): Prepared | null {
+  let n = 0;
+  let quoted = false;
+  let text = '';
+  for (let i = 0; i < sql.length; i++) {
+    const c = sql[i]!;
+    if (c === "'") quoted = !quoted;
+    if (c === '?') {
+      if (quoted || sql[i + 1] === '?') return null;
+      text += `$${++n}`;
+    } else text += c;
+  }
+  return { name: `avpass_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`, text };
+}
+
+/** Values pg sends as MikroORM would inline them: strings, numbers, booleans, null (nothing else). */
+const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+/**
+ * Runs one statement (`?` placeholders) on a pooled connection as a named prepared statement: the
+ * database parses and plans it once per connection instead of on every call, and the client sends the
+ * values as parameters instead of formatting them into the text. For the hot, large statements run
+ * outside a transaction (the redeem). Errors are MikroORM's, as `em.getConnection().execute` throws
+ * them (a unique violation is a UniqueConstraintViolationException). A statement whose text or values
+ * this cannot send as they are goes through `execute` as before.
+ */
+export async function executePrepared<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  let statement = prepared.get(sql);
+  if (statement === undefined) {
+    statement = prepare(sql);
+    if (prepared.size > 100) prepared.clear(); // a few statements are meant; never an unbounded map
+    prepared.set(sql, statement);
+  }
+  if (!statement || !params.every(isScalar)) return em.getConnection().execute<T[]>(sql, params, 'all');
+  const client = em.getConnection().getKnex().client as {
+    acquireConnection(): Promise<PgClient>;
+    releaseConnection(connection: PgClient): Promise<unknown>;
+  };
+  let connection: PgClient;
+  try {
+    connection = await client.acquireConnection();
+  } catch (error) {
+    throw em.getDriver().convertException(error as Error);
+  }
+  try {
+    const result = await connection.query({ name: statement.name, text: statement.text, values: params });
+    return result.rows as T[];
+  } catch (error) {
+    throw em.getDriver().convertException(error as Error);
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}
+
+interface PgClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
