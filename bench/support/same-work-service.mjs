@@ -21,16 +21,20 @@ const { SELF_SERVICE_REDEEMER } = require('@avpass/contracts');
 const events = new SqlEventWriter({ kick() {} });
 const audit = new AuditTrail(null, events, { name: 'vouchers' });
 
-/** `?` placeholders (MikroORM's) as `$n` (pg's), cached per statement text (the text is the same every time). */
-const numbered = new Map();
-function toPg(sql) {
-  let text = numbered.get(sql);
-  if (!text) {
+/**
+ * `?` placeholders (MikroORM's) as `$n` (pg's), as a named prepared statement (planned once per
+ * connection, as the product runs it: libs/platform/src/database/prepared-statement.ts); cached per
+ * statement text, which is the same on every call.
+ */
+const statements = new Map();
+function prepared(sql) {
+  let statement = statements.get(sql);
+  if (!statement) {
     let n = 0;
-    text = sql.replace(/\?/g, () => `$${++n}`);
-    numbered.set(sql, text);
+    statement = { name: `same_work_${statements.size}`, text: sql.replace(/\?/g, () => `$${++n}`) };
+    statements.set(sql, statement);
   }
-  return text;
+  return statement;
 }
 
 // The product's pool size (libs/platform/src/database/orm-config.ts) and its schema on the search_path.
@@ -74,7 +78,7 @@ for await (const msg of sub) {
     audit,
   );
   const params = [...statement.params, ...statement.event.params, ...statement.audit.params];
-  pool.query(toPg(statement.sql), params).then(
+  pool.query({ ...prepared(statement.sql), values: params }).then(
     (r) =>
       msg.respond(codec.encode(r.rowCount ? { ok: true, usageCount: r.rows[0].usageCount } : { ok: false })),
     (e) => msg.respond(codec.encode({ ok: false, error: String(e) })),
