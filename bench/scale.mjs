@@ -25,12 +25,16 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startPlatform } from '../tools/platform.mjs';
 import { api, createBenchDatabase, median, randomPort } from './support/bench-kit.mjs';
+import { seedYearOfData, yearOfDataSizes } from './support/year-of-data.mjs';
 
-const CODES = Number(process.env.SCALE_CODES ?? 1_000_000);
-const BATCHES = Number(process.env.SCALE_BATCHES ?? 100);
-const REDEMPTIONS = Number(process.env.SCALE_REDEMPTIONS ?? 3_000_000);
-const ASSIGNED_EVERY = Number(process.env.SCALE_ASSIGNED_EVERY ?? 10);
-const DAYS = Number(process.env.SCALE_DAYS ?? 90);
+const SIZES = yearOfDataSizes();
+const {
+  codes: CODES,
+  batches: BATCHES,
+  redemptions: REDEMPTIONS,
+  assignedEvery: ASSIGNED_EVERY,
+  days: DAYS,
+} = SIZES;
 const RUNS = Number(process.env.SCALE_RUNS ?? 5);
 const rebuildTool = fileURLToPath(new URL('../tools/stats-rebuild.mjs', import.meta.url));
 
@@ -55,61 +59,6 @@ const sections = existsSync(sectionsDir)
         .map(async (file) => (await import(new URL(file, sectionsDir).href)).section),
     )
   : [];
-
-/** The seed, in the vouchers schema. Codes are numbered g = 1..CODES; ids are md5-derived (stable). */
-async function seed(client, partnerId) {
-  await client.query('set search_path = vouchers');
-  await client.query('set session_replication_role = replica');
-  await client.query(`set maintenance_work_mem = '256MB'`);
-  const { rows: indexes } = await client.query(
-    `select indexname, indexdef from pg_indexes
-      where schemaname = 'vouchers' and tablename in ('batches', 'qr_codes', 'qr_code_partners', 'redemptions')
-        and indexname not in (select conname from pg_constraint)`,
-  );
-  for (const { indexname } of indexes) await client.query(`drop index vouchers."${indexname}"`);
-  await load(client, partnerId);
-  for (const { indexdef } of indexes) await client.query(indexdef);
-  await client.query('set session_replication_role = origin');
-  await client.query('vacuum analyze batches, qr_codes, qr_code_partners, redemptions');
-}
-
-async function load(client, partnerId) {
-  const perCode = Math.max(1, Math.round(REDEMPTIONS / CODES));
-  const perBatch = Math.ceil(CODES / BATCHES);
-  await client.query(
-    `insert into batches (id, name, count, created_at)
-     select md5('batch' || b)::uuid, 'Scale batch ' || b, least(${perBatch}, ${CODES} - (b - 1) * ${perBatch}),
-            now() - interval '365 days' + (b * interval '1 day' * 365 / ${BATCHES + 1})
-       from generate_series(1, ${BATCHES}) b`,
-  );
-  // Each code belongs to batch ceil(g / perBatch), created a second apart after its batch.
-  await client.query(
-    `insert into qr_codes (id, clinic_name, discount_type, discount_value, service, expiration_date,
-                           usage_limit, usage_count, qr_url, batch_id, batch_name, created_at, partner_ids)
-     select md5('code' || g)::uuid, 'Partner ' || (g % 300), 'percentage', 10, 'Service ' || (g % 100),
-            (now() + interval '365 days')::date, ${perCode + 10}, ${perCode},
-            'http://localhost/voucher/' || md5('code' || g)::uuid,
-            md5('batch' || b)::uuid, 'Scale batch ' || b,
-            now() - interval '365 days' + (b * interval '1 day' * 365 / ${BATCHES + 1}) + ((g - (b - 1) * ${perBatch}) * interval '1 second'),
-            case when g % ${ASSIGNED_EVERY} = 0 then array[$1::uuid] else '{}' end
-       from (select g, (g - 1) / ${perBatch} + 1 as b from generate_series(1, ${CODES}) g) s`,
-    [partnerId],
-  );
-  await client.query(
-    `insert into qr_code_partners (id, qr_code_id, partner_id, assigned_at, is_active)
-     select md5('assign' || g)::uuid, md5('code' || g)::uuid, $1, now() - interval '100 days', true
-       from generate_series(${ASSIGNED_EVERY}, ${CODES}, ${ASSIGNED_EVERY}) g`,
-    [partnerId],
-  );
-  // Redemption k of code g: spread over the last DAYS days (and a few today).
-  await client.query(
-    `insert into redemptions (id, qr_code_id, redeemed_at, redeemed_by, device_info, status)
-     select md5('redemption' || g || '-' || k)::uuid, md5('code' || g)::uuid,
-            now() - ((g * ${perCode} + k) % (${DAYS} * 86400)) * interval '1 second',
-            'Store Scanner', 'bench', 'completed'
-       from generate_series(1, ${CODES}) g, generate_series(1, ${perCode}) k`,
-  );
-}
 
 /** One call, timed: a warm-up, then the median of RUNS. */
 async function time(base, path, token) {
@@ -187,7 +136,7 @@ try {
     ).id;
     await api(base, `/api/partners/${company.id}/users`, { token: adminToken, json: staff });
     const seedStarted = performance.now();
-    await seed(client, company.id);
+    await seedYearOfData(client, company.id, SIZES);
     console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
     for (const section of sections) {
       const started = performance.now();

@@ -38,7 +38,7 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
    */
   POLL_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(1_000),
   /** How long (ms) a bearer token's session is trusted for polled GETs without asking again (0: never). */
-  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
   /** Polls waiting on services at once beyond which a further poll is refused with 503 + Retry-After. */
   SHED_MAX_POLLS_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(48),
   /** The event loop's mean delay (ms, over half a second) beyond which polls are refused the same way. */

@@ -109,10 +109,17 @@ describe('cheap polls (ETag and 304 at the gateway)', () => {
 
   it("another company's redeem leaves a company's answer unchanged (304)", async () => {
     const id = await code([clinic.companyId]);
-    const company = await get('/api/stats', shop.token);
+    // Settled: the events of the changes above have reached the gateway (two polls 700 ms apart agree).
+    let company = await get('/api/stats', shop.token);
+    for (let i = 0; i < 20; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      const again = await get('/api/stats', shop.token, company.headers.get('etag'));
+      if (again.status === 304) break;
+      company = again;
+    }
     const redeemed = await h.api(`/api/redeem/${id}`, { method: 'POST', json: {} });
     expect(redeemed.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 500)); // its event reaches the gateway
+    await new Promise((resolve) => setTimeout(resolve, 700)); // its event reaches the gateway
     expect((await get('/api/stats', shop.token, company.headers.get('etag'))).status).toBe(304);
   });
 
@@ -179,7 +186,14 @@ describe('past the limit, polls give way', () => {
     const token = await busy.adminToken();
     const created = await busy.api('/api/generate-qr', { method: 'POST', token, json: codeBody });
     expect(created.status).toBe(201);
-    const poll = await busy.api('/api/admin/stats', { token });
+    // A first load is answered; a screen polling again (it has an answer) is asked to come back later.
+    const first = await busy.api('/api/admin/stats', { token });
+    expect(first.status).toBe(200);
+    await busy.api('/api/generate-qr', { method: 'POST', token, json: codeBody });
+    const poll = await busy.api('/api/admin/stats', {
+      token,
+      headers: { 'if-none-match': first.headers.get('etag')! },
+    });
     expect(poll.status).toBe(503);
     expect(poll.headers.get('retry-after')).toBe('7');
     expect(poll.body.message).toMatch(/busy/i);

@@ -26,8 +26,9 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
     const polled = isPolledGet(request);
     const kept = polled ? this.sessions.get(token) : undefined;
     if (kept) return kept;
+    const askedAt = this.sessions.current;
     const actor = await this.rpc.call(RPC.identity.resolveSession, { token }, metaOf(request));
-    if (actor && polled) this.sessions.set(token, actor);
+    if (actor && polled) this.sessions.set(token, actor, askedAt);
     return actor ?? false;
   }
 }

@@ -32,6 +32,8 @@ export const POLLED_ROUTES: ReadonlySet<string> = new Set([
 
 /** Writes at the till's pace: they change data (the versions follow their events) but no session. */
 const HOT_WRITES: ReadonlySet<string> = new Set(['/api/redeem/:id', '/api/till/redeem']);
+/** Redeems, whose answer names the code's partners (its event does not). */
+const REDEEMS: ReadonlySet<string> = new Set(['/api/redeem/:id', '/api/till/redeem']);
 /** POSTs that change nothing (a till's look at a code). */
 const READ_ONLY_POSTS: ReadonlySet<string> = new Set(['/api/till/check']);
 
@@ -110,7 +112,8 @@ export class ConditionalGetInterceptor implements NestInterceptor {
     const flightKey = `${key}|${version}|${writes}`;
     let flight = this.inFlight.get(flightKey);
     if (!flight) {
-      this.shedder.admitPoll();
+      // Only a screen that already shows an answer (it revalidates) is asked to wait; a first load is not.
+      if (asked !== undefined) this.shedder.admitPoll();
       flight = this.shedder
         .track(() => lastValueFrom(next.handle()))
         .then((body) => {
@@ -153,8 +156,8 @@ export function installConditionalGet(
     }
     if (
       request.method === 'POST' &&
-      reply.statusCode === 200 &&
-      request.routeOptions.url === '/api/redeem/:id' &&
+      reply.statusCode < 300 &&
+      REDEEMS.has(request.routeOptions.url ?? '') &&
       typeof payload === 'string'
     ) {
       learnRedeemedCode(versions, payload);

@@ -11,7 +11,8 @@ const WINDOW_MS = 500;
  * refused with 503 and Retry-After while too many polls are already waiting on services
  * (SHED_MAX_POLLS_IN_FLIGHT) or the event loop runs late (SHED_EVENT_LOOP_DELAY_MS, the mean delay over
  * the last half second). Redeems, till calls, sign-in and writes are never refused here; a poll answered
- * from the version (304) or the shared cache costs nothing and is never refused either.
+ * from the version (304) or the shared cache costs nothing and is never refused either, nor is a first
+ * load (no If-None-Match: the screen has nothing to show yet).
  */
 @Injectable()
 export class LoadShedder implements OnApplicationShutdown {
