@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const gateway = process.env.AVPASS_GATEWAY_URL ?? 'http://localhost:3000';
@@ -21,7 +21,7 @@ function precompress(): Plugin {
     name: 'avpass:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     // After the service worker is written (vite-plugin-pwa writes sw.js when the bundle closes).
     closeBundle: {
@@ -82,33 +82,144 @@ const tillPwa = VitePWA({
   },
 });
 
+/**
+ * `@/` is this app's src. The libs' package.json `main` points at a CommonJS build; the browser bundle uses the TS sources.
+ * `@avpass/contracts/<module>` names one module of the library, so a page that needs only its
+ * words (the voucher page) does not load every zod schema of the barrel.
+ */
+const ALIASES = [
+  { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
+  {
+    find: /^@avpass\/contracts$/,
+    replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+  },
+  {
+    find: /^@avpass\/contracts\/([\w-]+)$/,
+    replacement: `${fileURLToPath(new URL('../libs/contracts/src', import.meta.url))}/$1.ts`,
+  },
+  {
+    find: /^@avpass\/domain$/,
+    replacement: fileURLToPath(new URL('../libs/domain/src/index.ts', import.meta.url)),
+  },
+];
+
+/** A module of this app's src, as the bundler names it. */
+const srcFile = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
+/** React itself (and the bundler's runtime): every page needs it, and it changes only with an upgrade. */
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime/;
+
+/**
+ * First loads in a handful of requests (issue 28). Left to itself the bundler splits the shared MUI
+ * components into dozens of small chunks, and a dashboard fetched about 65 files. Instead each module
+ * that a first screen needs goes to one of a few chunks, by the first screens that reach it through
+ * static imports:
+ * - `react`: React (every page);
+ * - `shell`: everything the voucher page shares with the app (MUI's core, the theme, React Query; every page);
+ * - `voucher`: the voucher page's own code (a member's phone loads react + shell + voucher, nothing else);
+ * - `app`: the router, the navigation bar, the guards, and what the landing and login pages share with
+ *   the dashboards;
+ * - `screens`: what the two dashboards need beyond that (MUI components, the API hooks, contracts);
+ * - `admin-dashboard`, `company-dashboard`: each dashboard's own feature code.
+ * Every other screen keeps the automatic split (its own chunk plus chunks shared with its neighbours).
+ * Each chunk takes what its screens import and the chunks before it did not, so the chunks import each
+ * other in one direction only.
+ */
+const FIRST_SCREENS = {
+  shell: [srcFile('app/mount.tsx'), srcFile('app/first-screen.ts')],
+  voucher: srcFile('app/voucher-shell.tsx'),
+  app: [srcFile('app/app.tsx')],
+  publicPages: [srcFile('features/auth/routes/login.tsx'), srcFile('features/landing/routes/landing.tsx')],
+  adminDashboard: srcFile('features/admin-dashboard/routes/dashboard.tsx'),
+  companyDashboard: srcFile('features/company/routes/company-dashboard.tsx'),
+};
+
+function firstLoadChunks(getModuleInfo: (id: string) => Rolldown.ModuleInfo | null): Map<string, string> {
+  const reach = (roots: readonly string[]) => {
+    const seen = new Set<string>();
+    const stack = [...roots];
+    while (stack.length) {
+      const id = stack.pop() as string;
+      if (seen.has(id)) continue;
+      const info = getModuleInfo(id);
+      if (!info) continue;
+      seen.add(id);
+      stack.push(...info.importedIds);
+    }
+    return seen;
+  };
+  const shell = reach(FIRST_SCREENS.shell);
+  const voucher = [...reach([FIRST_SCREENS.voucher])];
+  const app = reach(FIRST_SCREENS.app);
+  const admin = reach([FIRST_SCREENS.adminDashboard]);
+  const company = reach([FIRST_SCREENS.companyDashboard]);
+  const publicPages = reach(FIRST_SCREENS.publicPages);
+  const chunks = new Map<string, string>();
+  const assign = (ids: Iterable<string>, name: string) => {
+    for (const id of ids) if (!chunks.has(id) && !REACT.test(id)) chunks.set(id, name);
+  };
+  assign(shell, 'shell');
+  // What the voucher page shares with the app goes to the shell: the app then never loads `voucher`.
+  assign(
+    voucher.filter((id) => app.has(id) || admin.has(id) || company.has(id)),
+    'shell',
+  );
+  assign(voucher, 'voucher');
+  assign(app, 'app');
+  // What the landing and sign-in pages share with the dashboards (the text field, a few components):
+  // in `app`, so those pages do not load `screens`.
+  assign(
+    [...publicPages].filter((id) => admin.has(id) || company.has(id)),
+    'app',
+  );
+  const ownCode = (id: string, feature: string) => id.includes(`/src/features/${feature}/`);
+  assign(
+    [...admin, ...company].filter((id) => !ownCode(id, 'admin-dashboard') && !ownCode(id, 'company')),
+    'screens',
+  );
+  assign(admin, 'admin-dashboard');
+  assign(company, 'company-dashboard');
+  return chunks;
+}
+
+/**
+ * The groups: React, then the first screens' chunks. With `lazyBarrel`, a module imports from a barrel
+ * (`@mui/material/styles`) only what some module of the app uses from it, so the voucher page's import
+ * graph does not hold the whole of MUI's styles.
+ */
+function firstLoadChunking(): Rolldown.CodeSplittingOptions {
+  let chunks: Map<string, string> | null = null;
+  return {
+    groups: [
+      { name: 'react', test: REACT, priority: 2 },
+      {
+        debugName: 'first-loads',
+        name: (id, ctx) => {
+          chunks ??= firstLoadChunks((moduleId) => ctx.getModuleInfo(moduleId));
+          return chunks.get(id) ?? null;
+        },
+        priority: 1,
+        // The sets above already hold every module they need; nothing is pulled in twice.
+        includeDependenciesRecursively: false,
+      },
+    ],
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tillPwa, precompress()],
   resolve: {
-    // `@/` is this app's src. The libs' package.json `main` points at a CommonJS build; the browser bundle uses the TS sources.
-    // `@avpass/contracts/<module>` names one module of the library, so a page that needs only its
-    // words (the voucher page) does not load every zod schema of the barrel.
-    alias: [
-      { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
-      {
-        find: /^@avpass\/contracts$/,
-        replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
-      },
-      {
-        find: /^@avpass\/contracts\/([\w-]+)$/,
-        replacement: `${fileURLToPath(new URL('../libs/contracts/src', import.meta.url))}/$1.ts`,
-      },
-      {
-        find: /^@avpass\/domain$/,
-        replacement: fileURLToPath(new URL('../libs/domain/src/index.ts', import.meta.url)),
-      },
-    ],
+    alias: ALIASES,
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      experimental: { lazyBarrel: true },
+      output: { codeSplitting: firstLoadChunking() },
+    },
   },
   server: {
     proxy: {

@@ -1,7 +1,10 @@
+import { prefetchFirstScreen } from './app/first-screen';
+
 /**
  * Picks the code to load from the address: a voucher opened from its QR code gets only the voucher page
- * (a member's phone on a slow network); every other address gets the app with its router. Both are
- * loaded with everything they import in parallel, so this tiny entry costs one round trip.
+ * (a member's phone on a slow network); every other address gets the app with its router. The shared
+ * code (React, the providers and the theme) is preloaded by index.html; the rest is loaded with
+ * everything it imports in parallel, together with a signed-in user's first screen (issue 28).
  */
 const voucherPath = /^\/voucher\/([^/]+)\/?$/.exec(window.location.pathname);
 
@@ -15,5 +18,6 @@ if (voucherPath?.[1]) {
   }
   void import('./app/voucher-shell').then(({ mountVoucherShell }) => mountVoucherShell(id));
 } else {
+  prefetchFirstScreen(window.location.pathname);
   void import('./app/app').then(({ mountApp }) => mountApp());
 }

@@ -1,13 +1,19 @@
 import { RouterProvider } from 'react-router-dom';
+import { createQueryClient } from '@/lib/query-client';
+import { getAuthToken } from '@/lib/session/auth-storage';
+import { currentUserQueryOptions } from '@/lib/session/get-current-user';
 import { mount } from './mount';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
 /** The whole app: every route of the route table behind its guards. */
 export function mountApp(): void {
+  const queryClient = createQueryClient();
+  // The session check starts now, while the router still waits for the first screen's code (issue 28).
+  if (getAuthToken() !== null) void queryClient.prefetchQuery(currentUserQueryOptions(true));
   const router = createAppRouter();
   mount(
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

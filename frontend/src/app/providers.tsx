@@ -22,8 +22,14 @@ function useForgetDataOnSignOut(queryClient: QueryClient) {
   );
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   useForgetDataOnSignOut(queryClient);
 
   return (

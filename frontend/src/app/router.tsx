@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { DashboardSkeleton } from '@/components/feedback/dashboard-skeleton';
 import { LoadingState } from '@/components/feedback/loading-state';
-import { paths, type RouteAccess } from '@/config/paths';
+import { isPublicPath, paths, type RouteAccess } from '@/config/paths';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireAuth } from './guards/require-auth';
 import { RoleGate } from './guards/role-gate';
@@ -171,8 +172,9 @@ const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorRoute />,
-    // Shown while the first screen's code loads.
-    hydrateFallbackElement: <LoadingState message="Loading AV Pass..." fullPage />,
+    // Shown while the first screen's code loads: a signed-in screen's shape (issue 28), or a spinner on
+    // the public pages.
+    hydrateFallbackElement: <FirstLoadFallback />,
     children: [
       {
         element: <RedirectIfSignedIn />,
@@ -207,6 +209,14 @@ const routes: RouteObject[] = [
     ],
   },
 ];
+
+function FirstLoadFallback() {
+  return isPublicPath(window.location.pathname) ? (
+    <LoadingState message="Loading AV Pass..." fullPage />
+  ) : (
+    <DashboardSkeleton />
+  );
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

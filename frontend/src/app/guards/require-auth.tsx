@@ -2,7 +2,7 @@ import CloudOffRoundedIcon from '@mui/icons-material/CloudOffRounded';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { LoadingState } from '@/components/feedback/loading-state';
+import { DashboardSkeleton } from '@/components/feedback/dashboard-skeleton';
 import { StatusPanel } from '@/components/feedback/status-panel';
 import { paths } from '@/config/paths';
 import { getLastSignOutReason } from '@/lib/session/auth-storage';
@@ -15,7 +15,8 @@ export function RequireAuth() {
 
   switch (session.status) {
     case 'checking':
-      return <LoadingState message="Checking authentication..." fullPage />;
+      // The screen's shape while the session is checked (issue 28), not a spinner.
+      return <DashboardSkeleton />;
     case 'unavailable':
       return (
         <Container maxWidth="sm" sx={{ py: 10 }}>

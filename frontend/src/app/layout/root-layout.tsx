@@ -1,7 +1,10 @@
 import Box from '@mui/material/Box';
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
-import { isPublicPath } from '@/config/paths';
+import { homePathFor, isPublicPath } from '@/config/paths';
+import { getAuthToken, subscribeToAuthToken } from '@/lib/session/auth-storage';
 import { useSession } from '@/lib/session/use-session';
+import { prefetchRememberedHome, rememberHome } from '../first-screen';
 import { InactivityWatcher } from './inactivity-watcher';
 import { NavBar } from './nav-bar';
 import { SkipLink } from './skip-link';
@@ -12,7 +15,9 @@ export function RootLayout() {
   const session = useSession();
   const { pathname } = useLocation();
   const signedIn = session.status === 'signed-in';
+  const home = signedIn ? homePathFor(session.user.role) : null;
   useRouteTitle();
+  useFirstScreenPrefetch(home);
 
   return (
     <>
@@ -25,4 +30,19 @@ export function RootLayout() {
       <ScrollRestoration />
     </>
   );
+}
+
+/** Issue 28: the signed-in role's landing screen is fetched as soon as it can be guessed. */
+function useFirstScreenPrefetch(home: string | null) {
+  // Signing in: the remembered home's code loads while the current-user call is on its way.
+  useEffect(
+    () =>
+      subscribeToAuthToken(() => {
+        if (getAuthToken() !== null) prefetchRememberedHome();
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (home) rememberHome(home);
+  }, [home]);
 }

@@ -1,4 +1,3 @@
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -61,6 +60,45 @@ export function VoucherLogo({
   );
 }
 
+/**
+ * The trainer's round photo, or the initials when there is none (or it fails to load). A plain element
+ * rather than MUI's Avatar: the voucher page's JavaScript budget (issue 28).
+ */
+function TrainerPhoto({ image, name, initials }: { image: string | null; name: string; initials: string }) {
+  const [failed, setFailed] = useState(false);
+  const showImage = Boolean(image) && !failed;
+  return (
+    <Box
+      sx={(theme) => ({
+        width: 76,
+        height: 76,
+        flexShrink: 0,
+        borderRadius: '50%',
+        overflow: 'hidden',
+        display: 'grid',
+        placeItems: 'center',
+        fontSize: '1.6rem',
+        fontFamily: theme.typography.fontFamily,
+        backgroundImage: theme.brand.accentGradient,
+        color: theme.palette.navy[950],
+        border: `3px solid ${theme.palette.secondary.light}`,
+      })}
+    >
+      {showImage ? (
+        <Box
+          component="img"
+          src={image ?? undefined}
+          alt={name}
+          onError={() => setFailed(true)}
+          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : (
+        initials
+      )}
+    </Box>
+  );
+}
+
 /** Trainer vouchers: the trainer's photo, name, role and membership line. */
 export function TrainerHeader({
   trainer,
@@ -71,20 +109,7 @@ export function TrainerHeader({
 }) {
   return (
     <Box data-testid="trainer-header" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-      <Avatar
-        src={trainer.image ?? undefined}
-        alt={trainer.name}
-        sx={(theme) => ({
-          width: 76,
-          height: 76,
-          fontSize: '1.6rem',
-          backgroundImage: theme.brand.accentGradient,
-          color: theme.palette.navy[950],
-          border: `3px solid ${theme.palette.secondary.light}`,
-        })}
-      >
-        {initials}
-      </Avatar>
+      <TrainerPhoto image={trainer.image} name={trainer.name} initials={initials} />
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="h5" component="p" sx={{ color: 'common.white', lineHeight: 1.2 }}>
           {trainer.name}

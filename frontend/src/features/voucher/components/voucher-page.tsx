@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import { BrandMark } from '@/components/brand/brand-mark';
 import { useVoucher } from '@/lib/vouchers-api/get-public-voucher';
 import { ApiError } from '@/lib/api-client';
@@ -50,14 +49,15 @@ export function VoucherPage({ id }: { id: string }) {
         py: { xs: 2.5, sm: 5 },
       })}
     >
-      <Container maxWidth={false} sx={{ maxWidth: 460, px: { xs: 2, sm: 3 } }}>
+      {/* A Box, not MUI's Container: the voucher page's JavaScript budget (issue 28). */}
+      <Box sx={{ width: '100%', maxWidth: 460, mx: 'auto', px: { xs: 2, sm: 3 }, boxSizing: 'border-box' }}>
         <Box
           sx={{ display: 'flex', justifyContent: 'center', mb: { xs: 2.5, sm: 3.5 }, color: 'common.white' }}
         >
           <BrandMark size="small" />
         </Box>
         {content}
-      </Container>
+      </Box>
     </Box>
   );
 }
