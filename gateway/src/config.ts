@@ -39,8 +39,11 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   POLL_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(1_000),
   /** How long (ms) a bearer token's session is trusted for polled GETs without asking again (0: never). */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
-  /** Polls waiting on services at once beyond which a further poll is refused with 503 + Retry-After. */
-  SHED_MAX_POLLS_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(48),
+  /**
+   * Polls waiting on services at once (their session check or their answer) beyond which a screen's
+   * further poll is refused with 503 + Retry-After (each service's database pool holds 10 connections).
+   */
+  SHED_MAX_POLLS_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(24),
   /** The event loop's mean delay (ms, over half a second) beyond which polls are refused the same way. */
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().min(1).max(10_000).default(100),
   /** The Retry-After (seconds) of a refused poll: the screen polls again after it. */

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-http-bearer';
 import { isPolledGet } from '../http/conditional-get';
+import { LoadShedder } from '../http/load-shedding';
 import { SessionCache } from '../http/session-cache';
 import { metaOf, type AuthenticatedRequest } from '../rpc/service-caller';
 
@@ -17,6 +18,7 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
   constructor(
     private readonly rpc: RpcClient,
     private readonly sessions: SessionCache,
+    private readonly shedder: LoadShedder,
   ) {
     super({ passReqToCallback: true });
   }
@@ -27,7 +29,10 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
     const kept = polled ? this.sessions.get(token) : undefined;
     if (kept) return kept;
     const askedAt = this.sessions.current;
-    const actor = await this.rpc.call(RPC.identity.resolveSession, { token }, metaOf(request));
+    const resolve = () => this.rpc.call(RPC.identity.resolveSession, { token }, metaOf(request));
+    // A screen polling again gives way before it costs the identity service anything (issue 28).
+    if (polled && request.headers['if-none-match'] !== undefined) this.shedder.admitPoll();
+    const actor = polled ? await this.shedder.track(resolve) : await resolve();
     if (actor && polled) this.sessions.set(token, actor, askedAt);
     return actor ?? false;
   }

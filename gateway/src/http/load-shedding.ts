@@ -7,8 +7,9 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 const WINDOW_MS = 500;
 
 /**
- * Past the box's limit, polls give way (issue 28): a polled GET that would have to ask a service is
- * refused with 503 and Retry-After while too many polls are already waiting on services
+ * Past the box's limit, polls give way (issue 28): a polled GET that would have to ask a service (its
+ * session check or its answer) is refused with 503 and Retry-After while too many polls are already
+ * waiting on services
  * (SHED_MAX_POLLS_IN_FLIGHT) or the event loop runs late (SHED_EVENT_LOOP_DELAY_MS, the mean delay over
  * the last half second). Redeems, till calls, sign-in and writes are never refused here; a poll answered
  * from the version (304) or the shared cache costs nothing and is never refused either, nor is a first
