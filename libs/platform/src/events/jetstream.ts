@@ -16,6 +16,9 @@ export async function connectNats(options: NatsConnectionOptions): Promise<NatsC
     pingInterval: 2000,
     maxPingOut: 2,
     timeout: 3000,
+    // No stack captured per request (an Error made for every JetStream publish the relay awaits and
+    // every RPC: a cost on the redeem's profile); a timeout still says what timed out.
+    noAsyncTraces: true,
   });
 }
 

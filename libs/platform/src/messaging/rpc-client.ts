@@ -36,6 +36,8 @@ export class RpcClient implements OnApplicationShutdown {
       name: options.name,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
+      // No stack captured per request (see connectNats): the caller's request id is logged instead.
+      noAsyncTraces: true,
     });
   }
 
