@@ -169,7 +169,8 @@ class Screen {
     } else if (res.status === 304) {
       tally.screenMs.push(res.ms);
       if (!headers['if-none-match']) wrong(`${call.path}: 304 to a request without If-None-Match`);
-    } else if (res.status === 503 && res.headers['retry-after']) {
+    } else if (res.status === 503 && res.headers['retry-after'] && /"shed":true/.test(res.text)) {
+      // Shed by the gateway (issue 28) — not a service that failed to answer, which is an error.
       tally.shed++;
       totals.shed++;
       next = Math.max(call.every, Number(res.headers['retry-after']) * 1000);
@@ -259,17 +260,24 @@ function cpuTicksOf(pid) {
     return 0;
   }
 }
-/** Every PostgreSQL process on the box (the server is shared: its other databases count too). */
+/** Every PostgreSQL process on the box, by pid (the server is shared: its other databases count too). */
 function postgresTicks() {
-  let sum = 0;
+  const ticks = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim().startsWith('postgres')) sum += cpuTicksOf(entry);
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim().startsWith('postgres'))
+        ticks.set(entry, cpuTicksOf(entry));
     } catch {
       /* gone */
     }
   }
+  return ticks;
+}
+/** CPU ticks PostgreSQL spent between two readings (a backend that ended in between is not counted). */
+function postgresDelta(a, b) {
+  let sum = 0;
+  for (const [pid, ticks] of b) sum += Math.max(0, ticks - (a.get(pid) ?? 0));
   return sum;
 }
 function cpuSnapshot(platform) {
@@ -290,7 +298,7 @@ function cpuBetween(a, b) {
   const pct = (ticks) => (ticks / TICKS / seconds) * 100;
   return {
     ...Object.fromEntries(Object.keys(a.apps).map((name) => [name, pct(b.apps[name] - a.apps[name])])),
-    postgres: pct(b.postgres - a.postgres),
+    postgres: pct(postgresDelta(a.postgres, b.postgres)),
     generator: ((b.generator - a.generator) / seconds) * 100,
   };
 }
