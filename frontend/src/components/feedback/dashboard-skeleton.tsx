@@ -21,27 +21,48 @@ export function DashboardSkeleton({ withNavBar = true }: { withNavBar?: boolean 
         <Box
           aria-hidden
           sx={(theme) => ({
-            height: { xs: 60, md: 64 },
             backgroundImage: theme.brand.navGradient,
             borderBottom: `1px solid ${theme.brand.glassBorder}`,
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1.5,
-            px: { xs: 1.5, sm: 3 },
           })}
         >
-          <Skeleton variant="rounded" width={36} height={36} sx={onDark} />
-          <Box>
-            <Skeleton width={140} height={22} sx={onDark} />
-            <Skeleton width={60} height={16} sx={{ ...onDark, display: { xs: 'none', sm: 'block' } }} />
+          <Box
+            sx={{
+              height: { xs: 60, md: 64 },
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1.5,
+              px: { xs: 1.5, sm: 3 },
+            }}
+          >
+            <Skeleton variant="rounded" width={36} height={36} sx={onDark} />
+            <Box>
+              <Skeleton width={140} height={22} sx={onDark} />
+              <Skeleton width={60} height={16} sx={{ ...onDark, display: { xs: 'none', sm: 'block' } }} />
+            </Box>
+          </Box>
+          {/* The row of links a wide screen shows under the bar (layout/nav-bar). */}
+          <Box
+            sx={(theme) => ({
+              display: { xs: 'none', lg: 'flex' },
+              alignItems: 'center',
+              gap: 3,
+              height: 47,
+              px: 3,
+              borderTop: `1px solid ${theme.brand.glassBorder}`,
+              backgroundColor: theme.brand.glass,
+            })}
+          >
+            {[80, 40, 64, 120, 96, 120, 150, 72, 64, 48].map((width, i) => (
+              <Skeleton key={i} width={width} height={18} sx={onDark} />
+            ))}
           </Box>
         </Box>
       )}
       <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }} aria-hidden>
         <Box sx={{ mb: { xs: 3, md: 4 } }}>
           <Skeleton width={110} height={20} />
-          <Skeleton width="min(320px, 70%)" height={48} />
-          <Skeleton width="min(440px, 90%)" height={24} />
+          <Skeleton width="min(320px, 70%)" height={56} />
+          <Skeleton width="min(440px, 90%)" height={28} />
         </Box>
         <Box
           sx={{
@@ -52,10 +73,21 @@ export function DashboardSkeleton({ withNavBar = true }: { withNavBar?: boolean 
           }}
         >
           {Array.from({ length: STAT_CARDS }, (_, i) => (
-            <Card key={i} sx={{ p: { xs: 2, md: 2.5 } }}>
-              <Skeleton variant="rounded" width={36} height={36} sx={{ mb: 1.5 }} />
-              <Skeleton width={64} height={36} />
-              <Skeleton width="70%" height={20} />
+            <Card
+              key={i}
+              sx={{
+                p: { xs: 2, md: 2.5 },
+                display: 'flex',
+                gap: 2,
+                alignItems: { md: 'center' },
+                flexDirection: { xs: 'column', md: 'row' },
+              }}
+            >
+              <Skeleton variant="rounded" width={44} height={44} sx={{ flexShrink: 0 }} />
+              <Box sx={{ flexGrow: 1 }}>
+                <Skeleton width={64} height={40} />
+                <Skeleton width="70%" height={20} />
+              </Box>
             </Card>
           ))}
         </Box>
