@@ -7,11 +7,10 @@
 // one warm-up, then the median of ANALYTICS_RUNS (default 5). Prints each figure beside its goal
 // (analytics under 200 ms, lists under 50 ms). Fails only on a wrong answer (totals compared to direct
 // SQL counts), never on slowness. ANALYTICS_KEEP_DATABASE=1 keeps the seeded database (its URL is printed).
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startPlatform } from '../tools/platform.mjs';
-import { api, createBenchDatabase, median, randomPort } from './support/bench-kit.mjs';
+import { api, createBenchDatabase, median, randomPort, benchPlatformEnv } from './support/bench-kit.mjs';
 import { section } from './scale/trainers.mjs';
 
 const RUNS = Number(process.env.ANALYTICS_RUNS ?? 5);
@@ -27,20 +26,14 @@ const wrong = (what, got, want) => {
 try {
   const port = randomPort();
   const admin = { username: 'admin', password: 'bench-analytics-admin' };
-  const env = {
-    DATABASE_URL: db.url,
-    NATS_NAMESPACE: `bench_${randomBytes(4).toString('hex')}`,
-    PORT: String(port),
-    ADMIN_USERNAME: admin.username,
-    ADMIN_PASSWORD: admin.password,
-    DATA_DIR: `/tmp/avpass-bench-${port}`,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    DB_ROLE_SECRET: 'bench-analytics-role-secret',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  const env = benchPlatformEnv({
+    dbUrl: db.url,
+    port,
+    admin,
+    roleSecret: 'bench-analytics-role-secret',
     BUSINESS_TIMEZONE: 'UTC',
     RPC_TIMEOUT_MS: '120000',
-  };
+  });
   console.log(`bench:analytics — ${section.title}; medians of ${RUNS}`);
   platform = await startPlatform({
     env,

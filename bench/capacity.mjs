@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Agent, request } from 'undici';
 import { SERVICES, startPlatform } from '../tools/platform.mjs';
-import { api, createBenchDatabase, randomPort } from './support/bench-kit.mjs';
+import { api, createBenchDatabase, randomPort, benchPlatformEnv } from './support/bench-kit.mjs';
 import { codeIdOf, seedYearOfData, yearOfDataSizes } from './support/year-of-data.mjs';
 
 const SIZES = yearOfDataSizes(process.env, 'CAPACITY');
@@ -347,21 +347,15 @@ let stopRedeems = () => undefined;
 try {
   const port = randomPort();
   const admin = { username: 'admin', password: 'bench-scale-admin' };
-  const env = {
-    DATABASE_URL: db.url,
-    NATS_NAMESPACE: `bench_${randomBytes(4).toString('hex')}`,
-    PORT: String(port),
-    ADMIN_USERNAME: admin.username,
-    ADMIN_PASSWORD: admin.password,
-    DATA_DIR: `/tmp/avpass-bench-${port}`,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    DB_ROLE_SECRET: 'bench-scale-role-secret',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  const env = benchPlatformEnv({
+    dbUrl: db.url,
+    port,
+    admin,
+    roleSecret: 'bench-scale-role-secret',
     BUSINESS_TIMEZONE: 'UTC',
     // One address sends every member's redeem here; the per-address limit is not what is measured.
     REDEEM_RATE_LIMIT: '1000000',
-  };
+  });
   console.log(
     `bench:capacity — ${SIZES.codes.toLocaleString('en')} codes, ${SIZES.redemptions.toLocaleString('en')} redemptions; ` +
       `1 admin screen : 3 company screens; ${RATE} redeems and till checks a second; steps ${STEPS.join(', ')}, ` +

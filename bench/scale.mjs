@@ -18,13 +18,12 @@
 // 4. Times every call of the screens through the real gateway (admin token, company token): one
 //    warm-up, then the median of SCALE_RUNS (default 5). Prints the table with the goal beside each.
 // It fails only on a wrong answer (totals compared to direct SQL counts), never on slowness.
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startPlatform } from '../tools/platform.mjs';
-import { api, createBenchDatabase, median, randomPort } from './support/bench-kit.mjs';
+import { api, createBenchDatabase, median, randomPort, benchPlatformEnv } from './support/bench-kit.mjs';
 import { seedYearOfData, yearOfDataSizes } from './support/year-of-data.mjs';
 
 const SIZES = yearOfDataSizes();
@@ -91,21 +90,15 @@ try {
   const port = randomPort();
   // Fixed, so that a kept database can be timed again (SCALE_DATABASE_URL).
   const admin = { username: 'admin', password: 'bench-scale-admin' };
-  const env = {
-    DATABASE_URL: db.url,
-    NATS_NAMESPACE: `bench_${randomBytes(4).toString('hex')}`,
-    PORT: String(port),
-    ADMIN_USERNAME: admin.username,
-    ADMIN_PASSWORD: admin.password,
-    DATA_DIR: `/tmp/avpass-bench-${port}`,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    DB_ROLE_SECRET: 'bench-scale-role-secret',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  const env = benchPlatformEnv({
+    dbUrl: db.url,
+    port,
+    admin,
+    roleSecret: 'bench-scale-role-secret',
     BUSINESS_TIMEZONE: 'UTC',
     // A slow answer is measured, not cut off at the default 5 s.
     RPC_TIMEOUT_MS: '120000',
-  };
+  });
   console.log(
     `bench:scale — ${CODES.toLocaleString('en')} codes in ${BATCHES} batches, 1 in ${ASSIGNED_EVERY} assigned to one partner, ` +
       `${REDEMPTIONS.toLocaleString('en')} redemptions over ${DAYS} days; medians of ${RUNS}`,

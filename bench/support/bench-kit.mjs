@@ -46,3 +46,29 @@ export async function api(base, path, { token, json, method = json === undefined
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(body)}`);
   return body;
 }
+
+/**
+ * The environment of a benchmark's own platform: production mode, warnings only, its own NATS namespace
+ * and data directory, the given administrator; `extra` adds or overrides (BUSINESS_TIMEZONE, limits).
+ */
+export function benchPlatformEnv({
+  dbUrl,
+  port,
+  admin,
+  roleSecret = randomBytes(16).toString('hex'),
+  ...extra
+}) {
+  return {
+    DATABASE_URL: dbUrl,
+    NATS_NAMESPACE: `bench_${randomBytes(4).toString('hex')}`,
+    PORT: String(port),
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    DATA_DIR: `/tmp/avpass-bench-${port}`,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DB_ROLE_SECRET: roleSecret,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...extra,
+  };
+}
