@@ -37,6 +37,12 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
    * screen of the same role and company (0: never shared).
    */
   POLL_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(1_000),
+  /**
+   * For how long (ms) after POLL_CACHE_MS a shared answer is still served while a fresh one is made in the
+   * background (stale-while-revalidate: a poll never waits for a slow computation while screens keep
+   * asking; 0: it waits). Bounded, so a screen shows a change within its interval.
+   */
+  POLL_STALE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   /** How long (ms) a bearer token's session is trusted for polled GETs without asking again (0: never). */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
   /**

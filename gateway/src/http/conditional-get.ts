@@ -89,9 +89,11 @@ export class ConditionalGetInterceptor implements NestInterceptor {
       .digest('base64url')
       .slice(0, 22)}"`;
     const asked = request.headers['if-none-match'];
+    // A 304 only for the current version's ETag: a shared answer from before it (served for a second, or
+    // while the next is made) is sent whole, labelled with its own ETag, never as "your figures are current".
     const answer = (body: unknown, tag: string): Observable<unknown> => {
       void reply.header('etag', tag).header('cache-control', 'private, no-cache');
-      if (asked === tag) {
+      if (asked === tag && tag === etag) {
         request[NOT_MODIFIED] = true;
         return of(null);
       }
@@ -100,20 +102,35 @@ export class ConditionalGetInterceptor implements NestInterceptor {
     if (asked === etag) return answer(null, etag);
 
     const cached = this.cache.get(key);
-    if (
-      cached &&
-      this.config.POLL_CACHE_MS > 0 &&
-      now - cached.at < this.config.POLL_CACHE_MS &&
-      cached.writes === writes
-    ) {
-      return answer(cached.body, cached.etag);
+    const shared = cached && this.config.POLL_CACHE_MS > 0 && cached.writes === writes ? cached : null;
+    if (shared && now - shared.at < this.config.POLL_CACHE_MS) return answer(shared.body, shared.etag);
+    // Stale-while-revalidate: a shared answer a little older is served at once while one request makes
+    // the next in the background, so a slow computation (a year of data) never holds the polls up.
+    if (shared && now - shared.at < this.config.POLL_CACHE_MS + this.config.POLL_STALE_MS) {
+      if (!this.inFlight.has(`${key}|${version}|${writes}`)) {
+        this.make(next, key, version, etag, writes, now).catch(() => undefined);
+      }
+      return answer(shared.body, shared.etag);
     }
 
+    // Only a screen that already shows an answer (it revalidates) is asked to wait; a first load is not.
+    if (asked !== undefined && !this.inFlight.has(`${key}|${version}|${writes}`)) this.shedder.admitPoll();
+    const flight = this.make(next, key, version, etag, writes, now);
+    return from(flight.then((made) => lastValueFrom(answer(made.body, made.etag))));
+  }
+
+  /** The service's answer for this key and version, asked once for every identical request (coalesced). */
+  private make(
+    next: CallHandler,
+    key: string,
+    version: string,
+    etag: string,
+    writes: number,
+    now: number,
+  ): Promise<{ body: unknown; etag: string; writes: number }> {
     const flightKey = `${key}|${version}|${writes}`;
     let flight = this.inFlight.get(flightKey);
     if (!flight) {
-      // Only a screen that already shows an answer (it revalidates) is asked to wait; a first load is not.
-      if (asked !== undefined) this.shedder.admitPoll();
       flight = this.shedder
         .track(() => lastValueFrom(next.handle()))
         .then((body) => {
@@ -127,13 +144,13 @@ export class ConditionalGetInterceptor implements NestInterceptor {
         .finally(() => this.inFlight.delete(flightKey));
       this.inFlight.set(flightKey, flight);
     }
-    return from(flight.then((made) => lastValueFrom(answer(made.body, made.etag))));
+    return flight;
   }
 
   private trimCache(now: number): void {
     if (this.cache.size < 5_000) return;
     for (const [key, entry] of this.cache) {
-      if (now - entry.at >= this.config.POLL_CACHE_MS) this.cache.delete(key);
+      if (now - entry.at >= this.config.POLL_CACHE_MS + this.config.POLL_STALE_MS) this.cache.delete(key);
     }
   }
 }
