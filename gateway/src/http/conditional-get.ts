@@ -101,21 +101,22 @@ export class ConditionalGetInterceptor implements NestInterceptor {
     };
     if (asked === etag) return answer(null, etag);
 
+    // The requests one computation answers: this key, at this version, after as many of the scope's writes.
+    const flightKey = `${key}|${version}|${writes}`;
     const cached = this.cache.get(key);
     const shared = cached && this.config.POLL_CACHE_MS > 0 && cached.writes === writes ? cached : null;
     if (shared && now - shared.at < this.config.POLL_CACHE_MS) return answer(shared.body, shared.etag);
     // Stale-while-revalidate: a shared answer a little older is served at once while one request makes
     // the next in the background, so a slow computation (a year of data) never holds the polls up.
     if (shared && now - shared.at < this.config.POLL_CACHE_MS + this.config.POLL_STALE_MS) {
-      if (!this.inFlight.has(`${key}|${version}|${writes}`)) {
-        this.make(next, key, version, etag, writes, now).catch(() => undefined);
-      }
+      if (!this.inFlight.has(flightKey))
+        this.make(next, key, flightKey, etag, writes, now).catch(() => undefined);
       return answer(shared.body, shared.etag);
     }
 
     // Only a screen that already shows an answer (it revalidates) is asked to wait; a first load is not.
-    if (asked !== undefined && !this.inFlight.has(`${key}|${version}|${writes}`)) this.shedder.admitPoll();
-    const flight = this.make(next, key, version, etag, writes, now);
+    if (asked !== undefined && !this.inFlight.has(flightKey)) this.shedder.admitPoll();
+    const flight = this.make(next, key, flightKey, etag, writes, now);
     return from(flight.then((made) => lastValueFrom(answer(made.body, made.etag))));
   }
 
@@ -123,12 +124,11 @@ export class ConditionalGetInterceptor implements NestInterceptor {
   private make(
     next: CallHandler,
     key: string,
-    version: string,
+    flightKey: string,
     etag: string,
     writes: number,
     now: number,
   ): Promise<{ body: unknown; etag: string; writes: number }> {
-    const flightKey = `${key}|${version}|${writes}`;
     let flight = this.inFlight.get(flightKey);
     if (!flight) {
       flight = this.shedder

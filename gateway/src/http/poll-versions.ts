@@ -149,7 +149,7 @@ export class PollVersions implements OnModuleInit, OnApplicationShutdown {
   private async listen(subscription: Subscription): Promise<void> {
     for await (const message of subscription) {
       try {
-        const envelope = JSON.parse(new TextDecoder().decode(message.data)) as {
+        const envelope = JSON.parse(utf8.decode(message.data)) as {
           name?: unknown;
           payload?: unknown;
         };
@@ -163,6 +163,8 @@ export class PollVersions implements OnModuleInit, OnApplicationShutdown {
     }
   }
 }
+
+const utf8 = new TextDecoder();
 
 const COMPANY_KEYS = new Set(['partnerId', 'partnerIds', 'companyId', 'vendorId']);
 
