@@ -21,3 +21,4 @@ export * from './inventory';
 export * from './trainers';
 export * from './till';
 export * from './audit';
+export * from './wallet';

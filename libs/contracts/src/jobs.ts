@@ -115,3 +115,26 @@ export interface ZipChunkResult {
   entries: number;
   bytes: number;
 }
+
+/**
+ * Wallet updates (issue 29): when a voucher with a pass changes, one job per wallet tells it. The
+ * payload names the pass and the change's sequence number only; the worker reads the registrations,
+ * the pass's state and the voucher itself (a job is never trusted for anything else).
+ */
+export const walletQueueName = (namespace: string) => `${namespace}-wallet-updates`;
+export const WALLET_JOB_NAMES = {
+  /** Push every device registered for the pass through APNs (an empty payload: "fetch the pass"). */
+  applePush: 'apple-push',
+  /** PATCH the Google Wallet offer object with the voucher as it stands. */
+  googlePatch: 'google-patch',
+  /** Delayed to the end of the voucher's last day: the pass turns expired. */
+  expire: 'pass-expired',
+} as const;
+export const walletJobDataSchema = z.object({
+  qrCodeId: z.string().uuid(),
+  /** The pass's change sequence when queued: the worker waits (retries) until its own read sees it. */
+  seq: z.number().int().nonnegative(),
+});
+export type WalletJobData = z.infer<typeof walletJobDataSchema>;
+/** Defaults of a wallet job's retries (WALLET_JOB_ATTEMPTS, WALLET_JOB_BACKOFF_MS): about 17 minutes in all. */
+export const WALLET_JOB_RETRY = { attempts: 10, backoff: { type: 'exponential', delay: 1000 } } as const;

@@ -72,6 +72,17 @@ export const SERVICES = [
     about: 'the audit trail read model (audit.entry.recorded.v1 from every service), its API and retention.',
     size: 'small',
   },
+  {
+    name: 'wallet',
+    about:
+      'Apple Wallet and Google Wallet passes of vouchers, the PassKit web service (device\n' +
+      'registrations) and the push jobs (BullMQ) that update passes when a voucher changes.',
+    /** The push queue (BullMQ). */
+    redis: true,
+    /** Reads partner logos and trainer photos from DATA_DIR/uploads. */
+    dataDir: true,
+    size: 'small',
+  },
 ] as const satisfies readonly ServiceDefinition[];
 
 export interface ServiceDefinition {

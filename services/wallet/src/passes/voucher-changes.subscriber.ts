@@ -1,0 +1,30 @@
+import type { DomainEvent, EventName } from '@avpass/contracts';
+import type { EventSubscriber, Tx } from '@avpass/platform';
+import { Injectable } from '@nestjs/common';
+import type { PassChange } from './wallet-passes.repository';
+import { WalletPassesService } from './wallet-passes.service';
+
+/**
+ * The vouchers service's events that change what a pass shows: a use, a use given back, the partners
+ * it is honoured at, and the voucher going. Each costs one primary-key probe for a voucher no wallet
+ * holds (most of them).
+ */
+@Injectable()
+export class VoucherChangesSubscriber implements EventSubscriber {
+  readonly consumerName = 'wallet';
+
+  constructor(private readonly wallet: WalletPassesService) {}
+
+  private on<E extends EventName>(reason: PassChange) {
+    return (event: DomainEvent<E>, tx: Tx) =>
+      this.wallet.voucherChanged((event.payload as { qrCodeId: string }).qrCodeId, reason, tx);
+  }
+
+  readonly handlers = {
+    'vouchers.voucher.redeemed.v1': this.on<'vouchers.voucher.redeemed.v1'>('redeemed'),
+    'vouchers.redemption.cancelled.v1': this.on<'vouchers.redemption.cancelled.v1'>('redemption-cancelled'),
+    'vouchers.voucher.assigned.v1': this.on<'vouchers.voucher.assigned.v1'>('partners-changed'),
+    'vouchers.voucher.unassigned.v1': this.on<'vouchers.voucher.unassigned.v1'>('partners-changed'),
+    'vouchers.voucher.deleted.v1': this.on<'vouchers.voucher.deleted.v1'>('deleted'),
+  };
+}

@@ -1,0 +1,230 @@
+import {
+  RPC,
+  type GoogleWalletLink,
+  type PublicVoucher,
+  type RpcMeta,
+  type RpcRequestPayload,
+  type WalletAvailability,
+  type WalletPassFile,
+} from '@avpass/contracts';
+import { expiresAt } from '@avpass/domain';
+import { DomainError, RpcClient, type Tx } from '@avpass/platform';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { isPassAuthorized, passAuthToken } from '../apple/pass-auth';
+import { buildPkpass } from '../apple/pass-builder';
+import { PassImages } from '../apple/pass-images';
+import { WALLET_CONFIG, type WalletConfig } from '../config';
+import { googleSaveUrl } from '../google/google-wallet';
+import { WALLET_CREDENTIALS, type AppleWallet, type WalletCredentials } from '../wallet-credentials';
+import { WalletUpdatesQueue } from '../worker/wallet-updates.queue';
+import {
+  WalletPassesRepository,
+  type PassChange,
+  type WalletPassRow,
+  type WalletKind,
+} from './wallet-passes.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const APPLE_NOT_CONFIGURED =
+  'Apple Wallet passes are not configured on this server. Set APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, ' +
+  'APPLE_SIGNER_CERT, APPLE_SIGNER_KEY and APPLE_WWDR_CERT for the wallet service (docs/deploy.md, "Wallet passes").';
+export const GOOGLE_NOT_CONFIGURED =
+  'Google Wallet passes are not configured on this server. Set GOOGLE_WALLET_ISSUER_ID and ' +
+  'GOOGLE_WALLET_SERVICE_ACCOUNT for the wallet service (docs/deploy.md, "Wallet passes").';
+
+/** The voucher behind a pass now, and what the pass shows of its state. */
+export interface PassVoucher {
+  voucher: PublicVoucher;
+  row: WalletPassRow;
+  expiresAt: Date | null;
+  /** Used up, expired, deactivated or deleted: the pass says so and can no longer be used. */
+  voided: boolean;
+}
+
+/**
+ * Wallet passes of vouchers (issue 29): issuing them, Apple's PassKit web service, and what a
+ * voucher's change means for the passes of it. Push and patch calls run in the update jobs
+ * (worker/wallet-updates.worker.ts), never in a request.
+ */
+@Injectable()
+export class WalletPassesService {
+  private readonly logger = new Logger('WalletPasses');
+
+  constructor(
+    @Inject(WALLET_CONFIG) private readonly config: WalletConfig,
+    @Inject(WALLET_CREDENTIALS) private readonly credentials: WalletCredentials,
+    private readonly passes: WalletPassesRepository,
+    private readonly images: PassImages,
+    private readonly rpc: RpcClient,
+    private readonly updates: WalletUpdatesQueue,
+  ) {}
+
+  availability(): WalletAvailability {
+    return { apple: this.credentials.apple !== null, google: this.credentials.google !== null };
+  }
+
+  private appleWallet(): AppleWallet {
+    if (!this.credentials.apple) throw new DomainError('NOT_FOUND', APPLE_NOT_CONFIGURED);
+    return this.credentials.apple;
+  }
+
+  /**
+   * The voucher as it stands, for a pass issued to `wallet` now. A voucher deleted after its pass was
+   * issued is served from the pass's last snapshot (voided), so the phone learns it went.
+   */
+  async current(id: string, meta: RpcMeta, wallet: WalletKind | null): Promise<PassVoucher> {
+    if (!UUID.test(id)) throw DomainError.notFound('Voucher');
+    let voucher: PublicVoucher | null = null;
+    try {
+      voucher = await this.rpc.call(RPC.vouchers.getPublic, { id }, { requestId: meta.requestId });
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'NOT_FOUND')) throw error;
+    }
+    const row = voucher && wallet ? await this.passes.issue(voucher, wallet) : await this.passes.find(id);
+    if (!row || (!voucher && !row.deletedAt)) throw DomainError.notFound('Voucher');
+    const current = voucher ?? row.voucher;
+    const ends = current.expirationDate
+      ? expiresAt(current.expirationDate, this.config.BUSINESS_TIMEZONE)
+      : null;
+    const deleted = voucher === null;
+    const voided =
+      deleted ||
+      current.status === 'used_up' ||
+      current.status === 'expired' ||
+      current.status === 'inactive';
+    if (voucher && wallet && ends && !voided) await this.updates.expireAt(id, ends);
+    return { voucher: current, row, expiresAt: ends, voided };
+  }
+
+  private async pkpass(apple: AppleWallet, pass: PassVoucher): Promise<WalletPassFile> {
+    const serialNumber = pass.voucher.id;
+    const content = await buildPkpass(
+      apple.material,
+      pass.voucher,
+      {
+        serialNumber,
+        authenticationToken: passAuthToken(apple.tokenSecret, serialNumber),
+        webServiceURL: apple.webServiceUrl ?? `${new URL(pass.voucher.qrUrl).origin}/api/wallet`,
+        expiresAt: pass.expiresAt,
+        voided: pass.voided,
+        timeZone: this.config.BUSINESS_TIMEZONE,
+      },
+      await this.images.load(pass.voucher),
+    );
+    return {
+      fileName: `voucher-${serialNumber.slice(0, 8)}.pkpass`,
+      contentBase64: content.toString('base64'),
+      lastModified: pass.row.changedAt.toISOString(),
+    };
+  }
+
+  /** GET /api/qr-codes/{id}/pass.pkpass. */
+  async applePass(id: string, meta: RpcMeta): Promise<WalletPassFile> {
+    const apple = this.appleWallet();
+    return this.pkpass(apple, await this.current(id, meta, 'apple'));
+  }
+
+  /** GET /api/qr-codes/{id}/google-wallet. */
+  async googleSaveLink(id: string, meta: RpcMeta): Promise<GoogleWalletLink> {
+    const google = this.credentials.google;
+    if (!google) throw new DomainError('NOT_FOUND', GOOGLE_NOT_CONFIGURED);
+    const pass = await this.current(id, meta, 'google');
+    const saveUrl = await googleSaveUrl(
+      { ...google, origins: [new URL(pass.voucher.qrUrl).origin] },
+      pass.voucher,
+      {
+        expiresAt: pass.expiresAt,
+        voided: pass.voided,
+      },
+    );
+    return { saveUrl };
+  }
+
+  /** Apple's protocol: an unknown pass type is not found; a wrong or missing token is 401. */
+  private authorize(
+    passTypeIdentifier: string,
+    serialNumber: string,
+    authorization: string | undefined,
+  ): AppleWallet {
+    const apple = this.appleWallet();
+    if (passTypeIdentifier !== apple.material.passTypeIdentifier) throw DomainError.notFound('Pass type');
+    if (!UUID.test(serialNumber) || !isPassAuthorized(authorization, apple.tokenSecret, serialNumber)) {
+      throw new DomainError('UNAUTHENTICATED', 'The pass authentication token is missing or wrong.');
+    }
+    return apple;
+  }
+
+  async register(input: RpcRequestPayload<typeof RPC.wallet.registerDevice>): Promise<{ created: boolean }> {
+    this.authorize(input.passTypeIdentifier, input.serialNumber, input.authorization);
+    if (!(await this.passes.find(input.serialNumber))) throw DomainError.notFound('Pass');
+    const created = await this.passes.register(
+      input.deviceLibraryIdentifier,
+      input.passTypeIdentifier,
+      input.serialNumber,
+      input.pushToken.toLowerCase(),
+    );
+    return { created };
+  }
+
+  async unregister(
+    input: RpcRequestPayload<typeof RPC.wallet.unregisterDevice>,
+  ): Promise<Record<string, never>> {
+    this.authorize(input.passTypeIdentifier, input.serialNumber, input.authorization);
+    await this.passes.unregister(input.deviceLibraryIdentifier, input.passTypeIdentifier, input.serialNumber);
+    return {};
+  }
+
+  /** The serial numbers of the device's passes changed since the tag (a change sequence number). */
+  async updatedPasses(
+    input: RpcRequestPayload<typeof RPC.wallet.updatedPasses>,
+  ): Promise<{ serialNumbers: string[]; lastUpdated: string }> {
+    const apple = this.appleWallet();
+    if (input.passTypeIdentifier !== apple.material.passTypeIdentifier)
+      throw DomainError.notFound('Pass type');
+    const tag = input.passesUpdatedSince;
+    const since = tag && /^\d{1,18}$/.test(tag) ? Number(tag) : null;
+    const { serialNumbers, lastUpdated } = await this.passes.updatedFor(
+      input.deviceLibraryIdentifier,
+      input.passTypeIdentifier,
+      since,
+    );
+    return { serialNumbers, lastUpdated: String(lastUpdated) };
+  }
+
+  /** The latest pass, or "not modified" when it has not changed since If-Modified-Since. */
+  async latestPass(
+    input: RpcRequestPayload<typeof RPC.wallet.latestPass>,
+    meta: RpcMeta,
+  ): Promise<(WalletPassFile & { notModified: false }) | { notModified: true; lastModified: string }> {
+    const apple = this.authorize(input.passTypeIdentifier, input.serialNumber, input.authorization);
+    const known = await this.passes.find(input.serialNumber);
+    if (!known) throw DomainError.notFound('Pass');
+    const since = input.ifModifiedSince ? Date.parse(input.ifModifiedSince) : NaN;
+    if (!Number.isNaN(since) && known.changedAt.getTime() <= since) {
+      return { notModified: true, lastModified: known.changedAt.toISOString() };
+    }
+    return {
+      ...(await this.pkpass(apple, await this.current(input.serialNumber, meta, 'apple'))),
+      notModified: false,
+    };
+  }
+
+  deviceLog(input: RpcRequestPayload<typeof RPC.wallet.deviceLog>): Record<string, never> {
+    for (const line of input.logs.slice(0, 20)) this.logger.warn(`device log: ${line.slice(0, 500)}`);
+    return {};
+  }
+
+  /**
+   * A voucher changed (an event of the vouchers service, or its last day ended): its pass, if any
+   * wallet holds one, takes the next change number, and each wallet holding it gets a job.
+   */
+  async voucherChanged(qrCodeId: string, reason: PassChange, tx?: Tx): Promise<void> {
+    const change = await this.passes.changed(qrCodeId, reason, tx);
+    if (!change || (!change.apple && !change.google)) return;
+    await this.updates.changed(qrCodeId, change);
+    this.logger.log(
+      `pass ${qrCodeId} ${reason} (change ${change.changeSeq}): apple ${change.apple}, google ${change.google}`,
+    );
+  }
+}
