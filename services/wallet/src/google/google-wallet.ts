@@ -125,30 +125,51 @@ function signingKey(account: GoogleServiceAccount): KeyObject {
   return key;
 }
 
+type SaveOptions = Pick<GoogleWalletOptions, 'issuerId' | 'issuerName' | 'serviceAccount' | 'origins'>;
+
 /**
- * The "Save to Google Wallet" link for a voucher: https://pay.google.com/gp/v/save/<JWT>, the JWT
- * (`typ: savetowallet`, `aud: google`) carrying the voucher's offer class and object. Google inserts
- * them when the member saves; later changes go through `GoogleWalletApi`.
+ * Google: a JWT in a web link must stay under 1800 characters (browsers cut longer links). A longer one
+ * needs the "skinny" JWT: insert the class and object first, then name only the object.
  */
-export async function googleSaveUrl(
-  options: Pick<GoogleWalletOptions, 'issuerId' | 'issuerName' | 'serviceAccount' | 'origins'>,
-  voucher: PublicVoucher,
-  state: GoogleVoucherState,
-): Promise<string> {
-  const jwt = await new SignJWT({
-    typ: 'savetowallet',
-    origins: options.origins,
-    payload: {
-      offerClasses: [googleOfferClass(options, voucher)],
-      offerObjects: [googleOfferObject(options, voucher, state)],
-    },
-  })
+export const MAX_SAVE_JWT_LENGTH = 1800;
+
+async function signSaveJwt(options: SaveOptions, payload: Record<string, unknown>): Promise<string> {
+  const jwt = await new SignJWT({ typ: 'savetowallet', origins: options.origins, payload })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
     .setIssuer(options.serviceAccount.client_email)
     .setAudience('google')
     .setIssuedAt()
     .sign(signingKey(options.serviceAccount));
   return `${GOOGLE_SAVE_URL}${jwt}`;
+}
+
+/**
+ * The "Save to Google Wallet" link for a voucher: https://pay.google.com/gp/v/save/<JWT>, the JWT
+ * (`typ: savetowallet`, `aud: google`) carrying the voucher's offer class and object; Google inserts
+ * them when the member saves. Such a JWT is often longer than MAX_SAVE_JWT_LENGTH:
+ * `GoogleWalletApi.saveUrl` falls back to the skinny link then.
+ */
+export async function googleSaveUrl(
+  options: SaveOptions,
+  voucher: PublicVoucher,
+  state: GoogleVoucherState,
+): Promise<string> {
+  return signSaveJwt(options, {
+    offerClasses: [googleOfferClass(options, voucher)],
+    offerObjects: [googleOfferObject(options, voucher, state)],
+  });
+}
+
+/**
+ * The skinny "Save to Google Wallet" link: the JWT names only the voucher's object (id and class id),
+ * which must already be inserted (`GoogleWalletApi.upsert`). Short whatever the voucher says.
+ */
+export async function googleSkinnySaveUrl(
+  options: SaveOptions,
+  voucher: Pick<PublicVoucher, 'id'>,
+): Promise<string> {
+  const { classId, objectId } = googleOfferIds(options.issuerId, voucher.id);
+  return signSaveJwt(options, { offerObjects: [{ id: objectId, classId }] });
 }
 
 interface Answer {
@@ -158,8 +179,8 @@ interface Answer {
 
 /**
  * The Wallet REST API, as much as keeping saved vouchers true needs: PATCH the offer object (state,
- * uses, end) and the offer class (what an edit changes). 404 means the member never saved the
- * voucher: nothing to update.
+ * uses, end) and the offer class (what an edit changes; 404 means the member never saved the voucher:
+ * nothing to update), and the insert behind the skinny save link (`saveUrl`, `upsert`).
  */
 export class GoogleWalletApi {
   private readonly apiUrl: string;
@@ -187,29 +208,62 @@ export class GoogleWalletApi {
     return this.patch(`offerClass/${encodeURIComponent(offerClass.id)}`, offerClass);
   }
 
+  /** Inserts the voucher's class and object, or patches them when they exist (for the skinny link). */
+  async upsert(voucher: PublicVoucher, state: GoogleVoucherState): Promise<void> {
+    const offerClass = googleOfferClass(this.options, voucher);
+    if ((await this.insert('offerClass', offerClass)) === 'exists') await this.patchClass(voucher);
+    const object = googleOfferObject(this.options, voucher, state);
+    if ((await this.insert('offerObject', object)) === 'exists') await this.patchObject(voucher, state);
+  }
+
+  /**
+   * The voucher's "Save to Google Wallet" link: the full JWT when it is short enough for a link, else
+   * the class and object are upserted here and the skinny link names the object.
+   */
+  async saveUrl(voucher: PublicVoucher, state: GoogleVoucherState): Promise<string> {
+    const full = await googleSaveUrl(this.options, voucher, state);
+    if (full.length - GOOGLE_SAVE_URL.length <= MAX_SAVE_JWT_LENGTH) return full;
+    await this.upsert(voucher, state);
+    return googleSkinnySaveUrl(this.options, voucher);
+  }
+
   /** The resource ids of a voucher, for callers that log or store them. */
   ids(voucher: Pick<PublicVoucher, 'id'>): { classId: string; objectId: string } {
     return googleOfferIds(this.options.issuerId, voucher.id);
   }
 
   private async patch(path: string, body: object): Promise<'patched' | 'absent'> {
-    const call = async () =>
+    const answer = await this.call('PATCH', path, body);
+    if (answer.status >= 200 && answer.status < 300) return 'patched';
+    if (answer.status === 404) return 'absent';
+    throw failed(`Google Wallet PATCH ${path}`, answer);
+  }
+
+  private async insert(
+    collection: 'offerClass' | 'offerObject',
+    body: object,
+  ): Promise<'inserted' | 'exists'> {
+    const answer = await this.call('POST', collection, body);
+    if (answer.status >= 200 && answer.status < 300) return 'inserted';
+    if (answer.status === 409) return 'exists';
+    throw failed(`Google Wallet POST ${collection}`, answer);
+  }
+
+  /** An authorized API call; a 401 (token revoked or expired early) gets one fresh token and one more try. */
+  private async call(method: 'PATCH' | 'POST', path: string, body: object): Promise<Answer> {
+    const once = async () =>
       this.request(`${this.apiUrl}/${path}`, {
-        method: 'PATCH',
+        method,
         headers: {
           authorization: `Bearer ${await this.accessToken()}`,
           'content-type': 'application/json',
         },
         body: JSON.stringify(body),
       });
-    let answer = await call();
-    if (answer.status === 401) {
-      this.token = null; // revoked or expired early: one fresh token, one more try
-      answer = await call();
-    }
-    if (answer.status >= 200 && answer.status < 300) return 'patched';
-    if (answer.status === 404) return 'absent';
-    throw failed(`Google Wallet PATCH ${path}`, answer);
+    const answer = await once();
+    if (answer.status !== 401) return answer;
+    this.token = null;
+    return once();
   }
 
   /** The cached access token, or a new one (one request at a time however many calls wait). */
