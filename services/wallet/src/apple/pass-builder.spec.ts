@@ -230,6 +230,15 @@ describe('a partner voucher as an Apple Wallet pass', () => {
     ]);
   });
 
+  it('shows the expiry as the voucher’s own date, with the business zone’s offset of that day', () => {
+    const summer = voucher({ expirationDate: '2026-07-31' });
+    expect(applePassFields(summer, state(summer)).coupon?.auxiliaryFields[1]?.value).toBe(
+      '2026-07-31T23:59:59-07:00',
+    );
+    const india = applePassFields(summer, state(summer, { timeZone: 'Asia/Kolkata' }));
+    expect(india.coupon?.auxiliaryFields[1]?.value).toBe('2026-07-31T23:59:59+05:30');
+  });
+
   it('is void once used up, and counts an unlimited voucher without an end', () => {
     const usedUp = voucher({ usageCount: 3, status: 'used_up' });
     const voided = applePassFields(usedUp, state(usedUp, { voided: true }));
@@ -298,6 +307,7 @@ describe('a trainer code as an Apple Wallet pass', () => {
     });
     expect(pass.generic?.secondaryFields[0]).toEqual({ key: 'trainer', label: 'Coach', value: 'Jordan Lee' });
     expect(pass.logoText).toBe('Jordan Lee');
+    expect(pass.description).toBe('Free Service Intro Session with Jordan Lee');
     expect(pass.barcodes[0]?.message).toBe(v.qrUrl);
   });
 });

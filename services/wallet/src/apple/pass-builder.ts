@@ -224,7 +224,9 @@ export function applePassFields(voucher: PublicVoucher, state: PassState): Apple
       ? { authenticationToken: state.authenticationToken, webServiceURL: state.webServiceURL }
       : {}),
     organizationName: PASS_ORGANIZATION_NAME,
-    description: `${text.discountText} ${text.serviceText} at ${where === 'Any partner' ? 'any AV Pass partner' : where}`,
+    description: text.trainer
+      ? `${text.discountText} ${text.serviceText} with ${text.trainer.name}`
+      : `${text.discountText} ${text.serviceText} at ${where === 'Any partner' ? 'any AV Pass partner' : where}`,
     logoText: text.trainer?.name ?? partnerName ?? PASS_ORGANIZATION_NAME,
     foregroundColor: rgb(PASS_COLOURS.foreground),
     backgroundColor: rgb(PASS_COLOURS.background),

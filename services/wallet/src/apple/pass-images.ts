@@ -60,7 +60,12 @@ function renderIcon(): Promise<Record<string, Buffer>> {
         .toBuffer();
       return [scaledName('icon', scale), png] as const;
     }),
-  ).then((entries) => Object.fromEntries(entries));
+  )
+    .then((entries) => Object.fromEntries(entries))
+    .catch((error: unknown) => {
+      iconFiles = undefined; // tried again by the next pass
+      throw error;
+    });
   return iconFiles;
 }
 
