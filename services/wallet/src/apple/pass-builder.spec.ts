@@ -249,14 +249,14 @@ describe('a partner voucher as an Apple Wallet pass', () => {
     expect(applePassFields(unlimited, state(unlimited)).coupon?.auxiliaryFields[0]?.value).toBe('4 of ∞');
   });
 
-  it('says "No expiry" without an expiry, and leaves out the web service when there is none', () => {
+  it('says "No expiration date" (as the voucher page) without an expiry, and leaves out the web service when there is none', () => {
     const v = voucher({ expirationDate: null });
     const pass = applePassFields(v, state(v, { webServiceURL: null, expiresAt: null }));
     expect(pass.expirationDate).toBeUndefined();
     expect(pass.coupon?.auxiliaryFields[1]).toEqual({
       key: 'valid-until',
       label: 'Valid until',
-      value: 'No expiry',
+      value: 'No expiration date',
       changeMessage: 'Now valid until %@',
     });
     expect(pass).not.toHaveProperty('webServiceURL');

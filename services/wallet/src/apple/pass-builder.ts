@@ -1,5 +1,6 @@
 import {
   CLUB_WIDE_TEXT,
+  NO_EXPIRATION_TEXT,
   redeemedText,
   voucherShortCode,
   voucherText,
@@ -78,7 +79,6 @@ export interface ApplePassProps {
 export const PASS_ORGANIZATION_NAME = 'AV Pass';
 /** Shown on the pass, and as the phone's lock-screen note when the value changes ("Used 1 of 3"). */
 export const USES_CHANGE_MESSAGE = 'Used %@';
-const NO_EXPIRY_TEXT = 'No expiry';
 /** More partners than this are summed up on the back ("and 4 more partners": the page lists them). */
 const MAX_BACK_PARTNERS = 5;
 
@@ -182,7 +182,7 @@ export function applePassFields(voucher: PublicVoucher, state: PassState): Apple
     : {
         key: 'valid-until',
         label: 'Valid until',
-        value: NO_EXPIRY_TEXT,
+        value: NO_EXPIRATION_TEXT,
         changeMessage: 'Now valid until %@',
       };
 
