@@ -27,6 +27,7 @@ import { TillController } from './routes/till.controller';
 import { VoucherPageController } from './routes/voucher-page.controller';
 import { TrainersController } from './routes/trainers.controller';
 import { VouchersController } from './routes/vouchers.controller';
+import { WalletController } from './routes/wallet.controller';
 import { ImageStore } from './uploads/image-store';
 import { UploadJanitor } from './uploads/upload-janitor';
 import { UploadsController } from './uploads/uploads.controller';
@@ -51,6 +52,7 @@ export class GatewayModule {
         RenderingController,
         CreditsController,
         AuditController,
+        WalletController,
         UploadsController,
         HealthController,
       ],

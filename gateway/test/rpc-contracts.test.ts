@@ -11,6 +11,7 @@ import '@avpass/inventory-service';
 import '@avpass/partners-service';
 import '@avpass/rendering-service';
 import '@avpass/vouchers-service';
+import '@avpass/wallet-service';
 
 const root = join(__dirname, '..', '..');
 

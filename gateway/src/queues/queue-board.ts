@@ -1,4 +1,4 @@
-import { zipQueueName } from '@avpass/contracts';
+import { walletQueueName, zipQueueName } from '@avpass/contracts';
 import {
   DependencyOutageLog,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
@@ -65,7 +65,9 @@ export class QueueBoard implements OnApplicationShutdown {
     });
     this.redis.on('error', () => undefined); // each failed command reports itself (503)
     this.redis.on('ready', () => this.outages.up('redis'));
-    this.queues = [new Queue(zipQueueName(config.NATS_NAMESPACE), { connection: this.redis })];
+    this.queues = [zipQueueName, walletQueueName].map(
+      (name) => new Queue(name(config.NATS_NAMESPACE), { connection: this.redis }),
+    );
     for (const queue of this.queues) queue.on('error', () => undefined);
   }
 

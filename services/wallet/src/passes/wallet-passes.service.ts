@@ -14,7 +14,7 @@ import { isPassAuthorized, passAuthToken } from '../apple/pass-auth';
 import { buildPkpass } from '../apple/pass-builder';
 import { PassImages } from '../apple/pass-images';
 import { WALLET_CONFIG, type WalletConfig } from '../config';
-import { googleSaveUrl } from '../google/google-wallet';
+import { GoogleWalletApi, GoogleWalletError } from '../google/google-wallet';
 import { WALLET_CREDENTIALS, type AppleWallet, type WalletCredentials } from '../wallet-credentials';
 import { WalletUpdatesQueue } from '../worker/wallet-updates.queue';
 import {
@@ -50,6 +50,8 @@ export interface PassVoucher {
 @Injectable()
 export class WalletPassesService {
   private readonly logger = new Logger('WalletPasses');
+  /** The Google Wallet REST client (its access token is kept between calls), when configured. */
+  private readonly google: GoogleWalletApi | null;
 
   constructor(
     @Inject(WALLET_CONFIG) private readonly config: WalletConfig,
@@ -58,7 +60,9 @@ export class WalletPassesService {
     private readonly images: PassImages,
     private readonly rpc: RpcClient,
     private readonly updates: WalletUpdatesQueue,
-  ) {}
+  ) {
+    this.google = credentials.google ? new GoogleWalletApi(credentials.google) : null;
+  }
 
   availability(): WalletAvailability {
     return { apple: this.credentials.apple !== null, google: this.credentials.google !== null };
@@ -70,8 +74,9 @@ export class WalletPassesService {
   }
 
   /**
-   * The voucher as it stands, for a pass issued to `wallet` now. A voucher deleted after its pass was
-   * issued is served from the pass's last snapshot (voided), so the phone learns it went.
+   * The voucher as it stands, for a pass issued to `wallet` now (null: for a pass already issued). A
+   * voucher deleted after its pass was issued is served from the pass's last snapshot (voided), so the
+   * phone learns it went.
    */
   async current(id: string, meta: RpcMeta, wallet: WalletKind | null): Promise<PassVoucher> {
     if (!UUID.test(id)) throw DomainError.notFound('Voucher');
@@ -81,6 +86,9 @@ export class WalletPassesService {
     } catch (error) {
       if (!(error instanceof DomainError && error.code === 'NOT_FOUND')) throw error;
     }
+    // A deleted voucher gets no new pass (its link is gone, as its page is); one already issued is
+    // still served to the devices holding it, voided.
+    if (!voucher && wallet) throw DomainError.notFound('Voucher');
     const row = voucher && wallet ? await this.passes.issue(voucher, wallet) : await this.passes.find(id);
     if (!row || (!voucher && !row.deletedAt)) throw DomainError.notFound('Voucher');
     const current = voucher ?? row.voucher;
@@ -125,20 +133,37 @@ export class WalletPassesService {
     return this.pkpass(apple, await this.current(id, meta, 'apple'));
   }
 
-  /** GET /api/qr-codes/{id}/google-wallet. */
+  /**
+   * GET /api/qr-codes/{id}/google-wallet. A voucher's full offer is too long for a link (Google's
+   * limit is 1,800 characters), so the class and object are usually inserted first and the link names
+   * the object; Google being away is a 503 the member can retry.
+   */
   async googleSaveLink(id: string, meta: RpcMeta): Promise<GoogleWalletLink> {
-    const google = this.credentials.google;
+    const google = this.google;
     if (!google) throw new DomainError('NOT_FOUND', GOOGLE_NOT_CONFIGURED);
     const pass = await this.current(id, meta, 'google');
-    const saveUrl = await googleSaveUrl(
-      { ...google, origins: [new URL(pass.voucher.qrUrl).origin] },
-      pass.voucher,
-      {
-        expiresAt: pass.expiresAt,
-        voided: pass.voided,
-      },
-    );
-    return { saveUrl };
+    try {
+      return {
+        saveUrl: await google.saveUrl(pass.voucher, { expiresAt: pass.expiresAt, voided: pass.voided }),
+      };
+    } catch (error) {
+      if (!(error instanceof GoogleWalletError)) throw error;
+      this.logger.warn(`Google Wallet save link for ${id}: ${error.message}`);
+      throw new DomainError(
+        'SERVICE_UNAVAILABLE',
+        'Google Wallet did not answer. Please try again in a moment.',
+      );
+    }
+  }
+
+  /**
+   * Brings the voucher's Google Wallet object up to date (the update job). 'absent': the member never
+   * saved it. A GoogleWalletError says whether a retry can help.
+   */
+  async patchGoogle(qrCodeId: string, meta: RpcMeta): Promise<'patched' | 'absent' | 'not configured'> {
+    if (!this.google) return 'not configured';
+    const pass = await this.current(qrCodeId, meta, null);
+    return this.google.patchObject(pass.voucher, { expiresAt: pass.expiresAt, voided: pass.voided });
   }
 
   /** Apple's protocol: an unknown pass type is not found; a wrong or missing token is 401. */
@@ -205,7 +230,7 @@ export class WalletPassesService {
       return { notModified: true, lastModified: known.changedAt.toISOString() };
     }
     return {
-      ...(await this.pkpass(apple, await this.current(input.serialNumber, meta, 'apple'))),
+      ...(await this.pkpass(apple, await this.current(input.serialNumber, meta, null))),
       notModified: false,
     };
   }

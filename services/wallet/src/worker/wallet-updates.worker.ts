@@ -17,7 +17,7 @@ import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { ApnsClient, ApnsError } from '../apple/apns-client';
 import { WALLET_CONFIG, type WalletConfig } from '../config';
-import { GoogleWalletApi, GoogleWalletError } from '../google/google-wallet';
+import { GoogleWalletError } from '../google/google-wallet';
 import { WalletPassesRepository } from '../passes/wallet-passes.repository';
 import { WalletPassesService } from '../passes/wallet-passes.service';
 import { WALLET_CREDENTIALS, type WalletCredentials } from '../wallet-credentials';
@@ -38,7 +38,6 @@ export class WalletUpdatesWorker implements OnApplicationBootstrap, BeforeApplic
   private worker?: Worker<WalletJobData>;
   private connection?: Redis;
   private apns?: ApnsClient;
-  private google?: GoogleWalletApi;
 
   constructor(
     @Inject(WALLET_CONFIG) private readonly config: WalletConfig,
@@ -50,7 +49,6 @@ export class WalletUpdatesWorker implements OnApplicationBootstrap, BeforeApplic
   onApplicationBootstrap(): void {
     exportMetrics(bullmqJobDurationSeconds);
     if (this.credentials.apple) this.apns = new ApnsClient(this.credentials.apple.apns);
-    if (this.credentials.google) this.google = new GoogleWalletApi(this.credentials.google);
     this.connection = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null });
     this.connection.on('error', () => undefined);
     this.worker = new Worker<WalletJobData>(
@@ -127,12 +125,10 @@ export class WalletUpdatesWorker implements OnApplicationBootstrap, BeforeApplic
 
   /** PATCH the Google Wallet object with the voucher as it stands. */
   private async googlePatch(data: WalletJobData): Promise<string> {
-    const google = this.google;
     const row = await this.passAt(data);
-    if (!google || !row?.googleIssued) return 'nothing to patch';
-    const pass = await this.wallet.current(data.qrCodeId, { requestId: randomUUID() }, null);
+    if (!row?.googleIssued) return 'nothing to patch';
     try {
-      return await google.patchObject(pass.voucher, { expiresAt: pass.expiresAt, voided: pass.voided });
+      return await this.wallet.patchGoogle(data.qrCodeId, { requestId: randomUUID() });
     } catch (error) {
       if (error instanceof GoogleWalletError && !error.retryable) throw new UnrecoverableError(error.message);
       throw error;
