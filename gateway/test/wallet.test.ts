@@ -1,4 +1,6 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { WALLET_JOB_NAMES, walletQueueName } from '@avpass/contracts';
+import { Queue } from 'bullmq';
 import { importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -254,6 +256,76 @@ describe('wallet passes, configured', () => {
     const log = await h.api('/api/wallet/v1/log', { method: 'POST', json: { logs: ['a device said this'] } });
     expect(log.status).toBe(200);
     expect((await h.api('/api/wallet/v1/log', { method: 'POST', json: { logs: 'no' } })).status).toBe(400);
+  });
+
+  it("refuses what Apple's protocol does not allow with a 400 naming the field; two registrations at once make one", async () => {
+    const code = await make();
+    const token = passJson((await pkpass(`/api/qr-codes/${code.id}/pass.pkpass`)).zip)
+      .authenticationToken as string;
+    const auth = { authorization: `ApplePass ${token}` };
+    const pushToken = randomBytes(32).toString('hex');
+    const badDevice = await h.api(
+      `/api/wallet/v1/devices/bad%20device/registrations/${certs.passTypeIdentifier}/${code.id}`,
+      {
+        method: 'POST',
+        headers: auth,
+        json: { pushToken },
+      },
+    );
+    expect(badDevice.status).toBe(400);
+    expect(badDevice.body.errors.deviceLibraryIdentifier).toEqual(['Not a valid device library identifier']);
+    const badType = await h.api(`/api/wallet/v1/devices/dev-1/registrations/com.example/${code.id}`, {
+      method: 'POST',
+      headers: auth,
+      json: { pushToken },
+    });
+    expect(badType.status).toBe(400);
+    expect(badType.body.errors.passTypeIdentifier).toEqual(['Not a valid pass type identifier']);
+    // Another deployment's pass type: not ours.
+    expect((await h.api(`/api/wallet/v1/devices/dev-1/registrations/pass.other.club`)).status).toBe(404);
+    const noBody = await h.api(
+      `/api/wallet/v1/devices/dev-1/registrations/${certs.passTypeIdentifier}/${code.id}`,
+      {
+        method: 'POST',
+        headers: auth,
+      },
+    );
+    expect(noBody.status).toBe(400);
+    const tooMany = await h.api('/api/wallet/v1/log', {
+      method: 'POST',
+      json: { logs: Array(101).fill('x') },
+    });
+    expect(tooMany.status).toBe(400);
+
+    const phone = device(token);
+    const both = await Promise.all([
+      phone.register(code.id),
+      phone.register(code.id),
+      phone.register(code.id),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    expect((await phone.updated()).body.serialNumbers).toEqual([code.id]);
+  });
+
+  it('a pass turns expired at the end of its last day: the delayed job pushes its devices', async () => {
+    const code = await make();
+    const token = passJson((await pkpass(`/api/qr-codes/${code.id}/pass.pkpass`)).zip)
+      .authenticationToken as string;
+    const phone = device(token);
+    expect((await phone.register(code.id)).status).toBe(201);
+    const tag = (await phone.updated()).body.lastUpdated as string;
+    // The job queued when the pass was issued waits until 2099; the same job, due now, stands in for it.
+    const queue = new Queue(walletQueueName(h.env.NATS_NAMESPACE!), { connection: { url: h.env.REDIS_URL } });
+    try {
+      const delayed = await queue.getJobs(['delayed']);
+      const expiry = delayed.find((j) => j.name === WALLET_JOB_NAMES.expire && j.data.qrCodeId === code.id);
+      expect(expiry?.opts.delay).toBeGreaterThan(60 * 365 * 86_400_000);
+      await expiry!.changeDelay(0);
+    } finally {
+      await queue.close();
+    }
+    await until('the expiry push', () => pushesTo(phone.pushToken)[0]);
+    expect((await phone.updated(tag)).body.serialNumbers).toEqual([code.id]);
   });
 
   it('a redeem and a cancel push the registered device through APNs; the pass then says "1 of 3", then "0 of 3"', async () => {
