@@ -4,9 +4,12 @@ import { useVoucher } from '@/lib/vouchers-api/get-public-voucher';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { voucherView } from '../lib/voucher-view';
+import { canAddToWallet } from '../lib/wallet-offer';
 import { RedeemPanel } from './redeem-panel';
+import { ShareButton } from './share-button';
 import { VoucherPass } from './voucher-pass';
 import { VoucherLoadError, VoucherNotFound, VoucherSkeleton } from './voucher-states';
+import { WalletBadges } from './wallet-badges';
 
 /** An unknown id answers 404; a malformed one 400: both mean "no such voucher" to a member. */
 const isNotFound = (error: unknown) =>
@@ -25,12 +28,24 @@ export function VoucherPage({ id }: { id: string }) {
 
   let content;
   if (voucher.data && view) {
+    const link = {
+      title: view.title,
+      text: `${view.title}: ${view.discountText} (${view.serviceText})`,
+      url: voucher.data.qrUrl,
+    };
     content = (
-      <VoucherPass
-        voucher={voucher.data}
-        view={view}
-        action={<RedeemPanel voucher={voucher.data} view={view} />}
-      />
+      <>
+        <VoucherPass
+          voucher={voucher.data}
+          view={view}
+          action={<RedeemPanel voucher={voucher.data} view={view} />}
+        />
+        {/* Below the pass: the badges appearing when the gateway answers move nothing above them. */}
+        <Box sx={{ mt: 2.5, display: 'flex', flexDirection: 'column', gap: 2 }}>
+          {canAddToWallet(voucher.data.status) && <WalletBadges voucherId={voucher.data.id} />}
+          <ShareButton link={link} />
+        </Box>
+      </>
     );
   } else if (voucher.isPending) {
     content = <VoucherSkeleton />;

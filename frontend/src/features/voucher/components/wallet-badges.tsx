@@ -1,0 +1,107 @@
+import Box from '@mui/material/Box';
+import { useState } from 'react';
+import { useToast } from '@/components/toast/toast-context';
+import { errorMessageOf } from '@/lib/api-client';
+import { googleWalletSaveUrl, useWalletAvailability, WALLET_URLS } from '../api/wallet';
+import { walletBadgeOrder, type WalletKind } from '../lib/wallet-offer';
+import { AppleWalletArt, GoogleWalletArt } from './wallet-badge-art';
+
+const GOOGLE_FAILED_FALLBACK = 'The pass could not be made just now. Please try again.';
+
+/** Both badges: no border or background of their own, a 44 px touch target, the page's focus ring. */
+const badgeTarget = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minHeight: 44,
+  p: 0,
+  border: 0,
+  borderRadius: '10px',
+  background: 'none',
+  cursor: 'pointer',
+  '&:focus-visible': { outlineOffset: 3 },
+} as const;
+
+/**
+ * "Add to Apple Wallet": a plain link to the signed pass, which Safari on an iPhone opens in Wallet.
+ * A link, not a fetch: Wallet takes the pass only from a navigation.
+ */
+function AppleWalletBadge({ voucherId }: { voucherId: string }) {
+  return (
+    <Box
+      component="a"
+      href={WALLET_URLS.applePass(voucherId)}
+      aria-label="Add to Apple Wallet"
+      data-testid="apple-wallet-badge"
+      sx={badgeTarget}
+    >
+      <AppleWalletArt height={40} />
+    </Box>
+  );
+}
+
+/**
+ * "Save to Google Wallet": asks the gateway for the signed save address when tapped (it is made per
+ * voucher, and a page that is only looked at never signs one), then goes there.
+ */
+function GoogleWalletBadge({ voucherId }: { voucherId: string }) {
+  const { toast } = useToast();
+  const [pending, setPending] = useState(false);
+
+  async function save() {
+    if (pending) return;
+    setPending(true);
+    try {
+      window.location.assign(await googleWalletSaveUrl(voucherId));
+    } catch (error) {
+      toast({
+        title: 'Google Wallet is not available',
+        description: errorMessageOf(error, GOOGLE_FAILED_FALLBACK),
+        kind: 'destructive',
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Box
+      component="button"
+      type="button"
+      onClick={() => void save()}
+      aria-label="Save to Google Wallet"
+      aria-busy={pending}
+      data-testid="google-wallet-badge"
+      sx={[badgeTarget, pending && { opacity: 0.7, cursor: 'progress' }]}
+    >
+      <GoogleWalletArt height={48} />
+    </Box>
+  );
+}
+
+const BADGES: Record<WalletKind, (props: { voucherId: string }) => React.JSX.Element> = {
+  apple: AppleWalletBadge,
+  google: GoogleWalletBadge,
+};
+
+/**
+ * The wallet badges of a voucher that can still be used (issue 29): those the deployment is
+ * configured for, the phone's own wallet first. Nothing until the gateway says which wallets there
+ * are; the voucher itself never waits for that answer.
+ */
+export function WalletBadges({ voucherId }: { voucherId: string }) {
+  const available = useWalletAvailability();
+  const kinds = available ? walletBadgeOrder(navigator.userAgent, available) : [];
+  if (kinds.length === 0) return null;
+  return (
+    <Box
+      data-testid="wallet-badges"
+      sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', alignItems: 'center', gap: 1 }}
+    >
+      {kinds.map((kind) => {
+        const Badge = BADGES[kind];
+        return <Badge key={kind} voucherId={voucherId} />;
+      })}
+    </Box>
+  );
+}
