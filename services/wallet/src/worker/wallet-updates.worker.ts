@@ -24,6 +24,9 @@ import { WALLET_CREDENTIALS, type WalletCredentials } from '../wallet-credential
 
 /** Why a job waits: the change it was queued for is not committed yet (the consumer's transaction). */
 const NOT_YET_VISIBLE = 'the pass change is not visible yet';
+/** How often, and how far apart, a job looks for its change before it is retried with backoff. */
+const VISIBILITY_CHECKS = 20;
+const VISIBILITY_WAIT_MS = 25;
 
 /**
  * The wallet updates worker (thin: the clients do the calls). A job names a pass and its change
@@ -87,11 +90,18 @@ export class WalletUpdatesWorker implements OnApplicationBootstrap, BeforeApplic
     }
   }
 
-  /** The pass as of the job's change, or null when it is gone (nothing to tell). */
+  /**
+   * The pass as of the job's change, or null when it is gone (nothing to tell). The job is queued
+   * inside the consumer's transaction, so it can start before that commits: it looks again a few
+   * times (a commit takes milliseconds) before handing the job back to BullMQ's backoff.
+   */
   private async passAt(data: WalletJobData) {
-    const row = await this.passes.find(data.qrCodeId);
-    if (row && row.changeSeq < data.seq) throw new Error(NOT_YET_VISIBLE);
-    return row;
+    for (let attempt = 0; ; attempt++) {
+      const row = await this.passes.find(data.qrCodeId);
+      if (!row || row.changeSeq >= data.seq) return row;
+      if (attempt >= VISIBILITY_CHECKS) throw new Error(NOT_YET_VISIBLE);
+      await new Promise((resolve) => setTimeout(resolve, VISIBILITY_WAIT_MS));
+    }
   }
 
   /** An empty push to every device registered for the pass: each then asks for what changed. */
