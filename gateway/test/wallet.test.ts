@@ -340,21 +340,30 @@ describe('wallet passes, configured', () => {
     const redeemedAt = Date.now();
     const redemptionId = await redeem(code.id);
     const push = await until('the redeem push', () => pushesTo(phone.pushToken)[0]);
-    if (process.env.WALLET_SEQUENCE) {
-      console.log(`redeem answered, then APNs push ${push.at - redeemedAt} ms after the redeem was sent:`);
-      console.log(
-        `  POST ${push.path}  apns-topic: ${String(push.headers['apns-topic'])}  body: ${JSON.stringify(push.body)}`,
-      );
-    }
     expect(push.headers['apns-topic']).toBe(certs.passTypeIdentifier);
     expect(push.body).toEqual({});
     const changed = await phone.updated(tag);
     expect(changed.body.serialNumbers).toEqual([code.id]);
     const after = await phone.latest(code.id, { 'if-modified-since': before });
     expect(after.res.status).toBe(200);
-    const text = JSON.stringify(passJson(after.zip));
+    const updatedPass = passJson(after.zip);
+    const text = JSON.stringify(updatedPass);
     expect(text).toContain('1 of 3');
     expect(text).toContain('Used %@');
+    // WALLET_SEQUENCE=1 prints the sequence of this redeem (the closing note of issue 29 quotes it).
+    if (process.env.WALLET_SEQUENCE) {
+      const check = verifyPkpassSignature(after.zip, certs.caPem);
+      console.log(
+        [
+          `POST /api/redeem/${code.id} -> 200 (redemption ${redemptionId})`,
+          `+${push.at - redeemedAt} ms  APNs stand-in: POST ${push.path}  apns-topic: ${String(push.headers['apns-topic'])}  apns-push-type: ${String(push.headers['apns-push-type'])}  authorization: bearer <ES256 JWT>  body: {}`,
+          `device: GET /api/wallet/v1/devices/${phone.library}/registrations/${certs.passTypeIdentifier}?passesUpdatedSince=${tag} -> ${changed.status} ${JSON.stringify(changed.body)}`,
+          `device: GET /api/wallet/v1/passes/${certs.passTypeIdentifier}/${code.id}  If-Modified-Since: ${before} -> ${after.res.status}, Last-Modified: ${after.res.headers.get('last-modified')}`,
+          `signature: manifest SHA-1s ${check.manifestOk ? 'match' : 'DO NOT match'}; openssl smime -verify: ${check.opensslOutput}`,
+          `pass.json: ${JSON.stringify(updatedPass, null, 2)}`,
+        ].join('\n'),
+      );
+    }
 
     const cancelled = await h.api(`/api/redemptions/${redemptionId}/cancel`, {
       method: 'POST',
