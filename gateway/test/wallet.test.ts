@@ -112,7 +112,7 @@ describe('wallet passes, configured', () => {
   const device = (token?: string) => {
     const library = `device-${randomBytes(6).toString('hex')}`;
     const pushToken = randomBytes(32).toString('hex');
-    const auth = token ? { authorization: `ApplePass ${token}` } : {};
+    const auth: Record<string, string> = token ? { authorization: `ApplePass ${token}` } : {};
     return {
       library,
       pushToken,
