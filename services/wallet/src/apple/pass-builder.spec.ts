@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { publicVoucherSchema, type PublicVoucher } from '@avpass/contracts';
+import type { PublicVoucher } from '@avpass/contracts';
 import { expiresAt, UNLIMITED_USAGE_LIMIT } from '@avpass/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
 } from '../../test/support/test-certificates';
 import { applePassFields, buildPkpass, type ApplePassProps, type PassState } from './pass-builder';
 import { PassImages } from './pass-images';
+import { publicVoucher } from '../../test/support/vouchers';
 import { loadAppleSigningMaterial, type AppleSigningMaterial } from './signing-material';
 
 const TZ = 'America/Los_Angeles';
@@ -59,33 +60,7 @@ afterAll(() => rmSync(uploads, { recursive: true, force: true }));
 
 const partnerId = randomUUID();
 function voucher(overrides: Partial<PublicVoucher> = {}): PublicVoucher {
-  const id = overrides.id ?? randomUUID();
-  return publicVoucherSchema.parse({
-    id,
-    qrUrl: `https://avpass.example/voucher/${id}`,
-    clinicName: 'Harbor Physio',
-    discountType: 'percentage',
-    discountValue: 20,
-    service: 'Sports Massage',
-    expirationDate: '2026-12-31',
-    startDate: null,
-    usageLimit: 3,
-    usageCount: 1,
-    terms: 'One per visit. Not combinable with other offers.',
-    logoUrl: null,
-    customTitle: null,
-    partnerType: 'clinic',
-    qrType: 'partner',
-    trainerName: null,
-    trainerImage: null,
-    trainerRole: null,
-    isActive: true,
-    isProjectRootedExclusive: false,
-    exclusiveType: null,
-    exclusiveDetails: null,
-    status: 'active',
-    createdAt: '2026-11-01T10:00:00.000Z',
-    redemptionMode: 'self',
+  return publicVoucher({
     partners: [
       {
         id: partnerId,
@@ -96,7 +71,6 @@ function voucher(overrides: Partial<PublicVoucher> = {}): PublicVoucher {
         website: 'https://harborphysio.example',
       },
     ],
-    lastRedemption: { redeemedAt: '2026-11-20T18:30:00.000Z', partnerName: 'Harbor Physio' },
     ...overrides,
   });
 }

@@ -6,6 +6,7 @@ import type { PublicVoucher } from '@avpass/contracts';
 import { decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startGoogleWalletStandIn, type GoogleWalletStandIn } from '../../test/support/stand-ins';
+import { publicVoucher } from '../../test/support/vouchers';
 import {
   GOOGLE_SAVE_URL,
   GoogleWalletApi,
@@ -31,31 +32,13 @@ const account = {
 const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
 function voucher(overrides: Partial<PublicVoucher> = {}): PublicVoucher {
-  return {
+  return publicVoucher({
     id: VOUCHER_ID,
     qrUrl: `https://pass.example.org/voucher/${VOUCHER_ID}`,
-    clinicName: 'Harbor Physio',
-    discountType: 'percentage',
-    discountValue: 20,
     service: 'Sports massage',
     expirationDate: '2030-06-30',
-    startDate: null,
-    usageLimit: 3,
-    usageCount: 1,
     terms: 'One per visit.',
     logoUrl: 'https://pass.example.org/uploads/harbor.png',
-    customTitle: null,
-    partnerType: 'clinic',
-    qrType: 'partner',
-    trainerName: null,
-    trainerImage: null,
-    trainerRole: null,
-    isActive: true,
-    isProjectRootedExclusive: false,
-    exclusiveType: null,
-    exclusiveDetails: null,
-    status: 'active',
-    createdAt: '2026-11-01T10:00:00.000Z',
     partners: [
       {
         id: '0f6f3c1e-2b7a-4d52-8f1e-6a1d2c3b4a59',
@@ -68,7 +51,7 @@ function voucher(overrides: Partial<PublicVoucher> = {}): PublicVoucher {
     ],
     lastRedemption: null,
     ...overrides,
-  };
+  });
 }
 const active = { expiresAt: new Date('2030-07-01T03:59:59.999Z'), voided: false };
 
