@@ -140,6 +140,13 @@ describe('wallet passes, configured', () => {
         } as Record<string, string>),
     };
   };
+  /** A voucher whose pass was downloaded, its pass token, and a phone that holds that token. */
+  const issued = async (fields: Record<string, unknown> = {}) => {
+    const code = await make(fields);
+    const token = passJson((await pkpass(`/api/qr-codes/${code.id}/pass.pkpass`)).zip)
+      .authenticationToken as string;
+    return { code, token, phone: device(token) };
+  };
   const pushesTo = (token: string) => apns.requests.filter((r) => r.path === `/3/device/${token}`);
 
   beforeAll(async () => {
@@ -259,9 +266,7 @@ describe('wallet passes, configured', () => {
   });
 
   it("refuses what Apple's protocol does not allow with a 400 naming the field; two registrations at once make one", async () => {
-    const code = await make();
-    const token = passJson((await pkpass(`/api/qr-codes/${code.id}/pass.pkpass`)).zip)
-      .authenticationToken as string;
+    const { code, token, phone } = await issued();
     const auth = { authorization: `ApplePass ${token}` };
     const pushToken = randomBytes(32).toString('hex');
     const badDevice = await h.api(
@@ -296,8 +301,6 @@ describe('wallet passes, configured', () => {
       json: { logs: Array(101).fill('x') },
     });
     expect(tooMany.status).toBe(400);
-
-    const phone = device(token);
     const both = await Promise.all([
       phone.register(code.id),
       phone.register(code.id),
@@ -308,10 +311,7 @@ describe('wallet passes, configured', () => {
   });
 
   it('a pass turns expired at the end of its last day: the delayed job pushes its devices', async () => {
-    const code = await make();
-    const token = passJson((await pkpass(`/api/qr-codes/${code.id}/pass.pkpass`)).zip)
-      .authenticationToken as string;
-    const phone = device(token);
+    const { code, phone } = await issued();
     expect((await phone.register(code.id)).status).toBe(201);
     const tag = (await phone.updated()).body.lastUpdated as string;
     // The job queued when the pass was issued waits until 2099; the same job, due now, stands in for it.
@@ -329,10 +329,7 @@ describe('wallet passes, configured', () => {
   });
 
   it('a redeem and a cancel push the registered device through APNs; the pass then says "1 of 3", then "0 of 3"', async () => {
-    const code = await make();
-    const token = passJson((await pkpass(`/api/qr-codes/${code.id}/pass.pkpass`)).zip)
-      .authenticationToken as string;
-    const phone = device(token);
+    const { code, phone } = await issued();
     expect((await phone.register(code.id)).status).toBe(201);
     const tag = (await phone.updated()).body.lastUpdated as string;
     const before = (await phone.latest(code.id)).res.headers.get('last-modified')!;
@@ -376,10 +373,7 @@ describe('wallet passes, configured', () => {
   });
 
   it('a push APNs fails is retried until it goes through; a device APNs no longer knows is forgotten', async () => {
-    const code = await make();
-    const token = passJson((await pkpass(`/api/qr-codes/${code.id}/pass.pkpass`)).zip)
-      .authenticationToken as string;
-    const phone = device(token);
+    const { code, token, phone } = await issued();
     const gone = device(token);
     expect((await phone.register(code.id)).status).toBe(201);
     expect((await gone.register(code.id)).status).toBe(201);
@@ -394,20 +388,13 @@ describe('wallet passes, configured', () => {
   });
 
   it('a used-up voucher voids the pass; a deleted one too (the pass is still served, voided)', async () => {
-    const code = await make({ usageLimit: 1 });
-    const token = passJson((await pkpass(`/api/qr-codes/${code.id}/pass.pkpass`)).zip)
-      .authenticationToken as string;
-    const phone = device(token);
+    const { code, phone } = await issued({ usageLimit: 1 });
     await phone.register(code.id);
     await redeem(code.id);
     await until('the push', () => pushesTo(phone.pushToken)[0]);
     expect(passJson((await phone.latest(code.id)).zip).voided).toBe(true);
 
-    const other = await make();
-    const otherToken = passJson(
-      (await pkpass(`/api/qr-codes/${other.id}/pass.pkpass`)).zip,
-    ).authenticationToken;
-    const second = device(otherToken);
+    const { code: other, phone: second } = await issued();
     await second.register(other.id);
     expect((await h.api(`/api/admin/qr-codes/${other.id}`, { method: 'DELETE', token: admin })).status).toBe(
       200,
