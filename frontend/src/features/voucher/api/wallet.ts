@@ -1,17 +1,12 @@
+import type { GoogleWalletLink, WalletAvailability } from '@avpass/contracts/wallet';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /*
  * The voucher page's wallet calls (issue 29). Like the voucher itself (lib/vouchers-api/get-public-voucher),
  * the answers are checked by hand instead of with the contract's zod schemas: the page keeps zod off
- * its phone-sized budget.
+ * its phone-sized budget (it imports the contract's types only, which leave nothing in the bundle).
  */
-
-/** GET /api/wallet (public): which wallets this deployment can issue passes for. */
-export interface WalletAvailability {
-  apple: boolean;
-  google: boolean;
-}
 
 /** The wallet URLs of the gateway, in one place; the availability URL is also its query key. */
 export const WALLET_URLS = {
@@ -54,7 +49,7 @@ export function useWalletAvailability(): WalletAvailability | undefined {
  * Wallet is not configured) or an Error when the answer is not such an address.
  */
 export async function googleWalletSaveUrl(id: string): Promise<string> {
-  const body = (await (await apiRequest(WALLET_URLS.googleSave(id))).json()) as { saveUrl?: unknown };
+  const body = (await (await apiRequest(WALLET_URLS.googleSave(id))).json()) as Partial<GoogleWalletLink>;
   const saveUrl = body?.saveUrl;
   // Only an https address is followed (never a `javascript:` one, whatever the answer says).
   if (typeof saveUrl !== 'string' || !saveUrl.startsWith('https://')) {

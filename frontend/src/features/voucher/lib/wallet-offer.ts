@@ -1,5 +1,5 @@
 import type { PublicVoucher } from '@avpass/contracts';
-import type { WalletAvailability } from '../api/wallet';
+import type { WalletAvailability } from '@avpass/contracts/wallet';
 
 /** A wallet the voucher page offers a badge for. */
 export type WalletKind = 'apple' | 'google';
