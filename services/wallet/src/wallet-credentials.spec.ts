@@ -63,6 +63,9 @@ describe('wallet credentials, read once at start-up', () => {
   });
 
   it('stops the service, naming the setting, when a wallet is half configured', () => {
+    expect(() =>
+      load({ ...apple, APPLE_APNS_KEY: certs.signerKeyPem, APPLE_APNS_KEY_ID: 'ABC123DEFG' }),
+    ).toThrow(/APPLE_APNS_KEY is not an APNs auth key/);
     expect(() => load({ ...apple, APPLE_WWDR_CERT: '' })).toThrow(/APPLE_WWDR_CERT/);
     expect(() => load({ ...apple, APPLE_APNS_KEY_ID: 'ABC123DEFG' })).toThrow(ConfigurationError);
     expect(() => load({ ...apple, APPLE_APNS_KEY_ID: 'ABC123DEFG' })).toThrow(
@@ -70,7 +73,9 @@ describe('wallet credentials, read once at start-up', () => {
     );
     expect(() =>
       load({ ...apple, APPLE_APNS_KEY: '/nowhere/AuthKey.p8', APPLE_APNS_KEY_ID: 'ABC123DEFG' }),
-    ).toThrow(/APPLE_APNS_KEY: cannot read \/nowhere\/AuthKey\.p8/);
+    ).toThrow(
+      /APPLE_APNS_KEY is neither PEM text .* nor a readable file: cannot read \/nowhere\/AuthKey\.p8/,
+    );
     expect(() => load({ GOOGLE_WALLET_ISSUER_ID: '3388000000012345678' })).toThrow(
       /missing: GOOGLE_WALLET_SERVICE_ACCOUNT/,
     );

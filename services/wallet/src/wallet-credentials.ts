@@ -1,8 +1,11 @@
 import { ConfigurationError } from '@avpass/platform';
-import { readFileSync } from 'node:fs';
 import type { ApnsAuth, ApnsOptions } from './apple/apns-client';
 import { passTokenSecret } from './apple/pass-auth';
-import { loadAppleSigningMaterial, type AppleSigningMaterial } from './apple/signing-material';
+import {
+  loadAppleSigningMaterial,
+  readPrivateKey,
+  type AppleSigningMaterial,
+} from './apple/signing-material';
 import type { WalletConfig } from './config';
 import { loadGoogleServiceAccount, type GoogleWalletOptions } from './google/google-wallet';
 
@@ -23,16 +26,6 @@ export interface WalletCredentials {
 
 export const WALLET_CREDENTIALS = Symbol('WALLET_CREDENTIALS');
 
-/** A PEM value as it is, or the text of the file a path names. */
-function pemOrFile(value: string, variable: string): string {
-  if (value.startsWith('-----BEGIN')) return value;
-  try {
-    return readFileSync(value, 'utf8');
-  } catch (error) {
-    throw new ConfigurationError(`${variable}: cannot read ${value} (${(error as Error).message})`);
-  }
-}
-
 function apnsAuth(config: WalletConfig, material: AppleSigningMaterial): ApnsAuth {
   if (!config.APPLE_APNS_KEY !== !config.APPLE_APNS_KEY_ID) {
     throw new ConfigurationError(
@@ -40,9 +33,20 @@ function apnsAuth(config: WalletConfig, material: AppleSigningMaterial): ApnsAut
     );
   }
   if (config.APPLE_APNS_KEY && config.APPLE_APNS_KEY_ID) {
+    let key;
+    try {
+      key = readPrivateKey('APPLE_APNS_KEY', config.APPLE_APNS_KEY, undefined);
+    } catch (error) {
+      throw new ConfigurationError((error as Error).message);
+    }
+    if (key.asymmetricKeyType !== 'ec') {
+      throw new ConfigurationError(
+        'APPLE_APNS_KEY is not an APNs auth key (a .p8 P-256 key from the developer account)',
+      );
+    }
     return {
       kind: 'token',
-      keyPem: pemOrFile(config.APPLE_APNS_KEY, 'APPLE_APNS_KEY'),
+      keyPem: key.export({ type: 'pkcs8', format: 'pem' }).toString(),
       keyId: config.APPLE_APNS_KEY_ID,
       teamId: material.teamIdentifier,
     };

@@ -93,7 +93,11 @@ function readCertificate(name: string, value: string): X509Certificate {
   }
 }
 
-function readPrivateKey(name: string, value: string, passphrase: string | undefined): KeyObject {
+/**
+ * A private key from a setting (PEM text or a file, PEM or DER), decrypted with `passphrase` when it
+ * is encrypted; an Error naming the setting when it is not one.
+ */
+export function readPrivateKey(name: string, value: string, passphrase: string | undefined): KeyObject {
   const { bytes, from } = readSource(name, value);
   const passphraseName = APPLE_SIGNING_ENV.signerKeyPassphrase;
   const encrypted = /-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type: 4,ENCRYPTED/.test(
