@@ -437,7 +437,7 @@ describe('wallet passes, configured', () => {
     const patchesBefore = gw.requests.filter((r) => r.method === 'PATCH').length;
     gw.failNext(2);
     await redeem(code.id);
-    await until('the patch', () => JSON.stringify(gw.objects.get(objectId)).includes('1 / 3'));
+    await until('the patch', () => JSON.stringify(gw.objects.get(objectId)).includes('1 of 3'));
     // Two answered 503, then the third went through.
     expect(gw.requests.filter((r) => r.method === 'PATCH').length - patchesBefore).toBeGreaterThanOrEqual(3);
     expect(gw.objects.get(objectId)).toMatchObject({ state: 'ACTIVE' });

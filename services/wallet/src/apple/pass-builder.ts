@@ -7,10 +7,11 @@ import {
   voucherWhere,
   type PublicVoucher,
 } from '@avpass/contracts';
-import { endOfBusinessDay, isUnlimited, utcOffsetAt } from '@avpass/domain';
+import { endOfBusinessDay, utcOffsetAt } from '@avpass/domain';
 import { PKPass } from 'passkit-generator';
 import { PASS_COLOURS } from './pass-images';
 import type { AppleSigningMaterial } from './signing-material';
+import { usesValue } from '../pass-text';
 
 /**
  * What a pass carries besides the voucher: its serial number (the code's id), the token its web
@@ -97,12 +98,6 @@ function endOfDayInZone(dateOnly: string, timeZone: string): string {
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);
   return `${wall}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
-
-/** "1 of 3"; unlimited vouchers count up with no end ("4 of ∞", as the voucher page's "4 / ∞"). */
-export function usesValue(usageCount: number, usageLimit: number): string {
-  if (isUnlimited(usageLimit)) return `${usageCount} of ∞`;
-  return `${Math.min(usageCount, usageLimit)} of ${usageLimit}`;
 }
 
 /** Where to go, in a few words for the front: the partner, "+ n more", or any partner (club-wide). */

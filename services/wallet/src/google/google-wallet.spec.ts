@@ -124,7 +124,7 @@ describe('the Save to Google Wallet link', () => {
     });
     expect(object?.textModulesData).toEqual(
       expect.arrayContaining([
-        { id: 'uses', header: 'Uses', body: '1 / 3' },
+        { id: 'uses', header: 'Uses', body: '1 of 3' },
         { id: 'discount', header: 'Discount', body: '20% Off' },
         { id: 'where', header: 'Where', body: 'Harbor Physio — 1 Quay Street' },
       ]),
@@ -183,7 +183,7 @@ describe('the Save to Google Wallet link of a voucher with much to say', () => {
     expect(google.objects.get(ids.objectId)?.textModulesData).toContainEqual({
       id: 'uses',
       header: 'Uses',
-      body: '2 / 3',
+      body: '2 of 3',
     });
   });
 });
@@ -243,7 +243,7 @@ describe('patching a saved pass', () => {
 
     const stored = google.objects.get(ids.objectId) as unknown as GoogleOfferObject;
     expect(stored.state).toBe('COMPLETED');
-    expect(stored.textModulesData).toContainEqual({ id: 'uses', header: 'Uses', body: '3 / 3' });
+    expect(stored.textModulesData).toContainEqual({ id: 'uses', header: 'Uses', body: '3 of 3' });
     expect(google.tokensIssued()).toBe(1);
     const patches = google.requests.filter((request) => request.method === 'PATCH');
     expect(patches.map((request) => request.path)).toEqual([

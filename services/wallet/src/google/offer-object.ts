@@ -1,5 +1,6 @@
 import { voucherText, type PublicVoucher } from '@avpass/contracts';
 import { isUsedUp } from '@avpass/domain';
+import { usesValue } from '../pass-text';
 
 /**
  * A voucher as a Google Wallet offer: one offer class and one offer object per voucher (the class holds
@@ -140,7 +141,7 @@ export function googleOfferObject(
   const modules: GoogleTextModule[] = [
     { id: 'discount', header: 'Discount', body: text.discountText },
     { id: 'service', header: 'Service', body: text.serviceText },
-    { id: 'uses', header: 'Uses', body: text.usageText },
+    { id: 'uses', header: 'Uses', body: usesValue(voucher.usageCount, voucher.usageLimit) },
     { id: 'valid-until', header: 'Valid until', body: text.validUntilText },
   ];
   if (where.length) modules.push({ id: 'where', header: 'Where', body: where.join('\n') });
