@@ -6,11 +6,11 @@ import { createTestDatabase, type TestDatabase } from '../libs/platform/src/test
 import {
   startGoogleWalletStandIn,
   type GoogleWalletStandIn,
-} from '../services/wallet/test/support/stand-ins';
+} from '@avpass/wallet-service/test/support/stand-ins';
 import {
   makeTestAppleCertificates,
   verifyPkpassSignature,
-} from '../services/wallet/test/support/test-certificates';
+} from '@avpass/wallet-service/test/support/test-certificates';
 import { seriousAxeViolations } from './support/axe';
 import { api, launchBrowser, newPhoneContext, PHONE, screenshot } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
