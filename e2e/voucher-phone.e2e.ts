@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, newPhoneContext, screenshot, signIn } from './support/browser';
+import { generateVoucher } from './support/vouchers';
 
 // A member's phone on the club's Wi-Fi: the LAN address over plain http, a slow network, one tap too many.
 const baseUrl = inject('baseUrl');
@@ -26,25 +27,7 @@ function lanAddress(): string | null {
   return null;
 }
 
-async function generate(fields: Record<string, unknown> = {}) {
-  const expirationDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const res = await api(baseUrl, '/api/generate-qr', {
-    method: 'POST',
-    token: adminToken,
-    json: {
-      clinic: 'Harbor Physio',
-      discountType: 'percentage',
-      discountValue: 20,
-      service: 'Sports Massage',
-      expirationDate,
-      usageLimit: '3',
-      customTitle: 'Harbor Physio Recovery',
-      ...fields,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string };
-}
+const generate = (fields: Record<string, unknown> = {}) => generateVoucher(baseUrl, adminToken, fields);
 
 /** The tab's title is set just after the screen renders: wait for it, then say what it was. */
 async function expectTitle(title: string) {

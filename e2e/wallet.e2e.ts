@@ -14,6 +14,7 @@ import {
 import { seriousAxeViolations } from './support/axe';
 import { api, launchBrowser, newPhoneContext, PHONE, screenshot } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
+import { generateVoucher } from './support/vouchers';
 
 // Issue 29 on the member's voucher page: the wallet badges only where the deployment is configured
 // for them (the shared platform has no wallet; a second platform here has both), and Share.
@@ -53,26 +54,6 @@ async function phonePage(options: { userAgent?: string; initScript?: () => void 
   return context.newPage();
 }
 
-async function generate(base: string, token: string, fields: Record<string, unknown> = {}) {
-  const expirationDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const res = await api(base, '/api/generate-qr', {
-    method: 'POST',
-    token,
-    json: {
-      clinic: 'Harbor Physio',
-      discountType: 'percentage',
-      discountValue: 20,
-      service: 'Sports Massage',
-      expirationDate,
-      usageLimit: '3',
-      customTitle: 'Harbor Physio Recovery',
-      ...fields,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; qrUrl: string };
-}
-
 /** Opens the voucher and waits until the page has its answer to GET /api/wallet (badges or none). */
 async function openVoucher(page: Page, base: string, id: string) {
   const availability = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/wallet');
@@ -96,7 +77,7 @@ describe('on a deployment without a wallet configured', () => {
 
   it('the voucher page shows Share and no wallet badge', async () => {
     expect((await api(baseUrl, '/api/wallet')).body).toEqual({ apple: false, google: false });
-    const code = await generate(baseUrl, token);
+    const code = await generateVoucher(baseUrl, token);
     const page = await phonePage();
     await openVoucher(page, baseUrl, code.id);
     await page.getByTestId('share-button').waitFor();
@@ -112,7 +93,7 @@ describe('on a deployment without a wallet configured', () => {
   });
 
   it("Share hands the voucher's title, words and link to the phone's share sheet", async () => {
-    const code = await generate(baseUrl, token);
+    const code = await generateVoucher(baseUrl, token);
     // The OS share sheet is outside the browser: a stand-in records what the page hands it.
     const page = await phonePage({
       initScript: () => {
@@ -142,7 +123,7 @@ describe('on a deployment without a wallet configured', () => {
   });
 
   it('a member who closes the share sheet sees no error and nothing is copied', async () => {
-    const code = await generate(baseUrl, token);
+    const code = await generateVoucher(baseUrl, token);
     const page = await phonePage({
       initScript: () => {
         Object.assign(window, { shareCalls: 0 });
@@ -167,7 +148,7 @@ describe('on a deployment without a wallet configured', () => {
   });
 
   it('without a share sheet, Share copies the link and says Link copied', async () => {
-    const code = await generate(baseUrl, token);
+    const code = await generateVoucher(baseUrl, token);
     const page = await phonePage({
       initScript: () => {
         delete (Navigator.prototype as { share?: unknown }).share;
@@ -186,7 +167,7 @@ describe('on a deployment without a wallet configured', () => {
   });
 
   it('when the clipboard is refused too, the link is shown selected to copy by hand', async () => {
-    const code = await generate(baseUrl, token);
+    const code = await generateVoucher(baseUrl, token);
     const page = await phonePage({
       initScript: () => {
         delete (Navigator.prototype as { share?: unknown }).share;
@@ -268,7 +249,7 @@ describe('on a deployment with Apple Wallet and Google Wallet configured', () =>
 
   it('the voucher page shows both badges, the phone’s own wallet first', async () => {
     expect((await api(base, '/api/wallet')).body).toEqual({ apple: true, google: true });
-    const code = await generate(base, token);
+    const code = await generateVoucher(base, token);
 
     const iphone = await phonePage({ userAgent: IPHONE_UA });
     await openVoucher(iphone, base, code.id);
@@ -308,7 +289,7 @@ describe('on a deployment with Apple Wallet and Google Wallet configured', () =>
   });
 
   it('Add to Apple Wallet is a link to the signed pass, which the browser downloads', async () => {
-    const code = await generate(base, token);
+    const code = await generateVoucher(base, token);
     const page = await phonePage({ userAgent: IPHONE_UA });
     await openVoucher(page, base, code.id);
     const badge = page.getByRole('link', { name: 'Add to Apple Wallet' });
@@ -334,7 +315,7 @@ describe('on a deployment with Apple Wallet and Google Wallet configured', () =>
   });
 
   it('Save to Google Wallet goes to Google’s save page with the signed offer', async () => {
-    const code = await generate(base, token);
+    const code = await generateVoucher(base, token);
     const page = await phonePage({ userAgent: ANDROID_UA });
     // pay.google.com is Google's site, not ours: a stand-in page answers the navigation.
     const visited: string[] = [];
@@ -359,7 +340,7 @@ describe('on a deployment with Apple Wallet and Google Wallet configured', () =>
   });
 
   it('a voucher gone since the page opened: Save to Google Wallet says why, and the page stays', async () => {
-    const code = await generate(base, token);
+    const code = await generateVoucher(base, token);
     const page = await phonePage({ userAgent: ANDROID_UA });
     const left: string[] = [];
     await page.route('https://pay.google.com/**', async (route) => {
@@ -381,7 +362,7 @@ describe('on a deployment with Apple Wallet and Google Wallet configured', () =>
   });
 
   it('a used-up voucher offers no badge, only Share', async () => {
-    const code = await generate(base, token, { usageLimit: '1' });
+    const code = await generateVoucher(base, token, { usageLimit: '1' });
     expect((await api(base, `/api/redeem/${code.id}`, { method: 'POST' })).status).toBe(200);
     const page = await phonePage({ userAgent: IPHONE_UA });
     const asked: string[] = [];
