@@ -247,6 +247,18 @@ describe('on a deployment with Apple Wallet and Google Wallet configured', () =>
     await database?.drop();
   });
 
+  // This platform is a new deployment: before its first partner, the landing page says so.
+  it('a new deployment’s landing page says there are no partners yet', async () => {
+    const page = await phonePage();
+    await page.goto(`${base}/`);
+    const empty = page.getByTestId('partners-empty');
+    await empty.waitFor({ timeout: 20_000 });
+    expect(await empty.textContent()).toContain('No partners yet');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await empty.scrollIntoViewIfNeeded();
+    await screenshot(page, 'landing-no-partners-390');
+  });
+
   it('the voucher page shows both badges, the phone’s own wallet first', async () => {
     expect((await api(base, '/api/wallet')).body).toEqual({ apple: true, google: true });
     const code = await generateVoucher(base, token);

@@ -60,15 +60,15 @@ function PartnersContent() {
   }
 
   if (listing.partners.length === 0) {
-    // The empty state of the spec's landing page (Elite Partnership Network) in its own words: a real
-    // answer when no partner exists yet, not a placeholder for a missing feature.
+    // A deployment before its first partner: says what is true now (decision 145; the spec's words,
+    // "Partner information coming soon", read as an unfinished page).
     return (
       <StatusPanel
         testId="partners-empty"
         tone="accent"
         icon={<HandshakeOutlinedIcon />}
-        title="Partner information coming soon"
-        description="We are lining up local businesses for the AV Pass network. Check back shortly."
+        title="No partners yet"
+        description="Local businesses join the AV Pass network here. Once the first one has, you will see where your vouchers can be used."
       />
     );
   }
