@@ -1,8 +1,45 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { useState, type ReactNode } from 'react';
 import { TRAINER_MEMBER_TEXT } from '@avpass/contracts/voucher-text';
 import type { VoucherView } from '../lib/voucher-view';
+
+/**
+ * A picture in a frame, or `fallback` when there is none or it fails to load. The frame's style may
+ * depend on which it shows (`showImage`).
+ */
+function PictureOr({
+  src,
+  alt,
+  fit,
+  frame,
+  fallback,
+}: {
+  src: string | null;
+  alt: string;
+  fit: 'contain' | 'cover';
+  frame: (showImage: boolean) => SxProps<Theme>;
+  fallback: ReactNode;
+}) {
+  const [failed, setFailed] = useState(false);
+  const showImage = Boolean(src) && !failed;
+  return (
+    <Box sx={frame(showImage)}>
+      {showImage ? (
+        <Box
+          component="img"
+          src={src ?? undefined}
+          alt={alt}
+          onError={() => setFailed(true)}
+          sx={{ width: '100%', height: '100%', objectFit: fit, p: fit === 'contain' ? 1 : 0 }}
+        />
+      ) : (
+        fallback
+      )}
+    </Box>
+  );
+}
 
 /** The partner's logo, or its initials on an accent tile when there is none (or it fails to load). */
 export function VoucherLogo({
@@ -14,11 +51,12 @@ export function VoucherLogo({
   title: string;
   initials: string;
 }) {
-  const [failed, setFailed] = useState(false);
-  const showImage = Boolean(logoUrl) && !failed;
   return (
-    <Box
-      sx={(theme) => ({
+    <PictureOr
+      src={logoUrl}
+      alt={`${title} logo`}
+      fit="contain"
+      frame={(showImage) => (theme) => ({
         width: 76,
         height: 76,
         flexShrink: 0,
@@ -31,16 +69,7 @@ export function VoucherLogo({
         boxShadow: theme.brand.cardShadow,
         border: `2px solid ${theme.brand.glassBorder}`,
       })}
-    >
-      {showImage ? (
-        <Box
-          component="img"
-          src={logoUrl ?? undefined}
-          alt={`${title} logo`}
-          onError={() => setFailed(true)}
-          sx={{ width: '100%', height: '100%', objectFit: 'contain', p: 1 }}
-        />
-      ) : (
+      fallback={
         <Typography
           role="img"
           aria-label={`${title} initials`}
@@ -55,8 +84,8 @@ export function VoucherLogo({
         >
           {initials}
         </Typography>
-      )}
-    </Box>
+      }
+    />
   );
 }
 
@@ -65,11 +94,12 @@ export function VoucherLogo({
  * rather than MUI's Avatar: the voucher page's JavaScript budget (issue 28).
  */
 function TrainerPhoto({ image, name, initials }: { image: string | null; name: string; initials: string }) {
-  const [failed, setFailed] = useState(false);
-  const showImage = Boolean(image) && !failed;
   return (
-    <Box
-      sx={(theme) => ({
+    <PictureOr
+      src={image}
+      alt={name}
+      fit="cover"
+      frame={() => (theme) => ({
         width: 76,
         height: 76,
         flexShrink: 0,
@@ -83,19 +113,8 @@ function TrainerPhoto({ image, name, initials }: { image: string | null; name: s
         color: theme.palette.navy[950],
         border: `3px solid ${theme.palette.secondary.light}`,
       })}
-    >
-      {showImage ? (
-        <Box
-          component="img"
-          src={image ?? undefined}
-          alt={name}
-          onError={() => setFailed(true)}
-          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
-        />
-      ) : (
-        initials
-      )}
-    </Box>
+      fallback={initials}
+    />
   );
 }
 
