@@ -16,6 +16,9 @@ describe('after signing in, the login page returns to the page the user asked fo
     ['a relative path', 'settings'],
     ['the login page itself', '/login?returnTo=/x'],
     ['a control character', '/\tsettings'],
+    ['a dot segment that resolves protocol-relative', '/.//evil.example/x'],
+    ['a parent segment that resolves protocol-relative', '/x/..//evil.example/x'],
+    ['an encoded dot segment that resolves protocol-relative', '/%2e//evil.example/x'],
   ])('ignores %s', (_label, raw) => {
     expect(safeReturnTo(raw, origin)).toBeNull();
   });
