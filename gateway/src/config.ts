@@ -54,6 +54,18 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().min(1).max(10_000).default(100),
   /** The Retry-After (seconds) of a refused poll: the screen polls again after it. */
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  /**
+   * Issue 37, the till's limits (RouteLimits in http/request-limits.ts): calls per minute per staff
+   * member and per partner (check, redeem, today's list, the offline copy), and calls in flight at once per
+   * staff member and per partner on one gateway. A busy till makes a few calls a minute and its offline
+   * queue catches up one redeem at a time, so neither comes near them; a burst beyond them waits (429).
+   */
+  TILL_RATE_PER_STAFF: z.coerce.number().int().min(1).max(1_000_000).default(1_200),
+  TILL_RATE_PER_PARTNER: z.coerce.number().int().min(1).max(1_000_000).default(3_000),
+  TILL_IN_FLIGHT_PER_STAFF: z.coerce.number().int().min(1).max(10_000).default(6),
+  TILL_IN_FLIGHT_PER_PARTNER: z.coerce.number().int().min(1).max(10_000).default(8),
+  /** Apple's device log calls per minute per address (a /64 for IPv6); anonymous, so kept small. */
+  WALLET_LOG_RATE_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(10),
 });
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 

@@ -5,7 +5,27 @@ import { Roles } from '../auth/auth.decorators';
 import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiRpc } from '../http/openapi';
 import { publicOriginOf } from '../http/origin';
+import { Limited, type RouteLimits } from '../http/request-limits';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
+
+/**
+ * The till's calls share one set of limits per staff member and per partner (issue 37): past
+ * TILL_RATE_PER_STAFF / TILL_RATE_PER_PARTNER a minute, or with TILL_IN_FLIGHT_PER_STAFF /
+ * TILL_IN_FLIGHT_PER_PARTNER calls already in flight, a call is 429 with Retry-After, so one shop's burst
+ * cannot hold the service another shop's till is waiting for. The administrator counts as staff only.
+ */
+export const TILL_LIMITS: RouteLimits = {
+  name: 'till',
+  rates: [
+    { per: 'user', limit: (c) => c.TILL_RATE_PER_STAFF, windowSeconds: 60 },
+    { per: 'company', limit: (c) => c.TILL_RATE_PER_PARTNER, windowSeconds: 60 },
+  ],
+  inFlight: [
+    { per: 'user', most: (c) => c.TILL_IN_FLIGHT_PER_STAFF },
+    { per: 'company', most: (c) => c.TILL_IN_FLIGHT_PER_PARTNER },
+  ],
+  message: 'This till is sending too many requests. Please wait {seconds} seconds and try again.',
+};
 
 /**
  * The till (issue 25): a partner's staff (and the administrator) check and redeem a member's code;
@@ -19,12 +39,13 @@ export class TillController {
 
   /**
    * `{code, transactionAmount?}`: the voucher card, whether this shop may honour it now (else
-   * `refusal` and `reason`), the discount and amount due for a sale, uses left. No write, no rate
-   * limit. `code` is a voucher link, an id or 8 characters; not ours 400, unknown 404, an 8-character
+   * `refusal` and `reason`), the discount and amount due for a sale, uses left. No write; the till's
+   * limits. `code` is a voucher link, an id or 8 characters; not ours 400, unknown 404, an 8-character
    * entry matching several codes 409 with `matches`.
    */
   @Roles('super_admin', 'company_admin')
   @Post('till/check')
+  @Limited(TILL_LIMITS)
   @HttpCode(200)
   @ApiRpc(RPC.vouchers.tillCheck, { body: true, added: ['requestOrigin'] })
   check(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
@@ -40,6 +61,7 @@ export class TillController {
    */
   @Roles('super_admin', 'company_admin')
   @Post('till/redeem')
+  @Limited(TILL_LIMITS)
   @ApiIdempotencyKey()
   @ApiRpc(RPC.vouchers.tillRedeem, { body: true, added: ['idempotencyKey', 'requestOrigin'], status: 201 })
   redeem(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
@@ -52,6 +74,7 @@ export class TillController {
   /** `?limit` (1–100, 20): today's redemptions at this partner's till (the administrator: every till). */
   @Roles('super_admin', 'company_admin')
   @Get('till/recent')
+  @Limited(TILL_LIMITS)
   @ApiRpc(RPC.vouchers.tillRecent)
   recent(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.vouchers.tillRecent, query ?? {}, req);

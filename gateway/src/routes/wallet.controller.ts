@@ -16,6 +16,7 @@ import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.decorators';
 import { ApiRpc } from '../http/openapi';
+import { Limited } from '../http/request-limits';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { attachment } from './rendering.controller';
 
@@ -159,9 +160,17 @@ export class WalletController {
     } else await this.sendPass(reply, pass);
   }
 
-  /** What a device reports about this web service (logged by the wallet service). */
+  /**
+   * What a device reports about this web service (logged by the wallet service, a bounded amount per
+   * call). Anonymous, so limited per address: WALLET_LOG_RATE_PER_ADDRESS calls a minute (issue 37).
+   */
   @Public()
   @Post('wallet/v1/log')
+  @Limited({
+    name: 'wallet-log',
+    rates: [{ per: 'address', limit: (c) => c.WALLET_LOG_RATE_PER_ADDRESS, windowSeconds: 60 }],
+    message: 'Too many log reports from this address. Please wait {seconds} seconds.',
+  })
   @HttpCode(200)
   @ApiRpc(RPC.wallet.deviceLog, { body: true })
   log(@Body() body: unknown, @Req() req: AuthenticatedRequest) {

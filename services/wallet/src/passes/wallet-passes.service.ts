@@ -235,8 +235,13 @@ export class WalletPassesService {
     };
   }
 
+  /**
+   * A device's report about this web service: one WARN line of at most DEVICE_LOG_MAX_CHARACTERS,
+   * JSON-quoted (a device's text cannot forge log lines), however much it sent (issue 37; the gateway
+   * limits the calls per address).
+   */
   deviceLog(input: RpcRequestPayload<typeof RPC.wallet.deviceLog>): Record<string, never> {
-    for (const line of input.logs.slice(0, 20)) this.logger.warn(`device log: ${line.slice(0, 500)}`);
+    if (input.logs.length) this.logger.warn(`device log: ${deviceLogLine(input.logs)}`);
     return {};
   }
 
@@ -252,4 +257,21 @@ export class WalletPassesService {
       `pass ${qrCodeId} ${reason} (change ${change.changeSeq}): apple ${change.apple}, google ${change.google}`,
     );
   }
+}
+
+/** The most characters one device-log call writes to the log. */
+export const DEVICE_LOG_MAX_CHARACTERS = 2000;
+
+/** A device's log lines as one bounded, quoted line: `["…","…"] (+3 more)`. */
+export function deviceLogLine(logs: readonly string[]): string {
+  const kept: string[] = [];
+  let room = DEVICE_LOG_MAX_CHARACTERS;
+  for (const line of logs) {
+    if (room <= 0) break;
+    const piece = line.slice(0, room);
+    kept.push(piece);
+    room -= piece.length;
+  }
+  const more = logs.length - kept.length;
+  return `${JSON.stringify(kept)}${more ? ` (+${more} more)` : ''}`;
 }
