@@ -355,6 +355,11 @@ try {
     BUSINESS_TIMEZONE: 'UTC',
     // One address sends every member's redeem here; the per-address limit is not what is measured.
     REDEEM_RATE_LIMIT: '1000000',
+    // One staff member sends every shop's till calls here; the till's limits are not what is measured.
+    TILL_RATE_PER_STAFF: '1000000',
+    TILL_RATE_PER_PARTNER: '1000000',
+    TILL_IN_FLIGHT_PER_STAFF: '10000',
+    TILL_IN_FLIGHT_PER_PARTNER: '10000',
   });
   console.log(
     `bench:capacity — ${SIZES.codes.toLocaleString('en')} codes, ${SIZES.redemptions.toLocaleString('en')} redemptions; ` +

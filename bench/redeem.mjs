@@ -181,6 +181,11 @@ async function startFull(dbUrl, { root = ROOT, till = true, profileDir } = {}) {
       PUBLIC_URL: `http://127.0.0.1:${httpPort}`,
       // One benchmark client is one address; the limiter is measured, not tripped.
       REDEEM_RATE_LIMIT: '1000000',
+      // One staff member plays a whole shop's load: the till's limits are measured, not tripped.
+      TILL_RATE_PER_STAFF: '1000000',
+      TILL_RATE_PER_PARTNER: '1000000',
+      TILL_IN_FLIGHT_PER_STAFF: '10000',
+      TILL_IN_FLIGHT_PER_PARTNER: '10000',
       ...(profileDir ? { AVPASS_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
     },
     onLine: (text) => {
