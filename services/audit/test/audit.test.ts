@@ -201,6 +201,41 @@ describe('who reads which entries', () => {
     expect(new Set(ids(export_.items))).toEqual(new Set([aboutA.id, byAStaff.id]));
   });
 
+  it("a company sees the address and user agent of its own staff's entries only (issue 37)", async () => {
+    const a = randomUUID();
+    const from = { ip: '198.51.100.23', userAgent: 'Mozilla/5.0 (iPhone) Member' };
+    const byAdminAboutA = entry({ companyId: a, actorRole: 'super_admin', actorCompanyId: null, ...from });
+    const byMemberAboutA = entry({
+      companyId: a,
+      actorType: 'public',
+      actorId: null,
+      actorCompanyId: null,
+      ...from,
+    });
+    const byOtherStaffAboutA = entry({ companyId: a, actorCompanyId: randomUUID(), ...from });
+    const byAStaff = entry({ companyId: a, actorCompanyId: a, actorRole: 'company_admin', ...from });
+    await insertEntries(s, [byAdminAboutA, byMemberAboutA, byOtherStaffAboutA, byAStaff]);
+
+    for (const call of [
+      list({}, companyActor(a)),
+      s.call('audit.entries.export-page.v1', {}, { actor: companyActor(a) }),
+    ]) {
+      const seen = new Map((await call).items.map((e: AuditEntry) => [e.id, e]));
+      expect(seen.size).toBe(4);
+      for (const hidden of [byAdminAboutA, byMemberAboutA, byOtherStaffAboutA]) {
+        // Who did what is still there; where from is not.
+        expect(seen.get(hidden.id)).toMatchObject({ action: hidden.action, ip: null, userAgent: null });
+        expect(seen.get(hidden.id)!.actorType).toBe(hidden.actorType);
+      }
+      expect(seen.get(byAStaff.id)).toMatchObject(from);
+    }
+    // The administrator sees every address.
+    const asAdmin = await list({}, SUPER_ADMIN);
+    expect(asAdmin.items.every((e: AuditEntry) => e.ip === from.ip && e.userAgent === from.userAgent)).toBe(
+      true,
+    );
+  });
+
   it('a company pages its entries by cursor across both kinds, each once, newest first', async () => {
     const a = randomUUID();
     const kinds: Partial<AuditEntry>[] = [

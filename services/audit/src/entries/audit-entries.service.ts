@@ -1,4 +1,4 @@
-import type { Actor, AuditPage, AuditQuery } from '@avpass/contracts';
+import type { Actor, AuditEntry, AuditPage, AuditQuery } from '@avpass/contracts';
 import { DomainError, type SqlClause } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { AuditLogRepository } from './audit-log.repository';
@@ -34,15 +34,28 @@ const DEFAULT_PAGE = 50;
 export class AuditEntriesService {
   constructor(private readonly log: AuditLogRepository) {}
 
-  list(actor: Actor, query: AuditQuery): Promise<AuditPage> {
+  async list(actor: Actor, query: AuditQuery): Promise<AuditPage> {
     if (query.from && query.to && Date.parse(query.from) > Date.parse(query.to)) {
       const message = 'from must not be after to';
       throw DomainError.validation(message, { from: [message] });
     }
-    return this.log.page({
+    const page = await this.log.page({
       visible: visibleEntriesSql(actor),
       ...query,
       limit: query.limit ?? DEFAULT_PAGE,
     });
+    return { ...page, items: page.items.map((entry) => asSeenBy(actor, entry)) };
   }
+}
+
+/**
+ * An entry as its reader may see it (issue 37): the administrator sees every entry whole; a company's
+ * reader sees where an entry came from (address, user agent) only when one of its own staff made it. An
+ * entry about the company made by the administrator, a member or another company's staff keeps its who
+ * and what, but not their address or device.
+ */
+export function asSeenBy(actor: Actor, entry: AuditEntry): AuditEntry {
+  if (actor.role === 'super_admin') return entry;
+  if (actor.companyId && entry.actorCompanyId === actor.companyId) return entry;
+  return { ...entry, ip: null, userAgent: null };
 }
