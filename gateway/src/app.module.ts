@@ -11,6 +11,7 @@ import { ConditionalGetInterceptor } from './http/conditional-get';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { LoadShedder } from './http/load-shedding';
 import { PollVersions } from './http/poll-versions';
+import { RequestLimitsInterceptor } from './http/request-limits';
 import { SessionCache } from './http/session-cache';
 import { QueuesModule } from './queues/queues.module';
 import { SpaIndex } from './http/spa-index';
@@ -83,6 +84,8 @@ export class GatewayModule {
         PollVersions,
         LoadShedder,
         SessionCache,
+        // Limits before the conditional GET: a limited caller is refused even what a cache could answer.
+        { provide: APP_INTERCEPTOR, useClass: RequestLimitsInterceptor },
         { provide: APP_INTERCEPTOR, useClass: ConditionalGetInterceptor },
       ],
     };
