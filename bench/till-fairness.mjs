@@ -3,7 +3,7 @@
 //
 // Starts the built platform twice on one database: with the till's limits as configured (defaults), and
 // with them raised out of reach (as before issue 37). Each time a quiet shop's staff member checks its
-// own code one call at a time, first alone, then while a busy shop's staff members send bursts of
+// own code every 100 ms (one at a time), first alone, then while a busy shop's staff members send bursts of
 // TILL_BURST (default 100) checks at once, one burst after another. Prints the quiet shop's check
 // median and p95 in each phase and how the busy shop's calls were answered. Fails only on a wrong
 // answer, never on slowness.
@@ -14,6 +14,7 @@ import { api, benchPlatformEnv, createBenchDatabase, median, randomPort } from '
 const BURST = Number(process.env.TILL_BURST ?? 100);
 const SECONDS = Number(process.env.TILL_SECONDS ?? 8);
 const STAFF = 4;
+const PACE_MS = 100;
 const UNLIMITED = {
   TILL_RATE_PER_STAFF: '1000000',
   TILL_RATE_PER_PARTNER: '1000000',
@@ -82,9 +83,12 @@ async function measure(base, quiet, busy) {
   })();
   const until = performance.now() + SECONDS * 1000;
   while (performance.now() < until) {
+    // A till at a brisk pace: a check every PACE_MS (a real till makes a few a minute).
+    const next = performance.now() + PACE_MS;
     const a = await check(base, quiet.tokens[0], quiet.code);
     if (a.status !== 200) throw new Error(`the quiet shop's check answered ${a.status}`);
     quietMs.push(a.ms);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
   }
   running = false;
   await bursts;

@@ -11,7 +11,7 @@ import { ConditionalGetInterceptor } from './http/conditional-get';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { LoadShedder } from './http/load-shedding';
 import { PollVersions } from './http/poll-versions';
-import { RequestLimitsInterceptor } from './http/request-limits';
+import { RequestLimits, RequestLimitsInterceptor } from './http/request-limits';
 import { SessionCache } from './http/session-cache';
 import { QueuesModule } from './queues/queues.module';
 import { SpaIndex } from './http/spa-index';
@@ -84,6 +84,7 @@ export class GatewayModule {
         PollVersions,
         LoadShedder,
         SessionCache,
+        RequestLimits,
         // Limits before the conditional GET: a limited caller is refused even what a cache could answer.
         { provide: APP_INTERCEPTOR, useClass: RequestLimitsInterceptor },
         { provide: APP_INTERCEPTOR, useClass: ConditionalGetInterceptor },

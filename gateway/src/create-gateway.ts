@@ -18,6 +18,7 @@ import type { GatewayConfig } from './config';
 import { installPathGuard } from './http/path-guard';
 import { installBodyLimits } from './http/body-limits';
 import { installConditionalGet } from './http/conditional-get';
+import { installSessionGate, RequestLimits } from './http/request-limits';
 import { PollVersions } from './http/poll-versions';
 import { SessionCache } from './http/session-cache';
 import { QueueBoard } from './queues/queue-board';
@@ -47,6 +48,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  installSessionGate(fastify, app.get(RequestLimits)); // issue 37: a token's burst waits before its session check
   installConditionalGet(fastify, app.get(PollVersions), app.get(SessionCache)); // issue 28: 304s
   // http_requests_total and http_request_duration_seconds by route pattern (never the raw URL, so
   // the label set stays bounded; a request no route matched counts as "unmatched").

@@ -15,7 +15,7 @@ beforeAll(async () => {
     {
       TILL_RATE_PER_STAFF: '6',
       TILL_RATE_PER_PARTNER: '9',
-      TILL_IN_FLIGHT_PER_STAFF: '50',
+      TILL_IN_FLIGHT_PER_STAFF: '3',
       TILL_IN_FLIGHT_PER_PARTNER: '2',
       WALLET_LOG_RATE_PER_ADDRESS: '3',
       TRUST_PROXY: 'true',
@@ -95,6 +95,25 @@ describe("the till's limits", () => {
     const waited = answers.find((a) => a.status === 429)!;
     expect(waited.headers.get('retry-after')).toBe('1');
     expect(otherShop.status).toBe(400);
+  });
+
+  it("refuses one session's burst beyond its calls in flight before its token is looked up", async () => {
+    // The administrator has no partner: only the session's own places count.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => check(admin, '192.0.2.99')));
+    const statuses = answers.map((a) => a.status);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length, statuses.join(',')).toBeGreaterThan(0);
+    for (const r of refused) {
+      expect(r.headers.get('retry-after')).toBe('1');
+      expect(r.body.message).toMatch(/too many requests/i);
+    }
+    // Every place is given back: one call at a time passes the gate again (it may meet the
+    // administrator's rate of 6 a minute, a refusal that says to wait longer than the gate's 1 s).
+    const after = await check(admin);
+    if (after.status === 429) expect(Number(after.headers.get('retry-after'))).toBeGreaterThan(1);
+    else expect(after.status).toBe(400);
+    // A wrong token is still 401, never 429.
+    expect((await check('not-a-token')).status).toBe(401);
   });
 
   it('still refuses an anonymous caller 401 and a bad entry 400 (limits come after sign-in)', async () => {

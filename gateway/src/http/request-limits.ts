@@ -1,5 +1,6 @@
 import { DomainError, InFlightCounter, WindowRateLimiter, type WindowLimit } from '@avpass/platform';
 import {
+  applyDecorators,
   Inject,
   Injectable,
   Logger,
@@ -10,31 +11,50 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { finalize, type Observable } from 'rxjs';
+import { bearerToken } from '../auth/auth.decorators';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import type { AuthenticatedRequest } from '../rpc/service-caller';
 
-/** Whom a limit counts: the signed-in user, the user's partner (company), or the client's address. */
-export type LimitScope = 'user' | 'company' | 'address';
+/**
+ * Whom a limit counts: the signed-in user, the user's partner (company), the client's address, or the
+ * bearer token as sent (`session`: counted before the token is even checked, so a burst beyond it costs
+ * no session look-up).
+ */
+export type LimitScope = 'user' | 'company' | 'address' | 'session';
 
 /** A route's limits, declared beside the route with `@Limited(...)`. */
 export interface RouteLimits {
   /** Names the counters (`{namespace}:limit:{name}:{scope}:{id}`); routes sharing a name share them. */
   name: string;
-  /** Fixed-window rates (Redis, shared by every gateway instance). */
-  rates?: readonly { per: LimitScope; limit: (config: GatewayConfig) => number; windowSeconds: number }[];
-  /** Calls in flight at once (this gateway instance): a burst waits its turn instead of crowding others. */
+  /** Fixed-window rates (Redis, shared by every gateway instance); not `session`. */
+  rates?: readonly {
+    per: Exclude<LimitScope, 'session'>;
+    limit: (config: GatewayConfig) => number;
+    windowSeconds: number;
+  }[];
+  /** Calls in flight at once (this gateway instance): a burst beyond it is refused at once. */
   inFlight?: readonly { per: LimitScope; most: (config: GatewayConfig) => number }[];
   /** The 429's message; `{seconds}` becomes the wait. */
   message: string;
 }
 
 const LIMITS = 'avpass:routeLimits';
+/** The same limits in the Fastify route's config, for the hook that runs before authentication. */
+const ROUTE_CONFIG_KEY = 'avpassLimits';
 
-/** Limits this route's callers (429 + Retry-After past them), decided on the route the router matched. */
-export const Limited = (limits: RouteLimits) => SetMetadata(LIMITS, limits);
+/**
+ * Limits this route's callers (429 + Retry-After past them), decided on the route the router matched:
+ * the Nest metadata for the interceptor (after authentication), the Fastify route config for the
+ * `session` gate (before it).
+ */
+export const Limited = (limits: RouteLimits) =>
+  applyDecorators(SetMetadata(LIMITS, limits), RouteConfig({ [ROUTE_CONFIG_KEY]: limits }));
 
 /**
  * The address a limit counts: an IPv4 address as it is, an IPv6 address by its /64 (one subscriber's
@@ -61,24 +81,22 @@ export function addressBucket(ip: string | undefined): string {
 function idOf(scope: LimitScope, request: AuthenticatedRequest): string | null {
   if (scope === 'address') return addressBucket(request.ip);
   if (scope === 'user') return request.user?.userId ?? null;
-  return request.user?.companyId?.toLowerCase() ?? null;
+  if (scope === 'company') return request.user?.companyId?.toLowerCase() ?? null;
+  const token = bearerToken(request);
+  return token ? createHash('sha256').update(token).digest('base64url').slice(0, 22) : null;
 }
 
 /**
- * Applies `@Limited` routes' limits (issue 37): the rates first (one Redis round trip for all of them),
- * then a place in flight, given back when the answer is sent or fails. A route without `@Limited` costs
- * nothing. Runs after the guards, so `user` and `company` are the authenticated caller's.
+ * The counters behind `@Limited` (issue 37): rates in Redis through the platform's WindowRateLimiter,
+ * calls in flight in this process.
  */
 @Injectable()
-export class RequestLimitsInterceptor implements NestInterceptor, OnApplicationShutdown {
+export class RequestLimits implements OnApplicationShutdown {
   private readonly redis: Redis;
   private readonly rates: WindowRateLimiter;
   private readonly inFlight = new InFlightCounter();
 
-  constructor(
-    private readonly reflector: Reflector,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {
+  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
     // Fails fast while Redis is away (as the queue board's): the limiter then counts in this process.
     this.redis = new Redis(config.REDIS_URL, {
       maxRetriesPerRequest: 1,
@@ -91,46 +109,105 @@ export class RequestLimitsInterceptor implements NestInterceptor, OnApplicationS
     this.rates = new WindowRateLimiter(this.redis, new Logger('RequestLimits'));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  onApplicationShutdown(): void {
     this.redis.disconnect();
   }
 
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    const limits = this.reflector.get<RouteLimits | undefined>(LIMITS, context.getHandler());
-    if (!limits) return next.handle();
-    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const key = (scope: LimitScope, id: string) =>
-      `${this.config.NATS_NAMESPACE}:limit:${limits.name}:${scope}:${id}`;
+  private key(limits: RouteLimits, scope: LimitScope, id: string): string {
+    return `${this.config.NATS_NAMESPACE}:limit:${limits.name}:${scope}:${id}`;
+  }
 
+  /** Counts the rates; throws the 429 past one. */
+  async countRates(limits: RouteLimits, request: AuthenticatedRequest): Promise<void> {
     const windows: WindowLimit[] = [];
     for (const rate of limits.rates ?? []) {
       const id = idOf(rate.per, request);
       if (id)
         windows.push({
-          key: key(rate.per, id),
+          key: this.key(limits, rate.per, id),
           limit: rate.limit(this.config),
           windowSeconds: rate.windowSeconds,
         });
     }
     const refused = await this.rates.hit(windows);
-    if (refused) throw this.tooMany(limits, refused.retryAfter);
-
-    const places: [string, number][] = [];
-    for (const bound of limits.inFlight ?? []) {
-      const id = idOf(bound.per, request);
-      if (id) places.push([key(bound.per, id), bound.most(this.config)]);
-    }
-    if (!this.inFlight.enter(places)) throw this.tooMany(limits, 1);
-    const taken = places.map(([k]) => k);
-    return next.handle().pipe(finalize(() => this.inFlight.leave(taken)));
+    if (refused) throw tooMany(limits, refused.retryAfter);
   }
 
-  private tooMany(limits: RouteLimits, seconds: number): DomainError {
-    return new DomainError(
-      'RATE_LIMITED',
-      limits.message.replace('{seconds}', String(seconds)),
-      undefined,
-      seconds,
-    );
+  /**
+   * Takes a place in flight under each of `scopes` that applies; throws the 429 (Retry-After 1) when
+   * one is full. The answer gives the places back (exactly once).
+   */
+  enter(limits: RouteLimits, request: AuthenticatedRequest, scopes: readonly LimitScope[]): () => void {
+    const places: [string, number][] = [];
+    for (const bound of limits.inFlight ?? []) {
+      if (!scopes.includes(bound.per)) continue;
+      const id = idOf(bound.per, request);
+      if (id) places.push([this.key(limits, bound.per, id), bound.most(this.config)]);
+    }
+    if (!this.inFlight.enter(places)) throw tooMany(limits, 1);
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      this.inFlight.leave(places.map(([k]) => k));
+    };
+  }
+}
+
+function tooMany(limits: RouteLimits, seconds: number): DomainError {
+  return new DomainError(
+    'RATE_LIMITED',
+    limits.message.replace('{seconds}', String(seconds)),
+    undefined,
+    seconds,
+  );
+}
+
+/**
+ * The `session` gate, before authentication (an onRequest hook, on the route the router matched): a
+ * burst of one token's calls beyond its places in flight is refused without asking the identity
+ * service about the token, so it cannot crowd out another shop's session checks either. A request
+ * without a token passes to the guard, which answers 401.
+ */
+export function installSessionGate(fastify: FastifyInstance, limits: RequestLimits): void {
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = (request.routeOptions.config as { [ROUTE_CONFIG_KEY]?: RouteLimits } | undefined)?.[
+      ROUTE_CONFIG_KEY
+    ];
+    if (!route?.inFlight?.some((bound) => bound.per === 'session')) return;
+    try {
+      const leave = limits.enter(route, request, ['session']);
+      // 'close' comes once the answer is sent or the client went away: the place is given back either way.
+      reply.raw.once('close', leave);
+    } catch (error) {
+      const refusal = error as DomainError;
+      await reply
+        .status(429)
+        .type('application/json; charset=utf-8')
+        .header('retry-after', String(refusal.retryAfter ?? 1))
+        .send({ message: refusal.message, requestId: request.id });
+    }
+  });
+}
+
+/**
+ * Applies `@Limited` routes' limits after the guards, so `user` and `company` are the authenticated
+ * caller's: the rates first (one Redis round trip for all of them), then a place in flight, given back
+ * when the answer is sent or fails. A route without `@Limited` costs nothing.
+ */
+@Injectable()
+export class RequestLimitsInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limits: RequestLimits,
+  ) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const route = this.reflector.get<RouteLimits | undefined>(LIMITS, context.getHandler());
+    if (!route) return next.handle();
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    await this.limits.countRates(route, request);
+    const leave = this.limits.enter(route, request, ['user', 'company', 'address']);
+    return next.handle().pipe(finalize(leave));
   }
 }

@@ -21,7 +21,8 @@ export const TILL_LIMITS: RouteLimits = {
     { per: 'company', limit: (c) => c.TILL_RATE_PER_PARTNER, windowSeconds: 60 },
   ],
   inFlight: [
-    { per: 'user', most: (c) => c.TILL_IN_FLIGHT_PER_STAFF },
+    // Per session, before its token is looked up: a burst beyond it costs no session check.
+    { per: 'session', most: (c) => c.TILL_IN_FLIGHT_PER_STAFF },
     { per: 'company', most: (c) => c.TILL_IN_FLIGHT_PER_PARTNER },
   ],
   message: 'This till is sending too many requests. Please wait {seconds} seconds and try again.',
