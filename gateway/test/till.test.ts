@@ -352,10 +352,11 @@ describe('staff-only codes, idempotency, attribution', () => {
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body.redemption.id).toBe(first.body.redemption.id);
+    // As many at once as one session may have in flight (TILL_IN_FLIGHT_PER_STAFF, 6).
     const racing = await Promise.all(
-      Array.from({ length: 8 }, () => redeem(owner.token, { code: c.id }, 'till-key-2')),
+      Array.from({ length: 6 }, () => redeem(owner.token, { code: c.id }, 'till-key-2')),
     );
-    expect(racing.map((r) => r.status)).toEqual(Array(8).fill(201));
+    expect(racing.map((r) => r.status)).toEqual(Array(6).fill(201));
     expect(new Set(racing.map((r) => r.body.redemption.id)).size).toBe(1);
     const counted = await db.query(
       'select count(*)::int as n from vouchers.redemptions where qr_code_id = $1',
