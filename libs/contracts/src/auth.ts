@@ -44,6 +44,20 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
+/**
+ * An account whose sign-ins are being slowed down for everyone without its trusted device: its failed
+ * attempts from untrusted sources passed the account-wide budget (GET /api/admin/sign-in-attacks).
+ */
+export const signInAttackSchema = z.object({
+  userId: z.string().uuid(),
+  username: z.string(),
+  /** Failed attempts counted in this episode (none an hour apart). */
+  failedAttempts: z.number().int(),
+  since: z.string(),
+  lastFailure: z.string(),
+});
+export type SignInAttack = z.infer<typeof signInAttackSchema>;
+
 export const updateProfileRequestSchema = z.object({
   username: z
     .string({ error: 'Username is required' })
