@@ -135,7 +135,8 @@ describe('GET /api/vendors: the partners screen page', () => {
       ['POST', `/api/partners/${own}/users`],
       ['PATCH', `/api/partners/${own}/users/${staff.userId}`],
     ] as const) {
-      const json = method === 'GET' ? undefined : { isActive: false, username: 'x', password: 'shop-secret-1' };
+      const json =
+        method === 'GET' ? undefined : { isActive: false, username: 'x', password: 'shop-secret-1' };
       expect((await h.api(path, { method, token: staff.token, json })).status, `${method} ${path}`).toBe(403);
       expect((await h.api(path, { method, json })).status, `anonymous ${method} ${path}`).toBe(401);
     }

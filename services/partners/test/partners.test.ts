@@ -394,7 +394,9 @@ describe('portal users', () => {
     expect(
       (await refusal(create({ username: 'x', password: 'shop-secret-1', email: 'nope' }))).errors?.email,
     ).toContain('Valid email required');
-    expect(await refusal(create({ username: 'orphan', password: 'shop-secret-1' }, randomUUID()))).toMatchObject({
+    expect(
+      await refusal(create({ username: 'orphan', password: 'shop-secret-1' }, randomUUID())),
+    ).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Partner not found',
     });
