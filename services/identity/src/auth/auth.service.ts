@@ -12,7 +12,7 @@ import { SessionsService } from '../sessions/sessions.service';
 import type { User } from '../users/user.entity';
 import { displayNameOf, toCurrentUser } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
-import { LoginThrottle, type LoginAttempt } from './login-throttle';
+import { LoginThrottle, SignInThrottled, type LoginAttempt } from './login-throttle';
 import { maskIdentifier } from './masked-identifier';
 import { PasswordHasher } from './password-hasher';
 
@@ -76,7 +76,8 @@ export class AuthService {
         user ? (failures) => this.recordAttack(meta, user, failures) : undefined,
       );
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'RATE_LIMITED') {
+      // An attempt slowed by the account's budget is one of many in an attack recorded once (decision 155).
+      if (error instanceof SignInThrottled && error.reason !== 'account') {
         await this.recordRefusedSignIn(meta, 'identity.sign-in.locked-out', identifier, user);
       }
       throw error;
@@ -155,15 +156,18 @@ export class AuthService {
    */
   private async recordAttack(meta: RpcMeta, user: User, failures: number): Promise<void> {
     this.logger.warn(`sign-in attempts against user ${user.id} are being slowed: ${failures} failures`);
-    await this.transactions.run(async (tx) => {
-      this.audit.record(tx, publicMeta(meta), {
-        action: 'identity.sign-in.attack-detected',
-        targetType: 'user',
-        targetId: user.id,
-        companyId: user.companyId,
-        changes: { failedAttempts: { before: null, after: failures } },
-      });
-    });
+    // The attempt's answer does not depend on the entry: an outage leaves the log line and the metric.
+    await this.transactions
+      .run(async (tx) => {
+        this.audit.record(tx, publicMeta(meta), {
+          action: 'identity.sign-in.attack-detected',
+          targetType: 'user',
+          targetId: user.id,
+          companyId: user.companyId,
+          changes: { failedAttempts: { before: null, after: failures } },
+        });
+      })
+      .catch((error: Error) => this.logger.error(`attack on user ${user.id} not recorded: ${error.message}`));
   }
 
   /** The administrator's dashboard: accounts whose sign-ins are being slowed down now. */

@@ -210,8 +210,9 @@ export class LoginThrottle {
       await onAttack?.(raised);
     }
     if (blocking > 0) {
-      loginLockoutsTotal.inc({ reason: checked[blocking - 1]!.reason });
-      throw tooManyAttempts(Math.max(1, Math.ceil(waitMs / 1000)));
+      const reason = checked[blocking - 1]!.reason;
+      loginLockoutsTotal.inc({ reason });
+      throw new SignInThrottled(Math.max(1, Math.ceil(waitMs / 1000)), reason);
     }
 
     // The pair's (or the device's) count is forgotten on success; the account's and the address's
@@ -285,18 +286,18 @@ export function accountSubject(account: LoginAccount): string {
     : `name:${account.typed.trim().toLowerCase().slice(0, 254)}`;
 }
 
-/** 429 with Retry-After, in words: seconds under a minute, whole minutes above. */
-function tooManyAttempts(seconds: number): DomainError {
-  const wait =
-    seconds < 60
-      ? `${seconds} second${seconds === 1 ? '' : 's'}`
-      : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
-  return new DomainError(
-    'RATE_LIMITED',
-    `Too many failed sign-in attempts. Try again in ${wait}.`,
-    undefined,
-    seconds,
-  );
+/** 429 with Retry-After, in words (seconds under a minute, whole minutes above), and the count that made it wait. */
+export class SignInThrottled extends DomainError {
+  constructor(
+    seconds: number,
+    readonly reason: LoginThrottleReason,
+  ) {
+    const wait =
+      seconds < 60
+        ? `${seconds} second${seconds === 1 ? '' : 's'}`
+        : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+    super('RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${wait}.`, undefined, seconds);
+  }
 }
 
 /** The address a count is kept for: IPv4 as it is (also when IPv4-mapped), IPv6 by its /64. */
