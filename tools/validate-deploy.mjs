@@ -59,6 +59,7 @@ const METRICS = {
   bullmq_job_duration_seconds: 'histogram',
   voucher_redeems_total: 'counter',
   login_lockouts_total: 'counter',
+  login_account_attacks_total: 'counter',
   up: 'gauge', // set by Prometheus itself
 };
 

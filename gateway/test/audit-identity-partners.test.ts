@@ -262,7 +262,8 @@ describe('identity records sign-ins, profiles, passwords, sessions and portal us
       changes: { usernameTried: { before: null, after: staff.username } },
     });
 
-    // An unknown username is recorded too, without a target.
+    // An unknown username is recorded too, without a target, and only masked (issue 37: it may be a
+    // password typed into the username box): its first character and its length.
     const unknown = await h.api('/api/auth/login', {
       method: 'POST',
       json: { username: 'nobody-here', password: wrong },
@@ -270,10 +271,15 @@ describe('identity records sign-ins, profiles, passwords, sessions and portal us
     expect(unknown.status).toBe(401);
     const { rows } = await db.query<Entry>(
       `select * from identity.audit_entries
-        where action = 'identity.sign-in.failed' and changes->'usernameTried'->>'after' = 'nobody-here'`,
+        where action = 'identity.sign-in.failed' and changes->'usernameTried'->>'after' = $1`,
+      [`n${'•'.repeat(10)} (11)`],
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ target_id: null, company_id: null });
+    const clear = await db.query(
+      `select 1 from identity.audit_entries where changes::text like '%nobody-here%'`,
+    );
+    expect(clear.rows).toHaveLength(0);
   });
 
   it('profile change (changed fields), password change (no secret), sign-out: one entry each', async () => {

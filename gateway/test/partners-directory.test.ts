@@ -135,7 +135,8 @@ describe('GET /api/vendors: the partners screen page', () => {
       ['POST', `/api/partners/${own}/users`],
       ['PATCH', `/api/partners/${own}/users/${staff.userId}`],
     ] as const) {
-      const json = method === 'GET' ? undefined : { isActive: false, username: 'x', password: 'secret1' };
+      const json =
+        method === 'GET' ? undefined : { isActive: false, username: 'x', password: 'shop-secret-1' };
       expect((await h.api(path, { method, token: staff.token, json })).status, `${method} ${path}`).toBe(403);
       expect((await h.api(path, { method, json })).status, `anonymous ${method} ${path}`).toBe(401);
     }
@@ -250,19 +251,19 @@ describe('portal users', () => {
       h.api(`/api/partners/${a.id}/users`, {
         method: 'POST',
         token: admin,
-        json: { username: 'Front-Desk', password: 'secret1' },
+        json: { username: 'Front-Desk', password: 'shop-secret-1' },
       }),
       h.api(`/api/partners/${b.id}/users`, {
         method: 'POST',
         token: admin,
-        json: { username: 'front-DESK', password: 'secret1' },
+        json: { username: 'front-DESK', password: 'shop-secret-1' },
       }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     // Signing in ignores the case too.
     const login = await h.api('/api/auth/company-login', {
       method: 'POST',
-      json: { username: 'FRONT-desk', password: 'secret1' },
+      json: { username: 'FRONT-desk', password: 'shop-secret-1' },
     });
     expect(login.status).toBe(200);
   });

@@ -173,7 +173,7 @@ describe('portal users', () => {
     const created = await h.api(path, {
       method: 'POST',
       token: admin,
-      json: { username: 'ui-staff', password: 'secret1', firstName: 'Sam', email: '' },
+      json: { username: 'ui-staff', password: 'shop-secret-1', firstName: 'Sam', email: '' },
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -189,10 +189,10 @@ describe('portal users', () => {
     const dup = await h.api(path, {
       method: 'POST',
       token: admin,
-      json: { username: 'UI-STAFF', password: 'secret1' },
+      json: { username: 'UI-STAFF', password: 'shop-secret-1' },
     });
     expect(dup.status).toBe(409);
-    const noName = await h.api(path, { method: 'POST', token: admin, json: { password: 'secret1' } });
+    const noName = await h.api(path, { method: 'POST', token: admin, json: { password: 'shop-secret-1' } });
     expect(noName.body.errors.username).toContain('Username is required');
     const short = await h.api(path, {
       method: 'POST',
@@ -203,7 +203,7 @@ describe('portal users', () => {
     const noCompany = await h.api(`/api/partners/${randomUUID()}/users`, {
       method: 'POST',
       token: admin,
-      json: { username: 'y', password: 'secret1' },
+      json: { username: 'y', password: 'shop-secret-1' },
     });
     expect(noCompany.status).toBe(404);
     const badToggle = await h.api(`${path}/${created.body.id}`, {

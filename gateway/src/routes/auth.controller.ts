@@ -99,6 +99,13 @@ export class AdminProfileController {
     return this.services.forward(RPC.identity.updateProfile, body, req);
   }
 
+  /** Accounts whose sign-ins are being slowed down now (the dashboard's alert polls it). */
+  @Get('sign-in-attacks')
+  @ApiRpc(RPC.identity.signInAttacks)
+  signInAttacks(@Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.identity.signInAttacks, {}, req);
+  }
+
   @Post('change-password')
   @HttpCode(200)
   @ApiRpc(RPC.identity.changePassword, { body: true })

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { optionalEmail, optionalText } from './common';
+import { newPasswordSchema, PASSWORD_MIN_LENGTH } from './password-policy';
 import { ROLES } from './roles';
-
-export const PASSWORD_MIN_LENGTH = 6;
 
 export const loginRequestSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254),
@@ -44,6 +43,20 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
+/**
+ * An account whose sign-ins are being slowed down for everyone without its trusted device: its failed
+ * attempts from untrusted sources passed the account-wide budget (GET /api/admin/sign-in-attacks).
+ */
+export const signInAttackSchema = z.object({
+  userId: z.string().uuid(),
+  username: z.string(),
+  /** Failed attempts counted in this episode (none an hour apart). */
+  failedAttempts: z.number().int(),
+  since: z.string(),
+  lastFailure: z.string(),
+});
+export type SignInAttack = z.infer<typeof signInAttackSchema>;
+
 export const updateProfileRequestSchema = z.object({
   username: z
     .string({ error: 'Username is required' })
@@ -58,10 +71,10 @@ export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
 export const changePasswordRequestSchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
-  newPassword: z
-    .string({ error: 'New password must be at least 6 characters' })
-    .min(PASSWORD_MIN_LENGTH, 'New password must be at least 6 characters')
-    .max(1024, 'New password must be at most 1024 characters'),
+  newPassword: newPasswordSchema(
+    'New password must be at least 6 characters',
+    'New password must be at most 1024 characters',
+  ),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 

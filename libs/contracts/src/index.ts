@@ -7,6 +7,7 @@ export * from './rpc-contracts';
 export * from './jobs';
 export * from './events';
 export * from './auth';
+export * from './password-policy';
 export * from './partners';
 export * from './health';
 export * from './validation';

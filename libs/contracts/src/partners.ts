@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalEmail, optionalText, optionalUrl, uploadUrl } from './common';
-import { PASSWORD_MIN_LENGTH } from './auth';
+import { newPasswordSchema } from './password-policy';
 import { safeText } from './text';
 import { listQuerySchema, SORT_ORDERS, type SortOrder } from './vouchers';
 import { numberInput } from './validation';
@@ -152,10 +152,10 @@ export const createPortalUserRequestSchema = z.object({
     .trim()
     .min(1, 'Username is required')
     .max(64, 'Username must be at most 64 characters'),
-  password: z
-    .string({ error: 'Password must be at least 6 characters' })
-    .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters')
-    .max(1024, 'Password must be at most 1024 characters'),
+  password: newPasswordSchema(
+    'Password must be at least 6 characters',
+    'Password must be at most 1024 characters',
+  ),
   email: optionalEmail('Valid email required'),
   firstName: optionalText(100),
   lastName: optionalText(100),

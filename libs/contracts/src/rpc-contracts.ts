@@ -6,6 +6,7 @@ import {
   currentUserSchema,
   loginRequestSchema,
   messageResponseSchema,
+  signInAttackSchema,
   updateProfileRequestSchema,
 } from './auth';
 import { uuidParam, publicVoucherId } from './common';
@@ -191,6 +192,8 @@ export const RPC_CONTRACTS = {
   'identity.auth.resolve-session.v1': contract('resolveSession', token, actorSchema.nullable()),
   'identity.auth.logout.v1': contract('logout', token, messageResponseSchema),
   'identity.auth.current-user.v1': contract('currentUser', empty, currentUserSchema),
+  /** The administrator's dashboard: accounts whose sign-ins are being slowed down now (polled). */
+  'identity.auth.sign-in-attacks.v1': contract('signInAttacks', empty, signInAttackSchema.array()),
   'identity.admin.update-profile.v1': contract(
     'updateProfile',
     updateProfileRequestSchema,

@@ -14,7 +14,7 @@ export const identityEnvSchema = serviceEnvSchema.extend({
   /*
    * Sign-in throttle (auth/login-throttle.ts). Nothing refuses the right password outright: repeated
    * failures make further attempts wait, doubling each time up to LOGIN_MAX_DELAY_SECONDS, counted per
-   * username and address, per address, and per trusted device.
+   * account and address, per account, per address, and per trusted device.
    */
   /** Failures one username may have from one address (or one trusted device) before attempts must wait. */
   LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
@@ -25,6 +25,13 @@ export const identityEnvSchema = serviceEnvSchema.extend({
    * then gets one free failure for it instead of LOGIN_FREE_FAILURES (trusted devices are not affected).
    */
   LOGIN_USERNAME_ATTACK_FAILURES: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * Failures against one account from every source without its trusted device, together, before
+   * each such attempt must wait (the account-wide budget); the first attempt past it is recorded as
+   * an attack. They are forgotten LOGIN_ACCOUNT_FAILURE_MEMORY_SECONDS after the last one.
+   */
+  LOGIN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(1).max(100_000).default(50),
+  LOGIN_ACCOUNT_FAILURE_MEMORY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** The first wait; each further failure doubles it. */
   LOGIN_DELAY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(1),
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),

@@ -1,5 +1,5 @@
 import { RPC, type AuthResponse, type TrustedDevice } from '@avpass/contracts';
-import { loginLockoutsTotal } from '@avpass/platform';
+import { loginAccountAttacksTotal, loginLockoutsTotal } from '@avpass/platform';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, refusal, startIdentity, type IdentityServices } from './support/services';
@@ -21,6 +21,7 @@ beforeAll(async () => {
     LOGIN_USERNAME_ATTACK_FAILURES: '12',
     LOGIN_DELAY_BASE_SECONDS: '60',
     LOGIN_MAX_DELAY_SECONDS: '900',
+    LOGIN_ACCOUNT_FREE_FAILURES: '60',
   });
   adminId = (await login(ADMIN.username, ADMIN.password, '198.18.0.1')).user.id;
 });
@@ -30,6 +31,10 @@ afterEach(() => s.clock.set(null));
 let addresses = 0;
 /** A fresh address for each use, so tests do not share counts. */
 const address = () => `10.${Math.floor(++addresses / 250)}.${addresses % 250}.${1 + (addresses % 7)}`;
+
+function companyLogin(email: string, password: string, ip: string): Promise<AuthResponse> {
+  return s.rpc.call(RPC.identity.companyLogin, { email, password }, { requestId: randomUUID(), ip });
+}
 
 function login(
   username: string,
@@ -50,6 +55,15 @@ async function portalUser(name: string) {
     user: { username: `${name}-staff`, email: `${name}@example.com`, password: PASSWORD },
   });
   return { ...user, username: `${name}-staff` };
+}
+
+async function auditEntries(action: string, targetId: string | null) {
+  const { rows } = await s.sql.query<{ changes: Record<string, { after: unknown }>; ip: string | null }>(
+    `select changes, ip from identity.audit_entries
+      where action = $1 and target_id is not distinct from $2 order by seq`,
+    [action, targetId],
+  );
+  return rows;
 }
 
 /** A device cookie's content as the gateway passes it on, once verified. */
@@ -249,5 +263,114 @@ describe('metrics', () => {
     expect(await lockouts('username_address')).toBe(before.pair + 4);
     expect(await lockouts('device')).toBe(before.device + 2);
     expect(await lockouts('address')).toBe(before.address + 1);
+  });
+});
+
+describe('per account (issue 37)', () => {
+  it('the username and the e-mail are one account: throttled through one, the other waits too (login and company-login)', async () => {
+    const user = await portalUser('two-names');
+    const ip = address();
+    for (let i = 0; i < 3; i++)
+      expect((await refusal(login(user.username, 'guess', ip))).code).toBe('UNAUTHENTICATED');
+    const byEmail = await refusal(companyLogin('TWO-NAMES@example.com', PASSWORD, ip));
+    expect(byEmail.code).toBe('RATE_LIMITED');
+    expect(byEmail.retryAfter).toBe(60);
+
+    const other = await portalUser('e-mail-first');
+    const ip2 = address();
+    for (let i = 0; i < 3; i++)
+      expect((await refusal(companyLogin('e-mail-first@example.com', 'guess', ip2))).code).toBe(
+        'UNAUTHENTICATED',
+      );
+    expect((await refusal(login(other.username.toUpperCase(), PASSWORD, ip2))).code).toBe('RATE_LIMITED');
+    // Another address is not slowed by the pair's count.
+    expect((await companyLogin('e-mail-first@example.com', PASSWORD, address())).role).toBe('company_admin');
+  });
+
+  it('400 addresses guessing one account: only the account-wide budget is checked, the rest refused early; a trusted device signs in at once; the attack is recorded once', async () => {
+    const user = await portalUser('sprayed');
+    const office = device(user.id);
+    const attacksBefore = (await loginAccountAttacksTotal.get()).values[0]?.value ?? 0;
+    const accountBefore = await lockouts('account');
+    s.clock.set(new Date());
+
+    const codes: string[] = [];
+    for (let batch = 0; batch < 16; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          refusal(
+            i % 2
+              ? login(user.username, 'spray', address())
+              : companyLogin('SPRAYED@example.com', 'spray', address()),
+          ).then((r) => r.code),
+        ),
+      );
+      codes.push(...answers);
+    }
+    expect(codes.filter((c) => c === 'UNAUTHENTICATED')).toHaveLength(60);
+    expect(codes.filter((c) => c === 'RATE_LIMITED')).toHaveLength(340);
+    expect(await lockouts('account')).toBe(accountBefore + 340);
+
+    // A fresh address waits too, even with the right password; the user's own browser does not.
+    const fresh = await refusal(login(user.username, PASSWORD, address()));
+    expect(fresh.code).toBe('RATE_LIMITED');
+    expect(fresh.retryAfter).toBe(60);
+    expect((await login(user.username, PASSWORD, address(), [office])).role).toBe('company_admin');
+
+    // Once the wait is over one more guess is checked, and the next wait is twice as long.
+    s.clock.advance(60_000);
+    expect((await refusal(login(user.username, 'spray', address()))).code).toBe('UNAUTHENTICATED');
+    expect((await refusal(login(user.username, 'spray', address()))).retryAfter).toBe(120);
+
+    // One entry and one count for the whole episode, and the administrator's list shows it.
+    const recorded = await auditEntries('identity.sign-in.attack-detected', user.id);
+    // The 340 guesses refused early are counted in the metric, not written one by one.
+    expect(await auditEntries('identity.sign-in.locked-out', user.id)).toEqual([]);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]!.changes).toEqual({ failedAttempts: { before: null, after: 60 } });
+    expect((await loginAccountAttacksTotal.get()).values[0]?.value).toBe(attacksBefore + 1);
+    const listed = await s.call(RPC.identity.signInAttacks, {});
+    expect(listed).toContainEqual(
+      expect.objectContaining({ userId: user.id, username: user.username, failedAttempts: 61 }),
+    );
+
+    // An hour without a failure ends the episode: the right password passes from anywhere again.
+    s.clock.advance(3_600_000);
+    expect(await s.call(RPC.identity.signInAttacks, {})).not.toContainEqual(
+      expect.objectContaining({ userId: user.id }),
+    );
+    expect((await login(user.username, PASSWORD, address())).role).toBe('company_admin');
+  });
+
+  it('only the administrator may list the accounts under attack', async () => {
+    const refused = await refusal(
+      s.call(
+        RPC.identity.signInAttacks,
+        {},
+        { actor: { userId: randomUUID(), role: 'company_admin', companyId: randomUUID() } },
+      ),
+    );
+    expect(refused.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('the audit trail of refused sign-ins (issue 37)', () => {
+  it('a name that is no account is kept masked (first character and length); a known account as typed', async () => {
+    const typedPassword = 'Correct-Horse-9';
+    await refusal(login(typedPassword, 'whatever', address()));
+    const [unknown] = (await auditEntries('identity.sign-in.failed', null)).filter(
+      (e) => e.changes.usernameTried?.after === `C${'•'.repeat(14)} (15)`,
+    );
+    expect(unknown).toBeDefined();
+    const { rows } = await s.sql.query(
+      `select count(*)::int as n from identity.audit_entries where changes::text like $1`,
+      [`%${typedPassword}%`],
+    );
+    expect(rows[0].n).toBe(0);
+
+    const user = await portalUser('audited');
+    await refusal(companyLogin('audited@example.com', 'bad', address()));
+    const known = await auditEntries('identity.sign-in.failed', user.id);
+    expect(known.map((e) => e.changes.usernameTried?.after)).toEqual(['audited@example.com']);
   });
 });

@@ -375,26 +375,28 @@ describe('portal users', () => {
     await s.call(RPC.partners.createUser, {
       partnerId: vendor.id,
       username: 'taken-name',
-      password: 'secret1',
+      password: 'shop-secret-1',
     });
     // Deliberately invalid payloads: the partners service's contract must refuse them.
     const create = (user: object, partnerId = vendor.id) =>
       s.call(RPC.partners.createUser, { ...user, partnerId } as never);
 
-    expect(await refusal(create({ username: 'TAKEN-NAME', password: 'secret1' }))).toMatchObject({
+    expect(await refusal(create({ username: 'TAKEN-NAME', password: 'shop-secret-1' }))).toMatchObject({
       code: 'CONFLICT',
       message: 'That username is already taken',
     });
-    expect((await refusal(create({ password: 'secret1' }))).errors?.username).toContain(
+    expect((await refusal(create({ password: 'shop-secret-1' }))).errors?.username).toContain(
       'Username is required',
     );
     expect((await refusal(create({ username: 'x', password: '123' }))).errors?.password).toContain(
       'Password must be at least 6 characters',
     );
     expect(
-      (await refusal(create({ username: 'x', password: 'secret1', email: 'nope' }))).errors?.email,
+      (await refusal(create({ username: 'x', password: 'shop-secret-1', email: 'nope' }))).errors?.email,
     ).toContain('Valid email required');
-    expect(await refusal(create({ username: 'orphan', password: 'secret1' }, randomUUID()))).toMatchObject({
+    expect(
+      await refusal(create({ username: 'orphan', password: 'shop-secret-1' }, randomUUID())),
+    ).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Partner not found',
     });
@@ -405,7 +407,7 @@ describe('portal users', () => {
     const stranger = await s.call(RPC.partners.createUser, {
       partnerId: other.id,
       username: 'stranger',
-      password: 'secret1',
+      password: 'shop-secret-1',
     });
     const crossed = await refusal(
       s.call(RPC.partners.setUserActive, { partnerId: vendor.id, userId: stranger.id, isActive: false }),

@@ -105,13 +105,22 @@ export const voucherRedeemsTotal = new Counter({
   registers,
 });
 
-/** Why a sign-in attempt had to wait: its (username, address) pair, its address, or its trusted device. */
-export type LoginThrottleReason = 'username_address' | 'address' | 'device';
+/**
+ * Why a sign-in attempt had to wait: its (account, address) pair, its address, its trusted device, or
+ * its account's budget across every untrusted source.
+ */
+export type LoginThrottleReason = 'username_address' | 'address' | 'device' | 'account';
 
 export const loginLockoutsTotal = new Counter({
   name: 'login_lockouts_total',
   help: 'Sign-in attempts refused with 429 because they came before their wait was over, by the count that made them wait',
   labelNames: ['reason'] as const,
+  registers,
+});
+
+export const loginAccountAttacksTotal = new Counter({
+  name: 'login_account_attacks_total',
+  help: 'Accounts found under attack: their failed sign-ins from untrusted sources passed LOGIN_ACCOUNT_FREE_FAILURES (once per episode)',
   registers,
 });
 

@@ -1,5 +1,5 @@
 import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contracts';
-import { requireActor, RpcHandler } from '@avpass/platform';
+import { requireActor, requireSuperAdmin, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
 import { UsersService } from '../users/users.service';
 import { AuthService } from './auth.service';
@@ -37,6 +37,12 @@ export class AuthHandlers {
   @RpcHandler(RPC.identity.currentUser)
   currentUser(_: object, meta: RpcMeta) {
     return this.auth.currentUser(requireActor(meta), meta);
+  }
+
+  @RpcHandler(RPC.identity.signInAttacks)
+  signInAttacks(_: object, meta: RpcMeta) {
+    requireSuperAdmin(meta);
+    return this.auth.signInAttacks();
   }
 
   @RpcHandler(RPC.identity.updateProfile)

@@ -1,11 +1,19 @@
-import { RPC, type Actor, type AuthResponse, type CurrentUser, type RpcMeta } from '@avpass/contracts';
+import {
+  RPC,
+  type Actor,
+  type AuthResponse,
+  type CurrentUser,
+  type RpcMeta,
+  type SignInAttack,
+} from '@avpass/contracts';
 import { AuditTrail, DomainError, RpcClient, Transactions } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { SessionsService } from '../sessions/sessions.service';
 import type { User } from '../users/user.entity';
 import { displayNameOf, toCurrentUser } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
-import { LoginThrottle, type LoginAttempt } from './login-throttle';
+import { LoginThrottle, SignInThrottled, type LoginAttempt } from './login-throttle';
+import { maskIdentifier } from './masked-identifier';
 import { PasswordHasher } from './password-hasher';
 
 const INVALID = 'Invalid username or password';
@@ -56,13 +64,20 @@ export class AuthService {
     const user = login.email
       ? await this.users.findByEmail(identifier)
       : await this.users.findByUsername(identifier);
-    // A browser this user signed in on before keeps its own count (login-throttle.ts).
+    // A browser this user signed in on before keeps its own count (login-throttle.ts). Counts are the
+    // user's whether the username or the e-mail was typed; an unknown name costs the same Redis call.
     const device = user ? trustedDeviceOf(meta, user.id) : null;
     let attempt: LoginAttempt;
     try {
-      attempt = await this.throttle.begin(identifier, meta.ip, device);
+      attempt = await this.throttle.begin(
+        user ? { userId: user.id } : { userId: null, typed: identifier },
+        meta.ip,
+        device,
+        user ? (failures) => this.recordAttack(meta, user, failures) : undefined,
+      );
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'RATE_LIMITED') {
+      // An attempt slowed by the account's budget is one of many in an attack recorded once (decision 155).
+      if (error instanceof SignInThrottled && error.reason !== 'account') {
         await this.recordRefusedSignIn(meta, 'identity.sign-in.locked-out', identifier, user);
       }
       throw error;
@@ -109,7 +124,8 @@ export class AuthService {
 
   /**
    * A refused sign-in, alone in its transaction: the actor is `public` (the address); the username
-   * or e-mail tried is recorded as `changes.usernameTried` (null → as typed), the password never.
+   * or e-mail tried is recorded as `changes.usernameTried` (null → as typed when it names an account,
+   * else masked: it may be a password typed into the wrong box), the password never.
    * The target is the account tried when it exists (so its company reads attempts on its staff's).
    */
   private async recordRefusedSignIn(
@@ -124,8 +140,53 @@ export class AuthService {
         targetType: 'user',
         targetId: user?.id ?? null,
         companyId: user?.companyId ?? null,
-        changes: { usernameTried: { before: null, after: identifier.slice(0, 200) } },
+        changes: {
+          usernameTried: {
+            before: null,
+            after: user ? identifier.slice(0, 200) : maskIdentifier(identifier),
+          },
+        },
       });
+    });
+  }
+
+  /**
+   * The first attempt against `user` that found its account-wide budget spent: one entry per episode
+   * (login-throttle.ts), public like the attempt, with the failures counted so far.
+   */
+  private async recordAttack(meta: RpcMeta, user: User, failures: number): Promise<void> {
+    this.logger.warn(`sign-in attempts against user ${user.id} are being slowed: ${failures} failures`);
+    // The attempt's answer does not depend on the entry: an outage leaves the log line and the metric.
+    await this.transactions
+      .run(async (tx) => {
+        this.audit.record(tx, publicMeta(meta), {
+          action: 'identity.sign-in.attack-detected',
+          targetType: 'user',
+          targetId: user.id,
+          companyId: user.companyId,
+          changes: { failedAttempts: { before: null, after: failures } },
+        });
+      })
+      .catch((error: Error) => this.logger.error(`attack on user ${user.id} not recorded: ${error.message}`));
+  }
+
+  /** The administrator's dashboard: accounts whose sign-ins are being slowed down now. */
+  async signInAttacks(): Promise<SignInAttack[]> {
+    const attacks = await this.throttle.accountsUnderAttack();
+    const users = await this.users.findByIds(attacks.map((a) => a.userId));
+    return attacks.flatMap((attack) => {
+      const user = users.find((u) => u.id === attack.userId);
+      return user
+        ? [
+            {
+              userId: user.id,
+              username: user.username,
+              failedAttempts: attack.failures,
+              since: attack.since.toISOString(),
+              lastFailure: attack.lastFailure.toISOString(),
+            },
+          ]
+        : [];
     });
   }
 

@@ -15,6 +15,10 @@ export class UsersRepository {
     return this.em.findOne(User, { id });
   }
 
+  findByIds(ids: readonly string[]): Promise<User[]> {
+    return ids.length ? this.em.find(User, { id: { $in: [...ids] } }) : Promise.resolve([]);
+  }
+
   findByUsername(username: string): Promise<User | null> {
     return this.em
       .createQueryBuilder(User)

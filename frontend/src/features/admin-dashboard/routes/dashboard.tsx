@@ -19,6 +19,7 @@ import { POLL_MS } from '@/lib/vouchers-api';
 import { useSession } from '@/lib/session/use-session';
 import { BatchesTab } from '../components/batches-tab';
 import { QueueBoardButton } from '../components/queue-board-button';
+import { SignInAttacksNotice } from '../components/sign-in-attacks-notice';
 import { AnalyticsTab } from '../components/link-tabs';
 import { TrainerTab } from '../components/trainer-tab';
 import { QrCodesTab } from '../components/qr-codes-tab';
@@ -96,6 +97,7 @@ function AdminDashboard() {
           </Button>
         </Stack>
       </Stack>
+      <SignInAttacksNotice />
       <AdminStatCards stats={DASHBOARD_STATS} intervalMs={POLL_MS.dashboardStats} />
       <LowStockNotice />
       <Card>

@@ -121,7 +121,7 @@ function PortalUserForm({ partnerId, onClose }: { partnerId: string; onClose: ()
               visible={visible}
               onVisibleChange={setVisible}
               error={Boolean(errors.password)}
-              helperText={errors.password || 'At least 6 characters'}
+              helperText={errors.password || 'At least 6 characters, and not a commonly used password'}
               sx={{ flex: 1 }}
             />
             <Button

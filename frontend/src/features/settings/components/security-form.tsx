@@ -122,7 +122,7 @@ export function SecurityForm() {
           visible={visible.newPassword}
           onVisibleChange={setShown('newPassword')}
           error={Boolean(errors.newPassword)}
-          helperText={errors.newPassword ?? 'At least 6 characters'}
+          helperText={errors.newPassword ?? 'At least 6 characters, and not a commonly used password'}
         />
         <PasswordField
           label="Confirm New Password"

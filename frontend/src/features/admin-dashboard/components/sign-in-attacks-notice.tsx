@@ -1,0 +1,30 @@
+import { formatMonthDayTime } from '@avpass/domain';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { useSignInAttacks } from '../api/get-sign-in-attacks';
+
+/**
+ * The admin dashboard's alert while an account's failed sign-ins from unrecognised browsers passed the
+ * account-wide budget (issue 37): from then on every such attempt waits, while a browser the user
+ * signed in on before still signs in at once. Nothing is shown when there is none (or on an error).
+ */
+export function SignInAttacksNotice() {
+  const attacks = useSignInAttacks().data ?? [];
+  if (attacks.length === 0) return null;
+  const zone = viewerTimeZone();
+  return (
+    <>
+      {attacks.map((attack) => (
+        <Alert key={attack.userId} severity="warning" data-testid="sign-in-attack-notice" sx={{ mb: 3 }}>
+          <AlertTitle>Sign-in attempts against {attack.username} are being slowed</AlertTitle>
+          {attack.failedAttempts.toLocaleString('en-US')} failed attempt
+          {attack.failedAttempts === 1 ? '' : 's'} from unrecognised browsers since{' '}
+          {formatMonthDayTime(attack.since, zone)} (last at {formatMonthDayTime(attack.lastFailure, zone)}).
+          Every new attempt from another browser must wait; browsers that signed in to this account before are
+          not affected.
+        </Alert>
+      ))}
+    </>
+  );
+}
