@@ -1,4 +1,10 @@
-import { DomainError, InFlightCounter, WindowRateLimiter, type WindowLimit } from '@avpass/platform';
+import {
+  addressBucket,
+  DomainError,
+  InFlightCounter,
+  WindowRateLimiter,
+  type WindowLimit,
+} from '@avpass/platform';
 import {
   applyDecorators,
   Inject,
@@ -15,7 +21,6 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
-import { isIPv6 } from 'node:net';
 import { finalize, type Observable } from 'rxjs';
 import { bearerToken } from '../auth/auth.decorators';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
@@ -55,27 +60,6 @@ const ROUTE_CONFIG_KEY = 'avpassLimits';
  */
 export const Limited = (limits: RouteLimits) =>
   applyDecorators(SetMetadata(LIMITS, limits), RouteConfig({ [ROUTE_CONFIG_KEY]: limits }));
-
-/**
- * The address a limit counts: an IPv4 address as it is, an IPv6 address by its /64 (one subscriber's
- * network: counting each of its 2^64 addresses apart would be no limit at all).
- */
-export function addressBucket(ip: string | undefined): string {
-  if (!ip) return 'unknown';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(ip)) return ip;
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::')
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
 
 /** The id a scope counts for this request, or null when it does not apply (the administrator has no partner). */
 function idOf(scope: LimitScope, request: AuthenticatedRequest): string | null {

@@ -33,6 +33,7 @@ export * from './messaging/rpc-client';
 export * from './messaging/rpc-exception.filter';
 export * from './messaging/rpc-handler';
 export * from './messaging/require-actor';
+export * from './rate-limit/address-bucket';
 export * from './rate-limit/window-rate-limiter';
 export * from './service/process-guards';
 export * from './service/run-service';

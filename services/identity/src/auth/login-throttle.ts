@@ -1,4 +1,5 @@
 import {
+  addressBucket,
   DomainError,
   exportMetrics,
   loginAccountAttacksTotal,
@@ -8,7 +9,6 @@ import {
 } from '@avpass/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { isIPv4, isIPv6 } from 'node:net';
 import { CLOCK, type Clock } from '../clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 
@@ -157,7 +157,7 @@ export class LoginThrottle {
     onAttack?: (failures: number) => Promise<void>,
   ): Promise<LoginAttempt> {
     const subject = accountSubject(account);
-    const address = ip ? addressBucket(ip) : 'unknown';
+    const address = addressBucket(ip);
     const free = this.config.LOGIN_FREE_FAILURES;
     const memoryMs = this.config.LOGIN_FAILURE_MEMORY_SECONDS * 1000;
     const signal = this.key('account', subject);
@@ -298,23 +298,4 @@ export class SignInThrottled extends DomainError {
         : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
     super('RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${wait}.`, undefined, seconds);
   }
-}
-
-/** The address a count is kept for: IPv4 as it is (also when IPv4-mapped), IPv6 by its /64. */
-export function addressBucket(ip: string): string {
-  const bare = ip.trim().toLowerCase().split('%')[0]!;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare)?.[1];
-  if (mapped && isIPv4(mapped)) return mapped;
-  if (isIPv4(bare) || !isIPv6(bare)) return bare.slice(0, 64);
-  const [head = '', tail] = bare.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const groups =
-    tail === undefined
-      ? headGroups
-      : [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
 }
