@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ADMIN, refusal, startIdentity, type IdentityServices } from './support/services';
 
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 const PORTAL_PASSWORD = 'staff-password';
 
 let s: IdentityServices;
@@ -11,6 +12,7 @@ beforeAll(async () => {
   s = await startIdentity({ SESSION_TTL_HOURS: '2' });
 });
 afterAll(async () => s?.close());
+afterEach(() => s.clock.set(null));
 
 /** A portal user of a new company (the partners service checks companies; identity takes the id). */
 async function portalUser(name: string) {
@@ -27,6 +29,11 @@ const login = (username: string, password: string, ip = '203.0.113.1') =>
 const companyLogin = (body: { username?: string; email?: string; password: string }, ip = '203.0.113.1') =>
   s.call(RPC.identity.companyLogin, body, { actor: null, ip });
 const resolve = (token: string) => s.call(RPC.identity.resolveSession, { token }, { actor: null });
+const lastSeen = async (userId: string): Promise<number> =>
+  new Date(
+    (await s.sql.query('select last_seen_at from identity.sessions where user_id = $1', [userId])).rows[0]
+      .last_seen_at,
+  ).getTime();
 const sessionExpiry = async (userId: string): Promise<number> =>
   new Date(
     (await s.sql.query('select expire from identity.sessions where user_id = $1', [userId])).rows[0].expire,
@@ -76,23 +83,50 @@ describe('signing in', () => {
 });
 
 describe('sessions', () => {
-  it('a session slides forward once half of it has passed, and not before', async () => {
-    const user = await portalUser('sliding');
+  it('a session used by nothing for the idle limit (10 minutes) is refused', async () => {
+    s.clock.set(new Date());
+    const user = await portalUser('idle');
+    const { token } = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
+    s.clock.advance(10 * MINUTE_MS - 1000);
+    expect(await resolve(token)).toMatchObject({ userId: user.id });
+    // That use restarts the idle clock: ten minutes after it, not after the sign-in.
+    s.clock.advance(10 * MINUTE_MS - 1000);
+    expect(await resolve(token)).toMatchObject({ userId: user.id });
+    s.clock.advance(10 * MINUTE_MS + 18_000);
+    expect(await resolve(token)).toBeNull();
+  });
+
+  it("a screen's polls keep a session alive, written at most once a minute", async () => {
+    s.clock.set(new Date());
+    const user = await portalUser('polled');
+    const { token } = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
+    const signedInAt = await lastSeen(user.id);
+    // A poll every 15 seconds (the gateway's session cache asks at least that often) for 25 minutes.
+    for (let polls = 0; polls < 100; polls++) {
+      s.clock.advance(15_000);
+      expect(await resolve(token)).toMatchObject({ userId: user.id });
+      if (polls === 2) expect(await lastSeen(user.id)).toBe(signedInAt); // 45 s: not written yet
+    }
+    expect(await lastSeen(user.id)).toBeGreaterThan(signedInAt + 24 * MINUTE_MS);
+    // Then the tab is closed: nothing more comes, and within ten minutes the session ends.
+    s.clock.advance(10 * MINUTE_MS);
+    expect(await resolve(token)).toBeNull();
+  });
+
+  it('a session ends SESSION_TTL_HOURS after its sign-in, however busy', async () => {
+    s.clock.set(new Date());
+    const user = await portalUser('absolute');
     const { token } = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
     const fresh = await sessionExpiry(user.id);
-    expect(fresh - Date.now()).toBeGreaterThan(2 * HOUR_MS - 60_000);
-
-    // Used early: unchanged.
-    expect(await resolve(token)).not.toBeNull();
+    expect(fresh - s.clock().getTime()).toBe(2 * HOUR_MS);
+    // Used every 9 minutes for just under two hours: alive, and its end never moves.
+    for (let used = 9; used < 120; used += 9) {
+      s.clock.advance(9 * MINUTE_MS);
+      expect(await resolve(token)).toMatchObject({ userId: user.id });
+    }
     expect(await sessionExpiry(user.id)).toBe(fresh);
-
-    // Used when less than half is left: pushed out to a full TTL again.
-    await s.sql.query(
-      `update identity.sessions set expire = now() + interval '50 minutes' where user_id = $1`,
-      [user.id],
-    );
-    expect(await resolve(token)).toMatchObject({ userId: user.id });
-    expect((await sessionExpiry(user.id)) - Date.now()).toBeGreaterThan(2 * HOUR_MS - 60_000);
+    s.clock.set(new Date(fresh));
+    expect(await resolve(token)).toBeNull();
   });
 
   it('an expired session resolves to no one', async () => {
