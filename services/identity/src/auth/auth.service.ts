@@ -131,7 +131,15 @@ export class AuthService {
 
   /** The actor behind a bearer token, or null when the session is unknown, expired or its user inactive. */
   async resolve(token: string): Promise<Actor | null> {
-    const session = await this.sessions.resolve(token);
+    return this.actorOfSession(await this.sessions.resolve(token));
+  }
+
+  /** The same for a session's id (the queue board's cookie, download links). */
+  async resolveSessionId(sessionId: string): Promise<Actor | null> {
+    return this.actorOfSession(await this.sessions.resolveById(sessionId));
+  }
+
+  private async actorOfSession(session: { sid: string; userId: string } | null): Promise<Actor | null> {
     if (!session) return null;
     const user = await this.users.findById(session.userId);
     if (!user?.isActive) return null;
