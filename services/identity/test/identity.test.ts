@@ -1,4 +1,7 @@
-import { RPC } from '@avpass/contracts';
+import { EVENTS, RPC, type DomainEvent } from '@avpass/contracts';
+import { eventSubject } from '@avpass/platform';
+import { waitFor } from '@avpass/platform/testing';
+import { JSONCodec, connect } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, refusal, startIdentity, type IdentityServices } from './support/services';
@@ -31,8 +34,9 @@ const companyLogin = (body: { username?: string; email?: string; password: strin
 const resolve = (token: string) => s.call(RPC.identity.resolveSession, { token }, { actor: null });
 const lastSeen = async (userId: string): Promise<number> =>
   new Date(
-    (await s.sql.query('select last_seen_at from identity.sessions where user_id = $1', [userId])).rows[0]
-      .last_seen_at,
+    (
+      await s.sql.query('select last_seen_at from identity.sessions where user_id = $1', [userId])
+    ).rows[0].last_seen_at,
   ).getTime();
 const sessionExpiry = async (userId: string): Promise<number> =>
   new Date(
@@ -173,6 +177,87 @@ describe('sessions', () => {
     expect((await companyLogin({ username: user.username, password: PORTAL_PASSWORD })).role).toBe(
       'company_admin',
     );
+  });
+});
+
+describe("a partner's deactivation", () => {
+  const DEACTIVATED = 'Your partner account has been deactivated. Please contact the club administrator.';
+
+  /** Publishes partners.partner.status-changed.v1 as the partners service's outbox relay does. */
+  async function announce(partnerId: string, isActive: boolean, version: number): Promise<void> {
+    const nc = await connect({ servers: s.env.NATS_URL! });
+    try {
+      const event: DomainEvent<'partners.partner.status-changed.v1'> = {
+        id: randomUUID(),
+        name: 'partners.partner.status-changed.v1',
+        occurredAt: new Date().toISOString(),
+        payload: EVENTS['partners.partner.status-changed.v1'].parse({ partnerId, isActive, version }),
+      };
+      await nc
+        .jetstream()
+        .publish(eventSubject(s.env.NATS_NAMESPACE!, event.name), JSONCodec().encode(event));
+    } finally {
+      await nc.close();
+    }
+  }
+  const kept = async (companyId: string) =>
+    (
+      await s.sql.query('select is_active, version from identity.partner_statuses where company_id = $1', [
+        companyId,
+      ])
+    ).rows[0];
+
+  it("ends its staff's sessions, refuses their sign-in saying why, and reactivation lets them in", async () => {
+    const user = await portalUser('paused-partner');
+    const before = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
+    const second = await companyLogin({ email: user.email!, password: PORTAL_PASSWORD });
+    const bystander = await portalUser('still-open');
+    const bystanderSession = await companyLogin({ username: bystander.username, password: PORTAL_PASSWORD });
+
+    await announce(user.companyId, false, 1);
+    await waitFor(async () => (await resolve(before.token)) === null, { message: 'the session still works' });
+    expect(await resolve(second.token)).toBeNull();
+    const left = await s.sql.query('select count(*)::int as n from identity.sessions where user_id = $1', [
+      user.id,
+    ]);
+    expect(left.rows[0].n).toBe(0);
+    const refused = await refusal(companyLogin({ username: user.username, password: PORTAL_PASSWORD }));
+    expect(refused).toMatchObject({ code: 'FORBIDDEN', message: DEACTIVATED });
+    // A wrong password still gets the usual answer: the reason is told only to whoever knows the password.
+    const wrong = await refusal(
+      companyLogin({ username: user.username, password: 'not-it' }, '198.51.100.77'),
+    );
+    expect(wrong.message).toBe('Invalid username or password');
+    expect(await resolve(bystanderSession.token)).toMatchObject({ userId: bystander.id });
+    // A sign-in that checked the partner just before the news committed, and wrote its session just
+    // after: the session exists, but is not honoured.
+    const racing = randomUUID();
+    await s.sql.query(
+      `insert into identity.sessions (sid, sess, expire, user_id)
+         values (encode(sha256($1::bytea), 'hex'), $2, now() + interval '1 hour', $3)`,
+      [racing, { userId: user.id, role: 'company_admin', companyId: user.companyId }, user.id],
+    );
+    expect(await resolve(racing)).toBeNull();
+
+    await announce(user.companyId, true, 2);
+    await waitFor(async () => (await kept(user.companyId))?.is_active === true);
+    const back = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
+    expect(await resolve(back.token)).toMatchObject({ userId: user.id });
+    expect(await resolve(racing)).toBeNull(); // ended with the reactivation, not revived by it
+  });
+
+  it('keeps the newest state whatever order the events arrive in', async () => {
+    const user = await portalUser('out-of-order');
+    await announce(user.companyId, true, 4);
+    await waitFor(async () => (await kept(user.companyId))?.version === 4);
+    await announce(user.companyId, false, 3); // older: ignored
+    await announce(user.companyId, true, 4); // a redelivery of the newest: the same
+    const marker = await portalUser('marker');
+    await announce(marker.companyId, false, 1); // delivered after the two above
+    await waitFor(async () => (await kept(marker.companyId))?.is_active === false);
+    expect(await kept(user.companyId)).toEqual({ is_active: true, version: 4 });
+    const signedIn = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
+    expect(signedIn.role).toBe('company_admin');
   });
 });
 

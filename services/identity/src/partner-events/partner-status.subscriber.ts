@@ -7,8 +7,9 @@ import { PartnerStatusesRepository } from './partner-statuses.repository';
 
 /**
  * A deactivated partner's staff are signed out everywhere and refused at sign-in until it is
- * reactivated (the users themselves keep their own Active flag). A session started while the event
- * was on its way ends here too, and resolving any of them is refused once this commits (decision 161).
+ * reactivated (the users themselves keep their own Active flag). A session a sign-in wrote while the
+ * event was being applied is refused by AuthService.resolve while the partner is inactive, and ended
+ * on reactivation (decision 161).
  */
 @Injectable()
 export class PartnerStatusSubscriber implements EventSubscriber {
@@ -28,13 +29,13 @@ export class PartnerStatusSubscriber implements EventSubscriber {
     ) => {
       const { partnerId, isActive, version } = event.payload;
       if (!(await this.statuses.apply(tx, { companyId: partnerId, isActive, version }))) return;
-      if (isActive) {
-        this.logger.log(`partner ${partnerId} reactivated: its staff may sign in again`);
-        return;
-      }
+      // Deactivated: every session of its staff ends. Reactivated: any session still there was started
+      // by a sign-in that raced the deactivation (none can start while it is known), so it ends too.
       const userIds = (await this.users.listByCompany(partnerId, tx)).map((user) => user.id);
       const ended = await this.sessions.deleteForUsers(userIds, undefined, tx);
-      this.logger.log(`partner ${partnerId} deactivated: ${ended} session(s) of its staff ended`);
+      this.logger.log(
+        `partner ${partnerId} ${isActive ? 'reactivated' : 'deactivated'}: ${ended} session(s) of its staff ended`,
+      );
     },
   };
 }
