@@ -1,7 +1,7 @@
 import { RPC, type Actor, type AuthResponse, type CurrentUser, type RpcMeta } from '@avpass/contracts';
 import { AuditTrail, DomainError, RpcClient, Transactions } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
-import { PartnerStatusesRepository } from '../partner-events/partner-statuses.repository';
+import { PartnerStatusesRepository } from '../partner-statuses/partner-statuses.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import type { User } from '../users/user.entity';
 import { displayNameOf, toCurrentUser } from '../users/user.mapper';

@@ -3,7 +3,7 @@ import type { EventSubscriber, Tx } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { SessionsRepository } from '../sessions/sessions.repository';
 import { UsersRepository } from '../users/users.repository';
-import { PartnerStatusesRepository } from './partner-statuses.repository';
+import { PartnerStatusesRepository } from '../partner-statuses/partner-statuses.repository';
 
 /**
  * A deactivated partner's staff are signed out everywhere and refused at sign-in until it is
