@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobFilePath } from '../src/routes/rendering.controller';
 import { downloadLinkKey } from '../src/routes/download-links';
 import { download, run, saveTo, waitForJob, zipEntries } from './support/downloads';
-import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
+import { ADMIN, createPartnerWithUser, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 let admin: string;
@@ -406,6 +406,24 @@ describe('ZIP download links', () => {
     expect((await h.api('/api/jobs/not-a-job/link', { method: 'POST', token: admin })).body.message).toBe(
       'Not a valid job id',
     );
+  });
+
+  it('a link ends with the session that made it: after its owner signs out it is refused', async () => {
+    const signedIn = await h.api('/api/auth/login', { method: 'POST', json: ADMIN });
+    const session = signedIn.body.token as string;
+    const job = await finishedZip(session);
+    const link = await h.api(`/api/jobs/${job.id}/link`, { method: 'POST', token: session });
+    expect((await download(h, link.body.url)).status).toBe(200);
+
+    expect((await h.api('/api/auth/logout', { method: 'POST', token: session })).status).toBe(200);
+    const after = await download(h, link.body.url);
+    expect(after.status).toBe(401);
+    expect(after.json.message).toBe(
+      'This download link ended when its session did (signed out, or timed out). Sign in and start the download again.',
+    );
+    // The administrator's other session still gets its own links.
+    const own = await h.api(`/api/jobs/${job.id}/link`, { method: 'POST', token: admin });
+    expect((await download(h, own.body.url)).status).toBe(200);
   });
 
   it('a malformed token is a 400, an unknown one a 404 and an expired one a 410, each saying what to do', async () => {

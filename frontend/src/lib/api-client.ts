@@ -1,5 +1,7 @@
 import type { FieldErrors } from '@avpass/contracts';
+import { inactivityTimeoutMs } from '@/config/env';
 import { clearAuthToken, getAuthToken } from './session/auth-storage';
+import { msSinceServerContact, noteServerContact, signOutReasonOf401 } from './session/server-contact';
 
 /**
  * A non-OK answer. `message` follows the spec's rule (`${status}: ${text}`); `serverMessage` is the
@@ -78,12 +80,13 @@ export async function apiErrorOf(response: Response): Promise<ApiError> {
   return apiErrorFrom(response.status, text, retryAfterMsOf(response.headers.get('retry-after')));
 }
 
-async function throwIfNotOk(url: string, response: Response): Promise<void> {
+async function throwIfNotOk(url: string, response: Response, sinceContactMs: number): Promise<void> {
   if (response.ok) return;
   const error = await apiErrorOf(response);
   if (response.status === 401 && !SIGN_IN_PATHS.has(pathOf(url))) {
-    // The session ended server-side; guards then send the visitor to /login (public pages stay put).
-    clearAuthToken('unauthorized');
+    // The session ended server-side; guards then send the visitor to /login (public pages stay put),
+    // saying so when it was the server's inactivity timeout.
+    clearAuthToken(signOutReasonOf401(sinceContactMs, inactivityTimeoutMs()));
   }
   throw error;
 }
@@ -107,6 +110,7 @@ export async function apiRequest(url: string, options: ApiRequestOptions = {}): 
   if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
+  const sinceContactMs = msSinceServerContact();
   const response = await fetch(url, {
     method: options.method ?? 'GET',
     headers,
@@ -119,7 +123,8 @@ export async function apiRequest(url: string, options: ApiRequestOptions = {}): 
     signal: options.signal,
     keepalive: options.keepalive,
   });
-  await throwIfNotOk(url, response);
+  noteServerContact();
+  await throwIfNotOk(url, response, sinceContactMs);
   return response;
 }
 

@@ -13,7 +13,10 @@ import { QUEUE_BOARD_PATH, QueueBoard } from './queue-board';
 export class QueueBoardController {
   constructor(private readonly board: QueueBoard) {}
 
-  /** Sets the cookie that opens the queue board (/admin/queues) for 10 minutes. */
+  /**
+   * Sets the cookie that opens the queue board (/admin/queues) for 10 minutes, or until this session
+   * ends, whichever comes first.
+   */
   @Roles('super_admin')
   @Post('session')
   @HttpCode(200)
@@ -22,7 +25,7 @@ export class QueueBoardController {
     @Req() req: AuthenticatedRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<QueueBoardSession> {
-    const { cookie, expiresAt } = await this.board.createSession(req.user!.userId, req.protocol === 'https');
+    const { cookie, expiresAt } = await this.board.createSession(req.user!, req.protocol === 'https');
     void reply.header('set-cookie', cookie).header('cache-control', 'no-store');
     return { url: `${QUEUE_BOARD_PATH}/`, expiresAt: expiresAt.toISOString() };
   }

@@ -1,6 +1,8 @@
-import { walletQueueName, zipQueueName } from '@avpass/contracts';
+import { RPC, walletQueueName, zipQueueName, type Actor } from '@avpass/contracts';
 import {
   DependencyOutageLog,
+  DomainError,
+  RpcClient,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
   unavailableDependency,
 } from '@avpass/platform';
@@ -13,7 +15,9 @@ import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { HTTP_STATUS_BY_CODE } from '../http/error-mapping';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
 export const QUEUE_BOARD_COOKIE = 'avpass_queue_board';
@@ -21,6 +25,15 @@ export const QUEUE_BOARD_COOKIE = 'avpass_queue_board';
 export const QUEUE_BOARD_SESSION_SECONDS = 600;
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** What a board cookie stands for: the app session that opened it (decision 159). */
+const boardSessionSchema = z.object({ userId: z.string(), sessionId: z.string() });
+type BoardSession = z.infer<typeof boardSessionSchema>;
+
+/** Why a board request is refused: no session (401) or not a super administrator (403). */
+const NO_SESSION = 'Open the queue board from the app as a super administrator.';
+const ENDED = 'Your session has ended. Sign in and open the queue board from the app again.';
+const NOT_ADMIN = 'Only a super administrator may use the queue board.';
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -43,6 +56,11 @@ const BOARD_COMMAND_TIMEOUT_MS = 2000;
  * The session check is a hook of the board's own routes (an encapsulated plugin around Bull
  * Board's), never a test of the request's URL: whatever spelling of the path reached a board route,
  * the route does not run without a valid session.
+ *
+ * A board cookie is tied to the app session that opened it: every board request asks the identity
+ * service for that session's actor as it is now, so the board closes with the session (sign-out, idle,
+ * deactivation) and refuses anyone no longer a super administrator. A password change ends the user's
+ * board sessions outright (endSessionsOf), the session that made the change included (decision 159).
  */
 @Injectable()
 export class QueueBoard implements OnApplicationShutdown {
@@ -50,6 +68,7 @@ export class QueueBoard implements OnApplicationShutdown {
   private readonly outages = new DependencyOutageLog(this.logger);
   private readonly redis: Redis;
   private readonly queues: Queue[];
+  private rpc: RpcClient | null = null;
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
     // Fails fast while Redis is away (no offline queue, nothing resent after a reconnect, a command
@@ -75,9 +94,21 @@ export class QueueBoard implements OnApplicationShutdown {
     return `${this.config.NATS_NAMESPACE}:queue-board:session:${token}`;
   }
 
-  async createSession(userId: string, secure: boolean): Promise<{ cookie: string; expiresAt: Date }> {
+  /** The board tokens a user opened (so they can all be ended). */
+  private userKey(userId: string): string {
+    return `${this.config.NATS_NAMESPACE}:queue-board:user:${userId}`;
+  }
+
+  async createSession(actor: Actor, secure: boolean): Promise<{ cookie: string; expiresAt: Date }> {
+    if (!actor.sessionId) throw new DomainError('UNAUTHENTICATED', NO_SESSION);
     const token = randomBytes(32).toString('base64url');
-    await this.redis.set(this.key(token), userId, 'EX', QUEUE_BOARD_SESSION_SECONDS);
+    const session: BoardSession = { userId: actor.userId, sessionId: actor.sessionId };
+    await this.redis
+      .multi()
+      .set(this.key(token), JSON.stringify(session), 'EX', QUEUE_BOARD_SESSION_SECONDS)
+      .sadd(this.userKey(actor.userId), token)
+      .expire(this.userKey(actor.userId), QUEUE_BOARD_SESSION_SECONDS)
+      .exec();
     const expiresAt = new Date(Date.now() + QUEUE_BOARD_SESSION_SECONDS * 1000);
     const cookie = [
       `${QUEUE_BOARD_COOKIE}=${token}`,
@@ -90,15 +121,51 @@ export class QueueBoard implements OnApplicationShutdown {
     return { cookie, expiresAt };
   }
 
-  /** The user id behind the request's board cookie, or null. */
-  async sessionUser(request: FastifyRequest): Promise<string | null> {
+  /** The app session behind the request's board cookie, or null. */
+  async sessionOf(request: FastifyRequest): Promise<BoardSession | null> {
     const token = cookieValue(request.headers.cookie, QUEUE_BOARD_COOKIE);
     if (!token || !TOKEN.test(token)) return null;
-    return this.redis.get(this.key(token));
+    const raw = await this.redis.get(this.key(token));
+    if (!raw) return null;
+    try {
+      const session = boardSessionSchema.safeParse(JSON.parse(raw));
+      return session.success ? session.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Ends every board session the user opened (a password change; a sign-out ends them anyway). */
+  async endSessionsOf(userId: string): Promise<void> {
+    const tokens = await this.redis.smembers(this.userKey(userId));
+    await this.redis.del(this.userKey(userId), ...tokens.map((token) => this.key(token)));
+  }
+
+  /** Null when the board request's session is live and a super administrator's; else why not. */
+  private async boardActor(request: FastifyRequest): Promise<{ status: number; message: string } | null> {
+    const session = await this.sessionOf(request);
+    if (!session) return { status: 401, message: NO_SESSION };
+    if (!this.rpc) throw new Error('the queue board is not mounted');
+    let actor: Actor | null;
+    try {
+      actor = await this.rpc.call(
+        RPC.identity.sessionActor,
+        { sessionId: session.sessionId },
+        { requestId: String(request.id) },
+      );
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return { status: HTTP_STATUS_BY_CODE[error.code], message: error.message };
+    }
+    if (!actor || actor.userId !== session.userId) return { status: 401, message: ENDED };
+    if (actor.role !== 'super_admin') return { status: 403, message: NOT_ADMIN };
+    return null;
   }
 
   /** Mounts the board at /admin/queues behind the session hook. Call before the app listens. */
   async mount(app: NestFastifyApplication): Promise<void> {
+    // The gateway module's client (this module is imported by it, so it cannot inject it).
+    this.rpc = app.get(RpcClient);
     const serverAdapter = new FastifyAdapter();
     serverAdapter.setBasePath(QUEUE_BOARD_PATH);
     createBullBoard({
@@ -132,11 +199,14 @@ export class QueueBoard implements OnApplicationShutdown {
     await app.register(guarded as never, { prefix: QUEUE_BOARD_PATH });
   }
 
-  /** The board's onRequest hook: 401 without a valid session, 503 while Redis is away. */
+  /**
+   * The board's onRequest hook: 401 without a live session, 403 for anyone but a super administrator,
+   * 503 while Redis or the identity service is away.
+   */
   private async requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    let user: string | null;
+    let refusal: { status: number; message: string } | null;
     try {
-      user = await this.sessionUser(request);
+      refusal = await this.boardActor(request);
     } catch (error) {
       if (!unavailableDependency(error)) throw error;
       this.outages.down('redis', error instanceof Error ? error.message : undefined);
@@ -148,11 +218,13 @@ export class QueueBoard implements OnApplicationShutdown {
         .send({ message: UNAVAILABLE_MESSAGE, requestId: request.id });
       return;
     }
-    if (user) return;
-    await reply.status(401).type('application/json; charset=utf-8').header('cache-control', 'no-store').send({
-      message: 'Open the queue board from the app as a super administrator.',
-      requestId: request.id,
-    });
+    if (!refusal) return;
+    if (refusal.status >= 500) void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    await reply
+      .status(refusal.status)
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send({ message: refusal.message, requestId: request.id });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -7,6 +7,7 @@ import { bearerToken, Public, Roles } from '../auth/auth.decorators';
 import { DeviceCookies } from '../auth/device-cookie';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiRpc } from '../http/openapi';
+import { QueueBoard } from '../queues/queue-board';
 import { metaOf, ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 
 @ApiTags('auth')
@@ -91,7 +92,10 @@ export class AuthController {
 @Roles('super_admin')
 @Controller('api/admin')
 export class AdminProfileController {
-  constructor(private readonly services: ServiceCaller) {}
+  constructor(
+    private readonly services: ServiceCaller,
+    private readonly board: QueueBoard,
+  ) {}
 
   @Patch('profile')
   @ApiRpc(RPC.identity.updateProfile, { body: true })
@@ -109,7 +113,10 @@ export class AdminProfileController {
   @Post('change-password')
   @HttpCode(200)
   @ApiRpc(RPC.identity.changePassword, { body: true })
-  changePassword(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.identity.changePassword, body, req);
+  async changePassword(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
+    const answer = await this.services.forward(RPC.identity.changePassword, body, req);
+    // This session stays signed in; the queue board it opened does not (decision 159).
+    await this.board.endSessionsOf(req.user!.userId);
+    return answer;
   }
 }

@@ -21,8 +21,9 @@ export type DownloadLink = z.infer<typeof linkSchema>;
 
 /**
  * Short-lived, single-purpose download links for finished ZIPs (as the queue board's cookie): a
- * random token kept in Redis with the job it opens and its owner, the actor the file is then asked
- * for (so rendering checks the owner again). Only a hash of the token is stored.
+ * random token kept in Redis with the job it opens and its owner, whose session (actor.sessionId) must
+ * still be live when it is used; the file is then asked for as that owner (so rendering checks the
+ * owner again). Only a hash of the token is stored.
  */
 export class DownloadLinks {
   private readonly redis: Redis;

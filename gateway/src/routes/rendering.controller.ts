@@ -185,8 +185,9 @@ export class RenderingController implements OnApplicationShutdown {
   }
 
   /**
-   * A download link (POST /api/jobs/{id}/link): the ZIP as `attachment`, for DOWNLOAD_LINK_SECONDS;
-   * the file is asked of rendering as the link's owner, so it is theirs and ready still.
+   * A download link (POST /api/jobs/{id}/link): the ZIP as `attachment`, for DOWNLOAD_LINK_SECONDS
+   * while the session that made it lasts; the file is asked of rendering as the link's owner, so it is
+   * theirs and ready still.
    */
   @Public()
   @Get('downloads/:token')
@@ -212,7 +213,18 @@ export class RenderingController implements OnApplicationShutdown {
         410,
       );
     }
-    req.user = link.actor; // the link stands for its owner on this request
+    // The link lives only as long as the session that made it (decision 160), and stands for its
+    // owner as they are now.
+    const owner = link.actor.sessionId
+      ? await this.services.call(RPC.identity.sessionActor, { sessionId: link.actor.sessionId }, req)
+      : null;
+    if (!owner || owner.userId !== link.actor.userId) {
+      throw new DomainError(
+        'UNAUTHENTICATED',
+        'This download link ended when its session did (signed out, or timed out). Sign in and start the download again.',
+      );
+    }
+    req.user = owner;
     const file = await this.services.call(RPC.rendering.jobFile, { id: link.jobId }, req);
     await this.sendZip(req, reply, file);
   }

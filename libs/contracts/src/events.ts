@@ -47,6 +47,17 @@ export const EVENTS = {
     name: z.string(),
     deletedAt: z.string().datetime(),
   }),
+  /**
+   * A partner was deactivated (isActive false) or reactivated. `version` rises with every change of
+   * the partner's activation: a consumer keeps the state with the greatest version, whatever order
+   * the events arrive in. Identity ends a deactivated partner's staff sessions and refuses their
+   * sign-in until it is reactivated (decision 161).
+   */
+  'partners.partner.status-changed.v1': z.object({
+    partnerId: z.string().uuid(),
+    isActive: z.boolean(),
+    version: z.number().int().positive(),
+  }),
   /** A code was created singly (bulk batches send vouchers.batch.created.v1); no partners yet. */
   'vouchers.voucher.created.v1': voucherSnapshot.extend({ partnerIds: z.array(z.string().uuid()) }),
   /**

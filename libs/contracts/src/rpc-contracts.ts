@@ -190,6 +190,16 @@ export const RPC_CONTRACTS = {
   'identity.auth.company-login.v1': contract('companyLogin', companyLoginRequestSchema, authResponseSchema),
   /** The gateway's bearer check: the session's actor, or null. */
   'identity.auth.resolve-session.v1': contract('resolveSession', token, actorSchema.nullable()),
+  /**
+   * Internal (gateway): the actor of a live session by its id (Actor.sessionId, the SHA-256 of its
+   * token), for what stands for a session without carrying its token (the queue board's cookie, a
+   * download link); it counts as a use of the session. Null once the session has ended.
+   */
+  'identity.auth.session-actor.v1': contract(
+    'sessionActor',
+    z.object({ sessionId: z.string().regex(/^[0-9a-f]{64}$/, 'Not a session id') }),
+    actorSchema.nullable(),
+  ),
   'identity.auth.logout.v1': contract('logout', token, messageResponseSchema),
   'identity.auth.current-user.v1': contract('currentUser', empty, currentUserSchema),
   /** The administrator's dashboard: accounts whose sign-ins are being slowed down now (polled). */

@@ -10,6 +10,9 @@ import { CLOCK, systemClock, type Clock } from './clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { migrations } from './migrations/migration-20261121-initial';
 import { PartnerDeletedSubscriber } from './partner-events/partner-deleted.subscriber';
+import { PartnerStatus } from './partner-statuses/partner-status.entity';
+import { PartnerStatusSubscriber } from './partner-events/partner-status.subscriber';
+import { PartnerStatusesRepository } from './partner-statuses/partner-statuses.repository';
 import { Session } from './sessions/session.entity';
 import { SessionsRepository } from './sessions/sessions.repository';
 import { SessionsService } from './sessions/sessions.service';
@@ -37,10 +40,10 @@ export class IdentityModule {
           name: 'identity',
           config,
           database,
-          entities: [User, Session],
+          entities: [User, Session, PartnerStatus],
           migrations,
           healthPattern: RPC.identity.health,
-          subscribers: [PartnerDeletedSubscriber],
+          subscribers: [PartnerDeletedSubscriber, PartnerStatusSubscriber],
           redis: true,
         }),
       ],
@@ -57,6 +60,8 @@ export class IdentityModule {
         LoginThrottle,
         AdminBootstrap,
         PartnerDeletedSubscriber,
+        PartnerStatusSubscriber,
+        PartnerStatusesRepository,
       ],
     };
   }

@@ -5,12 +5,20 @@ export const identityEnvSchema = serviceEnvSchema.extend({
   ADMIN_USERNAME: z.string().trim().min(1, 'must not be empty').max(64).default('admin'),
   /** When unset on first start, a random password is generated and printed once. */
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(1024).optional(),
+  /** A session ends this long after its sign-in, however busy (never extended). */
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()
     .min(1)
     .max(24 * 30)
     .default(12),
+  /** …and this long after its last request (spec §9: 10 minutes); a screen's polls are requests. */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(2, 'must be at least 2 (a use is recorded once a minute)')
+    .max(24 * 60)
+    .default(10),
   /*
    * Sign-in throttle (auth/login-throttle.ts). Nothing refuses the right password outright: repeated
    * failures make further attempts wait, doubling each time up to LOGIN_MAX_DELAY_SECONDS, counted per

@@ -1,9 +1,13 @@
-import { RPC } from '@avpass/contracts';
+import { EVENTS, RPC, type DomainEvent } from '@avpass/contracts';
+import { eventSubject } from '@avpass/platform';
+import { waitFor } from '@avpass/platform/testing';
+import { JSONCodec, connect } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, refusal, startIdentity, type IdentityServices } from './support/services';
 
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 const PORTAL_PASSWORD = 'staff-password';
 
 let s: IdentityServices;
@@ -11,6 +15,7 @@ beforeAll(async () => {
   s = await startIdentity({ SESSION_TTL_HOURS: '2' });
 });
 afterAll(async () => s?.close());
+afterEach(() => s.clock.set(null));
 
 /** A portal user of a new company (the partners service checks companies; identity takes the id). */
 async function portalUser(name: string) {
@@ -27,6 +32,12 @@ const login = (username: string, password: string, ip = '203.0.113.1') =>
 const companyLogin = (body: { username?: string; email?: string; password: string }, ip = '203.0.113.1') =>
   s.call(RPC.identity.companyLogin, body, { actor: null, ip });
 const resolve = (token: string) => s.call(RPC.identity.resolveSession, { token }, { actor: null });
+const lastSeen = async (userId: string): Promise<number> =>
+  new Date(
+    (
+      await s.sql.query('select last_seen_at from identity.sessions where user_id = $1', [userId])
+    ).rows[0].last_seen_at,
+  ).getTime();
 const sessionExpiry = async (userId: string): Promise<number> =>
   new Date(
     (await s.sql.query('select expire from identity.sessions where user_id = $1', [userId])).rows[0].expire,
@@ -76,23 +87,50 @@ describe('signing in', () => {
 });
 
 describe('sessions', () => {
-  it('a session slides forward once half of it has passed, and not before', async () => {
-    const user = await portalUser('sliding');
+  it('a session used by nothing for the idle limit (10 minutes) is refused', async () => {
+    s.clock.set(new Date());
+    const user = await portalUser('idle');
+    const { token } = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
+    s.clock.advance(10 * MINUTE_MS - 1000);
+    expect(await resolve(token)).toMatchObject({ userId: user.id });
+    // That use restarts the idle clock: ten minutes after it, not after the sign-in.
+    s.clock.advance(10 * MINUTE_MS - 1000);
+    expect(await resolve(token)).toMatchObject({ userId: user.id });
+    s.clock.advance(10 * MINUTE_MS + 18_000);
+    expect(await resolve(token)).toBeNull();
+  });
+
+  it("a screen's polls keep a session alive, written at most once a minute", async () => {
+    s.clock.set(new Date());
+    const user = await portalUser('polled');
+    const { token } = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
+    const signedInAt = await lastSeen(user.id);
+    // A poll every 15 seconds (the gateway's session cache asks at least that often) for 25 minutes.
+    for (let polls = 0; polls < 100; polls++) {
+      s.clock.advance(15_000);
+      expect(await resolve(token)).toMatchObject({ userId: user.id });
+      if (polls === 2) expect(await lastSeen(user.id)).toBe(signedInAt); // 45 s: not written yet
+    }
+    expect(await lastSeen(user.id)).toBeGreaterThan(signedInAt + 24 * MINUTE_MS);
+    // Then the tab is closed: nothing more comes, and within ten minutes the session ends.
+    s.clock.advance(10 * MINUTE_MS);
+    expect(await resolve(token)).toBeNull();
+  });
+
+  it('a session ends SESSION_TTL_HOURS after its sign-in, however busy', async () => {
+    s.clock.set(new Date());
+    const user = await portalUser('absolute');
     const { token } = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
     const fresh = await sessionExpiry(user.id);
-    expect(fresh - Date.now()).toBeGreaterThan(2 * HOUR_MS - 60_000);
-
-    // Used early: unchanged.
-    expect(await resolve(token)).not.toBeNull();
+    expect(fresh - s.clock().getTime()).toBe(2 * HOUR_MS);
+    // Used every 9 minutes for just under two hours: alive, and its end never moves.
+    for (let used = 9; used < 120; used += 9) {
+      s.clock.advance(9 * MINUTE_MS);
+      expect(await resolve(token)).toMatchObject({ userId: user.id });
+    }
     expect(await sessionExpiry(user.id)).toBe(fresh);
-
-    // Used when less than half is left: pushed out to a full TTL again.
-    await s.sql.query(
-      `update identity.sessions set expire = now() + interval '50 minutes' where user_id = $1`,
-      [user.id],
-    );
-    expect(await resolve(token)).toMatchObject({ userId: user.id });
-    expect((await sessionExpiry(user.id)) - Date.now()).toBeGreaterThan(2 * HOUR_MS - 60_000);
+    s.clock.set(new Date(fresh));
+    expect(await resolve(token)).toBeNull();
   });
 
   it('an expired session resolves to no one', async () => {
@@ -139,6 +177,87 @@ describe('sessions', () => {
     expect((await companyLogin({ username: user.username, password: PORTAL_PASSWORD })).role).toBe(
       'company_admin',
     );
+  });
+});
+
+describe("a partner's deactivation", () => {
+  const DEACTIVATED = 'Your partner account has been deactivated. Please contact the club administrator.';
+
+  /** Publishes partners.partner.status-changed.v1 as the partners service's outbox relay does. */
+  async function announce(partnerId: string, isActive: boolean, version: number): Promise<void> {
+    const nc = await connect({ servers: s.env.NATS_URL! });
+    try {
+      const event: DomainEvent<'partners.partner.status-changed.v1'> = {
+        id: randomUUID(),
+        name: 'partners.partner.status-changed.v1',
+        occurredAt: new Date().toISOString(),
+        payload: EVENTS['partners.partner.status-changed.v1'].parse({ partnerId, isActive, version }),
+      };
+      await nc
+        .jetstream()
+        .publish(eventSubject(s.env.NATS_NAMESPACE!, event.name), JSONCodec().encode(event));
+    } finally {
+      await nc.close();
+    }
+  }
+  const kept = async (companyId: string) =>
+    (
+      await s.sql.query('select is_active, version from identity.partner_statuses where company_id = $1', [
+        companyId,
+      ])
+    ).rows[0];
+
+  it("ends its staff's sessions, refuses their sign-in saying why, and reactivation lets them in", async () => {
+    const user = await portalUser('paused-partner');
+    const before = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
+    const second = await companyLogin({ email: user.email!, password: PORTAL_PASSWORD });
+    const bystander = await portalUser('still-open');
+    const bystanderSession = await companyLogin({ username: bystander.username, password: PORTAL_PASSWORD });
+
+    await announce(user.companyId, false, 1);
+    await waitFor(async () => (await resolve(before.token)) === null, { message: 'the session still works' });
+    expect(await resolve(second.token)).toBeNull();
+    const left = await s.sql.query('select count(*)::int as n from identity.sessions where user_id = $1', [
+      user.id,
+    ]);
+    expect(left.rows[0].n).toBe(0);
+    const refused = await refusal(companyLogin({ username: user.username, password: PORTAL_PASSWORD }));
+    expect(refused).toMatchObject({ code: 'FORBIDDEN', message: DEACTIVATED });
+    // A wrong password still gets the usual answer: the reason is told only to whoever knows the password.
+    const wrong = await refusal(
+      companyLogin({ username: user.username, password: 'not-it' }, '198.51.100.77'),
+    );
+    expect(wrong.message).toBe('Invalid username or password');
+    expect(await resolve(bystanderSession.token)).toMatchObject({ userId: bystander.id });
+    // A sign-in that checked the partner just before the news committed, and wrote its session just
+    // after: the session exists, but is not honoured.
+    const racing = randomUUID();
+    await s.sql.query(
+      `insert into identity.sessions (sid, sess, expire, user_id)
+         values (encode(sha256($1::bytea), 'hex'), $2, now() + interval '1 hour', $3)`,
+      [racing, { userId: user.id, role: 'company_admin', companyId: user.companyId }, user.id],
+    );
+    expect(await resolve(racing)).toBeNull();
+
+    await announce(user.companyId, true, 2);
+    await waitFor(async () => (await kept(user.companyId))?.is_active === true);
+    const back = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
+    expect(await resolve(back.token)).toMatchObject({ userId: user.id });
+    expect(await resolve(racing)).toBeNull(); // ended with the reactivation, not revived by it
+  });
+
+  it('keeps the newest state whatever order the events arrive in', async () => {
+    const user = await portalUser('out-of-order');
+    await announce(user.companyId, true, 4);
+    await waitFor(async () => (await kept(user.companyId))?.version === 4);
+    await announce(user.companyId, false, 3); // older: ignored
+    await announce(user.companyId, true, 4); // a redelivery of the newest: the same
+    const marker = await portalUser('marker');
+    await announce(marker.companyId, false, 1); // delivered after the two above
+    await waitFor(async () => (await kept(marker.companyId))?.is_active === false);
+    expect(await kept(user.companyId)).toEqual({ is_active: true, version: 4 });
+    const signedIn = await companyLogin({ username: user.username, password: PORTAL_PASSWORD });
+    expect(signedIn.role).toBe('company_admin');
   });
 });
 

@@ -261,6 +261,29 @@ describe('deleting a partner', () => {
   });
 });
 
+describe("a partner's activation", () => {
+  it('each change of isActive is one status-changed event, with a rising version; other edits send none', async () => {
+    const vendor = await createVendor({ name: 'Seasonal Surf' });
+    const statusEvents = async () =>
+      (
+        await s.sql.query(
+          `select payload from partners.outbox_events
+            where name = 'partners.partner.status-changed.v1' and payload->>'partnerId' = $1 order by seq`,
+          [vendor.id],
+        )
+      ).rows.map((row) => row.payload);
+
+    await s.call(RPC.partners.update, { id: vendor.id, isActive: false });
+    await s.call(RPC.partners.update, { id: vendor.id, isActive: false }); // no change: no event
+    await s.call(RPC.partners.update, { id: vendor.id, description: 'Closed for winter' });
+    await s.call(RPC.partners.update, { id: vendor.id, isActive: true });
+    expect(await statusEvents()).toEqual([
+      { partnerId: vendor.id, isActive: false, version: 1 },
+      { partnerId: vendor.id, isActive: true, version: 2 },
+    ]);
+  });
+});
+
 describe('companies and the public partner list', () => {
   it('a company admin sees only its own company; the administrator sees all', async () => {
     const alpha = await createVendor({ name: 'Alpha Athletics', email: 'alpha@example.com' });

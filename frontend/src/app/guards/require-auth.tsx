@@ -1,12 +1,15 @@
 import CloudOffRoundedIcon from '@mui/icons-material/CloudOffRounded';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { DashboardSkeleton } from '@/components/feedback/dashboard-skeleton';
 import { StatusPanel } from '@/components/feedback/status-panel';
 import { paths } from '@/config/paths';
+import { useToast } from '@/components/toast/toast-context';
 import { getLastSignOutReason } from '@/lib/session/auth-storage';
 import { useSession } from '@/lib/session/use-session';
+import { INACTIVITY_TOAST } from '../layout/use-sign-out';
 
 /** Guards every signed-in route: checks the session, sends signed-out visitors to /login?returnTo=<path>. */
 export function RequireAuth() {
@@ -38,9 +41,26 @@ export function RequireAuth() {
       const reason = getLastSignOutReason();
       const deliberate = reason === 'logout' || reason === 'inactivity';
       const returnTo = `${location.pathname}${location.search}${location.hash}`;
-      return <Navigate to={paths.login.getHref(deliberate ? null : returnTo)} replace />;
+      const to = paths.login.getHref(deliberate ? null : returnTo);
+      if (reason === 'idle') return <ServerIdleSignOut to={to} />;
+      return <Navigate to={to} replace />;
     }
     case 'signed-in':
       return <Outlet />;
   }
+}
+
+/**
+ * The server ended the session after SESSION_IDLE_MINUTES without a request (a sleeping laptop, a
+ * screen that sent nothing): said as the page's own inactivity timeout says it, keeping the page.
+ */
+function ServerIdleSignOut({ to }: { to: string }) {
+  const { toast } = useToast();
+  const toasted = useRef(false);
+  useEffect(() => {
+    if (toasted.current) return;
+    toasted.current = true;
+    toast(INACTIVITY_TOAST);
+  }, [toast]);
+  return <Navigate to={to} replace />;
 }

@@ -5,6 +5,13 @@ import { paths } from '@/config/paths';
 import { clearAuthToken, getAuthToken, type SignOutReason } from '@/lib/session/auth-storage';
 import { logout } from '@/lib/session/logout';
 
+/** Spec section 9: what the inactivity timeout says, whether the page's timer or the server's ended it. */
+export const INACTIVITY_TOAST = {
+  title: 'Session Expired',
+  description: 'You have been logged out due to inactivity.',
+  kind: 'destructive',
+} as const;
+
 /**
  * Ends the session: tells the server (best effort, with the token being ended), forgets the token, and
  * goes to /login. Inactivity adds the spec's 'Session Expired' toast; the Logout button does not.
@@ -19,13 +26,7 @@ export function useSignOut() {
       if (token) logout(token).catch(() => undefined);
       clearAuthToken(reason);
       void navigate(paths.login.getHref(), { replace: true });
-      if (reason === 'inactivity') {
-        toast({
-          title: 'Session Expired',
-          description: 'You have been logged out due to inactivity.',
-          kind: 'destructive',
-        });
-      }
+      if (reason === 'inactivity') toast(INACTIVITY_TOAST);
     },
     [navigate, toast],
   );

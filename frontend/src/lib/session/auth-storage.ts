@@ -3,8 +3,12 @@ import { useSyncExternalStore } from 'react';
 /** Spec section 4: the session token lives in local storage under this key. */
 export const AUTH_TOKEN_STORAGE_KEY = 'adminToken';
 
-/** Why the token went away: guards send deliberate sign-outs to /login without a returnTo. */
-export type SignOutReason = 'logout' | 'inactivity' | 'unauthorized';
+/**
+ * Why the token went away: guards send deliberate sign-outs to /login without a returnTo. 'idle' is
+ * the server's inactivity timeout (a 401 after SESSION_IDLE_MINUTES without a request): told as the
+ * page's own inactivity timeout is.
+ */
+export type SignOutReason = 'logout' | 'inactivity' | 'idle' | 'unauthorized';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();

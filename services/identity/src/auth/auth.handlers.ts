@@ -28,6 +28,11 @@ export class AuthHandlers {
     return this.auth.resolve(token);
   }
 
+  @RpcHandler(RPC.identity.sessionActor)
+  sessionActor({ sessionId }: In<typeof RPC.identity.sessionActor>) {
+    return this.auth.resolveSessionId(sessionId);
+  }
+
   @RpcHandler(RPC.identity.logout)
   async logout({ token }: In<typeof RPC.identity.logout>, meta: RpcMeta) {
     await this.auth.logout(token, meta);

@@ -8,6 +8,7 @@ import {
 } from '@avpass/contracts';
 import { AuditTrail, DomainError, RpcClient, Transactions } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
+import { PartnerStatusesRepository } from '../partner-statuses/partner-statuses.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import type { User } from '../users/user.entity';
 import { displayNameOf, toCurrentUser } from '../users/user.mapper';
@@ -17,6 +18,8 @@ import { maskIdentifier } from './masked-identifier';
 import { PasswordHasher } from './password-hasher';
 
 const INVALID = 'Invalid username or password';
+const PARTNER_DEACTIVATED =
+  'Your partner account has been deactivated. Please contact the club administrator.';
 const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The device id of `userId`'s device cookie, when the gateway verified one on this request. */
@@ -49,6 +52,7 @@ export class AuthService {
     private readonly rpc: RpcClient,
     private readonly transactions: Transactions,
     private readonly audit: AuditTrail,
+    private readonly partners: PartnerStatusesRepository,
   ) {}
 
   /**
@@ -93,6 +97,10 @@ export class AuthService {
       if (!user.isActive) {
         await this.recordRefusedSignIn(meta, 'identity.sign-in.refused', identifier, user);
         throw new DomainError('FORBIDDEN', 'This account has been deactivated. Contact your administrator.');
+      }
+      if (user.companyId && !(await this.partners.isActive(user.companyId))) {
+        await this.recordRefusedSignIn(meta, 'identity.sign-in.refused', identifier, user);
+        throw new DomainError('FORBIDDEN', PARTNER_DEACTIVATED);
       }
       // The session and its entry commit together; the entry's actor is the user who signed in.
       const token = await this.transactions.run(async (tx) => {
@@ -190,12 +198,25 @@ export class AuthService {
     });
   }
 
-  /** The actor behind a bearer token, or null when the session is unknown, expired or its user inactive. */
+  /**
+   * The actor behind a bearer token, or null when the session is unknown, has ended, or its user or
+   * the user's partner is deactivated.
+   */
   async resolve(token: string): Promise<Actor | null> {
-    const session = await this.sessions.resolve(token);
+    return this.actorOfSession(await this.sessions.resolve(token));
+  }
+
+  /** The same for a session's id (the queue board's cookie, download links). */
+  async resolveSessionId(sessionId: string): Promise<Actor | null> {
+    return this.actorOfSession(await this.sessions.resolveById(sessionId));
+  }
+
+  private async actorOfSession(session: { sid: string; userId: string } | null): Promise<Actor | null> {
     if (!session) return null;
     const user = await this.users.findById(session.userId);
     if (!user?.isActive) return null;
+    // A session started while its partner's deactivation was on its way (decision 161).
+    if (user.companyId && !(await this.partners.isActive(user.companyId))) return null;
     return {
       userId: user.id,
       role: user.role,

@@ -7,17 +7,25 @@ import { Session, type SessionData } from './session.entity';
 export class SessionsRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async insert(session: { sid: string; sess: SessionData; expire: Date; userId: string }): Promise<void> {
+  async insert(session: {
+    sid: string;
+    sess: SessionData;
+    expire: Date;
+    createdAt: Date;
+    lastSeenAt: Date;
+    userId: string;
+  }): Promise<void> {
     await this.em.persistAndFlush(this.em.create(Session, session));
   }
 
-  /** The session, unless it has expired by `now`. */
-  findLive(sid: string, now: Date): Promise<Session | null> {
-    return this.em.findOne(Session, { sid, expire: { $gt: now } });
+  /** The session, unless by `now` it has passed its end or was last seen at or before `seenAfter`. */
+  findLive(sid: string, now: Date, seenAfter: Date): Promise<Session | null> {
+    return this.em.findOne(Session, { sid, expire: { $gt: now }, lastSeenAt: { $gt: seenAfter } });
   }
 
-  async extend(sid: string, expire: Date): Promise<void> {
-    await this.em.nativeUpdate(Session, { sid }, { expire });
+  /** Records a use; a no-op when a newer one was recorded meanwhile (another instance, another request). */
+  async markSeen(sid: string, at: Date): Promise<void> {
+    await this.em.nativeUpdate(Session, { sid, lastSeenAt: { $lt: at } }, { lastSeenAt: at });
   }
 
   async delete(sid: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
+import { CLOCK, type Clock } from '../clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import type { User } from '../users/user.entity';
 import type { SessionData } from './session.entity';
@@ -9,36 +10,61 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Opaque bearer tokens backed by rows in `sessions`; ending a session takes effect at once. */
+/**
+ * A use is written to the session's row only when the recorded one is at least this old, so a screen
+ * polling every few seconds costs one write a minute, not one per request. The idle limit is checked
+ * against the recorded use: a session ends between SESSION_IDLE_MINUTES minus this and
+ * SESSION_IDLE_MINUTES after its last request, never later (decision 158).
+ */
+export const LAST_SEEN_GRANULARITY_MS = 60_000;
+
+/**
+ * Opaque bearer tokens backed by rows in `sessions`; ending a session takes effect at once. A session
+ * ends SESSION_IDLE_MINUTES after its last use (a poll is a use) and SESSION_TTL_HOURS after its sign-in.
+ */
 @Injectable()
 export class SessionsService {
   private readonly ttlMs: number;
+  private readonly idleMs: number;
 
   constructor(
     private readonly sessions: SessionsRepository,
     @Inject(IDENTITY_CONFIG) config: IdentityConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.ttlMs = config.SESSION_TTL_HOURS * 3_600_000;
+    this.idleMs = config.SESSION_IDLE_MINUTES * 60_000;
   }
 
   async start(user: User): Promise<string> {
     const token = randomBytes(32).toString('base64url');
+    const now = this.clock();
     await this.sessions.insert({
       sid: sessionIdOf(token),
       sess: { userId: user.id, role: user.role, companyId: user.companyId },
-      expire: new Date(Date.now() + this.ttlMs),
+      expire: new Date(now.getTime() + this.ttlMs),
+      createdAt: now,
+      lastSeenAt: now,
       userId: user.id,
     });
     return token;
   }
 
-  /** The live session for a token, sliding its expiry forward when half of it has passed. */
-  async resolve(token: string): Promise<(SessionData & { sid: string }) | null> {
-    const sid = sessionIdOf(token);
-    const session = await this.sessions.findLive(sid, new Date());
+  /** The live session for a token, recording this use (decision 158). */
+  resolve(token: string): Promise<(SessionData & { sid: string }) | null> {
+    return this.resolveById(sessionIdOf(token));
+  }
+
+  /**
+   * The same by the session's id (the hash of its token): for what the gateway ties to a session but
+   * that carries no token (the queue board's cookie, download links). Their use is a use too.
+   */
+  async resolveById(sid: string): Promise<(SessionData & { sid: string }) | null> {
+    const now = this.clock();
+    const session = await this.sessions.findLive(sid, now, new Date(now.getTime() - this.idleMs));
     if (!session) return null;
-    if (session.expire.getTime() - Date.now() < this.ttlMs / 2) {
-      await this.sessions.extend(sid, new Date(Date.now() + this.ttlMs));
+    if (now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_GRANULARITY_MS) {
+      await this.sessions.markSeen(sid, now);
     }
     return { ...session.sess, sid };
   }

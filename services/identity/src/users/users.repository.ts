@@ -39,8 +39,8 @@ export class UsersRepository {
     return (await qb.getCount()) > 0;
   }
 
-  listByCompany(companyId: string): Promise<User[]> {
-    return this.em.find(User, { companyId }, { orderBy: { createdAt: 'asc' } });
+  listByCompany(companyId: string, tx: EntityManager = this.em): Promise<User[]> {
+    return tx.find(User, { companyId }, { orderBy: { createdAt: 'asc' } });
   }
 
   /** Stores a new user; null when the username or e-mail is taken after all (the unique indexes). */

@@ -61,6 +61,24 @@ export class CompaniesRepository {
     return this.flushUnique(company);
   }
 
+  /**
+   * Raises the company's status version in the caller's transaction, once its change of isActive is
+   * flushed: that UPDATE holds the row until commit, so concurrent changes get distinct versions.
+   */
+  async raiseStatusVersion(tx: EntityManager, id: string): Promise<number> {
+    const rows: { status_version: number }[] = await tx
+      .getConnection()
+      .execute(
+        'update companies set status_version = status_version + 1 where id = ? returning status_version',
+        [id],
+        'all',
+        tx.getTransactionContext(),
+      );
+    const version = rows[0]?.status_version;
+    if (version === undefined) throw new Error(`company ${id} vanished while its status changed`);
+    return version;
+  }
+
   /** Writes the changes made to a company read through this repository. */
   async save(company: Company): Promise<void> {
     await this.em.persistAndFlush(company);

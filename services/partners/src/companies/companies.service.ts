@@ -88,7 +88,10 @@ export class CompaniesService {
     });
   }
 
-  /** Records the fields that changed, before → after; a PATCH that changes nothing records nothing. */
+  /**
+   * Records the fields that changed, before → after; a PATCH that changes nothing records nothing. A
+   * change of isActive is also a partners.partner.status-changed.v1 event, in the same transaction.
+   */
   async update(
     id: string,
     changes: z.output<typeof updateVendorRequestSchema>,
@@ -100,6 +103,14 @@ export class CompaniesService {
       const before = auditedFields(company);
       if (!(await this.companies.assignUnique(company, changes))) throw emailTaken();
       const diff = diffChanges(before, auditedFields(company));
+      if (before.isActive !== company.isActive) {
+        // Identity ends a deactivated partner's staff sessions and refuses their sign-in (decision 161).
+        this.outbox.record(tx, 'partners.partner.status-changed.v1', {
+          partnerId: company.id,
+          isActive: company.isActive,
+          version: await this.companies.raiseStatusVersion(tx, company.id),
+        });
+      }
       if (diff && Object.keys(diff).length) {
         this.audit.record(tx, meta, {
           action: 'partners.partner.updated',

@@ -16,6 +16,7 @@ export class Company {
     | 'galleryPhotos'
     | 'description'
     | 'isActive'
+    | 'statusVersion'
     | 'createdAt';
 
   @PrimaryKey({ type: 'uuid' })
@@ -53,6 +54,10 @@ export class Company {
 
   @Property({ type: 'boolean' })
   isActive = true;
+
+  /** Raised by every change of isActive: the order of partners.partner.status-changed.v1 events. */
+  @Property({ type: 'integer' })
+  statusVersion = 0;
 
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();

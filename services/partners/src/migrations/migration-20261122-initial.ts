@@ -6,6 +6,7 @@ import { Migration20261202DropOfferStats } from './migration-20261202-drop-offer
 import { Migration20261206Audit } from './migration-20261206-audit';
 import { Migration20261207AuditRetention } from './migration-20261207-audit-retention';
 import { Migration20261212PartnerSorts } from './migration-20261212-partner-sorts';
+import { Migration20261230PartnerStatusVersion } from './migration-20261230-partner-status-version';
 
 export class Migration20261122Initial extends Migration {
   override async up(): Promise<void> {
@@ -53,4 +54,5 @@ export const migrations = [
   { name: 'Migration20261206Audit', class: Migration20261206Audit },
   { name: 'Migration20261207AuditRetention', class: Migration20261207AuditRetention },
   { name: 'Migration20261212PartnerSorts', class: Migration20261212PartnerSorts },
+  { name: 'Migration20261230PartnerStatusVersion', class: Migration20261230PartnerStatusVersion },
 ];
