@@ -269,20 +269,23 @@ describe('club-wide codes at every till (issue 37)', () => {
     expect(await stats()).toEqual({ riverside: 1, hilltop: 1 });
   });
 
-  it("a deactivated partner's till honours nothing, not even a club-wide code", async () => {
+  it("a deactivated partner's till honours nothing: not its own codes, nor club-wide ones", async () => {
     const closed = await s.call(RPC.partners.create, { name: 'Closed Shop' });
-    await s.call(RPC.partners.update, { id: closed.id, isActive: false });
     const closedStaff = companyActor(closed.id);
+    const own = await code({ partnerId: closed.id });
     const c = await clubWide();
-    expect(await check({ code: c.id }, closedStaff)).toMatchObject({
-      redeemable: false,
-      refusal: 'not_valid_here',
-      reason: notValidAtMessage('Closed Shop'),
-    });
-    expect(await refusal(redeem({ code: c.id }, closedStaff))).toMatchObject({
-      code: 'FORBIDDEN',
-      message: notValidAtMessage('Closed Shop'),
-    });
+    await s.call(RPC.partners.update, { id: closed.id, isActive: false });
+    for (const target of [own, c]) {
+      expect(await check({ code: target.id }, closedStaff)).toMatchObject({
+        redeemable: false,
+        refusal: 'not_valid_here',
+        reason: notValidAtMessage('Closed Shop'),
+      });
+      expect(await refusal(redeem({ code: target.id }, closedStaff))).toMatchObject({
+        code: 'FORBIDDEN',
+        message: notValidAtMessage('Closed Shop'),
+      });
+    }
   });
 
   it('one reason per cause, typed or scanned', async () => {
