@@ -9,6 +9,7 @@ import { IDEMPOTENCY_KEY_REUSED } from '@avpass/platform';
 import { TallyFolder } from '@avpass/vouchers-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedemptionsRepository } from '../src/redeem/redemptions.repository';
+import { StatsRepository } from '../src/stats/stats.repository';
 import {
   companyActor,
   refusal,
@@ -254,6 +255,30 @@ describe('club-wide codes at every till (issue 37)', () => {
     expect(await stats()).toEqual({ riverside: 2, hilltop: 1 });
     await Promise.all(s.vouchers.map((app) => app.get(TallyFolder).foldAll()));
     expect(await stats()).toEqual({ riverside: 2, hilltop: 1 });
+    // Each partner's redemption history lists its own, by every plan, searched or not, with its total.
+    const repo = s.vouchers[0]!.get(StatsRepository);
+    for (const [actor, expected] of [
+      [riversideStaff, [scanned.redemption.id, synced.redemption.id]],
+      [hilltopStaff, [typed.redemption.id]],
+    ] as const) {
+      for (const search of [undefined, 'club offer']) {
+        const page = await s.call(RPC.vouchers.companyRedemptions, search ? { search } : {}, { actor });
+        expect(page.items.map((x) => x.id).sort(), search).toEqual([...expected].sort());
+        expect(page.total).toBe(expected.length);
+      }
+      for (const plan of ['walk', 'byCode'] as const) {
+        const page = await repo.redemptionsPage(actor, { limit: 20, offset: 0 }, plan, {});
+        expect(page.rows.map((x) => x.id).sort(), plan).toEqual([...expected].sort());
+      }
+      const searched = await repo.redemptionsPage(
+        actor,
+        { limit: 20, offset: 0, search: 'club' },
+        'bySearch',
+        {},
+      );
+      expect(searched.rows.map((x) => x.id).sort()).toEqual([...expected].sort());
+      expect(await repo.countRedemptionsUpTo(actor, 'club', {}, 100, 'bySearch')).toBe(expected.length);
+    }
     // An undo gives the use back where it was counted.
     await s.call(
       RPC.vouchers.cancelRedemption,
