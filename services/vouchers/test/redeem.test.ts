@@ -223,6 +223,20 @@ describe("Idempotency-Key: the caller's own (issue 37)", () => {
     expect(await counted(other.id)).toEqual({ usageCount: 0, redemptions: 0 });
   });
 
+  it('a key past its 24 hours is a new request: the statement takes it over', async () => {
+    const code = await generate({ usageLimit: '5' });
+    const key = randomUUID();
+    const first = await redeem(code.id, { key });
+    await s.sql.query(
+      `update vouchers.idempotency_keys set created_at = now() - interval '25 hours' where key = $1`,
+      [key],
+    );
+    const later = await redeem(code.id, { key });
+    expect(later.redemptionId).not.toBe(first.redemptionId);
+    expect((await redeem(code.id, { key })).redemptionId).toBe(later.redemptionId);
+    expect(await counted(code.id)).toEqual({ usageCount: 2, redemptions: 2 });
+  });
+
   it('no second mechanism: redemptions keep no key of their own', async () => {
     const columns = await s.sql.query(
       `select column_name from information_schema.columns
