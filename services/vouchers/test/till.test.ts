@@ -10,6 +10,7 @@ import { TallyFolder } from '@avpass/vouchers-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedemptionsRepository } from '../src/redeem/redemptions.repository';
 import { StatsRepository } from '../src/stats/stats.repository';
+import { rebuildTallies } from './support/fixtures';
 import {
   companyActor,
   refusal,
@@ -292,6 +293,16 @@ describe('club-wide codes at every till (issue 37)', () => {
     expect(await stats()).toEqual({ riverside: 0, hilltop: 2 });
     await s.call(RPC.vouchers.assignPartners, { id: c.id, partnerIds: [] });
     expect(await stats()).toEqual({ riverside: 1, hilltop: 1 });
+    // npm run stats:rebuild's SQL finds every figure of both partners as they are.
+    const figures = () =>
+      Promise.all(
+        [riversideStaff, hilltopStaff].map((actor) => s.call(RPC.vouchers.companyStats, {}, { actor })),
+      );
+    const before = await figures();
+    expect(before.map((f) => f.activePartners)).toEqual([1, 1]);
+    await Promise.all(s.vouchers.map((app) => app.get(TallyFolder).foldAll()));
+    await rebuildTallies(s.sql, 'UTC');
+    expect(await figures()).toEqual(before);
   });
 
   it("a deactivated partner's till honours nothing: not its own codes, nor club-wide ones", async () => {
