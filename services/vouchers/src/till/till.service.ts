@@ -78,9 +78,10 @@ interface TillPlace {
 
 /**
  * The till (issue 25): a partner's staff check and redeem a member's code, scanned (its link) or typed
- * (its id, or the 8 characters printed on cards). A partner may honour the codes it owns (vendorId) or
- * is actively assigned; the administrator any code. The redeem is the public redeem's one statement
- * (RedeemService.count), recording the till, the partner and the staff member.
+ * (its id, or the 8 characters printed on cards). An active partner may honour the codes it owns
+ * (vendorId), is actively assigned, and club-wide ones (codes/honoured-by.ts); the administrator any
+ * code. The redeem is the public redeem's one statement (RedeemService.countOnce), recording the till,
+ * the partner and the staff member.
  */
 @Injectable()
 export class TillService {
