@@ -446,6 +446,7 @@ describe("a till's Idempotency-Key is its caller's own (issue 37)", () => {
     const second = await redeem({ code: c.id, idempotencyKey: 'sale-1001', transactionAmount: 1000 }, bStaff);
     expect(second.redemption.id).not.toBe(first.redemption.id);
     expect(second.redemption).toMatchObject({ partnerId: b.id, redeemedBy: 'Ben' });
+    expect(second.voucher.usageCount).toBe(2);
     expect(await redemptions(c.id)).toHaveLength(2);
   });
 
