@@ -21,7 +21,7 @@
 //    the screens' p95, how many polls were shed (503 + Retry-After) and the errors.
 // Slowness never fails the run; a wrong answer or an error does (a 5xx other than a shed 503, a
 // timeout, a 304 to a request without If-None-Match, a total that disagrees with SQL).
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -213,7 +213,8 @@ function startRedeems(base, tillToken) {
     if (kind === 'public') {
       res = await send(redeemAgent, base, `/api/redeem/${randomCode(false)}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': randomBytes(12).toString('hex') },
+        // A member's key must be a random UUID (decision 146).
+        headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
         body: '{}',
       });
     } else {

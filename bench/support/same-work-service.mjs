@@ -61,7 +61,6 @@ for await (const msg of sub) {
       deviceInfo: describeDevice(ua),
       ipAddress: ip ?? null,
       userAgent: ua,
-      idempotencyKey: null,
       minuteOfDay: now.getUTCHours() * 60 + now.getUTCMinutes(),
       transactionAmount: null,
       discountApplied: null,

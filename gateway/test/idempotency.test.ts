@@ -357,4 +357,16 @@ describe('Idempotency-Key semantics', () => {
       expect(headerOf(path, method), `${method.toUpperCase()} ${path}`).toBe(true);
     }
   });
+
+  it('both redeem routes say that a redeem without an Idempotency-Key is not retry-safe (issue 37)', async () => {
+    const doc = await h.api('/api/docs/openapi.json');
+    for (const path of ['/api/redeem/{id}', '/api/till/redeem']) {
+      const operation = doc.body.paths[path].post;
+      const header = operation.parameters.find(
+        (p: { in: string; name: string }) => p.in === 'header' && p.name === 'Idempotency-Key',
+      );
+      expect(header.description, path).toContain('not retry-safe');
+      expect(operation.responses['503'].description, path).toContain('not retry-safe');
+    }
+  });
 });

@@ -296,8 +296,11 @@ describe('what the till reads: a link, an id, 8 characters', () => {
       expect(res.status, text).toBe(200);
       expect(res.body.voucher.id).toBe(c.id);
     }
-    // Another partner does not find it by its short code (its link says not valid here instead).
-    expect((await check(other.token, { code: short })).status).toBe(404);
+    // Another partner is told what its link would tell it (issue 37), without the code's card.
+    const elsewhere = await check(other.token, { code: short });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body.message).toMatch(/^This voucher is not valid at /);
+    expect(elsewhere.body).not.toHaveProperty('voucher');
     expect((await check(admin, { code: short })).body.voucher.id).toBe(c.id);
 
     // A second code with the same first 8 characters.

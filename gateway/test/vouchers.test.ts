@@ -221,16 +221,20 @@ describe('redeem', () => {
     expect(voucher.body).toMatchObject({ usageCount: 0, redemptionMode: 'staff' });
   });
 
-  it('an Idempotency-Key repeat returns the first outcome; a bad key is 400', async () => {
+  it("an Idempotency-Key repeat returns the first outcome; a bad key is 400, and a member's must be a random UUID", async () => {
     const code = await generate({ usageLimit: '2' });
-    const first = await redeem(code.id, { 'idempotency-key': 'till-7-attempt-1' });
-    const repeat = await redeem(code.id, { 'idempotency-key': 'till-7-attempt-1' });
+    const key = randomUUID();
+    const first = await redeem(code.id, { 'idempotency-key': key });
+    const repeat = await redeem(code.id, { 'idempotency-key': key });
     expect(repeat.status).toBe(200);
     expect(repeat.body.redemptionId).toBe(first.body.redemptionId);
     expect(repeat.body.voucher.usageCount).toBe(1);
     const bad = await redeem(code.id, { 'idempotency-key': 'has spaces' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Idempotency-Key must be 1-200 visible ASCII characters');
+    const guessable = await redeem(code.id, { 'idempotency-key': 'till-7-attempt-1' });
+    expect(guessable.status).toBe(400);
+    expect(guessable.body.message).toBe("A member's redeem needs an Idempotency-Key that is a random UUID");
   });
 
   it('is rate limited per address and code: 429 with Retry-After', async () => {

@@ -41,8 +41,9 @@ export class TillController {
   /**
    * `{code, transactionAmount?}`: the voucher card, whether this shop may honour it now (else
    * `refusal` and `reason`), the discount and amount due for a sale, uses left. No write; the till's
-   * limits. `code` is a voucher link, an id or 8 characters; not ours 400, unknown 404, an 8-character
-   * entry matching several codes 409 with `matches`.
+   * limits. `code` is a voucher link, an id or 8 characters; not ours 400, unknown 404, 8 characters
+   * of codes this partner may not honour only 403 (the reason a scan gives, without the card), of
+   * several it may honour 409 with `matches`.
    */
   @Roles('super_admin', 'company_admin')
   @Post('till/check')
@@ -56,14 +57,15 @@ export class TillController {
   }
 
   /**
-   * `{code, transactionAmount?, scannedAt?}` with an optional Idempotency-Key (same key: the same
-   * answer, one redemption). 201 with the redemption and the voucher; another partner's code 403
-   * 'This voucher is not valid at {partner}'; used up, expired, outside its hours, not yet valid 409.
+   * `{code, transactionAmount?, scannedAt?}` with an Idempotency-Key (the staff member's own: same key,
+   * the same answer and one redemption; without one it is not retry-safe). 201 with the redemption and
+   * the voucher; a code this partner may not honour 403 'This voucher is not valid at {partner}'; used
+   * up, expired, outside its hours, not yet valid 409.
    */
   @Roles('super_admin', 'company_admin')
   @Post('till/redeem')
   @Limited(TILL_LIMITS)
-  @ApiIdempotencyKey()
+  @ApiIdempotencyKey({ redeem: true })
   @ApiRpc(RPC.vouchers.tillRedeem, { body: true, added: ['idempotencyKey', 'requestOrigin'], status: 201 })
   redeem(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.vouchers.tillRedeem, body, req, {

@@ -45,14 +45,18 @@ export class VouchersController {
   }
 
   /**
-   * Redeem at the till. Safe to retry with an `Idempotency-Key`: a repeat returns the first outcome.
-   * 409 with the reason when used up, expired, inactive or not started yet ('This voucher is valid
-   * from {date}.'); 429 with Retry-After when too frequent.
+   * The member's own redeem on the voucher page. Safe to retry with an `Idempotency-Key` (a member's
+   * must be a random UUID: the key is the only thing that is the member's own); without one it is not
+   * retry-safe. 409 with the reason when used up, expired, inactive or not started yet ('This voucher
+   * is valid from {date}.'); 429 with Retry-After when too frequent.
    */
   @Public()
   @Post('redeem/:id')
   @HttpCode(200)
-  @ApiIdempotencyKey()
+  @ApiIdempotencyKey({
+    redeem: true,
+    note: "Without a signed-in user (a member's own redeem) the key must be a random UUID.",
+  })
   @ApiRpc(RPC.vouchers.redeem, { body: true, added: ['id', 'idempotencyKey'] })
   redeem(@Param('id') id: string, @Body() body: unknown, @Req() req: AuthenticatedRequest) {
     // The key's format and the optional `{ transactionAmount }` (cents) are checked by the redeem

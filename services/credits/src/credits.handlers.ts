@@ -52,7 +52,7 @@ export class CreditsHandlers {
 
   @RpcHandler(RPC.credits.recordLedger)
   recordLedger(input: In<typeof RPC.credits.recordLedger>, meta: RpcMeta) {
-    return this.ledger.record(requireSuperAdmin(meta), input, meta);
+    return this.ledger.record(requireSuperAdmin(meta), input, meta, RPC.credits.recordLedger);
   }
 
   @RpcHandler(RPC.credits.record)

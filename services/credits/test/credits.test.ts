@@ -1,4 +1,5 @@
 import { CREDIT_REFUSALS, RPC } from '@avpass/contracts';
+import { IDEMPOTENCY_KEY_REUSED } from '@avpass/platform';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -270,6 +271,25 @@ describe('recording a transaction', () => {
     expect(await ledger(credit.id)).toMatchObject({ balance: 6_500, used: 3_500, rows: 2 });
     const badKey = await refusal(purchase(credit.id, 100, { idempotencyKey: 'has space' }));
     expect(badKey.errors?.idempotencyKey).toEqual(['Idempotency-Key must be 1-200 visible ASCII characters']);
+  });
+
+  it("an Idempotency-Key is its caller's (issue 37): another user's same key charges again; another amount is 409", async () => {
+    const credit = await createCredit({ totalAmount: 10_000 });
+    const first = await purchase(credit.id, 2_000, { idempotencyKey: 'sale-1001' });
+    const otherAdmin = { ...SUPER_ADMIN, userId: randomUUID() };
+    const theirs = await purchase(credit.id, 2_000, { idempotencyKey: 'sale-1001' }, otherAdmin);
+    expect(theirs.transaction.id).not.toBe(first.transaction.id);
+    expect(await refusal(purchase(credit.id, 3_000, { idempotencyKey: 'sale-1001' }))).toMatchObject({
+      code: 'CONFLICT',
+      message: IDEMPOTENCY_KEY_REUSED,
+    });
+    expect(await ledger(credit.id)).toMatchObject({ balance: 6_000, rows: 2 });
+    // One mechanism: the ledger keeps no key of its own.
+    const columns = await s.sql.query(
+      `select 1 from information_schema.columns
+        where table_schema = 'credits' and table_name = 'credit_transactions' and column_name = 'idempotency_key'`,
+    );
+    expect(columns.rows).toEqual([]);
   });
 
   it('40 concurrent purchases over two instances never overspend a credit that covers only some', async () => {

@@ -1,9 +1,16 @@
-import { RPC, REDEEM_REFUSALS } from '@avpass/contracts';
-import { DomainError } from '@avpass/platform';
+import { RPC, REDEEM_REFUSALS, type Actor } from '@avpass/contracts';
+import { DomainError, IDEMPOTENCY_KEY_REUSED } from '@avpass/platform';
 import { waitFor } from '@avpass/platform/testing';
 import { RedeemService } from '@avpass/vouchers-service';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusal, startVoucherServices, type VoucherServices } from './support/services';
+import {
+  companyActor,
+  refusal,
+  startVoucherServices,
+  SUPER_ADMIN,
+  type VoucherServices,
+} from './support/services';
 
 let s: VoucherServices;
 beforeAll(async () => {
@@ -32,11 +39,18 @@ const generate = (body: Record<string, unknown> = {}) =>
     ...body,
   });
 
-const redeem = (id: string, opts: { key?: string; ip?: string; userAgent?: string } = {}) =>
+const redeem = (
+  id: string,
+  opts: { key?: string; ip?: string; userAgent?: string; amount?: number; actor?: Actor | null } = {},
+) =>
   s.call(
     RPC.vouchers.redeem,
-    { id, ...(opts.key ? { idempotencyKey: opts.key } : {}) },
-    { actor: null, ip: opts.ip ?? freshIp(), userAgent: opts.userAgent ?? IPHONE },
+    {
+      id,
+      ...(opts.key ? { idempotencyKey: opts.key } : {}),
+      ...(opts.amount !== undefined ? { transactionAmount: opts.amount } : {}),
+    },
+    { actor: opts.actor ?? null, ip: opts.ip ?? freshIp(), userAgent: opts.userAgent ?? IPHONE },
   );
 
 async function counted(id: string) {
@@ -149,25 +163,86 @@ describe('Idempotency-Key', () => {
 
   it('a repeat returns the first outcome and counts once, even once the code has run out', async () => {
     const code = await generate({ usageLimit: '1' });
-    const first = await redeem(code.id, { key: 'phone-1-attempt' });
-    const again = await redeem(code.id, { key: 'phone-1-attempt' });
+    const key = randomUUID();
+    const first = await redeem(code.id, { key });
+    // From another address too (the member's phone moved from Wi-Fi to its mobile network).
+    const again = await redeem(code.id, { key });
     expect(again.redemptionId).toBe(first.redemptionId);
     expect(again.voucher.usageCount).toBe(1);
     expect(await counted(code.id)).toEqual({ usageCount: 1, redemptions: 1 });
     // Without the key (or with another) the used-up code is refused.
-    expect(await refusal(redeem(code.id, { key: 'other-key' }))).toMatchObject({ code: 'CONFLICT' });
+    expect(await refusal(redeem(code.id, { key: randomUUID() }))).toMatchObject({ code: 'CONFLICT' });
   });
 
   it('two concurrent requests with the same key make one redemption and get the same answer', async () => {
     for (let round = 0; round < 5; round++) {
       const code = await generate({ usageLimit: '5' });
-      const [a, b] = await Promise.all([
-        redeem(code.id, { key: `k-${round}` }),
-        redeem(code.id, { key: `k-${round}` }),
-      ]);
+      const key = randomUUID();
+      const [a, b] = await Promise.all([redeem(code.id, { key }), redeem(code.id, { key })]);
       expect(a.redemptionId).toBe(b.redemptionId);
       expect(await counted(code.id)).toEqual({ usageCount: 1, redemptions: 1 });
     }
+  });
+});
+
+describe("Idempotency-Key: the caller's own (issue 37)", () => {
+  it("a member's key must be a random UUID: a key anyone could pick is 400, nothing counted", async () => {
+    const code = await generate({ usageLimit: '3' });
+    expect(await refusal(redeem(code.id, { key: 'sale-1001' }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { idempotencyKey: ["A member's redeem needs an Idempotency-Key that is a random UUID"] },
+    });
+    expect(await counted(code.id)).toEqual({ usageCount: 0, redemptions: 0 });
+  });
+
+  it("the same key from the administrator or a partner's user is their own request, never the member's answer", async () => {
+    const code = await generate({ usageLimit: '5' });
+    const key = randomUUID();
+    const member = await redeem(code.id, { key });
+    const admin = await redeem(code.id, { key, actor: SUPER_ADMIN });
+    const partner = await redeem(code.id, { key, actor: companyActor(randomUUID()) });
+    expect(new Set([member.redemptionId, admin.redemptionId, partner.redemptionId]).size).toBe(3);
+    expect(await counted(code.id)).toEqual({ usageCount: 3, redemptions: 3 });
+    // Each one's repeat answers its own first outcome.
+    expect((await redeem(code.id, { key, actor: SUPER_ADMIN })).redemptionId).toBe(admin.redemptionId);
+    expect((await redeem(code.id, { key })).redemptionId).toBe(member.redemptionId);
+  });
+
+  it('the same key with another sale amount or another code is 409, nothing counted', async () => {
+    const code = await generate({ usageLimit: '5' });
+    const other = await generate({ usageLimit: '5' });
+    const key = randomUUID();
+    await redeem(code.id, { key, amount: 1000 });
+    for (const attempt of [redeem(code.id, { key, amount: 2000 }), redeem(other.id, { key })]) {
+      expect(await refusal(attempt)).toMatchObject({
+        code: 'CONFLICT',
+        message: IDEMPOTENCY_KEY_REUSED,
+      });
+    }
+    expect(await counted(code.id)).toEqual({ usageCount: 1, redemptions: 1 });
+    expect(await counted(other.id)).toEqual({ usageCount: 0, redemptions: 0 });
+  });
+
+  it('a key past its 24 hours is a new request: the statement takes it over', async () => {
+    const code = await generate({ usageLimit: '5' });
+    const key = randomUUID();
+    const first = await redeem(code.id, { key });
+    await s.sql.query(
+      `update vouchers.idempotency_keys set created_at = now() - interval '25 hours' where key = $1`,
+      [key],
+    );
+    const later = await redeem(code.id, { key });
+    expect(later.redemptionId).not.toBe(first.redemptionId);
+    expect((await redeem(code.id, { key })).redemptionId).toBe(later.redemptionId);
+    expect(await counted(code.id)).toEqual({ usageCount: 2, redemptions: 2 });
+  });
+
+  it('no second mechanism: redemptions keep no key of their own', async () => {
+    const columns = await s.sql.query(
+      `select column_name from information_schema.columns
+        where table_schema = 'vouchers' and table_name = 'redemptions' and column_name = 'idempotency_key'`,
+    );
+    expect(columns.rows).toEqual([]);
   });
 });
 
@@ -219,14 +294,15 @@ describe('expiry at the end of the business day (America/Los_Angeles)', () => {
 describe('restart', () => {
   it('a retry after the service restarts returns the first outcome, counted once', async () => {
     const code = await generate({ usageLimit: '3' });
-    const first = await redeem(code.id, { key: 'lost-connection-7' });
+    const key = randomUUID();
+    const first = await redeem(code.id, { key });
     for (const app of [...s.vouchers]) await s.stopVouchers(app);
     await s.startVouchers();
     // The new instance's subscription reaches the NATS server a moment after it starts.
     await waitFor(() => s.call(RPC.vouchers.health, {}).then(() => true), {
       message: 'vouchers answers again',
     });
-    const retry = await redeem(code.id, { key: 'lost-connection-7' });
+    const retry = await redeem(code.id, { key });
     expect(retry.redemptionId).toBe(first.redemptionId);
     expect(await counted(code.id)).toEqual({ usageCount: 1, redemptions: 1 });
   });

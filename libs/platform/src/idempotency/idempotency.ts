@@ -2,7 +2,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { Transactions, type Tx } from '../database/transactions';
 import { DomainError } from '../messaging/domain-error';
-import { IdempotencyKeysRepository, type IdempotencyScope } from './idempotency-keys.repository';
+import {
+  IdempotencyKeysRepository,
+  isKeyTaken,
+  type IdempotencyScope,
+  type StatementClaim,
+} from './idempotency-keys.repository';
 
 /** How long a key answers with its first outcome; after that it is forgotten (and purged). */
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
@@ -52,15 +57,9 @@ export class Idempotency {
   ) {}
 
   async once<T>(call: IdempotentCall, effect: (tx: Tx) => Promise<T>): Promise<T> {
-    const { idempotencyKey: key, ...request } = call.request as Record<string, unknown>;
-    if (key === undefined) return this.transactions.run(effect);
-    const scope: IdempotencyScope = {
-      actorId: call.actor.userId,
-      operation: call.operation,
-      key: String(key),
-    };
-    for (const field of call.unfingerprinted ?? []) delete request[field];
-    const fingerprint = fingerprintOf(request);
+    const keyed = scopeOf(call);
+    if (!keyed) return this.transactions.run(effect);
+    const { scope, fingerprint } = keyed;
     // A second loop only if the key expired between the claim that lost and the read (24 hours later).
     for (let attempt = 0; attempt < 3; attempt++) {
       const earlier = await this.keys.find(scope, TTL_SECONDS);
@@ -76,7 +75,49 @@ export class Idempotency {
         return outcome.answer;
       }
     }
-    throw DomainError.conflict('A request with this Idempotency-Key is in progress; please try again');
+    throw inProgress();
+  }
+
+  /**
+   * `once` for an effect that is ONE statement (the redeem, which must stay a single round trip): the
+   * statement claims the key itself. `run(claim)` ANDs `claim.unclaimed` into its effect's condition
+   * and adds `claim.insert(source)` as a CTE over the row it changed, so the key and the effect commit
+   * together with no transaction of their own. What the key keeps is `reference` (plain JSON known
+   * before the statement, such as the new row's id); a repeat answers `replay(reference)`.
+   *
+   * `run` resolves null when its statement changed nothing. Then the key's earlier outcome answers (a
+   * repeat, or a concurrent twin that committed first; another request under the key is the 409), and
+   * without one this resolves null: the caller's refusal. Without a key: `run(null)`, as it is.
+   */
+  async onceInStatement<T, R>(
+    call: IdempotentCall,
+    reference: R,
+    run: (claim: StatementClaim | null) => Promise<T | null>,
+    replayReference: (reference: R) => Promise<T>,
+  ): Promise<T | null> {
+    const keyed = scopeOf(call);
+    if (!keyed) return run(null);
+    const { scope, fingerprint } = keyed;
+    const claim = this.keys.statementClaim(scope, fingerprint, JSON.stringify(reference), TTL_SECONDS);
+    // A second loop only when the key was held by an expired outcome not purged yet.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      let taken = false;
+      try {
+        const answer = await run(claim);
+        if (answer !== null) {
+          this.purgeNowAndThen();
+          return answer;
+        }
+      } catch (error) {
+        if (!isKeyTaken(error)) throw error;
+        taken = true;
+      }
+      const earlier = await this.keys.find(scope, TTL_SECONDS);
+      if (earlier) return replayReference(replay<R>(earlier.response, earlier.fingerprint, fingerprint));
+      if (!taken) return null;
+      await this.keys.forgetExpired(scope, TTL_SECONDS);
+    }
+    throw inProgress();
   }
 
   /** Deletes expired keys after a keyed call, at most every PURGE_EVERY_MS (no timer: idle costs nothing). */
@@ -91,6 +132,20 @@ export class Idempotency {
       );
   }
 }
+
+/** The key's scope and the request's fingerprint, or null for a call without a key. */
+function scopeOf(call: IdempotentCall): { scope: IdempotencyScope; fingerprint: string } | null {
+  const { idempotencyKey: key, ...request } = call.request as Record<string, unknown>;
+  if (key === undefined) return null;
+  for (const field of call.unfingerprinted ?? []) delete request[field];
+  return {
+    scope: { actorId: call.actor.userId, operation: call.operation, key: String(key) },
+    fingerprint: fingerprintOf(request),
+  };
+}
+
+const inProgress = () =>
+  DomainError.conflict('A request with this Idempotency-Key is in progress; please try again');
 
 function replay<T>(response: string, storedFingerprint: string, fingerprint: string): T {
   if (storedFingerprint !== fingerprint) {

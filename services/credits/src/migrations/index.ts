@@ -6,6 +6,7 @@ import { Migration20261207AuditRetention } from './migration-20261207-audit-rete
 import { Migration20261208SpendableNameIndex } from './migration-20261208-spendable-name-index';
 import { Migration20261209LedgerVoidedIndex } from './migration-20261209-ledger-voided-index';
 import { Migration20261209ListSortIndexes } from './migration-20261209-list-sort-indexes';
+import { Migration20261215ChargeKeys } from './migration-20261215-charge-keys';
 
 /** In order; each runs once, at start-up. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   { name: 'Migration20261208SpendableNameIndex', class: Migration20261208SpendableNameIndex },
   { name: 'Migration20261209ListSortIndexes', class: Migration20261209ListSortIndexes },
   { name: 'Migration20261209LedgerVoidedIndex', class: Migration20261209LedgerVoidedIndex },
+  { name: 'Migration20261215ChargeKeys', class: Migration20261215ChargeKeys },
 ];

@@ -11,6 +11,7 @@ import {
   type SqlClause,
   SqlEventWriter,
   type AuditSqlInsert,
+  type StatementClaim,
 } from '@avpass/platform';
 import type { RpcMeta, SortOrder, TransactionListStatus } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
@@ -46,7 +47,11 @@ export interface RecordInput {
   notes: string | null;
   at: string;
   createdBy: string;
-  idempotencyKey: string | null;
+  /**
+   * The Idempotency-Key's claim (Idempotency.onceInStatement), written by this same statement: it
+   * charges only while the key is free and stores the key with the ledger row. None: no key.
+   */
+  claim?: StatementClaim | null;
   /** The request: its audit entry's actor, address and request id. */
   meta: RpcMeta;
 }
@@ -104,22 +109,29 @@ function transactionSearchSql(search: string | undefined): SqlClause | null {
  * UPDATE is the check and the charge (its row lock serialises concurrent charges of a credit across every
  * instance; one that would take the balance below zero, finds the credit past its end date or
  * deactivated, or not the actor's to process, changes nothing), and the ledger row (with balanceAfter),
- * the tallies and the outbox event are inserted from its result. A repeated Idempotency-Key violates
- * the ledger's unique key and the whole statement changes nothing.
+ * the tallies and the outbox event are inserted from its result. With an Idempotency-Key the statement
+ * is also the key's claim (Idempotency.onceInStatement): it charges only while the key is free and
+ * inserts the key beside the ledger row, so a concurrent twin that committed first makes it a unique
+ * violation and the whole statement changes nothing.
  */
-const recordSql = (processable: string, event: string, audit: AuditSqlInsert) => `with updated as (
+const recordSql = (
+  processable: string,
+  event: string,
+  audit: AuditSqlInsert,
+  claim: StatementClaim | null,
+) => `with updated as (
     update athlete_credits c
        set current_balance = c.current_balance - ?, used_amount = c.used_amount + ?, updated_at = ?::timestamptz
      where c.id = ? and c.is_active and c.end_date >= ?::date and c.current_balance >= ? and (${processable})
+       ${claim ? `and ${claim.unclaimed}` : ''}
     returning c.*
   ), inserted as (
     insert into credit_transactions (id, credit_id, athlete_name, partner_id, partner_name, transaction_type,
-      amount, description, category, reference, balance_after, notes, created_at, created_by, business_day,
-      idempotency_key)
+      amount, description, category, reference, balance_after, notes, created_at, created_by, business_day)
     select ?::uuid, u.id, u.athlete_name, ?::uuid, ?, ?, ?, ?, ?, ?, u.current_balance, ?, ?::timestamptz, ?,
-      ?::date, ? from updated u
+      ?::date from updated u
     returning *
-  ), scopes as (
+  ), ${claim ? `claim as (${claim.insert('inserted')}), ` : ''}scopes as (
     select '${PLATFORM_SCOPE}'::uuid as scope_id from inserted
     union all
     select partner_id from inserted where partner_id is not null
@@ -221,8 +233,9 @@ export class TransactionsRepository {
       { at: input.at },
     );
     const shard = Math.floor(Math.random() * TALLY_SHARDS);
+    const claim = input.claim ?? null;
     const rows = await this.run<LedgerChange & { eventPayload: unknown; auditPayloads: unknown[] }>(
-      recordSql(input.processable.sql, event.sql, audit),
+      recordSql(input.processable.sql, event.sql, audit, claim),
       [
         input.amount,
         input.amount,
@@ -231,6 +244,7 @@ export class TransactionsRepository {
         input.today,
         input.amount,
         ...input.processable.params,
+        ...(claim?.unclaimedParams ?? []),
         input.id,
         input.partnerId,
         input.partnerName,
@@ -243,7 +257,7 @@ export class TransactionsRepository {
         input.at,
         input.createdBy,
         input.today,
-        input.idempotencyKey,
+        ...(claim?.insertParams ?? []),
         input.today,
         shard,
         input.amount,
@@ -298,14 +312,6 @@ export class TransactionsRepository {
       `select to_jsonb(t) as row from credit_transactions t where t.id = ? and (${visible.sql})`,
       [id, ...visible.params],
       tx,
-    );
-    return rows[0]?.row ?? null;
-  }
-
-  async findByIdempotencyKey(creditId: string, key: string): Promise<TransactionRow | null> {
-    const rows = await this.run<{ row: TransactionRow }>(
-      'select to_jsonb(t) as row from credit_transactions t where t.credit_id = ? and t.idempotency_key = ?',
-      [creditId, key],
     );
     return rows[0]?.row ?? null;
   }

@@ -34,9 +34,6 @@ export interface TransactionRequest {
   idempotencyKey?: string | undefined;
 }
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-
 export const transactionNotFound = () => DomainError.notFound('Transaction');
 
 /** A filtered ledger counts at most this many rows, then says "more than" (issue 27, decision 124). */
@@ -56,56 +53,56 @@ export class TransactionsService {
 
   /**
    * Charges a credit. A company records for itself (partner id and name from the session, never the
-   * body); the administrator records for no partner. A retry with the same Idempotency-Key charges once.
+   * body); the administrator records for no partner. Once per Idempotency-Key of this user and
+   * `operation` (the route's subject), claimed by the charge's own statement
+   * (Idempotency.onceInStatement): a retry answers the first transaction, the same key with another
+   * request is a 409, another user's same key is another request.
    */
-  async record(actor: Actor, request: TransactionRequest, meta: RpcMeta) {
-    const { creditId, idempotencyKey } = request;
-    if (idempotencyKey) {
-      const earlier = await this.replay(actor, creditId, idempotencyKey);
-      if (earlier) return earlier;
-    }
+  async record(
+    actor: Actor,
+    request: TransactionRequest,
+    meta: RpcMeta,
+    operation: string = RPC.credits.record,
+  ) {
+    const { creditId } = request;
     const partnerId = actor.role === 'super_admin' ? null : actor.companyId;
     if (actor.role !== 'super_admin' && !partnerId)
       throw DomainError.forbidden('A partner account is required');
     const partnerName = partnerId ? await this.partners.nameOf(partnerId, meta, 'Your company') : null;
+    const call = { actor, operation, request };
     // A refusal read after the statement may find the credit changed meanwhile (a void gave money back):
     // then the charge is tried again, a few times at most.
     for (let attempt = 0; ; attempt++) {
       const now = this.settings.now();
       const today = this.settings.today(now);
-      let change: LedgerChange | null;
-      try {
-        change = await this.transactions.record({
-          id: randomUUID(),
-          creditId,
-          processable: processableCreditsSql(actor),
-          today,
-          partnerId,
-          partnerName,
-          transactionType: request.transactionType,
-          amount: request.amount,
-          description: request.description,
-          category: request.category,
-          reference: request.reference ?? null,
-          notes: request.notes ?? null,
-          at: now.toISOString(),
-          createdBy: actor.userId,
-          idempotencyKey: idempotencyKey ?? null,
-          meta,
-        });
-      } catch (error) {
-        // A concurrent request with the same key won: answer with its outcome.
-        if (idempotencyKey && isUniqueViolation(error)) {
-          const earlier = await this.replay(actor, creditId, idempotencyKey);
-          if (earlier) return earlier;
-        }
-        throw error;
-      }
-      if (change) return this.answer(RECORDED_MESSAGE, change, now);
-      if (idempotencyKey) {
-        const earlier = await this.replay(actor, creditId, idempotencyKey);
-        if (earlier) return earlier;
-      }
+      const reference = { transactionId: randomUUID() };
+      const answer = await this.idempotency.onceInStatement(
+        call,
+        reference,
+        async (claim) => {
+          const change = await this.transactions.record({
+            id: reference.transactionId,
+            creditId,
+            processable: processableCreditsSql(actor),
+            today,
+            partnerId,
+            partnerName,
+            transactionType: request.transactionType,
+            amount: request.amount,
+            description: request.description,
+            category: request.category,
+            reference: request.reference ?? null,
+            notes: request.notes ?? null,
+            at: now.toISOString(),
+            createdBy: actor.userId,
+            claim,
+            meta,
+          });
+          return change ? this.answer(RECORDED_MESSAGE, change, now) : null;
+        },
+        (earlier) => this.replay(actor, creditId, earlier.transactionId),
+      );
+      if (answer) return answer;
       const credit = await this.credits.findById(creditId, processableCreditsSql(actor));
       const refusal = this.refusal(credit, today, request.amount);
       if (refusal || attempt >= 3)
@@ -194,9 +191,10 @@ export class TransactionsService {
     };
   }
 
-  private async replay(actor: Actor, creditId: string, idempotencyKey: string) {
-    const earlier = await this.transactions.findByIdempotencyKey(creditId, idempotencyKey);
-    if (!earlier) return null;
+  /** The first transaction of a retried key, as it stands now, with the credit. */
+  private async replay(actor: Actor, creditId: string, transactionId: string) {
+    const earlier = await this.transactions.findById(transactionId, visibleTransactionsSql(actor));
+    if (!earlier) throw transactionNotFound();
     const credit = await this.credits.findById(creditId, processableCreditsSql(actor));
     if (!credit) throw creditNotFound();
     return this.answer(RECORDED_MESSAGE, { transaction: earlier, credit }, this.settings.now());

@@ -29,7 +29,10 @@ export function toVoucherPartner(v: Vendor): VoucherPartner {
 @Injectable()
 export class PartnerDetails {
   private readonly logger = new Logger(PartnerDetails.name);
-  private readonly known = new Map<string, { partner: VoucherPartner | null; until: number }>();
+  private readonly known = new Map<
+    string,
+    { partner: VoucherPartner | null; isActive: boolean; until: number }
+  >();
 
   constructor(private readonly rpc: RpcClient) {}
 
@@ -38,25 +41,52 @@ export class PartnerDetails {
    * one of them (the page then says nothing about where to use the code rather than "everywhere").
    */
   async of(ids: string[]): Promise<VoucherPartner[] | null> {
-    const now = Date.now();
-    const missing = ids.filter((id) => (this.known.get(id)?.until ?? 0) <= now);
-    if (missing.length) {
-      try {
-        const found = await this.lookUp(missing, { requestId: randomUUID() }, PARTNER_DETAILS_TIMEOUT_MS);
-        if (this.known.size > 10_000) this.known.clear();
-        const until = Date.now() + PARTNER_DETAILS_TTL_MS;
-        for (const id of missing) this.known.set(id, { partner: found.get(id) ?? null, until });
-      } catch (error) {
-        this.logger.warn(
-          `partner details unavailable: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-    }
+    await this.refresh(ids);
     if (ids.some((id) => !this.known.has(id))) return null;
     return ids.flatMap((id) => {
       const partner = this.known.get(id)?.partner;
       return partner ? [partner] : [];
     });
+  }
+
+  /**
+   * A till's partner: its name and whether it is active (remembered as `of` does); null when the
+   * partners service could not be asked or does not know it.
+   */
+  async standing(id: string): Promise<{ name: string; isActive: boolean } | null> {
+    await this.refresh([id]);
+    const known = this.known.get(id);
+    return known?.partner ? { name: known.partner.name, isActive: known.isActive } : null;
+  }
+
+  /** Asks the partners service (one call) about the ids not remembered or remembered too long. */
+  private async refresh(ids: string[]): Promise<void> {
+    const now = Date.now();
+    const missing = ids.filter((id) => (this.known.get(id)?.until ?? 0) <= now);
+    if (!missing.length) return;
+    try {
+      const { vendors } = await this.rpc.call(
+        RPC.partners.getMany,
+        { ids: missing },
+        { requestId: randomUUID() },
+        PARTNER_DETAILS_TIMEOUT_MS,
+      );
+      const found = new Map(vendors.map((v) => [v.id, v]));
+      if (this.known.size > 10_000) this.known.clear();
+      const until = Date.now() + PARTNER_DETAILS_TTL_MS;
+      for (const id of missing) {
+        const vendor = found.get(id);
+        this.known.set(id, {
+          partner: vendor ? toVoucherPartner(vendor) : null,
+          isActive: vendor?.isActive ?? false,
+          until,
+        });
+      }
+    } catch (error) {
+      this.logger.warn(
+        `partner details unavailable: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
 
   /** The partners the partners service knows now, by id (no cache: for checks before a change). */

@@ -1,6 +1,7 @@
 import type { Actor } from '@avpass/contracts';
 import { likeEscape, type SqlClause } from '@avpass/platform';
 import { PLATFORM_SCOPE, searchTextOf } from '../stats/tallies-sql.repository';
+import { clubWideSql } from './honoured-by';
 
 /** Codes (`alias` = qr_codes) assigned to the partner: an active row of qr_code_partners. */
 export function assignedToSql(partnerId: string, alias = 'q'): SqlClause {
@@ -32,6 +33,31 @@ export function visibleCodesSql(actor: Actor, alias = 'q'): SqlClause {
   if (actor.role === 'super_admin') return { sql: 'true', params: [] };
   if (!actor.companyId) return { sql: 'false', params: [] };
   return assignedToSql(actor.companyId, alias);
+}
+
+/**
+ * The redemptions (`r`, of the code `q`) a partner's tables list and count, by the rule its tallies
+ * count them (TALLIED_PARTNERS): those of the codes assigned to it (`assigned`: assignedToSql, or
+ * assignedRowSql checked row by row), and a club-wide code's made at its till (issue 37).
+ */
+export function partnerRedemptionsSql(
+  partnerId: string,
+  assigned: (partnerId: string, alias: string) => SqlClause = assignedToSql,
+  r = 'r',
+  q = 'q',
+): SqlClause {
+  const own = assigned(partnerId, q);
+  return {
+    sql: `(${own.sql} or (${r}.partner_id = ?::uuid and ${clubWideSql(q)}))`,
+    params: [...own.params, partnerId],
+  };
+}
+
+/** visibleCodesSql for redemptions: the administrator every one, a company partnerRedemptionsSql's. */
+export function visibleRedemptionsSql(actor: Actor, r = 'r', q = 'q'): SqlClause {
+  if (actor.role !== 'super_admin' && actor.companyId)
+    return partnerRedemptionsSql(actor.companyId, assignedToSql, r, q);
+  return visibleCodesSql(actor, q);
 }
 
 /**

@@ -1,16 +1,15 @@
-import { Entity, Index, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 
 export const DEFAULT_REDEEMED_BY = 'Store Scanner';
 
 /**
- * One successful redeem. Rows go when their code is deleted (foreign key, on delete cascade). An
- * Idempotency-Key is unique per code: a retried request finds the first outcome instead of counting twice.
+ * One successful redeem. Rows go when their code is deleted (foreign key, on delete cascade). Its
+ * Idempotency-Key, if any, is in idempotency_keys (its caller's, claimed by the redeem statement).
  */
 @Entity({ tableName: 'redemptions' })
 @Index({ properties: ['redeemedAt'] })
 @Index({ properties: ['qrCodeId'] })
-@Unique({ properties: ['qrCodeId', 'idempotencyKey'] })
 export class Redemption {
   [OptionalProps]?:
     | 'id'
@@ -26,8 +25,7 @@ export class Redemption {
     | 'notes'
     | 'status'
     | 'cancelledAt'
-    | 'cancelReason'
-    | 'idempotencyKey';
+    | 'cancelReason';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -75,7 +73,4 @@ export class Redemption {
 
   @Property({ type: 'text', nullable: true })
   cancelReason: string | null = null;
-
-  @Property({ type: 'text', nullable: true })
-  idempotencyKey: string | null = null;
 }

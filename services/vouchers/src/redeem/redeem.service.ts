@@ -9,6 +9,7 @@ import {
   UUID_PATTERN,
   type RedeemResponse,
   type RpcMeta,
+  RPC,
 } from '@avpass/contracts';
 import {
   discountApplied,
@@ -18,8 +19,14 @@ import {
   todayInTimeZone,
   voucherStatus,
 } from '@avpass/domain';
-import { DomainError, exportMetrics, voucherRedeemsTotal } from '@avpass/platform';
-import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import {
+  DomainError,
+  exportMetrics,
+  Idempotency,
+  voucherRedeemsTotal,
+  type IdempotentCall,
+  type StatementClaim,
+} from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { earliestValidExpiry } from '../business-day';
@@ -27,7 +34,6 @@ import type { QrCode } from '../codes/qr-code.entity';
 import { toPublicVoucher } from '../codes/qr-code.mapper';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
 import { voucherNotFound } from '../codes/qr-codes.service';
-import type { Redemption } from '../codes/redemption.entity';
 import { VouchersSettings } from '../settings';
 import { TrainersRepository, type TillTerms } from '../trainers/trainers.repository';
 import { describeDevice } from './device';
@@ -36,6 +42,14 @@ import { PartnerDetails } from '../assignment/partner-details';
 import { RedemptionsRepository, type RedeemedCode } from './redemptions.repository';
 
 export const REDEEMED_MESSAGE = 'Voucher redeemed successfully';
+
+/**
+ * Whose Idempotency-Key a member's own redeem is: the member is anonymous, so the key itself must be
+ * one nobody else can know or pick by chance, a random UUID (what the voucher page sends), and all
+ * anonymous redeems share this caller (decision 146). A signed-in user's key is the user's own.
+ */
+export const ANONYMOUS_CALLER = 'anonymous';
+export const ANONYMOUS_KEY_MESSAGE = "A member's redeem needs an Idempotency-Key that is a random UUID";
 
 /** Where and by whom a redeem is made (issue 25): the public page's, or a till's. */
 export interface RedeemOrigin {
@@ -73,9 +87,10 @@ export interface RedeemOutcome {
   partnerName: string | null;
 }
 
-const isUniqueViolation = (error: unknown) =>
-  error instanceof UniqueConstraintViolationException ||
-  (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505');
+/** What the statement's claim of an Idempotency-Key keeps: the redemption it made (Idempotency.onceInStatement). */
+interface RedeemReference {
+  redemptionId: string;
+}
 
 @Injectable()
 export class RedeemService {
@@ -86,6 +101,7 @@ export class RedeemService {
     private readonly rateLimiter: RedeemRateLimiter,
     private readonly till: TrainersRepository,
     private readonly partners: PartnerDetails,
+    private readonly idempotency: Idempotency,
   ) {
     exportMetrics(voucherRedeemsTotal);
   }
@@ -98,6 +114,7 @@ export class RedeemService {
   ): Promise<RedeemResponse> {
     if (!UUID_PATTERN.test(id)) throw voucherNotFound();
     const codeId = id.toLowerCase();
+    const caller = this.callerOf(meta, idempotencyKey);
     try {
       await this.rateLimiter.check(meta.ip, codeId);
     } catch (error) {
@@ -106,43 +123,46 @@ export class RedeemService {
       throw error;
     }
 
-    if (idempotencyKey) {
-      const earlier = await this.replay(codeId, idempotencyKey);
-      if (earlier) return earlier;
-    }
-    try {
-      const outcome = await this.count(codeId, idempotencyKey, meta, transactionAmount, SELF_SERVICE);
-      if ('message' in outcome) return outcome;
-      voucherRedeemsTotal.inc({ outcome: 'redeemed' });
-      return {
-        message: REDEEMED_MESSAGE,
-        redemptionId: outcome.redemptionId,
-        voucher: toPublicVoucher(
-          { ...outcome.code, createdAt: new Date(outcome.code.createdAt) },
-          this.settings.mapping(),
-        ),
-      };
-    } catch (error) {
-      // A concurrent request with the same key won: answer with its outcome.
-      if (idempotencyKey && isUniqueViolation(error)) {
-        const earlier = await this.replay(codeId, idempotencyKey);
-        if (earlier) return earlier;
-      }
-      throw error;
-    }
+    const request = { id: codeId, idempotencyKey, transactionAmount };
+    const call: IdempotentCall = { actor: { userId: caller }, operation: RPC.vouchers.redeem, request };
+    return this.countOnce(
+      codeId,
+      call,
+      meta,
+      transactionAmount,
+      SELF_SERVICE,
+      (outcome) => {
+        voucherRedeemsTotal.inc({ outcome: 'redeemed' });
+        return {
+          message: REDEEMED_MESSAGE,
+          redemptionId: outcome.redemptionId,
+          voucher: toPublicVoucher(
+            { ...outcome.code, createdAt: new Date(outcome.code.createdAt) },
+            this.settings.mapping(),
+          ),
+        };
+      },
+      // The key's fingerprint holds the code's id: a replay is of this code.
+      (redemptionId) => this.answer(codeId, redemptionId),
+    );
   }
 
   /**
-   * Counts one use of the code from `origin` in one statement, or throws the refusal. A retried
-   * Idempotency-Key whose first outcome stands answers that outcome (a RedeemResponse) instead.
+   * Counts one use of the code from `origin` in one statement and answers `shape(outcome)`, or throws
+   * the refusal. With an Idempotency-Key (in `call`, scoped to its caller and operation) the statement
+   * also claims the key (Idempotency.onceInStatement): a repeat, or a concurrent twin, answers
+   * `replay(redemptionId)` of the first redemption, even if the code has run out since; the same key
+   * with another request is a 409. Without a key it is the one statement and nothing more.
    */
-  async count(
+  async countOnce<T>(
     codeId: string,
-    idempotencyKey: string | undefined,
+    call: IdempotentCall,
     meta: RpcMeta,
     transactionAmount: number | undefined,
     origin: RedeemOrigin,
-  ): Promise<RedeemOutcome | RedeemResponse> {
+    shape: (outcome: RedeemOutcome) => T | Promise<T>,
+    replay: (redemptionId: string) => Promise<T>,
+  ): Promise<T> {
     // A sale at the till is priced from the code's discount and rules (which never change once made).
     let sale: { transactionAmount: number; discountApplied: number } | null = null;
     if (transactionAmount !== undefined) {
@@ -151,12 +171,36 @@ export class RedeemService {
       sale = { transactionAmount, discountApplied: discountApplied(terms, transactionAmount) };
     }
     const now = this.settings.now();
+    const reference: RedeemReference = { redemptionId: randomUUID() };
+    const answer = await this.idempotency.onceInStatement(
+      call,
+      reference,
+      async (claim) => {
+        const outcome = await this.count(codeId, reference.redemptionId, claim, meta, now, sale, origin);
+        return outcome ? shape(outcome) : null;
+      },
+      (earlier) => replay(earlier.redemptionId),
+    );
+    if (answer !== null) return answer;
+    const code = await this.codes.findCurrent(codeId);
+    throw this.refusal(code, now, code ? await this.till.tillTerms(codeId) : null, origin.channel);
+  }
+
+  /** One counted use (the statement, with the key's claim if any), or null when nothing changed. */
+  private async count(
+    codeId: string,
+    redemptionId: string,
+    claim: StatementClaim | null,
+    meta: RpcMeta,
+    now: Date,
+    sale: { transactionAmount: number; discountApplied: number } | null,
+    origin: RedeemOrigin,
+  ): Promise<RedeemOutcome | null> {
     const validFrom = earliestValidExpiry(now, this.settings.timeZone);
     // A date-only start is valid from the start of its business day: any start up to today's date.
     // Today's business date is also the day the tallies count the redeem on.
     const today = todayInTimeZone(now, this.settings.timeZone);
     const userAgent = meta.userAgent?.slice(0, 1000) ?? null;
-    const redemptionId = randomUUID();
     const at = now.toISOString();
     // One statement (see RedemptionsRepository): the check, the count, the redemption and its event.
     const row = await this.redemptions.redeem({
@@ -169,22 +213,14 @@ export class RedeemService {
       deviceInfo: describeDevice(userAgent),
       ipAddress: meta.ip ?? null,
       userAgent,
-      idempotencyKey: idempotencyKey ?? null,
+      claim,
       minuteOfDay: minuteOfBusinessDay(now, this.settings.timeZone),
       transactionAmount: sale?.transactionAmount ?? null,
       discountApplied: sale?.discountApplied ?? null,
       ...origin,
       meta,
     });
-    if (!row) {
-      // The first outcome of a retried request stands, even if the code has since run out.
-      if (idempotencyKey) {
-        const earlier = await this.replay(codeId, idempotencyKey);
-        if (earlier) return earlier;
-      }
-      const code = await this.codes.findCurrent(codeId);
-      throw this.refusal(code, now, code ? await this.till.tillTerms(codeId) : null, origin.channel);
-    }
+    if (!row) return null;
     // A redeem counted at the code's one partner (the statement chose it): its name, as it is now.
     let partnerName = origin.partnerName;
     if (!partnerName && row.redemptionPartnerId) {
@@ -204,18 +240,21 @@ export class RedeemService {
     };
   }
 
-  private async replay(codeId: string, idempotencyKey: string): Promise<RedeemResponse | null> {
-    const earlier = await this.redemptions.findByIdempotencyKey(codeId, idempotencyKey);
-    return earlier ? this.answer(earlier) : null;
+  /** The caller a public redeem's key is scoped to: the signed-in user, else ANONYMOUS_CALLER. */
+  private callerOf(meta: RpcMeta, idempotencyKey: string | undefined): string {
+    if (meta.actor) return meta.actor.userId;
+    if (idempotencyKey !== undefined && !UUID_PATTERN.test(idempotencyKey))
+      throw DomainError.validation(ANONYMOUS_KEY_MESSAGE, { idempotencyKey: [ANONYMOUS_KEY_MESSAGE] });
+    return ANONYMOUS_CALLER;
   }
 
   /** The first outcome again: the same redemption, with the voucher as it stands now. */
-  private async answer(redemption: Redemption): Promise<RedeemResponse> {
-    const code = await this.codes.findCurrent(redemption.qrCodeId);
+  private async answer(codeId: string, redemptionId: string): Promise<RedeemResponse> {
+    const code = await this.codes.findCurrent(codeId);
     if (!code) throw voucherNotFound();
     return {
       message: REDEEMED_MESSAGE,
-      redemptionId: redemption.id,
+      redemptionId,
       voucher: toPublicVoucher(code, this.settings.mapping()),
     };
   }

@@ -6,11 +6,13 @@ import {
   SqlEventWriter,
   type AuditSqlInsert,
   type SqlEventInsert,
+  type StatementClaim,
 } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { honouredByParams, honouredBySql } from '../codes/honoured-by';
 import type { QrCode } from '../codes/qr-code.entity';
-import { Redemption } from '../codes/redemption.entity';
+import { TALLIED_PARTNERS } from '../stats/tallies-sql.repository';
 
 export interface RedeemInput {
   codeId: string;
@@ -25,7 +27,11 @@ export interface RedeemInput {
   deviceInfo: string | null;
   ipAddress: string | null;
   userAgent: string | null;
-  idempotencyKey: string | null;
+  /**
+   * The Idempotency-Key's claim (Idempotency.onceInStatement), written by this same statement: it
+   * counts only while the key is free and stores the key with the redemption. None: no key.
+   */
+  claim?: StatementClaim | null;
   /** Minutes since midnight of `at` in BUSINESS_TIMEZONE: a trainer code's daily window is checked against it. */
   minuteOfDay: number;
   /** The sale at the till and the discount it got (cents), when the till sent one. */
@@ -40,8 +46,9 @@ export interface RedeemInput {
   partnerId: string | null;
   partnerName: string | null;
   /**
-   * The partner whose till redeems: the code must be its own (vendor_id) or actively assigned to it
-   * (partner_ids); null: no such condition (the member's own redeem, the administrator).
+   * The partner whose till redeems: it must be one that may honour the code (honouredBySql: its own,
+   * actively assigned to it, or club-wide); null: no such condition (the member's own redeem, the
+   * administrator).
    */
   honouredBy: string | null;
   /** Who: the staff member's name, or SELF_SERVICE_REDEEMER. */
@@ -68,21 +75,24 @@ export type RedeemedCode = Omit<QrCode, 'createdAt'> & {
  * UPDATE is the usage check and the increment (its row lock serialises concurrent redeems of a code
  * across every instance, and a redeem that would exceed the limit, comes after the code's last
  * business day or before the start of its first (start_date), or finds it deactivated, changes nothing); the redemption row and the outbox event are
- * inserted from its result in the same statement, so they exist exactly when the count went up. A
- * repeated Idempotency-Key violates redemptions' unique key and the statement changes nothing at all.
+ * inserted from its result in the same statement, so they exist exactly when the count went up. With
+ * an Idempotency-Key the statement is also the key's claim (Idempotency.onceInStatement): it counts
+ * only while the key is free and inserts the key beside the redemption, so a concurrent twin that
+ * committed first makes it a unique violation that changes nothing at all.
  * What the dashboards' tallies must count for it is queued in the same statement as one
- * pending_tallies row (platform-wide and for each partner in the code row's partner_ids, read under the
- * row lock, so an assignment change committing meanwhile is seen): an insert that no other redeem
- * waits on; TallyFolder folds the queue into the tallies (services/vouchers/src/stats/tally-folder.ts).
+ * pending_tallies row (platform-wide and for the partners TALLIED_PARTNERS names: the code row's
+ * partner_ids read under the row lock, so an assignment change committing meanwhile is seen, or a
+ * club-wide code's till): an insert that no other redeem waits on; TallyFolder folds the queue into
+ * the tallies (services/vouchers/src/stats/tally-folder.ts).
  * A trainer code with a daily window (trainer_rules; the same rule as libs/domain isMinuteInWindow)
  * counts only inside it. A staff-only code (redemption_mode 'staff') counts only at a till, and a
- * till's redeem only at a partner that may honour the code (its vendor, or actively assigned).
+ * till's redeem only at a partner that may honour the code (honouredBySql).
  */
-const redeemSql = (event: string, audit: AuditSqlInsert) => `with updated as (
+const redeemSql = (event: string, audit: AuditSqlInsert, claim: StatementClaim | null) => `with updated as (
     update qr_codes set usage_count = usage_count + 1
      where id = ? and is_active and usage_count < usage_limit
        and (redemption_mode = 'self' or ?::text = 'till')
-       and (?::uuid is null or vendor_id = ?::uuid or ?::uuid = any(partner_ids))
+       and (?::uuid is null or ${honouredBySql('qr_codes')})
        and (expiration_date is null or expiration_date >= ?::date)
        and (start_date is null or start_date <= ?::date)
        and not exists (select 1 from trainer_rules t, (select ?::int as m) now_
@@ -90,18 +100,20 @@ const redeemSql = (event: string, audit: AuditSqlInsert) => `with updated as (
                           and not (case when t.valid_hours_start < t.valid_hours_end
                                         then now_.m >= t.valid_hours_start and now_.m < t.valid_hours_end
                                         else now_.m >= t.valid_hours_start or now_.m < t.valid_hours_end end))
+       ${claim ? `and ${claim.unclaimed}` : ''}
     returning *
   ), redemption as (
-    insert into redemptions (id, qr_code_id, redeemed_at, redeemed_by, device_info, ip_address, user_agent, idempotency_key,
+    insert into redemptions (id, qr_code_id, redeemed_at, redeemed_by, device_info, ip_address, user_agent,
                              transaction_amount, discount_applied, channel, partner_id, partner_name,
                              redeemed_by_user_id, scanned_at)
-    select ?::uuid, id, ?::timestamptz, ?, ?, ?, ?, ?, ?::int, ?::int, ?,
+    select ?::uuid, id, ?::timestamptz, ?, ?, ?, ?, ?::int, ?::int, ?,
            coalesce(?::uuid, ${SOLE_PARTNER}), ?, ?::uuid, ?::timestamptz from updated
     returning id, partner_id, channel, transaction_amount, discount_applied
-  ), tally as (
+  ), ${claim ? `claim as (${claim.insert('redemption')}), ` : ''}tally as (
     insert into pending_tallies (day, partner_ids, clinic_name, batch_id, delta, qr_code_id, redeemed_at,
                                  transaction_amount, discount_applied)
-    select ?::date, partner_ids, clinic_name, batch_id, 1, id, ?::timestamptz, ?::int, ?::int from updated
+    select ?::date, ${TALLIED_PARTNERS('u', 'r')}, u.clinic_name, u.batch_id, 1, u.id, ?::timestamptz, ?::int, ?::int
+      from updated u, redemption r
   ), event as (
     ${event}
   ), ${audit.ctes}
@@ -161,6 +173,7 @@ export function redeemStatement(
   events: Pick<SqlEventWriter, 'insertFrom'>,
   auditTrail: Pick<AuditTrail, 'insertFrom'>,
 ): RedeemStatement {
+  const claim = input.claim ?? null;
   const event = events.insertFrom(
     'vouchers.voucher.redeemed.v1',
     'updated',
@@ -191,23 +204,22 @@ export function redeemStatement(
     { at: input.at },
   );
   return {
-    sql: redeemSql(event.sql, audit),
+    sql: redeemSql(event.sql, audit, claim),
     params: [
       input.codeId,
       input.channel,
       input.honouredBy,
-      input.honouredBy,
-      input.honouredBy,
+      ...honouredByParams(input.honouredBy),
       input.validFrom,
       input.startedBy,
       input.minuteOfDay,
+      ...(claim?.unclaimedParams ?? []),
       input.redemptionId,
       input.at,
       input.redeemedBy,
       input.deviceInfo,
       input.ipAddress,
       input.userAgent,
-      input.idempotencyKey,
       input.transactionAmount,
       input.discountApplied,
       input.channel,
@@ -215,6 +227,7 @@ export function redeemStatement(
       input.partnerName,
       input.redeemedByUserId,
       input.scannedAt,
+      ...(claim?.insertParams ?? []),
       input.day,
       input.at,
       input.transactionAmount,
@@ -258,10 +271,5 @@ export class RedemptionsRepository {
         partnerName,
         redemptionId,
       ]);
-  }
-
-  /** The first outcome of a retried request, read past the request's identity map. */
-  findByIdempotencyKey(codeId: string, idempotencyKey: string): Promise<Redemption | null> {
-    return this.em.fork().findOne(Redemption, { qrCodeId: codeId, idempotencyKey });
   }
 }

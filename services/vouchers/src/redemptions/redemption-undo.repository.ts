@@ -9,6 +9,7 @@ import {
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { visibleCodesSql } from '../codes/code-visibility';
+import { TALLIED_PARTNERS } from '../stats/tallies-sql.repository';
 import type { RedemptionRecord } from './redemption-view';
 
 /** The columns of a redemption the undo and its answer read. */
@@ -37,7 +38,7 @@ export interface CancelInput {
  * cancelled only if it is still completed (a second cancel, waiting on the code row, finds it
  * cancelled and changes nothing); from that row: the use goes back to the code (never below zero),
  * the dashboards' tallies get a -1 (pending_tallies, delta -1, the redemption's business day and
- * amounts, the code's partners as they are now, which every assignment change has moved its
+ * amounts, the partners TALLIED_PARTNERS names as the code is now, which every assignment change has moved its
  * redemptions to) and the outbox gets vouchers.redemption.cancelled.v1 with the code's new version.
  */
 const cancelSql = (event: string, audit: AuditSqlInsert) => `with locked as (
@@ -63,7 +64,7 @@ const cancelSql = (event: string, audit: AuditSqlInsert) => `with locked as (
   ), tally as (
     insert into pending_tallies (day, partner_ids, clinic_name, batch_id, delta, qr_code_id, redeemed_at,
                                  transaction_amount, discount_applied)
-    select (d.redeemed_at at time zone ?)::date, d.partner_ids, d.clinic_name, d.batch_id, -1, d.id, d.redeemed_at,
+    select (d.redeemed_at at time zone ?)::date, ${TALLIED_PARTNERS('d', 'd')}, d.clinic_name, d.batch_id, -1, d.id, d.redeemed_at,
            d.transaction_amount, d.discount_applied
       from done d
   ), event as (

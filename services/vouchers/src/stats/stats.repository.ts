@@ -10,7 +10,14 @@ import {
 import type { Actor, Redemption as RedemptionDto, RedemptionStatus } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { assignedRowSql, assignedToSql, codeSearchSql, visibleCodesSql } from '../codes/code-visibility';
+import {
+  assignedRowSql,
+  codeSearchSql,
+  partnerRedemptionsSql,
+  visibleCodesSql,
+  visibleRedemptionsSql,
+} from '../codes/code-visibility';
+import { clubWideSql } from '../codes/honoured-by';
 
 import type { KeysetPage, PageWindow } from '../codes/qr-codes.repository';
 import type { RedemptionRecord } from '../redemptions/redemption-view';
@@ -111,40 +118,64 @@ export class StatsRepository {
         { sql: 'p.partner_id = ? and p.is_active', params: [actor.companyId] },
         codeSearchSql(window.search),
       );
+      // With the club-wide codes' redemptions made at its till (partnerRedemptionsSql), along
+      // redemptions_partner_order_index.
+      const clubWide = allOf(
+        { sql: `r.partner_id = ?::uuid and ${clubWideSql('q')}`, params: [actor.companyId] },
+        codeSearchSql(window.search),
+        inner,
+      );
       const rows: PagedRow[] = await this.em.execute(
-        `select ${REDEMPTION_COLUMNS}, ${CODE_COLUMNS}
-           from qr_code_partners p
-           join qr_codes q on q.id = p.qr_code_id
-          cross join lateral (
-            select r.* from redemptions r
-             where r.qr_code_id = p.qr_code_id and ${inner.sql}
-             order by r.redeemed_at ${dir}, r.id ${dir} limit ?) r
-          where ${codes.sql}
+        `select * from (
+           (select ${REDEMPTION_COLUMNS}, ${CODE_COLUMNS}
+              from qr_code_partners p
+              join qr_codes q on q.id = p.qr_code_id
+             cross join lateral (
+               select r.* from redemptions r
+                where r.qr_code_id = p.qr_code_id and ${inner.sql}
+                order by r.redeemed_at ${dir}, r.id ${dir} limit ?) r
+             where ${codes.sql}
+             order by r.redeemed_at ${dir}, r.id ${dir} limit ?)
+           union all
+           (select ${REDEMPTION_COLUMNS}, ${CODE_COLUMNS}
+              from redemptions r join qr_codes q on q.id = r.qr_code_id
+             where ${clubWide.sql}
+             order by r.redeemed_at ${dir}, r.id ${dir} limit ?)) r
           order by r.redeemed_at ${dir}, r.id ${dir} limit ? offset ?`,
-        [...inner.params, offset + window.limit, ...codes.params, window.limit, offset],
+        [
+          ...inner.params,
+          offset + window.limit,
+          ...codes.params,
+          offset + window.limit,
+          ...clubWide.params,
+          offset + window.limit,
+          window.limit,
+          offset,
+        ],
       );
       return { rows, nextCursor: next(rows) };
     }
     if (plan === 'bySearch' && codeSearchSql(window.search)) {
       // Each matching code's first `offset + limit` redemptions (after the cursor) in the table's
       // order are all a page can need; the partner is checked code by code (one probe each).
-      const codes = this.searchedCodes(actor, window.search, view);
+      const { codes, redemptions } = this.searchedCodes(actor, window.search, view);
+      const listed = allOf(inner, redemptions);
       const rows: PagedRow[] = await this.em.execute(
         `select ${REDEMPTION_COLUMNS}, ${CODE_COLUMNS}
            from qr_codes q
           cross join lateral (
             select r.* from redemptions r
-             where r.qr_code_id = q.id and ${inner.sql}
+             where r.qr_code_id = q.id and ${listed.sql}
              order by r.redeemed_at ${dir}, r.id ${dir} limit ?) r
           where ${codes.sql}
           order by r.redeemed_at ${dir}, r.id ${dir} limit ? offset ?`,
-        [...inner.params, offset + window.limit, ...codes.params, window.limit, offset],
+        [...listed.params, offset + window.limit, ...codes.params, window.limit, offset],
       );
       return { rows, nextCursor: next(rows) };
     }
     const where = allOf(
-      visibleCodesSql(actor),
-      view.partnerId && actor.role === 'super_admin' ? assignedToSql(view.partnerId) : null,
+      visibleRedemptionsSql(actor),
+      view.partnerId && actor.role === 'super_admin' ? partnerRedemptionsSql(view.partnerId) : null,
       codeSearchSql(window.search),
       inner,
     );
@@ -172,8 +203,8 @@ export class StatsRepository {
     const status: SqlClause | null = view.status ? { sql: 'r.status = ?', params: [view.status] } : null;
     if (plan === 'bySearch' && codeSearchSql(search)) {
       // Code by code, each one's redemptions counted on its index, until bound + 1.
-      const codes = this.searchedCodes(actor, search, view);
-      const inner = allOf({ sql: 'r.qr_code_id = q.id', params: [] }, status);
+      const { codes, redemptions } = this.searchedCodes(actor, search, view);
+      const inner = allOf({ sql: 'r.qr_code_id = q.id', params: [] }, status, redemptions);
       const [{ total }] = (await this.em.execute(
         `select count(*)::int as total from (
            select 1 from qr_codes q
@@ -184,8 +215,8 @@ export class StatsRepository {
       return total;
     }
     const where = allOf(
-      visibleCodesSql(actor),
-      view.partnerId && actor.role === 'super_admin' ? assignedToSql(view.partnerId) : null,
+      visibleRedemptionsSql(actor),
+      view.partnerId && actor.role === 'super_admin' ? partnerRedemptionsSql(view.partnerId) : null,
       codeSearchSql(search),
       view.status ? { sql: 'r.status = ?', params: [view.status] } : null,
     );
@@ -197,23 +228,32 @@ export class StatsRepository {
     return total;
   }
 
-  /** The codes a searched table starts from (plan `bySearch`): visible, the partner's, matching. */
-  private searchedCodes(actor: Actor, search: string | undefined, view: RedemptionView): SqlClause {
-    // visibleCodesSql, checked code by code (a company's assignment is one probe, not a set of all of them).
-    const visible =
-      actor.role === 'super_admin' || !actor.companyId
-        ? visibleCodesSql(actor)
-        : assignedRowSql(actor.companyId);
-    return allOf(
-      visible,
-      view.partnerId && actor.role === 'super_admin' ? assignedRowSql(view.partnerId) : null,
-      codeSearchSql(search),
-    );
+  /**
+   * The codes a searched table starts from (plan `bySearch`): visible, the partner's, matching; and of
+   * each, the redemptions it lists (partnerRedemptionsSql: of a club-wide code, only those made at
+   * the partner's till; null: all).
+   */
+  private searchedCodes(
+    actor: Actor,
+    search: string | undefined,
+    view: RedemptionView,
+  ): { codes: SqlClause; redemptions: SqlClause | null } {
+    const partnerId = actor.role === 'super_admin' ? view.partnerId : (actor.companyId ?? undefined);
+    if (!partnerId) return { codes: allOf(visibleCodesSql(actor), codeSearchSql(search)), redemptions: null };
+    // The assignment checked code by code (one probe, not a set of all of a company's codes).
+    const assigned = assignedRowSql(partnerId);
+    return {
+      codes: allOf(
+        { sql: `(${assigned.sql} or ${clubWideSql('q')})`, params: assigned.params },
+        codeSearchSql(search),
+      ),
+      redemptions: { sql: `(not ${clubWideSql('q')} or r.partner_id = ?::uuid)`, params: [partnerId] },
+    };
   }
 
   /** How many redemptions (cancelled ones too, as the list shows them) a search matches. */
   async countRedemptions(actor: Actor, search: string | undefined): Promise<number> {
-    const where = allOf(visibleCodesSql(actor), codeSearchSql(search));
+    const where = allOf(visibleRedemptionsSql(actor), codeSearchSql(search));
     const [{ total }] = (await this.em.execute(
       `select count(*)::int as total from redemptions r join qr_codes q on q.id = r.qr_code_id where ${where.sql}`,
       where.params,
@@ -227,7 +267,7 @@ export class StatsRepository {
    * completed count plus these.
    */
   async countCancelled(actor: Actor, partnerId?: string): Promise<number> {
-    const where = allOf(visibleCodesSql(actor), partnerId ? assignedToSql(partnerId) : null);
+    const where = allOf(visibleRedemptionsSql(actor), partnerId ? partnerRedemptionsSql(partnerId) : null);
     const [{ total }] = (await this.em.execute(
       `select count(*)::int as total from redemptions r join qr_codes q on q.id = r.qr_code_id
         where r.status = 'cancelled' and ${where.sql}`,

@@ -3,11 +3,41 @@
 // *.repository.ts (only repositories hold SQL: avpass/repositories-only). No package imports: the tool
 // runs it without the service's dependencies (its imports are other SQL-only files).
 
+import { clubWideSql } from '../codes/honoured-by';
 import { REBUILD_PARTNER_OFFER_TALLIES_SQL } from '../assignment/partner-offer-tallies-sql.repository';
 import { REBUILD_TRAINER_TALLIES_SQL } from '../trainers/trainer-tallies-sql.repository';
 
 /** The platform-wide scope of code_tallies and redemption_tallies. */
 export const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The partners whose tallies count a redemption (issue 37), as an SQL uuid[]: the code's active
+ * assignments (`code`.partner_ids); for a club-wide code (no vendor, no assignment), which has none,
+ * the partner whose till redeemed it (`redemption`.partner_id), so that partner's stats count it.
+ * The redeem and the cancel queue their pending_tallies rows with it; moves and the rebuild follow it.
+ */
+export const TALLIED_PARTNERS = (code: string, redemption: string): string =>
+  `(case when ${clubWideSql(code)} and ${redemption}.partner_id is not null
+         then array[${redemption}.partner_id] else ${code}.partner_ids end)`;
+
+/**
+ * A club-wide code's completed redemptions made at a partner's till, which count for that partner
+ * (TALLIED_PARTNERS), added to the tallies REBUILD_TALLIES_FROM_ROWS_SQL made (after it refreshed
+ * partner_ids). Separate because migration 20261124 runs that list as it was, before redemptions
+ * had a partner.
+ */
+const CLUB_WIDE_AT_PARTNER = `redemptions r join qr_codes q on q.id = r.qr_code_id
+    where r.status = 'completed' and r.partner_id is not null and ${clubWideSql('q')}`;
+export const REBUILD_CLUB_WIDE_TALLIES_SQL: readonly string[] = [
+  `insert into redemption_tallies (scope_id, day, shard, redemptions)
+   select r.partner_id, (r.redeemed_at at time zone $1)::date, 0, count(*) from ${CLUB_WIDE_AT_PARTNER}
+    group by 1, 2 order by 1, 2
+   on conflict (scope_id, day, shard) do update set redemptions = redemption_tallies.redemptions + excluded.redemptions`,
+  `insert into location_tallies (partner_id, clinic_name, shard, redemptions)
+   select r.partner_id, q.clinic_name, 0, count(*) from ${CLUB_WIDE_AT_PARTNER}
+    group by 1, 2 order by 1, 2
+   on conflict (partner_id, clinic_name, shard) do update set redemptions = location_tallies.redemptions + excluded.redemptions`,
+];
 
 /**
  * Recomputes every tally from the rows, in one transaction the caller opens; `$1` is the business
@@ -72,6 +102,7 @@ export const REBUILD_TALLIES_SQL: readonly string[] = [
   `lock table qr_codes, qr_code_partners, redemptions, batches, pending_tallies, trainer_rules in share row exclusive mode`,
   `truncate pending_tallies`,
   ...REBUILD_TALLIES_FROM_ROWS_SQL,
+  ...REBUILD_CLUB_WIDE_TALLIES_SQL,
   ...REBUILD_CODE_KEY_TALLIES_SQL,
   ...REBUILD_PARTNER_OFFER_TALLIES_SQL,
   ...REBUILD_TRAINER_TALLIES_SQL,

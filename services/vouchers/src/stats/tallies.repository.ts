@@ -2,6 +2,7 @@ import type { VoucherSnapshot } from '@avpass/contracts';
 import { pgArray } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { clubWideSql } from '../codes/honoured-by';
 import { PLATFORM_SCOPE, REBUILD_TALLIES_SQL, searchTextOf } from './tallies-sql.repository';
 
 /** A qr_codes row's voucher state as RETURNING reads it (voucherSnapshot of the events). */
@@ -155,30 +156,38 @@ export class TalliesRepository {
     timeZone: string,
   ): Promise<VoucherSnapshot | null> {
     if (!added.length && !removed.length) return null;
-    const rows: SnapshotRow[] = await tx.execute(
-      `update qr_codes set partner_ids = (select coalesce(array_agg(partner_id order by partner_id), '{}')
-                                           from qr_code_partners where qr_code_id = ? and is_active)
+    const before: { club_wide: boolean }[] = await tx.execute(
+      `select ${clubWideSql('q')} as club_wide from qr_codes q where q.id = ? for update`,
+      [codeId],
+    );
+    const rows: (SnapshotRow & { club_wide: boolean })[] = await tx.execute(
+      `update qr_codes q set partner_ids = (select coalesce(array_agg(partner_id order by partner_id), '{}')
+                                             from qr_code_partners where qr_code_id = ? and is_active)
         where id = ?
-        returning ${SNAPSHOT_COLUMNS}`,
+        returning ${SNAPSHOT_COLUMNS}, ${clubWideSql('q')} as club_wide`,
       [codeId, codeId],
     );
     const deltas = [...added.map((id) => [id, 1] as const), ...removed.map((id) => [id, -1] as const)].sort(
       ([a], [b]) => a.localeCompare(b),
     );
-    await this.moveCode(tx, codeId, deltas, timeZone);
-    return rows[0] ? toSnapshot(rows[0]) : null;
+    const row = rows[0];
+    // A club-wide code's till redemptions counted where they were made; once it is assigned they
+    // count for its partners instead (and back again when its last assignment ends).
+    const clubWide = row ? Number(row.club_wide) - Number(before[0]?.club_wide ?? false) : 0;
+    await this.moveCode(tx, codeId, deltas, timeZone, clubWide as -1 | 0 | 1);
+    return row ? toSnapshot(row) : null;
   }
 
   /** Before the code is deleted in `tx`: it and its redemptions leave every tally. */
   async codeDeleted(tx: EntityManager, codeId: string, timeZone: string): Promise<void> {
-    const rows: { partner_ids: string[] }[] = await tx.execute(
-      'select partner_ids from qr_codes where id = ? for update',
+    const rows: { partner_ids: string[]; club_wide: boolean }[] = await tx.execute(
+      `select partner_ids, ${clubWideSql('q')} as club_wide from qr_codes q where id = ? for update`,
       [codeId],
     );
     const row = rows[0];
     if (!row) return;
     const scopes = [PLATFORM_SCOPE, ...[...row.partner_ids].sort()].map((id) => [id, -1] as const);
-    await this.moveCode(tx, codeId, scopes, timeZone);
+    await this.moveCode(tx, codeId, scopes, timeZone, row.club_wide ? -1 : 0);
     await tx.execute(
       `insert into batch_tallies (batch_id, shard, redeemed)
        select batch_id, 0, -usage_count from qr_codes where id = ? and batch_id is not null and usage_count > 0
@@ -370,13 +379,16 @@ export class TalliesRepository {
   /**
    * The code and its completed redemptions (a cancelled one counts nowhere), times `sign`, into each
    * scope's tallies (scopes sorted by id). usage_count is the number of completed redemptions (a cancel
-   * gives its use back in the same statement).
+   * gives its use back in the same statement). `tillSign` also moves the code's till redemptions,
+   * each for the partner it was made at: a club-wide code's (TALLIED_PARTNERS), when it becomes or
+   * stops being club-wide. Each table's rows are taken in key order in one statement.
    */
   private async moveCode(
     tx: EntityManager,
     codeId: string,
     scopes: (readonly [string, 1 | -1])[],
     timeZone: string,
+    tillSign: -1 | 0 | 1 = 0,
   ): Promise<void> {
     const ids = scopes.map(([id]) => id);
     const signs = scopes.map(([, sign]) => sign);
@@ -386,24 +398,32 @@ export class TalliesRepository {
        on conflict (scope_id) do update set codes = code_tallies.codes + excluded.codes`,
       [pgArray(ids), pgArray(signs)],
     );
+    const atTills = `from redemptions r where r.qr_code_id = ? and r.status = 'completed' and r.partner_id is not null and ? <> 0`;
     await tx.execute(
       `insert into redemption_tallies (scope_id, day, shard, redemptions)
-       select s.id, d.day, 0, d.n * s.sign
-         from unnest(?::uuid[], ?::int[]) as s(id, sign),
-              (select (redeemed_at at time zone ?)::date as day, count(*) as n
-                 from redemptions where qr_code_id = ? and status = 'completed' group by 1) d
-        order by s.id, d.day
+       select id, day, 0, sum(n) from (
+         select s.id, d.day, d.n * s.sign as n
+           from unnest(?::uuid[], ?::int[]) as s(id, sign),
+                (select (redeemed_at at time zone ?)::date as day, count(*) as n
+                   from redemptions where qr_code_id = ? and status = 'completed' group by 1) d
+         union all
+         select r.partner_id, (r.redeemed_at at time zone ?)::date, ?::int ${atTills}) m
+        group by id, day order by id, day
        on conflict (scope_id, day, shard) do update set redemptions = redemption_tallies.redemptions + excluded.redemptions`,
-      [pgArray(ids), pgArray(signs), timeZone, codeId],
+      [pgArray(ids), pgArray(signs), timeZone, codeId, timeZone, tillSign, codeId, tillSign],
     );
     await tx.execute(
       `insert into location_tallies (partner_id, clinic_name, shard, redemptions)
-       select s.id, q.clinic_name, 0, q.usage_count * s.sign
-         from unnest(?::uuid[], ?::int[]) as s(id, sign), qr_codes q
-        where q.id = ? and q.usage_count > 0
-        order by s.id
+       select m.id, q.clinic_name, 0, sum(m.n)
+         from (select s.id, q0.usage_count * s.sign as n
+                 from unnest(?::uuid[], ?::int[]) as s(id, sign), qr_codes q0
+                where q0.id = ? and q0.usage_count > 0
+               union all
+               select r.partner_id, ?::int ${atTills}) m, qr_codes q
+        where q.id = ?
+        group by m.id, q.clinic_name order by m.id
        on conflict (partner_id, clinic_name, shard) do update set redemptions = location_tallies.redemptions + excluded.redemptions`,
-      [pgArray(ids), pgArray(signs), codeId],
+      [pgArray(ids), pgArray(signs), codeId, tillSign, codeId, tillSign, codeId],
     );
   }
 

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { idPrefixRange } from '../codes/code-visibility';
+import { honouredByParams, honouredBySql } from '../codes/honoured-by';
 import type { RedemptionRecord } from '../redemptions/redemption-view';
 
 /** A code an 8-character entry matched. */
@@ -9,22 +10,16 @@ export interface PrefixMatch {
   custom_title: string | null;
   clinic_name: string;
   service: string;
+  /** Whether the till's partner may honour it (always, for the administrator). */
+  honoured: boolean;
 }
 
 /** A redemption of the till's recent list, with what its line shows of the code. */
-export type RecentRow = RedemptionRecord & Omit<PrefixMatch, 'id'>;
+export type RecentRow = RedemptionRecord & Omit<PrefixMatch, 'id' | 'honoured'>;
 
 const RECORD_COLUMNS = `r.id, r.qr_code_id, r.redeemed_at, r.scanned_at, r.redeemed_by, r.redeemed_by_user_id, r.channel,
   r.partner_id, r.partner_name, r.transaction_amount, r.discount_applied, r.status, r.cancelled_at,
   r.cancelled_by, r.cancel_reason`;
-
-/**
- * Which partner may honour a code, the one place the till writes it (the redeem statement checks the
- * same in services/vouchers/src/redeem/redemptions.repository.ts): the partner the code belongs to
- * (vendor_id) or one it is actively assigned to (partner_ids, the code's active assignments).
- */
-const honouredBySql = (alias: string) =>
-  `(${alias}.vendor_id = ?::uuid or ?::uuid = any(${alias}.partner_ids))`;
 
 /** What the till reads: codes by an id prefix, who may honour one, and today's redemptions at a till. */
 @Injectable()
@@ -32,18 +27,19 @@ export class TillRepository {
   constructor(private readonly em: EntityManager) {}
 
   /**
-   * Codes whose id starts with `prefix` (8 hex characters) by a range of the primary key, among those
-   * `partnerId` may honour (null: every code, the administrator); at most `limit`, by id.
+   * Codes whose id starts with `prefix` (8 hex characters) by a range of the primary key, each saying
+   * whether `partnerId` may honour it (null: the administrator, every code); the ones it may honour
+   * first, then by id; at most `limit`. The caller decides what the till may say of the others.
    */
   async byPrefix(prefix: string, partnerId: string | null, limit: number): Promise<PrefixMatch[]> {
     const range = idPrefixRange(prefix);
     if (!range) return [];
-    const honoured = partnerId ? `and ${honouredBySql('q')}` : '';
+    const honoured = partnerId ? honouredBySql('q') : 'true';
     return this.em.fork().execute(
-      `select q.id, q.custom_title, q.clinic_name, q.service from qr_codes q
-        where q.id between ?::uuid and ?::uuid ${honoured}
-        order by q.id limit ?`,
-      [...range, ...(partnerId ? [partnerId, partnerId] : []), limit],
+      `select q.id, q.custom_title, q.clinic_name, q.service, ${honoured} as honoured from qr_codes q
+        where q.id between ?::uuid and ?::uuid
+        order by honoured desc, q.id limit ?`,
+      [...(partnerId ? honouredByParams(partnerId) : []), ...range, limit],
     );
   }
 
@@ -52,8 +48,7 @@ export class TillRepository {
     const rows: { ok: boolean }[] = await this.em
       .fork()
       .execute(`select ${honouredBySql('q')} as ok from qr_codes q where q.id = ?::uuid`, [
-        partnerId,
-        partnerId,
+        ...honouredByParams(partnerId),
         codeId,
       ]);
     return rows[0]?.ok === true;

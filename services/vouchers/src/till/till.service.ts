@@ -10,10 +10,10 @@ import {
   type TillMatch,
   type TillRecentResponse,
   type TillRedeemResponse,
+  RPC,
 } from '@avpass/contracts';
 import { addDays, discountApplied, endOfBusinessDay, isUnlimited, todayInTimeZone } from '@avpass/domain';
-import { DomainError, exportMetrics, voucherRedeemsTotal } from '@avpass/platform';
-import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { DomainError, exportMetrics, voucherRedeemsTotal, type IdempotentCall } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
 import { PartnerDetails } from '../assignment/partner-details';
@@ -21,8 +21,7 @@ import type { QrCode } from '../codes/qr-code.entity';
 import { toPublicVoucher } from '../codes/qr-code.mapper';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
 import { NO_COMPANY_MESSAGE, voucherNotFound } from '../codes/qr-codes.service';
-import { RedeemService, type RedeemOrigin } from '../redeem/redeem.service';
-import { RedemptionsRepository } from '../redeem/redemptions.repository';
+import { RedeemService, type RedeemOrigin, type RedeemOutcome } from '../redeem/redeem.service';
 import { toTillRedemption, type RedemptionRecord } from '../redemptions/redemption-view';
 import { VouchersSettings } from '../settings';
 import { TrainersRepository } from '../trainers/trainers.repository';
@@ -50,10 +49,6 @@ const VOUCHER_PATH = /^\/voucher\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 const notOurs = () => DomainError.validation(NOT_OUR_VOUCHER_MESSAGE, { code: [NOT_OUR_VOUCHER_MESSAGE] });
 
-const isUniqueViolation = (error: unknown) =>
-  error instanceof UniqueConstraintViolationException ||
-  (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505');
-
 const hostOf = (url: string | undefined): string | null => {
   if (!url) return null;
   try {
@@ -77,20 +72,22 @@ interface Target {
 interface TillPlace {
   partnerId: string | null;
   partnerName: string | null;
+  /** False when the partners service says the partner is deactivated: it honours nothing. */
+  active: boolean;
 }
 
 /**
  * The till (issue 25): a partner's staff check and redeem a member's code, scanned (its link) or typed
- * (its id, or the 8 characters printed on cards). A partner may honour the codes it owns (vendorId) or
- * is actively assigned; the administrator any code. The redeem is the public redeem's one statement
- * (RedeemService.count), recording the till, the partner and the staff member.
+ * (its id, or the 8 characters printed on cards). An active partner may honour the codes it owns
+ * (vendorId), is actively assigned, and club-wide ones (codes/honoured-by.ts); the administrator any
+ * code. The redeem is the public redeem's one statement (RedeemService.countOnce), recording the till,
+ * the partner and the staff member.
  */
 @Injectable()
 export class TillService {
   constructor(
     private readonly till: TillRepository,
     private readonly redeemer: RedeemService,
-    private readonly redemptions: RedemptionsRepository,
     private readonly codes: QrCodesRepository,
     private readonly terms: TrainersRepository,
     private readonly assignments: AssignmentsRepository,
@@ -120,7 +117,7 @@ export class TillService {
       answer.discountApplied = discount;
       answer.amountDue = input.transactionAmount - discount;
     }
-    if (place.partnerId && !(await this.till.mayHonour(code.id, place.partnerId))) {
+    if (place.partnerId && !(place.active && (await this.till.mayHonour(code.id, place.partnerId)))) {
       return { ...answer, redeemable: false, refusal: 'not_valid_here', reason: this.notValidHere(place) };
     }
     const refusal = this.redeemer.refusalOf(code, now, terms, 'till');
@@ -131,8 +128,10 @@ export class TillService {
   }
 
   /**
-   * Counts one use at this till (201). Once per Idempotency-Key: a repeat, or a concurrent twin,
-   * answers the first redemption. A shop that may not honour the code is 403, a refusal 409.
+   * Counts one use at this till (201). Once per Idempotency-Key of this staff member (the platform's
+   * mechanism, claimed by the redeem statement itself): a repeat, or a concurrent twin, answers the
+   * first redemption; the same key with another request is a 409; another user's same key is another
+   * request. A shop that may not honour the code is 403, a refusal 409.
    */
   async redeem(
     actor: Actor,
@@ -147,13 +146,9 @@ export class TillService {
   ): Promise<TillRedeemResponse> {
     const scannedAt = this.scanTime(input.scannedAt);
     const place = await this.placeOf(actor);
+    if (!place.active) throw DomainError.forbidden(this.notValidHere(place));
     // The code is not read first: the statement finds it (or not) and checks every rule itself.
     const { id } = await this.resolve(input.code, place, input.requestOrigin);
-    const key = input.idempotencyKey;
-    if (key) {
-      const earlier = await this.replay(actor, id, key);
-      if (earlier) return earlier;
-    }
     const origin: RedeemOrigin = {
       channel: 'till',
       partnerId: place.partnerId,
@@ -164,15 +159,24 @@ export class TillService {
       redeemedByUserId: UUID_PATTERN.test(actor.userId) ? actor.userId : null,
       scannedAt,
     };
-    let outcome: Awaited<ReturnType<RedeemService['count']>>;
+    // The request as sent (typed or scanned), not where it was sent to (the till's host).
+    const call: IdempotentCall = {
+      actor,
+      operation: RPC.vouchers.tillRedeem,
+      request: input,
+      unfingerprinted: ['requestOrigin'],
+    };
     try {
-      outcome = await this.redeemer.count(id, key, meta, input.transactionAmount, origin);
+      return await this.redeemer.countOnce(
+        id,
+        call,
+        meta,
+        input.transactionAmount,
+        origin,
+        (outcome) => this.redeemed(actor, origin, outcome),
+        (redemptionId) => this.answer(actor, redemptionId),
+      );
     } catch (error) {
-      // A concurrent request with the same key won: answer with its redemption.
-      if (key && isUniqueViolation(error)) {
-        const earlier = await this.replay(actor, id, key);
-        if (earlier) return earlier;
-      }
       // Refused: first of all because this shop may not honour the code (as the check says).
       if (
         error instanceof DomainError &&
@@ -183,8 +187,14 @@ export class TillService {
         throw DomainError.forbidden(this.notValidHere(place));
       throw error;
     }
-    // A retried key whose first outcome stands (found by the statement's own replay).
-    if ('message' in outcome) return this.answer(actor, outcome.redemptionId);
+  }
+
+  /** The answer to a use just counted: the redemption as recorded, and the voucher after it. */
+  private async redeemed(
+    actor: Actor,
+    origin: RedeemOrigin,
+    outcome: RedeemOutcome,
+  ): Promise<TillRedeemResponse> {
     voucherRedeemsTotal.inc({ outcome: 'redeemed' });
     const { code } = outcome;
     const now = this.settings.now();
@@ -192,7 +202,7 @@ export class TillService {
       id: outcome.redemptionId,
       qr_code_id: code.id,
       redeemed_at: outcome.at,
-      scanned_at: scannedAt,
+      scanned_at: origin.scannedAt,
       redeemed_by: origin.redeemedBy,
       redeemed_by_user_id: origin.redeemedByUserId,
       channel: 'till',
@@ -238,12 +248,13 @@ export class TillService {
   // ---- helpers -------------------------------------------------------------------------------
 
   private async placeOf(actor: Actor, named = true): Promise<TillPlace> {
-    if (actor.role === 'super_admin') return { partnerId: null, partnerName: null };
+    if (actor.role === 'super_admin') return { partnerId: null, partnerName: null, active: true };
     if (!actor.companyId) throw DomainError.forbidden(NO_COMPANY_MESSAGE);
     const partnerId = actor.companyId.toLowerCase();
-    // The partner's name as it is now (cached briefly by PartnerDetails; null when it cannot answer).
-    const partner = named ? (await this.partners.of([partnerId]))?.[0] : undefined;
-    return { partnerId, partnerName: partner?.name ?? null };
+    // The partner as it is now (cached briefly by PartnerDetails; unknown when it cannot answer, and
+    // then taken as active: the partners service refuses a deactivated partner's staff anyway).
+    const partner = named ? await this.partners.standing(partnerId) : null;
+    return { partnerId, partnerName: partner?.name ?? null, active: partner?.isActive ?? true };
   }
 
   private notValidHere(place: TillPlace): string {
@@ -267,9 +278,8 @@ export class TillService {
   /**
    * The code behind what was scanned or typed: (a) one of our voucher links: http(s), path exactly
    * /voucher/{id}, on PUBLIC_URL's host, the host the till's request came to, or the code's own
-   * stored link; (b) an id; (c) 8 hex characters (dashes and spaces ignored) among the codes this
-   * partner may honour (the administrator: all): none 404, several 409 with `matches`. Anything
-   * else: 400 "This is not an AV Pass voucher".
+   * stored link; (b) an id; (c) 8 hex characters (dashes and spaces ignored). Anything else: 400
+   * "This is not an AV Pass voucher".
    */
   private async resolve(text: string, place: TillPlace, requestOrigin: string | undefined): Promise<Target> {
     const typed = text.trim();
@@ -277,17 +287,30 @@ export class TillService {
     if (UUID_PATTERN.test(typed)) return { id: typed.toLowerCase(), code: null };
     const short = typed.replace(/[\s-]+/g, '');
     if (!SHORT_CODE.test(short)) throw notOurs();
-    const found = await this.till.byPrefix(short.toLowerCase(), place.partnerId, MAX_MATCHES + 1);
+    return this.byShortCode(short.toLowerCase(), place);
+  }
+
+  /**
+   * 8 characters, answered by cause as a scan would be: no code starts with them, 404; among the codes
+   * this partner may honour (the administrator: all), one is that code and several a 409 listing only
+   * those. When only codes it may not honour start with them, 403 "not valid at {partner}", as a scan
+   * of one says, but without the code's card: typing 8 characters must not show other shops' codes
+   * (decision 147).
+   */
+  private async byShortCode(short: string, place: TillPlace): Promise<Target> {
+    const found = await this.till.byPrefix(short, place.partnerId, MAX_MATCHES + 1);
     if (!found.length) throw voucherNotFound();
-    if (found.length > 1) {
-      const matches: TillMatch[] = found.slice(0, MAX_MATCHES).map((m: PrefixMatch) => ({
+    const honoured = found.filter((m) => m.honoured);
+    if (!honoured.length) throw DomainError.forbidden(this.notValidHere(place));
+    if (honoured.length > 1) {
+      const matches: TillMatch[] = honoured.slice(0, MAX_MATCHES).map((m: PrefixMatch) => ({
         id: m.id,
         title: titleOf(m),
         partnerName: m.clinic_name,
       }));
       throw new DomainError('CONFLICT', SEVERAL_MATCHES_MESSAGE, undefined, undefined, { matches });
     }
-    return { id: found[0]!.id, code: null };
+    return { id: honoured[0]!.id, code: null };
   }
 
   private async byLink(text: string, requestOrigin: string | undefined): Promise<Target> {
@@ -325,11 +348,6 @@ export class TillService {
   private async cardWith(code: QrCode, ids: string[], now: Date): Promise<PublicVoucher> {
     const partners = ids.length ? await this.partners.of(ids) : [];
     return { ...toPublicVoucher(code, this.settings.mapping(now)), ...(partners ? { partners } : {}) };
-  }
-
-  private async replay(actor: Actor, codeId: string, key: string): Promise<TillRedeemResponse | null> {
-    const earlier = await this.redemptions.findByIdempotencyKey(codeId, key);
-    return earlier ? this.answer(actor, earlier.id) : null;
   }
 
   /** The redemption as it stands, with the voucher after it. */
