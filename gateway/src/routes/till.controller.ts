@@ -57,6 +57,18 @@ export class TillController {
     return this.services.forward(RPC.vouchers.tillRecent, query ?? {}, req);
   }
 
+  /**
+   * `?since&cursor&limit` (1–1000, 1000): the offline copy of the codes this partner's till may honour
+   * (its own, assigned and club-wide), compact rows paged by id; with `since` (an earlier answer's) only
+   * what changed after it, with `removed` ids. Partner staff only: the administrator gets 403.
+   */
+  @Roles('company_admin')
+  @Get('till/codes')
+  @ApiRpc(RPC.vouchers.tillCodes)
+  codes(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.tillCodes, query ?? {}, req);
+  }
+
   /** The club-wide defaults of new codes (`defaultRedemptionMode`), for every signed-in user. */
   @Roles('super_admin', 'company_admin')
   @Get('settings/vouchers')
