@@ -1,6 +1,6 @@
 import { NOT_OUR_VOUCHER_MESSAGE, REDEEM_REFUSALS, type TillCopyCode } from '@avpass/contracts';
 import { describe, expect, it } from 'vitest';
-import { decideOffline, offlineKeyOf, queuedUsesOf, type OfflineKey } from './offline-check';
+import { decideOffline, listFromText, offlineKeyOf, queuedUsesOf, type OfflineKey } from './offline-check';
 
 const ID = '3f2a9c1e-5b7d-4e21-9a3c-0d4e5f6a7b8c';
 const OTHER_ID = '8a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -106,5 +106,15 @@ describe('the till offline, from its copy', () => {
     expect(decide(`https://elsewhere.example/voucher/${OTHER_ID}`, undefined).refusal).toBe('not_ours');
     // A link made before a change of domain, to a code the copy holds, is one of ours.
     expect(decide(`https://old.example/voucher/${ID}`, code()).redeemable).toBe(true);
+  });
+});
+
+describe('when the list is from', () => {
+  it('says the time today, and the day too when older', () => {
+    const now = new Date('2026-12-10T15:00:00.000Z');
+    expect(listFromText('2026-12-10T10:42:00.000Z', now, 'UTC')).toBe('Checked offline, list from 10:42 AM');
+    expect(listFromText('2026-12-09T10:42:00.000Z', now, 'UTC')).toBe(
+      'Checked offline, list from Dec 9, 10:42 AM',
+    );
   });
 });

@@ -7,7 +7,13 @@ import {
   type TillCopyCode,
   type TillRefusal,
 } from '@avpass/contracts';
-import { formatDate, UNLIMITED_USAGE_LIMIT, voucherStatus } from '@avpass/domain';
+import {
+  formatDate,
+  formatMonthDayTime,
+  formatTime,
+  UNLIMITED_USAGE_LIMIT,
+  voucherStatus,
+} from '@avpass/domain';
 
 /**
  * The till's answer without a connection (issue 37), from its offline copy: the same refusals as the
@@ -144,4 +150,15 @@ export function decideOffline(input: {
     case 'expired':
       return { ...answer, redeemable: false, refusal: status, reason: REDEEM_REFUSALS[status] };
   }
+}
+
+/** When the copy was read, as the till says it: "10:42 AM" today, "Dec 9, 10:42 AM" before. */
+export function listTimeText(syncedAt: string, now: Date, zone: string): string {
+  const sameDay = formatDate(syncedAt, zone) === formatDate(now, zone);
+  return sameDay ? formatTime(syncedAt, zone) : formatMonthDayTime(syncedAt, zone);
+}
+
+/** "Checked offline, list from 10:42 AM": how an offline answer says what it is based on. */
+export function listFromText(syncedAt: string, now: Date, zone: string): string {
+  return `Checked offline, list from ${listTimeText(syncedAt, now, zone)}`;
 }
