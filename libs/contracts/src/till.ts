@@ -207,7 +207,8 @@ const TILL_COPY_SINCE_MESSAGE = 'since must be the since of an earlier answer';
 export const tillCodesRequestSchema = z.object({
   since: z
     .string({ error: TILL_COPY_SINCE_MESSAGE })
-    .regex(/^\d{1,20}$/, TILL_COPY_SINCE_MESSAGE)
+    .max(8000, TILL_COPY_SINCE_MESSAGE)
+    .regex(/^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20})*)?$/, TILL_COPY_SINCE_MESSAGE)
     .optional(),
   cursor: z.string().max(200, 'cursor must be at most 200 characters').optional(),
   limit: numberInput('limit')

@@ -33,9 +33,9 @@ const MERGE = `on conflict (code_id) do update set
 /**
  * The till's offline copy (issue 37) asks "what changed since my copy". A narrow side table, a row per
  * code ever made, says when each code last changed: `changed_xid`, the id of the transaction that
- * changed it (pg_current_xact_id()). A till's cursor is the xmin of the snapshot its copy was read in
- * (every transaction with a smaller id had committed then), so "changed_xid >= cursor" misses no change
- * committed late and re-sends at most a few rows. Not a column of qr_codes: with it in an index no
+ * changed it (pg_current_xact_id()). A till's cursor is the snapshot its copy was read in
+ * (pg_current_snapshot()), so "changed_xid >= its xmin and not visible in it" is exactly what changed
+ * after, a change committed late included (decision 151). Not a column of qr_codes: with it in an index no
  * redeem could be a heap-only update (decision 124, migration 20261209). The row stays when its code
  * is deleted (`deleted`), and `former` keeps every partner that could once honour the code (and
  * `was_club_wide`), so a delta tells a till to drop a code it may have held, and no other shop's ids.

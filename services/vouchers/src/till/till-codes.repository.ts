@@ -26,8 +26,8 @@ export interface TillChangeRow extends Partial<TillCopyRow> {
 export interface TillPageOf<T> {
   rows: T[];
   /**
-   * The xmin of a snapshot taken just before the page was read: every change by a transaction with a
-   * smaller id had committed, so it is in the page or in an earlier one.
+   * A snapshot taken just before the page was read (pg_current_snapshot() as text): every change it
+   * sees is in the page or an earlier one; the next delta sends exactly the changes it does not see.
    */
   since: string;
 }
@@ -44,7 +44,7 @@ const COPY_COLUMNS = `q.id, q.custom_title, q.clinic_name, q.service, q.discount
 const honouredSql = (q: string) =>
   `(${q}.vendor_id = ?::uuid or ?::uuid = any(${q}.partner_ids) or (${q}.vendor_id is null and ${q}.partner_ids = '{}'))`;
 
-const SNAPSHOT = 'pg_snapshot_xmin(pg_current_snapshot())::text';
+const SNAPSHOT = 'pg_current_snapshot()::text';
 
 /**
  * What the till's offline copy reads (issue 37): a partner's codes by id, and what changed since a
@@ -62,7 +62,7 @@ export class TillCodesRepository {
    */
   async copyPage(partnerId: string, afterId: string | null, limit: number): Promise<TillPageOf<TillCopyRow>> {
     const after = afterId ?? '00000000-0000-0000-0000-000000000000';
-    const since = await this.snapshotXmin();
+    const since = await this.snapshot();
     const rows: TillCopyRow[] = await this.em.fork().execute(
       `with ids as (
          select id from (
@@ -84,33 +84,33 @@ export class TillCodesRepository {
   }
 
   /**
-   * Codes changed by a transaction with an id at or after `sinceXid`, after the key `after` in
-   * (changed_xid, code_id) order, that `partnerId` may honour now or could once (its own, assigned
-   * once, or club-wide once): at most `limit`, along till_code_changes_xid_index.
+   * Codes changed by a transaction the snapshot `since` does not see (from its xmin on, along
+   * till_code_changes_xid_index), after the key `after` in (changed_xid, code_id) order, that
+   * `partnerId` may honour now or could once (its own, assigned once, or club-wide once): at most `limit`.
    */
   async changesPage(
     partnerId: string,
-    sinceXid: string,
+    since: string,
     after: { xid: string; id: string } | null,
     limit: number,
   ): Promise<TillPageOf<TillChangeRow>> {
-    const since = await this.snapshotXmin();
+    const now = await this.snapshot();
     const from = after
       ? { sql: '(c.changed_xid, c.code_id) > (?::xid8, ?::uuid)', params: [after.xid, after.id] }
-      : { sql: 'c.changed_xid >= ?::xid8', params: [sinceXid] };
+      : { sql: 'c.changed_xid >= pg_snapshot_xmin(?::pg_snapshot)', params: [since] };
     const rows: TillChangeRow[] = await this.em.fork().execute(
       `select c.code_id, c.changed_xid::text as changed_xid, ${COPY_COLUMNS},
               coalesce(not c.deleted and ${honouredSql('q')}, false) as honoured
          from till_code_changes c left join qr_codes q on q.id = c.code_id
-        where ${from.sql}
+        where ${from.sql} and not pg_visible_in_snapshot(c.changed_xid, ?::pg_snapshot)
           and (${honouredSql('q')} or ?::uuid = any(c.former) or c.was_club_wide)
         order by c.changed_xid, c.code_id limit ?`,
-      [partnerId, partnerId, ...from.params, partnerId, partnerId, partnerId, limit],
+      [partnerId, partnerId, ...from.params, since, partnerId, partnerId, partnerId, limit],
     );
-    return { rows, since };
+    return { rows, since: now };
   }
 
-  private async snapshotXmin(): Promise<string> {
+  private async snapshot(): Promise<string> {
     const rows: { since: string }[] = await this.em.fork().execute(`select ${SNAPSHOT} as since`);
     return rows[0]!.since;
   }

@@ -64,11 +64,11 @@ function toCopyCode(row: TillCopyRow): TillCopyCode {
   };
 }
 
-/** How many of `rows` fit one answer (at least one). */
+/** How many of `rows` fit one answer (at least one): their JSON's bytes, counted exactly. */
 function withinBudget<T>(rows: readonly T[]): number {
   let bytes = 0;
   for (let i = 0; i < rows.length; i++) {
-    bytes += JSON.stringify(rows[i]).length * 3;
+    bytes += Buffer.byteLength(JSON.stringify(rows[i]));
     if (bytes > ANSWER_BUDGET_BYTES && i > 0) return i;
   }
   return rows.length;
