@@ -4,13 +4,19 @@ import type { CopyMeta, CopyStore } from './copy-types';
 
 const DB_NAME = 'avpass-till-copy';
 const DB_VERSION = 1;
+/** Above every id that starts with a given prefix (ids are lower-case hex and dashes). */
+const AFTER_HEX = '~';
 const META_KEY = 'copy';
 
-/** A code of the copy as stored: stamped with the run that last wrote it. */
-type StoredCode = TillCopyCode & { run: number };
+/**
+ * A code of the copy as stored: stamped with the run that last wrote it, without its prefix (the id's
+ * start: a prefix is looked up as a range of the primary key, so neither the field nor an index of it
+ * is stored 100,000 times).
+ */
+type StoredCode = Omit<TillCopyCode, 'prefix'> & { run: number };
 
 interface TillCopyDb extends DBSchema {
-  codes: { key: string; value: StoredCode; indexes: { prefix: string; run: number } };
+  codes: { key: string; value: StoredCode; indexes: { run: number } };
   meta: { key: string; value: CopyMeta };
 }
 
@@ -20,9 +26,7 @@ let database: Promise<IDBPDatabase<TillCopyDb>> | null = null;
 function db(): Promise<IDBPDatabase<TillCopyDb>> {
   database ??= openDB<TillCopyDb>(DB_NAME, DB_VERSION, {
     upgrade(upgrade) {
-      const codes = upgrade.createObjectStore('codes', { keyPath: 'id' });
-      codes.createIndex('prefix', 'prefix');
-      codes.createIndex('run', 'run');
+      upgrade.createObjectStore('codes', { keyPath: 'id' }).createIndex('run', 'run');
       upgrade.createObjectStore('meta');
     },
     blocking() {
@@ -36,7 +40,11 @@ function db(): Promise<IDBPDatabase<TillCopyDb>> {
   return database;
 }
 
-const unstamped = ({ run: _run, ...code }: StoredCode): TillCopyCode => code;
+const unstamped = ({ run: _run, ...code }: StoredCode): TillCopyCode => ({
+  ...code,
+  prefix: code.id.slice(0, 8),
+});
+const stamped = ({ prefix: _prefix, ...code }: TillCopyCode, run: number): StoredCode => ({ ...code, run });
 
 /** The copy in this browser's IndexedDB (one for every tab of the origin). */
 export const idbCopyStore: CopyStore = {
@@ -51,12 +59,13 @@ export const idbCopyStore: CopyStore = {
     return found && unstamped(found);
   },
   async byPrefix(prefix, limit) {
-    return (await (await db()).getAllFromIndex('codes', 'prefix', prefix, limit)).map(unstamped);
+    const range = IDBKeyRange.bound(prefix, `${prefix}${AFTER_HEX}`);
+    return (await (await db()).getAll('codes', range, limit)).map(unstamped);
   },
   async apply(items, removed, run) {
     const tx = (await db()).transaction('codes', 'readwrite');
     await Promise.all([
-      ...items.map((item) => tx.store.put({ ...item, run })),
+      ...items.map((item) => tx.store.put(stamped(item, run))),
       ...removed.map((id) => tx.store.delete(id)),
       tx.done,
     ]);
@@ -99,13 +108,13 @@ export function memoryCopyStore(): CopyStore {
     },
     async byPrefix(prefix, limit) {
       return [...codes.values()]
-        .filter((code) => code.prefix === prefix)
+        .filter((code) => code.id.startsWith(prefix))
         .sort((a, b) => (a.id < b.id ? -1 : 1))
         .slice(0, limit)
         .map(unstamped);
     },
     async apply(items, removed, run) {
-      for (const item of items) codes.set(item.id, { ...item, run });
+      for (const item of items) codes.set(item.id, stamped(item, run));
       for (const id of removed) codes.delete(id);
     },
     async dropOtherRuns(run) {

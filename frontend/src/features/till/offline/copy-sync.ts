@@ -5,6 +5,13 @@ import type { CopyMeta, CopyStore, FetchCopyPage } from './copy-types';
 /** Rows a page asks for (the server's most): 100,000 codes are 100 pages. */
 export const COPY_PAGE_LIMIT = 1000;
 
+let runs = 0;
+/** A run's stamp on the rows it writes: distinct even for two runs in one millisecond. */
+function nextRunStamp(at: Date): number {
+  runs = (runs + 1) % 1000;
+  return at.getTime() * 1000 + runs;
+}
+
 /**
  * Brings the copy up to date: the whole copy the first time (or for another partner), else what changed
  * since the last run (rows written, removals dropped). Page by page, each in one IndexedDB transaction,
@@ -24,7 +31,7 @@ export async function refreshCopy(options: {
   const since = meta?.partnerId === partnerId ? meta.since : undefined;
 
   async function run(from: string | undefined): Promise<CopyMeta> {
-    const stamp = started.getTime();
+    const stamp = nextRunStamp(started);
     let first: TillCodesResponse | null = null;
     let cursor: string | null = null;
     do {
