@@ -7,7 +7,7 @@
 // gzip as browsers do: the median time, the bytes on the wire and the JSON's own size; (2) a delta after
 // 100 redeems; (3) in Chromium, the till page reading the whole copy into IndexedDB: the time until the
 // till shows it, and IndexedDB's usage (navigator.storage.estimate().usageDetails.indexedDB). Fails only
-// on a wrong answer (a row count).
+// on a wrong answer (a row count). TILL_COPY_KEEP_DATABASE=1 keeps the database (for bench:explain).
 import { performance } from 'node:perf_hooks';
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
@@ -184,6 +184,7 @@ try {
 } finally {
   await browser?.close();
   await platform?.stop();
-  await db.drop().catch(() => undefined);
+  if (process.env.TILL_COPY_KEEP_DATABASE) console.log(`database kept: ${db.url}`);
+  else await db.drop().catch(() => undefined);
 }
 process.exit(failed ? 1 : 0);
