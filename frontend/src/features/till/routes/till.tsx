@@ -206,6 +206,7 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
       {
         onSuccess: (result) => {
           setPhase({ kind: 'success', result, undone: null });
+          void copy.refresh(); // the use is counted: the copy's uses left follow at once
           vibrate([120, 60, 120]);
           setAnnouncement(`Redeemed. Reference ${result.redemption.reference}.`);
         },
@@ -313,6 +314,7 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
           undone={phase.undone}
           onUndone={(redemption) => {
             setPhase({ ...phase, undone: redemption });
+            void copy.refresh();
             setAnnouncement(`Redemption ${redemption.reference} undone. The use was given back.`);
           }}
           onScanNext={reset}
