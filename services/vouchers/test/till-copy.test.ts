@@ -173,6 +173,11 @@ describe("a partner's till copy", () => {
       message: 'cursor is not valid; start again from the first page',
     });
     expect(await refusal(copyOf({ since: 'yesterday' }))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    // A cursor of another database (a restore): the till is told to read the whole copy again.
+    expect(await refusal(copyOf({ since: '900000000000:900000000000:' }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'since is not of this database: read the whole copy again',
+    });
     expect(await refusal(copyOf({ limit: 5000 }))).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });

@@ -110,6 +110,19 @@ export class TillCodesRepository {
     return { rows, since: now };
   }
 
+  /**
+   * Whether `since` cannot be this database's: a snapshot of transactions that have not begun yet
+   * (another database's, a restore's). Its delta would send nothing, ever.
+   */
+  async isFromAnotherTimeline(since: string): Promise<boolean> {
+    const rows: { ahead: boolean }[] = await this.em
+      .fork()
+      .execute('select pg_snapshot_xmax(?::pg_snapshot) > pg_snapshot_xmax(pg_current_snapshot()) as ahead', [
+        since,
+      ]);
+    return rows[0]?.ahead === true;
+  }
+
   private async snapshot(): Promise<string> {
     const rows: { since: string }[] = await this.em.fork().execute(`select ${SNAPSHOT} as since`);
     return rows[0]!.since;

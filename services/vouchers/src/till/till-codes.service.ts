@@ -12,6 +12,7 @@ export const TILL_COPY_DEFAULT_LIMIT = 1000;
 export const TILL_COPY_PARTNERS_ONLY_MESSAGE =
   "The offline copy is a partner's till's: sign in as partner staff";
 const CURSOR_MESSAGE = 'cursor is not valid; start again from the first page';
+const SINCE_MESSAGE = 'since is not of this database: read the whole copy again';
 /** An answer stays well under a NATS message (~1 MB) whatever the titles' length (as withinAnswerBudget). */
 const ANSWER_BUDGET_BYTES = 512 * 1024;
 
@@ -110,6 +111,9 @@ export class TillCodesService {
     }
 
     const after = cursor?.kind === 'delta' ? { xid: cursor.xid, id: cursor.id } : null;
+    // A run's first page: a cursor of another database (a restore) would never see a change.
+    if (!after && (await this.repository.isFromAnotherTimeline(input.since)))
+      throw DomainError.validation(SINCE_MESSAGE, { since: [SINCE_MESSAGE] });
     const page = await this.repository.changesPage(partnerId, input.since, after, limit);
     const kept = withinBudget(page.rows);
     const rows = page.rows.slice(0, kept);
