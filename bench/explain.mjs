@@ -33,6 +33,13 @@ const before = await one(
   `select created_at::text as at, id::text from qr_codes order by created_at desc, id desc offset ${deep - 1} limit 1`,
 );
 const today = (await one(`select (now() at time zone 'UTC')::date::text as d`)).d;
+// The till's copy (issue 37): a cursor taken now; the delta's setup changes 100 codes after it.
+const tillSince = (await one('select pg_current_snapshot()::text as s')).s;
+const copyColumns = `q.id, q.custom_title, q.clinic_name, q.service, q.discount_type, q.discount_value,
+  q.usage_limit, q.usage_count, q.start_date::text as start_date, q.expiration_date::text as expiration_date,
+  q.is_active`;
+const honoured = (q) =>
+  `(${q}.vendor_id = $1::uuid or $1::uuid = any(${q}.partner_ids) or (${q}.vendor_id is null and ${q}.partner_ids = '{}'))`;
 const contains = `%${SEARCH.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 // codeSearchText (services/vouchers/src/codes/code-visibility.ts), the expression of qr_codes_search_trgm_index.
 const searchSql = (a) =>
@@ -147,6 +154,39 @@ const queries = [
         .map((r) => r.id)
         .join(',')}}`,
     ],
+  ],
+  [
+    "The till's offline copy, a page by id from the middle (`GET /api/till/codes?cursor=…`)",
+    'TillCodesRepository.copyPage',
+    `with ids as (
+       select id from (
+         (select id from qr_codes where vendor_id = $1::uuid and id > $2::uuid order by id limit 1000)
+         union
+         (select qr_code_id as id from qr_code_partners
+           where partner_id = $1::uuid and is_active and qr_code_id > $2::uuid order by qr_code_id limit 1000)
+         union
+         (select id from qr_codes where vendor_id is null and partner_ids = '{}' and id > $2::uuid
+           order by id limit 1000)
+       ) merged order by id limit 1000)
+     select ${copyColumns}
+       from ids join qr_codes q on q.id = ids.id
+      where ${honoured('q')}
+      order by q.id`,
+    [partner, '80000000-0000-0000-0000-000000000000'],
+  ],
+  [
+    "The till's offline copy, a delta after 100 changed codes (`GET /api/till/codes?since=…`; rolled back)",
+    'TillCodesRepository.changesPage',
+    `select c.code_id, c.changed_xid::text as changed_xid, ${copyColumns},
+            coalesce(not c.deleted and ${honoured('q')}, false) as honoured
+       from till_code_changes c left join qr_codes q on q.id = c.code_id
+      where c.changed_xid >= pg_snapshot_xmin($2::pg_snapshot)
+        and not pg_visible_in_snapshot(c.changed_xid, $2::pg_snapshot)
+        and (${honoured('q')} or $1::uuid = any(c.former) or c.was_club_wide)
+      order by c.changed_xid, c.code_id limit 1000`,
+    [partner, tillSince],
+    `update qr_codes set is_active = not is_active
+      where id in (select id from qr_codes order by created_at desc, id desc limit 100)`,
   ],
   ...[
     ['Admin stats (`GET /api/admin/stats`, and the public stats behind their cache)', PLATFORM],

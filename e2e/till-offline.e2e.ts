@@ -1,10 +1,13 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
 import { api, launchBrowser, PHONE, signIn } from './support/browser';
-import { adminLogin, createPartnerWithStaff, staffLogin } from './support/partners';
+import { adminLogin, createPartner, createPartnerWithStaff, staffLogin } from './support/partners';
+import { writeQrY4m } from './support/y4m';
 
 // Issue 25, offline at the till: /till installs its service worker on a first visit, then opens
 // without a network; a scan kept offline (IndexedDB, with its Idempotency-Key, scan time and sale)
@@ -24,13 +27,13 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-async function generate(title: string, usageLimit: string) {
+async function generate(title: string, usageLimit: string, partnerId: string | null = shopId) {
   const expirationDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const res = await api(baseUrl, '/api/generate-qr', {
     method: 'POST',
     token: adminToken,
     json: {
-      partnerId: shopId,
+      ...(partnerId ? { partnerId } : { clinic: `AV Club ${run}` }),
       discountType: 'percentage',
       discountValue: 20,
       service: 'Wheel truing',
@@ -248,5 +251,156 @@ describe('the till offline (issue 25)', () => {
     const icon = await fetch(`${baseUrl}/icons/till-512.png`);
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toBe('image/png');
+  });
+});
+
+// Issue 37: the till keeps a copy of the codes its partner may honour and, with the network cut,
+// answers from it as the server would: another shop's code refused, its own uses counted against
+// "uses left", a sync refusal listed under "Needs attention" by the voucher's title and the sale.
+describe("the till's offline copy (issue 37)", () => {
+  /** A fresh phone (its own IndexedDB), signed in as the staff member, on the till with its copy read. */
+  async function tillWithCopy(extraArgs: readonly string[] = [], grantCamera = false) {
+    const phoneBrowser = extraArgs.length ? await launchBrowser(extraArgs) : browser;
+    const phone = await phoneBrowser.newContext({
+      viewport: PHONE,
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    if (grantCamera) await phone.grantPermissions(['camera'], { origin: baseUrl });
+    const tab = await phone.newPage();
+    await signIn(tab, baseUrl, staff.username, staff.password);
+    await tab.waitForURL(`${baseUrl}/company-dashboard`);
+    await tab.goto(`${baseUrl}/till`);
+    await tab.getByTestId('till-copy-status').waitFor({ timeout: 30_000 });
+    return { phoneBrowser, phone, tab };
+  }
+
+  async function shot(tab: Page, name: string) {
+    await tab.evaluate(() => window.scrollTo(0, 0));
+    await tab.waitForTimeout(300);
+    await tab.screenshot({ path: `${SHOTS}till-offline-${name}-phone.png`, fullPage: true });
+    expect(await seriousAxeViolations(tab), name).toEqual([]);
+    const width = await tab.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${name} scrolls sideways`).toBeLessThanOrEqual(PHONE.width);
+  }
+
+  async function typeCode(tab: Page, code: string) {
+    await tab.getByTestId('manual-code').fill(code);
+    await tab.getByTestId('manual-check').click();
+    await tab
+      .getByTestId('till-offline')
+      .or(tab.getByTestId('till-offline-refused'))
+      .waitFor({ timeout: 15_000 });
+  }
+
+  it("refuses another shop's code and counts its own uses with the network cut; a sync refusal needs attention", async () => {
+    const elsewhere = await createPartner(baseUrl, adminToken, { name: `Hilltop Cafe ${run}` });
+    const theirs = await generate(`Hilltop coffee ${run}`, '5', elsewhere);
+    const twoUses = await generate(`Two uses ${run}`, '2');
+    const lastOne = await generate(`Last one ${run}`, '1');
+    const clubWide = await generate(`Club-wide ${run}`, '3', null);
+    const { phone, tab } = await tillWithCopy();
+    try {
+      await expect(tab.getByTestId('till-copy-status').innerText()).resolves.toMatch(
+        /^Offline list: [\d,]+ vouchers?, from \d{1,2}:\d{2} [AP]M$/,
+      );
+      await phone.setOffline(true);
+
+      // Another shop's code, typed as its 8 characters: refused, as the server would.
+      await typeCode(tab, theirs.id.slice(0, 8).toUpperCase());
+      const refused = tab.getByTestId('till-offline-refused');
+      await expect(refused.getAttribute('data-refusal')).resolves.toBe('not_found');
+      await expect(refused.innerText()).resolves.toContain(`This voucher is not valid at ${shop.name}`);
+      await expect(tab.getByTestId('till-offline-list-from').innerText()).resolves.toMatch(
+        /^Checked offline, list from \d{1,2}:\d{2} [AP]M$/,
+      );
+      await shot(tab, 'copy-refused');
+      await tab.getByRole('button', { name: 'Scan another voucher' }).click();
+
+      // A club-wide code is in the copy: valid here.
+      await typeCode(tab, clubWide.id.slice(0, 8));
+      await expect(tab.getByTestId('till-offline-voucher').innerText()).resolves.toContain(
+        `Club-wide ${run}`,
+      );
+      await tab.getByRole('button', { name: 'Cancel' }).click();
+
+      // Its own code with two uses: valid twice, the queued uses counted, then used up.
+      for (const left of ['2 uses left', '1 use left']) {
+        await typeCode(tab, twoUses.id.slice(0, 8));
+        await expect(tab.getByTestId('till-offline-uses-left').innerText()).resolves.toBe(left);
+        await expect(tab.getByTestId('till-offline-voucher').innerText()).resolves.toContain(
+          `Two uses ${run}`,
+        );
+        if (left === '2 uses left') await shot(tab, 'copy-valid');
+        await tab.getByTestId('till-offline-save').click();
+        await tab.getByTestId('till-offline-saved').waitFor();
+        await tab.getByRole('button', { name: 'Scan next voucher' }).click();
+      }
+      await typeCode(tab, twoUses.id);
+      await expect(tab.getByTestId('till-offline-refused').getAttribute('data-refusal')).resolves.toBe(
+        'used_up',
+      );
+      await expect(tab.getByTestId('till-offline-refused').innerText()).resolves.toContain(
+        'This voucher has already been used the maximum number of times.',
+      );
+      await tab.getByRole('button', { name: 'Scan another voucher' }).click();
+
+      // The last use of a code, kept with a sale; the member uses it up on the voucher page meanwhile.
+      await typeCode(tab, lastOne.id);
+      await tab.getByTestId('till-offline-sale').fill('45.50');
+      await tab.getByTestId('till-offline-save').click();
+      await tab.getByTestId('till-offline-saved').waitFor();
+      await tab.getByRole('button', { name: 'Scan next voucher' }).click();
+      const usedUp = await api(baseUrl, `/api/redeem/${lastOne.id}`, { method: 'POST', json: {} });
+      expect(usedUp.status, JSON.stringify(usedUp.body)).toBeLessThan(300);
+      expect(await usageCount(twoUses.id)).toBe(0);
+      await expect(tab.getByTestId('offline-pending').count()).resolves.toBe(3);
+
+      // Back online: the two uses are counted, the last one lands in "Needs attention" by title and sale.
+      await phone.setOffline(false);
+      const attention = tab.getByTestId('offline-needs-attention');
+      await attention.waitFor({ timeout: 30_000 });
+      await tab.getByTestId('offline-pending').first().waitFor({ state: 'detached', timeout: 30_000 });
+      const text = await attention.innerText();
+      expect(text).toContain(`Last one ${run}`);
+      expect(text).toContain('Sale $45.50');
+      expect(text).not.toContain(lastOne.id);
+      await shot(tab, 'needs-attention');
+      expect(await usageCount(twoUses.id)).toBe(2);
+      expect(await usageCount(lastOne.id)).toBe(1);
+      expect(await usageCount(theirs.id)).toBe(0);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('honours a club-wide code scanned with the camera (needs the till rule of issue 37 item 1)', async () => {
+    const clubWide = await generate(`Club-wide camera ${run}`, '3', null);
+    const tmp = mkdtempSync(join(tmpdir(), 'avpass-till-copy-'));
+    const video = join(tmp, 'club-wide.y4m');
+    writeQrY4m(video, `${baseUrl}/voucher/${clubWide.id}`);
+    const { phoneBrowser, phone, tab } = await tillWithCopy(
+      [
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+      true,
+    );
+    try {
+      // Online, the camera reads it: valid here (needs the club-wide rule of the till's check and redeem).
+      const noCard = tab.getByTestId('till-problem').or(tab.getByTestId('camera-problem'));
+      await tab.getByTestId('till-verdict').or(noCard).waitFor({ timeout: 30_000 });
+      if (await noCard.isVisible()) throw new Error(`no voucher card: ${await noCard.innerText()}`);
+      await expect(tab.getByTestId('till-verdict').getAttribute('data-redeemable')).resolves.toBe('true');
+      await tab.getByTestId('till-redeem').click();
+      await tab.getByTestId('till-success').waitFor({ timeout: 15_000 });
+      expect(await usageCount(clubWide.id)).toBe(1);
+    } finally {
+      await phone.close();
+      await phoneBrowser.close();
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

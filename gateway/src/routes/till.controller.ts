@@ -3,6 +3,7 @@ import { Body, Controller, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/auth.decorators';
 import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
+import { GzipAnswer } from '../http/gzip-answer';
 import { ApiRpc } from '../http/openapi';
 import { publicOriginOf } from '../http/origin';
 import { Limited, type RouteLimits } from '../http/request-limits';
@@ -81,6 +82,20 @@ export class TillController {
   @ApiRpc(RPC.vouchers.tillRecent)
   recent(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.vouchers.tillRecent, query ?? {}, req);
+  }
+
+  /**
+   * `?since&cursor&limit` (1–1000, 1000): the offline copy of the codes this partner's till may honour
+   * (its own, assigned and club-wide), compact rows paged by id; with `since` (an earlier answer's) only
+   * what changed after it, with `removed` ids. Partner staff only: the administrator gets 403. Gzipped
+   * for clients that accept it (a page is ~250 KB of JSON).
+   */
+  @Roles('company_admin')
+  @Get('till/codes')
+  @GzipAnswer()
+  @ApiRpc(RPC.vouchers.tillCodes)
+  codes(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.tillCodes, query ?? {}, req);
   }
 
   /** The club-wide defaults of new codes (`defaultRedemptionMode`), for every signed-in user. */

@@ -142,6 +142,8 @@ import {
   cancelRedemptionResponseSchema,
   cancelRedemptionRpcSchema,
   tillCheckRpcSchema,
+  tillCodesRequestSchema,
+  tillCodesResponseSchema,
   tillCheckResponseSchema,
   tillRecentRequestSchema,
   tillRecentResponseSchema,
@@ -304,6 +306,8 @@ export const RPC_CONTRACTS = {
   'vouchers.till.redeem.v1': contract('tillRedeem', tillRedeemRpcSchema, tillRedeemResponseSchema),
   /** GET /api/till/recent: today's redemptions at this partner's till, newest first. */
   'vouchers.till.recent.v1': contract('tillRecent', tillRecentRequestSchema, tillRecentResponseSchema),
+  /** GET /api/till/codes: the till's offline copy of the codes its partner may honour, whole or by delta (issue 37). */
+  'vouchers.till.codes.v1': contract('tillCodes', tillCodesRequestSchema, tillCodesResponseSchema),
   /** POST /api/redemptions/{id}/cancel: undo a redemption, giving the use back. */
   'vouchers.redemptions.cancel.v1': contract(
     'cancelRedemption',

@@ -1,3 +1,4 @@
+import { DISCOUNT_TYPES } from '@avpass/domain';
 import { z } from 'zod';
 import { uuidParam } from './common';
 import { numberInput } from './validation';
@@ -192,3 +193,63 @@ export const tillRedeemRpcSchema = tillRedeemRequestSchema.extend({
   requestOrigin: requestOriginField,
 });
 export const cancelRedemptionRpcSchema = cancelRedemptionRequestSchema.extend({ id: uuidParam });
+
+/**
+ * GET /api/till/codes (issue 37): the till's offline copy of the codes its partner may honour (its own,
+ * those actively assigned to it, the club-wide ones), as compact rows, so a till without a connection
+ * answers as the server would. Without `since` the whole copy, paged by id; with `since` (the copy's
+ * `since` of an earlier run) only what changed after it, paged by change: new and changed rows in
+ * `items`, and in `removed` the ids this partner no longer may honour (deleted, unassigned, no longer
+ * club-wide). Follow `nextCursor` (same `since`) until it is null, then keep the first page's `since`.
+ */
+export const TILL_COPY_MAX_LIMIT = 1000;
+const TILL_COPY_SINCE_MESSAGE = 'since must be the since of an earlier answer';
+export const tillCodesRequestSchema = z.object({
+  since: z
+    .string({ error: TILL_COPY_SINCE_MESSAGE })
+    .max(8000, TILL_COPY_SINCE_MESSAGE)
+    .regex(/^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20})*)?$/, TILL_COPY_SINCE_MESSAGE)
+    .optional(),
+  cursor: z.string().max(200, 'cursor must be at most 200 characters').optional(),
+  limit: numberInput('limit')
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, 'limit must be at least 1')
+        .max(TILL_COPY_MAX_LIMIT, `limit must be at most ${TILL_COPY_MAX_LIMIT}`),
+    )
+    .optional(),
+});
+export type TillCodesRequest = z.infer<typeof tillCodesRequestSchema>;
+
+/** One code of the till's copy: enough to say yes or why not, and what discount, without a connection. */
+export const tillCopyCodeSchema = z.object({
+  id: z.string().uuid(),
+  /** The id's first 8 hex characters (printed on cards), lower case: what a typed code is looked up by. */
+  prefix: z.string().length(SHORT_CODE_LENGTH),
+  /** As the card shows it: the custom title, else partner name · service. */
+  title: z.string(),
+  discountType: z.enum(DISCOUNT_TYPES),
+  discountValue: z.number(),
+  /** Uses left when the copy was read; null: unlimited. */
+  usesLeft: z.number().int().nullable(),
+  /** 'YYYY-MM-DD' in the business time zone (`timeZone`); null: at once / never. */
+  startDate: z.string().nullable(),
+  expirationDate: z.string().nullable(),
+  active: z.boolean(),
+});
+export type TillCopyCode = z.infer<typeof tillCopyCodeSchema>;
+
+export const tillCodesResponseSchema = z.object({
+  items: z.array(tillCopyCodeSchema),
+  /** Ids to drop from the copy (only with `since`; only ids this partner could have held). */
+  removed: z.array(z.string().uuid()),
+  /** The next page of this run (same `since`), or null: the run is complete. */
+  nextCursor: z.string().nullable(),
+  /** What to send as `since` next time: keep the first page's of a run. */
+  since: z.string(),
+  /** The zone the dates are days of (BUSINESS_TIMEZONE), so the till tells expiry as the server does. */
+  timeZone: z.string(),
+});
+export type TillCodesResponse = z.infer<typeof tillCodesResponseSchema>;

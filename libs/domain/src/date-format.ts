@@ -37,6 +37,11 @@ export function formatDate(value: DateInput, timeZone: string): string {
   return `${monthName(month)} ${day}, ${pad4(year)}`;
 }
 
+/** 'h:mm a': "3:05 PM". */
+export function formatTime(value: DateInput, timeZone: string): string {
+  return clockTime(wallClock(value, timeZone));
+}
+
 /** 'MMM d, h:mm a': "Mar 8, 3:05 PM". */
 export function formatMonthDayTime(value: DateInput, timeZone: string): string {
   const clock = wallClock(value, timeZone);

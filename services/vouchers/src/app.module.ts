@@ -37,6 +37,9 @@ import { StatsRepository } from './stats/stats.repository';
 import { TalliesRepository } from './stats/tallies.repository';
 import { StatsService } from './stats/stats.service';
 import { TallyFolder } from './stats/tally-folder';
+import { TillCodesHandlers } from './till/till-codes.handlers';
+import { TillCodesRepository } from './till/till-codes.repository';
+import { TillCodesService } from './till/till-codes.service';
 import { TillHandlers } from './till/till.handlers';
 import { TillRepository } from './till/till.repository';
 import { TillService } from './till/till.service';
@@ -82,6 +85,7 @@ export class VouchersModule {
         AssignmentHandlers,
         RedemptionsHandlers,
         TillHandlers,
+        TillCodesHandlers,
         VoucherSettingsHandlers,
       ],
       providers: [
@@ -112,6 +116,8 @@ export class VouchersModule {
         PartnerDirectory,
         TillRepository,
         TillService,
+        TillCodesRepository,
+        TillCodesService,
         VoucherSettingsRepository,
         VoucherSettingsService,
         ...IDEMPOTENCY_PROVIDERS,

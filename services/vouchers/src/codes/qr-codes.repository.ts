@@ -552,9 +552,14 @@ export class QrCodesRepository {
     return rows.map(({ partner_ids: _partners, ...row }) => tx.map(QrCode, row));
   }
 
-  /** Refreshes the planner's statistics of qr_codes (after a big batch: QrCodesService.bulkGenerate). */
+  /**
+   * Refreshes the planner's statistics of qr_codes and of its assignments (after a big batch:
+   * QrCodesService.bulkGenerate). A batch made for a partner adds as many assignments: until the
+   * statistics know them, the till's copy reads a partner's assignments by a bitmap and a sort of all
+   * of them instead of a page along qr_code_partners_partner_id_index.
+   */
   async analyze(): Promise<void> {
-    await this.em.getConnection().execute('analyze qr_codes');
+    await this.em.getConnection().execute('analyze qr_codes, qr_code_partners');
   }
 
   /** Its redemptions and assignments go with it (foreign keys, on delete cascade). */

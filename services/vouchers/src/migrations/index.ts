@@ -21,6 +21,7 @@ import { Migration20261210TrainerSorts } from './migration-20261210-trainer-sort
 import { Migration20261211UsedUpCodes } from './migration-20261211-used-up-codes';
 import { Migration20261212ExclusiveSorts } from './migration-20261212-exclusive-sorts';
 import { Migration20261213CodeUsage } from './migration-20261213-code-usage';
+import { Migration20261214TillCopy } from './migration-20261214-till-copy';
 import { Migration20261215RedeemKeys } from './migration-20261215-redeem-keys';
 
 export const migrations = [
@@ -47,5 +48,6 @@ export const migrations = [
   { name: 'Migration20261211UsedUpCodes', class: Migration20261211UsedUpCodes },
   { name: 'Migration20261212ExclusiveSorts', class: Migration20261212ExclusiveSorts },
   { name: 'Migration20261213CodeUsage', class: Migration20261213CodeUsage },
+  { name: 'Migration20261214TillCopy', class: Migration20261214TillCopy },
   { name: 'Migration20261215RedeemKeys', class: Migration20261215RedeemKeys },
 ];

@@ -3,4 +3,5 @@ export const TILL_URLS = {
   check: '/api/till/check',
   redeem: '/api/till/redeem',
   recent: '/api/till/recent',
+  codes: '/api/till/codes',
 } as const;

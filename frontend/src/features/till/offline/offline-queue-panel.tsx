@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { viewerTimeZone } from '@/lib/time-zone';
+import { offlineKeyOf } from './offline-check';
 import type { PendingRedeem, RedeemResult } from './queue-types';
 import type { OfflineQueue } from './use-offline-queue';
 
@@ -36,6 +37,14 @@ function details(item: PendingRedeem, zone: string): string {
     .join(' · ');
 }
 
+/** What a queued redeem is called: the voucher's title, else (never checked) its 8 characters. */
+export function queuedTitle(item: PendingRedeem): string {
+  if (item.title) return item.title;
+  const key = offlineKeyOf(item.code);
+  const short = key.kind === 'id' ? key.id.slice(0, 8) : key.kind === 'prefix' ? key.prefix : null;
+  return short ? `Voucher ${short.toUpperCase()} (not checked)` : item.code;
+}
+
 function ResultRow({ result, zone }: { result: RedeemResult; zone: string }) {
   const accepted = result.outcome === 'accepted';
   return (
@@ -62,7 +71,7 @@ function ResultRow({ result, zone }: { result: RedeemResult; zone: string }) {
               {result.reference}
             </Box>
           ) : null}
-          {accepted ? (result.title ?? result.code) : result.code}
+          {queuedTitle(result)}
         </Typography>
       </Box>
       {!accepted && (
@@ -87,6 +96,8 @@ export function OfflineQueuePanel({ queue }: { queue: OfflineQueue }) {
   const [sending, setSending] = useState(false);
   const zone = viewerTimeZone();
   const { pending, results } = queue;
+  const refused = results.filter((result) => result.outcome === 'refused');
+  const accepted = results.filter((result) => result.outcome === 'accepted');
   if (pending.length === 0 && results.length === 0 && !queue.storageError) return null;
 
   async function sendNow() {
@@ -125,8 +136,8 @@ export function OfflineQueuePanel({ queue }: { queue: OfflineQueue }) {
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {pending.map((item) => (
               <Box component="li" key={item.idempotencyKey} data-testid="offline-pending" sx={{ py: 0.75 }}>
-                <Typography sx={{ fontWeight: 700, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                  {item.code}
+                <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                  {queuedTitle(item)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   Waiting · {details(item, zone)}
@@ -147,10 +158,44 @@ export function OfflineQueuePanel({ queue }: { queue: OfflineQueue }) {
         </Box>
       )}
       {results.length > 0 && (
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, mt: 1 }} data-testid="offline-results">
-          {results.map((result) => (
-            <ResultRow key={result.idempotencyKey} result={result} zone={zone} />
-          ))}
+        <Box data-testid="offline-results">
+          {refused.length > 0 && (
+            <Box
+              component="section"
+              aria-labelledby="till-needs-attention-title"
+              data-testid="offline-needs-attention"
+              sx={(theme) => ({
+                mt: 1.5,
+                p: 1.5,
+                borderRadius: 1,
+                border: `1px solid ${theme.palette.error.main}`,
+              })}
+            >
+              <Typography
+                id="till-needs-attention-title"
+                variant="subtitle1"
+                component="h3"
+                sx={{ fontWeight: 800 }}
+              >
+                Needs attention
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Refused when sent: the discount was given but not counted.
+              </Typography>
+              <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                {refused.map((result) => (
+                  <ResultRow key={result.idempotencyKey} result={result} zone={zone} />
+                ))}
+              </Box>
+            </Box>
+          )}
+          {accepted.length > 0 && (
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, mt: 1 }}>
+              {accepted.map((result) => (
+                <ResultRow key={result.idempotencyKey} result={result} zone={zone} />
+              ))}
+            </Box>
+          )}
         </Box>
       )}
     </Card>

@@ -7,27 +7,39 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { formatDiscount } from '@avpass/domain';
 import { useEffect, useRef, useState } from 'react';
 import { SALE_AMOUNT_ERROR, SALE_AMOUNT_HELP, saleCents } from '../lib/sale-amount';
+import type { OfflineVerdict } from './offline-check';
 import type { OfflineQueue } from './use-offline-queue';
 
 /** What the till says once a redeem is in the queue. */
 export const SAVED_OFFLINE_MESSAGE = 'Saved, will be sent when online';
 
+/** "2 uses left" after this till's queued ones, "Unlimited uses". */
+export function offlineUsesText(usesLeft: number | null): string {
+  if (usesLeft === null) return 'Unlimited uses';
+  return `${usesLeft} ${usesLeft === 1 ? 'use' : 'uses'} left`;
+}
+
 /**
- * A code scanned or typed without a connection: it cannot be checked, so the staff may keep the
- * redemption (with the sale amount) to be sent when the phone is back online; the server then checks
- * it as at the till, and the result is listed under "Offline redemptions". `saved`: it is already in
- * the queue (a redeem whose answer was lost).
+ * A code scanned or typed without a connection. With the till's offline copy (`checked`: the copy says
+ * it is valid here) the card shows the voucher, its discount and the uses left after this till's
+ * queued ones, and when the list was read; without one it cannot be checked. Either way the staff may
+ * keep the redemption (with the sale amount) to be sent when the phone is back online; the server then
+ * checks it as at the till, and the result is listed under "Offline redemptions". `saved`: it is
+ * already in the queue (a redeem whose answer was lost).
  */
 export function OfflineScanCard({
   code,
+  checked,
   saved: savedAlready = false,
   queue,
   onSaved,
   onScanNext,
 }: {
   code: string;
+  checked?: { verdict: OfflineVerdict & { code: NonNullable<OfflineVerdict['code']> }; listFrom: string };
   saved?: boolean;
   queue: Pick<OfflineQueue, 'enqueue'>;
   onSaved?: () => void;
@@ -48,7 +60,12 @@ export function OfflineScanCard({
     setSaving(true);
     setFailed(false);
     try {
-      await queue.enqueue({ code, ...(cents !== undefined ? { transactionAmount: cents } : {}) });
+      const voucher = checked?.verdict.code;
+      await queue.enqueue({
+        code: voucher?.id ?? code,
+        ...(voucher ? { title: voucher.title } : {}),
+        ...(cents !== undefined ? { transactionAmount: cents } : {}),
+      });
       setSaved(true);
       onSaved?.();
       try {
@@ -68,12 +85,28 @@ export function OfflineScanCard({
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
         <CloudOffRoundedIcon sx={{ fontSize: 36, color: 'text.secondary' }} aria-hidden />
         <Typography id="till-offline-title" variant="h6" component="h2">
-          No connection
+          {checked ? 'Valid here (checked offline)' : 'No connection'}
         </Typography>
       </Box>
-      <Typography sx={{ fontFamily: 'monospace', fontWeight: 700, overflowWrap: 'anywhere', mb: 1 }}>
-        {code}
-      </Typography>
+      {checked ? (
+        <Box sx={{ mb: 1 }} data-testid="till-offline-voucher">
+          <Typography sx={{ fontWeight: 800, fontSize: '1.15rem', overflowWrap: 'anywhere' }}>
+            {checked.verdict.code.title}
+          </Typography>
+          <Typography sx={{ fontWeight: 700 }}>
+            {formatDiscount(checked.verdict.code.discountType, checked.verdict.code.discountValue)}
+            {' · '}
+            <span data-testid="till-offline-uses-left">{offlineUsesText(checked.verdict.usesLeft)}</span>
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="till-offline-list-from">
+            {checked.listFrom}
+          </Typography>
+        </Box>
+      ) : (
+        <Typography sx={{ fontFamily: 'monospace', fontWeight: 700, overflowWrap: 'anywhere', mb: 1 }}>
+          {code}
+        </Typography>
+      )}
       {saved ? (
         <>
           <Alert
@@ -95,8 +128,9 @@ export function OfflineScanCard({
       ) : (
         <>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            This voucher cannot be checked without a connection. Save the redemption and it is sent when the
-            phone is back online: it is honoured only if the voucher is still valid here then.
+            {checked
+              ? "No connection: the till's list says this voucher is valid here. Save the redemption and it is sent when the phone is back online."
+              : 'This voucher cannot be checked without a connection. Save the redemption and it is sent when the phone is back online: it is honoured only if the voucher is still valid here then.'}
           </Typography>
           <TextField
             label="Sale amount (optional)"

@@ -18,6 +18,11 @@ export interface PendingRedeem {
   savedAt: string;
   /** The staff member who scanned it: only their session sends it (another sign-in leaves it waiting). */
   userId: string;
+  /**
+   * The voucher's title when the till knew it (checked online, or in its offline copy): a refusal at
+   * sync is listed by it, never by a bare code.
+   */
+  title?: string;
 }
 
 /** What came of a queued redeem: accepted (with the redemption's reference) or refused with the reason. */
@@ -25,10 +30,9 @@ export interface RedeemResult extends PendingRedeem {
   outcome: 'accepted' | 'refused';
   /** When the answer came (ISO 8601); the list shows the newest first. */
   settledAt: string;
-  /** accepted: the redemption's short reference, its server time and the voucher's title. */
+  /** accepted: the redemption's short reference and its server time (and `title`, the server's). */
   reference?: string;
   redeemedAt?: string;
-  title?: string;
   /** refused: the server's reason in words ("This voucher has been used up"). */
   reason?: string;
   /** refused: the HTTP status of the refusal. */

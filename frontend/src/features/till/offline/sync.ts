@@ -17,14 +17,17 @@ export type SyncLock = <T>(task: () => Promise<T>) => Promise<T | undefined>;
 
 const LOCK_NAME = 'avpass-till-offline-sync';
 
-export function webLock(locks: LockManager | undefined = globalThis.navigator?.locks): SyncLock {
+export function webLock(
+  locks: LockManager | undefined = globalThis.navigator?.locks,
+  name: string = LOCK_NAME,
+): SyncLock {
   let running = false; // this tab's own guard (and the only one without Web Locks)
   return async <T>(task: () => Promise<T>) => {
     if (running) return undefined;
     running = true;
     try {
       if (!locks) return await task();
-      return await locks.request(LOCK_NAME, { ifAvailable: true }, (lock) =>
+      return await locks.request(name, { ifAvailable: true }, (lock) =>
         lock ? task() : Promise.resolve(undefined),
       );
     } finally {
@@ -58,6 +61,8 @@ export interface EnqueueInput {
   idempotencyKey?: string;
   /** Default: now. */
   scannedAt?: string;
+  /** The voucher's title when the till knows it (checked online, or in its offline copy). */
+  title?: string;
 }
 
 /** The queue item for a scan (a new key unless the redeem was already sent with one). */
@@ -69,6 +74,7 @@ export function pendingRedeem(input: EnqueueInput, userId: string, now = new Dat
     scannedAt: input.scannedAt ?? now.toISOString(),
     savedAt: now.toISOString(),
     userId,
+    ...(input.title !== undefined ? { title: input.title } : {}),
   };
 }
 

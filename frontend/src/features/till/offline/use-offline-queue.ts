@@ -37,7 +37,7 @@ export interface OfflineQueue {
    * Keeps a redeem that was sent but got no answer (the connection dropped), with the key it was
    * sent with: the queue asks again about the same redemption instead of making a second one.
    */
-  enqueueUnconfirmed: (input: TillRedeemInput) => Promise<PendingRedeem>;
+  enqueueUnconfirmed: (input: TillRedeemInput, title?: string) => Promise<PendingRedeem>;
   /** Sends what waits now (no-op while another sync runs, in this tab or another). */
   syncNow: () => Promise<void>;
   /** IndexedDB could not be read (private mode, storage refused): the queue cannot keep anything. */
@@ -97,9 +97,11 @@ export function useOfflineQueue(): OfflineQueue {
   );
 
   const enqueueUnconfirmed = useCallback(
-    async (input: TillRedeemInput) => {
+    async (input: TillRedeemInput, title?: string) => {
       // useTillRedeem keeps the key of an unanswered redeem per intent: the queue takes it over.
-      return takeOverRedeemKey(input, (idempotencyKey) => enqueue({ ...input, idempotencyKey }));
+      return takeOverRedeemKey(input, (idempotencyKey) =>
+        enqueue({ ...input, idempotencyKey, ...(title !== undefined ? { title } : {}) }),
+      );
     },
     [enqueue],
   );

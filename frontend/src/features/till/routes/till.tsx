@@ -15,6 +15,7 @@ import { errorMessageOf } from '@/lib/api-client';
 import { isUnconfirmed } from '@/lib/idempotency';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useSession } from '@/lib/session/use-session';
+import { viewerTimeZone } from '@/lib/time-zone';
 import { matchesOf, useTillCheck } from '../api/check-till-code';
 import { useTillRedeem } from '../api/till-redeem';
 import { CameraScanner } from '../components/camera-scanner';
@@ -27,10 +28,13 @@ import { TodayList } from '../components/today-list';
 import { saleCents } from '../lib/sale-amount';
 import { refusalTitle } from '../lib/till-text';
 import { installTillApp } from '../offline/install-till-app';
+import { listFromText, listTimeText, type OfflineVerdict } from '../offline/offline-check';
+import { OfflineRefusalCard } from '../offline/offline-refusal-card';
 import { OfflineScanCard, SAVED_OFFLINE_MESSAGE } from '../offline/offline-scan-card';
 import { OfflineBadge, OfflineQueuePanel } from '../offline/offline-queue-panel';
 import { isNetworkFailure } from '../offline/sync';
 import { useOfflineQueue } from '../offline/use-offline-queue';
+import { useTillCopy, type TillCopy } from '../offline/use-till-copy';
 
 const NETWORK_MESSAGE = 'AV Pass could not be reached. Check the connection and try again.';
 export const UNCONFIRMED_TILL_REDEEM =
@@ -44,7 +48,9 @@ type Phase =
   | { kind: 'checked'; result: TillCheckResponse }
   | { kind: 'success'; result: TillRedeemResponse; undone: TillRedemption | null }
   /** No connection: the scan can be kept in the offline queue (`saved`: it is in it). */
-  | { kind: 'offline'; code: string; saved: boolean };
+  | { kind: 'offline'; code: string; saved: boolean }
+  /** No connection, answered from the till's offline copy ("Checked offline, list from 10:42"). */
+  | { kind: 'offline-checked'; code: string; verdict: OfflineVerdict; listFrom: string };
 
 function vibrate(pattern: number | number[]) {
   try {
@@ -73,6 +79,7 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
   const check = useTillCheck();
   const redeem = useTillRedeem();
   const queue = useOfflineQueue();
+  const copy = useTillCopy();
   const cents = saleCents(saleText);
   const debouncedCents = useDebouncedValue(cents, 400);
   /** The sale amount of the check on show (so a re-check runs only when it changed). */
@@ -123,8 +130,7 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
             return;
           }
           if (isNetworkFailure(error)) {
-            setPhase({ kind: 'offline', code, saved: false });
-            setAnnouncement('No connection: the voucher cannot be checked. You can save the redemption.');
+            void answerOffline(code);
             return;
           }
           const matches = matchesOf(error);
@@ -140,6 +146,39 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
       },
     );
   }
+
+  /** No connection: the till's offline copy answers (without one, the scan can only be kept). */
+  async function answerOffline(code: string) {
+    const answer = await copy.check(code, queue.pending).catch(() => null);
+    if (!answer) {
+      setPhase({ kind: 'offline', code, saved: false });
+      setAnnouncement('No connection: the voucher cannot be checked. You can save the redemption.');
+      return;
+    }
+    if (answer.kind === 'matches') {
+      setPhase({
+        kind: 'matches',
+        matches: answer.matches.map((match) => ({ id: match.id, title: match.title, partnerName: null })),
+      });
+      setAnnouncement(`${answer.matches.length} vouchers match: pick one.`);
+      return;
+    }
+    const { verdict } = answer;
+    const listFrom = listFromText(answer.syncedAt, new Date(), viewerTimeZone());
+    setPhase({ kind: 'offline-checked', code, verdict, listFrom });
+    if (verdict.redeemable) {
+      setAnnouncement(`Valid here, checked offline: ${verdict.code?.title ?? code}. Save the redemption.`);
+    } else {
+      setAnnouncement(`Not accepted: ${verdict.reason ?? 'this voucher cannot be redeemed here.'}`);
+      vibrate([80, 60, 80]);
+    }
+  }
+
+  // A sent queue changes what is left of its codes: the copy asks what changed.
+  const settled = queue.results.length;
+  useEffect(() => {
+    if (settled > 0) void copy.refresh();
+  }, [settled, copy]);
 
   function onScanned(text: string) {
     vibrate(40);
@@ -167,13 +206,14 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
       {
         onSuccess: (result) => {
           setPhase({ kind: 'success', result, undone: null });
+          void copy.refresh(); // the use is counted: the copy's uses left follow at once
           vibrate([120, 60, 120]);
           setAnnouncement(`Redeemed. Reference ${result.redemption.reference}.`);
         },
         onError: (error, input) => {
           if (isNetworkFailure(error)) {
             // No answer: the queue sends it again with the same key (counted once) when online.
-            void queue.enqueueUnconfirmed(input).then(
+            void queue.enqueueUnconfirmed(input, voucherText(checked.voucher).title).then(
               () => {
                 setPhase({ kind: 'offline', code: input.code, saved: true });
                 setAnnouncement(SAVED_OFFLINE_MESSAGE);
@@ -274,12 +314,30 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
           undone={phase.undone}
           onUndone={(redemption) => {
             setPhase({ ...phase, undone: redemption });
+            void copy.refresh();
             setAnnouncement(`Redemption ${redemption.reference} undone. The use was given back.`);
           }}
           onScanNext={reset}
         />
       );
       break;
+    case 'offline-checked': {
+      const { verdict } = phase;
+      content =
+        verdict.redeemable && verdict.code ? (
+          <OfflineScanCard
+            key={`${phase.code}-checked`}
+            code={phase.code}
+            checked={{ verdict: { ...verdict, code: verdict.code }, listFrom: phase.listFrom }}
+            queue={queue}
+            onSaved={() => setAnnouncement(SAVED_OFFLINE_MESSAGE)}
+            onScanNext={reset}
+          />
+        ) : (
+          <OfflineRefusalCard verdict={verdict} listFrom={phase.listFrom} onScanNext={reset} />
+        );
+      break;
+    }
     case 'offline':
       content = (
         <OfflineScanCard
@@ -306,6 +364,7 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
           </Typography>
           <OfflineBadge count={queue.pending.length} />
         </Box>
+        <CopyStatus copy={copy} />
       </Box>
       <LiveRegion message={announcement} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -314,5 +373,24 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
         <TodayList allTills={allTills} />
       </Box>
     </Container>
+  );
+}
+
+/** "Offline list: 1,234 vouchers, from 10:42 AM": what the till answers from without a connection. */
+function CopyStatus({ copy }: { copy: TillCopy }) {
+  if (!copy.meta) return null;
+  const zone = viewerTimeZone();
+  const from = listTimeText(copy.meta.syncedAt, new Date(), zone);
+  const count = copy.meta.count;
+  return (
+    <Typography
+      variant="body2"
+      color="text.secondary"
+      data-testid="till-copy-status"
+      data-count={count}
+      data-synced-at={copy.meta.syncedAt}
+    >
+      Offline list: {count.toLocaleString('en-US')} {count === 1 ? 'voucher' : 'vouchers'}, from {from}
+    </Typography>
   );
 }

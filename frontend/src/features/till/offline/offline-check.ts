@@ -1,0 +1,164 @@
+import {
+  NOT_OUR_VOUCHER_MESSAGE,
+  notValidAtMessage,
+  REDEEM_REFUSALS,
+  UUID_PATTERN,
+  validFromMessage,
+  type TillCopyCode,
+  type TillRefusal,
+} from '@avpass/contracts';
+import {
+  formatDate,
+  formatMonthDayTime,
+  formatTime,
+  UNLIMITED_USAGE_LIMIT,
+  voucherStatus,
+} from '@avpass/domain';
+
+/**
+ * The till's answer without a connection (issue 37), from its offline copy: the same refusals as the
+ * server's check, in the same words, and this till's own queued uses counted against "uses left".
+ * Pure functions: the hook reads the copy and the queue, these decide.
+ */
+
+/** What a scanned or typed text stands for. `foreign`: a voucher link on another host. */
+export type OfflineKey =
+  | { kind: 'id'; id: string; foreign: boolean }
+  | { kind: 'prefix'; prefix: string }
+  | { kind: 'not_ours' };
+
+/** Why the offline copy says no: the server's words, plus "not in the copy" and "not ours". */
+export type OfflineRefusal = TillRefusal | 'not_found' | 'not_ours';
+
+export interface OfflineVerdict {
+  /** The code in the copy (null: not in it, or not ours). */
+  code: TillCopyCode | null;
+  redeemable: boolean;
+  refusal?: OfflineRefusal;
+  /** The refusal in words, as the server's check would say it. */
+  reason?: string;
+  /** Uses left after this till's queued ones; null: unlimited. */
+  usesLeft: number | null;
+  /** This till's queued (not yet sent) redeems of the code. */
+  queued: number;
+}
+
+/** The code not in the copy: another shop's, or no code at all. */
+export const notInCopyMessage = (shop: string) => `${notValidAtMessage(shop)}, or it was not found`;
+
+const VOUCHER_PATH = /^\/voucher\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const SHORT_CODE = /^[0-9a-f]{8}$/i;
+
+/**
+ * Reads a scan or an entry as the server does: one of our voucher links (http(s), path exactly
+ * /voucher/{id}), an id, or the 8 characters printed on cards (spaces and dashes ignored).
+ */
+export function offlineKeyOf(text: string, ownHost?: string): OfflineKey {
+  const typed = text.trim();
+  if (/^[a-z][a-z0-9+.-]*:/i.test(typed)) {
+    let url: URL;
+    try {
+      url = new URL(typed);
+    } catch {
+      return { kind: 'not_ours' };
+    }
+    const path = VOUCHER_PATH.exec(url.pathname);
+    if (!/^https?:$/.test(url.protocol) || !path || url.username || url.password) return { kind: 'not_ours' };
+    return {
+      kind: 'id',
+      id: path[1]!.toLowerCase(),
+      foreign: ownHost !== undefined && url.host.toLowerCase() !== ownHost.toLowerCase(),
+    };
+  }
+  if (UUID_PATTERN.test(typed)) return { kind: 'id', id: typed.toLowerCase(), foreign: false };
+  const short = typed.replace(/[\s-]+/g, '');
+  if (SHORT_CODE.test(short)) return { kind: 'prefix', prefix: short.toLowerCase() };
+  return { kind: 'not_ours' };
+}
+
+/** How many of the queued redeems are of `code` (queued by id, by link or by its 8 characters). */
+export function queuedUsesOf(code: TillCopyCode, pending: readonly { code: string }[]): number {
+  return pending.filter((item) => {
+    const key = offlineKeyOf(item.code);
+    return key.kind === 'id' ? key.id === code.id : key.kind === 'prefix' && key.prefix === code.prefix;
+  }).length;
+}
+
+/**
+ * Whether this till may honour the code now, from the copy: not in it (another shop's, or unknown),
+ * then the voucher's status as the server's rule decides it (inactive, used up counting this till's
+ * queued uses, expired, upcoming), in the business time zone.
+ */
+export function decideOffline(input: {
+  key: OfflineKey;
+  code: TillCopyCode | undefined;
+  pending: readonly { code: string }[];
+  now: Date;
+  timeZone: string;
+  shopName: string;
+}): OfflineVerdict {
+  const { key, code, now, timeZone } = input;
+  if (key.kind === 'not_ours' || (!code && key.kind === 'id' && key.foreign)) {
+    return {
+      code: null,
+      redeemable: false,
+      refusal: 'not_ours',
+      reason: NOT_OUR_VOUCHER_MESSAGE,
+      usesLeft: null,
+      queued: 0,
+    };
+  }
+  if (!code) {
+    return {
+      code: null,
+      redeemable: false,
+      refusal: 'not_found',
+      reason: notInCopyMessage(input.shopName),
+      usesLeft: null,
+      queued: 0,
+    };
+  }
+  const queued = queuedUsesOf(code, input.pending);
+  const usesLeft = code.usesLeft === null ? null : Math.max(code.usesLeft - queued, 0);
+  const status = voucherStatus(
+    {
+      isActive: code.active,
+      // What is left of the copy's count, less this till's own queued uses.
+      usageCount: code.usesLeft === null ? 0 : queued,
+      usageLimit: code.usesLeft ?? UNLIMITED_USAGE_LIMIT,
+      expirationDate: code.expirationDate,
+      startDate: code.startDate,
+    },
+    now,
+    timeZone,
+  );
+  const answer = { code, usesLeft, queued };
+  switch (status) {
+    case 'active':
+      return { ...answer, redeemable: true };
+    case 'upcoming':
+      return {
+        ...answer,
+        redeemable: false,
+        refusal: 'upcoming',
+        reason: code.startDate
+          ? validFromMessage(formatDate(code.startDate, timeZone))
+          : REDEEM_REFUSALS.upcoming,
+      };
+    case 'inactive':
+    case 'used_up':
+    case 'expired':
+      return { ...answer, redeemable: false, refusal: status, reason: REDEEM_REFUSALS[status] };
+  }
+}
+
+/** When the copy was read, as the till says it: "10:42 AM" today, "Dec 9, 10:42 AM" before. */
+export function listTimeText(syncedAt: string, now: Date, zone: string): string {
+  const sameDay = formatDate(syncedAt, zone) === formatDate(now, zone);
+  return sameDay ? formatTime(syncedAt, zone) : formatMonthDayTime(syncedAt, zone);
+}
+
+/** "Checked offline, list from 10:42 AM": how an offline answer says what it is based on. */
+export function listFromText(syncedAt: string, now: Date, zone: string): string {
+  return `Checked offline, list from ${listTimeText(syncedAt, now, zone)}`;
+}
