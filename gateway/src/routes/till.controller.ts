@@ -92,6 +92,7 @@ export class TillController {
    */
   @Roles('company_admin')
   @Get('till/codes')
+  @Limited(TILL_LIMITS)
   @GzipAnswer()
   @ApiRpc(RPC.vouchers.tillCodes)
   codes(@Query() query: unknown, @Req() req: AuthenticatedRequest) {

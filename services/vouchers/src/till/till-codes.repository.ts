@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { clubWideSql, honouredBySql } from '../codes/honoured-by';
 
 /** A code of the till's copy as the database gives it. */
 export interface TillCopyRow {
@@ -36,14 +37,6 @@ const COPY_COLUMNS = `q.id, q.custom_title, q.clinic_name, q.service, q.discount
   q.usage_limit, q.usage_count, q.start_date::text as start_date, q.expiration_date::text as expiration_date,
   q.is_active`;
 
-/**
- * Whether partner ? may honour code `q`: its own (vendor_id), actively assigned (partner_ids) or
- * club-wide (no vendor, no assignment). Takes the partner id twice.
- */
-// same rule as honoured-by.ts
-const honouredSql = (q: string) =>
-  `(${q}.vendor_id = ?::uuid or ?::uuid = any(${q}.partner_ids) or (${q}.vendor_id is null and ${q}.partner_ids = '{}'))`;
-
 const SNAPSHOT = 'pg_current_snapshot()::text';
 
 /**
@@ -71,12 +64,12 @@ export class TillCodesRepository {
            (select qr_code_id as id from qr_code_partners
              where partner_id = ?::uuid and is_active and qr_code_id > ?::uuid order by qr_code_id limit ?)
            union
-           (select id from qr_codes where vendor_id is null and partner_ids = '{}' and id > ?::uuid
+           (select id from qr_codes where ${clubWideSql('qr_codes')} and id > ?::uuid
              order by id limit ?)
          ) merged order by id limit ?)
        select ${COPY_COLUMNS}
          from ids join qr_codes q on q.id = ids.id
-        where ${honouredSql('q')}
+        where ${honouredBySql('q')}
         order by q.id`,
       [partnerId, after, limit, partnerId, after, limit, after, limit, limit, partnerId, partnerId],
     );
@@ -100,10 +93,10 @@ export class TillCodesRepository {
       : { sql: 'c.changed_xid >= pg_snapshot_xmin(?::pg_snapshot)', params: [since] };
     const rows: TillChangeRow[] = await this.em.fork().execute(
       `select c.code_id, c.changed_xid::text as changed_xid, ${COPY_COLUMNS},
-              coalesce(not c.deleted and ${honouredSql('q')}, false) as honoured
+              coalesce(not c.deleted and ${honouredBySql('q')}, false) as honoured
          from till_code_changes c left join qr_codes q on q.id = c.code_id
         where ${from.sql} and not pg_visible_in_snapshot(c.changed_xid, ?::pg_snapshot)
-          and (${honouredSql('q')} or ?::uuid = any(c.former) or c.was_club_wide)
+          and (${honouredBySql('q')} or ?::uuid = any(c.former) or c.was_club_wide)
         order by c.changed_xid, c.code_id limit ?`,
       [partnerId, partnerId, ...from.params, since, partnerId, partnerId, partnerId, limit],
     );

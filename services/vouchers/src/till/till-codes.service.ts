@@ -5,6 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { NO_COMPANY_MESSAGE } from '../codes/qr-codes.service';
 import { VouchersSettings } from '../settings';
 import { TillCodesRepository, type TillCopyRow } from './till-codes.repository';
+import { tillTitle } from './till-title';
 
 /** Rows a page holds unless the till asks for fewer (TILL_COPY_MAX_LIMIT at most). */
 export const TILL_COPY_DEFAULT_LIMIT = 1000;
@@ -47,15 +48,11 @@ function decode(cursor: string, delta: boolean): CopyCursor {
   throw DomainError.validation(CURSOR_MESSAGE, { cursor: [CURSOR_MESSAGE] });
 }
 
-/** The code's title as the till's lines show it: its custom title, else its partner and service. */
-const titleOf = (row: Pick<TillCopyRow, 'custom_title' | 'clinic_name' | 'service'>) =>
-  row.custom_title?.trim() || `${row.clinic_name} · ${row.service}`;
-
 function toCopyCode(row: TillCopyRow): TillCopyCode {
   return {
     id: row.id,
     prefix: row.id.slice(0, 8),
-    title: titleOf(row),
+    title: tillTitle(row),
     discountType: isDiscountType(row.discount_type) ? row.discount_type : 'free-service',
     discountValue: Number(row.discount_value),
     usesLeft: isUnlimited(row.usage_limit) ? null : Math.max(row.usage_limit - row.usage_count, 0),

@@ -25,6 +25,7 @@ import { RedeemService, type RedeemOrigin, type RedeemOutcome } from '../redeem/
 import { toTillRedemption, type RedemptionRecord } from '../redemptions/redemption-view';
 import { VouchersSettings } from '../settings';
 import { TrainersRepository } from '../trainers/trainers.repository';
+import { tillTitle } from './till-title';
 import { TillRepository, type PrefixMatch } from './till.repository';
 
 /** How old a scan kept offline may be when it reaches the server. */
@@ -57,10 +58,6 @@ const hostOf = (url: string | undefined): string | null => {
     return null;
   }
 };
-
-/** A code's title as the till's lines show it: its custom title, else its partner and service. */
-const titleOf = (code: { custom_title: string | null; clinic_name: string; service: string }) =>
-  code.custom_title?.trim() || `${code.clinic_name} · ${code.service}`;
 
 /** What was scanned or typed stands for: the code's id, and the code when it had to be read already. */
 interface Target {
@@ -240,7 +237,7 @@ export class TillService {
       items: rows.map((row) => ({
         ...toTillRedemption(row, actor, now, undoMinutes),
         qrCodeId: row.qr_code_id,
-        title: titleOf(row),
+        title: tillTitle(row),
       })),
     };
   }
@@ -305,7 +302,7 @@ export class TillService {
     if (honoured.length > 1) {
       const matches: TillMatch[] = honoured.slice(0, MAX_MATCHES).map((m: PrefixMatch) => ({
         id: m.id,
-        title: titleOf(m),
+        title: tillTitle(m),
         partnerName: m.clinic_name,
       }));
       throw new DomainError('CONFLICT', SEVERAL_MATCHES_MESSAGE, undefined, undefined, { matches });
