@@ -375,7 +375,7 @@ describe("the till's offline copy (issue 37)", () => {
     }
   });
 
-  it('honours a club-wide code scanned with the camera (needs the till rule of issue 37 item 1)', async () => {
+  it('honours a club-wide code scanned with the camera at a partner’s till, recorded there', async () => {
     const clubWide = await generate(`Club-wide camera ${run}`, '3', null);
     const tmp = mkdtempSync(join(tmpdir(), 'avpass-till-copy-'));
     const video = join(tmp, 'club-wide.y4m');
@@ -389,7 +389,7 @@ describe("the till's offline copy (issue 37)", () => {
       true,
     );
     try {
-      // Online, the camera reads it: valid here (needs the club-wide rule of the till's check and redeem).
+      // Online, the camera reads it: valid here, at a shop that neither owns it nor is assigned it.
       const noCard = tab.getByTestId('till-problem').or(tab.getByTestId('camera-problem'));
       await tab.getByTestId('till-verdict').or(noCard).waitFor({ timeout: 30_000 });
       if (await noCard.isVisible()) throw new Error(`no voucher card: ${await noCard.innerText()}`);
@@ -397,6 +397,11 @@ describe("the till's offline copy (issue 37)", () => {
       await tab.getByTestId('till-redeem').click();
       await tab.getByTestId('till-success').waitFor({ timeout: 15_000 });
       expect(await usageCount(clubWide.id)).toBe(1);
+      // Recorded at this partner: its own "Today at this till" lists it.
+      await tab
+        .getByTestId('till-recent-row')
+        .filter({ hasText: `Club-wide camera ${run}` })
+        .waitFor({ timeout: 15_000 });
     } finally {
       await phone.close();
       await phoneBrowser.close();
