@@ -1,4 +1,5 @@
 import { NO_EXPIRATION_TEXT, type QrCode } from '@avpass/contracts';
+import { validFromText } from '@avpass/contracts/voucher-text';
 import { displayService, formatDate, formatDiscount, formatUsage } from '@avpass/domain';
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
@@ -126,7 +127,14 @@ function GeneratedCode({ code }: { code: QrCode }) {
           <Chip color="secondary" label={formatDiscount(code.discountType, code.discountValue)} />
           <Chip variant="outlined" label={displayService(code.service)} />
         </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} data-testid="qr-preview-validity">
+          {/* A later start is part of the promise: the member's page says the same (voucher-text). */}
+          {code.startDate && (
+            <>
+              <span data-testid="qr-preview-valid-from">{validFromText(code.startDate)}</span>
+              {' · '}
+            </>
+          )}
           {code.expirationDate
             ? `Valid until ${formatDate(code.expirationDate, viewerTimeZone())}`
             : NO_EXPIRATION_TEXT}
