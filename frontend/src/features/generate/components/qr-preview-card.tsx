@@ -127,7 +127,13 @@ function GeneratedCode({ code }: { code: QrCode }) {
           <Chip color="secondary" label={formatDiscount(code.discountType, code.discountValue)} />
           <Chip variant="outlined" label={displayService(code.service)} />
         </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} data-testid="qr-preview-validity">
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          data-testid="qr-preview-validity"
+          // Each fact stays whole on a narrow screen: a line breaks between them, never inside one.
+          sx={{ mt: 1.5, '& > span': { whiteSpace: 'nowrap' } }}
+        >
           {/* A later start is part of the promise: the member's page says the same (voucher-text). */}
           {code.startDate && (
             <>
@@ -135,10 +141,13 @@ function GeneratedCode({ code }: { code: QrCode }) {
               {' · '}
             </>
           )}
-          {code.expirationDate
-            ? `Valid until ${formatDate(code.expirationDate, viewerTimeZone())}`
-            : NO_EXPIRATION_TEXT}
-          {' · '}Used {formatUsage(code.usageCount, code.usageLimit)}
+          <span>
+            {code.expirationDate
+              ? `Valid until ${formatDate(code.expirationDate, viewerTimeZone())}`
+              : NO_EXPIRATION_TEXT}
+          </span>
+          {' · '}
+          <span>Used {formatUsage(code.usageCount, code.usageLimit)}</span>
         </Typography>
         <Link
           component={RouterLink}
