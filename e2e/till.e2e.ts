@@ -294,4 +294,48 @@ describe('the till (issue 25)', () => {
     await page.getByTestId('manual-code').waitFor();
     await shotAndAxe('camera-refused');
   });
+
+  it('at a desktop till (1366x768): the next code is typed right after a redemption; offline, Today says so', async () => {
+    const code = await generate({ customTitle: `Desk ${run}`, usageLimit: '2' });
+    const shortCode = code.id.slice(0, 8).toUpperCase();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    page = await context.newPage();
+    await signInStaff();
+    await page.goto(`${baseUrl}/till`);
+    await page.getByTestId('manual-code').fill(shortCode);
+    await page.getByTestId('manual-check').click();
+    await page.getByTestId('till-voucher').waitFor({ timeout: 15_000 });
+    await page.getByTestId('till-redeem').click();
+    await page.getByTestId('till-success').waitFor({ timeout: 15_000 });
+    await expect(announcement()).resolves.toMatch(/^Redeemed\. Reference [0-9A-F]{8}\.$/);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe(
+      'manual-code',
+    );
+    await page.getByTestId('till-recent-row').first().waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(300);
+    await screenshot(page, 'till-desktop-success');
+    expect(await seriousAxeViolations(page), 'desktop success').toEqual([]);
+
+    // Offline: the next code is kept; "Today at this till" says it is offline and lists it, no error.
+    await context.setOffline(true);
+    await page.keyboard.type(shortCode);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('till-offline').waitFor({ timeout: 15_000 });
+    await page.getByTestId('till-offline-save').click();
+    await page.getByTestId('till-offline-saved').waitFor({ timeout: 10_000 });
+    const today = page.getByTestId('till-today');
+    await today.getByTestId('till-today-offline').waitFor({ timeout: 10_000 });
+    await expect(today.innerText()).resolves.not.toContain('could not be loaded');
+    await expect(today.innerText()).resolves.toContain('Offline: the list below is as it was at');
+    await expect(
+      today.getByTestId('till-today-offline-row').and(page.locator('[data-state="waiting"]')).count(),
+    ).resolves.toBe(1);
+    // The list as last loaded stays below it.
+    await expect(today.getByTestId('till-recent-row').count()).resolves.toBeGreaterThan(0);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'till-desktop-offline-today');
+    expect(await seriousAxeViolations(page), 'desktop offline').toEqual([]);
+    await context.setOffline(false);
+  });
 });
