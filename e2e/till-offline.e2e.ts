@@ -157,7 +157,7 @@ describe('the till offline (issue 25)', () => {
     await expect(today.innerText()).resolves.not.toContain('could not be loaded');
     await expect(today.locator('.MuiAlert-standardError').count()).resolves.toBe(0);
     await expect(today.innerText()).resolves.toContain('Offline');
-    await expect(today.innerText()).resolves.toContain('What this till did offline today:');
+    await expect(today.innerText()).resolves.toContain('Redeemed offline today');
     const offlineRows = today.getByTestId('till-today-offline-row');
     await expect(offlineRows.count()).resolves.toBe(2);
     await expect(offlineRows.and(page.locator('[data-state="waiting"]')).count()).resolves.toBe(2);

@@ -313,6 +313,7 @@ describe('the till (issue 25)', () => {
       'manual-code',
     );
     await page.getByTestId('till-recent-row').first().waitFor({ timeout: 15_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
     await screenshot(page, 'till-desktop-success');
     expect(await seriousAxeViolations(page), 'desktop success').toEqual([]);
@@ -327,12 +328,16 @@ describe('the till (issue 25)', () => {
     const today = page.getByTestId('till-today');
     await today.getByTestId('till-today-offline').waitFor({ timeout: 10_000 });
     await expect(today.innerText()).resolves.not.toContain('could not be loaded');
-    await expect(today.innerText()).resolves.toContain('Offline: the list below is as it was at');
+    await expect(today.innerText()).resolves.toContain(
+      'Offline: this list updates when the connection is back.',
+    );
+    await expect(today.getByTestId('till-today-loaded-at').innerText()).resolves.toMatch(/^As loaded at /);
     await expect(
       today.getByTestId('till-today-offline-row').and(page.locator('[data-state="waiting"]')).count(),
     ).resolves.toBe(1);
     // The list as last loaded stays below it.
     await expect(today.getByTestId('till-recent-row').count()).resolves.toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
     await screenshot(page, 'till-desktop-offline-today');
     expect(await seriousAxeViolations(page), 'desktop offline').toEqual([]);

@@ -147,28 +147,40 @@ export function TodayList({ allTills, queue }: { allTills: boolean; queue: Offli
   let body;
   if (offline) {
     const done = offlineToday(queue.pending, queue.results, new Date(), zone);
+    const loadedAt = formatMonthDayTime(new Date(recent.dataUpdatedAt), zone);
     body = (
       <Box data-testid="till-today-offline">
         <Alert severity="info" sx={{ mt: 1, color: 'text.primary' }}>
           {recent.data
-            ? `Offline: the list below is as it was at ${formatMonthDayTime(new Date(recent.dataUpdatedAt), zone)}. It updates when the connection is back.`
-            : "Offline: today's list loads when the connection is back."}{' '}
-          {done.length > 0
-            ? 'What this till did offline today:'
-            : 'Nothing was redeemed offline at this till today.'}
+            ? 'Offline: this list updates when the connection is back.'
+            : "Offline: today's list loads when the connection is back."}
         </Alert>
-        {done.length > 0 && (
+        <Typography id="till-today-offline-title" variant="subtitle2" component="h3" sx={{ mt: 1.5 }}>
+          Redeemed offline today
+        </Typography>
+        {done.length > 0 ? (
           <Box
             component="ul"
-            aria-label="Redeemed offline today"
-            sx={{ listStyle: 'none', m: 0, p: 0, mt: 0.5 }}
+            aria-labelledby="till-today-offline-title"
+            sx={{ listStyle: 'none', m: 0, p: 0 }}
           >
             {done.map((entry) => (
               <OfflineRow key={entry.item.idempotencyKey} entry={entry} zone={zone} />
             ))}
           </Box>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Nothing redeemed offline at this till today.
+          </Typography>
         )}
-        {items.length > 0 && list}
+        {items.length > 0 && (
+          <Box sx={(theme) => ({ mt: 1.5, pt: 1.5, borderTop: `1px solid ${theme.palette.divider}` })}>
+            <Typography variant="subtitle2" component="h3" data-testid="till-today-loaded-at">
+              As loaded at {loadedAt}
+            </Typography>
+            {list}
+          </Box>
+        )}
       </Box>
     );
   } else if (recent.isPending) {
