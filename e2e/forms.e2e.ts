@@ -3,6 +3,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatDate } from '../libs/domain/src/date-format';
+import { seriousAxeViolations } from './support/axe';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, signIn } from './support/browser';
 
@@ -19,9 +21,9 @@ let context: BrowserContext;
 let page: Page;
 let token: string;
 
-async function open() {
+async function open(viewport: { width: number; height: number } = LAPTOP) {
   await context?.close();
-  context = await browser.newContext({ viewport: LAPTOP, acceptDownloads: true });
+  context = await browser.newContext({ viewport, acceptDownloads: true });
   page = await context.newPage();
   await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
   await page.waitForURL(`${baseUrl}/dashboard`);
@@ -131,6 +133,37 @@ describe('a submit that fails validation', () => {
     await shot('generate-new-qr-in-view');
     expect(await codeCount()).toBe(before + 1);
   });
+});
+
+describe('/generate preview with a start date', () => {
+  for (const [device, viewport] of [
+    ['desktop', LAPTOP],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    it(`says "Valid from {date}" beside "Valid until" (${device})`, async () => {
+      await open(viewport);
+      await page.goto(`${baseUrl}/generate`);
+      const form = page.getByRole('form', { name: 'Discount details' });
+      await form.waitFor();
+      const start = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+      await form.locator('input[name="clinic"]').fill('Summit Sports Clinic');
+      await form.getByLabel('Service / Product').fill('Sports massage');
+      await form.getByTestId('start-date').fill(start);
+      await page.getByRole('button', { name: 'Generate QR Code' }).click();
+      await expectToast('QR Code Generated');
+      const from = page.getByTestId('qr-preview-valid-from');
+      await from.waitFor({ timeout: 20_000 });
+      // The calendar date as the voucher page prints it ("Mar 8, 2026"), whatever the zone.
+      await expect(from.innerText()).resolves.toBe(`Valid from ${formatDate(start, 'UTC')}`);
+      await expect(page.getByTestId('qr-preview-validity').innerText()).resolves.toMatch(
+        /^Valid from .+ · Valid until .+ · Used 0 \/ 1$/,
+      );
+      await page.getByTestId('qr-preview').scrollIntoViewIfNeeded();
+      await shot(`generate-valid-from-${device}`);
+      const violations = await seriousAxeViolations(page);
+      expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+    });
+  }
 });
 
 describe('/trainer-qr', () => {

@@ -151,6 +151,19 @@ describe('the till offline (issue 25)', () => {
     expect(usedUp.status, JSON.stringify(usedUp.body)).toBeLessThan(300);
     await page.getByRole('button', { name: 'Scan next voucher' }).click();
     await expect(page.getByTestId('offline-pending').count()).resolves.toBe(2);
+    // "Today at this till" says it is offline (no red error) and lists what the till did offline today.
+    const today = page.getByTestId('till-today');
+    await today.getByTestId('till-today-offline').waitFor();
+    await expect(today.innerText()).resolves.not.toContain('could not be loaded');
+    await expect(today.locator('.MuiAlert-standardError').count()).resolves.toBe(0);
+    await expect(today.innerText()).resolves.toContain('Offline');
+    await expect(today.innerText()).resolves.toContain('Redeemed offline today');
+    const offlineRows = today.getByTestId('till-today-offline-row');
+    await expect(offlineRows.count()).resolves.toBe(2);
+    await expect(offlineRows.and(page.locator('[data-state="waiting"]')).count()).resolves.toBe(2);
+    await expect(offlineRows.nth(1).innerText()).resolves.toMatch(
+      /Sale \$45\.50 · Saved offline, waiting to be sent/,
+    );
     await shotAndAxe('waiting');
     expect(await usageCount(typed.id)).toBe(0);
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatDateTime } from '../libs/domain/src/date-format';
 import { seriousAxeViolations } from './support/axe';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, PHONE, screenshot, signIn } from './support/browser';
@@ -153,6 +154,19 @@ describe('the till (issue 25)', () => {
     // Today's list shows it, with Undo.
     const row = page.getByTestId('till-recent-row').filter({ hasText: reference });
     await row.waitFor();
+    // The entry is ready at once beside the success (nothing to press first): the camera scans again,
+    // passing over the code just redeemed that it still sees; the success heading has the focus.
+    await expect(page.getByTestId('till-scan-next').count()).resolves.toBe(0);
+    await page
+      .getByTestId('till-entry')
+      .getByTestId('camera-scanner')
+      .and(page.locator('[data-state="scanning"]'))
+      .waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1500);
+    await expect(page.getByTestId('till-success').count()).resolves.toBe(1);
+    await expect(page.getByTestId('till-voucher').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('till-success-title');
+    expect(await usageCount(code.id)).toBe(1);
     await shotAndAxe('success');
 
     // Undo asks for a reason (required) and gives the use back.
@@ -210,14 +224,35 @@ describe('the till (issue 25)', () => {
     await page.getByTestId('till-success').waitFor({ timeout: 15_000 });
     expect(await usageCount(code.id)).toBe(1);
 
-    // The same code again: used up, said in words, no Redeem.
-    await page.getByTestId('till-scan-next').click();
-    await page.getByTestId('manual-code').fill(shortCode);
-    await page.getByTestId('manual-check').click();
+    // The code box is ready at once beside the success, with the focus: the next code is typed
+    // straight away. The same code again: used up, said in words, no Redeem.
+    await expect(page.getByTestId('till-scan-next').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe(
+      'manual-code',
+    );
+    await shotAndAxe('success-typed');
+    await page.keyboard.type(shortCode);
+    await page.keyboard.press('Enter');
     await page.getByTestId('till-verdict').and(page.locator('[data-redeemable="false"]')).waitFor();
     await expect(page.getByTestId('till-verdict').innerText()).resolves.toContain('Used up');
     await expect(page.getByTestId('till-redeem').count()).resolves.toBe(0);
     await shotAndAxe('used-up');
+
+    // The member's page says it is used up, where and when: a till recorded it, so its shop is named.
+    const record = (await api(baseUrl, `/api/qr-codes/${code.id}`)).body;
+    expect(record.lastRedemption).toMatchObject({ channel: 'till', partnerName: shop.name });
+    const member = await context!.newPage();
+    await member.goto(`${baseUrl}/voucher/${code.id}`);
+    const last = member.getByTestId('redeem-unavailable').getByTestId('voucher-last-redemption');
+    await last.waitFor({ timeout: 15_000 });
+    const zone = await member.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await expect(last.innerText()).resolves.toBe(
+      `Redeemed at ${shop.name} on ${formatDateTime(record.lastRedemption.redeemedAt, zone)}.`,
+    );
+    await expect(member.getByTestId('voucher-till-code').count()).resolves.toBe(0);
+    expect(await seriousAxeViolations(member), 'voucher page used up at the till').toEqual([]);
+    await screenshot(member, 'till-voucher-page-used-up');
+    await member.close();
 
     // A link that is not one of ours.
     await page.getByTestId('till-scan-next').click();
@@ -258,5 +293,54 @@ describe('the till (issue 25)', () => {
     await expect(problem.innerText()).resolves.toContain('Camera access was refused');
     await page.getByTestId('manual-code').waitFor();
     await shotAndAxe('camera-refused');
+  });
+
+  it('at a desktop till (1366x768): the next code is typed right after a redemption; offline, Today says so', async () => {
+    const code = await generate({ customTitle: `Desk ${run}`, usageLimit: '2' });
+    const shortCode = code.id.slice(0, 8).toUpperCase();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    page = await context.newPage();
+    await signInStaff();
+    await page.goto(`${baseUrl}/till`);
+    await page.getByTestId('manual-code').fill(shortCode);
+    await page.getByTestId('manual-check').click();
+    await page.getByTestId('till-voucher').waitFor({ timeout: 15_000 });
+    await page.getByTestId('till-redeem').click();
+    await page.getByTestId('till-success').waitFor({ timeout: 15_000 });
+    await expect(announcement()).resolves.toMatch(/^Redeemed\. Reference [0-9A-F]{8}\.$/);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe(
+      'manual-code',
+    );
+    await page.getByTestId('till-recent-row').first().waitFor({ timeout: 15_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await screenshot(page, 'till-desktop-success');
+    expect(await seriousAxeViolations(page), 'desktop success').toEqual([]);
+
+    // Offline: the next code is kept; "Today at this till" says it is offline and lists it, no error.
+    await context.setOffline(true);
+    await page.keyboard.type(shortCode);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('till-offline').waitFor({ timeout: 15_000 });
+    await page.getByTestId('till-offline-save').click();
+    await page.getByTestId('till-offline-saved').waitFor({ timeout: 10_000 });
+    const today = page.getByTestId('till-today');
+    await today.getByTestId('till-today-offline').waitFor({ timeout: 10_000 });
+    await expect(today.innerText()).resolves.not.toContain('could not be loaded');
+    await expect(today.innerText()).resolves.toContain(
+      'Offline: this list updates when the connection is back.',
+    );
+    await expect(today.getByTestId('till-today-loaded-at').innerText()).resolves.toMatch(/^As loaded at /);
+    await expect(
+      today.getByTestId('till-today-offline-row').and(page.locator('[data-state="waiting"]')).count(),
+    ).resolves.toBe(1);
+    // The list as last loaded stays below it.
+    await expect(today.getByTestId('till-recent-row').count()).resolves.toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await screenshot(page, 'till-desktop-offline-today');
+    expect(await seriousAxeViolations(page), 'desktop offline').toEqual([]);
+    await context.setOffline(false);
   });
 });

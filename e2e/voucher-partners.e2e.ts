@@ -111,8 +111,9 @@ describe('on the phone: where to use a voucher, and the proof once used', () => 
     const confirmation = page.getByTestId('redeem-confirmation');
     await confirmation.waitFor();
     const record = (await api(baseUrl, `/api/qr-codes/${id}`)).body;
-    expect(record.lastRedemption).toMatchObject({ partnerName: SHOP.name });
-    const proof = `Redeemed at ${SHOP.name} on ${formatDateTime(record.lastRedemption.redeemedAt, await browserZone(page))}`;
+    expect(record.lastRedemption).toMatchObject({ partnerName: SHOP.name, channel: 'self' });
+    // Redeemed on the member's own phone: it proves when, and which shop the code is for, not where.
+    const proof = `Redeemed on ${formatDateTime(record.lastRedemption.redeemedAt, await browserZone(page))}, for use at ${SHOP.name}`;
     await expect(confirmation.getByTestId('voucher-redeemed-at').innerText()).resolves.toBe(proof);
     await screenshot(page, 'voucher-partners-phone-just-redeemed');
 
@@ -120,9 +121,13 @@ describe('on the phone: where to use a voucher, and the proof once used', () => 
     await page.reload();
     const last = page.getByTestId('voucher-last-redemption');
     await last.waitFor();
-    await expect(last.innerText()).resolves.toBe(proof);
+    await expect(last.innerText()).resolves.toBe(`${proof}.`);
     await expect(page.getByTestId('voucher-where-heading').innerText()).resolves.toBe(`Use at ${SHOP.name}`);
     await expect(page.getByTestId('redeem-unavailable').innerText()).resolves.toContain('Fully redeemed');
+    await expect(
+      page.getByTestId('redeem-unavailable').getByTestId('voucher-last-redemption').count(),
+    ).resolves.toBe(1);
+    await expect(page.getByTestId('voucher-till-code').count()).resolves.toBe(0);
     await expect(page.getByTestId('redeem-button').count()).resolves.toBe(0);
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'voucher-partners-phone-redeemed');

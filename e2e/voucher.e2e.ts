@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { formatDateTime } from '../libs/domain/src/date-format';
+import { seriousAxeViolations } from './support/axe';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, newPhoneContext, PHONE, screenshot } from './support/browser';
 
@@ -111,6 +113,37 @@ describe('the voucher page on a phone', () => {
     );
     await screenshot(page, 'voucher-phone-used-up');
   });
+
+  for (const device of ['phone', 'desktop'] as const) {
+    it(`a used-up voucher says when it was used and shows no code for the till (${device})`, async () => {
+      if (device === 'desktop') {
+        await context.close();
+        context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+        page = await context.newPage();
+      }
+      const code = await generate({ clinic: 'Eastside Gym', usageLimit: '1' });
+      expect((await api(baseUrl, `/api/redeem/${code.id}`, { method: 'POST' })).status).toBe(200);
+      const record = (await api(baseUrl, `/api/qr-codes/${code.id}`)).body;
+      expect(record.lastRedemption).toMatchObject({ channel: 'self', partnerName: null });
+
+      await page.goto(`${baseUrl}/voucher/${code.id}`);
+      const unavailable = page.getByTestId('redeem-unavailable');
+      await unavailable.waitFor();
+      const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      // One notice says it all: used up, and when (no shop to name: the code is club-wide).
+      await expect(unavailable.getByTestId('voucher-last-redemption').innerText()).resolves.toBe(
+        `Redeemed on ${formatDateTime(record.lastRedemption.redeemedAt, zone)}.`,
+      );
+      await expect(unavailable.innerText()).resolves.toContain('Fully redeemed');
+      await expect(page.getByTestId('voucher-last-redemption').count()).resolves.toBe(1);
+      await expect(page.getByTestId('voucher-till-code').count()).resolves.toBe(0);
+      await expect(page.getByText('Code for the till').count()).resolves.toBe(0);
+      await expect(page.getByRole('button', { name: /Show QR code/ }).count()).resolves.toBe(0);
+      const violations = await seriousAxeViolations(page);
+      expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+      await screenshot(page, `voucher-${device}-used-up-where-when`);
+    });
+  }
 
   it('a redeem refused by the server shows Redemption Failed with its reason', async () => {
     const code = await generate({ clinic: 'Lakeside Yoga', usageLimit: '1' });

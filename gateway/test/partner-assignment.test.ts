@@ -233,10 +233,15 @@ describe('the public voucher', () => {
     const redeemed = await h.api(`/api/redeem/${id}`, { method: 'POST' });
     expect(redeemed.status).toBe(200);
     const voucher = (await h.api(`/api/qr-codes/${id}`)).body;
-    expect(voucher.lastRedemption).toEqual({ redeemedAt: expect.any(String), partnerName: 'Bulk Clinic' });
+    // A member's own redeem: 'self', and the code's one partner as where it is for (issue 44).
+    expect(voucher.lastRedemption).toEqual({
+      redeemedAt: expect.any(String),
+      channel: 'self',
+      partnerName: 'Bulk Clinic',
+    });
     expect(Math.abs(Date.parse(voucher.lastRedemption.redeemedAt) - Date.now())).toBeLessThan(60_000);
     // No personal data of anyone: when and where only.
-    expect(Object.keys(voucher.lastRedemption).sort()).toEqual(['partnerName', 'redeemedAt']);
+    expect(Object.keys(voucher.lastRedemption).sort()).toEqual(['channel', 'partnerName', 'redeemedAt']);
     expect(JSON.stringify(voucher)).not.toMatch(/ipAddress|userAgent|Store Scanner/);
   });
 });

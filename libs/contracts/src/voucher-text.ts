@@ -1,6 +1,7 @@
 import {
   displayService,
   displayTitle,
+  formatDate,
   formatDiscount,
   formatNumericDate,
   formatUsage,
@@ -14,6 +15,15 @@ import type { PublicVoucher } from './vouchers';
 
 export const NO_EXPIRATION_TEXT = 'No expiration date';
 export const TRAINER_MEMBER_TEXT = 'Rooted Athletics Member';
+
+/**
+ * "Valid from Mar 8, 2026" for a code with a start ('YYYY-MM-DD', the start of that business day), or
+ * null without one. A calendar date is printed as is, whatever the viewer's zone (the voucher page and
+ * the /generate preview say the same).
+ */
+export function validFromText(startDate: string | null | undefined): string | null {
+  return startDate ? `Valid from ${formatDate(startDate, 'UTC')}` : null;
+}
 const EXCLUSIVE_PARTNER_TEXT = 'Project Rooted Exclusive';
 
 /** What a voucher's text is made from: every field a public voucher (or a full code) has. */

@@ -78,9 +78,21 @@ describe('where the member may use a voucher', () => {
 describe('the proof of a redemption', () => {
   const at = '2026-01-15T23:05:00.000Z'; // 3:05 PM in Los Angeles (PST)
 
-  it('says where and when, in the given time zone', () => {
+  it('names the shop whose till recorded it, in the given time zone', () => {
+    expect(
+      redeemedText({ redeemedAt: at, partnerName: 'Sports Shop', channel: 'till' }, 'America/Los_Angeles'),
+    ).toBe('Redeemed at Sports Shop on Jan 15, 2026 3:05 PM');
+  });
+
+  it("says a member's own redeem was for use at the shop, not at it", () => {
+    expect(
+      redeemedText({ redeemedAt: at, partnerName: 'Sports Shop', channel: 'self' }, 'America/Los_Angeles'),
+    ).toBe('Redeemed on Jan 15, 2026 3:05 PM, for use at Sports Shop');
+  });
+
+  it('does not overstate an answer that does not say how it was redeemed', () => {
     expect(redeemedText({ redeemedAt: at, partnerName: 'Sports Shop' }, 'America/Los_Angeles')).toBe(
-      'Redeemed at Sports Shop on Jan 15, 2026 3:05 PM',
+      'Redeemed on Jan 15, 2026 3:05 PM, for use at Sports Shop',
     );
   });
 

@@ -87,11 +87,16 @@ export function voucherWhere(voucher: { partners?: VoucherPartner[] | undefined 
 }
 
 /**
- * The proof of the latest use, from the server's record: "Redeemed at Sports Shop on Mar 8, 2026
- * 3:05 PM", or without the shop when the server does not name one. Null when never redeemed.
+ * The proof of the latest use, from the server's record. A till's redemption names its shop: "Redeemed
+ * at Sports Shop on Mar 8, 2026 3:05 PM". A member's own redeem proves only when, and the shop is where
+ * the code is for: "Redeemed on Mar 8, 2026 3:05 PM, for use at Sports Shop" (an answer without the
+ * channel is read so: it never overstates). Without a shop: "Redeemed on {date}". Null when never redeemed.
  */
 export function redeemedText(last: LastRedemption | null | undefined, timeZone: string): string | null {
   if (!last) return null;
   const when = formatDateTime(last.redeemedAt, timeZone);
-  return last.partnerName ? `Redeemed at ${last.partnerName} on ${when}` : `Redeemed on ${when}`;
+  if (!last.partnerName) return `Redeemed on ${when}`;
+  return last.channel === 'till'
+    ? `Redeemed at ${last.partnerName} on ${when}`
+    : `Redeemed on ${when}, for use at ${last.partnerName}`;
 }

@@ -369,10 +369,15 @@ export const voucherPartnerSchema = z.object({
 });
 export type VoucherPartner = z.infer<typeof voucherPartnerSchema>;
 
-/** The proof of the latest use: when, and where (the code's partner when it has exactly one). No personal data. */
+/**
+ * The proof of the latest use: when, how and where. No personal data. `channel` 'till': a partner's
+ * till recorded it and `partnerName` is that till's partner; 'self' (or absent, an older answer): the
+ * member redeemed on their own phone and `partnerName` is only where the code is for (its one partner).
+ */
 export const lastRedemptionSchema = z.object({
   redeemedAt: z.string(),
   partnerName: z.string().nullable(),
+  channel: z.enum(['till', 'self']).optional(),
 });
 export type LastRedemption = z.infer<typeof lastRedemptionSchema>;
 

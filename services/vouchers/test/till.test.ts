@@ -493,3 +493,52 @@ describe("a till's Idempotency-Key is its caller's own (issue 37)", () => {
     expect(await redemptions(c.id)).toHaveLength(1);
   });
 });
+
+describe("the proof of the latest use on the member's page (issue 44)", () => {
+  const proofOf = async (id: string) =>
+    (await s.call(RPC.vouchers.getPublic, { id }, { actor: null })).lastRedemption;
+
+  it("a member's own redeem is only 'for use at' the code's shop; a till's names the till's shop", async () => {
+    s.clock.set(T);
+    try {
+      const c = await code({ usageLimit: '3' });
+      await s.call(RPC.vouchers.redeem, { id: c.id }, { actor: null });
+      expect(await proofOf(c.id)).toEqual({
+        redeemedAt: T.toISOString(),
+        channel: 'self',
+        partnerName: 'Clock Shop',
+      });
+      s.clock.set(minutes(1));
+      await redeem({ code: c.id });
+      expect(await proofOf(c.id)).toEqual({
+        redeemedAt: minutes(1).toISOString(),
+        channel: 'till',
+        partnerName: 'Clock Shop',
+      });
+    } finally {
+      s.clock.set(null);
+    }
+  });
+
+  it("a club-wide code names the shop whose till redeemed it, and no shop for a member's own", async () => {
+    const cafe = await s.call(RPC.partners.create, { name: 'Proof Cafe' });
+    const c = await s.call(RPC.vouchers.generate, {
+      clinic: 'AV Pass',
+      discountType: 'percentage',
+      discountValue: '10',
+      service: 'Club offer',
+      expirationDate: '2099-12-31',
+      usageLimit: '3',
+    });
+    s.clock.set(T);
+    try {
+      await redeem({ code: c.id }, { ...companyActor(cafe.id), name: 'Cal' });
+      expect(await proofOf(c.id)).toMatchObject({ channel: 'till', partnerName: 'Proof Cafe' });
+      s.clock.set(minutes(1));
+      await s.call(RPC.vouchers.redeem, { id: c.id }, { actor: null });
+      expect(await proofOf(c.id)).toMatchObject({ channel: 'self', partnerName: null });
+    } finally {
+      s.clock.set(null);
+    }
+  });
+});

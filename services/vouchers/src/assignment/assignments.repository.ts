@@ -185,14 +185,23 @@ export class AssignmentsRepository {
     return code.vendorId ? [code.vendorId, ...ids.filter((id) => id !== code.vendorId)] : ids;
   }
 
-  /** When the code was last redeemed (its newest redemption; the (code, time) index), or null. */
-  async lastRedeemedAt(codeId: string): Promise<Date | null> {
-    const rows: { redeemed_at: Date }[] = await this.em.execute(
-      `select redeemed_at from redemptions where qr_code_id = ? order by redeemed_at desc, id desc limit 1`,
-      [codeId],
-    );
-    const at = rows[0]?.redeemed_at;
-    return at ? new Date(at) : null;
+  /**
+   * The code's newest redemption (the (code, time) index): when, its channel and, for a till's, the
+   * till's partner as it was named then. Null when never redeemed.
+   */
+  async lastRedemption(
+    codeId: string,
+  ): Promise<{ redeemedAt: Date; channel: 'till' | 'self'; partnerName: string | null } | null> {
+    const rows: { redeemed_at: Date; channel: 'till' | 'self'; partner_name: string | null }[] =
+      await this.em.execute(
+        `select redeemed_at, channel, partner_name from redemptions where qr_code_id = ?
+          order by redeemed_at desc, id desc limit 1`,
+        [codeId],
+      );
+    const row = rows[0];
+    return row
+      ? { redeemedAt: new Date(row.redeemed_at), channel: row.channel, partnerName: row.partner_name }
+      : null;
   }
 
   /** Every assignment of a partner (it was deleted). Returns how many rows went. */

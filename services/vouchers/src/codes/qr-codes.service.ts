@@ -422,15 +422,23 @@ export class QrCodesService {
     if (!code) throw voucherNotFound();
     // Where to use it (issue 24): the owner and the assigned partners, in one cached directory call,
     // and the proof of the latest use (read only when it was used), both beside the code row.
-    const [partnerIds, lastRedeemedAt] = await Promise.all([
+    const [partnerIds, last] = await Promise.all([
       this.assignments.publicPartnerIds(code),
-      code.usageCount > 0 ? this.assignments.lastRedeemedAt(code.id) : Promise.resolve(null),
+      code.usageCount > 0 ? this.assignments.lastRedemption(code.id) : Promise.resolve(null),
     ]);
     const partners = partnerIds.length ? await this.partnerDetails.of(partnerIds) : [];
-    const lastRedemption = lastRedeemedAt
+    // A till's redemption names the till's partner; a member's own names only the code's one partner,
+    // read as "for use at" (the proof does not say where it was shown).
+    const lastRedemption = last
       ? {
-          redeemedAt: lastRedeemedAt.toISOString(),
-          partnerName: partnerIds.length === 1 ? (partners?.[0]?.name ?? null) : null,
+          redeemedAt: last.redeemedAt.toISOString(),
+          channel: last.channel,
+          partnerName:
+            last.channel === 'till'
+              ? last.partnerName
+              : partnerIds.length === 1
+                ? (partners?.[0]?.name ?? null)
+                : null,
         }
       : null;
     // Without an answer from the partners service `partners` is left out: unknown, not club-wide.

@@ -1,4 +1,5 @@
 import { NO_EXPIRATION_TEXT, type QrCode } from '@avpass/contracts';
+import { validFromText } from '@avpass/contracts/voucher-text';
 import { displayService, formatDate, formatDiscount, formatUsage } from '@avpass/domain';
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
@@ -126,11 +127,27 @@ function GeneratedCode({ code }: { code: QrCode }) {
           <Chip color="secondary" label={formatDiscount(code.discountType, code.discountValue)} />
           <Chip variant="outlined" label={displayService(code.service)} />
         </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-          {code.expirationDate
-            ? `Valid until ${formatDate(code.expirationDate, viewerTimeZone())}`
-            : NO_EXPIRATION_TEXT}
-          {' · '}Used {formatUsage(code.usageCount, code.usageLimit)}
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          data-testid="qr-preview-validity"
+          // Each fact stays whole on a narrow screen: a line breaks between them, never inside one.
+          sx={{ mt: 1.5, '& > span': { whiteSpace: 'nowrap' } }}
+        >
+          {/* A later start is part of the promise: the member's page says the same (voucher-text). */}
+          {code.startDate && (
+            <>
+              <span data-testid="qr-preview-valid-from">{validFromText(code.startDate)}</span>
+              {' · '}
+            </>
+          )}
+          <span>
+            {code.expirationDate
+              ? `Valid until ${formatDate(code.expirationDate, viewerTimeZone())}`
+              : NO_EXPIRATION_TEXT}
+          </span>
+          {' · '}
+          <span>Used {formatUsage(code.usageCount, code.usageLimit)}</span>
         </Typography>
         <Link
           component={RouterLink}

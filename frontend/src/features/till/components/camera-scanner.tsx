@@ -28,13 +28,22 @@ type CameraState = { kind: 'starting' } | { kind: 'scanning' } | { kind: 'proble
  * the first text it reads to `onCode` (once: the till then shows the voucher and this unmounts, which
  * stops the camera). A refused or missing camera says so in words; the manual entry stays below.
  */
-export function CameraScanner({ onCode }: { onCode: (text: string) => void }) {
+export function CameraScanner({
+  onCode,
+  ignore,
+}: {
+  onCode: (text: string) => void;
+  /** A code read that is passed over (the one just redeemed, still held up to the camera). */
+  ignore?: string | undefined;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const trackRef = useRef<MediaStreamTrack | undefined>(undefined);
   const onCodeRef = useRef(onCode);
+  const ignoreRef = useRef(ignore);
   useEffect(() => {
     onCodeRef.current = onCode;
-  }, [onCode]);
+    ignoreRef.current = ignore;
+  }, [onCode, ignore]);
   const [state, setState] = useState<CameraState>({ kind: 'starting' });
   const [torchAvailable, setTorchAvailable] = useState(false);
   const [torchOn, setTorchOn] = useState(false);
@@ -79,7 +88,7 @@ export function CameraScanner({ onCode }: { onCode: (text: string) => void }) {
         if (video.readyState >= 2 && video.videoWidth > 0) {
           const found = await detector.detect(video).catch(() => [] as string[]);
           if (stopped) return;
-          if (found[0]) {
+          if (found[0] && found[0] !== ignoreRef.current) {
             stopped = true;
             onCodeRef.current(found[0]);
             return;

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { TILL_CODE_MESSAGE } from '@avpass/contracts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 /**
  * Typing a code when the camera cannot read it: the voucher's link, its id, or the 8 characters
@@ -13,11 +13,18 @@ import { useState, type FormEvent } from 'react';
 export function ManualEntry({
   onSubmit,
   disabled,
+  focusOnShow = false,
 }: {
   onSubmit: (code: string) => void;
   disabled?: boolean;
+  /** Takes the focus when shown: after a redemption of a typed code, the next one is typed at once. */
+  focusOnShow?: boolean;
 }) {
   const [code, setCode] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOnShow) inputRef.current?.focus();
+  }, [focusOnShow]);
   const [error, setError] = useState<string | null>(null);
 
   function submit(event: FormEvent) {
@@ -50,6 +57,7 @@ export function ManualEntry({
         helperText={error ?? 'The 8 characters are printed under the QR code.'}
         fullWidth
         autoComplete="off"
+        inputRef={inputRef}
         slotProps={{
           htmlInput: {
             'data-testid': 'manual-code',

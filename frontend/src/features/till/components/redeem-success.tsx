@@ -4,7 +4,6 @@ import { formatCents, formatMonthDayTime } from '@avpass/domain';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import UndoRoundedIcon from '@mui/icons-material/UndoRounded';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
@@ -12,25 +11,33 @@ import { viewerTimeZone } from '@/lib/time-zone';
 import { UndoRedemptionButton } from './undo-redemption';
 
 /**
- * The unmistakable answer: a large check on green, the redemption's short reference, the time, what
- * was taken off the sale; Undo while its window is open; then the next scan. Once undone it says so.
+ * The unmistakable answer: a check on green, the redemption's short reference, the time, what was
+ * taken off the sale; Undo while its window is open. Once undone it says so. The till shows the entry
+ * for the next code beside it at once (nothing to press first); the live region reads the answer out.
  */
 export function RedeemSuccess({
   result,
   undone,
   onUndone,
-  onScanNext,
+  focusOnShow,
 }: {
   result: TillRedeemResponse;
   /** The redemption as the undo left it (cancelled), or null. */
   undone: TillRedemption | null;
   onUndone: (redemption: TillRedemption) => void;
-  onScanNext: () => void;
+  /** Takes the focus when shown (the code came from the camera: no keyboard is popped up on a phone). */
+  focusOnShow: boolean;
 }) {
   const { redemption, voucher } = result;
   const view = voucherText(voucher);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), [undone]);
+  const focusFirst = useRef(focusOnShow);
+  const shown = useRef(false);
+  useEffect(() => {
+    // First showing: as asked; an undo (the Undo button is gone) always brings the focus here.
+    if (shown.current || focusFirst.current) headingRef.current?.focus();
+    shown.current = true;
+  }, [undone]);
   const zone = viewerTimeZone();
 
   return (
@@ -42,16 +49,16 @@ export function RedeemSuccess({
     >
       <Box
         sx={(theme) => ({
-          p: 3,
+          p: 2,
           textAlign: 'center',
           backgroundColor: undone ? theme.palette.grey[700] : theme.palette.success.main,
           color: theme.palette.common.white,
         })}
       >
         {undone ? (
-          <UndoRoundedIcon sx={{ fontSize: 96 }} aria-hidden />
+          <UndoRoundedIcon sx={{ fontSize: 64 }} aria-hidden />
         ) : (
-          <CheckCircleRoundedIcon sx={{ fontSize: 120 }} aria-hidden />
+          <CheckCircleRoundedIcon sx={{ fontSize: 80 }} aria-hidden />
         )}
         <Typography
           id="till-success-title"
@@ -67,7 +74,7 @@ export function RedeemSuccess({
           {view.title} · {view.discountText}
         </Typography>
       </Box>
-      <Box sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         <Box
           component="dl"
           sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}
@@ -142,17 +149,6 @@ export function RedeemSuccess({
             </>
           )}
         </Box>
-        <Button
-          variant="contained"
-          color="secondary"
-          size="large"
-          fullWidth
-          onClick={onScanNext}
-          data-testid="till-scan-next"
-          sx={{ minHeight: 64, fontSize: '1.15rem', borderRadius: 3 }}
-        >
-          Scan next voucher
-        </Button>
         {!undone && redemption.cancellable && (
           <UndoRedemptionButton
             redemption={redemption}

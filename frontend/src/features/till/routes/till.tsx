@@ -85,6 +85,8 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
   /** The sale amount of the check on show (so a re-check runs only when it changed). */
   const checkedCents = useRef<number | undefined>(undefined);
   const topRef = useRef<HTMLDivElement>(null);
+  /** How the code on show came in, and what the camera read: after a redemption the entry follows it. */
+  const [entry, setEntry] = useState<{ typed: boolean; scanned?: string }>({ typed: false });
 
   const checked = phase.kind === 'checked' ? phase.result : null;
 
@@ -180,9 +182,18 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
     if (settled > 0) void copy.refresh();
   }, [settled, copy]);
 
+  function onTyped(code: string) {
+    setEntry({ typed: true });
+    setSaleText(''); // from the success beside the entry: the last sale is not the next one's
+    redeem.reset();
+    runCheck(code);
+  }
+
   function onScanned(text: string) {
+    setEntry({ typed: false, scanned: text });
     vibrate(40);
     setSaleText('');
+    redeem.reset();
     runCheck(text);
   }
 
@@ -238,20 +249,28 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
     );
   }
 
+  /**
+   * The camera and the typed code box. After a redemption they are there at once, beside the success:
+   * the camera passes over the code just redeemed (still held up to it), and a typed code's box takes
+   * the focus again so the next one is typed straight away.
+   */
+  const scanEntry = (afterRedeem: boolean) => (
+    <Card
+      component="section"
+      aria-label={afterRedeem ? 'Scan or type the next voucher' : 'Scan or type a voucher'}
+      data-testid="till-entry"
+      sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
+      <CameraScanner onCode={onScanned} ignore={afterRedeem ? entry.scanned : undefined} />
+      <Divider sx={{ color: 'text.secondary' }}>or type the code</Divider>
+      <ManualEntry onSubmit={onTyped} focusOnShow={afterRedeem && entry.typed} />
+    </Card>
+  );
+
   let content;
   switch (phase.kind) {
     case 'scan':
-      content = (
-        <Card
-          component="section"
-          aria-label="Scan or type a voucher"
-          sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5 }}
-        >
-          <CameraScanner onCode={onScanned} />
-          <Divider sx={{ color: 'text.secondary' }}>or type the code</Divider>
-          <ManualEntry onSubmit={(code) => runCheck(code)} />
-        </Card>
-      );
+      content = scanEntry(false);
       break;
     case 'checking':
       content = (
@@ -309,16 +328,19 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
       break;
     case 'success':
       content = (
-        <RedeemSuccess
-          result={phase.result}
-          undone={phase.undone}
-          onUndone={(redemption) => {
-            setPhase({ ...phase, undone: redemption });
-            void copy.refresh();
-            setAnnouncement(`Redemption ${redemption.reference} undone. The use was given back.`);
-          }}
-          onScanNext={reset}
-        />
+        <>
+          <RedeemSuccess
+            result={phase.result}
+            undone={phase.undone}
+            focusOnShow={!entry.typed}
+            onUndone={(redemption) => {
+              setPhase({ ...phase, undone: redemption });
+              void copy.refresh();
+              setAnnouncement(`Redemption ${redemption.reference} undone. The use was given back.`);
+            }}
+          />
+          {scanEntry(true)}
+        </>
       );
       break;
     case 'offline-checked': {
@@ -370,7 +392,7 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {content}
         <OfflineQueuePanel queue={queue} />
-        <TodayList allTills={allTills} />
+        <TodayList allTills={allTills} queue={queue} />
       </Box>
     </Container>
   );

@@ -12,7 +12,7 @@ import { useRedeemVoucher } from '@/lib/vouchers-api/redeem-voucher';
 import { errorMessageOf } from '@/lib/api-client';
 import { isUnconfirmedRedeem, UNCONFIRMED_REDEEM_MESSAGE, useRedeemIntent } from '../lib/redeem-intent';
 import { REDEEM_FAILED_FALLBACK, type VoucherView } from '../lib/voucher-view';
-import { RedemptionProof } from './redemption-proof';
+import { RedemptionProof, usedUpText } from './redemption-proof';
 
 const UNAVAILABLE_TITLES: Record<PublicVoucher['status'], string> = {
   active: '',
@@ -36,6 +36,8 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
   // Optional: the sale rung up at the till, in dollars as typed (sent as cents).
   const [sale, setSale] = useState('');
   const cents = saleCents(sale);
+  // Used up: where and when it was last used, in the notice that says so (not a second box).
+  const usedUp = voucher.status === 'used_up' ? usedUpText(voucher) : null;
 
   function onConfirm() {
     if (cents === null) return;
@@ -166,7 +168,16 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
             sx={{ color: 'text.primary' }}
           >
             <AlertTitle>{view.validFromText ?? UNAVAILABLE_TITLES[voucher.status]}</AlertTitle>
-            {view.refusal}
+            {usedUp && !redeemedAt ? (
+              <>
+                <Box component="strong" data-testid="voucher-last-redemption" sx={{ display: 'block' }}>
+                  {usedUp}
+                </Box>
+                {view.refusal}
+              </>
+            ) : (
+              view.refusal
+            )}
           </Alert>
         )
       )}

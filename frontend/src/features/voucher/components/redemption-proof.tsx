@@ -4,6 +4,16 @@ import { formatDateTime } from '@avpass/domain';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import Alert from '@mui/material/Alert';
 
+// Instants in the viewer's zone, as on every screen (the phone is at the till, in the shop's zone);
+// read here rather than from lib/time-zone, which would be one more script for the phone to fetch.
+const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** "Redeemed at Sports Shop on Mar 8, 2026 3:05 PM." for a used-up voucher's notice, or null (no record). */
+export function usedUpText(voucher: PublicVoucher): string | null {
+  const text = redeemedText(voucher.lastRedemption, viewerZone());
+  return text ? `${text}.` : null;
+}
+
 /**
  * "Redeemed at {shop} on {date, time}" from the server's record of the latest use, so the proof is
  * still there after a reload (issue 24). Just after a redeem on this phone it is the confirmation the
@@ -16,14 +26,13 @@ export function RedemptionProof({
   voucher: PublicVoucher;
   redeemedHereAt: Date | null;
 }) {
-  // Instants in the viewer's zone, as on every screen (the phone is at the till, in the shop's zone);
-  // read here rather than from lib/time-zone, which would be one more script for the phone to fetch.
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const text =
-    redeemedText(voucher.lastRedemption, timeZone) ??
-    (redeemedHereAt ? `Redeemed on ${formatDateTime(redeemedHereAt, timeZone)}` : null);
-  if (!text) return null;
   const justNow = redeemedHereAt !== null;
+  // A used-up voucher says it in its "Fully redeemed" notice, with this sentence (usedUpText).
+  if (!justNow && voucher.status === 'used_up') return null;
+  const text =
+    redeemedText(voucher.lastRedemption, viewerZone()) ??
+    (redeemedHereAt ? `Redeemed on ${formatDateTime(redeemedHereAt, viewerZone())}` : null);
+  if (!text) return null;
   return (
     <Alert
       severity="success"

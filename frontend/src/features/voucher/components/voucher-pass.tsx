@@ -216,7 +216,10 @@ export function VoucherPass({
 
         {action}
 
-        {!tillQr && <VoucherTillCode url={voucher.qrUrl} shortCode={view.shortCode} />}
+        {/* Used up: no code to show at the till (the notice above says where and when it was used). */}
+        {!tillQr && voucher.status !== 'used_up' && (
+          <VoucherTillCode url={voucher.qrUrl} shortCode={view.shortCode} />
+        )}
       </Box>
     </Card>
   );

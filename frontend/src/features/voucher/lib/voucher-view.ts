@@ -1,7 +1,7 @@
 import type { PublicVoucher } from '@avpass/contracts';
 import { REDEEM_REFUSALS, validFromMessage } from '@avpass/contracts/redeem-refusals';
 import { voucherShortCode } from '@avpass/contracts/till-text';
-import { voucherText } from '@avpass/contracts/voucher-text';
+import { validFromText, voucherText } from '@avpass/contracts/voucher-text';
 import { formatDate, isUnlimited } from '@avpass/domain';
 
 /** Everything the voucher page prints, derived once from the server's record (status included). */
@@ -56,7 +56,7 @@ export function voucherView(voucher: PublicVoucher): VoucherView {
     discountText: text.discountText,
     serviceText: text.serviceText,
     validUntilText: text.validUntilText,
-    validFromText: upcoming && startText ? `Valid from ${startText}` : null,
+    validFromText: upcoming ? validFromText(voucher.startDate) : null,
     usageText: text.usageText,
     trainer: text.trainer ? { ...text.trainer, image: voucher.trainerImage } : null,
     redemptionInstructions: text.instructions,
