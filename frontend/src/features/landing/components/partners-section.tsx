@@ -166,7 +166,7 @@ function AllPartners({ listing }: { listing: ReturnType<typeof usePublicPartners
             {term
               ? partners.length === 0
                 ? `No partner matches "${term}".`
-                : `${partners.length}${list.hasMore ? '+' : ''} partner${partners.length === 1 ? '' : 's'} matching "${term}"`
+                : matchingCount(partners.length, list.hasMore, list.total, term)
               : ''}
           </Typography>
           <Box
@@ -183,7 +183,21 @@ function AllPartners({ listing }: { listing: ReturnType<typeof usePublicPartners
             ))}
           </Box>
           {list.hasMore && (
-            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
+            <Box
+              sx={{
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                gap: 1.5,
+                mt: 4,
+              }}
+            >
+              {list.total !== undefined && (
+                <Typography variant="body2" color="text.secondary" data-testid="partners-shown">
+                  {/* Unsearched, the featured partners above count among those shown. */}
+                  {showingCount(list.partners.length, list.total)}
+                </Typography>
+              )}
               <Button
                 variant="outlined"
                 size="large"
@@ -201,4 +215,17 @@ function AllPartners({ listing }: { listing: ReturnType<typeof usePublicPartners
       )}
     </Box>
   );
+}
+
+/** "Showing 40 of 132 partners" under the grid while more can be shown (issue 44). */
+export function showingCount(shown: number, total: number): string {
+  const all = Math.max(total, shown);
+  return `Showing ${shown.toLocaleString('en-US')} of ${all.toLocaleString('en-US')} partner${all === 1 ? '' : 's'}`;
+}
+
+/** "12 partners matching "bike"": the whole count when the server gave it, else what is loaded and "+". */
+function matchingCount(loaded: number, hasMore: boolean, total: number | undefined, term: string): string {
+  const count = total ?? loaded;
+  const more = total === undefined && hasMore ? '+' : '';
+  return `${count.toLocaleString('en-US')}${more} partner${count === 1 ? '' : 's'} matching "${term}"`;
 }
