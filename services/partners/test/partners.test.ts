@@ -338,7 +338,11 @@ describe('companies and the public partner list', () => {
     const closed = await createVendor({ name: `${tag} Closed` });
     await s.call(RPC.partners.update, { id: closed.id, isActive: false });
 
-    const first = (await s.call(RPC.partners.publicList, { search: tag, limit: 2 }, null)) as PublicPartnerPage;
+    const first = (await s.call(
+      RPC.partners.publicList,
+      { search: tag, limit: 2 },
+      null,
+    )) as PublicPartnerPage;
     expect(first.items).toHaveLength(2);
     expect(first.total).toBe(5);
     const second = (await s.call(
