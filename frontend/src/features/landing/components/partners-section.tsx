@@ -13,6 +13,7 @@ import { LoadingState } from '@/components/feedback/loading-state';
 import { StatusPanel } from '@/components/feedback/status-panel';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { FEATURED_PARTNERS, usePublicPartners } from '../api/get-public-partners';
+import { matchingCount, showingCount } from '../lib/partner-counts';
 import { FeaturedPartnerCard, PartnerCard } from './partner-card';
 import { SectionHeading } from './section-heading';
 
@@ -215,17 +216,4 @@ function AllPartners({ listing }: { listing: ReturnType<typeof usePublicPartners
       )}
     </Box>
   );
-}
-
-/** "Showing 40 of 132 partners" under the grid while more can be shown (issue 44). */
-export function showingCount(shown: number, total: number): string {
-  const all = Math.max(total, shown);
-  return `Showing ${shown.toLocaleString('en-US')} of ${all.toLocaleString('en-US')} partner${all === 1 ? '' : 's'}`;
-}
-
-/** "12 partners matching "bike"": the whole count when the server gave it, else what is loaded and "+". */
-function matchingCount(loaded: number, hasMore: boolean, total: number | undefined, term: string): string {
-  const count = total ?? loaded;
-  const more = total === undefined && hasMore ? '+' : '';
-  return `${count.toLocaleString('en-US')}${more} partner${count === 1 ? '' : 's'} matching "${term}"`;
 }
