@@ -124,11 +124,12 @@ describe('the AV Pass shell in Chromium', () => {
 
   for (const device of ['desktop', 'phone'] as const) {
     it(`on a ${device}, a screen opened cold names itself at once, before its code arrives (issue 44)`, async () => {
-      if (device === 'phone') {
-        await context.close();
-        context = await newPhoneContext(browser);
-        page = await context.newPage();
-      }
+      await context.close();
+      context =
+        device === 'phone'
+          ? await newPhoneContext(browser)
+          : await browser.newContext({ viewport: { width: 1366, height: 768 } });
+      page = await context.newPage();
       await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
       await page.waitForURL(`${baseUrl}/dashboard`);
       // The /bulk screen's chunk is held back: what shows meanwhile names the screen.
