@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
+import { seriousAxeViolations } from './support/axe';
 import { api, launchBrowser, newPhoneContext, screenshot, signIn } from './support/browser';
 
 // The partners screen (issue 12): a partner with a logo, found by search and category, its portal
@@ -338,4 +339,57 @@ describe('the partners screen', () => {
     expect(voucher.status).toBe(200);
     expect(voucher.body.usageCount).toBe(1);
   });
+});
+
+describe('the landing page counts its partners (issue 44)', () => {
+  // 26 partners of this run, none with an offer yet: a search finds them all, the first page shows 24.
+  const group = `Orchard ${tag}`;
+  const ids: string[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 26; i++) {
+      const id = (
+        await api(baseUrl, '/api/vendors', {
+          method: 'POST',
+          token: adminToken,
+          json: { name: `${group} Stall ${String(i).padStart(2, '0')}` },
+        })
+      ).body.id as string;
+      ids.push(id);
+    }
+  });
+  afterAll(async () => {
+    // Other files read the landing page's list: this run's partners go again.
+    for (const id of ids) await api(baseUrl, `/api/vendors/${id}`, { method: 'DELETE', token: adminToken });
+  });
+
+  for (const device of ['desktop', 'phone'] as const) {
+    it(`on a ${device}, "Show more" says how many of how many are shown; a partner without offers says "Offers coming"`, async () => {
+      const visitor =
+        device === 'phone' ? await newPhoneContext(browser) : await browser.newContext({ viewport: DESKTOP });
+      const landing = await visitor.newPage();
+      await landing.goto(baseUrl);
+      await landing.getByText('Loading partners...').waitFor({ state: 'detached' });
+      await landing.getByTestId('partner-search').fill(group);
+      await landing.getByText(`26 partners matching "${group}"`).waitFor({ timeout: 20_000 });
+      const shown = landing.getByTestId('partners-shown');
+      await expect(shown.innerText()).resolves.toBe('Showing 24 of 26 partners');
+      const card = landing.getByTestId('partner').filter({ hasText: `${group} Stall 00` });
+      await expect(card.getByTestId('offers-coming').innerText()).resolves.toBe('Offers coming');
+      await expect(card.getByText('0 Active').count()).resolves.toBe(0);
+      expect(await seriousAxeViolations(landing)).toEqual([]);
+      await shown.scrollIntoViewIfNeeded();
+      await landing.waitForTimeout(400);
+      await landing.screenshot({ path: `${SHOTS}21-landing-count-${device}.png` });
+
+      await landing.getByTestId('partners-show-more').click();
+      await landing
+        .getByTestId('partner')
+        .filter({ hasText: `${group} Stall 25` })
+        .waitFor();
+      // Everything is shown: no button and no count under it.
+      await expect(landing.getByTestId('partners-show-more').count()).resolves.toBe(0);
+      await expect(shown.count()).resolves.toBe(0);
+      await visitor.close();
+    });
+  }
 });

@@ -2,7 +2,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
-import { api, launchBrowser, screenshot, signIn } from './support/browser';
+import { seriousAxeViolations } from './support/axe';
+import { api, launchBrowser, newPhoneContext, screenshot, signIn } from './support/browser';
 import { adminLogin, createPartnerWithStaff } from './support/partners';
 
 const baseUrl = inject('baseUrl');
@@ -120,4 +121,37 @@ describe('the AV Pass shell in Chromium', () => {
     await page.getByLabel('Username').waitFor();
     await screenshot(page, 'settings');
   });
+
+  for (const device of ['desktop', 'phone'] as const) {
+    it(`on a ${device}, a screen opened cold names itself at once, before its code arrives (issue 44)`, async () => {
+      await context.close();
+      context =
+        device === 'phone'
+          ? await newPhoneContext(browser)
+          : await browser.newContext({ viewport: { width: 1366, height: 768 } });
+      page = await context.newPage();
+      await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+      await page.waitForURL(`${baseUrl}/dashboard`);
+      // The /bulk screen's chunk is held back: what shows meanwhile names the screen.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/bulk-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${baseUrl}/bulk`, { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('skeleton-title').waitFor();
+      await expect(page.getByTestId('skeleton-title').innerText()).resolves.toBe('Bulk generate');
+      await expect(page.title()).resolves.toBe('Bulk generate · AV Pass');
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Loading Bulk generate…' }).count(),
+      ).resolves.toBe(1);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, `cold-load-bulk-${device}`);
+      release();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expect(page.getByTestId('skeleton-title').count()).resolves.toBe(0);
+      await expect(page.title()).resolves.toBe('Bulk generate · AV Pass');
+    });
+  }
 });

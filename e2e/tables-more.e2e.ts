@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, newPhoneContext, signIn } from './support/browser';
+import { seriousAxeViolations } from './support/axe';
 import { adminLogin, createPartner } from './support/partners';
 
 // Issue 27, "Tables", on more lists: the Trainer/Athlete QR tab sorts by its headers, filters by the
@@ -270,4 +271,69 @@ describe('the exclusives keep their tab in the URL', () => {
     await page.goto(`${baseUrl}/project-rooted-exclusives?filter=bogus`);
     await eventually(() => page.getByTestId('tab-all').getAttribute('aria-selected')).toBe('true');
   });
+});
+
+describe('each dashboard tab keeps its own view (issue 44)', () => {
+  for (const device of ['desktop', 'phone'] as const) {
+    it(`on a ${device}, a tab left and re-entered gets its search and sort back; the other tab keeps its own`, async () => {
+      if (device === 'phone') {
+        await context.close();
+        context = await newPhoneContext(browser);
+        page = await context.newPage();
+      }
+      // The Maple batch alone (a phone shows cards, a laptop a table).
+      const mapleShown = async () =>
+        (await page.getByTestId('batch-row').count()) === 1 &&
+        (await page.getByTestId('batch-row').innerText()).includes('Maple flyers');
+      await signInAdmin();
+      await page.goto(`${baseUrl}/dashboard?tab=trainer`);
+      await page.getByTestId('trainer-row').first().waitFor();
+      await page.getByLabel('Search trainer QR codes').fill(TAG);
+      await page.waitForURL(new RegExp(`q=${TAG}`));
+      await page.goto(`${baseUrl}/dashboard?tab=trainer&q=${TAG}&sort=name&order=desc`);
+      await page.getByTestId('trainer-row').first().waitFor();
+
+      // To Batches: its own (empty) view, then a search of its own.
+      await page.getByRole('tab', { name: 'Batches' }).click();
+      await page.waitForURL((url) => url.searchParams.get('tab') === 'batches');
+      expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+      await page.getByLabel('Search batches').fill(`${TAG} Maple`);
+      await page.waitForURL(/q=.*Maple/);
+      await eventually(mapleShown).toBe(true);
+
+      // Back to Trainer/Athlete QR: its search and sort come back, in the URL and on screen.
+      await page.getByRole('tab', { name: 'Trainer/Athlete QR' }).click();
+      await page.waitForURL((url) => url.searchParams.get('tab') === 'trainer');
+      const trainerParams = new URL(page.url()).searchParams;
+      expect([trainerParams.get('q'), trainerParams.get('sort'), trainerParams.get('order')]).toEqual([
+        TAG,
+        'name',
+        'desc',
+      ]);
+      await expect(page.getByLabel('Search trainer QR codes').inputValue()).resolves.toBe(TAG);
+      if (device === 'desktop') {
+        await eventually(names).toEqual([
+          'Zed Lifter',
+          'Quinn Partnered',
+          'Mara Coach',
+          'Bo Partnered',
+          'Ava Runner',
+        ]);
+      } else {
+        await eventually(async () => (await page.getByTestId('trainer-row').count()) === 5).toBe(true);
+      }
+      await settle();
+      await shot(`tables-tab-state-trainer-${device}`);
+
+      // And Batches again: its own search is still there.
+      await page.getByRole('tab', { name: 'Batches' }).click();
+      await page.waitForURL((url) => url.searchParams.get('tab') === 'batches');
+      expect(new URL(page.url()).searchParams.get('q')).toBe(`${TAG} Maple`);
+      await eventually(mapleShown).toBe(true);
+      const violations = await seriousAxeViolations(page);
+      expect(violations).toEqual([]);
+      await settle();
+      await shot(`tables-tab-state-batches-${device}`);
+    });
+  }
 });

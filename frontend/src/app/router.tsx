@@ -1,12 +1,14 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { useEffect, type ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { DashboardSkeleton } from '@/components/feedback/dashboard-skeleton';
 import { LoadingState } from '@/components/feedback/loading-state';
 import { isPublicPath, paths, type RouteAccess } from '@/config/paths';
+import { documentTitle } from '@/lib/use-document-title';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireAuth } from './guards/require-auth';
 import { RoleGate } from './guards/role-gate';
 import { RootLayout } from './layout/root-layout';
+import { routeTitleOf } from './layout/use-route-title';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteErrorRoute } from './routes/route-error';
 
@@ -210,11 +212,19 @@ const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Before the first screen's code arrives the router renders nothing of the route, so the screen is
+ * named here from the route table (issue 44): the tab's title and the skeleton's heading at once.
+ */
 function FirstLoadFallback() {
+  const title = routeTitleOf(matchRoutes(routes, window.location.pathname) ?? []);
+  useEffect(() => {
+    if (title !== undefined) document.title = documentTitle(title);
+  }, [title]);
   return isPublicPath(window.location.pathname) ? (
     <LoadingState message="Loading AV Pass..." fullPage />
   ) : (
-    <DashboardSkeleton />
+    <DashboardSkeleton title={title} />
   );
 }
 

@@ -128,6 +128,11 @@ export const publicPartnerPageSchema = z.object({
   items: z.array(publicPartnerSchema),
   /** Pass as `?cursor=` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
+  /**
+   * On the first page (no cursor): how many active partners the search matches in all ("Showing 40 of
+   * 132 partners"). Counted with the page, so as fresh as it (PUBLIC_CACHE_MS); at most ~10,000 rows.
+   */
+  total: z.number().int().nonnegative().optional(),
 });
 export type PublicPartnerPage = z.infer<typeof publicPartnerPageSchema>;
 /** The old list (no query) or a page. */

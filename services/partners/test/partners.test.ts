@@ -1,4 +1,4 @@
-import type { PublicPartner } from '@avpass/contracts';
+import type { PublicPartner, PublicPartnerPage } from '@avpass/contracts';
 import { RPC } from '@avpass/contracts';
 import { eventStreamName, serviceDatabaseUrl } from '@avpass/platform';
 import { connect } from 'nats';
@@ -330,6 +330,32 @@ describe('companies and the public partner list', () => {
       totalQrCodes: 0,
     });
     expect(list.find((p) => p.id === second.id)).toMatchObject({ activeOffers: 0, totalQrCodes: 0 });
+  });
+
+  it('the first page of a search says how many active partners match in all; the next pages do not count again', async () => {
+    const tag = `Counted${randomUUID().slice(0, 6)}`;
+    for (let i = 0; i < 5; i++) await createVendor({ name: `${tag} Cafe ${i}` });
+    const closed = await createVendor({ name: `${tag} Closed` });
+    await s.call(RPC.partners.update, { id: closed.id, isActive: false });
+
+    const first = (await s.call(
+      RPC.partners.publicList,
+      { search: tag, limit: 2 },
+      null,
+    )) as PublicPartnerPage;
+    expect(first.items).toHaveLength(2);
+    expect(first.total).toBe(5);
+    const second = (await s.call(
+      RPC.partners.publicList,
+      { search: tag, limit: 2, cursor: first.nextCursor! },
+      null,
+    )) as PublicPartnerPage;
+    expect(second.items).toHaveLength(2);
+    expect(second.total).toBeUndefined();
+
+    const all = (await s.call(RPC.partners.publicList, { limit: 1 }, null)) as PublicPartnerPage;
+    const { rows } = await s.sql.query('select count(*)::int as n from partners.companies where is_active');
+    expect(all.total).toBe(rows[0].n);
   });
 
   it('keeps no copy of the codes: no partner_offer_stats table and no consumer of voucher events', async () => {

@@ -9,17 +9,19 @@ import { paths } from '@/config/paths';
 import { useToast } from '@/components/toast/toast-context';
 import { getLastSignOutReason } from '@/lib/session/auth-storage';
 import { useSession } from '@/lib/session/use-session';
+import { useRouteTitleText } from '../layout/use-route-title';
 import { INACTIVITY_TOAST } from '../layout/use-sign-out';
 
 /** Guards every signed-in route: checks the session, sends signed-out visitors to /login?returnTo=<path>. */
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
+  const title = useRouteTitleText();
 
   switch (session.status) {
     case 'checking':
       // The screen's shape while the session is checked (issue 28), not a spinner.
-      return <DashboardSkeleton />;
+      return <DashboardSkeleton title={title} />;
     case 'unavailable':
       return (
         <Container maxWidth="sm" sx={{ py: 10 }}>

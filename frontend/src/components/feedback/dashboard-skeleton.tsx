@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
 
 const STAT_CARDS = 4;
 const TABLE_ROWS = 6;
@@ -11,11 +12,18 @@ const TABLE_ROWS = 6;
  * the shape of a dashboard (the navigation bar, a heading, a row of stat cards and a table), so the page
  * does not jump when the screen arrives. It stands in for the "Loading AV Pass…" spinner.
  */
-export function DashboardSkeleton({ withNavBar = true }: { withNavBar?: boolean }) {
+export function DashboardSkeleton({
+  withNavBar = true,
+  title,
+}: {
+  withNavBar?: boolean;
+  /** The screen's name from the route table (issue 44): shown at once as its heading, before its code. */
+  title?: string | undefined;
+}) {
   return (
     <Box role="status" aria-live="polite" aria-busy="true" data-testid="dashboard-skeleton">
       <Box component="span" sx={visuallyHidden}>
-        Loading your dashboard…
+        {title ? `Loading ${title}…` : 'Loading your dashboard…'}
       </Box>
       {withNavBar && (
         <Box
@@ -58,10 +66,17 @@ export function DashboardSkeleton({ withNavBar = true }: { withNavBar?: boolean 
           </Box>
         </Box>
       )}
+      {/* Hidden from screen readers: the status line above says what loads. */}
       <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }} aria-hidden>
         <Box sx={{ mb: { xs: 3, md: 4 } }}>
           <Skeleton width={110} height={20} />
-          <Skeleton width="min(320px, 70%)" height={56} />
+          {title ? (
+            <Typography variant="h3" component="p" data-testid="skeleton-title" sx={{ py: 0.5 }}>
+              {title}
+            </Typography>
+          ) : (
+            <Skeleton width="min(320px, 70%)" height={56} />
+          )}
           <Skeleton width="min(440px, 90%)" height={28} />
         </Box>
         <Box

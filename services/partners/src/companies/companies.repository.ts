@@ -226,6 +226,20 @@ export class CompaniesRepository {
     };
   }
 
+  /** How many active partners the public list shows for a search (the partners are a few thousand). */
+  async countPublic(search?: string): Promise<number> {
+    const params: unknown[] = [];
+    let where = 'is_active';
+    if (search) {
+      where += ' and name ilike ?';
+      params.push(`%${likeEscape(search)}%`);
+    }
+    const [{ total }] = (await this.em
+      .getConnection()
+      .execute(`select count(*)::int as total from companies where ${where}`, params)) as [{ total: number }];
+    return total;
+  }
+
   async isEmailTaken(email: string, exceptId?: string): Promise<boolean> {
     const qb = this.em.createQueryBuilder(Company).where('lower(email) = ?', [email.trim().toLowerCase()]);
     if (exceptId) qb.andWhere({ id: { $ne: exceptId } });

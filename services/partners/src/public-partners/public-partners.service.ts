@@ -65,9 +65,17 @@ export class PublicPartnersService {
     return this.withCounts(items);
   }
 
-  async page(window: { cursor?: string | undefined; limit: number; search?: string | undefined }) {
-    const { items, nextCursor } = await this.companies.publicPage(window);
-    return { items: await this.withCounts(items), nextCursor };
+  /** A page; the first one (no cursor) also says how many partners the search matches in all. */
+  async page(window: {
+    cursor?: string | undefined;
+    limit: number;
+    search?: string | undefined;
+  }): Promise<PublicPartnerPage> {
+    const [{ items, nextCursor }, total] = await Promise.all([
+      this.companies.publicPage(window),
+      window.cursor ? undefined : this.companies.countPublic(window.search),
+    ]);
+    return { items: await this.withCounts(items), nextCursor, ...(total === undefined ? {} : { total }) };
   }
 
   private async withCounts(companies: Company[]): Promise<PublicPartner[]> {

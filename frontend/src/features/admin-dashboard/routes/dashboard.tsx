@@ -11,6 +11,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { LoadingState } from '@/components/feedback/loading-state';
 import { LowStockNotice } from '@/components/inventory/low-stock-notice';
@@ -50,6 +51,18 @@ function AdminDashboard() {
   const [params, setParams] = useSearchParams();
   const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'codes';
   const active = TABS.find((t) => t.id === tab) ?? TABS[0];
+  // Each tab's own search, sort, filters and page (issue 44): the tables keep them in the URL, which
+  // holds one tab's at a time, so a tab left keeps its query string here and gets it back on return.
+  const leftTabs = useRef(new Map<TabId, string>());
+  const switchTab = (next: TabId) => {
+    if (next === tab) return;
+    const own = new URLSearchParams(params);
+    own.delete('tab');
+    leftTabs.current.set(tab, own.toString());
+    const restored = new URLSearchParams(leftTabs.current.get(next) ?? '');
+    if (next !== 'codes') restored.set('tab', next);
+    setParams(restored, { replace: true });
+  };
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }}>
@@ -103,9 +116,7 @@ function AdminDashboard() {
       <Card>
         <Tabs
           value={tab}
-          onChange={(_event, value: TabId) =>
-            setParams(value === 'codes' ? {} : { tab: value }, { replace: true })
-          }
+          onChange={(_event, value: TabId) => switchTab(value)}
           aria-label="Dashboard sections"
           variant="scrollable"
           scrollButtons="auto"

@@ -39,6 +39,8 @@ export function usePublicPartners(search: string) {
   const partners: PublicPartner[] = query.data?.pages.flatMap((page) => page.items) ?? [];
   return {
     partners,
+    /** Every partner the search matches (the first page counts them); undefined from an older server. */
+    total: query.data?.pages[0]?.total,
     isPending: query.isPending,
     isError: query.isError,
     isFetching: query.isFetching,

@@ -114,7 +114,7 @@ export function FeaturedPartnerCard({ partner }: { partner: PublicPartner }) {
   );
 }
 
-/** Every partner after the first three: a compact card with an 'N Active' badge. */
+/** Every partner after the first three: a compact card with an 'N Active' badge ('Offers coming' at 0). */
 export function PartnerCard({ partner }: { partner: PublicPartner }) {
   return (
     <Card
@@ -134,11 +134,16 @@ export function PartnerCard({ partner }: { partner: PublicPartner }) {
             <Typography variant="subtitle1" component="h4" sx={{ overflowWrap: 'anywhere', lineHeight: 1.3 }}>
               {partner.name}
             </Typography>
-            <Chip
-              size="small"
-              label={`${partner.activeOffers} Active`}
-              sx={(theme) => ({ backgroundColor: theme.palette.teal[100], color: theme.palette.teal[700] })}
-            />
+            {partner.activeOffers > 0 ? (
+              <Chip
+                size="small"
+                label={`${partner.activeOffers} Active`}
+                sx={(theme) => ({ backgroundColor: theme.palette.teal[100], color: theme.palette.teal[700] })}
+              />
+            ) : (
+              // Issue 44: a partner without a current offer says so in words, not "0 Active".
+              <Chip size="small" variant="outlined" label="Offers coming" data-testid="offers-coming" />
+            )}
           </Box>
         </Box>
         <Typography

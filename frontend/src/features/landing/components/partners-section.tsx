@@ -13,6 +13,7 @@ import { LoadingState } from '@/components/feedback/loading-state';
 import { StatusPanel } from '@/components/feedback/status-panel';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { FEATURED_PARTNERS, usePublicPartners } from '../api/get-public-partners';
+import { matchingCount, showingCount } from '../lib/partner-counts';
 import { FeaturedPartnerCard, PartnerCard } from './partner-card';
 import { SectionHeading } from './section-heading';
 
@@ -166,7 +167,7 @@ function AllPartners({ listing }: { listing: ReturnType<typeof usePublicPartners
             {term
               ? partners.length === 0
                 ? `No partner matches "${term}".`
-                : `${partners.length}${list.hasMore ? '+' : ''} partner${partners.length === 1 ? '' : 's'} matching "${term}"`
+                : matchingCount(partners.length, list.hasMore, list.total, term)
               : ''}
           </Typography>
           <Box
@@ -183,7 +184,21 @@ function AllPartners({ listing }: { listing: ReturnType<typeof usePublicPartners
             ))}
           </Box>
           {list.hasMore && (
-            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
+            <Box
+              sx={{
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                gap: 1.5,
+                mt: 4,
+              }}
+            >
+              {list.total !== undefined && (
+                <Typography variant="body2" color="text.secondary" data-testid="partners-shown">
+                  {/* Unsearched, the featured partners above count among those shown. */}
+                  {showingCount(list.partners.length, list.total)}
+                </Typography>
+              )}
               <Button
                 variant="outlined"
                 size="large"

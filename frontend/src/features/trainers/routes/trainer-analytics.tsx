@@ -359,7 +359,15 @@ function ActiveTrainers({
   if (!items.length)
     return <Typography color="text.secondary">No active trainer or athlete codes.</Typography>;
   return (
-    <Stack spacing={1.5} data-testid="active-trainers" sx={{ maxHeight: 500, overflowY: 'auto' }}>
+    // A long list scrolls inside its card: the keyboard reaches it (issue 44, axe scrollable-region-focusable).
+    <Stack
+      spacing={1.5}
+      data-testid="active-trainers"
+      role="region"
+      aria-label="Active trainers and athletes"
+      tabIndex={0}
+      sx={{ maxHeight: 500, overflowY: 'auto', ...focusRing }}
+    >
       {items.map((t) => (
         <Box key={t.id} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
           <Avatar src={t.trainerImage ?? undefined} alt={t.trainerName ?? ''}>
@@ -449,7 +457,12 @@ function Breakdown({ rows }: { rows: TrainerAnalyticsRow[] }) {
               ))}
             </Box>
             {row.redemptions.length > 0 && (
-              <TableContainer sx={{ mt: 2 }}>
+              <TableContainer
+                role="region"
+                aria-label={`Latest redemptions of ${row.trainerName}`}
+                tabIndex={0}
+                sx={{ mt: 2, ...focusRing }}
+              >
                 <Table size="small" aria-label={`Latest redemptions of ${row.trainerName}`}>
                   <TableHead>
                     <TableRow>
@@ -489,3 +502,9 @@ function Breakdown({ rows }: { rows: TrainerAnalyticsRow[] }) {
     </Stack>
   );
 }
+
+/** A scrolling box the keyboard can focus shows where focus is. */
+const focusRing = {
+  borderRadius: 1,
+  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+} as const;
