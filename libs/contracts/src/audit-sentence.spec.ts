@@ -69,6 +69,19 @@ describe('the audit trail in plain words', () => {
     expect(text).toBe('Sam Rivera added the partner Riverside');
   });
 
+  it('a credit reads with its athlete, and without a name the phrase stands alone', () => {
+    const credit = entry({ targetType: 'credit', changes: { athleteName: { before: null, after: 'Ada' } } });
+    expect(describeAuditEntry({ ...credit, action: 'credits.credit.created' }).text).toBe(
+      'Sam Rivera gave a credit to Ada',
+    );
+    expect(describeAuditEntry({ ...credit, action: 'credits.credit.deleted', changes: null }).text).toBe(
+      'Sam Rivera deleted the credit',
+    );
+    expect(describeAuditEntry(entry({ action: 'vouchers.redemption.cancelled', changes: null })).text).toBe(
+      'Sam Rivera cancelled a redemption of a code',
+    );
+  });
+
   it('a sign-in needs no target', () => {
     expect(describeAuditEntry(entry({ action: 'identity.sign-in.succeeded', targetType: 'user' })).text).toBe(
       'Sam Rivera signed in',

@@ -32,11 +32,11 @@ export const AUDIT_ACTIONS = {
     'partners.partner.gallery-photo-added': 'added a photo to',
   },
   Credits: {
-    'credits.credit.created': 'gave the credit',
-    'credits.credit.deactivated': 'deactivated the credit',
-    'credits.credit.deleted': 'deleted the credit',
-    'credits.transaction.recorded': 'recorded a use of the credit',
-    'credits.transaction.voided': 'voided a use of the credit',
+    'credits.credit.created': 'gave a credit to',
+    'credits.credit.deactivated': 'deactivated the credit of',
+    'credits.credit.deleted': 'deleted the credit of',
+    'credits.transaction.recorded': 'recorded a use of the credit of',
+    'credits.transaction.voided': 'voided a use of the credit of',
   },
   Inventory: {
     'inventory.item.created': 'added the item',
@@ -119,7 +119,7 @@ export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 /** Fields holding cents. */
 const MONEY_FIELD = /(amount|cents|price|balance|discountApplied|cost)$/i;
 /** Fields that name the thing, in order of preference (the target's name when none came in). */
-const NAME_FIELDS = ['title', 'name', 'partnerName', 'username', 'email'] as const;
+const NAME_FIELDS = ['title', 'customTitle', 'service', 'name', 'athleteName', 'username', 'email'] as const;
 /** The row's bookkeeping: never listed as a change a person made. */
 const HIDDEN_FIELDS = new Set(['version', 'updatedAt', 'updated_at']);
 
@@ -227,7 +227,7 @@ function targetWords(entry: DescribableAuditEntry): string | null {
   ).toLowerCase();
   // "deleted the code" already says what; "redeemed" needs "a code".
   const phrase = auditActionPhrase(entry.action);
-  if (new RegExp(`\\b${kind}$`).test(phrase)) return null;
+  if (new RegExp(`\\b${kind.split(' ')[0]}\\b`).test(phrase)) return null;
   return `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
 }
 
@@ -255,8 +255,11 @@ function detailsOf(entry: DescribableAuditEntry): string {
 /** The entry as one sentence: who, did what, to what, where, and the money involved. */
 export function describeAuditEntry(entry: DescribableAuditEntry): AuditSentence {
   const actor = describeAuditActor(entry);
-  const phrase = auditActionPhrase(entry.action);
   const target = targetWords(entry);
+  // "deleted the credit of" with no name to follow reads "deleted the credit".
+  const phrase = target
+    ? auditActionPhrase(entry.action)
+    : auditActionPhrase(entry.action).replace(/ (of|to|for)$/, '');
   const place = entry.companyName && entry.companyName !== target ? ` at ${entry.companyName}` : '';
   const details = detailsOf(entry);
   const text = `${actor} ${phrase}${target ? ` ${target}` : ''}${place}${details}`;
