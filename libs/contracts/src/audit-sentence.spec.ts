@@ -29,6 +29,8 @@ describe('the audit trail in plain words', () => {
       }
     }
     expect(new Set(AUDIT_ACTION_OPTIONS.map((o) => o.action)).size).toBe(AUDIT_ACTION_OPTIONS.length);
+    // The picker's labels are all different: each names one action.
+    expect(new Set(AUDIT_ACTION_OPTIONS.map((o) => o.label)).size).toBe(AUDIT_ACTION_OPTIONS.length);
   });
 
   it('a till redeem reads with the code, the partner and the money', () => {

@@ -75,6 +75,12 @@ export type AuditAction = { [A in AuditActionArea]: ActionsOf<A> }[AuditActionAr
 
 const PHRASES: Readonly<Record<string, string>> = Object.assign({}, ...Object.values(AUDIT_ACTIONS));
 
+/** Where two actions share a phrase, the picker tells them apart. */
+const ACTION_LABELS: Readonly<Record<string, string>> = {
+  'vouchers.voucher.redeemed': 'Redeemed by the member',
+  'vouchers.voucher.till-redeemed': 'Redeemed at a till',
+};
+
 /** The actions as a flat list, in area order (the action picker's options). */
 export const AUDIT_ACTION_OPTIONS: ReadonlyArray<{
   action: AuditAction;
@@ -84,7 +90,7 @@ export const AUDIT_ACTION_OPTIONS: ReadonlyArray<{
   Object.entries(AUDIT_ACTIONS[area]).map(([action, phrase]) => ({
     action: action as AuditAction,
     area,
-    label: actionLabel(phrase),
+    label: ACTION_LABELS[action] ?? actionLabel(phrase),
   })),
 );
 
