@@ -72,7 +72,7 @@ function EntrySentence({
       {sentence.target && ' '}
       {sentence.target &&
         (href ? (
-          <Link component={RouterLink} to={href} sx={{ fontWeight: 600 }}>
+          <Link component={RouterLink} to={href} underline="always" sx={{ fontWeight: 600 }}>
             {sentence.target}
           </Link>
         ) : (

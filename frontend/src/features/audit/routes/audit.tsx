@@ -238,6 +238,7 @@ function FilterForm({
         slotProps={{
           htmlInput: { 'data-testid': 'audit-filter-targetType' },
           select: { displayEmpty: true },
+          inputLabel: { shrink: true },
         }}
       >
         <MenuItem value="">Anything</MenuItem>
