@@ -169,16 +169,17 @@ describe('the audit trail', () => {
 
   it('reads as sentences with names and links, and the pickers filter (desktop and phone)', async () => {
     const service = `Sentence Pass ${tag}`;
+    const title = `Sentence Gym ${tag}`; // a code is titled by its partner when it has no custom title
     const created = await api(baseUrl, '/api/generate-qr', {
       method: 'POST',
       token: adminToken,
-      json: { clinic: `Sentence Gym ${tag}`, service, expirationDate: '2099-12-31', discountValue: 10 },
+      json: { clinic: title, service, expirationDate: '2099-12-31', discountValue: 10 },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as string;
     const [entry] = await entriesOf(adminToken, { targetId: id, action: 'vouchers.voucher.created' });
     const actorName = String(entry?.actorName);
-    expect(entry?.description).toBe(`${actorName} created the code ${service}`);
+    expect(entry?.description).toBe(`${actorName} created the code ${title}`);
 
     context = await browser.newContext({ viewport: DESKTOP });
     page = await context.newPage();
@@ -194,7 +195,7 @@ describe('the audit trail', () => {
     await page.waitForURL((url) => url.searchParams.get('action') === 'vouchers.voucher.created');
     expect(new URL(page.url()).searchParams.get('actorId')).toBe(entry?.actorId);
     const rows = page.getByTestId('audit-row');
-    const row = rows.filter({ hasText: `${actorName} created the code ${service}` }).first();
+    const row = rows.filter({ hasText: `${actorName} created the code ${title}` }).first();
     await row.waitFor();
     // Only this person's created codes are left.
     await expect
@@ -205,7 +206,7 @@ describe('the audit trail', () => {
         },
       )
       .toBe(true);
-    const link = row.getByRole('link', { name: service });
+    const link = row.getByRole('link', { name: title });
     await expect(link.getAttribute('href')).resolves.toBe(`/voucher/${id}`);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shot(page, 'sentences-desktop');
@@ -227,9 +228,9 @@ describe('the audit trail', () => {
       await signIn(phonePage, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
       await phonePage.waitForURL(`${baseUrl}/dashboard`);
       await phonePage.goto(`${baseUrl}/audit?action=vouchers.voucher.created&targetId=${id}`);
-      const card = phonePage.getByTestId('audit-card').filter({ hasText: `created the code ${service}` });
+      const card = phonePage.getByTestId('audit-card').filter({ hasText: `created the code ${title}` });
       await card.waitFor();
-      await expect(card.getByRole('link', { name: service }).getAttribute('href')).resolves.toBe(
+      await expect(card.getByRole('link', { name: title }).getAttribute('href')).resolves.toBe(
         `/voucher/${id}`,
       );
       const overflow = await phonePage.evaluate(
@@ -308,7 +309,11 @@ describe('the audit trail', () => {
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    await entriesOf(staffToken, { actorId: staffUserId, targetId: created.body.id as string });
+    const [own] = await entriesOf(staffToken, { actorId: staffUserId, targetId: created.body.id as string });
+    // "audit-staff-… created the code {title} at {COMPANY}": the gateway's sentence, the screen's too.
+    const description = String(own?.description);
+    expect(description).toMatch(new RegExp(`created the code .+ at ${COMPANY}$`));
+    const codeTitle = description.replace(/^.* created the code /, '').replace(` at ${COMPANY}`, '');
 
     for (const [viewport, name] of [
       [DESKTOP, 'partner-activity-desktop'],
@@ -322,10 +327,10 @@ describe('the audit trail', () => {
       await page.getByRole('tab', { name: 'Activity' }).click();
       const item = page
         .getByTestId(viewport ? 'audit-row' : 'audit-card')
-        .filter({ hasText: `created the code Massage at ${COMPANY}` })
+        .filter({ hasText: description })
         .first();
       await item.waitFor();
-      await expect(item.getByRole('link', { name: 'Massage' }).getAttribute('href')).resolves.toBe(
+      await expect(item.getByRole('link', { name: codeTitle }).getAttribute('href')).resolves.toBe(
         `/voucher/${created.body.id as string}`,
       );
       expect(await seriousAxeViolations(page)).toEqual([]);

@@ -84,6 +84,21 @@ describe('the audit trail in plain words', () => {
     );
   });
 
+  it('a code is titled by its custom title, else its partner', () => {
+    const created = entry({
+      action: 'vouchers.voucher.created',
+      changes: {
+        clinicName: { before: null, after: 'Riverside' },
+        service: { before: null, after: 'Tune-up' },
+      },
+    });
+    expect(describeAuditEntry(created).text).toBe('Sam Rivera created the code Riverside');
+    const titled = { ...created.changes, customTitle: { before: null, after: 'Spring Tune-up' } };
+    expect(describeAuditEntry({ ...created, changes: titled }).text).toBe(
+      'Sam Rivera created the code Spring Tune-up',
+    );
+  });
+
   it('a sign-in needs no target', () => {
     expect(describeAuditEntry(entry({ action: 'identity.sign-in.succeeded', targetType: 'user' })).text).toBe(
       'Sam Rivera signed in',

@@ -1,5 +1,6 @@
 import { formatCents, formatDateTime, isDateOnly, isIsoInstant } from '@avpass/domain';
 import type { AuditEntry } from './audit';
+import { voucherTitleSource } from './voucher-text';
 
 /**
  * The audit trail in plain words (issue 44): one phrase per action, grouped by area, and the sentence
@@ -125,7 +126,7 @@ export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 /** Fields holding cents. */
 const MONEY_FIELD = /(amount|cents|price|balance|discountApplied|cost)$/i;
 /** Fields that name the thing, in order of preference (the target's name when none came in). */
-const NAME_FIELDS = ['title', 'customTitle', 'service', 'name', 'athleteName', 'username', 'email'] as const;
+const NAME_FIELDS = ['title', 'name', 'athleteName', 'username', 'email'] as const;
 /** The row's bookkeeping: never listed as a change a person made. */
 const HIDDEN_FIELDS = new Set(['version', 'updatedAt', 'updated_at']);
 
@@ -220,6 +221,17 @@ function afterOf(entry: DescribableAuditEntry, field: string): unknown {
 
 function targetWords(entry: DescribableAuditEntry): string | null {
   if (entry.targetName) return entry.targetName;
+  if (entry.targetType === 'voucher') {
+    // A code is titled as everywhere else: its custom title, else its partner's name.
+    const clinicName = afterOf(entry, 'clinicName');
+    const customTitle = afterOf(entry, 'customTitle');
+    if (typeof clinicName === 'string' && clinicName) {
+      return voucherTitleSource({
+        clinicName,
+        customTitle: typeof customTitle === 'string' ? customTitle : null,
+      });
+    }
+  }
   for (const field of NAME_FIELDS) {
     const value = afterOf(entry, field);
     if (typeof value === 'string' && value) return value;
