@@ -29,6 +29,12 @@ async function shot(p: Page, name: string) {
   await screenshot(p, `audit-${name}`);
 }
 
+/** Picks an option of a select by its label (the pickers of issue 44). */
+async function pick(p: Page, label: string, option: string) {
+  await p.getByRole('combobox', { name: label }).click();
+  await p.getByRole('option', { name: option, exact: true }).click();
+}
+
 /** Entries reach the read model through the event stream: wait until the API has them. */
 async function entriesOf(token: string, query: Record<string, string>, count = 1) {
   const url = `/api/audit?${new URLSearchParams(query).toString()}`;
@@ -98,22 +104,28 @@ describe('the audit trail', () => {
     await page.getByRole('link', { name: 'Audit' }).first().click();
     await page.waitForURL(`${baseUrl}/audit`);
     await page.getByRole('heading', { name: 'Audit trail', level: 1 }).waitFor();
-    await page.getByTestId('audit-filter-targetType').fill('voucher');
+    // Pickers in plain words (issue 44): the action by area, the target type by name.
+    await pick(page, 'Target type', 'Code');
     await page.getByTestId('audit-filter-targetId').fill(id);
-    await page.getByTestId('audit-filter-action').fill('vouchers.voucher.deleted');
+    await pick(page, 'Action', 'Deleted the code');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL((url) => url.searchParams.get('targetId') === id);
     const rows = page.getByTestId('audit-row');
     // The unfiltered list gives way to the filtered one: wait for this code's row, then only it.
-    await rows.filter({ hasText: id }).first().waitFor();
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
+    await rows
+      .filter({ hasText: `${actorName} deleted the code` })
+      .first()
+      .waitFor();
     const text = await rows.first().innerText();
-    expect(text).toContain('vouchers.voucher.deleted');
-    expect(text).toContain(actorName);
-    await rows.first().getByRole('button', { name: 'Show changes of vouchers.voucher.deleted' }).click();
+    expect(text).not.toContain('vouchers.voucher.deleted');
+    await rows.first().getByRole('button', { name: 'Show details of this entry' }).click();
     const details = page.getByTestId('audit-entry-details');
     await details.waitFor();
-    await expect(details.innerText()).resolves.toContain('super_admin');
+    const detailText = await details.innerText();
+    expect(detailText).toContain('super_admin');
+    expect(detailText).toContain(id); // the raw action and target stay in the details
+    expect(detailText).toContain('Day pass');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shot(page, 'admin-deleted-desktop');
 
@@ -125,6 +137,8 @@ describe('the audit trail', () => {
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv).toContain('vouchers.voucher.deleted');
     expect(csv).toContain(id);
+    expect(csv.split('\r\n')[0]).toContain(',Company Name,Description');
+    expect(csv).toContain(`${actorName} deleted the code`);
 
     // A reload keeps the filters (they live in the URL); the fields show them.
     await page.reload();
@@ -138,9 +152,9 @@ describe('the audit trail', () => {
       await signIn(phonePage, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
       await phonePage.waitForURL(`${baseUrl}/dashboard`);
       await phonePage.goto(`${baseUrl}/audit?targetType=voucher&targetId=${id}`);
-      const card = phonePage.getByTestId('audit-card').filter({ hasText: 'vouchers.voucher.deleted' });
+      const card = phonePage.getByTestId('audit-card').filter({ hasText: 'deleted the code' });
       await card.waitFor();
-      await card.getByRole('button', { name: 'Show changes' }).click();
+      await card.getByRole('button', { name: 'Show details' }).click();
       await card.getByTestId('audit-entry-details').waitFor();
       const overflow = await phonePage.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
@@ -148,6 +162,89 @@ describe('the audit trail', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       expect(await seriousAxeViolations(phonePage)).toEqual([]);
       await shot(phonePage, 'admin-deleted-phone');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('reads as sentences with names and links, and the pickers filter (desktop and phone)', async () => {
+    const service = `Sentence Pass ${tag}`;
+    const title = `Sentence Gym ${tag}`; // a code is titled by its partner when it has no custom title
+    const created = await api(baseUrl, '/api/generate-qr', {
+      method: 'POST',
+      token: adminToken,
+      json: { clinic: title, service, expirationDate: '2099-12-31', discountValue: 10 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    const [entry] = await entriesOf(adminToken, { targetId: id, action: 'vouchers.voucher.created' });
+    const actorName = String(entry?.actorName);
+    expect(entry?.description).toBe(`${actorName} created the code ${title}`);
+
+    context = await browser.newContext({ viewport: DESKTOP });
+    page = await context.newPage();
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    await page.goto(`${baseUrl}/audit`);
+    await page.getByTestId('audit-row').first().waitFor();
+    // The person type-ahead: part of the name, then the name from the list.
+    await page.getByTestId('audit-filter-actorId').fill(actorName.slice(0, 3));
+    await page.getByRole('option', { name: actorName, exact: true }).click();
+    await pick(page, 'Action', 'Created the code');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL((url) => url.searchParams.get('action') === 'vouchers.voucher.created');
+    expect(new URL(page.url()).searchParams.get('actorId')).toBe(entry?.actorId);
+    const rows = page.getByTestId('audit-row');
+    const row = rows.filter({ hasText: `${actorName} created the code ${title}` }).first();
+    await row.waitFor();
+    // Only this person's created codes are left.
+    await expect
+      .poll(
+        async () => (await rows.allInnerTexts()).every((t) => t.includes(`${actorName} created the code`)),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(true);
+    const link = row.getByRole('link', { name: title });
+    await expect(link.getAttribute('href')).resolves.toBe(`/voucher/${id}`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, 'sentences-desktop');
+    // The filters live in the URL: a reload shows the picked person and action.
+    await page.reload();
+    // (The name shows once the entries have loaded: until then the field holds the id.)
+    await expect
+      .poll(() => page.getByTestId('audit-filter-actorId').inputValue(), { timeout: 10_000 })
+      .toBe(actorName);
+    await expect(page.getByRole('combobox', { name: 'Action' }).innerText()).resolves.toContain(
+      'Created the code',
+    );
+    await link.click();
+    await page.waitForURL(`${baseUrl}/voucher/${id}`);
+
+    const phone = await newPhoneContext(browser);
+    try {
+      const phonePage = await phone.newPage();
+      await signIn(phonePage, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+      await phonePage.waitForURL(`${baseUrl}/dashboard`);
+      await phonePage.goto(`${baseUrl}/audit?action=vouchers.voucher.created&targetId=${id}`);
+      const card = phonePage.getByTestId('audit-card').filter({ hasText: `created the code ${title}` });
+      await card.waitFor();
+      await expect(card.getByRole('link', { name: title }).getAttribute('href')).resolves.toBe(
+        `/voucher/${id}`,
+      );
+      const overflow = await phonePage.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(phonePage)).toEqual([]);
+      await shot(phonePage, 'sentences-phone');
+      // The action picker on a phone: grouped by area, in words.
+      await phonePage.getByRole('combobox', { name: 'Action' }).click();
+      await phonePage.getByRole('option', { name: 'Redeemed at a till', exact: true }).waitFor();
+      await phonePage.waitForTimeout(400);
+      await phonePage.screenshot({ path: `${SHOTS}audit-action-picker-phone.png` });
+      await phonePage.keyboard.press('Escape');
     } finally {
       await phone.close();
     }
@@ -181,7 +278,7 @@ describe('the audit trail', () => {
     await row.waitFor();
     await row.getByRole('link', { name: `History of the credit of ${athlete}` }).click();
     await page.waitForURL((url) => url.pathname === '/audit' && url.searchParams.get('targetId') === id);
-    const entry = page.getByTestId('audit-row').filter({ hasText: 'credits.credit.created' });
+    const entry = page.getByTestId('audit-row').filter({ hasText: `gave a credit to ${athlete}` });
     await entry.first().waitFor();
     // The unfiltered list gives way to the filtered one: then only this credit's entries, as many as
     // the API gives for the link's own filter (the filtered query can take a while on a loaded machine).
@@ -212,7 +309,11 @@ describe('the audit trail', () => {
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    await entriesOf(staffToken, { actorId: staffUserId, targetId: created.body.id as string });
+    const [own] = await entriesOf(staffToken, { actorId: staffUserId, targetId: created.body.id as string });
+    // "audit-staff-… created the code {title} at {COMPANY}": the gateway's sentence, the screen's too.
+    const description = String(own?.description);
+    expect(description).toMatch(new RegExp(`created the code .+ at ${COMPANY}$`));
+    const codeTitle = description.replace(/^.* created the code /, '').replace(` at ${COMPANY}`, '');
 
     for (const [viewport, name] of [
       [DESKTOP, 'partner-activity-desktop'],
@@ -226,11 +327,12 @@ describe('the audit trail', () => {
       await page.getByRole('tab', { name: 'Activity' }).click();
       const item = page
         .getByTestId(viewport ? 'audit-row' : 'audit-card')
-        .filter({ hasText: staff.username })
-        .filter({ hasText: created.body.id as string })
+        .filter({ hasText: description })
         .first();
       await item.waitFor();
-      await expect(item.innerText()).resolves.toContain(created.body.id as string);
+      await expect(item.getByRole('link', { name: codeTitle }).getAttribute('href')).resolves.toBe(
+        `/voucher/${created.body.id as string}`,
+      );
       expect(await seriousAxeViolations(page)).toEqual([]);
       await shot(page, name);
       await context.close();

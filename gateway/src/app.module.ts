@@ -18,6 +18,7 @@ import { SpaIndex } from './http/spa-index';
 import { ServiceCaller } from './rpc/service-caller';
 import { AdminProfileController, AuthController } from './routes/auth.controller';
 import { AuditController } from './routes/audit.controller';
+import { AuditNames } from './routes/audit-names';
 import { ExclusivesController } from './routes/exclusives.controller';
 import { CreditsController } from './routes/credits.controller';
 import { InventoryController } from './routes/inventory.controller';
@@ -74,6 +75,7 @@ export class GatewayModule {
         },
         { provide: SpaIndex, useValue: new SpaIndex(config.FRONTEND_DIST) },
         ServiceCaller,
+        AuditNames,
         GatewayOperatorPort,
         BearerStrategy,
         ImageStore,

@@ -105,6 +105,39 @@ describe('GET /api/audit', () => {
     expect(ids(asB.body)).toEqual([aboutB]);
   });
 
+  it('names the company and speaks each entry as a sentence, keeping the raw fields (issue 44)', async () => {
+    const redeem = await insertEntry({
+      company_id: companyA.companyId,
+      actor_name: 'Sam Rivera',
+      action: 'vouchers.voucher.till-redeemed',
+      changes: JSON.stringify({
+        transactionAmount: { before: null, after: 4500 },
+        discountApplied: { before: null, after: 900 },
+      }),
+      at: '2026-11-02T10:00:00Z',
+    });
+    const r = await h.api('/api/audit?from=2026-11-02T00:00:00Z&to=2026-11-02T23:59:59Z', { token: admin });
+    expect(r.status).toBe(200);
+    const [entry] = r.body.items;
+    expect(entry).toMatchObject({
+      id: redeem,
+      action: 'vouchers.voucher.till-redeemed',
+      companyId: companyA.companyId,
+      companyName: 'Audit Shop A',
+      description: 'Sam Rivera redeemed a code at Audit Shop A ($45.00 sale, $9.00 off)',
+    });
+    const csv = await h.api('/api/audit/export?from=2026-11-02T00:00:00Z&to=2026-11-02T23:59:59Z', {
+      token: admin,
+    });
+    const [header, line] = String(csv.body)
+      .replace(/^\ufeff/, '')
+      .split('\r\n');
+    expect(header!.endsWith(',Entry ID,Company Name,Description')).toBe(true);
+    expect(line).toContain(
+      `${redeem},Audit Shop A,"Sam Rivera redeemed a code at Audit Shop A ($45.00 sale, $9.00 off)"`,
+    );
+  });
+
   it('answers 400 to a bad query', async () => {
     for (const q of ['limit=0', 'limit=500', 'from=yesterday', 'cursor=nonsense']) {
       const r = await h.api(`/api/audit?${q}`, { token: admin });

@@ -1,10 +1,11 @@
-import { RPC, type AuditEntry, type AuditPage } from '@avpass/contracts';
+import { RPC, type AuditEntryView, type AuditPage } from '@avpass/contracts';
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Roles } from '../auth/auth.decorators';
 import { ApiRpc } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
+import { AuditNames } from './audit-names';
 import { csvRow } from './csv';
 import { sendPagedCsv } from './csv-export';
 
@@ -25,9 +26,12 @@ const CSV_HEADER = [
   'Changes',
   'Service',
   'Entry ID',
+  // Issue 44: the raw columns above are for machines; these are for people.
+  'Company Name',
+  'Description',
 ];
 
-const csvLine = (e: AuditEntry) =>
+const csvLine = (e: AuditEntryView) =>
   csvRow([
     e.at,
     e.actorType,
@@ -45,6 +49,8 @@ const csvLine = (e: AuditEntry) =>
     e.changes === null ? null : JSON.stringify(e.changes),
     e.service,
     e.id,
+    e.companyName ?? null,
+    e.description ?? null,
   ]);
 
 /**
@@ -55,13 +61,16 @@ const csvLine = (e: AuditEntry) =>
 @ApiBearerAuth()
 @Controller('api')
 export class AuditController {
-  constructor(readonly services: ServiceCaller) {}
+  constructor(
+    readonly services: ServiceCaller,
+    private readonly names: AuditNames,
+  ) {}
 
   @Roles('super_admin', 'company_admin')
   @Get('audit')
   @ApiRpc(RPC.audit.list)
-  list(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.audit.list, query, req);
+  async list(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.names.name(await this.services.forward(RPC.audit.list, query, req), req);
   }
 
   /**
@@ -79,7 +88,8 @@ export class AuditController {
     await sendPagedCsv<AuditPage>(reply, {
       header: CSV_HEADER,
       query,
-      fetchPage: (filters) => this.services.forward(RPC.audit.exportPage, filters, req),
+      fetchPage: async (filters) =>
+        this.names.name(await this.services.forward(RPC.audit.exportPage, filters, req), req),
       lines: (page) => page.items.map(csvLine),
       nextCursor: (page) => page.nextCursor,
       fileName: () => 'audit.csv',

@@ -42,6 +42,15 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/** An entry as GET /api/audit answers it: the recorded entry plus what the gateway adds for people. */
+export const auditEntryViewSchema = auditEntrySchema.extend({
+  /** Added by the gateway (issue 44): the company's and the target's names when known, and the sentence. */
+  companyName: z.string().nullable().optional(),
+  targetName: z.string().nullable().optional(),
+  description: z.string().optional(),
+});
+export type AuditEntryView = z.infer<typeof auditEntryViewSchema>;
+
 export const AUDIT_PAGE_MAX = 200;
 /** GET /api/audit and GET /api/audit/export query. */
 export const auditQuerySchema = z.object({
@@ -57,7 +66,7 @@ export const auditQuerySchema = z.object({
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const auditPageSchema = z.object({
-  items: z.array(auditEntrySchema),
+  items: z.array(auditEntryViewSchema),
   nextCursor: z.string().nullable(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -22,4 +22,5 @@ export * from './inventory';
 export * from './trainers';
 export * from './till';
 export * from './audit';
+export * from './audit-sentence';
 export * from './wallet';

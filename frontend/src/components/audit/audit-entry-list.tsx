@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@avpass/contracts';
+import { auditChangeLines, describeAuditEntry, type AuditEntryView } from '@avpass/contracts';
 import ExpandLessRoundedIcon from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
 import Box from '@mui/material/Box';
@@ -7,6 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,12 +19,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { ListState, TableStateRow } from '@/components/data-display/list-states';
 import { listStateOf } from '@/components/data-display/list-state';
-import { changeRows, describeActor, type useAuditEntries } from '@/lib/audit-api';
+import { auditTargetHref, type AuditLinkAudience, type useAuditEntries } from '@/lib/audit-api';
 import { viewerTimeZone } from '@/lib/time-zone';
 
-const COLUMNS = ['', 'When', 'Who', 'Action', 'Target', 'Company'] as const;
+const COLUMNS = ['', 'When', 'What happened', 'Company'] as const;
 
 function formatAt(at: string): string {
   const date = new Date(at);
@@ -35,13 +37,58 @@ function formatAt(at: string): string {
   });
 }
 
-function targetText(entry: AuditEntry): string {
-  return entry.targetId ? `${entry.targetType} ${entry.targetId}` : entry.targetType;
+type CompanyName = ((id: string | null) => string) | undefined;
+
+/** The company's name: the one the gateway read, else the caller's own lookup (null: none known). */
+function companyNameOf(entry: AuditEntryView, companyName: CompanyName): string | null {
+  if (!entry.companyId) return null;
+  return entry.companyName ?? companyName?.(entry.companyId) ?? null;
+}
+
+function companyOf(entry: AuditEntryView, companyName: CompanyName): string {
+  return entry.companyId ? (companyNameOf(entry, companyName) ?? 'Unknown company') : '—';
+}
+
+/** "Sam Rivera redeemed <Spring Tune-up> at Riverside Bike Shop ($45.00 sale, $9.00 off)", the target a link. */
+function EntrySentence({
+  entry,
+  companyName,
+  audience,
+}: {
+  entry: AuditEntryView;
+  companyName: CompanyName;
+  audience: AuditLinkAudience;
+}) {
+  const sentence = describeAuditEntry({ ...entry, companyName: companyNameOf(entry, companyName) });
+  const href = auditTargetHref(entry, audience);
+  return (
+    <Typography
+      component="span"
+      variant="body2"
+      sx={{ overflowWrap: 'anywhere' }}
+      data-testid="audit-sentence"
+    >
+      {sentence.actor} {sentence.phrase}
+      {sentence.target && ' '}
+      {sentence.target &&
+        (href ? (
+          <Link component={RouterLink} to={href} underline="always" sx={{ fontWeight: 600 }}>
+            {sentence.target}
+          </Link>
+        ) : (
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            {sentence.target}
+          </Box>
+        ))}
+      {sentence.place}
+      {sentence.details}
+    </Typography>
+  );
 }
 
 /** The entry's before → after, and where the call came from. */
-function EntryDetails({ entry, stacked = false }: { entry: AuditEntry; stacked?: boolean }) {
-  const rows = changeRows(entry.changes);
+function EntryDetails({ entry, stacked = false }: { entry: AuditEntryView; stacked?: boolean }) {
+  const rows = auditChangeLines(entry.changes, viewerTimeZone());
   return (
     <Box sx={{ py: 1.5 }} data-testid="audit-entry-details">
       {rows.length === 0 ? (
@@ -53,8 +100,8 @@ function EntryDetails({ entry, stacked = false }: { entry: AuditEntry; stacked?:
         <Box component="dl" aria-label="Changes" sx={{ m: 0 }}>
           {rows.map((row) => (
             <Box key={row.field} sx={{ mb: 1 }}>
-              <Typography component="dt" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
-                {row.field}
+              <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
+                {row.label}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
                 {row.before} → {row.after}
@@ -74,7 +121,7 @@ function EntryDetails({ entry, stacked = false }: { entry: AuditEntry; stacked?:
           <TableBody>
             {rows.map((row) => (
               <TableRow key={row.field}>
-                <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{row.field}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.label}</TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.before}</TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>→ {row.after}</TableCell>
               </TableRow>
@@ -84,6 +131,8 @@ function EntryDetails({ entry, stacked = false }: { entry: AuditEntry; stacked?:
       )}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
         {[
+          `Action: ${entry.action}`,
+          entry.targetId && `Target: ${entry.targetType} ${entry.targetId}`,
           entry.actorRole && `Role: ${entry.actorRole}`,
           entry.ip && `Address: ${entry.ip}`,
           entry.requestId && `Request: ${entry.requestId}`,
@@ -105,7 +154,13 @@ function EntryDetails({ entry, stacked = false }: { entry: AuditEntry; stacked?:
   );
 }
 
-function EntryRow({ entry, companyName }: { entry: AuditEntry; companyName: (id: string | null) => string }) {
+interface EntryProps {
+  entry: AuditEntryView;
+  companyName: CompanyName;
+  audience: AuditLinkAudience;
+}
+
+function EntryRow({ entry, companyName, audience }: EntryProps) {
   const [open, setOpen] = useState(false);
   const detailsId = `audit-details-${entry.id}`;
   return (
@@ -117,16 +172,16 @@ function EntryRow({ entry, companyName }: { entry: AuditEntry; companyName: (id:
             onClick={() => setOpen(!open)}
             aria-expanded={open}
             aria-controls={detailsId}
-            aria-label={`${open ? 'Hide' : 'Show'} changes of ${entry.action}`}
+            aria-label={`${open ? 'Hide' : 'Show'} details of this entry`}
           >
             {open ? <ExpandLessRoundedIcon /> : <ExpandMoreRoundedIcon />}
           </IconButton>
         </TableCell>
         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAt(entry.at)}</TableCell>
-        <TableCell>{describeActor(entry)}</TableCell>
-        <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.85rem' }}>{entry.action}</TableCell>
-        <TableCell sx={{ overflowWrap: 'anywhere' }}>{targetText(entry)}</TableCell>
-        <TableCell>{companyName(entry.companyId)}</TableCell>
+        <TableCell>
+          <EntrySentence entry={entry} companyName={companyName} audience={audience} />
+        </TableCell>
+        <TableCell>{companyOf(entry, companyName)}</TableCell>
       </TableRow>
       <TableRow>
         <TableCell colSpan={COLUMNS.length} sx={{ py: 0 }}>
@@ -139,13 +194,7 @@ function EntryRow({ entry, companyName }: { entry: AuditEntry; companyName: (id:
   );
 }
 
-function EntryCard({
-  entry,
-  companyName,
-}: {
-  entry: AuditEntry;
-  companyName: (id: string | null) => string;
-}) {
+function EntryCard({ entry, companyName, audience }: EntryProps) {
   const [open, setOpen] = useState(false);
   const detailsId = `audit-card-details-${entry.id}`;
   return (
@@ -154,23 +203,16 @@ function EntryCard({
         <Typography variant="body2" color="text.secondary">
           {formatAt(entry.at)}
         </Typography>
-        <Typography sx={{ fontFamily: 'monospace', fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {entry.action}
-        </Typography>
-        <Typography variant="body2">By {describeActor(entry)}</Typography>
-        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          {targetText(entry)}
-          {entry.companyId ? ` · ${companyName(entry.companyId)}` : ''}
-        </Typography>
+        <EntrySentence entry={entry} companyName={companyName} audience={audience} />
         <Button
           size="small"
           onClick={() => setOpen(!open)}
           aria-expanded={open}
           aria-controls={detailsId}
           endIcon={open ? <ExpandLessRoundedIcon /> : <ExpandMoreRoundedIcon />}
-          sx={{ mt: 0.5, ml: -1 }}
+          sx={{ mt: 0.5, ml: -1, display: 'flex' }}
         >
-          {open ? 'Hide changes' : 'Show changes'}
+          {open ? 'Hide details' : 'Show details'}
         </Button>
         <Collapse in={open} unmountOnExit id={detailsId}>
           <EntryDetails entry={entry} stacked />
@@ -188,12 +230,15 @@ export function AuditEntryList({
   query,
   label,
   emptyText = 'No entries match.',
-  companyName = (id) => (id ? id.slice(0, 8) : '—'),
+  companyName,
+  audience = 'admin',
 }: {
   query: ReturnType<typeof useAuditEntries>;
   label: string;
   emptyText?: string;
-  companyName?: (id: string | null) => string;
+  companyName?: CompanyName;
+  /** Whose pages the targets link to: the administrator's screens or the company's own. */
+  audience?: AuditLinkAudience;
 }) {
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
@@ -213,14 +258,14 @@ export function AuditEntryList({
           ) : (
             items.map((entry) => (
               <div role="listitem" key={entry.id}>
-                <EntryCard entry={entry} companyName={companyName} />
+                <EntryCard entry={entry} companyName={companyName} audience={audience} />
               </div>
             ))
           )}
         </Stack>
       ) : (
         <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={label} sx={{ minWidth: 900 }}>
+          <Table size="small" aria-label={label} sx={{ minWidth: 720 }}>
             <TableHead>
               <TableRow>
                 {COLUMNS.map((column, index) => (
@@ -238,7 +283,9 @@ export function AuditEntryList({
               {stateProps ? (
                 <TableStateRow columns={COLUMNS.length} {...stateProps} />
               ) : (
-                items.map((entry) => <EntryRow key={entry.id} entry={entry} companyName={companyName} />)
+                items.map((entry) => (
+                  <EntryRow key={entry.id} entry={entry} companyName={companyName} audience={audience} />
+                ))
               )}
             </TableBody>
           </Table>

@@ -2,12 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { auditQuerySchema } from '@avpass/contracts';
 import { AUDIT_URLS, auditUrl } from './urls';
 import {
-  changeRows,
   dayBound,
-  describeActor,
   EMPTY_AUDIT_FILTERS,
   filtersFromSearch,
-  formatAuditValue,
   queryFromFilters,
   searchFromFilters,
 } from './filters';
@@ -54,34 +51,5 @@ describe('the API query of the filters', () => {
     expect(auditUrl(AUDIT_URLS.exportCsv, query)).toBe(
       '/api/audit/export?actorId=u1&action=vouchers.voucher.deleted',
     );
-  });
-});
-
-describe('reading an entry', () => {
-  it('formats both sides of a change', () => {
-    expect(formatAuditValue(null)).toBe('—');
-    expect(formatAuditValue(undefined)).toBe('—');
-    expect(formatAuditValue('')).toBe('""');
-    expect(formatAuditValue(12.5)).toBe('12.5');
-    expect(formatAuditValue(false)).toBe('false');
-    expect(formatAuditValue({ a: [1] })).toBe('{"a":[1]}');
-  });
-
-  it('lists the changed fields in name order', () => {
-    expect(changeRows({ title: { before: 'A', after: 'B' }, discount: { before: 10, after: null } })).toEqual(
-      [
-        { field: 'discount', before: '10', after: '—' },
-        { field: 'title', before: 'A', after: 'B' },
-      ],
-    );
-    expect(changeRows(null)).toEqual([]);
-  });
-
-  it('names the actor', () => {
-    const base = { actorId: 'u1', actorName: 'admin', ip: '10.0.0.1' };
-    expect(describeActor({ ...base, actorType: 'user' })).toBe('admin');
-    expect(describeActor({ ...base, actorName: null, actorType: 'user' })).toBe('u1');
-    expect(describeActor({ ...base, actorType: 'public' })).toBe('Public (10.0.0.1)');
-    expect(describeActor({ ...base, actorType: 'system' })).toBe('System');
   });
 });

@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditQuery } from '@avpass/contracts';
+import type { AuditQuery } from '@avpass/contracts';
 
 /** The filters of the audit screen, as the URL keeps them (dates as the date fields hold them: YYYY-MM-DD). */
 export interface AuditFilterValues {
@@ -70,37 +70,4 @@ export function queryFromFilters(values: AuditFilterValues): Omit<AuditQuery, 'c
     from: dayBound(values.from.trim(), 'start'),
     to: dayBound(values.to.trim(), 'end'),
   };
-}
-
-/** One side of a change, as a person reads it: absent → "—", text as is, anything else as JSON. */
-export function formatAuditValue(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value === '' ? '""' : value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
-  }
-}
-
-/** Who did it: the user's name (else id), "Public (address)" for an anonymous caller, "System". */
-export function describeActor(entry: Pick<AuditEntry, 'actorType' | 'actorId' | 'actorName' | 'ip'>): string {
-  if (entry.actorType === 'public') return entry.ip ? `Public (${entry.ip})` : 'Public';
-  if (entry.actorType === 'system') return 'System';
-  return entry.actorName ?? entry.actorId ?? 'Unknown user';
-}
-
-/** The changed fields, in name order, with both sides formatted. */
-export function changeRows(
-  changes: AuditEntry['changes'],
-): Array<{ field: string; before: string; after: string }> {
-  if (!changes) return [];
-  return Object.keys(changes)
-    .sort()
-    .map((field) => ({
-      field,
-      before: formatAuditValue(changes[field]?.before),
-      after: formatAuditValue(changes[field]?.after),
-    }));
 }

@@ -2,3 +2,4 @@ export { AUDIT_URLS, auditUrl } from './urls';
 export { AUDIT_PAGE_SIZE, useAuditEntries } from './get-audit';
 export { downloadAuditCsv } from './export-audit';
 export * from './filters';
+export { auditTargetHref, type AuditLinkAudience } from './target-href';

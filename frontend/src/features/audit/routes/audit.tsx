@@ -4,9 +4,20 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
+import Autocomplete from '@mui/material/Autocomplete';
+import ListSubheader from '@mui/material/ListSubheader';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import {
+  AUDIT_ACTION_OPTIONS,
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  describeAuditActor,
+  type AuditActionArea,
+  type AuditEntryView,
+} from '@avpass/contracts';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AuditEntryList } from '@/components/audit/audit-entry-list';
 import { useToast } from '@/components/toast/toast-context';
@@ -21,19 +32,29 @@ import {
   type AuditFilterValues,
 } from '@/lib/audit-api';
 
-const FIELDS: ReadonlyArray<{
-  key: keyof AuditFilterValues;
+const TEXT_FIELDS: ReadonlyArray<{
+  key: 'targetId' | 'from' | 'to';
   label: string;
-  placeholder?: string;
   type?: 'date';
 }> = [
-  { key: 'actorId', label: 'Person (user id)', placeholder: 'The user id' },
-  { key: 'action', label: 'Action', placeholder: 'vouchers.voucher.deleted' },
-  { key: 'targetType', label: 'Target type', placeholder: 'voucher, partner, credit, item…' },
   { key: 'targetId', label: 'Target id' },
   { key: 'from', label: 'From', type: 'date' },
   { key: 'to', label: 'To', type: 'date' },
 ];
+
+interface Person {
+  id: string;
+  name: string;
+}
+
+/** The people in the entries on screen: the person picker's suggestions (an id typed in also works). */
+function peopleOf(entries: readonly AuditEntryView[]): Person[] {
+  const people = new Map<string, string>();
+  for (const entry of entries) {
+    if (entry.actorType === 'user' && entry.actorId) people.set(entry.actorId, describeAuditActor(entry));
+  }
+  return [...people].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
 
 /**
  * The audit trail (issue 26, administrators): who changed what and when, filtered by person, action,
@@ -46,6 +67,8 @@ export function AuditRoute() {
   const appliedKey = searchFromFilters(applied).toString();
   const query = queryFromFilters(applied);
   const entries = useAuditEntries(query);
+  const loaded = entries.data?.pages;
+  const people = useMemo(() => peopleOf(loaded?.flatMap((page) => page.items) ?? []), [loaded]);
   const { toast } = useToast();
   const [exporting, setExporting] = useState(false);
 
@@ -102,6 +125,7 @@ export function AuditRoute() {
       <FilterForm
         key={appliedKey}
         initial={applied}
+        people={people}
         onApply={(values) => setSearchParams(searchFromFilters(values))}
       />
 
@@ -114,12 +138,15 @@ export function AuditRoute() {
 
 function FilterForm({
   initial,
+  people,
   onApply,
 }: {
   initial: AuditFilterValues;
+  people: readonly Person[];
   onApply: (values: AuditFilterValues) => void;
 }) {
   const [values, setValues] = useState(initial);
+  const person = people.find((p) => p.id === values.actorId) ?? null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -139,12 +166,96 @@ function FilterForm({
         mb: 3,
       }}
     >
-      {FIELDS.map((field) => (
+      <Autocomplete<Person | string, false, false, true>
+        freeSolo
+        options={people}
+        value={person ?? (values.actorId || null)}
+        getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
+        isOptionEqualToValue={(option, value) =>
+          typeof option !== 'string' && typeof value !== 'string' && option.id === value.id
+        }
+        onChange={(_, option) =>
+          setValues({
+            ...values,
+            actorId: option === null ? '' : typeof option === 'string' ? option : option.id,
+          })
+        }
+        onInputChange={(_, text, reason) => {
+          // Typing an id (or clearing) filters by it; picking a name sets its id through onChange.
+          if (reason === 'input' && !people.some((p) => p.name === text))
+            setValues({ ...values, actorId: text });
+          if (reason === 'clear') setValues({ ...values, actorId: '' });
+        }}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label="Person"
+            placeholder="A name from the trail, or a user id"
+            size="small"
+            slotProps={{
+              ...params.slotProps,
+              htmlInput: {
+                ...params.slotProps.htmlInput,
+                maxLength: 200,
+                'data-testid': 'audit-filter-actorId',
+              },
+            }}
+          />
+        )}
+      />
+      <TextField
+        select
+        label="Action"
+        value={values.action}
+        onChange={(event) => setValues({ ...values, action: event.target.value })}
+        size="small"
+        slotProps={{
+          htmlInput: { 'data-testid': 'audit-filter-action' },
+          select: { displayEmpty: true },
+          inputLabel: { shrink: true },
+        }}
+      >
+        <MenuItem value="">Any action</MenuItem>
+        {(Object.keys(AUDIT_ACTIONS) as AuditActionArea[]).flatMap((area) => [
+          <ListSubheader key={`area-${area}`}>{area}</ListSubheader>,
+          ...AUDIT_ACTION_OPTIONS.filter((option) => option.area === area).map((option) => (
+            <MenuItem key={option.action} value={option.action} sx={{ pl: 4 }}>
+              {option.label}
+            </MenuItem>
+          )),
+        ])}
+        {/* A History link or an older URL may name an action the list does not know. */}
+        {values.action && !AUDIT_ACTION_OPTIONS.some((option) => option.action === values.action) && (
+          <MenuItem value={values.action}>{values.action}</MenuItem>
+        )}
+      </TextField>
+      <TextField
+        select
+        label="Target type"
+        value={values.targetType}
+        onChange={(event) => setValues({ ...values, targetType: event.target.value })}
+        size="small"
+        slotProps={{
+          htmlInput: { 'data-testid': 'audit-filter-targetType' },
+          select: { displayEmpty: true },
+          inputLabel: { shrink: true },
+        }}
+      >
+        <MenuItem value="">Anything</MenuItem>
+        {Object.entries(AUDIT_TARGET_TYPES).map(([type, label]) => (
+          <MenuItem key={type} value={type}>
+            {label}
+          </MenuItem>
+        ))}
+        {values.targetType && !(values.targetType in AUDIT_TARGET_TYPES) && (
+          <MenuItem value={values.targetType}>{values.targetType}</MenuItem>
+        )}
+      </TextField>
+      {TEXT_FIELDS.map((field) => (
         <TextField
           key={field.key}
           label={field.label}
           type={field.type ?? 'text'}
-          placeholder={field.placeholder}
           value={values[field.key]}
           onChange={(event) => setValues({ ...values, [field.key]: event.target.value })}
           size="small"

@@ -13,6 +13,7 @@ export function ActivityPanel({ companyName }: { companyName: string }) {
       label="Company activity"
       emptyText="No activity recorded yet."
       companyName={(id) => (id ? companyName : '—')}
+      audience="company"
     />
   );
 }

@@ -1,0 +1,285 @@
+import { formatCents, formatDateTime, isDateOnly, isIsoInstant } from '@avpass/domain';
+import type { AuditEntry } from './audit';
+import { voucherTitleSource } from './voucher-text';
+
+/**
+ * The audit trail in plain words (issue 44): one phrase per action, grouped by area, and the sentence
+ * the screen and the CSV both show ("Sam Rivera redeemed Spring Tune-up at Riverside Bike Shop
+ * ($45.00 sale, $9.00 off)"). Pure: names come in on the entry (`targetName`, `companyName`).
+ */
+
+/** Every action a service records, by area, with its plain-words phrase (a verb phrase, past tense). */
+export const AUDIT_ACTIONS = {
+  Codes: {
+    'vouchers.voucher.created': 'created the code',
+    'vouchers.voucher.deleted': 'deleted the code',
+    'vouchers.voucher.redeemed': 'redeemed',
+    'vouchers.voucher.till-redeemed': 'redeemed',
+    'vouchers.voucher.unassigned': 'removed a partner from the code',
+    'vouchers.redemption.cancelled': 'cancelled a redemption of',
+    'vouchers.assignment.changed': 'changed the partners of the code',
+    'vouchers.assignment.bulk-assigned': 'assigned codes to',
+    'vouchers.batch.created': 'created the batch',
+    'vouchers.exclusive.created': 'created the exclusive offer',
+    'vouchers.trainer-code.created': 'created the trainer code',
+    'vouchers.trainer-config.saved': 'saved the trainer settings',
+    'vouchers.settings.updated': 'changed the code settings',
+  },
+  Partners: {
+    'partners.partner.created': 'added the partner',
+    'partners.partner.updated': 'changed the partner',
+    'partners.partner.deleted': 'deleted the partner',
+    'partners.partner.logo-changed': 'changed the logo of',
+    'partners.partner.gallery-photo-added': 'added a photo to',
+  },
+  Credits: {
+    'credits.credit.created': 'gave a credit to',
+    'credits.credit.deactivated': 'deactivated the credit of',
+    'credits.credit.deleted': 'deleted the credit of',
+    'credits.transaction.recorded': 'recorded a use of the credit of',
+    'credits.transaction.voided': 'voided a use of the credit of',
+  },
+  Inventory: {
+    'inventory.item.created': 'added the item',
+    'inventory.item.updated': 'changed the item',
+    'inventory.item.deleted': 'deleted the item',
+    'inventory.stock-line.created': 'added stock of',
+    'inventory.stock-line.restocked': 'restocked',
+    'inventory.allocation.created': 'allocated stock of',
+    'inventory.allocation.removed': 'removed an allocation of',
+    'inventory.allocation.usage-updated': 'updated the use of an allocation of',
+  },
+  People: {
+    'identity.portal-user.created': 'added the user',
+    'identity.portal-user.activated': 'activated the user',
+    'identity.portal-user.deactivated': 'deactivated the user',
+    'identity.user.profile-changed': 'changed the profile of',
+    'identity.user.password-changed': 'changed the password of',
+  },
+  'Sign-in': {
+    'identity.sign-in.succeeded': 'signed in',
+    'identity.sign-in.failed': 'failed to sign in',
+    'identity.sign-in.locked-out': 'was locked out of signing in',
+    'identity.sign-in.refused': 'was refused sign-in',
+    'identity.sign-in.attack-detected': 'set off the sign-in attack alarm for',
+    'identity.session.ended': 'signed out',
+  },
+  Downloads: {
+    'rendering.zip-job.requested': 'asked for a ZIP of codes',
+    'rendering.zip-job.downloaded': 'downloaded a ZIP of codes',
+  },
+} as const satisfies Record<string, Record<string, string>>;
+
+export type AuditActionArea = keyof typeof AUDIT_ACTIONS;
+type ActionsOf<A extends AuditActionArea> = keyof (typeof AUDIT_ACTIONS)[A];
+export type AuditAction = { [A in AuditActionArea]: ActionsOf<A> }[AuditActionArea] & string;
+
+const PHRASES: Readonly<Record<string, string>> = Object.assign({}, ...Object.values(AUDIT_ACTIONS));
+
+/** Where two actions share a phrase, the picker tells them apart. */
+const ACTION_LABELS: Readonly<Record<string, string>> = {
+  'vouchers.voucher.redeemed': 'Redeemed by the member',
+  'vouchers.voucher.till-redeemed': 'Redeemed at a till',
+};
+
+/** The actions as a flat list, in area order (the action picker's options). */
+export const AUDIT_ACTION_OPTIONS: ReadonlyArray<{
+  action: AuditAction;
+  area: AuditActionArea;
+  label: string;
+}> = (Object.keys(AUDIT_ACTIONS) as AuditActionArea[]).flatMap((area) =>
+  Object.entries(AUDIT_ACTIONS[area]).map(([action, phrase]) => ({
+    action: action as AuditAction,
+    area,
+    label: ACTION_LABELS[action] ?? actionLabel(phrase),
+  })),
+);
+
+/** "redeemed" → "Redeemed"; "added stock of" → "Added stock". A picker's label. */
+function actionLabel(phrase: string): string {
+  const text = phrase.replace(/ (of|to|for)$/, '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The phrase of an action; an unknown one (a newer service) reads as its last words. */
+export function auditActionPhrase(action: string): string {
+  return PHRASES[action] ?? action.split('.').slice(1).join(' ').replace(/-/g, ' ');
+}
+
+/** What an entry can be about, in words (the target type picker and the sentence's fallback). */
+export const AUDIT_TARGET_TYPES = {
+  voucher: 'Code',
+  batch: 'Batch',
+  partner: 'Partner',
+  credit: 'Credit',
+  'credit-transaction': 'Credit use',
+  'merch-item': 'Item',
+  'stock-line': 'Stock line',
+  allocation: 'Allocation',
+  user: 'User',
+  'trainer-config': 'Trainer settings',
+  'voucher-settings': 'Code settings',
+  'zip-job': 'ZIP download',
+} as const;
+export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
+
+/** Fields holding cents. */
+const MONEY_FIELD = /(amount|cents|price|balance|discountApplied|cost)$/i;
+/** Fields that name the thing, in order of preference (the target's name when none came in). */
+const NAME_FIELDS = ['title', 'name', 'athleteName', 'username', 'email'] as const;
+/** The row's bookkeeping: never listed as a change a person made. */
+const HIDDEN_FIELDS = new Set(['version', 'updatedAt', 'updated_at']);
+
+function words(field: string): string {
+  const spaced = field
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/** One side of a change as a person reads it: money as money, instants in `timeZone`, absent "—". */
+export function formatAuditValue(field: string, value: unknown, timeZone: string): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'number' && MONEY_FIELD.test(field) && Number.isSafeInteger(value)) {
+    return formatCents(value);
+  }
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') {
+    if (value === '') return '(empty)';
+    if (isIsoInstant(value)) return formatDateTime(value, timeZone);
+    if (isDateOnly(value)) return value;
+    return value;
+  }
+  if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (Array.isArray(value))
+    return value.length ? value.map((v) => formatAuditValue(field, v, timeZone)).join(', ') : '(none)';
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
+
+export interface AuditChangeLine {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+/** The fields whose before differs from after, in name order, in words (bookkeeping left out). */
+export function auditChangeLines(changes: AuditEntry['changes'], timeZone: string): AuditChangeLine[] {
+  if (!changes) return [];
+  return Object.keys(changes)
+    .filter((field) => !HIDDEN_FIELDS.has(field))
+    .filter(
+      (field) =>
+        JSON.stringify(changes[field]?.before ?? null) !== JSON.stringify(changes[field]?.after ?? null),
+    )
+    .sort()
+    .map((field) => ({
+      field,
+      label: words(field),
+      before: formatAuditValue(field, changes[field]?.before, timeZone),
+      after: formatAuditValue(field, changes[field]?.after, timeZone),
+    }));
+}
+
+/** The entry's fields a sentence reads (the names are optional: older clients and rows have none). */
+export type DescribableAuditEntry = Pick<
+  AuditEntry,
+  'action' | 'actorType' | 'actorId' | 'actorName' | 'ip' | 'targetType' | 'targetId' | 'changes'
+> & { companyName?: string | null; targetName?: string | null };
+
+export interface AuditSentence {
+  actor: string;
+  phrase: string;
+  /** What the entry is about, in words (null: the phrase says it all, e.g. "signed in"). */
+  target: string | null;
+  /** " at Riverside Bike Shop" or "". */
+  place: string;
+  /** " ($45.00 sale, $9.00 off)" or "". */
+  details: string;
+  /** The whole sentence, as the CSV's Description. */
+  text: string;
+}
+
+/** Who did it: the user's name (else id), "Someone at {address}" for an anonymous caller, "The system". */
+export function describeAuditActor(
+  entry: Pick<AuditEntry, 'actorType' | 'actorId' | 'actorName' | 'ip'>,
+): string {
+  if (entry.actorType === 'public') return entry.ip ? `Someone at ${entry.ip}` : 'Someone';
+  if (entry.actorType === 'system') return 'The system';
+  return entry.actorName ?? entry.actorId ?? 'An unknown user';
+}
+
+function afterOf(entry: DescribableAuditEntry, field: string): unknown {
+  const change = entry.changes?.[field];
+  return change ? (change.after ?? change.before) : undefined;
+}
+
+function targetWords(entry: DescribableAuditEntry): string | null {
+  if (entry.targetName) return entry.targetName;
+  if (entry.targetType === 'voucher') {
+    // A code is titled as everywhere else: its custom title, else its partner's name.
+    const clinicName = afterOf(entry, 'clinicName');
+    const customTitle = afterOf(entry, 'customTitle');
+    if (typeof clinicName === 'string' && clinicName) {
+      return voucherTitleSource({
+        clinicName,
+        customTitle: typeof customTitle === 'string' ? customTitle : null,
+      });
+    }
+  }
+  for (const field of NAME_FIELDS) {
+    const value = afterOf(entry, field);
+    if (typeof value === 'string' && value) return value;
+  }
+  if (entry.targetType === 'trainer-config' || entry.targetType === 'voucher-settings') return null;
+  if (entry.targetType === 'user' && entry.action.startsWith('identity.sign-in.')) return null;
+  if (entry.targetType === 'user' && entry.action === 'identity.session.ended') return null;
+  if (entry.targetType === 'zip-job') return null;
+  const kind = (
+    (AUDIT_TARGET_TYPES as Record<string, string>)[entry.targetType] ?? entry.targetType
+  ).toLowerCase();
+  // "deleted the code" already says what; "redeemed" needs "a code".
+  const phrase = auditActionPhrase(entry.action);
+  if (new RegExp(`\\b${kind.split(' ')[0]}\\b`).test(phrase)) return null;
+  return `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
+}
+
+function detailsOf(entry: DescribableAuditEntry): string {
+  const money = (field: string) => {
+    const value = afterOf(entry, field);
+    return typeof value === 'number' && Number.isSafeInteger(value) ? formatCents(value) : null;
+  };
+  const parts: string[] = [];
+  if (entry.action === 'vouchers.voucher.redeemed' || entry.action === 'vouchers.voucher.till-redeemed') {
+    const sale = money('transactionAmount');
+    const off = money('discountApplied');
+    if (sale) parts.push(`${sale} sale`);
+    if (off) parts.push(`${off} off`);
+  } else if (entry.action.startsWith('credits.transaction.')) {
+    const amount = money('amount');
+    if (amount) parts.push(amount);
+  } else if (entry.action === 'credits.credit.created') {
+    const total = money('totalAmount');
+    if (total) parts.push(total);
+  }
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+/** The entry as one sentence: who, did what, to what, where, and the money involved. */
+export function describeAuditEntry(entry: DescribableAuditEntry): AuditSentence {
+  const actor = describeAuditActor(entry);
+  const target = targetWords(entry);
+  // "deleted the credit of" with no name to follow reads "deleted the credit".
+  const phrase = target
+    ? auditActionPhrase(entry.action)
+    : auditActionPhrase(entry.action).replace(/ (of|to|for)$/, '');
+  const place = entry.companyName && entry.companyName !== target ? ` at ${entry.companyName}` : '';
+  const details = detailsOf(entry);
+  const text = `${actor} ${phrase}${target ? ` ${target}` : ''}${place}${details}`;
+  return { actor, phrase, target, place, details, text };
+}
