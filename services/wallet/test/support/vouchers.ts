@@ -43,7 +43,7 @@ export function publicVoucher(overrides: Partial<PublicVoucher> = {}): PublicVou
         website: 'https://harborphysio.example',
       },
     ],
-    lastRedemption: { redeemedAt: '2026-11-20T18:30:00.000Z', partnerName: 'Harbor Physio' },
+    lastRedemption: { redeemedAt: '2026-11-20T18:30:00.000Z', partnerName: 'Harbor Physio', channel: 'till' },
     ...overrides,
   });
 }
