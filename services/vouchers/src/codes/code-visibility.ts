@@ -48,7 +48,7 @@ export function partnerRedemptionsSql(
 ): SqlClause {
   const own = assigned(partnerId, q);
   return {
-    sql: `(${own.sql} or (${r}.partner_id = ?::uuid and ${clubWideSql(q)}))`,
+    sql: `(${own.sql} or (${r}.partner_id = ?::uuid and ${r}.channel = 'till' and ${clubWideSql(q)}))`,
     params: [...own.params, partnerId],
   };
 }

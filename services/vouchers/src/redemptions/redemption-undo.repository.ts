@@ -57,7 +57,7 @@ const cancelSql = (event: string, audit: AuditSqlInsert) => `with locked as (
       from cancelled c where q.id = c.qr_code_id
     returning q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name, q.batch_id, q.vendor_id
   ), done as (
-    select c.id as redemption_id, c.partner_id, c.redeemed_at, c.transaction_amount, c.discount_applied,
+    select c.id as redemption_id, c.partner_id, c.channel, c.redeemed_at, c.transaction_amount, c.discount_applied,
            c.cancel_reason, q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name,
            q.batch_id, q.vendor_id
       from cancelled c join code q on q.id = c.qr_code_id

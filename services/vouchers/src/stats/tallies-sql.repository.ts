@@ -13,11 +13,13 @@ export const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';
 /**
  * The partners whose tallies count a redemption (issue 37), as an SQL uuid[]: the code's active
  * assignments (`code`.partner_ids); for a club-wide code (no vendor, no assignment), which has none,
- * the partner whose till redeemed it (`redemption`.partner_id), so that partner's stats count it.
+ * the partner whose till redeemed it (`redemption`.partner_id of a `till` redemption; a member's own
+ * redeem names the code's one partner as where it was meant for, which proves nothing once the code
+ * is club-wide, e.g. after that partner was deleted), so that partner's stats count it.
  * The redeem and the cancel queue their pending_tallies rows with it; moves and the rebuild follow it.
  */
 export const TALLIED_PARTNERS = (code: string, redemption: string): string =>
-  `(case when ${clubWideSql(code)} and ${redemption}.partner_id is not null
+  `(case when ${clubWideSql(code)} and ${redemption}.channel = 'till' and ${redemption}.partner_id is not null
          then array[${redemption}.partner_id] else ${code}.partner_ids end)`;
 
 /**
@@ -27,7 +29,7 @@ export const TALLIED_PARTNERS = (code: string, redemption: string): string =>
  * had a partner.
  */
 const CLUB_WIDE_AT_PARTNER = `redemptions r join qr_codes q on q.id = r.qr_code_id
-    where r.status = 'completed' and r.partner_id is not null and ${clubWideSql('q')}`;
+    where r.status = 'completed' and r.channel = 'till' and r.partner_id is not null and ${clubWideSql('q')}`;
 export const REBUILD_CLUB_WIDE_TALLIES_SQL: readonly string[] = [
   `insert into redemption_tallies (scope_id, day, shard, redemptions)
    select r.partner_id, (r.redeemed_at at time zone $1)::date, 0, count(*) from ${CLUB_WIDE_AT_PARTNER}

@@ -398,7 +398,7 @@ export class TalliesRepository {
        on conflict (scope_id) do update set codes = code_tallies.codes + excluded.codes`,
       [pgArray(ids), pgArray(signs)],
     );
-    const atTills = `from redemptions r where r.qr_code_id = ? and r.status = 'completed' and r.partner_id is not null and ? <> 0`;
+    const atTills = `from redemptions r where r.qr_code_id = ? and r.status = 'completed' and r.channel = 'till' and r.partner_id is not null and ? <> 0`;
     await tx.execute(
       `insert into redemption_tallies (scope_id, day, shard, redemptions)
        select id, day, 0, sum(n) from (
