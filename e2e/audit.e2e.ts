@@ -206,6 +206,8 @@ describe('the audit trail', () => {
         },
       )
       .toBe(true);
+    // The time reads in the business zone (America/Los_Angeles in tests), whatever the browser's (decision 166).
+    expect(await row.innerText()).toMatch(/\d:\d\d:\d\d [AP]M P[SD]T/);
     const link = row.getByRole('link', { name: title });
     await expect(link.getAttribute('href')).resolves.toBe(`/voucher/${id}`);
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -118,6 +118,8 @@ describe('GET /api/audit', () => {
     });
     const r = await h.api('/api/audit?from=2026-11-02T00:00:00Z&to=2026-11-02T23:59:59Z', { token: admin });
     expect(r.status).toBe(200);
+    // The business zone the screen shows times in (decision 166).
+    expect(r.body.timeZone).toBe('America/Los_Angeles');
     const [entry] = r.body.items;
     expect(entry).toMatchObject({
       id: redeem,

@@ -1,5 +1,6 @@
 import { describeAuditEntry, RPC, type AuditEntryView, type AuditPage } from '@avpass/contracts';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,7 +15,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class AuditNames {
   private readonly logger = new Logger(AuditNames.name);
 
-  constructor(private readonly services: ServiceCaller) {}
+  constructor(
+    private readonly services: ServiceCaller,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
 
   async name(page: AuditPage, request: AuthenticatedRequest): Promise<AuditPage> {
     const ids = new Set<string>();
@@ -32,7 +36,12 @@ export class AuditNames {
         this.logger.warn(`audit names unavailable: ${String(error)}`);
       }
     }
-    return { ...page, items: page.items.map((entry) => withNames(entry, names)) };
+    return {
+      ...page,
+      items: page.items.map((entry) => withNames(entry, names)),
+      // The zone the screen shows times in (decision 166), as the till's copy carries it.
+      timeZone: this.config.BUSINESS_TIMEZONE,
+    };
   }
 }
 

@@ -5,6 +5,7 @@ import {
   auditActionPhrase,
   auditChangeLines,
   describeAuditEntry,
+  formatAuditAt,
   type DescribableAuditEntry,
 } from './audit-sentence';
 
@@ -125,5 +126,14 @@ describe('the audit trail in plain words', () => {
       { field: 'isActive', label: 'Is active', before: 'Yes', after: 'No' },
       { field: 'totalAmount', label: 'Total amount', before: '$80.00', after: '$90.00' },
     ]);
+  });
+
+  it("shows when an entry happened in the business zone, to the second, naming the zone's clock", () => {
+    // 10:00 UTC on Oct 15 2026 is 3 AM in Los Angeles (daylight time) and 6 AM in New York.
+    expect(formatAuditAt('2026-10-15T10:00:05Z', 'America/Los_Angeles')).toBe('Oct 15, 2026, 3:00:05 AM PDT');
+    expect(formatAuditAt('2026-10-15T10:00:05Z', 'America/New_York')).toBe('Oct 15, 2026, 6:00:05 AM EDT');
+    // After the clocks go back (Nov 1), the same zone reads standard time.
+    expect(formatAuditAt('2026-12-15T10:00:05Z', 'America/Los_Angeles')).toBe('Dec 15, 2026, 2:00:05 AM PST');
+    expect(formatAuditAt('not a time', 'America/Los_Angeles')).toBe('not a time');
   });
 });

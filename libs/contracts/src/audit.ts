@@ -68,6 +68,11 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>;
 export const auditPageSchema = z.object({
   items: z.array(auditEntryViewSchema),
   nextCursor: z.string().nullable(),
+  /**
+   * Added by the gateway (issue 44, decision 166): the business time zone (BUSINESS_TIMEZONE) the
+   * screen shows the entries' times in. Absent from the audit service's own answer.
+   */
+  timeZone: z.string().optional(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
