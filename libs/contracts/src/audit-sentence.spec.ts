@@ -52,6 +52,27 @@ describe('the audit trail in plain words', () => {
     expect(sentence.target).toBe('Spring Tune-up');
   });
 
+  it("a code's current title wins over the one its entry recorded; a member's own redeem names it too", () => {
+    const retitled = entry({
+      action: 'vouchers.voucher.updated',
+      targetName: 'Spring Tune-up',
+      changes: {
+        clinicName: { before: 'Riverside Bike Shop', after: 'Riverside Bike Shop' },
+        customTitle: { before: null, after: 'Tune-up' },
+      },
+    });
+    expect(describeAuditEntry(retitled).target).toBe('Spring Tune-up');
+    expect(
+      describeAuditEntry(
+        entry({
+          action: 'vouchers.voucher.redeemed',
+          targetName: 'Spring Tune-up',
+          companyName: 'Riverside Bike Shop',
+        }),
+      ).text,
+    ).toBe('Sam Rivera redeemed Spring Tune-up at Riverside Bike Shop');
+  });
+
   it('without names the target reads as its kind, never as an id', () => {
     expect(describeAuditEntry(entry({ action: 'vouchers.voucher.deleted' })).text).toBe(
       'Sam Rivera deleted the code',

@@ -125,6 +125,8 @@ import {
   chunkStartsRequestSchema,
   chunkStartsSchema,
   voucherStatsSchema,
+  codeTitlesRequestSchema,
+  codeTitlesResponseSchema,
 } from './vouchers';
 import {
   generateTrainerQrRequestSchema,
@@ -298,6 +300,8 @@ export const RPC_CONTRACTS = {
     z.object({ id: publicVoucherId }),
     publicVoucherSchema,
   ),
+  /** Internal (gateway's audit names, issue 44): codes' titles by id, the missing left out. */
+  'vouchers.codes.titles.v1': contract('codeTitles', codeTitlesRequestSchema, codeTitlesResponseSchema),
   /** POST /api/redeem/{id} with the optional Idempotency-Key header. */
   'vouchers.codes.redeem.v1': contract('redeem', redeemRequestSchema, redeemResponseSchema),
   /** POST /api/till/check: the till's card of a scanned or typed code; no write (issue 25). */
