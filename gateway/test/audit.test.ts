@@ -201,6 +201,25 @@ describe('GET /api/audit', () => {
     );
   }, 60_000);
 
+  it('the person picker finds any user by the start of the username, administrator only (issue 44)', async () => {
+    const r = await h.api('/api/audit/people?q=ADM', { token: admin });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.people.map((p: { username: string }) => p.username)).toContain('admin');
+    expect(r.body.people[0]).toMatchObject({
+      id: expect.any(String),
+      name: expect.any(String),
+      role: 'super_admin',
+    });
+    // Both companies' users, though neither has acted in the trail; wildcards typed are literal.
+    const all = await h.api(`/api/audit/people?q=${encodeURIComponent(companyA.username.slice(0, 3))}`, {
+      token: admin,
+    });
+    expect(all.body.people.map((p: { id: string }) => p.id)).toContain(companyA.userId);
+    expect((await h.api('/api/audit/people?q=%25', { token: admin })).body.people).toEqual([]);
+    expect((await h.api('/api/audit/people?q=', { token: admin })).status).toBe(400);
+    expect((await h.api('/api/audit/people?q=adm', { token: companyA.token })).status).toBe(403);
+  });
+
   it('answers 400 to a bad query', async () => {
     for (const q of ['limit=0', 'limit=500', 'from=yesterday', 'cursor=nonsense']) {
       const r = await h.api(`/api/audit?${q}`, { token: admin });

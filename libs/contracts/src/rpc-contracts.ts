@@ -32,7 +32,7 @@ import {
   voidTransactionRequestSchema,
   voidTransactionResponseSchema,
 } from './credits';
-import { auditPageSchema, auditQuerySchema } from './audit';
+import { auditPageSchema, auditPeopleQuerySchema, auditPeopleSchema, auditQuerySchema } from './audit';
 import { serviceHealthSchema } from './health';
 import {
   googleWalletLinkSchema,
@@ -234,6 +234,8 @@ export const RPC_CONTRACTS = {
     companyScope.extend({ userId: uuidParam }).extend(updatePortalUserRequestSchema.shape),
     portalUserSchema,
   ),
+  /** GET /api/audit/people (super_admin): the audit person picker's type-ahead, by username prefix. */
+  'identity.users.search.v1': contract('searchUsers', auditPeopleQuerySchema, auditPeopleSchema),
   /**
    * Internal (rendering -> identity): who a user is now (role and company from the user's record, not
    * from any job or request that names them), or null when the user is unknown or deactivated.
