@@ -218,6 +218,13 @@ describe('GET /api/audit', () => {
     expect((await h.api('/api/audit/people?q=%25', { token: admin })).body.people).toEqual([]);
     expect((await h.api('/api/audit/people?q=', { token: admin })).status).toBe(400);
     expect((await h.api('/api/audit/people?q=adm', { token: companyA.token })).status).toBe(403);
+    // The prefix is a range scan of users_username_prefix_index (seq scans off: the table is tiny here).
+    await db.query('set enable_seqscan = off');
+    const plan = await db.query(
+      "explain select id from identity.users where lower(username) like 'adm%' order by lower(username) limit 10",
+    );
+    await db.query('reset enable_seqscan');
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('users_username_prefix_index');
   });
 
   it('answers 400 to a bad query', async () => {
