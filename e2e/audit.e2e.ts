@@ -206,6 +206,8 @@ describe('the audit trail', () => {
         },
       )
       .toBe(true);
+    // The time reads in the business zone (America/Los_Angeles in tests), whatever the browser's (decision 166).
+    expect(await row.innerText()).toMatch(/\d:\d\d:\d\d [AP]M P[SD]T/);
     const link = row.getByRole('link', { name: title });
     await expect(link.getAttribute('href')).resolves.toBe(`/voucher/${id}`);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -338,5 +340,30 @@ describe('the audit trail', () => {
       await context.close();
       context = undefined;
     }
+  });
+
+  it('the person picker finds a user who is not in the trail on screen, by username (issue 44)', async () => {
+    const quiet = { username: `audit-quiet-${tag}`, password: 'audit-quiet-password' };
+    const quietId = await addStaff(
+      baseUrl,
+      adminToken,
+      await createPartner(baseUrl, adminToken, { name: `Audit Quiet Clinic ${tag}` }),
+      quiet,
+    );
+    context = await browser.newContext({ viewport: DESKTOP });
+    page = await context.newPage();
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    // A target with no entries: the trail on screen names nobody.
+    await page.goto(`${baseUrl}/audit?targetId=00000000-0000-4000-8000-000000000000`);
+    await page.getByText('No entries match these filters.').first().waitFor();
+    await page.getByTestId('audit-filter-actorId').fill(quiet.username.slice(0, -2).toUpperCase());
+    const option = page.getByRole('option', { name: quiet.username, exact: true });
+    await option.waitFor();
+    await shot(page, 'person-picker-desktop');
+    await option.click();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL((url) => url.searchParams.get('actorId') === quietId);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_NAMES } from '@avpass/contracts';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
@@ -57,7 +58,7 @@ let aboutB: string;
 let clubWide: string;
 
 beforeAll(async () => {
-  h = await startHarness({}, { services: ['partners', 'audit'] });
+  h = await startHarness({}, { services: ['partners', 'vouchers', 'audit'] });
   db = new pg.Client({ connectionString: h.env.DATABASE_URL });
   await db.connect();
   admin = await h.adminToken();
@@ -118,6 +119,8 @@ describe('GET /api/audit', () => {
     });
     const r = await h.api('/api/audit?from=2026-11-02T00:00:00Z&to=2026-11-02T23:59:59Z', { token: admin });
     expect(r.status).toBe(200);
+    // The business zone the screen shows times in (decision 166).
+    expect(r.body.timeZone).toBe('America/Los_Angeles');
     const [entry] = r.body.items;
     expect(entry).toMatchObject({
       id: redeem,
@@ -136,6 +139,92 @@ describe('GET /api/audit', () => {
     expect(line).toContain(
       `${redeem},Audit Shop A,"Sam Rivera redeemed a code at Audit Shop A ($45.00 sale, $9.00 off)"`,
     );
+  });
+
+  it("names a redeemed code by its title, its partner's name without one, and skips a deleted code (issue 44)", async () => {
+    const generate = async (json: Record<string, unknown>) => {
+      const res = await h.api('/api/generate-qr', {
+        method: 'POST',
+        token: admin,
+        json: {
+          partnerId: companyA.companyId,
+          discountType: 'percentage',
+          discountValue: 20,
+          service: 'Tune-up',
+          expirationDate: '2099-12-31',
+          usageLimit: 3,
+          ...json,
+        },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.id as string;
+    };
+    const titled = await generate({ customTitle: 'Spring Tune-up' });
+    const untitled = await generate({});
+    const deleted = await generate({ customTitle: 'Gone Soon' });
+    expect((await h.api(`/api/qr-codes/${deleted}`, { method: 'DELETE', token: admin })).status).toBe(200);
+    const redeemOf = (targetId: string, at: string) =>
+      insertEntry({
+        company_id: companyA.companyId,
+        actor_name: 'Sam Rivera',
+        action: 'vouchers.voucher.till-redeemed',
+        target_id: targetId,
+        changes: JSON.stringify({
+          transactionAmount: { before: null, after: 4500 },
+          discountApplied: { before: null, after: 900 },
+        }),
+        at,
+      });
+    await redeemOf(titled, '2026-11-03T10:00:00Z');
+    await redeemOf(untitled, '2026-11-03T11:00:00Z');
+    await redeemOf(deleted, '2026-11-03T12:00:00Z');
+    const day = 'from=2026-11-03T00:00:00Z&to=2026-11-03T23:59:59Z';
+    const r = await h.api(`/api/audit?${day}`, { token: admin });
+    expect(r.status).toBe(200);
+    const said = (body: { items: { description: string }[] }) => body.items.map((e) => e.description);
+    expect(said(r.body)).toEqual([
+      'Sam Rivera redeemed a code at Audit Shop A ($45.00 sale, $9.00 off)',
+      'Sam Rivera redeemed Audit Shop A ($45.00 sale, $9.00 off)',
+      'Sam Rivera redeemed Spring Tune-up at Audit Shop A ($45.00 sale, $9.00 off)',
+    ]);
+    expect(r.body.items.map((e: { targetName: string | null }) => e.targetName)).toEqual([
+      null,
+      'Audit Shop A',
+      'Spring Tune-up',
+    ]);
+    // The company sees the same names; the CSV's Description too.
+    const asA = await h.api(`/api/audit?${day}`, { token: companyA.token });
+    expect(said(asA.body)).toEqual(said(r.body));
+    const csv = await h.api(`/api/audit/export?${day}`, { token: admin });
+    expect(String(csv.body)).toContain(
+      '"Sam Rivera redeemed Spring Tune-up at Audit Shop A ($45.00 sale, $9.00 off)"',
+    );
+  }, 60_000);
+
+  it('the person picker finds any user by the start of the username, administrator only (issue 44)', async () => {
+    const r = await h.api('/api/audit/people?q=ADM', { token: admin });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.people.map((p: { username: string }) => p.username)).toContain('admin');
+    expect(r.body.people[0]).toMatchObject({
+      id: expect.any(String),
+      name: expect.any(String),
+      role: 'super_admin',
+    });
+    // Both companies' users, though neither has acted in the trail; wildcards typed are literal.
+    const all = await h.api(`/api/audit/people?q=${encodeURIComponent(companyA.username.slice(0, 3))}`, {
+      token: admin,
+    });
+    expect(all.body.people.map((p: { id: string }) => p.id)).toContain(companyA.userId);
+    expect((await h.api('/api/audit/people?q=%25', { token: admin })).body.people).toEqual([]);
+    expect((await h.api('/api/audit/people?q=', { token: admin })).status).toBe(400);
+    expect((await h.api('/api/audit/people?q=adm', { token: companyA.token })).status).toBe(403);
+    // The prefix is a range scan of users_username_prefix_index (seq scans off: the table is tiny here).
+    await db.query('set enable_seqscan = off');
+    const plan = await db.query(
+      "explain select id from identity.users where lower(username) like 'adm%' order by lower(username) limit 10",
+    );
+    await db.query('reset enable_seqscan');
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('users_username_prefix_index');
   });
 
   it('answers 400 to a bad query', async () => {
@@ -176,4 +265,23 @@ describe('GET /api/audit/export', () => {
       .split('\r\n');
     expect(rows).toHaveLength(1 + 205);
   });
+});
+
+// Last: it stops the vouchers service.
+describe('GET /api/audit without the vouchers service', () => {
+  it('still serves the page, each code "a code" (issue 44)', async () => {
+    const started = SERVICE_NAMES.filter((name) =>
+      ['identity', 'partners', 'vouchers', 'audit'].includes(name),
+    );
+    await h.services[started.indexOf('vouchers')]!.close();
+    const r = await h.api('/api/audit?from=2026-11-03T00:00:00Z&to=2026-11-03T23:59:59Z', { token: admin });
+    expect(r.status).toBe(200);
+    expect(r.body.items.map((e: { description: string }) => e.description)).toEqual([
+      'Sam Rivera redeemed a code at Audit Shop A ($45.00 sale, $9.00 off)',
+      'Sam Rivera redeemed a code at Audit Shop A ($45.00 sale, $9.00 off)',
+      'Sam Rivera redeemed a code at Audit Shop A ($45.00 sale, $9.00 off)',
+    ]);
+    // The partners' names are still read.
+    expect(r.body.items[0].companyName).toBe('Audit Shop A');
+  }, 30_000);
 });

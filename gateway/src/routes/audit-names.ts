@@ -1,47 +1,86 @@
-import { describeAuditEntry, RPC, type AuditEntryView, type AuditPage } from '@avpass/contracts';
-import { Injectable, Logger } from '@nestjs/common';
+import {
+  describeAuditEntry,
+  RPC,
+  UUID_PATTERN,
+  type AuditEntryView,
+  type AuditPage,
+} from '@avpass/contracts';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Names an audit page for people (issue 44, decision 164): the company's and a partner target's names
- * from the partners service (one call a page), and the entry's sentence. The names are read now, not
- * kept at write time: a renamed partner reads by its current name. A name that cannot be read leaves
- * the field null (the sentence says "a partner"); it never fails the page.
+ * from the partners service, and a code target's title from the vouchers service (one call each a
+ * page, side by side), and the entry's sentence. The names are read now, not kept at write time: a
+ * renamed partner or retitled code reads by its current name. A name that cannot be read (a deleted
+ * code, a service that fails) leaves the field null (the sentence says "a partner", "a code"); it never
+ * fails the page.
  */
 @Injectable()
 export class AuditNames {
   private readonly logger = new Logger(AuditNames.name);
 
-  constructor(private readonly services: ServiceCaller) {}
+  constructor(
+    private readonly services: ServiceCaller,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
 
   async name(page: AuditPage, request: AuthenticatedRequest): Promise<AuditPage> {
-    const ids = new Set<string>();
+    const partnerIds = new Set<string>();
+    const codeIds = new Set<string>();
     for (const entry of page.items) {
-      if (entry.companyId) ids.add(entry.companyId);
-      if (entry.targetType === 'partner' && entry.targetId && UUID.test(entry.targetId))
-        ids.add(entry.targetId);
+      if (entry.companyId) partnerIds.add(entry.companyId);
+      if (!entry.targetId || !UUID_PATTERN.test(entry.targetId)) continue;
+      if (entry.targetType === 'partner') partnerIds.add(entry.targetId);
+      if (entry.targetType === 'voucher') codeIds.add(entry.targetId.toLowerCase());
     }
-    const names = new Map<string, string>();
-    if (ids.size) {
-      try {
-        const { vendors } = await this.services.call(RPC.partners.getMany, { ids: [...ids] }, request);
-        for (const vendor of vendors) names.set(vendor.id, vendor.name);
-      } catch (error) {
-        this.logger.warn(`audit names unavailable: ${String(error)}`);
-      }
+    const [partners, codes] = await Promise.all([
+      this.read('partner', partnerIds, async (ids) => {
+        const { vendors } = await this.services.call(RPC.partners.getMany, { ids }, request);
+        return vendors.map((vendor) => [vendor.id, vendor.name] as const);
+      }),
+      this.read('code', codeIds, async (ids) => {
+        const answer = await this.services.call(RPC.vouchers.codeTitles, { ids }, request);
+        return answer.codes.map((code) => [code.id, code.title] as const);
+      }),
+    ]);
+    return {
+      ...page,
+      items: page.items.map((entry) => withNames(entry, partners, codes)),
+      // The zone the screen shows times in (decision 166), as the till's copy carries it.
+      timeZone: this.config.BUSINESS_TIMEZONE,
+    };
+  }
+
+  /** One service's names by id; none when there are no ids or the call fails (logged). */
+  private async read(
+    kind: string,
+    ids: ReadonlySet<string>,
+    fetch: (ids: string[]) => Promise<(readonly [string, string])[]>,
+  ): Promise<Map<string, string>> {
+    if (!ids.size) return new Map();
+    try {
+      return new Map(await fetch([...ids]));
+    } catch (error) {
+      this.logger.warn(`audit ${kind} names unavailable: ${String(error)}`);
+      return new Map();
     }
-    return { ...page, items: page.items.map((entry) => withNames(entry, names)) };
   }
 }
 
-function withNames(entry: AuditEntryView, names: ReadonlyMap<string, string>): AuditEntryView {
-  const companyName = (entry.companyId && names.get(entry.companyId)) ?? null;
+function withNames(
+  entry: AuditEntryView,
+  partners: ReadonlyMap<string, string>,
+  codes: ReadonlyMap<string, string>,
+): AuditEntryView {
+  const companyName = (entry.companyId && partners.get(entry.companyId)) ?? null;
   const targetName =
     entry.targetType === 'partner' && entry.targetId
-      ? (names.get(entry.targetId) ?? null)
-      : (entry.targetName ?? null);
+      ? (partners.get(entry.targetId) ?? null)
+      : entry.targetType === 'voucher' && entry.targetId
+        ? (codes.get(entry.targetId.toLowerCase()) ?? entry.targetName ?? null)
+        : (entry.targetName ?? null);
   const named = { ...entry, companyName, targetName };
   return { ...named, description: describeAuditEntry(named).text };
 }

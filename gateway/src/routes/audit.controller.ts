@@ -73,6 +73,14 @@ export class AuditController {
     return this.names.name(await this.services.forward(RPC.audit.list, query, req), req);
   }
 
+  /** The person picker's type-ahead (issue 44, decision 165): at most 10 users by username prefix. */
+  @Roles('super_admin')
+  @Get('audit/people')
+  @ApiRpc(RPC.identity.searchUsers)
+  people(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.identity.searchUsers, query, req);
+  }
+
   /**
    * The same query as CSV, streamed page by page (each page one call). The first page is fetched
    * before the answer starts, so a bad query is a 400.

@@ -5,6 +5,7 @@ import {
   auditActionPhrase,
   auditChangeLines,
   describeAuditEntry,
+  formatAuditAt,
   type DescribableAuditEntry,
 } from './audit-sentence';
 
@@ -49,6 +50,27 @@ describe('the audit trail in plain words', () => {
       'Sam Rivera redeemed Spring Tune-up at Riverside Bike Shop ($45.00 sale, $9.00 off)',
     );
     expect(sentence.target).toBe('Spring Tune-up');
+  });
+
+  it("a code's current title wins over the one its entry recorded; a member's own redeem names it too", () => {
+    const retitled = entry({
+      action: 'vouchers.voucher.updated',
+      targetName: 'Spring Tune-up',
+      changes: {
+        clinicName: { before: 'Riverside Bike Shop', after: 'Riverside Bike Shop' },
+        customTitle: { before: null, after: 'Tune-up' },
+      },
+    });
+    expect(describeAuditEntry(retitled).target).toBe('Spring Tune-up');
+    expect(
+      describeAuditEntry(
+        entry({
+          action: 'vouchers.voucher.redeemed',
+          targetName: 'Spring Tune-up',
+          companyName: 'Riverside Bike Shop',
+        }),
+      ).text,
+    ).toBe('Sam Rivera redeemed Spring Tune-up at Riverside Bike Shop');
   });
 
   it('without names the target reads as its kind, never as an id', () => {
@@ -125,5 +147,14 @@ describe('the audit trail in plain words', () => {
       { field: 'isActive', label: 'Is active', before: 'Yes', after: 'No' },
       { field: 'totalAmount', label: 'Total amount', before: '$80.00', after: '$90.00' },
     ]);
+  });
+
+  it("shows when an entry happened in the business zone, to the second, naming the zone's clock", () => {
+    // 10:00 UTC on Oct 15 2026 is 3 AM in Los Angeles (daylight time) and 6 AM in New York.
+    expect(formatAuditAt('2026-10-15T10:00:05Z', 'America/Los_Angeles')).toBe('Oct 15, 2026, 3:00:05 AM PDT');
+    expect(formatAuditAt('2026-10-15T10:00:05Z', 'America/New_York')).toBe('Oct 15, 2026, 6:00:05 AM EDT');
+    // After the clocks go back (Nov 1), the same zone reads standard time.
+    expect(formatAuditAt('2026-12-15T10:00:05Z', 'America/Los_Angeles')).toBe('Dec 15, 2026, 2:00:05 AM PST');
+    expect(formatAuditAt('not a time', 'America/Los_Angeles')).toBe('not a time');
   });
 });

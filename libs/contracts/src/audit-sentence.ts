@@ -138,6 +138,26 @@ function words(field: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
+/**
+ * When an entry happened, as the audit screen shows it (decision 166): in `timeZone` (the business
+ * zone the gateway sends), to the second, with the zone's short name so the reader knows whose clock:
+ * "Nov 1, 2026, 3:00:00 AM PDT". Not an instant: returned as it is.
+ */
+export function formatAuditAt(at: string, timeZone: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return at;
+  return date.toLocaleString('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  });
+}
+
 /** One side of a change as a person reads it: money as money, instants in `timeZone`, absent "—". */
 export function formatAuditValue(field: string, value: unknown, timeZone: string): string {
   if (value === null || value === undefined) return '—';

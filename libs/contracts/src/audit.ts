@@ -68,8 +68,32 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>;
 export const auditPageSchema = z.object({
   items: z.array(auditEntryViewSchema),
   nextCursor: z.string().nullable(),
+  /**
+   * Added by the gateway (issue 44, decision 166): the business time zone (BUSINESS_TIMEZONE) the
+   * screen shows the entries' times in. Absent from the audit service's own answer.
+   */
+  timeZone: z.string().optional(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** The person picker's most suggestions (issue 44, decision 165). */
+export const AUDIT_PEOPLE_LIMIT = 10;
+/** GET /api/audit/people?q= (super_admin): users whose username starts with `q`, any case. */
+export const auditPeopleQuerySchema = z.object({
+  q: z.string().trim().min(1, 'Type the start of a username').max(100),
+});
+export const auditPeopleSchema = z.object({
+  people: z.array(
+    z.object({
+      id: z.string(),
+      username: z.string(),
+      /** As the trail names them: first and last name, else the username. */
+      name: z.string(),
+      role: z.string(),
+    }),
+  ),
+});
+export type AuditPerson = z.infer<typeof auditPeopleSchema>['people'][number];
 
 /** Fields never written into `changes`, whatever the entity (checked by AuditTrail). */
 export const AUDIT_SECRET_FIELDS = [

@@ -32,7 +32,7 @@ import {
   voidTransactionRequestSchema,
   voidTransactionResponseSchema,
 } from './credits';
-import { auditPageSchema, auditQuerySchema } from './audit';
+import { auditPageSchema, auditPeopleQuerySchema, auditPeopleSchema, auditQuerySchema } from './audit';
 import { serviceHealthSchema } from './health';
 import {
   googleWalletLinkSchema,
@@ -125,6 +125,8 @@ import {
   chunkStartsRequestSchema,
   chunkStartsSchema,
   voucherStatsSchema,
+  codeTitlesRequestSchema,
+  codeTitlesResponseSchema,
 } from './vouchers';
 import {
   generateTrainerQrRequestSchema,
@@ -232,6 +234,8 @@ export const RPC_CONTRACTS = {
     companyScope.extend({ userId: uuidParam }).extend(updatePortalUserRequestSchema.shape),
     portalUserSchema,
   ),
+  /** GET /api/audit/people (super_admin): the audit person picker's type-ahead, by username prefix. */
+  'identity.users.search.v1': contract('searchUsers', auditPeopleQuerySchema, auditPeopleSchema),
   /**
    * Internal (rendering -> identity): who a user is now (role and company from the user's record, not
    * from any job or request that names them), or null when the user is unknown or deactivated.
@@ -298,6 +302,8 @@ export const RPC_CONTRACTS = {
     z.object({ id: publicVoucherId }),
     publicVoucherSchema,
   ),
+  /** Internal (gateway's audit names, issue 44): codes' titles by id, the missing left out. */
+  'vouchers.codes.titles.v1': contract('codeTitles', codeTitlesRequestSchema, codeTitlesResponseSchema),
   /** POST /api/redeem/{id} with the optional Idempotency-Key header. */
   'vouchers.codes.redeem.v1': contract('redeem', redeemRequestSchema, redeemResponseSchema),
   /** POST /api/till/check: the till's card of a scanned or typed code; no write (issue 25). */

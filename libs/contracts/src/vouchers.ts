@@ -10,7 +10,7 @@ import {
 } from '@avpass/domain';
 import { z } from 'zod';
 import { safeText } from './text';
-import { hasExactlyOneSource, optionalText, publicVoucherId, uploadUrl } from './common';
+import { hasExactlyOneSource, optionalText, publicVoucherId, uploadUrl, UUID_PATTERN } from './common';
 import { describeSent, numberInput, numberOrWord } from './validation';
 import {
   REDEMPTION_CHANNELS,
@@ -733,6 +733,18 @@ export const partnerOfferCountsResponseSchema = z.object({
   ),
 });
 export type PartnerOfferCounts = z.infer<typeof partnerOfferCountsResponseSchema>['counts'][number];
+
+/**
+ * Internal (gateway -> vouchers, issue 44): the titles of a page of codes the audit trail names (at
+ * most an audit page's 200), read by primary key. A missing or deleted code is left out, never refused.
+ * The title is the code's custom title, else its partner's name (`voucherTitleSource`).
+ */
+export const codeTitlesRequestSchema = z.object({
+  ids: z.array(z.string().regex(UUID_PATTERN, 'Not a valid id')).max(200, 'At most 200 codes at a time'),
+});
+export const codeTitlesResponseSchema = z.object({
+  codes: z.array(z.object({ id: z.string(), title: z.string() })),
+});
 
 /**
  * The most ids one resolve call takes (a ZIP's most, bulkDownloadZipRequestSchema): a ZIP's list of

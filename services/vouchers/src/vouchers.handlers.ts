@@ -46,6 +46,13 @@ export class VouchersHandlers {
     return { inUse: await this.codes.uploadsInUse(urls) };
   }
 
+  /** Internal (gateway): the titles the audit trail names its codes by (issue 44). */
+  @RpcHandler(RPC.vouchers.codeTitles)
+  async codeTitles({ ids }: In<typeof RPC.vouchers.codeTitles>, meta: RpcMeta) {
+    requireActor(meta);
+    return { codes: await this.codes.titles(ids) };
+  }
+
   @RpcHandler(RPC.vouchers.getPublic)
   getPublic({ id }: In<typeof RPC.vouchers.getPublic>) {
     return this.codes.getPublic(id);

@@ -1,4 +1,4 @@
-import { auditChangeLines, describeAuditEntry, type AuditEntryView } from '@avpass/contracts';
+import { auditChangeLines, describeAuditEntry, formatAuditAt, type AuditEntryView } from '@avpass/contracts';
 import ExpandLessRoundedIcon from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
 import Box from '@mui/material/Box';
@@ -26,16 +26,6 @@ import { auditTargetHref, type AuditLinkAudience, type useAuditEntries } from '@
 import { viewerTimeZone } from '@/lib/time-zone';
 
 const COLUMNS = ['', 'When', 'What happened', 'Company'] as const;
-
-function formatAt(at: string): string {
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return at;
-  return date.toLocaleString('en-US', {
-    timeZone: viewerTimeZone(),
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-  });
-}
 
 type CompanyName = ((id: string | null) => string) | undefined;
 
@@ -87,8 +77,16 @@ function EntrySentence({
 }
 
 /** The entry's before → after, and where the call came from. */
-function EntryDetails({ entry, stacked = false }: { entry: AuditEntryView; stacked?: boolean }) {
-  const rows = auditChangeLines(entry.changes, viewerTimeZone());
+function EntryDetails({
+  entry,
+  timeZone,
+  stacked = false,
+}: {
+  entry: AuditEntryView;
+  timeZone: string;
+  stacked?: boolean;
+}) {
+  const rows = auditChangeLines(entry.changes, timeZone);
   return (
     <Box sx={{ py: 1.5 }} data-testid="audit-entry-details">
       {rows.length === 0 ? (
@@ -158,9 +156,11 @@ interface EntryProps {
   entry: AuditEntryView;
   companyName: CompanyName;
   audience: AuditLinkAudience;
+  /** The business zone the gateway sent (decision 166). */
+  timeZone: string;
 }
 
-function EntryRow({ entry, companyName, audience }: EntryProps) {
+function EntryRow({ entry, companyName, audience, timeZone }: EntryProps) {
   const [open, setOpen] = useState(false);
   const detailsId = `audit-details-${entry.id}`;
   return (
@@ -177,7 +177,7 @@ function EntryRow({ entry, companyName, audience }: EntryProps) {
             {open ? <ExpandLessRoundedIcon /> : <ExpandMoreRoundedIcon />}
           </IconButton>
         </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAt(entry.at)}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAuditAt(entry.at, timeZone)}</TableCell>
         <TableCell>
           <EntrySentence entry={entry} companyName={companyName} audience={audience} />
         </TableCell>
@@ -186,7 +186,7 @@ function EntryRow({ entry, companyName, audience }: EntryProps) {
       <TableRow>
         <TableCell colSpan={COLUMNS.length} sx={{ py: 0 }}>
           <Collapse in={open} unmountOnExit id={detailsId}>
-            <EntryDetails entry={entry} />
+            <EntryDetails entry={entry} timeZone={timeZone} />
           </Collapse>
         </TableCell>
       </TableRow>
@@ -194,14 +194,14 @@ function EntryRow({ entry, companyName, audience }: EntryProps) {
   );
 }
 
-function EntryCard({ entry, companyName, audience }: EntryProps) {
+function EntryCard({ entry, companyName, audience, timeZone }: EntryProps) {
   const [open, setOpen] = useState(false);
   const detailsId = `audit-card-details-${entry.id}`;
   return (
     <Card variant="outlined" data-testid="audit-card">
       <CardContent sx={{ pb: 1, '&:last-child': { pb: 1 } }}>
         <Typography variant="body2" color="text.secondary">
-          {formatAt(entry.at)}
+          {formatAuditAt(entry.at, timeZone)}
         </Typography>
         <EntrySentence entry={entry} companyName={companyName} audience={audience} />
         <Button
@@ -215,7 +215,7 @@ function EntryCard({ entry, companyName, audience }: EntryProps) {
           {open ? 'Hide details' : 'Show details'}
         </Button>
         <Collapse in={open} unmountOnExit id={detailsId}>
-          <EntryDetails entry={entry} stacked />
+          <EntryDetails entry={entry} timeZone={timeZone} stacked />
         </Collapse>
       </CardContent>
     </Card>
@@ -242,6 +242,8 @@ export function AuditEntryList({
 }) {
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  // Times in the business zone the gateway sends with each page; an older server: the viewer's own.
+  const timeZone = query.data?.pages[0]?.timeZone ?? viewerTimeZone();
   const state = listStateOf({
     isPending: query.isPending,
     isError: query.isError,
@@ -258,7 +260,7 @@ export function AuditEntryList({
           ) : (
             items.map((entry) => (
               <div role="listitem" key={entry.id}>
-                <EntryCard entry={entry} companyName={companyName} audience={audience} />
+                <EntryCard entry={entry} companyName={companyName} audience={audience} timeZone={timeZone} />
               </div>
             ))
           )}
@@ -284,7 +286,13 @@ export function AuditEntryList({
                 <TableStateRow columns={COLUMNS.length} {...stateProps} />
               ) : (
                 items.map((entry) => (
-                  <EntryRow key={entry.id} entry={entry} companyName={companyName} audience={audience} />
+                  <EntryRow
+                    key={entry.id}
+                    entry={entry}
+                    companyName={companyName}
+                    audience={audience}
+                    timeZone={timeZone}
+                  />
                 ))
               )}
             </TableBody>

@@ -4,6 +4,7 @@ import type { AuditQuery } from '@avpass/contracts';
 export const AUDIT_URLS = {
   list: '/api/audit',
   exportCsv: '/api/audit/export',
+  people: '/api/audit/people',
 } as const;
 
 /** `url?action=&actorId=&…`, leaving out empty values (the same query for the list and the export). */

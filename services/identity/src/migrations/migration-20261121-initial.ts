@@ -3,6 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 import { Migration20261206Audit } from './migration-20261206-audit';
 import { Migration20261207AuditRetention } from './migration-20261207-audit-retention';
 import { Migration20261230SessionLimits } from './migration-20261230-session-limits';
+import { Migration20261231UsernamePrefix } from './migration-20261231-username-prefix';
 
 export class Migration20261121Initial extends Migration {
   override async up(): Promise<void> {
@@ -39,4 +40,5 @@ export const migrations = [
   { name: 'Migration20261206Audit', class: Migration20261206Audit },
   { name: 'Migration20261207AuditRetention', class: Migration20261207AuditRetention },
   { name: 'Migration20261230SessionLimits', class: Migration20261230SessionLimits },
+  { name: 'Migration20261231UsernamePrefix', class: Migration20261231UsernamePrefix },
 ];

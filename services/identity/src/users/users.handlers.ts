@@ -1,5 +1,5 @@
 import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contracts';
-import { RpcHandler } from '@avpass/platform';
+import { requireSuperAdmin, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
 import { UsersService } from './users.service';
 
@@ -21,6 +21,13 @@ export class UsersHandlers {
   @RpcHandler(RPC.identity.setUserActive)
   setActive({ companyId, userId, isActive }: In<typeof RPC.identity.setUserActive>, meta: RpcMeta) {
     return this.users.setActive(companyId, userId, isActive, meta);
+  }
+
+  /** The audit person picker (super_admin): at most 10 users by username prefix. */
+  @RpcHandler(RPC.identity.searchUsers)
+  async search({ q }: In<typeof RPC.identity.searchUsers>, meta: RpcMeta) {
+    requireSuperAdmin(meta);
+    return { people: await this.users.searchByUsername(q) };
   }
 
   /** Rendering's ZIP workers ask who a job's owner is now (never trusting the job's own words). */

@@ -3,6 +3,7 @@ import {
   UniqueConstraintViolationException,
   type RequiredEntityData,
 } from '@mikro-orm/postgresql';
+import { likeEscape } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { User } from './user.entity';
 
@@ -24,6 +25,35 @@ export class UsersRepository {
       .createQueryBuilder(User)
       .where('lower(username) = ?', [username.trim().toLowerCase()])
       .getSingleResult();
+  }
+
+  /**
+   * The first `limit` users whose username starts with `prefix`, any case, by username: a range scan
+   * of users_username_prefix_index (lower(username) text_pattern_ops). `%` and `_` typed are literal
+   * (likeEscape; backslash is PostgreSQL's default LIKE escape).
+   */
+  async searchByUsernamePrefix(
+    prefix: string,
+    limit: number,
+  ): Promise<Pick<User, 'id' | 'username' | 'firstName' | 'lastName' | 'role'>[]> {
+    const rows: {
+      id: string;
+      username: string;
+      first_name: string | null;
+      last_name: string | null;
+      role: User['role'];
+    }[] = await this.em.getConnection().execute(
+      `select id, username, first_name, last_name, role from users
+        where lower(username) like ? order by lower(username), id limit ?`,
+      [`${likeEscape(prefix.trim().toLowerCase())}%`, limit],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      username: r.username,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      role: r.role,
+    }));
   }
 
   findByEmail(email: string): Promise<User | null> {

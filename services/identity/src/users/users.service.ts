@@ -1,7 +1,9 @@
 import {
+  AUDIT_PEOPLE_LIMIT,
   createPortalUserRequestSchema,
   updateProfileRequestSchema,
   type Actor,
+  type AuditPerson,
   type ChangePasswordRequest,
   type PortalUser,
   type RpcMeta,
@@ -12,7 +14,7 @@ import type { z } from 'zod';
 import { PasswordHasher } from '../auth/password-hasher';
 import { SessionsService } from '../sessions/sessions.service';
 import { User } from './user.entity';
-import { toPortalUser } from './user.mapper';
+import { displayNameOf, toPortalUser } from './user.mapper';
 import { UsersRepository } from './users.repository';
 
 @Injectable()
@@ -56,6 +58,17 @@ export class UsersService {
 
   async listCompanyUsers(companyId: string): Promise<PortalUser[]> {
     return (await this.users.listByCompany(companyId)).map(toPortalUser);
+  }
+
+  /** The audit person picker's suggestions (issue 44): usernames starting with `prefix`. */
+  async searchByUsername(prefix: string): Promise<AuditPerson[]> {
+    const users = await this.users.searchByUsernamePrefix(prefix, AUDIT_PEOPLE_LIMIT);
+    return users.map((user) => ({
+      id: user.id,
+      username: user.username,
+      name: displayNameOf(user),
+      role: user.role,
+    }));
   }
 
   /** The user's actor as their record says now (role, company), or null when unknown or deactivated. */

@@ -6,6 +6,7 @@ import {
   encodeCursor,
   nextCursor,
   nextSortedCursor,
+  pgArray,
   upToCursorSql,
 } from '@avpass/platform';
 import type { Actor, CodeSort, SortOrder } from '@avpass/contracts';
@@ -460,6 +461,22 @@ export class QrCodesRepository {
     const qb = this.em.createQueryBuilder(QrCode, 'q').where({ id: { $in: ids } });
     this.scope(qb, actor);
     return qb.getResultList();
+  }
+
+  /**
+   * What these codes are titled after, by primary key (at most an audit page's 200 ids); ids with no
+   * row (deleted, or never a code) are simply not there.
+   */
+  async titleSources(
+    ids: string[],
+  ): Promise<{ id: string; customTitle: string | null; clinicName: string }[]> {
+    if (!ids.length) return [];
+    const rows: { id: string; custom_title: string | null; clinic_name: string }[] = await this.em
+      .getConnection()
+      .execute(`select id, custom_title, clinic_name from qr_codes where id = any(?::uuid[])`, [
+        pgArray(ids),
+      ]);
+    return rows.map((r) => ({ id: r.id, customTitle: r.custom_title, clinicName: r.clinic_name }));
   }
 
   /**

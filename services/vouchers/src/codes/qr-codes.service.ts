@@ -22,6 +22,7 @@ import {
   type RpcMeta,
   type RedemptionMode,
   type SortOrder,
+  voucherTitleSource,
 } from '@avpass/contracts';
 import { isExpired, todayInTimeZone } from '@avpass/domain';
 import {
@@ -411,6 +412,12 @@ export class QrCodesService {
   }
 
   /** Anyone with the link may see the voucher; an unknown or malformed id is simply not found. */
+  /** The titles of these codes (the audit trail's names): custom title, else partner name; missing left out. */
+  async titles(ids: string[]): Promise<{ id: string; title: string }[]> {
+    const rows = await this.codes.titleSources(ids);
+    return rows.map((row) => ({ id: row.id, title: voucherTitleSource(row) }));
+  }
+
   /** Uploaded files a code still shows: the gateway keeps those when a partner lets go of them. */
   uploadsInUse(urls: string[]): Promise<string[]> {
     return this.codes.uploadsInUse(urls);

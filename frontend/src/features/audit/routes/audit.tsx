@@ -29,8 +29,12 @@ import {
   queryFromFilters,
   searchFromFilters,
   useAuditEntries,
+  mergePeople,
+  useAuditPeople,
+  type AuditPickerPerson as Person,
   type AuditFilterValues,
 } from '@/lib/audit-api';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const TEXT_FIELDS: ReadonlyArray<{
   key: 'targetId' | 'from' | 'to';
@@ -42,10 +46,7 @@ const TEXT_FIELDS: ReadonlyArray<{
   { key: 'to', label: 'To', type: 'date' },
 ];
 
-interface Person {
-  id: string;
-  name: string;
-}
+const LOOKS_LIKE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-/i;
 
 /** The people in the entries on screen: the person picker's suggestions (an id typed in also works). */
 function peopleOf(entries: readonly AuditEntryView[]): Person[] {
@@ -146,7 +147,12 @@ function FilterForm({
   onApply: (values: AuditFilterValues) => void;
 }) {
   const [values, setValues] = useState(initial);
-  const person = people.find((p) => p.id === values.actorId) ?? null;
+  const [typed, setTyped] = useState('');
+  const prefix = useDebouncedValue(typed.trim(), 250);
+  // An id typed in (a pasted one) is not a username: nothing to look up.
+  const found = useAuditPeople(LOOKS_LIKE_ID.test(prefix) ? '' : prefix);
+  const options = useMemo(() => mergePeople(people, found.data?.people ?? []), [people, found.data]);
+  const person = options.find((p) => p.id === values.actorId) ?? null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -168,7 +174,8 @@ function FilterForm({
     >
       <Autocomplete<Person | string, false, false, true>
         freeSolo
-        options={people}
+        options={options}
+        loading={found.isFetching}
         value={person ?? (values.actorId || null)}
         getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
         isOptionEqualToValue={(option, value) =>
@@ -181,8 +188,9 @@ function FilterForm({
           })
         }
         onInputChange={(_, text, reason) => {
+          if (reason === 'input') setTyped(text);
           // Typing an id (or clearing) filters by it; picking a name sets its id through onChange.
-          if (reason === 'input' && !people.some((p) => p.name === text))
+          if (reason === 'input' && !options.some((p) => p.name === text))
             setValues({ ...values, actorId: text });
           if (reason === 'clear') setValues({ ...values, actorId: '' });
         }}
@@ -190,7 +198,7 @@ function FilterForm({
           <TextField
             {...params}
             label="Person"
-            placeholder="A name from the trail, or a user id"
+            placeholder="A name or username, or a user id"
             size="small"
             slotProps={{
               ...params.slotProps,
