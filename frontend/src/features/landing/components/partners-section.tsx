@@ -61,8 +61,8 @@ function PartnersContent() {
   }
 
   if (listing.partners.length === 0) {
-    // A deployment before its first partner: says what is true now (decision 145; the spec's words,
-    // "Partner information coming soon", read as an unfinished page).
+    // A deployment before its first partner: says what is true now, that no partner has joined yet,
+    // and what members will see once one has (decision 145 says why the spec's empty text was replaced).
     return (
       <StatusPanel
         testId="partners-empty"
