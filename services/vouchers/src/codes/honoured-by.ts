@@ -25,3 +25,15 @@ export const HONOURED_BY_PLACEHOLDERS = 2;
 /** The parameters of honouredBySql with its default `partner`, in order. */
 export const honouredByParams = (partnerId: string | null): (string | null)[] =>
   Array<string | null>(HONOURED_BY_PLACEHOLDERS).fill(partnerId);
+
+/**
+ * The partners whose tallies count a redemption (issue 37), as an SQL uuid[]: the code's active
+ * assignments (`code`.partner_ids); for a club-wide code (no vendor, no assignment), which has none,
+ * the partner whose till redeemed it (`redemption`.partner_id of a `till` redemption; a member's own
+ * redeem names the code's one partner as where it was meant for, which proves nothing once the code
+ * is club-wide, e.g. after that partner was deleted), so that partner's stats count it.
+ * The redeem and the cancel queue their pending_tallies rows with it; moves and the rebuild follow it.
+ */
+export const TALLIED_PARTNERS = (code: string, redemption: string): string =>
+  `(case when ${clubWideSql(code)} and ${redemption}.channel = 'till' and ${redemption}.partner_id is not null
+         then array[${redemption}.partner_id] else ${code}.partner_ids end)`;

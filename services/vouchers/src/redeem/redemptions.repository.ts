@@ -12,7 +12,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { honouredByParams, honouredBySql } from '../codes/honoured-by';
 import type { QrCode } from '../codes/qr-code.entity';
-import { TALLIED_PARTNERS } from '../stats/tallies-sql.repository';
+import { TALLIED_PARTNERS } from '../codes/honoured-by';
 
 export interface RedeemInput {
   codeId: string;

@@ -9,7 +9,7 @@ import {
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { visibleCodesSql } from '../codes/code-visibility';
-import { TALLIED_PARTNERS } from '../stats/tallies-sql.repository';
+import { TALLIED_PARTNERS } from '../codes/honoured-by';
 import type { RedemptionRecord } from './redemption-view';
 
 /** The columns of a redemption the undo and its answer read. */

@@ -11,18 +11,6 @@ import { REBUILD_TRAINER_TALLIES_SQL } from '../trainers/trainer-tallies-sql.rep
 export const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';
 
 /**
- * The partners whose tallies count a redemption (issue 37), as an SQL uuid[]: the code's active
- * assignments (`code`.partner_ids); for a club-wide code (no vendor, no assignment), which has none,
- * the partner whose till redeemed it (`redemption`.partner_id of a `till` redemption; a member's own
- * redeem names the code's one partner as where it was meant for, which proves nothing once the code
- * is club-wide, e.g. after that partner was deleted), so that partner's stats count it.
- * The redeem and the cancel queue their pending_tallies rows with it; moves and the rebuild follow it.
- */
-export const TALLIED_PARTNERS = (code: string, redemption: string): string =>
-  `(case when ${clubWideSql(code)} and ${redemption}.channel = 'till' and ${redemption}.partner_id is not null
-         then array[${redemption}.partner_id] else ${code}.partner_ids end)`;
-
-/**
  * A club-wide code's completed redemptions made at a partner's till, which count for that partner
  * (TALLIED_PARTNERS), added to the tallies REBUILD_TALLIES_FROM_ROWS_SQL made (after it refreshed
  * partner_ids). Separate because migration 20261124 runs that list as it was, before redemptions
