@@ -69,6 +69,7 @@ function run(command, commandArgs) {
 
 const heading = (text) => console.log(`\n=== ${text} ===\n`);
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedTests = []; // `project: file > test` and the start of its message
 const problems = []; // failures that are not failed tests (files that did not load, builds, infrastructure)
 let infrastructureChecked;
 
@@ -123,6 +124,19 @@ for (const project of projects) {
   totals.passed += report.numPassedTests ?? 0;
   totals.failed += report.numFailedTests ?? 0;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // Each failed test by name, with the first lines of its message, beside the summary line where a
+  // CI log's tail shows it (vitest prints them only near the top of a long run).
+  for (const file of report.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'failed' && failedTests.length < 20)
+        failedTests.push(
+          `${project}: ${file.name.replace(`${REPO_ROOT}/`, '')} > ${test.fullName}\n    ${stripVTControlCharacters(
+            (test.failureMessages ?? []).join('\n'),
+          )
+            .split('\n')
+            .slice(0, 6)
+            .join('\n    ')}`,
+        );
   const brokenFiles = (report.testResults ?? []).filter(
     (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
   );
@@ -137,6 +151,11 @@ rmSync(reportDir, { recursive: true, force: true });
 
 const ran = totals.passed + totals.failed;
 if (ran === 0) problems.push('no tests ran');
+if (failedTests.length) {
+  console.log('');
+  console.error('Failed tests:');
+  for (const test of failedTests) console.error(`  ${test}`);
+}
 if (problems.length) {
   console.log('');
   for (const problem of problems) console.error(problem);
