@@ -1,7 +1,7 @@
 import { RPC, type CreatePortalUserRequest, type PortalUser, type RpcMeta } from '@avpass/contracts';
 import { RpcClient } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
-import { CompaniesService } from '../companies/companies.service';
+import { CompaniesService } from '../companies';
 
 /**
  * A partner's portal users. Credentials live in identity; this service vouches that the company

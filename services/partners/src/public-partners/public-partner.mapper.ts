@@ -1,5 +1,5 @@
 import type { PublicPartner } from '@avpass/contracts';
-import type { Company } from '../companies/company.entity';
+import type { Company } from '../companies';
 
 export interface OfferCounts {
   activeOffers: number;

@@ -9,8 +9,7 @@ import { BriefCache, RpcClient } from '@avpass/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { PARTNERS_CONFIG, type PartnersConfig } from '../config';
-import { CompaniesRepository } from '../companies/companies.repository';
-import type { Company } from '../companies/company.entity';
+import { CompaniesRepository, type Company } from '../companies';
 import { toPublicPartner } from './public-partner.mapper';
 
 /** The unparameterised list (old clients, spec §7) is the first this many partners to join. */
