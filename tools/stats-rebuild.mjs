@@ -14,7 +14,7 @@ import { platformEnv } from './platform.mjs';
 
 const require = createRequire(import.meta.url);
 // Every tally, the trainer codes' trainer_day_tallies included (the same queue feeds them).
-const { REBUILD_TALLIES_SQL } = require('../services/vouchers/dist/stats/tallies-sql.repository.js');
+const { REBUILD_TALLIES_SQL } = require('../services/vouchers/dist/tallies/tallies-sql.repository.js');
 
 /** Rebuilds the tallies in `databaseUrl`'s vouchers schema; resolves to the figures afterwards. */
 export async function rebuildStats(

@@ -2,9 +2,9 @@ import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contrac
 import { requireActor, requireSuperAdmin, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
 import { AssignmentService } from './assignment/assignment.service';
-import { QrCodesService } from './codes/qr-codes.service';
-import { RedeemService } from './redeem/redeem.service';
-import { StatsService } from './stats/stats.service';
+import { QrCodesService } from './issuing/qr-codes.service';
+import { RedeemService } from './redemptions/redeem.service';
+import { StatsService } from './redemptions/stats.service';
 
 /**
  * Spec section 7: "Public", "QR codes" and "Stats, admin lists". Each request is validated by its

@@ -8,8 +8,8 @@ import {
 import { IDEMPOTENCY_KEY_REUSED } from '@avpass/platform';
 import { TallyFolder } from '@avpass/vouchers-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedemptionsRepository } from '../src/redeem/redemptions.repository';
-import { StatsRepository } from '../src/stats/stats.repository';
+import { RedemptionsRepository } from '../src/redemptions/redemptions.repository';
+import { StatsRepository } from '../src/redemptions/stats.repository';
 import { rebuildTallies } from './support/fixtures';
 import {
   companyActor,

@@ -2,7 +2,7 @@ import { RPC, TRAINER_NAME_MESSAGE, TRAINER_NAMES_MESSAGE } from '@avpass/contra
 import { TallyFolder } from '@avpass/vouchers-service';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REBUILD_TRAINER_TALLIES_SQL } from '../src/trainers/trainer-tallies-sql.repository';
+import { REBUILD_TRAINER_TALLIES_SQL } from '../src/tallies/trainer-tallies-sql.repository';
 import {
   companyActor,
   refusal,

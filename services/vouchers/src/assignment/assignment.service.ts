@@ -11,11 +11,11 @@ import { todayInTimeZone } from '@avpass/domain';
 import { AuditTrail, DomainError, EventOutbox, Idempotency, Transactions } from '@avpass/platform';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { QrCodePartner } from '../codes/qr-code-partner.entity';
+import type { QrCodePartner } from './qr-code-partner.entity';
 import type { QrCode } from '../codes/qr-code.entity';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
-import { TalliesRepository } from '../stats/tallies.repository';
-import { VouchersSettings } from '../settings';
+import { TalliesRepository } from '../tallies/tallies.repository';
+import { VouchersSettings } from '../settings/vouchers-settings';
 import { AssignmentsRepository, type BulkTarget } from './assignments.repository';
 import { PartnerDetails } from './partner-details';
 

@@ -1,7 +1,7 @@
 import { pgArray } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { QrCodePartner } from '../codes/qr-code-partner.entity';
+import { QrCodePartner } from './qr-code-partner.entity';
 
 /** The codes one bulk assignment acts on: a whole batch or a list of ids. */
 export type BulkTarget = { batchId: string } | { qrCodeIds: string[] };

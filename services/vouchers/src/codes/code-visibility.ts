@@ -1,6 +1,6 @@
 import type { Actor } from '@avpass/contracts';
 import { likeEscape, type SqlClause } from '@avpass/platform';
-import { PLATFORM_SCOPE, searchTextOf } from '../stats/tallies-sql.repository';
+import { PLATFORM_SCOPE, searchTextOf } from '../tallies/tallies-sql.repository';
 import { clubWideSql } from './honoured-by';
 
 /** Codes (`alias` = qr_codes) assigned to the partner: an active row of qr_code_partners. */

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { REBUILD_TALLIES_FROM_ROWS_SQL } from '../stats/tallies-sql.repository';
+import { REBUILD_TALLIES_FROM_ROWS_SQL } from '../tallies/tallies-sql.repository';
 
 /**
  * A year of data (issue 11): indexes in every list's order and filter, trigram indexes for the

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { REBUILD_CODE_KEY_TALLIES_SQL } from '../stats/tallies-sql.repository';
+import { REBUILD_CODE_KEY_TALLIES_SQL } from '../tallies/tallies-sql.repository';
 
 /**
  * Issue 11, continued.

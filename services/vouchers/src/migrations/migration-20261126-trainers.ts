@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { TRAINER_TALLIES_FROM_ROWS_20261126_SQL } from '../trainers/trainer-tallies-sql.repository';
+import { TRAINER_TALLIES_FROM_ROWS_20261126_SQL } from '../tallies/trainer-tallies-sql.repository';
 
 /**
  * Trainer/athlete codes (issue 13): each trainer code's typed rules beside it (the daily window as

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { PARTNER_OFFER_TALLIES_FROM_ROWS_SQL } from '../assignment/partner-offer-tallies-sql.repository';
+import { PARTNER_OFFER_TALLIES_FROM_ROWS_SQL } from '../tallies/partner-offer-tallies-sql.repository';
 
 /**
  * The landing page's figures of each partner (issue 24): the codes it owns (vendor_id) or is assigned

@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 import {
   PARTNER_OFFER_TALLY_FUNCTION_SQL,
   REBUILD_PARTNER_OFFER_TALLIES_SQL,
-} from '../assignment/partner-offer-tallies-sql.repository';
+} from '../tallies/partner-offer-tallies-sql.repository';
 
 /**
  * An upcoming code (its start_date still to come, migration 20261130) is not one of a partner's

@@ -11,7 +11,7 @@ import { DriverException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { toPublicVoucher } from '../codes/qr-code.mapper';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
-import { VouchersSettings } from '../settings';
+import { VouchersSettings } from '../settings/vouchers-settings';
 import { RedemptionUndoRepository } from './redemption-undo.repository';
 import { toTillRedemption, undoRule, type RedemptionRecord } from './redemption-view';
 

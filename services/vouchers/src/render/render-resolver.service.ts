@@ -14,7 +14,7 @@ import { DomainError } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
-import { BatchesRepository } from '../codes/batches.repository';
+import { BatchesRepository } from '../batches/batches.repository';
 import { qrUrlOf, toQrCode } from '../codes/qr-code.mapper';
 import {
   QrCodesRepository,
@@ -24,7 +24,7 @@ import {
   type PageWindow,
 } from '../codes/qr-codes.repository';
 import type { QrCode } from '../codes/qr-code.entity';
-import { VouchersSettings } from '../settings';
+import { VouchersSettings } from '../settings/vouchers-settings';
 
 type ResolveInput = z.output<typeof resolveVouchersRequestSchema>;
 type ResolveLinksInput = z.output<typeof resolveLinksRequestSchema>;

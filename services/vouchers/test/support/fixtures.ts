@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
-import { REBUILD_TALLIES_SQL } from '../../src/stats/tallies-sql.repository';
+import { REBUILD_TALLIES_SQL } from '../../src/tallies/tallies-sql.repository';
 
 export interface CodeRow {
   id?: string;

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, type Clock } from './clock';
-import type { MappingContext } from './codes/qr-code.mapper';
-import { VOUCHERS_CONFIG, type VouchersConfig } from './config';
+import { CLOCK, type Clock } from '../clock';
+import type { MappingContext } from '../codes/qr-code.mapper';
+import { VOUCHERS_CONFIG, type VouchersConfig } from '../config';
 
-export { VOUCHERS_CONFIG } from './config';
+export { VOUCHERS_CONFIG } from '../config';
 
 /** The service's settings and clock, in one place for the services that map codes. */
 @Injectable()

@@ -11,8 +11,8 @@ import { BriefCache, DomainError } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { codeSearchPattern, idPrefixRange, tallyScopeOf } from '../codes/code-visibility';
 import type { PageWindow } from '../codes/qr-codes.repository';
-import { VouchersSettings } from '../settings';
-import { undoRule } from '../redemptions/redemption-view';
+import { VouchersSettings } from '../settings/vouchers-settings';
+import { undoRule } from './redemption-view';
 import {
   StatsRepository,
   type CompanyPagePlan,
@@ -20,8 +20,8 @@ import {
   type RedemptionView,
   type SearchPlan,
 } from './stats.repository';
-import { PLATFORM_SCOPE } from './tallies-sql.repository';
-import { TalliesRepository, type ScopeCounts } from './tallies.repository';
+import { PLATFORM_SCOPE } from '../tallies/tallies-sql.repository';
+import { TalliesRepository, type ScopeCounts } from '../tallies/tallies.repository';
 
 /** A filtered redemptions table counts at most this many (more: "more than 10,000"). */
 export const REDEMPTION_COUNT_BOUND = 10_000;

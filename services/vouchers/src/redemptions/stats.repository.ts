@@ -20,7 +20,7 @@ import {
 import { clubWideSql } from '../codes/honoured-by';
 
 import type { KeysetPage, PageWindow } from '../codes/qr-codes.repository';
-import type { RedemptionRecord } from '../redemptions/redemption-view';
+import type { RedemptionRecord } from './redemption-view';
 
 export interface RedemptionRow extends RedemptionRecord {
   device_info: string | null;

@@ -36,20 +36,20 @@ import {
   type Tx,
 } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
-import { VouchersSettings } from '../settings';
+import { VouchersSettings } from '../settings/vouchers-settings';
 import { AssignmentsRepository } from '../assignment/assignments.repository';
 import { PartnerDetails } from '../assignment/partner-details';
-import { PLATFORM_SCOPE } from '../stats/tallies-sql.repository';
-import { TalliesRepository } from '../stats/tallies.repository';
-import { codeSearchPattern, searchCountedByTally, tallyScopeOf } from './code-visibility';
-import { Batch } from './batch.entity';
-import { codeAuditFields } from './code-audit';
-import { BatchesRepository, type BatchWithUsage } from './batches.repository';
-import { QrCode } from './qr-code.entity';
-import { toBatchCode, toPublicVoucher, toQrCode } from './qr-code.mapper';
-import { QrCodesRepository, type CodeFilter, type KeysetPage, type PageWindow } from './qr-codes.repository';
-import { NEW_CODE_VERSION, snapshotOf } from './snapshot';
-import { VoucherSettingsRepository } from '../voucher-settings/voucher-settings.repository';
+import { PLATFORM_SCOPE } from '../tallies/tallies-sql.repository';
+import { TalliesRepository } from '../tallies/tallies.repository';
+import { codeSearchPattern, searchCountedByTally, tallyScopeOf } from '../codes/code-visibility';
+import { Batch } from '../batches/batch.entity';
+import { codeAuditFields } from '../codes/code-audit';
+import { BatchesRepository, type BatchWithUsage } from '../batches/batches.repository';
+import { QrCode } from '../codes/qr-code.entity';
+import { toBatchCode, toPublicVoucher, toQrCode } from '../codes/qr-code.mapper';
+import { QrCodesRepository, type CodeFilter, type KeysetPage, type PageWindow } from '../codes/qr-codes.repository';
+import { NEW_CODE_VERSION, snapshotOf } from '../codes/snapshot';
+import { VoucherSettingsRepository } from '../settings/voucher-settings.repository';
 
 /**
  * A vendor's searched count checks its codes row by row when assigned² ≥ this × all codes: at

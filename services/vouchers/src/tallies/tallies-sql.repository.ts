@@ -4,8 +4,8 @@
 // runs it without the service's dependencies (its imports are other SQL-only files).
 
 import { clubWideSql } from '../codes/honoured-by';
-import { REBUILD_PARTNER_OFFER_TALLIES_SQL } from '../assignment/partner-offer-tallies-sql.repository';
-import { REBUILD_TRAINER_TALLIES_SQL } from '../trainers/trainer-tallies-sql.repository';
+import { REBUILD_PARTNER_OFFER_TALLIES_SQL } from './partner-offer-tallies-sql.repository';
+import { REBUILD_TRAINER_TALLIES_SQL } from './trainer-tallies-sql.repository';
 
 /** The platform-wide scope of code_tallies and redemption_tallies. */
 export const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';
