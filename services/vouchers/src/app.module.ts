@@ -12,10 +12,14 @@ import { PartnerDetails } from './assignment/partner-details';
 import { AssignmentsRepository } from './assignment/assignments.repository';
 import { CLOCK, systemClock, type Clock } from './clock';
 import { Batch } from './batches/batch.entity';
+import { BatchCatalogue } from './batches/batch-catalogue.service';
+import { BatchesHandlers } from './batches/batches.handlers';
 import { BatchesRepository } from './batches/batches.repository';
 import { QrCodePartner } from './assignment/qr-code-partner.entity';
 import { QrCode } from './codes/qr-code.entity';
 import { QrCodesRepository } from './codes/qr-codes.repository';
+import { CodeCatalogue } from './issuing/code-catalogue.service';
+import { IssuingHandlers } from './issuing/issuing.handlers';
 import { QrCodesService } from './issuing/qr-codes.service';
 import { Redemption } from './redemptions/redemption.entity';
 import type { VouchersConfig } from './config';
@@ -37,6 +41,8 @@ import { StatsRepository } from './redemptions/stats.repository';
 import { TalliesRepository } from './tallies/tallies.repository';
 import { StatsService } from './redemptions/stats.service';
 import { TallyFolder } from './tallies/tally-folder';
+import { DashboardFigures } from './tallies/dashboard-figures.service';
+import { TalliesHandlers } from './tallies/tallies.handlers';
 import { TillCodesHandlers } from './till/till-codes.handlers';
 import { TillCodesRepository } from './till/till-codes.repository';
 import { TillCodesService } from './till/till-codes.service';
@@ -49,7 +55,6 @@ import { TrainersService } from './trainers/trainers.service';
 import { VoucherSettingsHandlers } from './settings/voucher-settings.handlers';
 import { VoucherSettingsRepository } from './settings/voucher-settings.repository';
 import { VoucherSettingsService } from './settings/voucher-settings.service';
-import { VouchersHandlers } from './vouchers.handlers';
 
 export interface VouchersModuleOptions {
   /** Tests stand the service at a chosen instant. */
@@ -78,7 +83,9 @@ export class VouchersModule {
         }),
       ],
       controllers: [
-        VouchersHandlers,
+        IssuingHandlers,
+        BatchesHandlers,
+        TalliesHandlers,
         RenderHandlers,
         ExclusivesHandlers,
         TrainersHandlers,
@@ -103,6 +110,9 @@ export class VouchersModule {
         TallyFolder,
         RenderResolverService,
         QrCodesService,
+        CodeCatalogue,
+        BatchCatalogue,
+        DashboardFigures,
         RedeemService,
         RedeemRateLimiter,
         AssignmentService,

@@ -7,7 +7,8 @@ import {
 } from '@avpass/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYZE_AFTER_BATCH_CODES, BATCH_DETAIL_CODES } from '../src/issuing/qr-codes.service';
+import { BATCH_DETAIL_CODES } from '../src/batches/batch-catalogue.service';
+import { ANALYZE_AFTER_BATCH_CODES } from '../src/issuing/qr-codes.service';
 import { companyActor, refusal, startVoucherServices, type VoucherServices } from './support/services';
 
 let s: VoucherServices;

@@ -3,10 +3,21 @@ import { requireSuperAdmin, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
 import { AssignmentService } from './assignment.service';
 
-/** Assignment calls beyond the per-code ones of VouchersHandlers (issue 24). */
+/** Which partners a code is assigned to: one code's list and set, and bulk assignment (issue 24). */
 @Controller()
 export class AssignmentHandlers {
   constructor(private readonly assignment: AssignmentService) {}
+
+  @RpcHandler(RPC.vouchers.listPartners)
+  listPartners({ id }: In<typeof RPC.vouchers.listPartners>, meta: RpcMeta) {
+    requireSuperAdmin(meta);
+    return this.assignment.list(id);
+  }
+
+  @RpcHandler(RPC.vouchers.assignPartners)
+  assignPartners({ id, partnerIds }: In<typeof RPC.vouchers.assignPartners>, meta: RpcMeta) {
+    return this.assignment.replace(requireSuperAdmin(meta), id, partnerIds, meta);
+  }
 
   @RpcHandler(RPC.vouchers.bulkAssignPartners)
   bulkAssignPartners(input: In<typeof RPC.vouchers.bulkAssignPartners>, meta: RpcMeta) {

@@ -12,10 +12,9 @@ import { AuditTrail, DomainError, EventOutbox, Idempotency, Transactions } from 
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { QrCodePartner } from './qr-code-partner.entity';
-import type { QrCode } from '../codes/qr-code.entity';
-import { QrCodesRepository } from '../codes/qr-codes.repository';
-import { TalliesRepository } from '../tallies/tallies.repository';
-import { VouchersSettings } from '../settings/vouchers-settings';
+import { type QrCode, QrCodesRepository } from '../codes';
+import { TalliesRepository } from '../tallies';
+import { VouchersSettings } from '../settings';
 import { AssignmentsRepository, type BulkTarget } from './assignments.repository';
 import { PartnerDetails } from './partner-details';
 

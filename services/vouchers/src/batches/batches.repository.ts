@@ -12,7 +12,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Batch } from './batch.entity';
 
-import type { KeysetPage, PageWindow } from '../codes/qr-codes.repository';
+import type { KeysetPage, PageWindow } from '../codes';
 
 /** A batch; how many times its codes were redeemed comes from the tallies (TalliesRepository). */
 export interface BatchWithUsage {

@@ -1,6 +1,6 @@
 import type { Actor } from '@avpass/contracts';
 import { likeEscape, type SqlClause } from '@avpass/platform';
-import { PLATFORM_SCOPE, searchTextOf } from '../tallies/tallies-sql.repository';
+import { searchTextOf } from './code-search-text';
 import { clubWideSql } from './honoured-by';
 
 /** Codes (`alias` = qr_codes) assigned to the partner: an active row of qr_code_partners. */
@@ -58,15 +58,6 @@ export function visibleRedemptionsSql(actor: Actor, r = 'r', q = 'q'): SqlClause
   if (actor.role !== 'super_admin' && actor.companyId)
     return partnerRedemptionsSql(actor.companyId, assignedToSql, r, q);
   return visibleCodesSql(actor, q);
-}
-
-/**
- * Whose tallies (services/vouchers/src/stats/tallies-sql.repository.ts) hold the actor's figures, by the same rule:
- * the platform's for the administrator, its own for a company, none (null: nothing) for anyone else.
- */
-export function tallyScopeOf(actor: Actor): string | null {
-  if (actor.role === 'super_admin') return PLATFORM_SCOPE;
-  return actor.companyId ?? null;
 }
 
 const UUID_ZERO = '00000000-0000-0000-0000-000000000000';

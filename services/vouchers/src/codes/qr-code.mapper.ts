@@ -1,14 +1,9 @@
 import type { BatchCode, PublicVoucher, QrCode as QrCodeDto } from '@avpass/contracts';
 import { voucherStatus } from '@avpass/domain';
+import type { MappingContext } from '../settings';
 import type { QrCode } from './qr-code.entity';
 
-/** What every answer about a code needs besides the row: the time, the zone and the public origin. */
-export interface MappingContext {
-  now: Date;
-  timeZone: string;
-  /** PUBLIC_URL without a trailing slash, when configured. */
-  publicUrl?: string | undefined;
-}
+export type { MappingContext };
 
 /** PUBLIC_URL wins when configured; otherwise the link recorded when the code was made. */
 export function qrUrlOf(code: Pick<QrCode, 'id' | 'qrUrl'>, ctx: MappingContext): string {

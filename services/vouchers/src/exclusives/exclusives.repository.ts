@@ -11,9 +11,7 @@ import type { ExclusiveCounts, ExclusiveFilter, ExclusiveSort, SortOrder } from 
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
-import { QrCode } from '../codes/qr-code.entity';
-import type { KeysetPage } from '../codes/qr-codes.repository';
-import { assignedToSql, codeSearchSql } from '../codes/code-visibility';
+import { QrCode, type KeysetPage, assignedToSql, codeSearchSql } from '../codes';
 
 /** The business day the tabs compare with (computed by the service in BUSINESS_TIMEZONE). */
 export interface ExclusiveDay {

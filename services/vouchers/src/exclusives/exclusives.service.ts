@@ -30,15 +30,18 @@ import {
   type Tx,
 } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
-import { AssignmentsRepository } from '../assignment/assignments.repository';
-import { QrCode } from '../codes/qr-code.entity';
-import { toQrCode, type MappingContext } from '../codes/qr-code.mapper';
-import { FALLBACK_ORIGIN, ORIGIN_FIELDS } from '../issuing/qr-codes.service';
-import { NEW_CODE_VERSION, snapshotOf } from '../codes/snapshot';
-import { VouchersSettings } from '../settings/vouchers-settings';
-import { TalliesRepository } from '../tallies/tallies.repository';
-import { codeAuditFields } from '../codes/code-audit';
-import { VoucherSettingsRepository } from '../settings/voucher-settings.repository';
+import { AssignmentsRepository } from '../assignment';
+import {
+  QrCode,
+  toQrCode,
+  type MappingContext,
+  NEW_CODE_VERSION,
+  snapshotOf,
+  codeAuditFields,
+} from '../codes';
+import { FALLBACK_ORIGIN, ORIGIN_FIELDS } from '../codes';
+import { VouchersSettings, VoucherSettingsRepository } from '../settings';
+import { TalliesRepository } from '../tallies';
 import { ExclusivesRepository } from './exclusives.repository';
 
 export const VENDOR_NOT_FOUND_MESSAGE = 'Vendor not found. Choose another vendor or none.';

@@ -1,8 +1,8 @@
 import type { DomainEvent } from '@avpass/contracts';
 import type { EventSubscriber, Tx } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
-import { AssignmentsRepository } from '../assignment/assignments.repository';
-import { TalliesRepository } from '../tallies/tallies.repository';
+import { AssignmentsRepository } from '../assignment';
+import { TalliesRepository } from '../tallies';
 
 /**
  * A deleted partner's assignments go with it: its codes no longer count it among their partners, and

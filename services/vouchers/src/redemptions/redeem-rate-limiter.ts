@@ -1,7 +1,7 @@
 import { DomainError, REDIS, WindowRateLimiter } from '@avpass/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { VouchersSettings } from '../settings/vouchers-settings';
+import { VouchersSettings } from '../settings';
 
 /**
  * Redeem attempts per (client address, code) in a fixed window, counted by the platform's

@@ -30,15 +30,13 @@ import {
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { earliestValidExpiry } from '../business-day';
-import type { QrCode } from '../codes/qr-code.entity';
-import { toPublicVoucher } from '../codes/qr-code.mapper';
-import { QrCodesRepository } from '../codes/qr-codes.repository';
-import { voucherNotFound } from '../issuing/qr-codes.service';
-import { VouchersSettings } from '../settings/vouchers-settings';
-import { TrainersRepository, type TillTerms } from '../trainers/trainers.repository';
+import { type QrCode, toPublicVoucher, QrCodesRepository } from '../codes';
+import { voucherNotFound } from '../codes';
+import { VouchersSettings } from '../settings';
+import { TrainersRepository, type TillTerms } from '../trainers';
 import { describeDevice } from './device';
 import { RedeemRateLimiter } from './redeem-rate-limiter';
-import { PartnerDetails } from '../assignment/partner-details';
+import { PartnerDetails } from '../assignment';
 import { RedemptionsRepository, type RedeemedCode } from './redemptions.repository';
 
 export const REDEEMED_MESSAGE = 'Voucher redeemed successfully';

@@ -8,8 +8,7 @@ import {
 } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { visibleCodesSql } from '../codes/code-visibility';
-import { TALLIED_PARTNERS } from '../codes/honoured-by';
+import { visibleCodesSql, TALLIED_PARTNERS } from '../codes';
 import type { RedemptionRecord } from './redemption-view';
 
 /** The columns of a redemption the undo and its answer read. */

@@ -9,9 +9,8 @@ import {
 import { DomainError } from '@avpass/platform';
 import { DriverException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { toPublicVoucher } from '../codes/qr-code.mapper';
-import { QrCodesRepository } from '../codes/qr-codes.repository';
-import { VouchersSettings } from '../settings/vouchers-settings';
+import { toPublicVoucher, QrCodesRepository } from '../codes';
+import { VouchersSettings } from '../settings';
 import { RedemptionUndoRepository } from './redemption-undo.repository';
 import { toTillRedemption, undoRule, type RedemptionRecord } from './redemption-view';
 

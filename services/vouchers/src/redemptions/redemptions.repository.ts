@@ -10,9 +10,7 @@ import {
 } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { honouredByParams, honouredBySql } from '../codes/honoured-by';
-import type { QrCode } from '../codes/qr-code.entity';
-import { TALLIED_PARTNERS } from '../codes/honoured-by';
+import { honouredByParams, honouredBySql, type QrCode, TALLIED_PARTNERS } from '../codes';
 
 export interface RedeemInput {
   codeId: string;

@@ -16,10 +16,11 @@ import {
   partnerRedemptionsSql,
   visibleCodesSql,
   visibleRedemptionsSql,
-} from '../codes/code-visibility';
-import { clubWideSql } from '../codes/honoured-by';
+  clubWideSql,
+  type KeysetPage,
+  type PageWindow,
+} from '../codes';
 
-import type { KeysetPage, PageWindow } from '../codes/qr-codes.repository';
 import type { RedemptionRecord } from './redemption-view';
 
 export interface RedemptionRow extends RedemptionRecord {

@@ -2,16 +2,13 @@ import {
   type Actor,
   type Page,
   type RedemptionListQuery,
-  type PublicStats,
   type Redemption as RedemptionDto,
-  type VoucherStats,
 } from '@avpass/contracts';
-import { redemptionRatePercent, todayInTimeZone } from '@avpass/domain';
-import { BriefCache, DomainError } from '@avpass/platform';
+import { DomainError } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
-import { codeSearchPattern, idPrefixRange, tallyScopeOf } from '../codes/code-visibility';
-import type { PageWindow } from '../codes/qr-codes.repository';
-import { VouchersSettings } from '../settings/vouchers-settings';
+import { codeSearchPattern, idPrefixRange, type PageWindow } from '../codes';
+import { tallyScopeOf, PLATFORM_SCOPE, TalliesRepository } from '../tallies';
+import { VouchersSettings } from '../settings';
 import { undoRule } from './redemption-view';
 import {
   StatsRepository,
@@ -20,8 +17,6 @@ import {
   type RedemptionView,
   type SearchPlan,
 } from './stats.repository';
-import { PLATFORM_SCOPE } from '../tallies/tallies-sql.repository';
-import { TalliesRepository, type ScopeCounts } from '../tallies/tallies.repository';
 
 /** A filtered redemptions table counts at most this many (more: "more than 10,000"). */
 export const REDEMPTION_COUNT_BOUND = 10_000;
@@ -59,57 +54,17 @@ function toRedemption(row: RedemptionRow, actor: Actor, now: Date, undoMinutes: 
 /** One index probe of a code's redemptions, in rows of a walk along the redeemed_at index. */
 const PROBE_COST = 4;
 
-const NOTHING: ScopeCounts = { codes: 0, redemptions: 0, today: 0, locations: 0, partners: 0 };
-
 /**
  * Dashboard figures and redemption lists. The figures are tallies kept with every change (a few rows
  * each, whatever the size of the data). "Today" is the business day in BUSINESS_TIMEZONE.
  */
 @Injectable()
 export class StatsService {
-  /** Anyone can poll the landing page's totals: one read per PUBLIC_CACHE_MS serves them all. */
-  private readonly publicTotals: BriefCache<PublicStats>;
-
   constructor(
     private readonly stats: StatsRepository,
     private readonly tallies: TalliesRepository,
     private readonly settings: VouchersSettings,
-  ) {
-    this.publicTotals = new BriefCache(settings.config.PUBLIC_CACHE_MS, async () => {
-      const { totalQrCodes, totalRedemptions, activePartners } = await this.adminStats();
-      return { totalQrCodes, totalRedemptions, activePartners };
-    });
-  }
-
-  /** Everything; activePartners = partners with at least one assigned code. */
-  async adminStats(): Promise<VoucherStats> {
-    const row = await this.tallies.counts(PLATFORM_SCOPE, this.today());
-    return {
-      totalQrCodes: row.codes,
-      totalRedemptions: row.redemptions,
-      todayRedemptions: row.today,
-      activePartners: row.partners,
-      redemptionRate: redemptionRatePercent(row.redemptions, row.codes),
-    };
-  }
-
-  /** The landing page's totals, at most PUBLIC_CACHE_MS old. */
-  publicStats(): Promise<PublicStats> {
-    return this.publicTotals.get();
-  }
-
-  /** The actor's codes; activePartners = unique locations (facilities) its codes were redeemed at. */
-  async companyStats(actor: Actor): Promise<VoucherStats> {
-    const scope = tallyScopeOf(actor);
-    const counts = scope ? await this.tallies.counts(scope, this.today()) : NOTHING;
-    return {
-      totalQrCodes: counts.codes,
-      totalRedemptions: counts.redemptions,
-      todayRedemptions: counts.today,
-      activePartners: counts.locations,
-      redemptionRate: redemptionRatePercent(counts.redemptions, counts.codes),
-    };
-  }
+  ) {}
 
   /**
    * Newest first, paged; search by facility, service or code id prefix. Cancelled ones are listed
@@ -244,9 +199,5 @@ export class StatsService {
       page: matches * (PROBE_COST + Math.min(page, perCode)) < walk(page) ? 'bySearch' : 'walk',
       count: byCode(REDEMPTION_COUNT_BOUND + 1) < walk(REDEMPTION_COUNT_BOUND + 1) ? 'bySearch' : 'walk',
     };
-  }
-
-  private today(): string {
-    return todayInTimeZone(this.settings.now(), this.settings.timeZone);
   }
 }

@@ -13,18 +13,19 @@ import {
 import { DomainError } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { AssignmentsRepository } from '../assignment/assignments.repository';
-import { BatchesRepository } from '../batches/batches.repository';
-import { qrUrlOf, toQrCode } from '../codes/qr-code.mapper';
+import { AssignmentsRepository } from '../assignment';
+import { BatchesRepository } from '../batches';
 import {
+  qrUrlOf,
+  toQrCode,
   QrCodesRepository,
   type CodeFilter,
   type CodeLink,
   type CuttableKeysetPage,
   type PageWindow,
-} from '../codes/qr-codes.repository';
-import type { QrCode } from '../codes/qr-code.entity';
-import { VouchersSettings } from '../settings/vouchers-settings';
+  type QrCode,
+} from '../codes';
+import { VouchersSettings } from '../settings';
 
 type ResolveInput = z.output<typeof resolveVouchersRequestSchema>;
 type ResolveLinksInput = z.output<typeof resolveLinksRequestSchema>;

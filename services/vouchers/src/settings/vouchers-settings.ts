@@ -1,9 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../clock';
-import type { MappingContext } from '../codes/qr-code.mapper';
 import { VOUCHERS_CONFIG, type VouchersConfig } from '../config';
 
 export { VOUCHERS_CONFIG } from '../config';
+
+/** What every answer about a code needs besides the row: the time, the zone and the public origin. */
+export interface MappingContext {
+  now: Date;
+  timeZone: string;
+  /** PUBLIC_URL without a trailing slash, when configured. */
+  publicUrl?: string | undefined;
+}
 
 /** The service's settings and clock, in one place for the services that map codes. */
 @Injectable()

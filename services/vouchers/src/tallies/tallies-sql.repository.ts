@@ -3,7 +3,12 @@
 // *.repository.ts (only repositories hold SQL: avpass/repositories-only). No package imports: the tool
 // runs it without the service's dependencies (its imports are other SQL-only files).
 
+// Straight to the two SQL-only files of codes/, not its index.ts, which needs the packages the tool
+// runs without.
+// eslint-disable-next-line avpass/folder-boundaries -- SQL-only file, loaded by tools/stats-rebuild.mjs
 import { clubWideSql } from '../codes/honoured-by';
+// eslint-disable-next-line avpass/folder-boundaries -- SQL-only file, loaded by tools/stats-rebuild.mjs
+import { searchTextOf } from '../codes/code-search-text';
 import { REBUILD_PARTNER_OFFER_TALLIES_SQL } from './partner-offer-tallies-sql.repository';
 import { REBUILD_TRAINER_TALLIES_SQL } from './trainer-tallies-sql.repository';
 
@@ -64,11 +69,6 @@ export const REBUILD_TALLIES_FROM_ROWS_SQL: readonly string[] = [
   `insert into batch_tallies (batch_id, shard, redeemed)
    select batch_id, 0, sum(usage_count) from qr_codes where batch_id is not null group by 1`,
 ];
-
-/** The searched fields of `x` as one lower-cased text: codeSearchText in codes/code-visibility.ts. */
-export const searchTextOf = (x: string): string =>
-  `(lower(${x}.clinic_name) || E'\\x1f' || lower(${x}.service) || E'\\x1f' || ` +
-  `lower(coalesce(${x}.custom_title, '')) || E'\\x1f' || lower(coalesce(${x}.batch_name, '')))`;
 
 /** code_day_tallies and code_search_tallies from the rows (migration 20261125 and every rebuild). */
 export const REBUILD_CODE_KEY_TALLIES_SQL: readonly string[] = [

@@ -2,8 +2,8 @@ import type { VoucherSnapshot } from '@avpass/contracts';
 import { pgArray } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { clubWideSql } from '../codes/honoured-by';
-import { PLATFORM_SCOPE, REBUILD_TALLIES_SQL, searchTextOf } from './tallies-sql.repository';
+import { clubWideSql, searchTextOf } from '../codes';
+import { PLATFORM_SCOPE, REBUILD_TALLIES_SQL } from './tallies-sql.repository';
 
 /** A qr_codes row's voucher state as RETURNING reads it (voucherSnapshot of the events). */
 export const SNAPSHOT_COLUMNS = `id as "qrCodeId", to_char(expiration_date, 'YYYY-MM-DD') as "expirationDate",

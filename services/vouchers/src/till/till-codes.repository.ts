@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { clubWideSql, honouredBySql } from '../codes/honoured-by';
+import { clubWideSql, honouredBySql } from '../codes';
 
 /** A code of the till's copy as the database gives it. */
 export interface TillCopyRow {

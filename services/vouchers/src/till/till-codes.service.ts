@@ -2,8 +2,8 @@ import type { Actor, TillCodesRequest, TillCodesResponse, TillCopyCode } from '@
 import { isDiscountType, isUnlimited } from '@avpass/domain';
 import { DomainError } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
-import { NO_COMPANY_MESSAGE } from '../issuing/qr-codes.service';
-import { VouchersSettings } from '../settings/vouchers-settings';
+import { NO_COMPANY_MESSAGE } from '../codes';
+import { VouchersSettings } from '../settings';
 import { TillCodesRepository, type TillCopyRow } from './till-codes.repository';
 import { tillTitle } from './till-title';
 

@@ -1,8 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { idPrefixRange } from '../codes/code-visibility';
-import { honouredByParams, honouredBySql } from '../codes/honoured-by';
-import type { RedemptionRecord } from '../redemptions/redemption-view';
+import { idPrefixRange, honouredByParams, honouredBySql } from '../codes';
+import type { RedemptionRecord } from '../redemptions';
 
 /** A code an 8-character entry matched. */
 export interface PrefixMatch {

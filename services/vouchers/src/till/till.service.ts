@@ -15,16 +15,18 @@ import {
 import { addDays, discountApplied, endOfBusinessDay, isUnlimited, todayInTimeZone } from '@avpass/domain';
 import { DomainError, exportMetrics, voucherRedeemsTotal, type IdempotentCall } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
-import { AssignmentsRepository } from '../assignment/assignments.repository';
-import { PartnerDetails } from '../assignment/partner-details';
-import type { QrCode } from '../codes/qr-code.entity';
-import { toPublicVoucher } from '../codes/qr-code.mapper';
-import { QrCodesRepository } from '../codes/qr-codes.repository';
-import { NO_COMPANY_MESSAGE, voucherNotFound } from '../issuing/qr-codes.service';
-import { RedeemService, type RedeemOrigin, type RedeemOutcome } from '../redemptions/redeem.service';
-import { toTillRedemption, type RedemptionRecord } from '../redemptions/redemption-view';
-import { VouchersSettings } from '../settings/vouchers-settings';
-import { TrainersRepository } from '../trainers/trainers.repository';
+import { AssignmentsRepository, PartnerDetails } from '../assignment';
+import { type QrCode, toPublicVoucher, QrCodesRepository } from '../codes';
+import { NO_COMPANY_MESSAGE, voucherNotFound } from '../codes';
+import {
+  RedeemService,
+  type RedeemOrigin,
+  type RedeemOutcome,
+  toTillRedemption,
+  type RedemptionRecord,
+} from '../redemptions';
+import { VouchersSettings } from '../settings';
+import { TrainersRepository } from '../trainers';
 import { tillTitle } from './till-title';
 import { TillRepository, type PrefixMatch } from './till.repository';
 

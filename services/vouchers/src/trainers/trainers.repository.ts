@@ -18,10 +18,7 @@ import type {
 import { minutesOfDay, type DiscountType } from '@avpass/domain';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { codeStatusSql } from '../codes/code-list-sql';
-import { assignedToSql, codeSearchSql, visibleCodesSql } from '../codes/code-visibility';
-
-import { QrCode } from '../codes/qr-code.entity';
+import { codeStatusSql, assignedToSql, codeSearchSql, visibleCodesSql, QrCode } from '../codes';
 
 export interface TrainerRulesRow {
   qrCodeId: string;

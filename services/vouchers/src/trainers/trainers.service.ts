@@ -29,16 +29,11 @@ import {
   type Tx,
 } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
-import { AssignmentsRepository } from '../assignment/assignments.repository';
-import { codeAuditFields } from '../codes/code-audit';
-import { QrCode } from '../codes/qr-code.entity';
-import { toQrCode } from '../codes/qr-code.mapper';
-import { QrCodesRepository } from '../codes/qr-codes.repository';
-import { FALLBACK_ORIGIN, ORIGIN_FIELDS, OWN_COMPANY_ONLY_LIST_MESSAGE } from '../issuing/qr-codes.service';
-import { NEW_CODE_VERSION, snapshotOf } from '../codes/snapshot';
-import { VouchersSettings } from '../settings/vouchers-settings';
-import { TalliesRepository } from '../tallies/tallies.repository';
-import { VoucherSettingsRepository } from '../settings/voucher-settings.repository';
+import { AssignmentsRepository } from '../assignment';
+import { codeAuditFields, QrCode, toQrCode, QrCodesRepository, NEW_CODE_VERSION, snapshotOf } from '../codes';
+import { FALLBACK_ORIGIN, ORIGIN_FIELDS, OWN_COMPANY_ONLY_LIST_MESSAGE } from '../codes';
+import { VouchersSettings, VoucherSettingsRepository } from '../settings';
+import { TalliesRepository } from '../tallies';
 import { TrainersRepository, type AnalyticsSelection, type ExportRow } from './trainers.repository';
 
 /** The analytics' range when none is asked: the last 30 business days, today included. */

@@ -1,0 +1,4 @@
+// assignment/: what other folders of the vouchers service may use (avpass/folder-boundaries).
+
+export { AssignmentsRepository } from './assignments.repository';
+export { PartnerDetails } from './partner-details';
