@@ -1,6 +1,8 @@
 import { pgArray } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { addPartnerIdsSql } from '../codes';
+import { assignedTalliesCtes } from '../tallies';
 import { QrCodePartner } from './qr-code-partner.entity';
 
 /** The codes one bulk assignment acts on: a whole batch or a list of ids. */
@@ -119,32 +121,9 @@ export class AssignmentsRepository {
          returning a.qr_code_id, a.partner_id
        ),
        codes_changed as (
-         update qr_codes q
-            set partner_ids = (select array_agg(distinct x order by x) from unnest(q.partner_ids || g.ids) as x)
-           from (select qr_code_id, array_agg(partner_id) as ids from ins group by 1) g
-          where q.id = g.qr_code_id
-         returning q.id
+         ${addPartnerIdsSql('ins')}
        ),
-       code_tally as (
-         insert into code_tallies as c (scope_id, codes)
-         select partner_id, count(*) from ins group by 1 order by 1
-         on conflict (scope_id) do update set codes = c.codes + excluded.codes
-       ),
-       redemption_tally as (
-         insert into redemption_tallies as r (scope_id, day, shard, redemptions)
-         select i.partner_id, (x.redeemed_at at time zone ?)::date, 0, count(*)
-           from ins i join redemptions x on x.qr_code_id = i.qr_code_id
-          group by 1, 2 order by 1, 2
-         on conflict (scope_id, day, shard) do update set redemptions = r.redemptions + excluded.redemptions
-       ),
-       location_tally as (
-         insert into location_tallies as l (partner_id, clinic_name, shard, redemptions)
-         select i.partner_id, q.clinic_name, 0, sum(q.usage_count)
-           from ins i join qr_codes q on q.id = i.qr_code_id
-          where q.usage_count > 0
-          group by 1, 2 order by 1, 2
-         on conflict (partner_id, clinic_name, shard) do update set redemptions = l.redemptions + excluded.redemptions
-       )
+       ${assignedTalliesCtes('ins')}
        select p.id as partner_id,
               (select count(*) from ins where ins.partner_id = p.id)::int as n,
               (select count(*) from codes_changed)::int as changed

@@ -2,3 +2,4 @@
 
 export { AssignmentsRepository } from './assignments.repository';
 export { PartnerDetails } from './partner-details';
+export { assignMadeCodesSql } from './assignment-writes-sql.repository';

@@ -34,3 +34,11 @@ export {
   OWN_COMPANY_ONLY_MESSAGE,
   voucherNotFound,
 } from './code-messages';
+export {
+  addPartnerIdsSql,
+  FORGET_PARTNER_SQL,
+  giveUseBackSql,
+  refreshPartnerIdsSql,
+  REFRESH_ALL_PARTNER_IDS_SQL,
+  useOneSql,
+} from './code-writes-sql.repository';

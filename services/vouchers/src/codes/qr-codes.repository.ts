@@ -512,7 +512,8 @@ export class QrCodesRepository {
    * crosses the wire): each with a fresh random id, its voucher URL (`urlPrefix` + id) and a creation
    * time one microsecond after the previous, so the batch reads back in creation order. Returns the
    * first `firstPage` codes in that order. A template with a vendorId makes the partner's batch: every
-   * code is assigned to it (its qr_code_partners row and partner_ids) in the same statement.
+   * code lists it in partner_ids, and `then` (assignment's assignMadeCodesSql) assigns it in the same
+   * statement.
    */
   async insertCopies(
     tx: EntityManager,
@@ -520,7 +521,8 @@ export class QrCodesRepository {
     count: number,
     urlPrefix: string,
     firstPage: number,
-    assignment: { assignedBy: string | null } = { assignedBy: null },
+    /** What follows in the same statement, from the rows made (`made`: id, vendor_id, created_at). */
+    then: { sql: (made: string) => string; params: unknown[] },
   ): Promise<QrCode[]> {
     const t = template;
     await tx.execute(
@@ -533,9 +535,7 @@ export class QrCodesRepository {
             case when v.id is null then '{}'::uuid[] else array[v.id] end, ?
           from (select gen_random_uuid() as id, n from generate_series(1, ?::int) as n) s, (select ?::uuid as id) v
          returning id, vendor_id, created_at)
-       insert into qr_code_partners (id, qr_code_id, partner_id, assigned_by, assigned_at, is_active, code_created_at)
-       select gen_random_uuid(), m.id, m.vendor_id, ?::uuid, ?::timestamptz, true, m.created_at from made m
-        where m.vendor_id is not null`,
+       ${then.sql('made')}`,
       [
         t.companyId,
         t.createdByUserId,
@@ -558,8 +558,7 @@ export class QrCodesRepository {
         t.redemptionMode,
         count,
         t.vendorId,
-        assignment.assignedBy,
-        t.createdAt.toISOString(),
+        ...then.params,
       ],
     );
     const rows: Record<string, unknown>[] = await tx.execute(

@@ -143,8 +143,4 @@ export class ExclusivesRepository {
     )) as [ExclusiveCounts];
     return row;
   }
-
-  add(tx: EntityManager, code: QrCode): void {
-    tx.persist(code);
-  }
 }

@@ -38,6 +38,7 @@ import {
   NEW_CODE_VERSION,
   snapshotOf,
   codeAuditFields,
+  QrCodesRepository,
 } from '../codes';
 import { FALLBACK_ORIGIN, ORIGIN_FIELDS } from '../codes';
 import { VouchersSettings, VoucherSettingsRepository } from '../settings';
@@ -61,6 +62,7 @@ export function toExclusive(code: QrCode, ctx: MappingContext, partnerCount = 0)
 export class ExclusivesService {
   constructor(
     private readonly exclusives: ExclusivesRepository,
+    private readonly codes: QrCodesRepository,
     private readonly assignments: AssignmentsRepository,
     private readonly tallies: TalliesRepository,
     private readonly outbox: EventOutbox,
@@ -126,7 +128,7 @@ export class ExclusivesService {
       exclusiveDetails: { ...details, title, vendorId: vendor?.id ?? null, vendorName: vendor?.name ?? null },
       exclusiveEventDate: eventDay(details.eventDate),
     } satisfies Partial<QrCode>);
-    this.exclusives.add(tx, code);
+    this.codes.add(tx, code);
     await this.tallies.codesCreated(tx, [code]);
     this.outbox.record(tx, 'vouchers.voucher.created.v1', {
       ...snapshotOf(code, NEW_CODE_VERSION),

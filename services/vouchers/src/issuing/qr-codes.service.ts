@@ -25,6 +25,7 @@ import {
   type Tx,
 } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
+import { assignMadeCodesSql } from '../assignment';
 import { VouchersSettings, VoucherSettingsRepository } from '../settings';
 import { AssignmentsRepository } from '../assignment';
 import { TalliesRepository } from '../tallies';
@@ -205,9 +206,7 @@ export class QrCodesService {
       input.quantity,
       urlPrefix,
       BULK_FIRST_PAGE,
-      {
-        assignedBy: actor.userId,
-      },
+      { sql: assignMadeCodesSql, params: [actor.userId, template.createdAt.toISOString()] },
     );
     await this.tallies.batchCodesCreated(
       tx,

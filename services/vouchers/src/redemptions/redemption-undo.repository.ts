@@ -8,6 +8,8 @@ import {
 } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { giveUseBackSql } from '../codes';
+import { queuePendingTallySql } from '../tallies';
 import { visibleCodesSql, TALLIED_PARTNERS } from '../codes';
 import type { RedemptionRecord } from './redemption-view';
 
@@ -52,20 +54,16 @@ const cancelSql = (event: string, audit: AuditSqlInsert) => `with locked as (
      where r.id = ?::uuid and r.qr_code_id = l.id and r.status = 'completed'
     returning r.*
   ), code as (
-    update qr_codes q set usage_count = greatest(q.usage_count - 1, 0)
-      from cancelled c where q.id = c.qr_code_id
-    returning q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name, q.batch_id, q.vendor_id
+    ${giveUseBackSql('cancelled', 'q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name, q.batch_id, q.vendor_id')}
   ), done as (
     select c.id as redemption_id, c.partner_id, c.channel, c.redeemed_at, c.transaction_amount, c.discount_applied,
            c.cancel_reason, q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name,
            q.batch_id, q.vendor_id
       from cancelled c join code q on q.id = c.qr_code_id
   ), tally as (
-    insert into pending_tallies (day, partner_ids, clinic_name, batch_id, delta, qr_code_id, redeemed_at,
-                                 transaction_amount, discount_applied)
-    select (d.redeemed_at at time zone ?)::date, ${TALLIED_PARTNERS('d', 'd')}, d.clinic_name, d.batch_id, -1, d.id, d.redeemed_at,
+    ${queuePendingTallySql(`select (d.redeemed_at at time zone ?)::date, ${TALLIED_PARTNERS('d', 'd')}, d.clinic_name, d.batch_id, -1, d.id, d.redeemed_at,
            d.transaction_amount, d.discount_applied
-      from done d
+      from done d`)}
   ), event as (
     ${event}
   ), ${audit.ctes}

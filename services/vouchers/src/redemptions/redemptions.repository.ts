@@ -10,6 +10,8 @@ import {
 } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { useOneSql } from '../codes';
+import { queuePendingTallySql } from '../tallies';
 import { honouredByParams, honouredBySql, type QrCode, TALLIED_PARTNERS } from '../codes';
 
 export interface RedeemInput {
@@ -87,9 +89,7 @@ export type RedeemedCode = Omit<QrCode, 'createdAt'> & {
  * till's redeem only at a partner that may honour the code (honouredBySql).
  */
 const redeemSql = (event: string, audit: AuditSqlInsert, claim: StatementClaim | null) => `with updated as (
-    update qr_codes set usage_count = usage_count + 1
-     where id = ? and is_active and usage_count < usage_limit
-       and (redemption_mode = 'self' or ?::text = 'till')
+    ${useOneSql(`and (redemption_mode = 'self' or ?::text = 'till')
        and (?::uuid is null or ${honouredBySql('qr_codes')})
        and (expiration_date is null or expiration_date >= ?::date)
        and (start_date is null or start_date <= ?::date)
@@ -98,8 +98,7 @@ const redeemSql = (event: string, audit: AuditSqlInsert, claim: StatementClaim |
                           and not (case when t.valid_hours_start < t.valid_hours_end
                                         then now_.m >= t.valid_hours_start and now_.m < t.valid_hours_end
                                         else now_.m >= t.valid_hours_start or now_.m < t.valid_hours_end end))
-       ${claim ? `and ${claim.unclaimed}` : ''}
-    returning *
+       ${claim ? `and ${claim.unclaimed}` : ''}`)}
   ), redemption as (
     insert into redemptions (id, qr_code_id, redeemed_at, redeemed_by, device_info, ip_address, user_agent,
                              transaction_amount, discount_applied, channel, partner_id, partner_name,
@@ -108,10 +107,8 @@ const redeemSql = (event: string, audit: AuditSqlInsert, claim: StatementClaim |
            coalesce(?::uuid, ${SOLE_PARTNER}), ?, ?::uuid, ?::timestamptz from updated
     returning id, partner_id, channel, transaction_amount, discount_applied
   ), ${claim ? `claim as (${claim.insert('redemption')}), ` : ''}tally as (
-    insert into pending_tallies (day, partner_ids, clinic_name, batch_id, delta, qr_code_id, redeemed_at,
-                                 transaction_amount, discount_applied)
-    select ?::date, ${TALLIED_PARTNERS('u', 'r')}, u.clinic_name, u.batch_id, 1, u.id, ?::timestamptz, ?::int, ?::int
-      from updated u, redemption r
+    ${queuePendingTallySql(`select ?::date, ${TALLIED_PARTNERS('u', 'r')}, u.clinic_name, u.batch_id, 1, u.id, ?::timestamptz, ?::int, ?::int
+      from updated u, redemption r`)}
   ), event as (
     ${event}
   ), ${audit.ctes}

@@ -3,3 +3,4 @@
 export { PLATFORM_SCOPE } from './tallies-sql.repository';
 export { type ScopeCounts, TalliesRepository } from './tallies.repository';
 export { tallyScopeOf } from './tally-scope';
+export { assignedTalliesCtes, queuePendingTallySql } from './pending-tallies-sql.repository';

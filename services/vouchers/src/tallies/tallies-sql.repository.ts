@@ -9,6 +9,8 @@
 import { clubWideSql } from '../codes/honoured-by';
 // eslint-disable-next-line avpass/folder-boundaries -- SQL-only file, loaded by tools/stats-rebuild.mjs
 import { searchTextOf } from '../codes/code-search-text';
+// eslint-disable-next-line avpass/folder-boundaries -- SQL-only file, loaded by tools/stats-rebuild.mjs
+import { REFRESH_ALL_PARTNER_IDS_SQL } from '../codes/code-writes-sql.repository';
 import { REBUILD_PARTNER_OFFER_TALLIES_SQL } from './partner-offer-tallies-sql.repository';
 import { REBUILD_TRAINER_TALLIES_SQL } from './trainer-tallies-sql.repository';
 
@@ -42,12 +44,7 @@ export const REBUILD_CLUB_WIDE_TALLIES_SQL: readonly string[] = [
  */
 export const REBUILD_TALLIES_FROM_ROWS_SQL: readonly string[] = [
   `lock table qr_codes, qr_code_partners, redemptions, batches in share row exclusive mode`,
-  `update qr_codes q set partner_ids = a.ids
-     from (select qr_code_id, array_agg(partner_id order by partner_id) ids
-             from qr_code_partners where is_active group by qr_code_id) a
-    where a.qr_code_id = q.id and q.partner_ids is distinct from a.ids`,
-  `update qr_codes q set partner_ids = '{}' where q.partner_ids <> '{}'
-      and not exists (select 1 from qr_code_partners p where p.qr_code_id = q.id and p.is_active)`,
+  ...REFRESH_ALL_PARTNER_IDS_SQL,
   `truncate code_tallies, redemption_tallies, location_tallies, batch_tallies`,
   `insert into code_tallies (scope_id, codes)
    select '${PLATFORM_SCOPE}'::uuid, count(*) from qr_codes

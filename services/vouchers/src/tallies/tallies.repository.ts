@@ -2,6 +2,7 @@ import type { VoucherSnapshot } from '@avpass/contracts';
 import { pgArray } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { FORGET_PARTNER_SQL, refreshPartnerIdsSql } from '../codes';
 import { clubWideSql, searchTextOf } from '../codes';
 import { PLATFORM_SCOPE, REBUILD_TALLIES_SQL } from './tallies-sql.repository';
 
@@ -161,10 +162,7 @@ export class TalliesRepository {
       [codeId],
     );
     const rows: (SnapshotRow & { club_wide: boolean })[] = await tx.execute(
-      `update qr_codes q set partner_ids = (select coalesce(array_agg(partner_id order by partner_id), '{}')
-                                             from qr_code_partners where qr_code_id = ? and is_active)
-        where id = ?
-        returning ${SNAPSHOT_COLUMNS}, ${clubWideSql('q')} as club_wide`,
+      refreshPartnerIdsSql(`${SNAPSHOT_COLUMNS}, ${clubWideSql('q')} as club_wide`),
       [codeId, codeId],
     );
     const deltas = [...added.map((id) => [id, 1] as const), ...removed.map((id) => [id, -1] as const)].sort(
@@ -208,14 +206,9 @@ export class TalliesRepository {
 
   /** The partner was deleted: its codes forget it and its tallies go (its assignments go in `tx` too). */
   async partnerDeleted(tx: EntityManager, partnerId: string): Promise<void> {
-    await tx.execute(
-      `update qr_codes set partner_ids = array_remove(partner_ids, ?::uuid)
-        where id in (select qr_code_id from qr_code_partners where partner_id = ?) and ?::uuid = any(partner_ids)`,
-      [partnerId, partnerId, partnerId],
-    );
-    for (const table of ['code_tallies', 'redemption_tallies']) {
-      await tx.execute(`delete from ${table} where scope_id = ?`, [partnerId]);
-    }
+    await tx.execute(FORGET_PARTNER_SQL, [partnerId, partnerId, partnerId]);
+    await tx.execute('delete from code_tallies where scope_id = ?', [partnerId]);
+    await tx.execute('delete from redemption_tallies where scope_id = ?', [partnerId]);
     await tx.execute('delete from location_tallies where partner_id = ?', [partnerId]);
     await tx.execute(
       'update pending_tallies set partner_ids = array_remove(partner_ids, ?::uuid) where ?::uuid = any(partner_ids)',
