@@ -33,8 +33,7 @@ export const folderBoundaries = {
     if (!here || ROOT_FOLDERS.has(here.folder)) return {};
     const file = context.filename.replaceAll('\\', '/');
     let graph;
-    const graphOnce = () =>
-      (graph ??= importGraph(here.src, { file, text: context.sourceCode.text }));
+    const graphOnce = () => (graph ??= importGraph(here.src, { file, text: context.sourceCode.text }));
 
     const check = (node) => {
       const source = node?.value;

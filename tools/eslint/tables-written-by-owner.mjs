@@ -37,6 +37,7 @@ const WRITES = [
   new RegExp(`\\bmerge\\s+into\\s+${IDENT}`, 'gi'),
 ];
 const TRUNCATE = /\btruncate\s+(?:table\s+)?((?:"?[a-z_][\w.]*"?\s*,\s*)*"?[a-z_][\w.]*"?)/gi;
+const CAPITALISED = /^[\s(]*[A-Z][a-z]/;
 /** What an interpolation `${…}` reads as in the text the rule scans. */
 const HOLE = '__dynamic__';
 
@@ -109,8 +110,7 @@ export const tablesWrittenByOwner = {
         "'{{table}}' belongs to {{owner}}/ (its tables.ts): {{folder}}/ does not write it. Call a method or compose an SQL piece that {{owner}}/index.ts exports.",
       undeclared:
         "'{{table}}' is written here but no folder owns it: add it to OWNED_TABLES in {{folder}}/tables.ts (or the owner's).",
-      dynamic:
-        'A table name built at run time cannot be checked: write each statement with its table named.',
+      dynamic: 'A table name built at run time cannot be checked: write each statement with its table named.',
     },
   },
   create(context) {
@@ -139,6 +139,7 @@ export const tablesWrittenByOwner = {
       context.report({ node, messageId: 'foreign', data: { table, owner, folder: here.folder } });
     };
     const checkText = (node, text) => {
+      if (CAPITALISED.test(text)) return; // a sentence ("Update failed"), not SQL
       for (const table of new Set(writtenTables(text))) checkTable(node, table);
     };
     const entityOfType = (node) => {
