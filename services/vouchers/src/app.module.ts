@@ -41,6 +41,7 @@ import { StatsRepository } from './redemptions/stats.repository';
 import { TalliesRepository } from './tallies/tallies.repository';
 import { StatsService } from './redemptions/stats.service';
 import { TallyFolder } from './tallies/tally-folder';
+import { PendingTalliesRepository } from './tallies/pending-tallies.repository';
 import { DashboardFigures } from './tallies/dashboard-figures.service';
 import { TalliesHandlers } from './tallies/tallies.handlers';
 import { TillCodesHandlers } from './till/till-codes.handlers';
@@ -108,6 +109,7 @@ export class VouchersModule {
         StatsRepository,
         TalliesRepository,
         TallyFolder,
+        PendingTalliesRepository,
         RenderResolverService,
         QrCodesService,
         CodeCatalogue,

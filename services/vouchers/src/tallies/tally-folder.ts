@@ -4,7 +4,7 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { TalliesRepository } from './tallies.repository';
+import { PendingTalliesRepository } from './pending-tallies.repository';
 
 /** How often the queue of the redeems' tallies is folded (the figures are exact meanwhile too). */
 export const FOLD_EVERY_MS = 250;
@@ -27,7 +27,7 @@ export class TallyFolder implements OnApplicationBootstrap, BeforeApplicationShu
   private running: Promise<void> | null = null;
   private failing = false;
 
-  constructor(private readonly tallies: TalliesRepository) {}
+  constructor(private readonly pending: PendingTalliesRepository) {}
 
   private stopped = false;
 
@@ -46,7 +46,7 @@ export class TallyFolder implements OnApplicationBootstrap, BeforeApplicationShu
   async foldAll(): Promise<number> {
     let moved = 0;
     for (;;) {
-      const n = await this.tallies.fold(FOLD_LIMIT);
+      const n = await this.pending.fold(FOLD_LIMIT);
       moved += n;
       // More queued than one fold moves: go on, unless shutting down.
       if (n < FOLD_LIMIT || this.stopped) return moved;
