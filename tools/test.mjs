@@ -68,6 +68,15 @@ function run(command, commandArgs) {
 }
 
 const heading = (text) => console.log(`\n=== ${text} ===\n`);
+const stageTimes = []; // [stage, seconds], printed beside the summary line
+const timed = async (stage, work) => {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    stageTimes.push([stage, Math.round((performance.now() - started) / 1000)]);
+  }
+};
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedTests = []; // `project: file > test` and the start of its message
 const problems = []; // failures that are not failed tests (files that did not load, builds, infrastructure)
@@ -94,7 +103,9 @@ for (const project of projects) {
 
   if (project === 'e2e') {
     heading('build (for the end-to-end tests)');
-    const { code } = await run(process.execPath, [nxBin, 'run-many', '-t', 'build', '--output-style=static']);
+    const { code } = await timed('build', () =>
+      run(process.execPath, [nxBin, 'run-many', '-t', 'build', '--output-style=static']),
+    );
     if (code !== 0) {
       problems.push('e2e tests not run: the build failed');
       continue;
@@ -103,17 +114,19 @@ for (const project of projects) {
 
   heading(`${project} tests`);
   const reportFile = join(reportDir, `${project}.json`);
-  const { code, unhandled } = await run(process.execPath, [
-    vitestBin,
-    'run',
-    '--project',
-    project,
-    '--passWithNoTests',
-    '--reporter=verbose',
-    '--reporter=json',
-    `--outputFile.json=${reportFile}`,
-    ...vitestArgs,
-  ]);
+  const { code, unhandled } = await timed(project, () =>
+    run(process.execPath, [
+      vitestBin,
+      'run',
+      '--project',
+      project,
+      '--passWithNoTests',
+      '--reporter=verbose',
+      '--reporter=json',
+      `--outputFile.json=${reportFile}`,
+      ...vitestArgs,
+    ]),
+  );
   let report;
   try {
     report = JSON.parse(readFileSync(reportFile, 'utf8'));
@@ -161,6 +174,7 @@ if (problems.length) {
   for (const problem of problems) console.error(problem);
 }
 console.log('');
+console.log(`stage times: ${stageTimes.map(([stage, seconds]) => `${stage} ${seconds} s`).join(', ')}`);
 console.log(
   `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
 );
