@@ -58,6 +58,7 @@ function run(command, commandArgs) {
           if (/Unhandled (Errors|Rejection|Error)/.test(plain)) inSection = true;
           else if (/^\s*(Test Files|JSON report)\b/.test(plain)) inSection = false;
           if (inSection && unhandled.length < 60) unhandled.push(plain);
+          if (/✓.*\(retry x\d+\)/.test(plain)) retried.push(plain.trim().replace(/^✓\s*/, ''));
         }
       });
     }
@@ -78,6 +79,7 @@ const timed = async (stage, work) => {
   }
 };
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const retried = []; // tests that passed only on a retry (CI retries once: vitest.config.ts)
 const failedTests = []; // `project: file > test` and the start of its message
 const problems = []; // failures that are not failed tests (files that did not load, builds, infrastructure)
 let infrastructureChecked;
@@ -164,6 +166,11 @@ rmSync(reportDir, { recursive: true, force: true });
 
 const ran = totals.passed + totals.failed;
 if (ran === 0) problems.push('no tests ran');
+if (retried.length) {
+  console.log('');
+  console.log(`Passed only on a retry (flaky, look into them): ${retried.length}`);
+  for (const test of retried) console.log(`  ${test}`);
+}
 if (failedTests.length) {
   console.log('');
   console.error('Failed tests:');
