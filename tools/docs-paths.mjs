@@ -1,6 +1,6 @@
 // Every path a document names must exist (issue 23): README.md and docs/*.md name files and folders of
 // the repository in backticks (`services/vouchers/src/stats/tallies.repository.ts`) and in links
-// ([decisions](docs/decisions.md)). A file moved or deleted leaves its documents pointing at nothing;
+// ([decisions](docs/decisions/README.md)). A file moved or deleted leaves its documents pointing at nothing;
 // this finds those. Placeholders and globs (`<name>`, `{id}`, `*`, `**`) match any name, so
 // `services/<name>/src/<aggregate>/<aggregate>.handlers.ts` must match at least one real file. The
 // frontend's own paths (`features/…`, `components/…`, `lib/…`) are read under frontend/src. Files a
