@@ -164,7 +164,7 @@ export function renderIndex(decisions) {
         ? ` Numbers never used: ${unused.join(', ')} (no decision was recorded under them; nothing is missing).`
         : ''),
     '',
-    'To add one: take the next number of your range, write `docs/decisions/NNNN-slug.md` as below, then run',
+    'To add one: take the next number of your range, write it in this folder as `NNNN-slug.md` as below, then run',
     '`npm run docs:decisions`.',
     '',
     '```markdown',
@@ -193,9 +193,10 @@ export function renderIndex(decisions) {
 }
 
 /** The README as committed: `renderIndex` through the repository's Prettier settings. */
-export async function formattedIndex(decisions, dir = DECISIONS_DIR) {
+export async function formattedIndex(decisions) {
   const prettier = await import('prettier');
-  const options = (await prettier.resolveConfig(join(dir, INDEX))) ?? {};
+  // The repository's settings, also for a folder elsewhere (the tests' copies).
+  const options = (await prettier.resolveConfig(join(DECISIONS_DIR, INDEX))) ?? {};
   return prettier.format(renderIndex(decisions), { ...options, parser: 'markdown' });
 }
 
@@ -203,7 +204,7 @@ export async function formattedIndex(decisions, dir = DECISIONS_DIR) {
 export async function decisionProblems(dir = DECISIONS_DIR) {
   const { decisions, problems } = readDecisions(dir);
   if (problems.length) return problems;
-  const expected = await formattedIndex(decisions, dir);
+  const expected = await formattedIndex(decisions);
   const readme = join(dir, INDEX);
   const actual = existsSync(readme) ? readFileSync(readme, 'utf8') : null;
   if (actual !== expected)
@@ -231,7 +232,7 @@ async function main(argv) {
     process.exitCode = 1;
     return;
   }
-  writeFileSync(join(dir, INDEX), await formattedIndex(decisions, dir));
+  writeFileSync(join(dir, INDEX), await formattedIndex(decisions));
   console.log(
     `decisions: wrote ${relative(process.cwd(), join(dir, INDEX))} (${decisions.length} decisions)`,
   );

@@ -1,4 +1,4 @@
-// Every path a document names must exist (issue 23): README.md and docs/*.md name files and folders of
+// Every path a document names must exist (issue 23): README.md and docs/**/*.md name files and folders of
 // the repository in backticks (`services/vouchers/src/stats/tallies.repository.ts`) and in links
 // ([decisions](docs/decisions/README.md)). A file moved or deleted leaves its documents pointing at nothing;
 // this finds those. Placeholders and globs (`<name>`, `{id}`, `*`, `**`) match any name, so
@@ -32,9 +32,10 @@ const MODULE_SUFFIXES = ['.ts', '.tsx', '.mjs', '.js', '/index.ts'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.nx', 'coverage', 'data', 'artifacts', '.git']);
 const PLACEHOLDER = /<[^>/]*>|\{[^}/]*\}|\*|…|\.\.\./;
 
-/** The documents checked: README.md and docs/*.md. */
+/** The documents checked: README.md and every .md under docs/ (docs/decisions/ included). */
 export function documentsOf(root) {
-  const docs = readdirSync(join(root, 'docs'))
+  const docs = readdirSync(join(root, 'docs'), { recursive: true })
+    .map((name) => String(name).replace(/\\/g, '/'))
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`);
   return ['README.md', ...docs.sort()];
