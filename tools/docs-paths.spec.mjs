@@ -17,14 +17,14 @@ describe('the paths the documents name', () => {
   it('reads backticked paths, frontend paths and relative links, not commands or code', () => {
     const markdown = [
       'See `services/vouchers/src/stats/tallies.repository.ts:12`, `./gateway/src/http/`,',
-      '`features/vouchers/api/urls.ts` and [the log](decisions.md#2-unlimited).',
+      '`features/vouchers/api/urls.ts` and [the log](decisions/0002-unlimited.md#status).',
       'Run `npm run bench:scale`, call `em.getDriver().mapResult(row, meta)`, set `DATA_DIR/jobs/<id>.zip`.',
       '```bash',
       'cat services/nowhere/file.ts',
       '```',
     ].join('\n');
     expect(pathsIn(markdown, 'docs').sort()).toEqual([
-      'docs/decisions.md',
+      'docs/decisions/0002-unlimited.md',
       'frontend/src/features/vouchers/api/urls.ts',
       'gateway/src/http/',
       'services/vouchers/src/stats/tallies.repository.ts',
