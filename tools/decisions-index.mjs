@@ -8,7 +8,8 @@
 // `node tools/decisions-index.mjs` (npm run docs:decisions) writes docs/decisions/README.md, the files
 // grouped by area with their status and who amends or supersedes them; `--check` writes nothing and exits 1
 // naming every problem: a README that differs from what the files give, a file without a valid heading,
-// Status or Area, a status linking a file that does not exist, a number used twice. The unit test
+// Status or Area, a status linking a file that does not exist, a number used twice, and a code comment
+// naming a `docs/decisions/NNNN-slug.md` that does not exist. The unit test
 // (decisions-index.spec.mjs) runs the check, so `npm test` and CI hold it.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -214,11 +215,46 @@ export async function decisionProblems(dir = DECISIONS_DIR) {
   return problems;
 }
 
+const SOURCE_ROOTS = ['libs', 'services', 'gateway', 'frontend', 'tools', 'e2e', 'bench', 'deploy', '.ci'];
+const SKIPPED = new Set(['node_modules', 'dist', '.nx', 'coverage', 'data', 'artifacts']);
+/** Tests make up decision files of their own (fixtures), so they are not read. */
+const FIXTURES = /\.(?:spec|test)\.[cm]?[jt]sx?$/;
+const SOURCE_FILE = /\.(?:[cm]?[jt]sx?|ya?ml|json|sh)$|^run$|^eslint\.config\.mjs$|^vitest\.config\.ts$/;
+
+/**
+ * `{ file, line, path }` for every `docs/decisions/NNNN-slug.md` a source file or comment names that does
+ * not exist (a renamed or mistyped decision file), under the repository's code folders and its root files
+ * (tests aside).
+ */
+export function missingDecisionLinks(root = resolve(DECISIONS_DIR, '..', '..')) {
+  const files = readdirSync(root).filter((name) => SOURCE_FILE.test(name));
+  const walk = (dir) => {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+      if (SKIPPED.has(entry.name)) continue;
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (SOURCE_FILE.test(entry.name) && !FIXTURES.test(entry.name)) files.push(path);
+    }
+  };
+  for (const top of SOURCE_ROOTS) if (existsSync(join(root, top))) walk(top);
+  const missing = [];
+  for (const file of files) {
+    const lines = readFileSync(join(root, file), 'utf8').split('\n');
+    lines.forEach((text, index) => {
+      for (const [path] of text.matchAll(/docs\/decisions\/\d{4}-[a-z0-9-]+\.md/g))
+        if (!existsSync(join(root, path))) missing.push({ file, line: index + 1, path });
+    });
+  }
+  return missing;
+}
+
 async function main(argv) {
   const check = argv.includes('--check');
   const dir = resolve(argv.find((arg) => !arg.startsWith('--')) ?? DECISIONS_DIR);
   if (check) {
     const problems = await decisionProblems(dir);
+    for (const { file, line, path } of missingDecisionLinks())
+      problems.push(`${file}:${line}: names ${path}, which does not exist`);
     for (const problem of problems) console.error(problem);
     if (problems.length) {
       console.error(`decisions: ${problems.length} problem(s) in ${relative(process.cwd(), dir) || '.'}`);

@@ -1,11 +1,11 @@
 // docs/decisions/ holds one decision per file with a Status and an Area, and its README is the index the
 // files give (issue 38): `npm test` fails on a stale index, a bad Status or Area, a status linking
 // nothing, or a number used twice, instead of leaving a newcomer a log that contradicts itself.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DECISIONS_DIR, decisionProblems, readDecisions } from './decisions-index.mjs';
+import { DECISIONS_DIR, decisionProblems, missingDecisionLinks, readDecisions } from './decisions-index.mjs';
 
 const GOOD = '# 180. A decision written in parallel\n\n- Status: accepted\n- Area: vouchers\n\nWhy.\n';
 
@@ -21,6 +21,28 @@ describe('the decisions and their index', { timeout: 60_000 }, () => {
     expect(numbered(88).status).toMatchObject({ kind: 'superseded by', targets: [{ number: 113 }] });
     expect(numbered(113).status.targets.map((t) => t.number)).toContain(64);
     expect(numbered(64).status.kind).not.toBe('superseded by');
+  });
+
+  it('are named by the code only as files that exist', () => {
+    expect(missingDecisionLinks()).toEqual([]);
+  });
+
+  it('a code comment naming a decision file that does not exist is reported with its line', () => {
+    const root = mkdtempSync(join(tmpdir(), 'avpass-decision-links-'));
+    try {
+      mkdirSync(join(root, 'docs/decisions'), { recursive: true });
+      mkdirSync(join(root, 'libs/domain/src'), { recursive: true });
+      writeFileSync(join(root, 'docs/decisions/0002-unlimited.md'), GOOD);
+      writeFileSync(
+        join(root, 'libs/domain/src/limit.ts'),
+        '// 999999 (docs/decisions/0002-unlimited.md)\n// see docs/decisions/0003-renamed.md\n',
+      );
+      expect(missingDecisionLinks(root)).toEqual([
+        { file: 'libs/domain/src/limit.ts', line: 2, path: 'docs/decisions/0003-renamed.md' },
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   describe('in a copy of the folder', () => {
