@@ -18,6 +18,7 @@ import { BatchesRepository } from './batches/batches.repository';
 import { QrCodePartner } from './assignment/qr-code-partner.entity';
 import { QrCode } from './codes/qr-code.entity';
 import { QrCodesRepository } from './codes/qr-codes.repository';
+import { CodePagesRepository } from './codes/code-pages.repository';
 import { CodeCatalogue } from './issuing/code-catalogue.service';
 import { IssuingHandlers } from './issuing/issuing.handlers';
 import { QrCodesService } from './issuing/qr-codes.service';
@@ -101,6 +102,7 @@ export class VouchersModule {
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         VouchersSettings,
         QrCodesRepository,
+        CodePagesRepository,
         BatchesRepository,
         AssignmentsRepository,
         RedemptionsRepository,
