@@ -23,6 +23,7 @@ import { Migration20261212ExclusiveSorts } from './migration-20261212-exclusive-
 import { Migration20261213CodeUsage } from './migration-20261213-code-usage';
 import { Migration20261214TillCopy } from './migration-20261214-till-copy';
 import { Migration20261215RedeemKeys } from './migration-20261215-redeem-keys';
+import { Migration20261216RedemptionReversals } from './migration-20261216-redemption-reversals';
 
 export const migrations = [
   { name: 'Migration20261122Initial', class: Migration20261122Initial },
@@ -50,4 +51,5 @@ export const migrations = [
   { name: 'Migration20261213CodeUsage', class: Migration20261213CodeUsage },
   { name: 'Migration20261214TillCopy', class: Migration20261214TillCopy },
   { name: 'Migration20261215RedeemKeys', class: Migration20261215RedeemKeys },
+  { name: 'Migration20261216RedemptionReversals', class: Migration20261216RedemptionReversals },
 ];

@@ -36,7 +36,9 @@ export interface CancelInput {
  * UPDATE, as the redeem's UPDATE does), so a cancel and a redeem of one code take their row locks in
  * the same order and queue one behind the other on every instance; then it marks the redemption
  * cancelled only if it is still completed (a second cancel, waiting on the code row, finds it
- * cancelled and changes nothing); from that row: the use goes back to the code (never below zero),
+ * cancelled and changes nothing) and appends its reversal row (redemption_reversals, -1: who, when,
+ * why; decision 231); from that row: the use goes back to the code, unclamped (usage_count is the
+ * signed sum of the code's rows; a count that would go below zero breaks its check and fails loudly),
  * the dashboards' tallies get a -1 (pending_tallies, delta -1, the redemption's business day and
  * amounts, the partners TALLIED_PARTNERS names as the code is now, which every assignment change has moved its
  * redemptions to) and the outbox gets vouchers.redemption.cancelled.v1 with the code's new version.
@@ -52,9 +54,14 @@ const cancelSql = (event: string, audit: AuditSqlInsert) => `with locked as (
       from locked l
      where r.id = ?::uuid and r.qr_code_id = l.id and r.status = 'completed'
     returning r.*
+  ), reversal as (
+    insert into redemption_reversals (redemption_id, qr_code_id, reversed_at, reversed_by, reversed_by_user_id, reason)
+    select c.id, c.qr_code_id, c.cancelled_at, c.cancelled_by, c.cancelled_by_user_id, c.cancel_reason
+      from cancelled c
+    returning qr_code_id
   ), code as (
-    update qr_codes q set usage_count = greatest(q.usage_count - 1, 0)
-      from cancelled c where q.id = c.qr_code_id
+    update qr_codes q set usage_count = q.usage_count - 1
+      from reversal v where q.id = v.qr_code_id
     returning q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name, q.batch_id, q.vendor_id
   ), done as (
     select c.id as redemption_id, c.partner_id, c.channel, c.redeemed_at, c.transaction_amount, c.discount_applied,
