@@ -2,9 +2,11 @@ import {
   afterCursorSql,
   afterSortedCursorSql,
   allOf,
+  conflictOnUniqueViolation,
   likeEscape,
   nextCursor,
   nextSortedCursor,
+  type Conflict,
   type SortColumn,
   type SqlClause,
 } from '@avpass/platform';
@@ -51,34 +53,42 @@ export class MerchItemsRepository {
     return row ?? null;
   }
 
+  /** The new item; 'conflict' when its SKU is taken (the lower(sku) index is the real guard). */
   async insert(
     id: string,
     values: MerchItemValues,
     createdBy: string,
     em: EntityManager = this.em,
-  ): Promise<MerchItemRow> {
-    const [row] = (await em.execute(
-      `insert into merch_items (id, name, sku, description, category, brand, price, image_url, additional_images,
+  ): Promise<MerchItemRow | Conflict> {
+    const rows = await conflictOnUniqueViolation(
+      () =>
+        em.execute(
+          `insert into merch_items (id, name, sku, description, category, brand, price, image_url, additional_images,
          sizes, colors, tags, is_active, created_by)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?) returning ${COLUMNS}`,
-      [id, ...valueParams(values), createdBy],
-    )) as MerchItemRow[];
-    return row!;
+          [id, ...valueParams(values), createdBy],
+        ) as Promise<MerchItemRow[]>,
+    );
+    return rows === 'conflict' ? rows : rows[0]!;
   }
 
+  /** The changed item, null when there is none; 'conflict' when its new SKU is taken. */
   async update(
     id: string,
     values: MerchItemValues,
     em: EntityManager = this.em,
-  ): Promise<MerchItemRow | null> {
-    const [row] = (await em.execute(
-      `update merch_items set name = ?, sku = ?, description = ?, category = ?, brand = ?, price = ?,
+  ): Promise<MerchItemRow | null | Conflict> {
+    const rows = await conflictOnUniqueViolation(
+      () =>
+        em.execute(
+          `update merch_items set name = ?, sku = ?, description = ?, category = ?, brand = ?, price = ?,
          image_url = ?, additional_images = ?::jsonb, sizes = ?::jsonb, colors = ?::jsonb, tags = ?::jsonb,
          is_active = ?, updated_at = now()
        where id = ? returning ${COLUMNS}`,
-      [...valueParams(values), id],
-    )) as MerchItemRow[];
-    return row ?? null;
+          [...valueParams(values), id],
+        ) as Promise<MerchItemRow[]>,
+    );
+    return rows === 'conflict' ? rows : (rows[0] ?? null);
   }
 
   /** Deletes the item only while it has no inventory line (hence no allocation and no history). */

@@ -2,19 +2,16 @@ import type { SortOrder, VendorSort, VendorStatusFilter } from '@avpass/contract
 import {
   afterCursorSql,
   afterSortedCursorSql,
+  conflictOnUniqueViolation,
   decodeCursor,
   encodeCursor,
   likeEscape,
   nextCursor,
   nextSortedCursor,
+  type Conflict,
   type SortColumn,
 } from '@avpass/platform';
-import {
-  EntityManager,
-  raw,
-  UniqueConstraintViolationException,
-  type RequiredEntityData,
-} from '@mikro-orm/postgresql';
+import { EntityManager, raw, type RequiredEntityData } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Company } from './company.entity';
 
@@ -49,14 +46,13 @@ export class CompaniesRepository {
     return tx.findOne(Company, { id });
   }
 
-  /** Stores a new company; null when its e-mail is taken after all (the unique index). */
-  async insertUnique(fields: RequiredEntityData<Company>): Promise<Company | null> {
-    const company = this.em.create(Company, fields);
-    return (await this.flushUnique(company)) ? company : null;
+  /** Stores a new company; 'conflict' when its e-mail is taken after all (the unique index). */
+  insertUnique(fields: RequiredEntityData<Company>): Promise<Company | Conflict> {
+    return this.flushUnique(this.em.create(Company, fields));
   }
 
-  /** Changes a company; false when its new e-mail is taken after all (the unique index). */
-  async assignUnique(company: Company, changes: Partial<Company>): Promise<boolean> {
+  /** Changes a company; 'conflict' when its new e-mail is taken after all (the unique index). */
+  assignUnique(company: Company, changes: Partial<Company>): Promise<Company | Conflict> {
     this.em.assign(company, changes);
     return this.flushUnique(company);
   }
@@ -265,17 +261,11 @@ export class CompaniesRepository {
     return this.em.findOne(Company, { id }, { refresh: true });
   }
 
-  /** The unique index is the real guard: two simultaneous requests get false (a 409), not a 500. */
-  private async flushUnique(company: Company): Promise<boolean> {
-    try {
-      await this.em.persistAndFlush(company);
-      return true;
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) {
-        this.em.clear();
-        return false;
-      }
-      throw error;
-    }
+  /** The unique index is the real guard: two simultaneous requests get 'conflict' (a 409), not a 500. */
+  private async flushUnique(company: Company): Promise<Company | Conflict> {
+    const outcome = await conflictOnUniqueViolation(() => this.em.persistAndFlush(company));
+    if (outcome !== 'conflict') return company;
+    this.em.clear();
+    return outcome;
   }
 }
