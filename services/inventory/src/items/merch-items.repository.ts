@@ -1,13 +1,10 @@
 import {
-  afterCursorSql,
-  afterSortedCursorSql,
   allOf,
-  conflictOnUniqueViolation,
-  likeEscape,
-  nextCursor,
-  nextSortedCursor,
   type Conflict,
-  type SortColumn,
+  conflictOnUniqueViolation,
+  type KeysetList,
+  keysetOrder,
+  likeEscape,
   type SqlClause,
 } from '@avpass/platform';
 import type { MerchItemFields, MerchItemSort, MerchItemStatus, SortOrder } from '@avpass/contracts';
@@ -107,29 +104,15 @@ export class MerchItemsRepository {
    * 400). Search by name, SKU or brand (trigram indexes); category and status filters.
    */
   async page(query: MerchItemPageQuery): Promise<{ rows: MerchItemRow[]; nextCursor: string | null }> {
-    const order = query.order ?? 'desc';
-    const sort = query.sort ?? 'createdAt';
-    // Newest first keeps the old cursor; every other order's cursor says which it is.
-    const column: SortColumn | null =
-      sort === 'createdAt' && order === 'desc' ? null : { sort, order, ...ITEM_SORT_EXPRESSIONS[sort] };
-    const where = allOf(
-      itemFilterSql(query),
-      column
-        ? afterSortedCursorSql(query.cursor, column, 'i.id')
-        : afterCursorSql(query.cursor, 'i.created_at', 'i.id'),
-    );
-    const orderBy = column ? `${column.expression} ${order}, i.id ${order}` : 'i.created_at desc, i.id desc';
+    const keyset = keysetOrder(ITEM_LIST, query);
+    const where = allOf(itemFilterSql(query), keyset.after);
     const rows = (await this.em.execute(
-      `select ${COLUMNS.replace(/(\w+)/g, 'i.$1')}, i.created_at::text as cursor_at,
-              ${column ? `(${column.expression})::text` : 'null'} as sort_value
+      `select ${COLUMNS.replace(/(\w+)/g, 'i.$1')}, ${keyset.keyColumns}
          from merch_items i
-        where ${where.sql} order by ${orderBy} limit ? offset ?`,
+        where ${where.sql} order by ${keyset.orderBy} limit ? offset ?`,
       [...where.params, query.limit, query.cursor ? 0 : (query.offset ?? 0)],
-    )) as (MerchItemRow & { cursor_at: string; sort_value: string })[];
-    return {
-      rows,
-      nextCursor: column ? nextSortedCursor(rows, query.limit, column) : nextCursor(rows, query.limit),
-    };
+    )) as (MerchItemRow & { cursor_at: string; sort_value: string | null })[];
+    return { rows, nextCursor: keyset.next(rows, query.limit) };
   }
 
   /**
@@ -161,11 +144,19 @@ export interface MerchItemPageQuery extends MerchItemFilter {
   order?: SortOrder | undefined;
 }
 
-/** The expression each sort reads along (inventory migration 20261211 table sorts). */
-const ITEM_SORT_EXPRESSIONS: Readonly<Record<MerchItemSort, Omit<SortColumn, 'sort' | 'order'>>> = {
-  createdAt: { expression: 'i.created_at', type: 'timestamptz' },
-  name: { expression: 'lower(i.name)', type: 'text' },
-  price: { expression: 'i.price', type: 'int' },
+/**
+ * The expression each sort reads along (inventory migration 20261211 table sorts); newest first keeps
+ * the old cursor, every other order's cursor says which it is.
+ */
+const ITEM_LIST: KeysetList<MerchItemSort> = {
+  id: 'i.id',
+  sorts: {
+    createdAt: { expression: 'i.created_at', type: 'timestamptz' },
+    name: { expression: 'lower(i.name)', type: 'text' },
+    price: { expression: 'i.price', type: 'int' },
+  },
+  defaultSort: 'createdAt',
+  plainCursor: { sort: 'createdAt', column: 'i.created_at', orders: 'newest-first' },
 };
 
 function itemFilterSql(filter: MerchItemFilter): SqlClause {

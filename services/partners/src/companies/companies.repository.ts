@@ -1,15 +1,12 @@
 import type { SortOrder, VendorSort, VendorStatusFilter } from '@avpass/contracts';
 import {
-  afterCursorSql,
-  afterSortedCursorSql,
   conflictOnUniqueViolation,
   decodeCursor,
   encodeCursor,
+  keysetOrder,
   likeEscape,
-  nextCursor,
-  nextSortedCursor,
   type Conflict,
-  type SortColumn,
+  type KeysetList,
 } from '@avpass/platform';
 import { EntityManager, raw, type RequiredEntityData } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
@@ -36,6 +33,20 @@ export interface CompanyPage {
 }
 
 export const MAX_GALLERY_PHOTOS = 50;
+
+/**
+ * The partners screen's sorts: by creation time either way with the plain cursor (the (created_at desc,
+ * id desc) index, read either way), or by name (companies_name_order_index, partners migration 20261212).
+ */
+const COMPANY_LIST: KeysetList<VendorSort> = {
+  id: 'c.id',
+  sorts: {
+    createdAt: { expression: 'c.created_at', type: 'timestamptz' },
+    name: { expression: 'lower(c.name)', type: 'text' },
+  },
+  defaultSort: 'createdAt',
+  plainCursor: { sort: 'createdAt', column: 'c.created_at', orders: 'either-way' },
+};
 
 @Injectable()
 export class CompaniesRepository {
@@ -110,16 +121,10 @@ export class CompaniesRepository {
     }
     if (query.status) where.push(query.status === 'active' ? 'c.is_active' : 'not c.is_active');
     const filter = where.length ? `where ${where.join(' and ')}` : '';
-    const column: SortColumn | null =
-      query.sort?.sort === 'name'
-        ? { sort: 'name', order: query.sort.order, expression: 'lower(c.name)', type: 'text' }
-        : null;
-    const dir = query.sort?.order ?? 'desc';
+    const keyset = keysetOrder(COMPANY_LIST, { ...query.sort, cursor: query.cursor });
     const pageWhere = [...where];
     const pageParams = [...params];
-    const after = column
-      ? afterSortedCursorSql(query.cursor, column, 'c.id')
-      : afterCursorSql(query.cursor, 'c.created_at', 'c.id', dir);
+    const after = keyset.after;
     if (after) {
       pageWhere.push(after.sql);
       pageParams.push(...after.params);
@@ -138,19 +143,18 @@ export class CompaniesRepository {
     const source = sparse
       ? `(with matches as materialized (select * from companies c ${whereSql}) select * from matches) c`
       : `companies c ${whereSql}`;
-    const orderBy = column ? `lower(c.name) ${dir}, c.id ${dir}` : `c.created_at ${dir}, c.id ${dir}`;
-    type Row = Record<string, unknown> & { cursor_at: string; sort_value: string; id: string };
+    type Row = Record<string, unknown> & { cursor_at: string; sort_value: string | null; id: string };
     const rows: Row[] = await connection.execute(
-      `select c.*, c.created_at::text as cursor_at, ${column ? 'lower(c.name)' : 'null'} as sort_value
+      `select c.*, ${keyset.keyColumns}
          from ${source}
-        order by ${orderBy}
+        order by ${keyset.orderBy}
         limit ? offset ?`,
       [...pageParams, query.limit, query.cursor ? 0 : query.offset],
     );
     return {
       items: rows.map(({ cursor_at: _, sort_value: _value, ...row }) => this.em.map(Company, row)),
       total,
-      nextCursor: column ? nextSortedCursor(rows, query.limit, column) : nextCursor(rows, query.limit),
+      nextCursor: keyset.next(rows, query.limit),
     };
   }
 
