@@ -1,5 +1,5 @@
 // Lint that means something: type-aware rules for promises and exhaustive switches are errors, and the
-// module boundaries are enforced here, not just documented (docs/decisions.md, conventions).
+// module boundaries are enforced here, not just documented (docs/decisions/, conventions).
 import { builtinModules } from 'node:module';
 import { dirname, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';

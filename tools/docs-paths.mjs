@@ -1,6 +1,6 @@
-// Every path a document names must exist (issue 23): README.md and docs/*.md name files and folders of
+// Every path a document names must exist (issue 23): README.md and docs/**/*.md name files and folders of
 // the repository in backticks (`services/vouchers/src/stats/tallies.repository.ts`) and in links
-// ([decisions](docs/decisions.md)). A file moved or deleted leaves its documents pointing at nothing;
+// ([decisions](docs/decisions/README.md)). A file moved or deleted leaves its documents pointing at nothing;
 // this finds those. Placeholders and globs (`<name>`, `{id}`, `*`, `**`) match any name, so
 // `services/<name>/src/<aggregate>/<aggregate>.handlers.ts` must match at least one real file. The
 // frontend's own paths (`features/…`, `components/…`, `lib/…`) are read under frontend/src. Files a
@@ -32,9 +32,10 @@ const MODULE_SUFFIXES = ['.ts', '.tsx', '.mjs', '.js', '/index.ts'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.nx', 'coverage', 'data', 'artifacts', '.git']);
 const PLACEHOLDER = /<[^>/]*>|\{[^}/]*\}|\*|…|\.\.\./;
 
-/** The documents checked: README.md and docs/*.md. */
+/** The documents checked: README.md and every .md under docs/ (docs/decisions/ included). */
 export function documentsOf(root) {
-  const docs = readdirSync(join(root, 'docs'))
+  const docs = readdirSync(join(root, 'docs'), { recursive: true })
+    .map((name) => String(name).replace(/\\/g, '/'))
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`);
   return ['README.md', ...docs.sort()];
@@ -132,4 +133,70 @@ export function missingDocPaths(root, documents = documentsOf(root)) {
     }
   }
   return missing;
+}
+
+// Facts derived from the one list of services (libs/contracts/src/services.ts) that a document can get
+// wrong (issue 38): how many services there are, a list of them that leaves one out, and the operator
+// ports `npm start` hands out (METRICS_PORT_BASE 9464 + i for app i, the gateway last). The decision
+// files are records of their day ("six services" was true once), so only README.md and docs/*.md are read.
+
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const NUMBER_WORDS_MORE = ['eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen'];
+const COUNT_WORDS = [...NUMBER_WORDS, ...NUMBER_WORDS_MORE];
+const OPERATOR_PORT_BASE = 9464;
+
+/** The documents whose service facts must be today's: README.md and docs/*.md (not docs/decisions/). */
+export function currentDocumentsOf(root) {
+  return documentsOf(root).filter((document) => document.split('/').length <= 2);
+}
+
+/**
+ * `{ document, line, problem }` for every service fact a document states wrongly, given the service
+ * names in start order: "N services" with N other than their number, a list naming all but one or two
+ * of them (separated by commas, "and", "&" or "/"), and a range of operator ports 9464–X other than
+ * one port per service plus the gateway's.
+ */
+export function wrongServiceFacts(root, services, documents = currentDocumentsOf(root)) {
+  const problems = [];
+  const name = `(?:${services.join('|')})`;
+  const separator = String.raw`(?:\s*(?:,|&|/)\s*(?:and\s+)?|\s+and\s+)`;
+  const list = new RegExp(String.raw`\b${name}\b(?:${separator}\b(?:${name}|gateway)\b)+`, 'gi');
+  const count = new RegExp(String.raw`\b(${COUNT_WORDS.join('|')}|\d+) ((?:[a-z]+ )?)services\b`, 'gi');
+  for (const document of documents) {
+    // A list may wrap: read the text with its line breaks as spaces, and name the line a match starts on.
+    const text = readFileSync(join(root, document), 'utf8');
+    const flat = text.replace(/\n/g, ' ');
+    const lineAt = (offset) => text.slice(0, offset).split('\n').length;
+    const report = (offset, problem) => problems.push({ document, line: lineAt(offset), problem });
+    for (const match of flat.matchAll(count)) {
+      const [phrase, number] = match;
+      const n = /^\d+$/.test(number) ? Number(number) : COUNT_WORDS.indexOf(number.toLowerCase());
+      if (n !== services.length)
+        report(
+          match.index,
+          `"${phrase}": there are ${services.length} services (libs/contracts/src/services.ts)`,
+        );
+    }
+    for (const match of flat.matchAll(list)) {
+      const named = new Set(
+        match[0].match(new RegExp(String.raw`\b${name}\b`, 'gi')).map((n) => n.toLowerCase()),
+      );
+      const missing = services.filter((service) => !named.has(service));
+      if (missing.length > 0 && named.size >= services.length - 2)
+        report(
+          match.index,
+          `the list "${match[0]}" leaves out ${missing.join(', ')} (libs/contracts/src/services.ts)`,
+        );
+    }
+    const ports = new RegExp(String.raw`\b${OPERATOR_PORT_BASE}[–-](\d{4})\b`, 'g');
+    for (const match of flat.matchAll(ports)) {
+      const expected = OPERATOR_PORT_BASE + services.length;
+      if (Number(match[1]) !== expected)
+        report(
+          match.index,
+          `"${match[0]}": ${services.length} services and the gateway use ${OPERATOR_PORT_BASE}–${expected}`,
+        );
+    }
+  }
+  return problems;
 }

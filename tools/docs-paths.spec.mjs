@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { missingDocPaths, pathsIn } from './docs-paths.mjs';
+import { missingDocPaths, pathsIn, wrongServiceFacts } from './docs-paths.mjs';
+import { SERVICES } from './platform/services.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -16,14 +17,14 @@ describe('the paths the documents name', () => {
   it('reads backticked paths, frontend paths and relative links, not commands or code', () => {
     const markdown = [
       'See `services/vouchers/src/stats/tallies.repository.ts:12`, `./gateway/src/http/`,',
-      '`features/vouchers/api/urls.ts` and [the log](decisions.md#2-unlimited).',
+      '`features/vouchers/api/urls.ts` and [the log](decisions/0002-unlimited.md#status).',
       'Run `npm run bench:scale`, call `em.getDriver().mapResult(row, meta)`, set `DATA_DIR/jobs/<id>.zip`.',
       '```bash',
       'cat services/nowhere/file.ts',
       '```',
     ].join('\n');
     expect(pathsIn(markdown, 'docs').sort()).toEqual([
-      'docs/decisions.md',
+      'docs/decisions/0002-unlimited.md',
       'frontend/src/features/vouchers/api/urls.ts',
       'gateway/src/http/',
       'services/vouchers/src/stats/tallies.repository.ts',
@@ -55,6 +56,55 @@ describe('the paths the documents name', () => {
         { document: 'README.md', path: 'services/rendering/src/jobs/zip-builder.ts' },
         { document: 'README.md', path: 'services/{name}/src/worker/' },
         { document: 'README.md', path: 'docs/nowhere.md' },
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('state the services as libs/contracts/src/services.ts lists them', () => {
+    expect(wrongServiceFacts(ROOT, SERVICES)).toEqual([]);
+  });
+
+  it('fail on a wrong count of services, a list that leaves one out, or a stale port range', () => {
+    const root = mkdtempSync(join(tmpdir(), 'avpass-docs-'));
+    const services = ['identity', 'partners', 'vouchers', 'credits', 'audit'];
+    try {
+      mkdirSync(join(root, 'docs/decisions'), { recursive: true });
+      writeFileSync(
+        join(root, 'README.md'),
+        [
+          'The image runs the four services and the gateway; the 5 services each own a schema.',
+          'Identity, partners,',
+          'vouchers and audit start first (a list of four of five, wrapped over two lines).',
+          '`npm start` gives identity, partners, vouchers, credits, audit, gateway the ports 9464–9469.',
+          'The ports run 9464–9468. Two services keep a copy.',
+          'Only identity & vouchers use Redis.',
+        ].join('\n'),
+      );
+      writeFileSync(join(root, 'docs/decisions/0001-old.md'), 'Then there were six services.\n');
+      expect(wrongServiceFacts(root, services)).toEqual([
+        {
+          document: 'README.md',
+          line: 1,
+          problem: '"four services": there are 5 services (libs/contracts/src/services.ts)',
+        },
+        {
+          document: 'README.md',
+          line: 5,
+          problem: '"Two services": there are 5 services (libs/contracts/src/services.ts)',
+        },
+        {
+          document: 'README.md',
+          line: 2,
+          problem:
+            'the list "Identity, partners, vouchers and audit" leaves out credits (libs/contracts/src/services.ts)',
+        },
+        {
+          document: 'README.md',
+          line: 5,
+          problem: '"9464–9468": 5 services and the gateway use 9464–9469',
+        },
       ]);
     } finally {
       rmSync(root, { recursive: true, force: true });

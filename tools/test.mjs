@@ -58,6 +58,7 @@ function run(command, commandArgs) {
           if (/Unhandled (Errors|Rejection|Error)/.test(plain)) inSection = true;
           else if (/^\s*(Test Files|JSON report)\b/.test(plain)) inSection = false;
           if (inSection && unhandled.length < 60) unhandled.push(plain);
+          if (/✓.*\(retry x\d+\)/.test(plain)) retried.push(plain.trim().replace(/^✓\s*/, ''));
         }
       });
     }
@@ -68,7 +69,17 @@ function run(command, commandArgs) {
 }
 
 const heading = (text) => console.log(`\n=== ${text} ===\n`);
+const stageTimes = []; // [stage, seconds], printed beside the summary line
+const timed = async (stage, work) => {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    stageTimes.push([stage, Math.round((performance.now() - started) / 1000)]);
+  }
+};
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const retried = []; // tests that passed only on a retry (CI retries once: vitest.config.ts)
 const failedTests = []; // `project: file > test` and the start of its message
 const problems = []; // failures that are not failed tests (files that did not load, builds, infrastructure)
 let infrastructureChecked;
@@ -94,7 +105,9 @@ for (const project of projects) {
 
   if (project === 'e2e') {
     heading('build (for the end-to-end tests)');
-    const { code } = await run(process.execPath, [nxBin, 'run-many', '-t', 'build', '--output-style=static']);
+    const { code } = await timed('build', () =>
+      run(process.execPath, [nxBin, 'run-many', '-t', 'build', '--output-style=static']),
+    );
     if (code !== 0) {
       problems.push('e2e tests not run: the build failed');
       continue;
@@ -103,17 +116,19 @@ for (const project of projects) {
 
   heading(`${project} tests`);
   const reportFile = join(reportDir, `${project}.json`);
-  const { code, unhandled } = await run(process.execPath, [
-    vitestBin,
-    'run',
-    '--project',
-    project,
-    '--passWithNoTests',
-    '--reporter=verbose',
-    '--reporter=json',
-    `--outputFile.json=${reportFile}`,
-    ...vitestArgs,
-  ]);
+  const { code, unhandled } = await timed(project, () =>
+    run(process.execPath, [
+      vitestBin,
+      'run',
+      '--project',
+      project,
+      '--passWithNoTests',
+      '--reporter=verbose',
+      '--reporter=json',
+      `--outputFile.json=${reportFile}`,
+      ...vitestArgs,
+    ]),
+  );
   let report;
   try {
     report = JSON.parse(readFileSync(reportFile, 'utf8'));
@@ -151,6 +166,11 @@ rmSync(reportDir, { recursive: true, force: true });
 
 const ran = totals.passed + totals.failed;
 if (ran === 0) problems.push('no tests ran');
+if (retried.length) {
+  console.log('');
+  console.log(`Passed only on a retry (flaky, look into them): ${retried.length}`);
+  for (const test of retried) console.log(`  ${test}`);
+}
 if (failedTests.length) {
   console.log('');
   console.error('Failed tests:');
@@ -161,6 +181,7 @@ if (problems.length) {
   for (const problem of problems) console.error(problem);
 }
 console.log('');
+console.log(`stage times: ${stageTimes.map(([stage, seconds]) => `${stage} ${seconds} s`).join(', ')}`);
 console.log(
   `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
 );

@@ -1,9 +1,9 @@
-// The dashboard's outline before the app's code arrives (issue 28, docs/decisions.md "A signed-in
-// dashboard paints its outline from index.html"). Runs before the modules (a classic script after the
-// root element, same origin, so the CSP's script-src 'self' allows it): when a session token is stored
-// and the address is a dashboard (or the landing page, which sends a signed-in user to one), the root
-// gets the shape DashboardSkeleton draws. React replaces it when it renders. Decides nothing: a stale
-// token only shows the outline a moment longer before the sign-in page.
+// The dashboard's outline before the app's code arrives (issue 28,
+// docs/decisions/0138-first-loads-a-few-named-chunks-the-landing-screen-prefetched.md). Runs before the
+// modules (a classic script after the root element, same origin, so the CSP's script-src 'self' allows it):
+// when a session token is stored and the address is a dashboard (or the landing page, which sends a signed-in
+// user to one), the root gets the shape DashboardSkeleton draws. React replaces it when it renders. Decides
+// nothing: a stale token only shows the outline a moment longer before the sign-in page.
 /* global window, document */
 (function () {
   try {

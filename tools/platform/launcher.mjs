@@ -204,7 +204,8 @@ export async function startPlatform(options = {}) {
   };
 
   // Supervision: an app that exits after start-up is started again, after 0.5 s doubling to 10 s; the
-  // delay starts over once it has stayed up for a minute (docs/decisions.md, "npm start supervises").
+  // delay starts over once it has stayed up for a minute
+  // (docs/decisions/0042-npm-start-supervises-its-apps.md).
   const supervise = options.supervise ?? true;
   const restarts = new Set();
   const backoff = (state) => {

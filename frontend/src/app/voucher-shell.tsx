@@ -17,8 +17,9 @@ const voucherTheme = { ...theme, vars: null };
 
 /**
  * What a member's phone loads for /voucher/{id}: the voucher page and the providers it needs, without
- * the router, the navigation bar or any admin screen (decision in docs/decisions.md). Its links are
- * plain links that load the full app.
+ * the router, the navigation bar or any admin screen
+ * (docs/decisions/0036-a-phone-opening-a-voucher-loads-only-the-voucher-page.md). Its links are plain links
+ * that load the full app.
  */
 export function mountVoucherShell(id: string): void {
   mount(

@@ -178,7 +178,8 @@ export type RecordLedgerTransactionRequest = z.input<typeof recordLedgerTransact
 
 /**
  * POST /api/credits/{id}/transactions (the partner's till). partnerId and partnerName in the body are
- * ignored: they come from the session (docs/decisions.md).
+ * ignored: they come from the session
+ * (docs/decisions/0058-the-tills-partner-comes-from-the-session-not-the-body.md).
  */
 export const recordCreditTransactionRequestSchema = z
   .object({

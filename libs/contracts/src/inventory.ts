@@ -21,7 +21,8 @@ import { safeText } from './text';
 
 /**
  * Merchandise inventory (spec sections 3, 5 and 7). Quantities of a line always satisfy
- * total = available + allocated + sold (docs/decisions.md); prices are integer cents.
+ * total = available + allocated + sold
+ * (docs/decisions/0061-a-stock-lines-quantities-total-available-allocated-sold.md); prices are integer cents.
  */
 
 export const INVENTORY_TRANSACTION_TYPES = ['restock', 'sale', 'return', 'allocation', 'adjustment'] as const;

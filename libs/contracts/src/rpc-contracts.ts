@@ -159,8 +159,8 @@ import {
  * schema is what the service receives, including what the gateway adds (the path's id, a header, the
  * page's origin): the service's `@RpcHandler(subject)` validates it once, at the service's boundary,
  * and its field errors are the 400 body the client reads. The gateway forwards bodies unparsed
- * (docs/decisions.md); `rpc.call(subject, …)` is typed by this map, and the OpenAPI document is
- * derived from it.
+ * (docs/decisions/0029-a-request-is-validated-once-by-the-service-that-owns-its.md); `rpc.call(subject, …)`
+ * is typed by this map, and the OpenAPI document is derived from it.
  *
  * Frozen once deployed: a changed request or answer gets a new subject with the next version suffix.
  * The transport prefixes each subject with NATS_NAMESPACE.

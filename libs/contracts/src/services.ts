@@ -8,7 +8,7 @@
  *
  * A plain data module without imports: the .mjs tools read it too (tools/platform/services.mjs).
  * The order is the start order, and the gateway comes after them: app number i of `npm start`
- * (identity 0 … rendering 5, gateway 6) gets operator port METRICS_PORT_BASE + i.
+ * (identity 0 … wallet 7, then the gateway, SERVICES.length) gets operator port METRICS_PORT_BASE + i.
  */
 export const SERVICES = [
   {
@@ -23,7 +23,8 @@ export const SERVICES = [
   },
   {
     name: 'partners',
-    about: 'companies, portal users and the public partner list (a read model fed by voucher events).',
+    about:
+      'companies, portal users and the public partner list (its figures asked of vouchers at read time).',
     size: 'small',
   },
   {

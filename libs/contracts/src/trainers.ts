@@ -28,7 +28,10 @@ import {
  * are vouchers (qr_type 'trainer') in the vouchers service; their rules live in a typed row beside them.
  */
 
-/** §9: trainer usage-limit choices; unlimited is stored as 999999 (docs/decisions.md 2). */
+/**
+ * §9: trainer usage-limit choices; unlimited is stored as 999999
+ * (docs/decisions/0002-unlimited-is-stored-as-999999-only.md).
+ */
 export const TRAINER_USAGE_LIMITS = ['unlimited', '1', '5', '10', '25', '50', '100'] as const;
 export const TRAINER_DEFAULT_DISCOUNT = 10;
 export const TRAINER_DEFAULT_VALID_DAYS = 365;

@@ -127,7 +127,7 @@ export const USAGE_LIMIT_REQUIRED_MESSAGE = 'Usage limit is required: enter the 
 /**
  * A usage limit as a form sends it: 'unlimited', digits, or a number; absent is 1. Blank text is
  * refused, never read as 1: only an empty "Custom number" sends it (issue 27). Always stored as an
- * integer; unlimited is 999999 (docs/decisions.md 2).
+ * integer; unlimited is 999999 (docs/decisions/0002-unlimited-is-stored-as-999999-only.md).
  */
 export const usageLimitField = numberOrWord('Usage limit', 'unlimited', {
   required: USAGE_LIMIT_REQUIRED_MESSAGE,

@@ -22,10 +22,10 @@ export interface OperatorServerOptions {
 }
 
 /**
- * The operator port (docs/decisions.md 26): plain node:http, never the gateway's public port.
- * GET /metrics (Prometheus text), GET /healthz (200 while the process runs), GET /readyz (200 once
- * start-up finished and the app's own dependencies answer, else 503 with the failing checks).
- * It listens on loopback unless told otherwise (OPERATOR_HOST), and /metrics may ask for a bearer
+ * The operator port (docs/decisions/0026-probes-and-metrics-live-on-an-operator-port.md): plain node:http,
+ * never the gateway's public port. GET /metrics (Prometheus text), GET /healthz (200 while the process runs),
+ * GET /readyz (200 once start-up finished and the app's own dependencies answer, else 503 with the failing
+ * checks). It listens on loopback unless told otherwise (OPERATOR_HOST), and /metrics may ask for a bearer
  * token (METRICS_TOKEN): the probes stay open, they reveal nothing.
  */
 export class OperatorServer {

@@ -22,9 +22,9 @@ export interface WindowRefusal {
  * MULTI: EXPIRE NX is idempotent on its own). Every limit is counted, even once one is past: a client
  * that keeps knocking stays refused.
  *
- * When Redis cannot answer, the same limits are counted in this process instead (docs/decisions.md
- * "Redis down: the redeem limiter falls back to a local count"): the limit still holds per instance,
- * and an unreachable Redis never means "no limit".
+ * When Redis cannot answer, the same limits are counted in this process instead (decision 40,
+ * docs/decisions/0040-redis-down-the-redeem-limiter-falls-back-to-a-local-count.md): the limit still holds
+ * per instance, and an unreachable Redis never means "no limit".
  */
 export class WindowRateLimiter {
   private readonly outages: DependencyOutageLog;

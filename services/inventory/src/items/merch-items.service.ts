@@ -101,7 +101,8 @@ export class MerchItemsService {
 
   /**
    * An item is deleted only while it has no inventory line; once it has stock, allocations or history
-   * it is refused with the reason, and the screen offers Inactive instead (docs/decisions.md).
+   * it is refused with the reason, and the screen offers Inactive instead
+   * (docs/decisions/0062-merch-items-with-inventory-are-never-deleted-inactive.md).
    */
   async remove(id: string, meta: RpcMeta): Promise<MessageResponse> {
     await this.transactions.run(async (tx) => {

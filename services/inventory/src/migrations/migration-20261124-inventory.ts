@@ -3,7 +3,8 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Merch items, their stock lines, partner allocations and the inventory ledger. The quantities of a
  * line always add up — total = available + allocated + sold, none negative — and the database holds
- * that with CHECK constraints as well as the service (docs/decisions.md).
+ * that with CHECK constraints as well as the service
+ * (docs/decisions/0061-a-stock-lines-quantities-total-available-allocated-sold.md).
  */
 export class Migration20261124Inventory extends Migration {
   override async up(): Promise<void> {

@@ -5,7 +5,8 @@ import Box from '@mui/material/Box';
 /**
  * The voucher page's ACTIVE / EXPIRED / REDEEMED badge, drawn like the staff tables' small Chip (the
  * theme's MuiChip: bold, 24 px, radius 8) without MUI's Chip, which would add about 2.4 KB of script to
- * the page phones open at the till (its e2e budget; docs/decisions.md).
+ * the page phones open at the till (its e2e budget;
+ * docs/decisions/0069-the-sale-at-the-till-one-discount-rule-priced-before-the.md).
  */
 export function VoucherStatusBadge({ status }: { status: PublicVoucher['status'] }) {
   const tone = status === 'active' ? 'success' : status === 'expired' ? 'warning' : null;

@@ -47,7 +47,7 @@ async function open(user: { username: string; password: string }, phone = false)
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}rough-edges-${name}.png` });
+  await page.screenshot({ path: `${SHOTS}toasts-and-prompts-${name}.png` });
 }
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -146,7 +146,9 @@ afterEach(async (ctx) => {
     let n = 0;
     for (const c of contexts)
       for (const p of c.pages())
-        await p.screenshot({ path: `${SHOTS}rough-edges-failed-${ctx.task.name.slice(0, 24)}-${n++}.png` });
+        await p.screenshot({
+          path: `${SHOTS}toasts-and-prompts-failed-${ctx.task.name.slice(0, 24)}-${n++}.png`,
+        });
   }
   for (const c of contexts.splice(0)) await c.close();
 });
@@ -171,7 +173,7 @@ async function downloadSheet(page: Page, dialog: Locator) {
   return { name: download.suggestedFilename(), data: readFileSync((await download.path())!) };
 }
 
-describe('rough edges (issue 27)', () => {
+describe('toasts, prompts and the administrator-only 404', () => {
   it('the A4 print sheet downloads as one PDF; its toast covers no dialog button nor row action at 1366 × 768', async () => {
     const page = await open(E2E_ADMIN);
     const dialog = await openBatchDialog(page);
