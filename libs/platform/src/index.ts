@@ -3,6 +3,7 @@ export * from './cache/brief-cache';
 export * from './config/env';
 export * from './database/service-database';
 export * from './database/append-only-guard';
+export * from './database/database-errors';
 export * from './database/orm-config';
 export * from './database/migration-runner';
 export * from './database/keyset';

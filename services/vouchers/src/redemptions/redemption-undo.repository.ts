@@ -1,4 +1,5 @@
 import type { Actor, RpcMeta } from '@avpass/contracts';
+import { businessDaySql } from '@avpass/domain';
 import {
   AuditTrail,
   column,
@@ -71,7 +72,7 @@ const cancelSql = (event: string, audit: AuditSqlInsert) => `with locked as (
   ), tally as (
     insert into pending_tallies (day, partner_ids, clinic_name, batch_id, delta, qr_code_id, redeemed_at,
                                  transaction_amount, discount_applied)
-    select (d.redeemed_at at time zone ?)::date, ${TALLIED_PARTNERS('d', 'd')}, d.clinic_name, d.batch_id, -1, d.id, d.redeemed_at,
+    select ${businessDaySql('d.redeemed_at')}, ${TALLIED_PARTNERS('d', 'd')}, d.clinic_name, d.batch_id, -1, d.id, d.redeemed_at,
            d.transaction_amount, d.discount_applied
       from done d
   ), event as (
