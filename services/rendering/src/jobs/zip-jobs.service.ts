@@ -8,6 +8,7 @@ import {
   zipJobResultSchema,
   zipQueueName,
   type Actor,
+  type AuditAction,
   type BulkDownloadZipInput,
   type RpcMeta,
   type ZipJob,
@@ -306,7 +307,7 @@ export class ZipJobsService implements OnApplicationShutdown {
   /** A ZIP job's entry (it lives in Redis: the entry is the one row of its own transaction). */
   private recordAudit(
     meta: RpcMeta,
-    action: string,
+    action: Extract<AuditAction, `rendering.zip-job.${string}`>,
     jobId: string,
     actor: Actor,
     fields: Record<string, unknown>,
