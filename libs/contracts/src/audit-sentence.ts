@@ -4,6 +4,7 @@ import {
   AUDIT_ACTION_AREAS,
   AUDIT_ACTIONS,
   AUDIT_TARGET_TYPES,
+  isAuditAction,
   type AuditAction,
   type AuditActionArea,
 } from './audit-actions';
@@ -14,10 +15,6 @@ import { voucherTitleSource } from './voucher-text';
  * the screen and the CSV both show ("Sam Rivera redeemed Spring Tune-up at Riverside Bike Shop
  * ($45.00 sale, $9.00 off)"). Pure: names come in on the entry (`targetName`, `companyName`).
  */
-
-const PHRASES: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(AUDIT_ACTIONS).map(([action, spec]) => [action, spec.phrase]),
-);
 
 /** The actions as a flat list, in area order (the action picker's options). */
 export const AUDIT_ACTION_OPTIONS: ReadonlyArray<{
@@ -42,7 +39,8 @@ function actionLabel(phrase: string): string {
 
 /** The phrase of an action; an unknown one (a newer service) reads as its last words. */
 export function auditActionPhrase(action: string): string {
-  return PHRASES[action] ?? action.split('.').slice(1).join(' ').replace(/-/g, ' ');
+  if (isAuditAction(action)) return AUDIT_ACTIONS[action].phrase;
+  return action.split('.').slice(1).join(' ').replace(/-/g, ' ');
 }
 
 /** Fields holding cents. */
