@@ -5,9 +5,13 @@ import { AuditEntryRow } from './audit-entry.entity';
 
 /** The audit_entries writes AuditTrail makes (the table is insert-only: nothing here updates). */
 
-/** Adds the entry's row to `tx`'s unit of work: it is inserted when `tx` commits, or never. */
+/**
+ * Adds the entry's row to `tx`'s unit of work: it is inserted when `tx` commits, or never. The row is
+ * typed by the column list, so the entity cannot lack a field of AUDIT_ENTRY_COLUMNS.
+ */
 export function persistAuditEntry(tx: Tx, entry: AuditEntry): void {
-  tx.persist(tx.create(AuditEntryRow, { ...entry, at: new Date(entry.at) }));
+  const row: Pick<AuditEntryRow, AuditEntryField> = { ...entry, at: new Date(entry.at) };
+  tx.persist(tx.create(AuditEntryRow, row));
 }
 
 /** SQL expressions (or `?` placeholders) of the columns one statement computes per source row. */
