@@ -20,6 +20,7 @@ export * from './events/processed-event.entity';
 export * from './events/sql-event-writer';
 export * from './health/dependency-outage';
 export * from './health/service-health';
+export * from './idempotency/idempotent-call';
 export * from './idempotency/idempotency';
 export * from './idempotency/idempotency-keys.repository';
 export * from './idempotency/idempotency-migration';

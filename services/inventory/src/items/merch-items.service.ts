@@ -2,6 +2,7 @@ import {
   INVENTORY_LINE_SORT_DEFAULT_ORDER,
   MERCH_ITEM_SORT_DEFAULT_ORDER,
   type Actor,
+  type AuditAction,
   type InventoryLine,
   type MerchItem,
   type MerchItemFields,
@@ -126,7 +127,7 @@ export class MerchItemsService {
   private recordAudit(
     tx: Tx,
     meta: RpcMeta,
-    action: string,
+    action: Extract<AuditAction, `inventory.item.${string}`>,
     id: string,
     before: MerchItemRow | null,
     after: MerchItemRow | null,

@@ -154,7 +154,7 @@ export class CompaniesService {
   async addPhoto(input: AddVendorPhotoRequest, meta: RpcMeta): Promise<Vendor> {
     return this.transactions.run(async (tx) => {
       const company = await this.requireCompany(input.vendorId);
-      const entry = { targetType: 'partner', targetId: company.id, companyId: company.id };
+      const entry = { targetType: 'partner' as const, targetId: company.id, companyId: company.id };
       switch (input.photoType) {
         case 'logo': {
           const before = { logoUrl: company.logoUrl };
