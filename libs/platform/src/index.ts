@@ -6,6 +6,7 @@ export * from './database/append-only-guard';
 export * from './database/database-errors';
 export * from './database/orm-config';
 export * from './database/migration-runner';
+export * from './database/migration-list';
 export * from './database/keyset';
 export * from './database/sql-clause';
 export * from './database/transactions';
