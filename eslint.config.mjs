@@ -79,6 +79,41 @@ const nodeBuiltins = builtinModules
   .filter((m) => !m.startsWith('_'))
   .map((name) => ({ name, message: groups.node.message }));
 
+// ---- Services read database errors through the platform (decision 190) ------------------------
+// `isUniqueViolation`, `isRetryable` and `conflictOnUniqueViolation` (libs/platform/src/database/
+// database-errors.ts) are the one way to ask what a database error means; no service file imports
+// MikroORM's error classes to ask it again.
+const ORM_ERROR_CLASSES = [
+  'DriverException',
+  'ConnectionException',
+  'ServerException',
+  'ConstraintViolationException',
+  'UniqueConstraintViolationException',
+  'ForeignKeyConstraintViolationException',
+  'NotNullConstraintViolationException',
+  'CheckConstraintViolationException',
+  'DeadlockException',
+  'LockWaitTimeoutException',
+  'DatabaseObjectExistsException',
+  'DatabaseObjectNotFoundException',
+  'InvalidFieldNameException',
+  'NonUniqueFieldNameException',
+  'ReadOnlyException',
+  'SyntaxErrorException',
+  'TableExistsException',
+  'TableNotFoundException',
+  'OptimisticLockError',
+  'NotFoundError',
+  'TransactionStateError',
+];
+const ORM_ERROR_MESSAGE =
+  "Services do not read ORM errors: use isUniqueViolation / isRetryable, or have the repository answer 'conflict' with conflictOnUniqueViolation (@avpass/platform, database-errors.ts).";
+const ormErrorClasses = ['@mikro-orm/core', '@mikro-orm/postgresql', '@mikro-orm/knex'].map((name) => ({
+  name,
+  importNames: ORM_ERROR_CLASSES,
+  message: ORM_ERROR_MESSAGE,
+}));
+
 /** no-restricted-imports for `files`; spec files may additionally import the test helpers. */
 function boundary(files, patterns, paths = []) {
   const rule = (p) => ({ 'no-restricted-imports': ['error', { patterns: p, paths }] });
@@ -244,9 +279,13 @@ export default tseslint.config(
   // Tests may use `any` where a fixture is loosely typed.
   { files: TEST_FILES, rules: { '@typescript-eslint/no-explicit-any': 'off' } },
 
-  // Services: not another service, not the gateway, not the frontend.
+  // Services: not another service, not the gateway, not the frontend, not MikroORM's error classes.
   ...SERVICES.flatMap((s) =>
-    boundary([`services/${s}/src/**/*.ts`], [otherServices(s), groups.gateway, groups.frontend]),
+    boundary(
+      [`services/${s}/src/**/*.ts`],
+      [otherServices(s), groups.gateway, groups.frontend],
+      ormErrorClasses,
+    ),
   ),
   // Gateway: no service, no frontend.
   ...boundary(['gateway/src/**/*.ts'], [groups.services, groups.frontend]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: checks the infrastructure, runs the services and the gateway from their builds,
+// `npm start`: checks the infrastructure (starting what is missing with Docker when it can), runs the services and the gateway from their builds,
 // restarts any of them that stops, and prints where AV Pass answers. Every failure is one readable line, never a stack trace.
-import { checkInfrastructure, platformEnv, SERVICES, startPlatform } from './platform.mjs';
+import { ensureInfrastructure, platformEnv, SERVICES, startPlatform } from './platform.mjs';
 
 // Each app's operator port (/metrics, /healthz, /readyz) at 9464 + its number unless
 // METRICS_PORT_BASE says otherwise (set it empty to open none). When 9464… is taken (a second
@@ -10,6 +10,8 @@ const DEFAULT_METRICS_PORT_BASE = 9464;
 const env = platformEnv(process.env);
 const cancelStartup = new AbortController();
 let platform;
+/** What this launcher started with Docker (stopped on the way out; nothing else is). */
+let infrastructure;
 let shuttingDown = false;
 
 async function shutdown(message, code) {
@@ -18,6 +20,7 @@ async function shutdown(message, code) {
   if (message) console.log(message);
   cancelStartup.abort();
   await platform?.stop();
+  await infrastructure?.stop();
   process.exit(code);
 }
 
@@ -36,13 +39,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 async function main() {
-  const problems = await checkInfrastructure({
-    databaseUrl: env.DATABASE_URL,
-    redisUrl: env.REDIS_URL,
-    natsUrl: env.NATS_URL,
-  });
-  if (problems.length) {
-    for (const problem of problems) console.error(problem);
+  // May set env.DATABASE_URL (the compose database's) when it starts PostgreSQL itself.
+  infrastructure = await ensureInfrastructure({ env });
+  if (infrastructure.problems.length) {
+    for (const problem of infrastructure.problems) console.error(problem);
     process.exit(1);
   }
 
@@ -59,6 +59,7 @@ async function main() {
   } catch (error) {
     if (shuttingDown) return; // Ctrl-C during start-up: shutdown() exits
     console.error(error instanceof Error ? error.message : String(error));
+    await infrastructure?.stop();
     process.exit(1);
   }
 
@@ -77,7 +78,8 @@ async function main() {
   console.log('Press Ctrl-C to stop.');
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   console.error(error instanceof Error ? error.message : String(error));
+  await infrastructure?.stop();
   process.exit(1);
 });

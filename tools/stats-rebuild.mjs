@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // npm run stats:rebuild — recomputes every dashboard tally of the vouchers service from the completed
-// redemptions (a cancelled one counts nowhere) and the codes (code_tallies,
-// redemption_tallies, location_tallies, batch_tallies, qr_codes.partner_ids, the landing page's
-// partner_offer_tallies, trainer_day_tallies), in one
-// transaction. What an operator runs after a restore or a bulk import by SQL; safe with the platform
-// running (it locks the vouchers tables for the few seconds it takes) and idempotent.
+// redemptions (a cancelled one counts nowhere) and the codes (code_tallies, redemption_tallies,
+// location_tallies, batch_tallies, qr_codes.partner_ids, the landing page's partner_offer_tallies,
+// trainer_day_tallies), and checks that each code's usage_count is the signed sum of its redemptions
+// and reversals (failing loudly, rolled back, when one is not), in one transaction. What an operator
+// runs after a restore or a bulk import by SQL; safe with the platform running (it locks the vouchers
+// tables for the few seconds it takes) and idempotent.
 // Uses DATABASE_URL (the platform's privileged URL, or the vouchers role's) and BUSINESS_TIMEZONE;
 // needs the built service (npm run build), whose SQL it runs.
 import { createRequire } from 'node:module';
@@ -14,7 +15,10 @@ import { platformEnv } from './platform.mjs';
 
 const require = createRequire(import.meta.url);
 // Every tally, the trainer codes' trainer_day_tallies included (the same queue feeds them).
-const { REBUILD_TALLIES_SQL } = require('../services/vouchers/dist/tallies/tallies-sql.repository.js');
+const {
+  REBUILD_TALLIES_SQL,
+  USAGE_COUNT_MISMATCHES_SQL,
+} = require('../services/vouchers/dist/tallies/tallies-sql.repository.js');
 
 /** Rebuilds the tallies in `databaseUrl`'s vouchers schema; resolves to the figures afterwards. */
 export async function rebuildStats(
@@ -28,6 +32,15 @@ export async function rebuildStats(
     await client.query('begin');
     for (const sql of REBUILD_TALLIES_SQL) {
       await client.query(sql, sql.includes('$1') ? [timeZone] : []);
+    }
+    // A code's usage_count is the signed sum of its redemptions and reversals (decision 231): a
+    // difference is a defect, said loudly and rolled back, never rebuilt away.
+    const { rows: wrong } = await client.query(USAGE_COUNT_MISMATCHES_SQL, [10]);
+    if (wrong.length) {
+      const list = wrong.map((w) => `${w.id} (usage_count ${w.usageCount}, rows ${w.signedSum})`).join(', ');
+      throw new Error(
+        `usage_count is not the signed sum of the redemptions and reversals of ${wrong.length === 10 ? 'at least 10 codes' : `${wrong.length} code(s)`}: ${list}`,
+      );
     }
     await client.query('commit');
     const { rows } = await client.query(

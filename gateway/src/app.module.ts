@@ -1,6 +1,6 @@
 import { RpcClient } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { BearerAuthGuard, RolesGuard } from './auth/auth.guards';
 import { BearerStrategy } from './auth/bearer.strategy';
@@ -11,6 +11,7 @@ import { ConditionalGetInterceptor } from './http/conditional-get';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { LoadShedder } from './http/load-shedding';
 import { PollVersions } from './http/poll-versions';
+import { RouteTraits } from './http/route-traits';
 import { RequestLimits, RequestLimitsInterceptor } from './http/request-limits';
 import { SessionCache } from './http/session-cache';
 import { QueuesModule } from './queues/queues.module';
@@ -39,7 +40,7 @@ export class GatewayModule {
   static register(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [PassportModule, QueuesModule.register(config)],
+      imports: [PassportModule, DiscoveryModule, QueuesModule.register(config)],
       controllers: [
         AuthController,
         AdminProfileController,
@@ -83,6 +84,7 @@ export class GatewayModule {
         { provide: APP_GUARD, useClass: BearerAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        RouteTraits,
         PollVersions,
         LoadShedder,
         SessionCache,

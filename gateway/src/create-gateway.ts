@@ -20,6 +20,7 @@ import { installBodyLimits } from './http/body-limits';
 import { installConditionalGet } from './http/conditional-get';
 import { installSessionGate, RequestLimits } from './http/request-limits';
 import { PollVersions } from './http/poll-versions';
+import { RouteTraits } from './http/route-traits';
 import { SessionCache } from './http/session-cache';
 import { QueueBoard } from './queues/queue-board';
 
@@ -49,7 +50,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     reply.header('x-request-id', request.id);
   });
   installSessionGate(fastify, app.get(RequestLimits)); // issue 37: a token's burst waits before its session check
-  installConditionalGet(fastify, app.get(PollVersions), app.get(SessionCache)); // issue 28: 304s
+  installConditionalGet(fastify, app.get(PollVersions), app.get(SessionCache), app.get(RouteTraits)); // issue 28: 304s
   // http_requests_total and http_request_duration_seconds by route pattern (never the raw URL, so
   // the label set stays bounded; a request no route matched counts as "unmatched").
   fastify.addHook('onResponse', (request, reply, done) => {

@@ -353,6 +353,8 @@ describe('Idempotency-Key semantics', () => {
       ['/api/generate-trainer-qr', 'post'],
       ['/api/project-rooted-exclusives', 'post'],
       ['/api/redeem/{id}', 'post'],
+      ['/api/till/redeem', 'post'],
+      ['/api/bulk-download-zip', 'post'],
     ] as const) {
       expect(headerOf(path, method), `${method.toUpperCase()} ${path}`).toBe(true);
     }

@@ -87,7 +87,7 @@ tester.run('repositories-only', repositoriesOnly, {
         }`,
     },
     {
-      filename: at('services/partners/src/migrations/migration-20261122-initial.ts'),
+      filename: at('services/partners/src/migrations/0001-initial.ts'),
       code: `export class Initial { async up() { this.addSql('create table companies (id uuid primary key)'); } }`,
     },
     {

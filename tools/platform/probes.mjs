@@ -176,14 +176,27 @@ async function checkNats(natsUrl, timeoutMs) {
 }
 
 /**
- * Connects to each piece of infrastructure and says hello in its own protocol. Returns one line per
- * problem (what is missing and how to start it); an empty list means everything answers.
+ * Each piece of infrastructure's problem (undefined when it answers), by name: `postgres`, `redis`,
+ * `nats`. `unreachable` marks a problem where nothing answers at all (a server that answers but
+ * refuses is another kind of problem: starting a container would not fix it).
  */
-export async function checkInfrastructure({ databaseUrl, redisUrl, natsUrl, timeoutMs = 3000 } = {}) {
-  const results = await Promise.all([
+export async function checkEachInfrastructure({ databaseUrl, redisUrl, natsUrl, timeoutMs = 3000 } = {}) {
+  const [postgres, redis, nats] = await Promise.all([
     checkPostgres(databaseUrl ?? DEFAULT_ENV.DATABASE_URL, timeoutMs),
     checkRedis(redisUrl ?? DEFAULT_ENV.REDIS_URL, timeoutMs),
     checkNats(natsUrl ?? DEFAULT_ENV.NATS_URL, timeoutMs),
   ]);
-  return results.filter(Boolean);
+  return { postgres, redis, nats };
+}
+
+/** Whether a problem line says nothing answers (as opposed to an answer that refuses). */
+export const isUnreachable = (problem) =>
+  typeof problem === 'string' && / is not reachable at /.test(problem);
+
+/**
+ * Connects to each piece of infrastructure and says hello in its own protocol. Returns one line per
+ * problem (what is missing and how to start it); an empty list means everything answers.
+ */
+export async function checkInfrastructure(urls = {}) {
+  return Object.values(await checkEachInfrastructure(urls)).filter(Boolean);
 }

@@ -3,8 +3,8 @@ import { RpcClient } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-http-bearer';
-import { isPolledGet } from '../http/conditional-get';
 import { LoadShedder } from '../http/load-shedding';
+import { RouteTraits } from '../http/route-traits';
 import { SessionCache } from '../http/session-cache';
 import { metaOf, type AuthenticatedRequest } from '../rpc/service-caller';
 
@@ -19,13 +19,14 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
     private readonly rpc: RpcClient,
     private readonly sessions: SessionCache,
     private readonly shedder: LoadShedder,
+    private readonly traits: RouteTraits,
   ) {
     super({ passReqToCallback: true });
   }
 
   async validate(request: AuthenticatedRequest, token: string): Promise<Actor | false> {
     // A screen's poll may reuse the answer of a second ago (http/session-cache.ts, issue 28).
-    const polled = isPolledGet(request);
+    const polled = this.traits.isPolledGet(request);
     const kept = polled ? this.sessions.get(token) : undefined;
     if (kept) return kept;
     const askedAt = this.sessions.current;

@@ -13,36 +13,11 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import type { AuthenticatedRequest } from '../rpc/service-caller';
 import { LoadShedder } from './load-shedding';
 import { PollVersions, pollScopeOf } from './poll-versions';
+import { RouteTraits } from './route-traits';
 import type { SessionCache } from './session-cache';
-
-/**
- * The GETs the screens poll (spec §9: stats, recent codes, code lists, redemptions). Their answers
- * depend only on the vouchers service's data and on the caller's role and company, so a version per
- * scope tells whether they changed.
- */
-export const POLLED_ROUTES: ReadonlySet<string> = new Set([
-  '/api/admin/stats',
-  '/api/stats',
-  '/api/qr-codes',
-  '/api/qr-codes/all',
-  '/api/admin/qr-codes',
-  '/api/admin/redemptions',
-  '/api/redemptions',
-]);
-
-/** Writes at the till's pace: they change data (the versions follow their events) but no session. */
-const HOT_WRITES: ReadonlySet<string> = new Set(['/api/redeem/:id', '/api/till/redeem']);
-/** Redeems, whose answer names the code's partners (its event does not). */
-const REDEEMS: ReadonlySet<string> = new Set(['/api/redeem/:id', '/api/till/redeem']);
-/** POSTs that change nothing (a till's look at a code). */
-const READ_ONLY_POSTS: ReadonlySet<string> = new Set(['/api/till/check']);
 
 /** An answer's ETag also changes every 15 minutes: "today" and expiry turn over at a business midnight. */
 const TURNOVER_MS = 15 * 60_000;
-
-export function isPolledGet(request: FastifyRequest): boolean {
-  return request.method === 'GET' && POLLED_ROUTES.has(request.routeOptions.url ?? '');
-}
 
 const NOT_MODIFIED = Symbol('notModified');
 type MarkedRequest = AuthenticatedRequest & { [NOT_MODIFIED]?: true };
@@ -55,7 +30,7 @@ interface CachedAnswer {
 }
 
 /**
- * Cheap polls (issue 28). For a polled GET: the ETag is a hash of the route, query, caller's scope and
+ * Cheap polls (issue 28). For a polled GET (`@Polled()` on its route): the ETag is a hash of the route, query, caller's scope and
  * the scope's version (PollVersions, read before the service is asked). If-None-Match equal to it is
  * 304 without calling the service. Otherwise a shared answer at most POLL_CACHE_MS old, of the same
  * route, query and scope, made before none of this scope's own writes, is served (N administrator
@@ -72,11 +47,12 @@ export class ConditionalGetInterceptor implements NestInterceptor {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly versions: PollVersions,
     private readonly shedder: LoadShedder,
+    private readonly traits: RouteTraits,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<MarkedRequest>();
-    if (!request.user || !isPolledGet(request)) return next.handle();
+    if (!request.user || !this.traits.isPolledGet(request)) return next.handle();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const scope = pollScopeOf(request.user);
     const queryAt = request.url.indexOf('?');
@@ -158,13 +134,15 @@ export class ConditionalGetInterceptor implements NestInterceptor {
 /**
  * The Fastify side: a request the interceptor found unchanged leaves as 304 with no body; a successful
  * write raises the caller's versions (its next poll sees its own change) and, unless it is a redeem or
- * till call, forgets the gateway's brief session answers (a sign-out or password change applies at once).
- * A redeem's answer names its code's partners, which the redeem's event does not.
+ * till call (`@HotWrite()`), forgets the gateway's brief session answers (a sign-out or password change
+ * applies at once); a `@ReadOnlyPost()` changes nothing. A redeem's (`@Redeem()`) answer names its code's
+ * partners, which the redeem's event does not.
  */
 export function installConditionalGet(
   fastify: FastifyInstance,
   versions: PollVersions,
   sessions: SessionCache,
+  traits: RouteTraits,
 ): void {
   fastify.addHook('onSend', async (request: FastifyRequest, reply, payload) => {
     if ((request as MarkedRequest)[NOT_MODIFIED]) {
@@ -174,7 +152,7 @@ export function installConditionalGet(
     if (
       request.method === 'POST' &&
       reply.statusCode < 300 &&
-      REDEEMS.has(request.routeOptions.url ?? '') &&
+      traits.has('redeem', request) &&
       typeof payload === 'string'
     ) {
       learnRedeemedCode(versions, payload);
@@ -182,15 +160,14 @@ export function installConditionalGet(
     return payload;
   });
   fastify.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? '';
     if (
       request.method !== 'GET' &&
       request.method !== 'HEAD' &&
       reply.statusCode < 400 &&
-      !READ_ONLY_POSTS.has(route)
+      !traits.has('readOnlyPost', request)
     ) {
       versions.wrote((request as AuthenticatedRequest).user as Actor | undefined);
-      if (!HOT_WRITES.has(route)) sessions.clear();
+      if (!traits.has('hotWrite', request)) sessions.clear();
     }
     done();
   });

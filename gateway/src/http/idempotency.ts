@@ -4,7 +4,7 @@ import type { AuthenticatedRequest } from '../rpc/service-caller';
 
 const KEY_DESCRIPTION =
   '1-200 visible ASCII characters. A retry with the same key (same user, same call) answers the first ' +
-  'outcome and changes nothing again; the same key with a different request is a 409. Kept 24 hours.';
+  'outcome and changes nothing again; the same key with a different request is a 409.';
 
 /**
  * What a redeem route says of its key (issue 37): our own clients always send one, and a redeem without
@@ -21,15 +21,18 @@ export const REDEEM_WITHOUT_KEY_WARNING =
  * contract checks it (400 when it is not 1-200 visible ASCII characters) and `Idempotency` (platform)
  * runs the call once per key: a retry with the same key gets the first answer. `redeem`: the route
  * counts a use, and says that without a key it is not retry-safe (header and 503 answer); `note` adds
- * what else that route requires of its key.
+ * what else that route requires of its key; `kept` how long a key answers (idempotency_keys: 24 hours).
  */
-export function ApiIdempotencyKey(options: { redeem?: boolean; note?: string } = {}): MethodDecorator {
+export function ApiIdempotencyKey(
+  options: { redeem?: boolean; note?: string; kept?: string } = {},
+): MethodDecorator {
   const warning = options.redeem ? ` ${REDEEM_WITHOUT_KEY_WARNING}` : '';
+  const kept = ` Kept ${options.kept ?? '24 hours'}.`;
   return applyDecorators(
     ApiHeader({
       name: 'Idempotency-Key',
       required: false,
-      description: `${KEY_DESCRIPTION}${options.note ? ` ${options.note}` : ''}${warning}`,
+      description: `${KEY_DESCRIPTION}${kept}${options.note ? ` ${options.note}` : ''}${warning}`,
     }),
     ...(options.redeem
       ? [

@@ -1,4 +1,4 @@
-import { RPC, type Actor } from '@avpass/contracts';
+import { eventEffectsOf, RPC, type Actor } from '@avpass/contracts';
 import { connectNats, eventSubjectsWildcard, RpcClient } from '@avpass/platform';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -20,14 +20,6 @@ export function pollScopeOf(actor: Actor): PollScope {
     admin: actor.role === 'super_admin',
   };
 }
-
-/** Events that say which partners they touch and change a code's partners (the lookup is forgotten). */
-const ASSIGNMENT_EVENTS = new Set([
-  'vouchers.voucher.assigned.v1',
-  'vouchers.voucher.unassigned.v1',
-  'vouchers.voucher.deleted.v1',
-  'vouchers.assignment.bulk-assigned.v1',
-]);
 
 /** Most codes whose companies are remembered (a redeem's event names only its code). */
 const CODE_COMPANIES_MAX = 50_000;
@@ -102,7 +94,8 @@ export class PollVersions implements OnModuleInit, OnApplicationShutdown {
     const companies = new Set<string>();
     collectCompanies(payload, companies);
     const codeId = stringField(payload, 'qrCodeId');
-    if (ASSIGNMENT_EVENTS.has(name)) {
+    // An event that changes a code's partners (declared in EVENTS) makes the remembered ones stale.
+    if (eventEffectsOf(name).changesCodePartners) {
       if (codeId) this.codeCompanies.delete(codeId);
       else this.codeCompanies.clear();
     } else if (codeId) {

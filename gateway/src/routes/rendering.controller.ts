@@ -12,7 +12,6 @@ import {
   Body,
   Controller,
   Get,
-  Headers,
   HttpCode,
   HttpException,
   Inject,
@@ -23,7 +22,7 @@ import {
   Res,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
@@ -31,6 +30,7 @@ import { dirname, resolve } from 'node:path';
 import { Public } from '../auth/auth.decorators';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiContract, ApiRpc } from '../http/openapi';
+import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { DOWNLOAD_LINK_SECONDS, DOWNLOAD_TOKEN, DownloadLinks } from './download-links';
 
@@ -127,20 +127,14 @@ export class RenderingController implements OnApplicationShutdown {
    */
   @Post('bulk-download-zip')
   @HttpCode(202)
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: '1-200 visible ASCII characters' })
+  @ApiIdempotencyKey({ kept: "as long as the job's file (JOB_FILE_TTL_HOURS)" })
   @ApiRpc(RPC.rendering.createZipJob, { body: true, status: 202, added: ['idempotencyKey'] })
   async bulkDownloadZip(
     @Body() body: unknown,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Req() req: AuthenticatedRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const job = await this.services.forward(
-      RPC.rendering.createZipJob,
-      body,
-      req,
-      idempotencyKey !== undefined ? { idempotencyKey } : {},
-    );
+    const job = await this.services.forward(RPC.rendering.createZipJob, body, req, idempotencyOf(req));
     void reply.header('location', `/api/jobs/${job.id}`);
     return job;
   }

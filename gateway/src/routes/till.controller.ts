@@ -7,6 +7,7 @@ import { GzipAnswer } from '../http/gzip-answer';
 import { ApiRpc } from '../http/openapi';
 import { publicOriginOf } from '../http/origin';
 import { Limited, type RouteLimits } from '../http/request-limits';
+import { HotWrite, ReadOnlyPost, Redeem } from '../http/route-traits';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 
 /**
@@ -48,6 +49,7 @@ export class TillController {
    */
   @Roles('super_admin', 'company_admin')
   @Post('till/check')
+  @ReadOnlyPost()
   @Limited(TILL_LIMITS)
   @HttpCode(200)
   @ApiRpc(RPC.vouchers.tillCheck, { body: true, added: ['requestOrigin'] })
@@ -65,6 +67,8 @@ export class TillController {
    */
   @Roles('super_admin', 'company_admin')
   @Post('till/redeem')
+  @HotWrite()
+  @Redeem()
   @Limited(TILL_LIMITS)
   @ApiIdempotencyKey({ redeem: true })
   @ApiRpc(RPC.vouchers.tillRedeem, { body: true, added: ['idempotencyKey', 'requestOrigin'], status: 201 })

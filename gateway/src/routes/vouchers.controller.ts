@@ -7,6 +7,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiContract, ApiRpc } from '../http/openapi';
 import { deploymentUrlOf } from '../http/origin';
+import { HotWrite, Polled, Redeem } from '../http/route-traits';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { ImageStore, type ImageFormRule } from '../uploads/image-store';
 
@@ -52,6 +53,8 @@ export class VouchersController {
    */
   @Public()
   @Post('redeem/:id')
+  @HotWrite()
+  @Redeem()
   @HttpCode(200)
   @ApiIdempotencyKey({
     redeem: true,
@@ -102,6 +105,7 @@ export class VouchersController {
 
   /** The 20 newest codes the caller may see (administrator: all; company: its assigned codes). */
   @Get('qr-codes')
+  @Polled()
   @ApiRpc(RPC.vouchers.listRecent)
   recent(@Req() req: AuthenticatedRequest) {
     return this.services.call(RPC.vouchers.listRecent, {}, req);
@@ -109,6 +113,7 @@ export class VouchersController {
 
   /** The company's codes, paged, with search. */
   @Get('qr-codes/all')
+  @Polled()
   @ApiRpc(RPC.vouchers.listForActor)
   all(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.vouchers.listForActor, query, req);
@@ -192,6 +197,7 @@ export class VouchersController {
 
   @Roles('super_admin')
   @Get('admin/stats')
+  @Polled()
   @ApiRpc(RPC.vouchers.adminStats)
   adminStats(@Req() req: AuthenticatedRequest) {
     return this.services.call(RPC.vouchers.adminStats, {}, req);
@@ -199,12 +205,14 @@ export class VouchersController {
 
   /** The signed-in company's own figures. */
   @Get('stats')
+  @Polled()
   @ApiRpc(RPC.vouchers.companyStats)
   stats(@Req() req: AuthenticatedRequest) {
     return this.services.call(RPC.vouchers.companyStats, {}, req);
   }
 
   @Get('redemptions')
+  @Polled()
   @ApiRpc(RPC.vouchers.companyRedemptions)
   redemptions(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.vouchers.companyRedemptions, query, req);
@@ -212,6 +220,7 @@ export class VouchersController {
 
   @Roles('super_admin')
   @Get('admin/qr-codes')
+  @Polled()
   @ApiRpc(RPC.vouchers.adminList)
   adminCodes(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.vouchers.adminList, query, req);
@@ -226,6 +235,7 @@ export class VouchersController {
 
   @Roles('super_admin')
   @Get('admin/redemptions')
+  @Polled()
   @ApiRpc(RPC.vouchers.adminRedemptions)
   adminRedemptions(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.vouchers.adminRedemptions, query, req);

@@ -1,5 +1,13 @@
 import { formatCents, formatDateTime, isDateOnly, isIsoInstant } from '@avpass/domain';
 import type { AuditEntry } from './audit';
+import {
+  AUDIT_ACTION_AREAS,
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  isAuditAction,
+  type AuditAction,
+  type AuditActionArea,
+} from './audit-actions';
 import { voucherTitleSource } from './voucher-text';
 
 /**
@@ -8,91 +16,19 @@ import { voucherTitleSource } from './voucher-text';
  * ($45.00 sale, $9.00 off)"). Pure: names come in on the entry (`targetName`, `companyName`).
  */
 
-/** Every action a service records, by area, with its plain-words phrase (a verb phrase, past tense). */
-export const AUDIT_ACTIONS = {
-  Codes: {
-    'vouchers.voucher.created': 'created the code',
-    'vouchers.voucher.deleted': 'deleted the code',
-    'vouchers.voucher.redeemed': 'redeemed',
-    'vouchers.voucher.till-redeemed': 'redeemed',
-    'vouchers.voucher.unassigned': 'removed a partner from the code',
-    'vouchers.redemption.cancelled': 'cancelled a redemption of',
-    'vouchers.assignment.changed': 'changed the partners of the code',
-    'vouchers.assignment.bulk-assigned': 'assigned codes to',
-    'vouchers.batch.created': 'created the batch',
-    'vouchers.exclusive.created': 'created the exclusive offer',
-    'vouchers.trainer-code.created': 'created the trainer code',
-    'vouchers.trainer-config.saved': 'saved the trainer settings',
-    'vouchers.settings.updated': 'changed the code settings',
-  },
-  Partners: {
-    'partners.partner.created': 'added the partner',
-    'partners.partner.updated': 'changed the partner',
-    'partners.partner.deleted': 'deleted the partner',
-    'partners.partner.logo-changed': 'changed the logo of',
-    'partners.partner.gallery-photo-added': 'added a photo to',
-  },
-  Credits: {
-    'credits.credit.created': 'gave a credit to',
-    'credits.credit.deactivated': 'deactivated the credit of',
-    'credits.credit.deleted': 'deleted the credit of',
-    'credits.transaction.recorded': 'recorded a use of the credit of',
-    'credits.transaction.voided': 'voided a use of the credit of',
-  },
-  Inventory: {
-    'inventory.item.created': 'added the item',
-    'inventory.item.updated': 'changed the item',
-    'inventory.item.deleted': 'deleted the item',
-    'inventory.stock-line.created': 'added stock of',
-    'inventory.stock-line.restocked': 'restocked',
-    'inventory.allocation.created': 'allocated stock of',
-    'inventory.allocation.removed': 'removed an allocation of',
-    'inventory.allocation.usage-updated': 'updated the use of an allocation of',
-  },
-  People: {
-    'identity.portal-user.created': 'added the user',
-    'identity.portal-user.activated': 'activated the user',
-    'identity.portal-user.deactivated': 'deactivated the user',
-    'identity.user.profile-changed': 'changed the profile of',
-    'identity.user.password-changed': 'changed the password of',
-  },
-  'Sign-in': {
-    'identity.sign-in.succeeded': 'signed in',
-    'identity.sign-in.failed': 'failed to sign in',
-    'identity.sign-in.locked-out': 'was locked out of signing in',
-    'identity.sign-in.refused': 'was refused sign-in',
-    'identity.sign-in.attack-detected': 'set off the sign-in attack alarm for',
-    'identity.session.ended': 'signed out',
-  },
-  Downloads: {
-    'rendering.zip-job.requested': 'asked for a ZIP of codes',
-    'rendering.zip-job.downloaded': 'downloaded a ZIP of codes',
-  },
-} as const satisfies Record<string, Record<string, string>>;
-
-export type AuditActionArea = keyof typeof AUDIT_ACTIONS;
-type ActionsOf<A extends AuditActionArea> = keyof (typeof AUDIT_ACTIONS)[A];
-export type AuditAction = { [A in AuditActionArea]: ActionsOf<A> }[AuditActionArea] & string;
-
-const PHRASES: Readonly<Record<string, string>> = Object.assign({}, ...Object.values(AUDIT_ACTIONS));
-
-/** Where two actions share a phrase, the picker tells them apart. */
-const ACTION_LABELS: Readonly<Record<string, string>> = {
-  'vouchers.voucher.redeemed': 'Redeemed by the member',
-  'vouchers.voucher.till-redeemed': 'Redeemed at a till',
-};
-
 /** The actions as a flat list, in area order (the action picker's options). */
 export const AUDIT_ACTION_OPTIONS: ReadonlyArray<{
   action: AuditAction;
   area: AuditActionArea;
   label: string;
-}> = (Object.keys(AUDIT_ACTIONS) as AuditActionArea[]).flatMap((area) =>
-  Object.entries(AUDIT_ACTIONS[area]).map(([action, phrase]) => ({
-    action: action as AuditAction,
-    area,
-    label: ACTION_LABELS[action] ?? actionLabel(phrase),
-  })),
+}> = AUDIT_ACTION_AREAS.flatMap((area) =>
+  (Object.entries(AUDIT_ACTIONS) as [AuditAction, (typeof AUDIT_ACTIONS)[AuditAction]][])
+    .filter(([, spec]) => spec.area === area)
+    .map(([action, spec]) => ({
+      action,
+      area,
+      label: ('label' in spec ? spec.label : undefined) ?? actionLabel(spec.phrase),
+    })),
 );
 
 /** "redeemed" → "Redeemed"; "added stock of" → "Added stock". A picker's label. */
@@ -103,25 +39,9 @@ function actionLabel(phrase: string): string {
 
 /** The phrase of an action; an unknown one (a newer service) reads as its last words. */
 export function auditActionPhrase(action: string): string {
-  return PHRASES[action] ?? action.split('.').slice(1).join(' ').replace(/-/g, ' ');
+  if (isAuditAction(action)) return AUDIT_ACTIONS[action].phrase;
+  return action.split('.').slice(1).join(' ').replace(/-/g, ' ');
 }
-
-/** What an entry can be about, in words (the target type picker and the sentence's fallback). */
-export const AUDIT_TARGET_TYPES = {
-  voucher: 'Code',
-  batch: 'Batch',
-  partner: 'Partner',
-  credit: 'Credit',
-  'credit-transaction': 'Credit use',
-  'merch-item': 'Item',
-  'stock-line': 'Stock line',
-  allocation: 'Allocation',
-  user: 'User',
-  'trainer-config': 'Trainer settings',
-  'voucher-settings': 'Code settings',
-  'zip-job': 'ZIP download',
-} as const;
-export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 
 /** Fields holding cents. */
 const MONEY_FIELD = /(amount|cents|price|balance|discountApplied|cost)$/i;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENTS, newerVoucherState, type VoucherSnapshot } from './events';
+import { EVENTS, eventEffectsOf, newerVoucherState, type EventName, type VoucherSnapshot } from './events';
 
 const ID = '6f1c1b52-8a4e-4c1e-9a43-0d8c7a1e2b3c';
 const state = (version: number, usageCount: number): VoucherSnapshot => ({
@@ -52,5 +52,33 @@ describe('newerVoucherState', () => {
     ] as const) {
       expect(Object.keys(EVENTS[name].shape)).toContain('version');
     }
+  });
+});
+
+describe('event effects declared in EVENTS', () => {
+  it('marks exactly the events that change which partners a code has', () => {
+    const changing = (Object.keys(EVENTS) as EventName[]).filter(
+      (name) => eventEffectsOf(name).changesCodePartners,
+    );
+    expect(changing.sort()).toEqual([
+      'vouchers.assignment.bulk-assigned.v1',
+      'vouchers.voucher.assigned.v1',
+      'vouchers.voucher.deleted.v1',
+      'vouchers.voucher.unassigned.v1',
+    ]);
+  });
+
+  it('declares nothing for a redeem, nor for a name that is no event', () => {
+    expect(eventEffectsOf('vouchers.voucher.redeemed.v1')).toEqual({});
+    expect(eventEffectsOf('toString')).toEqual({});
+    expect(eventEffectsOf('vouchers.voucher.renamed.v9')).toEqual({});
+  });
+
+  it('keeps each schema what it was: the effects change no validation', () => {
+    const payload = { qrCodeId: ID, partnerIds: [ID] };
+    expect(EVENTS['vouchers.voucher.unassigned.v1'].parse(payload)).toEqual(payload);
+    expect(EVENTS['vouchers.voucher.unassigned.v1'].safeParse({ qrCodeId: ID, partnerIds: [] }).success).toBe(
+      false,
+    );
   });
 });

@@ -39,6 +39,27 @@ export function newerVoucherState<T extends Pick<VoucherSnapshot, 'qrCodeId' | '
   return incoming.version > current.version ? incoming : current;
 }
 
+/**
+ * What an event does besides carrying its payload, declared on its schema in EVENTS (house habit 19)
+ * and read with `eventEffectsOf(name)`, so no consumer keeps its own list of event names.
+ */
+export interface EventEffects {
+  /**
+   * The event changes which partners a code has: whoever remembers a code's partners forgets them
+   * (the gateway's poll versions look them up again). The payload names the code (`qrCodeId`) when it
+   * is one code; without it, every remembered code is forgotten.
+   */
+  changesCodePartners?: true;
+}
+
+const eventEffects = z.registry<EventEffects>();
+
+/** The schema, with its effects recorded (a fresh schema per event: effects belong to the event). */
+function withEffects<S extends z.ZodType>(schema: S, effects: EventEffects): S {
+  (schema as z.ZodType).register(eventEffects, effects); // register() records it on this very schema
+  return schema;
+}
+
 export const EVENTS = {
   /** One audit entry (issue 26), written with the change it records; the audit service keeps them all. */
   'audit.entry.recorded.v1': auditEntrySchema,
@@ -69,29 +90,43 @@ export const EVENTS = {
     batchName: z.string(),
     count: z.number().int().positive(),
   }),
-  'vouchers.voucher.deleted.v1': z.object({
-    qrCodeId: z.string().uuid(),
-    partnerIds: z.array(z.string().uuid()),
-  }),
+  'vouchers.voucher.deleted.v1': withEffects(
+    z.object({
+      qrCodeId: z.string().uuid(),
+      partnerIds: z.array(z.string().uuid()),
+    }),
+    { changesCodePartners: true },
+  ),
   /** Partners newly assigned to a code, with the code as it stands. */
-  'vouchers.voucher.assigned.v1': voucherSnapshot.extend({ partnerIds: z.array(z.string().uuid()).min(1) }),
-  'vouchers.voucher.unassigned.v1': z.object({
-    qrCodeId: z.string().uuid(),
-    partnerIds: z.array(z.string().uuid()).min(1),
-  }),
+  'vouchers.voucher.assigned.v1': withEffects(
+    voucherSnapshot.extend({ partnerIds: z.array(z.string().uuid()).min(1) }),
+    { changesCodePartners: true },
+  ),
+  'vouchers.voucher.unassigned.v1': withEffects(
+    z.object({
+      qrCodeId: z.string().uuid(),
+      partnerIds: z.array(z.string().uuid()).min(1),
+    }),
+    { changesCodePartners: true },
+  ),
   /**
    * Codes of a batch (batchId) or a selection were assigned to partners in one call (issue 24): one
    * event for the whole call, not one per code. `assigned` is how many (code, partner) assignments
    * became active, `byPartner` how many of them each partner gained. The landing page's figures are the
    * vouchers service's tallies (asked at read time), so no consumer needs the codes one by one.
    */
-  'vouchers.assignment.bulk-assigned.v1': z.object({
-    batchId: z.string().uuid().nullable(),
-    partnerIds: z.array(z.string().uuid()).min(1),
-    codes: z.number().int().nonnegative(),
-    assigned: z.number().int().nonnegative(),
-    byPartner: z.array(z.object({ partnerId: z.string().uuid(), assigned: z.number().int().nonnegative() })),
-  }),
+  'vouchers.assignment.bulk-assigned.v1': withEffects(
+    z.object({
+      batchId: z.string().uuid().nullable(),
+      partnerIds: z.array(z.string().uuid()).min(1),
+      codes: z.number().int().nonnegative(),
+      assigned: z.number().int().nonnegative(),
+      byPartner: z.array(
+        z.object({ partnerId: z.string().uuid(), assigned: z.number().int().nonnegative() }),
+      ),
+    }),
+    { changesCodePartners: true },
+  ),
   /**
    * The code after this redemption (usageCount counts it). Events may arrive out of order and a cancel
    * gives a use back: consumers keep the state with the newest `version` (newerVoucherState), never the
@@ -161,6 +196,12 @@ export const EVENTS = {
 } as const;
 
 export type EventName = keyof typeof EVENTS;
+
+/** The effects declared for an event (none for a name that is no event: a newer publisher's, say). */
+export function eventEffectsOf(name: string): EventEffects {
+  const schema = Object.hasOwn(EVENTS, name) ? EVENTS[name as EventName] : undefined;
+  return (schema && eventEffects.get(schema)) ?? {};
+}
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
 
 /** What a consumer receives: the payload plus the envelope the outbox wrote. */

@@ -22,5 +22,6 @@ export * from './inventory';
 export * from './trainers';
 export * from './till';
 export * from './audit';
+export * from './audit-actions';
 export * from './audit-sentence';
 export * from './wallet';

@@ -5,6 +5,7 @@ export * from './date-only';
 export * from './instant';
 export * from './time-zone';
 export * from './expiry';
+export * from './business-day';
 export * from './voucher-status';
 export * from './initials';
 export * from './date-format';

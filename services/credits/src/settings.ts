@@ -1,4 +1,4 @@
-import { todayInTimeZone } from '@avpass/domain';
+import { businessDayOf } from '@avpass/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from './clock';
 import { CREDITS_CONFIG, type CreditsConfig } from './config';
@@ -21,6 +21,6 @@ export class CreditsSettings {
 
   /** Today's business date ('YYYY-MM-DD' in BUSINESS_TIMEZONE). */
   today(now: Date = this.clock()): string {
-    return todayInTimeZone(now, this.config.BUSINESS_TIMEZONE);
+    return businessDayOf(now, this.config.BUSINESS_TIMEZONE);
   }
 }

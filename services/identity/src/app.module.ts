@@ -8,7 +8,7 @@ import { LoginThrottle } from './auth/login-throttle';
 import { PasswordHasher } from './auth/password-hasher';
 import { CLOCK, systemClock, type Clock } from './clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
-import { migrations } from './migrations/migration-20261121-initial';
+import { migrations } from './migrations';
 import { PartnerDeletedSubscriber } from './partner-events/partner-deleted.subscriber';
 import { PartnerStatus } from './partner-statuses/partner-status.entity';
 import { PartnerStatusSubscriber } from './partner-events/partner-status.subscriber';

@@ -14,7 +14,7 @@ import { MerchItemsHandlers } from './items/merch-items.handlers';
 import { MerchItemsRepository } from './items/merch-items.repository';
 import { MerchItemsService } from './items/merch-items.service';
 import { InventoryTransactionsRepository } from './ledger/inventory-transactions.repository';
-import { migrations } from './migrations/migration-20261122-initial';
+import { migrations } from './migrations';
 import { InventoryLinesRepository } from './stock/inventory-lines.repository';
 import { LowStockAlerts } from './stock/low-stock-alerts';
 import { StockHandlers } from './stock/stock.handlers';

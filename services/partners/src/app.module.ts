@@ -6,7 +6,7 @@ import { CompaniesRepository } from './companies/companies.repository';
 import { CompaniesService } from './companies/companies.service';
 import { Company } from './companies/company.entity';
 import { PARTNERS_CONFIG, type PartnersConfig } from './config';
-import { migrations } from './migrations/migration-20261122-initial';
+import { migrations } from './migrations';
 import { PortalUsersHandlers } from './portal-users/portal-users.handlers';
 import { PortalUsersService } from './portal-users/portal-users.service';
 import { PublicPartnersHandlers } from './public-partners/public-partners.handlers';

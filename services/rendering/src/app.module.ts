@@ -3,7 +3,7 @@ import { ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { RENDERING_CONFIG, type RenderingConfig } from './config';
 import { ZipJobsService } from './jobs/zip-jobs.service';
-import { migrations } from './migrations/migration-20261122-initial';
+import { migrations } from './migrations';
 import { VoucherRenderer } from './render/voucher-renderer';
 import { configureRenderThreads } from './render/render-slots';
 import { RenderingHandlers } from './rendering.handlers';

@@ -6,6 +6,7 @@ import {
   type Actor,
 } from '@avpass/contracts';
 import { TallyFolder } from '@avpass/vouchers-service';
+import { USAGE_COUNT_MISMATCHES_SQL } from '../src/tallies/tallies-sql.repository';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assign, rebuildTallies } from './support/fixtures';
@@ -65,6 +66,33 @@ const cancel = (id: string, actor: Actor = SUPER_ADMIN, reason = 'Member tapped 
 
 const row = async (id: string) =>
   (await s.sql.query('select * from vouchers.redemptions where id = $1', [id])).rows[0];
+const reversals = async (codeId: string) =>
+  (
+    await s.sql.query(
+      `select redemption_id, delta, reversed_by, reversed_by_user_id, reason
+         from vouchers.redemption_reversals where qr_code_id = $1 order by reversed_at, id`,
+      [codeId],
+    )
+  ).rows;
+/** +1 for each of the code's redemptions, -1 for each reversal: what usage_count must equal. */
+const signedSum = async (codeId: string) =>
+  (
+    await s.sql.query(
+      `select ((select count(*) from vouchers.redemptions where qr_code_id = $1)
+            - (select count(*) from vouchers.redemption_reversals where qr_code_id = $1))::int as n`,
+      [codeId],
+    )
+  ).rows[0].n as number;
+/** What `npm run stats:rebuild` checks after its rebuild: the codes whose count is not that sum. */
+async function mismatches(): Promise<{ id: string; usageCount: number; signedSum: number }[]> {
+  await s.sql.query('begin');
+  try {
+    await s.sql.query('set local search_path = vouchers');
+    return (await s.sql.query(USAGE_COUNT_MISMATCHES_SQL, [1000])).rows;
+  } finally {
+    await s.sql.query('commit');
+  }
+}
 const usage = async (codeId: string) =>
   (await s.sql.query('select usage_count from vouchers.qr_codes where id = $1', [codeId])).rows[0]
     .usage_count as number;
@@ -105,6 +133,17 @@ describe('who may undo a redemption, and when', () => {
       cancelled_by_user_id: SUPER_ADMIN.userId,
       cancel_reason: 'Member tapped by mistake',
     });
+    // The cancel appended its reversal row (decision 231): the code's count is the signed sum of its rows.
+    expect(await reversals(code.id)).toEqual([
+      {
+        redemption_id: made,
+        delta: -1,
+        reversed_by: 'Ada Admin',
+        reversed_by_user_id: SUPER_ADMIN.userId,
+        reason: 'Member tapped by mistake',
+      },
+    ]);
+    expect(await signedSum(code.id)).toBe(1);
     const events = await outbox(code.id);
     const last = events.at(-1)!;
     expect(last.name).toBe('vouchers.redemption.cancelled.v1');
@@ -393,6 +432,8 @@ describe('racing redeems and cancels at the limit, over two instances', () => {
         )
       ).rows[0];
       expect(counted.usage_count).toBe(counted.completed);
+      expect(counted.usage_count).toBe(await signedSum(id));
+      expect((await reversals(id)).length).toBe(counted.cancelled); // one reversal per cancel that won
       expect(counted.usage_count).toBeLessThanOrEqual(LIMIT);
       expect(counted.usage_count).toBeGreaterThanOrEqual(0);
       expect(counted.cancelled).toBe(LIMIT); // each cancelled exactly once
@@ -411,5 +452,28 @@ describe('racing redeems and cancels at the limit, over two instances', () => {
     const before = await tallies();
     await rebuildTallies(s.sql, TZ);
     expect(await tallies()).toEqual(before);
+  });
+});
+
+describe('reversals are rows (decision 231)', () => {
+  it("usage_count is the signed sum of a code's rows; a count that would go below zero fails loudly, changing nothing", async () => {
+    const code = await generate();
+    const first = await redeemAt(code.id, null);
+    const second = await redeemAt(code.id, null);
+    await cancel(first);
+    expect(await usage(code.id)).toBe(1);
+    expect(await signedSum(code.id)).toBe(1);
+    expect((await mismatches()).map((m) => m.id)).not.toContain(code.id);
+
+    // A count changed behind the service's back: the rebuild's check names the code with both figures,
+    await s.sql.query('update vouchers.qr_codes set usage_count = 0 where id = $1', [code.id]);
+    expect(await mismatches()).toContainEqual({ id: code.id, usageCount: 0, signedSum: 1 });
+    // and a cancel is refused rather than clamped: no reversal, the redemption stays completed.
+    await expect(cancel(second)).rejects.toThrow();
+    expect(await row(second)).toMatchObject({ status: 'completed', cancelled_at: null });
+    expect(await reversals(code.id)).toHaveLength(1);
+    expect(await usage(code.id)).toBe(0);
+    await s.sql.query('update vouchers.qr_codes set usage_count = 1 where id = $1', [code.id]);
+    expect((await mismatches()).map((m) => m.id)).not.toContain(code.id);
   });
 });

@@ -1,12 +1,17 @@
 import type { AuditEntry } from '@avpass/contracts';
 import type { Tx } from '../database/transactions';
+import { AUDIT_ENTRY_COLUMN_LIST, AUDIT_ENTRY_FIELDS, type AuditEntryField } from './audit-entry-columns';
 import { AuditEntryRow } from './audit-entry.entity';
 
 /** The audit_entries writes AuditTrail makes (the table is insert-only: nothing here updates). */
 
-/** Adds the entry's row to `tx`'s unit of work: it is inserted when `tx` commits, or never. */
+/**
+ * Adds the entry's row to `tx`'s unit of work: it is inserted when `tx` commits, or never. The row is
+ * typed by the column list, so the entity cannot lack a field of AUDIT_ENTRY_COLUMNS.
+ */
 export function persistAuditEntry(tx: Tx, entry: AuditEntry): void {
-  tx.persist(tx.create(AuditEntryRow, { ...entry, at: new Date(entry.at) }));
+  const row: Pick<AuditEntryRow, AuditEntryField> = { ...entry, at: new Date(entry.at) };
+  tx.persist(tx.create(AuditEntryRow, row));
 }
 
 /** SQL expressions (or `?` placeholders) of the columns one statement computes per source row. */
@@ -23,15 +28,24 @@ export interface AuditInsertColumns {
 /**
  * `<as> as (insert into audit_entries … select … from <source> returning *)`: one entry per source row.
  * Its leading `?` parameters are: at, actor type, id, name, role, company id, action, target type;
- * then those of `columns`, in the order of AuditInsertColumns.
+ * then those of `columns`, in the order of AuditInsertColumns (the order of AUDIT_ENTRY_COLUMNS).
  */
 export function auditInsertCte(as: string, source: string, columns: AuditInsertColumns): string {
-  const c = columns;
+  const values: Record<AuditEntryField, string> = {
+    id: 'gen_random_uuid()',
+    at: '?::timestamptz',
+    actorType: '?',
+    actorId: '?',
+    actorName: '?',
+    actorRole: '?',
+    actorCompanyId: '?::uuid',
+    action: '?',
+    targetType: '?',
+    ...columns,
+  };
   return `${as} as (
-    insert into audit_entries (id, at, actor_type, actor_id, actor_name, actor_role, actor_company_id,
-      action, target_type, target_id, company_id, request_id, ip, user_agent, changes, service)
-    select gen_random_uuid(), ?::timestamptz, ?, ?, ?, ?, ?::uuid, ?, ?, ${c.targetId}, ${c.companyId},
-      ${c.requestId}, ${c.ip}, ${c.userAgent}, ${c.changes}, ${c.service}
+    insert into audit_entries (${AUDIT_ENTRY_COLUMN_LIST})
+    select ${AUDIT_ENTRY_FIELDS.map((field) => values[field]).join(', ')}
       from ${source}
     returning *)`;
 }

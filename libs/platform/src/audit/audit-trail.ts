@@ -1,8 +1,10 @@
 import {
   AUDIT_SECRET_FIELDS,
   auditEntrySchema,
+  type AuditAction,
   type AuditChanges,
   type AuditEntry,
+  type AuditTargetOf,
   type RpcMeta,
 } from '@avpass/contracts';
 import { Inject, Injectable } from '@nestjs/common';
@@ -12,13 +14,22 @@ import { EventOutbox } from '../events/event-outbox';
 import { column, SqlEventWriter, sqlColumnExpression, type SqlColumn } from '../events/sql-event-writer';
 import { SERVICE_OPTIONS } from '../service/tokens';
 import { auditInsertCte, payloadsOf, persistAuditEntry } from './audit-entries.repository';
+import {
+  AUDIT_ENTRY_COLUMN_EXPRESSIONS,
+  AUDIT_ENTRY_FIELDS,
+  type AuditEntryField,
+} from './audit-entry-columns';
 
-/** What a service says about its change; who, from where and when come from the request's meta. */
-export interface AuditRecordInput {
+/**
+ * What a service says about its change; who, from where and when come from the request's meta. The
+ * action is one of AUDIT_ACTIONS (libs/contracts) and the target one of that action's kinds: anything
+ * else is a type error.
+ */
+export interface AuditRecordInput<A extends AuditAction = AuditAction> {
   /** `<service>.<thing>.<past-tense verb>`: `vouchers.voucher.deleted`, `identity.sign-in.failed`. */
-  action: string;
-  /** `voucher`, `partner`, `credit-transaction`, … */
-  targetType: string;
+  action: A;
+  /** `voucher`, `partner`, `credit-transaction`, …: what AUDIT_ACTIONS says this action is about. */
+  targetType: AuditTargetOf<A>;
   targetId?: string | null;
   /** The company (partner) the change concerns; null: club-wide. */
   companyId?: string | null;
@@ -27,9 +38,9 @@ export interface AuditRecordInput {
 }
 
 /** The SQL form's fields: each a value known now or a `column(...)` of the statement's source row. */
-export interface AuditSqlFields {
-  action: string;
-  targetType: string;
+export interface AuditSqlFields<A extends AuditAction = AuditAction> {
+  action: A;
+  targetType: AuditTargetOf<A>;
   /** Cast to text. */
   targetId: string | null | SqlColumn;
   /** Cast to uuid. */
@@ -170,7 +181,11 @@ export class AuditTrail {
   }
 
   /** Writes the entry and its event in `tx`; returns the entry as recorded. */
-  record(tx: Tx, meta: RpcMeta | null | undefined, input: AuditRecordInput): AuditEntry {
+  record<A extends AuditAction>(
+    tx: Tx,
+    meta: RpcMeta | null | undefined,
+    input: AuditRecordInput<A>,
+  ): AuditEntry {
     const entry = this.entry(meta, input);
     persistAuditEntry(tx, entry);
     this.outbox.record(tx, 'audit.entry.recorded.v1', entry);
@@ -183,10 +198,10 @@ export class AuditTrail {
    * after `source`, append `params` at their place, select `payloads` and pass what it returned to
    * `written`. `as` names the CTEs (default `audit`; `<as>_event` too).
    */
-  insertFrom(
+  insertFrom<A extends AuditAction>(
     meta: RpcMeta | null | undefined,
     source: string,
-    fields: AuditSqlFields,
+    fields: AuditSqlFields<A>,
     options: { as?: string; at?: Date | string } = {},
   ): AuditSqlInsert {
     const as = options.as ?? 'audit';
@@ -236,24 +251,9 @@ export class AuditTrail {
     const event = this.sqlEvents.insertFrom(
       'audit.entry.recorded.v1',
       as,
-      {
-        id: column('id'),
-        at: column(`to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`),
-        actorType: column('actor_type'),
-        actorId: column('actor_id'),
-        actorName: column('actor_name'),
-        actorRole: column('actor_role'),
-        actorCompanyId: column('actor_company_id'),
-        action: column('action'),
-        targetType: column('target_type'),
-        targetId: column('target_id'),
-        companyId: column('company_id'),
-        requestId: column('request_id'),
-        ip: column('ip'),
-        userAgent: column('user_agent'),
-        changes: column('changes'),
-        service: column('service'),
-      },
+      Object.fromEntries(
+        AUDIT_ENTRY_FIELDS.map((field) => [field, column(AUDIT_ENTRY_COLUMN_EXPRESSIONS[field])]),
+      ) as Record<AuditEntryField, SqlColumn>,
       at,
     );
     return {

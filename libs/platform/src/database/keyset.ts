@@ -171,3 +171,81 @@ export function nextSortedCursor(
     ? encodeSortedCursor({ sort: column.sort, order: column.order, value: last.sort_value, id: last.id })
     : null;
 }
+
+/** A sort's indexed expression and the cast of its cursor value (a SortColumn without its name and way). */
+export type SortExpression = Omit<SortColumn, 'sort' | 'order'>;
+
+/**
+ * A list that pages by keyset in the sorts a screen offers (the one way every repository resolves its
+ * `sort` / `order` query, decision 191): each sort's indexed expression, the id column that breaks ties,
+ * and the creation-time sort whose cursor is the plain `[at, id]` one the list handed out before it
+ * sorted (so a cursor kept from then still works).
+ */
+export interface KeysetList<S extends string> {
+  /** The tie-breaker of every order, e.g. `c.id`. */
+  id: string;
+  /** Each sort's expression, e.g. `{ name: { expression: 'lower(c.name)', type: 'text' } }`. */
+  sorts: Readonly<Record<S, SortExpression>>;
+  /** The sort when the query names none (the creation-time one). */
+  defaultSort: S;
+  /** Each sort's way when the query names none; 'desc' for a sort not listed. */
+  defaultOrder?: Partial<Readonly<Record<S, 'asc' | 'desc'>>>;
+  /**
+   * Which orders of the creation-time sort keep the plain `[at, id]` cursor over this column: newest
+   * first only (every other order's cursor says its sort), or both ways. Absent: every order's cursor
+   * says its sort.
+   */
+  plainCursor?: { sort: S; column: string; orders: 'newest-first' | 'either-way' };
+}
+
+/** What a repository puts into its page statement for one `sort` / `order` / `cursor` query. */
+export interface KeysetOrder {
+  sort: string;
+  order: 'asc' | 'desc';
+  /** The order's column when its cursor says its sort; null when it is the plain `[at, id]` cursor. */
+  column: SortColumn | null;
+  /** Rows after the cursor in this order (null without a cursor), for the `where`. */
+  after: SqlClause | null;
+  /** The `order by` list: the sort's expression, then the id, both in the order's way. */
+  orderBy: string;
+  /** The select-list items the next cursor is read from: `… as cursor_at, … as sort_value`. */
+  keyColumns: string;
+  /** The next page's cursor from the page's rows (they carry `keyColumns`), null after the last page. */
+  next(
+    rows: readonly { cursor_at?: string; sort_value?: string | null; id: string }[],
+    limit: number,
+  ): string | null;
+}
+
+/** Resolves a list query's sort, way and cursor against the list's sorts (a cursor of another sort is a 400). */
+export function keysetOrder<S extends string>(
+  list: KeysetList<S>,
+  query: { sort?: S | undefined; order?: 'asc' | 'desc' | undefined; cursor?: string | undefined },
+): KeysetOrder {
+  const sort = query.sort ?? list.defaultSort;
+  const order = query.order ?? list.defaultOrder?.[sort] ?? 'desc';
+  const plain = list.plainCursor;
+  const isPlain =
+    plain !== undefined && sort === plain.sort && (plain.orders === 'either-way' || order === 'desc');
+  if (isPlain) {
+    return {
+      sort,
+      order,
+      column: null,
+      after: afterCursorSql(query.cursor, plain.column, list.id, order),
+      orderBy: `${plain.column} ${order}, ${list.id} ${order}`,
+      keyColumns: `${plain.column}::text as cursor_at, null as sort_value`,
+      next: (rows, limit) => nextCursor(rows as { cursor_at: string; id: string }[], limit),
+    };
+  }
+  const column: SortColumn = { sort, order, ...list.sorts[sort] };
+  return {
+    sort,
+    order,
+    column,
+    after: afterSortedCursorSql(query.cursor, column, list.id),
+    orderBy: `${column.expression} ${order}, ${list.id} ${order}`,
+    keyColumns: `${plain ? `${plain.column}::text` : 'null'} as cursor_at, (${column.expression})::text as sort_value`,
+    next: (rows, limit) => nextSortedCursor(rows as { sort_value: string; id: string }[], limit, column),
+  };
+}

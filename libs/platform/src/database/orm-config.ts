@@ -6,12 +6,23 @@ import { AuditEntryRow } from '../audit/audit-entry.entity';
 import { OutboxEvent } from '../events/outbox-event.entity';
 import { ProcessedEvent } from '../events/processed-event.entity';
 
+/**
+ * One of a service's migrations, in its list (`src/migrations/index.ts`, in run order). `name` is
+ * what MikroORM records in `mikro_orm_migrations`; `formerName`, the name an older database recorded
+ * it under before the migrations were numbered (decision 201): the migration runner renames that row.
+ */
+export interface ServiceMigration {
+  name: string;
+  class: Constructor<Migration>;
+  formerName?: string;
+}
+
 export interface OrmConfigInput {
   clientUrl: string;
   schema: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   entities: any[];
-  migrations: { name: string; class: Constructor<Migration> }[];
+  migrations: ServiceMigration[];
   debug?: boolean;
 }
 

@@ -1,13 +1,7 @@
 import { MikroORM } from '@mikro-orm/core';
 import type { Tx } from '../database/transactions';
 import { Injectable } from '@nestjs/common';
-
-/** Whose key it is and for what: a key is one actor's, for one operation (an RPC subject). */
-export interface IdempotencyScope {
-  actorId: string;
-  operation: string;
-  key: string;
-}
+import type { IdempotencyScope } from './idempotent-call';
 
 /** What the first request with a key was (its fingerprint) and what it was answered (JSON text). */
 export interface StoredOutcome {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Transactions } from '../database/transactions';
-import { fingerprintOf, Idempotency, IDEMPOTENCY_KEY_REUSED } from './idempotency';
+import { fingerprintOf, IDEMPOTENCY_KEY_REUSED } from './idempotent-call';
+import { Idempotency } from './idempotency';
 import type { IdempotencyKeysRepository } from './idempotency-keys.repository';
 
 describe('fingerprintOf (the request an Idempotency-Key was first used with)', () => {

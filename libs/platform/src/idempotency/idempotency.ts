@@ -1,13 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { Transactions, type Tx } from '../database/transactions';
 import { DomainError } from '../messaging/domain-error';
-import {
-  IdempotencyKeysRepository,
-  isKeyTaken,
-  type IdempotencyScope,
-  type StatementClaim,
-} from './idempotency-keys.repository';
+import { assertSameRequest, keyedCall, type IdempotentCall, type KeyedCall } from './idempotent-call';
+import { IdempotencyKeysRepository, isKeyTaken, type StatementClaim } from './idempotency-keys.repository';
 
 /** How long a key answers with its first outcome; after that it is forgotten (and purged). */
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
@@ -16,30 +11,14 @@ const TTL_SECONDS = IDEMPOTENCY_KEY_TTL_HOURS * 3600;
 const PURGE_EVERY_MS = 10 * 60_000;
 const PURGE_BATCH = 10_000;
 
-export const IDEMPOTENCY_KEY_REUSED =
-  'This Idempotency-Key was already used for a different request; send a new key for a new request';
-
-/** A call that may carry an `Idempotency-Key`: who asks, for what, and the request as validated. */
-export interface IdempotentCall {
-  /** A key is the actor's own: another user's same key is another request. */
-  actor: { userId: string };
-  /** A key is per operation too: the RPC subject. */
-  operation: string;
-  /** The validated request; its `idempotencyKey` (if any) is the key, the rest is fingerprinted. */
-  request: { idempotencyKey?: string | undefined };
-  /**
-   * Top-level fields left out of the fingerprint: where the request came from rather than what it asks
-   * (the origin the gateway adds as `deploymentUrl` differs between two hosts of the same gateway).
-   */
-  unfingerprinted?: readonly string[];
-}
-
 /**
  * Exactly-once effects for calls that move money, stock or a use, with the redeem's semantics: the same
  * key (same actor, same operation) gets the same answer and the effect happens once, however often and
- * however concurrently it is retried (a lost answer, a 503, a double click).
+ * however concurrently it is retried (a lost answer, a 503, a double click). The call and its 409 are
+ * the one API of idempotent-call.ts; its two strategies are `once` (stored answer) and
+ * `onceInStatement` (row key).
  *
- * `once(call, (tx) => effect)` opens a transaction (through `Transactions`), first claims the key in idempotency_keys
+ * Stored answer: `once(call, (tx) => effect)` opens a transaction (through `Transactions`), first claims the key in idempotency_keys
  * (a concurrent duplicate waits on the key's primary key, then replays) and stores the answer with it
  * before the commit: the key exists exactly when the effect committed. A refusal (any error) rolls
  * both back, so a retry runs again. The same key with a different request is a 409 that says so.
@@ -57,13 +36,13 @@ export class Idempotency {
   ) {}
 
   async once<T>(call: IdempotentCall, effect: (tx: Tx) => Promise<T>): Promise<T> {
-    const keyed = scopeOf(call);
+    const keyed = keyedCall(call);
     if (!keyed) return this.transactions.run(effect);
     const { scope, fingerprint } = keyed;
     // A second loop only if the key expired between the claim that lost and the read (24 hours later).
     for (let attempt = 0; attempt < 3; attempt++) {
       const earlier = await this.keys.find(scope, TTL_SECONDS);
-      if (earlier) return replay<T>(earlier.response, earlier.fingerprint, fingerprint);
+      if (earlier) return replay<T>(keyed, earlier);
       const outcome = await this.transactions.run(async (tx) => {
         if (!(await this.keys.claim(tx, scope, fingerprint, TTL_SECONDS))) return null;
         const answer = await effect(tx);
@@ -79,7 +58,7 @@ export class Idempotency {
   }
 
   /**
-   * `once` for an effect that is ONE statement (the redeem, which must stay a single round trip): the
+   * Row key: `once` for an effect that is ONE statement (the redeem, which must stay a single round trip): the
    * statement claims the key itself. `run(claim)` ANDs `claim.unclaimed` into its effect's condition
    * and adds `claim.insert(source)` as a CTE over the row it changed, so the key and the effect commit
    * together with no transaction of their own. What the key keeps is `reference` (plain JSON known
@@ -95,7 +74,7 @@ export class Idempotency {
     run: (claim: StatementClaim | null) => Promise<T | null>,
     replayReference: (reference: R) => Promise<T>,
   ): Promise<T | null> {
-    const keyed = scopeOf(call);
+    const keyed = keyedCall(call);
     if (!keyed) return run(null);
     const { scope, fingerprint } = keyed;
     const claim = this.keys.statementClaim(scope, fingerprint, JSON.stringify(reference), TTL_SECONDS);
@@ -113,7 +92,7 @@ export class Idempotency {
         taken = true;
       }
       const earlier = await this.keys.find(scope, TTL_SECONDS);
-      if (earlier) return replayReference(replay<R>(earlier.response, earlier.fingerprint, fingerprint));
+      if (earlier) return replayReference(replay<R>(keyed, earlier));
       if (!taken) return null;
       await this.keys.forgetExpired(scope, TTL_SECONDS);
     }
@@ -133,40 +112,13 @@ export class Idempotency {
   }
 }
 
-/** The key's scope and the request's fingerprint, or null for a call without a key. */
-function scopeOf(call: IdempotentCall): { scope: IdempotencyScope; fingerprint: string } | null {
-  const { idempotencyKey: key, ...request } = call.request as Record<string, unknown>;
-  if (key === undefined) return null;
-  for (const field of call.unfingerprinted ?? []) delete request[field];
-  return {
-    scope: { actorId: call.actor.userId, operation: call.operation, key: String(key) },
-    fingerprint: fingerprintOf(request),
-  };
-}
-
 const inProgress = () =>
   DomainError.conflict('A request with this Idempotency-Key is in progress; please try again');
 
-function replay<T>(response: string, storedFingerprint: string, fingerprint: string): T {
-  if (storedFingerprint !== fingerprint) {
-    throw DomainError.conflict(IDEMPOTENCY_KEY_REUSED, { idempotencyKey: [IDEMPOTENCY_KEY_REUSED] });
-  }
-  return JSON.parse(response) as T;
-}
-
-/** sha256 of the request as canonical JSON (keys sorted at every level, undefined left out). */
-export function fingerprintOf(request: unknown): string {
-  return createHash('sha256').update(canonicalJson(request)).digest('hex');
-}
-
-function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+/** The stored answer of the key, unless it was first used with another request (the one 409). */
+function replay<T>(keyed: KeyedCall, earlier: { fingerprint: string; response: string }): T {
+  assertSameRequest(keyed, earlier.fingerprint);
+  return JSON.parse(earlier.response) as T;
 }
 
 /** The providers a service registers (in its module) to use `Idempotency`. */

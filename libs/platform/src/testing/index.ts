@@ -7,3 +7,4 @@ export { TcpProxy } from './tcp-proxy';
 export { waitFor, type WaitForOptions } from './wait-for';
 export { refusal, stopServiceApp } from './service-apps';
 export { startTestBed, type TestBed, type TestCallMeta } from './test-bed';
+export { migrateFromFormerNames } from './former-migration-names';

@@ -1,5 +1,16 @@
 import type { AuditEntry } from '@avpass/contracts';
-import { afterCursorSql, allOf, nextCursor, type SqlClause, type Tx } from '@avpass/platform';
+import {
+  afterCursorSql,
+  allOf,
+  AUDIT_ENTRY_COLUMN_LIST,
+  AUDIT_ENTRY_PLACEHOLDERS,
+  auditEntryOfRow,
+  auditEntryValues,
+  nextCursor,
+  type AuditEntryDbRow,
+  type SqlClause,
+  type Tx,
+} from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
@@ -19,25 +30,8 @@ export interface AuditLogPageQuery {
   limit: number;
 }
 
-interface AuditLogRow {
-  id: string;
-  at: Date;
-  cursor_at: string;
-  actor_type: AuditEntry['actorType'];
-  actor_id: string | null;
-  actor_name: string | null;
-  actor_role: AuditEntry['actorRole'];
-  actor_company_id: string | null;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  company_id: string | null;
-  request_id: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  changes: AuditEntry['changes'];
-  service: string;
-}
+/** A row of audit_log as a page reads it: the entry's columns and the keyset cursor's `at` as text. */
+type AuditLogRow = AuditEntryDbRow & { cursor_at: string };
 
 const eq = (column: string, value: string | undefined): SqlClause | null =>
   value === undefined || value === '' ? null : { sql: `${column} = ?`, params: [value] };
@@ -50,28 +44,9 @@ export class AuditLogRepository {
   /** Idempotent by the entry's id: a redelivered event adds nothing. Returns whether it was new. */
   async insert(tx: Tx, e: AuditEntry): Promise<boolean> {
     const rows: unknown[] = await tx.execute(
-      `insert into audit_log (id, at, actor_type, actor_id, actor_name, actor_role, actor_company_id,
-         action, target_type, target_id, company_id, request_id, ip, user_agent, changes, service)
-       values (?, ?::timestamptz, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)
+      `insert into audit_log (${AUDIT_ENTRY_COLUMN_LIST}) values (${AUDIT_ENTRY_PLACEHOLDERS})
        on conflict (id) do nothing returning id`,
-      [
-        e.id,
-        e.at,
-        e.actorType,
-        e.actorId,
-        e.actorName,
-        e.actorRole,
-        e.actorCompanyId,
-        e.action,
-        e.targetType,
-        e.targetId,
-        e.companyId,
-        e.requestId,
-        e.ip,
-        e.userAgent,
-        e.changes === null ? null : JSON.stringify(e.changes),
-        e.service,
-      ],
+      auditEntryValues(e),
     );
     return rows.length > 0;
   }
@@ -89,7 +64,7 @@ export class AuditLogRepository {
     );
     const branches = q.visible.map((visible) => allOf(visible, filters));
     const one = (where: SqlClause) => ({
-      sql: `select *, at::text as cursor_at from audit_log where ${where.sql} order by at desc, id desc limit ?`,
+      sql: `select ${AUDIT_ENTRY_COLUMN_LIST}, at::text as cursor_at from audit_log where ${where.sql} order by at desc, id desc limit ?`,
       params: [...where.params, q.limit],
     });
     const statement =
@@ -101,7 +76,7 @@ export class AuditLogRepository {
             params: [...branches.flatMap((b) => one(b).params), q.limit],
           };
     const rows: AuditLogRow[] = await this.em.execute(statement.sql, statement.params);
-    return { items: rows.map(toEntry), nextCursor: nextCursor(rows, q.limit) };
+    return { items: rows.map(auditEntryOfRow), nextCursor: nextCursor(rows, q.limit) };
   }
 
   /** Deletes up to `batch` entries older than `before`; returns how many went. */
@@ -114,25 +89,4 @@ export class AuditLogRepository {
     );
     return rows.length;
   }
-}
-
-function toEntry(r: AuditLogRow): AuditEntry {
-  return {
-    id: r.id,
-    at: new Date(r.at).toISOString(),
-    actorType: r.actor_type,
-    actorId: r.actor_id,
-    actorName: r.actor_name,
-    actorRole: r.actor_role,
-    actorCompanyId: r.actor_company_id,
-    action: r.action,
-    targetType: r.target_type,
-    targetId: r.target_id,
-    companyId: r.company_id,
-    requestId: r.request_id,
-    ip: r.ip,
-    userAgent: r.user_agent,
-    changes: r.changes,
-    service: r.service,
-  };
 }

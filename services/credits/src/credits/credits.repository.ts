@@ -1,12 +1,9 @@
 import {
-  afterCursorSql,
-  afterSortedCursorSql,
   allOf,
   column,
+  keysetOrder,
   likeEscape,
-  nextCursor,
-  nextSortedCursor,
-  type SortColumn,
+  type KeysetList,
   type SqlClause,
   SqlEventWriter,
 } from '@avpass/platform';
@@ -81,10 +78,17 @@ function creditFilterSql(filter: CreditFilter): SqlClause {
  * migrations 20261208 for the name, 20261209 for the end date and the creation time ascending by
  * keyset both ways); the id breaks ties.
  */
-const SORT_EXPRESSIONS: Readonly<Record<CreditSort, Omit<SortColumn, 'sort' | 'order'>>> = {
-  createdAt: { expression: 'c.created_at', type: 'timestamptz' },
-  athleteName: { expression: 'lower(c.athlete_name)', type: 'text' },
-  endDate: { expression: 'c.end_date', type: 'date' },
+const CREDIT_LIST: KeysetList<CreditSort> = {
+  id: 'c.id',
+  sorts: {
+    createdAt: { expression: 'c.created_at', type: 'timestamptz' },
+    athleteName: { expression: 'lower(c.athlete_name)', type: 'text' },
+    endDate: { expression: 'c.end_date', type: 'date' },
+  },
+  defaultSort: 'createdAt',
+  defaultOrder: CREDIT_SORT_DEFAULT_ORDER,
+  // Newest first keeps the old cursor; every other order's cursor says which it is.
+  plainCursor: { sort: 'createdAt', column: 'c.created_at', orders: 'newest-first' },
 };
 
 /** Athlete name (substring, trigram index) or role (exact word) typed in a search box. */
@@ -106,11 +110,11 @@ function spendableSql(today: string, alias = 'c'): SqlClause {
 }
 
 /** The type-ahead's order: athlete name A-Z (case-insensitive), then id. */
-const BY_ATHLETE_NAME: SortColumn = {
-  sort: 'athleteName',
-  order: 'asc',
-  expression: 'lower(c.athlete_name)',
-  type: 'text',
+const BY_ATHLETE_NAME: KeysetList<'athleteName'> = {
+  id: 'c.id',
+  sorts: { athleteName: { expression: 'lower(c.athlete_name)', type: 'text' } },
+  defaultSort: 'athleteName',
+  defaultOrder: { athleteName: 'asc' },
 };
 
 export interface SpendablePageQuery {
@@ -198,29 +202,14 @@ export class CreditsRepository {
    * sort with a cursor that carries that sort (a cursor of another sort is a 400).
    */
   async page(query: CreditPageQuery): Promise<{ rows: CreditRow[]; nextCursor: string | null }> {
-    const sort = query.sort ?? 'createdAt';
-    const order = query.order ?? CREDIT_SORT_DEFAULT_ORDER[sort];
-    if (sort === 'createdAt' && order === 'desc') return this.newestPage(query);
-    const column: SortColumn = { sort, order, ...SORT_EXPRESSIONS[sort] };
-    const where = allOf(creditFilterSql(query), afterSortedCursorSql(query.cursor, column, 'c.id'));
-    const rows = await this.run<{ row: CreditRow; sort_value: string; id: string }>(
-      `select to_jsonb(c) as row, (${column.expression})::text as sort_value, c.id from athlete_credits c
-        where ${where.sql} order by ${column.expression} ${order}, c.id ${order} limit ? offset ?`,
+    const keyset = keysetOrder(CREDIT_LIST, query);
+    const where = allOf(creditFilterSql(query), keyset.after);
+    const rows = await this.run<{ row: CreditRow; cursor_at: string; sort_value: string | null; id: string }>(
+      `select to_jsonb(c) as row, ${keyset.keyColumns}, c.id from athlete_credits c
+        where ${where.sql} order by ${keyset.orderBy} limit ? offset ?`,
       [...where.params, query.limit, query.cursor ? 0 : query.offset],
     );
-    return { rows: rows.map((r) => r.row), nextCursor: nextSortedCursor(rows, query.limit, column) };
-  }
-
-  private async newestPage(
-    query: CreditPageQuery,
-  ): Promise<{ rows: CreditRow[]; nextCursor: string | null }> {
-    const where = allOf(creditFilterSql(query), afterCursorSql(query.cursor, 'c.created_at', 'c.id'));
-    const rows = await this.run<{ row: CreditRow; cursor_at: string; id: string }>(
-      `select to_jsonb(c) as row, c.created_at::text as cursor_at, c.id from athlete_credits c
-        where ${where.sql} order by c.created_at desc, c.id desc limit ? offset ?`,
-      [...where.params, query.limit, query.cursor ? 0 : query.offset],
-    );
-    return { rows: rows.map((r) => r.row), nextCursor: nextCursor(rows, query.limit) };
+    return { rows: rows.map((r) => r.row), nextCursor: keyset.next(rows, query.limit) };
   }
 
   async count(filter: CreditFilter): Promise<number> {
@@ -248,18 +237,19 @@ export class CreditsRepository {
    */
   async spendablePage(query: SpendablePageQuery): Promise<{ rows: CreditRow[]; nextCursor: string | null }> {
     const text = query.search?.trim();
+    const keyset = keysetOrder(BY_ATHLETE_NAME, { cursor: query.cursor });
     const where = allOf(
       spendableSql(query.today),
       query.visible,
       text ? { sql: 'c.athlete_name ilike ?', params: [`%${likeEscape(text)}%`] } : null,
-      afterSortedCursorSql(query.cursor, BY_ATHLETE_NAME, 'c.id'),
+      keyset.after,
     );
-    const rows = await this.run<{ row: CreditRow; sort_value: string; id: string }>(
-      `select to_jsonb(c) as row, ${BY_ATHLETE_NAME.expression} as sort_value, c.id from athlete_credits c
-        where ${where.sql} order by ${BY_ATHLETE_NAME.expression}, c.id limit ?`,
+    const rows = await this.run<{ row: CreditRow; sort_value: string | null; id: string }>(
+      `select to_jsonb(c) as row, ${keyset.keyColumns}, c.id from athlete_credits c
+        where ${where.sql} order by ${keyset.orderBy} limit ?`,
       [...where.params, query.limit],
     );
-    return { rows: rows.map((r) => r.row), nextCursor: nextSortedCursor(rows, query.limit, BY_ATHLETE_NAME) };
+    return { rows: rows.map((r) => r.row), nextCursor: keyset.next(rows, query.limit) };
   }
 
   /**

@@ -1,13 +1,10 @@
 import {
-  afterCursorSql,
-  afterSortedCursorSql,
   AuditTrail,
   allOf,
   column,
+  keysetOrder,
   likeEscape,
-  nextCursor,
-  nextSortedCursor,
-  type SortColumn,
+  type KeysetList,
   type SqlClause,
   SqlEventWriter,
   type AuditSqlInsert,
@@ -19,12 +16,15 @@ import { Injectable } from '@nestjs/common';
 import { PLATFORM_SCOPE } from '../credits/credit-visibility';
 import type { CreditRow, TransactionRow } from '../credits/credit.mapper';
 
-/** The ledger oldest first: the (created_at desc, id desc) indexes read backwards. */
-const OLDEST_FIRST: SortColumn = {
-  sort: 'createdAt',
-  order: 'asc',
-  expression: 't.created_at',
-  type: 'timestamptz',
+/**
+ * The ledger newest first (the old cursor) or oldest first: the (created_at desc, id desc) indexes read
+ * backwards, with a cursor that says so.
+ */
+const LEDGER_LIST: KeysetList<'createdAt'> = {
+  id: 't.id',
+  sorts: { createdAt: { expression: 't.created_at', type: 'timestamptz' } },
+  defaultSort: 'createdAt',
+  plainCursor: { sort: 'createdAt', column: 't.created_at', orders: 'newest-first' },
 };
 
 /** credit_tallies rows per scope and day; concurrent tills pick one at random. */
@@ -322,29 +322,22 @@ export class TransactionsRepository {
    * keyset: the old cursor is newest first; oldest first has a cursor that says so (the other one is a 400).
    */
   async page(query: TransactionPageQuery): Promise<{ rows: TransactionRow[]; nextCursor: string | null }> {
-    if (query.order === 'asc') return this.oldestPage(query);
-    const where = allOf(transactionFilterSql(query), afterCursorSql(query.cursor, 't.created_at', 't.id'));
-    const rows = await this.run<{ row: TransactionRow; cursor_at: string; id: string }>(
-      `select to_jsonb(t) as row, t.created_at::text as cursor_at, t.id from credit_transactions t
-        where ${where.sql} order by t.created_at desc, t.id desc limit ? offset ?`,
+    const keyset = keysetOrder(LEDGER_LIST, {
+      order: query.order === 'asc' ? 'asc' : 'desc',
+      cursor: query.cursor,
+    });
+    const where = allOf(transactionFilterSql(query), keyset.after);
+    const rows = await this.run<{
+      row: TransactionRow;
+      cursor_at: string;
+      sort_value: string | null;
+      id: string;
+    }>(
+      `select to_jsonb(t) as row, ${keyset.keyColumns}, t.id from credit_transactions t
+        where ${where.sql} order by ${keyset.orderBy} limit ? offset ?`,
       [...where.params, query.limit, query.cursor ? 0 : query.offset],
     );
-    return { rows: rows.map((r) => r.row), nextCursor: nextCursor(rows, query.limit) };
-  }
-
-  private async oldestPage(
-    query: TransactionPageQuery,
-  ): Promise<{ rows: TransactionRow[]; nextCursor: string | null }> {
-    const where = allOf(
-      transactionFilterSql(query),
-      afterSortedCursorSql(query.cursor, OLDEST_FIRST, 't.id'),
-    );
-    const rows = await this.run<{ row: TransactionRow; sort_value: string; id: string }>(
-      `select to_jsonb(t) as row, t.created_at::text as sort_value, t.id from credit_transactions t
-        where ${where.sql} order by t.created_at asc, t.id asc limit ? offset ?`,
-      [...where.params, query.limit, query.cursor ? 0 : query.offset],
-    );
-    return { rows: rows.map((r) => r.row), nextCursor: nextSortedCursor(rows, query.limit, OLDEST_FIRST) };
+    return { rows: rows.map((r) => r.row), nextCursor: keyset.next(rows, query.limit) };
   }
 
   /**

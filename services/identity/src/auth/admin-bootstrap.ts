@@ -27,7 +27,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
       firstName: 'Platform',
       lastName: 'Administrator',
     });
-    if (!admin) return; // another instance created it
+    if (admin === 'conflict') return; // another instance created it
     if (generated) {
       // Printed once, on the console, so the operator can sign in; it is never stored in clear.
       console.log(

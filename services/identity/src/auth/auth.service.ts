@@ -1,6 +1,7 @@
 import {
   RPC,
   type Actor,
+  type AuditAction,
   type AuthResponse,
   type CurrentUser,
   type RpcMeta,
@@ -138,7 +139,7 @@ export class AuthService {
    */
   private async recordRefusedSignIn(
     meta: RpcMeta,
-    action: string,
+    action: Extract<AuditAction, `identity.sign-in.${string}`>,
     identifier: string,
     user: User | null,
   ): Promise<void> {

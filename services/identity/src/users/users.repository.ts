@@ -1,9 +1,5 @@
-import {
-  EntityManager,
-  UniqueConstraintViolationException,
-  type RequiredEntityData,
-} from '@mikro-orm/postgresql';
-import { likeEscape } from '@avpass/platform';
+import { EntityManager, type RequiredEntityData } from '@mikro-orm/postgresql';
+import { conflictOnUniqueViolation, likeEscape, type Conflict } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { User } from './user.entity';
 
@@ -73,15 +69,15 @@ export class UsersRepository {
     return tx.find(User, { companyId }, { orderBy: { createdAt: 'asc' } });
   }
 
-  /** Stores a new user; null when the username or e-mail is taken after all (the unique indexes). */
-  insertUnique(fields: RequiredEntityData<User>): Promise<User | null> {
+  /** Stores a new user; 'conflict' when the username or e-mail is taken after all (the unique indexes). */
+  insertUnique(fields: RequiredEntityData<User>): Promise<User | Conflict> {
     return this.flushUnique(this.em, this.em.create(User, fields));
   }
 
-  /** Changes a user; false when the new username or e-mail is taken after all (the unique indexes). */
-  async assignUnique(user: User, changes: Partial<User>): Promise<boolean> {
+  /** Changes a user; 'conflict' when the new username or e-mail is taken after all (the unique indexes). */
+  async assignUnique(user: User, changes: Partial<User>): Promise<User | Conflict> {
     this.em.assign(user, changes);
-    return (await this.flushUnique(this.em, user)) !== null;
+    return this.flushUnique(this.em, user);
   }
 
   /** Writes the changes made to a user read through this repository. */
@@ -94,8 +90,8 @@ export class UsersRepository {
     return (await this.em.fork().count(User, { role: 'super_admin' })) > 0;
   }
 
-  /** At start-up, outside any request: the first administrator, or null when another instance made it. */
-  insertSuperAdmin(fields: RequiredEntityData<User>): Promise<User | null> {
+  /** At start-up, outside any request: the first administrator, or 'conflict' when another instance made it. */
+  insertSuperAdmin(fields: RequiredEntityData<User>): Promise<User | Conflict> {
     const em = this.em.fork();
     return this.flushUnique(em, em.create(User, { ...fields, role: 'super_admin' }));
   }
@@ -117,17 +113,11 @@ export class UsersRepository {
     return { all: users.map((u) => u.id), wereActive };
   }
 
-  /** The unique indexes are the real guard: two simultaneous requests get null (a 409), not a 500. */
-  private async flushUnique(em: EntityManager, user: User): Promise<User | null> {
-    try {
-      await em.persistAndFlush(user);
-      return user;
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) {
-        em.clear();
-        return null;
-      }
-      throw error;
-    }
+  /** The unique indexes are the real guard: two simultaneous requests get 'conflict' (a 409), not a 500. */
+  private async flushUnique(em: EntityManager, user: User): Promise<User | Conflict> {
+    const outcome = await conflictOnUniqueViolation(() => em.persistAndFlush(user));
+    if (outcome !== 'conflict') return user;
+    em.clear();
+    return outcome;
   }
 }

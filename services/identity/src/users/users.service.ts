@@ -44,7 +44,7 @@ export class UsersService {
         role: 'company_admin',
         companyId,
       });
-      if (!user) throw taken();
+      if (user === 'conflict') throw taken();
       this.audit.record(tx, meta, {
         action: 'identity.portal-user.created',
         targetType: 'user',
@@ -112,7 +112,7 @@ export class UsersService {
       // Only what was sent changes; a field sent empty is cleared (null).
       const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
       const before = profileOf(user);
-      if (!(await this.users.assignUnique(user, changes))) throw taken();
+      if ((await this.users.assignUnique(user, changes)) === 'conflict') throw taken();
       const diff = diffChanges(before, profileOf(user));
       if (diff && Object.keys(diff).length) {
         this.audit.record(tx, meta, {

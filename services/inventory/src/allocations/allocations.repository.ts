@@ -1,14 +1,5 @@
 import type { AllocationSort, AllocationStatus, SortOrder } from '@avpass/contracts';
-import {
-  afterCursorSql,
-  afterSortedCursorSql,
-  allOf,
-  likeEscape,
-  nextCursor,
-  nextSortedCursor,
-  type SortColumn,
-  type SqlClause,
-} from '@avpass/platform';
+import { allOf, type KeysetList, keysetOrder, likeEscape, type SqlClause } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
@@ -39,10 +30,10 @@ export interface AllocationViewRow extends AllocationRow {
   cursor_at: string;
 }
 
-/** The allocation with its line and item; `sortValue` is a sorted page's cursor value (as text). */
+/** The allocation with its line and item; `keyColumns` are a page's cursor columns (KeysetOrder). */
 const viewSql = (
-  sortValue = 'null',
-) => `select a.*, a.allocated_at::text as cursor_at, ${sortValue} as sort_value, l.size, l.color, i.name as item_name,
+  keyColumns = 'a.allocated_at::text as cursor_at, null as sort_value',
+) => `select a.*, ${keyColumns}, l.size, l.color, i.name as item_name,
     i.sku as item_sku, i.category as item_category, i.image_url as item_image_url, i.price as item_price
   from partner_allocations a
   join merch_inventory l on l.id = a.merch_inventory_id
@@ -116,30 +107,14 @@ export class AllocationsRepository {
    * administrator, or one partner's by its filter) or one partner's.
    */
   async page(query: AllocationPageQuery) {
-    const sort = query.sort ?? 'allocatedAt';
-    const order = query.order ?? 'desc';
-    const column: SortColumn | null =
-      sort === 'allocatedAt' && order === 'desc'
-        ? null
-        : { sort, order, ...ALLOCATION_SORT_EXPRESSIONS[sort] };
-    const where = allOf(
-      allocationFilterSql(query),
-      column
-        ? afterSortedCursorSql(query.cursor, column, 'a.id')
-        : afterCursorSql(query.cursor, 'a.allocated_at', 'a.id'),
-    );
-    const orderBy = column
-      ? `${column.expression} ${order}, a.id ${order}`
-      : 'a.allocated_at desc, a.id desc';
+    const keyset = keysetOrder(ALLOCATION_LIST, query);
+    const where = allOf(allocationFilterSql(query), keyset.after);
     const rows = (await this.em.execute(
-      `${viewSql(column ? `(${column.expression})::text` : 'null')}
-        where ${where.sql} order by ${orderBy} limit ? offset ?`,
+      `${viewSql(keyset.keyColumns)}
+        where ${where.sql} order by ${keyset.orderBy} limit ? offset ?`,
       [...where.params, query.limit, query.cursor ? 0 : (query.offset ?? 0)],
-    )) as (AllocationViewRow & { sort_value: string })[];
-    return {
-      rows,
-      nextCursor: column ? nextSortedCursor(rows, query.limit, column) : nextCursor(rows, query.limit),
-    };
+    )) as (AllocationViewRow & { sort_value: string | null })[];
+    return { rows, nextCursor: keyset.next(rows, query.limit) };
   }
 
   /** The partner cards (or the administrator's count), over the same selection as the list. */
@@ -171,10 +146,18 @@ export interface AllocationPageQuery extends AllocationFilter {
   order?: SortOrder | undefined;
 }
 
-/** The expression each sort reads along (inventory migrations 20261124, 20261211 table sorts). */
-const ALLOCATION_SORT_EXPRESSIONS: Readonly<Record<AllocationSort, Omit<SortColumn, 'sort' | 'order'>>> = {
-  allocatedAt: { expression: 'a.allocated_at', type: 'timestamptz' },
-  quantity: { expression: 'a.quantity', type: 'int' },
+/**
+ * The expression each sort reads along (inventory migrations 20261124, 20261211 table sorts); newest
+ * first keeps the old cursor, every other order's cursor says which it is.
+ */
+const ALLOCATION_LIST: KeysetList<AllocationSort> = {
+  id: 'a.id',
+  sorts: {
+    allocatedAt: { expression: 'a.allocated_at', type: 'timestamptz' },
+    quantity: { expression: 'a.quantity', type: 'int' },
+  },
+  defaultSort: 'allocatedAt',
+  plainCursor: { sort: 'allocatedAt', column: 'a.allocated_at', orders: 'newest-first' },
 };
 
 /** Active allocations by default; `removed` the deactivated ones (each has its partial indexes). */

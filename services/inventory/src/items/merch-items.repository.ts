@@ -1,11 +1,10 @@
 import {
-  afterCursorSql,
-  afterSortedCursorSql,
   allOf,
+  type Conflict,
+  conflictOnUniqueViolation,
+  type KeysetList,
+  keysetOrder,
   likeEscape,
-  nextCursor,
-  nextSortedCursor,
-  type SortColumn,
   type SqlClause,
 } from '@avpass/platform';
 import type { MerchItemFields, MerchItemSort, MerchItemStatus, SortOrder } from '@avpass/contracts';
@@ -51,34 +50,42 @@ export class MerchItemsRepository {
     return row ?? null;
   }
 
+  /** The new item; 'conflict' when its SKU is taken (the lower(sku) index is the real guard). */
   async insert(
     id: string,
     values: MerchItemValues,
     createdBy: string,
     em: EntityManager = this.em,
-  ): Promise<MerchItemRow> {
-    const [row] = (await em.execute(
-      `insert into merch_items (id, name, sku, description, category, brand, price, image_url, additional_images,
+  ): Promise<MerchItemRow | Conflict> {
+    const rows = await conflictOnUniqueViolation(
+      () =>
+        em.execute(
+          `insert into merch_items (id, name, sku, description, category, brand, price, image_url, additional_images,
          sizes, colors, tags, is_active, created_by)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?) returning ${COLUMNS}`,
-      [id, ...valueParams(values), createdBy],
-    )) as MerchItemRow[];
-    return row!;
+          [id, ...valueParams(values), createdBy],
+        ) as Promise<MerchItemRow[]>,
+    );
+    return rows === 'conflict' ? rows : rows[0]!;
   }
 
+  /** The changed item, null when there is none; 'conflict' when its new SKU is taken. */
   async update(
     id: string,
     values: MerchItemValues,
     em: EntityManager = this.em,
-  ): Promise<MerchItemRow | null> {
-    const [row] = (await em.execute(
-      `update merch_items set name = ?, sku = ?, description = ?, category = ?, brand = ?, price = ?,
+  ): Promise<MerchItemRow | null | Conflict> {
+    const rows = await conflictOnUniqueViolation(
+      () =>
+        em.execute(
+          `update merch_items set name = ?, sku = ?, description = ?, category = ?, brand = ?, price = ?,
          image_url = ?, additional_images = ?::jsonb, sizes = ?::jsonb, colors = ?::jsonb, tags = ?::jsonb,
          is_active = ?, updated_at = now()
        where id = ? returning ${COLUMNS}`,
-      [...valueParams(values), id],
-    )) as MerchItemRow[];
-    return row ?? null;
+          [...valueParams(values), id],
+        ) as Promise<MerchItemRow[]>,
+    );
+    return rows === 'conflict' ? rows : (rows[0] ?? null);
   }
 
   /** Deletes the item only while it has no inventory line (hence no allocation and no history). */
@@ -97,29 +104,15 @@ export class MerchItemsRepository {
    * 400). Search by name, SKU or brand (trigram indexes); category and status filters.
    */
   async page(query: MerchItemPageQuery): Promise<{ rows: MerchItemRow[]; nextCursor: string | null }> {
-    const order = query.order ?? 'desc';
-    const sort = query.sort ?? 'createdAt';
-    // Newest first keeps the old cursor; every other order's cursor says which it is.
-    const column: SortColumn | null =
-      sort === 'createdAt' && order === 'desc' ? null : { sort, order, ...ITEM_SORT_EXPRESSIONS[sort] };
-    const where = allOf(
-      itemFilterSql(query),
-      column
-        ? afterSortedCursorSql(query.cursor, column, 'i.id')
-        : afterCursorSql(query.cursor, 'i.created_at', 'i.id'),
-    );
-    const orderBy = column ? `${column.expression} ${order}, i.id ${order}` : 'i.created_at desc, i.id desc';
+    const keyset = keysetOrder(ITEM_LIST, query);
+    const where = allOf(itemFilterSql(query), keyset.after);
     const rows = (await this.em.execute(
-      `select ${COLUMNS.replace(/(\w+)/g, 'i.$1')}, i.created_at::text as cursor_at,
-              ${column ? `(${column.expression})::text` : 'null'} as sort_value
+      `select ${COLUMNS.replace(/(\w+)/g, 'i.$1')}, ${keyset.keyColumns}
          from merch_items i
-        where ${where.sql} order by ${orderBy} limit ? offset ?`,
+        where ${where.sql} order by ${keyset.orderBy} limit ? offset ?`,
       [...where.params, query.limit, query.cursor ? 0 : (query.offset ?? 0)],
-    )) as (MerchItemRow & { cursor_at: string; sort_value: string })[];
-    return {
-      rows,
-      nextCursor: column ? nextSortedCursor(rows, query.limit, column) : nextCursor(rows, query.limit),
-    };
+    )) as (MerchItemRow & { cursor_at: string; sort_value: string | null })[];
+    return { rows, nextCursor: keyset.next(rows, query.limit) };
   }
 
   /**
@@ -151,11 +144,19 @@ export interface MerchItemPageQuery extends MerchItemFilter {
   order?: SortOrder | undefined;
 }
 
-/** The expression each sort reads along (inventory migration 20261211 table sorts). */
-const ITEM_SORT_EXPRESSIONS: Readonly<Record<MerchItemSort, Omit<SortColumn, 'sort' | 'order'>>> = {
-  createdAt: { expression: 'i.created_at', type: 'timestamptz' },
-  name: { expression: 'lower(i.name)', type: 'text' },
-  price: { expression: 'i.price', type: 'int' },
+/**
+ * The expression each sort reads along (inventory migration 20261211 table sorts); newest first keeps
+ * the old cursor, every other order's cursor says which it is.
+ */
+const ITEM_LIST: KeysetList<MerchItemSort> = {
+  id: 'i.id',
+  sorts: {
+    createdAt: { expression: 'i.created_at', type: 'timestamptz' },
+    name: { expression: 'lower(i.name)', type: 'text' },
+    price: { expression: 'i.price', type: 'int' },
+  },
+  defaultSort: 'createdAt',
+  plainCursor: { sort: 'createdAt', column: 'i.created_at', orders: 'newest-first' },
 };
 
 function itemFilterSql(filter: MerchItemFilter): SqlClause {

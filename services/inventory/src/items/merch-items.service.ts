@@ -2,6 +2,7 @@ import {
   INVENTORY_LINE_SORT_DEFAULT_ORDER,
   MERCH_ITEM_SORT_DEFAULT_ORDER,
   type Actor,
+  type AuditAction,
   type InventoryLine,
   type MerchItem,
   type MerchItemFields,
@@ -11,7 +12,6 @@ import {
   type RpcRequestPayload,
 } from '@avpass/contracts';
 import { AuditTrail, diffChanges, DomainError, Transactions, type Tx } from '@avpass/platform';
-import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { toInventoryLine } from '../stock/inventory-line.mapper';
@@ -23,6 +23,8 @@ import { MerchItemsRepository, type MerchItemRow, type MerchItemValues } from '.
 export const ITEM_COUNT_BOUND = 10_000;
 
 const SKU_TAKEN = 'An item with this SKU already exists';
+/** The lower(sku) index is the real guard: two creations at once get one 409, not a 500. */
+const skuTaken = () => DomainError.conflict(SKU_TAKEN, { sku: [SKU_TAKEN] });
 export const ITEM_HAS_STOCK =
   'This item has inventory or allocations and cannot be deleted; mark it Inactive instead';
 
@@ -71,32 +73,30 @@ export class MerchItemsService {
       isActive: fields.isActive ?? true,
       imageUrl: fields.imageUrl || null,
     };
-    const row = await this.uniqueSku(() =>
-      this.transactions.run(async (tx) => {
-        const inserted = await this.items.insert(randomUUID(), values, actor.userId, tx);
-        this.recordAudit(tx, meta, 'inventory.item.created', inserted.id, null, inserted);
-        return inserted;
-      }),
-    );
+    const row = await this.transactions.run(async (tx) => {
+      const inserted = await this.items.insert(randomUUID(), values, actor.userId, tx);
+      if (inserted === 'conflict') throw skuTaken();
+      this.recordAudit(tx, meta, 'inventory.item.created', inserted.id, null, inserted);
+      return inserted;
+    });
     return toMerchItem(row);
   }
 
   /** A PUT sends every field; without a new image the current one stays ('' removes it). */
   async update(id: string, fields: MerchItemFields, meta: RpcMeta): Promise<MerchItem> {
-    const row = await this.uniqueSku(() =>
-      this.transactions.run(async (tx) => {
-        const current = await this.requireItem(id, tx);
-        const values: MerchItemValues = {
-          ...fields,
-          isActive: fields.isActive ?? current.is_active,
-          imageUrl: fields.imageUrl === undefined ? current.image_url : fields.imageUrl || null,
-        };
-        const updated = await this.items.update(id, values, tx);
-        if (!updated) throw DomainError.notFound('Item');
-        this.recordAudit(tx, meta, 'inventory.item.updated', id, current, updated);
-        return updated;
-      }),
-    );
+    const row = await this.transactions.run(async (tx) => {
+      const current = await this.requireItem(id, tx);
+      const values: MerchItemValues = {
+        ...fields,
+        isActive: fields.isActive ?? current.is_active,
+        imageUrl: fields.imageUrl === undefined ? current.image_url : fields.imageUrl || null,
+      };
+      const updated = await this.items.update(id, values, tx);
+      if (updated === 'conflict') throw skuTaken();
+      if (!updated) throw DomainError.notFound('Item');
+      this.recordAudit(tx, meta, 'inventory.item.updated', id, current, updated);
+      return updated;
+    });
     return toMerchItem(row);
   }
 
@@ -127,7 +127,7 @@ export class MerchItemsService {
   private recordAudit(
     tx: Tx,
     meta: RpcMeta,
-    action: string,
+    action: Extract<AuditAction, `inventory.item.${string}`>,
     id: string,
     before: MerchItemRow | null,
     after: MerchItemRow | null,
@@ -145,21 +145,6 @@ export class MerchItemsService {
     const item = await this.items.findById(id, tx);
     if (!item) throw DomainError.notFound('Item');
     return item;
-  }
-
-  /** The lower(sku) index is the real guard: two creations at once get one 409, not a 500. */
-  private async uniqueSku<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (
-        error instanceof UniqueConstraintViolationException ||
-        (error as { code?: string }).code === '23505'
-      ) {
-        throw DomainError.conflict(SKU_TAKEN, { sku: [SKU_TAKEN] });
-      }
-      throw error;
-    }
   }
 }
 

@@ -1,12 +1,4 @@
-import {
-  afterCursorSql,
-  afterSortedCursorSql,
-  allOf,
-  nextCursor,
-  nextSortedCursor,
-  type SortColumn,
-  type SqlClause,
-} from '@avpass/platform';
+import { allOf, type KeysetList, keysetOrder, type SqlClause } from '@avpass/platform';
 import type { Actor, InventoryTransactionType, SortOrder } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
@@ -79,28 +71,21 @@ export class InventoryTransactionsRepository {
    * everything (the administrator).
    */
   async page(query: LedgerPageQuery) {
-    const oldest = query.order === 'asc';
-    const where = allOf(
-      ledgerFilterSql(query),
-      oldest
-        ? afterSortedCursorSql(query.cursor, OLDEST_FIRST, 't.id')
-        : afterCursorSql(query.cursor, 't.created_at', 't.id'),
-    );
-    const dir = oldest ? 'asc' : 'desc';
+    const keyset = keysetOrder(LEDGER_LIST, {
+      order: query.order === 'asc' ? 'asc' : 'desc',
+      cursor: query.cursor,
+    });
+    const where = allOf(ledgerFilterSql(query), keyset.after);
     const rows = (await this.em.execute(
-      `select t.*, t.created_at::text as cursor_at, t.created_at::text as sort_value, i.name as item_name,
-              i.sku as item_sku, l.size, l.color
+      `select t.*, ${keyset.keyColumns}, i.name as item_name, i.sku as item_sku, l.size, l.color
          from (select * from inventory_transactions t where ${where.sql}
-               order by t.created_at ${dir}, t.id ${dir} limit ? offset ?) t
+               order by ${keyset.orderBy} limit ? offset ?) t
          join merch_inventory l on l.id = t.merch_inventory_id
          join merch_items i on i.id = t.merch_item_id
-        order by t.created_at ${dir}, t.id ${dir}`,
+        order by ${keyset.orderBy}`,
       [...where.params, query.limit, query.cursor ? 0 : (query.offset ?? 0)],
-    )) as (LedgerRow & { sort_value: string })[];
-    return {
-      rows,
-      nextCursor: oldest ? nextSortedCursor(rows, query.limit, OLDEST_FIRST) : nextCursor(rows, query.limit),
-    };
+    )) as (LedgerRow & { sort_value: string | null })[];
+    return { rows, nextCursor: keyset.next(rows, query.limit) };
   }
 
   /**
@@ -132,12 +117,15 @@ export interface LedgerPageQuery extends LedgerFilter {
   order?: SortOrder | undefined;
 }
 
-/** The ledger oldest first: the (…, created_at desc, id desc) indexes read backwards. */
-const OLDEST_FIRST: SortColumn = {
-  sort: 'createdAt',
-  order: 'asc',
-  expression: 't.created_at',
-  type: 'timestamptz',
+/**
+ * The ledger newest first (the old cursor) or oldest first: the (…, created_at desc, id desc) indexes
+ * read backwards, with a cursor that says so.
+ */
+const LEDGER_LIST: KeysetList<'createdAt'> = {
+  id: 't.id',
+  sorts: { createdAt: { expression: 't.created_at', type: 'timestamptz' } },
+  defaultSort: 'createdAt',
+  plainCursor: { sort: 'createdAt', column: 't.created_at', orders: 'newest-first' },
 };
 
 function ledgerFilterSql(filter: LedgerFilter): SqlClause {

@@ -1,4 +1,5 @@
 import type { InventoryLineSort, SortOrder, StockStatusValue } from '@avpass/contracts';
+import { conflictOnUniqueViolation, type Conflict } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
@@ -105,25 +106,29 @@ export class InventoryLinesRepository {
     );
   }
 
-  async insert(tx: EntityManager, line: NewLine): Promise<InventoryLineRow> {
-    const [row] = (await tx.execute(
-      `insert into merch_inventory (id, merch_item_id, size, color, total_quantity, available_quantity,
+  /** The new line; 'conflict' when the item already has a line of that size and colour. */
+  async insert(tx: EntityManager, line: NewLine): Promise<InventoryLineRow | Conflict> {
+    const rows = await conflictOnUniqueViolation(
+      () =>
+        tx.execute(
+          `insert into merch_inventory (id, merch_item_id, size, color, total_quantity, available_quantity,
          min_stock_level, location, notes, last_restocked)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, case when ? > 0 then now() end) returning ${COLUMNS}`,
-      [
-        line.id,
-        line.merchItemId,
-        line.size,
-        line.color,
-        line.quantity,
-        line.quantity,
-        line.minStockLevel,
-        line.location,
-        line.notes,
-        line.quantity,
-      ],
-    )) as InventoryLineRow[];
-    return row!;
+          [
+            line.id,
+            line.merchItemId,
+            line.size,
+            line.color,
+            line.quantity,
+            line.quantity,
+            line.minStockLevel,
+            line.location,
+            line.notes,
+            line.quantity,
+          ],
+        ) as Promise<InventoryLineRow[]>,
+    );
+    return rows === 'conflict' ? rows : rows[0]!;
   }
 
   /** Restock: total and available grow by `quantity`; lastRestocked is now. */

@@ -9,7 +9,6 @@ import {
   type RpcRequestPayload,
 } from '@avpass/contracts';
 import { AuditTrail, diffChanges, DomainError, Idempotency, type Tx } from '@avpass/platform';
-import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
@@ -53,10 +52,8 @@ export class StockService {
     const item = await this.requireItem(input.merchItemId);
     checkLineFits(item, input);
     const call = { actor, operation: RPC.inventory.createLine, request: input };
-    return this.uniqueLine(() =>
-      this.idempotency.once(call, async (tx) =>
-        toInventoryLine(await this.addLine(tx, item, input, actor, meta)),
-      ),
+    return this.idempotency.once(call, async (tx) =>
+      toInventoryLine(await this.addLine(tx, item, input, actor, meta)),
     );
   }
 
@@ -76,13 +73,10 @@ export class StockService {
       checkLineFits(item, { ...entry, color: null });
     }
     const call = { actor, operation: RPC.inventory.bulkCreateLines, request: input };
-    return this.uniqueLine(() =>
-      this.idempotency.once(call, async (tx) => {
-        for (const entry of input.entries)
-          await this.addLine(tx, item, { ...entry, color: null }, actor, meta);
-        return { success: true, created: input.entries.length };
-      }),
-    );
+    return this.idempotency.once(call, async (tx) => {
+      for (const entry of input.entries) await this.addLine(tx, item, { ...entry, color: null }, actor, meta);
+      return { success: true, created: input.entries.length };
+    });
   }
 
   /** Restock: adds to total and available, sets lastRestocked, and writes a restock transaction. */
@@ -180,6 +174,7 @@ export class StockService {
       location: input.location ?? null,
       notes: input.notes ?? null,
     });
+    if (line === 'conflict') throw DomainError.conflict(LINE_EXISTS, { size: [LINE_EXISTS] });
     if (input.totalQuantity > 0) {
       await this.ledger.record(tx, {
         merchInventoryId: line.id,
@@ -218,20 +213,6 @@ export class StockService {
     const item = await this.items.findById(id);
     if (!item) throw DomainError.notFound('Item');
     return item;
-  }
-
-  private async uniqueLine<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (
-        error instanceof UniqueConstraintViolationException ||
-        (error as { code?: string }).code === '23505'
-      ) {
-        throw DomainError.conflict(LINE_EXISTS, { size: [LINE_EXISTS] });
-      }
-      throw error;
-    }
   }
 }
 

@@ -1,20 +1,14 @@
 import type { SortOrder, VendorSort, VendorStatusFilter } from '@avpass/contracts';
 import {
-  afterCursorSql,
-  afterSortedCursorSql,
+  conflictOnUniqueViolation,
   decodeCursor,
   encodeCursor,
+  keysetOrder,
   likeEscape,
-  nextCursor,
-  nextSortedCursor,
-  type SortColumn,
+  type Conflict,
+  type KeysetList,
 } from '@avpass/platform';
-import {
-  EntityManager,
-  raw,
-  UniqueConstraintViolationException,
-  type RequiredEntityData,
-} from '@mikro-orm/postgresql';
+import { EntityManager, raw, type RequiredEntityData } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Company } from './company.entity';
 
@@ -40,6 +34,20 @@ export interface CompanyPage {
 
 export const MAX_GALLERY_PHOTOS = 50;
 
+/**
+ * The partners screen's sorts: by creation time either way with the plain cursor (the (created_at desc,
+ * id desc) index, read either way), or by name (companies_name_order_index, partners migration 20261212).
+ */
+const COMPANY_LIST: KeysetList<VendorSort> = {
+  id: 'c.id',
+  sorts: {
+    createdAt: { expression: 'c.created_at', type: 'timestamptz' },
+    name: { expression: 'lower(c.name)', type: 'text' },
+  },
+  defaultSort: 'createdAt',
+  plainCursor: { sort: 'createdAt', column: 'c.created_at', orders: 'either-way' },
+};
+
 @Injectable()
 export class CompaniesRepository {
   constructor(private readonly em: EntityManager) {}
@@ -49,14 +57,13 @@ export class CompaniesRepository {
     return tx.findOne(Company, { id });
   }
 
-  /** Stores a new company; null when its e-mail is taken after all (the unique index). */
-  async insertUnique(fields: RequiredEntityData<Company>): Promise<Company | null> {
-    const company = this.em.create(Company, fields);
-    return (await this.flushUnique(company)) ? company : null;
+  /** Stores a new company; 'conflict' when its e-mail is taken after all (the unique index). */
+  insertUnique(fields: RequiredEntityData<Company>): Promise<Company | Conflict> {
+    return this.flushUnique(this.em.create(Company, fields));
   }
 
-  /** Changes a company; false when its new e-mail is taken after all (the unique index). */
-  async assignUnique(company: Company, changes: Partial<Company>): Promise<boolean> {
+  /** Changes a company; 'conflict' when its new e-mail is taken after all (the unique index). */
+  assignUnique(company: Company, changes: Partial<Company>): Promise<Company | Conflict> {
     this.em.assign(company, changes);
     return this.flushUnique(company);
   }
@@ -114,16 +121,10 @@ export class CompaniesRepository {
     }
     if (query.status) where.push(query.status === 'active' ? 'c.is_active' : 'not c.is_active');
     const filter = where.length ? `where ${where.join(' and ')}` : '';
-    const column: SortColumn | null =
-      query.sort?.sort === 'name'
-        ? { sort: 'name', order: query.sort.order, expression: 'lower(c.name)', type: 'text' }
-        : null;
-    const dir = query.sort?.order ?? 'desc';
+    const keyset = keysetOrder(COMPANY_LIST, { ...query.sort, cursor: query.cursor });
     const pageWhere = [...where];
     const pageParams = [...params];
-    const after = column
-      ? afterSortedCursorSql(query.cursor, column, 'c.id')
-      : afterCursorSql(query.cursor, 'c.created_at', 'c.id', dir);
+    const after = keyset.after;
     if (after) {
       pageWhere.push(after.sql);
       pageParams.push(...after.params);
@@ -142,19 +143,18 @@ export class CompaniesRepository {
     const source = sparse
       ? `(with matches as materialized (select * from companies c ${whereSql}) select * from matches) c`
       : `companies c ${whereSql}`;
-    const orderBy = column ? `lower(c.name) ${dir}, c.id ${dir}` : `c.created_at ${dir}, c.id ${dir}`;
-    type Row = Record<string, unknown> & { cursor_at: string; sort_value: string; id: string };
+    type Row = Record<string, unknown> & { cursor_at: string; sort_value: string | null; id: string };
     const rows: Row[] = await connection.execute(
-      `select c.*, c.created_at::text as cursor_at, ${column ? 'lower(c.name)' : 'null'} as sort_value
+      `select c.*, ${keyset.keyColumns}
          from ${source}
-        order by ${orderBy}
+        order by ${keyset.orderBy}
         limit ? offset ?`,
       [...pageParams, query.limit, query.cursor ? 0 : query.offset],
     );
     return {
       items: rows.map(({ cursor_at: _, sort_value: _value, ...row }) => this.em.map(Company, row)),
       total,
-      nextCursor: column ? nextSortedCursor(rows, query.limit, column) : nextCursor(rows, query.limit),
+      nextCursor: keyset.next(rows, query.limit),
     };
   }
 
@@ -265,17 +265,11 @@ export class CompaniesRepository {
     return this.em.findOne(Company, { id }, { refresh: true });
   }
 
-  /** The unique index is the real guard: two simultaneous requests get false (a 409), not a 500. */
-  private async flushUnique(company: Company): Promise<boolean> {
-    try {
-      await this.em.persistAndFlush(company);
-      return true;
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) {
-        this.em.clear();
-        return false;
-      }
-      throw error;
-    }
+  /** The unique index is the real guard: two simultaneous requests get 'conflict' (a 409), not a 500. */
+  private async flushUnique(company: Company): Promise<Company | Conflict> {
+    const outcome = await conflictOnUniqueViolation(() => this.em.persistAndFlush(company));
+    if (outcome !== 'conflict') return company;
+    this.em.clear();
+    return outcome;
   }
 }

@@ -76,7 +76,7 @@ export class CompaniesService {
     return this.transactions.run(async (tx) => {
       if (input.email) await this.assertEmailAvailable(input.email);
       const company = await this.companies.insertUnique(input);
-      if (!company) throw emailTaken();
+      if (company === 'conflict') throw emailTaken();
       this.audit.record(tx, meta, {
         action: 'partners.partner.created',
         targetType: 'partner',
@@ -101,7 +101,7 @@ export class CompaniesService {
       const company = await this.requireCompany(id);
       if (changes.email) await this.assertEmailAvailable(changes.email, id);
       const before = auditedFields(company);
-      if (!(await this.companies.assignUnique(company, changes))) throw emailTaken();
+      if ((await this.companies.assignUnique(company, changes)) === 'conflict') throw emailTaken();
       const diff = diffChanges(before, auditedFields(company));
       if (before.isActive !== company.isActive) {
         // Identity ends a deactivated partner's staff sessions and refuses their sign-in (decision 161).
@@ -154,7 +154,7 @@ export class CompaniesService {
   async addPhoto(input: AddVendorPhotoRequest, meta: RpcMeta): Promise<Vendor> {
     return this.transactions.run(async (tx) => {
       const company = await this.requireCompany(input.vendorId);
-      const entry = { targetType: 'partner', targetId: company.id, companyId: company.id };
+      const entry = { targetType: 'partner' as const, targetId: company.id, companyId: company.id };
       switch (input.photoType) {
         case 'logo': {
           const before = { logoUrl: company.logoUrl };

@@ -1,6 +1,6 @@
-import { zipQueueName } from '@avpass/contracts';
+import { RPC, zipQueueName } from '@avpass/contracts';
+import { effectIdOf } from '@avpass/platform';
 import type { Redis } from 'ioredis';
-import { createHash } from 'node:crypto';
 import type { RenderingConfig } from '../config';
 
 /**
@@ -59,16 +59,16 @@ function ttlSeconds(config: Config): number {
   return Math.max(60, Math.round(config.JOB_FILE_TTL_HOURS * 3600));
 }
 
+const ZIP_JOB_ID_NAMESPACE = 'avpass-zip';
+
 /**
- * The job id of the owner's ZIP request with this Idempotency-Key: a UUID (version 8, RFC 9562)
- * from a hash of both, so that the same key of another user is another job.
+ * The job id of the owner's ZIP request with this Idempotency-Key: the key's effect id (platform's
+ * idempotency API), so that the same key of another user is another job. Derived in the namespace ZIP
+ * ids always had, so a job queued before the API existed is found by its retry.
  */
 export function zipJobIdFor(ownerUserId: string, idempotencyKey: string): string {
-  const bytes = createHash('sha256').update(`avpass-zip\0${ownerUserId}\0${idempotencyKey}`).digest();
-  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const scope = { actorId: ownerUserId, operation: RPC.rendering.createZipJob, key: idempotencyKey };
+  return effectIdOf(scope, ZIP_JOB_ID_NAMESPACE);
 }
 
 /**

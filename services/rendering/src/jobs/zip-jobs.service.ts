@@ -8,6 +8,7 @@ import {
   zipJobResultSchema,
   zipQueueName,
   type Actor,
+  type AuditAction,
   type BulkDownloadZipInput,
   type RpcMeta,
   type ZipJob,
@@ -17,13 +18,17 @@ import {
   type ZipSource,
 } from '@avpass/contracts';
 import {
+  assertSameRequest,
   AuditTrail,
   bullmqJobs,
   DomainError,
   exportMetrics,
+  fingerprintOf,
+  keyedCall,
   RpcClient,
   ServiceOperatorPort,
   Transactions,
+  type KeyedCall,
 } from '@avpass/platform';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Job } from 'bullmq';
@@ -48,15 +53,32 @@ function sourceOf(input: BulkDownloadZipInput): ZipSource {
   return { all: true };
 }
 
-/** Whether a job's payload is what this request asks for (same key, same request). */
-function sameRequest(data: ZipJobData, input: BulkDownloadZipInput): boolean {
-  return (
-    JSON.stringify(data.source) === JSON.stringify(sourceOf(input)) &&
-    data.format === input.format &&
-    data.variant === input.variant &&
-    (data.size ?? DEFAULT_CARD_SIZE) === input.size &&
-    data.sheet === input.sheet
-  );
+type AskedZip = Pick<ZipJobData, 'ownerUserId' | 'source' | 'format' | 'variant' | 'size' | 'sheet'>;
+
+/**
+ * What a ZIP request asks, as its Idempotency-Key's fingerprint sees it: built alike from the request
+ * and from the payload of the job it queued (the job is the key's record: it keeps no fingerprint).
+ */
+function askedZip(asked: AskedZip) {
+  const { ownerUserId, source, format, variant, size, sheet } = asked;
+  return { ownerUserId, source, format, variant, size: size ?? DEFAULT_CARD_SIZE, sheet };
+}
+
+/** The request as an idempotent call (platform): its key names the job, its fingerprint the request. */
+function zipCall(input: BulkDownloadZipInput, actor: Actor): KeyedCall | null {
+  const asked = askedZip({
+    ownerUserId: actor.userId,
+    source: sourceOf(input),
+    format: input.format,
+    variant: input.variant,
+    size: input.size,
+    ...(input.sheet ? { sheet: input.sheet } : {}),
+  });
+  return keyedCall({
+    actor,
+    operation: RPC.rendering.createZipJob,
+    request: { idempotencyKey: input.idempotencyKey, ...asked },
+  });
 }
 
 /** ZIP jobs as their owner sees them: enqueue, follow, download. Nobody else sees a job (404). */
@@ -105,12 +127,12 @@ export class ZipJobsService implements OnApplicationShutdown {
    */
   async create(input: BulkDownloadZipInput, actor: Actor, meta: RpcMeta): Promise<ZipJob> {
     const { requestId } = meta;
-    const key = input.idempotencyKey;
-    const jobId = key !== undefined ? zipJobIdFor(actor.userId, key) : randomUUID();
+    const keyed = zipCall(input, actor);
+    const jobId = keyed ? zipJobIdFor(actor.userId, keyed.scope.key) : randomUUID();
     const attempt = { id: randomUUID(), mayHaveQueued: false };
     try {
-      if (key !== undefined) {
-        const earlier = await this.replay(jobId, input, actor, attempt);
+      if (keyed) {
+        const earlier = await this.replay(jobId, keyed, actor, attempt);
         if (earlier) return earlier;
       }
       const job = await this.enqueue(jobId, input, actor, requestId, attempt);
@@ -135,10 +157,11 @@ export class ZipJobsService implements OnApplicationShutdown {
   /**
    * The job an earlier request with this key queued, as it is now; null when there is none to
    * answer (never queued, expired, or dropped as abandoned: then queued again under the same id).
+   * The same key with another request is the platform's one 409.
    */
   private async replay(
     jobId: string,
-    input: BulkDownloadZipInput,
+    keyed: KeyedCall,
     actor: Actor,
     attempt: { id: string; mayHaveQueued: boolean },
   ): Promise<ZipJob | null> {
@@ -147,11 +170,7 @@ export class ZipJobsService implements OnApplicationShutdown {
       await this.abandonment.clear(jobId);
       return null;
     }
-    if (job.data.ownerUserId !== actor.userId || !sameRequest(job.data, input)) {
-      throw DomainError.conflict(
-        'This Idempotency-Key was already used for a different ZIP request; send a new key for a new request',
-      );
-    }
+    assertSameRequest(keyed, fingerprintOf(askedZip(job.data)));
     attempt.mayHaveQueued = true; // a revive that times out may still land
     const mark = await this.abandonment.revive(jobId, attempt.id);
     if (mark === 'live') attempt.mayHaveQueued = false; // an earlier request was answered with it
@@ -288,7 +307,7 @@ export class ZipJobsService implements OnApplicationShutdown {
   /** A ZIP job's entry (it lives in Redis: the entry is the one row of its own transaction). */
   private recordAudit(
     meta: RpcMeta,
-    action: string,
+    action: Extract<AuditAction, `rendering.zip-job.${string}`>,
     jobId: string,
     actor: Actor,
     fields: Record<string, unknown>,

@@ -8,8 +8,14 @@ import {
   type RpcMeta,
 } from '@avpass/contracts';
 import { todayInTimeZone } from '@avpass/domain';
-import { AuditTrail, DomainError, EventOutbox, Idempotency, Transactions } from '@avpass/platform';
-import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import {
+  AuditTrail,
+  DomainError,
+  EventOutbox,
+  Idempotency,
+  isUniqueViolation,
+  Transactions,
+} from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import type { QrCodePartner } from './qr-code-partner.entity';
 import { type QrCode, QrCodesRepository } from '../codes';
@@ -168,7 +174,7 @@ export class AssignmentService {
         });
       });
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) {
+      if (isUniqueViolation(error)) {
         throw DomainError.conflict('The partners of this code changed at the same time. Please try again.');
       }
       throw error;

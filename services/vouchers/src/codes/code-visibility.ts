@@ -80,7 +80,7 @@ const FIELD_SEPARATOR = '\x1f';
 
 /**
  * The searched fields of a code as one lower-cased text, fields apart by FIELD_SEPARATOR: the
- * expression qr_codes_search_trgm_index is built on (migration-20261125-scale.ts; the two must
+ * expression qr_codes_search_trgm_index is built on (migrations/0004-scale.ts; the two must
  * stay the same expression, or the index is not used).
  */
 export function codeSearchText(alias = 'q'): string {

@@ -14,10 +14,13 @@ export const useOneSql = (conditions: string): string => `update qr_codes set us
        ${conditions}
     returning *`;
 
-/** The use a cancelled redemption (`cancelled`, a CTE of redemptions rows) gives back to its code. */
-export const giveUseBackSql = (cancelled: string, returning: string): string =>
-  `update qr_codes q set usage_count = greatest(q.usage_count - 1, 0)
-      from ${cancelled} c where q.id = c.qr_code_id
+/**
+ * The use a reversal gives back to its code (`reversals`, a CTE of redemption_reversals rows with
+ * their qr_code_id): usage_count stays the signed sum of the code's rows, never clamped.
+ */
+export const giveUseBackSql = (reversals: string, returning: string): string =>
+  `update qr_codes q set usage_count = q.usage_count - 1
+      from ${reversals} v where q.id = v.qr_code_id
     returning ${returning}`;
 
 /**

@@ -79,7 +79,7 @@ const EXCLUSIVE_SORT_EXPRESSIONS: Readonly<
 
 /**
  * Exclusives are rows of qr_codes flagged is_project_rooted_exclusive. Every read here carries that
- * flag, so PostgreSQL uses the partial indexes of migration-20261127-exclusives (never the million
+ * flag, so PostgreSQL uses the partial indexes of migrations/0006-exclusives (never the million
  * ordinary codes), and an ordinary code can never appear in the list.
  */
 @Injectable()

@@ -1,53 +1,123 @@
-import { Migration20261122Initial } from './migration-20261122-initial';
-import { Migration20261123Vouchers } from './migration-20261123-vouchers';
-import { Migration20261124Scale } from './migration-20261124-scale';
-import { Migration20261125Scale } from './migration-20261125-scale';
-import { Migration20261126Trainers } from './migration-20261126-trainers';
-import { Migration20261127Exclusives } from './migration-20261127-exclusives';
-import { Migration20261128Idempotency } from './migration-20261128-idempotency';
-import { Migration20261129BusinessTimeZone } from './migration-20261129-business-time-zone';
-import { Migration20261130StartDate } from './migration-20261130-start-date';
-import { Migration20261201PartnerOffers } from './migration-20261201-partner-offers';
-import { Migration20261202PartnerOfferStart } from './migration-20261202-partner-offer-start';
-import { Migration20261203PartnerCodeOrder } from './migration-20261203-partner-code-order';
-import { Migration20261204Till } from './migration-20261204-till';
-import { Migration20261205CodeVersion } from './migration-20261205-code-version';
-import { Migration20261206Audit } from './migration-20261206-audit';
-import { Migration20261207AuditRetention } from './migration-20261207-audit-retention';
-import { Migration20261208TableSorts } from './migration-20261208-table-sorts';
-import { Migration20261209RedeemStaysHot } from './migration-20261209-redeem-stays-hot';
-import { Migration20261210BatchSorts } from './migration-20261210-batch-sorts';
-import { Migration20261210TrainerSorts } from './migration-20261210-trainer-sorts';
-import { Migration20261211UsedUpCodes } from './migration-20261211-used-up-codes';
-import { Migration20261212ExclusiveSorts } from './migration-20261212-exclusive-sorts';
-import { Migration20261213CodeUsage } from './migration-20261213-code-usage';
-import { Migration20261214TillCopy } from './migration-20261214-till-copy';
-import { Migration20261215RedeemKeys } from './migration-20261215-redeem-keys';
+import type { ServiceMigration } from '@avpass/platform';
+import { Migration0001Initial } from './0001-initial';
+import { Migration0002Vouchers } from './0002-vouchers';
+import { Migration0003Scale } from './0003-scale';
+import { Migration0004Scale } from './0004-scale';
+import { Migration0005Trainers } from './0005-trainers';
+import { Migration0006Exclusives } from './0006-exclusives';
+import { Migration0007Idempotency } from './0007-idempotency';
+import { Migration0008BusinessTimeZone } from './0008-business-time-zone';
+import { Migration0009StartDate } from './0009-start-date';
+import { Migration0010PartnerOffers } from './0010-partner-offers';
+import { Migration0011PartnerOfferStart } from './0011-partner-offer-start';
+import { Migration0012PartnerCodeOrder } from './0012-partner-code-order';
+import { Migration0013Till } from './0013-till';
+import { Migration0014CodeVersion } from './0014-code-version';
+import { Migration0015Audit } from './0015-audit';
+import { Migration0016AuditRetention } from './0016-audit-retention';
+import { Migration0017TableSorts } from './0017-table-sorts';
+import { Migration0018RedeemStaysHot } from './0018-redeem-stays-hot';
+import { Migration0019TrainerSorts } from './0019-trainer-sorts';
+import { Migration0020BatchSorts } from './0020-batch-sorts';
+import { Migration0021UsedUpCodes } from './0021-used-up-codes';
+import { Migration0022ExclusiveSorts } from './0022-exclusive-sorts';
+import { Migration0023CodeUsage } from './0023-code-usage';
+import { Migration0024TillCopy } from './0024-till-copy';
+import { Migration0025RedeemKeys } from './0025-redeem-keys';
+import { Migration0026RedemptionReversals } from './0026-redemption-reversals';
 
-export const migrations = [
-  { name: 'Migration20261122Initial', class: Migration20261122Initial },
-  { name: 'Migration20261123Vouchers', class: Migration20261123Vouchers },
-  { name: 'Migration20261124Scale', class: Migration20261124Scale },
-  { name: 'Migration20261125Scale', class: Migration20261125Scale },
-  { name: 'Migration20261126Trainers', class: Migration20261126Trainers },
-  { name: 'Migration20261127Exclusives', class: Migration20261127Exclusives },
-  { name: 'Migration20261128Idempotency', class: Migration20261128Idempotency },
-  { name: 'Migration20261129BusinessTimeZone', class: Migration20261129BusinessTimeZone },
-  { name: 'Migration20261130StartDate', class: Migration20261130StartDate },
-  { name: 'Migration20261201PartnerOffers', class: Migration20261201PartnerOffers },
-  { name: 'Migration20261202PartnerOfferStart', class: Migration20261202PartnerOfferStart },
-  { name: 'Migration20261203PartnerCodeOrder', class: Migration20261203PartnerCodeOrder },
-  { name: 'Migration20261204Till', class: Migration20261204Till },
-  { name: 'Migration20261205CodeVersion', class: Migration20261205CodeVersion },
-  { name: 'Migration20261206Audit', class: Migration20261206Audit },
-  { name: 'Migration20261207AuditRetention', class: Migration20261207AuditRetention },
-  { name: 'Migration20261208TableSorts', class: Migration20261208TableSorts },
-  { name: 'Migration20261209RedeemStaysHot', class: Migration20261209RedeemStaysHot },
-  { name: 'Migration20261210TrainerSorts', class: Migration20261210TrainerSorts },
-  { name: 'Migration20261210BatchSorts', class: Migration20261210BatchSorts },
-  { name: 'Migration20261211UsedUpCodes', class: Migration20261211UsedUpCodes },
-  { name: 'Migration20261212ExclusiveSorts', class: Migration20261212ExclusiveSorts },
-  { name: 'Migration20261213CodeUsage', class: Migration20261213CodeUsage },
-  { name: 'Migration20261214TillCopy', class: Migration20261214TillCopy },
-  { name: 'Migration20261215RedeemKeys', class: Migration20261215RedeemKeys },
+/**
+ * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
+ * migration takes the next number (`NNNN-what-it-does.ts`, class `MigrationNNNNWhatItDoes`).
+ * `formerName` is the name a database migrated before the numbering recorded it under; the migration
+ * runner renames such rows once, so nothing runs again. Only migrations that reached a database under
+ * another name need one.
+ */
+export const migrations: ServiceMigration[] = [
+  { name: 'Migration0001Initial', class: Migration0001Initial, formerName: 'Migration20261122Initial' },
+  { name: 'Migration0002Vouchers', class: Migration0002Vouchers, formerName: 'Migration20261123Vouchers' },
+  { name: 'Migration0003Scale', class: Migration0003Scale, formerName: 'Migration20261124Scale' },
+  { name: 'Migration0004Scale', class: Migration0004Scale, formerName: 'Migration20261125Scale' },
+  { name: 'Migration0005Trainers', class: Migration0005Trainers, formerName: 'Migration20261126Trainers' },
+  {
+    name: 'Migration0006Exclusives',
+    class: Migration0006Exclusives,
+    formerName: 'Migration20261127Exclusives',
+  },
+  {
+    name: 'Migration0007Idempotency',
+    class: Migration0007Idempotency,
+    formerName: 'Migration20261128Idempotency',
+  },
+  {
+    name: 'Migration0008BusinessTimeZone',
+    class: Migration0008BusinessTimeZone,
+    formerName: 'Migration20261129BusinessTimeZone',
+  },
+  { name: 'Migration0009StartDate', class: Migration0009StartDate, formerName: 'Migration20261130StartDate' },
+  {
+    name: 'Migration0010PartnerOffers',
+    class: Migration0010PartnerOffers,
+    formerName: 'Migration20261201PartnerOffers',
+  },
+  {
+    name: 'Migration0011PartnerOfferStart',
+    class: Migration0011PartnerOfferStart,
+    formerName: 'Migration20261202PartnerOfferStart',
+  },
+  {
+    name: 'Migration0012PartnerCodeOrder',
+    class: Migration0012PartnerCodeOrder,
+    formerName: 'Migration20261203PartnerCodeOrder',
+  },
+  { name: 'Migration0013Till', class: Migration0013Till, formerName: 'Migration20261204Till' },
+  {
+    name: 'Migration0014CodeVersion',
+    class: Migration0014CodeVersion,
+    formerName: 'Migration20261205CodeVersion',
+  },
+  { name: 'Migration0015Audit', class: Migration0015Audit, formerName: 'Migration20261206Audit' },
+  {
+    name: 'Migration0016AuditRetention',
+    class: Migration0016AuditRetention,
+    formerName: 'Migration20261207AuditRetention',
+  },
+  {
+    name: 'Migration0017TableSorts',
+    class: Migration0017TableSorts,
+    formerName: 'Migration20261208TableSorts',
+  },
+  {
+    name: 'Migration0018RedeemStaysHot',
+    class: Migration0018RedeemStaysHot,
+    formerName: 'Migration20261209RedeemStaysHot',
+  },
+  {
+    name: 'Migration0019TrainerSorts',
+    class: Migration0019TrainerSorts,
+    formerName: 'Migration20261210TrainerSorts',
+  },
+  {
+    name: 'Migration0020BatchSorts',
+    class: Migration0020BatchSorts,
+    formerName: 'Migration20261210BatchSorts',
+  },
+  {
+    name: 'Migration0021UsedUpCodes',
+    class: Migration0021UsedUpCodes,
+    formerName: 'Migration20261211UsedUpCodes',
+  },
+  {
+    name: 'Migration0022ExclusiveSorts',
+    class: Migration0022ExclusiveSorts,
+    formerName: 'Migration20261212ExclusiveSorts',
+  },
+  { name: 'Migration0023CodeUsage', class: Migration0023CodeUsage, formerName: 'Migration20261213CodeUsage' },
+  { name: 'Migration0024TillCopy', class: Migration0024TillCopy, formerName: 'Migration20261214TillCopy' },
+  {
+    name: 'Migration0025RedeemKeys',
+    class: Migration0025RedeemKeys,
+    formerName: 'Migration20261215RedeemKeys',
+  },
+  { name: 'Migration0026RedemptionReversals', class: Migration0026RedemptionReversals },
 ];

@@ -12,11 +12,11 @@ import {
   RPC,
 } from '@avpass/contracts';
 import {
+  businessDayOf,
   discountApplied,
   formatDate,
   isMinuteInWindow,
   minuteOfBusinessDay,
-  todayInTimeZone,
   voucherStatus,
 } from '@avpass/domain';
 import {
@@ -197,7 +197,7 @@ export class RedeemService {
     const validFrom = earliestValidExpiry(now, this.settings.timeZone);
     // A date-only start is valid from the start of its business day: any start up to today's date.
     // Today's business date is also the day the tallies count the redeem on.
-    const today = todayInTimeZone(now, this.settings.timeZone);
+    const today = businessDayOf(now, this.settings.timeZone);
     const userAgent = meta.userAgent?.slice(0, 1000) ?? null;
     const at = now.toISOString();
     // One statement (see RedemptionsRepository): the check, the count, the redemption and its event.

@@ -1,4 +1,5 @@
 import type { Actor, RpcMeta } from '@avpass/contracts';
+import { businessDaySql } from '@avpass/domain';
 import {
   AuditTrail,
   column,
@@ -37,7 +38,9 @@ export interface CancelInput {
  * UPDATE, as the redeem's UPDATE does), so a cancel and a redeem of one code take their row locks in
  * the same order and queue one behind the other on every instance; then it marks the redemption
  * cancelled only if it is still completed (a second cancel, waiting on the code row, finds it
- * cancelled and changes nothing); from that row: the use goes back to the code (never below zero),
+ * cancelled and changes nothing) and appends its reversal row (redemption_reversals, -1: who, when,
+ * why; decision 231); from that row: the use goes back to the code, unclamped (usage_count is the
+ * signed sum of the code's rows; a count that would go below zero breaks its check and fails loudly),
  * the dashboards' tallies get a -1 (pending_tallies, delta -1, the redemption's business day and
  * amounts, the partners TALLIED_PARTNERS names as the code is now, which every assignment change has moved its
  * redemptions to) and the outbox gets vouchers.redemption.cancelled.v1 with the code's new version.
@@ -53,15 +56,20 @@ const cancelSql = (event: string, audit: AuditSqlInsert) => `with locked as (
       from locked l
      where r.id = ?::uuid and r.qr_code_id = l.id and r.status = 'completed'
     returning r.*
+  ), reversal as (
+    insert into redemption_reversals (redemption_id, qr_code_id, reversed_at, reversed_by, reversed_by_user_id, reason)
+    select c.id, c.qr_code_id, c.cancelled_at, c.cancelled_by, c.cancelled_by_user_id, c.cancel_reason
+      from cancelled c
+    returning qr_code_id
   ), code as (
-    ${giveUseBackSql('cancelled', 'q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name, q.batch_id, q.vendor_id')}
+    ${giveUseBackSql('reversal', 'q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name, q.batch_id, q.vendor_id')}
   ), done as (
     select c.id as redemption_id, c.partner_id, c.channel, c.redeemed_at, c.transaction_amount, c.discount_applied,
            c.cancel_reason, q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name,
            q.batch_id, q.vendor_id
       from cancelled c join code q on q.id = c.qr_code_id
   ), tally as (
-    ${queuePendingTallySql(`select (d.redeemed_at at time zone ?)::date, ${TALLIED_PARTNERS('d', 'd')}, d.clinic_name, d.batch_id, -1, d.id, d.redeemed_at,
+    ${queuePendingTallySql(`select ${businessDaySql('d.redeemed_at')}, ${TALLIED_PARTNERS('d', 'd')}, d.clinic_name, d.batch_id, -1, d.id, d.redeemed_at,
            d.transaction_amount, d.discount_applied
       from done d`)}
   ), event as (

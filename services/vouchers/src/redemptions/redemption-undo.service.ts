@@ -6,8 +6,7 @@ import {
   type CancelRedemptionResponse,
   type RpcMeta,
 } from '@avpass/contracts';
-import { DomainError } from '@avpass/platform';
-import { DriverException } from '@mikro-orm/postgresql';
+import { DomainError, isRetryable } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { toPublicVoucher, QrCodesRepository } from '../codes';
 import { VouchersSettings } from '../settings';
@@ -24,11 +23,6 @@ const ROLE_LABELS: Record<Actor['role'], string> = {
   company_admin: 'Partner staff',
 };
 
-/** Deadlock or serialization failure: the statement changed nothing and may simply run again. */
-const isRetryable = (error: unknown): boolean => {
-  const code = error instanceof DriverException ? error.code : (error as { code?: unknown } | null)?.code;
-  return code === '40P01' || code === '40001';
-};
 const ATTEMPTS = 3;
 
 const redemptionNotFound = () => DomainError.notFound('Redemption');
@@ -107,7 +101,8 @@ export class RedemptionUndoService {
           meta,
         });
       } catch (error) {
-        if (!isRetryable(error)) throw error;
+        // Deadlock or serialization failure only: a connection lost during the commit may have cancelled it.
+        if (!isRetryable(error, { connectionLoss: false })) throw error;
         if (attempt >= ATTEMPTS) throw DomainError.conflict(CANCEL_RACE_MESSAGE);
       }
     }

@@ -94,3 +94,22 @@ export const REBUILD_TALLIES_SQL: readonly string[] = [
   ...REBUILD_PARTNER_OFFER_TALLIES_SQL,
   ...REBUILD_TRAINER_TALLIES_SQL,
 ];
+
+/**
+ * The codes whose usage_count is not the signed sum of their rows (+1 a redemption, -1 a reversal;
+ * decision 231), at most `$1` of them, with both figures: what `npm run stats:rebuild` checks after it
+ * rebuilt the tallies, failing loudly (rolled back) on any. Nothing clamps a count, so a difference is
+ * a defect or a change made behind the service's back, never a rounding.
+ */
+export const USAGE_COUNT_MISMATCHES_SQL = `with uses as (
+    select qr_code_id, count(*)::int as n from redemptions group by qr_code_id
+  ), reversals as (
+    select qr_code_id, count(*)::int as n from redemption_reversals group by qr_code_id
+  )
+  select q.id, q.usage_count as "usageCount", coalesce(u.n, 0) - coalesce(v.n, 0) as "signedSum"
+    from qr_codes q
+    left join uses u on u.qr_code_id = q.id
+    left join reversals v on v.qr_code_id = q.id
+   where q.usage_count <> coalesce(u.n, 0) - coalesce(v.n, 0)
+   order by q.id
+   limit $1`;

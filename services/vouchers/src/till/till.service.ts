@@ -12,7 +12,7 @@ import {
   type TillRedeemResponse,
   RPC,
 } from '@avpass/contracts';
-import { addDays, discountApplied, endOfBusinessDay, isUnlimited, todayInTimeZone } from '@avpass/domain';
+import { discountApplied, isUnlimited, startOfBusinessDay } from '@avpass/domain';
 import { DomainError, exportMetrics, voucherRedeemsTotal, type IdempotentCall } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { AssignmentsRepository, PartnerDetails } from '../assignment';
@@ -228,7 +228,7 @@ export class TillService {
     const place = await this.placeOf(actor, false);
     const now = this.settings.now();
     const tz = this.settings.timeZone;
-    const since = new Date(endOfBusinessDay(addDays(todayInTimeZone(now, tz), -1), tz).getTime() + 1);
+    const since = startOfBusinessDay(now, tz);
     const rows = await this.till.recent(
       place.partnerId,
       since.toISOString(),

@@ -10,11 +10,10 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  AUDIT_ACTION_AREAS,
   AUDIT_ACTION_OPTIONS,
-  AUDIT_ACTIONS,
   AUDIT_TARGET_TYPES,
   describeAuditActor,
-  type AuditActionArea,
   type AuditEntryView,
 } from '@avpass/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -224,7 +223,7 @@ function FilterForm({
         }}
       >
         <MenuItem value="">Any action</MenuItem>
-        {(Object.keys(AUDIT_ACTIONS) as AuditActionArea[]).flatMap((area) => [
+        {AUDIT_ACTION_AREAS.flatMap((area) => [
           <ListSubheader key={`area-${area}`}>{area}</ListSubheader>,
           ...AUDIT_ACTION_OPTIONS.filter((option) => option.area === area).map((option) => (
             <MenuItem key={option.action} value={option.action} sx={{ pl: 4 }}>
