@@ -10,12 +10,10 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { CODE_SORT_DEFAULT_ORDER, CODE_SORTS } from '@avpass/contracts';
-import { VOUCHER_STATUSES } from '@avpass/domain';
 import { useState } from 'react';
 import { usePaging } from '@/components/data-display/pager';
-import { useTableState } from '@/lib/table-state';
-import { useCompanyQrCodes, useCompanyRedemptions, useCompanyStats } from '@/lib/vouchers-api';
+import { useCodesTable } from '@/components/vouchers/codes-table';
+import { useCompanyRedemptions, useCompanyStats } from '@/lib/vouchers-api';
 import { useSession } from '@/lib/session/use-session';
 import { PageHeading } from '../components/page-heading';
 import { QrCodesPanel } from '../components/qr-codes-panel';
@@ -31,14 +29,9 @@ export function CompanyAdminRoute() {
   const [tab, setTab] = useState<TabId>('codes');
   // The codes table's search, sort, status filter and page live in the URL (issue 27); the search
   // box serves the usage history too.
-  const table = useTableState({
-    sorts: CODE_SORTS,
-    defaultSort: { key: 'createdAt', order: 'desc' },
-    firstOrder: CODE_SORT_DEFAULT_ORDER,
-    statuses: VOUCHER_STATUSES,
-  });
+  const codesTable = useCodesTable('company');
+  const { table, query: codes } = codesTable;
   const search = table.search ?? '';
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const usagePaging = usePaging();
   const [usageSearch, setUsageSearch] = useState(search);
   if (usageSearch !== search) {
@@ -46,7 +39,6 @@ export function CompanyAdminRoute() {
     usagePaging.reset();
   }
   const stats = useCompanyStats();
-  const codes = useCompanyQrCodes(table.query);
   const redemptions = useCompanyRedemptions({
     limit: usagePaging.limit,
     offset: usagePaging.offset,
@@ -159,14 +151,7 @@ export function CompanyAdminRoute() {
           {tab === 'activity' ? (
             <ActivityPanel companyName={company} />
           ) : tab === 'codes' ? (
-            <QrCodesPanel
-              query={codes}
-              search={search}
-              table={table}
-              selected={selected}
-              onSelectedChange={setSelected}
-              paging={table.paging}
-            />
+            <QrCodesPanel codes={codesTable} />
           ) : (
             <UsageHistoryPanel query={redemptions} search={search} paging={usagePaging} />
           )}
