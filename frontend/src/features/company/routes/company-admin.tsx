@@ -1,7 +1,3 @@
-import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
-import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
-import PercentRoundedIcon from '@mui/icons-material/PercentRounded';
-import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -17,7 +13,7 @@ import { useCompanyRedemptions, useCompanyStats } from '@/lib/vouchers-api';
 import { useSession } from '@/lib/session/use-session';
 import { PageHeading } from '../components/page-heading';
 import { QrCodesPanel } from '../components/qr-codes-panel';
-import { StatCard, StatGrid } from '@/components/data-display/stat-card';
+import { CompanyStatCards, PANEL_STATS } from '../components/company-stat-cards';
 import { UsageHistoryPanel } from '../components/usage-history-panel';
 import { ActivityPanel } from '../components/activity-panel';
 
@@ -47,8 +43,6 @@ export function CompanyAdminRoute() {
 
   if (session.status !== 'signed-in') return null;
   const company = session.user.companyName ?? 'Your company';
-  const value = (pick: (s: NonNullable<typeof stats.data>) => number, suffix = '') =>
-    stats.data ? `${pick(stats.data).toLocaleString('en-US')}${suffix}` : stats.isError ? null : undefined;
   const count = (total: number | undefined) => (total === undefined ? '…' : total.toLocaleString('en-US'));
 
   return (
@@ -58,36 +52,7 @@ export function CompanyAdminRoute() {
         title={`${company} - Admin Panel`}
         subtitle="Search, download and manage the QR codes assigned to your company, and see every redemption."
       />
-      <StatGrid label="Company statistics">
-        <StatCard
-          testId="stat-total-codes"
-          label="Total QR Codes"
-          value={value((s) => s.totalQrCodes)}
-          hint="Assigned to you"
-          icon={<QrCode2RoundedIcon />}
-        />
-        <StatCard
-          testId="stat-redemptions"
-          label="Total Redemptions"
-          value={value((s) => s.totalRedemptions)}
-          hint="All time"
-          icon={<InsightsOutlinedIcon />}
-        />
-        <StatCard
-          testId="stat-partners"
-          label="Active Partners"
-          value={value((s) => s.activePartners)}
-          hint="Unique redemption locations"
-          icon={<HandshakeOutlinedIcon />}
-        />
-        <StatCard
-          testId="stat-rate"
-          label="Redemption Rate"
-          value={value((s) => s.redemptionRate, '%')}
-          hint="Redemptions per code"
-          icon={<PercentRoundedIcon />}
-        />
-      </StatGrid>
+      <CompanyStatCards query={stats} stats={PANEL_STATS} />
 
       <Box sx={{ mt: { xs: 3, md: 4 }, mb: 2 }}>
         <TextField
