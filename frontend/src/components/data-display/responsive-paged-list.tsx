@@ -10,12 +10,24 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { Fragment, type ReactNode } from 'react';
-import { listStateOf } from './list-state';
+import { listStateOf, type ListStateKind } from './list-state';
 import { ListState, TableStateRow } from './list-states';
 import { Pager, type Paging } from './pager';
 
-/** A column's header: its label, or with `sortKey` a header that sorts the list (issue 27). */
-export type Column = string | { label: string; align?: 'right'; sticky?: boolean; sortKey?: string };
+/**
+ * A column's header: its label, or with `sortKey` a header that sorts the list (issue 27); `header`
+ * shows something else than the label (a select-all checkbox) in a `padding` cell.
+ */
+export type Column =
+  | string
+  | {
+      label: string;
+      align?: 'right';
+      sticky?: boolean;
+      sortKey?: string;
+      header?: ReactNode;
+      padding?: 'checkbox';
+    };
 
 /** The list's sort, for its sortable headers: the active column's key and direction, and the handler. */
 export interface ListSort {
@@ -61,6 +73,7 @@ export function ResponsivePagedList<T>({
   renderRow,
   renderCard,
   sort,
+  stateView,
 }: {
   query: {
     data: Page<T> | undefined;
@@ -79,6 +92,8 @@ export function ResponsivePagedList<T>({
   renderRow: (item: T) => ReactNode;
   renderCard: (item: T) => ReactNode;
   sort?: ListSort;
+  /** A designed panel in place of the whole list while it loads, fails or is empty (else rows in the table). */
+  stateView?: (state: ListStateKind) => ReactNode;
 }) {
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const items = query.data?.items ?? [];
@@ -90,6 +105,7 @@ export function ResponsivePagedList<T>({
     onRetry: () => void query.refetch(),
   };
 
+  if (state && stateView) return <>{stateView(state)}</>;
   return (
     <>
       {compact ? (
@@ -112,6 +128,7 @@ export function ResponsivePagedList<T>({
                     <TableCell
                       key={column.label}
                       align={column.align}
+                      padding={column.padding}
                       sx={column.sticky ? stickyEndCellSx : undefined}
                       aria-sort={sortStateOf(column, sort)}
                     >
@@ -125,7 +142,7 @@ export function ResponsivePagedList<T>({
                           {column.label}
                         </TableSortLabel>
                       ) : (
-                        column.label
+                        (column.header ?? column.label)
                       )}
                     </TableCell>
                   ),

@@ -31,8 +31,12 @@ export async function migrateFromFormerNames(
           >(`select name from "${database.schema}".mikro_orm_migrations order by id`)
       ).map((row: { name: string }) => row.name);
 
+    // The database as the former names left it: every migration that has one (a later migration, added
+    // after the renumbering, has none and runs for the first time below).
     const old = await open(
-      migrations.map((migration) => ({ name: migration.formerName!, class: migration.class })),
+      migrations.flatMap((migration) =>
+        migration.formerName ? [{ name: migration.formerName, class: migration.class }] : [],
+      ),
     );
     let before: string[];
     try {

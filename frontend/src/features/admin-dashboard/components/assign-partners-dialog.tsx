@@ -13,7 +13,7 @@ import { useToast } from '@/components/toast/toast-context';
 import { PartnerChecklist } from '@/components/form/partner-checklist';
 import { useAssignPartners, useQrCodePartners } from '@/lib/vouchers-api';
 import { errorMessageOf } from '@/lib/api-client';
-import { shortId } from '../lib/short-id';
+import { shortId } from '@/lib/code-display';
 
 /**
  * 'Assign QR Code to Partners' (spec section 2): the partner directory, searched and paged, with a

@@ -28,9 +28,9 @@ import { viewerTimeZone } from '@/lib/time-zone';
 import { useAdminBatches, useBatch } from '@/lib/vouchers-api';
 import { StatusChip } from '@/components/vouchers/status-chip';
 import { errorMessageOf } from '@/lib/api-client';
-import { shortId } from '../lib/short-id';
+import { shortId } from '@/lib/code-display';
 import { BulkAssignDialog, type BulkAssignTarget } from './bulk-assign-dialog';
-import { MobileCard } from './mobile-card';
+import { MobileCard } from '@/components/data-display/mobile-card';
 
 /** The sort field's choices (a phone has no headers to press). */
 const BATCH_SORT_CHOICES = [

@@ -17,8 +17,9 @@ import { paths } from '@/config/paths';
 import { useTableState } from '@/lib/table-state';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useAdminRedemptions } from '@/lib/vouchers-api';
-import { shortDevice, shortId } from '../lib/short-id';
-import { MobileCard } from './mobile-card';
+import { shortId } from '@/lib/code-display';
+import { shortDevice } from '../lib/short-device';
+import { MobileCard } from '@/components/data-display/mobile-card';
 
 const REDEMPTION_STATUS_LABELS = { completed: 'Completed', cancelled: 'Cancelled' } as const;
 

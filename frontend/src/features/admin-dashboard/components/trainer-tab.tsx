@@ -22,8 +22,8 @@ import { paths } from '@/config/paths';
 import { useTableState } from '@/lib/table-state';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useTrainerCodes } from '@/lib/trainers-api';
-import { DeleteCodeDialog } from './delete-code-dialog';
-import { MobileCard } from './mobile-card';
+import { DeleteCodeDialog } from '@/components/vouchers/codes-table';
+import { MobileCard } from '@/components/data-display/mobile-card';
 
 export const TRAINER_EMPTY_TEXT = 'No trainer/athlete QR codes created yet.';
 
@@ -162,7 +162,7 @@ export function TrainerTab() {
           />
         )}
       />
-      <DeleteCodeDialog code={deleting} onClose={() => setDeleting(null)} />
+      <DeleteCodeDialog role="admin" code={deleting} onClose={() => setDeleting(null)} />
     </Box>
   );
 }

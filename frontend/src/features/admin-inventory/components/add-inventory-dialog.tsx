@@ -1,14 +1,9 @@
 import type { MerchItem } from '@avpass/contracts';
 import { DEFAULT_MIN_STOCK_LEVEL } from '@avpass/domain';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { FormDialog } from '@/components/feedback/form-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { focusFirstError } from '@/lib/form-errors';
@@ -74,71 +69,61 @@ function AddInventoryDialogBody({ item, onClose }: { item: MerchItem; onClose: (
   }
 
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Add Inventory — {item.name}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            label="Size"
-            required
-            value={size}
-            onChange={(e) => setSize(e.target.value)}
-            error={!!errors.size}
-            helperText={errors.size}
-          >
-            {item.sizes.map((s) => (
-              <MenuItem key={s} value={s}>
-                {s}
-              </MenuItem>
-            ))}
-          </TextField>
-          {item.colors.length > 0 && (
-            <TextField
-              select
-              label="Color (optional)"
-              value={color}
-              onChange={(e) => setColor(e.target.value)}
-            >
-              <MenuItem value="">No color</MenuItem>
-              {item.colors.map((c) => (
-                <MenuItem key={c} value={c}>
-                  {c}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          <TextField
-            label="Quantity"
-            required
-            type="number"
-            value={quantity}
-            onChange={(e) => setQuantity(e.target.value)}
-            error={!!errors.quantity}
-            helperText={errors.quantity}
-            slotProps={{ htmlInput: { min: 0, step: 1 } }}
-          />
-          <TextField
-            label="Storage location (optional)"
-            value={location}
-            onChange={(e) => setLocation(e.target.value)}
-          />
-          <TextField
-            label="Minimum stock level"
-            type="number"
-            value={minStock}
-            onChange={(e) => setMinStock(e.target.value)}
-            helperText="Alert when stock falls below this level"
-            slotProps={{ htmlInput: { min: 0, step: 1 } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={add.isPending} onClick={submit}>
-          Add Inventory
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={`Add Inventory — ${item.name}`}
+      submitLabel="Add Inventory"
+      pending={add.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField
+        select
+        label="Size"
+        required
+        value={size}
+        onChange={(e) => setSize(e.target.value)}
+        error={!!errors.size}
+        helperText={errors.size}
+      >
+        {item.sizes.map((s) => (
+          <MenuItem key={s} value={s}>
+            {s}
+          </MenuItem>
+        ))}
+      </TextField>
+      {item.colors.length > 0 && (
+        <TextField select label="Color (optional)" value={color} onChange={(e) => setColor(e.target.value)}>
+          <MenuItem value="">No color</MenuItem>
+          {item.colors.map((c) => (
+            <MenuItem key={c} value={c}>
+              {c}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <TextField
+        label="Quantity"
+        required
+        type="number"
+        value={quantity}
+        onChange={(e) => setQuantity(e.target.value)}
+        error={!!errors.quantity}
+        helperText={errors.quantity}
+        slotProps={{ htmlInput: { min: 0, step: 1 } }}
+      />
+      <TextField
+        label="Storage location (optional)"
+        value={location}
+        onChange={(e) => setLocation(e.target.value)}
+      />
+      <TextField
+        label="Minimum stock level"
+        type="number"
+        value={minStock}
+        onChange={(e) => setMinStock(e.target.value)}
+        helperText="Alert when stock falls below this level"
+        slotProps={{ htmlInput: { min: 0, step: 1 } }}
+      />
+    </FormDialog>
   );
 }

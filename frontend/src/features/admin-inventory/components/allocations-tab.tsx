@@ -8,19 +8,14 @@ import {
 import { dollarsToCents, formatCents, formatDate } from '@avpass/domain';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { FormDialog, NotesField } from '@/components/feedback/form-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { focusFirstError } from '@/lib/form-errors';
@@ -275,75 +270,64 @@ function AllocationDialogBody({ item, onClose }: { item: MerchItem; onClose: () 
   }
 
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>New Allocation — {item.name}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            label="Partner"
-            required
-            value={partnerId}
-            onChange={(e) => setPartnerId(e.target.value)}
-            error={!!errors.partnerId}
-            helperText={errors.partnerId}
-          >
-            {(companies.data ?? []).map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Inventory item"
-            required
-            value={lineId}
-            onChange={(e) => setLineId(e.target.value)}
-            error={!!errors.merchInventoryId}
-            helperText={errors.merchInventoryId}
-          >
-            {(lines.data ?? []).map((l) => (
-              <MenuItem key={l.id} value={l.id} disabled={l.availableQuantity === 0}>
-                {l.size}
-                {l.color ? ` / ${l.color}` : ''} — {l.availableQuantity} available
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Quantity"
-            required
-            type="number"
-            value={quantity}
-            onChange={(e) => setQuantity(e.target.value)}
-            error={!!errors.quantity}
-            helperText={errors.quantity}
-            slotProps={{ htmlInput: { min: 1, step: 1 } }}
-          />
-          <TextField
-            label="Partner price ($, optional)"
-            type="number"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-            error={!!errors.price}
-            helperText={errors.price ?? `Item price ${formatCents(item.price)} applies when blank`}
-            slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
-          />
-          <TextField
-            label="Notes (optional)"
-            multiline
-            minRows={2}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={create.isPending} onClick={submit}>
-          Create Allocation
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={`New Allocation — ${item.name}`}
+      submitLabel="Create Allocation"
+      pending={create.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField
+        select
+        label="Partner"
+        required
+        value={partnerId}
+        onChange={(e) => setPartnerId(e.target.value)}
+        error={!!errors.partnerId}
+        helperText={errors.partnerId}
+      >
+        {(companies.data ?? []).map((c) => (
+          <MenuItem key={c.id} value={c.id}>
+            {c.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Inventory item"
+        required
+        value={lineId}
+        onChange={(e) => setLineId(e.target.value)}
+        error={!!errors.merchInventoryId}
+        helperText={errors.merchInventoryId}
+      >
+        {(lines.data ?? []).map((l) => (
+          <MenuItem key={l.id} value={l.id} disabled={l.availableQuantity === 0}>
+            {l.size}
+            {l.color ? ` / ${l.color}` : ''} — {l.availableQuantity} available
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label="Quantity"
+        required
+        type="number"
+        value={quantity}
+        onChange={(e) => setQuantity(e.target.value)}
+        error={!!errors.quantity}
+        helperText={errors.quantity}
+        slotProps={{ htmlInput: { min: 1, step: 1 } }}
+      />
+      <TextField
+        label="Partner price ($, optional)"
+        type="number"
+        value={price}
+        onChange={(e) => setPrice(e.target.value)}
+        error={!!errors.price}
+        helperText={errors.price ?? `Item price ${formatCents(item.price)} applies when blank`}
+        slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
+      />
+      <NotesField value={notes} onChange={setNotes} />
+    </FormDialog>
   );
 }

@@ -15,9 +15,10 @@ import { useState, type Ref } from 'react';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePaging } from '@/components/data-display/pager';
 import { paths } from '@/config/paths';
-import { useCompanyQrCodes } from '@/lib/vouchers-api';
+import { useQrCodes } from '@/lib/vouchers-api';
 import { StatusChip } from '@/components/vouchers/status-chip';
-import { codeName, expiryText, shortId } from '../lib/display';
+import { codeName, shortId } from '@/lib/code-display';
+import { expiryText } from '../lib/display';
 import { DividedList, PagedListCard } from './list-frame';
 import { ListStates } from './list-states';
 
@@ -107,7 +108,7 @@ export function AssignedCodesSection({ ref }: { ref?: Ref<HTMLElement> }) {
   const paging = usePaging();
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), 300);
-  const codes = useCompanyQrCodes({
+  const codes = useQrCodes('company', {
     limit: paging.limit,
     offset: paging.offset,
     search: search || undefined,

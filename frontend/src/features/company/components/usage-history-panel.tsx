@@ -19,7 +19,8 @@ import {
   type CancelTarget,
 } from '@/components/vouchers/cancel-redemption-dialog';
 import { RedeemedBy, RedemptionStatusBadge, redemptionWhere } from '@/components/vouchers/redemption-status';
-import { dateTimeText, shortId } from '../lib/display';
+import { shortId } from '@/lib/code-display';
+import { dateTimeText } from '../lib/display';
 import { DividedList, PagedListCard } from './list-frame';
 import { ListStates } from './list-states';
 

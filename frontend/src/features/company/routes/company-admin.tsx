@@ -1,7 +1,3 @@
-import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
-import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
-import PercentRoundedIcon from '@mui/icons-material/PercentRounded';
-import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -10,16 +6,14 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { CODE_SORT_DEFAULT_ORDER, CODE_SORTS } from '@avpass/contracts';
-import { VOUCHER_STATUSES } from '@avpass/domain';
 import { useState } from 'react';
 import { usePaging } from '@/components/data-display/pager';
-import { useTableState } from '@/lib/table-state';
-import { useCompanyQrCodes, useCompanyRedemptions, useCompanyStats } from '@/lib/vouchers-api';
+import { useCodesTable } from '@/components/vouchers/codes-table';
+import { useCompanyRedemptions, useCompanyStats } from '@/lib/vouchers-api';
 import { useSession } from '@/lib/session/use-session';
 import { PageHeading } from '../components/page-heading';
 import { QrCodesPanel } from '../components/qr-codes-panel';
-import { StatCard, StatGrid } from '@/components/data-display/stat-card';
+import { CompanyStatCards, PANEL_STATS } from '../components/company-stat-cards';
 import { UsageHistoryPanel } from '../components/usage-history-panel';
 import { ActivityPanel } from '../components/activity-panel';
 
@@ -31,14 +25,9 @@ export function CompanyAdminRoute() {
   const [tab, setTab] = useState<TabId>('codes');
   // The codes table's search, sort, status filter and page live in the URL (issue 27); the search
   // box serves the usage history too.
-  const table = useTableState({
-    sorts: CODE_SORTS,
-    defaultSort: { key: 'createdAt', order: 'desc' },
-    firstOrder: CODE_SORT_DEFAULT_ORDER,
-    statuses: VOUCHER_STATUSES,
-  });
+  const codesTable = useCodesTable('company');
+  const { table, query: codes } = codesTable;
   const search = table.search ?? '';
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const usagePaging = usePaging();
   const [usageSearch, setUsageSearch] = useState(search);
   if (usageSearch !== search) {
@@ -46,7 +35,6 @@ export function CompanyAdminRoute() {
     usagePaging.reset();
   }
   const stats = useCompanyStats();
-  const codes = useCompanyQrCodes(table.query);
   const redemptions = useCompanyRedemptions({
     limit: usagePaging.limit,
     offset: usagePaging.offset,
@@ -55,8 +43,6 @@ export function CompanyAdminRoute() {
 
   if (session.status !== 'signed-in') return null;
   const company = session.user.companyName ?? 'Your company';
-  const value = (pick: (s: NonNullable<typeof stats.data>) => number, suffix = '') =>
-    stats.data ? `${pick(stats.data).toLocaleString('en-US')}${suffix}` : stats.isError ? null : undefined;
   const count = (total: number | undefined) => (total === undefined ? '…' : total.toLocaleString('en-US'));
 
   return (
@@ -66,36 +52,7 @@ export function CompanyAdminRoute() {
         title={`${company} - Admin Panel`}
         subtitle="Search, download and manage the QR codes assigned to your company, and see every redemption."
       />
-      <StatGrid label="Company statistics">
-        <StatCard
-          testId="stat-total-codes"
-          label="Total QR Codes"
-          value={value((s) => s.totalQrCodes)}
-          hint="Assigned to you"
-          icon={<QrCode2RoundedIcon />}
-        />
-        <StatCard
-          testId="stat-redemptions"
-          label="Total Redemptions"
-          value={value((s) => s.totalRedemptions)}
-          hint="All time"
-          icon={<InsightsOutlinedIcon />}
-        />
-        <StatCard
-          testId="stat-partners"
-          label="Active Partners"
-          value={value((s) => s.activePartners)}
-          hint="Unique redemption locations"
-          icon={<HandshakeOutlinedIcon />}
-        />
-        <StatCard
-          testId="stat-rate"
-          label="Redemption Rate"
-          value={value((s) => s.redemptionRate, '%')}
-          hint="Redemptions per code"
-          icon={<PercentRoundedIcon />}
-        />
-      </StatGrid>
+      <CompanyStatCards query={stats} stats={PANEL_STATS} />
 
       <Box sx={{ mt: { xs: 3, md: 4 }, mb: 2 }}>
         <TextField
@@ -159,14 +116,7 @@ export function CompanyAdminRoute() {
           {tab === 'activity' ? (
             <ActivityPanel companyName={company} />
           ) : tab === 'codes' ? (
-            <QrCodesPanel
-              query={codes}
-              search={search}
-              table={table}
-              selected={selected}
-              onSelectedChange={setSelected}
-              paging={table.paging}
-            />
+            <QrCodesPanel codes={codesTable} />
           ) : (
             <UsageHistoryPanel query={redemptions} search={search} paging={usagePaging} />
           )}

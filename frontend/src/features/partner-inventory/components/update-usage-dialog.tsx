@@ -1,13 +1,8 @@
 import { USED_OVER_ALLOCATED, type Allocation } from '@avpass/contracts';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { FormDialog, NotesField } from '@/components/feedback/form-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
 import { useUpdateUsage } from '@/lib/inventory-api';
@@ -61,38 +56,29 @@ function UpdateUsageDialogBody({ allocation, onClose }: { allocation: Allocation
   }
 
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Update Usage</DialogTitle>
-      <DialogContent>
+    <FormDialog
+      title="Update Usage"
+      intro={
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {allocation.item.name} · Size {allocation.size} — {allocation.quantity} allocated
         </Typography>
-        <Stack spacing={2}>
-          <TextField
-            label="Used quantity"
-            required
-            type="number"
-            value={used}
-            onChange={(e) => setUsed(e.target.value)}
-            error={!!error}
-            helperText={error ?? `Between 0 and ${allocation.quantity ?? 0}`}
-            slotProps={{ htmlInput: { min: 0, max: allocation.quantity, step: 1 } }}
-          />
-          <TextField
-            label="Notes (optional)"
-            multiline
-            minRows={2}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={update.isPending} onClick={submit}>
-          Save Usage
-        </Button>
-      </DialogActions>
-    </Dialog>
+      }
+      submitLabel="Save Usage"
+      pending={update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField
+        label="Used quantity"
+        required
+        type="number"
+        value={used}
+        onChange={(e) => setUsed(e.target.value)}
+        error={!!error}
+        helperText={error ?? `Between 0 and ${allocation.quantity ?? 0}`}
+        slotProps={{ htmlInput: { min: 0, max: allocation.quantity, step: 1 } }}
+      />
+      <NotesField value={notes} onChange={setNotes} />
+    </FormDialog>
   );
 }

@@ -1,0 +1,166 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import type { TillState } from '../lib/use-till';
+import { OfflineRefusalCard } from '../offline/offline-refusal-card';
+import { OfflineScanCard, SAVED_OFFLINE_MESSAGE } from '../offline/offline-scan-card';
+import { CameraScanner } from './camera-scanner';
+import { ManualEntry } from './manual-entry';
+import { MatchPicker } from './match-picker';
+import { RedeemSuccess } from './redeem-success';
+import { TillVoucherCard } from './till-voucher-card';
+
+/** What the till shows for its phase: the entry, the check's answer, the redemption, or an offline answer. */
+export function TillPhaseView({ till }: { till: TillState }) {
+  const {
+    phase,
+    setPhase,
+    setAnnouncement,
+    saleText,
+    setSaleText,
+    notice,
+    cents,
+    check,
+    redeem,
+    queue,
+    copy,
+    entry,
+    reset,
+    runCheck,
+    onTyped,
+    onScanned,
+    onRedeem,
+  } = till;
+
+  /**
+   * The camera and the typed code box. After a redemption they are there at once, beside the success:
+   * the camera passes over the code just redeemed (still held up to it), and a typed code's box takes
+   * the focus again so the next one is typed straight away.
+   */
+  const scanEntry = (afterRedeem: boolean) => (
+    <Card
+      component="section"
+      aria-label={afterRedeem ? 'Scan or type the next voucher' : 'Scan or type a voucher'}
+      data-testid="till-entry"
+      sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
+      <CameraScanner onCode={onScanned} ignore={afterRedeem ? entry.scanned : undefined} />
+      <Divider sx={{ color: 'text.secondary' }}>or type the code</Divider>
+      <ManualEntry onSubmit={onTyped} focusOnShow={afterRedeem && entry.typed} />
+    </Card>
+  );
+
+  let content: ReactNode;
+  switch (phase.kind) {
+    case 'scan':
+      content = scanEntry(false);
+      break;
+    case 'checking':
+      content = (
+        <Card
+          sx={{ p: 4, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+          aria-busy
+        >
+          <CircularProgress size={28} />
+          <Typography sx={{ fontWeight: 600 }}>Checking the voucher…</Typography>
+        </Card>
+      );
+      break;
+    case 'matches':
+      content = <MatchPicker matches={phase.matches} onPick={(id) => runCheck(id)} onBack={reset} />;
+      break;
+    case 'problem':
+      content = (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Alert
+            severity="error"
+            data-testid="till-problem"
+            sx={{ color: 'text.primary', fontSize: '1.05rem' }}
+          >
+            <AlertTitle sx={{ fontWeight: 800 }}>Not accepted</AlertTitle>
+            {phase.message}
+          </Alert>
+          <Button variant="contained" size="large" fullWidth onClick={reset} sx={{ minHeight: 56 }}>
+            Scan another voucher
+          </Button>
+        </Box>
+      );
+      break;
+    case 'checked':
+      content = (
+        <TillVoucherCard
+          result={phase.result}
+          sale={{ text: saleText, onChange: setSaleText, cents }}
+          rechecking={check.isPending}
+          redeeming={redeem.isPending}
+          onRedeem={onRedeem}
+          onScanNext={reset}
+          notice={
+            notice && (
+              <Alert
+                severity={notice.severity}
+                data-testid="till-redeem-notice"
+                sx={{ color: 'text.primary' }}
+              >
+                {notice.text}
+              </Alert>
+            )
+          }
+        />
+      );
+      break;
+    case 'success':
+      content = (
+        <>
+          <RedeemSuccess
+            result={phase.result}
+            undone={phase.undone}
+            focusOnShow={!entry.typed}
+            onUndone={(redemption) => {
+              setPhase({ ...phase, undone: redemption });
+              void copy.refresh();
+              setAnnouncement(`Redemption ${redemption.reference} undone. The use was given back.`);
+            }}
+          />
+          {scanEntry(true)}
+        </>
+      );
+      break;
+    case 'offline-checked': {
+      const { verdict } = phase;
+      content =
+        verdict.redeemable && verdict.code ? (
+          <OfflineScanCard
+            key={`${phase.code}-checked`}
+            code={phase.code}
+            checked={{ verdict: { ...verdict, code: verdict.code }, listFrom: phase.listFrom }}
+            queue={queue}
+            onSaved={() => setAnnouncement(SAVED_OFFLINE_MESSAGE)}
+            onScanNext={reset}
+          />
+        ) : (
+          <OfflineRefusalCard verdict={verdict} listFrom={phase.listFrom} onScanNext={reset} />
+        );
+      break;
+    }
+    case 'offline':
+      content = (
+        <OfflineScanCard
+          key={phase.code}
+          code={phase.code}
+          saved={phase.saved}
+          queue={queue}
+          onSaved={() => setAnnouncement(SAVED_OFFLINE_MESSAGE)}
+          onScanNext={reset}
+        />
+      );
+      break;
+  }
+  return content;
+}

@@ -1,0 +1,249 @@
+import type { TillCheckResponse, TillMatch, TillRedemption, TillRedeemResponse } from '@avpass/contracts';
+import { voucherText } from '@avpass/contracts/voucher-text';
+import { formatCents } from '@avpass/domain';
+import { useEffect, useRef, useState } from 'react';
+import { errorMessageOf } from '@/lib/api-client';
+import { isUnconfirmed } from '@/lib/idempotency';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { matchesOf, useTillCheck } from '../api/check-till-code';
+import { useTillRedeem } from '../api/till-redeem';
+import { listFromText, type OfflineVerdict } from '../offline/offline-check';
+import { SAVED_OFFLINE_MESSAGE } from '../offline/offline-scan-card';
+import { isNetworkFailure } from '../offline/sync';
+import { useOfflineQueue } from '../offline/use-offline-queue';
+import { useTillCopy } from '../offline/use-till-copy';
+import { saleCents } from './sale-amount';
+import { refusalTitle } from './till-text';
+
+const NETWORK_MESSAGE = 'AV Pass could not be reached. Check the connection and try again.';
+export const UNCONFIRMED_TILL_REDEEM =
+  'We could not confirm the redemption. Tap Redeem again: it will not be counted twice.';
+
+/** What the till shows: the entry, a check under way, its answer, a redemption, or an offline answer. */
+export type Phase =
+  | { kind: 'scan' }
+  | { kind: 'checking' }
+  | { kind: 'matches'; matches: TillMatch[] }
+  | { kind: 'problem'; message: string }
+  | { kind: 'checked'; result: TillCheckResponse }
+  | { kind: 'success'; result: TillRedeemResponse; undone: TillRedemption | null }
+  /** No connection: the scan can be kept in the offline queue (`saved`: it is in it). */
+  | { kind: 'offline'; code: string; saved: boolean }
+  /** No connection, answered from the till's offline copy ("Checked offline, list from 10:42"). */
+  | { kind: 'offline-checked'; code: string; verdict: OfflineVerdict; listFrom: string };
+
+function vibrate(pattern: number | number[]) {
+  try {
+    navigator.vibrate?.(pattern);
+  } catch {
+    // not supported: nothing to do
+  }
+}
+
+/**
+ * The till's state and its moves: check a scanned or typed code (online, else from the offline copy),
+ * re-check as the sale amount is typed, redeem (kept in the offline queue when there is no answer).
+ */
+export function useTill() {
+  const [phase, setPhase] = useState<Phase>({ kind: 'scan' });
+  const [announcement, setAnnouncement] = useState('');
+  const [saleText, setSaleText] = useState('');
+  const [notice, setNotice] = useState<{ severity: 'error' | 'warning'; text: string } | null>(null);
+  const check = useTillCheck();
+  const redeem = useTillRedeem();
+  const queue = useOfflineQueue();
+  const copy = useTillCopy();
+  const cents = saleCents(saleText);
+  const debouncedCents = useDebouncedValue(cents, 400);
+  /** The sale amount of the check on show (so a re-check runs only when it changed). */
+  const checkedCents = useRef<number | undefined>(undefined);
+  const topRef = useRef<HTMLDivElement>(null);
+  /** How the code on show came in, and what the camera read: after a redemption the entry follows it. */
+  const [entry, setEntry] = useState<{ typed: boolean; scanned?: string }>({ typed: false });
+
+  const checked = phase.kind === 'checked' ? phase.result : null;
+
+  function reset() {
+    setPhase({ kind: 'scan' });
+    setSaleText('');
+    setNotice(null);
+    checkedCents.current = undefined;
+    check.reset();
+    redeem.reset();
+  }
+
+  function runCheck(code: string, transactionAmount?: number, recheck = false) {
+    if (!recheck) {
+      setPhase({ kind: 'checking' });
+      setNotice(null);
+    }
+    checkedCents.current = transactionAmount;
+    check.mutate(
+      { code, ...(transactionAmount !== undefined ? { transactionAmount } : {}) },
+      {
+        onSuccess: (result) => {
+          // A re-check answering after Redeem (or Scan next) must not bring the card back.
+          setPhase((current) =>
+            recheck && current.kind !== 'checked' ? current : { kind: 'checked', result },
+          );
+          if (recheck && result.redeemable && result.amountDue !== undefined) {
+            setAnnouncement(
+              `Discount ${formatCents(result.discountApplied ?? 0)}, to pay ${formatCents(result.amountDue)}`,
+            );
+          } else if (!recheck) {
+            setAnnouncement(
+              result.redeemable
+                ? `Valid here: ${voucherText(result.voucher).title}. Ready to redeem.`
+                : `${refusalTitle(result)}: ${result.reason ?? 'this voucher cannot be redeemed here.'}`,
+            );
+            if (!result.redeemable) vibrate([80, 60, 80]);
+          }
+        },
+        onError: (error) => {
+          if (recheck) {
+            setNotice({ severity: 'warning', text: errorMessageOf(error, NETWORK_MESSAGE) });
+            return;
+          }
+          if (isNetworkFailure(error)) {
+            void answerOffline(code);
+            return;
+          }
+          const matches = matchesOf(error);
+          if (matches) {
+            setPhase({ kind: 'matches', matches });
+            setAnnouncement(`${matches.length} vouchers match: pick one.`);
+            return;
+          }
+          const message = errorMessageOf(error, NETWORK_MESSAGE);
+          setPhase({ kind: 'problem', message });
+          setAnnouncement(message);
+        },
+      },
+    );
+  }
+
+  /** No connection: the till's offline copy answers (without one, the scan can only be kept). */
+  async function answerOffline(code: string) {
+    const answer = await copy.check(code, queue.pending).catch(() => null);
+    if (!answer) {
+      setPhase({ kind: 'offline', code, saved: false });
+      setAnnouncement('No connection: the voucher cannot be checked. You can save the redemption.');
+      return;
+    }
+    if (answer.kind === 'matches') {
+      setPhase({
+        kind: 'matches',
+        matches: answer.matches.map((match) => ({ id: match.id, title: match.title, partnerName: null })),
+      });
+      setAnnouncement(`${answer.matches.length} vouchers match: pick one.`);
+      return;
+    }
+    const { verdict } = answer;
+    const listFrom = listFromText(answer.syncedAt, new Date(), viewerTimeZone());
+    setPhase({ kind: 'offline-checked', code, verdict, listFrom });
+    if (verdict.redeemable) {
+      setAnnouncement(`Valid here, checked offline: ${verdict.code?.title ?? code}. Save the redemption.`);
+    } else {
+      setAnnouncement(`Not accepted: ${verdict.reason ?? 'this voucher cannot be redeemed here.'}`);
+      vibrate([80, 60, 80]);
+    }
+  }
+
+  // A sent queue changes what is left of its codes: the copy asks what changed.
+  const settled = queue.results.length;
+  useEffect(() => {
+    if (settled > 0) void copy.refresh();
+  }, [settled, copy]);
+
+  function onTyped(code: string) {
+    setEntry({ typed: true });
+    setSaleText(''); // from the success beside the entry: the last sale is not the next one's
+    redeem.reset();
+    runCheck(code);
+  }
+
+  function onScanned(text: string) {
+    setEntry({ typed: false, scanned: text });
+    vibrate(40);
+    setSaleText('');
+    redeem.reset();
+    runCheck(text);
+  }
+
+  // The sale amount re-checks (debounced): the card shows the discount and what is left to pay.
+  useEffect(() => {
+    if (!checked?.redeemable || debouncedCents === null || debouncedCents === checkedCents.current) return;
+    runCheck(checked.voucher.id, debouncedCents, true);
+    // runCheck is stable enough: it reads the latest state when it runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedCents, checked?.voucher.id, checked?.redeemable]);
+
+  useEffect(() => {
+    topRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [phase.kind]);
+
+  function onRedeem() {
+    if (!checked || cents === null) return;
+    setNotice(null);
+    redeem.mutate(
+      { code: checked.voucher.id, ...(cents !== undefined ? { transactionAmount: cents } : {}) },
+      {
+        onSuccess: (result) => {
+          setPhase({ kind: 'success', result, undone: null });
+          void copy.refresh(); // the use is counted: the copy's uses left follow at once
+          vibrate([120, 60, 120]);
+          setAnnouncement(`Redeemed. Reference ${result.redemption.reference}.`);
+        },
+        onError: (error, input) => {
+          if (isNetworkFailure(error)) {
+            // No answer: the queue sends it again with the same key (counted once) when online.
+            void queue.enqueueUnconfirmed(input, voucherText(checked.voucher).title).then(
+              () => {
+                setPhase({ kind: 'offline', code: input.code, saved: true });
+                setAnnouncement(SAVED_OFFLINE_MESSAGE);
+              },
+              () => setNotice({ severity: 'warning', text: UNCONFIRMED_TILL_REDEEM }),
+            );
+            return;
+          }
+          if (isUnconfirmed(error)) {
+            setNotice({ severity: 'warning', text: UNCONFIRMED_TILL_REDEEM });
+            setAnnouncement(UNCONFIRMED_TILL_REDEEM);
+            return;
+          }
+          const text = errorMessageOf(error, 'The voucher was not redeemed.');
+          setNotice({ severity: 'error', text });
+          setAnnouncement(`Not redeemed: ${text}`);
+          vibrate([80, 60, 80]);
+          // The card shows the voucher as it is now (used up meanwhile, say).
+          runCheck(checked.voucher.id, cents, true);
+        },
+      },
+    );
+  }
+
+  return {
+    phase,
+    setPhase,
+    announcement,
+    setAnnouncement,
+    saleText,
+    setSaleText,
+    notice,
+    cents,
+    check,
+    redeem,
+    queue,
+    copy,
+    topRef,
+    entry,
+    reset,
+    runCheck,
+    onTyped,
+    onScanned,
+    onRedeem,
+  };
+}
+
+export type TillState = ReturnType<typeof useTill>;

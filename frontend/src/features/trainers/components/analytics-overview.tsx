@@ -1,0 +1,98 @@
+import type { TrainerAnalytics } from '@avpass/contracts';
+import { formatCents } from '@avpass/domain';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
+import PaidOutlinedIcon from '@mui/icons-material/PaidOutlined';
+import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { LoadErrorAlert } from '@/components/data-display/list-states';
+import { StatCard, StatGrid } from '@/components/data-display/stat-card';
+import { StatusPanel } from '@/components/feedback/status-panel';
+import { dayText } from '../lib/analytics-range';
+import type { AnalyticsView } from '../lib/use-analytics-view';
+import { AnalyticsChart } from './analytics-chart';
+
+/** The range's totals and its chart per day, or why they could not be loaded. */
+export function AnalyticsOverview({ view }: { view: Pick<AnalyticsView, 'analytics' | 'data' | 'filters'> }) {
+  const { analytics, data, filters } = view;
+  return analytics.isError && !data ? (
+    <LoadErrorAlert
+      error={analytics.error}
+      fallback="Failed to fetch analytics"
+      onRetry={() => void analytics.refetch()}
+      sx={{ mb: 3 }}
+    />
+  ) : (
+    <>
+      {analytics.isError && (
+        <LoadErrorAlert error={analytics.error} fallback="Failed to fetch analytics" sx={{ mb: 3 }} />
+      )}
+      <Summary data={data} />
+      <Card sx={{ mb: 3 }}>
+        <CardContent sx={{ p: { xs: 1.5, sm: 3 } }}>
+          <Typography variant="h6" component="h2">
+            Redemptions and sales per day
+          </Typography>
+          <Box data-testid="analytics-chart" sx={{ minHeight: 300 }}>
+            {!data ? (
+              <Skeleton variant="rounded" height={300} />
+            ) : data.summary.totalRedemptions === 0 ? (
+              <Box sx={{ minHeight: 300, display: 'grid', placeItems: 'center' }}>
+                <StatusPanel
+                  testId="analytics-empty"
+                  icon={<InsightsOutlinedIcon />}
+                  title="No redemptions in this range"
+                  description={`Nothing was redeemed from ${dayText(data.startDate)} to ${dayText(data.endDate)}${
+                    filters.trainerId ? ' with this code' : ''
+                  }. Widen the dates or pick another trainer.`}
+                />
+              </Box>
+            ) : (
+              <AnalyticsChart daily={data.daily} />
+            )}
+          </Box>
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function Summary({ data }: { data: TrainerAnalytics | undefined }) {
+  const s = data?.summary;
+  return (
+    <Box sx={{ mb: 3 }}>
+      <StatGrid label="Summary">
+        <StatCard
+          testId="stat-trainers"
+          label="Trainers & Athletes"
+          value={s?.totalTrainers}
+          icon={<GroupsOutlinedIcon />}
+        />
+        <StatCard
+          testId="stat-redemptions"
+          label="Redemptions"
+          value={s?.totalRedemptions}
+          icon={<RedeemOutlinedIcon />}
+        />
+        <StatCard
+          testId="stat-volume"
+          label="Transaction Volume"
+          value={s && formatCents(s.totalTransactionVolume)}
+          icon={<PaidOutlinedIcon />}
+        />
+        <StatCard
+          testId="stat-discounts"
+          label="Discounts Given"
+          value={s && formatCents(s.totalDiscountsGiven)}
+          hint={s ? `${formatCents(s.averageDiscountPerTrainer)} per trainer on average` : undefined}
+          icon={<LocalOfferOutlinedIcon />}
+        />
+      </StatGrid>
+    </Box>
+  );
+}
