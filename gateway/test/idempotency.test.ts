@@ -354,6 +354,7 @@ describe('Idempotency-Key semantics', () => {
       ['/api/project-rooted-exclusives', 'post'],
       ['/api/redeem/{id}', 'post'],
       ['/api/till/redeem', 'post'],
+      ['/api/redemptions/{id}/cancel', 'post'],
       ['/api/bulk-download-zip', 'post'],
     ] as const) {
       expect(headerOf(path, method), `${method.toUpperCase()} ${path}`).toBe(true);

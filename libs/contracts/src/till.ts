@@ -192,7 +192,10 @@ export const tillRedeemRpcSchema = tillRedeemRequestSchema.extend({
   idempotencyKey: idempotencyKeyField,
   requestOrigin: requestOriginField,
 });
-export const cancelRedemptionRpcSchema = cancelRedemptionRequestSchema.extend({ id: uuidParam });
+export const cancelRedemptionRpcSchema = cancelRedemptionRequestSchema.extend({
+  id: uuidParam,
+  idempotencyKey: idempotencyKeyField,
+});
 
 /**
  * GET /api/till/codes (issue 37): the till's offline copy of the codes its partner may honour (its own,

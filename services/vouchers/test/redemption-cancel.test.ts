@@ -61,8 +61,17 @@ async function redeemAt(id: string, partnerId: string | null = P, transactionAmo
   );
   return redemptionId;
 }
-const cancel = (id: string, actor: Actor = SUPER_ADMIN, reason = 'Member tapped by mistake') =>
-  s.call(RPC.vouchers.cancelRedemption, { id, reason }, { actor });
+const cancel = (
+  id: string,
+  actor: Actor = SUPER_ADMIN,
+  reason = 'Member tapped by mistake',
+  idempotencyKey?: string,
+) =>
+  s.call(
+    RPC.vouchers.cancelRedemption,
+    { id, reason, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) },
+    { actor },
+  );
 
 const row = async (id: string) =>
   (await s.sql.query('select * from vouchers.redemptions where id = $1', [id])).rows[0];
@@ -475,5 +484,37 @@ describe('reversals are rows (decision 231)', () => {
     expect(await usage(code.id)).toBe(0);
     await s.sql.query('update vouchers.qr_codes set usage_count = 1 where id = $1', [code.id]);
     expect((await mismatches()).map((m) => m.id)).not.toContain(code.id);
+  });
+});
+
+describe('an Idempotency-Key on a cancel (it gives a use back)', () => {
+  it('a retry answers the first answer, not 409, and gives back one use; concurrent twins cancel once; another request with the key is 409', async () => {
+    const code = await generate();
+    const first = await redeemAt(code.id, null);
+    const second = await redeemAt(code.id, null);
+    expect(await usage(code.id)).toBe(2);
+    const key = randomUUID();
+    // Five concurrent twins (a double tap, a lost answer): one cancel, the same answer to each.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => cancel(first, SUPER_ADMIN, 'Twice tapped', key)),
+    );
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(answers[0]).toMatchObject({
+      message: 'Redemption cancelled',
+      redemption: { id: first, status: 'cancelled' },
+    });
+    expect(await usage(code.id)).toBe(1);
+    expect(await reversals(code.id)).toHaveLength(1);
+    // A retry later: the first answer again, nothing given back twice.
+    expect(await cancel(first, SUPER_ADMIN, 'Twice tapped', key)).toEqual(answers[0]);
+    // Without the key, the cancelled redemption is 409 as before.
+    expect(await refusal(cancel(first))).toMatchObject({ code: 'CONFLICT' });
+    // The same key for another request (another redemption) is refused, and cancels nothing.
+    expect(await refusal(cancel(second, SUPER_ADMIN, 'Twice tapped', key))).toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect(await row(second)).toMatchObject({ status: 'completed' });
+    expect(await usage(code.id)).toBe(1);
+    expect(await signedSum(code.id)).toBe(1);
   });
 });

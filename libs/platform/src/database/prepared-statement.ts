@@ -35,7 +35,8 @@ const isScalar = (value: unknown) => value === null || ['string', 'number', 'boo
  * Runs one statement (`?` placeholders) on a pooled connection as a named prepared statement: the
  * database parses and plans it once per connection instead of on every call, and the client sends the
  * values as parameters instead of formatting them into the text. For the hot, large statements run
- * outside a transaction (the redeem). Errors are MikroORM's, as `em.getConnection().execute` throws
+ * outside a transaction (the redeem); within one (`em` a transaction's), it runs there, unprepared.
+ * Errors are MikroORM's, as `em.getConnection().execute` throws
  * them (a unique violation is a UniqueConstraintViolationException). A statement whose text or values
  * this cannot send as they are goes through `execute` as before.
  */
@@ -46,7 +47,11 @@ export async function executePrepared<T>(em: EntityManager, sql: string, params:
     if (prepared.size > 100) prepared.clear(); // a few statements are meant; never an unbounded map
     prepared.set(sql, statement);
   }
-  if (!statement || !params.every(isScalar)) return em.getConnection().execute<T[]>(sql, params, 'all');
+  // Inside a transaction the statement is part of it: on the transaction's own connection (a pooled one
+  // would commit it apart, and could wait for a connection the transaction itself holds).
+  const inTransaction = em.getTransactionContext();
+  if (inTransaction || !statement || !params.every(isScalar))
+    return em.getConnection().execute<T[]>(sql, params, 'all', inTransaction);
   const client = em.getConnection().getKnex().client as {
     acquireConnection(): Promise<PgClient>;
     releaseConnection(connection: PgClient): Promise<unknown>;

@@ -99,9 +99,12 @@ export class QrCodesRepository {
     return em.findOne(QrCode, { id });
   }
 
-  /** Read past the request's identity map: the code as it stands in the database now. */
-  findCurrent(id: string): Promise<QrCode | null> {
-    return this.em.fork().findOne(QrCode, { id });
+  /**
+   * Read past the request's identity map: the code as it stands in the database now (in `tx`, as that
+   * transaction sees it, its own uncommitted changes included).
+   */
+  findCurrent(id: string, tx?: EntityManager): Promise<QrCode | null> {
+    return tx ? tx.findOne(QrCode, { id }, { refresh: true }) : this.em.fork().findOne(QrCode, { id });
   }
 
   async findVisible(actor: Actor, id: string): Promise<QrCode | null> {

@@ -5,6 +5,7 @@ import {
   column,
   runRecordedStatement,
   SqlEventWriter,
+  type Tx,
   type AuditSqlInsert,
 } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
@@ -99,12 +100,16 @@ export class RedemptionUndoRepository {
   ) {}
 
   /**
-   * The redemption, read past the request's identity map, with whether the actor can see it at all
+   * The redemption, read past the request's identity map (in `tx`: as that transaction sees it), with whether the actor can see it at all
    * (its code is visible to the actor, or it was made at the actor's partner); null: no such id.
    */
-  async find(id: string, actor: Actor): Promise<(RedemptionRecord & { visible: boolean }) | null> {
+  async find(
+    id: string,
+    actor: Actor,
+    tx: Tx = this.em.fork(),
+  ): Promise<(RedemptionRecord & { visible: boolean }) | null> {
     const visible = visibleCodesSql(actor);
-    const rows: (RedemptionRecord & { visible: boolean })[] = await this.em.fork().execute(
+    const rows: (RedemptionRecord & { visible: boolean })[] = await tx.execute(
       `select ${RECORD_COLUMNS}, (coalesce(r.partner_id = ?::uuid, false) or ${visible.sql}) as visible
          from redemptions r join qr_codes q on q.id = r.qr_code_id
         where r.id = ?::uuid`,
@@ -113,8 +118,11 @@ export class RedemptionUndoRepository {
     return rows[0] ?? null;
   }
 
-  /** Cancels a completed redemption (see cancelSql); null when it was not completed (nothing changed). */
-  async cancel(input: CancelInput): Promise<RedemptionRecord | null> {
+  /**
+   * Cancels a completed redemption (see cancelSql) in the caller's transaction; null when it was not
+   * completed (nothing changed).
+   */
+  async cancel(tx: Tx, input: CancelInput): Promise<RedemptionRecord | null> {
     const event = this.events.insertFrom(
       'vouchers.redemption.cancelled.v1',
       'done',
@@ -144,7 +152,7 @@ export class RedemptionUndoRepository {
       { at: input.at },
     );
     return runRecordedStatement<RedemptionRecord>(
-      this.em,
+      tx,
       cancelSql(event.sql, audit),
       [
         input.redemptionId,

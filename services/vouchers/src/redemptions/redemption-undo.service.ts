@@ -1,17 +1,18 @@
 import {
   ALREADY_CANCELLED_MESSAGE,
+  RPC,
   UUID_PATTERN,
   undoWindowClosedMessage,
   type Actor,
   type CancelRedemptionResponse,
   type RpcMeta,
 } from '@avpass/contracts';
-import { DomainError, isRetryable } from '@avpass/platform';
+import { DomainError, Idempotency, isRetryable, type Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { toPublicVoucher, QrCodesRepository } from '../codes';
 import { VouchersSettings } from '../settings';
 import { RedemptionUndoRepository } from './redemption-undo.repository';
-import { toTillRedemption, undoRule, type RedemptionRecord } from './redemption-view';
+import { toTillRedemption, undoRule } from './redemption-view';
 
 export const REDEMPTION_CANCELLED_MESSAGE = 'Redemption cancelled';
 export const NOT_YOUR_REDEMPTION_MESSAGE = 'Only the partner that made this redemption can undo it';
@@ -24,6 +25,12 @@ const ROLE_LABELS: Record<Actor['role'], string> = {
 };
 
 const ATTEMPTS = 3;
+
+/** The cancel's author: the session's name, else the role's label. */
+function authorOf(actor: Actor): string {
+  const name = (actor as Actor & { name?: unknown }).name;
+  return typeof name === 'string' && name.trim() ? name.trim() : ROLE_LABELS[actor.role];
+}
 
 const redemptionNotFound = () => DomainError.notFound('Redemption');
 
@@ -39,19 +46,46 @@ export class RedemptionUndoService {
     private readonly redemptions: RedemptionUndoRepository,
     private readonly codes: QrCodesRepository,
     private readonly settings: VouchersSettings,
+    private readonly idempotency: Idempotency,
   ) {}
 
   private get undoMinutes(): number {
     return this.settings.config.REDEMPTION_UNDO_MINUTES;
   }
 
+  /**
+   * With an Idempotency-Key (the caller's own, per operation) the whole cancel is the stored-answer
+   * strategy's effect (Idempotency.once): a retry of a cancel that went through answers its first
+   * answer, not 409; a refusal stores nothing. The statement runs in that transaction; a deadlock or
+   * serialization failure runs the whole call again (up to ATTEMPTS).
+   */
   async cancel(
+    actor: Actor,
+    input: { id: string; reason: string; idempotencyKey?: string | undefined },
+    meta: RpcMeta,
+  ): Promise<CancelRedemptionResponse> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.idempotency.once(
+          { actor, operation: RPC.vouchers.cancelRedemption, request: input },
+          (tx) => this.cancelIn(tx, actor, input, meta),
+        );
+      } catch (error) {
+        // Deadlock or serialization failure only: a connection lost during the commit may have cancelled it.
+        if (!isRetryable(error, { connectionLoss: false })) throw error;
+        if (attempt >= ATTEMPTS) throw DomainError.conflict(CANCEL_RACE_MESSAGE);
+      }
+    }
+  }
+
+  private async cancelIn(
+    tx: Tx,
     actor: Actor,
     input: { id: string; reason: string },
     meta: RpcMeta,
   ): Promise<CancelRedemptionResponse> {
     const id = input.id.toLowerCase();
-    const found = await this.redemptions.find(id, actor);
+    const found = await this.redemptions.find(id, actor, tx);
     if (!found) throw redemptionNotFound();
     const now = this.settings.now();
     const rule = undoRule(actor, found, now, this.undoMinutes);
@@ -64,47 +98,27 @@ export class RedemptionUndoService {
       throw DomainError.conflict(ALREADY_CANCELLED_MESSAGE);
     }
 
-    const cancelled = await this.cancelOnce(actor, id, input.reason, now, meta);
+    const cancelled = await this.redemptions.cancel(tx, {
+      redemptionId: id,
+      at: now.toISOString(),
+      cancelledBy: authorOf(actor),
+      cancelledByUserId: UUID_PATTERN.test(actor.userId) ? actor.userId : null,
+      reason: input.reason,
+      timeZone: this.settings.timeZone,
+      meta,
+    });
     if (!cancelled) {
       // Another cancel won meanwhile (or the code was deleted with its redemptions).
-      const now2 = await this.redemptions.find(id, actor);
+      const now2 = await this.redemptions.find(id, actor, tx);
       if (now2?.status === 'cancelled') throw DomainError.conflict(ALREADY_CANCELLED_MESSAGE);
       throw redemptionNotFound();
     }
-    const code = await this.codes.findCurrent(cancelled.qr_code_id);
+    const code = await this.codes.findCurrent(cancelled.qr_code_id, tx);
     if (!code) throw redemptionNotFound();
     return {
       message: REDEMPTION_CANCELLED_MESSAGE,
       redemption: toTillRedemption(cancelled, actor, now, this.undoMinutes),
       voucher: toPublicVoucher(code, this.settings.mapping(now)),
     };
-  }
-
-  /** The statement; a deadlock (e.g. with `npm run stats:rebuild`'s table locks) runs it again. */
-  private async cancelOnce(
-    actor: Actor,
-    id: string,
-    reason: string,
-    now: Date,
-    meta: RpcMeta,
-  ): Promise<RedemptionRecord | null> {
-    const name = (actor as Actor & { name?: unknown }).name;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.redemptions.cancel({
-          redemptionId: id,
-          at: now.toISOString(),
-          cancelledBy: typeof name === 'string' && name.trim() ? name.trim() : ROLE_LABELS[actor.role],
-          cancelledByUserId: UUID_PATTERN.test(actor.userId) ? actor.userId : null,
-          reason,
-          timeZone: this.settings.timeZone,
-          meta,
-        });
-      } catch (error) {
-        // Deadlock or serialization failure only: a connection lost during the commit may have cancelled it.
-        if (!isRetryable(error, { connectionLoss: false })) throw error;
-        if (attempt >= ATTEMPTS) throw DomainError.conflict(CANCEL_RACE_MESSAGE);
-      }
-    }
   }
 }
