@@ -35,7 +35,7 @@ export interface CancelInput {
 
 /**
  * The undo is ONE statement, so it is atomic without a transaction round trip, like the redeem
- * (services/vouchers/src/redeem/redemptions.repository.ts). It first locks the code row (FOR NO KEY
+ * (redemptions.repository.ts, beside it). It first locks the code row (FOR NO KEY
  * UPDATE, as the redeem's UPDATE does), so a cancel and a redeem of one code take their row locks in
  * the same order and queue one behind the other on every instance; then it marks the redemption
  * cancelled only if it is still completed (a second cancel, waiting on the code row, finds it

@@ -83,7 +83,7 @@ export type RedeemedCode = Omit<QrCode, 'createdAt'> & {
  * pending_tallies row (platform-wide and for the partners TALLIED_PARTNERS names: the code row's
  * partner_ids read under the row lock, so an assignment change committing meanwhile is seen, or a
  * club-wide code's till): an insert that no other redeem waits on; TallyFolder folds the queue into
- * the tallies (services/vouchers/src/stats/tally-folder.ts).
+ * the tallies (services/vouchers/src/tallies/tally-folder.ts).
  * A trainer code with a daily window (trainer_rules; the same rule as libs/domain isMinuteInWindow)
  * counts only inside it. A staff-only code (redemption_mode 'staff') counts only at a till, and a
  * till's redeem only at a partner that may honour the code (honouredBySql).
