@@ -6,6 +6,7 @@ import {
   encodeSortedCursor,
   keysetOrder,
   nextSortedCursor,
+  requestedSort,
   type KeysetList,
   type SortColumn,
 } from './keyset';
@@ -120,5 +121,18 @@ describe('keysetOrder: one sort resolution for every list', () => {
     expect(page.next([{ sort_value: 'ann', id: ID }], 1)).toBe(
       encodeSortedCursor({ sort: 'name', order: 'asc', value: 'ann', id: ID }),
     );
+  });
+});
+
+describe('requestedSort: what a list request asks for', () => {
+  const DEFAULTS = { name: 'asc', usage: 'desc' } as const;
+  it('a sort takes its own default order unless one is given', () => {
+    expect(requestedSort('name', undefined, DEFAULTS)).toEqual({ sort: 'name', order: 'asc' });
+    expect(requestedSort('usage', undefined, DEFAULTS)).toEqual({ sort: 'usage', order: 'desc' });
+    expect(requestedSort('usage', 'asc', DEFAULTS)).toEqual({ sort: 'usage', order: 'asc' });
+  });
+  it('an order alone is creation time in that order; neither is the list’s default', () => {
+    expect(requestedSort(undefined, 'asc', DEFAULTS)).toEqual({ sort: 'createdAt', order: 'asc' });
+    expect(requestedSort(undefined, undefined, DEFAULTS)).toBeUndefined();
   });
 });

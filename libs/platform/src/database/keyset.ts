@@ -249,3 +249,17 @@ export function keysetOrder<S extends string>(
     next: (rows, limit) => nextSortedCursor(rows as { sort_value: string; id: string }[], limit, column),
   };
 }
+
+/**
+ * The sort a list request asks for: `sort` with its `order` (or the sort's own default order), an
+ * `order` alone as creation time in that order, neither as undefined (the list's default). One reading
+ * for every sorted list (issue 38: it was copied into each service).
+ */
+export function requestedSort<S extends string>(
+  sort: S | undefined,
+  order: 'asc' | 'desc' | undefined,
+  defaultOrders: Readonly<Record<S, 'asc' | 'desc'>>,
+): { sort: S | 'createdAt'; order: 'asc' | 'desc' } | undefined {
+  if (sort) return { sort, order: order ?? defaultOrders[sort] };
+  return order ? { sort: 'createdAt', order } : undefined;
+}

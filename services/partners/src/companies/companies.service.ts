@@ -11,7 +11,14 @@ import {
   type vendorListQuerySchema,
   VENDOR_SORT_DEFAULT_ORDER,
 } from '@avpass/contracts';
-import { AuditTrail, diffChanges, DomainError, EventOutbox, Transactions } from '@avpass/platform';
+import {
+  AuditTrail,
+  diffChanges,
+  DomainError,
+  EventOutbox,
+  Transactions,
+  requestedSort,
+} from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { CompaniesRepository, MAX_GALLERY_PHOTOS } from './companies.repository';
@@ -41,11 +48,7 @@ export class CompaniesService {
   /** The partners screen (issue 27): newest first unless `sort`/`order` say otherwise. */
   async page(query: z.output<typeof vendorListQuerySchema>): Promise<Page<Vendor>> {
     const { sort, order, ...rest } = query;
-    const sorted = sort
-      ? { sort, order: order ?? VENDOR_SORT_DEFAULT_ORDER[sort] }
-      : order
-        ? { sort: 'createdAt' as const, order }
-        : undefined;
+    const sorted = requestedSort(sort, order, VENDOR_SORT_DEFAULT_ORDER);
     const page = await this.companies.page({ ...rest, sort: sorted });
     return {
       items: page.items.map(toVendor),

@@ -6,7 +6,7 @@ import {
   type Page,
   type SortOrder,
 } from '@avpass/contracts';
-import { DomainError } from '@avpass/platform';
+import { DomainError, requestedSort } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { VouchersSettings } from '../settings';
 import { TalliesRepository } from '../tallies';
@@ -31,11 +31,7 @@ export class BatchCatalogue {
     query: Omit<PageWindow, 'sort'> & { sort?: BatchSort | undefined; order?: SortOrder | undefined },
   ): Promise<Page<BatchSummary>> {
     const { sort, order, ...window } = query;
-    const sorted = sort
-      ? { sort, order: order ?? BATCH_SORT_DEFAULT_ORDER[sort] }
-      : order
-        ? { sort: 'createdAt' as const, order }
-        : undefined;
+    const sorted = requestedSort(sort, order, BATCH_SORT_DEFAULT_ORDER);
     const [page, total] = await this.batches.page(window, sorted);
     const redeemed = await this.tallies.batchRedeemed(page.rows.map((b) => b.id));
     return {

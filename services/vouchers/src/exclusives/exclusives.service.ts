@@ -28,6 +28,7 @@ import {
   Idempotency,
   RpcClient,
   type Tx,
+  requestedSort,
 } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { AssignmentsRepository } from '../assignment';
@@ -161,11 +162,7 @@ export class ExclusivesService {
     const ctx = this.settings.mapping();
     const day = { today: todayInTimeZone(ctx.now, ctx.timeZone) };
     const { sort, order } = query;
-    const sorted = sort
-      ? { sort, order: order ?? EXCLUSIVE_SORT_DEFAULT_ORDER[sort] }
-      : order
-        ? { sort: 'createdAt' as const, order }
-        : undefined;
+    const sorted = requestedSort(sort, order, EXCLUSIVE_SORT_DEFAULT_ORDER);
     const narrowing = { search: query.search, partnerId: query.partnerId?.toLowerCase() };
     const [page, counts] = await Promise.all([
       this.exclusives.page(query.filter, day, query, narrowing, sorted),

@@ -9,7 +9,7 @@ import {
   voucherTitleSource,
 } from '@avpass/contracts';
 import { todayInTimeZone } from '@avpass/domain';
-import { DomainError } from '@avpass/platform';
+import { DomainError, requestedSort } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { VouchersSettings } from '../settings';
 import { AssignmentsRepository, PartnerDetails } from '../assignment';
@@ -78,11 +78,7 @@ export class CodeCatalogue {
     ) {
       throw DomainError.forbidden(OWN_COMPANY_ONLY_LIST_MESSAGE);
     }
-    const sorted = sort
-      ? { sort, order: order ?? CODE_SORT_DEFAULT_ORDER[sort] }
-      : order
-        ? { sort: 'createdAt' as const, order }
-        : undefined;
+    const sorted = requestedSort(sort, order, CODE_SORT_DEFAULT_ORDER);
     const adminPartner = actor.role === 'super_admin' ? partnerId?.toLowerCase() : undefined;
     if (!sorted && !status && !adminPartner) return this.listNewest(actor, window);
     const filter: CodeFilter = {

@@ -27,6 +27,7 @@ import {
   PartnerDirectory,
   Transactions,
   type Tx,
+  requestedSort,
 } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { AssignmentsRepository } from '../assignment';
@@ -200,11 +201,7 @@ export class TrainersService {
     ) {
       throw DomainError.forbidden(OWN_COMPANY_ONLY_LIST_MESSAGE);
     }
-    const sorted = sort
-      ? { sort, order: order ?? TRAINER_SORT_DEFAULT_ORDER[sort] }
-      : order
-        ? { sort: 'createdAt' as const, order }
-        : undefined;
+    const sorted = requestedSort(sort, order, TRAINER_SORT_DEFAULT_ORDER);
     const page = await this.trainers.page(actor, window, {
       sort: sorted,
       status,
