@@ -9,7 +9,7 @@ import {
   type ZipSource,
 } from '@avpass/contracts';
 import type { RpcClient } from '@avpass/platform';
-import type { RenderedBuffer, VoucherRenderer } from '../render/voucher-renderer';
+import type { RenderedBuffer, VoucherRenderer } from '../render';
 
 /**
  * Codes asked for per resolve call (the contract's most). A code can carry 5,000 characters of terms

@@ -6,9 +6,7 @@ import {
 } from '@avpass/contracts';
 import type { RpcClient } from '@avpass/platform';
 import { mkdir } from 'node:fs/promises';
-import { CardSheetPdf } from '../render/card-pdf';
-import { runPool } from '../render/task-pool';
-import type { VoucherRenderer } from '../render/voucher-renderer';
+import { CardSheetPdf, runPool, type VoucherRenderer } from '../render';
 import { codePages, renderPages } from './code-pages';
 import { ChunkFileWriter } from './zip-chunks';
 

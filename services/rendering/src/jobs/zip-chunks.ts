@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { UniqueEntryNames } from '../render/file-names';
+import { UniqueEntryNames } from '../render';
 
 /**
  * Chunk files and the ZIP assembled from them.

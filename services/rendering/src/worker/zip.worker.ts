@@ -20,15 +20,25 @@ import type { Redis } from 'ioredis';
 import { rename, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { RENDERING_CONFIG, type RenderingConfig } from '../config';
-import { countVisible } from '../jobs/code-pages';
-import { JobFiles, jobFileKind } from '../jobs/job-files';
-import { ZipChunkBuilder } from '../jobs/zip-chunk-builder';
-import { assembleZip, copySingleEntry } from '../jobs/zip-chunks';
-import { bullConnection, zipProgressKey } from '../jobs/zip-queue';
-import { claimAbandoned, ZIP_ABANDONED } from '../jobs/zip-abandon';
-import { ZIP_JOB_INVALID, ZipJobOwners, zipChunkJobData, zipJobData } from '../jobs/zip-job-owner';
-import { chunkData, chunkJobOptions } from '../jobs/zip-plan';
-import { VoucherRenderer } from '../render/voucher-renderer';
+import {
+  assembleZip,
+  bullConnection,
+  chunkData,
+  chunkJobOptions,
+  claimAbandoned,
+  copySingleEntry,
+  countVisible,
+  JobFiles,
+  jobFileKind,
+  ZIP_ABANDONED,
+  ZIP_JOB_INVALID,
+  ZipChunkBuilder,
+  ZipJobOwners,
+  zipChunkJobData,
+  zipJobData,
+  zipProgressKey,
+} from '../jobs';
+import { VoucherRenderer } from '../render';
 
 /** Refusals that a retry cannot change (the codes were deleted or unassigned meanwhile). */
 const PERMANENT = new Set(['NOT_FOUND', 'FORBIDDEN', 'VALIDATION_FAILED', 'UNAUTHENTICATED']);
