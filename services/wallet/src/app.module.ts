@@ -10,7 +10,7 @@ import { WalletPassesRepository } from './passes/wallet-passes.repository';
 import { WalletPassesService } from './passes/wallet-passes.service';
 import { loadWalletCredentials, WALLET_CREDENTIALS } from './wallet-credentials';
 import { WalletHandlers } from './wallet.handlers';
-import { WalletUpdatesQueue } from './worker/wallet-updates.queue';
+import { WalletUpdatesQueue } from './passes/wallet-updates.queue';
 import { WalletUpdatesWorker } from './worker/wallet-updates.worker';
 
 @Module({})

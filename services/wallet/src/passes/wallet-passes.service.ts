@@ -10,13 +10,11 @@ import {
 import { expiresAt } from '@avpass/domain';
 import { DomainError, RpcClient, type Tx } from '@avpass/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { isPassAuthorized, passAuthToken } from '../apple/pass-auth';
-import { buildPkpass } from '../apple/pass-builder';
-import { PassImages } from '../apple/pass-images';
+import { buildPkpass, isPassAuthorized, passAuthToken, PassImages } from '../apple';
 import { WALLET_CONFIG, type WalletConfig } from '../config';
-import { GoogleWalletApi, GoogleWalletError } from '../google/google-wallet';
+import { GoogleWalletApi, GoogleWalletError } from '../google';
 import { WALLET_CREDENTIALS, type AppleWallet, type WalletCredentials } from '../wallet-credentials';
-import { WalletUpdatesQueue } from '../worker/wallet-updates.queue';
+import { WalletUpdatesQueue } from './wallet-updates.queue';
 import {
   WalletPassesRepository,
   type PassChange,

@@ -15,11 +15,10 @@ import {
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { ApnsClient, ApnsError } from '../apple/apns-client';
+import { ApnsClient, ApnsError } from '../apple';
 import { WALLET_CONFIG, type WalletConfig } from '../config';
-import { GoogleWalletError } from '../google/google-wallet';
-import { WalletPassesRepository } from '../passes/wallet-passes.repository';
-import { WalletPassesService } from '../passes/wallet-passes.service';
+import { GoogleWalletError } from '../google';
+import { WalletPassesRepository, WalletPassesService } from '../passes';
 import { WALLET_CREDENTIALS, type WalletCredentials } from '../wallet-credentials';
 
 /** Why a job waits: the change it was queued for is not committed yet (the consumer's transaction). */

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { Queue, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { WALLET_CONFIG, type WalletConfig } from '../config';
-import type { PassChanged } from '../passes/wallet-passes.repository';
+import type { PassChanged } from './wallet-passes.repository';
 
 type WalletJobName = (typeof WALLET_JOB_NAMES)[keyof typeof WALLET_JOB_NAMES];
 

@@ -1,0 +1,3 @@
+// google/: what other folders of the wallet service may use (avpass/folder-boundaries).
+
+export { GoogleWalletApi, GoogleWalletError } from './google-wallet';

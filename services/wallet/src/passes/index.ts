@@ -1,0 +1,4 @@
+// passes/: what other folders of the wallet service may use (avpass/folder-boundaries).
+
+export { WalletPassesRepository } from './wallet-passes.repository';
+export { WalletPassesService } from './wallet-passes.service';
