@@ -13,6 +13,7 @@ import { CreditsRepository } from './credits/credits.repository';
 import { CreditsService } from './credits/credits.service';
 import { migrations } from './migrations';
 import { CreditsSettings } from './settings';
+import { CreditSummaryService } from './transactions/credit-summary.service';
 import { TransactionsRepository } from './transactions/transactions.repository';
 import { TransactionsService } from './transactions/transactions.service';
 
@@ -51,6 +52,7 @@ export class CreditsModule {
         ...IDEMPOTENCY_PROVIDERS,
         CreditsService,
         TransactionsService,
+        CreditSummaryService,
       ],
     };
   }

@@ -2,6 +2,7 @@ import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contrac
 import { requireActor, requireSuperAdmin, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
 import { CreditsService } from './credits/credits.service';
+import { CreditSummaryService } from './transactions/credit-summary.service';
 import { TransactionsService } from './transactions/transactions.service';
 
 /**
@@ -13,6 +14,7 @@ export class CreditsHandlers {
   constructor(
     private readonly credits: CreditsService,
     private readonly ledger: TransactionsService,
+    private readonly figures: CreditSummaryService,
   ) {}
 
   @RpcHandler(RPC.credits.list)
@@ -42,7 +44,7 @@ export class CreditsHandlers {
 
   @RpcHandler(RPC.credits.summary)
   summary(_: object, meta: RpcMeta) {
-    return this.credits.summary(requireActor(meta));
+    return this.figures.summary(requireActor(meta));
   }
 
   @RpcHandler(RPC.credits.transactions)

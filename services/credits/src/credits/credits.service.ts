@@ -2,7 +2,6 @@ import {
   RPC,
   type Actor,
   type AthleteCredit,
-  type CreditSummary,
   type Page,
   type RpcMeta,
   type RpcRequestPayload,
@@ -20,8 +19,7 @@ import {
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { CreditsSettings } from '../settings';
-import { TransactionsRepository } from '../transactions/transactions.repository';
-import { processableCreditsSql, tallyScopeOf } from './credit-visibility';
+import { processableCreditsSql } from './credit-visibility';
 import { toCredit, type CreditRow } from './credit.mapper';
 import { CreditsRepository } from './credits.repository';
 
@@ -32,12 +30,14 @@ type RemoveInput = RpcRequestPayload<typeof RPC.credits.remove>;
 
 export const creditNotFound = () => DomainError.notFound('Credit');
 
-/** Credit allocations: create, list, delete (or deactivate), and the partner screen's figures. */
+/**
+ * Credit allocations: create, list, delete (or deactivate). The partner screen's figures read the ledger
+ * too, so they live in transactions/ (credit-summary.service.ts).
+ */
 @Injectable()
 export class CreditsService {
   constructor(
     private readonly credits: CreditsRepository,
-    private readonly transactions: TransactionsRepository,
     private readonly partners: PartnerDirectory,
     private readonly settings: CreditsSettings,
     private readonly idempotency: Idempotency,
@@ -155,25 +155,6 @@ export class CreditsService {
         outcome,
       };
     });
-  }
-
-  /** The Partner Credits cards: spendable credits (counted), today's transactions and month sales (tallies). */
-  async summary(actor: Actor): Promise<CreditSummary> {
-    const now = this.settings.now();
-    const today = this.settings.today(now);
-    const scope = tallyScopeOf(actor);
-    const [activeAthletes, tallies] = await Promise.all([
-      this.credits.countSpendable(processableCreditsSql(actor), today),
-      scope
-        ? this.transactions.tallies(scope, today, `${today.slice(0, 8)}01`)
-        : Promise.resolve({ transactions: 0, today: 0, monthSales: 0 }),
-    ]);
-    return {
-      activeAthletes,
-      todayTransactions: tallies.today,
-      monthSales: tallies.monthSales,
-      pending: 0,
-    };
   }
 }
 

@@ -13,8 +13,13 @@ import {
 import type { RpcMeta, SortOrder, TransactionListStatus } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { PLATFORM_SCOPE } from '../credits/credit-visibility';
-import type { CreditRow, TransactionRow } from '../credits/credit.mapper';
+import {
+  chargeCreditSql,
+  type CreditRow,
+  PLATFORM_SCOPE,
+  restoreCreditSql,
+  type TransactionRow,
+} from '../credits';
 
 /**
  * The ledger newest first (the old cursor) or oldest first: the (created_at desc, id desc) indexes read
@@ -106,13 +111,13 @@ function transactionSearchSql(search: string | undefined): SqlClause | null {
 
 /**
  * One statement per transaction, so it is atomic without a transaction round trip: the conditional
- * UPDATE is the check and the charge (its row lock serialises concurrent charges of a credit across every
- * instance; one that would take the balance below zero, finds the credit past its end date or
- * deactivated, or not the actor's to process, changes nothing), and the ledger row (with balanceAfter),
- * the tallies and the outbox event are inserted from its result. With an Idempotency-Key the statement
- * is also the key's claim (Idempotency.onceInStatement): it charges only while the key is free and
- * inserts the key beside the ledger row, so a concurrent twin that committed first makes it a unique
- * violation and the whole statement changes nothing.
+ * UPDATE (chargeCreditSql, which credits/ owns) is the check and the charge (its row lock serialises
+ * concurrent charges of a credit across every instance; one that would take the balance below zero,
+ * finds the credit past its end date or deactivated, or not the actor's to process, changes nothing),
+ * and the ledger row (with balanceAfter), the tallies and the outbox event are inserted from its result.
+ * With an Idempotency-Key the statement is also the key's claim (Idempotency.onceInStatement): it
+ * charges only while the key is free and inserts the key beside the ledger row, so a concurrent twin
+ * that committed first makes it a unique violation and the whole statement changes nothing.
  */
 const recordSql = (
   processable: string,
@@ -120,11 +125,7 @@ const recordSql = (
   audit: AuditSqlInsert,
   claim: StatementClaim | null,
 ) => `with updated as (
-    update athlete_credits c
-       set current_balance = c.current_balance - ?, used_amount = c.used_amount + ?, updated_at = ?::timestamptz
-     where c.id = ? and c.is_active and c.end_date >= ?::date and c.current_balance >= ? and (${processable})
-       ${claim ? `and ${claim.unclaimed}` : ''}
-    returning c.*
+    ${chargeCreditSql(`and (${processable}) ${claim ? `and ${claim.unclaimed}` : ''}`)}
   ), inserted as (
     insert into credit_transactions (id, credit_id, athlete_name, partner_id, partner_name, transaction_type,
       amount, description, category, reference, balance_after, notes, created_at, created_by, business_day)
@@ -150,18 +151,15 @@ const recordSql = (
 /**
  * The void, one statement: the transaction is marked voided only if it was not (the row lock makes a
  * concurrent second void find it voided and change nothing), and exactly then its amount goes back to
- * the credit, the day's sales tally drops and the event is written.
+ * the credit (restoreCreditSql, which credits/ owns), the day's sales tally drops and the event is
+ * written.
  */
 const voidSql = (visible: string, event: string) => `with voided as (
     update credit_transactions t set voided_at = ?::timestamptz, voided_by = ?, void_reason = ?
      where t.id = ? and t.voided_at is null and (${visible})
     returning t.*
   ), restored as (
-    update athlete_credits c
-       set current_balance = c.current_balance + v.amount, used_amount = c.used_amount - v.amount,
-           updated_at = ?::timestamptz
-      from voided v where c.id = v.credit_id
-    returning c.*
+    ${restoreCreditSql('voided')}
   ), scopes as (
     select '${PLATFORM_SCOPE}'::uuid as scope_id, business_day, amount from voided
     union all

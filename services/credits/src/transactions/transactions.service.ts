@@ -11,10 +11,16 @@ import { formatCents } from '@avpass/domain';
 import { AuditTrail, DomainError, Idempotency, PartnerDirectory } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { processableCreditsSql, tallyScopeOf, visibleTransactionsSql } from '../credits/credit-visibility';
-import { toCredit, toTransaction, type CreditRow } from '../credits/credit.mapper';
-import { creditNotFound } from '../credits/credits.service';
-import { CreditsRepository } from '../credits/credits.repository';
+import {
+  creditNotFound,
+  type CreditRow,
+  CreditsRepository,
+  processableCreditsSql,
+  tallyScopeOf,
+  toCredit,
+  toTransaction,
+  visibleTransactionsSql,
+} from '../credits';
 import { CreditsSettings } from '../settings';
 import { TransactionsRepository, type LedgerChange } from './transactions.repository';
 
