@@ -19,9 +19,8 @@ import {
 } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { InventoryTransactionsRepository } from '../ledger/inventory-transactions.repository';
-import { InventoryLinesRepository } from '../stock/inventory-lines.repository';
-import { LowStockAlerts } from '../stock/low-stock-alerts';
+import { InventoryTransactionsRepository } from '../ledger';
+import { InventoryLinesRepository, LowStockAlerts } from '../stock';
 import { AllocationsRepository, type AllocationViewRow } from './allocations.repository';
 
 /** A company's allocations list names only its own partner id (issue 27, like the credits lists). */

@@ -30,10 +30,4 @@ export class MerchItemsHandlers {
     requireSuperAdmin(meta);
     return this.items.remove(id, meta);
   }
-
-  @RpcHandler(RPC.inventory.itemLines)
-  lines(query: In<typeof RPC.inventory.itemLines>, meta: RpcMeta) {
-    requireSuperAdmin(meta);
-    return this.items.linesOf(query);
-  }
 }

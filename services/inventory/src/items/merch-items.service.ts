@@ -1,9 +1,7 @@
 import {
-  INVENTORY_LINE_SORT_DEFAULT_ORDER,
   MERCH_ITEM_SORT_DEFAULT_ORDER,
   type Actor,
   type AuditAction,
-  type InventoryLine,
   type MerchItem,
   type MerchItemFields,
   type MessageResponse,
@@ -14,8 +12,6 @@ import {
 import { AuditTrail, diffChanges, DomainError, Transactions, type Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { toInventoryLine } from '../stock/inventory-line.mapper';
-import { InventoryLinesRepository } from '../stock/inventory-lines.repository';
 import { toMerchItem } from './merch-item.mapper';
 import { MerchItemsRepository, type MerchItemRow, type MerchItemValues } from './merch-items.repository';
 
@@ -32,7 +28,6 @@ export const ITEM_HAS_STOCK =
 export class MerchItemsService {
   constructor(
     private readonly items: MerchItemsRepository,
-    private readonly lines: InventoryLinesRepository,
     private readonly transactions: Transactions,
     private readonly audit: AuditTrail,
   ) {}
@@ -112,15 +107,6 @@ export class MerchItemsService {
       this.recordAudit(tx, meta, 'inventory.item.deleted', id, current, null);
     });
     return { message: 'Item deleted successfully' };
-  }
-
-  /** Every line of an item (at most 77), in the Inventory tab's sort and status filter. */
-  async linesOf(query: RpcRequestPayload<'inventory.items.lines.v1'>): Promise<InventoryLine[]> {
-    await this.requireItem(query.id);
-    const sort = query.sort ?? 'size';
-    const order = query.order ?? INVENTORY_LINE_SORT_DEFAULT_ORDER[sort];
-    const rows = await this.lines.listForItem(query.id, { sort, order, status: query.status });
-    return rows.map(toInventoryLine);
   }
 
   /** Items are the club's catalogue: their entries concern no partner. */

@@ -22,6 +22,13 @@ export class StockHandlers {
     return this.stock.restock(input, requireSuperAdmin(meta), meta);
   }
 
+  /** An item's lines (its Inventory tab); the item must exist. */
+  @RpcHandler(RPC.inventory.itemLines)
+  lines(query: In<typeof RPC.inventory.itemLines>, meta: RpcMeta) {
+    requireSuperAdmin(meta);
+    return this.stock.linesOf(query);
+  }
+
   @RpcHandler(RPC.inventory.summary)
   summary(_: object, meta: RpcMeta) {
     requireSuperAdmin(meta);

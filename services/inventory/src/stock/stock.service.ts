@@ -1,4 +1,5 @@
 import {
+  INVENTORY_LINE_SORT_DEFAULT_ORDER,
   RPC,
   type Actor,
   type InventoryLine,
@@ -11,12 +12,8 @@ import {
 import { AuditTrail, diffChanges, DomainError, Idempotency, type Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import {
-  COUNT_CAP,
-  InventoryTransactionsRepository,
-  type LedgerRow,
-} from '../ledger/inventory-transactions.repository';
-import { MerchItemsRepository, type MerchItemRow } from '../items/merch-items.repository';
+import { MerchItemsRepository, type MerchItemRow } from '../items';
+import { COUNT_CAP, InventoryTransactionsRepository, type LedgerRow } from '../ledger';
 import { toInventoryLine } from './inventory-line.mapper';
 import { InventoryLinesRepository, type InventoryLineRow } from './inventory-lines.repository';
 import { LowStockAlerts } from './low-stock-alerts';
@@ -32,7 +29,10 @@ interface LineInput {
   notes?: string | null | undefined;
 }
 
-/** Stock lines: creation (singly or per size), restock, the admin summary and the ledger's lists. */
+/**
+ * Stock lines: creation (singly or per size), restock, an item's lines (its Inventory tab), the admin
+ * summary and the ledger's lists.
+ */
 @Injectable()
 export class StockService {
   constructor(
@@ -207,6 +207,15 @@ export class StockService {
     });
     await this.alerts.checkLine(tx, line.id);
     return line;
+  }
+
+  /** Every line of an item (at most 77), in the Inventory tab's sort and status filter. */
+  async linesOf(query: RpcRequestPayload<'inventory.items.lines.v1'>): Promise<InventoryLine[]> {
+    await this.requireItem(query.id);
+    const sort = query.sort ?? 'size';
+    const order = query.order ?? INVENTORY_LINE_SORT_DEFAULT_ORDER[sort];
+    const rows = await this.lines.listForItem(query.id, { sort, order, status: query.status });
+    return rows.map(toInventoryLine);
   }
 
   private async requireItem(id: string): Promise<MerchItemRow> {

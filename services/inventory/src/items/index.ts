@@ -1,0 +1,3 @@
+// items/: what other folders of the inventory service may use (avpass/folder-boundaries).
+
+export { type MerchItemRow, MerchItemsRepository } from './merch-items.repository';
