@@ -36,7 +36,7 @@ const PLATFORM_DATA_PLUMBING = [
 
 // ---- Folders of a service (avpass/folder-boundaries, avpass/tables-written-by-owner) -----------
 /** Services whose folders do not yet hold the two rules (see the block that applies them). */
-const FOLDER_RULES_PENDING = ['credits', 'identity', 'inventory'];
+const FOLDER_RULES_PENDING = ['credits', 'inventory'];
 
 // ---- Module boundaries -------------------------------------------------------------------------
 // Between projects, code imports packages (`@avpass/contracts`, `@avpass/domain`, `@avpass/platform`),
