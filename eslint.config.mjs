@@ -34,10 +34,6 @@ const PLATFORM_DATA_PLUMBING = [
   'libs/platform/src/service/service-platform.module.ts',
 ];
 
-// ---- Folders of a service (avpass/folder-boundaries, avpass/tables-written-by-owner) -----------
-/** Services whose folders do not yet hold the two rules (see the block that applies them). */
-const FOLDER_RULES_PENDING = ['identity'];
-
 // ---- Module boundaries -------------------------------------------------------------------------
 // Between projects, code imports packages (`@avpass/contracts`, `@avpass/domain`, `@avpass/platform`),
 // so the boundaries below are import-name patterns; a local rule makes sure relative paths cannot
@@ -317,12 +313,9 @@ export default tseslint.config(
   // Inside a service, a folder is an aggregate: entered through its index.ts, no folder cycles, and the
   // only writer of the tables its tables.ts declares (tools/eslint/folder-boundaries.mjs,
   // tools/eslint/tables-written-by-owner.mjs). Top-level files and migrations/ are the composition root.
-  // Services not yet cut this way are listed (issue 38): each still has folders entered past their
-  // index.ts, and identity has folder cycles. Take a service off the
-  // list once `npx eslint services/<name>/src` passes with it off.
+  // Every service holds them (issue 38).
   {
     files: ['services/*/src/**/*.ts'],
-    ignores: FOLDER_RULES_PENDING.map((s) => `services/${s}/src/**`),
     rules: { 'avpass/folder-boundaries': 'error', 'avpass/tables-written-by-owner': 'error' },
   },
 

@@ -1,25 +1,14 @@
 import { RPC } from '@avpass/contracts';
 import { ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AdminBootstrap } from './auth/admin-bootstrap';
-import { AuthHandlers } from './auth/auth.handlers';
-import { AuthService } from './auth/auth.service';
-import { LoginThrottle } from './auth/login-throttle';
-import { PasswordHasher } from './auth/password-hasher';
+import { AdminBootstrap, AuthHandlers, AuthService, LoginThrottle } from './auth';
 import { CLOCK, systemClock, type Clock } from './clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { migrations } from './migrations';
-import { PartnerDeletedSubscriber } from './partner-events/partner-deleted.subscriber';
-import { PartnerStatus } from './partner-statuses/partner-status.entity';
-import { PartnerStatusSubscriber } from './partner-events/partner-status.subscriber';
-import { PartnerStatusesRepository } from './partner-statuses/partner-statuses.repository';
-import { Session } from './sessions/session.entity';
-import { SessionsRepository } from './sessions/sessions.repository';
-import { SessionsService } from './sessions/sessions.service';
-import { User } from './users/user.entity';
-import { UsersHandlers } from './users/users.handlers';
-import { UsersRepository } from './users/users.repository';
-import { UsersService } from './users/users.service';
+import { PartnerDeletedSubscriber, PartnerStatusSubscriber } from './partner-events';
+import { PartnerStatus, PartnerStatusesRepository } from './partner-statuses';
+import { Session, SessionsRepository, SessionsService } from './sessions';
+import { PasswordHasher, User, UsersHandlers, UsersRepository, UsersService } from './users';
 
 export interface IdentityModuleOptions {
   /** Tests stand the service at a chosen instant (sign-in delays). */

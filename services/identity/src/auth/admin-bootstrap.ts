@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
-import { UsersRepository } from '../users/users.repository';
-import { PasswordHasher } from './password-hasher';
+import { PasswordHasher, UsersRepository } from '../users';
 
 /**
  * On first start with no administrator, creates one from ADMIN_USERNAME / ADMIN_PASSWORD; with no

@@ -1,7 +1,7 @@
 import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contracts';
 import { requireActor, requireSuperAdmin, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
-import { UsersService } from '../users/users.service';
+import { UsersService } from '../users';
 import { AuthService } from './auth.service';
 
 /** Sign-in, sessions and the administrator's own profile; requests validated by their contracts. */

@@ -9,14 +9,11 @@ import {
 } from '@avpass/contracts';
 import { AuditTrail, DomainError, RpcClient, Transactions } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
-import { PartnerStatusesRepository } from '../partner-statuses/partner-statuses.repository';
-import { SessionsService } from '../sessions/sessions.service';
-import type { User } from '../users/user.entity';
-import { displayNameOf, toCurrentUser } from '../users/user.mapper';
-import { UsersRepository } from '../users/users.repository';
+import { PartnerStatusesRepository } from '../partner-statuses';
+import { SessionsService } from '../sessions';
+import { displayNameOf, PasswordHasher, toCurrentUser, type User, UsersRepository } from '../users';
 import { LoginThrottle, SignInThrottled, type LoginAttempt } from './login-throttle';
 import { maskIdentifier } from './masked-identifier';
-import { PasswordHasher } from './password-hasher';
 
 const INVALID = 'Invalid username or password';
 const PARTNER_DEACTIVATED =

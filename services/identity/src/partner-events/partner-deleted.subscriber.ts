@@ -1,8 +1,8 @@
 import type { DomainEvent } from '@avpass/contracts';
 import { AuditTrail, type EventSubscriber, type Tx } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
-import { SessionsRepository } from '../sessions/sessions.repository';
-import { UsersRepository } from '../users/users.repository';
+import { SessionsRepository } from '../sessions';
+import { UsersRepository } from '../users';
 
 /** A deleted partner's portal users are deactivated and signed out everywhere. */
 @Injectable()

@@ -1,9 +1,9 @@
 import type { DomainEvent } from '@avpass/contracts';
 import type { EventSubscriber, Tx } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
-import { SessionsRepository } from '../sessions/sessions.repository';
-import { UsersRepository } from '../users/users.repository';
-import { PartnerStatusesRepository } from '../partner-statuses/partner-statuses.repository';
+import { PartnerStatusesRepository } from '../partner-statuses';
+import { SessionsRepository } from '../sessions';
+import { UsersRepository } from '../users';
 
 /**
  * A deactivated partner's staff are signed out everywhere and refused at sign-in until it is

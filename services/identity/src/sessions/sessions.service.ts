@@ -1,8 +1,8 @@
+import type { Role } from '@avpass/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { CLOCK, type Clock } from '../clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
-import type { User } from '../users/user.entity';
 import type { SessionData } from './session.entity';
 import { SessionsRepository } from './sessions.repository';
 
@@ -17,6 +17,13 @@ export function sessionIdOf(token: string): string {
  * SESSION_IDLE_MINUTES after its last request, never later (decision 158).
  */
 export const LAST_SEEN_GRANULARITY_MS = 60_000;
+
+/** Who a session is started for (a users/ User is one; sessions/ does not import users/). */
+export interface SessionUser {
+  id: string;
+  role: Role;
+  companyId: string | null;
+}
 
 /**
  * Opaque bearer tokens backed by rows in `sessions`; ending a session takes effect at once. A session
@@ -36,7 +43,7 @@ export class SessionsService {
     this.idleMs = config.SESSION_IDLE_MINUTES * 60_000;
   }
 
-  async start(user: User): Promise<string> {
+  async start(user: SessionUser): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock();
     await this.sessions.insert({

@@ -11,8 +11,8 @@ import {
 import { AuditTrail, diffChanges, DomainError, Transactions } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { PasswordHasher } from '../auth/password-hasher';
-import { SessionsService } from '../sessions/sessions.service';
+import { SessionsService } from '../sessions';
+import { PasswordHasher } from './password-hasher';
 import { User } from './user.entity';
 import { displayNameOf, toPortalUser } from './user.mapper';
 import { UsersRepository } from './users.repository';
