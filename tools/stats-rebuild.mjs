@@ -3,7 +3,8 @@
 // redemptions (a cancelled one counts nowhere) and the codes (code_tallies, redemption_tallies,
 // location_tallies, batch_tallies, qr_codes.partner_ids, the landing page's partner_offer_tallies,
 // trainer_day_tallies), and checks that each code's usage_count is the signed sum of its redemptions
-// and reversals (failing loudly, rolled back, when one is not), in one transaction. What an operator
+// and reversals, and that each redemption's status and cancel columns agree with its reversal row
+// (failing loudly, rolled back, when one does not), in one transaction. What an operator
 // runs after a restore or a bulk import by SQL; safe with the platform running (it locks the vouchers
 // tables for the few seconds it takes) and idempotent.
 // Uses DATABASE_URL (the platform's privileged URL, or the vouchers role's) and BUSINESS_TIMEZONE;
@@ -16,6 +17,7 @@ import { platformEnv } from './platform.mjs';
 const require = createRequire(import.meta.url);
 // Every tally, the trainer codes' trainer_day_tallies included (the same queue feeds them).
 const {
+  CANCEL_FLAG_MISMATCHES_SQL,
   REBUILD_TALLIES_SQL,
   USAGE_COUNT_MISMATCHES_SQL,
 } = require('../services/vouchers/dist/tallies/tallies-sql.repository.js');
@@ -40,6 +42,15 @@ export async function rebuildStats(
       const list = wrong.map((w) => `${w.id} (usage_count ${w.usageCount}, rows ${w.signedSum})`).join(', ');
       throw new Error(
         `usage_count is not the signed sum of the redemptions and reversals of ${wrong.length === 10 ? 'at least 10 codes' : `${wrong.length} code(s)`}: ${list}`,
+      );
+    }
+    // A redemption's status and cancel columns are the lists' index of its reversal row, written by the
+    // same statement (decision 266): one that disagrees is a defect too, said loudly and rolled back.
+    const { rows: flags } = await client.query(CANCEL_FLAG_MISMATCHES_SQL, [10]);
+    if (flags.length) {
+      const list = flags.map((f) => `${f.id} (${f.problem})`).join(', ');
+      throw new Error(
+        `the cancel columns disagree with the reversal rows of ${flags.length === 10 ? 'at least 10 redemptions' : `${flags.length} redemption(s)`}: ${list}`,
       );
     }
     await client.query('commit');

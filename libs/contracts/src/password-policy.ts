@@ -1,21 +1,25 @@
 import { z } from 'zod';
-import { COMMON_PASSWORDS_FRONT_CODED, COMMON_PASSWORDS_RANKED } from './common-passwords';
+// A data file, not code (decision 265): tools/build.mjs copies it into dist/, Vite bundles it.
+import commonPasswordList from './common-passwords.json';
 
 /** The spec's minimum length of a new password. */
 export const PASSWORD_MIN_LENGTH = 6;
 
-export const COMMON_PASSWORD_MESSAGE = `This password is one of the ${COMMON_PASSWORDS_RANKED.toLocaleString('en-US')} most commonly used, which attackers try first. Choose a less common one.`;
+export const COMMON_PASSWORD_MESSAGE = `This password is one of the ${commonPasswordList.ranked.toLocaleString('en-US')} most commonly used, which attackers try first. Choose a less common one.`;
 
 let common: ReadonlySet<string> | null = null;
 
-/** The bundled list, decoded on first use (common-passwords.ts is front-coded). */
+/** The bundled list, decoded on first use (common-passwords.json is front-coded). */
 function commonPasswords(): ReadonlySet<string> {
   if (common) return common;
   const words = new Set<string>();
   let previous = '';
-  for (const entry of COMMON_PASSWORDS_FRONT_CODED.split(' ')) {
+  for (const entry of commonPasswordList.frontCoded.split(' ')) {
     previous = previous.slice(0, Number(entry[0])) + entry.slice(1);
     words.add(previous);
+  }
+  if (words.size !== commonPasswordList.count) {
+    throw new Error(`common-passwords.json holds ${words.size} passwords, not ${commonPasswordList.count}`);
   }
   common = words;
   return words;

@@ -113,3 +113,35 @@ export const USAGE_COUNT_MISMATCHES_SQL = `with uses as (
    where q.usage_count <> coalesce(u.n, 0) - coalesce(v.n, 0)
    order by q.id
    limit $1`;
+
+/**
+ * The redemptions whose status and cancel columns disagree with their reversal row (decision 266), at
+ * most `$1`, each with what is wrong: a cancelled one without a reversal, a reversal whose redemption is
+ * not cancelled, or a reversal whose code, time, who or why differ from the redemption's columns (read
+ * as migration 0026 backfilled them: a missing time is the redemption's, a missing name or reason
+ * empty). The columns are the lists' index of the reversal, written by the same statement; what
+ * `npm run stats:rebuild` checks beside the counts, failing loudly (rolled back) on any. Cheap at any
+ * size: the cancelled ones are read through redemptions_cancelled_order_index, the reversals (as few)
+ * by their redemption's key.
+ */
+export const CANCEL_FLAG_MISMATCHES_SQL = `select id, problem from (
+    select r.id,
+           case when v.id is null then 'cancelled without a reversal row'
+                else 'cancel columns differ from its reversal row' end as problem
+      from redemptions r
+      left join redemption_reversals v on v.redemption_id = r.id
+     where r.status = 'cancelled'
+       and (v.id is null
+            or v.qr_code_id <> r.qr_code_id
+            or v.reversed_at <> coalesce(r.cancelled_at, r.redeemed_at)
+            or v.reversed_by <> coalesce(r.cancelled_by, '')
+            or v.reversed_by_user_id is distinct from r.cancelled_by_user_id
+            or v.reason <> coalesce(r.cancel_reason, ''))
+    union all
+    select v.redemption_id, 'reversed but ' || r.status
+      from redemption_reversals v
+      join redemptions r on r.id = v.redemption_id
+     where r.status <> 'cancelled'
+  ) wrong
+  order by id
+  limit $1`;
