@@ -84,6 +84,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Unit tests are never retried (decision 230), and a CI box shared with other jobs can be several
+          // times slower than a laptop: a ceiling well above any test's quiet time, so only a hang fails.
+          testTimeout: 30_000,
           include: [
             'libs/**/src/**/*.spec.ts',
             'services/**/src/**/*.spec.ts',
