@@ -121,6 +121,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           retry: RETRIES_IN_CI,
+          // `expect.poll` without its own timeout waits up to 15 s, not vitest's 1 s: a screen's lazy code
+          // on a loaded CI box can take longer than a second, and a poll ends as soon as it holds.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           // The global setup builds nothing, but starting seven apps and Chromium can take a while.
           hookTimeout: 180_000,
           // One running platform and one browser, shared by every file.
