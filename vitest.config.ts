@@ -119,7 +119,8 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
+          // A test drives several screens; on a loaded two-core box one can take a minute (stop 47 saw 63 s).
+          testTimeout: 120_000,
           retry: RETRIES_IN_CI,
           // `expect.poll` without its own timeout waits up to 15 s, not vitest's 1 s: a screen's lazy code
           // on a loaded CI box can take longer than a second, and a poll ends as soon as it holds.
