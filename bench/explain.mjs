@@ -52,7 +52,7 @@ const assigned = (alias) =>
 const queries = [
   [
     'Admin codes, first page (`GET /api/admin/qr-codes?limit=50`)',
-    'QrCodesRepository.page, offset 0; total: TalliesRepository.codes',
+    'QrCodesRepository.page, offset 0; total: TalliesRepository.codeCount',
     `select q.*, q.created_at::text as cursor_at from qr_codes q where true
       order by q.created_at desc, q.id desc limit 50 offset 0`,
     [],
@@ -112,14 +112,14 @@ const queries = [
   ],
   [
     'Company codes, first page (`GET /api/qr-codes/all?limit=50`)',
-    'QrCodesRepository.page for a company actor; total: TalliesRepository.codes',
+    'QrCodesRepository.page for a company actor; total: TalliesRepository.codeCount',
     `select q.*, q.created_at::text as cursor_at from qr_codes q where ${assigned('q')}
       order by q.created_at desc, q.id desc limit 50 offset 0`,
     [partner],
   ],
   [
     'Admin redemptions, first page (`GET /api/admin/redemptions?limit=50`)',
-    'StatsRepository.redemptionsPage; total: TalliesRepository.redemptions',
+    'StatsRepository.redemptionsPage; total: TalliesRepository.redemptionCount',
     `select r.id, r.qr_code_id, r.redeemed_at, r.redeemed_at::text as cursor_at, r.redeemed_by, r.device_info,
             r.ip_address, r.user_agent, r.status, q.clinic_name, q.service, q.discount_type, q.discount_value, q.qr_type
        from redemptions r join qr_codes q on q.id = r.qr_code_id
@@ -193,7 +193,7 @@ const queries = [
     ['Company stats (`GET /api/stats`)', partner],
   ].map(([title, scope]) => [
     title,
-    'TalliesRepository.counts',
+    'TalliesRepository.scopeCounts',
     `with pending as (select day, clinic_name from pending_tallies where $1::uuid = '${PLATFORM}' or $1::uuid = any(partner_ids))
      select (select coalesce(sum(codes), 0) from code_tallies where scope_id = $1)::int as codes,
             ((select coalesce(sum(redemptions), 0) from redemption_tallies where scope_id = $1)

@@ -1,39 +1,27 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { E2E_ADMIN } from './support/global-setup';
-import { api, launchBrowser, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, signIn } from './support/browser';
 import { adminLogin, createPartnerWithStaff } from './support/partners';
+import { eventually, useTableBrowser } from './support/tables';
 
 // Issue 27, "Tables", on the credits screens: the administrator's Credit Allocations and the
 // partner's athletes sort by their headers and filter by status (and partner) on the server, and keep
 // search, sort and filters in the URL, so a reload shows the same view. Screenshots go to e2e/screenshots/.
 const baseUrl = inject('baseUrl');
-const LAPTOP = { width: 1366, height: 768 };
 const TAG = `Tc${randomUUID().slice(0, 5)}`;
 const staff = { username: `e2e-ctables-${TAG.toLowerCase()}`, password: 'credit-tables-password' };
 
-/** What the screen shows, once it shows it (a busy machine renders late): up to 15 s. */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
-
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
+const ui = useTableBrowser(baseUrl, (current) => (page = current));
+const { shot, settle, signInAdmin } = ui;
 let adminToken: string;
 let partnerId: string;
 let partnerName: string;
 /** The partner's charges, oldest first: Morgan's (voided), then Zoe's. */
 const charges: string[] = [];
-
-const shot = (name: string) =>
-  page.screenshot({ path: new URL(`./screenshots/${name}.png`, import.meta.url).pathname, fullPage: false });
-
-async function settle() {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(400);
-}
 
 function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -58,7 +46,6 @@ async function credit(name: string, startDate: string, endDate: string, partner?
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   adminToken = await adminLogin(baseUrl);
   partnerName = `${TAG} Outfitters`;
   partnerId = await createPartnerWithStaff(baseUrl, adminToken, { name: partnerName }, staff);
@@ -85,12 +72,6 @@ beforeAll(async () => {
   });
   expect(voided.status, JSON.stringify(voided.body)).toBe(200);
 });
-afterAll(async () => browser?.close());
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: LAPTOP });
-  page = await context.newPage();
-});
-afterEach(async () => context?.close());
 
 /** The athlete names of the administrator's rows, top to bottom, without the run's tag. */
 const allocations = async () =>
@@ -105,8 +86,7 @@ const athletes = async () =>
 
 describe('the credits tables keep their view in the URL', () => {
   it('Credit Allocations: sorts by a header, filters by status and partner, the same after a reload', async () => {
-    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
-    await page.waitForURL(`${baseUrl}/dashboard`);
+    await signInAdmin();
     await page.goto(`${baseUrl}/admin-credits?q=${TAG}`);
     await page.getByTestId('credit-row').first().waitFor();
     await settle();
@@ -114,10 +94,7 @@ describe('the credits tables keep their view in the URL', () => {
 
     // Athlete A–Z by the header (aria-sort says so), then Z–A.
     const athleteHeader = page.getByRole('columnheader', { name: 'Athlete' });
-    await expect(athleteHeader.getAttribute('aria-sort')).resolves.toBe('none');
-    await page.getByTestId('sort-athleteName').click();
-    await page.waitForURL(/sort=athleteName/);
-    await eventually(() => athleteHeader.getAttribute('aria-sort')).toBe('ascending');
+    await ui.sortsAscendingByHeader(athleteHeader, 'sort-athleteName', /sort=athleteName/);
     await eventually(allocations).toEqual(['alex', 'Blake', 'Morgan', 'Zoe']);
     await page.getByTestId('sort-athleteName').click();
     await page.waitForURL(/order=desc/);
@@ -129,9 +106,7 @@ describe('the credits tables keep their view in the URL', () => {
     await eventually(allocations).toEqual(['Blake', 'alex', 'Zoe', 'Morgan']);
 
     // Status: Active only, then the partner's only.
-    await page.getByTestId('status-filter').click();
-    await page.getByRole('option', { name: 'Active' }).click();
-    await page.waitForURL(/status=active/);
+    await ui.pickFilter('status-filter', 'Active', /status=active/);
     await eventually(allocations).toEqual(['alex', 'Zoe', 'Morgan']);
     await page.getByTestId('credits-partner-filter').fill(partnerName);
     await page.getByRole('option', { name: partnerName }).first().click();
@@ -141,9 +116,7 @@ describe('the credits tables keep their view in the URL', () => {
     await shot('tables-credits-allocations-filtered');
 
     // A reload shows the same view.
-    await page.reload();
-    await page.getByTestId('credit-row').first().waitFor();
-    await settle();
+    await ui.reloadShowing('credit-row');
     await eventually(allocations).toEqual(['Zoe', 'Morgan']);
     await expect(page.getByTestId('status-filter').locator('input').inputValue()).resolves.toBe('active');
     await expect(page.getByLabel('Search credits').inputValue()).resolves.toBe(TAG);
@@ -164,13 +137,9 @@ describe('the credits tables keep their view in the URL', () => {
     await page.getByTestId('sort-endDate').click();
     await page.waitForURL(/order=desc/);
     await eventually(athletes).toEqual(['Morgan', 'Zoe', 'alex', 'Blake']);
-    await page.getByTestId('status-filter').click();
-    await page.getByRole('option', { name: 'Expired' }).click();
-    await page.waitForURL(/status=expired/);
+    await ui.pickFilter('status-filter', 'Expired', /status=expired/);
     await eventually(athletes).toEqual(['Blake']);
-    await page.reload();
-    await page.getByTestId('athlete-row').first().waitFor();
-    await settle();
+    await ui.reloadShowing('athlete-row');
     await eventually(athletes).toEqual(['Blake']);
     await expect(page.getByTestId('status-filter').locator('input').inputValue()).resolves.toBe('expired');
     await eventually(() =>
@@ -184,8 +153,7 @@ describe('the credits tables keep their view in the URL', () => {
       page
         .locator('[data-testid="ledger-row"]')
         .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-transaction-id')));
-    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
-    await page.waitForURL(`${baseUrl}/dashboard`);
+    await signInAdmin();
     await page.goto(`${baseUrl}/admin-credits?tab=ledger&q=${TAG}`);
     await page.getByTestId('ledger-row').first().waitFor();
     await eventually(ledgerIds).toEqual([...charges].reverse());
@@ -195,13 +163,9 @@ describe('the credits tables keep their view in the URL', () => {
     await page.waitForURL(/order=asc/);
     await eventually(() => dateHeader.getAttribute('aria-sort')).toBe('ascending');
     await eventually(ledgerIds).toEqual(charges);
-    await page.getByTestId('status-filter').click();
-    await page.getByRole('option', { name: 'Completed' }).click();
-    await page.waitForURL(/status=completed/);
+    await ui.pickFilter('status-filter', 'Completed', /status=completed/);
     await eventually(ledgerIds).toEqual([charges[1]]);
-    await page.reload();
-    await page.getByTestId('ledger-row').first().waitFor();
-    await settle();
+    await ui.reloadShowing('ledger-row');
     await eventually(ledgerIds).toEqual([charges[1]]);
     await expect(page.getByTestId('status-filter').locator('input').inputValue()).resolves.toBe('completed');
     await expect(

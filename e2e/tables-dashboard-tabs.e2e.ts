@@ -1,37 +1,25 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { E2E_ADMIN } from './support/global-setup';
-import { api, launchBrowser, newPhoneContext, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api } from './support/browser';
 import { seriousAxeViolations } from './support/axe';
 import { adminLogin, createPartner } from './support/partners';
+import { eventually, useTableBrowser } from './support/tables';
 
 // Issue 27, "Tables", on more lists: the Trainer/Athlete QR tab sorts by its headers, filters by the
 // chip's status and by partner on the server, and the Batches tab sorts by name and size; both keep
 // search, sort and filters in the URL, so a reload or a shared link shows the same view. Screenshots at 1366 × 768 go to e2e/screenshots/.
 const baseUrl = inject('baseUrl');
-const LAPTOP = { width: 1366, height: 768 };
 const TAG = `Tm${randomUUID().slice(0, 5)}`;
 
-/** What the screen shows, once it shows it (a busy machine renders late): up to 15 s. */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
-
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
+const ui = useTableBrowser(baseUrl, (current) => (page = current));
+const { shot, settle, signInAdmin } = ui;
 let adminToken: string;
 let partnerId: string;
 let partnerName: string;
 const made: string[] = [];
-
-const shot = (name: string) =>
-  page.screenshot({ path: new URL(`./screenshots/${name}.png`, import.meta.url).pathname, fullPage: false });
-
-async function settle() {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(400);
-}
 
 async function trainers(names: string[], extra: Record<string, unknown> = {}): Promise<void> {
   const res = await api(baseUrl, '/api/generate-trainer-qr', {
@@ -49,7 +37,6 @@ async function trainers(names: string[], extra: Record<string, unknown> = {}): P
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   adminToken = await adminLogin(baseUrl);
   partnerName = `${TAG} Sports Clinic`;
   partnerId = await createPartner(baseUrl, adminToken, { name: partnerName });
@@ -85,18 +72,7 @@ afterAll(async () => {
   await api(baseUrl, `/api/vendors/${partnerId}`, { method: 'DELETE', token: adminToken }).catch(
     () => undefined,
   );
-  await browser?.close();
 });
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: LAPTOP });
-  page = await context.newPage();
-});
-afterEach(async () => context?.close());
-
-async function signInAdmin() {
-  await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
-  await page.waitForURL(`${baseUrl}/dashboard`);
-}
 
 /** The trainer names of the tab's rows, top to bottom. */
 const names = () => page.locator('[data-testid="trainer-row"] td:nth-child(2)').allInnerTexts();
@@ -111,10 +87,7 @@ describe('the trainer codes table keeps its view in the URL', () => {
     await eventually(async () => (await names()).length).toBe(5);
     // Name A–Z by the header (aria-sort says so), then Z–A.
     const nameHeader = page.getByRole('columnheader', { name: 'Name' });
-    await expect(nameHeader.getAttribute('aria-sort')).resolves.toBe('none');
-    await page.getByTestId('sort-name').click();
-    await page.waitForURL(/sort=name/);
-    await eventually(() => nameHeader.getAttribute('aria-sort')).toBe('ascending');
+    await ui.sortsAscendingByHeader(nameHeader, 'sort-name', /sort=name/);
     await eventually(names).toEqual([
       'Ava Runner',
       'Bo Partnered',
@@ -133,21 +106,15 @@ describe('the trainer codes table keeps its view in the URL', () => {
     ]);
 
     // Status: Expired shows none of them, Active all.
-    await page.getByTestId('status-filter').click();
-    await page.getByRole('option', { name: 'Expired' }).click();
-    await page.waitForURL(/status=expired/);
+    await ui.pickFilter('status-filter', 'Expired', /status=expired/);
     await eventually(() => page.getByText(`No trainer/athlete QR codes match "${TAG}".`).isVisible()).toBe(
       true,
     );
-    await page.getByTestId('status-filter').click();
-    await page.getByRole('option', { name: 'Active' }).click();
-    await page.waitForURL(/status=active/);
+    await ui.pickFilter('status-filter', 'Active', /status=active/);
     await eventually(async () => (await names()).length).toBe(5);
 
     // A reload shows the same view: search, sort, direction and status.
-    await page.reload();
-    await page.getByTestId('trainer-row').first().waitFor();
-    await settle();
+    await ui.reloadShowing('trainer-row');
     await eventually(names).toEqual([
       'Zed Lifter',
       'Quinn Partnered',
@@ -162,11 +129,7 @@ describe('the trainer codes table keeps its view in the URL', () => {
 
     // A shared link in another signed-in session shows the same view.
     const shared = page.url();
-    await context.close();
-    context = await browser.newContext({ viewport: LAPTOP });
-    page = await context.newPage();
-    await signInAdmin();
-    await page.goto(shared);
+    await ui.openShared(shared);
     await page.getByTestId('trainer-row').first().waitFor();
     await eventually(names).toEqual([
       'Zed Lifter',
@@ -191,9 +154,7 @@ describe('the trainer codes table keeps its view in the URL', () => {
   });
 
   it('on a phone the tab is cards, sorted by the Sort field', async () => {
-    await context.close();
-    context = await newPhoneContext(browser);
-    page = await context.newPage();
+    await ui.newSession('phone');
     await signInAdmin();
     await page.goto(`${baseUrl}/dashboard?tab=trainer&q=${TAG}`);
     await page.getByTestId('trainer-row').first().waitFor();
@@ -242,9 +203,7 @@ describe('the Batches tab keeps its view in the URL', () => {
     await page.getByTestId('sort-count').click();
     await page.waitForURL(/order=asc/);
     await eventually(batchNames).toEqual(['Cedar tickets', 'Maple flyers', 'aspen cards']);
-    await page.reload();
-    await page.getByTestId('batch-row').first().waitFor();
-    await settle();
+    await ui.reloadShowing('batch-row');
     await eventually(batchNames).toEqual(['Cedar tickets', 'Maple flyers', 'aspen cards']);
     await expect(page.getByLabel('Search batches').inputValue()).resolves.toBe(TAG);
     await expect(
@@ -277,9 +236,7 @@ describe('each dashboard tab keeps its own view (issue 44)', () => {
   for (const device of ['desktop', 'phone'] as const) {
     it(`on a ${device}, a tab left and re-entered gets its search and sort back; the other tab keeps its own`, async () => {
       if (device === 'phone') {
-        await context.close();
-        context = await newPhoneContext(browser);
-        page = await context.newPage();
+        await ui.newSession('phone');
       }
       // The Maple batch alone (a phone shows cards, a laptop a table).
       const mapleShown = async () =>

@@ -1,40 +1,29 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
-import { api, launchBrowser, signIn } from './support/browser';
+import { api, signIn } from './support/browser';
 import { adminLogin, createPartnerWithStaff } from './support/partners';
+import { eventually, LAPTOP, useTableBrowser } from './support/tables';
 
 // Issue 27, "Tables", on the inventory screens: Merch Items, an item's stock lines, the ledger and the
 // allocations (the administrator's and the partner's) sort by their headers (a Sort field on a phone)
 // and filter by status (and partner) on the server, and keep search, sort, filters and page in the
 // URL, so a reload or a shared link shows the same view. Screenshots go to e2e/screenshots/.
 const baseUrl = inject('baseUrl');
-const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 const TAG = `Ti${randomUUID().slice(0, 5)}`;
 const staff = { username: `e2e-itables-${TAG.toLowerCase()}`, password: 'inventory-tables-password' };
 
-/** What the screen shows, once it shows it (a busy machine renders late): up to 15 s. */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
-
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
+const ui = useTableBrowser(baseUrl, (current) => (page = current));
+const { shot, settle, signInAdmin } = ui;
 let adminToken: string;
 let partnerId: string;
 let partnerName: string;
 let tee: string;
 const lines: Record<string, string> = {};
-
-const shot = (name: string) =>
-  page.screenshot({ path: new URL(`./screenshots/${name}.png`, import.meta.url).pathname, fullPage: false });
-
-async function settle() {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(400);
-}
 
 async function item(name: string, price: string, extra: Record<string, string> = {}): Promise<string> {
   const body = new FormData();
@@ -64,7 +53,6 @@ async function post(path: string, json: unknown): Promise<string> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   adminToken = await adminLogin(baseUrl);
   partnerName = `${TAG} Outfitters`;
   partnerId = await createPartnerWithStaff(baseUrl, adminToken, { name: partnerName }, staff);
@@ -102,12 +90,6 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(200);
 });
-afterAll(async () => browser?.close());
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: LAPTOP });
-  page = await context.newPage();
-});
-afterEach(async () => context?.close());
 
 /** The item names of the Merch Items rows (or cards), top to bottom, without the run's tag. */
 const itemNames = async () =>
@@ -122,14 +104,9 @@ const types = () =>
     .locator('[data-testid="transaction-row"]')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-type')));
 
-async function asAdmin() {
-  await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
-  await page.waitForURL(`${baseUrl}/dashboard`);
-}
-
 describe('the inventory tables keep their view in the URL', () => {
   it('Merch Items: sorts by Name and Price both ways, filters by status and category, the same after a reload and from a link', async () => {
-    await asAdmin();
+    await signInAdmin();
     await page.goto(`${baseUrl}/admin-inventory?items.q=${TAG}`);
     await page.getByTestId('merch-row').first().waitFor();
     await settle();
@@ -137,10 +114,7 @@ describe('the inventory tables keep their view in the URL', () => {
     await shot('tables-inventory-items-before');
 
     const nameHeader = page.getByRole('columnheader', { name: 'Name / SKU' });
-    await expect(nameHeader.getAttribute('aria-sort')).resolves.toBe('none');
-    await page.getByTestId('sort-name').click();
-    await page.waitForURL(/items\.sort=name/);
-    await eventually(() => nameHeader.getAttribute('aria-sort')).toBe('ascending');
+    await ui.sortsAscendingByHeader(nameHeader, 'sort-name', /items\.sort=name/);
     await eventually(itemNames).toEqual(['alpha Cap', 'Bravo Tee', 'Delta Socks', 'Gamma Hoodie']);
     await page.getByTestId('sort-name').click();
     await page.waitForURL(/items\.order=desc/);
@@ -156,16 +130,12 @@ describe('the inventory tables keep their view in the URL', () => {
     await page.getByRole('option', { name: 'Active', exact: true }).click();
     await page.waitForURL(/items\.status=active/);
     await eventually(itemNames).toEqual(['Gamma Hoodie', 'alpha Cap', 'Bravo Tee']);
-    await page.getByTestId('category-filter').click();
-    await page.getByRole('option', { name: 'Shirts' }).click();
-    await page.waitForURL(/items\.category=shirts/);
+    await ui.pickFilter('category-filter', 'Shirts', /items\.category=shirts/);
     await eventually(itemNames).toEqual(['alpha Cap', 'Bravo Tee']);
     await settle();
     await shot('tables-inventory-items-filtered');
 
-    await page.reload();
-    await page.getByTestId('merch-row').first().waitFor();
-    await settle();
+    await ui.reloadShowing('merch-row');
     await eventually(itemNames).toEqual(['alpha Cap', 'Bravo Tee']);
     await expect(page.getByTestId('status-filter').locator('input').inputValue()).resolves.toBe('active');
     await expect(page.getByLabel('Search by name, SKU or brand').inputValue()).resolves.toBe(TAG);
@@ -175,7 +145,7 @@ describe('the inventory tables keep their view in the URL', () => {
 
     // The same link in a fresh window shows the same view.
     const link = page.url();
-    const other = await browser.newContext({ viewport: LAPTOP });
+    const other = await ui.browser.newContext({ viewport: LAPTOP });
     const second = await other.newPage();
     await signIn(second, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
     await second.waitForURL(`${baseUrl}/dashboard`);
@@ -194,7 +164,7 @@ describe('the inventory tables keep their view in the URL', () => {
   });
 
   it('the Inventory tab: an item’s lines by Available both ways and by stock status, the same after a reload', async () => {
-    await asAdmin();
+    await signInAdmin();
     await page.goto(`${baseUrl}/admin-inventory?tab=inventory&item=${tee}`);
     await page.getByTestId('inventory-row').first().waitFor();
     await settle();
@@ -206,20 +176,16 @@ describe('the inventory tables keep their view in the URL', () => {
     await page.getByTestId('sort-available').click();
     await page.waitForURL(/lines\.order=asc/);
     await eventually(sizes).toEqual(['L', 'M', 'S']);
-    await page.getByTestId('status-filter').click();
-    await page.getByRole('option', { name: 'Low Stock' }).click();
-    await page.waitForURL(/lines\.status=low_stock/);
+    await ui.pickFilter('status-filter', 'Low Stock', /lines\.status=low_stock/);
     await eventually(sizes).toEqual(['M']);
-    await page.reload();
-    await page.getByTestId('inventory-row').first().waitFor();
-    await settle();
+    await ui.reloadShowing('inventory-row');
     await eventually(sizes).toEqual(['M']);
     await expect(page.getByTestId('status-filter').locator('input').inputValue()).resolves.toBe('low_stock');
     await shot('tables-inventory-lines-filtered');
   });
 
   it('Transactions: an item’s ledger by type, oldest first by the Date header, the same after a reload', async () => {
-    await asAdmin();
+    await signInAdmin();
     await page.goto(`${baseUrl}/admin-inventory?tab=transactions&item=${tee}`);
     await page.getByTestId('transaction-row').first().waitFor();
     await settle();
@@ -247,9 +213,7 @@ describe('the inventory tables keep their view in the URL', () => {
       'allocation',
       'return',
     ]);
-    await page.getByTestId('status-filter').click();
-    await page.getByRole('option', { name: 'Allocation' }).click();
-    await page.waitForURL(/tx\.type=allocation/);
+    await ui.pickFilter('status-filter', 'Allocation', /tx\.type=allocation/);
     await eventually(types).toEqual(['allocation', 'allocation', 'allocation', 'allocation']);
     await expect(page.getByTestId('signed-quantity').allInnerTexts()).resolves.toEqual([
       '-4',
@@ -257,9 +221,7 @@ describe('the inventory tables keep their view in the URL', () => {
       '-2',
       '-3',
     ]);
-    await page.reload();
-    await page.getByTestId('transaction-row').first().waitFor();
-    await settle();
+    await ui.reloadShowing('transaction-row');
     await eventually(() => page.getByTestId('signed-quantity').allInnerTexts()).toEqual([
       '-4',
       '-9',
@@ -273,7 +235,7 @@ describe('the inventory tables keep their view in the URL', () => {
   });
 
   it('Allocations: the partner from a link, sorted by Quantity both ways, removed ones by status, the same after a reload', async () => {
-    await asAdmin();
+    await signInAdmin();
     await page.goto(
       `${baseUrl}/admin-inventory?tab=allocations&alloc.partner=${partnerId}&alloc.pname=${encodeURIComponent(partnerName)}`,
     );
@@ -288,14 +250,10 @@ describe('the inventory tables keep their view in the URL', () => {
     await page.getByTestId('sort-quantity').click();
     await page.waitForURL(/alloc\.order=asc/);
     await eventually(quantities).toEqual(['2', '4', '9']);
-    await page.getByTestId('status-filter').click();
-    await page.getByRole('option', { name: 'Removed' }).click();
-    await page.waitForURL(/alloc\.status=removed/);
+    await ui.pickFilter('status-filter', 'Removed', /alloc\.status=removed/);
     await eventually(quantities).toEqual(['3']);
     await page.getByTestId('allocation-row').getByText('Removed').waitFor();
-    await page.reload();
-    await page.getByTestId('allocation-row').first().waitFor();
-    await settle();
+    await ui.reloadShowing('allocation-row');
     await eventually(quantities).toEqual(['3']);
     await expect(page.getByTestId('allocations-partner-filter').inputValue()).resolves.toBe(partnerName);
     await shot('tables-inventory-allocations-filtered');
@@ -326,9 +284,7 @@ describe('the inventory tables keep their view in the URL', () => {
     await page.getByRole('tab', { name: 'Transaction History' }).click();
     await page.waitForURL(/tab=history/);
     await page.getByTestId('transaction-row').first().waitFor();
-    await page.getByTestId('status-filter').click();
-    await page.getByRole('option', { name: 'Return' }).click();
-    await page.waitForURL(/tx\.type=return/);
+    await ui.pickFilter('status-filter', 'Return', /tx\.type=return/);
     await eventually(types).toEqual(['return']);
     await page.reload();
     await page.getByTestId('transaction-row').first().waitFor();
@@ -340,10 +296,8 @@ describe('the inventory tables keep their view in the URL', () => {
   });
 
   it('a phone shows cards and a Sort field that sorts on the server', async () => {
-    await context.close();
-    context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-    page = await context.newPage();
-    await asAdmin();
+    await ui.newSession({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await signInAdmin();
     await page.goto(`${baseUrl}/admin-inventory?items.q=${TAG}`);
     await page.getByTestId('merch-card').first().waitFor();
     await expect(page.getByTestId('merch-row').count()).resolves.toBe(0);

@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/global-setup';
-import { api, launchBrowser, newPhoneContext, signIn } from './support/browser';
+import { api } from './support/browser';
+import { eventually, useTableBrowser } from './support/tables';
 
 // Issue 27, "Tables", on the exclusives and the partners: /project-rooted-exclusives searches, sorts by
 // its Title, Usage and Expires headers and filters by tab and partner on the server; /partners sorts its
@@ -11,28 +12,16 @@ import { api, launchBrowser, newPhoneContext, signIn } from './support/browser';
 // reload or a shared link shows the same view; on a phone both are cards with a Sort field.
 // Screenshots at 1366 × 768 go to e2e/screenshots/.
 const baseUrl = inject('baseUrl');
-const LAPTOP = { width: 1366, height: 768 };
 const TAG = `Tp${randomUUID().slice(0, 5)}`;
 
-/** What the screen shows, once it shows it (a busy machine renders late): up to 15 s. */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
-
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
+const ui = useTableBrowser(baseUrl, (current) => (page = current));
+const { shot, signInAdmin } = ui;
 let adminToken: string;
 let vendorId: string;
 let vendorName: string;
 const exclusives: string[] = [];
 const partners: string[] = [];
-
-const shot = (name: string) =>
-  page.screenshot({ path: new URL(`./screenshots/${name}.png`, import.meta.url).pathname, fullPage: false });
-
-async function settle() {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(400);
-}
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -87,7 +76,6 @@ async function partner(name: string, categories: string[], isActive = true) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   adminToken = (await api(baseUrl, '/api/auth/login', { method: 'POST', json: E2E_ADMIN })).body.token;
   // Partners: names out of creation order, two categories, one inactive.
   await partner('Maple Physio', ['Sports Clinic']);
@@ -109,18 +97,7 @@ afterAll(async () => {
     await api(baseUrl, `/api/qr-codes/${id}`, { method: 'DELETE', token: adminToken }).catch(() => undefined);
   for (const id of partners)
     await api(baseUrl, `/api/vendors/${id}`, { method: 'DELETE', token: adminToken }).catch(() => undefined);
-  await browser?.close();
 });
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: LAPTOP });
-  page = await context.newPage();
-});
-afterEach(async () => context?.close());
-
-async function signInAdmin() {
-  await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
-  await page.waitForURL(`${baseUrl}/dashboard`);
-}
 
 /** The titles of the exclusives table's rows, top to bottom (without the run's tag). */
 const titles = async () =>
@@ -140,10 +117,7 @@ describe('the exclusives table keeps its view in the URL', () => {
 
     // Title A–Z by the header (aria-sort says so), then Z–A.
     const titleHeader = page.getByRole('columnheader', { name: 'Title' });
-    await expect(titleHeader.getAttribute('aria-sort')).resolves.toBe('none');
-    await page.getByTestId('sort-title').click();
-    await page.waitForURL(/sort=title/);
-    await eventually(() => titleHeader.getAttribute('aria-sort')).toBe('ascending');
+    await ui.sortsAscendingByHeader(titleHeader, 'sort-title', /sort=title/);
     await eventually(titles).toEqual(['apple session', 'Cherry raffle', 'Mango session']);
     await page.getByTestId('sort-title').click();
     await page.waitForURL(/order=desc/);
@@ -169,9 +143,7 @@ describe('the exclusives table keeps its view in the URL', () => {
     await eventually(titles).toEqual(['Mango session', 'apple session']);
 
     // A reload shows the same view: search, sort, direction and tab.
-    await page.reload();
-    await page.getByTestId('exclusive-row').first().waitFor();
-    await settle();
+    await ui.reloadShowing('exclusive-row');
     await eventually(titles).toEqual(['Mango session', 'apple session']);
     await expect(page.getByLabel('Search exclusives').inputValue()).resolves.toBe(TAG);
     await expect(page.getByTestId('tab-training').getAttribute('aria-selected')).resolves.toBe('true');
@@ -182,11 +154,7 @@ describe('the exclusives table keeps its view in the URL', () => {
 
     // A shared link in another signed-in session shows the same view.
     const shared = page.url();
-    await context.close();
-    context = await browser.newContext({ viewport: LAPTOP });
-    page = await context.newPage();
-    await signInAdmin();
-    await page.goto(shared);
+    await ui.openShared(shared);
     await page.getByTestId('exclusive-row').first().waitFor();
     await eventually(titles).toEqual(['Mango session', 'apple session']);
   });
@@ -203,9 +171,7 @@ describe('the exclusives table keeps its view in the URL', () => {
   });
 
   it('on a phone the table is cards, sorted by the Sort field', async () => {
-    await context.close();
-    context = await newPhoneContext(browser);
-    page = await context.newPage();
+    await ui.newSession('phone');
     await signInAdmin();
     await page.goto(`${baseUrl}/project-rooted-exclusives?q=${TAG}`);
     await page.getByTestId('exclusive-card').first().waitFor();
@@ -256,9 +222,7 @@ describe('the partners screen keeps its view in the URL', () => {
     await eventually(partnerNames).toEqual(['Maple Physio', 'aspen Gym', 'Cedar Cafe', 'birch Clinic']);
 
     // Status: Inactive is the café alone; Active the other three, with a category one pair.
-    await page.getByTestId('status-filter').click();
-    await page.getByRole('option', { name: 'Inactive' }).click();
-    await page.waitForURL(/status=inactive/);
+    await ui.pickFilter('status-filter', 'Inactive', /status=inactive/);
     await eventually(partnerNames).toEqual(['Cedar Cafe']);
     await page.getByTestId('status-filter').click();
     await page.getByRole('option', { name: 'Active', exact: true }).click();
@@ -271,9 +235,7 @@ describe('the partners screen keeps its view in the URL', () => {
     await eventually(partnerNames).toEqual(['birch Clinic', 'Maple Physio']);
 
     // A reload shows the same view: search, sort, category and status.
-    await page.reload();
-    await page.getByTestId('partner-card').first().waitFor();
-    await settle();
+    await ui.reloadShowing('partner-card');
     await eventually(partnerNames).toEqual(['birch Clinic', 'Maple Physio']);
     await expect(page.getByLabel('Search partners').inputValue()).resolves.toBe(TAG);
     await expect(page.getByTestId('status-filter').locator('input').inputValue()).resolves.toBe('active');
@@ -282,19 +244,13 @@ describe('the partners screen keeps its view in the URL', () => {
 
     // A shared link in another signed-in session shows the same view.
     const shared = page.url();
-    await context.close();
-    context = await browser.newContext({ viewport: LAPTOP });
-    page = await context.newPage();
-    await signInAdmin();
-    await page.goto(shared);
+    await ui.openShared(shared);
     await page.getByTestId('partner-card').first().waitFor();
     await eventually(partnerNames).toEqual(['birch Clinic', 'Maple Physio']);
   });
 
   it('on a phone the partners are cards, sorted by the Sort field', async () => {
-    await context.close();
-    context = await newPhoneContext(browser);
-    page = await context.newPage();
+    await ui.newSession('phone');
     await signInAdmin();
     await page.goto(`${baseUrl}/partners?q=${TAG}`);
     await page.getByTestId('partner-row').first().waitFor();

@@ -1,34 +1,22 @@
 /// <reference lib="dom" />
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { E2E_ADMIN } from './support/global-setup';
-import { api, launchBrowser, newPhoneContext, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, signIn } from './support/browser';
 import { adminLogin, createPartnerWithStaff } from './support/partners';
+import { eventually, useTableBrowser } from './support/tables';
 
 // Issue 27, "Tables": the codes tables sort and filter on the server and keep search, sort, filters
 // and page in the URL (a reload or a shared link shows the same view); long partner names are not cut
 // at 1366 px. Screenshots at 1366 × 768 go to e2e/screenshots/.
 const baseUrl = inject('baseUrl');
-const LAPTOP = { width: 1366, height: 768 };
 const LONG_PARTNER = 'Antelope Valley Sports Medicine and Physical Therapy';
 const staff = { username: 'e2e-tables-staff', password: 'tables-staff-password' };
 
-/** What the screen shows, once it shows it (a busy machine renders late): up to 15 s. */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
-
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
+const ui = useTableBrowser(baseUrl, (current) => (page = current));
+const { shot, settle, signInAdmin } = ui;
 let adminToken: string;
 let partnerId: string;
-
-const shot = (name: string) =>
-  page.screenshot({ path: new URL(`./screenshots/${name}.png`, import.meta.url).pathname, fullPage: false });
-
-async function settle() {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(400);
-}
 
 function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -45,7 +33,6 @@ async function generate(json: Record<string, unknown>): Promise<string> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   adminToken = await adminLogin(baseUrl);
   partnerId = await createPartnerWithStaff(baseUrl, adminToken, { name: LONG_PARTNER }, staff);
   // Names out of creation order, usage and expiry varied, one used up and one not started yet.
@@ -65,26 +52,17 @@ beforeAll(async () => {
   }
   await generate({ clinic: 'Coral Tennis Club', service: 'Court hire', expirationDate: inDays(200) });
 });
-afterAll(async () => browser?.close());
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: LAPTOP });
-  page = await context.newPage();
-});
-afterEach(async () => context?.close());
 
 describe('tables at 1366 × 768', () => {
   it('screenshots of the codes, redemptions and company tables as they are', async () => {
-    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
-    await page.waitForURL(`${baseUrl}/dashboard`);
+    await signInAdmin();
     await page.getByTestId('qr-row').first().waitFor();
     await settle();
     await shot(`tables-admin-codes-${process.env.TABLES_SHOT ?? 'after'}`);
     await page.goto(`${baseUrl}/dashboard?tab=redemptions`);
     await settle();
     await shot(`tables-admin-redemptions-${process.env.TABLES_SHOT ?? 'after'}`);
-    await context.close();
-    context = await browser.newContext({ viewport: LAPTOP });
-    page = await context.newPage();
+    await ui.newSession();
     await signIn(page, baseUrl, staff.username, staff.password);
     await page.waitForURL(`${baseUrl}/company-dashboard`);
     await page.goto(`${baseUrl}/company-admin`);
@@ -96,21 +74,13 @@ describe('tables at 1366 × 768', () => {
 /** The facility names of the admin table's rows, top to bottom. */
 const facilities = () => page.locator('[data-testid="qr-row"] td:nth-child(3) p:first-child').allInnerTexts();
 
-async function signInAdmin() {
-  await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
-  await page.waitForURL(`${baseUrl}/dashboard`);
-}
-
 describe('the codes table keeps its view in the URL', () => {
   it('sorts by a header, filters by status, and a reload or a shared link shows the same view', async () => {
     await signInAdmin();
     await page.getByTestId('qr-row').first().waitFor();
     // Facility A–Z, by the header (aria-sort says so).
     const facilityHeader = page.getByRole('columnheader', { name: 'Facility' });
-    await expect(facilityHeader.getAttribute('aria-sort')).resolves.toBe('none');
-    await page.getByTestId('sort-name').click();
-    await page.waitForURL(/sort=name/);
-    await eventually(() => facilityHeader.getAttribute('aria-sort')).toBe('ascending');
+    await ui.sortsAscendingByHeader(facilityHeader, 'sort-name', /sort=name/);
     await settle();
     const names = await facilities();
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
@@ -121,27 +91,19 @@ describe('the codes table keeps its view in the URL', () => {
     await eventually(async () => (await facilities())[0]).toBe('Zephyr Swim School');
 
     // Status: Used Up only.
-    await page.getByTestId('status-filter').click();
-    await page.getByRole('option', { name: 'Used Up' }).click();
-    await page.waitForURL(/status=used_up/);
+    await ui.pickFilter('status-filter', 'Used Up', /status=used_up/);
     await settle();
     await eventually(facilities).toEqual(['Bluebird Yoga']);
     await eventually(() => page.getByTestId('download-view').innerText()).toBe('Download 1 code as PNG ZIP');
 
     // A reload shows the same view.
-    await page.reload();
-    await page.getByTestId('qr-row').first().waitFor();
-    await settle();
+    await ui.reloadShowing('qr-row');
     await eventually(facilities).toEqual(['Bluebird Yoga']);
     await expect(page.getByTestId('status-filter').locator('input').inputValue()).resolves.toBe('used_up');
 
     // A shared link: another signed-in session opens the same address and sees the same view.
     const shared = page.url();
-    await context.close();
-    context = await browser.newContext({ viewport: LAPTOP });
-    page = await context.newPage();
-    await signInAdmin();
-    await page.goto(shared);
+    await ui.openShared(shared);
     await page.getByTestId('qr-row').first().waitFor();
     await settle();
     await eventually(facilities).toEqual(['Bluebird Yoga']);
@@ -202,9 +164,7 @@ describe('the codes table keeps its view in the URL', () => {
     const services = () =>
       page.locator('[data-testid="qr-row"] td:nth-child(2) p:nth-child(2)').allInnerTexts();
     await eventually(services).toEqual(['Physio Assessment', 'Sports Massage']);
-    await page.reload();
-    await page.getByTestId('qr-row').first().waitFor();
-    await settle();
+    await ui.reloadShowing('qr-row');
     await eventually(services).toEqual(['Physio Assessment', 'Sports Massage']);
     await expect(page.getByRole('columnheader', { name: 'Usage' }).getAttribute('aria-sort')).resolves.toBe(
       'descending',
@@ -212,9 +172,7 @@ describe('the codes table keeps its view in the URL', () => {
   });
 
   it('on a phone the table is cards, sorted by the Sort field', async () => {
-    await context.close();
-    context = await newPhoneContext(browser);
-    page = await context.newPage();
+    await ui.newSession('phone');
     await signInAdmin();
     await page.goto(`${baseUrl}/dashboard?sort=usageCount&order=desc`);
     await page.getByTestId('qr-row').first().waitFor();
@@ -243,9 +201,7 @@ describe('the redemptions table keeps its view in the URL', () => {
     await page.getByTestId('sort-redeemedAt').click();
     await page.waitForURL(/order=asc/);
     await eventually(ids).toEqual([...newest].reverse());
-    await page.getByTestId('status-filter').click();
-    await page.getByRole('option', { name: 'Cancelled' }).click();
-    await page.waitForURL(/status=cancelled/);
+    await ui.pickFilter('status-filter', 'Cancelled', /status=cancelled/);
     await page.getByText('No redemptions match this search and these filters.').waitFor();
     await page.reload();
     await page.getByText('No redemptions match this search and these filters.').waitFor();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEntriesOf, connectDatabase } from './support/audit-entries';
 import { download, waitForJob } from './support/downloads';
 import { ADMIN, createPartnerWithUser, startHarness, type Harness } from './support/harness';
 
@@ -8,21 +9,6 @@ import { ADMIN, createPartnerWithUser, startHarness, type Harness } from './supp
  * Issue 26: credits, inventory and rendering record each change in their own `audit_entries`, in the
  * change's transaction (the charge: in its one statement); a refused change records nothing.
  */
-type Service = 'credits' | 'inventory' | 'rendering';
-interface Entry {
-  actor_type: string;
-  actor_id: string | null;
-  actor_role: string | null;
-  actor_company_id: string | null;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  company_id: string | null;
-  request_id: string | null;
-  changes: Record<string, { before: unknown; after: unknown }> | null;
-  service: string;
-}
-
 let h: Harness;
 let admin: string;
 let adminId: string;
@@ -30,22 +16,7 @@ let db: pg.Client;
 let shop: Awaited<ReturnType<typeof createPartnerWithUser>>;
 let other: Awaited<ReturnType<typeof createPartnerWithUser>>;
 
-async function entries(service: Service, action: string, targetId?: string) {
-  const { rows } = await db.query<Entry>(
-    `select * from ${service}.audit_entries where action = $1 and ($2::text is null or target_id = $2)
-      order by seq`,
-    [action, targetId ?? null],
-  );
-  return rows;
-}
-/** The one entry of `action` on `targetId` (fails on none or more). */
-async function one(service: Service, action: string, targetId: string) {
-  const rows = await entries(service, action, targetId);
-  expect(rows, `${action} ${targetId}`).toHaveLength(1);
-  return rows[0]!;
-}
-const count = async (service: Service) =>
-  Number((await db.query(`select count(*) from ${service}.audit_entries`)).rows[0].count);
+const { entries, one, count } = auditEntriesOf(() => db);
 
 /** The items routes take multipart forms. */
 function form(parts: Record<string, string>): FormData {
@@ -62,8 +33,7 @@ beforeAll(async () => {
   adminId = (await h.api('/api/auth/user', { token: admin })).body.id;
   shop = await createPartnerWithUser(h, 'Audit Credit Shop');
   other = await createPartnerWithUser(h, 'Audit Other Shop');
-  db = new pg.Client({ connectionString: h.env.DATABASE_URL });
-  await db.connect();
+  db = await connectDatabase(h);
 });
 afterAll(async () => {
   await db?.end();

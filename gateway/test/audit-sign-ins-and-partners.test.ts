@@ -2,6 +2,7 @@ import { waitFor } from '@avpass/platform/testing';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEntriesOf, connectDatabase, type AuditEntryRow } from './support/audit-entries';
 import { ADMIN, createPartnerWithUser, startHarness, type Harness } from './support/harness';
 
 /**
@@ -15,44 +16,14 @@ let db: pg.Client;
 /** Every password and token this file sends: none may appear in any entry. */
 const secrets = new Set<string>([ADMIN.password]);
 
-interface Entry {
-  id: string;
-  actor_type: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  actor_role: string | null;
-  actor_company_id: string | null;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  company_id: string | null;
-  request_id: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  changes: Record<string, { before: unknown; after: unknown }> | null;
-  service: string;
-}
-
-async function entries(service: 'identity' | 'partners', action?: string, targetId?: string) {
-  const { rows } = await db.query<Entry>(
-    `select * from ${service}.audit_entries
-      where ($1::text is null or action = $1) and ($2::text is null or target_id = $2)
-      order by seq`,
-    [action ?? null, targetId ?? null],
-  );
-  return rows;
-}
-
-const count = async (service: 'identity' | 'partners') =>
-  Number((await db.query(`select count(*) from ${service}.audit_entries`)).rows[0].count);
+const { entries, count } = auditEntriesOf(() => db);
 
 beforeAll(async () => {
   h = await startHarness();
   admin = await h.adminToken();
   secrets.add(admin);
   adminId = (await h.api('/api/auth/user', { token: admin })).body.id;
-  db = new pg.Client({ connectionString: h.env.DATABASE_URL });
-  await db.connect();
+  db = await connectDatabase(h);
 });
 afterAll(async () => {
   await db?.end();
@@ -269,7 +240,7 @@ describe('identity records sign-ins, profiles, passwords, sessions and portal us
       json: { username: 'nobody-here', password: wrong },
     });
     expect(unknown.status).toBe(401);
-    const { rows } = await db.query<Entry>(
+    const { rows } = await db.query<AuditEntryRow>(
       `select * from identity.audit_entries
         where action = 'identity.sign-in.failed' and changes->'usernameTried'->>'after' = $1`,
       [`n${'•'.repeat(10)} (11)`],

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_NAMES } from '@avpass/contracts';
+import { connectDatabase } from './support/audit-entries';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
@@ -59,8 +60,7 @@ let clubWide: string;
 
 beforeAll(async () => {
   h = await startHarness({}, { services: ['partners', 'vouchers', 'audit'] });
-  db = new pg.Client({ connectionString: h.env.DATABASE_URL });
-  await db.connect();
+  db = await connectDatabase(h);
   admin = await h.adminToken();
   companyA = await createPartnerWithUser(h, 'Audit Shop A');
   companyB = await createPartnerWithUser(h, 'Audit Shop B');

@@ -141,14 +141,14 @@ describe('once, and only where it may be honoured', () => {
       redeemedByUserId: null,
       scannedAt: null,
     };
-    const refused = await repo.redeem({
+    const refused = await repo.recordRedemption({
       ...base,
       redemptionId: crypto.randomUUID(),
       partnerId: stranger.id,
       honouredBy: stranger.id,
     });
     expect(refused).toBeNull();
-    const counted = await repo.redeem({
+    const counted = await repo.recordRedemption({
       ...base,
       redemptionId: crypto.randomUUID(),
       partnerId: shop.id,
@@ -166,7 +166,7 @@ describe('once, and only where it may be honoured', () => {
   it("a member's own redeem of a staff-only code is refused in the statement, whatever the service checked before", async () => {
     const c = await code({ redemptionMode: 'staff' });
     const repo = s.vouchers[0]!.get(RedemptionsRepository);
-    const self = await repo.redeem({
+    const self = await repo.recordRedemption({
       codeId: c.id,
       validFrom: '2000-01-01',
       startedBy: '2099-01-01',

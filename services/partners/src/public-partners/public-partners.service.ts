@@ -38,7 +38,7 @@ export class PublicPartnersService {
     @Inject(PARTNERS_CONFIG) config: PartnersConfig,
   ) {
     this.cacheMs = config.PUBLIC_CACHE_MS;
-    this.shared = new BriefCache(config.PUBLIC_CACHE_MS, () => this.list());
+    this.shared = new BriefCache(config.PUBLIC_CACHE_MS, () => this.listPublic());
   }
 
   /** Without a query: the old list (at most PUBLIC_CACHE_MS old); with one: a page. */
@@ -47,25 +47,25 @@ export class PublicPartnersService {
     const text = search?.trim() || undefined;
     if (cursor === undefined && limit === undefined && search === undefined) return this.shared.get();
     const window = { cursor: cursor || undefined, limit: Number(limit ?? PUBLIC_PAGE_DEFAULT), search: text };
-    if (this.cacheMs <= 0) return this.page(window);
+    if (this.cacheMs <= 0) return this.publicPage(window);
     const key = JSON.stringify(window);
     const now = Date.now();
     const hit = this.pages.get(key);
     if (hit && now - hit.at < this.cacheMs) return hit.page;
     if (this.pages.size >= MAX_CACHED_PAGES) this.pages.clear();
-    const page = this.page(window);
+    const page = this.publicPage(window);
     this.pages.set(key, { at: now, page });
     page.catch(() => this.pages.delete(key));
     return page;
   }
 
-  async list(): Promise<PublicPartner[]> {
+  async listPublic(): Promise<PublicPartner[]> {
     const { items } = await this.companies.publicPage({ limit: PUBLIC_PARTNERS_LIMIT });
     return this.withCounts(items);
   }
 
   /** A page; the first one (no cursor) also says how many partners the search matches in all. */
-  async page(window: {
+  async publicPage(window: {
     cursor?: string | undefined;
     limit: number;
     search?: string | undefined;

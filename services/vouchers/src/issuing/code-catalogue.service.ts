@@ -88,8 +88,8 @@ export class CodeCatalogue {
     };
     if (adminPartner) {
       const [assigned, all] = await Promise.all([
-        this.tallies.codes(adminPartner),
-        this.tallies.codes(PLATFORM_SCOPE),
+        this.tallies.codeCount(adminPartner),
+        this.tallies.codeCount(PLATFORM_SCOPE),
       ]);
       Object.assign(filter, {
         vendorId: adminPartner,
@@ -120,10 +120,10 @@ export class CodeCatalogue {
     const exact = (count: number) => ({ count, lowerBound: false });
     const searched = Boolean(window.search?.trim());
     if (!searched && !filter.status && !filter.vendorId)
-      return exact(await this.tallies.codes(tallyScopeOf(actor)));
+      return exact(await this.tallies.codeCount(tallyScopeOf(actor)));
     if (!searched && !filter.status && filter.vendorId && actor.role === 'super_admin') {
       const [assigned, owned] = await Promise.all([
-        this.tallies.codes(filter.vendorId),
+        this.tallies.codeCount(filter.vendorId),
         this.codes.countOwnedUnassigned(filter.vendorId),
       ]);
       return exact(assigned + owned);
@@ -144,12 +144,12 @@ export class CodeCatalogue {
       // trigram index and a sort about `matches` rows; the planner's estimate for a substring is rough.
       const [matches, all] = await Promise.all([
         this.tallies.searchCount(codeSearchPattern(text)),
-        this.tallies.codes(PLATFORM_SCOPE),
+        this.tallies.codeCount(PLATFORM_SCOPE),
       ]);
       const searchInListOrder = matches * matches > Math.max(window.limit, 1) * all;
       return this.toPage(await this.codes.page(actor, { ...window, searchInListOrder }), matches, window);
     }
-    const total = text ? this.codes.count(actor, window) : this.tallies.codes(tallyScopeOf(actor));
+    const total = text ? this.codes.count(actor, window) : this.tallies.codeCount(tallyScopeOf(actor));
     const [page, counted] = await Promise.all([this.codes.page(actor, window), total]);
     return this.toPage(page, counted, window);
   }
@@ -157,8 +157,8 @@ export class CodeCatalogue {
   /** A vendor's codes: made for it (vendor_id) or assigned to it. Administrator only. */
   async listForVendor(actor: Actor, vendorId: string, window: PageWindow): Promise<Page<QrCodeDto>> {
     const [assigned, all] = await Promise.all([
-      this.tallies.codes(vendorId),
-      this.tallies.codes(PLATFORM_SCOPE),
+      this.tallies.codeCount(vendorId),
+      this.tallies.codeCount(PLATFORM_SCOPE),
     ]);
     // The page is read from the partner's own rows (QrCodesRepository.partnerPageRows); a searched
     // count checks its matches row by row when it holds many codes, else collects its assignments.

@@ -19,7 +19,7 @@ export class RedeemRateLimiter {
     this.limiter = new WindowRateLimiter(redis, new Logger('RedeemRateLimiter'));
   }
 
-  async check(ip: string | undefined, codeId: string): Promise<void> {
+  async countAttempt(ip: string | undefined, codeId: string): Promise<void> {
     const {
       REDEEM_RATE_LIMIT: limit,
       REDEEM_RATE_WINDOW_SECONDS: windowSeconds,

@@ -114,7 +114,7 @@ export class RedeemService {
     const codeId = id.toLowerCase();
     const caller = this.callerOf(meta, idempotencyKey);
     try {
-      await this.rateLimiter.check(meta.ip, codeId);
+      await this.rateLimiter.countAttempt(meta.ip, codeId);
     } catch (error) {
       if (error instanceof DomainError && error.code === 'RATE_LIMITED')
         voucherRedeemsTotal.inc({ outcome: 'rate_limited' });
@@ -201,7 +201,7 @@ export class RedeemService {
     const userAgent = meta.userAgent?.slice(0, 1000) ?? null;
     const at = now.toISOString();
     // One statement (see RedemptionsRepository): the check, the count, the redemption and its event.
-    const row = await this.redemptions.redeem({
+    const row = await this.redemptions.recordRedemption({
       codeId,
       validFrom,
       startedBy: today,

@@ -159,7 +159,7 @@ export interface RedeemStatement {
 }
 
 /**
- * The whole redeem as one statement, built without running it: what RedemptionsRepository.redeem runs,
+ * The whole redeem as one statement, built without running it: what RedemptionsRepository.recordRedemption runs,
  * and what bench:redeem's same-work chain runs with raw `pg` (bench/support/same-work-service.mjs), so
  * the two always do the same work. Pure apart from the writers' checks of the values known now.
  */
@@ -246,7 +246,7 @@ export class RedemptionsRepository {
    * Counts one use of the code if it may be used now, with its redemption row and its
    * vouchers.voucher.redeemed.v1 event; null when the code could not be used (nothing changed).
    */
-  async redeem(input: RedeemInput): Promise<RedeemedCode | null> {
+  async recordRedemption(input: RedeemInput): Promise<RedeemedCode | null> {
     const statement = redeemStatement(input, this.events, this.audit);
     return runRecordedStatement<RedeemedCode>(
       this.em,

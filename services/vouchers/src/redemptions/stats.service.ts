@@ -141,7 +141,7 @@ export class StatsService {
    */
   private async unsearchedTotal(actor: Actor, view: RedemptionView): Promise<number> {
     const [completed, cancelled] = await Promise.all([
-      view.status === 'cancelled' ? 0 : this.tallies.redemptions(view.partnerId ?? tallyScopeOf(actor)),
+      view.status === 'cancelled' ? 0 : this.tallies.redemptionCount(view.partnerId ?? tallyScopeOf(actor)),
       view.status === 'completed' ? 0 : this.stats.countCancelled(actor, view.partnerId),
     ]);
     return completed + cancelled;
@@ -156,9 +156,9 @@ export class StatsService {
   private async companyPagePlan(actor: Actor, window: PageWindow): Promise<CompanyPagePlan> {
     if (actor.role !== 'company_admin' || !actor.companyId) return 'walk';
     const [codes, own, all] = await Promise.all([
-      this.tallies.codes(actor.companyId),
-      this.tallies.redemptions(actor.companyId),
-      this.tallies.redemptions(PLATFORM_SCOPE),
+      this.tallies.codeCount(actor.companyId),
+      this.tallies.redemptionCount(actor.companyId),
+      this.tallies.redemptionCount(PLATFORM_SCOPE),
     ]);
     const page = (window.cursor ? 0 : window.offset) + window.limit;
     const walk = own > 0 ? (page * all) / own : all;
@@ -183,9 +183,9 @@ export class StatsService {
     const ids = idPrefixRange(text);
     const [byText, codes, all, viewed] = await Promise.all([
       this.tallies.searchCount(codeSearchPattern(text)),
-      this.tallies.codes(PLATFORM_SCOPE),
-      this.tallies.redemptions(PLATFORM_SCOPE),
-      view.partnerId ? this.tallies.redemptions(view.partnerId) : null,
+      this.tallies.codeCount(PLATFORM_SCOPE),
+      this.tallies.redemptionCount(PLATFORM_SCOPE),
+      view.partnerId ? this.tallies.redemptionCount(view.partnerId) : null,
     ]);
     const matches = byText + (ids ? codes / 16 ** text.replace(/-/g, '').length : 0);
     if (codes === 0 || all === 0) return { page: 'bySearch', count: 'bySearch' };

@@ -30,7 +30,7 @@ export class DashboardFigures {
 
   /** Everything; activePartners = partners with at least one assigned code. */
   async adminStats(): Promise<VoucherStats> {
-    const row = await this.tallies.counts(PLATFORM_SCOPE, this.today());
+    const row = await this.tallies.scopeCounts(PLATFORM_SCOPE, this.today());
     return {
       totalQrCodes: row.codes,
       totalRedemptions: row.redemptions,
@@ -48,7 +48,7 @@ export class DashboardFigures {
   /** The actor's codes; activePartners = unique locations (facilities) its codes were redeemed at. */
   async companyStats(actor: Actor): Promise<VoucherStats> {
     const scope = tallyScopeOf(actor);
-    const counts = scope ? await this.tallies.counts(scope, this.today()) : NOTHING;
+    const counts = scope ? await this.tallies.scopeCounts(scope, this.today()) : NOTHING;
     return {
       totalQrCodes: counts.codes,
       totalRedemptions: counts.redemptions,

@@ -203,7 +203,7 @@ export class TalliesRepository {
   }
 
   /** The figures of one scope (PLATFORM_SCOPE or a partner's id); `today` is 'YYYY-MM-DD'. */
-  async counts(scopeId: string, today: string): Promise<ScopeCounts> {
+  async scopeCounts(scopeId: string, today: string): Promise<ScopeCounts> {
     const [row] = (await this.em.execute(
       `with pending as (select day, clinic_name, delta from ${PENDING_OF_SCOPE})
        select (select coalesce(sum(codes), 0) from code_tallies where scope_id = ?)::int as codes,
@@ -223,7 +223,7 @@ export class TalliesRepository {
   }
 
   /** How many codes the scope has (all of them for the platform, a partner's assigned ones). */
-  async codes(scopeId: string | null): Promise<number> {
+  async codeCount(scopeId: string | null): Promise<number> {
     if (!scopeId) return 0;
     const [row] = (await this.em.execute(
       'select coalesce(sum(codes), 0)::int as n from code_tallies where scope_id = ?',
@@ -233,7 +233,7 @@ export class TalliesRepository {
   }
 
   /** How many redemptions the scope has. */
-  async redemptions(scopeId: string | null): Promise<number> {
+  async redemptionCount(scopeId: string | null): Promise<number> {
     if (!scopeId) return 0;
     const [row] = (await this.em.execute(
       `select ((select coalesce(sum(redemptions), 0) from redemption_tallies where scope_id = ?)

@@ -15,7 +15,7 @@ export class TillHandlers {
 
   @RpcHandler(RPC.vouchers.tillRedeem)
   redeem(input: In<typeof RPC.vouchers.tillRedeem>, meta: RpcMeta) {
-    return this.till.redeem(requireActor(meta), input, meta);
+    return this.till.redeemAtTill(requireActor(meta), input, meta);
   }
 
   @RpcHandler(RPC.vouchers.tillRecent)

@@ -132,7 +132,7 @@ export class TillService {
    * first redemption; the same key with another request is a 409; another user's same key is another
    * request. A shop that may not honour the code is 403, a refusal 409.
    */
-  async redeem(
+  async redeemAtTill(
     actor: Actor,
     input: {
       code: string;

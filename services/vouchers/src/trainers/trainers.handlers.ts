@@ -10,7 +10,7 @@ export class TrainersHandlers {
 
   @RpcHandler(RPC.vouchers.generateTrainer)
   generate(input: In<typeof RPC.vouchers.generateTrainer>, meta: RpcMeta) {
-    return this.trainers.generate(requireSuperAdmin(meta), input, meta);
+    return this.trainers.generateTrainerQr(requireSuperAdmin(meta), input, meta);
   }
 
   @RpcHandler(RPC.vouchers.listTrainers)

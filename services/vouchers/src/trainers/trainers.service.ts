@@ -67,7 +67,11 @@ export class TrainersService {
    * partner's when one is given (its vendorId, assigned to it at once; an unknown partner is 404
    * 'Partner not found' and nothing is made), and its voucher.created (and assigned) event.
    */
-  generate(actor: Actor, input: GenerateTrainerQrInput, meta: RpcMeta): Promise<GenerateTrainerQrResponse> {
+  generateTrainerQr(
+    actor: Actor,
+    input: GenerateTrainerQrInput,
+    meta: RpcMeta,
+  ): Promise<GenerateTrainerQrResponse> {
     const call = {
       actor,
       operation: RPC.vouchers.generateTrainer,

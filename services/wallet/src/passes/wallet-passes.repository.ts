@@ -104,7 +104,7 @@ export class WalletPassesRepository {
    * sequence number and the time, and for a deleted voucher when it went. Null when no wallet holds
    * a pass of it (most codes): one primary-key probe per voucher event.
    */
-  async changed(qrCodeId: string, reason: PassChange, tx?: EntityManager): Promise<PassChanged | null> {
+  async recordChange(qrCodeId: string, reason: PassChange, tx?: EntityManager): Promise<PassChanged | null> {
     const rows = await this.run<{ change_seq: string; apple: boolean; google: boolean }>(
       `update wallet_passes p
           set change_seq = nextval('wallet_pass_changes'),

@@ -248,9 +248,9 @@ export class WalletPassesService {
    * wallet holds one, takes the next change number, and each wallet holding it gets a job.
    */
   async voucherChanged(qrCodeId: string, reason: PassChange, tx?: Tx): Promise<void> {
-    const change = await this.passes.changed(qrCodeId, reason, tx);
+    const change = await this.passes.recordChange(qrCodeId, reason, tx);
     if (!change || (!change.apple && !change.google)) return;
-    await this.updates.changed(qrCodeId, change);
+    await this.updates.notifyWallets(qrCodeId, change);
     this.logger.log(
       `pass ${qrCodeId} ${reason} (change ${change.changeSeq}): apple ${change.apple}, google ${change.google}`,
     );

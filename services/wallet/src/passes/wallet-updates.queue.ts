@@ -49,7 +49,7 @@ export class WalletUpdatesQueue implements OnApplicationShutdown {
   }
 
   /** Tells every wallet holding the pass that it changed (nothing when none does). */
-  async changed(qrCodeId: string, change: PassChanged): Promise<void> {
+  async notifyWallets(qrCodeId: string, change: PassChanged): Promise<void> {
     const data = { qrCodeId, seq: change.changeSeq };
     const jobs: Promise<unknown>[] = [];
     if (change.apple)
