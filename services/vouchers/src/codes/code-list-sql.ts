@@ -10,7 +10,7 @@ import type { KeysetList, SqlClause } from '@avpass/platform';
  * when after today). test/code-list.test.ts checks each filter against the status the list shows.
  * "Used up" is membership of used_up_codes (vouchers migration 20261211: kept by triggers on exactly
  * this condition; usage_count is in no index, so a redeem stays a heap-only update); a used-up page is
- * read along that table's own sort indexes (USED_UP_SORT_KEYS). gateway/test/code-filters.test.ts
+ * read along that table's own sort indexes (USED_UP_CODE_LIST). gateway/test/code-filters.test.ts
  * checks the table and the condition agree.
  */
 export function codeStatusSql(status: VoucherStatus, today: string, alias = 'q'): SqlClause {
