@@ -1,13 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RouteTraits } from '../src/http/route-traits';
 import { startHarness, type Harness } from './support/harness';
+import { frontendPolls } from './support/frontend-polls';
 import { registeredRoutes } from './support/routes';
 
 // House habit 19: a route's traits are decorators on the route. These checks hold the decorators to the
 // router (a trait on a path that no route serves is a typo that silently does nothing) and to the screens
-// (a poll the frontend makes without `@Polled()` would cost the service a full answer every few seconds).
+// (a poll the frontend makes without `@Polled()` would cost the service a full answer every few seconds
+// and skip the session cache: every `refetchInterval` in frontend/src is found, decision 250).
 let h: Harness;
 
 beforeAll(async () => {
@@ -17,33 +18,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-const API_DIR = join(__dirname, '../../frontend/src/lib/vouchers-api');
+const FRONTEND_SRC = join(__dirname, '../../frontend/src');
 
-/**
- * The URLs the voucher screens poll (spec §9): each hook that spreads `live(…)` (refetch on an interval,
- * revalidated with If-None-Match: the cheap polls of issue 28) and the VOUCHER_URLS entries it fetches.
- */
-function frontendPolledUrls(): string[] {
-  const urls = new Map<string, string>();
-  for (const [, key, url] of readFileSync(join(API_DIR, 'urls.ts'), 'utf8').matchAll(
-    /^\s+(\w+): '(\/api\/[^']*)',$/gm,
-  )) {
-    urls.set(key!, url!);
-  }
-  const polled = new Set<string>();
-  for (const file of readdirSync(API_DIR).filter(
-    (name) => name.endsWith('.ts') && !name.endsWith('.spec.ts'),
-  )) {
-    const source = readFileSync(join(API_DIR, file), 'utf8');
-    if (!/\.\.\.live\(/.test(source)) continue;
-    for (const [, key] of source.matchAll(/VOUCHER_URLS\.(\w+)/g)) {
-      const url = urls.get(key!);
-      if (!url) throw new Error(`${file}: VOUCHER_URLS.${key} is no fixed URL`);
-      polled.add(url);
-    }
-  }
-  return [...polled].sort();
-}
+/** A route pattern with its parameters' names dropped (`/api/qr-codes/:param`), as the frontend's scan gives them. */
+const pattern = (url: string) => url.replace(/:\w+/g, ':param');
 
 describe('route traits', () => {
   it('every declared route is a route the running router serves, with that method', () => {
@@ -55,18 +33,27 @@ describe('route traits', () => {
   });
 
   it('every route the screens poll is declared @Polled()', () => {
-    const polled = frontendPolledUrls();
-    expect(polled).toContain('/api/admin/stats');
-    expect(polled.length).toBeGreaterThanOrEqual(7);
+    const polls = frontendPolls(FRONTEND_SRC);
+    const urls = new Set(polls.map((poll) => poll.url));
+    // The scan sees the polls of every kind: the vouchers' live(…), the credits' lists, a till, a dashboard alert.
+    for (const url of [
+      '/api/admin/stats',
+      '/api/athlete-credits',
+      '/api/till/recent',
+      '/api/admin/sign-in-attacks',
+    ]) {
+      expect(urls).toContain(url);
+    }
+    expect(urls.size).toBeGreaterThanOrEqual(15);
     const declared = new Set(
       h.gateway
         .get(RouteTraits)
         .routes()
         .filter((route) => route.traits.includes('polled'))
-        .map((route) => `${route.method} ${route.url}`),
+        .map((route) => `${route.method} ${pattern(route.url)}`),
     );
-    expect(polled.filter((url) => !declared.has(`GET ${url}`))).toEqual([]);
-  });
+    expect(polls.filter((poll) => !declared.has(`GET ${poll.url}`))).toEqual([]);
+  }, 60_000);
 
   it('a polled route answers with an ETag and a 304 when unchanged; an undeclared one does not', async () => {
     const admin = await h.adminToken();
@@ -85,5 +72,26 @@ describe('route traits', () => {
     expect(status).toBe(304);
     const partners = await h.api('/api/companies', { token: admin });
     expect(partners.headers.get('etag')).toBeNull();
+    // Polled, but no version covers its answer (@Polled({ conditional: false })): answered whole, no ETag.
+    const attacks = await h.api('/api/admin/sign-in-attacks', {
+      token: admin,
+      headers: { 'if-none-match': etag! },
+    });
+    expect(attacks.status).toBe(200);
+    expect(attacks.headers.get('etag')).toBeNull();
+  });
+
+  it('only the polled routes the poll versions cover are conditional', () => {
+    const polled = h.gateway
+      .get(RouteTraits)
+      .routes()
+      .filter((route) => route.traits.includes('polled'));
+    const conditional = (url: string) => polled.find((route) => route.url === url)?.conditional === true;
+    expect(conditional('/api/admin/stats')).toBe(true);
+    expect(conditional('/api/project-rooted-exclusives')).toBe(true);
+    for (const url of ['/api/till/recent', '/api/admin/sign-in-attacks', '/api/athlete-credits']) {
+      expect(polled.some((route) => route.url === url)).toBe(true);
+      expect(conditional(url)).toBe(false);
+    }
   });
 });

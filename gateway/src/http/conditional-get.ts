@@ -30,7 +30,8 @@ interface CachedAnswer {
 }
 
 /**
- * Cheap polls (issue 28). For a polled GET (`@Polled()` on its route): the ETag is a hash of the route, query, caller's scope and
+ * Cheap polls (issue 28). For a polled GET the poll versions cover (`@Polled()` on its route, not
+ * `@Polled({ conditional: false })`): the ETag is a hash of the route, query, caller's scope and
  * the scope's version (PollVersions, read before the service is asked). If-None-Match equal to it is
  * 304 without calling the service. Otherwise a shared answer at most POLL_CACHE_MS old, of the same
  * route, query and scope, made before none of this scope's own writes, is served (N administrator
@@ -52,7 +53,7 @@ export class ConditionalGetInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<MarkedRequest>();
-    if (!request.user || !this.traits.isPolledGet(request)) return next.handle();
+    if (!request.user || !this.traits.isConditionalGet(request)) return next.handle();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const scope = pollScopeOf(request.user);
     const queryAt = request.url.indexOf('?');

@@ -38,6 +38,10 @@ class ShopController {
   @ReadOnlyPost()
   check() {}
 
+  @Get('alerts')
+  @Polled({ conditional: false })
+  alerts() {}
+
   @Get('plain')
   plain() {}
 }
@@ -53,14 +57,20 @@ describe('route traits declared on controller methods', () => {
   it('are collected once per route, under the pattern Fastify matches', async () => {
     const traits = await traitsOf(ShopController, TwoPrefixesController);
     expect(traits.routes()).toEqual([
-      { method: 'GET', url: '/api/stats', traits: ['polled'] },
+      { method: 'GET', url: '/api/stats', traits: ['polled'], conditional: true },
       { method: 'POST', url: '/api/redeem/:id', traits: ['hotWrite', 'redeem'] },
       { method: 'POST', url: '/api/till/check', traits: ['readOnlyPost'] },
       { method: 'POST', url: '/api/till/look', traits: ['readOnlyPost'] },
-      { method: 'GET', url: '/api/v1/list', traits: ['polled'] },
-      { method: 'GET', url: '/legacy/list', traits: ['polled'] },
+      { method: 'GET', url: '/api/alerts', traits: ['polled'] },
+      { method: 'GET', url: '/api/v1/list', traits: ['polled'], conditional: true },
+      { method: 'GET', url: '/legacy/list', traits: ['polled'], conditional: true },
     ]);
     expect(traits.isPolledGet(request('GET', '/api/stats'))).toBe(true);
+    expect(traits.isConditionalGet(request('GET', '/api/stats'))).toBe(true);
+    // Polled without a version source: the session cache and shedding apply, the conditional GET does not.
+    expect(traits.isPolledGet(request('GET', '/api/alerts'))).toBe(true);
+    expect(traits.isConditionalGet(request('GET', '/api/alerts'))).toBe(false);
+    expect(traits.isConditionalGet(request('GET', '/api/plain'))).toBe(false);
     expect(traits.isPolledGet(request('HEAD', '/api/stats'))).toBe(false);
     expect(traits.isPolledGet(request('GET', '/api/plain'))).toBe(false);
     expect(traits.has('redeem', request('POST', '/api/redeem/:id'))).toBe(true);

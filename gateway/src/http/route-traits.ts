@@ -23,12 +23,25 @@ const TRAIT_METHODS: Partial<Record<RouteTrait, RequestMethod>> = {
   readOnlyPost: RequestMethod.POST,
 };
 
+/** How a polled route is answered (decision 250). */
+export interface PolledOptions {
+  /**
+   * Whether the poll versions tell when its answer changed (default true): the answer depends on nothing
+   * but data whose every change is an event or a write through this gateway naming its scope, and on the
+   * caller's role and company. Then it gets the conditional GET: an ETag, 304 when unchanged, answers
+   * shared for POLL_CACHE_MS, coalesced and shed when busy. `false` for a poll whose answer changes
+   * without such an event (with time, in Redis, for a company no event names): it keeps only the
+   * session answer of a second ago and counts among the polls in flight.
+   */
+  conditional?: boolean;
+}
+
 /**
- * A GET the screens poll (spec §9; issue 28). Its answer depends only on the vouchers service's data and
- * on the caller's role and company, so a version per scope (PollVersions) tells whether it changed: an
- * ETag, 304 when unchanged, answers shared for POLL_CACHE_MS, and the session answer of a second ago.
+ * A GET the screens poll (spec §9; issue 28): every such route says so, and whether the conditional GET
+ * applies (`@Polled()`) or no version source covers its answer (`@Polled({ conditional: false })`).
  */
-export const Polled = () => SetMetadata(TRAIT_KEYS.polled, true);
+export const Polled = (options: PolledOptions = {}) =>
+  SetMetadata(TRAIT_KEYS.polled, { conditional: options.conditional ?? true });
 /** A write at the till's pace: it changes data (the poll versions follow) but no session, so the gateway's brief session answers are kept. */
 export const HotWrite = () => SetMetadata(TRAIT_KEYS.hotWrite, true);
 /** A redeem: its answer names the code's partners (its event does not), which the poll versions learn. */
@@ -41,6 +54,8 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   traits: RouteTrait[];
+  /** A polled route the conditional GET applies to (`@Polled()`, not `@Polled({ conditional: false })`). */
+  conditional?: true;
 }
 
 const routeKey = (method: string, url: string) => `${method} ${url}`;
@@ -66,6 +81,8 @@ export class RouteTraits implements OnModuleInit {
   private readonly byTrait = new Map<RouteTrait, Set<string>>(
     (Object.keys(TRAIT_KEYS) as RouteTrait[]).map((trait) => [trait, new Set<string>()]),
   );
+  /** The polled routes the conditional GET applies to. */
+  private readonly conditional = new Set<string>();
   private declared: DeclaredRoute[] = [];
 
   constructor(
@@ -102,11 +119,14 @@ export class RouteTraits implements OnModuleInit {
           }
         }
         const method = RequestMethod[requestMethod];
+        const polled = this.reflector.get<{ conditional: boolean } | undefined>(TRAIT_KEYS.polled, handler);
+        const conditional = polled?.conditional === true;
         for (const prefix of prefixes) {
           for (const path of asList(Reflect.getMetadata(PATH_METADATA, handler))) {
             const url = joinPath(prefix, path);
-            declared.push({ method, url, traits });
+            declared.push({ method, url, traits, ...(conditional ? { conditional } : {}) });
             for (const trait of traits) this.byTrait.get(trait)!.add(routeKey(method, url));
+            if (conditional) this.conditional.add(routeKey(method, url));
           }
         }
       }
@@ -124,8 +144,16 @@ export class RouteTraits implements OnModuleInit {
     return this.byTrait.get(trait)!.has(routeKey(request.method, request.routeOptions.url ?? ''));
   }
 
-  /** A GET of a polled route (the session cache, load shedding and the conditional GET apply). */
+  /** A GET of a polled route (the session cache and load shedding apply). */
   isPolledGet(request: FastifyRequest): boolean {
     return request.method === 'GET' && this.has('polled', request);
+  }
+
+  /** A GET of a polled route whose answer the poll versions cover (the conditional GET applies). */
+  isConditionalGet(request: FastifyRequest): boolean {
+    return (
+      request.method === 'GET' &&
+      this.conditional.has(routeKey(request.method, request.routeOptions.url ?? ''))
+    );
   }
 }

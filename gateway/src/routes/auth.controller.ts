@@ -7,6 +7,7 @@ import { bearerToken, Public, Roles } from '../auth/auth.decorators';
 import { DeviceCookies } from '../auth/device-cookie';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiRpc } from '../http/openapi';
+import { Polled } from '../http/route-traits';
 import { QueueBoard } from '../queues/queue-board';
 import { metaOf, ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 
@@ -105,6 +106,7 @@ export class AdminProfileController {
 
   /** Accounts whose sign-ins are being slowed down now (the dashboard's alert polls it). */
   @Get('sign-in-attacks')
+  @Polled({ conditional: false }) // decision 250: a Redis read that no event versions
   @ApiRpc(RPC.identity.signInAttacks)
   signInAttacks(@Req() req: AuthenticatedRequest) {
     return this.services.call(RPC.identity.signInAttacks, {}, req);

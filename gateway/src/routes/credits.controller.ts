@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Roles } from '../auth/auth.decorators';
 import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiContract, ApiRpc } from '../http/openapi';
+import { Polled } from '../http/route-traits';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { ImageStore, type ImageFormRule } from '../uploads/image-store';
 
@@ -32,6 +33,9 @@ export class CreditsController {
 
   @Roles('super_admin')
   @Get('athlete-credits')
+  // Decision 250: no version source (removing a credit publishes no event; a club-wide credit charged
+  // by one partner changes what every partner sees, and the event names only that one).
+  @Polled({ conditional: false })
   @ApiRpc(RPC.credits.list)
   list(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.credits.list, query, req);
@@ -56,6 +60,7 @@ export class CreditsController {
 
   @Roles('super_admin')
   @Get('credit-transactions')
+  @Polled({ conditional: false })
   @ApiRpc(RPC.credits.transactions)
   transactions(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.credits.transactions, query, req);
@@ -94,6 +99,7 @@ export class CreditsController {
 
   /** The credits the signed-in company may process (its own and those tied to no partner). */
   @Get('partner-athlete-credits')
+  @Polled({ conditional: false })
   @ApiRpc(RPC.credits.listForPartner)
   partnerCredits(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.credits.listForPartner, query, req);
@@ -111,6 +117,7 @@ export class CreditsController {
 
   /** The company's own transactions (the administrator: all). */
   @Get('credits/partner-transactions')
+  @Polled({ conditional: false })
   @ApiRpc(RPC.credits.partnerTransactions)
   partnerTransactions(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.credits.partnerTransactions, query, req);
@@ -118,6 +125,7 @@ export class CreditsController {
 
   /** The Partner Credits cards, from counters. */
   @Get('credits/partner-summary')
+  @Polled({ conditional: false })
   @ApiRpc(RPC.credits.summary)
   summary(@Req() req: AuthenticatedRequest) {
     return this.services.call(RPC.credits.summary, {}, req);

@@ -6,6 +6,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiRpc } from '../http/openapi';
 import { deploymentUrlOf } from '../http/origin';
+import { Polled } from '../http/route-traits';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 
 /**
@@ -24,6 +25,7 @@ export class ExclusivesController {
   /** A page of one tab (?filter=all|active|upcoming|expired|training|raffles|events|discounts) and every tab's count. */
   @Roles('super_admin')
   @Get()
+  @Polled()
   @ApiRpc(RPC.vouchers.listExclusives)
   list(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.vouchers.listExclusives, query, req);

@@ -7,7 +7,7 @@ import { GzipAnswer } from '../http/gzip-answer';
 import { ApiRpc } from '../http/openapi';
 import { publicOriginOf } from '../http/origin';
 import { Limited, type RouteLimits } from '../http/request-limits';
-import { HotWrite, ReadOnlyPost, Redeem } from '../http/route-traits';
+import { HotWrite, Polled, ReadOnlyPost, Redeem } from '../http/route-traits';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 
 /**
@@ -82,6 +82,7 @@ export class TillController {
   /** `?limit` (1–100, 20): today's redemptions at this partner's till (the administrator: every till). */
   @Roles('super_admin', 'company_admin')
   @Get('till/recent')
+  @Polled({ conditional: false }) // decision 250: an Undo's window closes with time, no event
   @Limited(TILL_LIMITS)
   @ApiRpc(RPC.vouchers.tillRecent)
   recent(@Query() query: unknown, @Req() req: AuthenticatedRequest) {

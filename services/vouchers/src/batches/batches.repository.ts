@@ -1,13 +1,5 @@
 import type { BatchSort, SortOrder } from '@avpass/contracts';
-import {
-  afterCursorSql,
-  afterSortedCursorSql,
-  allOf,
-  likeEscape,
-  nextCursor,
-  nextSortedCursor,
-  type SortColumn,
-} from '@avpass/platform';
+import { allOf, keysetOrder, likeEscape, type KeysetList } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Batch } from './batch.entity';
@@ -38,17 +30,20 @@ const toBatch = (row: BatchRow): Omit<BatchWithUsage, 'redeemed'> => ({
   createdAt: new Date(row.created_at),
 });
 
-/** The Batches tab's sorts besides creation time: the expression each index (migration 20261210 batch sorts) is on. */
-const BATCH_SORT_EXPRESSIONS: Readonly<
-  Record<Exclude<BatchSort, 'createdAt'>, Omit<SortColumn, 'sort' | 'order'>>
-> = {
-  name: { expression: 'lower(b.name)', type: 'text' },
-  count: { expression: 'b.count', type: 'int' },
+/**
+ * The Batches tab's sorts (decision 191): creation time either way with the plain cursor, or the
+ * expression each index (migration 20261210 batch sorts) is on.
+ */
+const BATCH_LIST: KeysetList<BatchSort> = {
+  id: 'b.id',
+  sorts: {
+    createdAt: { expression: 'b.created_at', type: 'timestamptz' },
+    name: { expression: 'lower(b.name)', type: 'text' },
+    count: { expression: 'b.count', type: 'int' },
+  },
+  defaultSort: 'createdAt',
+  plainCursor: { sort: 'createdAt', column: 'b.created_at', orders: 'either-way' },
 };
-
-function batchSortColumn(sort: Exclude<BatchSort, 'createdAt'>, order: SortOrder): SortColumn {
-  return { sort, order, ...BATCH_SORT_EXPRESSIONS[sort] };
-}
 
 /** The batches table (bulk generations). */
 @Injectable()
@@ -74,20 +69,12 @@ export class BatchesRepository {
   ): Promise<[KeysetPage<Omit<BatchWithUsage, 'redeemed'>>, number]> {
     const text = window.search?.trim();
     const search = text ? { sql: 'b.name ilike ?', params: [`%${likeEscape(text)}%`] } : null;
-    const column = sort && sort.sort !== 'createdAt' ? batchSortColumn(sort.sort, sort.order) : null;
-    const dir = sort?.order ?? 'desc';
-    const where = allOf(
-      search,
-      column
-        ? afterSortedCursorSql(window.cursor, column, 'b.id')
-        : afterCursorSql(window.cursor, 'b.created_at', 'b.id', dir),
-    );
-    const orderBy = column ? `${column.expression} ${dir}, b.id ${dir}` : `b.created_at ${dir}, b.id ${dir}`;
-    const rows: (BatchRow & { sort_value: string })[] = await this.em.execute(
-      `select b.id, b.name, b.count, b.created_at, b.created_at::text as cursor_at,
-              ${column ? `(${column.expression})::text` : 'null'} as sort_value
+    const keyset = keysetOrder(BATCH_LIST, { ...sort, cursor: window.cursor });
+    const where = allOf(search, keyset.after);
+    const rows: (BatchRow & { sort_value: string | null })[] = await this.em.execute(
+      `select b.id, b.name, b.count, b.created_at, ${keyset.keyColumns}
          from batches b
-        where ${where.sql} order by ${orderBy} limit ? offset ?`,
+        where ${where.sql} order by ${keyset.orderBy} limit ? offset ?`,
       [...where.params, window.limit, window.cursor ? 0 : window.offset],
     );
     // A club makes a few hundred batches a year: counting them is cheap.
@@ -99,7 +86,7 @@ export class BatchesRepository {
     return [
       {
         rows: rows.map(toBatch),
-        nextCursor: column ? nextSortedCursor(rows, window.limit, column) : nextCursor(rows, window.limit),
+        nextCursor: keyset.next(rows, window.limit),
       },
       total,
     ];

@@ -2,17 +2,16 @@ import {
   allOf,
   type SqlClause,
   afterCursorSql,
-  afterSortedCursorSql,
   encodeCursor,
+  keysetOrder,
   nextCursor,
-  nextSortedCursor,
   upToCursorSql,
 } from '@avpass/platform';
 import type { Actor, CodeSort, SortOrder } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { assignedRowSql, assignedToSql, codeSearchSql, visibleCodesSql } from './code-visibility';
-import { codeSortColumn, codeStatusSql, usageSortColumn, usedUpSortColumn } from './code-list-sql';
+import { CODE_LIST, CODE_USAGE_LIST, codeStatusSql, USED_UP_CODE_LIST } from './code-list-sql';
 
 import { QrCode } from './qr-code.entity';
 import type { PageWindow, CodeFilter, KeysetPage, CuttableKeysetPage, CodeLink } from './code-page';
@@ -235,25 +234,20 @@ export class CodePagesRepository {
     // planner cannot tell how many a substring matches. The caller says when it matches many.
     const searched = Boolean(window.search?.trim()) && !window.searchInListOrder;
     const usage = sort.sort === 'usageCount' && !searched;
-    const column = usage ? usageSortColumn(sort.order) : codeSortColumn(sort.sort, sort.order);
-    const id = usage ? 'cu.code_id' : 'q.id';
+    const keyset = keysetOrder(usage ? CODE_USAGE_LIST : CODE_LIST, { ...sort, cursor: window.cursor });
     const from = usage ? 'code_usage cu join qr_codes q on q.id = cu.code_id' : 'qr_codes q';
-    const dir = sort.order;
-    const where = allOf(
-      codeFilterSql(actor, window, filter),
-      afterSortedCursorSql(window.cursor, column, id),
-    );
+    const where = allOf(codeFilterSql(actor, window, filter), keyset.after);
     const offset = window.cursor ? 0 : window.offset;
-    type Row = Record<string, unknown> & { sort_value: string; id: string };
+    type Row = Record<string, unknown> & { sort_value: string | null; cursor_at: string; id: string };
     const rows: Row[] = await this.em.execute(
-      `select ${columns('q')}, (${column.expression})::text as sort_value, q.created_at::text as cursor_at
+      `select ${columns('q')}, ${keyset.keyColumns}
          from ${from} where ${where.sql}
-        order by ${column.expression} ${dir}, ${id} ${dir} limit ? offset ?`,
+        order by ${keyset.orderBy} limit ? offset ?`,
       [...where.params, window.limit, offset],
     );
     return {
       rows: rows.map(({ partner_ids: _partners, sort_value: _value, ...row }) => row),
-      nextCursor: nextSortedCursor(rows, window.limit, column),
+      nextCursor: keyset.next(rows, window.limit),
     };
   }
 
@@ -272,30 +266,26 @@ export class CodePagesRepository {
     sort: { sort: CodeSort; order: SortOrder },
     columns: (table: string) => string,
   ): Promise<KeysetPage<Record<string, unknown>>> {
-    const dir = sort.order;
-    const column = sort.sort === 'createdAt' ? null : usedUpSortColumn(sort.sort, dir);
-    const key = column ? column.expression : 'u.created_at';
+    const keyset = keysetOrder(USED_UP_CODE_LIST, { ...sort, cursor: window.cursor });
     const where = allOf(
       this.usedUpFilterSql(actor, window, filter),
-      column
-        ? afterSortedCursorSql(window.cursor, column, 'u.qr_code_id')
-        : allOf(
-            afterCursorSql(window.cursor, 'u.created_at', 'u.qr_code_id', dir),
-            upToCursorSql(window.until, 'u.created_at', 'u.qr_code_id', dir),
-          ),
+      keyset.after,
+      // A cuttable page (creation time) ends at `until`, as pageRows' does.
+      keyset.column ? null : upToCursorSql(window.until, 'u.created_at', 'u.qr_code_id', sort.order),
     );
     const offset = window.cursor ? 0 : window.offset;
-    type Row = Record<string, unknown> & { sort_value: string; cursor_at: string; id: string };
+    // cursor_at is u.created_at: the code's created_at, copied (migration 20261211).
+    type Row = Record<string, unknown> & { sort_value: string | null; cursor_at: string; id: string };
     const rows: Row[] = await this.em.execute(
-      `select ${columns('q')}, (${key})::text as sort_value, q.created_at::text as cursor_at
+      `select ${columns('q')}, ${keyset.keyColumns}
          from used_up_codes u join qr_codes q on q.id = u.qr_code_id
         where ${where.sql}
-        order by ${key} ${dir}, u.qr_code_id ${dir} limit ? offset ?`,
+        order by ${keyset.orderBy} limit ? offset ?`,
       [...where.params, window.limit, offset],
     );
     return {
       rows: rows.map(({ partner_ids: _partners, sort_value: _value, ...row }) => row),
-      nextCursor: column ? nextSortedCursor(rows, window.limit, column) : nextCursor(rows, window.limit),
+      nextCursor: keyset.next(rows, window.limit),
     };
   }
 

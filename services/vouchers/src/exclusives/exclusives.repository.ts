@@ -1,12 +1,4 @@
-import {
-  afterCursorSql,
-  afterSortedCursorSql,
-  allOf,
-  nextCursor,
-  nextSortedCursor,
-  type SortColumn,
-  type SqlClause,
-} from '@avpass/platform';
+import { allOf, keysetOrder, type KeysetList, type SqlClause } from '@avpass/platform';
 import type { ExclusiveCounts, ExclusiveFilter, ExclusiveSort, SortOrder } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
@@ -66,15 +58,20 @@ function partnerSql(partnerId: string): SqlClause {
 }
 
 /**
- * The table's sorts besides creation time: the expression each reads along (title and expiry: vouchers
- * migration 20261212's partial indexes; usage has none, so a redeem stays a heap-only update).
+ * The table's sorts (decision 191): creation time either way with the plain cursor, or the expression
+ * each reads along (title and expiry: vouchers migration 20261212's partial indexes; usage has none, so
+ * a redeem stays a heap-only update).
  */
-const EXCLUSIVE_SORT_EXPRESSIONS: Readonly<
-  Record<Exclude<ExclusiveSort, 'createdAt'>, Omit<SortColumn, 'sort' | 'order'>>
-> = {
-  title: { expression: 'lower(q.service)', type: 'text' },
-  expiresAt: { expression: "coalesce(q.expiration_date, 'infinity'::date)", type: 'date' },
-  usageCount: { expression: 'q.usage_count', type: 'int' },
+const EXCLUSIVE_LIST: KeysetList<ExclusiveSort> = {
+  id: 'q.id',
+  sorts: {
+    createdAt: { expression: 'q.created_at', type: 'timestamptz' },
+    title: { expression: 'lower(q.service)', type: 'text' },
+    expiresAt: { expression: "coalesce(q.expiration_date, 'infinity'::date)", type: 'date' },
+    usageCount: { expression: 'q.usage_count', type: 'int' },
+  },
+  defaultSort: 'createdAt',
+  plainCursor: { sort: 'createdAt', column: 'q.created_at', orders: 'either-way' },
 };
 
 /**
@@ -98,32 +95,20 @@ export class ExclusivesRepository {
     narrowing: ExclusiveNarrowing = {},
     sort?: { sort: ExclusiveSort; order: SortOrder },
   ): Promise<KeysetPage<QrCode>> {
-    const column: SortColumn | null =
-      sort && sort.sort !== 'createdAt'
-        ? { sort: sort.sort, order: sort.order, ...EXCLUSIVE_SORT_EXPRESSIONS[sort.sort] }
-        : null;
-    const dir = sort?.order ?? 'desc';
-    const where = allOf(
-      narrowingSql(narrowing),
-      tabSql(filter, day),
-      column
-        ? afterSortedCursorSql(window.cursor, column, 'q.id')
-        : afterCursorSql(window.cursor, 'q.created_at', 'q.id', dir),
-    );
-    const orderBy = column ? `${column.expression} ${dir}, q.id ${dir}` : `q.created_at ${dir}, q.id ${dir}`;
-    type Row = Record<string, unknown> & { cursor_at: string; id: string; sort_value: string };
+    const keyset = keysetOrder(EXCLUSIVE_LIST, { ...sort, cursor: window.cursor });
+    const where = allOf(narrowingSql(narrowing), tabSql(filter, day), keyset.after);
+    type Row = Record<string, unknown> & { cursor_at: string; id: string; sort_value: string | null };
     const rows: Row[] = await this.em.execute(
-      `select q.*, q.created_at::text as cursor_at,
-              ${column ? `(${column.expression})::text` : 'null'} as sort_value
+      `select q.*, ${keyset.keyColumns}
          from qr_codes q where ${where.sql}
-        order by ${orderBy} limit ? offset ?`,
+        order by ${keyset.orderBy} limit ? offset ?`,
       [...where.params, window.limit, window.cursor ? 0 : window.offset],
     );
     return {
       rows: rows.map(({ cursor_at: _at, sort_value: _value, partner_ids: _partners, ...row }) =>
         this.em.map(QrCode, row),
       ),
-      nextCursor: column ? nextSortedCursor(rows, window.limit, column) : nextCursor(rows, window.limit),
+      nextCursor: keyset.next(rows, window.limit),
     };
   }
 

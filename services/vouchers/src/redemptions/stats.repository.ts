@@ -1,12 +1,4 @@
-import {
-  allOf,
-  afterCursorSql,
-  afterSortedCursorSql,
-  nextCursor,
-  nextSortedCursor,
-  type SortColumn,
-  type SqlClause,
-} from '@avpass/platform';
+import { allOf, keysetOrder, type KeysetList, type SqlClause } from '@avpass/platform';
 import type { Actor, Redemption as RedemptionDto, RedemptionStatus } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
@@ -71,12 +63,15 @@ export interface RedemptionView {
   partnerId?: string | undefined;
 }
 
-/** Oldest first is keyset-paged by a cursor that says so (another order's cursor is refused, 400). */
-const OLDEST_FIRST: SortColumn = {
-  sort: 'redeemedAt',
-  order: 'asc',
-  expression: 'r.redeemed_at',
-  type: 'timestamptz',
+/**
+ * The redemptions table's one sort (decision 191): newest first with the plain cursor; oldest first
+ * keyset-paged by a cursor that says so (another order's cursor is refused, 400).
+ */
+const REDEMPTION_LIST: KeysetList<'redeemedAt'> = {
+  id: 'r.id',
+  sorts: { redeemedAt: { expression: 'r.redeemed_at', type: 'timestamptz' } },
+  defaultSort: 'redeemedAt',
+  plainCursor: { sort: 'redeemedAt', column: 'r.redeemed_at', orders: 'newest-first' },
 };
 
 type PagedRow = RedemptionRow & { cursor_at: string };
@@ -96,22 +91,18 @@ export class StatsRepository {
     plan: CompanyPagePlan | SearchPlan = 'walk',
     view: RedemptionView = {},
   ): Promise<KeysetPage<RedemptionRow>> {
-    const dir = view.order ?? 'desc';
-    const cursor =
-      dir === 'asc'
-        ? afterSortedCursorSql(window.cursor, OLDEST_FIRST, 'r.id')
-        : afterCursorSql(window.cursor, 'r.redeemed_at', 'r.id');
+    const keyset = keysetOrder(REDEMPTION_LIST, { order: view.order, cursor: window.cursor });
+    // Every statement below orders by it (alias r): `r.redeemed_at <way>, r.id <way>`.
+    const orderBy = keyset.orderBy;
     const status: SqlClause | null = view.status ? { sql: 'r.status = ?', params: [view.status] } : null;
-    const inner = allOf(cursor, status);
+    const inner = allOf(keyset.after, status);
     const offset = window.cursor ? 0 : window.offset;
+    // The rows carry their redeemed_at as cursor_at (REDEMPTION_COLUMNS), the sort's value too.
     const next = (rows: PagedRow[]) =>
-      dir === 'asc'
-        ? nextSortedCursor(
-            rows.map((row) => ({ sort_value: row.cursor_at, id: row.id })),
-            window.limit,
-            OLDEST_FIRST,
-          )
-        : nextCursor(rows, window.limit);
+      keyset.next(
+        rows.map((row) => ({ cursor_at: row.cursor_at, sort_value: row.cursor_at, id: row.id })),
+        window.limit,
+      );
     if (plan === 'byCode' && actor.role === 'company_admin' && actor.companyId) {
       // Each assigned code's newest `offset + limit` redemptions (after the cursor) are all a page
       // can need; the search is on the code, so it filters whole codes before their redemptions.
@@ -134,15 +125,15 @@ export class StatsRepository {
              cross join lateral (
                select r.* from redemptions r
                 where r.qr_code_id = p.qr_code_id and ${inner.sql}
-                order by r.redeemed_at ${dir}, r.id ${dir} limit ?) r
+                order by ${orderBy} limit ?) r
              where ${codes.sql}
-             order by r.redeemed_at ${dir}, r.id ${dir} limit ?)
+             order by ${orderBy} limit ?)
            union all
            (select ${REDEMPTION_COLUMNS}, ${CODE_COLUMNS}
               from redemptions r join qr_codes q on q.id = r.qr_code_id
              where ${clubWide.sql}
-             order by r.redeemed_at ${dir}, r.id ${dir} limit ?)) r
-          order by r.redeemed_at ${dir}, r.id ${dir} limit ? offset ?`,
+             order by ${orderBy} limit ?)) r
+          order by ${orderBy} limit ? offset ?`,
         [
           ...inner.params,
           offset + window.limit,
@@ -167,9 +158,9 @@ export class StatsRepository {
           cross join lateral (
             select r.* from redemptions r
              where r.qr_code_id = q.id and ${listed.sql}
-             order by r.redeemed_at ${dir}, r.id ${dir} limit ?) r
+             order by ${orderBy} limit ?) r
           where ${codes.sql}
-          order by r.redeemed_at ${dir}, r.id ${dir} limit ? offset ?`,
+          order by ${orderBy} limit ? offset ?`,
         [...listed.params, offset + window.limit, ...codes.params, window.limit, offset],
       );
       return { rows, nextCursor: next(rows) };
@@ -184,7 +175,7 @@ export class StatsRepository {
       `select ${REDEMPTION_COLUMNS}, ${CODE_COLUMNS}
          from redemptions r join qr_codes q on q.id = r.qr_code_id
         where ${where.sql}
-        order by r.redeemed_at ${dir}, r.id ${dir} limit ? offset ?`,
+        order by ${orderBy} limit ? offset ?`,
       [...where.params, window.limit, offset],
     );
     return { rows, nextCursor: next(rows) };

@@ -1,20 +1,12 @@
 import {
   afterCursorSql,
-  afterSortedCursorSql,
   allOf,
+  keysetOrder,
   nextCursor,
-  nextSortedCursor,
-  type SortColumn,
+  type KeysetList,
   type SqlClause,
 } from '@avpass/platform';
-import type {
-  Actor,
-  SortOrder,
-  TrainerConfig,
-  TrainerRules,
-  TrainerSort,
-  TrainerStatusFilter,
-} from '@avpass/contracts';
+import type { Actor, TrainerConfig, TrainerRules, TrainerSort, TrainerStatusFilter } from '@avpass/contracts';
 import { minutesOfDay } from '@avpass/domain';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
@@ -122,27 +114,19 @@ export class TrainersRepository {
       list.status ? trainerStatusSql(list.status, list.today ?? '') : null,
       list.partnerId ? partnerSql(list.partnerId) : null,
     );
-    const sort = list.sort;
-    const column =
-      sort && sort.sort !== 'createdAt' ? trainerSortColumn({ sort: sort.sort, order: sort.order }) : null;
-    const dir = list.sort?.order ?? 'desc';
     // The usage sort reads along code_usage's trainer index (vouchers migration 20261213).
-    const usage = column?.sort === 'usageCount';
-    const id = usage ? 'cu.code_id' : 'q.id';
-    const where = allOf(
-      filter,
-      column
-        ? afterSortedCursorSql(window.cursor, column, id)
-        : afterCursorSql(window.cursor, 'q.created_at', 'q.id', dir),
-    );
-    const orderBy = column ? `${column.expression} ${dir}, ${id} ${dir}` : `q.created_at ${dir}, q.id ${dir}`;
-    type Row = Record<string, unknown> & { cursor_at: string; id: string; sort_value: string };
+    const usage = list.sort?.sort === 'usageCount';
+    const keyset = keysetOrder(usage ? TRAINER_USAGE_LIST : TRAINER_LIST, {
+      ...list.sort,
+      cursor: window.cursor,
+    });
+    const where = allOf(filter, keyset.after);
+    type Row = Record<string, unknown> & { cursor_at: string; id: string; sort_value: string | null };
     const rows: Row[] = await this.em.execute(
-      `select q.*, q.created_at::text as cursor_at, ${column ? `(${column.expression})::text` : 'null'} as sort_value,
-              t.coupon_title, t.rules as trainer_rules
+      `select q.*, ${keyset.keyColumns}, t.coupon_title, t.rules as trainer_rules
          from ${usage ? 'code_usage cu join qr_codes q on q.id = cu.code_id and cu.trainer' : 'qr_codes q'}
          left join trainer_rules t on t.qr_code_id = q.id
-        where ${where.sql} order by ${orderBy} limit ? offset ?`,
+        where ${where.sql} order by ${keyset.orderBy} limit ? offset ?`,
       [...where.params, window.limit, window.cursor ? 0 : window.offset],
     );
     const [count] = (await this.em.execute(
@@ -157,7 +141,7 @@ export class TrainersRepository {
           rules: (trainer_rules as TrainerRules | null) ?? null,
         }),
       ),
-      nextCursor: column ? nextSortedCursor(rows, window.limit, column) : nextCursor(rows, window.limit),
+      nextCursor: keyset.next(rows, window.limit),
       total: count.n,
     };
   }
@@ -312,21 +296,25 @@ function trainerCodesSql(actor: Actor): SqlClause {
 }
 
 /**
- * The trainer table's sorts besides creation time: the expression each reads along (name and expiry:
- * vouchers migration 20261210's partial indexes; usage: code_usage's partial index on trainer codes,
- * migration 20261213, a copy of usage_count, which no index of qr_codes holds, decision 124).
+ * The trainer table's sorts (decision 191): creation time either way with the plain cursor, or the
+ * expression each reads along (name and expiry: vouchers migration 20261210's partial indexes; usage:
+ * code_usage's partial index on trainer codes, migration 20261213, a copy of usage_count, which no
+ * index of qr_codes holds, decision 124).
  */
-const TRAINER_SORT_EXPRESSIONS: Readonly<
-  Record<Exclude<TrainerSort, 'createdAt'>, Omit<SortColumn, 'sort' | 'order'>>
-> = {
-  name: { expression: "lower(coalesce(q.trainer_name, ''))", type: 'text' },
-  expiresAt: { expression: "coalesce(q.expiration_date, 'infinity'::date)", type: 'date' },
-  usageCount: { expression: 'cu.usage_count', type: 'int' },
+const TRAINER_LIST: KeysetList<TrainerSort> = {
+  id: 'q.id',
+  sorts: {
+    createdAt: { expression: 'q.created_at', type: 'timestamptz' },
+    name: { expression: "lower(coalesce(q.trainer_name, ''))", type: 'text' },
+    expiresAt: { expression: "coalesce(q.expiration_date, 'infinity'::date)", type: 'date' },
+    usageCount: { expression: 'cu.usage_count', type: 'int' },
+  },
+  defaultSort: 'createdAt',
+  plainCursor: { sort: 'createdAt', column: 'q.created_at', orders: 'either-way' },
 };
 
-function trainerSortColumn(sort: { sort: Exclude<TrainerSort, 'createdAt'>; order: SortOrder }): SortColumn {
-  return { sort: sort.sort, order: sort.order, ...TRAINER_SORT_EXPRESSIONS[sort.sort] };
-}
+/** The usage sort, read from code_usage joined to its code: code_usage's id breaks the ties its index orders by. */
+const TRAINER_USAGE_LIST: KeysetList<TrainerSort> = { ...TRAINER_LIST, id: 'cu.code_id' };
 
 /** The chip's status (spec section 2): Expired is the code's expired status, Active every other one. */
 function trainerStatusSql(status: TrainerStatusFilter, today: string): SqlClause {
