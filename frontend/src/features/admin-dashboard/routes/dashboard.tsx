@@ -1,5 +1,4 @@
 import DynamicFeedRoundedIcon from '@mui/icons-material/DynamicFeedRounded';
-import RefreshRoundedIcon from '@mui/icons-material/RefreshRounded';
 import SavingsOutlinedIcon from '@mui/icons-material/SavingsOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,9 +9,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { LoadingState } from '@/components/feedback/loading-state';
 import { LowStockNotice } from '@/components/inventory/low-stock-notice';
 import { paths } from '@/config/paths';
@@ -20,6 +17,7 @@ import { POLL_MS } from '@/lib/vouchers-api';
 import { useSession } from '@/lib/session/use-session';
 import { BatchesTab } from '../components/batches-tab';
 import { QueueBoardButton } from '../components/queue-board-button';
+import { RefreshAllButton } from '../components/refresh-all-button';
 import { SignInAttacksNotice } from '../components/sign-in-attacks-notice';
 import { AnalyticsTab } from '../components/link-tabs';
 import { TrainerTab } from '../components/trainer-tab';
@@ -27,6 +25,7 @@ import { QrCodesTab } from '../components/qr-codes-tab';
 import { RedemptionsTab } from '../components/redemptions-tab';
 import { AdminStatCards } from '../components/stat-cards';
 import { DASHBOARD_STATS } from '../components/stat-definitions';
+import { useDashboardTab } from '../lib/use-dashboard-tab';
 
 const TABS = [
   { id: 'codes', label: 'Partner QR Codes', Panel: QrCodesTab },
@@ -36,8 +35,6 @@ const TABS = [
   { id: 'batches', label: 'Batches', Panel: BatchesTab },
 ] as const;
 
-type TabId = (typeof TABS)[number]['id'];
-
 /** The admin dashboard (/dashboard for super_admin; the router sends everyone else to /company-dashboard). */
 export function DashboardRoute() {
   const session = useSession();
@@ -46,23 +43,7 @@ export function DashboardRoute() {
 }
 
 function AdminDashboard() {
-  const queryClient = useQueryClient();
-  const refreshing = useIsFetching() > 0;
-  const [params, setParams] = useSearchParams();
-  const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'codes';
-  const active = TABS.find((t) => t.id === tab) ?? TABS[0];
-  // Each tab's own search, sort, filters and page (issue 44): the tables keep them in the URL, which
-  // holds one tab's at a time, so a tab left keeps its query string here and gets it back on return.
-  const leftTabs = useRef(new Map<TabId, string>());
-  const switchTab = (next: TabId) => {
-    if (next === tab) return;
-    const own = new URLSearchParams(params);
-    own.delete('tab');
-    leftTabs.current.set(tab, own.toString());
-    const restored = new URLSearchParams(leftTabs.current.get(next) ?? '');
-    if (next !== 'codes') restored.set('tab', next);
-    setParams(restored, { replace: true });
-  };
+  const { active, switchTab } = useDashboardTab(TABS);
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }}>
@@ -83,14 +64,7 @@ function AdminDashboard() {
           </Typography>
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button
-            variant="outlined"
-            startIcon={<RefreshRoundedIcon />}
-            disabled={refreshing}
-            onClick={() => void queryClient.refetchQueries({ type: 'active' })}
-          >
-            Refresh All
-          </Button>
+          <RefreshAllButton />
           <Button
             variant="outlined"
             component={RouterLink}
@@ -115,8 +89,8 @@ function AdminDashboard() {
       <LowStockNotice />
       <Card>
         <Tabs
-          value={tab}
-          onChange={(_event, value: TabId) => switchTab(value)}
+          value={active.id}
+          onChange={(_event, value: (typeof TABS)[number]['id']) => switchTab(value)}
           aria-label="Dashboard sections"
           variant="scrollable"
           scrollButtons="auto"

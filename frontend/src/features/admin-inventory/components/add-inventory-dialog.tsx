@@ -4,8 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { FormDialog } from '@/components/feedback/form-dialog';
-import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { useFormMutationToasts } from '@/components/toast/form-mutation-toasts';
 import { focusFirstError } from '@/lib/form-errors';
 import { useAddInventory } from '../api/add-inventory';
 
@@ -24,7 +23,7 @@ export function AddInventoryDialog({
 }
 
 function AddInventoryDialogBody({ item, onClose }: { item: MerchItem; onClose: () => void }) {
-  const { toast } = useToast();
+  const toasts = useFormMutationToasts();
   const add = useAddInventory();
   const [size, setSize] = useState('');
   const [color, setColor] = useState('');
@@ -50,21 +49,13 @@ function AddInventoryDialogBody({ item, onClose }: { item: MerchItem; onClose: (
         minStockLevel: Number(minStock || 0),
         location,
       },
-      {
-        onSuccess: () => {
-          toast({ title: 'Success', description: 'Inventory added successfully' });
-          onClose();
-        },
-        onError: (error) => {
-          const fields = fieldErrorsOf(error);
-          setErrors({ ...fields, ...(fields.totalQuantity ? { quantity: fields.totalQuantity } : {}) });
-          toast({
-            title: 'Error',
-            description: errorMessageOf(error, 'Failed to add inventory'),
-            kind: 'destructive',
-          });
-        },
-      },
+      toasts({
+        success: 'Inventory added successfully',
+        failure: 'Failed to add inventory',
+        onDone: onClose,
+        onFieldErrors: (fields) =>
+          setErrors({ ...fields, ...(fields.totalQuantity ? { quantity: fields.totalQuantity } : {}) }),
+      }),
     );
   }
 

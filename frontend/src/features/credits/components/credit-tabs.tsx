@@ -1,14 +1,17 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { ReactNode } from 'react';
 import { tabPanelProps, tabProps } from '@/components/navigation/tab-pairing';
 
 /** The panel under `CreditTabs` showing tab `id` (both credit screens name their panels alike). */
-export const creditPanelProps = (id: string) => tabPanelProps('credits', id);
+const creditPanelProps = (id: string) => tabPanelProps('credits', id);
 
 /** Two tabs: side by side at their width on wide screens, halves of the card (labels wrap) on phones. */
-export function CreditTabs<T extends string>({
+function CreditTabs<T extends string>({
   value,
   tabs,
   onChange,
@@ -35,5 +38,29 @@ export function CreditTabs<T extends string>({
         />
       ))}
     </Tabs>
+  );
+}
+
+/** A credits screen's card: its tabs over the selected tab's panel (`children`). */
+export function CreditTabsCard<T extends string>({
+  value,
+  tabs,
+  onChange,
+  sx,
+  children,
+}: {
+  value: T;
+  tabs: readonly { id: T; label: string }[];
+  onChange: (id: T) => void;
+  sx?: SxProps<Theme>;
+  children: ReactNode;
+}) {
+  return (
+    <Card variant="outlined" {...(sx ? { sx } : {})}>
+      <CreditTabs value={value} tabs={tabs} onChange={onChange} />
+      <Box {...creditPanelProps(value)} sx={{ p: { xs: 1.5, sm: 3 } }}>
+        {children}
+      </Box>
+    </Card>
   );
 }

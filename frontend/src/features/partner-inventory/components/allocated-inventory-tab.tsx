@@ -1,9 +1,4 @@
-import {
-  ALLOCATION_SORT_DEFAULT_ORDER,
-  ALLOCATION_SORTS,
-  ALLOCATION_STATUSES,
-  type Allocation,
-} from '@avpass/contracts';
+import type { Allocation } from '@avpass/contracts';
 import { formatCents, merchCategoryLabel, usageLevel, utilizationPercent } from '@avpass/domain';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import Box from '@mui/material/Box';
@@ -18,15 +13,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
 import { Pager } from '@/components/data-display/pager';
-import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
-import { ALLOCATION_SORT_CHOICES, ALLOCATION_STATUS_LABELS } from '@/components/inventory/allocation-table';
+import { AllocationFilters, useAllocationTable } from '@/components/inventory/allocation-table';
 import { useAllocationsTable } from '@/lib/inventory-api';
-import { useTableState } from '@/lib/table-state';
 import { EmptyState } from './empty-state';
 import { UpdateUsageDialog } from './update-usage-dialog';
-
-/** The tab's page size (the route's cards read the same first page). */
-export const ALLOCATED_PAGE_SIZE = 25;
 
 const LEVEL_COLOR = { high: 'error.main', medium: 'warning.dark', normal: 'success.main' } as const;
 
@@ -35,14 +25,7 @@ const LEVEL_COLOR = { high: 'error.main', medium: 'warning.dark', normal: 'succe
  * on the server, the view and the page in the URL (issue 27); one card per allocation.
  */
 export function AllocatedInventoryTab() {
-  const table = useTableState({
-    sorts: ALLOCATION_SORTS,
-    defaultSort: { key: 'allocatedAt', order: 'desc' },
-    firstOrder: ALLOCATION_SORT_DEFAULT_ORDER,
-    statuses: ALLOCATION_STATUSES,
-    prefix: 'alloc',
-    pageSize: ALLOCATED_PAGE_SIZE,
-  });
+  const table = useAllocationTable('partner');
   const allocations = useAllocationsTable(table.query);
   const [updating, setUpdating] = useState<Allocation | null>(null);
   const rows = allocations.data?.items ?? [];
@@ -63,14 +46,7 @@ export function AllocatedInventoryTab() {
           data-testid="item-count"
         />
       </Stack>
-      <Box
-        role="group"
-        aria-label="Filter and sort the allocated inventory"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
-      >
-        <StatusFilter value={table.status} onChange={table.setStatus} labels={ALLOCATION_STATUS_LABELS} />
-        <SortSelect value={table.sort} onChange={table.setSort} choices={ALLOCATION_SORT_CHOICES} />
-      </Box>
+      <AllocationFilters role="partner" table={table} />
       {allocations.isPending ? (
         <Box
           role="status"

@@ -1,0 +1,26 @@
+import { useSearchParams } from 'react-router-dom';
+
+/** The partner inventory screen's tabs, in order. */
+export const PARTNER_INVENTORY_TABS = [
+  { id: 'allocated', label: 'Allocated Inventory' },
+  { id: 'history', label: 'Transaction History' },
+] as const;
+export type PartnerInventoryTabId = (typeof PARTNER_INVENTORY_TABS)[number]['id'];
+
+/** The tab rides in the URL with its table's view (issue 27): a reload or a link opens on it. */
+export function usePartnerInventoryTab() {
+  const [params, setParams] = useSearchParams();
+  const tab: PartnerInventoryTabId =
+    PARTNER_INVENTORY_TABS.find((t) => t.id === params.get('tab'))?.id ?? 'allocated';
+  const setTab = (next: PartnerInventoryTabId) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'allocated') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return { tab, setTab };
+}

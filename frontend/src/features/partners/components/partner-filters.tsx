@@ -1,0 +1,94 @@
+import { PARTNER_CATEGORIES, VENDOR_STATUSES, type VendorStatusFilter } from '@avpass/contracts';
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { PartnersList } from '../lib/use-partners-list';
+
+const ALL = '';
+
+/** The sort field's choices: the cards have no headers to press, on any screen. */
+const SORT_CHOICES = [
+  { key: 'createdAt', order: 'desc', label: 'Newest first' },
+  { key: 'createdAt', order: 'asc', label: 'Oldest first' },
+  { key: 'name', order: 'asc', label: 'Name (A–Z)' },
+  { key: 'name', order: 'desc', label: 'Name (Z–A)' },
+] as const;
+
+const STATUS_LABELS: Readonly<Record<VendorStatusFilter, string>> = {
+  active: 'Active',
+  inactive: 'Inactive',
+};
+
+/** The partner network's search box, category and status filters, and sort. */
+export function PartnerFilters({ list: { table, category, status, setStatus } }: { list: PartnersList }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+      <TextField
+        label="Search partners"
+        placeholder="Name or e-mail"
+        value={table.searchText}
+        onChange={(e) => table.setSearchText(e.target.value)}
+        sx={{ flex: 1, minWidth: 0 }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchRoundedIcon />
+              </InputAdornment>
+            ),
+          },
+          htmlInput: { maxLength: 100 },
+        }}
+      />
+      <TextField
+        select
+        label="Category"
+        value={category}
+        onChange={(e) => table.setStatus(PARTNER_CATEGORIES.find((c) => c === e.target.value) ?? undefined)}
+        sx={{ width: { xs: '100%', sm: 260 }, flexShrink: 0 }}
+      >
+        <MenuItem value={ALL}>All categories</MenuItem>
+        {PARTNER_CATEGORIES.map((c) => (
+          <MenuItem key={c} value={c}>
+            {c}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Status"
+        value={status ?? ''}
+        onChange={(e) => setStatus(VENDOR_STATUSES.find((v) => v === e.target.value))}
+        sx={{ width: { xs: '100%', sm: 170 }, flexShrink: 0 }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        data-testid="status-filter"
+      >
+        <MenuItem value="">All statuses</MenuItem>
+        {VENDOR_STATUSES.map((value) => (
+          <MenuItem key={value} value={value}>
+            {STATUS_LABELS[value]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Sort by"
+        value={`${table.sort.key}:${table.sort.order}`}
+        onChange={(e) => {
+          const choice = SORT_CHOICES.find((c) => `${c.key}:${c.order}` === e.target.value);
+          if (choice) table.setSort({ key: choice.key, order: choice.order });
+        }}
+        sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0 }}
+        data-testid="sort-select"
+      >
+        {SORT_CHOICES.map((c) => (
+          <MenuItem key={`${c.key}:${c.order}`} value={`${c.key}:${c.order}`}>
+            {c.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
+}
