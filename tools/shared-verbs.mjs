@@ -44,18 +44,8 @@ export const SAME_MEANING = {
  * cannot go stale.
  */
 export const PENDING = {
-  'credits:record':
-    'AuditTrail.record → appendEntry (libs/platform); TransactionsService/TransactionsRepository.record → recordCreditTransaction',
-  'credits:insertFrom':
-    'AuditTrail.insertFrom → appendEntriesFrom; SqlEventWriter.insertFrom → writeEventsFrom (libs/platform)',
-  'inventory:record':
-    'AuditTrail.record → appendEntry, EventOutbox.record → enqueueEvent (libs/platform); InventoryTransactionsRepository.record → recordStockMovement',
   'inventory:summary':
     'AllocationsRepository.summary → allocationSummary; InventoryLinesRepository.summary → stockSummary (StockService.summary hands on to it)',
-  'partners:record': 'AuditTrail.record → appendEntry, EventOutbox.record → enqueueEvent (libs/platform)',
-  'vouchers:record': 'AuditTrail.record → appendEntry, EventOutbox.record → enqueueEvent (libs/platform)',
-  'vouchers:insertFrom':
-    'AuditTrail.insertFrom → appendEntriesFrom; SqlEventWriter.insertFrom → writeEventsFrom (libs/platform)',
 };
 
 const LIBRARY = 'libs/platform/src';

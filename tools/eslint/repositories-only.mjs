@@ -1,7 +1,7 @@
 // avpass/repositories-only: only repositories touch the database (docs/adding-a-service.md, "Adding a
 // repository / SQL"). Handlers translate, services hold the rules and may open a transaction —
 // `transactions.run(async (tx) => …)` with `Transactions` from @avpass/platform — and hand its `tx` to
-// repository methods and `EventOutbox.record`; every query, MikroORM call or raw SQL, lives in a
+// repository methods and `EventOutbox.enqueueEvent`; every query, MikroORM call or raw SQL, lives in a
 // `*.repository.ts`. Migrations and tests are exempt (they are about the database itself).
 //
 // In the files it applies to, the rule reports:

@@ -39,7 +39,7 @@ tester.run('repositories-only', repositoriesOnly, {
               const company = await this.companies.findById(id, tx);
               if (!company) throw DomainError.notFound('Partner');
               this.companies.remove(tx, company);
-              this.outbox.record(tx, 'partners.partner.deleted.v1', { partnerId: id });
+              this.outbox.enqueueEvent(tx, 'partners.partner.deleted.v1', { partnerId: id });
             });
           }
         }`,

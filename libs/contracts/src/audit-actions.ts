@@ -2,7 +2,7 @@
  * Every action a service records in its audit trail (issue 26), typed like `EVENTS`: the action's
  * name (`<service>.<thing>.<past-tense verb>`) → the area the screen groups it under, the kinds of
  * target its entry is about, and its plain-words phrase (a verb phrase, past tense) that the audit
- * sentences (audit-sentence.ts) read. `AuditTrail.record` takes only an action named here, with one of
+ * sentences (audit-sentence.ts) read. `AuditTrail.appendEntry` takes only an action named here, with one of
  * its target kinds: an unknown action, or an action about the wrong kind of thing, is a type error.
  */
 

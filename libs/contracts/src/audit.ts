@@ -4,7 +4,7 @@ import { numberInput } from './validation';
 
 /**
  * The audit trail (issue 26): who changed what, when, from where. Each service writes its entries in
- * the same transaction as the change (`AuditTrail.record`, libs/platform), into its own append-only
+ * the same transaction as the change (`AuditTrail.appendEntry`, libs/platform), into its own append-only
  * `audit_entries` table, and sends each through its outbox as `audit.entry.recorded.v1`; the audit
  * service keeps the one read model the API reads.
  */

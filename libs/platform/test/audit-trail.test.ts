@@ -103,10 +103,10 @@ const events = async () =>
     .rows as { id: string; payload: Record<string, unknown> }[];
 const em = () => orm.em.fork() as EntityManager;
 
-describe('AuditTrail.record', () => {
+describe('AuditTrail.appendEntry', () => {
   it('writes one row and one audit.entry.recorded.v1 event with the same id, in the change’s transaction', async () => {
     const entry = await em().transactional(async (tx) =>
-      audit.record(tx, staffMeta, {
+      audit.appendEntry(tx, staffMeta, {
         action: 'vouchers.voucher.deleted',
         targetType: 'voucher',
         targetId: THING,
@@ -143,7 +143,7 @@ describe('AuditTrail.record', () => {
   it('a rolled-back transaction writes neither the entry nor its event', async () => {
     await expect(
       em().transactional(async (tx) => {
-        audit.record(tx, staffMeta, {
+        audit.appendEntry(tx, staffMeta, {
           action: 'vouchers.voucher.deleted',
           targetType: 'voucher',
           targetId: THING,
@@ -158,7 +158,7 @@ describe('AuditTrail.record', () => {
 
   it('an anonymous caller is `public` with its address; no meta is `system`', async () => {
     await em().transactional(async (tx) => {
-      audit.record(
+      audit.appendEntry(
         tx,
         { requestId: 'req-2', ip: '198.51.100.4' },
         {
@@ -167,7 +167,7 @@ describe('AuditTrail.record', () => {
           targetId: 'someone',
         },
       );
-      audit.record(tx, null, { action: 'credits.credit.deactivated', targetType: 'credit' });
+      audit.appendEntry(tx, null, { action: 'credits.credit.deactivated', targetType: 'credit' });
     });
     const [pub, sys] = await rows();
     expect(pub).toMatchObject({
@@ -181,7 +181,7 @@ describe('AuditTrail.record', () => {
 
   it('never stores a secret, at any depth, in the row or its event', async () => {
     await em().transactional(async (tx) => {
-      audit.record(tx, staffMeta, {
+      audit.appendEntry(tx, staffMeta, {
         action: 'identity.user.profile-changed',
         targetType: 'user',
         targetId: 'user-7',
@@ -208,13 +208,15 @@ describe('AuditTrail.record', () => {
     const tx = em();
     // An action or a target type not in AUDIT_ACTIONS is a type error too; a caller that casts still fails.
     // @ts-expect-error not an action of AUDIT_ACTIONS
-    expect(() => audit.record(tx, staffMeta, { action: 'deleted', targetType: 'voucher' })).toThrow(/action/);
+    expect(() => audit.appendEntry(tx, staffMeta, { action: 'deleted', targetType: 'voucher' })).toThrow(
+      /action/,
+    );
     expect(() =>
       // @ts-expect-error not a target kind of the action
-      audit.record(tx, staffMeta, { action: 'vouchers.voucher.deleted', targetType: 'Voucher Code' }),
+      audit.appendEntry(tx, staffMeta, { action: 'vouchers.voucher.deleted', targetType: 'Voucher Code' }),
     ).toThrow(/target type/);
     expect(() =>
-      audit.record(tx, staffMeta, {
+      audit.appendEntry(tx, staffMeta, {
         action: 'vouchers.voucher.deleted',
         targetType: 'voucher',
         companyId: 'not-a-uuid',
@@ -223,10 +225,10 @@ describe('AuditTrail.record', () => {
   });
 });
 
-describe('AuditTrail.insertFrom (one-statement writers)', () => {
+describe('AuditTrail.appendEntriesFrom (one-statement writers)', () => {
   it('writes one entry and one event per row the statement changed, in that statement', async () => {
     kicks = 0;
-    const insert = audit.insertFrom(staffMeta, 'made', {
+    const insert = audit.appendEntriesFrom(staffMeta, 'made', {
       action: 'vouchers.voucher.created',
       targetType: 'voucher',
       targetId: column('id'),
@@ -257,7 +259,7 @@ describe('AuditTrail.insertFrom (one-statement writers)', () => {
   });
 
   it('a statement that changes nothing writes no entry', async () => {
-    const insert = audit.insertFrom(staffMeta, 'made', {
+    const insert = audit.appendEntriesFrom(staffMeta, 'made', {
       action: 'vouchers.voucher.created',
       targetType: 'voucher',
       targetId: column('id'),
@@ -277,7 +279,7 @@ describe('AuditTrail.insertFrom (one-statement writers)', () => {
 describe('audit_entries is append-only in the database', () => {
   beforeEach(async () => {
     await em().transactional(async (tx) => {
-      audit.record(tx, staffMeta, {
+      audit.appendEntry(tx, staffMeta, {
         action: 'partners.partner.updated',
         targetType: 'partner',
         targetId: 'p',
@@ -412,7 +414,7 @@ describe('audit_entries is append-only in the database', () => {
 
     it('still writes entries with the change, reads them, and purges only entries past retention', async () => {
       await em().transactional(async (tx) => {
-        audit.record(tx, staffMeta, {
+        audit.appendEntry(tx, staffMeta, {
           action: 'partners.partner.deleted',
           targetType: 'partner',
           targetId: 'p',

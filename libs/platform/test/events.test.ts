@@ -119,13 +119,13 @@ describe('outbox relay', () => {
     const committed: string[] = [];
     for (let i = 0; i < 5; i++) {
       await orm.em.fork().transactional(async (em) => {
-        committed.push(outbox.record(em, 'partners.partner.deleted.v1', deletedPayload(`p${i}`)).id);
+        committed.push(outbox.enqueueEvent(em, 'partners.partner.deleted.v1', deletedPayload(`p${i}`)).id);
       });
     }
     await orm.em
       .fork()
       .transactional(async (em) => {
-        outbox.record(em, 'partners.partner.deleted.v1', deletedPayload('rolled back'));
+        outbox.enqueueEvent(em, 'partners.partner.deleted.v1', deletedPayload('rolled back'));
         throw new Error('roll back');
       })
       .catch(() => undefined);
@@ -174,7 +174,7 @@ describe('outbox relay', () => {
     const event = await orm.em
       .fork()
       .transactional(async (em) =>
-        new EventOutbox().record(em, 'partners.partner.deleted.v1', deletedPayload('kicked')),
+        new EventOutbox().enqueueEvent(em, 'partners.partner.deleted.v1', deletedPayload('kicked')),
       );
     relay.kick(); // what RelayWakeOnCommit does after every commit
     release();
@@ -208,7 +208,7 @@ describe('outbox relay', () => {
     const event = await wired.em
       .fork()
       .transactional(async (em) =>
-        new EventOutbox().record(em, 'partners.partner.deleted.v1', deletedPayload('woken')),
+        new EventOutbox().enqueueEvent(em, 'partners.partner.deleted.v1', deletedPayload('woken')),
       );
     await published(event.id, 'the committed row published at once', 400);
   });
@@ -218,7 +218,7 @@ describe('outbox relay', () => {
     const event = await orm.em
       .fork()
       .transactional(async (em) =>
-        new EventOutbox().record(em, 'partners.partner.deleted.v1', deletedPayload('twice')),
+        new EventOutbox().enqueueEvent(em, 'partners.partner.deleted.v1', deletedPayload('twice')),
       );
     const relay = new OutboxRelay(orm, nc, namespace);
     expect(await relay.publishBatch()).toBe(1);

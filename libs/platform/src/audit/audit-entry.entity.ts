@@ -1,7 +1,7 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
 
 /**
- * One row of the service's append-only audit table (AUDIT_TABLE_SQL), written by `AuditTrail.record` in
+ * One row of the service's append-only audit table (AUDIT_TABLE_SQL), written by `AuditTrail.appendEntry` in
  * the transaction of the change it records. Never changed once written: the database refuses.
  */
 @Entity({ tableName: 'audit_entries' })

@@ -143,7 +143,7 @@ function actorOf(meta: RpcMeta | null | undefined) {
 }
 
 /**
- * The one way a service records who changed what (issue 26): `audit.record(tx, meta, {...})` in the
+ * The one way a service records who changed what (issue 26): `audit.appendEntry(tx, meta, {...})` in the
  * change's own transaction writes the audit_entries row and its `audit.entry.recorded.v1` outbox event
  * (payload id = the row's id), so an entry exists exactly when the change committed.
  * `meta` is the request's RpcMeta; null/undefined for the service's own jobs (actor `system`).
@@ -181,24 +181,24 @@ export class AuditTrail {
   }
 
   /** Writes the entry and its event in `tx`; returns the entry as recorded. */
-  record<A extends AuditAction>(
+  appendEntry<A extends AuditAction>(
     tx: Tx,
     meta: RpcMeta | null | undefined,
     input: AuditRecordInput<A>,
   ): AuditEntry {
     const entry = this.entry(meta, input);
     persistAuditEntry(tx, entry);
-    this.outbox.record(tx, 'audit.entry.recorded.v1', entry);
+    this.outbox.enqueueEvent(tx, 'audit.entry.recorded.v1', entry);
     return entry;
   }
 
   /**
-   * The SQL form, for a change made by one raw statement (like `SqlEventWriter.insertFrom`): one entry
+   * The SQL form, for a change made by one raw statement (like `SqlEventWriter.writeEventsFrom`): one entry
    * and one event per row of `source` (a table or CTE of that statement). Put `ctes` in its WITH list
    * after `source`, append `params` at their place, select `payloads` and pass what it returned to
    * `written`. `as` names the CTEs (default `audit`; `<as>_event` too).
    */
-  insertFrom<A extends AuditAction>(
+  appendEntriesFrom<A extends AuditAction>(
     meta: RpcMeta | null | undefined,
     source: string,
     fields: AuditSqlFields<A>,
@@ -248,7 +248,7 @@ export class AuditTrail {
       probe.changes === null ? null : JSON.stringify(probe.changes),
     );
     const service = value(null, 'text', probe.service);
-    const event = this.sqlEvents.insertFrom(
+    const event = this.sqlEvents.writeEventsFrom(
       'audit.entry.recorded.v1',
       as,
       Object.fromEntries(

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 
 /**
  * A transaction a service opened (or an event consumer's batch). The service hands it to repository
- * writes and to `EventOutbox.record(tx, …)`, so the change and its event commit together, and calls
+ * writes and to `EventOutbox.enqueueEvent(tx, …)`, so the change and its event commit together, and calls
  * nothing on it itself: every query is a repository's (lint: `avpass/repositories-only`).
  */
 export type Tx = EntityManager;

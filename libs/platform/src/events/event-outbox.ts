@@ -10,7 +10,7 @@ import { OutboxEvent } from './outbox-event.entity';
  */
 @Injectable()
 export class EventOutbox {
-  record<N extends EventName>(em: EntityManager, name: N, payload: EventPayload<N>): OutboxEvent {
+  enqueueEvent<N extends EventName>(em: EntityManager, name: N, payload: EventPayload<N>): OutboxEvent {
     const event = em.create(OutboxEvent, {
       id: randomUUID(),
       name,

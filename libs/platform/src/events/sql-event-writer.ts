@@ -44,7 +44,7 @@ export function sqlColumnExpression(value: unknown): string | null {
 }
 
 /**
- * The one way an event is written by an SQL statement instead of `EventOutbox.record`: when its payload
+ * The one way an event is written by an SQL statement instead of `EventOutbox.enqueueEvent`: when its payload
  * comes from the rows the same statement changes, so that the change and its event stay one statement
  * (the redeem). Values known before the statement are checked against the event's schema then; fields
  * the statement computes are checked on what it returns. A mismatch throws: it is a programming error
@@ -64,7 +64,7 @@ export class SqlEventWriter {
    * payload is `fields`: columns become `jsonb_build_object(...)` over the source row, known values
    * one jsonb parameter. The service's schema is on the search_path, as for every statement.
    */
-  insertFrom<N extends EventName>(
+  writeEventsFrom<N extends EventName>(
     name: N,
     source: string,
     fields: SqlEventFields<N>,
@@ -115,8 +115,8 @@ interface StatementWriter {
 }
 
 /**
- * Runs one statement that writes an event (`SqlEventWriter.insertFrom`, its rows selecting
- * `eventPayload`) and audit entries (`AuditTrail.insertFrom`, its rows selecting `auditPayloads`) from
+ * Runs one statement that writes an event (`SqlEventWriter.writeEventsFrom`, its rows selecting
+ * `eventPayload`) and audit entries (`AuditTrail.appendEntriesFrom`, its rows selecting `auditPayloads`) from
  * the rows it changes: their parameters follow `params`; both writers check what was written. Returns
  * the first row without those two columns, or null when the statement changed nothing.
  */

@@ -141,7 +141,7 @@ export class CreditsRepository {
 
   /** The new credit and its credits.credit.created.v1 event, in one statement (in the caller's transaction). */
   async create(tx: EntityManager, input: NewCredit): Promise<CreditRow> {
-    const event = this.events.insertFrom(
+    const event = this.events.writeEventsFrom(
       'credits.credit.created.v1',
       'inserted',
       {

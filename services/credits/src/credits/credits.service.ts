@@ -79,7 +79,7 @@ export class CreditsService {
       createdAt: now.toISOString(),
       createdBy: actor.userId,
     });
-    this.audit.record(tx, meta, {
+    this.audit.appendEntry(tx, meta, {
       action: 'credits.credit.created',
       targetType: 'credit',
       targetId: row.id,
@@ -137,7 +137,7 @@ export class CreditsService {
       const removed = await this.credits.removeOrDeactivate(tx, input.id, this.settings.now().toISOString());
       if (!removed) throw creditNotFound();
       const { outcome, before } = removed;
-      this.audit.record(tx, meta, {
+      this.audit.appendEntry(tx, meta, {
         action: outcome === 'deleted' ? 'credits.credit.deleted' : 'credits.credit.deactivated',
         targetType: 'credit',
         targetId: before.id,

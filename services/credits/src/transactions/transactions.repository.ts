@@ -196,7 +196,7 @@ export class TransactionsRepository {
 
   /** Charges the credit and writes the ledger row; null when the credit could not be charged (nothing changed). */
   async record(input: RecordInput): Promise<LedgerChange | null> {
-    const event = this.events.insertFrom(
+    const event = this.events.writeEventsFrom(
       'credits.transaction.recorded.v1',
       'inserted',
       {
@@ -211,7 +211,7 @@ export class TransactionsRepository {
       input.at,
     );
     // Its audit entry, in the same statement: written exactly when the ledger row is.
-    const audit = this.audit.insertFrom(
+    const audit = this.audit.appendEntriesFrom(
       input.meta,
       'inserted',
       {
@@ -271,7 +271,7 @@ export class TransactionsRepository {
 
   /** Voids the transaction if it was not voided yet (in the caller's transaction); null when nothing changed. */
   async void(tx: EntityManager, input: VoidInput): Promise<LedgerChange | null> {
-    const event = this.events.insertFrom(
+    const event = this.events.writeEventsFrom(
       'credits.transaction.voided.v1',
       'voided v join restored r on r.id = v.credit_id',
       {

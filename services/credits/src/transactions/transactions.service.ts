@@ -134,7 +134,7 @@ export class TransactionsService {
         reason,
       });
       if (change) {
-        this.audit.record(tx, meta, {
+        this.audit.appendEntry(tx, meta, {
           action: 'credits.transaction.voided',
           targetType: 'credit-transaction',
           targetId: change.transaction.id,

@@ -105,7 +105,7 @@ export class AuthService {
         user.lastLogin = new Date();
         await this.users.save(user);
         const started = await this.sessions.start(user);
-        this.audit.record(
+        this.audit.appendEntry(
           tx,
           { ...meta, actor: actorOf(user) },
           {
@@ -141,7 +141,7 @@ export class AuthService {
     user: User | null,
   ): Promise<void> {
     await this.transactions.run(async (tx) => {
-      this.audit.record(tx, publicMeta(meta), {
+      this.audit.appendEntry(tx, publicMeta(meta), {
         action,
         targetType: 'user',
         targetId: user?.id ?? null,
@@ -165,7 +165,7 @@ export class AuthService {
     // The attempt's answer does not depend on the entry: an outage leaves the log line and the metric.
     await this.transactions
       .run(async (tx) => {
-        this.audit.record(tx, publicMeta(meta), {
+        this.audit.appendEntry(tx, publicMeta(meta), {
           action: 'identity.sign-in.attack-detected',
           targetType: 'user',
           targetId: user.id,
@@ -236,7 +236,7 @@ export class AuthService {
       const ended = await this.sessions.end(token);
       if (!ended) return;
       const actor = meta.actor ?? { userId: ended.userId, role: ended.role, companyId: ended.companyId };
-      this.audit.record(
+      this.audit.appendEntry(
         tx,
         { ...meta, actor },
         {

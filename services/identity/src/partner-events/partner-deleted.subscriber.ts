@@ -25,7 +25,7 @@ export class PartnerDeletedSubscriber implements EventSubscriber {
       const ended = await this.sessions.deleteForUsers(userIds, undefined, tx);
       // Done by the platform on the partner's deletion (actor `system`), one entry per user it turned off.
       for (const userId of wereActive) {
-        this.audit.record(tx, null, {
+        this.audit.appendEntry(tx, null, {
           action: 'identity.portal-user.deactivated',
           targetType: 'user',
           targetId: userId,

@@ -45,7 +45,7 @@ export class UsersService {
         companyId,
       });
       if (user === 'conflict') throw taken();
-      this.audit.record(tx, meta, {
+      this.audit.appendEntry(tx, meta, {
         action: 'identity.portal-user.created',
         targetType: 'user',
         targetId: user.id,
@@ -88,7 +88,7 @@ export class UsersService {
       await this.users.save(user);
       if (!isActive) await this.sessions.endAllFor([user.id]);
       if (before !== isActive) {
-        this.audit.record(tx, meta, {
+        this.audit.appendEntry(tx, meta, {
           action: isActive ? 'identity.portal-user.activated' : 'identity.portal-user.deactivated',
           targetType: 'user',
           targetId: user.id,
@@ -115,7 +115,7 @@ export class UsersService {
       if ((await this.users.assignUnique(user, changes)) === 'conflict') throw taken();
       const diff = diffChanges(before, profileOf(user));
       if (diff && Object.keys(diff).length) {
-        this.audit.record(tx, meta, {
+        this.audit.appendEntry(tx, meta, {
           action: 'identity.user.profile-changed',
           targetType: 'user',
           targetId: user.id,
@@ -144,7 +144,7 @@ export class UsersService {
       current.passwordHash = passwordHash;
       await this.users.save(current);
       await this.sessions.endAllFor([current.id], actor.sessionId);
-      this.audit.record(tx, meta, {
+      this.audit.appendEntry(tx, meta, {
         action: 'identity.user.password-changed',
         targetType: 'user',
         targetId: current.id,

@@ -135,7 +135,7 @@ export class AllocationsService {
         actor,
       });
       await this.alerts.checkLine(tx, line.id);
-      this.audit.record(tx, meta, {
+      this.audit.appendEntry(tx, meta, {
         action: 'inventory.allocation.created',
         targetType: 'allocation',
         targetId: id,
@@ -178,7 +178,7 @@ export class AllocationsService {
         notes: 'Allocation removed',
         actor,
       });
-      this.audit.record(tx, meta, {
+      this.audit.appendEntry(tx, meta, {
         action: 'inventory.allocation.removed',
         targetType: 'allocation',
         targetId: id,
@@ -212,7 +212,7 @@ export class AllocationsService {
       }
       const delta = input.usedQuantity - allocation.used_quantity;
       await this.allocations.setUsed(tx, allocation.id, input.usedQuantity, input.notes);
-      this.audit.record(tx, meta, {
+      this.audit.appendEntry(tx, meta, {
         action: 'inventory.allocation.usage-updated',
         targetType: 'allocation',
         targetId: allocation.id,

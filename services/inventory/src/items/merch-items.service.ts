@@ -118,7 +118,7 @@ export class MerchItemsService {
     before: MerchItemRow | null,
     after: MerchItemRow | null,
   ) {
-    return this.audit.record(tx, meta, {
+    return this.audit.appendEntry(tx, meta, {
       action,
       targetType: 'merch-item',
       targetId: id,

@@ -17,7 +17,7 @@ export class LowStockAlerts {
   async checkLine(tx: Tx, lineId: string): Promise<void> {
     const fallen = await this.lines.markIfFallen(tx, lineId);
     if (!fallen) return;
-    this.outbox.record(tx, 'inventory.stock.low.v1', {
+    this.outbox.enqueueEvent(tx, 'inventory.stock.low.v1', {
       merchInventoryId: fallen.id,
       merchItemId: fallen.merch_item_id,
       sku: fallen.sku,

@@ -101,7 +101,7 @@ export class StockService {
         notes: input.notes ?? null,
         actor,
       });
-      this.audit.record(tx, meta, {
+      this.audit.appendEntry(tx, meta, {
         action: 'inventory.stock-line.restocked',
         targetType: 'stock-line',
         targetId: line.id,
@@ -189,7 +189,7 @@ export class StockService {
         actor,
       });
     }
-    this.audit.record(tx, meta, {
+    this.audit.appendEntry(tx, meta, {
       action: 'inventory.stock-line.created',
       targetType: 'stock-line',
       targetId: line.id,

@@ -80,7 +80,7 @@ export class CompaniesService {
       if (input.email) await this.assertEmailAvailable(input.email);
       const company = await this.companies.insertUnique(input);
       if (company === 'conflict') throw emailTaken();
-      this.audit.record(tx, meta, {
+      this.audit.appendEntry(tx, meta, {
         action: 'partners.partner.created',
         targetType: 'partner',
         targetId: company.id,
@@ -108,14 +108,14 @@ export class CompaniesService {
       const diff = diffChanges(before, auditedFields(company));
       if (before.isActive !== company.isActive) {
         // Identity ends a deactivated partner's staff sessions and refuses their sign-in (decision 161).
-        this.outbox.record(tx, 'partners.partner.status-changed.v1', {
+        this.outbox.enqueueEvent(tx, 'partners.partner.status-changed.v1', {
           partnerId: company.id,
           isActive: company.isActive,
           version: await this.companies.raiseStatusVersion(tx, company.id),
         });
       }
       if (diff && Object.keys(diff).length) {
-        this.audit.record(tx, meta, {
+        this.audit.appendEntry(tx, meta, {
           action: 'partners.partner.updated',
           targetType: 'partner',
           targetId: company.id,
@@ -137,12 +137,12 @@ export class CompaniesService {
       if (!company) throw DomainError.notFound('Partner');
       const before = auditedFields(company);
       this.companies.remove(tx, company);
-      this.outbox.record(tx, 'partners.partner.deleted.v1', {
+      this.outbox.enqueueEvent(tx, 'partners.partner.deleted.v1', {
         partnerId: company.id,
         name: company.name,
         deletedAt: new Date().toISOString(),
       });
-      this.audit.record(tx, meta, {
+      this.audit.appendEntry(tx, meta, {
         action: 'partners.partner.deleted',
         targetType: 'partner',
         targetId: company.id,
@@ -163,7 +163,7 @@ export class CompaniesService {
           const before = { logoUrl: company.logoUrl };
           company.logoUrl = input.url;
           await this.companies.save(company);
-          this.audit.record(tx, meta, {
+          this.audit.appendEntry(tx, meta, {
             ...entry,
             action: 'partners.partner.logo-changed',
             changes: diffChanges(before, { logoUrl: company.logoUrl }),
@@ -178,7 +178,7 @@ export class CompaniesService {
           }
           const updated = await this.companies.reload(company.id);
           if (!updated) throw DomainError.notFound('Partner');
-          this.audit.record(tx, meta, {
+          this.audit.appendEntry(tx, meta, {
             ...entry,
             action: 'partners.partner.gallery-photo-added',
             changes: diffChanges(before, { galleryPhotos: [...updated.galleryPhotos] }),

@@ -316,7 +316,7 @@ export class ZipJobsService implements OnApplicationShutdown {
       Object.entries(fields).map(([key, value]) => [key, { before: null, after: value }]),
     );
     return this.transactions.run(async (tx) => {
-      this.audit.record(tx, meta, {
+      this.audit.appendEntry(tx, meta, {
         action,
         targetType: 'zip-job',
         targetId: jobId,

@@ -90,7 +90,7 @@ export class AssignmentService {
         this.settings.timeZone,
       );
       const assigned = byPartner.reduce((sum, p) => sum + p.assigned, 0);
-      this.outbox.record(tx, 'vouchers.assignment.bulk-assigned.v1', {
+      this.outbox.enqueueEvent(tx, 'vouchers.assignment.bulk-assigned.v1', {
         batchId: input.batchId ?? null,
         partnerIds: input.partnerIds,
         codes: codes.length,
@@ -98,7 +98,7 @@ export class AssignmentService {
         byPartner,
       });
       // One entry for the call, however many codes: the partners, the batch or selection, the counts.
-      this.audit.record(tx, meta, {
+      this.audit.appendEntry(tx, meta, {
         action: 'vouchers.assignment.bulk-assigned',
         targetType: input.batchId ? 'batch' : 'voucher',
         targetId: input.batchId ?? (codes.length === 1 ? (input.qrCodeIds?.[0] ?? null) : null),
@@ -156,12 +156,15 @@ export class AssignmentService {
           this.settings.timeZone,
         );
         if (added.length && snapshot) {
-          this.outbox.record(tx, 'vouchers.voucher.assigned.v1', { ...snapshot, partnerIds: added });
+          this.outbox.enqueueEvent(tx, 'vouchers.voucher.assigned.v1', { ...snapshot, partnerIds: added });
         }
         if (removed.length) {
-          this.outbox.record(tx, 'vouchers.voucher.unassigned.v1', { qrCodeId: codeId, partnerIds: removed });
+          this.outbox.enqueueEvent(tx, 'vouchers.voucher.unassigned.v1', {
+            qrCodeId: codeId,
+            partnerIds: removed,
+          });
         }
-        this.audit.record(tx, meta, {
+        this.audit.appendEntry(tx, meta, {
           action: 'vouchers.assignment.changed',
           targetType: 'voucher',
           targetId: codeId,

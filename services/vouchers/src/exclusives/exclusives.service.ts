@@ -131,11 +131,11 @@ export class ExclusivesService {
     } satisfies Partial<QrCode>);
     this.codes.add(tx, code);
     await this.tallies.codesCreated(tx, [code]);
-    this.outbox.record(tx, 'vouchers.voucher.created.v1', {
+    this.outbox.enqueueEvent(tx, 'vouchers.voucher.created.v1', {
       ...snapshotOf(code, NEW_CODE_VERSION),
       partnerIds: [],
     });
-    this.audit.record(tx, meta, {
+    this.audit.appendEntry(tx, meta, {
       action: 'vouchers.exclusive.created',
       targetType: 'voucher',
       targetId: code.id,

@@ -100,8 +100,8 @@ export class QrCodesService {
           (await this.tallies.assignmentsChanged(tx, code.id, partnerIds, [], this.settings.timeZone)) ??
           snapshot;
       }
-      this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...snapshot, partnerIds });
-      this.audit.record(tx, meta, {
+      this.outbox.enqueueEvent(tx, 'vouchers.voucher.created.v1', { ...snapshot, partnerIds });
+      this.audit.appendEntry(tx, meta, {
         action: 'vouchers.voucher.created',
         targetType: 'voucher',
         targetId: code.id,
@@ -214,13 +214,13 @@ export class QrCodesService {
       input.quantity,
       owner.partnerId ? [owner.partnerId] : [],
     );
-    this.outbox.record(tx, 'vouchers.batch.created.v1', {
+    this.outbox.enqueueEvent(tx, 'vouchers.batch.created.v1', {
       batchId: batch.id,
       batchName: batch.name,
       count: input.quantity,
     });
     // ONE entry for the batch (its count and its codes' terms), not one per code.
-    this.audit.record(tx, meta, {
+    this.audit.appendEntry(tx, meta, {
       action: 'vouchers.batch.created',
       targetType: 'batch',
       targetId: batch.id,
@@ -253,11 +253,11 @@ export class QrCodesService {
         const partners = await this.assignments.listActive(id, tx);
         await this.tallies.codeDeleted(tx, id, this.settings.timeZone);
         await this.codes.delete(tx, id);
-        this.outbox.record(tx, 'vouchers.voucher.deleted.v1', {
+        this.outbox.enqueueEvent(tx, 'vouchers.voucher.deleted.v1', {
           qrCodeId: id,
           partnerIds: partners.map((p) => p.partnerId),
         });
-        this.audit.record(tx, meta, {
+        this.audit.appendEntry(tx, meta, {
           action: 'vouchers.voucher.deleted',
           targetType: 'voucher',
           targetId: id,
@@ -280,9 +280,12 @@ export class QrCodesService {
       const removed = await this.assignments.remove(tx, id, [companyId]);
       if (!removed) throw DomainError.notFound('QR code');
       await this.tallies.assignmentsChanged(tx, id, [], [companyId], this.settings.timeZone);
-      this.outbox.record(tx, 'vouchers.voucher.unassigned.v1', { qrCodeId: id, partnerIds: [companyId] });
+      this.outbox.enqueueEvent(tx, 'vouchers.voucher.unassigned.v1', {
+        qrCodeId: id,
+        partnerIds: [companyId],
+      });
       // A company lets go of the code: its own assignment ends, the code stays.
-      this.audit.record(tx, meta, {
+      this.audit.appendEntry(tx, meta, {
         action: 'vouchers.voucher.unassigned',
         targetType: 'voucher',
         targetId: id,

@@ -123,7 +123,7 @@ export class RedemptionUndoRepository {
    * completed (nothing changed).
    */
   async cancel(tx: Tx, input: CancelInput): Promise<RedemptionRecord | null> {
-    const event = this.events.insertFrom(
+    const event = this.events.writeEventsFrom(
       'vouchers.redemption.cancelled.v1',
       'done',
       {
@@ -139,7 +139,7 @@ export class RedemptionUndoRepository {
       },
       input.at,
     );
-    const audit = this.audit.insertFrom(
+    const audit = this.audit.appendEntriesFrom(
       input.meta,
       'done d, locked l',
       {

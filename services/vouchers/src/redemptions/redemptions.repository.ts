@@ -165,11 +165,11 @@ export interface RedeemStatement {
  */
 export function redeemStatement(
   input: RedeemInput,
-  events: Pick<SqlEventWriter, 'insertFrom'>,
-  auditTrail: Pick<AuditTrail, 'insertFrom'>,
+  events: Pick<SqlEventWriter, 'writeEventsFrom'>,
+  auditTrail: Pick<AuditTrail, 'appendEntriesFrom'>,
 ): RedeemStatement {
   const claim = input.claim ?? null;
-  const event = events.insertFrom(
+  const event = events.writeEventsFrom(
     'vouchers.voucher.redeemed.v1',
     'updated',
     {
@@ -186,7 +186,7 @@ export function redeemStatement(
   );
   // Who redeemed, in the same statement: the public (its address) or the staff member at a till,
   // about the code's vendor, or the till's partner.
-  const audit = auditTrail.insertFrom(
+  const audit = auditTrail.appendEntriesFrom(
     input.meta,
     'updated u, redemption r',
     {

@@ -22,7 +22,7 @@ export class VoucherSettingsService {
     return this.transactions.run(async (tx) => {
       const before = await this.settings.defaultRedemptionMode(tx);
       const after = await this.settings.update(input.defaultRedemptionMode, userId, tx);
-      this.audit.record(tx, meta, {
+      this.audit.appendEntry(tx, meta, {
         action: 'vouchers.settings.updated',
         targetType: 'voucher-settings',
         targetId: null,

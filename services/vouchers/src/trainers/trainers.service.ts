@@ -146,9 +146,9 @@ export class TrainersService {
     await this.tallies.codesCreated(tx, codes);
     for (const code of codes) {
       const created = snapshotOf(code, NEW_CODE_VERSION);
-      this.outbox.record(tx, 'vouchers.voucher.created.v1', { ...created, partnerIds: [] });
+      this.outbox.enqueueEvent(tx, 'vouchers.voucher.created.v1', { ...created, partnerIds: [] });
       // One entry per trainer code (a call names a few trainers): each code's history starts here.
-      this.audit.record(tx, meta, {
+      this.audit.appendEntry(tx, meta, {
         action: 'vouchers.trainer-code.created',
         targetType: 'voucher',
         targetId: code.id,
@@ -164,7 +164,7 @@ export class TrainersService {
         [],
         this.settings.timeZone,
       );
-      this.outbox.record(tx, 'vouchers.voucher.assigned.v1', { ...(assigned ?? created), partnerIds });
+      this.outbox.enqueueEvent(tx, 'vouchers.voucher.assigned.v1', { ...(assigned ?? created), partnerIds });
     }
     const ctx = this.settings.mapping(now);
     return {
@@ -237,7 +237,7 @@ export class TrainersService {
     await this.transactions.run(async (tx) => {
       const before = await this.trainers.findConfig(actor.userId, tx);
       await this.trainers.saveConfig(actor.userId, config, at, tx);
-      this.audit.record(tx, meta, {
+      this.audit.appendEntry(tx, meta, {
         action: 'vouchers.trainer-config.saved',
         targetType: 'trainer-config',
         targetId: actor.userId,
