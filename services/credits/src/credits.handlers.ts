@@ -54,12 +54,17 @@ export class CreditsHandlers {
 
   @RpcHandler(RPC.credits.recordLedger)
   recordLedger(input: In<typeof RPC.credits.recordLedger>, meta: RpcMeta) {
-    return this.ledger.record(requireSuperAdmin(meta), input, meta, RPC.credits.recordLedger);
+    return this.ledger.recordCreditTransaction(
+      requireSuperAdmin(meta),
+      input,
+      meta,
+      RPC.credits.recordLedger,
+    );
   }
 
   @RpcHandler(RPC.credits.record)
   record({ id, ...input }: In<typeof RPC.credits.record>, meta: RpcMeta) {
-    return this.ledger.record(requireActor(meta), { creditId: id, ...input }, meta);
+    return this.ledger.recordCreditTransaction(requireActor(meta), { creditId: id, ...input }, meta);
   }
 
   @RpcHandler(RPC.credits.voidTransaction)

@@ -195,7 +195,7 @@ export class TransactionsRepository {
   }
 
   /** Charges the credit and writes the ledger row; null when the credit could not be charged (nothing changed). */
-  async record(input: RecordInput): Promise<LedgerChange | null> {
+  async recordCreditTransaction(input: RecordInput): Promise<LedgerChange | null> {
     const event = this.events.writeEventsFrom(
       'credits.transaction.recorded.v1',
       'inserted',

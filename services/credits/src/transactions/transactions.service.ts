@@ -64,7 +64,7 @@ export class TransactionsService {
    * (Idempotency.onceInStatement): a retry answers the first transaction, the same key with another
    * request is a 409, another user's same key is another request.
    */
-  async record(
+  async recordCreditTransaction(
     actor: Actor,
     request: TransactionRequest,
     meta: RpcMeta,
@@ -86,7 +86,7 @@ export class TransactionsService {
         call,
         reference,
         async (claim) => {
-          const change = await this.transactions.record({
+          const change = await this.transactions.recordCreditTransaction({
             id: reference.transactionId,
             creditId,
             processable: processableCreditsSql(actor),
