@@ -118,7 +118,7 @@ export class AllocationsRepository {
   }
 
   /** The partner cards (or the administrator's count), over the same selection as the list. */
-  async summary(filter: AllocationFilter) {
+  async allocationSummary(filter: AllocationFilter) {
     const where = allocationFilterSql(filter);
     const [row] = (await this.em.execute(
       `select count(*)::int as "activeAllocations", coalesce(sum(a.quantity), 0)::int as "totalAllocated",

@@ -78,7 +78,7 @@ export class AllocationsService {
         offset: query.offset,
         cursor: query.cursor,
       }),
-      this.allocations.summary(filter),
+      this.allocations.allocationSummary(filter),
     ]);
     return {
       items: page.rows.map(toAllocation),
@@ -122,7 +122,7 @@ export class AllocationsService {
         notes: input.notes ?? null,
         allocatedBy: actor.userId,
       });
-      await this.ledger.record(tx, {
+      await this.ledger.recordStockMovement(tx, {
         merchInventoryId: line.id,
         merchItemId: line.merch_item_id,
         partnerId: input.partnerId,
@@ -166,7 +166,7 @@ export class AllocationsService {
       if (!allocation) throw DomainError.notFound('Allocation');
       const unused = allocation.quantity - allocation.used_quantity;
       const line = await this.lines.release(tx, allocation.merch_inventory_id, unused);
-      await this.ledger.record(tx, {
+      await this.ledger.recordStockMovement(tx, {
         merchInventoryId: line.id,
         merchItemId: line.merch_item_id,
         partnerId: allocation.partner_id,
@@ -227,7 +227,7 @@ export class AllocationsService {
       });
       if (delta === 0) return this.view(input.id, tx);
       const line = await this.lines.recordUsage(tx, allocation.merch_inventory_id, delta);
-      await this.ledger.record(tx, {
+      await this.ledger.recordStockMovement(tx, {
         merchInventoryId: line.id,
         merchItemId: line.merch_item_id,
         partnerId: allocation.partner_id,

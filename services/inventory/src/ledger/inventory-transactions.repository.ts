@@ -43,7 +43,7 @@ export interface LedgerRow {
 export class InventoryTransactionsRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async record(tx: EntityManager, entry: LedgerEntry): Promise<void> {
+  async recordStockMovement(tx: EntityManager, entry: LedgerEntry): Promise<void> {
     await tx.execute(
       `insert into inventory_transactions (id, merch_inventory_id, merch_item_id, partner_id, transaction_type,
          quantity, previous_quantity, new_quantity, reference, notes, created_by, created_by_role)

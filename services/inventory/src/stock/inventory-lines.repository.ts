@@ -195,7 +195,7 @@ export class InventoryLinesRepository {
   }
 
   /** The admin cards: item count, sum of totals, active allocations, low lines (a partial index). */
-  async summary(): Promise<{
+  async stockSummary(): Promise<{
     totalItems: number;
     totalInventory: number;
     activeAllocations: number;

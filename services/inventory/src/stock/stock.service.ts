@@ -89,7 +89,7 @@ export class StockService {
     return this.idempotency.once(call, async (tx) => {
       const line = await this.lines.restock(tx, input.id, input.quantity);
       if (!line) throw DomainError.notFound('Inventory');
-      await this.ledger.record(tx, {
+      await this.ledger.recordStockMovement(tx, {
         merchInventoryId: line.id,
         merchItemId: line.merch_item_id,
         partnerId: null,
@@ -120,7 +120,7 @@ export class StockService {
   }
 
   summary(): Promise<InventorySummary> {
-    return this.lines.summary();
+    return this.lines.stockSummary();
   }
 
   /**
@@ -176,7 +176,7 @@ export class StockService {
     });
     if (line === 'conflict') throw DomainError.conflict(LINE_EXISTS, { size: [LINE_EXISTS] });
     if (input.totalQuantity > 0) {
-      await this.ledger.record(tx, {
+      await this.ledger.recordStockMovement(tx, {
         merchInventoryId: line.id,
         merchItemId: item.id,
         partnerId: null,
