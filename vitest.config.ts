@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
@@ -12,6 +13,31 @@ import { SERVICE_NAMES } from './libs/contracts/src/services';
  * checks to the data it made.
  */
 class EndToEndOrder extends BaseSequencer {
+  /**
+   * `npm test` runs the end-to-end files as two shards side by side, each on its own platform and browser
+   * (tools/test.mjs): one stream leaves a two-core box about 40 % idle while pages load and settle. The
+   * shards are balanced by file size, the largest file first into the lighter shard, with tables.e2e.ts and
+   * inventory.e2e.ts (which need the empty platform) both in the first.
+   */
+  override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { index, count } = this.ctx.config.shard!;
+    const pinned = (spec: TestSpecification) =>
+      /[/\\]e2e[/\\](tables|inventory)\.e2e\.ts$/.test(spec.moduleId);
+    const size = (spec: TestSpecification) => statSync(spec.moduleId).size;
+    const load = new Array<number>(count).fill(0);
+    const mine: TestSpecification[] = [];
+    const place = (spec: TestSpecification, shard: number) => {
+      load[shard] += size(spec);
+      if (shard === index - 1) mine.push(spec);
+    };
+    for (const spec of files.filter(pinned)) place(spec, 0);
+    const rest = files
+      .filter((spec) => !pinned(spec))
+      .sort((a, b) => size(b) - size(a) || a.moduleId.localeCompare(b.moduleId));
+    for (const spec of rest) place(spec, load.indexOf(Math.min(...load)));
+    return mine;
+  }
+
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     // E2E_FIRST=credits,audit (file names) puts those next, to reproduce an order one run took.
     const next = (process.env.E2E_FIRST ?? '').split(',').filter(Boolean);

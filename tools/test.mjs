@@ -36,37 +36,63 @@ const nxBin = binOf('nx', 'nx');
 const reportDir = mkdtempSync(join(tmpdir(), 'avpass-test-'));
 
 /**
- * Runs a command with its output passed through; resolves to its exit code and, when vitest printed
- * one, its "Unhandled Errors" section (repeated beside the summary line, where a CI log's tail shows it).
+ * Runs a command with its output passed through (each line after `prefix`, when given: shards running side
+ * by side stay readable); resolves to its exit code and, when vitest printed one, its "Unhandled Errors"
+ * section (repeated beside the summary line, where a CI log's tail shows it).
  */
-function run(command, commandArgs) {
+function run(command, commandArgs, { prefix = '' } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd: REPO_ROOT, env, stdio: ['inherit', 'pipe', 'pipe'] });
+    const child = spawn(command, commandArgs, {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['inherit', 'pipe', 'pipe'],
+    });
     const unhandled = [];
+    const flushes = [];
     for (const [from, to] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
     ]) {
       let inSection = false;
       let partial = '';
+      const onLine = (line) => {
+        const plain = stripVTControlCharacters(line);
+        if (/Unhandled (Errors|Rejection|Error)/.test(plain)) inSection = true;
+        else if (/^\s*(Test Files|JSON report)\b/.test(plain)) inSection = false;
+        if (inSection && unhandled.length < 60) unhandled.push(plain);
+        if (/✓.*\(retry x\d+\)/.test(plain)) retried.push(plain.trim().replace(/^✓\s*/, ''));
+      };
       from.on('data', (chunk) => {
-        to.write(chunk);
+        if (!prefix) to.write(chunk);
         const lines = (partial + chunk.toString('utf8')).split('\n');
         partial = lines.pop();
         for (const line of lines) {
-          const plain = stripVTControlCharacters(line);
-          if (/Unhandled (Errors|Rejection|Error)/.test(plain)) inSection = true;
-          else if (/^\s*(Test Files|JSON report)\b/.test(plain)) inSection = false;
-          if (inSection && unhandled.length < 60) unhandled.push(plain);
-          if (/✓.*\(retry x\d+\)/.test(plain)) retried.push(plain.trim().replace(/^✓\s*/, ''));
+          if (prefix) to.write(`${prefix}${line}\n`);
+          onLine(line);
         }
       });
+      flushes.push(() => {
+        if (!partial) return;
+        if (prefix) to.write(`${prefix}${partial}\n`);
+        onLine(partial);
+        partial = '';
+      });
     }
-    const done = (code) => resolve({ code, unhandled: unhandled.join('\n').trim() });
+    const done = (code) => {
+      for (const flush of flushes) flush();
+      resolve({ code, unhandled: unhandled.join('\n').trim() });
+    };
     child.on('error', () => done(1));
     child.on('close', (code, signal) => done(signal ? 1 : (code ?? 1)));
   });
 }
+
+/**
+ * How many shards the end-to-end files run as, side by side, each with its own platform and browser
+ * (vitest.config.ts balances them): E2E_SHARDS, default 2. Two fill a two-core box that one stream leaves
+ * about 40 % idle; an explicit file filter runs as one.
+ */
+const E2E_SHARDS = Math.max(1, Number.parseInt(process.env.E2E_SHARDS ?? '2', 10) || 1);
 
 const heading = (text) => console.log(`\n=== ${text} ===\n`);
 const stageTimes = []; // [stage, seconds], printed beside the summary line
@@ -83,6 +109,41 @@ const retried = []; // tests that passed only on a retry (CI retries once: vites
 const failedTests = []; // `project: file > test` and the start of its message
 const problems = []; // failures that are not failed tests (files that did not load, builds, infrastructure)
 let infrastructureChecked;
+
+/** Adds one vitest run's JSON report to the totals, failed tests and problems. */
+function collect(project, { code, unhandled, reportFile, label }) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  } catch {
+    problems.push(`${label}: vitest stopped without a report (exit code ${code})`);
+    return;
+  }
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // Each failed test by name, with the first lines of its message, beside the summary line where a
+  // CI log's tail shows it (vitest prints them only near the top of a long run).
+  for (const file of report.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'failed' && failedTests.length < 20)
+        failedTests.push(
+          `${project}: ${file.name.replace(`${REPO_ROOT}/`, '')} > ${test.fullName}\n    ${stripVTControlCharacters(
+            (test.failureMessages ?? []).join('\n'),
+          )
+            .split('\n')
+            .slice(0, 6)
+            .join('\n    ')}`,
+        );
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+  );
+  for (const file of brokenFiles)
+    problems.push(`${project}: ${file.name.replace(`${REPO_ROOT}`, '')} failed outside any test (see above)`);
+  if (unhandled) problems.push(`${label}: an error outside any test's assertions:\n${unhandled}`);
+  else if (code !== 0 && !(report.numFailedTests > 0) && brokenFiles.length === 0)
+    problems.push(`${label}: vitest exited with code ${code}`);
+}
 
 for (const project of projects) {
   if (project !== 'unit') {
@@ -115,51 +176,36 @@ for (const project of projects) {
   }
 
   heading(`${project} tests`);
-  const reportFile = join(reportDir, `${project}.json`);
-  const { code, unhandled } = await timed(project, () =>
-    run(process.execPath, [
-      vitestBin,
-      'run',
-      '--project',
-      project,
-      '--passWithNoTests',
-      '--reporter=verbose',
-      '--reporter=json',
-      `--outputFile.json=${reportFile}`,
-      ...vitestArgs,
-    ]),
-  );
-  let report;
-  try {
-    report = JSON.parse(readFileSync(reportFile, 'utf8'));
-  } catch {
-    problems.push(`${project}: vitest stopped without a report (exit code ${code})`);
-    continue;
-  }
-  totals.passed += report.numPassedTests ?? 0;
-  totals.failed += report.numFailedTests ?? 0;
-  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  // Each failed test by name, with the first lines of its message, beside the summary line where a
-  // CI log's tail shows it (vitest prints them only near the top of a long run).
-  for (const file of report.testResults ?? [])
-    for (const test of file.assertionResults ?? [])
-      if (test.status === 'failed' && failedTests.length < 20)
-        failedTests.push(
-          `${project}: ${file.name.replace(`${REPO_ROOT}/`, '')} > ${test.fullName}\n    ${stripVTControlCharacters(
-            (test.failureMessages ?? []).join('\n'),
-          )
-            .split('\n')
-            .slice(0, 6)
-            .join('\n    ')}`,
+  // Shards only when the whole project runs: a file filter or --shard of one's own runs as asked.
+  const shards =
+    project === 'e2e' && !vitestArgs.some((arg) => !arg.startsWith('-') || arg.startsWith('--shard'))
+      ? E2E_SHARDS
+      : 1;
+  const results = await timed(project, () =>
+    Promise.all(
+      Array.from({ length: shards }, async (_, i) => {
+        const reportFile = join(reportDir, `${project}-${i + 1}.json`);
+        const { code, unhandled } = await run(
+          process.execPath,
+          [
+            vitestBin,
+            'run',
+            '--project',
+            project,
+            '--passWithNoTests',
+            '--reporter=verbose',
+            '--reporter=json',
+            `--outputFile.json=${reportFile}`,
+            ...(shards > 1 ? [`--shard=${i + 1}/${shards}`] : []),
+            ...vitestArgs,
+          ],
+          { prefix: shards > 1 ? `[${i + 1}/${shards}] ` : '' },
         );
-  const brokenFiles = (report.testResults ?? []).filter(
-    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+        return { code, unhandled, reportFile, label: shards > 1 ? `${project} ${i + 1}/${shards}` : project };
+      }),
+    ),
   );
-  for (const file of brokenFiles)
-    problems.push(`${project}: ${file.name.replace(`${REPO_ROOT}`, '')} failed outside any test (see above)`);
-  if (unhandled) problems.push(`${project}: an error outside any test's assertions:\n${unhandled}`);
-  else if (code !== 0 && !(report.numFailedTests > 0) && brokenFiles.length === 0)
-    problems.push(`${project}: vitest exited with code ${code}`);
+  for (const result of results) collect(project, result);
 }
 
 rmSync(reportDir, { recursive: true, force: true });

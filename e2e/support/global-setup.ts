@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { createTestDatabase, type TestDatabase } from '../../libs/platform/src/testing/test-database';
 
 // The whole platform, built, as separate processes — the same launcher as `npm start` — on its own
-// database, NATS namespace and port.
+// database, NATS namespace and port (one per shard when `npm test` runs the files as shards side by side).
 let stop: (() => Promise<void>) | null = null;
 let database: TestDatabase | null = null;
 
@@ -13,7 +14,7 @@ export async function setup(project: TestProject): Promise<void> {
   // @ts-expect-error tools/platform.mjs is plain JavaScript
   const { startPlatform } = await import('../../tools/platform.mjs');
   database = await createTestDatabase();
-  const port = String(3400 + Math.floor(Math.random() * 400));
+  const port = String(await freePort());
   const platform = await startPlatform({
     env: {
       DATABASE_URL: database.url,
@@ -33,6 +34,18 @@ export async function setup(project: TestProject): Promise<void> {
   });
   stop = platform.stop;
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
+}
+
+/** A port free now, chosen by the system (two shards side by side must not pick the same one). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen({ port: 0, host: '127.0.0.1' }, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export async function teardown(): Promise<void> {
