@@ -1,4 +1,5 @@
-import { statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
@@ -6,34 +7,51 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { SERVICE_NAMES } from './libs/contracts/src/services';
 
 /**
- * The end-to-end files share one running platform, so what one file creates, the next one sees.
- * e2e/tables.e2e.ts checks whole-table orders and counts (A–Z over every code, "Download 6 codes"), so
- * it runs first, on the empty platform; e2e/inventory.e2e.ts, which shows the inventory screens' empty
+ * The end-to-end files of one shard share one running platform, so what one file creates, the next one
+ * sees. e2e/tables.e2e.ts checks whole-table orders and counts (A–Z over every code, "Download 6 codes"),
+ * so it runs first, on the empty platform; e2e/inventory.e2e.ts, which shows the inventory screens' empty
  * states before it fills them, runs next (no earlier file makes merchandise); every other file scopes its
  * checks to the data it made.
  */
+const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+/** Seconds each end-to-end file took in one stream on a quiet two-core box, by file name. */
+const E2E_DURATIONS: Record<string, number> = JSON.parse(
+  readFileSync(path('./e2e/support/durations.json'), 'utf8'),
+);
+
 class EndToEndOrder extends BaseSequencer {
   /**
    * `npm test` runs the end-to-end files as two shards side by side, each on its own platform and browser
    * (tools/test.mjs): one stream leaves a two-core box about 40 % idle while pages load and settle. The
-   * shards are balanced by file size, the largest file first into the lighter shard, with tables.e2e.ts and
-   * inventory.e2e.ts (which need the empty platform) both in the first.
+   * shards are balanced by each file's measured time (e2e/support/durations.json, which `npm test` rewrites
+   * as artifacts/e2e-durations.json after each full run; a file not in it is estimated from its size),
+   * the longest file first into the lighter shard, with tables.e2e.ts and inventory.e2e.ts (which need the
+   * empty platform) both in the first.
    */
   override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { index, count } = this.ctx.config.shard!;
     const pinned = (spec: TestSpecification) =>
       /[/\\]e2e[/\\](tables|inventory)\.e2e\.ts$/.test(spec.moduleId);
-    const size = (spec: TestSpecification) => statSync(spec.moduleId).size;
+    const measured = Object.entries(E2E_DURATIONS);
+    const secondsPerByte =
+      measured.reduce((sum, [, seconds]) => sum + seconds, 0) /
+      measured.reduce(
+        (sum, [file]) => sum + (existsSync(path(`./e2e/${file}`)) ? statSync(path(`./e2e/${file}`)).size : 0),
+        0,
+      );
+    const weight = (spec: TestSpecification) =>
+      E2E_DURATIONS[basename(spec.moduleId)] ?? statSync(spec.moduleId).size * secondsPerByte;
     const load = new Array<number>(count).fill(0);
     const mine: TestSpecification[] = [];
     const place = (spec: TestSpecification, shard: number) => {
-      load[shard] += size(spec);
+      load[shard] += weight(spec);
       if (shard === index - 1) mine.push(spec);
     };
     for (const spec of files.filter(pinned)) place(spec, 0);
     const rest = files
       .filter((spec) => !pinned(spec))
-      .sort((a, b) => size(b) - size(a) || a.moduleId.localeCompare(b.moduleId));
+      .sort((a, b) => weight(b) - weight(a) || a.moduleId.localeCompare(b.moduleId));
     for (const spec of rest) place(spec, load.indexOf(Math.min(...load)));
     return mine;
   }
@@ -57,8 +75,6 @@ class EndToEndOrder extends BaseSequencer {
  * flake is seen and fixed rather than hidden. Locally nothing is retried (decision 230).
  */
 const RETRIES_IN_CI = process.env.CI ? 1 : 0;
-
-const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
 // SWC instead of Vite's default transform: NestJS DI and MikroORM read the types that
 // `emitDecoratorMetadata` records, which esbuild/oxc do not emit. .ts and .tsx are parsed separately
@@ -133,9 +149,14 @@ export default defineConfig({
           hookTimeout: 120_000,
           retry: RETRIES_IN_CI,
           pool: 'forks',
-          // Files may run side by side: each creates its own database and NATS namespace. Two workers
-          // suit a two-core machine.
-          maxWorkers: 2,
+          // Files run side by side: each creates its own database and NATS namespace. A file mostly waits
+          // on PostgreSQL, NATS and its own apps, so four workers still leave a two-core box room.
+          maxWorkers: 4,
+          // A worker keeps its modules from one file to the next: loading NestJS, MikroORM and the
+          // services again for each of 89 files was half of the suite's CPU time. Each file still starts
+          // its own apps on its own database; the setup file keeps vitest's process.exit trap in place.
+          isolate: false,
+          setupFiles: ['libs/platform/src/testing/trap-process-exit.ts'],
         },
       },
       {

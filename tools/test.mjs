@@ -3,10 +3,10 @@
 // platform in Chromium), ending with one line: `N passed, N failed[, N skipped]`.
 // `npm test -- unit` (or integration, e2e) runs one project; other arguments go to vitest.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { checkInfrastructure, platformEnv, REPO_ROOT } from './platform.mjs';
 
@@ -110,6 +110,9 @@ const failedTests = []; // `project: file > test` and the start of its message
 const problems = []; // failures that are not failed tests (files that did not load, builds, infrastructure)
 let infrastructureChecked;
 
+/** Seconds each end-to-end file's tests took, by file name (artifacts/e2e-durations.json). */
+const e2eDurations = {};
+
 /** Adds one vitest run's JSON report to the totals, failed tests and problems. */
 function collect(project, { code, unhandled, reportFile, label }) {
   let report;
@@ -119,6 +122,11 @@ function collect(project, { code, unhandled, reportFile, label }) {
     problems.push(`${label}: vitest stopped without a report (exit code ${code})`);
     return;
   }
+  if (project === 'e2e')
+    for (const file of report.testResults ?? [])
+      e2eDurations[basename(file.name)] = Math.round(
+        (file.assertionResults ?? []).reduce((sum, test) => sum + (test.duration ?? 0), 0) / 1000,
+      );
   totals.passed += report.numPassedTests ?? 0;
   totals.failed += report.numFailedTests ?? 0;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
@@ -209,6 +217,13 @@ for (const project of projects) {
 }
 
 rmSync(reportDir, { recursive: true, force: true });
+// What the shards are balanced by (vitest.config.ts): copy it over e2e/support/durations.json when the
+// end-to-end files have changed much.
+if (Object.keys(e2eDurations).length) {
+  mkdirSync(join(REPO_ROOT, 'artifacts'), { recursive: true });
+  const sorted = Object.fromEntries(Object.entries(e2eDurations).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(join(REPO_ROOT, 'artifacts/e2e-durations.json'), `${JSON.stringify(sorted, null, 2)}\n`);
+}
 
 const ran = totals.passed + totals.failed;
 if (ran === 0) problems.push('no tests ran');

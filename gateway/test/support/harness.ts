@@ -19,6 +19,8 @@ export interface Harness {
   env: NodeJS.ProcessEnv;
   /** The in-process services, in start order (tests may close one to simulate an outage). */
   services: INestMicroservice[];
+  /** The in-process service of that name (throws when the harness did not start it). */
+  service(name: ServiceName): INestMicroservice;
   /** The gateway app itself. */
   gateway: INestApplication;
   dataDir: string;
@@ -73,8 +75,14 @@ export async function startHarness(
   });
   const env = options.rewriteEnv ? options.rewriteEnv(baseEnv) : baseEnv;
   const services: INestMicroservice[] = [];
+  const byName = new Map<ServiceName, INestMicroservice>();
   const wanted = new Set<HarnessService>(['identity', ...(options.services ?? ['partners'])]);
-  for (const name of SERVICE_NAMES) if (wanted.has(name)) services.push(await startService(name, env));
+  for (const name of SERVICE_NAMES)
+    if (wanted.has(name)) {
+      const app = await startService(name, env);
+      services.push(app);
+      byName.set(name, app);
+    }
   const gateway: INestApplication = await createGateway(loadGatewayConfig(env));
   await gateway.listen({ port: 0, host: '127.0.0.1' } as never);
   const url = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
@@ -84,6 +92,11 @@ export async function startHarness(
     url,
     env,
     services,
+    service(name) {
+      const app = byName.get(name);
+      if (!app) throw new Error(`the harness did not start ${name}`);
+      return app;
+    },
     gateway,
     dataDir,
     async api(path, init = {}) {
