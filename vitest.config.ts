@@ -129,6 +129,9 @@ export default defineConfig({
           // Unit tests are never retried (decision 230), and a CI box shared with other jobs can be several
           // times slower than a laptop: a ceiling well above any test's quiet time, so only a hang fails.
           testTimeout: 30_000,
+          // Vitest's default is one worker fewer than the cores: one on a two-core box, which left the
+          // other core idle.
+          maxWorkers: 2,
           include: [
             'libs/**/src/**/*.spec.ts',
             'services/**/src/**/*.spec.ts',
