@@ -6,6 +6,18 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { SERVICE_NAMES } from './libs/contracts/src/services';
 
+const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+/** The end-to-end files that need the empty platform, in the order they run (first shard, first). */
+const ON_THE_EMPTY_PLATFORM = ['tables', 'inventory'];
+const emptyPlatformRank = (spec: TestSpecification) =>
+  ON_THE_EMPTY_PLATFORM.findIndex((name) => spec.moduleId.endsWith(`/e2e/${name}.e2e.ts`));
+
+/** Seconds each end-to-end file took in one stream on a quiet two-core box, by file name. */
+const E2E_DURATIONS: Record<string, number> = JSON.parse(
+  readFileSync(path('./e2e/support/durations.json'), 'utf8'),
+);
+
 /**
  * The end-to-end files of one shard share one running platform, so what one file creates, the next one
  * sees. e2e/tables.e2e.ts checks whole-table orders and counts (A–Z over every code, "Download 6 codes"),
@@ -13,13 +25,6 @@ import { SERVICE_NAMES } from './libs/contracts/src/services';
  * states before it fills them, runs next (no earlier file makes merchandise); every other file scopes its
  * checks to the data it made.
  */
-const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
-
-/** Seconds each end-to-end file took in one stream on a quiet two-core box, by file name. */
-const E2E_DURATIONS: Record<string, number> = JSON.parse(
-  readFileSync(path('./e2e/support/durations.json'), 'utf8'),
-);
-
 class EndToEndOrder extends BaseSequencer {
   /**
    * `npm test` runs the end-to-end files as two shards side by side, each on its own platform and browser
@@ -31,8 +36,7 @@ class EndToEndOrder extends BaseSequencer {
    */
   override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { index, count } = this.ctx.config.shard!;
-    const pinned = (spec: TestSpecification) =>
-      /[/\\]e2e[/\\](tables|inventory)\.e2e\.ts$/.test(spec.moduleId);
+    const pinned = (spec: TestSpecification) => emptyPlatformRank(spec) !== -1;
     const measured = Object.entries(E2E_DURATIONS);
     const secondsPerByte =
       measured.reduce((sum, [, seconds]) => sum + seconds, 0) /
@@ -60,8 +64,8 @@ class EndToEndOrder extends BaseSequencer {
     // E2E_FIRST=credits,audit (file names) puts those next, to reproduce an order one run took.
     const next = (process.env.E2E_FIRST ?? '').split(',').filter(Boolean);
     const rank = (spec: TestSpecification) => {
-      if (/[/\\]e2e[/\\]tables\.e2e\.ts$/.test(spec.moduleId)) return -2;
-      if (/[/\\]e2e[/\\]inventory\.e2e\.ts$/.test(spec.moduleId)) return -1;
+      const first = emptyPlatformRank(spec);
+      if (first !== -1) return first - ON_THE_EMPTY_PLATFORM.length;
       const at = next.findIndex((name) => spec.moduleId.endsWith(`/${name}.e2e.ts`));
       return at === -1 ? next.length : at;
     };

@@ -42,11 +42,7 @@ const reportDir = mkdtempSync(join(tmpdir(), 'avpass-test-'));
  */
 function run(command, commandArgs, { prefix = '' } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ['inherit', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, commandArgs, { cwd: REPO_ROOT, env, stdio: ['inherit', 'pipe', 'pipe'] });
     const unhandled = [];
     const flushes = [];
     for (const [from, to] of [
