@@ -24,10 +24,30 @@ setInterval(() => {}, 1 << 30);
 
 let root;
 const started = [];
-/** Ports nobody on this machine is likely to use, different per run. */
-const BASE = 41000 + (process.pid % 500) * 20;
+/**
+ * The first operator port of the first instance; the gateways take the three ports below it and the
+ * second instance the block above it. Below Linux's ephemeral range (32768 up), where no outgoing
+ * connection of this or another test borrows a port (one did in CI: the second instance skipped a block
+ * and the test failed); different per run, and checked free before the test starts.
+ */
+let BASE;
+const EPHEMERAL_FROM = 32768;
 
-beforeAll(() => {
+/** A base from 20000 whose 3 + 2 × apps ports are all free now. */
+async function freeBase() {
+  const span = 3 + 2 * APPS.length;
+  for (let base = 20003 + (process.pid % 500) * 24, tries = 0; tries < 500; tries += 1, base += 24) {
+    if (base + span > EPHEMERAL_FROM) base = 20003;
+    let free = true;
+    for (let port = base - 3; free && port < base - 3 + span; port += 1)
+      free = await portIsFree(port, '127.0.0.1');
+    if (free) return base;
+  }
+  throw new Error('no free block of ports below the ephemeral range');
+}
+
+beforeAll(async () => {
+  BASE = await freeBase();
   root = mkdtempSync(join(tmpdir(), 'avpass-launcher-'));
   for (const name of APPS) {
     const dir = join(root, name === 'gateway' ? 'gateway' : `services/${name}`, 'dist');
