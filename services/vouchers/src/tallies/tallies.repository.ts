@@ -190,16 +190,21 @@ export class TalliesRepository {
     );
   }
 
-  /** The partner was deleted: its codes forget it and its tallies go (its assignments go in `tx` too). */
+  /**
+   * The partner was deleted: its codes forget it and its tallies go (its assignments go in `tx` too).
+   * In this order: the codes first (waiting for any redeem of them, whose queued row then lists the
+   * partner), then its queued rows (waiting for a fold that took some of them, which writes the
+   * partner's tallies when it commits), and only then its tallies, which by now hold all of it.
+   */
   async partnerDeleted(tx: EntityManager, partnerId: string): Promise<void> {
     await tx.execute(FORGET_PARTNER_SQL, [partnerId, partnerId, partnerId]);
-    await tx.execute('delete from code_tallies where scope_id = ?', [partnerId]);
-    await tx.execute('delete from redemption_tallies where scope_id = ?', [partnerId]);
-    await tx.execute('delete from location_tallies where partner_id = ?', [partnerId]);
     await tx.execute(
       'update pending_tallies set partner_ids = array_remove(partner_ids, ?::uuid) where ?::uuid = any(partner_ids)',
       [partnerId, partnerId],
     );
+    await tx.execute('delete from code_tallies where scope_id = ?', [partnerId]);
+    await tx.execute('delete from redemption_tallies where scope_id = ?', [partnerId]);
+    await tx.execute('delete from location_tallies where partner_id = ?', [partnerId]);
   }
 
   /** The figures of one scope (PLATFORM_SCOPE or a partner's id); `today` is 'YYYY-MM-DD'. */
