@@ -28,6 +28,7 @@ export const AREAS = [
   'rendering',
   'wallet',
   'audit',
+  'statements',
   'gateway',
   'frontend',
   'platform',

@@ -26,6 +26,7 @@ import { InventoryController } from './routes/inventory.controller';
 import { PartnersController } from './routes/partners.controller';
 import { RedemptionsController } from './routes/redemptions.controller';
 import { RenderingController } from './routes/rendering.controller';
+import { StatementsController } from './routes/statements.controller';
 import { TillController } from './routes/till.controller';
 import { VoucherPageController } from './routes/voucher-page.controller';
 import { TrainersController } from './routes/trainers.controller';
@@ -53,6 +54,7 @@ export class GatewayModule {
         ExclusivesController,
         VoucherPageController,
         RenderingController,
+        StatementsController,
         CreditsController,
         AuditController,
         WalletController,

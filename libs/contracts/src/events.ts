@@ -182,6 +182,26 @@ export const EVENTS = {
     voidedAt: z.string(),
     reason: z.string(),
   }),
+  /**
+   * A partner reported a new used quantity of merchandise allocated to it (issue 39): `quantityDelta`
+   * units more (or, a lowered report, fewer) at `unitPriceCents`, the allocation's partner price or else
+   * the item's, as it was when reported. What the partner owes the club for it is the product.
+   */
+  'inventory.allocation.usage-reported.v1': z.object({
+    reportId: z.string().uuid(),
+    allocationId: z.string().uuid(),
+    partnerId: z.string().uuid(),
+    merchInventoryId: z.string().uuid(),
+    merchItemId: z.string().uuid(),
+    itemName: z.string(),
+    sku: z.string(),
+    size: z.string(),
+    color: z.string().nullable(),
+    quantityDelta: z.number().int(),
+    usedQuantity: z.number().int().nonnegative(),
+    unitPriceCents: z.number().int().nonnegative(),
+    reportedAt: z.string().datetime(),
+  }),
   /** A line's available quantity fell to or below its minimum; once until it is back above it. */
   'inventory.stock.low.v1': z.object({
     merchInventoryId: z.string().uuid(),

@@ -25,3 +25,4 @@ export * from './audit';
 export * from './audit-actions';
 export * from './audit-sentence';
 export * from './wallet';
+export * from './statements';

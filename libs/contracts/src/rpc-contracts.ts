@@ -6,6 +6,7 @@ import { auditContracts } from './rpc-contracts/audit';
 import { creditsInventoryContracts } from './rpc-contracts/credits-inventory';
 import { renderingContracts } from './rpc-contracts/rendering';
 import { walletContracts } from './rpc-contracts/wallet';
+import { statementsContracts } from './rpc-contracts/statements';
 
 /**
  * Every NATS request subject, tied to the zod schemas of its request and its answer. The request
@@ -27,6 +28,7 @@ export const RPC_CONTRACTS = {
   ...creditsInventoryContracts,
   ...renderingContracts,
   ...walletContracts,
+  ...statementsContracts,
 } as const;
 
 export type RpcContracts = typeof RPC_CONTRACTS;

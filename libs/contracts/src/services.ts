@@ -8,7 +8,7 @@
  *
  * A plain data module without imports: the .mjs tools read it too (tools/platform/services.mjs).
  * The order is the start order, and the gateway comes after them: app number i of `npm start`
- * (identity 0 … wallet 7, then the gateway, SERVICES.length) gets operator port METRICS_PORT_BASE + i.
+ * (identity 0 … statements 8, then the gateway, SERVICES.length) gets operator port METRICS_PORT_BASE + i.
  */
 export const SERVICES = [
   {
@@ -82,6 +82,13 @@ export const SERVICES = [
     redis: true,
     /** Reads partner logos and trainer photos from DATA_DIR/uploads. */
     dataDir: true,
+    size: 'small',
+  },
+  {
+    name: 'statements',
+    about:
+      'partner statements: a ledger of what each partner honoured, charged and used (from the other\n' +
+      "services' events), summed per month in BUSINESS_TIMEZONE.",
     size: 'small',
   },
 ] as const satisfies readonly ServiceDefinition[];

@@ -13,6 +13,7 @@ import {
   AuditTrail,
   diffChanges,
   DomainError,
+  EventOutbox,
   Idempotency,
   PartnerDirectory,
   type Tx,
@@ -44,6 +45,7 @@ export class AllocationsService {
     private readonly partners: PartnerDirectory,
     private readonly idempotency: Idempotency,
     private readonly audit: AuditTrail,
+    private readonly outbox: EventOutbox,
   ) {}
 
   /**
@@ -226,6 +228,23 @@ export class AllocationsService {
         ),
       });
       if (delta === 0) return this.view(input.id, tx);
+      const view = await this.view(input.id, tx);
+      // What the partner owes for it (issue 39): the statements service keeps it in its ledger.
+      this.outbox.enqueueEvent(tx, 'inventory.allocation.usage-reported.v1', {
+        reportId: randomUUID(),
+        allocationId: view.id,
+        partnerId: view.partnerId,
+        merchInventoryId: view.merchInventoryId,
+        merchItemId: view.merchItemId,
+        itemName: view.item.name,
+        sku: view.item.sku,
+        size: view.size,
+        color: view.color,
+        quantityDelta: delta,
+        usedQuantity: view.usedQuantity,
+        unitPriceCents: view.price ?? view.item.price,
+        reportedAt: view.updatedAt,
+      });
       const line = await this.lines.recordUsage(tx, allocation.merch_inventory_id, delta);
       await this.ledger.recordStockMovement(tx, {
         merchInventoryId: line.id,

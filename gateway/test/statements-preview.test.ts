@@ -1,0 +1,154 @@
+import { addDays, businessDayOf } from '@avpass/domain';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
+
+// Issue 39: the statements service's ledger, fed by the credits and inventory events, and the live
+// preview of a partner's figures over HTTP.
+let h: Harness;
+let admin: string;
+let shop: Awaited<ReturnType<typeof createPartnerWithUser>>;
+let other: Awaited<ReturnType<typeof createPartnerWithUser>>;
+const today = businessDayOf(new Date(), process.env.BUSINESS_TIMEZONE ?? 'America/Los_Angeles');
+const range = `from=${addDays(today, -1)}&to=${addDays(today, 1)}`;
+
+beforeAll(async () => {
+  h = await startHarness({}, { services: ['partners', 'credits', 'inventory', 'statements'] });
+  admin = await h.adminToken();
+  shop = await createPartnerWithUser(h, 'Statement Bikes');
+  other = await createPartnerWithUser(h, 'Statement Other');
+});
+afterAll(async () => h?.close());
+
+async function ok(path: string, init: Parameters<Harness['api']>[1]) {
+  const res = await h.api(path, init);
+  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+describe('the live preview of a partner statement', () => {
+  it('sums the credit charges less voids and the merchandise used, from the services’ events', async () => {
+    const credit = await ok('/api/athlete-credits', {
+      method: 'POST',
+      token: admin,
+      json: {
+        athleteName: 'Statement Athlete',
+        athleteRole: 'athlete',
+        totalAmount: 20_000,
+        duration: 12,
+        startDate: '2026-01-01',
+        endDate: '2099-12-31',
+        partnerId: shop.companyId,
+      },
+    });
+    const charge = (amount: number) =>
+      ok(`/api/credits/${credit.id}/transactions`, {
+        method: 'POST',
+        token: shop.token,
+        headers: { 'idempotency-key': randomUUID() },
+        json: { description: 'Tune-up', amount, transactionType: 'service' },
+      });
+    const first = await charge(1500);
+    await charge(2500);
+    await ok(`/api/credit-transactions/${first.transaction.id}/void`, {
+      method: 'POST',
+      token: admin,
+      json: { reason: 'Returned' },
+    });
+
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({
+      name: 'Club Jersey',
+      sku: `JRS-${randomUUID().slice(0, 6)}`,
+      category: 'shirts',
+      price: '40',
+      sizes: 'M',
+    }))
+      fd.append(k, v);
+    const item = await ok('/api/merch-items', { method: 'POST', token: admin, body: fd });
+    const line = await ok('/api/inventory', {
+      method: 'POST',
+      token: admin,
+      json: { merchItemId: item.id, size: 'M', totalQuantity: 20, minStockLevel: 0 },
+    });
+    const allocation = await ok('/api/partner-allocations', {
+      method: 'POST',
+      token: admin,
+      json: { partnerId: shop.companyId, merchInventoryId: line.id, quantity: 10, price: 1500 },
+    });
+    for (const usedQuantity of [4, 3])
+      await ok(`/api/partner-allocations/${allocation.id}`, {
+        method: 'PUT',
+        token: shop.token,
+        json: { usedQuantity },
+      });
+
+    const expected = {
+      credits: { charges: 2, chargedCents: 4000, voids: 1, voidedCents: 1500, netCents: 2500 },
+      merchandise: { units: 3, amountCents: 4500, more: 0 },
+      totals: { clubOwesCents: 2500, partnerOwesCents: 4500, netCents: -2000 },
+    };
+    await expect
+      .poll(
+        async () =>
+          (await h.api(`/api/statements/preview?partnerId=${shop.companyId}&${range}`, { token: admin }))
+            .body,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toMatchObject(expected);
+    const own = await h.api(`/api/statements/preview?${range}`, { token: shop.token });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ ...expected, partnerId: shop.companyId });
+    expect(own.body.merchandise.lines).toEqual([
+      { subjectId: line.id, label: expect.stringContaining('Club Jersey'), units: 3, amountCents: 4500 },
+    ]);
+    expect(own.body.vouchers).toMatchObject({ lines: [], redemptions: 0, clubFundedCents: 0 });
+
+    // Another partner's figures are its own (none), and the range decides: the day before has nothing.
+    expect((await h.api(`/api/statements/preview?${range}`, { token: other.token })).body.totals).toEqual({
+      clubOwesCents: 0,
+      partnerOwesCents: 0,
+      netCents: 0,
+    });
+    const before = addDays(today, -2);
+    const earlier = await h.api(
+      `/api/statements/preview?partnerId=${shop.companyId}&from=${before}&to=${before}`,
+      { token: admin },
+    );
+    expect(earlier.body.totals.netCents).toBe(0);
+  });
+
+  it('refuses visitors, other partners and bad ranges with a clear message', async () => {
+    expect((await h.api(`/api/statements/preview?${range}`)).status).toBe(401);
+    const foreign = await h.api(`/api/statements/preview?partnerId=${shop.companyId}&${range}`, {
+      token: other.token,
+    });
+    expect(foreign).toMatchObject({
+      status: 403,
+      body: { message: 'You can only see your own company’s statements' },
+    });
+    const cases: [string, string, string][] = [
+      [`${range}`, 'partnerId', 'partnerId is required'],
+      [`partnerId=x&${range}`, 'partnerId', 'Not a valid id'],
+      [`partnerId=${shop.companyId}&to=${today}`, 'from', 'from is required (YYYY-MM-DD)'],
+      [`partnerId=${shop.companyId}&from=2026-02-30&to=${today}`, 'from', 'from must be a date (YYYY-MM-DD)'],
+      [
+        `partnerId=${shop.companyId}&from=${today}&to=${addDays(today, -1)}`,
+        'to',
+        'from must be on or before to',
+      ],
+      [
+        `partnerId=${shop.companyId}&from=2024-01-01&to=2025-06-01`,
+        'to',
+        'A preview covers at most 367 days',
+      ],
+    ];
+    for (const [query, field, message] of cases) {
+      const res = await h.api(`/api/statements/preview?${query}`, { token: admin });
+      expect(res.status, query).toBe(400);
+      expect(res.body.errors?.[field] ?? [res.body.message], query).toContain(message);
+    }
+  });
+});

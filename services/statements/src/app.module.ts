@@ -1,0 +1,35 @@
+import { RPC } from '@avpass/contracts';
+import { ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { STATEMENTS_CONFIG, type StatementsConfig } from './config';
+import { LedgerSubscriber, StatementEntriesRepository } from './ledger';
+import { migrations } from './migrations';
+import { PreviewService } from './preview';
+import { StatementsHandlers } from './statements.handlers';
+
+@Module({})
+export class StatementsModule {
+  static register(config: StatementsConfig, database: ServiceDatabase): DynamicModule {
+    return {
+      module: StatementsModule,
+      imports: [
+        ServicePlatformModule.forRoot({
+          name: 'statements',
+          config,
+          database,
+          entities: [],
+          migrations,
+          healthPattern: RPC.statements.health,
+          subscribers: [LedgerSubscriber],
+        }),
+      ],
+      controllers: [StatementsHandlers],
+      providers: [
+        { provide: STATEMENTS_CONFIG, useValue: config },
+        StatementEntriesRepository,
+        LedgerSubscriber,
+        PreviewService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,59 @@
+import type { DomainEvent } from '@avpass/contracts';
+import type { EventSubscriber, Tx } from '@avpass/platform';
+import { Injectable } from '@nestjs/common';
+import { StatementEntriesRepository } from './statement-entries.repository';
+
+/**
+ * The other services' economic events into the ledger, each once (the inbox, and the ledger's unique
+ * kind and source). An event for no partner (a charge to a credit without one) belongs on no statement.
+ */
+@Injectable()
+export class LedgerSubscriber implements EventSubscriber {
+  readonly consumerName = 'statements';
+
+  constructor(private readonly entries: StatementEntriesRepository) {}
+
+  readonly handlers = {
+    /** Club money an athlete spent at the partner: the club owes it. */
+    'credits.transaction.recorded.v1': async (
+      event: DomainEvent<'credits.transaction.recorded.v1'>,
+      tx: Tx,
+    ) => {
+      const p = event.payload;
+      if (!p.partnerId) return;
+      await this.entries.record(tx, {
+        partnerId: p.partnerId,
+        kind: 'credit_charge',
+        sourceId: p.transactionId,
+        occurredAt: p.recordedAt,
+        subjectType: 'credit',
+        subjectId: p.creditId,
+        quantity: 1,
+        clubOwesCents: p.amount,
+      });
+    },
+    /** A voided charge: its amount back, in the period of the void (a later statement adjusts). */
+    'credits.transaction.voided.v1': async (event: DomainEvent<'credits.transaction.voided.v1'>, tx: Tx) => {
+      const p = event.payload;
+      await this.entries.reverse(tx, 'credit_charge', p.transactionId, 'credit_void', p.voidedAt);
+    },
+    /** Merchandise the partner reported used (or, lowered, gave back): units × its partner price. */
+    'inventory.allocation.usage-reported.v1': async (
+      event: DomainEvent<'inventory.allocation.usage-reported.v1'>,
+      tx: Tx,
+    ) => {
+      const p = event.payload;
+      await this.entries.record(tx, {
+        partnerId: p.partnerId,
+        kind: 'merch_usage',
+        sourceId: p.reportId,
+        occurredAt: p.reportedAt,
+        subjectType: 'item',
+        subjectId: p.merchInventoryId,
+        label: [p.itemName, p.sku, p.size, p.color].filter(Boolean).join(' · '),
+        quantity: p.quantityDelta,
+        partnerOwesCents: p.quantityDelta * p.unitPriceCents,
+      });
+    },
+  };
+}

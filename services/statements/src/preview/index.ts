@@ -1,0 +1,3 @@
+// preview/: what other folders of the statements service may use (avpass/folder-boundaries).
+
+export { OWN_STATEMENTS_ONLY, PARTNER_REQUIRED, PreviewService, scopedPartner } from './preview.service';
