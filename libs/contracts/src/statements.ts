@@ -1,6 +1,7 @@
 import { isDateOnly } from '@avpass/domain';
 import { z } from 'zod';
 import { uuidParam } from './common';
+import { numberInput } from './validation';
 
 /**
  * Partner statements (issue 39): what a partner honoured, what the club owes it and what it owes the
@@ -123,3 +124,189 @@ export const statementPreviewSchema = z.object({
   totals: statementTotalsSchema,
 });
 export type StatementPreview = z.infer<typeof statementPreviewSchema>;
+
+/** 'YYYY-MM': a calendar month in BUSINESS_TIMEZONE. */
+export const PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const PERIOD_MESSAGE = 'period must be a month (YYYY-MM)';
+export const periodField = z
+  .string({ error: PERIOD_MESSAGE })
+  .trim()
+  .regex(PERIOD_PATTERN, PERIOD_MESSAGE)
+  .refine((v) => Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2100, PERIOD_MESSAGE);
+
+/**
+ * A statement's life (each step audited): issued (frozen lines) → approved by the partner, or disputed;
+ * a disputed one is resolved by the administrator into a new revision (the old one is kept, superseded)
+ * → paid (date and reference). The draft is the live preview, not a row.
+ */
+export const STATEMENT_STATUSES = ['issued', 'approved', 'disputed', 'superseded', 'paid'] as const;
+export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
+
+export const STATEMENT_SECTIONS = [
+  'vouchers',
+  'adjustments',
+  'credits',
+  'merchandise',
+  'resolution',
+] as const;
+export type StatementSection = (typeof STATEMENT_SECTIONS)[number];
+
+export const statementSchema = z.object({
+  id: z.string().uuid(),
+  partnerId: z.string().uuid(),
+  period: z.string(),
+  revision: z.number().int().positive(),
+  status: z.enum(STATEMENT_STATUSES),
+  clubOwesCents: cents,
+  partnerOwesCents: cents,
+  netCents: cents,
+  lineCount: z.number().int(),
+  issuedAt: z.string(),
+  approvedAt: z.string().nullable(),
+  disputedAt: z.string().nullable(),
+  disputeReason: z.string().nullable(),
+  disputedLineIds: z.array(z.string().uuid()),
+  resolution: z.string().nullable(),
+  supersedesId: z.string().uuid().nullable(),
+  paidAt: z.string().nullable(),
+  paidReference: z.string().nullable(),
+});
+export type Statement = z.infer<typeof statementSchema>;
+
+/** One frozen line: a voucher or batch, a credit, an item, or an adjustment the administrator made. */
+export const statementLineSchema = z.object({
+  id: z.string().uuid(),
+  section: z.enum(STATEMENT_SECTIONS),
+  subjectType: z.string(),
+  subjectId: z.string().uuid().nullable(),
+  label: z.string(),
+  /** Redemptions, charges or units (net of reversals). */
+  quantity: z.number().int(),
+  /** Cancels or voids among them. */
+  reversals: z.number().int(),
+  salesCents: cents,
+  discountCents: cents,
+  partnerFundedCents: cents,
+  clubOwesCents: cents,
+  partnerOwesCents: cents,
+  withoutSaleAmount: z.number().int(),
+});
+export type StatementLine = z.infer<typeof statementLineSchema>;
+
+/** GET /api/statements/{id}: the statement and a page of its lines (in section order; `cursor` for more). */
+export const statementDetailSchema = statementSchema.extend({
+  lines: z.array(statementLineSchema),
+  nextCursor: z.string().nullable(),
+});
+export type StatementDetail = z.infer<typeof statementDetailSchema>;
+
+const limitField = numberInput('limit')
+  .pipe(
+    z
+      .number()
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(200, 'limit must be at most 200'),
+  )
+  .default(50);
+/** An amount of an adjustment, in whole cents (negative: less is owed). */
+const adjustmentCents = (label: string) =>
+  numberInput(label, { kind: 'a whole number of cents' })
+    .pipe(
+      z
+        .number()
+        .int(`${label} must be a whole number of cents`)
+        .min(-100_000_000, `${label} must be at least -$1,000,000`)
+        .max(100_000_000, `${label} must be at most $1,000,000`),
+    )
+    .default(0);
+const cursorField = z.string().max(400, 'cursor must be at most 400 characters').optional();
+
+export const statementDetailQuerySchema = z.object({ id: uuidParam, cursor: cursorField, limit: limitField });
+
+/** GET /api/statements: newest first; the administrator every partner's (or one's), a company its own. */
+export const statementListQuerySchema = z.object({
+  period: periodField.optional(),
+  status: z.enum(STATEMENT_STATUSES, `status must be one of ${STATEMENT_STATUSES.join(', ')}`).optional(),
+  partnerId: uuidParam.optional(),
+  cursor: cursorField,
+  limit: limitField,
+});
+export const statementPageSchema = z.object({
+  items: z.array(statementSchema),
+  nextCursor: z.string().nullable(),
+});
+export type StatementPage = z.infer<typeof statementPageSchema>;
+
+const idempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,200}$/, 'Idempotency-Key must be 1-200 visible ASCII characters')
+  .optional();
+
+/** POST /api/statements/issue {period}: every partner's statement of a finished month, once. */
+export const issueStatementsRequestSchema = z.object({ period: periodField, idempotencyKey });
+export const issueStatementsResponseSchema = z.object({
+  period: z.string(),
+  /** Statements issued by this call. */
+  issued: z.number().int(),
+  /** Partners whose statement of the period existed already. */
+  alreadyIssued: z.number().int(),
+});
+export type IssueStatementsResponse = z.infer<typeof issueStatementsResponseSchema>;
+
+const reasonField = z
+  .string({ error: 'A reason is required' })
+  .trim()
+  .min(1, 'A reason is required')
+  .max(1000, 'The reason must be at most 1000 characters');
+
+export const approveStatementRequestSchema = z.object({ id: uuidParam });
+/** POST /api/statements/{id}/dispute: a reason, and optionally the lines it is about. */
+export const disputeStatementRequestSchema = z.object({
+  id: uuidParam,
+  reason: reasonField,
+  lineIds: z.array(uuidParam).max(200, 'At most 200 lines').optional(),
+});
+/** One adjustment of a resolution: what the club or the partner owes more (negative: less). */
+export const adjustmentSchema = z
+  .object({
+    label: z
+      .string({ error: 'Each adjustment needs a description' })
+      .trim()
+      .min(1, 'Each adjustment needs a description')
+      .max(200, 'A description must be at most 200 characters'),
+    clubOwesCents: adjustmentCents('Club owes'),
+    partnerOwesCents: adjustmentCents('Partner owes'),
+  })
+  .refine((a) => a.clubOwesCents !== 0 || a.partnerOwesCents !== 0, 'An adjustment must change an amount');
+/** POST /api/statements/{id}/resolve: a new revision with the adjustments (none: as it stands). */
+export const resolveStatementRequestSchema = z.object({
+  id: uuidParam,
+  reason: reasonField,
+  adjustments: z.array(adjustmentSchema).max(50, 'At most 50 adjustments').default([]),
+});
+/** POST /api/statements/{id}/paid. */
+export const markStatementPaidRequestSchema = z.object({
+  id: uuidParam,
+  paidAt: z
+    .string({ error: 'paidAt is required (YYYY-MM-DD)' })
+    .trim()
+    .refine(isDateOnly, 'paidAt must be a date (YYYY-MM-DD)'),
+  reference: z
+    .string({ error: 'A payment reference is required' })
+    .trim()
+    .min(1, 'A payment reference is required')
+    .max(200, 'The reference must be at most 200 characters'),
+});
+
+/** The refusals of a move the statement's state does not allow (409). */
+export const STATEMENT_REFUSALS = {
+  periodNotOver: (period: string) => `${period} is not over yet: a statement is issued after the month ends`,
+  notIssued: (status: StatementStatus) =>
+    `This statement is ${status}: only an issued statement can be approved or disputed`,
+  notDisputed: (status: StatementStatus) =>
+    `This statement is ${status}: only a disputed statement can be resolved`,
+  notPayable: (status: StatementStatus) =>
+    `This statement is ${status}: only an issued or approved statement can be marked paid`,
+  foreignLine: 'A disputed line is not on this statement',
+} as const;

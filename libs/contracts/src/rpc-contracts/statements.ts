@@ -1,4 +1,18 @@
-import { statementPreviewQuerySchema, statementPreviewSchema } from '../statements';
+import {
+  approveStatementRequestSchema,
+  disputeStatementRequestSchema,
+  issueStatementsRequestSchema,
+  issueStatementsResponseSchema,
+  markStatementPaidRequestSchema,
+  resolveStatementRequestSchema,
+  statementDetailQuerySchema,
+  statementDetailSchema,
+  statementListQuerySchema,
+  statementPageSchema,
+  statementPreviewQuerySchema,
+  statementPreviewSchema,
+  statementSchema,
+} from '../statements';
 import { contract, health } from './contract';
 
 /** The statements subjects of RPC_CONTRACTS (rpc-contracts.ts): partner statements (issue 39). */
@@ -6,4 +20,22 @@ export const statementsContracts = {
   'statements.health.v1': health,
   /** GET /api/statements/preview: the live figures of any range; a company its own partner's only. */
   'statements.preview.v1': contract('preview', statementPreviewQuerySchema, statementPreviewSchema),
+  /** GET /api/statements: newest first, keyset-paged; the administrator every partner's, a company its own. */
+  'statements.statements.list.v1': contract('list', statementListQuerySchema, statementPageSchema),
+  /** GET /api/statements/{id}: the statement and a page of its lines (another partner's is a 404). */
+  'statements.statements.get.v1': contract('get', statementDetailQuerySchema, statementDetailSchema),
+  /** POST /api/statements/issue (super_admin, Idempotency-Key): every partner's statement of a finished month. */
+  'statements.statements.issue.v1': contract(
+    'issue',
+    issueStatementsRequestSchema,
+    issueStatementsResponseSchema,
+  ),
+  /** POST /api/statements/{id}/approve (the partner). */
+  'statements.statements.approve.v1': contract('approve', approveStatementRequestSchema, statementSchema),
+  /** POST /api/statements/{id}/dispute {reason, lineIds?} (the partner). */
+  'statements.statements.dispute.v1': contract('dispute', disputeStatementRequestSchema, statementSchema),
+  /** POST /api/statements/{id}/resolve {adjustments, reason} (super_admin): the new revision. */
+  'statements.statements.resolve.v1': contract('resolve', resolveStatementRequestSchema, statementSchema),
+  /** POST /api/statements/{id}/paid {paidAt, reference} (super_admin). */
+  'statements.statements.mark-paid.v1': contract('markPaid', markStatementPaidRequestSchema, statementSchema),
 } as const;

@@ -2,7 +2,13 @@
 
 export { LedgerSubscriber } from './ledger.subscriber';
 export {
+  GROUPED_LEDGER_SQL,
+  groupedLedgerParams,
+  LINE_ORDER,
+  SECTION_ORDER,
+  type GroupedLine,
   type LedgerEntry,
   type LedgerRange,
+  type SectionSums,
   StatementEntriesRepository,
 } from './statement-entries.repository';

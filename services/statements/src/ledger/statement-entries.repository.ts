@@ -1,4 +1,3 @@
-import { PREVIEW_LINES, type MerchandiseLine, type VoucherLine } from '@avpass/contracts';
 import { startOfBusinessDaySql } from '@avpass/domain';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
@@ -32,23 +31,62 @@ export interface LedgerRange {
 }
 
 const n = (value: unknown) => Number(value ?? 0);
-/** The range's rows: [start of `from`, start of the day after `to`) in the zone, by the partner index. */
-const IN_RANGE = `partner_id = ? and occurred_at >= ${startOfBusinessDaySql('?::date')}
-  and occurred_at < ${startOfBusinessDaySql('(?::date + 1)')}`;
-const rangeParams = (r: LedgerRange) => [r.partnerId, r.from, r.timeZone, r.to, r.timeZone];
 
-const VOUCHER_SUMS = `sum(quantity) as redemptions, sum(coalesce(sale_cents, 0)) as sales,
-  sum(discount_cents) as discount, sum(club_owes_cents) as club,
-  sum(case when funded_by = 'partner' then discount_cents else 0 end) as partner_funded,
-  sum(case when without_sale_amount then quantity else 0 end) as without_sale`;
+/**
+ * The ledger of one partner's range, summed by section and subject: THE definition of a statement's
+ * lines, which the live preview reads and the issue freezes (so what the preview promised is what is
+ * issued). The range is [start of `from`, start of the day after `to`) in the zone; a cancel or void
+ * of something from before the range is an adjustment. Parameters: groupedLedgerParams(range).
+ */
+export const GROUPED_LEDGER_SQL = `with bounds as (select ${startOfBusinessDaySql('?::date')} as s, ${startOfBusinessDaySql('(?::date + 1)')} as e)
+  select case when kind in ('redemption', 'redemption_cancel')
+              then case when origin_at < bounds.s then 'adjustments' else 'vouchers' end
+              when kind in ('credit_charge', 'credit_void') then 'credits' else 'merchandise' end as section,
+         subject_type, subject_id, max(label) as label,
+         sum(quantity)::int as quantity,
+         (count(*) filter (where kind in ('redemption_cancel', 'credit_void')))::int as reversals,
+         sum(coalesce(sale_cents, 0)) as sales, sum(discount_cents) as discount,
+         sum(case when funded_by = 'partner' then discount_cents else 0 end) as partner_funded,
+         sum(club_owes_cents) as club, sum(partner_owes_cents) as partner,
+         coalesce(-sum(club_owes_cents) filter (where kind in ('redemption_cancel', 'credit_void')), 0) as reversed,
+         sum(case when without_sale_amount then quantity else 0 end)::int as without_sale
+    from statement_entries, bounds
+   where partner_id = ? and occurred_at >= bounds.s and occurred_at < bounds.e
+   group by 1, subject_type, subject_id`;
+export const groupedLedgerParams = (r: LedgerRange) => [r.from, r.timeZone, r.to, r.timeZone, r.partnerId];
+/** A section's lines in statement order: the most owed first. */
+export const LINE_ORDER = `club desc, partner desc, subject_id`;
+export const SECTION_ORDER = `array_position(array['vouchers', 'adjustments', 'credits', 'merchandise']::text[], section)`;
 
-interface VoucherSumsRow {
-  redemptions: string;
+/** One grouped line, as summed (bigint sums arrive as text). */
+export interface GroupedLine {
+  section: 'vouchers' | 'adjustments' | 'credits' | 'merchandise';
+  subject_type: string;
+  subject_id: string;
+  label: string;
+  quantity: number;
+  reversals: number;
   sales: string;
   discount: string;
-  club: string;
   partner_funded: string;
-  without_sale: string;
+  club: string;
+  partner: string;
+  reversed: string;
+  without_sale: number;
+}
+
+/** A section's sums over all its lines, and how many lines it has. */
+export interface SectionSums {
+  lines: number;
+  quantity: number;
+  reversals: number;
+  salesCents: number;
+  discountCents: number;
+  partnerFundedCents: number;
+  clubOwesCents: number;
+  partnerOwesCents: number;
+  reversedCents: number;
+  withoutSaleAmount: number;
 }
 
 /** The statements' ledger (`statement_entries`): written by the event subscribers, summed by range. */
@@ -106,102 +144,63 @@ export class StatementEntriesRepository {
     );
   }
 
-  /**
-   * Vouchers honoured in the range, by voucher or batch: redemptions made in it, less the cancels of
-   * those (a cancelled redemption owes nothing). `adjustments`: cancels in the range of redemptions made
-   * before it. The first PREVIEW_LINES lines by club-funded amount, the section's sums and how many more.
-   */
-  async voucherSection(r: LedgerRange, adjustments: boolean) {
-    const where = `${IN_RANGE} and kind in ('redemption', 'redemption_cancel')
-      and ${adjustments ? 'origin_at <' : 'origin_at >='} ${startOfBusinessDaySql('?::date')}`;
-    const params = [...rangeParams(r), r.from, r.timeZone];
-    const lines: (VoucherSumsRow & {
-      subject_type: VoucherLine['subjectType'];
-      subject_id: string;
-      label: string;
-    })[] = await this.em.execute(
-      `select subject_type, subject_id, max(label) as label, ${VOUCHER_SUMS}
-           from statement_entries where ${where}
-          group by subject_type, subject_id
-          order by sum(club_owes_cents) desc, sum(discount_cents) desc, subject_id
-          limit ?`,
-      [...params, PREVIEW_LINES + 1],
+  /** The first `limit` lines of a section of the range, in statement order. */
+  async sectionLines(r: LedgerRange, section: GroupedLine['section'], limit: number): Promise<GroupedLine[]> {
+    return this.em.execute(
+      `select * from (${GROUPED_LEDGER_SQL}) g where section = ? order by ${LINE_ORDER} limit ?`,
+      [...groupedLedgerParams(r), section, limit],
     );
-    const [sums] = (await this.em.execute(
-      `select ${VOUCHER_SUMS}, count(distinct (subject_type, subject_id)) as groups from statement_entries where ${where}`,
-      params,
-    )) as (VoucherSumsRow & { groups: string })[];
-    return {
-      lines: lines.slice(0, PREVIEW_LINES).map((row) => ({
-        subjectId: row.subject_id,
-        subjectType: row.subject_type,
-        label: row.label,
-        ...voucherSums(row),
-      })),
-      more: Math.max(0, n(sums?.groups) - PREVIEW_LINES),
-      ...voucherSums(sums),
-    };
   }
 
-  /** Athlete credit charges in the range, and the voids in it (of charges made then or before). */
-  async creditSection(r: LedgerRange) {
-    const [row] = (await this.em.execute(
-      `select count(*) filter (where kind = 'credit_charge') as charges,
-              coalesce(sum(club_owes_cents) filter (where kind = 'credit_charge'), 0) as charged,
-              count(*) filter (where kind = 'credit_void') as voids,
-              coalesce(-sum(club_owes_cents) filter (where kind = 'credit_void'), 0) as voided
-         from statement_entries where ${IN_RANGE} and kind in ('credit_charge', 'credit_void')`,
-      rangeParams(r),
-    )) as { charges: string; charged: string; voids: string; voided: string }[];
-    const charged = n(row?.charged);
-    const voided = n(row?.voided);
-    return {
-      charges: n(row?.charges),
-      chargedCents: charged,
-      voids: n(row?.voids),
-      voidedCents: voided,
-      netCents: charged - voided,
-    };
+  /** Each section's sums over the range (a section without rows is absent). */
+  async sectionSums(r: LedgerRange): Promise<Map<GroupedLine['section'], SectionSums>> {
+    const rows: (Record<string, string> & { section: GroupedLine['section'] })[] = await this.em.execute(
+      `select section, count(*) as lines, sum(quantity) as quantity, sum(reversals) as reversals, sum(sales) as sales,
+              sum(discount) as discount, sum(partner_funded) as partner_funded, sum(club) as club,
+              sum(partner) as partner, sum(reversed) as reversed, sum(without_sale) as without_sale
+         from (${GROUPED_LEDGER_SQL}) g group by section`,
+      groupedLedgerParams(r),
+    );
+    return new Map(
+      rows.map((row) => [
+        row.section,
+        {
+          lines: n(row.lines),
+          quantity: n(row.quantity),
+          reversals: n(row.reversals),
+          salesCents: n(row.sales),
+          discountCents: n(row.discount),
+          partnerFundedCents: n(row.partner_funded),
+          clubOwesCents: n(row.club),
+          partnerOwesCents: n(row.partner),
+          reversedCents: n(row.reversed),
+          withoutSaleAmount: n(row.without_sale),
+        },
+      ]),
+    );
   }
 
-  /** Merchandise reported used in the range (a lowered report counts back), by item: units × partner price. */
-  async merchandiseSection(r: LedgerRange) {
-    const lines: { subject_id: string; label: string; units: string; amount: string }[] =
-      await this.em.execute(
-        `select subject_id, max(label) as label, sum(quantity) as units, sum(partner_owes_cents) as amount
-         from statement_entries where ${IN_RANGE} and kind = 'merch_usage'
-        group by subject_id order by sum(partner_owes_cents) desc, subject_id limit ?`,
-        [...rangeParams(r), PREVIEW_LINES + 1],
-      );
-    const [sums] = (await this.em.execute(
-      `select coalesce(sum(quantity), 0) as units, coalesce(sum(partner_owes_cents), 0) as amount,
-              count(distinct subject_id) as groups
-         from statement_entries where ${IN_RANGE} and kind = 'merch_usage'`,
-      rangeParams(r),
-    )) as { units: string; amount: string; groups: string }[];
-    return {
-      lines: lines.slice(0, PREVIEW_LINES).map(
-        (row): MerchandiseLine => ({
-          subjectId: row.subject_id,
-          label: row.label,
-          units: n(row.units),
-          amountCents: n(row.amount),
-        }),
-      ),
-      more: Math.max(0, n(sums?.groups) - PREVIEW_LINES),
-      units: n(sums?.units),
-      amountCents: n(sums?.amount),
-    };
+  /** Up to `limit` partners with ledger rows in the business days from..to, after `after` by id. */
+  async partnersWithRows(
+    period: { from: string; to: string; timeZone: string },
+    after: string | null,
+    limit: number,
+  ): Promise<string[]> {
+    const rows: { partner_id: string }[] = await this.em.execute(
+      `select distinct partner_id from statement_entries
+        where occurred_at >= ${startOfBusinessDaySql('?::date')}
+          and occurred_at < ${startOfBusinessDaySql('(?::date + 1)')}
+          and partner_id > ?::uuid
+        order by partner_id limit ?`,
+      [
+        period.from,
+        period.timeZone,
+        period.to,
+        period.timeZone,
+        after ?? '00000000-0000-0000-0000-000000000000',
+        limit,
+      ],
+    );
+    return rows.map((row) => row.partner_id);
   }
-}
-
-function voucherSums(row: VoucherSumsRow | undefined) {
-  return {
-    redemptions: n(row?.redemptions),
-    salesCents: n(row?.sales),
-    discountCents: n(row?.discount),
-    clubFundedCents: n(row?.club),
-    partnerFundedCents: n(row?.partner_funded),
-    withoutSaleAmount: n(row?.without_sale),
-  };
 }

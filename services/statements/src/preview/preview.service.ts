@@ -1,11 +1,49 @@
-import type { Actor, StatementPreview, StatementPreviewQuery } from '@avpass/contracts';
+import {
+  PREVIEW_LINES,
+  type Actor,
+  type MerchandiseLine,
+  type StatementPreview,
+  type StatementPreviewQuery,
+  type VoucherLine,
+} from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { STATEMENTS_CONFIG, type StatementsConfig } from '../config';
-import { StatementEntriesRepository } from '../ledger';
+import { StatementEntriesRepository, type GroupedLine, type LedgerRange, type SectionSums } from '../ledger';
 
 export const OWN_STATEMENTS_ONLY = 'You can only see your own company’s statements';
 export const PARTNER_REQUIRED = 'partnerId is required';
+
+const NONE: SectionSums = {
+  lines: 0,
+  quantity: 0,
+  reversals: 0,
+  salesCents: 0,
+  discountCents: 0,
+  partnerFundedCents: 0,
+  clubOwesCents: 0,
+  partnerOwesCents: 0,
+  reversedCents: 0,
+  withoutSaleAmount: 0,
+};
+
+const voucherLine = (g: GroupedLine): VoucherLine => ({
+  subjectId: g.subject_id,
+  subjectType: g.subject_type === 'batch' ? 'batch' : 'voucher',
+  label: g.label,
+  redemptions: g.quantity,
+  salesCents: Number(g.sales),
+  discountCents: Number(g.discount),
+  clubFundedCents: Number(g.club),
+  partnerFundedCents: Number(g.partner_funded),
+  withoutSaleAmount: g.without_sale,
+});
+const merchandiseLine = (g: GroupedLine): MerchandiseLine => ({
+  subjectId: g.subject_id,
+  label: g.label,
+  units: g.quantity,
+  amountCents: Number(g.partner),
+});
 
 /** The live figures of a partner's range (issue 39): what the statement of that range would say. */
 @Injectable()
@@ -17,31 +55,67 @@ export class PreviewService {
 
   async preview(query: StatementPreviewQuery, actor: Actor): Promise<StatementPreview> {
     const partnerId = scopedPartner(query.partnerId, actor);
-    const range = { partnerId, from: query.from, to: query.to, timeZone: this.config.BUSINESS_TIMEZONE };
-    const [vouchers, adjustments, credits, merchandise] = await Promise.all([
-      this.entries.voucherSection(range, false),
-      this.entries.voucherSection(range, true),
-      this.entries.creditSection(range),
-      this.entries.merchandiseSection(range),
+    const range: LedgerRange = {
+      partnerId,
+      from: query.from,
+      to: query.to,
+      timeZone: this.config.BUSINESS_TIMEZONE,
+    };
+    const [sums, vouchers, adjustments, merchandise] = await Promise.all([
+      this.entries.sectionSums(range),
+      this.entries.sectionLines(range, 'vouchers', PREVIEW_LINES),
+      this.entries.sectionLines(range, 'adjustments', PREVIEW_LINES),
+      this.entries.sectionLines(range, 'merchandise', PREVIEW_LINES),
     ]);
-    const clubOwesCents = vouchers.clubFundedCents + adjustments.clubFundedCents + credits.netCents;
-    const partnerOwesCents = merchandise.amountCents;
+    const of = (section: GroupedLine['section']) => sums.get(section) ?? NONE;
+    const v = of('vouchers');
+    const a = of('adjustments');
+    const c = of('credits');
+    const m = of('merchandise');
+    const totals = statementTotals([v, a, c, m]);
     return {
       partnerId,
       from: query.from,
       to: query.to,
-      vouchers,
-      adjustments: {
-        lines: adjustments.lines,
-        more: adjustments.more,
-        redemptions: adjustments.redemptions,
-        clubFundedCents: adjustments.clubFundedCents,
+      vouchers: {
+        lines: vouchers.map(voucherLine),
+        more: Math.max(0, v.lines - vouchers.length),
+        redemptions: v.quantity,
+        salesCents: v.salesCents,
+        discountCents: v.discountCents,
+        clubFundedCents: v.clubOwesCents,
+        partnerFundedCents: v.partnerFundedCents,
+        withoutSaleAmount: v.withoutSaleAmount,
       },
-      credits,
-      merchandise,
-      totals: { clubOwesCents, partnerOwesCents, netCents: clubOwesCents - partnerOwesCents },
+      adjustments: {
+        lines: adjustments.map(voucherLine),
+        more: Math.max(0, a.lines - adjustments.length),
+        redemptions: a.quantity,
+        clubFundedCents: a.clubOwesCents,
+      },
+      credits: {
+        charges: c.quantity + c.reversals,
+        chargedCents: c.clubOwesCents + c.reversedCents,
+        voids: c.reversals,
+        voidedCents: c.reversedCents,
+        netCents: c.clubOwesCents,
+      },
+      merchandise: {
+        lines: merchandise.map(merchandiseLine),
+        more: Math.max(0, m.lines - merchandise.length),
+        units: m.quantity,
+        amountCents: m.partnerOwesCents,
+      },
+      totals,
     };
   }
+}
+
+/** What the club owes, what the partner owes, and the net (positive: the club pays), over sections. */
+export function statementTotals(sections: Pick<SectionSums, 'clubOwesCents' | 'partnerOwesCents'>[]) {
+  const clubOwesCents = sections.reduce((sum, s) => sum + s.clubOwesCents, 0);
+  const partnerOwesCents = sections.reduce((sum, s) => sum + s.partnerOwesCents, 0);
+  return { clubOwesCents, partnerOwesCents, netCents: clubOwesCents - partnerOwesCents };
 }
 
 /** The partner a caller may read: the administrator names one; a company its own (another's is a 403). */
