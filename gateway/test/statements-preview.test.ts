@@ -152,3 +152,43 @@ describe('the live preview of a partner statement', () => {
     }
   });
 });
+
+describe('the statements routes', () => {
+  it('refuse visitors (401), the wrong role (403), and answer 404 for another partner’s statement', async () => {
+    const id = randomUUID();
+    const routes: [string, string, unknown?][] = [
+      ['GET', '/api/statements'],
+      ['GET', `/api/statements/${id}`],
+      ['POST', '/api/statements/issue', { period: '2025-11' }],
+      ['POST', `/api/statements/${id}/approve`],
+      ['POST', `/api/statements/${id}/dispute`, { reason: 'x' }],
+      ['POST', `/api/statements/${id}/resolve`, { reason: 'x' }],
+      ['POST', `/api/statements/${id}/paid`, { paidAt: '2026-01-01', reference: 'x' }],
+    ];
+    for (const [method, path, json] of routes)
+      expect((await h.api(path, { method, json })).status, `${method} ${path}`).toBe(401);
+    for (const [method, path, json] of routes.filter(([, p]) => /issue|resolve|paid/.test(p)))
+      expect((await h.api(path, { method, json, token: shop.token })).status, `${method} ${path}`).toBe(403);
+    for (const [method, path, json] of routes.filter(([, p]) => /approve|dispute/.test(p)))
+      expect((await h.api(path, { method, json, token: admin })).status, `${method} ${path}`).toBe(403);
+    // Nothing issued for a month without rows; an unknown statement is a 404 for both roles.
+    expect(
+      await h.api('/api/statements/issue', { method: 'POST', token: admin, json: { period: '2020-01' } }),
+    ).toMatchObject({
+      status: 200,
+      body: { period: '2020-01', issued: 0, alreadyIssued: 0 },
+    });
+    expect((await h.api(`/api/statements/${id}`, { token: shop.token })).status).toBe(404);
+    expect((await h.api(`/api/statements/${id}/approve`, { method: 'POST', token: shop.token })).status).toBe(
+      404,
+    );
+    expect((await h.api('/api/statements?status=lost', { token: admin })).status).toBe(400);
+    expect((await h.api('/api/statements?period=2025-13', { token: admin })).body.errors.period).toEqual([
+      'period must be a month (YYYY-MM)',
+    ]);
+    expect((await h.api('/api/statements', { token: shop.token })).body).toEqual({
+      items: [],
+      nextCursor: null,
+    });
+  });
+});

@@ -20,6 +20,7 @@ export const AUDIT_TARGET_TYPES = {
   'trainer-config': 'Trainer settings',
   'voucher-settings': 'Code settings',
   'zip-job': 'ZIP download',
+  statement: 'Statement',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 
@@ -32,6 +33,7 @@ export const AUDIT_ACTION_AREAS = [
   'People',
   'Sign-in',
   'Downloads',
+  'Statements',
 ] as const;
 export type AuditActionArea = (typeof AUDIT_ACTION_AREAS)[number];
 
@@ -192,6 +194,15 @@ export const AUDIT_ACTIONS = {
     targets: ['zip-job'],
     phrase: 'downloaded a ZIP of codes',
   },
+  'statements.statement.issued': { area: 'Statements', targets: ['statement'], phrase: 'issued' },
+  'statements.statement.approved': { area: 'Statements', targets: ['statement'], phrase: 'approved' },
+  'statements.statement.disputed': { area: 'Statements', targets: ['statement'], phrase: 'disputed' },
+  'statements.statement.resolved': {
+    area: 'Statements',
+    targets: ['statement'],
+    phrase: 'resolved the dispute of',
+  },
+  'statements.statement.paid': { area: 'Statements', targets: ['statement'], phrase: 'marked paid' },
 } as const satisfies Record<string, AuditActionSpec>;
 
 /** An action a service may record: a name in AUDIT_ACTIONS. */

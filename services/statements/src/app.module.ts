@@ -5,6 +5,7 @@ import { STATEMENTS_CONFIG, type StatementsConfig } from './config';
 import { LedgerSubscriber, StatementEntriesRepository } from './ledger';
 import { migrations } from './migrations';
 import { PreviewService } from './preview';
+import { StatementsRepository, StatementsService } from './statements';
 import { StatementsHandlers } from './statements.handlers';
 
 @Module({})
@@ -29,6 +30,8 @@ export class StatementsModule {
         StatementEntriesRepository,
         LedgerSubscriber,
         PreviewService,
+        StatementsRepository,
+        StatementsService,
       ],
     };
   }

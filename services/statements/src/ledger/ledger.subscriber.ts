@@ -32,10 +32,23 @@ export class LedgerSubscriber implements EventSubscriber {
         clubOwesCents: p.amount,
       });
     },
-    /** A voided charge: its amount back, in the period of the void (a later statement adjusts). */
+    /**
+     * A voided charge: its amount back, in the period of the void (a later statement adjusts). Read from
+     * the void's own payload, so it counts whichever of the two events arrives first.
+     */
     'credits.transaction.voided.v1': async (event: DomainEvent<'credits.transaction.voided.v1'>, tx: Tx) => {
       const p = event.payload;
-      await this.entries.reverse(tx, 'credit_charge', p.transactionId, 'credit_void', p.voidedAt);
+      if (!p.partnerId) return;
+      await this.entries.record(tx, {
+        partnerId: p.partnerId,
+        kind: 'credit_void',
+        sourceId: p.transactionId,
+        occurredAt: p.voidedAt,
+        subjectType: 'credit',
+        subjectId: p.creditId,
+        quantity: -1,
+        clubOwesCents: -p.amount,
+      });
     },
     /** Merchandise the partner reported used (or, lowered, gave back): units × its partner price. */
     'inventory.allocation.usage-reported.v1': async (

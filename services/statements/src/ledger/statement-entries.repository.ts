@@ -121,29 +121,6 @@ export class StatementEntriesRepository {
     );
   }
 
-  /**
-   * The reversal of the entry `kind`/`sourceId` recorded earlier (a cancel of a redemption, the void of a
-   * charge), as `reversalKind` at `at`: the same partner, subject and figures, negated. Nothing when the
-   * original is not in the ledger (made before the ledger existed, or for no partner), or already reversed.
-   */
-  async reverse(
-    tx: EntityManager,
-    kind: LedgerEntry['kind'],
-    sourceId: string,
-    reversalKind: LedgerEntry['kind'],
-    at: string,
-  ) {
-    await tx.execute(
-      `insert into statement_entries (partner_id, kind, source_id, occurred_at, origin_at, subject_type, subject_id,
-         label, quantity, sale_cents, discount_cents, funded_by, club_owes_cents, partner_owes_cents, without_sale_amount)
-       select partner_id, ?, source_id, ?, occurred_at, subject_type, subject_id, label, -quantity, -sale_cents,
-              -discount_cents, funded_by, -club_owes_cents, -partner_owes_cents, without_sale_amount
-         from statement_entries where kind = ? and source_id = ?
-       on conflict (kind, source_id) do nothing`,
-      [reversalKind, at, kind, sourceId],
-    );
-  }
-
   /** The first `limit` lines of a section of the range, in statement order. */
   async sectionLines(r: LedgerRange, section: GroupedLine['section'], limit: number): Promise<GroupedLine[]> {
     return this.em.execute(

@@ -1,0 +1,234 @@
+import {
+  STATEMENT_REFUSALS,
+  type Actor,
+  type IssueStatementsResponse,
+  type RpcMeta,
+  type RpcRequestPayload,
+  type Statement,
+  type StatementDetail,
+  type StatementPage,
+} from '@avpass/contracts';
+import { addDays, endOfBusinessDay } from '@avpass/domain';
+import { AuditTrail, diffChanges, DomainError, Transactions, type SqlClause } from '@avpass/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { STATEMENTS_CONFIG, type StatementsConfig } from '../config';
+import { StatementEntriesRepository } from '../ledger';
+import { scopedPartner } from '../preview';
+import { toLine, toStatement } from './statement.mapper';
+import { StatementsRepository, type StatementMove, type StatementRow } from './statements.repository';
+
+/** Partners issued per page of the ledger's partners (each in its own short transaction). */
+const ISSUE_PAGE = 500;
+const CURSOR_MESSAGE = 'cursor is not valid; start again from the first page';
+
+/** The first and last business day of a month 'YYYY-MM'. */
+export function periodDays(period: string): { from: string; to: string } {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+  return { from: `${period}-01`, to: addDays(`${next}-01`, -1) };
+}
+
+/**
+ * Partner statements (issue 39): issued once per partner and month, then approved or disputed by the
+ * partner, resolved into a new revision by the administrator, and marked paid. Each move is audited in
+ * its own transaction, under the statement's row lock, so two moves at once cannot both pass.
+ */
+@Injectable()
+export class StatementsService {
+  constructor(
+    private readonly statements: StatementsRepository,
+    private readonly ledger: StatementEntriesRepository,
+    private readonly transactions: Transactions,
+    private readonly audit: AuditTrail,
+    @Inject(STATEMENTS_CONFIG) private readonly config: StatementsConfig,
+  ) {}
+
+  /**
+   * Every partner's statement of a finished month: one per partner with rows in its ledger, each in its
+   * own transaction; a partner whose statement exists already is counted, not issued again.
+   */
+  async issue(period: string, meta: RpcMeta | null, now = new Date()): Promise<IssueStatementsResponse> {
+    const zone = this.config.BUSINESS_TIMEZONE;
+    const days = periodDays(period);
+    if (endOfBusinessDay(days.to, zone).getTime() >= now.getTime())
+      throw DomainError.conflict(STATEMENT_REFUSALS.periodNotOver(period));
+    let issued = 0;
+    let alreadyIssued = 0;
+    for (let after: string | null = null; ; ) {
+      const partners = await this.ledger.partnersWithRows({ ...days, timeZone: zone }, after, ISSUE_PAGE);
+      for (const partnerId of partners) {
+        const made = await this.transactions.run(async (tx) => {
+          const row = await this.statements.issue(tx, randomUUID(), period, {
+            partnerId,
+            ...days,
+            timeZone: zone,
+          });
+          if (row)
+            this.record(tx, meta, 'statements.statement.issued', row, { period, netCents: netOf(row) });
+          return row !== null;
+        });
+        if (made) issued += 1;
+        else alreadyIssued += 1;
+      }
+      if (partners.length < ISSUE_PAGE) return { period, issued, alreadyIssued };
+      after = partners[partners.length - 1]!;
+    }
+  }
+
+  async list(
+    query: RpcRequestPayload<'statements.statements.list.v1'>,
+    actor: Actor,
+  ): Promise<StatementPage> {
+    const partnerId =
+      actor.role === 'super_admin' ? query.partnerId?.toLowerCase() : scopedPartner(query.partnerId, actor);
+    const filters: SqlClause[] = [];
+    if (partnerId) filters.push({ sql: 'partner_id = ?', params: [partnerId] });
+    if (query.period) filters.push({ sql: 'period = ?::date', params: [`${query.period}-01`] });
+    // Superseded revisions are history: listed only when asked for.
+    filters.push(
+      query.status
+        ? { sql: 'status = ?', params: [query.status] }
+        : { sql: "status <> 'superseded'", params: [] },
+    );
+    const where = {
+      sql: filters.map((f) => f.sql).join(' and '),
+      params: filters.flatMap((f) => f.params),
+    };
+    const page = await this.statements.page(where, query.cursor, query.limit);
+    return { items: page.rows.map(toStatement), nextCursor: page.nextCursor };
+  }
+
+  async get(
+    query: RpcRequestPayload<'statements.statements.get.v1'>,
+    actor: Actor,
+  ): Promise<StatementDetail> {
+    const row = visible(await this.statements.find(query.id), actor);
+    const after = query.cursor === undefined ? 0 : Number(query.cursor);
+    if (!Number.isSafeInteger(after) || after < 0)
+      throw DomainError.validation(CURSOR_MESSAGE, { cursor: [CURSOR_MESSAGE] });
+    const lines = await this.statements.lines(row.id, after, query.limit);
+    const last = lines[lines.length - 1];
+    return {
+      ...toStatement(row),
+      lines: lines.map(toLine),
+      nextCursor: lines.length === query.limit && last ? String(last.position) : null,
+    };
+  }
+
+  /** The partner approves its issued statement. */
+  approve(id: string, actor: Actor, meta: RpcMeta): Promise<Statement> {
+    return this.moveOwn(id, actor, meta, () => ({ status: 'approved' }), 'statements.statement.approved');
+  }
+
+  /** The partner disputes its issued statement: a reason, optionally per line (lines of this statement). */
+  dispute(input: RpcRequestPayload<'statements.statements.dispute.v1'>, actor: Actor, meta: RpcMeta) {
+    const lineIds = [...new Set((input.lineIds ?? []).map((l) => l.toLowerCase()))];
+    return this.moveOwn(
+      input.id,
+      actor,
+      meta,
+      async (tx) => {
+        if ((await this.statements.foreignLines(input.id, lineIds, tx)).length)
+          throw DomainError.validation(STATEMENT_REFUSALS.foreignLine, {
+            lineIds: [STATEMENT_REFUSALS.foreignLine],
+          });
+        return { status: 'disputed', reason: input.reason, lineIds };
+      },
+      'statements.statement.disputed',
+      { reason: input.reason, lines: lineIds.length },
+    );
+  }
+
+  /** The administrator resolves a dispute: a new revision with the adjustments; the old one is superseded. */
+  async resolve(
+    input: RpcRequestPayload<'statements.statements.resolve.v1'>,
+    meta: RpcMeta,
+  ): Promise<Statement> {
+    return this.transactions.run(async (tx) => {
+      const old = await this.statements.lock(tx, input.id);
+      if (!old) throw DomainError.notFound('Statement');
+      if (old.status !== 'disputed') throw DomainError.conflict(STATEMENT_REFUSALS.notDisputed(old.status));
+      await this.statements.move(tx, old.id, { status: 'superseded' });
+      const row = await this.statements.revise(tx, randomUUID(), old, input.reason, input.adjustments);
+      this.record(tx, meta, 'statements.statement.resolved', row, {
+        revision: row.revision,
+        reason: input.reason,
+        adjustments: input.adjustments.length,
+        netCents: netOf(row),
+      });
+      return toStatement(row);
+    });
+  }
+
+  /** The administrator records the payment of an issued or approved statement. */
+  async markPaid(
+    input: RpcRequestPayload<'statements.statements.mark-paid.v1'>,
+    meta: RpcMeta,
+  ): Promise<Statement> {
+    return this.transactions.run(async (tx) => {
+      const row = await this.statements.lock(tx, input.id);
+      if (!row) throw DomainError.notFound('Statement');
+      if (row.status !== 'issued' && row.status !== 'approved')
+        throw DomainError.conflict(STATEMENT_REFUSALS.notPayable(row.status));
+      const paid = await this.statements.move(tx, row.id, {
+        status: 'paid',
+        paidAt: input.paidAt,
+        reference: input.reference,
+      });
+      this.record(tx, meta, 'statements.statement.paid', paid, {
+        paidAt: input.paidAt,
+        reference: input.reference,
+      });
+      return toStatement(paid);
+    });
+  }
+
+  /** A move of an issued statement by its own partner (another's, or the administrator's, is a 404). */
+  private async moveOwn(
+    id: string,
+    actor: Actor,
+    meta: RpcMeta,
+    move: (tx: Parameters<Parameters<Transactions['run']>[0]>[0]) => StatementMove | Promise<StatementMove>,
+    action: 'statements.statement.approved' | 'statements.statement.disputed',
+    changes: Record<string, unknown> = {},
+  ): Promise<Statement> {
+    return this.transactions.run(async (tx) => {
+      const row = visible(await this.statements.lock(tx, id), actor);
+      if (row.status !== 'issued') throw DomainError.conflict(STATEMENT_REFUSALS.notIssued(row.status));
+      const moved = await this.statements.move(tx, row.id, await move(tx));
+      this.record(tx, meta, action, moved, changes);
+      return toStatement(moved);
+    });
+  }
+
+  private record(
+    tx: Parameters<AuditTrail['appendEntry']>[0],
+    meta: RpcMeta | null,
+    action:
+      | 'statements.statement.issued'
+      | 'statements.statement.approved'
+      | 'statements.statement.disputed'
+      | 'statements.statement.resolved'
+      | 'statements.statement.paid',
+    row: StatementRow,
+    details: Record<string, unknown>,
+  ): void {
+    this.audit.appendEntry(tx, meta, {
+      action,
+      targetType: 'statement',
+      targetId: row.id,
+      companyId: row.partner_id,
+      changes: diffChanges(null, { status: row.status, ...details }),
+    });
+  }
+}
+
+const netOf = (row: StatementRow) => Number(row.club_owes_cents) - Number(row.partner_owes_cents);
+
+/** The row when the actor may see it: the administrator any, a company its own; else a 404. */
+function visible(row: StatementRow | null, actor: Actor): StatementRow {
+  if (!row || (actor.role !== 'super_admin' && row.partner_id !== actor.companyId?.toLowerCase()))
+    throw DomainError.notFound('Statement');
+  return row;
+}

@@ -1,0 +1,56 @@
+import type { Actor, DomainEvent, EventName } from '@avpass/contracts';
+import { EVENTS } from '@avpass/contracts';
+import { createServiceApp, eventSubject } from '@avpass/platform';
+import { startTestBed, type TestBed } from '@avpass/platform/testing';
+import { statementsService } from '@avpass/statements-service';
+import { JSONCodec, connect, type NatsConnection } from 'nats';
+import { randomUUID } from 'node:crypto';
+
+export const SUPER_ADMIN: Actor = { userId: randomUUID(), role: 'super_admin', companyId: null };
+export const companyActor = (companyId: string): Actor => ({
+  userId: randomUUID(),
+  role: 'company_admin',
+  companyId,
+});
+
+export interface StatementServices extends TestBed {
+  /** Publishes one event as the owner's outbox relay would (the ledger's input); resolves to its id. */
+  publish<N extends EventName>(name: N, payload: DomainEvent<N>['payload']): Promise<string>;
+}
+
+/**
+ * The statements service in this process on a fresh database and NATS namespace (real PostgreSQL and
+ * NATS). Its input is other services' events: tests publish them with the times they need (a month
+ * long past, the last minute before a business midnight).
+ */
+export async function startStatementServices(): Promise<StatementServices> {
+  let nc: NatsConnection | undefined;
+  const bed = await startTestBed({
+    name: 'statements',
+    defaultActor: SUPER_ADMIN,
+    start: async (b) => {
+      await b.add(createServiceApp(statementsService, { env: b.env }));
+    },
+  });
+  nc = await connect({ servers: bed.env.NATS_URL! });
+  return {
+    ...bed,
+    async publish(name, payload) {
+      const envelope = {
+        id: randomUUID(),
+        name,
+        occurredAt: new Date().toISOString(),
+        payload: EVENTS[name].parse(payload),
+      };
+      await nc!
+        .jetstream()
+        .publish(eventSubject(bed.env.NATS_NAMESPACE!, name), JSONCodec().encode(envelope));
+      return envelope.id;
+    },
+    async close() {
+      await nc?.drain();
+      nc = undefined;
+      await bed.close();
+    },
+  };
+}
