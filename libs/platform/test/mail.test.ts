@@ -297,4 +297,18 @@ describe('the mail path', () => {
     expect((await settled(id)).status).toBe('sent');
     expect(smtp.mailTo(mail.to)).toHaveLength(1);
   });
+  it('a queued mail whose job ended without saying so gets a new job from the sweep', async () => {
+    const mail = statementMail({ template: undefined, text: 'Hello', attachments: [] });
+    const { id } = await record(mail);
+    await settled(id);
+    // As if the row's update had been lost after its job completed: the job id is still taken in Redis.
+    await asAdmin.query(
+      `update outgoing_mail set status = 'queued', enqueued_at = now() - interval '2 minutes' where id = $1`,
+      [id],
+    );
+    expect(await (await relay.queue.getJob(`mail-${id}`))!.isCompleted()).toBe(true);
+    await relay.enqueueOwedMail();
+    expect((await settled(id)).status).toBe('sent');
+    expect(smtp.mailTo(mail.to)).toHaveLength(2);
+  });
 });

@@ -103,24 +103,27 @@ export class MailRelay {
 
   /** One pass: claims the mails owed a job and queues one each; how many it claimed. */
   async enqueueOwedMail(): Promise<number> {
-    const ids = await this.mails.claimMailToEnqueue(
+    const owed = await this.mails.claimMailToEnqueue(
       this.options.config.MAIL_SWEEP_MS,
       this.options.batchSize ?? 100,
     );
-    if (!ids.length) return 0;
-    const results = await Promise.allSettled(ids.map((id) => this.enqueue(id)));
-    const failed = ids.filter((_, i) => results[i]!.status === 'rejected');
+    if (!owed.length) return 0;
+    const results = await Promise.allSettled(owed.map(({ id, again }) => this.enqueue(id, again)));
+    const failed = owed.filter((_, i) => results[i]!.status === 'rejected').map(({ id }) => id);
     if (failed.length) {
       await this.mails.releaseMailToEnqueue(failed);
       throw (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
     }
-    return ids.length;
+    return owed.length;
   }
 
-  private async enqueue(mailId: string): Promise<void> {
-    // A job that ended (its last attempt failed but the row could not say so) would keep the id taken.
-    const previous = await this.queue.getJob(mailJobId(mailId));
-    if (previous && ((await previous.isFailed()) || (await previous.isCompleted()))) await previous.remove();
+  private async enqueue(mailId: string, again: boolean): Promise<void> {
+    if (again) {
+      // A job that ended (its last attempt failed but the row could not say so) would keep the id taken.
+      const previous = await this.queue.getJob(mailJobId(mailId));
+      if (previous && ((await previous.isFailed()) || (await previous.isCompleted())))
+        await previous.remove();
+    }
     await this.queue.add(MAIL_JOB_NAME, { mailId }, this.jobOptions(mailId));
   }
 

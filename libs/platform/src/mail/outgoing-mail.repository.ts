@@ -128,21 +128,22 @@ export class OutgoingMailRepository {
 
   /**
    * Claims up to `limit` queued mails whose job was never queued or was queued more than `staleMs` ago,
-   * marking them queued now (SKIP LOCKED: instances share the work). Their ids.
+   * marking them queued now (SKIP LOCKED: instances share the work). Their ids, each with whether its
+   * job was queued before (a sweep's second try, whose old job may still be in Redis).
    */
-  async claimMailToEnqueue(staleMs: number, limit: number): Promise<string[]> {
-    const rows: { id: string }[] = await this.orm.em.getConnection().execute(
-      `update outgoing_mail set enqueued_at = now()
-        where id in (select id from outgoing_mail
-                      where status = 'queued'
-                        and (enqueued_at is null or enqueued_at < now() - make_interval(secs => ?))
-                      order by enqueued_at nulls first, created_at
-                      limit ? for update skip locked)
-       returning id`,
+  async claimMailToEnqueue(staleMs: number, limit: number): Promise<{ id: string; again: boolean }[]> {
+    return this.orm.em.getConnection().execute(
+      `with owed as (
+         select id, enqueued_at is not null as again from outgoing_mail
+          where status = 'queued'
+            and (enqueued_at is null or enqueued_at < now() - make_interval(secs => ?))
+          order by enqueued_at nulls first, created_at
+          limit ? for update skip locked)
+       update outgoing_mail m set enqueued_at = now() from owed where m.id = owed.id
+       returning m.id, owed.again`,
       [staleMs / 1000, limit],
       'all',
     );
-    return rows.map((row) => row.id);
   }
 
   /** Their jobs could not be queued: they are claimed again at the next pass. */
