@@ -51,7 +51,8 @@ async function main() {
 
   console.log(`Starting AV Pass: ${SERVICES.join(', ')} and the gateway…`);
   try {
-    // No SMTP_URL: every mail the apps send goes to maildev on this machine (they get its SMTP_URL).
+    // No SMTP_URL: every mail the apps send goes to maildev on this machine (they get its SMTP_URL;
+    // it starts while they do).
     mailCatcher = await startMailCatcher(env);
     if (mailCatcher) {
       env.SMTP_URL = mailCatcher.smtpUrl;
@@ -86,7 +87,12 @@ async function main() {
       `Metrics and probes (/metrics, /healthz, /readyz): ${operatorPorts.map(([app, p]) => `${app} :${p}`).join(', ')}`,
     );
   if (mailCatcher)
-    console.log(`Mail is caught by maildev (none is delivered): read it at ${mailCatcher.webUrl}`);
+    console.log(
+      await mailCatcher.ready.then(
+        () => `Mail is caught by maildev (none is delivered): read it at ${mailCatcher.webUrl}`,
+        (error) => error.message,
+      ),
+    );
   console.log('Press Ctrl-C to stop.');
 }
 

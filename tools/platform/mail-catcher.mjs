@@ -43,8 +43,10 @@ const listening = (port) =>
 const MAILDEV_BIN = join(REPO_ROOT, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js');
 
 /**
- * Starts maildev unless `env.SMTP_URL` is set (then: null, mail goes where it says). Answers
- * `{ smtpUrl, webUrl, note?, stop() }` once both ports answer; rejects with one line if it cannot.
+ * Starts maildev unless `env.SMTP_URL` is set (then: null, mail goes where it says). Answers at once,
+ * once its ports are chosen, `{ smtpUrl, webUrl, note?, ready, stop() }`: the apps can start with
+ * `smtpUrl` meanwhile (a mail sent before maildev listens waits for its retry); `ready` resolves when
+ * both ports answer and rejects with one line if maildev does not start.
  */
 export async function startMailCatcher(env, { timeoutMs = 15_000, defaults } = {}) {
   if (env.SMTP_URL) return null;
@@ -78,20 +80,24 @@ export async function startMailCatcher(env, { timeoutMs = 15_000, defaults } = {
   process.once('exit', () => {
     if (!exited) child.kill('SIGKILL');
   });
-  const deadline = Date.now() + timeoutMs;
-  while (!((await listening(ports.smtp)) && (await listening(ports.web)))) {
-    if (exited || Date.now() > deadline) {
-      await stop();
-      throw new Error(
-        `The mail catcher (maildev) did not start on ${HOST}:${ports.smtp}/${ports.web}: set SMTP_URL to an SMTP server instead`,
-      );
+  const ready = (async () => {
+    const deadline = Date.now() + timeoutMs;
+    while (!((await listening(ports.smtp)) && (await listening(ports.web)))) {
+      if (exited || Date.now() > deadline) {
+        await stop();
+        throw new Error(
+          `The mail catcher (maildev) did not start on ${HOST}:${ports.smtp}/${ports.web}: set SMTP_URL to an SMTP server instead`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  })();
+  ready.catch(() => undefined);
   return {
     smtpUrl: `smtp://${HOST}:${ports.smtp}`,
     webUrl: `http://localhost:${ports.web}`,
     note: ports.note,
+    ready,
     stop,
   };
 }

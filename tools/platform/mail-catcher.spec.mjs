@@ -28,6 +28,7 @@ describe('startMailCatcher', () => {
     const defaults = await freePair();
     const first = await startMailCatcher({}, { defaults });
     running.push(first);
+    await first.ready;
     expect(first).toMatchObject({
       smtpUrl: `smtp://127.0.0.1:${defaults.smtp}`,
       webUrl: `http://localhost:${defaults.web}`,
@@ -47,6 +48,7 @@ describe('startMailCatcher', () => {
 
     const second = await startMailCatcher({}, { defaults });
     running.push(second);
+    await second.ready;
     expect(second.smtpUrl).toBe(`smtp://127.0.0.1:${defaults.smtp + 1}`);
     expect(second.note).toMatch(/are in use .*: using \d+\/\d+ instead/);
   });
