@@ -48,7 +48,7 @@ const MAILDEV_BIN = join(REPO_ROOT, 'node_modules', 'maildev', 'dist', 'bin', 'm
  * `smtpUrl` meanwhile (a mail sent before maildev listens waits for its retry); `ready` resolves when
  * both ports answer and rejects with one line if maildev does not start.
  */
-export async function startMailCatcher(env, { timeoutMs = 15_000, defaults } = {}) {
+export async function startMailCatcher(env, { timeoutMs = 60_000, defaults } = {}) {
   if (env.SMTP_URL) return null;
   const ports = await mailCatcherPorts(defaults);
   const child = spawn(
@@ -67,9 +67,11 @@ export async function startMailCatcher(env, { timeoutMs = 15_000, defaults } = {
       '500',
       '--silent',
     ],
-    { stdio: 'ignore' },
+    { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let exited = false;
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
   child.on('exit', () => (exited = true));
   const stop = () =>
     new Promise((resolve) => {
@@ -85,8 +87,11 @@ export async function startMailCatcher(env, { timeoutMs = 15_000, defaults } = {
     while (!((await listening(ports.smtp)) && (await listening(ports.web)))) {
       if (exited || Date.now() > deadline) {
         await stop();
+        const why =
+          stderr.trim().split('\n').find(Boolean) ??
+          (exited ? 'it exited' : `not listening after ${timeoutMs / 1000} s`);
         throw new Error(
-          `The mail catcher (maildev) did not start on ${HOST}:${ports.smtp}/${ports.web}: set SMTP_URL to an SMTP server instead`,
+          `The mail catcher (maildev) did not start on ${HOST}:${ports.smtp}/${ports.web} (${why}): set SMTP_URL to an SMTP server instead`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
