@@ -5,8 +5,10 @@
 //   infrastructure.mjs  starts the missing ones with Docker for `npm start`, and stops only those
 //   log-format.mjs  pino JSON lines made readable
 //   launcher.mjs    runs the built services and the gateway, waits for /health
+//   mail-catcher.mjs  maildev for `npm start` when SMTP_URL is unset
 export { DEFAULT_ENV, platformEnv, REPO_ROOT, SERVICES } from './platform/env.mjs';
 export { checkInfrastructure } from './platform/probes.mjs';
 export { ensureInfrastructure } from './platform/infrastructure.mjs';
 export { formatLogLine } from './platform/log-format.mjs';
 export { startPlatform } from './platform/launcher.mjs';
+export { startMailCatcher } from './platform/mail-catcher.mjs';

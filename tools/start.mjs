@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: checks the infrastructure (starting what is missing with Docker when it can), runs the services and the gateway from their builds,
 // restarts any of them that stops, and prints where AV Pass answers. Every failure is one readable line, never a stack trace.
-import { ensureInfrastructure, platformEnv, SERVICES, startPlatform } from './platform.mjs';
+import { ensureInfrastructure, platformEnv, SERVICES, startMailCatcher, startPlatform } from './platform.mjs';
 
 // Each app's operator port (/metrics, /healthz, /readyz) at 9464 + its number unless
 // METRICS_PORT_BASE says otherwise (set it empty to open none). When 9464… is taken (a second
@@ -12,6 +12,8 @@ const cancelStartup = new AbortController();
 let platform;
 /** What this launcher started with Docker (stopped on the way out; nothing else is). */
 let infrastructure;
+/** The local mail catcher (maildev) when SMTP_URL is unset; stopped on the way out. */
+let mailCatcher;
 let shuttingDown = false;
 
 async function shutdown(message, code) {
@@ -20,6 +22,7 @@ async function shutdown(message, code) {
   if (message) console.log(message);
   cancelStartup.abort();
   await platform?.stop();
+  await mailCatcher?.stop();
   await infrastructure?.stop();
   process.exit(code);
 }
@@ -48,6 +51,13 @@ async function main() {
 
   console.log(`Starting AV Pass: ${SERVICES.join(', ')} and the gateway…`);
   try {
+    // No SMTP_URL: every mail the apps send goes to maildev on this machine (they get its SMTP_URL;
+    // it starts while they do).
+    mailCatcher = await startMailCatcher(env);
+    if (mailCatcher) {
+      env.SMTP_URL = mailCatcher.smtpUrl;
+      if (mailCatcher.note) console.log(`[start] ${mailCatcher.note}`);
+    }
     platform = await startPlatform({
       env,
       pretty: true,
@@ -59,6 +69,7 @@ async function main() {
   } catch (error) {
     if (shuttingDown) return; // Ctrl-C during start-up: shutdown() exits
     console.error(error instanceof Error ? error.message : String(error));
+    await mailCatcher?.stop();
     await infrastructure?.stop();
     process.exit(1);
   }
@@ -75,11 +86,19 @@ async function main() {
     console.log(
       `Metrics and probes (/metrics, /healthz, /readyz): ${operatorPorts.map(([app, p]) => `${app} :${p}`).join(', ')}`,
     );
+  if (mailCatcher)
+    console.log(
+      await mailCatcher.ready.then(
+        () => `Mail is caught by maildev (none is delivered): read it at ${mailCatcher.webUrl}`,
+        (error) => error.message,
+      ),
+    );
   console.log('Press Ctrl-C to stop.');
 }
 
 main().catch(async (error) => {
   console.error(error instanceof Error ? error.message : String(error));
+  await mailCatcher?.stop();
   await infrastructure?.stop();
   process.exit(1);
 });

@@ -138,3 +138,16 @@ export const walletJobDataSchema = z.object({
 export type WalletJobData = z.infer<typeof walletJobDataSchema>;
 /** Defaults of a wallet job's retries (WALLET_JOB_ATTEMPTS, WALLET_JOB_BACKOFF_MS): about 17 minutes in all. */
 export const WALLET_JOB_RETRY = { attempts: 10, backoff: { type: 'exponential', delay: 1000 } } as const;
+
+/**
+ * Outgoing mail (issue 39, then members' vouchers, issue 41): one job per recorded mail, queued after
+ * the mail's row commits (libs/platform/src/mail). The payload is the row's id only: the worker reads
+ * the recipient, subject, body and attachment references from the service's own `outgoing_mail` table.
+ * The queue is the sending service's own (its name is in it): each service's worker reads its own table.
+ */
+export const mailQueueName = (namespace: string, service: string) => `${namespace}-${service}-mail`;
+export const MAIL_JOB_NAME = 'send-mail';
+export const mailJobDataSchema = z.object({ mailId: z.string().uuid() });
+export type MailJobData = z.infer<typeof mailJobDataSchema>;
+/** Defaults of a mail's retries (MAIL_JOB_ATTEMPTS, MAIL_JOB_BACKOFF_MS): about 8.5 minutes in all. */
+export const MAIL_JOB_RETRY = { attempts: 8, backoff: { type: 'exponential', delay: 2000 } } as const;

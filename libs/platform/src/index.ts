@@ -26,6 +26,7 @@ export * from './idempotency/idempotency';
 export * from './idempotency/idempotency-keys.repository';
 export * from './idempotency/idempotency-migration';
 export * from './logging/logger';
+export * from './mail';
 export * from './observability/metrics';
 export * from './observability/operator-server';
 export * from './logging/nest-pino-logger';

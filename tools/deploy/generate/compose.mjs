@@ -68,6 +68,13 @@ const COMPOSE_INFRASTRUCTURE = {
       - '127.0.0.1:3001:3000'
     restart: unless-stopped
     profiles: ['observability']`,
+  maildev: `  maildev:
+    # Catches every mail the apps send (SMTP_URL's default): read it at http://localhost:1080. Set SMTP_URL
+    # to a real SMTP server to deliver mail instead. It keeps the mail in memory only.
+    image: maildev/maildev:2.2.1
+    ports:
+      - '127.0.0.1:1080:1080'
+    restart: unless-stopped`,
   nats: `  nats:
     # The alpine variant: the default (scratch) nats image has no shell or wget for a health check.
     image: nats:2.10-alpine
@@ -141,6 +148,9 @@ export function compose(services) {
 # postgres/postgres is a local-only bootstrap superuser (the database port is not published);
 # DATABASE_URL is that admin URL: each service creates its own role and schema with it.
 #
+# Mail (SMTP_URL, MAIL_FROM) goes to the maildev service unless SMTP_URL names a real server: read it at
+# http://localhost:1080.
+#
 # \`docker compose --profile observability up\` adds Prometheus (http://localhost:9090, alert rules from
 # deploy/observability/alerts.yml) and Grafana (http://localhost:3001, the AV Pass dashboard provisioned;
 # admin password from GRAFANA_ADMIN_PASSWORD, default admin).
@@ -163,6 +173,7 @@ x-app: &app
     DATA_DIR: /data
     DATABASE_URL: postgres://postgres:postgres@postgres:5432/avpass
     DB_ROLE_SECRET: \${DB_ROLE_SECRET:?set DB_ROLE_SECRET}
+    MAIL_FROM: '\${MAIL_FROM:-AV Pass <no-reply@avpass.local>}'
     # Operator port serving /metrics (and /healthz), reached only inside the compose network.
     METRICS_PORT: '9464'
     NATS_NAMESPACE: avpass
@@ -173,6 +184,7 @@ x-app: &app
     OPERATOR_HOST: 0.0.0.0
     PUBLIC_URL: http://localhost:3000
     REDIS_URL: redis://redis:6379
+    SMTP_URL: \${SMTP_URL:-smtp://maildev:1025}
   restart: unless-stopped
   init: true
 

@@ -1,6 +1,7 @@
 import {
   Injectable,
   Logger,
+  Optional,
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
@@ -8,6 +9,7 @@ import {
 import { AuditRetention } from '../audit/audit-retention';
 import { MigrationRunner } from '../database/migration-runner';
 import { OutboxRelay } from '../events/outbox-relay';
+import { MailDelivery } from '../mail/mail-delivery';
 import { ConsumersLifecycle } from './consumers-lifecycle';
 import { EventStreamSetup } from './event-stream-setup';
 import { ServiceConnections } from './service-connections';
@@ -34,6 +36,8 @@ export class ServiceLifecycle
     private readonly consumers: ConsumersLifecycle,
     private readonly connections: ServiceConnections,
     private readonly operatorPort: ServiceOperatorPort,
+    /** Present in a service that sends mail (ServicePlatformOptions.mail). */
+    @Optional() private readonly mail?: MailDelivery,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -43,6 +47,7 @@ export class ServiceLifecycle
     await this.stream.ensure();
     this.relay.start();
     this.retention.start();
+    this.mail?.start();
     await this.consumers.start();
     this.logger.log(`relay started; ${this.consumers.count} consumer(s)`);
     this.operatorPort.markStarted();
@@ -50,6 +55,7 @@ export class ServiceLifecycle
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.consumers.stop();
+    await this.mail?.stop();
     await this.relay.stop();
     await this.retention.stop();
   }

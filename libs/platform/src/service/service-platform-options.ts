@@ -3,6 +3,7 @@ import type { Type } from '@nestjs/common';
 import type { OrmConfigInput } from '../database/orm-config';
 import type { ServiceDatabase } from '../database/service-database';
 import type { EventSubscriber } from '../events/event-consumer';
+import type { MailConfig } from '../mail/mail-config';
 import type { ServiceConfig } from './service-config';
 
 export interface ServicePlatformOptions {
@@ -20,4 +21,10 @@ export interface ServicePlatformOptions {
   redis?: boolean;
   /** The append-only audit table its retention job purges (default `audit_entries`). */
   auditTable?: 'audit_entries' | 'audit_log';
+  /**
+   * A service that sends mail passes its mail settings (mailEnvShape in its config schema) and has an
+   * outgoing_mail table (OUTGOING_MAIL_TABLE_SQL): it then injects MailOutbox and MailProviders, and its
+   * mail relay and worker run with it (libs/platform/src/mail).
+   */
+  mail?: MailConfig;
 }

@@ -14,6 +14,7 @@ import { EventOutbox } from '../events/event-outbox';
 import { connectNats } from '../events/jetstream';
 import { OutboxRelay } from '../events/outbox-relay';
 import { SqlEventWriter } from '../events/sql-event-writer';
+import { MAIL_EXPORTS, mailPlatformProviders } from '../mail/mail-delivery';
 import { RpcClient } from '../messaging/rpc-client';
 import { ConsumersLifecycle } from './consumers-lifecycle';
 import { EventStreamSetup } from './event-stream-setup';
@@ -104,6 +105,7 @@ export class ServicePlatformModule {
             }),
         },
         ...redisProviders,
+        ...mailPlatformProviders(options),
         EventOutbox,
         SqlEventWriter,
         AuditTrail,
@@ -132,6 +134,7 @@ export class ServicePlatformModule {
         MigrationRunner,
         ServiceOperatorPort,
         ...(options.redis ? [REDIS] : []),
+        ...(options.mail ? MAIL_EXPORTS : []),
       ],
     };
   }

@@ -1,0 +1,184 @@
+import { MikroORM } from '@mikro-orm/core';
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Tx } from '../database/transactions';
+import { pgArray } from '../database/sql-clause';
+import type { MailAttachmentRef, MailToRecord, OutgoingMail } from './mail-types';
+
+interface MailRow {
+  id: string;
+  idempotency_key: string;
+  recipient: string;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+  template: string | null;
+  params: Record<string, unknown> | null;
+  attachments: MailAttachmentRef[];
+  headers: Record<string, string> | null;
+  status: OutgoingMail['status'];
+  attempts: number;
+  last_error: string | null;
+  message_id: string | null;
+  sent_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `id, idempotency_key, recipient, subject, text_body, html_body, template, params, attachments,
+  headers, status, attempts, last_error, message_id, sent_at, created_at, updated_at`;
+
+const toMail = (row: MailRow): OutgoingMail => ({
+  id: row.id,
+  idempotencyKey: row.idempotency_key,
+  recipient: row.recipient,
+  subject: row.subject,
+  text: row.text_body,
+  html: row.html_body,
+  template: row.template,
+  params: row.params,
+  attachments: row.attachments,
+  headers: row.headers,
+  status: row.status,
+  attempts: row.attempts,
+  lastError: row.last_error,
+  messageId: row.message_id,
+  sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+/** A reason kept short enough for a screen and a log line. */
+const reason = (text: string) => text.slice(0, 1000);
+
+/** `like` pattern for "starts with `prefix`" (its %, _ and \ taken literally). */
+const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The outgoing_mail table (OUTGOING_MAIL_TABLE_SQL) of the service that sends. */
+@Injectable()
+export class OutgoingMailRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  /**
+   * Inserts the mail in the caller's transaction unless its idempotency key is there already (then
+   * nothing changes); the id of the key's row either way, and whether this call inserted it.
+   */
+  async insertMail(tx: Tx, mail: MailToRecord): Promise<{ id: string; inserted: boolean }> {
+    const conn = tx.getConnection();
+    const ctx = tx.getTransactionContext();
+    const inserted: { id: string }[] = await conn.execute(
+      `insert into outgoing_mail (id, idempotency_key, recipient, subject, text_body, html_body, template,
+                                  params, attachments, headers)
+       values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb)
+       on conflict (idempotency_key) do nothing
+       returning id`,
+      [
+        randomUUID(),
+        mail.idempotencyKey,
+        mail.to,
+        mail.subject,
+        mail.text ?? null,
+        mail.html ?? null,
+        mail.template ?? null,
+        mail.params ? JSON.stringify(mail.params) : null,
+        JSON.stringify(mail.attachments ?? []),
+        mail.headers ? JSON.stringify(mail.headers) : null,
+      ],
+      'all',
+      ctx,
+    );
+    if (inserted[0]) return { id: inserted[0].id, inserted: true };
+    const existing: { id: string }[] = await conn.execute(
+      'select id from outgoing_mail where idempotency_key = ?',
+      [mail.idempotencyKey],
+      'all',
+      ctx,
+    );
+    return { id: existing[0]!.id, inserted: false };
+  }
+
+  async findMail(id: string): Promise<OutgoingMail | null> {
+    const rows: MailRow[] = await this.orm.em
+      .getConnection()
+      .execute(`select ${COLUMNS} from outgoing_mail where id = ?`, [id], 'all');
+    return rows[0] ? toMail(rows[0]) : null;
+  }
+
+  async findMailByKey(idempotencyKey: string): Promise<OutgoingMail | null> {
+    const rows: MailRow[] = await this.orm.em
+      .getConnection()
+      .execute(`select ${COLUMNS} from outgoing_mail where idempotency_key = ?`, [idempotencyKey], 'all');
+    return rows[0] ? toMail(rows[0]) : null;
+  }
+
+  /**
+   * The mails whose idempotency key starts with `prefix` (e.g. `statement:<id>:`: every mail of a
+   * statement, for its admin screen), oldest first, at most `limit`.
+   */
+  async listMailByKeyPrefix(prefix: string, limit = 500): Promise<OutgoingMail[]> {
+    const rows: MailRow[] = await this.orm.em
+      .getConnection()
+      .execute(
+        `select ${COLUMNS} from outgoing_mail where idempotency_key like ? order by idempotency_key limit ?`,
+        [startsWith(prefix), limit],
+        'all',
+      );
+    return rows.map(toMail);
+  }
+
+  /**
+   * Claims up to `limit` queued mails whose job was never queued or was queued more than `staleMs` ago,
+   * marking them queued now (SKIP LOCKED: instances share the work). Their ids, each with whether its
+   * job was queued before (a sweep's second try, whose old job may still be in Redis).
+   */
+  async claimMailToEnqueue(staleMs: number, limit: number): Promise<{ id: string; again: boolean }[]> {
+    return this.orm.em.getConnection().execute(
+      `with owed as (
+         select id, enqueued_at is not null as again from outgoing_mail
+          where status = 'queued'
+            and (enqueued_at is null or enqueued_at < now() - make_interval(secs => ?))
+          order by enqueued_at nulls first, created_at
+          limit ? for update skip locked)
+       update outgoing_mail m set enqueued_at = now() from owed where m.id = owed.id
+       returning m.id, owed.again`,
+      [staleMs / 1000, limit],
+      'all',
+    );
+  }
+
+  /** Their jobs could not be queued: they are claimed again at the next pass. */
+  async releaseMailToEnqueue(ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    await this.orm.em
+      .getConnection()
+      .execute(
+        'update outgoing_mail set enqueued_at = null where id = any(?::uuid[])',
+        [pgArray(ids)],
+        'run',
+      );
+  }
+
+  /** The mail went out (only a queued one changes). */
+  async markMailSent(id: string, messageId: string | null): Promise<void> {
+    await this.orm.em.getConnection().execute(
+      `update outgoing_mail
+          set status = 'sent', attempts = attempts + 1, message_id = ?, sent_at = now(), last_error = null,
+              updated_at = now()
+        where id = ? and status = 'queued'`,
+      [messageId, id],
+      'run',
+    );
+  }
+
+  /** One attempt failed: `failed` when it was the last, otherwise it stays queued for the retry. */
+  async markMailAttemptFailed(id: string, error: string, final: boolean): Promise<void> {
+    await this.orm.em.getConnection().execute(
+      `update outgoing_mail
+          set attempts = attempts + 1, last_error = ?, status = case when ? then 'failed' else status end,
+              updated_at = now()
+        where id = ? and status = 'queued'`,
+      [reason(error), final, id],
+      'run',
+    );
+  }
+}
