@@ -4,6 +4,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { STATEMENTS_CONFIG, type StatementsConfig } from './config';
 import { LedgerSubscriber, StatementEntriesRepository } from './ledger';
 import { migrations } from './migrations';
+import { StatementDocuments } from './documents';
+import { IssuingService } from './issuing';
 import { PreviewService } from './preview';
 import { StatementsRepository, StatementsService } from './statements';
 import { StatementsHandlers } from './statements.handlers';
@@ -22,6 +24,7 @@ export class StatementsModule {
           migrations,
           healthPattern: RPC.statements.health,
           subscribers: [LedgerSubscriber],
+          mail: config,
         }),
       ],
       controllers: [StatementsHandlers],
@@ -32,6 +35,8 @@ export class StatementsModule {
         PreviewService,
         StatementsRepository,
         StatementsService,
+        StatementDocuments,
+        IssuingService,
       ],
     };
   }

@@ -1,8 +1,20 @@
-import { loadConfig, requireProductionSecrets, serviceEnvSchema } from '@avpass/platform';
-import type { z } from 'zod';
+import { loadConfig, mailEnvShape, requireProductionSecrets, serviceEnvSchema } from '@avpass/platform';
+import { z } from 'zod';
 
-/** BUSINESS_TIMEZONE (every service's) decides where a statement's month begins and ends. */
-export const statementsEnvSchema = serviceEnvSchema;
+/**
+ * BUSINESS_TIMEZONE (every service's) decides where a statement's month begins and ends; the mail
+ * settings (SMTP_URL, MAIL_FROM, …) how issued statements reach the partners' staff.
+ */
+export const statementsEnvSchema = serviceEnvSchema.extend({
+  ...mailEnvShape,
+  /** The site's public origin, for the link in a statement's e-mail (default: the local web app). */
+  PUBLIC_URL: z
+    .string()
+    .url('must be a URL like https://avpass.example')
+    .refine((v) => /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default('http://localhost:3000'),
+});
 export type StatementsConfig = z.infer<typeof statementsEnvSchema>;
 
 export function loadStatementsConfig(env: NodeJS.ProcessEnv = process.env): StatementsConfig {

@@ -2,6 +2,7 @@ import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contrac
 import { requireActor, requireSuperAdmin, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
 import { PreviewService } from './preview';
+import { IssuingService } from './issuing';
 import { StatementsService } from './statements';
 
 /** Partner statements (issue 39); the gateway checks roles, the service the partner. */
@@ -10,6 +11,7 @@ export class StatementsHandlers {
   constructor(
     private readonly previews: PreviewService,
     private readonly statements: StatementsService,
+    private readonly issuing: IssuingService,
   ) {}
 
   @RpcHandler(RPC.statements.preview)
@@ -30,7 +32,7 @@ export class StatementsHandlers {
   @RpcHandler(RPC.statements.issue)
   issue(input: In<typeof RPC.statements.issue>, meta: RpcMeta) {
     requireSuperAdmin(meta);
-    return this.statements.issue(input.period, meta);
+    return this.issuing.issue(input.period, meta);
   }
 
   @RpcHandler(RPC.statements.approve)
@@ -46,7 +48,7 @@ export class StatementsHandlers {
   @RpcHandler(RPC.statements.resolve)
   resolve(input: In<typeof RPC.statements.resolve>, meta: RpcMeta) {
     requireSuperAdmin(meta);
-    return this.statements.resolve(input, meta);
+    return this.issuing.resolve(input, meta);
   }
 
   @RpcHandler(RPC.statements.markPaid)

@@ -1,6 +1,6 @@
 import { STATEMENT_REFUSALS, type Statement } from '@avpass/contracts';
 import { addDays, businessDayOf } from '@avpass/domain';
-import { refusal, waitFor } from '@avpass/platform/testing';
+import { isPdf, refusal, waitFor } from '@avpass/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 /** A charge of `amount` cents to the credit at the partner, at the instant `at` (UTC). */
-async function charge(amount: number, at: string, partnerId = partner): Promise<string> {
+async function charge(amount: number, at: string, partnerId: string = partner): Promise<string> {
   const transactionId = randomUUID();
   await s.publish('credits.transaction.recorded.v1', {
     transactionId,
@@ -268,5 +268,35 @@ describe('a statement’s life', () => {
       await refusal(s.call('statements.statements.get.v1', { id: november.id, cursor: 'nope' })),
     ).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(addDays('2025-11-30', 1)).toBe('2025-12-01');
+  });
+});
+
+describe('the statement by e-mail', () => {
+  it('reaches each active portal user of the partner once per revision, with the PDF attached', async () => {
+    const shop = await s.call('partners.vendors.create.v1', { name: 'Riverside Bike Shop' });
+    const user = await s.call('partners.users.create.v1', {
+      partnerId: shop.id,
+      username: `riverside-${randomUUID().slice(0, 6)}`,
+      password: 'staff-password-1',
+      email: `books-${randomUUID().slice(0, 6)}@riverside.example`,
+    });
+    await charge(4200, '2025-09-12T18:00:00Z', shop.id);
+    await waitFor(
+      async () =>
+        (await s.call('statements.preview.v1', { partnerId: shop.id, from: '2025-09-01', to: '2025-09-30' }))
+          .totals.clubOwesCents === 4200,
+      { timeoutMs: 20_000 },
+    );
+    expect(await issue('2025-09')).toMatchObject({ issued: 1 });
+    const mail = await s.smtp.waitForMail((m) => m.recipients.includes(user.email!), { timeoutMs: 30_000 });
+    expect(mail.subject).toBe('AV Pass statement for September 2025');
+    expect(mail.text).toContain('the club owes you $42.00');
+    expect(mail.text).toMatch(/\/statements\/[0-9a-f-]{36}/);
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]!.filename).toBe('avpass-statement-Riverside-Bike-Shop-2025-09.pdf');
+    expect(isPdf(mail.attachments[0]!.content)).toBe(true);
+    expect(await issue('2025-09')).toMatchObject({ issued: 0, alreadyIssued: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(s.smtp.mailTo(user.email!)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-// The part of pdfkit 0.20 the voucher card uses (the package ships no types).
+// The part of pdfkit 0.20 the voucher card and the partner statement use (the package ships no types).
 declare module 'pdfkit' {
   import type { Readable } from 'node:stream';
 
@@ -7,6 +7,7 @@ declare module 'pdfkit' {
     baseline?: 'alphabetic' | 'top' | 'middle' | 'bottom' | 'hanging';
     width?: number;
     align?: 'left' | 'center' | 'right';
+    ellipsis?: boolean | string;
   }
   interface DocumentOptions {
     size?: [number, number] | string;
@@ -15,6 +16,8 @@ declare module 'pdfkit' {
     autoFirstPage?: boolean;
     info?: Record<string, string>;
     pdfVersion?: string;
+    /** Keeps every page until end(), so a footer can be drawn on each (`switchToPage`). */
+    bufferPages?: boolean;
   }
   class PDFDocument extends Readable {
     constructor(options?: DocumentOptions);
@@ -44,6 +47,11 @@ declare module 'pdfkit' {
     restore(): this;
     image(src: Buffer, x: number, y: number, options?: { width?: number; height?: number }): this;
     end(): void;
+    /** Where the text cursor is after the last text call. */
+    y: number;
+    bufferedPageRange(): { start: number; count: number };
+    page: { margins: { top: number; bottom: number; left: number; right: number } };
+    switchToPage(n: number): this;
   }
   export default PDFDocument;
 }

@@ -3,6 +3,9 @@ import type { EventSubscriber, Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { StatementEntriesRepository } from './statement-entries.repository';
 
+/** A credit on a statement: its short id, as the credits screens show it. */
+const creditLabel = (creditId: string) => `Athlete credit ${creditId.slice(0, 8)}`;
+
 /**
  * The other services' economic events into the ledger, each once (the inbox, and the ledger's unique
  * kind and source). An event for no partner (a charge to a credit without one) belongs on no statement.
@@ -28,6 +31,7 @@ export class LedgerSubscriber implements EventSubscriber {
         occurredAt: p.recordedAt,
         subjectType: 'credit',
         subjectId: p.creditId,
+        label: creditLabel(p.creditId),
         quantity: 1,
         clubOwesCents: p.amount,
       });
@@ -46,6 +50,7 @@ export class LedgerSubscriber implements EventSubscriber {
         occurredAt: p.voidedAt,
         subjectType: 'credit',
         subjectId: p.creditId,
+        label: creditLabel(p.creditId),
         quantity: -1,
         clubOwesCents: -p.amount,
       });

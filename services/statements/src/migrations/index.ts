@@ -1,6 +1,7 @@
 import type { ServiceMigration } from '@avpass/platform';
 import { Migration0001Initial } from './0001-initial';
 import { Migration0002Statements } from './0002-statements';
+import { Migration0003OutgoingMail } from './0003-outgoing-mail';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
@@ -9,4 +10,5 @@ import { Migration0002Statements } from './0002-statements';
 export const migrations: ServiceMigration[] = [
   { name: 'Migration0001Initial', class: Migration0001Initial },
   { name: 'Migration0002Statements', class: Migration0002Statements },
+  { name: 'Migration0003OutgoingMail', class: Migration0003OutgoingMail },
 ];

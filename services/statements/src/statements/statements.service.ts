@@ -1,25 +1,19 @@
 import {
   STATEMENT_REFUSALS,
   type Actor,
-  type IssueStatementsResponse,
   type RpcMeta,
   type RpcRequestPayload,
   type Statement,
   type StatementDetail,
   type StatementPage,
 } from '@avpass/contracts';
-import { addDays, endOfBusinessDay } from '@avpass/domain';
+import { addDays } from '@avpass/domain';
 import { AuditTrail, diffChanges, DomainError, Transactions, type SqlClause } from '@avpass/platform';
-import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
-import { STATEMENTS_CONFIG, type StatementsConfig } from '../config';
-import { StatementEntriesRepository } from '../ledger';
+import { Injectable } from '@nestjs/common';
 import { scopedPartner } from '../preview';
 import { toLine, toStatement } from './statement.mapper';
 import { StatementsRepository, type StatementMove, type StatementRow } from './statements.repository';
 
-/** Partners issued per page of the ledger's partners (each in its own short transaction). */
-const ISSUE_PAGE = 500;
 const CURSOR_MESSAGE = 'cursor is not valid; start again from the first page';
 
 /** The first and last business day of a month 'YYYY-MM'. */
@@ -38,43 +32,9 @@ export function periodDays(period: string): { from: string; to: string } {
 export class StatementsService {
   constructor(
     private readonly statements: StatementsRepository,
-    private readonly ledger: StatementEntriesRepository,
     private readonly transactions: Transactions,
     private readonly audit: AuditTrail,
-    @Inject(STATEMENTS_CONFIG) private readonly config: StatementsConfig,
   ) {}
-
-  /**
-   * Every partner's statement of a finished month: one per partner with rows in its ledger, each in its
-   * own transaction; a partner whose statement exists already is counted, not issued again.
-   */
-  async issue(period: string, meta: RpcMeta | null, now = new Date()): Promise<IssueStatementsResponse> {
-    const zone = this.config.BUSINESS_TIMEZONE;
-    const days = periodDays(period);
-    if (endOfBusinessDay(days.to, zone).getTime() >= now.getTime())
-      throw DomainError.conflict(STATEMENT_REFUSALS.periodNotOver(period));
-    let issued = 0;
-    let alreadyIssued = 0;
-    for (let after: string | null = null; ; ) {
-      const partners = await this.ledger.partnersWithRows({ ...days, timeZone: zone }, after, ISSUE_PAGE);
-      for (const partnerId of partners) {
-        const made = await this.transactions.run(async (tx) => {
-          const row = await this.statements.issue(tx, randomUUID(), period, {
-            partnerId,
-            ...days,
-            timeZone: zone,
-          });
-          if (row)
-            this.record(tx, meta, 'statements.statement.issued', row, { period, netCents: netOf(row) });
-          return row !== null;
-        });
-        if (made) issued += 1;
-        else alreadyIssued += 1;
-      }
-      if (partners.length < ISSUE_PAGE) return { period, issued, alreadyIssued };
-      after = partners[partners.length - 1]!;
-    }
-  }
 
   async list(
     query: RpcRequestPayload<'statements.statements.list.v1'>,
@@ -140,27 +100,6 @@ export class StatementsService {
     );
   }
 
-  /** The administrator resolves a dispute: a new revision with the adjustments; the old one is superseded. */
-  async resolve(
-    input: RpcRequestPayload<'statements.statements.resolve.v1'>,
-    meta: RpcMeta,
-  ): Promise<Statement> {
-    return this.transactions.run(async (tx) => {
-      const old = await this.statements.lock(tx, input.id);
-      if (!old) throw DomainError.notFound('Statement');
-      if (old.status !== 'disputed') throw DomainError.conflict(STATEMENT_REFUSALS.notDisputed(old.status));
-      await this.statements.move(tx, old.id, { status: 'superseded' });
-      const row = await this.statements.revise(tx, randomUUID(), old, input.reason, input.adjustments);
-      this.record(tx, meta, 'statements.statement.resolved', row, {
-        revision: row.revision,
-        reason: input.reason,
-        adjustments: input.adjustments.length,
-        netCents: netOf(row),
-      });
-      return toStatement(row);
-    });
-  }
-
   /** The administrator records the payment of an issued or approved statement. */
   async markPaid(
     input: RpcRequestPayload<'statements.statements.mark-paid.v1'>,
@@ -202,7 +141,8 @@ export class StatementsService {
     });
   }
 
-  private record(
+  /** The audit entry of a move of `row`, in its transaction. */
+  record(
     tx: Parameters<AuditTrail['appendEntry']>[0],
     meta: RpcMeta | null,
     action:
@@ -224,7 +164,7 @@ export class StatementsService {
   }
 }
 
-const netOf = (row: StatementRow) => Number(row.club_owes_cents) - Number(row.partner_owes_cents);
+export const netOf = (row: StatementRow) => Number(row.club_owes_cents) - Number(row.partner_owes_cents);
 
 /** The row when the actor may see it: the administrator any, a company its own; else a 404. */
 function visible(row: StatementRow | null, actor: Actor): StatementRow {

@@ -1,7 +1,9 @@
 import type { Actor, DomainEvent, EventName } from '@avpass/contracts';
 import { EVENTS } from '@avpass/contracts';
 import { createServiceApp, eventSubject } from '@avpass/platform';
-import { startTestBed, type TestBed } from '@avpass/platform/testing';
+import { startTestBed, TestSmtpServer, type TestBed } from '@avpass/platform/testing';
+import { identityService } from '@avpass/identity-service';
+import { partnersService } from '@avpass/partners-service';
 import { statementsService } from '@avpass/statements-service';
 import { JSONCodec, connect, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
@@ -14,27 +16,35 @@ export const companyActor = (companyId: string): Actor => ({
 });
 
 export interface StatementServices extends TestBed {
+  /** The real SMTP server the service sends through (SMTP_URL). */
+  smtp: TestSmtpServer;
   /** Publishes one event as the owner's outbox relay would (the ledger's input); resolves to its id. */
   publish<N extends EventName>(name: N, payload: DomainEvent<N>['payload']): Promise<string>;
 }
 
 /**
- * The statements service in this process on a fresh database and NATS namespace (real PostgreSQL and
- * NATS). Its input is other services' events: tests publish them with the times they need (a month
+ * The statements service, with identity (the partners' portal users it e-mails) and partners (their
+ * names), in this process on a fresh database and NATS namespace (real PostgreSQL, Redis and NATS), sending
+ * its mail to a real SMTP server. Its input is other services' events: tests publish them with the times they need (a month
  * long past, the last minute before a business midnight).
  */
 export async function startStatementServices(): Promise<StatementServices> {
   let nc: NatsConnection | undefined;
+  const smtp = await TestSmtpServer.start();
   const bed = await startTestBed({
     name: 'statements',
+    env: { SMTP_URL: smtp.url, MAIL_JOB_BACKOFF_MS: '100' },
     defaultActor: SUPER_ADMIN,
     start: async (b) => {
+      await b.add(createServiceApp(identityService, { env: b.env }));
+      await b.add(createServiceApp(partnersService, { env: b.env }));
       await b.add(createServiceApp(statementsService, { env: b.env }));
     },
   });
   nc = await connect({ servers: bed.env.NATS_URL! });
   return {
     ...bed,
+    smtp,
     async publish(name, payload) {
       const envelope = {
         id: randomUUID(),
@@ -51,6 +61,7 @@ export async function startStatementServices(): Promise<StatementServices> {
       await nc?.drain();
       nc = undefined;
       await bed.close();
+      await smtp.stop();
     },
   };
 }

@@ -1,0 +1,99 @@
+import { RPC, type Statement, type StatementLine } from '@avpass/contracts';
+import { DomainError, MailProviders, RpcClient } from '@avpass/platform';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { STATEMENTS_CONFIG, type StatementsConfig } from '../config';
+import { StatementsRepository, toLine, toStatement } from '../statements';
+import { renderStatementPdf } from './statement-pdf';
+
+/** Lines read per page while a document is drawn. */
+const LINES_PAGE = 500;
+export const STATEMENT_PDF = 'statement-pdf';
+export const STATEMENT_ISSUED_TEMPLATE = 'statement-issued';
+
+/** A file name that says whose statement of which month (ASCII letters, digits and hyphens). */
+export function statementFileName(
+  partnerName: string,
+  statement: Pick<Statement, 'period' | 'revision'>,
+  ext: string,
+) {
+  const slug = partnerName
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/[\s_]+/g, '-')
+    .slice(0, 60);
+  const revision = statement.revision > 1 ? `-rev${statement.revision}` : '';
+  return `avpass-statement-${slug || 'partner'}-${statement.period}${revision}.${ext}`;
+}
+
+/**
+ * A statement's documents: the PDF (downloads and the e-mail's attachment) and the e-mail's text. The
+ * mail worker makes the attachment when it sends, from the statement's id only.
+ */
+@Injectable()
+export class StatementDocuments implements OnModuleInit {
+  constructor(
+    private readonly statements: StatementsRepository,
+    private readonly rpc: RpcClient,
+    private readonly mail: MailProviders,
+    @Inject(STATEMENTS_CONFIG) private readonly config: StatementsConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.mail.registerAttachment(STATEMENT_PDF, async (id) => {
+      const pdf = await this.pdf(id);
+      return pdf && { filename: pdf.fileName, contentType: 'application/pdf', content: pdf.data };
+    });
+    this.mail.registerTemplate(STATEMENT_ISSUED_TEMPLATE, (params) => {
+      const p = params as { partnerName: string; month: string; revision: number; link: string; net: string };
+      const again = p.revision > 1 ? ` (revision ${p.revision}, after a dispute was resolved)` : '';
+      return {
+        text: [
+          `Hello ${p.partnerName},`,
+          '',
+          `Your AV Pass statement for ${p.month}${again} is ready: ${p.net}.`,
+          'The PDF is attached. To approve it, or to dispute a line, open it in the partner portal:',
+          p.link,
+          '',
+          'AV Pass',
+        ].join('\n'),
+      };
+    });
+  }
+
+  /** The statement's PDF and its file name; null when there is no such statement. */
+  async pdf(id: string): Promise<{ data: Buffer; fileName: string } | null> {
+    const row = await this.statements.find(id);
+    if (!row) return null;
+    const statement = toStatement(row);
+    const partnerName = await this.partnerName(statement.partnerId);
+    const data = await renderStatementPdf({
+      statement,
+      partnerName,
+      timeZone: this.config.BUSINESS_TIMEZONE,
+      lines: this.linesOf(statement.id),
+    });
+    return { data, fileName: statementFileName(partnerName, statement, 'pdf') };
+  }
+
+  /** The partner's name (a deleted partner keeps its statements: then a short id). */
+  async partnerName(partnerId: string): Promise<string> {
+    try {
+      return (await this.rpc.call(RPC.partners.get, { id: partnerId }, { requestId: randomUUID() })).name;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'NOT_FOUND')
+        return `Partner ${partnerId.slice(0, 8)}`;
+      throw error;
+    }
+  }
+
+  private async *linesOf(statementId: string): AsyncGenerator<StatementLine[]> {
+    for (let after = 0; ; ) {
+      const rows = await this.statements.lines(statementId, after, LINES_PAGE);
+      if (rows.length) yield rows.map(toLine);
+      if (rows.length < LINES_PAGE) return;
+      after = rows[rows.length - 1]!.position;
+    }
+  }
+}

@@ -1,0 +1,3 @@
+// issuing/: what other folders of the statements service may use (avpass/folder-boundaries).
+
+export { IssuingService } from './issuing.service';

@@ -1,0 +1,153 @@
+import {
+  RPC,
+  STATEMENT_REFUSALS,
+  type IssueStatementsResponse,
+  type RpcMeta,
+  type RpcRequestPayload,
+  type Statement,
+} from '@avpass/contracts';
+import { endOfBusinessDay, formatCents } from '@avpass/domain';
+import { DomainError, MailOutbox, RpcClient, Transactions, type Tx } from '@avpass/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { STATEMENTS_CONFIG, type StatementsConfig } from '../config';
+import { STATEMENT_ISSUED_TEMPLATE, STATEMENT_PDF, StatementDocuments } from '../documents';
+import { StatementEntriesRepository } from '../ledger';
+import {
+  netOf,
+  periodDays,
+  StatementsRepository,
+  StatementsService,
+  toStatement,
+  type StatementRow,
+} from '../statements';
+
+/** Partners issued per page of the ledger's partners (each in its own short transaction). */
+const ISSUE_PAGE = 500;
+
+interface Recipient {
+  id: string;
+  email: string;
+}
+
+/**
+ * Issuing (issue 39): a month's statements, once per partner, and a new revision when a dispute is
+ * resolved. Each is e-mailed, in the transaction that makes it, to every active portal user of the
+ * partner with an address: one mail per revision and recipient however often it is retried.
+ */
+@Injectable()
+export class IssuingService {
+  constructor(
+    private readonly statements: StatementsRepository,
+    private readonly moves: StatementsService,
+    private readonly ledger: StatementEntriesRepository,
+    private readonly documents: StatementDocuments,
+    private readonly mail: MailOutbox,
+    private readonly rpc: RpcClient,
+    private readonly transactions: Transactions,
+    @Inject(STATEMENTS_CONFIG) private readonly config: StatementsConfig,
+  ) {}
+
+  /**
+   * Every partner's statement of a finished month: one per partner with rows in its ledger, each in its
+   * own transaction; a partner whose statement exists already is counted, not issued again.
+   */
+  async issue(period: string, meta: RpcMeta | null, now = new Date()): Promise<IssueStatementsResponse> {
+    const zone = this.config.BUSINESS_TIMEZONE;
+    const days = periodDays(period);
+    if (endOfBusinessDay(days.to, zone).getTime() >= now.getTime())
+      throw DomainError.conflict(STATEMENT_REFUSALS.periodNotOver(period));
+    let issued = 0;
+    let alreadyIssued = 0;
+    for (let after: string | null = null; ; ) {
+      const partners = await this.ledger.partnersWithRows({ ...days, timeZone: zone }, after, ISSUE_PAGE);
+      for (const partnerId of partners) {
+        const [recipients, partnerName] = await Promise.all([
+          this.recipients(partnerId, meta),
+          this.documents.partnerName(partnerId),
+        ]);
+        const made = await this.transactions.run(async (tx) => {
+          const row = await this.statements.issue(tx, randomUUID(), period, {
+            partnerId,
+            ...days,
+            timeZone: zone,
+          });
+          if (!row) return false;
+          this.moves.record(tx, meta, 'statements.statement.issued', row, { period, netCents: netOf(row) });
+          await this.send(tx, row, partnerName, recipients);
+          return true;
+        });
+        if (made) issued += 1;
+        else alreadyIssued += 1;
+      }
+      if (partners.length < ISSUE_PAGE) return { period, issued, alreadyIssued };
+      after = partners[partners.length - 1]!;
+    }
+  }
+
+  /** The administrator resolves a dispute: a new revision with the adjustments (the old one superseded), e-mailed. */
+  async resolve(
+    input: RpcRequestPayload<'statements.statements.resolve.v1'>,
+    meta: RpcMeta,
+  ): Promise<Statement> {
+    const current = await this.statements.find(input.id);
+    if (!current) throw DomainError.notFound('Statement');
+    const [recipients, partnerName] = await Promise.all([
+      this.recipients(current.partner_id, meta),
+      this.documents.partnerName(current.partner_id),
+    ]);
+    return this.transactions.run(async (tx) => {
+      const old = await this.statements.lock(tx, input.id);
+      if (!old) throw DomainError.notFound('Statement');
+      if (old.status !== 'disputed') throw DomainError.conflict(STATEMENT_REFUSALS.notDisputed(old.status));
+      await this.statements.move(tx, old.id, { status: 'superseded' });
+      const row = await this.statements.revise(tx, randomUUID(), old, input.reason, input.adjustments);
+      this.moves.record(tx, meta, 'statements.statement.resolved', row, {
+        revision: row.revision,
+        reason: input.reason,
+        adjustments: input.adjustments.length,
+        netCents: netOf(row),
+      });
+      await this.send(tx, row, partnerName, recipients);
+      return toStatement(row);
+    });
+  }
+
+  /** The partner's active portal users with an address (asked before the transaction: a call, not a lock). */
+  private async recipients(partnerId: string, meta: RpcMeta | null): Promise<Recipient[]> {
+    const users = await this.rpc.call(
+      RPC.identity.listCompanyUsers,
+      { companyId: partnerId },
+      meta ?? { requestId: randomUUID() },
+    );
+    return users.filter((u) => u.isActive && u.email).map((u) => ({ id: u.id, email: u.email! }));
+  }
+
+  private async send(tx: Tx, row: StatementRow, partnerName: string, recipients: Recipient[]): Promise<void> {
+    const statement = toStatement(row);
+    const month = new Date(`${statement.period}-15T12:00:00Z`).toLocaleString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const net =
+      statement.netCents >= 0
+        ? `the club owes you ${formatCents(statement.netCents)}`
+        : `you owe the club ${formatCents(-statement.netCents)}`;
+    for (const to of recipients)
+      await this.mail.recordMail(tx, {
+        idempotencyKey: `statement:${statement.id}:rev:${statement.revision}:to:${to.id}`,
+        to: to.email,
+        subject: `AV Pass statement for ${month}${statement.revision > 1 ? ` (revision ${statement.revision})` : ''}`,
+        template: STATEMENT_ISSUED_TEMPLATE,
+        params: {
+          partnerName,
+          month,
+          revision: statement.revision,
+          net,
+          link: `${this.config.PUBLIC_URL}/statements/${statement.id}`,
+        },
+        attachments: [{ kind: STATEMENT_PDF, id: statement.id }],
+      });
+  }
+}
