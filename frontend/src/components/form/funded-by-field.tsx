@@ -9,12 +9,12 @@ import { useId, useState } from 'react';
 import { useVoucherSettings } from '@/lib/vouchers-api';
 
 export const FUNDED_BY_LABELS: Readonly<Record<FundedBy, string>> = {
-  club: 'The club (reimburses the partner shop)',
+  club: 'The club',
   partner: 'The partner shop',
 };
 
 const HELP: Readonly<Record<FundedBy, string>> = {
-  club: 'The club owes the partner the discount of every redemption from now on.',
+  club: 'The club reimburses the partner shop the discount of each redemption.',
   partner: 'The shop’s own offer: nothing is owed for its redemptions.',
 };
 
