@@ -278,6 +278,10 @@ describe('cancelling a redemption and staff-only codes (issue 25)', () => {
     await page.getByLabel('Partner Name').fill(shop.name);
     await page.getByLabel('Service / Product').fill(`Form staff code ${run}`);
     await modes.getByLabel('Staff only, at the till').check();
+    // Who pays for the discount (issue 39): the club default (the partner shop) until one is picked.
+    const funding = page.getByRole('radiogroup', { name: 'Who pays for the discount' });
+    await expect.poll(() => funding.getByLabel('The partner shop', { exact: true }).isChecked()).toBe(true);
+    await funding.getByLabel('The club', { exact: true }).check();
     await shotAndAxe('generate-mode-desktop');
     await page.getByRole('button', { name: 'Generate QR Code' }).click();
     await expectToast('QR Code Generated');
@@ -285,6 +289,14 @@ describe('cancelling a redemption and staff-only codes (issue 25)', () => {
     const id = href!.split('/').pop()!;
     const created = await api(baseUrl, `/api/qr-codes/${id}`);
     expect(created.body.redemptionMode).toBe('staff');
+    const listed = await api(
+      baseUrl,
+      `/api/admin/qr-codes?search=${encodeURIComponent(`Form staff code ${run}`)}`,
+      {
+        token: adminToken,
+      },
+    );
+    expect(listed.body.items.find((c: { id: string }) => c.id === id)).toMatchObject({ fundedBy: 'club' });
 
     await page.goto(`${baseUrl}/voucher/${id}`);
     await page.getByTestId('staff-only-notice').waitFor({ timeout: 20_000 });
@@ -302,11 +314,13 @@ describe('cancelling a redemption and staff-only codes (issue 25)', () => {
       .poll(() => modes.getByLabel('Member taps Redeem on their phone').isChecked(), { timeout: 10_000 })
       .toBe(true);
     await modes.getByLabel('Staff only, at the till').check();
+    const funding = page.getByRole('radiogroup', { name: 'Who pays for the discount of new vouchers' });
+    await expect.poll(() => funding.getByLabel('The partner shop', { exact: true }).isChecked()).toBe(true);
     await shotAndAxe('settings-voucher-defaults-desktop');
     await page.getByTestId('save-voucher-defaults').click();
     await expectToast('Voucher Defaults Saved');
     const saved = await api(baseUrl, '/api/settings/vouchers', { token: adminToken });
-    expect(saved.body).toEqual({ defaultRedemptionMode: 'staff' });
+    expect(saved.body).toMatchObject({ defaultRedemptionMode: 'staff' });
 
     await page.goto(`${baseUrl}/generate`);
     const form = page.getByRole('radiogroup', { name: 'Who redeems' });

@@ -2,7 +2,7 @@
 // increment, the redemption, the pending tally, the outbox event and the audit entry with its event, in
 // one CTE) on the product's schema, with raw `pg`: no NestJS, no MikroORM, no validation, no rate
 // limiter, no check of what the statement wrote. The statement comes from the vouchers service's
-// built statement builder (`redeemStatement` in services/vouchers/dist/redeem/redemptions.repository.js
+// built statement builder (`redeemStatement` in services/vouchers/dist/redemptions/redemptions.repository.js
 // of STATEMENT_ROOT), so it is the product's SQL, never a copy.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -12,8 +12,8 @@ import pg from 'pg';
 
 const { DATABASE_URL, NATS_URL = 'nats://127.0.0.1:4222', SUBJECT, STATEMENT_ROOT } = process.env;
 const require = createRequire(join(STATEMENT_ROOT, 'services', 'vouchers', 'package.json'));
-const { redeemStatement } = require('./dist/redeem/redemptions.repository.js');
-const { describeDevice } = require('./dist/redeem/device.js');
+const { redeemStatement } = require('./dist/redemptions/redemptions.repository.js');
+const { describeDevice } = require('./dist/redemptions/device.js');
 const { SqlEventWriter, AuditTrail } = require('@avpass/platform');
 const { SELF_SERVICE_REDEEMER } = require('@avpass/contracts');
 

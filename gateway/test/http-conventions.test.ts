@@ -100,6 +100,13 @@ describe('the OpenAPI document', () => {
     expect(patch.responses['200'].content['application/json'].schema.properties).toHaveProperty('createdAt');
     const redeem =
       res.body.paths['/api/redeem/{id}'].post.responses['200'].content['application/json'].schema;
-    expect(Object.keys(redeem.properties)).toEqual(['message', 'redemptionId', 'voucher']);
+    expect(Object.keys(redeem.properties)).toEqual([
+      'message',
+      'redemptionId',
+      'fundedBy',
+      'reimbursementCents',
+      'noSaleAmount',
+      'voucher',
+    ]);
   });
 });

@@ -466,6 +466,7 @@ describe('the club-wide default of who redeems', () => {
   it('GET for any signed-in user; PUT staff makes every new code staff-only unless its form says otherwise', async () => {
     expect((await h.api('/api/settings/vouchers', { token: owner.token })).body).toEqual({
       defaultRedemptionMode: 'self',
+      defaultFundedBy: 'partner',
     });
     const put = await h.api('/api/settings/vouchers', {
       method: 'PUT',
@@ -473,7 +474,7 @@ describe('the club-wide default of who redeems', () => {
       json: { defaultRedemptionMode: 'staff' },
     });
     expect(put.status).toBe(200);
-    expect(put.body).toEqual({ defaultRedemptionMode: 'staff' });
+    expect(put.body).toEqual({ defaultRedemptionMode: 'staff', defaultFundedBy: 'partner' });
     try {
       expect((await h.api('/api/settings/vouchers', { token: owner.token })).body.defaultRedemptionMode).toBe(
         'staff',

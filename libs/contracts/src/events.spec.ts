@@ -82,3 +82,46 @@ describe('event effects declared in EVENTS', () => {
     );
   });
 });
+
+describe('optional fields added to a deployed event (decision 269)', () => {
+  const redeemed = {
+    ...state(2, 1),
+    redemptionId: '0b0c4a4e-2f7e-4f0e-8a55-6a3b3f1c2d4e',
+    redeemedAt: '2026-11-29T20:00:00.000Z',
+  };
+
+  it('a redeemed event written before issue 39 still parses; one after it carries the redemption’s money', () => {
+    expect(EVENTS['vouchers.voucher.redeemed.v1'].parse(redeemed)).toEqual(redeemed);
+    const money = {
+      partnerId: ID,
+      batchId: null,
+      fundedBy: 'club',
+      saleCents: 5000,
+      discountCents: 1000,
+      reimbursementCents: 1000,
+      noSaleAmount: false,
+    };
+    expect(EVENTS['vouchers.voucher.redeemed.v1'].parse({ ...redeemed, ...money })).toEqual({
+      ...redeemed,
+      ...money,
+    });
+    expect(
+      EVENTS['vouchers.voucher.redeemed.v1'].safeParse({ ...redeemed, ...money, fundedBy: 'shop' }).success,
+    ).toBe(false);
+  });
+
+  it('a consumer that knows only the old fields drops the new ones (schemas are not strict)', () => {
+    const before39 = EVENTS['vouchers.voucher.redeemed.v1'].pick({
+      qrCodeId: true,
+      usageCount: true,
+      version: true,
+      redemptionId: true,
+    });
+    expect(before39.parse({ ...redeemed, fundedBy: 'club', reimbursementCents: 5 })).toEqual({
+      qrCodeId: ID,
+      usageCount: 1,
+      version: 2,
+      redemptionId: redeemed.redemptionId,
+    });
+  });
+});

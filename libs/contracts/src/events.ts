@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { auditEntrySchema } from './audit';
+import { FUNDED_BY } from './funded-by';
 
 /**
  * Domain events published through each service's transactional outbox onto JetStream.
  * Every event name is tied to the zod schema of its payload; publishers and consumers go through
  * the generic helpers in @avpass/platform, which validate against this map.
- * Frozen once deployed: a changed payload gets a new name with the next version suffix.
+ * Frozen once deployed: a changed payload gets a new name with the next version suffix. Adding an
+ * OPTIONAL field is not a change (decision 269): every payload valid before stays valid, and a consumer
+ * that does not know the field drops it (schemas are not strict); a new consumer reads its absence as
+ * "written before the field existed".
  */
 /** What the partners read model keeps of a code (GET /api/public/partners counts). */
 const voucherSnapshot = z.object({
@@ -28,6 +32,26 @@ export type VoucherSnapshot = z.infer<typeof voucherSnapshot>;
  * the current one, or there is none yet; else the current one. Events of a code may arrive out of
  * order and more than once; a cancel lowers usageCount, so the greatest count is not the newest state.
  */
+/**
+ * What a redemption froze when it was made (issue 39), for a partner's statement to keep its own ledger
+ * from the events alone. Optional: events written before issue 39 have none of them (decision 269);
+ * the vouchers service always writes all of them. Money is integer cents.
+ */
+const redemptionMoney = {
+  /** The partner the redemption was honoured at (null: not known). */
+  partnerId: z.string().uuid().nullable().optional(),
+  batchId: z.string().uuid().nullable().optional(),
+  fundedBy: z.enum(FUNDED_BY).optional(),
+  /** The sale before the discount, as the till sent it (null: none sent). */
+  saleCents: z.number().int().nonnegative().nullable().optional(),
+  /** The discount the till computed from the sale (null: no sale amount). */
+  discountCents: z.number().int().nonnegative().nullable().optional(),
+  /** What the club owes the partner for it: the discount when the club funds it, else 0. */
+  reimbursementCents: z.number().int().nonnegative().optional(),
+  /** Club-funded or not, the discount's cents were unknown (no sale amount, not a fixed discount). */
+  noSaleAmount: z.boolean().optional(),
+};
+
 export function newerVoucherState<T extends Pick<VoucherSnapshot, 'qrCodeId' | 'version'>>(
   current: T | null | undefined,
   incoming: T,
@@ -135,11 +159,13 @@ export const EVENTS = {
   'vouchers.voucher.redeemed.v1': voucherSnapshot.extend({
     redemptionId: z.string().uuid(),
     redeemedAt: z.string().datetime(),
+    ...redemptionMoney,
   }),
   /**
    * A redemption was undone (issue 25), once: its use went back to the code in the same statement.
    * usageCount, usageLimit and version are the code's right after it (keep the newest version).
-   * partnerId is the partner the redemption was made at (null: not known, e.g. an old row).
+   * partnerId is the partner the redemption was made at (null: not known, e.g. an old row). The money
+   * fields are the redemption's as it froze them (issue 39): a statement takes them back.
    */
   'vouchers.redemption.cancelled.v1': z.object({
     redemptionId: z.string().uuid(),
@@ -150,7 +176,9 @@ export const EVENTS = {
     cancelledAt: z.string().datetime(),
     cancelledBy: z.string(),
     reason: z.string(),
+    ...redemptionMoney,
     partnerId: z.string().uuid().nullable(),
+    redeemedAt: z.string().datetime().optional(),
   }),
   /** A credit allocation was created (spec section 3 athlete_credits, amounts in cents). */
   'credits.credit.created.v1': z.object({

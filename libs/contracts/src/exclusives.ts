@@ -2,6 +2,7 @@ import { EXCLUSIVE_STATUSES, EXCLUSIVE_TYPES, isDateOnly, UNLIMITED_USAGE_LIMIT 
 import { z } from 'zod';
 import { optionalText, uploadUrl } from './common';
 import { redemptionModeField } from './redemption-modes';
+import { fundedByField } from './funded-by';
 import { isSafeText, safeText, UNSAFE_TEXT_MESSAGE } from './text';
 import { describeSent, numberOrWord } from './validation';
 import {
@@ -118,6 +119,8 @@ export const createExclusiveRequestSchema = z
     idempotencyKey: idempotencyKeyField,
     /** Absent: the club-wide default (GET /api/settings/vouchers). */
     redemptionMode: redemptionModeField,
+    /** Who pays for the discount (issue 39). Absent: the club-wide default. */
+    fundedBy: fundedByField,
   })
   .superRefine(checkStartDate);
 export type CreateExclusiveRequest = z.input<typeof createExclusiveRequestSchema>;

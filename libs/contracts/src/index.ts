@@ -21,6 +21,7 @@ export * from './credits';
 export * from './inventory';
 export * from './trainers';
 export * from './till';
+export * from './funded-by';
 export * from './audit';
 export * from './audit-actions';
 export * from './audit-sentence';

@@ -9,6 +9,7 @@ import {
   REDEMPTION_STATUSES,
 } from './redemption-modes';
 import { SHORT_CODE_LENGTH } from './till-text';
+import { FUNDED_BY, FUNDED_BY_MESSAGE } from './funded-by';
 import { idempotencyKeyField, publicVoucherSchema } from './vouchers';
 
 export * from './redemption-modes';
@@ -129,6 +130,14 @@ export const tillRedemptionSchema = z.object({
   channel: z.enum(REDEMPTION_CHANNELS),
   transactionAmount: z.number().int().nullable(),
   discountApplied: z.number().int().nullable(),
+  /**
+   * Frozen by the redemption when it was made (issue 39): who paid for the discount then, what the club
+   * owes the partner for it (cents: the discount when the club funds it, 0 when the partner does), and
+   * whether the discount's cents could not be known (no sale amount, not a fixed discount: counted 0).
+   */
+  fundedBy: z.enum(FUNDED_BY),
+  reimbursementCents: z.number().int().nonnegative(),
+  noSaleAmount: z.boolean(),
   status: z.enum(REDEMPTION_STATUSES),
   cancelledAt: z.string().nullable(),
   cancelledBy: z.string().nullable(),
@@ -178,8 +187,18 @@ export type CancelRedemptionResponse = z.infer<typeof cancelRedemptionResponseSc
 /** GET/PUT /api/settings/vouchers: club-wide defaults for new codes (PUT: super_admin). */
 export const voucherSettingsSchema = z.object({
   defaultRedemptionMode: z.enum(REDEMPTION_MODES, { error: REDEMPTION_MODE_MESSAGE }),
+  /** Who pays for the discount of a new code sent without `fundedBy` (issue 39). */
+  defaultFundedBy: z.enum(FUNDED_BY, { error: FUNDED_BY_MESSAGE }),
 });
 export type VoucherSettings = z.infer<typeof voucherSettingsSchema>;
+/**
+ * PUT /api/settings/vouchers body: `defaultFundedBy` may be left out (a client older than issue 39),
+ * which keeps it as it is.
+ */
+export const updateVoucherSettingsSchema = voucherSettingsSchema.extend({
+  defaultFundedBy: voucherSettingsSchema.shape.defaultFundedBy.optional(),
+});
+export type UpdateVoucherSettings = z.infer<typeof updateVoucherSettingsSchema>;
 
 /**
  * The origin the till's request came to (scheme and host, added by the gateway over anything sent): a

@@ -64,6 +64,7 @@ import {
   tillRecentResponseSchema,
   tillRedeemResponseSchema,
   tillRedeemRpcSchema,
+  updateVoucherSettingsSchema,
   voucherSettingsSchema,
 } from '../till';
 import { contract, empty, byId, health } from './contract';
@@ -111,7 +112,7 @@ export const vouchersContracts = {
   /** PUT /api/settings/vouchers (super_admin). */
   'vouchers.settings.update.v1': contract(
     'updateVoucherSettings',
-    voucherSettingsSchema,
+    updateVoucherSettingsSchema,
     voucherSettingsSchema,
   ),
   /** DELETE /api/qr-codes/{id}: super_admin deletes; a company removes the code from itself only. */

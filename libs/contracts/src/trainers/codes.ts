@@ -1,6 +1,7 @@
 import { TRAINER_ROLES } from '@avpass/domain';
 import { z } from 'zod';
 import { redemptionModeField } from '../redemption-modes';
+import { fundedByField } from '../funded-by';
 import { numberInput } from '../validation';
 import { idempotencyKeyField, qrCodeSchema, startDateField } from '../vouchers';
 import {
@@ -31,6 +32,8 @@ export const generateTrainerQrRequestSchema = z
     startDate: startDateField,
     /** Absent: the club-wide default (GET /api/settings/vouchers). */
     redemptionMode: redemptionModeField,
+    /** Who pays for the discount (issue 39). Absent: the club-wide default. */
+    fundedBy: fundedByField,
     ...trainerFields,
   })
   .transform((value, ctx) => {

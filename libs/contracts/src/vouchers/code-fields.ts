@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { optionalText, uploadUrl } from '../common';
 import { describeSent, numberInput, numberOrWord } from '../validation';
 import { redemptionModeField } from '../redemption-modes';
+import { fundedByField } from '../funded-by';
 
 /** An `Idempotency-Key` header: 1-200 visible ASCII characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
@@ -229,4 +230,6 @@ export const voucherFields = {
   idempotencyKey: idempotencyKeyField,
   /** Absent: the club-wide default (GET /api/settings/vouchers). */
   redemptionMode: redemptionModeField,
+  /** Who pays for the discount (issue 39). Absent: the club-wide default (GET /api/settings/vouchers). */
+  fundedBy: fundedByField,
 };

@@ -1,6 +1,7 @@
 import { DISCOUNT_TYPES, EXCLUSIVE_TYPES, TRAINER_ROLES, VOUCHER_STATUSES } from '@avpass/domain';
 import { z } from 'zod';
 import { REDEMPTION_MODES } from '../redemption-modes';
+import { FUNDED_BY } from '../funded-by';
 import { QR_TYPES } from './code-fields';
 
 export const exclusiveDetailsSchema = z
@@ -63,6 +64,11 @@ export const qrCodeSchema = z.object({
    * by the vouchers service (optional in the type for older fixtures; absent reads as `self`).
    */
   redemptionMode: z.enum(REDEMPTION_MODES).optional(),
+  /**
+   * Who pays for the discount (issue 39): a redemption made now freezes it. Always sent by the vouchers
+   * service to staff (optional in the type for older fixtures); never on the member's public voucher.
+   */
+  fundedBy: z.enum(FUNDED_BY).optional(),
 });
 export type QrCode = z.infer<typeof qrCodeSchema>;
 
@@ -97,6 +103,7 @@ export const publicVoucherSchema = qrCodeSchema
     batchName: true,
     partnerCount: true,
     vendorId: true,
+    fundedBy: true,
   })
   .extend({
     /**

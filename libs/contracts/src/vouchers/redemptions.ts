@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { publicVoucherId } from '../common';
 import { numberInput } from '../validation';
 import { REDEMPTION_CHANNELS, REDEMPTION_STATUSES } from '../redemption-modes';
+import { FUNDED_BY } from '../funded-by';
 import { idempotencyKeyField, QR_TYPES } from './code-fields';
 import { publicVoucherSchema } from './codes';
 
@@ -25,6 +26,14 @@ export const redeemRequestSchema = z.object({
 export const redeemResponseSchema = z.object({
   message: z.string(),
   redemptionId: z.string().uuid(),
+  /**
+   * Frozen by the redemption when it was made (issue 39): who paid for the discount then, what the club
+   * owes the partner for it (cents: the discount when the club funds it, 0 when the partner does), and
+   * whether the discount's cents could not be known (no sale amount, not a fixed discount: counted 0).
+   */
+  fundedBy: z.enum(FUNDED_BY),
+  reimbursementCents: z.number().int().nonnegative(),
+  noSaleAmount: z.boolean(),
   voucher: publicVoucherSchema,
 });
 export type RedeemResponse = z.infer<typeof redeemResponseSchema>;
@@ -45,6 +54,14 @@ export const redemptionSchema = z.object({
   redeemedByUserId: z.string().uuid().nullable(),
   transactionAmount: z.number().int().nullable(),
   discountApplied: z.number().int().nullable(),
+  /**
+   * Frozen by the redemption when it was made (issue 39): who paid for the discount then, what the club
+   * owes the partner for it (cents: the discount when the club funds it, 0 when the partner does), and
+   * whether the discount's cents could not be known (no sale amount, not a fixed discount: counted 0).
+   */
+  fundedBy: z.enum(FUNDED_BY),
+  reimbursementCents: z.number().int().nonnegative(),
+  noSaleAmount: z.boolean(),
   cancelledAt: z.string().nullable(),
   cancelledBy: z.string().nullable(),
   cancelReason: z.string().nullable(),

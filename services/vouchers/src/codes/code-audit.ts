@@ -15,6 +15,7 @@ export function codeAuditFields(code: QrCode): Record<string, unknown> {
     startDate: code.startDate,
     usageLimit: code.usageLimit,
     redemptionMode: code.redemptionMode,
+    fundedBy: code.fundedBy,
     terms: code.terms,
     customTitle: code.customTitle,
     partnerType: code.partnerType,

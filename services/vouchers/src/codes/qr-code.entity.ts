@@ -1,4 +1,4 @@
-import type { RedemptionMode } from '@avpass/contracts';
+import type { FundedBy, RedemptionMode } from '@avpass/contracts';
 import type { DiscountType, TrainerRole } from '@avpass/domain';
 import type { ExclusiveDetails, ExclusiveType, QrType } from '@avpass/contracts';
 import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
@@ -22,6 +22,7 @@ export class QrCode {
     | 'startDate'
     | 'usageCount'
     | 'redemptionMode'
+    | 'fundedBy'
     | 'terms'
     | 'logoUrl'
     | 'qrData'
@@ -85,6 +86,10 @@ export class QrCode {
   /** `staff`: only a partner's till may redeem it (issue 25); `self`: the member's phone too. */
   @Property({ type: 'text' })
   redemptionMode: RedemptionMode = 'self';
+
+  /** Who pays for the discount (issue 39): each redemption freezes it as it is then. */
+  @Property({ type: 'text' })
+  fundedBy: FundedBy = 'partner';
 
   @Property({ type: 'text', nullable: true })
   terms: string | null = null;

@@ -46,17 +46,22 @@ export function toQrCode(code: QrCode, ctx: MappingContext, partnerCount = 0): Q
     partnerCount,
     createdAt: code.createdAt.toISOString(),
     redemptionMode: code.redemptionMode === 'staff' ? 'staff' : 'self',
+    fundedBy: code.fundedBy === 'club' ? 'club' : 'partner',
   };
 }
 
-/** A member's phone sees no creator, batch, vendor or assignment. */
+/** A member's phone sees no creator, batch, vendor, assignment, nor who pays for the discount. */
 export function toPublicVoucher(code: QrCode, ctx: MappingContext): PublicVoucher {
-  const { createdByUserId, batchId, batchName, partnerCount, vendorId, ...rest } = toQrCode(code, ctx);
+  const { createdByUserId, batchId, batchName, partnerCount, vendorId, fundedBy, ...rest } = toQrCode(
+    code,
+    ctx,
+  );
   void createdByUserId;
   void batchId;
   void batchName;
   void partnerCount;
   void vendorId;
+  void fundedBy;
   return rest;
 }
 

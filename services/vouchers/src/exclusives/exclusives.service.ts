@@ -104,7 +104,9 @@ export class ExclusivesService {
     const title = exclusiveTitle(details.title, input.exclusiveType);
     const { deploymentUrl, idempotencyKey: _key, ...sent } = input;
     const origin = (this.settings.config.PUBLIC_URL ?? deploymentUrl ?? FALLBACK_ORIGIN).replace(/\/+$/, '');
-    const redemptionMode = input.redemptionMode ?? (await this.voucherSettings.defaultRedemptionMode(tx));
+    const defaults = await this.voucherSettings.defaults(tx);
+    const redemptionMode = input.redemptionMode ?? defaults.defaultRedemptionMode;
+    const fundedBy = input.fundedBy ?? defaults.defaultFundedBy;
     const code = new QrCode();
     Object.assign(code, {
       companyId: actor.companyId,
@@ -122,6 +124,7 @@ export class ExclusivesService {
       qrType: 'other',
       logoUrl: input.logoUrl ?? vendor?.logoUrl ?? null,
       redemptionMode,
+      fundedBy,
       qrUrl: `${origin}/voucher/${code.id}`,
       qrData: { ...sent, ...discount },
       isProjectRootedExclusive: true,

@@ -11,7 +11,7 @@ import {
   type MessageResponse,
   type QrCode as QrCodeDto,
   type RpcMeta,
-  type RedemptionMode,
+  type VoucherSettings,
 } from '@avpass/contracts';
 import { isExpired } from '@avpass/domain';
 import {
@@ -86,8 +86,8 @@ export class QrCodesService {
     return this.idempotency.once(call, async (tx) => {
       this.refusePastExpiry(input.expirationDate);
       const owner = await this.ownerOf(actor, input.partnerId, input.clinic, 'clinic', meta);
-      const mode = input.redemptionMode ?? (await this.voucherSettings.defaultRedemptionMode(tx));
-      const code = Object.assign(this.newCode(actor, owner.clinicName, input, mode), {
+      const defaults = await this.voucherSettings.defaults(tx);
+      const code = Object.assign(this.newCode(actor, owner.clinicName, input, defaults), {
         vendorId: owner.partnerId,
       });
       const partnerIds = owner.partnerId ? [owner.partnerId] : [];
@@ -191,8 +191,8 @@ export class QrCodesService {
       count: input.quantity,
       createdBy: actor.userId,
     });
-    const mode = input.redemptionMode ?? (await this.voucherSettings.defaultRedemptionMode(tx));
-    const template = Object.assign(this.newCode(actor, owner.clinicName, input, mode), {
+    const defaults = await this.voucherSettings.defaults(tx);
+    const template = Object.assign(this.newCode(actor, owner.clinicName, input, defaults), {
       batchId: batch.id,
       batchName: batch.name,
       vendorId: owner.partnerId,
@@ -296,12 +296,7 @@ export class QrCodesService {
     return { message: 'QR code removed from your company' };
   }
 
-  private newCode(
-    actor: Actor,
-    clinicName: string,
-    input: CommonInput,
-    redemptionMode: RedemptionMode,
-  ): QrCode {
+  private newCode(actor: Actor, clinicName: string, input: CommonInput, defaults: VoucherSettings): QrCode {
     const code = new QrCode();
     const { deploymentUrl, idempotencyKey: _key, ...sent } = input;
     const origin = (this.settings.config.PUBLIC_URL ?? deploymentUrl ?? FALLBACK_ORIGIN).replace(/\/+$/, '');
@@ -319,7 +314,9 @@ export class QrCodesService {
       customTitle: input.customTitle ?? null,
       partnerType: input.partnerType,
       logoUrl: input.logoUrl ?? null,
-      redemptionMode,
+      // Absent from the request (an older client): the club-wide defaults (Settings).
+      redemptionMode: input.redemptionMode ?? defaults.defaultRedemptionMode,
+      fundedBy: input.fundedBy ?? defaults.defaultFundedBy,
       qrUrl: `${origin}/voucher/${code.id}`,
       qrData: { ...sent, clinic: clinicName },
     });

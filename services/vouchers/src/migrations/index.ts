@@ -25,6 +25,7 @@ import { Migration0023CodeUsage } from './0023-code-usage';
 import { Migration0024TillCopy } from './0024-till-copy';
 import { Migration0025RedeemKeys } from './0025-redeem-keys';
 import { Migration0026RedemptionReversals } from './0026-redemption-reversals';
+import { Migration0027FundedBy } from './0027-funded-by';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
@@ -120,4 +121,5 @@ export const migrations: ServiceMigration[] = [
     formerName: 'Migration20261215RedeemKeys',
   },
   { name: 'Migration0026RedemptionReversals', class: Migration0026RedemptionReversals },
+  { name: 'Migration0027FundedBy', class: Migration0027FundedBy },
 ];

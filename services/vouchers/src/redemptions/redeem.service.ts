@@ -38,6 +38,7 @@ import { describeDevice } from './device';
 import { RedeemRateLimiter } from './redeem-rate-limiter';
 import { PartnerDetails } from '../assignment';
 import { RedemptionsRepository, type RedeemedCode } from './redemptions.repository';
+import { redemptionMoneyOf } from './redemption-view';
 
 export const REDEEMED_MESSAGE = 'Voucher redeemed successfully';
 
@@ -134,6 +135,9 @@ export class RedeemService {
         return {
           message: REDEEMED_MESSAGE,
           redemptionId: outcome.redemptionId,
+          fundedBy: outcome.code.redemptionFundedBy,
+          reimbursementCents: outcome.code.reimbursementCents,
+          noSaleAmount: outcome.code.noSaleAmount,
           voucher: toPublicVoucher(
             { ...outcome.code, createdAt: new Date(outcome.code.createdAt) },
             this.settings.mapping(),
@@ -249,10 +253,12 @@ export class RedeemService {
   /** The first outcome again: the same redemption, with the voucher as it stands now. */
   private async answer(codeId: string, redemptionId: string): Promise<RedeemResponse> {
     const code = await this.codes.findCurrent(codeId);
-    if (!code) throw voucherNotFound();
+    const frozen = await this.redemptions.frozenMoney(redemptionId);
+    if (!code || !frozen) throw voucherNotFound();
     return {
       message: REDEEMED_MESSAGE,
       redemptionId,
+      ...redemptionMoneyOf(frozen),
       voucher: toPublicVoucher(code, this.settings.mapping()),
     };
   }

@@ -18,7 +18,7 @@ import type { RedemptionRecord } from './redemption-view';
 /** The columns of a redemption the undo and its answer read. */
 const RECORD_COLUMNS = `r.id, r.qr_code_id, r.redeemed_at, r.scanned_at, r.redeemed_by, r.redeemed_by_user_id, r.channel,
   r.partner_id, r.partner_name, r.transaction_amount, r.discount_applied, r.status, r.cancelled_at,
-  r.cancelled_by, r.cancel_reason`;
+  r.cancelled_by, r.cancel_reason, r.funded_by, r.reimbursement_cents, r.no_sale_amount`;
 
 export interface CancelInput {
   redemptionId: string;
@@ -66,7 +66,7 @@ const cancelSql = (event: string, audit: AuditSqlInsert) => `with locked as (
     ${giveUseBackSql('reversal', 'q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name, q.batch_id, q.vendor_id')}
   ), done as (
     select c.id as redemption_id, c.partner_id, c.channel, c.redeemed_at, c.transaction_amount, c.discount_applied,
-           c.cancel_reason, q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name,
+           c.cancel_reason, c.funded_by, c.reimbursement_cents, c.no_sale_amount, q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name,
            q.batch_id, q.vendor_id
       from cancelled c join code q on q.id = c.qr_code_id
   ), tally as (
@@ -133,6 +133,14 @@ export class RedemptionUndoRepository {
         usageLimit: column('usage_limit'),
         version: column('version'),
         partnerId: column('partner_id'),
+        // What the redemption froze when it was made (issue 39): a statement takes it back.
+        batchId: column('batch_id'),
+        fundedBy: column('funded_by'),
+        saleCents: column('transaction_amount'),
+        discountCents: column('discount_applied'),
+        reimbursementCents: column('reimbursement_cents'),
+        noSaleAmount: column('no_sale_amount'),
+        redeemedAt: column(`to_char(redeemed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`),
         cancelledAt: input.at,
         cancelledBy: input.cancelledBy,
         reason: input.reason,

@@ -1,6 +1,7 @@
 import {
   redemptionReference,
   type Actor,
+  type FundedBy,
   type RedemptionChannel,
   type RedemptionStatus,
   type TillRedemption,
@@ -19,10 +20,25 @@ export interface RedemptionRecord {
   partner_name: string | null;
   transaction_amount: number | null;
   discount_applied: number | null;
+  /** Frozen by the redeem (issue 39). */
+  funded_by: string;
+  reimbursement_cents: number;
+  no_sale_amount: boolean;
   status: string;
   cancelled_at: Date | string | null;
   cancelled_by: string | null;
   cancel_reason: string | null;
+}
+
+/** What a redemption froze when it was made (issue 39), as every redemption answer says it. */
+export function redemptionMoneyOf(
+  row: Pick<RedemptionRecord, 'funded_by' | 'reimbursement_cents' | 'no_sale_amount'>,
+): { fundedBy: FundedBy; reimbursementCents: number; noSaleAmount: boolean } {
+  return {
+    fundedBy: row.funded_by === 'club' ? 'club' : 'partner',
+    reimbursementCents: Number(row.reimbursement_cents),
+    noSaleAmount: row.no_sale_amount,
+  };
 }
 
 const iso = (at: Date | string) => new Date(at).toISOString();
@@ -68,6 +84,7 @@ export function toTillRedemption(
     channel: row.channel as RedemptionChannel,
     transactionAmount: row.transaction_amount,
     discountApplied: row.discount_applied,
+    ...redemptionMoneyOf(row),
     status: row.status as RedemptionStatus,
     cancelledAt: isoOrNull(row.cancelled_at),
     cancelledBy: row.cancelled_by,

@@ -1,4 +1,4 @@
-import type { RedemptionChannel, RpcMeta } from '@avpass/contracts';
+import type { FundedBy, RedemptionChannel, RpcMeta } from '@avpass/contracts';
 import {
   AuditTrail,
   column,
@@ -12,6 +12,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { useOneSql } from '../codes';
 import { queuePendingTallySql } from '../tallies';
+import type { RedemptionRecord } from './redemption-view';
 import { honouredByParams, honouredBySql, type QrCode, TALLIED_PARTNERS } from '../codes';
 
 export interface RedeemInput {
@@ -64,6 +65,11 @@ export interface RedeemInput {
 export type RedeemedCode = Omit<QrCode, 'createdAt'> & {
   createdAt: Date | string;
   redemptionMode: string;
+  fundedBy: FundedBy;
+  /** What the new redemption froze (issue 39): who paid for the discount, what the club owes, no sale amount. */
+  redemptionFundedBy: FundedBy;
+  reimbursementCents: number;
+  noSaleAmount: boolean;
   /** The code's active assignments (partner_ids) as the statement read them under the row lock. */
   partnerIds: string[];
   /** Where the new redemption was counted as made (see SOLE_PARTNER), or null. */
@@ -75,7 +81,10 @@ export type RedeemedCode = Omit<QrCode, 'createdAt'> & {
  * UPDATE is the usage check and the increment (its row lock serialises concurrent redeems of a code
  * across every instance, and a redeem that would exceed the limit, comes after the code's last
  * business day or before the start of its first (start_date), or finds it deactivated, changes nothing); the redemption row and the outbox event are
- * inserted from its result in the same statement, so they exist exactly when the count went up. With
+ * inserted from its result in the same statement, so they exist exactly when the count went up. The
+ * redemption freezes who pays for the discount as the locked row says it then (funded_by), what the
+ * club owes for it (reimbursement_cents) and whether its discount was unknown (no_sale_amount; see
+ * KNOWN_DISCOUNT), and its event carries them (issue 39). With
  * an Idempotency-Key the statement is also the key's claim (Idempotency.onceInStatement): it counts
  * only while the key is free and inserts the key beside the redemption, so a concurrent twin that
  * committed first makes it a unique violation that changes nothing at all.
@@ -102,10 +111,14 @@ const redeemSql = (event: string, audit: AuditSqlInsert, claim: StatementClaim |
   ), redemption as (
     insert into redemptions (id, qr_code_id, redeemed_at, redeemed_by, device_info, ip_address, user_agent,
                              transaction_amount, discount_applied, channel, partner_id, partner_name,
-                             redeemed_by_user_id, scanned_at)
-    select ?::uuid, id, ?::timestamptz, ?, ?, ?, ?, ?::int, ?::int, ?,
-           coalesce(?::uuid, ${SOLE_PARTNER}), ?, ?::uuid, ?::timestamptz from updated
-    returning id, partner_id, channel, transaction_amount, discount_applied
+                             redeemed_by_user_id, scanned_at, funded_by, reimbursement_cents, no_sale_amount)
+    select ?::uuid, u.id, ?::timestamptz, ?, ?, ?, ?, s.sale, s.discount, ?,
+           coalesce(?::uuid, ${SOLE_PARTNER}), ?, ?::uuid, ?::timestamptz,
+           u.funded_by, case when u.funded_by = 'club' then coalesce(${KNOWN_DISCOUNT}, 0) else 0 end,
+           ${KNOWN_DISCOUNT} is null
+      from updated u, (select ?::int as sale, ?::int as discount) s
+    returning id, partner_id, channel, transaction_amount, discount_applied, funded_by, reimbursement_cents,
+              no_sale_amount
   ), ${claim ? `claim as (${claim.insert('redemption')}), ` : ''}tally as (
     ${queuePendingTallySql(`select ?::date, ${TALLIED_PARTNERS('u', 'r')}, u.clinic_name, u.batch_id, 1, u.id, ?::timestamptz, ?::int, ?::int
       from updated u, redemption r`)}
@@ -124,10 +137,20 @@ const redeemSql = (event: string, audit: AuditSqlInsert, claim: StatementClaim |
          u.trainer_role as "trainerRole", u.is_active as "isActive",
          u.is_project_rooted_exclusive as "isProjectRootedExclusive",
          u.exclusive_type as "exclusiveType", u.exclusive_details as "exclusiveDetails",
-         u.redemption_mode as "redemptionMode", to_json(u.partner_ids) as "partnerIds",
-         redemption.partner_id as "redemptionPartnerId",
+         u.redemption_mode as "redemptionMode", u.funded_by as "fundedBy", to_json(u.partner_ids) as "partnerIds",
+         redemption.partner_id as "redemptionPartnerId", redemption.funded_by as "redemptionFundedBy",
+         redemption.reimbursement_cents as "reimbursementCents", redemption.no_sale_amount as "noSaleAmount",
          event.payload as "eventPayload", ${audit.payloads} as "auditPayloads"
     from updated u, redemption, event`;
+
+/**
+ * The discount in cents as the redemption knows it (issue 39), over `updated u` and the sale `s`: the
+ * till's (discountApplied, libs/domain: from the sale, capped by it) when a sale amount was sent; without
+ * one a fixed discount's own amount (its value is whole dollars, as discountApplied counts it); else
+ * null, unknown (a percentage, BOGO or free service without a sale amount: flagged no_sale_amount). The
+ * club owes it when the code's funded_by is `club` as the statement reads it under the row lock.
+ */
+const KNOWN_DISCOUNT = `coalesce(s.discount, case when u.discount_type = 'fixed' then greatest(u.discount_value, 0) * 100 end)`;
 
 /**
  * The redeem's audit entry (issue 26), from the same statement: the code's use went up by one, with
@@ -139,7 +162,9 @@ const REDEEM_CHANGES = `jsonb_build_object(
     'channel', jsonb_build_object('before', null::text, 'after', r.channel),
     'partnerId', jsonb_build_object('before', null::text, 'after', r.partner_id),
     'transactionAmount', jsonb_build_object('before', null::int, 'after', r.transaction_amount),
-    'discountApplied', jsonb_build_object('before', null::int, 'after', r.discount_applied))`;
+    'discountApplied', jsonb_build_object('before', null::int, 'after', r.discount_applied),
+    'fundedBy', jsonb_build_object('before', null::text, 'after', r.funded_by),
+    'reimbursementCents', jsonb_build_object('before', null::int, 'after', r.reimbursement_cents))`;
 
 /**
  * The code's one partner, when it has exactly one (its vendor with no other assignment, or its single
@@ -171,16 +196,24 @@ export function redeemStatement(
   const claim = input.claim ?? null;
   const event = events.writeEventsFrom(
     'vouchers.voucher.redeemed.v1',
-    'updated',
+    'updated u, redemption r',
     {
-      qrCodeId: column('id'),
-      expirationDate: column(`to_char(expiration_date, 'YYYY-MM-DD')`),
-      usageCount: column('usage_count'),
-      usageLimit: column('usage_limit'),
-      isActive: column('is_active'),
-      version: column('version'),
+      qrCodeId: column('u.id'),
+      expirationDate: column(`to_char(u.expiration_date, 'YYYY-MM-DD')`),
+      usageCount: column('u.usage_count'),
+      usageLimit: column('u.usage_limit'),
+      isActive: column('u.is_active'),
+      version: column('u.version'),
       redemptionId: input.redemptionId,
       redeemedAt: input.at,
+      // What the redemption froze (issue 39): a statement keeps its ledger from these alone.
+      partnerId: column('r.partner_id'),
+      batchId: column('u.batch_id'),
+      fundedBy: column('r.funded_by'),
+      saleCents: column('r.transaction_amount'),
+      discountCents: column('r.discount_applied'),
+      reimbursementCents: column('r.reimbursement_cents'),
+      noSaleAmount: column('r.no_sale_amount'),
     },
     input.at,
   );
@@ -215,13 +248,13 @@ export function redeemStatement(
       input.deviceInfo,
       input.ipAddress,
       input.userAgent,
-      input.transactionAmount,
-      input.discountApplied,
       input.channel,
       input.partnerId,
       input.partnerName,
       input.redeemedByUserId,
       input.scannedAt,
+      input.transactionAmount,
+      input.discountApplied,
       ...(claim?.insertParams ?? []),
       input.day,
       input.at,
@@ -255,6 +288,21 @@ export class RedemptionsRepository {
       statement.event,
       statement.audit,
     );
+  }
+
+  /** What a redemption froze when it was made (issue 39), for a repeat's answer; null: no such id. */
+  async frozenMoney(
+    redemptionId: string,
+  ): Promise<Pick<RedemptionRecord, 'funded_by' | 'reimbursement_cents' | 'no_sale_amount'> | null> {
+    const rows: Pick<RedemptionRecord, 'funded_by' | 'reimbursement_cents' | 'no_sale_amount'>[] =
+      await this.em
+        .fork()
+        .getConnection()
+        .execute(
+          'select funded_by, reimbursement_cents, no_sale_amount from redemptions where id = ?::uuid',
+          [redemptionId],
+        );
+    return rows[0] ?? null;
   }
 
   /** A member's own redemption at the code's one partner: its name as it is now (known after the statement). */

@@ -30,7 +30,7 @@ export interface RedemptionRow extends RedemptionRecord {
 const REDEMPTION_COLUMNS = `r.id, r.qr_code_id, r.redeemed_at, r.redeemed_at::text as cursor_at, r.redeemed_by,
   r.device_info, r.ip_address, r.user_agent, r.status, r.channel, r.partner_id, r.partner_name,
   r.redeemed_by_user_id, r.scanned_at, r.transaction_amount, r.discount_applied, r.cancelled_at, r.cancelled_by,
-  r.cancel_reason`;
+  r.cancel_reason, r.funded_by, r.reimbursement_cents, r.no_sale_amount`;
 const CODE_COLUMNS = `q.clinic_name, q.service, q.discount_type, q.discount_value, q.qr_type`;
 
 /**

@@ -9,7 +9,7 @@ import { Injectable } from '@nestjs/common';
 import { codeSearchPattern, idPrefixRange, type PageWindow } from '../codes';
 import { tallyScopeOf, PLATFORM_SCOPE, TalliesRepository } from '../tallies';
 import { VouchersSettings } from '../settings';
-import { undoRule } from './redemption-view';
+import { redemptionMoneyOf, undoRule } from './redemption-view';
 import {
   StatsRepository,
   type CompanyPagePlan,
@@ -39,6 +39,7 @@ function toRedemption(row: RedemptionRow, actor: Actor, now: Date, undoMinutes: 
     redeemedByUserId: row.redeemed_by_user_id,
     transactionAmount: row.transaction_amount,
     discountApplied: row.discount_applied,
+    ...redemptionMoneyOf(row),
     cancelledAt: row.cancelled_at === null ? null : new Date(row.cancelled_at).toISOString(),
     cancelledBy: row.cancelled_by,
     cancelReason: row.cancel_reason,

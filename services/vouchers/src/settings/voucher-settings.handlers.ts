@@ -3,7 +3,7 @@ import { requireActor, requireSuperAdmin, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
 import { VoucherSettingsService } from './voucher-settings.service';
 
-/** GET/PUT /api/settings/vouchers: the default redemption mode of new codes. */
+/** GET/PUT /api/settings/vouchers: the default redemption mode of new codes and who pays for their discount. */
 @Controller()
 export class VoucherSettingsHandlers {
   constructor(private readonly settings: VoucherSettingsService) {}

@@ -1,30 +1,63 @@
-import type { RedemptionMode } from '@avpass/contracts';
+import type { FundedBy, RedemptionMode, VoucherSettings } from '@avpass/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
-/** The one voucher_settings row (migration 20261204): the club-wide defaults of new codes. */
+interface SettingsRow {
+  default_redemption_mode: string;
+  default_funded_by: string;
+}
+
+const toSettings = (row: SettingsRow | undefined): VoucherSettings => ({
+  defaultRedemptionMode: row?.default_redemption_mode === 'staff' ? 'staff' : 'self',
+  defaultFundedBy: row?.default_funded_by === 'club' ? 'club' : 'partner',
+});
+
+/** The one voucher_settings row (migrations 0013, 0027): the club-wide defaults of new codes. */
 @Injectable()
 export class VoucherSettingsRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** The default redemption mode of new codes; `tx`: read inside a create's transaction. */
-  async defaultRedemptionMode(tx?: EntityManager): Promise<RedemptionMode> {
-    const rows: { default_redemption_mode: string }[] = await (tx ?? this.em.fork()).execute(
-      'select default_redemption_mode from voucher_settings where id',
+  /** Every default; `tx`: read inside a transaction. */
+  async defaults(tx?: EntityManager): Promise<VoucherSettings> {
+    const rows: SettingsRow[] = await (tx ?? this.em.fork()).execute(
+      'select default_redemption_mode, default_funded_by from voucher_settings where id',
     );
-    return rows[0]?.default_redemption_mode === 'staff' ? 'staff' : 'self';
+    return toSettings(rows[0]);
   }
 
-  /** Writes the default (the row is made by the migration; an upsert keeps it if someone deleted it). */
-  async update(mode: RedemptionMode, userId: string | null, tx?: EntityManager): Promise<RedemptionMode> {
-    const rows: { default_redemption_mode: string }[] = await (tx ?? this.em.fork()).execute(
-      `insert into voucher_settings (id, default_redemption_mode, updated_at, updated_by_user_id)
-       values (true, ?, now(), ?::uuid)
+  /** The default redemption mode of new codes; `tx`: read inside a create's transaction. */
+  async defaultRedemptionMode(tx?: EntityManager): Promise<RedemptionMode> {
+    return (await this.defaults(tx)).defaultRedemptionMode;
+  }
+
+  /** Who pays for the discount of a new code sent without `fundedBy` (issue 39). */
+  async defaultFundedBy(tx?: EntityManager): Promise<FundedBy> {
+    return (await this.defaults(tx)).defaultFundedBy;
+  }
+
+  /**
+   * Writes the defaults (the row is made by the migration; an upsert keeps it if someone deleted it);
+   * a `defaultFundedBy` left out stays as it is.
+   */
+  async update(
+    settings: { defaultRedemptionMode: RedemptionMode; defaultFundedBy?: FundedBy | undefined },
+    userId: string | null,
+    tx?: EntityManager,
+  ): Promise<VoucherSettings> {
+    const rows: SettingsRow[] = await (tx ?? this.em.fork()).execute(
+      `insert into voucher_settings (id, default_redemption_mode, default_funded_by, updated_at, updated_by_user_id)
+       values (true, ?, coalesce(?, 'partner'), now(), ?::uuid)
        on conflict (id) do update set default_redemption_mode = excluded.default_redemption_mode,
+         default_funded_by = coalesce(?, voucher_settings.default_funded_by),
          updated_at = excluded.updated_at, updated_by_user_id = excluded.updated_by_user_id
-       returning default_redemption_mode`,
-      [mode, userId],
+       returning default_redemption_mode, default_funded_by`,
+      [
+        settings.defaultRedemptionMode,
+        settings.defaultFundedBy ?? null,
+        userId,
+        settings.defaultFundedBy ?? null,
+      ],
     );
-    return rows[0]?.default_redemption_mode === 'staff' ? 'staff' : 'self';
+    return toSettings(rows[0]);
   }
 }

@@ -18,7 +18,7 @@ export type RecentRow = RedemptionRecord & Omit<PrefixMatch, 'id' | 'honoured'>;
 
 const RECORD_COLUMNS = `r.id, r.qr_code_id, r.redeemed_at, r.scanned_at, r.redeemed_by, r.redeemed_by_user_id, r.channel,
   r.partner_id, r.partner_name, r.transaction_amount, r.discount_applied, r.status, r.cancelled_at,
-  r.cancelled_by, r.cancel_reason`;
+  r.cancelled_by, r.cancel_reason, r.funded_by, r.reimbursement_cents, r.no_sale_amount`;
 
 /** What the till reads: codes by an id prefix, who may honour one, and today's redemptions at a till. */
 @Injectable()

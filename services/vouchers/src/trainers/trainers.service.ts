@@ -100,7 +100,9 @@ export class TrainersService {
       '',
     );
     const rules = rulesOf(input);
-    const redemptionMode = input.redemptionMode ?? (await this.voucherSettings.defaultRedemptionMode(tx));
+    const defaults = await this.voucherSettings.defaults(tx);
+    const redemptionMode = input.redemptionMode ?? defaults.defaultRedemptionMode;
+    const fundedBy = input.fundedBy ?? defaults.defaultFundedBy;
     // The coupon title is a template: each code carries it with `{name}` made its trainer's name.
     const titles = new Map<string, string>();
     const codes = input.names.map((name) => {
@@ -127,6 +129,7 @@ export class TrainersService {
         trainerImage: input.trainerImage ?? null,
         trainerRole: input.trainerRole,
         redemptionMode,
+        fundedBy,
         qrUrl: `${origin}/voucher/${code.id}`,
         qrData: {
           trainerName: name,

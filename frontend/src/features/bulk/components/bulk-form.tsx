@@ -22,6 +22,7 @@ import {
   redemptionModeRequest,
   useRedemptionMode,
 } from '@/components/form/redemption-mode-field';
+import { FundedByField, fundedByRequest, useFundedBy } from '@/components/form/funded-by-field';
 import { applyPartnerChoice, type PartnerChoice } from '@/lib/partners-api';
 import {
   initialVoucherFields,
@@ -75,6 +76,7 @@ export function BulkForm({
   const [errors, setErrors] = useState<VoucherFieldErrors>({});
   const [progress, setProgress] = useState<number>(PROGRESS.failed);
   const redemption = useRedemptionMode();
+  const funding = useFundedBy();
   const generate = useBulkGenerate();
   const { toast, dismiss } = useToast();
   const busy = generate.isPending;
@@ -106,6 +108,7 @@ export function BulkForm({
       facility: batch.facility,
       logoUrl,
       ...redemptionModeRequest(redemption.mode),
+      ...fundedByRequest(funding.fundedBy),
     };
     const parsed = bulkGenerateRequestSchema.safeParse(request);
     const refusals = voucherFieldRefusals(values);
@@ -208,6 +211,17 @@ export function BulkForm({
           }}
           disabled={busy}
           error={errors.redemptionMode}
+        />
+      </Box>
+      <Box sx={{ mt: 2.5 }}>
+        <FundedByField
+          value={funding.fundedBy}
+          onChange={(fundedBy) => {
+            edited();
+            funding.setFundedBy(fundedBy);
+          }}
+          disabled={busy}
+          error={errors.fundedBy}
         />
       </Box>
       <Divider sx={{ my: 3 }} />

@@ -40,6 +40,7 @@ import {
   redemptionModeRequest,
   useRedemptionMode,
 } from '@/components/form/redemption-mode-field';
+import { FundedByField, fundedByRequest, useFundedBy } from '@/components/form/funded-by-field';
 import type { PartnerChoice } from '@/lib/partners-api';
 import { typeLabel } from '../lib/exclusive-text';
 
@@ -139,6 +140,7 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
   const [vendor, setVendor] = useState<PartnerChoice | null>(null);
   const create = useCreateExclusive();
   const redemption = useRedemptionMode();
+  const funding = useFundedBy();
   const { toast } = useToast();
 
   const set =
@@ -162,7 +164,11 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const request = { ...requestOf(values, logoUrl), ...redemptionModeRequest(redemption.mode) };
+    const request = {
+      ...requestOf(values, logoUrl),
+      ...redemptionModeRequest(redemption.mode),
+      ...fundedByRequest(funding.fundedBy),
+    };
     const refusals = refusalsOf(request);
     setErrors(refusals);
     if (Object.keys(refusals).length) return focusFirstError();
@@ -176,6 +182,7 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
         setVendor(null);
         setLogoUrl(null);
         redemption.reset();
+        funding.reset();
         onClose();
       },
       onError: (error) => {
@@ -329,6 +336,12 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
               onChange={redemption.setMode}
               disabled={create.isPending}
               error={errors.redemptionMode}
+            />
+            <FundedByField
+              value={funding.fundedBy}
+              onChange={funding.setFundedBy}
+              disabled={create.isPending}
+              error={errors.fundedBy}
             />
             {errors._ && <Alert severity="error">{errors._}</Alert>}
           </Stack>

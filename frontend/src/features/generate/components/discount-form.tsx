@@ -11,6 +11,7 @@ import {
   redemptionModeRequest,
   useRedemptionMode,
 } from '@/components/form/redemption-mode-field';
+import { FundedByField, fundedByRequest, useFundedBy } from '@/components/form/funded-by-field';
 import { useToast } from '@/components/toast/toast-context';
 import { applyPartnerChoice, type PartnerChoice } from '@/lib/partners-api';
 import { useGenerateQr } from '@/lib/vouchers-api';
@@ -43,6 +44,7 @@ export function DiscountForm({
   const [values, setValues] = useState<VoucherFieldValues>(initialVoucherFields);
   const [errors, setErrors] = useState<VoucherFieldErrors>({});
   const redemption = useRedemptionMode();
+  const funding = useFundedBy();
   const generate = useGenerateQr();
   const { toast } = useToast();
 
@@ -62,6 +64,7 @@ export function DiscountForm({
       ...voucherRequestFields(values),
       logoUrl,
       ...redemptionModeRequest(redemption.mode),
+      ...fundedByRequest(funding.fundedBy),
     };
     const parsed = generateQrRequestSchema.safeParse(request);
     const refusals = voucherFieldRefusals(values);
@@ -128,6 +131,14 @@ export function DiscountForm({
           onChange={redemption.setMode}
           disabled={generate.isPending}
           error={errors.redemptionMode}
+        />
+      </Box>
+      <Box sx={{ mt: 2.5 }}>
+        <FundedByField
+          value={funding.fundedBy}
+          onChange={funding.setFundedBy}
+          disabled={generate.isPending}
+          error={errors.fundedBy}
         />
       </Box>
       <Button

@@ -1,9 +1,9 @@
-import { voucherSettingsSchema, type VoucherSettings } from '@avpass/contracts';
+import { voucherSettingsSchema, type UpdateVoucherSettings, type VoucherSettings } from '@avpass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { VOUCHER_URLS } from '@/lib/vouchers-api';
 
-export function updateVoucherSettings(body: VoucherSettings): Promise<VoucherSettings> {
+export function updateVoucherSettings(body: UpdateVoucherSettings): Promise<VoucherSettings> {
   return apiJson(VOUCHER_URLS.voucherSettings, voucherSettingsSchema, { method: 'PUT', body });
 }
 

@@ -1,4 +1,4 @@
-import type { RedemptionMode } from '@avpass/contracts';
+import type { FundedBy, RedemptionMode } from '@avpass/contracts';
 import SaveRoundedIcon from '@mui/icons-material/SaveRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useState, type FormEvent } from 'react';
 import { LoadingState } from '@/components/feedback/loading-state';
+import { FundedByField } from '@/components/form/funded-by-field';
 import { RedemptionModeField } from '@/components/form/redemption-mode-field';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
@@ -13,8 +14,8 @@ import { useVoucherSettings } from '@/lib/vouchers-api';
 import { useUpdateVoucherSettings } from '../api/update-voucher-settings';
 
 /**
- * Voucher defaults (issue 25, super_admin): who redeems a new code unless its form says otherwise.
- * Codes made before a change keep their own mode.
+ * Voucher defaults (issues 25, 39; super_admin): who redeems a new code and who pays for its discount,
+ * unless its form says otherwise. Codes made before a change keep their own.
  */
 export function VoucherDefaultsForm() {
   const settings = useVoucherSettings();
@@ -22,6 +23,8 @@ export function VoucherDefaultsForm() {
   const [picked, setPicked] = useState<RedemptionMode | null>(null);
   const { toast } = useToast();
   const mode = picked ?? settings.data?.defaultRedemptionMode;
+  const [pickedFunding, setPickedFunding] = useState<FundedBy | null>(null);
+  const fundedBy = pickedFunding ?? settings.data?.defaultFundedBy;
 
   if (settings.isPending) return <LoadingState message="Loading voucher defaults..." />;
   if (settings.isError)
@@ -40,18 +43,20 @@ export function VoucherDefaultsForm() {
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!mode) return;
+    if (!mode || !fundedBy) return;
     update.mutate(
-      { defaultRedemptionMode: mode },
+      { defaultRedemptionMode: mode, defaultFundedBy: fundedBy },
       {
         onSuccess: () => {
           setPicked(null);
+          setPickedFunding(null);
           toast({
             title: 'Voucher Defaults Saved',
-            description:
+            description: `${
               mode === 'staff'
                 ? 'New vouchers are redeemed by staff at the till.'
-                : 'New vouchers can be redeemed by the member on their phone.',
+                : 'New vouchers can be redeemed by the member on their phone.'
+            } ${fundedBy === 'club' ? 'The club pays for their discounts.' : 'Partner shops pay for their discounts.'}`,
           });
         },
         onError: (error) =>
@@ -72,11 +77,22 @@ export function VoucherDefaultsForm() {
         onChange={setPicked}
         disabled={update.isPending}
       />
+      <Box sx={{ mt: 3 }}>
+        <FundedByField
+          label="Who pays for the discount of new vouchers"
+          value={fundedBy}
+          onChange={setPickedFunding}
+          disabled={update.isPending}
+        />
+      </Box>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
         <Button
           type="submit"
           variant="contained"
-          disabled={update.isPending || mode === settings.data.defaultRedemptionMode}
+          disabled={
+            update.isPending ||
+            (mode === settings.data.defaultRedemptionMode && fundedBy === settings.data.defaultFundedBy)
+          }
           startIcon={update.isPending ? <CircularProgress size={18} color="inherit" /> : <SaveRoundedIcon />}
           data-testid="save-voucher-defaults"
         >

@@ -24,6 +24,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { PartnerPicker } from '@/components/form/partner-picker';
 import { RedemptionModeField } from '@/components/form/redemption-mode-field';
+import { FundedByField } from '@/components/form/funded-by-field';
 import { StartDateField } from '@/components/form/voucher-fields';
 import type { TrainerFormValues } from '../lib/trainer-form';
 import type { TrainerQrForm } from '../lib/use-trainer-qr-form';
@@ -41,7 +42,8 @@ const USAGE_LABELS: Record<(typeof TRAINER_USAGE_LIMITS)[number], string> = {
 
 /** The Trainer/Athlete QR form: who the codes are for, the partner and coupon, discount, limits, bonuses. */
 export function TrainerQrFormCard({ form }: { form: TrainerQrForm }) {
-  const { values, set, errors, setErrors, partner, choosePartner, redemption, generate, onSubmit } = form;
+  const { values, set, errors, setErrors, partner, choosePartner, redemption, funding, generate, onSubmit } =
+    form;
   const field = (key: keyof TrainerFormValues, label: string, props: TextFieldProps = {}) => (
     <TextField
       label={label}
@@ -171,6 +173,14 @@ export function TrainerQrFormCard({ form }: { form: TrainerQrForm }) {
                   onChange={redemption.setMode}
                   disabled={generate.isPending}
                   error={errors.redemptionMode}
+                />
+              </Box>
+              <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+                <FundedByField
+                  value={funding.fundedBy}
+                  onChange={funding.setFundedBy}
+                  disabled={generate.isPending}
+                  error={errors.fundedBy}
                 />
               </Box>
             </Box>

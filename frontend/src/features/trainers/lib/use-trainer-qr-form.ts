@@ -9,6 +9,7 @@ import {
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { redemptionModeRequest, useRedemptionMode } from '@/components/form/redemption-mode-field';
+import { fundedByRequest, useFundedBy } from '@/components/form/funded-by-field';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import { applyPartnerChoice, type PartnerChoice } from '@/lib/partners-api';
@@ -33,6 +34,7 @@ export function useTrainerQrForm() {
   const [batchCodes, setBatchCodes] = useState<TrainerCode[] | null>(null);
   const generate = useGenerateTrainerQr();
   const redemption = useRedemptionMode();
+  const funding = useFundedBy();
   const saved = useTrainerConfig();
   const save = useSaveTrainerConfig();
   // The partner the codes are for, from the directory; its name fills "Partner name" (editable).
@@ -63,7 +65,11 @@ export function useTrainerQrForm() {
       toast({ title: 'Missing Information', description: message, kind: 'destructive' });
       return;
     }
-    const request = { ...trainerRequestOf(values), ...redemptionModeRequest(redemption.mode) };
+    const request = {
+      ...trainerRequestOf(values),
+      ...redemptionModeRequest(redemption.mode),
+      ...fundedByRequest(funding.fundedBy),
+    };
     const parsed = trainerFormSchema.safeParse(request);
     if (!parsed.success) {
       // The schema stops at a missing title; a missing partner name is said at the same time.
@@ -148,6 +154,7 @@ export function useTrainerQrForm() {
     partner,
     choosePartner,
     redemption,
+    funding,
     generate,
     generated,
     batchCodes,
