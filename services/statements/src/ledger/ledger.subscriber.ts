@@ -6,6 +6,13 @@ import { StatementEntriesRepository } from './statement-entries.repository';
 /** A credit on a statement: its short id, as the credits screens show it. */
 const creditLabel = (creditId: string) => `Athlete credit ${creditId.slice(0, 8)}`;
 
+/** A redemption's line: its batch, or the code itself when it is in none. */
+function voucherSubject(p: { batchId?: string | null; qrCodeId: string }) {
+  return p.batchId
+    ? { subjectType: 'batch' as const, subjectId: p.batchId, label: `Batch ${p.batchId.slice(0, 8)}` }
+    : { subjectType: 'voucher' as const, subjectId: p.qrCodeId, label: `Voucher ${p.qrCodeId.slice(0, 8)}` };
+}
+
 /**
  * The other services' economic events into the ledger, each once (the inbox, and the ledger's unique
  * kind and source). An event for no partner (a charge to a credit without one) belongs on no statement.
@@ -53,6 +60,53 @@ export class LedgerSubscriber implements EventSubscriber {
         label: creditLabel(p.creditId),
         quantity: -1,
         clubOwesCents: -p.amount,
+      });
+    },
+    /**
+     * A redemption honoured at the partner, with what it froze when it was made: the sale, the discount,
+     * who funds it and what the club owes for it (an event from before issue 39 carries none of them:
+     * it counts, owing nothing). A redemption at no known partner is on no statement.
+     */
+    'vouchers.voucher.redeemed.v1': async (event: DomainEvent<'vouchers.voucher.redeemed.v1'>, tx: Tx) => {
+      const p = event.payload;
+      if (!p.partnerId) return;
+      await this.entries.record(tx, {
+        partnerId: p.partnerId,
+        kind: 'redemption',
+        sourceId: p.redemptionId,
+        occurredAt: p.redeemedAt,
+        ...voucherSubject(p),
+        quantity: 1,
+        saleCents: p.saleCents ?? null,
+        discountCents: p.discountCents ?? 0,
+        fundedBy: p.fundedBy ?? null,
+        clubOwesCents: p.reimbursementCents ?? 0,
+        withoutSaleAmount: p.noSaleAmount ?? false,
+      });
+    },
+    /**
+     * A cancelled redemption owes nothing: its figures back, at the cancel. One of an earlier period is
+     * an adjustment on the statement of the cancel's period (`originAt`: when it was redeemed).
+     */
+    'vouchers.redemption.cancelled.v1': async (
+      event: DomainEvent<'vouchers.redemption.cancelled.v1'>,
+      tx: Tx,
+    ) => {
+      const p = event.payload;
+      if (!p.partnerId) return;
+      await this.entries.record(tx, {
+        partnerId: p.partnerId,
+        kind: 'redemption_cancel',
+        sourceId: p.redemptionId,
+        occurredAt: p.cancelledAt,
+        originAt: p.redeemedAt ?? p.cancelledAt,
+        ...voucherSubject(p),
+        quantity: -1,
+        saleCents: p.saleCents == null ? null : -p.saleCents,
+        discountCents: -(p.discountCents ?? 0),
+        fundedBy: p.fundedBy ?? null,
+        clubOwesCents: -(p.reimbursementCents ?? 0),
+        withoutSaleAmount: p.noSaleAmount ?? false,
       });
     },
     /** Merchandise the partner reported used (or, lowered, gave back): units × its partner price. */
