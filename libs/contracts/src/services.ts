@@ -88,7 +88,11 @@ export const SERVICES = [
     name: 'statements',
     about:
       'partner statements: a ledger of what each partner honoured, charged and used (from the other\n' +
-      "services' events), summed per month in BUSINESS_TIMEZONE.",
+      "services' events), summed per month in BUSINESS_TIMEZONE; e-mails them (BullMQ mail queue).",
+    /** The mail queue and the monthly issue job (BullMQ). */
+    redis: true,
+    /** Sends mail: SMTP_URL and MAIL_FROM. */
+    mail: true,
     size: 'small',
   },
 ] as const satisfies readonly ServiceDefinition[];
@@ -99,6 +103,8 @@ export interface ServiceDefinition {
   /** What it owns, in a line or two (the head of its Kubernetes manifest). */
   readonly about: string;
   readonly redis?: boolean;
+  /** Sends mail (libs/platform/src/mail): SMTP_URL and MAIL_FROM from the secret. */
+  readonly mail?: boolean;
   readonly bootstrapsAdmin?: boolean;
   readonly dataDir?: boolean;
   readonly workers?: {

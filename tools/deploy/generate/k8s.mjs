@@ -142,6 +142,7 @@ export function k8sDeployments(service) {
   const main = `services/${service.name}/dist/main.js`;
   const env = [
     ...(service.redis ? [secretEnv('REDIS_URL')] : []),
+    ...(service.mail ? [secretEnv('SMTP_URL'), secretEnv('MAIL_FROM', true)] : []),
     ...(service.bootstrapsAdmin
       ? [valueEnv('ADMIN_USERNAME', 'admin'), secretEnv('ADMIN_PASSWORD', true)]
       : []),
