@@ -151,3 +151,17 @@ export const mailJobDataSchema = z.object({ mailId: z.string().uuid() });
 export type MailJobData = z.infer<typeof mailJobDataSchema>;
 /** Defaults of a mail's retries (MAIL_JOB_ATTEMPTS, MAIL_JOB_BACKOFF_MS): about 8.5 minutes in all. */
 export const MAIL_JOB_RETRY = { attempts: 8, backoff: { type: 'exponential', delay: 2000 } } as const;
+
+/**
+ * Partner statements (issue 39): a repeatable job issues the month just ended, shortly after business
+ * midnight on the 1st (STATEMENTS_ISSUE_CRON in BUSINESS_TIMEZONE). The job carries nothing: the worker
+ * works the month out from the clock, and issuing is idempotent per partner and month, so a job run
+ * twice (two instances, a retry) issues each statement once.
+ */
+export const statementsQueueName = (namespace: string) => `${namespace}-statements`;
+export const STATEMENTS_ISSUE_JOB = 'issue-last-month';
+export const STATEMENTS_ISSUE_SCHEDULER = 'monthly-issue';
+export const STATEMENTS_ISSUE_RETRY = {
+  attempts: 6,
+  backoff: { type: 'exponential', delay: 60_000 },
+} as const;

@@ -5,7 +5,7 @@ import { STATEMENTS_CONFIG, type StatementsConfig } from './config';
 import { LedgerSubscriber, StatementEntriesRepository } from './ledger';
 import { migrations } from './migrations';
 import { StatementDocuments } from './documents';
-import { IssuingService } from './issuing';
+import { IssuingService, MonthlyIssueWorker } from './issuing';
 import { PreviewService } from './preview';
 import { StatementsRepository, StatementsService } from './statements';
 import { StatementsHandlers } from './statements.handlers';
@@ -37,6 +37,7 @@ export class StatementsModule {
         StatementsService,
         StatementDocuments,
         IssuingService,
+        MonthlyIssueWorker,
       ],
     };
   }

@@ -14,6 +14,15 @@ export const statementsEnvSchema = serviceEnvSchema.extend({
     .refine((v) => /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL')
     .transform((v) => v.replace(/\/+$/, ''))
     .default('http://localhost:3000'),
+  /**
+   * When the month just ended is issued (cron, in BUSINESS_TIMEZONE): 00:05 on the 1st. Empty: never by
+   * itself (POST /api/statements/issue still does).
+   */
+  STATEMENTS_ISSUE_CRON: z
+    .string()
+    .trim()
+    .regex(/^$|^(\S+\s+){4}\S+$/, 'must be a cron pattern of five fields, e.g. "5 0 1 * *", or empty')
+    .default('5 0 1 * *'),
 });
 export type StatementsConfig = z.infer<typeof statementsEnvSchema>;
 

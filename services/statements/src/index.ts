@@ -2,3 +2,4 @@
 export { statementsService } from './service';
 export { StatementsModule } from './app.module';
 export { loadStatementsConfig } from './config';
+export { lastMonth, MonthlyIssueWorker } from './issuing';

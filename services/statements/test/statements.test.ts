@@ -1,6 +1,8 @@
-import { STATEMENT_REFUSALS, type Statement } from '@avpass/contracts';
+import { STATEMENT_REFUSALS, statementsQueueName, type Statement } from '@avpass/contracts';
 import { addDays, businessDayOf } from '@avpass/domain';
 import { isPdf, refusal, waitFor } from '@avpass/platform/testing';
+import { lastMonth, MonthlyIssueWorker } from '@avpass/statements-service';
+import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -139,6 +141,26 @@ describe('issuing a month', () => {
     expect(await statementOf('2026-03')).toMatchObject({ clubOwesCents: 110_000 });
     await issue('2026-02');
     expect(await statementOf('2026-02')).toMatchObject({ clubOwesCents: 1_000_000 });
+  });
+
+  it('the monthly job issues the month just ended once, on a schedule kept in Redis', async () => {
+    const worker = s.statements.get(MonthlyIssueWorker, { strict: false });
+    // Nov 1 2025, 00:05 in Los Angeles: October is issued (the charge of 1 at Oct 31 23:59).
+    expect(await worker.run(new Date('2025-11-01T07:05:00Z'))).toBe('1 issued');
+    expect(await worker.run(new Date('2025-11-01T07:06:00Z'))).toBe('0 issued');
+    expect(await statementOf('2025-10')).toMatchObject({ clubOwesCents: 1, status: 'issued' });
+    const queue = new Queue(statementsQueueName(s.env.NATS_NAMESPACE!), {
+      connection: { url: s.env.REDIS_URL },
+    });
+    try {
+      expect(await queue.getJobSchedulers()).toEqual([
+        expect.objectContaining({ key: 'monthly-issue', pattern: '5 0 1 * *', tz: 'America/Los_Angeles' }),
+      ]);
+    } finally {
+      await queue.close();
+    }
+    expect(lastMonth(new Date('2026-01-01T08:05:00Z'), 'America/Los_Angeles')).toBe('2025-12');
+    expect(lastMonth(new Date('2026-01-01T07:55:00Z'), 'America/Los_Angeles')).toBe('2025-11');
   });
 
   it('refuses a month not over yet (409) and a malformed one (400)', async () => {

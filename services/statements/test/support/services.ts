@@ -5,6 +5,7 @@ import { startTestBed, TestSmtpServer, type TestBed } from '@avpass/platform/tes
 import { identityService } from '@avpass/identity-service';
 import { partnersService } from '@avpass/partners-service';
 import { statementsService } from '@avpass/statements-service';
+import type { INestMicroservice } from '@nestjs/common';
 import { JSONCodec, connect, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
 
@@ -18,6 +19,8 @@ export const companyActor = (companyId: string): Actor => ({
 export interface StatementServices extends TestBed {
   /** The real SMTP server the service sends through (SMTP_URL). */
   smtp: TestSmtpServer;
+  /** The statements app (its providers: the monthly issue worker). */
+  statements: INestMicroservice;
   /** Publishes one event as the owner's outbox relay would (the ledger's input); resolves to its id. */
   publish<N extends EventName>(name: N, payload: DomainEvent<N>['payload']): Promise<string>;
 }
@@ -30,6 +33,7 @@ export interface StatementServices extends TestBed {
  */
 export async function startStatementServices(): Promise<StatementServices> {
   let nc: NatsConnection | undefined;
+  let statements: INestMicroservice | undefined;
   const smtp = await TestSmtpServer.start();
   const bed = await startTestBed({
     name: 'statements',
@@ -38,13 +42,14 @@ export async function startStatementServices(): Promise<StatementServices> {
     start: async (b) => {
       await b.add(createServiceApp(identityService, { env: b.env }));
       await b.add(createServiceApp(partnersService, { env: b.env }));
-      await b.add(createServiceApp(statementsService, { env: b.env }));
+      statements = await b.add(createServiceApp(statementsService, { env: b.env }));
     },
   });
   nc = await connect({ servers: bed.env.NATS_URL! });
   return {
     ...bed,
     smtp,
+    statements: statements!,
     async publish(name, payload) {
       const envelope = {
         id: randomUUID(),
