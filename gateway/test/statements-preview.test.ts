@@ -1,4 +1,7 @@
+import type { DomainEvent, EventName } from '@avpass/contracts';
 import { addDays, businessDayOf } from '@avpass/domain';
+import { eventSubject } from '@avpass/platform';
+import { JSONCodec, connect } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
@@ -190,5 +193,91 @@ describe('the statements routes', () => {
       items: [],
       nextCursor: null,
     });
+  });
+});
+
+describe('a statement’s documents', () => {
+  it('the PDF and the CSV, named by partner and period, with formula cells neutralised; another’s is a 404', async () => {
+    const nc = await connect({ servers: h.env.NATS_URL! });
+    const publish = async <N extends EventName>(name: N, payload: DomainEvent<N>['payload']) => {
+      const envelope = { id: randomUUID(), name, occurredAt: new Date().toISOString(), payload };
+      await nc.jetstream().publish(eventSubject(h.env.NATS_NAMESPACE!, name), JSONCodec().encode(envelope));
+    };
+    await publish('credits.transaction.recorded.v1', {
+      transactionId: randomUUID(),
+      creditId: randomUUID(),
+      partnerId: shop.companyId,
+      transactionType: 'service',
+      amount: 1250,
+      balanceAfter: 0,
+      recordedAt: '2025-09-10T18:00:00Z',
+    });
+    await publish('inventory.allocation.usage-reported.v1', {
+      reportId: randomUUID(),
+      allocationId: randomUUID(),
+      partnerId: shop.companyId,
+      merchInventoryId: randomUUID(),
+      merchItemId: randomUUID(),
+      itemName: '=HYPERLINK("http://x")',
+      sku: 'EVIL-1',
+      size: 'M',
+      color: null,
+      quantityDelta: 1,
+      usedQuantity: 1,
+      unitPriceCents: 2000,
+      reportedAt: '2025-09-11T18:00:00Z',
+    });
+    await nc.drain();
+    await expect
+      .poll(
+        async () =>
+          (
+            await h.api(`/api/statements/preview?partnerId=${shop.companyId}&from=2025-09-01&to=2025-09-30`, {
+              token: admin,
+            })
+          ).body.totals?.netCents,
+        { timeout: 20_000 },
+      )
+      .toBe(-750);
+    const issued = await h.api('/api/statements/issue', {
+      method: 'POST',
+      token: admin,
+      headers: { 'idempotency-key': randomUUID() },
+      json: { period: '2025-09' },
+    });
+    expect(issued.body).toMatchObject({ issued: 1 });
+    const [statement] = (await h.api('/api/statements?period=2025-09', { token: shop.token })).body.items;
+    expect(statement).toMatchObject({ partnerName: 'Statement Bikes', netCents: -750, status: 'issued' });
+
+    const pdf = await fetch(`${h.url}/api/statements/${statement.id}/pdf`, {
+      headers: { authorization: `Bearer ${shop.token}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toContain('avpass-statement-Statement-Bikes-2025-09.pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    const csv = await fetch(`${h.url}/api/statements/${statement.id}/csv`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toContain('avpass-statement-Statement-Bikes-2025-09.csv');
+    const rows = (await csv.text())
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(rows[0]).toMatch(/^Partner,Period,Revision,Status,Section,Description,Quantity/);
+    expect(rows.slice(1)).toEqual([
+      expect.stringMatching(
+        /^Statement Bikes,2025-09,1,issued,credits,Athlete credit [0-9a-f]{8},1,0,0,0,0,12\.5,0,0$/,
+      ),
+      `Statement Bikes,2025-09,1,issued,merchandise,"'=HYPERLINK(""http://x"") · EVIL-1 · M",1,0,0,0,0,0,20,0`,
+    ]);
+    expect((await h.api(`/api/statements/${statement.id}/pdf`, { token: other.token })).status).toBe(404);
+    expect((await h.api(`/api/statements/${statement.id}/csv`, { token: other.token })).status).toBe(404);
   });
 });

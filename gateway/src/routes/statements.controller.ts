@@ -1,10 +1,50 @@
-import { RPC } from '@avpass/contracts';
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { RPC, statementFileName, type StatementDetail, type StatementLine } from '@avpass/contracts';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { Roles } from '../auth/auth.decorators';
 import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiRpc } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
+import { csvRow } from './csv';
+import { sendPagedCsv } from './csv-export';
+import { attachment } from './rendering.controller';
+
+const CSV_HEADER = [
+  'Partner',
+  'Period',
+  'Revision',
+  'Status',
+  'Section',
+  'Description',
+  'Quantity',
+  'Cancelled',
+  'Sales (USD)',
+  'Discount (USD)',
+  'Partner-funded discount (USD)',
+  'Club owes (USD)',
+  'Partner owes (USD)',
+  'Without a sale amount',
+];
+/** Dollars as a number (a text "-7.00" would be neutralised as a formula): 1250 -> 12.5. */
+const dollars = (cents: number) => cents / 100;
+const csvLine = (s: StatementDetail, l: StatementLine) =>
+  csvRow([
+    s.partnerName,
+    s.period,
+    s.revision,
+    s.status,
+    l.section,
+    l.label,
+    l.quantity,
+    l.reversals,
+    dollars(l.salesCents),
+    dollars(l.discountCents),
+    dollars(l.partnerFundedCents),
+    dollars(l.clubOwesCents),
+    dollars(l.partnerOwesCents),
+    l.withoutSaleAmount,
+  ]);
 
 /**
  * Partner statements (issue 39): the administrator reads every partner's, issues them, resolves
@@ -47,6 +87,48 @@ export class StatementsController {
   @ApiRpc(RPC.statements.get, { added: ['id'] })
   get(@Param('id') id: string, @Query() query: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.statements.get, query, req, { id });
+  }
+
+  /** The statement as a PDF, named by partner and period. */
+  @Roles('super_admin', 'company_admin')
+  @Get('statements/:id/pdf')
+  @ApiProduces('application/pdf')
+  @ApiRpc(RPC.statements.pdf, { added: ['id'], file: true })
+  async pdf(
+    @Param('id') id: string,
+    @Req() req: AuthenticatedRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = await this.services.call(RPC.statements.pdf, { id }, req);
+    const data = Buffer.from(file.data, 'base64');
+    await reply
+      .type(file.contentType)
+      .header('content-length', String(data.length))
+      .header('content-disposition', attachment(file.fileName))
+      .header('cache-control', 'private, no-store')
+      .send(data);
+  }
+
+  /**
+   * The statement's lines as CSV (RFC 4180, formula cells neutralised), one line per voucher or batch,
+   * credit, item or adjustment; amounts in dollars with cents. Streamed page by page.
+   */
+  @Roles('super_admin', 'company_admin')
+  @Get('statements/:id/csv')
+  @ApiProduces('text/csv')
+  async csv(
+    @Param('id') id: string,
+    @Req() req: AuthenticatedRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await sendPagedCsv<StatementDetail>(reply, {
+      header: CSV_HEADER,
+      query: {},
+      fetchPage: (filters) => this.services.call(RPC.statements.get, { id, limit: 200, ...filters }, req),
+      lines: (page) => page.lines.map((line) => csvLine(page, line)),
+      nextCursor: (page) => page.nextCursor,
+      fileName: (page) => statementFileName(page.partnerName, page, 'csv'),
+    });
   }
 
   @Roles('company_admin')

@@ -154,6 +154,8 @@ export type StatementSection = (typeof STATEMENT_SECTIONS)[number];
 export const statementSchema = z.object({
   id: z.string().uuid(),
   partnerId: z.string().uuid(),
+  /** The partner's name now (a deleted partner: "Partner" and its short id). */
+  partnerName: z.string(),
   period: z.string(),
   revision: z.number().int().positive(),
   status: z.enum(STATEMENT_STATUSES),
@@ -310,3 +312,19 @@ export const STATEMENT_REFUSALS = {
     `This statement is ${status}: only an issued or approved statement can be marked paid`,
   foreignLine: 'A disputed line is not on this statement',
 } as const;
+
+/** A file name that says whose statement of which month (ASCII letters, digits and hyphens). */
+export function statementFileName(
+  partnerName: string,
+  statement: Pick<Statement, 'period' | 'revision'>,
+  ext: string,
+) {
+  const slug = partnerName
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/[\s_]+/g, '-')
+    .slice(0, 60);
+  const revision = statement.revision > 1 ? `-rev${statement.revision}` : '';
+  return `avpass-statement-${slug || 'partner'}-${statement.period}${revision}.${ext}`;
+}

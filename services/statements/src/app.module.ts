@@ -6,6 +6,7 @@ import { LedgerSubscriber, StatementEntriesRepository } from './ledger';
 import { migrations } from './migrations';
 import { StatementDocuments } from './documents';
 import { IssuingService, MonthlyIssueWorker } from './issuing';
+import { PartnerNames } from './partners';
 import { PreviewService } from './preview';
 import { StatementsRepository, StatementsService } from './statements';
 import { StatementsHandlers } from './statements.handlers';
@@ -31,6 +32,7 @@ export class StatementsModule {
       providers: [
         { provide: STATEMENTS_CONFIG, useValue: config },
         StatementEntriesRepository,
+        PartnerNames,
         LedgerSubscriber,
         PreviewService,
         StatementsRepository,

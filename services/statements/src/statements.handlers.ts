@@ -2,6 +2,7 @@ import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contrac
 import { requireActor, requireSuperAdmin, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
 import { PreviewService } from './preview';
+import { StatementDocuments } from './documents';
 import { IssuingService } from './issuing';
 import { StatementsService } from './statements';
 
@@ -12,6 +13,7 @@ export class StatementsHandlers {
     private readonly previews: PreviewService,
     private readonly statements: StatementsService,
     private readonly issuing: IssuingService,
+    private readonly documents: StatementDocuments,
   ) {}
 
   @RpcHandler(RPC.statements.preview)
@@ -27,6 +29,11 @@ export class StatementsHandlers {
   @RpcHandler(RPC.statements.get)
   get(query: In<typeof RPC.statements.get>, meta: RpcMeta) {
     return this.statements.get(query, requireActor(meta));
+  }
+
+  @RpcHandler(RPC.statements.pdf)
+  pdf(input: In<typeof RPC.statements.pdf>, meta: RpcMeta) {
+    return this.documents.pdfFor(input.id, requireActor(meta));
   }
 
   @RpcHandler(RPC.statements.issue)

@@ -13,6 +13,7 @@ import {
   statementPreviewSchema,
   statementSchema,
 } from '../statements';
+import { renderedFileSchema } from '../rendering';
 import { contract, health } from './contract';
 
 /** The statements subjects of RPC_CONTRACTS (rpc-contracts.ts): partner statements (issue 39). */
@@ -38,4 +39,6 @@ export const statementsContracts = {
   'statements.statements.resolve.v1': contract('resolve', resolveStatementRequestSchema, statementSchema),
   /** POST /api/statements/{id}/paid {paidAt, reference} (super_admin). */
   'statements.statements.mark-paid.v1': contract('markPaid', markStatementPaidRequestSchema, statementSchema),
+  /** GET /api/statements/{id}/pdf: the statement as a PDF (base64), named by partner and period. */
+  'statements.statements.pdf.v1': contract('pdf', approveStatementRequestSchema, renderedFileSchema),
 } as const;

@@ -1,8 +1,3 @@
 // documents/: what other folders of the statements service may use (avpass/folder-boundaries).
 
-export {
-  STATEMENT_ISSUED_TEMPLATE,
-  STATEMENT_PDF,
-  StatementDocuments,
-  statementFileName,
-} from './statement-documents';
+export { STATEMENT_ISSUED_TEMPLATE, STATEMENT_PDF, StatementDocuments } from './statement-documents';

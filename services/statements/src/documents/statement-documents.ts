@@ -1,31 +1,15 @@
-import { RPC, type Statement, type StatementLine } from '@avpass/contracts';
-import { DomainError, MailProviders, RpcClient } from '@avpass/platform';
+import { statementFileName, type Actor, type RenderedFile, type StatementLine } from '@avpass/contracts';
+import { MailProviders } from '@avpass/platform';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { STATEMENTS_CONFIG, type StatementsConfig } from '../config';
-import { StatementsRepository, toLine, toStatement } from '../statements';
+import { PartnerNames } from '../partners';
+import { StatementsRepository, StatementsService, toLine, toStatement } from '../statements';
 import { renderStatementPdf } from './statement-pdf';
 
 /** Lines read per page while a document is drawn. */
 const LINES_PAGE = 500;
 export const STATEMENT_PDF = 'statement-pdf';
 export const STATEMENT_ISSUED_TEMPLATE = 'statement-issued';
-
-/** A file name that says whose statement of which month (ASCII letters, digits and hyphens). */
-export function statementFileName(
-  partnerName: string,
-  statement: Pick<Statement, 'period' | 'revision'>,
-  ext: string,
-) {
-  const slug = partnerName
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/[\s_]+/g, '-')
-    .slice(0, 60);
-  const revision = statement.revision > 1 ? `-rev${statement.revision}` : '';
-  return `avpass-statement-${slug || 'partner'}-${statement.period}${revision}.${ext}`;
-}
 
 /**
  * A statement's documents: the PDF (downloads and the e-mail's attachment) and the e-mail's text. The
@@ -35,7 +19,8 @@ export function statementFileName(
 export class StatementDocuments implements OnModuleInit {
   constructor(
     private readonly statements: StatementsRepository,
-    private readonly rpc: RpcClient,
+    private readonly moves: StatementsService,
+    private readonly names: PartnerNames,
     private readonly mail: MailProviders,
     @Inject(STATEMENTS_CONFIG) private readonly config: StatementsConfig,
   ) {}
@@ -62,12 +47,19 @@ export class StatementDocuments implements OnModuleInit {
     });
   }
 
+  /** GET /api/statements/{id}/pdf: the PDF of a statement the actor may see (another's is a 404). */
+  async pdfFor(id: string, actor: Actor): Promise<RenderedFile> {
+    const row = await this.moves.visibleRow(id, actor);
+    const pdf = (await this.pdf(row.id))!;
+    return { fileName: pdf.fileName, contentType: 'application/pdf', data: pdf.data.toString('base64') };
+  }
+
   /** The statement's PDF and its file name; null when there is no such statement. */
   async pdf(id: string): Promise<{ data: Buffer; fileName: string } | null> {
     const row = await this.statements.find(id);
     if (!row) return null;
-    const statement = toStatement(row);
-    const partnerName = await this.partnerName(statement.partnerId);
+    const partnerName = await this.names.nameOf(row.partner_id);
+    const statement = toStatement(row, partnerName);
     const data = await renderStatementPdf({
       statement,
       partnerName,
@@ -75,17 +67,6 @@ export class StatementDocuments implements OnModuleInit {
       lines: this.linesOf(statement.id),
     });
     return { data, fileName: statementFileName(partnerName, statement, 'pdf') };
-  }
-
-  /** The partner's name (a deleted partner keeps its statements: then a short id). */
-  async partnerName(partnerId: string): Promise<string> {
-    try {
-      return (await this.rpc.call(RPC.partners.get, { id: partnerId }, { requestId: randomUUID() })).name;
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'NOT_FOUND')
-        return `Partner ${partnerId.slice(0, 8)}`;
-      throw error;
-    }
   }
 
   private async *linesOf(statementId: string): AsyncGenerator<StatementLine[]> {

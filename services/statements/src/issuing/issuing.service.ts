@@ -11,7 +11,8 @@ import { DomainError, MailOutbox, RpcClient, Transactions, type Tx } from '@avpa
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { STATEMENTS_CONFIG, type StatementsConfig } from '../config';
-import { STATEMENT_ISSUED_TEMPLATE, STATEMENT_PDF, StatementDocuments } from '../documents';
+import { STATEMENT_ISSUED_TEMPLATE, STATEMENT_PDF } from '../documents';
+import { PartnerNames } from '../partners';
 import { StatementEntriesRepository } from '../ledger';
 import {
   netOf,
@@ -41,7 +42,7 @@ export class IssuingService {
     private readonly statements: StatementsRepository,
     private readonly moves: StatementsService,
     private readonly ledger: StatementEntriesRepository,
-    private readonly documents: StatementDocuments,
+    private readonly names: PartnerNames,
     private readonly mail: MailOutbox,
     private readonly rpc: RpcClient,
     private readonly transactions: Transactions,
@@ -64,7 +65,7 @@ export class IssuingService {
       for (const partnerId of partners) {
         const [recipients, partnerName] = await Promise.all([
           this.recipients(partnerId, meta),
-          this.documents.partnerName(partnerId),
+          this.names.nameOf(partnerId),
         ]);
         const made = await this.transactions.run(async (tx) => {
           const row = await this.statements.issue(tx, randomUUID(), period, {
@@ -94,7 +95,7 @@ export class IssuingService {
     if (!current) throw DomainError.notFound('Statement');
     const [recipients, partnerName] = await Promise.all([
       this.recipients(current.partner_id, meta),
-      this.documents.partnerName(current.partner_id),
+      this.names.nameOf(current.partner_id),
     ]);
     return this.transactions.run(async (tx) => {
       const old = await this.statements.lock(tx, input.id);
@@ -109,7 +110,7 @@ export class IssuingService {
         netCents: netOf(row),
       });
       await this.send(tx, row, partnerName, recipients);
-      return toStatement(row);
+      return toStatement(row, partnerName);
     });
   }
 
@@ -124,7 +125,7 @@ export class IssuingService {
   }
 
   private async send(tx: Tx, row: StatementRow, partnerName: string, recipients: Recipient[]): Promise<void> {
-    const statement = toStatement(row);
+    const statement = toStatement(row, partnerName);
     const month = new Date(`${statement.period}-15T12:00:00Z`).toLocaleString('en-US', {
       month: 'long',
       year: 'numeric',

@@ -3,12 +3,13 @@ import type { LineRow, StatementRow } from './statements.repository';
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
-export function toStatement(row: StatementRow): Statement {
+export function toStatement(row: StatementRow, partnerName: string): Statement {
   const clubOwesCents = Number(row.club_owes_cents);
   const partnerOwesCents = Number(row.partner_owes_cents);
   return {
     id: row.id,
     partnerId: row.partner_id,
+    partnerName,
     period: row.period,
     revision: row.revision,
     status: row.status,

@@ -11,6 +11,7 @@ import { addDays } from '@avpass/domain';
 import { AuditTrail, diffChanges, DomainError, Transactions, type SqlClause } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { scopedPartner } from '../preview';
+import { PartnerNames } from '../partners';
 import { toLine, toStatement } from './statement.mapper';
 import { StatementsRepository, type StatementMove, type StatementRow } from './statements.repository';
 
@@ -34,6 +35,7 @@ export class StatementsService {
     private readonly statements: StatementsRepository,
     private readonly transactions: Transactions,
     private readonly audit: AuditTrail,
+    private readonly names: PartnerNames,
   ) {}
 
   async list(
@@ -56,7 +58,11 @@ export class StatementsService {
       params: filters.flatMap((f) => f.params),
     };
     const page = await this.statements.page(where, query.cursor, query.limit);
-    return { items: page.rows.map(toStatement), nextCursor: page.nextCursor };
+    const names = await this.names.namesOf(page.rows.map((row) => row.partner_id));
+    return {
+      items: page.rows.map((row) => toStatement(row, names.get(row.partner_id)!)),
+      nextCursor: page.nextCursor,
+    };
   }
 
   async get(
@@ -70,10 +76,15 @@ export class StatementsService {
     const lines = await this.statements.lines(row.id, after, query.limit);
     const last = lines[lines.length - 1];
     return {
-      ...toStatement(row),
+      ...(await this.named(row)),
       lines: lines.map(toLine),
       nextCursor: lines.length === query.limit && last ? String(last.position) : null,
     };
+  }
+
+  /** The statement's row when the actor may see it (another partner's is a 404). */
+  async visibleRow(id: string, actor: Actor): Promise<StatementRow> {
+    return visible(await this.statements.find(id), actor);
   }
 
   /** The partner approves its issued statement. */
@@ -105,7 +116,7 @@ export class StatementsService {
     input: RpcRequestPayload<'statements.statements.mark-paid.v1'>,
     meta: RpcMeta,
   ): Promise<Statement> {
-    return this.transactions.run(async (tx) => {
+    const paid = await this.transactions.run(async (tx) => {
       const row = await this.statements.lock(tx, input.id);
       if (!row) throw DomainError.notFound('Statement');
       if (row.status !== 'issued' && row.status !== 'approved')
@@ -119,8 +130,9 @@ export class StatementsService {
         paidAt: input.paidAt,
         reference: input.reference,
       });
-      return toStatement(paid);
+      return paid;
     });
+    return this.named(paid);
   }
 
   /** A move of an issued statement by its own partner (another's, or the administrator's, is a 404). */
@@ -132,13 +144,19 @@ export class StatementsService {
     action: 'statements.statement.approved' | 'statements.statement.disputed',
     changes: Record<string, unknown> = {},
   ): Promise<Statement> {
-    return this.transactions.run(async (tx) => {
+    const moved = await this.transactions.run(async (tx) => {
       const row = visible(await this.statements.lock(tx, id), actor);
       if (row.status !== 'issued') throw DomainError.conflict(STATEMENT_REFUSALS.notIssued(row.status));
       const moved = await this.statements.move(tx, row.id, await move(tx));
       this.record(tx, meta, action, moved, changes);
-      return toStatement(moved);
+      return moved;
     });
+    return this.named(moved);
+  }
+
+  /** The row as answered, with its partner's name. */
+  async named(row: StatementRow): Promise<Statement> {
+    return toStatement(row, await this.names.nameOf(row.partner_id));
   }
 
   /** The audit entry of a move of `row`, in its transaction. */
