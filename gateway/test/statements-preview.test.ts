@@ -167,10 +167,12 @@ describe('the statements routes', () => {
       ['POST', `/api/statements/${id}/dispute`, { reason: 'x' }],
       ['POST', `/api/statements/${id}/resolve`, { reason: 'x' }],
       ['POST', `/api/statements/${id}/paid`, { paidAt: '2026-01-01', reference: 'x' }],
+      ['GET', `/api/statements/${id}/deliveries`],
+      ['POST', `/api/statements/${id}/resend`],
     ];
     for (const [method, path, json] of routes)
       expect((await h.api(path, { method, json })).status, `${method} ${path}`).toBe(401);
-    for (const [method, path, json] of routes.filter(([, p]) => /issue|resolve|paid/.test(p)))
+    for (const [method, path, json] of routes.filter(([, p]) => /issue|resolve|paid|deliveries|resend/.test(p)))
       expect((await h.api(path, { method, json, token: shop.token })).status, `${method} ${path}`).toBe(403);
     for (const [method, path, json] of routes.filter(([, p]) => /approve|dispute/.test(p)))
       expect((await h.api(path, { method, json, token: admin })).status, `${method} ${path}`).toBe(403);

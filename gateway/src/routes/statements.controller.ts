@@ -131,6 +131,23 @@ export class StatementsController {
     });
   }
 
+  /** Its e-mails to the partner's staff: a failed one with the SMTP server's reason. */
+  @Roles('super_admin')
+  @Get('statements/:id/deliveries')
+  @ApiRpc(RPC.statements.deliveries, { added: ['id'] })
+  deliveries(@Param('id') id: string, @Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.statements.deliveries, { id }, req);
+  }
+
+  /** Failed e-mails sent again, and staff added since it was issued mailed (each once per revision). */
+  @Roles('super_admin')
+  @Post('statements/:id/resend')
+  @HttpCode(200)
+  @ApiRpc(RPC.statements.resend, { added: ['id'] })
+  resend(@Param('id') id: string, @Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.statements.resend, { id }, req);
+  }
+
   @Roles('company_admin')
   @Post('statements/:id/approve')
   @HttpCode(200)

@@ -311,6 +311,7 @@ export const STATEMENT_REFUSALS = {
   notPayable: (status: StatementStatus) =>
     `This statement is ${status}: only an issued or approved statement can be marked paid`,
   foreignLine: 'A disputed line is not on this statement',
+  superseded: 'This statement was superseded by a new revision: re-send that one',
 } as const;
 
 /** A file name that says whose statement of which month (ASCII letters, digits and hyphens). */
@@ -328,3 +329,21 @@ export function statementFileName(
   const revision = statement.revision > 1 ? `-rev${statement.revision}` : '';
   return `avpass-statement-${slug || 'partner'}-${statement.period}${revision}.${ext}`;
 }
+
+/** One e-mail of a statement to one of the partner's staff, as the administrator's screen shows it. */
+export const statementDeliverySchema = z.object({
+  recipient: z.string(),
+  status: z.enum(['queued', 'sent', 'failed']),
+  attempts: z.number().int(),
+  /** Why the last attempt failed (the SMTP server's answer), or null. */
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export const statementDeliveriesSchema = z.object({ items: z.array(statementDeliverySchema) });
+export type StatementDeliveries = z.infer<typeof statementDeliveriesSchema>;
+/** POST /api/statements/{id}/resend: failed mails sent again, and staff added since mailed. */
+export const resendStatementResponseSchema = z.object({
+  retried: z.number().int(),
+  recorded: z.number().int(),
+});

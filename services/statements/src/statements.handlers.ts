@@ -36,6 +36,18 @@ export class StatementsHandlers {
     return this.documents.pdfFor(input.id, requireActor(meta));
   }
 
+  @RpcHandler(RPC.statements.deliveries)
+  deliveries(input: In<typeof RPC.statements.deliveries>, meta: RpcMeta) {
+    requireSuperAdmin(meta);
+    return this.issuing.deliveries(input.id);
+  }
+
+  @RpcHandler(RPC.statements.resend)
+  resend(input: In<typeof RPC.statements.resend>, meta: RpcMeta) {
+    requireSuperAdmin(meta);
+    return this.issuing.resend(input.id, meta);
+  }
+
   @RpcHandler(RPC.statements.issue)
   issue(input: In<typeof RPC.statements.issue>, meta: RpcMeta) {
     requireSuperAdmin(meta);

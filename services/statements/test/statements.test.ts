@@ -453,3 +453,63 @@ describe('the statement by e-mail', () => {
     expect(s.smtp.mailTo(user.email!)).toHaveLength(1);
   });
 });
+
+describe('a failed e-mail', () => {
+  it('shows its reason to the administrator, and re-send delivers it once the address is accepted', async () => {
+    const shop = await s.call('partners.vendors.create.v1', { name: 'Lakeside Running' });
+    const email = `owner-${randomUUID().slice(0, 6)}@lakeside.example`;
+    await s.call('partners.users.create.v1', {
+      partnerId: shop.id,
+      username: `lakeside-${randomUUID().slice(0, 6)}`,
+      password: 'staff-password-1',
+      email,
+    });
+    s.smtp.refuseRecipients((address) => address === email);
+    await charge(900, '2025-08-12T18:00:00Z', shop.id);
+    await waitFor(
+      async () =>
+        (await s.call('statements.preview.v1', { partnerId: shop.id, from: '2025-08-01', to: '2025-08-31' }))
+          .totals.clubOwesCents === 900,
+      { timeoutMs: 20_000 },
+    );
+    await issue('2025-08');
+    const statement = (
+      await s.call('statements.statements.list.v1', { period: '2025-08', partnerId: shop.id })
+    ).items[0]!;
+    const failed = await waitFor(
+      async () => {
+        const { items } = await s.call('statements.statements.deliveries.v1', { id: statement.id });
+        return items[0]?.status === 'failed' && items[0];
+      },
+      { timeoutMs: 30_000, message: 'the delivery failed' },
+    );
+    expect(failed).toMatchObject({
+      recipient: email,
+      attempts: 2,
+      lastError: expect.stringContaining('550'),
+    });
+    expect(
+      await refusal(
+        s.call('statements.statements.deliveries.v1', { id: statement.id }, { actor: companyActor(shop.id) }),
+      ),
+    ).toMatchObject({ code: 'FORBIDDEN' });
+
+    s.smtp.refuseRecipients(undefined);
+    expect(await s.call('statements.statements.resend.v1', { id: statement.id })).toEqual({
+      retried: 1,
+      recorded: 0,
+    });
+    const mail = await s.smtp.waitForMail((m) => m.recipients.includes(email), { timeoutMs: 30_000 });
+    expect(mail.subject).toBe('AV Pass statement for August 2025');
+    await waitFor(
+      async () =>
+        (await s.call('statements.statements.deliveries.v1', { id: statement.id })).items[0]?.status ===
+        'sent',
+      { timeoutMs: 10_000 },
+    );
+    expect(await s.call('statements.statements.resend.v1', { id: statement.id })).toEqual({
+      retried: 0,
+      recorded: 0,
+    });
+  });
+});

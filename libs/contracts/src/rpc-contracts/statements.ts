@@ -4,7 +4,9 @@ import {
   issueStatementsRequestSchema,
   issueStatementsResponseSchema,
   markStatementPaidRequestSchema,
+  resendStatementResponseSchema,
   resolveStatementRequestSchema,
+  statementDeliveriesSchema,
   statementDetailQuerySchema,
   statementDetailSchema,
   statementListQuerySchema,
@@ -41,4 +43,16 @@ export const statementsContracts = {
   'statements.statements.mark-paid.v1': contract('markPaid', markStatementPaidRequestSchema, statementSchema),
   /** GET /api/statements/{id}/pdf: the statement as a PDF (base64), named by partner and period. */
   'statements.statements.pdf.v1': contract('pdf', approveStatementRequestSchema, renderedFileSchema),
+  /** GET /api/statements/{id}/deliveries (super_admin): its e-mails, each with its status and last error. */
+  'statements.statements.deliveries.v1': contract(
+    'deliveries',
+    approveStatementRequestSchema,
+    statementDeliveriesSchema,
+  ),
+  /** POST /api/statements/{id}/resend (super_admin): failed e-mails again, new staff mailed. */
+  'statements.statements.resend.v1': contract(
+    'resend',
+    approveStatementRequestSchema,
+    resendStatementResponseSchema,
+  ),
 } as const;

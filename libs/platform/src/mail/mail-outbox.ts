@@ -57,6 +57,16 @@ export class MailOutbox {
     return { id, recorded: inserted };
   }
 
+  /**
+   * Sends a failed mail again (an administrator's "re-send"): back to queued with its attempts kept, its
+   * job queued after `tx` commits. Whether it was failed (a sent or queued mail is left as it is).
+   */
+  async retryFailedMail(tx: Tx, id: string): Promise<boolean> {
+    const retried = await this.mails.requeueFailedMail(tx, id);
+    if (retried) this.recorded.add(tx);
+    return retried;
+  }
+
   /** Whether `em` (a transaction's entity manager, as commit events carry it) recorded a mail. */
   recordedMailIn(em: object): boolean {
     return this.recorded.has(em);

@@ -181,4 +181,20 @@ export class OutgoingMailRepository {
       'run',
     );
   }
+
+  /**
+   * A failed mail back to queued in `tx`, whether it was failed. Its job ended in Redis under the same id:
+   * `enqueued_at` -infinity makes the relay claim it at once as one queued before, so it removes that job
+   * and queues a new one.
+   */
+  async requeueFailedMail(tx: Tx, id: string): Promise<boolean> {
+    const rows: { id: string }[] = await tx.getConnection().execute(
+      `update outgoing_mail set status = 'queued', enqueued_at = '-infinity', updated_at = now()
+          where id = ? and status = 'failed' returning id`,
+      [id],
+      'all',
+      tx.getTransactionContext(),
+    );
+    return rows.length > 0;
+  }
 }

@@ -5,9 +5,17 @@ import {
   type RpcMeta,
   type RpcRequestPayload,
   type Statement,
+  type StatementDeliveries,
 } from '@avpass/contracts';
 import { endOfBusinessDay, formatCents } from '@avpass/domain';
-import { DomainError, MailOutbox, RpcClient, Transactions, type Tx } from '@avpass/platform';
+import {
+  DomainError,
+  MailOutbox,
+  OutgoingMailRepository,
+  RpcClient,
+  Transactions,
+  type Tx,
+} from '@avpass/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { STATEMENTS_CONFIG, type StatementsConfig } from '../config';
@@ -31,6 +39,10 @@ interface Recipient {
   email: string;
 }
 
+/** One mail per statement revision and recipient (decision 273). */
+const mailKey = (row: Pick<StatementRow, 'id' | 'revision'>, to: Recipient) =>
+  `statement:${row.id}:rev:${row.revision}:to:${to.id}`;
+
 /**
  * Issuing (issue 39): a month's statements, once per partner, and a new revision when a dispute is
  * resolved. Each is e-mailed, in the transaction that makes it, to every active portal user of the
@@ -44,6 +56,7 @@ export class IssuingService {
     private readonly ledger: StatementEntriesRepository,
     private readonly names: PartnerNames,
     private readonly mail: MailOutbox,
+    private readonly outgoing: OutgoingMailRepository,
     private readonly rpc: RpcClient,
     private readonly transactions: Transactions,
     @Inject(STATEMENTS_CONFIG) private readonly config: StatementsConfig,
@@ -114,6 +127,47 @@ export class IssuingService {
     });
   }
 
+  /** The statement's e-mails (the administrator's screen: a failed one with its reason). */
+  async deliveries(id: string): Promise<StatementDeliveries> {
+    if (!(await this.statements.find(id))) throw DomainError.notFound('Statement');
+    const mails = await this.outgoing.listMailByKeyPrefix(`statement:${id}:`);
+    return {
+      items: mails.map((m) => ({
+        recipient: m.recipient,
+        status: m.status,
+        attempts: m.attempts,
+        lastError: m.lastError,
+        sentAt: m.sentAt,
+        updatedAt: m.updatedAt,
+      })),
+    };
+  }
+
+  /**
+   * Re-send (the administrator): each failed e-mail of the statement goes out again, and active staff
+   * with an address who have none yet (added since it was issued) get theirs. A superseded statement's
+   * mails are history: refused (409).
+   */
+  async resend(id: string, meta: RpcMeta): Promise<{ retried: number; recorded: number }> {
+    const current = await this.statements.find(id);
+    if (!current) throw DomainError.notFound('Statement');
+    if (current.status === 'superseded') throw DomainError.conflict(STATEMENT_REFUSALS.superseded);
+    const [recipients, partnerName, mails] = await Promise.all([
+      this.recipients(current.partner_id, meta),
+      this.names.nameOf(current.partner_id),
+      this.outgoing.listMailByKeyPrefix(`statement:${id}:`),
+    ]);
+    return this.transactions.run(async (tx) => {
+      let retried = 0;
+      for (const mail of mails.filter((m) => m.status === 'failed'))
+        if (await this.mail.retryFailedMail(tx, mail.id)) retried += 1;
+      const mailed = new Set(mails.map((m) => m.idempotencyKey));
+      const added = recipients.filter((r) => !mailed.has(mailKey(current, r)));
+      await this.send(tx, current, partnerName, added);
+      return { retried, recorded: added.length };
+    });
+  }
+
   /** The partner's active portal users with an address (asked before the transaction: a call, not a lock). */
   private async recipients(partnerId: string, meta: RpcMeta | null): Promise<Recipient[]> {
     const users = await this.rpc.call(
@@ -137,7 +191,7 @@ export class IssuingService {
         : `you owe the club ${formatCents(-statement.netCents)}`;
     for (const to of recipients)
       await this.mail.recordMail(tx, {
-        idempotencyKey: `statement:${statement.id}:rev:${statement.revision}:to:${to.id}`,
+        idempotencyKey: mailKey(row, to),
         to: to.email,
         subject: `AV Pass statement for ${month}${statement.revision > 1 ? ` (revision ${statement.revision})` : ''}`,
         template: STATEMENT_ISSUED_TEMPLATE,

@@ -37,7 +37,7 @@ export async function startStatementServices(): Promise<StatementServices> {
   const smtp = await TestSmtpServer.start();
   const bed = await startTestBed({
     name: 'statements',
-    env: { SMTP_URL: smtp.url, MAIL_JOB_BACKOFF_MS: '100' },
+    env: { SMTP_URL: smtp.url, MAIL_JOB_BACKOFF_MS: '100', MAIL_JOB_ATTEMPTS: '2' },
     defaultActor: SUPER_ADMIN,
     start: async (b) => {
       await b.add(createServiceApp(identityService, { env: b.env }));
