@@ -16,7 +16,7 @@ const today = businessDayOf(new Date(), process.env.BUSINESS_TIMEZONE ?? 'Americ
 const range = `from=${addDays(today, -1)}&to=${addDays(today, 1)}`;
 
 beforeAll(async () => {
-  h = await startHarness({}, { services: ['partners', 'credits', 'inventory', 'statements'] });
+  h = await startHarness({}, { services: ['partners', 'vouchers', 'credits', 'inventory', 'statements'] });
   admin = await h.adminToken();
   shop = await createPartnerWithUser(h, 'Statement Bikes');
   other = await createPartnerWithUser(h, 'Statement Other');
@@ -123,6 +123,57 @@ describe('the live preview of a partner statement', () => {
     expect(earlier.body.totals.netCents).toBe(0);
   });
 
+  it('counts a club-funded redemption at the till, titled by its code, and its cancel', async () => {
+    const code = await ok('/api/generate-qr', {
+      method: 'POST',
+      token: admin,
+      json: {
+        partnerId: other.companyId,
+        customTitle: 'Spring Tune-up',
+        discountType: 'percentage',
+        discountValue: 20,
+        service: 'Tune-up',
+        expirationDate: '2099-12-31',
+        usageLimit: 'unlimited',
+        fundedBy: 'club',
+      },
+    });
+    const till = (transactionAmount: number) =>
+      ok('/api/till/redeem', {
+        method: 'POST',
+        token: other.token,
+        json: { code: code.id, transactionAmount },
+      });
+    await till(5000);
+    const second = await till(2500);
+    const preview = () => h.api(`/api/statements/preview?${range}`, { token: other.token });
+    await expect.poll(async () => (await preview()).body.vouchers?.redemptions, { timeout: 20_000 }).toBe(2);
+    expect((await preview()).body.vouchers.lines).toEqual([
+      expect.objectContaining({
+        subjectType: 'voucher',
+        label: `Spring Tune-up · code ${code.id.slice(0, 8)}`,
+        redemptions: 2,
+        salesCents: 7500,
+        discountCents: 1500,
+        clubFundedCents: 1500,
+        partnerFundedCents: 0,
+      }),
+    ]);
+    const undo = await h.api(`/api/redemptions/${second.redemption.id}/cancel`, {
+      method: 'POST',
+      token: other.token,
+      json: { reason: 'Rang up twice' },
+    });
+    expect(undo.status, JSON.stringify(undo.body)).toBeLessThan(300);
+    await expect
+      .poll(async () => (await preview()).body.totals?.clubOwesCents, { timeout: 20_000 })
+      .toBe(1000);
+    expect((await preview()).body.vouchers.lines[0]).toMatchObject({
+      label: `Spring Tune-up · code ${code.id.slice(0, 8)}`,
+      redemptions: 1,
+    });
+  });
+
   it('refuses visitors, other partners and bad ranges with a clear message', async () => {
     expect((await h.api(`/api/statements/preview?${range}`)).status).toBe(401);
     const foreign = await h.api(`/api/statements/preview?partnerId=${shop.companyId}&${range}`, {
@@ -172,7 +223,9 @@ describe('the statements routes', () => {
     ];
     for (const [method, path, json] of routes)
       expect((await h.api(path, { method, json })).status, `${method} ${path}`).toBe(401);
-    for (const [method, path, json] of routes.filter(([, p]) => /issue|resolve|paid|deliveries|resend/.test(p)))
+    for (const [method, path, json] of routes.filter(([, p]) =>
+      /issue|resolve|paid|deliveries|resend/.test(p),
+    ))
       expect((await h.api(path, { method, json, token: shop.token })).status, `${method} ${path}`).toBe(403);
     for (const [method, path, json] of routes.filter(([, p]) => /approve|dispute/.test(p)))
       expect((await h.api(path, { method, json, token: admin })).status, `${method} ${path}`).toBe(403);

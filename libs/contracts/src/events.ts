@@ -160,6 +160,8 @@ export const EVENTS = {
     redemptionId: z.string().uuid(),
     redeemedAt: z.string().datetime(),
     ...redemptionMoney,
+    /** What the code is titled after (its custom title, else its partner's name): a statement's line. */
+    title: z.string().optional(),
   }),
   /**
    * A redemption was undone (issue 25), once: its use went back to the code in the same statement.

@@ -6,11 +6,22 @@ import { StatementEntriesRepository } from './statement-entries.repository';
 /** A credit on a statement: its short id, as the credits screens show it. */
 const creditLabel = (creditId: string) => `Athlete credit ${creditId.slice(0, 8)}`;
 
-/** A redemption's line: its batch, or the code itself when it is in none. */
-function voucherSubject(p: { batchId?: string | null; qrCodeId: string }) {
+/**
+ * A redemption's line: its batch, or the code itself when it is in none, labelled by the code's title
+ * when the event carries it (from issue 39 on) and by its short id otherwise.
+ */
+function voucherSubject(p: { batchId?: string | null; qrCodeId: string; title?: string }) {
   return p.batchId
-    ? { subjectType: 'batch' as const, subjectId: p.batchId, label: `Batch ${p.batchId.slice(0, 8)}` }
-    : { subjectType: 'voucher' as const, subjectId: p.qrCodeId, label: `Voucher ${p.qrCodeId.slice(0, 8)}` };
+    ? {
+        subjectType: 'batch' as const,
+        subjectId: p.batchId,
+        label: `${p.title ? `${p.title} · ` : ''}batch ${p.batchId.slice(0, 8)}`,
+      }
+    : {
+        subjectType: 'voucher' as const,
+        subjectId: p.qrCodeId,
+        label: `${p.title ? `${p.title} · ` : ''}code ${p.qrCodeId.slice(0, 8)}`,
+      };
 }
 
 /**
@@ -101,6 +112,8 @@ export class LedgerSubscriber implements EventSubscriber {
         occurredAt: p.cancelledAt,
         originAt: p.redeemedAt ?? p.cancelledAt,
         ...voucherSubject(p),
+        // The redemption's own label (its event carried the code's title), when the ledger has it.
+        labelOf: { kind: 'redemption', sourceId: p.redemptionId },
         quantity: -1,
         saleCents: p.saleCents == null ? null : -p.saleCents,
         discountCents: -(p.discountCents ?? 0),

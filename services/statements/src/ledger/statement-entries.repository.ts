@@ -20,6 +20,8 @@ export interface LedgerEntry {
   clubOwesCents?: number;
   partnerOwesCents?: number;
   withoutSaleAmount?: boolean;
+  /** Take the label of this entry when the ledger has it (a cancel: its redemption's). */
+  labelOf?: { kind: LedgerEntry['kind']; sourceId: string };
 }
 
 /** A partner's business days from..to ('YYYY-MM-DD', inclusive) in a time zone. */
@@ -99,7 +101,9 @@ export class StatementEntriesRepository {
     await tx.execute(
       `insert into statement_entries (partner_id, kind, source_id, occurred_at, origin_at, subject_type, subject_id,
          label, quantity, sale_cents, discount_cents, funded_by, club_owes_cents, partner_owes_cents, without_sale_amount)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       values (?, ?, ?, ?, ?, ?, ?,
+               coalesce((select label from statement_entries where kind = ? and source_id = ?), ?),
+               ?, ?, ?, ?, ?, ?, ?)
        on conflict (kind, source_id) do nothing`,
       [
         e.partnerId,
@@ -109,6 +113,8 @@ export class StatementEntriesRepository {
         e.originAt ?? e.occurredAt,
         e.subjectType,
         e.subjectId,
+        e.labelOf?.kind ?? null,
+        e.labelOf?.sourceId ?? null,
         e.label ?? '',
         e.quantity,
         e.saleCents ?? null,

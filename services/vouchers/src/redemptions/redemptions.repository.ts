@@ -214,6 +214,8 @@ export function redeemStatement(
       discountCents: column('r.discount_applied'),
       reimbursementCents: column('r.reimbursement_cents'),
       noSaleAmount: column('r.no_sale_amount'),
+      // voucherTitleSource in SQL: the line a statement shows.
+      title: column(`coalesce(nullif(btrim(u.custom_title), ''), u.clinic_name)`),
     },
     input.at,
   );
