@@ -332,6 +332,22 @@ describe('a statement’s documents', () => {
       ),
       `Statement Bikes,2025-09,1,issued,merchandise,"'=HYPERLINK(""http://x"") · EVIL-1 · M",1,0,0,0,0,0,20,0`,
     ]);
+    const payouts = await fetch(`${h.url}/api/statements/payouts.csv?period=2025-09`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(payouts.headers.get('content-disposition')).toContain('avpass-payouts-2025-09.csv');
+    expect(
+      (await payouts.text())
+        .replace(/^\ufeff/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toEqual([
+      'Partner,Legal name,Partner ID,Period,Revision,Status,Club pays (USD),Partner pays (USD),Paid on,Reference,Statement ID',
+      `Statement Bikes,Statement Bikes,${shop.companyId},2025-09,1,issued,0,7.5,,,${statement.id}`,
+    ]);
+    expect((await h.api('/api/statements/payouts.csv?period=2025-09', { token: shop.token })).status).toBe(
+      403,
+    );
     expect((await h.api(`/api/statements/${statement.id}/pdf`, { token: other.token })).status).toBe(404);
     expect((await h.api(`/api/statements/${statement.id}/csv`, { token: other.token })).status).toBe(404);
   });

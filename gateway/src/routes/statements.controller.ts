@@ -1,4 +1,11 @@
-import { RPC, statementFileName, type StatementDetail, type StatementLine } from '@avpass/contracts';
+import {
+  RPC,
+  statementFileName,
+  type Statement,
+  type StatementDetail,
+  type StatementLine,
+  type StatementPage,
+} from '@avpass/contracts';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -28,6 +35,35 @@ const CSV_HEADER = [
 ];
 /** Dollars as a number (a text "-7.00" would be neutralised as a formula): 1250 -> 12.5. */
 const dollars = (cents: number) => cents / 100;
+
+const PAYOUT_HEADER = [
+  'Partner',
+  'Legal name',
+  'Partner ID',
+  'Period',
+  'Revision',
+  'Status',
+  'Club pays (USD)',
+  'Partner pays (USD)',
+  'Paid on',
+  'Reference',
+  'Statement ID',
+];
+/** A partner's row of the payout export; its name stands as the legal name until partners keep one. */
+const payoutLine = (s: Statement) =>
+  csvRow([
+    s.partnerName,
+    s.partnerName,
+    s.partnerId,
+    s.period,
+    s.revision,
+    s.status,
+    dollars(Math.max(0, s.netCents)),
+    dollars(Math.max(0, -s.netCents)),
+    s.paidAt,
+    s.paidReference,
+    s.id,
+  ]);
 const csvLine = (s: StatementDetail, l: StatementLine) =>
   csvRow([
     s.partnerName,
@@ -70,6 +106,29 @@ export class StatementsController {
   @ApiRpc(RPC.statements.list)
   list(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.statements.list, query, req);
+  }
+
+  /**
+   * The payout export of a month (CSV): one row per partner's current statement, what the club pays it
+   * or it pays the club, and the payment's reference once paid, for a bookkeeper's import.
+   */
+  @Roles('super_admin')
+  @Get('statements/payouts.csv')
+  @ApiProduces('text/csv')
+  async payouts(
+    @Query() query: unknown,
+    @Req() req: AuthenticatedRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const period = (query as { period?: unknown } | null)?.period;
+    await sendPagedCsv<StatementPage>(reply, {
+      header: PAYOUT_HEADER,
+      query: { period },
+      fetchPage: (filters) => this.services.forward(RPC.statements.list, { ...filters, limit: 200 }, req),
+      lines: (page) => page.items.map(payoutLine),
+      nextCursor: (page) => page.nextCursor,
+      fileName: () => `avpass-payouts-${typeof period === 'string' ? period : 'all'}.csv`,
+    });
   }
 
   /** Every partner's statement of a finished month; run again, nothing new (each is issued once). */
