@@ -220,6 +220,8 @@ describe('the statements routes', () => {
       ['POST', `/api/statements/${id}/paid`, { paidAt: '2026-01-01', reference: 'x' }],
       ['GET', `/api/statements/${id}/deliveries`],
       ['POST', `/api/statements/${id}/resend`],
+      ['GET', '/api/statements/totals?period=2025-11'],
+      ['GET', '/api/statements/payouts.csv?period=2025-11'],
     ];
     for (const [method, path, json] of routes)
       expect((await h.api(path, { method, json })).status, `${method} ${path}`).toBe(401);

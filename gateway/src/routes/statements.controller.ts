@@ -108,6 +108,14 @@ export class StatementsController {
     return this.services.forward(RPC.statements.list, query, req);
   }
 
+  /** The month's current statements summed, and how many are in each state. */
+  @Roles('super_admin')
+  @Get('statements/totals')
+  @ApiRpc(RPC.statements.totals)
+  totals(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.statements.totals, query, req);
+  }
+
   /**
    * The payout export of a month (CSV): one row per partner's current statement, what the club pays it
    * or it pays the club, and the payment's reference once paid, for a bookkeeper's import.

@@ -347,3 +347,12 @@ export const resendStatementResponseSchema = z.object({
   retried: z.number().int(),
   recorded: z.number().int(),
 });
+
+/** GET /api/statements/totals?period=: the month's current statements summed, and how many in each state. */
+export const statementTotalsQuerySchema = z.object({ period: periodField });
+export const periodTotalsSchema = statementTotalsSchema.extend({
+  period: z.string(),
+  statements: z.number().int(),
+  byStatus: z.record(z.string(), z.number().int()),
+});
+export type PeriodTotals = z.infer<typeof periodTotalsSchema>;

@@ -48,6 +48,12 @@ export class StatementsHandlers {
     return this.issuing.resend(input.id, meta);
   }
 
+  @RpcHandler(RPC.statements.totals)
+  totals(input: In<typeof RPC.statements.totals>, meta: RpcMeta) {
+    requireSuperAdmin(meta);
+    return this.statements.totals(input.period);
+  }
+
   @RpcHandler(RPC.statements.issue)
   issue(input: In<typeof RPC.statements.issue>, meta: RpcMeta) {
     requireSuperAdmin(meta);

@@ -123,6 +123,14 @@ describe('issuing a month', () => {
       ['merchandise', 3, 0, 4500],
     ]);
 
+    expect(await s.call('statements.statements.totals.v1', { period: '2025-11' })).toEqual({
+      period: '2025-11',
+      statements: 2,
+      byStatus: { issued: 2 },
+      clubOwesCents: 117,
+      partnerOwesCents: 4500,
+      netCents: -4383,
+    });
     await issue('2025-12');
     expect(await statementOf('2025-12')).toMatchObject({ clubOwesCents: 990, lineCount: 1 });
     const december = await s.call('statements.preview.v1', {

@@ -14,6 +14,8 @@ import {
   statementPreviewQuerySchema,
   statementPreviewSchema,
   statementSchema,
+  statementTotalsQuerySchema,
+  periodTotalsSchema,
 } from '../statements';
 import { renderedFileSchema } from '../rendering';
 import { contract, health } from './contract';
@@ -55,4 +57,6 @@ export const statementsContracts = {
     approveStatementRequestSchema,
     resendStatementResponseSchema,
   ),
+  /** GET /api/statements/totals?period= (super_admin): the month's current statements summed. */
+  'statements.statements.totals.v1': contract('totals', statementTotalsQuerySchema, periodTotalsSchema),
 } as const;

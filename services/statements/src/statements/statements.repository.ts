@@ -194,6 +194,18 @@ export class StatementsRepository {
     return { rows, nextCursor: nextCursor(rows, limit) };
   }
 
+  /** A month's current statements (not superseded) summed, by status: one index range of `period`. */
+  async periodTotals(
+    period: string,
+  ): Promise<{ status: StatementStatus; n: string; club: string; partner: string }[]> {
+    return this.em.execute(
+      `select status, count(*) as n, coalesce(sum(club_owes_cents), 0) as club,
+              coalesce(sum(partner_owes_cents), 0) as partner
+         from statements where period = ?::date and status <> 'superseded' group by status`,
+      [`${period}-01`],
+    );
+  }
+
   /** A page of the statement's lines in their order, after position `after`. */
   async lines(statementId: string, after: number, limit: number): Promise<LineRow[]> {
     return this.em.execute(

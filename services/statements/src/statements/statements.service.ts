@@ -5,6 +5,7 @@ import {
   type RpcRequestPayload,
   type Statement,
   type StatementDetail,
+  type PeriodTotals,
   type StatementPage,
 } from '@avpass/contracts';
 import { addDays } from '@avpass/domain';
@@ -79,6 +80,21 @@ export class StatementsService {
       ...(await this.named(row)),
       lines: lines.map(toLine),
       nextCursor: lines.length === query.limit && last ? String(last.position) : null,
+    };
+  }
+
+  /** The month's current statements summed (the administrator's screen). */
+  async totals(period: string): Promise<PeriodTotals> {
+    const rows = await this.statements.periodTotals(period);
+    const club = rows.reduce((sum, r) => sum + Number(r.club), 0);
+    const partner = rows.reduce((sum, r) => sum + Number(r.partner), 0);
+    return {
+      period,
+      statements: rows.reduce((sum, r) => sum + Number(r.n), 0),
+      byStatus: Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])),
+      clubOwesCents: club,
+      partnerOwesCents: partner,
+      netCents: club - partner,
     };
   }
 
