@@ -87,7 +87,10 @@ export class IssuingService {
             timeZone: zone,
           });
           if (!row) return false;
-          this.moves.record(tx, meta, 'statements.statement.issued', row, { period, netCents: netOf(row) });
+          this.moves.auditMove(tx, meta, 'statements.statement.issued', row, {
+            period,
+            netCents: netOf(row),
+          });
           await this.send(tx, row, partnerName, recipients);
           return true;
         });
@@ -116,7 +119,7 @@ export class IssuingService {
       if (old.status !== 'disputed') throw DomainError.conflict(STATEMENT_REFUSALS.notDisputed(old.status));
       await this.statements.move(tx, old.id, { status: 'superseded' });
       const row = await this.statements.revise(tx, randomUUID(), old, input.reason, input.adjustments);
-      this.moves.record(tx, meta, 'statements.statement.resolved', row, {
+      this.moves.auditMove(tx, meta, 'statements.statement.resolved', row, {
         revision: row.revision,
         reason: input.reason,
         adjustments: input.adjustments.length,

@@ -59,12 +59,15 @@ export class MonthlyIssueWorker implements OnApplicationBootstrap, BeforeApplica
         )
         .catch((error: Error) => this.logger.warn(`cannot schedule the monthly issue: ${error.message}`));
     else await this.queue.removeJobScheduler(STATEMENTS_ISSUE_SCHEDULER).catch(() => undefined);
-    this.worker = new Worker(name, () => this.run(), { connection: this.connection, concurrency: 1 });
+    this.worker = new Worker(name, () => this.issueLastMonth(), {
+      connection: this.connection,
+      concurrency: 1,
+    });
     this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
   }
 
   /** Issues last month's statements (what the job does; tests call it with a clock). */
-  async run(now = new Date()): Promise<string> {
+  async issueLastMonth(now = new Date()): Promise<string> {
     const period = lastMonth(now, this.config.BUSINESS_TIMEZONE);
     const result = await this.issuing.issue(period, null, now);
     this.logger.log(`${period}: ${result.issued} statement(s) issued, ${result.alreadyIssued} already were`);

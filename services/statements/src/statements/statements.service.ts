@@ -142,7 +142,7 @@ export class StatementsService {
         paidAt: input.paidAt,
         reference: input.reference,
       });
-      this.record(tx, meta, 'statements.statement.paid', paid, {
+      this.auditMove(tx, meta, 'statements.statement.paid', paid, {
         paidAt: input.paidAt,
         reference: input.reference,
       });
@@ -164,7 +164,7 @@ export class StatementsService {
       const row = visible(await this.statements.lock(tx, id), actor);
       if (row.status !== 'issued') throw DomainError.conflict(STATEMENT_REFUSALS.notIssued(row.status));
       const moved = await this.statements.move(tx, row.id, await move(tx));
-      this.record(tx, meta, action, moved, changes);
+      this.auditMove(tx, meta, action, moved, changes);
       return moved;
     });
     return this.named(moved);
@@ -176,7 +176,7 @@ export class StatementsService {
   }
 
   /** The audit entry of a move of `row`, in its transaction. */
-  record(
+  auditMove(
     tx: Parameters<AuditTrail['appendEntry']>[0],
     meta: RpcMeta | null,
     action:
