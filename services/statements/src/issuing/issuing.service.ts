@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { STATEMENTS_CONFIG, type StatementsConfig } from '../config';
 import { STATEMENT_ISSUED_TEMPLATE, STATEMENT_PDF } from '../documents';
 import { PartnerNames } from '../partners';
-import { StatementEntriesRepository } from '../ledger';
+import { StatementEntriesRepository, type LedgerRange } from '../ledger';
 import {
   netOf,
   periodDays,
@@ -33,6 +33,11 @@ import {
 
 /** Partners issued per page of the ledger's partners (each in its own short transaction). */
 const ISSUE_PAGE = 500;
+/**
+ * Partners of a page issued at once: a partner's wait (identity's answer, its transaction's round trips)
+ * overlaps the others' work. Each still has its own transaction, so memory stays one line set per slot.
+ */
+const ISSUE_CONCURRENCY = 4;
 
 interface Recipient {
   id: string;
@@ -75,31 +80,37 @@ export class IssuingService {
     let alreadyIssued = 0;
     for (let after: string | null = null; ; ) {
       const partners = await this.ledger.partnersWithRows({ ...days, timeZone: zone }, after, ISSUE_PAGE);
-      for (const partnerId of partners) {
-        const [recipients, partnerName] = await Promise.all([
-          this.recipients(partnerId, meta),
-          this.names.nameOf(partnerId),
-        ]);
-        const made = await this.transactions.run(async (tx) => {
-          const row = await this.statements.issue(tx, randomUUID(), period, {
-            partnerId,
-            ...days,
-            timeZone: zone,
-          });
-          if (!row) return false;
-          this.moves.auditMove(tx, meta, 'statements.statement.issued', row, {
-            period,
-            netCents: netOf(row),
-          });
-          await this.send(tx, row, partnerName, recipients);
-          return true;
-        });
-        if (made) issued += 1;
-        else alreadyIssued += 1;
-      }
+      const names = await this.names.namesOf(partners);
+      let next = 0;
+      const slot = async () => {
+        while (next < partners.length) {
+          const partnerId = partners[next++]!;
+          const made = await this.issueOne(period, { partnerId, ...days, timeZone: zone }, names, meta);
+          if (made) issued += 1;
+          else alreadyIssued += 1;
+        }
+      };
+      await Promise.all(Array.from({ length: ISSUE_CONCURRENCY }, slot));
       if (partners.length < ISSUE_PAGE) return { period, issued, alreadyIssued };
       after = partners[partners.length - 1]!;
     }
+  }
+
+  /** One partner's statement of the period, in its own transaction; false when it exists already. */
+  private async issueOne(
+    period: string,
+    range: LedgerRange,
+    names: Map<string, string>,
+    meta: RpcMeta | null,
+  ): Promise<boolean> {
+    const recipients = await this.recipients(range.partnerId, meta);
+    return this.transactions.run(async (tx) => {
+      const row = await this.statements.issue(tx, randomUUID(), period, range);
+      if (!row) return false;
+      this.moves.auditMove(tx, meta, 'statements.statement.issued', row, { period, netCents: netOf(row) });
+      await this.send(tx, row, names.get(range.partnerId)!, recipients);
+      return true;
+    });
   }
 
   /** The administrator resolves a dispute: a new revision with the adjustments (the old one superseded), e-mailed. */

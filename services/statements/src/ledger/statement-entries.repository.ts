@@ -127,40 +127,51 @@ export class StatementEntriesRepository {
     );
   }
 
-  /** The first `limit` lines of a section of the range, in statement order. */
-  async sectionLines(r: LedgerRange, section: GroupedLine['section'], limit: number): Promise<GroupedLine[]> {
-    return this.em.execute(
-      `select * from (${GROUPED_LEDGER_SQL}) g where section = ? order by ${LINE_ORDER} limit ?`,
-      [...groupedLedgerParams(r), section, limit],
+  /**
+   * Each section's sums over the range (a section without rows is absent) and its first `limit` lines in
+   * statement order, from one pass over the partner's rows: every line carries its section's sums.
+   */
+  async summary(
+    r: LedgerRange,
+    limit: number,
+  ): Promise<{
+    sums: Map<GroupedLine['section'], SectionSums>;
+    lines: Map<GroupedLine['section'], GroupedLine[]>;
+  }> {
+    const rows: (GroupedLine & Record<`s_${string}`, string>)[] = await this.em.execute(
+      `select * from (
+         select g.*, row_number() over (partition by section order by ${LINE_ORDER}) as rank,
+                count(*) over w as s_lines, sum(quantity) over w as s_quantity, sum(reversals) over w as s_reversals,
+                sum(sales) over w as s_sales, sum(discount) over w as s_discount,
+                sum(partner_funded) over w as s_partner_funded, sum(club) over w as s_club,
+                sum(partner) over w as s_partner, sum(reversed) over w as s_reversed,
+                sum(without_sale) over w as s_without_sale
+           from (${GROUPED_LEDGER_SQL}) g
+         window w as (partition by section)) ranked
+        where rank <= ? order by section, rank`,
+      [...groupedLedgerParams(r), limit],
     );
-  }
-
-  /** Each section's sums over the range (a section without rows is absent). */
-  async sectionSums(r: LedgerRange): Promise<Map<GroupedLine['section'], SectionSums>> {
-    const rows: (Record<string, string> & { section: GroupedLine['section'] })[] = await this.em.execute(
-      `select section, count(*) as lines, sum(quantity) as quantity, sum(reversals) as reversals, sum(sales) as sales,
-              sum(discount) as discount, sum(partner_funded) as partner_funded, sum(club) as club,
-              sum(partner) as partner, sum(reversed) as reversed, sum(without_sale) as without_sale
-         from (${GROUPED_LEDGER_SQL}) g group by section`,
-      groupedLedgerParams(r),
-    );
-    return new Map(
-      rows.map((row) => [
-        row.section,
-        {
-          lines: n(row.lines),
-          quantity: n(row.quantity),
-          reversals: n(row.reversals),
-          salesCents: n(row.sales),
-          discountCents: n(row.discount),
-          partnerFundedCents: n(row.partner_funded),
-          clubOwesCents: n(row.club),
-          partnerOwesCents: n(row.partner),
-          reversedCents: n(row.reversed),
-          withoutSaleAmount: n(row.without_sale),
-        },
-      ]),
-    );
+    const sums = new Map<GroupedLine['section'], SectionSums>();
+    const lines = new Map<GroupedLine['section'], GroupedLine[]>();
+    for (const row of rows) {
+      if (!sums.has(row.section))
+        sums.set(row.section, {
+          lines: n(row.s_lines),
+          quantity: n(row.s_quantity),
+          reversals: n(row.s_reversals),
+          salesCents: n(row.s_sales),
+          discountCents: n(row.s_discount),
+          partnerFundedCents: n(row.s_partner_funded),
+          clubOwesCents: n(row.s_club),
+          partnerOwesCents: n(row.s_partner),
+          reversedCents: n(row.s_reversed),
+          withoutSaleAmount: n(row.s_without_sale),
+        });
+      const section = lines.get(row.section) ?? [];
+      section.push(row);
+      lines.set(row.section, section);
+    }
+    return { sums, lines };
   }
 
   /** Up to `limit` partners with ledger rows in the business days from..to, after `after` by id. */

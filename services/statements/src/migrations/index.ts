@@ -2,6 +2,7 @@ import type { ServiceMigration } from '@avpass/platform';
 import { Migration0001Initial } from './0001-initial';
 import { Migration0002Statements } from './0002-statements';
 import { Migration0003OutgoingMail } from './0003-outgoing-mail';
+import { Migration0004CoveringLedgerIndex } from './0004-covering-ledger-index';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
@@ -11,4 +12,5 @@ export const migrations: ServiceMigration[] = [
   { name: 'Migration0001Initial', class: Migration0001Initial },
   { name: 'Migration0002Statements', class: Migration0002Statements },
   { name: 'Migration0003OutgoingMail', class: Migration0003OutgoingMail },
+  { name: 'Migration0004CoveringLedgerIndex', class: Migration0004CoveringLedgerIndex },
 ];

@@ -61,12 +61,10 @@ export class PreviewService {
       to: query.to,
       timeZone: this.config.BUSINESS_TIMEZONE,
     };
-    const [sums, vouchers, adjustments, merchandise] = await Promise.all([
-      this.entries.sectionSums(range),
-      this.entries.sectionLines(range, 'vouchers', PREVIEW_LINES),
-      this.entries.sectionLines(range, 'adjustments', PREVIEW_LINES),
-      this.entries.sectionLines(range, 'merchandise', PREVIEW_LINES),
-    ]);
+    const { sums, lines } = await this.entries.summary(range, PREVIEW_LINES);
+    const vouchers = lines.get('vouchers') ?? [];
+    const adjustments = lines.get('adjustments') ?? [];
+    const merchandise = lines.get('merchandise') ?? [];
     const of = (section: GroupedLine['section']) => sums.get(section) ?? NONE;
     const v = of('vouchers');
     const a = of('adjustments');
