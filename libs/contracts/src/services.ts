@@ -93,7 +93,8 @@ export const SERVICES = [
     redis: true,
     /** Sends mail: SMTP_URL and MAIL_FROM. */
     mail: true,
-    size: 'small',
+    /** Its mail worker draws statement PDFs in-process (bench:statements: 460–590 MB at four at once). */
+    size: 'medium',
   },
 ] as const satisfies readonly ServiceDefinition[];
 

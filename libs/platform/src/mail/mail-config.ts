@@ -41,6 +41,11 @@ export const mailEnvShape = {
    * or never queued while Redis was away); the sweep looks this often too.
    */
   MAIL_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /**
+   * Mails one instance sends at once. Each makes its attachments in the service's process (a statement's
+   * PDF: tens of MB of heap for thousands of lines), so it bounds the service's memory.
+   */
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
 };
 
 export const mailEnvSchema = z.object(mailEnvShape);

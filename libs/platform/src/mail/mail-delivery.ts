@@ -50,7 +50,11 @@ export function mailPlatformProviders(options: ServicePlatformOptions): Provider
       provide: MailWorker,
       inject: [OutgoingMailRepository, MailProviders],
       useFactory: (mails: OutgoingMailRepository, providers: MailProviders) =>
-        new MailWorker(mails, providers, { config, service: options.name }),
+        new MailWorker(mails, providers, {
+          config,
+          service: options.name,
+          concurrency: config.MAIL_CONCURRENCY,
+        }),
     },
     MailOutbox,
     MailWakeOnCommit,
