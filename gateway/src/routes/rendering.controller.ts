@@ -71,6 +71,17 @@ export function byteRange(
   return start >= size || start > end ? 'unsatisfiable' : { start, end };
 }
 
+/** A file a service rendered (base64 in its answer) as a private download under its own name. */
+export async function sendRenderedFile(reply: FastifyReply, file: RenderedFile): Promise<void> {
+  const data = Buffer.from(file.data, 'base64');
+  await reply
+    .type(file.contentType)
+    .header('content-length', String(data.length))
+    .header('content-disposition', attachment(file.fileName))
+    .header('cache-control', 'private, no-store')
+    .send(data);
+}
+
 /** `attachment` with an ASCII name and the RFC 5987 form for anything else. */
 export function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -270,14 +281,8 @@ export class RenderingController implements OnApplicationShutdown {
     }
   }
 
-  private async sendFile(reply: FastifyReply, file: RenderedFile): Promise<void> {
-    const data = Buffer.from(file.data, 'base64');
-    await reply
-      .type(file.contentType)
-      .header('content-length', String(data.length))
-      .header('content-disposition', attachment(file.fileName))
-      .header('cache-control', 'private, no-store')
-      .send(data);
+  private sendFile(reply: FastifyReply, file: RenderedFile): Promise<void> {
+    return sendRenderedFile(reply, file);
   }
 
   onApplicationShutdown(): void {

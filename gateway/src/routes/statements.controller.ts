@@ -15,7 +15,7 @@ import { ApiRpc } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { csvRow } from './csv';
 import { sendPagedCsv } from './csv-export';
-import { attachment } from './rendering.controller';
+import { sendRenderedFile } from './rendering.controller';
 
 const CSV_HEADER = [
   'Partner',
@@ -166,14 +166,7 @@ export class StatementsController {
     @Req() req: AuthenticatedRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const file = await this.services.call(RPC.statements.pdf, { id }, req);
-    const data = Buffer.from(file.data, 'base64');
-    await reply
-      .type(file.contentType)
-      .header('content-length', String(data.length))
-      .header('content-disposition', attachment(file.fileName))
-      .header('cache-control', 'private, no-store')
-      .send(data);
+    await sendRenderedFile(reply, await this.services.call(RPC.statements.pdf, { id }, req));
   }
 
   /**

@@ -1,11 +1,6 @@
 import type { FundedBy } from '@avpass/contracts';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { DefaultedChoiceField } from './defaulted-choice-field';
 import { useVoucherSettings } from '@/lib/vouchers-api';
 
 export const FUNDED_BY_LABELS: Readonly<Record<FundedBy, string>> = {
@@ -35,44 +30,24 @@ export const fundedByRequest = (fundedBy: FundedBy | undefined) => (fundedBy ? {
 
 /** "Who pays for the discount": the shared radio pair of every create form and of Settings. */
 export function FundedByField({
-  value,
-  onChange,
-  disabled,
-  error,
   label = 'Who pays for the discount',
+  ...props
 }: {
   value: FundedBy | undefined;
-  onChange: (fundedBy: FundedBy) => void;
+  onChange: (value: FundedBy) => void;
   disabled?: boolean | undefined;
   error?: string | undefined;
   label?: string;
 }) {
-  const labelId = useId();
-  const helpId = useId();
   return (
-    <FormControl disabled={disabled} error={Boolean(error)} data-testid="funded-by">
-      <FormLabel id={labelId} sx={{ fontWeight: 600 }}>
-        {label}
-      </FormLabel>
-      <RadioGroup
-        name="fundedBy"
-        aria-labelledby={labelId}
-        aria-describedby={helpId}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value as FundedBy)}
-      >
-        {(['partner', 'club'] as const).map((fundedBy) => (
-          <FormControlLabel
-            key={fundedBy}
-            value={fundedBy}
-            control={<Radio size="small" />}
-            label={FUNDED_BY_LABELS[fundedBy]}
-          />
-        ))}
-      </RadioGroup>
-      <FormHelperText id={helpId}>
-        {error ?? (value ? HELP[value] : 'The club default applies unless you pick one.')}
-      </FormHelperText>
-    </FormControl>
+    <DefaultedChoiceField
+      name="fundedBy"
+      testId="funded-by"
+      label={label}
+      choices={['partner', 'club'] as const}
+      labels={FUNDED_BY_LABELS}
+      help={HELP}
+      {...props}
+    />
   );
 }

@@ -1,11 +1,6 @@
 import type { RedemptionMode } from '@avpass/contracts';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { DefaultedChoiceField } from './defaulted-choice-field';
 import { useVoucherSettings } from '@/lib/vouchers-api';
 
 export const REDEMPTION_MODE_LABELS: Readonly<Record<RedemptionMode, string>> = {
@@ -36,44 +31,24 @@ export const redemptionModeRequest = (mode: RedemptionMode | undefined) =>
 
 /** "Who redeems": the shared radio pair of every create form (single, bulk, trainer, exclusives). */
 export function RedemptionModeField({
-  value,
-  onChange,
-  disabled,
-  error,
   label = 'Who redeems',
+  ...props
 }: {
   value: RedemptionMode | undefined;
-  onChange: (mode: RedemptionMode) => void;
+  onChange: (value: RedemptionMode) => void;
   disabled?: boolean | undefined;
   error?: string | undefined;
   label?: string;
 }) {
-  const labelId = useId();
-  const helpId = useId();
   return (
-    <FormControl disabled={disabled} error={Boolean(error)} data-testid="redemption-mode">
-      <FormLabel id={labelId} sx={{ fontWeight: 600 }}>
-        {label}
-      </FormLabel>
-      <RadioGroup
-        name="redemptionMode"
-        aria-labelledby={labelId}
-        aria-describedby={helpId}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value as RedemptionMode)}
-      >
-        {(['self', 'staff'] as const).map((mode) => (
-          <FormControlLabel
-            key={mode}
-            value={mode}
-            control={<Radio size="small" />}
-            label={REDEMPTION_MODE_LABELS[mode]}
-          />
-        ))}
-      </RadioGroup>
-      <FormHelperText id={helpId}>
-        {error ?? (value ? HELP[value] : 'The club default applies unless you pick one.')}
-      </FormHelperText>
-    </FormControl>
+    <DefaultedChoiceField
+      name="redemptionMode"
+      testId="redemption-mode"
+      label={label}
+      choices={['self', 'staff'] as const}
+      labels={REDEMPTION_MODE_LABELS}
+      help={HELP}
+      {...props}
+    />
   );
 }

@@ -1,10 +1,34 @@
 import type { DomainEvent } from '@avpass/contracts';
 import type { EventSubscriber, Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
-import { StatementEntriesRepository } from './statement-entries.repository';
+import { StatementEntriesRepository, type LedgerEntry } from './statement-entries.repository';
 
 /** A credit on a statement: its short id, as the credits screens show it. */
 const creditLabel = (creditId: string) => `Athlete credit ${creditId.slice(0, 8)}`;
+
+/**
+ * What a redemption froze (issue 39), times `sign` (-1: its cancel gives it back). An event from before
+ * issue 39 carries none of it: it counts, owing nothing.
+ */
+function redemptionFigures(
+  p: Pick<
+    DomainEvent<'vouchers.voucher.redeemed.v1'>['payload'],
+    'saleCents' | 'discountCents' | 'fundedBy' | 'reimbursementCents' | 'noSaleAmount'
+  >,
+  sign: 1 | -1,
+): Pick<
+  LedgerEntry,
+  'quantity' | 'saleCents' | 'discountCents' | 'fundedBy' | 'clubOwesCents' | 'withoutSaleAmount'
+> {
+  return {
+    quantity: sign,
+    saleCents: p.saleCents == null ? null : sign * p.saleCents,
+    discountCents: sign * (p.discountCents ?? 0),
+    fundedBy: p.fundedBy ?? null,
+    clubOwesCents: sign * (p.reimbursementCents ?? 0),
+    withoutSaleAmount: p.noSaleAmount ?? false,
+  };
+}
 
 /**
  * A redemption's line: its batch, or the code itself when it is in none, labelled by the code's title
@@ -87,12 +111,7 @@ export class LedgerSubscriber implements EventSubscriber {
         sourceId: p.redemptionId,
         occurredAt: p.redeemedAt,
         ...voucherSubject(p),
-        quantity: 1,
-        saleCents: p.saleCents ?? null,
-        discountCents: p.discountCents ?? 0,
-        fundedBy: p.fundedBy ?? null,
-        clubOwesCents: p.reimbursementCents ?? 0,
-        withoutSaleAmount: p.noSaleAmount ?? false,
+        ...redemptionFigures(p, 1),
       });
     },
     /**
@@ -114,12 +133,7 @@ export class LedgerSubscriber implements EventSubscriber {
         ...voucherSubject(p),
         // The redemption's own label (its event carried the code's title), when the ledger has it.
         labelOf: { kind: 'redemption', sourceId: p.redemptionId },
-        quantity: -1,
-        saleCents: p.saleCents == null ? null : -p.saleCents,
-        discountCents: -(p.discountCents ?? 0),
-        fundedBy: p.fundedBy ?? null,
-        clubOwesCents: -(p.reimbursementCents ?? 0),
-        withoutSaleAmount: p.noSaleAmount ?? false,
+        ...redemptionFigures(p, -1),
       });
     },
     /** Merchandise the partner reported used (or, lowered, gave back): units × its partner price. */
