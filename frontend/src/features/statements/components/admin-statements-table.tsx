@@ -121,7 +121,6 @@ export function AdminStatementsTable({
                       {s.status === 'disputed' && (
                         <Button
                           size="small"
-                          color="warning"
                           onClick={() => setOpen({ kind: 'resolve', statement: s })}
                           aria-label={`Resolve ${s.partnerName}'s dispute`}
                         >
@@ -132,7 +131,7 @@ export function AdminStatementsTable({
                         <Button
                           size="small"
                           onClick={() => setOpen({ kind: 'paid', statement: s })}
-                          aria-label={`Mark ${s.partnerName}'s statement paid`}
+                          aria-label={`Mark paid: ${s.partnerName}`}
                         >
                           Mark paid
                         </Button>

@@ -53,7 +53,7 @@ export function StatementActions({
           <Button key="approve" variant="contained" disabled={approve.isPending} onClick={approveIt}>
             Approve
           </Button>,
-          <Button key="dispute" variant="outlined" color="warning" onClick={() => setOpen('dispute')}>
+          <Button key="dispute" variant="outlined" onClick={() => setOpen('dispute')}>
             Dispute
           </Button>,
         ]

@@ -66,7 +66,7 @@ export function StatementLines({
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>
                   {line.label}
                   {disputed.includes(line.id) && (
-                    <Typography component="span" variant="caption" color="warning.dark" sx={{ ml: 1 }}>
+                    <Typography component="span" variant="caption" color="text.primary" sx={{ ml: 1 }}>
                       (disputed)
                     </Typography>
                   )}

@@ -12,7 +12,7 @@ export const STATEMENT_STATUS_LABELS: Readonly<Record<StatementStatus, string>> 
 const COLORS: Record<StatementStatus, ChipProps['color']> = {
   issued: 'info',
   approved: 'success',
-  disputed: 'warning',
+  disputed: 'default',
   superseded: 'default',
   paid: 'success',
 };

@@ -4,6 +4,7 @@ import { STATEMENT_STATUSES } from '@avpass/contracts';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -59,33 +60,37 @@ export function PartnerStatementsRoute() {
         ) : (
           <List disablePadding aria-label="Statements">
             {query.data?.items.map((statement, index) => (
-              <ListItemButton
+              <ListItem
                 key={statement.id}
-                component={RouterLink}
-                to={paths.statement.getHref(statement.id)}
+                disablePadding
                 divider={index < (query.data?.items.length ?? 0) - 1}
-                data-testid="statement-row"
-                data-id={statement.id}
-                sx={{ py: 2, gap: 2 }}
               >
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Stack
-                    direction="row"
-                    spacing={1}
-                    sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
-                  >
-                    <Typography sx={{ fontWeight: 700 }}>
-                      {monthName(statement.period)}
-                      {statement.revision > 1 ? `, revision ${statement.revision}` : ''}
+                <ListItemButton
+                  component={RouterLink}
+                  to={paths.statement.getHref(statement.id)}
+                  data-testid="statement-row"
+                  data-id={statement.id}
+                  sx={{ py: 2, gap: 2 }}
+                >
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Stack
+                      direction="row"
+                      spacing={1}
+                      sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+                    >
+                      <Typography sx={{ fontWeight: 700 }}>
+                        {monthName(statement.period)}
+                        {statement.revision > 1 ? `, revision ${statement.revision}` : ''}
+                      </Typography>
+                      <StatementStatusChip status={statement.status} />
+                    </Stack>
+                    <Typography color="text.secondary" variant="body2" sx={{ mt: 0.5 }}>
+                      {netWords(statement.netCents)}
                     </Typography>
-                    <StatementStatusChip status={statement.status} />
-                  </Stack>
-                  <Typography color="text.secondary" variant="body2" sx={{ mt: 0.5 }}>
-                    {netWords(statement.netCents)}
-                  </Typography>
-                </Box>
-                <ChevronRightRoundedIcon aria-hidden color="action" />
-              </ListItemButton>
+                  </Box>
+                  <ChevronRightRoundedIcon aria-hidden color="action" />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}
