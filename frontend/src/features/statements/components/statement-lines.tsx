@@ -42,7 +42,7 @@ export function StatementLines({
   if (sections.length === 0)
     return <Typography color="text.secondary">Nothing was honoured or used in this month.</Typography>;
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
       {sections.map(({ section, lines: rows }) => (
         <Box
           component="section"
