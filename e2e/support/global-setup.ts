@@ -15,10 +15,11 @@ export async function setup(project: TestProject): Promise<void> {
   const { startPlatform } = await import('../../tools/platform.mjs');
   database = await createTestDatabase();
   const port = String(await freePort());
+  const natsNamespace = `e2e_${randomBytes(4).toString('hex')}`;
   const platform = await startPlatform({
     env: {
       DATABASE_URL: database.url,
-      NATS_NAMESPACE: `e2e_${randomBytes(4).toString('hex')}`,
+      NATS_NAMESPACE: natsNamespace,
       PORT: port,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -34,6 +35,8 @@ export async function setup(project: TestProject): Promise<void> {
   });
   stop = platform.stop;
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  // A test that plays another service's outbox (a finished month's events, issue 39) publishes here.
+  project.provide('nats', { url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', namespace: natsNamespace });
 }
 
 /** A port free now, chosen by the system (two shards side by side must not pick the same one). */
@@ -58,5 +61,6 @@ export async function teardown(): Promise<void> {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    nats: { url: string; namespace: string };
   }
 }

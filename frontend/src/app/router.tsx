@@ -168,6 +168,36 @@ const signedInScreens: ReadonlyArray<{
         })),
     },
   },
+  {
+    route: paths.statements,
+    title: 'Statements',
+    screen: {
+      lazy: () =>
+        import('@/features/statements/routes/partner-statements').then((m) => ({
+          Component: m.PartnerStatementsRoute,
+        })),
+    },
+  },
+  {
+    route: paths.statement,
+    title: 'Statement',
+    screen: {
+      lazy: () =>
+        import('@/features/statements/routes/statement-detail').then((m) => ({
+          Component: m.StatementDetailRoute,
+        })),
+    },
+  },
+  {
+    route: paths.adminStatements,
+    title: 'Statements',
+    screen: {
+      lazy: () =>
+        import('@/features/statements/routes/admin-statements').then((m) => ({
+          Component: m.AdminStatementsRoute,
+        })),
+    },
+  },
 ];
 
 const routes: RouteObject[] = [

@@ -88,6 +88,21 @@ export const paths = {
     path: '/partner-inventory',
     access: companyOnly('Partner inventory is available to partner accounts only.'),
   },
+  // Issue 39: a partner's monthly statements; the detail is the partner's and the administrator's.
+  statements: { path: '/statements', access: companyOnly('Statements are for partner accounts.') },
+  statement: {
+    path: '/statements/:id',
+    access: {
+      kind: 'role',
+      roles: ['company_admin', 'super_admin'],
+      denial: 'Statements are for partners and administrators.',
+    },
+    getHref: (id: string) => `/statements/${encodeURIComponent(id)}`,
+  },
+  adminStatements: {
+    path: '/admin-statements',
+    access: adminOnly('Only administrators can manage statements'),
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type AppPath = (typeof paths)[keyof typeof paths]['path'];

@@ -4,6 +4,7 @@ import AnalyticsOutlinedIcon from '@mui/icons-material/AnalyticsOutlined';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ParkOutlinedIcon from '@mui/icons-material/ParkOutlined';
 import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
@@ -39,6 +40,7 @@ export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
       icon: ParkOutlinedIcon,
     },
     { label: 'Inventory', to: paths.adminInventory.path, icon: Inventory2OutlinedIcon },
+    { label: 'Statements', to: paths.adminStatements.path, icon: ReceiptLongOutlinedIcon },
     { label: 'Analytics', to: paths.adminAnalytics.path, icon: AnalyticsOutlinedIcon },
     { label: 'Audit', to: paths.audit.path, icon: ManageSearchOutlinedIcon },
   ],
@@ -51,6 +53,7 @@ export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
     { label: 'Bulk Generate', to: paths.bulk.path, icon: DynamicFeedOutlinedIcon },
     { label: 'Credits', to: paths.partnerCredits.path, icon: CreditCardOutlinedIcon },
     { label: 'Inventory', to: paths.partnerInventory.path, icon: Inventory2OutlinedIcon },
+    { label: 'Statements', to: paths.statements.path, icon: ReceiptLongOutlinedIcon },
     { label: 'Analytics', to: paths.companyAdmin.path, icon: AnalyticsOutlinedIcon },
   ],
 };

@@ -8,9 +8,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useCompanyStats, VOUCHER_URLS } from '@/lib/vouchers-api';
 import { useSession } from '@/lib/session/use-session';
+import { STATEMENT_URLS } from '@/lib/statements-api';
 import { AssignedCodesSection } from '../components/assigned-codes-section';
 import { PageHeading } from '../components/page-heading';
 import { CompanyStatCards, DASHBOARD_STATS } from '../components/company-stat-cards';
+import { MonthSoFarCard } from '../components/month-so-far-card';
 
 /** Company dashboard (company_admin; the router applies the denial): stats polled every 10 s and the assigned codes. */
 export function CompanyDashboardRoute() {
@@ -29,6 +31,7 @@ export function CompanyDashboardRoute() {
       await Promise.all([
         stats.refetch(),
         queryClient.invalidateQueries({ queryKey: [VOUCHER_URLS.companyList] }),
+        queryClient.invalidateQueries({ queryKey: [STATEMENT_URLS.preview] }),
       ]);
     } finally {
       setRefreshing(false);
@@ -64,6 +67,9 @@ export function CompanyDashboardRoute() {
           totalQrCodes: () => codesSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
         }}
       />
+      <Box sx={{ mt: 3 }}>
+        <MonthSoFarCard />
+      </Box>
       <Box sx={{ mt: { xs: 4, md: 5 } }}>
         <AssignedCodesSection ref={codesSection} />
       </Box>

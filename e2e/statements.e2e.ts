@@ -1,0 +1,252 @@
+/// <reference lib="dom" />
+import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { DomainEvent, EventName } from '@avpass/contracts';
+import { DEFAULT_BUSINESS_TIMEZONE, businessDayOf } from '@avpass/domain';
+import { eventSubject } from '@avpass/platform';
+import { JSONCodec, connect } from 'nats';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousAxeViolations } from './support/axe';
+import { E2E_ADMIN } from './support/global-setup';
+import { api, launchBrowser, newPhoneContext, screenshot, signIn } from './support/browser';
+import { adminLogin, createPartnerWithStaff } from './support/partners';
+
+// Partner statements (issue 39): a finished month cannot come from today's actions, so the test
+// publishes last month's economic events as the credits and inventory outbox relays would; then the
+// administrator issues that month, the partner disputes a line, the administrator resolves it, the
+// partner approves the new revision and the administrator marks it paid.
+const baseUrl = inject('baseUrl');
+const nats = inject('nats');
+const DESKTOP = { width: 1366, height: 768 };
+const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
+mkdirSync(SHOTS, { recursive: true });
+const tag = Math.random().toString(36).slice(2, 7);
+const PARTNER = `Statement Cycles ${tag}`;
+const staff = { username: `statement-staff-${tag}`, password: 'statement-staff-password' };
+
+const today = businessDayOf(new Date(), DEFAULT_BUSINESS_TIMEZONE);
+const [year, month] = today.split('-').map(Number) as [number, number];
+const PERIOD = month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+const MONTH = new Date(Date.UTC(Number(PERIOD.slice(0, 4)), Number(PERIOD.slice(5)) - 1, 1)).toLocaleString(
+  'en-US',
+  { month: 'long', year: 'numeric', timeZone: 'UTC' },
+);
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+let adminToken: string;
+let partnerId: string;
+
+async function shot(p: Page, name: string) {
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await p.waitForTimeout(400); // dialogs and toasts finish their transitions
+  await p.screenshot({ path: `${SHOTS}statements-${name}.png`, fullPage: true });
+  await screenshot(p, `statements-${name}`);
+}
+
+async function axeClean(p: Page) {
+  expect(await seriousAxeViolations(p)).toEqual([]);
+}
+
+async function newPage(phone = false) {
+  await context?.close();
+  context = phone ? await newPhoneContext(browser) : await browser.newContext({ viewport: DESKTOP });
+  return context.newPage();
+}
+
+async function asAdmin(path: string) {
+  const page = await newPage();
+  await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.waitForURL(`${baseUrl}/dashboard`);
+  await page.goto(`${baseUrl}${path}`);
+  return page;
+}
+
+async function asPartner(phone = false) {
+  const page = await newPage(phone);
+  await signIn(page, baseUrl, staff.username, staff.password);
+  await page.waitForURL(`${baseUrl}/company-dashboard`);
+  return page;
+}
+
+/** The partner's statement of the period now (its newest revision). */
+async function current() {
+  const res = await api(baseUrl, `/api/statements?period=${PERIOD}&partnerId=${partnerId}`, {
+    token: adminToken,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body.items as Array<{ id: string; status: string; revision: number }>).sort(
+    (a, b) => b.revision - a.revision,
+  )[0];
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminToken = await adminLogin(baseUrl);
+  partnerId = await createPartnerWithStaff(baseUrl, adminToken, { name: PARTNER }, staff);
+
+  // Last month, as the owning services' outbox relays publish it: two athlete credit charges (the club
+  // owes them) and one merchandise usage report (the partner owes it).
+  const nc = await connect({ servers: nats.url });
+  const publish = async <N extends EventName>(name: N, payload: DomainEvent<N>['payload']) => {
+    const envelope = { id: randomUUID(), name, occurredAt: new Date().toISOString(), payload };
+    await nc.jetstream().publish(eventSubject(nats.namespace, name), JSONCodec().encode(envelope));
+  };
+  for (const [amount, day] of [
+    [4500, '10'],
+    [3000, '12'],
+  ] as const)
+    await publish('credits.transaction.recorded.v1', {
+      transactionId: randomUUID(),
+      creditId: randomUUID(),
+      partnerId,
+      transactionType: 'service',
+      amount,
+      balanceAfter: 0,
+      recordedAt: `${PERIOD}-${day}T18:00:00Z`,
+    });
+  await publish('inventory.allocation.usage-reported.v1', {
+    reportId: randomUUID(),
+    allocationId: randomUUID(),
+    partnerId,
+    merchInventoryId: randomUUID(),
+    merchItemId: randomUUID(),
+    itemName: 'Club water bottle',
+    sku: 'BOTTLE-1',
+    size: 'One size',
+    color: 'Teal',
+    quantityDelta: 1,
+    usedQuantity: 1,
+    unitPriceCents: 2000,
+    reportedAt: `${PERIOD}-14T18:00:00Z`,
+  });
+  await nc.drain();
+  // The events reach the statements service's ledger through its consumers (expect.poll is for tests).
+  const preview = `/api/statements/preview?partnerId=${partnerId}&from=${PERIOD}-01&to=${PERIOD}-28`;
+  let net: unknown;
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+    net = (await api(baseUrl, preview, { token: adminToken })).body?.totals?.netCents;
+    if (net === 5500) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  expect(net).toBe(5500);
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+afterAll(async () => browser?.close());
+
+describe('a month’s statement, from issue to payment', () => {
+  it('the administrator issues last month in the Statements screen', async () => {
+    const page = await asAdmin('/dashboard');
+    await page.getByRole('link', { name: 'Statements' }).first().click();
+    await page.waitForURL(`${baseUrl}/admin-statements`);
+    await page.getByRole('heading', { name: 'Statements', level: 1 }).waitFor();
+    await page.getByRole('button', { name: `Issue ${MONTH}` }).click();
+    await expect
+      .poll(() => page.getByTestId('issue-result').innerText())
+      .toMatch(/\d+ issued, \d+ already issued/);
+    const row = page.getByTestId('admin-statement-row').filter({ hasText: PARTNER });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('$55.00');
+    expect(await page.getByTestId('period-totals').innerText()).toContain('Statements');
+    await axeClean(page);
+    await shot(page, 'admin-issued-desktop');
+  });
+
+  it('the partner opens it, sees the sections and disputes one line (desktop and phone)', async () => {
+    const phone = await asPartner(true);
+    await phone.getByTestId('month-so-far').waitFor();
+    await axeClean(phone);
+    await shot(phone, 'partner-dashboard-phone');
+    await phone.goto(`${baseUrl}/statements`);
+    await phone.getByTestId('statement-row').first().waitFor();
+    expect(await phone.getByTestId('statement-row').first().innerText()).toContain(
+      'The club owes you $55.00',
+    );
+    await axeClean(phone);
+    await shot(phone, 'partner-list-phone');
+    await phone.getByTestId('statement-row').first().click();
+    await phone.getByTestId('section-credits').waitFor();
+    await phone.getByTestId('section-merchandise').waitFor();
+    await axeClean(phone);
+    await shot(phone, 'partner-detail-phone');
+
+    const page = await asPartner();
+    await page.getByRole('link', { name: 'Statements' }).first().click();
+    await page.waitForURL(`${baseUrl}/statements`);
+    await axeClean(page);
+    await shot(page, 'partner-list-desktop');
+    await page.getByTestId('statement-row').first().click();
+    await page.getByTestId('section-merchandise').waitFor();
+    expect(await page.getByTestId('statement-net').innerText()).toBe('The club owes you $55.00');
+    expect(await page.getByTestId('statement-line').count()).toBe(3);
+    await axeClean(page);
+    await shot(page, 'partner-detail-desktop');
+
+    await page.getByRole('button', { name: 'Dispute' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dispute this statement' });
+    await dialog.getByRole('button', { name: 'Send dispute' }).click();
+    await dialog.getByText('A reason is required').waitFor();
+    await dialog.getByLabel('Reason').fill('We never used a water bottle in that month.');
+    await dialog.getByRole('checkbox', { name: /Club water bottle/ }).check();
+    await axeClean(page);
+    await shot(page, 'partner-dispute-dialog');
+    await dialog.getByRole('button', { name: 'Send dispute' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('statement-status').filter({ hasText: 'Disputed' }).waitFor();
+    await page.getByText('(disputed)').waitFor();
+    expect((await current())?.status).toBe('disputed');
+  });
+
+  it('the administrator resolves the dispute with a credit to the partner', async () => {
+    const page = await asAdmin(`/admin-statements?status=disputed&period=${PERIOD}`);
+    const row = page.getByTestId('admin-statement-row').filter({ hasText: PARTNER });
+    await row.getByRole('button', { name: `Resolve ${PARTNER}'s dispute` }).click();
+    const dialog = page.getByRole('dialog', { name: `Resolve ${PARTNER}'s dispute` });
+    await dialog
+      .getByLabel('Resolution', { exact: false })
+      .first()
+      .fill('The bottle was reported by mistake.');
+    await dialog.getByLabel('Adjustment (optional)').fill('Water bottle reported in error');
+    await dialog.getByLabel('Amount ($)').fill('-20');
+    await dialog.getByRole('combobox', { name: 'Owed by' }).click();
+    await page.getByRole('option', { name: 'The partner owes the club' }).click();
+    await axeClean(page);
+    await shot(page, 'admin-resolve-dialog');
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await current())?.revision, { timeout: 10_000 }).toBe(2);
+    expect(await current()).toMatchObject({ status: 'issued', revision: 2 });
+  });
+
+  it('the partner approves the new revision', async () => {
+    const revision = (await current())!;
+    const page = await asPartner();
+    await page.goto(`${baseUrl}/statements/${revision.id}`);
+    await page.getByTestId('section-resolution').waitFor();
+    expect(await page.getByTestId('statement-net').innerText()).toBe('The club owes you $75.00');
+    await axeClean(page);
+    await shot(page, 'partner-revision-desktop');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByTestId('statement-status').filter({ hasText: 'Approved' }).waitFor();
+  });
+
+  it('the administrator marks it paid', async () => {
+    const revision = (await current())!;
+    const page = await asAdmin(`/statements/${revision.id}`);
+    await page.getByTestId('statement-status').filter({ hasText: 'Approved' }).waitFor();
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    const dialog = page.getByRole('dialog', { name: `Mark ${PARTNER}'s statement paid` });
+    await dialog.getByLabel('Payment reference').fill(`ACH-${tag}`);
+    await dialog.getByRole('button', { name: 'Mark paid' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('statement-status').filter({ hasText: 'Paid' }).waitFor();
+    await page.getByText(`reference ACH-${tag}`).waitFor();
+    await axeClean(page);
+    await shot(page, 'admin-paid-desktop');
+    expect(await current()).toMatchObject({ status: 'paid', revision: 2 });
+  });
+});

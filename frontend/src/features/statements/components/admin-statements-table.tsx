@@ -1,0 +1,151 @@
+import type { Statement } from '@avpass/contracts';
+import { formatCents } from '@avpass/domain';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { TableStateRow } from '@/components/data-display/list-states';
+import type { ListStateKind } from '@/components/data-display/list-state';
+import { paths } from '@/config/paths';
+import type { AdminView, SortKey } from '../lib/admin-view';
+import { PaidDialog } from './paid-dialog';
+import { ResolveDialog } from './resolve-dialog';
+import { StatementStatusChip } from './statement-status';
+
+const COLUMNS: ReadonlyArray<{ label: string; sortKey?: SortKey; align?: 'right' }> = [
+  { label: 'Partner', sortKey: 'partner' },
+  { label: 'Status', sortKey: 'status' },
+  { label: 'Club owes', sortKey: 'clubOwes', align: 'right' },
+  { label: 'Partner owes', sortKey: 'partnerOwes', align: 'right' },
+  { label: 'Net to the partner', sortKey: 'net', align: 'right' },
+  { label: 'Actions', align: 'right' },
+];
+
+/** The period's statements, one row per partner and revision, with the administrator's row actions. */
+export function AdminStatementsTable({
+  items,
+  state,
+  error,
+  emptyText,
+  onRetry,
+  view,
+  onSort,
+}: {
+  items: readonly Statement[];
+  state: ListStateKind | null;
+  error: unknown;
+  emptyText: string;
+  onRetry: () => void;
+  view: AdminView;
+  onSort: (key: SortKey) => void;
+}) {
+  const [open, setOpen] = useState<{ kind: 'resolve' | 'paid'; statement: Statement } | null>(null);
+  return (
+    <>
+      <TableContainer
+        tabIndex={0}
+        role="region"
+        aria-label="Statements of the period"
+        sx={{ overflowX: 'auto' }}
+      >
+        <Table size="small" aria-label="Statements of the period" sx={{ minWidth: 860 }}>
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((column) => (
+                <TableCell
+                  key={column.label}
+                  align={column.align}
+                  aria-sort={
+                    column.sortKey && view.sort === column.sortKey
+                      ? view.order === 'asc'
+                        ? 'ascending'
+                        : 'descending'
+                      : undefined
+                  }
+                >
+                  {column.sortKey ? (
+                    <TableSortLabel
+                      active={view.sort === column.sortKey}
+                      direction={view.sort === column.sortKey ? view.order : 'asc'}
+                      onClick={() => onSort(column.sortKey!)}
+                      data-testid={`sort-${column.sortKey}`}
+                    >
+                      {column.label}
+                    </TableSortLabel>
+                  ) : (
+                    column.label
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {state ? (
+              <TableStateRow
+                columns={COLUMNS.length}
+                state={state}
+                error={error}
+                emptyText={emptyText}
+                onRetry={onRetry}
+              />
+            ) : (
+              items.map((s) => (
+                <TableRow key={s.id} data-testid="admin-statement-row" data-id={s.id} hover>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {s.partnerName}
+                    {s.revision > 1 ? ` (revision ${s.revision})` : ''}
+                  </TableCell>
+                  <TableCell>
+                    <StatementStatusChip status={s.status} />
+                  </TableCell>
+                  <TableCell align="right">{formatCents(s.clubOwesCents)}</TableCell>
+                  <TableCell align="right">{formatCents(s.partnerOwesCents)}</TableCell>
+                  <TableCell align="right">{formatCents(s.netCents)}</TableCell>
+                  <TableCell align="right">
+                    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                      <Button
+                        size="small"
+                        component={RouterLink}
+                        to={paths.statement.getHref(s.id)}
+                        aria-label={`Open ${s.partnerName}'s statement`}
+                      >
+                        Open
+                      </Button>
+                      {s.status === 'disputed' && (
+                        <Button
+                          size="small"
+                          onClick={() => setOpen({ kind: 'resolve', statement: s })}
+                          aria-label={`Resolve ${s.partnerName}'s dispute`}
+                        >
+                          Resolve
+                        </Button>
+                      )}
+                      {(s.status === 'issued' || s.status === 'approved') && (
+                        <Button
+                          size="small"
+                          onClick={() => setOpen({ kind: 'paid', statement: s })}
+                          aria-label={`Mark paid: ${s.partnerName}`}
+                        >
+                          Mark paid
+                        </Button>
+                      )}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {open?.kind === 'resolve' && <ResolveDialog statement={open.statement} onClose={() => setOpen(null)} />}
+      {open?.kind === 'paid' && <PaidDialog statement={open.statement} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { formatCents } from '@avpass/domain';
+import type { StatementStatus } from '@avpass/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { listStateOf } from '@/components/data-display/list-state';
+import { StatusFilter } from '@/components/data-display/table-filters';
+import { businessToday, monthName, previousMonth, useStatements } from '@/lib/statements-api';
+import { AdminStatementsTable } from '../components/admin-statements-table';
+import { IssueButton } from '../components/issue-button';
+import { STATEMENT_STATUS_LABELS } from '../components/statement-status';
+import { StatementsHeading } from '../components/statements-heading';
+import {
+  periodTotals,
+  searchFromView,
+  sortStatements,
+  viewFromSearch,
+  type AdminView,
+  type SortKey,
+} from '../lib/admin-view';
+
+/** Every partner's statements of a period (/admin-statements, super_admin): totals, issue, resolve, pay. */
+export function AdminStatementsRoute() {
+  const lastMonth = useMemo(() => previousMonth(businessToday()), []);
+  const [search, setSearch] = useSearchParams();
+  const view = viewFromSearch(search, lastMonth);
+  const query = useStatements({ period: view.period, status: view.status });
+  const items = sortStatements(query.data?.items ?? [], view);
+  const totals = periodTotals(query.data?.items ?? []);
+
+  const update = (change: Partial<AdminView>) =>
+    setSearch(searchFromView({ ...view, ...change }, lastMonth), { replace: true });
+  const onSort = (key: SortKey) =>
+    update({ sort: key, order: view.sort === key && view.order === 'asc' ? 'desc' : 'asc' });
+
+  const figures = [
+    { label: 'Statements', value: totals.statements.toLocaleString('en-US') },
+    { label: 'The club owes', value: formatCents(totals.clubOwesCents) },
+    { label: 'Partners owe', value: formatCents(totals.partnerOwesCents) },
+    { label: 'Net to partners', value: formatCents(totals.netCents) },
+    { label: 'Disputed', value: totals.disputed.toLocaleString('en-US') },
+    { label: 'Paid', value: totals.paid.toLocaleString('en-US') },
+  ];
+
+  return (
+    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }}>
+      <StatementsHeading
+        overline="Admin Panel"
+        title="Statements"
+        intro="Each partner's month: what the club owes it and what it owes the club. Issue a finished month, resolve disputes, record payments."
+        action={<IssueButton period={view.period} />}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
+        <TextField
+          type="month"
+          size="small"
+          label="Period"
+          value={view.period}
+          onChange={(e) => e.target.value && update({ period: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'period-picker' } }}
+          sx={{ minWidth: 180 }}
+        />
+        <StatusFilter<StatementStatus>
+          value={view.status}
+          onChange={(status) => update({ status })}
+          labels={STATEMENT_STATUS_LABELS}
+        />
+      </Stack>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {monthName(view.period)}
+          {view.status ? ` · ${STATEMENT_STATUS_LABELS[view.status]}` : ''}
+        </Typography>
+        <Box
+          component="dl"
+          data-testid="period-totals"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 2, md: 4 }, m: 0 }}
+        >
+          {figures.map((f) => (
+            <Box key={f.label}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {f.label}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontWeight: 700 }}>
+                {f.value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        {query.data?.nextCursor && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            The first {query.data.items.length} statements are shown and counted; filter by status to see the
+            rest.
+          </Alert>
+        )}
+      </Paper>
+      <Paper variant="outlined">
+        <AdminStatementsTable
+          items={items}
+          state={listStateOf(query)}
+          error={query.error}
+          emptyText={`No statements for ${monthName(view.period)} yet.`}
+          onRetry={() => void query.refetch()}
+          view={view}
+          onSort={onSort}
+        />
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,11 @@
+import { fileNameFrom, saveBlob } from '@/components/downloads/save-file';
+import { apiRequest } from '@/lib/api-client';
+import { STATEMENT_URLS } from './urls';
+
+/** GET /api/statements/{id}/pdf or /csv, saved under the server's file name (partner and period). */
+export async function downloadStatement(id: string, kind: 'pdf' | 'csv'): Promise<void> {
+  const response = await apiRequest(STATEMENT_URLS.document(id, kind), {
+    headers: { Accept: kind === 'pdf' ? 'application/pdf' : 'text/csv' },
+  });
+  saveBlob(await response.blob(), fileNameFrom(response, `statement.${kind}`));
+}

@@ -1,0 +1,54 @@
+import { issueStatementsResponseSchema, statementSchema } from '@avpass/contracts';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiJson } from '@/lib/api-client';
+import { idempotencyHeader, useIdempotentMutationFn } from '@/lib/idempotency';
+import { STATEMENT_URLS } from './urls';
+
+/** Every statement list, detail and preview reads again after a move. */
+const invalidateStatements = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({
+    predicate: (query) => String(query.queryKey[0]).startsWith(STATEMENT_URLS.list),
+  });
+
+/** POST /api/statements/issue {period}: every partner's statement of a finished month, once per key. */
+export function useIssueStatements() {
+  const queryClient = useQueryClient();
+  const mutationFn = useIdempotentMutationFn('statements:issue', ({ period }: { period: string }, key) =>
+    apiJson(STATEMENT_URLS.issue, issueStatementsResponseSchema, {
+      method: 'POST',
+      body: { period },
+      headers: idempotencyHeader(key),
+    }),
+  );
+  return useMutation({ mutationFn, onSuccess: () => invalidateStatements(queryClient) });
+}
+
+function useStatementMove<TInput extends { id: string }>(url: (id: string) => string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: TInput) =>
+      apiJson(url(id), statementSchema, { method: 'POST', body: body as Record<string, unknown> }),
+    onSuccess: () => invalidateStatements(queryClient),
+  });
+}
+
+/** POST /api/statements/{id}/approve (the partner). */
+export const useApproveStatement = () => useStatementMove<{ id: string }>(STATEMENT_URLS.approve);
+
+/** POST /api/statements/{id}/dispute {reason, lineIds?} (the partner). */
+export const useDisputeStatement = () =>
+  useStatementMove<{ id: string; reason: string; lineIds?: string[] }>(STATEMENT_URLS.dispute);
+
+export interface Adjustment {
+  label: string;
+  clubOwesCents: number;
+  partnerOwesCents: number;
+}
+
+/** POST /api/statements/{id}/resolve {reason, adjustments} (the administrator): a new revision. */
+export const useResolveStatement = () =>
+  useStatementMove<{ id: string; reason: string; adjustments: Adjustment[] }>(STATEMENT_URLS.resolve);
+
+/** POST /api/statements/{id}/paid {paidAt, reference} (the administrator). */
+export const useMarkStatementPaid = () =>
+  useStatementMove<{ id: string; paidAt: string; reference: string }>(STATEMENT_URLS.paid);
