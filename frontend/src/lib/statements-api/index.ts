@@ -5,3 +5,4 @@ export * from './get-statement';
 export * from './get-preview';
 export * from './download-statement';
 export * from './moves';
+export * from './get-totals';

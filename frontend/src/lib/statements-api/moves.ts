@@ -1,4 +1,8 @@
-import { issueStatementsResponseSchema, statementSchema } from '@avpass/contracts';
+import {
+  issueStatementsResponseSchema,
+  resendStatementResponseSchema,
+  statementSchema,
+} from '@avpass/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { idempotencyHeader, useIdempotentMutationFn } from '@/lib/idempotency';
@@ -52,3 +56,13 @@ export const useResolveStatement = () =>
 /** POST /api/statements/{id}/paid {paidAt, reference} (the administrator). */
 export const useMarkStatementPaid = () =>
   useStatementMove<{ id: string; paidAt: string; reference: string }>(STATEMENT_URLS.paid);
+
+/** POST /api/statements/{id}/resend (the administrator): failed e-mails again, new staff mailed. */
+export function useResendStatement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiJson(STATEMENT_URLS.resend(id), resendStatementResponseSchema, { method: 'POST' }),
+    onSuccess: () => invalidateStatements(queryClient),
+  });
+}

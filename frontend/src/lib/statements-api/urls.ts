@@ -9,6 +9,10 @@ export const STATEMENT_URLS = {
   dispute: (id: string) => `/api/statements/${encodeURIComponent(id)}/dispute`,
   resolve: (id: string) => `/api/statements/${encodeURIComponent(id)}/resolve`,
   paid: (id: string) => `/api/statements/${encodeURIComponent(id)}/paid`,
+  totals: '/api/statements/totals',
+  payouts: '/api/statements/payouts.csv',
+  deliveries: (id: string) => `/api/statements/${encodeURIComponent(id)}/deliveries`,
+  resend: (id: string) => `/api/statements/${encodeURIComponent(id)}/resend`,
 } as const;
 
 /** A URL with the query's defined, non-empty values. */

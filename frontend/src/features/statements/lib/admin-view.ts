@@ -52,17 +52,3 @@ export function sortStatements(items: readonly Statement[], view: Pick<AdminView
     return a.partnerName.localeCompare(b.partnerName) || b.revision - a.revision;
   });
 }
-
-/** The period's totals over its current statements (a superseded revision is not counted twice). */
-export function periodTotals(items: readonly Statement[]) {
-  const current = items.filter((s) => s.status !== 'superseded');
-  const sum = (pick: (s: Statement) => number) => current.reduce((total, s) => total + pick(s), 0);
-  return {
-    statements: current.length,
-    clubOwesCents: sum((s) => s.clubOwesCents),
-    partnerOwesCents: sum((s) => s.partnerOwesCents),
-    netCents: sum((s) => s.netCents),
-    disputed: current.filter((s) => s.status === 'disputed').length,
-    paid: current.filter((s) => s.status === 'paid').length,
-  };
-}

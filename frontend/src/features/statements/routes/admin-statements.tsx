@@ -2,6 +2,7 @@ import { formatCents } from '@avpass/domain';
 import type { StatementStatus } from '@avpass/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -11,13 +12,19 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { listStateOf } from '@/components/data-display/list-state';
 import { StatusFilter } from '@/components/data-display/table-filters';
-import { businessToday, monthName, previousMonth, useStatements } from '@/lib/statements-api';
+import {
+  businessToday,
+  downloadPayouts,
+  monthName,
+  previousMonth,
+  usePeriodTotals,
+  useStatements,
+} from '@/lib/statements-api';
 import { AdminStatementsTable } from '../components/admin-statements-table';
 import { IssueButton } from '../components/issue-button';
 import { STATEMENT_STATUS_LABELS } from '../components/statement-status';
 import { StatementsHeading } from '../components/statements-heading';
 import {
-  periodTotals,
   searchFromView,
   sortStatements,
   viewFromSearch,
@@ -32,7 +39,7 @@ export function AdminStatementsRoute() {
   const view = viewFromSearch(search, lastMonth);
   const query = useStatements({ period: view.period, status: view.status });
   const items = sortStatements(query.data?.items ?? [], view);
-  const totals = periodTotals(query.data?.items ?? []);
+  const period = usePeriodTotals(view.period).data;
 
   const update = (change: Partial<AdminView>) =>
     setSearch(searchFromView({ ...view, ...change }, lastMonth), { replace: true });
@@ -40,12 +47,12 @@ export function AdminStatementsRoute() {
     update({ sort: key, order: view.sort === key && view.order === 'asc' ? 'desc' : 'asc' });
 
   const figures = [
-    { label: 'Statements', value: totals.statements.toLocaleString('en-US') },
-    { label: 'The club owes', value: formatCents(totals.clubOwesCents) },
-    { label: 'Partners owe', value: formatCents(totals.partnerOwesCents) },
-    { label: 'Net to partners', value: formatCents(totals.netCents) },
-    { label: 'Disputed', value: totals.disputed.toLocaleString('en-US') },
-    { label: 'Paid', value: totals.paid.toLocaleString('en-US') },
+    { label: 'Statements', value: (period?.statements ?? 0).toLocaleString('en-US') },
+    { label: 'The club owes', value: formatCents(period?.clubOwesCents ?? 0) },
+    { label: 'Partners owe', value: formatCents(period?.partnerOwesCents ?? 0) },
+    { label: 'Net to partners', value: formatCents(period?.netCents ?? 0) },
+    { label: 'Disputed', value: (period?.byStatus.disputed ?? 0).toLocaleString('en-US') },
+    { label: 'Paid', value: (period?.byStatus.paid ?? 0).toLocaleString('en-US') },
   ];
 
   return (
@@ -93,10 +100,19 @@ export function AdminStatementsRoute() {
             </Box>
           ))}
         </Box>
+        <Button
+          variant="outlined"
+          size="small"
+          sx={{ mt: 2 }}
+          onClick={() => void downloadPayouts(view.period)}
+          data-testid="payout-export"
+        >
+          Payout export (CSV)
+        </Button>
         {query.data?.nextCursor && (
           <Alert severity="info" sx={{ mt: 2 }}>
-            The first {query.data.items.length} statements are shown and counted; filter by status to see the
-            rest.
+            The first {query.data.items.length} statements are listed; the figures above count them all.
+            Filter by status to see the rest.
           </Alert>
         )}
       </Paper>

@@ -12,6 +12,7 @@ import { useSession } from '@/lib/session/use-session';
 import { monthName, useStatement } from '@/lib/statements-api';
 import { DocumentButtons } from '../components/document-buttons';
 import { StatementActions } from '../components/statement-actions';
+import { StatementDeliveries } from '../components/statement-deliveries';
 import { StatementLines } from '../components/statement-lines';
 import { StatementStatusChip } from '../components/statement-status';
 import { StatementTotals } from '../components/statement-totals';
@@ -83,6 +84,7 @@ export function StatementDetailRoute() {
           Load more lines
         </Button>
       )}
+      {!partnerView && <StatementDeliveries statementId={statement.id} />}
     </Container>
   );
 }
