@@ -201,6 +201,8 @@ export const EVENTS = {
     amount: z.number().int().positive(),
     balanceAfter: z.number().int().nonnegative(),
     recordedAt: z.string(),
+    /** The athlete's name as the ledger row keeps it (issue 39: a statement's line names the athlete). */
+    athleteName: z.string().optional(),
   }),
   /** A transaction was voided (once): its amount went back to the credit. */
   'credits.transaction.voided.v1': z.object({
@@ -211,6 +213,7 @@ export const EVENTS = {
     currentBalance: z.number().int().nonnegative(),
     voidedAt: z.string(),
     reason: z.string(),
+    athleteName: z.string().optional(),
   }),
   /**
    * A partner reported a new used quantity of merchandise allocated to it (issue 39): `quantityDelta`

@@ -209,7 +209,12 @@ describe('recording a transaction', () => {
       transactionType: 'purchase',
     });
     expect(await outbox('credits.transaction.recorded.v1', 'transactionId', answer.transaction.id)).toEqual([
-      expect.objectContaining({ creditId: credit.id, amount: 12_345, balanceAfter: 37_655 }),
+      expect.objectContaining({
+        creditId: credit.id,
+        amount: 12_345,
+        balanceAfter: 37_655,
+        athleteName: credit.athleteName,
+      }),
     ]);
   });
 
@@ -335,7 +340,9 @@ describe('voiding', () => {
     );
     expect(twice).toMatchObject({ code: 'CONFLICT', message: CREDIT_REFUSALS.alreadyVoided });
     expect(await ledger(credit.id)).toMatchObject({ balance: 5_000, used: 0, live: 0 });
-    expect(await outbox('credits.transaction.voided.v1', 'transactionId', tx.transaction.id)).toHaveLength(1);
+    expect(await outbox('credits.transaction.voided.v1', 'transactionId', tx.transaction.id)).toEqual([
+      expect.objectContaining({ amount: 2_000, athleteName: credit.athleteName }),
+    ]);
   });
 
   it('concurrent voids of one transaction restore the amount exactly once', async () => {

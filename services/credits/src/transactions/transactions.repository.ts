@@ -207,6 +207,7 @@ export class TransactionsRepository {
         amount: column('amount'),
         balanceAfter: column('balance_after'),
         recordedAt: input.at,
+        athleteName: column('athlete_name'),
       },
       input.at,
     );
@@ -282,6 +283,7 @@ export class TransactionsRepository {
         currentBalance: column('r.current_balance'),
         voidedAt: input.at,
         reason: input.reason,
+        athleteName: column('v.athlete_name'),
       },
       input.at,
     );

@@ -4,7 +4,9 @@ import { Injectable } from '@nestjs/common';
 import { StatementEntriesRepository, type LedgerEntry } from './statement-entries.repository';
 
 /** A credit on a statement: its short id, as the credits screens show it. */
-const creditLabel = (creditId: string) => `Athlete credit ${creditId.slice(0, 8)}`;
+/** The athlete by name when the event carries it (credits' events since issue 39), and the credit's short id. */
+const creditLabel = (creditId: string, athleteName?: string) =>
+  `${athleteName ? `${athleteName} · ` : 'Athlete '}credit ${creditId.slice(0, 8)}`;
 
 /**
  * What a redemption froze (issue 39), times `sign` (-1: its cancel gives it back). An event from before
@@ -73,7 +75,7 @@ export class LedgerSubscriber implements EventSubscriber {
         occurredAt: p.recordedAt,
         subjectType: 'credit',
         subjectId: p.creditId,
-        label: creditLabel(p.creditId),
+        label: creditLabel(p.creditId, p.athleteName),
         quantity: 1,
         clubOwesCents: p.amount,
       });
@@ -92,7 +94,7 @@ export class LedgerSubscriber implements EventSubscriber {
         occurredAt: p.voidedAt,
         subjectType: 'credit',
         subjectId: p.creditId,
-        label: creditLabel(p.creditId),
+        label: creditLabel(p.creditId, p.athleteName),
         quantity: -1,
         clubOwesCents: -p.amount,
       });
