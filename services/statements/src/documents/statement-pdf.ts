@@ -173,7 +173,6 @@ export async function renderStatementPdf(input: StatementDocument): Promise<Buff
         y += 18;
         header();
       }
-      room(16, true);
       const note = line.withoutSaleAmount > 0 ? ` · ${line.withoutSaleAmount} without a sale amount` : '';
       const reversals = line.reversals > 0 ? ` · ${line.reversals} cancelled` : '';
       const cells = [
@@ -183,19 +182,22 @@ export async function renderStatementPdf(input: StatementDocument): Promise<Buff
         line.section === 'vouchers' || line.section === 'adjustments' ? money(line.discountCents) : '',
         money(amountOf(line)),
       ];
-      let x = left;
+      // The description wraps (a long label and its notes stay whole); the row is as tall as it is.
       doc.font('regular').fontSize(9).fillColor('#101828');
+      const height = Math.max(11, doc.heightOfString(cells[0]!, { width: COLUMNS[0]!.width - 6 }));
+      room(height + 5, true);
+      doc.font('regular').fontSize(9).fillColor('#101828'); // after a page's repeated (bold) header
+      let x = left;
       cells.forEach((cell, i) => {
         const column = COLUMNS[i]!;
         doc.text(cell, x, y, {
           width: column.width - 6,
           align: column.align,
-          lineBreak: false,
-          ellipsis: true,
+          ...(i === 0 ? {} : { lineBreak: false }),
         });
         x += column.width;
       });
-      y += 14;
+      y += height + 3;
     }
   }
   if (!any)
