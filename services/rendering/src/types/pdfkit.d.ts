@@ -35,6 +35,7 @@ declare module 'pdfkit' {
     lineWidth(width: number): this;
     text(text: string, x: number, y: number, options?: TextOptions): this;
     widthOfString(text: string): number;
+    heightOfString(text: string, options?: TextOptions): number;
     roundedRect(x: number, y: number, w: number, h: number, r: number): this;
     rect(x: number, y: number, w: number, h: number): this;
     circle(x: number, y: number, r: number): this;
