@@ -4,26 +4,47 @@ import { randomUUID } from 'node:crypto';
 import type { DomainEvent, EventName } from '@avpass/contracts';
 import { DEFAULT_BUSINESS_TIMEZONE, businessDayOf } from '@avpass/domain';
 import { eventSubject } from '@avpass/platform';
+import { isPdf, type CaughtMail } from '@avpass/platform/testing';
 import { JSONCodec, connect } from 'nats';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, newPhoneContext, screenshot, signIn } from './support/browser';
-import { adminLogin, createPartnerWithStaff } from './support/partners';
+import { MailSpool } from './support/mail';
+import { addStaff, adminLogin, createPartnerWithStaff } from './support/partners';
 
 // Partner statements (issue 39): a finished month cannot come from today's actions, so the test
 // publishes last month's economic events as the credits and inventory outbox relays would; then the
-// administrator issues that month, the partner disputes a line, the administrator resolves it, the
-// partner approves the new revision and the administrator marks it paid.
+// administrator issues that month, each active portal user of the partner receives it by e-mail (a real
+// SMTP server, e2e/support/mail.ts) with the PDF and a link, the partner's staff follow the link and
+// dispute a line, the administrator resolves it (revision 2, mailed too), the partner approves it from
+// that mail's link and the administrator marks it paid.
 const baseUrl = inject('baseUrl');
 const nats = inject('nats');
+const mail = new MailSpool(inject('mailSpool'));
 const DESKTOP = { width: 1366, height: 768 };
 const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
 mkdirSync(SHOTS, { recursive: true });
 const tag = Math.random().toString(36).slice(2, 7);
 const PARTNER = `Statement Cycles ${tag}`;
-const staff = { username: `statement-staff-${tag}`, password: 'statement-staff-password' };
+const staff = {
+  username: `statement-staff-${tag}`,
+  password: 'statement-staff-password',
+  email: `staff-${tag}@statements.test`,
+};
+/** Two more portal users of the partner: one active (gets the mail too), one deactivated (does not). */
+const bookkeeper = {
+  username: `statement-books-${tag}`,
+  password: 'statement-books-password',
+  email: `books-${tag}@statements.test`,
+};
+const former = {
+  username: `statement-former-${tag}`,
+  password: 'statement-former-password',
+  email: `former-${tag}@statements.test`,
+};
+const ACTIVE = [staff.email, bookkeeper.email];
 
 const today = businessDayOf(new Date(), DEFAULT_BUSINESS_TIMEZONE);
 const [year, month] = today.split('-').map(Number) as [number, number];
@@ -32,11 +53,35 @@ const MONTH = new Date(Date.UTC(Number(PERIOD.slice(0, 4)), Number(PERIOD.slice(
   'en-US',
   { month: 'long', year: 'numeric', timeZone: 'UTC' },
 );
+const SUBJECT = `AV Pass statement for ${MONTH}`;
 
 let browser: Browser;
 let context: BrowserContext | undefined;
 let adminToken: string;
 let partnerId: string;
+/** The link in the mail of the statement as issued (revision 1), which the partner's staff follow. */
+let issuedLink: string;
+
+/** The statement's mail of `subject` to `address`, once it arrives (polled until the deadline). */
+function mailOf(subject: string, address: string): Promise<CaughtMail> {
+  return mail.waitForMail((m) => m.subject === subject && m.recipients.includes(address), {
+    timeoutMs: 30_000,
+    message: `"${subject}" reached ${address}`,
+  });
+}
+
+/** Checks one statement mail (recipient, PDF named by partner and period, figures) and returns its link. */
+function checkStatementMail(m: CaughtMail, address: string, pdfName: string, net: string): string {
+  expect(m.recipients).toEqual([address]);
+  expect(m.to).toEqual([address]);
+  expect(m.text).toContain(`the club owes you ${net}`);
+  expect(m.attachments.map((a) => [a.filename, a.contentType])).toEqual([[pdfName, 'application/pdf']]);
+  expect(isPdf(m.attachments[0]!.content)).toBe(true);
+  const link = m.text.match(/https?:\/\/\S+\/statements\/[0-9a-f-]{36}/)?.[0];
+  expect(link, m.text).toBeDefined();
+  expect(link!.startsWith(`${baseUrl}/statements/`)).toBe(true);
+  return link!;
+}
 
 async function shot(p: Page, name: string) {
   await p.evaluate(() => window.scrollTo(0, 0));
@@ -46,6 +91,16 @@ async function shot(p: Page, name: string) {
 }
 
 async function axeClean(p: Page) {
+  // A chip that has just changed its colour and a toast still fading in are checked as they end up
+  // (axe measured a half-way "Paid" chip at 2.14:1): the finite CSS transitions and animations finish first.
+  await p.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   expect(await seriousAxeViolations(p)).toEqual([]);
 }
 
@@ -85,6 +140,14 @@ beforeAll(async () => {
   browser = await launchBrowser();
   adminToken = await adminLogin(baseUrl);
   partnerId = await createPartnerWithStaff(baseUrl, adminToken, { name: PARTNER }, staff);
+  await addStaff(baseUrl, adminToken, partnerId, bookkeeper);
+  const formerId = await addStaff(baseUrl, adminToken, partnerId, former);
+  const deactivated = await api(baseUrl, `/api/partners/${partnerId}/users/${formerId}`, {
+    method: 'PATCH',
+    token: adminToken,
+    json: { isActive: false },
+  });
+  expect(deactivated.status, JSON.stringify(deactivated.body)).toBe(200);
 
   // Last month, as the owning services' outbox relays publish it: two athlete credit charges (the club
   // owes them) and one merchandise usage report (the partner owes it).
@@ -156,6 +219,32 @@ describe('a month’s statement, from issue to payment', () => {
     await shot(page, 'admin-issued-desktop');
   });
 
+  it('each active portal user of the partner receives it by e-mail, with the PDF and a link to it', async () => {
+    const issued = (await current())!;
+    const links: string[] = [];
+    for (const address of ACTIVE)
+      links.push(
+        checkStatementMail(
+          await mailOf(SUBJECT, address),
+          address,
+          `avpass-statement-Statement-Cycles-${tag}-${PERIOD}.pdf`,
+          '$55.00',
+        ),
+      );
+    expect(links).toEqual([`${baseUrl}/statements/${issued.id}`, `${baseUrl}/statements/${issued.id}`]);
+    issuedLink = links[0]!;
+    // Sent, once to each, and none to the deactivated user (the deliveries the administrator sees).
+    const deliveries = await api(baseUrl, `/api/statements/${issued.id}/deliveries`, { token: adminToken });
+    expect(deliveries.status).toBe(200);
+    expect(
+      (deliveries.body.items as Array<{ recipient: string; status: string }>)
+        .map((d) => [d.recipient, d.status])
+        .sort(),
+    ).toEqual(ACTIVE.map((address) => [address, 'sent']).sort());
+    expect(await mail.mailTo(former.email)).toEqual([]);
+    for (const address of ACTIVE) expect(await mail.mailTo(address)).toHaveLength(1);
+  });
+
   it('the partner opens it, sees the sections and disputes one line (desktop and phone)', async () => {
     const phone = await asPartner(true);
     await phone.getByTestId('month-so-far').waitFor();
@@ -174,17 +263,26 @@ describe('a month’s statement, from issue to payment', () => {
     await axeClean(phone);
     await shot(phone, 'partner-detail-phone');
 
-    const page = await asPartner();
-    await page.getByRole('link', { name: 'Statements' }).first().click();
-    await page.waitForURL(`${baseUrl}/statements`);
-    await axeClean(page);
-    await shot(page, 'partner-list-desktop');
-    await page.getByTestId('statement-row').first().click();
+    const list = await asPartner();
+    await list.getByRole('link', { name: 'Statements' }).first().click();
+    await list.waitForURL(`${baseUrl}/statements`);
+    await axeClean(list);
+    await shot(list, 'partner-list-desktop');
+
+    // The staff member follows the mail's link in a browser not signed in: the sign-in page, then the statement.
+    const page = await newPage();
+    await page.goto(issuedLink);
+    await page.waitForURL(/\/login\?returnTo=/);
+    await page.locator('input[name="username"]').fill(staff.username);
+    await page.locator('input[name="password"]').fill(staff.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(issuedLink);
     await page.getByTestId('section-merchandise').waitFor();
+    await page.getByTestId('section-credits').waitFor();
     expect(await page.getByTestId('statement-net').innerText()).toBe('The club owes you $55.00');
     expect(await page.getByTestId('statement-line').count()).toBe(3);
     await axeClean(page);
-    await shot(page, 'partner-detail-desktop');
+    await shot(page, 'partner-from-mail-desktop');
 
     await page.getByRole('button', { name: 'Dispute' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dispute this statement' });
@@ -222,10 +320,22 @@ describe('a month’s statement, from issue to payment', () => {
     expect(await current()).toMatchObject({ status: 'issued', revision: 2 });
   });
 
-  it('the partner approves the new revision', async () => {
+  it('the partner approves the new revision, opened from its e-mail', async () => {
     const revision = (await current())!;
+    const links: string[] = [];
+    for (const address of ACTIVE)
+      links.push(
+        checkStatementMail(
+          await mailOf(`${SUBJECT} (revision 2)`, address),
+          address,
+          `avpass-statement-Statement-Cycles-${tag}-${PERIOD}-rev2.pdf`,
+          '$75.00',
+        ),
+      );
+    expect(links).toEqual([`${baseUrl}/statements/${revision.id}`, `${baseUrl}/statements/${revision.id}`]);
+    expect(await mail.mailTo(former.email)).toEqual([]);
     const page = await asPartner();
-    await page.goto(`${baseUrl}/statements/${revision.id}`);
+    await page.goto(links[0]!);
     await page.getByTestId('section-resolution').waitFor();
     expect(await page.getByTestId('statement-net').innerText()).toBe('The club owes you $75.00');
     await axeClean(page);

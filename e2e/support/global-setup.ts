@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createTestDatabase, type TestDatabase } from '../../libs/platform/src/testing/test-database';
+import { startSmtpSpool, type SmtpSpool } from './mail';
 
 // The whole platform, built, as separate processes — the same launcher as `npm start` — on its own
 // database, NATS namespace and port (one per shard when `npm test` runs the files as shards side by side).
 let stop: (() => Promise<void>) | null = null;
 let database: TestDatabase | null = null;
+let smtp: SmtpSpool | null = null;
+let mailSpool: string | null = null;
 
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 
@@ -15,6 +21,10 @@ export async function setup(project: TestProject): Promise<void> {
   const { startPlatform } = await import('../../tools/platform.mjs');
   database = await createTestDatabase();
   const port = String(await freePort());
+  // The platform's mail goes to a real SMTP server here, which spools it where the test files read it
+  // (e2e/support/mail.ts), instead of the maildev `npm start` runs.
+  mailSpool = mkdtempSync(join(tmpdir(), 'avpass-e2e-mail-'));
+  smtp = await startSmtpSpool(mailSpool);
   const natsNamespace = `e2e_${randomBytes(4).toString('hex')}`;
   const platform = await startPlatform({
     env: {
@@ -28,6 +38,9 @@ export async function setup(project: TestProject): Promise<void> {
       // Below the form's own ceiling (1000), so a refusal only the server makes can be seen.
       BULK_MAX_QUANTITY: '500',
       NODE_ENV: 'test',
+      SMTP_URL: smtp.url,
+      // The link in a mail opens this platform's web app.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     onLine: (text: string) => {
       if (/"level":(50|60)/.test(text)) process.stderr.write(`${text}\n`);
@@ -37,6 +50,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   // A test that plays another service's outbox (a finished month's events, issue 39) publishes here.
   project.provide('nats', { url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', namespace: natsNamespace });
+  project.provide('mailSpool', mailSpool);
 }
 
 /** A port free now, chosen by the system (two shards side by side must not pick the same one). */
@@ -53,14 +67,20 @@ function freePort(): Promise<number> {
 
 export async function teardown(): Promise<void> {
   await stop?.();
-  // E2E_KEEP_DATABASE=1 keeps what the run left (its audit trail, say) for a look afterwards.
-  if (process.env.E2E_KEEP_DATABASE) console.log(`e2e database kept: ${database?.url}`);
-  else await database?.drop();
+  await smtp?.stop();
+  // E2E_KEEP_DATABASE=1 keeps what the run left (its audit trail, its mail, say) for a look afterwards.
+  if (process.env.E2E_KEEP_DATABASE) console.log(`e2e database kept: ${database?.url}; mail: ${mailSpool}`);
+  else {
+    await database?.drop();
+    if (mailSpool) rmSync(mailSpool, { recursive: true, force: true });
+  }
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     nats: { url: string; namespace: string };
+    /** The directory the platform's mail is spooled to, as .eml files (read it with MailSpool). */
+    mailSpool: string;
   }
 }

@@ -4,7 +4,7 @@ export { createTestDatabase, type TestDatabase } from './test-database';
 export { testNamespace, testServiceEnv } from './test-env';
 export { dropTestNamespace } from './test-namespace';
 export { TcpProxy } from './tcp-proxy';
-export { isPdf, TestSmtpServer, type CaughtMail } from './test-smtp-server';
+export { isPdf, parseMail, TestSmtpServer, type CaughtMail } from './test-smtp-server';
 export { waitFor, type WaitForOptions } from './wait-for';
 export { refusal, stopServiceApp } from './service-apps';
 export { startTestBed, type TestBed, type TestCallMeta } from './test-bed';

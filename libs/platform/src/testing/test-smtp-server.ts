@@ -1,4 +1,4 @@
-import { simpleParser, type AddressObject } from 'mailparser';
+import { simpleParser, type AddressObject, type Source } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { waitFor, type WaitForOptions } from './wait-for';
@@ -24,6 +24,26 @@ const addresses = (field: AddressObject | AddressObject[] | undefined): string[]
   (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) =>
     a.value.map((v) => v.address ?? '').filter(Boolean),
   );
+
+/** One mail as the server received it (`source`: its raw message), parsed; `recipients`: the envelope's. */
+export async function parseMail(source: Source, recipients: string[]): Promise<CaughtMail> {
+  const parsed = await simpleParser(source);
+  return {
+    recipients,
+    from: addresses(parsed.from)[0] ?? '',
+    to: addresses(parsed.to),
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: parsed.html || null,
+    messageId: parsed.messageId ?? null,
+    headers: parsed.headers,
+    attachments: parsed.attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: a.content,
+    })),
+  };
+}
 
 /**
  * A real SMTP server in the test's process (smtp-server on a free port of 127.0.0.1, no TLS, no
@@ -58,23 +78,12 @@ export class TestSmtpServer {
         callback();
       },
       onData(stream, session, callback) {
-        simpleParser(stream)
-          .then((parsed) => {
-            caught.by?.mail.push({
-              recipients: session.envelope.rcptTo.map((r) => r.address),
-              from: addresses(parsed.from)[0] ?? '',
-              to: addresses(parsed.to),
-              subject: parsed.subject ?? '',
-              text: parsed.text ?? '',
-              html: parsed.html || null,
-              messageId: parsed.messageId ?? null,
-              headers: parsed.headers,
-              attachments: parsed.attachments.map((a) => ({
-                filename: a.filename,
-                contentType: a.contentType,
-                content: a.content,
-              })),
-            });
+        parseMail(
+          stream,
+          session.envelope.rcptTo.map((r) => r.address),
+        )
+          .then((mail) => {
+            caught.by?.mail.push(mail);
             callback();
           })
           .catch((error: Error) => callback(error));
