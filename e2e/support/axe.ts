@@ -24,6 +24,20 @@ export async function seriousAxeViolations(
   /** Rules to switch on or off beyond axe's defaults (its experimental ones are off by default). */
   rules: Record<string, { enabled: boolean }> = {},
 ): Promise<AxeViolation[]> {
+  // Checked as the page ends up: a chip that has just changed colour or a toast still fading in would be
+  // measured half-way (a 'Paid' chip at 2.14:1 once). Finite CSS transitions and animations finish first
+  // (spinners' infinite ones are not waited for), for at most 5 s.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]),
+  );
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (rules) => {
     const axe = (
