@@ -7,19 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
 
 // Issue 39: the statements service's ledger, fed by the credits and inventory events, and the live
-// preview of a partner's figures over HTTP.
+// preview of a partner's figures over HTTP. Each test makes its own partners, so none depends on another.
 let h: Harness;
 let admin: string;
-let shop: Awaited<ReturnType<typeof createPartnerWithUser>>;
-let other: Awaited<ReturnType<typeof createPartnerWithUser>>;
 const today = businessDayOf(new Date(), process.env.BUSINESS_TIMEZONE ?? 'America/Los_Angeles');
 const range = `from=${addDays(today, -1)}&to=${addDays(today, 1)}`;
 
 beforeAll(async () => {
   h = await startHarness({}, { services: ['partners', 'vouchers', 'credits', 'inventory', 'statements'] });
   admin = await h.adminToken();
-  shop = await createPartnerWithUser(h, 'Statement Bikes');
-  other = await createPartnerWithUser(h, 'Statement Other');
 });
 afterAll(async () => h?.close());
 
@@ -31,6 +27,8 @@ async function ok(path: string, init: Parameters<Harness['api']>[1]) {
 
 describe('the live preview of a partner statement', () => {
   it('sums the credit charges less voids and the merchandise used, from the services’ events', async () => {
+    const shop = await createPartnerWithUser(h, 'Preview Bikes');
+    const other = await createPartnerWithUser(h, 'Preview Other');
     const credit = await ok('/api/athlete-credits', {
       method: 'POST',
       token: admin,
@@ -124,6 +122,7 @@ describe('the live preview of a partner statement', () => {
   });
 
   it('counts a club-funded redemption at the till, titled by its code, and its cancel', async () => {
+    const other = await createPartnerWithUser(h, 'Till Partner');
     const code = await ok('/api/generate-qr', {
       method: 'POST',
       token: admin,
@@ -175,6 +174,8 @@ describe('the live preview of a partner statement', () => {
   });
 
   it('refuses visitors, other partners and bad ranges with a clear message', async () => {
+    const shop = await createPartnerWithUser(h, 'Refused Bikes');
+    const other = await createPartnerWithUser(h, 'Refused Other');
     expect((await h.api(`/api/statements/preview?${range}`)).status).toBe(401);
     const foreign = await h.api(`/api/statements/preview?partnerId=${shop.companyId}&${range}`, {
       token: other.token,
@@ -209,6 +210,7 @@ describe('the live preview of a partner statement', () => {
 
 describe('the statements routes', () => {
   it('refuse visitors (401), the wrong role (403), and answer 404 for another partner’s statement', async () => {
+    const shop = await createPartnerWithUser(h, 'Routes Bikes');
     const id = randomUUID();
     const routes: [string, string, unknown?][] = [
       ['GET', '/api/statements'],
@@ -255,6 +257,8 @@ describe('the statements routes', () => {
 
 describe('a statement’s documents', () => {
   it('the PDF and the CSV, named by partner and period, with formula cells neutralised; another’s is a 404', async () => {
+    const shop = await createPartnerWithUser(h, 'Statement Bikes');
+    const other = await createPartnerWithUser(h, 'Statement Other');
     const nc = await connect({ servers: h.env.NATS_URL! });
     const publish = async <N extends EventName>(name: N, payload: DomainEvent<N>['payload']) => {
       const envelope = { id: randomUUID(), name, occurredAt: new Date().toISOString(), payload };

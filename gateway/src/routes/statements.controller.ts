@@ -235,8 +235,9 @@ export class StatementsController {
   @Roles('super_admin')
   @Post('statements/:id/paid')
   @HttpCode(200)
-  @ApiRpc(RPC.statements.markPaid, { body: true, added: ['id'] })
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.statements.markPaid, { body: true, added: ['id', 'idempotencyKey'] })
   markPaid(@Param('id') id: string, @Body() body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.statements.markPaid, body, req, { id });
+    return this.services.forward(RPC.statements.markPaid, body, req, { id, ...idempotencyOf(req) });
   }
 }

@@ -299,6 +299,8 @@ export const markStatementPaidRequestSchema = z.object({
     .trim()
     .min(1, 'A payment reference is required')
     .max(200, 'The reference must be at most 200 characters'),
+  /** The caller's Idempotency-Key (header): a retry answers the first payment, another body is a 409. */
+  idempotencyKey,
 });
 
 /** The refusals of a move the statement's state does not allow (409). */
