@@ -259,6 +259,13 @@ describe('a statement’s documents', () => {
   it('the PDF and the CSV, named by partner and period, with formula cells neutralised; another’s is a 404', async () => {
     const shop = await createPartnerWithUser(h, 'Statement Bikes');
     const other = await createPartnerWithUser(h, 'Statement Other');
+    // The payout export names a partner by its legal name; one without names it by its name.
+    const legal = await h.api(`/api/vendors/${shop.companyId}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { legalName: ' Statement Bikes, LLC ' },
+    });
+    expect(legal.body).toMatchObject({ name: 'Statement Bikes', legalName: 'Statement Bikes, LLC' });
     const nc = await connect({ servers: h.env.NATS_URL! });
     const publish = async <N extends EventName>(name: N, payload: DomainEvent<N>['payload']) => {
       const envelope = { id: randomUUID(), name, occurredAt: new Date().toISOString(), payload };
@@ -272,6 +279,15 @@ describe('a statement’s documents', () => {
       amount: 1250,
       balanceAfter: 0,
       recordedAt: '2025-09-10T18:00:00Z',
+    });
+    await publish('credits.transaction.recorded.v1', {
+      transactionId: randomUUID(),
+      creditId: randomUUID(),
+      partnerId: other.companyId,
+      transactionType: 'service',
+      amount: 300,
+      balanceAfter: 0,
+      recordedAt: '2025-09-12T18:00:00Z',
     });
     await publish('inventory.allocation.usage-reported.v1', {
       reportId: randomUUID(),
@@ -300,13 +316,27 @@ describe('a statement’s documents', () => {
         { timeout: 20_000 },
       )
       .toBe(-750);
+    await expect
+      .poll(
+        async () =>
+          (
+            await h.api(
+              `/api/statements/preview?partnerId=${other.companyId}&from=2025-09-01&to=2025-09-30`,
+              {
+                token: admin,
+              },
+            )
+          ).body.totals?.netCents,
+        { timeout: 20_000 },
+      )
+      .toBe(300);
     const issued = await h.api('/api/statements/issue', {
       method: 'POST',
       token: admin,
       headers: { 'idempotency-key': randomUUID() },
       json: { period: '2025-09' },
     });
-    expect(issued.body).toMatchObject({ issued: 1 });
+    expect(issued.body).toMatchObject({ issued: 2 });
     const [statement] = (await h.api('/api/statements?period=2025-09', { token: shop.token })).body.items;
     expect(statement).toMatchObject({ partnerName: 'Statement Bikes', netCents: -750, status: 'issued' });
 
@@ -342,14 +372,18 @@ describe('a statement’s documents', () => {
       headers: { authorization: `Bearer ${admin}` },
     });
     expect(payouts.headers.get('content-disposition')).toContain('avpass-payouts-2025-09.csv');
-    expect(
-      (await payouts.text())
-        .replace(/^\ufeff/, '')
-        .trimEnd()
-        .split('\r\n'),
-    ).toEqual([
+    const [otherStatement] = (await h.api('/api/statements?period=2025-09', { token: other.token })).body
+      .items;
+    const [header, ...payoutRows] = (await payouts.text())
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(header).toBe(
       'Partner,Legal name,Partner ID,Period,Revision,Status,Club pays (USD),Partner pays (USD),Paid on,Reference,Statement ID',
-      `Statement Bikes,Statement Bikes,${shop.companyId},2025-09,1,issued,0,7.5,,,${statement.id}`,
+    );
+    expect(payoutRows.sort()).toEqual([
+      `Statement Bikes,"Statement Bikes, LLC",${shop.companyId},2025-09,1,issued,0,7.5,,,${statement.id}`,
+      `Statement Other,Statement Other,${other.companyId},2025-09,1,issued,3,0,,,${otherStatement.id}`,
     ]);
     expect((await h.api('/api/statements/payouts.csv?period=2025-09', { token: shop.token })).status).toBe(
       403,

@@ -49,11 +49,11 @@ const PAYOUT_HEADER = [
   'Reference',
   'Statement ID',
 ];
-/** A partner's row of the payout export; its name stands as the legal name until partners keep one. */
+/** A partner's row of the payout export: its legal name, or its name when it has none. */
 const payoutLine = (s: Statement) =>
   csvRow([
     s.partnerName,
-    s.partnerName,
+    s.partnerLegalName || s.partnerName,
     s.partnerId,
     s.period,
     s.revision,

@@ -67,10 +67,10 @@ export class StatementsService {
       sql: filters.map((f) => f.sql).join(' and '),
       params: filters.flatMap((f) => f.params),
     };
-    const page = await this.statements.page(where, query.cursor, query.limit);
-    const names = await this.names.namesOf(page.rows.map((row) => row.partner_id));
+    const page = await this.statements.page(where, query);
+    const partners = await this.names.partnersOf(page.rows.map((row) => row.partner_id));
     return {
-      items: page.rows.map((row) => toStatement(row, names.get(row.partner_id)!)),
+      items: page.rows.map((row) => toStatement(row, partners.get(row.partner_id)!)),
       nextCursor: page.nextCursor,
     };
   }
@@ -148,7 +148,7 @@ export class StatementsService {
     // Its partner's name asked before the row is locked (no other service's round trip under the lock).
     const found = await this.statements.find(input.id);
     if (!found) throw DomainError.notFound('Statement');
-    const partnerName = await this.names.nameOf(found.partner_id);
+    const partner = (await this.names.partnersOf([found.partner_id])).get(found.partner_id)!;
     const call = { actor, operation: RPC.statements.markPaid, request: input };
     return this.idempotency.once(call, async (tx) => {
       const row = await this.statements.lock(tx, input.id);
@@ -164,7 +164,7 @@ export class StatementsService {
         paidAt: input.paidAt,
         reference: input.reference,
       });
-      return toStatement(paid, partnerName);
+      return toStatement(paid, partner);
     });
   }
 
@@ -189,7 +189,7 @@ export class StatementsService {
 
   /** The row as answered, with its partner's name. */
   async named(row: StatementRow): Promise<Statement> {
-    return toStatement(row, await this.names.nameOf(row.partner_id));
+    return toStatement(row, (await this.names.partnersOf([row.partner_id])).get(row.partner_id)!);
   }
 
   /** The audit entry of a move of `row`, in its transaction. */
