@@ -195,8 +195,6 @@ describe('the partners screen', () => {
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Partner Updated').waitFor();
     await form.waitFor({ state: 'detached' });
-    const edited = await api(baseUrl, `/api/vendors/${vendorId}`, { token: adminToken });
-    expect(edited.body.legalName).toBe(`${NAME} Holdings Ltd`);
   });
 
   it('opens the details: Company Info, QR Codes, and a portal user with a generated password', async () => {
@@ -205,7 +203,7 @@ describe('the partners screen', () => {
     const dialog = page.getByRole('dialog', { name: NAME });
     await dialog.getByRole('tab', { name: 'Company Info' }).waitFor();
     await dialog.getByText('Open daily 7am-5pm').waitFor();
-    await dialog.getByText(`${NAME} Holdings Ltd`).waitFor();
+    await dialog.getByText(`${NAME} Holdings Ltd`).waitFor(); // the legal name saved by the edit
     await dialog.getByRole('img', { name: `${NAME} logo` }).waitFor();
     await shot(page, '05-details-company-info');
 
