@@ -95,6 +95,7 @@ describe('the partners screen', () => {
     await form.getByRole('button', { name: 'Create Partner' }).click();
     await form.getByText('Partner name is required').waitFor();
     await form.getByLabel('Partner Name').fill(NAME);
+    await form.getByLabel('Legal Name').fill(`${NAME} Ltd`);
     await form.getByLabel('Email').fill(`hello@${tag}.example`);
     await form.getByLabel('Website').fill('harbour coffee');
     await form.getByRole('button', { name: 'Create Partner' }).click();
@@ -122,6 +123,7 @@ describe('the partners screen', () => {
     vendorId = found.body.items[0].id;
     expect(found.body.items[0].logoUrl).toMatch(/^\/uploads\//);
     expect(found.body.items[0].categories).toEqual(['Coffee Shop', 'Restaurant']);
+    expect(found.body.items[0].legalName).toBe(`${NAME} Ltd`);
   });
 
   it('finds it by search and by category, with its logo on the card', async () => {
@@ -187,6 +189,8 @@ describe('the partners screen', () => {
     await form.getByLabel('Email').fill(`hello@${tag}.example`);
     await form.getByLabel('Contact Info').fill('Open daily 7am-5pm');
     await form.getByLabel('Description').fill('Harbour-side espresso bar.');
+    expect(await form.getByLabel('Legal Name').inputValue()).toBe(`${NAME} Ltd`);
+    await form.getByLabel('Legal Name').fill(`${NAME} Holdings Ltd`);
     await shot(page, '04b-edit-dialog');
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Partner Updated').waitFor();
@@ -199,6 +203,7 @@ describe('the partners screen', () => {
     const dialog = page.getByRole('dialog', { name: NAME });
     await dialog.getByRole('tab', { name: 'Company Info' }).waitFor();
     await dialog.getByText('Open daily 7am-5pm').waitFor();
+    await dialog.getByText(`${NAME} Holdings Ltd`).waitFor(); // the legal name saved by the edit
     await dialog.getByRole('img', { name: `${NAME} logo` }).waitFor();
     await shot(page, '05-details-company-info');
 

@@ -205,6 +205,15 @@ describe('a month’s statement, from issue to payment', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain('$55.00');
     expect(await page.getByTestId('period-totals').innerText()).toContain('Statements');
+    // The table sorts on the server: a header asks GET /api/statements with its sort, kept in the URL.
+    const sorted = page.waitForRequest((r) => /\/api\/statements\?.*sort=net&order=desc/.test(r.url()));
+    await page.getByTestId('sort-net').click();
+    await sorted;
+    await page.waitForURL(/[?&]sort=net&order=desc/);
+    expect(
+      await page.getByRole('columnheader', { name: 'Net to the partner' }).getAttribute('aria-sort'),
+    ).toBe('descending');
+    await row.waitFor();
     await axeClean(page);
     await shot(page, 'admin-issued-desktop');
   });

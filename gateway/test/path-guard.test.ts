@@ -11,6 +11,8 @@ import { pathVariants, rawRequest, type RawResponse } from './support/path-varia
 // sent as-is, by an anonymous caller and by a partner: never a 2xx, 3xx or 5xx.
 
 const SPA_MARKER = 'avpass-spa-index';
+/** A statement nobody has: every statement route answers for it without reaching a row. */
+const STATEMENT_ID = '5d1c2a3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 let h: Harness;
 let spaDir: string;
 let admin: string;
@@ -23,7 +25,12 @@ beforeAll(async () => {
   // A built frontend, so that the SPA fallback is there to be tricked.
   spaDir = await mkdtemp(join(tmpdir(), 'avpass-spa-'));
   await writeFile(join(spaDir, 'index.html'), `<!doctype html><title>${SPA_MARKER}</title>`);
-  h = await startHarness({ FRONTEND_DIST: spaDir }, { services: ['partners', 'vouchers', 'rendering'] });
+  h = await startHarness(
+    { FRONTEND_DIST: spaDir },
+    {
+      services: ['partners', 'vouchers', 'rendering', 'statements'],
+    },
+  );
   admin = await h.adminToken();
   partner = await createPartnerWithUser(h, 'Sweep Partner');
   queue = `${h.env.NATS_NAMESPACE}-rendering-zip`;
@@ -93,6 +100,32 @@ function protectedTargets(): Target[] {
     { method: 'GET', path: `/api/jobs/${jobId}` },
     { method: 'GET', path: `/api/jobs/${jobId}/file` },
     { method: 'POST', path: '/api/queues/session' },
+    ...statementTargets(),
+  ];
+}
+
+/** The partner statements (issue 39): the administrator's routes, and a partner's own reads. */
+function statementTargets(): Target[] {
+  const id = STATEMENT_ID;
+  return [
+    { method: 'GET', path: '/api/statements?limit=5', partnerMay: true },
+    { method: 'GET', path: '/api/statements/preview?from=2025-11-01&to=2025-11-30', partnerMay: true },
+    { method: 'GET', path: '/api/statements/totals?period=2025-11' },
+    { method: 'GET', path: '/api/statements/payouts.csv?period=2025-11' },
+    { method: 'GET', path: `/api/statements/${id}` },
+    { method: 'GET', path: `/api/statements/${id}/pdf` },
+    { method: 'GET', path: `/api/statements/${id}/csv` },
+    { method: 'GET', path: `/api/statements/${id}/deliveries` },
+    { method: 'POST', path: '/api/statements/issue', body: { period: '2025-11' } },
+    { method: 'POST', path: `/api/statements/${id}/resend` },
+    { method: 'POST', path: `/api/statements/${id}/approve` },
+    { method: 'POST', path: `/api/statements/${id}/dispute`, body: { reason: 'Sweep' } },
+    { method: 'POST', path: `/api/statements/${id}/resolve`, body: { reason: 'Sweep' } },
+    {
+      method: 'POST',
+      path: `/api/statements/${id}/paid`,
+      body: { paidAt: '2025-12-01', reference: 'Sweep' },
+    },
   ];
 }
 

@@ -7,19 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
 
 // Issue 39: the statements service's ledger, fed by the credits and inventory events, and the live
-// preview of a partner's figures over HTTP.
+// preview of a partner's figures over HTTP. Each test makes its own partners, so none depends on another.
 let h: Harness;
 let admin: string;
-let shop: Awaited<ReturnType<typeof createPartnerWithUser>>;
-let other: Awaited<ReturnType<typeof createPartnerWithUser>>;
 const today = businessDayOf(new Date(), process.env.BUSINESS_TIMEZONE ?? 'America/Los_Angeles');
 const range = `from=${addDays(today, -1)}&to=${addDays(today, 1)}`;
 
 beforeAll(async () => {
   h = await startHarness({}, { services: ['partners', 'vouchers', 'credits', 'inventory', 'statements'] });
   admin = await h.adminToken();
-  shop = await createPartnerWithUser(h, 'Statement Bikes');
-  other = await createPartnerWithUser(h, 'Statement Other');
 });
 afterAll(async () => h?.close());
 
@@ -31,6 +27,8 @@ async function ok(path: string, init: Parameters<Harness['api']>[1]) {
 
 describe('the live preview of a partner statement', () => {
   it('sums the credit charges less voids and the merchandise used, from the services’ events', async () => {
+    const shop = await createPartnerWithUser(h, 'Preview Bikes');
+    const other = await createPartnerWithUser(h, 'Preview Other');
     const credit = await ok('/api/athlete-credits', {
       method: 'POST',
       token: admin,
@@ -124,6 +122,7 @@ describe('the live preview of a partner statement', () => {
   });
 
   it('counts a club-funded redemption at the till, titled by its code, and its cancel', async () => {
+    const other = await createPartnerWithUser(h, 'Till Partner');
     const code = await ok('/api/generate-qr', {
       method: 'POST',
       token: admin,
@@ -175,6 +174,8 @@ describe('the live preview of a partner statement', () => {
   });
 
   it('refuses visitors, other partners and bad ranges with a clear message', async () => {
+    const shop = await createPartnerWithUser(h, 'Refused Bikes');
+    const other = await createPartnerWithUser(h, 'Refused Other');
     expect((await h.api(`/api/statements/preview?${range}`)).status).toBe(401);
     const foreign = await h.api(`/api/statements/preview?partnerId=${shop.companyId}&${range}`, {
       token: other.token,
@@ -209,6 +210,7 @@ describe('the live preview of a partner statement', () => {
 
 describe('the statements routes', () => {
   it('refuse visitors (401), the wrong role (403), and answer 404 for another partner’s statement', async () => {
+    const shop = await createPartnerWithUser(h, 'Routes Bikes');
     const id = randomUUID();
     const routes: [string, string, unknown?][] = [
       ['GET', '/api/statements'],
@@ -255,6 +257,15 @@ describe('the statements routes', () => {
 
 describe('a statement’s documents', () => {
   it('the PDF and the CSV, named by partner and period, with formula cells neutralised; another’s is a 404', async () => {
+    const shop = await createPartnerWithUser(h, 'Statement Bikes');
+    const other = await createPartnerWithUser(h, 'Statement Other');
+    // The payout export names a partner by its legal name; one without names it by its name.
+    const legal = await h.api(`/api/vendors/${shop.companyId}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { legalName: ' Statement Bikes, LLC ' },
+    });
+    expect(legal.body).toMatchObject({ name: 'Statement Bikes', legalName: 'Statement Bikes, LLC' });
     const nc = await connect({ servers: h.env.NATS_URL! });
     const publish = async <N extends EventName>(name: N, payload: DomainEvent<N>['payload']) => {
       const envelope = { id: randomUUID(), name, occurredAt: new Date().toISOString(), payload };
@@ -268,6 +279,15 @@ describe('a statement’s documents', () => {
       amount: 1250,
       balanceAfter: 0,
       recordedAt: '2025-09-10T18:00:00Z',
+    });
+    await publish('credits.transaction.recorded.v1', {
+      transactionId: randomUUID(),
+      creditId: randomUUID(),
+      partnerId: other.companyId,
+      transactionType: 'service',
+      amount: 300,
+      balanceAfter: 0,
+      recordedAt: '2025-09-12T18:00:00Z',
     });
     await publish('inventory.allocation.usage-reported.v1', {
       reportId: randomUUID(),
@@ -296,13 +316,27 @@ describe('a statement’s documents', () => {
         { timeout: 20_000 },
       )
       .toBe(-750);
+    await expect
+      .poll(
+        async () =>
+          (
+            await h.api(
+              `/api/statements/preview?partnerId=${other.companyId}&from=2025-09-01&to=2025-09-30`,
+              {
+                token: admin,
+              },
+            )
+          ).body.totals?.netCents,
+        { timeout: 20_000 },
+      )
+      .toBe(300);
     const issued = await h.api('/api/statements/issue', {
       method: 'POST',
       token: admin,
       headers: { 'idempotency-key': randomUUID() },
       json: { period: '2025-09' },
     });
-    expect(issued.body).toMatchObject({ issued: 1 });
+    expect(issued.body).toMatchObject({ issued: 2 });
     const [statement] = (await h.api('/api/statements?period=2025-09', { token: shop.token })).body.items;
     expect(statement).toMatchObject({ partnerName: 'Statement Bikes', netCents: -750, status: 'issued' });
 
@@ -338,14 +372,18 @@ describe('a statement’s documents', () => {
       headers: { authorization: `Bearer ${admin}` },
     });
     expect(payouts.headers.get('content-disposition')).toContain('avpass-payouts-2025-09.csv');
-    expect(
-      (await payouts.text())
-        .replace(/^\ufeff/, '')
-        .trimEnd()
-        .split('\r\n'),
-    ).toEqual([
+    const [otherStatement] = (await h.api('/api/statements?period=2025-09', { token: other.token })).body
+      .items;
+    const [header, ...payoutRows] = (await payouts.text())
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(header).toBe(
       'Partner,Legal name,Partner ID,Period,Revision,Status,Club pays (USD),Partner pays (USD),Paid on,Reference,Statement ID',
-      `Statement Bikes,Statement Bikes,${shop.companyId},2025-09,1,issued,0,7.5,,,${statement.id}`,
+    );
+    expect(payoutRows.sort()).toEqual([
+      `Statement Bikes,"Statement Bikes, LLC",${shop.companyId},2025-09,1,issued,0,7.5,,,${statement.id}`,
+      `Statement Other,Statement Other,${other.companyId},2025-09,1,issued,3,0,,,${otherStatement.id}`,
     ]);
     expect((await h.api('/api/statements/payouts.csv?period=2025-09', { token: shop.token })).status).toBe(
       403,

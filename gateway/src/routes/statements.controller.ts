@@ -49,11 +49,11 @@ const PAYOUT_HEADER = [
   'Reference',
   'Statement ID',
 ];
-/** A partner's row of the payout export; its name stands as the legal name until partners keep one. */
+/** A partner's row of the payout export: its legal name, or its name when it has none. */
 const payoutLine = (s: Statement) =>
   csvRow([
     s.partnerName,
-    s.partnerName,
+    s.partnerLegalName || s.partnerName,
     s.partnerId,
     s.period,
     s.revision,
@@ -235,8 +235,9 @@ export class StatementsController {
   @Roles('super_admin')
   @Post('statements/:id/paid')
   @HttpCode(200)
-  @ApiRpc(RPC.statements.markPaid, { body: true, added: ['id'] })
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.statements.markPaid, { body: true, added: ['id', 'idempotencyKey'] })
   markPaid(@Param('id') id: string, @Body() body: unknown, @Req() req: AuthenticatedRequest) {
-    return this.services.forward(RPC.statements.markPaid, body, req, { id });
+    return this.services.forward(RPC.statements.markPaid, body, req, { id, ...idempotencyOf(req) });
   }
 }

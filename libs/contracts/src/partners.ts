@@ -35,6 +35,8 @@ export const createVendorRequestSchema = z.object({
     .trim()
     .min(1, 'Partner name is required')
     .max(200, 'Partner name must be at most 200 characters'),
+  /** The name on contracts and payments (the payout export's "Legal name"); empty: the display name. */
+  legalName: optionalText(200),
   email: optionalEmail('Valid email required'),
   phone: optionalText(50),
   website: optionalUrl(),
@@ -52,6 +54,7 @@ export const updateVendorRequestSchema = z
       .trim()
       .min(1, 'Partner name is required')
       .max(200, 'Partner name must be at most 200 characters'),
+    legalName: optionalText(200),
     email: optionalEmail('Valid email required'),
     phone: optionalText(50),
     website: optionalUrl(),
@@ -69,6 +72,8 @@ export type UpdateVendorRequest = z.input<typeof updateVendorRequestSchema>;
 export const vendorSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
+  /** Added with issue 39 (null from a partners service that predates it): null when none was given. */
+  legalName: z.string().nullable().default(null),
   email: z.string().nullable(),
   logoUrl: z.string().nullable(),
   contactInfo: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { isDateOnly } from '@avpass/domain';
 import { z } from 'zod';
 import { uuidParam } from './common';
+import { SORT_ORDERS, type SortOrder } from './vouchers/lists';
 import { numberInput } from './validation';
 
 /**
@@ -156,6 +157,11 @@ export const statementSchema = z.object({
   partnerId: z.string().uuid(),
   /** The partner's name now (a deleted partner: "Partner" and its short id). */
   partnerName: z.string(),
+  /**
+   * The partner's legal name now, its name when it has none (added with the payout export: absent from
+   * a statements service that predates it).
+   */
+  partnerLegalName: z.string().optional(),
   period: z.string(),
   revision: z.number().int().positive(),
   status: z.enum(STATEMENT_STATUSES),
@@ -226,11 +232,32 @@ const cursorField = z.string().max(400, 'cursor must be at most 400 characters')
 
 export const statementDetailQuerySchema = z.object({ id: uuidParam, cursor: cursorField, limit: limitField });
 
-/** GET /api/statements: newest first; the administrator every partner's (or one's), a company its own. */
+/**
+ * The sorts of the statements tables: `issuedAt` (the default, newest first), `status` (A–Z),
+ * `clubOwes`, `partnerOwes` and `net` (most first). Each is an index of `statements`, within a period
+ * and across them (statements migration 0006), paged by keyset. The partner's name is not a sort: it
+ * is the partners service's, not a column of a statement.
+ */
+export const STATEMENT_SORTS = ['issuedAt', 'status', 'clubOwes', 'partnerOwes', 'net'] as const;
+export type StatementSort = (typeof STATEMENT_SORTS)[number];
+export const STATEMENT_SORT_DEFAULT_ORDER: Readonly<Record<StatementSort, SortOrder>> = {
+  issuedAt: 'desc',
+  status: 'asc',
+  clubOwes: 'desc',
+  partnerOwes: 'desc',
+  net: 'desc',
+};
+
+/**
+ * GET /api/statements: newest first, or by `sort` / `order`; the administrator every partner's (or
+ * one's), a company its own.
+ */
 export const statementListQuerySchema = z.object({
   period: periodField.optional(),
   status: z.enum(STATEMENT_STATUSES, `status must be one of ${STATEMENT_STATUSES.join(', ')}`).optional(),
   partnerId: uuidParam.optional(),
+  sort: z.enum(STATEMENT_SORTS, `sort must be one of ${STATEMENT_SORTS.join(', ')}`).optional(),
+  order: z.enum(SORT_ORDERS, 'order must be asc or desc').optional(),
   cursor: cursorField,
   limit: limitField,
 });
@@ -299,6 +326,8 @@ export const markStatementPaidRequestSchema = z.object({
     .trim()
     .min(1, 'A payment reference is required')
     .max(200, 'The reference must be at most 200 characters'),
+  /** The caller's Idempotency-Key (header): a retry answers the first payment, another body is a 409. */
+  idempotencyKey,
 });
 
 /** The refusals of a move the statement's state does not allow (409). */

@@ -1,5 +1,5 @@
 import { RPC } from '@avpass/contracts';
-import { ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
+import { IDEMPOTENCY_PROVIDERS, ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { STATEMENTS_CONFIG, type StatementsConfig } from './config';
 import { LedgerSubscriber, StatementEntriesRepository } from './ledger';
@@ -31,6 +31,7 @@ export class StatementsModule {
       controllers: [StatementsHandlers],
       providers: [
         { provide: STATEMENTS_CONFIG, useValue: config },
+        ...IDEMPOTENCY_PROVIDERS,
         StatementEntriesRepository,
         PartnerNames,
         LedgerSubscriber,

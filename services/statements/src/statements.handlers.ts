@@ -79,6 +79,6 @@ export class StatementsHandlers {
   @RpcHandler(RPC.statements.markPaid)
   markPaid(input: In<typeof RPC.statements.markPaid>, meta: RpcMeta) {
     requireSuperAdmin(meta);
-    return this.statements.markPaid(input, meta);
+    return this.statements.markPaid(input, requireActor(meta), meta);
   }
 }

@@ -1,4 +1,4 @@
-import { statementPageSchema, type StatementStatus } from '@avpass/contracts';
+import { statementPageSchema, type StatementSort, type StatementStatus } from '@avpass/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { STATEMENT_URLS, withQuery } from './urls';
@@ -7,6 +7,8 @@ export interface StatementListQuery {
   period?: string;
   status?: StatementStatus;
   partnerId?: string;
+  sort?: StatementSort;
+  order?: 'asc' | 'desc';
   cursor?: string;
   limit?: number;
 }
@@ -14,7 +16,7 @@ export interface StatementListQuery {
 export const statementListUrl = (query: StatementListQuery) =>
   withQuery(STATEMENT_URLS.list, { ...query, limit: query.limit ?? 200 });
 
-/** GET /api/statements: newest first; the administrator every partner's, a partner its own. */
+/** GET /api/statements: newest first or by `sort`; the administrator every partner's, a partner its own. */
 export function useStatements(query: StatementListQuery) {
   const url = statementListUrl(query);
   return useQuery({

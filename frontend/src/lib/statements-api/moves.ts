@@ -53,9 +53,23 @@ export interface Adjustment {
 export const useResolveStatement = () =>
   useStatementMove<{ id: string; reason: string; adjustments: Adjustment[] }>(STATEMENT_URLS.resolve);
 
-/** POST /api/statements/{id}/paid {paidAt, reference} (the administrator). */
-export const useMarkStatementPaid = () =>
-  useStatementMove<{ id: string; paidAt: string; reference: string }>(STATEMENT_URLS.paid);
+/**
+ * POST /api/statements/{id}/paid {paidAt, reference} (the administrator): a move of money, so under an
+ * Idempotency-Key kept until a definitive answer (a retry after a 503 records the payment once).
+ */
+export function useMarkStatementPaid() {
+  const queryClient = useQueryClient();
+  const mutationFn = useIdempotentMutationFn(
+    'statements:paid',
+    ({ id, ...body }: { id: string; paidAt: string; reference: string }, key) =>
+      apiJson(STATEMENT_URLS.paid(id), statementSchema, {
+        method: 'POST',
+        body,
+        headers: idempotencyHeader(key),
+      }),
+  );
+  return useMutation({ mutationFn, onSuccess: () => invalidateStatements(queryClient) });
+}
 
 /** POST /api/statements/{id}/resend (the administrator): failed e-mails again, new staff mailed. */
 export function useResendStatement() {

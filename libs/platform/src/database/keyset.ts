@@ -101,8 +101,8 @@ export interface SortColumn {
   order: 'asc' | 'desc';
   /** The indexed expression, e.g. `lower(q.clinic_name)`. */
   expression: string;
-  /** The cast of the cursor's value: `text`, `int`, `date`, `timestamptz`. */
-  type: 'text' | 'int' | 'date' | 'timestamptz';
+  /** The cast of the cursor's value: `text`, `int`, `bigint` (sums of cents), `date`, `timestamptz`. */
+  type: 'text' | 'int' | 'bigint' | 'date' | 'timestamptz';
 }
 
 const SORTED_CURSOR_TAG = 's1';

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 export class Company {
   [OptionalProps]?:
     | 'id'
+    | 'legalName'
     | 'email'
     | 'logoUrl'
     | 'contactInfo'
@@ -24,6 +25,10 @@ export class Company {
 
   @Property({ type: 'text' })
   name!: string;
+
+  /** The name on contracts and payments, when it differs from the display name. */
+  @Property({ type: 'text', nullable: true })
+  legalName: string | null = null;
 
   @Property({ type: 'text', nullable: true })
   email: string | null = null;

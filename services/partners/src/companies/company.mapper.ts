@@ -5,6 +5,7 @@ export function toVendor(company: Company): Vendor {
   return {
     id: company.id,
     name: company.name,
+    legalName: company.legalName,
     email: company.email,
     logoUrl: company.logoUrl,
     contactInfo: company.contactInfo,

@@ -7,6 +7,7 @@ import { Migration0005Audit } from './0005-audit';
 import { Migration0006AuditRetention } from './0006-audit-retention';
 import { Migration0007PartnerSorts } from './0007-partner-sorts';
 import { Migration0008PartnerStatusVersion } from './0008-partner-status-version';
+import { Migration0009LegalName } from './0009-legal-name';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
@@ -44,4 +45,5 @@ export const migrations: ServiceMigration[] = [
     class: Migration0008PartnerStatusVersion,
     formerName: 'Migration20261230PartnerStatusVersion',
   },
+  { name: 'Migration0009LegalName', class: Migration0009LegalName },
 ];

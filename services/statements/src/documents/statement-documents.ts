@@ -58,8 +58,9 @@ export class StatementDocuments implements OnModuleInit {
   async pdf(id: string): Promise<{ data: Buffer; fileName: string } | null> {
     const row = await this.statements.find(id);
     if (!row) return null;
-    const partnerName = await this.names.nameOf(row.partner_id);
-    const statement = toStatement(row, partnerName);
+    const partner = (await this.names.partnersOf([row.partner_id])).get(row.partner_id)!;
+    const partnerName = partner.name;
+    const statement = toStatement(row, partner);
     const data = await renderStatementPdf({
       statement,
       partnerName,

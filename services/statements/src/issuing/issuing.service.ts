@@ -20,7 +20,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { STATEMENTS_CONFIG, type StatementsConfig } from '../config';
 import { STATEMENT_ISSUED_TEMPLATE, STATEMENT_PDF } from '../documents';
-import { PartnerNames } from '../partners';
+import { PartnerNames, type PartnerName } from '../partners';
 import { StatementEntriesRepository, type LedgerRange } from '../ledger';
 import {
   netOf,
@@ -80,7 +80,7 @@ export class IssuingService {
     let alreadyIssued = 0;
     for (let after: string | null = null; ; ) {
       const partners = await this.ledger.partnersWithRows({ ...days, timeZone: zone }, after, ISSUE_PAGE);
-      const names = await this.names.namesOf(partners);
+      const names = await this.names.partnersOf(partners);
       let next = 0;
       const slot = async () => {
         while (next < partners.length) {
@@ -100,7 +100,7 @@ export class IssuingService {
   private async issueOne(
     period: string,
     range: LedgerRange,
-    names: Map<string, string>,
+    names: Map<string, PartnerName>,
     meta: RpcMeta | null,
   ): Promise<boolean> {
     const recipients = await this.recipients(range.partnerId, meta);
@@ -120,9 +120,9 @@ export class IssuingService {
   ): Promise<Statement> {
     const current = await this.statements.find(input.id);
     if (!current) throw DomainError.notFound('Statement');
-    const [recipients, partnerName] = await Promise.all([
+    const [recipients, partner] = await Promise.all([
       this.recipients(current.partner_id, meta),
-      this.names.nameOf(current.partner_id),
+      this.partnerOf(current.partner_id),
     ]);
     return this.transactions.run(async (tx) => {
       const old = await this.statements.lock(tx, input.id);
@@ -136,8 +136,8 @@ export class IssuingService {
         adjustments: input.adjustments.length,
         netCents: netOf(row),
       });
-      await this.send(tx, row, partnerName, recipients);
-      return toStatement(row, partnerName);
+      await this.send(tx, row, partner, recipients);
+      return toStatement(row, partner);
     });
   }
 
@@ -166,9 +166,9 @@ export class IssuingService {
     const current = await this.statements.find(id);
     if (!current) throw DomainError.notFound('Statement');
     if (current.status === 'superseded') throw DomainError.conflict(STATEMENT_REFUSALS.superseded);
-    const [recipients, partnerName, mails] = await Promise.all([
+    const [recipients, partner, mails] = await Promise.all([
       this.recipients(current.partner_id, meta),
-      this.names.nameOf(current.partner_id),
+      this.partnerOf(current.partner_id),
       this.outgoing.listMailByKeyPrefix(`statement:${id}:`),
     ]);
     return this.transactions.run(async (tx) => {
@@ -177,7 +177,7 @@ export class IssuingService {
         if (await this.mail.retryFailedMail(tx, mail.id)) retried += 1;
       const mailed = new Set(mails.map((m) => m.idempotencyKey));
       const added = recipients.filter((r) => !mailed.has(mailKey(current, r)));
-      await this.send(tx, current, partnerName, added);
+      await this.send(tx, current, partner, added);
       return { retried, recorded: added.length };
     });
   }
@@ -192,8 +192,17 @@ export class IssuingService {
     return users.filter((u) => u.isActive && u.email).map((u) => ({ id: u.id, email: u.email! }));
   }
 
-  private async send(tx: Tx, row: StatementRow, partnerName: string, recipients: Recipient[]): Promise<void> {
-    const statement = toStatement(row, partnerName);
+  private async partnerOf(partnerId: string): Promise<PartnerName> {
+    return (await this.names.partnersOf([partnerId])).get(partnerId)!;
+  }
+
+  private async send(
+    tx: Tx,
+    row: StatementRow,
+    partner: PartnerName,
+    recipients: Recipient[],
+  ): Promise<void> {
+    const statement = toStatement(row, partner);
     const month = new Date(`${statement.period}-15T12:00:00Z`).toLocaleString('en-US', {
       month: 'long',
       year: 'numeric',
@@ -210,7 +219,7 @@ export class IssuingService {
         subject: `AV Pass statement for ${month}${statement.revision > 1 ? ` (revision ${statement.revision})` : ''}`,
         template: STATEMENT_ISSUED_TEMPLATE,
         params: {
-          partnerName,
+          partnerName: partner.name,
           month,
           revision: statement.revision,
           net,

@@ -3,6 +3,8 @@ import { Migration0001Initial } from './0001-initial';
 import { Migration0002Statements } from './0002-statements';
 import { Migration0003OutgoingMail } from './0003-outgoing-mail';
 import { Migration0004CoveringLedgerIndex } from './0004-covering-ledger-index';
+import { Migration0005Idempotency } from './0005-idempotency';
+import { Migration0006StatementSorts } from './0006-statement-sorts';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
@@ -13,4 +15,6 @@ export const migrations: ServiceMigration[] = [
   { name: 'Migration0002Statements', class: Migration0002Statements },
   { name: 'Migration0003OutgoingMail', class: Migration0003OutgoingMail },
   { name: 'Migration0004CoveringLedgerIndex', class: Migration0004CoveringLedgerIndex },
+  { name: 'Migration0005Idempotency', class: Migration0005Idempotency },
+  { name: 'Migration0006StatementSorts', class: Migration0006StatementSorts },
 ];

@@ -1,3 +1,3 @@
 // partners/: what other folders of the statements service may use (avpass/folder-boundaries).
 
-export { PartnerNames, unknownPartner } from './partner-names';
+export { PartnerNames, unknownPartner, type PartnerName } from './partner-names';

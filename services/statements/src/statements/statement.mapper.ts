@@ -1,15 +1,17 @@
 import type { Statement, StatementLine } from '@avpass/contracts';
+import type { PartnerName } from '../partners';
 import type { LineRow, StatementRow } from './statements.repository';
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
-export function toStatement(row: StatementRow, partnerName: string): Statement {
+export function toStatement(row: StatementRow, partner: PartnerName): Statement {
   const clubOwesCents = Number(row.club_owes_cents);
   const partnerOwesCents = Number(row.partner_owes_cents);
   return {
     id: row.id,
     partnerId: row.partner_id,
-    partnerName,
+    partnerName: partner.name,
+    partnerLegalName: partner.legalName,
     period: row.period,
     revision: row.revision,
     status: row.status,

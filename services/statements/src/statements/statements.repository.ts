@@ -1,5 +1,5 @@
-import type { StatementStatus } from '@avpass/contracts';
-import { afterCursorSql, allOf, nextCursor, type SqlClause } from '@avpass/platform';
+import { STATEMENT_SORT_DEFAULT_ORDER, type StatementSort, type StatementStatus } from '@avpass/contracts';
+import { allOf, keysetOrder, type KeysetList, type SqlClause } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import {
@@ -51,6 +51,25 @@ export interface LineRow {
 const COLUMNS = `id, partner_id, to_char(period, 'YYYY-MM') as period, revision, status, club_owes_cents,
   partner_owes_cents, line_count, issued_at, approved_at, disputed_at, dispute_reason, disputed_line_ids,
   resolution, supersedes_id, to_char(paid_at, 'YYYY-MM-DD') as paid_at, paid_reference`;
+
+/**
+ * The expression each sort of the statements list reads along, each the second column of an index
+ * after `period` and the first of one across periods (migration 0006); the id breaks ties. Newest
+ * first keeps the plain `[issued_at, id]` cursor the list handed out before it sorted.
+ */
+const STATEMENT_LIST: KeysetList<StatementSort> = {
+  id: 's.id',
+  sorts: {
+    issuedAt: { expression: 's.issued_at', type: 'timestamptz' },
+    status: { expression: 's.status', type: 'text' },
+    clubOwes: { expression: 's.club_owes_cents', type: 'bigint' },
+    partnerOwes: { expression: 's.partner_owes_cents', type: 'bigint' },
+    net: { expression: '(s.club_owes_cents - s.partner_owes_cents)', type: 'bigint' },
+  },
+  defaultSort: 'issuedAt',
+  defaultOrder: STATEMENT_SORT_DEFAULT_ORDER,
+  plainCursor: { sort: 'issuedAt', column: 's.issued_at', orders: 'newest-first' },
+};
 
 /** The moves of a statement's life: the columns each sets besides `status`. */
 export type StatementMove =
@@ -183,15 +202,22 @@ export class StatementsRepository {
     return rows.map((row) => row.id);
   }
 
-  /** A page of statements, newest first, by keyset over (issued_at, id); `where` scopes and filters. */
-  async page(where: SqlClause, cursor: string | undefined, limit: number) {
-    const clause = allOf(where, afterCursorSql(cursor, 'issued_at', 'id'));
-    const rows: (StatementRow & { cursor_at: string })[] = await this.em.execute(
-      `select ${COLUMNS}, issued_at::text as cursor_at from statements where ${clause.sql}
-        order by issued_at desc, id desc limit ?`,
-      [...clause.params, limit],
+  /**
+   * A page of statements in the list's order (newest first unless `sort` says otherwise), by keyset
+   * (a cursor of another sort is a 400); `where` scopes and filters.
+   */
+  async page(
+    where: SqlClause,
+    query: { sort?: StatementSort; order?: 'asc' | 'desc'; cursor?: string; limit: number },
+  ) {
+    const keyset = keysetOrder(STATEMENT_LIST, query);
+    const clause = allOf(where, keyset.after);
+    const rows: (StatementRow & { cursor_at: string; sort_value: string | null })[] = await this.em.execute(
+      `select ${COLUMNS}, ${keyset.keyColumns} from statements s where ${clause.sql}
+        order by ${keyset.orderBy} limit ?`,
+      [...clause.params, query.limit],
     );
-    return { rows, nextCursor: nextCursor(rows, limit) };
+    return { rows, nextCursor: keyset.next(rows, query.limit) };
   }
 
   /** A month's current statements (not superseded) summed, by status: one index range of `period`. */

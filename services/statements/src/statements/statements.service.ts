@@ -1,4 +1,5 @@
 import {
+  RPC,
   STATEMENT_REFUSALS,
   type Actor,
   type RpcMeta,
@@ -9,7 +10,14 @@ import {
   type StatementPage,
 } from '@avpass/contracts';
 import { addDays } from '@avpass/domain';
-import { AuditTrail, diffChanges, DomainError, Transactions, type SqlClause } from '@avpass/platform';
+import {
+  AuditTrail,
+  diffChanges,
+  DomainError,
+  Idempotency,
+  Transactions,
+  type SqlClause,
+} from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { scopedPartner } from '../preview';
 import { PartnerNames } from '../partners';
@@ -37,6 +45,7 @@ export class StatementsService {
     private readonly transactions: Transactions,
     private readonly audit: AuditTrail,
     private readonly names: PartnerNames,
+    private readonly idempotency: Idempotency,
   ) {}
 
   async list(
@@ -58,10 +67,10 @@ export class StatementsService {
       sql: filters.map((f) => f.sql).join(' and '),
       params: filters.flatMap((f) => f.params),
     };
-    const page = await this.statements.page(where, query.cursor, query.limit);
-    const names = await this.names.namesOf(page.rows.map((row) => row.partner_id));
+    const page = await this.statements.page(where, query);
+    const partners = await this.names.partnersOf(page.rows.map((row) => row.partner_id));
     return {
-      items: page.rows.map((row) => toStatement(row, names.get(row.partner_id)!)),
+      items: page.rows.map((row) => toStatement(row, partners.get(row.partner_id)!)),
       nextCursor: page.nextCursor,
     };
   }
@@ -127,12 +136,21 @@ export class StatementsService {
     );
   }
 
-  /** The administrator records the payment of an issued or approved statement. */
+  /**
+   * The administrator records the payment of an issued or approved statement, once per Idempotency-Key
+   * (the caller's): a retry answers the first payment, the same key with another body is the 409.
+   */
   async markPaid(
     input: RpcRequestPayload<'statements.statements.mark-paid.v1'>,
+    actor: Actor,
     meta: RpcMeta,
   ): Promise<Statement> {
-    const paid = await this.transactions.run(async (tx) => {
+    // Its partner's name asked before the row is locked (no other service's round trip under the lock).
+    const found = await this.statements.find(input.id);
+    if (!found) throw DomainError.notFound('Statement');
+    const partner = (await this.names.partnersOf([found.partner_id])).get(found.partner_id)!;
+    const call = { actor, operation: RPC.statements.markPaid, request: input };
+    return this.idempotency.once(call, async (tx) => {
       const row = await this.statements.lock(tx, input.id);
       if (!row) throw DomainError.notFound('Statement');
       if (row.status !== 'issued' && row.status !== 'approved')
@@ -146,9 +164,8 @@ export class StatementsService {
         paidAt: input.paidAt,
         reference: input.reference,
       });
-      return paid;
+      return toStatement(paid, partner);
     });
-    return this.named(paid);
   }
 
   /** A move of an issued statement by its own partner (another's, or the administrator's, is a 404). */
@@ -172,7 +189,7 @@ export class StatementsService {
 
   /** The row as answered, with its partner's name. */
   async named(row: StatementRow): Promise<Statement> {
-    return toStatement(row, await this.names.nameOf(row.partner_id));
+    return toStatement(row, (await this.names.partnersOf([row.partner_id])).get(row.partner_id)!);
   }
 
   /** The audit entry of a move of `row`, in its transaction. */

@@ -87,6 +87,7 @@ export function CompanyInfoTab({ vendor }: { vendor: Vendor }) {
       </Stack>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <Detail label="Name">{vendor.name}</Detail>
+        <Detail label="Legal name">{vendor.legalName}</Detail>
         <Detail label="Email">{vendor.email}</Detail>
         <Detail label="Phone">{vendor.phone}</Detail>
         <Detail label="Website">{vendor.website}</Detail>

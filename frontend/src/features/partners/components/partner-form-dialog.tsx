@@ -25,6 +25,7 @@ import { PHOTO_ACCEPT, vendorPhotoProblem } from '../lib/photo-file';
 
 type FormValues = {
   name: string;
+  legalName: string;
   email: string;
   phone: string;
   website: string;
@@ -36,6 +37,7 @@ type FormValues = {
 
 const valuesOf = (vendor: Vendor | null): FormValues => ({
   name: vendor?.name ?? '',
+  legalName: vendor?.legalName ?? '',
   email: vendor?.email ?? '',
   phone: vendor?.phone ?? '',
   website: vendor?.website ?? '',
@@ -167,10 +169,15 @@ function PartnerForm({ vendor, onClose }: { vendor: Vendor | null; onClose: () =
           <Grid size={{ xs: 12, sm: 6 }}>
             {field('name', 'Partner Name', { required: true, autoFocus: true })}
           </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {field('legalName', 'Legal Name', {
+              placeholder: 'As on contracts and payments, if not the name',
+            })}
+          </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{field('email', 'Email', { type: 'email' })}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{field('phone', 'Phone', { type: 'tel' })}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{field('website', 'Website', { placeholder: 'https://' })}</Grid>
-          <Grid size={12}>{field('address', 'Address')}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('address', 'Address')}</Grid>
           <Grid size={12}>
             <Autocomplete
               multiple

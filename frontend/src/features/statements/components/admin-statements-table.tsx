@@ -1,5 +1,5 @@
-import type { Statement } from '@avpass/contracts';
-import { formatCents } from '@avpass/domain';
+import { STATEMENT_SORT_DEFAULT_ORDER, type Statement } from '@avpass/contracts';
+import { formatCents, formatDate } from '@avpass/domain';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -14,13 +14,16 @@ import { Link as RouterLink } from 'react-router-dom';
 import { TableStateRow } from '@/components/data-display/list-states';
 import type { ListStateKind } from '@/components/data-display/list-state';
 import { paths } from '@/config/paths';
+import { viewerTimeZone } from '@/lib/time-zone';
 import type { AdminView, SortKey } from '../lib/admin-view';
 import { PaidDialog } from './paid-dialog';
 import { ResolveDialog } from './resolve-dialog';
 import { StatementStatusChip } from './statement-status';
 
+/** The sortable columns sort on the server (GET /api/statements?sort=); a partner's name is not a column of its statement. */
 const COLUMNS: ReadonlyArray<{ label: string; sortKey?: SortKey; align?: 'right' }> = [
-  { label: 'Partner', sortKey: 'partner' },
+  { label: 'Partner' },
+  { label: 'Issued', sortKey: 'issuedAt' },
   { label: 'Status', sortKey: 'status' },
   { label: 'Club owes', sortKey: 'clubOwes', align: 'right' },
   { label: 'Partner owes', sortKey: 'partnerOwes', align: 'right' },
@@ -55,7 +58,7 @@ export function AdminStatementsTable({
         aria-label="Statements of the period"
         sx={{ overflowX: 'auto' }}
       >
-        <Table size="small" aria-label="Statements of the period" sx={{ minWidth: 860 }}>
+        <Table size="small" aria-label="Statements of the period" sx={{ minWidth: 960 }}>
           <TableHead>
             <TableRow>
               {COLUMNS.map((column) => (
@@ -73,7 +76,11 @@ export function AdminStatementsTable({
                   {column.sortKey ? (
                     <TableSortLabel
                       active={view.sort === column.sortKey}
-                      direction={view.sort === column.sortKey ? view.order : 'asc'}
+                      direction={
+                        view.sort === column.sortKey
+                          ? view.order
+                          : STATEMENT_SORT_DEFAULT_ORDER[column.sortKey]
+                      }
                       onClick={() => onSort(column.sortKey!)}
                       data-testid={`sort-${column.sortKey}`}
                     >
@@ -101,6 +108,9 @@ export function AdminStatementsTable({
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>
                     {s.partnerName}
                     {s.revision > 1 ? ` (revision ${s.revision})` : ''}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDate(s.issuedAt, viewerTimeZone())}
                   </TableCell>
                   <TableCell>
                     <StatementStatusChip status={s.status} />

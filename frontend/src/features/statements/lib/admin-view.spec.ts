@@ -1,63 +1,63 @@
-import type { Statement } from '@avpass/contracts';
 import { describe, expect, it } from 'vitest';
-import { searchFromView, sortStatements, viewFromSearch } from './admin-view';
-
-const statement = (over: Partial<Statement>): Statement => ({
-  id: crypto.randomUUID(),
-  partnerId: crypto.randomUUID(),
-  partnerName: 'A',
-  period: '2026-10',
-  revision: 1,
-  status: 'issued',
-  clubOwesCents: 0,
-  partnerOwesCents: 0,
-  netCents: 0,
-  lineCount: 0,
-  issuedAt: '2026-11-01T08:05:00Z',
-  approvedAt: null,
-  disputedAt: null,
-  disputeReason: null,
-  disputedLineIds: [],
-  resolution: null,
-  supersedesId: null,
-  paidAt: null,
-  paidReference: null,
-  ...over,
-});
+import {
+  cursorOf,
+  listQueryOf,
+  rememberNextCursor,
+  searchFromView,
+  toggledSort,
+  viewFromSearch,
+} from './admin-view';
 
 describe('the administrator’s statements view', () => {
   it('round-trips through the URL, defaults left out, nonsense ignored', () => {
     const view = viewFromSearch(
-      new URLSearchParams('period=2026-09&status=disputed&sort=net&order=desc'),
+      new URLSearchParams('period=2026-09&status=disputed&sort=net&order=asc&page=3&size=50'),
       '2026-10',
     );
-    expect(view).toEqual({ period: '2026-09', status: 'disputed', sort: 'net', order: 'desc' });
+    expect(view).toEqual({
+      period: '2026-09',
+      status: 'disputed',
+      sort: 'net',
+      order: 'asc',
+      page: 2,
+      pageSize: 50,
+    });
     expect(searchFromView(view, '2026-10').toString()).toBe(
-      'period=2026-09&status=disputed&sort=net&order=desc',
+      'period=2026-09&status=disputed&sort=net&order=asc&size=50&page=3',
     );
-    const odd = viewFromSearch(new URLSearchParams('period=2026-13&status=lost&sort=x'), '2026-10');
-    expect(odd).toEqual({ period: '2026-10', status: undefined, sort: 'partner', order: 'asc' });
+    const odd = viewFromSearch(
+      new URLSearchParams('period=2026-13&status=lost&sort=partner&page=-1&size=7'),
+      '2026-10',
+    );
+    expect(odd).toEqual({
+      period: '2026-10',
+      status: undefined,
+      sort: 'issuedAt',
+      order: 'desc',
+      page: 0,
+      pageSize: 25,
+    });
     expect(searchFromView(odd, '2026-10').toString()).toBe('');
+    // A sort named without its way takes the sort's own first way (amounts: most first).
+    expect(viewFromSearch(new URLSearchParams('sort=clubOwes'), '2026-10').order).toBe('desc');
+    expect(viewFromSearch(new URLSearchParams('sort=status'), '2026-10').order).toBe('asc');
   });
 
-  it('sorts by a column', () => {
-    const items = [
-      statement({ partnerName: 'b', netCents: 500, clubOwesCents: 500 }),
-      statement({ partnerName: 'a', netCents: -200, partnerOwesCents: 200, status: 'superseded' }),
-      statement({
-        partnerName: 'a',
-        netCents: 100,
-        clubOwesCents: 300,
-        partnerOwesCents: 200,
-        revision: 2,
-        status: 'disputed',
-      }),
-    ];
-    expect(sortStatements(items, { sort: 'net', order: 'desc' }).map((s) => s.netCents)).toEqual([
-      500, 100, -200,
-    ]);
-    expect(sortStatements(items, { sort: 'partner', order: 'asc' }).map((s) => s.revision)).toEqual([
-      2, 1, 1,
-    ]);
+  it('asks the server for the sort (only when not its own order), and toggles a header', () => {
+    const view = viewFromSearch(new URLSearchParams(''), '2026-10');
+    expect(listQueryOf(view)).toEqual({ period: '2026-10', status: undefined, limit: 25 });
+    expect(listQueryOf({ ...view, sort: 'net', order: 'asc' })).toMatchObject({ sort: 'net', order: 'asc' });
+    expect(toggledSort(view, 'net')).toEqual({ sort: 'net', order: 'desc' });
+    expect(toggledSort({ sort: 'net', order: 'desc' }, 'net')).toEqual({ sort: 'net', order: 'asc' });
+    expect(toggledSort({ sort: 'net', order: 'desc' }, 'status')).toEqual({ sort: 'status', order: 'asc' });
+  });
+
+  it('pages by the cursors the server handed out, per view', () => {
+    const first = viewFromSearch(new URLSearchParams('period=2026-08&sort=net'), '2026-10');
+    expect(cursorOf({ ...first, page: 1 })).toBeUndefined();
+    rememberNextCursor(first, 'c1');
+    expect(cursorOf({ ...first, page: 1 })).toBe('c1');
+    expect(cursorOf({ ...first, page: 1, order: 'asc' })).toBeUndefined();
+    expect(cursorOf(first)).toBeUndefined();
   });
 });

@@ -1,6 +1,5 @@
 import { formatCents } from '@avpass/domain';
 import type { StatementStatus } from '@avpass/contracts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -8,9 +7,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { listStateOf } from '@/components/data-display/list-state';
+import { Pager } from '@/components/data-display/pager';
 import { StatusFilter } from '@/components/data-display/table-filters';
 import {
   businessToday,
@@ -25,8 +25,11 @@ import { IssueButton } from '../components/issue-button';
 import { STATEMENT_STATUS_LABELS } from '../components/statement-status';
 import { StatementsHeading } from '../components/statements-heading';
 import {
+  cursorOf,
+  listQueryOf,
+  rememberNextCursor,
   searchFromView,
-  sortStatements,
+  toggledSort,
   viewFromSearch,
   type AdminView,
   type SortKey,
@@ -37,14 +40,26 @@ export function AdminStatementsRoute() {
   const lastMonth = useMemo(() => previousMonth(businessToday()), []);
   const [search, setSearch] = useSearchParams();
   const view = viewFromSearch(search, lastMonth);
-  const query = useStatements({ period: view.period, status: view.status });
-  const items = sortStatements(query.data?.items ?? [], view);
+  const cursor = cursorOf(view);
+  // A page whose cursor is unknown (a reloaded link to a later page) starts again at the first.
+  const lost = view.page > 0 && !cursor;
+  const query = useStatements({ ...listQueryOf(view), ...(cursor ? { cursor } : {}) });
+  const items = query.data?.items ?? [];
+  const nextCursor = query.isPlaceholderData ? null : (query.data?.nextCursor ?? null);
   const period = usePeriodTotals(view.period).data;
+  useEffect(() => rememberNextCursor(view, nextCursor));
 
-  const update = (change: Partial<AdminView>) =>
-    setSearch(searchFromView({ ...view, ...change }, lastMonth), { replace: true });
-  const onSort = (key: SortKey) =>
-    update({ sort: key, order: view.sort === key && view.order === 'asc' ? 'desc' : 'asc' });
+  /** A change of the view; anything but the page starts again at the first page. */
+  const update = (change: Partial<AdminView>, push = false) =>
+    setSearch(searchFromView({ ...view, page: 0, ...change }, lastMonth), { replace: !push });
+  useEffect(() => {
+    if (lost) update({ page: 0 });
+  });
+  const onSort = (key: SortKey) => update(toggledSort(view, key));
+  const shownUpTo = view.page * view.pageSize + items.length;
+  const total = view.status ? period?.byStatus[view.status] : period?.statements;
+  // The month's count when the totals know it; else as far as the pages go (one more while there is a next).
+  const count = Math.max(total ?? 0, shownUpTo + (nextCursor ? 1 : 0));
 
   const figures = [
     { label: 'Statements', value: (period?.statements ?? 0).toLocaleString('en-US') },
@@ -109,12 +124,6 @@ export function AdminStatementsRoute() {
         >
           Payout export (CSV)
         </Button>
-        {query.data?.nextCursor && (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            The first {query.data.items.length} statements are listed; the figures above count them all.
-            Filter by status to see the rest.
-          </Alert>
-        )}
       </Paper>
       <Paper variant="outlined">
         <AdminStatementsTable
@@ -125,6 +134,16 @@ export function AdminStatementsRoute() {
           onRetry={() => void query.refetch()}
           view={view}
           onSort={onSort}
+        />
+        <Pager
+          count={count}
+          paging={{
+            page: view.page,
+            pageSize: view.pageSize,
+            onPageChange: (page) => update({ page }, true),
+            onPageSizeChange: (pageSize) => update({ pageSize }),
+          }}
+          variant="wrap"
         />
       </Paper>
     </Container>
