@@ -51,6 +51,11 @@ describe('issuing a month', () => {
       ['credits', 2, 110, 0],
       ['merchandise', 3, 0, 4500],
     ]);
+    // A credit's line names its athlete (the charge's event carries the name), an item's line the item.
+    expect(detail.lines.map((l) => l.label)).toEqual([
+      expect.stringMatching(/^Jordan Miles · credit [0-9a-f]{8}$/),
+      'Club Jersey · JRS-1 · M',
+    ]);
 
     expect(await s.call('statements.statements.totals.v1', { period: '2025-11' })).toEqual({
       period: '2025-11',

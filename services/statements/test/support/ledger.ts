@@ -34,6 +34,7 @@ export async function seedLedger(s: StatementServices): Promise<SeededLedger> {
       amount,
       balanceAfter: 0,
       recordedAt: at,
+      athleteName: 'Jordan Miles',
     });
     return transactionId;
   };
