@@ -146,9 +146,9 @@ beforeAll(async () => {
     const envelope = { id: randomUUID(), name, occurredAt: new Date().toISOString(), payload };
     await nc.jetstream().publish(eventSubject(nats.namespace, name), JSONCodec().encode(envelope));
   };
-  for (const [amount, day] of [
-    [4500, '10'],
-    [3000, '12'],
+  for (const [amount, day, athleteName] of [
+    [4500, '10', 'Maya Torres'],
+    [3000, '12', 'Leo Park'],
   ] as const)
     await publish('credits.transaction.recorded.v1', {
       transactionId: randomUUID(),
@@ -158,6 +158,7 @@ beforeAll(async () => {
       amount,
       balanceAfter: 0,
       recordedAt: `${PERIOD}-${day}T18:00:00Z`,
+      athleteName,
     });
   await publish('inventory.allocation.usage-reported.v1', {
     reportId: randomUUID(),
@@ -280,6 +281,11 @@ describe('a month’s statement, from issue to payment', () => {
     await page.getByTestId('section-credits').waitFor();
     expect(await page.getByTestId('statement-net').innerText()).toBe('The club owes you $55.00');
     expect(await page.getByTestId('statement-line').count()).toBe(3);
+    // Each credit's line names its athlete.
+    await page
+      .getByTestId('section-credits')
+      .getByText(/^Maya Torres · credit [0-9a-f]{8}$/)
+      .waitFor();
     await axeClean(page);
     await shot(page, 'partner-from-mail-desktop');
 
