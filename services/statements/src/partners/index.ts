@@ -1,3 +1,3 @@
 // partners/: what other folders of the statements service may use (avpass/folder-boundaries).
 
-export { PartnerNames, unknownPartner } from './partner-names';
+export { nameOfPartner, partnerNames, unknownPartner } from './partner-name';

@@ -9,10 +9,17 @@ import {
   type StatementPage,
 } from '@avpass/contracts';
 import { addDays } from '@avpass/domain';
-import { AuditTrail, diffChanges, DomainError, Transactions, type SqlClause } from '@avpass/platform';
+import {
+  AuditTrail,
+  diffChanges,
+  DomainError,
+  PartnerDirectory,
+  Transactions,
+  type SqlClause,
+} from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { scopedPartner } from '../preview';
-import { PartnerNames } from '../partners';
+import { nameOfPartner, partnerNames } from '../partners';
 import { toLine, toStatement } from './statement.mapper';
 import { StatementsRepository, type StatementMove, type StatementRow } from './statements.repository';
 
@@ -36,7 +43,7 @@ export class StatementsService {
     private readonly statements: StatementsRepository,
     private readonly transactions: Transactions,
     private readonly audit: AuditTrail,
-    private readonly names: PartnerNames,
+    private readonly partners: PartnerDirectory,
   ) {}
 
   async list(
@@ -59,7 +66,10 @@ export class StatementsService {
       params: filters.flatMap((f) => f.params),
     };
     const page = await this.statements.page(where, query.cursor, query.limit);
-    const names = await this.names.namesOf(page.rows.map((row) => row.partner_id));
+    const names = await partnerNames(
+      this.partners,
+      page.rows.map((row) => row.partner_id),
+    );
     return {
       items: page.rows.map((row) => toStatement(row, names.get(row.partner_id)!)),
       nextCursor: page.nextCursor,
@@ -172,7 +182,7 @@ export class StatementsService {
 
   /** The row as answered, with its partner's name. */
   async named(row: StatementRow): Promise<Statement> {
-    return toStatement(row, await this.names.nameOf(row.partner_id));
+    return toStatement(row, await nameOfPartner(this.partners, row.partner_id));
   }
 
   /** The audit entry of a move of `row`, in its transaction. */
