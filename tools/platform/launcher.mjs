@@ -75,7 +75,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  *
  * Ports are checked before anything starts: the gateway's PORT taken is one line that says to set PORT.
  * Operator ports (/metrics, /healthz, /readyz): app number i (the services in their order, then the
- * gateway) gets METRICS_PORT = base + i, base from METRICS_PORT_BASE (which must then be free: one line
+ * gateway, then the workers that run apart: statements-worker) gets METRICS_PORT = base + i, base from METRICS_PORT_BASE (which must then be free: one line
  * otherwise) or options.defaultMetricsPortBase; METRICS_PORT_BASE empty, or unset without a default: no
  * app opens one. METRICS_PORT itself is never passed on (the apps cannot share one port). The answer's
  * `metricsPorts` maps app name to port.

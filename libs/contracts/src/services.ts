@@ -8,7 +8,8 @@
  *
  * A plain data module without imports: the .mjs tools read it too (tools/platform/services.mjs).
  * The order is the start order, and the gateway comes after them: app number i of `npm start`
- * (identity 0 … statements 8, then the gateway, SERVICES.length) gets operator port METRICS_PORT_BASE + i.
+ * (identity 0 … statements 8, then the gateway, SERVICES.length, then statements-worker, the workers that
+ * run apart) gets operator port METRICS_PORT_BASE + i.
  */
 export const SERVICES = [
   {
