@@ -29,6 +29,11 @@
 // a 1,274-line statement 44.1 ms, the largest partner's preview (32,329 rows) 367 ms; PDF of 1,274 lines
 // 2.8 s. Smoke (BENCH_SMOKE=1): issue 14 s without mail, 30-55 s with 100 mails (the PDFs are rendered
 // in the same process), RSS 203 MB without mail, 445-461 MB with.
+// Measured 2026-11-30 (decision 287; same box, load 9-23 from other work), on a kept database with
+// BENCH_REISSUE=1: the issue 158 s (63 partners/s, 10,000 statements, 2,444,899 lines, 2,000 mails queued),
+// the last mail sent 386 s from the issue's start; the API at 213 MB highest, the mail worker at 241 MB
+// (both with a 256 MB heap); medians of 10: list 24.4 ms, a 1,428-line statement 14.0 ms, the largest
+// partner's preview 73.4 ms; PDF of the 5 largest (median) 300 ms.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';

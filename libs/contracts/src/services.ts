@@ -109,6 +109,11 @@ export const SERVICES = [
       terminationGracePeriodSeconds: 60,
       runsApartUnderNpmStart: true,
     },
+    /**
+     * A 256 MB heap: V8 otherwise lets garbage grow to 420–490 MB in both processes on a large machine
+     * (bench:statements, decision 287), near the worker's 512 Mi limit.
+     */
+    nodeArgs: ['--max-old-space-size=256'],
     size: 'medium',
   },
 ] as const satisfies readonly ServiceDefinition[];
