@@ -18,7 +18,10 @@
 //    the month, both with the partner's own token. Goal < 50 ms each.
 // It fails only on a wrong answer (statements issued vs the partners with rows, by SQL), never on slowness.
 // BENCH_KEEP_DATABASE=1 keeps the database (its URL is printed); BENCH_DATABASE_URL=<that URL> starts the
-// platform on it again (its migrations run) and times the PDFs and the pages only, without seeding or issuing.
+// platform on it again (its migrations run) and times the PDFs and the pages only, without seeding or issuing;
+// with BENCH_REISSUE=1 as well it first deletes the month's statements, lines and mails and issues again.
+// The statements service runs as under npm start: its API (STATEMENTS_MODE=api, which issues) and its mail
+// worker (statements-worker, STATEMENTS_MODE=worker, which renders the PDFs and sends): both are sampled.
 //
 // Measured 2026-11-29 on a shared two-core box (load 9-15; decision 283): full size seeded in 4 min; the
 // issue ran at about 4 partners/s (2,593 statements, 624,589 lines, 542 mails sent in 11 min, then
@@ -26,6 +29,11 @@
 // a 1,274-line statement 44.1 ms, the largest partner's preview (32,329 rows) 367 ms; PDF of 1,274 lines
 // 2.8 s. Smoke (BENCH_SMOKE=1): issue 14 s without mail, 30-55 s with 100 mails (the PDFs are rendered
 // in the same process), RSS 203 MB without mail, 445-461 MB with.
+// Measured 2026-11-30 (decision 287; same box, load 9-23 from other work), on a kept database with
+// BENCH_REISSUE=1: the issue 158 s (63 partners/s, 10,000 statements, 2,444,899 lines, 2,000 mails queued),
+// the last mail sent 386 s from the issue's start; the API at 213 MB highest, the mail worker at 241 MB
+// (both with a 256 MB heap); medians of 10: list 24.4 ms, a 1,428-line statement 14.0 ms, the largest
+// partner's preview 73.4 ms; PDF of the 5 largest (median) 300 ms.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -138,6 +146,7 @@ function postLong(base, path, token, body) {
 
 const reuse = process.env.BENCH_DATABASE_URL;
 const keep = Boolean(reuse || process.env.BENCH_KEEP_DATABASE);
+const reissue = Boolean(reuse && process.env.BENCH_REISSUE);
 const db = reuse ? { url: reuse, drop: async () => undefined } : await createBenchDatabase();
 const sink = await startSmtpSink();
 let platform;
@@ -210,14 +219,28 @@ try {
     (await client.query('select count(distinct partner_id) n from statements.statement_entries')).rows[0].n,
   );
 
-  // Issue the month (not again on a kept database), sampling the statements service's memory.
-  if (!reuse) {
+  // Issue the month (not again on a kept database unless BENCH_REISSUE), sampling the statements
+  // service's memory: its API process (which issues) and its mail worker (which renders and sends).
+  if (!reuse || reissue) {
+    if (reissue) {
+      await client.query(
+        'truncate statements.statement_lines, statements.statements, statements.outgoing_mail',
+      );
+      console.log('kept database: statements, lines and mails deleted, issuing again');
+    }
     const pid = platform.pid('statements');
+    const workerPid = platform.pid('statements-worker');
     const before = memoryOf(pid);
+    const workerBefore = memoryOf(workerPid);
     const cpuBefore = cpuSecondsOf(pid);
+    const workerCpuBefore = cpuSecondsOf(workerPid);
     const dbCpuBefore = await postgresCpuSeconds(client);
     let highest = before.rss;
-    const sampler = setInterval(() => (highest = Math.max(highest, memoryOf(pid).rss)), 100);
+    let workerHighest = workerBefore.rss;
+    const sampler = setInterval(() => {
+      highest = Math.max(highest, memoryOf(pid).rss);
+      workerHighest = Math.max(workerHighest, memoryOf(workerPid).rss);
+    }, 100);
     started = performance.now();
     // The gateway waits RPC_TIMEOUT_MS (at most 120 s) for the answer; a longer issue goes on in the
     // service, so the bench then waits for every partner's statement by SQL.
@@ -231,8 +254,8 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 200));
     const issueMs = performance.now() - started;
     answer ??= { issued: await issuedSoFar(), answeredBy: 'SQL' };
-    clearInterval(sampler);
     const after = memoryOf(pid);
+    const apiHighest = highest;
     const counts = (
       await client.query(
         `select (select count(*) from statements.statements) as statements,
@@ -246,9 +269,9 @@ try {
     figure('issue wall time', seconds(issueMs));
     figure(
       'CPU while issuing',
-      `statements service ${(cpuSecondsOf(pid) - cpuBefore).toFixed(1)} s, PostgreSQL ${(
-        (await postgresCpuSeconds(client)) - dbCpuBefore
-      ).toFixed(1)} s`,
+      `statements API ${(cpuSecondsOf(pid) - cpuBefore).toFixed(1)} s, mail worker ${(
+        cpuSecondsOf(workerPid) - workerCpuBefore
+      ).toFixed(1)} s, PostgreSQL ${((await postgresCpuSeconds(client)) - dbCpuBefore).toFixed(1)} s`,
     );
     figure('statements issued', answer.issued.toLocaleString('en'));
     figure(
@@ -257,9 +280,10 @@ try {
     );
     figure('mails queued', Number(counts.mails).toLocaleString('en'));
     figure(
-      'statements service RSS',
-      `${mb(before.rss)} before, ${mb(highest)} highest while issuing, ${mb(after.rss)} after (VmHWM ${mb(after.hwm)})`,
+      'statements API RSS',
+      `${mb(before.rss)} before, ${mb(apiHighest)} highest while issuing, ${mb(after.rss)} after (VmHWM ${mb(after.hwm)})`,
     );
+    figure('partners issued per second', (Number(counts.statements) / (issueMs / 1000)).toFixed(1));
 
     // The mail worker renders each PDF and sends it.
     const mailStarted = performance.now();
@@ -276,12 +300,19 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const mailMs = performance.now() - mailStarted;
+    clearInterval(sampler);
     figure(
       Number(state.queued) ? `mail after ${MAIL_WAIT_S} s (gave up)` : 'mail drained after the issue',
       `${seconds(mailMs)} more (${seconds(issueMs + mailMs)} from the issue's start): ${state.sent} sent, ` +
         `${state.failed} failed, ${state.queued} queued; the sink got ${sink.count} (${(sink.bytes / 1048576).toFixed(0)} MB)`,
     );
-    figure('statements service RSS after the mail', mb(memoryOf(pid).rss));
+    figure('statements API RSS after the mail', `${mb(memoryOf(pid).rss)} (highest ${mb(highest)})`);
+    figure(
+      'statements mail worker RSS',
+      `${mb(workerBefore.rss)} before, ${mb(workerHighest)} highest while issuing and sending, VmHWM ${mb(
+        memoryOf(workerPid).hwm,
+      )}; CPU ${(cpuSecondsOf(workerPid) - workerCpuBefore).toFixed(1)} s`,
+    );
   }
 
   // The PDF of the largest statements, one at a time through the gateway.

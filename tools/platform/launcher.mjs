@@ -8,14 +8,31 @@ import { platformEnv, REPO_ROOT, SERVICE_DEFINITIONS, SERVICES } from './env.mjs
 import { formatLogLine } from './log-format.mjs';
 import { checkGatewayPort, operatorPorts } from './ports.mjs';
 
-function appList(root) {
+/**
+ * The apps, in start order: the services, the gateway, then the workers that run apart from their
+ * service (services.ts `workers.runsApartUnderNpmStart`: `<name>-worker` in modeVariable=worker, the
+ * service itself in modeVariable=api). Workers come last so the other apps keep their operator ports.
+ */
+export function appList(root, services = SERVICE_DEFINITIONS) {
+  const main = (name) => join(root, 'services', name, 'dist', 'main.js');
+  const apart = services.filter((s) => s.workers?.runsApartUnderNpmStart);
   return [
-    ...SERVICE_DEFINITIONS.map(({ name, nodeArgs = [] }) => ({
+    ...services.map(({ name, nodeArgs = [], workers }) => ({
       name,
-      main: join(root, 'services', name, 'dist', 'main.js'),
+      main: main(name),
       nodeArgs,
+      env: {},
+      mode: workers?.runsApartUnderNpmStart ? { [workers.modeVariable]: 'api' } : {},
     })),
-    { name: 'gateway', main: join(root, 'gateway', 'dist', 'main.js'), nodeArgs: [] },
+    { name: 'gateway', main: join(root, 'gateway', 'dist', 'main.js'), nodeArgs: [], env: {}, mode: {} },
+    ...apart.map(({ name, nodeArgs = [], workers }) => ({
+      name: `${name}-worker`,
+      main: main(name),
+      nodeArgs,
+      // The worker's own settings (services.ts) unless the caller set them; its mode always.
+      env: workers.env,
+      mode: { [workers.modeVariable]: 'worker' },
+    })),
   ];
 }
 
@@ -58,7 +75,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  *
  * Ports are checked before anything starts: the gateway's PORT taken is one line that says to set PORT.
  * Operator ports (/metrics, /healthz, /readyz): app number i (the services in their order, then the
- * gateway) gets METRICS_PORT = base + i, base from METRICS_PORT_BASE (which must then be free: one line
+ * gateway, then the workers that run apart: statements-worker) gets METRICS_PORT = base + i, base from METRICS_PORT_BASE (which must then be free: one line
  * otherwise) or options.defaultMetricsPortBase; METRICS_PORT_BASE empty, or unset without a default: no
  * app opens one. METRICS_PORT itself is never passed on (the apps cannot share one port). The answer's
  * `metricsPorts` maps app name to port.
@@ -128,8 +145,9 @@ export async function startPlatform(options = {}) {
   };
   process.once('exit', killAll); // never leave orphans behind when the launcher itself ends
 
-  const launch = ({ name, main, nodeArgs: appNodeArgs }, previous) => {
-    const childEnv = { ...env };
+  const launch = (app, previous) => {
+    const { name, main, nodeArgs: appNodeArgs } = app;
+    const childEnv = { ...app.env, ...env, ...app.mode };
     if (name !== 'gateway') delete childEnv.PORT; // only the gateway listens on HTTP
     delete childEnv.METRICS_PORT;
     delete childEnv.METRICS_PORT_BASE;
@@ -195,7 +213,7 @@ export async function startPlatform(options = {}) {
         if (delay !== undefined) {
           const timer = setTimeout(() => {
             restarts.delete(timer);
-            if (!stopping) launch({ name, main, nodeArgs: appNodeArgs }, state);
+            if (!stopping) launch(app, state);
           }, delay);
           restarts.add(timer);
         }
@@ -234,8 +252,7 @@ export async function startPlatform(options = {}) {
     process.removeListener('exit', killAll);
   };
 
-  for (const app of apps.slice(0, -1)) launch(app);
-  launch(apps[apps.length - 1]);
+  for (const app of apps) launch(app);
 
   // Wait for GET /health: 200 and nothing reported down.
   const deadline = Date.now() + readyTimeoutMs;

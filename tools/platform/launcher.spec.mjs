@@ -7,11 +7,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform } from './launcher.mjs';
+import { appList, startPlatform } from './launcher.mjs';
 import { checkGatewayPort, operatorPorts, portIsFree } from './ports.mjs';
-import { SERVICES } from './services.mjs';
 
-const APPS = [...SERVICES, 'gateway'];
+// The services, the gateway, then the workers that run apart (statements-worker).
+const APPS = appList('/').map((app) => app.name);
 // Each operator port and /health where the real apps open them; the gateway answers /health.
 const STAND_IN = `
 const http = require('node:http');
@@ -49,10 +49,9 @@ async function freeBase() {
 beforeAll(async () => {
   BASE = await freeBase();
   root = mkdtempSync(join(tmpdir(), 'avpass-launcher-'));
-  for (const name of APPS) {
-    const dir = join(root, name === 'gateway' ? 'gateway' : `services/${name}`, 'dist');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'main.js'), STAND_IN);
+  for (const { main } of appList(root)) {
+    mkdirSync(join(main, '..'), { recursive: true });
+    writeFileSync(main, STAND_IN);
   }
   mkdirSync(join(root, 'frontend/dist'), { recursive: true });
   writeFileSync(join(root, 'frontend/dist/index.html'), '');
@@ -119,6 +118,23 @@ describe('two instances of the launcher on one machine', () => {
         String.raw`^Operator port \d+ \(identity\).* from METRICS_PORT_BASE=\d+ is already in use \(another AV Pass on this machine\?\): set METRICS_PORT_BASE to another base \(the apps take ${APPS.length} ports from it\), or empty for no operator ports$`,
       ),
     );
+  });
+});
+
+describe('the apps', () => {
+  it('run the statements mail worker apart: the service in api mode, statements-worker in worker mode', () => {
+    const apps = appList('/repo');
+    expect(apps.map((app) => app.name).slice(-2)).toEqual(['gateway', 'statements-worker']);
+    expect(apps.find((app) => app.name === 'statements')).toMatchObject({
+      main: '/repo/services/statements/dist/main.js',
+      mode: { STATEMENTS_MODE: 'api' },
+    });
+    expect(apps.find((app) => app.name === 'statements-worker')).toMatchObject({
+      main: '/repo/services/statements/dist/main.js',
+      mode: { STATEMENTS_MODE: 'worker' },
+      env: { MAIL_CONCURRENCY: '2' },
+    });
+    expect(apps.find((app) => app.name === 'rendering')?.mode).toEqual({});
   });
 });
 

@@ -8,7 +8,8 @@
  *
  * A plain data module without imports: the .mjs tools read it too (tools/platform/services.mjs).
  * The order is the start order, and the gateway comes after them: app number i of `npm start`
- * (identity 0 … statements 8, then the gateway, SERVICES.length) gets operator port METRICS_PORT_BASE + i.
+ * (identity 0 … statements 8, then the gateway, SERVICES.length, then statements-worker, the workers that
+ * run apart) gets operator port METRICS_PORT_BASE + i.
  */
 export const SERVICES = [
   {
@@ -60,6 +61,8 @@ export const SERVICES = [
       },
       /** On SIGTERM a worker hands its running job back to the queue: a longer grace period. */
       terminationGracePeriodSeconds: 60,
+      /** The production overlay scales the worker Deployment on the ZIP queues (KEDA). */
+      scaledOnQueue: true,
     },
     /**
      * A 256 MB heap keeps a 10,000-card PDF ZIP worker near 280 MB (V8 collects PDF garbage late),
@@ -93,7 +96,24 @@ export const SERVICES = [
     redis: true,
     /** Sends mail: SMTP_URL and MAIL_FROM. */
     mail: true,
-    /** Its mail worker draws statement PDFs in-process (bench:statements: 460–590 MB at four at once). */
+    /**
+     * The mail worker (statement PDFs and SMTP) is a process of its own: STATEMENTS_MODE=api answers
+     * calls, consumes the ledger and issues (freezes rows, queues mail); STATEMENTS_MODE=worker renders
+     * and sends. `npm start` runs both (`statements` and `statements-worker`); compose one process (`all`).
+     */
+    workers: {
+      modeVariable: 'STATEMENTS_MODE',
+      /** Two sends at once per worker process (a large statement's PDF is tens of MB of heap): add replicas. */
+      env: { MAIL_CONCURRENCY: '2' },
+      /** A send in flight finishes before the worker stops (BullMQ's close waits for it). */
+      terminationGracePeriodSeconds: 60,
+      runsApartUnderNpmStart: true,
+    },
+    /**
+     * A 256 MB heap: V8 otherwise lets garbage grow to 420–490 MB in both processes on a large machine
+     * (bench:statements, decision 287), near the worker's 512 Mi limit.
+     */
+    nodeArgs: ['--max-old-space-size=256'],
     size: 'medium',
   },
 ] as const satisfies readonly ServiceDefinition[];
@@ -113,6 +133,13 @@ export interface ServiceDefinition {
     readonly modeVariable: string;
     readonly env: Readonly<Record<string, string>>;
     readonly terminationGracePeriodSeconds: number;
+    /** The production overlay scales the worker Deployment with KEDA (otherwise its fixed `replicas`). */
+    readonly scaledOnQueue?: boolean;
+    /**
+     * `npm start` runs the workers as an app of their own, `<name>-worker` (modeVariable=worker, after
+     * the gateway), and the service itself with modeVariable=api; otherwise one process in `all`.
+     */
+    readonly runsApartUnderNpmStart?: boolean;
   };
   readonly autoscaled?: boolean;
   readonly nodeArgs?: readonly string[];

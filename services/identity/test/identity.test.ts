@@ -180,6 +180,38 @@ describe('sessions', () => {
   });
 });
 
+describe('the portal users of many companies', () => {
+  it('answers the active users of each company asked, in one call (statements asks a page of partners)', async () => {
+    const a = await portalUser(`many-a-${randomUUID().slice(0, 6)}`);
+    const a2 = await s.call(RPC.identity.createPortalUser, {
+      companyId: a.companyId,
+      user: { username: `many-a2-${randomUUID().slice(0, 6)}`, password: PORTAL_PASSWORD },
+    });
+    const gone = await s.call(RPC.identity.createPortalUser, {
+      companyId: a.companyId,
+      user: { username: `many-gone-${randomUUID().slice(0, 6)}`, password: PORTAL_PASSWORD },
+    });
+    await s.call(RPC.identity.setUserActive, { companyId: a.companyId, userId: gone.id, isActive: false });
+    const b = await portalUser(`many-b-${randomUUID().slice(0, 6)}`);
+    const other = await portalUser(`many-c-${randomUUID().slice(0, 6)}`);
+
+    const { users } = await s.call(RPC.identity.activeUsersOfCompanies, {
+      companyIds: [a.companyId, b.companyId, randomUUID()],
+    });
+    expect(users.map((u) => u.id).sort()).toEqual([a.id, a2.id, b.id].sort());
+    expect(users.find((u) => u.id === b.id)).toMatchObject({ companyId: b.companyId, email: b.email });
+    expect(users.some((u) => u.id === other.id || u.id === gone.id)).toBe(false);
+
+    const tooMany = await refusal(
+      s.call(RPC.identity.activeUsersOfCompanies, {
+        companyIds: Array.from({ length: 501 }, () => randomUUID()),
+      }),
+    );
+    expect(tooMany).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(JSON.stringify(tooMany.errors)).toContain('At most 500 companies');
+  });
+});
+
 describe("a partner's deactivation", () => {
   const DEACTIVATED = 'Your partner account has been deactivated. Please contact the club administrator.';
 

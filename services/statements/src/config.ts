@@ -15,6 +15,13 @@ export const statementsEnvSchema = serviceEnvSchema.extend({
     .transform((v) => v.replace(/\/+$/, ''))
     .default('http://localhost:3000'),
   /**
+   * `all` answers calls, issues and sends the mail (PDFs rendered in this process); `api` answers calls,
+   * consumes the ledger's events, issues (freezes rows, records and queues mail) and sends nothing;
+   * `worker` only sends the queued mail, rendering each statement's PDF (MAIL_CONCURRENCY at once), so
+   * the PDFs' CPU and memory are a process of their own, scaled apart from the API.
+   */
+  STATEMENTS_MODE: z.enum(['all', 'api', 'worker']).default('all'),
+  /**
    * When the month just ended is issued (cron, in BUSINESS_TIMEZONE): 00:05 on the 1st. Empty: never by
    * itself (POST /api/statements/issue still does).
    */

@@ -175,9 +175,14 @@ export function k8sDeployments(service) {
     },
     {
       name: `${service.name}-worker`,
-      header: `${title(service.name)}, workers (${modeVariable}=worker). \`replicas\` is the plain fallback; the production overlay
+      header: `${title(service.name)}, workers (${modeVariable}=worker). ${
+        service.workers.scaledOnQueue
+          ? `\`replicas\` is the plain fallback; the production overlay
 removes it and scales the workers on the BullMQ wait list with KEDA. On SIGTERM a worker hands its
-running job back to the queue (another worker takes it), hence the longer grace period.
+running job back to the queue (another worker takes it), hence the longer grace period.`
+          : `A fixed \`replicas\`; on SIGTERM a worker finishes
+the job it runs before it stops, hence the longer grace period.`
+      }
 Node flags (services.ts nodeArgs): ${service.nodeArgs?.join(' ') || 'none'}.`,
       replicas: 2,
       grace: terminationGracePeriodSeconds,

@@ -57,6 +57,17 @@ export const identityContracts = {
     companyScope,
     portalUserSchema.array(),
   ),
+  /**
+   * Internal (statements -> identity): the active portal users of a page of partner companies (at most
+   * 500), in one call instead of one per company; ordered by company, then as listed.
+   */
+  'identity.users.active-of-companies.v1': contract(
+    'activeUsersOfCompanies',
+    z.object({
+      companyIds: z.array(uuidParam).min(1, 'At least one company').max(500, 'At most 500 companies'),
+    }),
+    z.object({ users: portalUserSchema.array() }),
+  ),
   'identity.users.set-active.v1': contract(
     'setUserActive',
     companyScope.extend({ userId: uuidParam }).extend(updatePortalUserRequestSchema.shape),

@@ -20,4 +20,15 @@ export class Transactions {
   run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.em.transactional(work);
   }
+
+  /**
+   * A transaction of its own, with an identity map of its own that is dropped when it ends: for one of
+   * many transactions in a loop (a month's statements, one per partner). `run` would merge each
+   * transaction's entities (its audit entries, its outbox events) into the call's identity map, which
+   * every next transaction copies and flushes again: work and memory that grow with every partner
+   * (bench:statements, decision 287).
+   */
+  runApart<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.em.fork({ clear: true }).transactional(work);
+  }
 }

@@ -49,4 +49,11 @@ export const mailEnvShape = {
 };
 
 export const mailEnvSchema = z.object(mailEnvShape);
+
+/**
+ * Which part of the mail path a process runs: `all` records, queues and sends (one process); `relay`
+ * records mail and queues its jobs but sends nothing (an API process whose mail is sent by workers
+ * apart, e.g. STATEMENTS_MODE=api); `worker` only sends (renders attachments, talks SMTP).
+ */
+export type MailRole = 'all' | 'relay' | 'worker';
 export type MailConfig = z.infer<typeof mailEnvSchema>;

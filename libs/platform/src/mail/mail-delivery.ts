@@ -1,5 +1,6 @@
 import { Injectable, type Provider } from '@nestjs/common';
 import type { ServicePlatformOptions } from '../service/service-platform-options';
+import type { MailRole } from './mail-config';
 import { MailOutbox } from './mail-outbox';
 import { MailProviders } from './mail-providers';
 import { MailRelay } from './mail-relay';
@@ -10,17 +11,20 @@ import { OutgoingMailRepository } from './outgoing-mail.repository';
 /**
  * The mail path's moving parts, started by ServiceLifecycle once the migrations ran (the relay reads
  * outgoing_mail) and stopped before the ORM closes: the worker first (no send is cut), then the relay.
+ * The role (ServicePlatformOptions.mailRole) says which of them this process runs: a process that only
+ * relays records and queues mail, one that is only a worker sends it.
  */
 @Injectable()
 export class MailDelivery {
   constructor(
     readonly relay: MailRelay,
     readonly worker: MailWorker,
+    readonly role: MailRole = 'all',
   ) {}
 
   start(): void {
-    this.worker.start();
-    this.relay.start();
+    if (this.role !== 'relay') this.worker.start();
+    if (this.role !== 'worker') this.relay.start();
   }
 
   async stop(): Promise<void> {
@@ -58,7 +62,12 @@ export function mailPlatformProviders(options: ServicePlatformOptions): Provider
     },
     MailOutbox,
     MailWakeOnCommit,
-    MailDelivery,
+    {
+      provide: MailDelivery,
+      inject: [MailRelay, MailWorker],
+      useFactory: (relay: MailRelay, worker: MailWorker) =>
+        new MailDelivery(relay, worker, options.mailRole ?? 'all'),
+    },
   ];
 }
 

@@ -3,7 +3,7 @@ import type { Type } from '@nestjs/common';
 import type { OrmConfigInput } from '../database/orm-config';
 import type { ServiceDatabase } from '../database/service-database';
 import type { EventSubscriber } from '../events/event-consumer';
-import type { MailConfig } from '../mail/mail-config';
+import type { MailConfig, MailRole } from '../mail/mail-config';
 import type { ServiceConfig } from './service-config';
 
 export interface ServicePlatformOptions {
@@ -27,4 +27,9 @@ export interface ServicePlatformOptions {
    * mail relay and worker run with it (libs/platform/src/mail).
    */
   mail?: MailConfig;
+  /**
+   * What of the mail path runs in this process (default `all`): a service that renders attachments in
+   * a worker process of its own runs `relay` in its API and `worker` in the worker (STATEMENTS_MODE).
+   */
+  mailRole?: MailRole;
 }

@@ -18,6 +18,12 @@ export class UsersHandlers {
     return this.users.listCompanyUsers(companyId);
   }
 
+  /** Statements asks a page of partners' recipients at once. */
+  @RpcHandler(RPC.identity.activeUsersOfCompanies)
+  async activeOfCompanies({ companyIds }: In<typeof RPC.identity.activeUsersOfCompanies>) {
+    return { users: await this.users.activeUsersOfCompanies(companyIds) };
+  }
+
   @RpcHandler(RPC.identity.setUserActive)
   setActive({ companyId, userId, isActive }: In<typeof RPC.identity.setUserActive>, meta: RpcMeta) {
     return this.users.setActive(companyId, userId, isActive, meta);

@@ -69,6 +69,14 @@ export class UsersRepository {
     return tx.find(User, { companyId }, { orderBy: { createdAt: 'asc' } });
   }
 
+  listActiveByCompanies(companyIds: string[], tx: EntityManager = this.em): Promise<User[]> {
+    return tx.find(
+      User,
+      { companyId: { $in: [...new Set(companyIds.map((id) => id.toLowerCase()))] }, isActive: true },
+      { orderBy: { companyId: 'asc', createdAt: 'asc' } },
+    );
+  }
+
   /** Stores a new user; 'conflict' when the username or e-mail is taken after all (the unique indexes). */
   insertUnique(fields: RequiredEntityData<User>): Promise<User | Conflict> {
     return this.flushUnique(this.em, this.em.create(User, fields));

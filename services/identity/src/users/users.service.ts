@@ -60,6 +60,11 @@ export class UsersService {
     return (await this.users.listByCompany(companyId)).map(toPortalUser);
   }
 
+  /** The active portal users of these companies, ordered by company. */
+  async activeUsersOfCompanies(companyIds: string[]): Promise<PortalUser[]> {
+    return (await this.users.listActiveByCompanies(companyIds)).map(toPortalUser);
+  }
+
   /** The audit person picker's suggestions (issue 44): usernames starting with `prefix`. */
   async searchByUsername(prefix: string): Promise<AuditPerson[]> {
     const users = await this.users.searchByUsernamePrefix(prefix, AUDIT_PEOPLE_LIMIT);

@@ -1,8 +1,8 @@
 import { statementFileName, type Actor, type RenderedFile, type StatementLine } from '@avpass/contracts';
-import { MailProviders } from '@avpass/platform';
+import { MailProviders, PartnerDirectory } from '@avpass/platform';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { STATEMENTS_CONFIG, type StatementsConfig } from '../config';
-import { PartnerNames } from '../partners';
+import { nameOfPartner } from '../partners';
 import { StatementsRepository, StatementsService, toLine, toStatement } from '../statements';
 import { renderStatementPdf } from './statement-pdf';
 
@@ -20,7 +20,7 @@ export class StatementDocuments implements OnModuleInit {
   constructor(
     private readonly statements: StatementsRepository,
     private readonly moves: StatementsService,
-    private readonly names: PartnerNames,
+    private readonly partners: PartnerDirectory,
     private readonly mail: MailProviders,
     @Inject(STATEMENTS_CONFIG) private readonly config: StatementsConfig,
   ) {}
@@ -58,7 +58,7 @@ export class StatementDocuments implements OnModuleInit {
   async pdf(id: string): Promise<{ data: Buffer; fileName: string } | null> {
     const row = await this.statements.find(id);
     if (!row) return null;
-    const partner = (await this.names.partnersOf([row.partner_id])).get(row.partner_id)!;
+    const partner = await nameOfPartner(this.partners, row.partner_id);
     const partnerName = partner.name;
     const statement = toStatement(row, partner);
     const data = await renderStatementPdf({

@@ -12,6 +12,7 @@ import {
   DomainError,
   MailOutbox,
   OutgoingMailRepository,
+  PartnerDirectory,
   RpcClient,
   Transactions,
   type Tx,
@@ -20,7 +21,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { STATEMENTS_CONFIG, type StatementsConfig } from '../config';
 import { STATEMENT_ISSUED_TEMPLATE, STATEMENT_PDF } from '../documents';
-import { PartnerNames, type PartnerName } from '../partners';
+import { nameOfPartner, partnerNames, type PartnerName } from '../partners';
 import { StatementEntriesRepository, type LedgerRange } from '../ledger';
 import {
   netOf,
@@ -34,8 +35,8 @@ import {
 /** Partners issued per page of the ledger's partners (each in its own short transaction). */
 const ISSUE_PAGE = 500;
 /**
- * Partners of a page issued at once: a partner's wait (identity's answer, its transaction's round trips)
- * overlaps the others' work. Each still has its own transaction, so memory stays one line set per slot.
+ * Partners of a page issued at once: a partner's wait (its transaction's round trips) overlaps the
+ * others' work. Each still has its own transaction, so memory stays one line set per slot.
  */
 const ISSUE_CONCURRENCY = 4;
 
@@ -59,7 +60,7 @@ export class IssuingService {
     private readonly statements: StatementsRepository,
     private readonly moves: StatementsService,
     private readonly ledger: StatementEntriesRepository,
-    private readonly names: PartnerNames,
+    private readonly partners: PartnerDirectory,
     private readonly mail: MailOutbox,
     private readonly outgoing: OutgoingMailRepository,
     private readonly rpc: RpcClient,
@@ -80,12 +81,24 @@ export class IssuingService {
     let alreadyIssued = 0;
     for (let after: string | null = null; ; ) {
       const partners = await this.ledger.partnersWithRows({ ...days, timeZone: zone }, after, ISSUE_PAGE);
-      const names = await this.names.partnersOf(partners);
+      if (!partners.length) return { period, issued, alreadyIssued };
+      // A page's names and recipients in one call each (partners, identity), not one per partner.
+      const requestId = meta?.requestId ?? randomUUID();
+      const [names, recipients] = await Promise.all([
+        partnerNames(this.partners, partners, requestId),
+        this.recipientsOf(partners, requestId),
+      ]);
       let next = 0;
       const slot = async () => {
         while (next < partners.length) {
           const partnerId = partners[next++]!;
-          const made = await this.issueOne(period, { partnerId, ...days, timeZone: zone }, names, meta);
+          const made = await this.issueOne(
+            period,
+            { partnerId, ...days, timeZone: zone },
+            names.get(partnerId)!,
+            recipients.get(partnerId) ?? [],
+            meta,
+          );
           if (made) issued += 1;
           else alreadyIssued += 1;
         }
@@ -100,15 +113,16 @@ export class IssuingService {
   private async issueOne(
     period: string,
     range: LedgerRange,
-    names: Map<string, PartnerName>,
+    partner: PartnerName,
+    recipients: Recipient[],
     meta: RpcMeta | null,
   ): Promise<boolean> {
-    const recipients = await this.recipients(range.partnerId, meta);
-    return this.transactions.run(async (tx) => {
+    // Apart: ten thousand partners' audit entries and outbox events do not pile up in the call's context.
+    return this.transactions.runApart(async (tx) => {
       const row = await this.statements.issue(tx, randomUUID(), period, range);
       if (!row) return false;
       this.moves.auditMove(tx, meta, 'statements.statement.issued', row, { period, netCents: netOf(row) });
-      await this.send(tx, row, names.get(range.partnerId)!, recipients);
+      await this.send(tx, row, partner, recipients);
       return true;
     });
   }
@@ -122,7 +136,7 @@ export class IssuingService {
     if (!current) throw DomainError.notFound('Statement');
     const [recipients, partner] = await Promise.all([
       this.recipients(current.partner_id, meta),
-      this.partnerOf(current.partner_id),
+      nameOfPartner(this.partners, current.partner_id),
     ]);
     return this.transactions.run(async (tx) => {
       const old = await this.statements.lock(tx, input.id);
@@ -168,7 +182,7 @@ export class IssuingService {
     if (current.status === 'superseded') throw DomainError.conflict(STATEMENT_REFUSALS.superseded);
     const [recipients, partner, mails] = await Promise.all([
       this.recipients(current.partner_id, meta),
-      this.partnerOf(current.partner_id),
+      nameOfPartner(this.partners, current.partner_id),
       this.outgoing.listMailByKeyPrefix(`statement:${id}:`),
     ]);
     return this.transactions.run(async (tx) => {
@@ -183,17 +197,25 @@ export class IssuingService {
   }
 
   /** The partner's active portal users with an address (asked before the transaction: a call, not a lock). */
-  private async recipients(partnerId: string, meta: RpcMeta | null): Promise<Recipient[]> {
-    const users = await this.rpc.call(
-      RPC.identity.listCompanyUsers,
-      { companyId: partnerId },
-      meta ?? { requestId: randomUUID() },
-    );
-    return users.filter((u) => u.isActive && u.email).map((u) => ({ id: u.id, email: u.email! }));
+  private async recipients(partnerId: string, meta: RpcMeta): Promise<Recipient[]> {
+    return (await this.recipientsOf([partnerId], meta.requestId)).get(partnerId) ?? [];
   }
 
-  private async partnerOf(partnerId: string): Promise<PartnerName> {
-    return (await this.names.partnersOf([partnerId])).get(partnerId)!;
+  /** The active portal users with an address of a page of partners (at most 500), in one call to identity. */
+  private async recipientsOf(partnerIds: string[], requestId: string): Promise<Map<string, Recipient[]>> {
+    const { users } = await this.rpc.call(
+      RPC.identity.activeUsersOfCompanies,
+      { companyIds: partnerIds },
+      { requestId },
+    );
+    const byPartner = new Map<string, Recipient[]>();
+    for (const user of users) {
+      if (!user.isActive || !user.email || !user.companyId) continue;
+      const list = byPartner.get(user.companyId) ?? [];
+      list.push({ id: user.id, email: user.email });
+      byPartner.set(user.companyId, list);
+    }
+    return byPartner;
   }
 
   private async send(

@@ -1,3 +1,3 @@
 // partners/: what other folders of the statements service may use (avpass/folder-boundaries).
 
-export { PartnerNames, unknownPartner, type PartnerName } from './partner-names';
+export { nameOfPartner, partnerNames, unknownPartner, type PartnerName } from './partner-name';

@@ -15,12 +15,13 @@ import {
   diffChanges,
   DomainError,
   Idempotency,
+  PartnerDirectory,
   Transactions,
   type SqlClause,
 } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { scopedPartner } from '../preview';
-import { PartnerNames } from '../partners';
+import { nameOfPartner, partnerNames } from '../partners';
 import { toLine, toStatement } from './statement.mapper';
 import { StatementsRepository, type StatementMove, type StatementRow } from './statements.repository';
 
@@ -44,7 +45,7 @@ export class StatementsService {
     private readonly statements: StatementsRepository,
     private readonly transactions: Transactions,
     private readonly audit: AuditTrail,
-    private readonly names: PartnerNames,
+    private readonly partners: PartnerDirectory,
     private readonly idempotency: Idempotency,
   ) {}
 
@@ -68,7 +69,10 @@ export class StatementsService {
       params: filters.flatMap((f) => f.params),
     };
     const page = await this.statements.page(where, query);
-    const partners = await this.names.partnersOf(page.rows.map((row) => row.partner_id));
+    const partners = await partnerNames(
+      this.partners,
+      page.rows.map((row) => row.partner_id),
+    );
     return {
       items: page.rows.map((row) => toStatement(row, partners.get(row.partner_id)!)),
       nextCursor: page.nextCursor,
@@ -148,7 +152,7 @@ export class StatementsService {
     // Its partner's name asked before the row is locked (no other service's round trip under the lock).
     const found = await this.statements.find(input.id);
     if (!found) throw DomainError.notFound('Statement');
-    const partner = (await this.names.partnersOf([found.partner_id])).get(found.partner_id)!;
+    const partner = await nameOfPartner(this.partners, found.partner_id);
     const call = { actor, operation: RPC.statements.markPaid, request: input };
     return this.idempotency.once(call, async (tx) => {
       const row = await this.statements.lock(tx, input.id);
@@ -189,7 +193,7 @@ export class StatementsService {
 
   /** The row as answered, with its partner's name. */
   async named(row: StatementRow): Promise<Statement> {
-    return toStatement(row, (await this.names.partnersOf([row.partner_id])).get(row.partner_id)!);
+    return toStatement(row, await nameOfPartner(this.partners, row.partner_id));
   }
 
   /** The audit entry of a move of `row`, in its transaction. */

@@ -21,6 +21,11 @@ export interface StatementServices extends TestBed {
   smtp: TestSmtpServer;
   /** The statements app (its providers: the monthly issue worker). */
   statements: INestMicroservice;
+  /**
+   * With `{ mailWorker: false }`: starts the mail worker (STATEMENTS_MODE=worker) beside the API
+   * (STATEMENTS_MODE=api), as npm start and Kubernetes run them.
+   */
+  startMailWorker(): Promise<INestMicroservice>;
   /** Publishes one event as the owner's outbox relay would (the ledger's input); resolves to its id. */
   publish<N extends EventName>(name: N, payload: DomainEvent<N>['payload']): Promise<string>;
 }
@@ -31,7 +36,9 @@ export interface StatementServices extends TestBed {
  * its mail to a real SMTP server. Its input is other services' events: tests publish them with the times they need (a month
  * long past, the last minute before a business midnight).
  */
-export async function startStatementServices(): Promise<StatementServices> {
+export async function startStatementServices(
+  options: { mailWorker?: boolean } = {},
+): Promise<StatementServices> {
   let nc: NatsConnection | undefined;
   let statements: INestMicroservice | undefined;
   const smtp = await TestSmtpServer.start();
@@ -42,7 +49,9 @@ export async function startStatementServices(): Promise<StatementServices> {
     start: async (b) => {
       await b.add(createServiceApp(identityService, { env: b.env }));
       await b.add(createServiceApp(partnersService, { env: b.env }));
-      statements = await b.add(createServiceApp(statementsService, { env: b.env }));
+      // Without the worker: the API of STATEMENTS_MODE=api, which records and queues mail but sends none.
+      const env = options.mailWorker === false ? { ...b.env, STATEMENTS_MODE: 'api' } : b.env;
+      statements = await b.add(createServiceApp(statementsService, { env }));
     },
   });
   nc = await connect({ servers: bed.env.NATS_URL! });
@@ -50,6 +59,8 @@ export async function startStatementServices(): Promise<StatementServices> {
     ...bed,
     smtp,
     statements: statements!,
+    startMailWorker: () =>
+      bed.add(createServiceApp(statementsService, { env: { ...bed.env, STATEMENTS_MODE: 'worker' } })),
     async publish(name, payload) {
       const envelope = {
         id: randomUUID(),

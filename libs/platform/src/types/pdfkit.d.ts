@@ -1,4 +1,5 @@
-// The part of pdfkit 0.20 the voucher card and the partner statement use (the package ships no types).
+// The part of pdfkit 0.20 that the voucher card (rendering) and the partner statement (statements) use
+// (the package ships no types). Shared here: each of those services includes it in its tsconfig.
 declare module 'pdfkit' {
   import type { Readable } from 'node:stream';
 
