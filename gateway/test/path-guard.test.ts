@@ -117,6 +117,7 @@ function statementTargets(): Target[] {
     { method: 'GET', path: `/api/statements/${id}/csv` },
     { method: 'GET', path: `/api/statements/${id}/deliveries` },
     { method: 'POST', path: '/api/statements/issue', body: { period: '2025-11' } },
+    { method: 'POST', path: '/api/statements/resend', body: { period: '2025-11' } },
     { method: 'POST', path: `/api/statements/${id}/resend` },
     { method: 'POST', path: `/api/statements/${id}/approve` },
     { method: 'POST', path: `/api/statements/${id}/dispute`, body: { reason: 'Sweep' } },

@@ -150,3 +150,20 @@ describe('marking a statement paid', () => {
     });
   });
 });
+
+describe("re-sending a month's failed e-mails", () => {
+  it('answers the administrator (nothing failed: nothing re-sent), refuses visitors, partners and a bad month', async () => {
+    const shop = await createPartnerWithUser(h, 'Resend Bikes');
+    const resend = (json: unknown, token?: string) =>
+      h.api('/api/statements/resend', { method: 'POST', token, json });
+    expect((await resend({ period: '2025-04' })).status).toBe(401);
+    expect((await resend({ period: '2025-04' }, shop.token)).status).toBe(403);
+    const bad = await resend({ period: '2025-4' }, admin);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('period must be a month (YYYY-MM)');
+    expect((await resend({}, admin)).status).toBe(400);
+    const ok = await resend({ period: '2025-04' }, admin);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ period: '2025-04', retried: 0, statements: 0 });
+  });
+});

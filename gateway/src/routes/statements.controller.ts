@@ -149,6 +149,15 @@ export class StatementsController {
     return this.services.forward(RPC.statements.issue, body, req, idempotencyOf(req));
   }
 
+  /** The month's failed e-mails sent again (each still once per revision and recipient). */
+  @Roles('super_admin')
+  @Post('statements/resend')
+  @HttpCode(200)
+  @ApiRpc(RPC.statements.resendFailed, { body: true })
+  resendFailed(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.statements.resendFailed, body, req);
+  }
+
   @Roles('super_admin', 'company_admin')
   @Get('statements/:id')
   @ApiRpc(RPC.statements.get, { added: ['id'] })

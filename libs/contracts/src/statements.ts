@@ -377,6 +377,20 @@ export const resendStatementResponseSchema = z.object({
   recorded: z.number().int(),
 });
 
+/**
+ * POST /api/statements/resend {period} (the administrator's bulk re-send): every failed e-mail of the
+ * month's current statements goes out again (each once per revision and recipient, as before).
+ */
+export const resendFailedRequestSchema = z.object({ period: periodField });
+export const resendFailedResponseSchema = z.object({
+  period: z.string(),
+  /** Failed e-mails queued again. */
+  retried: z.number().int(),
+  /** Statements they belong to. */
+  statements: z.number().int(),
+});
+export type ResendFailedResponse = z.infer<typeof resendFailedResponseSchema>;
+
 /** GET /api/statements/totals?period=: the month's current statements summed, and how many in each state. */
 export const statementTotalsQuerySchema = z.object({ period: periodField });
 export const periodTotalsSchema = statementTotalsSchema.extend({

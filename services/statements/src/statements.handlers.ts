@@ -48,6 +48,12 @@ export class StatementsHandlers {
     return this.issuing.resend(input.id, meta);
   }
 
+  @RpcHandler(RPC.statements.resendFailed)
+  resendFailed(input: In<typeof RPC.statements.resendFailed>, meta: RpcMeta) {
+    requireSuperAdmin(meta);
+    return this.issuing.resendFailed(input.period);
+  }
+
   @RpcHandler(RPC.statements.totals)
   totals(input: In<typeof RPC.statements.totals>, meta: RpcMeta) {
     requireSuperAdmin(meta);

@@ -4,6 +4,8 @@ import {
   issueStatementsRequestSchema,
   issueStatementsResponseSchema,
   markStatementPaidRequestSchema,
+  resendFailedRequestSchema,
+  resendFailedResponseSchema,
   resendStatementResponseSchema,
   resolveStatementRequestSchema,
   statementDeliveriesSchema,
@@ -56,6 +58,12 @@ export const statementsContracts = {
     'resend',
     approveStatementRequestSchema,
     resendStatementResponseSchema,
+  ),
+  /** POST /api/statements/resend {period} (super_admin): the month's failed e-mails again. */
+  'statements.statements.resend-failed.v1': contract(
+    'resendFailed',
+    resendFailedRequestSchema,
+    resendFailedResponseSchema,
   ),
   /** GET /api/statements/totals?period= (super_admin): the month's current statements summed. */
   'statements.statements.totals.v1': contract('totals', statementTotalsQuerySchema, periodTotalsSchema),

@@ -29,3 +29,10 @@ export const OUTGOING_MAIL_TABLE_SQL = [
    )`,
   `create index outgoing_mail_queued_idx on outgoing_mail (enqueued_at nulls first) where status = 'queued'`,
 ];
+
+/**
+ * The failed mails alone, by key (few: an administrator's bulk re-send pages through them without reading
+ * every mail ever sent). A later migration of each service that sends mail.
+ */
+export const OUTGOING_MAIL_FAILED_INDEX_SQL = `create index outgoing_mail_failed_idx on outgoing_mail (idempotency_key)
+  where status = 'failed'`;

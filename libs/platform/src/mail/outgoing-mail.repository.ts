@@ -127,6 +127,25 @@ export class OutgoingMailRepository {
   }
 
   /**
+   * The failed mails whose key starts with `prefix`, in key order after `afterKey`, at most `limit`
+   * (outgoing_mail_failed_idx): a bulk re-send's page.
+   */
+  async listFailedMailByKeyPrefix(
+    prefix: string,
+    afterKey: string | null,
+    limit: number,
+  ): Promise<OutgoingMail[]> {
+    const rows: MailRow[] = await this.orm.em.getConnection().execute(
+      `select ${COLUMNS} from outgoing_mail
+        where status = 'failed' and idempotency_key like ? and idempotency_key > ?
+        order by idempotency_key limit ?`,
+      [startsWith(prefix), afterKey ?? '', limit],
+      'all',
+    );
+    return rows.map(toMail);
+  }
+
+  /**
    * Claims up to `limit` queued mails whose job was never queued or was queued more than `staleMs` ago,
    * marking them queued now (SKIP LOCKED: instances share the work). Their ids, each with whether its
    * job was queued before (a sweep's second try, whose old job may still be in Redis).

@@ -2,6 +2,7 @@ import {
   RPC,
   STATEMENT_REFUSALS,
   type IssueStatementsResponse,
+  type ResendFailedResponse,
   type RpcMeta,
   type RpcRequestPayload,
   type Statement,
@@ -39,6 +40,9 @@ const ISSUE_PAGE = 500;
  * others' work. Each still has its own transaction, so memory stays one line set per slot.
  */
 const ISSUE_CONCURRENCY = 4;
+
+/** Failed e-mails read (and re-sent, in one transaction) at a time by a month's bulk re-send. */
+const RESEND_PAGE = 500;
 
 interface Recipient {
   id: string;
@@ -194,6 +198,33 @@ export class IssuingService {
       await this.send(tx, current, partner, added);
       return { retried, recorded: added.length };
     });
+  }
+
+  /**
+   * Re-send failed e-mails (the administrator, for a month): every failed e-mail of the period's current
+   * statements goes out again, a page of the failed ones at a time (outgoing_mail_failed_idx).
+   */
+  async resendFailed(period: string): Promise<ResendFailedResponse> {
+    let retried = 0;
+    const statements = new Set<string>();
+    for (let after: string | null = null; ; ) {
+      const failed = await this.outgoing.listFailedMailByKeyPrefix('statement:', after, RESEND_PAGE);
+      const statementOf = (key: string) => key.split(':')[1]!;
+      const current = await this.statements.currentOfPeriod(period, [
+        ...new Set(failed.map((m) => statementOf(m.idempotencyKey))),
+      ]);
+      const mails = failed.filter((m) => current.has(statementOf(m.idempotencyKey)));
+      if (mails.length)
+        await this.transactions.run(async (tx) => {
+          for (const mail of mails)
+            if (await this.mail.retryFailedMail(tx, mail.id)) {
+              retried += 1;
+              statements.add(statementOf(mail.idempotencyKey));
+            }
+        });
+      if (failed.length < RESEND_PAGE) return { period, retried, statements: statements.size };
+      after = failed[failed.length - 1]!.idempotencyKey;
+    }
   }
 
   /** The partner's active portal users with an address (asked before the transaction: a call, not a lock). */

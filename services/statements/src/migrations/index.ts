@@ -5,6 +5,7 @@ import { Migration0003OutgoingMail } from './0003-outgoing-mail';
 import { Migration0004CoveringLedgerIndex } from './0004-covering-ledger-index';
 import { Migration0005Idempotency } from './0005-idempotency';
 import { Migration0006StatementSorts } from './0006-statement-sorts';
+import { Migration0007FailedMailIndex } from './0007-failed-mail-index';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
@@ -17,4 +18,5 @@ export const migrations: ServiceMigration[] = [
   { name: 'Migration0004CoveringLedgerIndex', class: Migration0004CoveringLedgerIndex },
   { name: 'Migration0005Idempotency', class: Migration0005Idempotency },
   { name: 'Migration0006StatementSorts', class: Migration0006StatementSorts },
+  { name: 'Migration0007FailedMailIndex', class: Migration0007FailedMailIndex },
 ];

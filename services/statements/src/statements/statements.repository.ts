@@ -1,5 +1,5 @@
 import { STATEMENT_SORT_DEFAULT_ORDER, type StatementSort, type StatementStatus } from '@avpass/contracts';
-import { allOf, keysetOrder, type KeysetList, type SqlClause } from '@avpass/platform';
+import { allOf, keysetOrder, pgArray, type KeysetList, type SqlClause } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import {
@@ -173,6 +173,17 @@ export class StatementsRepository {
     return rows[0] ?? null;
   }
 
+  /** Which of `ids` are current statements (not superseded) of the period ('YYYY-MM'). */
+  async currentOfPeriod(period: string, ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows: { id: string }[] = await this.em.execute(
+      `select id from statements
+        where id = any(?::uuid[]) and period = to_date(?, 'YYYY-MM') and status <> 'superseded'`,
+      [pgArray(ids), period],
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** Sets the statement's status and the move's own columns; resolves to the row as it now is. */
   async move(tx: EntityManager, id: string, move: StatementMove): Promise<StatementRow> {
     const set: [string, unknown[]][] = [['status = ?', [move.status]]];
@@ -197,7 +208,7 @@ export class StatementsRepository {
     const rows: { id: string }[] = await tx.execute(
       `select x.id from unnest(?::uuid[]) as x(id)
         where not exists (select 1 from statement_lines l where l.id = x.id and l.statement_id = ?)`,
-      [`{${lineIds.join(',')}}`, statementId],
+      [pgArray(lineIds), statementId],
     );
     return rows.map((row) => row.id);
   }
