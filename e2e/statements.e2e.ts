@@ -215,6 +215,12 @@ describe('a month’s statement, from issue to payment', () => {
       await page.getByRole('columnheader', { name: 'Net to the partner' }).getAttribute('aria-sort'),
     ).toBe('descending');
     await row.waitFor();
+    // The month's bulk re-send: nothing had failed, and it says so.
+    await page.getByTestId('resend-failed').click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `No e-mail of ${MONTH} had failed.` })
+      .waitFor();
     await axeClean(page);
     await shot(page, 'admin-issued-desktop');
   });

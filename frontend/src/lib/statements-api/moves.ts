@@ -1,5 +1,6 @@
 import {
   issueStatementsResponseSchema,
+  resendFailedResponseSchema,
   resendStatementResponseSchema,
   statementSchema,
 } from '@avpass/contracts';
@@ -77,6 +78,16 @@ export function useResendStatement() {
   return useMutation({
     mutationFn: (id: string) =>
       apiJson(STATEMENT_URLS.resend(id), resendStatementResponseSchema, { method: 'POST' }),
+    onSuccess: () => invalidateStatements(queryClient),
+  });
+}
+
+/** POST /api/statements/resend {period} (the administrator): every failed e-mail of the month again. */
+export function useResendFailedMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (period: string) =>
+      apiJson(STATEMENT_URLS.resendFailed, resendFailedResponseSchema, { method: 'POST', body: { period } }),
     onSuccess: () => invalidateStatements(queryClient),
   });
 }

@@ -13,6 +13,7 @@ export const STATEMENT_URLS = {
   payouts: '/api/statements/payouts.csv',
   deliveries: (id: string) => `/api/statements/${encodeURIComponent(id)}/deliveries`,
   resend: (id: string) => `/api/statements/${encodeURIComponent(id)}/resend`,
+  resendFailed: '/api/statements/resend',
 } as const;
 
 /** A URL with the query's defined, non-empty values. */

@@ -22,6 +22,7 @@ import {
 } from '@/lib/statements-api';
 import { AdminStatementsTable } from '../components/admin-statements-table';
 import { IssueButton } from '../components/issue-button';
+import { ResendFailedButton } from '../components/resend-failed-button';
 import { STATEMENT_STATUS_LABELS } from '../components/statement-status';
 import { StatementsHeading } from '../components/statements-heading';
 import {
@@ -115,15 +116,17 @@ export function AdminStatementsRoute() {
             </Box>
           ))}
         </Box>
-        <Button
-          variant="outlined"
-          size="small"
-          sx={{ mt: 2 }}
-          onClick={() => void downloadPayouts(view.period)}
-          data-testid="payout-export"
-        >
-          Payout export (CSV)
-        </Button>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => void downloadPayouts(view.period)}
+            data-testid="payout-export"
+          >
+            Payout export (CSV)
+          </Button>
+          <ResendFailedButton period={view.period} monthLabel={monthName(view.period)} />
+        </Stack>
       </Paper>
       <Paper variant="outlined">
         <AdminStatementsTable
