@@ -3,6 +3,7 @@
 export { LedgerSubscriber } from './ledger.subscriber';
 export {
   GROUPED_LEDGER_SQL,
+  GROUPING_WORK_MEM_SQL,
   groupedLedgerParams,
   LINE_ORDER,
   SECTION_ORDER,

@@ -4,6 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import {
   GROUPED_LEDGER_SQL,
+  GROUPING_WORK_MEM_SQL,
   groupedLedgerParams,
   LINE_ORDER,
   SECTION_ORDER,
@@ -99,6 +100,7 @@ export class StatementsRepository {
       [id, range.partnerId, `${period}-01`],
     );
     if (!created.length) return null;
+    await tx.execute(GROUPING_WORK_MEM_SQL);
     await tx.execute(
       `insert into statement_lines (statement_id, position, section, subject_type, subject_id, label, quantity,
          reversals, sales_cents, discount_cents, partner_funded_cents, club_owes_cents, partner_owes_cents,
