@@ -377,10 +377,7 @@ export const resendStatementResponseSchema = z.object({
   recorded: z.number().int(),
 });
 
-/**
- * POST /api/statements/resend {period} (the administrator's bulk re-send): every failed e-mail of the
- * month's current statements goes out again (each once per revision and recipient, as before).
- */
+/** POST /api/statements/resend {period} (the administrator): every failed e-mail of the month again. */
 export const resendFailedRequestSchema = z.object({ period: periodField });
 export const resendFailedResponseSchema = z.object({
   period: z.string(),
