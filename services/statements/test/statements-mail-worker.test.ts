@@ -27,21 +27,12 @@ async function partnerWithStaff(name: string, staff: number) {
   return { partner, users };
 }
 
-async function charge(amount: number, partnerId: string): Promise<void> {
-  await s.publish('credits.transaction.recorded.v1', {
-    transactionId: randomUUID(),
-    creditId: randomUUID(),
-    partnerId,
-    transactionType: 'service',
-    amount,
-    balanceAfter: 0,
-    recordedAt: '2025-07-14T10:00:00Z',
-  });
-}
-
 const mailRows = async () =>
-  (await s.sql.query<{ recipient: string; status: string }>('select recipient, status from statements.outgoing_mail order by recipient'))
-    .rows;
+  (
+    await s.sql.query<{ recipient: string; status: string }>(
+      'select recipient, status from statements.outgoing_mail order by recipient',
+    )
+  ).rows;
 
 describe('the mail worker apart from the API', () => {
   it('the API queues each active recipient’s mail and sends none; the worker renders and sends them', async () => {
@@ -53,8 +44,8 @@ describe('the mail worker apart from the API', () => {
       userId: alpine.users[1]!.id,
       isActive: false,
     });
-    await charge(1500, alpine.partner.id);
-    await charge(2500, harbour.partner.id);
+    await s.charge(1500, '2025-07-14T10:00:00Z', alpine.partner.id);
+    await s.charge(2500, '2025-07-14T10:00:00Z', harbour.partner.id);
     await waitFor(
       async () =>
         (

@@ -11,18 +11,6 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-/** A charge of `amount` cents to a credit at the partner, at the instant `at` (UTC). */
-async function charge(amount: number, at: string, partnerId: string): Promise<void> {
-  await s.publish('credits.transaction.recorded.v1', {
-    transactionId: randomUUID(),
-    creditId: randomUUID(),
-    partnerId,
-    transactionType: 'service',
-    amount,
-    balanceAfter: 0,
-    recordedAt: at,
-  });
-}
 const issue = (period: string) => s.call('statements.statements.issue.v1', { period });
 
 describe('the statement by e-mail', () => {
@@ -34,7 +22,7 @@ describe('the statement by e-mail', () => {
       password: 'staff-password-1',
       email: `books-${randomUUID().slice(0, 6)}@riverside.example`,
     });
-    await charge(4200, '2025-09-12T18:00:00Z', shop.id);
+    await s.charge(4200, '2025-09-12T18:00:00Z', shop.id);
     await waitFor(
       async () =>
         (await s.call('statements.preview.v1', { partnerId: shop.id, from: '2025-09-01', to: '2025-09-30' }))
@@ -66,7 +54,7 @@ describe('a failed e-mail', () => {
       email,
     });
     s.smtp.refuseRecipients((address) => address === email);
-    await charge(900, '2025-08-12T18:00:00Z', shop.id);
+    await s.charge(900, '2025-08-12T18:00:00Z', shop.id);
     await waitFor(
       async () =>
         (await s.call('statements.preview.v1', { partnerId: shop.id, from: '2025-08-01', to: '2025-08-31' }))
@@ -126,7 +114,7 @@ describe("a month's failed e-mails, re-sent at once", () => {
       password: 'staff-password-1',
       email,
     });
-    await charge(500, at, shop.id);
+    await s.charge(500, at, shop.id);
     return { shop, email };
   }
   const failedOf = (period: string, partnerId: string) =>

@@ -23,21 +23,9 @@ export async function seedLedger(s: StatementServices): Promise<SeededLedger> {
   const other = randomUUID();
   const credit = randomUUID();
   const item = randomUUID();
-  /** A charge of `amount` cents to the credit at the partner, at the instant `at` (UTC). */
-  const charge = async (amount: number, at: string, partnerId: string = partner): Promise<string> => {
-    const transactionId = randomUUID();
-    await s.publish('credits.transaction.recorded.v1', {
-      transactionId,
-      creditId: credit,
-      partnerId,
-      transactionType: 'service',
-      amount,
-      balanceAfter: 0,
-      recordedAt: at,
-      athleteName: 'Jordan Miles',
-    });
-    return transactionId;
-  };
+  /** A charge of `amount` cents to the athlete's credit at the partner, at the instant `at` (UTC). */
+  const charge = (amount: number, at: string, partnerId: string = partner) =>
+    s.charge(amount, at, partnerId, { creditId: credit, athleteName: 'Jordan Miles' });
   const used = (quantityDelta: number, at: string) =>
     s.publish('inventory.allocation.usage-reported.v1', {
       reportId: randomUUID(),

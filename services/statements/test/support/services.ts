@@ -28,6 +28,16 @@ export interface StatementServices extends TestBed {
   startMailWorker(): Promise<INestMicroservice>;
   /** Publishes one event as the owner's outbox relay would (the ledger's input); resolves to its id. */
   publish<N extends EventName>(name: N, payload: DomainEvent<N>['payload']): Promise<string>;
+  /**
+   * A charge of `amount` cents to an athlete credit at the partner at the instant `at` (UTC), as the
+   * credits service's relay publishes it; resolves to its transaction id.
+   */
+  charge(
+    amount: number,
+    at: string,
+    partnerId: string,
+    credit?: { creditId?: string; athleteName?: string },
+  ): Promise<string>;
 }
 
 /**
@@ -55,12 +65,26 @@ export async function startStatementServices(
     },
   });
   nc = await connect({ servers: bed.env.NATS_URL! });
-  return {
+  const services: StatementServices = {
     ...bed,
     smtp,
     statements: statements!,
     startMailWorker: () =>
       bed.add(createServiceApp(statementsService, { env: { ...bed.env, STATEMENTS_MODE: 'worker' } })),
+    async charge(amount, at, partnerId, credit = {}) {
+      const transactionId = randomUUID();
+      await services.publish('credits.transaction.recorded.v1', {
+        transactionId,
+        creditId: credit.creditId ?? randomUUID(),
+        partnerId,
+        transactionType: 'service',
+        amount,
+        balanceAfter: 0,
+        recordedAt: at,
+        ...(credit.athleteName ? { athleteName: credit.athleteName } : {}),
+      });
+      return transactionId;
+    },
     async publish(name, payload) {
       const envelope = {
         id: randomUUID(),
@@ -80,4 +104,5 @@ export async function startStatementServices(
       await smtp.stop();
     },
   };
+  return services;
 }
