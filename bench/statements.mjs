@@ -12,7 +12,7 @@
 //    frozen, mails queued and the statements service's resident memory (sampled from /proc: before, the
 //    highest while issuing, and its VmHWM); then waits for the mail worker to render every PDF and send
 //    it (up to BENCH_MAIL_WAIT_S, 900 s) and prints that time; then times the PDF of the largest
-//    statements (GET /api/statements/{id}/pdf, BENCH_PDF_SAMPLE, 5).
+//    statements (GET /api/statements/{id}/pdf, BENCH_PDF_SAMPLE, 5; BENCH_PDF_DIR=<dir> keeps them).
 // 4. Times the statement pages at that size, a warm-up then the median of BENCH_RUNS (10): the admin's
 //    list of the month, the largest partner's statement (first page of lines) and its live preview of
 //    the month, both with the partner's own token. Goal < 50 ms each.
@@ -35,7 +35,7 @@
 // (both with a 256 MB heap); medians of 10: list 24.4 ms, a 1,428-line statement 14.0 ms, the largest
 // partner's preview 73.4 ms; PDF of the 5 largest (median) 300 ms.
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -48,6 +48,8 @@ const SIZES = statementsMonthSizes();
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const MAIL_WAIT_S = Number(process.env.BENCH_MAIL_WAIT_S ?? 900);
 const PDF_SAMPLE = Number(process.env.BENCH_PDF_SAMPLE ?? 5);
+/** Where to keep the sampled PDFs, to look at them (none kept when unset). */
+const PDF_DIR = process.env.BENCH_PDF_DIR;
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 
@@ -327,8 +329,10 @@ try {
     const res = await fetch(`${base}/api/statements/${id}/pdf`, {
       headers: { authorization: `Bearer ${adminToken}` },
     });
-    const bytes = (await res.arrayBuffer()).byteLength;
+    const pdf = Buffer.from(await res.arrayBuffer());
+    const bytes = pdf.byteLength;
     pdfTimes.push(performance.now() - t);
+    if (PDF_DIR) writeFileSync(`${PDF_DIR}/statement-${lines}-lines-${id}.pdf`, pdf);
     console.log(
       `  PDF of ${lines} lines: ${(performance.now() - t).toFixed(0)} ms, ${(bytes / 1024).toFixed(0)} kB`,
     );
