@@ -161,6 +161,8 @@ export const MAIL_JOB_RETRY = { attempts: 8, backoff: { type: 'exponential', del
 export const statementsQueueName = (namespace: string) => `${namespace}-statements`;
 export const STATEMENTS_ISSUE_JOB = 'issue-last-month';
 export const STATEMENTS_ISSUE_SCHEDULER = 'monthly-issue';
+/** An administrator's issue of one month ({period}: checked again by the worker, which trusts no job). */
+export const STATEMENTS_ISSUE_PERIOD_JOB = 'issue-period';
 export const STATEMENTS_ISSUE_RETRY = {
   attempts: 6,
   backoff: { type: 'exponential', delay: 60_000 },

@@ -280,6 +280,8 @@ export const issueStatementsResponseSchema = z.object({
   issued: z.number().int(),
   /** Partners whose statement of the period existed already. */
   alreadyIssued: z.number().int(),
+  /** True: still issuing after STATEMENTS_ISSUE_ANSWER_MS (the counts so far); statements keep appearing. */
+  running: z.boolean().optional(),
 });
 export type IssueStatementsResponse = z.infer<typeof issueStatementsResponseSchema>;
 

@@ -30,6 +30,11 @@ export const statementsEnvSchema = serviceEnvSchema.extend({
     .trim()
     .regex(/^$|^(\S+\s+){4}\S+$/, 'must be a cron pattern of five fields, e.g. "5 0 1 * *", or empty')
     .default('5 0 1 * *'),
+  /**
+   * How long POST /api/statements/issue waits for the month's issue (a job on the statements queue)
+   * before answering that it goes on in the background, with the counts so far.
+   */
+  STATEMENTS_ISSUE_ANSWER_MS: z.coerce.number().int().min(1).max(100_000).default(20_000),
 });
 export type StatementsConfig = z.infer<typeof statementsEnvSchema>;
 

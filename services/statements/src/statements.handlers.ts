@@ -3,7 +3,7 @@ import { requireActor, requireSuperAdmin, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
 import { PreviewService } from './preview';
 import { StatementDocuments } from './documents';
-import { IssuingService } from './issuing';
+import { IssuingService, MonthlyIssueWorker } from './issuing';
 import { StatementsService } from './statements';
 
 /** Partner statements (issue 39); the gateway checks roles, the service the partner. */
@@ -14,6 +14,7 @@ export class StatementsHandlers {
     private readonly statements: StatementsService,
     private readonly issuing: IssuingService,
     private readonly documents: StatementDocuments,
+    private readonly monthly: MonthlyIssueWorker,
   ) {}
 
   @RpcHandler(RPC.statements.preview)
@@ -63,7 +64,7 @@ export class StatementsHandlers {
   @RpcHandler(RPC.statements.issue)
   issue(input: In<typeof RPC.statements.issue>, meta: RpcMeta) {
     requireSuperAdmin(meta);
-    return this.issuing.issue(input.period, meta);
+    return this.monthly.issueNow(input.period, meta);
   }
 
   @RpcHandler(RPC.statements.approve)

@@ -5,6 +5,7 @@ import {
   statementSchema,
 } from '@avpass/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiJson } from '@/lib/api-client';
 import { idempotencyHeader, useIdempotentMutationFn } from '@/lib/idempotency';
 import { STATEMENT_URLS } from './urls';
@@ -26,6 +27,23 @@ export function useIssueStatements() {
     }),
   );
   return useMutation({ mutationFn, onSuccess: () => invalidateStatements(queryClient) });
+}
+
+/**
+ * While a month is being issued in the background, the statements' lists and totals are asked again
+ * every 10 s (for 15 minutes at most), so the administrator watches them appear.
+ */
+export function useRefreshStatementsWhile(active: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!active) return;
+    const started = Date.now();
+    const timer = window.setInterval(() => {
+      if (Date.now() - started > 15 * 60_000) window.clearInterval(timer);
+      else void invalidateStatements(queryClient);
+    }, 10_000);
+    return () => window.clearInterval(timer);
+  }, [active, queryClient]);
 }
 
 function useStatementMove<TInput extends { id: string }>(url: (id: string) => string) {

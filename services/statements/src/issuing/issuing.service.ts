@@ -76,11 +76,15 @@ export class IssuingService {
    * Every partner's statement of a finished month: one per partner with rows in its ledger, each in its
    * own transaction; a partner whose statement exists already is counted, not issued again.
    */
-  async issue(period: string, meta: RpcMeta | null, now = new Date()): Promise<IssueStatementsResponse> {
+  async issue(
+    period: string,
+    meta: RpcMeta | null,
+    now = new Date(),
+    onPage?: (soFar: IssueStatementsResponse) => Promise<void>,
+  ): Promise<IssueStatementsResponse> {
+    this.assertPeriodOver(period, now);
     const zone = this.config.BUSINESS_TIMEZONE;
     const days = periodDays(period);
-    if (endOfBusinessDay(days.to, zone).getTime() >= now.getTime())
-      throw DomainError.conflict(STATEMENT_REFUSALS.periodNotOver(period));
     let issued = 0;
     let alreadyIssued = 0;
     for (let after: string | null = null; ; ) {
@@ -109,8 +113,16 @@ export class IssuingService {
       };
       await Promise.all(Array.from({ length: ISSUE_CONCURRENCY }, slot));
       if (partners.length < ISSUE_PAGE) return { period, issued, alreadyIssued };
+      await onPage?.({ period, issued, alreadyIssued });
       after = partners[partners.length - 1]!;
     }
+  }
+
+  /** A month still under way (or one yet to come) is not issued: 409. */
+  assertPeriodOver(period: string, now = new Date()): void {
+    const { to } = periodDays(period);
+    if (endOfBusinessDay(to, this.config.BUSINESS_TIMEZONE).getTime() >= now.getTime())
+      throw DomainError.conflict(STATEMENT_REFUSALS.periodNotOver(period));
   }
 
   /** One partner's statement of the period, in its own transaction; false when it exists already. */

@@ -47,14 +47,14 @@ export interface StatementServices extends TestBed {
  * long past, the last minute before a business midnight).
  */
 export async function startStatementServices(
-  options: { mailWorker?: boolean } = {},
+  options: { mailWorker?: boolean; env?: Record<string, string> } = {},
 ): Promise<StatementServices> {
   let nc: NatsConnection | undefined;
   let statements: INestMicroservice | undefined;
   const smtp = await TestSmtpServer.start();
   const bed = await startTestBed({
     name: 'statements',
-    env: { SMTP_URL: smtp.url, MAIL_JOB_BACKOFF_MS: '100', MAIL_JOB_ATTEMPTS: '2' },
+    env: { SMTP_URL: smtp.url, MAIL_JOB_BACKOFF_MS: '100', MAIL_JOB_ATTEMPTS: '2', ...options.env },
     defaultActor: SUPER_ADMIN,
     start: async (b) => {
       await b.add(createServiceApp(identityService, { env: b.env }));
