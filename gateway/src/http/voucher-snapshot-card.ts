@@ -1,0 +1,187 @@
+import {
+  redeemedText,
+  REDEEM_REFUSALS,
+  STAFF_ONLY_MESSAGE,
+  TILL_CODE_HEADING,
+  TILL_CODE_HELP,
+  UNAVAILABLE_TITLES,
+  validFromMessage,
+  validFromText,
+  VOUCHER_NOT_FOUND,
+  voucherShortCode,
+  voucherText,
+  voucherWhere,
+  type PublicVoucher,
+  type VoucherPlace,
+} from '@avpass/contracts';
+import { formatDate, VOUCHER_STATUS_LABELS } from '@avpass/domain';
+import { qrSvg } from './voucher-qr-svg';
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+/** More partners than this are folded behind "Show all" on the script's page (voucher-places.tsx). */
+const FOLDED_AFTER = 3;
+
+const BRAND = `<div class="vs-brand"><span class="vs-mark" aria-hidden="true">AV</span><span>AV Pass</span></div>`;
+
+/** The page around a card: the navy page, the brand row and the column the React page lays out. */
+function page(card: string, below: string): string {
+  return `<main class="vs" id="main-content" data-voucher-snapshot><div class="vs-col">${BRAND}${card}${below}</div></main>`;
+}
+
+function detail(label: string, testId: string, value: string, wide = false): string {
+  return `<div data-testid="${testId}"${wide ? ' class="vs-wide"' : ''}><dt>${label}</dt><dd>${value}</dd></div>`;
+}
+
+/** A partner's lines, with the same links and labels as voucher-places.tsx. */
+function place(p: VoucherPlace, named: boolean): string {
+  const name = escapeHtml(p.name);
+  const link = (href: string, label: string, testId: string, text: string, external: boolean) =>
+    `<a href="${escapeHtml(href)}" aria-label="${escapeHtml(label)}" data-testid="${testId}"` +
+    `${external ? ' target="_blank" rel="noopener noreferrer"' : ''}><span>${escapeHtml(text)}</span></a>`;
+  return (
+    `<li data-testid="voucher-place">` +
+    (named ? `<h3>${name}</h3>` : '') +
+    (p.address && p.mapUrl
+      ? link(p.mapUrl, `Map: ${p.address} (${p.name})`, 'voucher-place-map', p.address, true)
+      : '') +
+    (p.phone
+      ? p.phoneUrl
+        ? link(p.phoneUrl, `Call ${p.name}: ${p.phone}`, 'voucher-place-phone', p.phone, false)
+        : `<p>${escapeHtml(p.phone)}</p>`
+      : '') +
+    (p.websiteUrl
+      ? link(
+          p.websiteUrl,
+          `Website of ${p.name}: ${p.websiteLabel ?? p.websiteUrl}`,
+          'voucher-place-website',
+          p.websiteLabel ?? '',
+          true,
+        )
+      : '') +
+    `</li>`
+  );
+}
+
+function where(voucher: PublicVoucher): string {
+  const w = voucherWhere(voucher);
+  if (!w) return '';
+  // Folded as the script folds them: its "Show all" button needs the script.
+  const shown = w.places.length > FOLDED_AFTER + 1 ? w.places.slice(0, FOLDED_AFTER) : w.places;
+  return (
+    `<section class="vs-where" aria-labelledby="voucher-where" data-testid="voucher-where">` +
+    `<h2 id="voucher-where" data-testid="voucher-where-heading">${escapeHtml(w.heading)}</h2>` +
+    (w.clubWide
+      ? `<p>Show this voucher at any partner shop of the AV Pass network.</p>`
+      : `<ul>${shown.map((p) => place(p, w.places.length > 1)).join('')}</ul>`) +
+    `</section>`
+  );
+}
+
+function textSection(title: string, testId: string, body: string): string {
+  return `<section class="vs-text" data-testid="${testId}" aria-label="${title}"><h2>${title}</h2><p>${escapeHtml(body)}</p></section>`;
+}
+
+function tillCode(voucher: PublicVoucher, staffOnly: boolean): string {
+  const heading = staffOnly
+    ? `<h2 id="staff-only-title" data-testid="staff-only-notice">${STAFF_ONLY_MESSAGE}</h2>`
+    : `<h2 id="till-code-title">${TILL_CODE_HEADING}</h2>`;
+  return (
+    `<section class="vs-till${staffOnly ? ' vs-staff' : ''}" aria-labelledby="${staffOnly ? 'staff-only-title' : 'till-code-title'}" ` +
+    `data-testid="${staffOnly ? 'staff-only-qr' : 'voucher-till-code'}">${heading}` +
+    `<div class="vs-qr" data-qr-for="${escapeHtml(voucher.qrUrl)}">${qrSvg(voucher.qrUrl)}</div>` +
+    `<p class="vs-code" data-testid="voucher-short-code">${voucherShortCode(voucher.id)}</p>` +
+    `<p class="vs-help">${TILL_CODE_HELP}</p></section>`
+  );
+}
+
+/**
+ * Where Redeem stands on the script's page: the latest use and, when Redeem is not offered, the notice
+ * that says why (redeem-panel.tsx, the same words); an empty slot of the button's height when it is,
+ * shown only when scripts run (the button needs them).
+ */
+function action(voucher: PublicVoucher, timeZone: string): string {
+  const status = voucher.status;
+  const last = redeemedText(voucher.lastRedemption, timeZone);
+  if (status === 'active') {
+    const proof = last
+      ? `<div class="vs-alert vs-alert-success" role="status" data-testid="voucher-last-redemption"><strong data-testid="voucher-redeemed-at">${escapeHtml(last)}</strong></div>`
+      : '';
+    return `${proof}<div class="vs-slot" aria-hidden="true"></div>`;
+  }
+  const upcoming = status === 'upcoming';
+  const refusal =
+    upcoming && voucher.startDate
+      ? validFromMessage(formatDate(voucher.startDate, 'UTC'))
+      : REDEEM_REFUSALS[status];
+  const title = (upcoming ? validFromText(voucher.startDate) : null) ?? UNAVAILABLE_TITLES[status];
+  const tone = status === 'used_up' || upcoming ? ' vs-alert-info' : '';
+  const usedUp =
+    status === 'used_up' && last
+      ? `<strong data-testid="voucher-last-redemption">${escapeHtml(`${last}.`)}</strong>`
+      : '';
+  return (
+    `<div class="vs-alert${tone}" role="alert" data-testid="redeem-unavailable">` +
+    `<div class="vs-alert-title">${escapeHtml(title)}</div>${usedUp}<span>${escapeHtml(refusal)}</span></div>`
+  );
+}
+
+/**
+ * The voucher page's card as static HTML: everything a member needs at the counter (title, discount,
+ * status, where to use it, the code for the till and its QR), readable with scripts off. The same
+ * fields, words and test ids as the React page; e2e/voucher-first-html.e2e.ts compares the two.
+ */
+export function voucherSnapshotHtml(voucher: PublicVoucher, timeZone: string): string {
+  const text = voucherText(voucher);
+  const status = voucher.status;
+  const staffOnly = voucher.redemptionMode === 'staff';
+  const tillQr = staffOnly && status === 'active';
+  const logo = voucher.logoUrl
+    ? `<div class="vs-logo"><img src="${escapeHtml(voucher.logoUrl)}" alt="${escapeHtml(`${text.title} logo`)}"></div>`
+    : `<div class="vs-logo vs-initials" role="img" aria-label="${escapeHtml(`${text.title} initials`)}" data-testid="voucher-initials">${escapeHtml(text.initials)}</div>`;
+  const badge = `<span class="vs-badge vs-badge-${status}" data-testid="status-chip">${VOUCHER_STATUS_LABELS.voucherPage[status]}</span>`;
+  const card =
+    `<article class="vs-card" aria-labelledby="voucher-title" data-testid="voucher-card">` +
+    `<div class="vs-head">${logo}` +
+    `<h1 id="voucher-title" class="vs-title" data-testid="voucher-title">${escapeHtml(text.title)}</h1>` +
+    `<p class="vs-type" data-testid="voucher-partner-type">${escapeHtml(text.partnerTypeText)}</p>` +
+    `<div class="vs-discount" data-testid="voucher-discount">${escapeHtml(text.discountText)}</div></div>` +
+    `<div class="vs-perf" aria-hidden="true"><div></div></div>` +
+    `<div class="vs-body"><dl class="vs-dl">` +
+    detail('SERVICE', 'voucher-service', escapeHtml(text.serviceText), true) +
+    detail('VALID UNTIL', 'voucher-valid-until', escapeHtml(text.validUntilText)) +
+    detail(
+      'USAGE',
+      'voucher-usage',
+      `<span class="vs-usage"><span>${escapeHtml(text.usageText)}</span>${badge}</span>`,
+    ) +
+    `</dl>${where(voucher)}` +
+    (text.instructions
+      ? `<div class="vs-instructions">${textSection('REDEMPTION INSTRUCTIONS', 'voucher-instructions', text.instructions)}</div>`
+      : '') +
+    (text.terms ? textSection('TERMS &amp; CONDITIONS', 'voucher-terms', text.terms) : '') +
+    (tillQr ? tillCode(voucher, true) : action(voucher, timeZone)) +
+    (!tillQr && status !== 'used_up' ? tillCode(voucher, false) : '') +
+    `</div></article>`;
+  return page(card, `<div class="vs-below" aria-hidden="true"></div>`);
+}
+
+/** What the script's page says for an unknown or malformed id (voucher-states.tsx). */
+export function voucherNotFoundHtml(): string {
+  return page(
+    `<section class="vs-card vs-missing" data-testid="voucher-not-found" role="alert">` +
+      `<h1>${VOUCHER_NOT_FOUND.title}</h1><p>${VOUCHER_NOT_FOUND.description}</p>` +
+      `<a href="/">${VOUCHER_NOT_FOUND.action}</a></section>`,
+    '',
+  );
+}
