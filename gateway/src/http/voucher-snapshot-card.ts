@@ -29,6 +29,18 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
+/** Material's rounded Place, Phone and Language icons, as voucher-places.tsx draws them (20 px). */
+const ICONS = {
+  map: 'M12 2c-4.2 0-8 3.22-8 8.2 0 3.18 2.45 6.92 7.34 11.23.38.33.95.33 1.33 0C17.55 17.12 20 13.38 20 10.2 20 5.22 16.2 2 12 2m0 10c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2',
+  phone:
+    'm19.23 15.26-2.54-.29c-.61-.07-1.21.14-1.64.57l-1.84 1.84c-2.83-1.44-5.15-3.75-6.59-6.59l1.85-1.85c.43-.43.64-1.03.57-1.64l-.29-2.52c-.12-1.01-.97-1.77-1.99-1.77H5.03c-1.13 0-2.07.94-2 2.07.53 8.54 7.36 15.36 15.89 15.89 1.13.07 2.07-.87 2.07-2v-1.73c.01-1.01-.75-1.86-1.76-1.98',
+  website:
+    'M11.99 2C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2m6.93 6h-2.95c-.32-1.25-.78-2.45-1.38-3.56 1.84.63 3.37 1.91 4.33 3.56M12 4.04c.83 1.2 1.48 2.53 1.91 3.96h-3.82c.43-1.43 1.08-2.76 1.91-3.96M4.26 14C4.1 13.36 4 12.69 4 12s.1-1.36.26-2h3.38c-.08.66-.14 1.32-.14 2s.06 1.34.14 2zm.82 2h2.95c.32 1.25.78 2.45 1.38 3.56-1.84-.63-3.37-1.9-4.33-3.56m2.95-8H5.08c.96-1.66 2.49-2.93 4.33-3.56C8.81 5.55 8.35 6.75 8.03 8M12 19.96c-.83-1.2-1.48-2.53-1.91-3.96h3.82c-.43 1.43-1.08 2.76-1.91 3.96M14.34 14H9.66c-.09-.66-.16-1.32-.16-2s.07-1.35.16-2h4.68c.09.65.16 1.32.16 2s-.07 1.34-.16 2m.25 5.56c.6-1.11 1.06-2.31 1.38-3.56h2.95c-.96 1.65-2.49 2.93-4.33 3.56M16.36 14c.08-.66.14-1.32.14-2s-.06-1.34-.14-2h3.38c.16.64.26 1.31.26 2s-.1 1.36-.26 2z',
+} as const;
+
+const icon = (name: keyof typeof ICONS) =>
+  `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${ICONS[name]}" fill="currentColor"/></svg>`;
+
 /** More partners than this are folded behind "Show all" on the script's page (voucher-places.tsx). */
 const FOLDED_AFTER = 3;
 
@@ -48,7 +60,9 @@ function place(p: VoucherPlace, named: boolean): string {
   const name = escapeHtml(p.name);
   const link = (href: string, label: string, testId: string, text: string, external: boolean) =>
     `<a href="${escapeHtml(href)}" aria-label="${escapeHtml(label)}" data-testid="${testId}"` +
-    `${external ? ' target="_blank" rel="noopener noreferrer"' : ''}><span>${escapeHtml(text)}</span></a>`;
+    `${external ? ' target="_blank" rel="noopener noreferrer"' : ''}>` +
+    `${icon(testId === 'voucher-place-map' ? 'map' : testId === 'voucher-place-phone' ? 'phone' : 'website')}` +
+    `<span>${escapeHtml(text)}</span></a>`;
   return (
     `<li data-testid="voucher-place">` +
     (named ? `<h3>${name}</h3>` : '') +

@@ -18,7 +18,7 @@ body{margin:0}
 .vs *{box-sizing:border-box}
 .vs-col{width:100%;max-width:460px;margin:0 auto;padding:0 16px}
 .vs-brand{display:flex;justify-content:center;align-items:center;gap:10px;margin-bottom:20px;color:#fff;font-family:${DISPLAY};font-weight:800;font-size:1.05rem;letter-spacing:-.01em}
-.vs-mark{position:relative;width:32px;height:32px;border-radius:8px;display:grid;place-items:center;background:#1b365f;border:1px solid rgba(255,255,255,.14);font-weight:900;font-size:13.44px;letter-spacing:-.04em}
+.vs-mark{position:relative;width:32px;height:32px;border-radius:16px;display:grid;place-items:center;background:#1b365f;border:1px solid rgba(255,255,255,.14);font-weight:900;font-size:13.44px;letter-spacing:-.04em}
 .vs-mark::after{content:"";position:absolute;top:-3px;right:-3px;width:10px;height:10px;border-radius:50%;background-image:linear-gradient(135deg,#3ddbb3 0%,#0fa882 100%)}
 .vs-card{border-radius:18px;background:#fff;box-shadow:0 24px 60px -20px rgba(0,0,0,.55)}
 .vs-head{padding:24px 20px 28px;border-radius:18px 18px 0 0;background-image:linear-gradient(135deg,${NAVY_900} 0%,#1b365f 60%,#087a60 140%);color:#fff;overflow:hidden}
@@ -29,7 +29,9 @@ body{margin:0}
 .vs-type{margin:4px 0 0;color:rgba(255,255,255,.72);font-weight:600;line-height:1.6}
 .vs-discount{display:inline-flex;margin-top:20px;padding:8px 18px;border-radius:999px;background-image:linear-gradient(135deg,#3ddbb3 0%,#0fa882 100%);color:${NAVY_950};font-family:${DISPLAY};font-weight:900;font-size:1.6rem;line-height:1.1;letter-spacing:-.01em}
 .vs-perf{padding-top:2px;background:#fff}
-.vs-perf div{height:0;margin:0 20px;border-top:2px dashed ${DIVIDER}}
+.vs-perf div{position:relative;height:0;margin:0 20px;border-top:2px dashed ${DIVIDER}}
+.vs-perf div::before,.vs-perf div::after{content:"";position:absolute;top:-14px;width:28px;height:28px;border-radius:50%;background:${NAVY_900}}
+.vs-perf div::before{left:-34px}.vs-perf div::after{right:-34px}
 .vs-body{padding:24px 20px;border-radius:0 0 18px 18px;display:flex;flex-direction:column;gap:20px;background:#fff}
 .vs-dl{margin:0;display:grid;grid-template-columns:1fr 1fr;gap:16px}
 .vs-dl>div{min-width:0}.vs-dl .vs-wide{grid-column:1/-1}
@@ -44,7 +46,8 @@ body{margin:0}
 .vs-where ul{margin:10px 0 0;padding:0;display:flex;flex-direction:column;gap:12px}
 .vs-where li{list-style:none;min-width:0}
 .vs-where h3{margin:0 0 2px;font-weight:800;font-size:1.05rem;overflow-wrap:anywhere}
-.vs-where a{display:flex;align-items:center;min-height:44px;color:${NAVY_900};font-weight:600;text-decoration:underline;text-decoration-color:#14c299;text-underline-offset:3px;overflow-wrap:anywhere}
+.vs-where a{display:flex;align-items:center;gap:8px;min-height:44px;color:${NAVY_900};font-weight:600;text-decoration:underline;text-decoration-color:#14c299;text-underline-offset:3px;overflow-wrap:anywhere}
+.vs-where a svg{width:20px;height:20px;flex-shrink:0;color:${MUTED}}
 .vs-where a:focus-visible,.vs a:focus-visible{outline:3px solid #0b9474;outline-offset:2px}
 .vs-text h2{margin:0;color:${MUTED};font-size:.7rem;font-weight:800;letter-spacing:.14em;line-height:2.66;text-transform:uppercase}
 .vs-text p{margin:0;font-size:.875rem;line-height:1.55;white-space:pre-line}
