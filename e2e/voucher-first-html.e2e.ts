@@ -103,7 +103,7 @@ async function decodedQr(page: Page, name: string): Promise<string> {
   return execFileSync('zbarimg', ['--raw', '-q', file]).toString().trim();
 }
 
-/** Where the member's eyes are: the title, the discount and the short code, on the page as it is now. */
+/** Where the member's eyes are (the title, the discount, the short code or the not-found panel), now. */
 async function positions(page: Page) {
   const at = async (id: string) => {
     const locator = page.getByTestId(id);
@@ -115,6 +115,7 @@ async function positions(page: Page) {
     title: await at('voucher-title'),
     discount: await at('voucher-discount'),
     shortCode: await at('voucher-short-code'),
+    notFound: await at('voucher-not-found'),
   };
 }
 
@@ -155,10 +156,12 @@ async function firstHtmlThenScript(path: string, viewport: Viewport, name: strin
   const violations = await seriousAxeViolations(on);
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
   // What the member reads stays where it was (a few pixels of font metrics at most).
-  for (const key of ['title', 'discount', 'shortCode'] as const) {
+  for (const key of ['title', 'discount', 'shortCode', 'notFound'] as const) {
     const [b, a] = [before[key], after[key]];
     expect(Boolean(a), `${key} on both pages`).toBe(Boolean(b));
-    if (a && b) expect(Math.abs(a.y - b.y), `${key} moved from y=${b.y} to y=${a.y}`).toBeLessThanOrEqual(8);
+    if (!a || !b) continue;
+    expect(Math.abs(a.y - b.y), `${key} moved from y=${b.y} to y=${a.y}`).toBeLessThanOrEqual(8);
+    expect(Math.abs(a.h - b.h), `${key} grew from ${b.h} to ${a.h} px`).toBeLessThanOrEqual(8);
   }
   await screenshot(on, `${name}-js`);
   return { withoutScript, qr, page: on };

@@ -29,11 +29,17 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-/** Material's rounded Place, Phone and Language icons, as voucher-places.tsx draws them (20 px). */
+/** Material's rounded icons the React page draws: a place's links (20 px) and the notices' (22 px). */
 const ICONS = {
   map: 'M12 2c-4.2 0-8 3.22-8 8.2 0 3.18 2.45 6.92 7.34 11.23.38.33.95.33 1.33 0C17.55 17.12 20 13.38 20 10.2 20 5.22 16.2 2 12 2m0 10c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2',
   phone:
     'm19.23 15.26-2.54-.29c-.61-.07-1.21.14-1.64.57l-1.84 1.84c-2.83-1.44-5.15-3.75-6.59-6.59l1.85-1.85c.43-.43.64-1.03.57-1.64l-.29-2.52c-.12-1.01-.97-1.77-1.99-1.77H5.03c-1.13 0-2.07.94-2 2.07.53 8.54 7.36 15.36 15.89 15.89 1.13.07 2.07-.87 2.07-2v-1.73c.01-1.01-.75-1.86-1.76-1.98',
+  block:
+    'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2M4 12c0-4.42 3.58-8 8-8 1.85 0 3.55.63 4.9 1.69L5.69 16.9C4.63 15.55 4 13.85 4 12m8 8c-1.85 0-3.55-.63-4.9-1.69L18.31 7.1C19.37 8.45 20 10.15 20 12c0 4.42-3.58 8-8 8',
+  check:
+    'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2M9.29 16.29 5.7 12.7a.996.996 0 0 1 0-1.41c.39-.39 1.02-.39 1.41 0L10 14.17l6.88-6.88c.39-.39 1.02-.39 1.41 0s.39 1.02 0 1.41l-7.59 7.59c-.38.39-1.02.39-1.41 0',
+  notFound:
+    'M15.5 14h-.79l-.28-.27c1.2-1.4 1.82-3.31 1.48-5.34-.47-2.78-2.79-4.99-5.58-5.34C6.54 2.58 3.3 5.38 3.03 9h2.02c.24-2.12 1.92-3.8 4.06-3.98C11.65 4.8 14 6.95 14 9.5c0 2.49-2.01 4.5-4.5 4.5-.17 0-.33-.03-.5-.05v2.02l.01.01c1.8.13 3.47-.47 4.72-1.55l.27.28v.79l4.25 4.25c.41.41 1.08.41 1.49 0s.41-1.08 0-1.49z',
   website:
     'M11.99 2C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2m6.93 6h-2.95c-.32-1.25-.78-2.45-1.38-3.56 1.84.63 3.37 1.91 4.33 3.56M12 4.04c.83 1.2 1.48 2.53 1.91 3.96h-3.82c.43-1.43 1.08-2.76 1.91-3.96M4.26 14C4.1 13.36 4 12.69 4 12s.1-1.36.26-2h3.38c-.08.66-.14 1.32-.14 2s.06 1.34.14 2zm.82 2h2.95c.32 1.25.78 2.45 1.38 3.56-1.84-.63-3.37-1.9-4.33-3.56m2.95-8H5.08c.96-1.66 2.49-2.93 4.33-3.56C8.81 5.55 8.35 6.75 8.03 8M12 19.96c-.83-1.2-1.48-2.53-1.91-3.96h3.82c-.43 1.43-1.08 2.76-1.91 3.96M14.34 14H9.66c-.09-.66-.16-1.32-.16-2s.07-1.35.16-2h4.68c.09.65.16 1.32.16 2s-.07 1.34-.16 2m.25 5.56c.6-1.11 1.06-2.31 1.38-3.56h2.95c-.96 1.65-2.49 2.93-4.33 3.56M16.36 14c.08-.66.14-1.32.14-2s-.06-1.34-.14-2h3.38c.16.64.26 1.31.26 2s-.1 1.36-.26 2z',
 } as const;
@@ -129,7 +135,7 @@ function action(voucher: PublicVoucher, timeZone: string): string {
   const last = redeemedText(voucher.lastRedemption, timeZone);
   if (status === 'active') {
     const proof = last
-      ? `<div class="vs-alert vs-alert-success" role="status" data-testid="voucher-last-redemption"><strong data-testid="voucher-redeemed-at">${escapeHtml(last)}</strong></div>`
+      ? `<div class="vs-alert vs-alert-success" role="status" data-testid="voucher-last-redemption">${icon('check')}<div><strong data-testid="voucher-redeemed-at">${escapeHtml(last)}</strong></div></div>`
       : '';
     return `${proof}<div class="vs-slot" aria-hidden="true"></div>`;
   }
@@ -145,8 +151,8 @@ function action(voucher: PublicVoucher, timeZone: string): string {
       ? `<strong data-testid="voucher-last-redemption">${escapeHtml(`${last}.`)}</strong>`
       : '';
   return (
-    `<div class="vs-alert${tone}" role="alert" data-testid="redeem-unavailable">` +
-    `<div class="vs-alert-title">${escapeHtml(title)}</div>${usedUp}<span>${escapeHtml(refusal)}</span></div>`
+    `<div class="vs-alert${tone}" role="alert" data-testid="redeem-unavailable">${icon('block')}<div>` +
+    `<div class="vs-alert-title">${escapeHtml(title)}</div>${usedUp}${escapeHtml(refusal)}</div></div>`
   );
 }
 
@@ -193,8 +199,9 @@ export function voucherSnapshotHtml(voucher: PublicVoucher, timeZone: string): s
 /** What the script's page says for an unknown or malformed id (voucher-states.tsx). */
 export function voucherNotFoundHtml(): string {
   return page(
-    `<section class="vs-card vs-missing" data-testid="voucher-not-found" role="alert">` +
-      `<h1>${VOUCHER_NOT_FOUND.title}</h1><p>${VOUCHER_NOT_FOUND.description}</p>` +
+    `<section class="vs-missing" data-testid="voucher-not-found" role="alert">` +
+      `<div class="vs-disc" aria-hidden="true">${icon('notFound')}</div>` +
+      `<p class="vs-missing-title">${VOUCHER_NOT_FOUND.title}</p><p>${VOUCHER_NOT_FOUND.description}</p>` +
       `<a href="/">${VOUCHER_NOT_FOUND.action}</a></section>`,
     '',
   );

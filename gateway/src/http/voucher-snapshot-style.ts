@@ -52,9 +52,12 @@ body{margin:0}
 .vs-text h2{margin:0;color:${MUTED};font-size:.7rem;font-weight:800;letter-spacing:.14em;line-height:2.66;text-transform:uppercase}
 .vs-text p{margin:0;font-size:.875rem;line-height:1.55;white-space:pre-line}
 .vs-instructions{padding:16px;border-radius:24px;background:#edfcf7;border:1px solid #d4f7ec}
-.vs-alert{display:flex;flex-direction:column;padding:6px 16px 6px 52px;border-radius:10px;font-size:.875rem;line-height:1.43;background:#fdf0d5;color:${TEXT}}
-.vs-alert-info{background:#dde6f2}.vs-alert-success{background:#d1fadf}
-.vs-alert strong{display:block;padding:8px 0 0}.vs-alert .vs-alert-title{font-weight:700;font-size:1rem;margin:8px 0 2px}.vs-alert span{padding-bottom:8px}
+.vs-alert{position:relative;padding:6px 16px 6px 50px;border-radius:10px;font-size:.875rem;line-height:1.43;background:#fef6e9;color:${TEXT}}
+.vs-alert>svg{position:absolute;left:16px;top:13px;width:22px;height:22px;color:#f5a524}
+.vs-alert>div{padding:6px 0}
+.vs-alert-info{background:#f3f6fa}.vs-alert-info>svg{color:#284a7a}
+.vs-alert-success{background:#d1fadf}.vs-alert-success>svg{color:#067647}
+.vs-alert strong{display:block}.vs-alert .vs-alert-title{font-weight:700;font-size:1rem;line-height:1.5;margin:-2px 0 2px}
 .vs-slot{min-height:60px}
 .vs-till{display:flex;flex-direction:column;align-items:center;gap:8px;text-align:center}
 .vs-till h2{margin:0;color:${MUTED};font-size:.7rem;font-weight:800;letter-spacing:.14em;line-height:2.66;text-transform:uppercase}
@@ -65,9 +68,11 @@ body{margin:0}
 .vs-staff .vs-code{font-size:1.6rem}
 .vs-help{margin:-4px 0 0;font-size:.75rem;line-height:1.66;color:${MUTED}}
 .vs-below{margin-top:20px;min-height:48px}
-.vs-missing{padding:32px 24px;text-align:center}
-.vs-missing h1{margin:0 0 8px;font-family:${DISPLAY};font-size:1.2rem;font-weight:700}
-.vs-missing p{margin:0 0 20px;color:${MUTED}}
-.vs-missing a{display:inline-flex;align-items:center;min-height:50px;padding:0 28px;border-radius:10px;border:1.5px solid ${NAVY_900};color:${NAVY_900};font-weight:700;text-decoration:none}
-@media (min-width:600px){.vs{padding:40px 0}.vs-col{padding:0 24px}.vs-brand{margin-bottom:28px}.vs-head{padding:24px 28px 28px}.vs-body{padding:24px 28px}}
+.vs-missing{display:flex;flex-direction:column;align-items:center;gap:12px;padding:40px 24px;text-align:center;border-radius:32px;border:1px dashed ${DIVIDER};background:#fff}
+.vs-disc{width:64px;height:64px;border-radius:50%;display:grid;place-items:center;margin-bottom:8px;background:#fee4e2;color:#d92d20}
+.vs-disc svg{width:32px;height:32px}
+.vs-missing p{margin:0;max-width:440px;font-size:.875rem;line-height:1.55;color:${MUTED}}
+.vs-missing .vs-missing-title{font-family:${DISPLAY};font-size:1.2rem;font-weight:700;line-height:1.3;color:${TEXT}}
+.vs-missing a{display:inline-flex;align-items:center;margin-top:12px;min-height:50px;padding:0 28px;border-radius:10px;border:1.5px solid #0b1f3a80;color:${NAVY_900};font-size:1rem;font-weight:700;text-decoration:none}
+@media (min-width:600px){.vs-missing{padding:56px 24px}.vs{padding:40px 0}.vs-col{padding:0 24px}.vs-brand{margin-bottom:28px}.vs-head{padding:24px 28px 28px}.vs-body{padding:24px 28px}}
 </style><noscript><style>.vs-slot,.vs-below{display:none}</style></noscript>`;
