@@ -123,10 +123,10 @@ async function positions(page: Page) {
  * One voucher page, with scripts off and then on: the first HTML alone says everything the script's
  * page says (FIELDS), and once the script has taken over nothing the member reads has moved much.
  */
-async function firstHtmlThenScript(path: string, viewport: Viewport, name: string) {
+async function firstHtmlThenScript(path: string, viewport: Viewport, name: string, status = 200) {
   const off = await open(viewport, false);
   const response = await off.goto(`${baseUrl}${path}`);
-  expect(response?.status()).toBe(200);
+  expect(response?.status()).toBe(status);
   await expect(off.locator('[data-voucher-snapshot]').count()).resolves.toBe(1);
   const withoutScript = await fieldsOf(off);
   await screenshot(off, `${name}-no-js`);

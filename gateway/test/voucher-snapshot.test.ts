@@ -158,10 +158,10 @@ describe('the voucher page arrives with the voucher in it', () => {
     return JSON.parse(json ?? '');
   }
 
-  it('an unknown or malformed id says what the app says: the voucher is not found', async () => {
+  it('an unknown or malformed id is a 404 saying what the app says: the voucher is not found', async () => {
     for (const path of ['/voucher/00000000-0000-4000-8000-000000000000', '/voucher/not-a-voucher']) {
       const res = await page(path);
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(404);
       const root = rootOf(res.html);
       expect(byTestId(root, 'voucher-not-found')).toBe(
         'Voucher Not FoundThis discount voucher is invalid or has expired.Go to AV Pass',

@@ -159,7 +159,8 @@ function action(voucher: PublicVoucher, timeZone: string): string {
 /**
  * The voucher page's card as static HTML: everything a member needs at the counter (title, discount,
  * status, where to use it, the code for the till and its QR), readable with scripts off. The same
- * fields, words and test ids as the React page; e2e/voucher-first-html.e2e.ts compares the two.
+ * fields, words and test ids as the React page (but voucher-card, which says the app has rendered:
+ * bench:web's "ready"); e2e/voucher-first-html.e2e.ts compares the two.
  */
 export function voucherSnapshotHtml(voucher: PublicVoucher, timeZone: string): string {
   const text = voucherText(voucher);
@@ -171,7 +172,7 @@ export function voucherSnapshotHtml(voucher: PublicVoucher, timeZone: string): s
     : `<div class="vs-logo vs-initials" role="img" aria-label="${escapeHtml(`${text.title} initials`)}" data-testid="voucher-initials">${escapeHtml(text.initials)}</div>`;
   const badge = `<span class="vs-badge vs-badge-${status}" data-testid="status-chip">${VOUCHER_STATUS_LABELS.voucherPage[status]}</span>`;
   const card =
-    `<article class="vs-card" aria-labelledby="voucher-title" data-testid="voucher-card">` +
+    `<article class="vs-card" aria-labelledby="voucher-title">` +
     `<div class="vs-head">${logo}` +
     `<h1 id="voucher-title" class="vs-title" data-testid="voucher-title">${escapeHtml(text.title)}</h1>` +
     `<p class="vs-type" data-testid="voucher-partner-type">${escapeHtml(text.partnerTypeText)}</p>` +

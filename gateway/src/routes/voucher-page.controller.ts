@@ -19,7 +19,7 @@ const isNoSuchVoucher = (error: unknown) =>
 /**
  * The voucher page opened from a QR code: index.html with the voucher's card already inside the root
  * element (everything needed at the counter, the code for the till and its QR included), so a phone
- * shows it before, or without, the app's code; an unknown id says so in the app's words. When the
+ * shows it before, or without, the app's code; an unknown id is a 404 saying so in the app's words. When the
  * voucher cannot be read quickly (a slow or absent service) the plain index.html is sent and the app
  * shows what it finds. The ETag is the page's own hash: a revisit of an unchanged voucher is a 304.
  */
@@ -41,12 +41,15 @@ export class VoucherPageController {
     // Without a built frontend this is an unknown route, as before.
     if (!index) throw new NotFoundException();
     let html = index;
+    let found = true;
     try {
       const voucher = await this.rpc.call(RPC.vouchers.getPublic, { id }, metaOf(req), SNAPSHOT_TIMEOUT_MS);
       html = indexWithVoucher(index, voucher, this.config.BUSINESS_TIMEZONE) ?? index;
     } catch (error) {
-      if (isNoSuchVoucher(error)) html = indexWithoutVoucher(index) ?? index;
-      else
+      if (isNoSuchVoucher(error)) {
+        found = false;
+        html = indexWithoutVoucher(index) ?? index;
+      } else
         this.logger.debug(`no snapshot for ${id}: ${error instanceof Error ? error.message : String(error)}`);
     }
     // Live data (usage count): revalidated on every visit, a 304 while the page is unchanged.
@@ -56,6 +59,10 @@ export class VoucherPageController {
       void reply.status(304).send();
       return;
     }
-    void reply.status(200).type('text/html; charset=utf-8').send(html);
+    // An id that names no voucher is a 404 whose page says so (and the app, when it runs, says the same).
+    void reply
+      .status(found ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .send(html);
   }
 }
