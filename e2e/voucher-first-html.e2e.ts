@@ -220,6 +220,7 @@ describe('the voucher page before, and without, its script', () => {
       `/voucher/${randomUUID()}`,
       PHONE,
       'voucher-first-html-unknown',
+      404,
     );
     expect(unknown.withoutScript['voucher-not-found']).toEqual([
       'Voucher Not Found This discount voucher is invalid or has expired. Go to AV Pass',
