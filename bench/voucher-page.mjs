@@ -99,8 +99,9 @@ async function load(url, headers, pid, expectStatus, marker) {
       fetch(url, { headers }).then(async (res) => {
         const body = await res.text();
         latencies.push(performance.now() - at);
-        if (res.status !== expectStatus) wrong++;
-        else if (marker && !body.includes(marker)) unmarked++;
+        // The page without its card (the fallback when the service is slow) is counted apart.
+        if (marker && res.status === 200 && !body.includes(marker)) unmarked++;
+        else if (res.status !== expectStatus) wrong++;
       }),
     );
   }
@@ -206,11 +207,24 @@ async function main() {
   try {
     platform = await start(db.url);
     const page = `${platform.base}/voucher/${platform.voucherId}`;
-    const etag = (await fetch(page)).headers.get('etag');
+    // The full page's ETag (a first request may meet a cold service and get the plain index).
+    let etag = null;
+    for (let i = 0; i < 5 && !etag; i++) {
+      const res = await fetch(page);
+      if ((await res.text()).includes('data-voucher-snapshot')) etag = res.headers.get('etag');
+    }
     const targets = [
       { name: 'voucher page (200)', url: page, headers: {}, status: 200, marker: 'data-voucher-snapshot' },
       ...(etag
-        ? [{ name: 'voucher page (304)', url: page, headers: { 'if-none-match': etag }, status: 304 }]
+        ? [
+            {
+              name: 'voucher page (304)',
+              url: page,
+              headers: { 'if-none-match': etag },
+              status: 304,
+              marker: 'data-voucher-snapshot',
+            },
+          ]
         : []),
       { name: 'plain index (/login)', url: `${platform.base}/login`, headers: {}, status: 200 },
       {
