@@ -1,21 +1,27 @@
 import { RPC } from '@avpass/contracts';
-import { RpcClient } from '@avpass/platform';
-import { Controller, Get, Logger, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { DomainError, RpcClient } from '@avpass/platform';
+import { Controller, Get, Inject, Logger, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.decorators';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { SpaIndex } from '../http/spa-index';
-import { indexWithVoucher } from '../http/voucher-snapshot';
+import { etagMatches, indexWithoutVoucher, indexWithVoucher, pageEtag } from '../http/voucher-snapshot';
 import { metaOf, type AuthenticatedRequest } from '../rpc/service-caller';
 
 /** How long the page waits for the voucher before sending the plain app (which then asks itself). */
 export const SNAPSHOT_TIMEOUT_MS = 500;
 
+/** The service's answer for an id that names no voucher: 404, or 400 for one that is not an id. */
+const isNoSuchVoucher = (error: unknown) =>
+  error instanceof DomainError && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_FAILED');
+
 /**
- * The voucher page opened from a QR code: index.html with the voucher's words already inside the root
- * element, so a phone on a slow network shows the voucher before the app's code arrives. When the
- * voucher cannot be read quickly (unknown or malformed id, a slow or absent service) the plain
- * index.html is sent and the app shows what it finds.
+ * The voucher page opened from a QR code: index.html with the voucher's card already inside the root
+ * element (everything needed at the counter, the code for the till and its QR included), so a phone
+ * shows it before, or without, the app's code; an unknown id is a 404 saying so in the app's words. When the
+ * voucher cannot be read quickly (a slow or absent service) the plain index.html is sent and the app
+ * shows what it finds. The ETag is the page's own hash: a revisit of an unchanged voucher is a 304.
  */
 @ApiExcludeController()
 @Controller('voucher')
@@ -25,6 +31,7 @@ export class VoucherPageController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly spa: SpaIndex,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   @Public()
@@ -34,13 +41,28 @@ export class VoucherPageController {
     // Without a built frontend this is an unknown route, as before.
     if (!index) throw new NotFoundException();
     let html = index;
+    let found = true;
     try {
       const voucher = await this.rpc.call(RPC.vouchers.getPublic, { id }, metaOf(req), SNAPSHOT_TIMEOUT_MS);
-      html = indexWithVoucher(index, voucher) ?? index;
+      html = indexWithVoucher(index, voucher, this.config.BUSINESS_TIMEZONE) ?? index;
     } catch (error) {
-      this.logger.debug(`no snapshot for ${id}: ${error instanceof Error ? error.message : String(error)}`);
+      if (isNoSuchVoucher(error)) {
+        found = false;
+        html = indexWithoutVoucher(index) ?? index;
+      } else
+        this.logger.debug(`no snapshot for ${id}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    // Live data (usage count): revalidated on every visit.
-    void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    // Live data (usage count): revalidated on every visit, a 304 while the page is unchanged.
+    const etag = pageEtag(html);
+    void reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (etagMatches(req.headers['if-none-match'], etag)) {
+      void reply.status(304).send();
+      return;
+    }
+    // An id that names no voucher is a 404 whose page says so (and the app, when it runs, says the same).
+    void reply
+      .status(found ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .send(html);
   }
 }

@@ -19,3 +19,19 @@ export const validFromMessage = (date: string) => `This voucher is valid from ${
 /** A trainer code redeemed outside its daily window (validHours, in BUSINESS_TIMEZONE). */
 export const outsideHoursMessage = (start: string, end: string) =>
   `This voucher can only be redeemed between ${start} and ${end}.`;
+
+/** The heading of the voucher page's notice when Redeem is not offered, by status (the refusal follows). */
+export const UNAVAILABLE_TITLES = {
+  active: '',
+  upcoming: 'Not valid yet',
+  used_up: 'Fully redeemed',
+  expired: 'Expired',
+  inactive: 'Not active',
+} as const;
+
+/** What the voucher page says for an unknown or malformed id (the gateway's first HTML says the same). */
+export const VOUCHER_NOT_FOUND = {
+  title: 'Voucher Not Found',
+  description: 'This discount voucher is invalid or has expired.',
+  action: 'Go to AV Pass',
+} as const;

@@ -14,7 +14,13 @@ import { idempotencyKeyField, publicVoucherSchema } from './vouchers';
 
 export * from './redemption-modes';
 // Shared with the member's voucher page, which must not load zod.
-export { STAFF_ONLY_MESSAGE, SHORT_CODE_LENGTH, voucherShortCode } from './till-text';
+export {
+  STAFF_ONLY_MESSAGE,
+  SHORT_CODE_LENGTH,
+  TILL_CODE_HEADING,
+  TILL_CODE_HELP,
+  voucherShortCode,
+} from './till-text';
 
 /**
  * The till (issue 25): partner staff check and redeem a member's code, every redemption says where

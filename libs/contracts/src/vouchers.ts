@@ -123,5 +123,11 @@ export {
 } from './vouchers/internal';
 /** Written once in libs/domain (exclusive.ts), with the discount inference and the status rule. */
 export { EXCLUSIVE_TYPES, type ExclusiveType } from '@avpass/domain';
-export { REDEEM_REFUSALS, outsideHoursMessage, validFromMessage } from './redeem-refusals';
+export {
+  REDEEM_REFUSALS,
+  UNAVAILABLE_TITLES,
+  VOUCHER_NOT_FOUND,
+  outsideHoursMessage,
+  validFromMessage,
+} from './redeem-refusals';
 export { UNLIMITED_USAGE_LIMIT } from '@avpass/domain';

@@ -1,4 +1,5 @@
 import type { PublicVoucher } from '@avpass/contracts';
+import { UNAVAILABLE_TITLES } from '@avpass/contracts/redeem-refusals';
 import BlockRoundedIcon from '@mui/icons-material/BlockRounded';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -13,14 +14,6 @@ import { errorMessageOf } from '@/lib/api-client';
 import { isUnconfirmedRedeem, UNCONFIRMED_REDEEM_MESSAGE, useRedeemIntent } from '../lib/redeem-intent';
 import { REDEEM_FAILED_FALLBACK, type VoucherView } from '../lib/voucher-view';
 import { RedemptionProof, usedUpText } from './redemption-proof';
-
-const UNAVAILABLE_TITLES: Record<PublicVoucher['status'], string> = {
-  active: '',
-  upcoming: 'Not valid yet',
-  used_up: 'Fully redeemed',
-  expired: 'Expired',
-  inactive: 'Not active',
-};
 
 /**
  * The Redeem button (only while the server says the voucher is active), the one question it asks

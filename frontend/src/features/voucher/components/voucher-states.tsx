@@ -1,3 +1,4 @@
+import { VOUCHER_NOT_FOUND } from '@avpass/contracts/redeem-refusals';
 import CloudOffRoundedIcon from '@mui/icons-material/CloudOffRounded';
 import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
 import Box from '@mui/material/Box';
@@ -43,12 +44,12 @@ export function VoucherNotFound() {
       testId="voucher-not-found"
       tone="error"
       icon={<SearchOffRoundedIcon />}
-      title="Voucher Not Found"
-      description="This discount voucher is invalid or has expired."
+      title={VOUCHER_NOT_FOUND.title}
+      description={VOUCHER_NOT_FOUND.description}
       action={
         // A plain link: the voucher page runs without the app's router on a member's phone.
         <Button href={paths.landing.getHref()} variant="outlined">
-          Go to AV Pass
+          {VOUCHER_NOT_FOUND.action}
         </Button>
       }
     />

@@ -1,4 +1,4 @@
-import { STAFF_ONLY_MESSAGE } from '@avpass/contracts/till-text';
+import { STAFF_ONLY_MESSAGE, TILL_CODE_HEADING, TILL_CODE_HELP } from '@avpass/contracts/till-text';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -7,15 +7,37 @@ import { useEffect, useState } from 'react';
 /** Modules of light margin around the symbol (the card is white beyond it too). */
 const QUIET_ZONE = 4;
 
+interface QrDrawing {
+  url: string;
+  side: number;
+  path: string;
+}
+
+/**
+ * The QR the gateway drew into the page's first HTML (gateway/src/http/voucher-qr-svg.ts), read when
+ * this module loads, before the app replaces that HTML: the page shows it at once and never loads the
+ * encoder for it. Null when the page came without one (opened from within the app).
+ */
+const serverQr: QrDrawing | null = (() => {
+  if (typeof document === 'undefined') return null;
+  const box = document.querySelector('[data-voucher-snapshot] [data-qr-for]');
+  const url = box?.getAttribute('data-qr-for');
+  const path = box?.querySelector('path')?.getAttribute('d');
+  const side = Number(box?.querySelector('svg')?.getAttribute('viewBox')?.split(' ')[2]);
+  return url && path && side > 0 ? { url, side, path } : null;
+})();
+
+const fromServer = (url: string) => (serverQr?.url === url ? serverQr : null);
+
 /**
  * The voucher's QR as one SVG path, from the encoder's own chunk (plain functions, no React or MUI, so
  * loading it splits nothing else off the page): a self-service voucher's page loads it only when the
  * member asks for the QR, so that page weighs what it did before the till (issue 25).
  */
 function useQrPath(url: string, wanted: boolean) {
-  const [qr, setQr] = useState<{ url: string; side: number; path: string } | null>(null);
+  const [qr, setQr] = useState<QrDrawing | null>(() => fromServer(url));
   useEffect(() => {
-    if (!wanted) return;
+    if (!wanted || fromServer(url)) return;
     let live = true;
     void import('../lib/qr-code').then(({ encodeQr, qrPath }) => {
       const symbol = encodeQr(url);
@@ -26,13 +48,14 @@ function useQrPath(url: string, wanted: boolean) {
       live = false;
     };
   }, [url, wanted]);
-  return qr?.url === url ? qr : null;
+  return qr?.url === url ? qr : fromServer(url);
 }
 
 /**
  * What staff at the till need from the member's screen (issue 25): the 8 characters to type, and the
  * voucher's QR to scan. A staff-only code shows the QR large at once, under "Show this code at the
- * till", in place of Redeem; any other shows the code with a button that opens its QR.
+ * till", in place of Redeem; any other shows the code and its QR when the gateway drew it into the
+ * page, else a button that opens it.
  */
 export function VoucherTillCode({
   url,
@@ -43,7 +66,8 @@ export function VoucherTillCode({
   shortCode: string;
   staffOnly?: boolean;
 }) {
-  const [qrShown, setQrShown] = useState(staffOnly);
+  // Shown at once when the gateway sent it (the first HTML showed it too: nothing moves).
+  const [qrShown, setQrShown] = useState(() => staffOnly || fromServer(url) !== null);
   const qr = useQrPath(url, qrShown);
   const side = staffOnly ? 'min(100%, 300px)' : 200;
   return (
@@ -71,7 +95,7 @@ export function VoucherTillCode({
           component="h2"
           sx={{ color: 'text.secondary', fontSize: '0.7rem' }}
         >
-          Code for the till
+          {TILL_CODE_HEADING}
         </Typography>
       )}
       {qrShown && (
@@ -102,7 +126,7 @@ export function VoucherTillCode({
         {shortCode}
       </Typography>
       <Typography variant="caption" color="text.secondary" sx={{ mt: -0.5 }}>
-        Staff scan the QR or type these 8 characters at the till.
+        {TILL_CODE_HELP}
       </Typography>
       {!qrShown && (
         <Button size="small" onClick={() => setQrShown(true)} data-testid="show-qr">
