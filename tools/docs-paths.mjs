@@ -154,9 +154,13 @@ export function currentDocumentsOf(root) {
  * `{ document, line, problem }` for every service fact a document states wrongly, given the service
  * names in start order: "N services" with N other than their number, a list naming all but one or two
  * of them (separated by commas, "and", "&" or "/"), and a range of operator ports 9464–X other than
- * one port per service plus the gateway's.
+ * one port per service, the gateway's and one per worker that runs apart under `npm start`.
  */
-export function wrongServiceFacts(root, services, documents = currentDocumentsOf(root)) {
+export function wrongServiceFacts(
+  root,
+  services,
+  { documents = currentDocumentsOf(root), workersApart = 0 } = {},
+) {
   const problems = [];
   const name = `(?:${services.join('|')})`;
   const separator = String.raw`(?:\s*(?:,|&|/)\s*(?:and\s+)?|\s+and\s+)`;
@@ -190,11 +194,12 @@ export function wrongServiceFacts(root, services, documents = currentDocumentsOf
     }
     const ports = new RegExp(String.raw`\b${OPERATOR_PORT_BASE}[–-](\d{4})\b`, 'g');
     for (const match of flat.matchAll(ports)) {
-      const expected = OPERATOR_PORT_BASE + services.length;
+      const expected = OPERATOR_PORT_BASE + services.length + workersApart;
+      const apart = workersApart ? ` (and ${workersApart} worker(s) apart)` : '';
       if (Number(match[1]) !== expected)
         report(
           match.index,
-          `"${match[0]}": ${services.length} services and the gateway use ${OPERATOR_PORT_BASE}–${expected}`,
+          `"${match[0]}": ${services.length} services and the gateway${apart} use ${OPERATOR_PORT_BASE}–${expected}`,
         );
     }
   }
