@@ -1,4 +1,4 @@
-// The part of qrcode 1.5 the gateway uses (the package ships no types); as in services/rendering.
+// The part of qrcode 1.5 the renderers and the gateway's voucher page use (the package ships no types).
 declare module 'qrcode' {
   export interface QrCodeSymbol {
     modules: { size: number; data: Uint8Array };
