@@ -15,11 +15,10 @@
 //    usable (the script's button), and the JavaScript transferred.
 // Slowness never fails the run; the goals are printed beside.
 /* global window, document, MutationObserver */ // code run inside the page
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { startPlatform } from '../tools/platform.mjs';
-import { api, createBenchDatabase, median, randomPort } from './support/bench-kit.mjs';
+import { api, createBenchDatabase, median, startBenchPlatform } from './support/bench-kit.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -33,28 +32,7 @@ const GOALS = { cpuMs: 5, redeemMs: 1500, jsKb: 100 };
 const TICK_MS = 10;
 
 async function start(dbUrl) {
-  const port = randomPort();
-  const admin = { username: 'admin', password: `bench-${randomBytes(6).toString('hex')}` };
-  const platform = await startPlatform({
-    ...(process.env.BENCH_ROOT ? { cwd: process.env.BENCH_ROOT } : {}),
-    env: {
-      DATABASE_URL: dbUrl,
-      NATS_NAMESPACE: `bench_${randomBytes(4).toString('hex')}`,
-      PORT: String(port),
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      DATA_DIR: `/tmp/avpass-bench-voucher-page-${port}`,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      DB_ROLE_SECRET: randomBytes(16).toString('hex'),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    onLine: (text) => {
-      if (/"level":(50|60)/.test(text)) process.stderr.write(`${text}\n`);
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const { token } = await api(base, '/api/auth/login', { method: 'POST', json: admin });
+  const { platform, base, token } = await startBenchPlatform(dbUrl);
   const partner = await api(base, '/api/vendors', {
     token,
     json: { name: 'Harbor Physio', address: '12 Harbor Way, Lancaster, CA 93534', phone: '661 555 0100' },

@@ -19,8 +19,7 @@
 /* global window, document, MutationObserver */ // code run inside the page
 import { randomBytes } from 'node:crypto';
 import { chromium } from 'playwright-core';
-import { startPlatform } from '../tools/platform.mjs';
-import { api, createBenchDatabase, median, randomPort } from './support/bench-kit.mjs';
+import { api, createBenchDatabase, median, startBenchPlatform } from './support/bench-kit.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PROFILE = { downKbps: 1600, upKbps: 750, rttMs: 150, cpuSlowdown: 4 };
@@ -33,28 +32,7 @@ const AUTH_TOKEN_STORAGE_KEY = 'adminToken';
 const ENCODINGS = { http: 'gzip, deflate', https: 'br, gzip' };
 
 async function startFull(dbUrl) {
-  const port = randomPort();
-  const admin = { username: 'admin', password: `bench-${randomBytes(6).toString('hex')}` };
-  const platform = await startPlatform({
-    ...(process.env.BENCH_ROOT ? { cwd: process.env.BENCH_ROOT } : {}),
-    env: {
-      DATABASE_URL: dbUrl,
-      NATS_NAMESPACE: `bench_${randomBytes(4).toString('hex')}`,
-      PORT: String(port),
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      DATA_DIR: `/tmp/avpass-bench-web-${port}`,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      DB_ROLE_SECRET: randomBytes(16).toString('hex'),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    onLine: (text) => {
-      if (/"level":(50|60)/.test(text)) process.stderr.write(`${text}\n`);
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const { token } = await api(base, '/api/auth/login', { method: 'POST', json: admin });
+  const { platform, base, token } = await startBenchPlatform(dbUrl);
   const voucher = await api(base, '/api/generate-qr', {
     token,
     json: {

@@ -72,3 +72,23 @@ export function benchPlatformEnv({
     ...extra,
   };
 }
+
+/**
+ * The built platform (BENCH_ROOT: another checkout's) on `dbUrl` at a free port, its errors on stderr,
+ * and the administrator signed in: what a bench that drives the app through its API starts from.
+ */
+export async function startBenchPlatform(dbUrl) {
+  const { startPlatform } = await import('../../tools/platform.mjs');
+  const port = randomPort();
+  const admin = { username: 'admin', password: `bench-${randomBytes(6).toString('hex')}` };
+  const platform = await startPlatform({
+    ...(process.env.BENCH_ROOT ? { cwd: process.env.BENCH_ROOT } : {}),
+    env: benchPlatformEnv({ dbUrl, port, admin }),
+    onLine: (text) => {
+      if (/"level":(50|60)/.test(text)) process.stderr.write(`${text}\n`);
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const { token } = await api(base, '/api/auth/login', { method: 'POST', json: admin });
+  return { platform, base, port, admin, token };
+}
