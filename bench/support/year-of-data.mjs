@@ -1,7 +1,7 @@
 // The scale bench's year of data (issue 11), shared by bench:scale and bench:capacity: set-based SQL
 // (generate_series) in the vouchers schema. Codes are numbered g = 1..codes; ids are md5-derived
 // (stable): code g is md5('code' || g)::uuid (codeIdOf below), and every assignedEvery-th code is
-// assigned to the one partner company given.
+// assigned to a partner company: with one given, to it; with several, in turn (assignedCodeOf below).
 import { createHash } from 'node:crypto';
 
 /** The sizes, from the environment with the scale bench's defaults (prefix: SCALE or CAPACITY). */
@@ -23,8 +23,24 @@ export function codeIdOf(g) {
 }
 
 /**
+ * The number g of the k-th code (k = 0, 1, ...) assigned to the partner at `index` of `partners`
+ * companies, or null when it has fewer: assigned code j (g = j × assignedEvery) goes to partner
+ * (j - 1) mod partners.
+ */
+export function assignedCodeOf(index, k, partners, sizes) {
+  const j = index + 1 + k * partners;
+  return j <= Math.floor(sizes.codes / sizes.assignedEvery) ? j * sizes.assignedEvery : null;
+}
+
+/** How many codes the partner at `index` of `partners` companies is assigned. */
+export function assignedCountOf(index, partners, sizes) {
+  const assigned = Math.floor(sizes.codes / sizes.assignedEvery);
+  return assigned > index ? Math.floor((assigned - 1 - index) / partners) + 1 : 0;
+}
+
+/**
  * Seeds the vouchers schema: `codes` codes in `batches` bulk batches created over the last year, every
- * `assignedEvery`-th assigned to `partnerId`, and `redemptions` redemptions spread over the last `days`
+ * `assignedEvery`-th assigned to `partnerId` (one id, or an array of ids that take them in turn), and `redemptions` redemptions spread over the last `days`
  * days (every code gets the same number; usage_count matches its rows). The secondary indexes are
  * dropped during the load and rebuilt after it, and foreign-key triggers are skipped
  * (session_replication_role = replica).
@@ -39,7 +55,7 @@ export async function seedYearOfData(client, partnerId, sizes) {
         and indexname not in (select conname from pg_constraint)`,
   );
   for (const { indexname } of indexes) await client.query(`drop index vouchers."${indexname}"`);
-  await load(client, partnerId, sizes);
+  await load(client, Array.isArray(partnerId) ? partnerId : [partnerId], sizes);
   for (const { indexdef } of indexes) await client.query(indexdef);
   await client.query('set session_replication_role = origin');
   await client.query('vacuum analyze batches, qr_codes, qr_code_partners, redemptions');
@@ -47,10 +63,12 @@ export async function seedYearOfData(client, partnerId, sizes) {
 
 async function load(
   client,
-  partnerId,
+  partnerIds,
   { codes: CODES, batches: BATCHES, redemptions: REDEMPTIONS, assignedEvery: ASSIGNED_EVERY, days: DAYS },
 ) {
   const perCode = Math.max(1, Math.round(REDEMPTIONS / CODES));
+  // Assigned code g = j × ASSIGNED_EVERY belongs to partner (j - 1) mod N (1-based in SQL arrays).
+  const partnerOf = `($1::uuid[])[((g / ${ASSIGNED_EVERY} - 1) % ${partnerIds.length}) + 1]`;
   const perBatch = Math.ceil(CODES / BATCHES);
   await client.query(
     `insert into batches (id, name, count, created_at)
@@ -67,15 +85,15 @@ async function load(
             'http://localhost/voucher/' || md5('code' || g)::uuid,
             md5('batch' || b)::uuid, 'Scale batch ' || b,
             now() - interval '365 days' + (b * interval '1 day' * 365 / ${BATCHES + 1}) + ((g - (b - 1) * ${perBatch}) * interval '1 second'),
-            case when g % ${ASSIGNED_EVERY} = 0 then array[$1::uuid] else '{}' end
+            case when g % ${ASSIGNED_EVERY} = 0 then array[${partnerOf}] else '{}' end
        from (select g, (g - 1) / ${perBatch} + 1 as b from generate_series(1, ${CODES}) g) s`,
-    [partnerId],
+    [partnerIds],
   );
   await client.query(
     `insert into qr_code_partners (id, qr_code_id, partner_id, assigned_at, is_active)
-     select md5('assign' || g)::uuid, md5('code' || g)::uuid, $1, now() - interval '100 days', true
+     select md5('assign' || g)::uuid, md5('code' || g)::uuid, ${partnerOf}, now() - interval '100 days', true
        from generate_series(${ASSIGNED_EVERY}, ${CODES}, ${ASSIGNED_EVERY}) g`,
-    [partnerId],
+    [partnerIds],
   );
   // Redemption k of code g: spread over the last DAYS days (and a few today).
   await client.query(
