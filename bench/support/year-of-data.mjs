@@ -67,12 +67,14 @@ async function load(
   { codes: CODES, batches: BATCHES, redemptions: REDEMPTIONS, assignedEvery: ASSIGNED_EVERY, days: DAYS },
 ) {
   const perCode = Math.max(1, Math.round(REDEMPTIONS / CODES));
+  // Batch ids are md5-made RFC 4122 uuids (version 4, variant 8): the redeem's event checks its batchId.
+  const batchId = `overlay(overlay(md5('batch' || b) placing '4' from 13) placing '8' from 17)::uuid`;
   // Assigned code g = j × ASSIGNED_EVERY belongs to partner (j - 1) mod N (1-based in SQL arrays).
   const partnerOf = `($1::uuid[])[((g / ${ASSIGNED_EVERY} - 1) % ${partnerIds.length}) + 1]`;
   const perBatch = Math.ceil(CODES / BATCHES);
   await client.query(
     `insert into batches (id, name, count, created_at)
-     select md5('batch' || b)::uuid, 'Scale batch ' || b, least(${perBatch}, ${CODES} - (b - 1) * ${perBatch}),
+     select ${batchId}, 'Scale batch ' || b, least(${perBatch}, ${CODES} - (b - 1) * ${perBatch}),
             now() - interval '365 days' + (b * interval '1 day' * 365 / ${BATCHES + 1})
        from generate_series(1, ${BATCHES}) b`,
   );
@@ -83,7 +85,7 @@ async function load(
      select md5('code' || g)::uuid, 'Partner ' || (g % 300), 'percentage', 10, 'Service ' || (g % 100),
             (now() + interval '365 days')::date, ${perCode + 10}, ${perCode},
             'http://localhost/voucher/' || md5('code' || g)::uuid,
-            md5('batch' || b)::uuid, 'Scale batch ' || b,
+            ${batchId}, 'Scale batch ' || b,
             now() - interval '365 days' + (b * interval '1 day' * 365 / ${BATCHES + 1}) + ((g - (b - 1) * ${perBatch}) * interval '1 second'),
             case when g % ${ASSIGNED_EVERY} = 0 then array[${partnerOf}] else '{}' end
        from (select g, (g - 1) / ${perBatch} + 1 as b from generate_series(1, ${CODES}) g) s`,
