@@ -58,6 +58,7 @@ const entries = [...html.matchAll(/<script type="module"[^>]*src="\/assets\/([\w
   (m) => m[1],
 );
 
+const later = [];
 for (const [screen, modules] of Object.entries(SCREENS)) {
   const files = [...withImports([...entries, ...modules.map(chunkOf)])];
   const bytes = files.reduce((sum, name) => sum + gzipBytes(name), 0);
@@ -66,5 +67,24 @@ for (const [screen, modules] of Object.entries(SCREENS)) {
   );
   console.log(
     `${screen}: ${(bytes / 1024).toFixed(1)} KB gzip JS in ${files.length} files; zod ${zod.length ? `in ${zod.join(', ')}` : 'not loaded'}`,
+  );
+  later.push(files);
+}
+
+// The schemas a screen's first API call loads beside the answer (frontend/src/lib/lazy-schema.ts: the
+// contracts barrel; the sign-in form: contracts/auth), with what they import that the screen did not load.
+const FIRST_CALL = {
+  login: 'libs/contracts/src/auth.ts',
+  'admin dashboard': 'libs/contracts/src/statements.ts', // in the barrel's own chunk
+  'company dashboard': 'libs/contracts/src/statements.ts',
+};
+for (const [index, screen] of Object.keys(SCREENS).entries()) {
+  if (!FIRST_CALL[screen]) continue;
+  const extra = [...withImports([chunkOf(FIRST_CALL[screen])])].filter(
+    (name) => !later[index].includes(name),
+  );
+  const bytes = extra.reduce((sum, name) => sum + gzipBytes(name), 0);
+  console.log(
+    `  ${screen}, with its first API call: ${(bytes / 1024).toFixed(1)} KB gzip in ${extra.length} files`,
   );
 }
