@@ -202,6 +202,12 @@ function firstLoadChunking(): Rolldown.CodeSplittingOptions {
         // The sets above already hold every module they need; nothing is pulled in twice.
         includeDependenciesRecursively: false,
       },
+      // The contracts and zod that no first screen loads (issue 40: the response schemas, loaded beside a
+      // screen's first call) in one chunk, so that call fetches one file, not the barrel's many.
+      {
+        name: 'schemas',
+        test: /[\\/]libs[\\/](contracts|domain)[\\/]src[\\/]|[\\/]node_modules[\\/]zod[\\/]/,
+      },
     ],
   };
 }

@@ -128,14 +128,35 @@ export async function apiRequest(url: string, options: ApiRequestOptions = {}): 
   return response;
 }
 
+/** A contract schema, as the client uses it: something that reads an answer. */
+export interface AnswerSchema<T> {
+  parse: (value: unknown) => T;
+}
+
+/**
+ * A schema, or a loader of one (`() => import('@avpass/contracts/auth').then((m) => m.currentUserSchema)`):
+ * a first screen's call passes a loader, so zod and the contracts stay out of the first load (issue 40)
+ * and load while the request is in flight.
+ */
+export type SchemaSource<T> = AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
+
+/** The schema of a source; a loader starts now (before the request), so both travel together. */
+export function loadSchema<T>(source: SchemaSource<T>): Promise<AnswerSchema<T>> {
+  const loading = typeof source === 'function' ? source() : Promise.resolve(source);
+  loading.catch(() => undefined); // awaited later; a failed request must not leave it unhandled
+  return loading;
+}
+
 /** A JSON call whose answer is checked against its contract schema. */
 export async function apiJson<T>(
   url: string,
-  schema: { parse: (value: unknown) => T },
+  schema: SchemaSource<T>,
   options: ApiRequestOptions = {},
 ): Promise<T> {
+  const loading = loadSchema(schema);
   const response = await apiRequest(url, options);
-  return schema.parse(await response.json());
+  const body: unknown = await response.json();
+  return (await loading).parse(body);
 }
 
 /** A multipart form's parts in order: text fields and files; a null or undefined part is left out. */

@@ -12,5 +12,4 @@ export const redemptionModeField = z.enum(REDEMPTION_MODES, { error: REDEMPTION_
 export const REDEMPTION_CHANNELS = ['till', 'self'] as const;
 export type RedemptionChannel = (typeof REDEMPTION_CHANNELS)[number];
 
-export const REDEMPTION_STATUSES = ['completed', 'cancelled'] as const;
-export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
+export { REDEMPTION_STATUSES, type RedemptionStatus } from './words';

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { hasExactlyOneSource } from './common';
 import { IDEMPOTENCY_KEY_PATTERN, RESOLVE_MAX_IDS } from './vouchers';
+import { CARD_SIZES, DEFAULT_CARD_SIZE, RENDER_FORMATS, SHEET_SIZES, type RenderFormat } from './words';
+
+export {
+  CARD_SIZES,
+  DEFAULT_CARD_SIZE,
+  RENDER_FORMATS,
+  SHEET_SIZES,
+  type CardSize,
+  type RenderFormat,
+  type SheetSize,
+} from './words';
 
 /**
  * Rendering: single files (bare QR or the full voucher card) and bulk ZIP jobs. Everything printed
@@ -8,8 +19,6 @@ import { IDEMPOTENCY_KEY_PATTERN, RESOLVE_MAX_IDS } from './vouchers';
  * are never printed.
  */
 
-export const RENDER_FORMATS = ['png', 'pdf', 'svg'] as const;
-export type RenderFormat = (typeof RENDER_FORMATS)[number];
 const formatField = z.enum(RENDER_FORMATS, 'Format must be png, pdf or svg');
 
 /** 'qr' is the bare QR code; 'card' the full voucher card, as on the voucher page. */
@@ -26,14 +35,7 @@ export const RENDER_MIME_TYPES: Readonly<Record<RenderFormat, string>> = {
  * Printed sizes of the voucher card: A6 (105 × 148 mm) or 4 × 6 in, portrait. PDF pages have exactly
  * this size; PNG and SVG cards keep its proportions.
  */
-export const CARD_SIZES = ['a6', '4x6'] as const;
-export type CardSize = (typeof CARD_SIZES)[number];
-export const DEFAULT_CARD_SIZE: CardSize = 'a6';
 const sizeField = z.enum(CARD_SIZES, 'Size must be a6 or 4x6');
-
-/** Paper for a sheet of cards with crop marks (a ZIP job option). */
-export const SHEET_SIZES = ['a4', 'letter'] as const;
-export type SheetSize = (typeof SHEET_SIZES)[number];
 
 const VOUCHER_PATH_ID = /\/voucher\/([0-9a-f-]{36})(?:[/?#]|$)/i;
 

@@ -1,5 +1,8 @@
 import { DISCOUNT_TYPES } from '@avpass/domain';
 import { z } from 'zod';
+import { CANCEL_REASON_MESSAGE } from './words';
+
+export { CANCEL_REASON_MESSAGE } from './words';
 import { uuidParam } from './common';
 import { numberInput } from './validation';
 import {
@@ -34,7 +37,6 @@ export const SELF_SERVICE_REDEEMER = 'Member (self-service)';
 export const NOT_OUR_VOUCHER_MESSAGE = 'This is not an AV Pass voucher';
 /** A shop that may not honour the code (403 on redeem; `reason` on check). */
 export const notValidAtMessage = (partnerName: string) => `This voucher is not valid at ${partnerName}`;
-export const CANCEL_REASON_MESSAGE = 'Please give a reason (1-500 characters)';
 export const ALREADY_CANCELLED_MESSAGE = 'This redemption has already been cancelled';
 export const undoWindowClosedMessage = (minutes: number) =>
   `This redemption can no longer be undone (only within ${minutes} minutes)`;

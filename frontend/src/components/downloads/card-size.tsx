@@ -1,4 +1,5 @@
-import { CARD_SIZES, DEFAULT_CARD_SIZE, type CardSize } from '@avpass/contracts';
+import type { CardSize } from '@avpass/contracts';
+import { CARD_SIZES, DEFAULT_CARD_SIZE } from '@avpass/contracts/words';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useSyncExternalStore } from 'react';

@@ -1,4 +1,5 @@
-import { RENDER_FORMATS, type RenderFormat } from '@avpass/contracts';
+import type { RenderFormat } from '@avpass/contracts';
+import { RENDER_FORMATS } from '@avpass/contracts/words';
 import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { RESOLVE_MAX_IDS, type CodeListQuery } from '@avpass/contracts';
+import type { CodeListQuery } from '@avpass/contracts';
+import { RESOLVE_MAX_IDS } from '@avpass/contracts/words';
 import FolderZipOutlinedIcon from '@mui/icons-material/FolderZipOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

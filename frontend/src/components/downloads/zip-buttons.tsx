@@ -1,10 +1,5 @@
-import {
-  RENDER_FORMATS,
-  SHEET_SIZES,
-  type BulkDownloadZipRequest,
-  type RenderFormat,
-  type SheetSize,
-} from '@avpass/contracts';
+import type { BulkDownloadZipRequest, RenderFormat, SheetSize } from '@avpass/contracts';
+import { RENDER_FORMATS, SHEET_SIZES } from '@avpass/contracts/words';
 import FolderZipOutlinedIcon from '@mui/icons-material/FolderZipOutlined';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';

@@ -1,14 +1,14 @@
-import {
-  zipDownloadLinkSchema,
-  zipJobSchema,
-  type BulkDownloadZipRequest,
-  type ZipJob,
-} from '@avpass/contracts';
+import type { BulkDownloadZipRequest, ZipJob } from '@avpass/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiJson, ApiError } from '@/lib/api-client';
 import { idempotencyHeader, intentOf, useIdempotencyKeys, type IdempotencyKeys } from '@/lib/idempotency';
 import { estimateSecondsLeft } from './queue-text';
 import { saveUrl } from './save-file';
+import { lazySchema } from '@/lib/lazy-schema';
+
+/** Loaded with the call, not with the screen (issue 40). */
+const zipDownloadLinkSchema = lazySchema((c) => c.zipDownloadLinkSchema);
+const zipJobSchema = lazySchema((c) => c.zipJobSchema);
 
 const POLL_MS = 1_000;
 

@@ -1,4 +1,5 @@
-import { CANCEL_REASON_MESSAGE, cancelRedemptionRequestSchema, type Redemption } from '@avpass/contracts';
+import type { Redemption } from '@avpass/contracts';
+import { CANCEL_REASON_MESSAGE } from '@avpass/contracts/words';
 import { formatDateTime } from '@avpass/domain';
 import UndoRoundedIcon from '@mui/icons-material/UndoRounded';
 import Alert from '@mui/material/Alert';
@@ -104,8 +105,10 @@ export function CancelReasonDialog({
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
 
-  const confirm = () => {
+  const confirm = async () => {
     if (pending) return;
+    // The reason's rule loads when it is checked, not with the dashboard (issue 40).
+    const { cancelRedemptionRequestSchema } = await import('@avpass/contracts/till');
     const parsed = cancelRedemptionRequestSchema.safeParse({ reason });
     if (!parsed.success) {
       setReasonError(CANCEL_REASON_MESSAGE);
@@ -123,7 +126,7 @@ export function CancelReasonDialog({
       confirmLabel={confirmLabel}
       cancelLabel={cancelLabel}
       pending={pending}
-      onConfirm={confirm}
+      onConfirm={() => void confirm()}
       onClose={() => {
         if (!pending) onClose();
       }}

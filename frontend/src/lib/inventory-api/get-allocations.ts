@@ -1,8 +1,12 @@
-import { allocationPageSchema, type AllocationListQuery } from '@avpass/contracts';
+import type { AllocationListQuery } from '@avpass/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { useInventoryList } from './paged';
 import { INVENTORY_URLS, withQuery } from './urls';
+import { lazySchema } from '@/lib/lazy-schema';
+
+/** Loaded with the call, not with the screen (issue 40). */
+const allocationPageSchema = lazySchema((c) => c.allocationPageSchema);
 
 /** GET /api/partner-allocations: every active allocation (admin) or the company's own, with its cards. */
 export const allocationsQuery = (search = '') => {

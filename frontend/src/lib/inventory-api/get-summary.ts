@@ -1,7 +1,10 @@
-import { inventorySummarySchema } from '@avpass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { INVENTORY_URLS } from './urls';
+import { lazySchema } from '@/lib/lazy-schema';
+
+/** Loaded with the call, not with the screen (issue 40). */
+const inventorySummarySchema = lazySchema((c) => c.inventorySummarySchema);
 
 /** GET /api/inventory/summary: the admin inventory cards and the dashboard's low-stock notice. */
 export const inventorySummaryQuery = () =>

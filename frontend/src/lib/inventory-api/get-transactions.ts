@@ -1,14 +1,11 @@
-import {
-  inventoryTransactionSchema,
-  pageSchema,
-  type InventoryTransactionListQuery,
-} from '@avpass/contracts';
+import type { InventoryTransactionListQuery } from '@avpass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { useInventoryList } from './paged';
 import { INVENTORY_URLS, withQuery } from './urls';
+import { lazySchema } from '@/lib/lazy-schema';
 
-const transactionPageSchema = pageSchema(inventoryTransactionSchema);
+const transactionPageSchema = lazySchema((c) => c.pageSchema(c.inventoryTransactionSchema));
 
 /** GET /api/inventory-transactions (?inventoryId= for the admin's chosen line; a partner's own). */
 export const transactionsQuery = (inventoryId?: string) => {

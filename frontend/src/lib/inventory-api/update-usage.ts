@@ -1,8 +1,11 @@
-import { allocationSchema } from '@avpass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { idempotencyHeader, useIdempotentMutationFn } from '@/lib/idempotency';
 import { INVENTORY_URLS, isInventoryQuery } from './urls';
+import { lazySchema } from '@/lib/lazy-schema';
+
+/** Loaded with the call, not with the screen (issue 40). */
+const allocationSchema = lazySchema((c) => c.allocationSchema);
 
 /** PUT /api/partner-allocations/{id} {usedQuantity, notes}, with an Idempotency-Key per intent. */
 export function useUpdateUsage() {

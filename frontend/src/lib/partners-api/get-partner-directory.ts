@@ -1,10 +1,10 @@
-import { pageSchema, vendorSchema } from '@avpass/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { mergeDirectoryPages, type PartnerChoice } from './partner-choice';
 import { directoryUrl, PARTNER_DIRECTORY_URL } from './urls';
+import { lazySchema } from '@/lib/lazy-schema';
 
-const directoryPage = pageSchema(vendorSchema);
+const directoryPage = lazySchema((c) => c.pageSchema(c.vendorSchema));
 
 /**
  * The partner directory as the picker reads it: one search (already debounced by the caller), its

@@ -1,8 +1,11 @@
-import { currentUserSchema, type CurrentUser } from '@avpass/contracts';
+import type { CurrentUser } from '@avpass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiJson } from '../api-client';
 import { useAuthToken } from './auth-storage';
 import { offlineUser, rememberUser } from './offline-user';
+
+/** Loaded with the call, not with the app (issue 40: no schema library in the first load). */
+const currentUserSchema = () => import('@avpass/contracts/auth').then((m) => m.currentUserSchema);
 
 export const CURRENT_USER_URL = '/api/auth/user';
 
@@ -13,7 +16,7 @@ export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}):
     rememberUser(user);
     return user;
   } catch (error) {
-    const kept = error instanceof ApiError || signal?.aborted ? null : offlineUser();
+    const kept = error instanceof ApiError || signal?.aborted ? null : await offlineUser();
     if (kept) return kept;
     throw error;
   }

@@ -36,20 +36,20 @@ afterEach(() => {
 });
 
 describe('the session offline at the till', () => {
-  it('keeps the user confirmed for this token, for the till only, and forgets it on sign-out', () => {
+  it('keeps the user confirmed for this token, for the till only, and forgets it on sign-out', async () => {
     storeAuthToken('token-a');
     rememberUser(user);
-    expect(offlineUser('/till')).toEqual(user);
-    expect(offlineUser('/till/')).toEqual(user);
-    expect(offlineUser('/company-dashboard')).toBeNull();
-    expect(offlineUser('/tillage')).toBeNull();
+    expect(await offlineUser('/till')).toEqual(user);
+    expect(await offlineUser('/till/')).toEqual(user);
+    expect(await offlineUser('/company-dashboard')).toBeNull();
+    expect(await offlineUser('/tillage')).toBeNull();
     expect(page.items.get('avpass:offline-user')).not.toContain('token-a'); // not stored twice
 
     storeAuthToken('token-b'); // another sign-in: not this user's session
-    expect(offlineUser('/till')).toBeNull();
+    expect(await offlineUser('/till')).toBeNull();
 
     storeAuthToken('token-a');
-    expect(offlineUser('/till')).toEqual(user);
+    expect(await offlineUser('/till')).toEqual(user);
     clearAuthToken('logout');
     expect(page.items.has('avpass:offline-user')).toBe(false);
   });

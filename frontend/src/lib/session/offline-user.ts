@@ -1,4 +1,4 @@
-import { currentUserSchema, type CurrentUser } from '@avpass/contracts';
+import type { CurrentUser } from '@avpass/contracts';
 import { getAuthToken, subscribeToAuthToken } from './auth-storage';
 
 /**
@@ -53,12 +53,13 @@ export function forgetUser(): void {
 }
 
 /** The user kept for the current token, on a screen that works offline; else null. */
-export function offlineUser(pathname = window.location.pathname): CurrentUser | null {
+export async function offlineUser(pathname = window.location.pathname): Promise<CurrentUser | null> {
   const token = getAuthToken();
   if (!token || !OFFLINE_PATHS.test(pathname)) return null;
   try {
     const kept = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? 'null') as { token?: unknown; user?: unknown };
     if (kept?.token !== tokenDigest(token)) return null;
+    const { currentUserSchema } = await import('@avpass/contracts/auth');
     const parsed = currentUserSchema.safeParse(kept.user);
     return parsed.success ? parsed.data : null;
   } catch {

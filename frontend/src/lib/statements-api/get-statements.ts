@@ -1,7 +1,11 @@
-import { statementPageSchema, type StatementSort, type StatementStatus } from '@avpass/contracts';
+import type { StatementSort, StatementStatus } from '@avpass/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { STATEMENT_URLS, withQuery } from './urls';
+import { lazySchema } from '@/lib/lazy-schema';
+
+/** Loaded with the call, not with the screen (issue 40). */
+const statementPageSchema = lazySchema((c) => c.statementPageSchema);
 
 export interface StatementListQuery {
   period?: string;

@@ -1,7 +1,11 @@
-import { periodTotalsSchema, statementDeliveriesSchema } from '@avpass/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { STATEMENT_URLS, withQuery } from './urls';
+import { lazySchema } from '@/lib/lazy-schema';
+
+/** Loaded with the call, not with the screen (issue 40). */
+const periodTotalsSchema = lazySchema((c) => c.periodTotalsSchema);
+const statementDeliveriesSchema = lazySchema((c) => c.statementDeliveriesSchema);
 
 /** GET /api/statements/totals?period= (the administrator): the month's current statements summed. */
 export function usePeriodTotals(period: string) {

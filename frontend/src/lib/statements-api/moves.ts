@@ -1,14 +1,15 @@
-import {
-  issueStatementsResponseSchema,
-  resendFailedResponseSchema,
-  resendStatementResponseSchema,
-  statementSchema,
-} from '@avpass/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiJson } from '@/lib/api-client';
 import { idempotencyHeader, useIdempotentMutationFn } from '@/lib/idempotency';
 import { STATEMENT_URLS } from './urls';
+import { lazySchema } from '@/lib/lazy-schema';
+
+/** Loaded with the call, not with the screen (issue 40). */
+const issueStatementsResponseSchema = lazySchema((c) => c.issueStatementsResponseSchema);
+const resendFailedResponseSchema = lazySchema((c) => c.resendFailedResponseSchema);
+const resendStatementResponseSchema = lazySchema((c) => c.resendStatementResponseSchema);
+const statementSchema = lazySchema((c) => c.statementSchema);
 
 /** Every statement list, detail and preview reads again after a move. */
 const invalidateStatements = (queryClient: QueryClient) =>

@@ -1,7 +1,11 @@
-import { generateTrainerQrResponseSchema, type GenerateTrainerQrRequest } from '@avpass/contracts';
+import type { GenerateTrainerQrRequest } from '@avpass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { TRAINER_URLS } from './urls';
+import { lazySchema } from '@/lib/lazy-schema';
+
+/** Loaded with the call, not with the screen (issue 40). */
+const generateTrainerQrResponseSchema = lazySchema((c) => c.generateTrainerQrResponseSchema);
 
 const invalidatesTrainers = (key: unknown) =>
   typeof key === 'string' &&

@@ -1,8 +1,12 @@
-import { trainerPageSchema, type Role, type TrainerListQuery } from '@avpass/contracts';
+import type { Role, TrainerListQuery } from '@avpass/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { rememberNextCursor, withListQuery } from '@/lib/vouchers-api/urls';
 import { TRAINER_URLS } from './urls';
+import { lazySchema } from '@/lib/lazy-schema';
+
+/** Loaded with the call, not with the screen (issue 40). */
+const trainerPageSchema = lazySchema((c) => c.trainerPageSchema);
 
 /**
  * The trainer codes the signed-in user may see: GET /api/qr-codes/trainers for the administrator,

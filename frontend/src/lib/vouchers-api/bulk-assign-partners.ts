@@ -1,9 +1,12 @@
-import { bulkAssignPartnersResponseSchema } from '@avpass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { idempotencyHeader, useIdempotentMutationFn } from '@/lib/idempotency';
 import { VOUCHER_URLS } from './urls';
 import { invalidateVoucherData } from './invalidate-voucher-data';
+import { lazySchema } from '@/lib/lazy-schema';
+
+/** Loaded with the call, not with the screen (issue 40). */
+const bulkAssignPartnersResponseSchema = lazySchema((c) => c.bulkAssignPartnersResponseSchema);
 
 /** What to assign: a selection of codes or a whole batch, to these partners. */
 export type BulkAssignInput =

@@ -1,8 +1,12 @@
-import { cancelRedemptionResponseSchema, type CancelRedemptionResponse } from '@avpass/contracts';
+import type { CancelRedemptionResponse } from '@avpass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { VOUCHER_URLS } from './urls';
 import { invalidateVoucherData } from './invalidate-voucher-data';
+import { lazySchema } from '@/lib/lazy-schema';
+
+/** Loaded with the call, not with the screen (issue 40). */
+const cancelRedemptionResponseSchema = lazySchema((c) => c.cancelRedemptionResponseSchema);
 
 export function cancelRedemption(id: string, reason: string): Promise<CancelRedemptionResponse> {
   return apiJson(VOUCHER_URLS.cancelRedemption(id), cancelRedemptionResponseSchema, {

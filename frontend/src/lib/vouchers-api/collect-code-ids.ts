@@ -1,4 +1,5 @@
-import { BULK_ASSIGN_MAX_IDS, type CodeListQuery } from '@avpass/contracts';
+import type { CodeListQuery } from '@avpass/contracts';
+import { BULK_ASSIGN_MAX_IDS } from '@avpass/contracts/words';
 import { apiJson } from '@/lib/api-client';
 import { qrCodePage } from './list-helpers';
 import { withListQuery } from './urls';

@@ -1,4 +1,4 @@
-import { type RedemptionListQuery } from '@avpass/contracts';
+import type { RedemptionListQuery } from '@avpass/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { POLL_MS, rememberNextCursor, VOUCHER_URLS, withListQuery } from './urls';

@@ -1,4 +1,4 @@
-import { type BatchListQuery } from '@avpass/contracts';
+import type { BatchListQuery } from '@avpass/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { rememberNextCursor, VOUCHER_URLS, withListQuery } from './urls';

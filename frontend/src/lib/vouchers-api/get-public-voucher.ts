@@ -1,4 +1,4 @@
-import { type PublicVoucher } from '@avpass/contracts';
+import type { PublicVoucher } from '@avpass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { VOUCHER_URLS } from './urls';

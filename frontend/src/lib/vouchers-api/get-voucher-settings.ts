@@ -1,7 +1,10 @@
-import { voucherSettingsSchema } from '@avpass/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { VOUCHER_URLS } from './urls';
+import { lazySchema } from '@/lib/lazy-schema';
+
+/** Loaded with the call, not with the screen (issue 40). */
+const voucherSettingsSchema = lazySchema((c) => c.voucherSettingsSchema);
 
 /** GET /api/settings/vouchers: the club-wide defaults of new codes (any signed-in user). */
 export function useVoucherSettings() {

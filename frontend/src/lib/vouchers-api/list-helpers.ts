@@ -1,11 +1,12 @@
-import { batchSummarySchema, pageSchema, qrCodeSchema, redemptionSchema } from '@avpass/contracts';
+import { lazySchema } from '../lazy-schema';
 import { nextPollAfter } from '../query-client';
 
-export const qrCodePage = pageSchema(qrCodeSchema);
+/** Loaded with the first call, not with the screen (issue 40). */
+export const qrCodePage = lazySchema((c) => c.pageSchema(c.qrCodeSchema));
 
-export const redemptionPage = pageSchema(redemptionSchema);
+export const redemptionPage = lazySchema((c) => c.pageSchema(c.redemptionSchema));
 
-export const batchPage = pageSchema(batchSummarySchema);
+export const batchPage = lazySchema((c) => c.pageSchema(c.batchSummarySchema));
 
 /**
  * Lists that change while a screen is open refetch on focus and on their spec interval, or after the

@@ -1,4 +1,4 @@
-import { type RedeemResponse } from '@avpass/contracts';
+import type { RedeemResponse } from '@avpass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiErrorOf, ApiError } from '@/lib/api-client';
 import { VOUCHER_URLS } from './urls';

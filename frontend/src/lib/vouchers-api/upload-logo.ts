@@ -1,13 +1,29 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiUpload } from '@/lib/api-client';
 import { VOUCHER_URLS } from './urls';
 
-/** The stored logo's URL: `logoUrl`, else `url`. */
-const uploadLogoResponse = z
-  .object({ logoUrl: z.string().optional(), url: z.string().optional() })
-  .transform((answer) => answer.logoUrl ?? answer.url)
-  .pipe(z.string());
+/**
+ * The stored logo's URL: `logoUrl`, else `url` (each a string when present). Read without zod, which
+ * this module would otherwise bring into the company dashboard's first load (issue 40); anything else
+ * throws, which `apiUpload` reports as 'Failed to upload logo'.
+ */
+const uploadLogoResponse = {
+  parse(answer: unknown): string {
+    if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
+      throw new TypeError('The upload answer is not an object');
+    }
+    const { logoUrl, url } = answer as Record<string, unknown>;
+    if (
+      (logoUrl !== undefined && typeof logoUrl !== 'string') ||
+      (url !== undefined && typeof url !== 'string')
+    ) {
+      throw new TypeError('The upload answer names no logo URL');
+    }
+    const stored = logoUrl ?? url;
+    if (typeof stored !== 'string') throw new TypeError('The upload answer names no logo URL');
+    return stored;
+  },
+};
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 

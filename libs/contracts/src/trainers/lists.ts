@@ -1,20 +1,15 @@
 import { z } from 'zod';
 import { listQuerySchema, pageSchema, SORT_ORDERS, type ListQuery, type SortOrder } from '../vouchers';
 import { trainerCodeSchema } from './codes';
+import { TRAINER_SORTS, type TrainerSort } from '../words';
+
+export { TRAINER_SORT_DEFAULT_ORDER, TRAINER_SORTS, type TrainerSort } from '../words';
 
 /**
  * The trainer codes table's sorts (issue 27): `createdAt` (the default, newest first), `name` (the
  * trainer's name, A–Z first), `expiresAt` (soonest first; never-expiring last), `usageCount` (most
  * redeemed first). Keyset-paged; name and expiry along vouchers migration 20261210's indexes.
  */
-export const TRAINER_SORTS = ['createdAt', 'name', 'expiresAt', 'usageCount'] as const;
-export type TrainerSort = (typeof TRAINER_SORTS)[number];
-export const TRAINER_SORT_DEFAULT_ORDER: Readonly<Record<TrainerSort, SortOrder>> = {
-  createdAt: 'desc',
-  name: 'asc',
-  expiresAt: 'asc',
-  usageCount: 'desc',
-};
 /** What the trainer table's status chip says (spec section 2): Expired, or Active for every other code. */
 export const TRAINER_STATUSES = ['active', 'expired'] as const;
 export type TrainerStatusFilter = (typeof TRAINER_STATUSES)[number];

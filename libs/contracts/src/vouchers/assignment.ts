@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { BULK_ASSIGN_MAX_IDS } from '../words';
+
+export { BULK_ASSIGN_MAX_IDS } from '../words';
 import { idempotencyKeyField } from './code-fields';
 
 export const qrCodePartnerSchema = z.object({
@@ -24,7 +27,6 @@ export type AssignPartnersRequest = z.input<typeof assignPartnersRequestSchema>;
  * Most codes one selection of POST /api/qr-codes/assign-partners names (about 400 KB of ids, within
  * the body limit and a NATS message); a whole batch (up to BULK_MAX_QUANTITY codes) goes by `batchId`.
  */
-export const BULK_ASSIGN_MAX_IDS = 10_000;
 
 /** POST /api/qr-codes/assign-partners: a whole batch or a selection of codes, to one or more partners. */
 export const bulkAssignPartnersRequestSchema = z

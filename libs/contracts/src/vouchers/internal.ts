@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { RESOLVE_MAX_IDS } from '../words';
+
+export { RESOLVE_MAX_IDS } from '../words';
 import { hasExactlyOneSource, UUID_PATTERN } from '../common';
 import { numberInput } from '../validation';
 import { qrCodeSchema } from './codes';
@@ -35,7 +38,6 @@ export const codeTitlesResponseSchema = z.object({
  * The most ids one resolve call takes (a ZIP's most, bulkDownloadZipRequestSchema): a ZIP's list of
  * ids is checked and counted in one call (limit 0), about 400 KB; its pages still hold at most `most`.
  */
-export const RESOLVE_MAX_IDS = 10_000;
 
 /**
  * Internal (rendering -> vouchers): the codes an actor may print, in pages (a NATS message holds about

@@ -3,6 +3,25 @@ import { z } from 'zod';
 import { safeText } from '../text';
 import { numberInput } from '../validation';
 import { REDEMPTION_STATUSES } from '../redemption-modes';
+import {
+  BATCH_SORTS,
+  CODE_SORTS,
+  SORT_ORDERS,
+  type BatchSort,
+  type CodeSort,
+  type SortOrder,
+} from '../words';
+
+export {
+  BATCH_SORT_DEFAULT_ORDER,
+  BATCH_SORTS,
+  CODE_SORT_DEFAULT_ORDER,
+  CODE_SORTS,
+  SORT_ORDERS,
+  type BatchSort,
+  type CodeSort,
+  type SortOrder,
+} from '../words';
 
 /**
  * Every list that can grow is paged: `?limit` (1-200, default 50), `?cursor` (the previous page's
@@ -45,17 +64,6 @@ export interface ListQuery {
  * facility name, A–Z first), `usageCount` (most used first), `expiresAt` (soonest first; never-expiring
  * last). Each is served by an index (vouchers migration 20261208) and keyset-paged.
  */
-export const CODE_SORTS = ['createdAt', 'name', 'usageCount', 'expiresAt'] as const;
-export type CodeSort = (typeof CODE_SORTS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-/** Each sort's direction when `order` is not given. */
-export const CODE_SORT_DEFAULT_ORDER: Readonly<Record<CodeSort, SortOrder>> = {
-  createdAt: 'desc',
-  name: 'asc',
-  usageCount: 'desc',
-  expiresAt: 'asc',
-};
 
 /**
  * GET /api/admin/qr-codes and /api/qr-codes/all: the list query plus `sort`, `order`, `status` (the
@@ -99,13 +107,6 @@ export interface RedemptionListQuery extends ListQuery {
  * `count` (the most codes first), each along an index (vouchers migrations 20261124, 20261210 batch sorts).
  * Redeemed comes from the tallies and is not a sort. Batches have no status and no partner.
  */
-export const BATCH_SORTS = ['createdAt', 'name', 'count'] as const;
-export type BatchSort = (typeof BATCH_SORTS)[number];
-export const BATCH_SORT_DEFAULT_ORDER: Readonly<Record<BatchSort, SortOrder>> = {
-  createdAt: 'desc',
-  name: 'asc',
-  count: 'desc',
-};
 
 /** GET /api/admin/batches: the list query plus `sort` and `order`; without them, newest first as before. */
 export const batchListQuerySchema = listQuerySchema.extend({

@@ -1,4 +1,4 @@
-import { CODE_SORT_DEFAULT_ORDER, CODE_SORTS } from '@avpass/contracts';
+import { CODE_SORT_DEFAULT_ORDER, CODE_SORTS } from '@avpass/contracts/words';
 import { VOUCHER_STATUSES } from '@avpass/domain';
 import { useState } from 'react';
 import { useTableState } from '@/lib/table-state';

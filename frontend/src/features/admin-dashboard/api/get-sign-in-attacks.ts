@@ -1,12 +1,12 @@
-import { signInAttackSchema } from '@avpass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 
 export const SIGN_IN_ATTACKS_URL = '/api/admin/sign-in-attacks';
 /** Cheap on the server (one Redis read, usually empty); an attack lasts minutes to hours. */
 export const SIGN_IN_ATTACKS_POLL_MS = 30_000;
 
-const attacksSchema = signInAttackSchema.array();
+const attacksSchema = lazySchema((c) => c.signInAttackSchema.array());
 
 /** GET /api/admin/sign-in-attacks: accounts whose sign-ins are being slowed down now. */
 export const signInAttacksQuery = () =>

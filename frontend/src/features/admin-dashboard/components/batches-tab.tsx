@@ -1,4 +1,5 @@
-import { BATCH_SORT_DEFAULT_ORDER, BATCH_SORTS, type BatchSummary } from '@avpass/contracts';
+import type { BatchSummary } from '@avpass/contracts';
+import { BATCH_SORT_DEFAULT_ORDER, BATCH_SORTS } from '@avpass/contracts/words';
 import { formatDate, formatUsage } from '@avpass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,4 +1,5 @@
-import { BULK_ASSIGN_MAX_IDS, type CodeListQuery } from '@avpass/contracts';
+import type { CodeListQuery } from '@avpass/contracts';
+import { BULK_ASSIGN_MAX_IDS } from '@avpass/contracts/words';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';

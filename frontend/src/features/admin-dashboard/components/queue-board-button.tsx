@@ -1,9 +1,12 @@
-import { queueBoardSessionSchema } from '@avpass/contracts';
 import ViewQuiltOutlinedIcon from '@mui/icons-material/ViewQuiltOutlined';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { apiJson, errorMessageOf } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
+
+/** Loaded with the call, not with the screen (issue 40). */
+const queueBoardSessionSchema = lazySchema((c) => c.queueBoardSessionSchema);
 
 /**
  * Opens the job queue board (Bull Board at /admin/queues). A page opened by navigation cannot send

@@ -1,4 +1,4 @@
-import { REDEMPTION_STATUSES } from '@avpass/contracts';
+import { REDEMPTION_STATUSES } from '@avpass/contracts/words';
 import { formatMonthDayTime } from '@avpass/domain';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';

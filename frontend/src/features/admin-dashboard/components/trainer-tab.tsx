@@ -1,4 +1,5 @@
-import { TRAINER_SORT_DEFAULT_ORDER, TRAINER_SORTS, type TrainerCode } from '@avpass/contracts';
+import type { TrainerCode } from '@avpass/contracts';
+import { TRAINER_SORT_DEFAULT_ORDER, TRAINER_SORTS } from '@avpass/contracts/words';
 import { formatDate, TRAINER_ROLE_LABELS, voucherInitials } from '@avpass/domain';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';

@@ -1,10 +1,4 @@
-import {
-  companyLoginRequestSchema,
-  loginRequestSchema,
-  type AuthResponse,
-  type CompanyLoginRequest,
-  type LoginRequest,
-} from '@avpass/contracts';
+import type { AuthResponse, CompanyLoginRequest, LoginRequest } from '@avpass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_URL } from '@/lib/session/get-current-user';
 import { storeAuthToken } from '@/lib/session/auth-storage';
@@ -26,7 +20,9 @@ export type SignInRequest =
  * login call, which the gateway answers for administrators and partner staff alike (the server decides
  * the role, so the client knows no administrator username).
  */
-export function toSignInRequest({ identifier, password }: SignInInput): SignInRequest {
+export async function toSignInRequest({ identifier, password }: SignInInput): Promise<SignInRequest> {
+  // The request schemas load at submit, not with the sign-in page (issue 40).
+  const { companyLoginRequestSchema, loginRequestSchema } = await import('@avpass/contracts/auth');
   const trimmed = identifier.trim();
   if (trimmed.includes('@')) {
     return { endpoint: 'company-login', body: companyLoginRequestSchema.parse({ email: trimmed, password }) };
@@ -34,8 +30,8 @@ export function toSignInRequest({ identifier, password }: SignInInput): SignInRe
   return { endpoint: 'login', body: loginRequestSchema.parse({ username: trimmed, password }) };
 }
 
-export function signIn(input: SignInInput): Promise<AuthResponse> {
-  const request = toSignInRequest(input);
+export async function signIn(input: SignInInput): Promise<AuthResponse> {
+  const request = await toSignInRequest(input);
   return request.endpoint === 'company-login' ? companyLogin(request.body) : login(request.body);
 }
 

@@ -1,4 +1,3 @@
-import { loginRequestSchema } from '@avpass/contracts';
 import LoginRoundedIcon from '@mui/icons-material/LoginRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -25,10 +24,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (response: AuthResponse)
   const [failure, setFailure] = useState<string | null>(null);
   const signIn = useSignIn();
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setFailure(null);
-    // The same rules the server applies; an e-mail is just a username with an @ for this check.
+    // The same rules the server applies; an e-mail is just a username with an @ for this check. The
+    // schema loads at the first submit, not with the page (issue 40: no schema library in the first load).
+    const { loginRequestSchema } = await import('@avpass/contracts/auth');
     const parsed = loginRequestSchema.safeParse({ username: identifier, password });
     if (!parsed.success) {
       const errors: FieldErrors = {};
@@ -37,7 +39,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (response: AuthResponse)
         errors[field] ??= issue.message;
       }
       setFieldErrors(errors);
-      focusFirstError(event.currentTarget);
+      focusFirstError(form);
       return;
     }
     setFieldErrors({});
@@ -52,7 +54,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (response: AuthResponse)
   };
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Sign in">
+    <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label="Sign in">
       <Stack spacing={2.5}>
         {failure && (
           <Alert severity="error" data-testid="login-error" role="alert">

@@ -1,4 +1,4 @@
-import { NO_EXPIRATION_TEXT } from '@avpass/contracts';
+import { NO_EXPIRATION_TEXT } from '@avpass/contracts/voucher-text';
 import { formatDate, formatDateTime } from '@avpass/domain';
 import { viewerTimeZone } from '@/lib/time-zone';
 

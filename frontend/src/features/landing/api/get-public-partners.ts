@@ -1,8 +1,12 @@
-import { publicPartnerPageSchema, type PublicPartner } from '@avpass/contracts';
+import type { PublicPartner } from '@avpass/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 
 export const PUBLIC_PARTNERS_URL = '/api/public/partners';
+
+/** Loaded with the first call, not with the landing page (issue 40: no schema library in the first load). */
+const publicPartnerPageSchema = () =>
+  import('@avpass/contracts/partners').then((m) => m.publicPartnerPageSchema);
 
 /** The three featured partners come first in the unsearched list (spec §2). */
 export const FEATURED_PARTNERS = 3;

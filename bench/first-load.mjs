@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// npm run bench:first-load — the JS each first screen downloads before it can draw, read from the build
+// (frontend/dist, after `npm run build`), no browser: index.html's module scripts, the app's chunk and
+// the screen's own chunk, each with every chunk it imports statically (what the browser fetches before
+// the code runs). Printed per screen: gzip bytes (the .gz files the gateway sends), the number of
+// files, and whether zod is among them (issue 40: no runtime schema library in a first load). Chunks
+// are recognised by the modules their source maps list, so the names of the chunking plan do not matter.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
+const assets = join(dist, 'assets');
+if (!existsSync(assets)) throw new Error('no frontend/dist/assets: run `npm run build` first');
+
+/** The frontend modules that start each screen (the app's router loads the screen's module lazily). */
+const SCREENS = {
+  login: ['src/app/app.tsx', 'src/features/auth/routes/login.tsx'],
+  'admin dashboard': ['src/app/app.tsx', 'src/features/admin-dashboard/routes/dashboard.tsx'],
+  'company dashboard': ['src/app/app.tsx', 'src/features/company/routes/company-dashboard.tsx'],
+  'voucher page': ['src/app/voucher-shell.tsx'],
+};
+
+const chunks = readdirSync(assets).filter((name) => name.endsWith('.js'));
+const sourcesOf = new Map(
+  chunks.map((name) => {
+    const map = join(assets, `${name}.map`);
+    return [name, existsSync(map) ? JSON.parse(readFileSync(map, 'utf8')).sources : []];
+  }),
+);
+const chunkOf = (module) => {
+  const found = chunks.find((name) => sourcesOf.get(name).some((source) => source.endsWith(module)));
+  if (!found) throw new Error(`no chunk holds ${module}`);
+  return found;
+};
+const staticImports = (name) =>
+  [
+    ...readFileSync(join(assets, name), 'utf8').matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g),
+  ].map((match) => match[1]);
+const withImports = (roots) => {
+  const seen = new Set();
+  const stack = [...roots];
+  while (stack.length) {
+    const name = stack.pop();
+    if (seen.has(name)) continue;
+    seen.add(name);
+    stack.push(...staticImports(name));
+  }
+  return seen;
+};
+const gzipBytes = (name) => {
+  const gz = join(assets, `${name}.gz`);
+  return statSync(existsSync(gz) ? gz : join(assets, name)).size; // files under 1 KB have no .gz
+};
+
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const entries = [...html.matchAll(/<script type="module"[^>]*src="\/assets\/([\w.-]+\.js)"/g)].map(
+  (m) => m[1],
+);
+
+const later = [];
+for (const [screen, modules] of Object.entries(SCREENS)) {
+  const files = [...withImports([...entries, ...modules.map(chunkOf)])];
+  const bytes = files.reduce((sum, name) => sum + gzipBytes(name), 0);
+  const zod = files.filter((name) =>
+    sourcesOf.get(name).some((source) => source.includes('node_modules/zod/')),
+  );
+  console.log(
+    `${screen}: ${(bytes / 1024).toFixed(1)} KB gzip JS in ${files.length} files; zod ${zod.length ? `in ${zod.join(', ')}` : 'not loaded'}`,
+  );
+  later.push(files);
+}
+
+// The schemas a screen's first API call loads beside the answer (frontend/src/lib/lazy-schema.ts: the
+// contracts barrel; the sign-in form: contracts/auth), with what they import that the screen did not load.
+const FIRST_CALL = {
+  login: 'libs/contracts/src/auth.ts',
+  'admin dashboard': 'libs/contracts/src/statements.ts', // in the barrel's own chunk
+  'company dashboard': 'libs/contracts/src/statements.ts',
+};
+for (const [index, screen] of Object.keys(SCREENS).entries()) {
+  if (!FIRST_CALL[screen]) continue;
+  const extra = [...withImports([chunkOf(FIRST_CALL[screen])])].filter(
+    (name) => !later[index].includes(name),
+  );
+  const bytes = extra.reduce((sum, name) => sum + gzipBytes(name), 0);
+  console.log(
+    `  ${screen}, with its first API call: ${(bytes / 1024).toFixed(1)} KB gzip in ${extra.length} files`,
+  );
+}
