@@ -48,8 +48,7 @@ const SIZES = statementsMonthSizes();
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const MAIL_WAIT_S = Number(process.env.BENCH_MAIL_WAIT_S ?? 900);
 const PDF_SAMPLE = Number(process.env.BENCH_PDF_SAMPLE ?? 5);
-/** Where to keep the sampled PDFs, to look at them (none kept when unset). */
-const PDF_DIR = process.env.BENCH_PDF_DIR;
+const PDF_DIR = process.env.BENCH_PDF_DIR; // where to keep the sampled PDFs (none kept when unset)
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 
