@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { api, createBenchDatabase, median, startBenchPlatform } from './support/bench-kit.mjs';
+import { api, createBenchDatabase, median, startBenchPlatform, throttledPage } from './support/bench-kit.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -144,17 +144,7 @@ async function visit(browser, url, profile) {
     };
     new MutationObserver(seen).observe(document, { childList: true, subtree: true, characterData: true });
   });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: profile.rttMs,
-    downloadThroughput: (profile.downKbps * 1000) / 8,
-    uploadThroughput: (profile.upKbps * 1000) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
-  await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'gzip, deflate' } });
+  const { page, cdp } = await throttledPage(context, profile, 'gzip, deflate');
   const types = new Map();
   let js = 0;
   cdp.on('Network.responseReceived', ({ requestId, type }) => types.set(requestId, type));

@@ -19,7 +19,7 @@
 /* global window, document, MutationObserver */ // code run inside the page
 import { randomBytes } from 'node:crypto';
 import { chromium } from 'playwright-core';
-import { api, createBenchDatabase, median, startBenchPlatform } from './support/bench-kit.mjs';
+import { api, createBenchDatabase, median, startBenchPlatform, throttledPage } from './support/bench-kit.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PROFILE = { downKbps: 1600, upKbps: 750, rttMs: 150, cpuSlowdown: 4 };
@@ -100,17 +100,7 @@ async function visit(browser, { url, ready, visible, outline, token, acceptEncod
       tokenKey: AUTH_TOKEN_STORAGE_KEY,
     },
   );
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: PROFILE.rttMs,
-    downloadThroughput: (PROFILE.downKbps * 1000) / 8,
-    uploadThroughput: (PROFILE.upKbps * 1000) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuSlowdown });
-  await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': acceptEncoding } });
+  const { page, cdp } = await throttledPage(context, PROFILE, acceptEncoding);
   const types = new Map();
   const bytes = { Script: 0, Stylesheet: 0, scripts: 0, encodings: new Set() };
   /** When each script was asked for (epoch ms), to count those asked for before the content showed. */

@@ -92,3 +92,22 @@ export async function startBenchPlatform(dbUrl) {
   const { token } = await api(base, '/api/auth/login', { method: 'POST', json: admin });
   return { platform, base, port, admin, token };
 }
+
+/**
+ * A page of `context` on a phone's network and CPU (`profile`: downKbps, upKbps, rttMs, cpuSlowdown),
+ * asking for `acceptEncoding`; resolves to the page and its DevTools session (to count what it loads).
+ */
+export async function throttledPage(context, profile, acceptEncoding) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.rttMs,
+    downloadThroughput: (profile.downKbps * 1000) / 8,
+    uploadThroughput: (profile.upKbps * 1000) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+  await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': acceptEncoding } });
+  return { page, cdp };
+}
