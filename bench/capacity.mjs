@@ -233,10 +233,12 @@ try {
   const all = Number((await client.query(`select count(*) n from redemptions`)).rows[0].n);
   // A screen may be shown a shared answer up to POLL_CACHE_MS + POLL_STALE_MS old (3 s): asked until
   // then, the figures must come to what the rows say.
-  let stats = await api(base, '/api/admin/stats', { token: adminToken });
+  // A fresh session: the setup's may have been idle for longer than a session lasts (10 minutes).
+  const checkToken = (await api(base, '/api/auth/login', { json: admin })).token;
+  let stats = await api(base, '/api/admin/stats', { token: checkToken });
   for (let i = 0; i < 8 && stats.totalRedemptions !== all; i++) {
     await sleep(1_000);
-    stats = await api(base, '/api/admin/stats', { token: adminToken });
+    stats = await api(base, '/api/admin/stats', { token: checkToken });
   }
   if (stats.totalRedemptions !== all)
     wrong(`admin stats totalRedemptions ${stats.totalRedemptions}, SQL ${all}`);
