@@ -208,6 +208,21 @@ describe('the SMS path', () => {
     expect((await twilio.messagesTo(sms.to)).map((m) => m.body)).toEqual([sms.body]);
   });
 
+  it('a batch records each key once (repeats and keys already recorded skipped) and sends each SMS once', async () => {
+    const already = voucherSms();
+    await settled((await record(already)).id);
+    const fresh = [voucherSms(), voucherSms()];
+    const recorded = await transactions.run((tx) =>
+      outbox.recordSmsBatch(tx, [...fresh, { ...fresh[0]!, body: 'again' }, already]),
+    );
+    expect(recorded.map((r) => r.idempotencyKey).sort()).toEqual(
+      fresh.map((sms) => sms.idempotencyKey).sort(),
+    );
+    for (const { id } of recorded) expect(await settled(id)).toMatchObject({ status: 'sent' });
+    for (const sms of [...fresh, already])
+      expect((await twilio.messagesTo(sms.to)).map((m) => m.body)).toEqual([sms.body]);
+  });
+
   it('a 429 is retried no sooner than its Retry-After, then the SMS goes out', async () => {
     twilio.rateLimitNext(1, 1);
     const sms = voucherSms();

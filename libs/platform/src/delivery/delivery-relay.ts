@@ -108,31 +108,34 @@ export class DeliveryRelay<Data extends object = object> {
     };
   }
 
-  /** One pass: claims the rows owed a job and queues one each; how many it claimed. */
+  /**
+   * One pass: claims the rows owed a job and queues one each in one round trip (addBulk); how many it
+   * claimed. If that fails, every claimed row is released for the next pass (a job that did get queued
+   * keeps its id, so queueing it again is a no-op).
+   */
   async enqueueOwed(): Promise<number> {
     const owed = await this.options.rows.claimToEnqueue(this.options.sweepMs, this.options.batchSize ?? 100);
     if (!owed.length) return 0;
-    const results = await Promise.allSettled(owed.map(({ id, again }) => this.enqueue(id, again)));
-    const failed = owed.filter((_, i) => results[i]!.status === 'rejected').map(({ id }) => id);
-    if (failed.length) {
-      await this.options.rows.releaseToEnqueue(failed);
-      throw (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
+    try {
+      await Promise.all(owed.filter(({ again }) => again).map(({ id }) => this.removeEndedJob(id)));
+      await this.queue.addBulk(
+        owed.map(({ id }) => ({
+          name: this.options.jobName as never,
+          data: this.options.jobData(id) as never,
+          opts: this.jobOptions(id),
+        })),
+      );
+    } catch (error) {
+      await this.options.rows.releaseToEnqueue(owed.map(({ id }) => id));
+      throw error;
     }
     return owed.length;
   }
 
-  private async enqueue(rowId: string, again: boolean): Promise<void> {
-    if (again) {
-      // A job that ended (its last attempt failed but the row could not say so) would keep the id taken.
-      const previous = await this.queue.getJob(this.options.jobId(rowId));
-      if (previous && ((await previous.isFailed()) || (await previous.isCompleted())))
-        await previous.remove();
-    }
-    await this.queue.add(
-      this.options.jobName as never,
-      this.options.jobData(rowId) as never,
-      this.jobOptions(rowId),
-    );
+  /** A job that ended (its last attempt failed but the row could not say so) would keep the id taken. */
+  private async removeEndedJob(rowId: string): Promise<void> {
+    const previous = await this.queue.getJob(this.options.jobId(rowId));
+    if (previous && ((await previous.isFailed()) || (await previous.isCompleted()))) await previous.remove();
   }
 
   /** A pause that stop ends, and a kick too unless backing off (at once if one came since the claim). */

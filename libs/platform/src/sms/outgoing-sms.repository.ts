@@ -76,6 +76,24 @@ export class OutgoingSmsRepository {
     return { id: existing[0]!.id, inserted: false };
   }
 
+  /**
+   * Inserts many SMS in `tx` in one statement (a send to every member of a list), skipping keys already
+   * there or repeated; the ids and keys of the rows this call inserted.
+   */
+  async insertSmsBatch(tx: Tx, batch: SmsToRecord[]): Promise<{ id: string; idempotencyKey: string }[]> {
+    if (!batch.length) return [];
+    const rows: { id: string; idempotency_key: string }[] = await tx.getConnection().execute(
+      `insert into outgoing_sms (id, idempotency_key, recipient, body)
+       select gen_random_uuid(), k, r, b from jsonb_to_recordset(?::jsonb) as t(k text, r text, b text)
+       on conflict (idempotency_key) do nothing
+       returning id, idempotency_key`,
+      [JSON.stringify(batch.map((sms) => ({ k: sms.idempotencyKey, r: sms.to, b: sms.body })))],
+      'all',
+      tx.getTransactionContext(),
+    );
+    return rows.map((row) => ({ id: row.id, idempotencyKey: row.idempotency_key }));
+  }
+
   async findSms(id: string): Promise<OutgoingSms | null> {
     const rows: SmsRow[] = await this.orm.em
       .getConnection()

@@ -26,6 +26,9 @@ const smsToRecordSchema = z.object({
     ),
 });
 
+/** Rows one insert of recordSmsBatch writes (a statement's JSON stays around a megabyte). */
+const SMS_BATCH_ROWS = 5000;
+
 /** The refusal of a send while SMS is off (the screens say the same): a 409 with reason sms_not_configured. */
 export const smsNotConfigured = () =>
   new DomainError('CONFLICT', SMS_NOT_CONFIGURED, undefined, undefined, { reason: 'sms_not_configured' });
@@ -60,6 +63,20 @@ export class SmsOutbox {
     const { id, inserted } = await this.sms.insertSms(tx, smsToRecordSchema.parse(sms));
     if (inserted) this.recorded.add(tx);
     return { id, recorded: inserted };
+  }
+
+  /**
+   * Records many SMS in `tx` (a send to a whole list: one statement per 5,000), each under its own key as
+   * recordSms does; the ids and keys of those this call recorded (keys already recorded are skipped).
+   */
+  async recordSmsBatch(tx: Tx, batch: SmsToRecord[]): Promise<{ id: string; idempotencyKey: string }[]> {
+    if (!this.settings) throw smsNotConfigured();
+    const checked = batch.map((sms) => smsToRecordSchema.parse(sms));
+    const recorded: { id: string; idempotencyKey: string }[] = [];
+    for (let at = 0; at < checked.length; at += SMS_BATCH_ROWS)
+      recorded.push(...(await this.sms.insertSmsBatch(tx, checked.slice(at, at + SMS_BATCH_ROWS))));
+    if (recorded.length) this.recorded.add(tx);
+    return recorded;
   }
 
   /** Sends a failed SMS again (a re-send): queued with its attempts kept, whether it was failed. */

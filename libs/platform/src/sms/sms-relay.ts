@@ -31,7 +31,8 @@ export class SmsRelay extends DeliveryRelay<SmsJobData> {
       // Doubling from the delay, and never sooner than the provider's Retry-After.
       backoff: { type: RETRY_AFTER_BACKOFF, delay: options.config.SMS_JOB_BACKOFF_MS },
       sweepMs: options.config.SMS_SWEEP_MS,
-      batchSize: options.batchSize,
+      // A send to a whole list is tens of thousands of rows: a thousand jobs per round trip.
+      batchSize: options.batchSize ?? 1000,
     });
   }
 }
