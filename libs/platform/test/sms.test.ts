@@ -236,6 +236,23 @@ describe('the SMS path', () => {
     expect(await twilio.messagesTo(sms.to)).toHaveLength(1);
   });
 
+  it("Twilio's Retry-After holds back the other SMS too, not only the one it refused", async () => {
+    twilio.rateLimitNext(1, 1);
+    const first = voucherSms();
+    const second = voucherSms();
+    const { id } = await record(first);
+    const [limited] = await waitFor(() => {
+      const attempts = attemptsTo(first.to);
+      return attempts.length ? attempts : null;
+    });
+    expect(limited!.status).toBe(429);
+    const other = await record(second);
+    await Promise.all([settled(id), settled(other.id)]);
+    const [accepted] = attemptsTo(second.to);
+    expect(accepted!.status).toBe(201);
+    expect(accepted!.at - limited!.at).toBeGreaterThanOrEqual(1000);
+  });
+
   it('a 5xx is retried on the backoff, and after its Retry-After when it gives one', async () => {
     twilio.failNext(1, 500);
     twilio.failNext(1, 503, 1);

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { UnrecoverableError, Worker, type Job, type MinimalJob } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job, type MinimalJob } from 'bullmq';
 import { Redis } from 'ioredis';
 
 export type DeliveryChannel = 'mail' | 'sms';
@@ -69,6 +69,8 @@ export class DeliveryWorker<Row extends { id: string; status: string }> {
   private readonly logger: Logger;
   private worker?: Worker;
   private connection?: Redis;
+  /** The queue itself, to hold every worker of it back when the provider asks (Retry-After). */
+  private queue?: Queue;
 
   constructor(
     private readonly port: DeliveryChannelPort<Row>,
@@ -87,10 +89,15 @@ export class DeliveryWorker<Row extends { id: string; status: string }> {
       settings: { backoffStrategy: retryAfterBackoff },
     });
     this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
+    if (this.options.limiter) {
+      this.queue = new Queue(this.options.queueName, { connection: this.connection });
+      this.queue.on('error', () => undefined);
+    }
   }
 
   async stop(): Promise<void> {
     await this.worker?.close();
+    await this.queue?.close();
     this.connection?.disconnect();
   }
 
@@ -107,6 +114,10 @@ export class DeliveryWorker<Row extends { id: string; status: string }> {
       const final = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       const message = error instanceof Error ? error.message : String(error);
       await this.port.markAttemptFailed(row.id, error, final);
+      // The provider's Retry-After (a 429: the account's limit) holds back every send of the queue, not
+      // only this one's retry (the limiter's counter, so it needs `limiter`).
+      if (error instanceof RetryLaterError && error.retryAfterMs > 0)
+        await this.queue?.rateLimit(error.retryAfterMs).catch(() => undefined);
       this.logger.warn(
         `${this.options.channel} ${row.id} attempt ${job.attemptsMade + 1}${final ? ' (last)' : ''} failed: ${message}`,
       );
