@@ -17,7 +17,7 @@ const TEST_FILES = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.test.ts', '**/test/**
 // ---- Only repositories touch the database (avpass/repositories-only) ---------------------------
 // The platform's own data plumbing, exempt by name because it *is* what repositories stand on: the
 // ORM wiring and the transaction opener (database/), the transactional outbox and the consumers' inbox,
-// written in the caller's transaction (events/), the commit hooks that wake the event and mail relays,
+// written in the caller's transaction (events/), the commit hooks that wake the event, mail and SMS relays,
 // the health probe and the outbox backlog gauge, and the modules that hand MikroORM to them. A new platform file that queries is a `*.repository.ts` (as
 // idempotency-keys.repository.ts); every service file holds the rule, with no exceptions.
 const PLATFORM_DATA_PLUMBING = [
@@ -28,6 +28,7 @@ const PLATFORM_DATA_PLUMBING = [
   'libs/platform/src/events/sql-event-writer.ts',
   'libs/platform/src/health/service-health.ts',
   'libs/platform/src/mail/mail-wake-on-commit.ts',
+  'libs/platform/src/sms/sms-wake-on-commit.ts',
   'libs/platform/src/service/consumers-lifecycle.ts',
   'libs/platform/src/service/relay-wake-on-commit.ts',
   'libs/platform/src/service/service-health-check.ts',

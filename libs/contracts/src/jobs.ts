@@ -153,6 +153,19 @@ export type MailJobData = z.infer<typeof mailJobDataSchema>;
 export const MAIL_JOB_RETRY = { attempts: 8, backoff: { type: 'exponential', delay: 2000 } } as const;
 
 /**
+ * Outgoing SMS (issue 41): one job per recorded SMS, queued after its row commits (libs/platform/src/sms),
+ * on the sending service's own queue. The payload is the row's id only (the worker reads the number and
+ * text from the service's `outgoing_sms`). Its backoff is `retry-after`: doubling from the delay, and
+ * never sooner than the provider's Retry-After (a 429 or 5xx).
+ */
+export const smsQueueName = (namespace: string, service: string) => `${namespace}-${service}-sms`;
+export const SMS_JOB_NAME = 'send-sms';
+export const smsJobDataSchema = z.object({ smsId: z.string().uuid() });
+export type SmsJobData = z.infer<typeof smsJobDataSchema>;
+/** Defaults of an SMS's retries (SMS_JOB_ATTEMPTS, SMS_JOB_BACKOFF_MS): about 8.5 minutes, plus any Retry-After. */
+export const SMS_JOB_RETRY = { attempts: 8, backoff: { type: 'retry-after', delay: 2000 } } as const;
+
+/**
  * Partner statements (issue 39): a repeatable job issues the month just ended, shortly after business
  * midnight on the 1st (STATEMENTS_ISSUE_CRON in BUSINESS_TIMEZONE). The job carries nothing: the worker
  * works the month out from the clock, and issuing is idempotent per partner and month, so a job run

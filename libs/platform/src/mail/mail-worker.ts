@@ -1,8 +1,7 @@
-import { mailJobDataSchema, mailQueueName, type MailJobData } from '@avpass/contracts';
-import { Logger } from '@nestjs/common';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import { mailJobDataSchema, mailQueueName } from '@avpass/contracts';
+import { UnrecoverableError } from 'bullmq';
 import { createTransport, type Transporter } from 'nodemailer';
+import { DeliveryWorker } from '../delivery/delivery-worker';
 import type { MailConfig } from './mail-config';
 import { MailProviders } from './mail-providers';
 import type { MailAttachmentFile, OutgoingMail } from './mail-types';
@@ -41,58 +40,45 @@ const fromDomain = (from: string) => /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'av
  * 78); the recipient, subject, body and attachments are read from the row and the service's providers.
  * A failed send throws and BullMQ retries it with backoff (MAIL_JOB_ATTEMPTS, MAIL_JOB_BACKOFF_MS); each
  * failure is written on the row, and the last one marks it `failed` with the reason. A mail sent twice
- * (a job retried after the server accepted it) carries the same Message-ID both times.
+ * (a job retried after the server accepted it) carries the same Message-ID both times. The job loop is
+ * the one SMS shares (DeliveryWorker, decision 317); this class is mail's sender.
  */
 export class MailWorker {
-  private readonly logger = new Logger('MailWorker');
-  private worker?: Worker<MailJobData>;
-  private connection?: Redis;
+  private readonly delivery: DeliveryWorker<OutgoingMail>;
   private transport?: Transporter;
 
   constructor(
     private readonly mails: OutgoingMailRepository,
     private readonly providers: MailProviders,
     private readonly options: MailWorkerOptions,
-  ) {}
+  ) {
+    this.delivery = new DeliveryWorker<OutgoingMail>(
+      {
+        rowId: (data) => mailJobDataSchema.safeParse(data).data?.mailId ?? null,
+        find: (id) => this.mails.findMail(id),
+        send: (mail) => this.send(mail),
+        markSent: (id, messageId) => this.mails.markMailSent(id, messageId),
+        markAttemptFailed: (id, error, final) =>
+          this.mails.markMailAttemptFailed(id, error instanceof Error ? error.message : String(error), final),
+      },
+      {
+        channel: 'mail',
+        redisUrl: options.config.REDIS_URL,
+        queueName: mailQueueName(options.config.NATS_NAMESPACE, options.service),
+        concurrency: options.concurrency ?? 4,
+      },
+    );
+  }
 
   start(): void {
     const { config } = this.options;
     this.transport = createTransport(smtpTransportOptions(config.SMTP_URL), { from: config.MAIL_FROM });
-    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-    this.connection.on('error', () => undefined);
-    this.worker = new Worker<MailJobData>(
-      mailQueueName(config.NATS_NAMESPACE, this.options.service),
-      (job) => this.run(job),
-      { connection: this.connection, concurrency: this.options.concurrency ?? 4 },
-    );
-    this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
+    this.delivery.start();
   }
 
   async stop(): Promise<void> {
-    await this.worker?.close();
+    await this.delivery.stop();
     this.transport?.close();
-    this.connection?.disconnect();
-  }
-
-  private async run(job: Job<MailJobData>): Promise<string> {
-    const parsed = mailJobDataSchema.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError('not a mail job');
-    const mail = await this.mails.findMail(parsed.data.mailId);
-    if (!mail) return 'no such mail';
-    if (mail.status !== 'queued') return `already ${mail.status}`;
-    try {
-      const messageId = await this.send(mail);
-      await this.mails.markMailSent(mail.id, messageId);
-      return 'sent';
-    } catch (error) {
-      const final = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      const message = error instanceof Error ? error.message : String(error);
-      await this.mails.markMailAttemptFailed(mail.id, message, final);
-      this.logger.warn(
-        `mail ${mail.id} attempt ${job.attemptsMade + 1}${final ? ' (last)' : ''} failed: ${message}`,
-      );
-      throw error;
-    }
   }
 
   /** One SMTP transaction; the Message-ID the server accepted. */

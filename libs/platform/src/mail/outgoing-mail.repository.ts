@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../database/transactions';
-import { pgArray } from '../database/sql-clause';
+import { DeliveryStateTable } from '../delivery/delivery-state.repository';
 import type { MailAttachmentRef, MailToRecord, OutgoingMail } from './mail-types';
 
 interface MailRow {
@@ -48,16 +48,18 @@ const toMail = (row: MailRow): OutgoingMail => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-/** A reason kept short enough for a screen and a log line. */
-const reason = (text: string) => text.slice(0, 1000);
-
 /** `like` pattern for "starts with `prefix`" (its %, _ and \ taken literally). */
 const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The outgoing_mail table (OUTGOING_MAIL_TABLE_SQL) of the service that sends. */
 @Injectable()
 export class OutgoingMailRepository {
-  constructor(private readonly orm: MikroORM) {}
+  /** The delivery columns' statements, shared with SMS (decision 317). */
+  readonly deliveryState: DeliveryStateTable;
+
+  constructor(private readonly orm: MikroORM) {
+    this.deliveryState = new DeliveryStateTable(orm, 'outgoing_mail');
+  }
 
   /**
    * Inserts the mail in the caller's transaction unless its idempotency key is there already (then
@@ -145,38 +147,6 @@ export class OutgoingMailRepository {
     return rows.map(toMail);
   }
 
-  /**
-   * Claims up to `limit` queued mails whose job was never queued or was queued more than `staleMs` ago,
-   * marking them queued now (SKIP LOCKED: instances share the work). Their ids, each with whether its
-   * job was queued before (a sweep's second try, whose old job may still be in Redis).
-   */
-  async claimMailToEnqueue(staleMs: number, limit: number): Promise<{ id: string; again: boolean }[]> {
-    return this.orm.em.getConnection().execute(
-      `with owed as (
-         select id, enqueued_at is not null as again from outgoing_mail
-          where status = 'queued'
-            and (enqueued_at is null or enqueued_at < now() - make_interval(secs => ?))
-          order by enqueued_at nulls first, created_at
-          limit ? for update skip locked)
-       update outgoing_mail m set enqueued_at = now() from owed where m.id = owed.id
-       returning m.id, owed.again`,
-      [staleMs / 1000, limit],
-      'all',
-    );
-  }
-
-  /** Their jobs could not be queued: they are claimed again at the next pass. */
-  async releaseMailToEnqueue(ids: string[]): Promise<void> {
-    if (!ids.length) return;
-    await this.orm.em
-      .getConnection()
-      .execute(
-        'update outgoing_mail set enqueued_at = null where id = any(?::uuid[])',
-        [pgArray(ids)],
-        'run',
-      );
-  }
-
   /** The mail went out (only a queued one changes). */
   async markMailSent(id: string, messageId: string | null): Promise<void> {
     await this.orm.em.getConnection().execute(
@@ -191,29 +161,11 @@ export class OutgoingMailRepository {
 
   /** One attempt failed: `failed` when it was the last, otherwise it stays queued for the retry. */
   async markMailAttemptFailed(id: string, error: string, final: boolean): Promise<void> {
-    await this.orm.em.getConnection().execute(
-      `update outgoing_mail
-          set attempts = attempts + 1, last_error = ?, status = case when ? then 'failed' else status end,
-              updated_at = now()
-        where id = ? and status = 'queued'`,
-      [reason(error), final, id],
-      'run',
-    );
+    await this.deliveryState.markAttemptFailed(id, error, final);
   }
 
-  /**
-   * A failed mail back to queued in `tx`, whether it was failed. Its job ended in Redis under the same id:
-   * `enqueued_at` -infinity makes the relay claim it at once as one queued before, so it removes that job
-   * and queues a new one.
-   */
+  /** A failed mail back to queued in `tx` (its relay queues a new job at once), whether it was failed. */
   async requeueFailedMail(tx: Tx, id: string): Promise<boolean> {
-    const rows: { id: string }[] = await tx.getConnection().execute(
-      `update outgoing_mail set status = 'queued', enqueued_at = '-infinity', updated_at = now()
-          where id = ? and status = 'failed' returning id`,
-      [id],
-      'all',
-      tx.getTransactionContext(),
-    );
-    return rows.length > 0;
+    return this.deliveryState.requeueFailed(tx, id);
   }
 }

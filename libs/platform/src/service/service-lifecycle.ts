@@ -10,6 +10,7 @@ import { AuditRetention } from '../audit/audit-retention';
 import { MigrationRunner } from '../database/migration-runner';
 import { OutboxRelay } from '../events/outbox-relay';
 import { MailDelivery } from '../mail/mail-delivery';
+import { SmsDelivery } from '../sms/sms-delivery';
 import { ConsumersLifecycle } from './consumers-lifecycle';
 import { EventStreamSetup } from './event-stream-setup';
 import { ServiceConnections } from './service-connections';
@@ -38,6 +39,8 @@ export class ServiceLifecycle
     private readonly operatorPort: ServiceOperatorPort,
     /** Present in a service that sends mail (ServicePlatformOptions.mail). */
     @Optional() private readonly mail?: MailDelivery,
+    /** Present in a service that sends SMS (ServicePlatformOptions.sms). */
+    @Optional() private readonly sms?: SmsDelivery,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -48,6 +51,7 @@ export class ServiceLifecycle
     this.relay.start();
     this.retention.start();
     this.mail?.start();
+    this.sms?.start();
     await this.consumers.start();
     this.logger.log(`relay started; ${this.consumers.count} consumer(s)`);
     this.operatorPort.markStarted();
@@ -56,6 +60,7 @@ export class ServiceLifecycle
   async beforeApplicationShutdown(): Promise<void> {
     await this.consumers.stop();
     await this.mail?.stop();
+    await this.sms?.stop();
     await this.relay.stop();
     await this.retention.stop();
   }

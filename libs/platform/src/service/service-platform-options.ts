@@ -4,6 +4,7 @@ import type { OrmConfigInput } from '../database/orm-config';
 import type { ServiceDatabase } from '../database/service-database';
 import type { EventSubscriber } from '../events/event-consumer';
 import type { MailConfig, MailRole } from '../mail/mail-config';
+import type { SmsConfig } from '../sms/sms-config';
 import type { ServiceConfig } from './service-config';
 
 export interface ServicePlatformOptions {
@@ -32,4 +33,10 @@ export interface ServicePlatformOptions {
    * a worker process of its own runs `relay` in its API and `worker` in the worker (STATEMENTS_MODE).
    */
   mailRole?: MailRole;
+  /**
+   * A service that sends SMS passes its SMS settings (smsEnvShape in its config schema) and has an
+   * outgoing_sms table (OUTGOING_SMS_TABLE_SQL): it then injects SmsOutbox and SmsWebhooks, and its SMS
+   * relay and worker run with it while TWILIO_* are set (libs/platform/src/sms).
+   */
+  sms?: SmsConfig;
 }

@@ -15,6 +15,7 @@ import { connectNats } from '../events/jetstream';
 import { OutboxRelay } from '../events/outbox-relay';
 import { SqlEventWriter } from '../events/sql-event-writer';
 import { MAIL_EXPORTS, mailPlatformProviders } from '../mail/mail-delivery';
+import { SMS_EXPORTS, smsPlatformProviders } from '../sms/sms-delivery';
 import { RpcClient } from '../messaging/rpc-client';
 import { ConsumersLifecycle } from './consumers-lifecycle';
 import { EventStreamSetup } from './event-stream-setup';
@@ -106,6 +107,7 @@ export class ServicePlatformModule {
         },
         ...redisProviders,
         ...mailPlatformProviders(options),
+        ...smsPlatformProviders(options),
         EventOutbox,
         SqlEventWriter,
         AuditTrail,
@@ -135,6 +137,7 @@ export class ServicePlatformModule {
         ServiceOperatorPort,
         ...(options.redis ? [REDIS] : []),
         ...(options.mail ? MAIL_EXPORTS : []),
+        ...(options.sms ? SMS_EXPORTS : []),
       ],
     };
   }

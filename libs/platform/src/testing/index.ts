@@ -9,3 +9,4 @@ export { waitFor, type WaitForOptions } from './wait-for';
 export { refusal, stopServiceApp } from './service-apps';
 export { startTestBed, type TestBed, type TestCallMeta } from './test-bed';
 export { migrateFromFormerNames } from './former-migration-names';
+export { TwilioStandIn, type StandInAttempt, type StandInMessage } from './twilio-standin';

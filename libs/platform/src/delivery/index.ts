@@ -1,0 +1,3 @@
+export * from './delivery-relay';
+export * from './delivery-state.repository';
+export * from './delivery-worker';

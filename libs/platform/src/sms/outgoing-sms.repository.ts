@@ -1,0 +1,192 @@
+import { MikroORM } from '@mikro-orm/core';
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Tx } from '../database/transactions';
+import { deliveryReason, DeliveryStateTable } from '../delivery/delivery-state.repository';
+import type { OutgoingSms, SmsToRecord } from './sms-types';
+
+interface SmsRow {
+  id: string;
+  idempotency_key: string;
+  recipient: string;
+  body: string;
+  status: OutgoingSms['status'];
+  attempts: number;
+  last_error: string | null;
+  error_code: number | null;
+  provider_id: string | null;
+  sent_at: Date | null;
+  delivered_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `id, idempotency_key, recipient, body, status, attempts, last_error, error_code, provider_id,
+  sent_at, delivered_at, created_at, updated_at`;
+
+const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+
+const toSms = (row: SmsRow): OutgoingSms => ({
+  id: row.id,
+  idempotencyKey: row.idempotency_key,
+  recipient: row.recipient,
+  body: row.body,
+  status: row.status,
+  attempts: row.attempts,
+  lastError: row.last_error,
+  errorCode: row.error_code,
+  providerId: row.provider_id,
+  sentAt: iso(row.sent_at),
+  deliveredAt: iso(row.delivered_at),
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+/** `like` pattern for "starts with `prefix`" (its %, _ and \ taken literally). */
+const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The outgoing_sms table (OUTGOING_SMS_TABLE_SQL) of the service that sends. */
+@Injectable()
+export class OutgoingSmsRepository {
+  /** The delivery columns' statements, shared with mail (decision 317). */
+  readonly deliveryState: DeliveryStateTable;
+
+  constructor(private readonly orm: MikroORM) {
+    this.deliveryState = new DeliveryStateTable(orm, 'outgoing_sms');
+  }
+
+  /** Inserts the SMS in `tx` unless its key is there already; the key's id, and whether this call inserted it. */
+  async insertSms(tx: Tx, sms: SmsToRecord): Promise<{ id: string; inserted: boolean }> {
+    const conn = tx.getConnection();
+    const ctx = tx.getTransactionContext();
+    const inserted: { id: string }[] = await conn.execute(
+      `insert into outgoing_sms (id, idempotency_key, recipient, body) values (?, ?, ?, ?)
+       on conflict (idempotency_key) do nothing returning id`,
+      [randomUUID(), sms.idempotencyKey, sms.to, sms.body],
+      'all',
+      ctx,
+    );
+    if (inserted[0]) return { id: inserted[0].id, inserted: true };
+    const existing: { id: string }[] = await conn.execute(
+      'select id from outgoing_sms where idempotency_key = ?',
+      [sms.idempotencyKey],
+      'all',
+      ctx,
+    );
+    return { id: existing[0]!.id, inserted: false };
+  }
+
+  /**
+   * Inserts many SMS in `tx` in one statement (a send to every member of a list), skipping keys already
+   * there or repeated; the ids and keys of the rows this call inserted.
+   */
+  async insertSmsBatch(tx: Tx, batch: SmsToRecord[]): Promise<{ id: string; idempotencyKey: string }[]> {
+    if (!batch.length) return [];
+    const rows: { id: string; idempotency_key: string }[] = await tx.getConnection().execute(
+      `insert into outgoing_sms (id, idempotency_key, recipient, body)
+       select gen_random_uuid(), k, r, b from jsonb_to_recordset(?::jsonb) as t(k text, r text, b text)
+       on conflict (idempotency_key) do nothing
+       returning id, idempotency_key`,
+      [JSON.stringify(batch.map((sms) => ({ k: sms.idempotencyKey, r: sms.to, b: sms.body })))],
+      'all',
+      tx.getTransactionContext(),
+    );
+    return rows.map((row) => ({ id: row.id, idempotencyKey: row.idempotency_key }));
+  }
+
+  async findSms(id: string): Promise<OutgoingSms | null> {
+    const rows: SmsRow[] = await this.orm.em
+      .getConnection()
+      .execute(`select ${COLUMNS} from outgoing_sms where id = ?`, [id], 'all');
+    return rows[0] ? toSms(rows[0]) : null;
+  }
+
+  async findSmsByKey(idempotencyKey: string): Promise<OutgoingSms | null> {
+    const rows: SmsRow[] = await this.orm.em
+      .getConnection()
+      .execute(`select ${COLUMNS} from outgoing_sms where idempotency_key = ?`, [idempotencyKey], 'all');
+    return rows[0] ? toSms(rows[0]) : null;
+  }
+
+  /** The SMS whose key starts with `prefix`, in key order, at most `limit` (a delivery screen). */
+  async listSmsByKeyPrefix(prefix: string, limit = 500): Promise<OutgoingSms[]> {
+    const rows: SmsRow[] = await this.orm.em
+      .getConnection()
+      .execute(
+        `select ${COLUMNS} from outgoing_sms where idempotency_key like ? order by idempotency_key limit ?`,
+        [startsWith(prefix), limit],
+        'all',
+      );
+    return rows.map(toSms);
+  }
+
+  /** The failed SMS whose key starts with `prefix`, after `afterKey`, at most `limit`: a bulk re-send's page. */
+  async listFailedSmsByKeyPrefix(
+    prefix: string,
+    afterKey: string | null,
+    limit: number,
+  ): Promise<OutgoingSms[]> {
+    const rows: SmsRow[] = await this.orm.em.getConnection().execute(
+      `select ${COLUMNS} from outgoing_sms
+        where status = 'failed' and idempotency_key like ? and idempotency_key > ?
+        order by idempotency_key limit ?`,
+      [startsWith(prefix), afterKey ?? '', limit],
+      'all',
+    );
+    return rows.map(toSms);
+  }
+
+  /** The provider took it (only a queued one changes). */
+  async markSmsSent(id: string, providerId: string | null): Promise<void> {
+    await this.orm.em.getConnection().execute(
+      `update outgoing_sms
+          set status = 'sent', attempts = attempts + 1, provider_id = ?, sent_at = now(), last_error = null,
+              error_code = null, updated_at = now()
+        where id = ? and status = 'queued'`,
+      [providerId, id],
+      'run',
+    );
+  }
+
+  /** One attempt failed (`failed` when it was the last), with the provider's code when it gave one. */
+  async markSmsAttemptFailed(
+    id: string,
+    error: string,
+    final: boolean,
+    errorCode: number | null,
+  ): Promise<void> {
+    await this.deliveryState.markAttemptFailed(id, error, final, { error_code: errorCode });
+  }
+
+  /** A failed SMS back to queued in `tx` (its relay queues a new job at once), whether it was failed. */
+  async requeueFailedSms(tx: Tx, id: string): Promise<boolean> {
+    return this.deliveryState.requeueFailed(tx, id);
+  }
+
+  /**
+   * What the provider's status callback says of a sent SMS: `delivered`, or `failed` with the reason and
+   * code. Only a `sent` row moves (a late or repeated callback changes nothing); whether it moved.
+   */
+  async markSmsOutcome(
+    providerId: string,
+    outcome: { status: 'delivered' } | { status: 'failed'; reason: string; errorCode: number | null },
+  ): Promise<boolean> {
+    const failed = outcome.status === 'failed';
+    const rows: { id: string }[] = await this.orm.em.getConnection().execute(
+      `update outgoing_sms
+          set status = ?, delivered_at = case when ? then null else now() end,
+              last_error = ?, error_code = ?, updated_at = now()
+        where provider_id = ? and status = 'sent'
+        returning id`,
+      [
+        outcome.status,
+        failed,
+        failed ? deliveryReason(outcome.reason) : null,
+        failed ? outcome.errorCode : null,
+        providerId,
+      ],
+      'all',
+    );
+    return rows.length > 0;
+  }
+}
