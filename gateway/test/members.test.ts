@@ -1,18 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { connectDatabase } from './support/audit-entries';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
 
 // Issue 41, part 1: the members service's administrator API behind /api/members.
 let h: Harness;
 let admin: string;
 let partner: string;
+let db: pg.Client;
 
 beforeAll(async () => {
   h = await startHarness({}, { services: ['partners', 'members'] });
   admin = await h.adminToken();
   partner = (await createPartnerWithUser(h, 'Members Till')).token;
+  db = await connectDatabase(h);
 }, 120_000);
-afterAll(async () => h?.close());
+afterAll(async () => {
+  await db?.end();
+  await h?.close();
+});
 
 const create = (json: Record<string, unknown>, headers: Record<string, string> = {}) =>
   h.api('/api/members', { method: 'POST', token: admin, json, headers });
@@ -292,6 +299,20 @@ describe('merge and erase', () => {
       .id;
     const erased = await h.api(`/api/members/${id}`, { method: 'DELETE', token: admin });
     expect(erased.status).toBe(200);
+    // The row stays, scrubbed; the event tells holders elsewhere to anonymise.
+    const { rows } = await db.query('select * from members.members where id = $1', [id]);
+    expect(rows[0]).toMatchObject({
+      first_name: '',
+      last_name: '',
+      email: null,
+      phone: null,
+      erased_at: expect.any(Date),
+    });
+    const events = await db.query(
+      `select payload from members.outbox_events where name = 'members.member.erased.v1' and payload->>'memberId' = $1`,
+      [id],
+    );
+    expect(events.rows).toHaveLength(1);
     expect((await h.api(`/api/members/${id}`, { token: admin })).status).toBe(404);
     expect((await h.api(`/api/members/${id}`, { method: 'DELETE', token: admin })).status).toBe(404);
     expect((await h.api('/api/members?search=eve.erased', { token: admin })).body.items).toEqual([]);
@@ -353,12 +374,21 @@ describe('import by CSV', () => {
   });
 
   it('the import is audited once, with its counts', async () => {
-    const res = await importCsv('name,email\nAudit Row,audit.row@example.net\n');
-    expect(res.body.created).toBe(1);
-    // The audit service is not running here: the entry is read back from the members service's export
-    // of nothing; the count is checked through the import's own answer, and its entry by action below.
-    const entries = await h.api('/api/members?search=audit.row', { token: admin });
-    expect(entries.body.items).toHaveLength(1);
+    const before = await importAudits();
+    const res = await importCsv('name,email\nAudit Row,audit.row@example.net\nBad Row,nope\n');
+    expect(res.body).toMatchObject({ created: 1, updated: 0, unchanged: 0 });
+    const after = await importAudits();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)).toMatchObject({
+      target_type: 'member-import',
+      actor_role: 'super_admin',
+      changes: {
+        rows: { before: null, after: 2 },
+        created: { before: null, after: 1 },
+        updated: { before: null, after: 0 },
+        refused: { before: null, after: 1 },
+      },
+    });
   });
 
   it('two imports of one file at once create each member once', async () => {
@@ -408,3 +438,10 @@ describe('import by CSV', () => {
     expect(tooLarge.body.message).toMatch(/larger than 10 MB/);
   }, 60_000);
 });
+
+async function importAudits() {
+  const { rows } = await db.query(
+    `select * from members.audit_entries where action = 'members.import.completed' order by seq`,
+  );
+  return rows;
+}
