@@ -28,6 +28,9 @@ const MEMBER_LIST: KeysetList<MemberSort> = {
   plainCursor: { sort: 'createdAt', column: 'm.created_at', orders: 'either-way' },
 };
 
+/** Up to this many matches, a search or tag page is read through their indexes, not the order's. */
+const SPARSE_ROWS = 1000;
+
 export interface MemberPageQuery {
   search?: string | undefined;
   /** E.164 prefixes the search stands for when it looks like a phone (member-fields.ts). */
@@ -116,21 +119,40 @@ export class MembersRepository {
    */
   async page(query: MemberPageQuery): Promise<{ items: MemberRow[]; nextCursor: string | null }> {
     const keyset = keysetOrder(MEMBER_LIST, query);
-    const where = allOf(
+    const filter = allOf(
       { sql: 'm.erased_at is null', params: [] },
       memberSearchSql(query.search, query.phonePrefixes),
       query.tag ? { sql: 'm.tags @> array[?]::text[]', params: [query.tag] } : null,
       consentSql(query.consent),
-      keyset.after,
     );
+    const connection = this.em.getConnection();
+    // A search or a tag reads its indexes; how many rows match decides the plan. Few (a name, an
+    // e-mail, a phone): read them through those indexes (a materialized CTE) and sort that handful —
+    // walking the order's index would test every member when none comes early. Many: walk the order's
+    // index, which meets a page of matches almost at once. PostgreSQL cannot tell the two apart from
+    // its estimates of a prefix `or`, so one bounded count (at most SPARSE_ROWS + 1 rows) asks.
+    let source = 'members m';
+    let sourceParams: unknown[] = [];
+    if (query.search || query.tag) {
+      const [probe] = (await connection.execute(
+        `select count(*)::int as n from (select 1 from members m where ${filter.sql} limit ?) x`,
+        [...filter.params, SPARSE_ROWS + 1],
+      )) as [{ n: number }];
+      if (probe.n <= SPARSE_ROWS) {
+        source = `(with matches as materialized (select * from members m where ${filter.sql})
+                   select * from matches) m`;
+        sourceParams = filter.params;
+      }
+    }
+    const where = allOf(filter, keyset.after);
     type Row = MemberRow & { cursor_at: string; sort_value: string | null };
-    const rows: Row[] = await this.em.getConnection().execute(
+    const rows: Row[] = await connection.execute(
       `select m.*, ${keyset.keyColumns}
-         from members m
+         from ${source}
         where ${where.sql}
         order by ${keyset.orderBy}
         limit ?`,
-      [...where.params, query.limit],
+      [...sourceParams, ...where.params, query.limit],
     );
     return {
       items: rows.map(({ cursor_at: _c, sort_value: _s, ...row }) => row),
