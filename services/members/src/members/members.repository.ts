@@ -46,26 +46,47 @@ export interface MemberPageQuery {
 /**
  * The search box as one clause: a prefix of the first name, the last name, the full name or the
  * e-mail, or the phone's E.164 prefixes — each branch a btree range of its own index (migration 0001),
- * so PostgreSQL answers the `or` with a BitmapOr, never a scan of the table.
+ * so PostgreSQL answers the `or` with a BitmapOr, never a scan of the table. `indexed: false` gives
+ * the same test in a form no index serves (`|| ''`), for a page that walks the order's index instead.
  */
 export function memberSearchSql(
   search: string | undefined,
   phonePrefixes?: string[] | null,
+  indexed = true,
 ): SqlClause | null {
   if (!search) return null;
   const like = `${likeEscape(search.toLowerCase())}%`;
+  const fence = indexed ? '' : " || ''";
   const branches = [
-    'lower(m.first_name) like ?',
-    'lower(m.last_name) like ?',
-    "lower(m.first_name || ' ' || m.last_name) like ?",
-    'm.email like ?',
+    `lower(m.first_name)${fence} like ?`,
+    `lower(m.last_name)${fence} like ?`,
+    `lower(m.first_name || ' ' || m.last_name)${fence} like ?`,
+    `m.email${fence} like ?`,
   ];
   const params: unknown[] = [like, like, like, like];
   for (const prefix of phonePrefixes ?? []) {
-    branches.push('m.phone like ?');
+    branches.push(`m.phone${fence} like ?`);
     params.push(`${prefix}%`);
   }
   return { sql: `(${branches.join(' or ')})`, params };
+}
+
+/** One tag: the GIN index's `@>`, or (not indexed) the same test as `= any`. */
+function tagSql(tag: string | undefined, indexed: boolean): SqlClause | null {
+  if (!tag) return null;
+  return indexed
+    ? { sql: 'm.tags @> array[?]::text[]', params: [tag] }
+    : { sql: '? = any(m.tags)', params: [tag] };
+}
+
+/** The list's filters; `indexed: false` in forms no index serves (the walk of the order's index). */
+function memberFilterSql(query: MemberPageQuery, indexed: boolean): SqlClause {
+  return allOf(
+    { sql: 'm.erased_at is null', params: [] },
+    memberSearchSql(query.search, query.phonePrefixes, indexed),
+    tagSql(query.tag, indexed),
+    consentSql(query.consent),
+  );
 }
 
 function consentSql(consent: MemberConsentFilter | undefined): SqlClause | null {
@@ -119,18 +140,15 @@ export class MembersRepository {
    */
   async page(query: MemberPageQuery): Promise<{ items: MemberRow[]; nextCursor: string | null }> {
     const keyset = keysetOrder(MEMBER_LIST, query);
-    const filter = allOf(
-      { sql: 'm.erased_at is null', params: [] },
-      memberSearchSql(query.search, query.phonePrefixes),
-      query.tag ? { sql: 'm.tags @> array[?]::text[]', params: [query.tag] } : null,
-      consentSql(query.consent),
-    );
+    const filter = memberFilterSql(query, true);
     const connection = this.em.getConnection();
     // A search or a tag reads its indexes; how many rows match decides the plan. Few (a name, an
     // e-mail, a phone): read them through those indexes (a materialized CTE) and sort that handful —
     // walking the order's index would test every member when none comes early. Many: walk the order's
-    // index, which meets a page of matches almost at once. PostgreSQL cannot tell the two apart from
-    // its estimates of a prefix `or`, so one bounded count (at most SPARSE_ROWS + 1 rows) asks.
+    // index, which meets a page of matches almost at once; the page's filter is then written so no
+    // index serves it (else PostgreSQL reads and sorts every match of a name and a tag). It cannot
+    // tell the two apart from its estimates of a prefix `or`, so one bounded count (at most
+    // SPARSE_ROWS + 1 rows) asks.
     let source = 'members m';
     let sourceParams: unknown[] = [];
     if (query.search || query.tag) {
@@ -144,7 +162,7 @@ export class MembersRepository {
         sourceParams = filter.params;
       }
     }
-    const where = allOf(filter, keyset.after);
+    const where = allOf(memberFilterSql(query, false), keyset.after);
     type Row = MemberRow & { cursor_at: string; sort_value: string | null };
     const rows: Row[] = await connection.execute(
       `select m.*, ${keyset.keyColumns}
