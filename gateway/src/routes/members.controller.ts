@@ -1,4 +1,9 @@
-import { importMembersResponseSchema, RPC, type ImportMembersResponse } from '@avpass/contracts';
+import {
+  importMembersResponseSchema,
+  MEMBER_IMPORTS_DIR,
+  RPC,
+  type ImportMembersResponse,
+} from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
 import {
   Body,
@@ -26,8 +31,6 @@ import { readMultipart } from '../uploads/multipart';
 
 /** The largest CSV an import takes (about 100,000 rows): larger is a 413 that says to split it. */
 export const MEMBER_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-/** Where the members service reads the stored CSV (its MEMBER_IMPORTS_DIR, under the shared DATA_DIR). */
-const MEMBER_IMPORTS_DIR = 'member-imports';
 /** An import of 50,000 rows takes seconds: longer than RPC_TIMEOUT_MS. */
 const IMPORT_TIMEOUT_MS = 120_000;
 

@@ -172,6 +172,8 @@ export type MemberPage = z.infer<typeof memberPageSchema>;
 /** POST /api/members/{id}/merge: `from` is merged into the path's member and is gone afterwards. */
 export const mergeMembersRequestSchema = z.object({ id: uuidParam, from: uuidParam });
 
+/** Where the gateway stores an uploaded members CSV for the members service (under the shared DATA_DIR). */
+export const MEMBER_IMPORTS_DIR = 'member-imports';
 /** The gateway's stored upload of a CSV (DATA_DIR/member-imports/<fileId>.csv), read once. */
 export const importMembersRequestSchema = z.object({ fileId: uuidParam });
 export const importRefusalSchema = z.object({

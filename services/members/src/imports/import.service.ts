@@ -1,4 +1,4 @@
-import type { ImportMembersResponse, RpcMeta } from '@avpass/contracts';
+import { MEMBER_IMPORTS_DIR, type ImportMembersResponse, type RpcMeta } from '@avpass/contracts';
 import { AuditTrail, DomainError, Transactions } from '@avpass/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -17,8 +17,6 @@ import {
 import { checkRow, type CheckedRow } from './import-rows';
 import { parseMembersCsv } from './members-csv';
 
-/** Where the gateway stores an uploaded CSV for this service to read (DATA_DIR is shared). */
-export const MEMBER_IMPORTS_DIR = 'member-imports';
 /** Past this many new rows, ANALYZE members after the commit (the planner learns of them). */
 const ANALYZE_AFTER_ROWS = 1000;
 
