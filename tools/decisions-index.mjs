@@ -29,6 +29,7 @@ export const AREAS = [
   'wallet',
   'audit',
   'statements',
+  'members',
   'gateway',
   'frontend',
   'platform',

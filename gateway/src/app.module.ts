@@ -23,6 +23,7 @@ import { AuditNames } from './routes/audit-names';
 import { ExclusivesController } from './routes/exclusives.controller';
 import { CreditsController } from './routes/credits.controller';
 import { InventoryController } from './routes/inventory.controller';
+import { MembersController } from './routes/members.controller';
 import { PartnersController } from './routes/partners.controller';
 import { RedemptionsController } from './routes/redemptions.controller';
 import { RenderingController } from './routes/rendering.controller';
@@ -47,6 +48,7 @@ export class GatewayModule {
         AdminProfileController,
         PartnersController,
         InventoryController,
+        MembersController,
         TrainersController,
         VouchersController,
         RedemptionsController,

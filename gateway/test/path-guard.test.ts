@@ -28,7 +28,7 @@ beforeAll(async () => {
   h = await startHarness(
     { FRONTEND_DIST: spaDir },
     {
-      services: ['partners', 'vouchers', 'rendering', 'statements'],
+      services: ['partners', 'vouchers', 'rendering', 'statements', 'members'],
     },
   );
   admin = await h.adminToken();
@@ -101,6 +101,22 @@ function protectedTargets(): Target[] {
     { method: 'GET', path: `/api/jobs/${jobId}/file` },
     { method: 'POST', path: '/api/queues/session' },
     ...statementTargets(),
+    ...memberTargets(),
+  ];
+}
+
+/** The club's members (issue 41): administrator only, every route. */
+function memberTargets(): Target[] {
+  const id = STATEMENT_ID;
+  return [
+    { method: 'GET', path: '/api/members?limit=5' },
+    { method: 'POST', path: '/api/members', body: { firstName: 'Sweep', email: 'sweep@example.com' } },
+    { method: 'POST', path: '/api/members/import' },
+    { method: 'GET', path: `/api/members/${id}` },
+    { method: 'PATCH', path: `/api/members/${id}`, body: { language: 'es' } },
+    { method: 'DELETE', path: `/api/members/${id}` },
+    { method: 'GET', path: `/api/members/${id}/export` },
+    { method: 'POST', path: `/api/members/${id}/merge`, body: { from: id } },
   ];
 }
 

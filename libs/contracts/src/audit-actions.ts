@@ -21,6 +21,8 @@ export const AUDIT_TARGET_TYPES = {
   'voucher-settings': 'Code settings',
   'zip-job': 'ZIP download',
   statement: 'Statement',
+  member: 'Member',
+  'member-import': 'Member import',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 
@@ -34,6 +36,7 @@ export const AUDIT_ACTION_AREAS = [
   'Sign-in',
   'Downloads',
   'Statements',
+  'Members',
 ] as const;
 export type AuditActionArea = (typeof AUDIT_ACTION_AREAS)[number];
 
@@ -203,6 +206,15 @@ export const AUDIT_ACTIONS = {
     phrase: 'resolved the dispute of',
   },
   'statements.statement.paid': { area: 'Statements', targets: ['statement'], phrase: 'marked paid' },
+  'members.member.created': { area: 'Members', targets: ['member'], phrase: 'added the member' },
+  'members.member.updated': { area: 'Members', targets: ['member'], phrase: 'changed the member' },
+  'members.member.merged': { area: 'Members', targets: ['member'], phrase: 'merged a duplicate into' },
+  'members.member.erased': { area: 'Members', targets: ['member'], phrase: 'erased the member' },
+  'members.import.completed': {
+    area: 'Members',
+    targets: ['member-import'],
+    phrase: 'imported members from a CSV',
+  },
 } as const satisfies Record<string, AuditActionSpec>;
 
 /** An action a service may record: a name in AUDIT_ACTIONS. */

@@ -235,6 +235,19 @@ export const EVENTS = {
     unitPriceCents: z.number().int().nonnegative(),
     reportedAt: z.string().datetime(),
   }),
+  /**
+   * A member was erased on request (issue 41): whoever holds something of theirs (a voucher's holder,
+   * a redemption) anonymises it, keeping amounts and counts so statements and figures stay exact.
+   */
+  'members.member.erased.v1': z.object({
+    memberId: z.string().uuid(),
+    erasedAt: z.string().datetime(),
+  }),
+  /** A duplicate (`fromMemberId`, now gone) was merged into `memberId`: holders re-point to it. */
+  'members.member.merged.v1': z.object({
+    memberId: z.string().uuid(),
+    fromMemberId: z.string().uuid(),
+  }),
   /** A line's available quantity fell to or below its minimum; once until it is back above it. */
   'inventory.stock.low.v1': z.object({
     merchInventoryId: z.string().uuid(),

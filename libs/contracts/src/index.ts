@@ -27,3 +27,4 @@ export * from './audit-actions';
 export * from './audit-sentence';
 export * from './wallet';
 export * from './statements';
+export * from './members';

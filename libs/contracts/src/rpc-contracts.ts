@@ -7,6 +7,7 @@ import { creditsInventoryContracts } from './rpc-contracts/credits-inventory';
 import { renderingContracts } from './rpc-contracts/rendering';
 import { walletContracts } from './rpc-contracts/wallet';
 import { statementsContracts } from './rpc-contracts/statements';
+import { membersContracts } from './rpc-contracts/members';
 
 /**
  * Every NATS request subject, tied to the zod schemas of its request and its answer. The request
@@ -29,6 +30,7 @@ export const RPC_CONTRACTS = {
   ...renderingContracts,
   ...walletContracts,
   ...statementsContracts,
+  ...membersContracts,
 } as const;
 
 export type RpcContracts = typeof RPC_CONTRACTS;

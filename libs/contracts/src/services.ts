@@ -116,6 +116,15 @@ export const SERVICES = [
     nodeArgs: ['--max-old-space-size=256'],
     size: 'medium',
   },
+  {
+    name: 'members',
+    about:
+      "the club's members (who holds a voucher): contact details, consent per channel, tags, CSV\n" +
+      'import, export and erasure.',
+    /** Reads the CSV imports the gateway stores under DATA_DIR/member-imports. */
+    dataDir: true,
+    size: 'small',
+  },
 ] as const satisfies readonly ServiceDefinition[];
 
 export interface ServiceDefinition {

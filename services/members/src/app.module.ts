@@ -1,0 +1,39 @@
+import { RPC } from '@avpass/contracts';
+import { IDEMPOTENCY_PROVIDERS, ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { MEMBERS_CONFIG, type MembersConfig } from './config';
+import { ImportHandlers } from './imports/import.handlers';
+import { ImportService } from './imports/import.service';
+import { migrations } from './migrations';
+import { MemberWritesRepository } from './members/member-writes.repository';
+import { MembersHandlers } from './members/members.handlers';
+import { MembersRepository } from './members/members.repository';
+import { MembersService } from './members/members.service';
+
+@Module({})
+export class MembersModule {
+  static register(config: MembersConfig, database: ServiceDatabase): DynamicModule {
+    return {
+      module: MembersModule,
+      imports: [
+        ServicePlatformModule.forRoot({
+          name: 'members',
+          config,
+          database,
+          entities: [],
+          migrations,
+          healthPattern: RPC.members.health,
+        }),
+      ],
+      controllers: [MembersHandlers, ImportHandlers],
+      providers: [
+        { provide: MEMBERS_CONFIG, useValue: config },
+        MembersRepository,
+        MemberWritesRepository,
+        ...IDEMPOTENCY_PROVIDERS,
+        MembersService,
+        ImportService,
+      ],
+    };
+  }
+}

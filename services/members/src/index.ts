@@ -1,0 +1,4 @@
+// Entry points for tests that run the service in-process.
+export { membersService } from './service';
+export { MembersModule } from './app.module';
+export { loadMembersConfig } from './config';

@@ -1,0 +1,8 @@
+import type { ServiceMigration } from '@avpass/platform';
+import { Migration0001Initial } from './0001-initial';
+
+/**
+ * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
+ * migration takes the next number (`NNNN-what-it-does.ts`, class `MigrationNNNNWhatItDoes`).
+ */
+export const migrations: ServiceMigration[] = [{ name: 'Migration0001Initial', class: Migration0001Initial }];
