@@ -49,7 +49,9 @@ const builderOf = (root) =>
   join(root, 'services', 'vouchers', 'dist', 'redemptions', 'redemptions.repository.js');
 const hasBuilder = (root) =>
   existsSync(builderOf(root)) &&
-  /exports\.redeemStatement\b|redeemStatement:/.test(readFileSync(builderOf(root), 'utf8'));
+  /exports\.redeemStatement\b|redeemStatement:|get redeemStatement\b/.test(
+    readFileSync(builderOf(root), 'utf8'),
+  );
 /** Whose statement (and schema) the same-work chain runs: ROOT's when it has the builder. */
 const STATEMENT_ROOT = hasBuilder(ROOT) ? ROOT : REPO_ROOT;
 

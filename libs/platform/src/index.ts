@@ -15,6 +15,7 @@ export * from './events/event-consumer';
 export * from './events/event-outbox';
 export * from './events/event-subjects';
 export * from './events/jetstream';
+export * from './events/jetstream-batch-publisher';
 export * from './events/outbox-event.entity';
 export * from './events/outbox-migration';
 export * from './events/outbox-relay';
