@@ -81,7 +81,7 @@ export class SqlEventWriter {
   /** Schemas of the known fields, made once per event and set of fields (a hot path calls this). */
   private readonly picked = new Map<string, z.ZodType>();
   /**
-   * Statements (event, computed fields) and shapes of what they returned (shapeOf) whose payload
+   * Statements (event, source, computed fields) and shapes of what they returned (shapeOf) whose payload
    * passed the schema: a payload of a shape seen here is not parsed again (decision 300).
    */
   private readonly checkedShapes = new Set<string>();
@@ -101,10 +101,14 @@ export class SqlEventWriter {
   ): SqlEventInsert {
     const schema = EVENTS[name] as z.ZodObject;
     const computed: string[] = [];
+    /** The statement, as far as its payload goes: the event, its source and which fields it computes. */
+    let statement = `${name}\n${source}\n`;
     const known: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(fields)) {
-      if (isColumn(value)) computed.push(`'${key}', ${value[COLUMN]}`);
-      else known[key] = value;
+      if (isColumn(value)) {
+        computed.push(`'${key}', ${value[COLUMN]}`);
+        statement += `${key},`;
+      } else known[key] = value;
     }
     this.knownFieldsSchema(name, schema, Object.keys(known)).parse(known);
     const at = typeof occurredAt === 'string' ? occurredAt : occurredAt.toISOString();
@@ -119,7 +123,7 @@ export class SqlEventWriter {
         for (const payload of payloads) {
           // Parsed in full once per statement and shape of values (decision 300): a hot statement
           // (the redeem) writes the same shape on every call, and the parse cost more than the SQL.
-          const shape = `${name}\n${computed.join()}\n${shapeOf(payload)}`;
+          const shape = `${statement}\n${shapeOf(payload)}`;
           if (this.checkedShapes.has(shape)) continue;
           const checked = schema.safeParse(payload);
           if (!checked.success)
