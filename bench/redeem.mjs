@@ -45,10 +45,13 @@ const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const port = randomPort;
 /** The checkout whose built platform is measured (BENCH_ROOT, else this one). */
 const ROOT = process.env.BENCH_ROOT ? resolve(process.env.BENCH_ROOT) : REPO_ROOT;
-const builderOf = (root) => join(root, 'services', 'vouchers', 'dist', 'redeem', 'redemptions.repository.js');
+const builderOf = (root) =>
+  join(root, 'services', 'vouchers', 'dist', 'redemptions', 'redemptions.repository.js');
 const hasBuilder = (root) =>
   existsSync(builderOf(root)) &&
-  /exports\.redeemStatement\b|redeemStatement:/.test(readFileSync(builderOf(root), 'utf8'));
+  /exports\.redeemStatement\b|redeemStatement:|get redeemStatement\b/.test(
+    readFileSync(builderOf(root), 'utf8'),
+  );
 /** Whose statement (and schema) the same-work chain runs: ROOT's when it has the builder. */
 const STATEMENT_ROOT = hasBuilder(ROOT) ? ROOT : REPO_ROOT;
 

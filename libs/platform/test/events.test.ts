@@ -3,6 +3,7 @@ import {
   connectNats,
   ensureEventStream,
   EventConsumer,
+  JetStreamBatchPublisher,
   eventStreamName,
   eventSubject,
   EventOutbox,
@@ -230,6 +231,56 @@ describe('outbox relay', () => {
     expect(info.state.messages).toBe(1);
     const { rows } = await sql.query('select attempts from outbox_events where id = $1', [event.id]);
     expect(rows[0].attempts).toBe(2);
+  });
+});
+
+describe('outbox relay: one batch, one ack each (decision 302)', () => {
+  it('with no stream for its subjects nothing is marked published; the relay creates the stream and publishes next round', async () => {
+    const namespace = testNamespace();
+    cleanups.push(() => dropTestNamespace(namespace, NATS_URL));
+    const event = await orm.em
+      .fork()
+      .transactional(async (em) =>
+        new EventOutbox().enqueueEvent(em, 'partners.partner.deleted.v1', deletedPayload('no stream yet')),
+      );
+    const relay = new OutboxRelay(orm, nc, namespace, { publishTimeoutMs: 5000 });
+    await expect(relay.publishBatch()).rejects.toThrow(/no responders/);
+    const before = await sql.query('select published_at from outbox_events where id = $1', [event.id]);
+    expect(before.rows[0].published_at).toBeNull();
+    expect(await relay.publishBatch()).toBe(1);
+    expect((await streamMessages(namespace, 1)).map((m) => m.id)).toEqual([event.id]);
+  });
+
+  it('each message of a batch is acked on its own: one JetStream refuses fails alone, the others are stored in order', async () => {
+    const namespace = await freshNamespace();
+    const jsm = await nc.jetstreamManager();
+    const stream = eventStreamName(namespace);
+    const info = await jsm.streams.info(stream);
+    await jsm.streams.update(stream, { ...info.config, max_msg_size: 400 });
+    const publisher = new JetStreamBatchPublisher(nc);
+    cleanups.push(async () => publisher.close());
+    const message = (size: number) => {
+      const id = randomUUID();
+      return {
+        subject: eventSubject(namespace, DELETED),
+        data: codec.encode({ id, pad: 'x'.repeat(size) }),
+        msgId: id,
+      };
+    };
+    const batch = [message(10), message(10), message(1000), message(10)];
+    const outcomes = await publisher.publishAll(batch, 5000);
+    expect(outcomes.map((o) => (o ? 'refused' : 'stored'))).toEqual([
+      'stored',
+      'stored',
+      'refused',
+      'stored',
+    ]);
+    expect((await streamMessages(namespace, 3)).map((m) => m.msgId)).toEqual(
+      [batch[0], batch[1], batch[3]].map((m) => m!.msgId),
+    );
+    // Sent again (its row's mark lost): acked, stored once.
+    expect(await publisher.publishAll([batch[0]!], 5000)).toEqual([null]);
+    expect((await jsm.streams.info(stream)).state.messages).toBe(3);
   });
 });
 

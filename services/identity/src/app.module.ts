@@ -1,7 +1,7 @@
 import { RPC } from '@avpass/contracts';
 import { ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AdminBootstrap, AuthHandlers, AuthService, LoginThrottle } from './auth';
+import { AdminBootstrap, AuthHandlers, AuthService, LoginThrottle, SessionActorsRepository } from './auth';
 import { CLOCK, systemClock, type Clock } from './clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { migrations } from './migrations';
@@ -51,6 +51,7 @@ export class IdentityModule {
         PartnerDeletedSubscriber,
         PartnerStatusSubscriber,
         PartnerStatusesRepository,
+        SessionActorsRepository,
       ],
     };
   }

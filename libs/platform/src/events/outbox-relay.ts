@@ -5,6 +5,7 @@ import { Logger } from '@nestjs/common';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { eventSubject } from './event-subjects';
 import { pgArray } from '../database/sql-clause';
+import { JetStreamBatchPublisher } from './jetstream-batch-publisher';
 import { ensureEventStream } from './jetstream';
 
 interface OutboxRow {
@@ -32,6 +33,7 @@ export class OutboxRelay {
   private readonly own = new WeakSet<object>();
   /** After a failure the relay waits its backoff out; kicks do not cut it short (stop does). */
   private backingOff = false;
+  private readonly publisher: JetStreamBatchPublisher;
 
   constructor(
     private readonly orm: MikroORM,
@@ -47,7 +49,9 @@ export class OutboxRelay {
        */
       gatherMs?: number;
     } = {},
-  ) {}
+  ) {
+    this.publisher = new JetStreamBatchPublisher(nc);
+  }
 
   start(): void {
     if (this.running) return;
@@ -74,6 +78,7 @@ export class OutboxRelay {
     this.running = false;
     this.wake?.();
     await this.loop;
+    this.publisher.close();
   }
 
   private async run(): Promise<void> {
@@ -111,34 +116,32 @@ export class OutboxRelay {
         tx.getTransactionContext(),
       );
       if (!rows.length) return 0;
-      const js = this.nc.jetstream();
       const done: string[] = [];
       try {
-        // Sent back to back (one socket write for the batch), in commit order; then every ack awaited.
+        // Sent back to back (one socket write for the batch), in commit order; then every ack awaited
+        // (one subscription and one timer for the batch: JetStreamBatchPublisher, decision 302).
         // A failed publish leaves its row for the next round; the others are marked published.
-        const results = await Promise.allSettled(
-          rows.map((row) => {
-            const envelope = {
+        const outcomes = await this.publisher.publishAll(
+          rows.map((row) => ({
+            subject: eventSubject(this.namespace, row.name),
+            data: codec.encode({
               id: row.id,
               name: row.name,
               occurredAt: new Date(row.occurred_at).toISOString(),
               payload: row.payload,
-            };
-            return js.publish(eventSubject(this.namespace, row.name), codec.encode(envelope), {
-              msgID: row.id,
-              timeout: this.options.publishTimeoutMs ?? 2000,
-            });
-          }),
+            }),
+            msgId: row.id,
+          })),
+          this.options.publishTimeoutMs ?? 2000,
         );
-        results.forEach((result, i) => {
-          if (result.status === 'fulfilled') done.push(rows[i]!.id);
+        outcomes.forEach((outcome, i) => {
+          if (!outcome) done.push(rows[i]!.id);
         });
-        const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        const failure = outcomes.find((outcome): outcome is Error => outcome !== null);
         if (failure) {
-          const error = failure.reason as Error;
-          if (/no responders|stream not found/i.test(error.message))
+          if (/no responders|stream not found/i.test(failure.message))
             await ensureEventStream(this.nc, this.namespace);
-          throw error;
+          throw failure;
         }
       } finally {
         if (done.length) {

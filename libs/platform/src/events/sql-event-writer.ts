@@ -35,6 +35,30 @@ export interface SqlEventInsert {
   written(payloads: unknown[]): void;
 }
 
+/**
+ * A payload's shape: each field's name and JSON type (null apart), nested objects and arrays'
+ * included, so a payload whose SQL yields a null, a number for a string or a new key where an
+ * earlier one did not is parsed again. Values within a type (a string's format, a number's range, an
+ * enum's word) are checked on the first payload of each shape only: the columns they come from hold
+ * them (CHECK constraints, types); the shape is what a drift between SQL and contract changes.
+ */
+export function shapeOf(value: unknown): string {
+  if (value === null) return 'n';
+  if (Array.isArray(value)) return `[${value.map(shapeOf).join()}]`;
+  if (typeof value === 'object') {
+    let shape = '{';
+    for (const key in value) shape += `${key}:${shapeOf((value as Record<string, unknown>)[key])},`;
+    return `${shape}}`;
+  }
+  return typeof value === 'string'
+    ? 's'
+    : typeof value === 'number'
+      ? 'f'
+      : typeof value === 'boolean'
+        ? 'b'
+        : 'u';
+}
+
 const isColumn = (value: unknown): value is SqlColumn =>
   typeof value === 'object' && value !== null && COLUMN in value;
 
@@ -56,6 +80,11 @@ export function sqlColumnExpression(value: unknown): string | null {
 export class SqlEventWriter {
   /** Schemas of the known fields, made once per event and set of fields (a hot path calls this). */
   private readonly picked = new Map<string, z.ZodType>();
+  /**
+   * Statements (event, source, computed fields) and shapes of what they returned (shapeOf) whose payload
+   * passed the schema: a payload of a shape seen here is not parsed again (decision 300).
+   */
+  private readonly checkedShapes = new Set<string>();
 
   constructor(private readonly relay: OutboxRelay) {}
 
@@ -72,10 +101,14 @@ export class SqlEventWriter {
   ): SqlEventInsert {
     const schema = EVENTS[name] as z.ZodObject;
     const computed: string[] = [];
+    /** The statement, as far as its payload goes: the event, its source and which fields it computes. */
+    let statement = `${name}\n${source}\n`;
     const known: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(fields)) {
-      if (isColumn(value)) computed.push(`'${key}', ${value[COLUMN]}`);
-      else known[key] = value;
+      if (isColumn(value)) {
+        computed.push(`'${key}', ${value[COLUMN]}`);
+        statement += `${key},`;
+      } else known[key] = value;
     }
     this.knownFieldsSchema(name, schema, Object.keys(known)).parse(known);
     const at = typeof occurredAt === 'string' ? occurredAt : occurredAt.toISOString();
@@ -88,9 +121,15 @@ export class SqlEventWriter {
       written: (payloads) => {
         if (!payloads.length) return;
         for (const payload of payloads) {
+          // Parsed in full once per statement and shape of values (decision 300): a hot statement
+          // (the redeem) writes the same shape on every call, and the parse cost more than the SQL.
+          const shape = `${statement}\n${shapeOf(payload)}`;
+          if (this.checkedShapes.has(shape)) continue;
           const checked = schema.safeParse(payload);
           if (!checked.success)
             throw new Error(`${name} written by SQL does not match its schema: ${checked.error.message}`);
+          if (this.checkedShapes.size >= 1000) this.checkedShapes.clear();
+          this.checkedShapes.add(shape);
         }
         this.relay.kick();
       },

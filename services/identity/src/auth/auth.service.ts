@@ -14,6 +14,7 @@ import { SessionsService } from '../sessions';
 import { displayNameOf, PasswordHasher, toCurrentUser, type User, UsersRepository } from '../users';
 import { LoginThrottle, SignInThrottled, type LoginAttempt } from './login-throttle';
 import { maskIdentifier } from './masked-identifier';
+import { SessionActorsRepository, type SessionActorRow } from './session-actors.repository';
 
 const INVALID = 'Invalid username or password';
 const PARTNER_DEACTIVATED =
@@ -30,6 +31,18 @@ function trustedDeviceOf(meta: RpcMeta, userId: string): string | null {
 /** The actor a user is once signed in. */
 function actorOf(user: User): Actor {
   return { userId: user.id, role: user.role, companyId: user.companyId, name: displayNameOf(user) };
+}
+
+/** The actor of a resolved session (SessionActorsRepository), or null. */
+function actorOfRow(row: SessionActorRow | null): Actor | null {
+  if (!row) return null;
+  return {
+    userId: row.userId,
+    role: row.role,
+    companyId: row.companyId,
+    sessionId: row.sid,
+    name: displayNameOf(row),
+  };
 }
 
 /** A refused sign-in's caller: no actor (public, known by its address). */
@@ -51,6 +64,7 @@ export class AuthService {
     private readonly transactions: Transactions,
     private readonly audit: AuditTrail,
     private readonly partners: PartnerStatusesRepository,
+    private readonly sessionActors: SessionActorsRepository,
   ) {}
 
   /**
@@ -198,30 +212,15 @@ export class AuthService {
 
   /**
    * The actor behind a bearer token, or null when the session is unknown, has ended, or its user or
-   * the user's partner is deactivated.
+   * the user's partner is deactivated; recording this use. One statement (decision 301).
    */
   async resolve(token: string): Promise<Actor | null> {
-    return this.actorOfSession(await this.sessions.resolve(token));
+    return actorOfRow(await this.sessionActors.liveSessionActor(this.sessions.liveSession(token)));
   }
 
   /** The same for a session's id (the queue board's cookie, download links). */
   async resolveSessionId(sessionId: string): Promise<Actor | null> {
-    return this.actorOfSession(await this.sessions.resolveById(sessionId));
-  }
-
-  private async actorOfSession(session: { sid: string; userId: string } | null): Promise<Actor | null> {
-    if (!session) return null;
-    const user = await this.users.findById(session.userId);
-    if (!user?.isActive) return null;
-    // A session started while its partner's deactivation was on its way (decision 161).
-    if (user.companyId && !(await this.partners.isActive(user.companyId))) return null;
-    return {
-      userId: user.id,
-      role: user.role,
-      companyId: user.companyId,
-      sessionId: session.sid,
-      name: displayNameOf(user),
-    };
+    return actorOfRow(await this.sessionActors.liveSessionActor(this.sessions.liveSessionById(sessionId)));
   }
 
   async currentUser(actor: Actor, meta: RpcMeta): Promise<CurrentUser> {

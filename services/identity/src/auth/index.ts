@@ -5,3 +5,4 @@ export { AdminBootstrap } from './admin-bootstrap';
 export { AuthHandlers } from './auth.handlers';
 export { AuthService } from './auth.service';
 export { LoginThrottle } from './login-throttle';
+export { SessionActorsRepository } from './session-actors.repository';

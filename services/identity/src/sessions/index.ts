@@ -2,4 +2,4 @@
 
 export { Session } from './session.entity';
 export { SessionsRepository } from './sessions.repository';
-export { SessionsService, type SessionUser } from './sessions.service';
+export { SessionsService, type LiveSession, type SessionUser } from './sessions.service';

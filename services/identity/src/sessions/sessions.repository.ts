@@ -2,6 +2,20 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Session, type SessionData } from './session.entity';
 
+/**
+ * The live session `sid` as two CTEs of a statement that a folder above joins to its user (auth/):
+ * `live` (sid, user_id), when by `now` it has not passed its end and was last seen after `seenAfter`;
+ * and `seen`, which records this use on it when the recorded one is at or before `seenBy` (a use is
+ * written at most once per LAST_SEEN_GRANULARITY_MS, decision 158). Parameters, in order: sid, now,
+ * seenAfter, now, seenBy (ISO strings).
+ */
+export const LIVE_SESSION_CTES = `live as (
+    select sid, user_id from sessions where sid = ? and expire > ?::timestamptz and last_seen_at > ?::timestamptz
+  ), seen as (
+    update sessions set last_seen_at = ?::timestamptz
+     where sid = (select sid from live) and last_seen_at <= ?::timestamptz
+  )`;
+
 /** The sessions table: one row per signed-in bearer token, keyed by the token's SHA-256 (sid). */
 @Injectable()
 export class SessionsRepository {
@@ -16,16 +30,6 @@ export class SessionsRepository {
     userId: string;
   }): Promise<void> {
     await this.em.persistAndFlush(this.em.create(Session, session));
-  }
-
-  /** The session, unless by `now` it has passed its end or was last seen at or before `seenAfter`. */
-  findLive(sid: string, now: Date, seenAfter: Date): Promise<Session | null> {
-    return this.em.findOne(Session, { sid, expire: { $gt: now }, lastSeenAt: { $gt: seenAfter } });
-  }
-
-  /** Records a use; a no-op when a newer one was recorded meanwhile (another instance, another request). */
-  async markSeen(sid: string, at: Date): Promise<void> {
-    await this.em.nativeUpdate(Session, { sid, lastSeenAt: { $lt: at } }, { lastSeenAt: at });
   }
 
   async delete(sid: string): Promise<void> {

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { CLOCK, type Clock } from '../clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import type { SessionData } from './session.entity';
-import { SessionsRepository } from './sessions.repository';
+import { LIVE_SESSION_CTES, SessionsRepository } from './sessions.repository';
 
 export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -17,6 +17,12 @@ export function sessionIdOf(token: string): string {
  * SESSION_IDLE_MINUTES after its last request, never later (decision 158).
  */
 export const LAST_SEEN_GRANULARITY_MS = 60_000;
+
+/** A live session's CTEs (`live`: sid, user_id; `seen`) and their parameters, to embed after `with`. */
+export interface LiveSession {
+  ctes: string;
+  params: string[];
+}
 
 /** Who a session is started for (a users/ User is one; sessions/ does not import users/). */
 export interface SessionUser {
@@ -57,23 +63,22 @@ export class SessionsService {
     return token;
   }
 
-  /** The live session for a token, recording this use (decision 158). */
-  resolve(token: string): Promise<(SessionData & { sid: string }) | null> {
-    return this.resolveById(sessionIdOf(token));
+  /**
+   * The token's live session as a statement's CTEs (LIVE_SESSION_CTES), recording this use: for the
+   * one statement that resolves a request's session to its user (auth/, decision 301).
+   */
+  liveSession(token: string): LiveSession {
+    return this.liveSessionById(sessionIdOf(token));
   }
 
-  /**
-   * The same by the session's id (the hash of its token): for what the gateway ties to a session but
-   * that carries no token (the queue board's cookie, download links). Their use is a use too.
-   */
-  async resolveById(sid: string): Promise<(SessionData & { sid: string }) | null> {
-    const now = this.clock();
-    const session = await this.sessions.findLive(sid, now, new Date(now.getTime() - this.idleMs));
-    if (!session) return null;
-    if (now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_GRANULARITY_MS) {
-      await this.sessions.markSeen(sid, now);
-    }
-    return { ...session.sess, sid };
+  /** The same by the session's id (resolveById's callers). */
+  liveSessionById(sid: string): LiveSession {
+    const now = this.clock().getTime();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    return {
+      ctes: LIVE_SESSION_CTES,
+      params: [sid, iso(now), iso(now - this.idleMs), iso(now), iso(now - LAST_SEEN_GRANULARITY_MS)],
+    };
   }
 
   /** Ends the token's session; answers whose it was, or null when it had ended already. */
