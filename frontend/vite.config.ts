@@ -164,6 +164,13 @@ function firstLoadChunks(getModuleInfo: (id: string) => Rolldown.ModuleInfo | nu
     voucher.filter((id) => app.has(id) || admin.has(id) || company.has(id)),
     'shell',
   );
+  // What the voucher page shares with the contracts' barrel (its words; an app screen loads the barrel
+  // lazily with the schemas): a chunk of its own, so that first call does not fetch the voucher page.
+  const barrel = reach([fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url))]);
+  assign(
+    voucher.filter((id) => barrel.has(id)),
+    'voucher-words',
+  );
   assign(voucher, 'voucher');
   assign(app, 'app');
   // What the landing and sign-in pages share with the dashboards (the text field, a few components):
