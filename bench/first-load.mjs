@@ -7,6 +7,7 @@
 // are recognised by the modules their source maps list, so the names of the chunking plan do not matter.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
@@ -58,6 +59,56 @@ const entries = [...html.matchAll(/<script type="module"[^>]*src="\/assets\/([\w
   (m) => m[1],
 );
 
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** A source map's segments, each [generated column, source index, ...], line by line (VLQ decoded). */
+function segmentsOf(mappings) {
+  let source = 0;
+  return mappings.split(';').map((line) => {
+    let column = 0;
+    return line
+      .split(',')
+      .filter(Boolean)
+      .map((segment) => {
+        const values = [];
+        for (let i = 0, value = 0, shift = 0; i < segment.length; i++) {
+          const digit = BASE64.indexOf(segment[i]);
+          value += (digit & 31) << shift;
+          shift += 5;
+          if (digit & 32) continue;
+          values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = shift = 0;
+        }
+        column += values[0];
+        if (values.length > 1) source += values[1];
+        return [column, values.length > 1 ? source : -1];
+      });
+  });
+}
+/** The package a source belongs to (`our code`: the app and the libs). */
+const packageOf = (source) =>
+  /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? (source ? 'our code' : 'bundler');
+/** What `files` carry, by package: the minified bytes the source maps give each, gzipped per package. */
+function carriedBy(files) {
+  const text = new Map();
+  for (const name of files) {
+    const mapFile = join(assets, `${name}.map`);
+    if (!existsSync(mapFile)) continue;
+    const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+    const lines = readFileSync(join(assets, name), 'utf8').split('\n');
+    segmentsOf(map.mappings).forEach((segments, n) => {
+      segments.forEach(([column, source], i) => {
+        const key = packageOf(source < 0 ? '' : map.sources[source]);
+        const end = segments[i + 1]?.[0] ?? lines[n]?.length ?? column;
+        text.set(key, (text.get(key) ?? '') + (lines[n] ?? '').slice(column, end));
+      });
+    });
+  }
+  return [...text]
+    .map(([key, code]) => [key, gzipSync(code, { level: 9 }).length])
+    .filter(([, bytes]) => bytes > 512)
+    .sort((a, b) => b[1] - a[1]);
+}
+
 const later = [];
 for (const [screen, modules] of Object.entries(SCREENS)) {
   const files = [...withImports([...entries, ...modules.map(chunkOf)])];
@@ -69,6 +120,13 @@ for (const [screen, modules] of Object.entries(SCREENS)) {
     `${screen}: ${(bytes / 1024).toFixed(1)} KB gzip JS in ${files.length} files; zod ${zod.length ? `in ${zod.join(', ')}` : 'not loaded'}`,
   );
   later.push(files);
+  // The voucher page (issue 40): what its script carries, and that MUI and Emotion are not among it.
+  if (screen === 'voucher page')
+    console.log(
+      `  voucher page carries (each gzipped alone): ${carriedBy(files)
+        .map(([key, bytes]) => `${key} ${(bytes / 1024).toFixed(1)} KB`)
+        .join(', ')}`,
+    );
 }
 
 // The schemas a screen's first API call loads beside the answer (frontend/src/lib/lazy-schema.ts: the

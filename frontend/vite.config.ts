@@ -115,8 +115,9 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\
  * that a first screen needs goes to one of a few chunks, by the first screens that reach it through
  * static imports:
  * - `react`: React (every page);
- * - `shell`: everything the voucher page shares with the app (MUI's core, the theme, React Query; every page);
- * - `voucher`: the voucher page's own code (a member's phone loads react + shell + voucher, nothing else);
+ * - `shell`: everything the voucher page shares with the app (React Query, the API client; every page);
+ * - `voucher-words`, `voucher`: the words the voucher page shares with the contracts' barrel, and its own
+ *   code, without MUI (a member's phone loads react + shell + these, nothing else; decision 304);
  * - `app`: the router, the navigation bar, the guards, and what the landing and login pages share with
  *   the dashboards;
  * - `screens`: what the two dashboards need beyond that (MUI components, the API hooks, contracts);
@@ -163,6 +164,13 @@ function firstLoadChunks(getModuleInfo: (id: string) => Rolldown.ModuleInfo | nu
   assign(
     voucher.filter((id) => app.has(id) || admin.has(id) || company.has(id)),
     'shell',
+  );
+  // What the voucher page shares with the contracts' barrel (its words; an app screen loads the barrel
+  // lazily with the schemas): a chunk of its own, so that first call does not fetch the voucher page.
+  const barrel = reach([fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url))]);
+  assign(
+    voucher.filter((id) => barrel.has(id)),
+    'voucher-words',
   );
   assign(voucher, 'voucher');
   assign(app, 'app');

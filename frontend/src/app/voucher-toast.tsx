@@ -1,10 +1,6 @@
-import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
-import ErrorRoundedIcon from '@mui/icons-material/ErrorRounded';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ToastContext, type ToastApi, type ToastInput } from '@/components/toast/toast-context';
+import { VoucherIcon } from '@/features/voucher/components/voucher-icon';
 
 const AUTO_HIDE_MS = 5000;
 
@@ -19,8 +15,8 @@ let nextToastId = 1;
 
 /**
  * The voucher page's toasts (spec section 8), as the app's ToastProvider shows them (one at a time, the
- * newest wins, gone after 5 s, from the top on a phone and at the bottom left on a wide screen) but
- * without MUI's Snackbar and its transitions: the voucher page's JavaScript budget (issue 28).
+ * newest wins, gone after 5 s, from the top on a phone and at the bottom left on a wide screen), drawn
+ * with the page's CSS (`.vs-toast`) instead of MUI's Snackbar and Alert (decision 304).
  */
 export function VoucherToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
@@ -45,40 +41,22 @@ export function VoucherToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={api}>
       {children}
       {current && (
-        <Box
-          key={current.id}
-          sx={(theme) => ({
-            position: 'fixed',
-            zIndex: theme.zIndex.snackbar,
-            top: { xs: 8, sm: 'auto' },
-            bottom: { sm: 24 },
-            left: { xs: 8, sm: 24 },
-            right: { xs: 8, sm: 'auto' },
-            maxWidth: { sm: 420 },
-          })}
-        >
-          <Alert
+        <div className="vs-toast" key={current.id}>
+          <div
             data-testid="toast"
             data-kind={current.destructive ? 'destructive' : 'default'}
-            variant="filled"
-            severity={current.destructive ? 'error' : 'success'}
-            icon={current.destructive ? <ErrorRoundedIcon /> : <CheckCircleRoundedIcon />}
-            onClose={dismiss}
             role={current.destructive ? 'alert' : 'status'}
-            sx={[
-              { width: '100%' },
-              !current.destructive &&
-                ((theme) => ({
-                  backgroundColor: theme.palette.navy[900],
-                  color: theme.palette.common.white,
-                  '& .MuiAlert-icon': { color: theme.palette.secondary.main },
-                })),
-            ]}
           >
-            <AlertTitle>{current.title}</AlertTitle>
-            {current.description}
-          </Alert>
-        </Box>
+            <VoucherIcon name={current.destructive ? 'error' : 'check'} />
+            <div className="vs-toast-text">
+              <div className="vs-alert-title">{current.title}</div>
+              {current.description}
+            </div>
+            <button type="button" aria-label="Close" title="Close" onClick={dismiss}>
+              <VoucherIcon name="close" className="vs-icon" />
+            </button>
+          </div>
+        </div>
       )}
     </ToastContext.Provider>
   );

@@ -1,12 +1,5 @@
 import type { PublicVoucher } from '@avpass/contracts';
 import { UNAVAILABLE_TITLES } from '@avpass/contracts/redeem-refusals';
-import BlockRoundedIcon from '@mui/icons-material/BlockRounded';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { useRedeemVoucher } from '@/lib/vouchers-api/redeem-voucher';
@@ -14,6 +7,7 @@ import { errorMessageOf } from '@/lib/api-client';
 import { isUnconfirmedRedeem, UNCONFIRMED_REDEEM_MESSAGE, useRedeemIntent } from '../lib/redeem-intent';
 import { REDEEM_FAILED_FALLBACK, type VoucherView } from '../lib/voucher-view';
 import { RedemptionProof, usedUpText } from './redemption-proof';
+import { VoucherIcon } from './voucher-icon';
 
 /**
  * The Redeem button (only while the server says the voucher is active), the one question it asks
@@ -62,119 +56,88 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
   }
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <div className="vs-action">
       <RedemptionProof voucher={voucher} redeemedHereAt={redeemedAt} />
       {view.canRedeem && confirming ? (
-        <Box
+        <div
+          className="vs-confirm"
           role="group"
           aria-labelledby="redeem-question"
           data-testid="redeem-confirm"
-          sx={(theme) => ({
-            display: 'flex',
-            flexDirection: 'column',
-            gap: 1.5,
-            p: 2,
-            borderRadius: 3,
-            border: `2px solid ${theme.palette.secondary.main}`,
-          })}
         >
-          <Box id="redeem-question" sx={{ textAlign: 'center' }}>
-            <Typography variant="h6" component="p">
-              Redeem now?
-            </Typography>
-            <Typography color="text.secondary">{view.redeemQuestion}</Typography>
-          </Box>
-          <Typography component="label" htmlFor="sale-amount" sx={{ fontWeight: 600 }}>
-            Sale amount ($, optional)
-          </Typography>
-          <Box
-            component="input"
+          <div id="redeem-question" className="vs-confirm-q">
+            <p className="vs-h6">Redeem now?</p>
+            <p>{view.redeemQuestion}</p>
+          </div>
+          <label htmlFor="sale-amount">Sale amount ($, optional)</label>
+          <input
             id="sale-amount"
+            className="vs-input"
             inputMode="decimal"
             autoComplete="off"
             placeholder="0.00"
             value={sale}
-            onChange={(event: { target: { value: string } }) => setSale(event.target.value)}
+            onChange={(event) => setSale(event.target.value)}
             aria-invalid={cents === null}
             aria-describedby="sale-amount-help"
             data-testid="sale-amount"
-            sx={(theme) => ({
-              font: 'inherit',
-              fontSize: '1.1rem',
-              p: 1.5,
-              borderRadius: 2,
-              border: `1px solid ${cents === null ? theme.palette.error.main : theme.palette.divider}`,
-            })}
           />
-          <Typography
-            id="sale-amount-help"
-            variant="body2"
-            color={cents === null ? 'error' : 'text.secondary'}
-            sx={{ mt: -1 }}
-          >
+          <p id="sale-amount-help" className={cents === null ? 'vs-field-help vs-error' : 'vs-field-help'}>
             {cents === null
               ? 'Enter the sale in dollars, e.g. 45.50'
               : 'Staff: the discount is worked out from it.'}
-          </Typography>
-          <Button
-            variant="contained"
-            color="secondary"
-            size="large"
-            fullWidth
+          </p>
+          <button
+            type="button"
+            className="vs-btn vs-btn-cta"
             disabled={cents === null}
             onClick={onConfirm}
             data-testid="redeem-confirm-button"
-            sx={{ minHeight: 60, fontSize: '1.1rem', borderRadius: 3 }}
           >
             Yes, redeem now
-          </Button>
-          <Button
-            variant="text"
-            size="large"
-            fullWidth
-            onClick={() => setConfirming(false)}
-            sx={{ minHeight: 48 }}
-          >
+          </button>
+          <button type="button" className="vs-btn vs-btn-text" onClick={() => setConfirming(false)}>
             Cancel
-          </Button>
-        </Box>
+          </button>
+        </div>
       ) : view.canRedeem ? (
-        <Button
-          variant="contained"
-          color="secondary"
-          size="large"
-          fullWidth
+        <button
+          type="button"
+          className="vs-btn vs-btn-cta"
           onClick={() => setConfirming(true)}
           disabled={redeem.isPending}
           data-testid="redeem-button"
-          startIcon={redeem.isPending ? <CircularProgress size={20} color="inherit" /> : undefined}
-          sx={{ minHeight: 60, fontSize: '1.1rem', borderRadius: 3 }}
         >
+          {redeem.isPending && <span className="vs-spin" role="progressbar" aria-label="Loading" />}
           {redeem.isPending ? 'Redeeming...' : view.redeemLabel}
-        </Button>
+        </button>
       ) : (
         view.refusal && (
-          <Alert
-            severity={voucher.status === 'used_up' || voucher.status === 'upcoming' ? 'info' : 'warning'}
-            icon={<BlockRoundedIcon />}
+          <div
+            className={
+              voucher.status === 'used_up' || voucher.status === 'upcoming'
+                ? 'vs-alert vs-alert-info'
+                : 'vs-alert'
+            }
+            role="alert"
             data-testid="redeem-unavailable"
-            sx={{ color: 'text.primary' }}
           >
-            <AlertTitle>{view.validFromText ?? UNAVAILABLE_TITLES[voucher.status]}</AlertTitle>
-            {usedUp && !redeemedAt ? (
-              <>
-                <Box component="strong" data-testid="voucher-last-redemption" sx={{ display: 'block' }}>
-                  {usedUp}
-                </Box>
-                {view.refusal}
-              </>
-            ) : (
-              view.refusal
-            )}
-          </Alert>
+            <VoucherIcon name="block" />
+            <div>
+              <div className="vs-alert-title">{view.validFromText ?? UNAVAILABLE_TITLES[voucher.status]}</div>
+              {usedUp && !redeemedAt ? (
+                <>
+                  <strong data-testid="voucher-last-redemption">{usedUp}</strong>
+                  {view.refusal}
+                </>
+              ) : (
+                view.refusal
+              )}
+            </div>
+          </div>
         )
       )}
-    </Box>
+    </div>
   );
 }
 

@@ -1,8 +1,7 @@
 import type { PublicVoucher } from '@avpass/contracts';
 import { redeemedText } from '@avpass/contracts/voucher-where';
 import { formatDateTime } from '@avpass/domain';
-import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
-import Alert from '@mui/material/Alert';
+import { VoucherIcon } from './voucher-icon';
 
 // Instants in the viewer's zone, as on every screen (the phone is at the till, in the shop's zone);
 // read here rather than from lib/time-zone, which would be one more script for the phone to fetch.
@@ -34,19 +33,16 @@ export function RedemptionProof({
     (redeemedHereAt ? `Redeemed on ${formatDateTime(redeemedHereAt, viewerZone())}` : null);
   if (!text) return null;
   return (
-    <Alert
-      severity="success"
-      icon={<CheckCircleRoundedIcon />}
+    <div
+      className="vs-alert vs-alert-success"
       data-testid={justNow ? 'redeem-confirmation' : 'voucher-last-redemption'}
       role="status"
-      sx={(theme) => ({
-        backgroundColor: theme.palette.success.light,
-        color: theme.palette.text.primary,
-        '& .MuiAlert-icon': { color: theme.palette.success.main },
-      })}
     >
-      <strong data-testid="voucher-redeemed-at">{text}</strong>
-      {justNow && ' · show this screen to staff.'}
-    </Alert>
+      <VoucherIcon name="check" />
+      <div>
+        <strong data-testid="voucher-redeemed-at">{text}</strong>
+        {justNow && ' · show this screen to staff.'}
+      </div>
+    </div>
   );
 }

@@ -1,9 +1,7 @@
-import IosShareRoundedIcon from '@mui/icons-material/IosShareRounded';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { shareLink, type SharedLink } from '../lib/share-link';
+import { VoucherIcon } from './voucher-icon';
 
 /**
  * "Share" (issue 29): the phone's share sheet with the voucher's link, so a member can send it to
@@ -30,44 +28,26 @@ export function ShareButton({ link }: { link: SharedLink }) {
   }
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Button
-        variant="outlined"
-        size="large"
-        fullWidth
+    <div className="vs-share">
+      <button
+        type="button"
+        className="vs-btn vs-btn-glass"
         onClick={() => void share()}
-        startIcon={<IosShareRoundedIcon />}
         data-testid="share-button"
-        sx={(theme) => ({
-          minHeight: 48,
-          borderRadius: 3,
-          color: theme.palette.common.white,
-          borderColor: theme.brand.glassBorder,
-          backgroundColor: theme.brand.glass,
-          '&:hover': { borderColor: theme.brand.onDarkSubtle, backgroundColor: theme.brand.glass },
-        })}
       >
+        <VoucherIcon name="share" className="vs-icon" />
         Share
-      </Button>
+      </button>
       {manual && (
-        <Box
-          component="input"
+        <input
           ref={field}
           readOnly
           value={link.url}
           aria-label="Voucher link"
           data-testid="share-link-field"
-          onFocus={(event: { currentTarget: HTMLInputElement }) => event.currentTarget.select()}
-          sx={(theme) => ({
-            font: 'inherit',
-            p: 1.5,
-            borderRadius: 2,
-            border: `1px solid ${theme.brand.glassBorder}`,
-            backgroundColor: theme.palette.common.white,
-            color: theme.palette.text.primary,
-          })}
+          onFocus={(event) => event.currentTarget.select()}
         />
       )}
-    </Box>
+    </div>
   );
 }

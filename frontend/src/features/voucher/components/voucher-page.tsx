@@ -1,8 +1,7 @@
-import Box from '@mui/material/Box';
-import { BrandMark } from '@/components/brand/brand-mark';
 import { useVoucher } from '@/lib/vouchers-api/get-public-voucher';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { ensureVoucherPageStyle } from '../lib/voucher-page-style';
 import { voucherView } from '../lib/voucher-view';
 import { canAddToWallet } from '../lib/wallet-offer';
 import { RedeemPanel } from './redeem-panel';
@@ -11,13 +10,17 @@ import { VoucherPass } from './voucher-pass';
 import { VoucherLoadError, VoucherNotFound, VoucherSkeleton } from './voucher-states';
 import { WalletBadges } from './wallet-badges';
 
+// The page's CSS, before its first render (the first HTML's copy, when there, is kept).
+ensureVoucherPageStyle();
+
 /** An unknown id answers 404; a malformed one 400: both mean "no such voucher" to a member. */
 const isNotFound = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /**
  * Public voucher page (spec section 2): opened from the QR code, typically on a phone at the till. It
- * uses no router, so a member's phone can load it without the rest of the app (see app/voucher-shell).
+ * uses no router, MUI or Emotion, so a member's phone loads it without the rest of the app (see
+ * app/voucher-shell): plain elements with the classes of the gateway's first HTML.
  */
 export function VoucherPage({ id }: { id: string }) {
   const voucher = useVoucher(id);
@@ -41,10 +44,10 @@ export function VoucherPage({ id }: { id: string }) {
           action={<RedeemPanel voucher={voucher.data} view={view} />}
         />
         {/* Below the pass: the badges appearing when the gateway answers move nothing above them. */}
-        <Box sx={{ mt: 2.5, display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <div className="vs-below-js">
           {canAddToWallet(voucher.data.status) && <WalletBadges voucherId={voucher.data.id} />}
           <ShareButton link={link} />
-        </Box>
+        </div>
       </>
     );
   } else if (voucher.isPending) {
@@ -55,24 +58,18 @@ export function VoucherPage({ id }: { id: string }) {
     content = <VoucherLoadError onRetry={() => void voucher.refetch()} />;
   }
 
+  // The first HTML's page, column and brand row (plain CSS, no MUI: decision 304).
   return (
-    <Box
-      sx={(theme) => ({
-        minHeight: '100dvh',
-        backgroundColor: theme.palette.navy[900],
-        backgroundImage: theme.brand.heroGradient,
-        py: { xs: 2.5, sm: 5 },
-      })}
-    >
-      {/* A Box, not MUI's Container: the voucher page's JavaScript budget (issue 28). */}
-      <Box sx={{ width: '100%', maxWidth: 460, mx: 'auto', px: { xs: 2, sm: 3 }, boxSizing: 'border-box' }}>
-        <Box
-          sx={{ display: 'flex', justifyContent: 'center', mb: { xs: 2.5, sm: 3.5 }, color: 'common.white' }}
-        >
-          <BrandMark size="small" />
-        </Box>
+    <div className="vs">
+      <div className="vs-col">
+        <div className="vs-brand">
+          <span className="vs-mark" aria-hidden="true">
+            AV
+          </span>
+          <span>AV Pass</span>
+        </div>
         {content}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

@@ -1,75 +1,59 @@
 import { VOUCHER_NOT_FOUND } from '@avpass/contracts/redeem-refusals';
-import CloudOffRoundedIcon from '@mui/icons-material/CloudOffRounded';
-import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Skeleton from '@mui/material/Skeleton';
-import { StatusPanel } from '@/components/feedback/status-panel';
 import { paths } from '@/config/paths';
+import { VoucherIcon } from './voucher-icon';
 
 /** The pass's outline while the voucher loads (announced to screen readers). */
 export function VoucherSkeleton() {
   return (
-    <Card
+    <div
+      className="vs-card"
       data-testid="voucher-loading"
       role="status"
       aria-live="polite"
       aria-label="Loading voucher"
-      sx={{ border: 'none' }}
     >
-      <Box sx={(theme) => ({ p: 3, backgroundImage: theme.brand.ctaGradient })}>
-        <Skeleton variant="rounded" width={76} height={76} sx={{ bgcolor: 'rgba(255,255,255,0.14)' }} />
-        <Skeleton width="70%" height={44} sx={{ mt: 2, bgcolor: 'rgba(255,255,255,0.14)' }} />
-        <Skeleton width="40%" sx={{ bgcolor: 'rgba(255,255,255,0.14)' }} />
-        <Skeleton
-          variant="rounded"
-          width={140}
-          height={44}
-          sx={{ mt: 2, borderRadius: 999, bgcolor: 'rgba(255,255,255,0.14)' }}
-        />
-      </Box>
-      <Box sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-        <Skeleton width="30%" />
-        <Skeleton width="80%" height={28} />
-        <Skeleton variant="rounded" height={60} sx={{ mt: 2, borderRadius: 3 }} />
-      </Box>
-    </Card>
+      <div className="vs-head">
+        <span className="vs-bone" style={{ width: 76, height: 76, borderRadius: 8 }} />
+        <span className="vs-bone" style={{ width: '70%', height: 32, marginTop: 16 }} />
+        <span className="vs-bone" style={{ width: '40%' }} />
+        <span className="vs-bone" style={{ width: 140, height: 44, marginTop: 16, borderRadius: 999 }} />
+      </div>
+      <div className="vs-body" style={{ gap: 12 }}>
+        <span className="vs-bone" style={{ width: '30%' }} />
+        <span className="vs-bone" style={{ width: '80%', height: 28 }} />
+        <span className="vs-bone" style={{ height: 60, marginTop: 16, borderRadius: 24 }} />
+      </div>
+    </div>
   );
 }
 
+/** As the first HTML says it (gateway/src/http/voucher-snapshot-card.ts), with a plain link home. */
 export function VoucherNotFound() {
   return (
-    <StatusPanel
-      testId="voucher-not-found"
-      tone="error"
-      icon={<SearchOffRoundedIcon />}
-      title={VOUCHER_NOT_FOUND.title}
-      description={VOUCHER_NOT_FOUND.description}
-      action={
-        // A plain link: the voucher page runs without the app's router on a member's phone.
-        <Button href={paths.landing.getHref()} variant="outlined">
-          {VOUCHER_NOT_FOUND.action}
-        </Button>
-      }
-    />
+    <section className="vs-missing" data-testid="voucher-not-found" role="alert">
+      <div className="vs-disc" aria-hidden="true">
+        <VoucherIcon name="notFound" />
+      </div>
+      <p className="vs-missing-title">{VOUCHER_NOT_FOUND.title}</p>
+      <p>{VOUCHER_NOT_FOUND.description}</p>
+      {/* A plain link: the voucher page runs without the app's router on a member's phone. */}
+      <a href={paths.landing.getHref()}>{VOUCHER_NOT_FOUND.action}</a>
+    </section>
   );
 }
 
 /** The voucher could not be loaded for another reason (no connection, server down): offer a retry. */
 export function VoucherLoadError({ onRetry }: { onRetry: () => void }) {
   return (
-    <StatusPanel
-      testId="voucher-load-error"
-      tone="error"
-      icon={<CloudOffRoundedIcon />}
-      title="Could not load this voucher"
-      description="Check your connection and try again."
-      action={
-        <Button variant="contained" onClick={onRetry} size="large">
-          Try again
-        </Button>
-      }
-    />
+    <section className="vs-missing" data-testid="voucher-load-error" role="alert">
+      <div className="vs-disc" aria-hidden="true">
+        <VoucherIcon name="cloudOff" />
+      </div>
+      <p className="vs-missing-title">Could not load this voucher</p>
+      <p>Check your connection and try again.</p>
+      <button type="button" className="vs-btn vs-btn-contained" onClick={onRetry}>
+        Try again
+      </button>
+    </section>
   );
 }

@@ -1,7 +1,4 @@
 import { STAFF_ONLY_MESSAGE, TILL_CODE_HEADING, TILL_CODE_HELP } from '@avpass/contracts/till-text';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 
 /** Modules of light margin around the symbol (the card is white beyond it too). */
@@ -69,37 +66,21 @@ export function VoucherTillCode({
   // Shown at once when the gateway sent it (the first HTML showed it too: nothing moves).
   const [qrShown, setQrShown] = useState(() => staffOnly || fromServer(url) !== null);
   const qr = useQrPath(url, qrShown);
-  const side = staffOnly ? 'min(100%, 300px)' : 200;
   return (
-    <Box
-      component="section"
+    <section
+      className={staffOnly ? 'vs-till vs-staff' : 'vs-till'}
       aria-labelledby={staffOnly ? 'staff-only-title' : 'till-code-title'}
       data-testid={staffOnly ? 'staff-only-qr' : 'voucher-till-code'}
-      sx={(theme) => ({
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        gap: 1,
-        textAlign: 'center',
-        ...(staffOnly && { p: 2, borderRadius: 3, border: `2px solid ${theme.palette.secondary.main}` }),
-      })}
     >
       {staffOnly ? (
-        <Typography id="staff-only-title" variant="h6" component="h2" data-testid="staff-only-notice">
+        <h2 id="staff-only-title" data-testid="staff-only-notice">
           {STAFF_ONLY_MESSAGE}
-        </Typography>
+        </h2>
       ) : (
-        <Typography
-          id="till-code-title"
-          variant="overline"
-          component="h2"
-          sx={{ color: 'text.secondary', fontSize: '0.7rem' }}
-        >
-          {TILL_CODE_HEADING}
-        </Typography>
+        <h2 id="till-code-title">{TILL_CODE_HEADING}</h2>
       )}
       {qrShown && (
-        <Box sx={{ width: side, aspectRatio: '1', bgcolor: 'common.white', color: 'common.black' }}>
+        <div className="vs-qr">
           {qr && (
             <svg
               viewBox={`0 0 ${qr.side} ${qr.side}`}
@@ -112,27 +93,22 @@ export function VoucherTillCode({
               <path d={qr.path} fill="currentColor" />
             </svg>
           )}
-        </Box>
+        </div>
       )}
-      <Typography
-        data-testid="voucher-short-code"
-        sx={{
-          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-          fontWeight: 700,
-          fontSize: staffOnly ? '1.6rem' : '1.15rem',
-          letterSpacing: '0.18em',
-        }}
-      >
+      <p className="vs-code" data-testid="voucher-short-code">
         {shortCode}
-      </Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ mt: -0.5 }}>
-        {TILL_CODE_HELP}
-      </Typography>
+      </p>
+      <p className="vs-help">{TILL_CODE_HELP}</p>
       {!qrShown && (
-        <Button size="small" onClick={() => setQrShown(true)} data-testid="show-qr">
+        <button
+          type="button"
+          className="vs-btn vs-btn-text vs-btn-small"
+          onClick={() => setQrShown(true)}
+          data-testid="show-qr"
+        >
           Show QR code
-        </Button>
+        </button>
       )}
-    </Box>
+    </section>
   );
 }

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
@@ -8,35 +7,19 @@ import { AppleWalletArt, GoogleWalletArt } from './wallet-badge-art';
 
 const GOOGLE_FAILED_FALLBACK = 'The pass could not be made just now. Please try again.';
 
-/** Both badges: no border or background of their own, a 44 px touch target, the page's focus ring. */
-const badgeTarget = {
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  minHeight: 44,
-  p: 0,
-  border: 0,
-  borderRadius: '10px',
-  background: 'none',
-  cursor: 'pointer',
-  '&:focus-visible': { outlineOffset: 3 },
-} as const;
-
 /**
  * "Add to Apple Wallet": a plain link to the signed pass, which Safari on an iPhone opens in Wallet.
  * A link, not a fetch: Wallet takes the pass only from a navigation.
  */
 function AppleWalletBadge({ voucherId }: { voucherId: string }) {
   return (
-    <Box
-      component="a"
+    <a
       href={WALLET_URLS.applePass(voucherId)}
       aria-label="Add to Apple Wallet"
       data-testid="apple-wallet-badge"
-      sx={badgeTarget}
     >
       <AppleWalletArt height={40} />
-    </Box>
+    </a>
   );
 }
 
@@ -65,17 +48,15 @@ function GoogleWalletBadge({ voucherId }: { voucherId: string }) {
   }
 
   return (
-    <Box
-      component="button"
+    <button
       type="button"
       onClick={() => void save()}
       aria-label="Save to Google Wallet"
       aria-busy={pending}
       data-testid="google-wallet-badge"
-      sx={[badgeTarget, pending && { opacity: 0.7, cursor: 'progress' }]}
     >
       <GoogleWalletArt height={48} />
-    </Box>
+    </button>
   );
 }
 
@@ -94,14 +75,11 @@ export function WalletBadges({ voucherId }: { voucherId: string }) {
   const kinds = available ? walletBadgeOrder(navigator.userAgent, available) : [];
   if (kinds.length === 0) return null;
   return (
-    <Box
-      data-testid="wallet-badges"
-      sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', alignItems: 'center', gap: 1 }}
-    >
+    <div className="vs-wallet" data-testid="wallet-badges">
       {kinds.map((kind) => {
         const Badge = BADGES[kind];
         return <Badge key={kind} voucherId={voucherId} />;
       })}
-    </Box>
+    </div>
   );
 }
