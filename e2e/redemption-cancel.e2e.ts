@@ -223,6 +223,8 @@ describe('cancelling a redemption and staff-only codes (issue 25)', () => {
     ] as const) {
       await open(viewport);
       await page.goto(`${baseUrl}/voucher/${code.id}`);
+      // The script's page (voucher-card), not the first HTML it replaces while this test measures.
+      await page.getByTestId('voucher-card').waitFor({ timeout: 20_000 });
       await page.getByTestId('staff-only-notice').waitFor({ timeout: 20_000 });
       await expect(page.getByTestId('staff-only-notice').innerText()).resolves.toBe(STAFF_ONLY);
       await expect(page.getByTestId('redeem-button').count()).resolves.toBe(0);
