@@ -1,5 +1,6 @@
 import type { FieldErrors } from '@avpass/contracts';
 import { inactivityTimeoutMs } from '@/config/env';
+import { takeEarlyAnswer } from './early-answers';
 import { clearAuthToken, getAuthToken } from './session/auth-storage';
 import { msSinceServerContact, noteServerContact, signOutReasonOf401 } from './session/server-contact';
 
@@ -111,18 +112,22 @@ export async function apiRequest(url: string, options: ApiRequestOptions = {}): 
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const sinceContactMs = msSinceServerContact();
-  const response = await fetch(url, {
-    method: options.method ?? 'GET',
-    headers,
-    body: multipart
-      ? (options.body as FormData)
-      : options.body === undefined
-        ? undefined
-        : JSON.stringify(options.body),
-    credentials: 'include',
-    signal: options.signal,
-    keepalive: options.keepalive,
-  });
+  const ask = () =>
+    fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: multipart
+        ? (options.body as FormData)
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
+      credentials: 'include',
+      signal: options.signal,
+      keepalive: options.keepalive,
+    });
+  // A plain GET of the first screen may have been asked for by index.html already (issue 40).
+  const plainGet = (options.method ?? 'GET') === 'GET' && options.body === undefined && !options.headers;
+  const response = await ((plainGet ? takeEarlyAnswer(url, token, ask) : null) ?? ask());
   noteServerContact();
   await throwIfNotOk(url, response, sinceContactMs);
   return response;
@@ -134,7 +139,7 @@ export interface AnswerSchema<T> {
 }
 
 /**
- * A schema, or a loader of one (`() => import('@avpass/contracts/auth').then((m) => m.currentUserSchema)`):
+ * A schema, or a loader of one (`() => import('@avpass/contracts/session').then((m) => m.currentUserSchema)`):
  * a first screen's call passes a loader, so zod and the contracts stay out of the first load (issue 40)
  * and load while the request is in flight.
  */
