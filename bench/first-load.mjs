@@ -129,12 +129,13 @@ for (const [screen, modules] of Object.entries(SCREENS)) {
     );
 }
 
-// The schemas a screen's first API call loads beside the answer (frontend/src/lib/lazy-schema.ts: the
-// contracts barrel; the sign-in form: contracts/auth), with what they import that the screen did not load.
+// The schemas a screen's first API call loads beside the answer (the sign-in form and the current user:
+// contracts/session; the dashboards' figures: contracts/vouchers/stats), with what they import that the
+// screen did not load.
 const FIRST_CALL = {
-  login: 'libs/contracts/src/auth.ts',
-  'admin dashboard': 'libs/contracts/src/statements.ts', // in the barrel's own chunk
-  'company dashboard': 'libs/contracts/src/statements.ts',
+  login: 'libs/contracts/src/session.ts',
+  'admin dashboard': 'libs/contracts/src/vouchers/stats.ts',
+  'company dashboard': 'libs/contracts/src/vouchers/stats.ts',
 };
 for (const [index, screen] of Object.keys(SCREENS).entries()) {
   if (!FIRST_CALL[screen]) continue;

@@ -94,7 +94,7 @@ const ALIASES = [
     replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
   },
   {
-    find: /^@avpass\/contracts\/([\w-]+)$/,
+    find: /^@avpass\/contracts\/([\w/-]+)$/,
     replacement: `${fileURLToPath(new URL('../libs/contracts/src', import.meta.url))}/$1.ts`,
   },
   {
@@ -118,8 +118,9 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\
  * - `shell`: everything the voucher page shares with the app (React Query, the API client; every page);
  * - `voucher-words`, `voucher`: the words the voucher page shares with the contracts' barrel, and its own
  *   code, without MUI (a member's phone loads react + shell + these, nothing else; decision 304);
- * - `app`: the router, the navigation bar, the guards, and what the landing and login pages share with
+ * - `app`: the router, the guards, and what the landing and login pages share with
  *   the dashboards;
+ * - `nav`: the signed-in navigation bar, loaded beside the app when a session token is kept;
  * - `screens`: what the two dashboards need beyond that (MUI components, the API hooks, contracts);
  * - `admin-dashboard`, `company-dashboard`: each dashboard's own feature code.
  * Every other screen keeps the automatic split (its own chunk plus chunks shared with its neighbours).
@@ -131,6 +132,8 @@ const FIRST_SCREENS = {
   voucher: srcFile('app/voucher-shell.tsx'),
   app: [srcFile('app/app.tsx')],
   publicPages: [srcFile('features/auth/routes/login.tsx'), srcFile('features/landing/routes/landing.tsx')],
+  /** Loaded by the root layout once signed in (issue 40: not by the sign-in and landing pages). */
+  navBar: srcFile('app/layout/nav-bar.tsx'),
   adminDashboard: srcFile('features/admin-dashboard/routes/dashboard.tsx'),
   companyDashboard: srcFile('features/company/routes/company-dashboard.tsx'),
 };
@@ -155,6 +158,7 @@ function firstLoadChunks(getModuleInfo: (id: string) => Rolldown.ModuleInfo | nu
   const admin = reach([FIRST_SCREENS.adminDashboard]);
   const company = reach([FIRST_SCREENS.companyDashboard]);
   const publicPages = reach(FIRST_SCREENS.publicPages);
+  const nav = reach([FIRST_SCREENS.navBar]);
   const chunks = new Map<string, string>();
   const assign = (ids: Iterable<string>, name: string) => {
     for (const id of ids) if (!chunks.has(id) && !REACT.test(id)) chunks.set(id, name);
@@ -162,7 +166,7 @@ function firstLoadChunks(getModuleInfo: (id: string) => Rolldown.ModuleInfo | nu
   assign(shell, 'shell');
   // What the voucher page shares with the app goes to the shell: the app then never loads `voucher`.
   assign(
-    voucher.filter((id) => app.has(id) || admin.has(id) || company.has(id)),
+    voucher.filter((id) => app.has(id) || nav.has(id) || admin.has(id) || company.has(id)),
     'shell',
   );
   // What the voucher page shares with the contracts' barrel (its words; an app screen loads the barrel
@@ -174,12 +178,14 @@ function firstLoadChunks(getModuleInfo: (id: string) => Rolldown.ModuleInfo | nu
   );
   assign(voucher, 'voucher');
   assign(app, 'app');
-  // What the landing and sign-in pages share with the dashboards (the text field, a few components):
-  // in `app`, so those pages do not load `screens`.
+  // What the landing and sign-in pages share with the dashboards or the navigation (the text field, a few
+  // components): in `app`, so those pages load neither `screens` nor `nav`.
   assign(
-    [...publicPages].filter((id) => admin.has(id) || company.has(id)),
+    [...publicPages].filter((id) => admin.has(id) || company.has(id) || nav.has(id)),
     'app',
   );
+  // The signed-in navigation (its drawer, list and app-bar components): every signed-in screen, no public one.
+  assign(nav, 'nav');
   const ownCode = (id: string, feature: string) => id.includes(`/src/features/${feature}/`);
   assign(
     [...admin, ...company].filter((id) => !ownCode(id, 'admin-dashboard') && !ownCode(id, 'company')),
@@ -210,11 +216,19 @@ function firstLoadChunking(): Rolldown.CodeSplittingOptions {
         // The sets above already hold every module they need; nothing is pulled in twice.
         includeDependenciesRecursively: false,
       },
-      // The contracts and zod that no first screen loads (issue 40: the response schemas, loaded beside a
-      // screen's first call) in one chunk, so that call fetches one file, not the barrel's many.
+      // The schemas a first screen's first call checks its answer with (issue 40): the session's (the
+      // sign-in's submit, the current user) and the dashboards' figures, with zod, in two files: the
+      // figures and the sign-in wait for these, not for every contract.
+      { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+      {
+        name: 'first-answers',
+        test: /[\\/]libs[\\/]contracts[\\/]src[\\/](session|roles|vouchers[\\/]stats)\.ts$/,
+      },
+      // The other contracts that no first screen loads (loaded beside a later call) in one chunk, so that
+      // call fetches one file, not the barrel's many.
       {
         name: 'schemas',
-        test: /[\\/]libs[\\/](contracts|domain)[\\/]src[\\/]|[\\/]node_modules[\\/]zod[\\/]/,
+        test: /[\\/]libs[\\/](contracts|domain)[\\/]src[\\/]/,
       },
     ],
   };

@@ -50,3 +50,31 @@
     // No storage, no outline: the app's own skeleton follows.
   }
 })();
+
+// The first screen's answers, asked for now (issue 40) rather than after the app's code has arrived and
+// run: with a stored session token on a dashboard's address (or the landing page, for the dashboard this
+// device last landed on), the current user and the dashboard's figures, with the headers apiRequest sends.
+// The app takes each answer once instead of asking again (frontend/src/lib/early-answers.ts), then checks
+// it as every answer is checked (its schema, a 401 ending the session); an answer not taken is dropped.
+// The URLs are the app's (CURRENT_USER_URL, VOUCHER_URLS.adminStats and companyStats; a test holds them).
+(function () {
+  try {
+    var token = window.localStorage.getItem('adminToken');
+    if (!token) return;
+    var path = window.location.pathname.replace(/\/+$/, '') || '/';
+    if (path === '/') path = window.localStorage.getItem('avpassHome') || '';
+    var figures = { '/dashboard': '/api/admin/stats', '/company-dashboard': '/api/stats' }[path];
+    if (!figures) return;
+    var answers = {};
+    ['/api/auth/user', figures].forEach(function (url) {
+      answers[url] = window.fetch(url, {
+        headers: { Accept: 'application/json', Authorization: 'Bearer ' + token },
+        credentials: 'include',
+      });
+      answers[url].catch(function () {}); // a failed one is asked again by the app
+    });
+    window.__avpassEarlyAnswers = { token: token, at: Date.now(), answers: answers };
+  } catch {
+    // No storage or no fetch: the app asks as usual.
+  }
+})();

@@ -8,9 +8,22 @@ import { getAuthToken } from '@/lib/session/auth-storage';
  * same `import()`). Part of the `shell` chunk (vite.config.ts), so main.tsx calls it at once.
  */
 const LANDING_SCREENS: Record<string, () => Promise<unknown>> = {
-  [paths.dashboard.path]: () => import('@/features/admin-dashboard/routes/dashboard'),
-  [paths.companyDashboard.path]: () => import('@/features/company/routes/company-dashboard'),
+  [paths.dashboard.path]: () =>
+    Promise.all([import('@/features/admin-dashboard/routes/dashboard'), loadFiguresSchema()]),
+  [paths.companyDashboard.path]: () =>
+    Promise.all([import('@/features/company/routes/company-dashboard'), loadFiguresSchema()]),
 };
+
+/**
+ * The schemas a signed-in first screen checks its first answers with (issue 40: the current user's and the
+ * dashboards' figures, which index.html's boot.js has already asked for): loaded with the app, not after it
+ * has run, so the answers wait for nothing but the screen's code.
+ */
+const loadSessionSchema = () => import('@avpass/contracts/session');
+const loadFiguresSchema = () => import('@avpass/contracts/vouchers/stats');
+
+/** The signed-in navigation bar (its own chunk: the public pages never load it). */
+export const loadNavBar = () => import('./layout/nav-bar');
 
 /**
  * Where the last user signed in on this device landed: a hint to prefetch before the session check
@@ -36,6 +49,9 @@ export function prefetchScreen(pathname: string | null): void {
 /** On the first load of the app: the screen at this address, or the remembered home on `/` and `/login`. */
 export function prefetchFirstScreen(pathname: string): void {
   if (getAuthToken() === null) return;
+  // Each is loaded again by whatever needs it if this failed.
+  loadSessionSchema().catch(() => undefined);
+  loadNavBar().catch(() => undefined);
   const landing = pathname === paths.landing.path || pathname === paths.login.path;
   prefetchScreen(landing ? readHint() : pathname);
 }
@@ -52,5 +68,6 @@ export function rememberHome(home: string): void {
 
 /** Right after signing in (the token appears), before the current-user call answers. */
 export function prefetchRememberedHome(): void {
+  loadNavBar().catch(() => undefined);
   prefetchScreen(readHint());
 }

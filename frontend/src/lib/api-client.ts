@@ -1,5 +1,6 @@
 import type { FieldErrors } from '@avpass/contracts';
 import { inactivityTimeoutMs } from '@/config/env';
+import { takeEarlyAnswer } from './early-answers';
 import { clearAuthToken, getAuthToken } from './session/auth-storage';
 import { msSinceServerContact, noteServerContact, signOutReasonOf401 } from './session/server-contact';
 
@@ -111,18 +112,22 @@ export async function apiRequest(url: string, options: ApiRequestOptions = {}): 
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const sinceContactMs = msSinceServerContact();
-  const response = await fetch(url, {
-    method: options.method ?? 'GET',
-    headers,
-    body: multipart
-      ? (options.body as FormData)
-      : options.body === undefined
-        ? undefined
-        : JSON.stringify(options.body),
-    credentials: 'include',
-    signal: options.signal,
-    keepalive: options.keepalive,
-  });
+  const ask = () =>
+    fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: multipart
+        ? (options.body as FormData)
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
+      credentials: 'include',
+      signal: options.signal,
+      keepalive: options.keepalive,
+    });
+  // A plain GET of the first screen may have been asked for by index.html already (issue 40).
+  const plainGet = (options.method ?? 'GET') === 'GET' && options.body === undefined && !options.headers;
+  const response = await ((plainGet ? takeEarlyAnswer(url, token, ask) : null) ?? ask());
   noteServerContact();
   await throwIfNotOk(url, response, sinceContactMs);
   return response;
@@ -134,15 +139,16 @@ export interface AnswerSchema<T> {
 }
 
 /**
- * A schema, or a loader of one (`() => import('@avpass/contracts/auth').then((m) => m.currentUserSchema)`):
- * a first screen's call passes a loader, so zod and the contracts stay out of the first load (issue 40)
- * and load while the request is in flight.
+ * How a call names the schema its answer is checked with: a function that gives it, at once
+ * (`() => vendorSchema`) or once loaded (`() => import('@avpass/contracts/session').then((m) => m.currentUserSchema)`,
+ * `lazySchema`). A first screen's call loads it, so zod and the contracts stay out of the first load
+ * (issue 40) and load while the request is in flight; a screen that holds its schemas already gives them.
  */
-export type SchemaSource<T> = AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
+export type SchemaLoader<T> = () => AnswerSchema<T> | Promise<AnswerSchema<T>>;
 
-/** The schema of a source; a loader starts now (before the request), so both travel together. */
-export function loadSchema<T>(source: SchemaSource<T>): Promise<AnswerSchema<T>> {
-  const loading = typeof source === 'function' ? source() : Promise.resolve(source);
+/** The schema a loader gives; asked for now (before the request), so both travel together. */
+export function loadSchema<T>(loader: SchemaLoader<T>): Promise<AnswerSchema<T>> {
+  const loading = Promise.resolve().then(loader);
   loading.catch(() => undefined); // awaited later; a failed request must not leave it unhandled
   return loading;
 }
@@ -150,7 +156,7 @@ export function loadSchema<T>(source: SchemaSource<T>): Promise<AnswerSchema<T>>
 /** A JSON call whose answer is checked against its contract schema. */
 export async function apiJson<T>(
   url: string,
-  schema: SchemaSource<T>,
+  schema: SchemaLoader<T>,
   options: ApiRequestOptions = {},
 ): Promise<T> {
   const loading = loadSchema(schema);

@@ -1,14 +1,19 @@
 import Box from '@mui/material/Box';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { homePathFor, isPublicPath } from '@/config/paths';
 import { getAuthToken, subscribeToAuthToken } from '@/lib/session/auth-storage';
 import { useSession } from '@/lib/session/use-session';
-import { prefetchRememberedHome, rememberHome } from '../first-screen';
+import { loadNavBar, prefetchRememberedHome, rememberHome } from '../first-screen';
 import { InactivityWatcher } from './inactivity-watcher';
-import { NavBar } from './nav-bar';
 import { SkipLink } from './skip-link';
 import { useRouteTitle } from './use-route-title';
+
+/**
+ * Its own chunk (issue 40: the sign-in and landing pages do not load it); asked for with the app when a
+ * session token is kept (first-screen.ts), and on signing in.
+ */
+const NavBar = lazy(() => loadNavBar().then((m) => ({ default: m.NavBar })));
 
 /** Every page: the navigation bar while signed in (not on the public pages), the inactivity timer, the page. */
 export function RootLayout() {
@@ -23,7 +28,11 @@ export function RootLayout() {
     <>
       <SkipLink />
       {signedIn && <InactivityWatcher />}
-      {signedIn && !isPublicPath(pathname) && <NavBar user={session.user} />}
+      {signedIn && !isPublicPath(pathname) && (
+        <Suspense fallback={null}>
+          <NavBar user={session.user} />
+        </Suspense>
+      )}
       <Box component="main" id="main-content" tabIndex={-1} sx={{ outline: 'none' }}>
         <Outlet />
       </Box>

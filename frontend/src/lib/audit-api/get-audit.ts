@@ -16,7 +16,7 @@ export function useAuditEntries(filters: Omit<AuditQuery, 'cursor' | 'limit'>) {
     queryFn: ({ pageParam, signal }) =>
       apiJson(
         auditUrl(AUDIT_URLS.list, { ...filters, cursor: pageParam, limit: AUDIT_PAGE_SIZE }),
-        auditPageSchema,
+        () => auditPageSchema,
         { signal },
       ),
     getNextPageParam: (last) => last.nextCursor ?? undefined,

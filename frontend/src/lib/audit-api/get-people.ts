@@ -12,7 +12,9 @@ export function useAuditPeople(prefix: string) {
   return useQuery({
     queryKey: [AUDIT_URLS.people, q],
     queryFn: ({ signal }) =>
-      apiJson(`${AUDIT_URLS.people}?${new URLSearchParams({ q }).toString()}`, auditPeopleSchema, { signal }),
+      apiJson(`${AUDIT_URLS.people}?${new URLSearchParams({ q }).toString()}`, () => auditPeopleSchema, {
+        signal,
+      }),
     enabled: q.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

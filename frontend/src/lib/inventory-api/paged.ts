@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiJson, type SchemaSource } from '@/lib/api-client';
+import { apiJson, type SchemaLoader } from '@/lib/api-client';
 import { withQuery } from './urls';
 
 /** An inventory table's query: paging, and its search, sort and filters (issue 27), sent as they are. */
@@ -31,7 +31,7 @@ export function inventoryListUrl(url: string, query: InventoryListQuery): string
 /** A server-paged inventory list (the query key starts with the URL, so stock changes refresh it). */
 export function useInventoryList<T extends { nextCursor?: string | null }>(
   url: string,
-  schema: SchemaSource<T>,
+  schema: SchemaLoader<T>,
   query: InventoryListQuery,
   enabled = true,
 ) {

@@ -5,7 +5,7 @@ import { useAuthToken } from './auth-storage';
 import { offlineUser, rememberUser } from './offline-user';
 
 /** Loaded with the call, not with the app (issue 40: no schema library in the first load). */
-const currentUserSchema = () => import('@avpass/contracts/auth').then((m) => m.currentUserSchema);
+const currentUserSchema = () => import('@avpass/contracts/session').then((m) => m.currentUserSchema);
 
 export const CURRENT_USER_URL = '/api/auth/user';
 

@@ -59,7 +59,7 @@ export async function offlineUser(pathname = window.location.pathname): Promise<
   try {
     const kept = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? 'null') as { token?: unknown; user?: unknown };
     if (kept?.token !== tokenDigest(token)) return null;
-    const { currentUserSchema } = await import('@avpass/contracts/auth');
+    const { currentUserSchema } = await import('@avpass/contracts/session');
     const parsed = currentUserSchema.safeParse(kept.user);
     return parsed.success ? parsed.data : null;
   } catch {

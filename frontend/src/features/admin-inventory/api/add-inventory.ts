@@ -15,5 +15,5 @@ export interface NewLine {
 /** POST /api/inventory. */
 export const useAddInventory = () =>
   useInventoryMutation('add-line', (body: NewLine, headers) =>
-    apiJson(INVENTORY_URLS.inventory, inventoryLineSchema, { method: 'POST', body, headers }),
+    apiJson(INVENTORY_URLS.inventory, () => inventoryLineSchema, { method: 'POST', body, headers }),
   );

@@ -14,5 +14,9 @@ export const useBulkInventory = () =>
       },
       headers,
     ) =>
-      apiJson(INVENTORY_URLS.bulkInventory, bulkInventoryResponseSchema, { method: 'POST', body, headers }),
+      apiJson(INVENTORY_URLS.bulkInventory, () => bulkInventoryResponseSchema, {
+        method: 'POST',
+        body,
+        headers,
+      }),
   );

@@ -15,5 +15,5 @@ export interface NewAllocation {
 /** POST /api/partner-allocations. */
 export const useCreateAllocation = () =>
   useInventoryMutation('allocate', (body: NewAllocation, headers) =>
-    apiJson(INVENTORY_URLS.allocations, allocationSchema, { method: 'POST', body, headers }),
+    apiJson(INVENTORY_URLS.allocations, () => allocationSchema, { method: 'POST', body, headers }),
   );

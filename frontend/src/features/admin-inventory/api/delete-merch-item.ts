@@ -7,7 +7,7 @@ export function useDeleteMerchItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiJson(`${INVENTORY_URLS.merchItems}/${id}`, messageResponseSchema, { method: 'DELETE' }),
+      apiJson(`${INVENTORY_URLS.merchItems}/${id}`, () => messageResponseSchema, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => isInventoryQuery(q.queryKey) }),
   });
 }

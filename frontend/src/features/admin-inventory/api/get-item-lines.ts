@@ -15,7 +15,7 @@ export const itemLinesQuery = (itemId: string, view: ItemLinesView = {}) => {
   const url = withQuery(INVENTORY_URLS.itemLines(itemId), { ...view });
   return queryOptions({
     queryKey: [url],
-    queryFn: ({ signal }) => apiJson(url, inventoryLineSchema.array(), { signal }),
+    queryFn: ({ signal }) => apiJson(url, () => inventoryLineSchema.array(), { signal }),
     staleTime: 0,
   });
 };

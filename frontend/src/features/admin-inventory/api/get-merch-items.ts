@@ -14,7 +14,7 @@ export const merchItemsQuery = (search = '', category = 'all') => {
   });
   return queryOptions({
     queryKey: [url],
-    queryFn: ({ signal }) => apiJson(url, itemPageSchema, { signal }),
+    queryFn: ({ signal }) => apiJson(url, () => itemPageSchema, { signal }),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -26,5 +26,5 @@ export function useMerchItems(search = '', category = 'all') {
 
 /** The Merch Items table: a page in its search, sort, category and status (issue 27). */
 export function useMerchItemsTable(query: MerchItemListQuery) {
-  return useInventoryList(INVENTORY_URLS.merchItems, itemPageSchema, { ...query });
+  return useInventoryList(INVENTORY_URLS.merchItems, () => itemPageSchema, { ...query });
 }

@@ -6,5 +6,8 @@ import { useInventoryMutation } from './inventory-mutation';
 /** DELETE /api/partner-allocations/{id}. */
 export const useRemoveAllocation = () =>
   useInventoryMutation('remove-allocation', (id: string, headers) =>
-    apiJson(`${INVENTORY_URLS.allocations}/${id}`, messageResponseSchema, { method: 'DELETE', headers }),
+    apiJson(`${INVENTORY_URLS.allocations}/${id}`, () => messageResponseSchema, {
+      method: 'DELETE',
+      headers,
+    }),
   );

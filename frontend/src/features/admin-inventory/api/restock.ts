@@ -6,7 +6,7 @@ import { useInventoryMutation } from './inventory-mutation';
 /** PUT /api/inventory/{id}: a restock adds `quantity`. */
 export const useRestock = () =>
   useInventoryMutation('restock', ({ id, quantity }: { id: string; quantity: number }, headers) =>
-    apiJson(`${INVENTORY_URLS.inventory}/${id}`, inventoryLineSchema, {
+    apiJson(`${INVENTORY_URLS.inventory}/${id}`, () => inventoryLineSchema, {
       method: 'PUT',
       body: { quantity },
       headers,

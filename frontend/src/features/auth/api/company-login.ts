@@ -7,7 +7,7 @@ export const COMPANY_LOGIN_URL = '/api/auth/company-login';
 export function companyLogin(body: CompanyLoginRequest): Promise<AuthResponse> {
   return apiJson(
     COMPANY_LOGIN_URL,
-    () => import('@avpass/contracts/auth').then((m) => m.authResponseSchema),
+    () => import('@avpass/contracts/session').then((m) => m.authResponseSchema),
     { method: 'POST', body, token: null },
   );
 }

@@ -22,7 +22,7 @@ export type SignInRequest =
  */
 export async function toSignInRequest({ identifier, password }: SignInInput): Promise<SignInRequest> {
   // The request schemas load at submit, not with the sign-in page (issue 40).
-  const { companyLoginRequestSchema, loginRequestSchema } = await import('@avpass/contracts/auth');
+  const { companyLoginRequestSchema, loginRequestSchema } = await import('@avpass/contracts/session');
   const trimmed = identifier.trim();
   if (trimmed.includes('@')) {
     return { endpoint: 'company-login', body: companyLoginRequestSchema.parse({ email: trimmed, password }) };

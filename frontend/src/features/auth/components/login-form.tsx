@@ -30,7 +30,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (response: AuthResponse)
     setFailure(null);
     // The same rules the server applies; an e-mail is just a username with an @ for this check. The
     // schema loads at the first submit, not with the page (issue 40: no schema library in the first load).
-    const { loginRequestSchema } = await import('@avpass/contracts/auth');
+    const { loginRequestSchema } = await import('@avpass/contracts/session');
     const parsed = loginRequestSchema.safeParse({ username: identifier, password });
     if (!parsed.success) {
       const errors: FieldErrors = {};

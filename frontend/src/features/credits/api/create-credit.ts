@@ -9,7 +9,7 @@ import { invalidateCredits } from './invalidate-credits';
 export function useCreateCredit() {
   const queryClient = useQueryClient();
   const mutationFn = useIdempotentMutationFn('credits:create', (body: CreateCreditRequest, key) =>
-    apiJson(CREDIT_URLS.credits, athleteCreditSchema, {
+    apiJson(CREDIT_URLS.credits, () => athleteCreditSchema, {
       method: 'POST',
       body,
       headers: idempotencyHeader(key),

@@ -8,7 +8,7 @@ import { invalidateCredits } from './invalidate-credits';
 export function useDeleteCredit() {
   const queryClient = useQueryClient();
   const mutationFn = useIdempotentMutationFn('credits:delete', (id: string, key) =>
-    apiJson(CREDIT_URLS.credit(id), deleteCreditResponseSchema, {
+    apiJson(CREDIT_URLS.credit(id), () => deleteCreditResponseSchema, {
       method: 'DELETE',
       headers: idempotencyHeader(key),
     }),

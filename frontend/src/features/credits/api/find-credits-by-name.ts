@@ -20,7 +20,7 @@ export async function findCreditsByName(name: string): Promise<AthleteCredit[]> 
       search: name.trim().replace(/\s+/g, ' ').slice(0, 100),
       limit: 200,
     }),
-    creditPageSchema,
+    () => creditPageSchema,
   );
   return page.items.filter((credit) => sameAthleteName(credit.athleteName, name));
 }

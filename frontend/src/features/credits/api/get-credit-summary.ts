@@ -8,7 +8,7 @@ import { CREDIT_URLS } from './urls';
 export function useCreditSummary() {
   return useQuery({
     queryKey: [CREDIT_URLS.partnerSummary],
-    queryFn: ({ signal }) => apiJson(CREDIT_URLS.partnerSummary, creditSummarySchema, { signal }),
+    queryFn: ({ signal }) => apiJson(CREDIT_URLS.partnerSummary, () => creditSummarySchema, { signal }),
     ...live,
   });
 }

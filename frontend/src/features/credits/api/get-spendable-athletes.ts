@@ -17,7 +17,7 @@ function spendableAthletesHref(query: SpendableAthletesQuery): string {
 
 /** GET /api/credits/spendable-athletes: athletes the partner may charge now, by name (the type-ahead). */
 export function getSpendableAthletes(query: SpendableAthletesQuery, signal?: AbortSignal) {
-  return apiJson(spendableAthletesHref(query), spendableAthletesPageSchema, signal ? { signal } : {});
+  return apiJson(spendableAthletesHref(query), () => spendableAthletesPageSchema, signal ? { signal } : {});
 }
 
 export const spendableAthletesQueryOptions = (query: SpendableAthletesQuery) =>

@@ -18,7 +18,8 @@ export function usePagedList<T>(
   const href = withListQuery(url, query);
   return useQuery({
     queryKey: [url, query],
-    queryFn: async ({ signal }) => rememberNextCursor(url, query, await apiJson(href, schema, { signal })),
+    queryFn: async ({ signal }) =>
+      rememberNextCursor(url, query, await apiJson(href, () => schema, { signal })),
     placeholderData: keepPreviousData,
     ...live,
   });

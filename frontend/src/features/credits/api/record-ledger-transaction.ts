@@ -9,7 +9,7 @@ export function useRecordLedgerTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ key, ...body }: RecordLedgerTransactionRequest & { key: string }) =>
-      apiJson(CREDIT_URLS.ledger, recordTransactionResponseSchema, {
+      apiJson(CREDIT_URLS.ledger, () => recordTransactionResponseSchema, {
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': key },

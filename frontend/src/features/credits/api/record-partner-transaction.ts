@@ -13,7 +13,7 @@ export function useRecordPartnerTransaction() {
       key,
       ...body
     }: Omit<RecordCreditTransactionRequest, 'partnerId' | 'partnerName'> & { key: string }) =>
-      apiJson(CREDIT_URLS.recordForCredit(id), recordTransactionResponseSchema, {
+      apiJson(CREDIT_URLS.recordForCredit(id), () => recordTransactionResponseSchema, {
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': key },

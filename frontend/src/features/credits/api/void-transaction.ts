@@ -10,7 +10,7 @@ export function useVoidTransaction() {
   const mutationFn = useIdempotentMutationFn(
     'credits:void',
     ({ id, reason }: { id: string; reason: string }, key) =>
-      apiJson(CREDIT_URLS.voidTransaction(id), recordTransactionResponseSchema, {
+      apiJson(CREDIT_URLS.voidTransaction(id), () => recordTransactionResponseSchema, {
         method: 'POST',
         body: { reason },
         headers: idempotencyHeader(key),

@@ -24,7 +24,7 @@ export async function exportLedgerCsv(
       const value = view[name];
       if (value) params.set(name, value);
     }
-    const page = await apiJson(`${CREDIT_URLS.ledger}?${params.toString()}`, transactionPageSchema);
+    const page = await apiJson(`${CREDIT_URLS.ledger}?${params.toString()}`, () => transactionPageSchema);
     if (page.items.length) parts.push(csvLines(page.items.map(ledgerCsvRow)));
     count += page.items.length;
     cursor = page.nextCursor;

@@ -4,7 +4,7 @@ import { apiJson } from '@/lib/api-client';
 import { EXCLUSIVES_URL } from './urls';
 
 export function createExclusive(body: CreateExclusiveRequest): Promise<Exclusive> {
-  return apiJson(EXCLUSIVES_URL, exclusiveSchema, { method: 'POST', body });
+  return apiJson(EXCLUSIVES_URL, () => exclusiveSchema, { method: 'POST', body });
 }
 
 export function useCreateExclusive() {

@@ -4,7 +4,7 @@ import { apiJson } from '@/lib/api-client';
 import { EXCLUSIVES_URL, POLL_MS, ExclusivesQuery, cursors, cursorKey, exclusivesUrl } from './urls';
 
 export async function getExclusives(q: ExclusivesQuery, signal?: AbortSignal): Promise<ExclusivesPage> {
-  const page = await apiJson(exclusivesUrl(q), exclusivesPageSchema, { signal });
+  const page = await apiJson(exclusivesUrl(q), () => exclusivesPageSchema, { signal });
   const next = cursorKey(q, q.offset + q.limit);
   if (page.nextCursor) cursors.set(next, page.nextCursor);
   else cursors.delete(next);

@@ -7,7 +7,7 @@ import { VENDORS_URL } from './urls';
 export function useVendors(enabled: boolean) {
   return useQuery({
     queryKey: [VENDORS_URL],
-    queryFn: ({ signal }) => apiJson(VENDORS_URL, companySummarySchema.array(), { signal }),
+    queryFn: ({ signal }) => apiJson(VENDORS_URL, () => companySummarySchema.array(), { signal }),
     enabled,
   });
 }

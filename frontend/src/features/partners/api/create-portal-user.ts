@@ -8,7 +8,7 @@ export function useCreatePortalUser(partnerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreatePortalUserRequest) =>
-      apiJson(PARTNER_URLS.users(partnerId), portalUserSchema, { method: 'POST', body }),
+      apiJson(PARTNER_URLS.users(partnerId), () => portalUserSchema, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [PARTNER_URLS.users(partnerId)] }),
   });
 }

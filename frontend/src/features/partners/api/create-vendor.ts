@@ -9,7 +9,7 @@ export function useCreateVendor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateVendorRequest) =>
-      apiJson(PARTNER_URLS.vendors, vendorSchema, { method: 'POST', body }),
+      apiJson(PARTNER_URLS.vendors, () => vendorSchema, { method: 'POST', body }),
     onSuccess: (vendor) => invalidateVendor(queryClient, vendor),
   });
 }

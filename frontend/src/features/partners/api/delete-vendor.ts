@@ -8,7 +8,8 @@ import { invalidateVendor } from './invalidate-vendor';
 export function useDeleteVendor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson(PARTNER_URLS.vendor(id), messageResponseSchema, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      apiJson(PARTNER_URLS.vendor(id), () => messageResponseSchema, { method: 'DELETE' }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: [PARTNER_URLS.vendor(id)] });
       return invalidateVendor(queryClient);

@@ -9,7 +9,7 @@ const portalUsers = portalUserSchema.array();
 export const portalUsersQueryOptions = (partnerId: string) =>
   queryOptions({
     queryKey: [PARTNER_URLS.users(partnerId)],
-    queryFn: ({ signal }) => apiJson(PARTNER_URLS.users(partnerId), portalUsers, { signal }),
+    queryFn: ({ signal }) => apiJson(PARTNER_URLS.users(partnerId), () => portalUsers, { signal }),
     staleTime: 0,
   });
 

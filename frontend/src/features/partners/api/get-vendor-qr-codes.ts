@@ -10,7 +10,9 @@ export const vendorQrCodesQueryOptions = (vendorId: string, limit: number, offse
   queryOptions({
     queryKey: [PARTNER_URLS.vendorQrCodes(vendorId), { limit, offset }],
     queryFn: ({ signal }) =>
-      apiJson(withQuery(PARTNER_URLS.vendorQrCodes(vendorId), { limit, offset }), qrCodePage, { signal }),
+      apiJson(withQuery(PARTNER_URLS.vendorQrCodes(vendorId), { limit, offset }), () => qrCodePage, {
+        signal,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

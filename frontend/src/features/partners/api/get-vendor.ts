@@ -5,7 +5,7 @@ import { PARTNER_URLS } from './urls';
 
 /** GET /api/vendors/{id}: the details dialog's partner, fresh after each change. */
 export function getVendor(id: string, signal?: AbortSignal): Promise<Vendor> {
-  return apiJson(PARTNER_URLS.vendor(id), vendorSchema, { signal });
+  return apiJson(PARTNER_URLS.vendor(id), () => vendorSchema, { signal });
 }
 
 export const vendorQueryOptions = (id: string, initial?: Vendor) =>

@@ -40,7 +40,7 @@ export async function getVendors(filter: VendorListFilter, signal?: AbortSignal)
     limit: filter.limit,
     ...(cursor ? { cursor } : { offset: filter.offset }),
   });
-  const page = await apiJson(url, vendorPage, { signal });
+  const page = await apiJson(url, () => vendorPage, { signal });
   const next = cursorKey(filter, filter.offset + filter.limit);
   if (page.nextCursor) cursors.set(next, page.nextCursor);
   else cursors.delete(next);

@@ -8,7 +8,7 @@ export function useSetPortalUserActive(partnerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, isActive }: { userId: string; isActive: boolean }) =>
-      apiJson(PARTNER_URLS.user(partnerId, userId), portalUserSchema, {
+      apiJson(PARTNER_URLS.user(partnerId, userId), () => portalUserSchema, {
         method: 'PATCH',
         body: { isActive },
       }),

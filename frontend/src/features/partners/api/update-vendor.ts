@@ -9,7 +9,7 @@ export function useUpdateVendor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateVendorRequest }) =>
-      apiJson(PARTNER_URLS.vendor(id), vendorSchema, { method: 'PATCH', body: changes }),
+      apiJson(PARTNER_URLS.vendor(id), () => vendorSchema, { method: 'PATCH', body: changes }),
     onSuccess: (vendor) => invalidateVendor(queryClient, vendor),
   });
 }

@@ -6,7 +6,7 @@ import { CURRENT_USER_URL } from '@/lib/session/get-current-user';
 export const UPDATE_PROFILE_URL = '/api/admin/profile';
 
 export function updateProfile(body: UpdateProfileRequest): Promise<CurrentUser> {
-  return apiJson(UPDATE_PROFILE_URL, currentUserSchema, { method: 'PATCH', body });
+  return apiJson(UPDATE_PROFILE_URL, () => currentUserSchema, { method: 'PATCH', body });
 }
 
 /** The answer is the updated current user, so the session's cached user is replaced with it. */

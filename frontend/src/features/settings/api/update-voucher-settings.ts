@@ -4,7 +4,7 @@ import { apiJson } from '@/lib/api-client';
 import { VOUCHER_URLS } from '@/lib/vouchers-api';
 
 export function updateVoucherSettings(body: UpdateVoucherSettings): Promise<VoucherSettings> {
-  return apiJson(VOUCHER_URLS.voucherSettings, voucherSettingsSchema, { method: 'PUT', body });
+  return apiJson(VOUCHER_URLS.voucherSettings, () => voucherSettingsSchema, { method: 'PUT', body });
 }
 
 /** PUT /api/settings/vouchers (super_admin): the answer replaces the cached settings every form reads. */

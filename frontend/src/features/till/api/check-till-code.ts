@@ -15,7 +15,7 @@ import { TILL_URLS } from './urls';
  * (with a sale amount: the discount and what is left to pay). No write, no rate limit.
  */
 export function checkTillCode(body: TillCheckRequest, signal?: AbortSignal): Promise<TillCheckResponse> {
-  return apiJson(TILL_URLS.check, tillCheckResponseSchema, { method: 'POST', body, signal });
+  return apiJson(TILL_URLS.check, () => tillCheckResponseSchema, { method: 'POST', body, signal });
 }
 
 const severalMatchesSchema = z.object({ matches: z.array(tillMatchSchema).min(1) });

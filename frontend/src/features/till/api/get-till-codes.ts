@@ -13,5 +13,7 @@ export function getTillCodes(query: TillCodesRequest, signal?: AbortSignal): Pro
   if (query.cursor !== undefined) params.set('cursor', query.cursor);
   if (query.limit !== undefined) params.set('limit', String(query.limit));
   const search = params.toString();
-  return apiJson(`${TILL_URLS.codes}${search ? `?${search}` : ''}`, tillCodesResponseSchema, { signal });
+  return apiJson(`${TILL_URLS.codes}${search ? `?${search}` : ''}`, () => tillCodesResponseSchema, {
+    signal,
+  });
 }

@@ -6,7 +6,9 @@ import { TILL_URLS } from './urls';
 export const TILL_RECENT_LIMIT = 20;
 
 export function getTillRecent(signal?: AbortSignal): Promise<TillRecentResponse> {
-  return apiJson(`${TILL_URLS.recent}?limit=${TILL_RECENT_LIMIT}`, tillRecentResponseSchema, { signal });
+  return apiJson(`${TILL_URLS.recent}?limit=${TILL_RECENT_LIMIT}`, () => tillRecentResponseSchema, {
+    signal,
+  });
 }
 
 /**

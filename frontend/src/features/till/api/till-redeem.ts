@@ -10,7 +10,7 @@ import { TILL_URLS } from './urls';
  * sends the same request, with the key it kept, when the phone is back online).
  */
 export function tillRedeem(body: TillRedeemRequest, idempotencyKey: string): Promise<TillRedeemResponse> {
-  return apiJson(TILL_URLS.redeem, tillRedeemResponseSchema, {
+  return apiJson(TILL_URLS.redeem, () => tillRedeemResponseSchema, {
     method: 'POST',
     body,
     headers: idempotencyHeader(idempotencyKey),
