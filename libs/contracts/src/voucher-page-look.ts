@@ -5,12 +5,16 @@
  * moving anything the member reads, and the page needs neither MUI nor Emotion (decision 304). Theme
  * tokens as values (frontend/src/theme/tokens.ts); no zod here: the page's script imports this module.
  */
-const NAVY_950 = '#050d1c';
-const NAVY_900 = '#0b1f3a';
-const TEXT = '#141b27';
-const MUTED = '#5f6b7e';
-const DIVIDER = '#dfe3ea';
-const DISPLAY = `Montserrat,Inter,"Segoe UI Variable Display","Segoe UI",system-ui,-apple-system,Roboto,sans-serif`;
+/** The theme's tokens the page's CSS uses; the script's own rules (buttons, toasts) take them from here too. */
+export const VOUCHER_PAGE_TOKENS = {
+  NAVY_950: '#050d1c',
+  NAVY_900: '#0b1f3a',
+  TEXT: '#141b27',
+  MUTED: '#5f6b7e',
+  DIVIDER: '#dfe3ea',
+  DISPLAY: `Montserrat,Inter,"Segoe UI Variable Display","Segoe UI",system-ui,-apple-system,Roboto,sans-serif`,
+} as const;
+const { NAVY_950, NAVY_900, TEXT, MUTED, DIVIDER, DISPLAY } = VOUCHER_PAGE_TOKENS;
 const BODY = `Inter,"Segoe UI Variable","Segoe UI",system-ui,-apple-system,Roboto,"Helvetica Neue",Arial,sans-serif`;
 
 /** The page's classes (`vs-*`): the card, its notices, the code for the till, the not-found panel. */

@@ -1,13 +1,8 @@
-import { VOUCHER_PAGE_CSS } from '@avpass/contracts/voucher-page-look';
+import { VOUCHER_PAGE_CSS, VOUCHER_PAGE_TOKENS } from '@avpass/contracts/voucher-page-look';
 
-const NAVY_950 = '#050d1c';
-const NAVY_900 = '#0b1f3a';
-const TEXT = '#141b27';
-const MUTED = '#5f6b7e';
-const DIVIDER = '#dfe3ea';
+const { NAVY_950, NAVY_900, TEXT, MUTED, DIVIDER, DISPLAY } = VOUCHER_PAGE_TOKENS;
 const ERROR = '#d92d20';
 const FOCUS = '#0b9474';
-const DISPLAY = `Montserrat,Inter,"Segoe UI Variable Display","Segoe UI",system-ui,-apple-system,Roboto,sans-serif`;
 
 /**
  * What only the script's page draws, beside the classes it shares with the first HTML: the buttons (as
