@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, uploadUrl, uuidParam } from './common';
 import { isSafeText, safeText, UNSAFE_TEXT_MESSAGE } from './text';
-import { numberInput } from './validation';
+import { numberInput, pageLimit } from './validation';
 import {
   DATE_ONLY_PATTERN,
   idempotencyKeyField as idempotencyKey,
@@ -288,15 +288,7 @@ export const SPENDABLE_ATHLETES_MAX_LIMIT = 50;
  */
 export const spendableAthletesQuerySchema = z.object({
   search: safeText().trim().max(100, 'search must be at most 100 characters').optional(),
-  limit: numberInput('limit')
-    .pipe(
-      z
-        .number()
-        .int('limit must be a whole number')
-        .min(1, 'limit must be at least 1')
-        .max(SPENDABLE_ATHLETES_MAX_LIMIT, `limit must be at most ${SPENDABLE_ATHLETES_MAX_LIMIT}`),
-    )
-    .default(10),
+  limit: pageLimit(SPENDABLE_ATHLETES_MAX_LIMIT).default(10),
   /** The previous answer's `nextCursor`. */
   cursor: z.string().max(400, 'cursor must be at most 400 characters').optional(),
 });

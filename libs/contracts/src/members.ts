@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uuidParam } from './common';
 import { safeText } from './text';
-import { numberInput } from './validation';
+import { pageLimit } from './validation';
 import { idempotencyKeyField } from './vouchers';
 
 /**
@@ -151,15 +151,7 @@ export const memberListQuerySchema = z.object({
   sort: z.enum(MEMBER_SORTS, `sort must be one of ${MEMBER_SORTS.join(', ')}`).optional(),
   order: z.enum(['asc', 'desc'], 'order must be asc or desc').optional(),
   cursor: z.string().max(400, 'cursor must be at most 400 characters').optional(),
-  limit: numberInput('limit')
-    .pipe(
-      z
-        .number()
-        .int('limit must be a whole number')
-        .min(1, 'limit must be at least 1')
-        .max(200, 'limit must be at most 200'),
-    )
-    .default(50),
+  limit: pageLimit(200).default(50),
 });
 export type MemberListQuery = z.input<typeof memberListQuerySchema>;
 

@@ -3,7 +3,7 @@ import { optionalEmail, optionalText, optionalUrl, uploadUrl } from './common';
 import { newPasswordSchema } from './password-policy';
 import { safeText } from './text';
 import { listQuerySchema, SORT_ORDERS, type SortOrder } from './vouchers';
-import { numberInput } from './validation';
+import { pageLimit } from './validation';
 
 export const PARTNER_CATEGORIES = [
   'Restaurant',
@@ -115,15 +115,7 @@ export type PublicPartner = z.infer<typeof publicPartnerSchema>;
  */
 export const publicPartnersQuerySchema = z.object({
   cursor: z.string().max(400, 'cursor must be at most 400 characters').optional(),
-  limit: numberInput('limit')
-    .pipe(
-      z
-        .number()
-        .int('limit must be a whole number')
-        .min(1, 'limit must be at least 1')
-        .max(100, 'limit must be at most 100'),
-    )
-    .optional(),
+  limit: pageLimit(100).optional(),
   search: z
     .union([z.literal(''), safeText().trim().max(200, 'search must be at most 200 characters')])
     .optional(),

@@ -2,7 +2,7 @@ import { isDateOnly } from '@avpass/domain';
 import { z } from 'zod';
 import { uuidParam } from './common';
 import { SORT_ORDERS, type SortOrder } from './vouchers/lists';
-import { numberInput } from './validation';
+import { numberInput, pageLimit } from './validation';
 
 /**
  * Partner statements (issue 39): what a partner honoured, what the club owes it and what it owes the
@@ -208,15 +208,7 @@ export const statementDetailSchema = statementSchema.extend({
 });
 export type StatementDetail = z.infer<typeof statementDetailSchema>;
 
-const limitField = numberInput('limit')
-  .pipe(
-    z
-      .number()
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(200, 'limit must be at most 200'),
-  )
-  .default(50);
+const limitField = pageLimit(200).default(50);
 /** An amount of an adjustment, in whole cents (negative: less is owed). */
 const adjustmentCents = (label: string) =>
   numberInput(label, { kind: 'a whole number of cents' })

@@ -86,6 +86,21 @@ export function numberInput(label: string, options: NumberInputOptions = {}) {
 }
 
 /**
+ * A list's `?limit`: a whole number from 1 to `most` (numberInput, so `"50"` is read as 50), refused with
+ * "limit must be a whole number", "limit must be at least 1" or "limit must be at most <most>". Its
+ * default (`.default(50)`) or `.optional()` is the list's own.
+ */
+export function pageLimit(most: number) {
+  return numberInput('limit').pipe(
+    z
+      .number()
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(most, `limit must be at most ${most}`),
+  );
+}
+
+/**
  * A number, or one word that stands for a value (`'unlimited'`, any case): the word lower-cased, or
  * the number as numberInput reads it. Anything else: "Usage limit must be unlimited or a number, not "lots"".
  */

@@ -1,7 +1,7 @@
 import { TRAINER_ROLES } from '@avpass/domain';
 import { z } from 'zod';
 import { UUID_PATTERN } from '../common';
-import { numberInput } from '../validation';
+import { numberInput, pageLimit } from '../validation';
 import { DATE_ONLY_PATTERN } from '../vouchers';
 
 const businessDay = (label: string) =>
@@ -20,15 +20,7 @@ export const trainerAnalyticsQuerySchema = z.object({
   trainerId: z
     .union([z.literal(''), z.literal('all'), z.string().regex(UUID_PATTERN, 'Not a valid trainer id')])
     .optional(),
-  limit: numberInput('limit')
-    .pipe(
-      z
-        .number()
-        .int('limit must be a whole number')
-        .min(1, 'limit must be at least 1')
-        .max(100, 'limit must be at most 100'),
-    )
-    .default(50),
+  limit: pageLimit(100).default(50),
   cursor: z.string().max(400, 'cursor must be at most 400 characters').optional(),
 });
 export type TrainerAnalyticsQuery = z.input<typeof trainerAnalyticsQuerySchema>;

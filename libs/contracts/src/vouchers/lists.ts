@@ -1,7 +1,7 @@
 import { VOUCHER_STATUSES } from '@avpass/domain';
 import { z } from 'zod';
 import { safeText } from '../text';
-import { numberInput } from '../validation';
+import { numberInput, pageLimit } from '../validation';
 import { REDEMPTION_STATUSES } from '../redemption-modes';
 import {
   BATCH_SORTS,
@@ -29,15 +29,7 @@ export {
  * or id prefix, case-insensitive) where the screen has a search box.
  */
 export const listQuerySchema = z.object({
-  limit: numberInput('limit')
-    .pipe(
-      z
-        .number()
-        .int('limit must be a whole number')
-        .min(1, 'limit must be at least 1')
-        .max(200, 'limit must be at most 200'),
-    )
-    .default(50),
+  limit: pageLimit(200).default(50),
   offset: numberInput('offset')
     .pipe(
       z
