@@ -102,11 +102,19 @@ describe("the till's limits", () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => check(admin, '192.0.2.99')));
     const statuses = answers.map((a) => a.status);
     const refused = answers.filter((a) => a.status === 429);
-    expect(refused.length, statuses.join(',')).toBeGreaterThan(0);
+    // The gate's refusals say 1 s. On a slow box some calls of the burst are answered before the
+    // last ones arrive, and those later ones may meet the session's rate of 6 a minute instead (a
+    // refusal that says to wait longer): both are 429, at least one of them the gate's.
+    const gate = refused.filter((r) => r.headers.get('retry-after') === '1');
+    expect(gate.length, statuses.join(',')).toBeGreaterThan(0);
     for (const r of refused) {
-      expect(r.headers.get('retry-after')).toBe('1');
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(r.body.message).toMatch(/too many requests/i);
     }
+    expect(
+      statuses.every((s) => s === 400 || s === 429),
+      statuses.join(','),
+    ).toBe(true);
     // Every place is given back: one call at a time passes the gate again (it may meet the
     // administrator's rate of 6 a minute, a refusal that says to wait longer than the gate's 1 s).
     const after = await check(admin);

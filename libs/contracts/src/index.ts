@@ -28,3 +28,4 @@ export * from './audit-sentence';
 export * from './wallet';
 export * from './statements';
 export * from './members';
+export * from './member-vouchers';
