@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createTestDatabase, type TestDatabase } from '../../libs/platform/src/testing/test-database';
+import { TwilioStandIn } from '../../libs/platform/src/testing/twilio-standin';
 import { startSmtpSpool, type SmtpSpool } from './mail';
 
 // The whole platform, built, as separate processes — the same launcher as `npm start` — on its own
@@ -13,6 +14,9 @@ let stop: (() => Promise<void>) | null = null;
 let database: TestDatabase | null = null;
 let smtp: SmtpSpool | null = null;
 let mailSpool: string | null = null;
+let twilio: TwilioStandIn | null = null;
+/** The number the platform sends SMS from (the stand-in checks it is E.164). */
+const SMS_FROM = '+15005550006';
 
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 
@@ -25,6 +29,8 @@ export async function setup(project: TestProject): Promise<void> {
   // (e2e/support/mail.ts), instead of the maildev `npm start` runs.
   mailSpool = mkdtempSync(join(tmpdir(), 'avpass-e2e-mail-'));
   smtp = await startSmtpSpool(mailSpool);
+  // Its SMS go to a local stand-in that speaks Twilio's Messages API; test files read its inbox over HTTP.
+  twilio = await TwilioStandIn.start();
   const natsNamespace = `e2e_${randomBytes(4).toString('hex')}`;
   const platform = await startPlatform({
     env: {
@@ -41,6 +47,10 @@ export async function setup(project: TestProject): Promise<void> {
       SMTP_URL: smtp.url,
       // The link in a mail opens this platform's web app.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken,
+      TWILIO_FROM: SMS_FROM,
+      TWILIO_API_URL: twilio.url,
     },
     onLine: (text: string) => {
       if (/"level":(50|60)/.test(text)) process.stderr.write(`${text}\n`);
@@ -51,6 +61,7 @@ export async function setup(project: TestProject): Promise<void> {
   // A test that plays another service's outbox (a finished month's events, issue 39) publishes here.
   project.provide('nats', { url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', namespace: natsNamespace });
   project.provide('mailSpool', mailSpool);
+  project.provide('twilio', { url: twilio.url, accountSid: twilio.accountSid, authToken: twilio.authToken });
 }
 
 /** A port free now, chosen by the system (two shards side by side must not pick the same one). */
@@ -68,6 +79,7 @@ function freePort(): Promise<number> {
 export async function teardown(): Promise<void> {
   await stop?.();
   await smtp?.stop();
+  await twilio?.stop();
   // E2E_KEEP_DATABASE=1 keeps what the run left (its audit trail, its mail, say) for a look afterwards.
   if (process.env.E2E_KEEP_DATABASE) console.log(`e2e database kept: ${database?.url}; mail: ${mailSpool}`);
   else {
@@ -82,5 +94,7 @@ declare module 'vitest' {
     nats: { url: string; namespace: string };
     /** The directory the platform's mail is spooled to, as .eml files (read it with MailSpool). */
     mailSpool: string;
+    /** The Twilio stand-in the platform sends SMS to (read its inbox with SmsInbox). */
+    twilio: { url: string; accountSid: string; authToken: string };
   }
 }
