@@ -68,6 +68,10 @@ export const issuedCodeSchema = z.object({
   /** The public id in the voucher link (/voucher/{publicId}). */
   publicId: z.string(),
   created: z.boolean(),
+  /** The voucher's title, for the member's message (optional: added for issue 41's sends). */
+  title: z.string().optional(),
+  /** The partners whose tills honour the code, by name ("where to use it"); absent: not said. */
+  partners: z.array(z.string()).optional(),
 });
 export const issueToMembersResponseSchema = z.object({
   issued: z.array(issuedCodeSchema),
