@@ -92,8 +92,12 @@ export async function createMember(
   return res.body;
 }
 
-/** A voucher made by the administrator (its id is the send's qrCodeId). */
-export async function createVoucher(bed: SendBed, service = 'Running shoes'): Promise<string> {
+/** A voucher the administrator made for a partner (its id is the send's qrCodeId). */
+export async function createVoucher(
+  bed: SendBed,
+  partnerId: string,
+  service = 'Running shoes',
+): Promise<string> {
   const res = await bed.h.api('/api/generate-qr', {
     method: 'POST',
     token: bed.admin,
@@ -103,6 +107,7 @@ export async function createVoucher(bed: SendBed, service = 'Running shoes'): Pr
       service,
       expirationDate: '2099-12-31',
       usageLimit: '1',
+      partnerId,
     },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

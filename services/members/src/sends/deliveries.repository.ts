@@ -1,5 +1,5 @@
 import type { DeliveryStatus, MemberDelivery, SendChannel } from '@avpass/contracts';
-import { afterCursorSql, nextCursor, type Tx } from '@avpass/platform';
+import { afterCursorSql, nextCursor, pgArray, type Tx } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
@@ -116,7 +116,7 @@ export class DeliveriesRepository {
       .getConnection()
       .execute(
         'select member_id, channel from member_deliveries where source_id = ? and member_id = any(?::uuid[])',
-        [sourceId, memberIds],
+        [sourceId, pgArray(memberIds)],
         'all',
         tx.getTransactionContext(),
       );

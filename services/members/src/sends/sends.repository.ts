@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { Tx } from '@avpass/platform';
+import { pgArray, type Tx } from '@avpass/platform';
 import type { MemberLanguage } from '@avpass/contracts';
 
 /** Who a send is to: members by id, or every member with a tag. */
@@ -47,7 +47,13 @@ function selectionSql(selection: { member_ids: string[] | null; tag: string | nu
   params: unknown[];
 } {
   return selection.member_ids
-    ? { sql: 'id = any(?::uuid[])', params: [selection.member_ids] }
+    ? {
+        sql: 'id = any(?::uuid[])',
+        // As read back from the row, a uuid[] may still be its text form.
+        params: [
+          typeof selection.member_ids === 'string' ? selection.member_ids : pgArray(selection.member_ids),
+        ],
+      }
     : { sql: 'tags @> array[?]::text[]', params: [selection.tag] };
 }
 
@@ -96,9 +102,9 @@ export class SendsRepository {
         send.id,
         send.sourceKind,
         send.sourceId,
-        send.selection.memberIds ?? null,
+        send.selection.memberIds ? pgArray(send.selection.memberIds) : null,
         send.selection.tag ?? null,
-        send.channels,
+        pgArray(send.channels),
         counts.members,
         queued,
         send.channels.includes('email') ? counts.members - counts.email : 0,

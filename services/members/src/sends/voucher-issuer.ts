@@ -1,16 +1,8 @@
-import {
-  issueToMembersResponseSchema,
-  type Actor,
-  type CodeHolder,
-  type IssueToMembersResponse,
-  type RpcSubject,
-} from '@avpass/contracts';
+import { RPC, type Actor, type CodeHolder, type IssueToMembersResponse } from '@avpass/contracts';
 import { RpcClient } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 
-/** The vouchers service's subject that issues one code per member (helper A's side of issue 41). */
-const ISSUE_SUBJECT = 'vouchers.members.issue.v1';
 /** The most holders one call names (issueToMembersRequestSchema). */
 export const ISSUE_CHUNK = 1000;
 /** Issuing a thousand codes is one transaction of the vouchers service: longer than a plain call. */
@@ -30,13 +22,12 @@ export class VoucherIssuer {
     const answer: IssueToMembersResponse = { issued: [], refused: [] };
     for (let at = 0; at < holders.length; at += ISSUE_CHUNK) {
       const chunk = holders.slice(at, at + ISSUE_CHUNK);
-      const reply = await this.rpc.call(
-        ISSUE_SUBJECT as RpcSubject,
-        { source, holders: chunk } as never,
+      const parsed = await this.rpc.call(
+        RPC.vouchers.issueToMembers,
+        { source, holders: chunk },
         { requestId: randomUUID(), actor },
         ISSUE_TIMEOUT_MS,
       );
-      const parsed = issueToMembersResponseSchema.parse(reply);
       answer.issued.push(...parsed.issued);
       answer.refused.push(...parsed.refused);
     }
