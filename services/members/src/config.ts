@@ -1,5 +1,4 @@
 import {
-  ConfigurationError,
   loadConfig,
   mailEnvShape,
   requireProductionSecrets,
@@ -8,12 +7,11 @@ import {
   smsEnvShape,
 } from '@avpass/platform';
 import { getCountries, type CountryCode } from 'libphonenumber-js/min';
+import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const COUNTRIES = new Set<string>(getCountries());
-
-const LOCAL_LINK_SECRET = 'avpass-members-local-development-only';
 
 export const membersEnvSchema = serviceEnvSchema
   .extend({
@@ -26,8 +24,11 @@ export const membersEnvSchema = serviceEnvSchema
       .refine((v) => /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL')
       .transform((v) => v.replace(/\/+$/, ''))
       .default('http://localhost:3000'),
-    /** Signs the unsubscribe links (HMAC-SHA256); at least 32 characters, required in production. */
-    MEMBERS_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').default(LOCAL_LINK_SECRET),
+    /**
+     * Signs the unsubscribe links (HMAC-SHA256), at least 32 characters. Unset: derived from DB_ROLE_SECRET
+     * (required in production), so a deployment has one secret fewer to provision.
+     */
+    MEMBERS_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Members one step of a send's expansion reads, issues codes for and records messages for. */
     MEMBERS_SEND_PAGE: z.coerce.number().int().min(10).max(5000).default(1000),
     /** How often a send left unfinished (another instance stopped) is looked for; a new send starts at once. */
@@ -50,13 +51,16 @@ export const membersEnvSchema = serviceEnvSchema
     MEMBERS_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
   })
   .superRefine(smsEnvRefinement);
-export type MembersConfig = z.infer<typeof membersEnvSchema>;
+export type MembersConfig = Readonly<
+  Omit<z.infer<typeof membersEnvSchema>, 'MEMBERS_LINK_SECRET'> & { MEMBERS_LINK_SECRET: string }
+>;
 
 export function loadMembersConfig(env: NodeJS.ProcessEnv = process.env): MembersConfig {
   const config = requireProductionSecrets(loadConfig(membersEnvSchema, env));
-  if (config.NODE_ENV === 'production' && config.MEMBERS_LINK_SECRET === LOCAL_LINK_SECRET)
-    throw new ConfigurationError('MEMBERS_LINK_SECRET must be set in production');
-  return config;
+  const linkSecret =
+    config.MEMBERS_LINK_SECRET ??
+    createHmac('sha256', config.DB_ROLE_SECRET).update('members.unsubscribe-links').digest('hex');
+  return Object.freeze({ ...config, MEMBERS_LINK_SECRET: linkSecret });
 }
 
 /** The parsed configuration, injected where a provider needs a setting. */
