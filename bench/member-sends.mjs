@@ -138,8 +138,14 @@ try {
   console.log(`POST /api/members/send answered in ${requestMs.toFixed(0)} ms: ${JSON.stringify(answer)}`);
 
   let status = 'expanding';
+  let lastReport = performance.now();
   while (status === 'expanding') {
     await new Promise((resolve) => setTimeout(resolve, 250));
+    if (performance.now() - lastReport > 10_000) {
+      lastReport = performance.now();
+      const { rows } = await db.query('select count(*)::int as n from members.member_deliveries');
+      console.log(`  ${seconds(lastReport - start)}: ${rows[0].n} messages recorded`);
+    }
     const { rows } = await db.query('select status, last_error from members.member_sends where id = $1', [
       answer.sendId,
     ]);
