@@ -3,8 +3,9 @@
 //
 // Starts the built platform on a throwaway database with SMTP_URL at an SMTP sink in this process and
 // TWILIO_API_URL at a Messages API sink in this process (both only count), seeds BENCH_MEMBERS members
-// (50,000) by SQL with the tag `bench`, both consents, an e-mail and a phone each, makes one voucher, then
-// POSTs /api/members/send {qrCodeId, tag: 'bench', channels: ['email', 'sms']} and prints:
+// (50,000) by SQL with the tag `bench`, both consents, an e-mail and a phone each, makes a batch of as many
+// codes (BENCH_SOURCE=voucher: one voucher, each member a copy of it), then POSTs /api/members/send
+// {batchId | qrCodeId, tag: 'bench', channels: ['email', 'sms']} and prints:
 // - the request's time (it records the send and answers {queued});
 // - the time until the send is expanded: every member's code issued by the vouchers service and every
 //   mail and SMS recorded (status `done`, by SQL), with the counts of codes, mails and SMS;
@@ -22,6 +23,8 @@ import { api, benchPlatformEnv, createBenchDatabase, randomPort } from './suppor
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const DRAIN_S = Number(process.env.BENCH_DRAIN_S ?? 20);
+/** `batch` (default): a batch of BENCH_MEMBERS codes made first, each member given one; `voucher`: a copy each. */
+const SOURCE = process.env.BENCH_SOURCE ?? 'batch';
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const hex = (n) => randomBytes(n).toString('hex');
 
@@ -107,17 +110,25 @@ try {
     token,
     json: { name: 'Bench Partner', email: 'partner@bench.example' },
   });
-  const voucher = await api(base, '/api/generate-qr', {
-    token,
-    json: {
-      discountType: 'percentage',
-      discountValue: '10',
-      service: 'Bench',
-      expirationDate: '2099-12-31',
-      usageLimit: '1',
-      partnerId: partner.id,
-    },
-  });
+  const code = {
+    discountType: 'percentage',
+    discountValue: '10',
+    service: 'Bench',
+    expirationDate: '2099-12-31',
+    usageLimit: '1',
+    partnerId: partner.id,
+  };
+  const source =
+    SOURCE === 'voucher'
+      ? { qrCodeId: (await api(base, '/api/generate-qr', { token, json: code })).id }
+      : {
+          batchId: (
+            await api(base, '/api/bulk-generate', {
+              token,
+              json: { ...code, batchName: 'Bench', quantity: String(MEMBERS) },
+            })
+          ).batchId,
+        };
   const seedStart = performance.now();
   await seedMembers(db);
   console.log(`seeded ${MEMBERS.toLocaleString('en')} members in ${seconds(performance.now() - seedStart)}`);
@@ -130,7 +141,7 @@ try {
       authorization: `Bearer ${token}`,
       'idempotency-key': randomUUID(),
     },
-    body: JSON.stringify({ qrCodeId: voucher.id, tag: 'bench', channels: ['email', 'sms'] }),
+    body: JSON.stringify({ ...source, tag: 'bench', channels: ['email', 'sms'] }),
   });
   const answer = await res.json();
   const requestMs = performance.now() - start;

@@ -14,6 +14,13 @@ import { SendMessages, deliveryKey, reaches, type IssuedCode } from './send-mess
 import { SendsRepository, type RecipientRow, type SendRow } from './sends.repository';
 import { VoucherIssuer } from './voucher-issuer';
 
+/** A page's members the send can reach, their codes, and how many the vouchers service refused. */
+interface PageCodes {
+  wanted: RecipientRow[];
+  codes: Map<string, IssuedCode>;
+  refused: number;
+}
+
 /** How long a send is held by the instance expanding it before another may take it over. */
 const LEASE_MS = 30_000;
 /** Refusals that no retry changes: the send fails with the reason (a gone voucher, an empty batch). */
@@ -117,59 +124,96 @@ export class SendExpander implements OnApplicationBootstrap, BeforeApplicationSh
     return wallet;
   }
 
+  /**
+   * Page by page; the next page's codes are asked for while this page's messages are recorded (the
+   * vouchers service and this one work at once). Issuing is idempotent, so a crash between the two
+   * only means the next attempt asks for the same codes again.
+   */
   private async expand(send: SendRow): Promise<void> {
     const actor: Actor = { userId: send.created_by ?? randomUUID(), role: 'super_admin', companyId: null };
     const wallet = await this.walletOffer(send, actor);
+    const smsOn = this.sms.smsEnabled();
+    const pageSize = this.config.MEMBERS_SEND_PAGE;
+    let page = await this.sends.recipientPage(send, send.after_member_id, pageSize);
+    let codes = this.codesFor(send, actor, page, smsOn);
+    for (;;) {
+      const issued = await codes;
+      const done = page.length < pageSize;
+      const last = page[page.length - 1]?.id ?? null;
+      let next: { page: RecipientRow[]; codes: Promise<PageCodes> } | null = null;
+      if (!done && !this.stopped) {
+        const nextPage = await this.sends.recipientPage(send, last, pageSize);
+        const nextCodes = this.codesFor(send, actor, nextPage, smsOn);
+        nextCodes.catch(() => undefined); // awaited on the next turn; a failure there is handled then
+        next = { page: nextPage, codes: nextCodes };
+      }
+      await this.record(send, issued, wallet, smsOn, { last, done });
+      if (done || !next) return;
+      page = next.page;
+      codes = next.codes;
+    }
+  }
+
+  /** The codes of a page's members the send can reach (one call per 1,000). */
+  private async codesFor(
+    send: SendRow,
+    actor: Actor,
+    page: RecipientRow[],
+    smsOn: boolean,
+  ): Promise<PageCodes> {
+    const wanted = page.filter((m) => send.channels.some((c) => reaches(m, c, smsOn)));
+    const codes = new Map<string, IssuedCode>();
+    if (!wanted.length) return { wanted, codes, refused: 0 };
     const source =
       send.source_kind === 'voucher' ? { qrCodeId: send.source_id } : { batchId: send.source_id };
-    const smsOn = this.sms.smsEnabled();
-    let after = send.after_member_id;
-    for (;;) {
-      if (this.stopped) return;
-      const page = await this.sends.recipientPage(send, after, this.config.MEMBERS_SEND_PAGE);
-      const done = page.length < this.config.MEMBERS_SEND_PAGE;
-      const wanted = page.filter((m) => send.channels.some((c) => reaches(m, c, smsOn)));
-      const codes = new Map<string, IssuedCode>();
-      let refused = 0;
-      if (wanted.length) {
-        const answer = await this.issuer.issue(
-          actor,
-          source,
-          wanted.map((m) => ({ memberId: m.id, firstName: m.first_name || '-', lastName: m.last_name })),
-        );
-        for (const code of answer.issued) codes.set(code.memberId, code);
-        refused = answer.refused.length;
+    const answer = await this.issuer.issue(
+      actor,
+      source,
+      wanted.map((m) => ({ memberId: m.id, firstName: m.first_name || '-', lastName: m.last_name })),
+    );
+    for (const code of answer.issued) codes.set(code.memberId, code);
+    return { wanted, codes, refused: answer.refused.length };
+  }
+
+  /** One transaction: the page's mails, SMS and deliveries, and where the next page starts. */
+  private async record(
+    send: SendRow,
+    { wanted, codes, refused }: PageCodes,
+    wallet: { apple: boolean; google: boolean },
+    smsOn: boolean,
+    step: { last: string | null; done: boolean },
+  ): Promise<void> {
+    await this.transactions.run(async (tx) => {
+      const existing = await this.deliveries.existing(
+        tx,
+        send.source_id,
+        wanted.map((m) => m.id),
+      );
+      const rows = this.pageMessages(send, wanted, codes, wallet, smsOn, existing);
+      const mails = await this.mail.recordMailBatch(
+        tx,
+        rows.filter((r) => r.mail).map((r) => r.mail!),
+      );
+      const sms = rows.some((r) => r.sms)
+        ? await this.sms.recordSmsBatch(
+            tx,
+            rows.filter((r) => r.sms).map((r) => r.sms!),
+          )
+        : [];
+      const outgoing = new Map([...mails, ...sms].map((r) => [r.idempotencyKey, r.id]));
+      const deliveries: NewDelivery[] = [];
+      for (const row of rows) {
+        const id = outgoing.get(deliveryKey(send.source_id, row.delivery.memberId, row.delivery.channel));
+        if (id) deliveries.push({ ...row.delivery, outgoingId: id });
       }
-      await this.transactions.run(async (tx) => {
-        const existing = await this.deliveries.existing(
-          tx,
-          send.source_id,
-          wanted.map((m) => m.id),
-        );
-        const rows = this.pageMessages(send, wanted, codes, wallet, smsOn, existing);
-        const mails = await this.mail.recordMailBatch(
-          tx,
-          rows.filter((r) => r.mail).map((r) => r.mail!),
-        );
-        const sms = rows.some((r) => r.sms)
-          ? await this.sms.recordSmsBatch(
-              tx,
-              rows.filter((r) => r.sms).map((r) => r.sms!),
-            )
-          : [];
-        const outgoing = new Map([...mails, ...sms].map((r) => [r.idempotencyKey, r.id]));
-        const deliveries: NewDelivery[] = [];
-        for (const row of rows) {
-          const id = outgoing.get(deliveryKey(send.source_id, row.delivery.memberId, row.delivery.channel));
-          if (id) deliveries.push({ ...row.delivery, outgoingId: id });
-        }
-        await this.deliveries.insertDeliveries(tx, deliveries);
-        const last = page[page.length - 1]?.id ?? null;
-        await this.sends.advance(tx, send.id, { afterMemberId: last, refused, done, leaseMs: LEASE_MS });
+      await this.deliveries.insertDeliveries(tx, deliveries);
+      await this.sends.advance(tx, send.id, {
+        afterMemberId: step.last,
+        refused,
+        done: step.done,
+        leaseMs: LEASE_MS,
       });
-      after = page[page.length - 1]?.id ?? after;
-      if (done) return;
-    }
+    });
   }
 
   /** The page's messages: per member with a code, per channel they may be reached on and not yet sent. */
