@@ -93,26 +93,27 @@ const smtp = await startSmtpSink();
 const twilio = await startTwilioSink();
 const port = randomPort();
 const admin = { username: 'admin', password: `bench-${hex(6)}` };
-const platform = await startPlatform({
-  env: benchPlatformEnv({
-    dbUrl: database.url,
-    port,
-    admin,
-    SMTP_URL: smtp.url,
-    TWILIO_ACCOUNT_SID: `AC${hex(16)}`,
-    TWILIO_AUTH_TOKEN: hex(16),
-    TWILIO_FROM: '+15005550006',
-    TWILIO_API_URL: twilio.url,
-    SMS_RATE_PER_SECOND: '100',
-    MEMBERS_LINK_SECRET: hex(32),
-    MEMBERS_SEND_PAGE: process.env.MEMBERS_SEND_PAGE ?? '1000',
-  }),
-  onLine: (text) => {
-    if (/"level":(50|60)/.test(text)) process.stderr.write(`${text}\n`);
-  },
-});
+let platform;
 const db = new pg.Client({ connectionString: database.url });
 try {
+  platform = await startPlatform({
+    env: benchPlatformEnv({
+      dbUrl: database.url,
+      port,
+      admin,
+      SMTP_URL: smtp.url,
+      TWILIO_ACCOUNT_SID: `AC${hex(16)}`,
+      TWILIO_AUTH_TOKEN: hex(16),
+      TWILIO_FROM: '+15005550006',
+      TWILIO_API_URL: twilio.url,
+      SMS_RATE_PER_SECOND: '100',
+      MEMBERS_LINK_SECRET: hex(32),
+      MEMBERS_SEND_PAGE: process.env.MEMBERS_SEND_PAGE ?? '1000',
+    }),
+    onLine: (text) => {
+      if (/"level":(50|60)/.test(text)) process.stderr.write(`${text}\n`);
+    },
+  });
   await db.connect();
   const base = `http://127.0.0.1:${port}`;
   const { token } = await api(base, '/api/auth/login', { json: admin });
@@ -192,7 +193,7 @@ try {
   console.log(`${DRAIN_S} s later: ${smtp.count} mails and ${twilio.count} SMS handed to the sinks`);
 } finally {
   await db.end().catch(() => undefined);
-  await platform.stop();
+  await platform?.stop();
   await smtp.stop();
   await twilio.stop();
   if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`database kept: ${database.url}`);
