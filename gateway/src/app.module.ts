@@ -23,6 +23,7 @@ import { AuditNames } from './routes/audit-names';
 import { ExclusivesController } from './routes/exclusives.controller';
 import { CreditsController } from './routes/credits.controller';
 import { InventoryController } from './routes/inventory.controller';
+import { MemberRepliesController } from './routes/member-replies.controller';
 import { MembersController } from './routes/members.controller';
 import { PartnersController } from './routes/partners.controller';
 import { RedemptionsController } from './routes/redemptions.controller';
@@ -49,6 +50,7 @@ export class GatewayModule {
         PartnersController,
         InventoryController,
         MembersController,
+        MemberRepliesController,
         TrainersController,
         VouchersController,
         RedemptionsController,

@@ -93,6 +93,45 @@ export class MembersController {
     }
   }
 
+  /**
+   * A voucher or a batch to members (by id or tag) by e-mail and/or SMS: recorded at once, answered 202
+   * with how many messages it queues and how many members each channel skips (no consent or address).
+   */
+  @Roles('super_admin')
+  @Post('members/send')
+  @HttpCode(202)
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.members.send, { body: true, added: ['idempotencyKey'], status: 202 })
+  send(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.members.send, body, req, idempotencyOf(req));
+  }
+
+  /** Which channels a send may use: SMS only when Twilio is configured. */
+  @Roles('super_admin')
+  @Get('members/channels')
+  @ApiRpc(RPC.members.channels)
+  channels(@Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.members.channels, {}, req);
+  }
+
+  /** The member's messages, newest first: status per channel (queued, sent, delivered, bounced, failed). */
+  @Roles('super_admin')
+  @Get('members/:id/deliveries')
+  @ApiRpc(RPC.members.deliveries, { added: ['id'] })
+  deliveries(@Param('id') id: string, @Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.members.deliveries, query, req, { id });
+  }
+
+  /** A failed or bounced message sent again (the member must still agree to that channel). */
+  @Roles('super_admin')
+  @Post('members/:id/deliveries/:deliveryId/resend')
+  @HttpCode(200)
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.members.resend, { added: ['id', 'deliveryId', 'idempotencyKey'] })
+  resend(@Param('id') id: string, @Param('deliveryId') deliveryId: string, @Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.members.resend, { id, deliveryId, ...idempotencyOf(req) }, req);
+  }
+
   @Roles('super_admin')
   @Get('members/:id')
   @ApiRpc(RPC.members.get)

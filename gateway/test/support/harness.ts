@@ -84,7 +84,8 @@ export async function startHarness(
       byName.set(name, app);
     }
   const gateway: INestApplication = await createGateway(loadGatewayConfig(env));
-  await gateway.listen({ port: 0, host: '127.0.0.1' } as never);
+  // PORT '0' (the default) takes a free port; a test that must know its public URL first sets one.
+  await gateway.listen({ port: Number(env.PORT) || 0, host: '127.0.0.1' } as never);
   const url = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
 
   let token: string | null = null;

@@ -23,6 +23,7 @@ export const AUDIT_TARGET_TYPES = {
   statement: 'Statement',
   member: 'Member',
   'member-import': 'Member import',
+  'member-send': 'Send to members',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 
@@ -52,6 +53,7 @@ interface AuditActionSpec {
 
 export const AUDIT_ACTIONS = {
   'vouchers.voucher.created': { area: 'Codes', targets: ['voucher'], phrase: 'created the code' },
+  'vouchers.voucher.issued': { area: 'Codes', targets: ['voucher'], phrase: 'gave a member the code' },
   'vouchers.voucher.deleted': { area: 'Codes', targets: ['voucher'], phrase: 'deleted the code' },
   'vouchers.voucher.redeemed': {
     area: 'Codes',
@@ -214,6 +216,17 @@ export const AUDIT_ACTIONS = {
     area: 'Members',
     targets: ['member-import'],
     phrase: 'imported members from a CSV',
+  },
+  'members.send.requested': {
+    area: 'Members',
+    targets: ['member-send'],
+    phrase: 'sent a voucher to members',
+  },
+  'members.delivery.resent': { area: 'Members', targets: ['member'], phrase: 're-sent a voucher to' },
+  'members.consent.withdrawn': {
+    area: 'Members',
+    targets: ['member'],
+    phrase: 'withdrew a consent of',
   },
 } as const satisfies Record<string, AuditActionSpec>;
 

@@ -123,6 +123,10 @@ export const SERVICES = [
       'import, export and erasure.',
     /** Reads the CSV imports the gateway stores under DATA_DIR/member-imports. */
     dataDir: true,
+    /** Sends members their vouchers (decision 325): the mail and SMS queues (BullMQ), SMTP and Twilio. */
+    redis: true,
+    mail: true,
+    sms: true,
     size: 'small',
   },
 ] as const satisfies readonly ServiceDefinition[];
@@ -135,6 +139,8 @@ export interface ServiceDefinition {
   readonly redis?: boolean;
   /** Sends mail (libs/platform/src/mail): SMTP_URL and MAIL_FROM from the secret. */
   readonly mail?: boolean;
+  /** Sends SMS (libs/platform/src/sms): the TWILIO_* keys from the secret when it has them (SMS off otherwise). */
+  readonly sms?: boolean;
   readonly bootstrapsAdmin?: boolean;
   readonly dataDir?: boolean;
   readonly workers?: {

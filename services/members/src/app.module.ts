@@ -9,6 +9,21 @@ import { MemberWritesRepository } from './members/member-writes.repository';
 import { MembersHandlers } from './members/members.handlers';
 import { MembersRepository } from './members/members.repository';
 import { MembersService } from './members/members.service';
+import { MEMBER_ERASURE_STEPS } from './members';
+import {
+  ConsentRepliesService,
+  DeliveriesErasure,
+  DeliveriesRepository,
+  DeliveriesService,
+  LinkTokens,
+  MemberMailTemplate,
+  SendExpander,
+  SendMessages,
+  SendsHandlers,
+  SendsRepository,
+  SendsService,
+  VoucherIssuer,
+} from './sends';
 
 @Module({})
 export class MembersModule {
@@ -23,9 +38,11 @@ export class MembersModule {
           entities: [],
           migrations,
           healthPattern: RPC.members.health,
+          mail: config,
+          sms: config,
         }),
       ],
-      controllers: [MembersHandlers, ImportHandlers],
+      controllers: [MembersHandlers, ImportHandlers, SendsHandlers],
       providers: [
         { provide: MEMBERS_CONFIG, useValue: config },
         MembersRepository,
@@ -33,6 +50,26 @@ export class MembersModule {
         ...IDEMPOTENCY_PROVIDERS,
         MembersService,
         ImportService,
+        { provide: LinkTokens, useValue: new LinkTokens(config.MEMBERS_LINK_SECRET) },
+        {
+          provide: SendMessages,
+          inject: [LinkTokens],
+          useFactory: (tokens: LinkTokens) => new SendMessages(config.PUBLIC_URL, tokens),
+        },
+        SendsRepository,
+        DeliveriesRepository,
+        VoucherIssuer,
+        SendExpander,
+        SendsService,
+        DeliveriesService,
+        ConsentRepliesService,
+        MemberMailTemplate,
+        DeliveriesErasure,
+        {
+          provide: MEMBER_ERASURE_STEPS,
+          inject: [DeliveriesErasure],
+          useFactory: (scrub: DeliveriesErasure) => [scrub],
+        },
       ],
     };
   }

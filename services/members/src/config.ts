@@ -1,32 +1,66 @@
-import { loadConfig, requireProductionSecrets, serviceEnvSchema } from '@avpass/platform';
+import {
+  loadConfig,
+  mailEnvShape,
+  requireProductionSecrets,
+  serviceEnvSchema,
+  smsEnvRefinement,
+  smsEnvShape,
+} from '@avpass/platform';
 import { getCountries, type CountryCode } from 'libphonenumber-js/min';
+import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const COUNTRIES = new Set<string>(getCountries());
 
-export const membersEnvSchema = serviceEnvSchema.extend({
-  /** Shared with the gateway: the CSV imports it stores are read from DATA_DIR/member-imports. */
-  DATA_DIR: z
-    .string()
-    .min(1)
-    .default('./data')
-    .transform((dir) => resolve(dir)),
-  /** The country a phone typed without a +country code belongs to (ISO 3166 alpha-2: US, ES, GB…). */
-  MEMBERS_DEFAULT_PHONE_REGION: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .default('US')
-    .refine((v) => COUNTRIES.has(v), 'must be a country code libphonenumber-js knows, like US or ES')
-    .transform((v) => v as CountryCode),
-  /** The most rows one CSV import takes (a larger file is refused whole: split it). */
-  MEMBERS_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
-});
-export type MembersConfig = z.infer<typeof membersEnvSchema>;
+export const membersEnvSchema = serviceEnvSchema
+  .extend({
+    ...mailEnvShape,
+    ...smsEnvShape,
+    /** The site's public origin, for the voucher, wallet and unsubscribe links in a member's message. */
+    PUBLIC_URL: z
+      .string()
+      .url('must be a URL like https://avpass.example')
+      .refine((v) => /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .default('http://localhost:3000'),
+    /**
+     * Signs the unsubscribe links (HMAC-SHA256), at least 32 characters. Unset: derived from DB_ROLE_SECRET
+     * (required in production), so a deployment has one secret fewer to provision.
+     */
+    MEMBERS_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Members one step of a send's expansion reads, issues codes for and records messages for. */
+    MEMBERS_SEND_PAGE: z.coerce.number().int().min(10).max(5000).default(1000),
+    /** How often a send left unfinished (another instance stopped) is looked for; a new send starts at once. */
+    MEMBERS_SEND_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
+    /** Shared with the gateway: the CSV imports it stores are read from DATA_DIR/member-imports. */
+    DATA_DIR: z
+      .string()
+      .min(1)
+      .default('./data')
+      .transform((dir) => resolve(dir)),
+    /** The country a phone typed without a +country code belongs to (ISO 3166 alpha-2: US, ES, GB…). */
+    MEMBERS_DEFAULT_PHONE_REGION: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .default('US')
+      .refine((v) => COUNTRIES.has(v), 'must be a country code libphonenumber-js knows, like US or ES')
+      .transform((v) => v as CountryCode),
+    /** The most rows one CSV import takes (a larger file is refused whole: split it). */
+    MEMBERS_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
+  })
+  .superRefine(smsEnvRefinement);
+export type MembersConfig = Readonly<
+  Omit<z.infer<typeof membersEnvSchema>, 'MEMBERS_LINK_SECRET'> & { MEMBERS_LINK_SECRET: string }
+>;
 
 export function loadMembersConfig(env: NodeJS.ProcessEnv = process.env): MembersConfig {
-  return requireProductionSecrets(loadConfig(membersEnvSchema, env));
+  const config = requireProductionSecrets(loadConfig(membersEnvSchema, env));
+  const linkSecret =
+    config.MEMBERS_LINK_SECRET ??
+    createHmac('sha256', config.DB_ROLE_SECRET).update('members.unsubscribe-links').digest('hex');
+  return Object.freeze({ ...config, MEMBERS_LINK_SECRET: linkSecret });
 }
 
 /** The parsed configuration, injected where a provider needs a setting. */

@@ -143,6 +143,11 @@ export function k8sDeployments(service) {
   const env = [
     ...(service.redis ? [secretEnv('REDIS_URL')] : []),
     ...(service.mail ? [secretEnv('SMTP_URL'), secretEnv('MAIL_FROM', true)] : []),
+    ...(service.sms
+      ? ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_STATUS_CALLBACK_URL'].map((key) =>
+          secretEnv(key, true),
+        )
+      : []),
     ...(service.bootstrapsAdmin
       ? [valueEnv('ADMIN_USERNAME', 'admin'), secretEnv('ADMIN_PASSWORD', true)]
       : []),

@@ -11,7 +11,20 @@ import {
   updateMemberRequestSchema,
 } from '../members';
 import { messageResponseSchema } from '../auth';
-import { byId, contract, health, sentOnly } from './contract';
+import {
+  memberChannelsSchema,
+  memberDeliveriesPageSchema,
+  memberDeliveriesQuerySchema,
+  memberDeliverySchema,
+  resendDeliveryRequestSchema,
+  sendToMembersRequestSchema,
+  sendToMembersResponseSchema,
+  twilioWebhookRequestSchema,
+  twilioWebhookResponseSchema,
+  unsubscribeRequestSchema,
+  unsubscribeResponseSchema,
+} from '../member-sends';
+import { byId, contract, empty, health, sentOnly } from './contract';
 
 /** The members subjects of RPC_CONTRACTS (issue 41): the administrator's API under /api/members. */
 export const membersContracts = {
@@ -36,4 +49,34 @@ export const membersContracts = {
   'members.members.merge.v1': contract('merge', mergeMembersRequestSchema, memberSchema),
   /** POST /api/members/import: the CSV the gateway stored under DATA_DIR/member-imports. */
   'members.members.import.v1': contract('import', importMembersRequestSchema, importMembersResponseSchema),
+  /** POST /api/members/send: recorded at once, codes and messages made in the background (decision 325). */
+  'members.sends.send.v1': contract('send', sendToMembersRequestSchema, sendToMembersResponseSchema),
+  /** GET /api/members/channels: whether e-mail and SMS are configured. */
+  'members.sends.channels.v1': contract('channels', empty, memberChannelsSchema),
+  /** GET /api/members/{id}/deliveries: a keyset page, newest first. */
+  'members.deliveries.page.v1': contract(
+    'deliveries',
+    memberDeliveriesQuerySchema,
+    memberDeliveriesPageSchema,
+  ),
+  /** POST /api/members/{id}/deliveries/{deliveryId}/resend: once per Idempotency-Key. */
+  'members.deliveries.resend.v1': contract('resend', resendDeliveryRequestSchema, memberDeliverySchema),
+  /** POST /api/members/unsubscribe (public): the e-mail consent withdrawn by the link's token (decision 326). */
+  'members.consent.unsubscribe.v1': contract(
+    'unsubscribe',
+    unsubscribeRequestSchema,
+    unsubscribeResponseSchema,
+  ),
+  /** POST /api/webhooks/twilio/status (public, signed): a delivered or failed SMS. */
+  'members.twilio.status.v1': contract(
+    'twilioStatus',
+    twilioWebhookRequestSchema,
+    twilioWebhookResponseSchema,
+  ),
+  /** POST /api/webhooks/twilio/inbound (public, signed): a reply; STOP withdraws the SMS consent. */
+  'members.twilio.inbound.v1': contract(
+    'twilioInbound',
+    twilioWebhookRequestSchema,
+    twilioWebhookResponseSchema,
+  ),
 } as const;

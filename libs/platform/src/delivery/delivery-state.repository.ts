@@ -86,4 +86,20 @@ export class DeliveryStateTable {
     );
     return rows.length > 0;
   }
+
+  /**
+   * Queued rows failed in `tx` before they are sent (their recipient withdrew consent): the worker sends
+   * only a queued row, so a job already in Redis finds nothing to do. The ids that were queued.
+   */
+  async cancelQueued(tx: Tx, ids: string[], reason: string): Promise<string[]> {
+    if (!ids.length) return [];
+    const rows: { id: string }[] = await tx.getConnection().execute(
+      `update ${this.table} set status = 'failed', last_error = ?, updated_at = now()
+          where id = any(?::uuid[]) and status = 'queued' returning id`,
+      [deliveryReason(reason), pgArray(ids)],
+      'all',
+      tx.getTransactionContext(),
+    );
+    return rows.map((r) => r.id);
+  }
 }

@@ -33,6 +33,9 @@ const mailToRecordSchema = z
     message: 'a mail needs a text or HTML body, or a template',
   });
 
+/** Rows one insert of recordMailBatch writes (a statement's JSON stays around a megabyte). */
+const MAIL_BATCH_ROWS = 2000;
+
 /**
  * How a service sends mail: `recordMail(tx, mail)` writes it into the service's outgoing_mail table in
  * the caller's transaction, so the mail exists exactly when the change that sends it committed. Once that
@@ -55,6 +58,19 @@ export class MailOutbox {
     const { id, inserted } = await this.mails.insertMail(tx, checked);
     if (inserted) this.recorded.add(tx);
     return { id, recorded: inserted };
+  }
+
+  /**
+   * Records many mails in `tx` (a send to a whole list: one statement per 2,000), each under its own key
+   * as recordMail does; the ids and keys of those this call recorded (keys already recorded are skipped).
+   */
+  async recordMailBatch(tx: Tx, batch: MailToRecord[]): Promise<{ id: string; idempotencyKey: string }[]> {
+    const checked = batch.map((mail) => mailToRecordSchema.parse(mail));
+    const recorded: { id: string; idempotencyKey: string }[] = [];
+    for (let at = 0; at < checked.length; at += MAIL_BATCH_ROWS)
+      recorded.push(...(await this.mails.insertMailBatch(tx, checked.slice(at, at + MAIL_BATCH_ROWS))));
+    if (recorded.length) this.recorded.add(tx);
+    return recorded;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { pgArray } from '../database/sql-clause';
 import type { Tx } from '../database/transactions';
 import { DeliveryStateTable } from '../delivery/delivery-state.repository';
 import type { MailAttachmentRef, MailToRecord, OutgoingMail } from './mail-types';
@@ -97,6 +98,61 @@ export class OutgoingMailRepository {
       ctx,
     );
     return { id: existing[0]!.id, inserted: false };
+  }
+
+  /**
+   * Inserts many mails in `tx` in one statement (a send to a whole list), skipping keys already there
+   * or repeated; the ids and keys of the rows this call inserted.
+   */
+  async insertMailBatch(tx: Tx, batch: MailToRecord[]): Promise<{ id: string; idempotencyKey: string }[]> {
+    if (!batch.length) return [];
+    const rows: { id: string; idempotency_key: string }[] = await tx.getConnection().execute(
+      `insert into outgoing_mail (id, idempotency_key, recipient, subject, text_body, html_body, template,
+                                  params, attachments, headers)
+       select gen_random_uuid(), k, r, s, t, h, tp, p, coalesce(a, '[]'::jsonb), hd
+         from jsonb_to_recordset(?::jsonb)
+           as m(k text, r text, s text, t text, h text, tp text, p jsonb, a jsonb, hd jsonb)
+       on conflict (idempotency_key) do nothing
+       returning id, idempotency_key`,
+      [
+        JSON.stringify(
+          batch.map((mail) => ({
+            k: mail.idempotencyKey,
+            r: mail.to,
+            s: mail.subject,
+            t: mail.text ?? null,
+            h: mail.html ?? null,
+            tp: mail.template ?? null,
+            p: mail.params ?? null,
+            a: mail.attachments ?? [],
+            hd: mail.headers ?? null,
+          })),
+        ),
+      ],
+      'all',
+      tx.getTransactionContext(),
+    );
+    return rows.map((row) => ({ id: row.id, idempotencyKey: row.idempotency_key }));
+  }
+
+  /**
+   * An erased recipient's mails (by id, in `tx`): the address and the template's parameters replaced,
+   * and one still queued failed, so nothing is sent to, or kept about, them.
+   */
+  async scrubMail(tx: Tx, ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    await tx.getConnection().execute(
+      `update outgoing_mail
+          set recipient = 'erased', params = null, text_body = null, html_body = null,
+              template = coalesce(template, 'erased'), headers = null,
+              status = case when status = 'queued' then 'failed' else status end,
+              last_error = case when status = 'queued' then 'The recipient was erased' else last_error end,
+              updated_at = now()
+        where id = any(?::uuid[])`,
+      [pgArray(ids)],
+      'run',
+      tx.getTransactionContext(),
+    );
   }
 
   async findMail(id: string): Promise<OutgoingMail | null> {

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { pgArray } from '../database/sql-clause';
 import type { Tx } from '../database/transactions';
 import { deliveryReason, DeliveryStateTable } from '../delivery/delivery-state.repository';
 import type { OutgoingSms, SmsToRecord } from './sms-types';
@@ -92,6 +93,22 @@ export class OutgoingSmsRepository {
       tx.getTransactionContext(),
     );
     return rows.map((row) => ({ id: row.id, idempotencyKey: row.idempotency_key }));
+  }
+
+  /** An erased recipient's SMS (by id, in `tx`): number and text replaced, one still queued failed. */
+  async scrubSms(tx: Tx, ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    await tx.getConnection().execute(
+      `update outgoing_sms
+          set recipient = 'erased', body = 'erased',
+              status = case when status = 'queued' then 'failed' else status end,
+              last_error = case when status = 'queued' then 'The recipient was erased' else last_error end,
+              updated_at = now()
+        where id = any(?::uuid[])`,
+      [pgArray(ids)],
+      'run',
+      tx.getTransactionContext(),
+    );
   }
 
   async findSms(id: string): Promise<OutgoingSms | null> {

@@ -1,4 +1,4 @@
-import type { ConsentSource, MemberLanguage } from '@avpass/contracts';
+import type { ConsentChannel, ConsentSource, MemberLanguage } from '@avpass/contracts';
 import { conflictOnUniqueViolation, type Conflict } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
@@ -147,6 +147,30 @@ export class MemberWritesRepository {
         ),
       ],
     );
+  }
+
+  /**
+   * One consent withdrawn (the member's unsubscribe link, an SMS STOP) with its history; false when it
+   * was not given (nothing changes: a second click records nothing).
+   */
+  async withdrawConsent(
+    tx: EntityManager,
+    id: string,
+    channel: ConsentChannel,
+    source: ConsentSource,
+  ): Promise<boolean> {
+    const column = channel === 'email' ? 'email' : 'sms';
+    const rows = await run<{ id: string }>(
+      tx,
+      `update members set ${column}_consent = false, ${column}_consent_at = now(), ${column}_consent_source = ?,
+              updated_at = now()
+        where id = ? and erased_at is null and ${column}_consent
+       returning id`,
+      [source, id],
+    );
+    if (!rows.length) return false;
+    await this.recordConsents(tx, [{ memberId: id, channel, given: false, source }]);
+    return true;
   }
 
   /**

@@ -20,6 +20,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { getCountryCallingCode } from 'libphonenumber-js/min';
 import { randomUUID } from 'node:crypto';
 import { MEMBERS_CONFIG, type MembersConfig } from '../config';
+import { MEMBER_ERASURE_STEPS, type MemberErasureStep } from './erasure-steps';
 import {
   consentChanges,
   memberAuditChanges,
@@ -58,6 +59,7 @@ export class MembersService {
     private readonly outbox: EventOutbox,
     private readonly audit: AuditTrail,
     @Inject(MEMBERS_CONFIG) private readonly config: MembersConfig,
+    @Inject(MEMBER_ERASURE_STEPS) private readonly erasureSteps: MemberErasureStep[],
   ) {
     this.callingCode = getCountryCallingCode(config.MEMBERS_DEFAULT_PHONE_REGION);
   }
@@ -225,6 +227,7 @@ export class MembersService {
     await this.transactions.run(async (tx) => {
       const erasedAt = await this.writes.erase(tx, id);
       if (!erasedAt) throw memberNotFound();
+      for (const step of this.erasureSteps) await step.scrubErasedMember(tx, id);
       this.outbox.enqueueEvent(tx, 'members.member.erased.v1', {
         memberId: id,
         erasedAt: new Date(erasedAt).toISOString(),

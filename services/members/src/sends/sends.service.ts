@@ -1,0 +1,82 @@
+import {
+  RPC,
+  type MemberChannels,
+  type RpcMeta,
+  type RpcRequestPayload as In,
+  type SendToMembersResponse,
+} from '@avpass/contracts';
+import { AuditTrail, Idempotency, requireActor, SmsOutbox, smsNotConfigured } from '@avpass/platform';
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { SendExpander } from './send-expander';
+import { SendsRepository, type SendSelection } from './sends.repository';
+
+type SendInput = In<typeof RPC.members.send>;
+
+/**
+ * The administrator's send (decision 325): recorded at once with what it will reach, under its
+ * Idempotency-Key; the codes are issued and the messages recorded by SendExpander in the background.
+ */
+@Injectable()
+export class SendsService {
+  constructor(
+    private readonly sends: SendsRepository,
+    private readonly idempotency: Idempotency,
+    private readonly audit: AuditTrail,
+    private readonly sms: SmsOutbox,
+    private readonly expander: SendExpander,
+  ) {}
+
+  channels(): MemberChannels {
+    return { email: true, sms: this.sms.smsEnabled() };
+  }
+
+  async send(input: SendInput, meta: RpcMeta): Promise<SendToMembersResponse> {
+    const actor = requireActor(meta);
+    if (input.channels.includes('sms') && !this.sms.smsEnabled()) throw smsNotConfigured();
+    const selection: SendSelection = input.memberIds
+      ? { memberIds: input.memberIds }
+      : { tag: input.tag as string };
+    const call = { actor, operation: RPC.members.send, request: input };
+    const answer = await this.idempotency.once(call, async (tx) => {
+      const counts = await this.sends.countSelection(selection, tx);
+      const id = randomUUID();
+      const sourceKind = input.qrCodeId ? 'voucher' : 'batch';
+      const sourceId = (input.qrCodeId ?? input.batchId) as string;
+      await this.sends.insertSend(tx, {
+        id,
+        sourceKind,
+        sourceId,
+        selection,
+        channels: input.channels,
+        counts,
+        createdBy: actor.userId,
+      });
+      const email = input.channels.includes('email');
+      const sms = input.channels.includes('sms');
+      const result: SendToMembersResponse = {
+        sendId: id,
+        members: counts.members,
+        queued: (email ? counts.email : 0) + (sms ? counts.sms : 0),
+        skipped: {
+          email: email ? counts.members - counts.email : 0,
+          sms: sms ? counts.members - counts.sms : 0,
+        },
+      };
+      this.audit.appendEntry(tx, meta, {
+        action: 'members.send.requested',
+        targetType: 'member-send',
+        targetId: id,
+        changes: {
+          source: { before: null, after: `${sourceKind}:${sourceId}` },
+          selection: { before: null, after: input.tag ? `tag:${input.tag}` : `${counts.members} members` },
+          channels: { before: null, after: input.channels.join(',') },
+          queued: { before: null, after: result.queued },
+        },
+      });
+      return result;
+    });
+    this.expander.kick();
+    return answer;
+  }
+}
