@@ -29,3 +29,4 @@ export * from './wallet';
 export * from './statements';
 export * from './members';
 export * from './member-vouchers';
+export * from './member-auth';

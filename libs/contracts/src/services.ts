@@ -123,6 +123,10 @@ export const SERVICES = [
       'import, export and erasure.',
     /** Reads the CSV imports the gateway stores under DATA_DIR/member-imports. */
     dataDir: true,
+    /** The sign-in throttle (decision 330) and the mail and SMS queues (BullMQ). */
+    redis: true,
+    /** Sends the members' sign-in links (and SMS codes through Twilio when TWILIO_* are set). */
+    mail: true,
     size: 'small',
   },
 ] as const satisfies readonly ServiceDefinition[];

@@ -9,6 +9,12 @@ import { MemberWritesRepository } from './members/member-writes.repository';
 import { MembersHandlers } from './members/members.handlers';
 import { MembersRepository } from './members/members.repository';
 import { MembersService } from './members/members.service';
+import { MemberAuthHandlers } from './sign-in/member-auth.handlers';
+import { MemberSessionsRepository } from './sign-in/member-sessions.repository';
+import { MemberSessionsService } from './sign-in/member-sessions.service';
+import { MemberSignInService } from './sign-in/member-sign-in.service';
+import { SignInThrottle } from './sign-in/sign-in-throttle';
+import { SignInsRepository } from './sign-in/sign-ins.repository';
 
 @Module({})
 export class MembersModule {
@@ -23,9 +29,12 @@ export class MembersModule {
           entities: [],
           migrations,
           healthPattern: RPC.members.health,
+          redis: true,
+          mail: config,
+          sms: config,
         }),
       ],
-      controllers: [MembersHandlers, ImportHandlers],
+      controllers: [MembersHandlers, ImportHandlers, MemberAuthHandlers],
       providers: [
         { provide: MEMBERS_CONFIG, useValue: config },
         MembersRepository,
@@ -33,6 +42,11 @@ export class MembersModule {
         ...IDEMPOTENCY_PROVIDERS,
         MembersService,
         ImportService,
+        SignInsRepository,
+        MemberSessionsRepository,
+        SignInThrottle,
+        MemberSignInService,
+        MemberSessionsService,
       ],
     };
   }

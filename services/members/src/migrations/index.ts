@@ -1,8 +1,12 @@
 import type { ServiceMigration } from '@avpass/platform';
 import { Migration0001Initial } from './0001-initial';
+import { Migration0003MemberSignIn } from './0003-member-sign-in';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
  * migration takes the next number (`NNNN-what-it-does.ts`, class `MigrationNNNNWhatItDoes`).
  */
-export const migrations: ServiceMigration[] = [{ name: 'Migration0001Initial', class: Migration0001Initial }];
+export const migrations: ServiceMigration[] = [
+  { name: 'Migration0001Initial', class: Migration0001Initial },
+  { name: 'Migration0003MemberSignIn', class: Migration0003MemberSignIn },
+];
