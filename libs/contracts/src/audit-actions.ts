@@ -52,6 +52,7 @@ interface AuditActionSpec {
 
 export const AUDIT_ACTIONS = {
   'vouchers.voucher.created': { area: 'Codes', targets: ['voucher'], phrase: 'created the code' },
+  'vouchers.voucher.issued': { area: 'Codes', targets: ['voucher'], phrase: 'gave a member the code' },
   'vouchers.voucher.deleted': { area: 'Codes', targets: ['voucher'], phrase: 'deleted the code' },
   'vouchers.voucher.redeemed': {
     area: 'Codes',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { optionalText, uploadUrl } from './common';
 import { redemptionModeField } from './redemption-modes';
 import { fundedByField } from './funded-by';
+import { perMemberLimitField } from './per-member-limit';
 import { isSafeText, safeText, UNSAFE_TEXT_MESSAGE } from './text';
 import { describeSent, numberOrWord } from './validation';
 import {
@@ -121,6 +122,8 @@ export const createExclusiveRequestSchema = z
     redemptionMode: redemptionModeField,
     /** Who pays for the discount (issue 39). Absent: the club-wide default. */
     fundedBy: fundedByField,
+    /** Uses per member per period (issue 41); absent or null: none. */
+    perMemberLimit: perMemberLimitField,
   })
   .superRefine(checkStartDate);
 export type CreateExclusiveRequest = z.input<typeof createExclusiveRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidParam } from './common';
-import { numberInput, pageLimit } from './validation';
+import { PER_MEMBER_PERIODS } from './per-member-limit';
+import { pageLimit } from './validation';
 import { publicVoucherSchema } from './vouchers';
 
 /**
@@ -10,29 +11,15 @@ import { publicVoucherSchema } from './vouchers';
  * are. A code records its holder's member id and the till's view of the name ("Ana G."), so a till
  * never asks the members service during a redemption.
  */
-export const PER_MEMBER_PERIODS = ['day', 'week', 'month', 'ever'] as const;
-export type PerMemberPeriod = (typeof PER_MEMBER_PERIODS)[number];
-export const PER_MEMBER_LIMIT_MAX = 1000;
-
-/**
- * `perMemberLimit {count, period}` on the create routes (a voucher, a batch, an exclusive): "one per
- * member" is `{count: 1, period: 'ever'}`. `count` arrives as a JSON number or a numeric string.
- * Absent or null: no limit per member.
- */
-export const perMemberLimitSchema = z.object({
-  count: numberInput('Per-member limit').pipe(
-    z
-      .number()
-      .int('Per-member limit must be a whole number')
-      .min(1, 'Per-member limit must be at least 1')
-      .max(PER_MEMBER_LIMIT_MAX, `Per-member limit must be at most ${PER_MEMBER_LIMIT_MAX}`),
-  ),
-  period: z.enum(PER_MEMBER_PERIODS, {
-    message: 'Per-member period must be one of day, week, month, ever',
-  }),
-});
-export type PerMemberLimit = z.infer<typeof perMemberLimitSchema>;
-
+export {
+  PER_MEMBER_LIMIT_MAX,
+  PER_MEMBER_PERIODS,
+  perMemberLimitField,
+  perMemberLimitSchema,
+  perMemberLimitOutSchema,
+  type PerMemberLimit,
+  type PerMemberPeriod,
+} from './per-member-limit';
 /** What a partner's till sees of a holder: the first name and the last name's initial. */
 export const tillHolderSchema = z.object({ firstName: z.string(), lastInitial: z.string() });
 export type TillHolder = z.infer<typeof tillHolderSchema>;

@@ -18,6 +18,12 @@ import { BatchesRepository } from './batches/batches.repository';
 import { QrCodePartner } from './assignment/qr-code-partner.entity';
 import { QrCode } from './codes/qr-code.entity';
 import { QrCodesRepository } from './codes/qr-codes.repository';
+import { HolderWritesRepository } from './codes/holder-writes.repository';
+import { HeldVouchersRepository } from './holders/held-vouchers.repository';
+import { HeldVouchersService } from './holders/held-vouchers.service';
+import { HoldersHandlers } from './holders/holders.handlers';
+import { IssueToMembersService } from './holders/issue-to-members.service';
+import { MemberUsesRepository } from './holders/member-uses.repository';
 import { CodePagesRepository } from './codes/code-pages.repository';
 import { CodeCatalogue } from './issuing/code-catalogue.service';
 import { IssuingHandlers } from './issuing/issuing.handlers';
@@ -96,6 +102,7 @@ export class VouchersModule {
         TillHandlers,
         TillCodesHandlers,
         VoucherSettingsHandlers,
+        HoldersHandlers,
       ],
       providers: [
         { provide: VOUCHERS_CONFIG, useValue: config },
@@ -103,6 +110,11 @@ export class VouchersModule {
         VouchersSettings,
         QrCodesRepository,
         CodePagesRepository,
+        HolderWritesRepository,
+        HeldVouchersRepository,
+        HeldVouchersService,
+        IssueToMembersService,
+        MemberUsesRepository,
         BatchesRepository,
         AssignmentsRepository,
         RedemptionsRepository,

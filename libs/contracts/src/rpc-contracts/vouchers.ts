@@ -67,6 +67,12 @@ import {
   updateVoucherSettingsSchema,
   voucherSettingsSchema,
 } from '../till';
+import {
+  heldVouchersPageSchema,
+  heldVouchersRequestSchema,
+  issueToMembersRequestSchema,
+  issueToMembersResponseSchema,
+} from '../member-vouchers';
 import { contract, empty, byId, health } from './contract';
 
 /** The vouchers subjects of RPC_CONTRACTS (rpc-contracts.ts). */
@@ -209,4 +215,15 @@ export const vouchersContracts = {
     trainerExportPageRequestSchema,
     trainerExportPageSchema,
   ),
+  /**
+   * Internal (members -> vouchers, issue 41): one code per member from a voucher or a batch, its holder
+   * recorded; idempotent per (member, source). No actor (a worker) or the administrator.
+   */
+  'vouchers.members.issue.v1': contract(
+    'issueToMembers',
+    issueToMembersRequestSchema,
+    issueToMembersResponseSchema,
+  ),
+  /** Internal (members -> vouchers): a member's codes, active first, then used and expired, newest first. */
+  'vouchers.members.held.v1': contract('heldVouchers', heldVouchersRequestSchema, heldVouchersPageSchema),
 } as const;

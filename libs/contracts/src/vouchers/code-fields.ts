@@ -10,6 +10,7 @@ import { optionalText, uploadUrl } from '../common';
 import { describeSent, numberInput, numberOrWord } from '../validation';
 import { redemptionModeField } from '../redemption-modes';
 import { fundedByField } from '../funded-by';
+import { perMemberLimitField } from '../per-member-limit';
 
 /** An `Idempotency-Key` header: 1-200 visible ASCII characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
@@ -232,4 +233,6 @@ export const voucherFields = {
   redemptionMode: redemptionModeField,
   /** Who pays for the discount (issue 39). Absent: the club-wide default (GET /api/settings/vouchers). */
   fundedBy: fundedByField,
+  /** Uses per member per period (issue 41); absent or null: none. */
+  perMemberLimit: perMemberLimitField,
 };

@@ -2,6 +2,7 @@ import { DISCOUNT_TYPES, EXCLUSIVE_TYPES, TRAINER_ROLES, VOUCHER_STATUSES } from
 import { z } from 'zod';
 import { REDEMPTION_MODES } from '../redemption-modes';
 import { FUNDED_BY } from '../funded-by';
+import { perMemberLimitOutSchema } from '../per-member-limit';
 import { QR_TYPES } from './code-fields';
 
 export const exclusiveDetailsSchema = z
@@ -69,6 +70,10 @@ export const qrCodeSchema = z.object({
    * service to staff (optional in the type for older fixtures); never on the member's public voucher.
    */
   fundedBy: z.enum(FUNDED_BY).optional(),
+  /** Uses per member per period (issue 41): null when none. Always sent by the vouchers service. */
+  perMemberLimit: perMemberLimitOutSchema.nullable().optional(),
+  /** The member who holds the code (issue 41), null for a bearer code; to staff only. */
+  holder: z.string().uuid().nullable().optional(),
 });
 export type QrCode = z.infer<typeof qrCodeSchema>;
 
@@ -104,6 +109,7 @@ export const publicVoucherSchema = qrCodeSchema
     partnerCount: true,
     vendorId: true,
     fundedBy: true,
+    holder: true,
   })
   .extend({
     /**

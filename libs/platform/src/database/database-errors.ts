@@ -43,6 +43,16 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
+/**
+ * Whether a write was refused by the named CHECK constraint (23514): a counter's ceiling held by the
+ * table itself (`member_uses_within_limit`) when two writers raced past their statements' pre-checks.
+ */
+export function isCheckViolation(error: unknown, constraint: string): boolean {
+  if (sqlState(error) !== '23514') return false;
+  for (const e of errorChain(error)) if (e.constraint === constraint) return true;
+  return false;
+}
+
 export interface RetryableOptions {
   /**
    * Count a lost or refused connection as retryable (the default). Leave it out for a write that is

@@ -42,3 +42,4 @@ export {
   REFRESH_ALL_PARTNER_IDS_SQL,
   useOneSql,
 } from './code-writes-sql.repository';
+export { type HolderRow, HolderWritesRepository } from './holder-writes.repository';

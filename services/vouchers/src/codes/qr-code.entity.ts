@@ -1,4 +1,4 @@
-import type { FundedBy, RedemptionMode } from '@avpass/contracts';
+import type { FundedBy, PerMemberPeriod, RedemptionMode } from '@avpass/contracts';
 import type { DiscountType, TrainerRole } from '@avpass/domain';
 import type { ExclusiveDetails, ExclusiveType, QrType } from '@avpass/contracts';
 import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
@@ -39,7 +39,13 @@ export class QrCode {
     | 'isProjectRootedExclusive'
     | 'exclusiveType'
     | 'exclusiveDetails'
-    | 'exclusiveEventDate';
+    | 'exclusiveEventDate'
+    | 'holderMemberId'
+    | 'holderName'
+    | 'holderSource'
+    | 'issuedFor'
+    | 'perMemberCount'
+    | 'perMemberPeriod';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -147,4 +153,27 @@ export class QrCode {
   /** The day of exclusiveDetails.eventDate ('YYYY-MM-DD'), for the Upcoming tab (issue 14). */
   @Property({ type: 'date', nullable: true })
   exclusiveEventDate: string | null = null;
+
+  /** The member who holds it (issue 41, decision 321); null: a bearer code. */
+  @Property({ type: 'uuid', nullable: true })
+  holderMemberId: string | null = null;
+
+  /** The till's view of the holder's name ("Ana G."); null when none or erased. */
+  @Property({ type: 'text', nullable: true })
+  holderName: string | null = null;
+
+  /** What it was issued from (the source voucher or batch): its limit group for per-member limits. */
+  @Property({ type: 'uuid', nullable: true })
+  holderSource: string | null = null;
+
+  /** The member it was issued to (never moved by a merge): with holderSource, issuing's idempotency key. */
+  @Property({ type: 'uuid', nullable: true })
+  issuedFor: string | null = null;
+
+  /** Uses per member per period (decision 322); null: no per-member limit. */
+  @Property({ type: 'integer', nullable: true })
+  perMemberCount: number | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  perMemberPeriod: PerMemberPeriod | null = null;
 }

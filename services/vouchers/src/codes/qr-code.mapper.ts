@@ -47,15 +47,21 @@ export function toQrCode(code: QrCode, ctx: MappingContext, partnerCount = 0): Q
     createdAt: code.createdAt.toISOString(),
     redemptionMode: code.redemptionMode === 'staff' ? 'staff' : 'self',
     fundedBy: code.fundedBy === 'club' ? 'club' : 'partner',
+    perMemberLimit:
+      code.perMemberCount != null && code.perMemberPeriod != null
+        ? { count: code.perMemberCount, period: code.perMemberPeriod }
+        : null,
+    holder: code.holderMemberId ?? null,
   };
 }
 
 /** A member's phone sees no creator, batch, vendor, assignment, nor who pays for the discount. */
 export function toPublicVoucher(code: QrCode, ctx: MappingContext): PublicVoucher {
-  const { createdByUserId, batchId, batchName, partnerCount, vendorId, fundedBy, ...rest } = toQrCode(
+  const { createdByUserId, batchId, batchName, partnerCount, vendorId, fundedBy, holder, ...rest } = toQrCode(
     code,
     ctx,
   );
+  void holder;
   void createdByUserId;
   void batchId;
   void batchName;

@@ -186,10 +186,11 @@ export class QrCodesRepository {
       `with made as (
          insert into qr_codes (id, company_id, created_by_user_id, clinic_name, discount_type, discount_value,
             service, expiration_date, usage_limit, terms, logo_url, qr_url, qr_data, batch_id, batch_name,
-            custom_title, partner_type, created_at, vendor_id, start_date, partner_ids, redemption_mode, funded_by)
+            custom_title, partner_type, created_at, vendor_id, start_date, partner_ids, redemption_mode, funded_by,
+            per_member_count, per_member_period)
           select s.id, ?, ?, ?, ?, ?, ?, ?::date, ?, ?, ?, ? || s.id::text, ?::jsonb, ?, ?, ?, ?,
             ?::timestamptz + (s.n - 1) * interval '1 microsecond', v.id, ?::date,
-            case when v.id is null then '{}'::uuid[] else array[v.id] end, ?, ?
+            case when v.id is null then '{}'::uuid[] else array[v.id] end, ?, ?, ?::int, ?
           from (select gen_random_uuid() as id, n from generate_series(1, ?::int) as n) s, (select ?::uuid as id) v
          returning id, vendor_id, created_at)
        ${then.sql('made')}`,
@@ -214,6 +215,8 @@ export class QrCodesRepository {
         t.startDate,
         t.redemptionMode,
         t.fundedBy,
+        t.perMemberCount,
+        t.perMemberPeriod,
         count,
         t.vendorId,
         ...then.params,

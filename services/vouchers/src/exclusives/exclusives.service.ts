@@ -125,6 +125,8 @@ export class ExclusivesService {
       logoUrl: input.logoUrl ?? vendor?.logoUrl ?? null,
       redemptionMode,
       fundedBy,
+      perMemberCount: input.perMemberLimit?.count ?? null,
+      perMemberPeriod: input.perMemberLimit?.period ?? null,
       qrUrl: `${origin}/voucher/${code.id}`,
       qrData: { ...sent, ...discount },
       isProjectRootedExclusive: true,

@@ -317,6 +317,8 @@ export class QrCodesService {
       // Absent from the request (an older client): the club-wide defaults (Settings).
       redemptionMode: input.redemptionMode ?? defaults.defaultRedemptionMode,
       fundedBy: input.fundedBy ?? defaults.defaultFundedBy,
+      perMemberCount: input.perMemberLimit?.count ?? null,
+      perMemberPeriod: input.perMemberLimit?.period ?? null,
       qrUrl: `${origin}/voucher/${code.id}`,
       qrData: { ...sent, clinic: clinicName },
     });

@@ -1,0 +1,82 @@
+import type { HeldVoucher, HeldVouchersPage } from '@avpass/contracts';
+import { businessDayOf, voucherStatus } from '@avpass/domain';
+import { decodeCursor, DomainError, encodeCursor } from '@avpass/platform';
+import { Injectable } from '@nestjs/common';
+import { earliestValidExpiry } from '../business-day';
+import { type QrCode, toPublicVoucher } from '../codes';
+import { VouchersSettings } from '../settings';
+import { HeldVouchersRepository, type HeldPhase } from './held-vouchers.repository';
+import { MemberUsesRepository } from './member-uses.repository';
+
+const CURSOR_MESSAGE = 'cursor is not valid; start again from the first page';
+
+/**
+ * "My vouchers" and the member's detail (issue 41): the member's codes, those that can be used first,
+ * then used and expired ones, newest first within each, paged by a cursor that names its half.
+ */
+@Injectable()
+export class HeldVouchersService {
+  constructor(
+    private readonly held: HeldVouchersRepository,
+    private readonly uses: MemberUsesRepository,
+    private readonly settings: VouchersSettings,
+  ) {}
+
+  async page(memberId: string, cursor: string | undefined, limit: number): Promise<HeldVouchersPage> {
+    const now = this.settings.now();
+    const validFrom = earliestValidExpiry(now, this.settings.timeZone);
+    let { phase, after } = parseCursor(cursor);
+    const rows: { code: QrCode; cursorAt: string; phase: HeldPhase }[] = [];
+    while (rows.length <= limit) {
+      const got = await this.held.page(
+        memberId.toLowerCase(),
+        phase,
+        after,
+        limit + 1 - rows.length,
+        validFrom,
+      );
+      rows.push(...got.map((row) => ({ ...row, phase })));
+      if (rows.length > limit || phase === 'done') break;
+      phase = 'done';
+      after = null;
+    }
+    const items = rows.slice(0, limit);
+    const last = items[items.length - 1];
+    const nextCursor =
+      rows.length > limit && last
+        ? `${last.phase === 'active' ? 'a' : 'd'}.${encodeCursor({ at: last.cursorAt, id: last.code.id })}`
+        : null;
+    const uses = await this.uses.usesOf(
+      items.map((row) => row.code),
+      businessDayOf(now, this.settings.timeZone),
+    );
+    const ctx = this.settings.mapping();
+    return {
+      items: items.map(
+        (row, i): HeldVoucher => ({
+          ...toPublicVoucher(row.code, ctx),
+          state: stateOf(row.code, now, this.settings.timeZone),
+          memberUses: uses[i] ?? null,
+        }),
+      ),
+      nextCursor,
+    };
+  }
+}
+
+function stateOf(code: QrCode, now: Date, timeZone: string): HeldVoucher['state'] {
+  const status = voucherStatus(code, now, timeZone);
+  if (status === 'active' || status === 'upcoming') return 'active';
+  return status === 'used_up' ? 'used' : 'expired';
+}
+
+function parseCursor(cursor: string | undefined): {
+  phase: HeldPhase;
+  after: { at: string; id: string } | null;
+} {
+  if (!cursor) return { phase: 'active', after: null };
+  const [tag, key] = [cursor.slice(0, 2), cursor.slice(2)];
+  if (tag !== 'a.' && tag !== 'd.')
+    throw DomainError.validation(CURSOR_MESSAGE, { cursor: [CURSOR_MESSAGE] });
+  return { phase: tag === 'a.' ? 'active' : 'done', after: decodeCursor(key) };
+}

@@ -1,0 +1,216 @@
+import {
+  tillHolderName,
+  type CodeHolder,
+  type IssueToMembersRequest,
+  type IssueToMembersResponse,
+  type RpcMeta,
+} from '@avpass/contracts';
+import {
+  AuditTrail,
+  diffChanges,
+  DomainError,
+  EventOutbox,
+  isUniqueViolation,
+  Transactions,
+  type Tx,
+} from '@avpass/platform';
+import { Injectable } from '@nestjs/common';
+import { AssignmentsRepository } from '../assignment';
+import { BatchesRepository } from '../batches';
+import {
+  codeAuditFields,
+  HolderWritesRepository,
+  NEW_CODE_VERSION,
+  QrCode,
+  QrCodesRepository,
+  snapshotOf,
+} from '../codes';
+import { VouchersSettings } from '../settings';
+import { TalliesRepository } from '../tallies';
+
+/** Why a member of a batch's send got no code. */
+export const BATCH_EXHAUSTED_REASON = 'The batch has no unused code left for this member';
+
+type Issued = IssueToMembersResponse['issued'][number];
+
+/**
+ * One code per member (issue 41, decision 321): from a voucher, a new code copying it whose limit group
+ * is the voucher; from a batch, one of its unused codes nobody holds, oldest first. Idempotent per
+ * (member, source): qr_codes_issued_unique holds it, and a transaction that loses a race to it runs
+ * once more and finds the winner's codes (created: false).
+ */
+@Injectable()
+export class IssueToMembersService {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly codes: QrCodesRepository,
+    private readonly holders: HolderWritesRepository,
+    private readonly batches: BatchesRepository,
+    private readonly assignments: AssignmentsRepository,
+    private readonly tallies: TalliesRepository,
+    private readonly outbox: EventOutbox,
+    private readonly audit: AuditTrail,
+    private readonly settings: VouchersSettings,
+  ) {}
+
+  async issue(input: IssueToMembersRequest, meta: RpcMeta): Promise<IssueToMembersResponse> {
+    const holders = uniqueHolders(input.holders);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.transactions.run((tx) =>
+          'qrCodeId' in input.source
+            ? this.fromVoucher(tx, input.source.qrCodeId.toLowerCase(), holders, meta)
+            : this.fromBatch(tx, input.source.batchId.toLowerCase(), holders, meta),
+        );
+      } catch (error) {
+        if (attempt < 3 && isUniqueViolation(error, 'qr_codes_issued_unique')) continue;
+        throw error;
+      }
+    }
+  }
+
+  private async fromVoucher(
+    tx: Tx,
+    sourceId: string,
+    holders: CodeHolder[],
+    meta: RpcMeta,
+  ): Promise<IssueToMembersResponse> {
+    const source = await this.codes.findById(sourceId, tx);
+    if (!source) throw DomainError.notFound('QR code');
+    // A member's copy of a voucher counts with the voucher it was copied from.
+    const group = source.holderSource ?? source.id;
+    const { issued, missing } = await this.alreadyIssued(tx, group, holders);
+    if (!missing.length) return { issued, refused: [] };
+    const partnerIds = (await this.assignments.listActive(source.id, tx)).map((p) => p.partnerId);
+    const made = missing.map((holder) => copyFor(source, holder, group));
+    await this.codes.insertMany(tx, made);
+    await this.tallies.codesCreated(tx, made);
+    for (const code of made) {
+      let snapshot = snapshotOf(code, NEW_CODE_VERSION);
+      if (partnerIds.length) {
+        await this.assignments.insert(tx, code.id, partnerIds, meta.actor?.userId ?? null);
+        snapshot =
+          (await this.tallies.assignmentsChanged(tx, code.id, partnerIds, [], this.settings.timeZone)) ??
+          snapshot;
+      }
+      this.outbox.enqueueEvent(tx, 'vouchers.voucher.created.v1', { ...snapshot, partnerIds });
+      // The member's id only: no name enters the audit trail (decision 310).
+      this.audit.appendEntry(tx, meta, {
+        action: 'vouchers.voucher.created',
+        targetType: 'voucher',
+        targetId: code.id,
+        companyId: code.vendorId,
+        changes: diffChanges(null, {
+          ...codeAuditFields(code),
+          holderMemberId: code.holderMemberId,
+          copiedFrom: source.id,
+        }),
+      });
+      issued.push({ memberId: code.holderMemberId!, qrCodeId: code.id, publicId: code.id, created: true });
+    }
+    return { issued, refused: [] };
+  }
+
+  private async fromBatch(
+    tx: Tx,
+    batchId: string,
+    holders: CodeHolder[],
+    meta: RpcMeta,
+  ): Promise<IssueToMembersResponse> {
+    if (!(await this.batches.find(batchId))) throw DomainError.notFound('Batch');
+    const { issued, missing } = await this.alreadyIssued(tx, batchId, holders);
+    const free = await this.holders.unheldBatchCodes(tx, batchId, missing.length);
+    const given = missing.slice(0, free.length).map((holder, i) => ({
+      id: free[i]!,
+      memberId: holder.memberId.toLowerCase(),
+      holderName: tillHolderName(holder.firstName, holder.lastName),
+      source: batchId,
+    }));
+    await this.holders.hold(tx, given);
+    for (const row of given) {
+      this.audit.appendEntry(tx, meta, {
+        action: 'vouchers.voucher.issued',
+        targetType: 'voucher',
+        targetId: row.id,
+        companyId: null,
+        changes: {
+          holderMemberId: { before: null, after: row.memberId },
+          batchId: { before: null, after: batchId },
+        },
+      });
+      issued.push({ memberId: row.memberId, qrCodeId: row.id, publicId: row.id, created: true });
+    }
+    const refused = missing
+      .slice(free.length)
+      .map((holder) => ({ memberId: holder.memberId.toLowerCase(), reason: BATCH_EXHAUSTED_REASON }));
+    return { issued, refused };
+  }
+
+  /** The members who already got a code from `source` (answered as they are) and those who did not. */
+  private async alreadyIssued(
+    tx: Tx,
+    source: string,
+    holders: CodeHolder[],
+  ): Promise<{ issued: Issued[]; missing: CodeHolder[] }> {
+    const ids = holders.map((h) => h.memberId.toLowerCase());
+    const found = new Map((await this.holders.issuedFrom(tx, source, ids)).map((r) => [r.memberId, r.id]));
+    const issued: Issued[] = [];
+    const missing: CodeHolder[] = [];
+    for (const holder of holders) {
+      const id = found.get(holder.memberId.toLowerCase());
+      if (id)
+        issued.push({ memberId: holder.memberId.toLowerCase(), qrCodeId: id, publicId: id, created: false });
+      else missing.push(holder);
+    }
+    return { issued, missing };
+  }
+}
+
+/** The request's members, each once (the first mention wins), in the order sent. */
+function uniqueHolders(holders: readonly CodeHolder[]): CodeHolder[] {
+  const seen = new Set<string>();
+  return holders.filter((h) => {
+    const id = h.memberId.toLowerCase();
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/** A new code copying the voucher's terms for one member (its own id, link and usage). */
+function copyFor(source: QrCode, holder: CodeHolder, group: string): QrCode {
+  const code = new QrCode();
+  const memberId = holder.memberId.toLowerCase();
+  return Object.assign(code, {
+    companyId: source.companyId,
+    vendorId: source.vendorId,
+    createdByUserId: source.createdByUserId,
+    clinicId: source.clinicId,
+    clinicName: source.clinicName,
+    discountType: source.discountType,
+    discountValue: source.discountValue,
+    service: source.service,
+    expirationDate: source.expirationDate,
+    startDate: source.startDate,
+    usageLimit: source.usageLimit,
+    redemptionMode: source.redemptionMode,
+    fundedBy: source.fundedBy,
+    terms: source.terms,
+    logoUrl: source.logoUrl,
+    qrUrl: `${source.qrUrl.slice(0, source.qrUrl.length - source.id.length)}${code.id}`,
+    qrData: source.qrData,
+    customTitle: source.customTitle,
+    partnerType: source.partnerType,
+    qrType: source.qrType,
+    isProjectRootedExclusive: source.isProjectRootedExclusive,
+    exclusiveType: source.exclusiveType,
+    exclusiveDetails: source.exclusiveDetails,
+    exclusiveEventDate: source.exclusiveEventDate,
+    perMemberCount: source.perMemberCount,
+    perMemberPeriod: source.perMemberPeriod,
+    holderMemberId: memberId,
+    issuedFor: memberId,
+    holderName: tillHolderName(holder.firstName, holder.lastName),
+    holderSource: group,
+  });
+}
