@@ -24,6 +24,9 @@ import { ExclusivesController } from './routes/exclusives.controller';
 import { CreditsController } from './routes/credits.controller';
 import { InventoryController } from './routes/inventory.controller';
 import { MembersController } from './routes/members.controller';
+import { MemberAuthController } from './routes/member-auth.controller';
+import { MeController, MemberVouchersController } from './routes/me.controller';
+import { MemberGuard } from './auth/member.guard';
 import { PartnersController } from './routes/partners.controller';
 import { RedemptionsController } from './routes/redemptions.controller';
 import { RenderingController } from './routes/rendering.controller';
@@ -49,6 +52,9 @@ export class GatewayModule {
         PartnersController,
         InventoryController,
         MembersController,
+        MemberAuthController,
+        MeController,
+        MemberVouchersController,
         TrainersController,
         VouchersController,
         RedemptionsController,
@@ -83,6 +89,7 @@ export class GatewayModule {
         AuditNames,
         GatewayOperatorPort,
         BearerStrategy,
+        MemberGuard,
         ImageStore,
         UploadJanitor,
         { provide: APP_GUARD, useClass: BearerAuthGuard },
