@@ -36,12 +36,18 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
   const linkToken = useRef<string | null | undefined>(undefined);
   if (linkToken.current === undefined) linkToken.current = takeLinkToken();
 
+  const { mutate: verifyToken } = verify;
   useEffect(() => {
-    const token = linkToken.current;
-    if (!token) return;
+    const signInWith = (token: string | null | undefined) => {
+      if (token) verifyToken({ token }, { onSuccess: onSignedIn });
+    };
+    signInWith(linkToken.current);
     linkToken.current = null;
-    verify.mutate({ token }, { onSuccess: onSignedIn });
-  }, [verify, onSignedIn]);
+    // The link opened in this very tab (only the fragment changes: the page is not loaded again).
+    const onHash = () => signInWith(takeLinkToken());
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [verifyToken, onSignedIn]);
 
   const submitLink = (event: FormEvent) => {
     event.preventDefault();
