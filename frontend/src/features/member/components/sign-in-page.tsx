@@ -88,7 +88,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
         </p>
       )}
       {link.isSuccess ? (
-        <div role="status" data-testid="member-check-mail">
+        <div className="ms-stack" role="status" data-testid="member-check-mail">
           <h2 className="ms-h2">{t.checkMail}</h2>
           <p className="ms-note">{t.checkMailText}</p>
           <button type="button" className="ms-btn ms-btn-quiet" onClick={() => link.reset()}>

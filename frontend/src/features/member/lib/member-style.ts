@@ -32,6 +32,8 @@ const MEMBER_CSS = `
 .ms-item-meta{margin:4px 0 0;color:${MUTED};font-size:.92rem}
 .ms-done .ms-item-discount{background:#eceff3}
 .ms-credit{display:flex;justify-content:space-between;padding:12px 16px;border-radius:14px;background:#f1f4f8;font-weight:700}
+.ms-stack{display:flex;flex-direction:column;gap:12px;align-items:flex-start}
+.ms-stack .ms-h2{margin:0}
 .ms-bar{display:flex;justify-content:space-between;align-items:center;gap:10px}
 `;
 
