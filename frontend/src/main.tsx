@@ -7,6 +7,8 @@ import { prefetchFirstScreen } from './app/first-screen';
  * everything it imports in parallel, together with a signed-in user's first screen (issue 28).
  */
 const voucherPath = /^\/voucher\/([^/]+)\/?$/.exec(window.location.pathname);
+/** A member's own screens (/me, /me/sign-in): light too, like the voucher page (decision 331). */
+const memberPath = /^\/me(\/sign-in)?\/?$/.test(window.location.pathname);
 
 if (voucherPath?.[1]) {
   const raw = voucherPath[1];
@@ -17,6 +19,8 @@ if (voucherPath?.[1]) {
     // A malformed escape is not a voucher id; the page then says Voucher Not Found.
   }
   void import('./app/voucher-shell').then(({ mountVoucherShell }) => mountVoucherShell(id));
+} else if (memberPath) {
+  void import('./app/member-shell').then(({ mountMemberShell }) => mountMemberShell());
 } else {
   prefetchFirstScreen(window.location.pathname);
   void import('./app/app').then(({ mountApp }) => mountApp());

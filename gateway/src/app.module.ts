@@ -25,6 +25,9 @@ import { CreditsController } from './routes/credits.controller';
 import { InventoryController } from './routes/inventory.controller';
 import { MemberRepliesController } from './routes/member-replies.controller';
 import { MembersController } from './routes/members.controller';
+import { MemberAuthController } from './routes/member-auth.controller';
+import { MeController, MemberVouchersController } from './routes/me.controller';
+import { MemberGuard } from './auth/member.guard';
 import { PartnersController } from './routes/partners.controller';
 import { RedemptionsController } from './routes/redemptions.controller';
 import { RenderingController } from './routes/rendering.controller';
@@ -51,6 +54,9 @@ export class GatewayModule {
         InventoryController,
         MembersController,
         MemberRepliesController,
+        MemberAuthController,
+        MeController,
+        MemberVouchersController,
         TrainersController,
         VouchersController,
         RedemptionsController,
@@ -85,6 +91,7 @@ export class GatewayModule {
         AuditNames,
         GatewayOperatorPort,
         BearerStrategy,
+        MemberGuard,
         ImageStore,
         UploadJanitor,
         { provide: APP_GUARD, useClass: BearerAuthGuard },

@@ -30,3 +30,4 @@ export * from './statements';
 export * from './members';
 export * from './member-vouchers';
 export * from './member-sends';
+export * from './member-auth';

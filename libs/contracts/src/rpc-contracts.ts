@@ -8,6 +8,7 @@ import { renderingContracts } from './rpc-contracts/rendering';
 import { walletContracts } from './rpc-contracts/wallet';
 import { statementsContracts } from './rpc-contracts/statements';
 import { membersContracts } from './rpc-contracts/members';
+import { memberAuthContracts } from './rpc-contracts/member-auth';
 
 /**
  * Every NATS request subject, tied to the zod schemas of its request and its answer. The request
@@ -31,6 +32,7 @@ export const RPC_CONTRACTS = {
   ...walletContracts,
   ...statementsContracts,
   ...membersContracts,
+  ...memberAuthContracts,
 } as const;
 
 export type RpcContracts = typeof RPC_CONTRACTS;

@@ -123,7 +123,8 @@ export const SERVICES = [
       'import, export and erasure.',
     /** Reads the CSV imports the gateway stores under DATA_DIR/member-imports. */
     dataDir: true,
-    /** Sends members their vouchers (decision 325): the mail and SMS queues (BullMQ), SMTP and Twilio. */
+    /** Sends members their vouchers (decision 325) and their sign-in links and codes (decision 330): the
+     * mail and SMS queues (BullMQ), SMTP and Twilio; Redis also holds the sign-in throttle. */
     redis: true,
     mail: true,
     sms: true,

@@ -24,6 +24,12 @@ import {
   SendsService,
   VoucherIssuer,
 } from './sends';
+import { MemberAuthHandlers } from './sign-in/member-auth.handlers';
+import { MemberSessionsRepository } from './sign-in/member-sessions.repository';
+import { MemberSessionsService } from './sign-in/member-sessions.service';
+import { MemberSignInService } from './sign-in/member-sign-in.service';
+import { SignInThrottle } from './sign-in/sign-in-throttle';
+import { SignInsRepository } from './sign-in/sign-ins.repository';
 
 @Module({})
 export class MembersModule {
@@ -38,11 +44,12 @@ export class MembersModule {
           entities: [],
           migrations,
           healthPattern: RPC.members.health,
+          redis: true,
           mail: config,
           sms: config,
         }),
       ],
-      controllers: [MembersHandlers, ImportHandlers, SendsHandlers],
+      controllers: [MembersHandlers, ImportHandlers, SendsHandlers, MemberAuthHandlers],
       providers: [
         { provide: MEMBERS_CONFIG, useValue: config },
         MembersRepository,
@@ -70,6 +77,11 @@ export class MembersModule {
           inject: [DeliveriesErasure],
           useFactory: (scrub: DeliveriesErasure) => [scrub],
         },
+        SignInsRepository,
+        MemberSessionsRepository,
+        SignInThrottle,
+        MemberSignInService,
+        MemberSessionsService,
       ],
     };
   }

@@ -49,6 +49,33 @@ export const membersEnvSchema = serviceEnvSchema
       .transform((v) => v as CountryCode),
     /** The most rows one CSV import takes (a larger file is refused whole: split it). */
     MEMBERS_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
+    /** A member's magic link works once, for this long (decision 330). */
+    MEMBER_LINK_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
+    /** A member's SMS code works once, for this long… */
+    MEMBER_CODE_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+    /** …and is burnt after this many wrong tries. */
+    MEMBER_CODE_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    /** A member session ends this long after its sign-in, however busy (decision 329)… */
+    MEMBER_SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(12),
+    /** …and this long after its last request. */
+    MEMBER_SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(2)
+      .max(24 * 60)
+      .default(30),
+    /** Links or codes asked for one e-mail or phone, member or not, per MEMBER_SIGN_IN_WINDOW_SECONDS (then 429). */
+    MEMBER_SIGN_IN_PER_TARGET: z.coerce.number().int().min(1).max(1000).default(3),
+    /** Links, codes and verifications asked from one client address per window (then 429). */
+    MEMBER_SIGN_IN_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** Messages one member is sent per window, by e-mail and SMS together (past it: answered, not sent). */
+    MEMBER_SIGN_IN_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(5),
+    MEMBER_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   })
   .superRefine(smsEnvRefinement);
 export type MembersConfig = Readonly<

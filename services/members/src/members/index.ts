@@ -1,6 +1,6 @@
 // The members folder's entry: what the import uses of it.
 export { MembersRepository } from './members.repository';
 export { MemberWritesRepository, type MemberFields, type NewMember } from './member-writes.repository';
-export { phoneToE164, PHONE_MESSAGE, type ConsentChange } from './member-fields';
+export { phoneToE164, PHONE_MESSAGE, requirePhone, type ConsentChange } from './member-fields';
 export { toMember, type MemberRow } from './member.mapper';
 export { MEMBER_ERASURE_STEPS, type MemberErasureStep } from './erasure-steps';

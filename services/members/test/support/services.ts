@@ -13,6 +13,12 @@ export interface Services extends Omit<TestBed, 'call'> {
     payload: RpcRequestInput<S>,
     actor?: Actor | null,
   ): Promise<RpcResponse<S>>;
+  /** Calls anonymously from a client address (a member's sign-in, counted per address). */
+  callFrom<S extends RpcSubject>(
+    ip: string,
+    subject: S,
+    payload: RpcRequestInput<S>,
+  ): Promise<RpcResponse<S>>;
 }
 
 /** The members service in this process, on a fresh database and NATS namespace; `env` adds settings. */
@@ -28,6 +34,7 @@ export async function startServices(env: Record<string, string> = {}): Promise<S
   return {
     ...bed,
     call: (subject, payload, actor = SUPER_ADMIN) => bed.call(subject, payload, { actor }),
+    callFrom: (ip, subject, payload) => bed.call(subject, payload, { actor: null, ip }),
   };
 }
 

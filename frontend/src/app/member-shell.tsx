@@ -1,0 +1,54 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { MyVouchersPage } from '@/features/member/components/my-vouchers-page';
+import { SignInPage } from '@/features/member/components/sign-in-page';
+import { ensureMemberPageStyle } from '@/features/member/lib/member-style';
+import { memberSession } from '@/features/member/lib/member-session';
+import { createQueryClient } from '@/lib/query-client';
+import { mount } from './mount';
+
+export const MEMBER_PATHS = { me: '/me', signIn: '/me/sign-in' } as const;
+
+const queryClient = createQueryClient();
+
+/** Which of the two screens the address and the session call for. */
+function screenFor(path: string): 'me' | 'sign-in' {
+  return path.replace(/\/+$/, '') === MEMBER_PATHS.me && memberSession() ? 'me' : 'sign-in';
+}
+
+function MemberScreens() {
+  const [screen, setScreen] = useState(() => screenFor(window.location.pathname));
+  const go = useCallback((next: 'me' | 'sign-in') => {
+    const path = next === 'me' ? MEMBER_PATHS.me : MEMBER_PATHS.signIn;
+    if (window.location.pathname !== path) window.history.pushState(null, '', path);
+    if (next === 'sign-in') queryClient.clear();
+    setScreen(next);
+  }, []);
+  useEffect(() => {
+    // /me without a session is the sign-in (its address too).
+    if (screen === 'sign-in' && window.location.pathname.replace(/\/+$/, '') !== MEMBER_PATHS.signIn)
+      window.history.replaceState(null, '', MEMBER_PATHS.signIn + window.location.hash);
+    const back = () => setScreen(screenFor(window.location.pathname));
+    window.addEventListener('popstate', back);
+    return () => window.removeEventListener('popstate', back);
+  }, [screen]);
+  const toMe = useCallback(() => go('me'), [go]);
+  const toSignIn = useCallback(() => go('sign-in'), [go]);
+  return screen === 'me' ? <MyVouchersPage onSignedOut={toSignIn} /> : <SignInPage onSignedIn={toMe} />;
+}
+
+/**
+ * What a member's phone loads for /me and /me/sign-in: the two member screens and React Query, without
+ * the router, MUI or Emotion, drawn with the voucher page's CSS (decision 304; decision 331). Their
+ * vouchers are plain links to /voucher/{id}, which loads the voucher page.
+ */
+export function mountMemberShell(): void {
+  ensureMemberPageStyle();
+  mount(
+    <QueryClientProvider client={queryClient}>
+      <main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        <MemberScreens />
+      </main>
+    </QueryClientProvider>,
+  );
+}

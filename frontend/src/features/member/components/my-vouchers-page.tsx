@@ -1,0 +1,117 @@
+import type { MemberLanguage } from '@avpass/contracts';
+import { useEffect } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMe } from '../api/get-me';
+import { useMyVouchers } from '../api/get-my-vouchers';
+import { useSignOut } from '../api/sign-out';
+import { memberSession } from '../lib/member-session';
+import { memberWords } from '../lib/member-words';
+import { HeldVoucherItem } from './held-voucher-item';
+import { MemberFrame } from './member-frame';
+
+const formatCents = (cents: number, language: MemberLanguage) =>
+  new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-US', { style: 'currency', currency: 'USD' }).format(
+    cents / 100,
+  );
+
+/** /me, "My vouchers": active codes first, then used and expired ones with where and when. */
+export function MyVouchersPage({ onSignedOut }: { onSignedOut: () => void }) {
+  const me = useMe();
+  const vouchers = useMyVouchers();
+  const signOut = useSignOut();
+  const language = me.data?.language ?? memberSession()?.member.language ?? 'en';
+  const t = memberWords(language);
+  useDocumentTitle(t.myVouchers);
+  const firstName = me.data?.firstName ?? memberSession()?.member.firstName ?? '';
+  // A session that ended on the server (idle, signed out elsewhere): back to the sign-in.
+  const ended = [me.error, vouchers.error].some((e) => e instanceof ApiError && e.status === 401);
+  useEffect(() => {
+    if (ended) onSignedOut();
+  }, [ended, onSignedOut]);
+
+  const items = vouchers.data?.pages.flatMap((page) => page.items) ?? [];
+  const active = items.filter((v) => v.state === 'active');
+  const done = items.filter((v) => v.state !== 'active');
+
+  const head = (
+    <div className="ms-bar">
+      <div>
+        <h1 className="ms-h1">{t.myVouchers}</h1>
+        <p className="ms-sub">{t.hello(firstName)}</p>
+      </div>
+      <button
+        type="button"
+        className="vs-btn vs-btn-glass vs-btn-small"
+        disabled={signOut.isPending}
+        onClick={() => signOut.mutate(undefined, { onSettled: onSignedOut })}
+      >
+        {t.signOut}
+      </button>
+    </div>
+  );
+
+  return (
+    <MemberFrame head={head}>
+      {me.data?.creditBalanceCents != null && (
+        <p className="ms-credit" data-testid="member-credit">
+          <span>{t.credit}</span>
+          <span>{formatCents(me.data.creditBalanceCents, language)}</span>
+        </p>
+      )}
+      {vouchers.isPending ? (
+        <p className="ms-note" role="status">
+          {t.loading}
+        </p>
+      ) : vouchers.isError ? (
+        <div role="alert">
+          <p className="ms-error">{t.loadFailed}</p>
+          <button type="button" className="ms-btn ms-btn-quiet" onClick={() => void vouchers.refetch()}>
+            {t.retry}
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="ms-note">{t.none}</p>
+      ) : (
+        <>
+          <section aria-labelledby="member-ready">
+            <h2 className="ms-h2" id="member-ready">
+              {t.ready}
+            </h2>
+            {active.length ? (
+              <ul className="ms-list">
+                {active.map((v) => (
+                  <HeldVoucherItem key={v.id} voucher={v} t={t} language={language} />
+                ))}
+              </ul>
+            ) : (
+              <p className="ms-note">{t.noneReady}</p>
+            )}
+          </section>
+          {done.length > 0 && (
+            <section aria-labelledby="member-done">
+              <h2 className="ms-h2" id="member-done">
+                {t.usedAndExpired}
+              </h2>
+              <ul className="ms-list">
+                {done.map((v) => (
+                  <HeldVoucherItem key={v.id} voucher={v} t={t} language={language} />
+                ))}
+              </ul>
+            </section>
+          )}
+          {vouchers.hasNextPage && (
+            <button
+              type="button"
+              className="ms-btn ms-btn-quiet"
+              disabled={vouchers.isFetchingNextPage}
+              onClick={() => void vouchers.fetchNextPage()}
+            >
+              {t.more}
+            </button>
+          )}
+        </>
+      )}
+    </MemberFrame>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useRequestSignInCode } from '../api/request-sign-in-code';
+import { useRequestSignInLink } from '../api/request-sign-in-link';
+import { useSignInChannels } from '../api/sign-in-channels';
+import { useVerifySignIn } from '../api/verify-sign-in';
+import { browserLanguage, memberWords } from '../lib/member-words';
+import { MemberFrame } from './member-frame';
+
+/**
+ * The link's secret, read once from the address and dropped from it at once (history and the address
+ * bar): in the fragment it never reached a server nor a Referer; `?token=` is taken too.
+ */
+function takeLinkToken(): string | null {
+  const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('token');
+  const fromQuery = new URLSearchParams(window.location.search).get('token');
+  const token = fromHash ?? fromQuery;
+  if (token) window.history.replaceState(null, '', window.location.pathname);
+  return token;
+}
+
+const FALLBACK = 'Something went wrong. Please try again.';
+
+/** /me/sign-in: an e-mail for a link (then "check your mail"), or a phone for a code when SMS is on. */
+export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
+  const t = memberWords(browserLanguage());
+  useDocumentTitle(t.signInTitle);
+  const channels = useSignInChannels();
+  const link = useRequestSignInLink();
+  const code = useRequestSignInCode();
+  const verify = useVerifySignIn();
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const [digits, setDigits] = useState('');
+  const linkToken = useRef<string | null | undefined>(undefined);
+  if (linkToken.current === undefined) linkToken.current = takeLinkToken();
+
+  const { mutate: verifyToken } = verify;
+  useEffect(() => {
+    const signInWith = (token: string | null | undefined) => {
+      if (token) verifyToken({ token }, { onSuccess: onSignedIn });
+    };
+    signInWith(linkToken.current);
+    linkToken.current = null;
+    // The link opened in this very tab (only the fragment changes: the page is not loaded again).
+    const onHash = () => signInWith(takeLinkToken());
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [verifyToken, onSignedIn]);
+
+  const submitLink = (event: FormEvent) => {
+    event.preventDefault();
+    link.mutate(email.trim());
+  };
+  const submitPhone = (event: FormEvent) => {
+    event.preventDefault();
+    code.mutate(phone.trim());
+  };
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    verify.mutate({ phone: phone.trim(), code: digits.trim() }, { onSuccess: onSignedIn });
+  };
+
+  const linkErrors = fieldErrorsOf(link.error);
+  const phoneErrors = fieldErrorsOf(code.error);
+  const head = (
+    <>
+      <h1 className="ms-h1">{t.signInTitle}</h1>
+      <p className="ms-sub">{t.signInIntro}</p>
+    </>
+  );
+
+  if (verify.isPending && !code.isSuccess)
+    return (
+      <MemberFrame head={head}>
+        <p className="ms-note" role="status">
+          {t.signingIn}
+        </p>
+      </MemberFrame>
+    );
+
+  return (
+    <MemberFrame head={head}>
+      {verify.isError && !code.isSuccess && (
+        <p className="ms-error" role="alert">
+          {t.linkFailed} {errorMessageOf(verify.error, FALLBACK)}
+        </p>
+      )}
+      {link.isSuccess ? (
+        <div className="ms-stack" role="status" data-testid="member-check-mail">
+          <h2 className="ms-h2">{t.checkMail}</h2>
+          <p className="ms-note">{t.checkMailText}</p>
+          <button type="button" className="ms-btn ms-btn-quiet" onClick={() => link.reset()}>
+            {t.another}
+          </button>
+        </div>
+      ) : (
+        <form className="ms-form" onSubmit={submitLink} noValidate>
+          <label htmlFor="member-email">{t.email}</label>
+          <input
+            id="member-email"
+            className="ms-input"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={email}
+            aria-invalid={Boolean(linkErrors.email)}
+            aria-describedby={link.isError ? 'member-email-error' : undefined}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          {link.isError && (
+            <p id="member-email-error" className="ms-error" role="alert">
+              {linkErrors.email ?? errorMessageOf(link.error, FALLBACK)}
+            </p>
+          )}
+          <button type="submit" className="ms-btn" disabled={link.isPending}>
+            {t.sendLink}
+          </button>
+        </form>
+      )}
+      {channels.data?.sms && (
+        <>
+          <hr className="ms-rule" />
+          <h2 className="ms-h2">{t.orSms}</h2>
+          {code.isSuccess ? (
+            <form className="ms-form" onSubmit={submitCode} noValidate>
+              <p className="ms-note" role="status">
+                {t.codeSent}
+              </p>
+              <label htmlFor="member-code">{t.code}</label>
+              <input
+                id="member-code"
+                className="ms-input"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                value={digits}
+                aria-invalid={verify.isError}
+                aria-describedby={verify.isError ? 'member-code-error' : undefined}
+                onChange={(e) => setDigits(e.target.value.replace(/\D/g, ''))}
+              />
+              {verify.isError && (
+                <p id="member-code-error" className="ms-error" role="alert">
+                  {errorMessageOf(verify.error, FALLBACK)}
+                </p>
+              )}
+              <button type="submit" className="ms-btn" disabled={verify.isPending || digits.length !== 6}>
+                {t.signIn}
+              </button>
+            </form>
+          ) : (
+            <form className="ms-form" onSubmit={submitPhone} noValidate>
+              <label htmlFor="member-phone">{t.phone}</label>
+              <input
+                id="member-phone"
+                className="ms-input"
+                type="tel"
+                autoComplete="tel"
+                value={phone}
+                aria-invalid={Boolean(phoneErrors.phone)}
+                aria-describedby={code.isError ? 'member-phone-error' : undefined}
+                onChange={(e) => setPhone(e.target.value)}
+              />
+              {code.isError && (
+                <p id="member-phone-error" className="ms-error" role="alert">
+                  {phoneErrors.phone ?? errorMessageOf(code.error, FALLBACK)}
+                </p>
+              )}
+              <button type="submit" className="ms-btn ms-btn-quiet" disabled={code.isPending}>
+                {t.sendCode}
+              </button>
+            </form>
+          )}
+        </>
+      )}
+    </MemberFrame>
+  );
+}

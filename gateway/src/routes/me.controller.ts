@@ -1,0 +1,58 @@
+import { RPC, type MemberActor } from '@avpass/contracts';
+import { Controller, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { bearerToken, Roles } from '../auth/auth.decorators';
+import { CurrentMember, MemberOnly, type MemberRequest } from '../auth/member.guard';
+import { ApiRpc } from '../http/openapi';
+import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
+
+/**
+ * A member's own page (issue 41), behind a member session (MemberGuard, decision 329): the profile,
+ * the member's vouchers, sign-out. The member is the session's, never the request's.
+ */
+@ApiTags('me')
+@MemberOnly()
+@Controller('api/me')
+export class MeController {
+  constructor(private readonly services: ServiceCaller) {}
+
+  /** The member's first name, language and athlete credit balance (null: no credit is linked to members). */
+  @Get()
+  @Header('cache-control', 'no-store')
+  @ApiRpc(RPC.members.memberProfile)
+  profile(@CurrentMember() member: MemberActor, @Req() req: MemberRequest) {
+    return this.services.call(RPC.members.memberProfile, { memberId: member.memberId }, req);
+  }
+
+  /** ?cursor, ?limit: the member's codes, those that can be used first, then used and expired ones. */
+  @Get('vouchers')
+  @Header('cache-control', 'no-store')
+  @ApiRpc(RPC.vouchers.heldVouchers)
+  vouchers(@Query() query: unknown, @CurrentMember() member: MemberActor, @Req() req: MemberRequest) {
+    return this.services.forward(RPC.vouchers.heldVouchers, query, req, { memberId: member.memberId });
+  }
+
+  /** Ends this member session; the token stops working at once. */
+  @Post('sign-out')
+  @HttpCode(200)
+  @ApiRpc(RPC.members.endMemberSession)
+  signOut(@Req() req: MemberRequest) {
+    return this.services.call(RPC.members.endMemberSession, { token: bearerToken(req) ?? '' }, req);
+  }
+}
+
+/** The administrator's view of a member's codes, for the member's detail (the same subject). */
+@ApiTags('members')
+@ApiBearerAuth()
+@Controller('api/members')
+export class MemberVouchersController {
+  constructor(private readonly services: ServiceCaller) {}
+
+  /** ?cursor, ?limit: the member's codes, as "My vouchers" lists them. */
+  @Roles('super_admin')
+  @Get(':id/vouchers')
+  @ApiRpc(RPC.vouchers.heldVouchers)
+  vouchers(@Param('id') id: string, @Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.vouchers.heldVouchers, query, req, { memberId: id });
+  }
+}
