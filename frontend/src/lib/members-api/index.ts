@@ -1,0 +1,4 @@
+export * from './urls';
+export * from './get-members';
+export * from './get-channels';
+export * from './send-to-members';
