@@ -1,6 +1,7 @@
 import { memberSchema } from '@avpass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
+import { AUDIT_URLS } from '@/lib/audit-api';
 import { MEMBER_URLS } from '@/lib/members-api';
 
 /** POST /api/members/{id}/merge {from}: `from` joins `id` and is gone afterwards. */
@@ -13,7 +14,7 @@ export function useMergeMembers() {
       queryClient.setQueryData([MEMBER_URLS.member(member.id)], member);
       queryClient.removeQueries({ queryKey: [MEMBER_URLS.member(from)] });
       await queryClient.invalidateQueries({ queryKey: [MEMBER_URLS.list] });
-      await queryClient.invalidateQueries({ queryKey: ['/api/audit'] });
+      await queryClient.invalidateQueries({ queryKey: [AUDIT_URLS.list] });
     },
   });
 }
