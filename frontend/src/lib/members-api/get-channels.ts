@@ -16,7 +16,10 @@ export const memberChannelsSchema = {
   },
 };
 
-/** GET /api/members/channels; a server without it (404) counts as e-mail only. */
+/**
+ * GET /api/members/channels. A server without the route counts as e-mail only: there the path reads
+ * as GET /api/members/{id} with the id "channels" (a 400), or as no route at all (a 404).
+ */
 export function useMemberChannels(enabled = true) {
   return useQuery({
     queryKey: [MEMBER_URLS.channels],
@@ -27,7 +30,7 @@ export function useMemberChannels(enabled = true) {
           known: true,
         };
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404)
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400))
           return { email: true, sms: false, known: false };
         throw error;
       }

@@ -28,3 +28,8 @@ export function useMembers(query: MemberListParams, enabled = true) {
     enabled,
   });
 }
+
+/** One page of GET /api/members, outside a component (a CSV's contacts looked up one by one). */
+export async function fetchMembers(query: MemberListParams) {
+  return (await apiJson(memberListUrl(query), memberPageSchema)).items;
+}
