@@ -21,11 +21,12 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { ApiError, errorMessageOf } from '@/lib/api-client';
+import { errorMessageOf } from '@/lib/api-client';
 import {
   contactsOfCsv,
   CSV_RECIPIENTS_MAX,
   fetchMembers,
+  isMissingRoute,
   resolveContacts,
   useMemberChannels,
   useSendToMembers,
@@ -37,11 +38,7 @@ type Audience = 'tag' | 'members' | 'csv';
 
 /** What a send was refused with, in words for the administrator; a server without the route, calmly. */
 function sendFailureOf(error: unknown): string {
-  const noRoute =
-    !error || !(error instanceof ApiError)
-      ? false
-      : error.status === 404 && /^Cannot |^$/.test(error.serverMessage ?? '');
-  if (noRoute) return 'Sending to members is not available on this server yet.';
+  if (isMissingRoute(error)) return 'Sending to members is not available on this server yet.';
   return errorMessageOf(error, 'Nothing was sent: try again.');
 }
 

@@ -1,3 +1,5 @@
+import { ApiError } from '@/lib/api-client';
+
 /** Every members URL of issue 41, in one place. TanStack Query keys start with the URL. */
 export const MEMBER_URLS = {
   list: '/api/members',
@@ -23,4 +25,16 @@ export function withQuery(url: string, query: Record<string, string | number | u
 /** "Ana García", or the e-mail or phone when the member has no name left (an erased row never lists). */
 export function memberName(member: { firstName: string; lastName: string }): string {
   return `${member.firstName} ${member.lastName}`.trim();
+}
+
+/**
+ * A route this server does not have yet (another helper's part of issue 41 not merged): the gateway's
+ * bare 404 "Not found", not a refusal of the service's own ("Member not found").
+ */
+export function isMissingRoute(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 404 &&
+    (error.serverMessage === null || error.serverMessage === 'Not found')
+  );
 }

@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
-import { MEMBER_URLS, withQuery } from '@/lib/members-api';
-import { isMissingRoute } from './get-member-vouchers';
+import { isMissingRoute, MEMBER_URLS, withQuery } from '@/lib/members-api';
 
 export const DELIVERY_STATUSES = ['queued', 'sent', 'delivered', 'bounced', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -1,12 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ApiError, apiJson } from '@/lib/api-client';
+import { apiJson } from '@/lib/api-client';
 import { lazySchema } from '@/lib/lazy-schema';
-import { MEMBER_URLS, withQuery } from '@/lib/members-api';
+import { isMissingRoute, MEMBER_URLS, withQuery } from '@/lib/members-api';
 
 const heldVouchersPageSchema = lazySchema((c) => c.heldVouchersPageSchema);
-
-/** A server without the route yet answers 404: the screen says "not available" instead of an error. */
-export const isMissingRoute = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** GET /api/members/{id}/vouchers: the member's codes, active first, keyset-paged ("Load more"). */
 export function useMemberVouchers(id: string) {

@@ -22,7 +22,7 @@ const TOO_LARGE = 'The CSV is larger than 10 MB: split it into smaller files and
 
 /** What to tell the administrator when an import was refused as a whole (413, 400, anything else). */
 export function importFailureOf(error: unknown): string {
-  if (error instanceof ApiError && error.status === 413) return error.serverMessage ?? TOO_LARGE;
+  if (error instanceof ApiError && error.status === 413) return TOO_LARGE;
   if (error instanceof ApiError && error.status === 400)
     return error.serverMessage ?? 'The file could not be read as a members CSV.';
   return errorMessageOf(error, 'The import failed: nothing was changed. Try again.');

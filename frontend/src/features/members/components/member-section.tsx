@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
-import { isMissingRoute } from '../api/get-member-vouchers';
+import { isMissingRoute } from '@/lib/members-api';
 
 /** The paged answer of a section's list (an infinite query), as the section reads it. */
 export interface SectionQuery {
