@@ -12,21 +12,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { ApiError, errorMessageOf } from '@/lib/api-client';
 import { useImportMembers } from '../api/import-members';
+import { IMPORT_MAX_BYTES, importFailureOf, TOO_LARGE } from '../lib/import-failure';
 import { ImportReport } from './import-report';
-
-/** The gateway's ceiling (gateway/src/routes/members.controller.ts): larger is a 413. */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-const TOO_LARGE = 'The CSV is larger than 10 MB: split it into smaller files and import each.';
-
-/** What to tell the administrator when an import was refused as a whole (413, 400, anything else). */
-export function importFailureOf(error: unknown): string {
-  if (error instanceof ApiError && error.status === 413) return TOO_LARGE;
-  if (error instanceof ApiError && error.status === 400)
-    return error.serverMessage ?? 'The file could not be read as a members CSV.';
-  return errorMessageOf(error, 'The import failed: nothing was changed. Try again.');
-}
 
 /**
  * Import by CSV: choose the file, upload it (apiUpload), then the report: how many were created,
