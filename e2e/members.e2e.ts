@@ -127,6 +127,16 @@ describe('the members list', () => {
     await expect(page.getByTestId('member-card').count()).resolves.toBe(3);
     await axeClean();
     await shot('list-390');
+    // The form and the import open full-screen on a phone, both axe-clean.
+    await page.getByTestId('new-member').click();
+    await page.getByRole('dialog', { name: 'New member' }).waitFor();
+    await axeClean();
+    await shot('form-390', false);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('import-members').click();
+    await page.getByRole('dialog', { name: 'Import members from a CSV' }).waitFor();
+    await axeClean();
+    await shot('import-390', false);
   });
 });
 
