@@ -76,6 +76,7 @@ const ADMIN_SCREENS: Screen[] = [
   { path: '/admin-credits', ready: heading(/Credits/), dialog: openButton('New Credit Allocation') },
   { path: '/till', ready: text(/Type the code|Scan/i) },
   { path: '/audit', ready: heading(/Audit|Activity/) },
+  { path: '/members', ready: heading('Members'), dialog: openButton('New member') },
   { path: '/no-such-page', ready: text('Page Not Found') },
 ];
 

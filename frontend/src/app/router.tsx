@@ -198,6 +198,21 @@ const signedInScreens: ReadonlyArray<{
         })),
     },
   },
+  {
+    route: paths.members,
+    title: 'Members',
+    screen: {
+      lazy: () => import('@/features/members/routes/members').then((m) => ({ Component: m.MembersRoute })),
+    },
+  },
+  {
+    route: paths.member,
+    title: 'Member',
+    screen: {
+      lazy: () =>
+        import('@/features/members/routes/member-detail').then((m) => ({ Component: m.MemberDetailRoute })),
+    },
+  },
 ];
 
 const routes: RouteObject[] = [

@@ -103,6 +103,13 @@ export const paths = {
     path: '/admin-statements',
     access: adminOnly('Only administrators can manage statements'),
   },
+  // Issue 41: the club's members.
+  members: { path: '/members', access: adminOnly('Only administrators can manage members') },
+  member: {
+    path: '/members/:id',
+    access: adminOnly('Only administrators can manage members'),
+    getHref: (id: string) => `/members/${encodeURIComponent(id)}`,
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type AppPath = (typeof paths)[keyof typeof paths]['path'];

@@ -152,7 +152,15 @@ export function NavBar({ user }: { user: CurrentUser }) {
       >
         <Box
           component="ul"
-          sx={{ listStyle: 'none', m: 0, px: 2, py: 0, display: 'flex', gap: 0.5, overflowX: 'auto' }}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            px: 2,
+            py: 0,
+            display: 'flex',
+            gap: { lg: 0.25, xl: 0.5 },
+            overflowX: 'auto',
+          }}
         >
           {links.map((link) => (
             <Box component="li" key={link.to} sx={{ flexShrink: 0 }}>
@@ -235,7 +243,8 @@ function DesktopNavLink({ link, active }: { link: NavLinkItem; active: boolean }
         '& .MuiButton-startIcon': { display: { xs: 'none', xl: 'inherit' } },
         borderRadius: 0,
         minHeight: 46,
-        px: 1.25,
+        // Twelve links (Members joined in issue 41) fit a 1366 px laptop with tighter sides below xl.
+        px: { lg: 0.75, xl: 1.25 },
         whiteSpace: 'nowrap',
         fontWeight: 600,
         color: theme.brand.onDarkMuted,
@@ -243,8 +252,8 @@ function DesktopNavLink({ link, active }: { link: NavLinkItem; active: boolean }
         '&::after': {
           content: '""',
           position: 'absolute',
-          left: 10,
-          right: 10,
+          left: { lg: 6, xl: 10 },
+          right: { lg: 6, xl: 10 },
           bottom: 0,
           height: 3,
           borderRadius: '3px 3px 0 0',

@@ -8,6 +8,7 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ParkOutlinedIcon from '@mui/icons-material/ParkOutlined';
 import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import ManageSearchOutlinedIcon from '@mui/icons-material/ManageSearchOutlined';
 import QrCode2OutlinedIcon from '@mui/icons-material/QrCode2Outlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
@@ -31,6 +32,8 @@ export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
     // Issue 25: the administrator may redeem any code at the till.
     { label: 'Till', to: paths.till.path, icon: PointOfSaleOutlinedIcon },
     { label: 'Partners', to: paths.partners.path, icon: StorefrontOutlinedIcon },
+    // Issue 41: the club's members.
+    { label: 'Members', to: paths.members.path, icon: GroupsOutlinedIcon },
     { label: 'AV Pass Generator', to: paths.generate.path, icon: QrCode2OutlinedIcon },
     { label: 'Bulk Generate', to: paths.bulk.path, icon: DynamicFeedOutlinedIcon },
     { label: 'Trainer/Athlete QR', to: paths.trainerQr.path, icon: SportsOutlinedIcon },

@@ -25,6 +25,8 @@ export interface ConfirmDialogProps {
   confirmTestId?: string;
   /** The closing button's label, when 'Cancel' would read as the action itself ('Keep it'). */
   cancelLabel?: string;
+  /** The confirming button waits for the extra input (a merge's other member, say). */
+  confirmDisabled?: boolean;
 }
 
 /**
@@ -43,6 +45,7 @@ export function ConfirmDialog({
   children,
   confirmTestId,
   cancelLabel = 'Cancel',
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -72,7 +75,7 @@ export function ConfirmDialog({
           color="error"
           variant="contained"
           onClick={onConfirm}
-          disabled={pending}
+          disabled={pending || confirmDisabled}
           startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
           data-testid={confirmTestId}
         >

@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { HistoryLink } from '@/components/audit/history-link';
 import { downloadRenderedFile } from '@/components/downloads';
 import { DownloadButtons } from '@/components/downloads/download-buttons';
+import { SendToMembersButton } from '@/components/members/send-to-members-button';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
 import { shortId } from '@/lib/code-display';
@@ -126,6 +127,15 @@ export function CodeActions({
       label={`History of QR code ${shortId(code.id)}`}
     />
   );
+  // Issue 41: the administrator sends the voucher to members (each gets their own code).
+  const sendToMembers = role === 'admin' && (
+    <SendToMembersButton
+      icon
+      source={{ qrCodeId: code.id }}
+      what={name}
+      label={`Send voucher ${shortId(code.id)} to members`}
+    />
+  );
   const remove = (
     <Tooltip title="Delete">
       <IconButton
@@ -156,6 +166,7 @@ export function CodeActions({
         <Box sx={{ display: 'flex', gap: 0.5, ml: 'auto' }}>
           {open}
           {actions.qrOnly && <QrOnlyButton code={code} />}
+          {sendToMembers}
           {history}
           {remove}
         </Box>
@@ -167,6 +178,7 @@ export function CodeActions({
       {open}
       {actions.qrOnly && <QrOnlyButton code={code} />}
       {voucher}
+      {sendToMembers}
       {history}
       {remove}
     </Box>

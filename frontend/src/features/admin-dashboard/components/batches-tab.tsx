@@ -24,6 +24,7 @@ import { paths } from '@/config/paths';
 import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
 import { TableToolbar } from '@/components/data-display/table-filters';
 import { ZipButtons } from '@/components/downloads';
+import { SendToMembersButton } from '@/components/members/send-to-members-button';
 import { useTableState } from '@/lib/table-state';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useAdminBatches, useBatch } from '@/lib/vouchers-api';
@@ -163,6 +164,9 @@ function BatchCodesDialog({ batch, onClose }: { batch: BatchSummary | null; onCl
               Download the whole batch as one ZIP of voucher cards.
             </Typography>
             <ZipButtons source={{ batchId: batch.batchId }} size="small" sheets />
+            <Box sx={{ mt: 1.5 }}>
+              <SendToMembersButton source={{ batchId: batch.batchId }} what={`batch ${batch.batchName}`} />
+            </Box>
           </Box>
         )}
         {detail.isPending ? (

@@ -14,6 +14,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { CardSizeSelect, ZipButtons } from '@/components/downloads';
+import { SendToMembersButton } from '@/components/members/send-to-members-button';
 
 /** How many of the batch's codes are listed by link under the summary. */
 const LISTED = 5;
@@ -130,6 +131,9 @@ export function BatchSummary({
           <CardSizeSelect />
         </Box>
         <ZipButtons source={{ batchId: batch.batchId }} sheets />
+        <Box sx={{ mt: 1.5 }}>
+          <SendToMembersButton source={{ batchId: batch.batchId }} what={`batch ${batch.batchName}`} />
+        </Box>
         <Divider sx={{ my: 3 }} />
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
           Codes in this batch

@@ -20,6 +20,7 @@ import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
 import { CardSizeSelect, fetchRenderedFile } from '@/components/downloads';
 import { DownloadButtons } from '@/components/downloads/download-buttons';
+import { SendToMembersButton } from '@/components/members/send-to-members-button';
 import { useRenderedImage } from '@/components/downloads/use-rendered-image';
 import { printImage } from '../lib/print-image';
 import { viewerTimeZone } from '@/lib/time-zone';
@@ -182,6 +183,7 @@ function GeneratedCode({ code }: { code: QrCode }) {
         >
           Print
         </Button>
+        <SendToMembersButton source={{ qrCodeId: code.id }} what={title} size="medium" />
       </Stack>
     </Stack>
   );

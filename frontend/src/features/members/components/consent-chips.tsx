@@ -1,0 +1,35 @@
+import type { Member } from '@avpass/contracts';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+
+const CHANNEL_WORDS = { email: 'E-mail', sms: 'SMS' } as const;
+
+/** A member's consent per channel as two chips: given (filled) or not (outlined), each saying which. */
+export function ConsentChips({ consent }: { consent: Member['consent'] }) {
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {(['email', 'sms'] as const).map((channel) => (
+        <Chip
+          key={channel}
+          size="small"
+          variant={consent[channel].given ? 'filled' : 'outlined'}
+          color={consent[channel].given ? 'success' : 'default'}
+          label={`${CHANNEL_WORDS[channel]}: ${consent[channel].given ? 'yes' : 'no'}`}
+          data-testid={`consent-${channel}`}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** A member's tags as small chips ("—" for none). */
+export function TagChips({ tags }: { tags: readonly string[] }) {
+  if (!tags.length) return <>—</>;
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {tags.map((tag) => (
+        <Chip key={tag} size="small" variant="outlined" label={tag} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useMemberDeliveries, type DeliveryStatus, type MemberDelivery } from '../api/get-member-deliveries';
+import { dateTime } from './member-facts';
+import { MemberSection } from './member-section';
+
+const STATUS_WORDS: Record<DeliveryStatus, string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  bounced: 'Bounced',
+  failed: 'Failed',
+};
+const STATUS_COLORS = {
+  queued: 'default',
+  sent: 'info',
+  delivered: 'success',
+  bounced: 'warning',
+  failed: 'error',
+} as const;
+
+function DeliveryLine({ delivery }: { delivery: MemberDelivery }) {
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={{ xs: 0.5, sm: 2 }}
+      sx={{ alignItems: { sm: 'center' }, py: 1, borderTop: 1, borderColor: 'divider' }}
+      data-testid="member-delivery"
+    >
+      <Typography variant="body2" sx={{ minWidth: 60, fontWeight: 600 }}>
+        {delivery.channel === 'email' ? 'E-mail' : 'SMS'}
+      </Typography>
+      <Chip
+        size="small"
+        label={STATUS_WORDS[delivery.status]}
+        color={STATUS_COLORS[delivery.status]}
+        variant="outlined"
+        sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+      />
+      <Typography variant="body2" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
+        {delivery.publicId ? (
+          <Link
+            component={RouterLink}
+            to={paths.voucher.getHref(delivery.publicId)}
+            target="_blank"
+            rel="noopener"
+          >
+            Voucher {delivery.publicId.slice(0, 8)}
+          </Link>
+        ) : (
+          'A voucher'
+        )}
+        {delivery.reason && (
+          <Typography component="span" variant="body2" color="error" sx={{ display: 'block' }}>
+            {delivery.reason}
+          </Typography>
+        )}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {delivery.updatedAt ? dateTime(delivery.updatedAt) : ''}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** The vouchers sent to the member, per channel, with the provider's status (GET …/deliveries). */
+export function MemberDeliveries({ memberId }: { memberId: string }) {
+  const query = useMemberDeliveries(memberId);
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <MemberSection
+      title="E-mails and SMS"
+      testId="member-deliveries"
+      query={query}
+      count={items.length}
+      emptyText="Nothing has been sent to this member yet."
+      unavailableText="Delivery status is not available on this server yet."
+    >
+      {items.map((d) => (
+        <DeliveryLine key={d.id} delivery={d} />
+      ))}
+    </MemberSection>
+  );
+}

@@ -1,0 +1,276 @@
+import {
+  createMemberRequestSchema,
+  MEMBER_LANGUAGES,
+  updateMemberRequestSchema,
+  type Member,
+  type MemberLanguage,
+} from '@avpass/contracts';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useToast } from '@/components/toast/toast-context';
+import { paths } from '@/config/paths';
+import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
+import { memberName } from '@/lib/members-api';
+import { useCreateMember } from '../api/create-member';
+import { useUpdateMember } from '../api/update-member';
+
+interface FormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  language: MemberLanguage;
+  tags: string[];
+  emailConsent: boolean;
+  smsConsent: boolean;
+}
+
+const valuesOf = (member: Member | null): FormValues => ({
+  firstName: member?.firstName ?? '',
+  lastName: member?.lastName ?? '',
+  email: member?.email ?? '',
+  phone: member?.phone ?? '',
+  language: member?.language ?? 'en',
+  tags: member?.tags ?? [],
+  emailConsent: member?.consent.email.given ?? false,
+  smsConsent: member?.consent.sms.given ?? false,
+});
+
+const LANGUAGE_WORDS: Record<MemberLanguage, string> = { en: 'English', es: 'Spanish' };
+
+/** The request of the form: a new member whole; a change with only the consents that moved. */
+function requestOf(values: FormValues, member: Member | null) {
+  const consent: Record<string, { given: boolean; source: 'form' }> = {};
+  if (!member || values.emailConsent !== member.consent.email.given)
+    consent.email = { given: values.emailConsent, source: 'form' };
+  if (!member || values.smsConsent !== member.consent.sms.given)
+    consent.sms = { given: values.smsConsent, source: 'form' };
+  return {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email,
+    phone: values.phone,
+    language: values.language,
+    tags: values.tags,
+    consent,
+  };
+}
+
+/** New member and Edit member: names, e-mail and/or phone, language, tags, consent per channel. */
+export function MemberFormDialog({
+  open,
+  member,
+  onClose,
+}: {
+  open: boolean;
+  /** null: a new member. */
+  member: Member | null;
+  onClose: () => void;
+}) {
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="member-form-title"
+    >
+      {open && <MemberForm key={member?.id ?? 'new'} member={member} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function MemberForm({ member, onClose }: { member: Member | null; onClose: () => void }) {
+  const [values, setValues] = useState<FormValues>(() => valuesOf(member));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useCreateMember();
+  const update = useUpdateMember();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const pending = create.isPending || update.isPending;
+  const title = member ? 'Edit member' : 'New member';
+
+  const set = (field: 'firstName' | 'lastName' | 'email' | 'phone') => (e: ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    setErrors((all) => ({ ...all, [field]: '' }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const request = requestOf(values, member);
+    const parsed = (member ? updateMemberRequestSchema : createMemberRequestSchema).safeParse(request);
+    if (!parsed.success) {
+      setErrors(firstIssuePerField(parsed.error));
+      focusFirstError(form);
+      return;
+    }
+    try {
+      if (member) {
+        const saved = await update.mutateAsync({ id: member.id, changes: request });
+        toast({ title: 'Member updated', description: `${memberName(saved)} was saved.` });
+        onClose();
+      } else {
+        const created = await create.mutateAsync(request);
+        toast({ title: 'Member added', description: `${memberName(created)} is a member now.` });
+        onClose();
+        void navigate(paths.member.getHref(created.id));
+      }
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      focusFirstError(form);
+      toast({
+        title: 'Error',
+        description: errorMessageOf(
+          error,
+          member ? 'The member could not be saved.' : 'The member could not be added.',
+        ),
+        kind: 'destructive',
+      });
+    }
+  };
+
+  const field = (name: 'firstName' | 'lastName' | 'email' | 'phone', label: string, extra: object = {}) => (
+    <TextField
+      label={label}
+      name={name}
+      value={values[name]}
+      onChange={set(name)}
+      error={Boolean(errors[name])}
+      helperText={errors[name] || ' '}
+      fullWidth
+      {...extra}
+    />
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="member-form-title">
+      <DialogTitle id="member-form-title">{title}</DialogTitle>
+      <DialogContent dividers>
+        <Grid container columnSpacing={2} rowSpacing={0.5}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {field('firstName', 'First name', { required: true, autoFocus: true, autoComplete: 'off' })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('lastName', 'Last name', { autoComplete: 'off' })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {field('email', 'E-mail', { type: 'email', autoComplete: 'off' })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {field('phone', 'Phone', {
+              type: 'tel',
+              autoComplete: 'off',
+              placeholder: '+34 612 345 678',
+            })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              select
+              label="Language"
+              value={values.language}
+              onChange={(e) => setValues((v) => ({ ...v, language: e.target.value as MemberLanguage }))}
+              error={Boolean(errors.language)}
+              helperText={errors.language || 'The language of the e-mails and SMS'}
+              fullWidth
+            >
+              {MEMBER_LANGUAGES.map((language) => (
+                <MenuItem key={language} value={language}>
+                  {LANGUAGE_WORDS[language]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Autocomplete
+              multiple
+              freeSolo
+              autoSelect
+              options={[] as string[]}
+              value={values.tags}
+              onChange={(_e, tags) => {
+                setValues((v) => ({ ...v, tags: tags.map((t) => t.trim().toLowerCase()).filter(Boolean) }));
+                setErrors((all) => ({ ...all, tags: '' }));
+              }}
+              renderValue={(selected, getItemProps) =>
+                selected.map((option, index) => {
+                  const { key, ...itemProps } = getItemProps({ index });
+                  return <Chip key={key} size="small" label={option} {...itemProps} />;
+                })
+              }
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label="Tags"
+                  error={Boolean(errors.tags)}
+                  helperText={errors.tags || 'Type a tag and press Enter: athlete, coach, family'}
+                />
+              )}
+            />
+          </Grid>
+          <Grid size={12} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+            <FormLabel component="legend" sx={{ mt: 1 }}>
+              Consent to receive vouchers
+            </FormLabel>
+            <FormGroup row>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={values.emailConsent}
+                    onChange={(e) => setValues((v) => ({ ...v, emailConsent: e.target.checked }))}
+                  />
+                }
+                label="By e-mail"
+              />
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={values.smsConsent}
+                    onChange={(e) => setValues((v) => ({ ...v, smsConsent: e.target.checked }))}
+                  />
+                }
+                label="By SMS"
+              />
+            </FormGroup>
+            <FormHelperText error={Boolean(errors.consent)}>
+              {errors.consent || 'Recorded as given on this form, with the time.'}
+            </FormHelperText>
+          </Grid>
+        </Grid>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={pending}
+          startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {member ? 'Save changes' : 'Add member'}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}

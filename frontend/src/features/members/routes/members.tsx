@@ -1,0 +1,103 @@
+import PersonAddAlt1RoundedIcon from '@mui/icons-material/PersonAddAlt1Rounded';
+import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { listStateOf } from '@/components/data-display/list-state';
+import { useMembers } from '@/lib/members-api';
+import { ImportMembersDialog } from '../components/import-members-dialog';
+import { MemberFormDialog } from '../components/member-form-dialog';
+import { MembersHeading } from '../components/members-heading';
+import { MembersPager } from '../components/members-pager';
+import { MembersTable } from '../components/members-table';
+import { MembersToolbar } from '../components/members-toolbar';
+import {
+  cursorOf,
+  listQueryOf,
+  rememberNextCursor,
+  searchFromView,
+  toggledSort,
+  viewFromSearch,
+  type MembersView,
+} from '../lib/members-view';
+
+/** The club's members (/members, super_admin): search, filter by tag and consent, sort, keyset pages. */
+export function MembersRoute() {
+  const [params, setParams] = useSearchParams();
+  const view = viewFromSearch(params);
+  const cursor = cursorOf(view);
+  // A page whose cursor is unknown (a reloaded link to a later page) starts again at the first.
+  const lost = view.page > 0 && !cursor;
+  const query = useMembers({ ...listQueryOf(view), ...(cursor ? { cursor } : {}) }, !lost);
+  const items = query.data?.items ?? [];
+  const nextCursor = query.isPlaceholderData ? null : (query.data?.nextCursor ?? null);
+  const [dialog, setDialog] = useState<'new' | 'import' | null>(null);
+  useEffect(() => rememberNextCursor(view, nextCursor));
+
+  /** A change of the view; anything but the page starts again at the first page. */
+  const update = (change: Partial<MembersView>, push = false) =>
+    setParams(searchFromView({ ...view, page: 0, ...change }), { replace: !push });
+  useEffect(() => {
+    if (lost) update({ page: 0 });
+  });
+  const filtered = Boolean(view.search || view.tag || view.consent);
+
+  return (
+    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }}>
+      <MembersHeading
+        overline="Admin Panel"
+        title="Members"
+        intro="Who holds the club's vouchers: find a member, add or import them, and send them vouchers by e-mail or SMS."
+        action={
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button
+              variant="outlined"
+              startIcon={<UploadFileRoundedIcon />}
+              onClick={() => setDialog('import')}
+              data-testid="import-members"
+            >
+              Import CSV
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<PersonAddAlt1RoundedIcon />}
+              onClick={() => setDialog('new')}
+              data-testid="new-member"
+            >
+              New member
+            </Button>
+          </Stack>
+        }
+      />
+      <MembersToolbar view={view} onChange={(change) => update(change)} />
+      <Paper variant="outlined">
+        <MembersTable
+          items={items}
+          state={listStateOf({ ...query, isPending: query.isPending || lost })}
+          error={query.error}
+          emptyText={
+            filtered
+              ? 'No member matches this search and these filters.'
+              : 'No members yet: add one, or import a CSV of your members.'
+          }
+          onRetry={() => void query.refetch()}
+          sort={view}
+          onSort={(key) => update(toggledSort(view, key))}
+        />
+        <MembersPager
+          page={view.page}
+          pageSize={view.pageSize}
+          shown={items.length}
+          hasNext={Boolean(nextCursor)}
+          onPageChange={(page) => update({ page }, true)}
+          onPageSizeChange={(pageSize) => update({ pageSize })}
+        />
+      </Paper>
+      <MemberFormDialog open={dialog === 'new'} member={null} onClose={() => setDialog(null)} />
+      <ImportMembersDialog open={dialog === 'import'} onClose={() => setDialog(null)} />
+    </Container>
+  );
+}

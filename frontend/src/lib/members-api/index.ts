@@ -1,0 +1,5 @@
+export * from './urls';
+export * from './get-members';
+export * from './get-channels';
+export * from './send-to-members';
+export * from './csv-recipients';
