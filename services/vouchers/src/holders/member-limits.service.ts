@@ -31,7 +31,10 @@ export class MemberLimits {
   }
 
   /** The refusal of a held code whose holder has no use left in the period; null: room left or not limited. */
-  async refusalOf(code: LimitedCode, now: Date): Promise<{ word: 'member_limit'; message: string } | null> {
+  async overLimitRefusal(
+    code: LimitedCode,
+    now: Date,
+  ): Promise<{ word: 'member_limit'; message: string } | null> {
     const uses = await this.usesNow(code, now);
     if (!uses || uses.used < uses.limit) return null;
     return { word: 'member_limit', message: memberLimitMessage(uses.limit, uses.period) };

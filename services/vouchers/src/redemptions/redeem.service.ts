@@ -191,7 +191,7 @@ export class RedeemService {
     // Nothing else refuses it: its holder's per-member limit did (the statement's pre-check or counter).
     const overLimit =
       code && !this.refusalOf(code, now, terms, origin.channel)
-        ? await this.memberLimits.refusalOf(code, now)
+        ? await this.memberLimits.overLimitRefusal(code, now)
         : null;
     if (overLimit) {
       voucherRedeemsTotal.inc({ outcome: overLimit.word });
