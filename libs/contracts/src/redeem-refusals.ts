@@ -16,6 +16,23 @@ export const REDEEM_REFUSALS = {
  */
 export const validFromMessage = (date: string) => `This voucher is valid from ${date}.`;
 
+/** "this month", as the till and a refusal name a per-member period (issue 41). */
+export const PER_MEMBER_PERIOD_WORDS = {
+  day: 'today',
+  week: 'this week',
+  month: 'this month',
+  ever: 'in all',
+} as const;
+
+/**
+ * A held code over its holder's per-member limit (issue 41): "one per member" reads "Already used once —
+ * one per member."; otherwise "Already used 3 of 3 times this month — the limit per member."
+ */
+export const memberLimitMessage = (limit: number, period: keyof typeof PER_MEMBER_PERIOD_WORDS) =>
+  period === 'ever' && limit === 1
+    ? 'Already used once — one per member.'
+    : `Already used ${limit} of ${limit} times ${PER_MEMBER_PERIOD_WORDS[period]} — the limit per member.`;
+
 /** A trainer code redeemed outside its daily window (validHours, in BUSINESS_TIMEZONE). */
 export const outsideHoursMessage = (start: string, end: string) =>
   `This voucher can only be redeemed between ${start} and ${end}.`;

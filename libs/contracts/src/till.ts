@@ -14,6 +14,7 @@ import {
 import { SHORT_CODE_LENGTH } from './till-text';
 import { FUNDED_BY, FUNDED_BY_MESSAGE } from './funded-by';
 import { idempotencyKeyField, publicVoucherSchema } from './vouchers';
+import { memberUsesSchema, tillHolderSchema } from './member-vouchers';
 
 export * from './redemption-modes';
 // Shared with the member's voucher page, which must not load zod.
@@ -53,6 +54,8 @@ export const TILL_REFUSALS = [
   'outside_hours',
   'not_valid_here',
   'upcoming',
+  /** The holder has used their per-member limit of this voucher or batch in the period (issue 41). */
+  'member_limit',
 ] as const;
 export type TillRefusal = (typeof TILL_REFUSALS)[number];
 
@@ -102,6 +105,10 @@ export const tillCheckResponseSchema = z.object({
   amountDue: z.number().int().optional(),
   /** Uses left; null: unlimited. */
   usesLeft: z.number().int().nullable(),
+  /** Who holds the code (issue 41): first name and last initial only; absent for a bearer code. */
+  holder: tillHolderSchema.optional(),
+  /** The holder's uses of this voucher in the period ("2 of 3 this month"); absent when not limited. */
+  memberUses: memberUsesSchema.optional(),
 });
 export type TillCheckResponse = z.infer<typeof tillCheckResponseSchema>;
 
@@ -160,6 +167,9 @@ export type TillRedemption = z.infer<typeof tillRedemptionSchema>;
 export const tillRedeemResponseSchema = z.object({
   redemption: tillRedemptionSchema,
   voucher: publicVoucherSchema,
+  /** As on the check (issue 41): the holder, and their uses after this redemption. */
+  holder: tillHolderSchema.optional(),
+  memberUses: memberUsesSchema.optional(),
 });
 export type TillRedeemResponse = z.infer<typeof tillRedeemResponseSchema>;
 

@@ -127,7 +127,9 @@ export {
   REDEEM_REFUSALS,
   UNAVAILABLE_TITLES,
   VOUCHER_NOT_FOUND,
+  memberLimitMessage,
   outsideHoursMessage,
+  PER_MEMBER_PERIOD_WORDS,
   validFromMessage,
 } from './redeem-refusals';
 export { UNLIMITED_USAGE_LIMIT } from '@avpass/domain';

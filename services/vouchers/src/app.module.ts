@@ -24,6 +24,7 @@ import { HeldVouchersService } from './holders/held-vouchers.service';
 import { HoldersHandlers } from './holders/holders.handlers';
 import { IssueToMembersService } from './holders/issue-to-members.service';
 import { MemberUsesRepository } from './holders/member-uses.repository';
+import { MemberLimits } from './holders/member-limits.service';
 import { CodePagesRepository } from './codes/code-pages.repository';
 import { CodeCatalogue } from './issuing/code-catalogue.service';
 import { IssuingHandlers } from './issuing/issuing.handlers';
@@ -35,6 +36,8 @@ import { ExclusivesRepository } from './exclusives/exclusives.repository';
 import { ExclusivesService } from './exclusives/exclusives.service';
 import { migrations } from './migrations';
 import { PartnerDeletedSubscriber } from './partner-events/partner-deleted.subscriber';
+import { MemberEventsSubscriber } from './member-events/member-events.subscriber';
+import { MemberRedemptionsRepository } from './redemptions/member-redemptions.repository';
 import { RedeemRateLimiter } from './redemptions/redeem-rate-limiter';
 import { RedeemService } from './redemptions/redeem.service';
 import { RedemptionsRepository } from './redemptions/redemptions.repository';
@@ -86,7 +89,7 @@ export class VouchersModule {
           entities: [QrCode, Redemption, QrCodePartner, Batch],
           migrations,
           healthPattern: RPC.vouchers.health,
-          subscribers: [PartnerDeletedSubscriber],
+          subscribers: [PartnerDeletedSubscriber, MemberEventsSubscriber],
           redis: true,
         }),
       ],
@@ -115,6 +118,7 @@ export class VouchersModule {
         HeldVouchersService,
         IssueToMembersService,
         MemberUsesRepository,
+        MemberLimits,
         BatchesRepository,
         AssignmentsRepository,
         RedemptionsRepository,
@@ -135,6 +139,8 @@ export class VouchersModule {
         PartnerDetails,
         StatsService,
         PartnerDeletedSubscriber,
+        MemberEventsSubscriber,
+        MemberRedemptionsRepository,
         ExclusivesRepository,
         ExclusivesService,
         TrainersRepository,

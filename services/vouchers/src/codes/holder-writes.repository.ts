@@ -23,10 +23,13 @@ export class HolderWritesRepository {
     memberIds: readonly string[],
   ): Promise<{ memberId: string; id: string }[]> {
     if (!memberIds.length) return [];
+    // A member who holds a merged duplicate's code from the source already has one.
     return tx.execute(
-      `select issued_for as "memberId", id from qr_codes
-        where holder_source = ?::uuid and issued_for = any(?::uuid[])`,
-      [source, pgArray(memberIds)],
+      `select case when holder_member_id = any(?::uuid[]) then holder_member_id else issued_for end as "memberId", id
+         from qr_codes
+        where holder_source = ?::uuid and (issued_for = any(?::uuid[]) or holder_member_id = any(?::uuid[]))
+        order by created_at desc, id desc`,
+      [pgArray(memberIds), source, pgArray(memberIds), pgArray(memberIds)],
     );
   }
 

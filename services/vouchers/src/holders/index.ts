@@ -8,3 +8,4 @@ export {
   MEMBER_ROOM_SQL,
 } from './member-uses-sql.repository';
 export { type LimitedCode, MemberUsesRepository } from './member-uses.repository';
+export { type HeldCode, MemberLimits, splitTillName, type TillHolderView } from './member-limits.service';

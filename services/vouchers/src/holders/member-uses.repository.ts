@@ -65,9 +65,7 @@ export class MemberUsesRepository {
   }
 }
 
-function isLimited(
-  code: LimitedCode,
-): code is LimitedCode & {
+function isLimited(code: LimitedCode): code is LimitedCode & {
   holderMemberId: string;
   holderSource: string;
   perMemberCount: number;

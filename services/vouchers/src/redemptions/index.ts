@@ -2,3 +2,4 @@
 
 export { type RedeemOrigin, type RedeemOutcome, RedeemService } from './redeem.service';
 export { type RedemptionRecord, toTillRedemption } from './redemption-view';
+export { MemberRedemptionsRepository } from './member-redemptions.repository';

@@ -32,6 +32,7 @@ import { randomUUID } from 'node:crypto';
 import { earliestValidExpiry } from '../business-day';
 import { type QrCode, toPublicVoucher, QrCodesRepository } from '../codes';
 import { voucherNotFound } from '../codes';
+import { MemberLimits } from '../holders';
 import { VouchersSettings } from '../settings';
 import { TrainersRepository, type TillTerms } from '../trainers';
 import { describeDevice } from './device';
@@ -101,6 +102,7 @@ export class RedeemService {
     private readonly till: TrainersRepository,
     private readonly partners: PartnerDetails,
     private readonly idempotency: Idempotency,
+    private readonly memberLimits: MemberLimits,
   ) {
     exportMetrics(voucherRedeemsTotal);
   }
@@ -185,7 +187,17 @@ export class RedeemService {
     );
     if (answer !== null) return answer;
     const code = await this.codes.findCurrent(codeId);
-    throw this.refusal(code, now, code ? await this.till.tillTerms(codeId) : null, origin.channel);
+    const terms = code ? await this.till.tillTerms(codeId) : null;
+    // Nothing else refuses it: its holder's per-member limit did (the statement's pre-check or counter).
+    const overLimit =
+      code && !this.refusalOf(code, now, terms, origin.channel)
+        ? await this.memberLimits.overLimitRefusal(code, now)
+        : null;
+    if (overLimit) {
+      voucherRedeemsTotal.inc({ outcome: overLimit.word });
+      throw DomainError.conflict(overLimit.message);
+    }
+    throw this.refusal(code, now, terms, origin.channel);
   }
 
   /** One counted use (the statement, with the key's claim if any), or null when nothing changed. */

@@ -2,6 +2,7 @@ import type { FundedBy, RedemptionChannel, RpcMeta } from '@avpass/contracts';
 import {
   AuditTrail,
   column,
+  isCheckViolation,
   runRecordedStatement,
   SqlEventWriter,
   type AuditSqlInsert,
@@ -11,6 +12,7 @@ import {
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { useOneSql } from '../codes';
+import { countMemberUseSql, limitedSql, MEMBER_LIMIT_CONSTRAINT, MEMBER_ROOM_SQL } from '../holders';
 import { queuePendingTallySql } from '../tallies';
 import type { RedemptionRecord } from './redemption-view';
 import { honouredByParams, honouredBySql, type QrCode, TALLIED_PARTNERS } from '../codes';
@@ -107,15 +109,21 @@ const redeemSql = (event: string, audit: AuditSqlInsert, claim: StatementClaim |
                           and not (case when t.valid_hours_start < t.valid_hours_end
                                         then now_.m >= t.valid_hours_start and now_.m < t.valid_hours_end
                                         else now_.m >= t.valid_hours_start or now_.m < t.valid_hours_end end))
+       ${MEMBER_ROOM_SQL}
        ${claim ? `and ${claim.unclaimed}` : ''}`)}
+  ), member_use as (
+    ${countMemberUseSql('updated')}
   ), redemption as (
     insert into redemptions (id, qr_code_id, redeemed_at, redeemed_by, device_info, ip_address, user_agent,
                              transaction_amount, discount_applied, channel, partner_id, partner_name,
-                             redeemed_by_user_id, scanned_at, funded_by, reimbursement_cents, no_sale_amount)
+                             redeemed_by_user_id, scanned_at, funded_by, reimbursement_cents, no_sale_amount,
+                             member_id, member_period_start)
     select ?::uuid, u.id, ?::timestamptz, ?, ?, ?, ?, s.sale, s.discount, ?,
            coalesce(?::uuid, ${SOLE_PARTNER}), ?, ?::uuid, ?::timestamptz,
            u.funded_by, case when u.funded_by = 'club' then coalesce(${KNOWN_DISCOUNT}, 0) else 0 end,
-           ${KNOWN_DISCOUNT} is null
+           ${KNOWN_DISCOUNT} is null,
+           case when ${limitedSql('u')} then u.holder_member_id end,
+           case when ${limitedSql('u')} then member_period_start(u.per_member_period, ?::date) end
       from updated u, (select ?::int as sale, ?::int as discount) s
     returning id, partner_id, channel, transaction_amount, discount_applied, funded_by, reimbursement_cents,
               no_sale_amount
@@ -138,6 +146,8 @@ const redeemSql = (event: string, audit: AuditSqlInsert, claim: StatementClaim |
          u.is_project_rooted_exclusive as "isProjectRootedExclusive",
          u.exclusive_type as "exclusiveType", u.exclusive_details as "exclusiveDetails",
          u.redemption_mode as "redemptionMode", u.funded_by as "fundedBy", to_json(u.partner_ids) as "partnerIds",
+         u.holder_member_id as "holderMemberId", u.holder_name as "holderName", u.holder_source as "holderSource",
+         u.per_member_count as "perMemberCount", u.per_member_period as "perMemberPeriod",
          redemption.partner_id as "redemptionPartnerId", redemption.funded_by as "redemptionFundedBy",
          redemption.reimbursement_cents as "reimbursementCents", redemption.no_sale_amount as "noSaleAmount",
          event.payload as "eventPayload", ${audit.payloads} as "auditPayloads"
@@ -243,7 +253,9 @@ export function redeemStatement(
       input.validFrom,
       input.startedBy,
       input.minuteOfDay,
+      input.day,
       ...(claim?.unclaimedParams ?? []),
+      input.day,
       input.redemptionId,
       input.at,
       input.redeemedBy,
@@ -255,6 +267,7 @@ export function redeemStatement(
       input.partnerName,
       input.redeemedByUserId,
       input.scannedAt,
+      input.day,
       input.transactionAmount,
       input.discountApplied,
       ...(claim?.insertParams ?? []),
@@ -283,13 +296,20 @@ export class RedemptionsRepository {
    */
   async recordRedemption(input: RedeemInput): Promise<RedeemedCode | null> {
     const statement = redeemStatement(input, this.events, this.audit);
-    return runRecordedStatement<RedeemedCode>(
-      this.em,
-      statement.sql,
-      statement.params,
-      statement.event,
-      statement.audit,
-    );
+    try {
+      return await runRecordedStatement<RedeemedCode>(
+        this.em,
+        statement.sql,
+        statement.params,
+        statement.event,
+        statement.audit,
+      );
+    } catch (error) {
+      // Another till took the holder's last use of the period between this statement's pre-check and
+      // its counter (decision 322): the whole statement changed nothing, like any refused redeem.
+      if (isCheckViolation(error, MEMBER_LIMIT_CONSTRAINT)) return null;
+      throw error;
+    }
   }
 
   /** What a redemption froze when it was made (issue 39), for a repeat's answer; null: no such id. */

@@ -1,4 +1,5 @@
 import {
+  memberLimitMessage,
   NOT_OUR_VOUCHER_MESSAGE,
   notValidAtMessage,
   SEVERAL_MATCHES_MESSAGE,
@@ -25,6 +26,7 @@ import {
   toTillRedemption,
   type RedemptionRecord,
 } from '../redemptions';
+import { MemberLimits } from '../holders';
 import { VouchersSettings } from '../settings';
 import { TrainersRepository } from '../trainers';
 import { tillTitle } from './till-title';
@@ -92,6 +94,7 @@ export class TillService {
     private readonly assignments: AssignmentsRepository,
     private readonly partners: PartnerDetails,
     private readonly settings: VouchersSettings,
+    private readonly memberLimits: MemberLimits,
   ) {
     exportMetrics(voucherRedeemsTotal);
   }
@@ -119,10 +122,20 @@ export class TillService {
     if (place.partnerId && !(place.active && (await this.till.mayHonour(code.id, place.partnerId)))) {
       return { ...answer, redeemable: false, refusal: 'not_valid_here', reason: this.notValidHere(place) };
     }
+    // Only a till that may honour the code sees who holds it (issue 41).
+    Object.assign(answer, await this.memberLimits.tillView(code, now));
     const refusal = this.redeemer.refusalOf(code, now, terms, 'till');
     // 'staff_only' is the public page's refusal only; a till never gets it.
     if (refusal && refusal.word !== 'staff_only')
       return { ...answer, redeemable: false, refusal: refusal.word, reason: refusal.message };
+    const uses = answer.memberUses;
+    if (uses && uses.used >= uses.limit)
+      return {
+        ...answer,
+        redeemable: false,
+        refusal: 'member_limit',
+        reason: memberLimitMessage(uses.limit, uses.period),
+      };
     return answer;
   }
 
@@ -172,7 +185,10 @@ export class TillService {
         meta,
         input.transactionAmount,
         origin,
-        (outcome) => this.redeemed(actor, origin, outcome),
+        async (outcome) => ({
+          ...(await this.redeemed(actor, origin, outcome)),
+          ...(await this.memberLimits.tillView(outcome.code, this.settings.now())),
+        }),
         (redemptionId) => this.answer(actor, redemptionId),
       );
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { Actor } from '@avpass/contracts';
+import { membersService } from '@avpass/members-service';
 import { partnersService } from '@avpass/partners-service';
 import { createServiceApp } from '@avpass/platform';
 import { startTestBed, type TestBed, type TestCallMeta } from '@avpass/platform/testing';
@@ -40,7 +41,7 @@ export interface VoucherServices extends TestBed {
  * a fresh database and NATS namespace, against the real PostgreSQL, Redis and NATS.
  */
 export async function startVoucherServices(
-  options: { instances?: number; partners?: boolean; env?: Record<string, string> } = {},
+  options: { instances?: number; partners?: boolean; members?: boolean; env?: Record<string, string> } = {},
 ): Promise<VoucherServices> {
   const clock = testClock();
   const vouchers: INestMicroservice[] = [];
@@ -66,6 +67,8 @@ export async function startVoucherServices(
       if (options.partners) {
         await b.add(createServiceApp(partnersService, { env: b.env }));
       }
+      // Issue 41: the members service publishes the erasures and merges the vouchers service applies.
+      if (options.members) await b.add(createServiceApp(membersService, { env: b.env }));
     },
   });
   return {

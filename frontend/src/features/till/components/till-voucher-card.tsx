@@ -15,7 +15,7 @@ import type { ReactNode } from 'react';
 import { voucherText } from '@avpass/contracts/voucher-text';
 import { StatusChip } from '@/components/vouchers/status-chip';
 import { SALE_AMOUNT_ERROR, SALE_AMOUNT_HELP } from '../lib/sale-amount';
-import { refusalTitle, usesLeftText } from '../lib/till-text';
+import { holderText, memberUsesText, refusalTitle, usesLeftText } from '../lib/till-text';
 import { VoucherHeader } from './voucher-header';
 
 function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -123,6 +123,16 @@ export function TillVoucherCard({
           <Detail label="Uses left">
             <span data-testid="till-uses-left">{usesLeftText(result.usesLeft, voucher.usageLimit)}</span>
           </Detail>
+          {result.holder && (
+            <Detail label="Member">
+              <span data-testid="till-holder">{holderText(result.holder)}</span>
+            </Detail>
+          )}
+          {result.memberUses && (
+            <Detail label="Uses per member">
+              <span data-testid="till-member-uses">{memberUsesText(result.memberUses)}</span>
+            </Detail>
+          )}
           <Detail label="Valid until">{text.validUntilText}</Detail>
           <Detail label="Service">{text.serviceText}</Detail>
           {partnerNames.length > 0 &&

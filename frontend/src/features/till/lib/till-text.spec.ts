@@ -1,7 +1,7 @@
 import { TILL_REFUSALS } from '@avpass/contracts';
 import { describe, expect, it } from 'vitest';
 import { cameraProblemOf, CAMERA_MESSAGES } from './camera';
-import { REFUSAL_TITLES, refusalTitle, usesLeftText } from './till-text';
+import { holderText, memberUsesText, REFUSAL_TITLES, refusalTitle, usesLeftText } from './till-text';
 
 describe('the till in words', () => {
   it('has a headline for every refusal the contract names', () => {
@@ -15,6 +15,17 @@ describe('the till in words', () => {
     expect(usesLeftText(null, 0)).toBe('Unlimited');
     expect(usesLeftText(2, 3)).toBe('2 of 3 left');
     expect(usesLeftText(0, 3)).toBe('None left');
+  });
+
+  it("says a holder's uses per member and names the holder by first name and initial", () => {
+    expect(memberUsesText({ used: 2, limit: 3, period: 'month' })).toBe('2 of 3 this month');
+    expect(memberUsesText({ used: 0, limit: 1, period: 'day' })).toBe('0 of 1 today');
+    expect(memberUsesText({ used: 1, limit: 2, period: 'week' })).toBe('1 of 2 this week');
+    expect(memberUsesText({ used: 0, limit: 1, period: 'ever' })).toBe('0 of 1');
+    expect(memberUsesText({ used: 1, limit: 2, period: 'ever' })).toBe('1 of 2');
+    expect(memberUsesText({ used: 1, limit: 1, period: 'ever' })).toBe('Already used once — one per member');
+    expect(holderText({ firstName: 'Ana', lastInitial: 'G' })).toBe('Ana G.');
+    expect(holderText({ firstName: 'Bo', lastInitial: '' })).toBe('Bo');
   });
 
   it('tells a refused camera from a missing or busy one', () => {
