@@ -101,7 +101,7 @@ export class ConsentRepliesService {
   ): Promise<{ applied: boolean }> {
     const reply = this.webhooks.readInboundReply(input);
     if (reply.intent !== 'opt-out') return { applied: false };
-    const member = await this.sends.memberByPhone(reply.from);
+    const member = await this.sends.smsConsentByPhone(reply.from);
     if (!member) {
       this.logger.log('a STOP from a number no member has');
       return { applied: false };

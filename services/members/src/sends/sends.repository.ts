@@ -185,7 +185,7 @@ export class SendsRepository {
   }
 
   /** The member with this number (STOP comes from a phone), if one is not erased. */
-  async memberByPhone(phone: string): Promise<{ id: string; sms_consent: boolean } | null> {
+  async smsConsentByPhone(phone: string): Promise<{ id: string; sms_consent: boolean } | null> {
     const rows = await run<{ id: string; sms_consent: boolean }>(
       this.em,
       'select id, sms_consent from members where phone = ? and erased_at is null',

@@ -24,7 +24,7 @@ export class MemberAuthHandlers {
 
   @RpcHandler(RPC.members.signInChannels)
   signInChannels() {
-    return this.signIn.channels();
+    return this.signIn.signInChannels();
   }
 
   @RpcHandler(RPC.members.verifySignIn)

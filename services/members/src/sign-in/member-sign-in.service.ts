@@ -51,7 +51,7 @@ export class MemberSignInService implements OnApplicationShutdown {
     await Promise.allSettled([...this.pending]);
   }
 
-  channels() {
+  signInChannels() {
     return { email: true, sms: this.sms.smsEnabled() };
   }
 
