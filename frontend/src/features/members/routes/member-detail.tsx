@@ -13,7 +13,7 @@ import { MemberActions } from '../components/member-actions';
 import { MemberDeliveries } from '../components/member-deliveries';
 import { MemberFacts } from '../components/member-facts';
 import { MemberHistory } from '../components/member-history';
-import { MembersHeading } from '../components/members-heading';
+import { ScreenHeading } from '@/components/data-display/screen-heading';
 import { MemberVouchers } from '../components/member-vouchers';
 
 /** One member (/members/:id): fields, consent, vouchers, deliveries, history; edit, export, merge, erase. */
@@ -54,7 +54,7 @@ export function MemberDetailRoute() {
   }
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <MembersHeading overline="Member" title={memberName(member)} action={back} />
+      <ScreenHeading overline="Member" title={memberName(member)} action={back} />
       <Stack sx={{ mb: 3 }}>
         <MemberActions member={member} />
       </Stack>

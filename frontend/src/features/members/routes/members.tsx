@@ -10,7 +10,7 @@ import { listStateOf } from '@/components/data-display/list-state';
 import { useMembers } from '@/lib/members-api';
 import { ImportMembersDialog } from '../components/import-members-dialog';
 import { MemberFormDialog } from '../components/member-form-dialog';
-import { MembersHeading } from '../components/members-heading';
+import { ScreenHeading } from '@/components/data-display/screen-heading';
 import { MembersPager } from '../components/members-pager';
 import { MembersTable } from '../components/members-table';
 import { MembersToolbar } from '../components/members-toolbar';
@@ -47,7 +47,7 @@ export function MembersRoute() {
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }}>
-      <MembersHeading
+      <ScreenHeading
         overline="Admin Panel"
         title="Members"
         intro="Who holds the club's vouchers: find a member, add or import them, and send them vouchers by e-mail or SMS."

@@ -24,7 +24,7 @@ import { AdminStatementsTable } from '../components/admin-statements-table';
 import { IssueButton } from '../components/issue-button';
 import { ResendFailedButton } from '../components/resend-failed-button';
 import { STATEMENT_STATUS_LABELS } from '../components/statement-status';
-import { StatementsHeading } from '../components/statements-heading';
+import { ScreenHeading } from '@/components/data-display/screen-heading';
 import {
   cursorOf,
   listQueryOf,
@@ -73,7 +73,7 @@ export function AdminStatementsRoute() {
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }}>
-      <StatementsHeading
+      <ScreenHeading
         overline="Admin Panel"
         title="Statements"
         intro="Each partner's month: what the club owes it and what it owes the club. Issue a finished month, resolve disputes, record payments."

@@ -16,7 +16,7 @@ import { StatusFilter } from '@/components/data-display/table-filters';
 import { paths } from '@/config/paths';
 import { monthName, netWords, useStatements } from '@/lib/statements-api';
 import { STATEMENT_STATUS_LABELS, StatementStatusChip } from '../components/statement-status';
-import { StatementsHeading } from '../components/statements-heading';
+import { ScreenHeading } from '@/components/data-display/screen-heading';
 
 const statusOf = (value: string | null): StatementStatus | undefined =>
   STATEMENT_STATUSES.find((s) => s === value);
@@ -37,7 +37,7 @@ export function PartnerStatementsRoute() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <StatementsHeading
+      <ScreenHeading
         overline="Partner portal"
         title="Statements"
         intro="What the club owes you and what you owe the club, month by month. Open one to approve it, dispute it or download it."

@@ -16,7 +16,7 @@ import { StatementDeliveries } from '../components/statement-deliveries';
 import { StatementLines } from '../components/statement-lines';
 import { StatementStatusChip } from '../components/statement-status';
 import { StatementTotals } from '../components/statement-totals';
-import { StatementsHeading } from '../components/statements-heading';
+import { ScreenHeading } from '@/components/data-display/screen-heading';
 import { StatementNotes } from '../components/statement-notes';
 
 /** One statement (/statements/:id): totals, lines by section, documents and what the viewer may do. */
@@ -52,7 +52,7 @@ export function StatementDetailRoute() {
   const lines = (query.data?.pages ?? []).flatMap((page) => page.lines);
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <StatementsHeading
+      <ScreenHeading
         overline={partnerView ? 'Statement' : statement.partnerName}
         title={`${monthName(statement.period)}${statement.revision > 1 ? `, revision ${statement.revision}` : ''}`}
         action={backButton}

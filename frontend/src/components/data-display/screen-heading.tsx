@@ -3,8 +3,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-/** A members screen's heading: the overline, the title and a line; the screen's actions on the right. */
-export function MembersHeading({
+/**
+ * A screen's heading (statements, members): the overline (who is looking, or what kind of page), the
+ * title and a line; the screen's actions on the right, below on a phone.
+ */
+export function ScreenHeading({
   overline,
   title,
   intro,
