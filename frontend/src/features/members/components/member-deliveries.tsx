@@ -77,7 +77,8 @@ function DeliveryLine({ memberId, delivery }: { memberId: string; delivery: Memb
         size="small"
         label={STATUS_WORDS[delivery.status]}
         color={STATUS_COLORS[delivery.status]}
-        variant="outlined"
+        // Filled where it needs the administrator (an outlined amber "Bounced" fails contrast, axe).
+        variant={RESENDABLE.has(delivery.status) ? 'filled' : 'outlined'}
         sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
       />
       <Typography variant="body2" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
