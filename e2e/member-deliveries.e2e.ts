@@ -150,5 +150,15 @@ describe('a member’s deliveries', () => {
       (m) => m.length === 2,
       'the SMS to be sent again',
     );
+
+    // The administrator's codes table names the code's holder under its usage, a link to the member.
+    const held = (await deliveriesOf(memberId))[0] as Delivery & { qrCodeId: string };
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByLabel('Search QR codes').fill(held.qrCodeId.slice(0, 8));
+    const row = page.locator(`[data-testid="qr-row"][data-id="${held.qrCodeId}"]`);
+    await row.waitFor({ timeout: 20_000 });
+    const member = row.getByTestId('code-member-facts').getByRole('link', { name: 'Member' });
+    await expect(member.getAttribute('href')).resolves.toBe(`/members/${memberId}`);
+    await screenshot(page, 'admin-codes-holder');
   });
 });
