@@ -135,13 +135,12 @@ describe('a member’s own page', () => {
       'used',
     ]);
     await expect(rows.nth(0).getAttribute('href')).resolves.toBe(`/voucher/${codes.ready}`);
-    // Where and when, as the vouchers service's answer tells it (lastRedemption; only "Used" without it).
+    // Where and when, as the vouchers service's answer tells it (the till's partner, the moment).
     const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('avpassMemberSession')!).token);
     const held = await api(baseUrl, '/api/me/vouchers', { token });
     const used = held.body.items.find((v: { id: string }) => v.id === codes.used);
-    await expect(rows.nth(1).innerText()).resolves.toMatch(
-      used.lastRedemption ? /\nUsed at Harbor Physio on [^\n]+$/ : /\nUsed$/,
-    );
+    expect(used.lastRedemption).toMatchObject({ channel: 'till', partnerName: 'Harbor Physio' });
+    await expect(rows.nth(1).innerText()).resolves.toMatch(/\nUsed at Harbor Physio on [^\n]+$/);
     await expect(page.getByText('Hello, Lucía')).toBeDefined();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'member-my-vouchers');

@@ -159,6 +159,39 @@ describe("a member's codes", () => {
   });
 });
 
+describe("the proof of the latest use on a member's codes (as the voucher page says it)", () => {
+  it("a till's use names the till's partner, the member's own the code's one partner, an unused none", async () => {
+    const ana = member();
+    const codeOf = async (extra: Record<string, unknown> = {}) =>
+      (await issue({ qrCodeId: (await voucher({ usageLimit: '1', ...extra })).id }, [ana])).issued[0]!
+        .qrCodeId;
+    const atTill = await codeOf();
+    const own = await codeOf();
+    const ready = await codeOf({ usageLimit: '3' });
+    const staff: Actor = { ...companyActor(shop.id), name: 'Tess' } as Actor;
+    await s.call(RPC.vouchers.tillRedeem, { code: atTill, idempotencyKey: randomUUID() } as never, {
+      actor: staff,
+    });
+    await s.call(RPC.vouchers.redeem, { id: own }, { actor: null });
+    const page = await s.call(RPC.vouchers.heldVouchers, { memberId: ana.memberId } as never);
+    const byId = new Map(page.items.map((v) => [v.id, v]));
+    const publicProof = async (id: string) =>
+      (await s.call(RPC.vouchers.getPublic, { id }, { actor: null })).lastRedemption;
+    expect(byId.get(atTill)).toMatchObject({
+      state: 'used',
+      lastRedemption: { channel: 'till', partnerName: 'Holder Shop', redeemedAt: expect.any(String) },
+    });
+    expect(byId.get(own)).toMatchObject({
+      state: 'used',
+      lastRedemption: { channel: 'self', partnerName: 'Holder Shop' },
+    });
+    expect(byId.get(ready)).toMatchObject({ state: 'active', lastRedemption: null });
+    // The same words as the voucher page's answer, for each code.
+    for (const id of [atTill, own, ready])
+      expect(byId.get(id)!.lastRedemption).toEqual(await publicProof(id));
+  });
+});
+
 describe("a member's codes at scale", () => {
   it('pages along qr_codes_holder_index with 100,000 held codes: an index range, never a scan of them all', async () => {
     const { heldPageSql } = await import('../src/holders/held-vouchers.repository');

@@ -15,6 +15,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
 import { viewerTimeZone } from '@/lib/time-zone';
+import { perMemberLimitInput, type PerMemberChoice } from '@/lib/per-member-limit-options';
+import { PerMemberLimitField } from './per-member-limit-field';
 import { USAGE_LIMIT_PRESETS, usageLimitInput, type UsageLimitPreset } from '@/lib/usage-limit-options';
 
 /** The voucher fields the single and bulk generators share, as the form holds them (text). */
@@ -27,6 +29,9 @@ export interface VoucherFieldValues {
   startDate: string;
   usagePreset: UsageLimitPreset;
   usageCustom: string;
+  /** "Per member" (issue 41) and its number of uses for N per day/week/month. */
+  perMemberChoice: PerMemberChoice;
+  perMemberCount: string;
   terms: string;
   customTitle: string;
   partnerType: PartnerType;
@@ -51,6 +56,8 @@ export function initialVoucherFields(): VoucherFieldValues {
     startDate: '',
     usagePreset: '1',
     usageCustom: '',
+    perMemberChoice: 'none',
+    perMemberCount: '1',
     terms: '',
     customTitle: '',
     partnerType: 'partner',
@@ -85,6 +92,10 @@ export function voucherRequestFields(values: VoucherFieldValues) {
     // Blank is "at once": left out, so a server without starts reads the same request as before.
     ...(values.startDate.trim() ? { startDate: values.startDate.trim() } : {}),
     usageLimit: usageLimitInput(values.usagePreset, values.usageCustom),
+    // No limit is left out, so the request reads as it did before per-member limits.
+    ...(values.perMemberChoice === 'none'
+      ? {}
+      : { perMemberLimit: perMemberLimitInput(values.perMemberChoice, values.perMemberCount) }),
     terms: values.terms,
     customTitle: values.customTitle,
     partnerType: values.partnerType,
@@ -234,6 +245,13 @@ export function VoucherFields({
           />
         )}
       </Box>
+      <PerMemberLimitField
+        choice={values.perMemberChoice}
+        count={values.perMemberCount}
+        error={errors.perMemberLimit}
+        disabled={disabled}
+        onChange={onChange}
+      />
       <TextField
         select
         label="Partner Type"

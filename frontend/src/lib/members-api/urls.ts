@@ -8,6 +8,8 @@ export const MEMBER_URLS = {
   merge: (id: string) => `/api/members/${encodeURIComponent(id)}/merge`,
   vouchers: (id: string) => `/api/members/${encodeURIComponent(id)}/vouchers`,
   deliveries: (id: string) => `/api/members/${encodeURIComponent(id)}/deliveries`,
+  resend: (id: string, deliveryId: string) =>
+    `/api/members/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/resend`,
   importCsv: '/api/members/import',
   send: '/api/members/send',
   channels: '/api/members/channels',

@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { addPartnerIdsSql } from '../codes';
 import { assignedTalliesCtes } from '../tallies';
+import type { LastUse } from './last-use';
 import { QrCodePartner } from './qr-code-partner.entity';
 
 /** The codes one bulk assignment acts on: a whole batch or a list of ids. */
@@ -164,23 +165,34 @@ export class AssignmentsRepository {
     return code.vendorId ? [code.vendorId, ...ids.filter((id) => id !== code.vendorId)] : ids;
   }
 
+  /** The code's newest redemption (see `lastRedemptions`); null when never redeemed. */
+  async lastRedemption(codeId: string): Promise<LastUse | null> {
+    return (await this.lastRedemptions([codeId])).get(codeId) ?? null;
+  }
+
   /**
-   * The code's newest redemption (the (code, time) index): when, its channel and, for a till's, the
-   * till's partner as it was named then. Null when never redeemed.
+   * Each code's newest redemption (the (code, time) index, one probe per code in one statement): when,
+   * its channel and, for a till's, the till's partner as it was named then. Never-redeemed codes are
+   * absent from the map.
    */
-  async lastRedemption(
-    codeId: string,
-  ): Promise<{ redeemedAt: Date; channel: 'till' | 'self'; partnerName: string | null } | null> {
-    const rows: { redeemed_at: Date; channel: 'till' | 'self'; partner_name: string | null }[] =
+  async lastRedemptions(codeIds: string[]): Promise<Map<string, LastUse>> {
+    const found = new Map<string, LastUse>();
+    if (!codeIds.length) return found;
+    const rows: { id: string; redeemed_at: Date; channel: 'till' | 'self'; partner_name: string | null }[] =
       await this.em.execute(
-        `select redeemed_at, channel, partner_name from redemptions where qr_code_id = ?
-          order by redeemed_at desc, id desc limit 1`,
-        [codeId],
+        `select c.id, r.redeemed_at, r.channel, r.partner_name
+           from unnest(?::uuid[]) c(id)
+           cross join lateral (select redeemed_at, channel, partner_name from redemptions
+                                where qr_code_id = c.id order by redeemed_at desc, id desc limit 1) r`,
+        [pgArray(codeIds)],
       );
-    const row = rows[0];
-    return row
-      ? { redeemedAt: new Date(row.redeemed_at), channel: row.channel, partnerName: row.partner_name }
-      : null;
+    for (const row of rows)
+      found.set(row.id, {
+        redeemedAt: new Date(row.redeemed_at),
+        channel: row.channel,
+        partnerName: row.partner_name,
+      });
+    return found;
   }
 
   /** Every assignment of a partner (it was deleted). Returns how many rows went. */

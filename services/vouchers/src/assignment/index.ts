@@ -3,3 +3,4 @@
 export { AssignmentsRepository } from './assignments.repository';
 export { PartnerDetails } from './partner-details';
 export { assignMadeCodesSql } from './assignment-writes-sql.repository';
+export { lastRedemptionOf, type LastUse } from './last-use';

@@ -37,9 +37,9 @@ export class HeldVouchersRepository {
     after: { at: string; id: string } | null,
     limit: number,
     validFrom: string,
-  ): Promise<{ code: QrCode; cursorAt: string }[]> {
+  ): Promise<{ code: QrCode; cursorAt: string; partnerIds: string[] }[]> {
     const em = this.em.fork();
-    const rows: (Record<string, unknown> & { cursor_at: string })[] = await em
+    const rows: (Record<string, unknown> & { cursor_at: string; partner_ids: string[] })[] = await em
       .getConnection()
       .execute(heldPageSql(phase, after !== null), [
         memberId,
@@ -47,9 +47,10 @@ export class HeldVouchersRepository {
         ...(after ? [after.at, after.id] : []),
         limit,
       ]);
-    return rows.map(({ partner_ids: _p, cursor_at, ...row }) => ({
+    return rows.map(({ partner_ids, cursor_at, ...row }) => ({
       code: em.map(QrCode, row),
       cursorAt: cursor_at,
+      partnerIds: partner_ids ?? [],
     }));
   }
 }

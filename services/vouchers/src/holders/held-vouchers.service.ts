@@ -2,6 +2,7 @@ import type { HeldVoucher, HeldVouchersPage } from '@avpass/contracts';
 import { businessDayOf, voucherStatus } from '@avpass/domain';
 import { decodeCursor, DomainError, encodeCursor } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
+import { AssignmentsRepository, lastRedemptionOf, PartnerDetails } from '../assignment';
 import { earliestValidExpiry } from '../business-day';
 import { type QrCode, toPublicVoucher } from '../codes';
 import { VouchersSettings } from '../settings';
@@ -20,13 +21,15 @@ export class HeldVouchersService {
     private readonly held: HeldVouchersRepository,
     private readonly uses: MemberUsesRepository,
     private readonly settings: VouchersSettings,
+    private readonly assignments: AssignmentsRepository,
+    private readonly partnerDetails: PartnerDetails,
   ) {}
 
   async page(memberId: string, cursor: string | undefined, limit: number): Promise<HeldVouchersPage> {
     const now = this.settings.now();
     const validFrom = earliestValidExpiry(now, this.settings.timeZone);
     let { phase, after } = parseCursor(cursor);
-    const rows: { code: QrCode; cursorAt: string; phase: HeldPhase }[] = [];
+    const rows: { code: QrCode; cursorAt: string; partnerIds: string[]; phase: HeldPhase }[] = [];
     while (rows.length <= limit) {
       const got = await this.held.page(
         memberId.toLowerCase(),
@@ -46,10 +49,13 @@ export class HeldVouchersService {
       rows.length > limit && last
         ? `${last.phase === 'active' ? 'a' : 'd'}.${encodeCursor({ at: last.cursorAt, id: last.code.id })}`
         : null;
-    const uses = await this.uses.usesOf(
-      items.map((row) => row.code),
-      businessDayOf(now, this.settings.timeZone),
-    );
+    const [uses, lastUses] = await Promise.all([
+      this.uses.usesOf(
+        items.map((row) => row.code),
+        businessDayOf(now, this.settings.timeZone),
+      ),
+      this.lastUses(items),
+    ]);
     const ctx = this.settings.mapping();
     return {
       items: items.map(
@@ -57,10 +63,36 @@ export class HeldVouchersService {
           ...toPublicVoucher(row.code, ctx),
           state: stateOf(row.code, now, this.settings.timeZone),
           memberUses: uses[i] ?? null,
+          lastRedemption: lastUses.get(row.code.id) ?? null,
         }),
       ),
       nextCursor,
     };
+  }
+
+  /**
+   * The proof of the latest use of the page's used codes, as the voucher page words it: one statement
+   * for the page's redemptions, one directory call for the partners of codes their member redeemed.
+   */
+  private async lastUses(
+    items: { code: QrCode; partnerIds: string[] }[],
+  ): Promise<Map<string, HeldVoucher['lastRedemption']>> {
+    const used = items.filter((row) => row.code.usageCount > 0);
+    const found = await this.assignments.lastRedemptions(used.map((row) => row.code.id));
+    const onlyPartner = new Map<string, string>();
+    for (const { code, partnerIds } of used) {
+      const ids = new Set([...(code.vendorId ? [code.vendorId] : []), ...partnerIds]);
+      if (found.get(code.id)?.channel === 'self' && ids.size === 1) onlyPartner.set(code.id, [...ids][0]!);
+    }
+    const wanted = [...new Set(onlyPartner.values())];
+    const partners = wanted.length ? await this.partnerDetails.of(wanted) : [];
+    const names = new Map((partners ?? []).map((p) => [p.id, p.name]));
+    return new Map(
+      used.map(({ code }) => {
+        const partnerId = onlyPartner.get(code.id);
+        return [code.id, lastRedemptionOf(found.get(code.id), (partnerId && names.get(partnerId)) || null)];
+      }),
+    );
   }
 }
 

@@ -12,7 +12,7 @@ import { todayInTimeZone } from '@avpass/domain';
 import { DomainError, requestedSort } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { VouchersSettings } from '../settings';
-import { AssignmentsRepository, PartnerDetails } from '../assignment';
+import { AssignmentsRepository, lastRedemptionOf, PartnerDetails } from '../assignment';
 import { PLATFORM_SCOPE, TalliesRepository, tallyScopeOf } from '../tallies';
 import {
   codeSearchPattern,
@@ -196,20 +196,10 @@ export class CodeCatalogue {
       code.usageCount > 0 ? this.assignments.lastRedemption(code.id) : Promise.resolve(null),
     ]);
     const partners = partnerIds.length ? await this.partnerDetails.of(partnerIds) : [];
-    // A till's redemption names the till's partner; a member's own names only the code's one partner,
-    // read as "for use at" (the proof does not say where it was shown).
-    const lastRedemption = last
-      ? {
-          redeemedAt: last.redeemedAt.toISOString(),
-          channel: last.channel,
-          partnerName:
-            last.channel === 'till'
-              ? last.partnerName
-              : partnerIds.length === 1
-                ? (partners?.[0]?.name ?? null)
-                : null,
-        }
-      : null;
+    const lastRedemption = lastRedemptionOf(
+      last,
+      partnerIds.length === 1 ? (partners?.[0]?.name ?? null) : null,
+    );
     // Without an answer from the partners service `partners` is left out: unknown, not club-wide.
     return {
       ...toPublicVoucher(code, this.settings.mapping()),

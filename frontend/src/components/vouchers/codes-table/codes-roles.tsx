@@ -8,6 +8,7 @@ import type { Column } from '@/components/data-display/responsive-paged-list';
 import type { TableSort } from '@/lib/table-state';
 import { codeName, createdText, DISCOUNT_TYPE_LABELS, shortId } from '@/lib/code-display';
 import { viewerTimeZone } from '@/lib/time-zone';
+import { CodeMemberFacts } from '@/components/vouchers/code-member-facts';
 import { StatusChip } from '@/components/vouchers/status-chip';
 import type { CodesScope } from '@/lib/vouchers-api';
 
@@ -55,6 +56,13 @@ export interface CodesRoleView {
 const expiryText = (code: QrCode) =>
   code.expirationDate ? formatDate(code.expirationDate, viewerTimeZone()) : 'Never';
 const usageText = (code: QrCode) => formatUsage(code.usageCount, code.usageLimit);
+/** The administrator's usage: the count, then the per-member limit and the holder when there are any. */
+const adminUsage = (code: QrCode) => (
+  <>
+    {usageText(code)}
+    <CodeMemberFacts code={code} />
+  </>
+);
 const discountText = (code: QrCode) => formatDiscount(code.discountType, code.discountValue);
 
 /** The code's name over its service (names wrap rather than cut, issue 27), and its short id. */
@@ -138,7 +146,7 @@ export const CODES_ROLES: Readonly<Record<CodesRole, CodesRoleView>> = {
         cellSx: { minWidth: 180, maxWidth: 260 },
       },
       { column: 'Discount', cell: discountText },
-      { column: { label: 'Usage', sortKey: 'usageCount' }, cell: usageText },
+      { column: { label: 'Usage', sortKey: 'usageCount' }, cell: adminUsage },
       {
         column: { label: 'Expires', sortKey: 'expiresAt' },
         cell: expiryText,
@@ -162,7 +170,7 @@ export const CODES_ROLES: Readonly<Record<CodesRole, CodesRoleView>> = {
     ],
     cardFields: (code, { onAssign }) => [
       ['Discount', discountText(code)],
-      ['Usage', usageText(code)],
+      ['Usage', adminUsage(code)],
       ['Expires', expiryText(code)],
       ['Batch', code.batchName ?? '—'],
       ['Partners', <PartnersCell key="partners" code={code} onAssign={onAssign} />],

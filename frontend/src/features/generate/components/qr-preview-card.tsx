@@ -11,6 +11,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
+import { CodeMemberFacts } from '@/components/vouchers/code-member-facts';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
@@ -149,6 +150,7 @@ function GeneratedCode({ code }: { code: QrCode }) {
           </span>
           {' · '}
           <span>Used {formatUsage(code.usageCount, code.usageLimit)}</span>
+          <CodeMemberFacts code={code} />
         </Typography>
         <Link
           component={RouterLink}

@@ -18,37 +18,34 @@ vi.hoisted(() => {
 });
 
 describe('a member’s deliveries as the page reads them', () => {
-  it('keeps the rows it understands (the publicId flat or under voucher) and leaves out the others', () => {
-    const page = memberDeliveriesSchema.parse({
-      items: [
-        {
-          id: 'd1',
-          channel: 'email',
-          status: 'bounced',
-          reason: 'mailbox full',
-          publicId: 'p1',
-          createdAt: 'a',
-          updatedAt: 'b',
-        },
-        {
-          id: 'd2',
-          channel: 'sms',
-          status: 'delivered',
-          voucher: { publicId: 'p2' },
-          createdAt: 'a',
-          updatedAt: 'b',
-        },
-        { id: 'd3', channel: 'fax', status: 'sent' },
-        { id: 'd4', channel: 'sms', status: 'lost' },
-      ],
-      nextCursor: 'c2',
-    });
-    expect(page.items.map((d) => [d.id, d.status, d.publicId, d.reason])).toEqual([
-      ['d1', 'bounced', 'p1', 'mailbox full'],
-      ['d2', 'delivered', 'p2', null],
-    ]);
-    expect(page.nextCursor).toBe('c2');
-    expect(memberDeliveriesSchema.parse(null)).toEqual({ items: [], nextCursor: null });
+  const row = {
+    id: '7d0f4f0e-2a48-4b55-9d7e-3a3f0a1c2b10',
+    memberId: '0b1c2d3e-4f50-4a61-8b72-839495a6b7c8',
+    sendId: '1c2d3e4f-5061-4b72-8c83-94a5b6c7d8e9',
+    channel: 'email',
+    qrCodeId: '2d3e4f50-6172-4c83-9d94-a5b6c7d8e9f0',
+    publicId: 'p1',
+    address: 'ana@example.test',
+    status: 'bounced',
+    attempts: 1,
+    reason: 'mailbox full',
+    sentAt: '2026-11-30T10:00:00.000Z',
+    deliveredAt: null,
+    createdAt: '2026-11-30T09:59:00.000Z',
+  };
+
+  it('reads the members service’s own fields (member-sends.ts), dates and address included', () => {
+    const page = memberDeliveriesSchema.parse({ items: [row], nextCursor: 'c2' });
+    expect(page).toEqual({ items: [row], nextCursor: 'c2' });
+  });
+
+  it('refuses an answer that is not the contract’s (an unknown status, a missing field)', () => {
+    expect(() =>
+      memberDeliveriesSchema.parse({ items: [{ ...row, status: 'lost' }], nextCursor: null }),
+    ).toThrow();
+    const { sendId: _gone, ...withoutSend } = row;
+    expect(() => memberDeliveriesSchema.parse({ items: [withoutSend], nextCursor: null })).toThrow();
+    expect(() => memberDeliveriesSchema.parse(null)).toThrow();
   });
 });
 

@@ -1,52 +1,12 @@
+import { memberDeliveriesPageSchema } from '@avpass/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { isMissingRoute, MEMBER_URLS, withQuery } from '@/lib/members-api';
 
-export const DELIVERY_STATUSES = ['queued', 'sent', 'delivered', 'bounced', 'failed'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export { DELIVERY_STATUSES, type DeliveryStatus, type MemberDelivery } from '@avpass/contracts';
 
-/** One e-mail or SMS of a voucher to the member (issue 41). */
-export interface MemberDelivery {
-  id: string;
-  channel: 'email' | 'sms';
-  status: DeliveryStatus;
-  reason: string | null;
-  publicId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const text = (v: unknown) => (typeof v === 'string' ? v : null);
-
-/**
- * Read by hand, leniently: the deliveries route is another helper's (wt-b) and its contract is not on
- * main yet. A row without an id, a known channel or status is left out rather than failing the page.
- */
-export const memberDeliveriesSchema = {
-  parse(value: unknown): { items: MemberDelivery[]; nextCursor: string | null } {
-    const body = (value ?? {}) as { items?: unknown; nextCursor?: unknown };
-    const rows = Array.isArray(body.items) ? (body.items as Record<string, unknown>[]) : [];
-    const items = rows.flatMap((row): MemberDelivery[] => {
-      const channel = row.channel === 'email' || row.channel === 'sms' ? row.channel : null;
-      const status = DELIVERY_STATUSES.find((s) => s === row.status);
-      const id = text(row.id);
-      if (!id || !channel || !status) return [];
-      const voucher = row.voucher as { publicId?: unknown } | undefined;
-      return [
-        {
-          id,
-          channel,
-          status,
-          reason: text(row.reason),
-          publicId: text(row.publicId) ?? text(voucher?.publicId),
-          createdAt: text(row.createdAt) ?? '',
-          updatedAt: text(row.updatedAt) ?? '',
-        },
-      ];
-    });
-    return { items, nextCursor: text(body.nextCursor) };
-  },
-};
+/** The answer's page, read by the members service's own schema (libs/contracts member-sends.ts). */
+export const memberDeliveriesSchema = memberDeliveriesPageSchema;
 
 /** GET /api/members/{id}/deliveries: newest first, keyset-paged ("Load more"). */
 export function useMemberDeliveries(id: string) {
@@ -57,9 +17,7 @@ export function useMemberDeliveries(id: string) {
       apiJson(
         withQuery(MEMBER_URLS.deliveries(id), { cursor: pageParam, limit: 20 }),
         () => memberDeliveriesSchema,
-        {
-          signal,
-        },
+        { signal },
       ),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     retry: (count, error) => !isMissingRoute(error) && count < 2,
