@@ -43,13 +43,14 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
 export async function api(
   baseUrl: string,
   path: string,
-  init: { method?: string; token?: string; json?: unknown } = {},
+  init: { method?: string; token?: string; json?: unknown; headers?: Record<string, string> } = {},
 ) {
   const res = await fetch(`${baseUrl}${path}`, {
     method: init.method ?? 'GET',
     headers: {
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
       ...(init.json ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
     },
     ...(init.json ? { body: JSON.stringify(init.json) } : {}),
   });
