@@ -29,8 +29,8 @@
 // (median 124.3 s, about 800 messages a second; a batch send the same hour: 81.1 s). Not yet the minute:
 // the vouchers service's call for a page of 1,000 copies takes 0.73-0.91 s in its test bed (the codes'
 // insert about 0.2 s, assignments 0.15 s, the events' and audit entries' statement 0.3-0.35 s), about 40 s
-// of the whole; a copy send also publishes 100,000 events more than a batch send (each code's created
-// event and audit entry's), which the platform's consumers take on the same two cores. Not measured apart.
+// of the whole; a copy send also publishes 50,000 events more than a batch send (each code's created
+// event, besides the audit entry's both write), which consumers take on the same two cores. Not measured apart.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
