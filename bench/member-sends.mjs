@@ -23,6 +23,14 @@
 // one code at a time (vouchers.members.issue.v1, its side to make set-based). Later the same day, the
 // box quieter (load 6-7): the request 65-189 ms, a 50,000-member batch send queued in 55.3 s (page 1000)
 // and 56.6 s (MEMBERS_SEND_PAGE=5000): under the minute; the mail and SMS workers then send at their pace.
+// BENCH_SOURCE=voucher once the copies were written set-based per page (decision 321), load 15-18, nice 10:
+// BENCH_MEMBERS=3000 queued in 40.3 / 40.8 / 38.3 s before (median 40.3 s, about 150 messages a second)
+// and 12.1 / 9.5 / 9.0 s after (median 9.5 s, about 630 a second). 50,000 members: 193.0 / 124.3 / 121.9 s
+// (median 124.3 s, about 800 messages a second; a batch send the same hour: 81.1 s). Not yet the minute:
+// the vouchers service's call for a page of 1,000 copies takes 0.73-0.91 s in its test bed (the codes'
+// insert about 0.2 s, assignments 0.15 s, the events' and audit entries' statement 0.3-0.35 s), about 40 s
+// of the whole; a copy send also publishes 50,000 events more than a batch send (each code's created
+// event, besides the audit entry's both write), which consumers take on the same two cores. Not measured apart.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';

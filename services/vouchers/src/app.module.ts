@@ -23,6 +23,7 @@ import { HeldVouchersRepository } from './holders/held-vouchers.repository';
 import { HeldVouchersService } from './holders/held-vouchers.service';
 import { HoldersHandlers } from './holders/holders.handlers';
 import { IssueToMembersService } from './holders/issue-to-members.service';
+import { IssueCopiesRepository } from './holders/issue-copies.repository';
 import { MemberUsesRepository } from './holders/member-uses.repository';
 import { MemberLimits } from './holders/member-limits.service';
 import { CodePagesRepository } from './codes/code-pages.repository';
@@ -117,6 +118,7 @@ export class VouchersModule {
         HeldVouchersRepository,
         HeldVouchersService,
         IssueToMembersService,
+        IssueCopiesRepository,
         MemberUsesRepository,
         MemberLimits,
         BatchesRepository,

@@ -5,28 +5,13 @@ import {
   type IssueToMembersResponse,
   type RpcMeta,
 } from '@avpass/contracts';
-import {
-  AuditTrail,
-  diffChanges,
-  DomainError,
-  EventOutbox,
-  isUniqueViolation,
-  Transactions,
-  type Tx,
-} from '@avpass/platform';
+import { AuditTrail, DomainError, isUniqueViolation, Transactions, type Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { AssignmentsRepository } from '../assignment';
 import { BatchesRepository } from '../batches';
-import {
-  codeAuditFields,
-  HolderWritesRepository,
-  NEW_CODE_VERSION,
-  QrCode,
-  QrCodesRepository,
-  snapshotOf,
-} from '../codes';
+import { HolderWritesRepository, QrCode, QrCodesRepository } from '../codes';
 import { VouchersSettings } from '../settings';
-import { TalliesRepository } from '../tallies';
+import { IssueCopiesRepository } from './issue-copies.repository';
 
 /** Why a member of a batch's send got no code. */
 export const BATCH_EXHAUSTED_REASON = 'The batch has no unused code left for this member';
@@ -47,8 +32,7 @@ export class IssueToMembersService {
     private readonly holders: HolderWritesRepository,
     private readonly batches: BatchesRepository,
     private readonly assignments: AssignmentsRepository,
-    private readonly tallies: TalliesRepository,
-    private readonly outbox: EventOutbox,
+    private readonly copies: IssueCopiesRepository,
     private readonly audit: AuditTrail,
     private readonly settings: VouchersSettings,
   ) {}
@@ -83,31 +67,9 @@ export class IssueToMembersService {
     if (!missing.length) return { issued, refused: [] };
     const partnerIds = (await this.assignments.listActive(source.id, tx)).map((p) => p.partnerId);
     const made = missing.map((holder) => copyFor(source, holder, group));
-    await this.codes.insertMany(tx, made);
-    await this.tallies.codesCreated(tx, made);
-    for (const code of made) {
-      let snapshot = snapshotOf(code, NEW_CODE_VERSION);
-      if (partnerIds.length) {
-        await this.assignments.insert(tx, code.id, partnerIds, meta.actor?.userId ?? null);
-        snapshot =
-          (await this.tallies.assignmentsChanged(tx, code.id, partnerIds, [], this.settings.timeZone)) ??
-          snapshot;
-      }
-      this.outbox.enqueueEvent(tx, 'vouchers.voucher.created.v1', { ...snapshot, partnerIds });
-      // The member's id only: no name enters the audit trail (decision 310).
-      this.audit.appendEntry(tx, meta, {
-        action: 'vouchers.voucher.created',
-        targetType: 'voucher',
-        targetId: code.id,
-        companyId: code.vendorId,
-        changes: diffChanges(null, {
-          ...codeAuditFields(code),
-          holderMemberId: code.holderMemberId,
-          copiedFrom: source.id,
-        }),
-      });
+    await this.copies.write(tx, source, made, partnerIds, meta, this.settings.timeZone);
+    for (const code of made)
       issued.push({ memberId: code.holderMemberId!, qrCodeId: code.id, publicId: code.id, created: true });
-    }
     return { issued, refused: [] };
   }
 
