@@ -2,10 +2,17 @@ import SendRoundedIcon from '@mui/icons-material/SendRounded';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { SendSource } from '@/lib/members-api';
 import { useSession } from '@/lib/session/use-session';
-import { SendToMembersDialog } from './send-to-members-dialog';
+
+/**
+ * The dialog (with the members' schemas and so zod) loads when it is first opened: the dashboards whose
+ * rows carry this button draw without it (decision 296, e2e/first-load.e2e.ts).
+ */
+const SendToMembersDialog = lazy(() =>
+  import('./send-to-members-dialog').then((m) => ({ default: m.SendToMembersDialog })),
+);
 
 /**
  * "Send to members…" of a voucher or a batch, for the administrator only (members are the club's):
@@ -29,12 +36,18 @@ export function SendToMembersButton({
 }) {
   const session = useSession();
   const [open, setOpen] = useState(false);
+  // Once opened, the dialog stays mounted (closed), so its answer and a pending send's key survive a close.
+  const [opened, setOpened] = useState(false);
+  const show = () => {
+    setOpened(true);
+    setOpen(true);
+  };
   if (session.user?.role !== 'super_admin') return null;
   return (
     <>
       {icon ? (
         <Tooltip title="Send to members">
-          <IconButton size="small" onClick={() => setOpen(true)} aria-label={label ?? 'Send to members'}>
+          <IconButton size="small" onClick={show} aria-label={label ?? 'Send to members'}>
             <SendRoundedIcon fontSize="small" />
           </IconButton>
         </Tooltip>
@@ -43,14 +56,18 @@ export function SendToMembersButton({
           size={size}
           variant={variant}
           startIcon={<SendRoundedIcon />}
-          onClick={() => setOpen(true)}
+          onClick={show}
           aria-label={label}
           data-testid="send-to-members"
         >
           Send to members…
         </Button>
       )}
-      <SendToMembersDialog open={open} source={source} what={what} onClose={() => setOpen(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <SendToMembersDialog open={open} source={source} what={what} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
