@@ -2,6 +2,7 @@ import type { ServiceMigration } from '@avpass/platform';
 import { Migration0001Initial } from './0001-initial';
 import { Migration0002Sends } from './0002-sends';
 import { Migration0003MemberSignIn } from './0003-member-sign-in';
+import { Migration0004SendSenderName } from './0004-send-sender-name';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
@@ -11,4 +12,5 @@ export const migrations: ServiceMigration[] = [
   { name: 'Migration0001Initial', class: Migration0001Initial },
   { name: 'Migration0002Sends', class: Migration0002Sends },
   { name: 'Migration0003MemberSignIn', class: Migration0003MemberSignIn },
+  { name: 'Migration0004SendSenderName', class: Migration0004SendSenderName },
 ];

@@ -130,7 +130,12 @@ export class SendExpander implements OnApplicationBootstrap, BeforeApplicationSh
    * only means the next attempt asks for the same codes again.
    */
   private async expand(send: SendRow): Promise<void> {
-    const actor: Actor = { userId: send.created_by ?? randomUUID(), role: 'super_admin', companyId: null };
+    const actor: Actor = {
+      userId: send.created_by ?? randomUUID(),
+      role: 'super_admin',
+      companyId: null,
+      ...(send.created_by_name ? { name: send.created_by_name } : {}),
+    };
     const wallet = await this.walletOffer(send, actor);
     const smsOn = this.sms.smsEnabled();
     const pageSize = this.config.MEMBERS_SEND_PAGE;

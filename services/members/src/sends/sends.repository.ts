@@ -17,6 +17,8 @@ export interface SendRow {
   after_member_id: string | null;
   wallet: { apple: boolean; google: boolean } | null;
   created_by: string | null;
+  /** The sender's name as staff see it: the name the codes' audit entries give their actor. */
+  created_by_name: string | null;
 }
 
 /** A member as a send reads them: the name, the addresses, the language and the consents. */
@@ -88,6 +90,7 @@ export class SendsRepository {
       channels: string[];
       counts: SelectionCounts;
       createdBy: string | null;
+      createdByName: string | null;
     },
   ): Promise<void> {
     const { counts } = send;
@@ -96,8 +99,8 @@ export class SendsRepository {
     await run(
       this.em,
       `insert into member_sends (id, source_kind, source_id, member_ids, tag, channels, members, queued,
-                                 skipped_email, skipped_sms, created_by)
-       values (?, ?, ?, ?::uuid[], ?, ?::text[], ?, ?, ?, ?, ?)`,
+                                 skipped_email, skipped_sms, created_by, created_by_name)
+       values (?, ?, ?, ?::uuid[], ?, ?::text[], ?, ?, ?, ?, ?, ?)`,
       [
         send.id,
         send.sourceKind,
@@ -110,6 +113,7 @@ export class SendsRepository {
         send.channels.includes('email') ? counts.members - counts.email : 0,
         send.channels.includes('sms') ? counts.members - counts.sms : 0,
         send.createdBy,
+        send.createdByName,
       ],
       tx,
     );
@@ -127,7 +131,7 @@ export class SendsRepository {
                      where status = 'expanding' and (lease_until is null or lease_until < now())
                      order by created_at limit 1 for update skip locked)
        returning id, source_kind, source_id, member_ids, tag, channels, status, after_member_id, wallet,
-                 created_by`,
+                 created_by, created_by_name`,
       [leaseMs],
     );
     return rows[0] ?? null;

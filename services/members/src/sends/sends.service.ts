@@ -51,6 +51,7 @@ export class SendsService {
         channels: input.channels,
         counts,
         createdBy: actor.userId,
+        createdByName: actor.name ?? null,
       });
       const email = input.channels.includes('email');
       const sms = input.channels.includes('sms');
