@@ -16,8 +16,4 @@ export const CurrentActor = createParamDecorator((_data: unknown, ctx: Execution
   return request.user as Actor;
 });
 
-export function bearerToken(request: AuthenticatedRequest): string | null {
-  const header = request.headers.authorization ?? '';
-  const match = /^Bearer\s+(.+)$/i.exec(header);
-  return match?.[1]?.trim() ?? null;
-}
+export { bearerToken } from '../http/bearer-token';

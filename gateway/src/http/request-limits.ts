@@ -22,8 +22,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { finalize, type Observable } from 'rxjs';
-import { bearerToken } from '../auth/auth.decorators';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { bearerToken } from './bearer-token';
 import type { AuthenticatedRequest } from '../rpc/service-caller';
 
 /**
