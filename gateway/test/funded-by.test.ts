@@ -1,7 +1,7 @@
 import { FUNDED_BY_MESSAGE } from '@avpass/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exclusiveBody } from './support/bodies';
+import { bulkGenerateBody, exclusiveBody, generateQrBody } from './support/bodies';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
 
 // Who pays for a discount (issue 39, first slice): `fundedBy` on every create route with the club-wide
@@ -24,24 +24,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-const codeBody = (json: Record<string, unknown> = {}) => ({
-  partnerId: shop.companyId,
-  discountType: 'percentage',
-  discountValue: 20,
-  service: 'Tune-up',
-  expirationDate: '2099-12-31',
-  usageLimit: 'unlimited',
-  ...json,
-});
-const bulkBody = (json: Record<string, unknown> = {}) => ({
-  batchName: 'Spring batch',
-  facility: 'Gym',
-  quantity: 2,
-  discountValue: 10,
-  service: 'S',
-  expirationDate: '2099-12-31',
-  ...json,
-});
+const codeBody = (json: Record<string, unknown> = {}) => generateQrBody(shop.companyId, json);
+const bulkBody = bulkGenerateBody;
 const trainerBody = (json: Record<string, unknown> = {}) => ({
   trainerName: 'Lee',
   couponTitle: 'Perk',

@@ -2,7 +2,7 @@ import { PER_MEMBER_LIMIT_MAX } from '@avpass/contracts';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exclusiveBody } from './support/bodies';
+import { bulkGenerateBody, exclusiveBody, generateQrBody } from './support/bodies';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
 
 // Issue 41: `perMemberLimit {count, period}` on the create routes as the old client sends JSON (count a
@@ -25,24 +25,9 @@ afterAll(async () => {
   await h?.close();
 });
 
-const codeBody = (json: Record<string, unknown> = {}) => ({
-  partnerId: shop.companyId,
-  discountType: 'percentage',
-  discountValue: 20,
-  service: 'Tune-up',
-  expirationDate: '2099-12-31',
-  usageLimit: '5',
-  ...json,
-});
-const bulkBody = (json: Record<string, unknown> = {}) => ({
-  batchName: 'Members batch',
-  facility: 'Gym',
-  quantity: 2,
-  discountValue: 10,
-  service: 'S',
-  expirationDate: '2099-12-31',
-  ...json,
-});
+const codeBody = (json: Record<string, unknown> = {}) =>
+  generateQrBody(shop.companyId, { usageLimit: '5', ...json });
+const bulkBody = bulkGenerateBody;
 const post = (path: string, json: unknown, token: string | null = admin) =>
   h.api(path, { method: 'POST', token, json });
 

@@ -17,3 +17,25 @@ export const exclusiveBody = (extra: Record<string, unknown> = {}) => ({
   deploymentUrl: 'https://site.example',
   ...extra,
 });
+
+/** POST /api/generate-qr as the screen sends it (the usage limit as text), for a partner. */
+export const generateQrBody = (partnerId: string, extra: Record<string, unknown> = {}) => ({
+  partnerId,
+  discountType: 'percentage',
+  discountValue: 20,
+  service: 'Tune-up',
+  expirationDate: '2099-12-31',
+  usageLimit: 'unlimited',
+  ...extra,
+});
+
+/** POST /api/bulk-generate as the screen sends it: a batch of two. */
+export const bulkGenerateBody = (extra: Record<string, unknown> = {}) => ({
+  batchName: 'Spring batch',
+  facility: 'Gym',
+  quantity: 2,
+  discountValue: 10,
+  service: 'S',
+  expirationDate: '2099-12-31',
+  ...extra,
+});

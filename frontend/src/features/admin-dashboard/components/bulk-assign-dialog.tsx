@@ -3,7 +3,6 @@ import { BULK_ASSIGN_MAX_IDS } from '@avpass/contracts/words';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -11,14 +10,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { PartnerChecklist } from '@/components/form/partner-checklist';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf } from '@/lib/api-client';
 import { assignCountLabel } from '@/lib/partners-api';
 import { collectCodeIds, useBulkAssignPartners, VOUCHER_URLS } from '@/lib/vouchers-api';
+import { ResponsiveDialog } from '@/components/feedback/responsive-dialog';
 
 /** What "Assign to partner…" acts on. */
 export type BulkAssignTarget =
@@ -47,16 +45,8 @@ export function BulkAssignDialog({
   onClose: () => void;
   onDone?: () => void;
 }) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog
-      open={target !== null}
-      onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby="bulk-assign-title"
-    >
+    <ResponsiveDialog open={target !== null} onClose={onClose} labelledBy="bulk-assign-title">
       <DialogTitle id="bulk-assign-title">
         {target?.kind === 'batch' ? 'Assign Batch to Partners' : 'Assign Codes to Partners'}
       </DialogTitle>
@@ -68,7 +58,7 @@ export function BulkAssignDialog({
           onDone={onDone}
         />
       )}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 

@@ -11,7 +11,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -22,8 +21,6 @@ import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '@/components/toast/toast-context';
@@ -33,6 +30,7 @@ import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import { memberName } from '@/lib/members-api';
 import { useCreateMember } from '../api/create-member';
 import { useUpdateMember } from '../api/update-member';
+import { ResponsiveDialog } from '@/components/feedback/responsive-dialog';
 
 interface FormValues {
   firstName: string;
@@ -87,18 +85,10 @@ export function MemberFormDialog({
   member: Member | null;
   onClose: () => void;
 }) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby="member-form-title"
-    >
+    <ResponsiveDialog open={open} onClose={onClose} labelledBy="member-form-title">
       {open && <MemberForm key={member?.id ?? 'new'} member={member} onClose={onClose} />}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 

@@ -3,14 +3,11 @@ import AutorenewRoundedIcon from '@mui/icons-material/AutorenewRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { PasswordField } from '@/components/form/password-field';
 import { useToast } from '@/components/toast/toast-context';
@@ -18,6 +15,7 @@ import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import { generatePassword } from '@/lib/generate-password';
 import { useCreatePortalUser } from '../api/create-portal-user';
+import { ResponsiveDialog } from '@/components/feedback/responsive-dialog';
 
 const EMPTY = { username: '', password: '', email: '', firstName: '', lastName: '' };
 type Values = typeof EMPTY;
@@ -32,18 +30,10 @@ export function CreatePortalUserDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby="portal-user-title"
-    >
+    <ResponsiveDialog open={open} onClose={onClose} labelledBy="portal-user-title">
       {open && <PortalUserForm partnerId={partnerId} onClose={onClose} />}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 

@@ -1,14 +1,11 @@
 import type { Vendor } from '@avpass/contracts';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { HistoryLink } from '@/components/audit/history-link';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
@@ -17,6 +14,7 @@ import { CompanyInfoTab } from './company-info-tab';
 import { GalleryTab } from './gallery-tab';
 import { PortalUsersTab } from './portal-users-tab';
 import { QrCodesTab } from './qr-codes-tab';
+import { ResponsiveDialog } from '@/components/feedback/responsive-dialog';
 
 const TABS = [
   { id: 'info', label: 'Company Info' },
@@ -28,19 +26,16 @@ type TabId = (typeof TABS)[number]['id'];
 
 /** View Details: four tabs; full screen on a phone. */
 export function PartnerDetailsDialog({ vendor, onClose }: { vendor: Vendor | null; onClose: () => void }) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog
+    <ResponsiveDialog
       open={vendor !== null}
       onClose={onClose}
-      fullWidth
+      labelledBy="partner-details-title"
       maxWidth="md"
-      fullScreen={fullScreen}
-      aria-labelledby="partner-details-title"
-      slotProps={{ paper: { sx: { minHeight: { sm: '70vh' } } } }}
+      paperSx={{ minHeight: { sm: '70vh' } }}
     >
       {vendor && <Details key={vendor.id} initial={vendor} onClose={onClose} />}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 

@@ -5,15 +5,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
@@ -22,6 +19,7 @@ import { useUploadVendorPhoto } from '../api/upload-vendor-photo';
 import { useCreateVendor } from '../api/create-vendor';
 import { useUpdateVendor } from '../api/update-vendor';
 import { PHOTO_ACCEPT, vendorPhotoProblem } from '../lib/photo-file';
+import { ResponsiveDialog } from '@/components/feedback/responsive-dialog';
 
 type FormValues = {
   name: string;
@@ -62,18 +60,10 @@ export function PartnerFormDialog({
   vendor: Vendor | null;
   onClose: () => void;
 }) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullWidth
-      maxWidth="md"
-      fullScreen={fullScreen}
-      aria-labelledby="partner-form-title"
-    >
+    <ResponsiveDialog open={open} onClose={onClose} labelledBy="partner-form-title" maxWidth="md">
       {open && <PartnerForm key={vendor?.id ?? 'new'} vendor={vendor} onClose={onClose} />}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 
