@@ -2,51 +2,17 @@ import type { Page } from '@avpass/contracts';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { SxProps, Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import { Fragment, type ReactNode } from 'react';
+import { ColumnHeads, type Column, type ListSort } from './column-heads';
 import { listStateOf, type ListStateKind } from './list-state';
 import { ListState, TableStateRow } from './list-states';
 import { Pager, type Paging } from './pager';
 
-/**
- * A column's header: its label, or with `sortKey` a header that sorts the list (issue 27); `header`
- * shows something else than the label (a select-all checkbox) in a `padding` cell.
- */
-export type Column =
-  | string
-  | {
-      label: string;
-      align?: 'right';
-      sticky?: boolean;
-      sortKey?: string;
-      header?: ReactNode;
-      padding?: 'checkbox';
-    };
-
-/** The list's sort, for its sortable headers: the active column's key and direction, and the handler. */
-export interface ListSort {
-  key: string;
-  order: 'asc' | 'desc';
-  onSort: (key: string) => void;
-}
-
-/**
- * A last column that stays in view while the table scrolls sideways (the row's actions): rows use
- * it on their cell too.
- */
-export const stickyEndCellSx: SxProps<Theme> = (theme) => ({
-  position: 'sticky',
-  right: 0,
-  zIndex: 1,
-  backgroundColor: theme.palette.background.paper,
-  boxShadow: `-1px 0 0 ${theme.palette.divider}`,
-});
+export { stickyEndCellSx, type Column, type ListSort } from './column-heads';
 
 /**
  * Cells closer together on laptop screens (900–1535 px), full spacing on wide ones: at 1366 px the codes
@@ -120,34 +86,7 @@ export function ResponsivePagedList<T>({
         <TableContainer sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={label} sx={[{ minWidth }, denseBelowWideSx]}>
             <TableHead>
-              <TableRow>
-                {columns.map((column) =>
-                  typeof column === 'string' ? (
-                    <TableCell key={column}>{column}</TableCell>
-                  ) : (
-                    <TableCell
-                      key={column.label}
-                      align={column.align}
-                      padding={column.padding}
-                      sx={column.sticky ? stickyEndCellSx : undefined}
-                      aria-sort={sortStateOf(column, sort)}
-                    >
-                      {column.sortKey && sort ? (
-                        <TableSortLabel
-                          active={sort.key === column.sortKey}
-                          direction={sort.key === column.sortKey ? sort.order : 'asc'}
-                          onClick={() => sort.onSort(column.sortKey!)}
-                          data-testid={`sort-${column.sortKey}`}
-                        >
-                          {column.label}
-                        </TableSortLabel>
-                      ) : (
-                        (column.header ?? column.label)
-                      )}
-                    </TableCell>
-                  ),
-                )}
-              </TableRow>
+              <ColumnHeads columns={columns} sort={sort} />
             </TableHead>
             <TableBody>
               {stateProps ? (
@@ -170,8 +109,3 @@ export function ResponsivePagedList<T>({
 }
 
 /** aria-sort of a header: the sorted column says its direction, other sortable columns "none". */
-function sortStateOf(column: Exclude<Column, string>, sort: ListSort | undefined) {
-  if (!column.sortKey || !sort) return undefined;
-  if (sort.key !== column.sortKey) return 'none';
-  return sort.order === 'asc' ? 'ascending' : 'descending';
-}

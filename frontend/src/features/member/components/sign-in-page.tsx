@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRequestSignInCode } from '../api/request-sign-in-code';
@@ -7,6 +7,7 @@ import { useSignInChannels } from '../api/sign-in-channels';
 import { useVerifySignIn } from '../api/verify-sign-in';
 import { browserLanguage, memberWords } from '../lib/member-words';
 import { MemberFrame } from './member-frame';
+import { OneFieldForm } from './one-field-form';
 
 /**
  * The link's secret, read once from the address and dropped from it at once (history and the address
@@ -49,19 +50,6 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
     return () => window.removeEventListener('hashchange', onHash);
   }, [verifyToken, onSignedIn]);
 
-  const submitLink = (event: FormEvent) => {
-    event.preventDefault();
-    link.mutate(email.trim());
-  };
-  const submitPhone = (event: FormEvent) => {
-    event.preventDefault();
-    code.mutate(phone.trim());
-  };
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    verify.mutate({ phone: phone.trim(), code: digits.trim() }, { onSuccess: onSignedIn });
-  };
-
   const linkErrors = fieldErrorsOf(link.error);
   const phoneErrors = fieldErrorsOf(code.error);
   const head = (
@@ -96,83 +84,70 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
           </button>
         </div>
       ) : (
-        <form className="ms-form" onSubmit={submitLink} noValidate>
-          <label htmlFor="member-email">{t.email}</label>
-          <input
-            id="member-email"
-            className="ms-input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            aria-invalid={Boolean(linkErrors.email)}
-            aria-describedby={link.isError ? 'member-email-error' : undefined}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          {link.isError && (
-            <p id="member-email-error" className="ms-error" role="alert">
-              {linkErrors.email ?? errorMessageOf(link.error, FALLBACK)}
-            </p>
-          )}
-          <button type="submit" className="ms-btn" disabled={link.isPending}>
-            {t.sendLink}
-          </button>
-        </form>
+        <OneFieldForm
+          id="member-email"
+          label={t.email}
+          input={{
+            type: 'email',
+            autoComplete: 'email',
+            inputMode: 'email',
+            required: true,
+            value: email,
+            onChange: (e) => setEmail(e.target.value),
+          }}
+          invalid={Boolean(linkErrors.email)}
+          error={link.isError ? (linkErrors.email ?? errorMessageOf(link.error, FALLBACK)) : null}
+          submitLabel={t.sendLink}
+          submitDisabled={link.isPending}
+          onSubmit={() => link.mutate(email.trim())}
+        />
       )}
       {channels.data?.sms && (
         <>
           <hr className="ms-rule" />
           <h2 className="ms-h2">{t.orSms}</h2>
           {code.isSuccess ? (
-            <form className="ms-form" onSubmit={submitCode} noValidate>
-              <p className="ms-note" role="status">
-                {t.codeSent}
-              </p>
-              <label htmlFor="member-code">{t.code}</label>
-              <input
-                id="member-code"
-                className="ms-input"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}"
-                maxLength={6}
-                value={digits}
-                aria-invalid={verify.isError}
-                aria-describedby={verify.isError ? 'member-code-error' : undefined}
-                onChange={(e) => setDigits(e.target.value.replace(/\D/g, ''))}
-              />
-              {verify.isError && (
-                <p id="member-code-error" className="ms-error" role="alert">
-                  {errorMessageOf(verify.error, FALLBACK)}
+            <OneFieldForm
+              id="member-code"
+              label={t.code}
+              before={
+                <p className="ms-note" role="status">
+                  {t.codeSent}
                 </p>
-              )}
-              <button type="submit" className="ms-btn" disabled={verify.isPending || digits.length !== 6}>
-                {t.signIn}
-              </button>
-            </form>
+              }
+              input={{
+                inputMode: 'numeric',
+                autoComplete: 'one-time-code',
+                pattern: '[0-9]{6}',
+                maxLength: 6,
+                value: digits,
+                onChange: (e) => setDigits(e.target.value.replace(/\D/g, '')),
+              }}
+              invalid={verify.isError}
+              error={verify.isError ? errorMessageOf(verify.error, FALLBACK) : null}
+              submitLabel={t.signIn}
+              submitDisabled={verify.isPending || digits.length !== 6}
+              onSubmit={() =>
+                verify.mutate({ phone: phone.trim(), code: digits.trim() }, { onSuccess: onSignedIn })
+              }
+            />
           ) : (
-            <form className="ms-form" onSubmit={submitPhone} noValidate>
-              <label htmlFor="member-phone">{t.phone}</label>
-              <input
-                id="member-phone"
-                className="ms-input"
-                type="tel"
-                autoComplete="tel"
-                value={phone}
-                aria-invalid={Boolean(phoneErrors.phone)}
-                aria-describedby={code.isError ? 'member-phone-error' : undefined}
-                onChange={(e) => setPhone(e.target.value)}
-              />
-              {code.isError && (
-                <p id="member-phone-error" className="ms-error" role="alert">
-                  {phoneErrors.phone ?? errorMessageOf(code.error, FALLBACK)}
-                </p>
-              )}
-              <button type="submit" className="ms-btn ms-btn-quiet" disabled={code.isPending}>
-                {t.sendCode}
-              </button>
-            </form>
+            <OneFieldForm
+              id="member-phone"
+              label={t.phone}
+              input={{
+                type: 'tel',
+                autoComplete: 'tel',
+                value: phone,
+                onChange: (e) => setPhone(e.target.value),
+              }}
+              invalid={Boolean(phoneErrors.phone)}
+              error={code.isError ? (phoneErrors.phone ?? errorMessageOf(code.error, FALLBACK)) : null}
+              submitLabel={t.sendCode}
+              submitDisabled={code.isPending}
+              quiet
+              onSubmit={() => code.mutate(phone.trim())}
+            />
           )}
         </>
       )}

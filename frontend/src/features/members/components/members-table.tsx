@@ -9,7 +9,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -21,6 +20,7 @@ import { paths } from '@/config/paths';
 import { memberName } from '@/lib/members-api';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { ConsentChips, TagChips } from './consent-chips';
+import { ColumnHeads } from '@/components/data-display/column-heads';
 
 const COLUMNS: ReadonlyArray<{ label: string; sortKey?: MemberSort; align?: 'right' }> = [
   { label: 'Name', sortKey: 'name' },
@@ -105,36 +105,10 @@ export function MembersTable({
     <TableContainer tabIndex={0} role="region" aria-label="Members" sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label="Members" sx={{ minWidth: 960 }}>
         <TableHead>
-          <TableRow>
-            {COLUMNS.map((column) => (
-              <TableCell
-                key={column.label}
-                align={column.align}
-                aria-sort={
-                  column.sortKey
-                    ? sort.sort === column.sortKey
-                      ? sort.order === 'asc'
-                        ? 'ascending'
-                        : 'descending'
-                      : 'none'
-                    : undefined
-                }
-              >
-                {column.sortKey ? (
-                  <TableSortLabel
-                    active={sort.sort === column.sortKey}
-                    direction={sort.sort === column.sortKey ? sort.order : 'asc'}
-                    onClick={() => onSort(column.sortKey!)}
-                    data-testid={`sort-${column.sortKey}`}
-                  >
-                    {column.label}
-                  </TableSortLabel>
-                ) : (
-                  column.label
-                )}
-              </TableCell>
-            ))}
-          </TableRow>
+          <ColumnHeads
+            columns={COLUMNS}
+            sort={{ key: sort.sort, order: sort.order, onSort: (key) => onSort(key as MemberSort) }}
+          />
         </TableHead>
         <TableBody>
           {stateProps ? (

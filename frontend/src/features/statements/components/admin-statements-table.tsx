@@ -8,7 +8,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { TableStateRow } from '@/components/data-display/list-states';
@@ -19,6 +18,7 @@ import type { AdminView, SortKey } from '../lib/admin-view';
 import { PaidDialog } from './paid-dialog';
 import { ResolveDialog } from './resolve-dialog';
 import { StatementStatusChip } from './statement-status';
+import { ColumnHeads } from '@/components/data-display/column-heads';
 
 /** The sortable columns sort on the server (GET /api/statements?sort=); a partner's name is not a column of its statement. */
 const COLUMNS: ReadonlyArray<{ label: string; sortKey?: SortKey; align?: 'right' }> = [
@@ -60,38 +60,15 @@ export function AdminStatementsTable({
       >
         <Table size="small" aria-label="Statements of the period" sx={{ minWidth: 960 }}>
           <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell
-                  key={column.label}
-                  align={column.align}
-                  aria-sort={
-                    column.sortKey && view.sort === column.sortKey
-                      ? view.order === 'asc'
-                        ? 'ascending'
-                        : 'descending'
-                      : undefined
-                  }
-                >
-                  {column.sortKey ? (
-                    <TableSortLabel
-                      active={view.sort === column.sortKey}
-                      direction={
-                        view.sort === column.sortKey
-                          ? view.order
-                          : STATEMENT_SORT_DEFAULT_ORDER[column.sortKey]
-                      }
-                      onClick={() => onSort(column.sortKey!)}
-                      data-testid={`sort-${column.sortKey}`}
-                    >
-                      {column.label}
-                    </TableSortLabel>
-                  ) : (
-                    column.label
-                  )}
-                </TableCell>
-              ))}
-            </TableRow>
+            <ColumnHeads
+              columns={COLUMNS}
+              sort={{
+                key: view.sort,
+                order: view.order,
+                onSort: (key) => onSort(key as SortKey),
+                firstOrder: (key) => STATEMENT_SORT_DEFAULT_ORDER[key as SortKey],
+              }}
+            />
           </TableHead>
           <TableBody>
             {state ? (
