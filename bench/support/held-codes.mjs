@@ -14,6 +14,13 @@ const HEAVY_CODES = Number(process.env.SCALE_HEAVY_CODES ?? 5_000);
 export const uuidOfMember = (g) =>
   `overlay(overlay(md5('member' || ${g}) placing '4' from 13) placing '8' from 17)::uuid`;
 
+/**
+ * Member 2's codes are used up but for 1 in 500 (their limit lowered to their count, so the rows still
+ * agree): the list's worst case, whose usable half is a few codes among thousands.
+ */
+export const USED_UP_SQL = `update vouchers.qr_codes set usage_limit = greatest(usage_count, 1)
+  where holder_member_id = ${uuidOfMember(2)} and usage_count > 0 and ('x' || left(id::text, 8))::bit(32)::int % 500 <> 0`;
+
 /** Gives SCALE_HELD of the seeded codes a holder (secondary indexes dropped during the update). */
 export async function seedHeldCodes(client, { members, first, last }) {
   await client.query('set search_path = vouchers');
@@ -40,6 +47,7 @@ export async function seedHeldCodes(client, { members, first, last }) {
               where rn <= ${held}) h
       where q.id = h.id`,
   );
+  await client.query(USED_UP_SQL);
   for (const { indexdef } of indexes) await client.query(indexdef);
   await client.query('alter table qr_codes enable always trigger till_code_updated');
   await client.query('vacuum analyze qr_codes');
@@ -66,6 +74,7 @@ export async function timeHeldCodes({ client, adminToken, row, wrong, sqlCount, 
     sqlCount(`select count(*) n from vouchers.qr_codes where holder_member_id = ${uuidOfMember(g)}`);
   const idOf = async (g) => (await client.query(`select ${uuidOfMember(g)}::text as id`)).rows[0].id;
   const heavy = { g: 1, held: await heldOf(1), id: await idOf(1), token: await memberToken(client, 1) };
+  const spent = { g: 2, held: await heldOf(2), id: await idOf(2), token: await memberToken(client, 2) };
   const typical = {
     g,
     held: await heldOf(g),
@@ -77,8 +86,8 @@ export async function timeHeldCodes({ client, adminToken, row, wrong, sqlCount, 
     `${total.toLocaleString('en')} held codes; member 1 holds ${heavy.held.toLocaleString('en')}, member ${g} holds ${typical.held}`,
   );
   const size = (label, want) => (b) => wrong(label, b.items?.length, Math.min(50, want));
-  for (const m of [heavy, typical]) {
-    const who = `${m.held.toLocaleString('en')} held`;
+  for (const m of [heavy, spent, typical]) {
+    const who = `${m.held.toLocaleString('en')} held${m === spent ? ', most used up' : ''}`;
     const page = await row(
       `GET /api/me/vouchers (${who})`,
       50,
@@ -103,12 +112,18 @@ export async function timeHeldCodes({ client, adminToken, row, wrong, sqlCount, 
       );
   }
   const today = new Date().toISOString().slice(0, 10);
-  for (const phase of ['active', 'done']) {
+  for (const [m, phase] of [
+    [heavy, 'active'],
+    [spent, 'active'],
+    [spent, 'done'],
+  ]) {
     let n = 0;
     const sql = heldPageSql(phase, false).replace(/\?/g, () => `$${++n}`);
     await client.query('set search_path = vouchers');
-    const plan = await client.query(`explain (analyze, buffers) ${sql}`, [heavy.id, today, 51]);
-    console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the held list's ${phase} half (heldPageSql, member 1):`);
+    const plan = await client.query(`explain (analyze, buffers) ${sql}`, [m.id, today, 51]);
+    console.log(
+      `\nEXPLAIN (ANALYZE, BUFFERS) of the held list's ${phase} half (heldPageSql, member ${m.g}):`,
+    );
     for (const line of plan.rows) console.log(`  ${line['QUERY PLAN']}`);
   }
 }
