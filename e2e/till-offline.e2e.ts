@@ -1,4 +1,7 @@
 /// <reference lib="dom" />
+import { memberLimitMessage, RPC } from '@avpass/contracts';
+import { RpcClient } from '@avpass/platform';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +17,7 @@ import { writeQrY4m } from './support/y4m';
 // survives a reload and is sent exactly once when the connection is back; one used up meanwhile is
 // listed as refused with the reason. A phone (390x844), screenshots with axe.
 const baseUrl = inject('baseUrl');
+const nats = inject('nats');
 const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
 mkdirSync(SHOTS, { recursive: true });
 const run = Date.now().toString(36);
@@ -26,6 +30,7 @@ let shopId: string;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let rpc: RpcClient | undefined;
 
 async function generate(title: string, usageLimit: string, partnerId: string | null = shopId) {
   const expirationDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
@@ -103,7 +108,57 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await browser?.close();
+  await rpc?.onApplicationShutdown();
 });
+
+/**
+ * A code of this shop limited per member, issued to a new member Ana García (as the members service's
+ * send does, vouchers.members.issue.v1), used `usedOnline` times on the voucher page already.
+ */
+async function heldCode(
+  title: string,
+  perMemberLimit: { count: number; period: string },
+  usedOnline: number,
+) {
+  const res = await api(baseUrl, '/api/generate-qr', {
+    method: 'POST',
+    token: adminToken,
+    json: {
+      partnerId: shopId,
+      discountType: 'percentage',
+      discountValue: 15,
+      service: 'Wheel truing',
+      expirationDate: '2099-12-31',
+      usageLimit: '10',
+      customTitle: title,
+      deploymentUrl: baseUrl,
+      perMemberLimit,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  if (!rpc) {
+    rpc = new RpcClient({ natsUrl: nats.url, namespace: nats.namespace, timeoutMs: 15_000, name: 'e2e' });
+    await rpc.connect();
+  }
+  const issued = await rpc.call(
+    RPC.vouchers.issueToMembers,
+    {
+      source: { qrCodeId: res.body.id as string },
+      holders: [{ memberId: randomUUID(), firstName: 'Ana', lastName: 'García' }],
+    },
+    { requestId: randomUUID() },
+  );
+  const id = issued.issued[0]!.qrCodeId;
+  for (let i = 0; i < usedOnline; i++) {
+    const used = await api(baseUrl, `/api/redeem/${id}`, {
+      method: 'POST',
+      json: {},
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect(used.status, JSON.stringify(used.body)).toBeLessThan(300);
+  }
+  return id;
+}
 
 describe('the till offline (issue 25)', () => {
   it('opens offline once visited, keeps scans through a reload, sends each once when back online', async () => {
@@ -419,6 +474,52 @@ describe("the till's offline copy (issue 37)", () => {
       await phone.close();
       await phoneBrowser.close();
       rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a held code at its per-member limit with the network cut, counting its own queued use (issue 41)', async () => {
+    const onceEach = await heldCode(`One per member ${run}`, { count: 1, period: 'ever' }, 1);
+    const twoAMonth = await heldCode(`Two a month ${run}`, { count: 2, period: 'month' }, 1);
+    const { phone, tab } = await tillWithCopy();
+    try {
+      await phone.setOffline(true);
+
+      // Used once already, one per member: refused offline, in the online till's words.
+      await typeCode(tab, onceEach.slice(0, 8));
+      const refused = tab.getByTestId('till-offline-refused');
+      await expect(refused.getAttribute('data-refusal')).resolves.toBe('member_limit');
+      await expect(refused.innerText()).resolves.toContain('Not accepted: Limit per member reached');
+      await expect(refused.innerText()).resolves.toContain(memberLimitMessage(1, 'ever'));
+      await expect(tab.getByTestId('till-offline-holder').innerText()).resolves.toContain('Ana G.');
+      await shot(tab, 'member-limit-refused');
+      await tab.getByRole('button', { name: 'Scan another voucher' }).click();
+
+      // 1 of 2 this month: valid, whose it is shown; kept, its use counts toward the limit.
+      await typeCode(tab, twoAMonth);
+      await expect(tab.getByTestId('till-offline-holder').innerText()).resolves.toBe(
+        'Ana G. · 1 of 2 this month',
+      );
+      await shot(tab, 'member-uses');
+      await tab.getByTestId('till-offline-save').click();
+      await tab.getByTestId('till-offline-saved').waitFor();
+      await tab.getByRole('button', { name: 'Scan next voucher' }).click();
+      await typeCode(tab, twoAMonth);
+      await expect(tab.getByTestId('till-offline-refused').getAttribute('data-refusal')).resolves.toBe(
+        'member_limit',
+      );
+      await expect(tab.getByTestId('till-offline-refused').innerText()).resolves.toContain(
+        memberLimitMessage(2, 'month'),
+      );
+      await expect(tab.getByTestId('till-offline-holder').innerText()).resolves.toBe('Ana G.');
+      await tab.getByRole('button', { name: 'Scan another voucher' }).click();
+
+      // Back online: the kept use is counted; nothing went over the limit.
+      await phone.setOffline(false);
+      await tab.getByTestId('offline-pending').first().waitFor({ state: 'detached', timeout: 30_000 });
+      expect(await usageCount(twoAMonth)).toBe(2);
+      expect(await usageCount(onceEach)).toBe(1);
+    } finally {
+      await phone.close();
     }
   });
 });

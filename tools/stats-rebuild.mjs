@@ -3,8 +3,9 @@
 // redemptions (a cancelled one counts nowhere) and the codes (code_tallies, redemption_tallies,
 // location_tallies, batch_tallies, qr_codes.partner_ids, the landing page's partner_offer_tallies,
 // trainer_day_tallies), and checks that each code's usage_count is the signed sum of its redemptions
-// and reversals, and that each redemption's status and cancel columns agree with its reversal row
-// (failing loudly, rolled back, when one does not), in one transaction. What an operator
+// and reversals, that each redemption's status and cancel columns agree with its reversal row, and
+// that each member_uses counter is its member's redemptions not cancelled of that limit group in that
+// period (failing loudly, rolled back, when one does not), in one transaction. What an operator
 // runs after a restore or a bulk import by SQL; safe with the platform running (it locks the vouchers
 // tables for the few seconds it takes) and idempotent.
 // Uses DATABASE_URL (the platform's privileged URL, or the vouchers role's) and BUSINESS_TIMEZONE;
@@ -18,6 +19,7 @@ const require = createRequire(import.meta.url);
 // Every tally, the trainer codes' trainer_day_tallies included (the same queue feeds them).
 const {
   CANCEL_FLAG_MISMATCHES_SQL,
+  MEMBER_USES_MISMATCHES_SQL,
   REBUILD_TALLIES_SQL,
   USAGE_COUNT_MISMATCHES_SQL,
 } = require('../services/vouchers/dist/tallies/tallies-sql.repository.js');
@@ -51,6 +53,20 @@ export async function rebuildStats(
       const list = flags.map((f) => `${f.id} (${f.problem})`).join(', ');
       throw new Error(
         `the cancel columns disagree with the reversal rows of ${flags.length === 10 ? 'at least 10 redemptions' : `${flags.length} redemption(s)`}: ${list}`,
+      );
+    }
+    // A member's per-member counter is the number of their redemptions not cancelled of that limit
+    // group in that period (decision 322): a difference is a defect, said loudly and rolled back.
+    const { rows: uses } = await client.query(MEMBER_USES_MISMATCHES_SQL, [10]);
+    if (uses.length) {
+      const list = uses
+        .map(
+          (u) =>
+            `member ${u.memberId} group ${u.limitGroup} from ${u.periodStart} (member_uses ${u.used ?? 'missing'}, redemptions ${u.counted})`,
+        )
+        .join(', ');
+      throw new Error(
+        `member_uses disagrees with the redemptions of ${uses.length === 10 ? 'at least 10 counters' : `${uses.length} counter(s)`}: ${list}`,
       );
     }
     await client.query('commit');

@@ -2,7 +2,12 @@
 // seeded by SQL: 20 first and 20 last names, a unique e-mail and phone each, tags and consents spread
 // over them, created over the last year. Times the first page, the searches (a dense name prefix, a
 // sparse e-mail and phone), the tag and consent filters, the name sort and deep keyset pages of both
-// sorts, each checked against SQL; prints EXPLAIN (ANALYZE, BUFFERS) of the name search.
+// sorts, each checked against SQL; prints EXPLAIN (ANALYZE, BUFFERS) of the name search. Then the
+// seeded codes get holders among these members (bench/support/held-codes.mjs, SCALE_HELD, default every
+// code: 1,000,000), and "My vouchers" and a member's vouchers are timed for a member holding thousands
+// and a typical one, with the plan of the held list's statement.
+import { seedHeldCodes, timeHeldCodes } from '../support/held-codes.mjs';
+
 const MEMBERS = Number(process.env.SCALE_MEMBERS ?? 100_000);
 const FIRST = ['Ana', 'Luis', 'Marta', 'Jorge', 'Lucia', 'Pablo', 'Sofia', 'Diego', 'Elena', 'Hugo'].concat([
   'Carmen',
@@ -86,6 +91,14 @@ export const section = {
          from generate_series(1, ${MEMBERS}) g`,
     );
     await client.query('vacuum analyze members');
+    const { held, perHeavy } = await seedHeldCodes(client, {
+      members: MEMBERS,
+      first: arraySql(FIRST),
+      last: arraySql(LAST),
+    });
+    console.log(
+      `${held.toLocaleString('en')} codes given holders (5 members hold ${perHeavy.toLocaleString('en')} each)`,
+    );
   },
 
   async time({ client, adminToken, row, record, wrong, sqlCount }) {
@@ -191,6 +204,7 @@ export const section = {
     await explain('a sparse members search (an e-mail)', SPARSE_SQL, 'member-4242@%');
     await explain('the members search count', PROBE_SQL, 'mar%');
     await explain('a dense members search with a tag (ana, coach)', DENSE_SQL, 'ana%');
+    await timeHeldCodes({ client, adminToken, row, wrong, sqlCount, members: MEMBERS });
     void record;
   },
 };

@@ -278,6 +278,14 @@ export const tillCopyCodeSchema = z.object({
   startDate: z.string().nullable(),
   expirationDate: z.string().nullable(),
   active: z.boolean(),
+  /** A held code's holder as the till may show it (issue 41); absent: a bearer code, or erased. */
+  holder: tillHolderSchema.optional(),
+  /**
+   * A code limited per member: its holder's uses of its limit group in the period that began on
+   * `periodStart` (the business day, as member_period_start), when the copy was read (decision 338).
+   * In a later period the till counts from 0; absent: not limited per member.
+   */
+  memberUses: memberUsesSchema.extend({ periodStart: z.string() }).optional(),
 });
 export type TillCopyCode = z.infer<typeof tillCopyCodeSchema>;
 

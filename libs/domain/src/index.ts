@@ -14,3 +14,4 @@ export * from './credit';
 export * from './inventory';
 export * from './till-discount';
 export * from './trainer-title';
+export * from './member-period';

@@ -1,4 +1,11 @@
-import { RPC, type Actor, type TillCodesResponse, type TillCopyCode } from '@avpass/contracts';
+import {
+  memberLimitMessage,
+  RPC,
+  type Actor,
+  type TillCodesResponse,
+  type TillCopyCode,
+} from '@avpass/contracts';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   companyActor,
@@ -179,5 +186,39 @@ describe("a partner's till copy", () => {
       message: 'since is not of this database: read the whole copy again',
     });
     expect(await refusal(copyOf({ limit: 5000 }))).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('a held code carries its holder and their uses (decision 338); the sync of a use over the limit is refused', async () => {
+    const voucher = await code({ partnerId: riverside.id, perMemberLimit: { count: 2, period: 'month' } });
+    const issued = await s.call(RPC.vouchers.issueToMembers, {
+      source: { qrCodeId: voucher.id },
+      holders: [{ memberId: randomUUID(), firstName: 'Ana', lastName: 'García' }],
+    });
+    const held = issued.issued[0]!.qrCodeId;
+    const first = await wholeRun();
+    const month = `${new Date().toISOString().slice(0, 7)}-01`;
+    expect(first.items.find((c) => c.id === held)).toMatchObject({
+      holder: { firstName: 'Ana', lastInitial: 'G' },
+      memberUses: { used: 0, limit: 2, period: 'month', periodStart: month },
+    });
+    const bearer = first.items.find((c) => c.id === voucher.id)!;
+    expect(bearer.holder).toBeUndefined();
+    expect(bearer.memberUses).toBeUndefined();
+
+    // What the offline queue sends at sync: the scan time and the Idempotency-Key it kept.
+    const sync = () =>
+      s.call(
+        RPC.vouchers.tillRedeem,
+        { code: held, scannedAt: new Date().toISOString(), idempotencyKey: randomUUID() } as never,
+        { actor: cashier },
+      );
+    await sync();
+    await sync();
+    const delta = await wholeRun({ since: first.since });
+    expect(delta.items.find((c) => c.id === held)?.memberUses).toMatchObject({ used: 2, limit: 2 });
+    const refused = await refusal(sync());
+    expect(refused).toMatchObject({ code: 'CONFLICT', message: memberLimitMessage(2, 'month') });
+    const used = await s.sql.query('select usage_count from vouchers.qr_codes where id = $1', [held]);
+    expect(used.rows[0].usage_count).toBe(2);
   });
 });

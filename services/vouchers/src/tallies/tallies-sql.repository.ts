@@ -145,3 +145,27 @@ export const CANCEL_FLAG_MISMATCHES_SQL = `select id, problem from (
   ) wrong
   order by id
   limit $1`;
+
+/**
+ * The per-member counters that disagree with the redemptions they count (decision 322), at most `$1`,
+ * each named by (member, limit group, period start) with both figures: a member_uses row whose `used`
+ * is not the number of that member's redemptions not cancelled of codes of that limit group (the
+ * code's holder_source) in that period (`member_period_start`), or such redemptions without a row. The
+ * redeem's one statement moves the row with the redemption and a cancel gives the use back with its
+ * reversal, so a difference is a defect; what `npm run stats:rebuild` checks, failing loudly (rolled
+ * back). Cheap at any size: only the redemptions that counted toward a member (redemptions_member_index).
+ */
+export const MEMBER_USES_MISMATCHES_SQL = `with counted as (
+    select r.member_id, q.holder_source as limit_group, r.member_period_start as period_start, count(*)::int as n
+      from redemptions r join qr_codes q on q.id = r.qr_code_id
+     where r.member_id is not null and r.status <> 'cancelled'
+     group by r.member_id, q.holder_source, r.member_period_start
+  )
+  select coalesce(m.member_id, c.member_id) as "memberId", coalesce(m.limit_group, c.limit_group) as "limitGroup",
+         coalesce(m.period_start, c.period_start)::text as "periodStart", m.used, coalesce(c.n, 0) as counted
+    from member_uses m
+    full join counted c
+      on c.member_id = m.member_id and c.limit_group = m.limit_group and c.period_start = m.period_start
+   where m.member_id is null or m.used <> coalesce(c.n, 0)
+   order by 1, 2, 3
+   limit $1`;

@@ -15,6 +15,12 @@ export interface TillCopyRow {
   start_date: string | null;
   expiration_date: string | null;
   is_active: boolean;
+  /** The holder's columns (issue 41): what the offline check needs of a per-member limit. */
+  holder_member_id: string | null;
+  holder_name: string | null;
+  holder_source: string | null;
+  per_member_count: number | null;
+  per_member_period: string | null;
 }
 
 /** A row of a delta: the code as it is now (null columns: deleted), whether the partner may honour it. */
@@ -35,7 +41,7 @@ export interface TillPageOf<T> {
 
 const COPY_COLUMNS = `q.id, q.custom_title, q.clinic_name, q.service, q.discount_type, q.discount_value,
   q.usage_limit, q.usage_count, q.start_date::text as start_date, q.expiration_date::text as expiration_date,
-  q.is_active`;
+  q.is_active, q.holder_member_id, q.holder_name, q.holder_source, q.per_member_count, q.per_member_period`;
 
 const SNAPSHOT = 'pg_current_snapshot()::text';
 

@@ -1,8 +1,9 @@
 import type { Actor, TillCodesRequest, TillCodesResponse, TillCopyCode } from '@avpass/contracts';
-import { isDiscountType, isUnlimited } from '@avpass/domain';
+import { businessDayOf, isDiscountType, isUnlimited, memberPeriodStart } from '@avpass/domain';
 import { DomainError } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { NO_COMPANY_MESSAGE } from '../codes';
+import { MemberUsesRepository, splitTillName, type LimitedCode } from '../holders';
 import { VouchersSettings } from '../settings';
 import { TillCodesRepository, type TillCopyRow } from './till-codes.repository';
 import { tillTitle } from './till-title';
@@ -62,6 +63,17 @@ function toCopyCode(row: TillCopyRow): TillCopyCode {
   };
 }
 
+function limitedCodeOf(row: TillCopyRow): LimitedCode {
+  const period = row.per_member_period;
+  return {
+    holderMemberId: row.holder_member_id,
+    holderSource: row.holder_source,
+    perMemberCount: row.per_member_count,
+    perMemberPeriod:
+      period === 'day' || period === 'week' || period === 'month' || period === 'ever' ? period : null,
+  };
+}
+
 /** How many of `rows` fit one answer (at least one): their JSON's bytes, counted exactly. */
 function withinBudget<T>(rows: readonly T[]): number {
   let bytes = 0;
@@ -81,6 +93,7 @@ export class TillCodesService {
   constructor(
     private readonly repository: TillCodesRepository,
     private readonly settings: VouchersSettings,
+    private readonly memberUses: MemberUsesRepository,
   ) {}
 
   async codes(actor: Actor, input: TillCodesRequest): Promise<TillCodesResponse> {
@@ -94,7 +107,7 @@ export class TillCodesService {
 
     if (input.since === undefined) {
       const page = await this.repository.copyPage(partnerId, cursor?.id ?? null, limit);
-      const items = page.rows.map(toCopyCode);
+      const items = await this.withHolders(page.rows);
       const kept = withinBudget(items);
       const last = items[kept - 1];
       const more = kept < items.length || page.rows.length === limit;
@@ -117,11 +130,28 @@ export class TillCodesService {
     const last = rows[rows.length - 1];
     const more = kept < page.rows.length || page.rows.length === limit;
     return {
-      items: rows.filter((row) => row.honoured).map((row) => toCopyCode(row as TillCopyRow)),
+      items: await this.withHolders(rows.filter((row) => row.honoured) as TillCopyRow[]),
       removed: rows.filter((row) => !row.honoured).map((row) => row.code_id),
       nextCursor: more && last ? encode({ kind: 'delta', xid: last.changed_xid, id: last.code_id }) : null,
       since: page.since,
       timeZone,
     };
+  }
+
+  /**
+   * The page's codes as the copy holds them, a held one with its holder's till name and, when limited
+   * per member, the holder's uses in the current period and when it began (decision 338): what the
+   * offline check needs to refuse over the limit as the till does. One query for the page's counters.
+   */
+  private async withHolders(rows: readonly TillCopyRow[]): Promise<TillCopyCode[]> {
+    const day = businessDayOf(this.settings.now(), this.settings.timeZone);
+    const uses = await this.memberUses.usesOf(rows.map(limitedCodeOf), day);
+    return rows.map((row, i) => {
+      const code = toCopyCode(row);
+      if (row.holder_member_id && row.holder_name) code.holder = splitTillName(row.holder_name);
+      const counted = uses[i];
+      if (counted) code.memberUses = { ...counted, periodStart: memberPeriodStart(counted.period, day) };
+      return code;
+    });
   }
 }

@@ -1,4 +1,9 @@
-import { NOT_OUR_VOUCHER_MESSAGE, REDEEM_REFUSALS, type TillCopyCode } from '@avpass/contracts';
+import {
+  memberLimitMessage,
+  NOT_OUR_VOUCHER_MESSAGE,
+  REDEEM_REFUSALS,
+  type TillCopyCode,
+} from '@avpass/contracts';
 import { describe, expect, it } from 'vitest';
 import { decideOffline, listFromText, offlineKeyOf, queuedUsesOf, type OfflineKey } from './offline-check';
 
@@ -106,6 +111,75 @@ describe('the till offline, from its copy', () => {
     expect(decide(`https://elsewhere.example/voucher/${OTHER_ID}`, undefined).refusal).toBe('not_ours');
     // A link made before a change of domain, to a code the copy holds, is one of ours.
     expect(decide(`https://old.example/voucher/${ID}`, code()).redeemable).toBe(true);
+  });
+});
+
+describe('a held code offline, limited per member (decision 338)', () => {
+  // 2 per member per month; the copy read in December with one use so far.
+  const held = (used: number, periodStart = '2026-12-01', extra: Partial<TillCopyCode> = {}) =>
+    code({
+      usesLeft: 10,
+      holder: { firstName: 'Ana', lastInitial: 'G' },
+      memberUses: { used, limit: 2, period: 'month', periodStart },
+      ...extra,
+    });
+
+  it('under the limit it is valid, and says whose it is and how far they are', () => {
+    expect(decide(ID, held(1))).toMatchObject({
+      redeemable: true,
+      holder: { firstName: 'Ana', lastInitial: 'G' },
+      memberUses: { used: 1, limit: 2, period: 'month' },
+    });
+  });
+
+  it("at the limit it is refused in the online till's words", () => {
+    const verdict = decide(ID, held(2));
+    expect(verdict).toMatchObject({
+      redeemable: false,
+      refusal: 'member_limit',
+      reason: memberLimitMessage(2, 'month'),
+      memberUses: { used: 2, limit: 2 },
+    });
+    expect(verdict.reason).toBe('Already used 2 of 2 times this month — the limit per member.');
+    expect(
+      decide(
+        ID,
+        held(1, '1970-01-01', {
+          memberUses: { used: 1, limit: 1, period: 'ever', periodStart: '1970-01-01' },
+        }),
+      ).reason,
+    ).toBe('Already used once — one per member.');
+  });
+
+  it("this till's queued use counts toward the limit until it is sent", () => {
+    expect(decide(ID, held(1), [{ code: ID }])).toMatchObject({
+      redeemable: false,
+      refusal: 'member_limit',
+      memberUses: { used: 2, limit: 2 },
+      usesLeft: 9,
+    });
+    // Another code's queued use does not.
+    expect(decide(ID, held(1), [{ code: OTHER_ID }]).redeemable).toBe(true);
+  });
+
+  it("a later period starts again from 0 (the business time zone's month), the queue still counts", () => {
+    const january = new Date('2027-01-01T12:00:00.000Z');
+    expect(decide(ID, held(2), [], { now: january })).toMatchObject({
+      redeemable: true,
+      memberUses: { used: 0, limit: 2 },
+    });
+    expect(decide(ID, held(2), [{ code: ID }, { code: ID }], { now: january }).refusal).toBe('member_limit');
+    // 23:00 on Dec 31 in New York is January in UTC: still December's period there.
+    const late = new Date('2027-01-01T04:00:00.000Z');
+    expect(decide(ID, held(2), [], { now: late, timeZone: 'America/New_York' }).refusal).toBe('member_limit');
+  });
+
+  it("the voucher's own refusals come first, as online; a bearer code has no limit", () => {
+    expect(decide(ID, held(2, '2026-12-01', { active: false })).refusal).toBe('inactive');
+    expect(decide(ID, held(2, '2026-12-01', { usesLeft: 0 })).refusal).toBe('used_up');
+    const bearer = decide(ID, code());
+    expect(bearer.memberUses).toBeUndefined();
+    expect(bearer.holder).toBeUndefined();
   });
 });
 

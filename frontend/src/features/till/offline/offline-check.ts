@@ -1,16 +1,21 @@
 import {
+  memberLimitMessage,
   NOT_OUR_VOUCHER_MESSAGE,
   notValidAtMessage,
   REDEEM_REFUSALS,
   UUID_PATTERN,
   validFromMessage,
+  type MemberUses,
   type TillCopyCode,
+  type TillHolder,
   type TillRefusal,
 } from '@avpass/contracts';
 import {
+  businessDayOf,
   formatDate,
   formatMonthDayTime,
   formatTime,
+  memberPeriodStart,
   UNLIMITED_USAGE_LIMIT,
   voucherStatus,
 } from '@avpass/domain';
@@ -41,6 +46,26 @@ export interface OfflineVerdict {
   usesLeft: number | null;
   /** This till's queued (not yet sent) redeems of the code. */
   queued: number;
+  /** A held code's holder, as the online till shows it (issue 41). */
+  holder?: TillHolder;
+  /** A code limited per member: its holder's uses this period, this till's queued ones counted. */
+  memberUses?: MemberUses;
+}
+
+/**
+ * The holder's uses of a code limited per member now (decision 338): the copy's count while its period
+ * lasts (from 0 in a later one), plus this till's queued uses of the code, counted until they are sent.
+ */
+export function memberUsesNow(
+  code: TillCopyCode,
+  queued: number,
+  now: Date,
+  timeZone: string,
+): MemberUses | undefined {
+  const uses = code.memberUses;
+  if (!uses) return undefined;
+  const current = memberPeriodStart(uses.period, businessDayOf(now, timeZone)) === uses.periodStart;
+  return { used: (current ? uses.used : 0) + queued, limit: uses.limit, period: uses.period };
 }
 
 /** The code not in the copy: another shop's, or no code at all. */
@@ -87,7 +112,8 @@ export function queuedUsesOf(code: TillCopyCode, pending: readonly { code: strin
 /**
  * Whether this till may honour the code now, from the copy: not in it (another shop's, or unknown),
  * then the voucher's status as the server's rule decides it (inactive, used up counting this till's
- * queued uses, expired, upcoming), in the business time zone.
+ * queued uses, expired, upcoming), in the business time zone, then a held code's per-member limit
+ * (its holder's uses this period and this till's queued ones).
  */
 export function decideOffline(input: {
   key: OfflineKey;
@@ -132,9 +158,24 @@ export function decideOffline(input: {
     now,
     timeZone,
   );
-  const answer = { code, usesLeft, queued };
+  const memberUses = memberUsesNow(code, queued, now, timeZone);
+  const answer = {
+    code,
+    usesLeft,
+    queued,
+    ...(code.holder ? { holder: code.holder } : {}),
+    ...(memberUses ? { memberUses } : {}),
+  };
   switch (status) {
     case 'active':
+      // As the online check: the voucher's own refusals first, then the holder's limit.
+      if (memberUses && memberUses.used >= memberUses.limit)
+        return {
+          ...answer,
+          redeemable: false,
+          refusal: 'member_limit',
+          reason: memberLimitMessage(memberUses.limit, memberUses.period),
+        };
       return { ...answer, redeemable: true };
     case 'upcoming':
       return {

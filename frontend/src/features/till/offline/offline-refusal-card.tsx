@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { REFUSAL_TITLES } from '../lib/till-text';
 import type { OfflineRefusal, OfflineVerdict } from './offline-check';
+import { OfflineHolder } from './offline-scan-card';
 
 /** The headline of an offline refusal: the online check's, plus the two only the copy says. */
 const OFFLINE_REFUSAL_TITLES: Record<OfflineRefusal, string> = {
@@ -15,7 +16,7 @@ const OFFLINE_REFUSAL_TITLES: Record<OfflineRefusal, string> = {
 
 /**
  * The till's offline copy refuses the code (another shop's, used up counting this till's queued uses,
- * expired, not yet valid, deactivated, not ours): said as the online check says it, with when the
+ * expired, not yet valid, deactivated, its holder over their per-member limit, not ours): said as the online check says it, with when the
  * list was read. Nothing is kept for later.
  */
 export function OfflineRefusalCard({
@@ -41,6 +42,8 @@ export function OfflineRefusalCard({
         {verdict.code && (
           <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{verdict.code.title}</Typography>
         )}
+        {/* Whose it is; the reason already says how far over the limit. */}
+        {verdict.holder && <OfflineHolder verdict={{ holder: verdict.holder }} />}
         <Typography>{verdict.reason}</Typography>
         <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="till-offline-list-from">
           {listFrom}
