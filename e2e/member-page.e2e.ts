@@ -5,7 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { RpcClient } from '../libs/platform/src/messaging/rpc-client';
 import { seriousAxeViolations } from './support/axe';
-import { api, launchBrowser, newPhoneContext, screenshot } from './support/browser';
+import { api, launchBrowser, newPhoneContext, screenshot, signIn } from './support/browser';
+import { E2E_ADMIN } from './support/global-setup';
 import { MailSpool } from './support/mail';
 import { adminLogin, createPartnerWithStaff, staffLogin } from './support/partners';
 import { generateVoucher } from './support/vouchers';
@@ -53,7 +54,7 @@ function lanAddress(): string | null {
   return null;
 }
 
-async function newMember(language: 'en' | 'es' = 'en') {
+async function newMember(language: 'en' | 'es' = 'en', lastName = 'Martín') {
   const email = `member-${randomUUID().slice(0, 8)}@example.com`;
   const res = await fetch(`${baseUrl}/api/members`, {
     method: 'POST',
@@ -62,7 +63,7 @@ async function newMember(language: 'en' | 'es' = 'en') {
       'content-type': 'application/json',
       'idempotency-key': randomUUID(),
     },
-    body: JSON.stringify({ firstName: 'Lucía', lastName: 'Martín', email, language }),
+    body: JSON.stringify({ firstName: 'Lucía', lastName, email, language }),
   });
   expect(res.status).toBe(201);
   return (await res.json()) as { id: string; email: string };
@@ -194,5 +195,59 @@ describe('a member’s own page', () => {
     );
     console.log(`member sign-in JavaScript: ${total} bytes in ${scripts.length} files (${names})`);
     expect(total, `${total} bytes: ${names}`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+  });
+});
+
+/** Issue 41's screenshots of the member's credits (decision 336), kept with the docs. */
+const ISSUE_SHOTS = new URL('../docs/screenshots/issue-41/', import.meta.url).pathname;
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('a member’s athlete credits', () => {
+  it('a credit made for the member shows on their detail and as their balance on /me', async () => {
+    const lastName = `Cred${randomUUID().slice(0, 6)}`;
+    const member = await newMember('en', lastName);
+
+    // The administrator makes the credit, picking the member in the dialog.
+    const desk = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const adminPage = await desk.newPage();
+    await signIn(adminPage, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await adminPage.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await adminPage.goto(`${baseUrl}/admin-credits`);
+    await adminPage.getByRole('button', { name: 'New Credit Allocation' }).click({ timeout: 20_000 });
+    const dialog = adminPage.getByRole('dialog', { name: 'New Credit Allocation' });
+    await dialog.getByLabel('Member (optional)').fill(lastName);
+    await adminPage.getByRole('option', { name: new RegExp(lastName) }).click({ timeout: 20_000 });
+    expect(await dialog.getByLabel('Athlete name').inputValue()).toBe(`Lucía ${lastName}`);
+    await dialog.getByLabel('Total amount ($)').fill('250.75');
+    await dialog.getByLabel('Start date').fill(inDays(-1));
+    await dialog.getByLabel('End date').fill(inDays(300));
+    expect(await seriousAxeViolations(adminPage)).toEqual([]);
+    await adminPage.screenshot({ path: `${ISSUE_SHOTS}credit-member-picker-1366.png` });
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
+    const credits = await api(baseUrl, `/api/members/${member.id}/credits`, { token: admin });
+    expect(credits.body).toMatchObject({ balanceCents: 25_075, total: 1 });
+
+    // The member's detail: the section, its balance and the credit.
+    await adminPage.goto(`${baseUrl}/members/${member.id}`);
+    const section = adminPage.getByTestId('member-credits');
+    await section.waitFor({ timeout: 20_000 });
+    await expect(adminPage.getByTestId('member-credit-balance').innerText()).resolves.toBe('Balance $250.75');
+    await expect(section.getByTestId('member-credit').innerText()).resolves.toContain(
+      '$250.75 left of $250.75',
+    );
+    expect(await seriousAxeViolations(adminPage)).toEqual([]);
+    await adminPage.screenshot({ path: `${ISSUE_SHOTS}member-detail-credits-1366.png`, fullPage: true });
+    await desk.close();
+
+    // The member's own page on a phone.
+    await api(baseUrl, '/api/member-auth/link', { method: 'POST', json: { email: member.email } });
+    await page.goto(await linkFromMail(member.email));
+    const balance = page.getByTestId('member-credit');
+    await balance.waitFor({ timeout: 20_000 });
+    await expect(balance.innerText()).resolves.toMatch(/^Athlete credit balance\s*\$250\.75$/);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${ISSUE_SHOTS}member-credit-balance-390.png`, fullPage: true });
+    await screenshot(page, 'member-credit-balance');
   });
 });

@@ -16,7 +16,10 @@ let adminActor: Actor;
 
 beforeAll(async () => {
   smtp = await TestSmtpServer.start();
-  h = await startHarness({ SMTP_URL: smtp.url }, { services: ['partners', 'members', 'vouchers'] });
+  h = await startHarness(
+    { SMTP_URL: smtp.url },
+    { services: ['partners', 'members', 'vouchers', 'credits'] },
+  );
   admin = await h.adminToken();
   const me = await h.api('/api/auth/user', { token: admin });
   adminActor = { userId: me.body.id, role: 'super_admin', companyId: null };
@@ -47,6 +50,23 @@ async function newMember(firstName = 'Nerea', language = 'es') {
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; email: string; firstName: string };
+}
+
+/** POST /api/athlete-credits as the administrator; `memberId` links it (decision 336). */
+async function newCredit(body: Record<string, unknown>) {
+  const res = await h.api('/api/athlete-credits', {
+    method: 'POST',
+    token: admin,
+    json: {
+      athleteName: 'Jon Ortiz',
+      totalAmount: 5_000,
+      startDate: '2026-01-01',
+      endDate: '2099-12-31',
+      ...body,
+    },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  return res;
 }
 
 async function signIn(member: { email: string }): Promise<string> {
@@ -160,10 +180,16 @@ describe('member and staff sessions never pass each other’s guard', () => {
     expect((await h.api('/api/me/vouchers')).status).toBe(401);
   });
 
-  it('GET /api/me answers the member’s first name and language; the credit balance is null (no sound link)', async () => {
+  it('GET /api/me answers the member’s first name, language and athlete credit balance (null without a credit)', async () => {
     const m = await newMember('Jon', 'en');
-    const res = await h.api('/api/me', { token: await signIn(m) });
+    const token = await signIn(m);
+    const res = await h.api('/api/me', { token });
     expect(res.body).toEqual({ firstName: 'Jon', language: 'en', creditBalanceCents: null });
+    await newCredit({ memberId: m.id, totalAmount: 12_550 });
+    await newCredit({ memberId: m.id, totalAmount: 1_000 });
+    await newCredit({ totalAmount: 7_000 }); // names nobody
+    const after = await h.api('/api/me', { token });
+    expect(after.body).toEqual({ firstName: 'Jon', language: 'en', creditBalanceCents: 13_550 });
   });
 
   it('sign-out ends the member session at once', async () => {
@@ -216,5 +242,36 @@ describe('GET /api/members/{id}/vouchers', () => {
     expect(res.status).toBe(200);
     expect(res.body.items.map((v: { id: string }) => v.id)).toEqual([code]);
     expect((await h.api('/api/members/not-an-id/vouchers', { token: admin })).status).toBe(400);
+  });
+});
+
+describe('GET /api/members/{id}/credits and a credit’s member', () => {
+  it('is the administrator’s only: anonymous 401, a partner 403, a member 401; answers the balance and each credit', async () => {
+    const m = await newMember('Ane', 'en');
+    const path = `/api/members/${m.id}/credits`;
+    expect((await h.api(path)).status).toBe(401);
+    expect((await h.api(path, { token: partner })).status).toBe(403);
+    expect((await h.api(path, { token: await signIn(m) })).status).toBe(401);
+    const none = await h.api(path, { token: admin });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ balanceCents: null, total: 0, credits: [] });
+    const made = await newCredit({ memberId: m.id, totalAmount: 4_200 });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.memberId).toBe(m.id);
+    const res = await h.api(path, { token: admin });
+    expect(res.body).toMatchObject({ balanceCents: 4_200, total: 1 });
+    expect(res.body.credits).toEqual([expect.objectContaining({ id: made.body.id, memberId: m.id })]);
+    expect((await h.api('/api/members/not-an-id/credits', { token: admin })).status).toBe(400);
+  });
+
+  it('a credit for an unknown member is a 400 naming memberId; without one it is made as before', async () => {
+    const refused = await newCredit({ memberId: randomUUID() });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.memberId).toEqual([
+      'Member not found: they may have been erased or merged into another',
+    ]);
+    const plain = await newCredit({});
+    expect(plain.status).toBe(201);
+    expect(plain.body.memberId).toBeNull();
   });
 });

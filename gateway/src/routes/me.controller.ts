@@ -16,7 +16,7 @@ import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller'
 export class MeController {
   constructor(private readonly services: ServiceCaller) {}
 
-  /** The member's first name, language and athlete credit balance (null: no credit is linked to members). */
+  /** The member's first name, language and athlete credit balance (null: no credit is linked to them). */
   @Get()
   @Header('cache-control', 'no-store')
   @ApiRpc(RPC.members.memberProfile)
@@ -54,5 +54,13 @@ export class MemberVouchersController {
   @ApiRpc(RPC.vouchers.heldVouchers)
   vouchers(@Param('id') id: string, @Query() query: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.vouchers.heldVouchers, query, req, { memberId: id });
+  }
+
+  /** The member's athlete credits (a page at most, newest first) and their balance (decision 336). */
+  @Roles('super_admin')
+  @Get(':id/credits')
+  @ApiRpc(RPC.credits.memberCredits)
+  credits(@Param('id') id: string, @Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.credits.memberCredits, { memberId: id }, req);
   }
 }

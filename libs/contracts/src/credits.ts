@@ -38,6 +38,7 @@ export const CREDIT_MESSAGES = {
   startBeforeEnd: 'Start date must be before the end date',
   reasonRequired: 'A reason is required to void a transaction',
   athleteNotFound: 'Athlete not found or has no active credits',
+  memberNotFound: 'Member not found: they may have been erased or merged into another',
 } as const;
 
 /** Why a transaction was refused (409), in the words the till shows. */
@@ -99,6 +100,11 @@ export const createCreditRequestSchema = z
     endDate: dateField(CREDIT_MESSAGES.endRequired),
     notes: optionalText(2000),
     partnerId: uuidParam.nullish(),
+    /**
+     * The member this credit is for (issue 41, decision 336): optional, as an older client omits it; a
+     * member the members service does not know (or erased) is a 400 on `memberId`.
+     */
+    memberId: z.string('memberId must be a member id').uuid('memberId must be a member id').nullish(),
     /** Ignored: the partner's name is read from the partners service. */
     partnerName: z.unknown().optional(),
     idempotencyKey,
@@ -125,6 +131,8 @@ export const athleteCreditSchema = z.object({
   notes: z.string().nullable(),
   partnerId: z.string().nullable(),
   partnerName: z.string().nullable(),
+  /** The linked member (decision 336); answered to the administrator only (absent for a partner). */
+  memberId: z.string().uuid().nullable().optional(),
   isActive: z.boolean(),
   /** Active while endDate (through its end in BUSINESS_TIMEZONE) has not passed; inactive once deactivated. */
   status: creditStatusSchema,
@@ -316,3 +324,21 @@ export const creditSummarySchema = z.object({
   pending: z.number().int(),
 });
 export type CreditSummary = z.infer<typeof creditSummarySchema>;
+
+/** Most of a member's credits one answer lists (newest first); `total` says how many there are. */
+export const MEMBER_CREDITS_MAX = 50;
+
+/** credits.members.balance.v1: a member's athlete credits (decision 336). */
+export const memberCreditsRequestSchema = z.object({ memberId: uuidParam });
+
+/**
+ * The member's linked credits that are not deactivated, newest first (at most MEMBER_CREDITS_MAX), and
+ * `balanceCents`, the remaining balance of those still active (not past their end date) in integer
+ * cents: null when the member has no credit at all.
+ */
+export const memberCreditsSchema = z.object({
+  balanceCents: z.number().int().nullable(),
+  total: z.number().int().nonnegative(),
+  credits: z.array(athleteCreditSchema),
+});
+export type MemberCredits = z.infer<typeof memberCreditsSchema>;

@@ -88,8 +88,8 @@ export const memberTokenSchema = z.object({ token: z.string().min(1).max(512) })
 export const memberIdSchema = z.object({ memberId: uuidParam });
 
 /**
- * GET /api/me. `creditBalanceCents` is null: an athlete credit records a name only, nothing that links
- * it soundly to a member (an e-mail or a member id), so none is matched.
+ * GET /api/me. `creditBalanceCents`: the remaining balance, in cents, of the athlete credits linked to
+ * the member that are still active (decision 336); null when no credit is linked to them.
  */
 export const memberProfileSchema = z.object({
   firstName: z.string(),

@@ -11,6 +11,9 @@ import { CREDITS_CONFIG, type CreditsConfig } from './config';
 import { CreditsHandlers } from './credits.handlers';
 import { CreditsRepository } from './credits/credits.repository';
 import { CreditsService } from './credits/credits.service';
+import { MemberCreditsRepository } from './credits/member-credits.repository';
+import { MemberCreditsService } from './credits/member-credits.service';
+import { MemberEventsSubscriber } from './member-events/member-events.subscriber';
 import { migrations } from './migrations';
 import { CreditsSettings } from './settings';
 import { CreditSummaryService } from './transactions/credit-summary.service';
@@ -39,6 +42,7 @@ export class CreditsModule {
           entities: [],
           migrations,
           healthPattern: RPC.credits.health,
+          subscribers: [MemberEventsSubscriber],
         }),
       ],
       controllers: [CreditsHandlers],
@@ -47,12 +51,15 @@ export class CreditsModule {
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         CreditsSettings,
         CreditsRepository,
+        MemberCreditsRepository,
         TransactionsRepository,
         PartnerDirectory,
         ...IDEMPOTENCY_PROVIDERS,
         CreditsService,
         TransactionsService,
         CreditSummaryService,
+        MemberCreditsService,
+        MemberEventsSubscriber,
       ],
     };
   }

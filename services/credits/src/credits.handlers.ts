@@ -1,7 +1,8 @@
 import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contracts';
-import { requireActor, requireSuperAdmin, RpcHandler } from '@avpass/platform';
+import { DomainError, requireActor, requireSuperAdmin, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
 import { CreditsService } from './credits/credits.service';
+import { MemberCreditsService } from './credits/member-credits.service';
 import { CreditSummaryService } from './transactions/credit-summary.service';
 import { TransactionsService } from './transactions/transactions.service';
 
@@ -15,6 +16,7 @@ export class CreditsHandlers {
     private readonly credits: CreditsService,
     private readonly ledger: TransactionsService,
     private readonly figures: CreditSummaryService,
+    private readonly members: MemberCreditsService,
   ) {}
 
   @RpcHandler(RPC.credits.list)
@@ -40,6 +42,13 @@ export class CreditsHandlers {
   @RpcHandler(RPC.credits.spendableAthletes)
   spendableAthletes(query: In<typeof RPC.credits.spendableAthletes>, meta: RpcMeta) {
     return this.credits.spendableAthletes(requireActor(meta), query);
+  }
+
+  /** The members service (no actor: /api/me) or the administrator; never a partner. */
+  @RpcHandler(RPC.credits.memberCredits)
+  memberCredits({ memberId }: In<typeof RPC.credits.memberCredits>, meta: RpcMeta) {
+    if (meta.actor && meta.actor.role !== 'super_admin') throw DomainError.forbidden();
+    return this.members.memberCredits(memberId);
   }
 
   @RpcHandler(RPC.credits.summary)

@@ -7,6 +7,8 @@ export const MEMBER_URLS = {
   exportData: (id: string) => `/api/members/${encodeURIComponent(id)}/export`,
   merge: (id: string) => `/api/members/${encodeURIComponent(id)}/merge`,
   vouchers: (id: string) => `/api/members/${encodeURIComponent(id)}/vouchers`,
+  /** The member's athlete credits and balance (decision 336). */
+  credits: (id: string) => `/api/members/${encodeURIComponent(id)}/credits`,
   deliveries: (id: string) => `/api/members/${encodeURIComponent(id)}/deliveries`,
   resend: (id: string, deliveryId: string) =>
     `/api/members/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/resend`,

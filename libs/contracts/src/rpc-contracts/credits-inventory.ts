@@ -7,6 +7,8 @@ import {
   creditSummarySchema,
   creditTransactionSchema,
   deleteCreditResponseSchema,
+  memberCreditsRequestSchema,
+  memberCreditsSchema,
   recordCreditTransactionRequestSchema,
   recordLedgerTransactionRequestSchema,
   recordTransactionResponseSchema,
@@ -58,6 +60,11 @@ export const creditsInventoryContracts = {
     spendableAthletesQuerySchema,
     spendableAthletesPageSchema,
   ),
+  /**
+   * A member's credits and balance (decision 336): the members service's GET /api/me (no actor) and the
+   * administrator's GET /api/members/{id}/credits.
+   */
+  'credits.members.balance.v1': contract('memberCredits', memberCreditsRequestSchema, memberCreditsSchema),
   /** GET /api/credits/partner-summary: the Partner Credits cards (counters). */
   'credits.credits.summary.v1': contract('summary', empty, creditSummarySchema),
   /** GET /api/credit-transactions (super_admin): the ledger. */

@@ -17,6 +17,8 @@ export interface CreditRow {
   notes: string | null;
   partner_id: string | null;
   partner_name: string | null;
+  /** Migration 0010 (decision 336); absent from a row read before it ran. */
+  member_id?: string | null;
   is_active: boolean;
   created_at: string;
   created_by: string | null;
@@ -68,6 +70,11 @@ export function toCredit(row: CreditRow, now: Date, timeZone: string): AthleteCr
     createdBy: row.created_by,
     updatedAt: iso(row.updated_at),
   };
+}
+
+/** A credit as the administrator reads it: with its member (decision 336), which a partner is not shown. */
+export function toAdminCredit(row: CreditRow, now: Date, timeZone: string): AthleteCredit {
+  return { ...toCredit(row, now, timeZone), memberId: row.member_id ?? null };
 }
 
 export function toTransaction(row: TransactionRow): CreditTransaction {

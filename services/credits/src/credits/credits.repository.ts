@@ -31,6 +31,7 @@ export interface NewCredit {
   notes: string | null;
   partnerId: string | null;
   partnerName: string | null;
+  memberId: string | null;
   createdAt: string;
   createdBy: string;
 }
@@ -159,8 +160,8 @@ export class CreditsRepository {
       `with inserted as (
          insert into athlete_credits (id, athlete_name, athlete_image, athlete_role, total_amount, monthly_amount,
            duration, start_date, end_date, current_balance, used_amount, notes, partner_id, partner_name,
-           is_active, created_at, created_by, updated_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?::date, ?::date, ?, 0, ?, ?, ?, true, ?::timestamptz, ?, ?::timestamptz)
+           member_id, is_active, created_at, created_by, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?::date, ?::date, ?, 0, ?, ?, ?, ?::uuid, true, ?::timestamptz, ?, ?::timestamptz)
          returning *
        ), event as (${event.sql})
        select to_jsonb(i) as row, event.payload as "eventPayload" from inserted i, event`,
@@ -178,6 +179,7 @@ export class CreditsRepository {
         input.notes,
         input.partnerId,
         input.partnerName,
+        input.memberId,
         input.createdAt,
         input.createdBy,
         input.createdAt,

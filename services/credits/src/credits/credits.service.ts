@@ -20,8 +20,9 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { CreditsSettings } from '../settings';
 import { processableCreditsSql } from './credit-visibility';
-import { toCredit, type CreditRow } from './credit.mapper';
+import { toAdminCredit, toCredit, type CreditRow } from './credit.mapper';
 import { CreditsRepository } from './credits.repository';
+import { MemberCreditsService } from './member-credits.service';
 
 type CreateInput = RpcRequestPayload<typeof RPC.credits.create>;
 type ListInput = RpcRequestPayload<typeof RPC.credits.list>;
@@ -42,6 +43,7 @@ export class CreditsService {
     private readonly settings: CreditsSettings,
     private readonly idempotency: Idempotency,
     private readonly audit: AuditTrail,
+    private readonly members: MemberCreditsService,
   ) {}
 
   /** Once per Idempotency-Key: a retry of a lost answer gets the first credit, not a second one. */
@@ -62,6 +64,8 @@ export class CreditsService {
         throw error;
       }
     }
+    // Omitted (an older client) or null: a credit that names its athlete only, as before.
+    if (input.memberId) await this.members.requireLinkableMember(tx, input.memberId, meta);
     const now = this.settings.now();
     const row = await this.credits.create(tx, {
       id: randomUUID(),
@@ -76,6 +80,7 @@ export class CreditsService {
       notes: input.notes ?? null,
       partnerId: input.partnerId ?? null,
       partnerName,
+      memberId: input.memberId ?? null,
       createdAt: now.toISOString(),
       createdBy: actor.userId,
     });
@@ -86,7 +91,7 @@ export class CreditsService {
       companyId: row.partner_id,
       changes: diffChanges(null, auditedCredit(row)),
     });
-    return toCredit(row, now, this.settings.timeZone);
+    return toAdminCredit(row, now, this.settings.timeZone);
   }
 
   /** Active (not deactivated) credits the actor may process, newest first or in the query's sort and filters. */
@@ -103,8 +108,10 @@ export class CreditsService {
       this.credits.page({ ...filter, ...query }),
       this.credits.count(filter),
     ]);
+    // The administrator reads each credit's member; a partner does not (decision 336).
+    const map = actor.role === 'super_admin' ? toAdminCredit : toCredit;
     return {
-      items: page.rows.map((row) => toCredit(row, now, this.settings.timeZone)),
+      items: page.rows.map((row) => map(row, now, this.settings.timeZone)),
       total,
       limit: query.limit,
       offset: query.cursor ? 0 : query.offset,
@@ -172,6 +179,7 @@ export function auditedCredit(row: CreditRow): Record<string, unknown> {
     notes: row.notes,
     partnerId: row.partner_id,
     partnerName: row.partner_name,
+    memberId: row.member_id ?? null,
     isActive: row.is_active,
   };
 }

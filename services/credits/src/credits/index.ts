@@ -7,6 +7,8 @@ export {
   visibleTransactionsSql,
 } from './credit-visibility';
 export { chargeCreditSql, restoreCreditSql } from './credit-writes-sql.repository';
-export { type CreditRow, type TransactionRow, toCredit, toTransaction } from './credit.mapper';
+export { type CreditRow, type TransactionRow, toAdminCredit, toCredit, toTransaction } from './credit.mapper';
 export { CreditsRepository } from './credits.repository';
 export { creditNotFound } from './credits.service';
+export { MemberCreditsRepository } from './member-credits.repository';
+export { MemberCreditsService } from './member-credits.service';

@@ -8,6 +8,7 @@ import { Migration0006SpendableNameIndex } from './0006-spendable-name-index';
 import { Migration0007ListSortIndexes } from './0007-list-sort-indexes';
 import { Migration0008LedgerVoidedIndex } from './0008-ledger-voided-index';
 import { Migration0009ChargeKeys } from './0009-charge-keys';
+import { Migration0010CreditMember } from './0010-credit-member';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
@@ -50,4 +51,5 @@ export const migrations: ServiceMigration[] = [
     class: Migration0009ChargeKeys,
     formerName: 'Migration20261215ChargeKeys',
   },
+  { name: 'Migration0010CreditMember', class: Migration0010CreditMember },
 ];

@@ -1,5 +1,6 @@
 import type { Actor } from '@avpass/contracts';
 import { creditsService, type Clock } from '@avpass/credits-service';
+import { membersService } from '@avpass/members-service';
 import { partnersService } from '@avpass/partners-service';
 import { createServiceApp } from '@avpass/platform';
 import { startTestBed, type TestBed } from '@avpass/platform/testing';
@@ -31,10 +32,12 @@ export interface CreditServices extends TestBed {
 
 /**
  * The credits service (`instances` copies, sharing the database and NATS queue group) and the partners
- * service (partner names), in this process on a fresh database and NATS namespace, against the real
- * PostgreSQL, Redis and NATS.
+ * service (partner names), with `members` the members service too (a credit's member, decision 336), in
+ * this process on a fresh database and NATS namespace, against the real PostgreSQL, Redis and NATS.
  */
-export async function startCreditServices(options: { instances?: number } = {}): Promise<CreditServices> {
+export async function startCreditServices(
+  options: { instances?: number; members?: boolean } = {},
+): Promise<CreditServices> {
   const clock = testClock();
   const credits: INestMicroservice[] = [];
   const bed = await startTestBed({
@@ -48,6 +51,7 @@ export async function startCreditServices(options: { instances?: number } = {}):
         credits.push(await b.add(createServiceApp(creditsService, { config, options: { clock } })));
       }
       await b.add(createServiceApp(partnersService, { env: b.env }));
+      if (options.members) await b.add(createServiceApp(membersService, { env: b.env }));
     },
   });
   return { ...bed, clock, credits };

@@ -43,7 +43,7 @@ export class MemberAuthHandlers {
   }
 
   @RpcHandler(RPC.members.memberProfile)
-  memberProfile({ memberId }: In<typeof RPC.members.memberProfile>) {
-    return this.sessions.memberProfile(memberId);
+  memberProfile({ memberId }: In<typeof RPC.members.memberProfile>, meta: RpcMeta) {
+    return this.sessions.memberProfile(memberId, meta);
   }
 }

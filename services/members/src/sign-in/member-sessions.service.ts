@@ -1,5 +1,5 @@
-import type { MemberActor, MemberProfile } from '@avpass/contracts';
-import { DomainError } from '@avpass/platform';
+import { RPC, type MemberActor, type MemberProfile, type RpcMeta } from '@avpass/contracts';
+import { DomainError, RpcClient } from '@avpass/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { MEMBERS_CONFIG, type MembersConfig } from '../config';
 import { MemberSessionsRepository } from './member-sessions.repository';
@@ -11,6 +11,7 @@ export class MemberSessionsService {
   constructor(
     @Inject(MEMBERS_CONFIG) private readonly config: MembersConfig,
     private readonly sessions: MemberSessionsRepository,
+    private readonly rpc: RpcClient,
   ) {}
 
   resolveMemberSession(token: string): Promise<MemberActor | null> {
@@ -23,12 +24,17 @@ export class MemberSessionsService {
   }
 
   /**
-   * The member's first name and language. The athlete credit balance is null: a credit names its
-   * athlete only (no e-mail, no member id), so no credit can be matched to a member soundly.
+   * The member's first name, language and athlete credit balance: the credits service's sum over the
+   * credits linked to the member (decision 336), null when none is.
    */
-  async memberProfile(memberId: string): Promise<MemberProfile> {
+  async memberProfile(memberId: string, meta: Pick<RpcMeta, 'requestId'>): Promise<MemberProfile> {
     const row = await this.sessions.profile(memberId);
     if (!row) throw DomainError.notFound('Member not found');
-    return { firstName: row.first_name, language: row.language, creditBalanceCents: null };
+    const credits = await this.rpc.call(
+      RPC.credits.memberCredits,
+      { memberId },
+      { requestId: meta.requestId },
+    );
+    return { firstName: row.first_name, language: row.language, creditBalanceCents: credits.balanceCents };
   }
 }

@@ -1,6 +1,7 @@
 import { athleteCreditSchema, type CreateCreditRequest } from '@avpass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
+import { MEMBER_URLS } from '@/lib/members-api';
 import { idempotencyHeader, useIdempotentMutationFn } from '@/lib/idempotency';
 import { CREDIT_URLS } from './urls';
 import { invalidateCredits } from './invalidate-credits';
@@ -17,6 +18,11 @@ export function useCreateCredit() {
   );
   return useMutation({
     mutationFn,
-    onSuccess: () => invalidateCredits(queryClient),
+    onSuccess: async (credit) => {
+      // The member's detail shows their credits (decision 336).
+      if (credit.memberId)
+        await queryClient.invalidateQueries({ queryKey: [MEMBER_URLS.credits(credit.memberId)] });
+      await invalidateCredits(queryClient);
+    },
   });
 }

@@ -22,14 +22,7 @@ export function Money({ cents, strong = false }: { cents: number; strong?: boole
   );
 }
 
-export function CreditStatusChip({ status }: { status: AthleteCredit['status'] }) {
-  const look = {
-    active: { label: 'Active', color: 'success' },
-    expired: { label: 'Expired', color: 'default' },
-    inactive: { label: 'Inactive', color: 'default' },
-  } as const;
-  return <Chip size="small" variant="outlined" label={look[status].label} color={look[status].color} />;
-}
+export { CreditStatusChip } from '@/components/data-display/credit-status-chip';
 
 export function TransactionStatusChip({ transaction }: { transaction: CreditTransaction }) {
   return transaction.voidedAt ? (

@@ -1,4 +1,9 @@
-import { ATHLETE_ROLES, DEFAULT_CREDIT_DURATION_MONTHS, type AthleteCredit } from '@avpass/contracts';
+import {
+  ATHLETE_ROLES,
+  DEFAULT_CREDIT_DURATION_MONTHS,
+  type AthleteCredit,
+  type Member,
+} from '@avpass/contracts';
 import { dollarsToCents, formatCents, monthlyCreditAmount } from '@avpass/domain';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
@@ -13,8 +18,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ChangeEvent } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
+import { MemberPicker } from '@/components/members/member-picker';
 import { useToast } from '@/components/toast/toast-context';
 import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { memberName } from '@/lib/members-api';
 import { useCompanies } from '@/lib/vouchers-api';
 import { ATHLETE_PHOTO_MAX_BYTES, uploadAthletePhoto } from '../api/upload-athlete-photo';
 import { useCreateCredit } from '../api/create-credit';
@@ -45,6 +52,8 @@ function centsOf(text: string): number | null {
 export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form, setForm] = useState(EMPTY);
   const [image, setImage] = useState<string | null>(null);
+  /** The member whose page shows this credit (optional, decision 336). */
+  const [member, setMember] = useState<Member | null>(null);
   const [uploading, setUploading] = useState(false);
   const [checking, setChecking] = useState(false);
   /** The athlete's existing credits, while the administrator is asked whether to add a second. */
@@ -69,6 +78,7 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
   const close = () => {
     setForm(EMPTY);
     setImage(null);
+    setMember(null);
     setDuplicates(null);
     create.reset();
     onClose();
@@ -131,6 +141,7 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
         endDate: form.endDate,
         notes: form.notes,
         partnerId: form.partnerId || null,
+        memberId: member?.id ?? null,
       },
       {
         onSuccess: () => {
@@ -173,6 +184,19 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
             onChange={set('athleteName')}
             error={Boolean(errors.athleteName)}
             helperText={errors.athleteName}
+          />
+          <MemberPicker
+            label="Member (optional)"
+            value={member}
+            onChange={(picked) => {
+              setMember(picked);
+              // A member picked before the name is typed names the athlete too.
+              if (picked && !form.athleteName.trim())
+                setForm((f) => ({ ...f, athleteName: memberName(picked) }));
+            }}
+            helperText="Their member page shows this credit's balance."
+            error={errors.memberId}
+            testId="credit-member"
           />
           <TextField select label="Role" value={form.athleteRole} onChange={set('athleteRole')}>
             {ATHLETE_ROLES.map((role) => (

@@ -10,13 +10,14 @@ import { ApiError, errorMessageOf } from '@/lib/api-client';
 import { memberName } from '@/lib/members-api';
 import { useMember } from '../api/get-member';
 import { MemberActions } from '../components/member-actions';
+import { MemberCredits } from '../components/member-credits';
 import { MemberDeliveries } from '../components/member-deliveries';
 import { MemberFacts } from '../components/member-facts';
 import { MemberHistory } from '../components/member-history';
 import { ScreenHeading } from '@/components/data-display/screen-heading';
 import { MemberVouchers } from '../components/member-vouchers';
 
-/** One member (/members/:id): fields, consent, vouchers, deliveries, history; edit, export, merge, erase. */
+/** One member (/members/:id): fields, consent, vouchers, athlete credits, deliveries, history; edit, export, merge, erase. */
 export function MemberDetailRoute() {
   const { id = '' } = useParams();
   const query = useMember(id);
@@ -60,6 +61,7 @@ export function MemberDetailRoute() {
       </Stack>
       <MemberFacts member={member} />
       <MemberVouchers memberId={member.id} />
+      <MemberCredits memberId={member.id} />
       <MemberDeliveries memberId={member.id} />
       <MemberHistory memberId={member.id} />
     </Container>
