@@ -50,42 +50,6 @@ function precompress(): Plugin {
 }
 
 /**
- * index.html preloads the chunk that mounts every page (`shell`, holding app/mount.tsx) and what it
- * imports (React): main.tsx imports no chunk statically (decision 341), so the bundler would no longer
- * list them, and without these links they would be asked for only once main.tsx has run.
- */
-function preloadMountChunks(): Plugin {
-  return {
-    name: 'avpass:preload-mount-chunks',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        if (!ctx.bundle) return;
-        const chunks = Object.values(ctx.bundle).filter((out) => out.type === 'chunk');
-        const mounting = chunks.find((chunk) => chunk.moduleIds.includes(srcFile('app/mount.tsx')));
-        if (!mounting) throw new Error('no chunk holds src/app/mount.tsx');
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
-          if (files.has(fileName)) return;
-          files.add(fileName);
-          for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? [])
-            visit(imported);
-        };
-        visit(mounting.fileName);
-        return [...files]
-          .filter((fileName) => !html.includes(`/${fileName}"`))
-          .map((fileName) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
-            injectTo: 'head' as const,
-          }));
-      },
-    },
-  };
-}
-
-/**
  * The till (issue 25) is an installable app that opens offline once visited: a workbox service worker
  * precaches the built app (the till's chunk and the QR reader's wasm included) and answers /till
  * navigations with index.html. It never caches an API answer (no runtime caching). Registered from
@@ -241,10 +205,6 @@ function firstLoadChunking(): Rolldown.CodeSplittingOptions {
   let chunks: Map<string, string> | null = null;
   return {
     groups: [
-      // The helper every lazy import calls, alone (a few hundred bytes): main.tsx then imports no
-      // other chunk, so it runs as soon as it arrives and a page's own chunk is asked for beside
-      // React and the shell instead of after them (decision 341).
-      { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
       { name: 'react', test: REACT, priority: 2 },
       {
         debugName: 'first-loads',
@@ -276,7 +236,7 @@ function firstLoadChunking(): Rolldown.CodeSplittingOptions {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tillPwa, preloadMountChunks(), precompress()],
+  plugins: [react(), tillPwa, precompress()],
   resolve: {
     alias: ALIASES,
   },

@@ -1,11 +1,10 @@
+import { prefetchFirstScreen } from './app/first-screen';
+
 /**
  * Picks the code to load from the address: a voucher opened from its QR code gets only the voucher page
  * (a member's phone on a slow network); every other address gets the app with its router. The shared
  * code (React, the providers and the theme) is preloaded by index.html; the rest is loaded with
  * everything it imports in parallel, together with a signed-in user's first screen (issue 28).
- *
- * This module imports nothing statically (decision 341): it runs as soon as its own few hundred bytes
- * arrive, so the page's own chunk is asked for beside React and the shell, not after they have arrived.
  */
 const voucherPath = /^\/voucher\/([^/]+)\/?$/.exec(window.location.pathname);
 /** A member's own screens (/me, /me/sign-in): light too, like the voucher page (decision 331). */
@@ -23,8 +22,6 @@ if (voucherPath?.[1]) {
 } else if (memberPath) {
   void import('./app/member-shell').then(({ mountMemberShell }) => mountMemberShell());
 } else {
-  void import('./app/first-screen').then(({ prefetchFirstScreen }) =>
-    prefetchFirstScreen(window.location.pathname),
-  );
+  prefetchFirstScreen(window.location.pathname);
   void import('./app/app').then(({ mountApp }) => mountApp());
 }
