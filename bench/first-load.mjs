@@ -20,6 +20,7 @@ const SCREENS = {
   'admin dashboard': ['src/app/app.tsx', 'src/features/admin-dashboard/routes/dashboard.tsx'],
   'company dashboard': ['src/app/app.tsx', 'src/features/company/routes/company-dashboard.tsx'],
   'voucher page': ['src/app/voucher-shell.tsx'],
+  'member screens': ['src/app/member-shell.tsx'],
 };
 
 const chunks = readdirSync(assets).filter((name) => name.endsWith('.js'));
