@@ -145,11 +145,15 @@ async function visit(browser, url, profile) {
     new MutationObserver(seen).observe(document, { childList: true, subtree: true, characterData: true });
   });
   const { page, cdp } = await throttledPage(context, profile, 'gzip, deflate');
-  const types = new Map();
+  // The scripts' bodies as they came over the wire (gzip): what loadingFinished counts less the bytes the
+  // response had when its headers arrived (the goal is the JavaScript's size, not its headers').
+  const scripts = new Map();
   let js = 0;
-  cdp.on('Network.responseReceived', ({ requestId, type }) => types.set(requestId, type));
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    if (type === 'Script') scripts.set(requestId, response.encodedDataLength ?? 0);
+  });
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
-    if (types.get(requestId) === 'Script') js += encodedDataLength;
+    if (scripts.has(requestId)) js += encodedDataLength - scripts.get(requestId);
   });
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForFunction(() => window.__codeAt !== undefined && window.__redeemAt !== undefined, null, {
