@@ -31,6 +31,16 @@
 // insert about 0.2 s, assignments 0.15 s, the events' and audit entries' statement 0.3-0.35 s), about 40 s
 // of the whole; a copy send also publishes 50,000 events more than a batch send (each code's created
 // event, besides the audit entry's both write), which consumers take on the same two cores. Not measured apart.
+// Measured apart 2026-11-30 (decision 337; BENCH_READY_S lets the platform start on a box this busy): per
+// chunk of 1,000 copies the vouchers service ran the ORM's insert as four statements of 300 rows (0.2-0.37 s
+// each), the bulk assignment (1.1-4.5 s: a sequential scan for `id = any(1,000 ids)` and an UPDATE of every
+// new row) and the events' and audit entries' statement (1.0-2.1 s) (auto_explain, load 30-35); and the
+// gateway's poll versions asked vouchers.codes.get-public.v1 once per created event, 50,000 asks on the
+// vouchers service's pool while it wrote (hundreds of pool timeouts logged). Now one statement a chunk and
+// no asks. BENCH_SOURCE=voucher BENCH_MEMBERS=10000 on the shared box, three or four other sessions at work
+// (load 39-58): before 250.4 / 152.1 s (vouchers service 16-20 CPU-s), after 96.6 / 71.0 s (8-9 CPU-s, its
+// database backends 3-4 CPU-s); 50,000 at load 40-65: 397.9 s after, the box too busy for the minute to be
+// judged (the audit service, consuming 50,000 entries, took as much CPU as the vouchers service).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -122,6 +132,8 @@ try {
     onLine: (text) => {
       if (/"level":(50|60)/.test(text)) process.stderr.write(`${text}\n`);
     },
+    // A busy shared box can take longer than the default minute to start every service.
+    readyTimeoutMs: Number(process.env.BENCH_READY_S ?? 60) * 1000,
   });
   await db.connect();
   const base = `http://127.0.0.1:${port}`;

@@ -1,3 +1,4 @@
+import { rpcCallsTotal } from '@avpass/platform';
 import { waitFor } from '@avpass/platform/testing';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -32,6 +33,13 @@ const sendDone = (sendId: string) =>
       'done',
     { timeoutMs: 20_000, message: `send ${sendId} expanded` },
   );
+/** How many times this process asked the vouchers service for a public voucher (the gateway's lookups). */
+async function getPublicCalls(): Promise<number> {
+  const metric = await rpcCallsTotal.get();
+  return metric.values
+    .filter((value) => value.labels.subject === 'vouchers.codes.get-public.v1')
+    .reduce((sum, value) => sum + value.value, 0);
+}
 const deliveriesOf = async (memberId: string, query = '') => {
   const res = await bed.h.api(`/api/members/${memberId}/deliveries${query}`, { token: bed.admin });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -259,6 +267,47 @@ describe('a voucher to members, end to end', () => {
     await sendDone(a.body.sendId);
     for (const m of members) await bed.smtp.waitForMail((mail) => mail.recipients.includes(m.email!));
     expect(members.map((m) => bed.smtp.mailTo(m.email!).length)).toEqual([1, 1]);
+  });
+});
+
+describe("the gateway's poll versions during a send", () => {
+  it("learns each member's copy's companies from its created event, asking the vouchers service nothing", async () => {
+    const members = [await createMember(bed), await createMember(bed), await createMember(bed)];
+    const qrCodeId = await createVoucher(bed, partnerId);
+    const published = async () =>
+      (
+        await db.query(
+          `select count(*)::int as n from vouchers.outbox_events
+            where name = 'vouchers.voucher.created.v1' and payload->>'vendorId' = $1 and published_at is not null
+              and payload->>'qrCodeId' in (select id::text from vouchers.qr_codes where holder_source = $2)`,
+          [partnerId, qrCodeId],
+        )
+      ).rows[0].n as number;
+    // The voucher's own created event names no owner: the gateway asks about it once; counted from after.
+    await waitFor(
+      async () =>
+        (
+          await db.query(
+            `select count(*)::int as n from vouchers.outbox_events where name = 'vouchers.voucher.created.v1'
+                and payload->>'qrCodeId' = $1 and published_at is not null`,
+            [qrCodeId],
+          )
+        ).rows[0].n === 1,
+      { timeoutMs: 10_000, message: 'voucher published' },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const before = await getPublicCalls();
+    const res = await send(
+      bed,
+      { qrCodeId, memberIds: members.map((m) => m.id), channels: ['email'] },
+      randomUUID(),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    await sendDone(res.body.sendId);
+    await waitFor(async () => (await published()) === 3, { timeoutMs: 10_000, message: 'copies published' });
+    // The gateway hears the published events at once; give it a moment to have handled them.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await getPublicCalls()).toBe(before);
   });
 });
 

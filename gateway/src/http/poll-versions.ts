@@ -94,10 +94,14 @@ export class PollVersions implements OnModuleInit, OnApplicationShutdown {
     const companies = new Set<string>();
     collectCompanies(payload, companies);
     const codeId = stringField(payload, 'qrCodeId');
+    const effects = eventEffectsOf(name);
     // An event that changes a code's partners (declared in EVENTS) makes the remembered ones stale.
-    if (eventEffectsOf(name).changesCodePartners) {
+    if (effects.changesCodePartners) {
       if (codeId) this.codeCompanies.delete(codeId);
       else this.codeCompanies.clear();
+    } else if (codeId && effects.namesNewCodeCompanies && hasField(payload, 'vendorId')) {
+      // A new code that names its owner and partners: those are its companies, no need to ask.
+      this.rememberCode(codeId, [...companies]);
     } else if (codeId) {
       const ofCode = await this.companiesOfCode(codeId);
       if (ofCode === null) this.everyCompany++;
@@ -174,6 +178,10 @@ function collectCompanies(value: unknown, into: Set<string>, depth = 0): void {
       else if (Array.isArray(field)) for (const id of field) if (typeof id === 'string') into.add(id);
     } else if (typeof field === 'object') collectCompanies(field, into, depth + 1);
   }
+}
+
+function hasField(value: unknown, key: string): boolean {
+  return typeof value === 'object' && value !== null && Object.hasOwn(value, key);
 }
 
 function stringField(value: unknown, key: string): string | null {

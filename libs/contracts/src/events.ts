@@ -74,6 +74,12 @@ export interface EventEffects {
    * is one code; without it, every remembered code is forgotten.
    */
   changesCodePartners?: true;
+  /**
+   * The event makes a code. When its payload carries `vendorId` (the owner, null for none) beside
+   * `partnerIds`, those are every company that sees the new code: whoever remembers a code's
+   * companies takes them from the event rather than asking (a send of 50,000 copies made 50,000 asks).
+   */
+  namesNewCodeCompanies?: true;
 }
 
 const eventEffects = z.registry<EventEffects>();
@@ -103,8 +109,17 @@ export const EVENTS = {
     isActive: z.boolean(),
     version: z.number().int().positive(),
   }),
-  /** A code was created singly (bulk batches send vouchers.batch.created.v1); no partners yet. */
-  'vouchers.voucher.created.v1': voucherSnapshot.extend({ partnerIds: z.array(z.string().uuid()) }),
+  /**
+   * A code was created singly (bulk batches send vouchers.batch.created.v1), with the partners it is
+   * assigned to as it is made; `vendorId` (optional, added for members' copies, decision 337): its owner.
+   */
+  'vouchers.voucher.created.v1': withEffects(
+    voucherSnapshot.extend({
+      partnerIds: z.array(z.string().uuid()),
+      vendorId: z.string().uuid().nullable().optional(),
+    }),
+    { namesNewCodeCompanies: true },
+  ),
   /**
    * A bulk batch of `count` codes was created, none assigned to a partner. One event per batch, not
    * one per code: a 100,000-code batch would otherwise put 100,000 events through the outbox.

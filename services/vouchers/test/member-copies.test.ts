@@ -109,6 +109,7 @@ describe("a voucher's member copies, a chunk at a time", () => {
         isActive: true,
         version: 1,
         partnerIds: [shop.id, other.id],
+        vendorId: shop.id,
       },
     ]);
     expect(reference.audit).toHaveLength(1);

@@ -2,5 +2,5 @@
 
 export { AssignmentsRepository } from './assignments.repository';
 export { PartnerDetails } from './partner-details';
-export { assignMadeCodesSql } from './assignment-writes-sql.repository';
+export { assignCopiesSql, assignMadeCodesSql } from './assignment-writes-sql.repository';
 export { lastRedemptionOf, type LastUse } from './last-use';

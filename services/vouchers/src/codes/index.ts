@@ -15,6 +15,7 @@ export {
   visibleRedemptionsSql,
 } from './code-visibility';
 export { TALLIED_PARTNERS, clubWideSql, honouredByParams, honouredBySql } from './honoured-by';
+export { codeRows, insertCodesSql } from './code-copies-sql.repository';
 export { QrCode } from './qr-code.entity';
 export { type MappingContext, qrUrlOf, toBatchCode, toPublicVoucher, toQrCode } from './qr-code.mapper';
 export {

@@ -67,9 +67,30 @@ export class IssueToMembersService {
     if (!missing.length) return { issued, refused: [] };
     const partnerIds = (await this.assignments.listActive(source.id, tx)).map((p) => p.partnerId);
     const made = missing.map((holder) => copyFor(source, holder, group));
-    await this.copies.write(tx, source, made, partnerIds, meta, this.settings.timeZone);
-    for (const code of made)
-      issued.push({ memberId: code.holderMemberId!, qrCodeId: code.id, publicId: code.id, created: true });
+    const written = await this.copies.write(tx, source, made, partnerIds, meta, this.settings.timeZone);
+    // A member whose copy a concurrent call made after our look: that call's code, as it stands.
+    const late = made.filter((code) => !written.has(code.id));
+    const theirs = late.length
+      ? new Map(
+          (
+            await this.holders.issuedFrom(
+              tx,
+              group,
+              late.map((c) => c.holderMemberId!),
+            )
+          ).map((r) => [r.memberId, r.id]),
+        )
+      : new Map<string, string>();
+    for (const code of made) {
+      const memberId = code.holderMemberId!;
+      if (written.has(code.id))
+        issued.push({ memberId, qrCodeId: code.id, publicId: code.id, created: true });
+      else {
+        const id = theirs.get(memberId);
+        if (!id) throw new Error(`member ${memberId}'s copy of ${group} was neither made nor found`);
+        issued.push({ memberId, qrCodeId: id, publicId: id, created: false });
+      }
+    }
     return { issued, refused: [] };
   }
 
