@@ -23,6 +23,8 @@ import { chromium } from 'playwright-core';
 import { api, createBenchDatabase, median, startBenchPlatform, throttledPage } from './support/bench-kit.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** BENCH_PAGES=login,admin,company measures only those pages (keys: voucher, voucherBr, login, admin, company). */
+const ONLY = process.env.BENCH_PAGES?.split(',').map((key) => key.trim());
 const PROFILE = { downKbps: 1600, upKbps: 750, rttMs: 150, cpuSlowdown: 4 };
 const GOALS = {
   voucherJsKb: 100,
@@ -240,7 +242,7 @@ async function main() {
       `bench:web — ${RUNS} cold runs per page; ${PROFILE.downKbps / 1000} Mbps down, ${PROFILE.upKbps} Kbps up, ${PROFILE.rttMs} ms RTT, CPU ${PROFILE.cpuSlowdown}x slower, 390x844`,
     );
     const results = {};
-    for (const p of pages) {
+    for (const p of pages.filter((page) => !ONLY || ONLY.includes(page.key))) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await visit(browser, p));
       const m = (key) => {
@@ -264,7 +266,8 @@ async function main() {
       );
     }
     const verdict = (ok) => (ok ? 'met' : 'NOT met');
-    const { voucher: v, voucherBr: vb, login, admin, company } = results;
+    const none = { js: null, visible: null, ready: null, outline: null, criticalScripts: null };
+    const { voucher: v = none, voucherBr: vb = none, login = none, admin = none, company = none } = results;
     console.log('goals:');
     console.log(
       `  voucher JS over gzip <= ${GOALS.voucherJsKb} KB: ${kb(v.js)} (${verdict(v.js / 1024 <= GOALS.voucherJsKb)}); over brotli ${kb(vb.js)}`,
