@@ -14,9 +14,12 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
 const assets = join(dist, 'assets');
 if (!existsSync(assets)) throw new Error('no frontend/dist/assets: run `npm run build` first');
 
-/** The frontend modules that start each screen (the app's router loads the screen's module lazily). */
+/**
+ * The frontend modules that start each screen (the app's router loads the screen's module lazily; a
+ * signed-out /login loads the sign-in page alone, decision 342).
+ */
 const SCREENS = {
-  login: ['src/app/app.tsx', 'src/features/auth/routes/login.tsx'],
+  login: ['src/app/login-shell.tsx'],
   'admin dashboard': ['src/app/app.tsx', 'src/features/admin-dashboard/routes/dashboard.tsx'],
   'company dashboard': ['src/app/app.tsx', 'src/features/company/routes/company-dashboard.tsx'],
   'voucher page': ['src/app/voucher-shell.tsx'],
@@ -121,10 +124,11 @@ for (const [screen, modules] of Object.entries(SCREENS)) {
     `${screen}: ${(bytes / 1024).toFixed(1)} KB gzip JS in ${files.length} files; zod ${zod.length ? `in ${zod.join(', ')}` : 'not loaded'}`,
   );
   later.push(files);
-  // The voucher page (issue 40): what its script carries, and that MUI and Emotion are not among it.
-  if (screen === 'voucher page')
+  // The voucher page and the sign-in (issue 40): what their script carries, and that MUI and Emotion are
+  // not among it.
+  if (screen === 'voucher page' || screen === 'login')
     console.log(
-      `  voucher page carries (each gzipped alone): ${carriedBy(files)
+      `  ${screen} carries (each gzipped alone): ${carriedBy(files)
         .map(([key, bytes]) => `${key} ${(bytes / 1024).toFixed(1)} KB`)
         .join(', ')}`,
     );

@@ -78,6 +78,23 @@ describe('the AV Pass shell in Chromium', () => {
     await screenshot(page, 'login-wrong-password');
   });
 
+  it('a cold /login with a return address signs in on the sign-in page alone and opens that address (issue 40)', async () => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/login?returnTo=${encodeURIComponent('/settings')}`);
+    await page.locator('input[name="password"]').waitFor();
+    // The sign-in page alone: neither the app's chunk (router, MUI) nor a dashboard's (decision 342).
+    expect(scripts.filter((path) => /\/assets\/(app|screens|nav)-/.test(path))).toEqual([]);
+    await page.locator('input[name="username"]').fill(E2E_ADMIN.username);
+    await page.locator('input[name="password"]').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${baseUrl}/settings`);
+    await page.getByLabel('Username').waitFor();
+    await expect(page.getByTestId('nav-title').innerText()).resolves.toBe('Admin Panel');
+  });
+
   it('a company user opening /settings sees Access Denied and is sent home', async () => {
     await signIn(page, baseUrl, staff.username, staff.password);
     await page.waitForURL(`${baseUrl}/company-dashboard`);

@@ -118,6 +118,7 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\
  * - `shell`: everything the voucher page shares with the app (React Query, the API client; every page);
  * - `voucher-words`, `voucher`: the words the voucher page shares with the contracts' barrel, and its own
  *   code, without MUI (a member's phone loads react + shell + these, nothing else; decision 304);
+ * - `login`: the sign-in page, drawn without MUI or the router (react + shell + login; decision 342);
  * - `app`: the router, the guards, and what the landing and login pages share with
  *   the dashboards;
  * - `nav`: the signed-in navigation bar, loaded beside the app when a session token is kept;
@@ -130,6 +131,8 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\
 const FIRST_SCREENS = {
   shell: [srcFile('app/mount.tsx'), srcFile('app/first-screen.ts')],
   voucher: srcFile('app/voucher-shell.tsx'),
+  /** The sign-in page loaded alone (issue 40, decision 342): no MUI, no router. */
+  login: srcFile('app/login-shell.tsx'),
   app: [srcFile('app/app.tsx')],
   publicPages: [srcFile('features/auth/routes/login.tsx'), srcFile('features/landing/routes/landing.tsx')],
   /** Loaded by the root layout once signed in (issue 40: not by the sign-in and landing pages). */
@@ -154,6 +157,7 @@ function firstLoadChunks(getModuleInfo: (id: string) => Rolldown.ModuleInfo | nu
   };
   const shell = reach(FIRST_SCREENS.shell);
   const voucher = [...reach([FIRST_SCREENS.voucher])];
+  const login = [...reach([FIRST_SCREENS.login])];
   const app = reach(FIRST_SCREENS.app);
   const admin = reach([FIRST_SCREENS.adminDashboard]);
   const company = reach([FIRST_SCREENS.companyDashboard]);
@@ -177,6 +181,11 @@ function firstLoadChunks(getModuleInfo: (id: string) => Rolldown.ModuleInfo | nu
     'voucher-words',
   );
   assign(voucher, 'voucher');
+  // The sign-in page: what it shares with the app (the return address, the query client) in the shell, so
+  // the signed-in app never waits for `login`; the rest (the page, its form and look) in its own chunk.
+  const signedIn = (id: string) => app.has(id) || nav.has(id) || admin.has(id) || company.has(id);
+  assign(login.filter(signedIn), 'shell');
+  assign(login, 'login');
   assign(app, 'app');
   // What the landing and sign-in pages share with the dashboards or the navigation (the text field, a few
   // components): in `app`, so those pages load neither `screens` nor `nav`.

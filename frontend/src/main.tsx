@@ -1,4 +1,5 @@
 import { prefetchFirstScreen } from './app/first-screen';
+import { getAuthToken } from './lib/session/auth-storage';
 
 /**
  * Picks the code to load from the address: a voucher opened from its QR code gets only the voucher page
@@ -9,6 +10,14 @@ import { prefetchFirstScreen } from './app/first-screen';
 const voucherPath = /^\/voucher\/([^/]+)\/?$/.exec(window.location.pathname);
 /** A member's own screens (/me, /me/sign-in): light too, like the voucher page (decision 331). */
 const memberPath = /^\/me(\/sign-in)?\/?$/.test(window.location.pathname);
+
+/**
+ * The sign-in page opened with no session kept: light too (issue 40, decision 342), and it loads the app
+ * once signed in. With a session kept, the app sends the user on as before.
+ */
+function isSignedOutLogin(): boolean {
+  return /^\/login\/?$/.test(window.location.pathname) && getAuthToken() === null;
+}
 
 if (voucherPath?.[1]) {
   const raw = voucherPath[1];
@@ -21,6 +30,8 @@ if (voucherPath?.[1]) {
   void import('./app/voucher-shell').then(({ mountVoucherShell }) => mountVoucherShell(id));
 } else if (memberPath) {
   void import('./app/member-shell').then(({ mountMemberShell }) => mountMemberShell());
+} else if (isSignedOutLogin()) {
+  void import('./app/login-shell').then(({ mountLoginShell }) => mountLoginShell());
 } else {
   prefetchFirstScreen(window.location.pathname);
   void import('./app/app').then(({ mountApp }) => mountApp());

@@ -6,9 +6,11 @@ import { mount } from './mount';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
-/** The whole app: every route of the route table behind its guards. */
-export function mountApp(): void {
-  const queryClient = createQueryClient();
+/**
+ * The whole app: every route of the route table behind its guards; `queryClient` is the sign-in entry's
+ * (app/login-shell.tsx) when it hands over, with the signed-in user in it.
+ */
+export function mountApp(queryClient = createQueryClient()): void {
   // The session check starts now, while the router still waits for the first screen's code (issue 28).
   if (getAuthToken() !== null) void queryClient.prefetchQuery(currentUserQueryOptions(true));
   const router = createAppRouter();

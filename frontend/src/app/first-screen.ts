@@ -41,9 +41,14 @@ function readHint(): string | null {
 }
 
 export function prefetchScreen(pathname: string | null): void {
-  const load = pathname ? LANDING_SCREENS[pathname] : undefined;
   // A failed load is the router's to report when the screen is really opened.
-  if (load) load().catch(() => undefined);
+  void loadScreen(pathname);
+}
+
+/** The landing screen's code at `pathname`, loaded; settles at once for any other address, never fails. */
+export function loadScreen(pathname: string | null): Promise<unknown> {
+  const load = pathname ? LANDING_SCREENS[pathname] : undefined;
+  return load ? load().catch(() => undefined) : Promise.resolve();
 }
 
 /** On the first load of the app: the screen at this address, or the remembered home on `/` and `/login`. */

@@ -2,12 +2,13 @@ import type { CurrentUser } from '@avpass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiJson } from '../api-client';
 import { useAuthToken } from './auth-storage';
+import { CURRENT_USER_URL } from './current-user-url';
 import { offlineUser, rememberUser } from './offline-user';
 
 /** Loaded with the call, not with the app (issue 40: no schema library in the first load). */
 const currentUserSchema = () => import('@avpass/contracts/session').then((m) => m.currentUserSchema);
 
-export const CURRENT_USER_URL = '/api/auth/user';
+export { CURRENT_USER_URL };
 
 /** The signed-in user; without any answer (offline), on the till, the user last confirmed for this token. */
 export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser> {

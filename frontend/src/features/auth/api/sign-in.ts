@@ -1,6 +1,6 @@
 import type { AuthResponse, CompanyLoginRequest, LoginRequest } from '@avpass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CURRENT_USER_URL } from '@/lib/session/get-current-user';
+import { CURRENT_USER_URL } from '@/lib/session/current-user-url';
 import { storeAuthToken } from '@/lib/session/auth-storage';
 import { companyLogin } from './company-login';
 import { login } from './login';

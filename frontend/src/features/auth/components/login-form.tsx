@@ -1,15 +1,8 @@
-import LoginRoundedIcon from '@mui/icons-material/LoginRounded';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
-import { PasswordField } from '@/components/form/password-field';
+import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { focusFirstError } from '@/lib/form-errors';
 import type { AuthResponse } from '@avpass/contracts';
 import { useSignIn } from '../api/sign-in';
+import { LoginIcon } from './login-icons';
 import { signInErrorMessage } from './sign-in-error';
 
 interface FieldErrors {
@@ -17,12 +10,90 @@ interface FieldErrors {
   password?: string;
 }
 
-export function LoginForm({ onSignedIn }: { onSignedIn: (response: AuthResponse) => void }) {
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'placeholder'> & {
+  label: string;
+  error?: string;
+  /** Drawn inside the field, at its end (the password's show/hide button). */
+  end?: ReactNode;
+};
+
+/** An outlined text field with a floating label, drawn like the theme's (login-look.ts). */
+function LoginField({ label, error, end, ...input }: FieldProps) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  return (
+    <div className={error ? 'lg-field lg-invalid' : 'lg-field'}>
+      <input
+        {...input}
+        id={id}
+        // A blank placeholder: the label floats up once the field holds text (:placeholder-shown).
+        placeholder=" "
+        className={end ? 'lg-input lg-secret' : 'lg-input'}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? helpId : undefined}
+      />
+      <label htmlFor={id} className="lg-label">
+        {label}
+        {input.required && <span aria-hidden="true">{'\u2009*'}</span>}
+      </label>
+      {end}
+      {error && (
+        <p id={helpId} className="lg-help">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The password, with a button that shows or hides it. */
+function PasswordInput(props: Omit<FieldProps, 'type' | 'end'>) {
+  const [shown, setShown] = useState(false);
+  return (
+    <LoginField
+      {...props}
+      type={shown ? 'text' : 'password'}
+      end={
+        <button
+          type="button"
+          className="lg-eye"
+          onClick={() => setShown(!shown)}
+          onMouseDown={(event) => event.preventDefault()}
+          aria-label="toggle password visibility"
+          aria-pressed={shown}
+          title={shown ? 'Hide password' : 'Show password'}
+        >
+          <LoginIcon name={shown ? 'hidden' : 'shown'} />
+        </button>
+      }
+    />
+  );
+}
+
+/**
+ * Told of a successful sign-in; a promise keeps the form busy until it settles (the sign-in page loaded
+ * alone hands over to the app), and its failure is shown as the sign-in's would be.
+ */
+export type OnSignedIn = (response: AuthResponse) => void | Promise<void>;
+
+export function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [handingOver, setHandingOver] = useState(false);
   const signIn = useSignIn();
+  const busy = signIn.isPending || handingOver;
+
+  const signedIn = (response: AuthResponse) => {
+    const next = onSignedIn(response);
+    if (!next) return;
+    setHandingOver(true);
+    next.catch((error: unknown) => {
+      setHandingOver(false);
+      setFailure(signInErrorMessage(error));
+    });
+  };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,7 +117,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (response: AuthResponse)
     signIn.mutate(
       { identifier, password },
       {
-        onSuccess: onSignedIn,
+        onSuccess: signedIn,
         // Shown once, in the form next to the fields (no toast repeating it).
         onError: (error) => setFailure(signInErrorMessage(error)),
       },
@@ -54,47 +125,45 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (response: AuthResponse)
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label="Sign in">
-      <Stack spacing={2.5}>
-        {failure && (
-          <Alert severity="error" data-testid="login-error" role="alert">
-            {failure}
-          </Alert>
+    <form className="lg-form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label="Sign in">
+      {failure && (
+        <div className="lg-alert" data-testid="login-error" role="alert">
+          <LoginIcon name="error" />
+          <p>{failure}</p>
+        </div>
+      )}
+      <LoginField
+        label="Username or Email"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        // The first thing a cashier does here is type their name.
+        autoFocus
+        required
+        value={identifier}
+        onChange={(event) => setIdentifier(event.target.value)}
+        error={fieldErrors.identifier}
+      />
+      <PasswordInput
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={fieldErrors.password}
+      />
+      <button type="submit" className="lg-submit" disabled={busy}>
+        {busy ? (
+          <svg className="lg-spin" viewBox="22 22 44 44" role="progressbar" aria-label="Loading">
+            <circle cx="44" cy="44" r="20.2" />
+          </svg>
+        ) : (
+          <LoginIcon name="login" />
         )}
-        <TextField
-          label="Username or Email"
-          name="username"
-          autoComplete="username"
-          autoFocus
-          required
-          value={identifier}
-          onChange={(event) => setIdentifier(event.target.value)}
-          error={Boolean(fieldErrors.identifier)}
-          helperText={fieldErrors.identifier}
-          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={Boolean(fieldErrors.password)}
-          helperText={fieldErrors.password}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          color="secondary"
-          size="large"
-          fullWidth
-          disabled={signIn.isPending}
-          startIcon={signIn.isPending ? <CircularProgress size={18} color="inherit" /> : <LoginRoundedIcon />}
-        >
-          {signIn.isPending ? 'Signing in...' : 'Sign in'}
-        </Button>
-      </Stack>
-    </Box>
+        {busy ? 'Signing in...' : 'Sign in'}
+      </button>
+    </form>
   );
 }
