@@ -230,20 +230,12 @@ describe('a voucher to members, end to end', () => {
     expect((await deliveriesOf(nothing.id)).items).toEqual([]);
   });
 
-  it('a voucher that does not exist: the send is recorded, then failed with the reason; nothing is sent', async () => {
+  it('a voucher that does not exist is refused at once (404): no send is recorded, nothing is sent', async () => {
     const member = await createMember(bed);
     const res = await send(bed, { qrCodeId: randomUUID(), memberIds: [member.id], channels: ['email'] });
-    expect(res.status).toBe(202);
-    const row = await waitFor(
-      async () =>
-        (
-          await db.query('select status, last_error from members.member_sends where id = $1', [
-            res.body.sendId,
-          ])
-        ).rows.find((r) => r.status === 'failed'),
-      { timeoutMs: 20_000, message: 'the send failed' },
-    );
-    expect(row.last_error).toBe('QR code not found');
+    // Decision 340: checked before the send is recorded (it used to be recorded, then fail).
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('QR code not found');
     expect((await deliveriesOf(member.id)).items).toEqual([]);
   });
 

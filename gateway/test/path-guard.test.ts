@@ -71,6 +71,8 @@ interface Target {
   body?: unknown;
   /** A partner may call the plain path (its variants are still refused). */
   partnerMay?: boolean;
+  /** Anyone may call the plain path (a member's sign-in, Twilio's webhooks): only its variants are swept. */
+  open?: boolean;
 }
 
 /** Everything behind a session: the queue board (read and write), the API, the job files. */
@@ -102,6 +104,8 @@ function protectedTargets(): Target[] {
     { method: 'POST', path: '/api/queues/session' },
     ...statementTargets(),
     ...memberTargets(),
+    ...memberSessionTargets(),
+    ...openMemberTargets(),
   ];
 }
 
@@ -117,6 +121,39 @@ function memberTargets(): Target[] {
     { method: 'DELETE', path: `/api/members/${id}` },
     { method: 'GET', path: `/api/members/${id}/export` },
     { method: 'POST', path: `/api/members/${id}/merge`, body: { from: id } },
+    { method: 'GET', path: `/api/members/${id}/vouchers` },
+    { method: 'GET', path: `/api/members/${id}/deliveries` },
+    { method: 'POST', path: `/api/members/${id}/deliveries/${id}/resend` },
+    { method: 'POST', path: '/api/members/send', body: { qrCodeId: id, tag: 'sweep', channels: ['email'] } },
+    { method: 'GET', path: '/api/members/channels' },
+    { method: 'GET', path: `/api/members/sends/${id}` },
+  ];
+}
+
+/** A member's own routes (issue 41, decision 329): a member session only, never a staff token. */
+function memberSessionTargets(): Target[] {
+  return [
+    { method: 'GET', path: '/api/me' },
+    { method: 'GET', path: '/api/me/vouchers?limit=5' },
+    { method: 'POST', path: '/api/me/sign-out' },
+  ];
+}
+
+/**
+ * Anyone's (issue 41): a member's sign-in, the unsubscribe link, Twilio's signed webhooks. Their plain
+ * paths answer everyone; every other spelling must still be refused, not routed.
+ */
+function openMemberTargets(): Target[] {
+  const webhook = { MessageSid: `SM${'a'.repeat(32)}`, From: '+34600000001', Body: 'STOP' };
+  return [
+    { method: 'POST', path: '/api/member-auth/link', body: { email: 'sweep@example.com' }, open: true },
+    { method: 'POST', path: '/api/member-auth/code', body: { phone: '+34600000001' }, open: true },
+    { method: 'POST', path: '/api/member-auth/verify', body: { token: 'sweep' }, open: true },
+    { method: 'GET', path: '/api/member-auth/channels', open: true },
+    { method: 'GET', path: `/api/members/unsubscribe?token=${'A'.repeat(44)}`, open: true },
+    { method: 'POST', path: '/api/members/unsubscribe', body: { token: 'A'.repeat(44) }, open: true },
+    { method: 'POST', path: '/api/webhooks/twilio/status', body: webhook, open: true },
+    { method: 'POST', path: '/api/webhooks/twilio/inbound', body: webhook, open: true },
   ];
 }
 
@@ -196,7 +233,9 @@ describe('protected prefixes under every spelling of their paths', () => {
       const failures: string[] = [];
       const cases = protectedTargets().flatMap((target) =>
         [
-          ...(caller === 'partner' && target.partnerMay ? [] : [{ kind: 'plain', path: target.path }]),
+          ...((caller === 'partner' && target.partnerMay) || target.open
+            ? []
+            : [{ kind: 'plain', path: target.path }]),
           ...pathVariants(target.path),
         ].map((variant) => ({
           target,
@@ -230,6 +269,28 @@ describe('protected prefixes under every spelling of their paths', () => {
       expect(JSON.parse(queues.body).queues[0].isPaused).toBe(false);
     }, 240_000);
   }
+
+  it('a member’s routes refuse the administrator’s token under every spelling, the plain one too', async () => {
+    const failures: string[] = [];
+    const cases = memberSessionTargets().flatMap((target) =>
+      [{ kind: 'plain', path: target.path }, ...pathVariants(target.path)].map((variant) => ({
+        target,
+        variant,
+      })),
+    );
+    expect(cases.length).toBeGreaterThan(50);
+    await inBatches(cases, 16, async ({ target, variant }) => {
+      const res = await send(target, variant.path, { authorization: `Bearer ${admin}` });
+      if (res.status === 0) return;
+      if (!ALLOWED.includes(res.status) || !readableMessage(res) || res.body.includes(SPA_MARKER))
+        failures.push(
+          `${target.method} ${variant.path} (${variant.kind}): ${res.status} ${res.body.slice(0, 120)}`,
+        );
+    });
+    expect(failures).toEqual([]);
+    const plain = await send(memberSessionTargets()[0]!, '/api/me', { authorization: `Bearer ${admin}` });
+    expect(plain.status).toBe(401);
+  }, 240_000);
 
   it('the administrator gets no 500 and a readable 400 for every ambiguous spelling of a read', async () => {
     const failures: string[] = [];

@@ -26,6 +26,7 @@ import { Roles } from '../auth/auth.decorators';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiContract, ApiRpc } from '../http/openapi';
+import { Polled } from '../http/route-traits';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { readMultipart } from '../uploads/multipart';
 
@@ -104,6 +105,19 @@ export class MembersController {
   @ApiRpc(RPC.members.send, { body: true, added: ['idempotencyKey'], status: 202 })
   send(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.members.send, body, req, idempotencyOf(req));
+  }
+
+  /**
+   * How far a send has got: messages recorded, waiting, sent, delivered and failed. The send dialog polls
+   * it while the send runs; the figures move in the members service's background, which no poll
+   * version follows (so no conditional GET).
+   */
+  @Roles('super_admin')
+  @Get('members/sends/:sendId')
+  @Polled({ conditional: false })
+  @ApiRpc(RPC.members.sendProgress)
+  progress(@Param('sendId') id: string, @Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.members.sendProgress, { id }, req);
   }
 
   /** Which channels a send may use: SMS only when Twilio is configured. */

@@ -63,6 +63,35 @@ export const sendToMembersResponseSchema = z.object({
 });
 export type SendToMembersResponse = z.infer<typeof sendToMembersResponseSchema>;
 
+/** A send's expansion: codes issued and messages recorded page by page (decision 325). */
+export const SEND_STATUSES = ['expanding', 'done', 'failed'] as const;
+export type SendStatus = (typeof SEND_STATUSES)[number];
+
+/**
+ * GET /api/members/sends/{sendId}: how far a send has got (decision 340). `members`, `queued` and
+ * `skipped` as the send answered; `recorded` messages recorded so far, of which `pending` still wait for
+ * the provider, `sent` it took (`delivered` of those confirmed by SMS callback) and `failed` (refused,
+ * bounced or out of attempts); `refused` members the source gave no code (an empty batch); `reason`
+ * why a failed send stopped.
+ */
+export const sendProgressSchema = z.object({
+  sendId: z.string(),
+  status: z.enum(SEND_STATUSES),
+  members: count,
+  queued: count,
+  skipped: z.object({ email: count, sms: count }),
+  recorded: count,
+  pending: count,
+  sent: count,
+  delivered: count,
+  failed: count,
+  refused: count,
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type SendProgress = z.infer<typeof sendProgressSchema>;
+
 /** GET /api/members/channels: which channels a send may use (SMS needs TWILIO_*). */
 export const memberChannelsSchema = z.object({ email: z.boolean(), sms: z.boolean() });
 export type MemberChannels = z.infer<typeof memberChannelsSchema>;

@@ -45,8 +45,13 @@ export type CodeHolder = z.infer<typeof codeHolderSchema>;
  * limit group) or a batch (one of the batch's codes nobody holds yet). Idempotent per (member, source):
  * asking again answers the same code with `created: false`.
  */
+/** What a send to members gives out: a voucher (each member a copy) or a batch (each member one of its codes). */
+export const sendSourceSchema = z.union([
+  z.object({ qrCodeId: uuidParam }),
+  z.object({ batchId: uuidParam }),
+]);
 export const issueToMembersRequestSchema = z.object({
-  source: z.union([z.object({ qrCodeId: uuidParam }), z.object({ batchId: uuidParam })]),
+  source: sendSourceSchema,
   holders: z.array(codeHolderSchema).min(1).max(1000),
 });
 export const issuedCodeSchema = z.object({
@@ -65,6 +70,13 @@ export const issueToMembersResponseSchema = z.object({
   /** Members who got no code, with the reason (e.g. the batch has no code left). */
   refused: z.array(z.object({ memberId: z.string(), reason: z.string() })),
 });
+/**
+ * members → vouchers, before a send is recorded (decision 340): the source exists (404 otherwise) and a
+ * voucher may still be given out (409 with the redeem's words when it is inactive, used up or expired).
+ */
+export const checkSendSourceRequestSchema = z.object({ source: sendSourceSchema });
+export const checkSendSourceResponseSchema = z.object({ kind: z.enum(['voucher', 'batch']) });
+export type CheckSendSourceResponse = z.infer<typeof checkSendSourceResponseSchema>;
 export type IssueToMembersRequest = z.infer<typeof issueToMembersRequestSchema>;
 export type IssueToMembersResponse = z.infer<typeof issueToMembersResponseSchema>;
 

@@ -28,6 +28,8 @@ import { MemberAuthHandlers } from './sign-in/member-auth.handlers';
 import { MemberSessionsRepository } from './sign-in/member-sessions.repository';
 import { MemberSessionsService } from './sign-in/member-sessions.service';
 import { MemberSignInService } from './sign-in/member-sign-in.service';
+import { SignInSecrets } from './sign-in/sign-in-secrets';
+import { SignInTemplates } from './sign-in/sign-in-templates';
 import { SignInThrottle } from './sign-in/sign-in-throttle';
 import { SignInsRepository } from './sign-in/sign-ins.repository';
 
@@ -80,6 +82,8 @@ export class MembersModule {
         SignInsRepository,
         MemberSessionsRepository,
         SignInThrottle,
+        { provide: SignInSecrets, useValue: new SignInSecrets(config.MEMBERS_LINK_SECRET) },
+        SignInTemplates,
         MemberSignInService,
         MemberSessionsService,
       ],

@@ -25,7 +25,7 @@ export const membersEnvSchema = serviceEnvSchema
       .transform((v) => v.replace(/\/+$/, ''))
       .default('http://localhost:3000'),
     /**
-     * Signs the unsubscribe links (HMAC-SHA256), at least 32 characters. Unset: derived from DB_ROLE_SECRET
+     * Signs the unsubscribe links and makes the sign-in secrets (HMAC-SHA256: decision 339), at least 32 characters. Unset: derived from DB_ROLE_SECRET
      * (required in production), so a deployment has one secret fewer to provision.
      */
     MEMBERS_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

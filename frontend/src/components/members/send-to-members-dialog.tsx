@@ -33,6 +33,7 @@ import {
   type SendSource,
 } from '@/lib/members-api';
 import { MembersPicker } from './member-picker';
+import { SendProgressView } from './send-progress';
 
 type Audience = 'tag' | 'members' | 'csv';
 
@@ -45,7 +46,8 @@ function sendFailureOf(error: unknown): string {
 /**
  * "Send to members…" of a voucher or a batch (issue 41): the members (a tag, a selection found by
  * search, or a CSV of their e-mails and phones), the channels (SMS off, with the reason, when the
- * server has no SMS provider), then POST /api/members/send with a kept Idempotency-Key; "N queued".
+ * server has no SMS provider), then POST /api/members/send with a kept Idempotency-Key; "N queued",
+ * and the send's progress while it runs.
  */
 export function SendToMembersDialog({
   open,
@@ -86,6 +88,7 @@ function SendForm({ source, what, onClose }: { source: SendSource; what: string;
   const [sms, setSms] = useState(false);
   const [problem, setProblem] = useState('');
   const [queued, setQueued] = useState<number | null>(null);
+  const [sendId, setSendId] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
   const groupId = useId();
   const smsOn = channels.data?.sms === true;
@@ -137,7 +140,10 @@ function SendForm({ source, what, onClose }: { source: SendSource; what: string;
     send.mutate(
       { ...source, ...to, channels: picked },
       {
-        onSuccess: (answer) => setQueued(answer.queued),
+        onSuccess: (answer) => {
+          setQueued(answer.queued);
+          setSendId(answer.sendId);
+        },
         onError: (error) => setProblem(sendFailureOf(error)),
       },
     );
@@ -256,6 +262,7 @@ function SendForm({ source, what, onClose }: { source: SendSource; what: string;
             {queued.toLocaleString('en-US')} queued. Each member's status shows on their page as it is sent.
           </Alert>
         )}
+        {queued !== null && sendId && <SendProgressView sendId={sendId} queued={queued} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={onClose} disabled={send.isPending}>

@@ -10,10 +10,10 @@ export type SendAudience = { memberIds: string[] } | { tag: string };
 export type SendToMembersRequest = SendSource & SendAudience & { channels: ConsentChannel[] };
 
 export const sendAnswerSchema = {
-  parse(value: unknown): { queued: number } {
-    const queued = (value as { queued?: unknown } | null)?.queued;
-    if (typeof queued !== 'number') throw new Error('The answer did not say how many were queued');
-    return { queued };
+  parse(value: unknown): { sendId: string | null; queued: number } {
+    const body = (value ?? {}) as { sendId?: unknown; queued?: unknown };
+    if (typeof body.queued !== 'number') throw new Error('The answer did not say how many were queued');
+    return { sendId: typeof body.sendId === 'string' ? body.sendId : null, queued: body.queued };
   },
 };
 

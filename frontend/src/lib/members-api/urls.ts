@@ -14,6 +14,7 @@ export const MEMBER_URLS = {
     `/api/members/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/resend`,
   importCsv: '/api/members/import',
   send: '/api/members/send',
+  sendProgress: (sendId: string) => `/api/members/sends/${encodeURIComponent(sendId)}`,
   channels: '/api/members/channels',
 } as const;
 

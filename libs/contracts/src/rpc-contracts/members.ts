@@ -17,6 +17,7 @@ import {
   memberDeliveriesQuerySchema,
   memberDeliverySchema,
   resendDeliveryRequestSchema,
+  sendProgressSchema,
   sendToMembersRequestSchema,
   sendToMembersResponseSchema,
   twilioWebhookRequestSchema,
@@ -51,6 +52,8 @@ export const membersContracts = {
   'members.members.import.v1': contract('import', importMembersRequestSchema, importMembersResponseSchema),
   /** POST /api/members/send: recorded at once, codes and messages made in the background (decision 325). */
   'members.sends.send.v1': contract('send', sendToMembersRequestSchema, sendToMembersResponseSchema),
+  /** GET /api/members/sends/{sendId}: how far a send has got (polled by the send dialog). */
+  'members.sends.progress.v1': contract('sendProgress', byId, sendProgressSchema),
   /** GET /api/members/channels: whether e-mail and SMS are configured. */
   'members.sends.channels.v1': contract('channels', empty, memberChannelsSchema),
   /** GET /api/members/{id}/deliveries: a keyset page, newest first. */

@@ -70,6 +70,8 @@ import {
 import {
   heldVouchersPageSchema,
   heldVouchersRequestSchema,
+  checkSendSourceRequestSchema,
+  checkSendSourceResponseSchema,
   issueToMembersRequestSchema,
   issueToMembersResponseSchema,
 } from '../member-vouchers';
@@ -223,6 +225,12 @@ export const vouchersContracts = {
     'issueToMembers',
     issueToMembersRequestSchema,
     issueToMembersResponseSchema,
+  ),
+  /** Internal (members -> vouchers): whether a send's voucher or batch exists and may be given out. */
+  'vouchers.members.check-source.v1': contract(
+    'checkSendSource',
+    checkSendSourceRequestSchema,
+    checkSendSourceResponseSchema,
   ),
   /** Internal (members -> vouchers): a member's codes, active first, then used and expired, newest first. */
   'vouchers.members.held.v1': contract('heldVouchers', heldVouchersRequestSchema, heldVouchersPageSchema),

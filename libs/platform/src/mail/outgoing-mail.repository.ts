@@ -49,17 +49,14 @@ const toMail = (row: MailRow): OutgoingMail => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-/** `like` pattern for "starts with `prefix`" (its %, _ and \ taken literally). */
-const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The outgoing_mail table (OUTGOING_MAIL_TABLE_SQL) of the service that sends. */
 @Injectable()
 export class OutgoingMailRepository {
   /** The delivery columns' statements, shared with SMS (decision 317). */
   readonly deliveryState: DeliveryStateTable;
 
-  constructor(private readonly orm: MikroORM) {
-    this.deliveryState = new DeliveryStateTable(orm, 'outgoing_mail');
+  constructor(orm: MikroORM) {
+    this.deliveryState = new DeliveryStateTable(orm, 'outgoing_mail', COLUMNS);
   }
 
   /**
@@ -67,15 +64,13 @@ export class OutgoingMailRepository {
    * nothing changes); the id of the key's row either way, and whether this call inserted it.
    */
   async insertMail(tx: Tx, mail: MailToRecord): Promise<{ id: string; inserted: boolean }> {
-    const conn = tx.getConnection();
-    const ctx = tx.getTransactionContext();
-    const inserted: { id: string }[] = await conn.execute(
-      `insert into outgoing_mail (id, idempotency_key, recipient, subject, text_body, html_body, template,
-                                  params, attachments, headers)
-       values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb)
-       on conflict (idempotency_key) do nothing
-       returning id`,
-      [
+    return this.deliveryState.insertOnce(tx, mail.idempotencyKey, {
+      sql: `insert into outgoing_mail (id, idempotency_key, recipient, subject, text_body, html_body, template,
+                                       params, attachments, headers)
+            values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb)
+            on conflict (idempotency_key) do nothing
+            returning id`,
+      params: [
         randomUUID(),
         mail.idempotencyKey,
         mail.to,
@@ -87,17 +82,7 @@ export class OutgoingMailRepository {
         JSON.stringify(mail.attachments ?? []),
         mail.headers ? JSON.stringify(mail.headers) : null,
       ],
-      'all',
-      ctx,
-    );
-    if (inserted[0]) return { id: inserted[0].id, inserted: true };
-    const existing: { id: string }[] = await conn.execute(
-      'select id from outgoing_mail where idempotency_key = ?',
-      [mail.idempotencyKey],
-      'all',
-      ctx,
-    );
-    return { id: existing[0]!.id, inserted: false };
+    });
   }
 
   /**
@@ -156,17 +141,13 @@ export class OutgoingMailRepository {
   }
 
   async findMail(id: string): Promise<OutgoingMail | null> {
-    const rows: MailRow[] = await this.orm.em
-      .getConnection()
-      .execute(`select ${COLUMNS} from outgoing_mail where id = ?`, [id], 'all');
-    return rows[0] ? toMail(rows[0]) : null;
+    const row = await this.deliveryState.rowById<MailRow>(id);
+    return row ? toMail(row) : null;
   }
 
   async findMailByKey(idempotencyKey: string): Promise<OutgoingMail | null> {
-    const rows: MailRow[] = await this.orm.em
-      .getConnection()
-      .execute(`select ${COLUMNS} from outgoing_mail where idempotency_key = ?`, [idempotencyKey], 'all');
-    return rows[0] ? toMail(rows[0]) : null;
+    const row = await this.deliveryState.rowByKey<MailRow>(idempotencyKey);
+    return row ? toMail(row) : null;
   }
 
   /**
@@ -174,14 +155,7 @@ export class OutgoingMailRepository {
    * statement, for its admin screen), oldest first, at most `limit`.
    */
   async listMailByKeyPrefix(prefix: string, limit = 500): Promise<OutgoingMail[]> {
-    const rows: MailRow[] = await this.orm.em
-      .getConnection()
-      .execute(
-        `select ${COLUMNS} from outgoing_mail where idempotency_key like ? order by idempotency_key limit ?`,
-        [startsWith(prefix), limit],
-        'all',
-      );
-    return rows.map(toMail);
+    return (await this.deliveryState.rowsByKeyPrefix<MailRow>(prefix, limit)).map(toMail);
   }
 
   /**
@@ -193,26 +167,12 @@ export class OutgoingMailRepository {
     afterKey: string | null,
     limit: number,
   ): Promise<OutgoingMail[]> {
-    const rows: MailRow[] = await this.orm.em.getConnection().execute(
-      `select ${COLUMNS} from outgoing_mail
-        where status = 'failed' and idempotency_key like ? and idempotency_key > ?
-        order by idempotency_key limit ?`,
-      [startsWith(prefix), afterKey ?? '', limit],
-      'all',
-    );
-    return rows.map(toMail);
+    return (await this.deliveryState.failedRowsByKeyPrefix<MailRow>(prefix, afterKey, limit)).map(toMail);
   }
 
   /** The mail went out (only a queued one changes). */
   async markMailSent(id: string, messageId: string | null): Promise<void> {
-    await this.orm.em.getConnection().execute(
-      `update outgoing_mail
-          set status = 'sent', attempts = attempts + 1, message_id = ?, sent_at = now(), last_error = null,
-              updated_at = now()
-        where id = ? and status = 'queued'`,
-      [messageId, id],
-      'run',
-    );
+    await this.deliveryState.markSent(id, { message_id: messageId });
   }
 
   /** One attempt failed: `failed` when it was the last, otherwise it stays queued for the retry. */

@@ -4,6 +4,7 @@ export * from './sms-delivery';
 export * from './sms-migration';
 export * from './sms-outbox';
 export * from './sms-relay';
+export * from './sms-templates';
 export * from './sms-types';
 export * from './sms-wake-on-commit';
 export * from './sms-webhooks';

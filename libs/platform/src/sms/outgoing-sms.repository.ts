@@ -43,9 +43,6 @@ const toSms = (row: SmsRow): OutgoingSms => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-/** `like` pattern for "starts with `prefix`" (its %, _ and \ taken literally). */
-const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The outgoing_sms table (OUTGOING_SMS_TABLE_SQL) of the service that sends. */
 @Injectable()
 export class OutgoingSmsRepository {
@@ -53,28 +50,16 @@ export class OutgoingSmsRepository {
   readonly deliveryState: DeliveryStateTable;
 
   constructor(private readonly orm: MikroORM) {
-    this.deliveryState = new DeliveryStateTable(orm, 'outgoing_sms');
+    this.deliveryState = new DeliveryStateTable(orm, 'outgoing_sms', COLUMNS);
   }
 
   /** Inserts the SMS in `tx` unless its key is there already; the key's id, and whether this call inserted it. */
   async insertSms(tx: Tx, sms: SmsToRecord): Promise<{ id: string; inserted: boolean }> {
-    const conn = tx.getConnection();
-    const ctx = tx.getTransactionContext();
-    const inserted: { id: string }[] = await conn.execute(
-      `insert into outgoing_sms (id, idempotency_key, recipient, body) values (?, ?, ?, ?)
-       on conflict (idempotency_key) do nothing returning id`,
-      [randomUUID(), sms.idempotencyKey, sms.to, sms.body],
-      'all',
-      ctx,
-    );
-    if (inserted[0]) return { id: inserted[0].id, inserted: true };
-    const existing: { id: string }[] = await conn.execute(
-      'select id from outgoing_sms where idempotency_key = ?',
-      [sms.idempotencyKey],
-      'all',
-      ctx,
-    );
-    return { id: existing[0]!.id, inserted: false };
+    return this.deliveryState.insertOnce(tx, sms.idempotencyKey, {
+      sql: `insert into outgoing_sms (id, idempotency_key, recipient, body) values (?, ?, ?, ?)
+            on conflict (idempotency_key) do nothing returning id`,
+      params: [randomUUID(), sms.idempotencyKey, sms.to, sms.body],
+    });
   }
 
   /**
@@ -112,29 +97,18 @@ export class OutgoingSmsRepository {
   }
 
   async findSms(id: string): Promise<OutgoingSms | null> {
-    const rows: SmsRow[] = await this.orm.em
-      .getConnection()
-      .execute(`select ${COLUMNS} from outgoing_sms where id = ?`, [id], 'all');
-    return rows[0] ? toSms(rows[0]) : null;
+    const row = await this.deliveryState.rowById<SmsRow>(id);
+    return row ? toSms(row) : null;
   }
 
   async findSmsByKey(idempotencyKey: string): Promise<OutgoingSms | null> {
-    const rows: SmsRow[] = await this.orm.em
-      .getConnection()
-      .execute(`select ${COLUMNS} from outgoing_sms where idempotency_key = ?`, [idempotencyKey], 'all');
-    return rows[0] ? toSms(rows[0]) : null;
+    const row = await this.deliveryState.rowByKey<SmsRow>(idempotencyKey);
+    return row ? toSms(row) : null;
   }
 
   /** The SMS whose key starts with `prefix`, in key order, at most `limit` (a delivery screen). */
   async listSmsByKeyPrefix(prefix: string, limit = 500): Promise<OutgoingSms[]> {
-    const rows: SmsRow[] = await this.orm.em
-      .getConnection()
-      .execute(
-        `select ${COLUMNS} from outgoing_sms where idempotency_key like ? order by idempotency_key limit ?`,
-        [startsWith(prefix), limit],
-        'all',
-      );
-    return rows.map(toSms);
+    return (await this.deliveryState.rowsByKeyPrefix<SmsRow>(prefix, limit)).map(toSms);
   }
 
   /** The failed SMS whose key starts with `prefix`, after `afterKey`, at most `limit`: a bulk re-send's page. */
@@ -143,26 +117,12 @@ export class OutgoingSmsRepository {
     afterKey: string | null,
     limit: number,
   ): Promise<OutgoingSms[]> {
-    const rows: SmsRow[] = await this.orm.em.getConnection().execute(
-      `select ${COLUMNS} from outgoing_sms
-        where status = 'failed' and idempotency_key like ? and idempotency_key > ?
-        order by idempotency_key limit ?`,
-      [startsWith(prefix), afterKey ?? '', limit],
-      'all',
-    );
-    return rows.map(toSms);
+    return (await this.deliveryState.failedRowsByKeyPrefix<SmsRow>(prefix, afterKey, limit)).map(toSms);
   }
 
   /** The provider took it (only a queued one changes). */
   async markSmsSent(id: string, providerId: string | null): Promise<void> {
-    await this.orm.em.getConnection().execute(
-      `update outgoing_sms
-          set status = 'sent', attempts = attempts + 1, provider_id = ?, sent_at = now(), last_error = null,
-              error_code = null, updated_at = now()
-        where id = ? and status = 'queued'`,
-      [providerId, id],
-      'run',
-    );
+    await this.deliveryState.markSent(id, { provider_id: providerId, error_code: null });
   }
 
   /** One attempt failed (`failed` when it was the last), with the provider's code when it gave one. */

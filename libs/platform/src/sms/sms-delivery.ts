@@ -3,6 +3,7 @@ import type { ServicePlatformOptions } from '../service/service-platform-options
 import { twilioSettings, type TwilioSettings } from './sms-config';
 import { SMS_SETTINGS, SmsOutbox } from './sms-outbox';
 import { SmsRelay } from './sms-relay';
+import { SmsTemplates } from './sms-templates';
 import { SmsWakeOnCommit } from './sms-wake-on-commit';
 import { SmsWebhooks } from './sms-webhooks';
 import { SmsWorker } from './sms-worker';
@@ -51,9 +52,14 @@ export function smsPlatformProviders(options: ServicePlatformOptions): Provider[
         },
         {
           provide: SmsWorker,
-          inject: [OutgoingSmsRepository],
-          useFactory: (rows: OutgoingSmsRepository) =>
-            new SmsWorker(rows, new TwilioSmsProvider(settings), { config, service: options.name }),
+          inject: [OutgoingSmsRepository, SmsTemplates],
+          useFactory: (rows: OutgoingSmsRepository, templates: SmsTemplates) =>
+            new SmsWorker(
+              rows,
+              new TwilioSmsProvider(settings),
+              { config, service: options.name },
+              templates,
+            ),
         },
         {
           provide: SmsDelivery,
@@ -66,11 +72,12 @@ export function smsPlatformProviders(options: ServicePlatformOptions): Provider[
     { provide: SMS_SETTINGS, useValue: settings satisfies TwilioSettings | null },
     OutgoingSmsRepository,
     SmsOutbox,
+    SmsTemplates,
     SmsWebhooks,
     SmsWakeOnCommit,
     ...running,
   ];
 }
 
-/** What a service that sends SMS may inject: the outbox, the webhooks' handling and the rows. */
-export const SMS_EXPORTS = [SmsOutbox, SmsWebhooks, OutgoingSmsRepository];
+/** What a service that sends SMS may inject: the outbox, its templates, the webhooks' handling and the rows. */
+export const SMS_EXPORTS = [SmsOutbox, SmsTemplates, SmsWebhooks, OutgoingSmsRepository];

@@ -3,6 +3,7 @@ import { DeliveryWorker } from '../delivery/delivery-worker';
 import type { SmsConfig } from './sms-config';
 import type { OutgoingSms, SmsProvider } from './sms-types';
 import { OutgoingSmsRepository } from './outgoing-sms.repository';
+import { SmsTemplates } from './sms-templates';
 import { SmsRefusedError } from './twilio-sms-provider';
 
 export interface SmsWorkerOptions {
@@ -17,17 +18,24 @@ export interface SmsWorkerOptions {
  * Sends the service's recorded SMS through its provider, at most SMS_RATE_PER_SECOND over all instances
  * (BullMQ's limiter): the job loop mail uses (DeliveryWorker, decision 317). A refusal (SmsRefusedError)
  * fails the SMS at once with the provider's reason and code; a 429 or 5xx is retried after its
- * Retry-After; anything else on the doubling backoff.
+ * Retry-After; anything else on the doubling backoff. A row a registered template renders
+ * (SmsTemplates) is sent as it renders, its body as stored otherwise.
  */
 export class SmsWorker {
   private readonly delivery: DeliveryWorker<OutgoingSms>;
 
-  constructor(sms: OutgoingSmsRepository, provider: SmsProvider, options: SmsWorkerOptions) {
+  constructor(
+    sms: OutgoingSmsRepository,
+    provider: SmsProvider,
+    options: SmsWorkerOptions,
+    templates: SmsTemplates = new SmsTemplates(),
+  ) {
     this.delivery = new DeliveryWorker<OutgoingSms>(
       {
         rowId: (data) => smsJobDataSchema.safeParse(data).data?.smsId ?? null,
         find: (id) => sms.findSms(id),
-        send: async (row) => (await provider.sendSms({ to: row.recipient, body: row.body })).providerId,
+        send: async (row) =>
+          (await provider.sendSms({ to: row.recipient, body: await templates.render(row) })).providerId,
         markSent: (id, providerId) => sms.markSmsSent(id, providerId),
         markAttemptFailed: (id, error, final) =>
           sms.markSmsAttemptFailed(

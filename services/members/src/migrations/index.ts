@@ -3,6 +3,7 @@ import { Migration0001Initial } from './0001-initial';
 import { Migration0002Sends } from './0002-sends';
 import { Migration0003MemberSignIn } from './0003-member-sign-in';
 import { Migration0004SendSenderName } from './0004-send-sender-name';
+import { Migration0005DeliveriesBySend } from './0005-deliveries-by-send';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
@@ -13,4 +14,5 @@ export const migrations: ServiceMigration[] = [
   { name: 'Migration0002Sends', class: Migration0002Sends },
   { name: 'Migration0003MemberSignIn', class: Migration0003MemberSignIn },
   { name: 'Migration0004SendSenderName', class: Migration0004SendSenderName },
+  { name: 'Migration0005DeliveriesBySend', class: Migration0005DeliveriesBySend },
 ];

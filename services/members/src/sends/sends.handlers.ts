@@ -23,6 +23,12 @@ export class SendsHandlers {
     return this.sends.send(input, meta);
   }
 
+  @RpcHandler(RPC.members.sendProgress)
+  progress({ id }: In<typeof RPC.members.sendProgress>, meta: RpcMeta) {
+    requireSuperAdmin(meta);
+    return this.sends.progress(id);
+  }
+
   @RpcHandler(RPC.members.channels)
   channels() {
     return this.sends.channels();

@@ -21,6 +21,20 @@ export interface SendRow {
   created_by_name: string | null;
 }
 
+/** A send's figures, for its progress. */
+export interface SendFigures {
+  id: string;
+  status: SendRow['status'];
+  members: number;
+  queued: number;
+  skipped_email: number;
+  skipped_sms: number;
+  refused: number;
+  last_error: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
 /** A member as a send reads them: the name, the addresses, the language and the consents. */
 export interface RecipientRow {
   id: string;
@@ -117,6 +131,18 @@ export class SendsRepository {
       ],
       tx,
     );
+  }
+
+  /** A send's own figures, as recorded and as its expansion moved them (null: no such send). */
+  async findSend(id: string): Promise<SendFigures | null> {
+    const rows = await run<SendFigures>(
+      this.em,
+      `select id, status, members, queued, skipped_email, skipped_sms, refused, last_error, created_at,
+              finished_at
+         from member_sends where id = ?`,
+      [id],
+    );
+    return rows[0] ?? null;
   }
 
   /**

@@ -3,13 +3,23 @@ import {
   type MemberChannels,
   type RpcMeta,
   type RpcRequestPayload as In,
+  type SendProgress,
   type SendToMembersResponse,
 } from '@avpass/contracts';
-import { AuditTrail, Idempotency, requireActor, SmsOutbox, smsNotConfigured } from '@avpass/platform';
+import {
+  AuditTrail,
+  DomainError,
+  Idempotency,
+  requireActor,
+  SmsOutbox,
+  smsNotConfigured,
+} from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { DeliveriesRepository } from './deliveries.repository';
 import { SendExpander } from './send-expander';
 import { SendsRepository, type SendSelection } from './sends.repository';
+import { VoucherIssuer, type VoucherSource } from './voucher-issuer';
 
 type SendInput = In<typeof RPC.members.send>;
 
@@ -25,7 +35,32 @@ export class SendsService {
     private readonly audit: AuditTrail,
     private readonly sms: SmsOutbox,
     private readonly expander: SendExpander,
+    private readonly issuer: VoucherIssuer,
+    private readonly deliveries: DeliveriesRepository,
   ) {}
+
+  /** How far a send has got: its figures and its messages' states now (decision 340). */
+  async progress(id: string): Promise<SendProgress> {
+    const send = await this.sends.findSend(id);
+    if (!send) throw DomainError.notFound('Send');
+    const counts = await this.deliveries.countsOfSend(send.id);
+    return {
+      sendId: send.id,
+      status: send.status,
+      members: send.members,
+      queued: send.queued,
+      skipped: { email: send.skipped_email, sms: send.skipped_sms },
+      recorded: counts.recorded,
+      pending: counts.recorded - counts.sent - counts.failed,
+      sent: counts.sent,
+      delivered: counts.delivered,
+      failed: counts.failed,
+      refused: send.refused,
+      reason: send.status === 'failed' ? send.last_error : null,
+      createdAt: new Date(send.created_at).toISOString(),
+      finishedAt: send.finished_at ? new Date(send.finished_at).toISOString() : null,
+    };
+  }
 
   channels(): MemberChannels {
     return { email: true, sms: this.sms.smsEnabled() };
@@ -38,7 +73,12 @@ export class SendsService {
       ? { memberIds: input.memberIds }
       : { tag: input.tag as string };
     const call = { actor, operation: RPC.members.send, request: input };
+    const source: VoucherSource = input.qrCodeId
+      ? { qrCodeId: input.qrCodeId }
+      : { batchId: input.batchId as string };
     const answer = await this.idempotency.once(call, async (tx) => {
+      // An unknown or used-up source is refused now, not failed in the background (decision 340).
+      await this.issuer.checkSource(actor, source);
       const counts = await this.sends.countSelection(selection, tx);
       const id = randomUUID();
       const sourceKind = input.qrCodeId ? 'voucher' : 'batch';

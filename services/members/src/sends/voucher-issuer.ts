@@ -1,4 +1,10 @@
-import { RPC, type Actor, type CodeHolder, type IssueToMembersResponse } from '@avpass/contracts';
+import {
+  RPC,
+  type Actor,
+  type CheckSendSourceResponse,
+  type CodeHolder,
+  type IssueToMembersResponse,
+} from '@avpass/contracts';
 import { RpcClient } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +23,14 @@ export type VoucherSource = { qrCodeId: string } | { batchId: string };
 @Injectable()
 export class VoucherIssuer {
   constructor(private readonly rpc: RpcClient) {}
+
+  /**
+   * Whether the source exists and may be given out, asked before a send is recorded (decision 340): the
+   * vouchers service's refusal (404, or 409 for a voucher no longer usable) is the send's answer.
+   */
+  async checkSource(actor: Actor, source: VoucherSource): Promise<CheckSendSourceResponse> {
+    return this.rpc.call(RPC.vouchers.checkSendSource, { source }, { requestId: randomUUID(), actor });
+  }
 
   async issue(actor: Actor, source: VoucherSource, holders: CodeHolder[]): Promise<IssueToMembersResponse> {
     const answer: IssueToMembersResponse = { issued: [], refused: [] };

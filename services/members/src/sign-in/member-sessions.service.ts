@@ -3,7 +3,7 @@ import { DomainError, RpcClient } from '@avpass/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { MEMBERS_CONFIG, type MembersConfig } from '../config';
 import { MemberSessionsRepository } from './member-sessions.repository';
-import { sha256 } from './member-sign-in.service';
+import { sha256 } from './sign-in-secrets';
 
 /** A member's session once signed in: who a token is, its end, and the member's own profile. */
 @Injectable()

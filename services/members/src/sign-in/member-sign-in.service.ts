@@ -9,17 +9,20 @@ import {
 } from '@avpass/contracts';
 import { DomainError, MailOutbox, SmsOutbox, Transactions } from '@avpass/platform';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { MEMBERS_CONFIG, type MembersConfig } from '../config';
 import { requirePhone } from '../members';
 import { MemberSessionsRepository } from './member-sessions.repository';
-import { signInCodeSms, signInLinkMail } from './sign-in-messages';
+import { signInCodeSms, signInLinkSubject } from './sign-in-messages';
+import { sha256, SignInSecrets } from './sign-in-secrets';
+import {
+  CODE_PLACEHOLDER,
+  SIGN_IN_KEY_PREFIX,
+  SIGN_IN_LINK_TEMPLATE,
+  type SignInLinkParams,
+} from './sign-in-templates';
 import { SignInThrottle } from './sign-in-throttle';
 import { SignInsRepository, type SignInMember } from './sign-ins.repository';
-
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
-/** A code's hash is salted with its row's id, so equal codes of two members hash apart. */
-const codeHash = (id: string, code: string) => sha256(`${id}:${code}`);
 
 const WRONG_CODE = 'That code is not right, or it has expired. Ask for a new one.';
 const BURNT_CODE = 'Too many wrong codes: this one no longer works. Ask for a new one.';
@@ -43,6 +46,7 @@ export class MemberSignInService implements OnApplicationShutdown {
     private readonly signIns: SignInsRepository,
     private readonly sessions: MemberSessionsRepository,
     private readonly throttle: SignInThrottle,
+    private readonly secrets: SignInSecrets,
     private readonly mail: MailOutbox,
     private readonly sms: SmsOutbox,
   ) {}
@@ -84,27 +88,39 @@ export class MemberSignInService implements OnApplicationShutdown {
     this.pending.add(run);
   }
 
+  /**
+   * The sign-in and its message, in one transaction. The message's row holds no secret: the worker
+   * makes the link's token or the code from the sign-in's id when it sends (SignInTemplates, decision 339).
+   */
   private async sendLink(member: SignInMember, origin: string): Promise<void> {
-    const secret = randomBytes(32).toString('base64url');
     const id = randomUUID();
     const minutes = this.config.MEMBER_LINK_MINUTES;
-    // In the fragment: a browser never sends it to a server, nor in a Referer (decision 330).
-    const link = `${origin}/me/sign-in#token=${secret}`;
-    const mail = signInLinkMail(member.language, member.first_name, link, minutes);
+    const params: SignInLinkParams = {
+      signInId: id,
+      origin,
+      firstName: member.first_name,
+      language: member.language,
+      minutes,
+    };
     await this.transactions.run(async (tx) => {
       await this.signIns.insertSecret(tx, {
         id,
         memberId: member.id,
         kind: 'link',
-        secretHash: sha256(secret),
+        secretHash: sha256(this.secrets.linkToken(id)),
         minutes,
       });
-      await this.mail.recordMail(tx, { idempotencyKey: `member-sign-in:${id}`, to: member.email!, ...mail });
+      await this.mail.recordMail(tx, {
+        idempotencyKey: `${SIGN_IN_KEY_PREFIX}${id}`,
+        to: member.email!,
+        subject: signInLinkSubject(member.language),
+        template: SIGN_IN_LINK_TEMPLATE,
+        params: { ...params },
+      });
     });
   }
 
   private async sendCode(member: SignInMember): Promise<void> {
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const id = randomUUID();
     const minutes = this.config.MEMBER_CODE_MINUTES;
     await this.transactions.run(async (tx) => {
@@ -112,13 +128,13 @@ export class MemberSignInService implements OnApplicationShutdown {
         id,
         memberId: member.id,
         kind: 'code',
-        secretHash: codeHash(id, code),
+        secretHash: this.secrets.codeHash(id, this.secrets.code(id)),
         minutes,
       });
       await this.sms.recordSms(tx, {
-        idempotencyKey: `member-sign-in:${id}`,
+        idempotencyKey: `${SIGN_IN_KEY_PREFIX}${id}`,
         to: member.phone!,
-        body: signInCodeSms(member.language, code, minutes),
+        body: signInCodeSms(member.language, CODE_PLACEHOLDER, minutes),
       });
     });
   }
@@ -154,7 +170,7 @@ export class MemberSignInService implements OnApplicationShutdown {
         await this.signIns.closeCode(tx, open.id);
         return WRONG_CODE;
       }
-      if (open.secret_hash !== codeHash(open.id, code)) {
+      if (!this.secrets.codeMatches(open.id, code, open.secret_hash)) {
         const { attempts } = await this.signIns.countWrongTry(tx, open.id, this.config.MEMBER_CODE_ATTEMPTS);
         return attempts >= this.config.MEMBER_CODE_ATTEMPTS ? BURNT_CODE : WRONG_CODE;
       }

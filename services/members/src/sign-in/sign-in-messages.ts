@@ -31,7 +31,7 @@ const TEXTS: Record<MemberLanguage, SignInTexts> = {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The magic link's mail: plain text and a small HTML twin with one button. */
+/** The magic link's mail: plain text and a small HTML twin with one button (made when it is sent). */
 export function signInLinkMail(
   language: MemberLanguage,
   firstName: string,
@@ -48,6 +48,9 @@ export function signInLinkMail(
   return { subject: t.linkSubject, text, html };
 }
 
+export const signInLinkSubject = (language: MemberLanguage) => TEXTS[language].linkSubject;
+
+/** The code's SMS (stored with a placeholder for the code: decision 339). */
 export function signInCodeSms(language: MemberLanguage, code: string, minutes: number): string {
   return TEXTS[language].codeSms(code, minutes);
 }

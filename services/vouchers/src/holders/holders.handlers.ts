@@ -22,6 +22,12 @@ export class HoldersHandlers {
     return this.issuing.issue(input, meta);
   }
 
+  @RpcHandler(RPC.vouchers.checkSendSource)
+  checkSendSource(input: In<typeof RPC.vouchers.checkSendSource>, meta: RpcMeta) {
+    if (meta.actor && meta.actor.role !== 'super_admin') throw DomainError.forbidden();
+    return this.issuing.checkSource(input.source);
+  }
+
   @RpcHandler(RPC.vouchers.heldVouchers)
   heldVouchers({ memberId, cursor, limit }: In<typeof RPC.vouchers.heldVouchers>, meta: RpcMeta) {
     if (meta.actor && meta.actor.role !== 'super_admin') throw DomainError.forbidden();

@@ -1,10 +1,13 @@
 import {
+  REDEEM_REFUSALS,
   tillHolderName,
+  type CheckSendSourceResponse,
   type CodeHolder,
   type IssueToMembersRequest,
   type IssueToMembersResponse,
   type RpcMeta,
 } from '@avpass/contracts';
+import { voucherStatus } from '@avpass/domain';
 import { AuditTrail, DomainError, isUniqueViolation, Transactions, type Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { AssignmentsRepository } from '../assignment';
@@ -51,6 +54,24 @@ export class IssueToMembersService {
         throw error;
       }
     }
+  }
+
+  /**
+   * Before a send is recorded (decision 340): the batch or voucher exists (404), and a voucher may still
+   * be given out: an inactive, used-up or expired one is a 409 in the redeem's words (an upcoming one may
+   * be sent ahead of its start). A batch's codes are checked member by member as they are given.
+   */
+  async checkSource(source: IssueToMembersRequest['source']): Promise<CheckSendSourceResponse> {
+    if ('batchId' in source) {
+      if (!(await this.batches.find(source.batchId.toLowerCase()))) throw DomainError.notFound('Batch');
+      return { kind: 'batch' };
+    }
+    const code = await this.codes.findById(source.qrCodeId.toLowerCase());
+    if (!code) throw DomainError.notFound('QR code');
+    const status = voucherStatus(code, new Date(), this.settings.timeZone);
+    if (status === 'inactive' || status === 'used_up' || status === 'expired')
+      throw new DomainError('CONFLICT', REDEEM_REFUSALS[status], undefined, undefined, { reason: status });
+    return { kind: 'voucher' };
   }
 
   private async fromVoucher(
