@@ -13,7 +13,7 @@ const ON_THE_EMPTY_PLATFORM = ['tables', 'inventory'];
 const emptyPlatformRank = (spec: TestSpecification) =>
   ON_THE_EMPTY_PLATFORM.findIndex((name) => spec.moduleId.endsWith(`/e2e/${name}.e2e.ts`));
 
-/** Seconds each end-to-end file took in one stream on a quiet two-core box, by file name. */
+/** Seconds each end-to-end file took in its shard, two shards side by side on a two-core box, by file name. */
 const E2E_DURATIONS: Record<string, number> = JSON.parse(
   readFileSync(path('./e2e/support/durations.json'), 'utf8'),
 );
@@ -173,6 +173,8 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
+          // A failed test's open pages, photographed and their messages printed (e2e/support/failure-shots.ts).
+          setupFiles: ['e2e/support/failure-shots.ts'],
           // A test drives several screens; on a loaded two-core box one can take a minute (stop 47 saw 63 s).
           testTimeout: 120_000,
           retry: RETRIES_IN_CI,

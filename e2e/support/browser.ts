@@ -4,9 +4,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const ARTIFACTS = new URL('../../artifacts/', import.meta.url).pathname;
 mkdirSync(ARTIFACTS, { recursive: true });
 
+/** The browsers this file launched and has not closed (e2e/support/failure-shots.ts reads their pages). */
+export const openBrowsers = new Set<Browser>();
+
 /** `extraArgs`: more Chromium switches (the till's fake camera: `--use-file-for-fake-video-capture`). */
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -19,6 +22,9 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
       ...extraArgs,
     ],
   });
+  openBrowsers.add(browser);
+  browser.on('disconnected', () => openBrowsers.delete(browser));
+  return browser;
 }
 
 /** The phone the member holds at the till (390 × 844, as the issues measure). */
