@@ -163,7 +163,7 @@ export async function timeHeldCodes({ client, adminToken, row, wrong, sqlCount, 
       params,
     );
     console.log(
-      `\nEXPLAIN (ANALYZE, BUFFERS) of the held list's ${phase} half (heldPageQuery, member ${m.g}):`,
+      `\nEXPLAIN (ANALYZE, BUFFERS) of the held list from the ${phase === 'active' ? 'start' : 'used half'} (heldPageQuery, member ${m.g}):`,
     );
     for (const line of plan.rows) console.log(`  ${line['QUERY PLAN']}`);
   }

@@ -190,9 +190,9 @@ describe("a member's list at scale", () => {
     const typical = '8f14e45f-ceea-467a-8a36-dedd4bea2543'; // md5('7'), marked a v4 UUID
     await s.sql.query('set search_path to vouchers');
     const asks: [string, HeldPhase, string][] = [
-      [spent, 'active', 'the spent member, usable half'],
+      [spent, 'active', 'the spent member, first page (usable, then used)'],
       [spent, 'done', 'the spent member, used half'],
-      [typical, 'active', 'a typical member, usable half'],
+      [typical, 'active', 'a typical member, first page'],
       [typical, 'done', 'a typical member, used half (none)'],
     ];
     for (const [memberId, phase, what] of asks) {
