@@ -41,6 +41,11 @@
 // (load 39-58): before 250.4 / 152.1 s (vouchers service 16-20 CPU-s), after 96.6 / 71.0 s (8-9 CPU-s, its
 // database backends 3-4 CPU-s); 50,000 at load 40-65: 397.9 s after, the box too busy for the minute to be
 // judged (the audit service, consuming 50,000 entries, took as much CPU as the vouchers service).
+// It now prints each app's CPU seconds until queued, and the bench database's backends' (`postgres`).
+// Decision 346 (one audit entry per chunk, chunk statements' values as parameters, copies as plain rows,
+// the relays' sweep and claim), same box, load 13-27: 50,000 members 228.9 s and 155 CPU-s before;
+// after, 48.4-54.6 s at load 13-22 and 73.8-107.8 s at 22-27, 46-63 CPU-s (postgres about 22, members
+// 15, vouchers 8, audit 1); 10,000 members median 41.5 s / 28 CPU-s before, 9.0-25.0 s / 9-11 after.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
