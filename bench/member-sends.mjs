@@ -41,12 +41,18 @@
 // (load 39-58): before 250.4 / 152.1 s (vouchers service 16-20 CPU-s), after 96.6 / 71.0 s (8-9 CPU-s, its
 // database backends 3-4 CPU-s); 50,000 at load 40-65: 397.9 s after, the box too busy for the minute to be
 // judged (the audit service, consuming 50,000 entries, took as much CPU as the vouchers service).
+// It now prints each app's CPU seconds until queued, and the bench database's backends' (`postgres`).
+// Decision 346 (one audit entry per chunk, chunk statements' values as parameters, copies as plain rows,
+// the relays' sweep and claim), same box, load 13-27: 50,000 members 228.9 s and 155 CPU-s before;
+// after, 48.4-54.6 s at load 13-22 and 73.8-107.8 s at 22-27, 46-63 CPU-s (postgres about 22, members
+// 15, vouchers 8, audit 1); 10,000 members median 41.5 s / 28 CPU-s before, 9.0-25.0 s / 9-11 after.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { startPlatform } from '../tools/platform.mjs';
+import { SERVICES, startPlatform } from '../tools/platform.mjs';
 import { api, benchPlatformEnv, createBenchDatabase, randomPort } from './support/bench-kit.mjs';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
@@ -91,6 +97,54 @@ async function startTwilioSink() {
   sink.url = `http://127.0.0.1:${server.address().port}`;
   sink.stop = () => new Promise((resolve) => server.close(resolve));
   return sink;
+}
+
+/** An app's CPU seconds so far (user + system, from /proc; Linux's 100 ticks a second), NaN when unknown. */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The CPU seconds of the PostgreSQL backends serving `database` now, by pid (when /proc shows them). */
+function databaseBackends(database) {
+  const backends = {};
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmdline.startsWith('postgres: ') && cmdline.includes(` ${database} `))
+        backends[pid] = cpuSeconds(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return backends;
+}
+
+/** Every app's CPU seconds now, by name, and the database's backends' together (`postgres`). */
+function cpuByApp(platform, database) {
+  const apps = Object.fromEntries(
+    [...SERVICES, 'gateway'].map((name) => [name, cpuSeconds(platform.pid(name))]),
+  );
+  return { ...apps, postgres: databaseBackends(database) };
+}
+
+/** The apps that used CPU between two readings, busiest first: `members 12.3, vouchers 8.1, …`. */
+function cpuSpent(before, after) {
+  const backends = Object.entries(after.postgres).reduce(
+    (sum, [pid, s]) => sum + s - (before.postgres[pid] ?? 0),
+    0,
+  );
+  const spent = Object.keys(after)
+    .map((name) => [name, name === 'postgres' ? backends : after[name] - before[name]])
+    .filter(([, s]) => s >= 0.05)
+    .sort((a, b) => b[1] - a[1]);
+  const total = spent.reduce((sum, [, s]) => sum + s, 0);
+  return `${total.toFixed(1)} CPU-s (${spent.map(([n, s]) => `${n} ${s.toFixed(1)}`).join(', ')})`;
 }
 
 async function seedMembers(db) {
@@ -165,6 +219,7 @@ try {
   await seedMembers(db);
   console.log(`seeded ${MEMBERS.toLocaleString('en')} members in ${seconds(performance.now() - seedStart)}`);
 
+  const cpuAtStart = cpuByApp(platform, database.name);
   const start = performance.now();
   const res = await fetch(`${base}/api/members/send`, {
     method: 'POST',
@@ -196,6 +251,7 @@ try {
     if (status === 'failed') throw new Error(`send failed: ${rows[0].last_error}`);
   }
   const queuedMs = performance.now() - start;
+  const cpuAtQueued = cpuByApp(platform, database.name);
   const counts = (
     await db.query(`select (select count(*)::int from members.member_deliveries) as deliveries,
                            (select count(*)::int from members.outgoing_mail) as mails,
@@ -208,10 +264,14 @@ try {
     `queued: ${MEMBERS.toLocaleString('en')} members, ${codes} codes issued, ${counts.mails} mails and ` +
       `${counts.sms} SMS recorded in ${seconds(queuedMs)} (goal < 60 s); sent by then: ${smtp.count} mails, ${twilio.count} SMS`,
   );
+  console.log(`CPU of the apps until queued: ${cpuSpent(cpuAtStart, cpuAtQueued)}`);
   if (counts.mails !== MEMBERS || counts.sms !== MEMBERS || counts.deliveries !== 2 * MEMBERS)
     throw new Error(`expected ${MEMBERS} mails and SMS, got ${JSON.stringify(counts)}`);
   await new Promise((resolve) => setTimeout(resolve, DRAIN_S * 1000));
   console.log(`${DRAIN_S} s later: ${smtp.count} mails and ${twilio.count} SMS handed to the sinks`);
+  console.log(
+    `CPU of the apps since the send began: ${cpuSpent(cpuAtStart, cpuByApp(platform, database.name))}`,
+  );
 } finally {
   await db.end().catch(() => undefined);
   await platform?.stop();

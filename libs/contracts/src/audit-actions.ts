@@ -54,6 +54,12 @@ interface AuditActionSpec {
 export const AUDIT_ACTIONS = {
   'vouchers.voucher.created': { area: 'Codes', targets: ['voucher'], phrase: 'created the code' },
   'vouchers.voucher.issued': { area: 'Codes', targets: ['voucher'], phrase: 'gave a member the code' },
+  /** A chunk of a voucher's member copies (decision 346): one entry naming each copy and its member. */
+  'vouchers.voucher.copies-issued': {
+    area: 'Codes',
+    targets: ['voucher'],
+    phrase: 'gave members their own copies of',
+  },
   'vouchers.voucher.deleted': { area: 'Codes', targets: ['voucher'], phrase: 'deleted the code' },
   'vouchers.voucher.redeemed': {
     area: 'Codes',
@@ -88,6 +94,12 @@ export const AUDIT_ACTIONS = {
     phrase: 'assigned codes to',
   },
   'vouchers.batch.created': { area: 'Codes', targets: ['batch'], phrase: 'created the batch' },
+  /** A chunk of a batch's codes given to members (decision 346): one entry naming each code and member. */
+  'vouchers.batch.codes-issued': {
+    area: 'Codes',
+    targets: ['batch'],
+    phrase: 'gave members their own codes from',
+  },
   'vouchers.exclusive.created': {
     area: 'Codes',
     targets: ['voucher'],

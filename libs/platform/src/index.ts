@@ -5,6 +5,7 @@ export * from './database/service-database';
 export * from './database/append-only-guard';
 export * from './database/database-errors';
 export * from './database/orm-config';
+export { executeBound } from './database/bound-statement';
 export { executePrepared } from './database/prepared-statement';
 export * from './database/migration-runner';
 export * from './database/migration-list';

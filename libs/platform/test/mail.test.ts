@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/core';
 import { Migration } from '@mikro-orm/migrations';
 import type { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { MAIL_JOB_NAME } from '@avpass/contracts';
 import { Client } from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MigrationRunner } from '../src/database/migration-runner';
@@ -297,6 +298,40 @@ describe('the mail path', () => {
     expect((await settled(id)).status).toBe('sent');
     expect(smtp.mailTo(mail.to)).toHaveLength(1);
   });
+  it("the sweep leaves a queued mail's job that is still waiting its turn as it is (a long send's backlog)", async () => {
+    const mail = statementMail({ template: undefined, text: 'Hello', attachments: [] });
+    // As if its job had been queued a minute ago and still waited behind a long send (here: delayed).
+    const { id } = await transactions.run((tx) => mails.insertMail(tx, { ...mail, to: mail.to }));
+    await relay.queue.add(MAIL_JOB_NAME, { mailId: id }, { jobId: `mail-${id}`, delay: 60_000 });
+    const waiting = (await relay.queue.getJob(`mail-${id}`))!;
+    const addBulk = vi.spyOn(relay.queue, 'addBulk');
+    try {
+      await asAdmin.query(
+        `update outgoing_mail set enqueued_at = now() - interval '2 minutes' where id = $1`,
+        [id],
+      );
+      await relay.enqueueOwedMail();
+      // Claimed again by the sweep (its enqueued_at moves on), but its job is the same one, still
+      // delayed: not removed, and not queued a second time.
+      const ids = addBulk.mock.calls.flatMap(([jobs]) => jobs.map((job) => job.opts?.jobId));
+      expect(ids).not.toContain(`mail-${id}`);
+      const after = (await relay.queue.getJob(`mail-${id}`))!;
+      expect(await after.getState()).toBe('delayed');
+      expect(after.timestamp).toBe(waiting.timestamp);
+      const row = await asAdmin.query(
+        `select enqueued_at > now() - interval '1 minute' as fresh from outgoing_mail where id = $1`,
+        [id],
+      );
+      expect(row.rows[0].fresh).toBe(true);
+    } finally {
+      addBulk.mockRestore();
+    }
+    // Its turn comes: the mail goes out once.
+    await (await relay.queue.getJob(`mail-${id}`))!.promote();
+    expect((await settled(id)).status).toBe('sent');
+    expect(smtp.mailTo(mail.to)).toHaveLength(1);
+  });
+
   it('a queued mail whose job ended without saying so gets a new job from the sweep', async () => {
     const mail = statementMail({ template: undefined, text: 'Hello', attachments: [] });
     const { id } = await record(mail);

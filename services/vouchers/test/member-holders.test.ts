@@ -56,12 +56,15 @@ describe('issuing codes to members', () => {
     });
     expect(copy.qr_url).toMatch(new RegExp(`/voucher/${copy.id}$`));
     expect((await row(answer.issued[1]!.qrCodeId)).holder_name).toBe('Bo');
-    // The audit entry names the member by id only (decision 310).
+    // The chunk's audit entry (decision 346) names each copy and its member, by id only (decision 310).
     const audit = await s.sql.query(
-      `select changes::text from vouchers.audit_entries where target_id = $1 and action = 'vouchers.voucher.created'`,
-      [copy.id],
+      `select changes::text from vouchers.audit_entries
+        where target_id = $1 and action = 'vouchers.voucher.copies-issued'`,
+      [v.id],
     );
+    expect(audit.rows).toHaveLength(1);
     expect(audit.rows[0].changes).toContain(ana.memberId);
+    expect(audit.rows[0].changes).toContain(copy.id);
     expect(audit.rows[0].changes).not.toContain('Ana');
   });
 
@@ -110,6 +113,19 @@ describe('issuing codes to members', () => {
     });
     const again = await issue({ batchId: batch.batchId }, [members[1]!]);
     expect(again.issued[0]).toMatchObject({ qrCodeId: order[1], created: false });
+    // One audit entry for the call (decision 346), naming each code given and its member by id; the
+    // call that gave nothing new records none.
+    const audit = await s.sql.query(
+      `select changes, actor_type from vouchers.audit_entries
+        where target_id = $1 and action = 'vouchers.batch.codes-issued'`,
+      [batch.batchId],
+    );
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0].actor_type).toBe('user');
+    expect(audit.rows[0].changes.codes.after).toBe(3);
+    expect(audit.rows[0].changes.holders.after).toEqual(
+      order.map((qrCodeId, i) => ({ qrCodeId, memberId: members[i]!.memberId })),
+    );
   });
 
   it('an unknown voucher or batch is 404; a partner user may not issue (403)', async () => {

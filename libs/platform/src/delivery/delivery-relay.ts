@@ -110,21 +110,25 @@ export class DeliveryRelay<Data extends object = object> {
 
   /**
    * One pass: claims the rows owed a job and queues one each in one round trip (addBulk); how many it
-   * claimed. If that fails, every claimed row is released for the next pass (a job that did get queued
-   * keeps its id, so queueing it again is a no-op).
+   * claimed. A row claimed again by the sweep whose job is still waiting its turn (a long send's
+   * backlog behind the provider's rate) is left to that job: only a job gone, or ended without the row
+   * saying so, is queued anew (decision 346). If that fails, every claimed row is released for the next
+   * pass (a job that did get queued keeps its id, so queueing it again is a no-op).
    */
   async enqueueOwed(): Promise<number> {
     const owed = await this.options.rows.claimToEnqueue(this.options.sweepMs, this.options.batchSize ?? 100);
     if (!owed.length) return 0;
     try {
-      await Promise.all(owed.filter(({ again }) => again).map(({ id }) => this.removeEndedJob(id)));
-      await this.queue.addBulk(
-        owed.map(({ id }) => ({
-          name: this.options.jobName as never,
-          data: this.options.jobData(id) as never,
-          opts: this.jobOptions(id),
-        })),
-      );
+      const waiting = await this.jobsStillWaiting(owed.filter(({ again }) => again).map(({ id }) => id));
+      const due = owed.filter(({ id }) => !waiting.has(id));
+      if (due.length)
+        await this.queue.addBulk(
+          due.map(({ id }) => ({
+            name: this.options.jobName as never,
+            data: this.options.jobData(id) as never,
+            opts: this.jobOptions(id),
+          })),
+        );
     } catch (error) {
       await this.options.rows.releaseToEnqueue(owed.map(({ id }) => id));
       throw error;
@@ -132,10 +136,22 @@ export class DeliveryRelay<Data extends object = object> {
     return owed.length;
   }
 
-  /** A job that ended (its last attempt failed but the row could not say so) would keep the id taken. */
-  private async removeEndedJob(rowId: string): Promise<void> {
-    const previous = await this.queue.getJob(this.options.jobId(rowId));
-    if (previous && ((await previous.isFailed()) || (await previous.isCompleted()))) await previous.remove();
+  /**
+   * Of rows whose job was queued before, those whose job is still to run (one state ask each, sent
+   * together); a job that ended (its last attempt failed but the row could not say so) is removed,
+   * as it would keep the id taken.
+   */
+  private async jobsStillWaiting(rowIds: string[]): Promise<Set<string>> {
+    const states = await Promise.all(rowIds.map((id) => this.queue.getJobState(this.options.jobId(id))));
+    const waiting = new Set<string>();
+    await Promise.all(
+      rowIds.map(async (id, i) => {
+        const state = states[i];
+        if (state === 'completed' || state === 'failed') await this.queue.remove(this.options.jobId(id));
+        else if (state !== 'unknown') waiting.add(id);
+      }),
+    );
+    return waiting;
   }
 
   /** A pause that stop ends, and a kick too unless backing off (at once if one came since the claim). */

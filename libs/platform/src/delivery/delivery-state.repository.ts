@@ -96,7 +96,10 @@ export class DeliveryStateTable {
   /**
    * Claims up to `limit` queued rows whose job was never queued or was queued more than `staleMs` ago,
    * marking them queued now (SKIP LOCKED: instances share the work). Their ids, each with whether its
-   * job was queued before (a sweep's second try, whose old job may still be in Redis).
+   * job was queued before (a sweep's second try, whose old job may still be in Redis). In the order of
+   * the `*_queued_idx` index alone (never queued first, in the order they were written), so a claim reads
+   * `limit` rows of it: ordering the never-queued ones by created_at too made each claim sort all of
+   * them, tens of thousands while a send to a whole list is recorded (decision 346).
    */
   async claimToEnqueue(staleMs: number, limit: number): Promise<{ id: string; again: boolean }[]> {
     return this.orm.em.getConnection().execute(
@@ -104,7 +107,7 @@ export class DeliveryStateTable {
          select id, enqueued_at is not null as again from ${this.table}
           where status = 'queued'
             and (enqueued_at is null or enqueued_at < now() - make_interval(secs => ?))
-          order by enqueued_at nulls first, created_at
+          order by enqueued_at nulls first
           limit ? for update skip locked)
        update ${this.table} m set enqueued_at = now() from owed where m.id = owed.id
        returning m.id, owed.again`,

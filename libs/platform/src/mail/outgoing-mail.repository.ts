@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { executeBound } from '../database/bound-statement';
 import { pgArray } from '../database/sql-clause';
 import type { Tx } from '../database/transactions';
 import { DeliveryStateTable } from '../delivery/delivery-state.repository';
@@ -91,7 +92,9 @@ export class OutgoingMailRepository {
    */
   async insertMailBatch(tx: Tx, batch: MailToRecord[]): Promise<{ id: string; idempotencyKey: string }[]> {
     if (!batch.length) return [];
-    const rows: { id: string; idempotency_key: string }[] = await tx.getConnection().execute(
+    // The batch's JSON as a parameter, not formatted into the text (executeBound, decision 346).
+    const rows = await executeBound<{ id: string; idempotency_key: string }>(
+      tx,
       `insert into outgoing_mail (id, idempotency_key, recipient, subject, text_body, html_body, template,
                                   params, attachments, headers)
        select gen_random_uuid(), k, r, s, t, h, tp, p, coalesce(a, '[]'::jsonb), hd
@@ -114,8 +117,6 @@ export class OutgoingMailRepository {
           })),
         ),
       ],
-      'all',
-      tx.getTransactionContext(),
     );
     return rows.map((row) => ({ id: row.id, idempotencyKey: row.idempotency_key }));
   }

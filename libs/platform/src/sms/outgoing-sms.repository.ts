@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { executeBound } from '../database/bound-statement';
 import { pgArray } from '../database/sql-clause';
 import type { Tx } from '../database/transactions';
 import { deliveryReason, DeliveryStateTable } from '../delivery/delivery-state.repository';
@@ -68,14 +69,14 @@ export class OutgoingSmsRepository {
    */
   async insertSmsBatch(tx: Tx, batch: SmsToRecord[]): Promise<{ id: string; idempotencyKey: string }[]> {
     if (!batch.length) return [];
-    const rows: { id: string; idempotency_key: string }[] = await tx.getConnection().execute(
+    // The batch's JSON as a parameter, not formatted into the text (executeBound, decision 346).
+    const rows = await executeBound<{ id: string; idempotency_key: string }>(
+      tx,
       `insert into outgoing_sms (id, idempotency_key, recipient, body)
        select gen_random_uuid(), k, r, b from jsonb_to_recordset(?::jsonb) as t(k text, r text, b text)
        on conflict (idempotency_key) do nothing
        returning id, idempotency_key`,
       [JSON.stringify(batch.map((sms) => ({ k: sms.idempotencyKey, r: sms.to, b: sms.body })))],
-      'all',
-      tx.getTransactionContext(),
     );
     return rows.map((row) => ({ id: row.id, idempotencyKey: row.idempotency_key }));
   }

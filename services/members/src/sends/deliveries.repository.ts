@@ -1,5 +1,5 @@
 import type { DeliveryStatus, MemberDelivery, SendChannel } from '@avpass/contracts';
-import { afterCursorSql, nextCursor, pgArray, type Tx } from '@avpass/platform';
+import { afterCursorSql, executeBound, nextCursor, pgArray, type Tx } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
@@ -80,7 +80,9 @@ export class DeliveriesRepository {
   /** Writes deliveries in `tx` (one statement); a (member, source, channel) already there is kept. */
   async insertDeliveries(tx: Tx, rows: NewDelivery[]): Promise<number> {
     if (!rows.length) return 0;
-    const inserted: { id: string }[] = await tx.getConnection().execute(
+    // The page's JSON as a parameter, not formatted into the text (executeBound, decision 346).
+    const inserted = await executeBound<{ id: string }>(
+      tx,
       `insert into member_deliveries (id, send_id, member_id, source_id, channel, qr_code_id, public_id,
                                       address, outgoing_id)
        select id, send_id, member_id, source_id, channel, qr_code_id, public_id, address, outgoing_id
@@ -103,8 +105,6 @@ export class DeliveriesRepository {
           })),
         ),
       ],
-      'all',
-      tx.getTransactionContext(),
     );
     return inserted.length;
   }
@@ -139,14 +139,11 @@ export class DeliveriesRepository {
   /** The (member, channel) pairs of `memberIds` that already have a message for this source. */
   async existing(tx: Tx, sourceId: string, memberIds: string[]): Promise<Set<string>> {
     if (!memberIds.length) return new Set();
-    const rows: { member_id: string; channel: string }[] = await tx
-      .getConnection()
-      .execute(
-        'select member_id, channel from member_deliveries where source_id = ? and member_id = any(?::uuid[])',
-        [sourceId, pgArray(memberIds)],
-        'all',
-        tx.getTransactionContext(),
-      );
+    const rows = await executeBound<{ member_id: string; channel: string }>(
+      tx,
+      'select member_id, channel from member_deliveries where source_id = ? and member_id = any(?::uuid[])',
+      [sourceId, pgArray(memberIds)],
+    );
     return new Set(rows.map((r) => `${r.member_id}:${r.channel}`));
   }
 

@@ -1,5 +1,5 @@
 import type { VoucherSnapshot } from '@avpass/contracts';
-import { pgArray } from '@avpass/platform';
+import { executeBound, pgArray } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { FORGET_PARTNER_SQL, refreshPartnerIdsSql } from '../codes';
@@ -76,13 +76,16 @@ export class TalliesRepository {
     );
     const recordset = `json_to_recordset(?::json) as x(created_at timestamptz, clinic_name text, service text,
                                                         custom_title text, batch_name text)`;
-    await tx.execute(
+    // A chunk's JSON as a parameter, not formatted into the text (executeBound, decision 346).
+    await executeBound(
+      tx,
       `insert into code_day_tallies (day, codes)
        select (x.created_at at time zone 'UTC')::date, count(*) from ${recordset} group by 1 order by 1
        on conflict (day) do update set codes = code_day_tallies.codes + excluded.codes`,
       [rows],
     );
-    await tx.execute(
+    await executeBound(
+      tx,
       `insert into code_search_tallies (search_text, codes)
        select ${searchTextOf('x')}, count(*) from ${recordset} group by 1 order by 1
        on conflict (search_text) do update set codes = code_search_tallies.codes + excluded.codes`,
@@ -105,14 +108,17 @@ export class TalliesRepository {
     if (count <= 0) return;
     // Key order, as every tally writer takes its rows (PLATFORM_SCOPE is the zero uuid: first).
     await this.addCodes(tx, [PLATFORM_SCOPE, ...[...partnerIds].sort()], count);
-    await tx.execute(
+    // A chunk's JSON as a parameter, not formatted into the text (executeBound, decision 346).
+    await executeBound(
+      tx,
       `insert into code_day_tallies (day, codes)
        select (q.created_at at time zone 'UTC')::date, count(*) from qr_codes q where q.batch_id = ?
         group by 1 order by 1
        on conflict (day) do update set codes = code_day_tallies.codes + excluded.codes`,
       [batchId],
     );
-    await tx.execute(
+    await executeBound(
+      tx,
       `insert into code_search_tallies (search_text, codes)
        select ${searchTextOf('q')}, count(*) from qr_codes q where q.batch_id = ? group by 1 order by 1
        on conflict (search_text) do update set codes = code_search_tallies.codes + excluded.codes`,
