@@ -359,4 +359,123 @@ describe('send to members', () => {
     await axeClean();
     await shot('send-answer-1366', false);
   });
+
+  it('shows the progress bar while the messages go out, and says when all are sent', async () => {
+    // 80 members by SMS: the platform sends 10 a second (SMS_RATE_PER_SECOND), so the dialog's 2-second
+    // polls see the send on its way for several seconds.
+    const many = `${GROUP}-many`;
+    for (let i = 0; i < 80; i += 10)
+      await Promise.all(
+        Array.from({ length: 10 }, (_, k) =>
+          member(`many${i + k}`, {
+            firstName: `Many${i + k}`,
+            lastName: `${RUN} Many`,
+            phone: phone(),
+            tags: [many],
+            consent: { sms: { given: true, source: 'form' } },
+          }),
+        ),
+      );
+    const made = await generateVoucher(baseUrl, adminToken, { customTitle: `${RUN} Progress` });
+    await ui.signInAdmin();
+    await page.getByLabel('Search QR codes').fill(`${RUN} Progress`);
+    const row = page.locator(`[data-testid="qr-row"][data-id="${made.id}"]`);
+    await row.getByRole('button', { name: `Send voucher ${made.id.slice(0, 8)} to members` }).click();
+    const dialog = page.getByRole('dialog', { name: /^Send .+ to members$/ });
+    await dialog.waitFor();
+    await page.getByTestId('send-tag').fill(many);
+    await dialog.getByRole('checkbox', { name: 'E-mail' }).uncheck();
+    await dialog.getByRole('checkbox', { name: 'SMS' }).check();
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith('/api/members/send') && r.request().method() === 'POST',
+    );
+    await page.getByTestId('send-submit').click();
+    const { sendId } = (await (await answer).json()) as { sendId: string };
+    const counts = dialog.getByTestId('send-progress-counts');
+    const figures = async () => {
+      const text = (await counts.count()) ? await counts.innerText() : '';
+      const m = /^(\d+) sent · (\d+) failed · (\d+) waiting/.exec(text);
+      return m ? { sent: Number(m[1]), failed: Number(m[2]), waiting: Number(m[3]) } : null;
+    };
+    // Half way: some sent, some waiting, the bar between its ends.
+    await expect
+      .poll(
+        async () => {
+          const now = await figures();
+          return Boolean(now && now.sent > 0 && now.waiting > 0);
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(true);
+    const bar = dialog.getByRole('progressbar', { name: 'Send progress' });
+    const [value, words] = [
+      Number(await bar.getAttribute('aria-valuenow')),
+      await dialog.getByTestId('send-progress').innerText(),
+    ];
+    await page.screenshot({ path: `${SHOTS}members-send-progress-1366.png` });
+    expect(value).toBeGreaterThan(0);
+    expect(value).toBeLessThan(100);
+    expect(words).toContain('Sending…');
+    await axeClean();
+    // Then every message out (the route the dialog polls says so), and the dialog says it too.
+    await expect
+      .poll(
+        async () => {
+          const res = await api(baseUrl, `/api/members/sends/${sendId}`, { token: adminToken });
+          return res.status === 200 ? `${res.body.sent}/${res.body.pending}/${res.body.failed}` : res.status;
+        },
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toBe('80/0/0');
+    await expect
+      .poll(() => dialog.getByTestId('send-progress').innerText(), { timeout: 30_000 })
+      .toContain('All sent.');
+  });
+});
+
+describe("a member's athlete credits", () => {
+  it('more than a page of credits: the newest 50, then "Load more" brings the rest', async () => {
+    await member('credited', {
+      firstName: 'Cris',
+      lastName: `${RUN} Credits`,
+      email: `cris-${run}@members.test`,
+    });
+    const memberId = ids.credited!;
+    for (let i = 0; i < 55; i += 11)
+      await Promise.all(
+        Array.from({ length: Math.min(11, 55 - i) }, async (_, k) => {
+          const res = await api(baseUrl, '/api/athlete-credits', {
+            method: 'POST',
+            token: adminToken,
+            headers: { 'idempotency-key': randomUUID() },
+            json: {
+              athleteName: `Cris ${i + k}`,
+              memberId,
+              totalAmount: 1_000,
+              duration: 12,
+              startDate: '2026-01-01',
+              endDate: '2099-12-31',
+            },
+          });
+          expect(res.status, JSON.stringify(res.body)).toBe(201);
+        }),
+      );
+    await ui.signInAdmin();
+    await page.goto(`${baseUrl}/members/${memberId}`);
+    const section = page.getByTestId('member-credits');
+    await section.getByTestId('member-credit').first().waitFor({ timeout: 20_000 });
+    await expect(section.getByTestId('member-credit').count()).resolves.toBe(50);
+    await expect(page.getByTestId('member-credits-shown').innerText()).resolves.toBe(
+      '50 of 55 credits shown.',
+    );
+    await expect(page.getByTestId('member-credit-balance').innerText()).resolves.toBe('Balance $550.00');
+    await section.getByRole('button', { name: 'Load more' }).click();
+    await eventually(() => section.getByTestId('member-credit').count()).toBe(55);
+    await expect(section.getByRole('button', { name: 'Load more' }).count()).resolves.toBe(0);
+    await expect(page.getByTestId('member-credits-shown').count()).resolves.toBe(0);
+    // Every credit once, newest first (the last made is the first line).
+    const lines = await section.getByTestId('member-credit').allInnerTexts();
+    expect(new Set(lines.map((t) => t.split('\n')[0])).size).toBe(55);
+    await axeClean();
+  });
 });

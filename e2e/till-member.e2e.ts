@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
-import { api, launchBrowser, PHONE, screenshot, signIn } from './support/browser';
+import { api, launchBrowser, screenshot } from './support/browser';
 import { adminLogin, createPartnerWithStaff } from './support/partners';
+import { signInStaff, tillPhone } from './support/till';
 
 // Issue 41 at the till: a member's own code (issued by vouchers.members.issue.v1, as the members
 // service's send does) shows the holder's first name and initial and "n of N this month"; over the
@@ -91,15 +92,8 @@ describe('a held code at the till (issue 41)', () => {
     const code = await heldCode({ count: 3, period: 'month' });
     const once = await heldCode({ count: 1, period: 'ever' });
     browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
-    context = await browser.newContext({
-      viewport: PHONE,
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    });
-    page = await context.newPage();
-    await signIn(page, baseUrl, staff.username, staff.password);
-    await page.waitForURL(`${baseUrl}/company-dashboard`);
+    ({ phone: context, tab: page } = await tillPhone(browser, baseUrl));
+    await signInStaff(page, baseUrl, staff);
 
     await check(code);
     await expect(page.getByTestId('till-holder').innerText()).resolves.toBe('Ana G.');

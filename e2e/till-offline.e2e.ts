@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
-import { api, launchBrowser, PHONE, signIn } from './support/browser';
+import { api, launchBrowser, PHONE } from './support/browser';
 import { adminLogin, createPartner, createPartnerWithStaff, staffLogin } from './support/partners';
+import { openTill, signInStaff, tillPhone } from './support/till';
 import { writeQrY4m } from './support/y4m';
 
 // Issue 25, offline at the till: /till installs its service worker on a first visit, then opens
@@ -97,13 +98,7 @@ beforeAll(async () => {
   staffToken = await staffLogin(baseUrl, staff);
   // The phone has no camera: the till says so and the manual entry is used.
   browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
-  page = await context.newPage();
+  ({ phone: context, tab: page } = await tillPhone(browser, baseUrl));
 });
 afterAll(async () => {
   await context?.close();
@@ -166,10 +161,7 @@ describe('the till offline (issue 25)', () => {
     const last = await generate(`Last use ${run}`, '1');
 
     // Online: the staff member opens the till; its service worker installs and takes control.
-    await signIn(page, baseUrl, staff.username, staff.password);
-    await page.waitForURL(`${baseUrl}/company-dashboard`);
-    await page.goto(`${baseUrl}/till`);
-    await page.getByRole('heading', { name: 'Till', level: 1 }).waitFor();
+    await openTill(page, baseUrl, staff);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
       timeout: 30_000,
@@ -329,16 +321,8 @@ describe("the till's offline copy (issue 37)", () => {
   /** A fresh phone (its own IndexedDB), signed in as the staff member, on the till with its copy read. */
   async function tillWithCopy(extraArgs: readonly string[] = [], grantCamera = false) {
     const phoneBrowser = extraArgs.length ? await launchBrowser(extraArgs) : browser;
-    const phone = await phoneBrowser.newContext({
-      viewport: PHONE,
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    });
-    if (grantCamera) await phone.grantPermissions(['camera'], { origin: baseUrl });
-    const tab = await phone.newPage();
-    await signIn(tab, baseUrl, staff.username, staff.password);
-    await tab.waitForURL(`${baseUrl}/company-dashboard`);
+    const { phone, tab } = await tillPhone(phoneBrowser, baseUrl, grantCamera);
+    await signInStaff(tab, baseUrl, staff);
     await tab.goto(`${baseUrl}/till`);
     await tab.getByTestId('till-copy-status').waitFor({ timeout: 30_000 });
     return { phoneBrowser, phone, tab };

@@ -9,6 +9,7 @@ import { seriousAxeViolations } from './support/axe';
 import { E2E_ADMIN } from './support/global-setup';
 import { api, launchBrowser, PHONE, screenshot, signIn } from './support/browser';
 import { adminLogin, createPartnerWithStaff } from './support/partners';
+import { signInStaff as signInStaffOnPhone, tillPhone } from './support/till';
 import { writeQrY4m } from './support/y4m';
 
 // Issue 25, the till: a partner's staff member on a phone scans a member's QR with the rear camera
@@ -58,20 +59,10 @@ async function usageCount(id: string): Promise<number> {
 /** A phone with the camera allowed (Chromium's fake camera answers getUserMedia). */
 async function openPhone(launchArgs: string[], grantCamera = true) {
   browser = await launchBrowser(launchArgs);
-  context = await browser.newContext({
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
-  if (grantCamera) await context.grantPermissions(['camera'], { origin: baseUrl });
-  page = await context.newPage();
+  ({ phone: context, tab: page } = await tillPhone(browser, baseUrl, grantCamera));
 }
 
-async function signInStaff() {
-  await signIn(page, baseUrl, staff.username, staff.password);
-  await page.waitForURL(`${baseUrl}/company-dashboard`);
-}
+const signInStaff = () => signInStaffOnPhone(page, baseUrl, staff);
 
 /** A screenshot after things settle, and no serious or critical axe violation on the screen. */
 async function shotAndAxe(name: string) {

@@ -5,7 +5,8 @@
 // trainer_day_tallies), and checks that each code's usage_count is the signed sum of its redemptions
 // and reversals, that each redemption's status and cancel columns agree with its reversal row, and
 // that each member_uses counter is its member's redemptions not cancelled of that limit group in that
-// period (failing loudly, rolled back, when one does not), in one transaction. What an operator
+// period, and that each send's tally in the members service is its deliveries counted by state
+// (failing loudly, rolled back, when one does not), in one transaction. What an operator
 // runs after a restore or a bulk import by SQL; safe with the platform running (it locks the vouchers
 // tables for the few seconds it takes) and idempotent.
 // Uses DATABASE_URL (the platform's privileged URL, or the vouchers role's) and BUSINESS_TIMEZONE;
@@ -23,6 +24,9 @@ const {
   REBUILD_TALLIES_SQL,
   USAGE_COUNT_MISMATCHES_SQL,
 } = require('../services/vouchers/dist/tallies/tallies-sql.repository.js');
+const {
+  SEND_TALLY_MISMATCHES_SQL,
+} = require('../services/members/dist/sends/send-tallies-sql.repository.js');
 
 /** Rebuilds the tallies in `databaseUrl`'s vouchers schema; resolves to the figures afterwards. */
 export async function rebuildStats(
@@ -68,6 +72,29 @@ export async function rebuildStats(
       throw new Error(
         `member_uses disagrees with the redemptions of ${uses.length === 10 ? 'at least 10 counters' : `${uses.length} counter(s)`}: ${list}`,
       );
+    }
+    // A send's tally is its deliveries counted by their messages' state (members migration 0006): a
+    // difference is a defect, said loudly and rolled back (skipped where there is no members schema,
+    // or the URL's role may not read it: the vouchers role's).
+    const { rows: tallies } = await client.query(
+      `select case when to_regnamespace('members') is null then false
+                   when not has_schema_privilege('members', 'usage') then false
+                   when to_regclass('members.member_send_tallies') is null then false
+                   else has_table_privilege('members.member_send_tallies', 'select')
+                        and has_table_privilege('members.member_deliveries', 'select') end as present`,
+    );
+    if (tallies[0].present) {
+      await client.query('set local search_path = members');
+      const { rows: sends } = await client.query(SEND_TALLY_MISMATCHES_SQL, [10]);
+      await client.query('set local search_path = vouchers');
+      if (sends.length) {
+        const list = sends
+          .map((m) => `${m.sendId} (tally ${JSON.stringify(m.tallied)}, rows ${JSON.stringify(m.counted)})`)
+          .join(', ');
+        throw new Error(
+          `member_send_tallies disagrees with the deliveries of ${sends.length === 10 ? 'at least 10 sends' : `${sends.length} send(s)`}: ${list}`,
+        );
+      }
     }
     await client.query('commit');
     const { rows } = await client.query(

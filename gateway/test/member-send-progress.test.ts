@@ -133,5 +133,23 @@ describe('GET /api/members/sends/{sendId}', () => {
     );
     expect(final).toMatchObject({ recorded: 4, sent: 3, failed: 1, pending: 0, status: 'done' });
     expect(final.finishedAt).not.toBeNull();
+    // The figures are the send's tally (members migration 0006), which is its deliveries by state.
+    const counted = await db.query(
+      `select count(*) filter (where coalesce(m.status, s.status) = 'queued')::int as queued,
+              count(*) filter (where coalesce(m.status, s.status) in ('sent', 'delivered'))::int as sent,
+              count(*) filter (where coalesce(m.status, s.status) = 'failed')::int as failed
+         from members.member_deliveries d
+         left join members.outgoing_mail m on d.channel = 'email' and m.id = d.outgoing_id
+         left join members.outgoing_sms s on d.channel = 'sms' and s.id = d.outgoing_id
+        where d.send_id = $1`,
+      [sendId],
+    );
+    expect(counted.rows[0]).toEqual({ queued: 0, sent: final.sent, failed: final.failed });
+    const tally = await db.query(
+      `select sum(queued)::int as queued, sum(sent + delivered)::int as sent, sum(failed)::int as failed
+         from members.member_send_tallies where send_id = $1`,
+      [sendId],
+    );
+    expect(tally.rows[0]).toEqual(counted.rows[0]);
   });
 });

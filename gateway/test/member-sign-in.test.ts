@@ -254,7 +254,7 @@ describe('GET /api/members/{id}/credits and a credit’s member', () => {
     expect((await h.api(path, { token: await signIn(m) })).status).toBe(401);
     const none = await h.api(path, { token: admin });
     expect(none.status).toBe(200);
-    expect(none.body).toEqual({ balanceCents: null, total: 0, credits: [] });
+    expect(none.body).toEqual({ balanceCents: null, total: 0, credits: [], nextCursor: null });
     const made = await newCredit({ memberId: m.id, totalAmount: 4_200 });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.memberId).toBe(m.id);
@@ -262,6 +262,17 @@ describe('GET /api/members/{id}/credits and a credit’s member', () => {
     expect(res.body).toMatchObject({ balanceCents: 4_200, total: 1 });
     expect(res.body.credits).toEqual([expect.objectContaining({ id: made.body.id, memberId: m.id })]);
     expect((await h.api('/api/members/not-an-id/credits', { token: admin })).status).toBe(400);
+    // Paged by ?cursor and ?limit (the member's detail asks "Load more"); a bad one is a 400 that says so.
+    const second = await newCredit({ memberId: m.id, totalAmount: 100 });
+    const page1 = await h.api(`${path}?limit=1`, { token: admin });
+    expect(page1.body.credits.map((c: { id: string }) => c.id)).toEqual([second.body.id]);
+    const page2 = await h.api(`${path}?limit=1&cursor=${page1.body.nextCursor}`, { token: admin });
+    expect(page2.body.credits.map((c: { id: string }) => c.id)).toEqual([made.body.id]);
+    expect(page2.body.total).toBe(2);
+    const bad = await h.api(`${path}?cursor=nope`, { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.cursor).toEqual(['cursor is not valid; start again from the first page']);
+    expect((await h.api(`${path}?limit=500`, { token: admin })).status).toBe(400);
   });
 
   it('a credit for an unknown member is a 400 naming memberId; without one it is made as before', async () => {

@@ -99,10 +99,15 @@ export class PollVersions implements OnModuleInit, OnApplicationShutdown {
     if (effects.changesCodePartners) {
       if (codeId) this.codeCompanies.delete(codeId);
       else this.codeCompanies.clear();
-    } else if (codeId && effects.namesNewCodeCompanies && hasField(payload, 'vendorId')) {
-      // A new code that names its owner and partners: those are its companies, no need to ask.
-      this.rememberCode(codeId, [...companies]);
+    } else if (codeId && effects.namesNewCodeCompanies) {
+      // A new code's event names its owner (vendorId) and partners: its companies, never asked for.
+      // One recorded before every writer named the owner (a previous release's, in flight during a
+      // deploy) may touch any company: every scope refetches once.
+      if (hasField(payload, 'vendorId')) this.rememberCode(codeId, [...companies]);
+      else this.everyCompany++;
     } else if (codeId) {
+      // Any other event that names only its code (a redeem, a change): its companies are remembered,
+      // or asked for once.
       const ofCode = await this.companiesOfCode(codeId);
       if (ofCode === null) this.everyCompany++;
       else for (const id of ofCode) companies.add(id);

@@ -56,11 +56,11 @@ export class MemberVouchersController {
     return this.services.forward(RPC.vouchers.heldVouchers, query, req, { memberId: id });
   }
 
-  /** The member's athlete credits (a page at most, newest first) and their balance (decision 336). */
+  /** ?cursor, ?limit: the member's athlete credits (newest first, keyset-paged) and their balance (decision 336). */
   @Roles('super_admin')
   @Get(':id/credits')
   @ApiRpc(RPC.credits.memberCredits)
-  credits(@Param('id') id: string, @Req() req: AuthenticatedRequest) {
-    return this.services.call(RPC.credits.memberCredits, { memberId: id }, req);
+  credits(@Param('id') id: string, @Query() query: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.credits.memberCredits, query, req, { memberId: id });
   }
 }

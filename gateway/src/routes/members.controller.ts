@@ -108,9 +108,10 @@ export class MembersController {
   }
 
   /**
-   * How far a send has got: messages recorded, waiting, sent, delivered and failed. The send dialog polls
-   * it while the send runs; the figures move in the members service's background, which no poll
-   * version follows (so no conditional GET).
+   * How far a send has got: messages recorded, waiting, sent, delivered and failed, read from the send's
+   * tally (a few rows, whatever its size: decision 344). The send dialog polls it while the send runs;
+   * the figures move in the members service's background, which no poll version follows (so no
+   * conditional GET).
    */
   @Roles('super_admin')
   @Get('members/sends/:sendId')

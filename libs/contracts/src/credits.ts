@@ -325,20 +325,28 @@ export const creditSummarySchema = z.object({
 });
 export type CreditSummary = z.infer<typeof creditSummarySchema>;
 
-/** Most of a member's credits one answer lists (newest first); `total` says how many there are. */
+/** A page of a member's credits unless `limit` says otherwise (newest first); `total` says how many there are. */
 export const MEMBER_CREDITS_MAX = 50;
 
-/** credits.members.balance.v1: a member's athlete credits (decision 336). */
-export const memberCreditsRequestSchema = z.object({ memberId: uuidParam });
+/**
+ * credits.members.balance.v1: a member's athlete credits (decision 336); `cursor` (the previous
+ * answer's `nextCursor`) asks for the next page, `limit` its size (optional: added fields, decision 269).
+ */
+export const memberCreditsRequestSchema = z.object({
+  memberId: uuidParam,
+  cursor: z.string().max(400, 'cursor must be at most 400 characters').optional(),
+  limit: pageLimit(200).default(MEMBER_CREDITS_MAX),
+});
 
 /**
- * The member's linked credits that are not deactivated, newest first (at most MEMBER_CREDITS_MAX), and
- * `balanceCents`, the remaining balance of those still active (not past their end date) in integer
- * cents: null when the member has no credit at all.
+ * The member's linked credits that are not deactivated, newest first, a page at a time (keyset: the
+ * next page's `nextCursor`, null at the end), and `balanceCents`, the remaining balance of those still
+ * active (not past their end date) in integer cents: null when the member has no credit at all.
  */
 export const memberCreditsSchema = z.object({
   balanceCents: z.number().int().nullable(),
   total: z.number().int().nonnegative(),
   credits: z.array(athleteCreditSchema),
+  nextCursor: z.string().nullable().optional(),
 });
 export type MemberCredits = z.infer<typeof memberCreditsSchema>;

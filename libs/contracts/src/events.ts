@@ -111,7 +111,8 @@ export const EVENTS = {
   }),
   /**
    * A code was created singly (bulk batches send vouchers.batch.created.v1), with the partners it is
-   * assigned to as it is made; `vendorId` (optional, added for members' copies, decision 337): its owner.
+   * assigned to as it is made and `vendorId`, its owner (null: none). Every writer sets `vendorId`
+   * (added for members' copies, decision 337); it stays optional for events recorded before.
    */
   'vouchers.voucher.created.v1': withEffects(
     voucherSnapshot.extend({

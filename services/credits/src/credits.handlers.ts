@@ -46,9 +46,9 @@ export class CreditsHandlers {
 
   /** The members service (no actor: /api/me) or the administrator; never a partner. */
   @RpcHandler(RPC.credits.memberCredits)
-  memberCredits({ memberId }: In<typeof RPC.credits.memberCredits>, meta: RpcMeta) {
+  memberCredits({ memberId, limit, cursor }: In<typeof RPC.credits.memberCredits>, meta: RpcMeta) {
     if (meta.actor && meta.actor.role !== 'super_admin') throw DomainError.forbidden();
-    return this.members.memberCredits(memberId);
+    return this.members.memberCredits(memberId, { limit, cursor });
   }
 
   @RpcHandler(RPC.credits.summary)

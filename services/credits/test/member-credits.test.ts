@@ -89,7 +89,7 @@ describe("a credit's member", () => {
 describe("a member's balance", () => {
   it('sums what is left on their active credits; expired ones are listed but count nothing', async () => {
     const ana = await newMember();
-    expect(await memberCredits(ana.id)).toEqual({ balanceCents: null, total: 0, credits: [] });
+    expect(await memberCredits(ana.id)).toEqual({ balanceCents: null, total: 0, credits: [], nextCursor: null });
     expect(await s.call(RPC.members.memberProfile, { memberId: ana.id }, { actor: null })).toEqual({
       firstName: 'Ana',
       language: 'en',
@@ -138,6 +138,46 @@ describe("a member's balance", () => {
       code: 'VALIDATION_FAILED',
     });
   });
+
+  it('a member with more than a page of credits gets them all, page by page by cursor, newest first', async () => {
+    const ana = await newMember();
+    const made: string[] = [];
+    for (let i = 0; i < 55; i += 11) {
+      const batch = Array.from({ length: Math.min(11, 55 - i) }, (_, k) =>
+        createCredit({ athleteName: `Ana ${i + k}`, memberId: ana.id, totalAmount: 100 }),
+      );
+      made.push(...(await Promise.all(batch)).map((c) => c.id));
+    }
+    const first = await memberCredits(ana.id);
+    expect(first.credits).toHaveLength(50);
+    expect(first.total).toBe(55);
+    expect(first.balanceCents).toBe(5_500);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await s.call(RPC.credits.memberCredits, { memberId: ana.id, cursor: first.nextCursor! });
+    expect(second.credits).toHaveLength(5);
+    expect(second.nextCursor).toBeNull();
+    expect(second.total).toBe(55);
+    const listed = [...first.credits, ...second.credits];
+    expect(new Set(listed.map((c) => c.id))).toEqual(new Set(made));
+    // Newest first across the pages, as the database orders them (created_at desc, id desc).
+    const order = await s.sql.query(
+      'select id from credits.athlete_credits where member_id = $1 order by created_at desc, id desc',
+      [ana.id],
+    );
+    expect(listed.map((c) => c.id)).toEqual(order.rows.map((r) => r.id));
+    // A smaller page, and what a client may not ask for.
+    const small = await s.call(RPC.credits.memberCredits, { memberId: ana.id, limit: 20 });
+    expect(small.credits.map((c) => c.id)).toEqual(listed.slice(0, 20).map((c) => c.id));
+    expect(
+      await refusal(s.call(RPC.credits.memberCredits, { memberId: ana.id, cursor: 'nope' })),
+    ).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { cursor: [expect.stringContaining('cursor is not valid')] },
+    });
+    expect(
+      await refusal(s.call(RPC.credits.memberCredits, { memberId: ana.id, limit: 201 } as never)),
+    ).toMatchObject({ code: 'VALIDATION_FAILED', errors: { limit: ['limit must be at most 200'] } });
+  });
 });
 
 describe("the members service's erasures and merges", () => {
@@ -158,7 +198,7 @@ describe("the members service's erasures and merges", () => {
       [credit.id],
     );
     expect(kept.rows[0]).toEqual({ current_balance: 47_500, is_active: true, n: 1 });
-    expect(await memberCredits(eve.id)).toEqual({ balanceCents: null, total: 0, credits: [] });
+    expect(await memberCredits(eve.id)).toEqual({ balanceCents: null, total: 0, credits: [], nextCursor: null });
   });
 
   it("a merge moves the duplicate's credits to the member it was merged into, once however often it arrives", async () => {

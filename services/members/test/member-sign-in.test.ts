@@ -1,72 +1,28 @@
 import { RPC, SIGN_IN_SENT_MESSAGE } from '@avpass/contracts';
-import { TestSmtpServer, TwilioStandIn, waitFor } from '@avpass/platform/testing';
+import { waitFor } from '@avpass/platform/testing';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusal, startServices, type Services } from './support/services';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { refusal, startServices } from './support/services';
+import { SIGN_IN_ORIGIN, useSignInBed } from './support/sign-in-bed';
 
 // Issue 41: a member's passwordless sign-in over NATS (decisions 329, 330).
-let s: Services;
-let smtp: TestSmtpServer;
-let twilio: TwilioStandIn;
-let ipCount = 0;
-/** A client address of its own for each test, so the per-address limit is the test's alone. */
-const nextIp = () => `198.51.100.${++ipCount}`;
-const ORIGIN = 'http://192.0.2.10:3000';
-
+const bed = useSignInBed({ ipBlock: '198.51.100', phoneBlock: '+3461234' });
 beforeAll(async () => {
-  smtp = await TestSmtpServer.start();
-  twilio = await TwilioStandIn.start();
-  s = await startServices({
-    SMTP_URL: smtp.url,
-    TWILIO_ACCOUNT_SID: twilio.accountSid,
-    TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_FROM: '+15005550006',
-    TWILIO_API_URL: twilio.url,
-    MEMBERS_DEFAULT_PHONE_REGION: 'ES',
-  });
-  await s.sql.query('set search_path to members, public');
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-  await smtp?.stop();
-  await twilio?.stop();
+  await bed.s.sql.query('set search_path to members, public');
 });
 
-let phoneCount = 0;
-async function member(fields: Record<string, unknown> = {}) {
-  const phone = `+3461234${String(5000 + ++phoneCount)}`;
-  const email = `m${randomUUID().slice(0, 8)}@example.com`;
-  return s.call(RPC.members.create, {
-    firstName: 'Lucía',
-    lastName: 'García',
-    email,
-    phone,
-    idempotencyKey: randomUUID(),
-    ...fields,
-  } as never);
-}
+const member = (fields: Record<string, unknown> = {}) => bed.member(fields);
 
-const askLink = (email: string, ip = nextIp()) =>
-  s.callFrom(ip, RPC.members.signInLink, { email, origin: ORIGIN });
-const askCode = (phone: string, ip = nextIp()) => s.callFrom(ip, RPC.members.signInCode, { phone });
-const verify = (payload: { token: string } | { phone: string; code: string }, ip = nextIp()) =>
-  s.callFrom(ip, RPC.members.verifySignIn, payload);
+const askLink = (email: string, ip = bed.nextIp()) =>
+  bed.s.callFrom(ip, RPC.members.signInLink, { email, origin: SIGN_IN_ORIGIN });
+const askCode = (phone: string, ip = bed.nextIp()) => bed.s.callFrom(ip, RPC.members.signInCode, { phone });
+const verify = (payload: { token: string } | { phone: string; code: string }, ip = bed.nextIp()) =>
+  bed.s.callFrom(ip, RPC.members.verifySignIn, payload);
 
-async function linkTokenFor(email: string, count = 1): Promise<string> {
-  const mail = await waitFor(() => smtp.mailTo(email)[count - 1], { message: `mail ${count} to ${email}` });
-  const token = /\/me\/sign-in#token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-  expect(token, mail.text).toBeDefined();
-  return token!;
-}
+const linkTokenFor = (email: string, count = 1) => bed.linkTokenFor(email, count);
+const smsCodeFor = (phone: string, count = 1) => bed.smsCodeFor(phone, count);
 
-async function smsCodeFor(phone: string, count = 1): Promise<string> {
-  const sms = await waitFor(async () => (await twilio.messagesTo(phone))[count - 1], {
-    message: `SMS to ${phone}`,
-  });
-  return /\b(\d{6})\b/.exec(sms.body)![1]!;
-}
-
-const rows = async (sql: string, params: unknown[] = []) => (await s.sql.query(sql, params)).rows;
+const rows = async (sql: string, params: unknown[] = []) => (await bed.s.sql.query(sql, params)).rows;
 
 describe('asking for a link or a code never tells whether the address is a member', () => {
   it('answers a member and a stranger with the same body; only the member gets the mail', async () => {
@@ -76,13 +32,13 @@ describe('asking for a link or a code never tells whether the address is a membe
     const forStranger = await askLink(stranger);
     expect(forMember).toEqual({ message: SIGN_IN_SENT_MESSAGE });
     expect(forStranger).toEqual(forMember);
-    const mail = await waitFor(() => smtp.mailTo(m.email!)[0]);
+    const mail = await waitFor(() => bed.smtp.mailTo(m.email!)[0]);
     expect(mail.subject).toBe('Your AV Pass sign-in link');
-    expect(mail.text).toContain(`${ORIGIN}/me/sign-in#token=`);
+    expect(mail.text).toContain(`${SIGN_IN_ORIGIN}/me/sign-in#token=`);
     expect(mail.text).toContain('Hello Lucía');
     expect(mail.html).toContain('See my vouchers');
     await new Promise((r) => setTimeout(r, 300));
-    expect(smtp.mailTo(stranger)).toEqual([]);
+    expect(bed.smtp.mailTo(stranger)).toEqual([]);
     // Only the secret's hash is kept.
     const token = await linkTokenFor(m.email!);
     const stored = await rows('select secret_hash from member_sign_ins where member_id = $1', [m.id]);
@@ -93,11 +49,11 @@ describe('asking for a link or a code never tells whether the address is a membe
   it('writes the mail and the SMS in the member’s language', async () => {
     const m = await member({ language: 'es', firstName: 'Marta' });
     await askLink(m.email!);
-    const mail = await waitFor(() => smtp.mailTo(m.email!)[0]);
+    const mail = await waitFor(() => bed.smtp.mailTo(m.email!)[0]);
     expect(mail.subject).toBe('Tu enlace para entrar en AV Pass');
     expect(mail.text).toContain('Hola, Marta');
     await askCode(m.phone!);
-    const sms = await waitFor(async () => (await twilio.messagesTo(m.phone!))[0]);
+    const sms = await waitFor(async () => (await bed.twilio.messagesTo(m.phone!))[0]);
     expect(sms.body).toMatch(
       /^AV Pass: tu código para entrar es \d{6}\. Funciona una sola vez, durante 10 minutos\.$/,
     );
@@ -149,7 +105,7 @@ describe('a magic link', () => {
       [m.id],
     );
     expect(row.seconds).toBe(15 * 60);
-    await s.sql.query(
+    await bed.s.sql.query(
       "update member_sign_ins set expires_at = now() - interval '1 second' where member_id = $1",
       [m.id],
     );
@@ -160,7 +116,7 @@ describe('a magic link', () => {
     const m = await member();
     await askLink(m.email!);
     const token = await linkTokenFor(m.email!);
-    await s.call(RPC.members.erase, { id: m.id });
+    await bed.s.call(RPC.members.erase, { id: m.id });
     expect((await refusal(verify({ token }))).code).toBe('UNAUTHENTICATED');
   });
 });
@@ -219,7 +175,7 @@ describe('an SMS code', () => {
     const second = await smsCodeFor(m.phone!, 2);
     if (first !== second)
       expect((await refusal(verify({ phone: m.phone!, code: first }))).code).toBe('UNAUTHENTICATED');
-    await s.sql.query(
+    await bed.s.sql.query(
       "update member_sign_ins set expires_at = now() - interval '1 second' where member_id = $1",
       [m.id],
     );
@@ -230,7 +186,7 @@ describe('an SMS code', () => {
     const stranger = '+34699000111';
     expect(await askCode(stranger)).toEqual({ message: SIGN_IN_SENT_MESSAGE });
     await new Promise((r) => setTimeout(r, 300));
-    expect(await twilio.messagesTo(stranger)).toEqual([]);
+    expect(await bed.twilio.messagesTo(stranger)).toEqual([]);
     expect((await refusal(verify({ phone: stranger, code: '123456' }))).message).toBe(
       'That code is not right, or it has expired. Ask for a new one.',
     );
@@ -251,15 +207,15 @@ describe('the sign-in throttle', () => {
   });
 
   it('refuses one client address past 30 requests, whatever it asks for', async () => {
-    const ip = nextIp();
+    const ip = bed.nextIp();
     for (let i = 0; i < 30; i++) await askLink(`spray-${i}-${randomUUID()}@example.com`, ip);
     expect((await refusal(askLink(`spray-x@example.com`, ip))).code).toBe('RATE_LIMITED');
     // Another address is not held up.
-    expect(await askLink('spray-y@example.com', nextIp())).toEqual({ message: SIGN_IN_SENT_MESSAGE });
+    expect(await askLink('spray-y@example.com', bed.nextIp())).toEqual({ message: SIGN_IN_SENT_MESSAGE });
   });
 
   it('limits verifications per client address too', async () => {
-    const ip = nextIp();
+    const ip = bed.nextIp();
     for (let i = 0; i < 30; i++) await refusal(verify({ token: `guess-${i}` }, ip));
     const refused = await refusal(verify({ token: 'guess-last' }, ip));
     expect(refused.code).toBe('RATE_LIMITED');
@@ -270,10 +226,10 @@ describe('the sign-in throttle', () => {
     const m = await member();
     for (let i = 0; i < 3; i++) await askLink(m.email!);
     for (let i = 0; i < 3; i++) expect(await askCode(m.phone!)).toEqual({ message: SIGN_IN_SENT_MESSAGE });
-    await waitFor(() => smtp.mailTo(m.email!).length === 3);
-    await waitFor(async () => (await twilio.messagesTo(m.phone!)).length === 2);
+    await waitFor(() => bed.smtp.mailTo(m.email!).length === 3);
+    await waitFor(async () => (await bed.twilio.messagesTo(m.phone!)).length === 2);
     await new Promise((r) => setTimeout(r, 500));
-    expect(await twilio.messagesTo(m.phone!)).toHaveLength(2);
+    expect(await bed.twilio.messagesTo(m.phone!)).toHaveLength(2);
   });
 });
 
@@ -286,40 +242,42 @@ describe('member sessions', () => {
 
   it('resolves to the member, and ends on sign-out', async () => {
     const { m, session } = await signedIn();
-    const actor = await s.call(RPC.members.resolveMemberSession, { token: session.token }, null);
+    const actor = await bed.s.call(RPC.members.resolveMemberSession, { token: session.token }, null);
     expect(actor).toMatchObject({ memberId: m.id, firstName: 'Iker', language: 'es' });
     // The profile asks the credits service for the balance: services/credits/test/member-credits.test.ts.
     const stored = await rows('select token_hash from member_sessions where member_id = $1', [m.id]);
     expect(stored[0].token_hash).not.toBe(session.token);
-    await s.call(RPC.members.endMemberSession, { token: session.token }, null);
-    expect(await s.call(RPC.members.resolveMemberSession, { token: session.token }, null)).toBeNull();
+    await bed.s.call(RPC.members.endMemberSession, { token: session.token }, null);
+    expect(await bed.s.call(RPC.members.resolveMemberSession, { token: session.token }, null)).toBeNull();
   });
 
   it('ends 30 idle minutes after its last use, and 12 hours after sign-in whatever the use', async () => {
     const idle = await signedIn();
-    await s.sql.query(
+    await bed.s.sql.query(
       "update member_sessions set last_used_at = now() - interval '31 minutes' where member_id = $1",
       [idle.m.id],
     );
-    expect(await s.call(RPC.members.resolveMemberSession, { token: idle.session.token }, null)).toBeNull();
+    expect(
+      await bed.s.call(RPC.members.resolveMemberSession, { token: idle.session.token }, null),
+    ).toBeNull();
     const old = await signedIn();
-    await s.sql.query(
+    await bed.s.sql.query(
       "update member_sessions set expires_at = now() - interval '1 second' where member_id = $1",
       [old.m.id],
     );
-    expect(await s.call(RPC.members.resolveMemberSession, { token: old.session.token }, null)).toBeNull();
+    expect(await bed.s.call(RPC.members.resolveMemberSession, { token: old.session.token }, null)).toBeNull();
   });
 
   it('ends when its member is erased', async () => {
     const { m, session } = await signedIn();
-    await s.call(RPC.members.erase, { id: m.id });
-    expect(await s.call(RPC.members.resolveMemberSession, { token: session.token }, null)).toBeNull();
+    await bed.s.call(RPC.members.erase, { id: m.id });
+    expect(await bed.s.call(RPC.members.resolveMemberSession, { token: session.token }, null)).toBeNull();
   });
 });
 
 describe('without Twilio settings', () => {
   it('offers no SMS, answers /code the same and sends nothing', async () => {
-    const off = await startServices({ SMTP_URL: smtp.url, MEMBERS_DEFAULT_PHONE_REGION: 'ES' });
+    const off = await startServices({ SMTP_URL: bed.smtp.url, MEMBERS_DEFAULT_PHONE_REGION: 'ES' });
     try {
       await off.sql.query('set search_path to members, public');
       expect(await off.call(RPC.members.signInChannels, {}, null)).toEqual({ email: true, sms: false });
@@ -336,6 +294,6 @@ describe('without Twilio settings', () => {
     } finally {
       await off.close();
     }
-    expect(await s.call(RPC.members.signInChannels, {}, null)).toEqual({ email: true, sms: true });
+    expect(await bed.s.call(RPC.members.signInChannels, {}, null)).toEqual({ email: true, sms: true });
   });
 });

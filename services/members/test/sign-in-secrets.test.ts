@@ -1,46 +1,14 @@
 import { RPC } from '@avpass/contracts';
-import { TestSmtpServer, TwilioStandIn, waitFor } from '@avpass/platform/testing';
-import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServices, type Services } from './support/services';
+import { waitFor } from '@avpass/platform/testing';
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { SIGN_IN_ORIGIN, useSignInBed } from './support/sign-in-bed';
 
 // Issue 41, decision 339: what a database reader sees of a member's sign-in is not enough to sign in.
-let s: Services;
-let smtp: TestSmtpServer;
-let twilio: TwilioStandIn;
-let ipCount = 0;
-const nextIp = () => `198.51.101.${++ipCount}`;
-const ORIGIN = 'http://192.0.2.10:3000';
+const bed = useSignInBed({ ipBlock: '198.51.101', phoneBlock: '+3461235' });
+const member = () => bed.member();
 
-beforeAll(async () => {
-  smtp = await TestSmtpServer.start();
-  twilio = await TwilioStandIn.start();
-  s = await startServices({
-    SMTP_URL: smtp.url,
-    TWILIO_ACCOUNT_SID: twilio.accountSid,
-    TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_FROM: '+15005550006',
-    TWILIO_API_URL: twilio.url,
-    MEMBERS_DEFAULT_PHONE_REGION: 'ES',
-  });
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-  await smtp?.stop();
-  await twilio?.stop();
-});
-
-let phoneCount = 0;
-const member = () =>
-  s.call(RPC.members.create, {
-    firstName: 'Lucía',
-    lastName: 'García',
-    email: `m${randomUUID().slice(0, 8)}@example.com`,
-    phone: `+3461235${String(5000 + ++phoneCount)}`,
-    idempotencyKey: randomUUID(),
-  } as never);
-
-const rows = async (sql: string, params: unknown[] = []) => (await s.sql.query(sql, params)).rows;
+const rows = async (sql: string, params: unknown[] = []) => (await bed.s.sql.query(sql, params)).rows;
 
 /** The tables of the members schema whose rows hold `secret` in any column. */
 async function tablesHolding(secret: string): Promise<string[]> {
@@ -78,8 +46,8 @@ async function outgoingTexts(table: 'outgoing_mail' | 'outgoing_sms', recipient:
 describe('a database reader cannot sign in as a member', () => {
   it('finds no magic link token in any table, though the mail carries it and it signs in', async () => {
     const m = await member();
-    await s.callFrom(nextIp(), RPC.members.signInLink, { email: m.email!, origin: ORIGIN });
-    const mail = await waitFor(() => smtp.mailTo(m.email!)[0], { message: 'the sign-in mail' });
+    await bed.s.callFrom(bed.nextIp(), RPC.members.signInLink, { email: m.email!, origin: SIGN_IN_ORIGIN });
+    const mail = await waitFor(() => bed.smtp.mailTo(m.email!)[0], { message: 'the sign-in mail' });
     const token = /\/me\/sign-in#token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
     expect(mail.html).toContain(token);
 
@@ -98,14 +66,14 @@ describe('a database reader cannot sign in as a member', () => {
       template: 'member-sign-in-link',
     });
 
-    const session = await s.callFrom(nextIp(), RPC.members.verifySignIn, { token });
+    const session = await bed.s.callFrom(bed.nextIp(), RPC.members.verifySignIn, { token });
     expect(session.member.firstName).toBe('Lucía');
   });
 
   it('finds no SMS code in the outgoing SMS, and the stored hash cannot be reversed by trying every code', async () => {
     const m = await member();
-    await s.callFrom(nextIp(), RPC.members.signInCode, { phone: m.phone! });
-    const sms = await waitFor(async () => (await twilio.messagesTo(m.phone!))[0], { message: 'the SMS' });
+    await bed.s.callFrom(bed.nextIp(), RPC.members.signInCode, { phone: m.phone! });
+    const sms = await waitFor(async () => (await bed.twilio.messagesTo(m.phone!))[0], { message: 'the SMS' });
     const code = /\b(\d{6})\b/.exec(sms.body)![1]!;
 
     const texts = await outgoingTexts('outgoing_sms', m.phone!);
@@ -122,7 +90,7 @@ describe('a database reader cannot sign in as a member', () => {
     expect(kept.secret_hash).not.toBe(plain);
     expect(kept.secret_hash).not.toContain(code);
 
-    const session = await s.callFrom(nextIp(), RPC.members.verifySignIn, { phone: m.phone!, code });
+    const session = await bed.s.callFrom(bed.nextIp(), RPC.members.verifySignIn, { phone: m.phone!, code });
     expect(session.member.firstName).toBe('Lucía');
   });
 });

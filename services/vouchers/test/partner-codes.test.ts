@@ -327,3 +327,52 @@ describe('a start date', () => {
     }
   });
 });
+
+describe('every created event names the code’s owner (vendorId), so no reader asks for it', () => {
+  /** The created event's payload of each code, with the code's vendor_id beside it. */
+  const createdEvents = async (ids: string[]) =>
+    (
+      await s.sql.query(
+        `select q.id, q.vendor_id, e.payload from vouchers.qr_codes q
+           join vouchers.outbox_events e on e.name = 'vouchers.voucher.created.v1' and e.payload->>'qrCodeId' = q.id::text
+          where q.id = any($1::uuid[]) order by q.id`,
+        [ids],
+      )
+    ).rows as { id: string; vendor_id: string | null; payload: Record<string, unknown> }[];
+
+  it('a code, a partner’s code, trainer codes and exclusives with and without a vendor', async () => {
+    const own = await s.call(RPC.vouchers.generate, codeBody({ partnerId: shop.id }));
+    const club = await s.call(RPC.vouchers.generate, codeBody({ clinic: 'Club desk' }));
+    const trainers = await s.call(RPC.vouchers.generateTrainer, {
+      trainerNames: 'Di, Ed',
+      couponTitle: 'Athlete Perk',
+      partnerId: shop.id,
+      usageLimit: '100',
+    });
+    const exclusive = (vendorId?: string) =>
+      s.call(RPC.vouchers.createExclusive, {
+        exclusiveType: 'exclusive_discount',
+        exclusiveDetails: {
+          title: 'Smoothie deal',
+          description: 'At the bar',
+          ...(vendorId ? { vendorId } : {}),
+        },
+        expirationDate: '2099-12-31',
+        usageLimit: '1',
+      } as never);
+    const vendorExclusive = await exclusive(shop.id);
+    const clubExclusive = await exclusive();
+    const ids = [own.id, club.id, ...trainers.qrCodes.map((c) => c.id), vendorExclusive.id, clubExclusive.id];
+    const events = await createdEvents(ids);
+    expect(events).toHaveLength(ids.length);
+    for (const e of events) {
+      expect(Object.hasOwn(e.payload, 'vendorId'), `${e.id} names its owner`).toBe(true);
+      expect(e.payload.vendorId).toBe(e.vendor_id);
+    }
+    const owners = new Map(events.map((e) => [e.id, e.vendor_id]));
+    expect(
+      [own.id, ...trainers.qrCodes.map((c) => c.id), vendorExclusive.id].map((id) => owners.get(id)),
+    ).toEqual([shop.id, shop.id, shop.id, shop.id]);
+    expect([club.id, clubExclusive.id].map((id) => owners.get(id))).toEqual([null, null]);
+  });
+});

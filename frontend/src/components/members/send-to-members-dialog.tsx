@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -18,9 +17,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { ResponsiveDialog } from '@/components/feedback/responsive-dialog';
 import { errorMessageOf } from '@/lib/api-client';
 import {
   contactsOfCsv,
@@ -61,18 +59,10 @@ export function SendToMembersDialog({
   what: string;
   onClose: () => void;
 }) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby="send-members-title"
-    >
+    <ResponsiveDialog open={open} onClose={onClose} labelledBy="send-members-title">
       {open && <SendForm source={source} what={what} onClose={onClose} />}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 

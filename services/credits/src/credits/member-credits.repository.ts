@@ -1,10 +1,13 @@
+import { afterCursorSql, nextCursor } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { CreditRow } from './credit.mapper';
 
-/** A member's linked credits, as one statement reads them (decision 336). */
+/** A page of a member's linked credits, as one statement reads them (decision 336). */
 export interface MemberCreditRows {
   rows: CreditRow[];
+  /** The next page's cursor; null: this page is the last. */
+  nextCursor: string | null;
   total: number;
   /** The remaining balance of the credits not past their end date, in cents; null without any credit. */
   balance: number | null;
@@ -33,26 +36,41 @@ export class MemberCreditsRepository {
   }
 
   /**
-   * The member's credits that are not deactivated: the newest `limit` (index athlete_credits_member_index),
-   * how many there are, and the remaining balance of those not past `today` (their business day).
+   * The member's credits that are not deactivated: a page of `limit`, newest first, after `cursor` (a
+   * keyset page along athlete_credits_member_index: a deep page costs what the first costs), how many
+   * there are, and the remaining balance of those not past `today` (their business day). The count and
+   * the balance read the member's own credits only (a member holds a few; no list polls this).
    */
-  async memberCredits(memberId: string, today: string, limit: number): Promise<MemberCreditRows> {
-    const rows = await this.run<{ rows: CreditRow[]; total: number; balance: string | null }>(
+  async memberCredits(
+    memberId: string,
+    today: string,
+    page: { limit: number; cursor?: string },
+  ): Promise<MemberCreditRows> {
+    const after = afterCursorSql(page.cursor, 'c.created_at', 'c.id');
+    const rows = await this.run<{
+      rows: (CreditRow & { cursor_at: string })[];
+      total: number;
+      balance: string | null;
+    }>(
       `with linked as (
          select c.* from athlete_credits c where c.member_id = ? and c.is_active
        ), newest as (
-         select * from linked order by created_at desc, id desc limit ?
+         select c.*, c.created_at::text as cursor_at from athlete_credits c
+          where c.member_id = ? and c.is_active${after ? ` and ${after.sql}` : ''}
+          order by c.created_at desc, c.id desc limit ?
        )
        select coalesce((select jsonb_agg(to_jsonb(n) order by n.created_at desc, n.id desc) from newest n), '[]'::jsonb) as rows,
               (select count(*)::int from linked) as total,
               (select case when count(*) = 0 then null
                       else coalesce(sum(current_balance) filter (where end_date >= ?::date), 0)::bigint end
                  from linked) as balance`,
-      [memberId, limit, today],
+      [memberId, memberId, ...(after?.params ?? []), page.limit, today],
     );
     const row = rows[0];
+    const found = row?.rows ?? [];
     return {
-      rows: row?.rows ?? [],
+      rows: found,
+      nextCursor: nextCursor(found, page.limit),
       total: row?.total ?? 0,
       balance: row?.balance == null ? null : Number(row.balance),
     };

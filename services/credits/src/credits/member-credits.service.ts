@@ -1,10 +1,4 @@
-import {
-  CREDIT_MESSAGES,
-  MEMBER_CREDITS_MAX,
-  RPC,
-  type MemberCredits,
-  type RpcMeta,
-} from '@avpass/contracts';
+import { CREDIT_MESSAGES, RPC, type MemberCredits, type RpcMeta } from '@avpass/contracts';
 import { DomainError, RpcClient, type Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { CreditsSettings } from '../settings';
@@ -46,14 +40,15 @@ export class MemberCreditsService {
     }
   }
 
-  /** The member's credits (newest first, a page at most) and the balance of those still active. */
-  async memberCredits(memberId: string): Promise<MemberCredits> {
+  /** A page of the member's credits (newest first, by keyset cursor) and the balance of those still active. */
+  async memberCredits(memberId: string, page: { limit: number; cursor?: string }): Promise<MemberCredits> {
     const now = this.settings.now();
-    const found = await this.links.memberCredits(memberId, this.settings.today(now), MEMBER_CREDITS_MAX);
+    const found = await this.links.memberCredits(memberId, this.settings.today(now), page);
     return {
       balanceCents: found.balance,
       total: found.total,
       credits: found.rows.map((row) => toAdminCredit(row, now, this.settings.timeZone)),
+      nextCursor: found.nextCursor,
     };
   }
 

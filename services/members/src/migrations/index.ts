@@ -4,6 +4,7 @@ import { Migration0002Sends } from './0002-sends';
 import { Migration0003MemberSignIn } from './0003-member-sign-in';
 import { Migration0004SendSenderName } from './0004-send-sender-name';
 import { Migration0005DeliveriesBySend } from './0005-deliveries-by-send';
+import { Migration0006SendTallies } from './0006-send-tallies';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
@@ -15,4 +16,5 @@ export const migrations: ServiceMigration[] = [
   { name: 'Migration0003MemberSignIn', class: Migration0003MemberSignIn },
   { name: 'Migration0004SendSenderName', class: Migration0004SendSenderName },
   { name: 'Migration0005DeliveriesBySend', class: Migration0005DeliveriesBySend },
+  { name: 'Migration0006SendTallies', class: Migration0006SendTallies },
 ];

@@ -109,33 +109,6 @@ export class DeliveriesRepository {
     return inserted.length;
   }
 
-  /** A send's messages so far by their outgoing rows' state (member_deliveries_send). */
-  async countsOfSend(
-    sendId: string,
-  ): Promise<{ recorded: number; sent: number; delivered: number; failed: number }> {
-    const rows: Record<'recorded' | 'sent' | 'delivered' | 'failed', string>[] = await this.em
-      .getConnection()
-      .execute(
-        `select count(*) as recorded,
-                count(*) filter (where coalesce(m.status, s.status) in ('sent', 'delivered')) as sent,
-                count(*) filter (where s.status = 'delivered') as delivered,
-                count(*) filter (where coalesce(m.status, s.status) = 'failed') as failed
-           from member_deliveries d
-           left join outgoing_mail m on d.channel = 'email' and m.id = d.outgoing_id
-           left join outgoing_sms s on d.channel = 'sms' and s.id = d.outgoing_id
-          where d.send_id = ?`,
-        [sendId],
-        'all',
-      );
-    const row = rows[0];
-    return {
-      recorded: Number(row?.recorded ?? 0),
-      sent: Number(row?.sent ?? 0),
-      delivered: Number(row?.delivered ?? 0),
-      failed: Number(row?.failed ?? 0),
-    };
-  }
-
   /** The (member, channel) pairs of `memberIds` that already have a message for this source. */
   async existing(tx: Tx, sourceId: string, memberIds: string[]): Promise<Set<string>> {
     if (!memberIds.length) return new Set();

@@ -21,7 +21,7 @@ export interface SendRow {
   created_by_name: string | null;
 }
 
-/** A send's figures, for its progress. */
+/** A send's figures, for its progress: its own, and its messages by state (member_send_tallies). */
 export interface SendFigures {
   id: string;
   status: SendRow['status'];
@@ -33,6 +33,7 @@ export interface SendFigures {
   last_error: string | null;
   created_at: Date;
   finished_at: Date | null;
+  messages: { queued: number; sent: number; delivered: number; failed: number };
 }
 
 /** A member as a send reads them: the name, the addresses, the language and the consents. */
@@ -133,16 +134,38 @@ export class SendsRepository {
     );
   }
 
-  /** A send's own figures, as recorded and as its expansion moved them (null: no such send). */
+  /**
+   * A send's own figures, as recorded and as its expansion moved them, and its messages by state from
+   * its tally (a few rows by primary key, whatever the send's size: a polled read never counts its
+   * deliveries). Null: no such send.
+   */
   async findSend(id: string): Promise<SendFigures | null> {
-    const rows = await run<SendFigures>(
+    type Row = Omit<SendFigures, 'messages'> &
+      Record<'queued_messages' | 'sent' | 'delivered' | 'failed', string>;
+    const rows = await run<Row>(
       this.em,
-      `select id, status, members, queued, skipped_email, skipped_sms, refused, last_error, created_at,
-              finished_at
-         from member_sends where id = ?`,
+      `select s.id, s.status, s.members, s.queued, s.skipped_email, s.skipped_sms, s.refused, s.last_error,
+              s.created_at, s.finished_at, t.queued as queued_messages, t.sent, t.delivered, t.failed
+         from member_sends s
+         cross join lateral (
+           select coalesce(sum(queued), 0) as queued, coalesce(sum(sent), 0) as sent,
+                  coalesce(sum(delivered), 0) as delivered, coalesce(sum(failed), 0) as failed
+             from member_send_tallies where send_id = s.id) t
+        where s.id = ?`,
       [id],
     );
-    return rows[0] ?? null;
+    const row = rows[0];
+    if (!row) return null;
+    const { queued_messages, sent, delivered, failed, ...send } = row;
+    return {
+      ...send,
+      messages: {
+        queued: Number(queued_messages),
+        sent: Number(sent),
+        delivered: Number(delivered),
+        failed: Number(failed),
+      },
+    };
   }
 
   /**

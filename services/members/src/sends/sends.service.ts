@@ -16,7 +16,6 @@ import {
 } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DeliveriesRepository } from './deliveries.repository';
 import { SendExpander } from './send-expander';
 import { SendsRepository, type SendSelection } from './sends.repository';
 import { VoucherIssuer, type VoucherSource } from './voucher-issuer';
@@ -36,25 +35,25 @@ export class SendsService {
     private readonly sms: SmsOutbox,
     private readonly expander: SendExpander,
     private readonly issuer: VoucherIssuer,
-    private readonly deliveries: DeliveriesRepository,
   ) {}
 
-  /** How far a send has got: its figures and its messages' states now (decision 340). */
+  /** How far a send has got: its figures and its messages' states now, from its tally (decision 340). */
   async progress(id: string): Promise<SendProgress> {
     const send = await this.sends.findSend(id);
     if (!send) throw DomainError.notFound('Send');
-    const counts = await this.deliveries.countsOfSend(send.id);
+    const { queued, sent, delivered, failed } = send.messages;
     return {
       sendId: send.id,
       status: send.status,
       members: send.members,
       queued: send.queued,
       skipped: { email: send.skipped_email, sms: send.skipped_sms },
-      recorded: counts.recorded,
-      pending: counts.recorded - counts.sent - counts.failed,
-      sent: counts.sent,
-      delivered: counts.delivered,
-      failed: counts.failed,
+      recorded: queued + sent + delivered + failed,
+      pending: queued,
+      // "sent" on the screen: the provider took it, whether or not it has said delivered since.
+      sent: sent + delivered,
+      delivered,
+      failed,
       refused: send.refused,
       reason: send.status === 'failed' ? send.last_error : null,
       createdAt: new Date(send.created_at).toISOString(),

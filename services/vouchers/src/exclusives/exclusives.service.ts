@@ -139,6 +139,7 @@ export class ExclusivesService {
     this.outbox.enqueueEvent(tx, 'vouchers.voucher.created.v1', {
       ...snapshotOf(code, NEW_CODE_VERSION),
       partnerIds: [],
+      vendorId: code.vendorId,
     });
     this.audit.appendEntry(tx, meta, {
       action: 'vouchers.exclusive.created',

@@ -100,7 +100,11 @@ export class QrCodesService {
           (await this.tallies.assignmentsChanged(tx, code.id, partnerIds, [], this.settings.timeZone)) ??
           snapshot;
       }
-      this.outbox.enqueueEvent(tx, 'vouchers.voucher.created.v1', { ...snapshot, partnerIds });
+      this.outbox.enqueueEvent(tx, 'vouchers.voucher.created.v1', {
+        ...snapshot,
+        partnerIds,
+        vendorId: code.vendorId,
+      });
       this.audit.appendEntry(tx, meta, {
         action: 'vouchers.voucher.created',
         targetType: 'voucher',

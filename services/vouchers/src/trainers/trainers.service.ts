@@ -149,7 +149,11 @@ export class TrainersService {
     await this.tallies.codesCreated(tx, codes);
     for (const code of codes) {
       const created = snapshotOf(code, NEW_CODE_VERSION);
-      this.outbox.enqueueEvent(tx, 'vouchers.voucher.created.v1', { ...created, partnerIds: [] });
+      this.outbox.enqueueEvent(tx, 'vouchers.voucher.created.v1', {
+        ...created,
+        partnerIds: [],
+        vendorId: code.vendorId,
+      });
       // One entry per trainer code (a call names a few trainers): each code's history starts here.
       this.audit.appendEntry(tx, meta, {
         action: 'vouchers.trainer-code.created',

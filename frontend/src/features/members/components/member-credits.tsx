@@ -1,12 +1,11 @@
 import type { AthleteCredit } from '@avpass/contracts';
 import { formatCents } from '@avpass/domain';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CreditStatusChip } from '@/components/data-display/credit-status-chip';
-import { LoadErrorAlert } from '@/components/data-display/list-states';
 import { isMissingRoute } from '@/lib/members-api';
 import { useMemberCredits } from '../api/get-member-credits';
+import { MemberSection } from './member-section';
 
 function CreditLine({ credit }: { credit: AthleteCredit }) {
   return (
@@ -33,41 +32,39 @@ function CreditLine({ credit }: { credit: AthleteCredit }) {
 
 /**
  * The member's athlete credits (GET /api/members/{id}/credits, decision 336): the balance of the active
- * ones and each credit, newest first. Shown only when the member has a credit (or it failed to load).
+ * ones and each credit, newest first, a page at a time ("Load more", by keyset cursor). Shown only when
+ * the member has a credit (or it failed to load).
  */
 export function MemberCredits({ memberId }: { memberId: string }) {
   const query = useMemberCredits(memberId);
   if (query.isPending || (query.isError && isMissingRoute(query.error))) return null;
-  if (query.isSuccess && query.data.total === 0) return null;
+  const first = query.data?.pages[0];
+  if (first && first.total === 0) return null;
+  const credits = query.data?.pages.flatMap((p) => p.credits) ?? [];
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }} data-testid="member-credits">
-      <Stack
-        direction="row"
-        sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 2, gap: 1, flexWrap: 'wrap' }}
-      >
-        <Typography variant="h6" component="h2">
-          Athlete credits
-        </Typography>
-        {query.isSuccess && (
+    <MemberSection
+      title="Athlete credits"
+      testId="member-credits"
+      query={query}
+      count={credits.length}
+      emptyText="This member has no athlete credit."
+      unavailableText="Athlete credits are not available on this server yet."
+      action={
+        first && (
           <Typography data-testid="member-credit-balance">
-            Balance <strong>{formatCents(query.data.balanceCents ?? 0)}</strong>
+            Balance <strong>{formatCents(first.balanceCents ?? 0)}</strong>
           </Typography>
-        )}
-      </Stack>
-      {query.isError ? (
-        <LoadErrorAlert error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          {query.data.credits.map((credit) => (
-            <CreditLine key={credit.id} credit={credit} />
-          ))}
-          {query.data.total > query.data.credits.length && (
-            <Typography variant="body2" color="text.secondary" sx={{ pt: 1 }}>
-              The newest {query.data.credits.length} of {query.data.total} credits are shown.
-            </Typography>
-          )}
-        </>
+        )
+      }
+    >
+      {credits.map((credit) => (
+        <CreditLine key={credit.id} credit={credit} />
+      ))}
+      {first && first.total > credits.length && (
+        <Typography variant="body2" color="text.secondary" sx={{ pt: 1 }} data-testid="member-credits-shown">
+          {credits.length} of {first.total} credits shown.
+        </Typography>
       )}
-    </Paper>
+    </MemberSection>
   );
 }
