@@ -1,5 +1,11 @@
+/// <reference lib="dom" />
 import { execFileSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousAxeViolations } from './support/axe';
+import { api, launchBrowser, newPhoneContext, screenshot } from './support/browser';
+import { adminLogin, createPartnerWithStaff, staffLogin } from './support/partners';
+import { generateVoucher } from './support/vouchers';
 
 /**
  * The member's pages' script budget, gzip (issue 40; decisions 304, 331, 341): a member's phone opens
@@ -45,4 +51,104 @@ describe('first loads of the built app', () => {
       expect(load?.kb, load?.line).toBeLessThanOrEqual(MEMBER_PAGE_BUDGET_KB);
     }
   });
+});
+
+// Issue 40, decision 348: index.html's boot.js draws the dashboard's figures into its outline as soon as
+// their answer arrives, before the app's code; React then draws the same answer.
+describe("the dashboards' figures before the app's code", () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  const tokens = { admin: '', company: '' };
+  const staff = { username: 'e2e-first-figures', password: 'first-figures-password' };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    tokens.admin = await adminLogin(baseUrl);
+    const partnerId = await createPartnerWithStaff(
+      baseUrl,
+      tokens.admin,
+      { name: 'First Figures Gym' },
+      staff,
+    );
+    const voucher = await generateVoucher(baseUrl, tokens.admin);
+    const assigned = await api(baseUrl, `/api/qr-codes/${voucher.id}/assign-partners`, {
+      method: 'POST',
+      token: tokens.admin,
+      json: { partnerIds: [partnerId] },
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBeLessThan(300);
+    tokens.company = await staffLogin(baseUrl, staff);
+  });
+  afterAll(async () => browser?.close());
+
+  /** Each card's test id, label and figure, as the page shows them. */
+  const cardsOn = (page: Page, selector: string) =>
+    page.locator(selector).evaluateAll((cards) =>
+      cards.map((card) => {
+        const label = card.querySelector('dt, .bs-label, p') as HTMLElement;
+        const figure = card.querySelector('dd, .bs-value, [data-testid="stat-value"]') as HTMLElement;
+        return {
+          testId: card.getAttribute('data-testid'),
+          label: label.innerText.trim(),
+          figure: figure.innerText.trim(),
+        };
+      }),
+    );
+
+  /** Each role's four cards, by the test ids the React cards and boot.js's share. */
+  const ids = (...testIds: string[]) => testIds.map((id) => `[data-testid="${id}"]`).join(', ');
+  const roles = [
+    {
+      role: 'admin',
+      address: '/dashboard',
+      cards: ids(
+        'stat-totalQrCodes',
+        'stat-totalRedemptions',
+        'stat-todayRedemptions',
+        'stat-redemptionRate',
+      ),
+    },
+    {
+      role: 'company',
+      address: '/company-dashboard',
+      cards: ids('stat-total-codes', 'stat-redemptions', 'stat-today', 'stat-partners'),
+    },
+  ] as const;
+
+  for (const { role, address, cards } of roles)
+    for (const device of ['laptop', 'phone'] as const)
+      it(`the ${role} dashboard on a ${device}: the figures show before the app's code has loaded, as React then draws them`, async () => {
+        const context =
+          device === 'phone'
+            ? await newPhoneContext(browser)
+            : await browser.newContext({ viewport: { width: 1366, height: 768 } });
+        await context.addInitScript((token) => localStorage.setItem('adminToken', token), tokens[role]);
+        const page = await context.newPage();
+        // The app's chunk is held back: only index.html and boot.js can draw.
+        let release: () => void = () => undefined;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let appAsked = false;
+        await page.route(/\/assets\/app-[^/]*\.js$/, async (route) => {
+          appAsked = true;
+          await held;
+          await route.continue();
+        });
+        await page.goto(`${baseUrl}${address}`, { waitUntil: 'domcontentloaded' });
+        const outline = page.locator('[data-testid="dashboard-skeleton"].bs');
+        await outline.locator('.bs-stat').nth(3).waitFor();
+        const early = await cardsOn(page, `[data-testid="dashboard-skeleton"].bs .bs-stat`);
+        expect(appAsked).toBe(true);
+        expect(early).toHaveLength(4);
+        for (const card of early) expect(card.figure).toMatch(/^[\d,.]+%?$/);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await screenshot(page, `first-figures-${role}-${device}`);
+
+        release();
+        await outline.waitFor({ state: 'detached' });
+        await page.locator('[data-testid="dashboard-skeleton"]').waitFor({ state: 'detached' });
+        const drawn = page.locator(cards);
+        await expect.poll(() => drawn.count()).toBe(4);
+        await expect.poll(() => cardsOn(page, cards)).toEqual(early);
+        await context.close();
+      });
 });

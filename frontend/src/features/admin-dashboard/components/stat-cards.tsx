@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
 import { StatCard } from '@/components/data-display/stat-card';
 import { useAdminStats } from '@/lib/vouchers-api';
+import { formatAdminFigure } from './stat-definitions';
 
 export interface StatDefinition {
   key: keyof VoucherStats;
@@ -11,8 +12,6 @@ export interface StatDefinition {
   icon: ReactNode;
   format?: (value: number) => string;
 }
-
-const number = new Intl.NumberFormat('en-US');
 
 /** GET /api/admin/stats as a row of cards, polled at `intervalMs`; loading and error states included. */
 export function AdminStatCards({
@@ -54,13 +53,7 @@ export function AdminStatCards({
               label={stat.label}
               icon={stat.icon}
               value={
-                value === undefined
-                  ? query.isPending
-                    ? undefined
-                    : null
-                  : stat.format
-                    ? stat.format(value)
-                    : number.format(value)
+                value === undefined ? (query.isPending ? undefined : null) : formatAdminFigure(stat, value)
               }
             />
           );

@@ -10,7 +10,7 @@ import { StatCard, StatGrid } from '@/components/data-display/stat-card';
 import { paths } from '@/config/paths';
 
 /** One figure of GET /api/stats as a card: which figure, its words, and what the card opens. */
-interface CompanyStat {
+export interface CompanyStat {
   key: keyof VoucherStats;
   testId: string;
   label: string;
@@ -91,6 +91,11 @@ export const PANEL_STATS: readonly CompanyStat[] = [
   },
 ];
 
+/** A figure as its card shows it (index.html's boot.js draws it the same way: app/boot-figures.spec.ts). */
+export function formatCompanyFigure(stat: CompanyStat, value: number): string {
+  return `${value.toLocaleString('en-US')}${stat.suffix ?? ''}`;
+}
+
 /** The company's figures as cards: a skeleton while they load, a dash when they could not be. */
 export function CompanyStatCards({
   stats,
@@ -103,11 +108,7 @@ export function CompanyStatCards({
   onClick?: Partial<Record<keyof VoucherStats, () => void>>;
 }) {
   const value = (stat: CompanyStat) =>
-    query.data
-      ? `${query.data[stat.key].toLocaleString('en-US')}${stat.suffix ?? ''}`
-      : query.isError
-        ? null
-        : undefined;
+    query.data ? formatCompanyFigure(stat, query.data[stat.key]) : query.isError ? null : undefined;
   return (
     <StatGrid label="Company statistics">
       {stats.map((stat) => {
