@@ -89,7 +89,12 @@ describe("a credit's member", () => {
 describe("a member's balance", () => {
   it('sums what is left on their active credits; expired ones are listed but count nothing', async () => {
     const ana = await newMember();
-    expect(await memberCredits(ana.id)).toEqual({ balanceCents: null, total: 0, credits: [], nextCursor: null });
+    expect(await memberCredits(ana.id)).toEqual({
+      balanceCents: null,
+      total: 0,
+      credits: [],
+      nextCursor: null,
+    });
     expect(await s.call(RPC.members.memberProfile, { memberId: ana.id }, { actor: null })).toEqual({
       firstName: 'Ana',
       language: 'en',
@@ -198,7 +203,12 @@ describe("the members service's erasures and merges", () => {
       [credit.id],
     );
     expect(kept.rows[0]).toEqual({ current_balance: 47_500, is_active: true, n: 1 });
-    expect(await memberCredits(eve.id)).toEqual({ balanceCents: null, total: 0, credits: [], nextCursor: null });
+    expect(await memberCredits(eve.id)).toEqual({
+      balanceCents: null,
+      total: 0,
+      credits: [],
+      nextCursor: null,
+    });
   });
 
   it("a merge moves the duplicate's credits to the member it was merged into, once however often it arrives", async () => {
