@@ -10,6 +10,7 @@ import {
 import { apiJson } from '@/lib/api-client';
 import { VOUCHER_URLS } from '@/lib/vouchers-api/urls';
 import BOOT_SCRIPT from '../../public/boot.js?raw';
+import FIGURES_SCRIPT from '../../public/boot-figures.js?raw';
 
 // The page's window (this project runs in node), with a kept session token, set before the modules above
 // read it on import.
@@ -108,6 +109,8 @@ async function bootAt(pathname: string, root: FakeElement, answer: () => Promise
     getElementById: (id: string) => (id === 'root' ? root : null),
     createElement: (tag: string) => new FakeElement(tag),
     createElementNS: (_ns: string, tag: string) => new FakeElement(tag),
+    // boot.js asks for boot-figures.js here: it runs as the browser would run it once loaded.
+    head: { appendChild: () => new Function('window', 'document', FIGURES_SCRIPT)(page, document) },
   };
   new Function('window', 'document', BOOT_SCRIPT)(page, document);
   window.__avpassEarlyAnswers = page.__avpassEarlyAnswers;
