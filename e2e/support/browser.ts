@@ -24,8 +24,23 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
   });
   openBrowsers.add(browser);
   browser.on('disconnected', () => openBrowsers.delete(browser));
+  // A context closed by a file's afterEach is gone before vitest's onTestFailed runs: the hooks below
+  // see its pages first (browser.newPage makes its context through newContext too).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    const close = context.close.bind(context);
+    context.close = async (closeOptions) => {
+      for (const hook of beforeContextClose) await hook(context).catch(() => undefined);
+      return close(closeOptions);
+    };
+    return context;
+  };
   return browser;
 }
+
+/** Run before any context of a launched browser closes (e2e/support/failure-shots.ts). */
+export const beforeContextClose: ((context: BrowserContext) => Promise<void>)[] = [];
 
 /** The phone the member holds at the till (390 × 844, as the issues measure). */
 export const PHONE = { width: 390, height: 844 };
