@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heldPageQuery, type HeldPhase } from '../src/holders/held-vouchers.repository';
 import { startVoucherServices, type VoucherServices } from './support/services';
+import { generateVoucher } from './support/fixtures';
 
 // Issue 41, scale: a member's list ("My vouchers", the member's detail) reads held_codes (vouchers
 // migration 0029), a row per held code kept by triggers on qr_codes. These tests move codes between
@@ -19,16 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const voucher = (usageLimit: string) =>
-  s.call(RPC.vouchers.generate, {
-    partnerId: shop.id,
-    discountType: 'percentage',
-    discountValue: '10',
-    service: 'Tune-up',
-    expirationDate: '2099-12-31',
-    usageLimit,
-    perMemberLimit: null,
-  } as never);
+const voucher = (usageLimit: string) => generateVoucher(s, shop.id, { usageLimit, perMemberLimit: null });
 const member = () => ({ memberId: randomUUID(), firstName: 'Ana', lastName: 'García' });
 /** A new code for the member, newer than the ones before it. */
 async function codeFor(holder: ReturnType<typeof member>, usageLimit: string): Promise<string> {

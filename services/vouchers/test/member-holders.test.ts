@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_EXHAUSTED_REASON } from '../src/holders/issue-to-members.service';
 import { companyActor, refusal, startVoucherServices, type VoucherServices } from './support/services';
+import { generateVoucher } from './support/fixtures';
 
 // Issue 41: codes issued to members (vouchers.members.issue.v1) and a member's own list
 // (vouchers.members.held.v1), over two instances.
@@ -15,16 +16,7 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 const voucher = (extra: Record<string, unknown> = {}) =>
-  s.call(RPC.vouchers.generate, {
-    partnerId: shop.id,
-    discountType: 'percentage',
-    discountValue: '10',
-    service: 'Tune-up',
-    expirationDate: '2099-12-31',
-    usageLimit: '5',
-    perMemberLimit: { count: 2, period: 'month' },
-    ...extra,
-  } as never);
+  generateVoucher(s, shop.id, { usageLimit: '5', perMemberLimit: { count: 2, period: 'month' }, ...extra });
 const member = (firstName = 'Ana', lastName = 'García') => ({ memberId: randomUUID(), firstName, lastName });
 const issue = (source: { qrCodeId: string } | { batchId: string }, holders: ReturnType<typeof member>[]) =>
   s.call(RPC.vouchers.issueToMembers, { source, holders });

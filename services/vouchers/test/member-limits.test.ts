@@ -2,6 +2,7 @@ import { memberLimitMessage, RPC, type Actor } from '@avpass/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyActor, refusal, startVoucherServices, type VoucherServices } from './support/services';
+import { generateVoucher } from './support/fixtures';
 
 // Issue 41, per-member limits (decision 322): counted at every channel in the redeem's one statement,
 // per period in the business time zone, given back by a cancel, held with two instances racing, and
@@ -22,16 +23,7 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 const voucher = (perMemberLimit: unknown, extra: Record<string, unknown> = {}) =>
-  s.call(RPC.vouchers.generate, {
-    partnerId: shop.id,
-    discountType: 'percentage',
-    discountValue: '10',
-    service: 'Tune-up',
-    expirationDate: '2099-12-31',
-    usageLimit: '50',
-    perMemberLimit,
-    ...extra,
-  } as never);
+  generateVoucher(s, shop.id, { usageLimit: '50', perMemberLimit, ...extra });
 const newMember = async (firstName = 'Ana', lastName = 'García') =>
   s.call(RPC.members.create, { firstName, lastName, email: `${randomUUID()}@example.com` } as never);
 const issueOne = async (qrCodeId: string, m: { id: string; firstName: string; lastName: string }) =>

@@ -1,6 +1,8 @@
+import { RPC } from '@avpass/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import { REBUILD_TALLIES_SQL } from '../../src/tallies/tallies-sql.repository';
+import type { VoucherServices } from './services';
 
 export interface CodeRow {
   id?: string;
@@ -63,4 +65,19 @@ export async function rebuildTallies(sql: Client, timeZone = 'America/Los_Angele
     await sql.query('rollback');
     throw error;
   }
+}
+
+/**
+ * A 10 % "Tune-up" voucher for `partnerId`, valid until 2099, through the real generate call; `fields`
+ * override or add to those (usageLimit, perMemberLimit, …).
+ */
+export function generateVoucher(s: VoucherServices, partnerId: string, fields: Record<string, unknown>) {
+  return s.call(RPC.vouchers.generate, {
+    partnerId,
+    discountType: 'percentage',
+    discountValue: '10',
+    service: 'Tune-up',
+    expirationDate: '2099-12-31',
+    ...fields,
+  } as never);
 }
