@@ -7,6 +7,13 @@ import { api, launchBrowser, newPhoneContext, screenshot } from './support/brows
 import { adminLogin, createPartnerWithStaff, staffLogin } from './support/partners';
 import { generateVoucher } from './support/vouchers';
 
+declare global {
+  interface Window {
+    /** watchFigures' count (decision 357). */
+    __figureFrames?: { frames: number; blank: number; done: boolean };
+  }
+}
+
 /**
  * The member's pages' script budget, gzip (issue 40; decisions 304, 331, 341): a member's phone opens
  * the voucher page and the member's own screens from a QR code or a mail, often over a slow network.
@@ -95,6 +102,28 @@ describe("the dashboards' figures before the app's code", () => {
       }),
     );
 
+  /**
+   * Runs in the page: counts animation frames, and those without four visible figures (the outline's
+   * `.bs-stat` cards or React's `cards`), until React's four are visible and the outline is gone.
+   */
+  const watchFigures = (cards: string) => {
+    const state = { frames: 0, blank: 0, done: false };
+    window.__figureFrames = state;
+    const shown = (selector: string) =>
+      [...document.querySelectorAll<HTMLElement>(selector)].filter(
+        (card) => card.checkVisibility({ visibilityProperty: true }) && /\d/.test(card.innerText),
+      ).length;
+    const tick = () => {
+      const react = shown(cards.replaceAll(']', ']:not(.bs-stat)'));
+      const boot = shown('.bs-stat');
+      state.frames += 1;
+      if (react < 4 && boot < 4) state.blank += 1;
+      if (react >= 4 && boot === 0) state.done = true;
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  };
+
   /** Each role's four cards, by the test ids the React cards and boot.js's share. */
   const ids = (...testIds: string[]) => testIds.map((id) => `[data-testid="${id}"]`).join(', ');
   const roles = [
@@ -143,7 +172,16 @@ describe("the dashboards' figures before the app's code", () => {
         expect(await seriousAxeViolations(page)).toEqual([]);
         await screenshot(page, `first-figures-${role}-${device}`);
 
+        // Every frame from here until React's cards are on screen shows four figures: the outline's,
+        // handed over above the app, or React's (decision 357; before, React's skeleton blinked them out).
+        await page.evaluate(watchFigures, cards);
         release();
+        await page.waitForFunction(() => window.__figureFrames?.done === true, undefined, {
+          timeout: 30_000,
+        });
+        const frames = await page.evaluate(() => window.__figureFrames);
+        expect(frames?.frames).toBeGreaterThan(0);
+        expect(frames?.blank, 'frames without the four figures').toBe(0);
         await outline.waitFor({ state: 'detached' });
         await page.locator('[data-testid="dashboard-skeleton"]').waitFor({ state: 'detached' });
         const drawn = page.locator(cards);

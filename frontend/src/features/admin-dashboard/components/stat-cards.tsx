@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
 import { StatCard } from '@/components/data-display/stat-card';
+import { useBootFiguresReady } from '@/lib/boot-handover';
 import { useAdminStats } from '@/lib/vouchers-api';
 import { formatAdminFigure } from './stat-definitions';
 
@@ -22,6 +23,7 @@ export function AdminStatCards({
   intervalMs: number;
 }) {
   const query = useAdminStats(intervalMs);
+  useBootFiguresReady(query.data !== undefined || query.isError);
 
   return (
     <Box sx={{ mb: 3 }}>

@@ -8,6 +8,7 @@ import TodayOutlinedIcon from '@mui/icons-material/TodayOutlined';
 import type { ReactNode } from 'react';
 import { StatCard, StatGrid } from '@/components/data-display/stat-card';
 import { paths } from '@/config/paths';
+import { useBootFiguresReady } from '@/lib/boot-handover';
 
 /** One figure of GET /api/stats as a card: which figure, its words, and what the card opens. */
 export interface CompanyStat {
@@ -107,6 +108,7 @@ export function CompanyStatCards({
   /** A card that acts on the page (scrolls to a section) rather than opening a route. */
   onClick?: Partial<Record<keyof VoucherStats, () => void>>;
 }) {
+  useBootFiguresReady(query.data !== undefined || query.isError);
   const value = (stat: CompanyStat) =>
     query.data ? formatCompanyFigure(stat, query.data[stat.key]) : query.isError ? null : undefined;
   return (
