@@ -27,6 +27,8 @@ export * from './audit-actions';
 export * from './audit-sentence';
 export * from './wallet';
 export * from './statements';
+export * from './languages';
+export * from './message-codes';
 export * from './members';
 export * from './member-vouchers';
 export * from './member-sends';
