@@ -127,8 +127,9 @@ describe('a voucher to members, end to end', () => {
     const bobMail = await bed.smtp.waitForMail((m) => m.recipients.includes(bob.email!), {
       timeoutMs: 20_000,
     });
-    expect(anaMail.subject).toBe('Tu vale');
+    expect(anaMail.subject).toBe('Su cupón');
     expect(anaMail.text).toContain('Hola, Ana:');
+    expect(anaMail.text).toContain('aquí tiene su cupón personal. Muéstrelo en la caja');
     expect(bobMail.subject).toBe('Your voucher');
     expect(bobMail.text).toContain('Hello Bob,');
     const link = (text: string) => text.match(/\/voucher\/([A-Za-z0-9_-]+)/)?.[1];
