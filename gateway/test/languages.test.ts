@@ -1,4 +1,4 @@
-import { MESSAGE_CODES } from '@avpass/contracts';
+import { MESSAGE_CODES } from '@avpass/contracts/message-codes';
 import { TestSmtpServer, waitFor } from '@avpass/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

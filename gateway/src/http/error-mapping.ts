@@ -1,4 +1,5 @@
-import { messageCode, STATUS_CODES, type ErrorCode, type FieldErrors } from '@avpass/contracts';
+import type { ErrorCode, FieldErrors } from '@avpass/contracts';
+import { messageCode, STATUS_CODES } from '@avpass/contracts/message-codes';
 
 /** The one place where domain error codes become HTTP statuses. */
 export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {

@@ -28,7 +28,6 @@ export * from './audit-sentence';
 export * from './wallet';
 export * from './statements';
 export * from './languages';
-export * from './message-codes';
 export * from './members';
 export * from './member-vouchers';
 export * from './member-sends';

@@ -32,7 +32,8 @@ function slot(message: (n: number) => string, name: string): string {
 }
 
 /**
- * The API's error codes (issue 42, decision 356): every error body carries `code` beside its English
+ * The API's error codes (issue 42, decision 356), imported as `@avpass/contracts/message-codes` (not
+ * from the barrel, so no screen's bundle carries it unasked): every error body carries `code` beside its English
  * `message` (kept for old clients), and `params` when the message has values in it, so a screen shows
  * the code's text in the reader's language. This is the one catalog of codes: code -> the English text,
  * `{name}` where a value goes. The gateway finds a message's code here (`messageCode`); a message that
