@@ -3,6 +3,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalog } from './catalog';
 
+/** Any catalog, whatever its keys (only its messages are read). */
+type AnyCatalog = Pick<Catalog<string>, 'messages'>;
+
 /** The `.ts` files under `dir` (tests and the catalog's own file left out by `skip`). */
 function sourceFiles(dir: string, skip: (path: string) => boolean): string[] {
   const files: string[] = [];
@@ -20,7 +23,7 @@ function sourceFiles(dir: string, skip: (path: string) => boolean): string[] {
  * Empty when all is well.
  */
 export function catalogProblems(
-  catalog: Catalog<string>,
+  catalog: AnyCatalog,
   sourceDir: string,
   catalogFile: (path: string) => boolean,
 ): string[] {

@@ -30,13 +30,13 @@ describe('formats', () => {
   const es = formatsFor('es', LA);
 
   it('writes an instant on the business time zone’s calendar, in each language', () => {
-    // 02:30 UTC on Mar 9 is still Mar 8 in Los Angeles.
+    // 02:30 UTC on Mar 9 is still Mar 8 in Los Angeles, on daylight time since that morning (UTC-7).
     const at = '2026-03-09T02:30:00Z';
     expect(en.date(at)).toBe('Mar 8, 2026');
     expect(es.date(at)).toMatch(/^8 mar 2026$/);
-    expect(en.dateTime(at)).toBe('Mar 8, 2026, 6:30 PM');
-    expect(es.dateTime(at)).toMatch(/^8 mar 2026, 6:30\s?p\.\s?m\.$/);
-    expect(en.time(at)).toBe('6:30 PM');
+    expect(en.dateTime(at)).toBe('Mar 8, 2026, 7:30 PM');
+    expect(es.dateTime(at)).toMatch(/^8 mar 2026, 7:30\s?p\.\s?m\.$/);
+    expect(en.time(at)).toBe('7:30 PM');
   });
 
   it('shows a date-only value as that calendar day, never moved by the zone', () => {
@@ -82,5 +82,26 @@ describe('catalogs', () => {
     expect(catalog.t('en', 'uses', { n: 1 })).toBe('1 use left');
     expect(catalog.t('es', 'uses', { n: 3 })).toBe('Quedan 3 usos');
     expect(catalog.in('en')('quote')).toBe("Don't worry");
+  });
+});
+
+describe('a catalog’s check', () => {
+  it('names a key missing in Spanish, one Spanish has alone, and one no code uses', async () => {
+    const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { catalogProblems } = await import('./catalog-check');
+    const dir = await mkdtemp(join(tmpdir(), 'catalog-'));
+    await writeFile(join(dir, 'uses.ts'), 't(\'used\'); t("half");');
+    const messages = {
+      en: { used: 'Used', half: 'Half', idle: 'Idle' },
+      es: { used: 'Usado', idle: 'Inactivo', extra: 'De más' },
+    } as never;
+    expect(catalogProblems({ messages }, dir, () => false)).toEqual([
+      'es: "half" is missing',
+      'es: "extra" is not an English key',
+      '"idle" is not used by the code',
+    ]);
+    await rm(dir, { recursive: true });
   });
 });
