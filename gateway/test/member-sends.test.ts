@@ -153,7 +153,7 @@ describe('a voucher to members, end to end', () => {
       timeoutMs: 20_000,
     });
     expect(anaSms.body).toContain(`${bed.publicUrl}/voucher/${anaCode}`);
-    expect(anaSms.body).toContain('Responde STOP');
+    expect(anaSms.body).toContain('Responda STOP');
     const bobSms = await waitFor(async () => (await bed.twilio.messagesTo(bob.phone!))[0], {
       timeoutMs: 20_000,
     });
