@@ -1,5 +1,5 @@
 import type { MemberLanguage } from '@avpass/contracts';
-import { MEMBER_CATALOG } from '../i18n/member-catalog';
+import { MEMBER_CATALOG } from '../i18n';
 
 /** What a member's message says: their code's link, where to use it, the wallets, how to stop mail. */
 export interface MemberVoucherMessage {

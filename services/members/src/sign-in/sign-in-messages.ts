@@ -1,5 +1,5 @@
 import type { MemberLanguage } from '@avpass/contracts';
-import { MEMBER_CATALOG } from '../i18n/member-catalog';
+import { MEMBER_CATALOG } from '../i18n';
 
 /** The sign-in messages a member receives, in the member's language (the members catalog, issue 42). */
 const text = (language: MemberLanguage, firstName: string, link: string, minutes: number) => {

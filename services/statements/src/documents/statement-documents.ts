@@ -11,7 +11,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { STATEMENTS_CONFIG, type StatementsConfig } from '../config';
 import { nameOfPartner } from '../partners';
 import { StatementsRepository, StatementsService, toLine, toStatement } from '../statements';
-import { STATEMENT_CATALOG } from '../i18n/statement-catalog';
+import { STATEMENT_CATALOG } from '../i18n';
 import { renderStatementPdf } from './statement-pdf';
 
 /** Lines read per page while a document is drawn. */

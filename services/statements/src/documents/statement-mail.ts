@@ -1,6 +1,6 @@
 import type { Language, Statement } from '@avpass/contracts';
 import { formatsFor, type MailToRecord } from '@avpass/platform';
-import { STATEMENT_CATALOG } from '../i18n/statement-catalog';
+import { STATEMENT_CATALOG } from '../i18n';
 import {
   STATEMENT_ISSUED_TEMPLATE,
   STATEMENT_PDF,

@@ -8,7 +8,7 @@ import type {
 import { formatsFor } from '@avpass/platform';
 import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
-import { STATEMENT_CATALOG } from '../i18n/statement-catalog';
+import { STATEMENT_CATALOG } from '../i18n';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
