@@ -158,7 +158,10 @@ describe('every error carries a stable code beside its English message', () => {
       json: { code: 'zzz' },
     });
     expect(till.status).toBe(400);
-    expect(till.body).toMatchObject({ message: 'This is not an AV Pass voucher', code: 'till.code.not-ours' });
+    expect(till.body).toMatchObject({
+      message: 'This is not an AV Pass voucher',
+      code: 'till.code.not-ours',
+    });
   });
 
   it('a generic field message carries the field as a value; an unknown message its status’s code', async () => {
