@@ -1,3 +1,3 @@
 // i18n/: the service's catalog of what it writes to people (decision 354).
 
-export { passStringsIn, WALLET_CATALOG } from './wallet-catalog';
+export { localizedWord, passStringsIn, WALLET_CATALOG } from './wallet-catalog';

@@ -1,14 +1,15 @@
 import { defineCatalog } from '@avpass/platform';
 
 /**
- * An Apple Wallet pass's own words (issue 42): its field labels and change notices. pass.json carries
- * the English; the pass's `es.lproj/pass.strings` maps each to its Spanish, which Wallet shows on a
- * phone set to Spanish. The voucher's own text (its discount, service, terms) is voucherText's.
+ * A wallet pass's own words (issue 42): its field labels and change notices. An Apple pass.json carries
+ * the English and its `es.lproj/pass.strings` maps each to its Spanish; a Google offer's text modules
+ * carry both as a LocalizedString. Wallet shows the Spanish on a phone set to Spanish. The voucher's own text (its discount, service, terms) is voucherText's.
  * `catalog.spec.ts` fails on a key missing in a language or unused by the code.
  */
 export const WALLET_CATALOG = defineCatalog(
   {
     'label.offer': 'Offer',
+    'label.discount': 'Discount',
     'label.service': 'Service',
     'label.uses': 'Uses',
     'label.valid-until': 'Valid until',
@@ -25,6 +26,7 @@ export const WALLET_CATALOG = defineCatalog(
   },
   {
     'label.offer': 'Oferta',
+    'label.discount': 'Descuento',
     'label.service': 'Servicio',
     'label.uses': 'Usos',
     'label.valid-until': 'Válido hasta',
@@ -46,4 +48,14 @@ export function passStringsIn(language: 'es'): Record<string, string> {
   return Object.fromEntries(
     WALLET_CATALOG.keys.map((key) => [WALLET_CATALOG.t('en', key), WALLET_CATALOG.t(language, key)]),
   );
+}
+
+type WalletKey = Parameters<typeof WALLET_CATALOG.t>[1];
+
+/** Google's LocalizedString of a word: English by default, US Spanish beside it. */
+export function localizedWord(key: WalletKey) {
+  return {
+    defaultValue: { language: 'en-US', value: WALLET_CATALOG.t('en', key) },
+    translatedValues: [{ language: 'es-US', value: WALLET_CATALOG.t('es', key) }],
+  };
 }
