@@ -148,7 +148,7 @@ describe('the unsubscribe link', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await res.text();
     expect(html).toContain('<html lang="es">');
-    expect(html).toContain('Darme de baja');
+    expect(html).toContain('<button type="submit">Cancelar la suscripción</button>');
     expect(html).toContain(`<form method="post" action="/api/members/unsubscribe?token=${token}&lang=es">`);
     expect(html).toContain('name="List-Unsubscribe" value="One-Click"');
   });

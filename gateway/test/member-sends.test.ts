@@ -127,8 +127,9 @@ describe('a voucher to members, end to end', () => {
     const bobMail = await bed.smtp.waitForMail((m) => m.recipients.includes(bob.email!), {
       timeoutMs: 20_000,
     });
-    expect(anaMail.subject).toBe('Tu vale');
+    expect(anaMail.subject).toBe('Su cupón');
     expect(anaMail.text).toContain('Hola, Ana:');
+    expect(anaMail.text).toContain('aquí tiene su cupón personal. Muéstrelo en la caja');
     expect(bobMail.subject).toBe('Your voucher');
     expect(bobMail.text).toContain('Hello Bob,');
     const link = (text: string) => text.match(/\/voucher\/([A-Za-z0-9_-]+)/)?.[1];
@@ -152,7 +153,7 @@ describe('a voucher to members, end to end', () => {
       timeoutMs: 20_000,
     });
     expect(anaSms.body).toContain(`${bed.publicUrl}/voucher/${anaCode}`);
-    expect(anaSms.body).toContain('Responde STOP');
+    expect(anaSms.body).toContain('Responda STOP');
     const bobSms = await waitFor(async () => (await bed.twilio.messagesTo(bob.phone!))[0], {
       timeoutMs: 20_000,
     });

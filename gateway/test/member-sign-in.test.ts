@@ -119,7 +119,7 @@ describe('asking for a sign-in', () => {
     expect(forStranger.body).toEqual(forMember.body);
     expect(forMember.body).toEqual({ message: SIGN_IN_SENT_MESSAGE });
     const mail = await waitFor(() => smtp.mailTo(m.email)[0]);
-    expect(mail.subject).toBe('Tu enlace para entrar en AV Pass');
+    expect(mail.subject).toBe('Su enlace para entrar en AV Pass');
     expect(mail.text).toContain(`${h.url}/me/sign-in#token=`);
     const code = await h.api('/api/member-auth/code', { method: 'POST', json: { phone: '+34612000111' } });
     expect(code.status).toBe(202);

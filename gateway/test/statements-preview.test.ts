@@ -2,7 +2,11 @@ import type { DomainEvent, EventName } from '@avpass/contracts';
 import { addDays, businessDayOf } from '@avpass/domain';
 import { eventSubject } from '@avpass/platform';
 import { JSONCodec, connect } from 'nats';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
 
@@ -351,6 +355,26 @@ describe('a statement’s documents', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+    // Issue 42: in ?language=, else the browser's Accept-Language; anything but en or es is a 400.
+    const pdfIn = async (query: string, acceptLanguage?: string) => {
+      const res = await fetch(`${h.url}/api/statements/${statement.id}/pdf${query}`, {
+        headers: {
+          authorization: `Bearer ${shop.token}`,
+          ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}),
+        },
+      });
+      expect(res.status).toBe(200);
+      const path = join(h.dataDir, `${randomUUID()}.pdf`);
+      await writeFile(path, Buffer.from(await res.arrayBuffer()));
+      return (await promisify(execFile)('pdftotext', [path, '-'])).stdout.replace(/\s+/g, ' ');
+    };
+    expect(await pdfIn('?language=es')).toContain('Estado de cuenta del socio comercial');
+    expect(await pdfIn('', 'es-MX,es;q=0.9,en;q=0.5')).toContain('septiembre de 2025');
+    expect(await pdfIn('?language=en', 'es')).toContain('Partner statement');
+    expect(await pdfIn('', 'fr')).toContain('September 2025');
+    const french = await h.api(`/api/statements/${statement.id}/pdf?language=fr`, { token: shop.token });
+    expect(french.status).toBe(400);
+    expect(french.body).toMatchObject({ message: 'Language must be en or es', code: 'language.invalid' });
 
     const csv = await fetch(`${h.url}/api/statements/${statement.id}/csv`, {
       headers: { authorization: `Bearer ${admin}` },

@@ -14,17 +14,12 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HTTP_STATUS_BY_CODE } from './error-mapping';
+import { HTTP_STATUS_BY_CODE, withCode, type ErrorBody } from './error-mapping';
 import { SpaIndex } from './spa-index';
 
-interface ErrorBody {
-  message: string;
-  errors?: FieldErrors;
-  requestId: string;
-}
-
 /**
- * Every error leaves as `{message, errors?, requestId}` with the right status. Unknown non-API GETs
+ * Every error leaves as `{message, code, params?, errors?, requestId}` with the right status: `message`
+ * in English as before, `code` for a screen to say it in the reader's language (issue 42). Unknown non-API GETs
  * are the React app's routes: they get index.html (the SPA fallback).
  */
 @Catch()
@@ -49,7 +44,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return;
     }
 
-    const { status, body, retryAfter } = this.describe(exception, request.id);
+    const described = this.describe(exception, request.id);
+    const { status, retryAfter } = described;
+    const body = withCode(status, described.body);
     if (status >= 500 && status !== 503) {
       this.logger.error(
         `${request.method} ${path} failed (${request.id}): ${exception instanceof Error ? exception.stack : String(exception)}`,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withCode } from './error-mapping';
 
 /**
  * Bytes that must never arrive percent-encoded in a path: what the router would decode into
@@ -79,6 +80,8 @@ export function installPathGuard(fastify: FastifyInstance): void {
       .status(400)
       .type('application/json; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send({ message: `${reason} Send the address in its plain form.`, requestId: request.id });
+      .send(
+        withCode(400, { message: `${reason} Send the address in its plain form.`, requestId: request.id }),
+      );
   });
 }

@@ -25,6 +25,7 @@ import { finalize, type Observable } from 'rxjs';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { bearerToken } from './bearer-token';
 import type { AuthenticatedRequest } from '../rpc/service-caller';
+import { withCode } from './error-mapping';
 
 /**
  * Whom a limit counts: the signed-in user, the user's partner (company), the client's address, or the
@@ -169,7 +170,7 @@ export function installSessionGate(fastify: FastifyInstance, limits: RequestLimi
         .status(429)
         .type('application/json; charset=utf-8')
         .header('retry-after', String(refusal.retryAfter ?? 1))
-        .send({ message: refusal.message, requestId: request.id });
+        .send(withCode(429, { message: refusal.message, requestId: request.id }));
     }
   });
 }

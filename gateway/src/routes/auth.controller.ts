@@ -78,6 +78,14 @@ export class AuthController {
     return this.services.call(RPC.identity.currentUser, {}, req);
   }
 
+  /** The signed-in user's own language (`{language: 'en' | 'es'}`), any role; answers the user. */
+  @ApiBearerAuth()
+  @Patch('user/language')
+  @ApiRpc(RPC.identity.setUserLanguage, { body: true })
+  setLanguage(@Body() body: unknown, @Req() req: AuthenticatedRequest) {
+    return this.services.forward(RPC.identity.setUserLanguage, body, req);
+  }
+
   /** Ends this session on the server; the token stops working at once. */
   @ApiBearerAuth()
   @Post('logout')

@@ -1,5 +1,5 @@
 import { RPC, type MemberActor } from '@avpass/contracts';
-import { Controller, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { bearerToken, Roles } from '../auth/auth.decorators';
 import { CurrentMember, MemberOnly, type MemberRequest } from '../auth/member.guard';
@@ -22,6 +22,14 @@ export class MeController {
   @ApiRpc(RPC.members.memberProfile)
   profile(@CurrentMember() member: MemberActor, @Req() req: MemberRequest) {
     return this.services.call(RPC.members.memberProfile, { memberId: member.memberId }, req);
+  }
+
+  /** `{language: 'en' | 'es'}`: the member's own language ("My vouchers"); answers as GET /api/me. */
+  @Patch('language')
+  @Header('cache-control', 'no-store')
+  @ApiRpc(RPC.members.setMemberLanguage, { body: true })
+  setLanguage(@Body() body: unknown, @CurrentMember() member: MemberActor, @Req() req: MemberRequest) {
+    return this.services.forward(RPC.members.setMemberLanguage, body, req, { memberId: member.memberId });
   }
 
   /** ?cursor, ?limit: the member's codes, those that can be used first, then used and expired ones. */

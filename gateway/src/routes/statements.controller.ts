@@ -6,6 +6,7 @@ import {
   type StatementLine,
   type StatementPage,
 } from '@avpass/contracts';
+import { negotiate } from '@avpass/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -165,17 +166,26 @@ export class StatementsController {
     return this.services.forward(RPC.statements.get, query, req, { id });
   }
 
-  /** The statement as a PDF, named by partner and period. */
+  /**
+   * The statement as a PDF, named by partner and period; `?language=en|es` (the user's own setting, sent
+   * by the screens), else the browser's Accept-Language (issue 42).
+   */
   @Roles('super_admin', 'company_admin')
   @Get('statements/:id/pdf')
   @ApiProduces('application/pdf')
   @ApiRpc(RPC.statements.pdf, { added: ['id'], file: true })
   async pdf(
     @Param('id') id: string,
+    @Query() query: unknown,
     @Req() req: AuthenticatedRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendRenderedFile(reply, await this.services.call(RPC.statements.pdf, { id }, req));
+    const asked = (query as { language?: unknown } | null)?.language;
+    const language = asked ?? negotiate(req.headers['accept-language']);
+    // The query's language as sent (the contract refuses anything but en or es with a 400).
+    const added = { id, language: language as 'en' | 'es' };
+    const file = await this.services.forward(RPC.statements.pdf, query, req, added);
+    await sendRenderedFile(reply, file);
   }
 
   /**

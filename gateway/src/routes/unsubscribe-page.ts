@@ -1,26 +1,19 @@
+import type { Language } from '@avpass/contracts';
+import { GATEWAY_CATALOG } from '../i18n/gateway-catalog';
+
 /** The unsubscribe link's tiny page (no script, no styles from elsewhere): English or Spanish. */
-export type PageLanguage = 'en' | 'es';
+export type PageLanguage = Language;
 type PageState = 'confirm' | 'done' | 'invalid';
 
-const TEXTS = {
-  en: {
-    title: 'Unsubscribe',
-    confirm: 'Stop receiving vouchers and news from us by e-mail?',
-    button: 'Unsubscribe',
-    done: 'You will get no more e-mails from us.',
-    invalid: 'This unsubscribe link is not valid. Ask the club to stop the e-mails.',
-  },
-  es: {
-    title: 'Darse de baja',
-    confirm: '¿Dejar de recibir vales y novedades por correo electrónico?',
-    button: 'Darme de baja',
-    done: 'Ya no recibirás más correos nuestros.',
-    invalid: 'Este enlace para darse de baja no es válido. Pide al club que deje de enviarte correos.',
-  },
-} as const;
-
 export function unsubscribePage(language: PageLanguage, state: PageState, token: string): string {
-  const t = TEXTS[language];
+  const text = GATEWAY_CATALOG.in(language);
+  const t = {
+    title: text('unsubscribe.title'),
+    confirm: text('unsubscribe.confirm'),
+    button: text('unsubscribe.button'),
+    done: text('unsubscribe.done'),
+    invalid: text('unsubscribe.invalid'),
+  };
   const action = `/api/members/unsubscribe?token=${encodeURIComponent(token)}&lang=${language}`;
   const body =
     state === 'confirm'

@@ -27,6 +27,7 @@ export * from './audit-actions';
 export * from './audit-sentence';
 export * from './wallet';
 export * from './statements';
+export * from './languages';
 export * from './members';
 export * from './member-vouchers';
 export * from './member-sends';

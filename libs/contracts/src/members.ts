@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidParam } from './common';
+import { LANGUAGES, type Language } from './languages';
 import { safeText } from './text';
 import { pageLimit } from './validation';
 import { idempotencyKeyField } from './vouchers';
@@ -11,8 +12,8 @@ import { idempotencyKeyField } from './vouchers';
  * per channel with when and how it was given. The phone is a plain string here: the service parses it
  * (its metadata stays out of every screen's bundle).
  */
-export const MEMBER_LANGUAGES = ['en', 'es'] as const;
-export type MemberLanguage = (typeof MEMBER_LANGUAGES)[number];
+export const MEMBER_LANGUAGES = LANGUAGES;
+export type MemberLanguage = Language;
 
 /** How a consent was given or withdrawn. */
 export const CONSENT_SOURCES = ['form', 'import', 'link', 'sms-stop'] as const;

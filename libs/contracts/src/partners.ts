@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from './languages';
 import { optionalEmail, optionalText, optionalUrl, uploadUrl } from './common';
 import { newPasswordSchema } from './password-policy';
 import { safeText } from './text';
@@ -179,6 +180,8 @@ export const portalUserSchema = z.object({
   companyId: z.string().uuid().nullable(),
   createdAt: z.string(),
   lastLogin: z.string().nullable(),
+  /** The user's own language (issue 42): what statements' mails are written in. Optional: added to a deployed subject. */
+  language: languageSchema.optional(),
 });
 export type PortalUser = z.infer<typeof portalUserSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from './languages';
 import { ROLES } from './roles';
 
 /**
@@ -37,6 +38,11 @@ export const currentUserSchema = z.object({
   role: roleSchema,
   companyId: z.string().uuid().nullable(),
   companyName: z.string().nullable(),
+  /**
+   * The user's own language (issue 42): en until they choose es. Identity always sends it; optional in
+   * the schema because it was added to deployed subjects (decision 269).
+   */
+  language: languageSchema.optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -1,5 +1,6 @@
 import { isDateOnly } from '@avpass/domain';
 import { z } from 'zod';
+import { languageSchema } from './languages';
 import { uuidParam } from './common';
 import { SORT_ORDERS, type SortOrder } from './vouchers/lists';
 import { numberInput, pageLimit } from './validation';
@@ -284,6 +285,10 @@ const reasonField = z
   .max(1000, 'The reason must be at most 1000 characters');
 
 export const approveStatementRequestSchema = z.object({ id: uuidParam });
+/** GET /api/statements/{id}/pdf: `?language=es` (else the browser's Accept-Language) writes it in Spanish. */
+export const statementPdfRequestSchema = approveStatementRequestSchema.extend({
+  language: languageSchema.optional(),
+});
 /** POST /api/statements/{id}/dispute: a reason, and optionally the lines it is about. */
 export const disputeStatementRequestSchema = z.object({
   id: uuidParam,

@@ -25,6 +25,7 @@ export * from './events/processed-event.entity';
 export * from './events/sql-event-writer';
 export * from './health/dependency-outage';
 export * from './health/service-health';
+export * from './i18n';
 export * from './idempotency/idempotent-call';
 export * from './idempotency/idempotency';
 export * from './idempotency/idempotency-keys.repository';

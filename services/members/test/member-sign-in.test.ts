@@ -50,12 +50,13 @@ describe('asking for a link or a code never tells whether the address is a membe
     const m = await member({ language: 'es', firstName: 'Marta' });
     await askLink(m.email!);
     const mail = await waitFor(() => bed.smtp.mailTo(m.email!)[0]);
-    expect(mail.subject).toBe('Tu enlace para entrar en AV Pass');
+    expect(mail.subject).toBe('Su enlace para entrar en AV Pass');
+    expect(mail.text).toContain('Abra este enlace para ver sus cupones:');
     expect(mail.text).toContain('Hola, Marta');
     await askCode(m.phone!);
     const sms = await waitFor(async () => (await bed.twilio.messagesTo(m.phone!))[0]);
     expect(sms.body).toMatch(
-      /^AV Pass: tu código para entrar es \d{6}\. Funciona una sola vez, durante 10 minutos\.$/,
+      /^AV Pass: su código para entrar es \d{6}\. Funciona una sola vez, durante 10 minutos\.$/,
     );
   });
 

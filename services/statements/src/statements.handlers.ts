@@ -34,7 +34,7 @@ export class StatementsHandlers {
 
   @RpcHandler(RPC.statements.pdf)
   pdf(input: In<typeof RPC.statements.pdf>, meta: RpcMeta) {
-    return this.documents.pdfFor(input.id, requireActor(meta));
+    return this.documents.pdfFor(input.id, requireActor(meta), input.language ?? 'en');
   }
 
   @RpcHandler(RPC.statements.deliveries)

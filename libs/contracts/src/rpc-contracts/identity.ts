@@ -12,6 +12,7 @@ import {
 import { uuidParam } from '../common';
 import { auditPeopleQuerySchema, auditPeopleSchema } from '../audit';
 import { createPortalUserRequestSchema, portalUserSchema, updatePortalUserRequestSchema } from '../partners';
+import { setLanguageRequestSchema } from '../languages';
 import { actorSchema } from '../roles';
 import { contract, empty, health, token, companyScope } from './contract';
 
@@ -41,6 +42,8 @@ export const identityContracts = {
     updateProfileRequestSchema,
     currentUserSchema,
   ),
+  /** PATCH /api/auth/user/language: the signed-in user's own language (any role; issue 42). */
+  'identity.auth.set-language.v1': contract('setUserLanguage', setLanguageRequestSchema, currentUserSchema),
   'identity.admin.change-password.v1': contract(
     'changePassword',
     changePasswordRequestSchema,

@@ -11,6 +11,7 @@ import {
   memberVerifyRequestSchema,
   signInSentSchema,
 } from '../member-auth';
+import { languageSchema } from '../languages';
 import { contract, empty } from './contract';
 
 /**
@@ -35,4 +36,10 @@ export const memberAuthContracts = {
   'members.sessions.end.v1': contract('endMemberSession', memberTokenSchema, messageResponseSchema),
   /** GET /api/me: the member's first name, language and athlete credit balance (null: none linked). */
   'members.me.get.v1': contract('memberProfile', memberIdSchema, memberProfileSchema),
+  /** PATCH /api/me/language: the member's own language ("My vouchers"; issue 42); answers GET /api/me. */
+  'members.me.set-language.v1': contract(
+    'setMemberLanguage',
+    memberIdSchema.extend({ language: languageSchema }).strict(),
+    memberProfileSchema,
+  ),
 } as const;

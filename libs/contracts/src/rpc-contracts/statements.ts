@@ -11,6 +11,7 @@ import {
   statementDeliveriesSchema,
   statementDetailQuerySchema,
   statementDetailSchema,
+  statementPdfRequestSchema,
   statementListQuerySchema,
   statementPageSchema,
   statementPreviewQuerySchema,
@@ -46,7 +47,7 @@ export const statementsContracts = {
   /** POST /api/statements/{id}/paid {paidAt, reference} (super_admin). */
   'statements.statements.mark-paid.v1': contract('markPaid', markStatementPaidRequestSchema, statementSchema),
   /** GET /api/statements/{id}/pdf: the statement as a PDF (base64), named by partner and period. */
-  'statements.statements.pdf.v1': contract('pdf', approveStatementRequestSchema, renderedFileSchema),
+  'statements.statements.pdf.v1': contract('pdf', statementPdfRequestSchema, renderedFileSchema),
   /** GET /api/statements/{id}/deliveries (super_admin): its e-mails, each with its status and last error. */
   'statements.statements.deliveries.v1': contract(
     'deliveries',

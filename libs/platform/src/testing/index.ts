@@ -9,4 +9,5 @@ export { waitFor, type WaitForOptions } from './wait-for';
 export { refusal, stopServiceApp } from './service-apps';
 export { startTestBed, type TestBed, type TestCallMeta } from './test-bed';
 export { migrateFromFormerNames } from './former-migration-names';
+export { catalogProblems } from '../i18n/catalog-check';
 export { TwilioStandIn, type StandInAttempt, type StandInMessage } from './twilio-standin';

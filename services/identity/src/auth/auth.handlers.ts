@@ -56,6 +56,13 @@ export class AuthHandlers {
     return this.auth.describe(user, meta);
   }
 
+  /** The signed-in user's own language; the answer is the user as GET /api/auth/user shows it. */
+  @RpcHandler(RPC.identity.setUserLanguage)
+  async setLanguage({ language }: In<typeof RPC.identity.setUserLanguage>, meta: RpcMeta) {
+    const user = await this.users.setLanguage(requireActor(meta), language, meta);
+    return this.auth.describe(user, meta);
+  }
+
   @RpcHandler(RPC.identity.changePassword)
   async changePassword(input: In<typeof RPC.identity.changePassword>, meta: RpcMeta) {
     await this.users.changePassword(requireActor(meta), input, meta);

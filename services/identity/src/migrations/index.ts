@@ -4,6 +4,7 @@ import { Migration0002Audit } from './0002-audit';
 import { Migration0003AuditRetention } from './0003-audit-retention';
 import { Migration0004SessionLimits } from './0004-session-limits';
 import { Migration0005UsernamePrefix } from './0005-username-prefix';
+import { Migration0006UserLanguage } from './0006-user-language';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
@@ -30,4 +31,5 @@ export const migrations: ServiceMigration[] = [
     class: Migration0005UsernamePrefix,
     formerName: 'Migration20261231UsernamePrefix',
   },
+  { name: 'Migration0006UserLanguage', class: Migration0006UserLanguage },
 ];

@@ -1,4 +1,4 @@
-import type { Role } from '@avpass/contracts';
+import type { Language, Role } from '@avpass/contracts';
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 
@@ -11,6 +11,7 @@ export class User {
     | 'companyId'
     | 'firstName'
     | 'lastName'
+    | 'language'
     | 'isActive'
     | 'createdAt'
     | 'lastLogin';
@@ -38,6 +39,10 @@ export class User {
 
   @Property({ type: 'text', nullable: true })
   lastName: string | null = null;
+
+  /** The user's own language (issue 42): the screens and what is sent to them. */
+  @Property({ type: 'text' })
+  language: Language = 'en';
 
   @Property({ type: 'boolean' })
   isActive = true;

@@ -11,6 +11,7 @@ export function toCurrentUser(user: User, companyName: string | null): CurrentUs
     role: user.role,
     companyId: user.companyId,
     companyName,
+    language: user.language,
   };
 }
 
@@ -23,6 +24,7 @@ export function toPortalUser(user: User): PortalUser {
     lastName: user.lastName,
     isActive: user.isActive,
     companyId: user.companyId,
+    language: user.language,
     createdAt: user.createdAt.toISOString(),
     lastLogin: user.lastLogin?.toISOString() ?? null,
   };

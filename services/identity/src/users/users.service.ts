@@ -5,6 +5,7 @@ import {
   type Actor,
   type AuditPerson,
   type ChangePasswordRequest,
+  type Language,
   type PortalUser,
   type RpcMeta,
 } from '@avpass/contracts';
@@ -128,6 +129,25 @@ export class UsersService {
           changes: diff,
         });
       }
+      return user;
+    });
+  }
+
+  /** The user's own language (issue 42), audited as a profile change; the same language records nothing. */
+  async setLanguage(actor: Actor, language: Language, meta: RpcMeta): Promise<User> {
+    return this.transactions.run(async (tx) => {
+      const user = await this.requireUser(actor.userId);
+      const before = user.language;
+      if (before === language) return user;
+      user.language = language;
+      await this.users.save(user);
+      this.audit.appendEntry(tx, meta, {
+        action: 'identity.user.profile-changed',
+        targetType: 'user',
+        targetId: user.id,
+        companyId: user.companyId,
+        changes: diffChanges({ language: before }, { language }),
+      });
       return user;
     });
   }

@@ -18,7 +18,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { MemberWritesRepository } from '../members';
 import { DeliveriesRepository } from './deliveries.repository';
 import { LinkTokens } from './link-tokens';
-import { UNSUBSCRIBE_TEXTS } from './member-message';
+import { unsubscribedMessage } from './member-message';
 import { SendsRepository } from './sends.repository';
 
 const WITHDRAWN = {
@@ -59,7 +59,7 @@ export class ConsentRepliesService {
     const member = await this.sends.recipient(owner);
     const language = member?.language ?? 'en';
     if (member) await this.withdraw(member.id, 'email', 'link', meta);
-    return { message: UNSUBSCRIBE_TEXTS[language].done, language };
+    return { message: unsubscribedMessage(language), language };
   }
 
   /** The consent withdrawn (when given), its history, the audit entry and the queued messages stopped. */

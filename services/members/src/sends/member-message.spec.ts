@@ -40,7 +40,7 @@ describe("a member's voucher message", () => {
     expect(renderMemberMail(es).text).toContain('Hola, Ana:');
     expect(renderMemberMail(es).text).toContain('Dónde usarlo: Tienda');
     expect(renderMemberSms(es)).toBe(
-      'Hola, Ana. Tu vale: https://pass.example/voucher/abc Úsalo en Tienda. Responde STOP para no recibir más.',
+      'Hola, Ana. Aquí tiene su cupón: https://pass.example/voucher/abc Úselo en Tienda. Responda STOP para no recibir más mensajes.',
     );
     expect(renderMemberSms(base)).toBe(
       'Hi Bob, here is your voucher: https://pass.example/voucher/abc Reply STOP to opt out.',

@@ -1,4 +1,5 @@
 import type { MemberLanguage } from '@avpass/contracts';
+import { MEMBER_CATALOG } from '../i18n';
 
 /** What a member's message says: their code's link, where to use it, the wallets, how to stop mail. */
 export interface MemberVoucherMessage {
@@ -13,32 +14,26 @@ export interface MemberVoucherMessage {
   unsubscribeUrl: string | null;
 }
 
-const TEXTS = {
-  en: {
-    subject: (title: string | null) => (title ? `Your voucher: ${title}` : 'Your voucher'),
-    greeting: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
-    intro: 'here is your own voucher. Show it at the till, on your phone or printed.',
-    open: 'Open your voucher',
-    where: 'Where to use it',
-    apple: 'Add to Apple Wallet',
-    google: 'Save to Google Wallet',
-    unsubscribe: 'Unsubscribe from these e-mails',
+const texts = (language: MemberLanguage) => {
+  const t = MEMBER_CATALOG.in(language);
+  return {
+    subject: (title: string | null) =>
+      title ? t('voucher.subject.titled', { title }) : t('voucher.subject'),
+    greeting: (name: string) => (name ? t('voucher.greeting.named', { name }) : t('voucher.greeting')),
+    intro: t('voucher.intro'),
+    open: t('voucher.open'),
+    where: t('voucher.where'),
+    apple: t('voucher.apple'),
+    google: t('voucher.google'),
+    unsubscribe: t('voucher.unsubscribe'),
     sms: (name: string, url: string, where: string) =>
-      `${name ? `Hi ${name}, h` : 'H'}ere is your voucher: ${url}${where ? ` Use it at ${where}.` : ''} Reply STOP to opt out.`,
-  },
-  es: {
-    subject: (title: string | null) => (title ? `Tu vale: ${title}` : 'Tu vale'),
-    greeting: (name: string) => (name ? `Hola, ${name}:` : 'Hola:'),
-    intro: 'aquí tienes tu vale personal. Muéstralo en caja, en el móvil o impreso.',
-    open: 'Abrir tu vale',
-    where: 'Dónde usarlo',
-    apple: 'Añadir a Apple Wallet',
-    google: 'Guardar en Google Wallet',
-    unsubscribe: 'Darte de baja de estos correos',
-    sms: (name: string, url: string, where: string) =>
-      `${name ? `Hola, ${name}. ` : ''}Tu vale: ${url}${where ? ` Úsalo en ${where}.` : ''} Responde STOP para no recibir más.`,
-  },
-} as const;
+      [
+        name ? t('voucher.sms.named', { name, url }) : t('voucher.sms', { url }),
+        ...(where ? [t('voucher.sms.where', { where })] : []),
+        t('voucher.sms.stop'),
+      ].join(' '),
+  };
+};
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -48,12 +43,12 @@ const escapeHtml = (text: string) =>
 
 /** The mail's subject in the member's language. */
 export function memberMailSubject(language: MemberLanguage, title: string | null): string {
-  return TEXTS[language].subject(title);
+  return texts(language).subject(title);
 }
 
 /** The mail's text and HTML (the mail template `member-voucher` renders it from the row's params). */
 export function renderMemberMail(m: MemberVoucherMessage): { text: string; html: string } {
-  const t = TEXTS[m.language];
+  const t = texts(m.language);
   const wallets: { label: string; url: string }[] = [];
   if (m.wallet.apple) wallets.push({ label: t.apple, url: m.wallet.apple });
   if (m.wallet.google) wallets.push({ label: t.google, url: m.wallet.google });
@@ -81,7 +76,7 @@ ${m.unsubscribeUrl ? `<hr><p style="font-size:12px;color:#555"><a href="${e(m.un
 
 /** The SMS (no unsubscribe link: STOP answers it, as Twilio's own opt-out does). */
 export function renderMemberSms(m: MemberVoucherMessage): string {
-  return TEXTS[m.language].sms(m.firstName, m.voucherUrl, m.partners.slice(0, 3).join(', ')).slice(0, 1600);
+  return texts(m.language).sms(m.firstName, m.voucherUrl, m.partners.slice(0, 3).join(', ')).slice(0, 1600);
 }
 
 /** The template's parameters as stored on the mail row, read back (a worker trusts nothing in them blindly). */
@@ -100,7 +95,5 @@ export function messageFromParams(params: Record<string, unknown>): MemberVouche
 }
 
 /** The unsubscribe page's and answer's words. */
-export const UNSUBSCRIBE_TEXTS = {
-  en: { done: 'You will get no more e-mails from us.' },
-  es: { done: 'Ya no recibirás más correos nuestros.' },
-} as const;
+export const unsubscribedMessage = (language: MemberLanguage) =>
+  MEMBER_CATALOG.t(language, 'unsubscribe.done');

@@ -1,6 +1,7 @@
 import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contracts';
 import { RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
+import { MembersService } from '../members';
 import { MemberSessionsService } from './member-sessions.service';
 import { MemberSignInService } from './member-sign-in.service';
 
@@ -10,6 +11,7 @@ export class MemberAuthHandlers {
   constructor(
     private readonly signIn: MemberSignInService,
     private readonly sessions: MemberSessionsService,
+    private readonly members: MembersService,
   ) {}
 
   @RpcHandler(RPC.members.signInLink)
@@ -44,6 +46,13 @@ export class MemberAuthHandlers {
 
   @RpcHandler(RPC.members.memberProfile)
   memberProfile({ memberId }: In<typeof RPC.members.memberProfile>, meta: RpcMeta) {
+    return this.sessions.memberProfile(memberId, meta);
+  }
+
+  /** The member's own language, changed as an administrator's edit is (audited, its event sent). */
+  @RpcHandler(RPC.members.setMemberLanguage)
+  async setMemberLanguage({ memberId, language }: In<typeof RPC.members.setMemberLanguage>, meta: RpcMeta) {
+    await this.members.update(memberId, { language }, meta);
     return this.sessions.memberProfile(memberId, meta);
   }
 }

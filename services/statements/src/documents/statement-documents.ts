@@ -1,15 +1,42 @@
-import { statementFileName, type Actor, type RenderedFile, type StatementLine } from '@avpass/contracts';
+import {
+  isLanguage,
+  statementFileName,
+  type Actor,
+  type Language,
+  type RenderedFile,
+  type StatementLine,
+} from '@avpass/contracts';
 import { MailProviders, PartnerDirectory } from '@avpass/platform';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { STATEMENTS_CONFIG, type StatementsConfig } from '../config';
 import { nameOfPartner } from '../partners';
 import { StatementsRepository, StatementsService, toLine, toStatement } from '../statements';
+import { STATEMENT_CATALOG } from '../i18n';
 import { renderStatementPdf } from './statement-pdf';
 
 /** Lines read per page while a document is drawn. */
 const LINES_PAGE = 500;
 export const STATEMENT_PDF = 'statement-pdf';
 export const STATEMENT_ISSUED_TEMPLATE = 'statement-issued';
+
+/** The attachment's reference: the statement's id, and `:es` for a Spanish reader (English has none). */
+export const statementPdfRef = (id: string, language: Language) =>
+  language === 'en' ? id : `${id}:${language}`;
+const readPdfRef = (ref: string): { id: string; language: Language } => {
+  const [id = '', language] = ref.split(':');
+  return { id, language: isLanguage(language) ? language : 'en' };
+};
+
+/** The statement mail's parameters, as recorded on its row (read back by its template). */
+export interface StatementMailParams {
+  partnerName: string;
+  month: string;
+  revision: number;
+  link: string;
+  net: string;
+  /** Absent on rows recorded before issue 42: English. */
+  language?: Language;
+}
 
 /**
  * A statement's documents: the PDF (downloads and the e-mail's attachment) and the e-mail's text. The
@@ -26,19 +53,21 @@ export class StatementDocuments implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.mail.registerAttachment(STATEMENT_PDF, async (id) => {
-      const pdf = await this.pdf(id);
+    this.mail.registerAttachment(STATEMENT_PDF, async (ref) => {
+      const { id, language } = readPdfRef(ref);
+      const pdf = await this.pdf(id, language);
       return pdf && { filename: pdf.fileName, contentType: 'application/pdf', content: pdf.data };
     });
     this.mail.registerTemplate(STATEMENT_ISSUED_TEMPLATE, (params) => {
-      const p = params as { partnerName: string; month: string; revision: number; link: string; net: string };
-      const again = p.revision > 1 ? ` (revision ${p.revision}, after a dispute was resolved)` : '';
+      const p = params as unknown as StatementMailParams;
+      const t = STATEMENT_CATALOG.in(isLanguage(p.language) ? p.language : 'en');
+      const values = { month: p.month, revision: p.revision, net: p.net };
       return {
         text: [
-          `Hello ${p.partnerName},`,
+          t('mail.greeting', { name: p.partnerName }),
           '',
-          `Your AV Pass statement for ${p.month}${again} is ready: ${p.net}.`,
-          'The PDF is attached. To approve it, or to dispute a line, open it in the partner portal:',
+          p.revision > 1 ? t('mail.ready.revision', values) : t('mail.ready', values),
+          t('mail.attached'),
           p.link,
           '',
           'AV Pass',
@@ -48,14 +77,14 @@ export class StatementDocuments implements OnModuleInit {
   }
 
   /** GET /api/statements/{id}/pdf: the PDF of a statement the actor may see (another's is a 404). */
-  async pdfFor(id: string, actor: Actor): Promise<RenderedFile> {
+  async pdfFor(id: string, actor: Actor, language: Language): Promise<RenderedFile> {
     const row = await this.moves.visibleRow(id, actor);
-    const pdf = (await this.pdf(row.id))!;
+    const pdf = (await this.pdf(row.id, language))!;
     return { fileName: pdf.fileName, contentType: 'application/pdf', data: pdf.data.toString('base64') };
   }
 
   /** The statement's PDF and its file name; null when there is no such statement. */
-  async pdf(id: string): Promise<{ data: Buffer; fileName: string } | null> {
+  async pdf(id: string, language: Language): Promise<{ data: Buffer; fileName: string } | null> {
     const row = await this.statements.find(id);
     if (!row) return null;
     const partner = await nameOfPartner(this.partners, row.partner_id);
@@ -65,6 +94,7 @@ export class StatementDocuments implements OnModuleInit {
       statement,
       partnerName,
       timeZone: this.config.BUSINESS_TIMEZONE,
+      language,
       lines: this.linesOf(statement.id),
     });
     return { data, fileName: statementFileName(partnerName, statement, 'pdf') };

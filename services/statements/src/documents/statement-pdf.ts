@@ -1,7 +1,14 @@
-import type { Statement, StatementLine, StatementSection } from '@avpass/contracts';
-import { formatCents } from '@avpass/domain';
+import type {
+  Language,
+  Statement,
+  StatementLine,
+  StatementSection,
+  StatementStatus,
+} from '@avpass/contracts';
+import { formatsFor } from '@avpass/platform';
 import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { STATEMENT_CATALOG } from '../i18n';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -17,39 +24,43 @@ const FONTS = existsSync(`${DEJAVU}/DejaVuSans.ttf`)
   ? { regular: `${DEJAVU}/DejaVuSans.ttf`, bold: `${DEJAVU}/DejaVuSans-Bold.ttf` }
   : { regular: 'Helvetica', bold: 'Helvetica-Bold' };
 
-const SECTION_TITLES: Record<StatementSection, string> = {
-  vouchers: 'Vouchers honoured (Amount: the club-funded discounts the club owes)',
-  adjustments: 'Adjustments (cancels of earlier redemptions)',
-  credits: 'Athlete credit charges (the club owes)',
-  merchandise: 'Merchandise used, at the partner price (the partner owes)',
-  resolution: 'Adjustments made when resolving a dispute (positive: the club owes more)',
+type Key = Parameters<typeof STATEMENT_CATALOG.t>[1];
+
+const SECTION_TITLES: Record<StatementSection, Key> = {
+  vouchers: 'pdf.section.vouchers',
+  adjustments: 'pdf.section.adjustments',
+  credits: 'pdf.section.credits',
+  merchandise: 'pdf.section.merchandise',
+  resolution: 'pdf.section.resolution',
+};
+
+const STATUS_WORDS: Record<StatementStatus, Key> = {
+  issued: 'pdf.status.issued',
+  approved: 'pdf.status.approved',
+  disputed: 'pdf.status.disputed',
+  superseded: 'pdf.status.superseded',
+  paid: 'pdf.status.paid',
 };
 
 /** Letter paper, in points. */
 const PAGE = { width: 612, height: 792, margin: 48 };
-const COLUMNS = [
-  { title: 'Description', width: 220, align: 'left' as const },
-  { title: 'Qty', width: 50, align: 'right' as const },
-  { title: 'Sales', width: 80, align: 'right' as const },
-  { title: 'Discount', width: 80, align: 'right' as const },
-  { title: 'Amount', width: 86, align: 'right' as const },
+const COLUMNS: { title: Key; width: number; align: 'left' | 'right' }[] = [
+  { title: 'pdf.column.description', width: 220, align: 'left' },
+  { title: 'pdf.column.quantity', width: 50, align: 'right' },
+  { title: 'pdf.column.sales', width: 80, align: 'right' },
+  { title: 'pdf.column.discount', width: 80, align: 'right' },
+  { title: 'pdf.column.amount', width: 86, align: 'right' },
 ];
 
 export interface StatementDocument {
   statement: Statement;
   partnerName: string;
   timeZone: string;
+  /** The reader's language: its words, dates and money (issue 42). */
+  language: Language;
   /** The statement's lines, a page at a time, in order (never all in memory at once). */
   lines: AsyncIterable<StatementLine[]>;
 }
-
-const money = (cents: number) => formatCents(cents);
-const monthName = (period: string) =>
-  new Date(`${period}-15T12:00:00Z`).toLocaleString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /**
  * What a line says in the Amount column: what the partner owes for merchandise, what the club owes for
@@ -66,6 +77,9 @@ function amountOf(line: StatementLine): number {
  * header repeats on every page, and "Page i of n" at the foot. Lines are drawn as they are read.
  */
 export async function renderStatementPdf(input: StatementDocument): Promise<Buffer> {
+  const t = STATEMENT_CATALOG.in(input.language);
+  const formats = formatsFor(input.language, input.timeZone);
+  const money = formats.money;
   const doc: Doc = new PDFDocument({
     size: [PAGE.width, PAGE.height],
     margin: PAGE.margin,
@@ -93,7 +107,7 @@ export async function renderStatementPdf(input: StatementDocument): Promise<Buff
     .font('regular')
     .fontSize(10)
     .fillColor(GREY)
-    .text('Partner statement', left, PAGE.margin + 26);
+    .text(t('pdf.title'), left, PAGE.margin + 26);
   doc
     .font('bold')
     .fontSize(16)
@@ -104,7 +118,13 @@ export async function renderStatementPdf(input: StatementDocument): Promise<Buff
     .fontSize(10)
     .fillColor(GREY)
     .text(
-      `${monthName(s.period)} (${input.timeZone}) · Revision ${s.revision} · Status: ${s.status} · Issued ${s.issuedAt.slice(0, 10)}`,
+      t('pdf.heading', {
+        month: formats.month(s.period),
+        timeZone: input.timeZone,
+        revision: s.revision,
+        status: t(STATUS_WORDS[s.status]),
+        issued: formats.date(s.issuedAt),
+      }),
       left,
       PAGE.margin + 74,
       { width: right - left },
@@ -125,10 +145,10 @@ export async function renderStatementPdf(input: StatementDocument): Promise<Buff
       .fillColor(NAVY)
       .text(value, x, y + 28, { width: 160 });
   };
-  figure('The club owes the partner', money(s.clubOwesCents), left + 14);
-  figure('The partner owes the club', money(s.partnerOwesCents), left + 184);
+  figure(t('pdf.club-owes'), money(s.clubOwesCents), left + 14);
+  figure(t('pdf.partner-owes'), money(s.partnerOwesCents), left + 184);
   figure(
-    s.netCents >= 0 ? 'Net: the club pays the partner' : 'Net: the partner pays the club',
+    s.netCents >= 0 ? t('pdf.net.club-pays') : t('pdf.net.partner-pays'),
     money(Math.abs(s.netCents)),
     left + 354,
   );
@@ -138,7 +158,7 @@ export async function renderStatementPdf(input: StatementDocument): Promise<Buff
       .font('regular')
       .fontSize(9)
       .fillColor(GREY)
-      .text(`Resolution: ${s.resolution}`, left, y, { width: right - left });
+      .text(t('pdf.resolution', { text: s.resolution }), left, y, { width: right - left });
     y = doc.y + 8;
   }
 
@@ -146,7 +166,7 @@ export async function renderStatementPdf(input: StatementDocument): Promise<Buff
     let x = left;
     doc.font('bold').fontSize(9).fillColor(NAVY);
     for (const column of COLUMNS) {
-      doc.text(column.title, x, y, { width: column.width - 6, align: column.align });
+      doc.text(t(column.title), x, y, { width: column.width - 6, align: column.align });
       x += column.width;
     }
     y += 14;
@@ -169,15 +189,19 @@ export async function renderStatementPdf(input: StatementDocument): Promise<Buff
         section = line.section;
         room(48, false);
         y += 8;
-        doc.font('bold').fontSize(11).fillColor(GREEN).text(SECTION_TITLES[section], left, y);
+        doc.font('bold').fontSize(11).fillColor(GREEN).text(t(SECTION_TITLES[section]), left, y);
         y += 18;
         header();
       }
-      const note = line.withoutSaleAmount > 0 ? ` · ${line.withoutSaleAmount} without a sale amount` : '';
-      const reversals = line.reversals > 0 ? ` · ${line.reversals} cancelled` : '';
       const cells = [
-        `${line.label || line.subjectType}${reversals}${note}`,
-        String(line.quantity),
+        [
+          line.label || line.subjectType,
+          ...(line.reversals > 0 ? [t('pdf.line.cancelled', { count: formats.number(line.reversals) })] : []),
+          ...(line.withoutSaleAmount > 0
+            ? [t('pdf.line.no-sale-amount', { count: formats.number(line.withoutSaleAmount) })]
+            : []),
+        ].join(' · '),
+        formats.number(line.quantity),
         line.section === 'vouchers' || line.section === 'adjustments' ? money(line.salesCents) : '',
         line.section === 'vouchers' || line.section === 'adjustments' ? money(line.discountCents) : '',
         money(amountOf(line)),
@@ -200,12 +224,7 @@ export async function renderStatementPdf(input: StatementDocument): Promise<Buff
       y += height + 3;
     }
   }
-  if (!any)
-    doc
-      .font('regular')
-      .fontSize(10)
-      .fillColor(GREY)
-      .text('Nothing happened at this partner in the month.', left, y);
+  if (!any) doc.font('regular').fontSize(10).fillColor(GREY).text(t('pdf.empty'), left, y);
 
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
@@ -216,7 +235,7 @@ export async function renderStatementPdf(input: StatementDocument): Promise<Buff
       .font('regular')
       .fontSize(8)
       .fillColor(GREY)
-      .text(`Page ${i + 1} of ${range.count}`, left, PAGE.height - PAGE.margin + 10, {
+      .text(t('pdf.page', { page: i + 1, pages: range.count }), left, PAGE.height - PAGE.margin + 10, {
         width: right - left,
         align: 'right',
         lineBreak: false,

@@ -1,6 +1,7 @@
 import {
   RPC,
   STATEMENT_REFUSALS,
+  type Language,
   type IssueStatementsResponse,
   type ResendFailedResponse,
   type RpcMeta,
@@ -8,7 +9,7 @@ import {
   type Statement,
   type StatementDeliveries,
 } from '@avpass/contracts';
-import { endOfBusinessDay, formatCents } from '@avpass/domain';
+import { endOfBusinessDay } from '@avpass/domain';
 import {
   DomainError,
   MailOutbox,
@@ -21,7 +22,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { STATEMENTS_CONFIG, type StatementsConfig } from '../config';
-import { STATEMENT_ISSUED_TEMPLATE, STATEMENT_PDF } from '../documents';
+import { statementMail } from '../documents';
 import { nameOfPartner, partnerNames, type PartnerName } from '../partners';
 import { StatementEntriesRepository, type LedgerRange } from '../ledger';
 import {
@@ -47,6 +48,8 @@ const RESEND_PAGE = 500;
 interface Recipient {
   id: string;
   email: string;
+  /** The user's own language: their mail and its PDF are written in it (issue 42). */
+  language: Language;
 }
 
 /** One mail per statement revision and recipient (decision 273). */
@@ -255,7 +258,7 @@ export class IssuingService {
     for (const user of users) {
       if (!user.isActive || !user.email || !user.companyId) continue;
       const list = byPartner.get(user.companyId) ?? [];
-      list.push({ id: user.id, email: user.email });
+      list.push({ id: user.id, email: user.email, language: user.language ?? 'en' });
       byPartner.set(user.companyId, list);
     }
     return byPartner;
@@ -268,29 +271,17 @@ export class IssuingService {
     recipients: Recipient[],
   ): Promise<void> {
     const statement = toStatement(row, partner);
-    const month = new Date(`${statement.period}-15T12:00:00Z`).toLocaleString('en-US', {
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    const net =
-      statement.netCents >= 0
-        ? `the club owes you ${formatCents(statement.netCents)}`
-        : `you owe the club ${formatCents(-statement.netCents)}`;
     for (const to of recipients)
       await this.mail.recordMail(tx, {
         idempotencyKey: mailKey(row, to),
         to: to.email,
-        subject: `AV Pass statement for ${month}${statement.revision > 1 ? ` (revision ${statement.revision})` : ''}`,
-        template: STATEMENT_ISSUED_TEMPLATE,
-        params: {
-          partnerName: partner.name,
-          month,
-          revision: statement.revision,
-          net,
-          link: `${this.config.PUBLIC_URL}/statements/${statement.id}`,
-        },
-        attachments: [{ kind: STATEMENT_PDF, id: statement.id }],
+        ...statementMail(
+          statement,
+          partner.name,
+          to.language,
+          this.config.PUBLIC_URL,
+          this.config.BUSINESS_TIMEZONE,
+        ),
       });
   }
 }

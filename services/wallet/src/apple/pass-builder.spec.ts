@@ -113,10 +113,15 @@ describe('a partner voucher as an Apple Wallet pass', () => {
         'manifest.json',
         'pass.json',
         'signature',
+        'es.lproj/pass.strings',
       ].sort(),
     );
     expect(check.manifestOk).toBe(true);
     expect(check.signatureOk, check.opensslOutput).toBe(true);
+    // Issue 42: a phone set to Spanish shows the labels in Spanish.
+    const strings = check.files['es.lproj/pass.strings']!.toString('utf8');
+    expect(strings).toContain('"Offer" = "Oferta";');
+    expect(strings).toContain('"Valid until" = "Válido hasta";');
   });
 
   it('does not verify against another root, nor once a file is changed', async () => {

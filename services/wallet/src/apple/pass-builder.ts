@@ -11,7 +11,11 @@ import { endOfBusinessDay, utcOffsetAt } from '@avpass/domain';
 import { PKPass } from 'passkit-generator';
 import { PASS_COLOURS } from './pass-images';
 import type { AppleSigningMaterial } from './signing-material';
+import { passStringsIn, WALLET_CATALOG } from '../i18n';
 import { usesValue } from '../pass-text';
+
+/** The pass's own words in English (pass.json); Spanish phones read `es.lproj/pass.strings`. */
+const word = WALLET_CATALOG.in('en');
 
 /**
  * What a pass carries besides the voucher: its serial number (the code's id), the token its web
@@ -79,7 +83,7 @@ export interface ApplePassProps {
 
 export const PASS_ORGANIZATION_NAME = 'AV Pass';
 /** Shown on the pass, and as the phone's lock-screen note when the value changes ("Used 1 of 3"). */
-export const USES_CHANGE_MESSAGE = 'Used %@';
+export const USES_CHANGE_MESSAGE = word('change.uses');
 /** More partners than this are summed up on the back ("and 4 more partners": the page lists them). */
 const MAX_BACK_PARTNERS = 5;
 
@@ -113,7 +117,7 @@ function whereShort(voucher: PublicVoucher): string {
 function placeFields(voucher: PublicVoucher): PassField[] {
   const where = voucherWhere(voucher);
   if (!where) return [];
-  if (where.clubWide) return [{ key: 'partners', label: 'Where', value: CLUB_WIDE_TEXT }];
+  if (where.clubWide) return [{ key: 'partners', label: word('label.where'), value: CLUB_WIDE_TEXT }];
   const fields = where.places.slice(0, MAX_BACK_PARTNERS).map(
     (place, i): PassField => ({
       key: `partner-${i + 1}`,
@@ -156,47 +160,51 @@ export function applePassFields(voucher: PublicVoucher, state: PassState): Apple
   const where = whereShort(voucher);
   const partnerName = voucher.partners?.[0]?.name ?? (voucher.clinicName.trim() || null);
 
-  const discount: PassField = { key: 'discount', label: 'Offer', value: text.discountText };
-  const service: PassField = { key: 'service', label: 'Service', value: text.serviceText };
+  const discount: PassField = { key: 'discount', label: word('label.offer'), value: text.discountText };
+  const service: PassField = { key: 'service', label: word('label.service'), value: text.serviceText };
   const uses: PassField = {
     key: 'uses',
-    label: 'Uses',
+    label: word('label.uses'),
     value: usesValue(voucher.usageCount, voucher.usageLimit),
     changeMessage: USES_CHANGE_MESSAGE,
   };
   const validUntil: PassField = voucher.expirationDate
     ? {
         key: 'valid-until',
-        label: 'Valid until',
+        label: word('label.valid-until'),
         value: endOfDayInZone(voucher.expirationDate, state.timeZone),
         dateStyle: 'PKDateStyleMedium',
         timeStyle: 'PKDateStyleNone',
         ignoresTimeZone: true,
-        changeMessage: 'Now valid until %@',
+        changeMessage: word('change.valid-until'),
       }
     : {
         key: 'valid-until',
-        label: 'Valid until',
+        label: word('label.valid-until'),
         value: NO_EXPIRATION_TEXT,
-        changeMessage: 'Now valid until %@',
+        changeMessage: word('change.valid-until'),
       };
 
   const secondaryFields: PassField[] = text.trainer
     ? [{ key: 'trainer', label: text.trainer.roleLabel, value: text.trainer.name }, service]
-    : [{ key: 'where', label: 'Use at', value: where }, service];
+    : [{ key: 'where', label: word('label.use-at'), value: where }, service];
 
   const lastUse = redeemedText(voucher.lastRedemption, state.timeZone);
   const backFields: PassField[] = [
     // A custom title hides the partner's name from the front; the back keeps it.
-    ...(voucher.customTitle?.trim() ? [{ key: 'title', label: 'Voucher', value: text.title }] : []),
+    ...(voucher.customTitle?.trim()
+      ? [{ key: 'title', label: word('label.voucher'), value: text.title }]
+      : []),
     ...placeFields(voucher),
-    { key: 'how', label: 'How to use', value: howToUse(voucher) },
-    ...(text.instructions ? [{ key: 'instructions', label: 'Instructions', value: text.instructions }] : []),
-    ...(lastUse ? [{ key: 'last-use', label: 'Last used', value: lastUse }] : []),
-    ...(text.terms ? [{ key: 'terms', label: 'Terms & conditions', value: text.terms }] : []),
+    { key: 'how', label: word('label.how'), value: howToUse(voucher) },
+    ...(text.instructions
+      ? [{ key: 'instructions', label: word('label.instructions'), value: text.instructions }]
+      : []),
+    ...(lastUse ? [{ key: 'last-use', label: word('label.last-used'), value: lastUse }] : []),
+    ...(text.terms ? [{ key: 'terms', label: word('label.terms'), value: text.terms }] : []),
     {
       key: 'link',
-      label: 'Voucher page',
+      label: word('label.voucher-page'),
       value: voucher.qrUrl,
       dataDetectorTypes: ['PKDataDetectorTypeLink'],
     },
@@ -266,6 +274,8 @@ export async function buildPkpass(
       ...(material.signerKeyPassphrase ? { signerKeyPassphrase: material.signerKeyPassphrase } : {}),
     },
   );
+  // Wallet shows the labels in Spanish on a phone set to Spanish (issue 42).
+  pass.localize('es', passStringsIn('es'));
   // Synchronous (node-forge); a pass is a few small files, signed in milliseconds.
   return Promise.resolve(pass.getAsBuffer());
 }

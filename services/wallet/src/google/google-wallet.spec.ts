@@ -124,11 +124,16 @@ describe('the Save to Google Wallet link', () => {
     });
     expect(object?.textModulesData).toEqual(
       expect.arrayContaining([
-        { id: 'uses', header: 'Uses', body: '1 of 3' },
-        { id: 'discount', header: 'Discount', body: '20% Off' },
-        { id: 'where', header: 'Where', body: 'Harbor Physio — 1 Quay Street' },
+        expect.objectContaining({ id: 'uses', header: 'Uses', body: '1 of 3' }),
+        expect.objectContaining({ id: 'discount', header: 'Discount', body: '20% Off' }),
+        expect.objectContaining({ id: 'where', header: 'Where', body: 'Harbor Physio — 1 Quay Street' }),
       ]),
     );
+    // Issue 42: each header also in Spanish, for a phone set to Spanish.
+    expect(object?.textModulesData.find((m) => m.id === 'uses')?.localizedHeader).toEqual({
+      defaultValue: { language: 'en-US', value: 'Uses' },
+      translatedValues: [{ language: 'es-US', value: 'Usos' }],
+    });
   });
 
   it('does not verify with another key', async () => {
@@ -180,11 +185,9 @@ describe('the Save to Google Wallet link of a voucher with much to say', () => {
       'POST offerObject',
       `PATCH offerObject/${ids.objectId}`,
     ]);
-    expect(google.objects.get(ids.objectId)?.textModulesData).toContainEqual({
-      id: 'uses',
-      header: 'Uses',
-      body: '2 of 3',
-    });
+    expect(google.objects.get(ids.objectId)?.textModulesData).toContainEqual(
+      expect.objectContaining({ id: 'uses', header: 'Uses', body: '2 of 3' }),
+    );
   });
 });
 
@@ -214,11 +217,9 @@ describe('the saved pass’s state', () => {
       voided: false,
     });
     expect(object.validTimeInterval).toBeUndefined();
-    expect(object.textModulesData).toContainEqual({
-      id: 'valid-until',
-      header: 'Valid until',
-      body: 'No expiration date',
-    });
+    expect(object.textModulesData).toContainEqual(
+      expect.objectContaining({ id: 'valid-until', header: 'Valid until', body: 'No expiration date' }),
+    );
   });
 });
 
@@ -243,7 +244,9 @@ describe('patching a saved pass', () => {
 
     const stored = google.objects.get(ids.objectId) as unknown as GoogleOfferObject;
     expect(stored.state).toBe('COMPLETED');
-    expect(stored.textModulesData).toContainEqual({ id: 'uses', header: 'Uses', body: '3 of 3' });
+    expect(stored.textModulesData).toContainEqual(
+      expect.objectContaining({ id: 'uses', header: 'Uses', body: '3 of 3' }),
+    );
     expect(google.tokensIssued()).toBe(1);
     const patches = google.requests.filter((request) => request.method === 'PATCH');
     expect(patches.map((request) => request.path)).toEqual([

@@ -1,5 +1,6 @@
 import { voucherText, type PublicVoucher } from '@avpass/contracts';
 import { isUsedUp } from '@avpass/domain';
+import { localizedWord, WALLET_CATALOG } from '../i18n';
 import { usesValue } from '../pass-text';
 
 /**
@@ -27,12 +28,26 @@ export interface GoogleVoucherState {
 /** The OfferObject states Google shows: ACTIVE, or greyed out as completed, expired or inactive. */
 export type GoogleOfferState = 'ACTIVE' | 'COMPLETED' | 'EXPIRED' | 'INACTIVE';
 
-/** A LocalizedString-free text module: a header and a body under the pass's front. */
+/**
+ * A text module: a header and a body under the pass's front; a header that is one of the pass's own
+ * words also comes as a LocalizedString (English and Spanish, issue 42).
+ */
 export interface GoogleTextModule {
   id: string;
   header: string;
   body: string;
+  localizedHeader?: ReturnType<typeof localizedWord>;
 }
+
+type WalletKey = Parameters<typeof WALLET_CATALOG.t>[1];
+
+/** A module whose header is one of the catalog's words. */
+const textModule = (id: string, key: WalletKey, body: string): GoogleTextModule => ({
+  id,
+  header: WALLET_CATALOG.t('en', key),
+  body,
+  localizedHeader: localizedWord(key),
+});
 
 /** The OfferClass fields we send (REST v1 `offerclass`). */
 export interface GoogleOfferClass {
@@ -139,15 +154,14 @@ export function googleOfferObject(
     ? (voucher.partners ?? []).map((partner) => [partner.name, partner.address].filter(Boolean).join(' — '))
     : partnerNames(voucher);
   const modules: GoogleTextModule[] = [
-    { id: 'discount', header: 'Discount', body: text.discountText },
-    { id: 'service', header: 'Service', body: text.serviceText },
-    { id: 'uses', header: 'Uses', body: usesValue(voucher.usageCount, voucher.usageLimit) },
-    { id: 'valid-until', header: 'Valid until', body: text.validUntilText },
+    textModule('discount', 'label.discount', text.discountText),
+    textModule('service', 'label.service', text.serviceText),
+    textModule('uses', 'label.uses', usesValue(voucher.usageCount, voucher.usageLimit)),
+    textModule('valid-until', 'label.valid-until', text.validUntilText),
   ];
-  if (where.length) modules.push({ id: 'where', header: 'Where', body: where.join('\n') });
+  if (where.length) modules.push(textModule('where', 'label.where', where.join('\n')));
   if (text.trainer) modules.push({ id: 'trainer', header: text.trainer.roleLabel, body: text.trainer.name });
-  if (text.instructions)
-    modules.push({ id: 'instructions', header: 'Instructions', body: text.instructions });
+  if (text.instructions) modules.push(textModule('instructions', 'label.instructions', text.instructions));
   const links = [
     { id: 'voucher', uri: httpsUrl(voucher.qrUrl), description: text.title },
     ...(voucher.partners ?? []).map((partner) => ({

@@ -1,0 +1,193 @@
+import { LANGUAGE_MESSAGE } from './languages';
+import { MEMBER_TAG_MESSAGE } from './members';
+import {
+  memberLimitMessage,
+  outsideHoursMessage,
+  REDEEM_REFUSALS,
+  validFromMessage,
+} from './redeem-refusals';
+import { STAFF_ONLY_MESSAGE } from './till-text';
+import {
+  ALREADY_CANCELLED_MESSAGE,
+  NOT_OUR_VOUCHER_MESSAGE,
+  notValidAtMessage,
+  SEVERAL_MATCHES_MESSAGE,
+  TILL_CODE_MESSAGE,
+  undoWindowClosedMessage,
+} from './till';
+import {
+  IDEMPOTENCY_KEY_MESSAGE,
+  PARTNER_NAME_MESSAGE,
+  PAST_EXPIRY_MESSAGE,
+  START_AFTER_EXPIRY_MESSAGE,
+  USAGE_LIMIT_REQUIRED_MESSAGE,
+  WHOLE_NUMBERS_MESSAGE,
+} from './vouchers/code-fields';
+import { UNSAFE_TEXT_MESSAGE } from './text';
+
+/** A message function's text with `{name}` where its number goes (called with a number no message has). */
+function slot(message: (n: number) => string, name: string): string {
+  const marker = 987654321;
+  return message(marker).split(String(marker)).join(`{${name}}`);
+}
+
+/**
+ * The API's error codes (issue 42, decision 356), imported as `@avpass/contracts/message-codes` (not
+ * from the barrel, so no screen's bundle carries it unasked): every error body carries `code` beside its English
+ * `message` (kept for old clients), and `params` when the message has values in it, so a screen shows
+ * the code's text in the reader's language. This is the one catalog of codes: code -> the English text,
+ * `{name}` where a value goes. The gateway finds a message's code here (`messageCode`); a message that
+ * is in no entry gets its status's code (`STATUS_CODES`). A code never changes meaning once deployed.
+ *
+ * Entries built from the messages' own constants and functions (a value stands in as `{name}`), so a
+ * message and its code cannot drift apart. More specific entries come before the generic ones.
+ */
+export const MESSAGE_CODES = {
+  // The voucher page and the redeem (409 refusals, 403 staff-only, 404).
+  'voucher.not-found': 'Voucher not found. This discount voucher is invalid or has expired.',
+  'voucher.redeem.used-up': REDEEM_REFUSALS.used_up,
+  'voucher.redeem.expired': REDEEM_REFUSALS.expired,
+  'voucher.redeem.inactive': REDEEM_REFUSALS.inactive,
+  'voucher.redeem.upcoming': REDEEM_REFUSALS.upcoming,
+  'voucher.redeem.valid-from': validFromMessage('{date}'),
+  'voucher.redeem.outside-hours': outsideHoursMessage('{start}', '{end}'),
+  'voucher.redeem.member-limit.once': memberLimitMessage(1, 'ever'),
+  'voucher.redeem.member-limit.day': slot((n) => memberLimitMessage(n, 'day'), 'limit'),
+  'voucher.redeem.member-limit.week': slot((n) => memberLimitMessage(n, 'week'), 'limit'),
+  'voucher.redeem.member-limit.month': slot((n) => memberLimitMessage(n, 'month'), 'limit'),
+  'voucher.redeem.member-limit.ever': slot((n) => memberLimitMessage(n, 'ever'), 'limit'),
+  'voucher.staff-only': STAFF_ONLY_MESSAGE,
+  // The till.
+  'till.code.required': TILL_CODE_MESSAGE,
+  'till.code.not-ours': NOT_OUR_VOUCHER_MESSAGE,
+  'till.code.several-matches': SEVERAL_MATCHES_MESSAGE,
+  'till.not-valid-here': notValidAtMessage('{partner}'),
+  'till.redemption.already-cancelled': ALREADY_CANCELLED_MESSAGE,
+  'till.redemption.undo-closed': slot(undoWindowClosedMessage, 'minutes'),
+  'till.no-company': 'Your account is not linked to a company',
+  'till.scan-time.future': 'Scan time must not be in the future',
+  'till.scan-time.too-old': 'Scan time must be within the last {days} days',
+  // Making a voucher (the generator, bulk, trainer and exclusive forms).
+  'voucher.partner-name.required': PARTNER_NAME_MESSAGE,
+  'voucher.discount-type.invalid': 'Discount type must be percentage, fixed, bogo or free-service',
+  'voucher.partner-type.invalid': 'Partner type must be partner, facility, shop, clinic or gym',
+  'voucher.discount.required': 'Discount value must be greater than 0',
+  'voucher.discount.whole': WHOLE_NUMBERS_MESSAGE,
+  'voucher.discount.negative': 'Discount value must not be negative',
+  'voucher.discount.percent-max': 'A percentage discount must be at most 100',
+  'voucher.discount.fixed-max': 'A fixed discount must be at most $100000',
+  'voucher.service.required': 'Service/product is required',
+  'voucher.expiry.required': 'Expiration date is required',
+  'voucher.expiry.format': 'Expiration date must be a date (YYYY-MM-DD)',
+  'voucher.expiry.not-a-date': 'Expiration date must be a real calendar date',
+  'voucher.expiry.past': PAST_EXPIRY_MESSAGE,
+  'voucher.start.format': 'Start date must be a date (YYYY-MM-DD)',
+  'voucher.start.not-a-date': 'Start date must be a real calendar date',
+  'voucher.start.after-expiry': START_AFTER_EXPIRY_MESSAGE,
+  'voucher.usage-limit.required': USAGE_LIMIT_REQUIRED_MESSAGE,
+  'voucher.qr-code.not-found': 'QR code not found',
+  'voucher.batch.not-found': 'Batch not found',
+  // Members.
+  'member.not-found': 'Member not found',
+  'member.keeps-a-contact': 'A member keeps an e-mail or a phone',
+  'member.contact.required': 'An e-mail or a phone is required',
+  'member.email.taken': 'A member with that e-mail already exists',
+  'member.phone.taken': 'A member with that phone already exists',
+  'member.contact.taken': 'A member with that e-mail or phone already exists',
+  'member.merge.itself': 'A member cannot be merged into itself',
+  'member.email.invalid': 'Not a valid e-mail address',
+  'member.sign-in.email.required': 'Enter your e-mail address',
+  'member.sign-in.phone.required': 'Enter your phone number',
+  'member.sign-in.code.required': 'Enter the 6-digit code',
+  'member.sign-in.link.incomplete': 'The sign-in link is incomplete',
+  'member.per-member-limit.whole': 'Per-member limit must be a whole number',
+  'member.per-member-period.invalid': 'Per-member period must be one of day, week, month, ever',
+  'member.tag.invalid': MEMBER_TAG_MESSAGE,
+  'language.invalid': LANGUAGE_MESSAGE,
+  'member.send.not-found': 'Send not found',
+  'member.sms.off': 'SMS is not configured',
+  'member.unsubscribe.not-found': 'Unsubscribe link not found',
+  // Requests in general.
+  'request.idempotency-key': IDEMPOTENCY_KEY_MESSAGE,
+  'request.unsafe-text': UNSAFE_TEXT_MESSAGE,
+  'request.not-object': 'The request must be a JSON object',
+  'request.not-json': 'The request body is not valid JSON.',
+  'request.empty-body': 'The request body is empty; send JSON.',
+  'request.too-large': 'The request is too large.',
+  'request.unknown-field': 'Unknown field: {fields}',
+  'request.unknown-fields': 'Unknown fields: {fields}',
+  'auth.sign-in': 'Please sign in to continue.',
+  'auth.session-ended': 'Your session has ended. Please sign in again.',
+  'access.denied': 'You do not have access to this',
+  'not-found': 'Not found',
+  'server.error': 'Something went wrong on our side. Please try again.',
+  'server.unavailable': 'AV Pass is temporarily unavailable. Please try again in a moment.',
+  // Any field (validation.ts's readable zod issues), the field's English label in `field`.
+  'field.required': '{field} is required',
+  'field.at-least-one': '{field} must have at least one item',
+  'field.min-length': '{field} must be at least {min} characters',
+  'field.max-length': '{field} must be at most {max} characters',
+  'field.min-items': '{field} must be at least {min} items',
+  'field.max-items': '{field} must be at most {max} items',
+  'field.min': '{field} must be at least {min}',
+  'field.max': '{field} must be at most {max}',
+  'field.more-than': '{field} must be more than {min}',
+  'field.less-than': '{field} must be less than {max}',
+  'field.email': '{field} must be a valid e-mail address',
+  'field.url': '{field} must be a valid URL (https://...)',
+  'field.id': '{field} is not a valid id',
+  'field.date': '{field} must be a date (YYYY-MM-DD)',
+  'field.date-time': '{field} must be a date and time (ISO 8601)',
+  'field.format': '{field} is not in the right format',
+  'field.not-valid-sent': '{field} is not valid: {sent} was sent',
+  'field.entry-invalid': '{field} holds an entry that is not valid',
+  'field.not-valid': '{field} is not valid',
+  'field.wrong-value': '{field} must be {expected}, not {sent}',
+  'field.not-found': '{what} not found',
+} as const;
+export type MessageCode = keyof typeof MESSAGE_CODES;
+
+/** The code of an error whose message is in no entry, by HTTP status. */
+export const STATUS_CODES: Record<number, string> = {
+  400: 'request.invalid',
+  401: 'auth.sign-in',
+  403: 'access.denied',
+  404: 'not-found',
+  409: 'conflict',
+  413: 'request.too-large',
+  415: 'request.unsupported-type',
+  429: 'rate-limited',
+  500: 'server.error',
+  503: 'server.unavailable',
+};
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Each entry as a pattern: `{name}` catches a value (a name used twice must match the same value). */
+const PATTERNS = Object.entries(MESSAGE_CODES).map(([code, template]) => {
+  const names: string[] = [];
+  const source = template
+    .split(/(\{[a-z]+\})/i)
+    .map((part) => {
+      const name = /^\{([a-z]+)\}$/i.exec(part)?.[1];
+      if (!name) return escape(part);
+      if (names.includes(name)) return `\\k<${name}>`;
+      names.push(name);
+      return `(?<${name}>.+?)`;
+    })
+    .join('');
+  return { code, exact: names.length ? null : template, pattern: new RegExp(`^${source}$`, 's') };
+});
+const EXACT = new Map(PATTERNS.filter((p) => p.exact !== null).map((p) => [p.exact!, p.code]));
+
+/** The code of an English message and the values in it; null when no entry says it. */
+export function messageCode(message: string): { code: string; params?: Record<string, string> } | null {
+  const exact = EXACT.get(message);
+  if (exact) return { code: exact };
+  for (const { code, exact: plain, pattern } of PATTERNS) {
+    if (plain !== null) continue;
+    const match = pattern.exec(message);
+    if (match) return { code, params: { ...match.groups } };
+  }
+  return null;
+}

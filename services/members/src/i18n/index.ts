@@ -1,0 +1,3 @@
+// i18n/: the service's catalog of what it writes to people (decision 354).
+
+export { MEMBER_CATALOG } from './member-catalog';
