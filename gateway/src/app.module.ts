@@ -4,6 +4,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs
 import { PassportModule } from '@nestjs/passport';
 import { BearerAuthGuard, RolesGuard } from './auth/auth.guards';
 import { BearerStrategy } from './auth/bearer.strategy';
+import { SessionRevocations } from './auth/session-revocations';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { GatewayOperatorPort } from './health/gateway-operator-port';
 import { HealthController } from './health/health.controller';
@@ -101,6 +102,7 @@ export class GatewayModule {
         PollVersions,
         LoadShedder,
         SessionCache,
+        SessionRevocations,
         RequestLimits,
         // Limits before the conditional GET: a limited caller is refused even what a cache could answer.
         { provide: APP_INTERCEPTOR, useClass: RequestLimitsInterceptor },

@@ -7,17 +7,21 @@ import { LoadShedder } from '../http/load-shedding';
 import { RouteTraits } from '../http/route-traits';
 import { SessionCache } from '../http/session-cache';
 import { metaOf, type AuthenticatedRequest } from '../rpc/service-caller';
+import { SessionRevocations } from './session-revocations';
 
 /**
  * Resolves `Authorization: Bearer <token>` to the session's actor in the identity service, under the
  * request's own id (the client's `X-Request-Id` when it sent one), so the session check is logged
- * with the rest of the request.
+ * with the rest of the request. Identity's answer is kept briefly (http/session-cache.ts): a poll uses
+ * it as it is; any other request once this gateway has applied every revocation identity sent before
+ * the request arrived (SessionRevocations, decision 350), so a sign-out or deactivation holds at once.
  */
 @Injectable()
 export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
   constructor(
     private readonly rpc: RpcClient,
     private readonly sessions: SessionCache,
+    private readonly revocations: SessionRevocations,
     private readonly shedder: LoadShedder,
     private readonly traits: RouteTraits,
   ) {
@@ -25,16 +29,26 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
   }
 
   async validate(request: AuthenticatedRequest, token: string): Promise<Actor | false> {
-    // A screen's poll may reuse the answer of a second ago (http/session-cache.ts, issue 28).
     const polled = this.traits.isPolledGet(request);
-    const kept = polled ? this.sessions.get(token) : undefined;
-    if (kept) return kept;
+    const kept = this.sessions.get(token);
+    if (kept) {
+      // A screen's poll may reuse the answer of a second ago (issue 28); anything else only once the
+      // revocations sent before it are applied, and then only if none of them named this session.
+      if (polled) return kept;
+      if (await this.revocations.confirmed()) {
+        const still = this.sessions.get(token);
+        if (still) return still;
+      }
+    }
     const askedAt = this.sessions.current;
     const resolve = () => this.rpc.call(RPC.identity.resolveSession, { token }, metaOf(request));
     // A screen polling again gives way before it costs the identity service anything (issue 28).
     if (polled && request.headers['if-none-match'] !== undefined) this.shedder.admitPoll();
-    const actor = polled ? await this.shedder.track(resolve) : await resolve();
-    if (actor && polled) this.sessions.set(token, actor, askedAt);
-    return actor ?? false;
+    const answer = polled ? await this.shedder.track(resolve) : await resolve();
+    if (!answer) return false;
+    const { sessionEndsAt, ...actor } = answer;
+    const endsAt = sessionEndsAt === undefined ? Infinity : Date.parse(sessionEndsAt);
+    this.sessions.set(token, actor, askedAt, Number.isNaN(endsAt) ? 0 : endsAt);
+    return actor;
   }
 }

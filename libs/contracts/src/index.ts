@@ -1,6 +1,7 @@
 export * from './common';
 export * from './errors';
 export * from './roles';
+export * from './session-revocations';
 export * from './rpc';
 export * from './subjects';
 export * from './rpc-contracts';

@@ -7,6 +7,7 @@ export * from './database/database-errors';
 export * from './database/orm-config';
 export { executeBound } from './database/bound-statement';
 export { executePrepared } from './database/prepared-statement';
+export { AfterCommit } from './database/after-commit';
 export * from './database/migration-runner';
 export * from './database/migration-list';
 export * from './database/keyset';

@@ -1,5 +1,5 @@
 import { RPC } from '@avpass/contracts';
-import { ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
+import { AfterCommit, ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AdminBootstrap, AuthHandlers, AuthService, LoginThrottle, SessionActorsRepository } from './auth';
 import { CLOCK, systemClock, type Clock } from './clock';
@@ -7,7 +7,7 @@ import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { migrations } from './migrations';
 import { PartnerDeletedSubscriber, PartnerStatusSubscriber } from './partner-events';
 import { PartnerStatus, PartnerStatusesRepository } from './partner-statuses';
-import { Session, SessionsRepository, SessionsService } from './sessions';
+import { Session, SessionRevocations, SessionsRepository, SessionsService } from './sessions';
 import { PasswordHasher, User, UsersHandlers, UsersRepository, UsersService } from './users';
 
 export interface IdentityModuleOptions {
@@ -45,6 +45,8 @@ export class IdentityModule {
         UsersRepository,
         SessionsService,
         SessionsRepository,
+        AfterCommit,
+        SessionRevocations,
         PasswordHasher,
         LoginThrottle,
         AdminBootstrap,

@@ -21,8 +21,15 @@ export const identityContracts = {
   'identity.health.v1': health,
   'identity.auth.login.v1': contract('login', loginRequestSchema, authResponseSchema),
   'identity.auth.company-login.v1': contract('companyLogin', companyLoginRequestSchema, authResponseSchema),
-  /** The gateway's bearer check: the session's actor, or null. */
-  'identity.auth.resolve-session.v1': contract('resolveSession', token, actorSchema.nullable()),
+  /**
+   * The gateway's bearer check: the session's actor, or null; with when the session ends at the latest
+   * (its sign-in's end), which a gateway keeping the answer never passes (decision 350).
+   */
+  'identity.auth.resolve-session.v1': contract(
+    'resolveSession',
+    token,
+    actorSchema.extend({ sessionEndsAt: z.string().optional() }).nullable(),
+  ),
   /**
    * Internal (gateway): the actor of a live session by its id (Actor.sessionId, the SHA-256 of its
    * token), for what stands for a session without carrying its token (the queue board's cookie, a

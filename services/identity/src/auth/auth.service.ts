@@ -214,8 +214,11 @@ export class AuthService {
    * The actor behind a bearer token, or null when the session is unknown, has ended, or its user or
    * the user's partner is deactivated; recording this use. One statement (decision 301).
    */
-  async resolve(token: string): Promise<Actor | null> {
-    return actorOfRow(await this.sessionActors.liveSessionActor(this.sessions.liveSession(token)));
+  async resolve(token: string): Promise<(Actor & { sessionEndsAt: string }) | null> {
+    const row = await this.sessionActors.liveSessionActor(this.sessions.liveSession(token));
+    const actor = actorOfRow(row);
+    // When the session ends by its sign-in: a gateway keeping the answer keeps it no longer (decision 350).
+    return actor && row ? { ...actor, sessionEndsAt: new Date(row.endsAt).toISOString() } : null;
   }
 
   /** The same for a session's id (the queue board's cookie, download links). */
@@ -232,7 +235,7 @@ export class AuthService {
   /** Ends the token's session with its entry; a session already ended records nothing. */
   async logout(token: string, meta: RpcMeta): Promise<void> {
     await this.transactions.run(async (tx) => {
-      const ended = await this.sessions.end(token);
+      const ended = await this.sessions.end(token, tx);
       if (!ended) return;
       const actor = meta.actor ?? { userId: ended.userId, role: ended.role, companyId: ended.companyId };
       this.audit.appendEntry(

@@ -13,6 +13,8 @@ export interface SessionActorRow {
   username: string;
   firstName: string | null;
   lastName: string | null;
+  /** The session's end by its sign-in (SESSION_TTL_HOURS), whatever its use. */
+  endsAt: Date;
 }
 
 /**
@@ -30,7 +32,7 @@ export class SessionActorsRepository {
       this.em,
       `with ${live.ctes}
       select l.sid, u.id as "userId", u.role, u.company_id as "companyId", u.username,
-             u.first_name as "firstName", u.last_name as "lastName"
+             u.first_name as "firstName", u.last_name as "lastName", l.expire as "endsAt"
         from live l join users u on u.id = l.user_id
        where u.is_active
          and (u.company_id is null

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@avpass/contracts';
 import { AuditTrail, type EventSubscriber, type Tx } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
-import { SessionsRepository } from '../sessions';
+import { SessionRevocations, SessionsRepository } from '../sessions';
 import { UsersRepository } from '../users';
 
 /** A deleted partner's portal users are deactivated and signed out everywhere. */
@@ -13,6 +13,7 @@ export class PartnerDeletedSubscriber implements EventSubscriber {
   constructor(
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
+    private readonly revocations: SessionRevocations,
     private readonly audit: AuditTrail,
   ) {}
 
@@ -23,6 +24,8 @@ export class PartnerDeletedSubscriber implements EventSubscriber {
         event.payload.partnerId,
       );
       const ended = await this.sessions.deleteForUsers(userIds, undefined, tx);
+      // Every gateway forgets its staff's sessions once this commits (decision 350).
+      this.revocations.revokeAfterCommit(tx, { userIds, companyIds: [event.payload.partnerId] });
       // Done by the platform on the partner's deletion (actor `system`), one entry per user it turned off.
       for (const userId of wereActive) {
         this.audit.appendEntry(tx, null, {

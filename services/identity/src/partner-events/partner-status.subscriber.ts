@@ -2,7 +2,7 @@ import type { DomainEvent } from '@avpass/contracts';
 import type { EventSubscriber, Tx } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { PartnerStatusesRepository } from '../partner-statuses';
-import { SessionsRepository } from '../sessions';
+import { SessionRevocations, SessionsRepository } from '../sessions';
 import { UsersRepository } from '../users';
 
 /**
@@ -20,6 +20,7 @@ export class PartnerStatusSubscriber implements EventSubscriber {
     private readonly statuses: PartnerStatusesRepository,
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
+    private readonly revocations: SessionRevocations,
   ) {}
 
   readonly handlers = {
@@ -33,6 +34,8 @@ export class PartnerStatusSubscriber implements EventSubscriber {
       // by a sign-in that raced the deactivation (none can start while it is known), so it ends too.
       const userIds = (await this.users.listByCompany(partnerId, tx)).map((user) => user.id);
       const ended = await this.sessions.deleteForUsers(userIds, undefined, tx);
+      // Every gateway forgets its staff's sessions once this commits (decision 350).
+      this.revocations.revokeAfterCommit(tx, { userIds, companyIds: [partnerId] });
       this.logger.log(
         `partner ${partnerId} ${isActive ? 'reactivated' : 'deactivated'}: ${ended} session(s) of its staff ended`,
       );

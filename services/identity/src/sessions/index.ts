@@ -3,3 +3,4 @@
 export { Session } from './session.entity';
 export { SessionsRepository } from './sessions.repository';
 export { SessionsService, type LiveSession, type SessionUser } from './sessions.service';
+export { SessionRevocations } from './session-revocations';

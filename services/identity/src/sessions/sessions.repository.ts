@@ -4,13 +4,13 @@ import { Session, type SessionData } from './session.entity';
 
 /**
  * The live session `sid` as two CTEs of a statement that a folder above joins to its user (auth/):
- * `live` (sid, user_id), when by `now` it has not passed its end and was last seen after `seenAfter`;
+ * `live` (sid, user_id, expire), when by `now` it has not passed its end and was last seen after `seenAfter`;
  * and `seen`, which records this use on it when the recorded one is at or before `seenBy` (a use is
  * written at most once per LAST_SEEN_GRANULARITY_MS, decision 158). Parameters, in order: sid, now,
  * seenAfter, now, seenBy (ISO strings).
  */
 export const LIVE_SESSION_CTES = `live as (
-    select sid, user_id from sessions where sid = ? and expire > ?::timestamptz and last_seen_at > ?::timestamptz
+    select sid, user_id, expire from sessions where sid = ? and expire > ?::timestamptz and last_seen_at > ?::timestamptz
   ), seen as (
     update sessions set last_seen_at = ?::timestamptz
      where sid = (select sid from live) and last_seen_at <= ?::timestamptz

@@ -1,9 +1,11 @@
 import type { Role } from '@avpass/contracts';
+import type { Tx } from '@avpass/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { CLOCK, type Clock } from '../clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import type { SessionData } from './session.entity';
+import { SessionRevocations } from './session-revocations';
 import { LIVE_SESSION_CTES, SessionsRepository } from './sessions.repository';
 
 export function sessionIdOf(token: string): string {
@@ -18,7 +20,7 @@ export function sessionIdOf(token: string): string {
  */
 export const LAST_SEEN_GRANULARITY_MS = 60_000;
 
-/** A live session's CTEs (`live`: sid, user_id; `seen`) and their parameters, to embed after `with`. */
+/** A live session's CTEs (`live`: sid, user_id, expire; `seen`) and their parameters, to embed after `with`. */
 export interface LiveSession {
   ctes: string;
   params: string[];
@@ -42,6 +44,7 @@ export class SessionsService {
 
   constructor(
     private readonly sessions: SessionsRepository,
+    private readonly revocations: SessionRevocations,
     @Inject(IDENTITY_CONFIG) config: IdentityConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -81,12 +84,24 @@ export class SessionsService {
     };
   }
 
-  /** Ends the token's session; answers whose it was, or null when it had ended already. */
-  end(token: string): Promise<SessionData | null> {
-    return this.sessions.deleteReturning(sessionIdOf(token));
+  /**
+   * Ends the token's session in `tx`; answers whose it was, or null when it had ended already. Every
+   * gateway forgets it once `tx` commits, also when it had ended (a sign-out repeated after an outage).
+   */
+  end(token: string, tx: Tx): Promise<SessionData | null> {
+    const sid = sessionIdOf(token);
+    this.revocations.revokeAfterCommit(tx, { sessionIds: [sid] });
+    return this.sessions.deleteReturning(sid);
   }
 
-  endAllFor(userIds: string[], exceptSid?: string): Promise<number> {
-    return this.sessions.deleteForUsers(userIds, exceptSid);
+  /** Ends the users' sessions (but `exceptSid`) in `tx`; every gateway forgets theirs once it commits. */
+  endAllFor(userIds: string[], tx: Tx, exceptSid?: string): Promise<number> {
+    this.revocations.revokeAfterCommit(tx, { userIds });
+    return this.sessions.deleteForUsers(userIds, exceptSid, tx);
+  }
+
+  /** What gateways keep of these users' sessions is forgotten once `tx` commits (their actor changed). */
+  forgetAfterCommit(tx: Tx, userIds: string[]): void {
+    this.revocations.revokeAfterCommit(tx, { userIds });
   }
 }

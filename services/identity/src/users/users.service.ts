@@ -92,7 +92,7 @@ export class UsersService {
       const before = user.isActive;
       user.isActive = isActive;
       await this.users.save(user);
-      if (!isActive) await this.sessions.endAllFor([user.id]);
+      if (!isActive) await this.sessions.endAllFor([user.id], tx);
       if (before !== isActive) {
         this.audit.appendEntry(tx, meta, {
           action: isActive ? 'identity.portal-user.activated' : 'identity.portal-user.deactivated',
@@ -121,6 +121,8 @@ export class UsersService {
       if ((await this.users.assignUnique(user, changes)) === 'conflict') throw taken();
       const diff = diffChanges(before, profileOf(user));
       if (diff && Object.keys(diff).length) {
+        // A session's actor carries the name (a till redemption records it): gateways ask again.
+        this.sessions.forgetAfterCommit(tx, [user.id]);
         this.audit.appendEntry(tx, meta, {
           action: 'identity.user.profile-changed',
           targetType: 'user',
@@ -168,7 +170,7 @@ export class UsersService {
       const current = await this.requireUser(actor.userId);
       current.passwordHash = passwordHash;
       await this.users.save(current);
-      await this.sessions.endAllFor([current.id], actor.sessionId);
+      await this.sessions.endAllFor([current.id], tx, actor.sessionId);
       this.audit.appendEntry(tx, meta, {
         action: 'identity.user.password-changed',
         targetType: 'user',
