@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
+import { transactionContextOf } from './request-context.interceptor';
 
 /** A statement's `$n` text and the name it is prepared under on every pooled connection. */
 interface Prepared {
@@ -49,7 +50,7 @@ export async function executePrepared<T>(em: EntityManager, sql: string, params:
   }
   // Inside a transaction the statement is part of it: on the transaction's own connection (a pooled one
   // would commit it apart, and could wait for a connection the transaction itself holds).
-  const inTransaction = em.getTransactionContext();
+  const inTransaction = transactionContextOf(em);
   if (inTransaction || !statement || !params.every(isScalar))
     return em.getConnection().execute<T[]>(sql, params, 'all', inTransaction);
   const client = em.getConnection().getKnex().client as {
