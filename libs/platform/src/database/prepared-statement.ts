@@ -30,7 +30,10 @@ function prepare(sql: string): Prepared | null {
 }
 
 /** Values pg sends as MikroORM would inline them: strings, numbers, booleans, null (nothing else). */
-const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+const isScalar = (value: unknown) => {
+  const type = typeof value;
+  return value === null || type === 'string' || type === 'number' || type === 'boolean';
+};
 
 /**
  * Runs one statement (`?` placeholders) on a pooled connection as a named prepared statement: the
