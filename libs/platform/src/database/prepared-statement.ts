@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
+import { transactionContextOf } from './request-context.interceptor';
 
 /** A statement's `$n` text and the name it is prepared under on every pooled connection. */
 interface Prepared {
@@ -29,7 +30,10 @@ function prepare(sql: string): Prepared | null {
 }
 
 /** Values pg sends as MikroORM would inline them: strings, numbers, booleans, null (nothing else). */
-const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+const isScalar = (value: unknown) => {
+  const type = typeof value;
+  return value === null || type === 'string' || type === 'number' || type === 'boolean';
+};
 
 /**
  * Runs one statement (`?` placeholders) on a pooled connection as a named prepared statement: the
@@ -49,7 +53,7 @@ export async function executePrepared<T>(em: EntityManager, sql: string, params:
   }
   // Inside a transaction the statement is part of it: on the transaction's own connection (a pooled one
   // would commit it apart, and could wait for a connection the transaction itself holds).
-  const inTransaction = em.getTransactionContext();
+  const inTransaction = transactionContextOf(em);
   if (inTransaction || !statement || !params.every(isScalar))
     return em.getConnection().execute<T[]>(sql, params, 'all', inTransaction);
   const client = em.getConnection().getKnex().client as {

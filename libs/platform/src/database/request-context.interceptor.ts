@@ -1,4 +1,4 @@
-import { MikroORM, RequestContext, type EntityManager } from '@mikro-orm/core';
+import { MikroORM, RequestContext, TransactionContext, type EntityManager } from '@mikro-orm/core';
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { AsyncLocalStorage } from 'node:async_hooks';
 import { Observable } from 'rxjs';
@@ -29,10 +29,29 @@ class LazyForks extends Map<string, EntityManager> {
     }
     return super.get(name);
   }
+
+  /** Whether the fork named `name` was made (asked for) already; never makes it. */
+  made(name: string): boolean {
+    return super.has(name);
+  }
 }
 
 /** MikroORM's own store of request contexts (RequestContext.create runs in it; private in its types). */
 const contexts = (RequestContext as unknown as { storage?: AsyncLocalStorage<RequestContext> }).storage;
+
+/**
+ * `em.getTransactionContext()`, without making the request context's fork just to ask it: a fork not
+ * made yet has no transaction (one made now would answer undefined too). MikroORM's own getter resolves
+ * the context's EntityManager, which made a fork on every redeem (issue 40's profile: its fork and
+ * the garbage after it), though the redeem's statement never reads through it.
+ */
+export function transactionContextOf(em: EntityManager): unknown {
+  if (em.global && !TransactionContext.getEntityManager(em.name)) {
+    const forks = contexts?.getStore()?.map;
+    if (forks instanceof LazyForks && !forks.made(em.name)) return undefined;
+  }
+  return em.getTransactionContext();
+}
 
 /** Gives every NATS request its own identity map (MikroORM's request context). */
 @Injectable()

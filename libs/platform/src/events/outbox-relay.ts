@@ -2,20 +2,36 @@ import type { EventName } from '@avpass/contracts';
 import type { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Logger } from '@nestjs/common';
-import { JSONCodec, type NatsConnection } from 'nats';
+import type { NatsConnection } from 'nats';
 import { eventSubject } from './event-subjects';
-import { pgArray } from '../database/sql-clause';
 import { JetStreamBatchPublisher } from './jetstream-batch-publisher';
 import { ensureEventStream } from './jetstream';
 
-interface OutboxRow {
+/** A claimed row: its id, its event's name and its envelope, the JSON text of the message. */
+interface ClaimedRow {
   id: string;
   name: EventName;
-  payload: unknown;
-  occurred_at: Date;
+  envelope: string;
 }
 
-const codec = JSONCodec();
+/** A pooled pg connection, as knex lends it (simple queries: one string, several statements). */
+interface PgConnection {
+  query(text: string): Promise<unknown>;
+}
+
+interface PooledClient {
+  acquireConnection(): Promise<PgConnection>;
+  releaseConnection(connection: PgConnection): Promise<unknown>;
+}
+
+const encoder = new TextEncoder();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** An id as it may stand inside the mark's array literal (the database's own uuid text, checked). */
+function uuidLiteral(id: string): string {
+  if (!UUID.test(id)) throw new Error(`an outbox id that is not a uuid: ${JSON.stringify(id)}`);
+  return id;
+}
 
 /**
  * Publishes committed outbox rows to JetStream in commit order. Rows are claimed with SKIP LOCKED so
@@ -29,8 +45,6 @@ export class OutboxRelay {
   private wake: (() => void) | null = null;
   /** A kick that came while a batch was being claimed or published: the relay goes round again. */
   private kicked = false;
-  /** The relay's own transactions: their commits are not news for it (see isOwnTransaction). */
-  private readonly own = new WeakSet<object>();
   /** After a failure the relay waits its backoff out; kicks do not cut it short (stop does). */
   private backingOff = false;
   private readonly publisher: JetStreamBatchPublisher;
@@ -69,11 +83,6 @@ export class OutboxRelay {
     if (!this.backingOff) this.wake?.();
   }
 
-  /** Whether `em` (a transaction's entity manager, as commit events carry it) is one of the relay's own. */
-  isOwnTransaction(em: object): boolean {
-    return this.own.has(em);
-  }
-
   async stop(): Promise<void> {
     this.running = false;
     this.wake?.();
@@ -100,62 +109,73 @@ export class OutboxRelay {
     }
   }
 
-  /** One batch in one transaction: claim, publish in order, mark published. Returns how many. */
+  /**
+   * One batch in one transaction on one pooled connection: claim, publish in order, mark published.
+   * Returns how many. Two round trips to the database per batch (BEGIN with the claim, the mark with
+   * COMMIT, each one simple query) and no ORM transaction, and each row's envelope comes as the JSON
+   * text it is sent as: no payload parsed and written out again (decision 349).
+   */
   async publishBatch(): Promise<number> {
-    const em = this.orm.em.fork() as EntityManager;
-    const schema = this.orm.config.get('schema');
-    const table = `"${schema}".outbox_events`;
-    return em.transactional(async (tx) => {
-      this.own.add(tx);
-      const conn = tx.getConnection();
-      const rows: OutboxRow[] = await conn.execute(
-        `select id, name, payload, occurred_at from ${table}
-          where published_at is null order by seq limit ? for update skip locked`,
-        [this.options.batchSize ?? 100],
-        'all',
-        tx.getTransactionContext(),
-      );
-      if (!rows.length) return 0;
-      const done: string[] = [];
-      try {
-        // Sent back to back (one socket write for the batch), in commit order; then every ack awaited
-        // (one subscription and one timer for the batch: JetStreamBatchPublisher, decision 302).
-        // A failed publish leaves its row for the next round; the others are marked published.
-        const outcomes = await this.publisher.publishAll(
-          rows.map((row) => ({
-            subject: eventSubject(this.namespace, row.name),
-            data: codec.encode({
-              id: row.id,
-              name: row.name,
-              occurredAt: new Date(row.occurred_at).toISOString(),
-              payload: row.payload,
-            }),
-            msgId: row.id,
-          })),
-          this.options.publishTimeoutMs ?? 2000,
-        );
-        outcomes.forEach((outcome, i) => {
-          if (!outcome) done.push(rows[i]!.id);
-        });
-        const failure = outcomes.find((outcome): outcome is Error => outcome !== null);
-        if (failure) {
-          if (/no responders|stream not found/i.test(failure.message))
-            await ensureEventStream(this.nc, this.namespace);
-          throw failure;
-        }
-      } finally {
-        if (done.length) {
-          // One array literal parameter: knex would expand a JS array into a list, breaking any().
-          await conn.execute(
-            `update ${table} set published_at = now(), attempts = attempts + 1 where id = any(?::uuid[])`,
-            [pgArray(done)],
-            'run',
-            tx.getTransactionContext(),
-          );
-        }
-      }
-      return done.length;
-    });
+    const client = (this.orm.em as EntityManager).getConnection().getKnex().client as PooledClient;
+    const table = `"${this.orm.config.get('schema')}".outbox_events`;
+    const batchSize = Math.max(1, Math.floor(this.options.batchSize ?? 100));
+    const connection = await client.acquireConnection();
+    let outcome: { marked: number; failure: Error | null };
+    try {
+      outcome = await this.claimPublishAndMark(connection, table, batchSize);
+    } catch (error) {
+      // A broken connection fails the rollback too; the pool drops a connection that errored.
+      await connection.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      await client.releaseConnection(connection);
+    }
+    const { failure } = outcome;
+    if (failure) {
+      if (/no responders|stream not found/i.test(failure.message))
+        await ensureEventStream(this.nc, this.namespace);
+      throw failure;
+    }
+    return outcome.marked;
+  }
+
+  private async claimPublishAndMark(
+    connection: PgConnection,
+    table: string,
+    batchSize: number,
+  ): Promise<{ marked: number; failure: Error | null }> {
+    // The envelope as the consumers read it (id, name, occurredAt as toISOString() writes it, payload).
+    const [, claimed] = (await connection.query(
+      `begin; select id, name, json_build_object('id', id, 'name', name,
+          'occurredAt', to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'payload', payload)::text as envelope
+        from ${table} where published_at is null order by seq limit ${batchSize} for update skip locked`,
+    )) as [unknown, { rows: ClaimedRow[] }];
+    const rows = claimed.rows;
+    if (!rows.length) {
+      await connection.query('commit');
+      return { marked: 0, failure: null };
+    }
+    // Sent back to back (one socket write for the batch), in commit order; then every ack awaited
+    // (one subscription and one timer for the batch: JetStreamBatchPublisher, decision 302).
+    const outcomes = await this.publisher.publishAll(
+      rows.map((row) => ({
+        subject: eventSubject(this.namespace, row.name),
+        data: encoder.encode(row.envelope),
+        msgId: row.id,
+      })),
+      this.options.publishTimeoutMs ?? 2000,
+    );
+    // A refused or unanswered message leaves its row for the next round; the others are marked
+    // published and committed, so a retry sends only what JetStream did not store.
+    const done = rows.filter((_, i) => outcomes[i] === null).map((row) => uuidLiteral(row.id));
+    await connection.query(
+      done.length
+        ? `update ${table} set published_at = now(), attempts = attempts + 1
+            where id = any('{${done.join(',')}}'::uuid[]); commit`
+        : 'commit',
+    );
+    return { marked: done.length, failure: outcomes.find((o): o is Error => o !== null) ?? null };
   }
 
   /** A pause that kicks do not end (stop() still waits at most `ms`). */

@@ -14,9 +14,13 @@ export class RpcLoggingInterceptor implements NestInterceptor {
     const request = context.switchToRpc().getData<RpcRequest<unknown>>();
     const subject = context.switchToRpc().getContext<NatsContext>().getSubject();
     const fields = { requestId: request?.meta?.requestId, subject };
+    // The success line is a debug line: nothing is built for it when debug is off (the hot path).
+    const ok = this.logger.isLevelEnabled('debug')
+      ? () => this.logger.debug({ ...fields, ms: Math.round(performance.now() - started) }, 'rpc ok')
+      : undefined;
     return next.handle().pipe(
       tap({
-        next: () => this.logger.debug({ ...fields, ms: Math.round(performance.now() - started) }, 'rpc ok'),
+        next: ok,
         error: (error: { code?: string }) =>
           this.logger.info(
             { ...fields, ms: Math.round(performance.now() - started), code: error?.code },

@@ -1,9 +1,4 @@
-import {
-  MikroORM,
-  type EventSubscriber,
-  type FlushEventArgs,
-  type TransactionEventArgs,
-} from '@mikro-orm/core';
+import { MikroORM, type EventSubscriber } from '@mikro-orm/core';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { OutboxRelay } from '../events/outbox-relay';
 
@@ -19,11 +14,12 @@ export class RelayWakeOnCommit implements OnModuleInit, EventSubscriber {
     this.orm.em.getEventManager().registerSubscriber(this);
   }
 
-  // The relay's own claim-and-mark transactions commit too: waking it for those would make it spin.
-  afterFlush(args: FlushEventArgs): void {
-    if (!this.relay.isOwnTransaction(args.em)) this.relay.kick();
+  // The relay's own claim-and-mark transactions are not the ORM's (raw, on a pooled connection), so
+  // they never come here: it does not wake itself.
+  afterFlush(): void {
+    this.relay.kick();
   }
-  afterTransactionCommit(args: TransactionEventArgs): void {
-    if (!this.relay.isOwnTransaction(args.em)) this.relay.kick();
+  afterTransactionCommit(): void {
+    this.relay.kick();
   }
 }
