@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compiledCatalogs } from './vite-catalogs';
 
 const gateway = process.env.AVPASS_GATEWAY_URL ?? 'http://localhost:3000';
 
@@ -245,7 +246,7 @@ function firstLoadChunking(): Rolldown.CodeSplittingOptions {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tillPwa, precompress()],
+  plugins: [compiledCatalogs(), react(), tillPwa, precompress()],
   resolve: {
     alias: ALIASES,
   },

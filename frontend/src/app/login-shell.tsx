@@ -1,7 +1,9 @@
 import type { AuthResponse } from '@avpass/contracts';
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { homePathFor } from '@/config/paths';
 import { LoginPage } from '@/features/auth/components/login-page';
+import { i18n } from '@/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { safeReturnTo } from '@/lib/return-to';
 import { documentTitle } from '@/lib/use-document-title';
@@ -16,7 +18,7 @@ import { mount } from './mount';
  */
 export function mountLoginShell(): void {
   const queryClient = createQueryClient();
-  document.title = documentTitle('Sign in');
+  document.title = documentTitle(i18n._('login.documentTitle'));
 
   const openApp = async (response: AuthResponse) => {
     const returnTo = safeReturnTo(new URLSearchParams(window.location.search).get('returnTo'));
@@ -30,10 +32,12 @@ export function mountLoginShell(): void {
   };
 
   const root = mount(
-    <QueryClientProvider client={queryClient}>
-      <main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
-        <LoginPage onSignedIn={openApp} />
-      </main>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+          <LoginPage onSignedIn={openApp} />
+        </main>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 }

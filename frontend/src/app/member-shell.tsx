@@ -1,9 +1,11 @@
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { MyVouchersPage } from '@/features/member/components/my-vouchers-page';
 import { SignInPage } from '@/features/member/components/sign-in-page';
 import { ensureMemberPageStyle } from '@/features/member/lib/member-style';
 import { memberSession } from '@/features/member/lib/member-session';
+import { i18n, loadArea } from '@/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { mount } from './mount';
 
@@ -32,8 +34,15 @@ function MemberScreens() {
     window.addEventListener('popstate', back);
     return () => window.removeEventListener('popstate', back);
   }, [screen]);
+  // My vouchers prints the vouchers' own words (discounts, statuses): the voucher catalog, loaded for it
+  // only, so the sign-in page stays light (decision 331).
+  const [vouchersWords, setVouchersWords] = useState(false);
+  useEffect(() => {
+    if (screen === 'me' && !vouchersWords) void loadArea('voucher').then(() => setVouchersWords(true));
+  }, [screen, vouchersWords]);
   const toMe = useCallback(() => go('me'), [go]);
   const toSignIn = useCallback(() => go('sign-in'), [go]);
+  if (screen === 'me' && !vouchersWords) return null;
   return screen === 'me' ? <MyVouchersPage onSignedOut={toSignIn} /> : <SignInPage onSignedIn={toMe} />;
 }
 
@@ -45,10 +54,12 @@ function MemberScreens() {
 export function mountMemberShell(): void {
   ensureMemberPageStyle();
   mount(
-    <QueryClientProvider client={queryClient}>
-      <main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
-        <MemberScreens />
-      </main>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+          <MemberScreens />
+        </main>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 }

@@ -8,9 +8,12 @@ import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { Link as RouterLink } from 'react-router-dom';
 import { BrandMark } from '@/components/brand/brand-mark';
 import { paths } from '@/config/paths';
+import { useT } from '@/i18n/i18n';
+import { LanguageSwitch } from '@/i18n/language-switch';
 
 /** Transparent over the hero, solid navy once the page scrolls. */
 export function LandingHeader() {
+  const t = useT();
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: 24 });
 
   return (
@@ -34,6 +37,7 @@ export function LandingHeader() {
             <BrandMark />
           </Box>
           <Box sx={{ flexGrow: 1 }} />
+          <LanguageSwitch style={{ justifyContent: 'flex-end' }} />
           <Button
             component={RouterLink}
             to={paths.login.path}
@@ -48,7 +52,7 @@ export function LandingHeader() {
               '&:hover': { borderColor: theme.palette.secondary.main, backgroundColor: theme.brand.glass },
             })}
           >
-            Login
+            {t('landing.login')}
           </Button>
         </Toolbar>
       </Container>
