@@ -130,7 +130,13 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\
  * other in one direction only.
  */
 const FIRST_SCREENS = {
-  shell: [srcFile('app/mount.tsx'), srcFile('app/first-screen.ts')],
+  // The words (Lingui, the catalogs' loaders, the language switch): every first screen has them (issue 42).
+  shell: [
+    srcFile('app/mount.tsx'),
+    srcFile('app/first-screen.ts'),
+    srcFile('i18n/i18n.ts'),
+    srcFile('i18n/language-switch.tsx'),
+  ],
   voucher: srcFile('app/voucher-shell.tsx'),
   /** The sign-in page loaded alone (issue 40, decision 342): no MUI, no router. */
   login: srcFile('app/login-shell.tsx'),
@@ -181,6 +187,9 @@ function firstLoadChunks(getModuleInfo: (id: string) => Rolldown.ModuleInfo | nu
     voucher.filter((id) => barrel.has(id)),
     'voucher-words',
   );
+  // Its look (the CSS string the gateway's first HTML shares) goes there too: the member's screens draw
+  // with it, and without it they loaded the whole voucher page's code (issue 42: room for the words).
+  assign([fileURLToPath(new URL('../libs/contracts/src/voucher-page-look.ts', import.meta.url))], 'voucher-words');
   assign(voucher, 'voucher');
   // The sign-in page: what it shares with the app (the return address, the query client) in the shell, so
   // the signed-in app never waits for `login`; the rest (the page, its form and look) in its own chunk.
@@ -238,7 +247,9 @@ function firstLoadChunking(): Rolldown.CodeSplittingOptions {
       // call fetches one file, not the barrel's many.
       {
         name: 'schemas',
-        test: /[\\/]libs[\\/](contracts|domain)[\\/]src[\\/]/,
+        // Not libs/contracts/src/i18n: its catalogs stay files of their own (one language loaded), its code
+        // goes with the first screens that use it.
+        test: /[\\/]libs[\\/](contracts|domain)[\\/]src[\\/](?!i18n[\\/])/,
       },
     ],
   };

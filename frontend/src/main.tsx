@@ -1,5 +1,6 @@
 import { prefetchFirstScreen } from './app/first-screen';
 import type { CatalogArea } from './i18n/catalogs';
+import { activate } from './i18n/i18n';
 import { getAuthToken } from './lib/session/auth-storage';
 
 /**
@@ -24,8 +25,8 @@ function isSignedOutLogin(): boolean {
  * The screen's words in the reader's language (decision 352), loaded beside its code rather than after
  * it: only that language's catalog of the screen's area is fetched.
  */
-const words = (...areas: CatalogArea[]) =>
-  import('./i18n/i18n').then(({ activate }) => activate(undefined, areas));
+// i18n.ts is in the `shell` chunk, which this entry already imports (first-screen.ts): no extra file.
+const words = (...areas: CatalogArea[]) => activate(undefined, areas);
 
 if (voucherPath?.[1]) {
   const raw = voucherPath[1];

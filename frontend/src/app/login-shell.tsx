@@ -1,5 +1,4 @@
 import type { AuthResponse } from '@avpass/contracts';
-import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { homePathFor } from '@/config/paths';
 import { LoginPage } from '@/features/auth/components/login-page';
@@ -32,12 +31,10 @@ export function mountLoginShell(): void {
   };
 
   const root = mount(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
-          <LoginPage onSignedIn={openApp} />
-        </main>
-      </QueryClientProvider>
-    </I18nProvider>,
+    <QueryClientProvider client={queryClient}>
+      <main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        <LoginPage onSignedIn={openApp} />
+      </main>
+    </QueryClientProvider>,
   );
 }

@@ -1,11 +1,10 @@
-import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { MyVouchersPage } from '@/features/member/components/my-vouchers-page';
 import { SignInPage } from '@/features/member/components/sign-in-page';
 import { ensureMemberPageStyle } from '@/features/member/lib/member-style';
 import { memberSession } from '@/features/member/lib/member-session';
-import { i18n, loadArea } from '@/i18n/i18n';
+import { loadArea } from '@/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { mount } from './mount';
 
@@ -54,12 +53,10 @@ function MemberScreens() {
 export function mountMemberShell(): void {
   ensureMemberPageStyle();
   mount(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
-          <MemberScreens />
-        </main>
-      </QueryClientProvider>
-    </I18nProvider>,
+    <QueryClientProvider client={queryClient}>
+      <main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        <MemberScreens />
+      </main>
+    </QueryClientProvider>,
   );
 }

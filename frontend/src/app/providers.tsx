@@ -1,10 +1,8 @@
-import { I18nProvider } from '@lingui/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ToastProvider } from '@/components/toast/toast-provider';
-import { i18n } from '@/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { subscribeToAuthToken, getAuthToken } from '@/lib/session/auth-storage';
 import { theme } from '@/theme';
@@ -35,13 +33,11 @@ export function AppProviders({
   useForgetDataOnSignOut(queryClient);
 
   return (
-    <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <QueryClientProvider client={queryClient}>
-          <ToastProvider>{children}</ToastProvider>
-        </QueryClientProvider>
-      </ThemeProvider>
-    </I18nProvider>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
   );
 }

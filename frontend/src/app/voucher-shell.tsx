@@ -1,7 +1,5 @@
-import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { VoucherPage } from '@/features/voucher/components/voucher-page';
-import { i18n } from '@/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { mount } from './mount';
 import { VoucherToastProvider } from './voucher-toast';
@@ -15,14 +13,12 @@ import { VoucherToastProvider } from './voucher-toast';
  */
 export function mountVoucherShell(id: string): void {
   mount(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <VoucherToastProvider>
-          <main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
-            <VoucherPage id={id} />
-          </main>
-        </VoucherToastProvider>
-      </QueryClientProvider>
-    </I18nProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <VoucherToastProvider>
+        <main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+          <VoucherPage id={id} />
+        </main>
+      </VoucherToastProvider>
+    </QueryClientProvider>,
   );
 }

@@ -1,6 +1,5 @@
 import { setupI18n } from '@lingui/core';
-import { useLingui } from '@lingui/react';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { isLanguage } from '@avpass/contracts/i18n/languages';
 import type { Translate, Words } from '@avpass/contracts/i18n/voucher-words';
 import { CATALOGS, type CatalogArea } from './catalogs';
@@ -51,16 +50,27 @@ export function withCatalog<T>(area: CatalogArea, load: () => Promise<T>): () =>
   return async () => (await Promise.all([load(), loadArea(area)]))[0];
 }
 
+const subscribe = (onChange: () => void) => i18n.on('change', onChange);
+const spoken = () => i18n.locale;
+const translate: Translate<MessageId> = (id, values) => i18n._(id, values);
+
+/**
+ * The language spoken now; a component that asks draws again when it changes. The screens share one
+ * Lingui instance, so no provider is needed (and @lingui/react's weight is saved on the voucher page).
+ */
+export function useLanguage(): string {
+  return useSyncExternalStore(subscribe, spoken);
+}
+
 /** The translator of the language spoken now; a component using it draws again when it changes. */
 export function useT(): Translate<MessageId> {
-  const { i18n: current } = useLingui();
-  return (id, values) => current._(id, values);
+  useLanguage();
+  return translate;
 }
 
 /** The translator and its language, as the libraries' word functions take them (voucher-words.ts). */
 export function useWords(): Words<MessageId> {
-  const { i18n: current } = useLingui();
-  return { t: (id, values) => current._(id, values), language: current.locale };
+  return { t: translate, language: useLanguage() };
 }
 
 /**

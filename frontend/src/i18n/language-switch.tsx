@@ -5,9 +5,8 @@ import {
   LANGUAGES,
   type Language,
 } from '@avpass/contracts/i18n/languages';
-import { useLingui } from '@lingui/react';
 import type { CSSProperties } from 'react';
-import { activate } from './i18n';
+import { activate, useLanguage } from './i18n';
 import { rememberLanguage } from './language';
 
 // `justifyContent` comes from the caller's style on the <nav> (start, center, end).
@@ -45,7 +44,7 @@ export function LanguageSwitch({
   /** Also told of a choice (My vouchers: the member's own setting for this device). */
   onChoose?: (language: Language) => void;
 }) {
-  const { i18n } = useLingui();
+  const spoken = useLanguage();
   const choose = (language: Language) => {
     rememberLanguage(language);
     onChoose?.(language);
@@ -53,7 +52,7 @@ export function LanguageSwitch({
   };
   return (
     <nav
-      aria-label={LANGUAGE_SWITCH_LABEL[isLanguage(i18n.locale) ? i18n.locale : 'en']}
+      aria-label={LANGUAGE_SWITCH_LABEL[isLanguage(spoken) ? spoken : 'en']}
       style={style}
       data-testid="language-switch"
     >
@@ -63,8 +62,8 @@ export function LanguageSwitch({
             <button
               type="button"
               lang={language}
-              aria-pressed={i18n.locale === language}
-              style={{ ...BUTTON, fontWeight: i18n.locale === language ? 700 : 400 }}
+              aria-pressed={spoken === language}
+              style={{ ...BUTTON, fontWeight: spoken === language ? 700 : 400 }}
               onClick={() => choose(language)}
               data-testid={`language-${language}`}
             >

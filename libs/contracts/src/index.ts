@@ -32,5 +32,6 @@ export * from './member-vouchers';
 export * from './member-sends';
 export * from './member-auth';
 export * from './i18n/languages';
+export * from './i18n/request-language';
 export * from './i18n/voucher-words';
 export * from './i18n/voucher-catalogs';

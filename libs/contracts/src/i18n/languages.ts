@@ -35,39 +35,5 @@ export function firstSpoken(tags: readonly string[]): Language | null {
   return null;
 }
 
-/** An Accept-Language header's tags, by their q weights (q=0 refused), most preferred first. */
-export function acceptedTags(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((entry) => entry.tag);
-}
-
-/** A Cookie header's value of `name`, or null. */
-export function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return null;
-}
-
-/** The gateway's choice for a request: the remembered choice (cookie), then Accept-Language, then English. */
-export function requestLanguage(
-  cookieHeader: string | undefined,
-  acceptLanguage: string | undefined,
-): Language {
-  const remembered = cookieValue(cookieHeader, LANGUAGE_COOKIE);
-  if (isLanguage(remembered)) return remembered;
-  return firstSpoken(acceptedTags(acceptLanguage)) ?? DEFAULT_LANGUAGE;
-}
-
 /** The switch's own name, in the language it is shown in (it sits on screens of every catalog area). */
 export const LANGUAGE_SWITCH_LABEL: Readonly<Record<Language, string>> = { en: 'Language', es: 'Idioma' };

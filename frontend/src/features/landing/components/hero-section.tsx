@@ -1,5 +1,4 @@
 import { formatNumericDateIn } from '@avpass/domain';
-import { useLingui } from '@lingui/react';
 import ArrowDownwardRoundedIcon from '@mui/icons-material/ArrowDownwardRounded';
 import ArrowForwardRoundedIcon from '@mui/icons-material/ArrowForwardRounded';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
@@ -13,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { SERVICES_SECTION_ID } from './services-section';
-import { useT } from '@/i18n/i18n';
+import { useLanguage, useT } from '@/i18n/i18n';
 
 /** The sample pass is always valid for a while yet: three months from the visitor's today. */
 const SAMPLE_VALID_DAYS = 90;
@@ -130,7 +129,7 @@ export function HeroSection() {
 /** A stylised member pass: decoration, hidden from assistive technology. */
 function HeroPassCard() {
   const t = useT();
-  const language = useLingui().i18n.locale;
+  const language = useLanguage();
   return (
     <Box
       aria-hidden

@@ -16,8 +16,7 @@ import { FEATURED_PARTNERS, usePublicPartners } from '../api/get-public-partners
 import { matchingCount, showingCount } from '../lib/partner-counts';
 import { FeaturedPartnerCard, PartnerCard } from './partner-card';
 import { SectionHeading } from './section-heading';
-import { useLingui } from '@lingui/react';
-import { useT } from '@/i18n/i18n';
+import { useLanguage, useT } from '@/i18n/i18n';
 
 export function PartnersSection() {
   const t = useT();
@@ -110,7 +109,7 @@ function PartnersContent() {
  */
 function AllPartners({ listing }: { listing: ReturnType<typeof usePublicPartners> }) {
   const t = useT();
-  const { i18n } = useLingui();
+  const language = useLanguage();
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim());
   const found = usePublicPartners(term);
@@ -173,7 +172,7 @@ function AllPartners({ listing }: { listing: ReturnType<typeof usePublicPartners
             {term
               ? partners.length === 0
                 ? t('landing.partners.noMatch', { term })
-                : matchingCount(partners.length, list.hasMore, list.total, term, t, i18n.locale)
+                : matchingCount(partners.length, list.hasMore, list.total, term, t, language)
               : ''}
           </Typography>
           <Box
@@ -202,7 +201,7 @@ function AllPartners({ listing }: { listing: ReturnType<typeof usePublicPartners
               {list.total !== undefined && (
                 <Typography variant="body2" color="text.secondary" data-testid="partners-shown">
                   {/* Unsearched, the featured partners above count among those shown. */}
-                  {showingCount(list.partners.length, list.total, t, i18n.locale)}
+                  {showingCount(list.partners.length, list.total, t, language)}
                 </Typography>
               )}
               <Button

@@ -1,6 +1,5 @@
-import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
-import { useAccountLanguage, useT } from '@/i18n/i18n';
+import { useAccountLanguage, useLanguage, useT } from '@/i18n/i18n';
 import { setAccountLanguage } from '@/i18n/language';
 import { LanguageSwitch } from '@/i18n/language-switch';
 import { ApiError } from '@/lib/api-client';
@@ -21,7 +20,7 @@ export function MyVouchersPage({ onSignedOut }: { onSignedOut: () => void }) {
   // The member's own language (decision 352); the switch below changes it for this device.
   useAccountLanguage(me.data?.language ?? memberSession()?.member.language);
   const t = useT();
-  const language = useLingui().i18n.locale;
+  const language = useLanguage();
   useDocumentTitle(t('member.myVouchers'));
   const firstName = me.data?.firstName ?? memberSession()?.member.firstName ?? '';
   // A session that ended on the server (idle, signed out elsewhere): back to the sign-in.
