@@ -71,7 +71,10 @@ async function overflowingText(page: Page): Promise<string[]> {
         .map((node) => node.textContent ?? '')
         .join('')
         .trim();
-      if (!ownText || element.clientWidth === 0 || element.getClientRects().length === 0) continue;
+      // Only the catalogs' words (the pseudo-locale's accents, brackets and padding): a partner's name or
+      // the brand's tile are not translated.
+      if (!/[[~åçéîñöûŵýÅÇÉÎÑÖÛ]/.test(ownText)) continue;
+      if (element.clientWidth === 0 || element.getClientRects().length === 0) continue;
       if (element.scrollWidth > element.clientWidth + 1)
         found.push(
           `"${ownText.slice(0, 50)}" (${element.tagName.toLowerCase()}): ${element.scrollWidth} > ${element.clientWidth}px`,
@@ -188,7 +191,8 @@ describe('the converted screens in the pseudo-locale', () => {
         await expect
           .poll(() => page.evaluate(() => /\[[^\]]*[åéîöû][^\]]*~+\]/.test(document.body.innerText)))
           .toBe(true);
-        expect(await overflowingText(page)).toEqual([]);
+        const overflowing = await overflowingText(page);
+        expect(overflowing, overflowing.join('\n')).toEqual([]);
       });
 });
 

@@ -151,7 +151,7 @@ describe('a voucher that has not started (issue 24)', () => {
       discountText: '20% de descuento',
       partnerTypeText: 'Clínica deportiva',
       validUntilText: '08/03/2026',
-      redeemLabel: 'Canjear el cupón en la tienda',
+      redeemLabel: 'Canjear en la tienda',
       redeemQuestion: 'Esto usa 1 de 3.',
     });
   });
