@@ -39,10 +39,13 @@ const BUTTON: CSSProperties = {
 export function LanguageSwitch({
   style,
   onChoose,
+  compact = false,
 }: {
   style?: CSSProperties;
   /** Also told of a choice (My vouchers: the member's own setting for this device). */
   onChoose?: (language: Language) => void;
+  /** "EN" / "ES" (each with its name as a tooltip), where the full names do not fit: a phone's header. */
+  compact?: boolean;
 }) {
   const spoken = useLanguage();
   const choose = (language: Language) => {
@@ -62,12 +65,13 @@ export function LanguageSwitch({
             <button
               type="button"
               lang={language}
+              title={compact ? LANGUAGE_NAMES[language] : undefined}
               aria-pressed={spoken === language}
               style={{ ...BUTTON, fontWeight: spoken === language ? 700 : 400 }}
               onClick={() => choose(language)}
               data-testid={`language-${language}`}
             >
-              {LANGUAGE_NAMES[language]}
+              {compact ? language.toUpperCase() : LANGUAGE_NAMES[language]}
             </button>
           </li>
         ))}

@@ -28,7 +28,7 @@ export function LandingHeader() {
       })}
     >
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ minHeight: { xs: 64, md: 72 }, gap: 2 }}>
+        <Toolbar disableGutters sx={{ minHeight: { xs: 64, md: 72 }, gap: { xs: 1, sm: 2 } }}>
           <Box
             component={RouterLink}
             to={paths.landing.path}
@@ -37,7 +37,13 @@ export function LandingHeader() {
             <BrandMark />
           </Box>
           <Box sx={{ flexGrow: 1 }} />
-          <LanguageSwitch style={{ justifyContent: 'flex-end' }} />
+          {/* The full names from a tablet up; "EN" / "ES" on a phone, where they would squeeze Login. */}
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <LanguageSwitch style={{ justifyContent: 'flex-end' }} />
+          </Box>
+          <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+            <LanguageSwitch style={{ justifyContent: 'flex-end' }} compact />
+          </Box>
           <Button
             component={RouterLink}
             to={paths.login.path}
@@ -47,6 +53,9 @@ export function LandingHeader() {
             sx={(theme) => ({
               textTransform: 'uppercase',
               letterSpacing: '0.08em',
+              flexShrink: 0,
+              // On a phone the icon gives its room to the word (longer in some languages).
+              '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
               borderColor: theme.brand.glassBorder,
               backgroundColor: theme.brand.glass,
               '&:hover': { borderColor: theme.palette.secondary.main, backgroundColor: theme.brand.glass },
