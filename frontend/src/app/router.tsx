@@ -149,7 +149,7 @@ const signedInScreens: ReadonlyArray<{
     route: paths.till,
     title: 'Till',
     screen: {
-      lazy: withCatalog('till', () =>
+      lazy: withCatalog(['till', 'voucher'], () =>
         import('@/features/till/routes/till').then((m) => ({ Component: m.TillRoute })),
       ),
     },
@@ -246,7 +246,7 @@ const routes: RouteObject[] = [
       // address directly gets app/voucher-shell instead (main.tsx); the page sets its own title.
       {
         path: paths.voucher.path,
-        lazy: withCatalog('voucher', () =>
+        lazy: withCatalog(['voucher'], () =>
           import('@/features/voucher/routes/voucher').then((m) => ({ Component: m.VoucherRoute })),
         ),
       },

@@ -45,9 +45,9 @@ export function loadArea(area: CatalogArea): Promise<void> {
   return activate((i18n.locale as ScreenLanguage) || chooseLanguage(), [area]);
 }
 
-/** A lazy import that waits for its area's words too (a router's `lazy`, a shell's screen). */
-export function withCatalog<T>(area: CatalogArea, load: () => Promise<T>): () => Promise<T> {
-  return async () => (await Promise.all([load(), loadArea(area)]))[0];
+/** A lazy import that waits for its areas' words too (a router's `lazy`, a shell's screen). */
+export function withCatalog<T>(areas: CatalogArea[], load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([load(), ...areas.map(loadArea)]))[0];
 }
 
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);

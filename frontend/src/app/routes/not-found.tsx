@@ -26,7 +26,6 @@ export function NotFoundRoute() {
           <Box
             component={RouterLink}
             to={paths.landing.path}
-            aria-label={t('notFound.homeLink')}
             sx={{ color: 'text.primary', textDecoration: 'none', mb: 2 }}
           >
             <BrandMark />
