@@ -189,7 +189,10 @@ function firstLoadChunks(getModuleInfo: (id: string) => Rolldown.ModuleInfo | nu
   );
   // Its look (the CSS string the gateway's first HTML shares) goes there too: the member's screens draw
   // with it, and without it they loaded the whole voucher page's code (issue 42: room for the words).
-  assign([fileURLToPath(new URL('../libs/contracts/src/voucher-page-look.ts', import.meta.url))], 'voucher-words');
+  assign(
+    [fileURLToPath(new URL('../libs/contracts/src/voucher-page-look.ts', import.meta.url))],
+    'voucher-words',
+  );
   assign(voucher, 'voucher');
   // The sign-in page: what it shares with the app (the return address, the query client) in the shell, so
   // the signed-in app never waits for `login`; the rest (the page, its form and look) in its own chunk.
