@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { compiledCatalogs } from './frontend/vite-catalogs';
 import { SERVICE_NAMES } from './libs/contracts/src/services';
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -91,6 +92,7 @@ const jsc = {
 
 export default defineConfig({
   plugins: [
+    compiledCatalogs(),
     swc.vite({
       include: /\.[cm]?ts$/,
       jsc: { ...jsc, parser: { syntax: 'typescript', decorators: true, tsx: false } },
@@ -108,7 +110,7 @@ export default defineConfig({
     // Exact matches, in this order: `@avpass/platform/testing` before `@avpass/platform`.
     alias: [
       { find: /^@avpass\/contracts$/, replacement: path('./libs/contracts/src/index.ts') },
-      { find: /^@avpass\/contracts\/([\w-]+)$/, replacement: `${path('./libs/contracts/src')}/$1.ts` },
+      { find: /^@avpass\/contracts\/([\w/-]+)$/, replacement: `${path('./libs/contracts/src')}/$1.ts` },
       { find: /^@avpass\/domain$/, replacement: path('./libs/domain/src/index.ts') },
       { find: /^@avpass\/platform\/testing$/, replacement: path('./libs/platform/src/testing/index.ts') },
       { find: /^@avpass\/platform$/, replacement: path('./libs/platform/src/index.ts') },

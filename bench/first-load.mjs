@@ -123,6 +123,8 @@ for (const [screen, modules] of Object.entries(SCREENS)) {
   console.log(
     `${screen}: ${(bytes / 1024).toFixed(1)} KB gzip JS in ${files.length} files; zod ${zod.length ? `in ${zod.join(', ')}` : 'not loaded'}`,
   );
+  if (process.env.FIRST_LOAD_FILES)
+    console.log(`  files: ${files.map((f) => `${f} ${gzipBytes(f)}`).join(', ')}`);
   later.push(files);
   // The voucher page and the sign-in (issue 40): what their script carries, and that MUI and Emotion are
   // not among it.

@@ -167,8 +167,8 @@ describe('a member’s own page', () => {
     const member = await newMember('es');
     await api(baseUrl, '/api/member-auth/link', { method: 'POST', json: { email: member.email } });
     await page.goto(await linkFromMail(member.email));
-    await page.getByRole('heading', { name: 'Mis vales' }).waitFor({ timeout: 20_000 });
-    await page.getByText('Todavía no tienes vales.').waitFor();
+    await page.getByRole('heading', { name: 'Mis cupones' }).waitFor({ timeout: 20_000 });
+    await page.getByText('Todavía no tiene cupones.').waitFor();
   });
 
   it('opens over plain http on the LAN address within the voucher page’s JavaScript budget', async () => {

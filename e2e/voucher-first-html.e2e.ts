@@ -69,13 +69,23 @@ afterAll(async () => {
 
 type Viewport = { width: number; height: number };
 
-async function open(viewport: Viewport, javaScriptEnabled: boolean): Promise<Page> {
+/** How the reader asks for a language (issue 42): a remembered choice (the cookie) or the browser's. */
+type Language = { cookie: string } | { browser: string } | null;
+
+async function open(
+  viewport: Viewport,
+  javaScriptEnabled: boolean,
+  language: Language = null,
+): Promise<Page> {
   context = await browser.newContext({
     viewport,
     javaScriptEnabled,
     timezoneId: ZONE,
+    ...(language && 'browser' in language ? { locale: language.browser } : {}),
     ...(viewport === PHONE ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}),
   });
+  if (language && 'cookie' in language)
+    await context.addCookies([{ name: 'avpass_lang', value: language.cookie, url: baseUrl }]);
   return context.newPage();
 }
 
@@ -123,8 +133,14 @@ async function positions(page: Page) {
  * One voucher page, with scripts off and then on: the first HTML alone says everything the script's
  * page says (FIELDS), and once the script has taken over nothing the member reads has moved much.
  */
-async function firstHtmlThenScript(path: string, viewport: Viewport, name: string, status = 200) {
-  const off = await open(viewport, false);
+async function firstHtmlThenScript(
+  path: string,
+  viewport: Viewport,
+  name: string,
+  status = 200,
+  language: Language = null,
+) {
+  const off = await open(viewport, false, language);
   const response = await off.goto(`${baseUrl}${path}`);
   expect(response?.status()).toBe(status);
   await expect(off.locator('[data-voucher-snapshot]').count()).resolves.toBe(1);
@@ -134,7 +150,7 @@ async function firstHtmlThenScript(path: string, viewport: Viewport, name: strin
   await context?.close();
 
   // The same first HTML in a browser whose scripts run but never arrive: axe-core can look at it.
-  const blocked = await open(viewport, true);
+  const blocked = await open(viewport, true, language);
   await blocked.route('**/assets/**/*.js', (route) => route.abort());
   await blocked.goto(`${baseUrl}${path}`);
   await expect(blocked.locator('[data-voucher-snapshot]').count()).resolves.toBe(1);
@@ -143,7 +159,7 @@ async function firstHtmlThenScript(path: string, viewport: Viewport, name: strin
   expect(firstViolations, JSON.stringify(firstViolations, null, 2)).toEqual([]);
   await context?.close();
 
-  const on = await open(viewport, true);
+  const on = await open(viewport, true, language);
   await on.goto(`${baseUrl}${path}`);
   await expect.poll(() => on.locator('[data-voucher-snapshot]').count(), { timeout: 20_000 }).toBe(0);
   await on.getByTestId(withoutScript['voucher-not-found'] ? 'voucher-not-found' : 'voucher-card').waitFor();
@@ -224,6 +240,38 @@ describe('the voucher page before, and without, its script', () => {
     );
     expect(unknown.withoutScript['voucher-not-found']).toEqual([
       'Voucher Not Found This discount voucher is invalid or has expired. Go to AV Pass',
+    ]);
+  });
+
+  it('in Spanish, chosen on the switch (cookie) or by the browser, both pages say the same Spanish words', async () => {
+    const voucher = await generateVoucher(baseUrl, adminToken, { clinic: undefined, partnerId: shopId });
+    const chosen = await firstHtmlThenScript(`/voucher/${voucher.id}`, PHONE, 'voucher-first-html-es', 200, {
+      cookie: 'es',
+    });
+    expect(chosen.withoutScript['voucher-discount']).toEqual(['20% de descuento']);
+    expect(chosen.withoutScript['voucher-usage']).toEqual(['USOS 0 / 3 ACTIVO']);
+    expect(chosen.withoutScript['voucher-where-heading']).toEqual([`Úselo en ${SHOP.name}`]);
+    expect(await chosen.page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await context?.close();
+    const browserSays = await firstHtmlThenScript(
+      `/voucher/${voucher.id}`,
+      PHONE,
+      'voucher-first-html-es-browser',
+      200,
+      { browser: 'es-US' },
+    );
+    expect(browserSays.withoutScript['voucher-discount']).toEqual(['20% de descuento']);
+    const unknown = await firstHtmlThenScript(
+      `/voucher/${randomUUID()}`,
+      PHONE,
+      'voucher-first-html-es-unknown',
+      404,
+      {
+        cookie: 'es',
+      },
+    );
+    expect(unknown.withoutScript['voucher-not-found']).toEqual([
+      'Cupón no encontrado Este cupón de descuento no es válido o ya venció. Ir a AV Pass',
     ]);
   });
 

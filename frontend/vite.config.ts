@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compiledCatalogs } from './vite-catalogs';
 
 const gateway = process.env.AVPASS_GATEWAY_URL ?? 'http://localhost:3000';
 
@@ -129,7 +130,13 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\
  * other in one direction only.
  */
 const FIRST_SCREENS = {
-  shell: [srcFile('app/mount.tsx'), srcFile('app/first-screen.ts')],
+  // The words (Lingui, the catalogs' loaders, the language switch): every first screen has them (issue 42).
+  shell: [
+    srcFile('app/mount.tsx'),
+    srcFile('app/first-screen.ts'),
+    srcFile('i18n/i18n.ts'),
+    srcFile('i18n/language-switch.tsx'),
+  ],
   voucher: srcFile('app/voucher-shell.tsx'),
   /** The sign-in page loaded alone (issue 40, decision 342): no MUI, no router. */
   login: srcFile('app/login-shell.tsx'),
@@ -178,6 +185,12 @@ function firstLoadChunks(getModuleInfo: (id: string) => Rolldown.ModuleInfo | nu
   const barrel = reach([fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url))]);
   assign(
     voucher.filter((id) => barrel.has(id)),
+    'voucher-words',
+  );
+  // Its look (the CSS string the gateway's first HTML shares) goes there too: the member's screens draw
+  // with it, and without it they loaded the whole voucher page's code (issue 42: room for the words).
+  assign(
+    [fileURLToPath(new URL('../libs/contracts/src/voucher-page-look.ts', import.meta.url))],
     'voucher-words',
   );
   assign(voucher, 'voucher');
@@ -237,7 +250,9 @@ function firstLoadChunking(): Rolldown.CodeSplittingOptions {
       // call fetches one file, not the barrel's many.
       {
         name: 'schemas',
-        test: /[\\/]libs[\\/](contracts|domain)[\\/]src[\\/]/,
+        // Not libs/contracts/src/i18n: its catalogs stay files of their own (one language loaded), its code
+        // goes with the first screens that use it.
+        test: /[\\/]libs[\\/](contracts|domain)[\\/]src[\\/](?!i18n[\\/])/,
       },
     ],
   };
@@ -245,7 +260,7 @@ function firstLoadChunking(): Rolldown.CodeSplittingOptions {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tillPwa, precompress()],
+  plugins: [compiledCatalogs(), react(), tillPwa, precompress()],
   resolve: {
     alias: ALIASES,
   },

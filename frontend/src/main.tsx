@@ -1,4 +1,6 @@
 import { prefetchFirstScreen } from './app/first-screen';
+import type { CatalogArea } from './i18n/catalogs';
+import { activate } from './i18n/i18n';
 import { getAuthToken } from './lib/session/auth-storage';
 
 /**
@@ -19,6 +21,13 @@ function isSignedOutLogin(): boolean {
   return /^\/login\/?$/.test(window.location.pathname) && getAuthToken() === null;
 }
 
+/**
+ * The screen's words in the reader's language (decision 352), loaded beside its code rather than after
+ * it: only that language's catalog of the screen's area is fetched.
+ */
+// i18n.ts is in the `shell` chunk, which this entry already imports (first-screen.ts): no extra file.
+const words = (...areas: CatalogArea[]) => activate(undefined, areas);
+
 if (voucherPath?.[1]) {
   const raw = voucherPath[1];
   let id = raw;
@@ -27,12 +36,18 @@ if (voucherPath?.[1]) {
   } catch {
     // A malformed escape is not a voucher id; the page then says Voucher Not Found.
   }
-  void import('./app/voucher-shell').then(({ mountVoucherShell }) => mountVoucherShell(id));
+  void Promise.all([import('./app/voucher-shell'), words('voucher')]).then(([{ mountVoucherShell }]) =>
+    mountVoucherShell(id),
+  );
 } else if (memberPath) {
-  void import('./app/member-shell').then(({ mountMemberShell }) => mountMemberShell());
+  void Promise.all([import('./app/member-shell'), words('member')]).then(([{ mountMemberShell }]) =>
+    mountMemberShell(),
+  );
 } else if (isSignedOutLogin()) {
-  void import('./app/login-shell').then(({ mountLoginShell }) => mountLoginShell());
+  void Promise.all([import('./app/login-shell'), words('public')]).then(([{ mountLoginShell }]) =>
+    mountLoginShell(),
+  );
 } else {
   prefetchFirstScreen(window.location.pathname);
-  void import('./app/app').then(({ mountApp }) => mountApp());
+  void Promise.all([import('./app/app'), words('public')]).then(([{ mountApp }]) => mountApp());
 }

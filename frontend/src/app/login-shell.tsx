@@ -2,6 +2,7 @@ import type { AuthResponse } from '@avpass/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { homePathFor } from '@/config/paths';
 import { LoginPage } from '@/features/auth/components/login-page';
+import { i18n } from '@/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { safeReturnTo } from '@/lib/return-to';
 import { documentTitle } from '@/lib/use-document-title';
@@ -16,7 +17,7 @@ import { mount } from './mount';
  */
 export function mountLoginShell(): void {
   const queryClient = createQueryClient();
-  document.title = documentTitle('Sign in');
+  document.title = documentTitle(i18n._('login.documentTitle'));
 
   const openApp = async (response: AuthResponse) => {
     const returnTo = safeReturnTo(new URLSearchParams(window.location.search).get('returnTo'));

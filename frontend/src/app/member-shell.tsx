@@ -4,6 +4,7 @@ import { MyVouchersPage } from '@/features/member/components/my-vouchers-page';
 import { SignInPage } from '@/features/member/components/sign-in-page';
 import { ensureMemberPageStyle } from '@/features/member/lib/member-style';
 import { memberSession } from '@/features/member/lib/member-session';
+import { loadArea } from '@/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { mount } from './mount';
 
@@ -32,8 +33,15 @@ function MemberScreens() {
     window.addEventListener('popstate', back);
     return () => window.removeEventListener('popstate', back);
   }, [screen]);
+  // My vouchers prints the vouchers' own words (discounts, statuses): the voucher catalog, loaded for it
+  // only, so the sign-in page stays light (decision 331).
+  const [vouchersWords, setVouchersWords] = useState(false);
+  useEffect(() => {
+    if (screen === 'me' && !vouchersWords) void loadArea('voucher').then(() => setVouchersWords(true));
+  }, [screen, vouchersWords]);
   const toMe = useCallback(() => go('me'), [go]);
   const toSignIn = useCallback(() => go('sign-in'), [go]);
+  if (screen === 'me' && !vouchersWords) return null;
   return screen === 'me' ? <MyVouchersPage onSignedOut={toSignIn} /> : <SignInPage onSignedIn={toMe} />;
 }
 

@@ -3,6 +3,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { DashboardSkeleton } from '@/components/feedback/dashboard-skeleton';
 import { LoadingState } from '@/components/feedback/loading-state';
 import { isPublicPath, paths, type RouteAccess } from '@/config/paths';
+import { withCatalog } from '@/i18n/i18n';
 import { documentTitle } from '@/lib/use-document-title';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireAuth } from './guards/require-auth';
@@ -148,7 +149,9 @@ const signedInScreens: ReadonlyArray<{
     route: paths.till,
     title: 'Till',
     screen: {
-      lazy: () => import('@/features/till/routes/till').then((m) => ({ Component: m.TillRoute })),
+      lazy: withCatalog(['till', 'voucher'], () =>
+        import('@/features/till/routes/till').then((m) => ({ Component: m.TillRoute })),
+      ),
     },
   },
   {
@@ -243,7 +246,9 @@ const routes: RouteObject[] = [
       // address directly gets app/voucher-shell instead (main.tsx); the page sets its own title.
       {
         path: paths.voucher.path,
-        lazy: () => import('@/features/voucher/routes/voucher').then((m) => ({ Component: m.VoucherRoute })),
+        lazy: withCatalog(['voucher'], () =>
+          import('@/features/voucher/routes/voucher').then((m) => ({ Component: m.VoucherRoute })),
+        ),
       },
       {
         element: <RequireAuth />,

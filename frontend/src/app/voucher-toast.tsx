@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ToastContext, type ToastApi, type ToastInput } from '@/components/toast/toast-context';
 import { VoucherIcon } from '@/features/voucher/components/voucher-icon';
+import { useT } from '@/i18n/i18n';
 
 const AUTO_HIDE_MS = 5000;
 
@@ -20,6 +21,7 @@ let nextToastId = 1;
  */
 export function VoucherToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
+  const t = useT();
   const toast = useCallback((input: ToastInput) => {
     setCurrent({
       id: nextToastId++,
@@ -52,7 +54,12 @@ export function VoucherToastProvider({ children }: { children: ReactNode }) {
               <div className="vs-alert-title">{current.title}</div>
               {current.description}
             </div>
-            <button type="button" aria-label="Close" title="Close" onClick={dismiss}>
+            <button
+              type="button"
+              aria-label={t('voucher.toast.close')}
+              title={t('voucher.toast.close')}
+              onClick={dismiss}
+            >
               <VoucherIcon name="close" className="vs-icon" />
             </button>
           </div>

@@ -1,21 +1,15 @@
 import {
-  redeemedText,
-  REDEEM_REFUSALS,
-  STAFF_ONLY_MESSAGE,
-  TILL_CODE_HEADING,
-  TILL_CODE_HELP,
-  UNAVAILABLE_TITLES,
-  validFromMessage,
-  validFromText,
-  VOUCHER_NOT_FOUND,
+  redeemedTextIn,
+  refusalIn,
+  unavailableTitleIn,
   voucherShortCode,
-  voucherText,
-  voucherWhere,
+  voucherTextIn,
+  voucherWhereIn,
   type PublicVoucher,
   type VoucherPlace,
+  type Words,
 } from '@avpass/contracts';
 import { VOUCHER_ICONS } from '@avpass/contracts/voucher-page-look';
-import { formatDate, VOUCHER_STATUS_LABELS } from '@avpass/domain';
 import { qrSvg } from './voucher-qr-svg';
 
 const ESCAPES: Record<string, string> = {
@@ -48,7 +42,7 @@ function detail(label: string, testId: string, value: string, wide = false): str
 }
 
 /** A partner's lines, with the same links and labels as voucher-places.tsx. */
-function place(p: VoucherPlace, named: boolean): string {
+function place(p: VoucherPlace, named: boolean, { t }: Words): string {
   const name = escapeHtml(p.name);
   const link = (href: string, label: string, testId: string, text: string, external: boolean) =>
     `<a href="${escapeHtml(href)}" aria-label="${escapeHtml(label)}" data-testid="${testId}"` +
@@ -59,17 +53,29 @@ function place(p: VoucherPlace, named: boolean): string {
     `<li data-testid="voucher-place">` +
     (named ? `<h3>${name}</h3>` : '') +
     (p.address && p.mapUrl
-      ? link(p.mapUrl, `Map: ${p.address} (${p.name})`, 'voucher-place-map', p.address, true)
+      ? link(
+          p.mapUrl,
+          t('voucher.place.map', { address: p.address, name: p.name }),
+          'voucher-place-map',
+          p.address,
+          true,
+        )
       : '') +
     (p.phone
       ? p.phoneUrl
-        ? link(p.phoneUrl, `Call ${p.name}: ${p.phone}`, 'voucher-place-phone', p.phone, false)
+        ? link(
+            p.phoneUrl,
+            t('voucher.place.call', { name: p.name, phone: p.phone }),
+            'voucher-place-phone',
+            p.phone,
+            false,
+          )
         : `<p>${escapeHtml(p.phone)}</p>`
       : '') +
     (p.websiteUrl
       ? link(
           p.websiteUrl,
-          `Website of ${p.name}: ${p.websiteLabel ?? p.websiteUrl}`,
+          t('voucher.place.website', { name: p.name, label: p.websiteLabel ?? p.websiteUrl }),
           'voucher-place-website',
           p.websiteLabel ?? '',
           true,
@@ -79,8 +85,8 @@ function place(p: VoucherPlace, named: boolean): string {
   );
 }
 
-function where(voucher: PublicVoucher): string {
-  const w = voucherWhere(voucher);
+function where(voucher: PublicVoucher, words: Words): string {
+  const w = voucherWhereIn(voucher, words);
   if (!w) return '';
   // Folded as the script folds them: its "Show all" button needs the script.
   const shown = w.places.length > FOLDED_AFTER + 1 ? w.places.slice(0, FOLDED_AFTER) : w.places;
@@ -88,26 +94,27 @@ function where(voucher: PublicVoucher): string {
     `<section class="vs-where" aria-labelledby="voucher-where" data-testid="voucher-where">` +
     `<h2 id="voucher-where" data-testid="voucher-where-heading">${escapeHtml(w.heading)}</h2>` +
     (w.clubWide
-      ? `<p>Show this voucher at any partner shop of the AV Pass network.</p>`
-      : `<ul>${shown.map((p) => place(p, w.places.length > 1)).join('')}</ul>`) +
+      ? `<p>${escapeHtml(words.t('voucher.where.clubWideText'))}</p>`
+      : `<ul>${shown.map((p) => place(p, w.places.length > 1, words)).join('')}</ul>`) +
     `</section>`
   );
 }
 
 function textSection(title: string, testId: string, body: string): string {
-  return `<section class="vs-text" data-testid="${testId}" aria-label="${title}"><h2>${title}</h2><p>${escapeHtml(body)}</p></section>`;
+  const heading = escapeHtml(title);
+  return `<section class="vs-text" data-testid="${testId}" aria-label="${heading}"><h2>${heading}</h2><p>${escapeHtml(body)}</p></section>`;
 }
 
-function tillCode(voucher: PublicVoucher, staffOnly: boolean): string {
+function tillCode(voucher: PublicVoucher, staffOnly: boolean, { t }: Words): string {
   const heading = staffOnly
-    ? `<h2 id="staff-only-title" data-testid="staff-only-notice">${STAFF_ONLY_MESSAGE}</h2>`
-    : `<h2 id="till-code-title">${TILL_CODE_HEADING}</h2>`;
+    ? `<h2 id="staff-only-title" data-testid="staff-only-notice">${escapeHtml(t('voucher.till.staffOnly'))}</h2>`
+    : `<h2 id="till-code-title">${escapeHtml(t('voucher.till.heading'))}</h2>`;
   return (
     `<section class="vs-till${staffOnly ? ' vs-staff' : ''}" aria-labelledby="${staffOnly ? 'staff-only-title' : 'till-code-title'}" ` +
     `data-testid="${staffOnly ? 'staff-only-qr' : 'voucher-till-code'}">${heading}` +
     `<div class="vs-qr" data-qr-for="${escapeHtml(voucher.qrUrl)}">${qrSvg(voucher.qrUrl)}</div>` +
     `<p class="vs-code" data-testid="voucher-short-code">${voucherShortCode(voucher.id)}</p>` +
-    `<p class="vs-help">${TILL_CODE_HELP}</p></section>`
+    `<p class="vs-help">${escapeHtml(t('voucher.till.help'))}</p></section>`
   );
 }
 
@@ -116,9 +123,9 @@ function tillCode(voucher: PublicVoucher, staffOnly: boolean): string {
  * that says why (redeem-panel.tsx, the same words); an empty slot of the button's height when it is,
  * shown only when scripts run (the button needs them).
  */
-function action(voucher: PublicVoucher, timeZone: string): string {
+function action(voucher: PublicVoucher, timeZone: string, words: Words): string {
   const status = voucher.status;
-  const last = redeemedText(voucher.lastRedemption, timeZone);
+  const last = redeemedTextIn(voucher.lastRedemption, words, timeZone);
   if (status === 'active') {
     const proof = last
       ? `<div class="vs-alert vs-alert-success" role="status" data-testid="voucher-last-redemption">${icon('check')}<div><strong data-testid="voucher-redeemed-at">${escapeHtml(last)}</strong></div></div>`
@@ -126,11 +133,8 @@ function action(voucher: PublicVoucher, timeZone: string): string {
     return `${proof}<div class="vs-slot" aria-hidden="true"></div>`;
   }
   const upcoming = status === 'upcoming';
-  const refusal =
-    upcoming && voucher.startDate
-      ? validFromMessage(formatDate(voucher.startDate, 'UTC'))
-      : REDEEM_REFUSALS[status];
-  const title = (upcoming ? validFromText(voucher.startDate) : null) ?? UNAVAILABLE_TITLES[status];
+  const refusal = refusalIn(voucher, words) ?? '';
+  const title = unavailableTitleIn(voucher, words);
   const tone = status === 'used_up' || upcoming ? ' vs-alert-info' : '';
   const usedUp =
     status === 'used_up' && last
@@ -148,15 +152,16 @@ function action(voucher: PublicVoucher, timeZone: string): string {
  * fields, words and test ids as the React page (but voucher-card, which says the app has rendered:
  * bench:web's "ready"); e2e/voucher-first-html.e2e.ts compares the two.
  */
-export function voucherSnapshotHtml(voucher: PublicVoucher, timeZone: string): string {
-  const text = voucherText(voucher);
+export function voucherSnapshotHtml(voucher: PublicVoucher, timeZone: string, words: Words): string {
+  const { t } = words;
+  const text = voucherTextIn(voucher, words);
   const status = voucher.status;
   const staffOnly = voucher.redemptionMode === 'staff';
   const tillQr = staffOnly && status === 'active';
   const logo = voucher.logoUrl
-    ? `<div class="vs-logo"><img src="${escapeHtml(voucher.logoUrl)}" alt="${escapeHtml(`${text.title} logo`)}"></div>`
-    : `<div class="vs-logo vs-initials" role="img" aria-label="${escapeHtml(`${text.title} initials`)}" data-testid="voucher-initials">${escapeHtml(text.initials)}</div>`;
-  const badge = `<span class="vs-badge vs-badge-${status}" data-testid="status-chip">${VOUCHER_STATUS_LABELS.voucherPage[status]}</span>`;
+    ? `<div class="vs-logo"><img src="${escapeHtml(voucher.logoUrl)}" alt="${escapeHtml(t('voucher.logoAlt', { title: text.title }))}"></div>`
+    : `<div class="vs-logo vs-initials" role="img" aria-label="${escapeHtml(t('voucher.initialsLabel', { title: text.title }))}" data-testid="voucher-initials">${escapeHtml(text.initials)}</div>`;
+  const badge = `<span class="vs-badge vs-badge-${status}" data-testid="status-chip">${escapeHtml(t(`voucher.status.${status}`))}</span>`;
   const card =
     `<article class="vs-card" aria-labelledby="voucher-title">` +
     `<div class="vs-head">${logo}` +
@@ -165,31 +170,32 @@ export function voucherSnapshotHtml(voucher: PublicVoucher, timeZone: string): s
     `<div class="vs-discount" data-testid="voucher-discount">${escapeHtml(text.discountText)}</div></div>` +
     `<div class="vs-perf" aria-hidden="true"><div></div></div>` +
     `<div class="vs-body"><dl class="vs-dl">` +
-    detail('SERVICE', 'voucher-service', escapeHtml(text.serviceText), true) +
-    detail('VALID UNTIL', 'voucher-valid-until', escapeHtml(text.validUntilText)) +
+    detail(t('voucher.label.service'), 'voucher-service', escapeHtml(text.serviceText), true) +
+    detail(t('voucher.label.validUntil'), 'voucher-valid-until', escapeHtml(text.validUntilText)) +
     detail(
-      'USAGE',
+      t('voucher.label.usage'),
       'voucher-usage',
       `<span class="vs-usage"><span>${escapeHtml(text.usageText)}</span>${badge}</span>`,
     ) +
-    `</dl>${where(voucher)}` +
+    `</dl>${where(voucher, words)}` +
     (text.instructions
-      ? `<div class="vs-instructions">${textSection('REDEMPTION INSTRUCTIONS', 'voucher-instructions', text.instructions)}</div>`
+      ? `<div class="vs-instructions">${textSection(t('voucher.label.instructions'), 'voucher-instructions', text.instructions)}</div>`
       : '') +
-    (text.terms ? textSection('TERMS &amp; CONDITIONS', 'voucher-terms', text.terms) : '') +
-    (tillQr ? tillCode(voucher, true) : action(voucher, timeZone)) +
-    (!tillQr && status !== 'used_up' ? tillCode(voucher, false) : '') +
+    (text.terms ? textSection(t('voucher.label.terms'), 'voucher-terms', text.terms) : '') +
+    (tillQr ? tillCode(voucher, true, words) : action(voucher, timeZone, words)) +
+    (!tillQr && status !== 'used_up' ? tillCode(voucher, false, words) : '') +
     `</div></article>`;
   return page(card, `<div class="vs-below" aria-hidden="true"></div>`);
 }
 
 /** What the script's page says for an unknown or malformed id (voucher-states.tsx). */
-export function voucherNotFoundHtml(): string {
+export function voucherNotFoundHtml({ t }: Words): string {
   return page(
     `<section class="vs-missing" data-testid="voucher-not-found" role="alert">` +
       `<div class="vs-disc" aria-hidden="true">${icon('notFound')}</div>` +
-      `<p class="vs-missing-title">${VOUCHER_NOT_FOUND.title}</p><p>${VOUCHER_NOT_FOUND.description}</p>` +
-      `<a href="/">${VOUCHER_NOT_FOUND.action}</a></section>`,
+      `<p class="vs-missing-title">${escapeHtml(t('voucher.notFound.title'))}</p>` +
+      `<p>${escapeHtml(t('voucher.notFound.description'))}</p>` +
+      `<a href="/">${escapeHtml(t('voucher.notFound.action'))}</a></section>`,
     '',
   );
 }

@@ -1,4 +1,4 @@
-import { voucherText, type PublicVoucher } from '@avpass/contracts';
+import { voucherTextIn, type PublicVoucher, type Words } from '@avpass/contracts';
 import { createHash } from 'node:crypto';
 import { escapeHtml, voucherNotFoundHtml, voucherSnapshotHtml } from './voucher-snapshot-card';
 import { SNAPSHOT_STYLE } from './voucher-snapshot-style';
@@ -24,23 +24,36 @@ export function voucherDataHtml(voucher: PublicVoucher): string {
  * index.html with the voucher's card inside the root element (the app replaces it when it mounts) and
  * the voucher's data in the head (the app starts with it). Null when index.html has no empty root.
  */
-export function indexWithVoucher(indexHtml: string, voucher: PublicVoucher, timeZone: string): string | null {
+export function indexWithVoucher(
+  indexHtml: string,
+  voucher: PublicVoucher,
+  timeZone: string,
+  words: Words,
+): string | null {
   if (!indexHtml.includes(ROOT)) return null;
-  const text = voucherText(voucher);
+  const text = voucherTextIn(voucher, words);
   // Replacer functions: the voucher's words are inserted as they are (a `$&` in a title stays text).
-  return indexHtml
+  return inLanguage(indexHtml, words)
     .replace('</head>', () => `${SNAPSHOT_STYLE}${voucherDataHtml(voucher)}</head>`)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>Voucher — ${escapeHtml(text.title)}</title>`)
-    .replace(ROOT, () => `<div id="root">${voucherSnapshotHtml(voucher, timeZone)}</div>`);
+    .replace(
+      /<title>[^<]*<\/title>/,
+      () => `<title>${escapeHtml(words.t('voucher.title.document', { title: text.title }))}</title>`,
+    )
+    .replace(ROOT, () => `<div id="root">${voucherSnapshotHtml(voucher, timeZone, words)}</div>`);
+}
+
+/** `<html lang>` in the page's language (index.html says en). */
+function inLanguage(indexHtml: string, words: Words): string {
+  return indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${words.language}"`);
 }
 
 /** index.html saying what the app says for an unknown or malformed id. */
-export function indexWithoutVoucher(indexHtml: string): string | null {
+export function indexWithoutVoucher(indexHtml: string, words: Words): string | null {
   if (!indexHtml.includes(ROOT)) return null;
-  return indexHtml
+  return inLanguage(indexHtml, words)
     .replace('</head>', () => `${SNAPSHOT_STYLE}</head>`)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>Voucher not found</title>`)
-    .replace(ROOT, () => `<div id="root">${voucherNotFoundHtml()}</div>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(words.t('voucher.title.notFound'))}</title>`)
+    .replace(ROOT, () => `<div id="root">${voucherNotFoundHtml(words)}</div>`);
 }
 
 /**

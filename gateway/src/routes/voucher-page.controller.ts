@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.decorators';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { SpaIndex } from '../http/spa-index';
+import { voucherWordsFor } from '../http/voucher-language';
 import { etagMatches, indexWithoutVoucher, indexWithVoucher, pageEtag } from '../http/voucher-snapshot';
 import { metaOf, type AuthenticatedRequest } from '../rpc/service-caller';
 
@@ -42,19 +43,24 @@ export class VoucherPageController {
     if (!index) throw new NotFoundException();
     let html = index;
     let found = true;
+    // In the reader's language: the remembered choice (cookie), then Accept-Language (decision 352).
+    const words = await voucherWordsFor(req.headers.cookie, req.headers['accept-language']);
     try {
       const voucher = await this.rpc.call(RPC.vouchers.getPublic, { id }, metaOf(req), SNAPSHOT_TIMEOUT_MS);
-      html = indexWithVoucher(index, voucher, this.config.BUSINESS_TIMEZONE) ?? index;
+      html = indexWithVoucher(index, voucher, this.config.BUSINESS_TIMEZONE, words) ?? index;
     } catch (error) {
       if (isNoSuchVoucher(error)) {
         found = false;
-        html = indexWithoutVoucher(index) ?? index;
+        html = indexWithoutVoucher(index, words) ?? index;
       } else
         this.logger.debug(`no snapshot for ${id}: ${error instanceof Error ? error.message : String(error)}`);
     }
     // Live data (usage count): revalidated on every visit, a 304 while the page is unchanged.
     const etag = pageEtag(html);
-    void reply.header('etag', etag).header('cache-control', 'no-cache');
+    void reply
+      .header('etag', etag)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language');
     if (etagMatches(req.headers['if-none-match'], etag)) {
       void reply.status(304).send();
       return;

@@ -33,3 +33,7 @@ export * from './members';
 export * from './member-vouchers';
 export * from './member-sends';
 export * from './member-auth';
+export * from './i18n/languages';
+export * from './i18n/request-language';
+export * from './i18n/voucher-words';
+export * from './i18n/voucher-catalogs';

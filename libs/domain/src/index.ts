@@ -15,3 +15,4 @@ export * from './inventory';
 export * from './till-discount';
 export * from './trainer-title';
 export * from './member-period';
+export * from './locale-format';

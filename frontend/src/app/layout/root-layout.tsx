@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { homePathFor, isPublicPath } from '@/config/paths';
+import { useAccountLanguage } from '@/i18n/i18n';
 import { getAuthToken, subscribeToAuthToken } from '@/lib/session/auth-storage';
 import { useSession } from '@/lib/session/use-session';
 import { loadNavBar, prefetchRememberedHome, rememberHome } from '../first-screen';
@@ -22,6 +23,8 @@ export function RootLayout() {
   const signedIn = session.status === 'signed-in';
   const home = signedIn ? homePathFor(session.user.role) : null;
   useRouteTitle();
+  // The user's own language, once identity returns it (`language` on GET /api/auth/user, issue 42).
+  useAccountLanguage(signedIn ? (session.user as { language?: unknown }).language : null);
   useFirstScreenPrefetch(home);
 
   return (

@@ -1,7 +1,9 @@
 import Link from '@mui/material/Link';
+import { useT } from '@/i18n/i18n';
 
 /** Keyboard users jump past the navigation bar. */
 export function SkipLink() {
+  const t = useT();
   return (
     <Link
       href="#main-content"
@@ -18,7 +20,7 @@ export function SkipLink() {
         '&:focus': { top: 12 },
       })}
     >
-      Skip to content
+      {t('layout.skipLink')}
     </Link>
   );
 }

@@ -6,11 +6,15 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { BrandMark } from '@/components/brand/brand-mark';
 import { homePathFor, paths } from '@/config/paths';
+import { useT } from '@/i18n/i18n';
 import { useSession } from '@/lib/session/use-session';
+
+const NOT_FOUND_STATUS = '404';
 
 /** Anything the route table does not know, and (for now) the screens of later issues. */
 export function NotFoundRoute() {
   const session = useSession();
+  const t = useT();
   const home = session.status === 'signed-in' ? homePathFor(session.user.role) : paths.landing.path;
 
   return (
@@ -22,7 +26,6 @@ export function NotFoundRoute() {
           <Box
             component={RouterLink}
             to={paths.landing.path}
-            aria-label="AV Pass home"
             sx={{ color: 'text.primary', textDecoration: 'none', mb: 2 }}
           >
             <BrandMark />
@@ -42,14 +45,13 @@ export function NotFoundRoute() {
             color: 'transparent',
           })}
         >
-          404
+          {NOT_FOUND_STATUS}
         </Typography>
         <Typography variant="h3" component="h1">
-          Page Not Found
+          {t('notFound.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
-          The page you are looking for does not exist or has moved. Check the address, or head back to where
-          you started.
+          {t('notFound.text')}
         </Typography>
         <Button
           component={RouterLink}
@@ -59,7 +61,7 @@ export function NotFoundRoute() {
           startIcon={<ArrowBackRoundedIcon />}
           sx={{ mt: 2 }}
         >
-          {session.status === 'signed-in' ? 'Back to dashboard' : 'Back to home'}
+          {t(session.status === 'signed-in' ? 'notFound.backDashboard' : 'notFound.backHome')}
         </Button>
       </Box>
     </Container>

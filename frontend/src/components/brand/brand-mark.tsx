@@ -8,6 +8,9 @@ interface BrandMarkProps {
 }
 
 /** The AV Pass monogram: a navy tile with an accent dot, plus a word mark. */
+/** The brand's mark: the same in every language. */
+const BRAND_MARK = 'AV';
+
 export function BrandMark({ label = 'AV Pass', size = 'medium' }: BrandMarkProps) {
   const tile = size === 'small' ? 32 : 38;
   return (
@@ -42,7 +45,7 @@ export function BrandMark({ label = 'AV Pass', size = 'medium' }: BrandMarkProps
           },
         })}
       >
-        AV
+        {BRAND_MARK}
       </Box>
       {label && (
         <Typography

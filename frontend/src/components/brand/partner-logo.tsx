@@ -1,6 +1,7 @@
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import Box from '@mui/material/Box';
 import { useState } from 'react';
+import { useT } from '@/i18n/i18n';
 
 interface PartnerLogoProps {
   name: string;
@@ -10,6 +11,7 @@ interface PartnerLogoProps {
 
 /** The partner's logo, or a placeholder icon when there is none (or it fails to load). */
 export function PartnerLogo({ name, logoUrl, size }: PartnerLogoProps) {
+  const t = useT();
   const [failed, setFailed] = useState(false);
   const showImage = Boolean(logoUrl) && !failed;
 
@@ -32,7 +34,7 @@ export function PartnerLogo({ name, logoUrl, size }: PartnerLogoProps) {
         <Box
           component="img"
           src={logoUrl ?? undefined}
-          alt={`${name} logo`}
+          alt={t('landing.logoAlt', { name })}
           loading="lazy"
           onError={() => setFailed(true)}
           sx={{ width: '100%', height: '100%', objectFit: 'contain', p: 1 }}
@@ -40,7 +42,7 @@ export function PartnerLogo({ name, logoUrl, size }: PartnerLogoProps) {
       ) : (
         <StorefrontOutlinedIcon
           role="img"
-          aria-label={`${name} (no logo)`}
+          aria-label={t('landing.noLogo', { name })}
           data-testid="partner-logo-placeholder"
           sx={{ fontSize: size * 0.5 }}
         />

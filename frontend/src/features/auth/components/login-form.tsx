@@ -3,6 +3,7 @@ import { focusFirstError } from '@/lib/form-errors';
 import type { AuthResponse } from '@avpass/contracts';
 import { useSignIn } from '../api/sign-in';
 import { LoginIcon } from './login-icons';
+import { useT } from '@/i18n/i18n';
 import { signInErrorMessage } from './sign-in-error';
 
 interface FieldErrors {
@@ -49,6 +50,7 @@ function LoginField({ label, error, end, ...input }: FieldProps) {
 /** The password, with a button that shows or hides it. */
 function PasswordInput(props: Omit<FieldProps, 'type' | 'end'>) {
   const [shown, setShown] = useState(false);
+  const t = useT();
   return (
     <LoginField
       {...props}
@@ -59,9 +61,9 @@ function PasswordInput(props: Omit<FieldProps, 'type' | 'end'>) {
           className="lg-eye"
           onClick={() => setShown(!shown)}
           onMouseDown={(event) => event.preventDefault()}
-          aria-label="toggle password visibility"
+          aria-label={t('login.togglePassword')}
           aria-pressed={shown}
-          title={shown ? 'Hide password' : 'Show password'}
+          title={t(shown ? 'login.hidePassword' : 'login.showPassword')}
         >
           <LoginIcon name={shown ? 'hidden' : 'shown'} />
         </button>
@@ -83,6 +85,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [handingOver, setHandingOver] = useState(false);
   const signIn = useSignIn();
+  const t = useT();
   const busy = signIn.isPending || handingOver;
 
   const signedIn = (response: AuthResponse) => {
@@ -91,7 +94,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
     setHandingOver(true);
     next.catch((error: unknown) => {
       setHandingOver(false);
-      setFailure(signInErrorMessage(error));
+      setFailure(signInErrorMessage(error, t));
     });
   };
 
@@ -119,13 +122,18 @@ export function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
       {
         onSuccess: signedIn,
         // Shown once, in the form next to the fields (no toast repeating it).
-        onError: (error) => setFailure(signInErrorMessage(error)),
+        onError: (error) => setFailure(signInErrorMessage(error, t)),
       },
     );
   };
 
   return (
-    <form className="lg-form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label="Sign in">
+    <form
+      className="lg-form"
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      aria-label={t('login.form')}
+    >
       {failure && (
         <div className="lg-alert" data-testid="login-error" role="alert">
           <LoginIcon name="error" />
@@ -133,7 +141,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
         </div>
       )}
       <LoginField
-        label="Username or Email"
+        label={t('login.username')}
         name="username"
         autoComplete="username"
         autoCapitalize="none"
@@ -146,7 +154,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
         error={fieldErrors.identifier}
       />
       <PasswordInput
-        label="Password"
+        label={t('login.password')}
         name="password"
         autoComplete="current-password"
         required
@@ -156,13 +164,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
       />
       <button type="submit" className="lg-submit" disabled={busy}>
         {busy ? (
-          <svg className="lg-spin" viewBox="22 22 44 44" role="progressbar" aria-label="Loading">
+          <svg className="lg-spin" viewBox="22 22 44 44" role="progressbar" aria-label={t('login.busy')}>
             <circle cx="44" cy="44" r="20.2" />
           </svg>
         ) : (
           <LoginIcon name="login" />
         )}
-        {busy ? 'Signing in...' : 'Sign in'}
+        {t(busy ? 'login.submitting' : 'login.submit')}
       </button>
     </form>
   );

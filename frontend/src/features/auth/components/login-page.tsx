@@ -1,5 +1,7 @@
 import type { MouseEvent } from 'react';
 import { paths } from '@/config/paths';
+import { useT } from '@/i18n/i18n';
+import { LanguageSwitch } from '@/i18n/language-switch';
 import { ensureLoginStyle } from './login-look';
 import { LoginForm, type OnSignedIn } from './login-form';
 import { LoginIcon } from './login-icons';
@@ -7,11 +9,11 @@ import { LoginIcon } from './login-icons';
 // Before the first render, so the page never shows unstyled.
 ensureLoginStyle();
 
-const HIGHLIGHTS = [
-  'Create and track QR vouchers for every partner',
-  'Follow redemptions as they happen',
-  'Manage athlete credits and merchandise',
-];
+const HIGHLIGHTS = ['login.point.vouchers', 'login.point.redemptions', 'login.point.credits'] as const;
+
+/** The brand's name and mark: the same in every language. */
+const BRAND_NAME = 'AV Pass';
+const BRAND_MARK = 'AV';
 
 interface LoginPageProps {
   onSignedIn: OnSignedIn;
@@ -26,6 +28,7 @@ interface LoginPageProps {
  */
 export function LoginPage({ onSignedIn, onNavigate }: LoginPageProps) {
   const home = paths.landing.path;
+  const t = useT();
   const toHome = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onNavigate || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
       return;
@@ -39,39 +42,40 @@ export function LoginPage({ onSignedIn, onNavigate }: LoginPageProps) {
           <a href={home} onClick={toHome} className="lg-home">
             <span className="lg-brand">
               <span className="lg-tile" aria-hidden="true">
-                AV
+                {BRAND_MARK}
               </span>
-              <span className="lg-word">AV Pass</span>
+              <span className="lg-word">{BRAND_NAME}</span>
             </span>
           </a>
           <a href={home} onClick={toHome} className="lg-back">
             <LoginIcon name="back" />
-            Back to home
+            {t('login.backHome')}
           </a>
         </div>
         <div className="lg-narrow">
-          <span className="lg-over">Partner &amp; admin portal</span>
-          <p className="lg-claim">Premium access, managed in one place.</p>
+          <span className="lg-over">{t('login.portal')}</span>
+          <p className="lg-claim">{t('login.claim')}</p>
         </div>
         <div className="lg-wide">
-          <span className="lg-over">Partner &amp; admin portal</span>
-          <p className="lg-big">Premium access, managed in one place.</p>
+          <span className="lg-over">{t('login.portal')}</span>
+          <p className="lg-big">{t('login.claim')}</p>
           <ul className="lg-points">
             {HIGHLIGHTS.map((line) => (
               <li key={line}>
                 <LoginIcon name="check" />
-                {line}
+                {t(line)}
               </li>
             ))}
           </ul>
         </div>
-        <span className="lg-legal">© 2025 AV Pass. All rights reserved.</span>
+        <span className="lg-legal">{t('login.legal')}</span>
       </div>
       <div className="lg-side">
         <div className="lg-card">
-          <h1 className="lg-title">Login</h1>
-          <p className="lg-intro">Sign in with your username or the email address of your partner account.</p>
+          <h1 className="lg-title">{t('login.title')}</h1>
+          <p className="lg-intro">{t('login.intro')}</p>
           <LoginForm onSignedIn={onSignedIn} />
+          <LanguageSwitch style={{ justifyContent: 'center', marginTop: 24 }} />
         </div>
       </div>
     </div>

@@ -8,8 +8,10 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { CONTACT_EMAIL } from '@/config/env';
 import { paths } from '@/config/paths';
+import { useT } from '@/i18n/i18n';
 
 export function CtaSection() {
+  const t = useT();
   return (
     <Box
       component="section"
@@ -30,11 +32,10 @@ export function CtaSection() {
           })}
         >
           <Typography id="cta-title" variant="h2">
-            Ready to unlock your perks?
+            {t('landing.cta.title')}
           </Typography>
           <Typography sx={(theme) => ({ mt: 2, mx: 'auto', maxWidth: 560, color: theme.brand.onDarkMuted })}>
-            Partners manage their vouchers in the portal; members redeem them in seconds. Join the network or
-            ask us how it works.
+            {t('landing.cta.text')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 5, justifyContent: 'center' }}>
             <Button
@@ -45,7 +46,7 @@ export function CtaSection() {
               size="large"
               endIcon={<ArrowForwardRoundedIcon />}
             >
-              Get Started Now
+              {t('landing.cta.start')}
             </Button>
             <Button
               href={`mailto:${CONTACT_EMAIL}`}
@@ -55,7 +56,7 @@ export function CtaSection() {
               startIcon={<MailOutlineRoundedIcon />}
               sx={(theme) => ({ borderColor: theme.brand.glassBorder })}
             >
-              Contact Us
+              {t('landing.cta.contact')}
             </Button>
           </Stack>
         </Box>

@@ -1,4 +1,4 @@
-import { formatNumericDate } from '@avpass/domain';
+import { formatNumericDateIn } from '@avpass/domain';
 import ArrowDownwardRoundedIcon from '@mui/icons-material/ArrowDownwardRounded';
 import ArrowForwardRoundedIcon from '@mui/icons-material/ArrowForwardRounded';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
@@ -12,20 +12,30 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { SERVICES_SECTION_ID } from './services-section';
+import { useLanguage, useT } from '@/i18n/i18n';
 
 /** The sample pass is always valid for a while yet: three months from the visitor's today. */
 const SAMPLE_VALID_DAYS = 90;
 
-function sampleValidUntil(now = new Date()): string {
+function sampleValidUntil(language: string, now = new Date()): string {
   const viewerTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return formatNumericDate(new Date(now.getTime() + SAMPLE_VALID_DAYS * 86_400_000), viewerTimeZone);
+  return formatNumericDateIn(
+    language,
+    new Date(now.getTime() + SAMPLE_VALID_DAYS * 86_400_000),
+    viewerTimeZone,
+  );
 }
+
+/** The brand's name, in two colours: the same in every language. */
+const BRAND_MARK = 'AV';
+const BRAND_WORD = 'Pass';
 
 function scrollToServices() {
   document.getElementById(SERVICES_SECTION_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
 export function HeroSection() {
+  const t = useT();
   return (
     <Box
       component="section"
@@ -51,7 +61,7 @@ export function HeroSection() {
           <Box>
             <Chip
               icon={<VerifiedRoundedIcon />}
-              label="The AV community perks program"
+              label={t('landing.hero.chip')}
               sx={(theme) => ({
                 mb: 3,
                 color: theme.palette.common.white,
@@ -61,7 +71,7 @@ export function HeroSection() {
               })}
             />
             <Typography id="hero-title" variant="h1">
-              AV{' '}
+              {BRAND_MARK}{' '}
               <Box
                 component="span"
                 sx={(theme) => ({
@@ -71,7 +81,7 @@ export function HeroSection() {
                   color: 'transparent',
                 })}
               >
-                Pass
+                {BRAND_WORD}
               </Box>
             </Typography>
             <Typography
@@ -79,13 +89,12 @@ export function HeroSection() {
               variant="h4"
               sx={(theme) => ({ mt: 2, fontWeight: 600, color: theme.palette.secondary.light })}
             >
-              Premium Access to Exclusive Opportunities
+              {t('landing.hero.claim')}
             </Typography>
             <Typography
               sx={(theme) => ({ mt: 2.5, maxWidth: 560, fontSize: '1.1rem', color: theme.brand.onDarkMuted })}
             >
-              One pass for AV families, athletes and coaches: exclusive discounts at local restaurants, gyms,
-              shops and professional services. Scan a code, show the voucher, save on the spot.
+              {t('landing.hero.text')}
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 5 }}>
               <Button
@@ -96,7 +105,7 @@ export function HeroSection() {
                 size="large"
                 endIcon={<ArrowForwardRoundedIcon />}
               >
-                Enter Portal
+                {t('landing.hero.portal')}
               </Button>
               <Button
                 variant="outlined"
@@ -106,7 +115,7 @@ export function HeroSection() {
                 endIcon={<ArrowDownwardRoundedIcon />}
                 sx={(theme) => ({ borderColor: theme.brand.glassBorder })}
               >
-                Learn More
+                {t('landing.hero.more')}
               </Button>
             </Stack>
           </Box>
@@ -119,6 +128,8 @@ export function HeroSection() {
 
 /** A stylised member pass: decoration, hidden from assistive technology. */
 function HeroPassCard() {
+  const t = useT();
+  const language = useLanguage();
   return (
     <Box
       aria-hidden
@@ -137,7 +148,7 @@ function HeroPassCard() {
     >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.light })}>
-          Member pass
+          {t('landing.hero.pass')}
         </Typography>
         <Box
           sx={(theme) => ({
@@ -150,13 +161,15 @@ function HeroPassCard() {
             color: theme.palette.secondary.contrastText,
           })}
         >
-          ACTIVE
+          {t('landing.hero.active')}
         </Box>
       </Box>
       <Typography variant="h4" component="p" sx={{ mt: 1 }}>
-        25% Off
+        {t('landing.hero.discount')}
       </Typography>
-      <Typography sx={(theme) => ({ color: theme.brand.onDarkMuted })}>Sports physio session</Typography>
+      <Typography sx={(theme) => ({ color: theme.brand.onDarkMuted })}>
+        {t('landing.hero.service')}
+      </Typography>
       <Box
         sx={(theme) => ({
           mt: 3,
@@ -178,7 +191,7 @@ function HeroPassCard() {
           data-testid="sample-valid-until"
           sx={(theme) => ({ color: theme.brand.onDarkSubtle })}
         >
-          VALID UNTIL {sampleValidUntil()}
+          {t('landing.hero.validUntil', { date: sampleValidUntil(language) })}
         </Typography>
         <Typography variant="caption" sx={(theme) => ({ color: theme.brand.onDarkSubtle })}>
           1 / 1

@@ -8,9 +8,12 @@ import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { Link as RouterLink } from 'react-router-dom';
 import { BrandMark } from '@/components/brand/brand-mark';
 import { paths } from '@/config/paths';
+import { useT } from '@/i18n/i18n';
+import { LanguageSwitch } from '@/i18n/language-switch';
 
 /** Transparent over the hero, solid navy once the page scrolls. */
 export function LandingHeader() {
+  const t = useT();
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: 24 });
 
   return (
@@ -25,7 +28,7 @@ export function LandingHeader() {
       })}
     >
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ minHeight: { xs: 64, md: 72 }, gap: 2 }}>
+        <Toolbar disableGutters sx={{ minHeight: { xs: 64, md: 72 }, gap: { xs: 1, sm: 2 } }}>
           <Box
             component={RouterLink}
             to={paths.landing.path}
@@ -34,6 +37,13 @@ export function LandingHeader() {
             <BrandMark />
           </Box>
           <Box sx={{ flexGrow: 1 }} />
+          {/* The full names from a tablet up; "EN" / "ES" on a phone, where they would squeeze Login. */}
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <LanguageSwitch style={{ justifyContent: 'flex-end' }} />
+          </Box>
+          <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+            <LanguageSwitch style={{ justifyContent: 'flex-end' }} compact />
+          </Box>
           <Button
             component={RouterLink}
             to={paths.login.path}
@@ -43,12 +53,15 @@ export function LandingHeader() {
             sx={(theme) => ({
               textTransform: 'uppercase',
               letterSpacing: '0.08em',
+              flexShrink: 0,
+              // On a phone the icon gives its room to the word (longer in some languages).
+              '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
               borderColor: theme.brand.glassBorder,
               backgroundColor: theme.brand.glass,
               '&:hover': { borderColor: theme.palette.secondary.main, backgroundColor: theme.brand.glass },
             })}
           >
-            Login
+            {t('landing.login')}
           </Button>
         </Toolbar>
       </Container>

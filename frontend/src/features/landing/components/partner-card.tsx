@@ -9,10 +9,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { PartnerLogo } from '@/components/brand/partner-logo';
-
-/** Shown when a partner has not written its own contact line. */
-export const DEFAULT_PARTNER_BLURB =
-  'Trusted AV Pass partner offering exclusive perks and discounts to our members.';
+import { useT } from '@/i18n/i18n';
 
 const hoverLift = {
   '&:hover': { transform: 'translateY(-4px)' },
@@ -54,6 +51,7 @@ function Figure({ icon, value, label }: { icon: ReactNode; value: number; label:
 
 /** One of the first three partners: a large card. */
 export function FeaturedPartnerCard({ partner }: { partner: PublicPartner }) {
+  const t = useT();
   return (
     <Card
       component="article"
@@ -71,7 +69,7 @@ export function FeaturedPartnerCard({ partner }: { partner: PublicPartner }) {
           <Chip
             size="small"
             icon={<StarRoundedIcon />}
-            label="Featured"
+            label={t('landing.card.featured')}
             sx={(theme) => ({
               backgroundColor: theme.palette.navy[900],
               color: theme.palette.common.white,
@@ -85,7 +83,7 @@ export function FeaturedPartnerCard({ partner }: { partner: PublicPartner }) {
             {partner.name}
           </Typography>
           <Typography color="text.secondary" variant="body2" sx={{ mt: 1 }}>
-            {partner.contactInfo || DEFAULT_PARTNER_BLURB}
+            {partner.contactInfo || t('landing.card.blurb')}
           </Typography>
         </Box>
         <Box
@@ -101,12 +99,12 @@ export function FeaturedPartnerCard({ partner }: { partner: PublicPartner }) {
           <Figure
             icon={<LocalOfferOutlinedIcon fontSize="small" />}
             value={partner.activeOffers}
-            label="Active Offers"
+            label={t('landing.card.activeOffers')}
           />
           <Figure
             icon={<QrCode2RoundedIcon fontSize="small" />}
             value={partner.totalQrCodes}
-            label="Total Vouchers Generated"
+            label={t('landing.card.totalVouchers')}
           />
         </Box>
       </CardContent>
@@ -116,6 +114,7 @@ export function FeaturedPartnerCard({ partner }: { partner: PublicPartner }) {
 
 /** Every partner after the first three: a compact card with an 'N Active' badge ('Offers coming' at 0). */
 export function PartnerCard({ partner }: { partner: PublicPartner }) {
+  const t = useT();
   return (
     <Card
       component="article"
@@ -137,12 +136,17 @@ export function PartnerCard({ partner }: { partner: PublicPartner }) {
             {partner.activeOffers > 0 ? (
               <Chip
                 size="small"
-                label={`${partner.activeOffers} Active`}
+                label={t('landing.card.active', { count: partner.activeOffers })}
                 sx={(theme) => ({ backgroundColor: theme.palette.teal[100], color: theme.palette.teal[700] })}
               />
             ) : (
               // Issue 44: a partner without a current offer says so in words, not "0 Active".
-              <Chip size="small" variant="outlined" label="Offers coming" data-testid="offers-coming" />
+              <Chip
+                size="small"
+                variant="outlined"
+                label={t('landing.card.offersComing')}
+                data-testid="offers-coming"
+              />
             )}
           </Box>
         </Box>
@@ -151,13 +155,13 @@ export function PartnerCard({ partner }: { partner: PublicPartner }) {
           color="text.secondary"
           sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
         >
-          {partner.contactInfo || DEFAULT_PARTNER_BLURB}
+          {partner.contactInfo || t('landing.card.blurb')}
         </Typography>
         <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
           <Box component="strong" sx={{ color: 'text.primary' }}>
             {partner.totalQrCodes.toLocaleString('en-US')}
           </Box>{' '}
-          Total Vouchers Generated
+          {t('landing.card.totalVouchers')}
         </Typography>
       </CardContent>
     </Card>

@@ -16,8 +16,10 @@ import { FEATURED_PARTNERS, usePublicPartners } from '../api/get-public-partners
 import { matchingCount, showingCount } from '../lib/partner-counts';
 import { FeaturedPartnerCard, PartnerCard } from './partner-card';
 import { SectionHeading } from './section-heading';
+import { useLanguage, useT } from '@/i18n/i18n';
 
 export function PartnersSection() {
+  const t = useT();
   return (
     <Box
       component="section"
@@ -27,9 +29,9 @@ export function PartnersSection() {
       <Container maxWidth="lg">
         <SectionHeading
           id="partners-title"
-          eyebrow="Partners"
-          title="Elite Partnership Network"
-          description="Local businesses that back our athletes and families with perks you will not find anywhere else."
+          eyebrow={t('landing.partners.eyebrow')}
+          title={t('landing.partners.title')}
+          description={t('landing.partners.description')}
         />
         <PartnersContent />
       </Container>
@@ -38,10 +40,11 @@ export function PartnersSection() {
 }
 
 function PartnersContent() {
+  const t = useT();
   // The unsearched list: the featured partners (spec §2: the first three) and the start of All Partners.
   const listing = usePublicPartners('');
 
-  if (listing.isPending) return <LoadingState message="Loading partners..." />;
+  if (listing.isPending) return <LoadingState message={t('landing.partners.loading')} />;
 
   if (listing.isError) {
     return (
@@ -49,11 +52,11 @@ function PartnersContent() {
         testId="partners-error"
         tone="error"
         icon={<CloudOffRoundedIcon />}
-        title="We couldn't load our partners"
-        description="The partner list is unavailable right now. Please try again in a moment."
+        title={t('landing.partners.loadFailed')}
+        description={t('landing.partners.loadFailedText')}
         action={
           <Button variant="contained" onClick={listing.refetch} disabled={listing.isFetching}>
-            {listing.isFetching ? 'Retrying...' : 'Try again'}
+            {t(listing.isFetching ? 'landing.partners.retrying' : 'landing.partners.retry')}
           </Button>
         }
       />
@@ -68,8 +71,8 @@ function PartnersContent() {
         testId="partners-empty"
         tone="accent"
         icon={<HandshakeOutlinedIcon />}
-        title="No partners yet"
-        description="Local businesses join the AV Pass network here. Once the first one has, you will see where your vouchers can be used."
+        title={t('landing.partners.none')}
+        description={t('landing.partners.noneText')}
       />
     );
   }
@@ -81,7 +84,7 @@ function PartnersContent() {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 6, md: 8 } }}>
       <Box>
         <Typography variant="h4" component="h3" sx={{ mb: 3 }}>
-          Featured Partners
+          {t('landing.partners.featured')}
         </Typography>
         <Box
           sx={{
@@ -105,6 +108,8 @@ function PartnersContent() {
  * over all of them (issue 24: the newest partner is as findable as the oldest).
  */
 function AllPartners({ listing }: { listing: ReturnType<typeof usePublicPartners> }) {
+  const t = useT();
+  const language = useLanguage();
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim());
   const found = usePublicPartners(term);
@@ -124,11 +129,11 @@ function AllPartners({ listing }: { listing: ReturnType<typeof usePublicPartners
         }}
       >
         <Typography id="all-partners-title" variant="h4" component="h3">
-          All Partners
+          {t('landing.partners.all')}
         </Typography>
         <TextField
-          label="Search partners"
-          placeholder="Partner name"
+          label={t('landing.partners.search')}
+          placeholder={t('landing.partners.searchPlaceholder')}
           type="search"
           size="small"
           value={search}
@@ -147,17 +152,17 @@ function AllPartners({ listing }: { listing: ReturnType<typeof usePublicPartners
         />
       </Box>
       {term && found.isPending ? (
-        <LoadingState message="Searching partners..." />
+        <LoadingState message={t('landing.partners.searching')} />
       ) : term && found.isError ? (
         <StatusPanel
           testId="partners-search-error"
           tone="error"
           icon={<CloudOffRoundedIcon />}
-          title="We couldn't search our partners"
-          description="Please try again in a moment."
+          title={t('landing.partners.searchFailed')}
+          description={t('landing.partners.searchFailedText')}
           action={
             <Button variant="contained" onClick={found.refetch} disabled={found.isFetching}>
-              {found.isFetching ? 'Retrying...' : 'Try again'}
+              {t(found.isFetching ? 'landing.partners.retrying' : 'landing.partners.retry')}
             </Button>
           }
         />
@@ -166,8 +171,8 @@ function AllPartners({ listing }: { listing: ReturnType<typeof usePublicPartners
           <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: term ? 2 : 0 }}>
             {term
               ? partners.length === 0
-                ? `No partner matches "${term}".`
-                : matchingCount(partners.length, list.hasMore, list.total, term)
+                ? t('landing.partners.noMatch', { term })
+                : matchingCount(partners.length, list.hasMore, list.total, term, t, language)
               : ''}
           </Typography>
           <Box
@@ -196,7 +201,7 @@ function AllPartners({ listing }: { listing: ReturnType<typeof usePublicPartners
               {list.total !== undefined && (
                 <Typography variant="body2" color="text.secondary" data-testid="partners-shown">
                   {/* Unsearched, the featured partners above count among those shown. */}
-                  {showingCount(list.partners.length, list.total)}
+                  {showingCount(list.partners.length, list.total, t, language)}
                 </Typography>
               )}
               <Button
@@ -208,7 +213,7 @@ function AllPartners({ listing }: { listing: ReturnType<typeof usePublicPartners
                 startIcon={list.isLoadingMore ? <CircularProgress size={18} color="inherit" /> : undefined}
                 sx={{ minWidth: 200 }}
               >
-                {list.isLoadingMore ? 'Loading...' : 'Show more'}
+                {t(list.isLoadingMore ? 'landing.partners.loadingMore' : 'landing.partners.showMore')}
               </Button>
             </Box>
           )}

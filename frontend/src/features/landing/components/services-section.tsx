@@ -8,36 +8,36 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { SectionHeading } from './section-heading';
+import { useT } from '@/i18n/i18n';
 
 /** The Learn More button scrolls here. */
 export const SERVICES_SECTION_ID = 'services';
 
 const SERVICES = [
   {
-    title: 'Dining & Entertainment',
-    description: 'Team dinners, date nights and weekend outings for less at local restaurants and venues.',
+    title: 'landing.services.dining',
+    description: 'landing.services.diningText',
     icon: RestaurantOutlinedIcon,
   },
   {
-    title: 'Health & Wellness',
-    description:
-      'Gyms, physio, recovery and nutrition partners that keep athletes and families at their best.',
+    title: 'landing.services.health',
+    description: 'landing.services.healthText',
     icon: SpaOutlinedIcon,
   },
   {
-    title: 'Retail & Shopping',
-    description:
-      'Savings on gear, apparel and everyday shopping from the stores our community already loves.',
+    title: 'landing.services.retail',
+    description: 'landing.services.retailText',
     icon: ShoppingBagOutlinedIcon,
   },
   {
-    title: 'Professional Services',
-    description: 'Trusted local professionals, from tutoring to financial advice, with member-only rates.',
+    title: 'landing.services.pro',
+    description: 'landing.services.proText',
     icon: BusinessCenterOutlinedIcon,
   },
 ] as const;
 
 export function ServicesSection() {
+  const t = useT();
   return (
     <Box
       component="section"
@@ -48,9 +48,9 @@ export function ServicesSection() {
       <Container maxWidth="lg">
         <SectionHeading
           id="services-title"
-          eyebrow="What you get"
-          title="Perks for every part of life"
-          description="Your AV Pass opens exclusive offers across four categories."
+          eyebrow={t('landing.services.eyebrow')}
+          title={t('landing.services.title')}
+          description={t('landing.services.description')}
         />
         <Box
           sx={{
@@ -84,10 +84,10 @@ export function ServicesSection() {
                   <Icon />
                 </Box>
                 <Typography variant="h6" component="h3">
-                  {title}
+                  {t(title)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                  {description}
+                  {t(description)}
                 </Typography>
               </CardContent>
             </Card>

@@ -2,16 +2,18 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { SectionHeading } from './section-heading';
+import { useT } from '@/i18n/i18n';
 
 /** Spec section 2: four static figures. */
 const FIGURES = [
-  { value: '50+', label: 'Local Business Partners' },
-  { value: '200+', label: 'Active Perks & Discounts' },
-  { value: '1,000+', label: 'AV Families Served' },
-  { value: '$50K+', label: 'Monthly Savings Generated' },
+  { value: '50+', label: 'landing.stats.partners' },
+  { value: '200+', label: 'landing.stats.perks' },
+  { value: '1,000+', label: 'landing.stats.families' },
+  { value: '$50K+', label: 'landing.stats.savings' },
 ] as const;
 
 export function StatsSection() {
+  const t = useT();
   return (
     <Box
       component="section"
@@ -19,7 +21,11 @@ export function StatsSection() {
       sx={{ py: { xs: 8, md: 12 }, bgcolor: 'background.paper' }}
     >
       <Container maxWidth="lg">
-        <SectionHeading id="numbers-title" eyebrow="Our impact" title="By the Numbers" />
+        <SectionHeading
+          id="numbers-title"
+          eyebrow={t('landing.stats.eyebrow')}
+          title={t('landing.stats.title')}
+        />
         <Box
           component="dl"
           sx={{
@@ -50,7 +56,7 @@ export function StatsSection() {
                 color="text.secondary"
                 sx={{ fontWeight: 600, fontSize: { xs: '0.85rem', md: '1rem' } }}
               >
-                {figure.label}
+                {t(figure.label)}
               </Typography>
               <Typography
                 component="dd"

@@ -1,19 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import type { Translate } from '@avpass/contracts/i18n/voucher-words';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { MessageId } from '@/i18n/message-id';
+import { wordsIn } from '@/i18n/test-words';
 import { matchingCount, showingCount } from './partner-counts';
 
-describe('the landing page counts its partners', () => {
-  it('says how many of how many are shown', () => {
-    expect(showingCount(40, 132)).toBe('Showing 40 of 132 partners');
-    expect(showingCount(24, 10_000)).toBe('Showing 24 of 10,000 partners');
+let t: Translate<MessageId>;
+let es: Translate<MessageId>;
+beforeAll(async () => {
+  [{ t }, { t: es }] = await Promise.all([wordsIn('en'), wordsIn('es')]);
+});
+
+describe('the partner counts under the landing page’s grid', () => {
+  it('says how many are shown of how many', () => {
+    expect(showingCount(40, 132, t, 'en')).toBe('Showing 40 of 132 partners');
+    expect(showingCount(24, 10_000, t, 'en')).toBe('Showing 24 of 10,000 partners');
+    expect(showingCount(27, 25, t, 'en')).toBe('Showing 27 of 27 partners');
+    expect(showingCount(1, 1, es, 'es')).toBe('Mostrando 1 de 1 socio');
   });
 
-  it('never shows more than the whole (a count a few seconds old)', () => {
-    expect(showingCount(27, 25)).toBe('Showing 27 of 27 partners');
-  });
-
-  it('a search says the whole number found, or what is loaded and "+" from an older server', () => {
-    expect(matchingCount(24, true, 26, 'bike')).toBe('26 partners matching "bike"');
-    expect(matchingCount(1, false, 1, 'bike')).toBe('1 partner matching "bike"');
-    expect(matchingCount(24, true, undefined, 'bike')).toBe('24+ partners matching "bike"');
+  it('says how many match a search, with "+" while the total is unknown', () => {
+    expect(matchingCount(24, true, 26, 'bike', t, 'en')).toBe('26 partners matching "bike"');
+    expect(matchingCount(1, false, 1, 'bike', t, 'en')).toBe('1 partner matching "bike"');
+    expect(matchingCount(24, true, undefined, 'bike', t, 'en')).toBe('24+ partners matching "bike"');
+    expect(matchingCount(2, false, 2, 'bici', es, 'es')).toBe('2 socios coinciden con "bici"');
   });
 });

@@ -1,7 +1,15 @@
-/** "Showing 40 of 132 partners" under the grid while more can be shown (issue 44). */
-export function showingCount(shown: number, total: number): string {
+import type { Translate } from '@avpass/contracts/i18n/voucher-words';
+import type { MessageId } from '@/i18n/message-id';
+
+/** "Showing 40 of 132 partners" under the grid while more can be shown (issue 44), in the reader's words. */
+export function showingCount(
+  shown: number,
+  total: number,
+  t: Translate<MessageId>,
+  language: string,
+): string {
   const all = Math.max(total, shown);
-  return `Showing ${shown.toLocaleString('en-US')} of ${all.toLocaleString('en-US')} partner${all === 1 ? '' : 's'}`;
+  return t('landing.partners.showing', { shown: shown.toLocaleString(localeOf(language)), all });
 }
 
 /** "12 partners matching "bike"": the whole count when the server gave it, else what is loaded and "+". */
@@ -10,8 +18,16 @@ export function matchingCount(
   hasMore: boolean,
   total: number | undefined,
   term: string,
+  t: Translate<MessageId>,
+  language: string,
 ): string {
   const count = Math.max(total ?? loaded, loaded);
   const more = total === undefined && hasMore ? '+' : '';
-  return `${count.toLocaleString('en-US')}${more} partner${count === 1 ? '' : 's'} matching "${term}"`;
+  return t('landing.partners.matching', {
+    count,
+    shown: `${count.toLocaleString(localeOf(language))}${more}`,
+    term,
+  });
 }
+
+const localeOf = (language: string) => (language === 'es' ? 'es-US' : 'en-US');

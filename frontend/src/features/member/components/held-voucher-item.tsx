@@ -1,19 +1,12 @@
-import type { HeldVoucher, MemberLanguage } from '@avpass/contracts';
-import { voucherText } from '@avpass/contracts/voucher-text';
+import type { HeldVoucher } from '@avpass/contracts';
+import { voucherTextIn } from '@avpass/contracts/i18n/voucher-words';
+import { useWords } from '@/i18n/i18n';
 import { heldVoucherMeta } from '../lib/held-voucher-meta';
-import type { MemberWords } from '../lib/member-words';
 
 /** One of the member's codes: opens its voucher page (the till's code, the wallet badges). */
-export function HeldVoucherItem({
-  voucher,
-  t,
-  language,
-}: {
-  voucher: HeldVoucher;
-  t: MemberWords;
-  language: MemberLanguage;
-}) {
-  const text = voucherText(voucher);
+export function HeldVoucherItem({ voucher }: { voucher: HeldVoucher }) {
+  const words = useWords();
+  const text = voucherTextIn(voucher, words);
   return (
     <li>
       <a
@@ -30,7 +23,7 @@ export function HeldVoucherItem({
           {text.serviceText}
         </span>
         <span className="ms-item-meta" style={{ display: 'block' }}>
-          {heldVoucherMeta(voucher, t, language)}
+          {heldVoucherMeta(voucher, words)}
         </span>
       </a>
     </li>

@@ -1,28 +1,27 @@
-import type { MemberLanguage } from '@avpass/contracts';
 import { useEffect } from 'react';
+import { useAccountLanguage, useLanguage, useT } from '@/i18n/i18n';
+import { setAccountLanguage } from '@/i18n/language';
+import { LanguageSwitch } from '@/i18n/language-switch';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMe } from '../api/get-me';
 import { useMyVouchers } from '../api/get-my-vouchers';
 import { useSignOut } from '../api/sign-out';
 import { memberSession } from '../lib/member-session';
-import { memberWords } from '../lib/member-words';
+import { memberMoney } from '../lib/member-words';
 import { HeldVoucherItem } from './held-voucher-item';
 import { MemberFrame } from './member-frame';
-
-const formatCents = (cents: number, language: MemberLanguage) =>
-  new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-US', { style: 'currency', currency: 'USD' }).format(
-    cents / 100,
-  );
 
 /** /me, "My vouchers": active codes first, then used and expired ones with where and when. */
 export function MyVouchersPage({ onSignedOut }: { onSignedOut: () => void }) {
   const me = useMe();
   const vouchers = useMyVouchers();
   const signOut = useSignOut();
-  const language = me.data?.language ?? memberSession()?.member.language ?? 'en';
-  const t = memberWords(language);
-  useDocumentTitle(t.myVouchers);
+  // The member's own language (decision 352); the switch below changes it for this device.
+  useAccountLanguage(me.data?.language ?? memberSession()?.member.language);
+  const t = useT();
+  const language = useLanguage();
+  useDocumentTitle(t('member.myVouchers'));
   const firstName = me.data?.firstName ?? memberSession()?.member.firstName ?? '';
   // A session that ended on the server (idle, signed out elsewhere): back to the sign-in.
   const ended = [me.error, vouchers.error].some((e) => e instanceof ApiError && e.status === 401);
@@ -37,8 +36,8 @@ export function MyVouchersPage({ onSignedOut }: { onSignedOut: () => void }) {
   const head = (
     <div className="ms-bar">
       <div>
-        <h1 className="ms-h1">{t.myVouchers}</h1>
-        <p className="ms-sub">{t.hello(firstName)}</p>
+        <h1 className="ms-h1">{t('member.myVouchers')}</h1>
+        <p className="ms-sub">{t('member.hello', { name: firstName })}</p>
       </div>
       <button
         type="button"
@@ -46,7 +45,7 @@ export function MyVouchersPage({ onSignedOut }: { onSignedOut: () => void }) {
         disabled={signOut.isPending}
         onClick={() => signOut.mutate(undefined, { onSettled: onSignedOut })}
       >
-        {t.signOut}
+        {t('member.signOut')}
       </button>
     </div>
   );
@@ -55,47 +54,47 @@ export function MyVouchersPage({ onSignedOut }: { onSignedOut: () => void }) {
     <MemberFrame head={head}>
       {me.data?.creditBalanceCents != null && (
         <p className="ms-credit" data-testid="member-credit">
-          <span>{t.credit}</span>
-          <span>{formatCents(me.data.creditBalanceCents, language)}</span>
+          <span>{t('member.credit')}</span>
+          <span>{memberMoney(me.data.creditBalanceCents, language)}</span>
         </p>
       )}
       {vouchers.isPending ? (
         <p className="ms-note" role="status">
-          {t.loading}
+          {t('member.loading')}
         </p>
       ) : vouchers.isError ? (
         <div role="alert">
-          <p className="ms-error">{t.loadFailed}</p>
+          <p className="ms-error">{t('member.loadFailed')}</p>
           <button type="button" className="ms-btn ms-btn-quiet" onClick={() => void vouchers.refetch()}>
-            {t.retry}
+            {t('member.retry')}
           </button>
         </div>
       ) : items.length === 0 ? (
-        <p className="ms-note">{t.none}</p>
+        <p className="ms-note">{t('member.none')}</p>
       ) : (
         <>
           <section aria-labelledby="member-ready">
             <h2 className="ms-h2" id="member-ready">
-              {t.ready}
+              {t('member.ready')}
             </h2>
             {active.length ? (
               <ul className="ms-list">
                 {active.map((v) => (
-                  <HeldVoucherItem key={v.id} voucher={v} t={t} language={language} />
+                  <HeldVoucherItem key={v.id} voucher={v} />
                 ))}
               </ul>
             ) : (
-              <p className="ms-note">{t.noneReady}</p>
+              <p className="ms-note">{t('member.noneReady')}</p>
             )}
           </section>
           {done.length > 0 && (
             <section aria-labelledby="member-done">
               <h2 className="ms-h2" id="member-done">
-                {t.usedAndExpired}
+                {t('member.usedAndExpired')}
               </h2>
               <ul className="ms-list">
                 {done.map((v) => (
-                  <HeldVoucherItem key={v.id} voucher={v} t={t} language={language} />
+                  <HeldVoucherItem key={v.id} voucher={v} />
                 ))}
               </ul>
             </section>
@@ -107,11 +106,16 @@ export function MyVouchersPage({ onSignedOut }: { onSignedOut: () => void }) {
               disabled={vouchers.isFetchingNextPage}
               onClick={() => void vouchers.fetchNextPage()}
             >
-              {t.more}
+              {t('member.more')}
             </button>
           )}
         </>
       )}
+      {/* TODO(issue 42): stored on this device only until the members service offers PATCH /api/me. */}
+      <div style={{ marginTop: 24 }}>
+        <p className="ms-note">{t('member.language')}</p>
+        <LanguageSwitch onChoose={setAccountLanguage} />
+      </div>
     </MemberFrame>
   );
 }

@@ -5,7 +5,8 @@ import { useRequestSignInCode } from '../api/request-sign-in-code';
 import { useRequestSignInLink } from '../api/request-sign-in-link';
 import { useSignInChannels } from '../api/sign-in-channels';
 import { useVerifySignIn } from '../api/verify-sign-in';
-import { browserLanguage, memberWords } from '../lib/member-words';
+import { useT } from '@/i18n/i18n';
+import { LanguageSwitch } from '@/i18n/language-switch';
 import { MemberFrame } from './member-frame';
 import { OneFieldForm } from './one-field-form';
 
@@ -21,12 +22,13 @@ function takeLinkToken(): string | null {
   return token;
 }
 
-const FALLBACK = 'Something went wrong. Please try again.';
+/** Under the card, on the navy page: the public pages' language switch (decision 352). */
+const SWITCH = <LanguageSwitch style={{ justifyContent: 'center', margin: '20px 0 8px', color: '#fff' }} />;
 
 /** /me/sign-in: an e-mail for a link (then "check your mail"), or a phone for a code when SMS is on. */
 export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
-  const t = memberWords(browserLanguage());
-  useDocumentTitle(t.signInTitle);
+  const t = useT();
+  useDocumentTitle(t('member.signInTitle'));
   const channels = useSignInChannels();
   const link = useRequestSignInLink();
   const code = useRequestSignInCode();
@@ -54,39 +56,39 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
   const phoneErrors = fieldErrorsOf(code.error);
   const head = (
     <>
-      <h1 className="ms-h1">{t.signInTitle}</h1>
-      <p className="ms-sub">{t.signInIntro}</p>
+      <h1 className="ms-h1">{t('member.signInTitle')}</h1>
+      <p className="ms-sub">{t('member.signInIntro')}</p>
     </>
   );
 
   if (verify.isPending && !code.isSuccess)
     return (
-      <MemberFrame head={head}>
+      <MemberFrame head={head} after={SWITCH}>
         <p className="ms-note" role="status">
-          {t.signingIn}
+          {t('member.signingIn')}
         </p>
       </MemberFrame>
     );
 
   return (
-    <MemberFrame head={head}>
+    <MemberFrame head={head} after={SWITCH}>
       {verify.isError && !code.isSuccess && (
         <p className="ms-error" role="alert">
-          {t.linkFailed} {errorMessageOf(verify.error, FALLBACK)}
+          {t('member.linkFailed')} {errorMessageOf(verify.error, t('member.failed'))}
         </p>
       )}
       {link.isSuccess ? (
         <div className="ms-stack" role="status" data-testid="member-check-mail">
-          <h2 className="ms-h2">{t.checkMail}</h2>
-          <p className="ms-note">{t.checkMailText}</p>
+          <h2 className="ms-h2">{t('member.checkMail')}</h2>
+          <p className="ms-note">{t('member.checkMailText')}</p>
           <button type="button" className="ms-btn ms-btn-quiet" onClick={() => link.reset()}>
-            {t.another}
+            {t('member.another')}
           </button>
         </div>
       ) : (
         <OneFieldForm
           id="member-email"
-          label={t.email}
+          label={t('member.email')}
           input={{
             type: 'email',
             autoComplete: 'email',
@@ -96,8 +98,8 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
             onChange: (e) => setEmail(e.target.value),
           }}
           invalid={Boolean(linkErrors.email)}
-          error={link.isError ? (linkErrors.email ?? errorMessageOf(link.error, FALLBACK)) : null}
-          submitLabel={t.sendLink}
+          error={link.isError ? (linkErrors.email ?? errorMessageOf(link.error, t('member.failed'))) : null}
+          submitLabel={t('member.sendLink')}
           submitDisabled={link.isPending}
           onSubmit={() => link.mutate(email.trim())}
         />
@@ -105,14 +107,14 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
       {channels.data?.sms && (
         <>
           <hr className="ms-rule" />
-          <h2 className="ms-h2">{t.orSms}</h2>
+          <h2 className="ms-h2">{t('member.orSms')}</h2>
           {code.isSuccess ? (
             <OneFieldForm
               id="member-code"
-              label={t.code}
+              label={t('member.code')}
               before={
                 <p className="ms-note" role="status">
-                  {t.codeSent}
+                  {t('member.codeSent')}
                 </p>
               }
               input={{
@@ -124,8 +126,8 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
                 onChange: (e) => setDigits(e.target.value.replace(/\D/g, '')),
               }}
               invalid={verify.isError}
-              error={verify.isError ? errorMessageOf(verify.error, FALLBACK) : null}
-              submitLabel={t.signIn}
+              error={verify.isError ? errorMessageOf(verify.error, t('member.failed')) : null}
+              submitLabel={t('member.signIn')}
               submitDisabled={verify.isPending || digits.length !== 6}
               onSubmit={() =>
                 verify.mutate({ phone: phone.trim(), code: digits.trim() }, { onSuccess: onSignedIn })
@@ -134,7 +136,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
           ) : (
             <OneFieldForm
               id="member-phone"
-              label={t.phone}
+              label={t('member.phone')}
               input={{
                 type: 'tel',
                 autoComplete: 'tel',
@@ -142,8 +144,10 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
                 onChange: (e) => setPhone(e.target.value),
               }}
               invalid={Boolean(phoneErrors.phone)}
-              error={code.isError ? (phoneErrors.phone ?? errorMessageOf(code.error, FALLBACK)) : null}
-              submitLabel={t.sendCode}
+              error={
+                code.isError ? (phoneErrors.phone ?? errorMessageOf(code.error, t('member.failed'))) : null
+              }
+              submitLabel={t('member.sendCode')}
               submitDisabled={code.isPending}
               quiet
               onSubmit={() => code.mutate(phone.trim())}

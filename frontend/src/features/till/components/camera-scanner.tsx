@@ -17,6 +17,7 @@ import {
   type CameraProblem,
 } from '../lib/camera';
 import { loadQrDetector } from '../lib/qr-detector';
+import { useT } from '@/i18n/i18n';
 
 /** How often a frame is read (a QR held still is found within a few reads). */
 const SCAN_INTERVAL_MS = 200;
@@ -45,6 +46,7 @@ export function CameraScanner({
     ignoreRef.current = ignore;
   }, [onCode, ignore]);
   const [state, setState] = useState<CameraState>({ kind: 'starting' });
+  const t = useT();
   const [torchAvailable, setTorchAvailable] = useState(false);
   const [torchOn, setTorchOn] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -138,7 +140,7 @@ export function CameraScanner({
               }}
               sx={{ minHeight: 44 }}
             >
-              Try again
+              {t('till.camera.retry')}
             </Button>
           ) : undefined
         }
@@ -152,7 +154,7 @@ export function CameraScanner({
   return (
     <Box
       component="section"
-      aria-label="Camera"
+      aria-label={t('till.camera.region')}
       data-testid="camera-scanner"
       data-state={state.kind}
       sx={(theme) => ({
@@ -171,7 +173,7 @@ export function CameraScanner({
         muted
         playsInline
         autoPlay
-        aria-label="The rear camera's picture"
+        aria-label={t('till.camera.picture')}
         sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
       />
       {/* The aiming frame: hold the member's QR inside it. */}
@@ -207,7 +209,7 @@ export function CameraScanner({
         <Typography sx={{ fontWeight: 600, display: 'flex', alignItems: 'center', gap: 1 }}>
           {/* Decoration: the words beside it say what is happening (a progressbar needs a name, axe). */}
           {state.kind === 'starting' && <CircularProgress size={18} color="inherit" aria-hidden />}
-          {state.kind === 'starting' ? 'Starting the camera…' : "Point at the member's QR code"}
+          {t(state.kind === 'starting' ? 'till.camera.starting' : 'till.camera.point')}
         </Typography>
         {torchAvailable && (
           <Button
@@ -219,7 +221,7 @@ export function CameraScanner({
             data-testid="torch-toggle"
             sx={{ minHeight: 48, flexShrink: 0 }}
           >
-            Torch
+            {t('till.camera.torch')}
           </Button>
         )}
       </Box>

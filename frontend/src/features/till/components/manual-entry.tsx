@@ -2,8 +2,8 @@ import KeyboardRoundedIcon from '@mui/icons-material/KeyboardRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { TILL_CODE_MESSAGE } from '@avpass/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useT } from '@/i18n/i18n';
 
 /**
  * Typing a code when the camera cannot read it: the voucher's link, its id, or the 8 characters
@@ -21,6 +21,7 @@ export function ManualEntry({
   focusOnShow?: boolean;
 }) {
   const [code, setCode] = useState('');
+  const t = useT();
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (focusOnShow) inputRef.current?.focus();
@@ -31,7 +32,7 @@ export function ManualEntry({
     event.preventDefault();
     const text = code.trim();
     if (!text) {
-      setError(TILL_CODE_MESSAGE);
+      setError(t('till.manual.invalid'));
       return;
     }
     setError(null);
@@ -42,19 +43,19 @@ export function ManualEntry({
     <Box
       component="form"
       noValidate
-      aria-label="Type a voucher code"
+      aria-label={t('till.manual.form')}
       onSubmit={submit}
       sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
     >
       <TextField
-        label="Link, id or 8 characters"
+        label={t('till.manual.label')}
         value={code}
         onChange={(event) => {
           setCode(event.target.value);
           if (error) setError(null);
         }}
         error={Boolean(error)}
-        helperText={error ?? 'The 8 characters are printed under the QR code.'}
+        helperText={error ?? t('till.manual.help')}
         fullWidth
         autoComplete="off"
         inputRef={inputRef}
@@ -75,7 +76,7 @@ export function ManualEntry({
         data-testid="manual-check"
         sx={{ minHeight: 56, px: 2.5, flexShrink: 0 }}
       >
-        Check
+        {t('till.manual.check')}
       </Button>
     </Box>
   );

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { redemptionReference } from '@avpass/contracts';
+import { useT } from '@/i18n/i18n';
 
 /** Several codes start with the typed characters: the staff picks the one the member shows. */
 export function MatchPicker({
@@ -17,10 +18,11 @@ export function MatchPicker({
   onPick: (id: string) => void;
   onBack: () => void;
 }) {
+  const t = useT();
   return (
     <Card component="section" aria-labelledby="till-matches-title" data-testid="till-matches" sx={{ p: 2 }}>
       <Typography id="till-matches-title" variant="h6" component="h2">
-        Which voucher?
+        {t('till.matches.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {SEVERAL_MATCHES_MESSAGE}.
@@ -54,7 +56,7 @@ export function MatchPicker({
         ))}
       </Box>
       <Button onClick={onBack} sx={{ mt: 1.5, minHeight: 48 }} fullWidth>
-        Back to scanning
+        {t('till.matches.back')}
       </Button>
     </Card>
   );

@@ -1,6 +1,7 @@
 import type { TillRedemption, TillRedeemResponse } from '@avpass/contracts';
-import { voucherText } from '@avpass/contracts/voucher-text';
-import { formatCents, formatMonthDayTime } from '@avpass/domain';
+import { voucherTextIn } from '@avpass/contracts/i18n/voucher-words';
+import { formatCentsIn, formatMonthDayTimeIn } from '@avpass/domain';
+import { useWords } from '@/i18n/i18n';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import UndoRoundedIcon from '@mui/icons-material/UndoRounded';
 import Box from '@mui/material/Box';
@@ -29,7 +30,10 @@ export function RedeemSuccess({
   focusOnShow: boolean;
 }) {
   const { redemption, voucher } = result;
-  const view = voucherText(voucher);
+  const words = useWords();
+  const { t, language } = words;
+  const formatCents = (cents: number) => formatCentsIn(language, cents);
+  const view = voucherTextIn(voucher, words);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusFirst = useRef(focusOnShow);
   const shown = useRef(false);
@@ -68,7 +72,7 @@ export function RedeemSuccess({
           component="h2"
           sx={{ color: 'inherit', outline: 'none', fontWeight: 900 }}
         >
-          {undone ? 'Redemption undone' : 'Redeemed'}
+          {t(undone ? 'till.success.undone' : 'till.success.redeemed')}
         </Typography>
         <Typography sx={{ color: 'inherit', fontWeight: 600, mt: 0.5, overflowWrap: 'anywhere' }}>
           {view.title} · {view.discountText}
@@ -80,7 +84,7 @@ export function RedeemSuccess({
           sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}
         >
           <Typography component="dt" color="text.secondary">
-            Reference
+            {t('till.success.reference')}
           </Typography>
           <Typography
             component="dd"
@@ -96,15 +100,15 @@ export function RedeemSuccess({
             {redemption.reference}
           </Typography>
           <Typography component="dt" color="text.secondary">
-            Time
+            {t('till.success.time')}
           </Typography>
           <Typography component="dd" sx={{ m: 0, fontWeight: 700 }} data-testid="till-redeemed-at">
-            {formatMonthDayTime(redemption.redeemedAt, zone)}
+            {formatMonthDayTimeIn(language, redemption.redeemedAt, zone)}
           </Typography>
           {redemption.transactionAmount !== null && (
             <>
               <Typography component="dt" color="text.secondary">
-                Sale
+                {t('till.success.sale')}
               </Typography>
               <Typography component="dd" sx={{ m: 0, fontWeight: 700 }}>
                 {formatCents(redemption.transactionAmount)}
@@ -114,7 +118,7 @@ export function RedeemSuccess({
           {redemption.discountApplied !== null && (
             <>
               <Typography component="dt" color="text.secondary">
-                Discount
+                {t('till.discount')}
               </Typography>
               <Typography component="dd" sx={{ m: 0, fontWeight: 700 }} data-testid="till-success-discount">
                 −{formatCents(redemption.discountApplied)}
@@ -124,7 +128,7 @@ export function RedeemSuccess({
           {redemption.transactionAmount !== null && redemption.discountApplied !== null && (
             <>
               <Typography component="dt" color="text.secondary">
-                To pay
+                {t('till.toPay')}
               </Typography>
               <Typography component="dd" sx={{ m: 0, fontWeight: 900, fontSize: '1.3rem' }}>
                 {formatCents(Math.max(0, redemption.transactionAmount - redemption.discountApplied))}
@@ -132,16 +136,16 @@ export function RedeemSuccess({
             </>
           )}
           <Typography component="dt" color="text.secondary">
-            By
+            {t('till.success.by')}
           </Typography>
           <Typography component="dd" sx={{ m: 0 }}>
             {redemption.redeemedBy}
-            {redemption.partnerName ? ` at ${redemption.partnerName}` : ''}
+            {redemption.partnerName ? t('till.success.at', { partner: redemption.partnerName }) : ''}
           </Typography>
           {undone?.cancelReason && (
             <>
               <Typography component="dt" color="text.secondary">
-                Reason
+                {t('till.success.reason')}
               </Typography>
               <Typography component="dd" sx={{ m: 0 }} data-testid="till-undone-reason">
                 {undone.cancelReason}

@@ -7,6 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useT } from '@/i18n/i18n';
 import type { TillState } from '../lib/use-till';
 import { OfflineRefusalCard } from '../offline/offline-refusal-card';
 import { OfflineScanCard, SAVED_OFFLINE_MESSAGE } from '../offline/offline-scan-card';
@@ -37,6 +38,7 @@ export function TillPhaseView({ till }: { till: TillState }) {
     onScanned,
     onRedeem,
   } = till;
+  const t = useT();
 
   /**
    * The camera and the typed code box. After a redemption they are there at once, beside the success:
@@ -46,12 +48,12 @@ export function TillPhaseView({ till }: { till: TillState }) {
   const scanEntry = (afterRedeem: boolean) => (
     <Card
       component="section"
-      aria-label={afterRedeem ? 'Scan or type the next voucher' : 'Scan or type a voucher'}
+      aria-label={t(afterRedeem ? 'till.entryNext' : 'till.entry')}
       data-testid="till-entry"
       sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5 }}
     >
       <CameraScanner onCode={onScanned} ignore={afterRedeem ? entry.scanned : undefined} />
-      <Divider sx={{ color: 'text.secondary' }}>or type the code</Divider>
+      <Divider sx={{ color: 'text.secondary' }}>{t('till.orType')}</Divider>
       <ManualEntry onSubmit={onTyped} focusOnShow={afterRedeem && entry.typed} />
     </Card>
   );
@@ -68,7 +70,7 @@ export function TillPhaseView({ till }: { till: TillState }) {
           aria-busy
         >
           <CircularProgress size={28} />
-          <Typography sx={{ fontWeight: 600 }}>Checking the voucher…</Typography>
+          <Typography sx={{ fontWeight: 600 }}>{t('till.checking')}</Typography>
         </Card>
       );
       break;
@@ -83,11 +85,11 @@ export function TillPhaseView({ till }: { till: TillState }) {
             data-testid="till-problem"
             sx={{ color: 'text.primary', fontSize: '1.05rem' }}
           >
-            <AlertTitle sx={{ fontWeight: 800 }}>Not accepted</AlertTitle>
+            <AlertTitle sx={{ fontWeight: 800 }}>{t('till.notAccepted')}</AlertTitle>
             {phase.message}
           </Alert>
           <Button variant="contained" size="large" fullWidth onClick={reset} sx={{ minHeight: 56 }}>
-            Scan another voucher
+            {t('till.scanAnother')}
           </Button>
         </Box>
       );
@@ -125,7 +127,7 @@ export function TillPhaseView({ till }: { till: TillState }) {
             onUndone={(redemption) => {
               setPhase({ ...phase, undone: redemption });
               void copy.refresh();
-              setAnnouncement(`Redemption ${redemption.reference} undone. The use was given back.`);
+              setAnnouncement(t('till.undoneAnnouncement', { reference: redemption.reference }));
             }}
           />
           {scanEntry(true)}

@@ -1,5 +1,5 @@
 import type { TillCheckResponse } from '@avpass/contracts';
-import { formatCents } from '@avpass/domain';
+import { formatCentsIn } from '@avpass/domain';
 import BlockRoundedIcon from '@mui/icons-material/BlockRounded';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import Alert from '@mui/material/Alert';
@@ -12,9 +12,9 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { voucherText } from '@avpass/contracts/voucher-text';
+import { voucherTextIn } from '@avpass/contracts/i18n/voucher-words';
+import { useT, useWords } from '@/i18n/i18n';
 import { StatusChip } from '@/components/vouchers/status-chip';
-import { SALE_AMOUNT_ERROR, SALE_AMOUNT_HELP } from '../lib/sale-amount';
 import { holderText, memberUsesText, refusalTitle, usesLeftText } from '../lib/till-text';
 import { VoucherHeader } from './voucher-header';
 
@@ -67,7 +67,10 @@ export function TillVoucherCard({
   notice: ReactNode;
 }) {
   const { voucher } = result;
-  const text = voucherText(voucher);
+  const words = useWords();
+  const t = useT();
+  const text = voucherTextIn(voucher, words);
+  const formatCents = (cents: number) => formatCentsIn(words.language, cents);
   const partnerNames = voucher.partners?.map((p) => p.name) ?? [];
   const totals = result.redeemable && sale.cents !== undefined && sale.cents !== null;
 
@@ -98,9 +101,9 @@ export function TillVoucherCard({
             <CheckCircleRoundedIcon sx={{ fontSize: 36 }} aria-hidden />
             <Box>
               <Typography sx={{ fontWeight: 800, fontSize: '1.15rem', color: 'inherit' }}>
-                Valid here
+                {t('till.validHere')}
               </Typography>
-              <Typography sx={{ color: 'inherit' }}>Redeem it now.</Typography>
+              <Typography sx={{ color: 'inherit' }}>{t('till.redeemNow')}</Typography>
             </Box>
           </Box>
         ) : (
@@ -111,35 +114,38 @@ export function TillVoucherCard({
             data-redeemable="false"
             sx={{ color: 'text.primary', fontSize: '1rem' }}
           >
-            <AlertTitle sx={{ fontWeight: 800, fontSize: '1.15rem' }}>{refusalTitle(result)}</AlertTitle>
-            {result.reason ?? 'This voucher cannot be redeemed here.'}
+            <AlertTitle sx={{ fontWeight: 800, fontSize: '1.15rem' }}>{refusalTitle(result, t)}</AlertTitle>
+            {result.reason ?? t('till.cannotRedeemHere')}
           </Alert>
         )}
 
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-          <Detail label="Status">
+          <Detail label={t('till.label.status')}>
             <StatusChip status={voucher.status} />
           </Detail>
-          <Detail label="Uses left">
-            <span data-testid="till-uses-left">{usesLeftText(result.usesLeft, voucher.usageLimit)}</span>
+          <Detail label={t('till.label.usesLeft')}>
+            <span data-testid="till-uses-left">{usesLeftText(result.usesLeft, voucher.usageLimit, t)}</span>
           </Detail>
           {result.holder && (
-            <Detail label="Member">
+            <Detail label={t('till.label.member')}>
               <span data-testid="till-holder">{holderText(result.holder)}</span>
             </Detail>
           )}
           {result.memberUses && (
-            <Detail label="Uses per member">
-              <span data-testid="till-member-uses">{memberUsesText(result.memberUses)}</span>
+            <Detail label={t('till.label.memberUses')}>
+              <span data-testid="till-member-uses">{memberUsesText(result.memberUses, t)}</span>
             </Detail>
           )}
-          <Detail label="Valid until">{text.validUntilText}</Detail>
-          <Detail label="Service">{text.serviceText}</Detail>
+          <Detail label={t('till.label.validUntil')}>{text.validUntilText}</Detail>
+          <Detail label={t('till.label.service')}>{text.serviceText}</Detail>
           {partnerNames.length > 0 &&
             !(partnerNames.length === 1 && partnerNames[0] === voucher.clinicName) && (
-              <Detail label={partnerNames.length === 1 ? 'Partner' : 'Partners'} wide>
+              <Detail
+                label={t(partnerNames.length === 1 ? 'till.label.partner' : 'till.label.partners')}
+                wide
+              >
                 {partnerNames.slice(0, 4).join(', ')}
-                {partnerNames.length > 4 ? ` and ${partnerNames.length - 4} more` : ''}
+                {partnerNames.length > 4 ? t('till.andMore', { count: partnerNames.length - 4 }) : ''}
               </Detail>
             )}
         </Box>
@@ -147,11 +153,11 @@ export function TillVoucherCard({
         {result.redeemable && (
           <>
             <TextField
-              label="Sale amount (optional)"
+              label={t('till.saleLabel')}
               value={sale.text}
               onChange={(event) => sale.onChange(event.target.value)}
               error={sale.cents === null}
-              helperText={sale.cents === null ? SALE_AMOUNT_ERROR : SALE_AMOUNT_HELP}
+              helperText={t(sale.cents === null ? 'till.saleError' : 'till.saleHelp')}
               autoComplete="off"
               slotProps={{
                 input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
@@ -175,12 +181,12 @@ export function TillVoucherCard({
                   opacity: rechecking ? 0.6 : 1,
                 })}
               >
-                <Typography component="dt">Discount</Typography>
+                <Typography component="dt">{t('till.discount')}</Typography>
                 <Typography component="dd" sx={{ m: 0, fontWeight: 700 }} data-testid="till-discount">
                   {result.discountApplied !== undefined ? `−${formatCents(result.discountApplied)}` : '…'}
                 </Typography>
                 <Typography component="dt" sx={{ fontWeight: 700 }}>
-                  To pay
+                  {t('till.toPay')}
                 </Typography>
                 <Typography
                   component="dd"
@@ -208,7 +214,7 @@ export function TillVoucherCard({
             startIcon={redeeming ? <CircularProgress size={22} color="inherit" /> : undefined}
             sx={{ minHeight: 64, fontSize: '1.25rem', borderRadius: 3 }}
           >
-            {redeeming ? 'Redeeming…' : 'Redeem'}
+            {t(redeeming ? 'till.redeeming' : 'till.redeem')}
           </Button>
         )}
         <Button
@@ -220,7 +226,7 @@ export function TillVoucherCard({
           data-testid="till-scan-next"
           sx={{ minHeight: 52 }}
         >
-          {result.redeemable ? 'Cancel, scan another' : 'Scan another voucher'}
+          {t(result.redeemable ? 'till.cancelScan' : 'till.scanAnother')}
         </Button>
       </Box>
     </Card>

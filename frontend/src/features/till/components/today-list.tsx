@@ -15,6 +15,7 @@ import type { RedeemResult } from '../offline/queue-types';
 import { isNetworkFailure } from '../offline/sync';
 import type { OfflineQueue } from '../offline/use-offline-queue';
 import { UndoRedemptionButton } from './undo-redemption';
+import { useT } from '@/i18n/i18n';
 
 function Row({ item, showPartner }: { item: TillRecentItem; showPartner: boolean }) {
   const cancelled = item.status === 'cancelled';
@@ -131,6 +132,7 @@ function OfflineRow({ entry, zone }: { entry: OfflineTodayEntry; zone: string })
  * list as last loaded (if it was).
  */
 export function TodayList({ allTills, queue }: { allTills: boolean; queue: OfflineQueue }) {
+  const t = useT();
   const recent = useTillRecent();
   const online = useBrowserOnline();
   const items = recent.data?.items ?? [];
@@ -197,7 +199,7 @@ export function TodayList({ allTills, queue }: { allTills: boolean; queue: Offli
         sx={{ mt: 1 }}
         action={
           <Button color="inherit" onClick={() => void recent.refetch()}>
-            Retry
+            {t('till.today.retry')}
           </Button>
         }
       >
@@ -207,7 +209,7 @@ export function TodayList({ allTills, queue }: { allTills: boolean; queue: Offli
   } else if (items.length === 0) {
     body = (
       <Typography color="text.secondary" sx={{ mt: 1 }}>
-        No redemptions yet today.
+        {t('till.today.none')}
       </Typography>
     );
   } else {
@@ -216,7 +218,7 @@ export function TodayList({ allTills, queue }: { allTills: boolean; queue: Offli
   return (
     <Card component="section" aria-labelledby="till-today-title" data-testid="till-today" sx={{ p: 2 }}>
       <Typography id="till-today-title" variant="h6" component="h2">
-        {allTills ? 'Today at every till' : 'Today at this till'}
+        {t(allTills ? 'till.today.everyTill' : 'till.today.thisTill')}
       </Typography>
       {body}
     </Card>

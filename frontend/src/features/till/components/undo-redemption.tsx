@@ -7,6 +7,7 @@ import { CancelReasonDialog } from '@/components/vouchers/cancel-redemption-dial
 import { errorMessageOf } from '@/lib/api-client';
 import { useCancelRedemption } from '@/lib/vouchers-api';
 import { TILL_URLS } from '../api/urls';
+import { useT } from '@/i18n/i18n';
 
 /**
  * Undo at the till, with the reason the server requires: the use goes back to the voucher, and
@@ -24,6 +25,7 @@ export function UndoRedemptionButton({
   fullWidth?: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const queryClient = useQueryClient();
   const cancel = useCancelRedemption({
     onSettled: () => void queryClient.invalidateQueries({ queryKey: [TILL_URLS.recent] }),
@@ -38,25 +40,21 @@ export function UndoRedemptionButton({
         variant="outlined"
         startIcon={<UndoRoundedIcon />}
         onClick={() => setOpen(true)}
-        aria-label={`Undo redemption ${redemption.reference}`}
+        aria-label={t('till.undo.label', { reference: redemption.reference })}
         data-testid="till-undo"
         sx={{ minHeight: size === 'small' ? 40 : 52, whiteSpace: 'nowrap' }}
       >
-        Undo
+        {t('till.undo.button')}
       </Button>
       {open && (
         <CancelReasonDialog
           open
-          title={`Undo redemption ${redemption.reference}?`}
-          description="The use goes back to the voucher and every count drops by one."
-          confirmLabel="Undo redemption"
-          hint="Why it is undone"
+          title={t('till.undo.title', { reference: redemption.reference })}
+          description={t('till.undo.description')}
+          confirmLabel={t('till.undo.confirm')}
+          hint={t('till.undo.hint')}
           pending={cancel.isPending}
-          error={
-            cancel.isError
-              ? errorMessageOf(cancel.error, 'The redemption could not be undone. Please try again.')
-              : null
-          }
+          error={cancel.isError ? errorMessageOf(cancel.error, t('till.undo.failed')) : null}
           onConfirm={(reason) =>
             cancel.mutate(
               { id: redemption.id, reason },

@@ -1,6 +1,13 @@
 import type { MemberUses, TillCheckResponse, TillHolder, TillRefusal } from '@avpass/contracts';
+import type { Translate } from '@avpass/contracts/i18n/voucher-words';
+import type { MessageId } from '@/i18n/message-id';
 
-/** The headline of a refusal; the server's `reason` says the rest in words. */
+type T = Translate<MessageId>;
+
+/**
+ * The headline of a refusal in English, for the offline cards not yet in the catalogs (issue 42's
+ * follow-up); the screens' own is `refusalTitle` with the reader's words.
+ */
 export const REFUSAL_TITLES: Record<TillRefusal, string> = {
   used_up: 'Used up',
   expired: 'Expired',
@@ -11,30 +18,22 @@ export const REFUSAL_TITLES: Record<TillRefusal, string> = {
   member_limit: 'Limit per member reached',
 };
 
-export function refusalTitle(result: Pick<TillCheckResponse, 'refusal'>): string {
-  return result.refusal ? REFUSAL_TITLES[result.refusal] : 'Cannot be redeemed';
+/** The headline of a refusal; the server's `reason` says the rest in words. */
+export function refusalTitle(result: Pick<TillCheckResponse, 'refusal'>, t: T): string {
+  return t(result.refusal ? `till.refusal.${result.refusal}` : 'till.refusal.other');
 }
 
 /** "2 of 3 left", "Unlimited", "None left". */
-export function usesLeftText(usesLeft: number | null, usageLimit: number): string {
-  if (usesLeft === null) return 'Unlimited';
-  if (usesLeft <= 0) return 'None left';
-  return `${usesLeft} of ${usageLimit} left`;
+export function usesLeftText(usesLeft: number | null, usageLimit: number, t: T): string {
+  if (usesLeft === null) return t('till.uses.unlimited');
+  if (usesLeft <= 0) return t('till.uses.none');
+  return t('till.uses.left', { left: usesLeft, limit: usageLimit });
 }
 
-/** The words of a per-member period after "2 of 3" (the server's PER_MEMBER_PERIOD_WORDS; no zod here). */
-const PERIOD_WORDS: Record<MemberUses['period'], string> = {
-  day: 'today',
-  week: 'this week',
-  month: 'this month',
-  ever: '',
-};
-
 /** "2 of 3 this month", "1 of 2"; one per member, used: "Already used once — one per member". */
-export function memberUsesText(uses: MemberUses): string {
-  if (uses.period === 'ever' && uses.limit === 1 && uses.used >= 1)
-    return 'Already used once — one per member';
-  return `${uses.used} of ${uses.limit}${PERIOD_WORDS[uses.period] ? ` ${PERIOD_WORDS[uses.period]}` : ''}`;
+export function memberUsesText(uses: MemberUses, t: T): string {
+  if (uses.period === 'ever' && uses.limit === 1 && uses.used >= 1) return t('till.memberUses.oncePerMember');
+  return t(`till.memberUses.${uses.period}`, { used: uses.used, limit: uses.limit });
 }
 
 /** "Ana G." from the till's view of the holder. */

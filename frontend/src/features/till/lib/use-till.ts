@@ -14,6 +14,7 @@ import { isNetworkFailure } from '../offline/sync';
 import { useOfflineQueue } from '../offline/use-offline-queue';
 import { useTillCopy } from '../offline/use-till-copy';
 import { saleCents } from './sale-amount';
+import { useT } from '@/i18n/i18n';
 import { refusalTitle } from './till-text';
 
 const NETWORK_MESSAGE = 'AV Pass could not be reached. Check the connection and try again.';
@@ -47,6 +48,7 @@ function vibrate(pattern: number | number[]) {
  */
 export function useTill() {
   const [phase, setPhase] = useState<Phase>({ kind: 'scan' });
+  const t = useT();
   const [announcement, setAnnouncement] = useState('');
   const [saleText, setSaleText] = useState('');
   const [notice, setNotice] = useState<{ severity: 'error' | 'warning'; text: string } | null>(null);
@@ -95,7 +97,7 @@ export function useTill() {
             setAnnouncement(
               result.redeemable
                 ? `Valid here: ${voucherText(result.voucher).title}. Ready to redeem.`
-                : `${refusalTitle(result)}: ${result.reason ?? 'this voucher cannot be redeemed here.'}`,
+                : `${refusalTitle(result, t)}: ${result.reason ?? 'this voucher cannot be redeemed here.'}`,
             );
             if (!result.redeemable) vibrate([80, 60, 80]);
           }

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { formatDiscount } from '@avpass/domain';
 import { useEffect, useRef, useState } from 'react';
 import { SALE_AMOUNT_ERROR, SALE_AMOUNT_HELP, saleCents } from '../lib/sale-amount';
+import { useT } from '@/i18n/i18n';
 import { holderText, memberUsesText } from '../lib/till-text';
 import type { OfflineVerdict } from './offline-check';
 import type { OfflineQueue } from './use-offline-queue';
@@ -173,13 +174,14 @@ export function OfflineScanCard({
 
 /** A held code's holder and their uses this period, queued ones counted: "Ana G. · 1 of 2 this month". */
 export function OfflineHolder({ verdict }: { verdict: Pick<OfflineVerdict, 'holder' | 'memberUses'> }) {
+  const t = useT();
   if (!verdict.holder && !verdict.memberUses) return null;
   return (
     <Typography sx={{ fontWeight: 700 }} data-testid="till-offline-holder">
       {verdict.holder && <span>{holderText(verdict.holder)}</span>}
       {verdict.holder && verdict.memberUses && ' · '}
       {verdict.memberUses && (
-        <span data-testid="till-offline-member-uses">{memberUsesText(verdict.memberUses)}</span>
+        <span data-testid="till-offline-member-uses">{memberUsesText(verdict.memberUses, t)}</span>
       )}
     </Typography>
   );

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { useT } from '@/i18n/i18n';
 import { useSession } from '@/lib/session/use-session';
 import { CopyStatus } from '../components/copy-status';
 import { LiveRegion } from '../components/live-region';
@@ -14,16 +15,21 @@ import { OfflineBadge, OfflineQueuePanel } from '../offline/offline-queue-panel'
 /** /till (company_admin and super_admin): scan or type a member's code, check it, redeem, undo. */
 export function TillRoute() {
   const session = useSession();
+  const t = useT();
   useEffect(installTillApp, []); // installable, opens offline (service worker from this chunk only)
   if (session.status !== 'signed-in') return null;
   const admin = session.user.role === 'super_admin';
   return (
-    <Till where={admin ? 'Administrator' : (session.user.companyName ?? 'Partner Portal')} allTills={admin} />
+    <Till
+      where={admin ? t('till.admin') : (session.user.companyName ?? t('till.partnerPortal'))}
+      allTills={admin}
+    />
   );
 }
 
 function Till({ where, allTills }: { where: string; allTills: boolean }) {
   const till = useTill();
+  const t = useT();
   const { queue, copy, topRef, announcement } = till;
 
   return (
@@ -34,7 +40,7 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
           <Typography variant="h4" component="h1">
-            Till
+            {t('till.title')}
           </Typography>
           <OfflineBadge count={queue.pending.length} />
         </Box>

@@ -1,11 +1,11 @@
 import type { PublicVoucher } from '@avpass/contracts';
-import { UNAVAILABLE_TITLES } from '@avpass/contracts/redeem-refusals';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { useRedeemVoucher } from '@/lib/vouchers-api/redeem-voucher';
 import { errorMessageOf } from '@/lib/api-client';
-import { isUnconfirmedRedeem, UNCONFIRMED_REDEEM_MESSAGE, useRedeemIntent } from '../lib/redeem-intent';
-import { REDEEM_FAILED_FALLBACK, type VoucherView } from '../lib/voucher-view';
+import { useWords } from '@/i18n/i18n';
+import { isUnconfirmedRedeem, useRedeemIntent } from '../lib/redeem-intent';
+import type { VoucherView } from '../lib/voucher-view';
 import { RedemptionProof, usedUpText } from './redemption-proof';
 import { VoucherIcon } from './voucher-icon';
 
@@ -15,6 +15,8 @@ import { VoucherIcon } from './voucher-icon';
  */
 export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: VoucherView }) {
   const { toast } = useToast();
+  const words = useWords();
+  const { t } = words;
   const redeem = useRedeemVoucher(voucher.id);
   const [redeemedAt, setRedeemedAt] = useState<Date | null>(null);
   // A stray tap at home must not use the voucher: Redeem asks once, the till confirms.
@@ -24,7 +26,7 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
   const [sale, setSale] = useState('');
   const cents = saleCents(sale);
   // Used up: where and when it was last used, in the notice that says so (not a second box).
-  const usedUp = voucher.status === 'used_up' ? usedUpText(voucher) : null;
+  const usedUp = voucher.status === 'used_up' ? usedUpText(voucher, words) : null;
 
   function onConfirm() {
     if (cents === null) return;
@@ -37,17 +39,21 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
         onSuccess: () => {
           intent.settle();
           setRedeemedAt(new Date());
-          toast({ title: 'Voucher Redeemed!', description: view.redeemedDescription });
+          toast({ title: t('voucher.toast.redeemed'), description: view.redeemedDescription });
         },
         onError: (error) => {
           if (isUnconfirmedRedeem(error)) {
-            toast({ title: 'Not confirmed', description: UNCONFIRMED_REDEEM_MESSAGE, kind: 'destructive' });
+            toast({
+              title: t('voucher.toast.unconfirmed'),
+              description: t('voucher.toast.unconfirmedText'),
+              kind: 'destructive',
+            });
             return;
           }
           intent.settle();
           toast({
-            title: 'Redemption Failed',
-            description: errorMessageOf(error, REDEEM_FAILED_FALLBACK),
+            title: t('voucher.toast.failed'),
+            description: errorMessageOf(error, t('voucher.toast.failedText')),
             kind: 'destructive',
           });
         },
@@ -66,10 +72,10 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
           data-testid="redeem-confirm"
         >
           <div id="redeem-question" className="vs-confirm-q">
-            <p className="vs-h6">Redeem now?</p>
+            <p className="vs-h6">{t('voucher.redeem.question')}</p>
             <p>{view.redeemQuestion}</p>
           </div>
-          <label htmlFor="sale-amount">Sale amount ($, optional)</label>
+          <label htmlFor="sale-amount">{t('voucher.redeem.saleLabel')}</label>
           <input
             id="sale-amount"
             className="vs-input"
@@ -83,9 +89,7 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
             data-testid="sale-amount"
           />
           <p id="sale-amount-help" className={cents === null ? 'vs-field-help vs-error' : 'vs-field-help'}>
-            {cents === null
-              ? 'Enter the sale in dollars, e.g. 45.50'
-              : 'Staff: the discount is worked out from it.'}
+            {cents === null ? t('voucher.redeem.saleError') : t('voucher.redeem.saleHelp')}
           </p>
           <button
             type="button"
@@ -94,10 +98,10 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
             onClick={onConfirm}
             data-testid="redeem-confirm-button"
           >
-            Yes, redeem now
+            {t('voucher.redeem.confirm')}
           </button>
           <button type="button" className="vs-btn vs-btn-text" onClick={() => setConfirming(false)}>
-            Cancel
+            {t('voucher.redeem.cancel')}
           </button>
         </div>
       ) : view.canRedeem ? (
@@ -108,8 +112,10 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
           disabled={redeem.isPending}
           data-testid="redeem-button"
         >
-          {redeem.isPending && <span className="vs-spin" role="progressbar" aria-label="Loading" />}
-          {redeem.isPending ? 'Redeeming...' : view.redeemLabel}
+          {redeem.isPending && (
+            <span className="vs-spin" role="progressbar" aria-label={t('voucher.redeem.busy')} />
+          )}
+          {redeem.isPending ? t('voucher.redeem.pending') : view.redeemLabel}
         </button>
       ) : (
         view.refusal && (
@@ -124,7 +130,7 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
           >
             <VoucherIcon name="block" />
             <div>
-              <div className="vs-alert-title">{view.validFromText ?? UNAVAILABLE_TITLES[voucher.status]}</div>
+              <div className="vs-alert-title">{view.unavailableTitle}</div>
               {usedUp && !redeemedAt ? (
                 <>
                   <strong data-testid="voucher-last-redemption">{usedUp}</strong>

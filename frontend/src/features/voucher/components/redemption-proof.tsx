@@ -1,6 +1,7 @@
 import type { PublicVoucher } from '@avpass/contracts';
-import { redeemedText } from '@avpass/contracts/voucher-where';
-import { formatDateTime } from '@avpass/domain';
+import { redeemedTextIn, type Words } from '@avpass/contracts/i18n/voucher-words';
+import { formatDateTimeIn } from '@avpass/domain';
+import { useWords } from '@/i18n/i18n';
 import { VoucherIcon } from './voucher-icon';
 
 // Instants in the viewer's zone, as on every screen (the phone is at the till, in the shop's zone);
@@ -8,8 +9,8 @@ import { VoucherIcon } from './voucher-icon';
 const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** "Redeemed at Sports Shop on Mar 8, 2026 3:05 PM." for a used-up voucher's notice, or null (no record). */
-export function usedUpText(voucher: PublicVoucher): string | null {
-  const text = redeemedText(voucher.lastRedemption, viewerZone());
+export function usedUpText(voucher: PublicVoucher, words: Words): string | null {
+  const text = redeemedTextIn(voucher.lastRedemption, words, viewerZone());
   return text ? `${text}.` : null;
 }
 
@@ -25,12 +26,17 @@ export function RedemptionProof({
   voucher: PublicVoucher;
   redeemedHereAt: Date | null;
 }) {
+  const words = useWords();
   const justNow = redeemedHereAt !== null;
   // A used-up voucher says it in its "Fully redeemed" notice, with this sentence (usedUpText).
   if (!justNow && voucher.status === 'used_up') return null;
   const text =
-    redeemedText(voucher.lastRedemption, viewerZone()) ??
-    (redeemedHereAt ? `Redeemed on ${formatDateTime(redeemedHereAt, viewerZone())}` : null);
+    redeemedTextIn(voucher.lastRedemption, words, viewerZone()) ??
+    (redeemedHereAt
+      ? words.t('voucher.redeemed.on', {
+          when: formatDateTimeIn(words.language, redeemedHereAt, viewerZone()),
+        })
+      : null);
   if (!text) return null;
   return (
     <div
@@ -41,7 +47,7 @@ export function RedemptionProof({
       <VoucherIcon name="check" />
       <div>
         <strong data-testid="voucher-redeemed-at">{text}</strong>
-        {justNow && ' · show this screen to staff.'}
+        {justNow && words.t('voucher.redeemed.showStaff')}
       </div>
     </div>
   );

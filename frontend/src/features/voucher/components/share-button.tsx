@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
+import { useT } from '@/i18n/i18n';
 import { shareLink, type SharedLink } from '../lib/share-link';
 import { VoucherIcon } from './voucher-icon';
 
@@ -10,6 +11,7 @@ import { VoucherIcon } from './voucher-icon';
  */
 export function ShareButton({ link }: { link: SharedLink }) {
   const { toast } = useToast();
+  const t = useT();
   const [manual, setManual] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -20,7 +22,7 @@ export function ShareButton({ link }: { link: SharedLink }) {
     // Straight from the tap: Safari allows the share sheet and the clipboard only inside the gesture.
     const outcome = await shareLink(link, navigator);
     if (outcome === 'copied') {
-      toast({ title: 'Link copied', description: 'Paste it into a message or a note to keep this voucher.' });
+      toast({ title: t('voucher.share.copied'), description: t('voucher.share.copiedText') });
     } else if (outcome === 'manual') {
       setManual(true);
       field.current?.select();
@@ -36,14 +38,14 @@ export function ShareButton({ link }: { link: SharedLink }) {
         data-testid="share-button"
       >
         <VoucherIcon name="share" className="vs-icon" />
-        Share
+        {t('voucher.share.button')}
       </button>
       {manual && (
         <input
           ref={field}
           readOnly
           value={link.url}
-          aria-label="Voucher link"
+          aria-label={t('voucher.share.field')}
           data-testid="share-link-field"
           onFocus={(event) => event.currentTarget.select()}
         />

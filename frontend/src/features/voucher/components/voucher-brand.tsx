@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { TRAINER_MEMBER_TEXT } from '@avpass/contracts/voucher-text';
+import { useT } from '@/i18n/i18n';
 import type { VoucherView } from '../lib/voucher-view';
 
 /** A picture in a frame, or `fallback` when there is none or it fails to load. */
@@ -34,12 +34,13 @@ export function VoucherLogo({
   initials: string;
 }) {
   const [failed, setFailed] = useState(false);
+  const t = useT();
   if (!logoUrl || failed) {
     return (
       <div
         className="vs-logo vs-initials"
         role="img"
-        aria-label={`${title} initials`}
+        aria-label={t('voucher.initialsLabel', { title })}
         data-testid="voucher-initials"
       >
         {initials}
@@ -48,7 +49,7 @@ export function VoucherLogo({
   }
   return (
     <div className="vs-logo">
-      <img src={logoUrl} alt={`${title} logo`} onError={() => setFailed(true)} />
+      <img src={logoUrl} alt={t('voucher.logoAlt', { title })} onError={() => setFailed(true)} />
     </div>
   );
 }
@@ -61,13 +62,14 @@ export function TrainerHeader({
   trainer: NonNullable<VoucherView['trainer']>;
   initials: string;
 }) {
+  const t = useT();
   return (
     <div className="vs-trainer" data-testid="trainer-header">
       <PictureOr src={trainer.image} alt={trainer.name} frame={() => 'vs-photo'} fallback={initials} />
       <div>
         <p className="vs-trainer-name">{trainer.name}</p>
         <p className="vs-trainer-role">{trainer.roleLabel}</p>
-        <p className="vs-trainer-member">{TRAINER_MEMBER_TEXT}</p>
+        <p className="vs-trainer-member">{t('voucher.trainerMember')}</p>
       </div>
     </div>
   );

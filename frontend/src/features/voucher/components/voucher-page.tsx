@@ -1,6 +1,8 @@
 import { useVoucher } from '@/lib/vouchers-api/get-public-voucher';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useWords } from '@/i18n/i18n';
+import { LanguageSwitch } from '@/i18n/language-switch';
 import { ensureVoucherPageStyle } from '../lib/voucher-page-style';
 import { voucherView } from '../lib/voucher-view';
 import { canAddToWallet } from '../lib/wallet-offer';
@@ -9,6 +11,13 @@ import { ShareButton } from './share-button';
 import { VoucherPass } from './voucher-pass';
 import { VoucherLoadError, VoucherNotFound, VoucherSkeleton } from './voucher-states';
 import { WalletBadges } from './wallet-badges';
+
+/** The switch under the pass, on the navy page. */
+const SWITCH = { justifyContent: 'center', margin: '20px 0 8px', color: '#fff' } as const;
+
+/** The brand's name and mark: the same in every language. */
+const BRAND_NAME = 'AV Pass';
+const BRAND_MARK = 'AV';
 
 // The page's CSS, before its first render (the first HTML's copy, when there, is kept).
 ensureVoucherPageStyle();
@@ -24,9 +33,13 @@ const isNotFound = (error: unknown) =>
  */
 export function VoucherPage({ id }: { id: string }) {
   const voucher = useVoucher(id);
-  const view = voucher.data ? voucherView(voucher.data) : null;
+  const words = useWords();
+  const { t } = words;
+  const view = voucher.data ? voucherView(voucher.data, words) : null;
   useDocumentTitle(
-    view ? `Voucher — ${view.title}` : isNotFound(voucher.error) ? 'Voucher not found' : 'Voucher',
+    view
+      ? t('voucher.title.document', { title: view.title })
+      : t(isNotFound(voucher.error) ? 'voucher.title.notFound' : 'voucher.title.plain'),
   );
 
   let content;
@@ -64,11 +77,13 @@ export function VoucherPage({ id }: { id: string }) {
       <div className="vs-col">
         <div className="vs-brand">
           <span className="vs-mark" aria-hidden="true">
-            AV
+            {BRAND_MARK}
           </span>
-          <span>AV Pass</span>
+          <span>{BRAND_NAME}</span>
         </div>
         {content}
+        {/* Last, so nothing the first HTML drew moves when it appears. */}
+        <LanguageSwitch style={SWITCH} />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { PublicVoucher } from '@avpass/contracts';
 import type { ReactNode } from 'react';
+import { useT } from '@/i18n/i18n';
 import type { VoucherView } from '../lib/voucher-view';
 import { TrainerHeader, VoucherLogo } from './voucher-brand';
 import { VoucherPlaces } from './voucher-places';
@@ -52,6 +53,7 @@ export function VoucherPass({
 }) {
   // A staff-only code that can be used now: the QR large where Redeem would be (issue 25).
   const tillQr = view.staffOnly && voucher.status === 'active';
+  const t = useT();
   return (
     <article className="vs-card" aria-labelledby="voucher-title" data-testid="voucher-card">
       <div className="vs-head">
@@ -78,13 +80,13 @@ export function VoucherPass({
 
       <div className="vs-body">
         <dl className="vs-dl">
-          <Detail label="SERVICE" testId="voucher-service" wide>
+          <Detail label={t('voucher.label.service')} testId="voucher-service" wide>
             {view.serviceText}
           </Detail>
-          <Detail label="VALID UNTIL" testId="voucher-valid-until">
+          <Detail label={t('voucher.label.validUntil')} testId="voucher-valid-until">
             {view.validUntilText}
           </Detail>
-          <Detail label="USAGE" testId="voucher-usage">
+          <Detail label={t('voucher.label.usage')} testId="voucher-usage">
             <span className="vs-usage">
               <span>{view.usageText}</span>
               <VoucherStatusBadge status={voucher.status} />
@@ -96,14 +98,14 @@ export function VoucherPass({
 
         {view.redemptionInstructions && (
           <div className="vs-instructions">
-            <TextSection title="REDEMPTION INSTRUCTIONS" testId="voucher-instructions">
+            <TextSection title={t('voucher.label.instructions')} testId="voucher-instructions">
               {view.redemptionInstructions}
             </TextSection>
           </div>
         )}
 
         {view.terms && (
-          <TextSection title="TERMS & CONDITIONS" testId="voucher-terms">
+          <TextSection title={t('voucher.label.terms')} testId="voucher-terms">
             {view.terms}
           </TextSection>
         )}

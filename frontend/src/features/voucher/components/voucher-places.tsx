@@ -1,6 +1,8 @@
 import type { PublicVoucher } from '@avpass/contracts';
-import { voucherWhere, type VoucherPlace } from '@avpass/contracts/voucher-where';
+import { voucherWhereIn } from '@avpass/contracts/i18n/voucher-words';
+import type { VoucherPlace } from '@avpass/contracts/voucher-where';
 import { useState, type ReactNode } from 'react';
+import { useT, useWords } from '@/i18n/i18n';
 import { VoucherIcon } from './voucher-icon';
 
 /** More partners than this are folded behind "Show all": the card stays short on a phone. */
@@ -37,6 +39,7 @@ function ContactLink({
 
 /** A partner's contact lines; its name too when several are listed (one is named by the heading). */
 function Place({ place, named }: { place: VoucherPlace; named: boolean }) {
+  const t = useT();
   return (
     <li data-testid="voucher-place">
       {named && (
@@ -49,7 +52,7 @@ function Place({ place, named }: { place: VoucherPlace; named: boolean }) {
         <ContactLink
           href={place.mapUrl}
           icon="map"
-          label={`Map: ${place.address} (${place.name})`}
+          label={t('voucher.place.map', { address: place.address, name: place.name })}
           testId="voucher-place-map"
           external
         >
@@ -61,7 +64,7 @@ function Place({ place, named }: { place: VoucherPlace; named: boolean }) {
           <ContactLink
             href={place.phoneUrl}
             icon="phone"
-            label={`Call ${place.name}: ${place.phone}`}
+            label={t('voucher.place.call', { name: place.name, phone: place.phone })}
             testId="voucher-place-phone"
           >
             {place.phone}
@@ -73,7 +76,10 @@ function Place({ place, named }: { place: VoucherPlace; named: boolean }) {
         <ContactLink
           href={place.websiteUrl}
           icon="website"
-          label={`Website of ${place.name}: ${place.websiteLabel ?? place.websiteUrl}`}
+          label={t('voucher.place.website', {
+            name: place.name,
+            label: place.websiteLabel ?? place.websiteUrl,
+          })}
           testId="voucher-place-website"
           external
         >
@@ -90,7 +96,8 @@ function Place({ place, named }: { place: VoucherPlace; named: boolean }) {
  */
 export function VoucherPlaces({ voucher }: { voucher: PublicVoucher }) {
   const [expanded, setExpanded] = useState(false);
-  const where = voucherWhere(voucher);
+  const words = useWords();
+  const where = voucherWhereIn(voucher, words);
   if (!where) return null;
   const folded = !expanded && where.places.length > FOLDED_AFTER + 1;
   const shown = folded ? where.places.slice(0, FOLDED_AFTER) : where.places;
@@ -100,7 +107,7 @@ export function VoucherPlaces({ voucher }: { voucher: PublicVoucher }) {
         {where.heading}
       </h2>
       {where.clubWide ? (
-        <p>Show this voucher at any partner shop of the AV Pass network.</p>
+        <p>{words.t('voucher.where.clubWideText')}</p>
       ) : (
         <ul>
           {shown.map((place) => (
@@ -115,7 +122,7 @@ export function VoucherPlaces({ voucher }: { voucher: PublicVoucher }) {
           onClick={() => setExpanded(true)}
           data-testid="voucher-places-more"
         >
-          Show all {where.places.length} partners
+          {words.t('voucher.where.showAll', { count: where.places.length })}
         </button>
       )}
     </section>

@@ -1,16 +1,17 @@
-import { VOUCHER_NOT_FOUND } from '@avpass/contracts/redeem-refusals';
 import { paths } from '@/config/paths';
+import { useT } from '@/i18n/i18n';
 import { VoucherIcon } from './voucher-icon';
 
 /** The pass's outline while the voucher loads (announced to screen readers). */
 export function VoucherSkeleton() {
+  const t = useT();
   return (
     <div
       className="vs-card"
       data-testid="voucher-loading"
       role="status"
       aria-live="polite"
-      aria-label="Loading voucher"
+      aria-label={t('voucher.loading')}
     >
       <div className="vs-head">
         <span className="vs-bone" style={{ width: 76, height: 76, borderRadius: 8 }} />
@@ -29,30 +30,32 @@ export function VoucherSkeleton() {
 
 /** As the first HTML says it (gateway/src/http/voucher-snapshot-card.ts), with a plain link home. */
 export function VoucherNotFound() {
+  const t = useT();
   return (
     <section className="vs-missing" data-testid="voucher-not-found" role="alert">
       <div className="vs-disc" aria-hidden="true">
         <VoucherIcon name="notFound" />
       </div>
-      <p className="vs-missing-title">{VOUCHER_NOT_FOUND.title}</p>
-      <p>{VOUCHER_NOT_FOUND.description}</p>
+      <p className="vs-missing-title">{t('voucher.notFound.title')}</p>
+      <p>{t('voucher.notFound.description')}</p>
       {/* A plain link: the voucher page runs without the app's router on a member's phone. */}
-      <a href={paths.landing.getHref()}>{VOUCHER_NOT_FOUND.action}</a>
+      <a href={paths.landing.getHref()}>{t('voucher.notFound.action')}</a>
     </section>
   );
 }
 
 /** The voucher could not be loaded for another reason (no connection, server down): offer a retry. */
 export function VoucherLoadError({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
   return (
     <section className="vs-missing" data-testid="voucher-load-error" role="alert">
       <div className="vs-disc" aria-hidden="true">
         <VoucherIcon name="cloudOff" />
       </div>
-      <p className="vs-missing-title">Could not load this voucher</p>
-      <p>Check your connection and try again.</p>
+      <p className="vs-missing-title">{t('voucher.loadError.title')}</p>
+      <p>{t('voucher.loadError.description')}</p>
       <button type="button" className="vs-btn vs-btn-contained" onClick={onRetry}>
-        Try again
+        {t('voucher.loadError.retry')}
       </button>
     </section>
   );

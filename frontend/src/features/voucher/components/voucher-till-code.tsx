@@ -1,5 +1,5 @@
-import { STAFF_ONLY_MESSAGE, TILL_CODE_HEADING, TILL_CODE_HELP } from '@avpass/contracts/till-text';
 import { useEffect, useState } from 'react';
+import { useT } from '@/i18n/i18n';
 
 /** Modules of light margin around the symbol (the card is white beyond it too). */
 const QUIET_ZONE = 4;
@@ -66,6 +66,7 @@ export function VoucherTillCode({
   // Shown at once when the gateway sent it (the first HTML showed it too: nothing moves).
   const [qrShown, setQrShown] = useState(() => staffOnly || fromServer(url) !== null);
   const qr = useQrPath(url, qrShown);
+  const t = useT();
   return (
     <section
       className={staffOnly ? 'vs-till vs-staff' : 'vs-till'}
@@ -74,10 +75,10 @@ export function VoucherTillCode({
     >
       {staffOnly ? (
         <h2 id="staff-only-title" data-testid="staff-only-notice">
-          {STAFF_ONLY_MESSAGE}
+          {t('voucher.till.staffOnly')}
         </h2>
       ) : (
-        <h2 id="till-code-title">{TILL_CODE_HEADING}</h2>
+        <h2 id="till-code-title">{t('voucher.till.heading')}</h2>
       )}
       {qrShown && (
         <div className="vs-qr">
@@ -85,7 +86,7 @@ export function VoucherTillCode({
             <svg
               viewBox={`0 0 ${qr.side} ${qr.side}`}
               role="img"
-              aria-label="Voucher QR code"
+              aria-label={t('voucher.till.qrLabel')}
               data-testid="voucher-qr"
               shapeRendering="crispEdges"
               style={{ display: 'block', width: '100%', height: '100%' }}
@@ -98,7 +99,7 @@ export function VoucherTillCode({
       <p className="vs-code" data-testid="voucher-short-code">
         {shortCode}
       </p>
-      <p className="vs-help">{TILL_CODE_HELP}</p>
+      <p className="vs-help">{t('voucher.till.help')}</p>
       {!qrShown && (
         <button
           type="button"
@@ -106,7 +107,7 @@ export function VoucherTillCode({
           onClick={() => setQrShown(true)}
           data-testid="show-qr"
         >
-          Show QR code
+          {t('voucher.till.showQr')}
         </button>
       )}
     </section>

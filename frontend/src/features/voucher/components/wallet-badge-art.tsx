@@ -1,3 +1,4 @@
+import { useT } from '@/i18n/i18n';
 /*
  * The two wallet badges, drawn inline (a few hundred bytes each: the voucher page's JavaScript budget
  * allows no image files or icon packages). They follow the look and proportions of Apple's "Add to
@@ -13,6 +14,7 @@ const FIT = 'spacingAndGlyphs';
 
 /** Apple's badge: 111 × 35 units, shown 40 px tall on a phone (Apple asks for at least 30). */
 export function AppleWalletArt({ height }: { height: number }) {
+  const t = useT();
   return (
     <svg viewBox="0 0 111 35" height={height} width={(height * 111) / 35} aria-hidden focusable="false">
       <rect x="0.5" y="0.5" width="110" height="34" rx="5.5" fill="#000" stroke="#a6a6a6" />
@@ -27,18 +29,22 @@ export function AppleWalletArt({ height }: { height: number }) {
       {/* One text, its two lines as spans: read as "Add to Apple Wallet", the link's own name. */}
       <text fill="#fff" fontFamily={APPLE_FONT}>
         <tspan x="36" y="14.6" fontSize="7.6" fontWeight="500" textLength="21" lengthAdjust={FIT}>
-          Add to
+          {t('voucher.wallet.artAddTo')}
         </tspan>{' '}
         <tspan x="35.6" y="27.2" fontSize="12.6" fontWeight="600" textLength="67" lengthAdjust={FIT}>
-          Apple Wallet
+          {APPLE_WALLET}
         </tspan>
       </text>
     </svg>
   );
 }
 
+/** Apple's product name: the same in every language. */
+const APPLE_WALLET = 'Apple Wallet';
+
 /** Google's button: 216 × 48 units, shown 48 px tall (Google's minimum). */
 export function GoogleWalletArt({ height }: { height: number }) {
+  const t = useT();
   return (
     <svg viewBox="0 0 216 48" height={height} width={(height * 216) / 48} aria-hidden focusable="false">
       <rect x="0.5" y="0.5" width="215" height="47" rx="23.5" fill="#000" stroke="#747775" />
@@ -61,7 +67,7 @@ export function GoogleWalletArt({ height }: { height: number }) {
         textLength="150"
         lengthAdjust={FIT}
       >
-        Save to Google Wallet
+        {t('voucher.wallet.google')}
       </text>
     </svg>
   );

@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
+import { useT } from '@/i18n/i18n';
 import { errorMessageOf } from '@/lib/api-client';
 import { googleWalletSaveUrl, useWalletAvailability, WALLET_URLS } from '../api/wallet';
 import { walletBadgeOrder, type WalletKind } from '../lib/wallet-offer';
 import { AppleWalletArt, GoogleWalletArt } from './wallet-badge-art';
-
-const GOOGLE_FAILED_FALLBACK = 'The pass could not be made just now. Please try again.';
 
 /**
  * "Add to Apple Wallet": a plain link to the signed pass, which Safari on an iPhone opens in Wallet.
  * A link, not a fetch: Wallet takes the pass only from a navigation.
  */
 function AppleWalletBadge({ voucherId }: { voucherId: string }) {
+  const t = useT();
   return (
     <a
       href={WALLET_URLS.applePass(voucherId)}
-      aria-label="Add to Apple Wallet"
+      aria-label={t('voucher.wallet.apple')}
       data-testid="apple-wallet-badge"
     >
       <AppleWalletArt height={40} />
@@ -29,6 +29,7 @@ function AppleWalletBadge({ voucherId }: { voucherId: string }) {
  */
 function GoogleWalletBadge({ voucherId }: { voucherId: string }) {
   const { toast } = useToast();
+  const t = useT();
   const [pending, setPending] = useState(false);
 
   async function save() {
@@ -38,8 +39,8 @@ function GoogleWalletBadge({ voucherId }: { voucherId: string }) {
       window.location.assign(await googleWalletSaveUrl(voucherId));
     } catch (error) {
       toast({
-        title: 'Google Wallet is not available',
-        description: errorMessageOf(error, GOOGLE_FAILED_FALLBACK),
+        title: t('voucher.wallet.googleMissing'),
+        description: errorMessageOf(error, t('voucher.wallet.googleFailed')),
         kind: 'destructive',
       });
     } finally {
@@ -51,7 +52,7 @@ function GoogleWalletBadge({ voucherId }: { voucherId: string }) {
     <button
       type="button"
       onClick={() => void save()}
-      aria-label="Save to Google Wallet"
+      aria-label={t('voucher.wallet.google')}
       aria-busy={pending}
       data-testid="google-wallet-badge"
     >

@@ -1,7 +1,5 @@
 import { isUnconfirmed, useIdempotencyKeys } from '@/lib/idempotency';
 
-export const UNCONFIRMED_REDEEM_MESSAGE = 'We could not confirm the redemption — press again to check';
-
 /**
  * Whether a failed redeem may still have been counted: the service was unavailable, the answer timed
  * out or the connection was lost (no answer at all). The next press must then reuse the same key, so

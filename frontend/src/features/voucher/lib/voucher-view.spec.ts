@@ -1,5 +1,8 @@
 import type { PublicVoucher } from '@avpass/contracts';
-import { describe, expect, it } from 'vitest';
+import type { Words } from '@avpass/contracts/i18n/voucher-words';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { MessageId } from '@/i18n/message-id';
+import { wordsIn } from '@/i18n/test-words';
 import { newIdempotencyKey } from './idempotency-key';
 import { voucherView } from './voucher-view';
 
@@ -29,18 +32,26 @@ const base: PublicVoucher = {
   createdAt: '2026-02-01T10:00:00.000Z',
 };
 
+let en: Words<MessageId>;
+let es: Words<MessageId>;
+beforeAll(async () => {
+  [en, es] = await Promise.all([wordsIn('en'), wordsIn('es')]);
+});
+/** The page's view in English, as the e2e suite reads it. */
+const view = (voucher: PublicVoucher) => voucherView(voucher, en);
+
 describe('what the voucher page prints', () => {
   it('a staff-only code offers no Redeem (the till redeems it) and prints the 8 characters staff type', () => {
-    const view = voucherView({ ...base, redemptionMode: 'staff' });
-    expect(view).toMatchObject({ staffOnly: true, canRedeem: false, refusal: null, shortCode: '0B9C5A56' });
+    const shown = view({ ...base, redemptionMode: 'staff' });
+    expect(shown).toMatchObject({ staffOnly: true, canRedeem: false, refusal: null, shortCode: '0B9C5A56' });
     // Absent reads as self: an older answer keeps its Redeem button.
-    expect(voucherView(base)).toMatchObject({ staffOnly: false, canRedeem: true, shortCode: '0B9C5A56' });
-    expect(voucherView({ ...base, redemptionMode: 'self' }).canRedeem).toBe(true);
+    expect(view(base)).toMatchObject({ staffOnly: false, canRedeem: true, shortCode: '0B9C5A56' });
+    expect(view({ ...base, redemptionMode: 'self' }).canRedeem).toBe(true);
   });
 
   it('a partner voucher: initials, partner type, cleaned service, MM/dd/yyyy, usage, store button', () => {
-    const view = voucherView(base);
-    expect(view).toMatchObject({
+    const shown = view(base);
+    expect(shown).toMatchObject({
       title: 'Harbor Physio',
       initials: 'HP',
       partnerTypeText: 'Sports Clinic',
@@ -58,53 +69,53 @@ describe('what the voucher page prints', () => {
   });
 
   it('no expiry, unlimited uses and a leading FREE in the title of a non-free discount', () => {
-    const view = voucherView({
+    const shown = view({
       ...base,
       expirationDate: null,
       usageLimit: 999999,
       customTitle: 'FREE Recovery Week',
     });
-    expect(view.validUntilText).toBe('No expiration date');
-    expect(view.usageText).toBe('1 / ∞');
-    expect(view.title).toBe('Recovery Week');
+    expect(shown.validUntilText).toBe('No expiration date');
+    expect(shown.usageText).toBe('1 / ∞');
+    expect(shown.title).toBe('Recovery Week');
   });
 
   it('Redeem asks how much of the voucher one press uses', () => {
-    expect(voucherView(base).redeemQuestion).toBe('This uses 1 of 3.');
-    expect(voucherView({ ...base, usageLimit: 999999 }).redeemQuestion).toBe(
+    expect(view(base).redeemQuestion).toBe('This uses 1 of 3.');
+    expect(view({ ...base, usageLimit: 999999 }).redeemQuestion).toBe(
       'This counts as one use; this voucher has no limit.',
     );
   });
 
   it('the Redeem button is offered only while the server says active, with the reason otherwise', () => {
-    expect(voucherView({ ...base, status: 'used_up' })).toMatchObject({
+    expect(view({ ...base, status: 'used_up' })).toMatchObject({
       canRedeem: false,
       refusal: expect.stringContaining('maximum number of times'),
     });
-    expect(voucherView({ ...base, status: 'expired' })).toMatchObject({
+    expect(view({ ...base, status: 'expired' })).toMatchObject({
       canRedeem: false,
       refusal: 'This voucher has expired.',
     });
-    expect(voucherView({ ...base, status: 'inactive' })).toMatchObject({
+    expect(view({ ...base, status: 'inactive' })).toMatchObject({
       canRedeem: false,
       refusal: 'This voucher is no longer active.',
     });
   });
 
   it('a trainer voucher gets the trainer header with the role label', () => {
-    const view = voucherView({
+    const shown = view({
       ...base,
       qrType: 'trainer',
       trainerName: 'Jordan Rivera',
       trainerRole: 'athlete',
     });
-    expect(view.trainer).toEqual({ name: 'Jordan Rivera', roleLabel: 'Athlete', image: null });
-    expect(view.initials).toBe('JR');
+    expect(shown.trainer).toEqual({ name: 'Jordan Rivera', roleLabel: 'Athlete', image: null });
+    expect(shown.initials).toBe('JR');
   });
 
   it('an exclusive voucher shows its instructions and redeems with Project Rooted; others never show instructions', () => {
     const details = { specialInstructions: 'Book at the front desk.' };
-    const exclusive = voucherView({
+    const exclusive = view({
       ...base,
       customTitle: 'Acme EXCLUSIVE',
       isProjectRootedExclusive: true,
@@ -117,19 +128,32 @@ describe('what the voucher page prints', () => {
       redeemLabel: 'Redeem Voucher with Project Rooted',
       redeemedDescription: 'This voucher has been successfully redeemed with Project Rooted.',
     });
-    expect(voucherView({ ...base, exclusiveDetails: details }).redemptionInstructions).toBeNull();
+    expect(view({ ...base, exclusiveDetails: details }).redemptionInstructions).toBeNull();
   });
 });
 
 describe('a voucher that has not started (issue 24)', () => {
   it('says "Valid from {date}" with no Redeem button; an active one has no such line', () => {
-    const view = voucherView({ ...base, startDate: '2026-03-01', status: 'upcoming' });
-    expect(view).toMatchObject({
+    const shown = view({ ...base, startDate: '2026-03-01', status: 'upcoming' });
+    expect(shown).toMatchObject({
       canRedeem: false,
-      validFromText: 'Valid from Mar 1, 2026',
+      unavailableTitle: 'Valid from Mar 1, 2026',
       refusal: 'This voucher is valid from Mar 1, 2026.',
     });
-    expect(voucherView({ ...base, startDate: '2026-01-01' }).validFromText).toBeNull();
+    expect(view({ ...base, startDate: '2026-01-01' }).unavailableTitle).toBe('');
+  });
+
+  it('says the same in Spanish, with the date as a Spanish reader writes it', () => {
+    const shown = voucherView({ ...base, startDate: '2026-03-01', status: 'upcoming' }, es);
+    expect(shown).toMatchObject({
+      unavailableTitle: 'Válido a partir del 1 mar 2026',
+      refusal: 'Este cupón es válido a partir del 1 mar 2026.',
+      discountText: '20% de descuento',
+      partnerTypeText: 'Clínica deportiva',
+      validUntilText: '08/03/2026',
+      redeemLabel: 'Canjear en la tienda',
+      redeemQuestion: 'Esto usa 1 de 3.',
+    });
   });
 });
 

@@ -1,8 +1,12 @@
 import type { PublicVoucher } from '@avpass/contracts';
-import { REDEEM_REFUSALS, validFromMessage } from '@avpass/contracts/redeem-refusals';
 import { voucherShortCode } from '@avpass/contracts/till-text';
-import { validFromText, voucherText } from '@avpass/contracts/voucher-text';
-import { formatDate, isUnlimited } from '@avpass/domain';
+import {
+  refusalIn,
+  unavailableTitleIn,
+  voucherTextIn,
+  type Words,
+} from '@avpass/contracts/i18n/voucher-words';
+import { isUnlimited } from '@avpass/domain';
 
 /** Everything the voucher page prints, derived once from the server's record (status included). */
 export interface VoucherView {
@@ -14,8 +18,8 @@ export interface VoucherView {
   discountText: string;
   serviceText: string;
   validUntilText: string;
-  /** "Valid from Mar 8, 2026" while the voucher has not started (status upcoming), else null. */
-  validFromText: string | null;
+  /** The notice's heading when Redeem is not offered ("Valid from Mar 8, 2026", "Expired"); '' if it is. */
+  unavailableTitle: string;
   usageText: string;
   trainer: { name: string; roleLabel: string; image: string | null } | null;
   /** Shown only for exclusive vouchers that carry special instructions. */
@@ -37,16 +41,12 @@ export interface VoucherView {
   redeemedDescription: string;
 }
 
-export { NO_EXPIRATION_TEXT } from '@avpass/contracts/voucher-text';
-export const REDEEM_FAILED_FALLBACK = 'This voucher may have already been used or expired.';
-
-export function voucherView(voucher: PublicVoucher): VoucherView {
-  const text = voucherText(voucher);
+/** Everything the page prints, in the reader's language (`words`, the same words as the first HTML). */
+export function voucherView(voucher: PublicVoucher, words: Words): VoucherView {
+  const { t } = words;
+  const text = voucherTextIn(voucher, words);
   const status = voucher.status;
   const staffOnly = voucher.redemptionMode === 'staff';
-  // A date-only start is a calendar date: printed as is, whatever the zone.
-  const startText = voucher.startDate ? formatDate(voucher.startDate, 'UTC') : null;
-  const upcoming = status === 'upcoming';
   return {
     isTrainer: text.isTrainer,
     isExclusive: text.isExclusive,
@@ -56,7 +56,7 @@ export function voucherView(voucher: PublicVoucher): VoucherView {
     discountText: text.discountText,
     serviceText: text.serviceText,
     validUntilText: text.validUntilText,
-    validFromText: upcoming ? validFromText(voucher.startDate) : null,
+    unavailableTitle: unavailableTitleIn(voucher, words),
     usageText: text.usageText,
     trainer: text.trainer ? { ...text.trainer, image: voucher.trainerImage } : null,
     redemptionInstructions: text.instructions,
@@ -64,18 +64,13 @@ export function voucherView(voucher: PublicVoucher): VoucherView {
     canRedeem: status === 'active' && !staffOnly,
     staffOnly,
     shortCode: voucherShortCode(voucher.id),
-    refusal:
-      status === 'active'
-        ? null
-        : upcoming && startText
-          ? validFromMessage(startText)
-          : REDEEM_REFUSALS[status],
+    refusal: refusalIn(voucher, words),
     redeemQuestion: isUnlimited(voucher.usageLimit)
-      ? 'This counts as one use; this voucher has no limit.'
-      : `This uses 1 of ${voucher.usageLimit}.`,
-    redeemLabel: text.isExclusive ? 'Redeem Voucher with Project Rooted' : 'Redeem Voucher at Store',
-    redeemedDescription: text.isExclusive
-      ? 'This voucher has been successfully redeemed with Project Rooted.'
-      : 'This voucher has been successfully redeemed at the store.',
+      ? t('voucher.redeem.usesUnlimited')
+      : t('voucher.redeem.usesOneOf', { limit: voucher.usageLimit }),
+    redeemLabel: t(text.isExclusive ? 'voucher.redeem.exclusive' : 'voucher.redeem.store'),
+    redeemedDescription: t(
+      text.isExclusive ? 'voucher.toast.redeemedExclusive' : 'voucher.toast.redeemedStore',
+    ),
   };
 }

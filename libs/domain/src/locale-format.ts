@@ -1,0 +1,96 @@
+// Dates, numbers and money in a reader's language (issue 42). English keeps the house formats of
+// date-format.ts and money.ts character for character (the spec's texts, every existing test); other
+// languages go through Intl in that language, in the zone the caller names (the business zone).
+
+import { parseDateOnly } from './date-only';
+import {
+  formatDate,
+  formatDateTime,
+  formatMonthDayTime,
+  formatNumericDate,
+  formatTime,
+  type DateInput,
+} from './date-format';
+import { toInstant } from './instant';
+import { formatCents } from './money';
+
+/** The languages AV Pass speaks, as Intl names them (US English, US Spanish). */
+export const INTL_LOCALES = { en: 'en-US', es: 'es-US' } as const;
+export type LanguageCode = keyof typeof INTL_LOCALES;
+
+const intlName = (language: string) => INTL_LOCALES[language as LanguageCode] ?? INTL_LOCALES.en;
+const isEnglish = (language: string) => intlName(language) === INTL_LOCALES.en;
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(language: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${language}|${timeZone}|${JSON.stringify(options)}`;
+  let format = cache.get(key);
+  if (!format)
+    cache.set(key, (format = new Intl.DateTimeFormat(intlName(language), { ...options, timeZone })));
+  return format;
+}
+
+/** A 'YYYY-MM-DD' value is a calendar date, printed as is (noon UTC in the UTC zone); else an instant. */
+function dateAndZone(value: DateInput, timeZone: string): [Date, string] {
+  const date = typeof value === 'string' ? parseDateOnly(value) : null;
+  return date
+    ? [new Date(Date.UTC(date.year, date.month - 1, date.day, 12)), 'UTC']
+    : [toInstant(value), timeZone];
+}
+
+const MEDIUM: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const NUMERIC: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
+/** "Mar 8, 2026" / "8 mar 2026". */
+export function formatDateIn(language: string, value: DateInput, timeZone: string): string {
+  if (isEnglish(language)) return formatDate(value, timeZone);
+  const [date, zone] = dateAndZone(value, timeZone);
+  return dateFormat(language, zone, MEDIUM).format(date);
+}
+
+/** "03/08/2026" / "08/03/2026". */
+export function formatNumericDateIn(language: string, value: DateInput, timeZone: string): string {
+  if (isEnglish(language)) return formatNumericDate(value, timeZone);
+  const [date, zone] = dateAndZone(value, timeZone);
+  return dateFormat(language, zone, NUMERIC).format(date);
+}
+
+/** "3:05 PM" / "3:05 p.m.". */
+export function formatTimeIn(language: string, value: DateInput, timeZone: string): string {
+  if (isEnglish(language)) return formatTime(value, timeZone);
+  return dateFormat(language, timeZone, CLOCK).format(toInstant(value));
+}
+
+/** "Mar 8, 2026 3:05 PM" / "8 mar 2026, 3:05 p.m.". */
+export function formatDateTimeIn(language: string, value: DateInput, timeZone: string): string {
+  if (isEnglish(language)) return formatDateTime(value, timeZone);
+  return dateFormat(language, timeZone, { ...MEDIUM, ...CLOCK }).format(toInstant(value));
+}
+
+/** "Mar 8, 3:05 PM" / "8 mar, 3:05 p.m.". */
+export function formatMonthDayTimeIn(language: string, value: DateInput, timeZone: string): string {
+  if (isEnglish(language)) return formatMonthDayTime(value, timeZone);
+  return dateFormat(language, timeZone, { day: 'numeric', month: 'short', ...CLOCK }).format(
+    toInstant(value),
+  );
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+/** 1250 -> "$12.50" in both languages (es-US writes dollars as en-US does), through Intl. */
+export function formatCentsIn(language: string, cents: number): string {
+  if (isEnglish(language)) return formatCents(cents);
+  let format = moneyFormats.get(language);
+  if (!format)
+    moneyFormats.set(
+      language,
+      (format = new Intl.NumberFormat(intlName(language), { style: 'currency', currency: 'USD' })),
+    );
+  formatCents(cents); // the same checks (whole cents)
+  return format.format(cents === 0 ? 0 : cents / 100);
+}
+
+/** 1234.5 -> "1,234.5", grouped as the language groups digits. */
+export function formatNumberIn(language: string, value: number): string {
+  return new Intl.NumberFormat(intlName(language), { maximumFractionDigits: 2 }).format(value);
+}

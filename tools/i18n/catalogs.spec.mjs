@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every catalog has every key of its English twin and no other, and every key is asked for by the code
+ * (issue 42): a message nobody shows is a stale translation, one missing in Spanish shows its key.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const CATALOG_DIRS = ['frontend/src/locales', 'libs/contracts/src/i18n'];
+/** Where the keys are asked for: the screens, the shared words and the gateway's first HTML. */
+const CODE_DIRS = ['frontend/src', 'libs/contracts/src', 'gateway/src'];
+
+const read = (path) => readFileSync(join(ROOT, path), 'utf8');
+const catalogs = CATALOG_DIRS.flatMap((dir) =>
+  readdirSync(join(ROOT, dir))
+    .filter((name) => /^[\w-]+\.(en|es)\.json$/.test(name))
+    .map((name) => ({ path: `${dir}/${name}`, messages: JSON.parse(read(`${dir}/${name}`)) })),
+);
+
+function sources(dir) {
+  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name))
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
+}
+
+const code = CODE_DIRS.flatMap(sources).join('\n');
+/** Keys written whole ('voucher.redeem.confirm') and the prefixes of keys built from a value (`voucher.status.${status}`). */
+const AREA = '(?:voucher|member|login|notFound|till|landing|layout)';
+const literalKeys = new Set(
+  [...code.matchAll(new RegExp(`['"\`](${AREA}\\.[\\w.]+)['"\`]`, 'g'))].map((m) => m[1]),
+);
+const builtPrefixes = [...code.matchAll(new RegExp(`\`(${AREA}\\.[\\w.]*\\.)\\$\\{`, 'g'))].map((m) => m[1]);
+
+describe('the catalogs', () => {
+  it('are found: English and Spanish for every area', () => {
+    expect(catalogs.length).toBeGreaterThanOrEqual(8);
+    for (const { path } of catalogs.filter((c) => c.path.endsWith('.en.json')))
+      expect(catalogs.map((c) => c.path)).toContain(path.replace('.en.json', '.es.json'));
+  });
+
+  it('hold every key of their English twin, and no other', () => {
+    for (const { path, messages } of catalogs.filter((c) => c.path.endsWith('.es.json'))) {
+      const english = catalogs.find((c) => c.path === path.replace('.es.json', '.en.json')).messages;
+      expect(Object.keys(messages).sort(), path).toEqual(Object.keys(english).sort());
+      for (const [key, text] of Object.entries(messages)) expect(text.trim(), `${path}: ${key}`).not.toBe('');
+    }
+  });
+
+  it('have no key the code does not ask for', () => {
+    const unused = catalogs
+      .filter((c) => c.path.endsWith('.en.json'))
+      .flatMap(({ path, messages }) =>
+        Object.keys(messages)
+          .filter((key) => !literalKeys.has(key) && !builtPrefixes.some((prefix) => key.startsWith(prefix)))
+          .map((key) => `${path}: ${key}`),
+      );
+    expect(unused).toEqual([]);
+  });
+
+  it('hold every key the code asks for by name', () => {
+    const known = new Set(catalogs.flatMap((c) => Object.keys(c.messages)));
+    expect([...literalKeys].filter((key) => !known.has(key) && !builtPrefixes.includes(`${key}.`))).toEqual(
+      [],
+    );
+  });
+});
