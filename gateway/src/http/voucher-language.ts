@@ -18,7 +18,8 @@ let loaded: Promise<Readonly<Record<Language, Words>>> | null = null;
 async function load(): Promise<Readonly<Record<Language, Words>>> {
   const entries = await Promise.all(
     LANGUAGES.map(async (language) => {
-      const i18n = setupI18n({ locale: language });
+      // No locale until its messages are loaded (Lingui warns of a locale without messages).
+      const i18n = setupI18n();
       i18n.setMessagesCompiler(compileMessage);
       i18n.load(language, (await VOUCHER_CATALOGS[language]()).default as Record<string, string>);
       i18n.activate(language);
