@@ -1,17 +1,12 @@
 import { z } from 'zod';
+import { LANGUAGES } from './i18n/languages';
 
 /**
- * The languages AV Pass speaks (issue 42): a user's and a member's own choice, and what is sent to
- * them. English is the default everywhere; the spec's fixed English texts stay English in both.
+ * The languages AV Pass speaks (issue 42) as the API takes them: a user's and a member's own choice, and
+ * what is sent to them. The list itself, `Language`, `DEFAULT_LANGUAGE` and `isLanguage` are the zod-free
+ * ./i18n/languages (the screens read it without zod); this adds the schemas.
  */
-export const LANGUAGES = ['en', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
-
 export const LANGUAGE_MESSAGE = 'Language must be en or es';
-
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 export const languageSchema = z.enum(LANGUAGES, LANGUAGE_MESSAGE);
 

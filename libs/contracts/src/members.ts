@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuidParam } from './common';
-import { LANGUAGES, type Language } from './languages';
+import { LANGUAGES, type Language } from './i18n/languages';
 import { safeText } from './text';
 import { pageLimit } from './validation';
 import { idempotencyKeyField } from './vouchers';
