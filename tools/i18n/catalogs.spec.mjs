@@ -26,7 +26,7 @@ function sources(dir) {
 
 const code = CODE_DIRS.flatMap(sources).join('\n');
 /** Keys written whole ('voucher.redeem.confirm') and the prefixes of keys built from a value (`voucher.status.${status}`). */
-const AREA = '(?:voucher|member|login|notFound|till|landing|layout)';
+const AREA = '(?:voucher|member|login|notFound|till|landing|layout|settings)';
 const literalKeys = new Set(
   [...code.matchAll(new RegExp(`['"\`](${AREA}\\.[\\w.]+)['"\`]`, 'g'))].map((m) => m[1]),
 );
