@@ -4,9 +4,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
+import { apiErrorText } from '@/i18n/api-error-text';
 import { activate, useLanguage, useT } from '@/i18n/i18n';
 import { rememberLanguage, setAccountLanguage } from '@/i18n/language';
-import { errorMessageOf } from '@/lib/api-client';
 import { useSetUserLanguage } from '../api/set-language';
 
 /**
@@ -38,7 +38,7 @@ export function LanguageField({ user }: { user: CurrentUser }) {
         void speak(before).then(() =>
           toast({
             title: t('settings.languageFailed'),
-            description: errorMessageOf(error, ''),
+            description: apiErrorText(error, ''),
             kind: 'destructive',
           }),
         );
