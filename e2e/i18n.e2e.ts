@@ -273,7 +273,7 @@ describe('a language chosen is kept on the account', () => {
         .toBe('es');
       await page.getByTestId('toast').waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}settings-language-desktop.png` });
+      await page.screenshot({ path: `${SHOTS}settings-language-desktop.png`, fullPage: true });
       // This browser's sign-in page speaks it too (remembered here), once signed out.
       expect((await context!.cookies()).find((c) => c.name === 'avpass_lang')?.value).toBe('es');
       await context!.close();
