@@ -7,7 +7,7 @@ import { seriousAxeViolations } from './support/axe';
 import { api, launchBrowser, PHONE, signIn } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { MailSpool } from './support/mail';
-import { adminLogin, createPartnerWithStaff, type StaffUser } from './support/partners';
+import { adminLogin, createPartnerWithStaff, staffLogin, type StaffUser } from './support/partners';
 import { generateVoucher } from './support/vouchers';
 
 // Issue 42: the converted screens (landing, voucher page, member sign-in and My vouchers, sign-in, 404, till) in
@@ -181,6 +181,13 @@ const SCREENS: { name: string; open: (page: Page) => Promise<void> }[] = [
       await signIn(page, baseUrl, STAFF.username, STAFF.password);
       await page.waitForURL(`${baseUrl}/company-dashboard`);
       await page.context().addCookies([{ name: 'avpass_lang', value: language, url: baseUrl }]);
+      // The user's own language wins over the cookie (decision 352; identity sends it): theirs is the one tried.
+      const own = await api(baseUrl, '/api/auth/user/language', {
+        method: 'PATCH',
+        token: await staffLogin(baseUrl, STAFF),
+        json: { language: language === 'es' ? 'es' : 'en' },
+      });
+      expect(own.status).toBe(200);
       await page.goto(`${baseUrl}/till`);
       await page.getByTestId('manual-code').waitFor({ timeout: 20_000 });
       await page.getByTestId('manual-code').fill(voucherId.slice(0, 8));
