@@ -5,8 +5,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
 import { api, launchBrowser, PHONE, signIn } from './support/browser';
+import { E2E_ADMIN } from './support/global-setup';
 import { MailSpool } from './support/mail';
-import { adminLogin, createPartnerWithStaff, type StaffUser } from './support/partners';
+import { adminLogin, createPartnerWithStaff, staffLogin, type StaffUser } from './support/partners';
 import { generateVoucher } from './support/vouchers';
 
 // Issue 42: the converted screens (landing, voucher page, member sign-in and My vouchers, sign-in, 404, till) in
@@ -180,6 +181,13 @@ const SCREENS: { name: string; open: (page: Page) => Promise<void> }[] = [
       await signIn(page, baseUrl, STAFF.username, STAFF.password);
       await page.waitForURL(`${baseUrl}/company-dashboard`);
       await page.context().addCookies([{ name: 'avpass_lang', value: language, url: baseUrl }]);
+      // The user's own language wins over the cookie (decision 352; identity sends it): theirs is the one tried.
+      const own = await api(baseUrl, '/api/auth/user/language', {
+        method: 'PATCH',
+        token: await staffLogin(baseUrl, STAFF),
+        json: { language: language === 'es' ? 'es' : 'en' },
+      });
+      expect(own.status).toBe(200);
       await page.goto(`${baseUrl}/till`);
       await page.getByTestId('manual-code').waitFor({ timeout: 20_000 });
       await page.getByTestId('manual-code').fill(voucherId.slice(0, 8));
@@ -216,4 +224,81 @@ describe('the converted screens in Spanish', () => {
         expect(await seriousAxeViolations(page)).toEqual([]);
         await page.screenshot({ path: `${SHOTS}${screen.name}-${device}.png`, fullPage: true });
       });
+});
+
+/** A new member's newest sign-in link, asked for now (each link works once). */
+async function linkFor(email: string): Promise<string> {
+  const mine = async () => (await mail.all()).filter((m) => m.recipients.includes(email));
+  const before = (await mine()).length;
+  await api(baseUrl, '/api/member-auth/link', { method: 'POST', json: { email } });
+  await expect.poll(async () => (await mine()).length, { timeout: 20_000 }).toBeGreaterThan(before);
+  const found = (await mine()).at(-1)!;
+  const link = /(http:\/\/\S+\/me\/sign-in#token=[A-Za-z0-9_-]+)/.exec(found.text)?.[1];
+  expect(link, found.text).toBeDefined();
+  return link!;
+}
+
+describe('a language chosen is kept on the account', () => {
+  it('a member’s choice on My vouchers is theirs on a new browser', async () => {
+    const email = `i18n-own-${randomUUID().slice(0, 8)}@example.com`;
+    const created = await api(baseUrl, '/api/members', {
+      method: 'POST',
+      token: admin,
+      headers: { 'idempotency-key': randomUUID() },
+      json: { firstName: 'Rosa', lastName: 'Vega', email, language: 'en' },
+    });
+    expect(created.status).toBe(201);
+    const page = await openIn('en', PHONE);
+    await page.goto(await linkFor(email));
+    await page.getByRole('heading', { name: 'My vouchers' }).waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid="language-es"]:visible').first().click();
+    await page.getByRole('heading', { name: 'Mis cupones' }).waitFor();
+    const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('avpassMemberSession')!).token);
+    await expect.poll(async () => (await api(baseUrl, '/api/me', { token })).body.language).toBe('es');
+    await context!.close();
+
+    // A new browser, English by its cookie and its own languages: the account's Spanish wins once signed in.
+    const again = await openIn('en', PHONE);
+    await again.goto(await linkFor(email));
+    await again.getByRole('heading', { name: 'Mis cupones' }).waitFor({ timeout: 20_000 });
+    expect(await again.evaluate(() => document.documentElement.lang)).toBe('es');
+  });
+
+  it('a user’s choice in Settings turns the app’s language, here and on a new browser', async () => {
+    try {
+      const page = await openIn('en', DESKTOP);
+      await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+      await page.goto(`${baseUrl}/settings`);
+      const field = page.getByTestId('settings-language');
+      await field.getByRole('combobox').click({ timeout: 20_000 });
+      await page.getByTestId('settings-language-es').click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+      await page.getByLabel('Idioma').first().waitFor();
+      await expect
+        .poll(async () => (await api(baseUrl, '/api/auth/user', { token: admin })).body.language)
+        .toBe('es');
+      await page.getByTestId('toast').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}settings-language-desktop.png`, fullPage: true });
+      // This browser's sign-in page speaks it too (remembered here), once signed out.
+      expect((await context!.cookies()).find((c) => c.name === 'avpass_lang')?.value).toBe('es');
+      await context!.close();
+
+      // A new browser in English: signed in, the account's language is spoken.
+      const again = await openIn('en', DESKTOP);
+      await signIn(again, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+      await again.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+      await expect.poll(() => again.evaluate(() => document.documentElement.lang)).toBe('es');
+      await again.goto(`${baseUrl}/settings`);
+      await again.getByLabel('Idioma').first().waitFor({ timeout: 20_000 });
+    } finally {
+      const reset = await api(baseUrl, '/api/auth/user/language', {
+        method: 'PATCH',
+        token: admin,
+        json: { language: 'en' },
+      });
+      expect(reset.status).toBe(200);
+    }
+  });
 });

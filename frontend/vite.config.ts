@@ -136,6 +136,8 @@ const FIRST_SCREENS = {
     srcFile('app/first-screen.ts'),
     srcFile('i18n/i18n.ts'),
     srcFile('i18n/language-switch.tsx'),
+    // An API error's words (the voucher page, the member's screens and the till): beside the API client.
+    srcFile('i18n/api-error-text.ts'),
   ],
   voucher: srcFile('app/voucher-shell.tsx'),
   /** The sign-in page loaded alone (issue 40, decision 342): no MUI, no router. */

@@ -1,6 +1,8 @@
 import { prefetchFirstScreen } from './app/first-screen';
 import type { CatalogArea } from './i18n/catalogs';
+import { memberSession } from './features/member/lib/member-session';
 import { activate } from './i18n/i18n';
+import { setAccountLanguage } from './i18n/language';
 import { getAuthToken } from './lib/session/auth-storage';
 
 /**
@@ -40,6 +42,8 @@ if (voucherPath?.[1]) {
     mountVoucherShell(id),
   );
 } else if (memberPath) {
+  // A kept member session's own language is spoken from the first draw, not after GET /api/me answers.
+  setAccountLanguage(memberSession()?.member.language);
   void Promise.all([import('./app/member-shell'), words('member')]).then(([{ mountMemberShell }]) =>
     mountMemberShell(),
   );

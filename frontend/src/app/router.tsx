@@ -116,7 +116,10 @@ const signedInScreens: ReadonlyArray<{
     route: paths.settings,
     title: 'Settings',
     screen: {
-      lazy: () => import('@/features/settings/routes/settings').then((m) => ({ Component: m.SettingsRoute })),
+      // The Language field's words come from the `settings` catalog (issue 42); the rest is English still.
+      lazy: withCatalog(['settings'], () =>
+        import('@/features/settings/routes/settings').then((m) => ({ Component: m.SettingsRoute })),
+      ),
     },
   },
   {

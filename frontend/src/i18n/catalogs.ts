@@ -14,6 +14,10 @@ export const CATALOGS = {
   member: { en: () => import('@/locales/member.en.json'), es: () => import('@/locales/member.es.json') },
   public: { en: () => import('@/locales/public.en.json'), es: () => import('@/locales/public.es.json') },
   till: { en: () => import('@/locales/till.en.json'), es: () => import('@/locales/till.es.json') },
+  settings: {
+    en: () => import('@/locales/settings.en.json'),
+    es: () => import('@/locales/settings.es.json'),
+  },
 } satisfies Record<string, Record<Language, Loader>>;
 
 export type CatalogArea = keyof typeof CATALOGS;

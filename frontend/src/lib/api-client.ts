@@ -19,6 +19,11 @@ export class ApiError extends Error {
     readonly requestId: string | null,
     /** The answer's Retry-After in milliseconds (a busy server's 503, a 429), when it said. */
     readonly retryAfterMs: number | null = null,
+    /** The body's stable `code` (decision 356) and its `params`: a screen says it in the reader's language. */
+    readonly code: string | null = null,
+    readonly params: Record<string, unknown> = {},
+    /** `errorCodes`: field -> its errors' codes, in the order of `fieldErrors`. */
+    readonly fieldCodes: Record<string, { code: string; params?: Record<string, unknown> }[]> = {},
   ) {
     super(`${status}: ${responseText}`);
   }
@@ -59,7 +64,7 @@ export function apiErrorFrom(status: number, text: string, retryAfterMs: number 
   try {
     const body: unknown = JSON.parse(text);
     if (typeof body === 'object' && body !== null) {
-      const { message, error, errors, requestId } = body as Record<string, unknown>;
+      const { message, error, errors, requestId, code, params, errorCodes } = body as Record<string, unknown>;
       return new ApiError(
         status,
         text,
@@ -67,6 +72,9 @@ export function apiErrorFrom(status: number, text: string, retryAfterMs: number 
         typeof errors === 'object' && errors !== null ? (errors as FieldErrors) : {},
         typeof requestId === 'string' ? requestId : null,
         retryAfterMs,
+        nonEmptyString(code),
+        typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {},
+        typeof errorCodes === 'object' && errorCodes !== null ? (errorCodes as ApiError['fieldCodes']) : {},
       );
     }
   } catch {

@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMe } from '../api/get-me';
 import { useMyVouchers } from '../api/get-my-vouchers';
+import { useSetMyLanguage } from '../api/set-my-language';
 import { useSignOut } from '../api/sign-out';
 import { memberSession } from '../lib/member-session';
 import { memberMoney } from '../lib/member-words';
@@ -17,7 +18,8 @@ export function MyVouchersPage({ onSignedOut }: { onSignedOut: () => void }) {
   const me = useMe();
   const vouchers = useMyVouchers();
   const signOut = useSignOut();
-  // The member's own language (decision 352); the switch below changes it for this device.
+  const setLanguage = useSetMyLanguage();
+  // The member's own language (decision 352): the switch below keeps a choice on their account.
   useAccountLanguage(me.data?.language ?? memberSession()?.member.language);
   const t = useT();
   const language = useLanguage();
@@ -111,10 +113,19 @@ export function MyVouchersPage({ onSignedOut }: { onSignedOut: () => void }) {
           )}
         </>
       )}
-      {/* TODO(issue 42): stored on this device only until the members service offers PATCH /api/me. */}
       <div style={{ marginTop: 24 }}>
         <p className="ms-note">{t('member.language')}</p>
-        <LanguageSwitch onChoose={setAccountLanguage} />
+        <LanguageSwitch
+          onChoose={(chosen) => {
+            setAccountLanguage(chosen);
+            setLanguage.mutate(chosen);
+          }}
+        />
+        {setLanguage.isError && (
+          <p className="ms-error" role="alert" data-testid="member-language-error">
+            {t('member.languageFailed')}
+          </p>
+        )}
       </div>
     </MemberFrame>
   );

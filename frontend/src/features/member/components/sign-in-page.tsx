@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRequestSignInCode } from '../api/request-sign-in-code';
 import { useRequestSignInLink } from '../api/request-sign-in-link';
 import { useSignInChannels } from '../api/sign-in-channels';
 import { useVerifySignIn } from '../api/verify-sign-in';
+import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
 import { useT } from '@/i18n/i18n';
 import { LanguageSwitch } from '@/i18n/language-switch';
 import { MemberFrame } from './member-frame';
@@ -52,8 +52,8 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
     return () => window.removeEventListener('hashchange', onHash);
   }, [verifyToken, onSignedIn]);
 
-  const linkErrors = fieldErrorsOf(link.error);
-  const phoneErrors = fieldErrorsOf(code.error);
+  const linkErrors = apiFieldErrorTexts(link.error);
+  const phoneErrors = apiFieldErrorTexts(code.error);
   const head = (
     <>
       <h1 className="ms-h1">{t('member.signInTitle')}</h1>
@@ -74,7 +74,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
     <MemberFrame head={head} after={SWITCH}>
       {verify.isError && !code.isSuccess && (
         <p className="ms-error" role="alert">
-          {t('member.linkFailed')} {errorMessageOf(verify.error, t('member.failed'))}
+          {t('member.linkFailed')} {apiErrorText(verify.error, t('member.failed'))}
         </p>
       )}
       {link.isSuccess ? (
@@ -98,7 +98,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
             onChange: (e) => setEmail(e.target.value),
           }}
           invalid={Boolean(linkErrors.email)}
-          error={link.isError ? (linkErrors.email ?? errorMessageOf(link.error, t('member.failed'))) : null}
+          error={link.isError ? (linkErrors.email ?? apiErrorText(link.error, t('member.failed'))) : null}
           submitLabel={t('member.sendLink')}
           submitDisabled={link.isPending}
           onSubmit={() => link.mutate(email.trim())}
@@ -126,7 +126,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
                 onChange: (e) => setDigits(e.target.value.replace(/\D/g, '')),
               }}
               invalid={verify.isError}
-              error={verify.isError ? errorMessageOf(verify.error, t('member.failed')) : null}
+              error={verify.isError ? apiErrorText(verify.error, t('member.failed')) : null}
               submitLabel={t('member.signIn')}
               submitDisabled={verify.isPending || digits.length !== 6}
               onSubmit={() =>
@@ -145,7 +145,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
               }}
               invalid={Boolean(phoneErrors.phone)}
               error={
-                code.isError ? (phoneErrors.phone ?? errorMessageOf(code.error, t('member.failed'))) : null
+                code.isError ? (phoneErrors.phone ?? apiErrorText(code.error, t('member.failed'))) : null
               }
               submitLabel={t('member.sendCode')}
               submitDisabled={code.isPending}

@@ -8,7 +8,12 @@ import { endMemberSessionHere, memberSession } from './member-session';
  */
 export async function memberJson<T>(
   url: string,
-  options: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal; signedIn?: boolean } = {},
+  options: {
+    method?: 'GET' | 'POST' | 'PATCH';
+    body?: unknown;
+    signal?: AbortSignal;
+    signedIn?: boolean;
+  } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

@@ -8,8 +8,10 @@ import Container from '@mui/material/Container';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import Divider from '@mui/material/Divider';
 import { useState } from 'react';
 import { useSession } from '@/lib/session/use-session';
+import { LanguageField } from '../components/language-field';
 import { ProfileForm } from '../components/profile-form';
 import { SecurityForm } from '../components/security-form';
 import { VoucherDefaultsForm } from '../components/voucher-defaults-form';
@@ -91,7 +93,11 @@ export function SettingsRoute() {
             {active.intro}
           </Typography>
           {active.id === 'profile' ? (
-            <ProfileForm user={session.user} />
+            <>
+              <ProfileForm user={session.user} />
+              <Divider sx={{ my: 3 }} />
+              <LanguageField user={session.user} />
+            </>
           ) : active.id === 'security' ? (
             <SecurityForm />
           ) : (

@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CancelReasonDialog } from '@/components/vouchers/cancel-redemption-dialog';
-import { errorMessageOf } from '@/lib/api-client';
 import { useCancelRedemption } from '@/lib/vouchers-api';
 import { TILL_URLS } from '../api/urls';
+import { apiErrorText } from '@/i18n/api-error-text';
 import { useT } from '@/i18n/i18n';
 
 /**
@@ -54,7 +54,7 @@ export function UndoRedemptionButton({
           confirmLabel={t('till.undo.confirm')}
           hint={t('till.undo.hint')}
           pending={cancel.isPending}
-          error={cancel.isError ? errorMessageOf(cancel.error, t('till.undo.failed')) : null}
+          error={cancel.isError ? apiErrorText(cancel.error, t('till.undo.failed')) : null}
           onConfirm={(reason) =>
             cancel.mutate(
               { id: redemption.id, reason },

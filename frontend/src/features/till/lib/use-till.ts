@@ -2,7 +2,7 @@ import type { TillCheckResponse, TillMatch, TillRedemption, TillRedeemResponse }
 import { voucherText } from '@avpass/contracts/voucher-text';
 import { formatCents } from '@avpass/domain';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
 import { isUnconfirmed } from '@/lib/idempotency';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { viewerTimeZone } from '@/lib/time-zone';
@@ -104,7 +104,7 @@ export function useTill() {
         },
         onError: (error) => {
           if (recheck) {
-            setNotice({ severity: 'warning', text: errorMessageOf(error, NETWORK_MESSAGE) });
+            setNotice({ severity: 'warning', text: apiErrorText(error, NETWORK_MESSAGE) });
             return;
           }
           if (isNetworkFailure(error)) {
@@ -117,7 +117,7 @@ export function useTill() {
             setAnnouncement(`${matches.length} vouchers match: pick one.`);
             return;
           }
-          const message = errorMessageOf(error, NETWORK_MESSAGE);
+          const message = apiErrorText(error, NETWORK_MESSAGE);
           setPhase({ kind: 'problem', message });
           setAnnouncement(message);
         },
@@ -214,7 +214,7 @@ export function useTill() {
             setAnnouncement(UNCONFIRMED_TILL_REDEEM);
             return;
           }
-          const text = errorMessageOf(error, 'The voucher was not redeemed.');
+          const text = apiErrorText(error, 'The voucher was not redeemed.');
           setNotice({ severity: 'error', text });
           setAnnouncement(`Not redeemed: ${text}`);
           vibrate([80, 60, 80]);

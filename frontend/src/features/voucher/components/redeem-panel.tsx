@@ -2,7 +2,7 @@ import type { PublicVoucher } from '@avpass/contracts';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { useRedeemVoucher } from '@/lib/vouchers-api/redeem-voucher';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
 import { useWords } from '@/i18n/i18n';
 import { isUnconfirmedRedeem, useRedeemIntent } from '../lib/redeem-intent';
 import type { VoucherView } from '../lib/voucher-view';
@@ -53,7 +53,7 @@ export function RedeemPanel({ voucher, view }: { voucher: PublicVoucher; view: V
           intent.settle();
           toast({
             title: t('voucher.toast.failed'),
-            description: errorMessageOf(error, t('voucher.toast.failedText')),
+            description: apiErrorText(error, t('voucher.toast.failedText')),
             kind: 'destructive',
           });
         },
