@@ -130,12 +130,16 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\
  * other in one direction only.
  */
 const FIRST_SCREENS = {
-  // The words (Lingui, the catalogs' loaders, the language switch): every first screen has them (issue 42).
+  // The words (Lingui, the language switch, the loaders of the areas main.tsx starts: voucher, member,
+  // public): every first screen has them (issue 42). The till's loaders are the router's (in `app`).
   shell: [
     srcFile('app/mount.tsx'),
     srcFile('app/first-screen.ts'),
     srcFile('i18n/i18n.ts'),
     srcFile('i18n/language-switch.tsx'),
+    fileURLToPath(new URL('../libs/contracts/src/i18n/voucher-catalogs.ts', import.meta.url)),
+    srcFile('locales/member-catalogs.ts'),
+    srcFile('locales/public-catalogs.ts'),
   ],
   voucher: srcFile('app/voucher-shell.tsx'),
   /** The sign-in page loaded alone (issue 40, decision 342): no MUI, no router. */

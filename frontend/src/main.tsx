@@ -1,6 +1,9 @@
 import { prefetchFirstScreen } from './app/first-screen';
-import type { CatalogArea } from './i18n/catalogs';
+import { VOUCHER_CATALOGS } from '@avpass/contracts/i18n/voucher-catalogs';
+import type { Catalog } from './i18n/catalogs';
 import { activate } from './i18n/i18n';
+import { MEMBER_CATALOGS } from './locales/member-catalogs';
+import { PUBLIC_CATALOGS } from './locales/public-catalogs';
 import { getAuthToken } from './lib/session/auth-storage';
 
 /**
@@ -26,7 +29,8 @@ function isSignedOutLogin(): boolean {
  * it: only that language's catalog of the screen's area is fetched.
  */
 // i18n.ts is in the `shell` chunk, which this entry already imports (first-screen.ts): no extra file.
-const words = (...areas: CatalogArea[]) => activate(undefined, areas);
+// The loaders of the three first areas only: the till's are the router's (a page carries no other's).
+const words = (...areas: Catalog[]) => activate(undefined, areas);
 
 if (voucherPath?.[1]) {
   const raw = voucherPath[1];
@@ -36,18 +40,18 @@ if (voucherPath?.[1]) {
   } catch {
     // A malformed escape is not a voucher id; the page then says Voucher Not Found.
   }
-  void Promise.all([import('./app/voucher-shell'), words('voucher')]).then(([{ mountVoucherShell }]) =>
+  void Promise.all([import('./app/voucher-shell'), words(VOUCHER_CATALOGS)]).then(([{ mountVoucherShell }]) =>
     mountVoucherShell(id),
   );
 } else if (memberPath) {
-  void Promise.all([import('./app/member-shell'), words('member')]).then(([{ mountMemberShell }]) =>
+  void Promise.all([import('./app/member-shell'), words(MEMBER_CATALOGS)]).then(([{ mountMemberShell }]) =>
     mountMemberShell(),
   );
 } else if (isSignedOutLogin()) {
-  void Promise.all([import('./app/login-shell'), words('public')]).then(([{ mountLoginShell }]) =>
+  void Promise.all([import('./app/login-shell'), words(PUBLIC_CATALOGS)]).then(([{ mountLoginShell }]) =>
     mountLoginShell(),
   );
 } else {
   prefetchFirstScreen(window.location.pathname);
-  void Promise.all([import('./app/app'), words('public')]).then(([{ mountApp }]) => mountApp());
+  void Promise.all([import('./app/app'), words(PUBLIC_CATALOGS)]).then(([{ mountApp }]) => mountApp());
 }
