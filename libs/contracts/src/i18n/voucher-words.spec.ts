@@ -61,17 +61,17 @@ describe("the voucher's words in English from the catalog", () => {
       trainerRole: 'coach',
       discountType: 'free-service',
     },
-    'a trainer without a name or a known role': {
+    'a trainer without a name or a role': {
       ...base,
       qrType: 'trainer',
       trainerName: '  ',
-      trainerRole: 'wizard',
+      trainerRole: null,
       discountType: 'bogo',
     },
     'an exclusive with instructions': {
       ...base,
       isProjectRootedExclusive: true,
-      exclusiveDetails: { specialInstructions: ' Ask for Sam. ' } as PublicVoucher['exclusiveDetails'],
+      exclusiveDetails: { specialInstructions: ' Ask for Sam. ' },
     },
     'a partner type with no label': { ...base, partnerType: 'bakery' },
   };
