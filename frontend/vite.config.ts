@@ -130,7 +130,8 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\
  * other in one direction only.
  */
 const FIRST_SCREENS = {
-  // The words (Lingui, the catalogs' loaders, the language switch): every first screen has them (issue 42).
+  // The words (Lingui, the language switch, the loaders of the areas main.tsx starts: voucher, member,
+  // public): every first screen has them (issue 42). The till's loaders are the router's (in `app`).
   shell: [
     srcFile('app/mount.tsx'),
     srcFile('app/first-screen.ts'),
@@ -138,6 +139,9 @@ const FIRST_SCREENS = {
     srcFile('i18n/language-switch.tsx'),
     // An API error's words (the voucher page, the member's screens and the till): beside the API client.
     srcFile('i18n/api-error-text.ts'),
+    fileURLToPath(new URL('../libs/contracts/src/i18n/voucher-catalogs.ts', import.meta.url)),
+    srcFile('locales/member-catalogs.ts'),
+    srcFile('locales/public-catalogs.ts'),
   ],
   voucher: srcFile('app/voucher-shell.tsx'),
   /** The sign-in page loaded alone (issue 40, decision 342): no MUI, no router. */
@@ -150,8 +154,31 @@ const FIRST_SCREENS = {
   companyDashboard: srcFile('features/company/routes/company-dashboard.tsx'),
 };
 
+const DOMAIN_BARREL = fileURLToPath(new URL('../libs/domain/src/index.ts', import.meta.url));
+
+/** The values a module imports from the domain's barrel (`import { a, b as c } from '@avpass/domain'`). */
+function namesFromDomain(code: string): string[] {
+  return [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@avpass\/domain["']/g)].flatMap((m) =>
+    (m[1] ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name && !name.startsWith('type '))
+      .map((name) => name.split(/\s+as\s+/)[0] as string),
+  );
+}
+
 function firstLoadChunks(getModuleInfo: (id: string) => Rolldown.ModuleInfo | null): Map<string, string> {
-  const reach = (roots: readonly string[]) => {
+  /**
+   * What `roots` import, and what that imports. With `barrels`, a module importing from the domain's
+   * barrel reaches only the barrel's modules that export what it imports (as the bundle does, with
+   * `lazyBarrel`), not all of them: otherwise the first screens' chunks held the whole domain library
+   * (issue 42: the voucher page carried the inventory's, the credits' and the till's rules).
+   */
+  const reach = (roots: readonly string[], barrels = false) => {
+    const members = (getModuleInfo(DOMAIN_BARREL)?.importedIds ?? []).map((id) => ({
+      id,
+      exports: new Set(getModuleInfo(id)?.exports ?? []),
+    }));
     const seen = new Set<string>();
     const stack = [...roots];
     while (stack.length) {
@@ -160,13 +187,21 @@ function firstLoadChunks(getModuleInfo: (id: string) => Rolldown.ModuleInfo | nu
       const info = getModuleInfo(id);
       if (!info) continue;
       seen.add(id);
-      stack.push(...info.importedIds);
+      if (!barrels || !info.importedIds.includes(DOMAIN_BARREL) || info.code === null) {
+        stack.push(...info.importedIds);
+        continue;
+      }
+      const names = namesFromDomain(info.code);
+      seen.add(DOMAIN_BARREL); // itself (no code of its own), not all it re-exports
+      stack.push(...info.importedIds.filter((imported) => imported !== DOMAIN_BARREL));
+      stack.push(...members.filter((m) => names.some((name) => m.exports.has(name))).map((m) => m.id));
     }
     return seen;
   };
-  const shell = reach(FIRST_SCREENS.shell);
-  const voucher = [...reach([FIRST_SCREENS.voucher])];
-  const login = [...reach([FIRST_SCREENS.login])];
+  // The pages that load no MUI, by what they use of the domain's barrel; the app's screens by all of it.
+  const shell = reach(FIRST_SCREENS.shell, true);
+  const voucher = [...reach([FIRST_SCREENS.voucher], true)];
+  const login = [...reach([FIRST_SCREENS.login], true)];
   const app = reach(FIRST_SCREENS.app);
   const admin = reach([FIRST_SCREENS.adminDashboard]);
   const company = reach([FIRST_SCREENS.companyDashboard]);

@@ -1,8 +1,11 @@
 import { prefetchFirstScreen } from './app/first-screen';
-import type { CatalogArea } from './i18n/catalogs';
+import { VOUCHER_CATALOGS } from '@avpass/contracts/i18n/voucher-catalogs';
 import { memberSession } from './features/member/lib/member-session';
+import type { Catalog } from './i18n/catalogs';
 import { activate } from './i18n/i18n';
 import { setAccountLanguage } from './i18n/language';
+import { MEMBER_CATALOGS } from './locales/member-catalogs';
+import { PUBLIC_CATALOGS } from './locales/public-catalogs';
 import { getAuthToken } from './lib/session/auth-storage';
 
 /**
@@ -28,7 +31,8 @@ function isSignedOutLogin(): boolean {
  * it: only that language's catalog of the screen's area is fetched.
  */
 // i18n.ts is in the `shell` chunk, which this entry already imports (first-screen.ts): no extra file.
-const words = (...areas: CatalogArea[]) => activate(undefined, areas);
+// The loaders of the three first areas only: the till's are the router's (a page carries no other's).
+const words = (...areas: Catalog[]) => activate(undefined, areas);
 
 if (voucherPath?.[1]) {
   const raw = voucherPath[1];
@@ -38,20 +42,20 @@ if (voucherPath?.[1]) {
   } catch {
     // A malformed escape is not a voucher id; the page then says Voucher Not Found.
   }
-  void Promise.all([import('./app/voucher-shell'), words('voucher')]).then(([{ mountVoucherShell }]) =>
+  void Promise.all([import('./app/voucher-shell'), words(VOUCHER_CATALOGS)]).then(([{ mountVoucherShell }]) =>
     mountVoucherShell(id),
   );
 } else if (memberPath) {
   // A kept member session's own language is spoken from the first draw, not after GET /api/me answers.
   setAccountLanguage(memberSession()?.member.language);
-  void Promise.all([import('./app/member-shell'), words('member')]).then(([{ mountMemberShell }]) =>
+  void Promise.all([import('./app/member-shell'), words(MEMBER_CATALOGS)]).then(([{ mountMemberShell }]) =>
     mountMemberShell(),
   );
 } else if (isSignedOutLogin()) {
-  void Promise.all([import('./app/login-shell'), words('public')]).then(([{ mountLoginShell }]) =>
+  void Promise.all([import('./app/login-shell'), words(PUBLIC_CATALOGS)]).then(([{ mountLoginShell }]) =>
     mountLoginShell(),
   );
 } else {
   prefetchFirstScreen(window.location.pathname);
-  void Promise.all([import('./app/app'), words('public')]).then(([{ mountApp }]) => mountApp());
+  void Promise.all([import('./app/app'), words(PUBLIC_CATALOGS)]).then(([{ mountApp }]) => mountApp());
 }

@@ -1,3 +1,4 @@
+import { VOUCHER_CATALOGS } from '@avpass/contracts/i18n/voucher-catalogs';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { MyVouchersPage } from '@/features/member/components/my-vouchers-page';
@@ -37,7 +38,7 @@ function MemberScreens() {
   // only, so the sign-in page stays light (decision 331).
   const [vouchersWords, setVouchersWords] = useState(false);
   useEffect(() => {
-    if (screen === 'me' && !vouchersWords) void loadArea('voucher').then(() => setVouchersWords(true));
+    if (screen === 'me' && !vouchersWords) void loadArea(VOUCHER_CATALOGS).then(() => setVouchersWords(true));
   }, [screen, vouchersWords]);
   const toMe = useCallback(() => go('me'), [go]);
   const toSignIn = useCallback(() => go('sign-in'), [go]);

@@ -1,9 +1,12 @@
+import { VOUCHER_CATALOGS } from '@avpass/contracts/i18n/voucher-catalogs';
 import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { DashboardSkeleton } from '@/components/feedback/dashboard-skeleton';
 import { LoadingState } from '@/components/feedback/loading-state';
 import { isPublicPath, paths, type RouteAccess } from '@/config/paths';
 import { withCatalog } from '@/i18n/i18n';
+import { SETTINGS_CATALOGS } from '@/locales/settings-catalogs';
+import { TILL_CATALOGS } from '@/locales/till-catalogs';
 import { documentTitle } from '@/lib/use-document-title';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireAuth } from './guards/require-auth';
@@ -117,7 +120,7 @@ const signedInScreens: ReadonlyArray<{
     title: 'Settings',
     screen: {
       // The Language field's words come from the `settings` catalog (issue 42); the rest is English still.
-      lazy: withCatalog(['settings'], () =>
+      lazy: withCatalog([SETTINGS_CATALOGS], () =>
         import('@/features/settings/routes/settings').then((m) => ({ Component: m.SettingsRoute })),
       ),
     },
@@ -152,7 +155,7 @@ const signedInScreens: ReadonlyArray<{
     route: paths.till,
     title: 'Till',
     screen: {
-      lazy: withCatalog(['till', 'voucher'], () =>
+      lazy: withCatalog([TILL_CATALOGS, VOUCHER_CATALOGS], () =>
         import('@/features/till/routes/till').then((m) => ({ Component: m.TillRoute })),
       ),
     },
@@ -249,7 +252,7 @@ const routes: RouteObject[] = [
       // address directly gets app/voucher-shell instead (main.tsx); the page sets its own title.
       {
         path: paths.voucher.path,
-        lazy: withCatalog(['voucher'], () =>
+        lazy: withCatalog([VOUCHER_CATALOGS], () =>
           import('@/features/voucher/routes/voucher').then((m) => ({ Component: m.VoucherRoute })),
         ),
       },

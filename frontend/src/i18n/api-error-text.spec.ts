@@ -6,14 +6,18 @@ import { describe, expect, it, vi } from 'vitest';
 vi.stubGlobal('window', { addEventListener: () => undefined, location: { origin: 'http://localhost' } });
 const { apiErrorFrom } = await import('@/lib/api-client');
 const { apiErrorText, apiFieldErrorTexts } = await import('./api-error-text');
-const { CATALOGS } = await import('./catalogs');
+const AREAS = await Promise.all([
+  import('@avpass/contracts/i18n/voucher-catalogs').then((m) => m.VOUCHER_CATALOGS),
+  import('@/locales/member-catalogs').then((m) => m.MEMBER_CATALOGS),
+  import('@/locales/public-catalogs').then((m) => m.PUBLIC_CATALOGS),
+  import('@/locales/till-catalogs').then((m) => m.TILL_CATALOGS),
+  import('@/locales/settings-catalogs').then((m) => m.SETTINGS_CATALOGS),
+]);
 const { i18n } = await import('./i18n');
 
 /** Every area's words in `language`, in the screens' one instance (as a screen that loaded them all). */
 async function speak(language: Language): Promise<Record<string, unknown>> {
-  const parts = await Promise.all(
-    Object.values(CATALOGS).map(async (area) => (await area[language]()).default),
-  );
+  const parts = await Promise.all(AREAS.map(async (area) => (await area[language]()).default));
   const messages = Object.assign({}, ...parts) as Record<string, string>;
   i18n.load(language, messages);
   i18n.activate(language);

@@ -2,30 +2,28 @@ import { setupI18n } from '@lingui/core';
 import { useEffect, useSyncExternalStore } from 'react';
 import { isLanguage } from '@avpass/contracts/i18n/languages';
 import type { Translate, Words } from '@avpass/contracts/i18n/voucher-words';
-import { CATALOGS, type CatalogArea } from './catalogs';
+import type { Catalog } from './catalogs';
 import { chooseLanguage, setAccountLanguage, type ScreenLanguage } from './language';
 import type { MessageId } from './message-id';
 
 /**
  * The screens' one Lingui instance (decision 351): compiled catalogs, no message compiler in the
  * bundle. A shell activates its areas before it mounts; a route loads its own area beside its code
- * (`withCatalog`); the switch and a signed-in account change the language of every loaded area.
+ * (`withCatalog`); the switch and a signed-in account change the language of every loaded area. The
+ * areas' loaders come from the code that shows them (catalogs.ts): this module names none.
  */
 export const i18n = setupI18n();
-const areas = new Set<CatalogArea>();
+const areas = new Set<Catalog>();
 let loading: Promise<void> = Promise.resolve();
 
-async function messagesOf(language: ScreenLanguage, area: CatalogArea): Promise<Record<string, unknown>> {
-  if (language !== 'pseudo') return (await CATALOGS[area][language]()).default;
-  const [{ pseudoMessages }, english] = await Promise.all([import('./pseudo'), CATALOGS[area].en()]);
+async function messagesOf(language: ScreenLanguage, area: Catalog): Promise<Record<string, unknown>> {
+  if (language !== 'pseudo') return (await area[language]()).default;
+  const [{ pseudoMessages }, english] = await Promise.all([import('./pseudo'), area.en()]);
   return pseudoMessages(english.default);
 }
 
 /** Loads `language` for every area asked for so far and these, then speaks it (`<html lang>` too). */
-export function activate(
-  language: ScreenLanguage = chooseLanguage(),
-  more: CatalogArea[] = [],
-): Promise<void> {
+export function activate(language: ScreenLanguage = chooseLanguage(), more: Catalog[] = []): Promise<void> {
   for (const area of more) areas.add(area);
   const wanted = [...areas];
   loading = loading
@@ -40,13 +38,13 @@ export function activate(
 }
 
 /** Adds an area's catalog in the language spoken now (a route's words, loaded beside its code). */
-export function loadArea(area: CatalogArea): Promise<void> {
+export function loadArea(area: Catalog): Promise<void> {
   if (areas.has(area) && i18n.locale) return loading;
   return activate((i18n.locale as ScreenLanguage) || chooseLanguage(), [area]);
 }
 
 /** A lazy import that waits for its areas' words too (a router's `lazy`, a shell's screen). */
-export function withCatalog<T>(areas: CatalogArea[], load: () => Promise<T>): () => Promise<T> {
+export function withCatalog<T>(areas: Catalog[], load: () => Promise<T>): () => Promise<T> {
   return async () => (await Promise.all([load(), ...areas.map(loadArea)]))[0];
 }
 

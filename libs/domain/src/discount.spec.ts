@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DISCOUNT_TYPES,
-  PARTNER_TYPE_LABELS,
-  TRAINER_ROLE_LABELS,
-  formatDiscount,
-  isDiscountType,
-  isPartnerType,
-  isTrainerRole,
-} from './discount';
+import { PARTNER_TYPE_LABELS, TRAINER_ROLE_LABELS, formatDiscount } from './discount';
+import { DISCOUNT_TYPES, isDiscountType, isPartnerType, isTrainerRole } from './voucher-kinds';
 
 describe('formatDiscount', () => {
   it('shows each discount type the way the voucher badge reads', () => {

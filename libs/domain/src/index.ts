@@ -1,4 +1,5 @@
 export * from './money';
+export * from './voucher-kinds';
 export * from './discount';
 export * from './usage-limit';
 export * from './date-only';

@@ -1,6 +1,6 @@
 // Text shown on the voucher card: the logo fallback and the cleaned-up title and service.
 
-import type { DiscountType } from './discount';
+import type { DiscountType } from './voucher-kinds';
 
 const DEFAULT_INITIALS = 'AV';
 const LEADING_FREE = /^FREE\s+/i;

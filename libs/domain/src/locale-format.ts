@@ -1,6 +1,7 @@
-// Dates, numbers and money in a reader's language (issue 42). English keeps the house formats of
-// date-format.ts and money.ts character for character (the spec's texts, every existing test); other
-// languages go through Intl in that language, in the zone the caller names (the business zone).
+// Dates and numbers in a reader's language (issue 42; money in it is money.ts's formatCentsIn, so the
+// voucher page carries no money code). English keeps the house formats of date-format.ts character for
+// character (the spec's texts, every existing test); other languages go through Intl in that language,
+// in the zone the caller names (the business zone).
 
 import { parseDateOnly } from './date-only';
 import {
@@ -12,7 +13,6 @@ import {
   type DateInput,
 } from './date-format';
 import { toInstant } from './instant';
-import { formatCents } from './money';
 
 /** The languages AV Pass speaks, as Intl names them (US English, US Spanish). */
 export const INTL_LOCALES = { en: 'en-US', es: 'es-US' } as const;
@@ -74,20 +74,6 @@ export function formatMonthDayTimeIn(language: string, value: DateInput, timeZon
   return dateFormat(language, timeZone, { day: 'numeric', month: 'short', ...CLOCK }).format(
     toInstant(value),
   );
-}
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-/** 1250 -> "$12.50" in both languages (es-US writes dollars as en-US does), through Intl. */
-export function formatCentsIn(language: string, cents: number): string {
-  if (isEnglish(language)) return formatCents(cents);
-  let format = moneyFormats.get(language);
-  if (!format)
-    moneyFormats.set(
-      language,
-      (format = new Intl.NumberFormat(intlName(language), { style: 'currency', currency: 'USD' })),
-    );
-  formatCents(cents); // the same checks (whole cents)
-  return format.format(cents === 0 ? 0 : cents / 100);
 }
 
 /** 1234.5 -> "1,234.5", grouped as the language groups digits. */

@@ -1,5 +1,7 @@
 // Money is integer cents everywhere; dollars exist only at the edges (form input, display).
 
+import { INTL_LOCALES, type LanguageCode } from './locale-format';
+
 const MAX_CENTS = Number.MAX_SAFE_INTEGER;
 
 const usd = new Intl.NumberFormat('en-US', {
@@ -21,6 +23,24 @@ export function formatCents(cents: number): string {
   assertCents(cents);
   // Normalise -0 so that zero never renders as "-$0.00".
   return usd.format(cents === 0 ? 0 : cents / 100);
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * 1250 -> "$12.50" in a reader's language (issue 42): formatCents's text in English (and in a language
+ * AV Pass does not speak), else Intl's in that language (es-US writes dollars as en-US does).
+ */
+export function formatCentsIn(language: string, cents: number): string {
+  const locale = INTL_LOCALES[language as LanguageCode] ?? INTL_LOCALES.en;
+  if (locale === INTL_LOCALES.en) return formatCents(cents);
+  let format = moneyFormats.get(language);
+  if (!format)
+    moneyFormats.set(
+      language,
+      (format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' })),
+    );
+  formatCents(cents); // the same checks (whole cents)
+  return format.format(cents === 0 ? 0 : cents / 100);
 }
 
 /** 1250 -> 12.5. For arithmetic or inputs that want dollars; display uses formatCents. */

@@ -1,6 +1,6 @@
 // The discount given at the till (issue 13): what a redeem with a sale amount records.
 
-import type { DiscountType } from './discount';
+import type { DiscountType } from './voucher-kinds';
 import { wallClockAt } from './time-zone';
 
 export interface TillVoucher {

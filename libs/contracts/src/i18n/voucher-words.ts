@@ -8,7 +8,7 @@ import {
   type DiscountType,
 } from '@avpass/domain';
 import type english from './voucher.en.json';
-import { voucherText, type VoucherText, type VoucherTextSource } from '../voucher-text';
+import { voucherOwnText, type VoucherText, type VoucherTextSource } from '../voucher-own-text';
 import { voucherWhere, type VoucherWhere } from '../voucher-where';
 import type { LastRedemption, PublicVoucher } from '../vouchers';
 
@@ -42,13 +42,16 @@ export function discountTextIn(words: Words, type: DiscountType, value: number):
   }
 }
 
-/** voucherText (libs/contracts/src/voucher-text.ts) with its fixed words in the reader's language. */
+/**
+ * voucherText (libs/contracts/src/voucher-text.ts) with its fixed words in the reader's language: the
+ * voucher's own words as voucherText has them, the fixed ones from the catalog (never the English first).
+ */
 export function voucherTextIn(voucher: VoucherTextSource, words: Words): VoucherText {
-  const text = voucherText(voucher);
+  const { trainerName, ...own } = voucherOwnText(voucher);
   const { t } = words;
   return {
-    ...text,
-    partnerTypeText: text.isExclusive
+    ...own,
+    partnerTypeText: own.isExclusive
       ? t('voucher.partnerType.exclusive')
       : isPartnerType(voucher.partnerType)
         ? t(`voucher.partnerType.${voucher.partnerType}`)
@@ -57,14 +60,15 @@ export function voucherTextIn(voucher: VoucherTextSource, words: Words): Voucher
     validUntilText: voucher.expirationDate
       ? formatNumericDateIn(words.language, voucher.expirationDate, 'UTC')
       : t('voucher.noExpiration'),
-    trainer: text.trainer
-      ? {
-          name: text.trainer.name,
-          roleLabel: t(
-            `voucher.trainerRole.${voucher.trainerRole && isTrainerRole(voucher.trainerRole) ? voucher.trainerRole : 'trainer'}`,
-          ),
-        }
-      : null,
+    trainer:
+      trainerName === null
+        ? null
+        : {
+            name: trainerName,
+            roleLabel: t(
+              `voucher.trainerRole.${voucher.trainerRole && isTrainerRole(voucher.trainerRole) ? voucher.trainerRole : 'trainer'}`,
+            ),
+          },
   };
 }
 
