@@ -96,7 +96,7 @@ describe('two instances of the launcher on one machine', () => {
     expect(second.metricsPorts).toEqual(block(BASE + APPS.length));
     // Every app in the order of the one list of services, then the gateway: its own block each.
     const taken = APPS.map((name, i) => `${BASE + i} (${name})`).join(', ');
-    expect(lines).toContain(
+    expect(lines, JSON.stringify(lines)).toContain(
       `[start] operator port ${taken} is already in use (another AV Pass on this machine?): using ${BASE + APPS.length}–${BASE + 2 * APPS.length - 1} instead (METRICS_PORT_BASE chooses)`,
     );
     // The launcher is ready when the gateway's /health is; the stand-in gateway does not ask the others,
