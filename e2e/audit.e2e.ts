@@ -278,6 +278,10 @@ describe('the audit trail', () => {
     await page.getByLabel('Search credits').fill(athlete);
     const row = page.locator(`[data-testid="credit-row"][data-credit-id="${id}"]`).first();
     await row.waitFor();
+    // The search's own answer first: a click on the row of the unfiltered list, redrawn under the
+    // pointer when the filtered one arrives, was lost (CI's failure shot: the History tooltip shown,
+    // the page still on /admin-credits).
+    await expect.poll(() => page.locator('[data-testid="credit-row"]').count(), { timeout: 30_000 }).toBe(1);
     await row.getByRole('link', { name: `History of the credit of ${athlete}` }).click();
     await page.waitForURL((url) => url.pathname === '/audit' && url.searchParams.get('targetId') === id);
     const entry = page.getByTestId('audit-row').filter({ hasText: `gave a credit to ${athlete}` });
