@@ -90,6 +90,10 @@ describe('two instances of the launcher on one machine', () => {
   it('the second takes the next free block of operator ports and prints it', async () => {
     const first = await launch({ PORT: String(BASE - 2) });
     expect(first.metricsPorts).toEqual(block(BASE));
+    // The launcher is ready with the gateway; a stand-in app (statements-worker, last) may still be
+    // starting on a loaded machine, and the second instance would find its port free: wait for all.
+    for (const port of Object.values(first.metricsPorts))
+      expect(await firstAnswer(`http://127.0.0.1:${port}/`)).toBe('ok');
 
     const lines = [];
     const second = await launch({ PORT: String(BASE - 1) }, lines);
