@@ -102,6 +102,8 @@ function protectedTargets(): Target[] {
     { method: 'GET', path: `/api/jobs/${jobId}` },
     { method: 'GET', path: `/api/jobs/${jobId}/file` },
     { method: 'POST', path: '/api/queues/session' },
+    // A user's own language (issue 42): any staff role, never anonymous.
+    { method: 'PATCH', path: '/api/auth/user/language', body: { language: 'en' }, partnerMay: true },
     ...statementTargets(),
     ...memberTargets(),
     ...memberSessionTargets(),
@@ -136,6 +138,7 @@ function memberSessionTargets(): Target[] {
     { method: 'GET', path: '/api/me' },
     { method: 'GET', path: '/api/me/vouchers?limit=5' },
     { method: 'POST', path: '/api/me/sign-out' },
+    { method: 'PATCH', path: '/api/me/language', body: { language: 'en' } },
   ];
 }
 
