@@ -36,7 +36,8 @@ const errorCodes = new Set(
   [...read('libs/contracts/src/message-codes.ts').matchAll(/^\s*'([\w.-]+)':/gm)].map((m) => m[1]),
 );
 /** Keys written whole ('voucher.redeem.confirm') and the prefixes of keys built from a value (`voucher.status.${status}`). */
-const AREA = '(?:voucher|member|login|notFound|till|landing|layout|settings)';
+/** The keys' first words (`voucher`, `till`, `staff`, …), read from the catalogs: a new area is checked as soon as it has a key. */
+const AREA = `(?:${[...new Set(catalogs.flatMap((c) => Object.keys(c.messages).map((key) => key.split('.')[0])))].join('|')})`;
 const literalKeys = new Set(
   [...code.matchAll(new RegExp(`['"\`](${AREA}\\.[\\w.]+)['"\`]`, 'g'))].map((m) => m[1]),
 );

@@ -4,8 +4,19 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { DashboardSkeleton } from '@/components/feedback/dashboard-skeleton';
 import { LoadingState } from '@/components/feedback/loading-state';
 import { isPublicPath, paths, type RouteAccess } from '@/config/paths';
+import type { Catalog } from '@/i18n/catalogs';
 import { withCatalog } from '@/i18n/i18n';
+import { AUDIT_CATALOGS } from '@/locales/audit-catalogs';
+import { CREDITS_CATALOGS } from '@/locales/credits-catalogs';
+import { DASHBOARD_CATALOGS } from '@/locales/dashboard-catalogs';
+import { EXCLUSIVES_CATALOGS } from '@/locales/exclusives-catalogs';
+import { GENERATE_CATALOGS } from '@/locales/generate-catalogs';
+import { INVENTORY_CATALOGS } from '@/locales/inventory-catalogs';
+import { MEMBERS_CATALOGS } from '@/locales/members-catalogs';
+import { PARTNERS_CATALOGS } from '@/locales/partners-catalogs';
 import { SETTINGS_CATALOGS } from '@/locales/settings-catalogs';
+import { STAFF_CATALOGS } from '@/locales/staff-catalogs';
+import { STATEMENTS_CATALOGS } from '@/locales/statements-catalogs';
 import { TILL_CATALOGS } from '@/locales/till-catalogs';
 import { documentTitle } from '@/lib/use-document-title';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
@@ -16,7 +27,7 @@ import { routeTitleOf } from './layout/use-route-title';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteErrorRoute } from './routes/route-error';
 
-type Screen = { Component: ComponentType } | { lazy: () => Promise<{ Component: ComponentType }> };
+type Screen = { lazy: () => Promise<{ Component: ComponentType }> };
 
 /** /partners and /vendors are the same screen (spec section 2). */
 const partnersScreen: Screen = {
@@ -31,10 +42,16 @@ const signedInScreens: ReadonlyArray<{
   route: { path: string; access: RouteAccess };
   /** The browser tab's title: "{title} · AV Pass". */
   title: string;
+  /**
+   * The screen's catalogs (issue 42), loaded beside its code in the reader's language; the shell's and
+   * the shared components' words (`staff`) are loaded with the app.
+   */
+  words: Catalog[];
   screen: Screen;
 }> = [
   {
     route: paths.dashboard,
+    words: [DASHBOARD_CATALOGS],
     title: 'Dashboard',
     screen: {
       lazy: () =>
@@ -43,6 +60,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.companyDashboard,
+    words: [DASHBOARD_CATALOGS],
     title: 'Company dashboard',
     screen: {
       lazy: () =>
@@ -53,6 +71,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.companyAdmin,
+    words: [DASHBOARD_CATALOGS],
     title: 'Company admin',
     screen: {
       lazy: () =>
@@ -61,6 +80,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.generate,
+    words: [GENERATE_CATALOGS],
     title: 'Generate voucher',
     screen: {
       lazy: () => import('@/features/generate/routes/generate').then((m) => ({ Component: m.GenerateRoute })),
@@ -68,6 +88,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.bulk,
+    words: [GENERATE_CATALOGS],
     title: 'Bulk generate',
     screen: {
       lazy: () => import('@/features/bulk/routes/bulk').then((m) => ({ Component: m.BulkRoute })),
@@ -75,6 +96,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.adminAnalytics,
+    words: [DASHBOARD_CATALOGS],
     title: 'Analytics & Reports',
     screen: {
       lazy: () =>
@@ -85,6 +107,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.trainerAnalytics,
+    words: [CREDITS_CATALOGS],
     title: 'Athlete/Partnership Analytics',
     screen: {
       lazy: () =>
@@ -95,6 +118,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.partnerCredits,
+    words: [CREDITS_CATALOGS],
     title: 'Partner credits',
     screen: {
       lazy: () =>
@@ -105,6 +129,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.adminInventory,
+    words: [INVENTORY_CATALOGS],
     title: 'Inventory',
     screen: {
       lazy: () =>
@@ -113,20 +138,19 @@ const signedInScreens: ReadonlyArray<{
         })),
     },
   },
-  { route: paths.partners, title: 'Partners', screen: partnersScreen },
-  { route: paths.vendors, title: 'Vendors', screen: partnersScreen },
+  { route: paths.partners, title: 'Partners', words: [PARTNERS_CATALOGS], screen: partnersScreen },
+  { route: paths.vendors, title: 'Vendors', words: [PARTNERS_CATALOGS], screen: partnersScreen },
   {
     route: paths.settings,
     title: 'Settings',
+    words: [SETTINGS_CATALOGS],
     screen: {
-      // The Language field's words come from the `settings` catalog (issue 42); the rest is English still.
-      lazy: withCatalog([SETTINGS_CATALOGS], () =>
-        import('@/features/settings/routes/settings').then((m) => ({ Component: m.SettingsRoute })),
-      ),
+      lazy: () => import('@/features/settings/routes/settings').then((m) => ({ Component: m.SettingsRoute })),
     },
   },
   {
     route: paths.trainerQr,
+    words: [CREDITS_CATALOGS],
     title: 'Trainer/Athlete QR',
     screen: {
       lazy: () =>
@@ -135,6 +159,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.projectRootedExclusives,
+    words: [EXCLUSIVES_CATALOGS],
     title: 'Project Rooted exclusives',
     screen: {
       lazy: () =>
@@ -145,6 +170,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.adminCredits,
+    words: [CREDITS_CATALOGS],
     title: 'Athlete credits',
     screen: {
       lazy: () =>
@@ -154,14 +180,14 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.till,
     title: 'Till',
+    words: [TILL_CATALOGS, VOUCHER_CATALOGS],
     screen: {
-      lazy: withCatalog([TILL_CATALOGS, VOUCHER_CATALOGS], () =>
-        import('@/features/till/routes/till').then((m) => ({ Component: m.TillRoute })),
-      ),
+      lazy: () => import('@/features/till/routes/till').then((m) => ({ Component: m.TillRoute })),
     },
   },
   {
     route: paths.audit,
+    words: [AUDIT_CATALOGS],
     title: 'Audit trail',
     screen: {
       lazy: () => import('@/features/audit/routes/audit').then((m) => ({ Component: m.AuditRoute })),
@@ -169,6 +195,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.partnerInventory,
+    words: [INVENTORY_CATALOGS],
     title: 'Partner inventory',
     screen: {
       lazy: () =>
@@ -179,6 +206,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.statements,
+    words: [STATEMENTS_CATALOGS],
     title: 'Statements',
     screen: {
       lazy: () =>
@@ -189,6 +217,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.statement,
+    words: [STATEMENTS_CATALOGS],
     title: 'Statement',
     screen: {
       lazy: () =>
@@ -199,6 +228,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.adminStatements,
+    words: [STATEMENTS_CATALOGS],
     title: 'Statements',
     screen: {
       lazy: () =>
@@ -209,6 +239,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.members,
+    words: [MEMBERS_CATALOGS],
     title: 'Members',
     screen: {
       lazy: () => import('@/features/members/routes/members').then((m) => ({ Component: m.MembersRoute })),
@@ -216,6 +247,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.member,
+    words: [MEMBERS_CATALOGS],
     title: 'Member',
     screen: {
       lazy: () =>
@@ -258,9 +290,15 @@ const routes: RouteObject[] = [
       },
       {
         element: <RequireAuth />,
-        children: signedInScreens.map(({ route, title, screen }) => ({
+        children: signedInScreens.map(({ route, title, words, screen }) => ({
           element: <RoleGate access={route.access} />,
-          children: [{ path: route.path, handle: { title }, ...screen }],
+          children: [
+            {
+              path: route.path,
+              handle: { title },
+              lazy: withCatalog([STAFF_CATALOGS, ...words], screen.lazy),
+            },
+          ],
         })),
       },
       { path: '*', handle: { title: 'Page not found' }, Component: NotFoundRoute },
