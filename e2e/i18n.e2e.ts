@@ -1,10 +1,19 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
 import { api, launchBrowser, PHONE, signIn } from './support/browser';
+import {
+  contextIn,
+  DESKTOP,
+  DEVICES,
+  overflowingText,
+  rawKeys,
+  shoot,
+  speaksPseudo,
+  type Viewport,
+} from './support/i18n';
 import { E2E_ADMIN } from './support/global-setup';
 import { MailSpool } from './support/mail';
 import { adminLogin, createPartnerWithStaff, staffLogin, type StaffUser } from './support/partners';
@@ -15,8 +24,6 @@ import { generateVoucher } from './support/vouchers';
 // or pushed out of its box; then in Spanish, axe-clean, photographed for docs/screenshots/issue-42/.
 const baseUrl = inject('baseUrl');
 const mail = new MailSpool(inject('mailSpool'));
-const DESKTOP = { width: 1366, height: 768 };
-const SHOTS = new URL('../docs/screenshots/issue-42/', import.meta.url).pathname;
 const tag = randomUUID().slice(0, 6);
 const STAFF: StaffUser = { username: `i18n-till-${tag}`, password: 'till-password-1' };
 
@@ -26,7 +33,6 @@ let admin: string;
 let voucherId: string;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   browser = await launchBrowser();
   admin = await adminLogin(baseUrl);
   const partnerId = await createPartnerWithStaff(baseUrl, admin, { name: `Harbor Physio ${tag}` }, STAFF);
@@ -38,59 +44,9 @@ afterEach(async () => {
 });
 afterAll(async () => browser?.close());
 
-type Viewport = { width: number; height: number };
-const DEVICES = [
-  [DESKTOP, 'desktop'],
-  [PHONE, 'phone'],
-] as const;
-
-async function openIn(language: string, viewport: Viewport): Promise<Page> {
-  context = await browser.newContext({
-    viewport,
-    locale: 'en-US',
-    ...(viewport === PHONE ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}),
-  });
-  await context.addCookies([{ name: 'avpass_lang', value: language, url: baseUrl }]);
+async function openIn(language: 'en' | 'es' | 'pseudo', viewport: Viewport): Promise<Page> {
+  context = await contextIn(browser, baseUrl, language, viewport);
   return context.newPage();
-}
-
-/**
- * Text cut or pushed out of its box: an element with text of its own whose content is wider than its
- * box (ellipsis, hidden overflow, or spilling over its neighbours), or a page wider than the window.
- */
-async function overflowingText(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    if (document.documentElement.scrollWidth > window.innerWidth + 1)
-      found.push(
-        `the page is ${document.documentElement.scrollWidth}px wide in a ${window.innerWidth}px window`,
-      );
-    for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
-      if (['INPUT', 'TEXTAREA', 'SELECT', 'SCRIPT', 'STYLE', 'svg'].includes(element.tagName)) continue;
-      const ownText = Array.from(element.childNodes)
-        .filter((node) => node.nodeType === Node.TEXT_NODE)
-        .map((node) => node.textContent ?? '')
-        .join('')
-        .trim();
-      // Only the catalogs' words (the pseudo-locale's accents, brackets and padding): a partner's name or
-      // the brand's tile are not translated.
-      if (!/[[~åçéîñöûŵýÅÇÉÎÑÖÛ]/.test(ownText)) continue;
-      if (element.clientWidth === 0 || element.getClientRects().length === 0) continue;
-      if (element.scrollWidth > element.clientWidth + 1)
-        found.push(
-          `"${ownText.slice(0, 50)}" (${element.tagName.toLowerCase()}): ${element.scrollWidth} > ${element.clientWidth}px`,
-        );
-    }
-    return found;
-  });
-}
-
-/** A catalog key shown instead of its words (an area's catalog not loaded by the screen). */
-async function rawKeys(page: Page): Promise<string[]> {
-  const text = await page.evaluate(() => document.body.innerText);
-  return [
-    ...text.matchAll(/\b(?:voucher|member|till|login|landing|notFound|layout)\.[a-zA-Z]+(?:\.[\w]+)*/g),
-  ].map((m) => m[0]);
 }
 
 /** A new member's sign-in link (one member each: the sign-in throttle counts per member), from the spool. */
@@ -204,9 +160,7 @@ describe('the converted screens in the pseudo-locale', () => {
         const page = await openIn('pseudo', viewport);
         await screen.open(page);
         // The pseudo-locale is really in use (accented, bracketed).
-        await expect
-          .poll(() => page.evaluate(() => /\[[^\]]*[åéîöû][^\]]*~+\]/.test(document.body.innerText)))
-          .toBe(true);
+        await expect.poll(() => speaksPseudo(page)).toBe(true);
         expect(await rawKeys(page)).toEqual([]);
         const overflowing = await overflowingText(page);
         expect(overflowing, overflowing.join('\n')).toEqual([]);
@@ -222,7 +176,7 @@ describe('the converted screens in Spanish', () => {
         await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
         expect(await rawKeys(page)).toEqual([]);
         expect(await seriousAxeViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${SHOTS}${screen.name}-${device}.png`, fullPage: true });
+        await shoot(page, `${screen.name}-${device}`);
       });
 });
 
@@ -280,7 +234,7 @@ describe('a language chosen is kept on the account', () => {
         .toBe('es');
       await page.getByTestId('toast').waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}settings-language-desktop.png`, fullPage: true });
+      await shoot(page, 'settings-language-desktop');
       // This browser's sign-in page speaks it too (remembered here), once signed out.
       expect((await context!.cookies()).find((c) => c.name === 'avpass_lang')?.value).toBe('es');
       await context!.close();
