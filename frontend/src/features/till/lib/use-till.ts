@@ -8,13 +8,13 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { matchesOf, useTillCheck } from '../api/check-till-code';
 import { useTillRedeem } from '../api/till-redeem';
-import { listFromText, type OfflineVerdict } from '../offline/offline-check';
-import { SAVED_OFFLINE_MESSAGE } from '../offline/offline-scan-card';
+import type { OfflineVerdict } from '../offline/offline-check';
+import { listFromTextIn, offlineReasonIn } from '../offline/offline-words';
 import { isNetworkFailure } from '../offline/sync';
 import { useOfflineQueue } from '../offline/use-offline-queue';
 import { useTillCopy } from '../offline/use-till-copy';
 import { saleCents } from './sale-amount';
-import { useT } from '@/i18n/i18n';
+import { useWords } from '@/i18n/i18n';
 import { refusalTitle } from './till-text';
 
 const NETWORK_MESSAGE = 'AV Pass could not be reached. Check the connection and try again.';
@@ -48,7 +48,8 @@ function vibrate(pattern: number | number[]) {
  */
 export function useTill() {
   const [phase, setPhase] = useState<Phase>({ kind: 'scan' });
-  const t = useT();
+  const words = useWords();
+  const { t } = words;
   const [announcement, setAnnouncement] = useState('');
   const [saleText, setSaleText] = useState('');
   const [notice, setNotice] = useState<{ severity: 'error' | 'warning'; text: string } | null>(null);
@@ -114,7 +115,7 @@ export function useTill() {
           const matches = matchesOf(error);
           if (matches) {
             setPhase({ kind: 'matches', matches });
-            setAnnouncement(`${matches.length} vouchers match: pick one.`);
+            setAnnouncement(t('till.announce.matches', { count: matches.length }));
             return;
           }
           const message = apiErrorText(error, NETWORK_MESSAGE);
@@ -130,7 +131,7 @@ export function useTill() {
     const answer = await copy.check(code, queue.pending).catch(() => null);
     if (!answer) {
       setPhase({ kind: 'offline', code, saved: false });
-      setAnnouncement('No connection: the voucher cannot be checked. You can save the redemption.');
+      setAnnouncement(t('till.announce.offlineUnchecked'));
       return;
     }
     if (answer.kind === 'matches') {
@@ -138,16 +139,19 @@ export function useTill() {
         kind: 'matches',
         matches: answer.matches.map((match) => ({ id: match.id, title: match.title, partnerName: null })),
       });
-      setAnnouncement(`${answer.matches.length} vouchers match: pick one.`);
+      setAnnouncement(t('till.announce.matches', { count: answer.matches.length }));
       return;
     }
     const { verdict } = answer;
-    const listFrom = listFromText(answer.syncedAt, new Date(), viewerTimeZone());
+    const listFrom = listFromTextIn(answer.syncedAt, new Date(), viewerTimeZone(), words);
     setPhase({ kind: 'offline-checked', code, verdict, listFrom });
     if (verdict.redeemable) {
-      setAnnouncement(`Valid here, checked offline: ${verdict.code?.title ?? code}. Save the redemption.`);
+      setAnnouncement(t('till.announce.offlineValid', { title: verdict.code?.title ?? code }));
     } else {
-      setAnnouncement(`Not accepted: ${verdict.reason ?? 'this voucher cannot be redeemed here.'}`);
+      const reason = offlineReasonIn(verdict, words, viewerTimeZone());
+      setAnnouncement(
+        reason ? t('till.announce.notAccepted', { reason }) : t('till.announce.notAcceptedHere'),
+      );
       vibrate([80, 60, 80]);
     }
   }
@@ -195,7 +199,7 @@ export function useTill() {
           setPhase({ kind: 'success', result, undone: null });
           void copy.refresh(); // the use is counted: the copy's uses left follow at once
           vibrate([120, 60, 120]);
-          setAnnouncement(`Redeemed. Reference ${result.redemption.reference}.`);
+          setAnnouncement(t('till.announce.redeemed', { reference: result.redemption.reference }));
         },
         onError: (error, input) => {
           if (isNetworkFailure(error)) {
@@ -203,7 +207,7 @@ export function useTill() {
             void queue.enqueueUnconfirmed(input, voucherText(checked.voucher).title).then(
               () => {
                 setPhase({ kind: 'offline', code: input.code, saved: true });
-                setAnnouncement(SAVED_OFFLINE_MESSAGE);
+                setAnnouncement(t('till.offline.saved'));
               },
               () => setNotice({ severity: 'warning', text: UNCONFIRMED_TILL_REDEEM }),
             );
@@ -216,7 +220,7 @@ export function useTill() {
           }
           const text = apiErrorText(error, 'The voucher was not redeemed.');
           setNotice({ severity: 'error', text });
-          setAnnouncement(`Not redeemed: ${text}`);
+          setAnnouncement(t('till.announce.notRedeemed', { text }));
           vibrate([80, 60, 80]);
           // The card shows the voucher as it is now (used up meanwhile, say).
           runCheck(checked.voucher.id, cents, true);
