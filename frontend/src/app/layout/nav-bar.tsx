@@ -190,7 +190,8 @@ export function NavBar({ user }: { user: CurrentUser }) {
           </IconButton>
         </Box>
         <Box sx={(theme) => ({ px: 2, pb: 1.5, color: theme.brand.onDarkMuted })}>
-          <Typography variant="body2" noWrap>
+          {/* Wraps rather than cuts: a long name, or the words in a longer language. */}
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             {t('staff.nav.signedInAs')} <strong>{user.username}</strong>
           </Typography>
         </Box>

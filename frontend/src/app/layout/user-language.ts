@@ -1,21 +1,12 @@
 import type { CurrentUser } from '@avpass/contracts';
-import { isLanguage, type Language } from '@avpass/contracts/i18n/languages';
+import type { Language } from '@avpass/contracts/i18n/languages';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { useSetUserLanguage } from '@/features/settings/api/set-language';
 import { apiErrorText } from '@/i18n/api-error-text';
 import { activate, useLanguage, useT } from '@/i18n/i18n';
 import { rememberLanguage, setAccountLanguage } from '@/i18n/language';
-
-/**
- * The language a user's choice shows as theirs: one being saved, else their account's, else the one
- * spoken now (the pseudo-locale is not a choice: English), else English.
- */
-export function shownLanguage(saving: Language | null, own: unknown, spoken: string): Language {
-  if (saving) return saving;
-  if (isLanguage(own)) return own;
-  return isLanguage(spoken) ? spoken : 'en';
-}
+import { shownLanguage } from './shown-language';
 
 /** Speaks `language` at once, as the account's and this device's (the sign-in page speaks it after signing out). */
 function speak(language: Language): Promise<void> {
