@@ -30,7 +30,7 @@ const visuallyHidden = {
  */
 export function LanguageMenu({ user, variant }: { user: CurrentUser; variant: 'bar' | 'drawer' }) {
   const t = useT();
-  const { chosen, choose, saving } = useUserLanguage(user);
+  const { chosen, choose } = useUserLanguage(user);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
   const menuId = `${id}-languages`;
@@ -38,7 +38,6 @@ export function LanguageMenu({ user, variant }: { user: CurrentUser; variant: 'b
   const trigger = {
     id: `${id}-language`,
     onClick: open,
-    disabled: saving,
     'aria-haspopup': 'menu',
     'aria-controls': anchor ? menuId : undefined,
     'aria-expanded': anchor ? true : undefined,

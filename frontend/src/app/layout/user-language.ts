@@ -48,5 +48,6 @@ export function useUserLanguage(user: CurrentUser) {
     });
   };
 
-  return { chosen, choose, saving: setLanguage.isPending };
+  // Never disabled while saving: the button keeps the focus MUI gives back when the menu closes.
+  return { chosen, choose };
 }

@@ -1,6 +1,6 @@
 import type { TillCheckResponse, TillMatch, TillRedemption, TillRedeemResponse } from '@avpass/contracts';
 import { voucherText } from '@avpass/contracts/voucher-text';
-import { formatCents } from '@avpass/domain';
+import { formatCentsIn } from '@avpass/domain';
 import { useEffect, useRef, useState } from 'react';
 import { apiErrorText } from '@/i18n/api-error-text';
 import { isUnconfirmed } from '@/lib/idempotency';
@@ -16,10 +16,6 @@ import { useTillCopy } from '../offline/use-till-copy';
 import { saleCents } from './sale-amount';
 import { useWords } from '@/i18n/i18n';
 import { refusalTitle } from './till-text';
-
-const NETWORK_MESSAGE = 'AV Pass could not be reached. Check the connection and try again.';
-export const UNCONFIRMED_TILL_REDEEM =
-  'We could not confirm the redemption. Tap Redeem again: it will not be counted twice.';
 
 /** What the till shows: the entry, a check under way, its answer, a redemption, or an offline answer. */
 export type Phase =
@@ -92,20 +88,26 @@ export function useTill() {
           );
           if (recheck && result.redeemable && result.amountDue !== undefined) {
             setAnnouncement(
-              `Discount ${formatCents(result.discountApplied ?? 0)}, to pay ${formatCents(result.amountDue)}`,
+              t('till.announce.toPay', {
+                discount: formatCentsIn(words.language, result.discountApplied ?? 0),
+                due: formatCentsIn(words.language, result.amountDue),
+              }),
             );
           } else if (!recheck) {
             setAnnouncement(
               result.redeemable
-                ? `Valid here: ${voucherText(result.voucher).title}. Ready to redeem.`
-                : `${refusalTitle(result, t)}: ${result.reason ?? 'this voucher cannot be redeemed here.'}`,
+                ? t('till.announce.valid', { title: voucherText(result.voucher).title })
+                : t('till.announce.refused', {
+                    title: refusalTitle(result, t),
+                    reason: result.reason ?? t('till.announce.cannotHere'),
+                  }),
             );
             if (!result.redeemable) vibrate([80, 60, 80]);
           }
         },
         onError: (error) => {
           if (recheck) {
-            setNotice({ severity: 'warning', text: apiErrorText(error, NETWORK_MESSAGE) });
+            setNotice({ severity: 'warning', text: apiErrorText(error, t('till.announce.network')) });
             return;
           }
           if (isNetworkFailure(error)) {
@@ -118,7 +120,7 @@ export function useTill() {
             setAnnouncement(t('till.announce.matches', { count: matches.length }));
             return;
           }
-          const message = apiErrorText(error, NETWORK_MESSAGE);
+          const message = apiErrorText(error, t('till.announce.network'));
           setPhase({ kind: 'problem', message });
           setAnnouncement(message);
         },
@@ -209,16 +211,16 @@ export function useTill() {
                 setPhase({ kind: 'offline', code: input.code, saved: true });
                 setAnnouncement(t('till.offline.saved'));
               },
-              () => setNotice({ severity: 'warning', text: UNCONFIRMED_TILL_REDEEM }),
+              () => setNotice({ severity: 'warning', text: t('till.announce.unconfirmed') }),
             );
             return;
           }
           if (isUnconfirmed(error)) {
-            setNotice({ severity: 'warning', text: UNCONFIRMED_TILL_REDEEM });
-            setAnnouncement(UNCONFIRMED_TILL_REDEEM);
+            setNotice({ severity: 'warning', text: t('till.announce.unconfirmed') });
+            setAnnouncement(t('till.announce.unconfirmed'));
             return;
           }
-          const text = apiErrorText(error, 'The voucher was not redeemed.');
+          const text = apiErrorText(error, t('till.announce.notRedeemedFallback'));
           setNotice({ severity: 'error', text });
           setAnnouncement(t('till.announce.notRedeemed', { text }));
           vibrate([80, 60, 80]);
