@@ -5,7 +5,8 @@ import { DashboardSkeleton } from '@/components/feedback/dashboard-skeleton';
 import { LoadingState } from '@/components/feedback/loading-state';
 import { isPublicPath, paths, type RouteAccess } from '@/config/paths';
 import type { Catalog } from '@/i18n/catalogs';
-import { withCatalog } from '@/i18n/i18n';
+import { useT, withCatalog } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 import { AUDIT_CATALOGS } from '@/locales/audit-catalogs';
 import { CREDITS_CATALOGS } from '@/locales/credits-catalogs';
 import { DASHBOARD_CATALOGS } from '@/locales/dashboard-catalogs';
@@ -23,7 +24,7 @@ import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireAuth } from './guards/require-auth';
 import { RoleGate } from './guards/role-gate';
 import { RootLayout } from './layout/root-layout';
-import { routeTitleOf } from './layout/use-route-title';
+import { routeTitleOf, type RouteHandle } from './layout/use-route-title';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteErrorRoute } from './routes/route-error';
 
@@ -40,8 +41,8 @@ const partnersScreen: Screen = {
  */
 const signedInScreens: ReadonlyArray<{
   route: { path: string; access: RouteAccess };
-  /** The browser tab's title: "{title} · AV Pass". */
-  title: string;
+  /** The browser tab's title: "{title} · AV Pass", a key of the `staff` catalog. */
+  title: MessageId;
   /**
    * The screen's catalogs (issue 42), loaded beside its code in the reader's language; the shell's and
    * the shared components' words (`staff`) are loaded with the app.
@@ -52,7 +53,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.dashboard,
     words: [DASHBOARD_CATALOGS],
-    title: 'Dashboard',
+    title: 'staff.title.dashboard',
     screen: {
       lazy: () =>
         import('@/features/admin-dashboard/routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
@@ -61,7 +62,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.companyDashboard,
     words: [DASHBOARD_CATALOGS],
-    title: 'Company dashboard',
+    title: 'staff.title.companyDashboard',
     screen: {
       lazy: () =>
         import('@/features/company/routes/company-dashboard').then((m) => ({
@@ -72,7 +73,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.companyAdmin,
     words: [DASHBOARD_CATALOGS],
-    title: 'Company admin',
+    title: 'staff.title.companyAdmin',
     screen: {
       lazy: () =>
         import('@/features/company/routes/company-admin').then((m) => ({ Component: m.CompanyAdminRoute })),
@@ -81,7 +82,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.generate,
     words: [GENERATE_CATALOGS],
-    title: 'Generate voucher',
+    title: 'staff.title.generate',
     screen: {
       lazy: () => import('@/features/generate/routes/generate').then((m) => ({ Component: m.GenerateRoute })),
     },
@@ -89,7 +90,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.bulk,
     words: [GENERATE_CATALOGS],
-    title: 'Bulk generate',
+    title: 'staff.title.bulk',
     screen: {
       lazy: () => import('@/features/bulk/routes/bulk').then((m) => ({ Component: m.BulkRoute })),
     },
@@ -97,7 +98,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.adminAnalytics,
     words: [DASHBOARD_CATALOGS],
-    title: 'Analytics & Reports',
+    title: 'staff.title.adminAnalytics',
     screen: {
       lazy: () =>
         import('@/features/admin-dashboard/routes/admin-welcome').then((m) => ({
@@ -108,7 +109,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.trainerAnalytics,
     words: [CREDITS_CATALOGS],
-    title: 'Athlete/Partnership Analytics',
+    title: 'staff.title.trainerAnalytics',
     screen: {
       lazy: () =>
         import('@/features/trainers/routes/trainer-analytics').then((m) => ({
@@ -119,7 +120,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.partnerCredits,
     words: [CREDITS_CATALOGS],
-    title: 'Partner credits',
+    title: 'staff.title.partnerCredits',
     screen: {
       lazy: () =>
         import('@/features/credits/routes/partner-credits').then((m) => ({
@@ -130,7 +131,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.adminInventory,
     words: [INVENTORY_CATALOGS],
-    title: 'Inventory',
+    title: 'staff.title.adminInventory',
     screen: {
       lazy: () =>
         import('@/features/admin-inventory/routes/admin-inventory').then((m) => ({
@@ -138,11 +139,16 @@ const signedInScreens: ReadonlyArray<{
         })),
     },
   },
-  { route: paths.partners, title: 'Partners', words: [PARTNERS_CATALOGS], screen: partnersScreen },
-  { route: paths.vendors, title: 'Vendors', words: [PARTNERS_CATALOGS], screen: partnersScreen },
+  {
+    route: paths.partners,
+    title: 'staff.title.partners',
+    words: [PARTNERS_CATALOGS],
+    screen: partnersScreen,
+  },
+  { route: paths.vendors, title: 'staff.title.vendors', words: [PARTNERS_CATALOGS], screen: partnersScreen },
   {
     route: paths.settings,
-    title: 'Settings',
+    title: 'staff.title.settings',
     words: [SETTINGS_CATALOGS],
     screen: {
       lazy: () => import('@/features/settings/routes/settings').then((m) => ({ Component: m.SettingsRoute })),
@@ -151,7 +157,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.trainerQr,
     words: [CREDITS_CATALOGS],
-    title: 'Trainer/Athlete QR',
+    title: 'staff.title.trainerQr',
     screen: {
       lazy: () =>
         import('@/features/trainers/routes/trainer-qr').then((m) => ({ Component: m.TrainerQrRoute })),
@@ -160,7 +166,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.projectRootedExclusives,
     words: [EXCLUSIVES_CATALOGS],
-    title: 'Project Rooted exclusives',
+    title: 'staff.title.projectRootedExclusives',
     screen: {
       lazy: () =>
         import('@/features/exclusives/routes/project-rooted-exclusives').then((m) => ({
@@ -171,7 +177,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.adminCredits,
     words: [CREDITS_CATALOGS],
-    title: 'Athlete credits',
+    title: 'staff.title.adminCredits',
     screen: {
       lazy: () =>
         import('@/features/credits/routes/admin-credits').then((m) => ({ Component: m.AdminCreditsRoute })),
@@ -179,7 +185,7 @@ const signedInScreens: ReadonlyArray<{
   },
   {
     route: paths.till,
-    title: 'Till',
+    title: 'staff.title.till',
     words: [TILL_CATALOGS, VOUCHER_CATALOGS],
     screen: {
       lazy: () => import('@/features/till/routes/till').then((m) => ({ Component: m.TillRoute })),
@@ -188,7 +194,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.audit,
     words: [AUDIT_CATALOGS],
-    title: 'Audit trail',
+    title: 'staff.title.audit',
     screen: {
       lazy: () => import('@/features/audit/routes/audit').then((m) => ({ Component: m.AuditRoute })),
     },
@@ -196,7 +202,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.partnerInventory,
     words: [INVENTORY_CATALOGS],
-    title: 'Partner inventory',
+    title: 'staff.title.partnerInventory',
     screen: {
       lazy: () =>
         import('@/features/partner-inventory/routes/partner-inventory').then((m) => ({
@@ -207,7 +213,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.statements,
     words: [STATEMENTS_CATALOGS],
-    title: 'Statements',
+    title: 'staff.title.statements',
     screen: {
       lazy: () =>
         import('@/features/statements/routes/partner-statements').then((m) => ({
@@ -218,7 +224,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.statement,
     words: [STATEMENTS_CATALOGS],
-    title: 'Statement',
+    title: 'staff.title.statement',
     screen: {
       lazy: () =>
         import('@/features/statements/routes/statement-detail').then((m) => ({
@@ -229,7 +235,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.adminStatements,
     words: [STATEMENTS_CATALOGS],
-    title: 'Statements',
+    title: 'staff.title.statements',
     screen: {
       lazy: () =>
         import('@/features/statements/routes/admin-statements').then((m) => ({
@@ -240,7 +246,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.members,
     words: [MEMBERS_CATALOGS],
-    title: 'Members',
+    title: 'staff.title.members',
     screen: {
       lazy: () => import('@/features/members/routes/members').then((m) => ({ Component: m.MembersRoute })),
     },
@@ -248,7 +254,7 @@ const signedInScreens: ReadonlyArray<{
   {
     route: paths.member,
     words: [MEMBERS_CATALOGS],
-    title: 'Member',
+    title: 'staff.title.member',
     screen: {
       lazy: () =>
         import('@/features/members/routes/member-detail').then((m) => ({ Component: m.MemberDetailRoute })),
@@ -269,13 +275,13 @@ const routes: RouteObject[] = [
         children: [
           {
             path: paths.landing.path,
-            handle: { title: 'Discounts from our partner network' },
+            handle: { title: 'landing.documentTitle' } satisfies RouteHandle,
             lazy: () =>
               import('@/features/landing/routes/landing').then((m) => ({ Component: m.LandingRoute })),
           },
           {
             path: paths.login.path,
-            handle: { title: 'Sign in' },
+            handle: { title: 'login.documentTitle' } satisfies RouteHandle,
             lazy: () => import('@/features/auth/routes/login').then((m) => ({ Component: m.LoginRoute })),
           },
         ],
@@ -295,13 +301,17 @@ const routes: RouteObject[] = [
           children: [
             {
               path: route.path,
-              handle: { title },
+              handle: { title } satisfies RouteHandle,
               lazy: withCatalog([STAFF_CATALOGS, ...words], screen.lazy),
             },
           ],
         })),
       },
-      { path: '*', handle: { title: 'Page not found' }, Component: NotFoundRoute },
+      {
+        path: '*',
+        handle: { title: 'notFound.documentTitle' } satisfies RouteHandle,
+        Component: NotFoundRoute,
+      },
     ],
   },
 ];
@@ -311,12 +321,15 @@ const routes: RouteObject[] = [
  * named here from the route table (issue 44): the tab's title and the skeleton's heading at once.
  */
 function FirstLoadFallback() {
-  const title = routeTitleOf(matchRoutes(routes, window.location.pathname) ?? []);
+  const t = useT();
+  const key = routeTitleOf(matchRoutes(routes, window.location.pathname) ?? []);
+  // A kept session's `staff` words and everyone's `public` words are loaded before the app mounts (main.tsx).
+  const title = key === undefined ? undefined : t(key);
   useEffect(() => {
     if (title !== undefined) document.title = documentTitle(title);
   }, [title]);
   return isPublicPath(window.location.pathname) ? (
-    <LoadingState message="Loading AV Pass..." fullPage />
+    <LoadingState message={t('layout.loading')} fullPage />
   ) : (
     <DashboardSkeleton title={title} />
   );

@@ -1,17 +1,18 @@
 import type { Role } from '@avpass/contracts';
+import type { MessageId } from '@/i18n/message-id';
 
 /**
  * Who may open a route (spec sections 2 and 6).
  * - public: anyone.
  * - signed-in: any signed-in user; signed-out visitors go to /login?returnTo=<path>.
- * - role: only `roles`; anyone else gets an 'Access Denied' toast with `denial` and, after 500 ms, their own home.
+ * - role: only `roles`; anyone else gets an 'Access Denied' toast with `denial` (a catalog key) and, after 500 ms, their own home.
  * - role-or-redirect: only `roles`; anyone else is sent straight to `otherwise` (the /dashboard split).
  * - role-or-not-found: only `roles`; anyone else sees the 404 page (/admin-inventory, spec section 2).
  */
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'signed-in' }
-  | { kind: 'role'; roles: readonly Role[]; denial: string }
+  | { kind: 'role'; roles: readonly Role[]; denial: MessageId }
   | { kind: 'role-or-redirect'; roles: readonly Role[]; otherwise: string }
   /** Other roles see the 404 page, as if the screen did not exist (spec section 2). */
   | { kind: 'role-or-not-found'; roles: readonly Role[] };
@@ -22,8 +23,8 @@ interface RouteDef {
   getHref?: (...args: never[]) => string;
 }
 
-const adminOnly = (denial: string) => ({ kind: 'role', roles: ['super_admin'], denial }) as const;
-const companyOnly = (denial: string) => ({ kind: 'role', roles: ['company_admin'], denial }) as const;
+const adminOnly = (denial: MessageId) => ({ kind: 'role', roles: ['super_admin'], denial }) as const;
+const companyOnly = (denial: MessageId) => ({ kind: 'role', roles: ['company_admin'], denial }) as const;
 const signedIn = { kind: 'signed-in' } as const;
 
 export const paths = {
@@ -44,41 +45,41 @@ export const paths = {
     path: '/dashboard',
     access: { kind: 'role-or-redirect', roles: ['super_admin'], otherwise: '/company-dashboard' },
   },
-  companyDashboard: { path: '/company-dashboard', access: companyOnly('Company dashboard access only.') },
-  companyAdmin: { path: '/company-admin', access: companyOnly('Company admin access required.') },
+  companyDashboard: { path: '/company-dashboard', access: companyOnly('staff.denied.companyDashboard') },
+  companyAdmin: { path: '/company-admin', access: companyOnly('staff.denied.companyAdmin') },
   generate: { path: '/generate', access: signedIn },
   bulk: { path: '/bulk', access: signedIn },
-  adminAnalytics: { path: '/admin', access: adminOnly('Admin access required for analytics.') },
+  adminAnalytics: { path: '/admin', access: adminOnly('staff.denied.analytics') },
   trainerAnalytics: { path: '/trainer-analytics', access: signedIn },
   partnerCredits: { path: '/partner-credits', access: signedIn },
   adminInventory: {
     path: '/admin-inventory',
     access: { kind: 'role-or-not-found', roles: ['super_admin'] },
   },
-  partners: { path: '/partners', access: adminOnly('Only administrators can manage partners') },
-  vendors: { path: '/vendors', access: adminOnly('Only administrators can manage partners') },
-  settings: { path: '/settings', access: adminOnly('Admin settings access only') },
-  trainerQr: { path: '/trainer-qr', access: adminOnly('Only administrators can access trainer QR codes') },
+  partners: { path: '/partners', access: adminOnly('staff.denied.partners') },
+  vendors: { path: '/vendors', access: adminOnly('staff.denied.partners') },
+  settings: { path: '/settings', access: adminOnly('staff.denied.settings') },
+  trainerQr: { path: '/trainer-qr', access: adminOnly('staff.denied.trainerQr') },
   projectRootedExclusives: {
     path: '/project-rooted-exclusives',
-    access: adminOnly('Only administrators can access Project Rooted exclusives'),
+    access: adminOnly('staff.denied.exclusives'),
   },
   adminCredits: {
     path: '/admin-credits',
-    access: adminOnly('Only administrators can access athlete credits'),
+    access: adminOnly('staff.denied.credits'),
   },
   till: {
     path: '/till',
     access: {
       kind: 'role',
       roles: ['company_admin', 'super_admin'],
-      denial: 'The till is for partner staff and administrators.',
+      denial: 'staff.denied.till',
     },
   },
   // Issue 26: the audit trail; `getHref` opens it on one target's history.
   audit: {
     path: '/audit',
-    access: adminOnly('Only administrators can read the audit trail'),
+    access: adminOnly('staff.denied.audit'),
     getHref: (target?: { targetType: string; targetId: string }) =>
       target
         ? `/audit?${new URLSearchParams({ targetType: target.targetType, targetId: target.targetId }).toString()}`
@@ -86,28 +87,28 @@ export const paths = {
   },
   partnerInventory: {
     path: '/partner-inventory',
-    access: companyOnly('Partner inventory is available to partner accounts only.'),
+    access: companyOnly('staff.denied.partnerInventory'),
   },
   // Issue 39: a partner's monthly statements; the detail is the partner's and the administrator's.
-  statements: { path: '/statements', access: companyOnly('Statements are for partner accounts.') },
+  statements: { path: '/statements', access: companyOnly('staff.denied.statements') },
   statement: {
     path: '/statements/:id',
     access: {
       kind: 'role',
       roles: ['company_admin', 'super_admin'],
-      denial: 'Statements are for partners and administrators.',
+      denial: 'staff.denied.statement',
     },
     getHref: (id: string) => `/statements/${encodeURIComponent(id)}`,
   },
   adminStatements: {
     path: '/admin-statements',
-    access: adminOnly('Only administrators can manage statements'),
+    access: adminOnly('staff.denied.adminStatements'),
   },
   // Issue 41: the club's members.
-  members: { path: '/members', access: adminOnly('Only administrators can manage members') },
+  members: { path: '/members', access: adminOnly('staff.denied.members') },
   member: {
     path: '/members/:id',
-    access: adminOnly('Only administrators can manage members'),
+    access: adminOnly('staff.denied.members'),
     getHref: (id: string) => `/members/${encodeURIComponent(id)}`,
   },
 } as const satisfies Record<string, RouteDef>;

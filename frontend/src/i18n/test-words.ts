@@ -4,6 +4,7 @@ import { setupI18n } from '@lingui/core';
 import { VOUCHER_CATALOGS } from '@avpass/contracts/i18n/voucher-catalogs';
 import { MEMBER_CATALOGS } from '@/locales/member-catalogs';
 import { PUBLIC_CATALOGS } from '@/locales/public-catalogs';
+import { STAFF_CATALOGS } from '@/locales/staff-catalogs';
 import { TILL_CATALOGS } from '@/locales/till-catalogs';
 import type { MessageId } from './message-id';
 
@@ -11,7 +12,7 @@ import type { MessageId } from './message-id';
 export async function wordsIn(language: Language): Promise<Words<MessageId>> {
   const i18n = setupI18n();
   const parts = await Promise.all(
-    [VOUCHER_CATALOGS, MEMBER_CATALOGS, PUBLIC_CATALOGS, TILL_CATALOGS].map(
+    [VOUCHER_CATALOGS, MEMBER_CATALOGS, PUBLIC_CATALOGS, TILL_CATALOGS, STAFF_CATALOGS].map(
       async (area) => (await area[language]()).default,
     ),
   );

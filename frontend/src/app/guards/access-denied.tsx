@@ -6,13 +6,16 @@ import { useNavigate } from 'react-router-dom';
 import { StatusPanel } from '@/components/feedback/status-panel';
 import { useToast } from '@/components/toast/toast-context';
 import { homePathFor } from '@/config/paths';
+import { useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 
 /** Spec section 9: access-denied redirect delay. */
 export const ACCESS_DENIED_REDIRECT_MS = 500;
 
 interface AccessDeniedProps {
   role: Role;
-  description: string;
+  /** Why, as a catalog key (the route's `denial`). */
+  description: MessageId;
 }
 
 /**
@@ -20,6 +23,7 @@ interface AccessDeniedProps {
  * (The original app sent some denials to /login or to a non-existent /api/login.)
  */
 export function AccessDenied({ role, description }: AccessDeniedProps) {
+  const t = useT();
   const { toast } = useToast();
   const navigate = useNavigate();
   const toasted = useRef(false);
@@ -28,23 +32,23 @@ export function AccessDenied({ role, description }: AccessDeniedProps) {
   useEffect(() => {
     if (!toasted.current) {
       toasted.current = true;
-      toast({ title: 'Access Denied', description, kind: 'destructive' });
+      toast({ title: t('staff.denied.title'), description: t(description), kind: 'destructive' });
     }
     const timer = window.setTimeout(() => void navigate(home, { replace: true }), ACCESS_DENIED_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [description, home, navigate, toast]);
+  }, [description, home, navigate, toast, t]);
 
   return (
     <Container maxWidth="sm" sx={{ py: 10 }}>
       <StatusPanel
         tone="error"
         icon={<LockRoundedIcon />}
-        title="Access Denied"
+        title={t('staff.denied.title')}
         description={
           <>
-            {description}
+            {t(description)}
             <br />
-            Taking you to your dashboard…
+            {t('staff.denied.goingHome')}
           </>
         }
       />

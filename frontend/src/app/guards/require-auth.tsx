@@ -7,16 +7,18 @@ import { DashboardSkeleton } from '@/components/feedback/dashboard-skeleton';
 import { StatusPanel } from '@/components/feedback/status-panel';
 import { paths } from '@/config/paths';
 import { useToast } from '@/components/toast/toast-context';
+import { useT } from '@/i18n/i18n';
 import { getLastSignOutReason } from '@/lib/session/auth-storage';
 import { useSession } from '@/lib/session/use-session';
 import { useRouteTitleText } from '../layout/use-route-title';
-import { INACTIVITY_TOAST } from '../layout/use-sign-out';
+import { inactivityToast } from '../layout/use-sign-out';
 
 /** Guards every signed-in route: checks the session, sends signed-out visitors to /login?returnTo=<path>. */
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
   const title = useRouteTitleText();
+  const t = useT();
 
   switch (session.status) {
     case 'checking':
@@ -28,11 +30,11 @@ export function RequireAuth() {
           <StatusPanel
             tone="error"
             icon={<CloudOffRoundedIcon />}
-            title="We couldn't reach AV Pass"
-            description="Your session could not be checked right now. Check your connection and try again."
+            title={t('staff.session.unreachable')}
+            description={t('staff.session.unreachableText')}
             action={
               <Button variant="contained" onClick={session.retry}>
-                Try again
+                {t('staff.session.retry')}
               </Button>
             }
           />
@@ -58,11 +60,12 @@ export function RequireAuth() {
  */
 function ServerIdleSignOut({ to }: { to: string }) {
   const { toast } = useToast();
+  const t = useT();
   const toasted = useRef(false);
   useEffect(() => {
     if (toasted.current) return;
     toasted.current = true;
-    toast(INACTIVITY_TOAST);
-  }, [toast]);
+    toast(inactivityToast(t));
+  }, [toast, t]);
   return <Navigate to={to} replace />;
 }

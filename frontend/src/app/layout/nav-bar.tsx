@@ -20,6 +20,9 @@ import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { BrandMark } from '@/components/brand/brand-mark';
 import { homePathFor, paths } from '@/config/paths';
+import { useT } from '@/i18n/i18n';
+import { APP_NAME } from '@/lib/use-document-title';
+import { LanguageMenu } from './language-menu';
 import { hasSettings, NAV_LINKS, navTitleFor, type NavLinkItem } from './nav-links';
 import { useSignOut } from './use-sign-out';
 
@@ -41,7 +44,9 @@ export function NavBar({ user }: { user: CurrentUser }) {
   const { pathname } = useLocation();
   const signOut = useSignOut();
   const links = NAV_LINKS[user.role];
-  const title = navTitleFor(user.role, user.companyName);
+  const t = useT();
+  const named = navTitleFor(user.role, user.companyName);
+  const title = 'key' in named ? t(named.key) : named.name;
   const showSettings = hasSettings(user.role);
   const closeDrawer = () => setDrawerOpen(false);
 
@@ -51,7 +56,7 @@ export function NavBar({ user }: { user: CurrentUser }) {
         <IconButton
           color="inherit"
           edge="start"
-          aria-label="open navigation menu"
+          aria-label={t('staff.nav.openMenu')}
           aria-controls="app-nav-drawer"
           aria-expanded={drawerOpen}
           onClick={() => setDrawerOpen(true)}
@@ -63,7 +68,7 @@ export function NavBar({ user }: { user: CurrentUser }) {
           component={NavLink}
           to={homePathFor(user.role)}
           // The name starts with the mark's visible "AV" (axe: label-content-name-mismatch).
-          aria-label={`AV Pass: ${title} home`}
+          aria-label={t('staff.nav.home', { title })}
           sx={{
             color: 'inherit',
             textDecoration: 'none',
@@ -89,7 +94,7 @@ export function NavBar({ user }: { user: CurrentUser }) {
             variant="caption"
             sx={(theme) => ({ color: theme.brand.onDarkSubtle, display: { xs: 'none', sm: 'block' } })}
           >
-            AV Pass
+            {APP_NAME}
           </Typography>
         </Box>
 
@@ -125,9 +130,10 @@ export function NavBar({ user }: { user: CurrentUser }) {
               '&[aria-current="page"]': { backgroundColor: theme.brand.glass },
             })}
           >
-            Settings
+            {t('staff.nav.settings')}
           </Button>
         )}
+        <LanguageMenu user={user} variant="bar" />
         <Button
           color="inherit"
           onClick={() => signOut('logout')}
@@ -137,13 +143,13 @@ export function NavBar({ user }: { user: CurrentUser }) {
             '&:hover': { backgroundColor: theme.brand.glass },
           })}
         >
-          Logout
+          {t('staff.nav.logout')}
         </Button>
       </Toolbar>
 
       <Box
         component="nav"
-        aria-label="Main"
+        aria-label={t('staff.nav.main')}
         sx={(theme) => ({
           display: { xs: 'none', lg: 'block' },
           borderTop: `1px solid ${theme.brand.glassBorder}`,
@@ -179,17 +185,18 @@ export function NavBar({ user }: { user: CurrentUser }) {
       >
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
           <BrandMark size="small" label={title} />
-          <IconButton color="inherit" aria-label="close navigation menu" onClick={closeDrawer}>
+          <IconButton color="inherit" aria-label={t('staff.nav.closeMenu')} onClick={closeDrawer}>
             <CloseRoundedIcon />
           </IconButton>
         </Box>
         <Box sx={(theme) => ({ px: 2, pb: 1.5, color: theme.brand.onDarkMuted })}>
-          <Typography variant="body2" noWrap>
-            Signed in as <strong>{user.username}</strong>
+          {/* Wraps rather than cuts: a long name, or the words in a longer language. */}
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {t('staff.nav.signedInAs')} <strong>{user.username}</strong>
           </Typography>
         </Box>
         <Divider sx={(theme) => ({ borderColor: theme.brand.glassBorder })} />
-        <List component="nav" aria-label="Main" sx={{ px: 1, py: 1.5 }}>
+        <List component="nav" aria-label={t('staff.nav.main')} sx={{ px: 1, py: 1.5 }}>
           {links.map((link) => (
             <DrawerNavLink
               key={link.to}
@@ -204,11 +211,12 @@ export function NavBar({ user }: { user: CurrentUser }) {
         <List sx={{ px: 1, py: 1.5 }}>
           {showSettings && (
             <DrawerNavLink
-              link={{ label: 'Settings', to: paths.settings.path, icon: SettingsOutlinedIcon }}
+              link={{ label: 'staff.nav.settings', to: paths.settings.path, icon: SettingsOutlinedIcon }}
               active={isActive(pathname, paths.settings.path)}
               onNavigate={closeDrawer}
             />
           )}
+          <LanguageMenu user={user} variant="drawer" />
           <ListItemButton
             onClick={() => {
               closeDrawer();
@@ -219,7 +227,10 @@ export function NavBar({ user }: { user: CurrentUser }) {
             <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
               <LogoutRoundedIcon />
             </ListItemIcon>
-            <ListItemText primary="Logout" slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+            <ListItemText
+              primary={t('staff.nav.logout')}
+              slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+            />
           </ListItemButton>
         </List>
       </Drawer>
@@ -228,6 +239,7 @@ export function NavBar({ user }: { user: CurrentUser }) {
 }
 
 function DesktopNavLink({ link, active }: { link: NavLinkItem; active: boolean }) {
+  const t = useT();
   const Icon = link.icon;
   return (
     <Button
@@ -265,7 +277,7 @@ function DesktopNavLink({ link, active }: { link: NavLinkItem; active: boolean }
         },
       })}
     >
-      {link.label}
+      {t(link.label)}
     </Button>
   );
 }
@@ -279,6 +291,7 @@ function DrawerNavLink({
   active: boolean;
   onNavigate: () => void;
 }) {
+  const t = useT();
   const Icon = link.icon;
   return (
     <ListItemButton
@@ -300,7 +313,7 @@ function DrawerNavLink({
       <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
         <Icon />
       </ListItemIcon>
-      <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+      <ListItemText primary={t(link.label)} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
     </ListItemButton>
   );
 }

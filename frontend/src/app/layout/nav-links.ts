@@ -14,9 +14,11 @@ import QrCode2OutlinedIcon from '@mui/icons-material/QrCode2Outlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import SportsOutlinedIcon from '@mui/icons-material/SportsOutlined';
 import { paths } from '@/config/paths';
+import type { MessageId } from '@/i18n/message-id';
 
 export interface NavLinkItem {
-  label: string;
+  /** The link's words: a key of the `staff` catalog. */
+  label: MessageId;
   to: string;
   icon: typeof SvgIcon;
 }
@@ -28,36 +30,32 @@ export interface NavLinkItem {
  */
 export const NAV_LINKS: Record<Role, readonly NavLinkItem[]> = {
   super_admin: [
-    { label: 'Dashboard', to: paths.dashboard.path, icon: DashboardOutlinedIcon },
+    { label: 'staff.nav.link.dashboard', to: paths.dashboard.path, icon: DashboardOutlinedIcon },
     // Issue 25: the administrator may redeem any code at the till.
-    { label: 'Till', to: paths.till.path, icon: PointOfSaleOutlinedIcon },
-    { label: 'Partners', to: paths.partners.path, icon: StorefrontOutlinedIcon },
+    { label: 'staff.nav.link.till', to: paths.till.path, icon: PointOfSaleOutlinedIcon },
+    { label: 'staff.nav.link.partners', to: paths.partners.path, icon: StorefrontOutlinedIcon },
     // Issue 41: the club's members.
-    { label: 'Members', to: paths.members.path, icon: GroupsOutlinedIcon },
-    { label: 'AV Pass Generator', to: paths.generate.path, icon: QrCode2OutlinedIcon },
-    { label: 'Bulk Generate', to: paths.bulk.path, icon: DynamicFeedOutlinedIcon },
-    { label: 'Trainer/Athlete QR', to: paths.trainerQr.path, icon: SportsOutlinedIcon },
-    {
-      label: 'Project Rooted QR Exclusives',
-      to: paths.projectRootedExclusives.path,
-      icon: ParkOutlinedIcon,
-    },
-    { label: 'Inventory', to: paths.adminInventory.path, icon: Inventory2OutlinedIcon },
-    { label: 'Statements', to: paths.adminStatements.path, icon: ReceiptLongOutlinedIcon },
-    { label: 'Analytics', to: paths.adminAnalytics.path, icon: AnalyticsOutlinedIcon },
-    { label: 'Audit', to: paths.audit.path, icon: ManageSearchOutlinedIcon },
+    { label: 'staff.nav.link.members', to: paths.members.path, icon: GroupsOutlinedIcon },
+    { label: 'staff.nav.link.generate', to: paths.generate.path, icon: QrCode2OutlinedIcon },
+    { label: 'staff.nav.link.bulk', to: paths.bulk.path, icon: DynamicFeedOutlinedIcon },
+    { label: 'staff.nav.link.trainerQr', to: paths.trainerQr.path, icon: SportsOutlinedIcon },
+    { label: 'staff.nav.link.exclusives', to: paths.projectRootedExclusives.path, icon: ParkOutlinedIcon },
+    { label: 'staff.nav.link.inventory', to: paths.adminInventory.path, icon: Inventory2OutlinedIcon },
+    { label: 'staff.nav.link.statements', to: paths.adminStatements.path, icon: ReceiptLongOutlinedIcon },
+    { label: 'staff.nav.link.analytics', to: paths.adminAnalytics.path, icon: AnalyticsOutlinedIcon },
+    { label: 'staff.nav.link.audit', to: paths.audit.path, icon: ManageSearchOutlinedIcon },
   ],
   company_admin: [
     // Issue 25: the partner's staff at the counter, first.
-    { label: 'Till', to: paths.till.path, icon: PointOfSaleOutlinedIcon },
-    { label: 'Dashboard', to: paths.companyDashboard.path, icon: DashboardOutlinedIcon },
+    { label: 'staff.nav.link.till', to: paths.till.path, icon: PointOfSaleOutlinedIcon },
+    { label: 'staff.nav.link.dashboard', to: paths.companyDashboard.path, icon: DashboardOutlinedIcon },
     // Spec §2: every signed-in user may generate; a company's codes are its own (issue 24).
-    { label: 'AV Pass Generator', to: paths.generate.path, icon: QrCode2OutlinedIcon },
-    { label: 'Bulk Generate', to: paths.bulk.path, icon: DynamicFeedOutlinedIcon },
-    { label: 'Credits', to: paths.partnerCredits.path, icon: CreditCardOutlinedIcon },
-    { label: 'Inventory', to: paths.partnerInventory.path, icon: Inventory2OutlinedIcon },
-    { label: 'Statements', to: paths.statements.path, icon: ReceiptLongOutlinedIcon },
-    { label: 'Analytics', to: paths.companyAdmin.path, icon: AnalyticsOutlinedIcon },
+    { label: 'staff.nav.link.generate', to: paths.generate.path, icon: QrCode2OutlinedIcon },
+    { label: 'staff.nav.link.bulk', to: paths.bulk.path, icon: DynamicFeedOutlinedIcon },
+    { label: 'staff.nav.link.credits', to: paths.partnerCredits.path, icon: CreditCardOutlinedIcon },
+    { label: 'staff.nav.link.inventory', to: paths.partnerInventory.path, icon: Inventory2OutlinedIcon },
+    { label: 'staff.nav.link.statements', to: paths.statements.path, icon: ReceiptLongOutlinedIcon },
+    { label: 'staff.nav.link.analytics', to: paths.companyAdmin.path, icon: AnalyticsOutlinedIcon },
   ],
 };
 
@@ -66,6 +64,8 @@ export function hasSettings(role: Role): boolean {
   return role === 'super_admin';
 }
 
-export function navTitleFor(role: Role, companyName: string | null): string {
-  return role === 'super_admin' ? 'Admin Panel' : (companyName ?? 'Partner Portal');
+/** The bar's title: a catalog key for the generic titles, the company's own name as it is written. */
+export function navTitleFor(role: Role, companyName: string | null): { key: MessageId } | { name: string } {
+  if (role === 'super_admin') return { key: 'staff.nav.adminPanel' };
+  return companyName ? { name: companyName } : { key: 'staff.nav.partnerPortal' };
 }

@@ -1,13 +1,15 @@
 import type { AthleteCredit } from '@avpass/contracts';
 import Chip from '@mui/material/Chip';
+import { useT } from '@/i18n/i18n';
 
 const LOOK = {
-  active: { label: 'Active', color: 'success' },
-  expired: { label: 'Expired', color: 'default' },
-  inactive: { label: 'Inactive', color: 'default' },
+  active: { label: 'staff.credit.active', color: 'success' },
+  expired: { label: 'staff.credit.expired', color: 'default' },
+  inactive: { label: 'staff.credit.inactive', color: 'default' },
 } as const;
 
 /** An athlete credit's status, as the credits screens and a member's detail show it. */
 export function CreditStatusChip({ status }: { status: AthleteCredit['status'] }) {
-  return <Chip size="small" variant="outlined" label={LOOK[status].label} color={LOOK[status].color} />;
+  const t = useT();
+  return <Chip size="small" variant="outlined" label={t(LOOK[status].label)} color={LOOK[status].color} />;
 }

@@ -6,7 +6,8 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import type { ListStateKind } from './list-state';
 
 interface StateProps {
@@ -16,11 +17,11 @@ interface StateProps {
   onRetry?: () => void;
 }
 
-/** A failed load: the server's message (else `fallback`) with a Retry action. */
+/** A failed load: the server's message in the reader's language (else `fallback`) with a Retry action. */
 export function LoadErrorAlert({
   error,
   onRetry,
-  fallback = 'This list could not be loaded.',
+  fallback,
   sx,
 }: {
   error: unknown;
@@ -28,6 +29,7 @@ export function LoadErrorAlert({
   fallback?: string;
   sx?: SxProps<Theme>;
 }) {
+  const t = useT();
   return (
     <Alert
       severity="error"
@@ -35,21 +37,22 @@ export function LoadErrorAlert({
       action={
         onRetry && (
           <Button color="inherit" size="small" onClick={onRetry}>
-            Retry
+            {t('staff.list.retry')}
           </Button>
         )
       }
     >
-      {errorMessageOf(error, fallback)}
+      {apiErrorText(error, fallback ?? t('staff.list.loadFailed'))}
     </Alert>
   );
 }
 
 /** Loading, error and empty states for the phone (card) layout of a list. */
 export function ListState({ state, error, emptyText, onRetry }: StateProps) {
+  const t = useT();
   if (state === 'loading') {
     return (
-      <Box role="status" aria-label="Loading">
+      <Box role="status" aria-label={t('staff.list.loading')}>
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton key={i} variant="rounded" height={120} sx={{ mb: 1.5 }} />
         ))}
@@ -72,6 +75,7 @@ export function TableStateRow({
   emptyText,
   onRetry,
 }: StateProps & { columns: number }) {
+  const t = useT();
   if (state === 'loading') {
     return (
       <>
@@ -79,7 +83,10 @@ export function TableStateRow({
           <TableRow key={i} aria-hidden={i > 0}>
             <TableCell colSpan={columns}>
               {/* A name needs a role to hang on (axe: aria-prohibited-attr on a bare span). */}
-              <Skeleton height={28} {...(i === 0 && { role: 'status', 'aria-label': 'Loading' })} />
+              <Skeleton
+                height={28}
+                {...(i === 0 && { role: 'status', 'aria-label': t('staff.list.loading') })}
+              />
             </TableCell>
           </TableRow>
         ))}

@@ -1,5 +1,7 @@
 import TablePagination from '@mui/material/TablePagination';
+import { formatNumberIn } from '@avpass/domain';
 import { useState } from 'react';
+import { useT, useLanguage } from '@/i18n/i18n';
 
 export const PAGE_SIZES = [10, 25, 50];
 
@@ -62,6 +64,8 @@ export function Pager({
   paging: Paging;
   variant?: keyof typeof PAGER_SX;
 }) {
+  const t = useT();
+  const language = useLanguage();
   return (
     <TablePagination
       component="div"
@@ -69,12 +73,17 @@ export function Pager({
       page={paging.page}
       rowsPerPage={paging.pageSize}
       rowsPerPageOptions={PAGE_SIZES}
-      labelRowsPerPage={variant === 'wrap' ? 'Per page:' : undefined}
+      labelRowsPerPage={variant === 'wrap' ? t('staff.list.perPage') : t('staff.list.rowsPerPage')}
       onPageChange={(_event, next) => paging.onPageChange(next)}
       onRowsPerPageChange={(event) => paging.onPageSizeChange(Number(event.target.value))}
       labelDisplayedRows={({ from, to, count: shown }) =>
-        `${from}–${to} of ${countIsLowerBound ? 'more than ' : ''}${shown.toLocaleString('en-US')}`
+        t(countIsLowerBound ? 'staff.list.rowsOfMore' : 'staff.list.rowsOf', {
+          from,
+          to,
+          count: formatNumberIn(language, shown),
+        })
       }
+      getItemAriaLabel={(type) => t(`staff.list.page.${type}`)}
       sx={PAGER_SX[variant]}
     />
   );

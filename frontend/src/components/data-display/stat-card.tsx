@@ -5,6 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useT } from '@/i18n/i18n';
 
 /** An icon in a soft rounded square (stat cards, quick actions); decoration, hidden from assistive technology. */
 export function IconTile({
@@ -67,6 +68,7 @@ function figureOf(value: StatCardProps['value'], loadingLabel?: string): ReactNo
 }
 
 function FigureFirstBody({ label, value, icon }: Pick<StatCardProps, 'label' | 'value' | 'icon'>) {
+  const t = useT();
   return (
     <Box
       sx={{
@@ -92,7 +94,7 @@ function FigureFirstBody({ label, value, icon }: Pick<StatCardProps, 'label' | '
             color: theme.palette.navy[900],
           })}
         >
-          {figureOf(value, `Loading ${label}`)}
+          {figureOf(value, t('staff.list.loadingLabel', { label }))}
         </Typography>
       </Box>
     </Box>

@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { PartnerPicker } from '@/components/form/partner-picker';
+import { useT } from '@/i18n/i18n';
 import type { TableSort, TableState } from '@/lib/table-state';
 
 /**
@@ -16,8 +17,8 @@ export function StatusFilter<S extends string>({
   onChange,
   labels,
   sx,
-  label = 'Status',
-  allLabel = 'All statuses',
+  label,
+  allLabel,
 }: {
   value: S | undefined;
   onChange: (status: S | undefined) => void;
@@ -27,19 +28,20 @@ export function StatusFilter<S extends string>({
   label?: string;
   allLabel?: string;
 }) {
+  const t = useT();
   return (
     <TextField
       select
       fullWidth={false}
       size="small"
-      label={label}
+      label={label ?? t('staff.list.status')}
       value={value ?? ''}
       onChange={(event) => onChange((event.target.value || undefined) as S | undefined)}
       sx={[{ minWidth: 160 }, ...(Array.isArray(sx) ? sx : [sx])]}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       data-testid="status-filter"
     >
-      <MenuItem value="">{allLabel}</MenuItem>
+      <MenuItem value="">{allLabel ?? t('staff.list.allStatuses')}</MenuItem>
       {(Object.keys(labels) as S[]).map((status) => (
         <MenuItem key={status} value={status}>
           {labels[status]}
@@ -64,13 +66,14 @@ export function SortSelect<K extends string>({
   choices: ReadonlyArray<{ key: K; order: 'asc' | 'desc'; label: string }>;
   sx?: SxProps<Theme>;
 }) {
+  const t = useT();
   const current = `${value.key}:${value.order}`;
   return (
     <TextField
       select
       fullWidth={false}
       size="small"
-      label="Sort by"
+      label={t('staff.list.sortBy')}
       value={choices.some((c) => `${c.key}:${c.order}` === current) ? current : ''}
       onChange={(event) => {
         const choice = choices.find((c) => `${c.key}:${c.order}` === event.target.value);
@@ -143,11 +146,12 @@ export function PartnerFilter({
   /** Its width from a tablet up (a phone's is the row's). */
   width?: number;
 }) {
+  const t = useT();
   return (
     <Box sx={{ width: { xs: '100%', sm: width } }}>
       <PartnerPicker
         size="small"
-        label="Partner"
+        label={t('staff.list.partner')}
         allowNone={false}
         helperText=""
         testId={testId}

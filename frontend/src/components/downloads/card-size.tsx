@@ -4,8 +4,9 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useSyncExternalStore } from 'react';
 
+import { useT } from '@/i18n/i18n';
+
 const STORAGE_KEY = 'avpass.cardSize';
-export const CARD_SIZE_LABELS: Readonly<Record<CardSize, string>> = { a6: 'A6', '4x6': '4×6 in' };
 
 const listeners = new Set<() => void>();
 
@@ -39,6 +40,7 @@ export function useCardSize(): [CardSize, (size: CardSize) => void] {
 
 /** A6 / 4×6 in: the page size of card PDFs (PNG and SVG keep its proportions). */
 export function CardSizeSelect() {
+  const t = useT();
   const [size, setSize] = useCardSize();
   return (
     <ToggleButtonGroup
@@ -46,11 +48,15 @@ export function CardSizeSelect() {
       exclusive
       value={size}
       onChange={(_, next: CardSize | null) => next && setSize(next)}
-      aria-label="Printed card size"
+      aria-label={t('staff.download.cardSize')}
     >
       {CARD_SIZES.map((option) => (
-        <ToggleButton key={option} value={option} aria-label={`Card size ${CARD_SIZE_LABELS[option]}`}>
-          {CARD_SIZE_LABELS[option]}
+        <ToggleButton
+          key={option}
+          value={option}
+          aria-label={t('staff.download.cardSizeOf', { size: t(`staff.download.size.${option}`) })}
+        >
+          {t(`staff.download.size.${option}`)}
         </ToggleButton>
       ))}
     </ToggleButtonGroup>

@@ -4,7 +4,8 @@ import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { downloadRenderedFile, useCardSize, type RenderKind } from '@/components/downloads';
+import { downloadRenderedFile, EMPTY_FILE, useCardSize, type RenderKind } from '@/components/downloads';
+import { useT } from '@/i18n/i18n';
 
 /**
  * PNG / PDF / SVG buttons for one code: the full voucher card by default, or the bare QR. Toasts follow
@@ -15,7 +16,7 @@ export function DownloadButtons({
   kind = 'card',
   formats = RENDER_FORMATS,
   size = 'small',
-  failureMessage = 'Failed to download QR code. Please try again.',
+  failureMessage,
   dense = false,
 }: {
   id: string;
@@ -26,6 +27,7 @@ export function DownloadButtons({
   /** Narrow buttons, for a table row's actions on a laptop screen. */
   dense?: boolean;
 }) {
+  const t = useT();
   const { toast } = useToast();
   const [busy, setBusy] = useState<RenderFormat | null>(null);
   const [cardSize] = useCardSize();
@@ -34,11 +36,13 @@ export function DownloadButtons({
     setBusy(format);
     try {
       await downloadRenderedFile(kind, id, format, kind === 'card' ? cardSize : undefined);
-      toast({ title: 'Download Started' });
+      toast({ title: t('staff.download.started') });
     } catch (error) {
       const message =
-        error instanceof Error && error.message === 'Empty file received' ? error.message : failureMessage;
-      toast({ title: 'Download Failed', description: message, kind: 'destructive' });
+        error instanceof Error && error.message === EMPTY_FILE
+          ? t('staff.download.emptyFile')
+          : (failureMessage ?? t('staff.download.failedText'));
+      toast({ title: t('staff.download.failed'), description: message, kind: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -48,7 +52,7 @@ export function DownloadButtons({
     <ButtonGroup
       size={size}
       variant="outlined"
-      aria-label={kind === 'qr' ? 'Download QR code' : 'Download voucher'}
+      aria-label={kind === 'qr' ? t('staff.download.qr') : t('staff.download.voucher')}
     >
       {formats.map((format) => (
         <Button
@@ -56,7 +60,9 @@ export function DownloadButtons({
           onClick={() => void download(format)}
           disabled={busy !== null}
           sx={dense ? { minWidth: 0, px: 1 } : undefined}
-          aria-label={`Download ${kind === 'qr' ? 'QR code' : 'voucher'} as ${format.toUpperCase()}`}
+          aria-label={t(kind === 'qr' ? 'staff.download.qrAs' : 'staff.download.voucherAs', {
+            format: format.toUpperCase(),
+          })}
         >
           {busy === format ? '...' : format.toUpperCase()}
         </Button>

@@ -1,19 +1,22 @@
+import { formatNumberIn } from '@avpass/domain';
+import type { Words } from '@avpass/contracts/i18n/voucher-words';
+import type { MessageId } from '@/i18n/message-id';
+
 /** A queued job in a club administrator's words, with its place in line when the server knows it. */
-export function queuedText(position: number | null | undefined): string {
-  if (position === null || position === undefined)
-    return 'Waiting in line: your ZIP starts as soon as the server is free.';
-  if (position === 0) return 'Waiting in line: yours is next. It starts as soon as the server is free.';
-  return `Waiting in line: ${position} ${position === 1 ? 'download is' : 'downloads are'} ahead of yours. It starts as soon as the server is free.`;
+export function queuedText(position: number | null | undefined, { t }: Words<MessageId>): string {
+  if (position === null || position === undefined) return t('staff.zip.queued');
+  if (position === 0) return t('staff.zip.queuedNext');
+  return t('staff.zip.queuedBehind', { count: position });
 }
 
 /** Seconds left in plain words, rounded the way people say it. */
-export function timeLeftText(seconds: number): string {
-  if (seconds < 45) return 'less than a minute left';
+export function timeLeftText(seconds: number, { t }: Words<MessageId>): string {
+  if (seconds < 45) return t('staff.zip.lessThanMinute');
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left`;
+  if (minutes < 60) return t('staff.zip.minutesLeft', { count: minutes });
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return `about ${hours} h ${rest.toString().padStart(2, '0')} min left`;
+  return t('staff.zip.hoursLeft', { hours, minutes: rest.toString().padStart(2, '0') });
 }
 
 /** A running job's progress line: counts, percentage and, once known, the time left. */
@@ -22,11 +25,17 @@ export function renderingText(
   total: number,
   progress: number,
   secondsLeft: number | null,
+  words: Words<MessageId>,
 ): string {
+  const { t, language } = words;
   if (total > 0 && done >= total)
-    return `Putting the ZIP together (${total.toLocaleString('en-US')} files)...`;
-  const counts = `Rendering ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} (${progress}%)`;
-  return secondsLeft === null ? counts : `${counts} · ${timeLeftText(secondsLeft)}`;
+    return t('staff.zip.assembling', { total: formatNumberIn(language, total) });
+  const counts = t('staff.zip.rendering', {
+    done: formatNumberIn(language, done),
+    total: formatNumberIn(language, total),
+    progress,
+  });
+  return secondsLeft === null ? counts : `${counts} · ${timeLeftText(secondsLeft, words)}`;
 }
 
 /**

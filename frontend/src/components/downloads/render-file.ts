@@ -4,6 +4,9 @@ import { fileNameFrom, saveBlob } from './save-file';
 
 export type RenderKind = 'qr' | 'card';
 
+/** The error a blank answer throws (the buttons say it in the reader's language). */
+export const EMPTY_FILE = 'Empty file received';
+
 /**
  * Downloads one rendered file: the bare QR (POST /api/download-qr) or the full voucher card
  * (POST /api/generate-qr-image). Only the id is sent; the server prints its own record of the code.
@@ -17,7 +20,7 @@ export async function fetchRenderedFile(kind: RenderKind, id: string, format: Re
           body: { qrUrl: `${window.location.origin}/voucher/${id}`, qrData: { id }, format, size },
         });
   const blob = await response.blob();
-  if (blob.size === 0) throw new Error('Empty file received');
+  if (blob.size === 0) throw new Error(EMPTY_FILE);
   const prefix = kind === 'qr' ? 'qr-code' : 'qr-preview';
   return { blob, fileName: fileNameFrom(response, `${prefix}-${id.slice(0, 8)}.${format}`) };
 }

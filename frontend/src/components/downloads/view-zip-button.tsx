@@ -1,18 +1,18 @@
 import type { CodeListQuery } from '@avpass/contracts';
 import { RESOLVE_MAX_IDS } from '@avpass/contracts/words';
+import { formatNumberIn } from '@avpass/domain';
 import FolderZipOutlinedIcon from '@mui/icons-material/FolderZipOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useLanguage, useT } from '@/i18n/i18n';
 import { collectCodeIds } from '@/lib/vouchers-api';
 import { useCardSize } from './card-size';
 import { useZipJob } from './zip-job';
 import { ZipProgress } from './zip-progress';
-
-const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'code' : 'codes'}`;
 
 /**
  * "Download All" of a codes table (issue 27): the codes the table shows — its search and filters —
@@ -38,6 +38,8 @@ export function ViewZipButton({
   /** Whether the unfiltered view may go as `all` (every code the user may see). */
   scope?: 'all' | 'ids';
 }) {
+  const t = useT();
+  const language = useLanguage();
   const zip = useZipJob();
   const { toast } = useToast();
   const [cardSize] = useCardSize();
@@ -48,8 +50,8 @@ export function ViewZipButton({
   const tooMany = byIds && (totalIsLowerBound || (total ?? 0) > RESOLVE_MAX_IDS);
 
   useEffect(() => {
-    if (failure) toast({ title: 'Download Failed', description: failure, kind: 'destructive' });
-  }, [failure, toast]);
+    if (failure) toast({ title: t('staff.download.failed'), description: failure, kind: 'destructive' });
+  }, [failure, toast, t]);
 
   async function download() {
     let source: { all: true } | { qrCodes: string[] } = { all: true };
@@ -63,8 +65,8 @@ export function ViewZipButton({
         source = { qrCodes: ids };
       } catch (error) {
         toast({
-          title: 'Download Failed',
-          description: errorMessageOf(error, 'The codes could not be listed.'),
+          title: t('staff.download.failed'),
+          description: apiErrorText(error, t('staff.download.view.listFailed')),
           kind: 'destructive',
         });
         return;
@@ -73,21 +75,24 @@ export function ViewZipButton({
       }
       if (source.qrCodes.length === 0) {
         toast({
-          title: 'Nothing to download',
-          description: 'No code matches this view.',
+          title: t('staff.download.view.nothing'),
+          description: t('staff.download.view.nothingText'),
           kind: 'destructive',
         });
         return;
       }
     }
     const ok = await zip.start({ ...source, format: 'png', size: cardSize });
-    if (ok) toast({ title: 'ZIP Download Complete', description: 'Your ZIP file has been downloaded.' });
+    if (ok) toast({ title: t('staff.zip.complete'), description: t('staff.zip.completeText') });
   }
 
   const label =
     total === undefined
-      ? 'Download All (PNG ZIP)'
-      : `Download ${totalIsLowerBound ? 'more than ' : ''}${count(total)} as PNG ZIP`;
+      ? t('staff.download.view.all')
+      : t(totalIsLowerBound ? 'staff.download.view.countMore' : 'staff.download.view.count', {
+          count: total,
+          shown: formatNumberIn(language, total),
+        });
   return (
     <Box>
       <Button
@@ -97,11 +102,11 @@ export function ViewZipButton({
         onClick={() => void download()}
         data-testid="download-view"
       >
-        {listing ? 'Listing codes...' : zip.running ? 'Preparing...' : label}
+        {listing ? t('staff.download.view.listing') : zip.running ? t('staff.download.preparing') : label}
       </Button>
       {tooMany && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-          At most {RESOLVE_MAX_IDS.toLocaleString('en-US')} codes per ZIP: narrow the search or filters.
+          {t('staff.download.view.tooMany', { max: formatNumberIn(language, RESOLVE_MAX_IDS) })}
         </Typography>
       )}
       <ZipProgress status={zip.status} />

@@ -7,14 +7,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
+import { useT } from '@/i18n/i18n';
 import { useCardSize } from './card-size';
 import { useZipJob } from './zip-job';
 import { ZipProgress } from './zip-progress';
-
-const SHEET_LABELS: Readonly<Record<SheetSize, string>> = {
-  a4: 'A4 print sheet',
-  letter: 'Letter print sheet',
-};
 
 /**
  * PNG ZIP / PDF ZIP / SVG ZIP for a set of codes (a batch, or everything), and with `sheets` one PDF
@@ -25,7 +21,7 @@ export function ZipButtons({
   source,
   size = 'medium',
   formats = RENDER_FORMATS,
-  label = (format) => `${format.toUpperCase()} ZIP`,
+  label,
   sheets = false,
 }: {
   source: Omit<BulkDownloadZipRequest, 'format'>;
@@ -34,6 +30,7 @@ export function ZipButtons({
   label?: (format: RenderFormat) => string;
   sheets?: boolean;
 }) {
+  const t = useT();
   const zip = useZipJob();
   const { toast } = useToast();
   const [cardSize] = useCardSize();
@@ -41,8 +38,8 @@ export function ZipButtons({
   const failure = zip.status.phase === 'failed' ? zip.status.message : null;
 
   useEffect(() => {
-    if (failure) toast({ title: 'Download Failed', description: failure, kind: 'destructive' });
-  }, [failure, toast]);
+    if (failure) toast({ title: t('staff.download.failed'), description: failure, kind: 'destructive' });
+  }, [failure, toast, t]);
 
   const download = async (format: RenderFormat, sheet?: SheetSize) => {
     setActive(sheet ?? format);
@@ -50,9 +47,8 @@ export function ZipButtons({
     setActive(null);
     if (!ok) return;
     // A print sheet is one PDF (not a ZIP): its toast says so.
-    if (sheet)
-      toast({ title: 'Download Complete', description: 'Your print sheet PDF has been downloaded.' });
-    else toast({ title: 'ZIP Download Complete', description: 'Your ZIP file has been downloaded.' });
+    if (sheet) toast({ title: t('staff.zip.sheetComplete'), description: t('staff.zip.sheetCompleteText') });
+    else toast({ title: t('staff.zip.complete'), description: t('staff.zip.completeText') });
   };
 
   return (
@@ -67,7 +63,9 @@ export function ZipButtons({
             disabled={zip.running}
             onClick={() => void download(format)}
           >
-            {active === format ? 'Preparing...' : label(format)}
+            {active === format
+              ? t('staff.download.preparing')
+              : (label?.(format) ?? t('staff.zip.format', { format: format.toUpperCase() }))}
           </Button>
         ))}
         {sheets &&
@@ -79,9 +77,9 @@ export function ZipButtons({
               startIcon={<PrintOutlinedIcon />}
               disabled={zip.running}
               onClick={() => void download('pdf', sheet)}
-              title="One PDF with four cards a page and crop marks"
+              title={t('staff.zip.sheetHint')}
             >
-              {active === sheet ? 'Preparing...' : SHEET_LABELS[sheet]}
+              {active === sheet ? t('staff.download.preparing') : t(`staff.zip.sheet.${sheet}`)}
             </Button>
           ))}
       </Stack>

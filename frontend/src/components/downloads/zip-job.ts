@@ -1,5 +1,9 @@
 import type { BulkDownloadZipRequest, ZipJob } from '@avpass/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Translate } from '@avpass/contracts/i18n/voucher-words';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 import { apiJson, ApiError } from '@/lib/api-client';
 import { idempotencyHeader, intentOf, useIdempotencyKeys, type IdempotencyKeys } from '@/lib/idempotency';
 import { estimateSecondsLeft } from './queue-text';
@@ -12,14 +16,14 @@ const zipJobSchema = lazySchema((c) => c.zipJobSchema);
 
 const POLL_MS = 1_000;
 
-/** Spec section 8's ZIP download messages, for a failed start or download. */
-export function zipErrorMessage(error: unknown): string {
+/** Spec section 8's ZIP download messages, for a failed start or download, in the reader's language. */
+export function zipErrorMessage(error: unknown, t: Translate<MessageId>): string {
   if (error instanceof ApiError) {
-    if (error.status === 413) return error.serverMessage ?? 'The ZIP is too large to download.';
-    if (error.status === 400) return error.serverMessage ?? 'Batch size too large';
-    return error.serverMessage ?? `Download failed: ${error.status}`;
+    if (error.status === 413) return apiErrorText(error, t('staff.zip.tooLarge'));
+    if (error.status === 400) return apiErrorText(error, t('staff.zip.batchTooLarge'));
+    return apiErrorText(error, t('staff.zip.failedStatus', { status: error.status }));
   }
-  return 'Could not download ZIP file with individual coupons.';
+  return t('staff.zip.failed');
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -84,6 +88,7 @@ export function useZipJob() {
   const [status, setStatus] = useState<ZipJobStatus>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const keys = useIdempotencyKeys('rendering:zip');
+  const t = useT();
 
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -106,11 +111,11 @@ export function useZipJob() {
         return true;
       } catch (error) {
         if (current.signal.aborted) return false;
-        setStatus({ phase: 'failed', message: zipErrorMessage(error) });
+        setStatus({ phase: 'failed', message: zipErrorMessage(error, t) });
         return false;
       }
     },
-    [keys],
+    [keys, t],
   );
 
   const reset = useCallback(() => {

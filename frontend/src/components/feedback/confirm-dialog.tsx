@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
+import { useT } from '@/i18n/i18n';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -44,9 +45,10 @@ export function ConfirmDialog({
   onClose,
   children,
   confirmTestId,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   confirmDisabled = false,
 }: ConfirmDialogProps) {
+  const t = useT();
   const titleId = useId();
   const descriptionId = useId();
   return (
@@ -69,7 +71,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={pending}>
-          {cancelLabel}
+          {cancelLabel ?? t('staff.dialog.cancel')}
         </Button>
         <Button
           color="error"

@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useT } from '@/i18n/i18n';
 
 const STAT_CARDS = 4;
 const TABLE_ROWS = 6;
@@ -20,10 +21,11 @@ export function DashboardSkeleton({
   /** The screen's name from the route table (issue 44): shown at once as its heading, before its code. */
   title?: string | undefined;
 }) {
+  const t = useT();
   return (
     <Box role="status" aria-live="polite" aria-busy="true" data-testid="dashboard-skeleton">
       <Box component="span" sx={visuallyHidden}>
-        {title ? `Loading ${title}…` : 'Loading your dashboard…'}
+        {title ? t('staff.skeleton.loadingTitle', { title }) : t('staff.skeleton.loading')}
       </Box>
       {withNavBar && (
         <Box

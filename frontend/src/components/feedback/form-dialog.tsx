@@ -6,6 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
+import { useT } from '@/i18n/i18n';
 
 /**
  * A small form in a dialog: its fields stacked under the title (and an `intro` line), Cancel and the
@@ -28,6 +29,7 @@ export function FormDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
       <DialogTitle>{title}</DialogTitle>
@@ -38,7 +40,7 @@ export function FormDialog({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('staff.dialog.cancel')}</Button>
         <Button variant="contained" disabled={pending} onClick={onSubmit}>
           {submitLabel}
         </Button>
@@ -49,9 +51,10 @@ export function FormDialog({
 
 /** The optional free-text notes of a form. */
 export function NotesField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const t = useT();
   return (
     <TextField
-      label="Notes (optional)"
+      label={t('staff.form.notes')}
       multiline
       minRows={2}
       value={value}

@@ -1,13 +1,14 @@
 import Alert from '@mui/material/Alert';
+import { useT } from '@/i18n/i18n';
 import { isLocalHost } from '@/lib/local-host';
 
 /** Spec section 2: codes made on a local address point at this machine and will not open on other phones. */
 export function LocalHostWarning() {
+  const t = useT();
   if (!isLocalHost()) return null;
   return (
     <Alert severity="warning" data-testid="local-host-warning" sx={{ mb: 3 }}>
-      You are running AV Pass on a local address ({window.location.host}). Unless the server has a public
-      address configured, QR codes made here point to this computer and will not work on other phones.
+      {t('staff.localHost', { host: window.location.host })}
     </Alert>
   );
 }

@@ -5,6 +5,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useId } from 'react';
+import { useT } from '@/i18n/i18n';
 
 /**
  * A radio group for a setting a form may leave to the club-wide default (who redeems, who pays for the
@@ -35,6 +36,7 @@ export function DefaultedChoiceField<T extends string>({
   disabled?: boolean | undefined;
   error?: string | undefined;
 }) {
+  const t = useT();
   const labelId = useId();
   const helpId = useId();
   return (
@@ -59,7 +61,7 @@ export function DefaultedChoiceField<T extends string>({
         ))}
       </RadioGroup>
       <FormHelperText id={helpId}>
-        {error ?? (value ? help[value] : 'The club default applies unless you pick one.')}
+        {error ?? (value ? help[value] : t('staff.form.clubDefault'))}
       </FormHelperText>
     </FormControl>
   );

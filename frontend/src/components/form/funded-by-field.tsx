@@ -1,17 +1,8 @@
 import type { FundedBy } from '@avpass/contracts';
 import { useState } from 'react';
 import { DefaultedChoiceField } from './defaulted-choice-field';
+import { useT } from '@/i18n/i18n';
 import { useVoucherSettings } from '@/lib/vouchers-api';
-
-export const FUNDED_BY_LABELS: Readonly<Record<FundedBy, string>> = {
-  club: 'The club',
-  partner: 'The partner shop',
-};
-
-const HELP: Readonly<Record<FundedBy, string>> = {
-  club: 'The club reimburses the partner shop the discount of each redemption.',
-  partner: 'The shop’s own offer: nothing is owed for its redemptions.',
-};
 
 /**
  * Who pays for the discount of the code a form creates (issue 39), starting at the club-wide default
@@ -30,7 +21,7 @@ export const fundedByRequest = (fundedBy: FundedBy | undefined) => (fundedBy ? {
 
 /** "Who pays for the discount": the shared radio pair of every create form and of Settings. */
 export function FundedByField({
-  label = 'Who pays for the discount',
+  label,
   ...props
 }: {
   value: FundedBy | undefined;
@@ -39,14 +30,15 @@ export function FundedByField({
   error?: string | undefined;
   label?: string;
 }) {
+  const t = useT();
   return (
     <DefaultedChoiceField
       name="fundedBy"
       testId="funded-by"
-      label={label}
+      label={label ?? t('staff.form.fundedBy')}
       choices={['partner', 'club'] as const}
-      labels={FUNDED_BY_LABELS}
-      help={HELP}
+      labels={{ club: t('staff.form.fundedBy.club'), partner: t('staff.form.fundedBy.partner') }}
+      help={{ club: t('staff.form.fundedByHelp.club'), partner: t('staff.form.fundedByHelp.partner') }}
       {...props}
     />
   );

@@ -7,8 +7,9 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef, type ChangeEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { LOGO_MAX_BYTES, useUploadLogo } from '@/lib/vouchers-api';
-import { errorMessageOf } from '@/lib/api-client';
-import { logoFileProblem } from '@/lib/logo-file';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
+import { logoFileProblemKind, megabytesOf } from '@/lib/logo-file';
 
 /**
  * Logo upload (spec section 4: idle, uploading, logo URL set; removing the preview clears it). The
@@ -23,6 +24,7 @@ export function LogoUpload({
   onChange: (logoUrl: string | null) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   const upload = useUploadLogo();
   const { toast } = useToast();
   const input = useRef<HTMLInputElement>(null);
@@ -32,20 +34,32 @@ export function LogoUpload({
     const file = event.target.files?.[0];
     event.target.value = ''; // choosing the same file again still fires a change
     if (!file) return;
-    const problem = logoFileProblem(file, LOGO_MAX_BYTES);
-    if (problem) {
-      toast({ ...problem, kind: 'destructive' });
+    const problem = logoFileProblemKind(file, LOGO_MAX_BYTES);
+    if (problem === 'type') {
+      toast({
+        title: t('staff.logo.badType'),
+        description: t('staff.logo.badTypeText'),
+        kind: 'destructive',
+      });
+      return;
+    }
+    if (problem === 'size') {
+      toast({
+        title: t('staff.logo.tooLarge'),
+        description: t('staff.logo.tooLargeText', { megabytes: megabytesOf(LOGO_MAX_BYTES) }),
+        kind: 'destructive',
+      });
       return;
     }
     upload.mutate(file, {
       onSuccess: (url) => {
         onChange(url);
-        toast({ title: 'Logo Uploaded', description: 'Your logo has been uploaded successfully.' });
+        toast({ title: t('staff.logo.uploaded'), description: t('staff.logo.uploadedText') });
       },
       onError: (error) =>
         toast({
-          title: 'Upload Failed',
-          description: errorMessageOf(error, 'Failed to upload logo. Please try again.'),
+          title: t('staff.logo.failed'),
+          description: apiErrorText(error, t('staff.logo.failedText')),
           kind: 'destructive',
         }),
     });
@@ -60,7 +74,7 @@ export function LogoUpload({
         hidden
         onChange={handleFile}
         data-testid="logo-input"
-        aria-label="Logo file"
+        aria-label={t('staff.logo.file')}
       />
       {logoUrl ? (
         <Box
@@ -77,14 +91,14 @@ export function LogoUpload({
           <Box
             component="img"
             src={logoUrl}
-            alt="Uploaded logo preview"
+            alt={t('staff.logo.preview')}
             data-testid="logo-preview"
             sx={{ width: 72, height: 72, objectFit: 'contain', borderRadius: 2, bgcolor: 'background.paper' }}
           />
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 600 }}>Logo ready</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{t('staff.logo.ready')}</Typography>
             <Typography variant="body2" color="text.secondary">
-              It will appear on the voucher card.
+              {t('staff.logo.readyText')}
             </Typography>
           </Box>
           <Button
@@ -93,7 +107,7 @@ export function LogoUpload({
             onClick={() => onChange(null)}
             disabled={disabled}
           >
-            Remove
+            {t('staff.logo.remove')}
           </Button>
         </Box>
       ) : (
@@ -117,10 +131,10 @@ export function LogoUpload({
             startIcon={upload.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
             aria-describedby={hintId}
           >
-            {upload.isPending ? 'Uploading...' : 'Upload Logo'}
+            {upload.isPending ? t('staff.logo.uploading') : t('staff.logo.upload')}
           </Button>
           <Typography id={hintId} variant="body2" color="text.secondary">
-            PNG or JPG, up to 2 MB. Optional.
+            {t('staff.logo.hint', { megabytes: megabytesOf(LOGO_MAX_BYTES) })}
           </Typography>
         </Box>
       )}

@@ -12,7 +12,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type UIEvent } from 'react';
 import { nearListEnd, usePartnerDirectory } from '@/lib/partners-api';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useLanguage, useT } from '@/i18n/i18n';
+import { formatNumberIn } from '@avpass/domain';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /**
@@ -29,6 +31,8 @@ export function PartnerChecklist({
   onToggle: (id: string) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
+  const language = useLanguage();
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input.trim(), 250);
   const directory = usePartnerDirectory(search);
@@ -40,8 +44,8 @@ export function PartnerChecklist({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <TextField
-        label="Search partners"
-        placeholder="Name or e-mail"
+        label={t('staff.partners.search')}
+        placeholder={t('staff.partners.searchPlaceholder')}
         size="small"
         type="search"
         value={input}
@@ -64,20 +68,18 @@ export function PartnerChecklist({
           sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 4, justifyContent: 'center' }}
         >
           <CircularProgress size={24} />
-          <Typography color="text.secondary">Loading partners...</Typography>
+          <Typography color="text.secondary">{t('staff.partners.loading')}</Typography>
         </Box>
       ) : directory.isError ? (
-        <Alert severity="error">{errorMessageOf(directory.error, 'Partners could not be loaded.')}</Alert>
+        <Alert severity="error">{apiErrorText(directory.error, t('staff.partners.loadFailed'))}</Alert>
       ) : directory.partners.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-          {search
-            ? `No partner matches "${search}".`
-            : 'No partners yet. Add one on the Partners page first.'}
+          {search ? t('staff.partners.noMatch', { search }) : t('staff.partners.none')}
         </Typography>
       ) : (
         <List
           dense
-          aria-label="Partners"
+          aria-label={t('staff.partners.list')}
           data-testid="assign-partner-list"
           onScroll={onScroll}
           sx={(theme) => ({
@@ -103,7 +105,7 @@ export function PartnerChecklist({
                         {partner.name}
                       </Typography>
                       <Typography variant="caption" sx={{ color: 'text.primary', overflowWrap: 'anywhere' }}>
-                        {partner.email ?? 'No email'}
+                        {partner.email ?? t('staff.partners.noEmail')}
                       </Typography>
                     </Box>
                   }
@@ -119,16 +121,16 @@ export function PartnerChecklist({
                 disabled={directory.isLoadingMore}
                 data-testid="partners-load-more"
               >
-                {directory.isLoadingMore ? 'Loading...' : 'Load more partners'}
+                {directory.isLoadingMore ? t('staff.partners.loadingMore') : t('staff.partners.loadMore')}
               </Button>
             </ListItem>
           )}
         </List>
       )}
       <Typography variant="body2" color="text.secondary" data-testid="assign-selected-count">
-        {selected.size} selected
+        {t('staff.partners.selected', { count: selected.size })}
         {directory.total !== null && search
-          ? ` · ${directory.total.toLocaleString('en-US')} match "${search}"`
+          ? ` · ${t('staff.partners.matching', { count: directory.total, shown: formatNumberIn(language, directory.total), search })}`
           : ''}
       </Typography>
     </Box>

@@ -5,20 +5,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type UIEvent } from 'react';
 import { PartnerLogo } from '@/components/brand/partner-logo';
-import {
-  NO_PARTNER_LABEL,
-  nearListEnd,
-  pickerOptions,
-  usePartnerDirectory,
-  type PartnerChoice,
-} from '@/lib/partners-api';
-import { errorMessageOf } from '@/lib/api-client';
+import { formatNumberIn } from '@avpass/domain';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useLanguage, useT } from '@/i18n/i18n';
+import { nearListEnd, pickerOptions, usePartnerDirectory, type PartnerChoice } from '@/lib/partners-api';
 import { useSession } from '@/lib/session/use-session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCompanies } from '@/lib/vouchers-api';
-
-/** The "No partner" row: an option object of its own so MUI lists it and keyboard selects it. */
-const NONE: PartnerChoice = { id: '', name: NO_PARTNER_LABEL, logoUrl: null };
 
 export interface PartnerPickerProps {
   value: PartnerChoice | null;
@@ -50,10 +43,11 @@ export function PartnerPicker(props: PartnerPickerProps) {
 function OwnCompany({
   value,
   onChange,
-  label = 'Partner',
+  label,
   testId = 'partner-picker',
   size = 'medium',
 }: PartnerPickerProps) {
+  const t = useT();
   const companies = useCompanies();
   const own = companies.data?.[0] ?? null;
   useEffect(() => {
@@ -61,12 +55,14 @@ function OwnCompany({
   }, [own, value?.id, onChange]);
   return (
     <TextField
-      label={label}
-      value={own?.name ?? (companies.isError ? 'Your company' : 'Loading...')}
+      label={label ?? t('staff.partners.partner')}
+      value={
+        own?.name ?? (companies.isError ? t('staff.partners.yourCompany') : t('staff.partners.loadingMore'))
+      }
       fullWidth
       size={size}
       // Read-only, not disabled: it stays readable and focusable (a disabled field greys its text out).
-      helperText="The codes you make are your company's"
+      helperText={t('staff.partners.ownCodes')}
       slotProps={{ htmlInput: { 'data-testid': testId, readOnly: true } }}
     />
   );
@@ -76,13 +72,17 @@ function DirectoryPicker({
   value,
   onChange,
   disabled,
-  label = 'Partner',
-  helperText = 'Search the directory, or leave as No partner for a club-wide code',
+  label,
+  helperText,
   error,
   allowNone = true,
   testId = 'partner-picker',
   size = 'medium',
 }: PartnerPickerProps) {
+  const t = useT();
+  const language = useLanguage();
+  /** The "No partner" row: an option object of its own so MUI lists it and keyboard selects it. */
+  const NONE: PartnerChoice = { id: '', name: t('staff.partners.noPartner'), logoUrl: null };
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input.trim(), 250);
@@ -111,11 +111,11 @@ function DirectoryPicker({
       disabled={disabled}
       disableClearable={allowNone || value === null}
       loading={directory.isPending}
-      loadingText="Searching partners..."
+      loadingText={t('staff.partners.searching')}
       noOptionsText={
         directory.isError
-          ? errorMessageOf(directory.error, 'Partners could not be loaded')
-          : 'No partner matches'
+          ? apiErrorText(directory.error, t('staff.partners.loadFailedShort'))
+          : t('staff.partners.noMatchShort')
       }
       autoHighlight
       fullWidth
@@ -123,7 +123,7 @@ function DirectoryPicker({
       slotProps={{
         listbox: {
           onScroll: onListScroll,
-          'aria-label': 'Partners',
+          'aria-label': t('staff.partners.list'),
           // @ts-expect-error a data attribute on the listbox, for tests
           'data-testid': `${testId}-list`,
         },
@@ -148,7 +148,7 @@ function DirectoryPicker({
               </>
             ) : (
               <Typography variant="body2" sx={{ fontStyle: 'italic' }}>
-                {NO_PARTNER_LABEL}
+                {NONE.name}
               </Typography>
             )}
           </Box>
@@ -157,13 +157,16 @@ function DirectoryPicker({
       renderInput={(params) => (
         <TextField
           {...params}
-          label={label}
+          label={label ?? t('staff.partners.partner')}
           error={Boolean(error)}
           helperText={
             error ??
             (open && directory.total !== null
-              ? `${directory.total.toLocaleString('en-US')} partner${directory.total === 1 ? '' : 's'}${search ? ' match' : ''}${directory.isLoadingMore ? ' · loading more...' : ''}`
-              : helperText)
+              ? t(search ? 'staff.partners.countMatching' : 'staff.partners.count', {
+                  count: directory.total,
+                  shown: formatNumberIn(language, directory.total),
+                }) + (directory.isLoadingMore ? ` · ${t('staff.partners.loadingMoreLower')}` : '')
+              : (helperText ?? t('staff.partners.pickerHelp')))
           }
           slotProps={{
             ...params.slotProps,
@@ -173,7 +176,11 @@ function DirectoryPicker({
               endAdornment: (
                 <>
                   {directory.isPending || directory.isLoadingMore ? (
-                    <CircularProgress color="inherit" size={18} aria-label="Loading partners" />
+                    <CircularProgress
+                      color="inherit"
+                      size={18}
+                      aria-label={t('staff.partners.loadingShort')}
+                    />
                   ) : null}
                   {params.slotProps.input.endAdornment}
                 </>

@@ -5,6 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
+import { useT } from '@/i18n/i18n';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
   /** Controlled visibility (the password generator reveals what it wrote); uncontrolled otherwise. */
@@ -14,6 +15,7 @@ type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
 
 /** A password input with a show/hide toggle. */
 export function PasswordField({ visible, onVisibleChange, slotProps, label, ...props }: PasswordFieldProps) {
+  const t = useT();
   const [ownVisible, setOwnVisible] = useState(false);
   const shown = visible ?? ownVisible;
   const toggle = () => {
@@ -21,7 +23,7 @@ export function PasswordField({ visible, onVisibleChange, slotProps, label, ...p
     if (onVisibleChange) onVisibleChange(next);
     if (visible === undefined) setOwnVisible(next);
   };
-  const name = typeof label === 'string' ? label.toLowerCase() : 'password';
+  const name = typeof label === 'string' ? label.toLowerCase() : t('staff.form.passwordName');
 
   return (
     <TextField
@@ -33,12 +35,12 @@ export function PasswordField({ visible, onVisibleChange, slotProps, label, ...p
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <Tooltip title={shown ? 'Hide password' : 'Show password'}>
+              <Tooltip title={shown ? t('staff.form.hidePassword') : t('staff.form.showPassword')}>
                 <IconButton
                   edge="end"
                   onClick={toggle}
                   onMouseDown={(event) => event.preventDefault()}
-                  aria-label={`toggle ${name} visibility`}
+                  aria-label={t('staff.form.togglePassword', { name })}
                   aria-pressed={shown}
                 >
                   {shown ? <VisibilityOffOutlinedIcon /> : <VisibilityOutlinedIcon />}

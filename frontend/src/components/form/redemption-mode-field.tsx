@@ -1,17 +1,8 @@
 import type { RedemptionMode } from '@avpass/contracts';
 import { useState } from 'react';
 import { DefaultedChoiceField } from './defaulted-choice-field';
+import { useT } from '@/i18n/i18n';
 import { useVoucherSettings } from '@/lib/vouchers-api';
-
-export const REDEMPTION_MODE_LABELS: Readonly<Record<RedemptionMode, string>> = {
-  self: 'Member taps Redeem on their phone',
-  staff: 'Staff only, at the till',
-};
-
-const HELP: Readonly<Record<RedemptionMode, string>> = {
-  self: 'The voucher page has a Redeem button; staff can also redeem it at the till.',
-  staff: 'The voucher page shows the QR to scan at the till and no Redeem button.',
-};
 
 /**
  * Who may redeem the code a form creates (issue 25), starting at the club-wide default from Settings.
@@ -31,7 +22,7 @@ export const redemptionModeRequest = (mode: RedemptionMode | undefined) =>
 
 /** "Who redeems": the shared radio pair of every create form (single, bulk, trainer, exclusives). */
 export function RedemptionModeField({
-  label = 'Who redeems',
+  label,
   ...props
 }: {
   value: RedemptionMode | undefined;
@@ -40,14 +31,18 @@ export function RedemptionModeField({
   error?: string | undefined;
   label?: string;
 }) {
+  const t = useT();
   return (
     <DefaultedChoiceField
       name="redemptionMode"
       testId="redemption-mode"
-      label={label}
+      label={label ?? t('staff.form.redemptionMode')}
       choices={['self', 'staff'] as const}
-      labels={REDEMPTION_MODE_LABELS}
-      help={HELP}
+      labels={{ self: t('staff.form.redemptionMode.self'), staff: t('staff.form.redemptionMode.staff') }}
+      help={{
+        self: t('staff.form.redemptionModeHelp.self'),
+        staff: t('staff.form.redemptionModeHelp.staff'),
+      }}
       {...props}
     />
   );

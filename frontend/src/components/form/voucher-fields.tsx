@@ -1,11 +1,9 @@
-import { PAST_EXPIRY_MESSAGE } from '@avpass/contracts';
 import {
   defaultExpiryDate,
   isExpired,
   todayInTimeZone,
   DISCOUNT_TYPES,
   formatDiscount,
-  PARTNER_TYPE_LABELS,
   PARTNER_TYPES,
   type DiscountType,
   type PartnerType,
@@ -14,6 +12,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
+import { i18n, useT } from '@/i18n/i18n';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { perMemberLimitInput, type PerMemberChoice } from '@/lib/per-member-limit-options';
 import { PerMemberLimitField } from './per-member-limit-field';
@@ -38,13 +37,6 @@ export interface VoucherFieldValues {
 }
 
 export type VoucherFieldErrors = Partial<Record<string, string>>;
-
-const DISCOUNT_TYPE_LABELS: Record<DiscountType, string> = {
-  percentage: 'Percentage off',
-  fixed: 'Fixed amount off',
-  bogo: 'Buy one, get one (BOGO)',
-  'free-service': 'Free service',
-};
 
 /** Spec section 5 defaults: percentage 25, one use, 30 days ahead, Business Partner. */
 export function initialVoucherFields(): VoucherFieldValues {
@@ -78,7 +70,8 @@ export function voucherFieldRefusals(values: VoucherFieldValues, now = new Date(
     /^\d{4}-\d{2}-\d{2}$/.test(values.expirationDate) &&
     isExpired(values.expirationDate, now, viewerTimeZone())
   )
-    errors.expirationDate = PAST_EXPIRY_MESSAGE;
+    // The staff catalog is loaded with every signed-in screen.
+    errors.expirationDate = i18n._('staff.form.expiryPast');
   return errors;
 }
 
@@ -133,31 +126,34 @@ export function VoucherFields({
     onChange: (event: { target: { value: string } }) => onChange({ [name]: event.target.value }),
   });
   const usageError = errors.usageLimit;
+  const t = useT();
 
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
       <TextField
         select
-        label="Discount Type"
+        label={t('staff.form.discountType')}
         {...text('discountType')}
         onChange={(event) => onChange({ discountType: event.target.value as DiscountType })}
         helperText={errors.discountType ?? ' '}
       >
         {DISCOUNT_TYPES.map((type) => (
           <MenuItem key={type} value={type}>
-            {DISCOUNT_TYPE_LABELS[type]}
+            {t(`staff.form.discountType.${type}`)}
           </MenuItem>
         ))}
       </TextField>
       {hasAmount(values.discountType) ? (
         <TextField
-          label="Discount Value"
+          label={t('staff.form.discountValue')}
           type="number"
           required
           {...text('discountValue')}
           helperText={
             errors.discountValue ??
-            (values.discountType === 'percentage' ? 'Whole numbers, 1 to 100' : 'Whole dollars')
+            (values.discountType === 'percentage'
+              ? t('staff.form.wholePercent')
+              : t('staff.form.wholeDollars'))
           }
           slotProps={{
             htmlInput: {
@@ -174,16 +170,20 @@ export function VoucherFields({
         />
       ) : (
         <TextField
-          label="Discount Value"
-          value={formatDiscount(values.discountType, 0)}
+          label={t('staff.form.discountValue')}
+          value={
+            values.discountType === 'bogo' || values.discountType === 'free-service'
+              ? t(`staff.form.noAmount.${values.discountType}`)
+              : formatDiscount(values.discountType, 0)
+          }
           disabled
-          helperText="No amount for this discount type"
+          helperText={t('staff.form.noAmountHelp')}
         />
       )}
       <TextField
-        label="Service / Product"
+        label={t('staff.form.service')}
         required
-        placeholder="e.g. Sports massage"
+        placeholder={t('staff.form.servicePlaceholder')}
         {...text('service')}
         helperText={errors.service ?? ' '}
         sx={{ gridColumn: { sm: '1 / -1' } }}
@@ -195,11 +195,11 @@ export function VoucherFields({
         onChange={(startDate) => onChange({ startDate })}
       />
       <TextField
-        label="Expiration Date"
+        label={t('staff.form.expirationDate')}
         type="date"
         required
         {...text('expirationDate')}
-        helperText={errors.expirationDate ?? 'Valid through the end of this day'}
+        helperText={errors.expirationDate ?? t('staff.form.expirationHelp')}
         slotProps={{
           inputLabel: { shrink: true },
           htmlInput: { min: todayInTimeZone(new Date(), viewerTimeZone()) },
@@ -215,7 +215,7 @@ export function VoucherFields({
       >
         <TextField
           select
-          label="Usage Limit"
+          label={t('staff.form.usageLimit')}
           name="usagePreset"
           value={values.usagePreset}
           disabled={disabled}
@@ -226,13 +226,13 @@ export function VoucherFields({
         >
           {USAGE_LIMIT_PRESETS.map((preset) => (
             <MenuItem key={preset.value} value={preset.value}>
-              {preset.label}
+              {t(`staff.form.usagePreset.${preset.value}`)}
             </MenuItem>
           ))}
         </TextField>
         {values.usagePreset === 'custom' && (
           <TextField
-            label="Number of uses"
+            label={t('staff.form.usageCustom')}
             name="usageCustom"
             value={values.usageCustom}
             disabled={disabled}
@@ -254,32 +254,32 @@ export function VoucherFields({
       />
       <TextField
         select
-        label="Partner Type"
+        label={t('staff.form.partnerType')}
         {...text('partnerType')}
         onChange={(event) => onChange({ partnerType: event.target.value as PartnerType })}
         helperText={errors.partnerType ?? ' '}
       >
         {PARTNER_TYPES.map((type) => (
           <MenuItem key={type} value={type}>
-            {PARTNER_TYPE_LABELS[type]}
+            {t(`staff.form.partnerType.${type}`)}
           </MenuItem>
         ))}
       </TextField>
       {showCustomTitle && (
         <TextField
-          label="Custom Title"
-          placeholder="Shown instead of the partner name"
+          label={t('staff.form.customTitle')}
+          placeholder={t('staff.form.customTitlePlaceholder')}
           {...text('customTitle')}
-          helperText={errors.customTitle ?? 'Optional'}
+          helperText={errors.customTitle ?? t('staff.form.optional')}
         />
       )}
       <TextField
-        label="Terms & Conditions"
+        label={t('staff.form.terms')}
         multiline
         minRows={3}
-        placeholder="e.g. One per customer. Not valid with other offers."
+        placeholder={t('staff.form.termsPlaceholder')}
         {...text('terms')}
-        helperText={errors.terms ?? 'Optional'}
+        helperText={errors.terms ?? t('staff.form.optional')}
         sx={{ gridColumn: '1 / -1' }}
       />
     </Box>
@@ -305,9 +305,10 @@ export function StartDateField({
   name?: string;
   size?: 'small' | 'medium';
 }) {
+  const t = useT();
   return (
     <TextField
-      label="Start Date"
+      label={t('staff.form.startDate')}
       size={size}
       type="date"
       name={name}
@@ -315,7 +316,7 @@ export function StartDateField({
       disabled={disabled}
       error={Boolean(error)}
       onChange={(event) => onChange(event.target.value)}
-      helperText={error ?? 'Optional: valid from the start of this day'}
+      helperText={error ?? t('staff.form.startDateHelp')}
       slotProps={{
         inputLabel: { shrink: true },
         htmlInput: { min: todayInTimeZone(new Date(), viewerTimeZone()), 'data-testid': 'start-date' },

@@ -1,15 +1,16 @@
 import Typography from '@mui/material/Typography';
 import { viewerTimeZone } from '@/lib/time-zone';
-import { listTimeText } from '../offline/offline-check';
+import { formatNumberIn } from '@avpass/domain';
+import { listTimeTextIn } from '../offline/offline-words';
 import type { TillCopy } from '../offline/use-till-copy';
-import { useT } from '@/i18n/i18n';
+import { useWords } from '@/i18n/i18n';
 
 /** "Offline list: 1,234 vouchers, from 10:42 AM": what the till answers from without a connection. */
 export function CopyStatus({ copy }: { copy: TillCopy }) {
-  const t = useT();
+  const { t, language } = useWords();
   if (!copy.meta) return null;
   const zone = viewerTimeZone();
-  const from = listTimeText(copy.meta.syncedAt, new Date(), zone);
+  const from = listTimeTextIn(copy.meta.syncedAt, new Date(), zone, language);
   const count = copy.meta.count;
   return (
     <Typography
@@ -19,7 +20,7 @@ export function CopyStatus({ copy }: { copy: TillCopy }) {
       data-count={count}
       data-synced-at={copy.meta.syncedAt}
     >
-      {t('till.copyStatus', { count, shown: count.toLocaleString('en-US'), from })}
+      {t('till.copyStatus', { count, shown: formatNumberIn(language, count), from })}
     </Typography>
   );
 }

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { useT } from '@/i18n/i18n';
 import type { TillState } from '../lib/use-till';
 import { OfflineRefusalCard } from '../offline/offline-refusal-card';
-import { OfflineScanCard, SAVED_OFFLINE_MESSAGE } from '../offline/offline-scan-card';
+import { OfflineScanCard } from '../offline/offline-scan-card';
 import { CameraScanner } from './camera-scanner';
 import { ManualEntry } from './manual-entry';
 import { MatchPicker } from './match-picker';
@@ -143,7 +143,7 @@ export function TillPhaseView({ till }: { till: TillState }) {
             code={phase.code}
             checked={{ verdict: { ...verdict, code: verdict.code }, listFrom: phase.listFrom }}
             queue={queue}
-            onSaved={() => setAnnouncement(SAVED_OFFLINE_MESSAGE)}
+            onSaved={() => setAnnouncement(t('till.offline.saved'))}
             onScanNext={reset}
           />
         ) : (
@@ -158,7 +158,7 @@ export function TillPhaseView({ till }: { till: TillState }) {
           code={phase.code}
           saved={phase.saved}
           queue={queue}
-          onSaved={() => setAnnouncement(SAVED_OFFLINE_MESSAGE)}
+          onSaved={() => setAnnouncement(t('till.offline.saved'))}
           onScanNext={reset}
         />
       );

@@ -1,5 +1,6 @@
 import type { TillRecentItem } from '@avpass/contracts';
-import { formatCents, formatMonthDayTime } from '@avpass/domain';
+import type { Words } from '@avpass/contracts/i18n/voucher-words';
+import { formatCentsIn, formatMonthDayTimeIn } from '@avpass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,16 +16,22 @@ import type { RedeemResult } from '../offline/queue-types';
 import { isNetworkFailure } from '../offline/sync';
 import type { OfflineQueue } from '../offline/use-offline-queue';
 import { UndoRedemptionButton } from './undo-redemption';
-import { useT } from '@/i18n/i18n';
+import { useWords } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
+import { syncedReasonText } from '../offline/offline-words';
 
 function Row({ item, showPartner }: { item: TillRecentItem; showPartner: boolean }) {
+  const { t, language } = useWords();
+  const money = (cents: number) => formatCentsIn(language, cents);
   const cancelled = item.status === 'cancelled';
   const details = [
-    formatMonthDayTime(item.redeemedAt, viewerTimeZone()),
+    formatMonthDayTimeIn(language, item.redeemedAt, viewerTimeZone()),
     item.redeemedBy,
     showPartner ? item.partnerName : null,
-    item.transactionAmount !== null ? `Sale ${formatCents(item.transactionAmount)}` : null,
-    item.discountApplied !== null ? `Discount ${formatCents(item.discountApplied)}` : null,
+    item.transactionAmount !== null
+      ? t('till.offline.sale', { amount: money(item.transactionAmount) })
+      : null,
+    item.discountApplied !== null ? t('till.today.discount', { amount: money(item.discountApplied) }) : null,
   ].filter(Boolean);
   return (
     <Box
@@ -56,7 +63,9 @@ function Row({ item, showPartner }: { item: TillRecentItem; showPartner: boolean
             sx={{ color: 'error.dark', fontWeight: 600 }}
             data-testid="till-recent-cancelled"
           >
-            Cancelled{item.cancelledBy ? ` by ${item.cancelledBy}` : ''}
+            {item.cancelledBy
+              ? t('till.today.cancelledBy', { name: item.cancelledBy })
+              : t('till.today.cancelled')}
             {item.cancelReason ? `: ${item.cancelReason}` : ''}
           </Typography>
         )}
@@ -81,19 +90,24 @@ function useBrowserOnline(): boolean {
   );
 }
 
-const OFFLINE_STATE_TEXT: Record<OfflineTodayEntry['state'], string> = {
-  waiting: 'Saved offline, waiting to be sent',
-  accepted: 'Saved offline, sent and counted',
-  refused: 'Saved offline, refused when sent',
-};
-
-function OfflineRow({ entry, zone }: { entry: OfflineTodayEntry; zone: string }) {
+function OfflineRow({
+  entry,
+  zone,
+  words,
+}: {
+  entry: OfflineTodayEntry;
+  zone: string;
+  words: Words<MessageId>;
+}) {
+  const { t, language } = words;
   const { item, state } = entry;
   const result = state === 'waiting' ? null : (item as RedeemResult);
   const details = [
-    formatMonthDayTime(item.scannedAt, zone),
-    item.transactionAmount !== undefined ? `Sale ${formatCents(item.transactionAmount)}` : null,
-    OFFLINE_STATE_TEXT[state],
+    formatMonthDayTimeIn(language, item.scannedAt, zone),
+    item.transactionAmount !== undefined
+      ? t('till.offline.sale', { amount: formatCentsIn(language, item.transactionAmount) })
+      : null,
+    t(`till.today.offlineState.${state}`),
   ].filter(Boolean);
   return (
     <Box
@@ -112,14 +126,14 @@ function OfflineRow({ entry, zone }: { entry: OfflineTodayEntry; zone: string })
             {result.reference}
           </Box>
         )}
-        {queuedTitle(item)}
+        {queuedTitle(item, words)}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {details.join(' · ')}
       </Typography>
       {result?.reason && (
         <Typography variant="body2" sx={{ color: 'error.dark', fontWeight: 600 }}>
-          {result.reason}
+          {syncedReasonText(result)}
         </Typography>
       )}
     </Box>
@@ -132,7 +146,8 @@ function OfflineRow({ entry, zone }: { entry: OfflineTodayEntry; zone: string })
  * list as last loaded (if it was).
  */
 export function TodayList({ allTills, queue }: { allTills: boolean; queue: OfflineQueue }) {
-  const t = useT();
+  const words = useWords();
+  const { t, language } = words;
   const recent = useTillRecent();
   const online = useBrowserOnline();
   const items = recent.data?.items ?? [];
@@ -149,16 +164,14 @@ export function TodayList({ allTills, queue }: { allTills: boolean; queue: Offli
   let body;
   if (offline) {
     const done = offlineToday(queue.pending, queue.results, new Date(), zone);
-    const loadedAt = formatMonthDayTime(new Date(recent.dataUpdatedAt), zone);
+    const loadedAt = formatMonthDayTimeIn(language, new Date(recent.dataUpdatedAt), zone);
     body = (
       <Box data-testid="till-today-offline">
         <Alert severity="info" sx={{ mt: 1, color: 'text.primary' }}>
-          {recent.data
-            ? 'Offline: this list updates when the connection is back.'
-            : "Offline: today's list loads when the connection is back."}
+          {recent.data ? t('till.today.offlineLoaded') : t('till.today.offlineNotLoaded')}
         </Alert>
         <Typography id="till-today-offline-title" variant="subtitle2" component="h3" sx={{ mt: 1.5 }}>
-          Redeemed offline today
+          {t('till.today.offlineTitle')}
         </Typography>
         {done.length > 0 ? (
           <Box
@@ -167,18 +180,18 @@ export function TodayList({ allTills, queue }: { allTills: boolean; queue: Offli
             sx={{ listStyle: 'none', m: 0, p: 0 }}
           >
             {done.map((entry) => (
-              <OfflineRow key={entry.item.idempotencyKey} entry={entry} zone={zone} />
+              <OfflineRow key={entry.item.idempotencyKey} entry={entry} zone={zone} words={words} />
             ))}
           </Box>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            Nothing redeemed offline at this till today.
+            {t('till.today.offlineNone')}
           </Typography>
         )}
         {items.length > 0 && (
           <Box sx={(theme) => ({ mt: 1.5, pt: 1.5, borderTop: `1px solid ${theme.palette.divider}` })}>
             <Typography variant="subtitle2" component="h3" data-testid="till-today-loaded-at">
-              As loaded at {loadedAt}
+              {t('till.today.loadedAt', { time: loadedAt })}
             </Typography>
             {list}
           </Box>
@@ -203,7 +216,7 @@ export function TodayList({ allTills, queue }: { allTills: boolean; queue: Offli
           </Button>
         }
       >
-        Today&apos;s redemptions could not be loaded.
+        {t('till.today.loadFailed')}
       </Alert>
     );
   } else if (items.length === 0) {

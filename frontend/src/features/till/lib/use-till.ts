@@ -1,6 +1,6 @@
 import type { TillCheckResponse, TillMatch, TillRedemption, TillRedeemResponse } from '@avpass/contracts';
 import { voucherText } from '@avpass/contracts/voucher-text';
-import { formatCents } from '@avpass/domain';
+import { formatCentsIn } from '@avpass/domain';
 import { useEffect, useRef, useState } from 'react';
 import { apiErrorText } from '@/i18n/api-error-text';
 import { isUnconfirmed } from '@/lib/idempotency';
@@ -8,18 +8,14 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { matchesOf, useTillCheck } from '../api/check-till-code';
 import { useTillRedeem } from '../api/till-redeem';
-import { listFromText, type OfflineVerdict } from '../offline/offline-check';
-import { SAVED_OFFLINE_MESSAGE } from '../offline/offline-scan-card';
+import type { OfflineVerdict } from '../offline/offline-check';
+import { listFromTextIn, offlineReasonIn } from '../offline/offline-words';
 import { isNetworkFailure } from '../offline/sync';
 import { useOfflineQueue } from '../offline/use-offline-queue';
 import { useTillCopy } from '../offline/use-till-copy';
 import { saleCents } from './sale-amount';
-import { useT } from '@/i18n/i18n';
+import { useWords } from '@/i18n/i18n';
 import { refusalTitle } from './till-text';
-
-const NETWORK_MESSAGE = 'AV Pass could not be reached. Check the connection and try again.';
-export const UNCONFIRMED_TILL_REDEEM =
-  'We could not confirm the redemption. Tap Redeem again: it will not be counted twice.';
 
 /** What the till shows: the entry, a check under way, its answer, a redemption, or an offline answer. */
 export type Phase =
@@ -48,7 +44,8 @@ function vibrate(pattern: number | number[]) {
  */
 export function useTill() {
   const [phase, setPhase] = useState<Phase>({ kind: 'scan' });
-  const t = useT();
+  const words = useWords();
+  const { t } = words;
   const [announcement, setAnnouncement] = useState('');
   const [saleText, setSaleText] = useState('');
   const [notice, setNotice] = useState<{ severity: 'error' | 'warning'; text: string } | null>(null);
@@ -91,20 +88,26 @@ export function useTill() {
           );
           if (recheck && result.redeemable && result.amountDue !== undefined) {
             setAnnouncement(
-              `Discount ${formatCents(result.discountApplied ?? 0)}, to pay ${formatCents(result.amountDue)}`,
+              t('till.announce.toPay', {
+                discount: formatCentsIn(words.language, result.discountApplied ?? 0),
+                due: formatCentsIn(words.language, result.amountDue),
+              }),
             );
           } else if (!recheck) {
             setAnnouncement(
               result.redeemable
-                ? `Valid here: ${voucherText(result.voucher).title}. Ready to redeem.`
-                : `${refusalTitle(result, t)}: ${result.reason ?? 'this voucher cannot be redeemed here.'}`,
+                ? t('till.announce.valid', { title: voucherText(result.voucher).title })
+                : t('till.announce.refused', {
+                    title: refusalTitle(result, t),
+                    reason: result.reason ?? t('till.announce.cannotHere'),
+                  }),
             );
             if (!result.redeemable) vibrate([80, 60, 80]);
           }
         },
         onError: (error) => {
           if (recheck) {
-            setNotice({ severity: 'warning', text: apiErrorText(error, NETWORK_MESSAGE) });
+            setNotice({ severity: 'warning', text: apiErrorText(error, t('till.announce.network')) });
             return;
           }
           if (isNetworkFailure(error)) {
@@ -114,10 +117,10 @@ export function useTill() {
           const matches = matchesOf(error);
           if (matches) {
             setPhase({ kind: 'matches', matches });
-            setAnnouncement(`${matches.length} vouchers match: pick one.`);
+            setAnnouncement(t('till.announce.matches', { count: matches.length }));
             return;
           }
-          const message = apiErrorText(error, NETWORK_MESSAGE);
+          const message = apiErrorText(error, t('till.announce.network'));
           setPhase({ kind: 'problem', message });
           setAnnouncement(message);
         },
@@ -130,7 +133,7 @@ export function useTill() {
     const answer = await copy.check(code, queue.pending).catch(() => null);
     if (!answer) {
       setPhase({ kind: 'offline', code, saved: false });
-      setAnnouncement('No connection: the voucher cannot be checked. You can save the redemption.');
+      setAnnouncement(t('till.announce.offlineUnchecked'));
       return;
     }
     if (answer.kind === 'matches') {
@@ -138,16 +141,19 @@ export function useTill() {
         kind: 'matches',
         matches: answer.matches.map((match) => ({ id: match.id, title: match.title, partnerName: null })),
       });
-      setAnnouncement(`${answer.matches.length} vouchers match: pick one.`);
+      setAnnouncement(t('till.announce.matches', { count: answer.matches.length }));
       return;
     }
     const { verdict } = answer;
-    const listFrom = listFromText(answer.syncedAt, new Date(), viewerTimeZone());
+    const listFrom = listFromTextIn(answer.syncedAt, new Date(), viewerTimeZone(), words);
     setPhase({ kind: 'offline-checked', code, verdict, listFrom });
     if (verdict.redeemable) {
-      setAnnouncement(`Valid here, checked offline: ${verdict.code?.title ?? code}. Save the redemption.`);
+      setAnnouncement(t('till.announce.offlineValid', { title: verdict.code?.title ?? code }));
     } else {
-      setAnnouncement(`Not accepted: ${verdict.reason ?? 'this voucher cannot be redeemed here.'}`);
+      const reason = offlineReasonIn(verdict, words, viewerTimeZone());
+      setAnnouncement(
+        reason ? t('till.announce.notAccepted', { reason }) : t('till.announce.notAcceptedHere'),
+      );
       vibrate([80, 60, 80]);
     }
   }
@@ -195,7 +201,7 @@ export function useTill() {
           setPhase({ kind: 'success', result, undone: null });
           void copy.refresh(); // the use is counted: the copy's uses left follow at once
           vibrate([120, 60, 120]);
-          setAnnouncement(`Redeemed. Reference ${result.redemption.reference}.`);
+          setAnnouncement(t('till.announce.redeemed', { reference: result.redemption.reference }));
         },
         onError: (error, input) => {
           if (isNetworkFailure(error)) {
@@ -203,20 +209,20 @@ export function useTill() {
             void queue.enqueueUnconfirmed(input, voucherText(checked.voucher).title).then(
               () => {
                 setPhase({ kind: 'offline', code: input.code, saved: true });
-                setAnnouncement(SAVED_OFFLINE_MESSAGE);
+                setAnnouncement(t('till.offline.saved'));
               },
-              () => setNotice({ severity: 'warning', text: UNCONFIRMED_TILL_REDEEM }),
+              () => setNotice({ severity: 'warning', text: t('till.announce.unconfirmed') }),
             );
             return;
           }
           if (isUnconfirmed(error)) {
-            setNotice({ severity: 'warning', text: UNCONFIRMED_TILL_REDEEM });
-            setAnnouncement(UNCONFIRMED_TILL_REDEEM);
+            setNotice({ severity: 'warning', text: t('till.announce.unconfirmed') });
+            setAnnouncement(t('till.announce.unconfirmed'));
             return;
           }
-          const text = apiErrorText(error, 'The voucher was not redeemed.');
+          const text = apiErrorText(error, t('till.announce.notRedeemedFallback'));
           setNotice({ severity: 'error', text });
-          setAnnouncement(`Not redeemed: ${text}`);
+          setAnnouncement(t('till.announce.notRedeemed', { text }));
           vibrate([80, 60, 80]);
           // The card shows the voucher as it is now (used up meanwhile, say).
           runCheck(checked.voucher.id, cents, true);

@@ -5,7 +5,7 @@ import {
   type TillCopyCode,
 } from '@avpass/contracts';
 import { describe, expect, it } from 'vitest';
-import { decideOffline, listFromText, offlineKeyOf, queuedUsesOf, type OfflineKey } from './offline-check';
+import { decideOffline, offlineKeyOf, queuedUsesOf, type OfflineKey } from './offline-check';
 
 const ID = '3f2a9c1e-5b7d-4e21-9a3c-0d4e5f6a7b8c';
 const OTHER_ID = '8a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -180,15 +180,5 @@ describe('a held code offline, limited per member (decision 338)', () => {
     const bearer = decide(ID, code());
     expect(bearer.memberUses).toBeUndefined();
     expect(bearer.holder).toBeUndefined();
-  });
-});
-
-describe('when the list is from', () => {
-  it('says the time today, and the day too when older', () => {
-    const now = new Date('2026-12-10T15:00:00.000Z');
-    expect(listFromText('2026-12-10T10:42:00.000Z', now, 'UTC')).toBe('Checked offline, list from 10:42 AM');
-    expect(listFromText('2026-12-09T10:42:00.000Z', now, 'UTC')).toBe(
-      'Checked offline, list from Dec 9, 10:42 AM',
-    );
   });
 });

@@ -13,8 +13,6 @@ import {
 import {
   businessDayOf,
   formatDate,
-  formatMonthDayTime,
-  formatTime,
   memberPeriodStart,
   UNLIMITED_USAGE_LIMIT,
   voucherStatus,
@@ -50,6 +48,8 @@ export interface OfflineVerdict {
   holder?: TillHolder;
   /** A code limited per member: its holder's uses this period, this till's queued ones counted. */
   memberUses?: MemberUses;
+  /** `not_found`: the shop the code is not valid at (its reason names it). */
+  shop?: string;
 }
 
 /**
@@ -140,6 +140,7 @@ export function decideOffline(input: {
       redeemable: false,
       refusal: 'not_found',
       reason: notInCopyMessage(input.shopName),
+      shop: input.shopName,
       usesLeft: null,
       queued: 0,
     };
@@ -191,15 +192,4 @@ export function decideOffline(input: {
     case 'expired':
       return { ...answer, redeemable: false, refusal: status, reason: REDEEM_REFUSALS[status] };
   }
-}
-
-/** When the copy was read, as the till says it: "10:42 AM" today, "Dec 9, 10:42 AM" before. */
-export function listTimeText(syncedAt: string, now: Date, zone: string): string {
-  const sameDay = formatDate(syncedAt, zone) === formatDate(now, zone);
-  return sameDay ? formatTime(syncedAt, zone) : formatMonthDayTime(syncedAt, zone);
-}
-
-/** "Checked offline, list from 10:42 AM": how an offline answer says what it is based on. */
-export function listFromText(syncedAt: string, now: Date, zone: string): string {
-  return `Checked offline, list from ${listTimeText(syncedAt, now, zone)}`;
 }

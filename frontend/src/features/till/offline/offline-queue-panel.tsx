@@ -1,4 +1,5 @@
-import { formatCents, formatMonthDayTime } from '@avpass/domain';
+import type { Words } from '@avpass/contracts/i18n/voucher-words';
+import { formatCentsIn, formatMonthDayTimeIn } from '@avpass/domain';
 import CloudUploadRoundedIcon from '@mui/icons-material/CloudUploadRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,45 +8,53 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useT, useWords } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { offlineKeyOf } from './offline-check';
+import { syncedReasonText } from './offline-words';
 import type { PendingRedeem, RedeemResult } from './queue-types';
 import type { OfflineQueue } from './use-offline-queue';
 
 /** "2 waiting": what the till keeps until it can send it (nothing when none waits). */
 export function OfflineBadge({ count }: { count: number }) {
+  const t = useT();
   if (count === 0) return null;
   return (
     <Chip
       icon={<CloudUploadRoundedIcon />}
-      label={`${count} waiting`}
+      label={t('till.offline.waiting', { count })}
       color="warning"
       data-testid="offline-badge"
       data-count={count}
-      aria-label={`${count} offline ${count === 1 ? 'redemption' : 'redemptions'} waiting to be sent`}
+      aria-label={t('till.offline.waitingLabel', { count })}
       sx={{ fontWeight: 700 }}
     />
   );
 }
 
-function details(item: PendingRedeem, zone: string): string {
+function details(item: PendingRedeem, zone: string, { t, language }: Words<MessageId>): string {
   return [
-    `Scanned ${formatMonthDayTime(item.scannedAt, zone)}`,
-    item.transactionAmount !== undefined ? `Sale ${formatCents(item.transactionAmount)}` : null,
+    t('till.offline.scanned', { time: formatMonthDayTimeIn(language, item.scannedAt, zone) }),
+    item.transactionAmount !== undefined
+      ? t('till.offline.sale', { amount: formatCentsIn(language, item.transactionAmount) })
+      : null,
   ]
     .filter(Boolean)
     .join(' · ');
 }
 
 /** What a queued redeem is called: the voucher's title, else (never checked) its 8 characters. */
-export function queuedTitle(item: PendingRedeem): string {
+export function queuedTitle(item: PendingRedeem, { t }: Pick<Words<MessageId>, 't'>): string {
   if (item.title) return item.title;
   const key = offlineKeyOf(item.code);
   const short = key.kind === 'id' ? key.id.slice(0, 8) : key.kind === 'prefix' ? key.prefix : null;
-  return short ? `Voucher ${short.toUpperCase()} (not checked)` : item.code;
+  return short ? t('till.offline.unchecked', { short: short.toUpperCase() }) : item.code;
 }
 
 function ResultRow({ result, zone }: { result: RedeemResult; zone: string }) {
+  const words = useWords();
+  const { t, language } = words;
   const accepted = result.outcome === 'accepted';
   return (
     <Box
@@ -61,7 +70,7 @@ function ResultRow({ result, zone }: { result: RedeemResult; zone: string }) {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Chip
           size="small"
-          label={accepted ? 'Accepted' : 'Refused'}
+          label={accepted ? t('till.offline.accepted') : t('till.offline.refused')}
           color={accepted ? 'success' : 'error'}
           sx={{ fontWeight: 700 }}
         />
@@ -71,17 +80,19 @@ function ResultRow({ result, zone }: { result: RedeemResult; zone: string }) {
               {result.reference}
             </Box>
           ) : null}
-          {queuedTitle(result)}
+          {queuedTitle(result, words)}
         </Typography>
       </Box>
       {!accepted && (
         <Typography variant="body2" sx={{ color: 'error.dark', fontWeight: 600, mt: 0.5 }}>
-          {result.reason}
+          {syncedReasonText(result)}
         </Typography>
       )}
       <Typography variant="body2" color="text.secondary">
-        {details(result, zone)}
-        {accepted && result.redeemedAt ? ` · Sent ${formatMonthDayTime(result.redeemedAt, zone)}` : ''}
+        {details(result, zone, words)}
+        {accepted && result.redeemedAt
+          ? ` · ${t('till.offline.sent', { time: formatMonthDayTimeIn(language, result.redeemedAt, zone) })}`
+          : ''}
       </Typography>
     </Box>
   );
@@ -93,6 +104,8 @@ function ResultRow({ result, zone }: { result: RedeemResult; zone: string }) {
  * Shows nothing until the queue has been used on this phone.
  */
 export function OfflineQueuePanel({ queue }: { queue: OfflineQueue }) {
+  const words = useWords();
+  const { t } = words;
   const [sending, setSending] = useState(false);
   const zone = viewerTimeZone();
   const { pending, results } = queue;
@@ -118,17 +131,17 @@ export function OfflineQueuePanel({ queue }: { queue: OfflineQueue }) {
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography id="till-offline-queue-title" variant="h6" component="h2" sx={{ flex: 1 }}>
-          Offline redemptions
+          {t('till.offline.queueTitle')}
         </Typography>
         {pending.length > 0 && (
           <Typography variant="body2" sx={{ fontWeight: 700 }}>
-            {pending.length} waiting
+            {t('till.offline.waiting', { count: pending.length })}
           </Typography>
         )}
       </Box>
       {queue.storageError && (
         <Alert severity="error" sx={{ color: 'text.primary', mt: 1 }}>
-          This phone&apos;s storage cannot be read: redemptions cannot be kept offline.
+          {t('till.offline.storageError')}
         </Alert>
       )}
       {pending.length > 0 && (
@@ -137,10 +150,10 @@ export function OfflineQueuePanel({ queue }: { queue: OfflineQueue }) {
             {pending.map((item) => (
               <Box component="li" key={item.idempotencyKey} data-testid="offline-pending" sx={{ py: 0.75 }}>
                 <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-                  {queuedTitle(item)}
+                  {queuedTitle(item, words)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  Waiting · {details(item, zone)}
+                  {t('till.offline.waitingItem')} · {details(item, zone, words)}
                 </Typography>
               </Box>
             ))}
@@ -153,7 +166,7 @@ export function OfflineQueuePanel({ queue }: { queue: OfflineQueue }) {
             data-testid="offline-send-now"
             sx={{ mt: 1, minHeight: 48 }}
           >
-            {sending ? 'Sending…' : 'Send now'}
+            {sending ? t('till.offline.sending') : t('till.offline.sendNow')}
           </Button>
         </Box>
       )}
@@ -177,10 +190,10 @@ export function OfflineQueuePanel({ queue }: { queue: OfflineQueue }) {
                 component="h3"
                 sx={{ fontWeight: 800 }}
               >
-                Needs attention
+                {t('till.offline.needsAttention')}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Refused when sent: the discount was given but not counted.
+                {t('till.offline.needsAttentionText')}
               </Typography>
               <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
                 {refused.map((result) => (

@@ -7,22 +7,15 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDiscount } from '@avpass/domain';
 import { useEffect, useRef, useState } from 'react';
-import { SALE_AMOUNT_ERROR, SALE_AMOUNT_HELP, saleCents } from '../lib/sale-amount';
-import { useT } from '@/i18n/i18n';
+import { discountTextIn } from '@avpass/contracts/i18n/voucher-words';
+import { saleCents } from '../lib/sale-amount';
+import { useT, useWords } from '@/i18n/i18n';
 import { holderText, memberUsesText } from '../lib/till-text';
 import type { OfflineVerdict } from './offline-check';
 import type { OfflineQueue } from './use-offline-queue';
 
-/** What the till says once a redeem is in the queue. */
-export const SAVED_OFFLINE_MESSAGE = 'Saved, will be sent when online';
-
-/** "2 uses left" after this till's queued ones, "Unlimited uses". */
-export function offlineUsesText(usesLeft: number | null): string {
-  if (usesLeft === null) return 'Unlimited uses';
-  return `${usesLeft} ${usesLeft === 1 ? 'use' : 'uses'} left`;
-}
+import { offlineUsesTextIn } from './offline-words';
 
 /**
  * A code scanned or typed without a connection. With the till's offline copy (`checked`: the copy says
@@ -47,6 +40,8 @@ export function OfflineScanCard({
   onSaved?: () => void;
   onScanNext: () => void;
 }) {
+  const words = useWords();
+  const { t } = words;
   const [saleText, setSaleText] = useState('');
   const [saved, setSaved] = useState(savedAlready);
   const [saving, setSaving] = useState(false);
@@ -87,7 +82,7 @@ export function OfflineScanCard({
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
         <CloudOffRoundedIcon sx={{ fontSize: 36, color: 'text.secondary' }} aria-hidden />
         <Typography id="till-offline-title" variant="h6" component="h2">
-          {checked ? 'Valid here (checked offline)' : 'No connection'}
+          {checked ? t('till.offline.validHere') : t('till.offline.noConnection')}
         </Typography>
       </Box>
       {checked ? (
@@ -96,9 +91,11 @@ export function OfflineScanCard({
             {checked.verdict.code.title}
           </Typography>
           <Typography sx={{ fontWeight: 700 }}>
-            {formatDiscount(checked.verdict.code.discountType, checked.verdict.code.discountValue)}
+            {discountTextIn(words, checked.verdict.code.discountType, checked.verdict.code.discountValue)}
             {' · '}
-            <span data-testid="till-offline-uses-left">{offlineUsesText(checked.verdict.usesLeft)}</span>
+            <span data-testid="till-offline-uses-left">
+              {offlineUsesTextIn(checked.verdict.usesLeft, words)}
+            </span>
           </Typography>
           <OfflineHolder verdict={checked.verdict} />
           <Typography variant="body2" color="text.secondary" data-testid="till-offline-list-from">
@@ -120,27 +117,24 @@ export function OfflineScanCard({
             tabIndex={-1}
             sx={{ color: 'text.primary', fontSize: '1.05rem', mb: 2 }}
           >
-            <AlertTitle sx={{ fontWeight: 800 }}>{SAVED_OFFLINE_MESSAGE}</AlertTitle>
-            It is checked and counted when the phone is back online; the result appears under Offline
-            redemptions.
+            <AlertTitle sx={{ fontWeight: 800 }}>{t('till.offline.saved')}</AlertTitle>
+            {t('till.offline.savedText')}
           </Alert>
           <Button variant="contained" size="large" fullWidth onClick={onScanNext} sx={{ minHeight: 56 }}>
-            Scan next voucher
+            {t('till.offline.scanNext')}
           </Button>
         </>
       ) : (
         <>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {checked
-              ? "No connection: the till's list says this voucher is valid here. Save the redemption and it is sent when the phone is back online."
-              : 'This voucher cannot be checked without a connection. Save the redemption and it is sent when the phone is back online: it is honoured only if the voucher is still valid here then.'}
+            {checked ? t('till.offline.checkedText') : t('till.offline.uncheckedText')}
           </Typography>
           <TextField
-            label="Sale amount (optional)"
+            label={t('till.saleLabel')}
             value={saleText}
             onChange={(event) => setSaleText(event.target.value)}
             error={cents === null}
-            helperText={cents === null ? SALE_AMOUNT_ERROR : SALE_AMOUNT_HELP}
+            helperText={t(cents === null ? 'till.saleError' : 'till.saleHelp')}
             fullWidth
             autoComplete="off"
             slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'till-offline-sale' } }}
@@ -148,7 +142,7 @@ export function OfflineScanCard({
           />
           {failed && (
             <Alert severity="error" sx={{ color: 'text.primary', mb: 2 }}>
-              This phone could not keep the redemption (its storage is unavailable). Try again online.
+              {t('till.offline.keepFailed')}
             </Alert>
           )}
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -160,10 +154,10 @@ export function OfflineScanCard({
               data-testid="till-offline-save"
               sx={{ minHeight: 56 }}
             >
-              Redeem when online
+              {t('till.offline.redeemLater')}
             </Button>
             <Button variant="outlined" size="large" onClick={onScanNext} sx={{ minHeight: 48 }}>
-              Cancel
+              {t('till.offline.cancel')}
             </Button>
           </Box>
         </>

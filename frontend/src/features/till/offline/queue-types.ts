@@ -35,6 +35,9 @@ export interface RedeemResult extends PendingRedeem {
   redeemedAt?: string;
   /** refused: the server's reason in words ("This voucher has been used up"). */
   reason?: string;
+  /** refused: the reason's stable code and its values (decision 356), when the server sent one. */
+  reasonCode?: string;
+  reasonParams?: Record<string, unknown>;
   /** refused: the HTTP status of the refusal. */
   status?: number;
 }

@@ -135,6 +135,8 @@ export async function syncQueue(options: {
           outcome: 'refused',
           settledAt: now().toISOString(),
           reason: error.serverMessage ?? `Refused (${error.status})`,
+          // The reason's stable code (decision 356), so the till says it in the reader's language.
+          ...(error.code ? { reasonCode: error.code, reasonParams: error.params } : {}),
           status: error.status,
         };
       }
