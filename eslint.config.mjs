@@ -63,7 +63,6 @@ const NOT_YET_IN_THE_CATALOGS = [
   'frontend/src/features/members/**',
   'frontend/src/features/partner-inventory/**',
   'frontend/src/features/partners/**',
-  'frontend/src/features/settings/**',
   'frontend/src/features/statements/**',
   'frontend/src/features/till/components/today-list.tsx',
   'frontend/src/features/till/offline/**',
