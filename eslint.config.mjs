@@ -50,7 +50,6 @@ const NOT_YET_IN_THE_CATALOGS = [
   'frontend/src/components/form/**',
   'frontend/src/components/inventory/**',
   'frontend/src/components/members/**',
-  'frontend/src/components/vouchers/**',
   'frontend/src/features/admin-inventory/**',
   'frontend/src/features/bulk/**',
   'frontend/src/features/credits/**',
