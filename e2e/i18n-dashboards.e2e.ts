@@ -34,6 +34,10 @@ const contexts = new Map<string, { context: BrowserContext; page: Page }>();
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminLogin(baseUrl);
+  // On a loaded machine the partners service may still be starting: wait for its answer first.
+  await expect
+    .poll(async () => (await api(baseUrl, '/api/vendors', { token: admin })).status, { timeout: 90_000 })
+    .toBe(200);
   const partnerId = await createPartnerWithStaff(baseUrl, admin, { name: `Mesa Sports ${tag}` }, STAFF);
   staff = await staffLogin(baseUrl, STAFF);
   // A code of the partner's, used once (the redemptions), and a batch (the Batches tab).
