@@ -5,7 +5,8 @@
 // DASHBOARD_STATS; company: CompanyStatCards with its DASHBOARD_STATS; boot-figures.spec.ts holds them
 // equal). Text only through textContent; nothing drawn unless every figure is a finite number and the
 // outline this script drew is still the page (React owns the root once it has rendered). The icons are the
-// cards' Material icons' paths.
+// cards' Material icons' paths. The words are the reader's language's (issue 42): ES holds the Spanish
+// catalog's (frontend/src/locales/dashboard.es.json) for each English word, and the spec holds them equal.
 (function () {
   var ICONS = {
     codes: [
@@ -32,7 +33,50 @@
       'M9 12h6v2H9z',
     ],
   };
-  // `locale`: the figure as toLocaleString('en-US') gives it (false: as written, the admin rate's `${value}%`).
+  var ES = {
+    'Total QR Codes': 'Total de códigos QR',
+    'Total Redemptions': 'Total de canjes',
+    "Today's Redemptions": 'Canjes de hoy',
+    'Redemption Rate': 'Tasa de canje',
+    Redemptions: 'Canjes',
+    Today: 'Hoy',
+    Partners: 'Socios',
+    'Assigned to your company': 'Asignados a su empresa',
+    'All time': 'Desde el inicio',
+    'Since midnight': 'Desde la medianoche',
+    'Unique locations': 'Ubicaciones distintas',
+    'See the codes': 'Ver los códigos',
+    'Partnership analytics': 'Análisis de socios',
+    Inventory: 'Inventario',
+  };
+  // The language as frontend/src/i18n/language.ts chooses it before the account's is known (decision 352):
+  // the remembered choice (localStorage, then the avpass_lang cookie), else the browser's first en/es.
+  // The pseudo-locale's words are drawn in English, as the gateway draws them.
+  function spoken() {
+    var kept = null;
+    try {
+      kept = window.localStorage.getItem('avpassLanguage');
+    } catch {
+      // No storage: the cookie may still say it.
+    }
+    if (!kept) kept = (/(?:^|;\s*)avpass_lang=([\w-]+)/.exec(document.cookie || '') || [])[1];
+    if (kept === 'en' || kept === 'es' || kept === 'pseudo') return kept;
+    var nav = window.navigator || {};
+    var tags = nav.languages && nav.languages.length ? nav.languages : [nav.language];
+    for (var i = 0; i < tags.length; i++) {
+      var primary = String(tags[i] || '')
+        .trim()
+        .toLowerCase()
+        .split(/[-_]/)[0];
+      if (primary === 'en' || primary === 'es') return primary;
+    }
+    return 'en';
+  }
+  var spanish = spoken() === 'es';
+  var say = function (words) {
+    return spanish && words ? ES[words] || words : words;
+  };
+  // `locale`: the figure as toLocaleString('en-US') gives it (es-US groups the same way) (false: as written, the admin rate's `${value}%`).
   var CARDS = {
     '/api/admin/stats': {
       layout: 'figure-first',
@@ -127,16 +171,16 @@
     if (layout === 'figure-first') {
       // The figure above its label, as a <dt>/<dd> pair (the React card's <dl>).
       var list = el('dl');
-      list.appendChild(el('dt', 'bs-label', def.label));
+      list.appendChild(el('dt', 'bs-label', say(def.label)));
       list.appendChild(el('dd', 'bs-value', figure));
       node.appendChild(list);
       return node;
     }
     var body = el('div');
-    body.appendChild(el('p', 'bs-label', def.label));
+    body.appendChild(el('p', 'bs-label', say(def.label)));
     body.appendChild(el('p', 'bs-value', figure));
-    if (def.hint) body.appendChild(el('span', 'bs-hint', def.hint));
-    if (def.link) body.appendChild(el('span', 'bs-link', def.link + ' \u2192'));
+    if (def.hint) body.appendChild(el('span', 'bs-hint', say(def.hint)));
+    if (def.link) body.appendChild(el('span', 'bs-link', say(def.link) + ' \u2192'));
     node.appendChild(body);
     return node;
   }
@@ -151,7 +195,10 @@
     var figures = set.cards.map(function (def) {
       var value = stats[def.key];
       if (typeof value !== 'number' || !isFinite(value)) return null;
-      return (def.locale === false ? String(value) : value.toLocaleString('en-US')) + (def.suffix || '');
+      return (
+        (def.locale === false ? String(value) : value.toLocaleString(spanish ? 'es-US' : 'en-US')) +
+        (def.suffix || '')
+      );
     });
     if (figures.indexOf(null) !== -1) return;
     set.cards.forEach(function (def, i) {

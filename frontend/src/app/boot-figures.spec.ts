@@ -8,6 +8,9 @@ import {
   formatCompanyFigure,
 } from '@/features/company/components/company-stat-cards';
 import { apiJson } from '@/lib/api-client';
+import type { MessageId } from '@/i18n/message-id';
+import ENGLISH from '@/locales/dashboard.en.json?raw';
+import SPANISH from '@/locales/dashboard.es.json?raw';
 import { VOUCHER_URLS } from '@/lib/vouchers-api/urls';
 import BOOT_SCRIPT from '../../public/boot.js?raw';
 import FIGURES_SCRIPT from '../../public/boot-figures.js?raw';
@@ -132,47 +135,72 @@ const STATS = {
 
 afterEach(() => {
   window.__avpassEarlyAnswers = undefined;
+  window.localStorage.removeItem('avpassLanguage');
 });
+
+/** The cards' words in a language, as the catalogs hold them (read as written, not compiled). */
+const CATALOGS: Record<'en' | 'es', Record<string, string>> = {
+  en: JSON.parse(ENGLISH) as Record<string, string>,
+  es: JSON.parse(SPANISH) as Record<string, string>,
+};
+const wordsIn = (language: 'en' | 'es') => (key: MessageId | undefined) =>
+  key === undefined ? undefined : CATALOGS[language][key];
+
+async function adminCardsIn(language: 'en' | 'es') {
+  const root = outlinedRoot();
+  await bootAt('/dashboard', root, () => json(200, JSON.stringify(STATS)));
+  const say = wordsIn(language);
+  expect(
+    cardsOf(root).map((card) => ({
+      testId: card.attributes['data-testid'],
+      label: text(card, 'bs-label'),
+      figure: text(card, 'bs-value'),
+    })),
+  ).toEqual(
+    ADMIN_CARDS.map((stat) => ({
+      testId: `stat-${stat.key}`,
+      label: say(stat.label),
+      figure: formatAdminFigure(stat, STATS[stat.key], language),
+    })),
+  );
+}
+
+async function companyCardsIn(language: 'en' | 'es') {
+  const root = outlinedRoot();
+  await bootAt('/company-dashboard', root, () => json(200, JSON.stringify(STATS)));
+  const say = wordsIn(language);
+  expect(
+    cardsOf(root).map((card) => ({
+      testId: card.attributes['data-testid'],
+      label: text(card, 'bs-label'),
+      figure: text(card, 'bs-value'),
+      hint: text(card, 'bs-hint'),
+      link: text(card, 'bs-link'),
+    })),
+  ).toEqual(
+    COMPANY_CARDS.map((stat) => ({
+      testId: stat.testId,
+      label: say(stat.label),
+      figure: formatCompanyFigure(stat, STATS[stat.key], language),
+      hint: say(stat.hint),
+      link: stat.linkLabel && `${say(stat.linkLabel)} →`,
+    })),
+  );
+}
 
 describe("the dashboards' figures in index.html's outline (issue 40, decision 348)", () => {
   it("draws the admin dashboard's cards as AdminStatCards draws them: order, test ids, labels, format", async () => {
-    const root = outlinedRoot();
-    await bootAt('/dashboard', root, () => json(200, JSON.stringify(STATS)));
-    expect(
-      cardsOf(root).map((card) => ({
-        testId: card.attributes['data-testid'],
-        label: text(card, 'bs-label'),
-        figure: text(card, 'bs-value'),
-      })),
-    ).toEqual(
-      ADMIN_CARDS.map((stat) => ({
-        testId: `stat-${stat.key}`,
-        label: stat.label,
-        figure: formatAdminFigure(stat, STATS[stat.key]),
-      })),
-    );
+    await adminCardsIn('en');
   });
 
   it("draws the company dashboard's cards as CompanyStatCards draws them, with their hints and links", async () => {
-    const root = outlinedRoot();
-    await bootAt('/company-dashboard', root, () => json(200, JSON.stringify(STATS)));
-    expect(
-      cardsOf(root).map((card) => ({
-        testId: card.attributes['data-testid'],
-        label: text(card, 'bs-label'),
-        figure: text(card, 'bs-value'),
-        hint: text(card, 'bs-hint'),
-        link: text(card, 'bs-link'),
-      })),
-    ).toEqual(
-      COMPANY_CARDS.map((stat) => ({
-        testId: stat.testId,
-        label: stat.label,
-        figure: formatCompanyFigure(stat, STATS[stat.key]),
-        hint: stat.hint,
-        link: stat.linkLabel && `${stat.linkLabel} →`,
-      })),
-    );
+    await companyCardsIn('en');
+  });
+
+  it("speaks the reader's remembered language: the Spanish catalog's words (issue 42)", async () => {
+    window.localStorage.setItem('avpassLanguage', 'es');
+    await adminCardsIn('es');
+    await companyCardsIn('es');
   });
 
   it('the app still takes the same answer, whole, after the outline has drawn it', async () => {

@@ -24,8 +24,40 @@ import { ListState, TableStateRow } from '@/components/data-display/list-states'
 import { listStateOf } from '@/components/data-display/list-state';
 import { auditTargetHref, type AuditLinkAudience, type useAuditEntries } from '@/lib/audit-api';
 import { viewerTimeZone } from '@/lib/time-zone';
+import { useLanguage, useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
+import type { Translate } from '@avpass/contracts/i18n/voucher-words';
 
-const COLUMNS = ['', 'When', 'What happened', 'Company'] as const;
+const COLUMNS = [
+  '',
+  'staff.audit.when',
+  'staff.audit.what',
+  'staff.audit.company',
+] as const satisfies ReadonlyArray<MessageId | ''>;
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+/** When an entry happened, to the second with the zone's short name, in the reader's language. */
+function auditAtIn(language: string, at: string, timeZone: string): string {
+  if (language !== 'es') return formatAuditAt(at, timeZone);
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return at;
+  let format = cache.get(timeZone);
+  if (!format)
+    cache.set(
+      timeZone,
+      (format = new Intl.DateTimeFormat('es-US', {
+        timeZone,
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        second: '2-digit',
+        timeZoneName: 'short',
+      })),
+    );
+  return format.format(date);
+}
 
 type CompanyName = ((id: string | null) => string) | undefined;
 
@@ -35,8 +67,8 @@ function companyNameOf(entry: AuditEntryView, companyName: CompanyName): string 
   return entry.companyName ?? companyName?.(entry.companyId) ?? null;
 }
 
-function companyOf(entry: AuditEntryView, companyName: CompanyName): string {
-  return entry.companyId ? (companyNameOf(entry, companyName) ?? 'Unknown company') : '—';
+function companyOf(entry: AuditEntryView, companyName: CompanyName, t: Translate<MessageId>): string {
+  return entry.companyId ? (companyNameOf(entry, companyName) ?? t('staff.audit.unknownCompany')) : '—';
 }
 
 /** "Sam Rivera redeemed <Spring Tune-up> at Riverside Bike Shop ($45.00 sale, $9.00 off)", the target a link. */
@@ -86,16 +118,17 @@ function EntryDetails({
   timeZone: string;
   stacked?: boolean;
 }) {
+  const t = useT();
   const rows = auditChangeLines(entry.changes, timeZone);
   return (
     <Box sx={{ py: 1.5 }} data-testid="audit-entry-details">
       {rows.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          No field changes recorded.
+          {t('staff.audit.noChanges')}
         </Typography>
       ) : stacked ? (
         // A phone: each field on its own lines, before → after below it.
-        <Box component="dl" aria-label="Changes" sx={{ m: 0 }}>
+        <Box component="dl" aria-label={t('staff.audit.changes')} sx={{ m: 0 }}>
           {rows.map((row) => (
             <Box key={row.field} sx={{ mb: 1 }}>
               <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
@@ -108,12 +141,12 @@ function EntryDetails({
           ))}
         </Box>
       ) : (
-        <Table size="small" aria-label="Changes" sx={{ maxWidth: 900 }}>
+        <Table size="small" aria-label={t('staff.audit.changes')} sx={{ maxWidth: 900 }}>
           <TableHead>
             <TableRow>
-              <TableCell>Field</TableCell>
-              <TableCell>Before</TableCell>
-              <TableCell>After</TableCell>
+              <TableCell>{t('staff.audit.field')}</TableCell>
+              <TableCell>{t('staff.audit.before')}</TableCell>
+              <TableCell>{t('staff.audit.after')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -129,12 +162,12 @@ function EntryDetails({
       )}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
         {[
-          `Action: ${entry.action}`,
-          entry.targetId && `Target: ${entry.targetType} ${entry.targetId}`,
-          entry.actorRole && `Role: ${entry.actorRole}`,
-          entry.ip && `Address: ${entry.ip}`,
-          entry.requestId && `Request: ${entry.requestId}`,
-          `Service: ${entry.service}`,
+          t('staff.audit.fact.action', { value: entry.action }),
+          entry.targetId && t('staff.audit.fact.target', { value: `${entry.targetType} ${entry.targetId}` }),
+          entry.actorRole && t('staff.audit.fact.role', { value: entry.actorRole }),
+          entry.ip && t('staff.audit.fact.address', { value: entry.ip }),
+          entry.requestId && t('staff.audit.fact.request', { value: entry.requestId }),
+          t('staff.audit.fact.service', { value: entry.service }),
         ]
           .filter(Boolean)
           .join(' · ')}
@@ -162,6 +195,8 @@ interface EntryProps {
 
 function EntryRow({ entry, companyName, audience, timeZone }: EntryProps) {
   const [open, setOpen] = useState(false);
+  const t = useT();
+  const language = useLanguage();
   const detailsId = `audit-details-${entry.id}`;
   return (
     <>
@@ -172,16 +207,16 @@ function EntryRow({ entry, companyName, audience, timeZone }: EntryProps) {
             onClick={() => setOpen(!open)}
             aria-expanded={open}
             aria-controls={detailsId}
-            aria-label={`${open ? 'Hide' : 'Show'} details of this entry`}
+            aria-label={open ? t('staff.audit.hideEntry') : t('staff.audit.showEntry')}
           >
             {open ? <ExpandLessRoundedIcon /> : <ExpandMoreRoundedIcon />}
           </IconButton>
         </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAuditAt(entry.at, timeZone)}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{auditAtIn(language, entry.at, timeZone)}</TableCell>
         <TableCell>
           <EntrySentence entry={entry} companyName={companyName} audience={audience} />
         </TableCell>
-        <TableCell>{companyOf(entry, companyName)}</TableCell>
+        <TableCell>{companyOf(entry, companyName, t)}</TableCell>
       </TableRow>
       <TableRow>
         <TableCell colSpan={COLUMNS.length} sx={{ py: 0 }}>
@@ -196,12 +231,14 @@ function EntryRow({ entry, companyName, audience, timeZone }: EntryProps) {
 
 function EntryCard({ entry, companyName, audience, timeZone }: EntryProps) {
   const [open, setOpen] = useState(false);
+  const t = useT();
+  const language = useLanguage();
   const detailsId = `audit-card-details-${entry.id}`;
   return (
     <Card variant="outlined" data-testid="audit-card">
       <CardContent sx={{ pb: 1, '&:last-child': { pb: 1 } }}>
         <Typography variant="body2" color="text.secondary">
-          {formatAuditAt(entry.at, timeZone)}
+          {auditAtIn(language, entry.at, timeZone)}
         </Typography>
         <EntrySentence entry={entry} companyName={companyName} audience={audience} />
         <Button
@@ -212,7 +249,7 @@ function EntryCard({ entry, companyName, audience, timeZone }: EntryProps) {
           endIcon={open ? <ExpandLessRoundedIcon /> : <ExpandMoreRoundedIcon />}
           sx={{ mt: 0.5, ml: -1, display: 'flex' }}
         >
-          {open ? 'Hide details' : 'Show details'}
+          {open ? t('staff.audit.hideDetails') : t('staff.audit.showDetails')}
         </Button>
         <Collapse in={open} unmountOnExit id={detailsId}>
           <EntryDetails entry={entry} timeZone={timeZone} stacked />
@@ -229,7 +266,7 @@ function EntryCard({ entry, companyName, audience, timeZone }: EntryProps) {
 export function AuditEntryList({
   query,
   label,
-  emptyText = 'No entries match.',
+  emptyText,
   companyName,
   audience = 'admin',
 }: {
@@ -240,6 +277,7 @@ export function AuditEntryList({
   /** Whose pages the targets link to: the administrator's screens or the company's own. */
   audience?: AuditLinkAudience;
 }) {
+  const t = useT();
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   // Times in the business zone the gateway sends with each page; an older server: the viewer's own.
@@ -249,7 +287,12 @@ export function AuditEntryList({
     isError: query.isError,
     data: query.data && { items },
   });
-  const stateProps = state && { state, error: query.error, emptyText, onRetry: () => void query.refetch() };
+  const stateProps = state && {
+    state,
+    error: query.error,
+    emptyText: emptyText ?? t('staff.audit.empty'),
+    onRetry: () => void query.refetch(),
+  };
 
   return (
     <>
@@ -272,9 +315,11 @@ export function AuditEntryList({
               <TableRow>
                 {COLUMNS.map((column, index) => (
                   <TableCell key={column || index}>
-                    {column || (
+                    {column ? (
+                      t(column)
+                    ) : (
                       <Box component="span" sx={visuallyHidden}>
-                        Details
+                        {t('staff.audit.details')}
                       </Box>
                     )}
                   </TableCell>
@@ -301,7 +346,7 @@ export function AuditEntryList({
       )}
       {query.isError && query.data && (
         <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
-          The next entries could not be loaded.
+          {t('staff.audit.nextFailed')}
         </Typography>
       )}
       {query.hasNextPage && (
@@ -311,7 +356,7 @@ export function AuditEntryList({
             onClick={() => void query.fetchNextPage()}
             disabled={query.isFetchingNextPage}
           >
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            {query.isFetchingNextPage ? t('staff.audit.loading') : t('staff.audit.loadMore')}
           </Button>
         </Box>
       )}

@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useT } from '@/i18n/i18n';
 
 /**
  * "History": the audit trail of one code, partner, credit or item (administrators), as `/audit?
@@ -21,11 +22,17 @@ export function HistoryLink({
   label?: string;
   icon?: boolean;
 }) {
+  const t = useT();
   const to = paths.audit.getHref({ targetType, targetId });
   if (icon) {
     return (
-      <Tooltip title="History">
-        <IconButton component={RouterLink} to={to} size="small" aria-label={label ?? 'History'}>
+      <Tooltip title={t('staff.audit.history')}>
+        <IconButton
+          component={RouterLink}
+          to={to}
+          size="small"
+          aria-label={label ?? t('staff.audit.history')}
+        >
           <HistoryRoundedIcon fontSize="small" />
         </IconButton>
       </Tooltip>
@@ -39,7 +46,7 @@ export function HistoryLink({
       startIcon={<HistoryRoundedIcon fontSize="small" />}
       aria-label={label}
     >
-      History
+      {t('staff.audit.history')}
     </Button>
   );
 }

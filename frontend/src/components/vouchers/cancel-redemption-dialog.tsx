@@ -1,6 +1,5 @@
 import type { Redemption } from '@avpass/contracts';
-import { CANCEL_REASON_MESSAGE } from '@avpass/contracts/words';
-import { formatDateTime } from '@avpass/domain';
+import { formatDateTimeIn } from '@avpass/domain';
 import UndoRoundedIcon from '@mui/icons-material/UndoRounded';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -8,7 +7,8 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT, useWords } from '@/i18n/i18n';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useCancelRedemption } from '@/lib/vouchers-api';
 
@@ -44,8 +44,9 @@ export function CancelRedemptionButton({
   redemption: CancelTarget;
   onCancel: (redemption: CancelTarget) => void;
 }) {
+  const { t, language } = useWords();
   const where = redemption.partnerName ?? redemption.facility;
-  const when = formatDateTime(redemption.redeemedAt, viewerTimeZone());
+  const when = formatDateTimeIn(language, redemption.redeemedAt, viewerTimeZone());
   return (
     <Button
       size="small"
@@ -54,10 +55,10 @@ export function CancelRedemptionButton({
       startIcon={<UndoRoundedIcon />}
       onClick={() => onCancel(redemption)}
       data-testid="cancel-redemption"
-      aria-label={`Cancel the redemption at ${where}, ${when}`}
+      aria-label={t('staff.voucher.cancelAt', { where, when })}
       sx={{ whiteSpace: 'nowrap' }}
     >
-      Cancel
+      {t('staff.voucher.cancel')}
     </Button>
   );
 }
@@ -102,6 +103,7 @@ export function CancelReasonDialog({
   onClose: () => void;
   testIds: ReasonDialogTestIds;
 }) {
+  const t = useT();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
 
@@ -111,7 +113,7 @@ export function CancelReasonDialog({
     const { cancelRedemptionRequestSchema } = await import('@avpass/contracts/till');
     const parsed = cancelRedemptionRequestSchema.safeParse({ reason });
     if (!parsed.success) {
-      setReasonError(CANCEL_REASON_MESSAGE);
+      setReasonError(t('staff.voucher.reasonRequired'));
       return;
     }
     setReasonError(null);
@@ -133,7 +135,7 @@ export function CancelReasonDialog({
       confirmTestId={testIds.confirm}
     >
       <TextField
-        label="Reason"
+        label={t('staff.voucher.reason')}
         required
         fullWidth
         multiline
@@ -170,29 +172,26 @@ function CancelRedemptionDialog({
 }) {
   const cancel = useCancelRedemption();
   const { toast } = useToast();
+  const { t, language } = useWords();
   const where = target.partnerName ?? target.facility;
-  const when = formatDateTime(target.redeemedAt, viewerTimeZone());
+  const when = formatDateTimeIn(language, target.redeemedAt, viewerTimeZone());
   return (
     <CancelReasonDialog
       open={open}
-      title="Cancel this redemption?"
-      description={`${where}, ${when}, by ${target.redeemedBy}. The use goes back to the voucher and every count drops by one.`}
-      confirmLabel="Cancel redemption"
-      cancelLabel="Keep it"
-      hint="Seen by staff and in the history"
+      title={t('staff.voucher.cancelTitle')}
+      description={t('staff.voucher.cancelText', { where, when, by: target.redeemedBy })}
+      confirmLabel={t('staff.voucher.cancelConfirm')}
+      cancelLabel={t('staff.voucher.keep')}
+      hint={t('staff.voucher.reasonHint')}
       pending={cancel.isPending}
-      error={
-        cancel.isError
-          ? errorMessageOf(cancel.error, 'The redemption could not be cancelled. Please try again.')
-          : null
-      }
+      error={cancel.isError ? apiErrorText(cancel.error, t('staff.voucher.cancelFailed')) : null}
       onConfirm={(reason) =>
         cancel.mutate(
           { id: target.id, reason },
           {
             onSuccess: () => {
               onClose();
-              toast({ title: 'Redemption cancelled', description: 'The use was given back to the voucher.' });
+              toast({ title: t('staff.voucher.cancelDone'), description: t('staff.voucher.cancelDoneText') });
             },
           },
         )

@@ -1,4 +1,5 @@
-import { formatDiscount, formatMonthDayTime, formatUsage } from '@avpass/domain';
+import { discountTextIn } from '@avpass/contracts/i18n/voucher-words';
+import { formatMonthDayTimeIn, formatUsage } from '@avpass/domain';
 import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -15,13 +16,16 @@ import { paths } from '@/config/paths';
 import { useRecentQrCodes } from '@/lib/vouchers-api';
 import { StatusChip } from '@/components/vouchers/status-chip';
 import { viewerTimeZone } from '@/lib/time-zone';
+import { useWords } from '@/i18n/i18n';
 
 /** Spec section 9: the recent list shows 5 codes. */
 const SHOWN = 5;
 
 /** The five newest codes (GET /api/qr-codes, polled every 8 s), each opening its voucher page. */
-export function RecentCodesCard({ title = 'Recent QR Codes' }: { title?: string }) {
+export function RecentCodesCard({ title }: { title?: string }) {
   const recent = useRecentQrCodes();
+  const words = useWords();
+  const { t, language } = words;
   const zone = viewerTimeZone();
 
   return (
@@ -30,11 +34,11 @@ export function RecentCodesCard({ title = 'Recent QR Codes' }: { title?: string 
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
           <HistoryRoundedIcon color="action" aria-hidden />
           <Typography variant="h6" component="h2">
-            {title}
+            {title ?? t('staff.codes.recent')}
           </Typography>
         </Box>
         {recent.isPending ? (
-          <Box aria-label="Loading recent QR codes" role="status">
+          <Box aria-label={t('staff.codes.recentLoading')} role="status">
             {Array.from({ length: 3 }, (_, i) => (
               <Skeleton key={i} height={56} />
             ))}
@@ -43,11 +47,11 @@ export function RecentCodesCard({ title = 'Recent QR Codes' }: { title?: string 
           <LoadErrorAlert
             error={recent.error}
             onRetry={() => void recent.refetch()}
-            fallback="Recent QR codes could not be loaded."
+            fallback={t('staff.codes.recentFailed')}
           />
         ) : recent.data.length === 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
-            No QR codes yet. Generated codes appear here.
+            {t('staff.codes.recentEmpty')}
           </Typography>
         ) : (
           <List disablePadding>
@@ -60,7 +64,7 @@ export function RecentCodesCard({ title = 'Recent QR Codes' }: { title?: string 
                 >
                   <ListItemText
                     primary={code.customTitle || code.clinicName}
-                    secondary={`${formatDiscount(code.discountType, code.discountValue)} · ${code.service} · ${formatUsage(code.usageCount, code.usageLimit)} · ${formatMonthDayTime(code.createdAt, zone)}`}
+                    secondary={`${discountTextIn(words, code.discountType, code.discountValue)} · ${code.service} · ${formatUsage(code.usageCount, code.usageLimit)} · ${formatMonthDayTimeIn(language, code.createdAt, zone)}`}
                     slotProps={{
                       primary: { noWrap: true, sx: { fontWeight: 600 } },
                       secondary: { noWrap: true },

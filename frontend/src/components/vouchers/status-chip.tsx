@@ -1,6 +1,7 @@
 import type { QrCode } from '@avpass/contracts';
-import { VOUCHER_STATUS_LABELS, type VoucherStatus } from '@avpass/domain';
+import type { VoucherStatus } from '@avpass/domain';
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import { useT } from '@/i18n/i18n';
 
 const COLORS: Record<VoucherStatus, ChipProps['color']> = {
   active: 'success',
@@ -12,7 +13,8 @@ const COLORS: Record<VoucherStatus, ChipProps['color']> = {
 
 /**
  * A code's status as the server computed it (`voucherStatus` in @avpass/domain). `labels` picks the
- * staff tables' wording (Active / Expired / Used Up) or the voucher page's (ACTIVE / EXPIRED / REDEEMED).
+ * staff tables' wording (Active / Expired / Used Up, the staff catalog's) or the voucher page's (ACTIVE /
+ * EXPIRED / REDEEMED: the voucher catalog's `voucher.status.*`, loaded with the staff words).
  */
 export function StatusChip({
   status,
@@ -20,14 +22,15 @@ export function StatusChip({
   size = 'small',
 }: {
   status: QrCode['status'];
-  labels?: keyof typeof VOUCHER_STATUS_LABELS;
+  labels?: 'adminTable' | 'voucherPage';
   size?: ChipProps['size'];
 }) {
+  const t = useT();
   return (
     <Chip
       size={size}
       color={COLORS[status]}
-      label={VOUCHER_STATUS_LABELS[labels][status]}
+      label={labels === 'voucherPage' ? t(`voucher.status.${status}`) : t(`staff.voucher.status.${status}`)}
       data-testid="status-chip"
       variant={status === 'active' ? 'filled' : 'outlined'}
     />

@@ -15,63 +15,73 @@ import { SendToMembersButton } from '@/components/members/send-to-members-button
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
 import { shortId } from '@/lib/code-display';
+import { useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
+import type { Translate } from '@avpass/contracts/i18n/voucher-words';
 import type { CodesRole } from './codes-roles';
+
+type T = Translate<MessageId>;
 
 /** The row actions each role has; a label names the code the way that role's table does. */
 const ACTIONS = {
   // super_admin: preview, the bare QR as PNG, the voucher in three formats, its history, delete everywhere.
   admin: {
     open: {
-      title: 'Preview voucher page',
+      title: 'staff.codes.preview',
       icon: VisibilityOutlinedIcon,
-      label: (id: string) => `Preview voucher ${shortId(id)}`,
+      label: (t: T, id: string) => t('staff.codes.previewOf', { id: shortId(id) }),
     },
     qrOnly: true,
     history: true,
     formats: ['png', 'svg', 'pdf'],
     failureMessage: undefined,
-    deleteLabel: (id: string) => `Delete QR code ${shortId(id)}`,
+    deleteLabel: (t: T, id: string) => t('staff.codes.deleteId', { id: shortId(id) }),
   },
   // A company: the voucher downloads, its page, and removing it from the company's own list.
   company: {
     open: {
-      title: 'Open voucher page',
+      title: 'staff.codes.open',
       icon: OpenInNewRoundedIcon,
-      label: (_id: string, name: string) => `Open the voucher page of ${name}`,
+      label: (t: T, _id: string, name: string) => t('staff.codes.openOf', { name }),
     },
     qrOnly: false,
     history: false,
     formats: undefined,
-    failureMessage: 'Failed to download QR code',
-    deleteLabel: (_id: string, name: string) => `Delete ${name}`,
+    failureMessage: 'staff.codes.downloadFailedText',
+    deleteLabel: (t: T, _id: string, name: string) => t('staff.codes.deleteName', { name }),
   },
 } as const satisfies Record<CodesRole, unknown>;
 
 /** The bare QR image as PNG (the voucher downloads carry the whole card). */
 function QrOnlyButton({ code }: { code: QrCode }) {
   const { toast } = useToast();
+  const t = useT();
   const [downloading, setDownloading] = useState(false);
 
   const download = async () => {
     setDownloading(true);
     try {
       await downloadRenderedFile('qr', code.id, 'png');
-      toast({ title: 'Download Started' });
+      toast({ title: t('staff.codes.downloadStarted') });
     } catch {
-      toast({ title: 'Download Failed', description: 'Failed to download QR code.', kind: 'destructive' });
+      toast({
+        title: t('staff.codes.downloadFailed'),
+        description: t('staff.codes.downloadFailedQr'),
+        kind: 'destructive',
+      });
     } finally {
       setDownloading(false);
     }
   };
 
   return (
-    <Tooltip title="Download QR code only (PNG)">
+    <Tooltip title={t('staff.codes.qrOnly')}>
       <span>
         <IconButton
           size="small"
           onClick={() => void download()}
           disabled={downloading}
-          aria-label={`Download QR code ${shortId(code.id)}`}
+          aria-label={t('staff.codes.qrOnlyOf', { id: shortId(code.id) })}
         >
           <QrCode2RoundedIcon fontSize="small" />
         </IconButton>
@@ -96,16 +106,17 @@ export function CodeActions({
   stacked?: boolean;
 }) {
   const actions = ACTIONS[role];
+  const t = useT();
   const OpenIcon = actions.open.icon;
   const open = (
-    <Tooltip title={actions.open.title}>
+    <Tooltip title={t(actions.open.title)}>
       <IconButton
         component={RouterLink}
         to={paths.voucher.getHref(code.id)}
         target="_blank"
         rel="noopener"
         size="small"
-        aria-label={actions.open.label(code.id, name)}
+        aria-label={actions.open.label(t, code.id, name)}
       >
         <OpenIcon fontSize="small" />
       </IconButton>
@@ -115,7 +126,7 @@ export function CodeActions({
     <DownloadButtons
       id={code.id}
       formats={actions.formats}
-      failureMessage={actions.failureMessage}
+      failureMessage={actions.failureMessage && t(actions.failureMessage)}
       dense={!stacked}
     />
   );
@@ -124,7 +135,7 @@ export function CodeActions({
       icon
       targetType="voucher"
       targetId={code.id}
-      label={`History of QR code ${shortId(code.id)}`}
+      label={t('staff.codes.historyOf', { id: shortId(code.id) })}
     />
   );
   // Issue 41: the administrator sends the voucher to members (each gets their own code).
@@ -133,16 +144,16 @@ export function CodeActions({
       icon
       source={{ qrCodeId: code.id }}
       what={name}
-      label={`Send voucher ${shortId(code.id)} to members`}
+      label={t('staff.codes.sendOf', { id: shortId(code.id) })}
     />
   );
   const remove = (
-    <Tooltip title="Delete">
+    <Tooltip title={t('staff.codes.delete')}>
       <IconButton
         size="small"
         color="error"
         onClick={() => onDelete(code)}
-        aria-label={actions.deleteLabel(code.id, name)}
+        aria-label={actions.deleteLabel(t, code.id, name)}
         data-testid="delete-code"
       >
         <DeleteOutlineRoundedIcon fontSize="small" />

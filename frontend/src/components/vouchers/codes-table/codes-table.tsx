@@ -1,5 +1,6 @@
 import type { CodeSort, Page, QrCode } from '@avpass/contracts';
-import { VOUCHER_STATUS_LABELS, type VoucherStatus } from '@avpass/domain';
+import { VOUCHER_STATUSES, type VoucherStatus } from '@avpass/domain';
+import type { Words } from '@avpass/contracts/i18n/voucher-words';
 import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
 import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
@@ -25,7 +26,14 @@ import { StatusChip } from '@/components/vouchers/status-chip';
 import { shortId } from '@/lib/code-display';
 import type { TableState } from '@/lib/table-state';
 import { CodeActions } from './code-actions';
-import { CODES_ROLES, type CodeCellContext, type CodesRole } from './codes-roles';
+import { useT, useWords } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
+import { CODES_ROLES, type CodeCellContext, type CodeColumnHead, type CodesRole } from './codes-roles';
+
+/** A column's header in the reader's words. */
+function columnIn(t: Words<MessageId>['t'], column: CodeColumnHead): Column {
+  return typeof column === 'string' ? t(column) : { ...column, label: t(column.label) };
+}
 
 interface RowProps extends CodeCellContext {
   role: CodesRole;
@@ -41,18 +49,19 @@ function SelectBox({
   selected,
   onToggle,
 }: Pick<RowProps, 'role' | 'code' | 'selected' | 'onToggle'>) {
+  const t = useT();
   return (
     <Checkbox
       size="small"
       checked={selected}
       onChange={onToggle}
-      slotProps={{ input: { 'aria-label': CODES_ROLES[role].selectLabel(code) } }}
+      slotProps={{ input: { 'aria-label': CODES_ROLES[role].selectLabel(code, t) } }}
       data-testid="select-code"
     />
   );
 }
 
-function CodeRow({ role, code, selected, onToggle, onDelete, onAssign }: RowProps) {
+function CodeRow({ role, code, selected, onToggle, onDelete, onAssign, words }: RowProps) {
   const view = CODES_ROLES[role];
   return (
     <TableRow hover selected={selected} data-testid="qr-row" {...{ [view.idAttribute]: code.id }}>
@@ -61,7 +70,7 @@ function CodeRow({ role, code, selected, onToggle, onDelete, onAssign }: RowProp
       </TableCell>
       {view.columns.map(({ column, cell, cellSx }) => (
         <TableCell key={typeof column === 'string' ? column : column.label} sx={cellSx}>
-          {cell(code, { onAssign })}
+          {cell(code, { onAssign, words })}
         </TableCell>
       ))}
       <TableCell align="right" sx={[{ whiteSpace: 'nowrap' }, stickyEndCellSx] as SxProps<Theme>}>
@@ -71,7 +80,7 @@ function CodeRow({ role, code, selected, onToggle, onDelete, onAssign }: RowProp
   );
 }
 
-function CodeCard({ role, code, selected, onToggle, onDelete, onAssign }: RowProps) {
+function CodeCard({ role, code, selected, onToggle, onDelete, onAssign, words }: RowProps) {
   const view = CODES_ROLES[role];
   const name = view.nameOf(code);
   return (
@@ -95,7 +104,9 @@ function CodeCard({ role, code, selected, onToggle, onDelete, onAssign }: RowPro
           <StatusChip status={code.status} />
         </Box>
       }
-      fields={view.cardFields(code, { onAssign })}
+      fields={view
+        .cardFields(code, { onAssign, words })
+        .map(([label, value]) => [words.t(label), value] as const)}
       actions={<CodeActions role={role} code={code} name={name} onDelete={onDelete} stacked />}
     />
   );
@@ -104,19 +115,24 @@ function CodeCard({ role, code, selected, onToggle, onDelete, onAssign }: RowPro
 /** The company's designed loading, error and empty panels, in place of the whole list. */
 function designedState(
   state: ListStateKind,
-  { search, filtered, retry }: { search: string; filtered: boolean; retry: () => void },
+  {
+    search,
+    filtered,
+    retry,
+    t,
+  }: { search: string; filtered: boolean; retry: () => void; t: Words<MessageId>['t'] },
 ): ReactNode {
-  if (state === 'loading') return <LoadingState message="Loading QR codes..." />;
+  if (state === 'loading') return <LoadingState message={t('staff.codes.loading')} />;
   if (state === 'error')
     return (
       <StatusPanel
         tone="error"
         icon={<ErrorOutlineRoundedIcon />}
-        title="Could not load your QR codes"
-        description="Check your connection and try again."
+        title={t('staff.codes.loadFailed')}
+        description={t('staff.codes.checkConnection')}
         action={
           <Button variant="outlined" onClick={retry}>
-            Try again
+            {t('staff.codes.tryAgain')}
           </Button>
         }
       />
@@ -125,27 +141,25 @@ function designedState(
     <StatusPanel
       testId="qr-codes-empty"
       icon={<SearchOffRoundedIcon />}
-      title={search ? 'No QR codes match your search' : 'No QR codes match these filters'}
+      title={search ? t('staff.codes.noMatchSearch') : t('staff.codes.noMatchFilters')}
       description={
-        search
-          ? `Nothing matches "${search}". Try a partner name, a service or the start of an id.`
-          : 'Choose another status, or all statuses.'
+        search ? t('staff.codes.noMatchSearchText', { search }) : t('staff.codes.noMatchFiltersText')
       }
     />
   ) : (
     <StatusPanel
       testId="qr-codes-empty"
       icon={<QrCode2RoundedIcon />}
-      title="No QR codes yet"
-      description="Codes the AV Pass team assigns to your company appear here."
+      title={t('staff.codes.emptyCompany')}
+      description={t('staff.codes.emptyCompanyText')}
     />
   );
 }
 
 /** The plain empty line of the admin's table. */
-function emptyText(search: string, filtered: boolean) {
-  if (search) return `No QR codes match "${search}".`;
-  return filtered ? 'No QR codes match these filters.' : 'No QR codes yet. Generate one or create a batch.';
+function emptyText(search: string, filtered: boolean, t: Words<MessageId>['t']) {
+  if (search) return t('staff.codes.noMatch', { search });
+  return filtered ? t('staff.codes.noMatchFiltersLine') : t('staff.codes.empty');
 }
 
 /**
@@ -180,6 +194,8 @@ export function CodesTable({
   selectionBar?: ReactNode;
 }) {
   const view = CODES_ROLES[role];
+  const words = useWords();
+  const { t } = words;
   const items = query.data?.items ?? [];
   const search = table.search ?? '';
   const pageSelected = items.length > 0 && items.every((code) => selected.has(code.id));
@@ -191,7 +207,7 @@ export function CodesTable({
   };
   const selectColumn: Column = view.selectAllInHeader
     ? {
-        label: 'Select',
+        label: t('staff.codes.select'),
         padding: 'checkbox',
         header: (
           <Checkbox
@@ -204,11 +220,11 @@ export function CodesTable({
                   : new Set([...selected, ...items.map((code) => code.id)]),
               )
             }
-            slotProps={{ input: { 'aria-label': 'Select every code on this page' } }}
+            slotProps={{ input: { 'aria-label': t('staff.codes.selectPage') } }}
           />
         ),
       }
-    : 'Select';
+    : t('staff.codes.select');
   const rowProps = (code: QrCode): RowProps => ({
     role,
     code,
@@ -216,34 +232,44 @@ export function CodesTable({
     onToggle: () => toggle(code.id),
     onDelete,
     onAssign,
+    words,
   });
 
   return (
     <Box>
       <TableToolbar
         table={table}
-        label="Filter and sort the QR codes"
-        statusLabels={VOUCHER_STATUS_LABELS.adminTable}
+        label={t('staff.codes.toolbar')}
+        statusLabels={
+          Object.fromEntries(
+            VOUCHER_STATUSES.map((status) => [status, t(`staff.voucher.status.${status}`)]),
+          ) as Record<VoucherStatus, string>
+        }
         partner={view.partnerFilter ? { testId: 'partner-filter' } : undefined}
-        sortChoices={view.sortChoices}
+        sortChoices={view.sortChoices.map((choice) => ({ ...choice, label: t(choice.label) }))}
       />
       {selectionBar}
       <ResponsivePagedList
         query={query}
         paging={table.paging}
-        label={view.label}
+        label={t(view.label)}
         minWidth={view.minWidth}
         sort={{ ...table.sort, onSort: (key) => table.toggleSort(key as CodeSort) }}
         columns={[
           selectColumn,
-          ...view.columns.map(({ column }) => column),
-          { label: 'Actions', align: 'right', sticky: true },
+          ...view.columns.map(({ column }) => columnIn(t, column)),
+          { label: t('staff.codes.actions'), align: 'right', sticky: true },
         ]}
-        emptyText={emptyText(search, table.filtered)}
+        emptyText={emptyText(search, table.filtered, t)}
         stateView={
           view.designedStates
             ? (state) =>
-                designedState(state, { search, filtered: table.filtered, retry: () => void query.refetch() })
+                designedState(state, {
+                  search,
+                  filtered: table.filtered,
+                  retry: () => void query.refetch(),
+                  t,
+                })
             : undefined
         }
         itemKey={(code) => code.id}

@@ -2,7 +2,10 @@ import type { QrCode } from '@avpass/contracts';
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
+import type { Translate } from '@avpass/contracts/i18n/voucher-words';
 import { codeName, shortId } from '@/lib/code-display';
 import { useDeleteQrCode } from '@/lib/vouchers-api';
 import type { CodesRole } from './codes-roles';
@@ -12,33 +15,31 @@ const DELETE_TEXT: Readonly<
   Record<
     CodesRole,
     {
-      explain: (code: QrCode) => ReactNode;
-      done: (code: QrCode) => { title: string; description: string };
-      failed: { title: string; fallback: string };
+      explain: (code: QrCode, t: Translate<MessageId>) => ReactNode;
+      done: (code: QrCode, t: Translate<MessageId>) => { title: string; description: string };
+      failed: { title: MessageId; fallback: MessageId };
     }
   >
 > = {
   // super_admin deletes the code everywhere.
   admin: {
-    explain: (code) => (
-      <>
-        {`${code.customTitle || code.clinicName} (${shortId(code.id)}). `}
-        Its voucher page stops working and partners no longer see it. This cannot be undone.
-      </>
-    ),
-    done: (code) => ({ title: 'QR Code Deleted', description: `QR code ${shortId(code.id)} was deleted.` }),
-    failed: { title: 'Delete Failed', fallback: 'Could not delete QR code.' },
+    explain: (code, t) =>
+      t('staff.codes.deleteAdminText', { name: code.customTitle || code.clinicName, id: shortId(code.id) }),
+    done: (code, t) => ({
+      title: t('staff.codes.deleted'),
+      description: t('staff.codes.deletedText', { id: shortId(code.id) }),
+    }),
+    failed: { title: 'staff.codes.deleteFailed', fallback: 'staff.codes.deleteFailedText' },
   },
   // A company removes it from its own list only.
   company: {
-    explain: (code) => (
+    explain: (code, t) => (
       <>
-        <strong>{codeName(code)}</strong> will be removed from your company&apos;s list. Vouchers already
-        handed out are not affected.
+        <strong>{codeName(code)}</strong> {t('staff.codes.deleteCompanyText')}
       </>
     ),
-    done: () => ({ title: 'Success', description: 'QR code deleted successfully' }),
-    failed: { title: 'Error', fallback: 'Failed to delete QR code' },
+    done: (_code, t) => ({ title: t('staff.codes.success'), description: t('staff.codes.deletedCompany') }),
+    failed: { title: 'staff.codes.error', fallback: 'staff.codes.deleteFailedCompany' },
   },
 };
 
@@ -57,19 +58,20 @@ export function DeleteCodeDialog({
   const remove = useDeleteQrCode(role);
   const { toast } = useToast();
   const text = DELETE_TEXT[role];
+  const t = useT();
 
   const confirm = () => {
     if (!code) return;
     remove.mutate(code.id, {
       onSuccess: () => {
-        toast(text.done(code));
+        toast(text.done(code, t));
         onDeleted?.(code);
         onClose();
       },
       onError: (error) =>
         toast({
-          title: text.failed.title,
-          description: errorMessageOf(error, text.failed.fallback),
+          title: t(text.failed.title),
+          description: apiErrorText(error, t(text.failed.fallback)),
           kind: 'destructive',
         }),
     });
@@ -78,9 +80,9 @@ export function DeleteCodeDialog({
   return (
     <ConfirmDialog
       open={code !== null}
-      title="Delete this QR code?"
-      description={code ? text.explain(code) : ''}
-      confirmLabel="Delete"
+      title={t('staff.codes.deleteTitle')}
+      description={code ? text.explain(code, t) : ''}
+      confirmLabel={t('staff.codes.delete')}
       pending={remove.isPending}
       onConfirm={confirm}
       onClose={onClose}

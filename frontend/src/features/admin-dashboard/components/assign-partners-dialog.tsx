@@ -12,7 +12,8 @@ import { useState, type ReactNode } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { PartnerChecklist } from '@/components/form/partner-checklist';
 import { useAssignPartners, useQrCodePartners } from '@/lib/vouchers-api';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { shortId } from '@/lib/code-display';
 
 /**
@@ -20,9 +21,10 @@ import { shortId } from '@/lib/code-display';
  * checkbox each and the current assignment ticked; Assign Partners replaces the set.
  */
 export function AssignPartnersDialog({ code, onClose }: { code: QrCode | null; onClose: () => void }) {
+  const t = useT();
   return (
     <Dialog open={code !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="assign-title">
-      <DialogTitle id="assign-title">Assign QR Code to Partners</DialogTitle>
+      <DialogTitle id="assign-title">{t('dashboard.assign.title')}</DialogTitle>
       {code && <AssignBody key={code.id} code={code} onClose={onClose} />}
     </Dialog>
   );
@@ -30,11 +32,11 @@ export function AssignPartnersDialog({ code, onClose }: { code: QrCode | null; o
 
 function AssignBody({ code, onClose }: { code: QrCode; onClose: () => void }) {
   const current = useQrCodePartners(code.id);
+  const t = useT();
 
   const intro = (
     <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-      {code.customTitle || code.clinicName} · {shortId(code.id)}. Partners see assigned codes on their
-      dashboard.
+      {t('dashboard.assign.intro', { title: code.customTitle || code.clinicName, id: shortId(code.id) })}
     </Typography>
   );
 
@@ -48,11 +50,11 @@ function AssignBody({ code, onClose }: { code: QrCode; onClose: () => void }) {
             sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 4, justifyContent: 'center' }}
           >
             <CircularProgress size={24} />
-            <Typography color="text.secondary">Loading partners...</Typography>
+            <Typography color="text.secondary">{t('dashboard.assign.loading')}</Typography>
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('dashboard.cancel')}</Button>
         </DialogActions>
       </>
     );
@@ -62,10 +64,10 @@ function AssignBody({ code, onClose }: { code: QrCode; onClose: () => void }) {
       <>
         <DialogContent>
           {intro}
-          <Alert severity="error">{errorMessageOf(current.error, 'Partners could not be loaded.')}</Alert>
+          <Alert severity="error">{apiErrorText(current.error, t('dashboard.assign.loadFailed'))}</Alert>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('dashboard.cancel')}</Button>
         </DialogActions>
       </>
     );
@@ -94,6 +96,7 @@ function AssignForm({
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(assigned));
   const assign = useAssignPartners();
   const { toast } = useToast();
+  const t = useT();
 
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -109,18 +112,18 @@ function AssignForm({
       {
         onSuccess: () => {
           toast({
-            title: 'Partners Assigned',
+            title: t('dashboard.assign.done'),
             description:
               selected.size === 0
-                ? 'The QR code is no longer assigned to any partner.'
-                : `The QR code is assigned to ${selected.size} partner${selected.size === 1 ? '' : 's'}.`,
+                ? t('dashboard.assign.doneNone')
+                : t('dashboard.assign.doneText', { count: selected.size }),
           });
           onClose();
         },
         onError: (error) =>
           toast({
-            title: 'Assignment Failed',
-            description: errorMessageOf(error, 'Failed to assign partners to QR code.'),
+            title: t('dashboard.assign.failed'),
+            description: apiErrorText(error, t('dashboard.assign.failedText')),
             kind: 'destructive',
           }),
       },
@@ -135,7 +138,7 @@ function AssignForm({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={assign.isPending}>
-          Cancel
+          {t('dashboard.cancel')}
         </Button>
         <Button
           variant="contained"
@@ -143,7 +146,7 @@ function AssignForm({
           disabled={assign.isPending}
           startIcon={assign.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          Assign Partners
+          {t('dashboard.assign.submit')}
         </Button>
       </DialogActions>
     </>

@@ -1,6 +1,6 @@
 import type { BatchSummary } from '@avpass/contracts';
 import { BATCH_SORT_DEFAULT_ORDER, BATCH_SORTS } from '@avpass/contracts/words';
-import { formatDate, formatUsage } from '@avpass/domain';
+import { formatDateIn, formatNumberIn, formatUsage } from '@avpass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,20 +29,22 @@ import { useTableState } from '@/lib/table-state';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useAdminBatches, useBatch } from '@/lib/vouchers-api';
 import { StatusChip } from '@/components/vouchers/status-chip';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useWords } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 import { shortId } from '@/lib/code-display';
 import { BulkAssignDialog, type BulkAssignTarget } from './bulk-assign-dialog';
 import { MobileCard } from '@/components/data-display/mobile-card';
 
 /** The sort field's choices (a phone has no headers to press). */
 const BATCH_SORT_CHOICES = [
-  { key: 'createdAt', order: 'desc', label: 'Newest first' },
-  { key: 'createdAt', order: 'asc', label: 'Oldest first' },
-  { key: 'name', order: 'asc', label: 'Name (A–Z)' },
-  { key: 'name', order: 'desc', label: 'Name (Z–A)' },
-  { key: 'count', order: 'desc', label: 'Largest first' },
-  { key: 'count', order: 'asc', label: 'Smallest first' },
-] as const;
+  { key: 'createdAt', order: 'desc', label: 'dashboard.sort.newest' },
+  { key: 'createdAt', order: 'asc', label: 'dashboard.sort.oldest' },
+  { key: 'name', order: 'asc', label: 'dashboard.sort.nameAsc' },
+  { key: 'name', order: 'desc', label: 'dashboard.sort.nameDesc' },
+  { key: 'count', order: 'desc', label: 'dashboard.sort.largest' },
+  { key: 'count', order: 'asc', label: 'dashboard.sort.smallest' },
+] as const satisfies ReadonlyArray<{ key: string; order: string; label: MessageId }>;
 
 /**
  * Batches: each bulk batch with its size and redemptions, its codes, and a ZIP of the whole batch;
@@ -61,10 +63,12 @@ export function BatchesTab() {
   const [assigning, setAssigning] = useState<BulkAssignTarget | null>(null);
   const batches = useAdminBatches(table.query);
   const zone = viewerTimeZone();
+  const { t, language } = useWords();
+  const number = (value: number) => formatNumberIn(language, value);
   const viewButton = (batch: BatchSummary) => (
     <Box sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
       <Button size="small" variant="outlined" onClick={() => setViewing(batch)}>
-        View Codes
+        {t('dashboard.batches.view')}
       </Button>
       <Button
         size="small"
@@ -77,10 +81,10 @@ export function BatchesTab() {
             count: batch.count,
           })
         }
-        aria-label={`Assign batch ${batch.batchName}`}
+        aria-label={t('dashboard.batches.assignOf', { name: batch.batchName })}
         data-testid="assign-batch"
       >
-        Assign batch
+        {t('dashboard.batches.assign')}
       </Button>
     </Box>
   );
@@ -89,27 +93,31 @@ export function BatchesTab() {
     <Box>
       <TableToolbar
         table={table}
-        label="Search and sort the batches"
-        search={{ label: 'Search batches', placeholder: 'Batch name', width: 300 }}
-        sortChoices={BATCH_SORT_CHOICES}
+        label={t('dashboard.batches.toolbar')}
+        search={{
+          label: t('dashboard.batches.search'),
+          placeholder: t('dashboard.batches.searchHint'),
+          width: 300,
+        }}
+        sortChoices={BATCH_SORT_CHOICES.map((choice) => ({ ...choice, label: t(choice.label) }))}
       />
       <ResponsivePagedList
         query={batches}
         paging={paging}
-        label="Batches"
+        label={t('dashboard.tab.batches')}
         minWidth={720}
         sort={{ ...table.sort, onSort: (key) => table.toggleSort(key as (typeof BATCH_SORTS)[number]) }}
         columns={[
-          { label: 'Batch Name', sortKey: 'name' },
-          { label: 'Created', sortKey: 'createdAt' },
-          { label: 'Quantity', align: 'right', sortKey: 'count' },
-          { label: 'Redeemed', align: 'right' },
-          { label: 'Actions', align: 'right' },
+          { label: t('dashboard.batches.name'), sortKey: 'name' },
+          { label: t('dashboard.batches.created'), sortKey: 'createdAt' },
+          { label: t('dashboard.batches.quantity'), align: 'right', sortKey: 'count' },
+          { label: t('dashboard.batches.redeemed'), align: 'right' },
+          { label: t('dashboard.batches.actions'), align: 'right' },
         ]}
         emptyText={
           table.search
-            ? `No batches match "${table.search}".`
-            : 'No batches yet. Use Bulk Generate to create many codes at once.'
+            ? t('dashboard.batches.noMatch', { search: table.search })
+            : t('dashboard.batches.empty')
         }
         itemKey={(batch) => batch.batchId}
         renderCard={(batch) => (
@@ -117,9 +125,9 @@ export function BatchesTab() {
             testId="batch-row"
             header={<Typography sx={{ fontWeight: 700 }}>{batch.batchName}</Typography>}
             fields={[
-              ['Created', formatDate(batch.createdAt, zone)],
-              ['Quantity', String(batch.count)],
-              ['Redeemed', String(batch.redeemed)],
+              [t('dashboard.batches.created'), formatDateIn(language, batch.createdAt, zone)],
+              [t('dashboard.batches.quantity'), number(batch.count)],
+              [t('dashboard.batches.redeemed'), number(batch.redeemed)],
             ]}
             actions={viewButton(batch)}
           />
@@ -127,9 +135,11 @@ export function BatchesTab() {
         renderRow={(batch) => (
           <TableRow hover data-testid="batch-row">
             <TableCell sx={{ fontWeight: 600 }}>{batch.batchName}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(batch.createdAt, zone)}</TableCell>
-            <TableCell align="right">{batch.count}</TableCell>
-            <TableCell align="right">{batch.redeemed}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {formatDateIn(language, batch.createdAt, zone)}
+            </TableCell>
+            <TableCell align="right">{number(batch.count)}</TableCell>
+            <TableCell align="right">{number(batch.redeemed)}</TableCell>
             <TableCell align="right">{viewButton(batch)}</TableCell>
           </TableRow>
         )}
@@ -143,6 +153,7 @@ export function BatchesTab() {
 function BatchCodesDialog({ batch, onClose }: { batch: BatchSummary | null; onClose: () => void }) {
   const detail = useBatch(batch?.batchId ?? null);
   const zone = viewerTimeZone();
+  const { t, language } = useWords();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   return (
@@ -155,29 +166,32 @@ function BatchCodesDialog({ batch, onClose }: { batch: BatchSummary | null; onCl
       aria-labelledby="batch-codes-title"
     >
       <DialogTitle id="batch-codes-title">
-        {batch ? `${batch.batchName}: ${batch.count} codes` : 'Batch'}
+        {batch
+          ? t('dashboard.batches.dialogTitle', { name: batch.batchName, count: batch.count })
+          : t('dashboard.batches.dialogNone')}
       </DialogTitle>
       <DialogContent dividers>
         {batch && (
           <Box sx={{ mb: 2 }}>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              Download the whole batch as one ZIP of voucher cards.
+              {t('dashboard.batches.zipText')}
             </Typography>
             <ZipButtons source={{ batchId: batch.batchId }} size="small" sheets />
             <Box sx={{ mt: 1.5 }}>
-              <SendToMembersButton source={{ batchId: batch.batchId }} what={`batch ${batch.batchName}`} />
+              <SendToMembersButton
+                source={{ batchId: batch.batchId }}
+                what={t('dashboard.batches.what', { name: batch.batchName })}
+              />
             </Box>
           </Box>
         )}
         {detail.isPending ? (
           <Box role="status" sx={{ display: 'flex', justifyContent: 'center', gap: 1.5, py: 4 }}>
             <CircularProgress size={24} />
-            <Typography color="text.secondary">Loading codes...</Typography>
+            <Typography color="text.secondary">{t('dashboard.batches.loading')}</Typography>
           </Box>
         ) : detail.isError ? (
-          <Alert severity="error">
-            {errorMessageOf(detail.error, 'The codes of this batch could not be loaded.')}
-          </Alert>
+          <Alert severity="error">{apiErrorText(detail.error, t('dashboard.batches.loadFailed'))}</Alert>
         ) : (
           <Box sx={{ maxHeight: 400, overflowY: 'auto' }}>
             {detail.data.qrCodes.length < detail.data.count && (
@@ -187,17 +201,19 @@ function BatchCodesDialog({ batch, onClose }: { batch: BatchSummary | null; onCl
                 sx={{ mb: 1 }}
                 data-testid="batch-codes-shown"
               >
-                Showing the first {detail.data.qrCodes.length.toLocaleString('en-US')} of{' '}
-                {detail.data.count.toLocaleString('en-US')} codes. The ZIP holds them all.
+                {t('dashboard.batches.shown', {
+                  shown: formatNumberIn(language, detail.data.qrCodes.length),
+                  count: formatNumberIn(language, detail.data.count),
+                })}
               </Typography>
             )}
-            <Table size="small" stickyHeader aria-label="Codes in this batch">
+            <Table size="small" stickyHeader aria-label={t('dashboard.batches.codes')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>ID</TableCell>
-                  <TableCell>Usage</TableCell>
-                  <TableCell>Expires</TableCell>
-                  <TableCell>Status</TableCell>
+                  <TableCell>{t('dashboard.batches.id')}</TableCell>
+                  <TableCell>{t('dashboard.batches.usage')}</TableCell>
+                  <TableCell>{t('dashboard.batches.expires')}</TableCell>
+                  <TableCell>{t('dashboard.batches.status')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -216,7 +232,9 @@ function BatchCodesDialog({ batch, onClose }: { batch: BatchSummary | null; onCl
                     </TableCell>
                     <TableCell>{formatUsage(code.usageCount, code.usageLimit)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {code.expirationDate ? formatDate(code.expirationDate, zone) : 'Never'}
+                      {code.expirationDate
+                        ? formatDateIn(language, code.expirationDate, zone)
+                        : t('dashboard.batches.never')}
                     </TableCell>
                     <TableCell>
                       <StatusChip status={code.status} />
@@ -229,7 +247,7 @@ function BatchCodesDialog({ batch, onClose }: { batch: BatchSummary | null; onCl
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('dashboard.batches.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -13,8 +13,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { PartnerChecklist } from '@/components/form/partner-checklist';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
-import { assignCountLabel } from '@/lib/partners-api';
+import { formatNumberIn } from '@avpass/domain';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT, useWords } from '@/i18n/i18n';
 import { collectCodeIds, useBulkAssignPartners, VOUCHER_URLS } from '@/lib/vouchers-api';
 import { ResponsiveDialog } from '@/components/feedback/responsive-dialog';
 
@@ -45,10 +46,13 @@ export function BulkAssignDialog({
   onClose: () => void;
   onDone?: () => void;
 }) {
+  const t = useT();
   return (
     <ResponsiveDialog open={target !== null} onClose={onClose} labelledBy="bulk-assign-title">
       <DialogTitle id="bulk-assign-title">
-        {target?.kind === 'batch' ? 'Assign Batch to Partners' : 'Assign Codes to Partners'}
+        {target?.kind === 'batch'
+          ? t('dashboard.bulkAssign.batchTitle')
+          : t('dashboard.bulkAssign.codesTitle')}
       </DialogTitle>
       {target && (
         <BulkAssignBody
@@ -72,6 +76,8 @@ function BulkAssignBody({
   onDone?: (() => void) | undefined;
 }) {
   const { toast } = useToast();
+  const { t, language } = useWords();
+  const number = (value: number) => formatNumberIn(language, value);
   const assign = useBulkAssignPartners();
   const [partners, setPartners] = useState<ReadonlySet<string>>(() => new Set());
   const hasSelection = target.kind === 'codes' && target.selectedIds.length > 0;
@@ -98,7 +104,11 @@ function BulkAssignBody({
   async function submit() {
     const partnerIds = [...partners];
     if (partnerIds.length === 0) {
-      toast({ title: 'Choose a partner', description: 'Tick at least one partner.', kind: 'destructive' });
+      toast({
+        title: t('dashboard.bulkAssign.choose'),
+        description: t('dashboard.bulkAssign.chooseText'),
+        kind: 'destructive',
+      });
       return;
     }
     let body: Parameters<typeof assign.mutate>[0];
@@ -113,8 +123,8 @@ function BulkAssignBody({
         body = { qrCodeIds: ids, partnerIds };
       } catch (error) {
         toast({
-          title: 'Assignment Failed',
-          description: errorMessageOf(error, 'The matching codes could not be listed.'),
+          title: t('dashboard.assign.failed'),
+          description: apiErrorText(error, t('dashboard.bulkAssign.listFailed')),
           kind: 'destructive',
         });
         return;
@@ -123,8 +133,8 @@ function BulkAssignBody({
       }
       if (body.qrCodeIds.length === 0) {
         toast({
-          title: 'Nothing to assign',
-          description: 'No code matches the search.',
+          title: t('dashboard.bulkAssign.nothing'),
+          description: t('dashboard.bulkAssign.nothingText'),
           kind: 'destructive',
         });
         return;
@@ -133,16 +143,21 @@ function BulkAssignBody({
     assign.mutate(body, {
       onSuccess: (result) => {
         toast({
-          title: 'Partners Assigned',
-          description: `${result.codes.toLocaleString('en-US')} ${result.codes === 1 ? 'code' : 'codes'} assigned to ${partnerIds.length} partner${partnerIds.length === 1 ? '' : 's'} (${result.assigned.toLocaleString('en-US')} new).`,
+          title: t('dashboard.assign.done'),
+          description: t('dashboard.bulkAssign.doneText', {
+            codes: result.codes,
+            codesText: number(result.codes),
+            partners: partnerIds.length,
+            assigned: number(result.assigned),
+          }),
         });
         onDone?.();
         onClose();
       },
       onError: (error) =>
         toast({
-          title: 'Assignment Failed',
-          description: errorMessageOf(error, 'Failed to assign partners.'),
+          title: t('dashboard.assign.failed'),
+          description: apiErrorText(error, t('dashboard.bulkAssign.failedText')),
           kind: 'destructive',
         }),
     });
@@ -153,12 +168,11 @@ function BulkAssignBody({
       <DialogContent>
         {target.kind === 'batch' ? (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Every code of <strong>{target.batchName}</strong> ({target.count.toLocaleString('en-US')} codes),
-            in one step. Partners see assigned codes on their dashboard.
+            {t('dashboard.bulkAssign.batchText', { name: target.batchName, count: number(target.count) })}
           </Typography>
         ) : (
           <RadioGroup
-            aria-label="Which codes"
+            aria-label={t('dashboard.bulkAssign.which')}
             value={scope}
             onChange={(event) => setScope(event.target.value as 'selected' | 'matching')}
             sx={{ mb: 2 }}
@@ -167,7 +181,10 @@ function BulkAssignBody({
               value="selected"
               disabled={!hasSelection || busy}
               control={<Radio />}
-              label={`The ${target.selectedIds.length.toLocaleString('en-US')} selected ${target.selectedIds.length === 1 ? 'code' : 'codes'}`}
+              label={t('dashboard.bulkAssign.selected', {
+                count: target.selectedIds.length,
+                countText: number(target.selectedIds.length),
+              })}
             />
             <FormControlLabel
               value="matching"
@@ -175,23 +192,32 @@ function BulkAssignBody({
               control={<Radio />}
               label={
                 target.search
-                  ? `All ${target.matching.toLocaleString('en-US')} codes matching "${target.search}"${target.filters?.status || target.filters?.partnerId ? ' and the filters' : ''}`
-                  : `All ${target.matching.toLocaleString('en-US')} codes${target.filters?.status || target.filters?.partnerId ? ' the filters show' : ''}`
+                  ? target.filters?.status || target.filters?.partnerId
+                    ? t('dashboard.bulkAssign.matchingFiltered', {
+                        count: number(target.matching),
+                        search: target.search,
+                      })
+                    : t('dashboard.bulkAssign.matching', {
+                        count: number(target.matching),
+                        search: target.search,
+                      })
+                  : target.filters?.status || target.filters?.partnerId
+                    ? t('dashboard.bulkAssign.allFiltered', { count: number(target.matching) })
+                    : t('dashboard.bulkAssign.all', { count: number(target.matching) })
               }
             />
           </RadioGroup>
         )}
         {tooMany && (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            At most {BULK_ASSIGN_MAX_IDS.toLocaleString('en-US')} codes at a time: narrow the search, or
-            assign a whole batch from the Batches tab.
+            {t('dashboard.bulkAssign.tooMany', { max: number(BULK_ASSIGN_MAX_IDS) })}
           </Alert>
         )}
         <PartnerChecklist selected={partners} onToggle={toggle} disabled={busy} />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {t('dashboard.cancel')}
         </Button>
         <Button
           variant="contained"
@@ -200,7 +226,7 @@ function BulkAssignBody({
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
           data-testid="bulk-assign-submit"
         >
-          {assignCountLabel(count)}
+          {t('dashboard.bulkAssign.submit', { count, countText: number(count) })}
         </Button>
       </DialogActions>
     </>

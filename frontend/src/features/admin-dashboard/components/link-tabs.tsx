@@ -3,18 +3,20 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
 import { StatusPanel } from '@/components/feedback/status-panel';
 import { paths } from '@/config/paths';
+import { useT } from '@/i18n/i18n';
 
 /** Athlete/Partnership Analytics lives on its own screen. */
 export function AnalyticsTab() {
+  const t = useT();
   return (
     <StatusPanel
       tone="accent"
       icon={<InsightsOutlinedIcon />}
-      title="Athlete/Partnership Analytics"
-      description="Redemptions, transaction volume and discounts given per trainer and athlete."
+      title={t('dashboard.tab.analytics')}
+      description={t('dashboard.analytics.text')}
       action={
         <Button component={RouterLink} to={paths.trainerAnalytics.path} variant="contained">
-          Open Analytics
+          {t('dashboard.analytics.open')}
         </Button>
       }
     />

@@ -8,6 +8,8 @@ import { SearchField } from '@/components/data-display/table-filters';
 import { ViewZipButton } from '@/components/downloads/view-zip-button';
 import { CodesTable, DeleteCodeDialog, useCodesTable } from '@/components/vouchers/codes-table';
 import { VOUCHER_URLS } from '@/lib/vouchers-api';
+import { useWords } from '@/i18n/i18n';
+import { formatNumberIn } from '@avpass/domain';
 import { AssignPartnersDialog } from './assign-partners-dialog';
 import { BulkAssignDialog, type BulkAssignTarget } from './bulk-assign-dialog';
 
@@ -18,6 +20,7 @@ import { BulkAssignDialog, type BulkAssignTarget } from './bulk-assign-dialog';
  */
 export function QrCodesTab() {
   const { table, query: codes, selected, setSelected } = useCodesTable('admin');
+  const { t, language } = useWords();
   const [assigning, setAssigning] = useState<QrCode | null>(null);
   const [deleting, setDeleting] = useState<QrCode | null>(null);
   // "Assign to partner…" acts on the ticked codes or on every code the search matches.
@@ -45,7 +48,7 @@ export function QrCodesTab() {
           )
         }
       >
-        {pageSelected ? 'Deselect this page' : 'Select this page'}
+        {pageSelected ? t('dashboard.codes.deselectPage') : t('dashboard.codes.selectPage')}
       </Button>
       <Typography
         variant="body2"
@@ -53,11 +56,11 @@ export function QrCodesTab() {
         aria-live="polite"
         data-testid="codes-selected-count"
       >
-        {selected.size.toLocaleString('en-US')} selected
+        {t('dashboard.codes.selected', { count: formatNumberIn(language, selected.size) })}
       </Typography>
       {selected.size > 0 && (
         <Button size="small" variant="text" onClick={() => setSelected(new Set())}>
-          Clear
+          {t('dashboard.codes.clear')}
         </Button>
       )}
       <Button
@@ -70,7 +73,7 @@ export function QrCodesTab() {
         }
         data-testid="assign-to-partner"
       >
-        Assign to partner…
+        {t('dashboard.codes.assign')}
       </Button>
     </Box>
   );
@@ -83,8 +86,8 @@ export function QrCodesTab() {
         sx={{ mb: 2, justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
       >
         <SearchField
-          label="Search QR codes"
-          placeholder="Partner, title, batch, service or ID"
+          label={t('dashboard.codes.search')}
+          placeholder={t('dashboard.codes.searchHint')}
           value={table.searchText}
           onChange={table.setSearchText}
         />

@@ -2,7 +2,9 @@ import ViewQuiltOutlinedIcon from '@mui/icons-material/ViewQuiltOutlined';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { apiJson, errorMessageOf } from '@/lib/api-client';
+import { apiJson } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { lazySchema } from '@/lib/lazy-schema';
 
 /** Loaded with the call, not with the screen (issue 40). */
@@ -14,6 +16,7 @@ const queueBoardSessionSchema = lazySchema((c) => c.queueBoardSessionSchema);
  */
 export function QueueBoardButton() {
   const { toast } = useToast();
+  const t = useT();
   const [opening, setOpening] = useState(false);
 
   async function open() {
@@ -23,8 +26,8 @@ export function QueueBoardButton() {
       window.location.assign(session.url);
     } catch (error) {
       toast({
-        title: 'Queue Board Unavailable',
-        description: errorMessageOf(error, 'Could not open the job queues. Please try again.'),
+        title: t('dashboard.queues.failed'),
+        description: apiErrorText(error, t('dashboard.queues.failedText')),
         kind: 'destructive',
       });
       setOpening(false);
@@ -37,9 +40,9 @@ export function QueueBoardButton() {
       startIcon={<ViewQuiltOutlinedIcon />}
       disabled={opening}
       onClick={() => void open()}
-      title="For operators: the background job queues (ZIP downloads) as the server sees them"
+      title={t('dashboard.queues.hint')}
     >
-      Job queues (operations)
+      {t('dashboard.queues')}
     </Button>
   );
 }

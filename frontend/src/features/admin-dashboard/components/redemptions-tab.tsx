@@ -1,5 +1,5 @@
 import { REDEMPTION_STATUSES } from '@avpass/contracts/words';
-import { formatMonthDayTime } from '@avpass/domain';
+import { formatMonthDayTimeIn } from '@avpass/domain';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
@@ -20,8 +20,7 @@ import { useAdminRedemptions } from '@/lib/vouchers-api';
 import { shortId } from '@/lib/code-display';
 import { shortDevice } from '../lib/short-device';
 import { MobileCard } from '@/components/data-display/mobile-card';
-
-const REDEMPTION_STATUS_LABELS = { completed: 'Completed', cancelled: 'Cancelled' } as const;
+import { useWords } from '@/i18n/i18n';
 
 /**
  * Recent Redemptions: newest first (or oldest, by the Time header), searched and filtered by status
@@ -37,6 +36,9 @@ export function RedemptionsTab() {
     pageSize: 25,
   });
   const paging = table.paging;
+  const { t, language } = useWords();
+  const when = (at: string) => formatMonthDayTimeIn(language, at, zone);
+  const device = (text: string | null) => shortDevice(text, t('dashboard.redemptions.unknownDevice'));
   const redemptions = useAdminRedemptions(table.query);
   const zone = viewerTimeZone();
   const cancelDialog = useCancelRedemptionDialog();
@@ -50,32 +52,35 @@ export function RedemptionsTab() {
     <Box>
       <TableToolbar
         table={table}
-        label="Search and filter the redemptions"
-        search={{ label: 'Search redemptions', placeholder: 'Partner, service or code ID', maxLength: 100 }}
-        statusLabels={REDEMPTION_STATUS_LABELS}
+        label={t('dashboard.redemptions.toolbar')}
+        search={{
+          label: t('dashboard.redemptions.search'),
+          placeholder: t('dashboard.redemptions.searchHint'),
+          maxLength: 100,
+        }}
+        statusLabels={{
+          completed: t('dashboard.redemptions.status.completed'),
+          cancelled: t('dashboard.redemptions.status.cancelled'),
+        }}
         partner={{ testId: 'redemptions-partner-filter' }}
       />
       <ResponsivePagedList
         query={redemptions}
         paging={paging}
-        label="Recent redemptions"
+        label={t('dashboard.redemptions.list')}
         minWidth={980}
         sort={{ ...table.sort, onSort: () => table.toggleSort('redeemedAt') }}
         columns={[
-          { label: 'Time', sortKey: 'redeemedAt' },
-          'QR Code',
-          'Facility',
-          'Redeemed At',
-          'Redeemed By',
-          'Status',
-          'Device',
-          { label: 'Actions', align: 'right', sticky: true },
+          { label: t('dashboard.redemptions.time'), sortKey: 'redeemedAt' },
+          t('dashboard.redemptions.code'),
+          t('dashboard.redemptions.facility'),
+          t('dashboard.redemptions.where'),
+          t('dashboard.redemptions.by'),
+          t('dashboard.redemptions.status'),
+          t('dashboard.redemptions.device'),
+          { label: t('dashboard.redemptions.actions'), align: 'right', sticky: true },
         ]}
-        emptyText={
-          table.filtered
-            ? 'No redemptions match this search and these filters.'
-            : 'No redemptions yet. They appear here as members use their vouchers.'
-        }
+        emptyText={table.filtered ? t('dashboard.redemptions.noMatch') : t('dashboard.redemptions.empty')}
         itemKey={(row) => row.id}
         renderCard={(row) => (
           <MobileCard
@@ -88,11 +93,11 @@ export function RedemptionsTab() {
               </Box>
             }
             fields={[
-              ['Time', formatMonthDayTime(row.redeemedAt, zone)],
-              ['Redeemed At', redemptionWhere(row)],
-              ['Redeemed By', <RedeemedBy key="by" redemption={row} />],
-              ['Status', <RedemptionStatusBadge key="status" redemption={row} />],
-              ['Device', shortDevice(row.deviceInfo ?? row.userAgent)],
+              [t('dashboard.redemptions.time'), when(row.redeemedAt)],
+              [t('dashboard.redemptions.where'), redemptionWhere(row)],
+              [t('dashboard.redemptions.by'), <RedeemedBy key="by" redemption={row} />],
+              [t('dashboard.redemptions.status'), <RedemptionStatusBadge key="status" redemption={row} />],
+              [t('dashboard.redemptions.device'), device(row.deviceInfo ?? row.userAgent)],
             ]}
             actions={
               row.cancellable ? (
@@ -108,7 +113,7 @@ export function RedemptionsTab() {
             data-qr-code-id={row.qrCodeId}
             data-redemption-id={row.id}
           >
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMonthDayTime(row.redeemedAt, zone)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.redeemedAt)}</TableCell>
             <TableCell>{codeLink(row.qrCodeId)}</TableCell>
             <TableCell>{row.facility}</TableCell>
             <TableCell>{redemptionWhere(row)}</TableCell>
@@ -119,7 +124,7 @@ export function RedemptionsTab() {
               <RedemptionStatusBadge redemption={row} />
             </TableCell>
             <TableCell title={row.deviceInfo ?? row.userAgent ?? undefined}>
-              {shortDevice(row.deviceInfo ?? row.userAgent)}
+              {device(row.deviceInfo ?? row.userAgent)}
             </TableCell>
             <TableCell align="right" sx={stickyEndCellSx}>
               {row.cancellable && <CancelRedemptionButton redemption={row} onCancel={cancelDialog.openFor} />}

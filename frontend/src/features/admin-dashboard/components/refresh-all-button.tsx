@@ -1,10 +1,12 @@
 import RefreshRoundedIcon from '@mui/icons-material/RefreshRounded';
 import Button from '@mui/material/Button';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useT } from '@/i18n/i18n';
 
 /** Refresh All: refetches every query on screen, disabled while any is fetching. */
 export function RefreshAllButton() {
   const queryClient = useQueryClient();
+  const t = useT();
   const refreshing = useIsFetching() > 0;
   return (
     <Button
@@ -13,7 +15,7 @@ export function RefreshAllButton() {
       disabled={refreshing}
       onClick={() => void queryClient.refetchQueries({ type: 'active' })}
     >
-      Refresh All
+      {t('dashboard.refreshAll')}
     </Button>
   );
 }

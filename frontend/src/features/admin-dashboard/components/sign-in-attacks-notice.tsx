@@ -1,7 +1,8 @@
-import { formatMonthDayTime } from '@avpass/domain';
+import { formatMonthDayTimeIn } from '@avpass/domain';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { viewerTimeZone } from '@/lib/time-zone';
+import { useWords } from '@/i18n/i18n';
 import { useSignInAttacks } from '../api/get-sign-in-attacks';
 
 /**
@@ -10,6 +11,7 @@ import { useSignInAttacks } from '../api/get-sign-in-attacks';
  * signed in on before still signs in at once. Nothing is shown when there is none (or on an error).
  */
 export function SignInAttacksNotice() {
+  const { t, language } = useWords();
   const attacks = useSignInAttacks().data ?? [];
   if (attacks.length === 0) return null;
   const zone = viewerTimeZone();
@@ -17,12 +19,12 @@ export function SignInAttacksNotice() {
     <>
       {attacks.map((attack) => (
         <Alert key={attack.userId} severity="warning" data-testid="sign-in-attack-notice" sx={{ mb: 3 }}>
-          <AlertTitle>Sign-in attempts against {attack.username} are being slowed</AlertTitle>
-          {attack.failedAttempts.toLocaleString('en-US')} failed attempt
-          {attack.failedAttempts === 1 ? '' : 's'} from unrecognised browsers since{' '}
-          {formatMonthDayTime(attack.since, zone)} (last at {formatMonthDayTime(attack.lastFailure, zone)}).
-          Every new attempt from another browser must wait; browsers that signed in to this account before are
-          not affected.
+          <AlertTitle>{t('dashboard.attack.title', { username: attack.username })}</AlertTitle>
+          {t('dashboard.attack.text', {
+            count: attack.failedAttempts,
+            since: formatMonthDayTimeIn(language, attack.since, zone),
+            last: formatMonthDayTimeIn(language, attack.lastFailure, zone),
+          })}
         </Alert>
       ))}
     </>

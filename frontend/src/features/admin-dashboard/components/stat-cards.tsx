@@ -5,11 +5,13 @@ import { LoadErrorAlert } from '@/components/data-display/list-states';
 import { StatCard } from '@/components/data-display/stat-card';
 import { useBootFiguresReady } from '@/lib/boot-handover';
 import { useAdminStats } from '@/lib/vouchers-api';
+import { useLanguage, useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 import { formatAdminFigure } from './stat-definitions';
 
 export interface StatDefinition {
   key: keyof VoucherStats;
-  label: string;
+  label: MessageId;
   icon: ReactNode;
   format?: (value: number) => string;
 }
@@ -23,6 +25,8 @@ export function AdminStatCards({
   intervalMs: number;
 }) {
   const query = useAdminStats(intervalMs);
+  const t = useT();
+  const language = useLanguage();
   useBootFiguresReady(query.data !== undefined || query.isError);
 
   return (
@@ -31,13 +35,13 @@ export function AdminStatCards({
         <LoadErrorAlert
           error={query.error}
           onRetry={() => void query.refetch()}
-          fallback="Statistics could not be loaded."
+          fallback={t('dashboard.stats.failed')}
           sx={{ mb: 2 }}
         />
       )}
       <Box
         component="section"
-        aria-label="Statistics"
+        aria-label={t('dashboard.stats')}
         sx={{
           m: 0,
           display: 'grid',
@@ -52,10 +56,14 @@ export function AdminStatCards({
               key={stat.key}
               layout="figure-first"
               testId={`stat-${stat.key}`}
-              label={stat.label}
+              label={t(stat.label)}
               icon={stat.icon}
               value={
-                value === undefined ? (query.isPending ? undefined : null) : formatAdminFigure(stat, value)
+                value === undefined
+                  ? query.isPending
+                    ? undefined
+                    : null
+                  : formatAdminFigure(stat, value, language)
               }
             />
           );

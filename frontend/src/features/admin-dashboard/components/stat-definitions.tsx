@@ -3,28 +3,29 @@ import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import PercentRoundedIcon from '@mui/icons-material/PercentRounded';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
 import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
+import { INTL_LOCALES, type LanguageCode } from '@avpass/domain';
 import type { StatDefinition } from './stat-cards';
 
-const number = new Intl.NumberFormat('en-US');
-
 /** A figure as its card shows it (index.html's boot.js draws it the same way: app/boot-figures.spec.ts). */
-export function formatAdminFigure(stat: StatDefinition, value: number): string {
-  return stat.format ? stat.format(value) : number.format(value);
+export function formatAdminFigure(stat: StatDefinition, value: number, language = 'en'): string {
+  return stat.format
+    ? stat.format(value)
+    : value.toLocaleString(INTL_LOCALES[language as LanguageCode] ?? 'en-US');
 }
 
 const totalCodes: StatDefinition = {
   key: 'totalQrCodes',
-  label: 'Total QR Codes',
+  label: 'dashboard.stat.totalQrCodes',
   icon: <QrCode2RoundedIcon />,
 };
 const totalRedemptions: StatDefinition = {
   key: 'totalRedemptions',
-  label: 'Total Redemptions',
+  label: 'dashboard.stat.totalRedemptions',
   icon: <RedeemOutlinedIcon />,
 };
 const todayRedemptions: StatDefinition = {
   key: 'todayRedemptions',
-  label: "Today's Redemptions",
+  label: 'dashboard.stat.todayRedemptions',
   icon: <EventAvailableOutlinedIcon />,
 };
 
@@ -35,7 +36,7 @@ export const DASHBOARD_STATS: readonly StatDefinition[] = [
   todayRedemptions,
   {
     key: 'redemptionRate',
-    label: 'Redemption Rate',
+    label: 'dashboard.stat.redemptionRate',
     icon: <PercentRoundedIcon />,
     format: (value) => `${value}%`,
   },
@@ -46,5 +47,5 @@ export const WELCOME_STATS: readonly StatDefinition[] = [
   totalCodes,
   totalRedemptions,
   todayRedemptions,
-  { key: 'activePartners', label: 'Active Partners', icon: <HandshakeOutlinedIcon /> },
+  { key: 'activePartners', label: 'dashboard.stat.activePartners', icon: <HandshakeOutlinedIcon /> },
 ];

@@ -1,6 +1,6 @@
 import type { TrainerCode } from '@avpass/contracts';
 import { TRAINER_SORT_DEFAULT_ORDER, TRAINER_SORTS } from '@avpass/contracts/words';
-import { formatDate, TRAINER_ROLE_LABELS, voucherInitials } from '@avpass/domain';
+import { formatDateIn, voucherInitials } from '@avpass/domain';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
@@ -25,23 +25,21 @@ import { viewerTimeZone } from '@/lib/time-zone';
 import { useTrainerCodes } from '@/lib/trainers-api';
 import { DeleteCodeDialog } from '@/components/vouchers/codes-table';
 import { MobileCard } from '@/components/data-display/mobile-card';
-
-export const TRAINER_EMPTY_TEXT = 'No trainer/athlete QR codes created yet.';
-
-/** The chip's words (spec section 2: Expired, or Active). */
-const TRAINER_STATUS_LABELS = { active: 'Active', expired: 'Expired' } as const;
+import { useT, useWords } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
+import type { Translate } from '@avpass/contracts/i18n/voucher-words';
 
 /** The sort field's choices (a phone has no headers to press). */
 const TRAINER_SORT_CHOICES = [
-  { key: 'createdAt', order: 'desc', label: 'Newest first' },
-  { key: 'createdAt', order: 'asc', label: 'Oldest first' },
-  { key: 'name', order: 'asc', label: 'Name (A–Z)' },
-  { key: 'name', order: 'desc', label: 'Name (Z–A)' },
-  { key: 'usageCount', order: 'desc', label: 'Most redeemed' },
-  { key: 'usageCount', order: 'asc', label: 'Least redeemed' },
-  { key: 'expiresAt', order: 'asc', label: 'Expires soonest' },
-  { key: 'expiresAt', order: 'desc', label: 'Expires latest' },
-] as const;
+  { key: 'createdAt', order: 'desc', label: 'dashboard.sort.newest' },
+  { key: 'createdAt', order: 'asc', label: 'dashboard.sort.oldest' },
+  { key: 'name', order: 'asc', label: 'dashboard.sort.nameAsc' },
+  { key: 'name', order: 'desc', label: 'dashboard.sort.nameDesc' },
+  { key: 'usageCount', order: 'desc', label: 'dashboard.sort.mostRedeemed' },
+  { key: 'usageCount', order: 'asc', label: 'dashboard.sort.leastRedeemed' },
+  { key: 'expiresAt', order: 'asc', label: 'dashboard.sort.expiresSoonest' },
+  { key: 'expiresAt', order: 'desc', label: 'dashboard.sort.expiresLatest' },
+] as const satisfies ReadonlyArray<{ key: string; order: string; label: MessageId }>;
 
 /**
  * Trainer/Athlete QR: the trainer codes with preview, download and delete (spec section 2), searched,
@@ -57,14 +55,16 @@ export function TrainerTab() {
   });
   const paging = table.paging;
   const codes = useTrainerCodes('super_admin', table.query);
+  const { t, language } = useWords();
   const emptyText = table.search
-    ? `No trainer/athlete QR codes match "${table.search}".`
+    ? t('dashboard.trainer.noMatchSearch', { search: table.search })
     : table.filtered
-      ? 'No trainer/athlete QR codes match these filters.'
-      : TRAINER_EMPTY_TEXT;
+      ? t('dashboard.trainer.noMatch')
+      : t('dashboard.trainer.empty');
   const [deleting, setDeleting] = useState<TrainerCode | null>(null);
   const zone = viewerTimeZone();
-  const date = (value: string | null) => (value ? formatDate(value, zone) : 'Never');
+  const date = (value: string | null) =>
+    value ? formatDateIn(language, value, zone) : t('dashboard.trainer.never');
 
   return (
     <Box data-testid="trainer-tab">
@@ -73,9 +73,7 @@ export function TrainerTab() {
         spacing={1}
         sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
       >
-        <Typography color="text.secondary">
-          Personal codes for trainers, athletes and coaches. Each shows its photo and role on the voucher.
-        </Typography>
+        <Typography color="text.secondary">{t('dashboard.trainer.intro')}</Typography>
         <Button
           component={RouterLink}
           to={paths.trainerQr.path}
@@ -83,37 +81,37 @@ export function TrainerTab() {
           startIcon={<AddRoundedIcon />}
           sx={{ flexShrink: 0 }}
         >
-          Create Trainer/Athlete QR
+          {t('dashboard.trainer.create')}
         </Button>
       </Stack>
       <TableToolbar
         table={table}
-        label="Search, filter and sort the trainer and athlete QR codes"
+        label={t('dashboard.trainer.toolbar')}
         search={{
-          label: 'Search trainer QR codes',
-          placeholder: 'Partner, title, service or ID',
+          label: t('dashboard.trainer.search'),
+          placeholder: t('dashboard.trainer.searchHint'),
           width: 300,
           testId: 'trainer-search',
         }}
-        statusLabels={TRAINER_STATUS_LABELS}
+        statusLabels={{ active: t('dashboard.trainer.active'), expired: t('dashboard.trainer.expired') }}
         partner={{ testId: 'partner-filter', width: 260 }}
-        sortChoices={TRAINER_SORT_CHOICES}
+        sortChoices={TRAINER_SORT_CHOICES.map((choice) => ({ ...choice, label: t(choice.label) }))}
       />
       <ResponsivePagedList
         query={codes}
         paging={paging}
-        label="Trainer and athlete QR codes"
+        label={t('dashboard.trainer.list')}
         minWidth={900}
         sort={{ ...table.sort, onSort: (key) => table.toggleSort(key as (typeof TRAINER_SORTS)[number]) }}
         columns={[
-          'Photo',
-          { label: 'Name', sortKey: 'name' },
-          'Role',
-          { label: 'Created', sortKey: 'createdAt' },
-          { label: 'Expires', sortKey: 'expiresAt' },
-          { label: 'Redemptions', sortKey: 'usageCount' },
-          'Status',
-          { label: 'Actions', align: 'right', sticky: true },
+          t('dashboard.trainer.photo'),
+          { label: t('dashboard.trainer.name'), sortKey: 'name' },
+          t('dashboard.trainer.role'),
+          { label: t('dashboard.trainer.created'), sortKey: 'createdAt' },
+          { label: t('dashboard.trainer.expires'), sortKey: 'expiresAt' },
+          { label: t('dashboard.trainer.redemptions'), sortKey: 'usageCount' },
+          t('dashboard.trainer.status'),
+          { label: t('dashboard.trainer.actions'), align: 'right', sticky: true },
         ]}
         emptyText={emptyText}
         itemKey={(code) => code.id}
@@ -123,7 +121,7 @@ export function TrainerTab() {
               <TrainerAvatar code={code} />
             </TableCell>
             <TableCell sx={{ fontWeight: 600 }}>{code.trainerName}</TableCell>
-            <TableCell>{roleLabel(code)}</TableCell>
+            <TableCell>{roleLabel(code, t)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(code.createdAt)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(code.expirationDate)}</TableCell>
             <TableCell>{code.usageCount}</TableCell>
@@ -147,17 +145,17 @@ export function TrainerTab() {
                     {code.trainerName}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {roleLabel(code)}
+                    {roleLabel(code, t)}
                   </Typography>
                 </Box>
                 <TrainerStatus code={code} />
               </Box>
             }
             fields={[
-              ['Created', date(code.createdAt)],
-              ['Expires', date(code.expirationDate)],
-              ['Redemptions', code.usageCount],
-              ['Partner', code.clinicName],
+              [t('dashboard.trainer.created'), date(code.createdAt)],
+              [t('dashboard.trainer.expires'), date(code.expirationDate)],
+              [t('dashboard.trainer.redemptions'), code.usageCount],
+              [t('dashboard.trainer.partner'), code.clinicName],
             ]}
             actions={<Actions code={code} onDelete={setDeleting} />}
           />
@@ -168,8 +166,8 @@ export function TrainerTab() {
   );
 }
 
-const roleLabel = (code: TrainerCode) =>
-  code.trainerRole ? TRAINER_ROLE_LABELS[code.trainerRole] : 'Trainer';
+const roleLabel = (code: TrainerCode, t: Translate<MessageId>) =>
+  code.trainerRole ? t(`voucher.trainerRole.${code.trainerRole}`) : t('dashboard.trainer.roleNone');
 
 function TrainerAvatar({ code }: { code: TrainerCode }) {
   return (
@@ -182,37 +180,40 @@ function TrainerAvatar({ code }: { code: TrainerCode }) {
 /** Trainer codes show Expired or Active only (spec section 2). */
 function TrainerStatus({ code }: { code: TrainerCode }) {
   const expired = code.status === 'expired';
+  const t = useT();
   return (
     <Chip
       size="small"
       color={expired ? 'warning' : 'success'}
-      label={expired ? 'Expired' : 'Active'}
+      label={expired ? t('dashboard.trainer.expired') : t('dashboard.trainer.active')}
       data-testid="trainer-status"
     />
   );
 }
 
 function Actions({ code, onDelete }: { code: TrainerCode; onDelete: (code: TrainerCode) => void }) {
+  const t = useT();
+  const name = code.trainerName ?? t('dashboard.trainer.someone');
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
-      <Tooltip title="Preview voucher">
+      <Tooltip title={t('dashboard.trainer.preview')}>
         <IconButton
           size="small"
           component={RouterLink}
           to={paths.voucher.getHref(code.id)}
           target="_blank"
-          aria-label={`Preview voucher of ${code.trainerName ?? 'trainer'}`}
+          aria-label={t('dashboard.trainer.previewOf', { name })}
         >
           <VisibilityOutlinedIcon fontSize="small" />
         </IconButton>
       </Tooltip>
       <DownloadButtons id={code.id} kind="qr" formats={['png']} />
-      <Tooltip title="Delete">
+      <Tooltip title={t('dashboard.trainer.delete')}>
         <IconButton
           size="small"
           color="error"
           onClick={() => onDelete(code)}
-          aria-label={`Delete QR code of ${code.trainerName ?? 'trainer'}`}
+          aria-label={t('dashboard.trainer.deleteOf', { name })}
         >
           <DeleteOutlineRoundedIcon fontSize="small" />
         </IconButton>

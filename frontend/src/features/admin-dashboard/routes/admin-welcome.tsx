@@ -18,47 +18,50 @@ import { paths } from '@/config/paths';
 import { QuickTips } from '@/components/vouchers/quick-tips';
 import { RecentCodesCard } from '@/components/vouchers/recent-codes-card';
 import { POLL_MS, VOUCHER_URLS } from '@/lib/vouchers-api';
+import { useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 import { AdminStatCards } from '../components/stat-cards';
 import { WELCOME_STATS } from '../components/stat-definitions';
 
 const QUICK_ACTIONS = [
   {
     to: paths.generate.path,
-    title: 'Generate QR Code',
-    text: 'One voucher for a partner, ready to print.',
+    title: 'dashboard.welcome.generate',
+    text: 'dashboard.welcome.generateText',
     icon: <QrCode2RoundedIcon />,
   },
   {
     to: paths.bulk.path,
-    title: 'Bulk Generate',
-    text: 'A batch of vouchers, downloaded as one ZIP.',
+    title: 'dashboard.welcome.bulk',
+    text: 'dashboard.welcome.bulkText',
     icon: <DynamicFeedRoundedIcon />,
   },
   {
     to: paths.dashboard.path,
-    title: 'Dashboard',
-    text: 'All codes, redemptions, batches and assignments.',
+    title: 'dashboard.welcome.dashboard',
+    text: 'dashboard.welcome.dashboardText',
     icon: <SpaceDashboardOutlinedIcon />,
   },
   {
     // This page is the overview; the detailed figures live in the dashboard's analytics tab.
     to: `${paths.dashboard.path}?tab=analytics`,
-    title: 'Analytics & Reports',
-    text: 'Athlete and partnership analytics on the dashboard.',
+    title: 'dashboard.welcome.analytics',
+    text: 'dashboard.welcome.analyticsText',
     icon: <AddchartRoundedIcon />,
   },
-] as const;
+] as const satisfies ReadonlyArray<{ to: string; title: MessageId; text: MessageId; icon: unknown }>;
 
 const ADMIN_TIPS = [
-  'Assign each code to its partner on the dashboard so it shows on their portal.',
-  'Batches download as one ZIP with live progress, however many codes they hold.',
-  'Today’s redemptions count from midnight in the business time zone.',
-  'An Unlimited code shows ∞ on the voucher page and never runs out.',
-];
+  'dashboard.welcome.tip.assign',
+  'dashboard.welcome.tip.batches',
+  'dashboard.welcome.tip.today',
+  'dashboard.welcome.tip.unlimited',
+] as const satisfies readonly MessageId[];
 
 /** /admin: the administrator's welcome page with live totals, quick actions, recent codes and tips. */
 export function AdminWelcomeRoute() {
   const queryClient = useQueryClient();
+  const t = useT();
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <Stack
@@ -68,13 +71,13 @@ export function AdminWelcomeRoute() {
       >
         <Box>
           <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.dark })}>
-            Analytics and reports
+            {t('dashboard.welcome.overline')}
           </Typography>
           <Typography variant="h3" component="h1">
-            Welcome back
+            {t('dashboard.welcome.title')}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            How AV Pass vouchers are doing right now.
+            {t('dashboard.welcome.intro')}
           </Typography>
         </Box>
         <Button
@@ -83,12 +86,12 @@ export function AdminWelcomeRoute() {
           onClick={() => void queryClient.refetchQueries({ queryKey: [VOUCHER_URLS.adminStats] })}
           sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}
         >
-          Refresh Stats
+          {t('dashboard.welcome.refresh')}
         </Button>
       </Stack>
       <AdminStatCards stats={WELCOME_STATS} intervalMs={POLL_MS.stats} />
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        Quick Actions
+        {t('dashboard.welcome.actions')}
       </Typography>
       <Box
         sx={{
@@ -104,9 +107,9 @@ export function AdminWelcomeRoute() {
               <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
                 <IconTile icon={action.icon} size={40} radius={2} tone="navy" />
                 <Box>
-                  <Typography sx={{ fontWeight: 700 }}>{action.title}</Typography>
+                  <Typography sx={{ fontWeight: 700 }}>{t(action.title)}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {action.text}
+                    {t(action.text)}
                   </Typography>
                 </Box>
               </CardContent>
@@ -123,7 +126,7 @@ export function AdminWelcomeRoute() {
         }}
       >
         <RecentCodesCard />
-        <QuickTips tips={ADMIN_TIPS} title="Tips" />
+        <QuickTips tips={ADMIN_TIPS.map((tip) => t(tip))} title={t('dashboard.welcome.tips')} />
       </Box>
     </Container>
   );

@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LoadingState } from '@/components/feedback/loading-state';
 import { LowStockNotice } from '@/components/inventory/low-stock-notice';
 import { paths } from '@/config/paths';
+import { useT } from '@/i18n/i18n';
 import { POLL_MS } from '@/lib/vouchers-api';
 import { useSession } from '@/lib/session/use-session';
 import { BatchesTab } from '../components/batches-tab';
@@ -28,22 +29,24 @@ import { DASHBOARD_STATS } from '../components/stat-definitions';
 import { useDashboardTab } from '../lib/use-dashboard-tab';
 
 const TABS = [
-  { id: 'codes', label: 'Partner QR Codes', Panel: QrCodesTab },
-  { id: 'trainer', label: 'Trainer/Athlete QR', Panel: TrainerTab },
-  { id: 'analytics', label: 'Athlete/Partnership Analytics', Panel: AnalyticsTab },
-  { id: 'redemptions', label: 'Recent Redemptions', Panel: RedemptionsTab },
-  { id: 'batches', label: 'Batches', Panel: BatchesTab },
+  { id: 'codes', label: 'dashboard.tab.codes', Panel: QrCodesTab },
+  { id: 'trainer', label: 'dashboard.tab.trainer', Panel: TrainerTab },
+  { id: 'analytics', label: 'dashboard.tab.analytics', Panel: AnalyticsTab },
+  { id: 'redemptions', label: 'dashboard.tab.redemptions', Panel: RedemptionsTab },
+  { id: 'batches', label: 'dashboard.tab.batches', Panel: BatchesTab },
 ] as const;
 
 /** The admin dashboard (/dashboard for super_admin; the router sends everyone else to /company-dashboard). */
 export function DashboardRoute() {
   const session = useSession();
-  if (session.status !== 'signed-in') return <LoadingState message="Checking authentication..." fullPage />;
+  const t = useT();
+  if (session.status !== 'signed-in') return <LoadingState message={t('dashboard.checkingAuth')} fullPage />;
   return <AdminDashboard />;
 }
 
 function AdminDashboard() {
   const { active, switchTab } = useDashboardTab(TABS);
+  const t = useT();
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }}>
@@ -54,13 +57,13 @@ function AdminDashboard() {
       >
         <Box>
           <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.dark })}>
-            Admin Panel
+            {t('dashboard.overline')}
           </Typography>
           <Typography variant="h3" component="h1">
-            Dashboard
+            {t('dashboard.title')}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            Every partner voucher, redemption and batch at a glance.
+            {t('dashboard.intro')}
           </Typography>
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -71,7 +74,7 @@ function AdminDashboard() {
             to={paths.adminCredits.path}
             startIcon={<SavingsOutlinedIcon />}
           >
-            Credits
+            {t('dashboard.credits')}
           </Button>
           <QueueBoardButton />
           <Button
@@ -80,7 +83,7 @@ function AdminDashboard() {
             to={paths.bulk.path}
             startIcon={<DynamicFeedRoundedIcon />}
           >
-            Bulk Generate
+            {t('dashboard.bulk')}
           </Button>
         </Stack>
       </Stack>
@@ -91,19 +94,19 @@ function AdminDashboard() {
         <Tabs
           value={active.id}
           onChange={(_event, value: (typeof TABS)[number]['id']) => switchTab(value)}
-          aria-label="Dashboard sections"
+          aria-label={t('dashboard.tabs')}
           variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
           sx={(theme) => ({ px: { xs: 0, sm: 2 }, borderBottom: `1px solid ${theme.palette.divider}` })}
         >
-          {TABS.map((t) => (
+          {TABS.map((tab) => (
             <Tab
-              key={t.id}
-              value={t.id}
-              label={t.label}
-              id={`dashboard-tab-${t.id}`}
-              aria-controls={`dashboard-panel-${t.id}`}
+              key={tab.id}
+              value={tab.id}
+              label={t(tab.label)}
+              id={`dashboard-tab-${tab.id}`}
+              aria-controls={`dashboard-panel-${tab.id}`}
             />
           ))}
         </Tabs>

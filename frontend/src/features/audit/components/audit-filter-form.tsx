@@ -14,15 +14,17 @@ import {
   type AuditFilterValues,
 } from '@/lib/audit-api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 
 const TEXT_FIELDS: ReadonlyArray<{
   key: 'targetId' | 'from' | 'to';
-  label: string;
+  label: MessageId;
   type?: 'date';
 }> = [
-  { key: 'targetId', label: 'Target id' },
-  { key: 'from', label: 'From', type: 'date' },
-  { key: 'to', label: 'To', type: 'date' },
+  { key: 'targetId', label: 'audit.filter.targetId' },
+  { key: 'from', label: 'audit.filter.from', type: 'date' },
+  { key: 'to', label: 'audit.filter.to', type: 'date' },
 ];
 
 const LOOKS_LIKE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-/i;
@@ -40,6 +42,7 @@ export function AuditFilterForm({
   people: readonly Person[];
   onApply: (values: AuditFilterValues) => void;
 }) {
+  const t = useT();
   const [values, setValues] = useState(initial);
   const [typed, setTyped] = useState('');
   const prefix = useDebouncedValue(typed.trim(), 250);
@@ -57,7 +60,7 @@ export function AuditFilterForm({
     <Box
       component="form"
       role="search"
-      aria-label="Filter the audit trail"
+      aria-label={t('audit.filter.form')}
       onSubmit={submit}
       sx={{
         display: 'grid',
@@ -91,8 +94,8 @@ export function AuditFilterForm({
         renderInput={(params) => (
           <TextField
             {...params}
-            label="Person"
-            placeholder="A name or username, or a user id"
+            label={t('audit.filter.person')}
+            placeholder={t('audit.filter.personHint')}
             size="small"
             slotProps={{
               ...params.slotProps,
@@ -107,7 +110,7 @@ export function AuditFilterForm({
       />
       <TextField
         select
-        label="Action"
+        label={t('audit.filter.action')}
         value={values.action}
         onChange={(event) => setValues({ ...values, action: event.target.value })}
         size="small"
@@ -117,12 +120,12 @@ export function AuditFilterForm({
           inputLabel: { shrink: true },
         }}
       >
-        <MenuItem value="">Any action</MenuItem>
+        <MenuItem value="">{t('audit.filter.anyAction')}</MenuItem>
         {AUDIT_ACTION_AREAS.flatMap((area) => [
-          <ListSubheader key={`area-${area}`}>{area}</ListSubheader>,
+          <ListSubheader key={`area-${area}`}>{t(`audit.area.${area}`)}</ListSubheader>,
           ...AUDIT_ACTION_OPTIONS.filter((option) => option.area === area).map((option) => (
             <MenuItem key={option.action} value={option.action} sx={{ pl: 4 }}>
-              {option.label}
+              {t(`audit.action.${option.action}`)}
             </MenuItem>
           )),
         ])}
@@ -133,7 +136,7 @@ export function AuditFilterForm({
       </TextField>
       <TextField
         select
-        label="Target type"
+        label={t('audit.filter.targetType')}
         value={values.targetType}
         onChange={(event) => setValues({ ...values, targetType: event.target.value })}
         size="small"
@@ -143,10 +146,10 @@ export function AuditFilterForm({
           inputLabel: { shrink: true },
         }}
       >
-        <MenuItem value="">Anything</MenuItem>
-        {Object.entries(AUDIT_TARGET_TYPES).map(([type, label]) => (
+        <MenuItem value="">{t('audit.filter.anything')}</MenuItem>
+        {Object.keys(AUDIT_TARGET_TYPES).map((type) => (
           <MenuItem key={type} value={type}>
-            {label}
+            {t(`audit.target.${type as keyof typeof AUDIT_TARGET_TYPES}`)}
           </MenuItem>
         ))}
         {values.targetType && !(values.targetType in AUDIT_TARGET_TYPES) && (
@@ -156,7 +159,7 @@ export function AuditFilterForm({
       {TEXT_FIELDS.map((field) => (
         <TextField
           key={field.key}
-          label={field.label}
+          label={t(field.label)}
           type={field.type ?? 'text'}
           value={values[field.key]}
           onChange={(event) => setValues({ ...values, [field.key]: event.target.value })}
@@ -169,7 +172,7 @@ export function AuditFilterForm({
       ))}
       <Box sx={{ display: 'flex', gap: 1, gridColumn: { lg: 'span 3' }, flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained">
-          Apply filters
+          {t('audit.filter.apply')}
         </Button>
         <Button
           onClick={() => {
@@ -177,7 +180,7 @@ export function AuditFilterForm({
             onApply(EMPTY_AUDIT_FILTERS);
           }}
         >
-          Clear
+          {t('audit.filter.clear')}
         </Button>
       </Box>
     </Box>

@@ -4,23 +4,25 @@ import CircularProgress from '@mui/material/CircularProgress';
 import type { AuditQuery } from '@avpass/contracts';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { downloadAuditCsv } from '@/lib/audit-api';
 
 /** Export CSV: downloads the audit trail's current query. */
 export function ExportAuditButton({ query }: { query: Omit<AuditQuery, 'cursor' | 'limit'> }) {
   const { toast } = useToast();
+  const t = useT();
   const [exporting, setExporting] = useState(false);
 
   async function exportCsv() {
     setExporting(true);
     try {
       await downloadAuditCsv(query);
-      toast({ title: 'Download Started' });
+      toast({ title: t('audit.export.started') });
     } catch (error) {
       toast({
-        title: 'Export Failed',
-        description: errorMessageOf(error, 'The audit trail could not be exported.'),
+        title: t('audit.export.failed'),
+        description: apiErrorText(error, t('audit.export.failedText')),
         kind: 'destructive',
       });
     } finally {
@@ -35,7 +37,7 @@ export function ExportAuditButton({ query }: { query: Omit<AuditQuery, 'cursor' 
       disabled={exporting}
       startIcon={exporting ? <CircularProgress size={18} color="inherit" /> : <DownloadRoundedIcon />}
     >
-      Export CSV
+      {t('audit.export')}
     </Button>
   );
 }

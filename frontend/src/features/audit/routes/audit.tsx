@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { AuditEntryList } from '@/components/audit/audit-entry-list';
+import { useT } from '@/i18n/i18n';
 import { AuditFilterForm } from '../components/audit-filter-form';
 import { ExportAuditButton } from '../components/export-audit-button';
 import { useAuditTrail } from '../lib/use-audit-trail';
@@ -14,6 +15,7 @@ import { useAuditTrail } from '../lib/use-audit-trail';
  */
 export function AuditRoute() {
   const trail = useAuditTrail();
+  const t = useT();
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 6 } }}>
@@ -29,13 +31,13 @@ export function AuditRoute() {
       >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.dark })}>
-            Administration
+            {t('audit.overline')}
           </Typography>
           <Typography variant="h3" component="h1" data-testid="page-title">
-            Audit trail
+            {t('audit.title')}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            Every change: who made it, when, from where, and what it changed. Newest first.
+            {t('audit.intro')}
           </Typography>
         </Box>
         <ExportAuditButton query={trail.query} />
@@ -50,11 +52,7 @@ export function AuditRoute() {
       />
 
       <Card sx={{ p: { xs: 1.5, md: 2 } }}>
-        <AuditEntryList
-          query={trail.entries}
-          label="Audit entries"
-          emptyText="No entries match these filters."
-        />
+        <AuditEntryList query={trail.entries} label={t('audit.entries')} emptyText={t('audit.empty')} />
       </Card>
     </Container>
   );

@@ -1,5 +1,6 @@
 import { AuditEntryList } from '@/components/audit/audit-entry-list';
 import { useAuditEntries } from '@/lib/audit-api';
+import { useT } from '@/i18n/i18n';
 
 /**
  * Activity (issue 26): the audit entries about this company, newest first — its staff's actions and
@@ -7,11 +8,12 @@ import { useAuditEntries } from '@/lib/audit-api';
  */
 export function ActivityPanel({ companyName }: { companyName: string }) {
   const entries = useAuditEntries({});
+  const t = useT();
   return (
     <AuditEntryList
       query={entries}
-      label="Company activity"
-      emptyText="No activity recorded yet."
+      label={t('dashboard.company.activity')}
+      emptyText={t('dashboard.company.activityEmpty')}
       companyName={(id) => (id ? companyName : '—')}
       audience="company"
     />

@@ -1,5 +1,6 @@
 import type { QrCode } from '@avpass/contracts';
-import { formatDiscount, formatUsage } from '@avpass/domain';
+import { formatNumberIn, formatUsage } from '@avpass/domain';
+import { discountTextIn } from '@avpass/contracts/i18n/voucher-words';
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
 import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
@@ -18,6 +19,7 @@ import { paths } from '@/config/paths';
 import { useQrCodes } from '@/lib/vouchers-api';
 import { StatusChip } from '@/components/vouchers/status-chip';
 import { codeName, shortId } from '@/lib/code-display';
+import { useWords } from '@/i18n/i18n';
 import { expiryText } from '../lib/display';
 import { DividedList, PagedListCard } from './list-frame';
 import { ListStates } from './list-states';
@@ -37,6 +39,8 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 function AssignedCodeRow({ code }: { code: QrCode }) {
   const name = codeName(code);
+  const words = useWords();
+  const { t } = words;
   return (
     <Box
       component="li"
@@ -74,22 +78,22 @@ function AssignedCodeRow({ code }: { code: QrCode }) {
         <Box>
           <Chip
             size="small"
-            label={formatDiscount(code.discountType, code.discountValue)}
+            label={discountTextIn(words, code.discountType, code.discountValue)}
             sx={(theme) => ({ backgroundColor: theme.palette.teal[100], color: theme.palette.teal[700] })}
           />
         </Box>
-        <Fact label="Usage" value={formatUsage(code.usageCount, code.usageLimit)} />
-        <Fact label="Expires" value={expiryText(code.expirationDate)} />
+        <Fact label={t('dashboard.assigned.usage')} value={formatUsage(code.usageCount, code.usageLimit)} />
+        <Fact label={t('dashboard.assigned.expires')} value={expiryText(code.expirationDate, words)} />
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifySelf: 'end' }}>
         <StatusChip status={code.status} />
-        <Tooltip title="Open voucher page">
+        <Tooltip title={t('dashboard.assigned.open')}>
           <IconButton
             component="a"
             href={paths.voucher.getHref(code.id)}
             target="_blank"
             rel="noopener"
-            aria-label={`Open the voucher page of ${name}`}
+            aria-label={t('dashboard.assigned.openOf', { name })}
             size="small"
           >
             <OpenInNewRoundedIcon fontSize="small" />
@@ -114,6 +118,7 @@ export function AssignedCodesSection({ ref }: { ref?: Ref<HTMLElement> }) {
     search: search || undefined,
   });
   const items = codes.data?.items ?? [];
+  const { t, language } = useWords();
 
   return (
     <Box
@@ -125,20 +130,22 @@ export function AssignedCodesSection({ ref }: { ref?: Ref<HTMLElement> }) {
     >
       <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 1.5, gap: 2 }}>
         <Typography id="assigned-qr-codes-title" variant="h5" component="h2">
-          Assigned QR Codes
+          {t('dashboard.assigned.title')}
         </Typography>
         {codes.data && (
           <Typography variant="body2" color="text.secondary" data-testid="assigned-codes-total">
-            {codes.data.total.toLocaleString('en-US')} {codes.data.total === 1 ? 'code' : 'codes'}
-            {search ? ' match' : ''}
+            {t(search ? 'dashboard.assigned.totalMatch' : 'dashboard.assigned.total', {
+              count: codes.data.total,
+              countText: formatNumberIn(language, codes.data.total),
+            })}
           </Typography>
         )}
       </Box>
       <TextField
         type="search"
         size="small"
-        label="Search your codes"
-        placeholder="Title, service or the start of an id"
+        label={t('dashboard.assigned.search')}
+        placeholder={t('dashboard.admin.searchHint')}
         value={searchInput}
         onChange={(event) => {
           setSearchInput(event.target.value);
@@ -158,27 +165,27 @@ export function AssignedCodesSection({ ref }: { ref?: Ref<HTMLElement> }) {
       />
       <ListStates
         query={codes}
-        loadingMessage="Loading your QR codes..."
-        errorTitle="Could not load your QR codes"
+        loadingMessage={t('dashboard.assigned.loading')}
+        errorTitle={t('dashboard.assigned.failed')}
         empty={
           search
             ? {
                 testId: 'assigned-codes-empty',
                 icon: <SearchOffRoundedIcon />,
-                title: 'No QR codes match your search',
-                description: `Nothing matches "${search}". Try a title, a service or the start of an id.`,
+                title: t('dashboard.assigned.noMatch'),
+                description: t('dashboard.assigned.noMatchText', { search }),
               }
             : {
                 testId: 'assigned-codes-empty',
                 icon: <QrCode2RoundedIcon />,
-                title: 'No QR codes assigned yet',
-                description: 'When the AV Pass team assigns vouchers to your company, they appear here.',
+                title: t('dashboard.assigned.empty'),
+                description: t('dashboard.assigned.emptyText'),
               }
         }
       >
         <PagedListCard count={codes.data?.total ?? 0} paging={paging}>
           <DividedList
-            label="Assigned QR codes"
+            label={t('dashboard.assigned.list')}
             items={items}
             itemKey={(code) => code.id}
             renderItem={(code) => <AssignedCodeRow code={code} />}

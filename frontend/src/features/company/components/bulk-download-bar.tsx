@@ -6,6 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { useZipJob, ZipProgress } from '@/components/downloads';
+import { useWords } from '@/i18n/i18n';
+import { formatNumberIn } from '@avpass/domain';
 
 /**
  * Select All (every code the search matches) / Deselect All and the PNG/PDF/SVG ZIP buttons for the
@@ -36,27 +38,30 @@ export function BulkDownloadBar({
   selecting?: boolean;
 }) {
   const { toast } = useToast();
+  const { t, language } = useWords();
   const zip = useZipJob();
   const count = selectedIds.length;
   const failure = zip.status.phase === 'failed' ? zip.status.message : null;
 
   useEffect(() => {
-    if (failure)
-      toast({ title: 'Failed to download bulk QR codes', description: failure, kind: 'destructive' });
-  }, [failure, toast]);
+    if (failure) toast({ title: t('dashboard.zip.failed'), description: failure, kind: 'destructive' });
+  }, [failure, toast, t]);
 
   async function download(format: RenderFormat) {
     if (count === 0) {
       toast({
-        title: 'No QR Codes Selected',
-        description: 'Please select QR codes to download',
+        title: t('dashboard.zip.none'),
+        description: t('dashboard.zip.noneText'),
         kind: 'destructive',
       });
       return;
     }
     const saved = await zip.start({ qrCodes: [...selectedIds], format });
     if (saved)
-      toast({ title: 'ZIP Download Complete', description: `${count} QR codes (${format.toUpperCase()})` });
+      toast({
+        title: t('dashboard.zip.done'),
+        description: t('dashboard.zip.doneText', { count, format: format.toUpperCase() }),
+      });
   }
 
   return (
@@ -73,12 +78,12 @@ export function BulkDownloadBar({
           data-testid="select-all"
         >
           {allVisibleSelected
-            ? 'Deselect All'
+            ? t('dashboard.zip.deselectAll')
             : selecting
-              ? 'Selecting...'
+              ? t('dashboard.zip.selecting')
               : matchingCount !== undefined
-                ? `Select All ${matchingCount.toLocaleString('en-US')}`
-                : 'Select All'}
+                ? t('dashboard.zip.selectAllCount', { count: formatNumberIn(language, matchingCount) })
+                : t('dashboard.zip.selectAll')}
         </Button>
         <Typography
           variant="body2"
@@ -87,17 +92,17 @@ export function BulkDownloadBar({
           data-testid="selected-count"
           aria-live="polite"
         >
-          {count} selected
+          {t('dashboard.codes.selected', { count })}
           {hiddenCount > 0 && (
             <Box component="span" sx={{ color: 'warning.dark' }} data-testid="hidden-selected">
               {' '}
-              · {hiddenCount} of them not shown here
+              · {t('dashboard.zip.hidden', { count: hiddenCount })}
             </Box>
           )}
         </Typography>
         {hiddenCount > 0 && onDeselectHidden && (
           <Button size="small" variant="text" onClick={onDeselectHidden} data-testid="deselect-hidden">
-            Deselect the {hiddenCount} not shown
+            {t('dashboard.zip.deselectHidden', { count: hiddenCount })}
           </Button>
         )}
         <Box sx={{ display: 'flex', gap: 1, ml: { sm: 'auto' }, width: { xs: '100%', sm: 'auto' } }}>
@@ -109,7 +114,7 @@ export function BulkDownloadBar({
               startIcon={<FolderZipOutlinedIcon />}
               disabled={zip.running}
               onClick={() => void download(format)}
-              aria-label={`Download the ${count} selected QR codes as a ${format.toUpperCase()} ZIP`}
+              aria-label={t('dashboard.zip.downloadLabel', { count, format: format.toUpperCase() })}
               data-testid={`bulk-zip-${format}`}
               sx={{
                 flex: { xs: 1, sm: 'none' },
@@ -117,7 +122,7 @@ export function BulkDownloadBar({
                 '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
               }}
             >
-              {format.toUpperCase()} ZIP ({count})
+              {t('dashboard.zip.button', { count, format: format.toUpperCase() })}
             </Button>
           ))}
         </Box>
@@ -125,7 +130,7 @@ export function BulkDownloadBar({
       <ZipProgress status={zip.status} />
       {failure && (
         <Typography role="alert" variant="body2" color="error" data-testid="bulk-zip-error">
-          Failed to download bulk QR codes: {failure}
+          {t('dashboard.zip.failedText', { failure })}
         </Typography>
       )}
     </Box>

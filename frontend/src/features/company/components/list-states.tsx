@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { LoadingState } from '@/components/feedback/loading-state';
 import { StatusPanel } from '@/components/feedback/status-panel';
+import { useT } from '@/i18n/i18n';
 
 /**
  * The loading, error and empty states of a list; renders `children` once there are rows.
@@ -25,6 +26,7 @@ export function ListStates({
   empty: { icon: ReactNode; title: string; description: string; testId: string };
   children: ReactNode;
 }) {
+  const t = useT();
   if (query.isPending) return <LoadingState message={loadingMessage} />;
   if (query.isError && !query.data)
     return (
@@ -32,10 +34,10 @@ export function ListStates({
         tone="error"
         icon={<ErrorOutlineRoundedIcon />}
         title={errorTitle}
-        description="Check your connection and try again."
+        description={t('dashboard.company.checkConnection')}
         action={
           <Button variant="outlined" onClick={() => void query.refetch()}>
-            Try again
+            {t('dashboard.company.tryAgain')}
           </Button>
         }
       />

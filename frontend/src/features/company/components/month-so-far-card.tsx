@@ -1,5 +1,5 @@
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import { formatCents } from '@avpass/domain';
+import { formatCentsIn } from '@avpass/domain';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -9,13 +9,38 @@ import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { IconTile } from '@/components/data-display/stat-card';
 import { paths } from '@/config/paths';
-import { businessToday, monthName, monthSoFar, netWords, useStatementPreview } from '@/lib/statements-api';
+import { businessToday, monthSoFar, useStatementPreview } from '@/lib/statements-api';
+import { useWords } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
+import type { Words } from '@avpass/contracts/i18n/voucher-words';
+
+/** "March 2026" / "marzo de 2026". */
+function monthIn(language: string, period: string): string {
+  const [year, month] = period.split('-').map(Number);
+  if (!year || !month) return period;
+  return new Date(Date.UTC(year, month - 1, 1)).toLocaleString(language === 'es' ? 'es-US' : 'en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** The net in the partner's words: positive, the club pays the partner. */
+function netIn({ t, language }: Words<MessageId>, netCents: number): string {
+  if (netCents === 0) return t('dashboard.month.nothing');
+  const amount = formatCentsIn(language, Math.abs(netCents));
+  return netCents > 0
+    ? t('dashboard.month.clubOwesYou', { amount })
+    : t('dashboard.month.youOwe', { amount });
+}
 
 /** This month so far: the running net of the business month's first day through today (issue 39). */
 export function MonthSoFarCard() {
   const range = useMemo(() => monthSoFar(businessToday()), []);
   const preview = useStatementPreview(range);
   const totals = preview.data?.totals;
+  const words = useWords();
+  const { t, language } = words;
   return (
     <Paper
       variant="outlined"
@@ -27,20 +52,23 @@ export function MonthSoFarCard() {
       <IconTile icon={<ReceiptLongOutlinedIcon />} hideOnPhone />
       <Box sx={{ minWidth: 0 }}>
         <Typography id="month-so-far-title" variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
-          This month so far · {monthName(range.from.slice(0, 7))}
+          {t('dashboard.month.title', { month: monthIn(language, range.from.slice(0, 7)) })}
         </Typography>
         <Typography variant="h5" component="p" sx={{ fontWeight: 800, mt: 0.5 }}>
           {totals ? (
-            netWords(totals.netCents)
+            netIn(words, totals.netCents)
           ) : preview.isError ? (
             '—'
           ) : (
-            <Skeleton width={200} role="status" aria-label="Loading this month's figure" />
+            <Skeleton width={200} role="status" aria-label={t('dashboard.month.loading')} />
           )}
         </Typography>
         {totals && (
           <Typography variant="body2" color="text.secondary">
-            The club owes {formatCents(totals.clubOwesCents)}; you owe {formatCents(totals.partnerOwesCents)}.
+            {t('dashboard.month.owes', {
+              club: formatCentsIn(language, totals.clubOwesCents),
+              you: formatCentsIn(language, totals.partnerOwesCents),
+            })}
           </Typography>
         )}
         <Link
@@ -49,7 +77,7 @@ export function MonthSoFarCard() {
           variant="body2"
           sx={{ mt: 0.5, display: 'inline-block' }}
         >
-          Your statements
+          {t('dashboard.month.statements')}
         </Link>
       </Box>
     </Paper>

@@ -3,7 +3,9 @@ import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { CodesTable, DeleteCodeDialog, type CodesTableState } from '@/components/vouchers/codes-table';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useWords } from '@/i18n/i18n';
+import { formatNumberIn } from '@avpass/domain';
 import { collectCodeIds, VOUCHER_URLS } from '@/lib/vouchers-api';
 import { BulkDownloadBar } from './bulk-download-bar';
 
@@ -15,6 +17,7 @@ export function QrCodesPanel({ codes }: { codes: CodesTableState }) {
   const { table, query, selected, setSelected } = codes;
   const search = table.search ?? '';
   const { toast } = useToast();
+  const { t, language } = useWords();
   const [toDelete, setToDelete] = useState<QrCode | null>(null);
   const items = query.data?.items ?? [];
   const matching = query.data?.total ?? 0;
@@ -41,13 +44,17 @@ export function QrCodesPanel({ codes }: { codes: CodesTableState }) {
       setSelected(new Set([...selected, ...ids]));
       if (matching > ids.length)
         toast({
-          title: 'Selection capped',
-          description: `The first ${ids.length.toLocaleString('en-US')} of ${matching.toLocaleString('en-US')} codes are selected (a ZIP holds at most ${RESOLVE_MAX_IDS.toLocaleString('en-US')}).`,
+          title: t('dashboard.admin.capped'),
+          description: t('dashboard.admin.cappedText', {
+            shown: formatNumberIn(language, ids.length),
+            count: formatNumberIn(language, matching),
+            max: formatNumberIn(language, RESOLVE_MAX_IDS),
+          }),
         });
     } catch (error) {
       toast({
-        title: 'Could not select the codes',
-        description: errorMessageOf(error, 'Please try again.'),
+        title: t('dashboard.admin.selectFailed'),
+        description: apiErrorText(error, t('dashboard.admin.selectFailedText')),
         kind: 'destructive',
       });
     } finally {

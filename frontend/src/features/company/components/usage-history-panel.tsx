@@ -1,5 +1,5 @@
 import type { Page, Redemption } from '@avpass/contracts';
-import { formatDiscount } from '@avpass/domain';
+import { discountTextIn } from '@avpass/contracts/i18n/voucher-words';
 import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
 import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
 import Box from '@mui/material/Box';
@@ -20,6 +20,7 @@ import {
 } from '@/components/vouchers/cancel-redemption-dialog';
 import { RedeemedBy, RedemptionStatusBadge, redemptionWhere } from '@/components/vouchers/redemption-status';
 import { shortId } from '@/lib/code-display';
+import { useWords } from '@/i18n/i18n';
 import { dateTimeText } from '../lib/display';
 import { DividedList, PagedListCard } from './list-frame';
 import { ListStates } from './list-states';
@@ -31,6 +32,8 @@ function RedemptionCard({
   redemption: Redemption;
   onCancel: (redemption: CancelTarget) => void;
 }) {
+  const words = useWords();
+  const { t, language } = words;
   return (
     <Box
       component="li"
@@ -42,16 +45,19 @@ function RedemptionCard({
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{redemption.facility}</Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {redemption.service} · {formatDiscount(redemption.discountType, redemption.discountValue)}
+            {redemption.service} · {discountTextIn(words, redemption.discountType, redemption.discountValue)}
           </Typography>
         </Box>
         <RedemptionStatusBadge redemption={redemption} />
       </Box>
       <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
-        At {redemptionWhere(redemption)} · <RedeemedBy redemption={redemption} />
+        {t('dashboard.usage.at', { where: redemptionWhere(redemption) })} ·{' '}
+        <RedeemedBy redemption={redemption} />
       </Typography>
       <Typography variant="caption" color="text.secondary">
-        {dateTimeText(redemption.redeemedAt)} · IP {redemption.ipAddress ?? 'unknown'} · Code{' '}
+        {dateTimeText(redemption.redeemedAt, language)} ·{' '}
+        {t('dashboard.usage.ip', { ip: redemption.ipAddress ?? t('dashboard.usage.unknownIp') })} ·{' '}
+        {t('dashboard.usage.code')}{' '}
         <span style={{ fontFamily: 'monospace' }}>{shortId(redemption.qrCodeId)}</span>
       </Typography>
       {redemption.cancellable && (
@@ -79,43 +85,45 @@ export function UsageHistoryPanel({
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const items = query.data?.items ?? [];
   const cancelDialog = useCancelRedemptionDialog();
+  const words = useWords();
+  const { t, language } = words;
   return (
     <ListStates
       query={query}
-      loadingMessage="Loading usage history..."
-      errorTitle="Could not load the usage history"
+      loadingMessage={t('dashboard.usage.loading')}
+      errorTitle={t('dashboard.usage.failed')}
       empty={
         search
           ? {
               testId: 'usage-empty',
               icon: <SearchOffRoundedIcon />,
-              title: 'No redemptions match your search',
-              description: `Nothing matches "${search}".`,
+              title: t('dashboard.usage.noMatch'),
+              description: t('dashboard.usage.noMatchText', { search }),
             }
           : {
               testId: 'usage-empty',
               icon: <HistoryRoundedIcon />,
-              title: 'No redemptions yet',
-              description: 'Each time a member redeems one of your vouchers, it is listed here.',
+              title: t('dashboard.usage.empty'),
+              description: t('dashboard.usage.emptyText'),
             }
       }
     >
       <PagedListCard count={query.data?.total ?? 0} paging={paging} edgeToEdgeOnPhone>
         {wide ? (
           <TableContainer>
-            <Table aria-label="Usage history">
+            <Table aria-label={t('dashboard.usage.list')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Partner / clinic</TableCell>
-                  <TableCell>Service</TableCell>
-                  <TableCell>Discount</TableCell>
-                  <TableCell>QR code</TableCell>
-                  <TableCell>Redeemed at</TableCell>
-                  <TableCell>Redeemed by</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Date</TableCell>
-                  <TableCell>IP address</TableCell>
-                  <TableCell align="right">Actions</TableCell>
+                  <TableCell>{t('dashboard.usage.partner')}</TableCell>
+                  <TableCell>{t('dashboard.usage.service')}</TableCell>
+                  <TableCell>{t('dashboard.usage.discount')}</TableCell>
+                  <TableCell>{t('dashboard.usage.qrCode')}</TableCell>
+                  <TableCell>{t('dashboard.usage.where')}</TableCell>
+                  <TableCell>{t('dashboard.usage.by')}</TableCell>
+                  <TableCell>{t('dashboard.usage.status')}</TableCell>
+                  <TableCell>{t('dashboard.usage.date')}</TableCell>
+                  <TableCell>{t('dashboard.usage.ipAddress')}</TableCell>
+                  <TableCell align="right">{t('dashboard.usage.actions')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -124,7 +132,7 @@ export function UsageHistoryPanel({
                     <TableCell sx={{ fontWeight: 700 }}>{r.facility}</TableCell>
                     <TableCell>{r.service}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDiscount(r.discountType, r.discountValue)}
+                      {discountTextIn(words, r.discountType, r.discountValue)}
                     </TableCell>
                     <TableCell sx={{ fontFamily: 'monospace' }} title={r.qrCodeId}>
                       {shortId(r.qrCodeId)}
@@ -136,7 +144,9 @@ export function UsageHistoryPanel({
                     <TableCell>
                       <RedemptionStatusBadge redemption={r} />
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTimeText(r.redeemedAt)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {dateTimeText(r.redeemedAt, language)}
+                    </TableCell>
                     <TableCell sx={{ fontFamily: 'monospace' }}>{r.ipAddress ?? '—'}</TableCell>
                     <TableCell align="right">
                       {r.cancellable && (
@@ -150,7 +160,7 @@ export function UsageHistoryPanel({
           </TableContainer>
         ) : (
           <DividedList
-            label="Usage history"
+            label={t('dashboard.usage.list')}
             items={items}
             itemKey={(r) => r.id}
             renderItem={(r) => <RedemptionCard redemption={r} onCancel={cancelDialog.openFor} />}

@@ -16,12 +16,15 @@ import { QrCodesPanel } from '../components/qr-codes-panel';
 import { CompanyStatCards, PANEL_STATS } from '../components/company-stat-cards';
 import { UsageHistoryPanel } from '../components/usage-history-panel';
 import { ActivityPanel } from '../components/activity-panel';
+import { useWords } from '@/i18n/i18n';
+import { formatNumberIn } from '@avpass/domain';
 
 type TabId = 'codes' | 'usage' | 'activity';
 
 /** Company admin panel (company_admin; the router applies the denial): search, select, ZIPs, usage history. */
 export function CompanyAdminRoute() {
   const session = useSession();
+  const { t, language } = useWords();
   const [tab, setTab] = useState<TabId>('codes');
   // The codes table's search, sort, status filter and page live in the URL (issue 27); the search
   // box serves the usage history too.
@@ -42,23 +45,23 @@ export function CompanyAdminRoute() {
   });
 
   if (session.status !== 'signed-in') return null;
-  const company = session.user.companyName ?? 'Your company';
-  const count = (total: number | undefined) => (total === undefined ? '…' : total.toLocaleString('en-US'));
+  const company = session.user.companyName ?? t('dashboard.company.yours');
+  const count = (total: number | undefined) => (total === undefined ? '…' : formatNumberIn(language, total));
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 6 } }}>
       <PageHeading
-        overline="Partner analytics"
-        title={`${company} - Admin Panel`}
-        subtitle="Search, download and manage the QR codes assigned to your company, and see every redemption."
+        overline={t('dashboard.admin.overline')}
+        title={t('dashboard.admin.title', { company })}
+        subtitle={t('dashboard.admin.intro')}
       />
       <CompanyStatCards query={stats} stats={PANEL_STATS} />
 
       <Box sx={{ mt: { xs: 3, md: 4 }, mb: 2 }}>
         <TextField
           type="search"
-          label="Search QR codes"
-          placeholder="Title, service or the start of an id"
+          label={t('dashboard.codes.search')}
+          placeholder={t('dashboard.admin.searchHint')}
           value={table.searchText}
           onChange={(event) => table.setSearchText(event.target.value)}
           slotProps={{
@@ -81,7 +84,7 @@ export function CompanyAdminRoute() {
         <Tabs
           value={tab}
           onChange={(_event, next: TabId) => setTab(next)}
-          aria-label="Company admin sections"
+          aria-label={t('dashboard.admin.tabs')}
           variant="fullWidth"
           sx={{
             px: { xs: 0.5, sm: 2 },
@@ -90,19 +93,19 @@ export function CompanyAdminRoute() {
         >
           <Tab
             value="codes"
-            label={`QR Codes (${count(codes.data?.total)})`}
+            label={t('dashboard.admin.tab.codes', { count: count(codes.data?.total) })}
             id="company-tab-codes"
             aria-controls="company-panel-codes"
           />
           <Tab
             value="usage"
-            label={`Usage History (${count(redemptions.data?.total)})`}
+            label={t('dashboard.admin.tab.usage', { count: count(redemptions.data?.total) })}
             id="company-tab-usage"
             aria-controls="company-panel-usage"
           />
           <Tab
             value="activity"
-            label="Activity"
+            label={t('dashboard.admin.tab.activity')}
             id="company-tab-activity"
             aria-controls="company-panel-activity"
           />

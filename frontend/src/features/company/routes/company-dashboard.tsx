@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import { useCompanyStats, VOUCHER_URLS } from '@/lib/vouchers-api';
 import { useSession } from '@/lib/session/use-session';
 import { STATEMENT_URLS } from '@/lib/statements-api';
+import { useT } from '@/i18n/i18n';
 import { AssignedCodesSection } from '../components/assigned-codes-section';
 import { PageHeading } from '../components/page-heading';
 import { CompanyStatCards, DASHBOARD_STATS } from '../components/company-stat-cards';
@@ -17,13 +18,14 @@ import { MonthSoFarCard } from '../components/month-so-far-card';
 /** Company dashboard (company_admin; the router applies the denial): stats polled every 10 s and the assigned codes. */
 export function CompanyDashboardRoute() {
   const session = useSession();
+  const t = useT();
   const stats = useCompanyStats();
   const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
   const codesSection = useRef<HTMLElement>(null);
 
   if (session.status !== 'signed-in') return null;
-  const company = session.user.companyName ?? 'Your company';
+  const company = session.user.companyName ?? t('dashboard.company.yours');
 
   async function refresh() {
     setRefreshing(true);
@@ -41,9 +43,9 @@ export function CompanyDashboardRoute() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
       <PageHeading
-        overline="Partner dashboard"
+        overline={t('dashboard.company.overline')}
         title={company}
-        subtitle="Your vouchers at a glance. Figures refresh every 10 seconds."
+        subtitle={t('dashboard.company.intro')}
         action={
           <Button
             variant="outlined"
@@ -51,13 +53,13 @@ export function CompanyDashboardRoute() {
             disabled={refreshing}
             startIcon={refreshing ? <CircularProgress size={18} color="inherit" /> : <RefreshRoundedIcon />}
           >
-            Refresh Stats
+            {t('dashboard.welcome.refresh')}
           </Button>
         }
       />
       {stats.isError && stats.data && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          Showing the last figures we received; the latest could not be loaded.
+          {t('dashboard.company.stale')}
         </Alert>
       )}
       <CompanyStatCards

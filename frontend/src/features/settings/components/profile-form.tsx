@@ -6,9 +6,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
+import { fieldErrorWords } from '../lib/field-error-words';
 
 type ProfileField = 'username' | 'email' | 'firstName' | 'lastName';
 type ProfileValues = Record<ProfileField, string>;
@@ -22,25 +25,30 @@ function valuesOf(user: CurrentUser): ProfileValues {
   };
 }
 
-const FIELDS: ReadonlyArray<{ name: ProfileField; label: string; autoComplete: string; required?: boolean }> =
-  [
-    { name: 'username', label: 'Username', autoComplete: 'username', required: true },
-    { name: 'email', label: 'Email', autoComplete: 'email' },
-    { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
-    { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
-  ];
+const FIELDS: ReadonlyArray<{
+  name: ProfileField;
+  label: MessageId;
+  autoComplete: string;
+  required?: boolean;
+}> = [
+  { name: 'username', label: 'settings.profile.username', autoComplete: 'username', required: true },
+  { name: 'email', label: 'settings.profile.email', autoComplete: 'email' },
+  { name: 'firstName', label: 'settings.profile.firstName', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'settings.profile.lastName', autoComplete: 'family-name' },
+];
 
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const [values, setValues] = useState<ProfileValues>(() => valuesOf(user));
   const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
   const updateProfile = useUpdateProfile();
   const { toast } = useToast();
+  const t = useT();
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = updateProfileRequestSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(firstIssuePerField(parsed.error));
+      setErrors(fieldErrorWords(firstIssuePerField(parsed.error), t));
       focusFirstError(event.currentTarget);
       return;
     }
@@ -48,13 +56,13 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
     updateProfile.mutate(parsed.data, {
       onSuccess: (updated) => {
         setValues(valuesOf(updated));
-        toast({ title: 'Profile Updated', description: 'Your profile has been updated successfully.' });
+        toast({ title: t('settings.profile.saved'), description: t('settings.profile.savedText') });
       },
       onError: (error) => {
-        setErrors(fieldErrorsOf(error));
+        setErrors(apiFieldErrorTexts(error));
         toast({
-          title: 'Update Failed',
-          description: errorMessageOf(error, 'Failed to update profile'),
+          title: t('settings.profile.failed'),
+          description: apiErrorText(error, t('settings.profile.failedText')),
           kind: 'destructive',
         });
       },
@@ -62,20 +70,20 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Profile">
+    <Box component="form" noValidate onSubmit={handleSubmit} aria-label={t('settings.tab.profile')}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
         {FIELDS.map((field) => (
           <TextField
             key={field.name}
             name={field.name}
-            label={field.label}
+            label={t(field.label)}
             type={field.name === 'email' ? 'email' : 'text'}
             autoComplete={field.autoComplete}
             required={field.required}
             value={values[field.name]}
             onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
             error={Boolean(errors[field.name])}
-            helperText={errors[field.name] ?? (field.name === 'email' ? 'Optional' : ' ')}
+            helperText={errors[field.name] ?? (field.name === 'email' ? t('settings.profile.optional') : ' ')}
           />
         ))}
       </Box>
@@ -89,7 +97,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
           }
           sx={{ width: { xs: '100%', sm: 'auto' } }}
         >
-          {updateProfile.isPending ? 'Saving...' : 'Save Profile'}
+          {updateProfile.isPending ? t('settings.saving') : t('settings.profile.save')}
         </Button>
       </Box>
     </Box>

@@ -9,10 +9,12 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { PasswordField } from '@/components/form/password-field';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 import { generatePassword } from '@/lib/generate-password';
+import { fieldErrorWords } from '../lib/field-error-words';
 
 type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
 const EMPTY: Record<PasswordField, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -27,6 +29,7 @@ export function SecurityForm() {
   });
   const changePassword = useChangePassword();
   const { toast } = useToast();
+  const t = useT();
 
   const setValue = (field: PasswordField, value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
@@ -44,7 +47,7 @@ export function SecurityForm() {
     event.preventDefault();
     const parsed = changePasswordFormSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(firstIssuePerField(parsed.error));
+      setErrors(fieldErrorWords(firstIssuePerField(parsed.error), t));
       focusFirstError(event.currentTarget);
       return;
     }
@@ -56,13 +59,13 @@ export function SecurityForm() {
         onSuccess: () => {
           setValues(EMPTY);
           setVisible({ currentPassword: false, newPassword: false, confirmPassword: false });
-          toast({ title: 'Password Changed', description: 'Your password has been changed successfully.' });
+          toast({ title: t('settings.security.saved'), description: t('settings.security.savedText') });
         },
         onError: (error) => {
-          setErrors(fieldErrorsOf(error));
+          setErrors(apiFieldErrorTexts(error));
           toast({
-            title: 'Change Failed',
-            description: errorMessageOf(error, 'Failed to change password'),
+            title: t('settings.security.failed'),
+            description: apiErrorText(error, t('settings.security.failedText')),
             kind: 'destructive',
           });
         },
@@ -71,10 +74,10 @@ export function SecurityForm() {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Change password">
+    <Box component="form" noValidate onSubmit={handleSubmit} aria-label={t('settings.security.form')}>
       <Stack spacing={2.5} sx={{ maxWidth: 560 }}>
         <PasswordField
-          label="Current Password"
+          label={t('settings.security.current')}
           name="currentPassword"
           autoComplete="current-password"
           required
@@ -99,7 +102,7 @@ export function SecurityForm() {
           })}
         >
           <Typography variant="body2" color="text.secondary">
-            Need a strong password? Generate one and store it somewhere safe.
+            {t('settings.security.generateHint')}
           </Typography>
           <Button
             variant="outlined"
@@ -109,11 +112,11 @@ export function SecurityForm() {
             startIcon={<AutorenewRoundedIcon />}
             sx={{ flexShrink: 0, backgroundColor: 'background.paper' }}
           >
-            Generate password
+            {t('settings.security.generate')}
           </Button>
         </Box>
         <PasswordField
-          label="New Password"
+          label={t('settings.security.new')}
           name="newPassword"
           autoComplete="new-password"
           required
@@ -122,10 +125,10 @@ export function SecurityForm() {
           visible={visible.newPassword}
           onVisibleChange={setShown('newPassword')}
           error={Boolean(errors.newPassword)}
-          helperText={errors.newPassword ?? 'At least 6 characters, and not a commonly used password'}
+          helperText={errors.newPassword ?? t('settings.security.newHelp')}
         />
         <PasswordField
-          label="Confirm New Password"
+          label={t('settings.security.confirm')}
           name="confirmPassword"
           autoComplete="new-password"
           required
@@ -150,7 +153,7 @@ export function SecurityForm() {
             }
             sx={{ width: { xs: '100%', sm: 'auto' } }}
           >
-            {changePassword.isPending ? 'Changing...' : 'Change Password'}
+            {changePassword.isPending ? t('settings.security.changing') : t('settings.security.submit')}
           </Button>
         </Box>
       </Stack>

@@ -9,7 +9,8 @@ import { LoadingState } from '@/components/feedback/loading-state';
 import { FundedByField } from '@/components/form/funded-by-field';
 import { RedemptionModeField } from '@/components/form/redemption-mode-field';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { useVoucherSettings } from '@/lib/vouchers-api';
 import { useUpdateVoucherSettings } from '../api/update-voucher-settings';
 
@@ -22,22 +23,23 @@ export function VoucherDefaultsForm() {
   const update = useUpdateVoucherSettings();
   const [picked, setPicked] = useState<RedemptionMode | null>(null);
   const { toast } = useToast();
+  const t = useT();
   const mode = picked ?? settings.data?.defaultRedemptionMode;
   const [pickedFunding, setPickedFunding] = useState<FundedBy | null>(null);
   const fundedBy = pickedFunding ?? settings.data?.defaultFundedBy;
 
-  if (settings.isPending) return <LoadingState message="Loading voucher defaults..." />;
+  if (settings.isPending) return <LoadingState message={t('settings.defaults.loading')} />;
   if (settings.isError)
     return (
       <Alert
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
-            Retry
+            {t('settings.retry')}
           </Button>
         }
       >
-        {errorMessageOf(settings.error, 'Could not load the voucher defaults')}
+        {apiErrorText(settings.error, t('settings.defaults.loadFailed'))}
       </Alert>
     );
 
@@ -51,18 +53,16 @@ export function VoucherDefaultsForm() {
           setPicked(null);
           setPickedFunding(null);
           toast({
-            title: 'Voucher Defaults Saved',
+            title: t('settings.defaults.saved'),
             description: `${
-              mode === 'staff'
-                ? 'New vouchers are redeemed by staff at the till.'
-                : 'New vouchers can be redeemed by the member on their phone.'
-            } ${fundedBy === 'club' ? 'The club pays for their discounts.' : 'Partner shops pay for their discounts.'}`,
+              mode === 'staff' ? t('settings.defaults.savedStaff') : t('settings.defaults.savedMember')
+            } ${fundedBy === 'club' ? t('settings.defaults.savedClub') : t('settings.defaults.savedPartner')}`,
           });
         },
         onError: (error) =>
           toast({
-            title: 'Save Failed',
-            description: errorMessageOf(error, 'Failed to save the voucher defaults'),
+            title: t('settings.defaults.failed'),
+            description: apiErrorText(error, t('settings.defaults.failedText')),
             kind: 'destructive',
           }),
       },
@@ -70,16 +70,16 @@ export function VoucherDefaultsForm() {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Voucher defaults">
+    <Box component="form" noValidate onSubmit={handleSubmit} aria-label={t('settings.tab.vouchers')}>
       <RedemptionModeField
-        label="Who redeems new vouchers"
+        label={t('settings.defaults.mode')}
         value={mode}
         onChange={setPicked}
         disabled={update.isPending}
       />
       <Box sx={{ mt: 3 }}>
         <FundedByField
-          label="Who pays for the discount of new vouchers"
+          label={t('settings.defaults.fundedBy')}
           value={fundedBy}
           onChange={setPickedFunding}
           disabled={update.isPending}
@@ -96,7 +96,7 @@ export function VoucherDefaultsForm() {
           startIcon={update.isPending ? <CircularProgress size={18} color="inherit" /> : <SaveRoundedIcon />}
           data-testid="save-voucher-defaults"
         >
-          {update.isPending ? 'Saving...' : 'Save Defaults'}
+          {update.isPending ? t('settings.saving') : t('settings.defaults.save')}
         </Button>
       </Box>
     </Box>

@@ -9,7 +9,9 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import Divider from '@mui/material/Divider';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 import { useSession } from '@/lib/session/use-session';
 import { LanguageField } from '../components/language-field';
 import { ProfileForm } from '../components/profile-form';
@@ -19,24 +21,23 @@ import { VoucherDefaultsForm } from '../components/voucher-defaults-form';
 const TABS = [
   {
     id: 'profile',
-    label: 'Profile',
+    label: 'settings.tab.profile',
     icon: <PersonOutlineRoundedIcon />,
-    intro: 'Your administrator account details.',
+    intro: 'settings.tab.profileIntro',
   },
   {
     id: 'security',
-    label: 'Security',
+    label: 'settings.tab.security',
     icon: <ShieldOutlinedIcon />,
-    intro: 'Change your password. Your other signed-in sessions end; this one stays.',
+    intro: 'settings.tab.securityIntro',
   },
   {
     id: 'vouchers',
-    label: 'Voucher defaults',
+    label: 'settings.tab.vouchers',
     icon: <QrCode2RoundedIcon />,
-    intro:
-      'Club-wide defaults for new vouchers. Every create form starts with them; codes already made keep their own.',
+    intro: 'settings.tab.vouchersIntro',
   },
-] as const;
+] as const satisfies ReadonlyArray<{ id: string; label: MessageId; icon: ReactNode; intro: MessageId }>;
 
 type TabId = (typeof TABS)[number]['id'];
 
@@ -46,40 +47,41 @@ type TabId = (typeof TABS)[number]['id'];
  */
 export function SettingsRoute() {
   const session = useSession();
+  const t = useT();
   const [tab, setTab] = useState<TabId>('profile');
   if (session.status !== 'signed-in') return null;
-  const active = TABS.find((t) => t.id === tab) ?? TABS[0];
+  const active = TABS.find((one) => one.id === tab) ?? TABS[0];
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>
       <Box sx={{ mb: { xs: 3, md: 4 } }}>
         <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.dark })}>
-          Account
+          {t('settings.overline')}
         </Typography>
         <Typography variant="h3" component="h1">
-          Settings
+          {t('settings.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          Manage your profile, keep your account secure and set the club's voucher defaults.
+          {t('settings.intro')}
         </Typography>
       </Box>
       <Card>
         <Tabs
           value={tab}
           onChange={(_event, value: TabId) => setTab(value)}
-          aria-label="Settings sections"
+          aria-label={t('settings.tabs')}
           variant="fullWidth"
           sx={{ px: { xs: 1, sm: 3 } }}
         >
-          {TABS.map((t) => (
+          {TABS.map((one) => (
             <Tab
-              key={t.id}
-              value={t.id}
-              label={t.label}
-              icon={t.icon}
+              key={one.id}
+              value={one.id}
+              label={t(one.label)}
+              icon={one.icon}
               iconPosition="start"
-              id={`settings-tab-${t.id}`}
-              aria-controls={`settings-panel-${t.id}`}
+              id={`settings-tab-${one.id}`}
+              aria-controls={`settings-panel-${one.id}`}
             />
           ))}
         </Tabs>
@@ -90,7 +92,7 @@ export function SettingsRoute() {
           sx={{ p: { xs: 2.5, sm: 4 }, '&:last-child': { pb: { xs: 2.5, sm: 4 } } }}
         >
           <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {active.intro}
+            {t(active.intro)}
           </Typography>
           {active.id === 'profile' ? (
             <>
