@@ -57,9 +57,8 @@ const NOT_YET_IN_THE_CATALOGS = [
   'frontend/src/features/audit/**',
   'frontend/src/features/bulk/**',
   'frontend/src/features/company/**',
-  'frontend/src/features/credits/**',
-  'frontend/src/features/exclusives/**',
   'frontend/src/features/generate/**',
+  'frontend/src/features/exclusives/**',
   'frontend/src/features/members/**',
   'frontend/src/features/partner-inventory/**',
   'frontend/src/features/partners/**',
@@ -67,7 +66,6 @@ const NOT_YET_IN_THE_CATALOGS = [
   'frontend/src/features/statements/**',
   'frontend/src/features/till/components/today-list.tsx',
   'frontend/src/features/till/offline/**',
-  'frontend/src/features/trainers/**',
 ];
 
 // ---- Module boundaries -------------------------------------------------------------------------
