@@ -78,7 +78,12 @@ export function AllocationsTab() {
         role="admin"
         actions={actions}
         searchAction={
-          <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setCreating(true)}>
+          <Button
+            variant="contained"
+            startIcon={<AddRoundedIcon />}
+            onClick={() => setCreating(true)}
+            data-testid="new-credit"
+          >
             {t('credits.create.title')}
           </Button>
         }

@@ -118,7 +118,7 @@ function Details({ exclusive }: { exclusive: Exclusive }) {
   return (
     <>
       {lines.map((line) => (
-        <Typography key={line} variant="body2" noWrap title={line}>
+        <Typography key={line} variant="body2" title={line} sx={{ overflowWrap: 'anywhere' }}>
           {line}
         </Typography>
       ))}

@@ -46,7 +46,12 @@ export function ProjectRootedExclusivesRoute() {
             {t('exclusives.intro')}
           </Typography>
         </Box>
-        <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setCreating(true)}>
+        <Button
+          variant="contained"
+          startIcon={<AddRoundedIcon />}
+          onClick={() => setCreating(true)}
+          data-testid="create-exclusive"
+        >
           {t('exclusives.create.submit')}
         </Button>
       </Box>

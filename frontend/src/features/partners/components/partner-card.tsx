@@ -86,6 +86,7 @@ function EditDelete({ vendor, onEdit, onDelete }: { vendor: Vendor } & Omit<Part
         <IconButton
           aria-label={t('partners.editLabel', { name: vendor.name })}
           onClick={() => onEdit(vendor)}
+          data-testid="edit-partner"
         >
           <EditOutlinedIcon />
         </IconButton>
@@ -156,7 +157,7 @@ export function PartnerRow({ vendor, ...actions }: { vendor: Vendor } & PartnerA
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{vendor.name}</Typography>
           {!vendor.isActive && <Chip size="small" label={t('partners.status.inactive')} sx={{ my: 0.25 }} />}
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {vendor.categories.map((c) => categoryLabel(c, t)).join(', ') ||
               vendor.email ||
               t('partners.noCategory')}

@@ -62,7 +62,7 @@ export function PartnerFilters({ list: { table, category, status, setStatus } }:
         label={t('partners.statusLabel')}
         value={status ?? ''}
         onChange={(e) => setStatus(VENDOR_STATUSES.find((v) => v === e.target.value))}
-        sx={{ width: { xs: '100%', sm: 170 }, flexShrink: 0 }}
+        sx={{ width: { xs: '100%', sm: 'auto' }, minWidth: { sm: 170 }, flexShrink: 0 }}
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         data-testid="status-filter"
       >
@@ -81,7 +81,7 @@ export function PartnerFilters({ list: { table, category, status, setStatus } }:
           const choice = SORT_CHOICES.find((c) => `${c.key}:${c.order}` === e.target.value);
           if (choice) table.setSort({ key: choice.key, order: choice.order });
         }}
-        sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0 }}
+        sx={{ width: { xs: '100%', sm: 'auto' }, minWidth: { sm: 200 }, flexShrink: 0 }}
         data-testid="sort-select"
       >
         {SORT_CHOICES.map((c) => (

@@ -101,7 +101,7 @@ function ActiveTrainers({
             <Typography sx={{ fontWeight: 600 }} noWrap>
               {code.trainerName}
             </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {roleLabel(code.trainerRole, t)} · {code.clinicName}
             </Typography>
           </Box>
