@@ -44,14 +44,10 @@ const NOT_YET_IN_THE_CATALOGS = [
   'frontend/src/components/members/**',
   'frontend/src/features/admin-inventory/**',
   'frontend/src/features/bulk/**',
-  'frontend/src/features/credits/**',
-  'frontend/src/features/exclusives/**',
   'frontend/src/features/generate/**',
   'frontend/src/features/members/**',
   'frontend/src/features/partner-inventory/**',
-  'frontend/src/features/partners/**',
   'frontend/src/features/statements/**',
-  'frontend/src/features/trainers/**',
 ];
 
 // ---- Module boundaries -------------------------------------------------------------------------

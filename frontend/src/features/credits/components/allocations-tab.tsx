@@ -7,7 +7,8 @@ import IconButton from '@mui/material/IconButton';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { HistoryLink } from '@/components/audit/history-link';
 import { useDeleteCredit } from '../api/delete-credit';
 import { CreditsList } from './credits-list';
@@ -24,23 +25,21 @@ export function AllocationsTab() {
   const [deleting, setDeleting] = useState<AthleteCredit | null>(null);
   const remove = useDeleteCredit();
   const { toast } = useToast();
+  const t = useT();
 
   const deleteCredit = (credit: AthleteCredit) => {
     remove.mutate(credit.id, {
       onSuccess: (answer) => {
         setDeleting(null);
         toast({
-          title: 'Credit deleted successfully',
-          description:
-            answer.outcome === 'deactivated'
-              ? 'It has transactions, so it was deactivated and its ledger kept.'
-              : undefined,
+          title: t('credits.delete.done'),
+          description: answer.outcome === 'deactivated' ? t('credits.delete.deactivated') : undefined,
         });
       },
       onError: (error) =>
         toast({
-          title: 'Error',
-          description: errorMessageOf(error, 'Failed to delete credit'),
+          title: t('credits.error'),
+          description: apiErrorText(error, t('credits.delete.failed')),
           kind: 'destructive',
         }),
     });
@@ -54,11 +53,11 @@ export function AllocationsTab() {
         disabled={credit.status !== 'active' || credit.currentBalance === 0}
         onClick={() => setRecording(credit)}
       >
-        Record
+        {t('credits.allocations.record')}
       </Button>
       <IconButton
         size="small"
-        aria-label={`Delete credit of ${credit.athleteName}`}
+        aria-label={t('credits.delete.label', { name: credit.athleteName })}
         onClick={() => setDeleting(credit)}
         disabled={remove.isPending}
       >
@@ -68,7 +67,7 @@ export function AllocationsTab() {
         icon
         targetType="credit"
         targetId={credit.id}
-        label={`History of the credit of ${credit.athleteName}`}
+        label={t('credits.allocations.history', { name: credit.athleteName })}
       />
     </>
   );
@@ -79,8 +78,13 @@ export function AllocationsTab() {
         role="admin"
         actions={actions}
         searchAction={
-          <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setCreating(true)}>
-            New Credit Allocation
+          <Button
+            variant="contained"
+            startIcon={<AddRoundedIcon />}
+            onClick={() => setCreating(true)}
+            data-testid="new-credit"
+          >
+            {t('credits.create.title')}
           </Button>
         }
       />
@@ -88,9 +92,9 @@ export function AllocationsTab() {
       <RecordTransactionDialog credit={recording} onClose={() => setRecording(null)} />
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete the credit of ${deleting?.athleteName ?? ''}?`}
-        description="A credit with transactions is deactivated and its ledger kept."
-        confirmLabel="Delete"
+        title={t('credits.delete.title', { name: deleting?.athleteName ?? '' })}
+        description={t('credits.delete.text')}
+        confirmLabel={t('credits.delete.confirm')}
         pending={remove.isPending}
         onConfirm={() => deleting && deleteCredit(deleting)}
         onClose={() => setDeleting(null)}

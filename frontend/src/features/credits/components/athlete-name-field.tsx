@@ -1,14 +1,15 @@
 import type { AthleteCredit } from '@avpass/contracts';
-import { formatCents } from '@avpass/domain';
+import { formatCentsIn, formatDateIn } from '@avpass/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useWords } from '@/i18n/i18n';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useSpendableAthletes } from '../api/get-spendable-athletes';
-import { ROLE_LABELS } from './credit-bits';
+import { roleLabel } from './credit-bits';
 
 /**
  * The partner's "Athlete name": a type-ahead over the athletes it may charge now (balance above zero,
@@ -27,6 +28,7 @@ export function AthleteNameField({
   error?: string | undefined;
   autoFocus?: boolean;
 }) {
+  const { t, language } = useWords();
   const [open, setOpen] = useState(false);
   const search = useDebouncedValue(value.trim(), 200);
   const athletes = useSpendableAthletes(search, open);
@@ -51,13 +53,13 @@ export function AthleteNameField({
       getOptionLabel={(option) => (typeof option === 'string' ? option : option.athleteName)}
       getOptionKey={(option) => (typeof option === 'string' ? option : option.id)}
       loading={athletes.isPending && open}
-      loadingText="Searching athletes..."
+      loadingText={t('credits.athlete.searching')}
       noOptionsText={
         athletes.isError
-          ? errorMessageOf(athletes.error, 'Athletes could not be loaded')
+          ? apiErrorText(athletes.error, t('credits.athlete.loadFailed'))
           : search
-            ? `No athlete with credit matches "${search}"`
-            : 'No athletes with credit'
+            ? t('credits.athlete.noMatch', { term: search })
+            : t('credits.athlete.none')
       }
       autoHighlight={false}
       fullWidth
@@ -81,11 +83,14 @@ export function AthleteNameField({
                 {option.athleteName}
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                {ROLE_LABELS[option.athleteRole]} · until {option.endDate}
+                {t('credits.athlete.roleUntil', {
+                  role: roleLabel(t, option.athleteRole),
+                  date: formatDateIn(language, option.endDate, 'UTC'),
+                })}
               </Typography>
             </Box>
             <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-              {formatCents(option.currentBalance)}
+              {formatCentsIn(language, option.currentBalance)}
             </Typography>
           </Box>
         );
@@ -93,11 +98,11 @@ export function AthleteNameField({
       renderInput={(params) => (
         <TextField
           {...params}
-          label="Athlete name"
+          label={t('credits.field.athleteName')}
           required
           autoFocus={autoFocus}
           error={Boolean(error)}
-          helperText={error ?? 'Type to find an athlete with credit, or pick one from the list'}
+          helperText={error ?? t('credits.athlete.help')}
         />
       )}
     />

@@ -1,23 +1,27 @@
 import type { AthleteCredit, CreditTransaction } from '@avpass/contracts';
-import { formatCents } from '@avpass/domain';
+import type { Translate } from '@avpass/contracts/i18n/voucher-words';
+import { formatCentsIn } from '@avpass/domain';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useLanguage, useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 
-export const ROLE_LABELS: Record<AthleteCredit['athleteRole'], string> = {
-  athlete: 'Athlete',
-  trainer: 'Personal Trainer',
-  coach: 'Coach',
-};
+/** The translator the credits screens pass to their word functions. */
+export type T = Translate<MessageId>;
 
-/** Money as dollars with two decimals from integer cents (libs/domain), in tabular figures. */
+/** "Athlete", "Personal Trainer", "Coach" in the reader's language. */
+export const roleLabel = (t: T, role: AthleteCredit['athleteRole']) => t(`credits.role.${role}`);
+
+/** Money as dollars with two decimals from integer cents (libs/domain), in the reader's language and tabular figures. */
 export function Money({ cents, strong = false }: { cents: number; strong?: boolean }) {
+  const language = useLanguage();
   return (
     <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: strong ? 700 : undefined }}>
-      {formatCents(cents)}
+      {formatCentsIn(language, cents)}
     </Box>
   );
 }
@@ -25,10 +29,16 @@ export function Money({ cents, strong = false }: { cents: number; strong?: boole
 export { CreditStatusChip } from '@/components/data-display/credit-status-chip';
 
 export function TransactionStatusChip({ transaction }: { transaction: CreditTransaction }) {
+  const t = useT();
   return transaction.voidedAt ? (
-    <Chip size="small" label="Voided" color="default" title={transaction.voidReason ?? undefined} />
+    <Chip
+      size="small"
+      label={t('credits.status.voided')}
+      color="default"
+      title={transaction.voidReason ?? undefined}
+    />
   ) : (
-    <Chip size="small" variant="outlined" label="Completed" color="success" />
+    <Chip size="small" variant="outlined" label={t('credits.status.completed')} color="success" />
   );
 }
 

@@ -7,19 +7,22 @@ import {
   type TransactionListQuery,
 } from '@avpass/contracts';
 import { useTableState } from '@/lib/table-state';
+import type { T } from './credit-bits';
 
 /** The status filter's choices: the statuses a credits list shows, with the chips' labels. */
-export const CREDIT_STATUS_LABELS = { active: 'Active', expired: 'Expired' } as const;
+export const creditStatusLabels = (t: T) =>
+  ({ active: t('credits.status.active'), expired: t('credits.status.expired') }) as const;
 
 /** The sort field's choices (a phone has no headers to press). */
-export const CREDIT_SORT_CHOICES = [
-  { key: 'createdAt', order: 'desc', label: 'Newest first' },
-  { key: 'createdAt', order: 'asc', label: 'Oldest first' },
-  { key: 'athleteName', order: 'asc', label: 'Athlete (A–Z)' },
-  { key: 'athleteName', order: 'desc', label: 'Athlete (Z–A)' },
-  { key: 'endDate', order: 'asc', label: 'Ends soonest' },
-  { key: 'endDate', order: 'desc', label: 'Ends latest' },
-] as const;
+export const creditSortChoices = (t: T) =>
+  [
+    { key: 'createdAt', order: 'desc', label: t('credits.sort.newest') },
+    { key: 'createdAt', order: 'asc', label: t('credits.sort.oldest') },
+    { key: 'athleteName', order: 'asc', label: t('credits.sort.athleteAz') },
+    { key: 'athleteName', order: 'desc', label: t('credits.sort.athleteZa') },
+    { key: 'endDate', order: 'asc', label: t('credits.sort.endsSoonest') },
+    { key: 'endDate', order: 'desc', label: t('credits.sort.endsLatest') },
+  ] as const;
 
 /**
  * A credits table's search, sort, status (and, for the administrator, partner) in the URL (issue 27):
@@ -41,7 +44,8 @@ export function useCreditTable() {
 }
 
 /** The ledger's status filter: the chips' words. */
-export const TRANSACTION_STATUS_LABELS = { completed: 'Completed', voided: 'Voided' } as const;
+export const transactionStatusLabels = (t: T) =>
+  ({ completed: t('credits.status.completed'), voided: t('credits.status.voided') }) as const;
 
 /**
  * A ledger's search, order (newest or oldest first, by the Date header), status (and, for the

@@ -1,5 +1,5 @@
 import type { AthleteCredit } from '@avpass/contracts';
-import { formatDate } from '@avpass/domain';
+import { formatDateIn } from '@avpass/domain';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -9,15 +9,16 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
 import { useCredits } from '../api/get-credits';
-import { CreditStatusChip, Money, ROLE_LABELS, RowCard } from './credit-bits';
+import { useWords } from '@/i18n/i18n';
+import { CreditStatusChip, Money, roleLabel, RowCard, type T } from './credit-bits';
 import type { CreditsRole } from './credit-roles';
-import { CREDIT_SORT_CHOICES, CREDIT_STATUS_LABELS, useCreditTable } from './credit-table';
+import { creditSortChoices, creditStatusLabels, useCreditTable } from './credit-table';
 import { ListToolbar, type ListView } from './list-toolbar';
 
 const UTC = 'UTC';
 
 /** The athlete's photo (or initial), name, role and (for the administrator) partner. */
-function Athlete({ credit }: { credit: AthleteCredit }) {
+function Athlete({ credit, t }: { credit: AthleteCredit; t: T }) {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
       <Avatar src={credit.athleteImage ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
@@ -28,7 +29,7 @@ function Athlete({ credit }: { credit: AthleteCredit }) {
           {credit.athleteName}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {ROLE_LABELS[credit.athleteRole]}
+          {roleLabel(t, credit.athleteRole)}
           {credit.partnerName ? ` · ${credit.partnerName}` : ''}
         </Typography>
       </Box>
@@ -36,8 +37,11 @@ function Athlete({ credit }: { credit: AthleteCredit }) {
   );
 }
 
-const expiresText = (c: AthleteCredit) =>
-  `${formatDate(c.endDate, UTC)}${c.status === 'expired' ? ' (expired)' : ''}`;
+/** "Mar 8, 2026" or "Mar 8, 2026 (expired)" in the reader's language. */
+const expiresText = (c: AthleteCredit, t: T, language: string) => {
+  const date = formatDateIn(language, c.endDate, UTC);
+  return c.status === 'expired' ? t('credits.list.endedOn', { date }) : date;
+};
 
 /** Everything that differs between the two roles' credits lists. */
 interface CreditsListView extends ListView {
@@ -48,35 +52,36 @@ interface CreditsListView extends ListView {
   cardFields: (c: AthleteCredit) => [string, ReactNode][];
 }
 
-const VIEWS: Readonly<Record<CreditsRole, CreditsListView>> = {
+/** The two roles' views in the reader's language. */
+const viewsFor = (t: T, language: string): Readonly<Record<CreditsRole, CreditsListView>> => ({
   admin: {
     searchRow: true,
-    search: { label: 'Search credits', placeholder: 'Athlete name or role' },
-    toolbarLabel: 'Filter and sort the credit allocations',
+    search: { label: t('credits.list.searchCredits'), placeholder: t('credits.list.searchPlaceholder') },
+    toolbarLabel: t('credits.list.adminToolbar'),
     partnerFilter: 'credits-partner-filter',
-    label: 'Credit allocations',
+    label: t('credits.list.adminLabel'),
     minWidth: 900,
     columns: [
-      { label: 'Athlete', sortKey: 'athleteName' },
-      'Total',
-      'Monthly',
-      'Balance',
-      'Used',
-      { label: 'Period', sortKey: 'endDate' },
-      'Status',
+      { label: t('credits.column.athlete'), sortKey: 'athleteName' },
+      t('credits.column.total'),
+      t('credits.column.monthly'),
+      t('credits.column.balance'),
+      t('credits.column.used'),
+      { label: t('credits.column.period'), sortKey: 'endDate' },
+      t('credits.column.status'),
     ],
-    actionsLabel: 'Actions',
+    actionsLabel: t('credits.column.actions'),
     emptyText: (filtered, term) =>
       filtered
         ? term
-          ? `No credits match "${term}".`
-          : 'No credits match these filters.'
-        : 'No credit allocations yet. Create the first one.',
+          ? t('credits.list.adminNoMatch', { term })
+          : t('credits.list.adminNoMatchFilters')
+        : t('credits.list.adminEmpty'),
     rowTestId: 'credit-row',
     cells: (credit) => (
       <>
         <TableCell>
-          <Athlete credit={credit} />
+          <Athlete credit={credit} t={t} />
         </TableCell>
         <TableCell>
           <Money cents={credit.totalAmount} />
@@ -91,7 +96,7 @@ const VIEWS: Readonly<Record<CreditsRole, CreditsListView>> = {
           <Money cents={credit.usedAmount} />
         </TableCell>
         <TableCell sx={{ whiteSpace: 'nowrap' }}>
-          {formatDate(credit.startDate, UTC)} – {formatDate(credit.endDate, UTC)}
+          {formatDateIn(language, credit.startDate, UTC)} – {formatDateIn(language, credit.endDate, UTC)}
         </TableCell>
         <TableCell>
           <CreditStatusChip status={credit.status} />
@@ -100,70 +105,67 @@ const VIEWS: Readonly<Record<CreditsRole, CreditsListView>> = {
     ),
     cardHeader: (credit) => (
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-        <Athlete credit={credit} />
+        <Athlete credit={credit} t={t} />
         <CreditStatusChip status={credit.status} />
       </Stack>
     ),
     cardFields: (credit) => [
-      ['Balance', <Money key="b" cents={credit.currentBalance} strong />],
-      ['Used', <Money key="u" cents={credit.usedAmount} />],
-      ['Total', <Money key="t" cents={credit.totalAmount} />],
-      ['Monthly', <Money key="m" cents={credit.monthlyAmount} />],
-      ['Ends', formatDate(credit.endDate, UTC)],
+      [t('credits.column.balance'), <Money key="b" cents={credit.currentBalance} strong />],
+      [t('credits.column.used'), <Money key="u" cents={credit.usedAmount} />],
+      [t('credits.column.total'), <Money key="t" cents={credit.totalAmount} />],
+      [t('credits.column.monthly'), <Money key="m" cents={credit.monthlyAmount} />],
+      [t('credits.column.ends'), formatDateIn(language, credit.endDate, UTC)],
     ],
   },
   partner: {
     searchRow: false,
-    search: { label: 'Search athletes', placeholder: 'Athlete name or role' },
-    toolbarLabel: 'Search, filter and sort the athletes',
-    label: 'Athletes with credits',
+    search: { label: t('credits.list.searchAthletes'), placeholder: t('credits.list.searchPlaceholder') },
+    toolbarLabel: t('credits.list.partnerToolbar'),
+    label: t('credits.list.partnerLabel'),
     minWidth: 720,
     columns: [
-      { label: 'Athlete', sortKey: 'athleteName' },
-      'Role',
-      'Available Balance',
-      'Used',
-      { label: 'Expires', sortKey: 'endDate' },
+      { label: t('credits.column.athlete'), sortKey: 'athleteName' },
+      t('credits.column.role'),
+      t('credits.column.availableBalance'),
+      t('credits.column.used'),
+      { label: t('credits.column.expires'), sortKey: 'endDate' },
     ],
-    actionsLabel: 'Action',
+    actionsLabel: t('credits.column.action'),
     emptyText: (filtered, term) =>
       filtered
         ? term
-          ? `No athletes match "${term}".`
-          : 'No athletes match these filters.'
-        : 'No athletes with credits yet.',
+          ? t('credits.list.partnerNoMatch', { term })
+          : t('credits.list.partnerNoMatchFilters')
+        : t('credits.list.partnerEmpty'),
     rowTestId: 'athlete-row',
     cells: (c) => (
       <>
         <TableCell sx={{ fontWeight: 700 }}>{c.athleteName}</TableCell>
-        <TableCell>{ROLE_LABELS[c.athleteRole]}</TableCell>
+        <TableCell>{roleLabel(t, c.athleteRole)}</TableCell>
         <TableCell data-testid="athlete-balance">
           <Money cents={c.currentBalance} strong />
         </TableCell>
         <TableCell>
           <Money cents={c.usedAmount} />
         </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-          {formatDate(c.endDate, UTC)}
-          {c.status === 'expired' ? ' (expired)' : ''}
-        </TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{expiresText(c, t, language)}</TableCell>
       </>
     ),
     cardHeader: (c) => (
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
         <Typography sx={{ fontWeight: 700 }}>{c.athleteName}</Typography>
         <Typography variant="caption" color="text.secondary">
-          {ROLE_LABELS[c.athleteRole]}
+          {roleLabel(t, c.athleteRole)}
         </Typography>
       </Stack>
     ),
     cardFields: (c) => [
-      ['Available', <Money key="b" cents={c.currentBalance} strong />],
-      ['Used', <Money key="u" cents={c.usedAmount} />],
-      ['Expires', expiresText(c)],
+      [t('credits.column.available'), <Money key="b" cents={c.currentBalance} strong />],
+      [t('credits.column.used'), <Money key="u" cents={c.usedAmount} />],
+      [t('credits.column.expires'), expiresText(c, t, language)],
     ],
   },
-};
+});
 
 /**
  * A role's credits: searched, sorted and filtered by status (and, for the administrator, partner) on
@@ -180,7 +182,8 @@ export function CreditsList({
   actions: (credit: AthleteCredit) => ReactNode;
   searchAction?: ReactNode;
 }) {
-  const view = VIEWS[role];
+  const { t, language } = useWords();
+  const view = viewsFor(t, language)[role];
   const { table, query, sort } = useCreditTable();
   const credits = useCredits(role, query);
   return (
@@ -188,8 +191,8 @@ export function CreditsList({
       <ListToolbar
         view={view}
         table={table}
-        statusLabels={CREDIT_STATUS_LABELS}
-        sortChoices={CREDIT_SORT_CHOICES}
+        statusLabels={creditStatusLabels(t)}
+        sortChoices={creditSortChoices(t)}
         action={searchAction}
       />
       <ResponsivePagedList

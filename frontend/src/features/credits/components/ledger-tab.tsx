@@ -4,7 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { exportLedgerCsv } from '../lib/export-ledger';
 import { TransactionsList } from './transactions-list';
 import { VoidDialog } from './void-dialog';
@@ -13,17 +14,18 @@ import { VoidDialog } from './void-dialog';
 function ExportButton({ query }: { query: TransactionListQuery }) {
   const [exporting, setExporting] = useState(false);
   const { toast } = useToast();
+  const t = useT();
 
   const exportCsv = async () => {
     setExporting(true);
     try {
       const { limit: _limit, offset: _offset, ...view } = query;
       const rows = await exportLedgerCsv(view);
-      toast({ title: 'Download Started', description: `${rows} transactions exported.` });
+      toast({ title: t('credits.export.started'), description: t('credits.export.count', { count: rows }) });
     } catch (error) {
       toast({
-        title: 'Download Failed',
-        description: errorMessageOf(error, 'Failed to fetch transactions'),
+        title: t('credits.export.failed'),
+        description: apiErrorText(error, t('credits.export.fetchFailed')),
         kind: 'destructive',
       });
     } finally {
@@ -38,7 +40,7 @@ function ExportButton({ query }: { query: TransactionListQuery }) {
       onClick={() => void exportCsv()}
       disabled={exporting}
     >
-      {exporting ? 'Exporting...' : 'Export CSV'}
+      {exporting ? t('credits.export.exporting') : t('credits.export.button')}
     </Button>
   );
 }
@@ -49,16 +51,17 @@ function ExportButton({ query }: { query: TransactionListQuery }) {
  * CSV export of that view.
  */
 export function LedgerTab() {
+  const t = useT();
   const [voiding, setVoiding] = useState<CreditTransaction | null>(null);
   return (
     <Box>
       <TransactionsList
         role="admin"
         searchAction={(query) => <ExportButton query={query} />}
-        actions={(t) =>
-          t.voidedAt ? null : (
-            <Button size="small" color="error" onClick={() => setVoiding(t)}>
-              Void
+        actions={(tx) =>
+          tx.voidedAt ? null : (
+            <Button size="small" color="error" onClick={() => setVoiding(tx)}>
+              {t('credits.void.confirm')}
             </Button>
           )
         }

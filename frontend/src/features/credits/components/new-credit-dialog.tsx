@@ -4,7 +4,7 @@ import {
   type AthleteCredit,
   type Member,
 } from '@avpass/contracts';
-import { dollarsToCents, formatCents, monthlyCreditAmount } from '@avpass/domain';
+import { dollarsToCents, formatCentsIn, formatDateIn, monthlyCreditAmount } from '@avpass/domain';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -20,13 +20,14 @@ import { useState, type ChangeEvent } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { MemberPicker } from '@/components/members/member-picker';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
+import { useWords } from '@/i18n/i18n';
 import { memberName } from '@/lib/members-api';
 import { useCompanies } from '@/lib/vouchers-api';
 import { ATHLETE_PHOTO_MAX_BYTES, uploadAthletePhoto } from '../api/upload-athlete-photo';
 import { useCreateCredit } from '../api/create-credit';
 import { findCreditsByName } from '../api/find-credits-by-name';
-import { ROLE_LABELS } from './credit-bits';
+import { roleLabel, type T } from './credit-bits';
 
 const EMPTY = {
   athleteName: '',
@@ -61,7 +62,10 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
   const create = useCreateCredit();
   const partners = useCompanies(open);
   const { toast } = useToast();
-  const errors = fieldErrorsOf(create.error);
+  const { t, language } = useWords();
+  const errors = apiFieldErrorTexts(create.error);
+  const uploadFailed = (description: string) =>
+    toast({ title: t('credits.photo.failed'), description, kind: 'destructive' });
 
   const set = (field: keyof typeof EMPTY) => (event: ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [field]: event.target.value }));
@@ -89,23 +93,19 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
     event.target.value = '';
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      toast({ title: 'Upload Failed', description: 'Only image files are allowed', kind: 'destructive' });
+      uploadFailed(t('credits.photo.onlyImages'));
       return;
     }
     if (file.size > ATHLETE_PHOTO_MAX_BYTES) {
-      toast({ title: 'Upload Failed', description: 'Image size must be less than 5MB', kind: 'destructive' });
+      uploadFailed(t('credits.photo.tooLarge'));
       return;
     }
     setUploading(true);
     try {
       setImage(await uploadAthletePhoto(file));
-      toast({ title: 'Photo Uploaded' });
+      toast({ title: t('credits.photo.uploaded') });
     } catch (error) {
-      toast({
-        title: 'Upload Failed',
-        description: errorMessageOf(error, 'Failed to upload image'),
-        kind: 'destructive',
-      });
+      uploadFailed(apiErrorText(error, t('credits.photo.uploadError')));
     } finally {
       setUploading(false);
     }
@@ -145,13 +145,13 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
       },
       {
         onSuccess: () => {
-          toast({ title: 'Athlete credit created successfully' });
+          toast({ title: t('credits.create.done') });
           close();
         },
         onError: (error) =>
           toast({
-            title: 'Error',
-            description: errorMessageOf(error, 'Failed to create credit'),
+            title: t('credits.error'),
+            description: apiErrorText(error, t('credits.create.failed')),
             kind: 'destructive',
           }),
       },
@@ -160,7 +160,7 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby="new-credit-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="new-credit-title">New Credit Allocation</DialogTitle>
+      <DialogTitle id="new-credit-title">{t('credits.create.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -168,17 +168,21 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
               {form.athleteName.trim().charAt(0).toUpperCase() || '?'}
             </Avatar>
             <Button component="label" variant="outlined" size="small" disabled={uploading}>
-              {uploading ? 'Uploading...' : image ? 'Change photo' : 'Upload athlete photo'}
+              {uploading
+                ? t('credits.photo.uploading')
+                : image
+                  ? t('credits.photo.change')
+                  : t('credits.photo.upload')}
               <input hidden type="file" accept="image/*" onChange={(e) => void pickPhoto(e)} />
             </Button>
             {image && (
               <Button size="small" onClick={() => setImage(null)}>
-                Remove
+                {t('credits.photo.remove')}
               </Button>
             )}
           </Stack>
           <TextField
-            label="Athlete name"
+            label={t('credits.field.athleteName')}
             required
             value={form.athleteName}
             onChange={set('athleteName')}
@@ -186,7 +190,7 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
             helperText={errors.athleteName}
           />
           <MemberPicker
-            label="Member (optional)"
+            label={t('credits.field.member')}
             value={member}
             onChange={(picked) => {
               setMember(picked);
@@ -194,20 +198,25 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
               if (picked && !form.athleteName.trim())
                 setForm((f) => ({ ...f, athleteName: memberName(picked) }));
             }}
-            helperText="Their member page shows this credit's balance."
+            helperText={t('credits.field.memberHelp')}
             error={errors.memberId}
             testId="credit-member"
           />
-          <TextField select label="Role" value={form.athleteRole} onChange={set('athleteRole')}>
+          <TextField
+            select
+            label={t('credits.field.role')}
+            value={form.athleteRole}
+            onChange={set('athleteRole')}
+          >
             {ATHLETE_ROLES.map((role) => (
               <MenuItem key={role} value={role}>
-                {ROLE_LABELS[role]}
+                {roleLabel(t, role)}
               </MenuItem>
             ))}
           </TextField>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
-              label="Total amount ($)"
+              label={t('credits.field.total')}
               required
               type="number"
               slotProps={{ htmlInput: { min: 0.01, step: 0.01, inputMode: 'decimal' } }}
@@ -218,7 +227,7 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
               fullWidth
             />
             <TextField
-              label="Duration (months)"
+              label={t('credits.field.duration')}
               required
               type="number"
               slotProps={{ htmlInput: { min: 1, max: 120, step: 1 } }}
@@ -230,11 +239,12 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
             />
           </Stack>
           <Typography variant="body2" color="text.secondary" data-testid="monthly-amount">
-            Monthly amount: <strong>{monthly === null ? '—' : formatCents(monthly)}</strong>
+            {t('credits.create.monthly')}{' '}
+            <strong>{monthly === null ? '—' : formatCentsIn(language, monthly)}</strong>
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
-              label="Start date"
+              label={t('credits.field.startDate')}
               required
               type="date"
               slotProps={{ inputLabel: { shrink: true } }}
@@ -245,7 +255,7 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
               fullWidth
             />
             <TextField
-              label="End date"
+              label={t('credits.field.endDate')}
               required
               type="date"
               slotProps={{ inputLabel: { shrink: true } }}
@@ -258,25 +268,31 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
           </Stack>
           <TextField
             select
-            label="Partner (optional)"
+            label={t('credits.field.partner')}
             value={form.partnerId}
             onChange={set('partnerId')}
-            helperText={errors.partnerId ?? 'Any partner may process a credit tied to no partner.'}
+            helperText={errors.partnerId ?? t('credits.field.partnerHelp')}
             error={Boolean(errors.partnerId)}
           >
-            <MenuItem value="">No partner</MenuItem>
+            <MenuItem value="">{t('credits.field.noPartner')}</MenuItem>
             {(partners.data ?? []).map((p) => (
               <MenuItem key={p.id} value={p.id}>
                 {p.name}
               </MenuItem>
             ))}
           </TextField>
-          <TextField label="Notes" multiline minRows={2} value={form.notes} onChange={set('notes')} />
+          <TextField
+            label={t('credits.field.notes')}
+            multiline
+            minRows={2}
+            value={form.notes}
+            onChange={set('notes')}
+          />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={close} disabled={create.isPending}>
-          Cancel
+          {t('credits.cancel')}
         </Button>
         <Button
           variant="contained"
@@ -286,15 +302,17 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
             create.isPending || checking ? <CircularProgress size={16} color="inherit" /> : undefined
           }
         >
-          Create
+          {t('credits.create.submit')}
         </Button>
       </DialogActions>
       <ConfirmDialog
         open={duplicates !== null}
-        title={`${duplicates?.[0]?.athleteName ?? form.athleteName.trim()} already has a credit`}
-        description={duplicates && <DuplicateCredits credits={duplicates} />}
-        confirmLabel="Create another"
-        cancelLabel="Go back"
+        title={t('credits.duplicate.title', {
+          name: duplicates?.[0]?.athleteName ?? form.athleteName.trim(),
+        })}
+        description={duplicates && duplicateText(duplicates, t, language)}
+        confirmLabel={t('credits.duplicate.confirm')}
+        cancelLabel={t('credits.duplicate.back')}
         confirmTestId="confirm-second-credit"
         onClose={() => setDuplicates(null)}
         onConfirm={createNow}
@@ -304,19 +322,21 @@ export function NewCreditDialog({ open, onClose }: { open: boolean; onClose: () 
 }
 
 /** What the athlete already has, so the administrator can tell a slip from a second credit meant. */
-function DuplicateCredits({ credits }: { credits: readonly AthleteCredit[] }) {
-  return (
-    <>
-      {credits.length === 1 ? 'An active credit' : `${credits.length} active credits`} for this athlete name
-      already {credits.length === 1 ? 'exists' : 'exist'}:{' '}
-      {credits
-        .slice(0, 3)
-        .map(
-          (c) =>
-            `${formatCents(c.currentBalance)} left of ${formatCents(c.totalAmount)}${c.partnerName ? ` (${c.partnerName})` : ''}, until ${c.endDate}`,
-        )
-        .join('; ')}
-      {credits.length > 3 ? '; …' : ''}. Create a second credit for the same athlete?
-    </>
-  );
+function duplicateText(credits: readonly AthleteCredit[], t: T, language: string): string {
+  const money = (cents: number) => formatCentsIn(language, cents);
+  const list = credits
+    .slice(0, 3)
+    .map((c) =>
+      t(c.partnerName ? 'credits.duplicate.itemAt' : 'credits.duplicate.item', {
+        left: money(c.currentBalance),
+        total: money(c.totalAmount),
+        partner: c.partnerName ?? '',
+        date: formatDateIn(language, c.endDate, 'UTC'),
+      }),
+    )
+    .join('; ');
+  return t('credits.duplicate.text', {
+    count: credits.length,
+    list: credits.length > 3 ? `${list}; …` : list,
+  });
 }

@@ -1,5 +1,5 @@
 import type { AthleteCredit } from '@avpass/contracts';
-import { formatCents } from '@avpass/domain';
+import { formatCentsIn } from '@avpass/domain';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -10,7 +10,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
+import { useWords } from '@/i18n/i18n';
 import { focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { useRecordPartnerTransaction } from '../api/record-partner-transaction';
@@ -23,8 +24,6 @@ import {
   TransactionFields,
   type TransactionForm,
 } from './transaction-fields';
-
-export const ATHLETE_NOT_FOUND = 'Athlete not found or has no active credits';
 
 /** The athlete's spendable credit whose name matches, case-insensitively, or null. */
 export function matchAthlete(credits: readonly AthleteCredit[], name: string): AthleteCredit | null {
@@ -68,12 +67,19 @@ function PartnerRecordForm({ athlete, onClose }: { athlete: AthleteCredit | null
   const [key] = useState(newIdempotencyKey);
   const record = useRecordPartnerTransaction();
   const { toast } = useToast();
+  const { t, language } = useWords();
+  const failed = (error: unknown) =>
+    toast({
+      title: t('credits.error'),
+      description: apiErrorText(error, t('credits.record.failed')),
+      kind: 'destructive',
+    });
 
   const submit = async () => {
     const problems: Record<string, string> = {};
-    if (!name.trim()) problems.athleteName = 'Athlete name is required';
-    if (!form.description.trim()) problems.description = 'Description is required';
-    const amount = amountCents(form.amount);
+    if (!name.trim()) problems.athleteName = t('credits.record.athleteRequired');
+    if (!form.description.trim()) problems.description = t('credits.record.descriptionRequired');
+    const amount = amountCents(form.amount, t);
     if ('error' in amount) problems.amount = amount.error;
     setErrors(problems);
     if (Object.keys(problems).length || 'error' in amount) return focusFirstError();
@@ -87,17 +93,14 @@ function PartnerRecordForm({ athlete, onClose }: { athlete: AthleteCredit | null
           : matchAthlete((await getSpendableAthletes({ search: name.trim(), limit: 50 })).items, name);
     } catch (error) {
       setChecking(false);
-      toast({
-        title: 'Error',
-        description: errorMessageOf(error, 'Failed to record transaction'),
-        kind: 'destructive',
-      });
+      failed(error);
       return;
     }
     setChecking(false);
     if (!credit) {
-      setErrors({ athleteName: ATHLETE_NOT_FOUND });
-      toast({ title: 'Error', description: ATHLETE_NOT_FOUND, kind: 'destructive' });
+      const notFound = t('credits.record.athleteNotFound');
+      setErrors({ athleteName: notFound });
+      toast({ title: t('credits.error'), description: notFound, kind: 'destructive' });
       return;
     }
     record.mutate(
@@ -112,26 +115,24 @@ function PartnerRecordForm({ athlete, onClose }: { athlete: AthleteCredit | null
       {
         onSuccess: (answer) => {
           toast({
-            title: 'Transaction recorded successfully',
-            description: `${answer.credit.athleteName}: balance now ${formatCents(answer.credit.currentBalance)}`,
+            title: t('credits.record.done'),
+            description: t('credits.record.balanceNow', {
+              name: answer.credit.athleteName,
+              balance: formatCentsIn(language, answer.credit.currentBalance),
+            }),
           });
           onClose();
         },
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: errorMessageOf(error, 'Failed to record transaction'),
-            kind: 'destructive',
-          }),
+        onError: failed,
       },
     );
   };
 
   const busy = checking || record.isPending;
-  const shown = { ...fieldErrorsOf(record.error), ...errors };
+  const shown = { ...apiFieldErrorTexts(record.error), ...errors };
   return (
     <>
-      <DialogTitle id="partner-record-title">Record Transaction</DialogTitle>
+      <DialogTitle id="partner-record-title">{t('credits.record.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <AthleteNameField
@@ -144,7 +145,7 @@ function PartnerRecordForm({ athlete, onClose }: { athlete: AthleteCredit | null
           />
           {picked && picked.athleteName === name && (
             <Typography variant="body2" color="text.secondary" data-testid="picked-balance">
-              Available balance: <Money cents={picked.currentBalance} strong />
+              {t('credits.record.availableBalance')} <Money cents={picked.currentBalance} strong />
             </Typography>
           )}
           <TransactionFields form={form} onChange={setForm} errors={shown} withCategory={false} />
@@ -152,7 +153,7 @@ function PartnerRecordForm({ athlete, onClose }: { athlete: AthleteCredit | null
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {t('credits.cancel')}
         </Button>
         <Button
           variant="contained"
@@ -160,7 +161,7 @@ function PartnerRecordForm({ athlete, onClose }: { athlete: AthleteCredit | null
           disabled={busy}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          Record Transaction
+          {t('credits.record.title')}
         </Button>
       </DialogActions>
     </>

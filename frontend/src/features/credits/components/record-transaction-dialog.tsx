@@ -9,7 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { useT } from '@/i18n/i18n';
+import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { useRecordLedgerTransaction } from '../api/record-ledger-transaction';
 import { Money } from './credit-bits';
@@ -48,11 +49,12 @@ function RecordTransactionForm({ credit, onClose }: { credit: AthleteCredit; onC
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const record = useRecordLedgerTransaction();
   const { toast } = useToast();
+  const t = useT();
 
   const enabled = Boolean(form.amount.trim() && form.description.trim());
   const submit = () => {
     if (!enabled) return;
-    const amount = amountCents(form.amount);
+    const amount = amountCents(form.amount, t);
     if ('error' in amount) return setLocalErrors({ amount: amount.error });
     setLocalErrors({});
     record.mutate(
@@ -68,13 +70,13 @@ function RecordTransactionForm({ credit, onClose }: { credit: AthleteCredit; onC
       },
       {
         onSuccess: () => {
-          toast({ title: 'Transaction recorded successfully' });
+          toast({ title: t('credits.record.done') });
           onClose();
         },
         onError: (error) =>
           toast({
-            title: 'Error',
-            description: errorMessageOf(error, 'Failed to create transaction'),
+            title: t('credits.error'),
+            description: apiErrorText(error, t('credits.record.failedCreate')),
             kind: 'destructive',
           }),
       },
@@ -83,22 +85,23 @@ function RecordTransactionForm({ credit, onClose }: { credit: AthleteCredit; onC
 
   return (
     <>
-      <DialogTitle id="record-tx-title">Record Transaction</DialogTitle>
+      <DialogTitle id="record-tx-title">{t('credits.record.title')}</DialogTitle>
       <DialogContent>
         <Typography color="text.secondary" sx={{ mb: 1 }}>
-          {credit.athleteName} · available <Money cents={credit.currentBalance} strong />
+          {credit.athleteName} · {t('credits.record.available')}{' '}
+          <Money cents={credit.currentBalance} strong />
         </Typography>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TransactionFields
             form={form}
             onChange={setForm}
-            errors={{ ...fieldErrorsOf(record.error), ...localErrors }}
+            errors={{ ...apiFieldErrorTexts(record.error), ...localErrors }}
           />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={record.isPending}>
-          Cancel
+          {t('credits.cancel')}
         </Button>
         <Button
           variant="contained"
@@ -106,7 +109,7 @@ function RecordTransactionForm({ credit, onClose }: { credit: AthleteCredit; onC
           disabled={!enabled || record.isPending}
           startIcon={record.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          Record Transaction
+          {t('credits.record.title')}
         </Button>
       </DialogActions>
     </>

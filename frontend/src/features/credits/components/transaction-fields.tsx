@@ -4,20 +4,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { ChangeEvent } from 'react';
+import { useT } from '@/i18n/i18n';
+import type { T } from './credit-bits';
 
-export const TYPE_LABELS: Record<(typeof TRANSACTION_TYPES)[number], string> = {
-  purchase: 'Purchase',
-  service: 'Service',
-  equipment: 'Equipment',
-  other: 'Other',
-};
-export const CATEGORY_LABELS: Record<(typeof TRANSACTION_CATEGORIES)[number], string> = {
-  shoes: 'Shoes',
-  equipment: 'Equipment',
-  apparel: 'Apparel',
-  services: 'Services',
-  other: 'Other',
-};
+/** A transaction's type ("Purchase", "Service", …) in the reader's language. */
+export const typeLabel = (t: T, type: (typeof TRANSACTION_TYPES)[number]) => t(`credits.type.${type}`);
+/** A transaction's category ("Shoes", "Apparel", …) in the reader's language. */
+export const categoryLabel = (t: T, category: (typeof TRANSACTION_CATEGORIES)[number]) =>
+  t(`credits.category.${category}`);
 
 export interface TransactionForm {
   transactionType: (typeof TRANSACTION_TYPES)[number];
@@ -38,16 +32,16 @@ export const EMPTY_TRANSACTION: TransactionForm = {
 };
 
 /**
- * The amount typed in dollars as whole cents (dollars x 100, rounded), or the spec's message:
- * 'Amount is required', 'Amount must be a positive number'.
+ * The amount typed in dollars as whole cents (dollars x 100, rounded), or the spec's message in the
+ * reader's language: 'Amount is required', 'Amount must be a positive number'.
  */
-export function amountCents(text: string): { cents: number } | { error: string } {
-  if (!text.trim()) return { error: 'Amount is required' };
+export function amountCents(text: string, t: T): { cents: number } | { error: string } {
+  if (!text.trim()) return { error: t('credits.amount.required') };
   try {
     const cents = dollarsToCents(text);
-    return cents > 0 ? { cents } : { error: 'Amount must be a positive number' };
+    return cents > 0 ? { cents } : { error: t('credits.amount.positive') };
   } catch {
-    return { error: 'Amount must be a positive number' };
+    return { error: t('credits.amount.positive') };
   }
 }
 
@@ -63,6 +57,7 @@ export function TransactionFields({
   errors: Record<string, string>;
   withCategory?: boolean;
 }) {
+  const t = useT();
   const set = (field: keyof TransactionForm) => (event: ChangeEvent<HTMLInputElement>) =>
     onChange({ ...form, [field]: event.target.value });
   return (
@@ -70,29 +65,35 @@ export function TransactionFields({
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           select
-          label="Type"
+          label={t('credits.field.type')}
           value={form.transactionType}
           onChange={set('transactionType')}
           fullWidth
         >
           {TRANSACTION_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
-              {TYPE_LABELS[type]}
+              {typeLabel(t, type)}
             </MenuItem>
           ))}
         </TextField>
         {withCategory && (
-          <TextField select label="Category" value={form.category} onChange={set('category')} fullWidth>
+          <TextField
+            select
+            label={t('credits.field.category')}
+            value={form.category}
+            onChange={set('category')}
+            fullWidth
+          >
             {TRANSACTION_CATEGORIES.map((category) => (
               <MenuItem key={category} value={category}>
-                {CATEGORY_LABELS[category]}
+                {categoryLabel(t, category)}
               </MenuItem>
             ))}
           </TextField>
         )}
       </Stack>
       <TextField
-        label="Description"
+        label={t('credits.field.description')}
         required
         value={form.description}
         onChange={set('description')}
@@ -100,7 +101,7 @@ export function TransactionFields({
         helperText={errors.description}
       />
       <TextField
-        label="Amount ($)"
+        label={t('credits.field.amount')}
         required
         type="number"
         slotProps={{ htmlInput: { min: 0.01, step: 0.01, inputMode: 'decimal' } }}
@@ -110,9 +111,15 @@ export function TransactionFields({
         helperText={errors.amount}
       />
       {withCategory && (
-        <TextField label="Reference (optional)" value={form.reference} onChange={set('reference')} />
+        <TextField label={t('credits.field.reference')} value={form.reference} onChange={set('reference')} />
       )}
-      <TextField label="Notes (optional)" multiline minRows={2} value={form.notes} onChange={set('notes')} />
+      <TextField
+        label={t('credits.field.notesOptional')}
+        multiline
+        minRows={2}
+        value={form.notes}
+        onChange={set('notes')}
+      />
     </>
   );
 }

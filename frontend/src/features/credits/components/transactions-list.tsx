@@ -1,115 +1,140 @@
 import type { CreditTransaction, TransactionListQuery } from '@avpass/contracts';
-import { formatMonthDayTime } from '@avpass/domain';
+import { formatMonthDayTimeIn } from '@avpass/domain';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
+import { useWords } from '@/i18n/i18n';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { useCreditTransactions } from '../api/get-transactions';
-import { Money, RowCard, TransactionCardHeader, TransactionStatusChip, voidedSx } from './credit-bits';
+import {
+  Money,
+  RowCard,
+  TransactionCardHeader,
+  TransactionStatusChip,
+  voidedSx,
+  type T,
+} from './credit-bits';
 import type { CreditsRole } from './credit-roles';
-import { TRANSACTION_STATUS_LABELS, useLedgerTable } from './credit-table';
+import { transactionStatusLabels, useLedgerTable } from './credit-table';
 import { ListToolbar, type ListView } from './list-toolbar';
-import { CATEGORY_LABELS, TYPE_LABELS } from './transaction-fields';
+import { categoryLabel, typeLabel } from './transaction-fields';
 
-const voidedText = (t: CreditTransaction) => (t.voidedAt ? 'true' : 'false');
+/** The brand, the same in every language: a credit tied to no partner is AV Pass's. */
+const BRAND_NAME = 'AV Pass';
+
+const voidedText = (tx: CreditTransaction) => (tx.voidedAt ? 'true' : 'false');
 
 /** Everything that differs between the administrator's ledger and a partner's transaction history. */
 interface TransactionsListView extends ListView {
   /** The row's (and card's) data attributes: how tests find a transaction and see it voided. */
-  dataAttributes: (t: CreditTransaction) => Record<string, string>;
+  dataAttributes: (tx: CreditTransaction) => Record<string, string>;
   /** The cells after Date. */
-  cells: (t: CreditTransaction, zone: string) => ReactNode;
-  cardFields: (t: CreditTransaction, zone: string) => [string, ReactNode][];
+  cells: (tx: CreditTransaction, zone: string) => ReactNode;
+  cardFields: (tx: CreditTransaction, zone: string) => [string, ReactNode][];
 }
 
-const VIEWS: Readonly<Record<CreditsRole, TransactionsListView>> = {
+/** The two roles' views in the reader's language. */
+const viewsFor = (t: T, language: string): Readonly<Record<CreditsRole, TransactionsListView>> => ({
   admin: {
     searchRow: true,
-    search: { label: 'Search ledger', placeholder: 'Athlete name' },
-    toolbarLabel: 'Filter the transaction ledger',
+    search: { label: t('credits.ledger.search'), placeholder: t('credits.ledger.searchPlaceholder') },
+    toolbarLabel: t('credits.ledger.adminToolbar'),
     partnerFilter: 'ledger-partner-filter',
-    label: 'Transaction ledger',
+    label: t('credits.ledger.adminLabel'),
     minWidth: 960,
-    columns: ['Athlete', 'Partner', 'Type', 'Description', 'Amount', 'Balance After', 'Status'],
+    columns: [
+      t('credits.column.athlete'),
+      t('credits.column.partner'),
+      t('credits.column.type'),
+      t('credits.column.description'),
+      t('credits.column.amount'),
+      t('credits.column.balanceAfter'),
+      t('credits.column.status'),
+    ],
     emptyText: (filtered, term) =>
       filtered
         ? term
-          ? `No transactions match "${term}".`
-          : 'No transactions match these filters.'
-        : 'No transactions recorded yet.',
+          ? t('credits.ledger.noMatch', { term })
+          : t('credits.ledger.noMatchFilters')
+        : t('credits.ledger.empty'),
     rowTestId: 'ledger-row',
-    dataAttributes: (t) => ({ 'data-transaction-id': t.id, 'data-voided': voidedText(t) }),
-    cells: (t) => (
+    dataAttributes: (tx) => ({ 'data-transaction-id': tx.id, 'data-voided': voidedText(tx) }),
+    cells: (tx) => (
       <>
-        <TableCell>{t.athleteName}</TableCell>
-        <TableCell>{t.partnerName ?? 'AV Pass'}</TableCell>
+        <TableCell>{tx.athleteName}</TableCell>
+        <TableCell>{tx.partnerName ?? BRAND_NAME}</TableCell>
         <TableCell>
-          {TYPE_LABELS[t.transactionType]}
+          {typeLabel(t, tx.transactionType)}
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-            {CATEGORY_LABELS[t.category]}
+            {categoryLabel(t, tx.category)}
           </Typography>
         </TableCell>
         <TableCell sx={{ maxWidth: 260, overflowWrap: 'anywhere' }}>
-          {t.description}
-          {t.voidReason && (
+          {tx.description}
+          {tx.voidReason && (
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-              Voided: {t.voidReason}
+              {t('credits.ledger.voidedBecause', { reason: tx.voidReason })}
             </Typography>
           )}
         </TableCell>
         <TableCell>
-          <Money cents={t.amount} strong />
+          <Money cents={tx.amount} strong />
         </TableCell>
         <TableCell>
-          <Money cents={t.balanceAfter} />
+          <Money cents={tx.balanceAfter} />
         </TableCell>
         <TableCell>
-          <TransactionStatusChip transaction={t} />
+          <TransactionStatusChip transaction={tx} />
         </TableCell>
       </>
     ),
-    cardFields: (t, zone) => [
-      ['Amount', <Money key="a" cents={t.amount} strong />],
-      ['Date', formatMonthDayTime(t.createdAt, zone)],
-      ['Description', t.description],
-      ['Partner', t.partnerName ?? 'AV Pass'],
-      ['Balance after', <Money key="b" cents={t.balanceAfter} />],
+    cardFields: (tx, zone) => [
+      [t('credits.column.amount'), <Money key="a" cents={tx.amount} strong />],
+      [t('credits.column.date'), formatMonthDayTimeIn(language, tx.createdAt, zone)],
+      [t('credits.column.description'), tx.description],
+      [t('credits.column.partner'), tx.partnerName ?? BRAND_NAME],
+      [t('credits.ledger.balanceAfter'), <Money key="b" cents={tx.balanceAfter} />],
     ],
   },
   partner: {
     searchRow: false,
-    search: { label: 'Search history', placeholder: 'Athlete name' },
-    toolbarLabel: 'Filter the transaction history',
-    label: 'Transaction history',
+    search: { label: t('credits.history.search'), placeholder: t('credits.ledger.searchPlaceholder') },
+    toolbarLabel: t('credits.history.toolbar'),
+    label: t('credits.history.label'),
     minWidth: 720,
-    columns: ['Athlete', 'Type', 'Description', 'Amount', 'Status'],
-    emptyText: (filtered) =>
-      filtered ? 'No transactions match this search and these filters.' : 'No transactions recorded yet.',
+    columns: [
+      t('credits.column.athlete'),
+      t('credits.column.type'),
+      t('credits.column.description'),
+      t('credits.column.amount'),
+      t('credits.column.status'),
+    ],
+    emptyText: (filtered) => (filtered ? t('credits.history.noMatch') : t('credits.ledger.empty')),
     rowTestId: 'history-row',
-    dataAttributes: (t) => ({ 'data-voided': voidedText(t) }),
-    cells: (t) => (
+    dataAttributes: (tx) => ({ 'data-voided': voidedText(tx) }),
+    cells: (tx) => (
       <>
-        <TableCell>{t.athleteName}</TableCell>
-        <TableCell>{TYPE_LABELS[t.transactionType]}</TableCell>
-        <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{t.description}</TableCell>
+        <TableCell>{tx.athleteName}</TableCell>
+        <TableCell>{typeLabel(t, tx.transactionType)}</TableCell>
+        <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{tx.description}</TableCell>
         <TableCell>
-          <Money cents={t.amount} strong />
+          <Money cents={tx.amount} strong />
         </TableCell>
         <TableCell>
-          <TransactionStatusChip transaction={t} />
+          <TransactionStatusChip transaction={tx} />
         </TableCell>
       </>
     ),
-    cardFields: (t, zone) => [
-      ['Amount', <Money key="a" cents={t.amount} strong />],
-      ['Date', formatMonthDayTime(t.createdAt, zone)],
-      ['Type', TYPE_LABELS[t.transactionType]],
-      ['Description', t.description],
+    cardFields: (tx, zone) => [
+      [t('credits.column.amount'), <Money key="a" cents={tx.amount} strong />],
+      [t('credits.column.date'), formatMonthDayTimeIn(language, tx.createdAt, zone)],
+      [t('credits.column.type'), typeLabel(t, tx.transactionType)],
+      [t('credits.column.description'), tx.description],
     ],
   },
-};
+});
 
 /**
  * A role's credit transactions, newest first (or oldest, by the Date header), searched and filtered by
@@ -126,7 +151,8 @@ export function TransactionsList({
   actions?: (transaction: CreditTransaction) => ReactNode;
   searchAction?: (query: TransactionListQuery) => ReactNode;
 }) {
-  const view = VIEWS[role];
+  const { t, language } = useWords();
+  const view = viewsFor(t, language)[role];
   const { table, query, sort } = useLedgerTable();
   const transactions = useCreditTransactions(role, query);
   const zone = viewerTimeZone();
@@ -135,7 +161,7 @@ export function TransactionsList({
       <ListToolbar
         view={view}
         table={table}
-        statusLabels={TRANSACTION_STATUS_LABELS}
+        statusLabels={transactionStatusLabels(t)}
         action={searchAction?.(query)}
       />
       <ResponsivePagedList
@@ -145,31 +171,33 @@ export function TransactionsList({
         minWidth={view.minWidth}
         sort={sort}
         columns={[
-          { label: 'Date', sortKey: 'createdAt' },
+          { label: t('credits.column.date'), sortKey: 'createdAt' },
           ...view.columns,
-          ...(actions ? [{ label: 'Actions', align: 'right', sticky: true } as const] : []),
+          ...(actions ? [{ label: t('credits.column.actions'), align: 'right', sticky: true } as const] : []),
         ]}
         emptyText={view.emptyText(table.filtered, table.search)}
-        itemKey={(t) => t.id}
-        renderRow={(t) => (
-          <TableRow hover data-testid={view.rowTestId} {...view.dataAttributes(t)} sx={voidedSx(t)}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMonthDayTime(t.createdAt, zone)}</TableCell>
-            {view.cells(t, zone)}
+        itemKey={(tx) => tx.id}
+        renderRow={(tx) => (
+          <TableRow hover data-testid={view.rowTestId} {...view.dataAttributes(tx)} sx={voidedSx(tx)}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {formatMonthDayTimeIn(language, tx.createdAt, zone)}
+            </TableCell>
+            {view.cells(tx, zone)}
             {actions && (
               <TableCell align="right" sx={stickyEndCellSx}>
-                {actions(t)}
+                {actions(tx)}
               </TableCell>
             )}
           </TableRow>
         )}
-        renderCard={(t) => (
+        renderCard={(tx) => (
           <RowCard
             testId={view.rowTestId}
-            dimmed={Boolean(t.voidedAt)}
-            dataAttributes={view.dataAttributes(t)}
-            header={<TransactionCardHeader transaction={t} />}
-            fields={view.cardFields(t, zone)}
-            {...(actions ? { actions: actions(t) } : {})}
+            dimmed={Boolean(tx.voidedAt)}
+            dataAttributes={view.dataAttributes(tx)}
+            header={<TransactionCardHeader transaction={tx} />}
+            fields={view.cardFields(tx, zone)}
+            {...(actions ? { actions: actions(tx) } : {})}
           />
         )}
       />

@@ -3,7 +3,8 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { useVoidTransaction } from '../api/void-transaction';
 import { Money } from './credit-bits';
 
@@ -20,6 +21,7 @@ export function VoidDialog({
   const reason = transaction && draft.id === transaction.id ? draft.reason : '';
   const voider = useVoidTransaction();
   const { toast } = useToast();
+  const t = useT();
 
   const confirm = () => {
     if (!transaction || !reason.trim()) return onClose();
@@ -27,13 +29,13 @@ export function VoidDialog({
       { id: transaction.id, reason: reason.trim() },
       {
         onSuccess: () => {
-          toast({ title: 'Transaction voided successfully' });
+          toast({ title: t('credits.void.done') });
           onClose();
         },
         onError: (error) =>
           toast({
-            title: 'Error',
-            description: errorMessageOf(error, 'Failed to void transaction'),
+            title: t('credits.error'),
+            description: apiErrorText(error, t('credits.void.failed')),
             kind: 'destructive',
           }),
       },
@@ -43,16 +45,19 @@ export function VoidDialog({
   return (
     <ConfirmDialog
       open={transaction !== null}
-      title="Void this transaction?"
+      title={t('credits.void.title')}
       description={
         transaction && (
           <>
-            <Money cents={transaction.amount} strong /> for {transaction.athleteName} (
-            {transaction.description}) goes back to the credit. A void cannot be undone.
+            <Money cents={transaction.amount} strong />{' '}
+            {t('credits.void.text', {
+              name: transaction.athleteName,
+              description: transaction.description,
+            })}
           </>
         )
       }
-      confirmLabel="Void"
+      confirmLabel={t('credits.void.confirm')}
       pending={voider.isPending}
       onConfirm={confirm}
       onClose={onClose}
@@ -61,7 +66,7 @@ export function VoidDialog({
         <TextField
           autoFocus
           fullWidth
-          label="Reason for voiding"
+          label={t('credits.void.reason')}
           value={reason}
           onChange={(e) => setDraft({ id: transaction.id, reason: e.target.value })}
           onKeyDown={(e) => {

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useT } from '@/i18n/i18n';
 import { AllocationsTab } from '../components/allocations-tab';
 import { CreditsHeading } from '../components/credits-heading';
 import { CreditTabsCard } from '../components/credit-tabs';
@@ -10,19 +11,21 @@ import { LedgerTab } from '../components/ledger-tab';
 import { useCreditTab } from '../lib/use-credit-tab';
 
 const TABS = [
-  { id: 'allocations', label: 'Credit Allocations', Panel: AllocationsTab },
-  { id: 'ledger', label: 'Transaction Ledger', Panel: LedgerTab },
+  { id: 'allocations', Panel: AllocationsTab },
+  { id: 'ledger', Panel: LedgerTab },
 ] as const;
 
 /** Athlete Credits Management (/admin-credits, super_admin). */
 export function AdminCreditsRoute() {
+  const t = useT();
   const { active, setTab } = useCreditTab(TABS);
+  const tabs = TABS.map((tab) => ({ id: tab.id, label: t(`credits.tab.${tab.id}`) }));
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }}>
       <CreditsHeading
-        overline="Admin Panel"
-        title="Athlete Credits Management"
-        intro="Allocate credit to athletes, trainers and coaches, and audit every purchase partners record."
+        overline={t('credits.admin.overline')}
+        title={t('credits.admin.title')}
+        intro={t('credits.admin.intro')}
         action={
           <Button
             variant="outlined"
@@ -30,11 +33,11 @@ export function AdminCreditsRoute() {
             to={paths.adminAnalytics.path}
             startIcon={<ArrowBackRoundedIcon />}
           >
-            Back to Admin
+            {t('credits.admin.back')}
           </Button>
         }
       />
-      <CreditTabsCard value={active.id} tabs={TABS} onChange={setTab}>
+      <CreditTabsCard value={active.id} tabs={tabs} onChange={setTab}>
         <active.Panel />
       </CreditTabsCard>
     </Container>

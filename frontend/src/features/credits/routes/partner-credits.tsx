@@ -1,6 +1,7 @@
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import { useT } from '@/i18n/i18n';
 import { useSession } from '@/lib/session/use-session';
 import { CreditsHeading } from '../components/credits-heading';
 import { CreditsList } from '../components/credits-list';
@@ -11,32 +12,32 @@ import { TransactionsList } from '../components/transactions-list';
 import { useCreditTab } from '../lib/use-credit-tab';
 import { useRecordDialog } from '../lib/use-record-dialog';
 
-const PARTNER_TABS = [
-  { id: 'athletes', label: 'Athletes with Credits' },
-  { id: 'history', label: 'Transaction History' },
-] as const;
+const PARTNER_TABS = [{ id: 'athletes' }, { id: 'history' }] as const;
 
 /** Partner Credits (/partner-credits, any signed-in user; a partner sees its own). */
 export function PartnerCreditsRoute() {
+  const t = useT();
   const session = useSession();
-  const company = session.status === 'signed-in' ? (session.user.companyName ?? 'Partner') : 'Partner';
+  const fallback = t('credits.partner.overline');
+  const company = session.status === 'signed-in' ? (session.user.companyName ?? fallback) : fallback;
   const { active, setTab } = useCreditTab(PARTNER_TABS);
+  const tabs = PARTNER_TABS.map((tab) => ({ id: tab.id, label: t(`credits.tab.${tab.id}`) }));
   const record = useRecordDialog();
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }}>
       <CreditsHeading
         overline={company}
-        title="Partner Credits"
-        intro="Find an athlete, check their balance and record a purchase against their credit."
+        title={t('credits.partner.title')}
+        intro={t('credits.partner.intro')}
         action={
           <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => record.open(null)}>
-            Record Transaction
+            {t('credits.record.title')}
           </Button>
         }
       />
       <PartnerCreditFigures />
-      <CreditTabsCard value={active.id} tabs={PARTNER_TABS} onChange={setTab} sx={{ mt: { xs: 3, md: 4 } }}>
+      <CreditTabsCard value={active.id} tabs={tabs} onChange={setTab} sx={{ mt: { xs: 3, md: 4 } }}>
         {active.id === 'athletes' ? (
           <CreditsList
             role="partner"
@@ -47,7 +48,7 @@ export function PartnerCreditsRoute() {
                 disabled={credit.currentBalance === 0 || credit.status !== 'active'}
                 onClick={() => record.open(credit)}
               >
-                Process
+                {t('credits.partner.process')}
               </Button>
             )}
           />

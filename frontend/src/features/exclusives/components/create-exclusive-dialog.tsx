@@ -1,10 +1,5 @@
+import { EXCLUSIVE_MAX_CUSTOM_USAGE } from '@avpass/contracts';
 import {
-  createExclusiveRequestSchema,
-  EXCLUSIVE_MAX_CUSTOM_USAGE,
-  type CreateExclusiveRequest,
-} from '@avpass/contracts';
-import {
-  defaultExpiryDate,
   EXCLUSIVE_TYPES,
   exclusiveTitle,
   formatDiscount,
@@ -29,9 +24,9 @@ import type { Theme } from '@mui/material/styles';
 import { useState, type FormEvent } from 'react';
 import { LogoUpload } from '@/components/form/logo-upload-card';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { focusFirstError } from '@/lib/form-errors';
-import { viewerTimeZone } from '@/lib/time-zone';
 import { useCreateExclusive } from '../api/create-exclusive';
 import { PartnerPicker } from '@/components/form/partner-picker';
 import { StartDateField } from '@/components/form/voucher-fields';
@@ -42,93 +37,17 @@ import {
 } from '@/components/form/redemption-mode-field';
 import { FundedByField, fundedByRequest, useFundedBy } from '@/components/form/funded-by-field';
 import type { PartnerChoice } from '@/lib/partners-api';
+import {
+  fieldKey,
+  hasEventFields,
+  initialValues,
+  refusalsOf,
+  requestOf,
+  USAGE_OPTIONS,
+  usageOptionLabel,
+  type FormValues,
+} from '../lib/exclusive-form';
 import { typeLabel } from '../lib/exclusive-text';
-
-/** Spec section 9: the exclusive usage presets, and a custom number from 1 to 9999. */
-const USAGE_OPTIONS = [
-  ['1', '1 use'],
-  ['5', '5 uses'],
-  ['10', '10 uses'],
-  ['25', '25 uses'],
-  ['50', '50 uses'],
-  ['100', '100 uses'],
-  ['unlimited', 'Unlimited'],
-  ['custom', 'Custom number'],
-] as const;
-
-interface FormValues {
-  exclusiveType: ExclusiveType;
-  title: string;
-  description: string;
-  value: string;
-  eventName: string;
-  eventDate: string;
-  trainerName: string;
-  sessionDuration: string;
-  specialInstructions: string;
-  vendorId: string;
-  usage: (typeof USAGE_OPTIONS)[number][0];
-  customUsage: string;
-  expirationDate: string;
-  /** Optional 'YYYY-MM-DD': valid from the start of that day. */
-  startDate: string;
-}
-
-const initialValues = (): FormValues => ({
-  exclusiveType: 'training_session',
-  title: '',
-  description: '',
-  value: '',
-  eventName: '',
-  eventDate: '',
-  trainerName: '',
-  sessionDuration: '',
-  specialInstructions: '',
-  vendorId: '',
-  usage: '1',
-  customUsage: '',
-  expirationDate: defaultExpiryDate(new Date(), viewerTimeZone()),
-  startDate: '',
-});
-
-/** Events and sessions have a date; sessions a trainer and duration; events a name. */
-const hasEventFields = (type: ExclusiveType) => type === 'special_event' || type === 'training_session';
-
-function requestOf(values: FormValues, logoUrl: string | null): CreateExclusiveRequest {
-  const session = values.exclusiveType === 'training_session';
-  const event = hasEventFields(values.exclusiveType);
-  return {
-    exclusiveType: values.exclusiveType,
-    exclusiveDetails: {
-      title: values.title,
-      description: values.description,
-      value: values.value,
-      eventName: values.exclusiveType === 'special_event' ? values.eventName : '',
-      eventDate: event ? values.eventDate : '',
-      trainerName: session ? values.trainerName : '',
-      sessionDuration: session ? values.sessionDuration : '',
-      specialInstructions: values.specialInstructions,
-      vendorId: values.vendorId,
-    },
-    expirationDate: values.expirationDate,
-    ...(values.startDate.trim() ? { startDate: values.startDate.trim() } : {}),
-    usageLimit: values.usage === 'custom' ? values.customUsage : values.usage,
-    logoUrl,
-    deploymentUrl: window.location.origin,
-  };
-}
-
-/** Field errors of the request schema, keyed as the server keys them ('exclusiveDetails.title'). */
-function refusalsOf(request: CreateExclusiveRequest): Record<string, string> {
-  const parsed = createExclusiveRequestSchema.safeParse(request);
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.join('.');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
 
 /** The create dialog (spec section 5): live discount inference, vendor title and logo, the §8 toasts. */
 export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -142,6 +61,7 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
   const redemption = useRedemptionMode();
   const funding = useFundedBy();
   const { toast } = useToast();
+  const t = useT();
 
   const set =
     <K extends keyof FormValues>(key: K) =>
@@ -169,14 +89,14 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
       ...redemptionModeRequest(redemption.mode),
       ...fundedByRequest(funding.fundedBy),
     };
-    const refusals = refusalsOf(request);
+    const refusals = refusalsOf(request, t);
     setErrors(refusals);
     if (Object.keys(refusals).length) return focusFirstError();
     create.mutate(request, {
       onSuccess: (created) => {
         toast({
-          title: 'Exclusive Created',
-          description: `${created.customTitle ?? created.service} is ready to share.`,
+          title: t('exclusives.create.done'),
+          description: t('exclusives.create.doneText', { name: created.customTitle ?? created.service }),
         });
         setValues(initialValues());
         setVendor(null);
@@ -186,10 +106,10 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
         onClose();
       },
       onError: (error) => {
-        setErrors(fieldErrorsOf(error));
+        setErrors(apiFieldErrorTexts(error));
         toast({
-          title: 'Creation Failed',
-          description: errorMessageOf(error, 'Failed to create exclusive'),
+          title: t('exclusives.create.failed'),
+          description: apiErrorText(error, t('exclusives.create.failedText')),
           kind: 'destructive',
         });
       },
@@ -220,12 +140,12 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
       aria-labelledby="create-exclusive-title"
     >
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
-        <DialogTitle id="create-exclusive-title">Create Project Rooted Exclusive</DialogTitle>
+        <DialogTitle id="create-exclusive-title">{t('exclusives.create.title')}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
             <TextField
               select
-              label="Type"
+              label={t('exclusives.column.type')}
               size="small"
               value={values.exclusiveType}
               onChange={(e) => set('exclusiveType')(e.target.value as ExclusiveType)}
@@ -235,15 +155,19 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
             >
               {EXCLUSIVE_TYPES.map((type) => (
                 <MenuItem key={type} value={type}>
-                  {typeLabel(type)}
+                  {typeLabel(type, t)}
                 </MenuItem>
               ))}
             </TextField>
-            {text('title', 'Title', { required: true })}
-            {text('description', 'Description', { required: true, multiline: true, minRows: 2 })}
+            {text('title', t('exclusives.column.title'), { required: true })}
+            {text('description', t('exclusives.column.description'), {
+              required: true,
+              multiline: true,
+              minRows: 2,
+            })}
             <Box>
-              {text('value', 'Value', {
-                placeholder: 'e.g. 20% off, $15 OFF, Free session',
+              {text('value', t('exclusives.field.value'), {
+                placeholder: t('exclusives.field.valuePlaceholder'),
                 helperText: ' ',
               })}
               <Typography
@@ -251,29 +175,38 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
                 data-testid="discount-preview"
                 sx={{ mt: -2, ml: 1.75, color: 'text.secondary' }}
               >
-                Shows as: <strong>{formatDiscount(discount.discountType, discount.discountValue)}</strong>
-                {shownTitle ? ` · Title: ${shownTitle}` : ''}
+                {t('exclusives.field.showsAs')}{' '}
+                <strong>{formatDiscount(discount.discountType, discount.discountValue)}</strong>
+                {shownTitle ? t('exclusives.field.shownTitle', { title: shownTitle }) : ''}
               </Typography>
             </Box>
-            {values.exclusiveType === 'special_event' && text('eventName', 'Event name')}
+            {values.exclusiveType === 'special_event' && text('eventName', t('exclusives.field.eventName'))}
             {hasEventFields(values.exclusiveType) &&
-              text('eventDate', values.exclusiveType === 'special_event' ? 'Event date' : 'Session date', {
-                type: 'datetime-local',
-                slotProps: { inputLabel: { shrink: true } },
-              })}
+              text(
+                'eventDate',
+                values.exclusiveType === 'special_event'
+                  ? t('exclusives.field.eventDate')
+                  : t('exclusives.field.sessionDate'),
+                {
+                  type: 'datetime-local',
+                  slotProps: { inputLabel: { shrink: true } },
+                },
+              )}
             {values.exclusiveType === 'training_session' && (
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                {text('trainerName', 'Trainer name')}
-                {text('sessionDuration', 'Session duration', { placeholder: 'e.g. 60 minutes' })}
+                {text('trainerName', t('exclusives.field.trainerName'))}
+                {text('sessionDuration', t('exclusives.field.sessionDuration'), {
+                  placeholder: t('exclusives.field.durationPlaceholder'),
+                })}
               </Stack>
             )}
-            {text('specialInstructions', 'Special instructions', {
+            {text('specialInstructions', t('exclusives.field.instructions'), {
               multiline: true,
               minRows: 2,
-              helperText: 'Shown on the voucher page under REDEMPTION INSTRUCTIONS.',
+              helperText: t('exclusives.field.instructionsHelp'),
             })}
             <PartnerPicker
-              label="Vendor (optional)"
+              label={t('exclusives.field.vendor')}
               value={vendor}
               onChange={(next) => {
                 setVendor(next);
@@ -281,34 +214,36 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
               }}
               disabled={create.isPending}
               error={errors['exclusiveDetails.vendorId']}
-              helperText="With a vendor, the title is '{vendor} EXCLUSIVE' and its logo is used."
+              helperText={t('exclusives.field.vendorHelp')}
               testId="exclusive-vendor"
               size="small"
             />
             <Box>
               <Typography variant="subtitle2" sx={{ mb: 1 }}>
-                Custom logo (optional{vendor?.logoUrl ? `; replaces ${vendor.name}'s logo` : ''})
+                {vendor?.logoUrl
+                  ? t('exclusives.field.logoReplaces', { vendor: vendor.name })
+                  : t('exclusives.field.logo')}
               </Typography>
               <LogoUpload logoUrl={logoUrl} onChange={setLogoUrl} disabled={create.isPending} />
             </Box>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField
                 select
-                label="Usage limit"
+                label={t('exclusives.field.usageLimit')}
                 size="small"
                 fullWidth
                 value={values.usage}
                 onChange={(e) => set('usage')(e.target.value as FormValues['usage'])}
                 slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'exclusive-usage' } as object } }}
               >
-                {USAGE_OPTIONS.map(([value, label]) => (
+                {USAGE_OPTIONS.map((value) => (
                   <MenuItem key={value} value={value}>
-                    {label}
+                    {usageOptionLabel(value, t)}
                   </MenuItem>
                 ))}
               </TextField>
               {values.usage === 'custom' &&
-                text('customUsage', 'Custom uses', {
+                text('customUsage', t('exclusives.field.customUses'), {
                   type: 'number',
                   slotProps: {
                     htmlInput: {
@@ -318,7 +253,7 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
                     },
                   },
                 })}
-              {text('expirationDate', 'Expiration date', {
+              {text('expirationDate', t('exclusives.field.expirationDate'), {
                 type: 'date',
                 required: true,
                 slotProps: { inputLabel: { shrink: true } },
@@ -348,7 +283,7 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
           <Button onClick={close} disabled={create.isPending}>
-            Cancel
+            {t('exclusives.cancel')}
           </Button>
           <Button
             type="submit"
@@ -356,25 +291,10 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
             disabled={create.isPending}
             startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
-            {create.isPending ? 'Creating...' : 'Create Exclusive'}
+            {create.isPending ? t('exclusives.create.creating') : t('exclusives.create.submit')}
           </Button>
         </DialogActions>
       </Box>
     </Dialog>
   );
-}
-
-/** Where a form field's error is keyed (the request's path). */
-function fieldKey(key: keyof FormValues): string {
-  switch (key) {
-    case 'exclusiveType':
-    case 'expirationDate':
-    case 'startDate':
-      return key;
-    case 'usage':
-    case 'customUsage':
-      return 'usageLimit';
-    default:
-      return `exclusiveDetails.${key}`;
-  }
 }

@@ -1,7 +1,8 @@
 import type { Exclusive } from '@avpass/contracts';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { useDeleteExclusive } from '../api/delete-exclusive';
 
 /** Delete with the confirmation 'This action cannot be undone' (spec section 2) and the §8 toasts. */
@@ -14,18 +15,22 @@ export function DeleteExclusiveDialog({
 }) {
   const remove = useDeleteExclusive();
   const { toast } = useToast();
+  const t = useT();
 
   const confirm = () => {
     if (!exclusive) return;
     remove.mutate(exclusive.id, {
       onSuccess: () => {
-        toast({ title: 'Exclusive Deleted', description: `${exclusive.service} was deleted.` });
+        toast({
+          title: t('exclusives.delete.done'),
+          description: t('exclusives.delete.doneText', { name: exclusive.service }),
+        });
         onClose();
       },
       onError: (error) =>
         toast({
-          title: 'Deletion Failed',
-          description: errorMessageOf(error, 'Failed to delete exclusive'),
+          title: t('exclusives.delete.failed'),
+          description: apiErrorText(error, t('exclusives.delete.failedText')),
           kind: 'destructive',
         }),
     });
@@ -34,14 +39,13 @@ export function DeleteExclusiveDialog({
   return (
     <ConfirmDialog
       open={exclusive !== null}
-      title="Delete this exclusive?"
+      title={t('exclusives.delete.title')}
       description={
-        <>
-          {exclusive ? `${exclusive.customTitle ?? exclusive.service}. ` : ''}Its voucher page stops working.
-          This action cannot be undone.
-        </>
+        exclusive
+          ? t('exclusives.delete.textNamed', { name: exclusive.customTitle ?? exclusive.service })
+          : t('exclusives.delete.text')
       }
-      confirmLabel="Delete"
+      confirmLabel={t('exclusives.delete.confirm')}
       pending={remove.isPending}
       onConfirm={confirm}
       onClose={onClose}

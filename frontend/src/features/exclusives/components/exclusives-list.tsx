@@ -1,5 +1,5 @@
 import type { Exclusive } from '@avpass/contracts';
-import { EXCLUSIVE_STATUS_LABELS, formatDate, formatUsage, type ExclusiveStatus } from '@avpass/domain';
+import { formatDateIn, formatUsage, type ExclusiveStatus } from '@avpass/domain';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
@@ -18,7 +18,8 @@ import { fetchRenderedFile } from '@/components/downloads/render-file';
 import { saveBlob } from '@/components/downloads/save-file';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
-import { detailLines, qrFileName, typeLabel } from '../lib/exclusive-text';
+import { useT, useWords } from '@/i18n/i18n';
+import { detailLines, qrFileName, typeLabel, type T } from '../lib/exclusive-text';
 
 const STATUS_COLORS: Record<ExclusiveStatus, ChipProps['color']> = {
   active: 'success',
@@ -27,19 +28,20 @@ const STATUS_COLORS: Record<ExclusiveStatus, ChipProps['color']> = {
 };
 
 export function ExclusiveStatusChip({ status }: { status: ExclusiveStatus }) {
+  const t = useT();
   return (
     <Chip
       size="small"
       color={STATUS_COLORS[status]}
       variant={status === 'active' ? 'filled' : 'outlined'}
-      label={EXCLUSIVE_STATUS_LABELS[status]}
+      label={t(`exclusives.status.${status}`)}
       data-testid="exclusive-status"
     />
   );
 }
 
-const expiryText = (e: Exclusive) =>
-  e.expirationDate ? formatDate(`${e.expirationDate}T12:00:00Z`, 'UTC') : 'Never';
+const expiryText = (e: Exclusive, t: T, language: string) =>
+  e.expirationDate ? formatDateIn(language, `${e.expirationDate}T12:00:00Z`, 'UTC') : t('exclusives.never');
 
 interface ItemProps {
   exclusive: Exclusive;
@@ -49,6 +51,7 @@ interface ItemProps {
 /** Download the QR image, preview the voucher page, delete. */
 function Actions({ exclusive, onDelete }: ItemProps) {
   const { toast } = useToast();
+  const t = useT();
   const [downloading, setDownloading] = useState(false);
   const short = exclusive.id.slice(0, 8);
 
@@ -57,11 +60,11 @@ function Actions({ exclusive, onDelete }: ItemProps) {
     try {
       const { blob } = await fetchRenderedFile('qr', exclusive.id, 'png');
       saveBlob(blob, qrFileName(exclusive.id));
-      toast({ title: 'Download Started', description: qrFileName(exclusive.id) });
+      toast({ title: t('exclusives.download.started'), description: qrFileName(exclusive.id) });
     } catch {
       toast({
-        title: 'Download Failed',
-        description: 'There was an error downloading the QR code. Please try again.',
+        title: t('exclusives.download.failed'),
+        description: t('exclusives.download.failedText'),
         kind: 'destructive',
       });
     } finally {
@@ -71,36 +74,36 @@ function Actions({ exclusive, onDelete }: ItemProps) {
 
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-      <Tooltip title="Download QR image">
+      <Tooltip title={t('exclusives.action.download')}>
         <span>
           <IconButton
             size="small"
             onClick={() => void downloadQr()}
             disabled={downloading}
-            aria-label={`Download QR ${short}`}
+            aria-label={t('exclusives.action.downloadLabel', { id: short })}
           >
             <QrCode2RoundedIcon fontSize="small" />
           </IconButton>
         </span>
       </Tooltip>
-      <Tooltip title="Preview voucher page">
+      <Tooltip title={t('exclusives.action.preview')}>
         <IconButton
           component={RouterLink}
           to={paths.voucher.getHref(exclusive.id)}
           target="_blank"
           rel="noopener"
           size="small"
-          aria-label={`Preview voucher ${short}`}
+          aria-label={t('exclusives.action.previewLabel', { id: short })}
         >
           <VisibilityOutlinedIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Tooltip title="Delete">
+      <Tooltip title={t('exclusives.delete.confirm')}>
         <IconButton
           size="small"
           color="error"
           onClick={() => onDelete(exclusive)}
-          aria-label={`Delete exclusive ${short}`}
+          aria-label={t('exclusives.action.deleteLabel', { id: short })}
         >
           <DeleteOutlineRoundedIcon fontSize="small" />
         </IconButton>
@@ -110,12 +113,12 @@ function Actions({ exclusive, onDelete }: ItemProps) {
 }
 
 function Details({ exclusive }: { exclusive: Exclusive }) {
-  const lines = detailLines(exclusive);
+  const lines = detailLines(exclusive, useWords());
   if (!lines.length) return <Typography color="text.secondary">—</Typography>;
   return (
     <>
       {lines.map((line) => (
-        <Typography key={line} variant="body2" noWrap title={line}>
+        <Typography key={line} variant="body2" title={line} sx={{ overflowWrap: 'anywhere' }}>
           {line}
         </Typography>
       ))}
@@ -124,9 +127,10 @@ function Details({ exclusive }: { exclusive: Exclusive }) {
 }
 
 export function ExclusiveRow({ exclusive, onDelete }: ItemProps) {
+  const { t, language } = useWords();
   return (
     <TableRow hover data-testid="exclusive-row" data-id={exclusive.id} data-type={exclusive.exclusiveType}>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{typeLabel(exclusive.exclusiveType)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{typeLabel(exclusive.exclusiveType, t)}</TableCell>
       <TableCell sx={{ maxWidth: 200 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={exclusive.service}>
           {exclusive.service}
@@ -153,7 +157,7 @@ export function ExclusiveRow({ exclusive, onDelete }: ItemProps) {
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {formatUsage(exclusive.usageCount, exclusive.usageLimit)}
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{expiryText(exclusive)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{expiryText(exclusive, t, language)}</TableCell>
       <TableCell>
         <ExclusiveStatusChip status={exclusive.exclusiveStatus} />
       </TableCell>
@@ -166,7 +170,9 @@ export function ExclusiveRow({ exclusive, onDelete }: ItemProps) {
 
 /** The phone layout: one card per exclusive. */
 export function ExclusiveCard({ exclusive, onDelete }: ItemProps) {
-  const lines = detailLines(exclusive);
+  const words = useWords();
+  const { t, language } = words;
+  const lines = detailLines(exclusive, words);
   return (
     <Box
       data-testid="exclusive-card"
@@ -182,7 +188,7 @@ export function ExclusiveCard({ exclusive, onDelete }: ItemProps) {
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
-            {typeLabel(exclusive.exclusiveType)}
+            {typeLabel(exclusive.exclusiveType, t)}
           </Typography>
           <Typography sx={{ fontWeight: 700 }}>{exclusive.service}</Typography>
         </Box>
@@ -200,7 +206,10 @@ export function ExclusiveCard({ exclusive, onDelete }: ItemProps) {
       ))}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 1.5, gap: 1 }}>
         <Typography variant="body2" color="text.secondary">
-          Used {formatUsage(exclusive.usageCount, exclusive.usageLimit)} · Expires {expiryText(exclusive)}
+          {t('exclusives.card.usage', {
+            usage: formatUsage(exclusive.usageCount, exclusive.usageLimit),
+            expires: expiryText(exclusive, t, language),
+          })}
         </Typography>
         <Actions exclusive={exclusive} onDelete={onDelete} />
       </Box>

@@ -10,38 +10,30 @@ import { ResponsivePagedList } from '@/components/data-display/responsive-paged-
 import { SortSelect } from '@/components/data-display/table-filters';
 import { PartnerPicker } from '@/components/form/partner-picker';
 import { tabPanelProps, tabProps } from '@/components/navigation/tab-pairing';
-import { EXCLUSIVE_TABS } from '../lib/exclusive-text';
+import { useT } from '@/i18n/i18n';
+import { EXCLUSIVE_TABS, type T } from '../lib/exclusive-text';
 import { useExclusivesTable } from '../lib/use-exclusives-table';
 import { ExclusiveCard, ExclusiveRow } from './exclusives-list';
 
 /** The sort field's choices (a phone has no headers to press). */
-const SORT_CHOICES = [
-  { key: 'createdAt', order: 'desc', label: 'Newest first' },
-  { key: 'createdAt', order: 'asc', label: 'Oldest first' },
-  { key: 'title', order: 'asc', label: 'Title (A–Z)' },
-  { key: 'title', order: 'desc', label: 'Title (Z–A)' },
-  { key: 'usageCount', order: 'desc', label: 'Most redeemed' },
-  { key: 'usageCount', order: 'asc', label: 'Least redeemed' },
-  { key: 'expiresAt', order: 'asc', label: 'Expires soonest' },
-  { key: 'expiresAt', order: 'desc', label: 'Expires latest' },
-] as const;
-
-const EMPTY_TEXT: Record<ExclusiveFilter, string> = {
-  all: 'No exclusives yet. Create the first one: a training session, raffle prize, event or discount.',
-  active: 'No active exclusives.',
-  upcoming: 'No upcoming events or sessions.',
-  expired: 'No expired exclusives.',
-  training: 'No training sessions yet.',
-  raffles: 'No raffle prizes yet.',
-  events: 'No special events yet.',
-  discounts: 'No exclusive discounts yet.',
-};
+const sortChoices = (t: T) =>
+  [
+    { key: 'createdAt', order: 'desc', label: t('exclusives.sort.newest') },
+    { key: 'createdAt', order: 'asc', label: t('exclusives.sort.oldest') },
+    { key: 'title', order: 'asc', label: t('exclusives.sort.titleAz') },
+    { key: 'title', order: 'desc', label: t('exclusives.sort.titleZa') },
+    { key: 'usageCount', order: 'desc', label: t('exclusives.sort.mostRedeemed') },
+    { key: 'usageCount', order: 'asc', label: t('exclusives.sort.leastRedeemed') },
+    { key: 'expiresAt', order: 'asc', label: t('exclusives.sort.expiresSoonest') },
+    { key: 'expiresAt', order: 'desc', label: t('exclusives.sort.expiresLatest') },
+  ] as const;
 
 /**
  * The exclusives in a card: the filter tabs (with their counts) over their panel, the search, partner
  * and sort fields, and the list (a table on wide screens, cards on a phone); `onDelete` asks to delete one.
  */
 export function ExclusivesTable({ onDelete }: { onDelete: (exclusive: Exclusive) => void }) {
+  const t = useT();
   const { table, filter, exclusives, search, narrowed } = useExclusivesTable();
   const counts = exclusives.data?.counts;
   return (
@@ -52,16 +44,20 @@ export function ExclusivesTable({ onDelete }: { onDelete: (exclusive: Exclusive)
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile
-        aria-label="Filter exclusives"
+        aria-label={t('exclusives.filter')}
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
-        {EXCLUSIVE_TABS.map(({ filter: value, label }) => (
+        {EXCLUSIVE_TABS.map((value) => (
           <Tab
             key={value}
             value={value}
             data-testid={`tab-${value}`}
             {...tabProps('exclusives', value)}
-            label={counts ? `${label} (${counts[value]})` : label}
+            label={
+              counts
+                ? t('exclusives.tab.counted', { label: t(`exclusives.tab.${value}`), count: counts[value] })
+                : t(`exclusives.tab.${value}`)
+            }
           />
         ))}
       </Tabs>
@@ -69,12 +65,12 @@ export function ExclusivesTable({ onDelete }: { onDelete: (exclusive: Exclusive)
       <Box {...tabPanelProps('exclusives', filter)}>
         <Box
           role="group"
-          aria-label="Search, filter and sort the exclusives"
+          aria-label={t('exclusives.toolbar')}
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
         >
           <TextField
-            label="Search exclusives"
-            placeholder="Title, vendor or ID"
+            label={t('exclusives.search')}
+            placeholder={t('exclusives.searchPlaceholder')}
             size="small"
             value={table.searchText}
             onChange={(event) => table.setSearchText(event.target.value)}
@@ -94,7 +90,7 @@ export function ExclusivesTable({ onDelete }: { onDelete: (exclusive: Exclusive)
           <Box sx={{ width: { xs: '100%', sm: 260 } }}>
             <PartnerPicker
               size="small"
-              label="Partner"
+              label={t('exclusives.partner')}
               allowNone={false}
               helperText=""
               testId="partner-filter"
@@ -104,30 +100,30 @@ export function ExclusivesTable({ onDelete }: { onDelete: (exclusive: Exclusive)
               }
             />
           </Box>
-          <SortSelect value={table.sort} onChange={table.setSort} choices={SORT_CHOICES} />
+          <SortSelect value={table.sort} onChange={table.setSort} choices={sortChoices(t)} />
         </Box>
         <ResponsivePagedList
           query={exclusives}
           paging={table.paging}
-          label="Project Rooted exclusives"
+          label={t('exclusives.listLabel')}
           minWidth={1100}
           sort={{ ...table.sort, onSort: (key) => table.toggleSort(key as ExclusiveSort) }}
           columns={[
-            'Type',
-            { label: 'Title', sortKey: 'title' },
-            'Description',
-            'Event / Details',
-            { label: 'Usage', sortKey: 'usageCount' },
-            { label: 'Expires', sortKey: 'expiresAt' },
-            'Status',
-            { label: 'Actions', align: 'right', sticky: true },
+            t('exclusives.column.type'),
+            { label: t('exclusives.column.title'), sortKey: 'title' },
+            t('exclusives.column.description'),
+            t('exclusives.column.details'),
+            { label: t('exclusives.column.usage'), sortKey: 'usageCount' },
+            { label: t('exclusives.column.expires'), sortKey: 'expiresAt' },
+            t('exclusives.column.status'),
+            { label: t('exclusives.column.actions'), align: 'right', sticky: true },
           ]}
           emptyText={
             search
-              ? `No exclusives match "${search}".`
+              ? t('exclusives.noMatch', { term: search })
               : narrowed
-                ? 'No exclusives match these filters.'
-                : EMPTY_TEXT[filter]
+                ? t('exclusives.noMatchFilters')
+                : t(`exclusives.empty.${filter}`)
           }
           itemKey={(e) => e.id}
           renderRow={(e) => <ExclusiveRow exclusive={e} onDelete={onDelete} />}

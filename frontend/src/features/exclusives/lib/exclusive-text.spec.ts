@@ -1,6 +1,24 @@
 import type { Exclusive } from '@avpass/contracts';
-import { describe, expect, it } from 'vitest';
+import type { Words } from '@avpass/contracts/i18n/voucher-words';
+import { setupI18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { MessageId } from '@/i18n/message-id';
+import { EXCLUSIVES_CATALOGS } from '@/locales/exclusives-catalogs';
 import { detailLines, EXCLUSIVE_TABS, eventDateText, qrFileName } from './exclusive-text';
+
+/** The exclusives catalog's words in `language`, as the screen has them. */
+async function exclusivesWords(language: 'en' | 'es'): Promise<Words<MessageId>> {
+  const i18n = setupI18n();
+  i18n.load(language, (await EXCLUSIVES_CATALOGS[language]()).default as Record<string, string>);
+  i18n.activate(language);
+  return { t: (id, values) => i18n._(id, values), language };
+}
+
+let en: Words<MessageId>;
+let es: Words<MessageId>;
+beforeAll(async () => {
+  [en, es] = await Promise.all([exclusivesWords('en'), exclusivesWords('es')]);
+});
 
 const exclusive = (details: Exclusive['exclusiveDetails']) => ({ exclusiveDetails: details }) as Exclusive;
 
@@ -10,7 +28,7 @@ describe('exclusive texts', () => {
   });
 
   it('has the eight tabs of the spec, in order', () => {
-    expect(EXCLUSIVE_TABS.map((t) => t.label)).toEqual([
+    expect(EXCLUSIVE_TABS.map((tab) => en.t(`exclusives.tab.${tab}`))).toEqual([
       'All',
       'Active',
       'Upcoming',
@@ -23,8 +41,9 @@ describe('exclusive texts', () => {
   });
 
   it('prints an event time as it was picked, whatever the viewer’s zone', () => {
-    expect(eventDateText('2099-04-20T19:00')).toBe('Apr 20, 2099 7:00 PM');
-    expect(eventDateText('2099-04-20')).toBe('Apr 20, 2099');
+    expect(eventDateText('2099-04-20T19:00', 'en')).toBe('Apr 20, 2099 7:00 PM');
+    expect(eventDateText('2099-04-20', 'en')).toBe('Apr 20, 2099');
+    expect(eventDateText('2099-04-20', 'es')).toBe('20 abr 2099');
   });
 
   it('lists the event, trainer, duration and vendor it has', () => {
@@ -37,6 +56,7 @@ describe('exclusive texts', () => {
           sessionDuration: '60 minutes',
           vendorName: 'Summit Smoothies',
         }),
+        en,
       ),
     ).toEqual([
       'Spring Gala · Apr 20, 2099',
@@ -44,7 +64,8 @@ describe('exclusive texts', () => {
       'Duration: 60 minutes',
       'Vendor: Summit Smoothies',
     ]);
-    expect(detailLines(exclusive(null))).toEqual([]);
-    expect(detailLines(exclusive({ eventDate: '2099-06-01T09:30' }))).toEqual(['Jun 1, 2099 9:30 AM']);
+    expect(detailLines(exclusive(null), en)).toEqual([]);
+    expect(detailLines(exclusive({ eventDate: '2099-06-01T09:30' }), en)).toEqual(['Jun 1, 2099 9:30 AM']);
+    expect(detailLines(exclusive({ trainerName: 'Coach Rivera' }), es)).toEqual(['Entrenador: Coach Rivera']);
   });
 });

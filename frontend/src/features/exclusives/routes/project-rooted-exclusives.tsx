@@ -5,9 +5,13 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useT } from '@/i18n/i18n';
 import { CreateExclusiveDialog } from '../components/create-exclusive-dialog';
 import { DeleteExclusiveDialog } from '../components/delete-exclusive-dialog';
 import { ExclusivesTable } from '../components/exclusives-table';
+
+/** The program's name, the same in every language. */
+const PROJECT_ROOTED = 'Project Rooted';
 
 /**
  * Project Rooted Exclusives (/project-rooted-exclusives; spec section 2): searched, sorted and narrowed
@@ -15,6 +19,7 @@ import { ExclusivesTable } from '../components/exclusives-table';
  * the URL (`?filter=raffles&q=yoga&sort=title&page=2`). The route's guard admits super_admin only.
  */
 export function ProjectRootedExclusivesRoute() {
+  const t = useT();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Exclusive | null>(null);
 
@@ -32,18 +37,22 @@ export function ProjectRootedExclusivesRoute() {
       >
         <Box>
           <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.dark })}>
-            Project Rooted
+            {PROJECT_ROOTED}
           </Typography>
           <Typography variant="h3" component="h1">
-            QR Exclusives
+            {t('exclusives.title')}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            Training sessions, raffle prizes, event seats and exclusive discounts, redeemed on the voucher
-            page.
+            {t('exclusives.intro')}
           </Typography>
         </Box>
-        <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setCreating(true)}>
-          Create Exclusive
+        <Button
+          variant="contained"
+          startIcon={<AddRoundedIcon />}
+          onClick={() => setCreating(true)}
+          data-testid="create-exclusive"
+        >
+          {t('exclusives.create.submit')}
         </Button>
       </Box>
       <ExclusivesTable onDelete={setDeleting} />

@@ -9,11 +9,14 @@ import Typography from '@mui/material/Typography';
 import { useRef, type ChangeEvent, type ReactNode } from 'react';
 import { PartnerLogo } from '@/components/brand/partner-logo';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
+import { categoryLabel } from '../lib/partner-words';
 import { useUploadVendorPhoto } from '../api/upload-vendor-photo';
 import { PHOTO_ACCEPT, vendorPhotoProblem } from '../lib/photo-file';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
+  const t = useT();
   return (
     <Box>
       <Typography variant="caption" color="text.secondary" component="div">
@@ -22,7 +25,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
       <Typography component="div" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
         {children || (
           <Typography component="span" color="text.disabled">
-            Not set
+            {t('partners.info.notSet')}
           </Typography>
         )}
       </Typography>
@@ -35,12 +38,13 @@ export function CompanyInfoTab({ vendor }: { vendor: Vendor }) {
   const upload = useUploadVendorPhoto();
   const input = useRef<HTMLInputElement>(null);
   const { toast } = useToast();
+  const t = useT();
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const problem = vendorPhotoProblem(file);
+    const problem = vendorPhotoProblem(file, t);
     if (problem) {
       toast({ ...problem, kind: 'destructive' });
       return;
@@ -48,11 +52,15 @@ export function CompanyInfoTab({ vendor }: { vendor: Vendor }) {
     upload.mutate(
       { file, vendorId: vendor.id, photoType: 'logo' },
       {
-        onSuccess: () => toast({ title: 'Logo Uploaded', description: `${vendor.name} has a new logo.` }),
+        onSuccess: () =>
+          toast({
+            title: t('partners.info.logoUploaded'),
+            description: t('partners.info.logoUploadedText', { name: vendor.name }),
+          }),
         onError: (error) =>
           toast({
-            title: 'Upload Failed',
-            description: errorMessageOf(error, 'Upload failed'),
+            title: t('partners.upload.failed'),
+            description: apiErrorText(error, t('partners.upload.failedText')),
             kind: 'destructive',
           }),
       },
@@ -70,7 +78,7 @@ export function CompanyInfoTab({ vendor }: { vendor: Vendor }) {
             accept={PHOTO_ACCEPT}
             hidden
             onChange={choose}
-            aria-label="Logo file"
+            aria-label={t('partners.info.logoFile')}
           />
           <Button
             variant="outlined"
@@ -78,43 +86,47 @@ export function CompanyInfoTab({ vendor }: { vendor: Vendor }) {
             disabled={upload.isPending}
             onClick={() => input.current?.click()}
           >
-            {upload.isPending ? 'Uploading...' : vendor.logoUrl ? 'Change Logo' : 'Upload Logo'}
+            {upload.isPending
+              ? t('partners.upload.uploading')
+              : vendor.logoUrl
+                ? t('partners.info.changeLogo')
+                : t('partners.info.uploadLogo')}
           </Button>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            PNG or JPG, smaller than 10MB. Shown on the landing page and on vouchers made with it.
+            {t('partners.info.logoHelp')}
           </Typography>
         </Box>
       </Stack>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <Detail label="Name">{vendor.name}</Detail>
-        <Detail label="Legal name">{vendor.legalName}</Detail>
-        <Detail label="Email">{vendor.email}</Detail>
-        <Detail label="Phone">{vendor.phone}</Detail>
-        <Detail label="Website">{vendor.website}</Detail>
-        <Detail label="Address">{vendor.address}</Detail>
-        <Detail label="Status">
+        <Detail label={t('partners.info.name')}>{vendor.name}</Detail>
+        <Detail label={t('partners.info.legalName')}>{vendor.legalName}</Detail>
+        <Detail label={t('partners.form.email')}>{vendor.email}</Detail>
+        <Detail label={t('partners.form.phone')}>{vendor.phone}</Detail>
+        <Detail label={t('partners.form.website')}>{vendor.website}</Detail>
+        <Detail label={t('partners.form.address')}>{vendor.address}</Detail>
+        <Detail label={t('partners.statusLabel')}>
           <Chip
             size="small"
             color={vendor.isActive ? 'success' : 'default'}
-            label={vendor.isActive ? 'Active' : 'Inactive'}
+            label={vendor.isActive ? t('partners.status.active') : t('partners.status.inactive')}
           />
         </Detail>
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <Detail label="Categories">
+          <Detail label={t('partners.form.categories')}>
             {vendor.categories.length ? (
               <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
                 {vendor.categories.map((c) => (
-                  <Chip key={c} size="small" label={c} />
+                  <Chip key={c} size="small" label={categoryLabel(c, t)} />
                 ))}
               </Stack>
             ) : null}
           </Detail>
         </Box>
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <Detail label="Description">{vendor.description}</Detail>
+          <Detail label={t('partners.form.description')}>{vendor.description}</Detail>
         </Box>
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <Detail label="Contact Info">{vendor.contactInfo}</Detail>
+          <Detail label={t('partners.form.contactInfo')}>{vendor.contactInfo}</Detail>
         </Box>
       </Box>
     </Stack>

@@ -11,10 +11,12 @@ import TextField from '@mui/material/TextField';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { PasswordField } from '@/components/form/password-field';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import { generatePassword } from '@/lib/generate-password';
 import { useCreatePortalUser } from '../api/create-portal-user';
+import { fieldErrorWords } from '../lib/partner-words';
 import { ResponsiveDialog } from '@/components/feedback/responsive-dialog';
 
 const EMPTY = { username: '', password: '', email: '', firstName: '', lastName: '' };
@@ -43,6 +45,7 @@ function PortalUserForm({ partnerId, onClose }: { partnerId: string; onClose: ()
   const [visible, setVisible] = useState(false);
   const create = useCreatePortalUser(partnerId);
   const { toast } = useToast();
+  const t = useT();
 
   const set = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -56,9 +59,9 @@ function PortalUserForm({ partnerId, onClose }: { partnerId: string; onClose: ()
     setVisible(true);
     try {
       await navigator.clipboard.writeText(password);
-      toast({ title: 'Copied', description: 'The generated password was copied to the clipboard.' });
+      toast({ title: t('partners.users.copied'), description: t('partners.users.copiedText') });
     } catch {
-      toast({ title: 'Password Generated', description: 'Copy it from the field before you save.' });
+      toast({ title: t('partners.users.generated'), description: t('partners.users.generatedText') });
     }
   };
 
@@ -66,20 +69,23 @@ function PortalUserForm({ partnerId, onClose }: { partnerId: string; onClose: ()
     event.preventDefault();
     const parsed = createPortalUserRequestSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(firstIssuePerField(parsed.error));
+      setErrors(fieldErrorWords(firstIssuePerField(parsed.error), t));
       focusFirstError(event.currentTarget);
       return;
     }
     create.mutate(values, {
       onSuccess: (user) => {
-        toast({ title: 'Portal User Created', description: `${user.username} can now sign in.` });
+        toast({
+          title: t('partners.users.created'),
+          description: t('partners.users.createdText', { name: user.username }),
+        });
         onClose();
       },
       onError: (error) => {
-        setErrors(fieldErrorsOf(error));
+        setErrors(apiFieldErrorTexts(error));
         toast({
-          title: 'Error',
-          description: errorMessageOf(error, 'Failed to create portal user'),
+          title: t('partners.errorTitle'),
+          description: apiErrorText(error, t('partners.users.createFailed')),
           kind: 'destructive',
         });
       },
@@ -87,12 +93,12 @@ function PortalUserForm({ partnerId, onClose }: { partnerId: string; onClose: ()
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Create Portal User">
-      <DialogTitle id="portal-user-title">Create Portal User</DialogTitle>
+    <Box component="form" noValidate onSubmit={submit} aria-label={t('partners.users.createTitle')}>
+      <DialogTitle id="portal-user-title">{t('partners.users.createTitle')}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={1}>
           <TextField
-            label="Username"
+            label={t('partners.users.username')}
             required
             autoFocus
             autoComplete="off"
@@ -103,7 +109,7 @@ function PortalUserForm({ partnerId, onClose }: { partnerId: string; onClose: ()
           />
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
             <PasswordField
-              label="Password"
+              label={t('partners.users.password')}
               required
               autoComplete="new-password"
               value={values.password}
@@ -111,7 +117,7 @@ function PortalUserForm({ partnerId, onClose }: { partnerId: string; onClose: ()
               visible={visible}
               onVisibleChange={setVisible}
               error={Boolean(errors.password)}
-              helperText={errors.password || 'At least 6 characters, and not a commonly used password'}
+              helperText={errors.password || t('partners.users.passwordHelp')}
               sx={{ flex: 1 }}
             />
             <Button
@@ -120,11 +126,11 @@ function PortalUserForm({ partnerId, onClose }: { partnerId: string; onClose: ()
               startIcon={<AutorenewRoundedIcon />}
               sx={{ height: 56, flexShrink: 0 }}
             >
-              Generate
+              {t('partners.users.generate')}
             </Button>
           </Stack>
           <TextField
-            label="Email"
+            label={t('partners.form.email')}
             type="email"
             value={values.email}
             onChange={set('email')}
@@ -133,7 +139,7 @@ function PortalUserForm({ partnerId, onClose }: { partnerId: string; onClose: ()
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
             <TextField
-              label="First Name"
+              label={t('partners.users.firstName')}
               value={values.firstName}
               onChange={set('firstName')}
               error={Boolean(errors.firstName)}
@@ -141,7 +147,7 @@ function PortalUserForm({ partnerId, onClose }: { partnerId: string; onClose: ()
               fullWidth
             />
             <TextField
-              label="Last Name"
+              label={t('partners.users.lastName')}
               value={values.lastName}
               onChange={set('lastName')}
               error={Boolean(errors.lastName)}
@@ -153,7 +159,7 @@ function PortalUserForm({ partnerId, onClose }: { partnerId: string; onClose: ()
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={onClose} disabled={create.isPending}>
-          Cancel
+          {t('partners.cancel')}
         </Button>
         <Button
           type="submit"
@@ -161,7 +167,7 @@ function PortalUserForm({ partnerId, onClose }: { partnerId: string; onClose: ()
           disabled={create.isPending}
           startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          Create User
+          {t('partners.users.createSubmit')}
         </Button>
       </DialogActions>
     </Box>

@@ -1,7 +1,8 @@
 import type { Vendor } from '@avpass/contracts';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { useDeleteVendor } from '../api/delete-vendor';
 
 /** 'Are you sure you want to delete this partner?', saying what stays and what goes. */
@@ -16,19 +17,23 @@ export function DeletePartnerDialog({
 }) {
   const remove = useDeleteVendor();
   const { toast } = useToast();
+  const t = useT();
 
   const confirm = () => {
     if (!vendor) return;
     remove.mutate(vendor.id, {
       onSuccess: () => {
-        toast({ title: 'Partner Deleted', description: `${vendor.name} was removed from the network.` });
+        toast({
+          title: t('partners.deleted'),
+          description: t('partners.deletedText', { name: vendor.name }),
+        });
         onDeleted?.();
         onClose();
       },
       onError: (error) =>
         toast({
-          title: 'Error',
-          description: errorMessageOf(error, 'Failed to delete partner'),
+          title: t('partners.errorTitle'),
+          description: apiErrorText(error, t('partners.deleteFailed')),
           kind: 'destructive',
         }),
     });
@@ -37,14 +42,13 @@ export function DeletePartnerDialog({
   return (
     <ConfirmDialog
       open={vendor !== null}
-      title="Are you sure you want to delete this partner?"
+      title={t('partners.deleteTitle')}
       description={
         <>
-          {vendor ? <strong>{vendor.name}</strong> : null} will be removed with its logo and gallery, and its
-          portal users will be signed out and deactivated. Its vouchers and their redemptions are kept.
+          {vendor ? <strong>{vendor.name}</strong> : null} {t('partners.deleteText')}
         </>
       }
-      confirmLabel="Delete Partner"
+      confirmLabel={t('partners.deleteConfirm')}
       pending={remove.isPending}
       onConfirm={confirm}
       onClose={onClose}

@@ -14,7 +14,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { useUploadVendorPhoto } from '../api/upload-vendor-photo';
 import { useUpdateVendor } from '../api/update-vendor';
 import { PHOTO_ACCEPT, vendorPhotoProblem } from '../lib/photo-file';
@@ -29,6 +30,7 @@ export function GalleryTab({ vendor }: { vendor: Vendor }) {
   const input = useRef<HTMLInputElement>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const { toast } = useToast();
+  const t = useT();
   const photos = vendor.galleryPhotos;
   const full = photos.length >= MAX_GALLERY_PHOTOS;
 
@@ -36,7 +38,7 @@ export function GalleryTab({ vendor }: { vendor: Vendor }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const problem = vendorPhotoProblem(file);
+    const problem = vendorPhotoProblem(file, t);
     if (problem) {
       toast({ ...problem, kind: 'destructive' });
       return;
@@ -45,11 +47,11 @@ export function GalleryTab({ vendor }: { vendor: Vendor }) {
       { file, vendorId: vendor.id, photoType: 'gallery' },
       {
         onSuccess: () =>
-          toast({ title: 'Photo Uploaded', description: 'The photo was added to the gallery.' }),
+          toast({ title: t('partners.gallery.uploaded'), description: t('partners.gallery.uploadedText') }),
         onError: (error) =>
           toast({
-            title: 'Upload Failed',
-            description: errorMessageOf(error, 'Upload failed'),
+            title: t('partners.upload.failed'),
+            description: apiErrorText(error, t('partners.upload.failedText')),
             kind: 'destructive',
           }),
       },
@@ -62,12 +64,12 @@ export function GalleryTab({ vendor }: { vendor: Vendor }) {
       {
         onSuccess: () => {
           setViewing(null);
-          toast({ title: 'Partner Updated', description: 'The photo was removed from the gallery.' });
+          toast({ title: t('partners.updated'), description: t('partners.gallery.removedText') });
         },
         onError: (error) =>
           toast({
-            title: 'Error',
-            description: errorMessageOf(error, 'Failed to update partner'),
+            title: t('partners.errorTitle'),
+            description: apiErrorText(error, t('partners.updateFailed')),
             kind: 'destructive',
           }),
       },
@@ -77,7 +79,7 @@ export function GalleryTab({ vendor }: { vendor: Vendor }) {
     <Box>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>
         <Typography color="text.secondary">
-          {photos.length} of {MAX_GALLERY_PHOTOS} photos
+          {t('partners.gallery.count', { count: photos.length, max: MAX_GALLERY_PHOTOS })}
         </Typography>
         <input
           ref={input}
@@ -85,7 +87,7 @@ export function GalleryTab({ vendor }: { vendor: Vendor }) {
           accept={PHOTO_ACCEPT}
           hidden
           onChange={choose}
-          aria-label="Gallery photo file"
+          aria-label={t('partners.gallery.file')}
         />
         <Button
           variant="contained"
@@ -99,18 +101,18 @@ export function GalleryTab({ vendor }: { vendor: Vendor }) {
           disabled={upload.isPending || full}
           onClick={() => input.current?.click()}
         >
-          {upload.isPending ? 'Uploading...' : 'Add Photo'}
+          {upload.isPending ? t('partners.upload.uploading') : t('partners.gallery.add')}
         </Button>
       </Stack>
       {photos.length === 0 ? (
         <Stack sx={{ alignItems: 'center', py: 5, color: 'text.secondary' }} spacing={1}>
           <PhotoLibraryOutlinedIcon sx={{ fontSize: 48 }} />
-          <Typography>No photos yet. Add the partner’s storefront, team or products.</Typography>
+          <Typography>{t('partners.gallery.none')}</Typography>
         </Stack>
       ) : (
         <Box
           role="list"
-          aria-label="Gallery photos"
+          aria-label={t('partners.gallery.photos')}
           sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}
         >
           {photos.map((url, index) => (
@@ -128,21 +130,21 @@ export function GalleryTab({ vendor }: { vendor: Vendor }) {
             >
               <ButtonBase
                 onClick={() => setViewing(url)}
-                aria-label={`View photo ${index + 1}`}
+                aria-label={t('partners.gallery.view', { number: index + 1 })}
                 sx={{ width: '100%', height: '100%' }}
               >
                 <Box
                   component="img"
                   src={url}
-                  alt={`Gallery photo ${index + 1}`}
+                  alt={t('partners.gallery.photo', { number: index + 1 })}
                   loading="lazy"
                   sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
                 />
               </ButtonBase>
-              <Tooltip title="Remove photo">
+              <Tooltip title={t('partners.gallery.remove')}>
                 <IconButton
                   size="small"
-                  aria-label={`Remove photo ${index + 1}`}
+                  aria-label={t('partners.gallery.removeNumber', { number: index + 1 })}
                   disabled={update.isPending}
                   onClick={() => removePhoto(url)}
                   sx={(theme) => ({
@@ -161,10 +163,15 @@ export function GalleryTab({ vendor }: { vendor: Vendor }) {
           ))}
         </Box>
       )}
-      <Dialog open={viewing !== null} onClose={() => setViewing(null)} maxWidth="lg" aria-label="Photo">
+      <Dialog
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+        maxWidth="lg"
+        aria-label={t('partners.gallery.large')}
+      >
         <Box sx={{ position: 'relative', bgcolor: 'common.black' }}>
           <IconButton
-            aria-label="Close photo"
+            aria-label={t('partners.gallery.close')}
             onClick={() => setViewing(null)}
             sx={{ position: 'absolute', top: 8, right: 8, color: 'common.white', bgcolor: 'rgba(0,0,0,0.4)' }}
           >
@@ -174,7 +181,7 @@ export function GalleryTab({ vendor }: { vendor: Vendor }) {
             <Box
               component="img"
               src={viewing}
-              alt="Gallery photo, large"
+              alt={t('partners.gallery.largeAlt')}
               sx={{ display: 'block', maxWidth: '100%', maxHeight: '85vh', mx: 'auto' }}
             />
           )}

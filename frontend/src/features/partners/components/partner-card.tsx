@@ -17,6 +17,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { PartnerLogo } from '@/components/brand/partner-logo';
+import { useT } from '@/i18n/i18n';
+import { categoryLabel } from '../lib/partner-words';
 
 export interface PartnerActions {
   onView: (vendor: Vendor) => void;
@@ -62,13 +64,14 @@ function contactLines(vendor: Vendor) {
 }
 
 function Categories({ vendor, max = 3 }: { vendor: Vendor; max?: number }) {
+  const t = useT();
   if (!vendor.categories.length) return null;
   const shown = vendor.categories.slice(0, max);
   const more = vendor.categories.length - shown.length;
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {shown.map((c) => (
-        <Chip key={c} size="small" label={c} variant="outlined" />
+        <Chip key={c} size="small" label={categoryLabel(c, t)} variant="outlined" />
       ))}
       {more > 0 && <Chip size="small" label={`+${more}`} />}
     </Stack>
@@ -76,15 +79,24 @@ function Categories({ vendor, max = 3 }: { vendor: Vendor; max?: number }) {
 }
 
 function EditDelete({ vendor, onEdit, onDelete }: { vendor: Vendor } & Omit<PartnerActions, 'onView'>) {
+  const t = useT();
   return (
     <>
-      <Tooltip title="Edit partner">
-        <IconButton aria-label={`Edit ${vendor.name}`} onClick={() => onEdit(vendor)}>
+      <Tooltip title={t('partners.edit')}>
+        <IconButton
+          aria-label={t('partners.editLabel', { name: vendor.name })}
+          onClick={() => onEdit(vendor)}
+          data-testid="edit-partner"
+        >
           <EditOutlinedIcon />
         </IconButton>
       </Tooltip>
-      <Tooltip title="Delete partner">
-        <IconButton aria-label={`Delete ${vendor.name}`} color="error" onClick={() => onDelete(vendor)}>
+      <Tooltip title={t('partners.delete')}>
+        <IconButton
+          aria-label={t('partners.deleteLabel', { name: vendor.name })}
+          color="error"
+          onClick={() => onDelete(vendor)}
+        >
           <DeleteOutlineRoundedIcon />
         </IconButton>
       </Tooltip>
@@ -94,6 +106,7 @@ function EditDelete({ vendor, onEdit, onDelete }: { vendor: Vendor } & Omit<Part
 
 /** A partner in the desktop grid: logo, name, categories, contact lines, View Details, edit, delete. */
 export function PartnerCard({ vendor, ...actions }: { vendor: Vendor } & PartnerActions) {
+  const t = useT();
   const lines = contactLines(vendor);
   return (
     <Card
@@ -108,7 +121,7 @@ export function PartnerCard({ vendor, ...actions }: { vendor: Vendor } & Partner
             <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere', lineHeight: 1.3 }}>
               {vendor.name}
             </Typography>
-            {!vendor.isActive && <Chip size="small" label="Inactive" sx={{ mt: 0.5 }} />}
+            {!vendor.isActive && <Chip size="small" label={t('partners.status.inactive')} sx={{ mt: 0.5 }} />}
           </Box>
         </Stack>
         <Categories vendor={vendor} />
@@ -117,14 +130,14 @@ export function PartnerCard({ vendor, ...actions }: { vendor: Vendor } & Partner
             lines
           ) : (
             <Typography variant="body2" color="text.disabled">
-              No contact details
+              {t('partners.noContact')}
             </Typography>
           )}
         </Stack>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, pt: 0, justifyContent: 'space-between' }}>
         <Button variant="outlined" size="small" onClick={() => actions.onView(vendor)}>
-          View Details
+          {t('partners.view')}
         </Button>
         <Box>
           <EditDelete vendor={vendor} onEdit={actions.onEdit} onDelete={actions.onDelete} />
@@ -136,21 +149,24 @@ export function PartnerCard({ vendor, ...actions }: { vendor: Vendor } & Partner
 
 /** A partner in the phone list: one compact row; tapping it opens the details. */
 export function PartnerRow({ vendor, ...actions }: { vendor: Vendor } & PartnerActions) {
+  const t = useT();
   return (
     <Card variant="outlined" data-testid="partner-row">
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', p: 1.5, minWidth: 0 }}>
         <PartnerLogo name={vendor.name} logoUrl={vendor.logoUrl} size={44} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{vendor.name}</Typography>
-          {!vendor.isActive && <Chip size="small" label="Inactive" sx={{ my: 0.25 }} />}
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {vendor.categories.join(', ') || vendor.email || 'No category'}
+          {!vendor.isActive && <Chip size="small" label={t('partners.status.inactive')} sx={{ my: 0.25 }} />}
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {vendor.categories.map((c) => categoryLabel(c, t)).join(', ') ||
+              vendor.email ||
+              t('partners.noCategory')}
           </Typography>
         </Box>
       </Stack>
       <Stack direction="row" sx={{ px: 1.5, pb: 1, justifyContent: 'space-between', alignItems: 'center' }}>
         <Button size="small" onClick={() => actions.onView(vendor)}>
-          View Details
+          {t('partners.view')}
         </Button>
         <Box>
           <EditDelete vendor={vendor} onEdit={actions.onEdit} onDelete={actions.onDelete} />

@@ -9,6 +9,7 @@ import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { HistoryLink } from '@/components/audit/history-link';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
+import { useT } from '@/i18n/i18n';
 import { useVendor } from '../api/get-vendor';
 import { CompanyInfoTab } from './company-info-tab';
 import { GalleryTab } from './gallery-tab';
@@ -16,13 +17,9 @@ import { PortalUsersTab } from './portal-users-tab';
 import { QrCodesTab } from './qr-codes-tab';
 import { ResponsiveDialog } from '@/components/feedback/responsive-dialog';
 
-const TABS = [
-  { id: 'info', label: 'Company Info' },
-  { id: 'users', label: 'Portal Users' },
-  { id: 'codes', label: 'QR Codes' },
-  { id: 'gallery', label: 'Gallery' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
+/** The tabs; their words are `partners.tab.<id>`. */
+const TABS = ['info', 'users', 'codes', 'gallery'] as const;
+type TabId = (typeof TABS)[number];
 
 /** View Details: four tabs; full screen on a phone. */
 export function PartnerDetailsDialog({ vendor, onClose }: { vendor: Vendor | null; onClose: () => void }) {
@@ -40,6 +37,7 @@ export function PartnerDetailsDialog({ vendor, onClose }: { vendor: Vendor | nul
 }
 
 function Details({ initial, onClose }: { initial: Vendor; onClose: () => void }) {
+  const t = useT();
   const [tab, setTab] = useState<TabId>('info');
   const query = useVendor(initial.id, initial);
   const vendor = query.data ?? initial;
@@ -48,28 +46,36 @@ function Details({ initial, onClose }: { initial: Vendor; onClose: () => void })
     <>
       <DialogTitle id="partner-details-title" sx={{ pr: 19, overflowWrap: 'anywhere' }}>
         {vendor.name}
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+        <IconButton
+          aria-label={t('partners.close')}
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 12, top: 12 }}
+        >
           <CloseRoundedIcon />
         </IconButton>
       </DialogTitle>
       <Box sx={{ position: 'absolute', right: 60, top: 16 }}>
-        <HistoryLink targetType="partner" targetId={vendor.id} label={`History of ${vendor.name}`} />
+        <HistoryLink
+          targetType="partner"
+          targetId={vendor.id}
+          label={t('partners.history', { name: vendor.name })}
+        />
       </Box>
       <Tabs
         value={tab}
         onChange={(_e, value: TabId) => setTab(value)}
         variant="scrollable"
         allowScrollButtonsMobile
-        aria-label="Partner details"
+        aria-label={t('partners.details')}
         sx={{ px: { xs: 1, sm: 3 }, borderBottom: 1, borderColor: 'divider' }}
       >
-        {TABS.map((t) => (
+        {TABS.map((id) => (
           <Tab
-            key={t.id}
-            value={t.id}
-            label={t.label}
-            id={`partner-tab-${t.id}`}
-            aria-controls={`partner-panel-${t.id}`}
+            key={id}
+            value={id}
+            label={t(`partners.tab.${id}`)}
+            id={`partner-tab-${id}`}
+            aria-controls={`partner-panel-${id}`}
           />
         ))}
       </Tabs>
@@ -84,7 +90,7 @@ function Details({ initial, onClose }: { initial: Vendor; onClose: () => void })
             <LoadErrorAlert
               error={query.error}
               onRetry={() => void query.refetch()}
-              fallback="This partner could not be loaded."
+              fallback={t('partners.loadOneFailed')}
               sx={{ mb: 2 }}
             />
           )}

@@ -4,30 +4,31 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useT } from '@/i18n/i18n';
+import { categoryLabel, type T } from '../lib/partner-words';
 import type { PartnersList } from '../lib/use-partners-list';
 
 const ALL = '';
 
 /** The sort field's choices: the cards have no headers to press, on any screen. */
 const SORT_CHOICES = [
-  { key: 'createdAt', order: 'desc', label: 'Newest first' },
-  { key: 'createdAt', order: 'asc', label: 'Oldest first' },
-  { key: 'name', order: 'asc', label: 'Name (A–Z)' },
-  { key: 'name', order: 'desc', label: 'Name (Z–A)' },
+  { key: 'createdAt', order: 'desc', label: 'partners.sort.newest' },
+  { key: 'createdAt', order: 'asc', label: 'partners.sort.oldest' },
+  { key: 'name', order: 'asc', label: 'partners.sort.nameAz' },
+  { key: 'name', order: 'desc', label: 'partners.sort.nameZa' },
 ] as const;
 
-const STATUS_LABELS: Readonly<Record<VendorStatusFilter, string>> = {
-  active: 'Active',
-  inactive: 'Inactive',
-};
+/** "Active", "Inactive" in the reader's language. */
+const statusLabel = (status: VendorStatusFilter, t: T) => t(`partners.status.${status}`);
 
 /** The partner network's search box, category and status filters, and sort. */
 export function PartnerFilters({ list: { table, category, status, setStatus } }: { list: PartnersList }) {
+  const t = useT();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
       <TextField
-        label="Search partners"
-        placeholder="Name or e-mail"
+        label={t('partners.search')}
+        placeholder={t('partners.searchPlaceholder')}
         value={table.searchText}
         onChange={(e) => table.setSearchText(e.target.value)}
         sx={{ flex: 1, minWidth: 0 }}
@@ -44,48 +45,48 @@ export function PartnerFilters({ list: { table, category, status, setStatus } }:
       />
       <TextField
         select
-        label="Category"
+        label={t('partners.categoryLabel')}
         value={category}
         onChange={(e) => table.setStatus(PARTNER_CATEGORIES.find((c) => c === e.target.value) ?? undefined)}
         sx={{ width: { xs: '100%', sm: 260 }, flexShrink: 0 }}
       >
-        <MenuItem value={ALL}>All categories</MenuItem>
+        <MenuItem value={ALL}>{t('partners.allCategories')}</MenuItem>
         {PARTNER_CATEGORIES.map((c) => (
           <MenuItem key={c} value={c}>
-            {c}
+            {categoryLabel(c, t)}
           </MenuItem>
         ))}
       </TextField>
       <TextField
         select
-        label="Status"
+        label={t('partners.statusLabel')}
         value={status ?? ''}
         onChange={(e) => setStatus(VENDOR_STATUSES.find((v) => v === e.target.value))}
-        sx={{ width: { xs: '100%', sm: 170 }, flexShrink: 0 }}
+        sx={{ width: { xs: '100%', sm: 'auto' }, minWidth: { sm: 170 }, flexShrink: 0 }}
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         data-testid="status-filter"
       >
-        <MenuItem value="">All statuses</MenuItem>
+        <MenuItem value="">{t('partners.allStatuses')}</MenuItem>
         {VENDOR_STATUSES.map((value) => (
           <MenuItem key={value} value={value}>
-            {STATUS_LABELS[value]}
+            {statusLabel(value, t)}
           </MenuItem>
         ))}
       </TextField>
       <TextField
         select
-        label="Sort by"
+        label={t('partners.sortBy')}
         value={`${table.sort.key}:${table.sort.order}`}
         onChange={(e) => {
           const choice = SORT_CHOICES.find((c) => `${c.key}:${c.order}` === e.target.value);
           if (choice) table.setSort({ key: choice.key, order: choice.order });
         }}
-        sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0 }}
+        sx={{ width: { xs: '100%', sm: 'auto' }, minWidth: { sm: 200 }, flexShrink: 0 }}
         data-testid="sort-select"
       >
         {SORT_CHOICES.map((c) => (
           <MenuItem key={`${c.key}:${c.order}`} value={`${c.key}:${c.order}`}>
-            {c.label}
+            {t(c.label)}
           </MenuItem>
         ))}
       </TextField>

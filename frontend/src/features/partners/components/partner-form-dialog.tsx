@@ -13,13 +13,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import { useUploadVendorPhoto } from '../api/upload-vendor-photo';
 import { useCreateVendor } from '../api/create-vendor';
 import { useUpdateVendor } from '../api/update-vendor';
+import { categoryLabel, fieldErrorWords } from '../lib/partner-words';
 import { PHOTO_ACCEPT, vendorPhotoProblem } from '../lib/photo-file';
 import { ResponsiveDialog } from '@/components/feedback/responsive-dialog';
+
+/** The website field's hint: the same in every language. */
+const WEBSITE_PLACEHOLDER = 'https://';
 
 type FormValues = {
   name: string;
@@ -76,6 +81,7 @@ function PartnerForm({ vendor, onClose }: { vendor: Vendor | null; onClose: () =
   const update = useUpdateVendor();
   const upload = useUploadVendorPhoto();
   const { toast } = useToast();
+  const t = useT();
   const pending = create.isPending || update.isPending || upload.isPending;
   const editing = vendor !== null;
 
@@ -88,7 +94,7 @@ function PartnerForm({ vendor, onClose }: { vendor: Vendor | null; onClose: () =
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const problem = vendorPhotoProblem(file);
+    const problem = vendorPhotoProblem(file, t);
     if (problem) {
       toast({ ...problem, kind: 'destructive' });
       return;
@@ -100,14 +106,17 @@ function PartnerForm({ vendor, onClose }: { vendor: Vendor | null; onClose: () =
     event.preventDefault();
     const parsed = createVendorRequestSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(firstIssuePerField(parsed.error));
+      setErrors(fieldErrorWords(firstIssuePerField(parsed.error), t));
       focusFirstError(event.currentTarget);
       return;
     }
     try {
       if (editing) {
         await update.mutateAsync({ id: vendor.id, changes: values });
-        toast({ title: 'Partner Updated', description: `${parsed.data.name} was updated.` });
+        toast({
+          title: t('partners.updated'),
+          description: t('partners.updatedText', { name: parsed.data.name }),
+        });
       } else {
         const created = await create.mutateAsync(values);
         if (logo) {
@@ -115,20 +124,23 @@ function PartnerForm({ vendor, onClose }: { vendor: Vendor | null; onClose: () =
             await upload.mutateAsync({ file: logo, vendorId: created.id, photoType: 'logo' });
           } catch (error) {
             toast({
-              title: 'Upload Failed',
-              description: errorMessageOf(error, 'Upload failed'),
+              title: t('partners.upload.failed'),
+              description: apiErrorText(error, t('partners.upload.failedText')),
               kind: 'destructive',
             });
           }
         }
-        toast({ title: 'Partner Created', description: `${created.name} was added to the network.` });
+        toast({
+          title: t('partners.created'),
+          description: t('partners.createdText', { name: created.name }),
+        });
       }
       onClose();
     } catch (error) {
-      setErrors(fieldErrorsOf(error));
+      setErrors(apiFieldErrorTexts(error));
       toast({
-        title: 'Error',
-        description: errorMessageOf(error, editing ? 'Failed to update partner' : 'Failed to create partner'),
+        title: t('partners.errorTitle'),
+        description: apiErrorText(error, editing ? t('partners.updateFailed') : t('partners.createFailed')),
         kind: 'destructive',
       });
     }
@@ -151,50 +163,57 @@ function PartnerForm({ vendor, onClose }: { vendor: Vendor | null; onClose: () =
       component="form"
       noValidate
       onSubmit={(e) => void submit(e)}
-      aria-label={editing ? 'Edit Partner' : 'Create Partner'}
+      aria-label={editing ? t('partners.form.editTitle') : t('partners.create')}
     >
-      <DialogTitle id="partner-form-title">{editing ? 'Edit Partner' : 'Create Partner'}</DialogTitle>
+      <DialogTitle id="partner-form-title">
+        {editing ? t('partners.form.editTitle') : t('partners.create')}
+      </DialogTitle>
       <DialogContent dividers>
         <Grid container columnSpacing={2} rowSpacing={0.5}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            {field('name', 'Partner Name', { required: true, autoFocus: true })}
+            {field('name', t('partners.form.name'), { required: true, autoFocus: true })}
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            {field('legalName', 'Legal Name', {
-              placeholder: 'As on contracts and payments, if not the name',
+            {field('legalName', t('partners.form.legalName'), {
+              placeholder: t('partners.form.legalNamePlaceholder'),
             })}
           </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('email', 'Email', { type: 'email' })}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('phone', 'Phone', { type: 'tel' })}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('website', 'Website', { placeholder: 'https://' })}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('address', 'Address')}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('email', t('partners.form.email'), { type: 'email' })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('phone', t('partners.form.phone'), { type: 'tel' })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {field('website', t('partners.form.website'), { placeholder: WEBSITE_PLACEHOLDER })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('address', t('partners.form.address'))}</Grid>
           <Grid size={12}>
             <Autocomplete
               multiple
               options={PARTNER_CATEGORIES as readonly string[]}
               value={values.categories}
               onChange={(_e, categories) => setValues((v) => ({ ...v, categories }))}
+              getOptionLabel={(option) => categoryLabel(option, t)}
               disableCloseOnSelect
               renderValue={(selected, getItemProps) =>
                 selected.map((option, index) => {
                   const { key, ...itemProps } = getItemProps({ index });
-                  return <Chip key={key} size="small" label={option} {...itemProps} />;
+                  return <Chip key={key} size="small" label={categoryLabel(option, t)} {...itemProps} />;
                 })
               }
               renderInput={(params) => (
                 <TextField
                   {...params}
-                  label="Categories"
+                  label={t('partners.form.categories')}
                   error={Boolean(errors.categories)}
-                  helperText={errors.categories || 'Choose one or more'}
+                  helperText={errors.categories || t('partners.form.categoriesHelp')}
                 />
               )}
             />
           </Grid>
           <Grid size={12} sx={{ mt: 1.5 }}>
-            {field('description', 'Description', { multiline: true, minRows: 2 })}
+            {field('description', t('partners.form.description'), { multiline: true, minRows: 2 })}
           </Grid>
-          <Grid size={12}>{field('contactInfo', 'Contact Info', { multiline: true, minRows: 2 })}</Grid>
+          <Grid size={12}>
+            {field('contactInfo', t('partners.form.contactInfo'), { multiline: true, minRows: 2 })}
+          </Grid>
           {!editing && (
             <Grid size={12}>
               <input ref={fileInput} type="file" accept={PHOTO_ACCEPT} hidden onChange={chooseLogo} />
@@ -204,10 +223,10 @@ function PartnerForm({ vendor, onClose }: { vendor: Vendor | null; onClose: () =
                   startIcon={<AddPhotoAlternateOutlinedIcon />}
                   onClick={() => fileInput.current?.click()}
                 >
-                  {logo ? 'Change logo' : 'Add logo'}
+                  {logo ? t('partners.form.changeLogo') : t('partners.form.addLogo')}
                 </Button>
                 <Typography variant="body2" color="text.secondary">
-                  {logo ? logo.name : 'Optional. PNG or JPG, smaller than 10MB.'}
+                  {logo ? logo.name : t('partners.form.logoHelp')}
                 </Typography>
               </Box>
             </Grid>
@@ -216,7 +235,7 @@ function PartnerForm({ vendor, onClose }: { vendor: Vendor | null; onClose: () =
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={onClose} disabled={pending}>
-          Cancel
+          {t('partners.cancel')}
         </Button>
         <Button
           type="submit"
@@ -224,7 +243,7 @@ function PartnerForm({ vendor, onClose }: { vendor: Vendor | null; onClose: () =
           disabled={pending}
           startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          {editing ? 'Save Changes' : 'Create Partner'}
+          {editing ? t('partners.form.save') : t('partners.create')}
         </Button>
       </DialogActions>
     </Box>

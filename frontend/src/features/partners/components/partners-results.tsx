@@ -10,6 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
 import { Pager } from '@/components/data-display/pager';
+import { useT } from '@/i18n/i18n';
 import type { PartnersList } from '../lib/use-partners-list';
 import { PartnerCard, PartnerRow, type PartnerActions } from './partner-card';
 
@@ -32,16 +33,21 @@ export function PartnersResults({
   actions: PartnerActions;
   onCreate: () => void;
 }) {
+  const t = useT();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const items = vendors.data?.items ?? [];
   return (
     <>
       <Box sx={{ height: 4, mb: 1 }}>
-        {vendors.isFetching && !vendors.isPending && <LinearProgress aria-label="Updating" />}
+        {vendors.isFetching && !vendors.isPending && <LinearProgress aria-label={t('partners.updating')} />}
       </Box>
 
       {vendors.isPending ? (
-        <Box sx={phone ? { display: 'grid', gap: 1.5 } : GRID_SX} role="status" aria-label="Loading partners">
+        <Box
+          sx={phone ? { display: 'grid', gap: 1.5 } : GRID_SX}
+          role="status"
+          aria-label={t('partners.loading')}
+        >
           {Array.from({ length: phone ? 4 : 6 }, (_, i) => (
             <Skeleton key={i} variant="rounded" height={phone ? 96 : 220} />
           ))}
@@ -50,7 +56,7 @@ export function PartnersResults({
         <LoadErrorAlert
           error={vendors.error}
           onRetry={() => void vendors.refetch()}
-          fallback="Partners could not be loaded."
+          fallback={t('partners.loadFailed')}
         />
       ) : items.length === 0 ? (
         <Stack
@@ -59,23 +65,19 @@ export function PartnersResults({
         >
           <StorefrontOutlinedIcon sx={{ fontSize: 56 }} />
           <Typography variant="h6" color="text.primary">
-            {filtered ? 'No partners match' : 'No partners yet'}
+            {filtered ? t('partners.noMatch') : t('partners.none')}
           </Typography>
-          <Typography>
-            {filtered
-              ? 'Try another name, e-mail or category.'
-              : 'Add the first business members can use their vouchers at.'}
-          </Typography>
+          <Typography>{filtered ? t('partners.noMatchText') : t('partners.noneText')}</Typography>
           {filtered ? (
-            <Button onClick={clearFilters}>Clear search</Button>
+            <Button onClick={clearFilters}>{t('partners.clearSearch')}</Button>
           ) : (
             <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={onCreate}>
-              Create Partner
+              {t('partners.create')}
             </Button>
           )}
         </Stack>
       ) : phone ? (
-        <Stack spacing={1.5} aria-label="Partners" role="list">
+        <Stack spacing={1.5} aria-label={t('partners.title')} role="list">
           {items.map((vendor) => (
             <Box role="listitem" key={vendor.id}>
               <PartnerRow vendor={vendor} {...actions} />
@@ -83,7 +85,7 @@ export function PartnersResults({
           ))}
         </Stack>
       ) : (
-        <Box sx={GRID_SX} aria-label="Partners" role="list">
+        <Box sx={GRID_SX} aria-label={t('partners.title')} role="list">
           {items.map((vendor) => (
             <Box role="listitem" key={vendor.id}>
               <PartnerCard vendor={vendor} {...actions} />

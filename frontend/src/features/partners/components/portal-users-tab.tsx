@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { usePortalUsers } from '../api/get-portal-users';
 import { useSetPortalUserActive } from '../api/set-portal-user-active';
 import { CreatePortalUserDialog } from './create-portal-user-dialog';
@@ -24,6 +25,7 @@ export function PortalUsersTab({ partnerId }: { partnerId: string }) {
   const setActive = useSetPortalUserActive(partnerId);
   const [adding, setAdding] = useState(false);
   const { toast } = useToast();
+  const t = useT();
 
   const toggle = (user: PortalUser) =>
     setActive.mutate(
@@ -31,15 +33,15 @@ export function PortalUsersTab({ partnerId }: { partnerId: string }) {
       {
         onSuccess: (changed) =>
           toast({
-            title: 'User Status Updated',
+            title: t('partners.users.statusUpdated'),
             description: changed.isActive
-              ? `${changed.username} can sign in again.`
-              : `${changed.username} was deactivated and signed out.`,
+              ? t('partners.users.activated', { name: changed.username })
+              : t('partners.users.deactivated', { name: changed.username }),
           }),
         onError: (error) =>
           toast({
-            title: 'Error',
-            description: errorMessageOf(error, 'Failed to update user status'),
+            title: t('partners.errorTitle'),
+            description: apiErrorText(error, t('partners.users.statusFailed')),
             kind: 'destructive',
           }),
       },
@@ -48,18 +50,18 @@ export function PortalUsersTab({ partnerId }: { partnerId: string }) {
   return (
     <Box>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>
-        <Typography color="text.secondary">Staff accounts that sign in to this partner’s portal.</Typography>
+        <Typography color="text.secondary">{t('partners.users.intro')}</Typography>
         <Button
           variant="contained"
           startIcon={<PersonAddAlt1OutlinedIcon />}
           onClick={() => setAdding(true)}
           sx={{ flexShrink: 0 }}
         >
-          Add User
+          {t('partners.users.add')}
         </Button>
       </Stack>
       {users.isPending ? (
-        <Box role="status" aria-label="Loading">
+        <Box role="status" aria-label={t('partners.users.loading')}>
           {[0, 1].map((i) => (
             <Skeleton key={i} variant="rounded" height={64} sx={{ mb: 1 }} />
           ))}
@@ -68,14 +70,14 @@ export function PortalUsersTab({ partnerId }: { partnerId: string }) {
         <LoadErrorAlert
           error={users.error}
           onRetry={() => void users.refetch()}
-          fallback="Portal users could not be loaded."
+          fallback={t('partners.users.loadFailed')}
         />
       ) : users.data.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-          No portal users yet. Add one so the partner’s staff can sign in.
+          {t('partners.users.none')}
         </Typography>
       ) : (
-        <List disablePadding aria-label="Portal users">
+        <List disablePadding aria-label={t('partners.tab.users')}>
           {users.data.map((user) => (
             <ListItem
               key={user.id}
@@ -86,12 +88,12 @@ export function PortalUsersTab({ partnerId }: { partnerId: string }) {
               <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{user.username}</Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  {[fullName(user), user.email].filter(Boolean).join(' · ') || 'No name or e-mail'}
+                  {[fullName(user), user.email].filter(Boolean).join(' · ') || t('partners.users.noName')}
                 </Typography>
               </Box>
               <Chip
                 size="small"
-                label={user.isActive ? 'Active' : 'Inactive'}
+                label={user.isActive ? t('partners.status.active') : t('partners.status.inactive')}
                 color={user.isActive ? 'success' : 'default'}
                 variant={user.isActive ? 'filled' : 'outlined'}
               />
@@ -101,9 +103,14 @@ export function PortalUsersTab({ partnerId }: { partnerId: string }) {
                 color={user.isActive ? 'error' : 'primary'}
                 disabled={setActive.isPending && setActive.variables?.userId === user.id}
                 onClick={() => toggle(user)}
-                aria-label={`${user.isActive ? 'Deactivate' : 'Activate'} ${user.username}`}
+                aria-label={t(
+                  user.isActive ? 'partners.users.deactivateLabel' : 'partners.users.activateLabel',
+                  {
+                    name: user.username,
+                  },
+                )}
               >
-                {user.isActive ? 'Deactivate' : 'Activate'}
+                {user.isActive ? t('partners.users.deactivate') : t('partners.users.activate')}
               </Button>
             </ListItem>
           ))}

@@ -9,12 +9,14 @@ import Typography from '@mui/material/Typography';
 import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
 import { usePaging } from '@/components/data-display/pager';
 import { StatusChip } from '@/components/vouchers/status-chip';
+import { useT } from '@/i18n/i18n';
 import { useVendorQrCodes } from '../api/get-vendor-qr-codes';
 
 const title = (code: QrCode) => code.customTitle || code.clinicName;
 
 /** The codes assigned to the partner: service, discount, remaining uses (∞ when unlimited), status. */
 export function QrCodesTab({ vendorId }: { vendorId: string }) {
+  const t = useT();
   const paging = usePaging(10);
   const codes = useVendorQrCodes(vendorId, paging.limit, paging.offset);
 
@@ -22,10 +24,15 @@ export function QrCodesTab({ vendorId }: { vendorId: string }) {
     <ResponsivePagedList
       query={codes}
       paging={paging}
-      label="QR codes assigned to this partner"
+      label={t('partners.codes.label')}
       minWidth={560}
-      columns={['Service', 'Discount', 'Remaining Uses', 'Status']}
-      emptyText="No QR codes are assigned to this partner yet."
+      columns={[
+        t('partners.codes.service'),
+        t('partners.codes.discount'),
+        t('partners.codes.remaining'),
+        t('partners.statusLabel'),
+      ]}
+      emptyText={t('partners.codes.none')}
       itemKey={(code) => code.id}
       renderRow={(code) => (
         <TableRow hover>
@@ -55,8 +62,10 @@ export function QrCodesTab({ vendorId }: { vendorId: string }) {
               {title(code)}
             </Typography>
             <Typography variant="body2" sx={{ mt: 1 }}>
-              {formatDiscount(code.discountType, code.discountValue)} · Remaining uses:{' '}
-              {formatRemainingUses(code.usageCount, code.usageLimit)}
+              {formatDiscount(code.discountType, code.discountValue)} ·{' '}
+              {t('partners.codes.remainingUses', {
+                uses: formatRemainingUses(code.usageCount, code.usageLimit),
+              })}
             </Typography>
           </CardContent>
         </Card>

@@ -6,6 +6,8 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { formatNumberIn } from '@avpass/domain';
+import { useWords } from '@/i18n/i18n';
 import { DeletePartnerDialog } from '../components/delete-partner-dialog';
 import type { PartnerActions } from '../components/partner-card';
 import { PartnerDetailsDialog } from '../components/partner-details-dialog';
@@ -19,6 +21,7 @@ import { usePartnersList } from '../lib/use-partners-list';
  * server, the view in the URL (issue 27).
  */
 export function PartnersRoute() {
+  const { t, language } = useWords();
   const list = usePartnersList();
   const { vendors, filtered } = list;
   const [editing, setEditing] = useState<Vendor | null | 'new'>(null);
@@ -35,15 +38,18 @@ export function PartnersRoute() {
       >
         <Box>
           <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.dark })}>
-            Partner network
+            {t('partners.overline')}
           </Typography>
           <Typography variant="h3" component="h1">
-            Partners
+            {t('partners.title')}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
             {vendors.data
-              ? `${vendors.data.total.toLocaleString()} ${filtered ? 'matching' : 'in the network'}`
-              : 'Find, edit and equip the businesses members can use.'}
+              ? t(filtered ? 'partners.countMatching' : 'partners.countInNetwork', {
+                  count: vendors.data.total,
+                  shown: formatNumberIn(language, vendors.data.total),
+                })
+              : t('partners.intro')}
           </Typography>
         </Box>
         <Button
@@ -52,7 +58,7 @@ export function PartnersRoute() {
           onClick={() => setEditing('new')}
           sx={{ flexShrink: 0 }}
         >
-          Create Partner
+          {t('partners.create')}
         </Button>
       </Stack>
 

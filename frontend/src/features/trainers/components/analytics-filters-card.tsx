@@ -2,10 +2,12 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useT } from '@/i18n/i18n';
 import type { AnalyticsView } from '../lib/use-analytics-view';
 
 /** From, To (a refused day stays with its reason) and the trainer the analytics are narrowed to. */
 export function AnalyticsFiltersCard({ view }: { view: AnalyticsView }) {
+  const t = useT();
   const { filters, setFilters, trainers, shown, refused, changeRange, rangeHelp } = view;
   return (
     <Card sx={{ mb: 3 }}>
@@ -19,7 +21,7 @@ export function AnalyticsFiltersCard({ view }: { view: AnalyticsView }) {
       >
         <TextField
           type="date"
-          label="From"
+          label={t('credits.analytics.from')}
           value={(refused?.edge === 'startDate' ? refused.day : shown.startDate) ?? ''}
           onChange={(e) => changeRange('startDate', e.target.value)}
           error={refused?.edge === 'startDate'}
@@ -32,7 +34,7 @@ export function AnalyticsFiltersCard({ view }: { view: AnalyticsView }) {
         />
         <TextField
           type="date"
-          label="To"
+          label={t('credits.analytics.to')}
           value={(refused?.edge === 'endDate' ? refused.day : shown.endDate) ?? ''}
           onChange={(e) => changeRange('endDate', e.target.value)}
           error={refused?.edge === 'endDate'}
@@ -45,7 +47,7 @@ export function AnalyticsFiltersCard({ view }: { view: AnalyticsView }) {
         />
         <TextField
           select
-          label="Trainer"
+          label={t('credits.analytics.trainer')}
           value={filters.trainerId ?? ''}
           onChange={(e) => setFilters((f) => ({ ...f, trainerId: e.target.value || undefined }))}
           sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
@@ -55,10 +57,10 @@ export function AnalyticsFiltersCard({ view }: { view: AnalyticsView }) {
             htmlInput: { 'data-testid': 'filter-trainer' },
           }}
         >
-          <MenuItem value="">All trainers and athletes</MenuItem>
-          {(trainers.data?.items ?? []).map((t) => (
-            <MenuItem key={t.id} value={t.id}>
-              {t.trainerName} · {t.clinicName}
+          <MenuItem value="">{t('credits.analytics.allTrainers')}</MenuItem>
+          {(trainers.data?.items ?? []).map((code) => (
+            <MenuItem key={code.id} value={code.id}>
+              {code.trainerName} · {code.clinicName}
             </MenuItem>
           ))}
         </TextField>

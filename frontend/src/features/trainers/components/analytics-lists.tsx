@@ -1,5 +1,5 @@
 import type { TrainerAnalyticsRow } from '@avpass/contracts';
-import { formatCents, formatMonthDayTime, voucherInitials } from '@avpass/domain';
+import { formatCentsIn, formatMonthDayTimeIn, formatNumberIn, voucherInitials } from '@avpass/domain';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -17,29 +17,33 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
 import { StatusPanel } from '@/components/feedback/status-panel';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT, useWords } from '@/i18n/i18n';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { deviceText, roleLabel } from '../lib/analytics-range';
 import type { AnalyticsView } from '../lib/use-analytics-view';
 
 /** The active trainer and athlete codes, in their card. */
 export function ActiveTrainersCard({ trainers }: Pick<AnalyticsView, 'trainers'>) {
+  const t = useT();
   return (
     <Card>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          Active trainers and athletes
+          {t('credits.analytics.active')}
         </Typography>
         {trainers.isError ? (
           <LoadErrorAlert
             error={trainers.error}
-            fallback={`Failed to fetch athlete QR codes: ${errorMessageOf(trainers.error, 'no answer')}`}
+            fallback={t('credits.analytics.codesFailed', {
+              reason: apiErrorText(trainers.error, t('credits.analytics.noAnswer')),
+            })}
             onRetry={() => void trainers.refetch()}
           />
         ) : trainers.isPending ? (
           <Skeleton variant="rounded" height={160} />
         ) : (
-          <ActiveTrainers items={(trainers.data?.items ?? []).filter((t) => t.status === 'active')} />
+          <ActiveTrainers items={(trainers.data?.items ?? []).filter((code) => code.status === 'active')} />
         )}
       </CardContent>
     </Card>
@@ -48,11 +52,12 @@ export function ActiveTrainersCard({ trainers }: Pick<AnalyticsView, 'trainers'>
 
 /** One card per trainer code: its totals and latest redemptions. */
 export function BreakdownSection({ view }: { view: Pick<AnalyticsView, 'analytics' | 'data'> }) {
+  const t = useT();
   const { analytics, data } = view;
   return (
     <Box>
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-        Per-trainer breakdown
+        {t('credits.analytics.breakdown')}
       </Typography>
       {data ? (
         <Breakdown rows={data.trainers} />
@@ -75,32 +80,32 @@ function ActiveTrainers({
     clinicName: string;
   }[];
 }) {
-  if (!items.length)
-    return <Typography color="text.secondary">No active trainer or athlete codes.</Typography>;
+  const t = useT();
+  if (!items.length) return <Typography color="text.secondary">{t('credits.analytics.noActive')}</Typography>;
   return (
     // A long list scrolls inside its card: the keyboard reaches it (issue 44, axe scrollable-region-focusable).
     <Stack
       spacing={1.5}
       data-testid="active-trainers"
       role="region"
-      aria-label="Active trainers and athletes"
+      aria-label={t('credits.analytics.active')}
       tabIndex={0}
       sx={{ maxHeight: 500, overflowY: 'auto', ...focusRing }}
     >
-      {items.map((t) => (
-        <Box key={t.id} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-          <Avatar src={t.trainerImage ?? undefined} alt={t.trainerName ?? ''}>
-            {voucherInitials(t.trainerName)}
+      {items.map((code) => (
+        <Box key={code.id} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
+          <Avatar src={code.trainerImage ?? undefined} alt={code.trainerName ?? ''}>
+            {voucherInitials(code.trainerName)}
           </Avatar>
           <Box sx={{ minWidth: 0, flexGrow: 1 }}>
             <Typography sx={{ fontWeight: 600 }} noWrap>
-              {t.trainerName}
+              {code.trainerName}
             </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {roleLabel(t.trainerRole)} · {t.clinicName}
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {roleLabel(code.trainerRole, t)} · {code.clinicName}
             </Typography>
           </Box>
-          <Chip size="small" label={`${t.usageCount} used`} />
+          <Chip size="small" label={t('credits.analytics.used', { count: code.usageCount })} />
         </Box>
       ))}
     </Stack>
@@ -108,12 +113,14 @@ function ActiveTrainers({
 }
 
 function Breakdown({ rows }: { rows: TrainerAnalyticsRow[] }) {
+  const { t, language } = useWords();
+  const formatCents = (cents: number) => formatCentsIn(language, cents);
   if (!rows.length) {
     return (
       <StatusPanel
         icon={<InsightsOutlinedIcon />}
-        title="No trainer or athlete codes yet"
-        description="Once codes are created and redeemed, their redemptions, sales and discounts show here."
+        title={t('credits.analytics.noCodes')}
+        description={t('credits.analytics.noCodesText')}
       />
     );
   }
@@ -130,13 +137,18 @@ function Breakdown({ rows }: { rows: TrainerAnalyticsRow[] }) {
               <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 700 }}>{row.trainerName}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {roleLabel(row.trainerRole)} · {row.partnerName} · {row.discountPercent}% off
+                  {roleLabel(row.trainerRole, t)} · {row.partnerName} ·{' '}
+                  {t('credits.analytics.percentOff', {
+                    percent: formatNumberIn(language, row.discountPercent),
+                  })}
                 </Typography>
               </Box>
               <Typography variant="body2" color="text.secondary">
                 {row.lastRedemption
-                  ? `Last: ${formatMonthDayTime(row.lastRedemption, zone)}`
-                  : 'Not redeemed in this range'}
+                  ? t('credits.analytics.last', {
+                      time: formatMonthDayTimeIn(language, row.lastRedemption, zone),
+                    })
+                  : t('credits.analytics.notRedeemed')}
               </Typography>
             </Box>
             <Box
@@ -150,13 +162,26 @@ function Breakdown({ rows }: { rows: TrainerAnalyticsRow[] }) {
             >
               {(
                 [
-                  ['Redemptions', String(row.totalRedemptions)],
-                  ['Sales', formatCents(row.totalTransactionAmount)],
-                  ['Discount given', formatCents(row.totalDiscountGiven)],
-                  ['Average sale', formatCents(row.averageTransactionAmount)],
+                  // The test ids keep the English names (the tests find a figure by them).
+                  [
+                    'Redemptions',
+                    t('credits.analytics.redemptions'),
+                    formatNumberIn(language, row.totalRedemptions),
+                  ],
+                  ['Sales', t('credits.analytics.sales'), formatCents(row.totalTransactionAmount)],
+                  [
+                    'Discount given',
+                    t('credits.analytics.discountGiven'),
+                    formatCents(row.totalDiscountGiven),
+                  ],
+                  [
+                    'Average sale',
+                    t('credits.analytics.averageSale'),
+                    formatCents(row.averageTransactionAmount),
+                  ],
                 ] as const
-              ).map(([label, value]) => (
-                <Box key={label}>
+              ).map(([id, label, value]) => (
+                <Box key={id}>
                   <Typography
                     component="dt"
                     variant="caption"
@@ -165,11 +190,7 @@ function Breakdown({ rows }: { rows: TrainerAnalyticsRow[] }) {
                   >
                     {label}
                   </Typography>
-                  <Typography
-                    component="dd"
-                    sx={{ m: 0, fontWeight: 700 }}
-                    data-testid={`breakdown-${label}`}
-                  >
+                  <Typography component="dd" sx={{ m: 0, fontWeight: 700 }} data-testid={`breakdown-${id}`}>
                     {value}
                   </Typography>
                 </Box>
@@ -178,24 +199,26 @@ function Breakdown({ rows }: { rows: TrainerAnalyticsRow[] }) {
             {row.redemptions.length > 0 && (
               <TableContainer
                 role="region"
-                aria-label={`Latest redemptions of ${row.trainerName}`}
+                aria-label={t('credits.analytics.latest', { name: row.trainerName })}
                 tabIndex={0}
                 sx={{ mt: 2, ...focusRing }}
               >
-                <Table size="small" aria-label={`Latest redemptions of ${row.trainerName}`}>
+                <Table size="small" aria-label={t('credits.analytics.latest', { name: row.trainerName })}>
                   <TableHead>
                     <TableRow>
-                      <TableCell>Time</TableCell>
-                      <TableCell align="right">Sale</TableCell>
-                      <TableCell align="right">Discount</TableCell>
-                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Device</TableCell>
+                      <TableCell>{t('credits.analytics.time')}</TableCell>
+                      <TableCell align="right">{t('credits.analytics.sale')}</TableCell>
+                      <TableCell align="right">{t('credits.analytics.discount')}</TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        {t('credits.analytics.device')}
+                      </TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
                     {row.redemptions.map((r) => (
                       <TableRow key={r.id}>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          {formatMonthDayTime(r.redeemedAt, zone)}
+                          {formatMonthDayTimeIn(language, r.redeemedAt, zone)}
                         </TableCell>
                         <TableCell align="right">
                           {r.transactionAmount === null ? '—' : formatCents(r.transactionAmount)}
@@ -207,7 +230,7 @@ function Breakdown({ rows }: { rows: TrainerAnalyticsRow[] }) {
                           sx={{ display: { xs: 'none', sm: 'table-cell' } }}
                           title={r.deviceInfo ?? undefined}
                         >
-                          {deviceText(r.deviceInfo)}
+                          {deviceText(r.deviceInfo, t)}
                         </TableCell>
                       </TableRow>
                     ))}

@@ -1,5 +1,5 @@
 import type { TrainerCode } from '@avpass/contracts';
-import { formatDate, TRAINER_ROLE_LABELS } from '@avpass/domain';
+import { formatDateIn, TRAINER_ROLE_LABELS } from '@avpass/domain';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
 import Box from '@mui/material/Box';
@@ -13,6 +13,7 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { saveBlob, ZipButtons } from '@/components/downloads';
 import { paths } from '@/config/paths';
+import { useWords } from '@/i18n/i18n';
 import { csvLines } from '@/lib/csv';
 import { scrollClearOfHeader } from '@/lib/scroll-into-view';
 import { viewerTimeZone } from '@/lib/time-zone';
@@ -53,6 +54,7 @@ export function trainerCodesCsv(codes: readonly TrainerCode[]): string {
  * their voucher cards (the server's ZIP job, as /bulk downloads a batch) and a CSV of the list.
  */
 export function TrainerBatchResult({ codes }: { codes: readonly TrainerCode[] }) {
+  const { t, language } = useWords();
   const card = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = codes[0]?.id;
@@ -77,16 +79,16 @@ export function TrainerBatchResult({ codes }: { codes: readonly TrainerCode[] })
           <CheckCircleRoundedIcon color="success" fontSize="large" aria-hidden />
           <Box>
             <Typography variant="h6" component="h2" ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
-              {codes.length} QR codes created
+              {t('credits.trainerQr.batchTitle', { count: codes.length })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              One per trainer. Download them all, or open one by its link.
+              {t('credits.trainerQr.batchText')}
             </Typography>
           </Box>
         </Box>
         <Box
           component="ol"
-          aria-label="Codes in this batch"
+          aria-label={t('credits.trainerQr.batchCodes')}
           data-testid="trainer-batch-codes"
           sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}
         >
@@ -115,7 +117,11 @@ export function TrainerBatchResult({ codes }: { codes: readonly TrainerCode[] })
                 to={paths.voucher.getHref(code.id)}
                 variant="body2"
                 sx={{ fontFamily: 'monospace' }}
-                aria-label={`Voucher of ${code.trainerName ?? 'this trainer'}`}
+                aria-label={
+                  code.trainerName
+                    ? t('credits.trainerQr.voucherOf', { name: code.trainerName })
+                    : t('credits.trainerQr.voucherOfTrainer')
+                }
               >
                 {code.id.slice(0, 8)}
               </Link>
@@ -124,12 +130,14 @@ export function TrainerBatchResult({ codes }: { codes: readonly TrainerCode[] })
         </Box>
         {codes[0]?.expirationDate && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-            Valid until {formatDate(codes[0].expirationDate, viewerTimeZone())}
+            {t('credits.trainerQr.validUntil', {
+              date: formatDateIn(language, codes[0].expirationDate, viewerTimeZone()),
+            })}
           </Typography>
         )}
         <Divider sx={{ my: 2.5 }} />
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-          Download the batch
+          {t('credits.trainerQr.downloadBatch')}
         </Typography>
         <ZipButtons source={{ qrCodes: codes.map((c) => c.id) }} size="small" />
         <Button
@@ -140,7 +148,7 @@ export function TrainerBatchResult({ codes }: { codes: readonly TrainerCode[] })
           sx={{ mt: 1 }}
           data-testid="trainer-batch-csv"
         >
-          CSV of the codes
+          {t('credits.trainerQr.csv')}
         </Button>
       </CardContent>
     </Card>

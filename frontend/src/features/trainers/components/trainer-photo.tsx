@@ -6,7 +6,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { TRAINER_IMAGE_MAX_BYTES, useUploadTrainerImage } from '@/lib/trainers-api';
 
 /** The trainer's photo: at most 5 MB, images only (spec sections 5 and 9); the server checks the content too. */
@@ -20,28 +21,26 @@ export function TrainerPhoto({
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadTrainerImage();
   const { toast } = useToast();
+  const t = useT();
+  const failed = (description: string) =>
+    toast({ title: t('credits.photo.failed'), description, kind: 'destructive' });
 
   const pick = (file: File | undefined) => {
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      toast({ title: 'Upload Failed', description: 'Only image files are allowed', kind: 'destructive' });
+      failed(t('credits.photo.onlyImages'));
       return;
     }
     if (file.size > TRAINER_IMAGE_MAX_BYTES) {
-      toast({ title: 'Upload Failed', description: 'Image size must be less than 5MB', kind: 'destructive' });
+      failed(t('credits.photo.tooLarge'));
       return;
     }
     upload.mutate(file, {
       onSuccess: (stored) => {
         onChange(stored);
-        toast({ title: 'Photo Uploaded' });
+        toast({ title: t('credits.photo.uploaded') });
       },
-      onError: (error) =>
-        toast({
-          title: 'Upload Failed',
-          description: errorMessageOf(error, 'Failed to upload trainer photo.'),
-          kind: 'destructive',
-        }),
+      onError: (error) => failed(apiErrorText(error, t('credits.trainerQr.photoFailed'))),
     });
   };
 
@@ -49,7 +48,7 @@ export function TrainerPhoto({
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
       <Avatar
         src={url ?? undefined}
-        alt="Trainer photo"
+        alt={t('credits.trainerQr.photo')}
         sx={{ width: 64, height: 64 }}
         data-testid="trainer-photo"
       >
@@ -61,7 +60,7 @@ export function TrainerPhoto({
           type="file"
           accept="image/*"
           hidden
-          aria-label="Trainer photo"
+          aria-label={t('credits.trainerQr.photo')}
           data-testid="trainer-photo-input"
           onChange={(event) => {
             pick(event.target.files?.[0]);
@@ -75,15 +74,15 @@ export function TrainerPhoto({
           disabled={upload.isPending}
           startIcon={upload.isPending ? <CircularProgress size={14} /> : undefined}
         >
-          {url ? 'Change photo' : 'Upload photo'}
+          {url ? t('credits.photo.change') : t('credits.trainerQr.uploadPhoto')}
         </Button>
         {url && (
           <Button size="small" onClick={() => onChange(null)} sx={{ ml: 1 }}>
-            Remove
+            {t('credits.photo.remove')}
           </Button>
         )}
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-          Optional. PNG or JPG, up to 5MB.
+          {t('credits.trainerQr.photoHelp')}
         </Typography>
       </Box>
     </Box>

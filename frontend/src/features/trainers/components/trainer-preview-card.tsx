@@ -1,5 +1,5 @@
 import type { TrainerCode } from '@avpass/contracts';
-import { TRAINER_ROLE_LABELS } from '@avpass/domain';
+import { formatNumberIn } from '@avpass/domain';
 import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
 import Box from '@mui/material/Box';
@@ -14,22 +14,24 @@ import { StatusPanel } from '@/components/feedback/status-panel';
 import { downloadRenderedFile } from '@/components/downloads';
 import { useRenderedImage } from '@/components/downloads/use-rendered-image';
 import { useToast } from '@/components/toast/toast-context';
+import { useT, useWords } from '@/i18n/i18n';
 
 /** The QR preview of the code just made: the QR, the voucher link and Download QR Code. */
 export function TrainerPreviewCard({ code }: { code: TrainerCode | null }) {
+  const t = useT();
   return (
     <Card data-testid="trainer-preview">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          QR Preview
+          {t('credits.trainerQr.preview')}
         </Typography>
         {code ? (
           <Preview code={code} />
         ) : (
           <StatusPanel
             icon={<QrCode2RoundedIcon />}
-            title="No QR code yet"
-            description="Fill in the form and generate: one name shows its QR code here; several make a batch."
+            title={t('credits.trainerQr.noCode')}
+            description={t('credits.trainerQr.noCodeText')}
           />
         )}
       </CardContent>
@@ -41,15 +43,16 @@ function Preview({ code }: { code: TrainerCode }) {
   const image = useRenderedImage(code.id, 'qr', 'png');
   const [busy, setBusy] = useState(false);
   const { toast } = useToast();
+  const { t, language } = useWords();
   const download = async () => {
     setBusy(true);
     try {
       await downloadRenderedFile('qr', code.id, 'png');
-      toast({ title: 'Download Started' });
+      toast({ title: t('credits.export.started') });
     } catch {
       toast({
-        title: 'Download Failed',
-        description: 'Failed to download QR code. Please try again.',
+        title: t('credits.export.failed'),
+        description: t('credits.trainerQr.downloadFailed'),
         kind: 'destructive',
       });
     } finally {
@@ -73,13 +76,13 @@ function Preview({ code }: { code: TrainerCode }) {
           <Box
             component="img"
             src={image.url}
-            alt={`QR code for ${code.trainerName ?? 'trainer'}`}
+            alt={t('credits.trainerQr.qrAlt', { name: code.trainerName ?? t('credits.analytics.trainer') })}
             sx={{ width: 220, height: 220 }}
           />
         ) : image.status === 'loading' ? (
-          <CircularProgress aria-label="Drawing the QR code" />
+          <CircularProgress aria-label={t('credits.trainerQr.drawing')} />
         ) : (
-          <Typography color="error">QR Generation Error: Failed to generate QR code display.</Typography>
+          <Typography color="error">{t('credits.trainerQr.drawFailed')}</Typography>
         )}
       </Box>
       <Box>
@@ -87,8 +90,11 @@ function Preview({ code }: { code: TrainerCode }) {
           {code.trainerName}
         </Typography>
         <Typography color="text.secondary">
-          {code.trainerRole ? TRAINER_ROLE_LABELS[code.trainerRole] : ''} · {code.discountValue}% off at{' '}
-          {code.clinicName}
+          {code.trainerRole ? t(`credits.role.${code.trainerRole}`) : ''} ·{' '}
+          {t('credits.trainerQr.offAt', {
+            percent: formatNumberIn(language, code.discountValue),
+            partner: code.clinicName,
+          })}
         </Typography>
       </Box>
       <Link
@@ -106,7 +112,7 @@ function Preview({ code }: { code: TrainerCode }) {
         onClick={() => void download()}
         disabled={busy}
       >
-        Download QR Code
+        {t('credits.trainerQr.download')}
       </Button>
     </Box>
   );

@@ -1,10 +1,8 @@
 import { splitTrainerNames, TRAINER_USAGE_LIMITS } from '@avpass/contracts';
 import {
   hasTrainerNamePlaceholder,
-  PARTNER_TYPE_LABELS,
   PARTNER_TYPES,
   TRAINER_NAME_PLACEHOLDER,
-  TRAINER_ROLE_LABELS,
   TRAINER_ROLES,
 } from '@avpass/domain';
 import SportsRoundedIcon from '@mui/icons-material/SportsRounded';
@@ -26,22 +24,21 @@ import { PartnerPicker } from '@/components/form/partner-picker';
 import { RedemptionModeField } from '@/components/form/redemption-mode-field';
 import { FundedByField } from '@/components/form/funded-by-field';
 import { StartDateField } from '@/components/form/voucher-fields';
+import { useT } from '@/i18n/i18n';
+import type { T } from '../lib/analytics-range';
 import type { TrainerFormValues } from '../lib/trainer-form';
 import type { TrainerQrForm } from '../lib/use-trainer-qr-form';
 import { TrainerPhoto } from './trainer-photo';
 
-const USAGE_LABELS: Record<(typeof TRAINER_USAGE_LIMITS)[number], string> = {
-  unlimited: 'Unlimited',
-  '1': '1 use',
-  '5': '5 uses',
-  '10': '10 uses',
-  '25': '25 uses',
-  '50': '50 uses',
-  '100': '100 uses',
-};
+/** "Unlimited", "1 use", "5 uses", … in the reader's language. */
+const usageLabel = (t: T, usage: (typeof TRAINER_USAGE_LIMITS)[number]) =>
+  usage === 'unlimited'
+    ? t('credits.trainerQr.unlimited')
+    : t('credits.trainerQr.uses', { count: Number(usage) });
 
 /** The Trainer/Athlete QR form: who the codes are for, the partner and coupon, discount, limits, bonuses. */
 export function TrainerQrFormCard({ form }: { form: TrainerQrForm }) {
+  const t = useT();
   const { values, set, errors, setErrors, partner, choosePartner, redemption, funding, generate, onSubmit } =
     form;
   const field = (key: keyof TrainerFormValues, label: string, props: TextFieldProps = {}) => (
@@ -67,82 +64,85 @@ export function TrainerQrFormCard({ form }: { form: TrainerQrForm }) {
   return (
     <Card>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Box component="form" aria-label="Trainer QR details" noValidate onSubmit={onSubmit}>
+        <Box component="form" aria-label={t('credits.trainerQr.details')} noValidate onSubmit={onSubmit}>
           <Stack spacing={2.5}>
             <ToggleButtonGroup
               exclusive
               color="primary"
               value={values.mode}
               onChange={(_e, mode: TrainerFormValues['mode'] | null) => mode && set('mode', mode)}
-              aria-label="How many codes"
+              aria-label={t('credits.trainerQr.howMany')}
               size="small"
             >
-              <ToggleButton value="single">Single</ToggleButton>
-              <ToggleButton value="batch">Batch</ToggleButton>
+              <ToggleButton value="single">{t('credits.trainerQr.single')}</ToggleButton>
+              <ToggleButton value="batch">{t('credits.trainerQr.batch')}</ToggleButton>
             </ToggleButtonGroup>
             {values.mode === 'single'
-              ? field('trainerName', 'Trainer name', { required: true, autoComplete: 'off' })
-              : field('trainerNames', 'Trainer names', {
+              ? field('trainerName', t('credits.trainerQr.trainerName'), {
+                  required: true,
+                  autoComplete: 'off',
+                })
+              : field('trainerNames', t('credits.trainerQr.trainerNames'), {
                   required: true,
                   multiline: true,
                   minRows: 3,
-                  helperText: 'Comma or line separated: one code each.',
+                  helperText: t('credits.trainerQr.namesHelp'),
                 })}
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {field('trainerRole', 'Role', {
+              {field('trainerRole', t('credits.field.role'), {
                 select: true,
                 children: TRAINER_ROLES.map((role) => (
                   <MenuItem key={role} value={role}>
-                    {TRAINER_ROLE_LABELS[role]}
+                    {t(`credits.role.${role}`)}
                   </MenuItem>
                 )),
               })}
               <TrainerPhoto url={values.trainerImage} onChange={(url) => set('trainerImage', url)} />
             </Box>
-            <Divider textAlign="left">Partner and coupon</Divider>
+            <Divider textAlign="left">{t('credits.trainerQr.partnerSection')}</Divider>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {field('partnerName', 'Partner name', { required: true })}
+              {field('partnerName', t('credits.trainerQr.name.partnerName'), { required: true })}
               <PartnerPicker
-                label="Assign to partner"
+                label={t('credits.trainerQr.assign')}
                 value={partner}
                 onChange={choosePartner}
                 error={errors.partnerId}
-                helperText="Its staff then see these codes and their analytics."
+                helperText={t('credits.trainerQr.assignHelp')}
                 testId="trainer-partnerId"
               />
-              {field('couponTitle', 'Coupon title', {
+              {field('couponTitle', t('credits.trainerQr.name.couponTitle'), {
                 required: true,
-                helperText: couponTitleHelp(values),
+                helperText: couponTitleHelp(values, t),
               })}
-              {field('partnerType', 'Partner type', {
+              {field('partnerType', t('credits.trainerQr.partnerType'), {
                 select: true,
-                children: PARTNER_TYPES.map((t) => (
-                  <MenuItem key={t} value={t}>
-                    {PARTNER_TYPE_LABELS[t]}
+                children: PARTNER_TYPES.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {t(`credits.partnerType.${type}`)}
                   </MenuItem>
                 )),
               })}
-              {field('service', 'Service/product', {
-                helperText: 'Defaults to the coupon title.',
+              {field('service', t('credits.trainerQr.service'), {
+                helperText: t('credits.trainerQr.serviceHelp'),
                 sx: { gridColumn: { sm: '1 / -1' } },
               })}
             </Box>
-            {field('description', 'Description', { multiline: true, minRows: 2 })}
-            <Divider textAlign="left">Discount and limits</Divider>
+            {field('description', t('credits.field.description'), { multiline: true, minRows: 2 })}
+            <Divider textAlign="left">{t('credits.trainerQr.limitsSection')}</Divider>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {field('discountValue', 'Discount percent', {
+              {field('discountValue', t('credits.trainerQr.name.discountPercent'), {
                 type: 'number',
                 slotProps: { htmlInput: { min: 0, max: 100 } },
               })}
-              {field('usageType', 'Usage limit', {
+              {field('usageType', t('credits.trainerQr.usageLimit'), {
                 select: true,
                 children: TRAINER_USAGE_LIMITS.map((u) => (
                   <MenuItem key={u} value={u}>
-                    {USAGE_LABELS[u]}
+                    {usageLabel(t, u)}
                   </MenuItem>
                 )),
               })}
-              {field('validDays', 'Valid for (days)', {
+              {field('validDays', t('credits.trainerQr.validDays'), {
                 type: 'number',
                 slotProps: { htmlInput: { min: 1, max: 730 } },
               })}
@@ -151,21 +151,21 @@ export function TrainerQrFormCard({ form }: { form: TrainerQrForm }) {
                 error={errors.startDate}
                 onChange={(value) => set('startDate', value)}
               />
-              {field('minPurchase', 'Min. purchase ($)', {
+              {field('minPurchase', t('credits.trainerQr.minPurchase'), {
                 type: 'number',
-                helperText: '0 means none',
+                helperText: t('credits.trainerQr.zeroNone'),
                 slotProps: { htmlInput: { min: 0, step: 0.01 } },
               })}
-              {field('maxDiscount', 'Max. discount ($)', {
+              {field('maxDiscount', t('credits.trainerQr.maxDiscount'), {
                 type: 'number',
-                helperText: '0 means none',
+                helperText: t('credits.trainerQr.zeroNone'),
                 slotProps: { htmlInput: { min: 0, step: 0.01 } },
               })}
               <FormControlLabel
                 control={
                   <Switch checked={values.stackable} onChange={(e) => set('stackable', e.target.checked)} />
                 }
-                label="Stackable with other offers"
+                label={t('credits.trainerQr.stackable')}
               />
               <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
                 <RedemptionModeField
@@ -192,12 +192,15 @@ export function TrainerQrFormCard({ form }: { form: TrainerQrForm }) {
                     onChange={(e) => set('hoursEnabled', e.target.checked)}
                   />
                 }
-                label="Only during set hours each day"
+                label={t('credits.trainerQr.hours')}
               />
               {values.hoursEnabled && (
                 <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr', mt: 1 }}>
-                  {field('hoursStart', 'From', { type: 'time' })}
-                  {field('hoursEnd', 'Until', { type: 'time', helperText: "In the club's time zone." })}
+                  {field('hoursStart', t('credits.analytics.from'), { type: 'time' })}
+                  {field('hoursEnd', t('credits.trainerQr.until'), {
+                    type: 'time',
+                    helperText: t('credits.trainerQr.zoneHelp'),
+                  })}
                 </Box>
               )}
               {errors.validHours && (
@@ -206,21 +209,24 @@ export function TrainerQrFormCard({ form }: { form: TrainerQrForm }) {
                 </Typography>
               )}
             </Box>
-            <Divider textAlign="left">Bonuses and tracking</Divider>
+            <Divider textAlign="left">{t('credits.trainerQr.bonusSection')}</Divider>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {field('referralBonus', 'Referral bonus (%)', { type: 'number' })}
-              {field('performanceBonus', 'Performance bonus (%)', { type: 'number' })}
-              {field('bonusThreshold', 'Bonus threshold', { type: 'number', helperText: 'Redemptions' })}
-              {field('trackingCode', 'Tracking code')}
-              {field('campaignName', 'Campaign name')}
-              {field('storeLocations', 'Store locations')}
+              {field('referralBonus', t('credits.trainerQr.referralBonus'), { type: 'number' })}
+              {field('performanceBonus', t('credits.trainerQr.performanceBonus'), { type: 'number' })}
+              {field('bonusThreshold', t('credits.trainerQr.name.bonusThreshold'), {
+                type: 'number',
+                helperText: t('credits.analytics.redemptions'),
+              })}
+              {field('trackingCode', t('credits.trainerQr.trackingCode'))}
+              {field('campaignName', t('credits.trainerQr.campaignName'))}
+              {field('storeLocations', t('credits.trainerQr.storeLocations'))}
             </Box>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {field('productCategories', 'Product categories')}
-              {field('exclusions', 'Exclusions')}
+              {field('productCategories', t('credits.trainerQr.productCategories'))}
+              {field('exclusions', t('credits.trainerQr.exclusions'))}
             </Box>
-            {field('terms', 'Terms & conditions', { multiline: true, minRows: 2 })}
-            {field('notes', 'Internal notes', { multiline: true, minRows: 2 })}
+            {field('terms', t('credits.trainerQr.terms'), { multiline: true, minRows: 2 })}
+            {field('notes', t('credits.trainerQr.notes'), { multiline: true, minRows: 2 })}
             <Button
               type="submit"
               variant="contained"
@@ -231,7 +237,7 @@ export function TrainerQrFormCard({ form }: { form: TrainerQrForm }) {
               }
               data-testid="trainer-generate"
             >
-              {generate.isPending ? 'Generating...' : generateLabel(values)}
+              {generate.isPending ? t('credits.trainerQr.generating') : generateLabel(values, t)}
             </Button>
           </Stack>
         </Box>
@@ -241,17 +247,18 @@ export function TrainerQrFormCard({ form }: { form: TrainerQrForm }) {
 }
 
 /** "Generate QR Code" for one code, "Generate N QR Codes" for a batch of N names. */
-export function generateLabel(values: Pick<TrainerFormValues, 'mode' | 'trainerNames'>): string {
-  if (values.mode === 'single') return 'Generate QR Code';
+export function generateLabel(values: Pick<TrainerFormValues, 'mode' | 'trainerNames'>, t: T): string {
+  if (values.mode === 'single') return t('credits.trainerQr.generateOne');
   const count = splitTrainerNames(values.trainerNames).length;
-  if (count === 1) return 'Generate QR Code';
-  return count ? `Generate ${count} QR Codes` : 'Generate QR Codes';
+  if (count === 1) return t('credits.trainerQr.generateOne');
+  return count ? t('credits.trainerQr.generateMany', { count }) : t('credits.trainerQr.generateSome');
 }
 
 /** The coupon title is a template: `{name}` becomes each trainer's name (said when it would matter). */
-function couponTitleHelp(values: TrainerFormValues): string {
+function couponTitleHelp(values: TrainerFormValues, t: T): string {
   const title = values.couponTitle.trim();
+  const placeholder = TRAINER_NAME_PLACEHOLDER;
   if (values.mode === 'batch' && title && !hasTrainerNamePlaceholder(title))
-    return `The same title on every code: put ${TRAINER_NAME_PLACEHOLDER} where each trainer's name goes.`;
-  return `${TRAINER_NAME_PLACEHOLDER} becomes each trainer's name: "${TRAINER_NAME_PLACEHOLDER}'s Perk".`;
+    return t('credits.trainerQr.sameTitle', { placeholder });
+  return t('credits.trainerQr.titleHelp', { placeholder });
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useWords } from '@/i18n/i18n';
 import { useSession } from '@/lib/session/use-session';
 import {
   downloadAnalyticsCsv,
@@ -14,6 +15,8 @@ import { nextRange, type RangeEdge } from './analytics-range';
  */
 export function useAnalyticsView() {
   const session = useSession();
+  const words = useWords();
+  const { t } = words;
   const role = session.status === 'signed-in' ? session.user.role : 'company_admin';
   const [filters, setFilters] = useState<AnalyticsFilters>({});
   const analytics = useTrainerAnalytics(filters);
@@ -29,7 +32,7 @@ export function useAnalyticsView() {
   // Both ends are pinned once one is changed: the server's default From (30 days before To) never
   // moves From when only To was picked.
   const changeRange = (edge: RangeEdge, day: string) => {
-    const next = nextRange(shown, edge, day);
+    const next = nextRange(shown, edge, day, words);
     if ('refused' in next) {
       setRefused({ edge, day, message: next.refused });
       return;
@@ -44,8 +47,8 @@ export function useAnalyticsView() {
     refused?.edge === edge
       ? refused.message
       : edge === 'startDate'
-        ? 'First day counted'
-        : 'Last day counted; From stays as it is';
+        ? t('credits.analytics.fromHelp')
+        : t('credits.analytics.toHelp');
 
   const exportCsv = async () => {
     setExporting(true);

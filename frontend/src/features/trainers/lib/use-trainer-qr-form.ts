@@ -10,7 +10,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { redemptionModeRequest, useRedemptionMode } from '@/components/form/redemption-mode-field';
 import { fundedByRequest, useFundedBy } from '@/components/form/funded-by-field';
-import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import { applyPartnerChoice, type PartnerChoice } from '@/lib/partners-api';
 import { useGenerateTrainerQr, useSaveTrainerConfig, useTrainerConfig } from '@/lib/trainers-api';
@@ -21,6 +22,7 @@ import {
   trainerRequestOf,
   type TrainerFormValues,
 } from './trainer-form';
+import { trainerIssueWords } from './trainer-issue-words';
 
 /**
  * The Trainer/Athlete QR form's state: its values and errors, the partner chosen from the directory,
@@ -40,6 +42,7 @@ export function useTrainerQrForm() {
   // The partner the codes are for, from the directory; its name fills "Partner name" (editable).
   const [partner, setPartner] = useState<PartnerChoice | null>(null);
   const { toast } = useToast();
+  const t = useT();
   const preview = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -59,10 +62,11 @@ export function useTrainerQrForm() {
     event.preventDefault();
     const batch = values.mode === 'batch';
     if (batch ? !splitTrainerNames(values.trainerNames).length : !values.trainerName.trim()) {
-      const message = batch ? TRAINER_NAMES_MESSAGE : TRAINER_NAME_MESSAGE;
-      setErrors({ [batch ? 'trainerNames' : 'trainerName']: message });
+      const field = batch ? 'trainerNames' : 'trainerName';
+      const errors = trainerIssueWords({ [field]: batch ? TRAINER_NAMES_MESSAGE : TRAINER_NAME_MESSAGE }, t);
+      setErrors(errors);
       focusFirstError(event.currentTarget);
-      toast({ title: 'Missing Information', description: message, kind: 'destructive' });
+      toast({ title: t('credits.trainerQr.missing'), description: errors[field], kind: 'destructive' });
       return;
     }
     const request = {
@@ -75,7 +79,7 @@ export function useTrainerQrForm() {
       // The schema stops at a missing title; a missing partner name is said at the same time.
       const found = firstIssuePerField(parsed.error);
       if (!values.partnerName.trim()) found.partnerName ??= PARTNER_NAME_REQUIRED;
-      setErrors(found);
+      setErrors(trainerIssueWords(found, t));
       focusFirstError(event.currentTarget);
       return;
     }
@@ -86,15 +90,15 @@ export function useTrainerQrForm() {
           setGenerated(result.qrCodes[0] ?? null);
           setBatchCodes(null);
           toast({
-            title: 'QR Code Generated!',
-            description: `${result.qrCodes[0]?.trainerName}'s code is ready.`,
+            title: t('credits.trainerQr.generated'),
+            description: t('credits.trainerQr.generatedText', { name: result.qrCodes[0]?.trainerName ?? '' }),
           });
         } else {
           setGenerated(null);
           setBatchCodes(result.qrCodes);
           toast({
-            title: 'Batch Generation Complete!',
-            description: `${result.count} QR codes were created.`,
+            title: t('credits.trainerQr.batchDone'),
+            description: t('credits.trainerQr.batchDoneText', { count: result.count }),
           });
         }
         // Cleared for the next one; the mode (single or batch) stays, the saved config is kept.
@@ -102,11 +106,11 @@ export function useTrainerQrForm() {
         setPartner(null);
       },
       onError: (error) => {
-        setErrors(fieldErrorsOf(error));
+        setErrors(apiFieldErrorTexts(error));
         focusFirstError();
         toast({
-          title: 'Generation Failed',
-          description: errorMessageOf(error, 'Failed to generate trainer QR code.'),
+          title: t('credits.trainerQr.failed'),
+          description: apiErrorText(error, t('credits.trainerQr.failedText')),
           kind: 'destructive',
         });
       },
@@ -118,16 +122,16 @@ export function useTrainerQrForm() {
     save.mutate(config, {
       onSuccess: () =>
         toast({
-          title: 'Configuration Saved',
+          title: t('credits.trainerQr.saved'),
           description:
             config.couponTitle && config.couponTitle !== values.couponTitle.trim()
-              ? `These settings are kept for your account, the title as "${config.couponTitle}".`
-              : 'These settings are kept for your account.',
+              ? t('credits.trainerQr.savedAs', { title: config.couponTitle })
+              : t('credits.trainerQr.savedText'),
         }),
       onError: (error) =>
         toast({
-          title: 'Error',
-          description: errorMessageOf(error, 'Failed to save configuration'),
+          title: t('credits.error'),
+          description: apiErrorText(error, t('credits.trainerQr.saveFailed')),
           kind: 'destructive',
         }),
     });
@@ -139,11 +143,15 @@ export function useTrainerQrForm() {
     // The saved partner shows under the name the config kept (the directory is not asked again).
     setPartner(
       config.partnerId
-        ? { id: config.partnerId, name: config.partnerName || 'Saved partner', logoUrl: null }
+        ? {
+            id: config.partnerId,
+            name: config.partnerName || t('credits.trainerQr.savedPartner'),
+            logoUrl: null,
+          }
         : null,
     );
     setErrors({});
-    toast({ title: 'Configuration Applied', description: 'Your saved settings were filled in.' });
+    toast({ title: t('credits.trainerQr.applied'), description: t('credits.trainerQr.appliedText') });
   };
 
   return {

@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useT } from '@/i18n/i18n';
 import { AnalyticsFiltersCard } from '../components/analytics-filters-card';
 import { ActiveTrainersCard, BreakdownSection } from '../components/analytics-lists';
 import { AnalyticsOverview } from '../components/analytics-overview';
@@ -12,6 +13,7 @@ import { useAnalyticsView } from '../lib/use-analytics-view';
 
 /** Athlete/Partnership Analytics (/trainer-analytics): the administrator sees every trainer code, a company its own. */
 export function TrainerAnalyticsRoute() {
+  const t = useT();
   const view = useAnalyticsView();
   const { exporting, exportCsv } = view;
 
@@ -24,10 +26,10 @@ export function TrainerAnalyticsRoute() {
       >
         <Box>
           <Typography variant="h3" component="h1">
-            Athlete/Partnership Analytics
+            {t('credits.analytics.title')}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            What each trainer and athlete brings to our partners: redemptions, sales and discounts given.
+            {t('credits.analytics.intro')}
           </Typography>
         </Box>
         <Button
@@ -39,7 +41,7 @@ export function TrainerAnalyticsRoute() {
           disabled={exporting}
           data-testid="export-csv"
         >
-          Export CSV Report
+          {t('credits.analytics.export')}
         </Button>
       </Stack>
       <AnalyticsFiltersCard view={view} />

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useT } from '@/i18n/i18n';
 import { TrainerBatchResult } from '../components/trainer-batch-result';
 import { TrainerPreviewCard } from '../components/trainer-preview-card';
 import { TrainerQrFormCard } from '../components/trainer-qr-form';
@@ -16,6 +17,7 @@ import { useTrainerQrForm } from '../lib/use-trainer-qr-form';
 
 /** Trainer/Athlete QR (/trainer-qr, super_admin): personal discount codes, one or a batch. */
 export function TrainerQrRoute() {
+  const t = useT();
   const form = useTrainerQrForm();
   const { saved, save, onApplyConfig, onSaveConfig, batchCodes, generated, preview } = form;
 
@@ -33,13 +35,13 @@ export function TrainerQrRoute() {
             startIcon={<ArrowBackRoundedIcon />}
             sx={{ mb: 1, ml: -1 }}
           >
-            Back to Dashboard
+            {t('credits.trainerQr.back')}
           </Button>
           <Typography variant="h3" component="h1">
-            Trainer/Athlete QR
+            {t('credits.trainerQr.title')}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            Personal discount codes for trainers, athletes and coaches to share with their people.
+            {t('credits.trainerQr.intro')}
           </Typography>
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -50,7 +52,7 @@ export function TrainerQrRoute() {
             disabled={!saved.data?.config}
             data-testid="apply-config"
           >
-            Apply Saved Config
+            {t('credits.trainerQr.apply')}
           </Button>
           <Button
             variant="outlined"
@@ -59,7 +61,7 @@ export function TrainerQrRoute() {
             disabled={save.isPending}
             data-testid="save-config"
           >
-            Save Config
+            {t('credits.trainerQr.save')}
           </Button>
         </Stack>
       </Stack>
