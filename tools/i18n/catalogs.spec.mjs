@@ -26,6 +26,8 @@ function sources(dir) {
       )
       // The API's error codes are not keys asked for by name; those a catalog holds are shown by apiErrorText.
       .filter((entry) => entry.name !== 'message-codes.ts')
+      // The audit trail's action names (`members.member.created`) are event names, not catalog keys.
+      .filter((entry) => entry.name !== 'audit-actions.ts')
       .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
   );
 }
@@ -38,8 +40,12 @@ const errorCodes = new Set(
 /** Keys written whole ('voucher.redeem.confirm') and the prefixes of keys built from a value (`voucher.status.${status}`). */
 /** The keys' first words (`voucher`, `till`, `staff`, …), read from the catalogs: a new area is checked as soon as it has a key. */
 const AREA = `(?:${[...new Set(catalogs.flatMap((c) => Object.keys(c.messages).map((key) => key.split('.')[0])))].join('|')})`;
+/** Strings shaped like a key that are not (a NATS subject `audit.entries.list.v1`, a file name `audit.csv`). */
+const NOT_A_KEY = /\.v\d+$|\.(csv|pdf|zip|json|png)$/;
 const literalKeys = new Set(
-  [...code.matchAll(new RegExp(`['"\`](${AREA}\\.[\\w.]+)['"\`]`, 'g'))].map((m) => m[1]),
+  [...code.matchAll(new RegExp(`['"\`](${AREA}\\.[\\w.]+)['"\`]`, 'g'))]
+    .map((m) => m[1])
+    .filter((key) => !NOT_A_KEY.test(key)),
 );
 const builtPrefixes = [...code.matchAll(new RegExp(`\`(${AREA}\\.[\\w.]*\\.)\\$\\{`, 'g'))].map((m) => m[1]);
 
