@@ -102,7 +102,6 @@ beforeAll(async () => {
       firstName: 'Lucía',
       lastName: `Martín ${tag}`,
       email: `i18n-ms-${tag}@example.com`,
-      phone: '+15555550142',
       language: 'es',
       tags: [TAG, 'athlete'],
       consent: { email: { given: true, source: 'form' } },

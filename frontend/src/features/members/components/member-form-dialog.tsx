@@ -1,6 +1,7 @@
 import {
   createMemberRequestSchema,
   MEMBER_LANGUAGES,
+  MEMBER_TAG_MESSAGE,
   updateMemberRequestSchema,
   type Member,
   type MemberLanguage,
@@ -27,6 +28,7 @@ import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
 import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
 import { useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import { memberName } from '@/lib/members-api';
 import { useCreateMember } from '../api/create-member';
@@ -54,6 +56,14 @@ const valuesOf = (member: Member | null): FormValues => ({
   emailConsent: member?.consent.email.given ?? false,
   smsConsent: member?.consent.sms.given ?? false,
 });
+
+/** The schemas' own words for what the form checks before sending, as the catalogs name them. */
+const CHECKED: Readonly<Record<string, MessageId>> = {
+  'First name is required': 'members.form.firstNameRequired',
+  'An e-mail or a phone is required': 'member.contact.required',
+  'Not a valid e-mail address': 'member.email.invalid',
+  [MEMBER_TAG_MESSAGE]: 'member.tag.invalid',
+};
 
 /** The request of the form: a new member whole; a change with only the consents that moved. */
 function requestOf(values: FormValues, member: Member | null) {
@@ -113,7 +123,12 @@ function MemberForm({ member, onClose }: { member: Member | null; onClose: () =>
     const request = requestOf(values, member);
     const parsed = (member ? updateMemberRequestSchema : createMemberRequestSchema).safeParse(request);
     if (!parsed.success) {
-      setErrors(firstIssuePerField(parsed.error));
+      const found = firstIssuePerField(parsed.error);
+      setErrors(
+        Object.fromEntries(
+          Object.entries(found).map(([field, text]) => [field, CHECKED[text] ? t(CHECKED[text]) : text]),
+        ),
+      );
       focusFirstError(form);
       return;
     }

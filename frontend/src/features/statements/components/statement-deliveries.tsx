@@ -54,9 +54,12 @@ export function StatementDeliveries({ statementId }: { statementId: string }) {
             </Typography>
             {t(`statements.deliveries.status.${d.status}`)}
             {d.sentAt
-              ? language === 'en'
-                ? ` ${d.sentAt.slice(0, 16).replace('T', ' ')} UTC`
-                : ` ${formatDateTimeIn(language, d.sentAt, 'UTC')} UTC`
+              ? t('statements.deliveries.sentAt', {
+                  when:
+                    language === 'en'
+                      ? d.sentAt.slice(0, 16).replace('T', ' ')
+                      : formatDateTimeIn(language, d.sentAt, 'UTC'),
+                })
               : ''}
             {d.status === 'failed' && d.lastError && (
               <Typography variant="body2" color="error">
