@@ -60,6 +60,15 @@ async function post(path: string, json: unknown, status = 201) {
   return res.body;
 }
 
+/** Waits until `done` says so (expect.poll is for tests; this runs before them). */
+async function until(done: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+    if (await done()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`not done within ${timeoutMs} ms`);
+}
+
 /** Last month's statement of the file's own partner: one athlete credit charge, then the month issued. */
 async function issueStatement(partnerId: string): Promise<string> {
   const nc = await connect({ servers: nats.url });
@@ -78,18 +87,10 @@ async function issueStatement(partnerId: string): Promise<string> {
   await nc.jetstream().publish(eventSubject(nats.namespace, name), JSONCodec().encode(envelope));
   await nc.drain();
   const preview = `/api/statements/preview?partnerId=${partnerId}&from=${PERIOD}-01&to=${PERIOD}-28`;
-  await expect
-    .poll(async () => (await api(baseUrl, preview, { token: admin })).body?.totals?.netCents, {
-      timeout: 20_000,
-    })
-    .toBe(4500);
+  await until(async () => (await api(baseUrl, preview, { token: admin })).body?.totals?.netCents === 4500);
   await post('/api/statements/issue', { period: PERIOD }, 200);
   const list = `/api/statements?period=${PERIOD}&partnerId=${partnerId}`;
-  await expect
-    .poll(async () => (await api(baseUrl, list, { token: admin })).body?.items?.length ?? 0, {
-      timeout: 30_000,
-    })
-    .toBeGreaterThan(0);
+  await until(async () => ((await api(baseUrl, list, { token: admin })).body?.items?.length ?? 0) > 0);
   return (await api(baseUrl, list, { token: admin })).body.items[0].id as string;
 }
 
@@ -177,12 +178,29 @@ async function pageOf(language: Language, viewport: Viewport, who: Who): Promise
   return page;
 }
 
+/** Pages that have loaded the app in their language: they move on inside it (no reload: the machine is shared). */
+const loaded = new WeakSet<Page>();
+
+/** Opens `path`: the first time a full load (the language chosen is read then), afterwards as a link does. */
+async function go(page: Page, path: string): Promise<void> {
+  if (!loaded.has(page)) {
+    await page.goto(`${baseUrl}${path}`);
+    loaded.add(page);
+    return;
+  }
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL(`${baseUrl}${path}`);
+}
+
 /** The first of the elements (a table's row or a phone's card) that says the screen has drawn. */
 const drawn = (page: Page, ...testIds: string[]) =>
   page
     .locator(testIds.map((id) => `[data-testid="${id}"]`).join(', '))
     .first()
-    .waitFor({ timeout: 20_000 });
+    .waitFor({ timeout: 60_000 });
 
 /** Each converted screen: whose it is, and how it is opened and known to be drawn. */
 const SCREENS: { name: string; who: Who; open: (page: Page) => Promise<void> }[] = [
@@ -190,7 +208,7 @@ const SCREENS: { name: string; who: Who; open: (page: Page) => Promise<void> }[]
     name: 'members',
     who: 'admin',
     open: async (page) => {
-      await page.goto(`${baseUrl}/members?tag=${TAG}`);
+      await go(page, `/members?tag=${TAG}`);
       await drawn(page, 'member-row', 'member-card');
     },
   },
@@ -198,7 +216,7 @@ const SCREENS: { name: string; who: Who; open: (page: Page) => Promise<void> }[]
     name: 'member',
     who: 'admin',
     open: async (page) => {
-      await page.goto(`${baseUrl}/members/${memberId}`);
+      await go(page, `/members/${memberId}`);
       await drawn(page, 'member-consent');
       await drawn(page, 'member-vouchers');
     },
@@ -207,11 +225,11 @@ const SCREENS: { name: string; who: Who; open: (page: Page) => Promise<void> }[]
     name: 'send-to-members',
     who: 'admin',
     open: async (page) => {
-      await page.goto(`${baseUrl}/dashboard?tab=batches`);
+      await go(page, `/dashboard?tab=batches`);
       // The batch's first button opens its codes (the dashboard's words are another area's).
       await page.getByTestId('batch-row').filter({ hasText: BATCH }).locator('button').first().click();
       await page.getByTestId('send-to-members').click();
-      await page.locator('#send-members-title').waitFor({ timeout: 20_000 });
+      await page.locator('#send-members-title').waitFor({ timeout: 60_000 });
       await page.getByTestId('send-tag').waitFor();
     },
   },
@@ -219,15 +237,15 @@ const SCREENS: { name: string; who: Who; open: (page: Page) => Promise<void> }[]
     name: 'admin-statements',
     who: 'admin',
     open: async (page) => {
-      await page.goto(`${baseUrl}/admin-statements?period=${PERIOD}`);
-      await page.getByTestId('admin-statement-row').filter({ hasText: PARTNER }).waitFor({ timeout: 20_000 });
+      await go(page, `/admin-statements?period=${PERIOD}`);
+      await page.getByTestId('admin-statement-row').filter({ hasText: PARTNER }).waitFor({ timeout: 60_000 });
     },
   },
   {
     name: 'partner-statements',
     who: 'partner',
     open: async (page) => {
-      await page.goto(`${baseUrl}/statements`);
+      await go(page, `/statements`);
       await drawn(page, 'statement-row');
     },
   },
@@ -235,7 +253,7 @@ const SCREENS: { name: string; who: Who; open: (page: Page) => Promise<void> }[]
     name: 'statement',
     who: 'partner',
     open: async (page) => {
-      await page.goto(`${baseUrl}/statements/${statementId}`);
+      await go(page, `/statements/${statementId}`);
       await drawn(page, 'statement-line');
     },
   },
@@ -243,7 +261,7 @@ const SCREENS: { name: string; who: Who; open: (page: Page) => Promise<void> }[]
     name: 'admin-inventory-items',
     who: 'admin',
     open: async (page) => {
-      await page.goto(`${baseUrl}/admin-inventory?items.q=${TAG}`);
+      await go(page, `/admin-inventory?items.q=${TAG}`);
       await drawn(page, 'merch-row', 'merch-card');
     },
   },
@@ -251,7 +269,7 @@ const SCREENS: { name: string; who: Who; open: (page: Page) => Promise<void> }[]
     name: 'admin-inventory-lines',
     who: 'admin',
     open: async (page) => {
-      await page.goto(`${baseUrl}/admin-inventory?tab=inventory&item=${itemId}`);
+      await go(page, `/admin-inventory?tab=inventory&item=${itemId}`);
       await drawn(page, 'inventory-row', 'inventory-card');
     },
   },
@@ -259,7 +277,7 @@ const SCREENS: { name: string; who: Who; open: (page: Page) => Promise<void> }[]
     name: 'admin-inventory-allocations',
     who: 'admin',
     open: async (page) => {
-      await page.goto(`${baseUrl}/admin-inventory?tab=allocations&item=${itemId}`);
+      await go(page, `/admin-inventory?tab=allocations&item=${itemId}`);
       await drawn(page, 'allocation-row', 'allocation-card');
     },
   },
@@ -267,7 +285,7 @@ const SCREENS: { name: string; who: Who; open: (page: Page) => Promise<void> }[]
     name: 'admin-inventory-transactions',
     who: 'admin',
     open: async (page) => {
-      await page.goto(`${baseUrl}/admin-inventory?tab=transactions&item=${itemId}`);
+      await go(page, `/admin-inventory?tab=transactions&item=${itemId}`);
       await drawn(page, 'transaction-row', 'transaction-card');
     },
   },
@@ -275,7 +293,7 @@ const SCREENS: { name: string; who: Who; open: (page: Page) => Promise<void> }[]
     name: 'partner-inventory',
     who: 'partner',
     open: async (page) => {
-      await page.goto(`${baseUrl}/partner-inventory`);
+      await go(page, `/partner-inventory`);
       await drawn(page, 'allocation-card');
     },
   },
@@ -283,7 +301,7 @@ const SCREENS: { name: string; who: Who; open: (page: Page) => Promise<void> }[]
     name: 'partner-inventory-history',
     who: 'partner',
     open: async (page) => {
-      await page.goto(`${baseUrl}/partner-inventory?tab=history`);
+      await go(page, `/partner-inventory?tab=history`);
       await drawn(page, 'transaction-row', 'transaction-card');
     },
   },

@@ -116,7 +116,8 @@ function PartnerFigures() {
         },
         {
           label: t('staff.inventory.figure.utilization'),
-          value: figure(rate === undefined ? undefined : t('staff.inventory.figure.percent', { rate })),
+          // A figure, not words: the same sign in both languages.
+          value: figure(rate === undefined ? undefined : `${formatNumberIn(language, rate)}%`),
           icon: <SpeedOutlinedIcon />,
           testId: 'card-utilization',
           bar: rate === undefined ? {} : { value: rate },

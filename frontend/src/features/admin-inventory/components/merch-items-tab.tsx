@@ -194,7 +194,10 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
       >
         <TextField
           size="small"
-          label={t('inventory.items.search')}
+          // A short label that fits a phone in any language; the whole phrase is the field's name.
+          label={t('inventory.search')}
+          placeholder={t('inventory.items.searchPlaceholder')}
+          slotProps={{ htmlInput: { 'aria-label': t('inventory.items.search') } }}
           value={table.searchText}
           onChange={(e) => table.setSearchText(e.target.value)}
           sx={{ flex: { md: 1 }, minWidth: 0 }}

@@ -3,6 +3,13 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useT } from '@/i18n/i18n';
 
+/** A chip whose words wrap in a narrow card rather than being cut (a longer language). */
+const WRAPPING = {
+  height: 'auto',
+  maxWidth: '100%',
+  '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.25 },
+} as const;
+
 /** A member's consent per channel as two chips: given (filled) or not (outlined), each saying which. */
 export function ConsentChips({ consent }: { consent: Member['consent'] }) {
   const t = useT();
@@ -19,6 +26,7 @@ export function ConsentChips({ consent }: { consent: Member['consent'] }) {
             given: consent[channel].given ? 'yes' : 'no',
           })}
           data-testid={`consent-${channel}`}
+          sx={WRAPPING}
         />
       ))}
     </Stack>

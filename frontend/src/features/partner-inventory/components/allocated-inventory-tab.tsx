@@ -47,7 +47,10 @@ export function AllocatedInventoryTab() {
         <TextField
           size="small"
           fullWidth
-          label={t('inventory.allocated.search')}
+          // A short label that fits a phone in any language; the whole phrase is the field's name.
+          label={t('inventory.search')}
+          placeholder={t('inventory.allocated.searchPlaceholder')}
+          slotProps={{ htmlInput: { 'aria-label': t('inventory.allocated.search') } }}
           value={table.searchText}
           onChange={(e) => table.setSearchText(e.target.value)}
         />

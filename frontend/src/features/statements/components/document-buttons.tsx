@@ -31,7 +31,7 @@ export function DocumentButtons({ id }: { id: string }) {
   }
 
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {(['pdf', 'csv'] as const).map((kind) => (
         <Button
           key={kind}

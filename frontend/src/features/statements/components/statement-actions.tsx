@@ -77,7 +77,7 @@ export function StatementActions({
   return (
     <>
       {buttons.length > 0 && (
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {buttons}
         </Stack>
       )}

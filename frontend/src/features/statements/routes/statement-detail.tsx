@@ -7,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { LoadingState } from '@/components/feedback/loading-state';
 import { paths } from '@/config/paths';
-import { formatNumberIn } from '@avpass/domain';
 import { apiErrorText } from '@/i18n/api-error-text';
 import { useSession } from '@/lib/session/use-session';
 import { useStatement } from '@/lib/statements-api';
@@ -23,7 +22,7 @@ import { StatementNotes } from '../components/statement-notes';
 
 /** One statement (/statements/:id): totals, lines by section, documents and what the viewer may do. */
 export function StatementDetailRoute() {
-  const { t, language, title } = useStatementWords();
+  const { t, title } = useStatementWords();
   const { id = '' } = useParams();
   const session = useSession();
   const query = useStatement(id);
@@ -61,7 +60,7 @@ export function StatementDetailRoute() {
       <Stack direction="row" spacing={1.5} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <StatementStatusChip status={statement.status} />
         <Typography variant="body2" color="text.secondary">
-          {t('statements.detail.lines', { count: formatNumberIn(language, statement.lineCount) })}
+          {t('statements.detail.lines', { count: statement.lineCount })}
         </Typography>
       </Stack>
       <StatementTotals statement={statement} partnerView={partnerView} />
