@@ -6,17 +6,9 @@ import {
   type AllocationStatus,
 } from '@avpass/contracts';
 import { TableToolbar } from '@/components/data-display/table-filters';
+import { useT } from '@/i18n/i18n';
 import { useTableState, type TableState } from '@/lib/table-state';
 import type { InventoryRole } from './inventory-roles';
-
-/** The sort field's choices (a phone has no headers to press). */
-export const ALLOCATION_SORT_CHOICES = [
-  { key: 'allocatedAt', order: 'desc', label: 'Newest first' },
-  { key: 'allocatedAt', order: 'asc', label: 'Oldest first' },
-  { key: 'quantity', order: 'desc', label: 'Quantity (most first)' },
-  { key: 'quantity', order: 'asc', label: 'Quantity (fewest first)' },
-] as const;
-export const ALLOCATION_STATUS_LABELS = { active: 'Active', removed: 'Removed' } as const;
 
 /** The partner's Allocated Inventory page size (its screen's cards read the same first page). */
 export const ALLOCATED_PAGE_SIZE = 25;
@@ -38,20 +30,29 @@ export function useAllocationTable(role: InventoryRole): AllocationTable {
   });
 }
 
-const FILTER_LABELS: Readonly<Record<InventoryRole, string>> = {
-  admin: 'Filter and sort the allocations',
-  partner: 'Filter and sort the allocated inventory',
-};
-
 /** The status filter, the partner filter (the administrator's) and the sort above an allocations list. */
 export function AllocationFilters({ role, table }: { role: InventoryRole; table: AllocationTable }) {
+  const t = useT();
+  // The sort field's choices (a phone has no headers to press).
+  const sortChoices = [
+    { key: 'allocatedAt', order: 'desc', label: t('staff.inventory.sort.newest') },
+    { key: 'allocatedAt', order: 'asc', label: t('staff.inventory.sort.oldest') },
+    { key: 'quantity', order: 'desc', label: t('staff.inventory.sort.quantityMost') },
+    { key: 'quantity', order: 'asc', label: t('staff.inventory.sort.quantityFewest') },
+  ] as const;
+  const statusLabels = {
+    active: t('staff.inventory.allocationStatus.active'),
+    removed: t('staff.inventory.allocationStatus.removed'),
+  };
   return (
     <TableToolbar
       table={table}
-      label={FILTER_LABELS[role]}
-      statusLabels={ALLOCATION_STATUS_LABELS}
+      label={
+        role === 'admin' ? t('staff.inventory.filter.allocations') : t('staff.inventory.filter.allocated')
+      }
+      statusLabels={statusLabels}
       {...(role === 'admin' ? { partner: { testId: 'allocations-partner-filter' } } : {})}
-      sortChoices={ALLOCATION_SORT_CHOICES}
+      sortChoices={sortChoices}
     />
   );
 }

@@ -6,6 +6,8 @@ import Tab from '@mui/material/Tab';
 import Tabs, { type TabsProps } from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 import { tabPanelProps, tabProps } from '@/components/navigation/tab-pairing';
 import type { InventoryRole } from './inventory-roles';
 import { InventoryStatCards } from './inventory-stat-cards';
@@ -16,9 +18,9 @@ const SCREENS: Readonly<
     InventoryRole,
     {
       maxWidth: 'xl' | 'lg';
-      overline: string;
-      intro: string;
-      tabsLabel: string;
+      overline: MessageId;
+      intro: MessageId;
+      tabsLabel: MessageId;
       /** The tabs' and panels' id group (`inventory-tab-items`, `partner-inventory-panel-history`). */
       tabGroup: string;
       tabs: Pick<TabsProps, 'variant' | 'scrollButtons' | 'allowScrollButtonsMobile'>;
@@ -28,18 +30,18 @@ const SCREENS: Readonly<
 > = {
   admin: {
     maxWidth: 'xl',
-    overline: 'Admin Panel',
-    intro: 'Merchandise, stock levels and what each partner holds.',
-    tabsLabel: 'Inventory sections',
+    overline: 'staff.inventory.admin.overline',
+    intro: 'staff.inventory.admin.intro',
+    tabsLabel: 'staff.inventory.admin.tabs',
     tabGroup: 'inventory',
     tabs: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true },
     tabsPadding: { px: { xs: 0, sm: 2 } },
   },
   partner: {
     maxWidth: 'lg',
-    overline: 'Partner Portal',
-    intro: 'Merchandise allocated to your company and how much of it you have used.',
-    tabsLabel: 'Partner inventory sections',
+    overline: 'staff.inventory.partner.overline',
+    intro: 'staff.inventory.partner.intro',
+    tabsLabel: 'staff.inventory.partner.tabs',
     tabGroup: 'partner-inventory',
     tabs: { variant: 'fullWidth' },
     tabsPadding: {},
@@ -63,18 +65,19 @@ export function InventoryScreen<T extends string>({
   onTab: (tab: T) => void;
   children: ReactNode;
 }) {
+  const t = useT();
   const screen = SCREENS[role];
   return (
     <Container maxWidth={screen.maxWidth} sx={{ py: { xs: 3, md: 5 } }}>
       <Box sx={{ mb: { xs: 3, md: 4 } }}>
         <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.dark })}>
-          {screen.overline}
+          {t(screen.overline)}
         </Typography>
         <Typography variant="h3" component="h1">
-          Inventory
+          {t('staff.inventory.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {screen.intro}
+          {t(screen.intro)}
         </Typography>
       </Box>
       <InventoryStatCards role={role} />
@@ -82,12 +85,12 @@ export function InventoryScreen<T extends string>({
         <Tabs
           value={tab}
           onChange={(_event, value: T) => onTab(value)}
-          aria-label={screen.tabsLabel}
+          aria-label={t(screen.tabsLabel)}
           {...screen.tabs}
           sx={(theme) => ({ ...screen.tabsPadding, borderBottom: `1px solid ${theme.palette.divider}` })}
         >
-          {tabs.map((t) => (
-            <Tab key={t.id} value={t.id} label={t.label} {...tabProps(screen.tabGroup, t.id)} />
+          {tabs.map((one) => (
+            <Tab key={one.id} value={one.id} label={one.label} {...tabProps(screen.tabGroup, one.id)} />
           ))}
         </Tabs>
         <CardContent {...tabPanelProps(screen.tabGroup, tab)} sx={{ p: { xs: 1.5, sm: 3 } }}>

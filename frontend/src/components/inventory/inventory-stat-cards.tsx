@@ -1,4 +1,4 @@
-import { formatCents, utilizationPercent } from '@avpass/domain';
+import { formatCentsIn, formatNumberIn, utilizationPercent } from '@avpass/domain';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PaidOutlinedIcon from '@mui/icons-material/PaidOutlined';
@@ -9,6 +9,7 @@ import WarningAmberRoundedIcon from '@mui/icons-material/WarningAmberRounded';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { StatCard, type StatCardProps } from '@/components/data-display/stat-card';
+import { useLanguage, useT } from '@/i18n/i18n';
 import { useAllocationsTable, useInventorySummary } from '@/lib/inventory-api';
 import { ALLOCATED_PAGE_SIZE } from './allocation-table';
 import type { InventoryRole } from './inventory-roles';
@@ -17,6 +18,7 @@ import type { InventoryRole } from './inventory-roles';
 type Figure = Pick<StatCardProps, 'label' | 'value' | 'icon' | 'testId'> & { bar?: { value?: number } };
 
 function FigureGrid({ figures }: { figures: readonly Figure[] }) {
+  const t = useT();
   return (
     <Box
       sx={{
@@ -36,7 +38,7 @@ function FigureGrid({ figures }: { figures: readonly Figure[] }) {
               <LinearProgress
                 variant="determinate"
                 value={Math.min(bar.value, 100)}
-                aria-label="Utilization rate"
+                aria-label={t('staff.inventory.figure.utilizationBar')}
                 sx={{ position: 'absolute', left: 16, right: 16, bottom: 10, borderRadius: 2 }}
               />
             )}
@@ -49,31 +51,34 @@ function FigureGrid({ figures }: { figures: readonly Figure[] }) {
 
 /** The administrator's: items, units in stock, active allocations and low stock lines. */
 function AdminFigures() {
+  const t = useT();
+  const language = useLanguage();
   const summary = useInventorySummary();
-  const figure = (value: number | undefined) => (summary.isError ? null : value?.toLocaleString('en-US'));
+  const figure = (value: number | undefined) =>
+    summary.isError ? null : value === undefined ? undefined : formatNumberIn(language, value);
   return (
     <FigureGrid
       figures={[
         {
-          label: 'Total Items',
+          label: t('staff.inventory.figure.totalItems'),
           value: figure(summary.data?.totalItems),
           icon: <StyleOutlinedIcon />,
           testId: 'card-total-items',
         },
         {
-          label: 'Total Inventory',
+          label: t('staff.inventory.figure.totalInventory'),
           value: figure(summary.data?.totalInventory),
           icon: <Inventory2OutlinedIcon />,
           testId: 'card-total-inventory',
         },
         {
-          label: 'Active Allocations',
+          label: t('staff.inventory.figure.activeAllocations'),
           value: figure(summary.data?.activeAllocations),
           icon: <LocalShippingOutlinedIcon />,
           testId: 'card-active-allocations',
         },
         {
-          label: 'Low Stock Items',
+          label: t('staff.inventory.figure.lowStock'),
           value: figure(summary.data?.lowStockItems),
           icon: <WarningAmberRoundedIcon />,
           testId: 'card-low-stock',
@@ -88,6 +93,8 @@ function AdminFigures() {
  * first page (the same query, so both show at once), whatever the tab's search or filters.
  */
 function PartnerFigures() {
+  const t = useT();
+  const language = useLanguage();
   const all = useAllocationsTable({ limit: ALLOCATED_PAGE_SIZE, offset: 0 });
   const summary = all.data?.summary;
   const figure = <T,>(value: T | undefined) => (all.isError ? null : value);
@@ -96,27 +103,28 @@ function PartnerFigures() {
     <FigureGrid
       figures={[
         {
-          label: 'Total Allocated',
+          label: t('staff.inventory.figure.totalAllocated'),
           value: figure(summary?.totalAllocated),
           icon: <Inventory2OutlinedIcon />,
           testId: 'card-total-allocated',
         },
         {
-          label: 'Total Used',
+          label: t('staff.inventory.figure.totalUsed'),
           value: figure(summary?.totalUsed),
           icon: <TaskAltOutlinedIcon />,
           testId: 'card-total-used',
         },
         {
-          label: 'Utilization Rate',
-          value: figure(rate === undefined ? undefined : `${rate}%`),
+          label: t('staff.inventory.figure.utilization'),
+          // A figure, not words: the same sign in both languages.
+          value: figure(rate === undefined ? undefined : `${formatNumberIn(language, rate)}%`),
           icon: <SpeedOutlinedIcon />,
           testId: 'card-utilization',
           bar: rate === undefined ? {} : { value: rate },
         },
         {
-          label: 'Total Value',
-          value: figure(summary ? formatCents(summary.totalValue) : undefined),
+          label: t('staff.inventory.figure.totalValue'),
+          value: figure(summary ? formatCentsIn(language, summary.totalValue) : undefined),
           icon: <PaidOutlinedIcon />,
           testId: 'card-total-value',
         },

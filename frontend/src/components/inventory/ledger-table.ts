@@ -3,22 +3,25 @@ import {
   INVENTORY_TRANSACTION_TYPES,
   type InventoryTransactionListQuery,
 } from '@avpass/contracts';
+import { useT } from '@/i18n/i18n';
 import { useTableState } from '@/lib/table-state';
 
-/** The Type filter's choices, with the chips' labels. */
-export const TRANSACTION_TYPE_LABELS = {
-  restock: 'Restock',
-  sale: 'Sale',
-  return: 'Return',
-  allocation: 'Allocation',
-  adjustment: 'Adjustment',
-} as const satisfies Record<(typeof INVENTORY_TRANSACTION_TYPES)[number], string>;
-
-/** The sort field's choices (a phone has no headers to press). */
-export const LEDGER_SORT_CHOICES = [
-  { key: 'createdAt', order: 'desc', label: 'Newest first' },
-  { key: 'createdAt', order: 'asc', label: 'Oldest first' },
-] as const;
+/** The Type filter's choices (the chips' labels) and the sort field's (a phone has no headers to press). */
+export function useLedgerWords() {
+  const t = useT();
+  const typeLabels: Record<(typeof INVENTORY_TRANSACTION_TYPES)[number], string> = {
+    restock: t('staff.inventory.type.restock'),
+    sale: t('staff.inventory.type.sale'),
+    return: t('staff.inventory.type.return'),
+    allocation: t('staff.inventory.type.allocation'),
+    adjustment: t('staff.inventory.type.adjustment'),
+  };
+  const sortChoices = [
+    { key: 'createdAt', order: 'desc', label: t('staff.inventory.sort.newest') },
+    { key: 'createdAt', order: 'asc', label: t('staff.inventory.sort.oldest') },
+  ] as const;
+  return { typeLabels, sortChoices };
+}
 
 /** A ledger table's order and Type filter in the URL (issue 27), under `prefix`. */
 export function useLedgerTable(prefix: string) {

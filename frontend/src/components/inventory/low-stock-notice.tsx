@@ -2,10 +2,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useT } from '@/i18n/i18n';
 import { useInventorySummary } from '@/lib/inventory-api';
 
 /** The admin dashboard's notice when any stock line is at or below its minimum level. */
 export function LowStockNotice() {
+  const t = useT();
   const summary = useInventorySummary();
   const low = summary.data?.lowStockItems ?? 0;
   if (low === 0) return null;
@@ -21,11 +23,11 @@ export function LowStockNotice() {
           component={RouterLink}
           to={`${paths.adminInventory.path}?tab=inventory`}
         >
-          View Inventory
+          {t('staff.inventory.lowStock.view')}
         </Button>
       }
     >
-      {low === 1 ? '1 inventory line is' : `${low} inventory lines are`} low on stock.
+      {t('staff.inventory.lowStock.text', { count: low })}
     </Alert>
   );
 }

@@ -1,20 +1,14 @@
 import type { InventoryTransactionType } from '@avpass/contracts';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-
-const TYPE_LABELS: Record<InventoryTransactionType, string> = {
-  restock: 'Restock',
-  sale: 'Sale',
-  return: 'Return',
-  allocation: 'Allocation',
-  adjustment: 'Adjustment',
-};
+import { useT } from '@/i18n/i18n';
 
 /** A transaction's type; kinds other than restock, sale, return and allocation are shown as destructive. */
 export function TransactionTypeChip({ type }: { type: InventoryTransactionType }) {
+  const t = useT();
   const color =
     type === 'restock' || type === 'return' ? 'success' : type === 'adjustment' ? 'error' : 'default';
-  return <Chip size="small" label={TYPE_LABELS[type]} color={color} variant="outlined" />;
+  return <Chip size="small" label={t(`staff.inventory.type.${type}`)} color={color} variant="outlined" />;
 }
 
 /** Signed quantity: green when positive, red when negative. */

@@ -1,5 +1,5 @@
 import type { InventoryTransaction, InventoryTransactionListQuery } from '@avpass/contracts';
-import { formatDateTime } from '@avpass/domain';
+import { formatDateTimeIn } from '@avpass/domain';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
@@ -9,13 +9,9 @@ import type { ReactNode } from 'react';
 import { ResponsivePagedList, type Column } from '@/components/data-display/responsive-paged-list';
 import { TableToolbar } from '@/components/data-display/table-filters';
 import { InventoryCard } from '@/components/inventory/inventory-card';
-import {
-  LEDGER_SORT_CHOICES,
-  ledgerQuery,
-  TRANSACTION_TYPE_LABELS,
-  useLedgerTable,
-} from '@/components/inventory/ledger-table';
+import { ledgerQuery, useLedgerTable, useLedgerWords } from '@/components/inventory/ledger-table';
 import { SignedQuantity, TransactionTypeChip } from '@/components/inventory/transaction-display';
+import { useLanguage, useT } from '@/i18n/i18n';
 import { useTransactionsTable } from '@/lib/inventory-api';
 import { viewerTimeZone } from '@/lib/time-zone';
 
@@ -24,63 +20,75 @@ export type TransactionsRole = 'admin' | 'partner';
 
 const lineLabel = (t: Pick<InventoryTransaction, 'size' | 'color'>) =>
   `${t.size}${t.color ? ` / ${t.color}` : ''}`;
-const byLabel = (role: string | null) =>
-  role === null ? 'System' : role === 'super_admin' ? 'Administrator' : 'Your team';
-const dateText = (t: InventoryTransaction) => formatDateTime(t.createdAt, viewerTimeZone());
 
-/** The columns after Date, Item, Type and Quantity, and the card's fields, for each role. */
-const ROLES: Readonly<
-  Record<
-    TransactionsRole,
-    {
-      label: string;
-      toolbarLabel: string;
-      minWidth: number;
-      emptyText: string;
-      columns: readonly Column[];
-      cells: (t: InventoryTransaction) => ReactNode;
-      fields: (t: InventoryTransaction) => Array<[string, ReactNode]>;
-    }
-  >
-> = {
-  admin: {
-    label: 'Inventory transactions',
-    toolbarLabel: 'Filter and sort the transactions',
-    minWidth: 860,
-    emptyText: 'No transactions recorded yet.',
-    columns: [{ label: 'Previous', align: 'right' }, { label: 'New', align: 'right' }, 'Reference', 'Notes'],
-    cells: (t) => (
-      <>
-        <TableCell align="right">{t.previousQuantity}</TableCell>
-        <TableCell align="right">{t.newQuantity}</TableCell>
-        <TableCell>{t.reference ?? '—'}</TableCell>
-        <TableCell>{t.notes ?? '—'}</TableCell>
-      </>
-    ),
-    fields: (t) => [
-      ['Previous → New', `${t.previousQuantity} → ${t.newQuantity}`],
-      ['Reference', t.reference ?? '—'],
-      ['Notes', t.notes ?? '—'],
-    ],
-  },
-  partner: {
-    label: 'Transaction history',
-    toolbarLabel: 'Filter and sort the transaction history',
-    minWidth: 640,
-    emptyText: 'No transactions recorded yet',
-    columns: ['Notes', 'By'],
-    cells: (t) => (
-      <>
-        <TableCell>{t.notes ?? '—'}</TableCell>
-        <TableCell>{byLabel(t.createdByRole)}</TableCell>
-      </>
-    ),
-    fields: (t) => [
-      ['Notes', t.notes ?? '—'],
-      ['By', byLabel(t.createdByRole)],
-    ],
-  },
-};
+/** The columns after Date, Item, Type and Quantity, and the card's fields, for each role, in the reader's words. */
+function useRoleView(role: TransactionsRole) {
+  const t = useT();
+  const byLabel = (by: string | null) =>
+    by === null
+      ? t('staff.inventory.tx.bySystem')
+      : by === 'super_admin'
+        ? t('staff.inventory.tx.byAdmin')
+        : t('staff.inventory.tx.byTeam');
+  const views: Readonly<
+    Record<
+      TransactionsRole,
+      {
+        label: string;
+        toolbarLabel: string;
+        minWidth: number;
+        emptyText: string;
+        columns: readonly Column[];
+        cells: (tx: InventoryTransaction) => ReactNode;
+        fields: (tx: InventoryTransaction) => Array<[string, ReactNode]>;
+      }
+    >
+  > = {
+    admin: {
+      label: t('staff.inventory.tx.adminLabel'),
+      toolbarLabel: t('staff.inventory.tx.adminToolbar'),
+      minWidth: 860,
+      emptyText: t('staff.inventory.tx.adminEmpty'),
+      columns: [
+        { label: t('staff.inventory.tx.previous'), align: 'right' },
+        { label: t('staff.inventory.tx.new'), align: 'right' },
+        t('staff.inventory.tx.reference'),
+        t('staff.inventory.tx.notes'),
+      ],
+      cells: (tx) => (
+        <>
+          <TableCell align="right">{tx.previousQuantity}</TableCell>
+          <TableCell align="right">{tx.newQuantity}</TableCell>
+          <TableCell>{tx.reference ?? '—'}</TableCell>
+          <TableCell>{tx.notes ?? '—'}</TableCell>
+        </>
+      ),
+      fields: (tx) => [
+        [t('staff.inventory.tx.previousNew'), `${tx.previousQuantity} → ${tx.newQuantity}`],
+        [t('staff.inventory.tx.reference'), tx.reference ?? '—'],
+        [t('staff.inventory.tx.notes'), tx.notes ?? '—'],
+      ],
+    },
+    partner: {
+      label: t('staff.inventory.tx.partnerLabel'),
+      toolbarLabel: t('staff.inventory.tx.partnerToolbar'),
+      minWidth: 640,
+      emptyText: t('staff.inventory.tx.partnerEmpty'),
+      columns: [t('staff.inventory.tx.notes'), t('staff.inventory.tx.by')],
+      cells: (tx) => (
+        <>
+          <TableCell>{tx.notes ?? '—'}</TableCell>
+          <TableCell>{byLabel(tx.createdByRole)}</TableCell>
+        </>
+      ),
+      fields: (tx) => [
+        [t('staff.inventory.tx.notes'), tx.notes ?? '—'],
+        [t('staff.inventory.tx.by'), byLabel(tx.createdByRole)],
+      ],
+    },
+  };
+  return { t, view: views[role] };
+}
 
 /**
  * The inventory ledger for a role: newest first or oldest first by the Date header, filtered by type,
@@ -96,7 +104,10 @@ export function TransactionsTable({
   narrow?: Pick<InventoryTransactionListQuery, 'itemId' | 'inventoryId'>;
   hint?: ReactNode;
 }) {
-  const view = ROLES[role];
+  const { t, view } = useRoleView(role);
+  const language = useLanguage();
+  const { typeLabels, sortChoices } = useLedgerWords();
+  const dateText = (tx: InventoryTransaction) => formatDateTimeIn(language, tx.createdAt, viewerTimeZone());
   const table = useLedgerTable('tx');
   const history = useTransactionsTable({ ...ledgerQuery(table), ...narrow });
   return (
@@ -104,9 +115,9 @@ export function TransactionsTable({
       <TableToolbar
         table={table}
         label={view.toolbarLabel}
-        statusLabels={TRANSACTION_TYPE_LABELS}
-        statusField={{ label: 'Type', allLabel: 'All types' }}
-        sortChoices={LEDGER_SORT_CHOICES}
+        statusLabels={typeLabels}
+        statusField={{ label: t('staff.inventory.tx.type'), allLabel: t('staff.inventory.tx.allTypes') }}
+        sortChoices={sortChoices}
       />
       {hint}
       <ResponsivePagedList
@@ -116,49 +127,49 @@ export function TransactionsTable({
         minWidth={view.minWidth}
         sort={{ ...table.sort, onSort: () => table.toggleSort('createdAt') }}
         columns={[
-          { label: 'Date', sortKey: 'createdAt' },
-          'Item',
-          'Type',
-          { label: 'Quantity', align: 'right' },
+          { label: t('staff.inventory.tx.date'), sortKey: 'createdAt' },
+          t('staff.inventory.tx.item'),
+          t('staff.inventory.tx.type'),
+          { label: t('staff.inventory.tx.quantity'), align: 'right' },
           ...view.columns,
         ]}
-        emptyText={table.filtered ? 'No transactions match these filters.' : view.emptyText}
-        itemKey={(t) => t.id}
-        renderRow={(t) => (
-          <TableRow hover data-testid="transaction-row" data-type={t.transactionType}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="transaction-date" data-at={t.createdAt}>
-              {dateText(t)}
+        emptyText={table.filtered ? t('staff.inventory.tx.noMatch') : view.emptyText}
+        itemKey={(tx) => tx.id}
+        renderRow={(tx) => (
+          <TableRow hover data-testid="transaction-row" data-type={tx.transactionType}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="transaction-date" data-at={tx.createdAt}>
+              {dateText(tx)}
             </TableCell>
             <TableCell>
-              {t.merchItem.name}
+              {tx.merchItem.name}
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                {lineLabel(t)}
+                {lineLabel(tx)}
               </Typography>
             </TableCell>
             <TableCell>
-              <TransactionTypeChip type={t.transactionType} />
+              <TransactionTypeChip type={tx.transactionType} />
             </TableCell>
             <TableCell align="right">
-              <SignedQuantity value={t.quantity} />
+              <SignedQuantity value={tx.quantity} />
             </TableCell>
-            {view.cells(t)}
+            {view.cells(tx)}
           </TableRow>
         )}
-        renderCard={(t) => (
+        renderCard={(tx) => (
           <InventoryCard
             testId="transaction-card"
             header={
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <Typography variant="subtitle2" sx={{ fontWeight: 700, flex: 1 }}>
-                  {t.merchItem.name} · {lineLabel(t)}
+                  {tx.merchItem.name} · {lineLabel(tx)}
                 </Typography>
-                <TransactionTypeChip type={t.transactionType} />
+                <TransactionTypeChip type={tx.transactionType} />
               </Stack>
             }
             fields={[
-              ['Date', dateText(t)],
-              ['Quantity', <SignedQuantity key="quantity" value={t.quantity} />],
-              ...view.fields(t),
+              [t('staff.inventory.tx.date'), dateText(tx)],
+              [t('staff.inventory.tx.quantity'), <SignedQuantity key="quantity" value={tx.quantity} />],
+              ...view.fields(tx),
             ]}
           />
         )}

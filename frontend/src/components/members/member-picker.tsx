@@ -3,6 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { useT } from '@/i18n/i18n';
 import { memberName, useMembers } from '@/lib/members-api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
@@ -36,6 +37,7 @@ export function MemberPicker({
   exclude = [],
   testId,
 }: PickerProps & { value: Member | null; onChange: (member: Member | null) => void }) {
+  const t = useT();
   const [input, setInput] = useState('');
   const { options, loading } = useMemberOptions(input, exclude);
   return (
@@ -49,7 +51,7 @@ export function MemberPicker({
       getOptionLabel={labelOf}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       loading={loading}
-      noOptionsText={input.trim() ? 'No member matches' : 'Type a name, e-mail or phone'}
+      noOptionsText={input.trim() ? t('staff.members.picker.noMatch') : t('staff.members.picker.type')}
       renderInput={(params) => (
         <TextField
           {...params}
@@ -76,6 +78,7 @@ export function MembersPicker({
   exclude = [],
   testId,
 }: PickerProps & { value: Member[]; onChange: (members: Member[]) => void }) {
+  const t = useT();
   const [input, setInput] = useState('');
   const { options, loading } = useMemberOptions(input, exclude);
   return (
@@ -92,7 +95,7 @@ export function MembersPicker({
       filterSelectedOptions
       disableCloseOnSelect
       loading={loading}
-      noOptionsText={input.trim() ? 'No member matches' : 'Type a name, e-mail or phone'}
+      noOptionsText={input.trim() ? t('staff.members.picker.noMatch') : t('staff.members.picker.type')}
       renderValue={(selected, getItemProps) =>
         selected.map((m, index) => {
           const { key, ...itemProps } = getItemProps({ index });

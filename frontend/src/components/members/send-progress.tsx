@@ -2,17 +2,17 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { errorMessageOf } from '@/lib/api-client';
+import { formatNumberIn } from '@avpass/domain';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useLanguage, useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 import { sendIsRunning, useSendProgress, type SendProgress } from '@/lib/members-api';
 
-const n = (value: number) => value.toLocaleString('en-US');
-
 /** "Preparing codes and messages…", "All sent.", or why it stopped. */
-function headline(progress: SendProgress): string {
-  if (progress.status === 'failed') return `The send stopped: ${progress.reason ?? 'no reason given'}`;
-  if (progress.status === 'expanding') return 'Preparing each member’s code and message…';
-  if (progress.pending > 0) return 'Sending…';
-  return progress.failed > 0 ? 'Finished, with some messages not sent.' : 'All sent.';
+function headline(progress: SendProgress): MessageId {
+  if (progress.status === 'expanding') return 'staff.members.progress.preparing';
+  if (progress.pending > 0) return 'staff.members.progress.sending';
+  return progress.failed > 0 ? 'staff.members.progress.someFailed' : 'staff.members.progress.allSent';
 }
 
 /**
@@ -20,12 +20,15 @@ function headline(progress: SendProgress): string {
  * /api/members/sends/{sendId} while it runs; each member's own status stays on their page.
  */
 export function SendProgressView({ sendId, queued }: { sendId: string; queued: number }) {
+  const t = useT();
+  const language = useLanguage();
+  const n = (value: number) => formatNumberIn(language, value);
   const progress = useSendProgress(sendId);
   const data = progress.data;
   if (progress.isError)
     return (
       <Alert severity="warning" sx={{ mt: 1 }} data-testid="send-progress-error">
-        {errorMessageOf(progress.error, 'How far the send has got cannot be shown now.')}
+        {apiErrorText(progress.error, t('staff.members.progress.unknown'))}
       </Alert>
     );
   const done = data ? data.sent + data.failed : 0;
@@ -34,12 +37,18 @@ export function SendProgressView({ sendId, queued }: { sendId: string; queued: n
   return (
     <Box sx={{ mt: 1.5 }} data-testid="send-progress" aria-live="polite">
       <Typography variant="body2" sx={{ mb: 0.5 }}>
-        {data ? headline(data) : 'Asking how the send is going…'}
+        {!data
+          ? t('staff.members.progress.asking')
+          : data.status === 'failed'
+            ? t('staff.members.progress.stopped', {
+                reason: data.reason ?? t('staff.members.progress.noReason'),
+              })
+            : t(headline(data))}
       </Typography>
       <LinearProgress
         variant={data && total > 0 ? 'determinate' : 'indeterminate'}
         value={total > 0 ? Math.min(100, (done / total) * 100) : 0}
-        aria-label="Send progress"
+        aria-label={t('staff.members.progress.label')}
         color={data?.status === 'failed' ? 'error' : running ? 'primary' : 'success'}
       />
       {data && (
@@ -49,8 +58,12 @@ export function SendProgressView({ sendId, queued }: { sendId: string; queued: n
           sx={{ mt: 0.5 }}
           data-testid="send-progress-counts"
         >
-          {n(data.sent)} sent · {n(data.failed)} failed · {n(data.pending)} waiting
-          {data.refused > 0 && ` · ${n(data.refused)} member(s) got no code`}
+          {t('staff.members.progress.counts', {
+            sent: n(data.sent),
+            failed: n(data.failed),
+            pending: n(data.pending),
+          })}
+          {data.refused > 0 && t('staff.members.progress.refused', { count: n(data.refused) })}
         </Typography>
       )}
     </Box>

@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { lazy, Suspense, useState } from 'react';
 import type { SendSource } from '@/lib/members-api';
+import { useT } from '@/i18n/i18n';
 import { useSession } from '@/lib/session/use-session';
 
 /**
@@ -34,6 +35,7 @@ export function SendToMembersButton({
   size?: ButtonProps['size'];
   variant?: ButtonProps['variant'];
 }) {
+  const t = useT();
   const session = useSession();
   const [open, setOpen] = useState(false);
   // Once opened, the dialog stays mounted (closed), so its answer and a pending send's key survive a close.
@@ -46,8 +48,8 @@ export function SendToMembersButton({
   return (
     <>
       {icon ? (
-        <Tooltip title="Send to members">
-          <IconButton size="small" onClick={show} aria-label={label ?? 'Send to members'}>
+        <Tooltip title={t('staff.members.send.tooltip')}>
+          <IconButton size="small" onClick={show} aria-label={label ?? t('staff.members.send.tooltip')}>
             <SendRoundedIcon fontSize="small" />
           </IconButton>
         </Tooltip>
@@ -60,7 +62,7 @@ export function SendToMembersButton({
           aria-label={label}
           data-testid="send-to-members"
         >
-          Send to members…
+          {t('staff.members.send.button')}
         </Button>
       )}
       {opened && (

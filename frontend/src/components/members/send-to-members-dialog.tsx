@@ -1,4 +1,4 @@
-import { MEMBER_TAG_MESSAGE, MEMBER_TAG_PATTERN, type ConsentChannel, type Member } from '@avpass/contracts';
+import { MEMBER_TAG_PATTERN, type ConsentChannel, type Member } from '@avpass/contracts';
 import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,7 +19,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { ResponsiveDialog } from '@/components/feedback/responsive-dialog';
-import { errorMessageOf } from '@/lib/api-client';
+import { formatNumberIn } from '@avpass/domain';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useLanguage, useT } from '@/i18n/i18n';
+import type { Translate } from '@avpass/contracts/i18n/voucher-words';
+import type { MessageId } from '@/i18n/message-id';
 import {
   contactsOfCsv,
   CSV_RECIPIENTS_MAX,
@@ -36,9 +40,9 @@ import { SendProgressView } from './send-progress';
 type Audience = 'tag' | 'members' | 'csv';
 
 /** What a send was refused with, in words for the administrator; a server without the route, calmly. */
-function sendFailureOf(error: unknown): string {
-  if (isMissingRoute(error)) return 'Sending to members is not available on this server yet.';
-  return errorMessageOf(error, 'Nothing was sent: try again.');
+function sendFailureOf(error: unknown, t: Translate<MessageId>): string {
+  if (isMissingRoute(error)) return t('staff.members.send.unavailable');
+  return apiErrorText(error, t('staff.members.send.failed'));
 }
 
 /**
@@ -67,6 +71,8 @@ export function SendToMembersDialog({
 }
 
 function SendForm({ source, what, onClose }: { source: SendSource; what: string; onClose: () => void }) {
+  const t = useT();
+  const language = useLanguage();
   const channels = useMemberChannels();
   const send = useSendToMembers();
   const [audience, setAudience] = useState<Audience>('tag');
@@ -84,7 +90,7 @@ function SendForm({ source, what, onClose }: { source: SendSource; what: string;
   const smsOn = channels.data?.sms === true;
 
   const tagValue = tag.trim().toLowerCase();
-  const tagProblem = tagValue && !MEMBER_TAG_PATTERN.test(tagValue) ? MEMBER_TAG_MESSAGE : '';
+  const tagProblem = tagValue && !MEMBER_TAG_PATTERN.test(tagValue) ? t('staff.members.send.tagProblem') : '';
   const chosen = audience === 'members' ? members : audience === 'csv' ? (csv?.members ?? []) : [];
   const picked: ConsentChannel[] = [
     ...(email ? ['email' as const] : []),
@@ -103,13 +109,16 @@ function SendForm({ source, what, onClose }: { source: SendSource; what: string;
     const contacts = contactsOfCsv(await chosenFile.text());
     if (!contacts.length) {
       setCsv(null);
-      setProblem('No e-mail or phone found in that file.');
+      setProblem(t('staff.members.send.csvEmpty'));
       return;
     }
     if (contacts.length > CSV_RECIPIENTS_MAX) {
       setCsv(null);
       setProblem(
-        `That file has ${contacts.length} e-mails and phones; at most ${CSV_RECIPIENTS_MAX} at once. Use a tag for more.`,
+        t('staff.members.send.csvTooMany', {
+          count: formatNumberIn(language, contacts.length),
+          max: formatNumberIn(language, CSV_RECIPIENTS_MAX),
+        }),
       );
       return;
     }
@@ -118,7 +127,7 @@ function SendForm({ source, what, onClose }: { source: SendSource; what: string;
       const found = await resolveContacts(contacts, (search) => fetchMembers({ search, limit: 5 }));
       setCsv({ name: chosenFile.name, ...found });
     } catch (error) {
-      setProblem(errorMessageOf(error, 'The members of that file could not be looked up.'));
+      setProblem(apiErrorText(error, t('staff.members.send.csvLookupFailed')));
     } finally {
       setReading(false);
     }
@@ -134,22 +143,21 @@ function SendForm({ source, what, onClose }: { source: SendSource; what: string;
           setQueued(answer.queued);
           setSendId(answer.sendId);
         },
-        onError: (error) => setProblem(sendFailureOf(error)),
+        onError: (error) => setProblem(sendFailureOf(error, t)),
       },
     );
   };
 
   return (
     <>
-      <DialogTitle id="send-members-title">Send {what} to members</DialogTitle>
+      <DialogTitle id="send-members-title">{t('staff.members.send.title', { what })}</DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Each member gets their own code, with its link, in their language. A member gets it only on a
-          channel they consented to; sending again never sends a member the same code twice.
+          {t('staff.members.send.intro')}
         </Typography>
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }}>
           <FormLabel component="legend" id={groupId}>
-            To whom
+            {t('staff.members.send.toWhom')}
           </FormLabel>
           <RadioGroup
             row
@@ -157,27 +165,27 @@ function SendForm({ source, what, onClose }: { source: SendSource; what: string;
             value={audience}
             onChange={(e) => setAudience(e.target.value as Audience)}
           >
-            <FormControlLabel value="tag" control={<Radio />} label="Members with a tag" />
-            <FormControlLabel value="members" control={<Radio />} label="Chosen members" />
-            <FormControlLabel value="csv" control={<Radio />} label="A CSV of e-mails or phones" />
+            <FormControlLabel value="tag" control={<Radio />} label={t('staff.members.send.byTag')} />
+            <FormControlLabel value="members" control={<Radio />} label={t('staff.members.send.chosen')} />
+            <FormControlLabel value="csv" control={<Radio />} label={t('staff.members.send.byCsv')} />
           </RadioGroup>
         </Box>
         {audience === 'tag' && (
           <TextField
-            label="Tag"
-            placeholder="athlete"
+            label={t('staff.members.send.tag')}
+            placeholder={t('staff.members.send.tagPlaceholder')}
             value={tag}
             onChange={(e) => setTag(e.target.value)}
             error={Boolean(tagProblem)}
-            helperText={tagProblem || 'Every member with this tag'}
+            helperText={tagProblem || t('staff.members.send.tagHelp')}
             fullWidth
             slotProps={{ htmlInput: { maxLength: 30, 'data-testid': 'send-tag' } }}
           />
         )}
         {audience === 'members' && (
           <MembersPicker
-            label="Members"
-            helperText="Search by name, e-mail or phone and pick each"
+            label={t('staff.members.send.members')}
+            helperText={t('staff.members.send.membersHelp')}
             value={members}
             onChange={setMembers}
             testId="send-picker"
@@ -191,7 +199,7 @@ function SendForm({ source, what, onClose }: { source: SendSource; what: string;
               accept=".csv,text/csv,text/plain"
               hidden
               onChange={(e) => void readCsv(e)}
-              aria-label="CSV of e-mails or phones"
+              aria-label={t('staff.members.send.csvFile')}
               data-testid="send-csv"
             />
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -203,27 +211,30 @@ function SendForm({ source, what, onClose }: { source: SendSource; what: string;
                 onClick={() => file.current?.click()}
                 disabled={reading}
               >
-                {reading ? 'Looking them up…' : 'Choose a CSV file'}
+                {reading ? t('staff.members.send.lookingUp') : t('staff.members.send.chooseCsv')}
               </Button>
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {csv ? csv.name : 'Any columns: every e-mail and phone in it is looked up'}
+                {csv ? csv.name : t('staff.members.send.csvHelp')}
               </Typography>
             </Box>
             {csv && (
               <Typography variant="body2" data-testid="send-csv-found">
-                {csv.members.length} member(s) found
+                {t('staff.members.send.found', { count: csv.members.length })}
                 {csv.missing.length > 0 &&
-                  `; not members: ${csv.missing.slice(0, 5).join(', ')}${csv.missing.length > 5 ? ` and ${csv.missing.length - 5} more` : ''}`}
+                  t('staff.members.send.notMembers', {
+                    list: csv.missing.slice(0, 5).join(', '),
+                    more: Math.max(0, csv.missing.length - 5),
+                  })}
               </Typography>
             )}
           </Stack>
         )}
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
-          <FormLabel component="legend">Channels</FormLabel>
+          <FormLabel component="legend">{t('staff.members.send.channels')}</FormLabel>
           <FormGroup row>
             <FormControlLabel
               control={<Checkbox checked={email} onChange={(e) => setEmail(e.target.checked)} />}
-              label="E-mail"
+              label={t('staff.members.send.email')}
             />
             <FormControlLabel
               control={
@@ -233,13 +244,11 @@ function SendForm({ source, what, onClose }: { source: SendSource; what: string;
                   onChange={(e) => setSms(e.target.checked)}
                 />
               }
-              label="SMS"
+              label={t('staff.members.send.sms')}
             />
           </FormGroup>
           {!smsOn && !channels.isPending && (
-            <FormHelperText data-testid="sms-off">
-              SMS is off: this server has no SMS provider configured (the TWILIO_* settings).
-            </FormHelperText>
+            <FormHelperText data-testid="sms-off">{t('staff.members.send.smsOff')}</FormHelperText>
           )}
         </Box>
         {problem && (
@@ -249,14 +258,14 @@ function SendForm({ source, what, onClose }: { source: SendSource; what: string;
         )}
         {queued !== null && (
           <Alert severity="success" sx={{ mt: 2 }} data-testid="send-queued">
-            {queued.toLocaleString('en-US')} queued. Each member's status shows on their page as it is sent.
+            {t('staff.members.send.queued', { count: formatNumberIn(language, queued) })}
           </Alert>
         )}
         {queued !== null && sendId && <SendProgressView sendId={sendId} queued={queued} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={onClose} disabled={send.isPending}>
-          {queued === null ? 'Cancel' : 'Close'}
+          {queued === null ? t('staff.members.send.cancel') : t('staff.members.send.close')}
         </Button>
         <Button
           variant="contained"
@@ -265,7 +274,7 @@ function SendForm({ source, what, onClose }: { source: SendSource; what: string;
           startIcon={send.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
           data-testid="send-submit"
         >
-          Send
+          {t('staff.members.send.submit')}
         </Button>
       </DialogActions>
     </>

@@ -1,11 +1,6 @@
 /** The admin inventory screen's tabs, in order. */
-export const INVENTORY_TABS = [
-  { id: 'items', label: 'Merch Items' },
-  { id: 'inventory', label: 'Inventory' },
-  { id: 'allocations', label: 'Allocations' },
-  { id: 'transactions', label: 'Transactions' },
-] as const;
-export type InventoryTabId = (typeof INVENTORY_TABS)[number]['id'];
+export const INVENTORY_TABS = ['items', 'inventory', 'allocations', 'transactions'] as const;
+export type InventoryTabId = (typeof INVENTORY_TABS)[number];
 
 /** What the tabs share: the chosen item (Inventory, Allocations) and line (Transactions). */
 export interface InventorySelection {

@@ -2,9 +2,17 @@ import { fileNameFrom, saveBlob } from '@/components/downloads/save-file';
 import { apiRequest } from '@/lib/api-client';
 import { STATEMENT_URLS, withQuery } from './urls';
 
-/** GET /api/statements/{id}/pdf or /csv, saved under the server's file name (partner and period). */
-export async function downloadStatement(id: string, kind: 'pdf' | 'csv'): Promise<void> {
-  const response = await apiRequest(STATEMENT_URLS.document(id, kind), {
+/**
+ * GET /api/statements/{id}/pdf or /csv, saved under the server's file name (partner and period); the PDF
+ * in `language` when given (the reader's, decision 355), else the browser's.
+ */
+export async function downloadStatement(
+  id: string,
+  kind: 'pdf' | 'csv',
+  language?: 'en' | 'es',
+): Promise<void> {
+  const url = STATEMENT_URLS.document(id, kind);
+  const response = await apiRequest(kind === 'pdf' && language ? withQuery(url, { language }) : url, {
     headers: { Accept: kind === 'pdf' ? 'application/pdf' : 'text/csv' },
   });
   saveBlob(await response.blob(), fileNameFrom(response, `statement.${kind}`));

@@ -1,4 +1,11 @@
-import { DEFAULT_BUSINESS_TIMEZONE, businessDayOf, dollarsToCents, formatCents } from '@avpass/domain';
+import {
+  DEFAULT_BUSINESS_TIMEZONE,
+  INTL_LOCALES,
+  businessDayOf,
+  dollarsToCents,
+  formatCents,
+  type LanguageCode,
+} from '@avpass/domain';
 
 /** Today in the club's business time zone (YYYY-MM-DD): statements are months there. */
 export const businessToday = (now = new Date()) => businessDayOf(now, DEFAULT_BUSINESS_TIMEZONE);
@@ -13,15 +20,18 @@ export function previousMonth(day: string): string {
 /** The business month so far: its first day through `day`. */
 export const monthSoFar = (day: string) => ({ from: `${day.slice(0, 8)}01`, to: day });
 
-/** "November 2026" for 2026-11. */
-export function monthName(period: string): string {
+/**
+ * "November 2026" for 2026-11; in another language Intl's ("noviembre de 2026"), `heading` starting it
+ * with a capital as a title does ("Noviembre de 2026").
+ */
+export function monthName(period: string, language = 'en', heading = false): string {
   const [year, month] = period.split('-').map(Number);
   if (!year || !month) return period;
-  return new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const text = new Date(Date.UTC(year, month - 1, 1)).toLocaleString(
+    INTL_LOCALES[language as LanguageCode] ?? INTL_LOCALES.en,
+    { month: 'long', year: 'numeric', timeZone: 'UTC' },
+  );
+  return heading ? text.charAt(0).toLocaleUpperCase() + text.slice(1) : text;
 }
 
 /** The net in the partner's words: positive, the club pays the partner. */

@@ -4,9 +4,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { FormDialog } from '@/components/feedback/form-dialog';
-import { useFormMutationToasts } from '@/components/toast/form-mutation-toasts';
 import { focusFirstError } from '@/lib/form-errors';
 import { useAddInventory } from '../api/add-inventory';
+import { useInventoryMutationToasts, useInventoryWords } from '../lib/inventory-words';
 
 /** Add Inventory: size (from the item's sizes), optional colour, quantity, location, minimum level. */
 export function AddInventoryDialog({
@@ -23,7 +23,8 @@ export function AddInventoryDialog({
 }
 
 function AddInventoryDialogBody({ item, onClose }: { item: MerchItem; onClose: () => void }) {
-  const toasts = useFormMutationToasts();
+  const { t } = useInventoryWords();
+  const toasts = useInventoryMutationToasts();
   const add = useAddInventory();
   const [size, setSize] = useState('');
   const [color, setColor] = useState('');
@@ -34,10 +35,10 @@ function AddInventoryDialogBody({ item, onClose }: { item: MerchItem; onClose: (
 
   function submit() {
     const found: Record<string, string> = {};
-    if (!size) found.size = 'Size is required';
-    if (!quantity.trim()) found.quantity = 'Quantity is required';
+    if (!size) found.size = t('inventory.add.sizeRequired');
+    if (!quantity.trim()) found.quantity = t('inventory.add.quantityRequired');
     else if (!Number.isInteger(Number(quantity)) || Number(quantity) < 0)
-      found.quantity = 'Quantity must be a whole number of 0 or more';
+      found.quantity = t('inventory.add.quantityInvalid');
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError();
     add.mutate(
@@ -50,8 +51,8 @@ function AddInventoryDialogBody({ item, onClose }: { item: MerchItem; onClose: (
         location,
       },
       toasts({
-        success: 'Inventory added successfully',
-        failure: 'Failed to add inventory',
+        success: t('inventory.add.done'),
+        failure: t('inventory.add.failed'),
         onDone: onClose,
         onFieldErrors: (fields) =>
           setErrors({ ...fields, ...(fields.totalQuantity ? { quantity: fields.totalQuantity } : {}) }),
@@ -61,15 +62,15 @@ function AddInventoryDialogBody({ item, onClose }: { item: MerchItem; onClose: (
 
   return (
     <FormDialog
-      title={`Add Inventory — ${item.name}`}
-      submitLabel="Add Inventory"
+      title={t('inventory.add.title', { name: item.name })}
+      submitLabel={t('inventory.add.submit')}
       pending={add.isPending}
       onSubmit={submit}
       onClose={onClose}
     >
       <TextField
         select
-        label="Size"
+        label={t('inventory.add.size')}
         required
         value={size}
         onChange={(e) => setSize(e.target.value)}
@@ -83,8 +84,13 @@ function AddInventoryDialogBody({ item, onClose }: { item: MerchItem; onClose: (
         ))}
       </TextField>
       {item.colors.length > 0 && (
-        <TextField select label="Color (optional)" value={color} onChange={(e) => setColor(e.target.value)}>
-          <MenuItem value="">No color</MenuItem>
+        <TextField
+          select
+          label={t('inventory.add.color')}
+          value={color}
+          onChange={(e) => setColor(e.target.value)}
+        >
+          <MenuItem value="">{t('inventory.add.noColor')}</MenuItem>
           {item.colors.map((c) => (
             <MenuItem key={c} value={c}>
               {c}
@@ -93,7 +99,7 @@ function AddInventoryDialogBody({ item, onClose }: { item: MerchItem; onClose: (
         </TextField>
       )}
       <TextField
-        label="Quantity"
+        label={t('inventory.add.quantity')}
         required
         type="number"
         value={quantity}
@@ -103,16 +109,16 @@ function AddInventoryDialogBody({ item, onClose }: { item: MerchItem; onClose: (
         slotProps={{ htmlInput: { min: 0, step: 1 } }}
       />
       <TextField
-        label="Storage location (optional)"
+        label={t('inventory.add.location')}
         value={location}
         onChange={(e) => setLocation(e.target.value)}
       />
       <TextField
-        label="Minimum stock level"
+        label={t('inventory.add.minStock')}
         type="number"
         value={minStock}
         onChange={(e) => setMinStock(e.target.value)}
-        helperText="Alert when stock falls below this level"
+        helperText={t('inventory.add.minStockHelp')}
         slotProps={{ htmlInput: { min: 0, step: 1 } }}
       />
     </FormDialog>

@@ -1,14 +1,14 @@
 import type { MerchItem } from '@avpass/contracts';
-import { dollarsToCents, formatCents } from '@avpass/domain';
+import { dollarsToCents } from '@avpass/domain';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { FormDialog, NotesField } from '@/components/feedback/form-dialog';
-import { useFormMutationToasts } from '@/components/toast/form-mutation-toasts';
 import { focusFirstError } from '@/lib/form-errors';
 import { useCompanies } from '@/lib/vouchers-api';
 import { useCreateAllocation } from '../api/create-allocation';
 import { useItemLines } from '../api/get-item-lines';
+import { useInventoryMutationToasts, useInventoryWords } from '../lib/inventory-words';
 
 /** New Allocation: a partner, one of the item's lines, a quantity, an optional partner price and notes. */
 export function AllocationDialog({
@@ -24,7 +24,8 @@ export function AllocationDialog({
 }
 
 function AllocationDialogBody({ item, onClose }: { item: MerchItem; onClose: () => void }) {
-  const toasts = useFormMutationToasts();
+  const { t, money } = useInventoryWords();
+  const toasts = useInventoryMutationToasts();
   const companies = useCompanies();
   const lines = useItemLines(item.id);
   const create = useCreateAllocation();
@@ -37,18 +38,18 @@ function AllocationDialogBody({ item, onClose }: { item: MerchItem; onClose: () 
 
   function submit() {
     const found: Record<string, string> = {};
-    if (!partnerId) found.partnerId = 'Partner is required';
-    if (!lineId) found.merchInventoryId = 'Inventory item is required';
-    if (!quantity.trim()) found.quantity = 'Quantity is required';
+    if (!partnerId) found.partnerId = t('inventory.allocate.partnerRequired');
+    if (!lineId) found.merchInventoryId = t('inventory.allocate.lineRequired');
+    if (!quantity.trim()) found.quantity = t('inventory.allocate.quantityRequired');
     else if (!Number.isInteger(Number(quantity)) || Number(quantity) < 1)
-      found.quantity = 'Quantity must be a whole number greater than 0';
+      found.quantity = t('inventory.allocate.quantityInvalid');
     let priceCents: number | null = null;
     if (price.trim()) {
       try {
         priceCents = dollarsToCents(price);
-        if (priceCents < 0) found.price = 'Price cannot be negative';
+        if (priceCents < 0) found.price = t('inventory.allocate.priceNegative');
       } catch {
-        found.price = 'Price must be a valid amount in dollars';
+        found.price = t('inventory.allocate.priceInvalid');
       }
     }
     setErrors(found);
@@ -63,8 +64,8 @@ function AllocationDialogBody({ item, onClose }: { item: MerchItem; onClose: () 
         notes,
       },
       toasts({
-        success: 'Allocation created successfully',
-        failure: 'Failed to create allocation',
+        success: t('inventory.allocate.done'),
+        failure: t('inventory.allocate.failed'),
         onDone: onClose,
         onFieldErrors: setErrors,
       }),
@@ -73,15 +74,15 @@ function AllocationDialogBody({ item, onClose }: { item: MerchItem; onClose: () 
 
   return (
     <FormDialog
-      title={`New Allocation — ${item.name}`}
-      submitLabel="Create Allocation"
+      title={t('inventory.allocate.title', { name: item.name })}
+      submitLabel={t('inventory.allocate.submit')}
       pending={create.isPending}
       onSubmit={submit}
       onClose={onClose}
     >
       <TextField
         select
-        label="Partner"
+        label={t('inventory.allocate.partner')}
         required
         value={partnerId}
         onChange={(e) => setPartnerId(e.target.value)}
@@ -96,7 +97,7 @@ function AllocationDialogBody({ item, onClose }: { item: MerchItem; onClose: () 
       </TextField>
       <TextField
         select
-        label="Inventory item"
+        label={t('inventory.allocate.line')}
         required
         value={lineId}
         onChange={(e) => setLineId(e.target.value)}
@@ -105,13 +106,15 @@ function AllocationDialogBody({ item, onClose }: { item: MerchItem; onClose: () 
       >
         {(lines.data ?? []).map((l) => (
           <MenuItem key={l.id} value={l.id} disabled={l.availableQuantity === 0}>
-            {l.size}
-            {l.color ? ` / ${l.color}` : ''} — {l.availableQuantity} available
+            {t('inventory.allocate.lineOption', {
+              line: `${l.size}${l.color ? ` / ${l.color}` : ''}`,
+              available: l.availableQuantity,
+            })}
           </MenuItem>
         ))}
       </TextField>
       <TextField
-        label="Quantity"
+        label={t('inventory.allocate.quantity')}
         required
         type="number"
         value={quantity}
@@ -121,12 +124,12 @@ function AllocationDialogBody({ item, onClose }: { item: MerchItem; onClose: () 
         slotProps={{ htmlInput: { min: 1, step: 1 } }}
       />
       <TextField
-        label="Partner price ($, optional)"
+        label={t('inventory.allocate.price')}
         type="number"
         value={price}
         onChange={(e) => setPrice(e.target.value)}
         error={!!errors.price}
-        helperText={errors.price ?? `Item price ${formatCents(item.price)} applies when blank`}
+        helperText={errors.price ?? t('inventory.allocate.priceHelp', { price: money(item.price) })}
         slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
       />
       <NotesField value={notes} onChange={setNotes} />

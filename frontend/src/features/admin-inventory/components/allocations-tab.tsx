@@ -1,5 +1,4 @@
 import { ALLOCATION_SORTS, type Allocation } from '@avpass/contracts';
-import { formatCents, formatDate } from '@avpass/domain';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -8,12 +7,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
 import { AllocationFilters, useAllocationTable } from '@/components/inventory/allocation-table';
 import { InventoryCard } from '@/components/inventory/inventory-card';
 import { useAllocationsTable } from '@/lib/inventory-api';
-import { viewerTimeZone } from '@/lib/time-zone';
 import { useCompanies } from '@/lib/vouchers-api';
 import { useMerchItems } from '../api/get-merch-items';
 import { useItemLines } from '../api/get-item-lines';
@@ -22,6 +20,7 @@ import type { InventorySelection } from '../types';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { AllocationDialog } from './allocation-dialog';
 import { ItemToolbar } from './item-picker';
+import { useInventoryWords } from '../lib/inventory-words';
 
 /**
  * Allocations: every active (or removed) allocation, sorted by date or quantity and filtered by status
@@ -29,6 +28,7 @@ import { ItemToolbar } from './item-picker';
  * lines; remove with confirm.
  */
 export function AllocationsTab({ selection }: { selection: InventorySelection }) {
+  const { t, money, day } = useInventoryWords();
   const { toast } = useToast();
   const table = useAllocationTable('admin');
   const allocations = useAllocationsTable(table.query);
@@ -39,12 +39,13 @@ export function AllocationsTab({ selection }: { selection: InventorySelection })
   const remove = useRemoveAllocation();
   const [creating, setCreating] = useState(false);
   const [removing, setRemoving] = useState<Allocation | null>(null);
-  const partnerName = (id: string) => companies.data?.find((c) => c.id === id)?.name ?? 'Unknown partner';
+  const partnerName = (id: string) =>
+    companies.data?.find((c) => c.id === id)?.name ?? t('inventory.allocations.unknownPartner');
   const canAllocate = !!item && (lines.data?.length ?? 0) > 0;
   const removeButton = (a: Allocation) =>
     a.isActive ? (
       <IconButton
-        aria-label={`Remove allocation of ${a.item.name}`}
+        aria-label={t('inventory.allocations.removeLabel', { name: a.item.name })}
         color="error"
         onClick={() => setRemoving(a)}
       >
@@ -52,7 +53,7 @@ export function AllocationsTab({ selection }: { selection: InventorySelection })
       </IconButton>
     ) : (
       <Typography variant="caption" color="text.secondary">
-        Removed
+        {t('inventory.allocations.removed')}
       </Typography>
     );
   const sizeColor = (a: Allocation) => `${a.size}${a.color ? ` / ${a.color}` : ''}`;
@@ -61,20 +62,20 @@ export function AllocationsTab({ selection }: { selection: InventorySelection })
     <Box>
       <ItemToolbar
         selection={selection}
-        actionLabel="New Allocation"
+        actionLabel={t('inventory.allocations.new')}
         actionDisabled={!canAllocate}
         onAction={() => setCreating(true)}
       />
       {!canAllocate && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Choose an item that has inventory to allocate it to a partner.
+          {t('inventory.allocations.chooseItem')}
         </Typography>
       )}
       <AllocationFilters role="admin" table={table} />
       <ResponsivePagedList
         query={allocations}
         paging={table.paging}
-        label="Allocations"
+        label={t('inventory.allocations.label')}
         minWidth={860}
         sort={{
           ...table.sort,
@@ -84,20 +85,16 @@ export function AllocationsTab({ selection }: { selection: InventorySelection })
           },
         }}
         columns={[
-          'Partner',
-          'Item',
-          'Size / Color',
-          { label: 'Quantity', align: 'right', sortKey: 'quantity' },
-          { label: 'Used', align: 'right' },
-          { label: 'Price', align: 'right' },
-          { label: 'Date', sortKey: 'allocatedAt' },
-          { label: 'Remove', align: 'right', sticky: true },
+          t('inventory.allocations.partner'),
+          t('inventory.allocations.item'),
+          t('inventory.allocations.sizeColor'),
+          { label: t('inventory.allocations.quantity'), align: 'right', sortKey: 'quantity' },
+          { label: t('inventory.allocations.used'), align: 'right' },
+          { label: t('inventory.allocations.price'), align: 'right' },
+          { label: t('inventory.allocations.date'), sortKey: 'allocatedAt' },
+          { label: t('inventory.allocations.remove'), align: 'right', sticky: true },
         ]}
-        emptyText={
-          table.filtered
-            ? 'No allocations match these filters.'
-            : 'No allocations yet. Create inventory first, then allocate to partners.'
-        }
+        emptyText={table.filtered ? t('inventory.allocations.noMatch') : t('inventory.allocations.empty')}
         itemKey={(a) => a.id}
         renderRow={(a) => (
           <TableRow hover data-testid="allocation-row" data-allocation-id={a.id}>
@@ -113,8 +110,8 @@ export function AllocationsTab({ selection }: { selection: InventorySelection })
               {a.quantity}
             </TableCell>
             <TableCell align="right">{a.usedQuantity}</TableCell>
-            <TableCell align="right">{formatCents(a.price ?? a.item.price)}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(a.allocatedAt, viewerTimeZone())}</TableCell>
+            <TableCell align="right">{money(a.price ?? a.item.price)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{day(a.allocatedAt)}</TableCell>
             <TableCell align="right" sx={stickyEndCellSx}>
               {removeButton(a)}
             </TableCell>
@@ -135,10 +132,13 @@ export function AllocationsTab({ selection }: { selection: InventorySelection })
               </Box>
             }
             fields={[
-              ['Quantity', <span data-testid="allocation-quantity">{a.quantity}</span>],
-              ['Used', a.usedQuantity],
-              ['Price', formatCents(a.price ?? a.item.price)],
-              ['Date', formatDate(a.allocatedAt, viewerTimeZone())],
+              [
+                t('inventory.allocations.quantity'),
+                <span data-testid="allocation-quantity">{a.quantity}</span>,
+              ],
+              [t('inventory.allocations.used'), a.usedQuantity],
+              [t('inventory.allocations.price'), money(a.price ?? a.item.price)],
+              [t('inventory.allocations.date'), day(a.allocatedAt)],
             ]}
             actions={removeButton(a)}
           />
@@ -147,19 +147,20 @@ export function AllocationsTab({ selection }: { selection: InventorySelection })
       {item && <AllocationDialog open={creating} item={item} onClose={() => setCreating(false)} />}
       <ConfirmDialog
         open={!!removing}
-        title="Remove allocation"
-        description="Remove this allocation?"
-        confirmLabel="Remove"
+        title={t('inventory.allocations.removeTitle')}
+        description={t('inventory.allocations.removeText')}
+        confirmLabel={t('inventory.allocations.removeConfirm')}
         pending={remove.isPending}
         onClose={() => setRemoving(null)}
         onConfirm={() => {
           if (!removing) return;
           remove.mutate(removing.id, {
-            onSuccess: () => toast({ title: 'Success', description: 'Allocation removed successfully' }),
+            onSuccess: () =>
+              toast({ title: t('inventory.success'), description: t('inventory.allocations.removedToast') }),
             onError: (error) =>
               toast({
-                title: 'Error',
-                description: errorMessageOf(error, 'Failed to remove allocation'),
+                title: t('inventory.error'),
+                description: apiErrorText(error, t('inventory.allocations.removeFailed')),
                 kind: 'destructive',
               }),
             onSettled: () => setRemoving(null),

@@ -20,7 +20,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/responsive-paged-list';
 import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
 import { InventoryCard } from '@/components/inventory/inventory-card';
@@ -33,31 +34,27 @@ import { AddInventoryDialog } from './add-inventory-dialog';
 import { ItemToolbar } from './item-picker';
 
 export function StockStatusChip({ line }: { line: InventoryLine }) {
+  const t = useT();
+  const label = t(`inventory.stock.${line.status}`);
   switch (line.status) {
     case 'out_of_stock':
-      return <Chip size="small" color="error" label="Out of Stock" />;
+      return <Chip size="small" color="error" label={label} />;
     case 'low_stock':
-      return <Chip size="small" color="warning" label="Low Stock" />;
+      return <Chip size="small" color="warning" label={label} />;
     case 'in_stock':
-      return <Chip size="small" color="success" variant="outlined" label="In Stock" />;
+      return <Chip size="small" color="success" variant="outlined" label={label} />;
   }
 }
 
-const STOCK_STATUS_LABELS = {
-  in_stock: 'In Stock',
-  low_stock: 'Low Stock',
-  out_of_stock: 'Out of Stock',
-} as const;
-
 /** The sort field's choices (a phone has no headers to press). */
 const LINE_SORT_CHOICES = [
-  { key: 'size', order: 'asc', label: 'Size (XS–XXXL)' },
-  { key: 'size', order: 'desc', label: 'Size (XXXL–XS)' },
-  { key: 'available', order: 'desc', label: 'Available (most first)' },
-  { key: 'available', order: 'asc', label: 'Available (fewest first)' },
-  { key: 'total', order: 'desc', label: 'Total (most first)' },
-  { key: 'allocated', order: 'desc', label: 'Allocated (most first)' },
-  { key: 'sold', order: 'desc', label: 'Sold (most first)' },
+  { key: 'size', order: 'asc', label: 'inventory.lines.sort.sizeAsc' },
+  { key: 'size', order: 'desc', label: 'inventory.lines.sort.sizeDesc' },
+  { key: 'available', order: 'desc', label: 'inventory.lines.sort.availableMost' },
+  { key: 'available', order: 'asc', label: 'inventory.lines.sort.availableFewest' },
+  { key: 'total', order: 'desc', label: 'inventory.lines.sort.totalMost' },
+  { key: 'allocated', order: 'desc', label: 'inventory.lines.sort.allocatedMost' },
+  { key: 'sold', order: 'desc', label: 'inventory.lines.sort.soldMost' },
 ] as const;
 
 /**
@@ -66,6 +63,13 @@ const LINE_SORT_CHOICES = [
  * has at most 77 lines, all fetched at once and shown a page at a time.
  */
 export function InventoryTab({ selection }: { selection: InventorySelection }) {
+  const t = useT();
+  const stockLabels = {
+    in_stock: t('inventory.stock.in_stock'),
+    low_stock: t('inventory.stock.low_stock'),
+    out_of_stock: t('inventory.stock.out_of_stock'),
+  };
+  const sortChoices = LINE_SORT_CHOICES.map((choice) => ({ ...choice, label: t(choice.label) }));
   const { toast } = useToast();
   const items = useMerchItems();
   const item = items.data?.items.find((i) => i.id === selection.itemId) ?? null;
@@ -102,14 +106,14 @@ export function InventoryTab({ selection }: { selection: InventorySelection }) {
           setRestocking(line);
         }}
       >
-        Restock
+        {t('inventory.lines.restock')}
       </Button>
       <Button
         size="small"
         startIcon={<HistoryRoundedIcon />}
         onClick={() => selection.select({ tab: 'transactions', lineId: line.id })}
       >
-        History
+        {t('inventory.lines.history')}
       </Button>
     </>
   );
@@ -122,13 +126,13 @@ export function InventoryTab({ selection }: { selection: InventorySelection }) {
       { id: restocking.id, quantity },
       {
         onSuccess: () => {
-          toast({ title: 'Success', description: 'Inventory updated successfully' });
+          toast({ title: t('inventory.success'), description: t('inventory.lines.restocked') });
           setRestocking(null);
         },
         onError: (error) =>
           toast({
-            title: 'Error',
-            description: errorMessageOf(error, 'Failed to update inventory'),
+            title: t('inventory.error'),
+            description: apiErrorText(error, t('inventory.lines.restockFailed')),
             kind: 'destructive',
           }),
       },
@@ -139,29 +143,29 @@ export function InventoryTab({ selection }: { selection: InventorySelection }) {
     <Box>
       <ItemToolbar
         selection={selection}
-        actionLabel="Add Inventory"
+        actionLabel={t('inventory.lines.add')}
         actionDisabled={!item}
         onAction={() => setAdding(true)}
       />
       {!selection.itemId ? (
         <Stack spacing={1} sx={{ py: 6, alignItems: 'center', textAlign: 'center' }}>
           <Inventory2OutlinedIcon color="disabled" sx={{ fontSize: 40 }} />
-          <Typography color="text.secondary">Select an item to see its inventory.</Typography>
+          <Typography color="text.secondary">{t('inventory.lines.selectItem')}</Typography>
         </Stack>
       ) : (
         <>
           <Box
             role="group"
-            aria-label="Filter and sort the inventory lines"
+            aria-label={t('inventory.lines.filter')}
             sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
           >
-            <StatusFilter value={table.status} onChange={table.setStatus} labels={STOCK_STATUS_LABELS} />
-            <SortSelect value={table.sort} onChange={table.setSort} choices={LINE_SORT_CHOICES} />
+            <StatusFilter value={table.status} onChange={table.setStatus} labels={stockLabels} />
+            <SortSelect value={table.sort} onChange={table.setSort} choices={sortChoices} />
           </Box>
           <ResponsivePagedList
             query={page}
             paging={table.paging}
-            label="Inventory lines"
+            label={t('inventory.lines.label')}
             minWidth={760}
             sort={{
               ...table.sort,
@@ -171,20 +175,18 @@ export function InventoryTab({ selection }: { selection: InventorySelection }) {
               },
             }}
             columns={[
-              { label: 'Size', sortKey: 'size' },
-              'Color',
-              { label: 'Total', align: 'right', sortKey: 'total' },
-              { label: 'Available', align: 'right', sortKey: 'available' },
-              { label: 'Allocated', align: 'right', sortKey: 'allocated' },
-              { label: 'Sold', align: 'right', sortKey: 'sold' },
-              { label: 'Min Stock', align: 'right' },
-              'Status',
-              { label: 'Actions', align: 'right', sticky: true },
+              { label: t('inventory.lines.size'), sortKey: 'size' },
+              t('inventory.lines.color'),
+              { label: t('inventory.lines.total'), align: 'right', sortKey: 'total' },
+              { label: t('inventory.lines.available'), align: 'right', sortKey: 'available' },
+              { label: t('inventory.lines.allocated'), align: 'right', sortKey: 'allocated' },
+              { label: t('inventory.lines.sold'), align: 'right', sortKey: 'sold' },
+              { label: t('inventory.lines.minStock'), align: 'right' },
+              t('inventory.lines.status'),
+              { label: t('inventory.lines.actions'), align: 'right', sticky: true },
             ]}
             emptyText={
-              table.status
-                ? `No ${STOCK_STATUS_LABELS[table.status].toLowerCase()} lines for this item.`
-                : 'No inventory for this item yet. Add inventory to start tracking stock.'
+              table.status ? t(`inventory.lines.noneStatus.${table.status}`) : t('inventory.lines.empty')
             }
             itemKey={(line) => line.id}
             renderRow={(line) => (
@@ -225,11 +227,11 @@ export function InventoryTab({ selection }: { selection: InventorySelection }) {
                   </Stack>
                 }
                 fields={[
-                  ['Total', line.totalQuantity],
-                  ['Available', line.availableQuantity],
-                  ['Allocated', line.allocatedQuantity],
-                  ['Sold', line.soldQuantity],
-                  ['Min Stock', line.minStockLevel],
+                  [t('inventory.lines.total'), line.totalQuantity],
+                  [t('inventory.lines.available'), line.availableQuantity],
+                  [t('inventory.lines.allocated'), line.allocatedQuantity],
+                  [t('inventory.lines.sold'), line.soldQuantity],
+                  [t('inventory.lines.minStock'), line.minStockLevel],
                 ]}
                 actions={lineActions(line)}
               />
@@ -239,16 +241,17 @@ export function InventoryTab({ selection }: { selection: InventorySelection }) {
       )}
       {item && <AddInventoryDialog open={adding} item={item} onClose={() => setAdding(false)} />}
       <Dialog open={!!restocking} onClose={() => setRestocking(null)} maxWidth="xs" fullWidth>
-        <DialogTitle>Restock</DialogTitle>
+        <DialogTitle>{t('inventory.restock.title')}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            How many units to add to {restocking?.size}
-            {restocking?.color ? ` / ${restocking.color}` : ''}?
+            {t('inventory.restock.question', {
+              line: `${restocking?.size ?? ''}${restocking?.color ? ` / ${restocking.color}` : ''}`,
+            })}
           </Typography>
           <TextField
             autoFocus
             fullWidth
-            label="Quantity to add"
+            label={t('inventory.restock.quantity')}
             type="number"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
@@ -259,9 +262,9 @@ export function InventoryTab({ selection }: { selection: InventorySelection }) {
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setRestocking(null)}>Cancel</Button>
+          <Button onClick={() => setRestocking(null)}>{t('inventory.restock.cancel')}</Button>
           <Button variant="contained" disabled={restock.isPending} onClick={submitRestock}>
-            Restock
+            {t('inventory.restock.submit')}
           </Button>
         </DialogActions>
       </Dialog>

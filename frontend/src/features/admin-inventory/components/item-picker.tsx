@@ -3,22 +3,30 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useT } from '@/i18n/i18n';
 import { useMerchItems } from '../api/get-merch-items';
 import type { InventorySelection } from '../types';
 
 /** Chooses the item whose inventory the tab shows (the first 200 items, newest first). */
 export function ItemPicker({ itemId, onChange }: { itemId: string | null; onChange: (id: string) => void }) {
+  const t = useT();
   const items = useMerchItems();
   const options = items.data?.items ?? [];
   return (
     <TextField
       select
       size="small"
-      label="Item"
+      label={t('inventory.picker.item')}
       value={options.some((i) => i.id === itemId) ? itemId : ''}
       onChange={(e) => onChange(e.target.value)}
       sx={{ minWidth: { xs: '100%', sm: 320 } }}
-      helperText={items.isPending ? 'Loading items...' : options.length === 0 ? 'No items yet' : undefined}
+      helperText={
+        items.isPending
+          ? t('inventory.picker.loading')
+          : options.length === 0
+            ? t('inventory.picker.none')
+            : undefined
+      }
     >
       {options.map((item) => (
         <MenuItem key={item.id} value={item.id}>

@@ -1,11 +1,5 @@
 import type { MerchItem } from '@avpass/contracts';
-import {
-  centsToDollars,
-  MERCH_CATEGORIES,
-  MERCH_CATEGORY_LABELS,
-  MERCH_COLORS,
-  MERCH_SIZES,
-} from '@avpass/domain';
+import { centsToDollars, MERCH_CATEGORIES, MERCH_COLORS, MERCH_SIZES } from '@avpass/domain';
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,7 +21,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useEffect, useMemo, useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import type { Translate } from '@avpass/contracts/i18n/voucher-words';
+import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 import { focusFirstError } from '@/lib/form-errors';
 import { useSaveMerchItem, type MerchItemForm } from '../api/save-merch-item';
 import { useBulkInventory } from '../api/bulk-inventory';
@@ -60,15 +57,15 @@ const fromItem = (item: MerchItem): MerchItemForm => ({
   image: null,
 });
 
-function validate(form: MerchItemForm): Record<string, string> {
+function validate(form: MerchItemForm, t: Translate<MessageId>): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!form.name.trim()) errors.name = 'Name is required';
-  if (!form.sku.trim()) errors.sku = 'SKU is required';
-  if (!form.category) errors.category = 'Category is required';
-  if (!form.price.trim()) errors.price = 'Price is required';
+  if (!form.name.trim()) errors.name = t('inventory.item.nameRequired');
+  if (!form.sku.trim()) errors.sku = t('inventory.item.skuRequired');
+  if (!form.category) errors.category = t('inventory.item.categoryRequired');
+  if (!form.price.trim()) errors.price = t('inventory.item.priceRequired');
   else if (!Number.isFinite(Number(form.price)) || Number(form.price) < 0)
-    errors.price = 'Price must be a valid amount in dollars';
-  if (form.sizes.length === 0) errors.sizes = 'Select at least one size';
+    errors.price = t('inventory.item.priceInvalid');
+  if (form.sizes.length === 0) errors.sizes = t('inventory.item.sizesRequired');
   return errors;
 }
 
@@ -93,6 +90,7 @@ export function MerchItemDialog({
 }
 
 function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClose: () => void }) {
+  const t = useT();
   const { toast } = useToast();
   const save = useSaveMerchItem();
   const bulk = useBulkInventory();
@@ -111,17 +109,17 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
   };
 
   async function submit() {
-    const found = validate(form);
+    const found = validate(form, t);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError();
     let saved: MerchItem;
     try {
       saved = await save.mutateAsync({ ...(item ? { id: item.id } : {}), form });
     } catch (error) {
-      setErrors(fieldErrorsOf(error));
+      setErrors(apiFieldErrorTexts(error));
       toast({
-        title: 'Error',
-        description: errorMessageOf(error, 'Failed to save item'),
+        title: t('inventory.error'),
+        description: apiErrorText(error, t('inventory.item.saveFailed')),
         kind: 'destructive',
       });
       return;
@@ -140,8 +138,8 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
         await bulk.mutateAsync({ merchItemId: saved.id, entries });
       } catch {
         toast({
-          title: 'Partial Success',
-          description: 'Item created but inventory creation failed',
+          title: t('inventory.item.partial'),
+          description: t('inventory.item.partialText'),
           kind: 'destructive',
         });
         onClose();
@@ -149,8 +147,8 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
       }
     }
     toast({
-      title: 'Success',
-      description: item ? 'Item updated successfully' : 'Item created successfully',
+      title: t('inventory.success'),
+      description: item ? t('inventory.item.updated') : t('inventory.item.created'),
     });
     onClose();
   }
@@ -158,12 +156,12 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
   const pending = save.isPending || bulk.isPending;
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={fullScreen}>
-      <DialogTitle>{item ? 'Edit Merch Item' : 'Add Merch Item'}</DialogTitle>
+      <DialogTitle>{item ? t('inventory.item.editTitle') : t('inventory.item.addTitle')}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2.5}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
-              label="Name"
+              label={t('inventory.item.name')}
               required
               fullWidth
               value={form.name}
@@ -172,7 +170,7 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
               helperText={errors.name}
             />
             <TextField
-              label="SKU"
+              label={t('inventory.item.sku')}
               required
               fullWidth
               value={form.sku}
@@ -182,7 +180,7 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
             />
           </Stack>
           <TextField
-            label="Description"
+            label={t('inventory.item.description')}
             multiline
             minRows={2}
             value={form.description}
@@ -191,7 +189,7 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               select
-              label="Category"
+              label={t('inventory.item.category')}
               required
               fullWidth
               value={form.category}
@@ -201,18 +199,18 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
             >
               {MERCH_CATEGORIES.map((c) => (
                 <MenuItem key={c} value={c}>
-                  {MERCH_CATEGORY_LABELS[c]}
+                  {t(`inventory.category.${c}`)}
                 </MenuItem>
               ))}
             </TextField>
             <TextField
-              label="Brand"
+              label={t('inventory.item.brand')}
               fullWidth
               value={form.brand}
               onChange={(e) => set('brand', e.target.value)}
             />
             <TextField
-              label="Price ($)"
+              label={t('inventory.item.price')}
               required
               fullWidth
               type="number"
@@ -225,7 +223,7 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
           </Stack>
           <Box>
             <FormLabel component="legend" required error={!!errors.sizes}>
-              Sizes
+              {t('inventory.item.sizes')}
             </FormLabel>
             <FormGroup row>
               {MERCH_SIZES.map((size) => (
@@ -244,7 +242,7 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
             {errors.sizes && <FormHelperText error>{errors.sizes}</FormHelperText>}
           </Box>
           <Box>
-            <FormLabel component="legend">Colors (optional)</FormLabel>
+            <FormLabel component="legend">{t('inventory.item.colors')}</FormLabel>
             <FormGroup row>
               {MERCH_COLORS.map((color) => (
                 <FormControlLabel
@@ -262,14 +260,14 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
           </Box>
           {item && (
             <FormControlLabel
-              label={form.isActive ? 'Active' : 'Inactive'}
+              label={form.isActive ? t('inventory.items.active') : t('inventory.items.inactive')}
               control={<Switch checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />}
             />
           )}
           {!item && (
             <Box>
               <FormControlLabel
-                label="Add Initial Inventory"
+                label={t('inventory.item.initialStock')}
                 control={<Switch checked={withStock} onChange={(e) => setWithStock(e.target.checked)} />}
               />
               {withStock && (
@@ -283,13 +281,13 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
                 >
                   {form.sizes.length === 0 && (
                     <Typography variant="body2" color="text.secondary">
-                      Choose sizes first.
+                      {t('inventory.item.chooseSizes')}
                     </Typography>
                   )}
                   {form.sizes.map((size) => (
                     <TextField
                       key={size}
-                      label={`Qty ${size}`}
+                      label={t('inventory.item.quantityOf', { size })}
                       type="number"
                       size="small"
                       value={stock[size] ?? ''}
@@ -302,7 +300,7 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
             </Box>
           )}
           <Box>
-            <FormLabel component="legend">Product Image</FormLabel>
+            <FormLabel component="legend">{t('inventory.item.image')}</FormLabel>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 1 }}>
               <Box
                 sx={(theme) => ({
@@ -320,7 +318,7 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
                   <Box
                     component="img"
                     src={preview}
-                    alt="Product preview"
+                    alt={t('inventory.item.preview')}
                     sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
                   />
                 ) : (
@@ -328,7 +326,7 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
                 )}
               </Box>
               <Button variant="outlined" component="label">
-                {preview ? 'Change Image' : 'Upload Image'}
+                {preview ? t('inventory.item.changeImage') : t('inventory.item.uploadImage')}
                 <input
                   hidden
                   type="file"
@@ -342,9 +340,13 @@ function MerchItemDialogBody({ item, onClose }: { item: MerchItem | null; onClos
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('inventory.item.cancel')}</Button>
         <Button variant="contained" disabled={pending} onClick={() => void submit()}>
-          {pending ? 'Saving...' : item ? 'Update Item' : 'Create Item'}
+          {pending
+            ? t('inventory.item.saving')
+            : item
+              ? t('inventory.item.update')
+              : t('inventory.item.create')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -4,13 +4,7 @@ import {
   MERCH_ITEM_STATUSES,
   type MerchItem,
 } from '@avpass/contracts';
-import {
-  formatCents,
-  formatDate,
-  MERCH_CATEGORIES,
-  MERCH_CATEGORY_LABELS,
-  merchCategoryLabel,
-} from '@avpass/domain';
+import { MERCH_CATEGORIES } from '@avpass/domain';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -31,15 +25,15 @@ import { ResponsivePagedList, stickyEndCellSx } from '@/components/data-display/
 import { SortSelect, StatusFilter } from '@/components/data-display/table-filters';
 import { InventoryCard } from '@/components/inventory/inventory-card';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
 import { useTableState } from '@/lib/table-state';
-import { viewerTimeZone } from '@/lib/time-zone';
 import { useDeleteMerchItem } from '../api/delete-merch-item';
 import { useMerchItemsTable } from '../api/get-merch-items';
 import type { InventorySelection } from '../types';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { HistoryLink } from '@/components/audit/history-link';
 import { MerchItemDialog } from './merch-item-dialog';
+import { useInventoryWords } from '../lib/inventory-words';
 
 export function ItemThumb({
   item,
@@ -79,25 +73,33 @@ export function ItemThumb({
  * The empty table's words: the spec's invitation when there are no items at all; with a search or a
  * category, that nothing matches it (adding a first item is not the answer then).
  */
-export function emptyItemsText(search: string, category: string, status?: string): string {
-  const text = search.trim();
-  const inCategory = category !== 'all' && category !== '' ? merchCategoryLabel(category) : null;
-  if (text) return `No items match "${text}"${inCategory ? ` in ${inCategory}` : ''}.`;
-  if (inCategory) return `No items in ${inCategory}${status ? ` that are ${status}` : ''}.`;
-  if (status) return `No ${status} items.`;
-  return 'No items found. Add your first item to get started.';
+function useEmptyItemsText() {
+  const { t, category: categoryName } = useInventoryWords();
+  return (search: string, category: string, status?: 'active' | 'inactive'): string => {
+    const text = search.trim();
+    const inCategory = category !== 'all' && category !== '' ? categoryName(category) : null;
+    if (text)
+      return inCategory
+        ? t('inventory.items.noMatchIn', { search: text, category: inCategory })
+        : t('inventory.items.noMatch', { search: text });
+    if (inCategory)
+      return status
+        ? t(`inventory.items.noneInStatus.${status}`, { category: inCategory })
+        : t('inventory.items.noneIn', { category: inCategory });
+    if (status) return t(`inventory.items.noneStatus.${status}`);
+    return t('inventory.items.empty');
+  };
 }
 
 /** The sort field's choices (a phone has no headers to press). */
 const ITEM_SORT_CHOICES = [
-  { key: 'createdAt', order: 'desc', label: 'Newest first' },
-  { key: 'createdAt', order: 'asc', label: 'Oldest first' },
-  { key: 'name', order: 'asc', label: 'Name (A–Z)' },
-  { key: 'name', order: 'desc', label: 'Name (Z–A)' },
-  { key: 'price', order: 'asc', label: 'Price (low to high)' },
-  { key: 'price', order: 'desc', label: 'Price (high to low)' },
+  { key: 'createdAt', order: 'desc', label: 'inventory.sort.newest' },
+  { key: 'createdAt', order: 'asc', label: 'inventory.sort.oldest' },
+  { key: 'name', order: 'asc', label: 'inventory.sort.nameAsc' },
+  { key: 'name', order: 'desc', label: 'inventory.sort.nameDesc' },
+  { key: 'price', order: 'asc', label: 'inventory.sort.priceAsc' },
+  { key: 'price', order: 'desc', label: 'inventory.sort.priceDesc' },
 ] as const;
-const ITEM_STATUS_LABELS = { active: 'Active', inactive: 'Inactive' } as const;
 /** This tab's parameters in the URL start with `items.` (the screen's other tabs keep theirs). */
 const PREFIX = 'items';
 
@@ -107,6 +109,10 @@ const PREFIX = 'items';
  * (issue 27); add, edit, delete, view inventory.
  */
 export function MerchItemsTab({ selection }: { selection: InventorySelection }) {
+  const { t, category: categoryName, money, day } = useInventoryWords();
+  const emptyItemsText = useEmptyItemsText();
+  const sortChoices = ITEM_SORT_CHOICES.map((choice) => ({ ...choice, label: t(choice.label) }));
+  const statusLabels = { active: t('inventory.items.active'), inactive: t('inventory.items.inactive') };
   const { toast } = useToast();
   const table = useTableState({
     sorts: MERCH_ITEM_SORTS,
@@ -148,25 +154,34 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
       onClick={() => selection.select({ tab: 'inventory', itemId: item.id, lineId: null })}
       sx={{ whiteSpace: 'nowrap' }}
     >
-      View Inventory
+      {t('inventory.items.viewInventory')}
     </Button>
   );
   const statusChip = (item: MerchItem) => (
     <Chip
       size="small"
-      label={item.isActive ? 'Active' : 'Inactive'}
+      label={item.isActive ? t('inventory.items.active') : t('inventory.items.inactive')}
       color={item.isActive ? 'success' : 'default'}
     />
   );
   const actions = (item: MerchItem) => (
     <>
-      <IconButton aria-label={`Edit ${item.name}`} onClick={() => edit(item)}>
+      <IconButton aria-label={t('inventory.items.editLabel', { name: item.name })} onClick={() => edit(item)}>
         <EditOutlinedIcon fontSize="small" />
       </IconButton>
-      <IconButton aria-label={`Delete ${item.name}`} color="error" onClick={() => setDeleting(item)}>
+      <IconButton
+        aria-label={t('inventory.items.deleteLabel', { name: item.name })}
+        color="error"
+        onClick={() => setDeleting(item)}
+      >
         <DeleteOutlineRoundedIcon fontSize="small" />
       </IconButton>
-      <HistoryLink icon targetType="merch-item" targetId={item.id} label={`History of ${item.name}`} />
+      <HistoryLink
+        icon
+        targetType="merch-item"
+        targetId={item.id}
+        label={t('inventory.items.historyLabel', { name: item.name })}
+      />
     </>
   );
 
@@ -179,7 +194,10 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
       >
         <TextField
           size="small"
-          label="Search by name, SKU or brand"
+          // A short label that fits a phone in any language; the whole phrase is the field's name.
+          label={t('inventory.search')}
+          placeholder={t('inventory.items.searchPlaceholder')}
+          slotProps={{ htmlInput: { 'aria-label': t('inventory.items.search') } }}
           value={table.searchText}
           onChange={(e) => table.setSearchText(e.target.value)}
           sx={{ flex: { md: 1 }, minWidth: 0 }}
@@ -187,21 +205,21 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
         <TextField
           select
           size="small"
-          label="Category"
+          label={t('inventory.items.category')}
           value={category}
           onChange={(e) => setCategory(e.target.value)}
           sx={{ width: { md: 200 }, flexShrink: 0 }}
           data-testid="category-filter"
         >
-          <MenuItem value="all">All categories</MenuItem>
+          <MenuItem value="all">{t('inventory.items.allCategories')}</MenuItem>
           {MERCH_CATEGORIES.map((c) => (
             <MenuItem key={c} value={c}>
-              {MERCH_CATEGORY_LABELS[c]}
+              {t(`inventory.category.${c}`)}
             </MenuItem>
           ))}
         </TextField>
-        <StatusFilter value={table.status} onChange={table.setStatus} labels={ITEM_STATUS_LABELS} />
-        <SortSelect value={table.sort} onChange={table.setSort} choices={ITEM_SORT_CHOICES} />
+        <StatusFilter value={table.status} onChange={table.setStatus} labels={statusLabels} />
+        <SortSelect value={table.sort} onChange={table.setSort} choices={sortChoices} />
         <Button
           variant="contained"
           startIcon={<AddRoundedIcon />}
@@ -211,13 +229,13 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
           }}
           sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
         >
-          Add Item
+          {t('inventory.items.add')}
         </Button>
       </Stack>
       <ResponsivePagedList
         query={items}
         paging={table.paging}
-        label="Merch items"
+        label={t('inventory.items.label')}
         minWidth={860}
         sort={{
           ...table.sort,
@@ -227,15 +245,15 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
           },
         }}
         columns={[
-          'Image',
-          { label: 'Name / SKU', sortKey: 'name' },
-          'Category',
-          { label: 'Price', sortKey: 'price' },
-          'Sizes',
-          { label: 'Added', sortKey: 'createdAt' },
-          'Inventory',
-          'Status',
-          { label: 'Actions', align: 'right', sticky: true },
+          t('inventory.items.image'),
+          { label: t('inventory.items.nameSku'), sortKey: 'name' },
+          t('inventory.items.category'),
+          { label: t('inventory.items.price'), sortKey: 'price' },
+          t('inventory.items.sizes'),
+          { label: t('inventory.items.added'), sortKey: 'createdAt' },
+          t('inventory.items.inventory'),
+          t('inventory.items.status'),
+          { label: t('inventory.items.actions'), align: 'right', sticky: true },
         ]}
         emptyText={emptyItemsText(table.search ?? '', category, table.status)}
         itemKey={(item) => item.id}
@@ -252,12 +270,10 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
                 {item.sku}
               </Typography>
             </TableCell>
-            <TableCell>{merchCategoryLabel(item.category)}</TableCell>
-            <TableCell data-testid="merch-price">{formatCents(item.price)}</TableCell>
+            <TableCell>{categoryName(item.category)}</TableCell>
+            <TableCell data-testid="merch-price">{money(item.price)}</TableCell>
             <TableCell>{item.sizes.join(', ')}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {formatDate(item.createdAt, viewerTimeZone())}
-            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{day(item.createdAt)}</TableCell>
             <TableCell>{viewInventory(item)}</TableCell>
             <TableCell>{statusChip(item)}</TableCell>
             <TableCell align="right" sx={stickyEndCellSx}>
@@ -284,10 +300,10 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
               </Stack>
             }
             fields={[
-              ['Category', merchCategoryLabel(item.category)],
-              ['Price', formatCents(item.price)],
-              ['Sizes', item.sizes.join(', ')],
-              ['Added', formatDate(item.createdAt, viewerTimeZone())],
+              [t('inventory.items.category'), categoryName(item.category)],
+              [t('inventory.items.price'), money(item.price)],
+              [t('inventory.items.sizes'), item.sizes.join(', ')],
+              [t('inventory.items.added'), day(item.createdAt)],
             ]}
             actions={
               <>
@@ -301,19 +317,20 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
       <MerchItemDialog open={dialogOpen} item={editing} onClose={() => setDialogOpen(false)} />
       <ConfirmDialog
         open={!!deleting}
-        title="Delete item"
-        description="Are you sure you want to delete this item?"
-        confirmLabel="Delete"
+        title={t('inventory.items.deleteTitle')}
+        description={t('inventory.items.deleteText')}
+        confirmLabel={t('inventory.items.delete')}
         pending={remove.isPending}
         onClose={() => setDeleting(null)}
         onConfirm={() => {
           if (!deleting) return;
           remove.mutate(deleting.id, {
-            onSuccess: () => toast({ title: 'Success', description: 'Item deleted successfully' }),
+            onSuccess: () =>
+              toast({ title: t('inventory.success'), description: t('inventory.items.deleted') }),
             onError: (error) =>
               toast({
-                title: 'Error',
-                description: errorMessageOf(error, 'Failed to delete item'),
+                title: t('inventory.error'),
+                description: apiErrorText(error, t('inventory.items.deleteFailed')),
                 kind: 'destructive',
               }),
             onSettled: () => setDeleting(null),

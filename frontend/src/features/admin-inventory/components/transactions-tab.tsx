@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { TransactionsTable } from '@/components/inventory/transactions-table';
+import { useT } from '@/i18n/i18n';
 import { useItemLines } from '../api/get-item-lines';
 import type { InventorySelection } from '../types';
 import { ItemPicker } from './item-picker';
@@ -13,6 +14,7 @@ import { ItemPicker } from './item-picker';
  * type, oldest first by the Date header; on the server, the view in the URL (issue 27).
  */
 export function TransactionsTab({ selection }: { selection: InventorySelection }) {
+  const t = useT();
   const lines = useItemLines(selection.itemId);
   const narrow = selection.lineId
     ? { inventoryId: selection.lineId }
@@ -30,14 +32,14 @@ export function TransactionsTab({ selection }: { selection: InventorySelection }
         <TextField
           select
           size="small"
-          label="Inventory line"
+          label={t('inventory.transactions.line')}
           value={(lines.data ?? []).some((l) => l.id === selection.lineId) ? selection.lineId : ''}
           onChange={(e) => selection.select({ lineId: e.target.value || null })}
           sx={{ minWidth: { xs: '100%', sm: 220 } }}
           disabled={!selection.itemId}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
-          <MenuItem value="">All lines</MenuItem>
+          <MenuItem value="">{t('inventory.transactions.allLines')}</MenuItem>
           {(lines.data ?? []).map((l) => (
             <MenuItem key={l.id} value={l.id}>
               {l.size}
@@ -52,7 +54,7 @@ export function TransactionsTab({ selection }: { selection: InventorySelection }
         hint={
           !selection.itemId && (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              Every item&apos;s transactions. Choose an item, or one of its lines, to narrow the history.
+              {t('inventory.transactions.hint')}
             </Typography>
           )
         }

@@ -7,7 +7,7 @@ import { INVENTORY_TABS, type InventorySelection, type InventoryTabId } from '..
  */
 export function useInventorySelection(): InventorySelection & { tab: InventoryTabId } {
   const [params, setParams] = useSearchParams();
-  const tab: InventoryTabId = INVENTORY_TABS.find((t) => t.id === params.get('tab'))?.id ?? 'items';
+  const tab: InventoryTabId = INVENTORY_TABS.find((id) => id === params.get('tab')) ?? 'items';
   return {
     tab,
     itemId: params.get('item'),

@@ -1,4 +1,5 @@
 import { InventoryScreen } from '@/components/inventory/inventory-screen';
+import { useT } from '@/i18n/i18n';
 import { useSession } from '@/lib/session/use-session';
 import { AllocationsTab } from '../components/allocations-tab';
 import { InventoryTab } from '../components/inventory-tab';
@@ -15,14 +16,11 @@ export function AdminInventoryRoute() {
 }
 
 function AdminInventory() {
+  const t = useT();
   const { tab, ...selection } = useInventorySelection();
+  const tabs = INVENTORY_TABS.map((id) => ({ id, label: t(`inventory.tab.${id}`) }));
   return (
-    <InventoryScreen
-      role="admin"
-      tabs={INVENTORY_TABS}
-      tab={tab}
-      onTab={(next) => selection.select({ tab: next })}
-    >
+    <InventoryScreen role="admin" tabs={tabs} tab={tab} onTab={(next) => selection.select({ tab: next })}>
       {tab === 'items' && <MerchItemsTab selection={selection} />}
       {tab === 'inventory' && <InventoryTab selection={selection} />}
       {tab === 'allocations' && <AllocationsTab selection={selection} />}

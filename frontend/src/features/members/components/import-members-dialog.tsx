@@ -12,8 +12,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useRef, useState, type ChangeEvent } from 'react';
+import { formatNumberIn } from '@avpass/domain';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useLanguage, useT } from '@/i18n/i18n';
 import { useImportMembers } from '../api/import-members';
-import { IMPORT_MAX_BYTES, importFailureOf, TOO_LARGE } from '../lib/import-failure';
+import { IMPORT_MAX_BYTES, importFailureOf } from '../lib/import-failure';
 import { ImportReport } from './import-report';
 
 /**
@@ -21,7 +24,18 @@ import { ImportReport } from './import-report';
  * updated and unchanged, and each refused row with its number and reason. Importing the same file
  * again changes nothing.
  */
+/** The intro's column names stay as the CSV spells them, in bold. */
+const COLUMN = '\u0001';
+
 export function ImportMembersDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
+  const language = useLanguage();
+  const failureWords = {
+    tooLarge: t('members.import.tooLarge'),
+    unreadable: t('members.import.unreadable'),
+    failed: t('members.import.failed'),
+    explain: apiErrorText,
+  };
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const importCsv = useImportMembers();
   const [file, setFile] = useState<File | null>(null);
@@ -42,7 +56,7 @@ export function ImportMembersDialog({ open, onClose }: { open: boolean; onClose:
     const chosen = event.target.files?.[0] ?? null;
     event.target.value = '';
     setReport(null);
-    setProblem(chosen && chosen.size > IMPORT_MAX_BYTES ? TOO_LARGE : '');
+    setProblem(chosen && chosen.size > IMPORT_MAX_BYTES ? failureWords.tooLarge : '');
     setFile(chosen);
   };
 
@@ -52,7 +66,7 @@ export function ImportMembersDialog({ open, onClose }: { open: boolean; onClose:
     try {
       setReport(await importCsv.mutateAsync(file));
     } catch (error) {
-      setProblem(importFailureOf(error));
+      setProblem(importFailureOf(error, failureWords));
     }
   };
 
@@ -65,14 +79,16 @@ export function ImportMembersDialog({ open, onClose }: { open: boolean; onClose:
       fullScreen={fullScreen}
       aria-labelledby="import-members-title"
     >
-      <DialogTitle id="import-members-title">Import members from a CSV</DialogTitle>
+      <DialogTitle id="import-members-title">{t('members.import.title')}</DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          The first line names the columns: <strong>name</strong> (or first_name and last_name),{' '}
-          <strong>email</strong> and/or <strong>phone</strong>, and optionally language (en or es), tags
-          (separated by commas or semicolons), email_consent and sms_consent (yes or no). A row whose e-mail
-          or phone is already a member's updates that member; importing the same file twice changes nothing.
-          At most 10 MB.
+          {t('members.import.intro', {
+            name: `${COLUMN}name${COLUMN}`,
+            email: `${COLUMN}email${COLUMN}`,
+            phone: `${COLUMN}phone${COLUMN}`,
+          })
+            .split(COLUMN)
+            .map((part, i) => (i % 2 ? <strong key={i}>{part}</strong> : part))}
         </Typography>
         <input
           ref={input}
@@ -81,7 +97,7 @@ export function ImportMembersDialog({ open, onClose }: { open: boolean; onClose:
           hidden
           onChange={choose}
           data-testid="import-file"
-          aria-label="CSV file"
+          aria-label={t('members.import.file')}
         />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
           <Button
@@ -90,12 +106,15 @@ export function ImportMembersDialog({ open, onClose }: { open: boolean; onClose:
             onClick={() => input.current?.click()}
             disabled={importCsv.isPending}
           >
-            {file ? 'Choose another file' : 'Choose a CSV file'}
+            {file ? t('members.import.chooseAnother') : t('members.import.choose')}
           </Button>
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="import-file-name">
             {file
-              ? `${file.name} (${Math.max(1, Math.round(file.size / 1024)).toLocaleString('en-US')} KB)`
-              : 'No file chosen'}
+              ? t('members.import.fileName', {
+                  name: file.name,
+                  size: formatNumberIn(language, Math.max(1, Math.round(file.size / 1024))),
+                })
+              : t('members.import.noFile')}
           </Typography>
         </Box>
         {problem && (
@@ -107,7 +126,7 @@ export function ImportMembersDialog({ open, onClose }: { open: boolean; onClose:
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={close} disabled={importCsv.isPending}>
-          {report ? 'Done' : 'Cancel'}
+          {report ? t('members.import.done') : t('members.import.cancel')}
         </Button>
         <Button
           variant="contained"
@@ -116,7 +135,7 @@ export function ImportMembersDialog({ open, onClose }: { open: boolean; onClose:
           startIcon={importCsv.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
           data-testid="import-upload"
         >
-          {importCsv.isPending ? 'Importing…' : 'Import'}
+          {importCsv.isPending ? t('members.import.importing') : t('members.import.import')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -8,23 +8,26 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-
-const n = (value: number) => value.toLocaleString('en-US');
+import { formatNumberIn } from '@avpass/domain';
+import { useLanguage, useT } from '@/i18n/i18n';
 
 /** An import's report: the counts, then every refused row with its spreadsheet row number and reason. */
 export function ImportReport({ report }: { report: ImportMembersResponse }) {
+  const t = useT();
+  const language = useLanguage();
+  const n = (value: number) => formatNumberIn(language, value);
   const figures = [
-    { label: 'Created', value: report.created, testId: 'import-created' },
-    { label: 'Updated', value: report.updated, testId: 'import-updated' },
-    { label: 'Unchanged', value: report.unchanged, testId: 'import-unchanged' },
-    { label: 'Refused', value: report.refused.length, testId: 'import-refused' },
+    { label: t('members.import.created'), value: report.created, testId: 'import-created' },
+    { label: t('members.import.updated'), value: report.updated, testId: 'import-updated' },
+    { label: t('members.import.unchanged'), value: report.unchanged, testId: 'import-unchanged' },
+    { label: t('members.import.refused'), value: report.refused.length, testId: 'import-refused' },
   ];
   return (
-    <Box data-testid="import-report" role="status" aria-label="Import report">
+    <Box data-testid="import-report" role="status" aria-label={t('members.import.report')}>
       <Alert severity={report.refused.length ? 'warning' : 'success'} sx={{ mb: 2 }}>
         {report.refused.length
-          ? `Imported, except ${n(report.refused.length)} row(s) refused: fix them in the file and import it again (the rows already in are unchanged).`
-          : 'Imported: every row was read.'}
+          ? t('members.import.partly', { count: n(report.refused.length) })
+          : t('members.import.all')}
       </Alert>
       <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 2, md: 4 }, m: 0, mb: 2 }}>
         {figures.map((f) => (
@@ -39,12 +42,17 @@ export function ImportReport({ report }: { report: ImportMembersResponse }) {
         ))}
       </Box>
       {report.refused.length > 0 && (
-        <TableContainer tabIndex={0} role="region" aria-label="Refused rows" sx={{ maxHeight: 320 }}>
-          <Table size="small" stickyHeader aria-label="Refused rows">
+        <TableContainer
+          tabIndex={0}
+          role="region"
+          aria-label={t('members.import.refusedRows')}
+          sx={{ maxHeight: 320 }}
+        >
+          <Table size="small" stickyHeader aria-label={t('members.import.refusedRows')}>
             <TableHead>
               <TableRow>
-                <TableCell sx={{ width: 90 }}>Row</TableCell>
-                <TableCell>Why it was refused</TableCell>
+                <TableCell sx={{ width: 90 }}>{t('members.import.row')}</TableCell>
+                <TableCell>{t('members.import.why')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

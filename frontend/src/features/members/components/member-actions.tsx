@@ -12,7 +12,8 @@ import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { MemberPicker } from '@/components/members/member-picker';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
-import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { memberName } from '@/lib/members-api';
 import { useEraseMember } from '../api/erase-member';
 import { downloadMemberExport } from '../api/export-member';
@@ -21,6 +22,7 @@ import { MemberFormDialog } from './member-form-dialog';
 
 /** What a member's page can do: edit, export their data, merge a duplicate into them, erase them. */
 export function MemberActions({ member }: { member: Member }) {
+  const t = useT();
   const [open, setOpen] = useState<'edit' | 'merge' | 'erase' | null>(null);
   const [other, setOther] = useState<Member | null>(null);
   const [mergeError, setMergeError] = useState('');
@@ -35,11 +37,14 @@ export function MemberActions({ member }: { member: Member }) {
     setExporting(true);
     try {
       await downloadMemberExport(member.id);
-      toast({ title: 'Download started', description: `Everything held about ${name}, as JSON.` });
+      toast({
+        title: t('members.actions.exportStarted'),
+        description: t('members.actions.exportStartedText', { name }),
+      });
     } catch (error) {
       toast({
-        title: 'Export failed',
-        description: errorMessageOf(error, 'The export failed.'),
+        title: t('members.actions.exportFailed'),
+        description: apiErrorText(error, t('members.actions.exportFailedText')),
         kind: 'destructive',
       });
     } finally {
@@ -50,14 +55,14 @@ export function MemberActions({ member }: { member: Member }) {
   const confirmErase = () =>
     erase.mutate(member.id, {
       onSuccess: () => {
-        toast({ title: 'Member erased', description: `${name}'s personal data was erased.` });
+        toast({ title: t('members.actions.erased'), description: t('members.actions.erasedText', { name }) });
         void navigate(paths.members.path);
       },
       onError: (error) => {
         setOpen(null);
         toast({
-          title: 'Error',
-          description: errorMessageOf(error, 'The member could not be erased.'),
+          title: t('members.actions.error'),
+          description: apiErrorText(error, t('members.actions.eraseFailed')),
           kind: 'destructive',
         });
       },
@@ -69,13 +74,16 @@ export function MemberActions({ member }: { member: Member }) {
       { id: member.id, from: other.id },
       {
         onSuccess: () => {
-          toast({ title: 'Members merged', description: `${memberName(other)} was merged into ${name}.` });
+          toast({
+            title: t('members.actions.merged'),
+            description: t('members.actions.mergedText', { other: memberName(other), name }),
+          });
           setOpen(null);
           setOther(null);
         },
         onError: (error) =>
           setMergeError(
-            fieldErrorsOf(error).from ?? errorMessageOf(error, 'The members could not be merged.'),
+            apiFieldErrorTexts(error).from ?? apiErrorText(error, t('members.actions.mergeFailed')),
           ),
       },
     );
@@ -85,7 +93,7 @@ export function MemberActions({ member }: { member: Member }) {
     <>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button variant="contained" startIcon={<EditOutlinedIcon />} onClick={() => setOpen('edit')}>
-          Edit
+          {t('members.actions.edit')}
         </Button>
         <Button
           variant="outlined"
@@ -94,10 +102,10 @@ export function MemberActions({ member }: { member: Member }) {
           disabled={exporting}
           data-testid="export-member"
         >
-          Export data
+          {t('members.actions.export')}
         </Button>
         <Button variant="outlined" startIcon={<CallMergeRoundedIcon />} onClick={() => setOpen('merge')}>
-          Merge a duplicate
+          {t('members.actions.merge')}
         </Button>
         <Button
           variant="outlined"
@@ -106,22 +114,15 @@ export function MemberActions({ member }: { member: Member }) {
           onClick={() => setOpen('erase')}
           data-testid="erase-member"
         >
-          Erase
+          {t('members.actions.erase')}
         </Button>
       </Stack>
       <MemberFormDialog open={open === 'edit'} member={member} onClose={() => setOpen(null)} />
       <ConfirmDialog
         open={open === 'erase'}
-        title={`Erase ${name}?`}
-        description={
-          <>
-            Their name, e-mail, phone, tags and consents are removed for good, and no voucher can be sent to
-            them again. What stays: their redemptions, anonymised, so statements and statistics stay exact,
-            and the audit trail, which never held their personal data. Export their data first if they asked
-            for a copy. This cannot be undone.
-          </>
-        }
-        confirmLabel="Erase"
+        title={t('members.erase.title', { name })}
+        description={t('members.erase.text')}
+        confirmLabel={t('members.erase.confirm')}
         pending={erase.isPending}
         onConfirm={confirmErase}
         onClose={() => setOpen(null)}
@@ -129,15 +130,9 @@ export function MemberActions({ member }: { member: Member }) {
       />
       <ConfirmDialog
         open={open === 'merge'}
-        title={`Merge a duplicate into ${name}?`}
-        description={
-          <>
-            Choose the other record of the same person. {name} keeps their own fields and takes the other's
-            e-mail or phone where they have none, all tags, the newer consent per channel, and their vouchers
-            and history. The other record is then gone.
-          </>
-        }
-        confirmLabel="Merge"
+        title={t('members.merge.title', { name })}
+        description={t('members.merge.text', { name })}
+        confirmLabel={t('members.merge.confirm')}
         confirmDisabled={!other}
         pending={merge.isPending}
         onConfirm={confirmMerge}
@@ -149,8 +144,8 @@ export function MemberActions({ member }: { member: Member }) {
         confirmTestId="confirm-merge"
       >
         <MemberPicker
-          label="The duplicate"
-          helperText="Search by name, e-mail or phone"
+          label={t('members.merge.picker')}
+          helperText={t('members.merge.pickerHelp')}
           value={other}
           onChange={(m) => {
             setOther(m);
@@ -162,7 +157,11 @@ export function MemberActions({ member }: { member: Member }) {
         />
         {other && (
           <Typography variant="body2" sx={{ mt: 1 }} data-testid="merge-summary">
-            {memberName(other)} ({other.email ?? other.phone}) will be merged into {name}.
+            {t('members.merge.summary', {
+              other: memberName(other),
+              contact: other.email ?? other.phone ?? '',
+              name,
+            })}
           </Typography>
         )}
       </ConfirmDialog>

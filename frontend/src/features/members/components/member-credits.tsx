@@ -1,13 +1,16 @@
 import type { AthleteCredit } from '@avpass/contracts';
-import { formatCents } from '@avpass/domain';
+import { formatCentsIn, formatDateIn } from '@avpass/domain';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CreditStatusChip } from '@/components/data-display/credit-status-chip';
+import { useLanguage, useT } from '@/i18n/i18n';
 import { isMissingRoute } from '@/lib/members-api';
 import { useMemberCredits } from '../api/get-member-credits';
 import { MemberSection } from './member-section';
 
 function CreditLine({ credit }: { credit: AthleteCredit }) {
+  const t = useT();
+  const language = useLanguage();
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -20,10 +23,18 @@ function CreditLine({ credit }: { credit: AthleteCredit }) {
         {credit.partnerName ? ` · ${credit.partnerName}` : ''}
       </Typography>
       <Typography variant="body2">
-        {formatCents(credit.currentBalance)} left of {formatCents(credit.totalAmount)}
+        {t('members.credits.left', {
+          left: formatCentsIn(language, credit.currentBalance),
+          total: formatCentsIn(language, credit.totalAmount),
+        })}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {credit.startDate} to {credit.endDate}
+        {language === 'en'
+          ? t('members.credits.period', { from: credit.startDate, to: credit.endDate })
+          : t('members.credits.period', {
+              from: formatDateIn(language, credit.startDate, 'UTC'),
+              to: formatDateIn(language, credit.endDate, 'UTC'),
+            })}
       </Typography>
       <CreditStatusChip status={credit.status} />
     </Stack>
@@ -36,6 +47,8 @@ function CreditLine({ credit }: { credit: AthleteCredit }) {
  * the member has a credit (or it failed to load).
  */
 export function MemberCredits({ memberId }: { memberId: string }) {
+  const t = useT();
+  const language = useLanguage();
   const query = useMemberCredits(memberId);
   if (query.isPending || (query.isError && isMissingRoute(query.error))) return null;
   const first = query.data?.pages[0];
@@ -43,16 +56,16 @@ export function MemberCredits({ memberId }: { memberId: string }) {
   const credits = query.data?.pages.flatMap((p) => p.credits) ?? [];
   return (
     <MemberSection
-      title="Athlete credits"
+      title={t('members.credits.title')}
       testId="member-credits"
       query={query}
       count={credits.length}
-      emptyText="This member has no athlete credit."
-      unavailableText="Athlete credits are not available on this server yet."
+      emptyText={t('members.credits.empty')}
+      unavailableText={t('members.credits.unavailable')}
       action={
         first && (
           <Typography data-testid="member-credit-balance">
-            Balance <strong>{formatCents(first.balanceCents ?? 0)}</strong>
+            {t('members.credits.balance')} <strong>{formatCentsIn(language, first.balanceCents ?? 0)}</strong>
           </Typography>
         )
       }
@@ -62,7 +75,7 @@ export function MemberCredits({ memberId }: { memberId: string }) {
       ))}
       {first && first.total > credits.length && (
         <Typography variant="body2" color="text.secondary" sx={{ pt: 1 }} data-testid="member-credits-shown">
-          {credits.length} of {first.total} credits shown.
+          {t('members.credits.shown', { shown: credits.length, total: first.total })}
         </Typography>
       )}
     </MemberSection>

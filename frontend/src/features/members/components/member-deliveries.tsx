@@ -6,19 +6,13 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useLanguage, useT } from '@/i18n/i18n';
 import { useMemberDeliveries, type DeliveryStatus, type MemberDelivery } from '../api/get-member-deliveries';
 import { useResendDelivery } from '../api/resend-delivery';
-import { dateTime } from './member-facts';
+import { dateTimeIn } from './member-facts';
 import { MemberSection } from './member-section';
 
-const STATUS_WORDS: Record<DeliveryStatus, string> = {
-  queued: 'Queued',
-  sent: 'Sent',
-  delivered: 'Delivered',
-  bounced: 'Bounced',
-  failed: 'Failed',
-};
 const STATUS_COLORS = {
   queued: 'default',
   sent: 'info',
@@ -36,33 +30,40 @@ const lastMoved = (d: MemberDelivery) => d.deliveredAt ?? d.sentAt ?? d.createdA
 function ResendButton({ memberId, delivery }: { memberId: string; delivery: MemberDelivery }) {
   const resend = useResendDelivery(memberId);
   const { toast } = useToast();
-  const channel = delivery.channel === 'email' ? 'e-mail' : 'SMS';
+  const t = useT();
+  const channel = delivery.channel;
   return (
     <Button
       size="small"
       variant="outlined"
       disabled={resend.isPending}
-      aria-label={`Resend the ${channel}`}
+      aria-label={t('members.delivery.resendLabel', { channel })}
       data-testid="delivery-resend"
       onClick={() =>
         resend.mutate(delivery.id, {
-          onSuccess: () => toast({ title: 'Sent again', description: `The ${channel} is queued again.` }),
+          onSuccess: () =>
+            toast({
+              title: t('members.delivery.resent'),
+              description: t('members.delivery.resentText', { channel }),
+            }),
           onError: (error) =>
             toast({
-              title: 'Not sent again',
-              description: errorMessageOf(error, 'The message could not be sent again. Please try again.'),
+              title: t('members.delivery.notResent'),
+              description: apiErrorText(error, t('members.delivery.notResentText')),
               kind: 'destructive',
             }),
         })
       }
       sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
     >
-      {resend.isPending ? 'Resending…' : 'Resend'}
+      {resend.isPending ? t('members.delivery.resending') : t('members.delivery.resend')}
     </Button>
   );
 }
 
 function DeliveryLine({ memberId, delivery }: { memberId: string; delivery: MemberDelivery }) {
+  const t = useT();
+  const language = useLanguage();
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -71,11 +72,11 @@ function DeliveryLine({ memberId, delivery }: { memberId: string; delivery: Memb
       data-testid="member-delivery"
     >
       <Typography variant="body2" sx={{ minWidth: 60, fontWeight: 600 }}>
-        {delivery.channel === 'email' ? 'E-mail' : 'SMS'}
+        {t(`members.channel.${delivery.channel}`)}
       </Typography>
       <Chip
         size="small"
-        label={STATUS_WORDS[delivery.status]}
+        label={t(`members.delivery.status.${delivery.status}`)}
         color={STATUS_COLORS[delivery.status]}
         // Filled where it needs the administrator (an outlined amber "Bounced" fails contrast, axe).
         variant={RESENDABLE.has(delivery.status) ? 'filled' : 'outlined'}
@@ -84,7 +85,7 @@ function DeliveryLine({ memberId, delivery }: { memberId: string; delivery: Memb
       <Typography variant="body2" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
         {delivery.address && (
           <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-            To {delivery.address}
+            {t('members.delivery.to', { address: delivery.address })}
           </Typography>
         )}
         {delivery.publicId ? (
@@ -94,10 +95,10 @@ function DeliveryLine({ memberId, delivery }: { memberId: string; delivery: Memb
             target="_blank"
             rel="noopener"
           >
-            Voucher {delivery.publicId.slice(0, 8)}
+            {t('members.delivery.voucher', { id: delivery.publicId.slice(0, 8) })}
           </Link>
         ) : (
-          'A voucher'
+          t('members.delivery.aVoucher')
         )}
         {delivery.reason && (
           <Typography component="span" variant="body2" color="error" sx={{ display: 'block' }}>
@@ -106,7 +107,7 @@ function DeliveryLine({ memberId, delivery }: { memberId: string; delivery: Memb
         )}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {dateTime(lastMoved(delivery))}
+        {dateTimeIn(language, lastMoved(delivery))}
       </Typography>
       {RESENDABLE.has(delivery.status) && <ResendButton memberId={memberId} delivery={delivery} />}
     </Stack>
@@ -115,16 +116,17 @@ function DeliveryLine({ memberId, delivery }: { memberId: string; delivery: Memb
 
 /** The vouchers sent to the member, per channel, with the provider's status (GET …/deliveries). */
 export function MemberDeliveries({ memberId }: { memberId: string }) {
+  const t = useT();
   const query = useMemberDeliveries(memberId);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <MemberSection
-      title="E-mails and SMS"
+      title={t('members.deliveries.title')}
       testId="member-deliveries"
       query={query}
       count={items.length}
-      emptyText="Nothing has been sent to this member yet."
-      unavailableText="Delivery status is not available on this server yet."
+      emptyText={t('members.deliveries.empty')}
+      unavailableText={t('members.deliveries.unavailable')}
     >
       {items.map((d) => (
         <DeliveryLine key={d.id} memberId={memberId} delivery={d} />

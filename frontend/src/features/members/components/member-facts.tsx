@@ -1,22 +1,24 @@
 import type { ConsentSource, Member } from '@avpass/contracts';
-import { formatDateTime } from '@avpass/domain';
+import { formatDateTimeIn } from '@avpass/domain';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useLanguage, useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { ConsentChips, TagChips } from './consent-chips';
 
-const HOW: Record<ConsentSource, string> = {
-  form: 'on the administrator’s form',
-  import: 'by a CSV import',
-  link: 'by the member’s link (unsubscribe)',
-  'sms-stop': 'by an SMS STOP reply',
+const HOW: Record<ConsentSource, MessageId> = {
+  form: 'members.consent.how.form',
+  import: 'members.consent.how.import',
+  link: 'members.consent.how.link',
+  'sms-stop': 'members.consent.how.smsStop',
 };
-const LANGUAGE_WORDS = { en: 'English', es: 'Spanish' } as const;
 
-/** "Nov 30, 2026 2:05 PM" in the viewer's zone. */
-export const dateTime = (iso: string) => formatDateTime(iso, viewerTimeZone());
+/** "Nov 30, 2026 2:05 PM" in the viewer's zone, in the language spoken. */
+export const dateTimeIn = (language: string, iso: string) =>
+  formatDateTimeIn(language, iso, viewerTimeZone());
 
 function Facts({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode]> }) {
   return (
@@ -45,47 +47,56 @@ function Facts({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode]> }) 
 }
 
 /** One channel's consent: given or not, when and how ("never asked" when it never was). */
-function consentLine(consent: Member['consent']['email']): string {
-  const state = consent.given ? 'Given' : consent.at ? 'Withdrawn' : 'Not given';
-  if (!consent.at) return `${state} (never asked)`;
-  return `${state} ${dateTime(consent.at)}${consent.source ? `, ${HOW[consent.source]}` : ''}`;
+function useConsentLine() {
+  const t = useT();
+  const language = useLanguage();
+  return (consent: Member['consent']['email']): string => {
+    const state = consent.given ? 'given' : consent.at ? 'withdrawn' : 'notGiven';
+    if (!consent.at) return t('members.consent.neverAsked', { state });
+    const when = dateTimeIn(language, consent.at);
+    return consent.source
+      ? t('members.consent.atHow', { state, when, how: t(HOW[consent.source]) })
+      : t('members.consent.at', { state, when });
+  };
 }
 
 /** The member's fields and their consent per channel with when and how. */
 export function MemberFacts({ member }: { member: Member }) {
+  const t = useT();
+  const language = useLanguage();
+  const consentLine = useConsentLine();
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3, mb: 3 }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          Details
+          {t('members.facts.details')}
         </Typography>
         <Facts
           rows={[
-            ['E-mail', member.email ?? '—'],
-            ['Phone', member.phone ?? '—'],
-            ['Language', LANGUAGE_WORDS[member.language]],
-            ['Tags', <TagChips key="t" tags={member.tags} />],
-            ['Added', dateTime(member.createdAt)],
-            ['Last changed', dateTime(member.updatedAt)],
+            [t('members.facts.email'), member.email ?? '—'],
+            [t('members.facts.phone'), member.phone ?? '—'],
+            [t('members.facts.language'), t(`members.language.${member.language}`)],
+            [t('members.facts.tags'), <TagChips key="t" tags={member.tags} />],
+            [t('members.facts.added'), dateTimeIn(language, member.createdAt)],
+            [t('members.facts.lastChanged'), dateTimeIn(language, member.updatedAt)],
           ]}
         />
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} data-testid="member-consent">
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          Consent
+          {t('members.facts.consent')}
         </Typography>
         <Box sx={{ mb: 2 }}>
           <ConsentChips consent={member.consent} />
         </Box>
         <Facts
           rows={[
-            ['E-mail', consentLine(member.consent.email)],
-            ['SMS', consentLine(member.consent.sms)],
+            [t('members.channel.email'), consentLine(member.consent.email)],
+            [t('members.channel.sms'), consentLine(member.consent.sms)],
           ]}
         />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          No voucher is sent on a channel without consent. Every change is kept with its time and source in
-          the member’s data export.
+          {t('members.facts.consentNote')}
         </Typography>
       </Paper>
     </Box>

@@ -1,6 +1,7 @@
 import {
   createMemberRequestSchema,
   MEMBER_LANGUAGES,
+  MEMBER_TAG_MESSAGE,
   updateMemberRequestSchema,
   type Member,
   type MemberLanguage,
@@ -25,7 +26,9 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
-import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import { memberName } from '@/lib/members-api';
 import { useCreateMember } from '../api/create-member';
@@ -54,7 +57,13 @@ const valuesOf = (member: Member | null): FormValues => ({
   smsConsent: member?.consent.sms.given ?? false,
 });
 
-const LANGUAGE_WORDS: Record<MemberLanguage, string> = { en: 'English', es: 'Spanish' };
+/** The schemas' own words for what the form checks before sending, as the catalogs name them. */
+const CHECKED: Readonly<Record<string, MessageId>> = {
+  'First name is required': 'members.form.firstNameRequired',
+  'An e-mail or a phone is required': 'member.contact.required',
+  'Not a valid e-mail address': 'member.email.invalid',
+  [MEMBER_TAG_MESSAGE]: 'member.tag.invalid',
+};
 
 /** The request of the form: a new member whole; a change with only the consents that moved. */
 function requestOf(values: FormValues, member: Member | null) {
@@ -93,6 +102,7 @@ export function MemberFormDialog({
 }
 
 function MemberForm({ member, onClose }: { member: Member | null; onClose: () => void }) {
+  const t = useT();
   const [values, setValues] = useState<FormValues>(() => valuesOf(member));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateMember();
@@ -100,7 +110,7 @@ function MemberForm({ member, onClose }: { member: Member | null; onClose: () =>
   const navigate = useNavigate();
   const { toast } = useToast();
   const pending = create.isPending || update.isPending;
-  const title = member ? 'Edit member' : 'New member';
+  const title = member ? t('members.form.editTitle') : t('members.form.newTitle');
 
   const set = (field: 'firstName' | 'lastName' | 'email' | 'phone') => (e: ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -113,30 +123,38 @@ function MemberForm({ member, onClose }: { member: Member | null; onClose: () =>
     const request = requestOf(values, member);
     const parsed = (member ? updateMemberRequestSchema : createMemberRequestSchema).safeParse(request);
     if (!parsed.success) {
-      setErrors(firstIssuePerField(parsed.error));
+      const found = firstIssuePerField(parsed.error);
+      setErrors(
+        Object.fromEntries(
+          Object.entries(found).map(([field, text]) => [field, CHECKED[text] ? t(CHECKED[text]) : text]),
+        ),
+      );
       focusFirstError(form);
       return;
     }
     try {
       if (member) {
         const saved = await update.mutateAsync({ id: member.id, changes: request });
-        toast({ title: 'Member updated', description: `${memberName(saved)} was saved.` });
+        toast({
+          title: t('members.form.updated'),
+          description: t('members.form.updatedText', { name: memberName(saved) }),
+        });
         onClose();
       } else {
         const created = await create.mutateAsync(request);
-        toast({ title: 'Member added', description: `${memberName(created)} is a member now.` });
+        toast({
+          title: t('members.form.added'),
+          description: t('members.form.addedText', { name: memberName(created) }),
+        });
         onClose();
         void navigate(paths.member.getHref(created.id));
       }
     } catch (error) {
-      setErrors(fieldErrorsOf(error));
+      setErrors(apiFieldErrorTexts(error));
       focusFirstError(form);
       toast({
-        title: 'Error',
-        description: errorMessageOf(
-          error,
-          member ? 'The member could not be saved.' : 'The member could not be added.',
-        ),
+        title: t('members.form.error'),
+        description: apiErrorText(error, member ? t('members.form.saveFailed') : t('members.form.addFailed')),
         kind: 'destructive',
       });
     }
@@ -161,14 +179,20 @@ function MemberForm({ member, onClose }: { member: Member | null; onClose: () =>
       <DialogContent dividers>
         <Grid container columnSpacing={2} rowSpacing={0.5}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            {field('firstName', 'First name', { required: true, autoFocus: true, autoComplete: 'off' })}
+            {field('firstName', t('members.form.firstName'), {
+              required: true,
+              autoFocus: true,
+              autoComplete: 'off',
+            })}
           </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('lastName', 'Last name', { autoComplete: 'off' })}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            {field('email', 'E-mail', { type: 'email', autoComplete: 'off' })}
+            {field('lastName', t('members.form.lastName'), { autoComplete: 'off' })}
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            {field('phone', 'Phone', {
+            {field('email', t('members.form.email'), { type: 'email', autoComplete: 'off' })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {field('phone', t('members.form.phone'), {
               type: 'tel',
               autoComplete: 'off',
               placeholder: '+34 612 345 678',
@@ -177,16 +201,16 @@ function MemberForm({ member, onClose }: { member: Member | null; onClose: () =>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
               select
-              label="Language"
+              label={t('members.form.language')}
               value={values.language}
               onChange={(e) => setValues((v) => ({ ...v, language: e.target.value as MemberLanguage }))}
               error={Boolean(errors.language)}
-              helperText={errors.language || 'The language of the e-mails and SMS'}
+              helperText={errors.language || t('members.form.languageHelp')}
               fullWidth
             >
               {MEMBER_LANGUAGES.map((language) => (
                 <MenuItem key={language} value={language}>
-                  {LANGUAGE_WORDS[language]}
+                  {t(`members.language.${language}`)}
                 </MenuItem>
               ))}
             </TextField>
@@ -199,7 +223,10 @@ function MemberForm({ member, onClose }: { member: Member | null; onClose: () =>
               options={[] as string[]}
               value={values.tags}
               onChange={(_e, tags) => {
-                setValues((v) => ({ ...v, tags: tags.map((t) => t.trim().toLowerCase()).filter(Boolean) }));
+                setValues((v) => ({
+                  ...v,
+                  tags: tags.map((tag) => tag.trim().toLowerCase()).filter(Boolean),
+                }));
                 setErrors((all) => ({ ...all, tags: '' }));
               }}
               renderValue={(selected, getItemProps) =>
@@ -211,16 +238,16 @@ function MemberForm({ member, onClose }: { member: Member | null; onClose: () =>
               renderInput={(params) => (
                 <TextField
                   {...params}
-                  label="Tags"
+                  label={t('members.form.tags')}
                   error={Boolean(errors.tags)}
-                  helperText={errors.tags || 'Type a tag and press Enter: athlete, coach, family'}
+                  helperText={errors.tags || t('members.form.tagsHelp')}
                 />
               )}
             />
           </Grid>
           <Grid size={12} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
             <FormLabel component="legend" sx={{ mt: 1 }}>
-              Consent to receive vouchers
+              {t('members.form.consent')}
             </FormLabel>
             <FormGroup row>
               <FormControlLabel
@@ -230,7 +257,7 @@ function MemberForm({ member, onClose }: { member: Member | null; onClose: () =>
                     onChange={(e) => setValues((v) => ({ ...v, emailConsent: e.target.checked }))}
                   />
                 }
-                label="By e-mail"
+                label={t('members.form.byEmail')}
               />
               <FormControlLabel
                 control={
@@ -239,18 +266,18 @@ function MemberForm({ member, onClose }: { member: Member | null; onClose: () =>
                     onChange={(e) => setValues((v) => ({ ...v, smsConsent: e.target.checked }))}
                   />
                 }
-                label="By SMS"
+                label={t('members.form.bySms')}
               />
             </FormGroup>
             <FormHelperText error={Boolean(errors.consent)}>
-              {errors.consent || 'Recorded as given on this form, with the time.'}
+              {errors.consent || t('members.form.consentHelp')}
             </FormHelperText>
           </Grid>
         </Grid>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={onClose} disabled={pending}>
-          Cancel
+          {t('members.form.cancel')}
         </Button>
         <Button
           type="submit"
@@ -258,7 +285,7 @@ function MemberForm({ member, onClose }: { member: Member | null; onClose: () =>
           disabled={pending}
           startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          {member ? 'Save changes' : 'Add member'}
+          {member ? t('members.form.save') : t('members.form.add')}
         </Button>
       </DialogActions>
     </Box>

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
+import { useT } from '@/i18n/i18n';
 import { isMissingRoute } from '@/lib/members-api';
 
 /** The paged answer of a section's list (an infinite query), as the section reads it. */
@@ -43,9 +44,10 @@ export function MemberSection({
   action?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT();
   let body: ReactNode;
   if (query.isPending) {
-    body = <Skeleton height={56} role="status" aria-label="Loading" />;
+    body = <Skeleton height={56} role="status" aria-label={t('members.section.loading')} />;
   } else if (query.isError && count === 0 && isMissingRoute(query.error)) {
     body = (
       <Alert severity="info" data-testid={`${testId}-unavailable`}>
@@ -67,7 +69,7 @@ export function MemberSection({
               onClick={() => void query.fetchNextPage()}
               disabled={query.isFetchingNextPage}
             >
-              {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              {query.isFetchingNextPage ? t('members.section.loadingMore') : t('members.section.loadMore')}
             </Button>
           </Box>
         )}

@@ -1,19 +1,39 @@
 import { voucherTitleSource, type HeldVoucher } from '@avpass/contracts';
-import { formatDiscount } from '@avpass/domain';
+import { formatNumberIn, type DiscountType } from '@avpass/domain';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useLanguage, useT } from '@/i18n/i18n';
 import { useMemberVouchers } from '../api/get-member-vouchers';
 import { MemberSection } from './member-section';
 
-const STATE_WORDS = { active: 'Active', used: 'Used', expired: 'Expired' } as const;
 const STATE_COLORS = { active: 'success', used: 'default', expired: 'warning' } as const;
-const PERIOD_WORDS = { day: 'today', week: 'this week', month: 'this month', ever: 'in all' } as const;
+
+/** The discount's words (formatDiscount's in English), from this area's catalog. */
+function useDiscountText() {
+  const t = useT();
+  const language = useLanguage();
+  return (type: DiscountType, value: number): string => {
+    const shown = formatNumberIn(language, value);
+    switch (type) {
+      case 'percentage':
+        return t('members.discount.percentage', { value: shown });
+      case 'fixed':
+        return t('members.discount.fixed', { value: shown });
+      case 'bogo':
+        return t('members.discount.bogo');
+      case 'free-service':
+        return t('members.discount.free');
+    }
+  };
+}
 
 function VoucherLine({ voucher }: { voucher: HeldVoucher }) {
+  const t = useT();
+  const discountText = useDiscountText();
   const uses = voucher.memberUses;
   return (
     <Stack
@@ -31,14 +51,16 @@ function VoucherLine({ voucher }: { voucher: HeldVoucher }) {
       >
         {voucherTitleSource(voucher)}
       </Link>
-      <Typography variant="body2">{formatDiscount(voucher.discountType, voucher.discountValue)}</Typography>
+      <Typography variant="body2">{discountText(voucher.discountType, voucher.discountValue)}</Typography>
       <Typography variant="body2" color="text.secondary">
-        {voucher.usageCount} of {voucher.usageLimit === 999999 ? 'unlimited' : voucher.usageLimit} used
-        {uses ? ` · ${uses.used} of ${uses.limit} ${PERIOD_WORDS[uses.period]} for this member` : ''}
+        {voucher.usageLimit === 999999
+          ? t('members.voucher.usedUnlimited', { used: voucher.usageCount })
+          : t('members.voucher.used', { used: voucher.usageCount, limit: voucher.usageLimit })}
+        {uses ? t(`members.voucher.memberUses.${uses.period}`, { used: uses.used, limit: uses.limit }) : ''}
       </Typography>
       <Chip
         size="small"
-        label={STATE_WORDS[voucher.state]}
+        label={t(`members.voucher.state.${voucher.state}`)}
         color={STATE_COLORS[voucher.state]}
         variant={voucher.state === 'active' ? 'filled' : 'outlined'}
       />
@@ -48,16 +70,17 @@ function VoucherLine({ voucher }: { voucher: HeldVoucher }) {
 
 /** The codes the member holds (GET /api/members/{id}/vouchers): active first, then used and expired. */
 export function MemberVouchers({ memberId }: { memberId: string }) {
+  const t = useT();
   const query = useMemberVouchers(memberId);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <MemberSection
-      title="Vouchers"
+      title={t('members.vouchers.title')}
       testId="member-vouchers"
       query={query}
       count={items.length}
-      emptyText="No voucher has been sent to this member yet."
-      unavailableText="The member's vouchers are not available on this server yet."
+      emptyText={t('members.vouchers.empty')}
+      unavailableText={t('members.vouchers.unavailable')}
     >
       {items.map((v) => (
         <VoucherLine key={v.id} voucher={v} />

@@ -1,5 +1,7 @@
 import TablePagination from '@mui/material/TablePagination';
 import { PAGE_SIZES } from '@/components/data-display/pager';
+import { useLanguage, useT } from '@/i18n/i18n';
+import { formatNumberIn } from '@avpass/domain';
 
 /**
  * The pager of a keyset list without a total: "26–50 of more than 50" while the server has a next
@@ -20,6 +22,8 @@ export function MembersPager({
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
 }) {
+  const t = useT();
+  const language = useLanguage();
   return (
     <TablePagination
       component="div"
@@ -27,13 +31,15 @@ export function MembersPager({
       page={page}
       rowsPerPage={pageSize}
       rowsPerPageOptions={PAGE_SIZES}
-      labelRowsPerPage="Per page:"
+      labelRowsPerPage={t('members.pager.perPage')}
       onPageChange={(_e, next) => onPageChange(next)}
       onRowsPerPageChange={(e) => onPageSizeChange(Number(e.target.value))}
       labelDisplayedRows={({ from, to, count }) =>
         shown === 0
           ? ''
-          : `${from}–${to} of ${count === -1 ? `more than ${to}` : count.toLocaleString('en-US')}`
+          : count === -1
+            ? t('members.pager.rangeMore', { from, to })
+            : t('members.pager.range', { from, to, count: formatNumberIn(language, count) })
       }
       sx={{
         '& .MuiTablePagination-toolbar': {

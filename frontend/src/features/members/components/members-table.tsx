@@ -1,5 +1,5 @@
 import type { Member, MemberSort } from '@avpass/contracts';
-import { formatDate } from '@avpass/domain';
+import { formatDateIn } from '@avpass/domain';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -17,22 +17,11 @@ import type { ListStateKind } from '@/components/data-display/list-state';
 import { ListState, TableStateRow } from '@/components/data-display/list-states';
 import { MobileCard } from '@/components/data-display/mobile-card';
 import { paths } from '@/config/paths';
+import { useLanguage, useT } from '@/i18n/i18n';
 import { memberName } from '@/lib/members-api';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { ConsentChips, TagChips } from './consent-chips';
 import { ColumnHeads } from '@/components/data-display/column-heads';
-
-const COLUMNS: ReadonlyArray<{ label: string; sortKey?: MemberSort; align?: 'right' }> = [
-  { label: 'Name', sortKey: 'name' },
-  { label: 'Contact' },
-  { label: 'Tags' },
-  { label: 'Consent' },
-  { label: 'Language' },
-  { label: 'Added', sortKey: 'createdAt' },
-  { label: 'Actions', align: 'right' },
-];
-
-const LANGUAGE_WORDS = { en: 'English', es: 'Spanish' } as const;
 
 function Contact({ member }: { member: Member }) {
   return (
@@ -64,8 +53,19 @@ export function MembersTable({
   sort: { sort: MemberSort; order: 'asc' | 'desc' };
   onSort: (key: MemberSort) => void;
 }) {
+  const t = useT();
+  const language = useLanguage();
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const zone = viewerTimeZone();
+  const columns: ReadonlyArray<{ label: string; sortKey?: MemberSort; align?: 'right' }> = [
+    { label: t('members.column.name'), sortKey: 'name' },
+    { label: t('members.column.contact') },
+    { label: t('members.column.tags') },
+    { label: t('members.column.consent') },
+    { label: t('members.column.language') },
+    { label: t('members.column.added'), sortKey: 'createdAt' },
+    { label: t('members.column.actions'), align: 'right' },
+  ];
   const stateProps = state && { state, error, emptyText, onRetry };
 
   if (compact) {
@@ -90,10 +90,10 @@ export function MembersTable({
                 </Link>
               }
               fields={[
-                ['Contact', <Contact key="c" member={m} />],
-                ['Tags', <TagChips key="t" tags={m.tags} />],
-                ['Consent', <ConsentChips key="k" consent={m.consent} />],
-                ['Added', formatDate(m.createdAt, zone)],
+                [t('members.column.contact'), <Contact key="c" member={m} />],
+                [t('members.column.tags'), <TagChips key="t" tags={m.tags} />],
+                [t('members.column.consent'), <ConsentChips key="k" consent={m.consent} />],
+                [t('members.column.added'), formatDateIn(language, m.createdAt, zone)],
               ]}
             />
           ))
@@ -102,17 +102,22 @@ export function MembersTable({
     );
   }
   return (
-    <TableContainer tabIndex={0} role="region" aria-label="Members" sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Members" sx={{ minWidth: 960 }}>
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-label={t('members.table.label')}
+      sx={{ overflowX: 'auto' }}
+    >
+      <Table size="small" aria-label={t('members.table.label')} sx={{ minWidth: 960 }}>
         <TableHead>
           <ColumnHeads
-            columns={COLUMNS}
+            columns={columns}
             sort={{ key: sort.sort, order: sort.order, onSort: (key) => onSort(key as MemberSort) }}
           />
         </TableHead>
         <TableBody>
           {stateProps ? (
-            <TableStateRow columns={COLUMNS.length} {...stateProps} />
+            <TableStateRow columns={columns.length} {...stateProps} />
           ) : (
             items.map((m) => (
               <TableRow key={m.id} hover data-testid="member-row" data-id={m.id}>
@@ -126,18 +131,18 @@ export function MembersTable({
                 <TableCell>
                   <ConsentChips consent={m.consent} />
                 </TableCell>
-                <TableCell>{LANGUAGE_WORDS[m.language]}</TableCell>
+                <TableCell>{t(`members.language.${m.language}`)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Typography variant="body2">{formatDate(m.createdAt, zone)}</Typography>
+                  <Typography variant="body2">{formatDateIn(language, m.createdAt, zone)}</Typography>
                 </TableCell>
                 <TableCell align="right">
                   <Button
                     size="small"
                     component={RouterLink}
                     to={paths.member.getHref(m.id)}
-                    aria-label={`Open ${memberName(m)}`}
+                    aria-label={t('members.table.openLabel', { name: memberName(m) })}
                   >
-                    Open
+                    {t('members.table.open')}
                   </Button>
                 </TableCell>
               </TableRow>

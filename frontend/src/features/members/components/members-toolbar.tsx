@@ -1,23 +1,13 @@
-import { MEMBER_TAG_MESSAGE, MEMBER_TAG_PATTERN, type MemberConsentFilter } from '@avpass/contracts';
+import { MEMBER_TAG_PATTERN, type MemberConsentFilter } from '@avpass/contracts';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useT } from '@/i18n/i18n';
 import { SearchField, SortSelect } from '@/components/data-display/table-filters';
 import type { MembersView } from '../lib/members-view';
 import { useUrlText } from '../lib/use-url-text';
 
-const CONSENT_WORDS: Record<MemberConsentFilter, string> = {
-  email: 'E-mail consent given',
-  sms: 'SMS consent given',
-  none: 'No consent',
-};
-
-const SORT_CHOICES = [
-  { key: 'createdAt', order: 'desc', label: 'Newest first' },
-  { key: 'createdAt', order: 'asc', label: 'Oldest first' },
-  { key: 'name', order: 'asc', label: 'Name (A–Z)' },
-  { key: 'name', order: 'desc', label: 'Name (Z–A)' },
-] as const;
+const CONSENT_FILTERS: readonly MemberConsentFilter[] = ['email', 'sms', 'none'];
 
 /** The fields above the members list: search, tag, consent and (for the phone's cards) the sort. */
 export function MembersToolbar({
@@ -27,22 +17,29 @@ export function MembersToolbar({
   view: MembersView;
   onChange: (change: Partial<MembersView>) => void;
 }) {
+  const t = useT();
+  const sortChoices = [
+    { key: 'createdAt', order: 'desc', label: t('members.sort.newest') },
+    { key: 'createdAt', order: 'asc', label: t('members.sort.oldest') },
+    { key: 'name', order: 'asc', label: t('members.sort.nameAsc') },
+    { key: 'name', order: 'desc', label: t('members.sort.nameDesc') },
+  ] as const;
   const [search, setSearch] = useUrlText(view.search, (text) => onChange({ search: text }));
   const [tag, setTag] = useUrlText(view.tag, (text) => {
     const value = text.toLowerCase();
     if (!value || MEMBER_TAG_PATTERN.test(value)) onChange({ tag: value });
   });
   const tagProblem =
-    tag.trim() && !MEMBER_TAG_PATTERN.test(tag.trim().toLowerCase()) ? MEMBER_TAG_MESSAGE : '';
+    tag.trim() && !MEMBER_TAG_PATTERN.test(tag.trim().toLowerCase()) ? t('members.filter.tagProblem') : '';
   return (
     <Box
       role="group"
-      aria-label="Search and filter the members"
+      aria-label={t('members.filter.group')}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'flex-start' }}
     >
       <SearchField
-        label="Search"
-        placeholder="Name, e-mail or phone"
+        label={t('members.filter.search')}
+        placeholder={t('members.filter.searchPlaceholder')}
         value={search}
         onChange={setSearch}
         maxLength={100}
@@ -50,8 +47,8 @@ export function MembersToolbar({
       />
       <TextField
         size="small"
-        label="Tag"
-        placeholder="athlete"
+        label={t('members.filter.tag')}
+        placeholder={t('members.filter.tagPlaceholder')}
         value={tag}
         onChange={(e) => setTag(e.target.value)}
         error={Boolean(tagProblem)}
@@ -62,7 +59,7 @@ export function MembersToolbar({
       <TextField
         select
         size="small"
-        label="Consent"
+        label={t('members.filter.consent')}
         value={view.consent ?? ''}
         onChange={(e) =>
           onChange({ consent: (e.target.value || undefined) as MemberConsentFilter | undefined })
@@ -71,10 +68,10 @@ export function MembersToolbar({
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         data-testid="member-consent-filter"
       >
-        <MenuItem value="">Any consent</MenuItem>
-        {(Object.keys(CONSENT_WORDS) as MemberConsentFilter[]).map((c) => (
+        <MenuItem value="">{t('members.filter.anyConsent')}</MenuItem>
+        {CONSENT_FILTERS.map((c) => (
           <MenuItem key={c} value={c}>
-            {CONSENT_WORDS[c]}
+            {t(`members.filter.consent.${c}`)}
           </MenuItem>
         ))}
       </TextField>
@@ -82,7 +79,7 @@ export function MembersToolbar({
         <SortSelect
           value={{ key: view.sort, order: view.order }}
           onChange={(s) => onChange({ sort: s.key, order: s.order })}
-          choices={SORT_CHOICES}
+          choices={sortChoices}
           sx={{ width: { xs: '100%', sm: 'auto' } }}
         />
       </Box>

@@ -6,7 +6,9 @@ import Stack from '@mui/material/Stack';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { LoadingState } from '@/components/feedback/loading-state';
 import { paths } from '@/config/paths';
-import { ApiError, errorMessageOf } from '@/lib/api-client';
+import { useT } from '@/i18n/i18n';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { ApiError } from '@/lib/api-client';
 import { memberName } from '@/lib/members-api';
 import { useMember } from '../api/get-member';
 import { MemberActions } from '../components/member-actions';
@@ -19,6 +21,7 @@ import { MemberVouchers } from '../components/member-vouchers';
 
 /** One member (/members/:id): fields, consent, vouchers, athlete credits, deliveries, history; edit, export, merge, erase. */
 export function MemberDetailRoute() {
+  const t = useT();
   const { id = '' } = useParams();
   const query = useMember(id);
   const member = query.data;
@@ -30,7 +33,7 @@ export function MemberDetailRoute() {
       to={paths.members.path}
       startIcon={<ArrowBackRoundedIcon />}
     >
-      All members
+      {t('members.detail.back')}
     </Button>
   );
   if (!member) {
@@ -41,21 +44,19 @@ export function MemberDetailRoute() {
         {query.isError ? (
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Alert severity={gone ? 'info' : 'error'} data-testid="member-missing">
-              {gone
-                ? 'There is no such member: they may have been merged into another or erased.'
-                : errorMessageOf(query.error, 'The member could not be loaded.')}
+              {gone ? t('members.detail.gone') : apiErrorText(query.error, t('members.detail.loadFailed'))}
             </Alert>
             {back}
           </Stack>
         ) : (
-          <LoadingState message="Loading the member..." />
+          <LoadingState message={t('members.detail.loading')} />
         )}
       </Container>
     );
   }
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <ScreenHeading overline="Member" title={memberName(member)} action={back} />
+      <ScreenHeading overline={t('members.detail.overline')} title={memberName(member)} action={back} />
       <Stack sx={{ mb: 3 }}>
         <MemberActions member={member} />
       </Stack>

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { listStateOf } from '@/components/data-display/list-state';
+import { useT } from '@/i18n/i18n';
 import { useMembers } from '@/lib/members-api';
 import { ImportMembersDialog } from '../components/import-members-dialog';
 import { MemberFormDialog } from '../components/member-form-dialog';
@@ -26,6 +27,7 @@ import {
 
 /** The club's members (/members, super_admin): search, filter by tag and consent, sort, keyset pages. */
 export function MembersRoute() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const view = viewFromSearch(params);
   const cursor = cursorOf(view);
@@ -48,9 +50,9 @@ export function MembersRoute() {
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }}>
       <ScreenHeading
-        overline="Admin Panel"
-        title="Members"
-        intro="Who holds the club's vouchers: find a member, add or import them, and send them vouchers by e-mail or SMS."
+        overline={t('members.list.overline')}
+        title={t('members.list.title')}
+        intro={t('members.list.intro')}
         action={
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button
@@ -59,7 +61,7 @@ export function MembersRoute() {
               onClick={() => setDialog('import')}
               data-testid="import-members"
             >
-              Import CSV
+              {t('members.list.import')}
             </Button>
             <Button
               variant="contained"
@@ -67,7 +69,7 @@ export function MembersRoute() {
               onClick={() => setDialog('new')}
               data-testid="new-member"
             >
-              New member
+              {t('members.list.new')}
             </Button>
           </Stack>
         }
@@ -78,11 +80,7 @@ export function MembersRoute() {
           items={items}
           state={listStateOf({ ...query, isPending: query.isPending || lost })}
           error={query.error}
-          emptyText={
-            filtered
-              ? 'No member matches this search and these filters.'
-              : 'No members yet: add one, or import a CSV of your members.'
-          }
+          emptyText={filtered ? t('members.list.emptyFiltered') : t('members.list.empty')}
           onRetry={() => void query.refetch()}
           sort={view}
           onSort={(key) => update(toggledSort(view, key))}

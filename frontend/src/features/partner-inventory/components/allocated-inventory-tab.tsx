@@ -1,5 +1,11 @@
 import type { Allocation } from '@avpass/contracts';
-import { formatCents, merchCategoryLabel, usageLevel, utilizationPercent } from '@avpass/domain';
+import {
+  formatCentsIn,
+  MERCH_CATEGORIES,
+  usageLevel,
+  utilizationPercent,
+  type MerchCategory,
+} from '@avpass/domain';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,17 +20,21 @@ import { useState } from 'react';
 import { LoadErrorAlert } from '@/components/data-display/list-states';
 import { Pager } from '@/components/data-display/pager';
 import { AllocationFilters, useAllocationTable } from '@/components/inventory/allocation-table';
+import { useLanguage, useT } from '@/i18n/i18n';
 import { useAllocationsTable } from '@/lib/inventory-api';
 import { EmptyState } from './empty-state';
 import { UpdateUsageDialog } from './update-usage-dialog';
 
 const LEVEL_COLOR = { high: 'error.main', medium: 'warning.dark', normal: 'success.main' } as const;
+const isCategory = (value: string): value is MerchCategory =>
+  (MERCH_CATEGORIES as readonly string[]).includes(value);
 
 /**
  * Allocated Inventory: search by name, SKU, category or notes, status (active or removed) and a sort,
  * on the server, the view and the page in the URL (issue 27); one card per allocation.
  */
 export function AllocatedInventoryTab() {
+  const t = useT();
   const table = useAllocationTable('partner');
   const allocations = useAllocationsTable(table.query);
   const [updating, setUpdating] = useState<Allocation | null>(null);
@@ -37,12 +47,15 @@ export function AllocatedInventoryTab() {
         <TextField
           size="small"
           fullWidth
-          label="Search by name, SKU, category or notes"
+          // A short label that fits a phone in any language; the whole phrase is the field's name.
+          label={t('inventory.search')}
+          placeholder={t('inventory.allocated.searchPlaceholder')}
+          slotProps={{ htmlInput: { 'aria-label': t('inventory.allocated.search') } }}
           value={table.searchText}
           onChange={(e) => table.setSearchText(e.target.value)}
         />
         <Chip
-          label={(allocations.data?.total ?? 0) === 1 ? '1 item' : `${allocations.data?.total ?? 0} items`}
+          label={t('inventory.allocated.count', { count: allocations.data?.total ?? 0 })}
           data-testid="item-count"
         />
       </Stack>
@@ -50,7 +63,7 @@ export function AllocatedInventoryTab() {
       {allocations.isPending ? (
         <Box
           role="status"
-          aria-label="Loading"
+          aria-label={t('inventory.allocated.loading')}
           sx={{
             display: 'grid',
             gap: 2,
@@ -65,20 +78,20 @@ export function AllocatedInventoryTab() {
         <LoadErrorAlert
           error={allocations.error}
           onRetry={() => void allocations.refetch()}
-          fallback="Failed to fetch inventory"
+          fallback={t('inventory.allocated.loadFailed')}
         />
       ) : rows.length === 0 && debounced.trim() ? (
         <EmptyState
-          title={`No items match "${debounced.trim()}"`}
-          text="Try another name, SKU, category or note, or clear the search."
+          title={t('inventory.allocated.noMatch', { search: debounced.trim() })}
+          text={t('inventory.allocated.noMatchText')}
         />
       ) : rows.length === 0 && table.status === 'removed' ? (
-        <EmptyState title="No removed allocations" text="Allocations the club removes are listed here." />
-      ) : rows.length === 0 ? (
         <EmptyState
-          title="No inventory allocated"
-          text="Contact your administrator to allocate merchandise to your company."
+          title={t('inventory.allocated.noneRemoved')}
+          text={t('inventory.allocated.noneRemovedText')}
         />
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('inventory.allocated.empty')} text={t('inventory.allocated.emptyText')} />
       ) : (
         <Box
           sx={{
@@ -106,6 +119,8 @@ export function AllocatedInventoryTab() {
 }
 
 function AllocationCard({ allocation: a, onUpdate }: { allocation: Allocation; onUpdate: () => void }) {
+  const t = useT();
+  const language = useLanguage();
   const level = usageLevel(a.usedQuantity, a.quantity);
   const percent = utilizationPercent(a.usedQuantity, a.quantity);
   return (
@@ -143,13 +158,13 @@ function AllocationCard({ allocation: a, onUpdate }: { allocation: Allocation; o
           </Box>
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="caption" color="text.secondary">
-              {merchCategoryLabel(a.item.category)}
+              {isCategory(a.item.category) ? t(`inventory.category.${a.item.category}`) : a.item.category}
             </Typography>
             <Typography variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.25 }}>
               {a.item.name}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              SKU {a.item.sku} · Size {a.size}
+              {t('inventory.allocated.skuSize', { sku: a.item.sku, size: a.size })}
               {a.color ? ` · ${a.color}` : ''}
             </Typography>
           </Box>
@@ -164,12 +179,16 @@ function AllocationCard({ allocation: a, onUpdate }: { allocation: Allocation; o
             {a.usedQuantity}/{a.quantity}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {percent}% used
+            {t('inventory.allocated.percentUsed', { percent })}
           </Typography>
         </Stack>
         <Stack direction="row" sx={{ mt: 1, justifyContent: 'space-between' }}>
-          <Typography variant="body2">Remaining: {a.quantity - a.usedQuantity}</Typography>
-          <Typography variant="body2">Unit price: {formatCents(a.price ?? a.item.price)}</Typography>
+          <Typography variant="body2">
+            {t('inventory.allocated.remaining', { count: a.quantity - a.usedQuantity })}
+          </Typography>
+          <Typography variant="body2">
+            {t('inventory.allocated.unitPrice', { price: formatCentsIn(language, a.price ?? a.item.price) })}
+          </Typography>
         </Stack>
         {a.notes && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -178,10 +197,10 @@ function AllocationCard({ allocation: a, onUpdate }: { allocation: Allocation; o
         )}
         {a.isActive ? (
           <Button fullWidth variant="outlined" sx={{ mt: 2 }} onClick={onUpdate}>
-            Update Usage
+            {t('inventory.allocated.update')}
           </Button>
         ) : (
-          <Chip label="Removed" size="small" sx={{ mt: 2 }} />
+          <Chip label={t('inventory.allocated.removed')} size="small" sx={{ mt: 2 }} />
         )}
       </CardContent>
     </Card>

@@ -1,10 +1,11 @@
-import { USED_OVER_ALLOCATED, type Allocation } from '@avpass/contracts';
+import type { Allocation } from '@avpass/contracts';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { FormDialog, NotesField } from '@/components/feedback/form-dialog';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { useUpdateUsage } from '@/lib/inventory-api';
 
 /** Update Usage: 0 <= used <= allocated (spec section 5). */
@@ -22,6 +23,7 @@ export function UpdateUsageDialog({
 }
 
 function UpdateUsageDialogBody({ allocation, onClose }: { allocation: Allocation; onClose: () => void }) {
+  const t = useT();
   const { toast } = useToast();
   const update = useUpdateUsage();
   const [used, setUsed] = useState(String(allocation.usedQuantity));
@@ -29,12 +31,16 @@ function UpdateUsageDialogBody({ allocation, onClose }: { allocation: Allocation
   const [error, setError] = useState<string | null>(null);
 
   function submit() {
-    if (!used.trim()) return setError('Quantity is required');
+    if (!used.trim()) return setError(t('inventory.usage.required'));
     const value = Number(used);
-    if (!Number.isInteger(value) || value < 0) return setError('Must be a valid number');
+    if (!Number.isInteger(value) || value < 0) return setError(t('inventory.usage.invalid'));
     if (value > allocation.quantity) {
-      setError(USED_OVER_ALLOCATED);
-      toast({ title: 'Invalid quantity', description: USED_OVER_ALLOCATED, kind: 'destructive' });
+      setError(t('inventory.usage.overAllocated'));
+      toast({
+        title: t('inventory.usage.invalidTitle'),
+        description: t('inventory.usage.overAllocated'),
+        kind: 'destructive',
+      });
       return;
     }
     setError(null);
@@ -42,13 +48,13 @@ function UpdateUsageDialogBody({ allocation, onClose }: { allocation: Allocation
       { id: allocation.id, usedQuantity: value, notes },
       {
         onSuccess: () => {
-          toast({ title: 'Usage updated' });
+          toast({ title: t('inventory.usage.done') });
           onClose();
         },
         onError: (e) =>
           toast({
-            title: 'Error',
-            description: errorMessageOf(e, 'Failed to update usage'),
+            title: t('inventory.error'),
+            description: apiErrorText(e, t('inventory.usage.failed')),
             kind: 'destructive',
           }),
       },
@@ -57,25 +63,29 @@ function UpdateUsageDialogBody({ allocation, onClose }: { allocation: Allocation
 
   return (
     <FormDialog
-      title="Update Usage"
+      title={t('inventory.usage.title')}
       intro={
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {allocation.item.name} · Size {allocation.size} — {allocation.quantity} allocated
+          {t('inventory.usage.intro', {
+            name: allocation.item.name,
+            size: allocation.size,
+            quantity: allocation.quantity,
+          })}
         </Typography>
       }
-      submitLabel="Save Usage"
+      submitLabel={t('inventory.usage.submit')}
       pending={update.isPending}
       onSubmit={submit}
       onClose={onClose}
     >
       <TextField
-        label="Used quantity"
+        label={t('inventory.usage.used')}
         required
         type="number"
         value={used}
         onChange={(e) => setUsed(e.target.value)}
         error={!!error}
-        helperText={error ?? `Between 0 and ${allocation.quantity ?? 0}`}
+        helperText={error ?? t('inventory.usage.help', { max: allocation.quantity ?? 0 })}
         slotProps={{ htmlInput: { min: 0, max: allocation.quantity, step: 1 } }}
       />
       <NotesField value={notes} onChange={setNotes} />

@@ -1,17 +1,14 @@
 import { useSearchParams } from 'react-router-dom';
 
 /** The partner inventory screen's tabs, in order. */
-export const PARTNER_INVENTORY_TABS = [
-  { id: 'allocated', label: 'Allocated Inventory' },
-  { id: 'history', label: 'Transaction History' },
-] as const;
-export type PartnerInventoryTabId = (typeof PARTNER_INVENTORY_TABS)[number]['id'];
+export const PARTNER_INVENTORY_TABS = ['allocated', 'history'] as const;
+export type PartnerInventoryTabId = (typeof PARTNER_INVENTORY_TABS)[number];
 
 /** The tab rides in the URL with its table's view (issue 27): a reload or a link opens on it. */
 export function usePartnerInventoryTab() {
   const [params, setParams] = useSearchParams();
   const tab: PartnerInventoryTabId =
-    PARTNER_INVENTORY_TABS.find((t) => t.id === params.get('tab'))?.id ?? 'allocated';
+    PARTNER_INVENTORY_TABS.find((id) => id === params.get('tab')) ?? 'allocated';
   const setTab = (next: PartnerInventoryTabId) =>
     setParams(
       (current) => {

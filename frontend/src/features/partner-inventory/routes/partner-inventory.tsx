@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { InventoryScreen } from '@/components/inventory/inventory-screen';
+import { useT } from '@/i18n/i18n';
 import { useSession } from '@/lib/session/use-session';
 import { AllocatedInventoryTab } from '../components/allocated-inventory-tab';
 import { TransactionHistoryTab } from '../components/transaction-history-tab';
@@ -13,9 +14,11 @@ export function PartnerInventoryRoute() {
 }
 
 function PartnerInventory() {
+  const t = useT();
   const { tab, setTab } = usePartnerInventoryTab();
+  const tabs = PARTNER_INVENTORY_TABS.map((id) => ({ id, label: t(`inventory.partnerTab.${id}`) }));
   return (
-    <InventoryScreen role="partner" tabs={PARTNER_INVENTORY_TABS} tab={tab} onTab={setTab}>
+    <InventoryScreen role="partner" tabs={tabs} tab={tab} onTab={setTab}>
       <Stack>{tab === 'allocated' ? <AllocatedInventoryTab /> : <TransactionHistoryTab />}</Stack>
     </InventoryScreen>
   );

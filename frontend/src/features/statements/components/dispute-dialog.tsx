@@ -1,5 +1,5 @@
 import type { StatementLine } from '@avpass/contracts';
-import { formatCents } from '@avpass/domain';
+import { formatCentsIn } from '@avpass/domain';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { FormDialog } from '@/components/feedback/form-dialog';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useLanguage, useT } from '@/i18n/i18n';
 import { useDisputeStatement } from '@/lib/statements-api';
 
 /** Dispute: a reason (required) and, optionally, the lines it is about. */
@@ -21,6 +22,8 @@ export function DisputeDialog({
   lines: readonly StatementLine[];
   onClose: () => void;
 }) {
+  const t = useT();
+  const language = useLanguage();
   const { toast } = useToast();
   const dispute = useDisputeStatement();
   const [reason, setReason] = useState('');
@@ -36,31 +39,31 @@ export function DisputeDialog({
 
   function submit() {
     if (!reason.trim()) {
-      setError('A reason is required');
+      setError(t('statements.dispute.reasonRequired'));
       return;
     }
     dispute.mutate(
       { id, reason: reason.trim(), ...(picked.size > 0 && { lineIds: [...picked] }) },
       {
         onSuccess: () => {
-          toast({ title: 'Statement disputed', description: 'The club will look at it and answer.' });
+          toast({ title: t('statements.dispute.done'), description: t('statements.dispute.doneText') });
           onClose();
         },
-        onError: (e) => setError(errorMessageOf(e, 'The dispute could not be sent.')),
+        onError: (e) => setError(apiErrorText(e, t('statements.dispute.failed'))),
       },
     );
   }
 
   return (
     <FormDialog
-      title="Dispute this statement"
-      submitLabel="Send dispute"
+      title={t('statements.dispute.title')}
+      submitLabel={t('statements.dispute.submit')}
       pending={dispute.isPending}
       onSubmit={submit}
       onClose={onClose}
     >
       <TextField
-        label="Reason"
+        label={t('statements.dispute.reason')}
         required
         multiline
         minRows={3}
@@ -70,13 +73,13 @@ export function DisputeDialog({
           setError(null);
         }}
         error={error !== null}
-        helperText={error ?? 'What is wrong, in a few words.'}
+        helperText={error ?? t('statements.dispute.reasonHelp')}
         slotProps={{ htmlInput: { maxLength: 1000 } }}
       />
       {lines.length > 0 && (
         <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }}>
           <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
-            Lines in question (optional)
+            {t('statements.dispute.lines')}
           </Typography>
           {lines.map((line) => (
             <FormControlLabel
@@ -87,7 +90,7 @@ export function DisputeDialog({
               }
               label={
                 <Typography variant="body2" sx={{ pt: 0.75, overflowWrap: 'anywhere' }}>
-                  {line.label} · {formatCents(line.clubOwesCents - line.partnerOwesCents)}
+                  {line.label} · {formatCentsIn(language, line.clubOwesCents - line.partnerOwesCents)}
                 </Typography>
               }
             />

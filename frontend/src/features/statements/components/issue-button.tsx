@@ -2,11 +2,17 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import { errorMessageOf } from '@/lib/api-client';
+import { formatNumberIn } from '@avpass/domain';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useLanguage, useT } from '@/i18n/i18n';
 import { monthName, useIssueStatements, useRefreshStatementsWhile } from '@/lib/statements-api';
 
 /** Issue <month>: every partner's statement of the period, once (the screen keeps its key until an answer). */
 export function IssueButton({ period }: { period: string }) {
+  const t = useT();
+  const language = useLanguage();
+  const n = (value: number) => formatNumberIn(language, value);
+  const month = monthName(period, language);
   const issue = useIssueStatements();
   const answer = issue.data?.period === period ? issue.data : undefined;
   useRefreshStatementsWhile(Boolean(answer?.running));
@@ -18,23 +24,21 @@ export function IssueButton({ period }: { period: string }) {
         onClick={() => issue.mutate({ period })}
         startIcon={issue.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
       >
-        Issue {monthName(period)}
+        {t('statements.issue.button', { month })}
       </Button>
       {answer && !answer.running && (
         <Alert severity="success" data-testid="issue-result">
-          {answer.issued.toLocaleString('en-US')} issued, {answer.alreadyIssued.toLocaleString('en-US')}{' '}
-          already issued.
+          {t('statements.issue.done', { issued: n(answer.issued), already: n(answer.alreadyIssued) })}
         </Alert>
       )}
       {answer?.running && (
         <Alert severity="info" data-testid="issue-result" role="status">
-          Issuing {monthName(period)} in the background: {answer.issued.toLocaleString('en-US')} issued so
-          far. The statements appear below as they are issued.
+          {t('statements.issue.running', { month, issued: n(answer.issued) })}
         </Alert>
       )}
       {issue.isError && issue.variables?.period === period && (
         <Alert severity="error" data-testid="issue-result">
-          {errorMessageOf(issue.error, 'The statements could not be issued.')}
+          {apiErrorText(issue.error, t('statements.issue.failed'))}
         </Alert>
       )}
     </Stack>

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import type { Statement } from '@avpass/contracts';
 import { FormDialog } from '@/components/feedback/form-dialog';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
-import { businessToday, useMarkStatementPaid } from '@/lib/statements-api';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useLanguage, useT } from '@/i18n/i18n';
+import { businessToday, monthName, useMarkStatementPaid } from '@/lib/statements-api';
 
 /** Mark paid: the day the money moved and the payment's reference. */
 export function PaidDialog({
@@ -14,6 +15,8 @@ export function PaidDialog({
   statement: Pick<Statement, 'id' | 'partnerName' | 'period'>;
   onClose: () => void;
 }) {
+  const t = useT();
+  const language = useLanguage();
   const { toast } = useToast();
   const paid = useMarkStatementPaid();
   const [paidAt, setPaidAt] = useState(businessToday());
@@ -22,31 +25,37 @@ export function PaidDialog({
 
   function submit() {
     if (!paidAt || !reference.trim()) {
-      setError('The date and a payment reference are required');
+      setError(t('statements.paid.required'));
       return;
     }
     paid.mutate(
       { id: statement.id, paidAt, reference: reference.trim() },
       {
         onSuccess: () => {
-          toast({ title: 'Marked paid', description: `${statement.partnerName}, ${statement.period}` });
+          toast({
+            title: t('statements.paid.done'),
+            description: t('statements.paid.doneText', {
+              partner: statement.partnerName,
+              period: language === 'en' ? statement.period : monthName(statement.period, language),
+            }),
+          });
           onClose();
         },
-        onError: (e) => setError(errorMessageOf(e, 'The statement could not be marked paid.')),
+        onError: (e) => setError(apiErrorText(e, t('statements.paid.failed'))),
       },
     );
   }
 
   return (
     <FormDialog
-      title={`Mark ${statement.partnerName}'s statement paid`}
-      submitLabel="Mark paid"
+      title={t('statements.paid.title', { partner: statement.partnerName })}
+      submitLabel={t('statements.paid.submit')}
       pending={paid.isPending}
       onSubmit={submit}
       onClose={onClose}
     >
       <TextField
-        label="Paid on"
+        label={t('statements.paid.paidOn')}
         type="date"
         required
         value={paidAt}
@@ -54,7 +63,7 @@ export function PaidDialog({
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <TextField
-        label="Payment reference"
+        label={t('statements.paid.reference')}
         required
         value={reference}
         onChange={(e) => {
@@ -62,7 +71,7 @@ export function PaidDialog({
           setError(null);
         }}
         error={error !== null}
-        helperText={error ?? 'The transfer or cheque number'}
+        helperText={error ?? t('statements.paid.referenceHelp')}
         slotProps={{ htmlInput: { maxLength: 200 } }}
       />
     </FormDialog>

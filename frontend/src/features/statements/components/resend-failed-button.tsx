@@ -1,5 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { formatNumberIn } from '@avpass/domain';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useLanguage, useT } from '@/i18n/i18n';
 import { useResendFailedMail } from '@/lib/statements-api';
 
 /**
@@ -8,6 +11,8 @@ import { useResendFailedMail } from '@/lib/statements-api';
  * its own in the row of the period's actions.
  */
 export function ResendFailedButton({ period, monthLabel }: { period: string; monthLabel: string }) {
+  const t = useT();
+  const language = useLanguage();
   const resend = useResendFailedMail();
   const done = resend.data?.period === period ? resend.data : undefined;
   return (
@@ -19,18 +24,21 @@ export function ResendFailedButton({ period, monthLabel }: { period: string; mon
         onClick={() => resend.mutate(period)}
         data-testid="resend-failed"
       >
-        Re-send failed e-mails
+        {t('statements.resend.button')}
       </Button>
       {done && (
         <Alert severity={done.retried ? 'success' : 'info'} sx={{ flexBasis: '100%' }} role="status">
           {done.retried
-            ? `${done.retried} failed e-mail(s) of ${done.statements} statement(s) sent again.`
-            : `No e-mail of ${monthLabel} had failed.`}
+            ? t('statements.resend.done', {
+                retried: formatNumberIn(language, done.retried),
+                statements: formatNumberIn(language, done.statements),
+              })
+            : t('statements.resend.none', { month: monthLabel })}
         </Alert>
       )}
       {resend.error && (
         <Alert severity="error" sx={{ flexBasis: '100%' }}>
-          {resend.error.message}
+          {apiErrorText(resend.error, t('statements.resend.failed'))}
         </Alert>
       )}
     </>

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import type { Statement } from '@avpass/contracts';
 import { FormDialog } from '@/components/feedback/form-dialog';
 import { useToast } from '@/components/toast/toast-context';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { centsOfDollars, useResolveStatement, type Adjustment } from '@/lib/statements-api';
 
 type Payer = 'club' | 'partner';
@@ -22,6 +23,7 @@ export function ResolveDialog({
   onClose: () => void;
   onResolved?: (revision: Statement) => void;
 }) {
+  const t = useT();
   const { toast } = useToast();
   const resolve = useResolveStatement();
   const [reason, setReason] = useState('');
@@ -34,8 +36,8 @@ export function ResolveDialog({
     if (!label.trim() && !amount.trim()) return [];
     const cents = centsOfDollars(amount);
     const found: typeof errors = {};
-    if (!label.trim()) found.label = 'Describe the adjustment';
-    if (cents === null || cents === 0) found.amount = 'An amount in dollars, e.g. 12.50 (negative: less)';
+    if (!label.trim()) found.label = t('statements.resolve.labelRequired');
+    if (cents === null || cents === 0) found.amount = t('statements.resolve.amountInvalid');
     if (Object.keys(found).length > 0 || cents === null) {
       setErrors(found);
       return null;
@@ -51,7 +53,7 @@ export function ResolveDialog({
 
   function submit() {
     if (!reason.trim()) {
-      setErrors({ reason: 'A reason is required' });
+      setErrors({ reason: t('statements.resolve.reasonRequired') });
       return;
     }
     const list = adjustments();
@@ -60,22 +62,25 @@ export function ResolveDialog({
       { id: statement.id, reason: reason.trim(), adjustments: list },
       {
         onSuccess: (revision) => {
-          toast({ title: 'Dispute resolved', description: `Revision ${revision.revision} is issued.` });
+          toast({
+            title: t('statements.resolve.done'),
+            description: t('statements.resolve.doneText', { revision: revision.revision }),
+          });
           onResolved?.(revision);
           onClose();
         },
-        onError: (e) => setErrors({ form: errorMessageOf(e, 'The dispute could not be resolved.') }),
+        onError: (e) => setErrors({ form: apiErrorText(e, t('statements.resolve.failed')) }),
       },
     );
   }
 
   return (
     <FormDialog
-      title={`Resolve ${statement.partnerName}'s dispute`}
+      title={t('statements.resolve.title', { partner: statement.partnerName })}
       intro={
         statement.disputeReason && (
           <TextField
-            label="The partner's reason"
+            label={t('statements.resolve.partnerReason')}
             value={statement.disputeReason}
             multiline
             slotProps={{ htmlInput: { readOnly: true } }}
@@ -84,39 +89,44 @@ export function ResolveDialog({
           />
         )
       }
-      submitLabel="Resolve"
+      submitLabel={t('statements.resolve.submit')}
       pending={resolve.isPending}
       onSubmit={submit}
       onClose={onClose}
     >
       <TextField
-        label="Resolution"
+        label={t('statements.resolve.resolution')}
         required
         multiline
         minRows={2}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
         error={Boolean(errors.reason ?? errors.form)}
-        helperText={errors.reason ?? errors.form ?? 'What was decided; the partner reads it.'}
+        helperText={errors.reason ?? errors.form ?? t('statements.resolve.resolutionHelp')}
       />
       <TextField
-        label="Adjustment (optional)"
+        label={t('statements.resolve.adjustment')}
         value={label}
         onChange={(e) => setLabel(e.target.value)}
         error={Boolean(errors.label)}
-        helperText={errors.label ?? 'e.g. Missed redemption on the 12th'}
+        helperText={errors.label ?? t('statements.resolve.adjustmentHelp')}
       />
       <TextField
-        label="Amount ($)"
+        label={t('statements.resolve.amount')}
         value={amount}
         onChange={(e) => setAmount(e.target.value)}
         error={Boolean(errors.amount)}
-        helperText={errors.amount ?? 'Negative when less is owed'}
+        helperText={errors.amount ?? t('statements.resolve.amountHelp')}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
       />
-      <TextField select label="Owed by" value={payer} onChange={(e) => setPayer(e.target.value as Payer)}>
-        <MenuItem value="club">The club owes the partner</MenuItem>
-        <MenuItem value="partner">The partner owes the club</MenuItem>
+      <TextField
+        select
+        label={t('statements.resolve.owedBy')}
+        value={payer}
+        onChange={(e) => setPayer(e.target.value as Payer)}
+      >
+        <MenuItem value="club">{t('statements.resolve.clubOwes')}</MenuItem>
+        <MenuItem value="partner">{t('statements.resolve.partnerOwes')}</MenuItem>
       </TextField>
     </FormDialog>
   );

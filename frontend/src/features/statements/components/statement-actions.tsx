@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { useApproveStatement } from '@/lib/statements-api';
 import { DisputeDialog } from './dispute-dialog';
 import { PaidDialog } from './paid-dialog';
@@ -26,6 +27,7 @@ export function StatementActions({
   lines: readonly StatementLine[];
   partnerView: boolean;
 }) {
+  const t = useT();
   const { toast } = useToast();
   const navigate = useNavigate();
   const approve = useApproveStatement();
@@ -36,11 +38,12 @@ export function StatementActions({
     approve.mutate(
       { id: statement.id },
       {
-        onSuccess: () => toast({ title: 'Statement approved', description: 'Thank you.' }),
+        onSuccess: () =>
+          toast({ title: t('statements.approve.done'), description: t('statements.approve.thanks') }),
         onError: (e) =>
           toast({
-            title: 'Not approved',
-            description: errorMessageOf(e, 'The statement could not be approved.'),
+            title: t('statements.approve.notDone'),
+            description: apiErrorText(e, t('statements.approve.failed')),
             kind: 'destructive',
           }),
       },
@@ -51,22 +54,22 @@ export function StatementActions({
     partnerView && statement.status === 'issued'
       ? [
           <Button key="approve" variant="contained" disabled={approve.isPending} onClick={approveIt}>
-            Approve
+            {t('statements.actions.approve')}
           </Button>,
           <Button key="dispute" variant="outlined" onClick={() => setOpen('dispute')}>
-            Dispute
+            {t('statements.actions.dispute')}
           </Button>,
         ]
       : !partnerView && statement.status === 'disputed'
         ? [
             <Button key="resolve" variant="contained" onClick={() => setOpen('resolve')}>
-              Resolve dispute
+              {t('statements.actions.resolve')}
             </Button>,
           ]
         : !partnerView && (statement.status === 'issued' || statement.status === 'approved')
           ? [
               <Button key="paid" variant="contained" onClick={() => setOpen('paid')}>
-                Mark paid
+                {t('statements.actions.paid')}
               </Button>,
             ]
           : [];
@@ -74,7 +77,7 @@ export function StatementActions({
   return (
     <>
       {buttons.length > 0 && (
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {buttons}
         </Stack>
       )}

@@ -1,25 +1,20 @@
 import { STATEMENT_SECTIONS, type StatementLine, type StatementSection } from '@avpass/contracts';
-import { formatCents } from '@avpass/domain';
+import { formatCentsIn, formatNumberIn } from '@avpass/domain';
 import Box from '@mui/material/Box';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { StateTable } from '@/components/data-display/state-table';
+import { useLanguage, useT } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/message-id';
 
-const SECTION_TITLES: Record<StatementSection, string> = {
-  vouchers: 'Vouchers honoured',
-  adjustments: 'Adjustments to earlier months',
-  credits: 'Athlete credits',
-  merchandise: 'Merchandise used',
-  resolution: 'Resolution of the dispute',
+const SECTION_TITLES: Record<StatementSection, MessageId> = {
+  vouchers: 'statements.section.vouchers',
+  adjustments: 'statements.section.adjustments',
+  credits: 'statements.section.credits',
+  merchandise: 'statements.section.merchandise',
+  resolution: 'statements.section.resolution',
 };
-
-const COLUMNS = [
-  'Description',
-  { label: 'Quantity', align: 'right' },
-  { label: 'Club owes', align: 'right' },
-  { label: 'You owe', align: 'right' },
-] as const;
 
 /** The statement's lines, a table per section in section order (only the sections that have lines). */
 export function StatementLines({
@@ -32,15 +27,20 @@ export function StatementLines({
   disputed: readonly string[];
   partnerView: boolean;
 }) {
-  const columns = COLUMNS.map((c) =>
-    typeof c === 'object' && c.label === 'You owe' && !partnerView ? { ...c, label: 'Partner owes' } : c,
-  );
+  const t = useT();
+  const language = useLanguage();
+  const columns = [
+    t('statements.lines.description'),
+    { label: t('statements.lines.quantity'), align: 'right' },
+    { label: t('statements.lines.clubOwes'), align: 'right' },
+    { label: partnerView ? t('statements.lines.youOwe') : t('statements.lines.partnerOwes'), align: 'right' },
+  ] as const;
   const sections = STATEMENT_SECTIONS.map((section) => ({
     section,
     lines: lines.filter((line) => line.section === section),
   })).filter((s) => s.lines.length > 0);
   if (sections.length === 0)
-    return <Typography color="text.secondary">Nothing was honoured or used in this month.</Typography>;
+    return <Typography color="text.secondary">{t('statements.lines.empty')}</Typography>;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
       {sections.map(({ section, lines: rows }) => (
@@ -51,10 +51,10 @@ export function StatementLines({
           data-testid={`section-${section}`}
         >
           <Typography id={`section-${section}`} variant="h6" component="h2" sx={{ mb: 1 }}>
-            {SECTION_TITLES[section]}
+            {t(SECTION_TITLES[section])}
           </Typography>
           <StateTable
-            label={SECTION_TITLES[section]}
+            label={t(SECTION_TITLES[section])}
             minWidth={480}
             columns={[...columns]}
             state="ready"
@@ -67,18 +67,18 @@ export function StatementLines({
                   {line.label}
                   {disputed.includes(line.id) && (
                     <Typography component="span" variant="caption" color="text.primary" sx={{ ml: 1 }}>
-                      (disputed)
+                      {t('statements.lines.disputed')}
                     </Typography>
                   )}
                   {line.reversals > 0 && (
                     <Typography variant="caption" color="text.secondary" component="div">
-                      {line.reversals} cancelled
+                      {t('statements.lines.cancelled', { count: formatNumberIn(language, line.reversals) })}
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell align="right">{line.quantity.toLocaleString('en-US')}</TableCell>
-                <TableCell align="right">{formatCents(line.clubOwesCents)}</TableCell>
-                <TableCell align="right">{formatCents(line.partnerOwesCents)}</TableCell>
+                <TableCell align="right">{formatNumberIn(language, line.quantity)}</TableCell>
+                <TableCell align="right">{formatCentsIn(language, line.clubOwesCents)}</TableCell>
+                <TableCell align="right">{formatCentsIn(language, line.partnerOwesCents)}</TableCell>
               </TableRow>
             ))}
           </StateTable>

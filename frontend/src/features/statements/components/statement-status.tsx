@@ -1,13 +1,6 @@
 import type { StatementStatus } from '@avpass/contracts';
 import Chip, { type ChipProps } from '@mui/material/Chip';
-
-export const STATEMENT_STATUS_LABELS: Readonly<Record<StatementStatus, string>> = {
-  issued: 'Issued',
-  approved: 'Approved',
-  disputed: 'Disputed',
-  superseded: 'Superseded',
-  paid: 'Paid',
-};
+import { useT } from '@/i18n/i18n';
 
 const COLORS: Record<StatementStatus, ChipProps['color']> = {
   issued: 'info',
@@ -19,12 +12,13 @@ const COLORS: Record<StatementStatus, ChipProps['color']> = {
 
 /** A statement's status as a chip (filled when settled: paid). */
 export function StatementStatusChip({ status }: { status: StatementStatus }) {
+  const t = useT();
   return (
     <Chip
       size="small"
       color={COLORS[status]}
       variant={status === 'paid' ? 'filled' : 'outlined'}
-      label={STATEMENT_STATUS_LABELS[status]}
+      label={t(`statements.status.${status}`)}
       data-testid="statement-status"
     />
   );

@@ -1,4 +1,4 @@
-import { formatCents } from '@avpass/domain';
+import { formatNumberIn } from '@avpass/domain';
 import type { StatementStatus } from '@avpass/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +15,6 @@ import { StatusFilter } from '@/components/data-display/table-filters';
 import {
   businessToday,
   downloadPayouts,
-  monthName,
   previousMonth,
   usePeriodTotals,
   useStatements,
@@ -23,8 +22,8 @@ import {
 import { AdminStatementsTable } from '../components/admin-statements-table';
 import { IssueButton } from '../components/issue-button';
 import { ResendFailedButton } from '../components/resend-failed-button';
-import { STATEMENT_STATUS_LABELS } from '../components/statement-status';
 import { ScreenHeading } from '@/components/data-display/screen-heading';
+import { useStatementWords } from '../lib/statement-words';
 import {
   cursorOf,
   listQueryOf,
@@ -38,6 +37,8 @@ import {
 
 /** Every partner's statements of a period (/admin-statements, super_admin): totals, issue, resolve, pay. */
 export function AdminStatementsRoute() {
+  const { t, language, money, statusLabels, month, title } = useStatementWords();
+  const count0 = (value: number) => formatNumberIn(language, value);
   const lastMonth = useMemo(() => previousMonth(businessToday()), []);
   const [search, setSearch] = useSearchParams();
   const view = viewFromSearch(search, lastMonth);
@@ -63,27 +64,27 @@ export function AdminStatementsRoute() {
   const count = Math.max(total ?? 0, shownUpTo + (nextCursor ? 1 : 0));
 
   const figures = [
-    { label: 'Statements', value: (period?.statements ?? 0).toLocaleString('en-US') },
-    { label: 'The club owes', value: formatCents(period?.clubOwesCents ?? 0) },
-    { label: 'Partners owe', value: formatCents(period?.partnerOwesCents ?? 0) },
-    { label: 'Net to partners', value: formatCents(period?.netCents ?? 0) },
-    { label: 'Disputed', value: (period?.byStatus.disputed ?? 0).toLocaleString('en-US') },
-    { label: 'Paid', value: (period?.byStatus.paid ?? 0).toLocaleString('en-US') },
+    { label: t('statements.figure.statements'), value: count0(period?.statements ?? 0) },
+    { label: t('statements.figure.clubOwes'), value: money(period?.clubOwesCents ?? 0) },
+    { label: t('statements.figure.partnersOwe'), value: money(period?.partnerOwesCents ?? 0) },
+    { label: t('statements.figure.net'), value: money(period?.netCents ?? 0) },
+    { label: t('statements.figure.disputed'), value: count0(period?.byStatus.disputed ?? 0) },
+    { label: t('statements.figure.paid'), value: count0(period?.byStatus.paid ?? 0) },
   ];
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }}>
       <ScreenHeading
-        overline="Admin Panel"
-        title="Statements"
-        intro="Each partner's month: what the club owes it and what it owes the club. Issue a finished month, resolve disputes, record payments."
+        overline={t('statements.admin.overline')}
+        title={t('statements.admin.title')}
+        intro={t('statements.admin.intro')}
         action={<IssueButton period={view.period} />}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
         <TextField
           type="month"
           size="small"
-          label="Period"
+          label={t('statements.admin.period')}
           value={view.period}
           onChange={(e) => e.target.value && update({ period: e.target.value })}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'period-picker' } }}
@@ -92,13 +93,13 @@ export function AdminStatementsRoute() {
         <StatusFilter<StatementStatus>
           value={view.status}
           onChange={(status) => update({ status })}
-          labels={STATEMENT_STATUS_LABELS}
+          labels={statusLabels}
         />
       </Stack>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {monthName(view.period)}
-          {view.status ? ` · ${STATEMENT_STATUS_LABELS[view.status]}` : ''}
+          {title(view.period)}
+          {view.status ? ` · ${statusLabels[view.status]}` : ''}
         </Typography>
         <Box
           component="dl"
@@ -123,9 +124,9 @@ export function AdminStatementsRoute() {
             onClick={() => void downloadPayouts(view.period)}
             data-testid="payout-export"
           >
-            Payout export (CSV)
+            {t('statements.admin.payouts')}
           </Button>
-          <ResendFailedButton period={view.period} monthLabel={monthName(view.period)} />
+          <ResendFailedButton period={view.period} monthLabel={month(view.period)} />
         </Stack>
       </Paper>
       <Paper variant="outlined">
@@ -133,7 +134,7 @@ export function AdminStatementsRoute() {
           items={items}
           state={listStateOf(query)}
           error={query.error}
-          emptyText={`No statements for ${monthName(view.period)} yet.`}
+          emptyText={t('statements.admin.empty', { month: month(view.period) })}
           onRetry={() => void query.refetch()}
           view={view}
           onSort={onSort}

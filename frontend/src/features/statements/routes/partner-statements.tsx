@@ -14,8 +14,9 @@ import { ListState } from '@/components/data-display/list-states';
 import { listStateOf } from '@/components/data-display/list-state';
 import { StatusFilter } from '@/components/data-display/table-filters';
 import { paths } from '@/config/paths';
-import { monthName, netWords, useStatements } from '@/lib/statements-api';
-import { STATEMENT_STATUS_LABELS, StatementStatusChip } from '../components/statement-status';
+import { useStatements } from '@/lib/statements-api';
+import { StatementStatusChip } from '../components/statement-status';
+import { useStatementWords } from '../lib/statement-words';
 import { ScreenHeading } from '@/components/data-display/screen-heading';
 
 const statusOf = (value: string | null): StatementStatus | undefined =>
@@ -23,6 +24,7 @@ const statusOf = (value: string | null): StatementStatus | undefined =>
 
 /** The partner's statements (/statements, company_admin): each month, its status and the net. */
 export function PartnerStatementsRoute() {
+  const { t, statusLabels, net, title } = useStatementWords();
   const [search, setSearch] = useSearchParams();
   const status = statusOf(search.get('status'));
   const query = useStatements({ status });
@@ -38,10 +40,10 @@ export function PartnerStatementsRoute() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <ScreenHeading
-        overline="Partner portal"
-        title="Statements"
-        intro="What the club owes you and what you owe the club, month by month. Open one to approve it, dispute it or download it."
-        action={<StatusFilter value={status} onChange={setStatus} labels={STATEMENT_STATUS_LABELS} />}
+        overline={t('statements.partner.overline')}
+        title={t('statements.partner.title')}
+        intro={t('statements.partner.intro')}
+        action={<StatusFilter value={status} onChange={setStatus} labels={statusLabels} />}
       />
       <Paper variant="outlined">
         {state ? (
@@ -49,16 +51,12 @@ export function PartnerStatementsRoute() {
             <ListState
               state={state}
               error={query.error}
-              emptyText={
-                status
-                  ? 'No statements with this status.'
-                  : 'No statements yet: the first is issued after your first month ends.'
-              }
+              emptyText={status ? t('statements.partner.emptyFiltered') : t('statements.partner.empty')}
               onRetry={() => void query.refetch()}
             />
           </Box>
         ) : (
-          <List disablePadding aria-label="Statements">
+          <List disablePadding aria-label={t('statements.partner.title')}>
             {query.data?.items.map((statement, index) => (
               <ListItem
                 key={statement.id}
@@ -79,13 +77,12 @@ export function PartnerStatementsRoute() {
                       sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
                     >
                       <Typography sx={{ fontWeight: 700 }}>
-                        {monthName(statement.period)}
-                        {statement.revision > 1 ? `, revision ${statement.revision}` : ''}
+                        {title(statement.period, statement.revision)}
                       </Typography>
                       <StatementStatusChip status={statement.status} />
                     </Stack>
                     <Typography color="text.secondary" variant="body2" sx={{ mt: 0.5 }}>
-                      {netWords(statement.netCents)}
+                      {net(statement.netCents)}
                     </Typography>
                   </Box>
                   <ChevronRightRoundedIcon aria-hidden color="action" />

@@ -7,9 +7,10 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { LoadingState } from '@/components/feedback/loading-state';
 import { paths } from '@/config/paths';
-import { errorMessageOf } from '@/lib/api-client';
+import { apiErrorText } from '@/i18n/api-error-text';
 import { useSession } from '@/lib/session/use-session';
-import { monthName, useStatement } from '@/lib/statements-api';
+import { useStatement } from '@/lib/statements-api';
+import { useStatementWords } from '../lib/statement-words';
 import { DocumentButtons } from '../components/document-buttons';
 import { StatementActions } from '../components/statement-actions';
 import { StatementDeliveries } from '../components/statement-deliveries';
@@ -21,6 +22,7 @@ import { StatementNotes } from '../components/statement-notes';
 
 /** One statement (/statements/:id): totals, lines by section, documents and what the viewer may do. */
 export function StatementDetailRoute() {
+  const { t, title } = useStatementWords();
   const { id = '' } = useParams();
   const session = useSession();
   const query = useStatement(id);
@@ -29,7 +31,7 @@ export function StatementDetailRoute() {
 
   const backButton = (
     <Button variant="outlined" component={RouterLink} to={back} startIcon={<ArrowBackRoundedIcon />}>
-      All statements
+      {t('statements.detail.back')}
     </Button>
   );
   const first = query.data?.pages[0];
@@ -38,13 +40,11 @@ export function StatementDetailRoute() {
       <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
         {query.isError ? (
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <Alert severity="error">
-              {errorMessageOf(query.error, 'The statement could not be loaded.')}
-            </Alert>
+            <Alert severity="error">{apiErrorText(query.error, t('statements.detail.loadFailed'))}</Alert>
             {backButton}
           </Stack>
         ) : (
-          <LoadingState message="Loading the statement..." />
+          <LoadingState message={t('statements.detail.loading')} />
         )}
       </Container>
     );
@@ -53,14 +53,14 @@ export function StatementDetailRoute() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <ScreenHeading
-        overline={partnerView ? 'Statement' : statement.partnerName}
-        title={`${monthName(statement.period)}${statement.revision > 1 ? `, revision ${statement.revision}` : ''}`}
+        overline={partnerView ? t('statements.detail.overline') : statement.partnerName}
+        title={title(statement.period, statement.revision)}
         action={backButton}
       />
       <Stack direction="row" spacing={1.5} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <StatementStatusChip status={statement.status} />
         <Typography variant="body2" color="text.secondary">
-          {statement.lineCount.toLocaleString('en-US')} lines
+          {t('statements.detail.lines', { count: statement.lineCount })}
         </Typography>
       </Stack>
       <StatementTotals statement={statement} partnerView={partnerView} />
@@ -81,7 +81,7 @@ export function StatementDetailRoute() {
           disabled={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
-          Load more lines
+          {t('statements.detail.loadMore')}
         </Button>
       )}
       {!partnerView && <StatementDeliveries statementId={statement.id} />}
