@@ -23,6 +23,7 @@ export * from './inventory';
 export * from './trainers';
 export * from './till';
 export * from './funded-by';
+export * from './card-language';
 export * from './audit';
 export * from './audit-actions';
 export * from './audit-sentence';

@@ -1,3 +1,4 @@
+import { CARD_LANGUAGE_MESSAGE } from './card-language';
 import { LANGUAGE_MESSAGE } from './languages';
 import { MEMBER_TAG_MESSAGE } from './members';
 import {
@@ -87,6 +88,7 @@ export const MESSAGE_CODES = {
   'voucher.usage-limit.required': USAGE_LIMIT_REQUIRED_MESSAGE,
   'voucher.qr-code.not-found': 'QR code not found',
   'voucher.batch.not-found': 'Batch not found',
+  'voucher.batch.card-language.invalid': CARD_LANGUAGE_MESSAGE,
   // Members.
   'member.not-found': 'Member not found',
   'member.keeps-a-contact': 'A member keeps an e-mail or a phone',
