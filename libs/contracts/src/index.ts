@@ -17,6 +17,7 @@ export * from './rendering';
 export * from './voucher-text';
 export * from './voucher-where';
 export * from './text';
+export * from './service-refusals';
 export * from './exclusives';
 export * from './credits';
 export * from './inventory';
