@@ -6,6 +6,7 @@ import { activate } from './i18n/i18n';
 import { setAccountLanguage } from './i18n/language';
 import { MEMBER_CATALOGS } from './locales/member-catalogs';
 import { PUBLIC_CATALOGS } from './locales/public-catalogs';
+import { ERRORS_CATALOGS } from './locales/errors-catalogs';
 import { STAFF_CATALOGS } from './locales/staff-catalogs';
 import { getAuthToken } from './lib/session/auth-storage';
 
@@ -59,6 +60,7 @@ if (voucherPath?.[1]) {
 } else {
   prefetchFirstScreen(window.location.pathname);
   // A kept session's shell speaks from the `staff` catalog; a signed-out visitor's landing page does not need it.
-  const areas = getAuthToken() === null ? [PUBLIC_CATALOGS] : [PUBLIC_CATALOGS, STAFF_CATALOGS];
+  const areas =
+    getAuthToken() === null ? [PUBLIC_CATALOGS] : [PUBLIC_CATALOGS, STAFF_CATALOGS, ERRORS_CATALOGS];
   void Promise.all([import('./app/app'), words(...areas)]).then(([{ mountApp }]) => mountApp());
 }

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { homePathFor } from '@/config/paths';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { i18n, loadArea } from '@/i18n/i18n';
+import { ERRORS_CATALOGS } from '@/locales/errors-catalogs';
 import { STAFF_CATALOGS } from '@/locales/staff-catalogs';
 import { createQueryClient } from '@/lib/query-client';
 import { safeReturnTo } from '@/lib/return-to';
@@ -25,7 +26,12 @@ export function mountLoginShell(): void {
     const next = returnTo ?? homePathFor(response.user.role);
     loadNavBar().catch(() => undefined); // drawn beside the screen, not awaited
     // The form stays busy until the landing screen can draw at once (no outline between the two).
-    const [{ mountApp }] = await Promise.all([import('./app'), loadScreen(next), loadArea(STAFF_CATALOGS)]);
+    const [{ mountApp }] = await Promise.all([
+      import('./app'),
+      loadScreen(next),
+      loadArea(STAFF_CATALOGS),
+      loadArea(ERRORS_CATALOGS),
+    ]);
     window.history.replaceState(null, '', next);
     root.unmount();
     mountApp(queryClient);

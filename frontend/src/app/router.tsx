@@ -16,6 +16,7 @@ import { INVENTORY_CATALOGS } from '@/locales/inventory-catalogs';
 import { MEMBERS_CATALOGS } from '@/locales/members-catalogs';
 import { PARTNERS_CATALOGS } from '@/locales/partners-catalogs';
 import { SETTINGS_CATALOGS } from '@/locales/settings-catalogs';
+import { ERRORS_CATALOGS } from '@/locales/errors-catalogs';
 import { STAFF_CATALOGS } from '@/locales/staff-catalogs';
 import { STATEMENTS_CATALOGS } from '@/locales/statements-catalogs';
 import { TILL_CATALOGS } from '@/locales/till-catalogs';
@@ -302,7 +303,7 @@ const routes: RouteObject[] = [
             {
               path: route.path,
               handle: { title } satisfies RouteHandle,
-              lazy: withCatalog([STAFF_CATALOGS, ...words], screen.lazy),
+              lazy: withCatalog([STAFF_CATALOGS, ERRORS_CATALOGS, ...words], screen.lazy),
             },
           ],
         })),

@@ -3,6 +3,17 @@ import { MESSAGE_CODES, messageCode, type MessageCode } from './message-codes';
 import { memberLimitMessage, REDEEM_REFUSALS, validFromMessage } from './redeem-refusals';
 import { notValidAtMessage, undoWindowClosedMessage } from './till';
 import { readableIssue } from './validation';
+import { CREDIT_MESSAGES, CREDIT_REFUSALS } from './credits';
+import {
+  CREDIT_ACCESS_MESSAGES,
+  insufficientBalanceMessage,
+  INVENTORY_REFUSALS,
+  PARTNER_REFUSALS,
+  STATEMENT_ACCESS_MESSAGES,
+  VENDOR_NOT_FOUND_MESSAGE,
+} from './service-refusals';
+import { STATEMENT_REFUSALS } from './statements';
+import { CARD_LANGUAGE_MESSAGE } from './card-language';
 
 describe('the API’s error codes', () => {
   it('finds every entry’s own code from its text, with made-up values in its slots', () => {
@@ -45,5 +56,67 @@ describe('the API’s error codes', () => {
       messageCode(issue({ code: 'too_big', origin: 'string', maximum: 200, path: ['service'], input: 'x' })),
     ).toEqual({ code: 'field.max-length', params: { field: 'Service', max: '200' } });
     expect(messageCode('Nothing any entry says')).toBeNull();
+  });
+
+  it('names the refusals of credits, inventory, partners, exclusives and statements as their services say them', () => {
+    const cases: [string, { code: string; params?: Record<string, string> }][] = [
+      [CREDIT_REFUSALS.expired, { code: 'credit.expired' }],
+      [CREDIT_REFUSALS.inactive, { code: 'credit.inactive' }],
+      [CREDIT_REFUSALS.alreadyVoided, { code: 'credit.transaction.already-voided' }],
+      [
+        insufficientBalanceMessage(CREDIT_REFUSALS.insufficient, '$12.50', '$1,000.00'),
+        { code: 'credit.insufficient.amounts', params: { available: '$12.50', requested: '$1,000.00' } },
+      ],
+      [CREDIT_ACCESS_MESSAGES.partnerRequired, { code: 'credit.partner-required' }],
+      [CREDIT_ACCESS_MESSAGES.changed, { code: 'credit.changed' }],
+      [CREDIT_MESSAGES.memberNotFound, { code: 'credit.member.not-found' }],
+      [CREDIT_MESSAGES.durationRange, { code: 'credit.duration.range' }],
+      ['Credit not found', { code: 'credit.not-found' }],
+      ['Transaction not found', { code: 'credit.transaction.not-found' }],
+      [INVENTORY_REFUSALS.skuTaken, { code: 'merch.sku.taken' }],
+      [INVENTORY_REFUSALS.itemHasStock, { code: 'merch.item.has-stock' }],
+      [INVENTORY_REFUSALS.ownAllocationsOnly, { code: 'merch.allocations.own-only' }],
+      [INVENTORY_REFUSALS.lineExists, { code: 'merch.line.exists' }],
+      [INVENTORY_REFUSALS.sizeOnce, { code: 'merch.size.once' }],
+      [INVENTORY_REFUSALS.lineOfAnotherItem, { code: 'merch.line.other-item' }],
+      [
+        INVENTORY_REFUSALS.notEnoughStock(3, 10),
+        { code: 'merch.stock.not-enough', params: { available: '3', requested: '10' } },
+      ],
+      [
+        INVENTORY_REFUSALS.sizeNotOfItem('S, M, L'),
+        { code: 'merch.size.not-of-item', params: { sizes: 'S, M, L' } },
+      ],
+      [
+        INVENTORY_REFUSALS.colorNotOfItem('Red, Blue'),
+        { code: 'merch.color.not-of-item', params: { colors: 'Red, Blue' } },
+      ],
+      ['Used quantity cannot exceed allocated quantity', { code: 'merch.used.over-allocated' }],
+      ['Allocation not found', { code: 'merch.allocation.not-found' }],
+      [PARTNER_REFUSALS.emailTaken, { code: 'partner.email.taken' }],
+      [PARTNER_REFUSALS.galleryFull(50), { code: 'partner.gallery.full', params: { max: '50' } }],
+      ['Partner not found', { code: 'partner.not-found' }],
+      [VENDOR_NOT_FOUND_MESSAGE, { code: 'exclusive.vendor.not-found' }],
+      [STATEMENT_ACCESS_MESSAGES.ownOnly, { code: 'statement.own-only' }],
+      [STATEMENT_ACCESS_MESSAGES.partnerRequired, { code: 'statement.partner.required' }],
+      [
+        STATEMENT_REFUSALS.periodNotOver('2026-11'),
+        { code: 'statement.period.not-over', params: { period: '2026-11' } },
+      ],
+      [STATEMENT_REFUSALS.notIssued('paid'), { code: 'statement.not-issued', params: { status: 'paid' } }],
+      [
+        STATEMENT_REFUSALS.notDisputed('issued'),
+        { code: 'statement.not-disputed', params: { status: 'issued' } },
+      ],
+      [
+        STATEMENT_REFUSALS.notPayable('superseded'),
+        { code: 'statement.not-payable', params: { status: 'superseded' } },
+      ],
+      [STATEMENT_REFUSALS.foreignLine, { code: 'statement.line.foreign' }],
+      [STATEMENT_REFUSALS.superseded, { code: 'statement.superseded' }],
+      ['Statement not found', { code: 'statement.not-found' }],
+      [CARD_LANGUAGE_MESSAGE, { code: 'voucher.batch.card-language.invalid' }],
+    ];
+    for (const [message, expected] of cases) expect(messageCode(message), message).toEqual(expected);
   });
 });

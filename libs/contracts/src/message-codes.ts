@@ -1,3 +1,6 @@
+import { CARD_LANGUAGE_MESSAGE } from './card-language';
+import { CREDIT_MESSAGES, CREDIT_REFUSALS } from './credits';
+import { USED_OVER_ALLOCATED } from './inventory/items';
 import { LANGUAGE_MESSAGE } from './languages';
 import { MEMBER_TAG_MESSAGE } from './members';
 import {
@@ -6,6 +9,15 @@ import {
   REDEEM_REFUSALS,
   validFromMessage,
 } from './redeem-refusals';
+import {
+  CREDIT_ACCESS_MESSAGES,
+  insufficientBalanceMessage,
+  INVENTORY_REFUSALS,
+  PARTNER_REFUSALS,
+  STATEMENT_ACCESS_MESSAGES,
+  VENDOR_NOT_FOUND_MESSAGE,
+} from './service-refusals';
+import { STATEMENT_REFUSALS, type StatementStatus } from './statements';
 import { STAFF_ONLY_MESSAGE } from './till-text';
 import {
   ALREADY_CANCELLED_MESSAGE,
@@ -87,6 +99,7 @@ export const MESSAGE_CODES = {
   'voucher.usage-limit.required': USAGE_LIMIT_REQUIRED_MESSAGE,
   'voucher.qr-code.not-found': 'QR code not found',
   'voucher.batch.not-found': 'Batch not found',
+  'voucher.batch.card-language.invalid': CARD_LANGUAGE_MESSAGE,
   // Members.
   'member.not-found': 'Member not found',
   'member.keeps-a-contact': 'A member keeps an e-mail or a phone',
@@ -107,6 +120,66 @@ export const MESSAGE_CODES = {
   'member.send.not-found': 'Send not found',
   'member.sms.off': 'SMS is not configured',
   'member.unsubscribe.not-found': 'Unsubscribe link not found',
+  // Credits (decision 360): the till's and the forms' refusals.
+  'credit.expired': CREDIT_REFUSALS.expired,
+  'credit.inactive': CREDIT_REFUSALS.inactive,
+  'credit.insufficient': CREDIT_REFUSALS.insufficient,
+  'credit.insufficient.amounts': insufficientBalanceMessage(
+    CREDIT_REFUSALS.insufficient,
+    '{available}',
+    '{requested}',
+  ),
+  'credit.transaction.already-voided': CREDIT_REFUSALS.alreadyVoided,
+  'credit.partner-required': CREDIT_ACCESS_MESSAGES.partnerRequired,
+  'credit.changed': CREDIT_ACCESS_MESSAGES.changed,
+  'credit.not-found': 'Credit not found',
+  'credit.transaction.not-found': 'Transaction not found',
+  'credit.athlete-name.required': CREDIT_MESSAGES.athleteNameRequired,
+  'credit.description.required': CREDIT_MESSAGES.descriptionRequired,
+  'credit.amount.required': CREDIT_MESSAGES.amountRequired,
+  'credit.amount.positive': CREDIT_MESSAGES.amountPositive,
+  'credit.amount.whole-cents': CREDIT_MESSAGES.amountWholeCents,
+  'credit.amount.too-large': CREDIT_MESSAGES.amountTooLarge,
+  'credit.total.required': CREDIT_MESSAGES.totalRequired,
+  'credit.total.positive': CREDIT_MESSAGES.totalPositive,
+  'credit.duration.required': CREDIT_MESSAGES.durationRequired,
+  'credit.duration.range': CREDIT_MESSAGES.durationRange,
+  'credit.start.required': CREDIT_MESSAGES.startRequired,
+  'credit.end.required': CREDIT_MESSAGES.endRequired,
+  'credit.start.before-end': CREDIT_MESSAGES.startBeforeEnd,
+  'credit.void-reason.required': CREDIT_MESSAGES.reasonRequired,
+  'credit.athlete.not-found': CREDIT_MESSAGES.athleteNotFound,
+  'credit.member.not-found': CREDIT_MESSAGES.memberNotFound,
+  // Inventory (merchandise: `merch.*`, as `inventory.*` names its events and subjects).
+  'merch.sku.taken': INVENTORY_REFUSALS.skuTaken,
+  'merch.item.has-stock': INVENTORY_REFUSALS.itemHasStock,
+  'merch.allocations.own-only': INVENTORY_REFUSALS.ownAllocationsOnly,
+  'merch.line.exists': INVENTORY_REFUSALS.lineExists,
+  'merch.size.once': INVENTORY_REFUSALS.sizeOnce,
+  'merch.line.other-item': INVENTORY_REFUSALS.lineOfAnotherItem,
+  'merch.stock.not-enough': INVENTORY_REFUSALS.notEnoughStock('{available}', '{requested}'),
+  'merch.size.not-of-item': INVENTORY_REFUSALS.sizeNotOfItem('{sizes}'),
+  'merch.color.not-of-item': INVENTORY_REFUSALS.colorNotOfItem('{colors}'),
+  'merch.used.over-allocated': USED_OVER_ALLOCATED,
+  'merch.item.not-found': 'Item not found',
+  'merch.line.not-found': 'Inventory not found',
+  'merch.allocation.not-found': 'Allocation not found',
+  // Partners.
+  'partner.email.taken': PARTNER_REFUSALS.emailTaken,
+  'partner.gallery.full': PARTNER_REFUSALS.galleryFull('{max}'),
+  'partner.not-found': 'Partner not found',
+  // Exclusives.
+  'exclusive.vendor.not-found': VENDOR_NOT_FOUND_MESSAGE,
+  // Statements.
+  'statement.own-only': STATEMENT_ACCESS_MESSAGES.ownOnly,
+  'statement.partner.required': STATEMENT_ACCESS_MESSAGES.partnerRequired,
+  'statement.period.not-over': STATEMENT_REFUSALS.periodNotOver('{period}'),
+  'statement.not-issued': STATEMENT_REFUSALS.notIssued('{status}' as StatementStatus),
+  'statement.not-disputed': STATEMENT_REFUSALS.notDisputed('{status}' as StatementStatus),
+  'statement.not-payable': STATEMENT_REFUSALS.notPayable('{status}' as StatementStatus),
+  'statement.line.foreign': STATEMENT_REFUSALS.foreignLine,
+  'statement.superseded': STATEMENT_REFUSALS.superseded,
+  'statement.not-found': 'Statement not found',
   // Requests in general.
   'request.idempotency-key': IDEMPOTENCY_KEY_MESSAGE,
   'request.unsafe-text': UNSAFE_TEXT_MESSAGE,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardLanguageSchema } from './card-language';
 import { hasExactlyOneSource } from './common';
 import { IDEMPOTENCY_KEY_PATTERN, RESOLVE_MAX_IDS } from './vouchers';
 import { CARD_SIZES, DEFAULT_CARD_SIZE, RENDER_FORMATS, SHEET_SIZES, type RenderFormat } from './words';
@@ -53,6 +54,8 @@ export const generateQrImageRequestSchema = z
     qrUrl: z.string().max(2000).optional(),
     format: formatField.optional().default('png'),
     size: sizeField.optional().default(DEFAULT_CARD_SIZE),
+    /** The card's language (issue 42); absent: its batch's, English for a code of no batch. */
+    cardLanguage: cardLanguageSchema.optional(),
     qrData: z.object({ id: z.string().optional() }).passthrough().nullish(),
   })
   .transform((body, ctx) => {
@@ -66,7 +69,12 @@ export const generateQrImageRequestSchema = z
       });
       return z.NEVER;
     }
-    return { id: parsed.data.toLowerCase(), format: body.format, size: body.size };
+    return {
+      id: parsed.data.toLowerCase(),
+      format: body.format,
+      size: body.size,
+      ...(body.cardLanguage ? { cardLanguage: body.cardLanguage } : {}),
+    };
   });
 export type GenerateQrImageRequest = z.input<typeof generateQrImageRequestSchema>;
 
@@ -79,6 +87,8 @@ export const downloadQrRequestSchema = z
     format: formatField.optional().default('png'),
     variant: z.enum(RENDER_VARIANTS).optional().default('qr'),
     size: sizeField.optional().default(DEFAULT_CARD_SIZE),
+    /** The card's language (issue 42); absent: its batch's, English for a code of no batch. */
+    cardLanguage: cardLanguageSchema.optional(),
   })
   .transform((body, ctx) => {
     const id = typeof body.qrCode === 'string' ? body.qrCode : body.qrCode.id;
@@ -92,6 +102,7 @@ export const downloadQrRequestSchema = z
       format: body.format,
       variant: body.variant,
       size: body.size,
+      ...(body.cardLanguage ? { cardLanguage: body.cardLanguage } : {}),
     };
   });
 export type DownloadQrRequest = z.input<typeof downloadQrRequestSchema>;

@@ -1,6 +1,7 @@
 import {
   RPC,
   type Actor,
+  type CardLanguage,
   type CardSize,
   type RenderedFile,
   type RenderFormat,
@@ -28,19 +29,19 @@ export class RenderingHandlers {
   /** POST /api/generate-qr-image: the voucher card. */
   @RpcHandler(RPC.rendering.renderCard)
   renderCard(
-    { id, format, size }: In<typeof RPC.rendering.renderCard>,
+    { id, format, size, cardLanguage }: In<typeof RPC.rendering.renderCard>,
     meta: RpcMeta,
   ): Promise<RenderedFile> {
-    return this.render(id, format, 'card', size, requireActor(meta), meta);
+    return this.render(id, format, 'card', size, requireActor(meta), meta, cardLanguage);
   }
 
   /** POST /api/download-qr: the bare QR, or the card. */
   @RpcHandler(RPC.rendering.render)
   renderFile(
-    { id, format, variant, size }: In<typeof RPC.rendering.render>,
+    { id, format, variant, size, cardLanguage }: In<typeof RPC.rendering.render>,
     meta: RpcMeta,
   ): Promise<RenderedFile> {
-    return this.render(id, format, variant, size, requireActor(meta), meta);
+    return this.render(id, format, variant, size, requireActor(meta), meta, cardLanguage);
   }
 
   @RpcHandler(RPC.rendering.createZipJob)
@@ -65,6 +66,7 @@ export class RenderingHandlers {
     size: CardSize,
     actor: Actor,
     meta: RpcMeta,
+    language?: CardLanguage,
   ): Promise<RenderedFile> {
     const page = await this.rpc.call(
       RPC.vouchers.resolveForRender,
@@ -73,7 +75,7 @@ export class RenderingHandlers {
     );
     const code = page.items[0];
     if (!code) throw DomainError.notFound('QR code');
-    const file = await this.renderer.render(code, format, variant, size);
+    const file = await this.renderer.render(code, format, variant, size, language);
     return { fileName: file.fileName, contentType: file.contentType, data: file.data.toString('base64') };
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardLanguageSchema } from '../card-language';
 import { qrCodeSchema } from './codes';
 
 export const batchSummarySchema = z.object({
@@ -7,6 +8,8 @@ export const batchSummarySchema = z.object({
   count: z.number().int(),
   redeemed: z.number().int(),
   createdAt: z.string(),
+  /** The language its printed cards speak (issue 42). Always sent (optional for older fixtures). */
+  cardLanguage: cardLanguageSchema.optional(),
 });
 export type BatchSummary = z.infer<typeof batchSummarySchema>;
 
@@ -35,6 +38,8 @@ export const bulkGenerateResponseSchema = z.object({
   batchId: z.string().uuid(),
   batchName: z.string(),
   count: z.number().int(),
+  /** The language its printed cards speak (issue 42). Always sent (optional for older fixtures). */
+  cardLanguage: cardLanguageSchema.optional(),
   sample: qrCodeSchema,
   qrCodes: z.array(batchCodeSchema),
 });

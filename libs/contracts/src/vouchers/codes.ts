@@ -2,6 +2,7 @@ import { DISCOUNT_TYPES, EXCLUSIVE_TYPES, TRAINER_ROLES, VOUCHER_STATUSES } from
 import { z } from 'zod';
 import { REDEMPTION_MODES } from '../redemption-modes';
 import { FUNDED_BY } from '../funded-by';
+import { CARD_LANGUAGES } from '../card-language';
 import { perMemberLimitOutSchema } from '../per-member-limit';
 import { QR_TYPES } from './code-fields';
 
@@ -74,6 +75,11 @@ export const qrCodeSchema = z.object({
   perMemberLimit: perMemberLimitOutSchema.nullable().optional(),
   /** The member who holds the code (issue 41), null for a bearer code; to staff only. */
   holder: z.string().uuid().nullable().optional(),
+  /**
+   * The language its printed card speaks: its batch's (issue 42), English for a code of no batch. Sent
+   * only to the rendering service (vouchers.render.resolve), which prints what it says.
+   */
+  cardLanguage: z.enum(CARD_LANGUAGES).optional(),
 });
 export type QrCode = z.infer<typeof qrCodeSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardLanguageSchema } from '../card-language';
 import { numberInput } from '../validation';
 import { checkStartDate, partnerNameField, checkDiscountValue, voucherFields } from './code-fields';
 
@@ -40,6 +41,8 @@ export const bulkGenerateRequestSchema = z
         }
         return n;
       }),
+    /** The language its printed cards speak (issue 42); absent (an older client): English. */
+    cardLanguage: cardLanguageSchema.optional(),
     ...voucherFields,
   })
   .superRefine(checkDiscountValue)

@@ -6,6 +6,8 @@ import {
   type Page,
   type RpcMeta,
   type RpcRequestPayload,
+  CREDIT_ACCESS_MESSAGES,
+  insufficientBalanceMessage,
 } from '@avpass/contracts';
 import { formatCents } from '@avpass/domain';
 import { AuditTrail, DomainError, Idempotency, PartnerDirectory } from '@avpass/platform';
@@ -73,7 +75,7 @@ export class TransactionsService {
     const { creditId } = request;
     const partnerId = actor.role === 'super_admin' ? null : actor.companyId;
     if (actor.role !== 'super_admin' && !partnerId)
-      throw DomainError.forbidden('A partner account is required');
+      throw DomainError.forbidden(CREDIT_ACCESS_MESSAGES.partnerRequired);
     const partnerName = partnerId ? await this.partners.nameOf(partnerId, meta, 'Your company') : null;
     const call = { actor, operation, request };
     // A refusal read after the statement may find the credit changed meanwhile (a void gave money back):
@@ -111,8 +113,7 @@ export class TransactionsService {
       if (answer) return answer;
       const credit = await this.credits.findById(creditId, processableCreditsSql(actor));
       const refusal = this.refusal(credit, today, request.amount);
-      if (refusal || attempt >= 3)
-        throw refusal ?? DomainError.conflict('The credit changed; please try again');
+      if (refusal || attempt >= 3) throw refusal ?? DomainError.conflict(CREDIT_ACCESS_MESSAGES.changed);
     }
   }
 
@@ -221,7 +222,11 @@ export class TransactionsService {
     if (credit.end_date < today) return DomainError.conflict(CREDIT_REFUSALS.expired);
     if (credit.current_balance < amount) {
       return DomainError.conflict(
-        `${CREDIT_REFUSALS.insufficient} (available ${formatCents(credit.current_balance)}, requested ${formatCents(amount)})`,
+        insufficientBalanceMessage(
+          CREDIT_REFUSALS.insufficient,
+          formatCents(credit.current_balance),
+          formatCents(amount),
+        ),
       );
     }
     return null;

@@ -8,6 +8,7 @@ import {
   type MessageResponse,
   type RpcMeta,
   type RpcRequestPayload,
+  INVENTORY_REFUSALS,
 } from '@avpass/contracts';
 import {
   AuditTrail,
@@ -25,7 +26,7 @@ import { InventoryLinesRepository, LowStockAlerts } from '../stock';
 import { AllocationsRepository, type AllocationViewRow } from './allocations.repository';
 
 /** A company's allocations list names only its own partner id (issue 27, like the credits lists). */
-export const OWN_PARTNER_ONLY = 'You can only list your own company’s allocations';
+export const OWN_PARTNER_ONLY = INVENTORY_REFUSALS.ownAllocationsOnly;
 
 const reference = (allocationId: string) => `Allocation ${allocationId.slice(0, 8)}`;
 
@@ -107,11 +108,11 @@ export class AllocationsService {
       if (!line) {
         const existing = await this.lines.findById(input.merchInventoryId, tx);
         if (!existing) throw DomainError.notFound('Inventory');
-        const message = `Not enough stock available: ${existing.available_quantity} available, ${input.quantity} requested`;
+        const message = INVENTORY_REFUSALS.notEnoughStock(existing.available_quantity, input.quantity);
         throw DomainError.conflict(message, { quantity: [message] });
       }
       if (input.merchItemId && input.merchItemId !== line.merch_item_id) {
-        const message = 'The inventory line belongs to another item';
+        const message = INVENTORY_REFUSALS.lineOfAnotherItem;
         throw DomainError.validation(message, { merchItemId: [message] });
       }
       await this.allocations.insert(tx, {

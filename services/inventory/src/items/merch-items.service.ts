@@ -8,6 +8,7 @@ import {
   type Page,
   type RpcMeta,
   type RpcRequestPayload,
+  INVENTORY_REFUSALS,
 } from '@avpass/contracts';
 import { AuditTrail, diffChanges, DomainError, Transactions, type Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
@@ -18,11 +19,10 @@ import { MerchItemsRepository, type MerchItemRow, type MerchItemValues } from '.
 /** The Merch Items total counts at most this many items, then says "more than" (issue 27). */
 export const ITEM_COUNT_BOUND = 10_000;
 
-const SKU_TAKEN = 'An item with this SKU already exists';
+const SKU_TAKEN = INVENTORY_REFUSALS.skuTaken;
 /** The lower(sku) index is the real guard: two creations at once get one 409, not a 500. */
 const skuTaken = () => DomainError.conflict(SKU_TAKEN, { sku: [SKU_TAKEN] });
-export const ITEM_HAS_STOCK =
-  'This item has inventory or allocations and cannot be deleted; mark it Inactive instead';
+export const ITEM_HAS_STOCK = INVENTORY_REFUSALS.itemHasStock;
 
 @Injectable()
 export class MerchItemsService {

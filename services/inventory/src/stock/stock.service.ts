@@ -8,6 +8,7 @@ import {
   type Page,
   type RpcMeta,
   type RpcRequestPayload,
+  INVENTORY_REFUSALS,
 } from '@avpass/contracts';
 import { AuditTrail, diffChanges, DomainError, Idempotency, type Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
@@ -18,7 +19,7 @@ import { toInventoryLine } from './inventory-line.mapper';
 import { InventoryLinesRepository, type InventoryLineRow } from './inventory-lines.repository';
 import { LowStockAlerts } from './low-stock-alerts';
 
-const LINE_EXISTS = 'Inventory for this size and color already exists; restock it instead';
+const LINE_EXISTS = INVENTORY_REFUSALS.lineExists;
 
 interface LineInput {
   size: string;
@@ -67,7 +68,7 @@ export class StockService {
     const seen = new Set<string>();
     for (const entry of input.entries) {
       if (seen.has(entry.size)) {
-        throw DomainError.validation('Each size may appear once', { entries: ['Each size may appear once'] });
+        throw DomainError.validation(INVENTORY_REFUSALS.sizeOnce, { entries: [INVENTORY_REFUSALS.sizeOnce] });
       }
       seen.add(entry.size);
       checkLineFits(item, { ...entry, color: null });
@@ -228,11 +229,11 @@ export class StockService {
 /** A line's size must be one of the item's sizes, and its colour (if any) one of its colours. */
 function checkLineFits(item: MerchItemRow, input: { size: string; color: string | null }): void {
   if (!item.sizes.includes(input.size)) {
-    const message = `Size must be one of the item's sizes (${item.sizes.join(', ')})`;
+    const message = INVENTORY_REFUSALS.sizeNotOfItem(item.sizes.join(', '));
     throw DomainError.validation(message, { size: [message] });
   }
   if (input.color && item.colors.length > 0 && !item.colors.includes(input.color)) {
-    const message = `Color must be one of the item's colors (${item.colors.join(', ')})`;
+    const message = INVENTORY_REFUSALS.colorNotOfItem(item.colors.join(', '));
     throw DomainError.validation(message, { color: [message] });
   }
 }

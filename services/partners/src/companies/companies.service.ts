@@ -10,6 +10,7 @@ import {
   type Vendor,
   type vendorListQuerySchema,
   VENDOR_SORT_DEFAULT_ORDER,
+  PARTNER_REFUSALS,
 } from '@avpass/contracts';
 import {
   AuditTrail,
@@ -25,7 +26,7 @@ import { CompaniesRepository, MAX_GALLERY_PHOTOS } from './companies.repository'
 import type { Company } from './company.entity';
 import { toCompanySummary, toVendor } from './company.mapper';
 
-const EMAIL_TAKEN = 'A partner with that email already exists';
+const EMAIL_TAKEN = PARTNER_REFUSALS.emailTaken;
 
 @Injectable()
 export class CompaniesService {
@@ -173,7 +174,7 @@ export class CompaniesService {
         case 'gallery': {
           const before = { galleryPhotos: [...company.galleryPhotos] };
           if (!(await this.companies.appendGalleryPhoto(company.id, input.url))) {
-            const message = `At most ${MAX_GALLERY_PHOTOS} gallery photos`;
+            const message = PARTNER_REFUSALS.galleryFull(MAX_GALLERY_PHOTOS);
             throw DomainError.validation(message, { galleryPhotos: [message] });
           }
           const updated = await this.companies.reload(company.id);

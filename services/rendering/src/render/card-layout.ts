@@ -1,6 +1,9 @@
-import { TRAINER_MEMBER_TEXT, type CardImage, type VoucherCardModel } from './card-model';
-import { isCjk } from './card-fonts';
+import type { CardWords } from '../i18n';
+import type { CardImage, VoucherCardModel } from './card-model';
+import { fitText, textWidth, wrapText } from './card-text';
 import type { QrMatrix } from './qr-matrix';
+
+export { fitText, textWidth, wrapText } from './card-text';
 
 /**
  * The voucher card as positioned drawing operations, laid out once and painted by both the SVG and
@@ -57,111 +60,6 @@ const COLORS = {
   instructionsInk: '#92400e',
 } as const;
 
-/** Advance of one character in em, generous for DejaVu Sans (the card's font) so lines rarely overflow. */
-function charWidth(char: string, bold: boolean): number {
-  if (isCjk(char)) return 1;
-  if (/\s/.test(char)) return 0.34;
-  if (/[iljtfr.,:;'!|()[\]]/.test(char)) return bold ? 0.46 : 0.4;
-  if (/[mwMW@%]/.test(char)) return bold ? 1.04 : 0.98;
-  if (char !== char.toLowerCase()) return bold ? 0.82 : 0.76;
-  return bold ? 0.71 : 0.64;
-}
-
-/** An estimate of a line's width; both writers use it for wrapping, so lines break the same way. */
-export function textWidth(text: string, size: number, bold = false): number {
-  let em = 0;
-  for (const char of text) em += charWidth(char, bold);
-  return em * size;
-}
-
-/** A paragraph as pieces that may not be split across lines (a word, or one CJK character). */
-function pieces(paragraph: string): { text: string; space: boolean }[] {
-  const out: { text: string; space: boolean }[] = [];
-  let space = false;
-  let word = '';
-  const flush = () => {
-    if (!word) return;
-    out.push({ text: word, space });
-    word = '';
-    space = false;
-  };
-  for (const char of paragraph) {
-    if (/\s/.test(char)) {
-      flush();
-      space = out.length > 0;
-    } else if (isCjk(char)) {
-      flush();
-      out.push({ text: char, space });
-      space = false;
-    } else {
-      word += char;
-    }
-  }
-  flush();
-  return out;
-}
-
-/**
- * Greedy wrap to `maxWidth` (by the estimate above), at most `maxLines` lines; the last ends with an
- * ellipsis when text was cut. Words longer than a line are broken; CJK breaks between characters;
- * line breaks in the text are kept.
- */
-export function wrapText(
-  text: string,
-  size: number,
-  maxWidth: number,
-  maxLines: number,
-  bold = false,
-): string[] {
-  const fits = (line: string) => textWidth(line, size, bold) <= maxWidth;
-  const lines: string[] = [];
-  for (const paragraph of text.split(/\r?\n/)) {
-    let line = '';
-    for (const piece of pieces(paragraph)) {
-      const candidate = line ? `${line}${piece.space ? ' ' : ''}${piece.text}` : piece.text;
-      if (fits(candidate)) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      line = '';
-      // A piece wider than a whole line is cut where it fills the line.
-      let rest = piece.text;
-      while (!fits(rest)) {
-        const chars = [...rest];
-        let n = chars.length - 1;
-        while (n > 1 && !fits(chars.slice(0, n).join(''))) n--;
-        lines.push(chars.slice(0, n).join(''));
-        rest = chars.slice(n).join('');
-      }
-      line = rest;
-    }
-    if (line) lines.push(line);
-  }
-  if (lines.length <= maxLines) return lines;
-  const result = lines.slice(0, maxLines);
-  const chars = [...result[maxLines - 1]!];
-  while (chars.length && !fits(`${chars.join('').trimEnd()}…`)) chars.pop();
-  result[maxLines - 1] = `${chars.join('').trimEnd()}…`;
-  return result;
-}
-
-/** The largest of `sizes` at which the text fits in `maxLines`; else the smallest, cut with an ellipsis. */
-export function fitText(
-  text: string,
-  sizes: readonly number[],
-  maxWidth: number,
-  maxLines: number,
-  bold = false,
-): { size: number; lines: string[] } {
-  for (const size of sizes) {
-    const lines = wrapText(text, size, maxWidth, maxLines + 1, bold);
-    if (lines.length <= maxLines) return { size, lines };
-  }
-  const size = sizes[sizes.length - 1]!;
-  return { size, lines: wrapText(text, size, maxWidth, maxLines, bold) };
-}
-
 function fitInside(image: CardImage, box: number): { w: number; h: number } {
   const scale = Math.min(box / image.width, box / image.height);
   return { w: Math.round(image.width * scale), h: Math.round(image.height * scale) };
@@ -187,6 +85,27 @@ export function layoutVoucherCard(card: VoucherCardModel, options: CardLayoutOpt
       color: opts.color ?? COLORS.ink,
       anchor: opts.anchor ?? 'start',
       maxWidth: opts.maxWidth ?? INNER,
+    });
+  /**
+   * A fixed word in each language the card speaks: one line, or on a bilingual card English and Spanish
+   * joined by " · " when they fit a line at this size, else a line each (English first).
+   */
+  const said = (pick: (words: CardWords) => string, size: number, bold: boolean, maxWidth = INNER) => {
+    const values = [...new Set(card.words.map(pick))];
+    const joined = values.join(' · ');
+    return values.length > 1 && textWidth(joined, size, bold) <= maxWidth ? [joined] : values;
+  };
+  /** Lines one under the other, `step` apart; y ends on the last line's baseline. */
+  const stacked = (
+    lines: readonly string[],
+    x: number,
+    size: number,
+    step: number,
+    opts: Parameters<typeof text>[4] = {},
+  ) =>
+    lines.forEach((line, i) => {
+      if (i > 0) y += step;
+      text(line, x, y, size, opts);
     });
   const initialsDisc = (cy: number, r: number, initials: string) => {
     ops.push({ kind: 'circle', cx: center, cy, r, fill: COLORS.brand });
@@ -221,9 +140,16 @@ export function layoutVoucherCard(card: VoucherCardModel, options: CardLayoutOpt
       text(line, center, y, name.size, { bold: true, anchor: 'middle' });
       y += name.size * 1.25;
     }
-    text(card.header.roleLabel, center, y, 17, { bold: true, color: COLORS.brand, anchor: 'middle' });
+    const role = said((w) => w.roleLabel ?? '', 17, true);
+    stacked(role, center, 17, 21, { bold: true, color: COLORS.brand, anchor: 'middle' });
     y += 22;
-    text(TRAINER_MEMBER_TEXT, center, y, 15, { color: COLORS.muted, anchor: 'middle' });
+    stacked(
+      said((w) => w.memberText, 15, false),
+      center,
+      15,
+      19,
+      { color: COLORS.muted, anchor: 'middle' },
+    );
     y += 38;
   } else if (card.header.logo) {
     const { w, h } = fitInside(card.header.logo, 104);
@@ -255,25 +181,55 @@ export function layoutVoucherCard(card: VoucherCardModel, options: CardLayoutOpt
       y += partner.size * 1.3;
     }
   }
-  text(card.partnerTypeText, center, y, 16, { color: COLORS.muted, anchor: 'middle' });
+  stacked(
+    said((w) => w.partnerTypeText, 16, false),
+    center,
+    16,
+    20,
+    { color: COLORS.muted, anchor: 'middle' },
+  );
   y += 22;
 
-  const discount = fitText(card.discount, [22, 18, 15], INNER - 48, 1, true);
-  const badgeWidth = Math.min(INNER, textWidth(discount.lines[0] ?? '', discount.size, true) + 48);
-  ops.push({ kind: 'rect', x: center - badgeWidth / 2, y, w: badgeWidth, h: 44, r: 22, fill: COLORS.badge });
-  text(discount.lines[0] ?? '', center, y + 22 + discount.size * 0.36, discount.size, {
-    bold: true,
-    color: COLORS.white,
-    anchor: 'middle',
-    maxWidth: badgeWidth - 32,
+  // The discount badge: a line, or two (English over Spanish) when both do not fit one at 15 px.
+  const fitted = said((w) => w.discount, 15, true, INNER - 48).map((line) =>
+    fitText(line, [22, 18, 15], INNER - 48, 1, true),
+  );
+  const badgeSize = Math.min(...fitted.map((f) => f.size));
+  const badgeLines = fitted.map((f) => f.lines[0] ?? '');
+  const badgeStep = Math.round(badgeSize * 1.25);
+  const badgeHeight = 44 + (badgeLines.length - 1) * badgeStep;
+  const badgeWidth = Math.min(INNER, Math.max(...badgeLines.map((l) => textWidth(l, badgeSize, true))) + 48);
+  ops.push({
+    kind: 'rect',
+    x: center - badgeWidth / 2,
+    y,
+    w: badgeWidth,
+    h: badgeHeight,
+    r: 22,
+    fill: COLORS.badge,
   });
-  y += 44 + 26;
+  badgeLines.forEach((line, i) =>
+    text(line, center, y + 22 + i * badgeStep + badgeSize * 0.36, badgeSize, {
+      bold: true,
+      color: COLORS.white,
+      anchor: 'middle',
+      maxWidth: badgeWidth - 32,
+    }),
+  );
+  y += badgeHeight + 26;
 
   ops.push({ kind: 'rect', x: PAD, y, w: INNER, h: 1, r: 0, fill: COLORS.border });
   y += 32;
 
-  const label = (value: string) => text(value, PAD, y, 12, { bold: true, color: COLORS.muted });
-  label('SERVICE');
+  const label = (pick: (labels: CardWords['labels']) => string) =>
+    stacked(
+      said((w) => pick(w.labels), 12, true),
+      PAD,
+      12,
+      16,
+      { bold: true, color: COLORS.muted },
+    );
+  label((l) => l.service);
   y += 24;
   const service = fitText(card.service, [18, 15], INNER, 2);
   for (const line of service.lines) {
@@ -281,14 +237,20 @@ export function layoutVoucherCard(card: VoucherCardModel, options: CardLayoutOpt
     y += service.size * 1.33;
   }
   y += 12;
-  label('VALID UNTIL');
+  label((l) => l.validUntil);
   y += 24;
-  text(card.validUntil, PAD, y, 18);
+  stacked(
+    said((w) => w.validUntil, 18, false),
+    PAD,
+    18,
+    24,
+  );
   y += 34;
 
   if (card.instructions) {
     const lines = wrapText(card.instructions, 14, INNER - 32, 5);
-    const boxHeight = 44 + lines.length * 20 + 8;
+    const heading = said((w) => w.labels.instructions, 12, true, INNER - 32);
+    const boxHeight = 44 + (heading.length - 1) * 16 + lines.length * 20 + 8;
     ops.push({
       kind: 'rect',
       x: PAD,
@@ -299,12 +261,14 @@ export function layoutVoucherCard(card: VoucherCardModel, options: CardLayoutOpt
       fill: COLORS.instructionsFill,
       stroke: COLORS.instructionsStroke,
     });
-    text('REDEMPTION INSTRUCTIONS', PAD + 16, y + 28, 12, {
-      bold: true,
-      color: COLORS.instructionsInk,
-      maxWidth: INNER - 32,
-    });
-    let ly = y + 52;
+    heading.forEach((line, i) =>
+      text(line, PAD + 16, y + 28 + i * 16, 12, {
+        bold: true,
+        color: COLORS.instructionsInk,
+        maxWidth: INNER - 32,
+      }),
+    );
+    let ly = y + 52 + (heading.length - 1) * 16;
     for (const line of lines) {
       text(line, PAD + 16, ly, 14, { color: COLORS.instructionsInk, maxWidth: INNER - 32 });
       ly += 20;
@@ -313,7 +277,7 @@ export function layoutVoucherCard(card: VoucherCardModel, options: CardLayoutOpt
   }
 
   if (card.terms) {
-    label('TERMS & CONDITIONS');
+    label((l) => l.terms);
     y += 20;
     for (const line of wrapText(card.terms, 13, INNER, 8)) {
       text(line, PAD, y, 13, { color: COLORS.muted });
@@ -323,7 +287,8 @@ export function layoutVoucherCard(card: VoucherCardModel, options: CardLayoutOpt
   }
 
   // The QR block sits at the foot of the card; a short card gets the spare room above it.
-  const qrBlock = 8 + QR_SIZE + 22 + 18 + PAD;
+  const scan = said((w) => w.scan, 12, false);
+  const qrBlock = 8 + QR_SIZE + 22 + 18 + (scan.length - 1) * 16 + PAD;
   const minHeight = CARD_WIDTH * options.aspect;
   y = Math.max(y, minHeight - qrBlock) + 8;
   ops.push({
@@ -338,10 +303,7 @@ export function layoutVoucherCard(card: VoucherCardModel, options: CardLayoutOpt
   const link = fitText(card.linkText, [13, 11, 9], INNER, 1);
   text(link.lines[0] ?? '', center, y, link.size, { color: COLORS.ink, anchor: 'middle' });
   y += 18;
-  text('Scan or type the link to open this voucher', center, y, 12, {
-    color: COLORS.muted,
-    anchor: 'middle',
-  });
+  stacked(scan, center, 12, 16, { color: COLORS.muted, anchor: 'middle' });
   y += PAD - 4;
 
   const height = Math.ceil(Math.max(y, minHeight));

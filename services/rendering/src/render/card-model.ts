@@ -1,4 +1,5 @@
 import { voucherText, type QrCode } from '@avpass/contracts';
+import type { CardWords } from '../i18n';
 import { qrMatrix, type QrMatrix } from './qr-matrix';
 
 /** A raster image ready to embed in SVG and PDF: PNG, flattened on white (no alpha). */
@@ -10,7 +11,7 @@ export interface CardImage {
 
 export type CardHeader =
   | { kind: 'partner'; logo: CardImage | null; initials: string }
-  | { kind: 'trainer'; name: string; roleLabel: string; image: CardImage | null; initials: string };
+  | { kind: 'trainer'; name: string; image: CardImage | null; initials: string };
 
 /**
  * Everything the voucher card prints, as display text: the same words as the voucher page, but only
@@ -22,10 +23,12 @@ export interface VoucherCardModel {
   title: string;
   /** The partner's name, printed under a custom title (null when the title is the name). */
   partnerName: string | null;
-  partnerTypeText: string;
-  discount: string;
   service: string;
-  validUntil: string;
+  /**
+   * The fixed words (labels, partner type, discount, expiry, role) in each language the card speaks:
+   * one set, or English then Spanish on a bilingual card (decision 359).
+   */
+  words: readonly [CardWords, ...CardWords[]];
   /** Only for exclusive vouchers with special instructions. */
   instructions: string | null;
   terms: string | null;
@@ -40,27 +43,28 @@ export interface CardImages {
   trainerImage: CardImage | null;
 }
 
-export { NO_EXPIRATION_TEXT, TRAINER_MEMBER_TEXT } from '@avpass/contracts';
-
 /** The voucher link without its scheme: what a person would type. */
 export function printedLink(url: string): string {
   return url.replace(/^https?:\/\//i, '');
 }
 
 /** The server's record of a code turned into the card's text. */
-export function voucherCardModel(code: QrCode, images: CardImages): VoucherCardModel {
+export function voucherCardModel(
+  code: QrCode,
+  images: CardImages,
+  words: readonly [CardWords, ...CardWords[]],
+): VoucherCardModel {
+  // The voucher's own words (the same in every language); its fixed words are `words`.
   const text = voucherText(code);
   const header: CardHeader = text.trainer
-    ? { kind: 'trainer', ...text.trainer, image: images.trainerImage, initials: text.initials }
+    ? { kind: 'trainer', name: text.trainer.name, image: images.trainerImage, initials: text.initials }
     : { kind: 'partner', logo: images.logo, initials: text.initials };
   return {
     header,
     title: text.title,
     partnerName: text.partnerName,
-    partnerTypeText: text.partnerTypeText,
-    discount: text.discountText,
     service: text.serviceText,
-    validUntil: text.validUntilText,
+    words,
     instructions: text.instructions,
     terms: text.terms,
     qrUrl: code.qrUrl,

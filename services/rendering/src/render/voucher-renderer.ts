@@ -1,5 +1,7 @@
 import {
+  DEFAULT_CARD_LANGUAGE,
   DEFAULT_CARD_SIZE,
+  type CardLanguage,
   RENDER_MIME_TYPES,
   type CardSize,
   type QrCode,
@@ -10,6 +12,7 @@ import {
 } from '@avpass/contracts';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { cardWords } from '../i18n';
 import { layoutVoucherCard, type CardLayout } from './card-layout';
 import { voucherCardModel } from './card-model';
 import { CARD_PAGE_PT, cardAspect, cardPdf } from './card-pdf';
@@ -50,11 +53,13 @@ export class VoucherRenderer {
     format: RenderFormat,
     variant: RenderVariant,
     size: CardSize = DEFAULT_CARD_SIZE,
+    language?: CardLanguage,
   ): Promise<RenderedBuffer> {
     if (variant === 'qr')
       return this.renderLink({ id: code.id, qrUrl: code.qrUrl, title: voucherTitleSource(code) }, format);
     const fileName = renderFileName(voucherTitleSource(code), code.id, format, variant);
-    return { fileName, contentType: RENDER_MIME_TYPES[format], data: await this.card(code, format, size) };
+    const data = await this.card(code, format, size, language);
+    return { fileName, contentType: RENDER_MIME_TYPES[format], data };
   }
 
   /** The bare QR of a link (all it needs of a code: see vouchers.render.resolve-links). */
@@ -90,22 +95,33 @@ export class VoucherRenderer {
     }
   }
 
+  /**
+   * The card in `language` when a single download asks for one (checked by its contract), else in the
+   * code's batch's (the vouchers service's answer, decision 359), else English.
+   */
   private async layout(
     code: QrCode,
     size: CardSize,
     frame: boolean,
+    language?: CardLanguage,
   ): Promise<{ layout: CardLayout; title: string }> {
-    const [logo, trainerImage] = await Promise.all([
+    const [logo, trainerImage, words] = await Promise.all([
       code.qrType === 'trainer' ? Promise.resolve(null) : this.images.load(code.logoUrl),
       code.qrType === 'trainer' ? this.images.load(code.trainerImage) : Promise.resolve(null),
+      cardWords(code, language ?? code.cardLanguage ?? DEFAULT_CARD_LANGUAGE),
     ]);
-    const model = voucherCardModel(code, { logo, trainerImage });
+    const model = voucherCardModel(code, { logo, trainerImage }, words);
     return { layout: layoutVoucherCard(model, { aspect: cardAspect(size), frame }), title: model.title };
   }
 
-  private async card(code: QrCode, format: RenderFormat, size: CardSize): Promise<Buffer> {
+  private async card(
+    code: QrCode,
+    format: RenderFormat,
+    size: CardSize,
+    language: CardLanguage | undefined,
+  ): Promise<Buffer> {
     // On paper the page is the card; on screen it gets a rounded frame. Same proportions either way.
-    const { layout, title } = await this.layout(code, size, format !== 'pdf');
+    const { layout, title } = await this.layout(code, size, format !== 'pdf', language);
     switch (format) {
       case 'pdf':
         return cardPdf(layout, title, CARD_PAGE_PT[size]);

@@ -5,14 +5,15 @@ import {
   type StatementPreview,
   type StatementPreviewQuery,
   type VoucherLine,
+  STATEMENT_ACCESS_MESSAGES,
 } from '@avpass/contracts';
 import { DomainError } from '@avpass/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { STATEMENTS_CONFIG, type StatementsConfig } from '../config';
 import { StatementEntriesRepository, type GroupedLine, type LedgerRange, type SectionSums } from '../ledger';
 
-export const OWN_STATEMENTS_ONLY = 'You can only see your own company’s statements';
-export const PARTNER_REQUIRED = 'partnerId is required';
+export const OWN_STATEMENTS_ONLY = STATEMENT_ACCESS_MESSAGES.ownOnly;
+export const PARTNER_REQUIRED = STATEMENT_ACCESS_MESSAGES.partnerRequired;
 
 const NONE: SectionSums = {
   lines: 0,

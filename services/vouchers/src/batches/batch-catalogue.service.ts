@@ -64,5 +64,6 @@ function toBatchSummary(batch: BatchWithUsage): BatchSummary {
     count: batch.count,
     redeemed: batch.redeemed,
     createdAt: batch.createdAt.toISOString(),
+    cardLanguage: batch.cardLanguage,
   };
 }

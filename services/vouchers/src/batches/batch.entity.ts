@@ -1,11 +1,12 @@
 import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import type { CardLanguage } from '@avpass/contracts';
 import { randomUUID } from 'node:crypto';
 
 /** A bulk generation: its codes carry batch_id and batch_name. */
 @Entity({ tableName: 'batches' })
 @Index({ properties: ['createdAt'] })
 export class Batch {
-  [OptionalProps]?: 'id' | 'createdAt' | 'createdBy';
+  [OptionalProps]?: 'id' | 'createdAt' | 'createdBy' | 'cardLanguage';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -21,4 +22,8 @@ export class Batch {
 
   @Property({ type: 'uuid', nullable: true })
   createdBy: string | null = null;
+
+  /** The language its printed cards speak (migration 0030, decision 359). */
+  @Property({ type: 'text' })
+  cardLanguage: CardLanguage = 'en';
 }

@@ -1,5 +1,5 @@
-import type { BatchSort, SortOrder } from '@avpass/contracts';
-import { allOf, keysetOrder, likeEscape, type KeysetList } from '@avpass/platform';
+import { isCardLanguage, type BatchSort, type CardLanguage, type SortOrder } from '@avpass/contracts';
+import { allOf, keysetOrder, likeEscape, pgArray, type KeysetList } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Batch } from './batch.entity';
@@ -12,6 +12,7 @@ export interface BatchWithUsage {
   name: string;
   count: number;
   createdAt: Date;
+  cardLanguage: CardLanguage;
   redeemed: number;
 }
 
@@ -20,6 +21,7 @@ interface BatchRow {
   name: string;
   count: number;
   created_at: Date | string;
+  card_language: string;
   cursor_at: string;
 }
 
@@ -28,7 +30,11 @@ const toBatch = (row: BatchRow): Omit<BatchWithUsage, 'redeemed'> => ({
   name: row.name,
   count: row.count,
   createdAt: new Date(row.created_at),
+  cardLanguage: cardLanguageOf(row.card_language),
 });
+
+/** The column's value (its CHECK holds it to the list); anything else would print English. */
+const cardLanguageOf = (value: string): CardLanguage => (isCardLanguage(value) ? value : 'en');
 
 /**
  * The Batches tab's sorts (decision 191): creation time either way with the plain cursor, or the
@@ -72,7 +78,7 @@ export class BatchesRepository {
     const keyset = keysetOrder(BATCH_LIST, { ...sort, cursor: window.cursor });
     const where = allOf(search, keyset.after);
     const rows: (BatchRow & { sort_value: string | null })[] = await this.em.execute(
-      `select b.id, b.name, b.count, b.created_at, ${keyset.keyColumns}
+      `select b.id, b.name, b.count, b.created_at, b.card_language, ${keyset.keyColumns}
          from batches b
         where ${where.sql} order by ${keyset.orderBy} limit ? offset ?`,
       [...where.params, window.limit, window.cursor ? 0 : window.offset],
@@ -94,9 +100,19 @@ export class BatchesRepository {
 
   async find(id: string): Promise<Omit<BatchWithUsage, 'redeemed'> | null> {
     const rows: BatchRow[] = await this.em.execute(
-      'select b.id, b.name, b.count, b.created_at, b.created_at::text as cursor_at from batches b where b.id = ?',
+      'select b.id, b.name, b.count, b.created_at, b.card_language, b.created_at::text as cursor_at from batches b where b.id = ?',
       [id],
     );
     return rows[0] ? toBatch(rows[0]) : null;
+  }
+
+  /** The card language of each of `ids` that exists (a page of codes to print names a few batches). */
+  async cardLanguages(ids: readonly string[]): Promise<Map<string, CardLanguage>> {
+    if (!ids.length) return new Map();
+    const rows: { id: string; card_language: string }[] = await this.em.execute(
+      'select b.id, b.card_language from batches b where b.id = any(?::uuid[])',
+      [pgArray([...new Set(ids)])],
+    );
+    return new Map(rows.map((r) => [r.id, cardLanguageOf(r.card_language)]));
   }
 }

@@ -10,6 +10,7 @@ import {
   type RpcMeta,
   type SortOrder,
   type Vendor,
+  VENDOR_NOT_FOUND_MESSAGE,
 } from '@avpass/contracts';
 import {
   eventDay,
@@ -46,7 +47,7 @@ import { VouchersSettings, VoucherSettingsRepository } from '../settings';
 import { TalliesRepository } from '../tallies';
 import { ExclusivesRepository } from './exclusives.repository';
 
-export const VENDOR_NOT_FOUND_MESSAGE = 'Vendor not found. Choose another vendor or none.';
+export { VENDOR_NOT_FOUND_MESSAGE };
 /** Who issues an exclusive when no vendor is chosen (the voucher's partner name). */
 export const PROJECT_ROOTED = 'Project Rooted';
 

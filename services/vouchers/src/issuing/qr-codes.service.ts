@@ -1,5 +1,6 @@
 import {
   BULK_FIRST_PAGE,
+  DEFAULT_CARD_LANGUAGE,
   bulkMaxMessage,
   PARTNER_NAME_MESSAGE,
   PAST_EXPIRY_MESSAGE,
@@ -194,6 +195,8 @@ export class QrCodesService {
       name: input.batchName,
       count: input.quantity,
       createdBy: actor.userId,
+      // Absent (an older client): English, as every card printed before issue 42.
+      cardLanguage: input.cardLanguage ?? DEFAULT_CARD_LANGUAGE,
     });
     const defaults = await this.voucherSettings.defaults(tx);
     const template = Object.assign(this.newCode(actor, owner.clinicName, input, defaults), {
@@ -232,6 +235,7 @@ export class QrCodesService {
       changes: diffChanges(null, {
         batchName: batch.name,
         count: input.quantity,
+        cardLanguage: batch.cardLanguage,
         ...codeAuditFields(template),
       }),
     });
@@ -240,6 +244,7 @@ export class QrCodesService {
       batchId: batch.id,
       batchName: batch.name,
       count: input.quantity,
+      cardLanguage: batch.cardLanguage,
       sample: toQrCode(firstPage[0]!, ctx, owner.partnerId ? 1 : 0),
       qrCodes: firstPage.map((c) => toBatchCode(c, ctx)),
     };

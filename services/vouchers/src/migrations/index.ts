@@ -28,6 +28,7 @@ import { Migration0026RedemptionReversals } from './0026-redemption-reversals';
 import { Migration0027FundedBy } from './0027-funded-by';
 import { Migration0028MemberHolders } from './0028-member-holders';
 import { Migration0029HeldCodes } from './0029-held-codes';
+import { Migration0030CardLanguage } from './0030-card-language';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
@@ -126,4 +127,5 @@ export const migrations: ServiceMigration[] = [
   { name: 'Migration0027FundedBy', class: Migration0027FundedBy },
   { name: 'Migration0028MemberHolders', class: Migration0028MemberHolders },
   { name: 'Migration0029HeldCodes', class: Migration0029HeldCodes },
+  { name: 'Migration0030CardLanguage', class: Migration0030CardLanguage },
 ];

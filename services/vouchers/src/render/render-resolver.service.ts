@@ -2,6 +2,7 @@ import {
   type Actor,
   type ChunkStarts,
   chunkStartsRequestSchema,
+  DEFAULT_CARD_LANGUAGE,
   type QrCode as QrCodeDto,
   type RenderLink,
   type ResolvedLinksPage,
@@ -135,10 +136,18 @@ export class RenderResolverService {
     return ids.slice(offset, offset + limit).map((id) => found.get(id)!);
   }
 
+  /** The codes as printed: each with its batch's card language (decision 359), English without one. */
   private async toDtos(codes: QrCode[]): Promise<QrCodeDto[]> {
     const ctx = this.settings.mapping();
-    const counts = await this.assignments.partnerCounts(codes.map((c) => c.id));
-    return codes.map((c) => toQrCode(c, ctx, counts.get(c.id) ?? 0));
+    const batchIds = codes.flatMap((c) => (c.batchId ? [c.batchId] : []));
+    const [counts, languages] = await Promise.all([
+      this.assignments.partnerCounts(codes.map((c) => c.id)),
+      this.batches.cardLanguages(batchIds),
+    ]);
+    return codes.map((c) => ({
+      ...toQrCode(c, ctx, counts.get(c.id) ?? 0),
+      cardLanguage: (c.batchId && languages.get(c.batchId)) || DEFAULT_CARD_LANGUAGE,
+    }));
   }
 }
 

@@ -1,5 +1,5 @@
-import { NO_EXPIRATION_TEXT, type BulkGenerateResponse } from '@avpass/contracts';
-import { formatDate, formatDiscount } from '@avpass/domain';
+import { DEFAULT_CARD_LANGUAGE, type BulkGenerateResponse } from '@avpass/contracts';
+import { formatDateIn, formatNumberIn } from '@avpass/domain';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import Box from '@mui/material/Box';
@@ -15,6 +15,7 @@ import { paths } from '@/config/paths';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { CardSizeSelect, ZipButtons } from '@/components/downloads';
 import { SendToMembersButton } from '@/components/members/send-to-members-button';
+import { useWords } from '@/i18n/i18n';
 
 /** How many of the batch's codes are listed by link under the summary. */
 const LISTED = 5;
@@ -30,6 +31,7 @@ export function BatchSummary({
   onAnother: () => void;
 }) {
   const sample = batch.sample;
+  const { t, language } = useWords();
   const heading = useRef<HTMLHeadingElement>(null);
   // The summary replaces the form lower down the page: bring it into view (clear of the sticky
   // navigation bar, hence the heading's scroll margin) and give it focus.
@@ -37,19 +39,37 @@ export function BatchSummary({
     heading.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     heading.current?.focus({ preventScroll: true });
   }, [batch.batchId]);
-  const facts: Array<[string, string]> = [
-    ['Batch', batch.batchName],
-    ['Batch ID', batch.batchId],
-    ['QR codes', String(batch.count)],
-    ['Partner', sample.customTitle ? `${sample.customTitle} (${sample.clinicName})` : sample.clinicName],
-    ['Discount', `${formatDiscount(sample.discountType, sample.discountValue)} · ${sample.service}`],
+  const discount = t(`generate.discount.${sample.discountType}`, {
+    value: formatNumberIn(language, sample.discountValue),
+  });
+  const facts: Array<[string, string, string | undefined]> = [
+    [t('generate.summary.fact.batch'), batch.batchName, undefined],
+    [t('generate.summary.fact.batchId'), batch.batchId, 'batch-id'],
+    [t('generate.summary.fact.codes'), String(batch.count), undefined],
     [
-      'Valid until',
-      sample.expirationDate ? formatDate(sample.expirationDate, viewerTimeZone()) : NO_EXPIRATION_TEXT,
+      t('generate.summary.fact.partner'),
+      sample.customTitle
+        ? t('generate.summary.partnerTitled', { title: sample.customTitle, name: sample.clinicName })
+        : sample.clinicName,
+      undefined,
+    ],
+    [t('generate.summary.fact.discount'), `${discount} · ${sample.service}`, undefined],
+    [
+      t('generate.summary.fact.validUntil'),
+      sample.expirationDate
+        ? formatDateIn(language, sample.expirationDate, viewerTimeZone())
+        : t('generate.preview.noExpiration'),
+      undefined,
     ],
     [
-      'Logo',
-      logoUrl ? 'Your logo is printed on every voucher' : 'No logo: the partner’s initials are printed',
+      t('generate.summary.fact.cardLanguage'),
+      t(`generate.cardLanguage.${batch.cardLanguage ?? DEFAULT_CARD_LANGUAGE}`),
+      'batch-card-language',
+    ],
+    [
+      t('generate.summary.fact.logo'),
+      logoUrl ? t('generate.summary.logo.yes') : t('generate.summary.logo.no'),
+      undefined,
     ],
   ];
 
@@ -66,10 +86,10 @@ export function BatchSummary({
               tabIndex={-1}
               sx={{ outline: 'none', scrollMarginTop: 136 }}
             >
-              Batch created
+              {t('generate.summary.title')}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {batch.count} vouchers are ready to download.
+              {t('generate.summary.ready', { count: String(batch.count) })}
             </Typography>
           </Box>
         </Box>
@@ -85,7 +105,7 @@ export function BatchSummary({
             component="dl"
             sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, columnGap: 2 }}
           >
-            {facts.map(([label, value]) => (
+            {facts.map(([label, value, testId]) => (
               <Box key={label} sx={{ display: 'contents' }}>
                 <Typography component="dt" variant="body2" color="text.secondary">
                   {label}
@@ -94,7 +114,7 @@ export function BatchSummary({
                   component="dd"
                   variant="body2"
                   sx={{ m: 0, fontWeight: 600, wordBreak: 'break-word' }}
-                  data-testid={label === 'Batch ID' ? 'batch-id' : undefined}
+                  data-testid={testId}
                 >
                   {value}
                 </Typography>
@@ -105,7 +125,7 @@ export function BatchSummary({
             <Box
               component="img"
               src={logoUrl}
-              alt="Batch logo"
+              alt={t('generate.summary.logoAlt')}
               sx={(theme) => ({
                 width: 96,
                 height: 96,
@@ -118,25 +138,27 @@ export function BatchSummary({
         </Box>
         <Divider sx={{ my: 3 }} />
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>
-          Download the batch
+          {t('generate.summary.download.heading')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          One ZIP with a voucher card for every code, or one PDF to print with four cards a page and crop
-          marks.
+          {t('generate.summary.download.text')}
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1.5 }}>
           <Typography variant="body2" color="text.secondary">
-            Card size
+            {t('generate.summary.cardSize')}
           </Typography>
           <CardSizeSelect />
         </Box>
         <ZipButtons source={{ batchId: batch.batchId }} sheets />
         <Box sx={{ mt: 1.5 }}>
-          <SendToMembersButton source={{ batchId: batch.batchId }} what={`batch ${batch.batchName}`} />
+          <SendToMembersButton
+            source={{ batchId: batch.batchId }}
+            what={t('generate.summary.sendWhat', { name: batch.batchName })}
+          />
         </Box>
         <Divider sx={{ my: 3 }} />
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-          Codes in this batch
+          {t('generate.summary.codes.heading')}
         </Typography>
         <Box component="ul" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.5 }}>
           {batch.qrCodes.slice(0, LISTED).map((code) => (
@@ -153,7 +175,7 @@ export function BatchSummary({
         </Box>
         {batch.count > LISTED && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            and {batch.count - LISTED} more (all of them are in the ZIP and under Batches on the dashboard).
+            {t('generate.summary.more', { count: String(batch.count - LISTED) })}
           </Typography>
         )}
         <Button
@@ -163,7 +185,7 @@ export function BatchSummary({
           sx={{ mt: 3 }}
           fullWidth
         >
-          Generate Another Batch
+          {t('generate.summary.another')}
         </Button>
       </CardContent>
     </Card>

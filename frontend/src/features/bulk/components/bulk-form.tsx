@@ -3,7 +3,9 @@ import {
   bulkMaxMessage,
   DEFAULT_BULK_MAX_QUANTITY,
   PARTNER_NAME_MESSAGE,
+  DEFAULT_CARD_LANGUAGE,
   type BulkGenerateResponse,
+  type CardLanguage,
 } from '@avpass/contracts';
 import DynamicFeedRoundedIcon from '@mui/icons-material/DynamicFeedRounded';
 import Box from '@mui/material/Box';
@@ -33,7 +35,9 @@ import {
   type VoucherFieldValues,
 } from '@/components/form/voucher-fields';
 import { useBulkGenerate } from '@/lib/vouchers-api';
-import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
+import { CardLanguageField } from './card-language-field';
 import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 
 interface BatchValues {
@@ -75,6 +79,8 @@ export function BulkForm({
   const [values, setValues] = useState<VoucherFieldValues>(initialVoucherFields);
   const [errors, setErrors] = useState<VoucherFieldErrors>({});
   const [progress, setProgress] = useState<number>(PROGRESS.failed);
+  const [cardLanguage, setCardLanguage] = useState<CardLanguage>(DEFAULT_CARD_LANGUAGE);
+  const t = useT();
   const redemption = useRedemptionMode();
   const funding = useFundedBy();
   const generate = useBulkGenerate();
@@ -109,6 +115,7 @@ export function BulkForm({
       logoUrl,
       ...redemptionModeRequest(redemption.mode),
       ...fundedByRequest(funding.fundedBy),
+      cardLanguage,
     };
     const parsed = bulkGenerateRequestSchema.safeParse(request);
     const refusals = voucherFieldRefusals(values);
@@ -127,18 +134,21 @@ export function BulkForm({
       onSuccess: (result) => {
         setProgress(PROGRESS.done);
         toast({
-          title: 'Bulk QR Codes Generated',
-          description: `${result.count} QR codes were created in batch "${result.batchName}".`,
+          title: t('generate.bulk.toast.generated'),
+          description: t('generate.bulk.toast.generatedText', {
+            count: result.count,
+            name: result.batchName,
+          }),
         });
         onGenerated(result);
       },
       onError: (error) => {
         setProgress(PROGRESS.failed);
-        setErrors(fieldErrorsOf(error));
+        setErrors(apiFieldErrorTexts(error));
         focusFirstError();
         toast({
-          title: 'Generation Failed',
-          description: errorMessageOf(error, 'Failed to generate bulk QR codes. Please try again.'),
+          title: t('generate.toast.failed'),
+          description: apiErrorText(error, t('generate.bulk.toast.failedText')),
           kind: 'destructive',
         });
         setFailureShown(true);
@@ -158,37 +168,37 @@ export function BulkForm({
   });
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Bulk QR codes">
+    <Box component="form" noValidate onSubmit={handleSubmit} aria-label={t('generate.bulk.form.label')}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2.5 }}>
         <TextField
-          label="Batch Name"
+          label={t('generate.bulk.batchName.label')}
           required
-          placeholder="e.g. Spring 2026 flyers"
+          placeholder={t('generate.bulk.batchName.placeholder')}
           {...batchField('batchName')}
           helperText={errors.batchName ?? ' '}
         />
         <TextField
-          label="Quantity"
+          label={t('generate.bulk.quantity.label')}
           type="number"
           {...batchField('quantity')}
-          helperText={errors.quantity ?? 'Codes in this batch'}
+          helperText={errors.quantity ?? t('generate.bulk.quantity.help')}
           slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
         />
         <Box sx={{ gridColumn: '1 / -1' }}>
           <PartnerPicker value={partner} onChange={choosePartner} disabled={busy} error={errors.partnerId} />
         </Box>
         <TextField
-          label="Partner Name"
+          label={t('generate.partnerName.label')}
           required
-          placeholder="e.g. Summit Sports Clinic"
+          placeholder={t('generate.partnerName.placeholder')}
           {...batchField('facility')}
-          helperText={errors.facility ?? (partner ? 'Filled from the partner; you can change it' : ' ')}
+          helperText={errors.facility ?? (partner ? t('generate.partnerName.filled') : ' ')}
         />
         <TextField
-          label="Page Title"
-          placeholder="Shown instead of the partner name"
+          label={t('generate.bulk.pageTitle.label')}
+          placeholder={t('generate.bulk.pageTitle.placeholder')}
           {...batchField('customTitle')}
-          helperText={errors.customTitle ?? 'Optional'}
+          helperText={errors.customTitle ?? t('generate.bulk.optional')}
         />
       </Box>
       <Divider sx={{ my: 3 }} />
@@ -224,20 +234,31 @@ export function BulkForm({
           error={errors.fundedBy}
         />
       </Box>
+      <Box sx={{ mt: 2.5 }}>
+        <CardLanguageField
+          value={cardLanguage}
+          onChange={(next) => {
+            edited();
+            setCardLanguage(next);
+          }}
+          disabled={busy}
+          error={errors.cardLanguage}
+        />
+      </Box>
       <Divider sx={{ my: 3 }} />
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
-        Logo
+        {t('generate.bulk.logo')}
       </Typography>
       <LogoUpload logoUrl={logoUrl} onChange={onLogoChange} disabled={busy} />
       {busy && (
         <Box sx={{ mt: 3 }} role="status" aria-live="polite">
           <Typography variant="body2" color="text.secondary" gutterBottom>
-            Creating {batch.quantity.trim() || '1'} QR codes...
+            {t('generate.bulk.creating', { count: batch.quantity.trim() || '1' })}
           </Typography>
           <LinearProgress
             variant="determinate"
             value={progress}
-            aria-label="Generation progress"
+            aria-label={t('generate.bulk.progress')}
             data-testid="bulk-progress"
           />
         </Box>
@@ -251,7 +272,7 @@ export function BulkForm({
         startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <DynamicFeedRoundedIcon />}
         sx={{ mt: 3 }}
       >
-        {busy ? 'Generating...' : 'Generate Bulk QR Codes'}
+        {busy ? t('generate.submitting') : t('generate.bulk.submit')}
       </Button>
     </Box>
   );

@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { LocalHostWarning } from '@/components/feedback/local-host-warning';
 import { BatchSummary } from '../components/batch-summary';
 import { BulkForm } from '../components/bulk-form';
+import { useT } from '@/i18n/i18n';
 
 /**
  * Bulk QR Generator (/bulk, spec section 2; any signed-in user, a company_admin for its own company):
@@ -24,6 +25,7 @@ export function BulkRoute() {
 function BulkScreen() {
   const [logoUrl, setLogoUrl] = useState<string | null>(null);
   const [batch, setBatch] = useState<BulkGenerateResponse | null>(null);
+  const t = useT();
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
@@ -33,17 +35,17 @@ function BulkScreen() {
         startIcon={<ArrowBackRoundedIcon />}
         sx={{ mb: 2 }}
       >
-        Back to Dashboard
+        {t('generate.bulk.back')}
       </Button>
       <Box sx={{ mb: { xs: 3, md: 4 } }}>
         <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.dark })}>
-          Bulk Generate
+          {t('generate.bulk.overline')}
         </Typography>
         <Typography variant="h3" component="h1">
-          Bulk QR Generator
+          {t('generate.bulk.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          Create a batch of identical vouchers at once, then download them all as one ZIP.
+          {t('generate.bulk.intro')}
         </Typography>
       </Box>
       <LocalHostWarning />

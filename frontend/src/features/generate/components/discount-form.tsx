@@ -15,7 +15,8 @@ import { FundedByField, fundedByRequest, useFundedBy } from '@/components/form/f
 import { useToast } from '@/components/toast/toast-context';
 import { applyPartnerChoice, type PartnerChoice } from '@/lib/partners-api';
 import { useGenerateQr } from '@/lib/vouchers-api';
-import { errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
+import { useT } from '@/i18n/i18n';
 import { firstIssuePerField, focusFirstError } from '@/lib/form-errors';
 import {
   initialVoucherFields,
@@ -47,6 +48,7 @@ export function DiscountForm({
   const funding = useFundedBy();
   const generate = useGenerateQr();
   const { toast } = useToast();
+  const t = useT();
 
   // Choosing a partner fills the name and the logo; both stay editable.
   const choosePartner = (next: PartnerChoice | null) => {
@@ -80,16 +82,16 @@ export function DiscountForm({
       onSuccess: (code) => {
         onGenerated(code);
         toast({
-          title: 'QR Code Generated',
-          description: 'Your discount QR code has been created successfully.',
+          title: t('generate.toast.generated'),
+          description: t('generate.toast.generatedText'),
         });
       },
       onError: (error) => {
-        setErrors(fieldErrorsOf(error));
+        setErrors(apiFieldErrorTexts(error));
         focusFirstError();
         toast({
-          title: 'Generation Failed',
-          description: errorMessageOf(error, 'Failed to generate QR code. Please try again.'),
+          title: t('generate.toast.failed'),
+          description: apiErrorText(error, t('generate.toast.failedText')),
           kind: 'destructive',
         });
       },
@@ -97,7 +99,7 @@ export function DiscountForm({
   };
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Discount details">
+    <Box component="form" noValidate onSubmit={handleSubmit} aria-label={t('generate.form.label')}>
       <Box sx={{ mb: 2.5 }}>
         <PartnerPicker
           value={partner}
@@ -107,16 +109,16 @@ export function DiscountForm({
         />
       </Box>
       <TextField
-        label="Partner Name"
+        label={t('generate.partnerName.label')}
         name="clinic"
         required
         fullWidth
-        placeholder="e.g. Summit Sports Clinic"
+        placeholder={t('generate.partnerName.placeholder')}
         value={clinic}
         disabled={generate.isPending}
         onChange={(event) => setClinic(event.target.value)}
         error={Boolean(errors.clinic)}
-        helperText={errors.clinic ?? (partner ? 'Filled from the partner; you can change it' : ' ')}
+        helperText={errors.clinic ?? (partner ? t('generate.partnerName.filled') : ' ')}
         sx={{ mb: 2.5 }}
       />
       <VoucherFields
@@ -152,7 +154,7 @@ export function DiscountForm({
         }
         sx={{ mt: 3 }}
       >
-        {generate.isPending ? 'Generating...' : 'Generate QR Code'}
+        {generate.isPending ? t('generate.submitting') : t('generate.submit')}
       </Button>
     </Box>
   );

@@ -1,6 +1,5 @@
-import { NO_EXPIRATION_TEXT, type QrCode } from '@avpass/contracts';
-import { validFromText } from '@avpass/contracts/voucher-text';
-import { displayService, formatDate, formatDiscount, formatUsage } from '@avpass/domain';
+import { CARD_LANGUAGES, DEFAULT_CARD_LANGUAGE, type CardLanguage, type QrCode } from '@avpass/contracts';
+import { displayService, formatDateIn, formatNumberIn, formatUsage } from '@avpass/domain';
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
@@ -11,6 +10,8 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import { CodeMemberFacts } from '@/components/vouchers/code-member-facts';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -19,28 +20,31 @@ import { Link as RouterLink } from 'react-router-dom';
 import { StatusPanel } from '@/components/feedback/status-panel';
 import { useToast } from '@/components/toast/toast-context';
 import { paths } from '@/config/paths';
-import { CardSizeSelect, fetchRenderedFile } from '@/components/downloads';
+import { CardSizeSelect, useCardSize } from '@/components/downloads';
 import { DownloadButtons } from '@/components/downloads/download-buttons';
 import { SendToMembersButton } from '@/components/members/send-to-members-button';
 import { useRenderedImage } from '@/components/downloads/use-rendered-image';
 import { printImage } from '../lib/print-image';
+import { fetchCardImage } from '../lib/card-file';
+import { useT, useWords } from '@/i18n/i18n';
 import { viewerTimeZone } from '@/lib/time-zone';
 
 /** The generated code: its QR as the server renders it, the key facts, card downloads and print. */
 export function QrPreviewCard({ code }: { code: QrCode | null }) {
+  const t = useT();
   return (
     <Card data-testid="qr-preview">
       <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
         <Typography variant="h6" component="h2" gutterBottom>
-          QR Code Preview
+          {t('generate.preview.heading')}
         </Typography>
         {code ? (
           <GeneratedCode code={code} />
         ) : (
           <StatusPanel
             icon={<QrCode2RoundedIcon />}
-            title="No QR code yet"
-            description="Fill in the discount details and press Generate QR Code. The code appears here, ready to download or print."
+            title={t('generate.preview.empty')}
+            description={t('generate.preview.emptyText')}
           />
         )}
       </CardContent>
@@ -52,6 +56,9 @@ function GeneratedCode({ code }: { code: QrCode }) {
   const image = useRenderedImage(code.id, 'qr', 'png');
   const { toast } = useToast();
   const [printing, setPrinting] = useState(false);
+  const [cardLanguage, setCardLanguage] = useState<CardLanguage>(code.cardLanguage ?? DEFAULT_CARD_LANGUAGE);
+  const [size] = useCardSize();
+  const { t, language } = useWords();
   const reported = useRef<string | null>(null);
   const title = code.customTitle || code.clinicName;
 
@@ -59,24 +66,23 @@ function GeneratedCode({ code }: { code: QrCode }) {
     if (image.status === 'error' && reported.current !== code.id) {
       reported.current = code.id;
       toast({
-        title: 'QR Generation Error',
-        description: 'Failed to generate QR code display.',
+        title: t('generate.preview.imageError'),
+        description: t('generate.preview.imageErrorText'),
         kind: 'destructive',
       });
     }
-  }, [image.status, code.id, toast]);
+  }, [image.status, code.id, toast, t]);
 
   const print = async () => {
     setPrinting(true);
     let url: string | null = null;
     try {
-      const { blob } = await fetchRenderedFile('card', code.id, 'png');
-      url = URL.createObjectURL(blob);
+      url = URL.createObjectURL(await fetchCardImage(code.id, size, cardLanguage));
       await printImage(url, title);
     } catch {
       toast({
-        title: 'Download Failed',
-        description: 'There was an error generating the QR code. Please try again.',
+        title: t('generate.preview.downloadFailed'),
+        description: t('generate.preview.downloadFailedText'),
         kind: 'destructive',
       });
     } finally {
@@ -105,15 +111,15 @@ function GeneratedCode({ code }: { code: QrCode }) {
           <Box
             component="img"
             src={image.url}
-            alt={`QR code for ${title}`}
+            alt={t('generate.preview.qrAlt', { title })}
             data-testid="qr-image"
             sx={{ width: '100%', height: '100%', imageRendering: 'pixelated' }}
           />
         ) : image.status === 'loading' ? (
-          <CircularProgress aria-label="Loading QR code" />
+          <CircularProgress aria-label={t('generate.preview.loading')} />
         ) : (
           <Typography variant="body2" color="error" sx={{ textAlign: 'center', px: 2 }}>
-            The QR image could not be shown. The code exists; try a download.
+            {t('generate.preview.imageMissing')}
           </Typography>
         )}
       </Box>
@@ -126,7 +132,12 @@ function GeneratedCode({ code }: { code: QrCode }) {
           spacing={1}
           sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1, justifyContent: 'center' }}
         >
-          <Chip color="secondary" label={formatDiscount(code.discountType, code.discountValue)} />
+          <Chip
+            color="secondary"
+            label={t(`generate.discount.${code.discountType}`, {
+              value: formatNumberIn(language, code.discountValue),
+            })}
+          />
           <Chip variant="outlined" label={displayService(code.service)} />
         </Stack>
         <Typography
@@ -139,17 +150,21 @@ function GeneratedCode({ code }: { code: QrCode }) {
           {/* A later start is part of the promise: the member's page says the same (voucher-text). */}
           {code.startDate && (
             <>
-              <span data-testid="qr-preview-valid-from">{validFromText(code.startDate)}</span>
+              <span data-testid="qr-preview-valid-from">
+                {t('generate.preview.validFrom', { date: formatDateIn(language, code.startDate, 'UTC') })}
+              </span>
               {' · '}
             </>
           )}
           <span>
             {code.expirationDate
-              ? `Valid until ${formatDate(code.expirationDate, viewerTimeZone())}`
-              : NO_EXPIRATION_TEXT}
+              ? t('generate.preview.validUntil', {
+                  date: formatDateIn(language, code.expirationDate, viewerTimeZone()),
+                })
+              : t('generate.preview.noExpiration')}
           </span>
           {' · '}
-          <span>Used {formatUsage(code.usageCount, code.usageLimit)}</span>
+          <span>{t('generate.preview.used', { usage: formatUsage(code.usageCount, code.usageLimit) })}</span>
           <CodeMemberFacts code={code} />
         </Typography>
         <Link
@@ -161,7 +176,7 @@ function GeneratedCode({ code }: { code: QrCode }) {
           data-testid="voucher-link"
           sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 1, fontWeight: 600 }}
         >
-          Open voucher page <OpenInNewRoundedIcon fontSize="inherit" aria-hidden />
+          {t('generate.preview.openPage')} <OpenInNewRoundedIcon fontSize="inherit" aria-hidden />
         </Link>
       </Box>
       <Stack
@@ -175,15 +190,31 @@ function GeneratedCode({ code }: { code: QrCode }) {
         <DownloadButtons
           id={code.id}
           size="medium"
-          failureMessage="There was an error generating the QR code. Please try again."
+          failureMessage={t('generate.preview.downloadFailedText')}
         />
+        <TextField
+          select
+          size="small"
+          label={t('generate.cardLanguage.label')}
+          value={cardLanguage}
+          onChange={(event) => setCardLanguage(event.target.value as CardLanguage)}
+          helperText={t('generate.cardLanguage.printHelp')}
+          slotProps={{ htmlInput: { 'data-testid': 'print-card-language' } }}
+          sx={{ minWidth: 200 }}
+        >
+          {CARD_LANGUAGES.map((option) => (
+            <MenuItem key={option} value={option}>
+              {t(`generate.cardLanguage.${option}`)}
+            </MenuItem>
+          ))}
+        </TextField>
         <Button
           variant="contained"
           onClick={() => void print()}
           disabled={printing}
           startIcon={printing ? <CircularProgress size={16} color="inherit" /> : <PrintOutlinedIcon />}
         >
-          Print
+          {t('generate.preview.print')}
         </Button>
         <SendToMembersButton source={{ qrCodeId: code.id }} what={title} size="medium" />
       </Stack>

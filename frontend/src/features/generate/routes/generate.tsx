@@ -12,6 +12,7 @@ import { QrPreviewCard } from '../components/qr-preview-card';
 import { QuickTips } from '@/components/vouchers/quick-tips';
 import { RecentCodesCard } from '@/components/vouchers/recent-codes-card';
 import { scrollClearOfHeader } from '@/lib/scroll-into-view';
+import { useT } from '@/i18n/i18n';
 
 /**
  * Generate QR Code (/generate, spec section 2): any signed-in user creates one voucher; an administrator
@@ -25,6 +26,7 @@ function GenerateScreen() {
   const [logoUrl, setLogoUrl] = useState<string | null>(null);
   const [generated, setGenerated] = useState<QrCode | null>(null);
   const preview = useRef<HTMLDivElement>(null);
+  const t = useT();
 
   // Bring the new code into view (below the form on a phone) with its top clear of the sticky
   // header: the QR itself is never half hidden under it, its download buttons follow below.
@@ -36,13 +38,13 @@ function GenerateScreen() {
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <Box sx={{ mb: { xs: 3, md: 4 } }}>
         <Typography variant="overline" sx={(theme) => ({ color: theme.palette.secondary.dark })}>
-          AV Pass Generator
+          {t('generate.overline')}
         </Typography>
         <Typography variant="h3" component="h1">
-          Generate QR Code
+          {t('generate.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          Create a discount voucher for a partner, then download or print its QR code.
+          {t('generate.intro')}
         </Typography>
       </Box>
       <LocalHostWarning />
@@ -58,7 +60,7 @@ function GenerateScreen() {
           <Card>
             <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
               <Typography variant="h6" component="h2" gutterBottom>
-                Partner Logo
+                {t('generate.logo.heading')}
               </Typography>
               <LogoUpload logoUrl={logoUrl} onChange={setLogoUrl} />
             </CardContent>
@@ -66,7 +68,7 @@ function GenerateScreen() {
           <Card>
             <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
               <Typography variant="h6" component="h2" sx={{ mb: 2.5 }}>
-                Discount Details
+                {t('generate.details.heading')}
               </Typography>
               <DiscountForm logoUrl={logoUrl} onLogoChange={setLogoUrl} onGenerated={setGenerated} />
             </CardContent>
