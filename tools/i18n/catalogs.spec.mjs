@@ -37,27 +37,24 @@ const code = CODE_DIRS.flatMap(sources).join('\n');
 const errorCodes = new Set(
   [...read('libs/contracts/src/message-codes.ts').matchAll(/^\s*'([\w.-]+)':/gm)].map((m) => m[1]),
 );
-/** Keys written whole ('voucher.redeem.confirm') and the prefixes of keys built from a value (`voucher.status.${status}`). */
 /** The keys' first words (`voucher`, `till`, `staff`, …), read from the catalogs: a new area is checked as soon as it has a key. */
 const AREA = `(?:${[...new Set(catalogs.flatMap((c) => Object.keys(c.messages).map((key) => key.split('.')[0])))].join('|')})`;
-/** Strings shaped like a key that are not (a NATS subject `audit.entries.list.v1`, a file name `audit.csv`). */
-const NOT_A_KEY = /\.v\d+$|\.(csv|pdf|zip|json|png)$/;
+/** Keys written whole ('voucher.redeem.confirm') and the prefixes of keys built from a value (`voucher.status.${status}`). */
 const literalKeys = new Set(
-  [...code.matchAll(new RegExp(`['"\`](${AREA}\\.[\\w.]+)['"\`]`, 'g'))]
-    .map((m) => m[1])
-    .filter((key) => !NOT_A_KEY.test(key)),
+  [...code.matchAll(new RegExp(`['"\`](${AREA}\\.[\\w.]+)['"\`]`, 'g'))].map((m) => m[1]),
 );
 const builtPrefixes = [...code.matchAll(new RegExp(`\`(${AREA}\\.[\\w.]*\\.)\\$\\{`, 'g'))].map((m) => m[1]);
 /**
- * Not keys either, though shaped like one: the audit trail's action names (`credits.credit.created`,
- * libs/contracts/src/audit-actions.ts), a NATS subject (`credits.health.v1`) and a prefix a name is
- * tested with (`startsWith('credits.transaction.')`).
+ * Strings shaped like a key that are not asked of a catalog: the audit trail's action names
+ * (`credits.credit.created`, libs/contracts/src/audit-actions.ts), a NATS subject (`credits.health.v1`),
+ * a file name (`audit.csv`) and a prefix a name is tested with (`startsWith('credits.transaction.')`).
+ * A catalog key spelled like one of them still counts as asked for where the code writes it.
  */
 const AUDIT_ACTION_NAMES = new Set(
   [...read('libs/contracts/src/audit-actions.ts').matchAll(/^\s*'([\w.-]+)':/gm)].map((m) => m[1]),
 );
-for (const key of [...literalKeys])
-  if (AUDIT_ACTION_NAMES.has(key) || key.endsWith('.') || /\.v\d+$/.test(key)) literalKeys.delete(key);
+const notAKey = (text) =>
+  AUDIT_ACTION_NAMES.has(text) || text.endsWith('.') || /\.v\d+$|\.(csv|pdf|zip|json|png)$/.test(text);
 
 describe('the catalogs', () => {
   it('are found: English and Spanish for every area', () => {
@@ -92,8 +89,9 @@ describe('the catalogs', () => {
 
   it('hold every key the code asks for by name', () => {
     const known = new Set(catalogs.flatMap((c) => Object.keys(c.messages)));
-    expect([...literalKeys].filter((key) => !known.has(key) && !builtPrefixes.includes(`${key}.`))).toEqual(
-      [],
+    const missing = [...literalKeys].filter(
+      (key) => !known.has(key) && !notAKey(key) && !builtPrefixes.includes(`${key}.`),
     );
+    expect(missing).toEqual([]);
   });
 });
