@@ -208,7 +208,7 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
           label={t('inventory.items.category')}
           value={category}
           onChange={(e) => setCategory(e.target.value)}
-          sx={{ width: { md: 200 }, flexShrink: 0 }}
+          sx={{ minWidth: { md: 200 }, flexShrink: 0 }}
           data-testid="category-filter"
         >
           <MenuItem value="all">{t('inventory.items.allCategories')}</MenuItem>
