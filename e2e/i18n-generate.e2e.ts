@@ -99,10 +99,10 @@ async function bulk(page: Page, language: Language, device: string): Promise<str
   await form.locator('input[name="quantity"]').fill('3');
   await form.locator('input[name="facility"]').fill(`Mesa Clinic ${tag}`);
   await form.locator('input[name="service"]').fill('Sports massage');
-  await page.locator('#mui-component-select-cardLanguage').click();
+  await page.locator('#card-language').click();
   await page.getByRole('option').nth(1).click();
   await expect.poll(() => form.getByTestId('card-language').inputValue()).toBe('es');
-  await page.locator('#mui-component-select-cardLanguage').scrollIntoViewIfNeeded();
+  await page.locator('#card-language').scrollIntoViewIfNeeded();
   await checked(page, language, `bulk-${device}`);
   await form.locator('button[type="submit"]').click();
   await page.getByTestId('batch-summary').waitFor({ timeout: 90_000 });
