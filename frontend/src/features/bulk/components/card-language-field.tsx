@@ -20,6 +20,7 @@ export function CardLanguageField({
     <TextField
       select
       fullWidth
+      id="card-language"
       name="cardLanguage"
       label={t('generate.cardLanguage.label')}
       value={value}
