@@ -33,6 +33,8 @@ export async function setup(project: TestProject): Promise<void> {
   twilio = await TwilioStandIn.start();
   const natsNamespace = `e2e_${randomBytes(4).toString('hex')}`;
   const platform = await startPlatform({
+    // Eleven processes starting at once on a shared 2-core machine can take over a minute; slow is not broken.
+    readyTimeoutMs: 180_000,
     env: {
       DATABASE_URL: database.url,
       NATS_NAMESPACE: natsNamespace,
