@@ -2,7 +2,6 @@ import type { CurrentUser } from '@avpass/contracts';
 import { LANGUAGE_NAMES, LANGUAGES } from '@avpass/contracts/i18n/languages';
 import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
 import TranslateRoundedIcon from '@mui/icons-material/TranslateRounded';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -13,20 +12,11 @@ import { useId, useState, type MouseEvent } from 'react';
 import { useT } from '@/i18n/i18n';
 import { useUserLanguage } from './user-language';
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 /**
  * The signed-in user's language, for every role (decision 358): a button in the bar on wide screens
  * and an item in the phone's drawer, each opening a menu of the languages (each named in its own
- * language, the chosen one checked). Its name reads "Language: English"; the visible part is the
- * language's name, so the name starts with the words a speech user sees after the hidden "Language".
+ * language, the chosen one checked). Its name reads "Language: English" (the visible language's name
+ * in it, so a speech user can say what they see).
  */
 export function LanguageMenu({ user, variant }: { user: CurrentUser; variant: 'bar' | 'drawer' }) {
   const t = useT();
@@ -41,16 +31,11 @@ export function LanguageMenu({ user, variant }: { user: CurrentUser; variant: 'b
     'aria-haspopup': 'menu',
     'aria-controls': anchor ? menuId : undefined,
     'aria-expanded': anchor ? true : undefined,
+    // "Language: English": the visible name is in it, after the word that says what it is.
+    'aria-label': t('staff.language.current', { name: LANGUAGE_NAMES[chosen] }),
     'data-testid': `language-menu-${variant}`,
   } as const;
-  const name = (
-    <>
-      <Box component="span" sx={visuallyHidden}>
-        {t('staff.language.label')}:{' '}
-      </Box>
-      <span lang={chosen}>{LANGUAGE_NAMES[chosen]}</span>
-    </>
-  );
+  const name = <span lang={chosen}>{LANGUAGE_NAMES[chosen]}</span>;
 
   return (
     <>

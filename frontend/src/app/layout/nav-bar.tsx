@@ -181,7 +181,7 @@ export function NavBar({ user }: { user: CurrentUser }) {
         anchor="left"
         open={drawerOpen}
         onClose={closeDrawer}
-        slotProps={{ paper: { sx: { width: 'min(320px, 86vw)' } } }}
+        slotProps={{ paper: { sx: { width: 'min(320px, 86vw)' }, 'aria-label': t('staff.nav.menu') } }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
           <BrandMark size="small" label={title} />
@@ -208,7 +208,8 @@ export function NavBar({ user }: { user: CurrentUser }) {
         </List>
         <Box sx={{ flexGrow: 1 }} />
         <Divider sx={(theme) => ({ borderColor: theme.brand.glassBorder })} />
-        <List sx={{ px: 1, py: 1.5 }}>
+        {/* Not a list: its items are buttons and a link, not list items (axe). */}
+        <List component="div" sx={{ px: 1, py: 1.5 }}>
           {showSettings && (
             <DrawerNavLink
               link={{ label: 'staff.nav.settings', to: paths.settings.path, icon: SettingsOutlinedIcon }}

@@ -145,8 +145,8 @@ export function CameraScanner({
           ) : undefined
         }
       >
-        <AlertTitle>{message.title}</AlertTitle>
-        {message.text}
+        <AlertTitle>{t(message.title)}</AlertTitle>
+        {t(message.text)}
       </Alert>
     );
   }

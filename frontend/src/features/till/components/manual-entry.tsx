@@ -45,7 +45,13 @@ export function ManualEntry({
       noValidate
       aria-label={t('till.manual.form')}
       onSubmit={submit}
-      sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+      // Stacked on a phone and the label kept above the field, so a longer language's label is not cut.
+      sx={{
+        display: 'flex',
+        flexDirection: { xs: 'column', sm: 'row' },
+        gap: 1,
+        alignItems: { xs: 'stretch', sm: 'flex-start' },
+      }}
     >
       <TextField
         label={t('till.manual.label')}
@@ -60,6 +66,7 @@ export function ManualEntry({
         autoComplete="off"
         inputRef={inputRef}
         slotProps={{
+          inputLabel: { shrink: true },
           htmlInput: {
             'data-testid': 'manual-code',
             autoCapitalize: 'characters',

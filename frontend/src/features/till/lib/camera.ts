@@ -1,25 +1,16 @@
+import type { MessageId } from '@/i18n/message-id';
+
 /** Why the camera cannot scan, as the till says it (the manual entry below always works). */
 export type CameraProblem = 'refused' | 'absent' | 'insecure' | 'busy' | 'scanner' | 'failed';
 
-export const CAMERA_MESSAGES: Record<CameraProblem, { title: string; text: string }> = {
-  refused: {
-    title: 'Camera access was refused',
-    text: 'Allow the camera for this site in the browser settings, or type the code below.',
-  },
-  absent: { title: 'No camera found', text: 'This device has no camera we can use. Type the code below.' },
-  insecure: {
-    title: 'The camera needs a secure connection',
-    text: 'Open the till over https to scan. Until then, type the code below.',
-  },
-  busy: {
-    title: 'The camera is in use',
-    text: 'Another app is using the camera. Close it and try again, or type the code below.',
-  },
-  scanner: {
-    title: 'The scanner could not start',
-    text: 'Reload the page to try again, or type the code below.',
-  },
-  failed: { title: 'The camera could not start', text: 'Try again, or type the code below.' },
+/** Each problem's title and text: keys of the till catalog. */
+export const CAMERA_MESSAGES: Record<CameraProblem, { title: MessageId; text: MessageId }> = {
+  refused: { title: 'till.camera.problem.refused', text: 'till.camera.problemText.refused' },
+  absent: { title: 'till.camera.problem.absent', text: 'till.camera.problemText.absent' },
+  insecure: { title: 'till.camera.problem.insecure', text: 'till.camera.problemText.insecure' },
+  busy: { title: 'till.camera.problem.busy', text: 'till.camera.problemText.busy' },
+  scanner: { title: 'till.camera.problem.scanner', text: 'till.camera.problemText.scanner' },
+  failed: { title: 'till.camera.problem.failed', text: 'till.camera.problemText.failed' },
 };
 
 /** getUserMedia's error, as one of the problems above. */

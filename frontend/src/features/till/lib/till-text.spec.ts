@@ -50,6 +50,6 @@ describe('the till in words', () => {
     expect(cameraProblemOf(new TypeError('x'))).toBe('failed');
     expect(cameraProblemOf(null)).toBe('failed');
     for (const message of Object.values(CAMERA_MESSAGES))
-      expect(message.text).toMatch(/type the code below/i);
+      expect(t(message.text)).toMatch(/type the code below/i);
   });
 });

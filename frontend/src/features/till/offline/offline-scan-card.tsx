@@ -137,7 +137,11 @@ export function OfflineScanCard({
             helperText={t(cents === null ? 'till.saleError' : 'till.saleHelp')}
             fullWidth
             autoComplete="off"
-            slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'till-offline-sale' } }}
+            // The label above the field: a longer language's words are not cut.
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { inputMode: 'decimal', 'data-testid': 'till-offline-sale' },
+            }}
             sx={{ mb: 2 }}
           />
           {failed && (
