@@ -39,8 +39,7 @@ const PLATFORM_DATA_PLUMBING = [
 
 // ---- Words come from the catalogs (avpass/no-literal-text, decision 353) ---------------------
 // The screens whose words are not in frontend/src/locales yet. Remove an entry once they are; never add one.
-const NOT_YET_IN_THE_CATALOGS = [
-];
+const NOT_YET_IN_THE_CATALOGS = [];
 
 // ---- Module boundaries -------------------------------------------------------------------------
 // Between projects, code imports packages (`@avpass/contracts`, `@avpass/domain`, `@avpass/platform`),
