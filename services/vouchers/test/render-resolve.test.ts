@@ -198,7 +198,12 @@ describe('resolveForRender (rendering asks which codes it may print)', () => {
     const resolved = new Map(first.items.map((q) => [q.id, q]));
     const compared = listed.items.filter((q) => resolved.has(q.id));
     expect(compared.length).toBe(first.items.length);
-    for (const item of compared) expect(resolved.get(item.id)).toEqual(item);
+    // …plus the language its batch's cards print in (decision 359; the batch's default here).
+    for (const item of compared) {
+      const { cardLanguage, ...rest } = resolved.get(item.id)!;
+      expect(rest).toEqual(item);
+      expect(cardLanguage).toBe('en');
+    }
   });
 
   it('`all` is every code for the administrator and the assigned codes for a company', async () => {
