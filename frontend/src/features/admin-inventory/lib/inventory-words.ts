@@ -19,7 +19,7 @@ export function useInventoryWords() {
 }
 
 /**
- * A form's mutation callbacks (components/toast/form-mutation-toasts.ts in the reader's words): a toast
+ * A form's mutation callbacks in the reader's words: a toast
  * on success, else the fields' errors and a toast with the API's refusal, translated by its code.
  */
 export function useInventoryMutationToasts() {
