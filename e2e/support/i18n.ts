@@ -65,6 +65,21 @@ export async function overflowingText(page: Page): Promise<string[]> {
       // the brand's tile are not translated.
       if (!/[[~åçéîñöûŵýÅÇÉÎÑÖÛ]/.test(ownText)) continue;
       if (element.clientWidth === 0 || element.getClientRects().length === 0) continue;
+      // Words for a screen reader only (a clipped 1px box: frontend/src/lib/visually-hidden.ts).
+      const style = getComputedStyle(element);
+      if (element.clientWidth <= 1 && (style.clip !== 'auto' || style.clipPath !== 'none')) continue;
+      // Pushed past the window's edge (by a neighbour that would not shrink), unless inside a box
+      // that scrolls sideways (the nav bar's links, a wide table).
+      const { left, right } = element.getBoundingClientRect();
+      if (left < -1 || right > window.innerWidth + 1) {
+        let scrolls = false;
+        for (let box = element.parentElement; box && !scrolls; box = box.parentElement)
+          scrolls = ['auto', 'scroll'].includes(getComputedStyle(box).overflowX);
+        if (!scrolls) {
+          found.push(`"${ownText.slice(0, 50)}" (${element.tagName.toLowerCase()}): outside the window`);
+          continue;
+        }
+      }
       if (element.scrollWidth > element.clientWidth + 1)
         found.push(
           `"${ownText.slice(0, 50)}" (${element.tagName.toLowerCase()}): ${element.scrollWidth} > ${element.clientWidth}px`,

@@ -27,6 +27,7 @@ import { viewerTimeZone } from '@/lib/time-zone';
 import { useLanguage, useT } from '@/i18n/i18n';
 import type { MessageId } from '@/i18n/message-id';
 import type { Translate } from '@avpass/contracts/i18n/voucher-words';
+import { visuallyHidden } from '@/lib/visually-hidden';
 
 const COLUMNS = [
   '',
@@ -363,15 +364,3 @@ export function AuditEntryList({
     </>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

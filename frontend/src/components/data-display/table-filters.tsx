@@ -9,6 +9,12 @@ import { useT } from '@/i18n/i18n';
 import type { TableSort, TableState } from '@/lib/table-state';
 
 /**
+ * A select's shown choice is never cut: a row of fields shrinks the others (a search box, a month)
+ * rather than this one, whose width is its longest words' (a language's may be 40 % longer).
+ */
+const KEEPS_ITS_WIDTH = { flexShrink: 0 } as const;
+
+/**
  * A table's status filter (issue 27): "All statuses" or one of the list's statuses, with the labels
  * the table's chips show. Kept in the URL by useTableState.
  */
@@ -37,7 +43,7 @@ export function StatusFilter<S extends string>({
       label={label ?? t('staff.list.status')}
       value={value ?? ''}
       onChange={(event) => onChange((event.target.value || undefined) as S | undefined)}
-      sx={[{ minWidth: 160 }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[{ minWidth: 160, ...KEEPS_ITS_WIDTH }, ...(Array.isArray(sx) ? sx : [sx])]}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       data-testid="status-filter"
     >
@@ -79,7 +85,7 @@ export function SortSelect<K extends string>({
         const choice = choices.find((c) => `${c.key}:${c.order}` === event.target.value);
         if (choice) onChange({ key: choice.key, order: choice.order });
       }}
-      sx={[{ minWidth: 180 }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[{ minWidth: 180, ...KEEPS_ITS_WIDTH }, ...(Array.isArray(sx) ? sx : [sx])]}
       data-testid="sort-select"
     >
       {choices.map((choice) => (

@@ -4,6 +4,7 @@ import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useT } from '@/i18n/i18n';
+import { visuallyHidden } from '@/lib/visually-hidden';
 
 const STAT_CARDS = 4;
 const TABLE_ROWS = 6;
@@ -135,12 +136,3 @@ export function DashboardSkeleton({
 }
 
 const onDark = { bgcolor: 'rgba(255, 255, 255, 0.14)' };
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -208,7 +208,8 @@ export function MerchItemsTab({ selection }: { selection: InventorySelection }) 
           label={t('inventory.items.category')}
           value={category}
           onChange={(e) => setCategory(e.target.value)}
-          sx={{ minWidth: { md: 200 }, flexShrink: 0 }}
+          // Its words' width in a row (a full-width field's basis would be the whole row's).
+          sx={{ width: { md: 'auto' }, minWidth: { md: 200 }, flexShrink: 0 }}
           data-testid="category-filter"
         >
           <MenuItem value="all">{t('inventory.items.allCategories')}</MenuItem>

@@ -88,7 +88,7 @@ export function AdminStatementsRoute() {
           value={view.period}
           onChange={(e) => e.target.value && update({ period: e.target.value })}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'period-picker' } }}
-          sx={{ minWidth: 180 }}
+          sx={{ width: { sm: 220 } }}
         />
         <StatusFilter<StatementStatus>
           value={view.status}
