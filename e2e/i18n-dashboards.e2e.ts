@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
 import { api, launchBrowser } from './support/browser';
 import {
+  answeredAsSpeaking,
   contextIn,
   DESKTOP,
   DEVICES,
@@ -75,6 +76,7 @@ async function pageIn(language: 'es' | 'pseudo', viewport: Viewport): Promise<Pa
   let open = contexts.get(key);
   if (!open) {
     const context = await contextIn(browser, baseUrl, language, viewport);
+    if (language === 'es') await answeredAsSpeaking(context, 'es');
     open = { context, page: await context.newPage() };
     contexts.set(key, open);
   }

@@ -10,6 +10,7 @@ import { seriousAxeViolations } from './support/axe';
 import { api, launchBrowser, signIn } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import {
+  answeredAsSpeaking,
   contextIn,
   DESKTOP,
   DEVICES,
@@ -157,16 +158,7 @@ async function pageOf(language: Language, viewport: Viewport, who: Who): Promise
   const known = contexts.get(key);
   if (known) return known.page;
   const context = await contextIn(browser, baseUrl, 'en', viewport);
-  if (language === 'es')
-    await context.route(/\/api\/auth\/(user|login|company-login)(\?|$)/, async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json().catch(() => null)) as Record<string, any> | null;
-      if (body && typeof body === 'object') {
-        if ('language' in body) body.language = 'es';
-        if (body.user && typeof body.user === 'object') body.user.language = 'es';
-      }
-      await route.fulfill({ response, json: body });
-    });
+  if (language === 'es') await answeredAsSpeaking(context, 'es');
   const page = await context.newPage();
   const [username, password] =
     who === 'admin' ? [E2E_ADMIN.username, E2E_ADMIN.password] : [STAFF.username, STAFF.password];

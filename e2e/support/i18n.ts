@@ -32,6 +32,22 @@ export async function contextIn(
   return context;
 }
 
+/**
+ * The signed-in user is answered as speaking `language`, in this context only: an account's own language
+ * wins over the remembered choice (decision 352), and the shared accounts' own settings are left alone.
+ */
+export async function answeredAsSpeaking(context: BrowserContext, language: 'es'): Promise<void> {
+  await context.route(/\/api\/auth\/(user|login|company-login)(\?|$)/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json().catch(() => null)) as Record<string, any> | null;
+    if (body && typeof body === 'object') {
+      if ('language' in body) body.language = language;
+      if (body.user && typeof body.user === 'object') body.user.language = language;
+    }
+    await route.fulfill({ response, json: body });
+  });
+}
+
 /** The page as the window shows it, for docs/screenshots/issue-42/ (the window's height: a light file). */
 export async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });

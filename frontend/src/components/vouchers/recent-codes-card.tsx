@@ -65,10 +65,8 @@ export function RecentCodesCard({ title }: { title?: string }) {
                   <ListItemText
                     primary={code.customTitle || code.clinicName}
                     secondary={`${discountTextIn(words, code.discountType, code.discountValue)} · ${code.service} · ${formatUsage(code.usageCount, code.usageLimit)} · ${formatMonthDayTimeIn(language, code.createdAt, zone)}`}
-                    slotProps={{
-                      primary: { noWrap: true, sx: { fontWeight: 600 } },
-                      secondary: { noWrap: true },
-                    }}
+                    // The title keeps to one line; the facts wrap (a phone, a long language), never "…".
+                    slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
                     sx={{ minWidth: 0 }}
                   />
                   <StatusChip status={code.status} />

@@ -71,7 +71,12 @@ export function SettingsRoute() {
           onChange={(_event, value: TabId) => setTab(value)}
           aria-label={t('settings.tabs')}
           variant="fullWidth"
-          sx={{ px: { xs: 1, sm: 3 } }}
+          // On a phone each tab has a third of the width: its icon goes above its words, which may wrap.
+          sx={{
+            px: { xs: 1, sm: 3 },
+            '& .MuiTab-root': { px: { xs: 1, sm: 2 }, flexDirection: { xs: 'column', sm: 'row' } },
+            '& .MuiTab-icon': { mr: { xs: 0, sm: 1 }, mb: { xs: 0.5, sm: 0 } },
+          }}
         >
           {TABS.map((one) => (
             <Tab
