@@ -134,10 +134,7 @@ function GeneratedCode({ code }: { code: QrCode }) {
           spacing={1}
           sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1, justifyContent: 'center' }}
         >
-          <Chip
-            color="secondary"
-            label={discountTextIn(words, code.discountType, code.discountValue)}
-          />
+          <Chip color="secondary" label={discountTextIn(words, code.discountType, code.discountValue)} />
           <Chip variant="outlined" label={displayService(code.service)} />
         </Stack>
         <Typography

@@ -32,7 +32,9 @@ function VoucherLine({ voucher }: { voucher: HeldVoucher }) {
       >
         {voucherTitleSource(voucher)}
       </Link>
-      <Typography variant="body2">{discountTextIn(words, voucher.discountType, voucher.discountValue)}</Typography>
+      <Typography variant="body2">
+        {discountTextIn(words, voucher.discountType, voucher.discountValue)}
+      </Typography>
       <Typography variant="body2" color="text.secondary">
         {voucher.usageLimit === 999999
           ? t('members.voucher.usedUnlimited', { used: voucher.usageCount })
