@@ -6,8 +6,10 @@ import type { DiscountType, PartnerType, TrainerRole } from './voucher-kinds';
 const discountNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /**
- * 25 percentage -> "25% Off", 10 fixed -> "$10 Off".
+ * 25 percentage -> "25% Off", 10 fixed -> "$10 Off": the English, word for word the spec's.
  * A fixed discount value is whole dollars (the generator form's unit), not cents.
+ * Where the reader's language is known, use discountTextIn (libs/contracts/src/i18n/voucher-words.ts):
+ * the same words from the voucher catalog (voucher.discount.*), "25% de descuento" in Spanish.
  */
 export function formatDiscount(type: DiscountType, value: number): string {
   switch (type) {

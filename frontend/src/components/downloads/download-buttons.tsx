@@ -1,4 +1,4 @@
-import type { RenderFormat } from '@avpass/contracts';
+import type { CardLanguage, RenderFormat } from '@avpass/contracts';
 import { RENDER_FORMATS } from '@avpass/contracts/words';
 import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
@@ -18,6 +18,7 @@ export function DownloadButtons({
   size = 'small',
   failureMessage,
   dense = false,
+  cardLanguage,
 }: {
   id: string;
   kind?: RenderKind;
@@ -26,6 +27,8 @@ export function DownloadButtons({
   failureMessage?: string;
   /** Narrow buttons, for a table row's actions on a laptop screen. */
   dense?: boolean;
+  /** The card's language when the screen lets one be chosen (the Generate screen); else the code's batch's. */
+  cardLanguage?: CardLanguage;
 }) {
   const t = useT();
   const { toast } = useToast();
@@ -35,7 +38,13 @@ export function DownloadButtons({
   async function download(format: RenderFormat) {
     setBusy(format);
     try {
-      await downloadRenderedFile(kind, id, format, kind === 'card' ? cardSize : undefined);
+      await downloadRenderedFile(
+        kind,
+        id,
+        format,
+        kind === 'card' ? cardSize : undefined,
+        kind === 'card' ? cardLanguage : undefined,
+      );
       toast({ title: t('staff.download.started') });
     } catch (error) {
       const message =

@@ -3,7 +3,6 @@ import {
   isExpired,
   todayInTimeZone,
   DISCOUNT_TYPES,
-  formatDiscount,
   PARTNER_TYPES,
   type DiscountType,
   type PartnerType,
@@ -12,7 +11,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
-import { i18n, useT } from '@/i18n/i18n';
+import { discountTextIn, type Words } from '@avpass/contracts/i18n/voucher-words';
+import { i18n, useT, useWords } from '@/i18n/i18n';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { perMemberLimitInput, type PerMemberChoice } from '@/lib/per-member-limit-options';
 import { PerMemberLimitField } from './per-member-limit-field';
@@ -95,10 +95,10 @@ export function voucherRequestFields(values: VoucherFieldValues) {
   };
 }
 
-/** A preview line such as "25% Off", for buttons and summaries. */
-export function discountPreview(values: VoucherFieldValues): string {
+/** A preview line such as "25% Off" ("25% de descuento"), for buttons and summaries, in `words`' language. */
+export function discountPreview(values: VoucherFieldValues, words: Words): string {
   const value = Number(values.discountValue);
-  return formatDiscount(values.discountType, Number.isFinite(value) ? Math.trunc(value) : 0);
+  return discountTextIn(words, values.discountType, Number.isFinite(value) ? Math.trunc(value) : 0);
 }
 
 interface VoucherFieldsProps {
@@ -126,7 +126,8 @@ export function VoucherFields({
     onChange: (event: { target: { value: string } }) => onChange({ [name]: event.target.value }),
   });
   const usageError = errors.usageLimit;
-  const t = useT();
+  const words = useWords();
+  const { t } = words;
 
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
@@ -171,11 +172,8 @@ export function VoucherFields({
       ) : (
         <TextField
           label={t('staff.form.discountValue')}
-          value={
-            values.discountType === 'bogo' || values.discountType === 'free-service'
-              ? t(`staff.form.noAmount.${values.discountType}`)
-              : formatDiscount(values.discountType, 0)
-          }
+          // The words the voucher prints for it ("BOGO", "Free Service"; "2x1", "Servicio gratis").
+          value={discountTextIn(words, values.discountType, 0)}
           disabled
           helperText={t('staff.form.noAmountHelp')}
         />

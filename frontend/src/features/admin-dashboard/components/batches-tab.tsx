@@ -1,4 +1,4 @@
-import type { BatchSummary } from '@avpass/contracts';
+import { DEFAULT_CARD_LANGUAGE, type BatchSummary } from '@avpass/contracts';
 import { BATCH_SORT_DEFAULT_ORDER, BATCH_SORTS } from '@avpass/contracts/words';
 import { formatDateIn, formatNumberIn, formatUsage } from '@avpass/domain';
 import Alert from '@mui/material/Alert';
@@ -65,6 +65,9 @@ export function BatchesTab() {
   const zone = viewerTimeZone();
   const { t, language } = useWords();
   const number = (value: number) => formatNumberIn(language, value);
+  // The language its printed cards speak (decision 359); a batch from before it prints in English.
+  const cardLanguage = (batch: BatchSummary) =>
+    t(`dashboard.batches.language.${batch.cardLanguage ?? DEFAULT_CARD_LANGUAGE}`);
   const viewButton = (batch: BatchSummary) => (
     <Box sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
       <Button size="small" variant="outlined" onClick={() => setViewing(batch)}>
@@ -105,11 +108,12 @@ export function BatchesTab() {
         query={batches}
         paging={paging}
         label={t('dashboard.tab.batches')}
-        minWidth={720}
+        minWidth={840}
         sort={{ ...table.sort, onSort: (key) => table.toggleSort(key as (typeof BATCH_SORTS)[number]) }}
         columns={[
           { label: t('dashboard.batches.name'), sortKey: 'name' },
           { label: t('dashboard.batches.created'), sortKey: 'createdAt' },
+          { label: t('dashboard.batches.language') },
           { label: t('dashboard.batches.quantity'), align: 'right', sortKey: 'count' },
           { label: t('dashboard.batches.redeemed'), align: 'right' },
           { label: t('dashboard.batches.actions'), align: 'right' },
@@ -126,6 +130,7 @@ export function BatchesTab() {
             header={<Typography sx={{ fontWeight: 700 }}>{batch.batchName}</Typography>}
             fields={[
               [t('dashboard.batches.created'), formatDateIn(language, batch.createdAt, zone)],
+              [t('dashboard.batches.language'), cardLanguage(batch)],
               [t('dashboard.batches.quantity'), number(batch.count)],
               [t('dashboard.batches.redeemed'), number(batch.redeemed)],
             ]}
@@ -138,6 +143,7 @@ export function BatchesTab() {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               {formatDateIn(language, batch.createdAt, zone)}
             </TableCell>
+            <TableCell data-testid="batch-card-language">{cardLanguage(batch)}</TableCell>
             <TableCell align="right">{number(batch.count)}</TableCell>
             <TableCell align="right">{number(batch.redeemed)}</TableCell>
             <TableCell align="right">{viewButton(batch)}</TableCell>

@@ -1,5 +1,6 @@
 import { DEFAULT_CARD_LANGUAGE, type BulkGenerateResponse } from '@avpass/contracts';
-import { formatDateIn, formatNumberIn } from '@avpass/domain';
+import { discountTextIn } from '@avpass/contracts/i18n/voucher-words';
+import { formatDateIn } from '@avpass/domain';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import Box from '@mui/material/Box';
@@ -31,7 +32,8 @@ export function BatchSummary({
   onAnother: () => void;
 }) {
   const sample = batch.sample;
-  const { t, language } = useWords();
+  const words = useWords();
+  const { t, language } = words;
   const heading = useRef<HTMLHeadingElement>(null);
   // The summary replaces the form lower down the page: bring it into view (clear of the sticky
   // navigation bar, hence the heading's scroll margin) and give it focus.
@@ -39,9 +41,7 @@ export function BatchSummary({
     heading.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     heading.current?.focus({ preventScroll: true });
   }, [batch.batchId]);
-  const discount = t(`generate.discount.${sample.discountType}`, {
-    value: formatNumberIn(language, sample.discountValue),
-  });
+  const discount = discountTextIn(words, sample.discountType, sample.discountValue);
   const facts: Array<[string, string, string | undefined]> = [
     [t('generate.summary.fact.batch'), batch.batchName, undefined],
     [t('generate.summary.fact.batchId'), batch.batchId, 'batch-id'],

@@ -1,8 +1,8 @@
 import { EXCLUSIVE_MAX_CUSTOM_USAGE } from '@avpass/contracts';
+import { discountTextIn } from '@avpass/contracts/i18n/voucher-words';
 import {
   EXCLUSIVE_TYPES,
   exclusiveTitle,
-  formatDiscount,
   inferExclusiveDiscount,
   vendorExclusiveTitle,
   type ExclusiveType,
@@ -25,7 +25,7 @@ import { useState, type FormEvent } from 'react';
 import { LogoUpload } from '@/components/form/logo-upload-card';
 import { useToast } from '@/components/toast/toast-context';
 import { apiErrorText, apiFieldErrorTexts } from '@/i18n/api-error-text';
-import { useT } from '@/i18n/i18n';
+import { useWords } from '@/i18n/i18n';
 import { focusFirstError } from '@/lib/form-errors';
 import { useCreateExclusive } from '../api/create-exclusive';
 import { PartnerPicker } from '@/components/form/partner-picker';
@@ -61,7 +61,8 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
   const redemption = useRedemptionMode();
   const funding = useFundedBy();
   const { toast } = useToast();
-  const t = useT();
+  const words = useWords();
+  const { t } = words;
 
   const set =
     <K extends keyof FormValues>(key: K) =>
@@ -176,7 +177,7 @@ export function CreateExclusiveDialog({ open, onClose }: { open: boolean; onClos
                 sx={{ mt: -2, ml: 1.75, color: 'text.secondary' }}
               >
                 {t('exclusives.field.showsAs')}{' '}
-                <strong>{formatDiscount(discount.discountType, discount.discountValue)}</strong>
+                <strong>{discountTextIn(words, discount.discountType, discount.discountValue)}</strong>
                 {shownTitle ? t('exclusives.field.shownTitle', { title: shownTitle }) : ''}
               </Typography>
             </Box>

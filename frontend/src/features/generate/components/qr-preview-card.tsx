@@ -1,5 +1,6 @@
 import { CARD_LANGUAGES, DEFAULT_CARD_LANGUAGE, type CardLanguage, type QrCode } from '@avpass/contracts';
-import { displayService, formatDateIn, formatNumberIn, formatUsage } from '@avpass/domain';
+import { discountTextIn } from '@avpass/contracts/i18n/voucher-words';
+import { displayService, formatDateIn, formatUsage } from '@avpass/domain';
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import QrCode2RoundedIcon from '@mui/icons-material/QrCode2Rounded';
@@ -58,7 +59,8 @@ function GeneratedCode({ code }: { code: QrCode }) {
   const [printing, setPrinting] = useState(false);
   const [cardLanguage, setCardLanguage] = useState<CardLanguage>(code.cardLanguage ?? DEFAULT_CARD_LANGUAGE);
   const [size] = useCardSize();
-  const { t, language } = useWords();
+  const words = useWords();
+  const { t, language } = words;
   const reported = useRef<string | null>(null);
   const title = code.customTitle || code.clinicName;
 
@@ -132,12 +134,7 @@ function GeneratedCode({ code }: { code: QrCode }) {
           spacing={1}
           sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1, justifyContent: 'center' }}
         >
-          <Chip
-            color="secondary"
-            label={t(`generate.discount.${code.discountType}`, {
-              value: formatNumberIn(language, code.discountValue),
-            })}
-          />
+          <Chip color="secondary" label={discountTextIn(words, code.discountType, code.discountValue)} />
           <Chip variant="outlined" label={displayService(code.service)} />
         </Stack>
         <Typography
@@ -187,18 +184,13 @@ function GeneratedCode({ code }: { code: QrCode }) {
         sx={{ width: '100%', alignItems: 'center', justifyContent: 'center', flexWrap: 'wrap' }}
       >
         <CardSizeSelect />
-        <DownloadButtons
-          id={code.id}
-          size="medium"
-          failureMessage={t('generate.preview.downloadFailedText')}
-        />
         <TextField
           select
           size="small"
           label={t('generate.cardLanguage.label')}
           value={cardLanguage}
           onChange={(event) => setCardLanguage(event.target.value as CardLanguage)}
-          helperText={t('generate.cardLanguage.printHelp')}
+          helperText={t('generate.cardLanguage.cardHelp')}
           slotProps={{ htmlInput: { 'data-testid': 'print-card-language' } }}
           sx={{ minWidth: 200 }}
         >
@@ -208,6 +200,12 @@ function GeneratedCode({ code }: { code: QrCode }) {
             </MenuItem>
           ))}
         </TextField>
+        <DownloadButtons
+          id={code.id}
+          size="medium"
+          cardLanguage={cardLanguage}
+          failureMessage={t('generate.preview.downloadFailedText')}
+        />
         <Button
           variant="contained"
           onClick={() => void print()}

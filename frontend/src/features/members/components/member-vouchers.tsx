@@ -1,39 +1,20 @@
 import { voucherTitleSource, type HeldVoucher } from '@avpass/contracts';
-import { formatNumberIn, type DiscountType } from '@avpass/domain';
+import { discountTextIn } from '@avpass/contracts/i18n/voucher-words';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useLanguage, useT } from '@/i18n/i18n';
+import { useT, useWords } from '@/i18n/i18n';
 import { useMemberVouchers } from '../api/get-member-vouchers';
 import { MemberSection } from './member-section';
 
 const STATE_COLORS = { active: 'success', used: 'default', expired: 'warning' } as const;
 
-/** The discount's words (formatDiscount's in English), from this area's catalog. */
-function useDiscountText() {
-  const t = useT();
-  const language = useLanguage();
-  return (type: DiscountType, value: number): string => {
-    const shown = formatNumberIn(language, value);
-    switch (type) {
-      case 'percentage':
-        return t('members.discount.percentage', { value: shown });
-      case 'fixed':
-        return t('members.discount.fixed', { value: shown });
-      case 'bogo':
-        return t('members.discount.bogo');
-      case 'free-service':
-        return t('members.discount.free');
-    }
-  };
-}
-
 function VoucherLine({ voucher }: { voucher: HeldVoucher }) {
   const t = useT();
-  const discountText = useDiscountText();
+  const words = useWords();
   const uses = voucher.memberUses;
   return (
     <Stack
@@ -51,7 +32,9 @@ function VoucherLine({ voucher }: { voucher: HeldVoucher }) {
       >
         {voucherTitleSource(voucher)}
       </Link>
-      <Typography variant="body2">{discountText(voucher.discountType, voucher.discountValue)}</Typography>
+      <Typography variant="body2">
+        {discountTextIn(words, voucher.discountType, voucher.discountValue)}
+      </Typography>
       <Typography variant="body2" color="text.secondary">
         {voucher.usageLimit === 999999
           ? t('members.voucher.usedUnlimited', { used: voucher.usageCount })

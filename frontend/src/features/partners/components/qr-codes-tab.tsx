@@ -1,5 +1,6 @@
 import type { QrCode } from '@avpass/contracts';
-import { formatDiscount, formatRemainingUses } from '@avpass/domain';
+import { discountTextIn } from '@avpass/contracts/i18n/voucher-words';
+import { formatRemainingUses } from '@avpass/domain';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
@@ -9,14 +10,15 @@ import Typography from '@mui/material/Typography';
 import { ResponsivePagedList } from '@/components/data-display/responsive-paged-list';
 import { usePaging } from '@/components/data-display/pager';
 import { StatusChip } from '@/components/vouchers/status-chip';
-import { useT } from '@/i18n/i18n';
+import { useWords } from '@/i18n/i18n';
 import { useVendorQrCodes } from '../api/get-vendor-qr-codes';
 
 const title = (code: QrCode) => code.customTitle || code.clinicName;
 
 /** The codes assigned to the partner: service, discount, remaining uses (∞ when unlimited), status. */
 export function QrCodesTab({ vendorId }: { vendorId: string }) {
-  const t = useT();
+  const words = useWords();
+  const { t } = words;
   const paging = usePaging(10);
   const codes = useVendorQrCodes(vendorId, paging.limit, paging.offset);
 
@@ -44,7 +46,7 @@ export function QrCodesTab({ vendorId }: { vendorId: string }) {
               {title(code)}
             </Typography>
           </TableCell>
-          <TableCell>{formatDiscount(code.discountType, code.discountValue)}</TableCell>
+          <TableCell>{discountTextIn(words, code.discountType, code.discountValue)}</TableCell>
           <TableCell>{formatRemainingUses(code.usageCount, code.usageLimit)}</TableCell>
           <TableCell>
             <StatusChip status={code.status} />
@@ -62,7 +64,7 @@ export function QrCodesTab({ vendorId }: { vendorId: string }) {
               {title(code)}
             </Typography>
             <Typography variant="body2" sx={{ mt: 1 }}>
-              {formatDiscount(code.discountType, code.discountValue)} ·{' '}
+              {discountTextIn(words, code.discountType, code.discountValue)} ·{' '}
               {t('partners.codes.remainingUses', {
                 uses: formatRemainingUses(code.usageCount, code.usageLimit),
               })}
