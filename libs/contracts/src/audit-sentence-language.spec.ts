@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { setupI18n } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from './audit-actions';
@@ -39,13 +37,13 @@ const entry = (over: Partial<DescribableAuditEntry>): DescribableAuditEntry => (
 
 let spanish: AuditWords;
 let english: AuditWords;
-let englishMessages: Record<string, string>;
+/** The English catalog, as a bundle has it (its keys; its words through ENGLISH_AUDIT_WORDS). */
+let englishMessages: Record<string, unknown>;
+const englishText = (id: string) =>
+  id in englishMessages ? ENGLISH_AUDIT_WORDS.t(id as AuditMessageId) : undefined;
 beforeAll(async () => {
   [spanish, english] = await Promise.all([wordsIn('es'), wordsIn('en')]);
-  // The file's own text (an import of it is compiled, as a screen's bundle has it).
-  englishMessages = JSON.parse(
-    readFileSync(join(import.meta.dirname, 'i18n/audit-words.en.json'), 'utf8'),
-  ) as Record<string, string>;
+  englishMessages = (await AUDIT_WORDS_CATALOGS.en()).default;
 });
 
 describe('the audit trail in Spanish', () => {
@@ -150,11 +148,9 @@ describe('the audit trail in Spanish', () => {
 describe('the audit words in English', () => {
   it('are the English phrases of AUDIT_ACTIONS word for word, with and without their link word', () => {
     for (const [action, { phrase }] of Object.entries(AUDIT_ACTIONS)) {
-      expect(englishMessages[`audit.phrase.${action}`], action).toBe(phrase);
+      expect(englishText(`audit.phrase.${action}`), action).toBe(phrase);
       const alone = phrase.replace(/ (of|to|for)$/, '');
-      expect(englishMessages[`audit.phraseAlone.${action}`], action).toBe(
-        alone === phrase ? undefined : alone,
-      );
+      expect(englishText(`audit.phraseAlone.${action}`), action).toBe(alone === phrase ? undefined : alone);
     }
   });
 
@@ -176,6 +172,6 @@ describe('the audit words in English', () => {
   it('name every kind of target a sentence may fall back to', () => {
     const unnamed = new Set(['trainer-config', 'voucher-settings', 'zip-job']);
     for (const type of Object.keys(AUDIT_TARGET_TYPES).filter((type) => !unnamed.has(type)))
-      expect(englishMessages[`audit.kind.${type}`], type).toMatch(/^an? /);
+      expect(englishText(`audit.kind.${type}`), type).toMatch(/^an? /);
   });
 });
