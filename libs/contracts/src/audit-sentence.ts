@@ -62,7 +62,10 @@ const hasMessage = (id: string) => Object.prototype.hasOwnProperty.call(ENGLISH_
 
 const intlLocale = (language: string) => INTL_LOCALES[language as LanguageCode] ?? INTL_LOCALES.en;
 
-/** The actions as a flat list, in area order (the action picker's options). */
+/**
+ * The actions as a flat list, in area order (the action picker's options). `label` is English; the
+ * screen's picker shows each in the reader's language (the `audit` area's `audit.action.<action>`).
+ */
 export const AUDIT_ACTION_OPTIONS: ReadonlyArray<{
   action: AuditAction;
   area: AuditActionArea;
