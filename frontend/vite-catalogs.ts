@@ -1,7 +1,7 @@
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
-/** The catalogs: frontend/src/locales/<area>.<language>.json and libs/contracts/src/i18n/voucher.<language>.json. */
+/** The catalogs: frontend/src/locales/<area>.<language>.json and libs/contracts/src/i18n's (voucher, audit words). */
 export const CATALOG_FILE = /[\\/](?:locales|i18n)[\\/][\w-]+\.(?:en|es)\.json$/;
 
 /**

@@ -1,3 +1,4 @@
+import type { AuditMessageId } from '@avpass/contracts/audit-sentence';
 import type { VoucherMessageId } from '@avpass/contracts/i18n/voucher-words';
 import type member from '@/locales/member.en.json';
 import type publicPages from '@/locales/public.en.json';
@@ -17,6 +18,7 @@ import type inventoryArea from '@/locales/inventory.en.json';
 /** Every message a screen may ask for: the English catalogs' keys (a missing key is a type error). */
 export type MessageId =
   | VoucherMessageId
+  | AuditMessageId
   | keyof typeof member
   | keyof typeof publicPages
   | keyof typeof settings

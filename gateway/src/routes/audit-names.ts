@@ -1,6 +1,8 @@
 import {
   describeAuditEntry,
+  ENGLISH_AUDIT_WORDS,
   RPC,
+  type AuditWords,
   UUID_PATTERN,
   type AuditEntryView,
   type AuditPage,
@@ -26,7 +28,12 @@ export class AuditNames {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  async name(page: AuditPage, request: AuthenticatedRequest): Promise<AuditPage> {
+  /** `words`: the sentence's language (the CSV's, from its request); English without them. */
+  async name(
+    page: AuditPage,
+    request: AuthenticatedRequest,
+    words: AuditWords = ENGLISH_AUDIT_WORDS,
+  ): Promise<AuditPage> {
     const partnerIds = new Set<string>();
     const codeIds = new Set<string>();
     for (const entry of page.items) {
@@ -47,7 +54,7 @@ export class AuditNames {
     ]);
     return {
       ...page,
-      items: page.items.map((entry) => withNames(entry, partners, codes)),
+      items: page.items.map((entry) => withNames(entry, partners, codes, words)),
       // The zone the screen shows times in (decision 166), as the till's copy carries it.
       timeZone: this.config.BUSINESS_TIMEZONE,
     };
@@ -73,6 +80,7 @@ function withNames(
   entry: AuditEntryView,
   partners: ReadonlyMap<string, string>,
   codes: ReadonlyMap<string, string>,
+  words: AuditWords,
 ): AuditEntryView {
   const companyName = (entry.companyId && partners.get(entry.companyId)) ?? null;
   const targetName =
@@ -82,5 +90,5 @@ function withNames(
         ? (codes.get(entry.targetId.toLowerCase()) ?? entry.targetName ?? null)
         : (entry.targetName ?? null);
   const named = { ...entry, companyName, targetName };
-  return { ...named, description: describeAuditEntry(named).text };
+  return { ...named, description: describeAuditEntry(named, words).text };
 }

@@ -3,6 +3,7 @@ import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Roles } from '../auth/auth.decorators';
+import { auditWordsFor } from '../http/audit-language';
 import { ApiRpc } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { AuditNames } from './audit-names';
@@ -83,7 +84,8 @@ export class AuditController {
 
   /**
    * The same query as CSV, streamed page by page (each page one call). The first page is fetched
-   * before the answer starts, so a bad query is a 400.
+   * before the answer starts, so a bad query is a 400. The Description column is in the request's
+   * Accept-Language (the screen sends the one it speaks), else English; the other columns are raw.
    */
   @Roles('super_admin', 'company_admin')
   @Get('audit/export')
@@ -93,11 +95,12 @@ export class AuditController {
     @Req() req: AuthenticatedRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
+    const words = await auditWordsFor(req.headers['accept-language']);
     await sendPagedCsv<AuditPage>(reply, {
       header: CSV_HEADER,
       query,
       fetchPage: async (filters) =>
-        this.names.name(await this.services.forward(RPC.audit.exportPage, filters, req), req),
+        this.names.name(await this.services.forward(RPC.audit.exportPage, filters, req), req, words),
       lines: (page) => page.items.map(csvLine),
       nextCursor: (page) => page.nextCursor,
       fileName: () => 'audit.csv',

@@ -2,8 +2,10 @@
  * Every action a service records in its audit trail (issue 26), typed like `EVENTS`: the action's
  * name (`<service>.<thing>.<past-tense verb>`) → the area the screen groups it under, the kinds of
  * target its entry is about, and its plain-words phrase (a verb phrase, past tense) that the audit
- * sentences (audit-sentence.ts) read. `AuditTrail.appendEntry` takes only an action named here, with one of
- * its target kinds: an unknown action, or an action about the wrong kind of thing, is a type error.
+ * sentences (audit-sentence.ts) read, in English (every language's words, this phrase's English among
+ * them, are the audit-words catalogs': libs/contracts/src/i18n/audit-words.{en,es}.json).
+ * `AuditTrail.appendEntry` takes only an action named here, with one of its target kinds: an unknown
+ * action, or an action about the wrong kind of thing, is a type error.
  */
 
 /** What an entry can be about, in words (the target type picker and the sentence's fallback). */

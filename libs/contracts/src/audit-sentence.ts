@@ -1,4 +1,11 @@
-import { formatCents, formatDateTime, isDateOnly, isIsoInstant } from '@avpass/domain';
+import {
+  formatCentsIn,
+  formatDateTimeIn,
+  INTL_LOCALES,
+  isDateOnly,
+  isIsoInstant,
+  type LanguageCode,
+} from '@avpass/domain';
 import type { AuditEntry } from './audit';
 import {
   AUDIT_ACTION_AREAS,
@@ -8,15 +15,57 @@ import {
   type AuditAction,
   type AuditActionArea,
 } from './audit-actions';
+import english from './i18n/audit-words.en.json';
+import type { Words } from './i18n/voucher-words';
 import { voucherTitleSource } from './voucher-text';
 
 /**
  * The audit trail in plain words (issue 44): one phrase per action, grouped by area, and the sentence
  * the screen and the CSV both show ("Sam Rivera redeemed Spring Tune-up at Riverside Bike Shop
  * ($45.00 sale, $9.00 off)"). Pure: names come in on the entry (`targetName`, `companyName`).
+ *
+ * In the reader's language (issue 42): every word comes from the audit-words catalogs
+ * (i18n/audit-words.{en,es}.json), through the `words` a caller hands in (the screens' `useWords()`);
+ * without them, English. The sentence's shape (whether a target is named, "a code" or none) is decided
+ * on AUDIT_ACTIONS' English phrases, the same in every language; the English catalog repeats them word
+ * for word (audit-sentence-language.spec.ts).
  */
 
-/** The actions as a flat list, in area order (the action picker's options). */
+/** The audit trail's message ids: the English catalog's keys. */
+export type AuditMessageId = keyof typeof english;
+/** A translator of the audit words and its language ('en', 'es'; anything else formats as English). */
+export type AuditWords = Words<AuditMessageId>;
+
+/**
+ * English without a Lingui instance (the gateway's CSV, the services, the tests): the catalog's text
+ * with its `{name}`s filled in. A bundle that compiled the catalog (the frontend's build) holds each
+ * message as its parts (text, `[name]`), read here too.
+ */
+function fill(message: unknown, values: Record<string, string | number> = {}): string | null {
+  if (typeof message === 'string')
+    return message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+  if (Array.isArray(message))
+    return message
+      .map((part: unknown) => (Array.isArray(part) ? String(values[String(part[0])] ?? '') : String(part)))
+      .join('');
+  return null;
+}
+
+const ENGLISH_MESSAGES: Readonly<Record<string, unknown>> = english;
+export const ENGLISH_AUDIT_WORDS: AuditWords = {
+  t: (id, values) => fill(ENGLISH_MESSAGES[id], values) ?? id,
+  language: 'en',
+};
+
+/** Whether the catalogs have `id` (a field's own name; others read as their split-up name). */
+const hasMessage = (id: string) => Object.prototype.hasOwnProperty.call(ENGLISH_MESSAGES, id);
+
+const intlLocale = (language: string) => INTL_LOCALES[language as LanguageCode] ?? INTL_LOCALES.en;
+
+/**
+ * The actions as a flat list, in area order (the action picker's options). `label` is English; the
+ * screen's picker shows each in the reader's language (the `audit` area's `audit.action.<action>`).
+ */
 export const AUDIT_ACTION_OPTIONS: ReadonlyArray<{
   action: AuditAction;
   area: AuditActionArea;
@@ -37,10 +86,29 @@ function actionLabel(phrase: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The phrase of an action; an unknown one (a newer service) reads as its last words. */
-export function auditActionPhrase(action: string): string {
+/** The English phrase of an action; an unknown one (a newer service) reads as its last words. */
+function englishPhrase(action: string): string {
   if (isAuditAction(action)) return AUDIT_ACTIONS[action].phrase;
   return action.split('.').slice(1).join(' ').replace(/-/g, ' ');
+}
+
+/** A phrase's link word, dropped when no target follows ("deleted the credit of" → "deleted the credit"). */
+const LINK_WORD = / (of|to|for)$/;
+
+/**
+ * The phrase of an action in the reader's language; an unknown one (a newer service) reads as its last
+ * words, in every language. `alone`: no target follows, so the phrase drops its link word.
+ */
+export function auditActionPhrase(
+  action: string,
+  words: AuditWords = ENGLISH_AUDIT_WORDS,
+  alone = false,
+): string {
+  const phrase = englishPhrase(action);
+  if (!isAuditAction(action)) return alone ? phrase.replace(LINK_WORD, '') : phrase;
+  return alone && LINK_WORD.test(phrase)
+    ? words.t(`audit.phraseAlone.${action}` as AuditMessageId)
+    : words.t(`audit.phrase.${action}`);
 }
 
 /** Fields holding cents. */
@@ -50,7 +118,7 @@ const NAME_FIELDS = ['title', 'name', 'athleteName', 'username', 'email'] as con
 /** The row's bookkeeping: never listed as a change a person made. */
 const HIDDEN_FIELDS = new Set(['version', 'updatedAt', 'updated_at']);
 
-function words(field: string): string {
+function splitName(field: string): string {
   const spaced = field
     .replace(/_/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -58,42 +126,65 @@ function words(field: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
+/** A field's name in the reader's language: the catalog's, else its own name split into words. */
+function fieldLabel(field: string, words: AuditWords): string {
+  const id = `audit.field.${field}`;
+  return hasMessage(id) ? words.t(id as AuditMessageId) : splitName(field);
+}
+
+const atFormats = new Map<string, Intl.DateTimeFormat>();
 /**
  * When an entry happened, as the audit screen shows it (decision 166): in `timeZone` (the business
  * zone the gateway sends), to the second, with the zone's short name so the reader knows whose clock:
- * "Nov 1, 2026, 3:00:00 AM PDT". Not an instant: returned as it is.
+ * "Nov 1, 2026, 3:00:00 AM PDT" ("1 nov 2026, 3:00:05 a.m. PDT" in Spanish). Not an instant: returned
+ * as it is.
  */
-export function formatAuditAt(at: string, timeZone: string): string {
+export function formatAuditAt(at: string, timeZone: string, language = 'en'): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return at;
-  return date.toLocaleString('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'short',
-  });
+  const locale = intlLocale(language);
+  const key = `${locale}|${timeZone}`;
+  let format = atFormats.get(key);
+  if (!format)
+    atFormats.set(
+      key,
+      (format = new Intl.DateTimeFormat(locale, {
+        timeZone,
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        second: '2-digit',
+        timeZoneName: 'short',
+      })),
+    );
+  return format.format(date);
 }
 
 /** One side of a change as a person reads it: money as money, instants in `timeZone`, absent "—". */
-export function formatAuditValue(field: string, value: unknown, timeZone: string): string {
+export function formatAuditValue(
+  field: string,
+  value: unknown,
+  timeZone: string,
+  words: AuditWords = ENGLISH_AUDIT_WORDS,
+): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'number' && MONEY_FIELD.test(field) && Number.isSafeInteger(value)) {
-    return formatCents(value);
+    return formatCentsIn(words.language, value);
   }
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? words.t('audit.value.yes') : words.t('audit.value.no');
   if (typeof value === 'string') {
-    if (value === '') return '(empty)';
-    if (isIsoInstant(value)) return formatDateTime(value, timeZone);
+    if (value === '') return words.t('audit.value.empty');
+    if (isIsoInstant(value)) return formatDateTimeIn(words.language, value, timeZone);
     if (isDateOnly(value)) return value;
     return value;
   }
-  if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (typeof value === 'number') return value.toLocaleString(intlLocale(words.language));
   if (Array.isArray(value))
-    return value.length ? value.map((v) => formatAuditValue(field, v, timeZone)).join(', ') : '(none)';
+    return value.length
+      ? value.map((v) => formatAuditValue(field, v, timeZone, words)).join(', ')
+      : words.t('audit.value.none');
   try {
     return JSON.stringify(value);
   } catch {
@@ -109,7 +200,11 @@ export interface AuditChangeLine {
 }
 
 /** The fields whose before differs from after, in name order, in words (bookkeeping left out). */
-export function auditChangeLines(changes: AuditEntry['changes'], timeZone: string): AuditChangeLine[] {
+export function auditChangeLines(
+  changes: AuditEntry['changes'],
+  timeZone: string,
+  words: AuditWords = ENGLISH_AUDIT_WORDS,
+): AuditChangeLine[] {
   if (!changes) return [];
   return Object.keys(changes)
     .filter((field) => !HIDDEN_FIELDS.has(field))
@@ -120,9 +215,9 @@ export function auditChangeLines(changes: AuditEntry['changes'], timeZone: strin
     .sort()
     .map((field) => ({
       field,
-      label: words(field),
-      before: formatAuditValue(field, changes[field]?.before, timeZone),
-      after: formatAuditValue(field, changes[field]?.after, timeZone),
+      label: fieldLabel(field, words),
+      before: formatAuditValue(field, changes[field]?.before, timeZone, words),
+      after: formatAuditValue(field, changes[field]?.after, timeZone, words),
     }));
 }
 
@@ -148,10 +243,13 @@ export interface AuditSentence {
 /** Who did it: the user's name (else id), "Someone at {address}" for an anonymous caller, "The system". */
 export function describeAuditActor(
   entry: Pick<AuditEntry, 'actorType' | 'actorId' | 'actorName' | 'ip'>,
+  words: AuditWords = ENGLISH_AUDIT_WORDS,
 ): string {
-  if (entry.actorType === 'public') return entry.ip ? `Someone at ${entry.ip}` : 'Someone';
-  if (entry.actorType === 'system') return 'The system';
-  return entry.actorName ?? entry.actorId ?? 'An unknown user';
+  const { t } = words;
+  if (entry.actorType === 'public')
+    return entry.ip ? t('audit.actor.someoneAt', { ip: entry.ip }) : t('audit.actor.someone');
+  if (entry.actorType === 'system') return t('audit.actor.system');
+  return entry.actorName ?? entry.actorId ?? t('audit.actor.unknown');
 }
 
 function afterOf(entry: DescribableAuditEntry, field: string): unknown {
@@ -159,7 +257,7 @@ function afterOf(entry: DescribableAuditEntry, field: string): unknown {
   return change ? (change.after ?? change.before) : undefined;
 }
 
-function targetWords(entry: DescribableAuditEntry): string | null {
+function targetWords(entry: DescribableAuditEntry, words: AuditWords): string | null {
   if (entry.targetName) return entry.targetName;
   if (entry.targetType === 'voucher') {
     // A code is titled as everywhere else: its custom title, else its partner's name.
@@ -180,26 +278,30 @@ function targetWords(entry: DescribableAuditEntry): string | null {
   if (entry.targetType === 'user' && entry.action.startsWith('identity.sign-in.')) return null;
   if (entry.targetType === 'user' && entry.action === 'identity.session.ended') return null;
   if (entry.targetType === 'zip-job') return null;
+  const known = Object.prototype.hasOwnProperty.call(AUDIT_TARGET_TYPES, entry.targetType);
   const kind = (
-    (AUDIT_TARGET_TYPES as Record<string, string>)[entry.targetType] ?? entry.targetType
+    known ? AUDIT_TARGET_TYPES[entry.targetType as keyof typeof AUDIT_TARGET_TYPES] : entry.targetType
   ).toLowerCase();
-  // "deleted the code" already says what; "redeemed" needs "a code".
-  const phrase = auditActionPhrase(entry.action);
+  // "deleted the code" already says what; "redeemed" needs "a code" (decided in English, for every language).
+  const phrase = englishPhrase(entry.action);
   if (new RegExp(`\\b${kind.split(' ')[0]}\\b`).test(phrase)) return null;
-  return `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
+  if (known) return words.t(`audit.kind.${entry.targetType}` as AuditMessageId);
+  return words.t(/^[aeiou]/.test(kind) ? 'audit.kind.otherVowel' : 'audit.kind.other', { kind });
 }
 
-function detailsOf(entry: DescribableAuditEntry): string {
+function detailsOf(entry: DescribableAuditEntry, words: AuditWords): string {
   const money = (field: string) => {
     const value = afterOf(entry, field);
-    return typeof value === 'number' && Number.isSafeInteger(value) ? formatCents(value) : null;
+    return typeof value === 'number' && Number.isSafeInteger(value)
+      ? formatCentsIn(words.language, value)
+      : null;
   };
   const parts: string[] = [];
   if (entry.action === 'vouchers.voucher.redeemed' || entry.action === 'vouchers.voucher.till-redeemed') {
     const sale = money('transactionAmount');
     const off = money('discountApplied');
-    if (sale) parts.push(`${sale} sale`);
-    if (off) parts.push(`${off} off`);
+    if (sale) parts.push(words.t('audit.details.sale', { amount: sale }));
+    if (off) parts.push(words.t('audit.details.off', { amount: off }));
   } else if (entry.action.startsWith('credits.transaction.')) {
     const amount = money('amount');
     if (amount) parts.push(amount);
@@ -210,16 +312,23 @@ function detailsOf(entry: DescribableAuditEntry): string {
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
-/** The entry as one sentence: who, did what, to what, where, and the money involved. */
-export function describeAuditEntry(entry: DescribableAuditEntry): AuditSentence {
-  const actor = describeAuditActor(entry);
-  const target = targetWords(entry);
+/**
+ * The entry as one sentence, in the reader's language (English without `words`): who, did what, to
+ * what, where, and the money involved.
+ */
+export function describeAuditEntry(
+  entry: DescribableAuditEntry,
+  words: AuditWords = ENGLISH_AUDIT_WORDS,
+): AuditSentence {
+  const actor = describeAuditActor(entry, words);
+  const target = targetWords(entry, words);
   // "deleted the credit of" with no name to follow reads "deleted the credit".
-  const phrase = target
-    ? auditActionPhrase(entry.action)
-    : auditActionPhrase(entry.action).replace(/ (of|to|for)$/, '');
-  const place = entry.companyName && entry.companyName !== target ? ` at ${entry.companyName}` : '';
-  const details = detailsOf(entry);
+  const phrase = auditActionPhrase(entry.action, words, !target);
+  const place =
+    entry.companyName && entry.companyName !== target
+      ? ` ${words.t('audit.place', { company: entry.companyName })}`
+      : '';
+  const details = detailsOf(entry, words);
   const text = `${actor} ${phrase}${target ? ` ${target}` : ''}${place}${details}`;
   return { actor, phrase, target, place, details, text };
 }

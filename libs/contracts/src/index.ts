@@ -39,3 +39,4 @@ export * from './i18n/languages';
 export * from './i18n/request-language';
 export * from './i18n/voucher-words';
 export * from './i18n/voucher-catalogs';
+export * from './i18n/audit-catalogs';

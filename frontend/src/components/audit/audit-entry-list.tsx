@@ -24,7 +24,7 @@ import { ListState, TableStateRow } from '@/components/data-display/list-states'
 import { listStateOf } from '@/components/data-display/list-state';
 import { auditTargetHref, type AuditLinkAudience, type useAuditEntries } from '@/lib/audit-api';
 import { viewerTimeZone } from '@/lib/time-zone';
-import { useLanguage, useT } from '@/i18n/i18n';
+import { useLanguage, useT, useWords } from '@/i18n/i18n';
 import type { MessageId } from '@/i18n/message-id';
 import type { Translate } from '@avpass/contracts/i18n/voucher-words';
 import { visuallyHidden } from '@/lib/visually-hidden';
@@ -35,30 +35,6 @@ const COLUMNS = [
   'staff.audit.what',
   'staff.audit.company',
 ] as const satisfies ReadonlyArray<MessageId | ''>;
-
-const cache = new Map<string, Intl.DateTimeFormat>();
-/** When an entry happened, to the second with the zone's short name, in the reader's language. */
-function auditAtIn(language: string, at: string, timeZone: string): string {
-  if (language !== 'es') return formatAuditAt(at, timeZone);
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return at;
-  let format = cache.get(timeZone);
-  if (!format)
-    cache.set(
-      timeZone,
-      (format = new Intl.DateTimeFormat('es-US', {
-        timeZone,
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-        second: '2-digit',
-        timeZoneName: 'short',
-      })),
-    );
-  return format.format(date);
-}
 
 type CompanyName = ((id: string | null) => string) | undefined;
 
@@ -82,7 +58,8 @@ function EntrySentence({
   companyName: CompanyName;
   audience: AuditLinkAudience;
 }) {
-  const sentence = describeAuditEntry({ ...entry, companyName: companyNameOf(entry, companyName) });
+  const words = useWords();
+  const sentence = describeAuditEntry({ ...entry, companyName: companyNameOf(entry, companyName) }, words);
   const href = auditTargetHref(entry, audience);
   return (
     <Typography
@@ -119,8 +96,9 @@ function EntryDetails({
   timeZone: string;
   stacked?: boolean;
 }) {
-  const t = useT();
-  const rows = auditChangeLines(entry.changes, timeZone);
+  const words = useWords();
+  const { t } = words;
+  const rows = auditChangeLines(entry.changes, timeZone, words);
   return (
     <Box sx={{ py: 1.5 }} data-testid="audit-entry-details">
       {rows.length === 0 ? (
@@ -213,7 +191,7 @@ function EntryRow({ entry, companyName, audience, timeZone }: EntryProps) {
             {open ? <ExpandLessRoundedIcon /> : <ExpandMoreRoundedIcon />}
           </IconButton>
         </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{auditAtIn(language, entry.at, timeZone)}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAuditAt(entry.at, timeZone, language)}</TableCell>
         <TableCell>
           <EntrySentence entry={entry} companyName={companyName} audience={audience} />
         </TableCell>
@@ -239,7 +217,7 @@ function EntryCard({ entry, companyName, audience, timeZone }: EntryProps) {
     <Card variant="outlined" data-testid="audit-card">
       <CardContent sx={{ pb: 1, '&:last-child': { pb: 1 } }}>
         <Typography variant="body2" color="text.secondary">
-          {auditAtIn(language, entry.at, timeZone)}
+          {formatAuditAt(entry.at, timeZone, language)}
         </Typography>
         <EntrySentence entry={entry} companyName={companyName} audience={audience} />
         <Button

@@ -5,19 +5,20 @@ import type { AuditQuery } from '@avpass/contracts';
 import { useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { apiErrorText } from '@/i18n/api-error-text';
-import { useT } from '@/i18n/i18n';
+import { useLanguage, useT } from '@/i18n/i18n';
 import { downloadAuditCsv } from '@/lib/audit-api';
 
 /** Export CSV: downloads the audit trail's current query. */
 export function ExportAuditButton({ query }: { query: Omit<AuditQuery, 'cursor' | 'limit'> }) {
   const { toast } = useToast();
   const t = useT();
+  const language = useLanguage();
   const [exporting, setExporting] = useState(false);
 
   async function exportCsv() {
     setExporting(true);
     try {
-      await downloadAuditCsv(query);
+      await downloadAuditCsv(query, language);
       toast({ title: t('audit.export.started') });
     } catch (error) {
       toast({
