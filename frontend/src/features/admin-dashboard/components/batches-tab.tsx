@@ -1,5 +1,5 @@
-import { DEFAULT_CARD_LANGUAGE, type BatchSummary } from '@avpass/contracts';
-import { BATCH_SORT_DEFAULT_ORDER, BATCH_SORTS } from '@avpass/contracts/words';
+import type { BatchSummary } from '@avpass/contracts';
+import { BATCH_SORT_DEFAULT_ORDER, BATCH_SORTS, DEFAULT_CARD_LANGUAGE } from '@avpass/contracts/words';
 import { formatDateIn, formatNumberIn, formatUsage } from '@avpass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

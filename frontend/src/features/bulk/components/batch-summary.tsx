@@ -1,4 +1,5 @@
-import { DEFAULT_CARD_LANGUAGE, type BulkGenerateResponse } from '@avpass/contracts';
+import type { BulkGenerateResponse } from '@avpass/contracts';
+import { DEFAULT_CARD_LANGUAGE } from '@avpass/contracts/words';
 import { discountTextIn } from '@avpass/contracts/i18n/voucher-words';
 import { formatDateIn } from '@avpass/domain';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';

@@ -1,4 +1,4 @@
-import { CARD_LANGUAGES, type CardLanguage } from '@avpass/contracts';
+import { CARD_LANGUAGES, type CardLanguage } from '@avpass/contracts/words';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useT } from '@/i18n/i18n';

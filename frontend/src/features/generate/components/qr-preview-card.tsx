@@ -1,4 +1,5 @@
-import { CARD_LANGUAGES, DEFAULT_CARD_LANGUAGE, type CardLanguage, type QrCode } from '@avpass/contracts';
+import type { QrCode } from '@avpass/contracts';
+import { CARD_LANGUAGES, DEFAULT_CARD_LANGUAGE, type CardLanguage } from '@avpass/contracts/words';
 import { discountTextIn } from '@avpass/contracts/i18n/voucher-words';
 import { displayService, formatDateIn, formatUsage } from '@avpass/domain';
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
