@@ -38,7 +38,15 @@ const errorCodes = new Set(
   [...read('libs/contracts/src/message-codes.ts').matchAll(/^\s*'([\w.-]+)':/gm)].map((m) => m[1]),
 );
 /** The keys' first words (`voucher`, `till`, `staff`, …), read from the catalogs: a new area is checked as soon as it has a key. */
-const AREA = `(?:${[...new Set(catalogs.flatMap((c) => Object.keys(c.messages).map((key) => key.split('.')[0])))].join('|')})`;
+// The errors catalog's keys are the API's codes (`field.required`, `auth.sign-in`), never asked for by
+// name: their first words are not areas (else `'auth.ts'` in the code would read as a key).
+const AREA = `(?:${[
+  ...new Set(
+    catalogs
+      .filter((c) => !/\/errors\.\w+\.json$/.test(c.path))
+      .flatMap((c) => Object.keys(c.messages).map((key) => key.split('.')[0])),
+  ),
+].join('|')})`;
 /** Keys written whole ('voucher.redeem.confirm') and the prefixes of keys built from a value (`voucher.status.${status}`). */
 const literalKeys = new Set(
   [...code.matchAll(new RegExp(`['"\`](${AREA}\\.[\\w.]+)['"\`]`, 'g'))].map((m) => m[1]),
