@@ -131,6 +131,10 @@ describe("the till's check of a held code", () => {
     const after = await check();
     expect(after.body).toMatchObject({ redeemable: false, refusal: 'member_limit' });
     expect(after.body.reason).toBe('Already used 1 of 1 times this week — the limit per member.');
+    expect(after.body).toMatchObject({
+      reasonCode: 'voucher.redeem.member-limit.week',
+      reasonParams: { limit: '1' },
+    });
     // The administrator's list names the holder by member id; the member's public page never does.
     const list = await h.api(`/api/qr-codes/all?search=${made.body.id.slice(0, 8)}`, { token: admin });
     expect(list.status).toBe(200);

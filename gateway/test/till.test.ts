@@ -116,6 +116,9 @@ describe('who may use the till', () => {
       redeemable: false,
       refusal: 'not_valid_here',
       reason: notValidAtMessage('Till Other'),
+      // The sentence's code and values: the till says it in its reader's language.
+      reasonCode: 'till.not-valid-here',
+      reasonParams: { partner: 'Till Other' },
     });
     // No write: nothing was counted by five checks.
     expect((await h.api(`/api/qr-codes/${c.id}`)).body.usageCount).toBe(0);

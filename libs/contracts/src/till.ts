@@ -99,6 +99,9 @@ export const tillCheckResponseSchema = z.object({
   redeemable: z.boolean(),
   /** The refusal in words when not redeemable ("This voucher has been used up", …). */
   reason: z.string().optional(),
+  /** The reason's code and its values (message-codes.ts): a screen says it in its reader's language. */
+  reasonCode: z.string().optional(),
+  reasonParams: z.record(z.string(), z.string()).optional(),
   refusal: z.enum(TILL_REFUSALS).optional(),
   /** With a sale amount: the discount it gets and what is left to pay (cents). */
   discountApplied: z.number().int().optional(),

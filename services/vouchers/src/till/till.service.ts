@@ -13,6 +13,7 @@ import {
   type TillRedeemResponse,
   RPC,
 } from '@avpass/contracts';
+import { messageCode } from '@avpass/contracts/message-codes';
 import { discountApplied, isUnlimited, startOfBusinessDay } from '@avpass/domain';
 import { DomainError, exportMetrics, voucherRedeemsTotal, type IdempotentCall } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
@@ -84,6 +85,22 @@ interface TillPlace {
  * code. The redeem is the public redeem's one statement (RedeemService.countOnce), recording the till,
  * the partner and the staff member.
  */
+/** A till's no: the refusal's word, its sentence, and the sentence's code for the reader's language. */
+function refused(
+  answer: TillCheckResponse,
+  refusal: NonNullable<TillCheckResponse['refusal']>,
+  reason: string,
+): TillCheckResponse {
+  const code = messageCode(reason);
+  return {
+    ...answer,
+    redeemable: false,
+    refusal,
+    reason,
+    ...(code && { reasonCode: code.code, ...(code.params && { reasonParams: code.params }) }),
+  };
+}
+
 @Injectable()
 export class TillService {
   constructor(
@@ -120,22 +137,16 @@ export class TillService {
       answer.amountDue = input.transactionAmount - discount;
     }
     if (place.partnerId && !(place.active && (await this.till.mayHonour(code.id, place.partnerId)))) {
-      return { ...answer, redeemable: false, refusal: 'not_valid_here', reason: this.notValidHere(place) };
+      return refused(answer, 'not_valid_here', this.notValidHere(place));
     }
     // Only a till that may honour the code sees who holds it (issue 41).
     Object.assign(answer, await this.memberLimits.tillView(code, now));
     const refusal = this.redeemer.refusalOf(code, now, terms, 'till');
     // 'staff_only' is the public page's refusal only; a till never gets it.
-    if (refusal && refusal.word !== 'staff_only')
-      return { ...answer, redeemable: false, refusal: refusal.word, reason: refusal.message };
+    if (refusal && refusal.word !== 'staff_only') return refused(answer, refusal.word, refusal.message);
     const uses = answer.memberUses;
     if (uses && uses.used >= uses.limit)
-      return {
-        ...answer,
-        redeemable: false,
-        refusal: 'member_limit',
-        reason: memberLimitMessage(uses.limit, uses.period),
-      };
+      return refused(answer, 'member_limit', memberLimitMessage(uses.limit, uses.period));
     return answer;
   }
 

@@ -15,7 +15,7 @@ import type { ReactNode } from 'react';
 import { voucherTextIn } from '@avpass/contracts/i18n/voucher-words';
 import { useT, useWords } from '@/i18n/i18n';
 import { StatusChip } from '@/components/vouchers/status-chip';
-import { holderText, memberUsesText, refusalTitle, usesLeftText } from '../lib/till-text';
+import { holderText, memberUsesText, reasonText, refusalTitle, usesLeftText } from '../lib/till-text';
 import { VoucherHeader } from './voucher-header';
 
 function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -115,7 +115,7 @@ export function TillVoucherCard({
             sx={{ color: 'text.primary', fontSize: '1rem' }}
           >
             <AlertTitle sx={{ fontWeight: 800, fontSize: '1.15rem' }}>{refusalTitle(result, t)}</AlertTitle>
-            {result.reason ?? t('till.cannotRedeemHere')}
+            {reasonText(result, t)}
           </Alert>
         )}
 

@@ -1,5 +1,6 @@
 import type { MemberUses, TillCheckResponse, TillHolder, TillRefusal } from '@avpass/contracts';
 import type { Translate } from '@avpass/contracts/i18n/voucher-words';
+import { i18n } from '@/i18n/i18n';
 import type { MessageId } from '@/i18n/message-id';
 
 type T = Translate<MessageId>;
@@ -21,6 +22,16 @@ export const REFUSAL_TITLES: Record<TillRefusal, string> = {
 /** The headline of a refusal; the server's `reason` says the rest in words. */
 export function refusalTitle(result: Pick<TillCheckResponse, 'refusal'>, t: T): string {
   return t(result.refusal ? `till.refusal.${result.refusal}` : 'till.refusal.other');
+}
+
+/** The server's sentence for a no, in the reader's language when its code is in the catalogs. */
+export function reasonText(
+  result: Pick<TillCheckResponse, 'reason' | 'reasonCode' | 'reasonParams'>,
+  t: T,
+): string {
+  if (result.reasonCode && result.reasonCode in i18n.messages)
+    return i18n._(result.reasonCode, result.reasonParams);
+  return result.reason ?? t('till.cannotRedeemHere');
 }
 
 /** "2 of 3 left", "Unlimited", "None left". */
