@@ -5,6 +5,7 @@ import type publicPages from '@/locales/public.en.json';
 import type settings from '@/locales/settings.en.json';
 import type till from '@/locales/till.en.json';
 import type staffArea from '@/locales/staff.en.json';
+import type staffListsArea from '@/locales/staff-lists.en.json';
 import type dashboardArea from '@/locales/dashboard.en.json';
 import type generateArea from '@/locales/generate.en.json';
 import type auditArea from '@/locales/audit.en.json';
@@ -24,6 +25,7 @@ export type MessageId =
   | keyof typeof settings
   | keyof typeof till
   | keyof typeof staffArea
+  | keyof typeof staffListsArea
   | keyof typeof dashboardArea
   | keyof typeof generateArea
   | keyof typeof auditArea
