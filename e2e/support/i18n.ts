@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { seriousAxeViolations } from './axe';
 import { PHONE } from './browser';
 
 /**
@@ -119,4 +121,20 @@ const CATALOG_KEYS: string[] = ['../../frontend/src/locales/', '../../libs/contr
 export async function rawKeys(page: Page): Promise<string[]> {
   const text = await page.evaluate(() => document.body.innerText);
   return CATALOG_KEYS.filter((key) => text.includes(key));
+}
+
+/** The pseudo-locale's checks of a drawn screen: really in use, no catalog key shown, no text cut. */
+export async function expectNothingCut(page: Page): Promise<void> {
+  await expect.poll(() => speaksPseudo(page)).toBe(true);
+  expect(await rawKeys(page)).toEqual([]);
+  const overflowing = await overflowingText(page);
+  expect(overflowing, overflowing.join('\n')).toEqual([]);
+}
+
+/** A drawn screen in Spanish: `<html lang="es">`, no catalog key shown, axe-clean; photographed as `shot`. */
+export async function expectSpanish(page: Page, shot: string): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+  expect(await rawKeys(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await shoot(page, shot);
 }
