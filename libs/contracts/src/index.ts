@@ -30,6 +30,7 @@ export * from './audit-actions';
 export * from './audit-sentence';
 export * from './wallet';
 export * from './statements';
+export * from './statement-labels';
 export * from './languages';
 export * from './members';
 export * from './member-vouchers';

@@ -1,9 +1,11 @@
-import type {
-  Language,
-  Statement,
-  StatementLine,
-  StatementSection,
-  StatementStatus,
+import {
+  statementLabelIn,
+  type Language,
+  type Statement,
+  type StatementLabelWord,
+  type StatementLine,
+  type StatementSection,
+  type StatementStatus,
 } from '@avpass/contracts';
 import { formatsFor } from '@avpass/platform';
 import { existsSync } from 'node:fs';
@@ -40,6 +42,14 @@ const STATUS_WORDS: Record<StatementStatus, Key> = {
   disputed: 'pdf.status.disputed',
   superseded: 'pdf.status.superseded',
   paid: 'pdf.status.paid',
+};
+
+/** The English words of a ledger label, in the reader's language (`statementLabelIn`). */
+const LABEL_WORDS: Record<StatementLabelWord, Key> = {
+  credit: 'pdf.label.credit',
+  athleteCredit: 'pdf.label.athlete-credit',
+  batch: 'pdf.label.batch',
+  code: 'pdf.label.code',
 };
 
 /** Letter paper, in points. */
@@ -195,7 +205,7 @@ export async function renderStatementPdf(input: StatementDocument): Promise<Buff
       }
       const cells = [
         [
-          line.label || line.subjectType,
+          line.label ? statementLabelIn(line.label, (word) => t(LABEL_WORDS[word])) : line.subjectType,
           ...(line.reversals > 0 ? [t('pdf.line.cancelled', { count: formats.number(line.reversals) })] : []),
           ...(line.withoutSaleAmount > 0
             ? [t('pdf.line.no-sale-amount', { count: formats.number(line.withoutSaleAmount) })]

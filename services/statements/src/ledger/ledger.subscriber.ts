@@ -1,12 +1,7 @@
-import type { DomainEvent } from '@avpass/contracts';
+import { creditLabel, redemptionLabel, type DomainEvent } from '@avpass/contracts';
 import type { EventSubscriber, Tx } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { StatementEntriesRepository, type LedgerEntry } from './statement-entries.repository';
-
-/** A credit on a statement: its short id, as the credits screens show it. */
-/** The athlete by name when the event carries it (credits' events since issue 39), and the credit's short id. */
-const creditLabel = (creditId: string, athleteName?: string) =>
-  `${athleteName ? `${athleteName} · ` : 'Athlete '}credit ${creditId.slice(0, 8)}`;
 
 /**
  * What a redemption froze (issue 39), times `sign` (-1: its cancel gives it back). An event from before
@@ -41,12 +36,12 @@ function voucherSubject(p: { batchId?: string | null; qrCodeId: string; title?: 
     ? {
         subjectType: 'batch' as const,
         subjectId: p.batchId,
-        label: `${p.title ? `${p.title} · ` : ''}batch ${p.batchId.slice(0, 8)}`,
+        label: redemptionLabel('batch', p.batchId, p.title),
       }
     : {
         subjectType: 'voucher' as const,
         subjectId: p.qrCodeId,
-        label: `${p.title ? `${p.title} · ` : ''}code ${p.qrCodeId.slice(0, 8)}`,
+        label: redemptionLabel('code', p.qrCodeId, p.title),
       };
 }
 

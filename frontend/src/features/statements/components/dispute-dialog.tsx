@@ -11,6 +11,7 @@ import { useToast } from '@/components/toast/toast-context';
 import { apiErrorText } from '@/i18n/api-error-text';
 import { useLanguage, useT } from '@/i18n/i18n';
 import { useDisputeStatement } from '@/lib/statements-api';
+import { statementLineLabel } from '../lib/statement-words';
 
 /** Dispute: a reason (required) and, optionally, the lines it is about. */
 export function DisputeDialog({
@@ -90,7 +91,8 @@ export function DisputeDialog({
               }
               label={
                 <Typography variant="body2" sx={{ pt: 0.75, overflowWrap: 'anywhere' }}>
-                  {line.label} · {formatCentsIn(language, line.clubOwesCents - line.partnerOwesCents)}
+                  {statementLineLabel(line.label, t)} ·{' '}
+                  {formatCentsIn(language, line.clubOwesCents - line.partnerOwesCents)}
                 </Typography>
               }
             />

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { StateTable } from '@/components/data-display/state-table';
 import { useLanguage, useT } from '@/i18n/i18n';
 import type { MessageId } from '@/i18n/message-id';
+import { statementLineLabel } from '../lib/statement-words';
 
 const SECTION_TITLES: Record<StatementSection, MessageId> = {
   vouchers: 'statements.section.vouchers',
@@ -64,7 +65,7 @@ export function StatementLines({
             {rows.map((line) => (
               <TableRow key={line.id} data-testid="statement-line" data-id={line.id}>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                  {line.label}
+                  {statementLineLabel(line.label, t)}
                   {disputed.includes(line.id) && (
                     <Typography component="span" variant="caption" color="text.primary" sx={{ ml: 1 }}>
                       {t('statements.lines.disputed')}
