@@ -4,7 +4,7 @@ import type { Translate } from '@avpass/contracts/i18n/voucher-words';
 import type { MessageId } from '@/i18n/message-id';
 import { wordsIn } from '@/i18n/test-words';
 import { cameraProblemOf, CAMERA_MESSAGES } from './camera';
-import { holderText, memberUsesText, REFUSAL_TITLES, refusalTitle, usesLeftText } from './till-text';
+import { holderText, memberUsesText, refusalTitle, usesLeftText } from './till-text';
 
 let t: Translate<MessageId>;
 let es: Translate<MessageId>;
@@ -14,7 +14,12 @@ beforeAll(async () => {
 
 describe('the till in words', () => {
   it('has a headline for every refusal the contract names', () => {
-    for (const refusal of TILL_REFUSALS) expect(REFUSAL_TITLES[refusal], refusal).toBeTruthy();
+    for (const refusal of TILL_REFUSALS)
+      for (const words of [t, es]) {
+        const title = refusalTitle({ refusal }, words);
+        expect(title, refusal).toBeTruthy();
+        expect(title, refusal).not.toBe(`till.refusal.${refusal}`);
+      }
     expect(refusalTitle({ refusal: 'used_up' }, t)).toBe('Used up');
     expect(refusalTitle({ refusal: 'used_up' }, es)).toBe('Sin usos');
     expect(refusalTitle({ refusal: 'not_valid_here' }, t)).toBe('Not valid at this shop');

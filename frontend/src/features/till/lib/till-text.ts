@@ -1,4 +1,4 @@
-import type { MemberUses, TillCheckResponse, TillHolder, TillRefusal } from '@avpass/contracts';
+import type { MemberUses, TillCheckResponse, TillHolder } from '@avpass/contracts';
 import type { Translate } from '@avpass/contracts/i18n/voucher-words';
 import { i18n } from '@/i18n/i18n';
 import type { MessageId } from '@/i18n/message-id';
@@ -6,20 +6,9 @@ import type { MessageId } from '@/i18n/message-id';
 type T = Translate<MessageId>;
 
 /**
- * The headline of a refusal in English, for the offline cards not yet in the catalogs (issue 42's
- * follow-up); the screens' own is `refusalTitle` with the reader's words.
+ * The headline of a refusal in the reader's words, on the online and the offline cards (the offline
+ * card adds its own two); the server's `reason` says the rest in words.
  */
-export const REFUSAL_TITLES: Record<TillRefusal, string> = {
-  used_up: 'Used up',
-  expired: 'Expired',
-  inactive: 'Not active',
-  outside_hours: 'Outside its hours',
-  not_valid_here: 'Not valid at this shop',
-  upcoming: 'Not yet valid',
-  member_limit: 'Limit per member reached',
-};
-
-/** The headline of a refusal; the server's `reason` says the rest in words. */
 export function refusalTitle(result: Pick<TillCheckResponse, 'refusal'>, t: T): string {
   return t(result.refusal ? `till.refusal.${result.refusal}` : 'till.refusal.other');
 }
