@@ -11,7 +11,7 @@ import { useToast } from '@/components/toast/toast-context';
 import { apiErrorText } from '@/i18n/api-error-text';
 import { useLanguage, useT } from '@/i18n/i18n';
 import { useDisputeStatement } from '@/lib/statements-api';
-import { statementLineLabel } from '../lib/statement-words';
+import { statementLineLabel } from '../lib/line-label';
 
 /** Dispute: a reason (required) and, optionally, the lines it is about. */
 export function DisputeDialog({

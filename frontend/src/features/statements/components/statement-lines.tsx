@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { StateTable } from '@/components/data-display/state-table';
 import { useLanguage, useT } from '@/i18n/i18n';
 import type { MessageId } from '@/i18n/message-id';
-import { statementLineLabel } from '../lib/statement-words';
+import { statementLineLabel } from '../lib/line-label';
 
 const SECTION_TITLES: Record<StatementSection, MessageId> = {
   vouchers: 'statements.section.vouchers',
