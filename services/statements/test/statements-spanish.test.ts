@@ -47,7 +47,9 @@ describe('a statement in the reader’s language', () => {
     };
     const ana = await staff('es');
     const bob = await staff();
-    await s.charge(123456, '2025-07-12T18:00:00Z', shop.id);
+    // A charge to an athlete's credit whose event named no athlete: the line reads "Athlete credit <id>".
+    const creditId = randomUUID();
+    await s.charge(123456, '2025-07-12T18:00:00Z', shop.id, { creditId });
     await waitFor(
       async () =>
         (await s.call('statements.preview.v1', { partnerId: shop.id, from: '2025-07-01', to: '2025-07-31' }))
@@ -76,15 +78,24 @@ describe('a statement in the reader’s language', () => {
       'Monto',
       '$1,234.56',
       'Página 1 de 1',
+      `Crédito de atleta ${creditId.slice(0, 8)}`,
     ])
       expect(es, words).toContain(words);
     expect(es).not.toContain('Partner statement');
+    expect(es).not.toContain('Athlete credit');
 
     const english = await s.smtp.waitForMail((m) => m.recipients.includes(bob.email!), { timeoutMs: 30_000 });
     expect(english.subject).toBe('AV Pass statement for July 2025');
     expect(english.text).toContain('the club owes you $1,234.56');
     const en = await pdfText(english.attachments[0]!.content);
-    for (const words of ['Partner statement', 'July 2025', 'Status: issued', 'Page 1 of 1', '$1,234.56'])
+    for (const words of [
+      'Partner statement',
+      'July 2025',
+      'Status: issued',
+      'Page 1 of 1',
+      '$1,234.56',
+      `Athlete credit ${creditId.slice(0, 8)}`,
+    ])
       expect(en, words).toContain(words);
     expect(en).not.toContain('Estado de cuenta');
   });
