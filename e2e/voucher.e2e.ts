@@ -127,7 +127,8 @@ describe('the voucher page on a phone', () => {
       expect(record.lastRedemption).toMatchObject({ channel: 'self', partnerName: null });
 
       await page.goto(`${baseUrl}/voucher/${code.id}`);
-      const unavailable = page.getByTestId('redeem-unavailable');
+      // The script's card (the first HTML's says the time in the business zone, the script's in the phone's).
+      const unavailable = page.getByTestId('voucher-card').getByTestId('redeem-unavailable');
       await unavailable.waitFor();
       const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
       // One notice says it all: used up, and when (no shop to name: the code is club-wide).

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { DashboardSkeleton } from '@/components/feedback/dashboard-skeleton';
 import { StatusPanel } from '@/components/feedback/status-panel';
+import { SendToMembersHost } from '@/components/members/send-to-members-host';
 import { paths } from '@/config/paths';
 import { useToast } from '@/components/toast/toast-context';
 import { useT } from '@/i18n/i18n';
@@ -50,7 +51,11 @@ export function RequireAuth() {
       return <Navigate to={to} replace />;
     }
     case 'signed-in':
-      return <Outlet />;
+      return (
+        <SendToMembersHost>
+          <Outlet />
+        </SendToMembersHost>
+      );
   }
 }
 

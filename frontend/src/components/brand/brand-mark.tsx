@@ -1,17 +1,20 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@/lib/visually-hidden';
 
 interface BrandMarkProps {
   /** Text beside the mark; defaults to the product name; empty for the mark alone. */
   label?: string;
   size?: 'small' | 'medium';
+  /** On a phone the word mark is for screen readers only (a header whose buttons need the room). */
+  labelFromTablet?: boolean;
 }
 
 /** The AV Pass monogram: a navy tile with an accent dot, plus a word mark. */
 /** The brand's mark: the same in every language. */
 const BRAND_MARK = 'AV';
 
-export function BrandMark({ label = 'AV Pass', size = 'medium' }: BrandMarkProps) {
+export function BrandMark({ label = 'AV Pass', size = 'medium', labelFromTablet = false }: BrandMarkProps) {
   const tile = size === 'small' ? 32 : 38;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }}>
@@ -56,6 +59,7 @@ export function BrandMark({ label = 'AV Pass', size = 'medium' }: BrandMarkProps
             fontWeight: 800,
             fontSize: size === 'small' ? '1.05rem' : '1.2rem',
             letterSpacing: '-0.01em',
+            ...(labelFromTablet && { [theme.breakpoints.down('sm')]: visuallyHidden }),
           })}
         >
           {label}

@@ -34,7 +34,8 @@ export function LandingHeader() {
             to={paths.landing.path}
             sx={{ color: 'inherit', textDecoration: 'none' }}
           >
-            <BrandMark />
+            {/* The hero names AV Pass just below: on a phone the tile alone leaves Login its room. */}
+            <BrandMark labelFromTablet />
           </Box>
           <Box sx={{ flexGrow: 1 }} />
           {/* The full names from a tablet up; "EN" / "ES" on a phone, where they would squeeze Login. */}
