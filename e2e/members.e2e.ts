@@ -408,6 +408,13 @@ describe('send to members', () => {
         { timeout: 30_000, interval: 200 },
       )
       .toBe(true);
+    // The table under the dialog redraws without the row (another tab, by the address, as a list's
+    // refresh can drop it): the dialog is not the row's, so the send's progress stays on screen.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/dashboard?tab=batches');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(() => row.count()).toBe(0);
     const bar = dialog.getByRole('progressbar', { name: 'Send progress' });
     const [value, words] = [
       Number(await bar.getAttribute('aria-valuenow')),

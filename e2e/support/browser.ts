@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const ARTIFACTS = new URL('../../artifacts/', import.meta.url).pathname;
@@ -23,6 +23,7 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
     ],
   });
   openBrowsers.add(browser);
+  if (process.env.E2E_RENDER_METRICS) measureRenderers(browser);
   browser.on('disconnected', () => openBrowsers.delete(browser));
   // A context closed by a file's afterEach is gone before vitest's onTestFailed runs: the hooks below
   // see its pages first (browser.newPage makes its context through newContext too).
@@ -37,6 +38,60 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
     return context;
   };
   return browser;
+}
+
+/**
+ * E2E_RENDER_METRICS=1: each page's renderer time (script, style, layout, other tasks; Chromium's
+ * Performance domain) appended to artifacts/render-metrics.jsonl when its context or browser closes,
+ * with the test that was running: where the suite's browser CPU goes.
+ */
+function measureRenderers(browser: Browser): void {
+  const sessions = new Map<Page, Promise<{ send: (m: 'Performance.getMetrics') => Promise<any> } | null>>();
+  const track = (context: BrowserContext) =>
+    context.on('page', (page) => {
+      sessions.set(
+        page,
+        context
+          .newCDPSession(page)
+          .then(async (session) => (await session.send('Performance.enable'), session))
+          .catch(() => null),
+      );
+    });
+  const record = async (pages: Page[]) => {
+    for (const page of pages) {
+      const session = await sessions.get(page);
+      sessions.delete(page);
+      if (!session || page.isClosed()) continue;
+      const { metrics } = await session.send('Performance.getMetrics').catch(() => ({ metrics: [] }));
+      const m = Object.fromEntries(
+        (metrics as { name: string; value: number }[]).map((x) => [x.name, x.value]),
+      );
+      const line = {
+        test: (globalThis as { __e2eTest?: string }).__e2eTest ?? '?',
+        url: page.url().replace(/^https?:\/\/[^/]+/, ''),
+        task: m.TaskDuration,
+        script: m.ScriptDuration,
+        style: m.RecalcStyleDuration,
+        layout: m.LayoutDuration,
+        compile: m.V8CompileDuration,
+        thread: m.ThreadTime,
+        process: m.ProcessTime,
+      };
+      appendFileSync(`${ARTIFACTS}render-metrics.jsonl`, `${JSON.stringify(line)}\n`);
+    }
+  };
+  beforeContextClose.push((context) => record(context.pages()));
+  const close = browser.close.bind(browser);
+  browser.close = async (options) => {
+    await record(browser.contexts().flatMap((context) => context.pages()));
+    return close(options);
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    track(context);
+    return context;
+  };
 }
 
 /** Run before any context of a launched browser closes (e2e/support/failure-shots.ts). */

@@ -41,6 +41,7 @@ beforeContextClose.push(async (context) => {
 
 beforeEach(({ task, onTestFailed }) => {
   current = task;
+  (globalThis as { __e2eTest?: string }).__e2eTest = `${basename(task.file?.name ?? '')} > ${task.name}`;
   seen = new WeakSet();
   count = 0;
   onTestFailed(async () => {

@@ -53,7 +53,8 @@ export function HeroSection() {
         <Box
           sx={{
             display: 'grid',
-            gridTemplateColumns: { xs: '1fr', md: '1.25fr 0.75fr' },
+            // minmax(0, …): a long word in some language wraps in its column instead of widening the page.
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.25fr) minmax(0, 0.75fr)' },
             gap: { xs: 6, md: 8 },
             alignItems: 'center',
           }}
@@ -64,6 +65,12 @@ export function HeroSection() {
               label={t('landing.hero.chip')}
               sx={(theme) => ({
                 mb: 3,
+                // The claim wraps on a phone (longer in some languages) rather than pushing the page out.
+                maxWidth: '100%',
+                height: 'auto',
+                minHeight: 32,
+                py: 0.5,
+                '& .MuiChip-label': { whiteSpace: 'normal' },
                 color: theme.palette.common.white,
                 backgroundColor: theme.brand.glass,
                 border: `1px solid ${theme.brand.glassBorder}`,
