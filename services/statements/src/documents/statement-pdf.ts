@@ -140,29 +140,35 @@ export async function renderStatementPdf(input: StatementDocument): Promise<Buff
       { width: right - left },
     );
 
-  // Totals.
+  // Totals: three figures under their labels; a label that wraps (longer in some languages) moves the
+  // figures down rather than running into them.
   let y = PAGE.margin + 100;
-  doc.roundedRect(left, y, right - left, 64, 6).fill('#f2f4f7');
-  const figure = (label: string, value: string, x: number) => {
+  const figures: [label: string, value: string][] = [
+    [t('pdf.club-owes'), money(s.clubOwesCents)],
+    [t('pdf.partner-owes'), money(s.partnerOwesCents)],
+    [s.netCents >= 0 ? t('pdf.net.club-pays') : t('pdf.net.partner-pays'), money(Math.abs(s.netCents))],
+  ];
+  const FIGURE_WIDTH = 160;
+  doc.font('regular').fontSize(9);
+  const labelHeight = Math.max(
+    ...figures.map(([label]) => doc.heightOfString(label, { width: FIGURE_WIDTH })),
+  );
+  const boxHeight = Math.max(64, 12 + labelHeight + 4 + 18 + 12);
+  doc.roundedRect(left, y, right - left, boxHeight, 6).fill('#f2f4f7');
+  figures.forEach(([label, value], i) => {
+    const x = left + 14 + i * 170;
     doc
       .font('regular')
       .fontSize(9)
       .fillColor(GREY)
-      .text(label, x, y + 12, { width: 160 });
+      .text(label, x, y + 12, { width: FIGURE_WIDTH });
     doc
       .font('bold')
       .fontSize(14)
       .fillColor(NAVY)
-      .text(value, x, y + 28, { width: 160 });
-  };
-  figure(t('pdf.club-owes'), money(s.clubOwesCents), left + 14);
-  figure(t('pdf.partner-owes'), money(s.partnerOwesCents), left + 184);
-  figure(
-    s.netCents >= 0 ? t('pdf.net.club-pays') : t('pdf.net.partner-pays'),
-    money(Math.abs(s.netCents)),
-    left + 354,
-  );
-  y += 84;
+      .text(value, x, y + 12 + labelHeight + 4, { width: FIGURE_WIDTH });
+  });
+  y += boxHeight + 20;
   if (s.resolution) {
     doc
       .font('regular')
