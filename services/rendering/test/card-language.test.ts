@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { overlappingWords, pdfWords, wordsOffPage } from '@avpass/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VoucherRenderer } from '../src/render/voucher-renderer';
 import { qrCodeFixture } from './support/fixtures';
@@ -31,21 +32,15 @@ async function printed(
   code: QrCode,
   language?: CardLanguage,
   size: CardSize = 'a6',
-): Promise<{ text: string; overflow: string[] }> {
+): Promise<{ text: string; overflow: string[]; overlaps: string[] }> {
   const path = join(dir, `${name}.pdf`);
   await writeFile(path, (await renderer.render(code, 'pdf', 'card', size, language)).data);
   const text = (await run('pdftotext', [path, '-'])).stdout.replace(/\s+/g, ' ');
-  const bbox = (await run('pdftotext', ['-bbox', path, '-'])).stdout;
-  const [, w, h] = /<page width="([\d.]+)" height="([\d.]+)">/.exec(bbox) ?? [];
-  const overflow: string[] = [];
-  for (const m of bbox.matchAll(
-    /<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g,
-  )) {
-    const [x0, y0, x1, y1] = [m[1], m[2], m[3], m[4]].map(Number) as [number, number, number, number];
-    if (x0 < 0 || y0 < 0 || x1 > Number(w) || y1 > Number(h)) overflow.push(m[5]!);
-  }
+  const page = await pdfWords(path);
+  const overflow = wordsOffPage(page);
+  const overlaps = overlappingWords(page.words);
   if (process.env.CARD_PRINT_DIR) await run('pdftoppm', ['-png', '-r', '100', path, join(dir, name)]);
-  return { text, overflow };
+  return { text, overflow, overlaps };
 }
 
 const ENGLISH = [
@@ -73,6 +68,7 @@ describe("a batch's card language", () => {
     expect(card.text).toContain('Sports Massage');
     expect(card.text).not.toMatch(/VALID UNTIL|Scan or type/);
     expect(card.overflow).toEqual([]);
+    expect(card.overlaps).toEqual([]);
   });
 
   for (const size of ['a6', '4x6'] as const)
@@ -87,6 +83,7 @@ describe("a batch's card language", () => {
       expect(card.text).toContain('Dec 31, 2026');
       expect(card.text).toContain('31 dic 2026');
       expect(card.overflow).toEqual([]);
+      expect(card.overlaps).toEqual([]);
     });
 
   it('a bilingual trainer’s card and an exclusive’s instructions say both, nothing off the page', async () => {
@@ -106,6 +103,7 @@ describe("a batch's card language", () => {
     expect(trainer.text).toContain('No expiration date');
     expect(trainer.text).toContain('Sin fecha de vencimiento');
     expect(trainer.overflow).toEqual([]);
+    expect(trainer.overlaps).toEqual([]);
     const exclusive = await printed(
       'bilingual-exclusive',
       qrCodeFixture({
@@ -126,6 +124,7 @@ describe("a batch's card language", () => {
     ])
       expect(exclusive.text).toContain(word);
     expect(exclusive.overflow).toEqual([]);
+    expect(exclusive.overlaps).toEqual([]);
   });
 
   it('a code of no batch prints English as before; a download that asks for Spanish gets it', async () => {

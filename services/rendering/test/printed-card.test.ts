@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { overlappingWords, pdfWords, wordsOffPage } from '@avpass/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardSheetPdf } from '../src/render/card-pdf';
 import { VoucherRenderer } from '../src/render/voucher-renderer';
@@ -63,6 +64,8 @@ interface PdfFacts {
   qr: string;
   /** Every word's box stays inside the page. */
   overflow: string[];
+  /** No word is drawn over another. */
+  overlaps: string[];
 }
 
 async function inspect(name: string, data: Buffer): Promise<PdfFacts> {
@@ -76,15 +79,9 @@ async function inspect(name: string, data: Buffer): Promise<PdfFacts> {
     return { name: cols[0]!, emb: cols[cols.length - 5]! };
   });
   const text = (await run('pdftotext', ['-f', '1', '-l', '1', path, '-'])).stdout.replace(/\s+/g, ' ');
-  const bbox = (await run('pdftotext', ['-bbox', '-f', '1', '-l', '1', path, '-'])).stdout;
-  const [, pageW, pageH] = /<page width="([\d.]+)" height="([\d.]+)">/.exec(bbox) ?? [];
-  const overflow: string[] = [];
-  for (const m of bbox.matchAll(
-    /<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g,
-  )) {
-    const [xMin, yMin, xMax, yMax] = [m[1], m[2], m[3], m[4]].map(Number) as [number, number, number, number];
-    if (xMin < 0 || yMin < 0 || xMax > Number(pageW) || yMax > Number(pageH)) overflow.push(m[5]!);
-  }
+  const page = await pdfWords(path, { page: 1 });
+  const overflow = wordsOffPage(page);
+  const overlaps = overlappingWords(page.words);
   await run('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', path, join(dir, `${name}-page`)]);
   const raster = (await readdir(dir)).find((f) => f.startsWith(`${name}-page`) && f.endsWith('.png'))!;
   const qr = (await run('zbarimg', ['--raw', '-q', join(dir, raster)])).stdout.trim();
@@ -95,6 +92,7 @@ async function inspect(name: string, data: Buffer): Promise<PdfFacts> {
     text,
     qr,
     overflow,
+    overlaps,
   };
 }
 
@@ -116,6 +114,7 @@ describe('the printed voucher card', () => {
         expect(pdf.fonts.filter((f) => f.emb !== 'yes')).toEqual([]);
         expect(pdf.fonts.map((f) => f.name).join(' ')).toContain('DejaVuSans');
         expect(pdf.overflow).toEqual([]);
+        expect(pdf.overlaps).toEqual([]);
         expect(pdf.qr).toBe(code.qrUrl);
         expect(pdf.text).toContain('VALID UNTIL');
         expect(pdf.text).not.toMatch(/USAGE|ACTIVE|REDEEMED|EXPIRED/);
@@ -183,6 +182,7 @@ describe('a sheet of cards', () => {
       expect(facts.pageSize).toMatch(SHEETS[sheet]);
       expect(facts.fonts.filter((f) => f.emb !== 'yes')).toEqual([]);
       expect(facts.overflow).toEqual([]);
+      expect(facts.overlaps).toEqual([]);
       // zbar finds all four symbols on the first page.
       const raster = (await readdir(dir)).find((f) => f.startsWith(`sheet-${sheet}-page`))!;
       const found = (await run('zbarimg', ['--raw', '-q', join(dir, raster)])).stdout.trim().split('\n');

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { isPdf, waitFor } from '@avpass/platform/testing';
+import { isPdf, overlappingWords, pdfWords, waitFor } from '@avpass/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStatementServices, type StatementServices } from './support/services';
 
@@ -28,26 +28,11 @@ async function pdfText(content: Buffer): Promise<string> {
   return stdout.replace(/\s+/g, ' ');
 }
 
-/**
- * Words drawn over one another (a label that wraps into its figure): each word's box from
- * `pdftotext -bbox`, every pair that overlaps by more than half a point both ways.
- */
-async function overlappingWords(content: Buffer): Promise<string[]> {
+/** Words drawn over one another on the PDF's first page. */
+async function overlapping(content: Buffer): Promise<string[]> {
   const path = join(dir, `${randomUUID()}.pdf`);
   await writeFile(path, content);
-  const { stdout } = await promisify(execFile)('pdftotext', ['-bbox', path, '-']);
-  const words = [
-    ...stdout.matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g),
-  ].map(([, x0, y0, x1, y1, text]) => ({ x0: +x0!, y0: +y0!, x1: +x1!, y1: +y1!, text: text! }));
-  const found: string[] = [];
-  words.forEach((a, i) =>
-    words.slice(i + 1).forEach((b) => {
-      const across = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-      const down = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-      if (across > 0.5 && down > 0.5) found.push(`"${a.text}" over "${b.text}"`);
-    }),
-  );
-  return found;
+  return overlappingWords((await pdfWords(path, { page: 1 })).words);
 }
 
 describe('a statement in the reader’s language', () => {
@@ -105,7 +90,7 @@ describe('a statement in the reader’s language', () => {
       expect(es, words).toContain(words);
     expect(es).not.toContain('Partner statement');
     // "Neto: el club le paga al socio comercial" wraps: the figure goes below it, not through it.
-    expect(await overlappingWords(spanish.attachments[0]!.content)).toEqual([]);
+    expect(await overlapping(spanish.attachments[0]!.content)).toEqual([]);
     expect(es).not.toContain('Athlete credit');
 
     const english = await s.smtp.waitForMail((m) => m.recipients.includes(bob.email!), { timeoutMs: 30_000 });
@@ -122,6 +107,6 @@ describe('a statement in the reader’s language', () => {
     ])
       expect(en, words).toContain(words);
     expect(en).not.toContain('Estado de cuenta');
-    expect(await overlappingWords(english.attachments[0]!.content)).toEqual([]);
+    expect(await overlapping(english.attachments[0]!.content)).toEqual([]);
   });
 });

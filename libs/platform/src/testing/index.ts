@@ -4,6 +4,7 @@ export { createTestDatabase, type TestDatabase } from './test-database';
 export { testNamespace, testServiceEnv } from './test-env';
 export { dropTestNamespace } from './test-namespace';
 export { TcpProxy } from './tcp-proxy';
+export { overlappingWords, pdfWords, wordsOffPage, type PdfWord } from './pdf-words';
 export { isPdf, parseMail, TestSmtpServer, type CaughtMail } from './test-smtp-server';
 export { waitFor, type WaitForOptions } from './wait-for';
 export { refusal, stopServiceApp } from './service-apps';
