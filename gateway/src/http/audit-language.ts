@@ -6,7 +6,7 @@ import {
   type AuditMessageId,
   type AuditWords,
 } from '@avpass/contracts';
-import { catalogWords } from './catalog-words';
+import { catalogWords } from '@avpass/platform';
 
 /** The audit trail's words for the CSV's Description (issue 42): libs/contracts/src/i18n/audit-words.<language>.json. */
 const auditWords = catalogWords<AuditMessageId>(AUDIT_WORDS_CATALOGS);

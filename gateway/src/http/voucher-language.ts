@@ -1,5 +1,5 @@
 import { requestLanguage, VOUCHER_CATALOGS, type VoucherMessageId, type Words } from '@avpass/contracts';
-import { catalogWords } from './catalog-words';
+import { catalogWords } from '@avpass/platform';
 
 /**
  * The voucher page's words for the gateway's first HTML, in each language (issue 42): the same catalogs

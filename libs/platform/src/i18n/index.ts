@@ -1,3 +1,4 @@
 export * from './catalog';
+export * from './catalog-words';
 export * from './formats';
 export * from './negotiate';

@@ -1,5 +1,4 @@
 import {
-  LANGUAGES,
   VOUCHER_CATALOGS,
   voucherText,
   voucherTextIn,
@@ -10,8 +9,7 @@ import {
   type Words,
 } from '@avpass/contracts';
 import { formatDateIn } from '@avpass/domain';
-import { setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { catalogWords } from '@avpass/platform';
 import { CARD_CATALOG } from './card-catalog';
 
 /** A card's fixed words in one language (the voucher's own words — title, service, terms — are its own). */
@@ -26,22 +24,8 @@ export interface CardWords {
   scan: string;
 }
 
-let loaded: Promise<Readonly<Record<Language, Words>>> | null = null;
-
 /** The voucher page's catalogs, read once and compiled (as the gateway's first HTML does). */
-async function load(): Promise<Readonly<Record<Language, Words>>> {
-  const entries = await Promise.all(
-    LANGUAGES.map(async (language) => {
-      const i18n = setupI18n();
-      i18n.setMessagesCompiler(compileMessage);
-      i18n.load(language, (await VOUCHER_CATALOGS[language]()).default as Record<string, string>);
-      i18n.activate(language);
-      const words: Words = { t: (id: VoucherMessageId, values) => i18n._(id, values), language };
-      return [language, words] as const;
-    }),
-  );
-  return Object.fromEntries(entries) as Record<Language, Words>;
-}
+const voucherWords = catalogWords<VoucherMessageId>(VOUCHER_CATALOGS);
 
 function wordsIn(code: QrCode, words: Words, dates: 'numeric' | 'medium'): CardWords {
   const { t, language } = words;
@@ -75,8 +59,7 @@ export async function cardWords(
   code: QrCode,
   language: CardLanguage,
 ): Promise<readonly [CardWords, ...CardWords[]]> {
-  loaded ??= load();
-  const words = await loaded;
+  const words = await voucherWords();
   if (language === 'bilingual') return [wordsIn(code, words.en, 'medium'), wordsIn(code, words.es, 'medium')];
   return [wordsIn(code, words[language], 'numeric')];
 }

@@ -11,6 +11,7 @@ import {
   makeTestCertificateChain,
   verifyPkpassSignature,
 } from '../../test/support/test-certificates';
+import { passWords, type PassWords } from '../i18n';
 import { applePassFields, buildPkpass, type ApplePassProps, type PassState } from './pass-builder';
 import { PassImages } from './pass-images';
 import { publicVoucher } from '../../test/support/vouchers';
@@ -22,8 +23,11 @@ const uploads = mkdtempSync(join(tmpdir(), 'avpass-pass-uploads-'));
 const logoFile = `${randomUUID()}.png`;
 const photoFile = `${randomUUID()}.jpg`;
 let material: AppleSigningMaterial;
+/** The pass in English, as pass.json carries it. */
+let english: PassWords;
 
 beforeAll(async () => {
+  english = (await passWords()).en;
   const loaded = loadAppleSigningMaterial({
     passTypeIdentifier: chain.passTypeIdentifier,
     teamIdentifier: chain.teamIdentifier,
@@ -122,6 +126,10 @@ describe('a partner voucher as an Apple Wallet pass', () => {
     const strings = check.files['es.lproj/pass.strings']!.toString('utf8');
     expect(strings).toContain('"Offer" = "Oferta";');
     expect(strings).toContain('"Valid until" = "Válido hasta";');
+    // And what it says: the discount, the uses, how to use it (the voucher page's words in Spanish).
+    expect(strings).toContain('"20% Off" = "20% de descuento";');
+    expect(strings).toContain('"1 of 3" = "1 de 3";');
+    expect(strings).toMatch(/"Show this pass at the till: [^"]+" = "Muestre este pase en la caja: [^"]+";/);
   });
 
   it('does not verify against another root, nor once a file is changed', async () => {
@@ -146,7 +154,7 @@ describe('a partner voucher as an Apple Wallet pass', () => {
     const s = state(v);
     const passJson = passJsonOf(verifyPkpassSignature(await build(v, s), chain.caPem).files);
     expect(passJson).toEqual({
-      ...applePassFields(v, s),
+      ...applePassFields(v, s, english),
       passTypeIdentifier: 'pass.test.avpass',
       teamIdentifier: 'TESTTEAM01',
     });
@@ -154,7 +162,7 @@ describe('a partner voucher as an Apple Wallet pass', () => {
 
   it('shows the discount, the partner and service, uses and expiry, and the voucher link as its QR', () => {
     const v = voucher();
-    const pass = applePassFields(v, state(v));
+    const pass = applePassFields(v, state(v), english);
     expect(pass).toMatchObject({
       formatVersion: 1,
       serialNumber: v.id,
@@ -211,26 +219,28 @@ describe('a partner voucher as an Apple Wallet pass', () => {
 
   it('shows the expiry as the voucher’s own date, with the business zone’s offset of that day', () => {
     const summer = voucher({ expirationDate: '2026-07-31' });
-    expect(applePassFields(summer, state(summer)).coupon?.auxiliaryFields[1]?.value).toBe(
+    expect(applePassFields(summer, state(summer), english).coupon?.auxiliaryFields[1]?.value).toBe(
       '2026-07-31T23:59:59-07:00',
     );
-    const india = applePassFields(summer, state(summer, { timeZone: 'Asia/Kolkata' }));
+    const india = applePassFields(summer, state(summer, { timeZone: 'Asia/Kolkata' }), english);
     expect(india.coupon?.auxiliaryFields[1]?.value).toBe('2026-07-31T23:59:59+05:30');
   });
 
   it('is void once used up, and counts an unlimited voucher without an end', () => {
     const usedUp = voucher({ usageCount: 3, status: 'used_up' });
-    const voided = applePassFields(usedUp, state(usedUp, { voided: true }));
+    const voided = applePassFields(usedUp, state(usedUp, { voided: true }), english);
     expect(voided.voided).toBe(true);
     expect(voided.coupon?.auxiliaryFields[0]?.value).toBe('3 of 3');
 
     const unlimited = voucher({ usageCount: 4, usageLimit: UNLIMITED_USAGE_LIMIT });
-    expect(applePassFields(unlimited, state(unlimited)).coupon?.auxiliaryFields[0]?.value).toBe('4 of ∞');
+    expect(applePassFields(unlimited, state(unlimited), english).coupon?.auxiliaryFields[0]?.value).toBe(
+      '4 of ∞',
+    );
   });
 
   it('says "No expiration date" (as the voucher page) without an expiry, and leaves out the web service when there is none', () => {
     const v = voucher({ expirationDate: null });
-    const pass = applePassFields(v, state(v, { webServiceURL: null, expiresAt: null }));
+    const pass = applePassFields(v, state(v, { webServiceURL: null, expiresAt: null }), english);
     expect(pass.expirationDate).toBeUndefined();
     expect(pass.coupon?.auxiliaryFields[1]).toEqual({
       key: 'valid-until',
@@ -244,7 +254,7 @@ describe('a partner voucher as an Apple Wallet pass', () => {
 
   it('sends a club-wide voucher to any partner', () => {
     const v = voucher({ partners: [] });
-    const pass = applePassFields(v, state(v));
+    const pass = applePassFields(v, state(v), english);
     expect(pass.description).toBe('20% Off Sports Massage at any AV Pass partner');
     expect(pass.coupon?.secondaryFields[0]).toEqual({ key: 'where', label: 'Use at', value: 'Any partner' });
     expect(pass.coupon?.backFields.find((f) => f.key === 'partners')?.value).toBe(

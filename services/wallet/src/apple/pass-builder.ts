@@ -1,21 +1,18 @@
 import {
   CLUB_WIDE_TEXT,
-  NO_EXPIRATION_TEXT,
   redeemedText,
+  redeemedTextIn,
   voucherShortCode,
-  voucherText,
   voucherWhere,
+  voucherWhereIn,
   type PublicVoucher,
 } from '@avpass/contracts';
 import { endOfBusinessDay, utcOffsetAt } from '@avpass/domain';
 import { PKPass } from 'passkit-generator';
 import { PASS_COLOURS } from './pass-images';
 import type { AppleSigningMaterial } from './signing-material';
-import { passStringsIn, WALLET_CATALOG } from '../i18n';
+import { passText, passWords, WALLET_CATALOG, type PassWords } from '../i18n';
 import { usesValue } from '../pass-text';
-
-/** The pass's own words in English (pass.json); Spanish phones read `es.lproj/pass.strings`. */
-const word = WALLET_CATALOG.in('en');
 
 /**
  * What a pass carries besides the voucher: its serial number (the code's id), the token its web
@@ -83,7 +80,7 @@ export interface ApplePassProps {
 
 export const PASS_ORGANIZATION_NAME = 'AV Pass';
 /** Shown on the pass, and as the phone's lock-screen note when the value changes ("Used 1 of 3"). */
-export const USES_CHANGE_MESSAGE = word('change.uses');
+export const USES_CHANGE_MESSAGE = WALLET_CATALOG.t('en', 'change.uses');
 /** More partners than this are summed up on the back ("and 4 more partners": the page lists them). */
 const MAX_BACK_PARTNERS = 5;
 
@@ -105,19 +102,30 @@ function endOfDayInZone(dateOnly: string, timeZone: string): string {
 }
 
 /** Where to go, in a few words for the front: the partner, "+ n more", or any partner (club-wide). */
-function whereShort(voucher: PublicVoucher): string {
+function whereShort(voucher: PublicVoucher, { word }: PassWords): string | null {
   const partners = voucher.partners;
-  if (!partners) return voucher.clinicName.trim() || 'Any partner';
+  if (!partners) return voucher.clinicName.trim() || null;
   const [first] = partners;
-  if (!first) return 'Any partner';
-  return partners.length === 1 ? first.name : `${first.name} + ${partners.length - 1} more`;
+  if (!first) return null;
+  return partners.length === 1
+    ? first.name
+    : word('value.where-more', { name: first.name, more: partners.length - 1 });
 }
 
 /** The back's "where": each partner with its address, phone and website (the phone links them). */
-function placeFields(voucher: PublicVoucher): PassField[] {
-  const where = voucherWhere(voucher);
+function placeFields(voucher: PublicVoucher, words: PassWords): PassField[] {
+  const { word } = words;
+  const english = words.language === 'en';
+  const where = english ? voucherWhere(voucher) : voucherWhereIn(voucher, words.voucher);
   if (!where) return [];
-  if (where.clubWide) return [{ key: 'partners', label: word('label.where'), value: CLUB_WIDE_TEXT }];
+  if (where.clubWide)
+    return [
+      {
+        key: 'partners',
+        label: word('label.where'),
+        value: english ? CLUB_WIDE_TEXT : words.voucher.t('voucher.where.clubWide'),
+      },
+    ];
   const fields = where.places.slice(0, MAX_BACK_PARTNERS).map(
     (place, i): PassField => ({
       key: `partner-${i + 1}`,
@@ -135,29 +143,29 @@ function placeFields(voucher: PublicVoucher): PassField[] {
     fields.push({
       key: 'partners-more',
       label: '',
-      value: `and ${more} more partner${more === 1 ? '' : 's'}: see the voucher page`,
+      value: word('value.partners-more', { more }),
     });
   }
   return fields;
 }
 
 /** How the voucher is used: at the till always; on the member's own phone unless it is staff-only. */
-function howToUse(voucher: PublicVoucher): string {
-  const till = `Show this pass at the till: staff scan the QR code or type the code ${voucherShortCode(voucher.id)}.`;
-  return voucher.redemptionMode === 'staff'
-    ? till
-    : `${till} You can also redeem it yourself on the voucher page.`;
+function howToUse(voucher: PublicVoucher, { word }: PassWords): string {
+  const till = word('value.how-till', { code: voucherShortCode(voucher.id) });
+  return voucher.redemptionMode === 'staff' ? till : `${till} ${word('value.how-self')}`;
 }
 
 /**
  * pass.json's content for a voucher (everything but the pass type and team): the discount as the
  * primary field, where and what as secondary, uses and expiry as auxiliary (each announces its
  * change on the phone), details on the back, and the voucher's own link as the QR code. The words are
- * voucherText's, the same as on the voucher page and the printed card.
+ * the voucher page's, as on the printed card, in `words`' language: pass.json is written in English,
+ * and the same pass in Spanish gives its `es.lproj/pass.strings` (passStrings).
  */
-export function applePassFields(voucher: PublicVoucher, state: PassState): ApplePassProps {
-  const text = voucherText(voucher);
-  const where = whereShort(voucher);
+export function applePassFields(voucher: PublicVoucher, state: PassState, words: PassWords): ApplePassProps {
+  const { word } = words;
+  const text = passText(voucher, words);
+  const where = whereShort(voucher, words);
   const partnerName = voucher.partners?.[0]?.name ?? (voucher.clinicName.trim() || null);
 
   const discount: PassField = { key: 'discount', label: word('label.offer'), value: text.discountText };
@@ -165,8 +173,8 @@ export function applePassFields(voucher: PublicVoucher, state: PassState): Apple
   const uses: PassField = {
     key: 'uses',
     label: word('label.uses'),
-    value: usesValue(voucher.usageCount, voucher.usageLimit),
-    changeMessage: USES_CHANGE_MESSAGE,
+    value: usesValue(voucher.usageCount, voucher.usageLimit, words),
+    changeMessage: word('change.uses'),
   };
   const validUntil: PassField = voucher.expirationDate
     ? {
@@ -181,22 +189,25 @@ export function applePassFields(voucher: PublicVoucher, state: PassState): Apple
     : {
         key: 'valid-until',
         label: word('label.valid-until'),
-        value: NO_EXPIRATION_TEXT,
+        value: text.validUntilText,
         changeMessage: word('change.valid-until'),
       };
 
   const secondaryFields: PassField[] = text.trainer
     ? [{ key: 'trainer', label: text.trainer.roleLabel, value: text.trainer.name }, service]
-    : [{ key: 'where', label: word('label.use-at'), value: where }, service];
+    : [{ key: 'where', label: word('label.use-at'), value: where ?? word('value.any-partner') }, service];
 
-  const lastUse = redeemedText(voucher.lastRedemption, state.timeZone);
+  const lastUse =
+    words.language === 'en'
+      ? redeemedText(voucher.lastRedemption, state.timeZone)
+      : redeemedTextIn(voucher.lastRedemption, words.voucher, state.timeZone);
   const backFields: PassField[] = [
     // A custom title hides the partner's name from the front; the back keeps it.
     ...(voucher.customTitle?.trim()
       ? [{ key: 'title', label: word('label.voucher'), value: text.title }]
       : []),
-    ...placeFields(voucher),
-    { key: 'how', label: word('label.how'), value: howToUse(voucher) },
+    ...placeFields(voucher, words),
+    { key: 'how', label: word('label.how'), value: howToUse(voucher, words) },
     ...(text.instructions
       ? [{ key: 'instructions', label: word('label.instructions'), value: text.instructions }]
       : []),
@@ -228,8 +239,14 @@ export function applePassFields(voucher: PublicVoucher, state: PassState): Apple
       : {}),
     organizationName: PASS_ORGANIZATION_NAME,
     description: text.trainer
-      ? `${text.discountText} ${text.serviceText} with ${text.trainer.name}`
-      : `${text.discountText} ${text.serviceText} at ${where === 'Any partner' ? 'any AV Pass partner' : where}`,
+      ? word('description.trainer', {
+          discount: text.discountText,
+          service: text.serviceText,
+          name: text.trainer.name,
+        })
+      : where
+        ? word('description.partner', { discount: text.discountText, service: text.serviceText, where })
+        : word('description.anywhere', { discount: text.discountText, service: text.serviceText }),
     logoText: text.trainer?.name ?? partnerName ?? PASS_ORGANIZATION_NAME,
     foregroundColor: rgb(PASS_COLOURS.foreground),
     backgroundColor: rgb(PASS_COLOURS.background),
@@ -260,8 +277,9 @@ export async function buildPkpass(
   images: Record<string, Buffer>,
 ): Promise<Buffer> {
   if (!images['icon.png']) throw new Error('A pass needs icon.png: Wallet refuses a pass without an icon');
+  const words = await passWords();
   const passJson = {
-    ...applePassFields(voucher, state),
+    ...applePassFields(voucher, state, words.en),
     passTypeIdentifier: material.passTypeIdentifier,
     teamIdentifier: material.teamIdentifier,
   };
@@ -274,8 +292,40 @@ export async function buildPkpass(
       ...(material.signerKeyPassphrase ? { signerKeyPassphrase: material.signerKeyPassphrase } : {}),
     },
   );
-  // Wallet shows the labels in Spanish on a phone set to Spanish (issue 42).
-  pass.localize('es', passStringsIn('es'));
+  // Wallet shows the pass in Spanish on a phone set to Spanish (issue 42).
+  pass.localize('es', passStrings(passJson, applePassFields(voucher, state, words.es)));
   // Synchronous (node-forge); a pass is a few small files, signed in milliseconds.
-  return Promise.resolve(pass.getAsBuffer());
+  return pass.getAsBuffer();
+}
+
+const SECTIONS = [
+  'headerFields',
+  'primaryFields',
+  'secondaryFields',
+  'auxiliaryFields',
+  'backFields',
+] as const;
+
+/**
+ * A pass's `pass.strings` for another language: each English text of pass.json (a label, a value, a
+ * change notice, the description) mapped to what the same pass says in that language, where they differ.
+ * Both are built by applePassFields from the same voucher, so their fields pair up one for one.
+ */
+export function passStrings(english: ApplePassProps, other: ApplePassProps): Record<string, string> {
+  const strings: Record<string, string> = {};
+  const pair = (en: string | undefined, translated: string | undefined) => {
+    if (en && translated && en !== translated) strings[en] = translated;
+  };
+  pair(english.description, other.description);
+  const fieldsOf = (props: ApplePassProps) => props.coupon ?? props.generic;
+  const [en, translated] = [fieldsOf(english), fieldsOf(other)];
+  for (const section of SECTIONS)
+    en?.[section].forEach((field, i) => {
+      const twin = translated?.[section][i];
+      if (twin?.key !== field.key) return;
+      pair(field.label, twin.label);
+      pair(field.value, twin.value);
+      pair(field.changeMessage, twin.changeMessage);
+    });
+  return strings;
 }

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PublicVoucher } from '@avpass/contracts';
 import { decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { passWords, type PassWords } from '../i18n';
 import { startGoogleWalletStandIn, type GoogleWalletStandIn } from '../../test/support/stand-ins';
 import { publicVoucher } from '../../test/support/vouchers';
 import {
@@ -134,6 +135,17 @@ describe('the Save to Google Wallet link', () => {
       defaultValue: { language: 'en-US', value: 'Uses' },
       translatedValues: [{ language: 'es-US', value: 'Usos' }],
     });
+    // And what the modules and the class say: the discount and the uses in the voucher page's Spanish.
+    expect(object?.textModulesData.find((m) => m.id === 'discount')?.localizedBody).toEqual({
+      defaultValue: { language: 'en-US', value: '20% Off' },
+      translatedValues: [{ language: 'es-US', value: '20% de descuento' }],
+    });
+    expect(object?.textModulesData.find((m) => m.id === 'uses')?.localizedBody?.translatedValues).toEqual([
+      { language: 'es-US', value: '1 de 3' },
+    ]);
+    expect(saved.offerClasses[0]?.localizedDetails?.translatedValues[0]?.value).toMatch(
+      /^20% de descuento · /,
+    );
   });
 
   it('does not verify with another key', async () => {
@@ -193,8 +205,12 @@ describe('the Save to Google Wallet link of a voucher with much to say', () => {
 
 describe('the saved pass’s state', () => {
   const now = new Date('2026-11-28T12:00:00Z');
+  let words: Readonly<Record<'en' | 'es', PassWords>>;
+  beforeAll(async () => {
+    words = await passWords();
+  });
   const stateOf = (overrides: Partial<PublicVoucher>, state: { expiresAt: Date | null; voided: boolean }) =>
-    googleOfferObject(options(), voucher(overrides), state, now).state;
+    googleOfferObject(options(), voucher(overrides), state, words, now).state;
 
   it('is active while uses are left and the end is ahead', () => {
     expect(stateOf({}, active)).toBe('ACTIVE');
@@ -212,10 +228,12 @@ describe('the saved pass’s state', () => {
     expect(stateOf({ isActive: false }, { ...active, voided: true })).toBe('INACTIVE');
   });
   it('has no end when the voucher never expires', () => {
-    const object = googleOfferObject(options(), voucher({ expirationDate: null }), {
-      expiresAt: null,
-      voided: false,
-    });
+    const object = googleOfferObject(
+      options(),
+      voucher({ expirationDate: null }),
+      { expiresAt: null, voided: false },
+      words,
+    );
     expect(object.validTimeInterval).toBeUndefined();
     expect(object.textModulesData).toContainEqual(
       expect.objectContaining({ id: 'valid-until', header: 'Valid until', body: 'No expiration date' }),

@@ -9,6 +9,7 @@ import {
   type GoogleOfferContext,
   type GoogleVoucherState,
 } from './offer-object';
+import { passWords } from '../i18n';
 
 export {
   googleOfferClass,
@@ -154,9 +155,10 @@ export async function googleSaveUrl(
   voucher: PublicVoucher,
   state: GoogleVoucherState,
 ): Promise<string> {
+  const words = await passWords();
   return signSaveJwt(options, {
-    offerClasses: [googleOfferClass(options, voucher)],
-    offerObjects: [googleOfferObject(options, voucher, state)],
+    offerClasses: [googleOfferClass(options, voucher, words)],
+    offerObjects: [googleOfferObject(options, voucher, state, words)],
   });
 }
 
@@ -198,21 +200,22 @@ export class GoogleWalletApi {
 
   /** Brings the saved offer object up to date with the voucher. */
   async patchObject(voucher: PublicVoucher, state: GoogleVoucherState): Promise<'patched' | 'absent'> {
-    const object = googleOfferObject(this.options, voucher, state);
+    const object = googleOfferObject(this.options, voucher, state, await passWords());
     return this.patch(`offerObject/${encodeURIComponent(object.id)}`, object);
   }
 
   /** Brings the offer class (title, partner, discount, terms) up to date after an edit. */
   async patchClass(voucher: PublicVoucher): Promise<'patched' | 'absent'> {
-    const offerClass = googleOfferClass(this.options, voucher);
+    const offerClass = googleOfferClass(this.options, voucher, await passWords());
     return this.patch(`offerClass/${encodeURIComponent(offerClass.id)}`, offerClass);
   }
 
   /** Inserts the voucher's class and object, or patches them when they exist (for the skinny link). */
   async upsert(voucher: PublicVoucher, state: GoogleVoucherState): Promise<void> {
-    const offerClass = googleOfferClass(this.options, voucher);
+    const words = await passWords();
+    const offerClass = googleOfferClass(this.options, voucher, words);
     if ((await this.insert('offerClass', offerClass)) === 'exists') await this.patchClass(voucher);
-    const object = googleOfferObject(this.options, voucher, state);
+    const object = googleOfferObject(this.options, voucher, state, words);
     if ((await this.insert('offerObject', object)) === 'exists') await this.patchObject(voucher, state);
   }
 

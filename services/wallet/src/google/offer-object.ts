@@ -1,6 +1,6 @@
-import { voucherText, type PublicVoucher } from '@avpass/contracts';
+import type { Language, PublicVoucher } from '@avpass/contracts';
 import { isUsedUp } from '@avpass/domain';
-import { localizedWord, WALLET_CATALOG } from '../i18n';
+import { localizedString, localizedWord, passText, WALLET_CATALOG, type PassWords } from '../i18n';
 import { usesValue } from '../pass-text';
 
 /**
@@ -37,16 +37,22 @@ export interface GoogleTextModule {
   header: string;
   body: string;
   localizedHeader?: ReturnType<typeof localizedWord>;
+  /** The body in both languages, when the Spanish differs (a discount, the uses). */
+  localizedBody?: ReturnType<typeof localizedString>;
 }
+
+/** A pass's words in each language it speaks (passWords). */
+type BothWords = Readonly<Record<Language, PassWords>>;
 
 type WalletKey = Parameters<typeof WALLET_CATALOG.t>[1];
 
-/** A module whose header is one of the catalog's words. */
-const textModule = (id: string, key: WalletKey, body: string): GoogleTextModule => ({
+/** A module whose header is one of the catalog's words; its body in English, and in Spanish when it differs. */
+const textModule = (id: string, key: WalletKey, body: string, spanish = body): GoogleTextModule => ({
   id,
   header: WALLET_CATALOG.t('en', key),
   body,
   localizedHeader: localizedWord(key),
+  ...(spanish !== body ? { localizedBody: localizedString(body, spanish) } : {}),
 });
 
 /** The OfferClass fields we send (REST v1 `offerclass`). */
@@ -58,6 +64,7 @@ export interface GoogleOfferClass {
   redemptionChannel: 'INSTORE';
   reviewStatus: 'UNDER_REVIEW';
   details: string;
+  localizedDetails?: ReturnType<typeof localizedString>;
   finePrint?: string;
   titleImage?: { sourceUri: { uri: string } };
 }
@@ -122,8 +129,15 @@ function httpsUrl(value: string | null | undefined): string | null {
 }
 
 /** The offer class: the voucher's title, partner, discount and service, and its terms as fine print. */
-export function googleOfferClass(context: GoogleOfferContext, voucher: PublicVoucher): GoogleOfferClass {
-  const text = voucherText(voucher);
+export function googleOfferClass(
+  context: GoogleOfferContext,
+  voucher: PublicVoucher,
+  words: BothWords,
+): GoogleOfferClass {
+  const text = passText(voucher, words.en);
+  const es = passText(voucher, words.es);
+  const details = `${text.discountText} · ${text.serviceText}`;
+  const detailsEs = `${es.discountText} · ${es.serviceText}`;
   const logo = httpsUrl(voucher.logoUrl);
   return {
     id: googleOfferIds(context.issuerId, voucher.id).classId,
@@ -132,7 +146,8 @@ export function googleOfferClass(context: GoogleOfferContext, voucher: PublicVou
     provider: partnerNames(voucher).join(', '),
     redemptionChannel: 'INSTORE',
     reviewStatus: 'UNDER_REVIEW',
-    details: `${text.discountText} · ${text.serviceText}`,
+    details,
+    ...(detailsEs !== details ? { localizedDetails: localizedString(details, detailsEs) } : {}),
     ...(text.terms ? { finePrint: text.terms } : {}),
     ...(logo ? { titleImage: { sourceUri: { uri: logo } } } : {}),
   };
@@ -146,21 +161,37 @@ export function googleOfferObject(
   context: GoogleOfferContext,
   voucher: PublicVoucher,
   state: GoogleVoucherState,
+  words: BothWords,
   now: Date = new Date(),
 ): GoogleOfferObject {
-  const text = voucherText(voucher);
+  const text = passText(voucher, words.en);
+  const es = passText(voucher, words.es);
   const { classId, objectId } = googleOfferIds(context.issuerId, voucher.id);
   const where = (voucher.partners ?? []).length
     ? (voucher.partners ?? []).map((partner) => [partner.name, partner.address].filter(Boolean).join(' — '))
     : partnerNames(voucher);
   const modules: GoogleTextModule[] = [
-    textModule('discount', 'label.discount', text.discountText),
-    textModule('service', 'label.service', text.serviceText),
-    textModule('uses', 'label.uses', usesValue(voucher.usageCount, voucher.usageLimit)),
-    textModule('valid-until', 'label.valid-until', text.validUntilText),
+    textModule('discount', 'label.discount', text.discountText, es.discountText),
+    textModule('service', 'label.service', text.serviceText, es.serviceText),
+    textModule(
+      'uses',
+      'label.uses',
+      usesValue(voucher.usageCount, voucher.usageLimit, words.en),
+      usesValue(voucher.usageCount, voucher.usageLimit, words.es),
+    ),
+    textModule('valid-until', 'label.valid-until', text.validUntilText, es.validUntilText),
   ];
   if (where.length) modules.push(textModule('where', 'label.where', where.join('\n')));
-  if (text.trainer) modules.push({ id: 'trainer', header: text.trainer.roleLabel, body: text.trainer.name });
+  if (text.trainer)
+    modules.push({
+      id: 'trainer',
+      header: text.trainer.roleLabel,
+      body: text.trainer.name,
+      localizedHeader: localizedString(
+        text.trainer.roleLabel,
+        es.trainer?.roleLabel ?? text.trainer.roleLabel,
+      ),
+    });
   if (text.instructions) modules.push(textModule('instructions', 'label.instructions', text.instructions));
   const links = [
     { id: 'voucher', uri: httpsUrl(voucher.qrUrl), description: text.title },

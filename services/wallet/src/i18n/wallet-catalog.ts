@@ -1,9 +1,10 @@
 import { defineCatalog } from '@avpass/platform';
 
 /**
- * A wallet pass's own words (issue 42): its field labels and change notices. An Apple pass.json carries
- * the English and its `es.lproj/pass.strings` maps each to its Spanish; a Google offer's text modules
- * carry both as a LocalizedString. Wallet shows the Spanish on a phone set to Spanish. The voucher's own text (its discount, service, terms) is voucherText's.
+ * A wallet pass's own words (issue 42): its field labels, values and change notices. An Apple pass.json
+ * carries the English and its `es.lproj/pass.strings` maps each to its Spanish; a Google offer's text
+ * modules carry both as a LocalizedString. Wallet shows the Spanish on a phone set to Spanish. The
+ * voucher's own words (its discount, where, last use) are the voucher page's catalog's.
  * `catalog.spec.ts` fails on a key missing in a language or unused by the code.
  */
 export const WALLET_CATALOG = defineCatalog(
@@ -23,6 +24,17 @@ export const WALLET_CATALOG = defineCatalog(
     'label.voucher-page': 'Voucher page',
     'change.uses': 'Used %@',
     'change.valid-until': 'Now valid until %@',
+    'value.uses': '{count} of {limit}',
+    'value.uses-unlimited': '{count} of ∞',
+    'value.any-partner': 'Any partner',
+    'value.where-more': '{name} + {more} more',
+    'value.partners-more':
+      'and {more, plural, one {# more partner} other {# more partners}}: see the voucher page',
+    'value.how-till': 'Show this pass at the till: staff scan the QR code or type the code {code}.',
+    'value.how-self': 'You can also redeem it yourself on the voucher page.',
+    'description.trainer': '{discount} {service} with {name}',
+    'description.partner': '{discount} {service} at {where}',
+    'description.anywhere': '{discount} {service} at any AV Pass partner',
   },
   {
     'label.offer': 'Oferta',
@@ -40,22 +52,28 @@ export const WALLET_CATALOG = defineCatalog(
     'label.voucher-page': 'Página del cupón',
     'change.uses': 'Usado %@',
     'change.valid-until': 'Ahora válido hasta %@',
+    'value.uses': '{count} de {limit}',
+    'value.uses-unlimited': '{count} de ∞',
+    'value.any-partner': 'Cualquier socio',
+    'value.where-more': '{name} y {more} más',
+    'value.partners-more':
+      'y {more, plural, one {# socio más} other {# socios más}}: vea la página del cupón',
+    'value.how-till':
+      'Muestre este pase en la caja: el personal escanea el código QR o escribe el código {code}.',
+    'value.how-self': 'También puede canjearlo usted mismo en la página del cupón.',
+    'description.trainer': '{discount} {service} con {name}',
+    'description.partner': '{discount} {service} en {where}',
+    'description.anywhere': '{discount} {service} en cualquier socio de AV Pass',
   },
 );
 
-/** The Spanish of each English word of a pass (its `es.lproj/pass.strings`). */
-export function passStringsIn(language: 'es'): Record<string, string> {
-  return Object.fromEntries(
-    WALLET_CATALOG.keys.map((key) => [WALLET_CATALOG.t('en', key), WALLET_CATALOG.t(language, key)]),
-  );
-}
+/** Google's LocalizedString: the English by default, the US Spanish beside it. */
+export const localizedString = (en: string, es: string) => ({
+  defaultValue: { language: 'en-US', value: en },
+  translatedValues: [{ language: 'es-US', value: es }],
+});
 
-type WalletKey = Parameters<typeof WALLET_CATALOG.t>[1];
-
-/** Google's LocalizedString of a word: English by default, US Spanish beside it. */
-export function localizedWord(key: WalletKey) {
-  return {
-    defaultValue: { language: 'en-US', value: WALLET_CATALOG.t('en', key) },
-    translatedValues: [{ language: 'es-US', value: WALLET_CATALOG.t('es', key) }],
-  };
+/** Google's LocalizedString of one of the catalog's words. */
+export function localizedWord(key: Parameters<typeof WALLET_CATALOG.t>[1]) {
+  return localizedString(WALLET_CATALOG.t('en', key), WALLET_CATALOG.t('es', key));
 }

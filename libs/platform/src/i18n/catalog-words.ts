@@ -6,7 +6,8 @@ type Catalogs = Readonly<Record<Language, () => Promise<{ default: Record<string
 
 /**
  * The words of a shared catalog (libs/contracts/src/i18n: the voucher page's, the audit trail's) in each
- * language, for what the gateway writes itself (issue 42): read and compiled once, on first use.
+ * language, for what a server writes itself (issue 42: the gateway's first HTML and audit CSV, the
+ * printed cards, the wallet passes): read and compiled once, on first use.
  */
 export function catalogWords<Id extends string>(
   catalogs: Catalogs,
