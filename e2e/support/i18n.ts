@@ -127,8 +127,9 @@ export async function rawKeys(page: Page): Promise<string[]> {
 export async function expectNothingCut(page: Page): Promise<void> {
   await expect.poll(() => speaksPseudo(page)).toBe(true);
   expect(await rawKeys(page)).toEqual([]);
-  const overflowing = await overflowingText(page);
-  expect(overflowing, overflowing.join('\n')).toEqual([]);
+  // Until the page has settled (a late font, a layout mid-animation on a loaded box: CI saw a card's chip
+  // overflow once and not on its retry); text that stays cut still fails, with the list.
+  await expect.poll(() => overflowingText(page), { timeout: 5_000 }).toEqual([]);
 }
 
 /** A drawn screen in Spanish: `<html lang="es">`, no catalog key shown, axe-clean; photographed as `shot`. */
