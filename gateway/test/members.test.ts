@@ -356,6 +356,23 @@ describe('import by CSV', () => {
     expect(reasons).toMatch(/not en or es/);
     expect(reasons).toMatch(/3 cells where the header has 7/);
     expect(reasons).toMatch(/not yes or no/);
+    // Each reason also has its code and values, for the screens' languages (issue 42).
+    const codes = first.body.refused.map((r: { code?: string }) => r.code);
+    expect(codes).not.toContain(undefined);
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'members.import.email',
+        'members.import.phone',
+        'field.formula',
+        'members.import.no-contact',
+        'members.import.language',
+        'members.import.cells',
+        'members.import.yes-or-no',
+      ]),
+    );
+    expect(first.body.refused).toContainEqual(
+      expect.objectContaining({ code: 'members.import.cells', params: { cells: '3', columns: '7' } }),
+    );
     const iris = (await h.api('/api/members?search=iris@', { token: admin })).body.items[0];
     expect(iris).toMatchObject({
       firstName: 'Iris',

@@ -1,4 +1,5 @@
 import { ApiError, errorMessageOf, fieldErrorsOf } from '@/lib/api-client';
+import { codeText } from './code-text';
 import { i18n } from './i18n';
 
 /**
@@ -8,8 +9,7 @@ import { i18n } from './i18n';
  * else the server's English `message`; else `fallback`.
  */
 export function apiErrorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.code && error.code in i18n.messages)
-    return i18n._(error.code, error.params);
+  if (error instanceof ApiError) return codeText(error.code, error.params, errorMessageOf(error, fallback));
   return errorMessageOf(error, fallback);
 }
 

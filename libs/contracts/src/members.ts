@@ -169,10 +169,33 @@ export const mergeMembersRequestSchema = z.object({ id: uuidParam, from: uuidPar
 export const MEMBER_IMPORTS_DIR = 'member-imports';
 /** The gateway's stored upload of a CSV (DATA_DIR/member-imports/<fileId>.csv), read once. */
 export const importMembersRequestSchema = z.object({ fileId: uuidParam });
+/**
+ * Why an import refused a row, in English (the report's `reason`); each also has a code in
+ * MESSAGE_CODES (`members.import.*`), which the report carries beside it for the screens' languages.
+ */
+export const IMPORT_REFUSALS = {
+  cells: (cells: number | string, columns: number | string) =>
+    `has ${cells} cells where the header has ${columns}`,
+  formula: (column: string) => `${column} ${FORMULA_MESSAGE}`,
+  email: (value: string) => `email "${value}" is not a valid e-mail address`,
+  phone: (value: string) => `phone "${value}" is not a valid phone number`,
+  noContact: 'has neither an e-mail nor a phone',
+  language: (value: string) => `language "${value}" is not en or es`,
+  tag: (value: string) => `tag "${value}" is not one word of letters, digits or dashes`,
+  tooManyTags: (max: number | string) => `has more than ${max} tags`,
+  yesOrNo: (column: string, value: string) => `${column} "${value}" is not yes or no`,
+  repeats: (row: number | string) => `repeats the e-mail or phone of row ${row}`,
+  twoMembers: 'its e-mail belongs to one member and its phone to another: merge them first',
+  sameMember: (row: number | string) => `names the same member as row ${row}`,
+} as const;
+
 export const importRefusalSchema = z.object({
   /** The spreadsheet's row number: 1 is the header, 2 the first member. */
   row: z.number().int().positive(),
   reason: z.string(),
+  /** The reason's code (MESSAGE_CODES) and the values in it, for the screens' languages (issue 42). */
+  code: z.string().optional(),
+  params: z.record(z.string(), z.string()).optional(),
 });
 export const importMembersResponseSchema = z.object({
   created: z.number().int().nonnegative(),

@@ -14,6 +14,7 @@ import {
 } from './service-refusals';
 import { STATEMENT_REFUSALS } from './statements';
 import { CARD_LANGUAGE_MESSAGE } from './card-language';
+import { IMPORT_REFUSALS } from './members';
 
 describe('the API’s error codes', () => {
   it('finds every entry’s own code from its text, with made-up values in its slots', () => {
@@ -25,6 +26,23 @@ describe('the API’s error codes', () => {
       expect(found?.code, message).toBe(code);
       if (names.length) expect(found?.params).toEqual(values);
     }
+  });
+
+  it('names a members import’s refused rows, as the members service words them', () => {
+    expect(messageCode(IMPORT_REFUSALS.cells(3, 7))).toEqual({
+      code: 'members.import.cells',
+      params: { cells: '3', columns: '7' },
+    });
+    expect(messageCode(IMPORT_REFUSALS.formula('first_name'))).toEqual({
+      code: 'field.formula',
+      params: { field: 'first_name' },
+    });
+    expect(messageCode(IMPORT_REFUSALS.yesOrNo('sms_consent', 'maybe'))).toEqual({
+      code: 'members.import.yes-or-no',
+      params: { column: 'sms_consent', value: 'maybe' },
+    });
+    expect(messageCode(IMPORT_REFUSALS.twoMembers)).toEqual({ code: 'members.import.two-members' });
+    expect(messageCode(IMPORT_REFUSALS.email('not an address'))?.code).toBe('members.import.email');
   });
 
   it('names the redeem’s and the till’s refusals and their values', () => {

@@ -2,7 +2,7 @@ import { CARD_LANGUAGE_MESSAGE } from './card-language';
 import { CREDIT_MESSAGES, CREDIT_REFUSALS } from './credits';
 import { USED_OVER_ALLOCATED } from './inventory/items';
 import { LANGUAGE_MESSAGE } from './languages';
-import { MEMBER_TAG_MESSAGE } from './members';
+import { IMPORT_REFUSALS, MEMBER_TAG_MESSAGE } from './members';
 import {
   memberLimitMessage,
   outsideHoursMessage,
@@ -180,6 +180,18 @@ export const MESSAGE_CODES = {
   'statement.line.foreign': STATEMENT_REFUSALS.foreignLine,
   'statement.superseded': STATEMENT_REFUSALS.superseded,
   'statement.not-found': 'Statement not found',
+  // A members import's refused rows (the report's reasons, not errors).
+  'members.import.cells': IMPORT_REFUSALS.cells('{cells}', '{columns}'),
+  'members.import.email': IMPORT_REFUSALS.email('{value}'),
+  'members.import.phone': IMPORT_REFUSALS.phone('{value}'),
+  'members.import.no-contact': IMPORT_REFUSALS.noContact,
+  'members.import.language': IMPORT_REFUSALS.language('{value}'),
+  'members.import.tag': IMPORT_REFUSALS.tag('{value}'),
+  'members.import.too-many-tags': IMPORT_REFUSALS.tooManyTags('{max}'),
+  'members.import.yes-or-no': IMPORT_REFUSALS.yesOrNo('{column}', '{value}'),
+  'members.import.repeats': IMPORT_REFUSALS.repeats('{row}'),
+  'members.import.two-members': IMPORT_REFUSALS.twoMembers,
+  'members.import.same-member': IMPORT_REFUSALS.sameMember('{row}'),
   // Requests in general.
   'request.idempotency-key': IDEMPOTENCY_KEY_MESSAGE,
   'request.unsafe-text': UNSAFE_TEXT_MESSAGE,
@@ -217,6 +229,7 @@ export const MESSAGE_CODES = {
   'field.not-valid': '{field} is not valid',
   'field.wrong-value': '{field} must be {expected}, not {sent}',
   'field.not-found': '{what} not found',
+  'field.formula': IMPORT_REFUSALS.formula('{field}'),
 } as const;
 export type MessageCode = keyof typeof MESSAGE_CODES;
 

@@ -82,7 +82,14 @@ describe('the members service', () => {
       created: 0,
       updated: 0,
       unchanged: 2,
-      refused: [{ row: 4, reason: 'repeats the e-mail or phone of row 3' }],
+      refused: [
+        {
+          row: 4,
+          reason: 'repeats the e-mail or phone of row 3',
+          code: 'members.import.repeats',
+          params: { row: '3' },
+        },
+      ],
     });
   });
 

@@ -1,6 +1,6 @@
 import {
-  FORMULA_MESSAGE,
   FORMULA_START,
+  IMPORT_REFUSALS,
   MEMBER_LANGUAGES,
   MEMBER_TAG_PATTERN,
   MEMBER_TAGS_MAX,
@@ -51,12 +51,12 @@ export function checkRow(
   region: CountryCode,
 ): CheckedRow | { reason: string } {
   if (input.cellCount !== columnCount) {
-    return { reason: `has ${input.cellCount} cells where the header has ${columnCount}` };
+    return { reason: IMPORT_REFUSALS.cells(input.cellCount, columnCount) };
   }
   const cells = input.cells;
   for (const [column, value] of Object.entries(cells) as [ImportColumn, string][]) {
     if (column !== 'phone' && FORMULA_START.test(value.trimStart())) {
-      return { reason: `${LABELS[column]} ${FORMULA_MESSAGE}` };
+      return { reason: IMPORT_REFUSALS.formula(LABELS[column]) };
     }
   }
   let first = cells.firstName ?? '';
@@ -72,17 +72,16 @@ export function checkRow(
   const lastName = memberLastNameField.safeParse(last);
   if (!lastName.success) return { reason: lastName.error.issues[0]?.message ?? 'Last name is invalid' };
   const email = memberEmailField.safeParse(cells.email ?? '');
-  if (!email.success)
-    return { reason: `email "${(cells.email ?? '').slice(0, 80)}" is not a valid e-mail address` };
+  if (!email.success) return { reason: IMPORT_REFUSALS.email((cells.email ?? '').slice(0, 80)) };
   let phone: string | null = null;
   if (cells.phone?.trim()) {
     phone = phoneToE164(cells.phone.trim(), region);
-    if (!phone) return { reason: `phone "${cells.phone.slice(0, 40)}" is not a valid phone number` };
+    if (!phone) return { reason: IMPORT_REFUSALS.phone(cells.phone.slice(0, 40)) };
   }
-  if (!email.data && !phone) return { reason: 'has neither an e-mail nor a phone' };
+  if (!email.data && !phone) return { reason: IMPORT_REFUSALS.noContact };
   const language = cells.language?.trim().toLowerCase() || undefined;
   if (language !== undefined && !(MEMBER_LANGUAGES as readonly string[]).includes(language)) {
-    return { reason: `language "${language.slice(0, 20)}" is not en or es` };
+    return { reason: IMPORT_REFUSALS.language(language.slice(0, 20)) };
   }
   const tags = [
     ...new Set(
@@ -93,9 +92,8 @@ export function checkRow(
     ),
   ].sort();
   const badTag = tags.find((t) => !MEMBER_TAG_PATTERN.test(t));
-  if (badTag !== undefined)
-    return { reason: `tag "${badTag.slice(0, 40)}" is not one word of letters, digits or dashes` };
-  if (tags.length > MEMBER_TAGS_MAX) return { reason: `has more than ${MEMBER_TAGS_MAX} tags` };
+  if (badTag !== undefined) return { reason: IMPORT_REFUSALS.tag(badTag.slice(0, 40)) };
+  if (tags.length > MEMBER_TAGS_MAX) return { reason: IMPORT_REFUSALS.tooManyTags(MEMBER_TAGS_MAX) };
   const consent: Partial<Record<ConsentChannel, boolean>> = {};
   for (const [column, channel] of [
     ['emailConsent', 'email'],
@@ -105,7 +103,7 @@ export function checkRow(
     if (!value) continue;
     if (YES.has(value)) consent[channel] = true;
     else if (NO.has(value)) consent[channel] = false;
-    else return { reason: `${LABELS[column]} "${value.slice(0, 20)}" is not yes or no` };
+    else return { reason: IMPORT_REFUSALS.yesOrNo(LABELS[column], value.slice(0, 20)) };
   }
   return {
     row: input.row,

@@ -1,4 +1,10 @@
-import { MEMBER_IMPORTS_DIR, type ImportMembersResponse, type RpcMeta } from '@avpass/contracts';
+import {
+  IMPORT_REFUSALS,
+  MEMBER_IMPORTS_DIR,
+  type ImportMembersResponse,
+  type RpcMeta,
+} from '@avpass/contracts';
+import { messageCode } from '@avpass/contracts/message-codes';
 import { AuditTrail, DomainError, Transactions } from '@avpass/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -21,6 +27,9 @@ import { parseMembersCsv } from './members-csv';
 const ANALYZE_AFTER_ROWS = 1000;
 
 type Refusal = ImportMembersResponse['refused'][number];
+
+/** A refused row: its reason in English, with its code and values for the screens' languages (issue 42). */
+const refusal = (row: number, reason: string): Refusal => ({ row, reason, ...(messageCode(reason) ?? {}) });
 interface Update {
   id: string;
   fields: MemberFields;
@@ -54,13 +63,13 @@ export class ImportService {
     for (const input of csv.rows) {
       const row = checkRow(input, csv.columns.length, this.config.MEMBERS_DEFAULT_PHONE_REGION);
       if ('reason' in row) {
-        refused.push({ row: input.row, reason: row.reason });
+        refused.push(refusal(input.row, row.reason));
         continue;
       }
       const keys = [row.email && `e:${row.email}`, row.phone && `p:${row.phone}`].filter(Boolean) as string[];
       const earlier = keys.map((k) => firstRowOf.get(k)).find((r) => r !== undefined);
       if (earlier !== undefined) {
-        refused.push({ row: row.row, reason: `repeats the e-mail or phone of row ${earlier}` });
+        refused.push(refusal(row.row, IMPORT_REFUSALS.repeats(earlier)));
         continue;
       }
       for (const key of keys) firstRowOf.set(key, row.row);
@@ -117,10 +126,7 @@ function plan(rows: CheckedRow[], existing: MemberRow[], refused: Refusal[]) {
     const viaEmail = row.email ? byEmail.get(row.email) : undefined;
     const viaPhone = row.phone ? byPhone.get(row.phone) : undefined;
     if (viaEmail && viaPhone && viaEmail.id !== viaPhone.id) {
-      refused.push({
-        row: row.row,
-        reason: 'its e-mail belongs to one member and its phone to another: merge them first',
-      });
+      refused.push(refusal(row.row, IMPORT_REFUSALS.twoMembers));
       continue;
     }
     const match = viaEmail ?? viaPhone;
@@ -144,7 +150,7 @@ function plan(rows: CheckedRow[], existing: MemberRow[], refused: Refusal[]) {
     }
     const earlier = rowOfMember.get(match.id);
     if (earlier !== undefined) {
-      refused.push({ row: row.row, reason: `names the same member as row ${earlier}` });
+      refused.push(refusal(row.row, IMPORT_REFUSALS.sameMember(earlier)));
       continue;
     }
     rowOfMember.set(match.id, row.row);

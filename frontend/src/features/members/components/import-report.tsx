@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatNumberIn } from '@avpass/domain';
+import { codeText } from '@/i18n/code-text';
 import { useLanguage, useT } from '@/i18n/i18n';
 
 /** An import's report: the counts, then every refused row with its spreadsheet row number and reason. */
@@ -59,7 +60,9 @@ export function ImportReport({ report }: { report: ImportMembersResponse }) {
               {report.refused.map((r) => (
                 <TableRow key={`${r.row}:${r.reason}`} data-testid="refused-row">
                   <TableCell>{r.row}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.reason}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {codeText(r.code, r.params, r.reason)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -1,6 +1,6 @@
 import type { MemberUses, TillCheckResponse, TillHolder } from '@avpass/contracts';
 import type { Translate } from '@avpass/contracts/i18n/voucher-words';
-import { i18n } from '@/i18n/i18n';
+import { codeText } from '@/i18n/code-text';
 import type { MessageId } from '@/i18n/message-id';
 
 type T = Translate<MessageId>;
@@ -18,9 +18,7 @@ export function reasonText(
   result: Pick<TillCheckResponse, 'reason' | 'reasonCode' | 'reasonParams'>,
   t: T,
 ): string {
-  if (result.reasonCode && result.reasonCode in i18n.messages)
-    return i18n._(result.reasonCode, result.reasonParams);
-  return result.reason ?? t('till.cannotRedeemHere');
+  return codeText(result.reasonCode, result.reasonParams, result.reason ?? t('till.cannotRedeemHere'));
 }
 
 /** "2 of 3 left", "Unlimited", "None left". */
