@@ -11,6 +11,13 @@ import type { ReactNode } from 'react';
 import { PartnerLogo } from '@/components/brand/partner-logo';
 import { useT } from '@/i18n/i18n';
 
+/** A badge whose words wrap in its card (longer in some languages) instead of being cut. */
+const WRAPPING_CHIP = {
+  maxWidth: '100%',
+  height: 'auto',
+  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+} as const;
+
 const hoverLift = {
   '&:hover': { transform: 'translateY(-4px)' },
 } as const;
@@ -137,7 +144,11 @@ export function PartnerCard({ partner }: { partner: PublicPartner }) {
               <Chip
                 size="small"
                 label={t('landing.card.active', { count: partner.activeOffers })}
-                sx={(theme) => ({ backgroundColor: theme.palette.teal[100], color: theme.palette.teal[700] })}
+                sx={(theme) => ({
+                  ...WRAPPING_CHIP,
+                  backgroundColor: theme.palette.teal[100],
+                  color: theme.palette.teal[700],
+                })}
               />
             ) : (
               // Issue 44: a partner without a current offer says so in words, not "0 Active".
@@ -145,6 +156,7 @@ export function PartnerCard({ partner }: { partner: PublicPartner }) {
                 size="small"
                 variant="outlined"
                 label={t('landing.card.offersComing')}
+                sx={WRAPPING_CHIP}
                 data-testid="offers-coming"
               />
             )}
