@@ -1,12 +1,4 @@
-import {
-  CLUB_WIDE_TEXT,
-  redeemedText,
-  redeemedTextIn,
-  voucherShortCode,
-  voucherWhere,
-  voucherWhereIn,
-  type PublicVoucher,
-} from '@avpass/contracts';
+import { redeemedTextIn, voucherShortCode, voucherWhereIn, type PublicVoucher } from '@avpass/contracts';
 import { endOfBusinessDay, utcOffsetAt } from '@avpass/domain';
 import { PKPass } from 'passkit-generator';
 import { PASS_COLOURS } from './pass-images';
@@ -115,16 +107,11 @@ function whereShort(voucher: PublicVoucher, { word }: PassWords): string | null 
 /** The back's "where": each partner with its address, phone and website (the phone links them). */
 function placeFields(voucher: PublicVoucher, words: PassWords): PassField[] {
   const { word } = words;
-  const english = words.language === 'en';
-  const where = english ? voucherWhere(voucher) : voucherWhereIn(voucher, words.voucher);
+  const where = voucherWhereIn(voucher, words.voucher);
   if (!where) return [];
   if (where.clubWide)
     return [
-      {
-        key: 'partners',
-        label: word('label.where'),
-        value: english ? CLUB_WIDE_TEXT : words.voucher.t('voucher.where.clubWide'),
-      },
+      { key: 'partners', label: word('label.where'), value: words.voucher.t('voucher.where.clubWide') },
     ];
   const fields = where.places.slice(0, MAX_BACK_PARTNERS).map(
     (place, i): PassField => ({
@@ -197,10 +184,7 @@ export function applePassFields(voucher: PublicVoucher, state: PassState, words:
     ? [{ key: 'trainer', label: text.trainer.roleLabel, value: text.trainer.name }, service]
     : [{ key: 'where', label: word('label.use-at'), value: where ?? word('value.any-partner') }, service];
 
-  const lastUse =
-    words.language === 'en'
-      ? redeemedText(voucher.lastRedemption, state.timeZone)
-      : redeemedTextIn(voucher.lastRedemption, words.voucher, state.timeZone);
+  const lastUse = redeemedTextIn(voucher.lastRedemption, words.voucher, state.timeZone);
   const backFields: PassField[] = [
     // A custom title hides the partner's name from the front; the back keeps it.
     ...(voucher.customTitle?.trim()
