@@ -26,8 +26,8 @@ const keyOf = (source: SendSource) =>
 /**
  * One "Send to members…" dialog for the signed-in screens, held above the routes' tables: a row's button
  * only asks for it, so the dialog (and a send's progress) outlives the row, which a list's refresh can
- * drop while the messages go out. Closed, it stays mounted for the same voucher or batch, so its answer
- * and a pending send's Idempotency-Key survive a close; another source starts afresh.
+ * drop while the messages go out. Opened again for the same voucher or batch it is the same dialog;
+ * another source starts afresh. (Its form is drawn only while open, so a close does drop what was typed.)
  */
 export function SendToMembersHost({ children }: { children: ReactNode }) {
   const [target, setTarget] = useState<{ key: string; source: SendSource; what: string } | null>(null);
