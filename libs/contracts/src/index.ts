@@ -34,6 +34,7 @@ export * from './statement-labels';
 export * from './languages';
 export * from './members';
 export * from './member-vouchers';
+export * from './member-pass';
 export * from './member-sends';
 export * from './member-auth';
 export * from './i18n/languages';

@@ -17,3 +17,4 @@ export * from './till-discount';
 export * from './trainer-title';
 export * from './member-period';
 export * from './locale-format';
+export * from './member-pass';
