@@ -40,7 +40,7 @@ export function phoneSearchPrefixes(search: string, countryCallingCode: string):
 }
 
 /** What the audit trail may keep of a member: every field, the personal ones only as "changed". */
-export const PERSONAL_FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
+export const PERSONAL_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'birthDate'] as const;
 export const PERSONAL_VALUE = '(personal data)';
 
 /**
