@@ -10,6 +10,7 @@ import {
   SECOND_FACTOR_WRONG_MESSAGE,
 } from './member-pass';
 import {
+  memberDailyCapMessage,
   memberLimitMessage,
   outsideHoursMessage,
   REDEEM_REFUSALS,
@@ -74,6 +75,9 @@ export const MESSAGE_CODES = {
   'voucher.redeem.member-limit.week': slot((n) => memberLimitMessage(n, 'week'), 'limit'),
   'voucher.redeem.member-limit.month': slot((n) => memberLimitMessage(n, 'month'), 'limit'),
   'voucher.redeem.member-limit.ever': slot((n) => memberLimitMessage(n, 'ever'), 'limit'),
+  'voucher.redeem.member-daily-cap': REDEEM_REFUSALS.member_daily_cap,
+  'voucher.redeem.member-daily-cap.one': memberDailyCapMessage(1),
+  'voucher.redeem.member-daily-cap.count': slot(memberDailyCapMessage, 'limit'),
   'voucher.staff-only': STAFF_ONLY_MESSAGE,
   // The till.
   'till.code.required': TILL_CODE_MESSAGE,
