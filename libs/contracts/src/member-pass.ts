@@ -114,7 +114,13 @@ export const tillPassRequestSchema = z.object({
     .optional(),
   /** The sale rung up (cents), as on the till check: each voucher shows its discount for it. */
   transactionAmount: numberInput('Sale amount', { kind: 'a number of cents' })
-    .pipe(z.number().int().min(0).max(100_000_000))
+    .pipe(
+      z
+        .number()
+        .int('Sale amount must be whole cents')
+        .min(0, 'Sale amount must not be negative')
+        .max(100_000_000, 'Sale amount must be at most $1,000,000'),
+    )
     .optional(),
 });
 export type TillPassRequest = z.infer<typeof tillPassRequestSchema>;

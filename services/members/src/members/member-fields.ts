@@ -51,7 +51,8 @@ export const PERSONAL_VALUE = '(personal data)';
 export function memberAuditChanges(before: Member | null, after: Member | null): AuditChanges | null {
   const fields = (m: Member | null) => {
     if (!m) return null;
-    const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = m;
+    // The pass's version moves by a revoke, which records it itself.
+    const { id: _id, createdAt: _c, updatedAt: _u, passVersion: _p, ...rest } = m;
     return rest;
   };
   const changes = diffChanges(fields(before), fields(after));
