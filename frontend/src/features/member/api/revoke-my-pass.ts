@@ -1,6 +1,5 @@
 import type { RevokePassResponse } from '@avpass/contracts/member-pass';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { idempotencyHeader } from '@/lib/idempotency';
 import { memberJson } from '../lib/member-fetch';
 import { MY_PASS_URL } from './get-my-pass';
 
@@ -19,7 +18,8 @@ export function useRevokeMyPass() {
       memberJson<RevokePassResponse>(REVOKE_MY_PASS_URL, {
         method: 'POST',
         signedIn: true,
-        headers: idempotencyHeader(idempotencyKey),
+        // Spelled out, not @/lib/idempotency's helper: the shell the voucher page loads stays as it was.
+        headers: { 'Idempotency-Key': idempotencyKey },
       }),
     onSuccess: () => queryClient.resetQueries({ queryKey: [MY_PASS_URL] }),
   });

@@ -8,7 +8,7 @@ import { useRevokeMyPass } from '../api/revoke-my-pass';
 import { passNow } from '../lib/pass-clock';
 import { passQr } from '../lib/pass-qr';
 import { ensurePassStyle } from '../lib/pass-style';
-import { useOnlineManager } from '../lib/use-online';
+import { useOnline } from '../lib/use-online';
 import { useWakeLock } from '../lib/use-wake-lock';
 
 /** The phone's clock, read again every second (the countdown) and at each step's start. */
@@ -171,7 +171,7 @@ export default function MemberPassCard({ onSessionEnded }: { onSessionEnded: () 
   ensurePassStyle();
   const t = useT();
   const query = useMyPass();
-  const online = useOnlineManager();
+  const online = useOnline();
   const phoneNow = usePhoneNow();
   const now = query.data ? passNow(query.data.pass, query.data.offsetMs, phoneNow) : null;
   useWakeLock(now?.kind === 'code');

@@ -1,10 +1,18 @@
-import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
-/** Whether the phone says it is online (React Query's view of it: its queries wait while offline). */
-export function useOnlineManager(): boolean {
-  return useSyncExternalStore(
-    (onChange) => onlineManager.subscribe(onChange),
-    () => onlineManager.isOnline(),
-  );
+const subscribe = (onChange: () => void) => {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+};
+
+/**
+ * Whether the phone says it is online (the events React Query's queries wait for too). Read from the
+ * browser, not React Query's onlineManager: the shell chunk the voucher page loads exports nothing new.
+ */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribe, () => navigator.onLine);
 }
