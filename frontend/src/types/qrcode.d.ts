@@ -16,3 +16,8 @@ declare module 'qrcode' {
     options?: { errorCorrectionLevel?: 'L' | 'M' | 'Q' | 'H'; maskPattern?: number },
   ): QrCodeSymbol;
 }
+
+// The encoder alone, without the package's canvas and SVG renderers (the member's pass draws its own).
+declare module 'qrcode/lib/core/qrcode' {
+  export { create } from 'qrcode';
+}

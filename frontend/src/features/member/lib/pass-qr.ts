@@ -1,4 +1,5 @@
-import { create } from 'qrcode';
+// The encoder alone: the package's entry adds its canvas and SVG renderers (about 1.5 KB gzip).
+import { create } from 'qrcode/lib/core/qrcode';
 
 /** Modules of light margin around the symbol (the QR standard's quiet zone). */
 export const PASS_QR_QUIET_ZONE = 4;
