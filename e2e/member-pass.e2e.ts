@@ -211,8 +211,20 @@ describe('the member’s pass on My vouchers', () => {
     const replaced = await shownCode();
     expect(after.codes.find((c) => c.step === replaced.step)?.code).toBe(replaced.code);
     expect(replaced.decoded).toBe(replaced.code);
-    // The code shown before the replacement is not among the new ones.
+    // The code shown before the replacement is not among the new ones, and the till refuses it now
+    // (POST /api/till/pass, an administrator at the till); the new one it accepts.
     expect(after.codes.map((c) => c.code)).not.toContain(back.code);
+    const scan = async (code: string) =>
+      (await api(baseUrl, '/api/till/pass', { method: 'POST', token: admin, json: { code } })).body as {
+        accepted: boolean;
+        refusal?: string;
+        holder?: { firstName: string };
+      };
+    await expect(scan(back.code)).resolves.toMatchObject({ accepted: false, refusal: 'revoked' });
+    await expect(scan(replaced.code)).resolves.toMatchObject({
+      accepted: true,
+      holder: { firstName: 'Lucía' },
+    });
   });
 
   it('speaks Spanish, on a phone and a desktop, axe-clean', async () => {
@@ -221,6 +233,14 @@ describe('the member’s pass on My vouchers', () => {
     await page.getByRole('heading', { name: 'Mi pase' }).waitFor({ timeout: 20_000 });
     const shown = await shownCode();
     expect(shown.decoded).toBe(shown.code);
+    // Back on screen (a phone taken out of a pocket): new codes and a fresh clock offset at once.
+    const asked = () =>
+      page.evaluate(
+        () => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/me/pass')).length,
+      );
+    const before = await asked();
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect.poll(asked, { timeout: 10_000 }).toBe(before + 1);
     await page
       .getByRole('img', { name: 'Código del pase de miembro; cambia cada 30 segundos' })
       .waitFor({ state: 'attached' });
