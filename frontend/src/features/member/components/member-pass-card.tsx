@@ -11,13 +11,17 @@ import { ensurePassStyle } from '../lib/pass-style';
 import { useOnline } from '../lib/use-online';
 import { useWakeLock } from '../lib/use-wake-lock';
 
-/** The phone's clock, read again every second (the countdown) and at each step's start. */
-function usePhoneNow(): number {
+/**
+ * The phone's clock, read again at every second of the server's clock (`offsetMs` ahead of the
+ * phone's): the countdown ticks, and the code changes as the server's step begins.
+ */
+function usePhoneNow(offsetMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setTimeout(() => setNow(Date.now()), 1000 - (now % 1000) || 1000);
+    const serverMs = Math.round(now + offsetMs);
+    const timer = setTimeout(() => setNow(Date.now()), 1000 - (((serverMs % 1000) + 1000) % 1000));
     return () => clearTimeout(timer);
-  }, [now]);
+  }, [now, offsetMs]);
   // Back on screen: read the clock at once (timers sleep with the page).
   useEffect(() => {
     const wake = () => setNow(Date.now());
@@ -172,7 +176,7 @@ export default function MemberPassCard({ onSessionEnded }: { onSessionEnded: () 
   const t = useT();
   const query = useMyPass();
   const online = useOnline();
-  const phoneNow = usePhoneNow();
+  const phoneNow = usePhoneNow(query.data?.offsetMs ?? 0);
   const now = query.data ? passNow(query.data.pass, query.data.offsetMs, phoneNow) : null;
   useWakeLock(now?.kind === 'code');
 
