@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAccountLanguage, useLanguage, useT } from '@/i18n/i18n';
 import { setAccountLanguage } from '@/i18n/language';
 import { LanguageSwitch } from '@/i18n/language-switch';
@@ -13,7 +13,13 @@ import { memberMoney } from '../lib/member-words';
 import { HeldVoucherItem } from './held-voucher-item';
 import { MemberFrame } from './member-frame';
 
-/** /me, "My vouchers": active codes first, then used and expired ones with where and when. */
+/**
+ * The member's pass (issue 43): its own chunk with the QR encoder, loaded by this screen only (the
+ * sign-in page and the voucher page never carry it).
+ */
+const MemberPassCard = lazy(() => import('./member-pass-card'));
+
+/** /me, "My vouchers": the member's pass, then active codes first, then used and expired ones with where and when. */
 export function MyVouchersPage({ onSignedOut }: { onSignedOut: () => void }) {
   const me = useMe();
   const vouchers = useMyVouchers();
@@ -54,6 +60,9 @@ export function MyVouchersPage({ onSignedOut }: { onSignedOut: () => void }) {
 
   return (
     <MemberFrame head={head}>
+      <Suspense fallback={null}>
+        <MemberPassCard onSessionEnded={onSignedOut} />
+      </Suspense>
       {me.data?.creditBalanceCents != null && (
         <p className="ms-credit" data-testid="member-credit">
           <span>{t('member.credit')}</span>

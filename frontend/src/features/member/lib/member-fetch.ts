@@ -13,9 +13,11 @@ export async function memberJson<T>(
     body?: unknown;
     signal?: AbortSignal;
     signedIn?: boolean;
+    /** Extra request headers (an Idempotency-Key). */
+    headers?: Record<string, string>;
   } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = options.signedIn ? memberSession()?.token : null;
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,4 +1,4 @@
-// @ts-expect-error qrcode ships no types; only this test uses it (the encoder the printed cards use).
+// The `qrcode` package (frontend/src/types/qrcode.d.ts): the encoder the printed cards use.
 import * as qrcode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { encodeQr, penalty, qrPath } from './qr-code';
