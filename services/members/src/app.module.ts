@@ -10,6 +10,7 @@ import { MembersHandlers } from './members/members.handlers';
 import { MembersRepository } from './members/members.repository';
 import { MembersService } from './members/members.service';
 import { MEMBER_ERASURE_STEPS } from './members';
+import { MemberPassWalletHandlers, MemberPassWalletRepository, MemberPassWalletService } from './pass-wallet';
 import {
   ConsentRepliesService,
   DeliveriesErasure,
@@ -51,7 +52,13 @@ export class MembersModule {
           sms: config,
         }),
       ],
-      controllers: [MembersHandlers, ImportHandlers, SendsHandlers, MemberAuthHandlers],
+      controllers: [
+        MembersHandlers,
+        ImportHandlers,
+        SendsHandlers,
+        MemberAuthHandlers,
+        MemberPassWalletHandlers,
+      ],
       providers: [
         { provide: MEMBERS_CONFIG, useValue: config },
         MembersRepository,
@@ -86,6 +93,8 @@ export class MembersModule {
         SignInTemplates,
         MemberSignInService,
         MemberSessionsService,
+        MemberPassWalletRepository,
+        MemberPassWalletService,
       ],
     };
   }

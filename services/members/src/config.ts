@@ -29,6 +29,12 @@ export const membersEnvSchema = serviceEnvSchema
      * (required in production), so a deployment has one secret fewer to provision.
      */
     MEMBERS_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * The member pass's root secret (issue 43): its signing keys and each member's Google Wallet TOTP
+     * secret derive from it, at least 32 characters. Unset: derived from DB_ROLE_SECRET (required in
+     * production). Changing it replaces every key and secret: every member pass must be opened again.
+     */
+    MEMBER_PASS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Members one step of a send's expansion reads, issues codes for and records messages for. */
     MEMBERS_SEND_PAGE: z.coerce.number().int().min(10).max(5000).default(1000),
     /** How often a send left unfinished (another instance stopped) is looked for; a new send starts at once. */
@@ -79,7 +85,10 @@ export const membersEnvSchema = serviceEnvSchema
   })
   .superRefine(smsEnvRefinement);
 export type MembersConfig = Readonly<
-  Omit<z.infer<typeof membersEnvSchema>, 'MEMBERS_LINK_SECRET'> & { MEMBERS_LINK_SECRET: string }
+  Omit<z.infer<typeof membersEnvSchema>, 'MEMBERS_LINK_SECRET' | 'MEMBER_PASS_SECRET'> & {
+    MEMBERS_LINK_SECRET: string;
+    MEMBER_PASS_SECRET: string;
+  }
 >;
 
 export function loadMembersConfig(env: NodeJS.ProcessEnv = process.env): MembersConfig {
@@ -87,7 +96,10 @@ export function loadMembersConfig(env: NodeJS.ProcessEnv = process.env): Members
   const linkSecret =
     config.MEMBERS_LINK_SECRET ??
     createHmac('sha256', config.DB_ROLE_SECRET).update('members.unsubscribe-links').digest('hex');
-  return Object.freeze({ ...config, MEMBERS_LINK_SECRET: linkSecret });
+  const passSecret =
+    config.MEMBER_PASS_SECRET ??
+    createHmac('sha256', config.DB_ROLE_SECRET).update('members.member-pass').digest('hex');
+  return Object.freeze({ ...config, MEMBERS_LINK_SECRET: linkSecret, MEMBER_PASS_SECRET: passSecret });
 }
 
 /** The parsed configuration, injected where a provider needs a setting. */
