@@ -37,7 +37,7 @@ import { TillController } from './routes/till.controller';
 import { VoucherPageController } from './routes/voucher-page.controller';
 import { TrainersController } from './routes/trainers.controller';
 import { VouchersController } from './routes/vouchers.controller';
-import { WalletController } from './routes/wallet.controller';
+import { MemberWalletController, WalletController } from './routes/wallet.controller';
 import { ImageStore } from './uploads/image-store';
 import { UploadJanitor } from './uploads/upload-janitor';
 import { UploadsController } from './uploads/uploads.controller';
@@ -69,6 +69,7 @@ export class GatewayModule {
         CreditsController,
         AuditController,
         WalletController,
+        MemberWalletController,
         UploadsController,
         HealthController,
       ],
