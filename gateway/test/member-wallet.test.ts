@@ -22,7 +22,7 @@ import {
   makeTestAppleCertificates,
   verifyPkpassSignature,
 } from '@avpass/wallet-service/test/support/test-certificates';
-import { passSigningKey } from '../../services/members/src/pass-wallet/pass-signing-key';
+import { passSigningKey } from '@avpass/members-service';
 import { connectDatabase } from './support/audit-entries';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
 

@@ -11,7 +11,7 @@ import { tillHolderSchema } from './member-vouchers';
 export const memberPassRequestSchema = z.object({ memberId: uuidParam });
 
 /**
- * `members.pass.staticCode.v1`: Apple Wallet's member code, a `kind: 'static'` pass (libs/domain
+ * `members.pass.static-code.v1`: Apple Wallet's member code, a `kind: 'static'` pass (libs/domain
  * member-pass.ts) signed by the members service's current key; the till asks for the second factor.
  */
 export const memberPassStaticCodeSchema = z.object({
@@ -22,7 +22,7 @@ export const memberPassStaticCodeSchema = z.object({
 export type MemberPassStaticCode = z.infer<typeof memberPassStaticCodeSchema>;
 
 /**
- * `members.pass.totpSecret.v1`: the member's Google Wallet TOTP secret for the current pass version
+ * `members.pass.totp-secret.v1`: the member's Google Wallet TOTP secret for the current pass version
  * (memberTotpSecret in libs/domain member-pass-totp.ts), in Base16 as Google's API takes it. Only the
  * wallet service asks, on the internal bus; it goes to Google through the REST API, never in a link.
  */

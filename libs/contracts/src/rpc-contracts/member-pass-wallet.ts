@@ -13,13 +13,13 @@ import { contract } from './contract';
  */
 export const memberPassWalletContracts = {
   /** Apple Wallet's static member code (kind static, signed by the members service). */
-  'members.pass.staticCode.v1': contract(
+  'members.pass.static-code.v1': contract(
     'passStaticCode',
     memberPassRequestSchema,
     memberPassStaticCodeSchema,
   ),
   /** The member's Google Wallet TOTP secret for the current pass version. */
-  'members.pass.totpSecret.v1': contract(
+  'members.pass.totp-secret.v1': contract(
     'passTotpSecret',
     memberPassRequestSchema,
     memberPassTotpSecretSchema,

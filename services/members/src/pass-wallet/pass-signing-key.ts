@@ -3,7 +3,7 @@ import { createPrivateKey, hkdfSync, sign, type KeyObject } from 'node:crypto';
 /**
  * The member pass's signing key as of now, derived from MEMBER_PASS_SECRET with HKDF per key id (the
  * design of issue 43: no private key is stored). Stand-in for the members service's key module (keys
- * table, rotation every MEMBER_PASS_KEY_DAYS, grace): when that lands, `members.pass.staticCode.v1`
+ * table, rotation every MEMBER_PASS_KEY_DAYS, grace): when that lands, `members.pass.static-code.v1`
  * signs with it instead and this file goes. Kept small and apart so the merge is one import.
  */
 export const PASS_KEY_DAYS = 30;
