@@ -83,7 +83,7 @@ describe('the member pass through the Google Wallet API (stand-in)', () => {
       genericObjects: [{ id: `${ISSUER}.avpass-member-${MEMBER}`, classId: `${ISSUER}.avpass-member` }],
     });
     expect(JSON.stringify(payload)).not.toContain(pass().secretHex);
-    const stored = gw.objects.get(`${ISSUER}.avpass-member-${MEMBER}`) as ReturnType<
+    const stored = gw.objects.get(`${ISSUER}.avpass-member-${MEMBER}`) as unknown as ReturnType<
       typeof googleMemberObject
     >;
     expect(stored.rotatingBarcode.totpDetails.parameters[0]!.key).toBe(pass().secretHex);
@@ -108,7 +108,7 @@ describe('the member pass through the Google Wallet API (stand-in)', () => {
   it('a second link and a patch after a revoke replace the secret on the one object; a member never saved is absent', async () => {
     await api.memberSaveUrl(pass(1));
     expect(await api.patchMember(pass(2))).toBe('patched');
-    const stored = gw.objects.get(`${ISSUER}.avpass-member-${MEMBER}`) as ReturnType<
+    const stored = gw.objects.get(`${ISSUER}.avpass-member-${MEMBER}`) as unknown as ReturnType<
       typeof googleMemberObject
     >;
     expect(stored.rotatingBarcode.totpDetails.parameters[0]!.key).toBe(pass(2).secretHex);
