@@ -38,7 +38,7 @@ import { TillPassController } from './routes/till-pass.controller';
 import { VoucherPageController } from './routes/voucher-page.controller';
 import { TrainersController } from './routes/trainers.controller';
 import { VouchersController } from './routes/vouchers.controller';
-import { WalletController } from './routes/wallet.controller';
+import { MemberWalletController, WalletController } from './routes/wallet.controller';
 import { ImageStore } from './uploads/image-store';
 import { UploadJanitor } from './uploads/upload-janitor';
 import { UploadsController } from './uploads/uploads.controller';
@@ -71,6 +71,7 @@ export class GatewayModule {
         CreditsController,
         AuditController,
         WalletController,
+        MemberWalletController,
         UploadsController,
         HealthController,
       ],

@@ -1,5 +1,5 @@
 import { PASS_REFUSAL_MESSAGES } from '@avpass/contracts';
-import { passStepAt } from '@avpass/domain';
+import { encodeTotpPass, memberTotpSecret, passStepAt } from '@avpass/domain';
 import { MemberPassService } from '@avpass/members-service';
 import { TestSmtpServer, waitFor } from '@avpass/platform/testing';
 import pg from 'pg';
@@ -12,6 +12,7 @@ import { createPartnerWithUser, startHarness, type Harness } from './support/har
 // revokes; the till scans a pass (its holder and the member's vouchers at this shop) and keeps the
 // public keys and the revocations; the administrator revokes. The pass's clock-bound rules (a
 // screenshot, skew, rotation) are held with the service's test clock in services/members/test.
+const PASS_SECRET = 'member-pass-secret-for-the-till-test-0123456789';
 let h: Harness;
 let smtp: TestSmtpServer;
 let db: pg.Client;
@@ -21,7 +22,10 @@ let other: Awaited<ReturnType<typeof createPartnerWithUser>>;
 
 beforeAll(async () => {
   smtp = await TestSmtpServer.start();
-  h = await startHarness({ SMTP_URL: smtp.url }, { services: ['partners', 'members', 'vouchers'] });
+  h = await startHarness(
+    { SMTP_URL: smtp.url, MEMBER_PASS_SECRET: PASS_SECRET },
+    { services: ['partners', 'members', 'vouchers'] },
+  );
   db = new pg.Client({ connectionString: h.env.DATABASE_URL });
   await db.connect();
   admin = await h.adminToken();
@@ -277,5 +281,124 @@ describe('the till’s keys and revocations', () => {
       post(`/api/members/${member.id}/pass/revoke`, admin),
     ]);
     expect(both.map((r) => r.body.passVersion).sort()).toEqual([3, 4]);
+  });
+});
+
+describe('Google Wallet’s rotating codes (AVPT:) at the till', () => {
+  /** The code Google Wallet shows for the member's pass version at `ms` (as the phone makes it). */
+  const googleCode = (memberId: string, version: number, ms = Date.now()) =>
+    encodeTotpPass(memberId, version, memberTotpSecret(PASS_SECRET, memberId, version), ms / 1000);
+
+  it('a current code is accepted with the member’s vouchers at this shop; a 2-minute-old one is stale', async () => {
+    const member = await newMember();
+    const here = await heldCode(shop.companyId, member.id);
+    await heldCode(other.companyId, member.id);
+    const res = await scan({ code: googleCode(member.id, 1), transactionAmount: '5000' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      accepted: true,
+      holder: { firstName: 'Nerea', lastInitial: 'O', photoUrl: null },
+    });
+    expect(res.body.vouchers.map((v: { voucher: { id: string } }) => v.voucher.id)).toEqual([here]);
+    expect(res.body.vouchers[0]).toMatchObject({ discountApplied: 1000, amountDue: 4000 });
+    // Clock skew of one step either way is accepted.
+    expect((await scan({ code: googleCode(member.id, 1, Date.now() - 30_000) })).body.accepted).toBe(true);
+    expect((await scan({ code: googleCode(member.id, 1, Date.now() + 30_000) })).body.accepted).toBe(true);
+    const screenshot = await scan({ code: googleCode(member.id, 1, Date.now() - 120_000) });
+    expect(screenshot.body).toEqual({
+      accepted: false,
+      refusal: 'stale',
+      reason: PASS_REFUSAL_MESSAGES.stale,
+      reasonCode: 'member-pass.stale',
+      vouchers: [],
+    });
+  });
+
+  it('a code with a wrong value, another secret’s or an unknown member’s is not genuine', async () => {
+    const member = await newMember();
+    const good = googleCode(member.id, 1);
+    const wrongDigit = good.replace(/(\d)$/, (d) => String((Number(d) + 1) % 10));
+    const otherSecret = encodeTotpPass(
+      member.id,
+      1,
+      memberTotpSecret('another-secret-of-at-least-32-characters', member.id, 1),
+      Date.now() / 1000,
+    );
+    for (const code of [wrongDigit, otherSecret, googleCode(randomUUID(), 1)])
+      expect((await scan({ code })).body, code).toMatchObject({ accepted: false, refusal: 'not_genuine' });
+    expect((await scan({ code: 'AVPT:NOT-A-CODE' })).body).toMatchObject({ refusal: 'not_a_pass' });
+    expect((await scan({ code: good }, null)).status).toBe(401);
+  });
+
+  it('after a revoke the old version’s code is refused as revoked; the new one is accepted', async () => {
+    const member = await newMember();
+    expect((await scan({ code: googleCode(member.id, 1) })).body.accepted).toBe(true);
+    const res = await h.api(`/api/members/${member.id}/pass/revoke`, {
+      method: 'POST',
+      token: admin,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await scan({ code: googleCode(member.id, 1) })).body).toMatchObject({
+      accepted: false,
+      refusal: 'revoked',
+      reasonCode: 'member-pass.revoked',
+      vouchers: [],
+    });
+    expect((await scan({ code: googleCode(member.id, 2) })).body.accepted).toBe(true);
+  });
+
+  it('an erased member’s code is refused as revoked', async () => {
+    const member = await newMember();
+    expect((await h.api(`/api/members/${member.id}`, { method: 'DELETE', token: admin })).status).toBe(200);
+    for (const version of [1, 2])
+      expect((await scan({ code: googleCode(member.id, version) })).body).toMatchObject({
+        accepted: false,
+        refusal: 'revoked',
+      });
+  });
+});
+
+describe('members.pass.revoked.v1', () => {
+  const recorded = async (memberId: string) =>
+    (
+      await db.query(
+        `select payload from members.outbox_events
+          where name = 'members.pass.revoked.v1' and payload->>'memberId' = $1
+          order by (payload->>'passVersion')::int`,
+        [memberId],
+      )
+    ).rows.map((r: { payload: unknown }) => r.payload);
+
+  it('is recorded with each revoke (once per Idempotency-Key) and with an erasure', async () => {
+    const member = await newMember();
+    const token = await signIn(member);
+    const key = randomUUID();
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await h.api('/api/me/pass/revoke', { method: 'POST', token, headers: { 'idempotency-key': key } }))
+          .status,
+      ).toBe(200);
+    expect(await recorded(member.id)).toEqual([{ memberId: member.id, passVersion: 2 }]);
+    await h.api(`/api/members/${member.id}/pass/revoke`, {
+      method: 'POST',
+      token: admin,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect((await h.api(`/api/members/${member.id}`, { method: 'DELETE', token: admin })).status).toBe(200);
+    expect(await recorded(member.id)).toEqual([
+      { memberId: member.id, passVersion: 2 },
+      { memberId: member.id, passVersion: 3 },
+      { memberId: member.id, passVersion: 4 },
+    ]);
+    // A refused revoke (no such member) records nothing.
+    const ghost = randomUUID();
+    const missing = await h.api(`/api/members/${ghost}/pass/revoke`, {
+      method: 'POST',
+      token: admin,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(missing.status).toBe(404);
+    expect(await recorded(ghost)).toEqual([]);
   });
 });

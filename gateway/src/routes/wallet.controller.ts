@@ -1,4 +1,4 @@
-import { RPC, type WalletPassFile } from '@avpass/contracts';
+import { RPC, type MemberActor, type WalletPassFile } from '@avpass/contracts';
 import {
   Body,
   Controller,
@@ -15,6 +15,7 @@ import {
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.decorators';
+import { CurrentMember, MemberOnly, type MemberRequest } from '../auth/member.guard';
 import { ApiRpc } from '../http/openapi';
 import { Limited } from '../http/request-limits';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
@@ -178,14 +179,61 @@ export class WalletController {
   }
 
   private async sendPass(reply: FastifyReply, file: WalletPassFile): Promise<void> {
-    const data = Buffer.from(file.contentBase64, 'base64');
-    await reply
-      .type(PKPASS)
-      .header('content-length', String(data.length))
-      .header('content-disposition', attachment(file.fileName))
-      .header('last-modified', new Date(file.lastModified).toUTCString())
-      // The pass changes with the voucher: asked again every time.
-      .header('cache-control', 'no-cache')
-      .send(data);
+    await sendPassFile(reply, file);
+  }
+}
+
+/**
+ * A .pkpass answer. The voucher's pass changes with the voucher: asked again every time (no-cache);
+ * a member's pass is theirs alone (private, no-store).
+ */
+async function sendPassFile(
+  reply: FastifyReply,
+  file: WalletPassFile,
+  cacheControl = 'no-cache',
+): Promise<void> {
+  const data = Buffer.from(file.contentBase64, 'base64');
+  await reply
+    .type(PKPASS)
+    .header('content-length', String(data.length))
+    .header('content-disposition', attachment(file.fileName))
+    .header('last-modified', new Date(file.lastModified).toUTCString())
+    .header('cache-control', cacheControl)
+    .send(data);
+}
+
+/**
+ * The member pass in the wallets (issue 43, decisions 370 and 371), behind a member session: the
+ * member is the session's. 404 with a plain message when that wallet is not configured here.
+ */
+@ApiTags('me')
+@MemberOnly()
+@Controller('api/me/pass/wallet')
+export class MemberWalletController {
+  constructor(private readonly services: ServiceCaller) {}
+
+  /** The member's Apple Wallet pass: a static member code; the till asks for a second factor. */
+  @Get('apple')
+  @ApiProduces(PKPASS)
+  @ApiRpc(RPC.wallet.memberApplePass)
+  async applePass(
+    @CurrentMember() member: MemberActor,
+    @Req() req: MemberRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    const file = await this.services.call(RPC.wallet.memberApplePass, { memberId: member.memberId }, req);
+    await sendPassFile(reply, file, 'private, no-store');
+  }
+
+  /** `{saveUrl}`: the member's "Save to Google Wallet" link (a rotating barcode; the link holds no secret). */
+  @Get('google')
+  @ApiRpc(RPC.wallet.memberGoogleSaveLink)
+  async googleSaveLink(
+    @CurrentMember() member: MemberActor,
+    @Req() req: MemberRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    void reply.header('cache-control', 'private, no-store');
+    return this.services.call(RPC.wallet.memberGoogleSaveLink, { memberId: member.memberId }, req);
   }
 }

@@ -264,6 +264,15 @@ export const EVENTS = {
     memberId: z.string().uuid(),
     fromMemberId: z.string().uuid(),
   }),
+  /**
+   * A member's pass was revoked (issue 43): its version moved on, so its old codes and its Google
+   * Wallet TOTP secret stop working. The wallet service sets the new secret on the member's Google
+   * Wallet object.
+   */
+  'members.pass.revoked.v1': z.object({
+    memberId: z.string().uuid(),
+    passVersion: z.number().int().positive(),
+  }),
   /** A line's available quantity fell to or below its minimum; once until it is back above it. */
   'inventory.stock.low.v1': z.object({
     merchInventoryId: z.string().uuid(),

@@ -35,6 +35,7 @@ export * from './languages';
 export * from './members';
 export * from './member-vouchers';
 export * from './member-pass';
+export * from './member-pass-wallet';
 export * from './member-sends';
 export * from './member-auth';
 export * from './i18n/languages';

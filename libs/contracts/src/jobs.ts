@@ -127,6 +127,12 @@ export const WALLET_JOB_NAMES = {
   applePush: 'apple-push',
   /** PATCH the Google Wallet offer object with the voucher as it stands. */
   googlePatch: 'google-patch',
+  /**
+   * Issue 43: set a member's Google Wallet pass object's rotating barcode to the member's current pass
+   * version and secret (after a revoke). For this job `qrCodeId` is the member's id and `seq` the
+   * pass version the revoke moved to.
+   */
+  memberGooglePatch: 'member-google-patch',
   /** Delayed to the end of the voucher's last day: the pass turns expired. */
   expire: 'pass-expired',
 } as const;

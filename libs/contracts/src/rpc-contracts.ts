@@ -10,6 +10,7 @@ import { statementsContracts } from './rpc-contracts/statements';
 import { membersContracts } from './rpc-contracts/members';
 import { memberAuthContracts } from './rpc-contracts/member-auth';
 import { memberPassContracts } from './rpc-contracts/member-pass';
+import { memberPassWalletContracts } from './rpc-contracts/member-pass-wallet';
 
 /**
  * Every NATS request subject, tied to the zod schemas of its request and its answer. The request
@@ -35,6 +36,7 @@ export const RPC_CONTRACTS = {
   ...membersContracts,
   ...memberAuthContracts,
   ...memberPassContracts,
+  ...memberPassWalletContracts,
 } as const;
 
 export type RpcContracts = typeof RPC_CONTRACTS;

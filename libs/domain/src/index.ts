@@ -18,3 +18,4 @@ export * from './trainer-title';
 export * from './member-period';
 export * from './locale-format';
 export * from './member-pass';
+export * from './member-pass-totp';

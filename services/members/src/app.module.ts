@@ -11,6 +11,7 @@ import { MembersHandlers } from './members/members.handlers';
 import { MembersRepository } from './members/members.repository';
 import { MembersService } from './members/members.service';
 import { MEMBER_ERASURE_STEPS } from './members';
+import { MemberPassWalletHandlers, MemberPassWalletService } from './pass-wallet';
 import {
   MemberPassHandlers,
   MemberPassRepository,
@@ -70,7 +71,14 @@ export class MembersModule {
           sms: config,
         }),
       ],
-      controllers: [MembersHandlers, ImportHandlers, SendsHandlers, MemberAuthHandlers, MemberPassHandlers],
+      controllers: [
+        MembersHandlers,
+        ImportHandlers,
+        SendsHandlers,
+        MemberAuthHandlers,
+        MemberPassHandlers,
+        MemberPassWalletHandlers,
+      ],
       providers: [
         { provide: MEMBERS_CONFIG, useValue: config },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
@@ -112,6 +120,7 @@ export class MembersModule {
         SecondFactorThrottle,
         WalletAvailabilityCache,
         MemberPassService,
+        MemberPassWalletService,
       ],
     };
   }

@@ -77,9 +77,10 @@ export const membersEnvSchema = serviceEnvSchema
     MEMBER_SIGN_IN_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(5),
     MEMBER_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
     /**
-     * The member pass's keys are derived from it (HKDF-SHA256 per key id, decision 363), at least 32
-     * characters. Unset: derived from DB_ROLE_SECRET (required in production). Changing it voids every
-     * pass code and the public keys the tills keep: new keys are made at once.
+     * The member pass's keys are derived from it (HKDF-SHA256 per key id, decision 363), and each
+     * member's Google Wallet TOTP secret (decision 370), at least 32 characters. Unset: derived from
+     * DB_ROLE_SECRET (required in production). Changing it voids every pass code and the public keys the
+     * tills keep: new keys are made at once.
      */
     MEMBER_PASS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** A member pass key signs for this many days; the next one is listed this long before it signs. */

@@ -6,6 +6,7 @@ import { PassImages } from './apple/pass-images';
 import { WALLET_CONFIG, type WalletConfig } from './config';
 import { migrations } from './migrations';
 import { VoucherChangesSubscriber } from './passes/voucher-changes.subscriber';
+import { MemberPassesRepository, MemberPassesService, MemberPassRevokedSubscriber } from './passes';
 import { WalletPassesRepository } from './passes/wallet-passes.repository';
 import { WalletPassesService } from './passes/wallet-passes.service';
 import { loadWalletCredentials, WALLET_CREDENTIALS } from './wallet-credentials';
@@ -28,7 +29,7 @@ export class WalletModule {
           entities: [],
           migrations,
           healthPattern: RPC.wallet.health,
-          subscribers: [VoucherChangesSubscriber],
+          subscribers: [VoucherChangesSubscriber, MemberPassRevokedSubscriber],
           redis: true,
         }),
       ],
@@ -41,6 +42,9 @@ export class WalletModule {
         WalletUpdatesQueue,
         WalletPassesService,
         VoucherChangesSubscriber,
+        MemberPassesRepository,
+        MemberPassesService,
+        MemberPassRevokedSubscriber,
         WalletUpdatesWorker,
       ],
     };

@@ -1,7 +1,7 @@
 import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contracts';
 import { RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
-import { WalletPassesService } from './passes/wallet-passes.service';
+import { MemberPassesService, WalletPassesService } from './passes';
 
 /**
  * Wallet passes (issue 29). Every call is public, as the voucher page is: the voucher's id is the
@@ -9,7 +9,10 @@ import { WalletPassesService } from './passes/wallet-passes.service';
  */
 @Controller()
 export class WalletHandlers {
-  constructor(private readonly wallet: WalletPassesService) {}
+  constructor(
+    private readonly wallet: WalletPassesService,
+    private readonly members: MemberPassesService,
+  ) {}
 
   @RpcHandler(RPC.wallet.availability)
   availability() {
@@ -24,6 +27,17 @@ export class WalletHandlers {
   @RpcHandler(RPC.wallet.googleSaveLink)
   googleSaveLink(input: In<typeof RPC.wallet.googleSaveLink>, meta: RpcMeta) {
     return this.wallet.googleSaveLink(input.id, meta);
+  }
+
+  /** The member pass (issue 43): the member is the gateway's member session's, never the request's. */
+  @RpcHandler(RPC.wallet.memberApplePass)
+  memberApplePass(input: In<typeof RPC.wallet.memberApplePass>, meta: RpcMeta) {
+    return this.members.applePass(input.memberId, meta);
+  }
+
+  @RpcHandler(RPC.wallet.memberGoogleSaveLink)
+  memberGoogleSaveLink(input: In<typeof RPC.wallet.memberGoogleSaveLink>, meta: RpcMeta) {
+    return this.members.googleSaveLink(input.memberId, meta);
   }
 
   @RpcHandler(RPC.wallet.registerDevice)

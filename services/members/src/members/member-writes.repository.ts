@@ -178,12 +178,12 @@ export class MemberWritesRepository {
 
   /**
    * Erasure: every personal field scrubbed, the consents' history dropped, `erased_at` set; the row
-   * and its id stay, so whatever refers to it (redemptions elsewhere) keeps its counts. False: no
-   * such member (or erased already).
+   * and its id stay, so whatever refers to it (redemptions elsewhere) keeps its counts; the pass
+   * version moves on (its codes and Google Wallet secret die). Null: no such member (or erased already).
    */
-  async erase(tx: EntityManager, id: string): Promise<Date | null> {
+  async erase(tx: EntityManager, id: string): Promise<{ erasedAt: Date; passVersion: number } | null> {
     await run(tx, 'delete from member_consents where member_id = ?', [id]);
-    const rows = await run<{ erased_at: Date }>(
+    const rows = await run<{ erased_at: Date; pass_version: number }>(
       tx,
       `update members set first_name = '', last_name = '', email = null, phone = null, tags = '{}',
               birth_date = null,
@@ -193,10 +193,11 @@ export class MemberWritesRepository {
               pass_revoked_xid = pg_current_xact_id(),
               erased_at = now(), updated_at = now()
         where id = ? and erased_at is null
-       returning erased_at`,
+       returning erased_at, pass_version`,
       [id],
     );
-    return rows[0]?.erased_at ?? null;
+    const row = rows[0];
+    return row ? { erasedAt: row.erased_at, passVersion: row.pass_version } : null;
   }
 
   /**

@@ -223,17 +223,22 @@ export class MembersService {
 
   /**
    * Erasure on request: the row's personal data scrubbed, erased_at set, members.member.erased.v1
-   * published in the same transaction so holders elsewhere anonymise; a later import of the same
-   * e-mail makes a new member.
+   * published in the same transaction so holders elsewhere anonymise (and members.pass.revoked.v1: the
+   * pass version moved on); a later import of the same e-mail makes a new member.
    */
   async erase(id: string, meta: RpcMeta): Promise<MessageResponse> {
     await this.transactions.run(async (tx) => {
-      const erasedAt = await this.writes.erase(tx, id);
-      if (!erasedAt) throw memberNotFound();
+      const erased = await this.writes.erase(tx, id);
+      if (!erased) throw memberNotFound();
       for (const step of this.erasureSteps) await step.scrubErasedMember(tx, id);
       this.outbox.enqueueEvent(tx, 'members.member.erased.v1', {
         memberId: id,
-        erasedAt: new Date(erasedAt).toISOString(),
+        erasedAt: new Date(erased.erasedAt).toISOString(),
+      });
+      // The erasure moved the pass version on: the member's Google Wallet object loses its secret.
+      this.outbox.enqueueEvent(tx, 'members.pass.revoked.v1', {
+        memberId: id,
+        passVersion: erased.passVersion,
       });
       this.audit.appendEntry(tx, meta, {
         action: 'members.member.erased',

@@ -1,5 +1,5 @@
 export { MemberPassHandlers } from './member-pass.handlers';
-export { MemberPassRepository } from './member-pass.repository';
+export { MemberPassRepository, type PassHolderRow } from './member-pass.repository';
 export { MemberPassService, PASS_CODES_AHEAD, PASS_REVOKED_MESSAGE } from './member-pass.service';
 export { derivePassKey, nodePassVerifier } from './pass-crypto';
 export { PassKeys } from './pass-keys';

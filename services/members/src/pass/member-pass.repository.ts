@@ -42,6 +42,19 @@ export class MemberPassRepository {
   }
 
   /**
+   * An erased member's pass version (the erasure moved it on), or null: the wallet service patches the
+   * member's Google Wallet object to it, so the old secret dies and the name goes.
+   */
+  async erasedPassVersion(memberId: string): Promise<number | null> {
+    const rows = await run<{ pass_version: number }>(
+      this.em.fork(),
+      'select pass_version from members where id = ? and erased_at is not null',
+      [memberId],
+    );
+    return rows[0]?.pass_version ?? null;
+  }
+
+  /**
    * One page of the revocations: members whose pass moved on (revoked or erased) after the key
    * `after`, in (pass_revoked_xid, id) order along members_pass_revoked_order; with `since` (a
    * snapshot), only those changed by a transaction it does not see. The page's `since` is a snapshot

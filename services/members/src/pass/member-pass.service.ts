@@ -14,7 +14,11 @@ import {
 import {
   encodePass,
   judgePass,
+  judgeTotpPass,
+  looksLikeTotpPass,
+  memberTotpSecret,
   parsePass,
+  parseTotpPass,
   passSigningBytes,
   passStepAt,
   passStepStart,
@@ -25,6 +29,7 @@ import {
 import {
   AuditTrail,
   DomainError,
+  EventOutbox,
   Idempotency,
   requireActor,
   requireSuperAdmin,
@@ -33,6 +38,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { sign } from 'node:crypto';
 import { CLOCK, type Clock } from '../clock';
+import { MEMBERS_CONFIG, type MembersConfig } from '../config';
 import { memberNotFound, MemberWritesRepository } from '../members';
 import { MemberPassRepository, type PassHolderRow } from './member-pass.repository';
 import { nodePassVerifier } from './pass-crypto';
@@ -96,8 +102,10 @@ export class MemberPassService {
     private readonly writes: MemberWritesRepository,
     private readonly idempotency: Idempotency,
     private readonly audit: AuditTrail,
+    private readonly outbox: EventOutbox,
     private readonly throttle: SecondFactorThrottle,
     private readonly wallets: WalletAvailabilityCache,
+    @Inject(MEMBERS_CONFIG) private readonly config: MembersConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -159,6 +167,8 @@ export class MemberPassService {
     return this.idempotency.once(call, async (tx) => {
       const version = await this.writes.revokePass(tx, memberId, this.clock());
       if (version === null) throw memberNotFound();
+      // The wallet service gives the member's Google Wallet object the new version's secret.
+      this.outbox.enqueueEvent(tx, 'members.pass.revoked.v1', { memberId, passVersion: version });
       this.audit.appendEntry(tx, meta, {
         action: 'members.member.updated',
         targetType: 'member',
@@ -206,7 +216,7 @@ export class MemberPassService {
     const actor = requireActor(meta);
     if (actor.role !== 'super_admin' && !actor.companyId) throw DomainError.forbidden(NO_COMPANY_MESSAGE);
     const now = this.clock();
-    // TODO(issue 43, H5): `AVPT:` (Google Wallet's rotating barcode) codes go to judgeTotpPass.
+    if (looksLikeTotpPass(input.code)) return this.judgeTotp(input.code, now);
     const parsed = parsePass(input.code);
     if (!parsed) return refused('not_a_pass');
     const [keys, holder] = await Promise.all([
@@ -227,6 +237,25 @@ export class MemberPassService {
       await this.throttle.countTry(holder.id);
       if (!isTheirs(holder, input.secondFactor)) return refused('second_factor', SECOND_FACTOR_WRONG_MESSAGE);
     }
+    return { accepted: true, memberId: holder.id, holder: { ...holderOf(holder), photoUrl: null } };
+  }
+
+  /**
+   * Google Wallet's rotating barcode (`AVPT:`, decision 370): the TOTP value of the member's secret for
+   * the code's pass version at the code's time, with the signed code's freshness window and the
+   * member's current version. Online only: a till cannot hold every member's secret.
+   */
+  private async judgeTotp(code: string, now: Date): Promise<TillPassJudgement> {
+    const memberId = parseTotpPass(code)?.memberId;
+    const holder = memberId ? await this.passes.holder(memberId) : null;
+    const judgement = await judgeTotpPass(code, {
+      nowMs: now.getTime(),
+      secretFor: (id, version) => memberTotpSecret(this.config.MEMBER_PASS_SECRET, id, version),
+      ...(holder ? { currentVersion: holder.pass_version } : {}),
+    });
+    if (!judgement.ok) return refused(judgement.refusal);
+    // Genuine, but the member is gone (erased, or merged into another): their pass is no more.
+    if (!holder) return refused('revoked');
     return { accepted: true, memberId: holder.id, holder: { ...holderOf(holder), photoUrl: null } };
   }
 }

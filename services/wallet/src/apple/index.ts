@@ -4,3 +4,4 @@ export { ApnsClient, ApnsError } from './apns-client';
 export { isPassAuthorized, passAuthToken } from './pass-auth';
 export { buildPkpass } from './pass-builder';
 export { PassImages } from './pass-images';
+export { buildMemberPkpass } from './member-pass-builder';

@@ -93,6 +93,11 @@ export class PassImages {
 
   constructor(private readonly uploadsDir: string) {}
 
+  /** A member pass's images: the club's icon only (issue 43). */
+  icon(): Promise<Record<string, Buffer>> {
+    return renderIcon();
+  }
+
   async load(voucher: PublicVoucher): Promise<Record<string, Buffer>> {
     const trainer = voucherText(voucher).isTrainer;
     const [icon, logo, thumbnail] = await Promise.all([

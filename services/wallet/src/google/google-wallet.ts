@@ -9,8 +9,20 @@ import {
   type GoogleOfferContext,
   type GoogleVoucherState,
 } from './offer-object';
+import {
+  googleMemberClass,
+  googleMemberIds,
+  googleMemberObject,
+  type GoogleMemberPass,
+} from './member-object';
 import { passWords } from '../i18n';
 
+export {
+  googleMemberBarcode,
+  googleMemberIds,
+  googleMemberObject,
+  type GoogleMemberPass,
+} from './member-object';
 export {
   googleOfferClass,
   googleOfferIds,
@@ -230,6 +242,34 @@ export class GoogleWalletApi {
     return googleSkinnySaveUrl(this.options, voucher);
   }
 
+  // ---- The member pass (issue 43): a generic object with a rotating barcode -------------------
+
+  /**
+   * Inserts the member's generic object (and the club's member class, once), or patches the object
+   * when it exists: its rotating barcode then carries the member's current pass version and secret.
+   */
+  async upsertMember(pass: GoogleMemberPass): Promise<void> {
+    await this.insert('genericClass', googleMemberClass(this.options)); // 'exists': nothing in it changes
+    const object = googleMemberObject(this.options, pass);
+    if ((await this.insert('genericObject', object)) === 'exists') await this.patchMember(pass);
+  }
+
+  /** Sets the saved member object to the member's current version and secret ('absent': never saved). */
+  async patchMember(pass: GoogleMemberPass): Promise<'patched' | 'absent'> {
+    const object = googleMemberObject(this.options, pass);
+    return this.patch(`genericObject/${encodeURIComponent(object.id)}`, object);
+  }
+
+  /**
+   * The member pass's "Save to Google Wallet" link: the object is upserted through the API first (the
+   * TOTP secret goes only there) and the link names it by id, never carrying the secret.
+   */
+  async memberSaveUrl(pass: GoogleMemberPass): Promise<string> {
+    await this.upsertMember(pass);
+    const { classId, objectId } = googleMemberIds(this.options.issuerId, pass.memberId);
+    return signSaveJwt(this.options, { genericObjects: [{ id: objectId, classId }] });
+  }
+
   /** The resource ids of a voucher, for callers that log or store them. */
   ids(voucher: Pick<PublicVoucher, 'id'>): { classId: string; objectId: string } {
     return googleOfferIds(this.options.issuerId, voucher.id);
@@ -243,7 +283,7 @@ export class GoogleWalletApi {
   }
 
   private async insert(
-    collection: 'offerClass' | 'offerObject',
+    collection: 'offerClass' | 'offerObject' | 'genericClass' | 'genericObject',
     body: object,
   ): Promise<'inserted' | 'exists'> {
     const answer = await this.call('POST', collection, body);

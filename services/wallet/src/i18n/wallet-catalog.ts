@@ -35,6 +35,17 @@ export const WALLET_CATALOG = defineCatalog(
     'description.trainer': '{discount} {service} with {name}',
     'description.partner': '{discount} {service} at {where}',
     'description.anywhere': '{discount} {service} at any AV Pass partner',
+    'member.title': 'Member pass',
+    'member.description': 'AV Pass member pass',
+    'member.label.member': 'Member',
+    'member.label.how': 'At the till',
+    'member.value.how-google':
+      'Show this code at the till. It changes every 30 seconds, so a screenshot of it does not work.',
+    'member.value.how-apple': 'Show this code at the till.',
+    'member.label.second-factor': 'The till will ask',
+    'member.value.second-factor': 'Your date of birth or the last 4 digits of your phone',
+    'member.label.lost': 'Lost your phone?',
+    'member.value.lost': 'Replace your pass on "My vouchers": this one then stops working.',
   },
   {
     'label.offer': 'Oferta',
@@ -64,6 +75,17 @@ export const WALLET_CATALOG = defineCatalog(
     'description.trainer': '{discount} {service} con {name}',
     'description.partner': '{discount} {service} en {where}',
     'description.anywhere': '{discount} {service} en cualquier socio de AV Pass',
+    'member.title': 'Pase de miembro',
+    'member.description': 'Pase de miembro de AV Pass',
+    'member.label.member': 'Miembro',
+    'member.label.how': 'En la caja',
+    'member.value.how-google':
+      'Muestre este código en la caja. Cambia cada 30 segundos, así que una captura de pantalla no sirve.',
+    'member.value.how-apple': 'Muestre este código en la caja.',
+    'member.label.second-factor': 'En la caja le pedirán',
+    'member.value.second-factor': 'Su fecha de nacimiento o los últimos 4 dígitos de su teléfono',
+    'member.label.lost': '¿Perdió su teléfono?',
+    'member.value.lost': 'Reemplace su pase en "Mis cupones": este dejará de funcionar.',
   },
 );
 

@@ -2,6 +2,7 @@ import type { ServiceMigration } from '@avpass/platform';
 import { Migration0001Initial } from './0001-initial';
 import { Migration0002Audit } from './0002-audit';
 import { Migration0003AuditRetention } from './0003-audit-retention';
+import { Migration0004MemberPasses } from './0004-member-passes';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
@@ -18,4 +19,5 @@ export const migrations: ServiceMigration[] = [
     class: Migration0003AuditRetention,
     formerName: 'Migration20261207AuditRetention',
   },
+  { name: 'Migration0004MemberPasses', class: Migration0004MemberPasses },
 ];

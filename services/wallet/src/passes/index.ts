@@ -2,3 +2,6 @@
 
 export { WalletPassesRepository } from './wallet-passes.repository';
 export { WalletPassesService } from './wallet-passes.service';
+export { MemberPassesRepository } from './member-passes.repository';
+export { MemberPassesService } from './member-passes.service';
+export { MemberPassRevokedSubscriber } from './member-pass-revoked.subscriber';

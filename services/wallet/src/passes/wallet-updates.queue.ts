@@ -48,6 +48,15 @@ export class WalletUpdatesQueue implements OnApplicationShutdown {
     return this.queue.add(name, data, this.options(jobId, delay));
   }
 
+  /** Sets a member's Google Wallet object to their new pass version (issue 43); once per version. */
+  async memberGoogle(memberId: string, passVersion: number): Promise<void> {
+    await this.add(
+      WALLET_JOB_NAMES.memberGooglePatch,
+      { qrCodeId: memberId, seq: passVersion },
+      `member-google-${memberId}-${passVersion}`,
+    );
+  }
+
   /** Tells every wallet holding the pass that it changed (nothing when none does). */
   async notifyWallets(qrCodeId: string, change: PassChanged): Promise<void> {
     const data = { qrCodeId, seq: change.changeSeq };

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { ApnsClient, ApnsError } from '../apple';
 import { WALLET_CONFIG, type WalletConfig } from '../config';
 import { GoogleWalletError } from '../google';
-import { WalletPassesRepository, WalletPassesService } from '../passes';
+import { MemberPassesService, WalletPassesRepository, WalletPassesService } from '../passes';
 import { WALLET_CREDENTIALS, type WalletCredentials } from '../wallet-credentials';
 
 /** Why a job waits: the change it was queued for is not committed yet (the consumer's transaction). */
@@ -46,6 +46,7 @@ export class WalletUpdatesWorker implements OnApplicationBootstrap, BeforeApplic
     @Inject(WALLET_CREDENTIALS) private readonly credentials: WalletCredentials,
     private readonly passes: WalletPassesRepository,
     private readonly wallet: WalletPassesService,
+    private readonly members: MemberPassesService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -78,6 +79,8 @@ export class WalletUpdatesWorker implements OnApplicationBootstrap, BeforeApplic
           return await this.applePush(data);
         case WALLET_JOB_NAMES.googlePatch:
           return await this.googlePatch(data);
+        case WALLET_JOB_NAMES.memberGooglePatch:
+          return await this.memberGooglePatch(data);
         case WALLET_JOB_NAMES.expire:
           await this.wallet.voucherChanged(data.qrCodeId, 'expired');
           return 'expired';
@@ -138,6 +141,16 @@ export class WalletUpdatesWorker implements OnApplicationBootstrap, BeforeApplic
     if (!row?.googleIssued) return 'nothing to patch';
     try {
       return await this.wallet.patchGoogle(data.qrCodeId, { requestId: randomUUID() });
+    } catch (error) {
+      if (error instanceof GoogleWalletError && !error.retryable) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+  }
+
+  /** PATCH a member's Google Wallet object with their current pass version and secret (issue 43). */
+  private async memberGooglePatch(data: WalletJobData): Promise<string> {
+    try {
+      return await this.members.patchGoogle(data.qrCodeId, { requestId: randomUUID() });
     } catch (error) {
       if (error instanceof GoogleWalletError && !error.retryable) throw new UnrecoverableError(error.message);
       throw error;

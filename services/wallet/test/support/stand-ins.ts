@@ -130,9 +130,9 @@ export interface GoogleWalletStandIn {
   /** Use as GoogleWalletOptions.tokenUrl. */
   tokenUrl: string;
   requests: RecordedRequest[];
-  /** Offer objects by id; `objects.set(id, {...})` seeds one (as if the member had saved it). */
+  /** Offer and generic objects by id; `objects.set(id, {...})` seeds one (as if the member had saved it). */
   objects: Map<string, Record<string, unknown>>;
-  /** Offer classes by id. */
+  /** Offer and generic classes by id. */
   classes: Map<string, Record<string, unknown>>;
   /** How many access tokens the token endpoint has issued. */
   tokensIssued(): number;
@@ -150,7 +150,8 @@ const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
  * Starts a Google Wallet API stand-in: POST /token (the OAuth2 JWT-bearer grant; checks the grant type
  * and that the assertion is a JWT with iss, scope and aud), and under /walletobjects/v1
  * GET/PATCH /offerObject/:id and /offerClass/:id (404 when unknown, PATCH merges) and POST /offerObject,
- * /offerClass (insert; 409 when the id exists). API calls need a bearer token it issued (401 otherwise).
+ * /offerClass (insert; 409 when the id exists), and the same for genericObject and genericClass (the
+ * member pass, issue 43). API calls need a bearer token it issued (401 otherwise).
  */
 export async function startGoogleWalletStandIn(): Promise<GoogleWalletStandIn> {
   const requests: RecordedRequest[] = [];
@@ -190,13 +191,15 @@ export async function startGoogleWalletStandIn(): Promise<GoogleWalletStandIn> {
       return send(200, { access_token: token, expires_in: 3600, token_type: 'Bearer' });
     }
 
-    const route = new RegExp(`^${API_PREFIX}/(offerObject|offerClass)(?:/([^/]+))?$`).exec(url.pathname);
+    const route = new RegExp(
+      `^${API_PREFIX}/(offerObject|offerClass|genericObject|genericClass)(?:/([^/]+))?$`,
+    ).exec(url.pathname);
     if (!route) return error(404, `No route ${method} ${url.pathname}`);
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!bearer || !tokens.has(bearer)) return error(401, 'Request had invalid authentication credentials.');
     const failure = failures.shift();
     if (failure) return error(failure, 'Failing on purpose (stand-in failNext)');
-    const store = route[1] === 'offerObject' ? objects : classes;
+    const store = route[1]!.endsWith('Object') ? objects : classes;
     const id = route[2] === undefined ? undefined : decodeURIComponent(route[2]);
     const patch = isRecord(body) ? body : null;
     if (id === undefined) {
