@@ -314,7 +314,7 @@ describe('Google Wallet’s rotating codes (AVPT:) at the till', () => {
     });
   });
 
-  it('a code with a wrong value, another secret’s or an unknown member’s is not genuine', async () => {
+  it('a code with a wrong value or another secret’s is not genuine; a genuine one of a member gone is revoked', async () => {
     const member = await newMember();
     const good = googleCode(member.id, 1);
     const wrongDigit = good.replace(/(\d)$/, (d) => String((Number(d) + 1) % 10));
@@ -324,8 +324,13 @@ describe('Google Wallet’s rotating codes (AVPT:) at the till', () => {
       memberTotpSecret('another-secret-of-at-least-32-characters', member.id, 1),
       Date.now() / 1000,
     );
-    for (const code of [wrongDigit, otherSecret, googleCode(randomUUID(), 1)])
+    for (const code of [wrongDigit, otherSecret])
       expect((await scan({ code })).body, code).toMatchObject({ accepted: false, refusal: 'not_genuine' });
+    // Made with this server's secret for a member it has not (merged into another): as a signed code.
+    expect((await scan({ code: googleCode(randomUUID(), 1) })).body).toMatchObject({
+      accepted: false,
+      refusal: 'revoked',
+    });
     expect((await scan({ code: 'AVPT:NOT-A-CODE' })).body).toMatchObject({ refusal: 'not_a_pass' });
     expect((await scan({ code: good }, null)).status).toBe(401);
   });

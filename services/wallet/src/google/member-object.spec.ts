@@ -55,6 +55,12 @@ describe('the member pass as a Google Wallet generic object', () => {
     expect(how.body).toMatch(/every 30 seconds/);
     expect(how.localizedBody?.translatedValues[0]?.value).toMatch(/cada 30 segundos/);
   });
+
+  it("an erased member's object (no name) keeps a header: 'Member'", () => {
+    const object = googleMemberObject(context, { ...pass(2), holder: { firstName: '', lastInitial: '' } });
+    expect(object.header).toEqual({ defaultValue: { language: 'en-US', value: 'Member' } });
+    expect(object.rotatingBarcode.alternateText).toBe('');
+  });
 });
 
 describe('the member pass through the Google Wallet API (stand-in)', () => {
