@@ -56,6 +56,7 @@ export function TillConflictsList({ showPartner = true }: { showPartner?: boolea
           value={status}
           onChange={(_event, next: Shown | null) => next && setStatus(next)}
           aria-label={t('staff.conflicts.show')}
+          sx={{ flexShrink: 0, '& .MuiToggleButton-root': { whiteSpace: 'nowrap' } }}
         >
           <ToggleButton value="open">{t('staff.conflicts.open')}</ToggleButton>
           <ToggleButton value="handled">{t('staff.conflicts.handled')}</ToggleButton>
@@ -139,12 +140,7 @@ function ConflictItem({ conflict, showPartner }: { conflict: TillConflict; showP
             <Typography component="h3" sx={{ fontWeight: 600 }}>
               {conflict.title ?? t('staff.conflicts.deletedCode')}
             </Typography>
-            <Chip
-              size="small"
-              color="warning"
-              variant="outlined"
-              label={t(`staff.conflicts.refusal.${conflict.refusal}`)}
-            />
+            <Chip size="small" variant="outlined" label={t(`staff.conflicts.refusal.${conflict.refusal}`)} />
           </Stack>
           <Typography variant="body2" sx={{ mt: 0.5 }}>
             {reason}
