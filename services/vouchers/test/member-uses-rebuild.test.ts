@@ -104,6 +104,34 @@ describe('the per-member counters agree with the redemptions (decision 322)', ()
     expect(await mismatchesOf(held.memberId)).toEqual([]);
   });
 
+  it("a held code without a per-member limit names its holder (issue 43's daily cap) and counts toward no counter", async () => {
+    const voucher = await s.call(RPC.vouchers.generate, {
+      clinic: 'Peak Physio',
+      discountType: 'percentage',
+      discountValue: 25,
+      service: 'Open assessment',
+      expirationDate: '2099-12-31',
+      usageLimit: '10',
+    } as never);
+    const memberId = randomUUID();
+    const issued = await s.call(RPC.vouchers.issueToMembers, {
+      source: { qrCodeId: voucher.id },
+      holders: [{ memberId, firstName: 'Ana', lastName: 'García' }],
+    });
+    await s.call(
+      RPC.vouchers.redeem,
+      { id: issued.issued[0]!.qrCodeId, idempotencyKey: randomUUID() } as never,
+      { actor: null, ip: '10.9.250.1', userAgent: 'Mozilla/5.0' },
+    );
+    const row = await sql(
+      'select member_id, member_period_start, member_day from vouchers.redemptions where qr_code_id = $1',
+      [issued.issued[0]!.qrCodeId],
+    );
+    expect(row.rows[0]).toMatchObject({ member_id: memberId, member_period_start: null });
+    expect(row.rows[0].member_day).not.toBeNull();
+    expect(await mismatchesOf(memberId)).toEqual([]);
+  });
+
   it('a redemption cancelled without giving the use back is named', async () => {
     const held = await heldAndRedeemed(2);
     await sql(`update vouchers.redemptions set status = 'cancelled' where id = $1`, [held.redemptionIds[1]]);

@@ -62,6 +62,10 @@ import {
   tillCheckResponseSchema,
   tillMemberCodesRequestSchema,
   tillMemberCodesResponseSchema,
+  handleTillConflictRpcSchema,
+  tillConflictSchema,
+  tillConflictsPageSchema,
+  tillConflictsRequestSchema,
   tillRecentRequestSchema,
   tillRecentResponseSchema,
   tillRedeemResponseSchema,
@@ -115,10 +119,22 @@ export const vouchersContracts = {
    * Internal (issue 43): a member's codes a partner's till may honour (partnerId null: the
    * administrator), each as the till check answers it; the gateway's POST /api/till/pass calls it.
    */
-  'vouchers.till.memberCodes.v1': contract(
+  'vouchers.till.member-codes.v1': contract(
     'tillMemberCodes',
     tillMemberCodesRequestSchema,
     tillMemberCodesResponseSchema,
+  ),
+  /** GET /api/till/conflicts (issue 43): offline redemptions refused at sync, "Needs attention". */
+  'vouchers.till.conflicts.v1': contract(
+    'tillConflicts',
+    tillConflictsRequestSchema,
+    tillConflictsPageSchema,
+  ),
+  /** POST /api/till/conflicts/{id}/handle with the optional Idempotency-Key. */
+  'vouchers.till.conflicts.handle.v1': contract(
+    'handleTillConflict',
+    handleTillConflictRpcSchema,
+    tillConflictSchema,
   ),
   /** POST /api/redemptions/{id}/cancel: undo a redemption, giving the use back. */
   'vouchers.redemptions.cancel.v1': contract(

@@ -153,12 +153,14 @@ export const CANCEL_FLAG_MISMATCHES_SQL = `select id, problem from (
  * code's holder_source) in that period (`member_period_start`), or such redemptions without a row. The
  * redeem's one statement moves the row with the redemption and a cancel gives the use back with its
  * reversal, so a difference is a defect; what `npm run stats:rebuild` checks, failing loudly (rolled
- * back). Cheap at any size: only the redemptions that counted toward a member (redemptions_member_index).
+ * back). Cheap at any size: only the redemptions of held codes (redemptions_member_index); since issue 43
+ * every held code's redemption names its holder, and those of a code not limited per member have no
+ * member_period_start and count toward no member_uses row.
  */
 export const MEMBER_USES_MISMATCHES_SQL = `with counted as (
     select r.member_id, q.holder_source as limit_group, r.member_period_start as period_start, count(*)::int as n
       from redemptions r join qr_codes q on q.id = r.qr_code_id
-     where r.member_id is not null and r.status <> 'cancelled'
+     where r.member_id is not null and r.member_period_start is not null and r.status <> 'cancelled'
      group by r.member_id, q.holder_source, r.member_period_start
   )
   select coalesce(m.member_id, c.member_id) as "memberId", coalesce(m.limit_group, c.limit_group) as "limitGroup",
