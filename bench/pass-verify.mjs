@@ -60,7 +60,7 @@ try {
   await page.goto(base);
   await page.waitForFunction(() => 'passBench' in globalThis);
   const info = await page.evaluate(() => ({
-    secure: window.isSecureContext,
+    secure: globalThis.isSecureContext,
     userAgent: navigator.userAgent.replace(/^.*(Chrome\/[\d.]+).*$/, '$1'),
   }));
   // Codes are made at full speed; only the judging is slowed.
