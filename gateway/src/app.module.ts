@@ -34,6 +34,7 @@ import { RedemptionsController } from './routes/redemptions.controller';
 import { RenderingController } from './routes/rendering.controller';
 import { StatementsController } from './routes/statements.controller';
 import { TillController } from './routes/till.controller';
+import { TillPassController } from './routes/till-pass.controller';
 import { VoucherPageController } from './routes/voucher-page.controller';
 import { TrainersController } from './routes/trainers.controller';
 import { VouchersController } from './routes/vouchers.controller';
@@ -62,6 +63,7 @@ export class GatewayModule {
         VouchersController,
         RedemptionsController,
         TillController,
+        TillPassController,
         ExclusivesController,
         VoucherPageController,
         RenderingController,

@@ -3,6 +3,7 @@ import { Body, Controller, Get, Header, HttpCode, Param, Patch, Post, Query, Req
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { bearerToken, Roles } from '../auth/auth.decorators';
 import { CurrentMember, MemberOnly, type MemberRequest } from '../auth/member.guard';
+import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiRpc } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 
@@ -38,6 +39,31 @@ export class MeController {
   @ApiRpc(RPC.vouchers.heldVouchers)
   vouchers(@Query() query: unknown, @CurrentMember() member: MemberActor, @Req() req: MemberRequest) {
     return this.services.forward(RPC.vouchers.heldVouchers, query, req, { memberId: member.memberId });
+  }
+
+  /**
+   * The member pass (issue 43): the codes of the current 30-second step and the next 9, signed, with
+   * the server's time (the page shows the code of the server's step, not the phone's clock).
+   */
+  @Get('pass')
+  @Header('cache-control', 'no-store')
+  @ApiRpc(RPC.members.memberPass)
+  pass(@CurrentMember() member: MemberActor, @Req() req: MemberRequest) {
+    return this.services.call(RPC.members.memberPass, { memberId: member.memberId }, req);
+  }
+
+  /** A lost phone: the pass moves on, every earlier code (and a till's kept copy, at its next refresh) refused. */
+  @Post('pass/revoke')
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.members.revokeOwnPass, { added: ['memberId', 'idempotencyKey'] })
+  revokePass(@CurrentMember() member: MemberActor, @Req() req: MemberRequest) {
+    return this.services.call(
+      RPC.members.revokeOwnPass,
+      { memberId: member.memberId, ...idempotencyOf(req) },
+      req,
+    );
   }
 
   /** Ends this member session; the token stops working at once. */

@@ -129,6 +129,16 @@ export class MembersController {
     return this.services.call(RPC.members.channels, {}, req);
   }
 
+  /** The member's pass moves on (issue 43): every earlier code refused, online at once, offline at the till's next refresh. */
+  @Roles('super_admin')
+  @Post('members/:id/pass/revoke')
+  @HttpCode(200)
+  @ApiIdempotencyKey()
+  @ApiRpc(RPC.members.revokePass, { added: ['id', 'idempotencyKey'] })
+  revokePass(@Param('id') id: string, @Req() req: AuthenticatedRequest) {
+    return this.services.call(RPC.members.revokePass, { id, ...idempotencyOf(req) }, req);
+  }
+
   /** The member's messages, newest first: status per channel (queued, sent, delivered, bounced, failed). */
   @Roles('super_admin')
   @Get('members/:id/deliveries')

@@ -70,10 +70,18 @@ export const passKeysResponseSchema = z.object({
 });
 export type PassKeysResponse = z.infer<typeof passKeysResponseSchema>;
 
-/** GET /api/till/pass-revocations?since&cursor&limit: members whose pass moved on, by delta. */
+/**
+ * GET /api/till/pass-revocations?since&cursor&limit: members whose pass moved on (revoked, erased),
+ * whole or by delta. `since` is an earlier answer's (a database snapshot, as the till's code copy's).
+ */
+export const PASS_REVOCATIONS_SINCE_MESSAGE = 'since must be the since of an earlier answer';
 export const passRevocationsRequestSchema = z.object({
-  since: z.string().max(200).optional(),
-  cursor: z.string().max(200).optional(),
+  since: z
+    .string({ error: PASS_REVOCATIONS_SINCE_MESSAGE })
+    .max(8000, PASS_REVOCATIONS_SINCE_MESSAGE)
+    .regex(/^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20})*)?$/, PASS_REVOCATIONS_SINCE_MESSAGE)
+    .optional(),
+  cursor: z.string().max(200, 'cursor must be at most 200 characters').optional(),
   limit: pageLimit(1000).default(500),
 });
 export const passRevocationSchema = z.object({
@@ -90,14 +98,29 @@ export const passRevocationsPageSchema = z.object({
 export type PassRevocationsPage = z.infer<typeof passRevocationsPageSchema>;
 
 export const PASS_CODE_MESSAGE = 'Scan the member pass';
+export const SECOND_FACTOR_FORMAT_MESSAGE =
+  "Second factor must be the member's date of birth (YYYY-MM-DD) or the last 4 digits of their phone";
+/** Too many second factors tried for one member's static code in a while (429; `{minutes}`). */
+export const secondFactorThrottledMessage = (minutes: number) =>
+  `Too many tries of this member's date of birth or phone. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 /** POST /api/till/pass: what the till scanned (a pass code), and for a static code the second factor. */
 export const tillPassRequestSchema = z.object({
   code: z.string({ error: PASS_CODE_MESSAGE }).trim().min(1, PASS_CODE_MESSAGE).max(2000, PASS_CODE_MESSAGE),
   /** The member's date of birth (YYYY-MM-DD) or the last 4 digits of their phone: Apple Wallet's static code. */
-  secondFactor: z.string().trim().max(20).optional(),
+  secondFactor: z
+    .string({ error: SECOND_FACTOR_FORMAT_MESSAGE })
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2}|\d{4})$/, SECOND_FACTOR_FORMAT_MESSAGE)
+    .optional(),
   /** The sale rung up (cents), as on the till check: each voucher shows its discount for it. */
   transactionAmount: numberInput('Sale amount', { kind: 'a number of cents' })
-    .pipe(z.number().int().min(0).max(100_000_000))
+    .pipe(
+      z
+        .number()
+        .int('Sale amount must be whole cents')
+        .min(0, 'Sale amount must not be negative')
+        .max(100_000_000, 'Sale amount must be at most $1,000,000'),
+    )
     .optional(),
 });
 export type TillPassRequest = z.infer<typeof tillPassRequestSchema>;
@@ -118,3 +141,13 @@ export const tillPassResponseSchema = z.object({
   dailyCap: z.object({ used: z.number().int().min(0), limit: z.number().int().min(1) }).optional(),
 });
 export type TillPassResponse = z.infer<typeof tillPassResponseSchema>;
+
+/**
+ * Internal (members.till.pass.v1): the members service's judgement of a scanned pass, for the
+ * gateway's POST /api/till/pass, which adds the member's vouchers (vouchers.till.memberCodes.v1)
+ * when it is accepted.
+ */
+export const tillPassJudgementSchema = tillPassResponseSchema
+  .pick({ accepted: true, refusal: true, reason: true, reasonCode: true, holder: true })
+  .extend({ memberId: uuidParam.optional() });
+export type TillPassJudgement = z.infer<typeof tillPassJudgementSchema>;

@@ -58,6 +58,31 @@ export const memberPhoneField = z
   .nullish()
   .transform((v) => (v === undefined ? undefined : v || null));
 export const memberLanguageField = z.enum(MEMBER_LANGUAGES, 'language must be en or es');
+/**
+ * The member's date of birth (issue 43: the second factor of an Apple Wallet pass's static code),
+ * 'YYYY-MM-DD', a real calendar day between 1900 and today; '' or null: none.
+ */
+export const BIRTH_DATE_MESSAGE = 'Date of birth must be a date (YYYY-MM-DD)';
+export const BIRTH_DATE_RANGE_MESSAGE = 'Date of birth must be a real day between 1900 and today';
+export const memberBirthDateField = z
+  .union([
+    z.literal(''),
+    z
+      .string(BIRTH_DATE_MESSAGE)
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, BIRTH_DATE_MESSAGE)
+      .refine((v) => {
+        const day = new Date(`${v}T00:00:00Z`);
+        return (
+          !Number.isNaN(day.getTime()) &&
+          day.toISOString().slice(0, 10) === v &&
+          v >= '1900-01-01' &&
+          day.getTime() <= Date.now()
+        );
+      }, BIRTH_DATE_RANGE_MESSAGE),
+  ])
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v || null));
 /** Trimmed, lower-cased, de-duplicated and sorted. */
 export const memberTagsField = z
   .array(z.string().trim().toLowerCase().regex(MEMBER_TAG_PATTERN, MEMBER_TAG_MESSAGE))
@@ -82,6 +107,7 @@ export const createMemberRequestSchema = z
     email: memberEmailField,
     phone: memberPhoneField,
     language: memberLanguageField.default('en'),
+    birthDate: memberBirthDateField,
     tags: memberTagsField.default([]),
     consent: consentsInputSchema.default({}),
     idempotencyKey: idempotencyKeyField,
@@ -99,6 +125,7 @@ export const updateMemberRequestSchema = z.object({
   email: memberEmailField,
   phone: memberPhoneField,
   language: memberLanguageField.optional(),
+  birthDate: memberBirthDateField,
   tags: memberTagsField.optional(),
   consent: consentsInputSchema.optional(),
 });
@@ -120,8 +147,12 @@ export const memberSchema = z.object({
   /** E.164: '+12025550143'. */
   phone: z.string().nullable(),
   language: z.enum(MEMBER_LANGUAGES),
+  /** 'YYYY-MM-DD' or null (issue 43: an Apple Wallet pass's second factor). */
+  birthDate: z.string().nullable(),
   tags: z.array(z.string()),
   consent: z.object({ email: consentSchema, sms: consentSchema }),
+  /** The member pass's version (issue 43): revoking the pass moves it on; older codes are refused. */
+  passVersion: z.number().int().positive(),
   createdAt: z.string().datetime(),
   updatedAt: z.string().datetime(),
 });

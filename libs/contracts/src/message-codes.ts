@@ -2,8 +2,15 @@ import { CARD_LANGUAGE_MESSAGE } from './card-language';
 import { CREDIT_MESSAGES, CREDIT_REFUSALS } from './credits';
 import { USED_OVER_ALLOCATED } from './inventory/items';
 import { LANGUAGE_MESSAGE } from './languages';
-import { IMPORT_REFUSALS, MEMBER_TAG_MESSAGE } from './members';
+import { BIRTH_DATE_MESSAGE, BIRTH_DATE_RANGE_MESSAGE, IMPORT_REFUSALS, MEMBER_TAG_MESSAGE } from './members';
 import {
+  PASS_CODE_MESSAGE,
+  PASS_REFUSAL_MESSAGES,
+  SECOND_FACTOR_FORMAT_MESSAGE,
+  SECOND_FACTOR_WRONG_MESSAGE,
+} from './member-pass';
+import {
+  memberDailyCapMessage,
   memberLimitMessage,
   outsideHoursMessage,
   REDEEM_REFUSALS,
@@ -68,6 +75,9 @@ export const MESSAGE_CODES = {
   'voucher.redeem.member-limit.week': slot((n) => memberLimitMessage(n, 'week'), 'limit'),
   'voucher.redeem.member-limit.month': slot((n) => memberLimitMessage(n, 'month'), 'limit'),
   'voucher.redeem.member-limit.ever': slot((n) => memberLimitMessage(n, 'ever'), 'limit'),
+  'voucher.redeem.member-daily-cap': REDEEM_REFUSALS.member_daily_cap,
+  'voucher.redeem.member-daily-cap.one': memberDailyCapMessage(1),
+  'voucher.redeem.member-daily-cap.count': slot(memberDailyCapMessage, 'limit'),
   'voucher.staff-only': STAFF_ONLY_MESSAGE,
   // The till.
   'till.code.required': TILL_CODE_MESSAGE,
@@ -120,6 +130,17 @@ export const MESSAGE_CODES = {
   'member.send.not-found': 'Send not found',
   'member.sms.off': 'SMS is not configured',
   'member.unsubscribe.not-found': 'Unsubscribe link not found',
+  'member.birth-date.format': BIRTH_DATE_MESSAGE,
+  'member.birth-date.range': BIRTH_DATE_RANGE_MESSAGE,
+  // The member pass at the till (issue 43): `member-pass.<refusal>` (PASS_REFUSALS) and the second factor.
+  'member-pass.not_a_pass': PASS_REFUSAL_MESSAGES.not_a_pass,
+  'member-pass.not_genuine': PASS_REFUSAL_MESSAGES.not_genuine,
+  'member-pass.stale': PASS_REFUSAL_MESSAGES.stale,
+  'member-pass.revoked': PASS_REFUSAL_MESSAGES.revoked,
+  'member-pass.second_factor': PASS_REFUSAL_MESSAGES.second_factor,
+  'member-pass.second-factor-wrong': SECOND_FACTOR_WRONG_MESSAGE,
+  'member-pass.second-factor-format': SECOND_FACTOR_FORMAT_MESSAGE,
+  'member-pass.code.required': PASS_CODE_MESSAGE,
   // Credits (decision 360): the till's and the forms' refusals.
   'credit.expired': CREDIT_REFUSALS.expired,
   'credit.inactive': CREDIT_REFUSALS.inactive,

@@ -8,7 +8,16 @@ export const REDEEM_REFUSALS = {
   inactive: 'This voucher is no longer active.',
   /** Used only when the start is unknown; a refusal names the date (validFromMessage). */
   upcoming: 'This voucher is not valid yet.',
+  /** The member has redeemed the club's daily cap of held codes (issue 43); a refusal names the cap. */
+  member_daily_cap: 'This member has used all their vouchers for today — the daily limit per member.',
 } as const;
+
+/**
+ * A held code whose holder has redeemed the club's per-member daily cap that business day (issue 43):
+ * "Already used 3 vouchers today — the daily limit per member."
+ */
+export const memberDailyCapMessage = (limit: number) =>
+  `Already used ${limit} ${limit === 1 ? 'voucher' : 'vouchers'} today — the daily limit per member.`;
 
 /**
  * A code redeemed before its start (`startDate`, valid from the start of that business day): the

@@ -9,6 +9,7 @@ import { walletContracts } from './rpc-contracts/wallet';
 import { statementsContracts } from './rpc-contracts/statements';
 import { membersContracts } from './rpc-contracts/members';
 import { memberAuthContracts } from './rpc-contracts/member-auth';
+import { memberPassContracts } from './rpc-contracts/member-pass';
 
 /**
  * Every NATS request subject, tied to the zod schemas of its request and its answer. The request
@@ -33,6 +34,7 @@ export const RPC_CONTRACTS = {
   ...statementsContracts,
   ...membersContracts,
   ...memberAuthContracts,
+  ...memberPassContracts,
 } as const;
 
 export type RpcContracts = typeof RPC_CONTRACTS;

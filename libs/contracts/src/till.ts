@@ -56,6 +56,8 @@ export const TILL_REFUSALS = [
   'upcoming',
   /** The holder has used their per-member limit of this voucher or batch in the period (issue 41). */
   'member_limit',
+  /** The holder has redeemed the club's per-member daily cap of held codes that business day (issue 43). */
+  'member_daily_cap',
 ] as const;
 export type TillRefusal = (typeof TILL_REFUSALS)[number];
 
@@ -304,3 +306,37 @@ export const tillCodesResponseSchema = z.object({
   timeZone: z.string(),
 });
 export type TillCodesResponse = z.infer<typeof tillCodesResponseSchema>;
+
+/**
+ * The member pass at the till (issue 43, decision 365): the codes a member holds that a partner may
+ * honour, each answered as POST /api/till/check answers it. Internal RPC `vouchers.till.memberCodes.v1`,
+ * called by the gateway's POST /api/till/pass once the pass is verified.
+ */
+export const TILL_MEMBER_CODES_MAX = 50;
+export const tillMemberCodesRequestSchema = z.object({
+  /** The pass's holder (the members service's id). */
+  memberId: z.string().uuid(),
+  /** The till's partner (the staff's company); null: the administrator (every code). */
+  partnerId: z.string().uuid().nullable(),
+  /** The sale rung up (cents): each answer then says its discount and the amount to pay. */
+  transactionAmount: saleAmountField,
+});
+export type TillMemberCodesRequest = z.infer<typeof tillMemberCodesRequestSchema>;
+
+/** The member's uses of held codes on a business day, against the club's per-member daily cap. */
+export const memberDailyCapUsesSchema = z.object({
+  used: z.number().int().nonnegative(),
+  limit: z.number().int().positive(),
+});
+export type MemberDailyCapUses = z.infer<typeof memberDailyCapUsesSchema>;
+
+export const tillMemberCodesResponseSchema = z.object({
+  /**
+   * The member's usable codes (active, not used up, not expired) this till may honour, at most
+   * TILL_MEMBER_CODES_MAX (the newest when more): the redeemable ones first, then by newest.
+   */
+  vouchers: z.array(tillCheckResponseSchema),
+  /** Today's uses against the club's cap (Settings); absent when no cap is set. */
+  dailyCap: memberDailyCapUsesSchema.optional(),
+});
+export type TillMemberCodesResponse = z.infer<typeof tillMemberCodesResponseSchema>;

@@ -127,6 +127,7 @@ export {
   REDEEM_REFUSALS,
   UNAVAILABLE_TITLES,
   VOUCHER_NOT_FOUND,
+  memberDailyCapMessage,
   memberLimitMessage,
   outsideHoursMessage,
   PER_MEMBER_PERIOD_WORDS,

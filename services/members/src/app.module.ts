@@ -1,6 +1,7 @@
 import { RPC } from '@avpass/contracts';
 import { IDEMPOTENCY_PROVIDERS, ServicePlatformModule, type ServiceDatabase } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
+import { CLOCK, systemClock, type Clock } from './clock';
 import { MEMBERS_CONFIG, type MembersConfig } from './config';
 import { ImportHandlers } from './imports/import.handlers';
 import { ImportService } from './imports/import.service';
@@ -10,6 +11,15 @@ import { MembersHandlers } from './members/members.handlers';
 import { MembersRepository } from './members/members.repository';
 import { MembersService } from './members/members.service';
 import { MEMBER_ERASURE_STEPS } from './members';
+import {
+  MemberPassHandlers,
+  MemberPassRepository,
+  MemberPassService,
+  PassKeys,
+  PassKeysRepository,
+  SecondFactorThrottle,
+  WalletAvailabilityCache,
+} from './pass';
 import {
   ConsentRepliesService,
   DeliveriesErasure,
@@ -33,9 +43,18 @@ import { SignInTemplates } from './sign-in/sign-in-templates';
 import { SignInThrottle } from './sign-in/sign-in-throttle';
 import { SignInsRepository } from './sign-in/sign-ins.repository';
 
+export interface MembersModuleOptions {
+  /** Tests stand the service at a chosen instant (a pass's step, a key's rotation). */
+  clock?: Clock;
+}
+
 @Module({})
 export class MembersModule {
-  static register(config: MembersConfig, database: ServiceDatabase): DynamicModule {
+  static register(
+    config: MembersConfig,
+    database: ServiceDatabase,
+    options: MembersModuleOptions = {},
+  ): DynamicModule {
     return {
       module: MembersModule,
       imports: [
@@ -51,9 +70,10 @@ export class MembersModule {
           sms: config,
         }),
       ],
-      controllers: [MembersHandlers, ImportHandlers, SendsHandlers, MemberAuthHandlers],
+      controllers: [MembersHandlers, ImportHandlers, SendsHandlers, MemberAuthHandlers, MemberPassHandlers],
       providers: [
         { provide: MEMBERS_CONFIG, useValue: config },
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
         MembersRepository,
         MemberWritesRepository,
         ...IDEMPOTENCY_PROVIDERS,
@@ -86,6 +106,12 @@ export class MembersModule {
         SignInTemplates,
         MemberSignInService,
         MemberSessionsService,
+        PassKeysRepository,
+        PassKeys,
+        MemberPassRepository,
+        SecondFactorThrottle,
+        WalletAvailabilityCache,
+        MemberPassService,
       ],
     };
   }

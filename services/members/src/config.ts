@@ -76,10 +76,26 @@ export const membersEnvSchema = serviceEnvSchema
     /** Messages one member is sent per window, by e-mail and SMS together (past it: answered, not sent). */
     MEMBER_SIGN_IN_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(5),
     MEMBER_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+    /**
+     * The member pass's keys are derived from it (HKDF-SHA256 per key id, decision 363), at least 32
+     * characters. Unset: derived from DB_ROLE_SECRET (required in production). Changing it voids every
+     * pass code and the public keys the tills keep: new keys are made at once.
+     */
+    MEMBER_PASS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** A member pass key signs for this many days; the next one is listed this long before it signs. */
+    MEMBER_PASS_KEY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** A key that stopped signing still verifies for this many days (a till's kept keys, a static code). */
+    MEMBER_PASS_KEY_GRACE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Second factors (date of birth, phone's last 4 digits) one member's static code may be tried with per window (then 429). */
+    MEMBER_PASS_FACTOR_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+    MEMBER_PASS_FACTOR_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   })
   .superRefine(smsEnvRefinement);
 export type MembersConfig = Readonly<
-  Omit<z.infer<typeof membersEnvSchema>, 'MEMBERS_LINK_SECRET'> & { MEMBERS_LINK_SECRET: string }
+  Omit<z.infer<typeof membersEnvSchema>, 'MEMBERS_LINK_SECRET' | 'MEMBER_PASS_SECRET'> & {
+    MEMBERS_LINK_SECRET: string;
+    MEMBER_PASS_SECRET: string;
+  }
 >;
 
 export function loadMembersConfig(env: NodeJS.ProcessEnv = process.env): MembersConfig {
@@ -87,7 +103,10 @@ export function loadMembersConfig(env: NodeJS.ProcessEnv = process.env): Members
   const linkSecret =
     config.MEMBERS_LINK_SECRET ??
     createHmac('sha256', config.DB_ROLE_SECRET).update('members.unsubscribe-links').digest('hex');
-  return Object.freeze({ ...config, MEMBERS_LINK_SECRET: linkSecret });
+  const passSecret =
+    config.MEMBER_PASS_SECRET ??
+    createHmac('sha256', config.DB_ROLE_SECRET).update('members.member-pass').digest('hex');
+  return Object.freeze({ ...config, MEMBERS_LINK_SECRET: linkSecret, MEMBER_PASS_SECRET: passSecret });
 }
 
 /** The parsed configuration, injected where a provider needs a setting. */

@@ -2,3 +2,6 @@
 export { membersService } from './service';
 export { MembersModule } from './app.module';
 export { loadMembersConfig } from './config';
+export type { Clock } from './clock';
+export type { MembersModuleOptions } from './app.module';
+export { MemberPassService, PassKeys } from './pass';

@@ -25,6 +25,7 @@ import { HoldersHandlers } from './holders/holders.handlers';
 import { IssueToMembersService } from './holders/issue-to-members.service';
 import { IssueCopiesRepository } from './holders/issue-copies.repository';
 import { MemberUsesRepository } from './holders/member-uses.repository';
+import { MemberDaysRepository } from './holders/member-days.repository';
 import { MemberLimits } from './holders/member-limits.service';
 import { CodePagesRepository } from './codes/code-pages.repository';
 import { CodeCatalogue } from './issuing/code-catalogue.service';
@@ -120,6 +121,7 @@ export class VouchersModule {
         IssueToMembersService,
         IssueCopiesRepository,
         MemberUsesRepository,
+        MemberDaysRepository,
         MemberLimits,
         BatchesRepository,
         AssignmentsRepository,

@@ -60,6 +60,8 @@ import {
   tillCodesRequestSchema,
   tillCodesResponseSchema,
   tillCheckResponseSchema,
+  tillMemberCodesRequestSchema,
+  tillMemberCodesResponseSchema,
   tillRecentRequestSchema,
   tillRecentResponseSchema,
   tillRedeemResponseSchema,
@@ -109,6 +111,15 @@ export const vouchersContracts = {
   'vouchers.till.recent.v1': contract('tillRecent', tillRecentRequestSchema, tillRecentResponseSchema),
   /** GET /api/till/codes: the till's offline copy of the codes its partner may honour, whole or by delta (issue 37). */
   'vouchers.till.codes.v1': contract('tillCodes', tillCodesRequestSchema, tillCodesResponseSchema),
+  /**
+   * Internal (issue 43): a member's codes a partner's till may honour (partnerId null: the
+   * administrator), each as the till check answers it; the gateway's POST /api/till/pass calls it.
+   */
+  'vouchers.till.memberCodes.v1': contract(
+    'tillMemberCodes',
+    tillMemberCodesRequestSchema,
+    tillMemberCodesResponseSchema,
+  ),
   /** POST /api/redemptions/{id}/cancel: undo a redemption, giving the use back. */
   'vouchers.redemptions.cancel.v1': contract(
     'cancelRedemption',

@@ -40,7 +40,7 @@ export function phoneSearchPrefixes(search: string, countryCallingCode: string):
 }
 
 /** What the audit trail may keep of a member: every field, the personal ones only as "changed". */
-export const PERSONAL_FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
+export const PERSONAL_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'birthDate'] as const;
 export const PERSONAL_VALUE = '(personal data)';
 
 /**
@@ -51,7 +51,8 @@ export const PERSONAL_VALUE = '(personal data)';
 export function memberAuditChanges(before: Member | null, after: Member | null): AuditChanges | null {
   const fields = (m: Member | null) => {
     if (!m) return null;
-    const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = m;
+    // The pass's version moves by a revoke, which records it itself.
+    const { id: _id, createdAt: _c, updatedAt: _u, passVersion: _p, ...rest } = m;
     return rest;
   };
   const changes = diffChanges(fields(before), fields(after));

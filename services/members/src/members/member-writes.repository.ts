@@ -12,6 +12,8 @@ export interface MemberFields {
   email: string | null;
   phone: string | null;
   language: MemberLanguage;
+  /** 'YYYY-MM-DD' or null. */
+  birthDate: string | null;
   tags: string[];
 }
 
@@ -34,7 +36,7 @@ const CONSENT_SET = ['email', 'sms']
   .join(',\n      ');
 
 const RECORD_COLUMNS = `id uuid, first_name text, last_name text, email text, phone text, language text,
-  tags text[], email_given boolean, email_source text, sms_given boolean, sms_source text`;
+  birth_date date, tags text[], email_given boolean, email_source text, sms_given boolean, sms_source text`;
 
 function recordOf(id: string, fields: MemberFields, consents: ConsentChange[]) {
   const consent = (channel: 'email' | 'sms') => consents.find((c) => c.channel === channel);
@@ -45,6 +47,7 @@ function recordOf(id: string, fields: MemberFields, consents: ConsentChange[]) {
     email: fields.email,
     phone: fields.phone,
     language: fields.language,
+    birth_date: fields.birthDate,
     tags: fields.tags,
     email_given: consent('email')?.given ?? null,
     email_source: consent('email')?.source ?? null,
@@ -70,10 +73,10 @@ export class MemberWritesRepository {
       const rows = await conflictOnUniqueViolation(() =>
         run<MemberRow>(
           tx,
-          `insert into members as m (id, first_name, last_name, email, phone, language, tags,
+          `insert into members as m (id, first_name, last_name, email, phone, language, birth_date, tags,
               email_consent, email_consent_at, email_consent_source,
               sms_consent, sms_consent_at, sms_consent_source)
-           select r.id, r.first_name, r.last_name, r.email, r.phone, r.language, r.tags,
+           select r.id, r.first_name, r.last_name, r.email, r.phone, r.language, r.birth_date, r.tags,
                   coalesce(r.email_given, false), case when r.email_given is null then null else now() end,
                   r.email_source,
                   coalesce(r.sms_given, false), case when r.sms_given is null then null else now() end,
@@ -106,7 +109,7 @@ export class MemberWritesRepository {
           tx,
           `update members m set
               first_name = r.first_name, last_name = r.last_name, email = r.email, phone = r.phone,
-              language = r.language, tags = r.tags,
+              language = r.language, birth_date = r.birth_date, tags = r.tags,
               ${CONSENT_SET},
               updated_at = now()
              from jsonb_to_recordset(?::jsonb) as r(${RECORD_COLUMNS})
@@ -183,8 +186,11 @@ export class MemberWritesRepository {
     const rows = await run<{ erased_at: Date }>(
       tx,
       `update members set first_name = '', last_name = '', email = null, phone = null, tags = '{}',
+              birth_date = null,
               email_consent = false, email_consent_at = null, email_consent_source = null,
               sms_consent = false, sms_consent_at = null, sms_consent_source = null,
+              pass_version = pass_version + 1, pass_revoked_at = now(),
+              pass_revoked_xid = pg_current_xact_id(),
               erased_at = now(), updated_at = now()
         where id = ? and erased_at is null
        returning erased_at`,

@@ -8,6 +8,9 @@ export interface MemberRow {
   email: string | null;
   phone: string | null;
   language: string;
+  /** A date column: the driver's Date (midnight UTC) or 'YYYY-MM-DD'. */
+  birth_date?: Date | string | null;
+  pass_version?: number;
   tags: string[];
   email_consent: boolean;
   email_consent_at: Date | string | null;
@@ -22,6 +25,13 @@ export interface MemberRow {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+const dayOrNull = (value: Date | string | null | undefined): string | null => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value.slice(0, 10);
+  // node-postgres reads a date at local midnight: its local calendar day is the stored one.
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+};
 
 export function toMember(row: MemberRow): Member {
   return {
@@ -31,6 +41,7 @@ export function toMember(row: MemberRow): Member {
     email: row.email,
     phone: row.phone,
     language: row.language as MemberLanguage,
+    birthDate: dayOrNull(row.birth_date),
     tags: row.tags,
     consent: {
       email: {
@@ -44,6 +55,7 @@ export function toMember(row: MemberRow): Member {
         source: row.sms_consent_source as ConsentSource | null,
       },
     },
+    passVersion: row.pass_version ?? 1,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

@@ -87,6 +87,7 @@ export class MembersService {
         email: input.email ?? null,
         phone,
         language: input.language,
+        birthDate: input.birthDate ?? null,
         tags: input.tags,
       };
       const holders = await this.members.holdersOf(fields.email, fields.phone, null, tx);
@@ -118,6 +119,7 @@ export class MembersService {
         email: changes.email === undefined ? before.email : changes.email,
         phone: phone === undefined ? before.phone : phone,
         language: changes.language ?? before.language,
+        birthDate: changes.birthDate === undefined ? before.birthDate : changes.birthDate,
         tags: changes.tags ?? before.tags,
       };
       if (!fields.email && !fields.phone) {
@@ -188,6 +190,7 @@ export class MembersService {
         email: into.email ?? other.email,
         phone: into.phone ?? other.phone,
         language: into.language,
+        birthDate: into.birthDate ?? other.birthDate,
         tags: [...new Set([...into.tags, ...other.tags])].sort(),
       };
       const consents: ConsentChange[] = [];

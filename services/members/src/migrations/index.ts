@@ -5,6 +5,7 @@ import { Migration0003MemberSignIn } from './0003-member-sign-in';
 import { Migration0004SendSenderName } from './0004-send-sender-name';
 import { Migration0005DeliveriesBySend } from './0005-deliveries-by-send';
 import { Migration0006SendTallies } from './0006-send-tallies';
+import { Migration0007MemberPass } from './0007-member-pass';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
@@ -17,4 +18,5 @@ export const migrations: ServiceMigration[] = [
   { name: 'Migration0004SendSenderName', class: Migration0004SendSenderName },
   { name: 'Migration0005DeliveriesBySend', class: Migration0005DeliveriesBySend },
   { name: 'Migration0006SendTallies', class: Migration0006SendTallies },
+  { name: 'Migration0007MemberPass', class: Migration0007MemberPass },
 ];

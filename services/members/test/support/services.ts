@@ -1,5 +1,5 @@
 import type { Actor, RpcRequestInput, RpcResponse, RpcSubject } from '@avpass/contracts';
-import { membersService } from '@avpass/members-service';
+import { membersService, type Clock } from '@avpass/members-service';
 import { createServiceApp } from '@avpass/platform';
 import { startTestBed, type TestBed } from '@avpass/platform/testing';
 import { randomUUID } from 'node:crypto';
@@ -21,14 +21,40 @@ export interface Services extends Omit<TestBed, 'call'> {
   ): Promise<RpcResponse<S>>;
 }
 
-/** The members service in this process, on a fresh database and NATS namespace; `env` adds settings. */
-export async function startServices(env: Record<string, string> = {}): Promise<Services> {
+/** A clock tests can move: `clock.set(new Date(...))`, `clock.set(null)` for the real time. */
+export interface TestClock extends Clock {
+  set(at: Date | null): void;
+}
+
+export function testClock(): TestClock {
+  let fixed: Date | null = null;
+  const clock = (() => fixed ?? new Date()) as TestClock;
+  clock.set = (at) => (fixed = at);
+  return clock;
+}
+
+/**
+ * The members service in this process, on a fresh database and NATS namespace; `env` adds settings,
+ * `clock` stands it at an instant of the test's choosing (`instances`: that many copies).
+ */
+export async function startServices(
+  env: Record<string, string> = {},
+  options: { clock?: Clock; instances?: number } = {},
+): Promise<Services> {
   const bed = await startTestBed({
     name: 'members',
     env,
     defaultActor: SUPER_ADMIN,
     start: async (b) => {
-      await b.add(createServiceApp(membersService, { env: b.env }));
+      // One at a time: each runs the migrations at start-up.
+      for (let i = 0; i < (options.instances ?? 1); i++) {
+        await b.add(
+          createServiceApp(membersService, {
+            env: b.env,
+            ...(options.clock ? { options: { clock: options.clock } } : {}),
+          }),
+        );
+      }
     },
   });
   return {

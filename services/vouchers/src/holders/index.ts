@@ -9,3 +9,10 @@ export {
 } from './member-uses-sql.repository';
 export { type LimitedCode, MemberUsesRepository } from './member-uses.repository';
 export { type HeldCode, MemberLimits, splitTillName, type TillHolderView } from './member-limits.service';
+export {
+  countMemberDaySql,
+  giveMemberDayBackSql,
+  MEMBER_DAY_CAP_CONSTRAINT,
+  MEMBER_DAY_ROOM_SQL,
+} from './member-day-sql.repository';
+export { MemberDaysRepository } from './member-days.repository';

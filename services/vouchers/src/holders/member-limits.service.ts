@@ -43,11 +43,19 @@ export class MemberLimits {
   /** The till's view of a held code: the holder (unless erased) and, when limited, the uses so far. */
   async tillView(code: HeldCode, now: Date): Promise<TillHolderView> {
     if (!code.holderMemberId) return {};
-    const view: TillHolderView = {};
-    if (code.holderName) view.holder = splitTillName(code.holderName);
-    const uses = await this.usesNow(code, now);
-    if (uses) view.memberUses = uses;
-    return view;
+    return (await this.tillViews([code], now))[0]!;
+  }
+
+  /** tillView of each code, in their order: one query for all their counters. */
+  async tillViews(codes: readonly HeldCode[], now: Date): Promise<TillHolderView[]> {
+    const uses = await this.uses.usesOf(codes, businessDayOf(now, this.settings.timeZone));
+    return codes.map((code, i) => {
+      if (!code.holderMemberId) return {};
+      const view: TillHolderView = {};
+      if (code.holderName) view.holder = splitTillName(code.holderName);
+      if (uses[i]) view.memberUses = uses[i];
+      return view;
+    });
   }
 }
 

@@ -29,6 +29,8 @@ import { Migration0027FundedBy } from './0027-funded-by';
 import { Migration0028MemberHolders } from './0028-member-holders';
 import { Migration0029HeldCodes } from './0029-held-codes';
 import { Migration0030CardLanguage } from './0030-card-language';
+import { Migration0031MemberDailyCap } from './0031-member-daily-cap';
+import { Migration0032TillConflicts } from './0032-till-conflicts';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
@@ -128,4 +130,6 @@ export const migrations: ServiceMigration[] = [
   { name: 'Migration0028MemberHolders', class: Migration0028MemberHolders },
   { name: 'Migration0029HeldCodes', class: Migration0029HeldCodes },
   { name: 'Migration0030CardLanguage', class: Migration0030CardLanguage },
+  { name: 'Migration0031MemberDailyCap', class: Migration0031MemberDailyCap },
+  { name: 'Migration0032TillConflicts', class: Migration0032TillConflicts },
 ];

@@ -11,7 +11,7 @@ import {
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { giveUseBackSql } from '../codes';
-import { giveMemberUseBackSql } from '../holders';
+import { giveMemberDayBackSql, giveMemberUseBackSql } from '../holders';
 import { queuePendingTallySql } from '../tallies';
 import { visibleCodesSql, TALLIED_PARTNERS } from '../codes';
 import type { RedemptionRecord } from './redemption-view';
@@ -43,7 +43,8 @@ export interface CancelInput {
  * cancelled and changes nothing) and appends its reversal row (redemption_reversals, -1: who, when,
  * why; decision 231); from that row: the use goes back to the code, unclamped (usage_count is the
  * signed sum of the code's rows; a count that would go below zero breaks its check and fails loudly),
- * the holder's per-member counter gets its use back (member_uses, decision 322), the dashboards' tallies get a -1 (pending_tallies, delta -1, the redemption's business day and
+ * the holder's per-member counter gets its use back (member_uses, decision 322) and so does the holder's
+ * day under the daily cap (member_day_uses, issue 43), the dashboards' tallies get a -1 (pending_tallies, delta -1, the redemption's business day and
  * amounts, the partners TALLIED_PARTNERS names as the code is now, which every assignment change has moved its
  * redemptions to) and the outbox gets vouchers.redemption.cancelled.v1 with the code's new version.
  */
@@ -68,6 +69,8 @@ const cancelSql = (event: string, audit: AuditSqlInsert) => `with locked as (
   ), member_use as (
     ${giveMemberUseBackSql(`(select c.member_id, c.member_period_start, q.holder_source as limit_group
                                from cancelled c join qr_codes q on q.id = c.qr_code_id)`)}
+  ), member_day as (
+    ${giveMemberDayBackSql('(select c.member_id as held_by, c.member_day as held_day from cancelled c)')}
   ), done as (
     select c.id as redemption_id, c.partner_id, c.channel, c.redeemed_at, c.transaction_amount, c.discount_applied,
            c.cancel_reason, c.funded_by, c.reimbursement_cents, c.no_sale_amount, q.id, q.usage_count, q.usage_limit, q.version, q.partner_ids, q.clinic_name,

@@ -12,7 +12,15 @@ import {
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { useOneSql } from '../codes';
-import { countMemberUseSql, limitedSql, MEMBER_LIMIT_CONSTRAINT, MEMBER_ROOM_SQL } from '../holders';
+import {
+  countMemberDaySql,
+  countMemberUseSql,
+  limitedSql,
+  MEMBER_DAY_CAP_CONSTRAINT,
+  MEMBER_DAY_ROOM_SQL,
+  MEMBER_LIMIT_CONSTRAINT,
+  MEMBER_ROOM_SQL,
+} from '../holders';
 import { queuePendingTallySql } from '../tallies';
 import type { RedemptionRecord } from './redemption-view';
 import { honouredByParams, honouredBySql, type QrCode, TALLIED_PARTNERS } from '../codes';
@@ -27,6 +35,11 @@ export interface RedeemInput {
   at: string;
   /** The business day of `at` ('YYYY-MM-DD' in BUSINESS_TIMEZONE), for the dashboards' tallies. */
   day: string;
+  /**
+   * The business day a held code's use counts on against the per-member daily cap (issue 43): the
+   * scan's for a scan kept offline; absent: `day`.
+   */
+  memberDay?: string | undefined;
   deviceInfo: string | null;
   ipAddress: string | null;
   userAgent: string | null;
@@ -110,20 +123,24 @@ const redeemSql = (event: string, audit: AuditSqlInsert, claim: StatementClaim |
                                         then now_.m >= t.valid_hours_start and now_.m < t.valid_hours_end
                                         else now_.m >= t.valid_hours_start or now_.m < t.valid_hours_end end))
        ${MEMBER_ROOM_SQL}
+       ${MEMBER_DAY_ROOM_SQL}
        ${claim ? `and ${claim.unclaimed}` : ''}`)}
   ), member_use as (
     ${countMemberUseSql('updated')}
+  ), member_day as (
+    ${countMemberDaySql('updated')}
   ), redemption as (
     insert into redemptions (id, qr_code_id, redeemed_at, redeemed_by, device_info, ip_address, user_agent,
                              transaction_amount, discount_applied, channel, partner_id, partner_name,
                              redeemed_by_user_id, scanned_at, funded_by, reimbursement_cents, no_sale_amount,
-                             member_id, member_period_start)
+                             member_id, member_period_start, member_day)
     select ?::uuid, u.id, ?::timestamptz, ?, ?, ?, ?, s.sale, s.discount, ?,
            coalesce(?::uuid, ${SOLE_PARTNER}), ?, ?::uuid, ?::timestamptz,
            u.funded_by, case when u.funded_by = 'club' then coalesce(${KNOWN_DISCOUNT}, 0) else 0 end,
            ${KNOWN_DISCOUNT} is null,
-           case when ${limitedSql('u')} then u.holder_member_id end,
-           case when ${limitedSql('u')} then member_period_start(u.per_member_period, ?::date) end
+           u.holder_member_id,
+           case when ${limitedSql('u')} then member_period_start(u.per_member_period, ?::date) end,
+           case when u.holder_member_id is not null then ?::date end
       from updated u, (select ?::int as sale, ?::int as discount) s
     returning id, partner_id, channel, transaction_amount, discount_applied, funded_by, reimbursement_cents,
               no_sale_amount
@@ -254,8 +271,10 @@ export function redeemStatement(
       input.startedBy,
       input.minuteOfDay,
       input.day,
+      input.memberDay ?? input.day,
       ...(claim?.unclaimedParams ?? []),
       input.day,
+      input.memberDay ?? input.day,
       input.redemptionId,
       input.at,
       input.redeemedBy,
@@ -268,6 +287,7 @@ export function redeemStatement(
       input.redeemedByUserId,
       input.scannedAt,
       input.day,
+      input.memberDay ?? input.day,
       input.transactionAmount,
       input.discountApplied,
       ...(claim?.insertParams ?? []),
@@ -308,6 +328,8 @@ export class RedemptionsRepository {
       // Another till took the holder's last use of the period between this statement's pre-check and
       // its counter (decision 322): the whole statement changed nothing, like any refused redeem.
       if (isCheckViolation(error, MEMBER_LIMIT_CONSTRAINT)) return null;
+      // Likewise the holder's last use of the day under the club's daily cap (issue 43).
+      if (isCheckViolation(error, MEMBER_DAY_CAP_CONSTRAINT)) return null;
       throw error;
     }
   }

@@ -18,6 +18,15 @@ export class TillHandlers {
     return this.till.redeemAtTill(requireActor(meta), input, meta);
   }
 
+  /**
+   * Internal, from the gateway's POST /api/till/pass (issue 43): the till's partner comes in the
+   * request, and must be the signed-in staff's own (the administrator: any, or null for every code).
+   */
+  @RpcHandler(RPC.vouchers.tillMemberCodes)
+  memberCodes(input: In<typeof RPC.vouchers.tillMemberCodes>, meta: RpcMeta) {
+    return this.till.memberCodes(requireActor(meta), input);
+  }
+
   @RpcHandler(RPC.vouchers.tillRecent)
   recent(input: In<typeof RPC.vouchers.tillRecent>, meta: RpcMeta) {
     return this.till.recent(requireActor(meta), input);

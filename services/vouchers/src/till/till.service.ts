@@ -1,4 +1,5 @@
 import {
+  memberDailyCapMessage,
   memberLimitMessage,
   NOT_OUR_VOUCHER_MESSAGE,
   notValidAtMessage,
@@ -9,12 +10,15 @@ import {
   type RpcMeta,
   type TillCheckResponse,
   type TillMatch,
+  TILL_MEMBER_CODES_MAX,
+  type TillMemberCodesRequest,
+  type TillMemberCodesResponse,
   type TillRecentResponse,
   type TillRedeemResponse,
   RPC,
 } from '@avpass/contracts';
 import { messageCode } from '@avpass/contracts/message-codes';
-import { discountApplied, isUnlimited, startOfBusinessDay } from '@avpass/domain';
+import { businessDayOf, discountApplied, isUnlimited, startOfBusinessDay } from '@avpass/domain';
 import { DomainError, exportMetrics, voucherRedeemsTotal, type IdempotentCall } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { AssignmentsRepository, PartnerDetails } from '../assignment';
@@ -27,9 +31,10 @@ import {
   toTillRedemption,
   type RedemptionRecord,
 } from '../redemptions';
-import { MemberLimits } from '../holders';
+import { earliestValidExpiry } from '../business-day';
+import { MemberDaysRepository, MemberLimits, type TillHolderView } from '../holders';
 import { VouchersSettings } from '../settings';
-import { TrainersRepository } from '../trainers';
+import { TrainersRepository, type TillTerms } from '../trainers';
 import { tillTitle } from './till-title';
 import { TillRepository, type PrefixMatch } from './till.repository';
 
@@ -78,6 +83,27 @@ interface TillPlace {
   active: boolean;
 }
 
+/** A holder's uses of held codes on the business day and the club's daily cap (issue 43). */
+interface MemberDay {
+  used: number;
+  cap: number | null;
+}
+
+/** Everything a till's answer about one code is made from, read beforehand (one code or a member's many). */
+interface Judged {
+  code: QrCode;
+  voucher: PublicVoucher;
+  terms: TillTerms | null;
+  /** Whether this till may honour the code (the administrator: always). */
+  honoured: boolean;
+  /** The holder and their per-member uses (read only when honoured). */
+  view: TillHolderView;
+  /** The holder's day under the cap (read only for a held code when honoured). */
+  day: MemberDay | null;
+}
+
+const ADMIN_PLACE: TillPlace = { partnerId: null, partnerName: null, active: true };
+
 /**
  * The till (issue 25): a partner's staff check and redeem a member's code, scanned (its link) or typed
  * (its id, or the 8 characters printed on cards). An active partner may honour the codes it owns
@@ -112,6 +138,7 @@ export class TillService {
     private readonly partners: PartnerDetails,
     private readonly settings: VouchersSettings,
     private readonly memberLimits: MemberLimits,
+    private readonly memberDays: MemberDaysRepository,
   ) {
     exportMetrics(voucherRedeemsTotal);
   }
@@ -126,27 +153,105 @@ export class TillService {
     const code = target.code ?? (await this.byId(target.id));
     const now = this.settings.now();
     const terms = await this.terms.tillTerms(code.id);
+    const voucher = await this.card(code, now);
+    const honoured =
+      !place.partnerId || (place.active && (await this.till.mayHonour(code.id, place.partnerId)));
+    // Only a till that may honour the code sees who holds it (issue 41).
+    const view = honoured ? await this.memberLimits.tillView(code, now) : {};
+    const day =
+      honoured && code.holderMemberId
+        ? await this.memberDays.usesOn(code.holderMemberId, businessDayOf(now, this.settings.timeZone))
+        : null;
+    return this.judge(place, { code, voucher, terms, honoured, view, day }, now, input.transactionAmount);
+  }
+
+  /**
+   * The member pass (issue 43, decision 365): the member's usable codes `partnerId`'s till may honour
+   * (null: the administrator's, every code), each answered as `check` answers it, the redeemable ones
+   * first, at most TILL_MEMBER_CODES_MAX (the newest); and, when the club sets a daily cap, the
+   * member's uses today. One statement lists the codes with their terms; the card's partners, the
+   * per-member counters and the day are each read once for all of them.
+   */
+  async memberCodes(actor: Actor, input: TillMemberCodesRequest): Promise<TillMemberCodesResponse> {
+    if (actor.role !== 'super_admin') {
+      const own = (await this.placeOf(actor, false)).partnerId;
+      if (input.partnerId?.toLowerCase() !== own) throw DomainError.forbidden();
+    }
+    const now = this.settings.now();
+    const tz = this.settings.timeZone;
+    const partnerId = input.partnerId?.toLowerCase() ?? null;
+    const place = partnerId ? await this.placeOfPartner(partnerId) : ADMIN_PLACE;
+    const day = await this.memberDays.usesOn(input.memberId, businessDayOf(now, tz));
+    const dailyCap = day.cap === null ? {} : { dailyCap: { used: day.used, limit: day.cap } };
+    // A deactivated partner honours nothing: no code to offer.
+    if (!place.active) return { vouchers: [], ...dailyCap };
+    const rows = await this.till.memberCodes(
+      input.memberId,
+      place.partnerId,
+      earliestValidExpiry(now, tz),
+      TILL_MEMBER_CODES_MAX,
+    );
+    const cardPartners = rows.map(({ code, partnerIds }) =>
+      code.vendorId ? [code.vendorId, ...partnerIds.filter((p) => p !== code.vendorId)] : partnerIds,
+    );
+    // Every card's partners asked at once; each card then reads them from PartnerDetails' memory.
+    const everyPartner = [...new Set(cardPartners.flat())];
+    if (everyPartner.length) await this.partners.of(everyPartner);
+    const views = await this.memberLimits.tillViews(
+      rows.map((r) => r.code),
+      now,
+    );
+    const answers = await Promise.all(
+      rows.map(async ({ code, terms }, i) =>
+        this.judge(
+          place,
+          {
+            code,
+            voucher: await this.cardWith(code, cardPartners[i]!, now),
+            terms,
+            honoured: true,
+            view: views[i]!,
+            day,
+          },
+          now,
+          input.transactionAmount,
+        ),
+      ),
+    );
+    // Redeemable first; newest first within each (the statement's order, kept by a stable sort).
+    answers.sort((a, b) => Number(b.redeemable) - Number(a.redeemable));
+    return { vouchers: answers, ...dailyCap };
+  }
+
+  /** The till's answer about one code from what was read of it: yes, or the first refusal that applies. */
+  private judge(
+    place: TillPlace,
+    judged: Judged,
+    now: Date,
+    transactionAmount: number | undefined,
+  ): TillCheckResponse {
+    const { code, terms } = judged;
     const answer: TillCheckResponse = {
-      voucher: await this.card(code, now),
+      voucher: judged.voucher,
       redeemable: true,
       usesLeft: isUnlimited(code.usageLimit) ? null : Math.max(code.usageLimit - code.usageCount, 0),
     };
-    if (input.transactionAmount !== undefined && terms) {
-      const discount = discountApplied(terms, input.transactionAmount);
+    if (transactionAmount !== undefined && terms) {
+      const discount = discountApplied(terms, transactionAmount);
       answer.discountApplied = discount;
-      answer.amountDue = input.transactionAmount - discount;
+      answer.amountDue = transactionAmount - discount;
     }
-    if (place.partnerId && !(place.active && (await this.till.mayHonour(code.id, place.partnerId)))) {
-      return refused(answer, 'not_valid_here', this.notValidHere(place));
-    }
-    // Only a till that may honour the code sees who holds it (issue 41).
-    Object.assign(answer, await this.memberLimits.tillView(code, now));
+    if (!judged.honoured) return refused(answer, 'not_valid_here', this.notValidHere(place));
+    Object.assign(answer, judged.view);
     const refusal = this.redeemer.refusalOf(code, now, terms, 'till');
     // 'staff_only' is the public page's refusal only; a till never gets it.
     if (refusal && refusal.word !== 'staff_only') return refused(answer, refusal.word, refusal.message);
     const uses = answer.memberUses;
     if (uses && uses.used >= uses.limit)
       return refused(answer, 'member_limit', memberLimitMessage(uses.limit, uses.period));
+    const day = judged.day;
+    if (day && day.cap !== null && day.used >= day.cap)
+      return refused(answer, 'member_daily_cap', memberDailyCapMessage(day.cap));
     return answer;
   }
 
@@ -277,12 +382,19 @@ export class TillService {
   // ---- helpers -------------------------------------------------------------------------------
 
   private async placeOf(actor: Actor, named = true): Promise<TillPlace> {
-    if (actor.role === 'super_admin') return { partnerId: null, partnerName: null, active: true };
+    if (actor.role === 'super_admin') return ADMIN_PLACE;
     if (!actor.companyId) throw DomainError.forbidden(NO_COMPANY_MESSAGE);
     const partnerId = actor.companyId.toLowerCase();
-    // The partner as it is now (cached briefly by PartnerDetails; unknown when it cannot answer, and
-    // then taken as active: the partners service refuses a deactivated partner's staff anyway).
-    const partner = named ? await this.partners.standing(partnerId) : null;
+    return named ? this.placeOfPartner(partnerId) : { partnerId, partnerName: null, active: true };
+  }
+
+  /**
+   * A partner's till: the partner as it is now (cached briefly by PartnerDetails; unknown when it
+   * cannot answer, and then taken as active: the partners service refuses a deactivated partner's
+   * staff anyway).
+   */
+  private async placeOfPartner(partnerId: string): Promise<TillPlace> {
+    const partner = await this.partners.standing(partnerId);
     return { partnerId, partnerName: partner?.name ?? null, active: partner?.isActive ?? true };
   }
 
