@@ -52,10 +52,7 @@ export function onlineRows(
         ? {}
         : {
             refusal: {
-              title:
-                (result.refusal as string | undefined) === 'member_daily_cap'
-                  ? t('till.pass.dailyCap.title')
-                  : refusalTitle(result, t),
+              title: refusalTitle(result, t),
               reason: reasonText(result, t),
             },
           }),

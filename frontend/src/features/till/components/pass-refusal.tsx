@@ -57,11 +57,14 @@ export function PassRefusal({
  */
 export function PassSecondFactor({
   wrong,
+  error,
   checking,
   onSubmit,
   onCancel,
 }: {
   wrong: boolean;
+  /** The server's refusal of what was typed (not a date or 4 digits; too many tries). */
+  error?: string | undefined;
   checking: boolean;
   onSubmit: (secondFactor: string) => void;
   onCancel: () => void;
@@ -69,7 +72,7 @@ export function PassSecondFactor({
   const t = useT();
   const [value, setValue] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => inputRef.current?.focus(), [wrong]);
+  useEffect(() => inputRef.current?.focus(), [wrong, error]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const factor = value.trim();
@@ -92,6 +95,11 @@ export function PassSecondFactor({
       {wrong && (
         <Alert severity="error" data-testid="till-pass-factor-wrong" sx={{ color: 'text.primary', mb: 2 }}>
           {t('till.pass.factor.wrong')}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" data-testid="till-pass-factor-error" sx={{ color: 'text.primary', mb: 2 }}>
+          {error}
         </Alert>
       )}
       <Box

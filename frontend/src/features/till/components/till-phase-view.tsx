@@ -196,6 +196,7 @@ export function TillPhaseView({ till }: { till: TillState }) {
         <PassSecondFactor
           key={phase.code}
           wrong={phase.wrong}
+          error={phase.error}
           checking={passScan.isPending}
           onSubmit={(factor) => runPass(phase.code, factor)}
           onCancel={reset}

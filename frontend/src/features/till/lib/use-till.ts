@@ -9,6 +9,7 @@ import { voucherText } from '@avpass/contracts/voucher-text';
 import { formatCentsIn, looksLikePass } from '@avpass/domain';
 import { useEffect, useRef, useState } from 'react';
 import { apiErrorText } from '@/i18n/api-error-text';
+import { ApiError } from '@/lib/api-client';
 import { isUnconfirmed } from '@/lib/idempotency';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { viewerTimeZone } from '@/lib/time-zone';
@@ -55,7 +56,7 @@ export type Phase =
   /** A member pass refused (online or offline), said in the reader's words. */
   | { kind: 'pass-refused'; refusal: OfflinePassRefusal; offline: boolean }
   /** Apple Wallet's static code: the member's date of birth or phone's last 4 digits, asked for. */
-  | { kind: 'pass-factor'; code: string; wrong: boolean };
+  | { kind: 'pass-factor'; code: string; wrong: boolean; error?: string };
 
 function vibrate(pattern: number | number[]) {
   try {
@@ -142,6 +143,12 @@ export function useTill() {
             return;
           }
           const message = apiErrorText(error, t('till.announce.network'));
+          // A second factor not in the form, or too many tries: said beside the field.
+          if (secondFactor !== undefined && error instanceof ApiError && error.status < 500) {
+            setPhase({ kind: 'pass-factor', code, wrong: false, error: message });
+            setAnnouncement(message);
+            return;
+          }
           setPhase({ kind: 'problem', message });
           setAnnouncement(message);
         },
