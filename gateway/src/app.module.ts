@@ -35,6 +35,7 @@ import { RenderingController } from './routes/rendering.controller';
 import { StatementsController } from './routes/statements.controller';
 import { TillController } from './routes/till.controller';
 import { TillPassController } from './routes/till-pass.controller';
+import { TillConflictsController } from './routes/till-conflicts.controller';
 import { VoucherPageController } from './routes/voucher-page.controller';
 import { TrainersController } from './routes/trainers.controller';
 import { VouchersController } from './routes/vouchers.controller';
@@ -64,6 +65,7 @@ export class GatewayModule {
         RedemptionsController,
         TillController,
         TillPassController,
+        TillConflictsController,
         ExclusivesController,
         VoucherPageController,
         RenderingController,

@@ -207,19 +207,39 @@ export const cancelRedemptionResponseSchema = z.object({
 });
 export type CancelRedemptionResponse = z.infer<typeof cancelRedemptionResponseSchema>;
 
+/** The most a club may set as its per-member daily cap (issue 43). */
+export const MEMBER_DAILY_CAP_MAX = 1000;
+export const MEMBER_DAILY_CAP_LABEL = 'Daily limit per member';
+/** `memberDailyCap` as a PUT sends it: a JSON number or a numeric string, 1–1000; null: no cap. */
+const memberDailyCapInput = numberInput(MEMBER_DAILY_CAP_LABEL)
+  .pipe(
+    z
+      .number()
+      .int(`${MEMBER_DAILY_CAP_LABEL} must be a whole number`)
+      .min(1, `${MEMBER_DAILY_CAP_LABEL} must be at least 1`)
+      .max(MEMBER_DAILY_CAP_MAX, `${MEMBER_DAILY_CAP_LABEL} must be at most ${MEMBER_DAILY_CAP_MAX}`),
+  )
+  .nullable();
+
 /** GET/PUT /api/settings/vouchers: club-wide defaults for new codes (PUT: super_admin). */
 export const voucherSettingsSchema = z.object({
   defaultRedemptionMode: z.enum(REDEMPTION_MODES, { error: REDEMPTION_MODE_MESSAGE }),
   /** Who pays for the discount of a new code sent without `fundedBy` (issue 39). */
   defaultFundedBy: z.enum(FUNDED_BY, { error: FUNDED_BY_MESSAGE }),
+  /**
+   * The club's per-member daily cap (issue 43): at most this many redemptions of held codes per member
+   * and business day, across all their codes, at every till and on the voucher page; null: no cap.
+   */
+  memberDailyCap: z.number().int().min(1).max(MEMBER_DAILY_CAP_MAX).nullable(),
 });
 export type VoucherSettings = z.infer<typeof voucherSettingsSchema>;
 /**
- * PUT /api/settings/vouchers body: `defaultFundedBy` may be left out (a client older than issue 39),
- * which keeps it as it is.
+ * PUT /api/settings/vouchers body: `defaultFundedBy` (a client older than issue 39) and
+ * `memberDailyCap` (older than issue 43) may be left out, which keeps them as they are.
  */
 export const updateVoucherSettingsSchema = voucherSettingsSchema.extend({
   defaultFundedBy: voucherSettingsSchema.shape.defaultFundedBy.optional(),
+  memberDailyCap: memberDailyCapInput.optional(),
 });
 export type UpdateVoucherSettings = z.infer<typeof updateVoucherSettingsSchema>;
 
@@ -340,3 +360,74 @@ export const tillMemberCodesResponseSchema = z.object({
   dailyCap: memberDailyCapUsesSchema.optional(),
 });
 export type TillMemberCodesResponse = z.infer<typeof tillMemberCodesResponseSchema>;
+
+/**
+ * "Needs attention" (issue 43, decision 366): a till's redemption kept offline (sent with `scannedAt`)
+ * and refused when it reached the server, recorded once for the administrator and that partner's
+ * till. `not_found`: the code was deleted before the till came back online.
+ */
+export const TILL_CONFLICT_REFUSALS = [...TILL_REFUSALS, 'not_found'] as const;
+export type TillConflictRefusal = (typeof TILL_CONFLICT_REFUSALS)[number];
+/** Which conflicts a list shows: not yet handled (the default), handled, or all. */
+export const TILL_CONFLICT_STATUSES = ['open', 'handled', 'all'] as const;
+export type TillConflictStatus = (typeof TILL_CONFLICT_STATUSES)[number];
+export const TILL_CONFLICT_STATUS_MESSAGE = 'status must be one of open, handled, all';
+
+export const tillConflictSchema = z.object({
+  id: z.string().uuid(),
+  qrCodeId: z.string().uuid(),
+  /** The code as the till names it (custom title, or partner name · service); null: deleted since. */
+  title: z.string().nullable(),
+  /** The till's partner; null: the administrator's till. */
+  partnerId: z.string().uuid().nullable(),
+  partnerName: z.string().nullable(),
+  /** Who scanned it at the till. */
+  staffName: z.string(),
+  /** When the till scanned it (offline), and when the server refused it. */
+  scannedAt: z.string(),
+  createdAt: z.string(),
+  /** The sale the till sent (cents), if any. */
+  transactionAmount: z.number().int().nullable(),
+  refusal: z.enum(TILL_CONFLICT_REFUSALS),
+  /** The refusal in English, and its message code and values (message-codes.ts) for the reader's language. */
+  reason: z.string(),
+  reasonCode: z.string().optional(),
+  reasonParams: z.record(z.string(), z.string()).optional(),
+  /** The code's holder when it had one (the members service's id), and the till's view of the name. */
+  memberId: z.string().uuid().nullable(),
+  holder: tillHolderSchema.optional(),
+  /** When and by whom it was marked handled; null: still needs attention. */
+  handledAt: z.string().nullable(),
+  handledBy: z.string().nullable(),
+});
+export type TillConflict = z.infer<typeof tillConflictSchema>;
+
+/**
+ * GET /api/till/conflicts: newest first, by keyset. The administrator sees every till's (`partnerId`:
+ * one partner's); a partner's staff only their own partner's (another `partnerId` is 403).
+ */
+export const TILL_CONFLICTS_DEFAULT_LIMIT = 20;
+export const tillConflictsRequestSchema = z.object({
+  partnerId: uuidParam.optional(),
+  status: z.enum(TILL_CONFLICT_STATUSES, { error: TILL_CONFLICT_STATUS_MESSAGE }).optional(),
+  cursor: z.string().max(400, 'cursor must be at most 400 characters').optional(),
+  limit: numberInput('limit')
+    .pipe(
+      z
+        .number()
+        .int('limit must be a whole number')
+        .min(1, 'limit must be at least 1')
+        .max(100, 'limit must be at most 100'),
+    )
+    .optional(),
+});
+export type TillConflictsRequest = z.infer<typeof tillConflictsRequestSchema>;
+export const tillConflictsPageSchema = z.object({
+  items: z.array(tillConflictSchema),
+  /** Pass as `?cursor=` (with the same filters) for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type TillConflictsPage = z.infer<typeof tillConflictsPageSchema>;
+
+/** POST /api/till/conflicts/{id}/handle with the optional Idempotency-Key: marks it handled (once). */
+export const handleTillConflictRpcSchema = z.object({ id: uuidParam, idempotencyKey: idempotencyKeyField });

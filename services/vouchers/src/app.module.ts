@@ -62,6 +62,8 @@ import { TillCodesService } from './till/till-codes.service';
 import { TillHandlers } from './till/till.handlers';
 import { TillRepository } from './till/till.repository';
 import { TillService } from './till/till.service';
+import { TillConflictsRepository } from './till/till-conflicts.repository';
+import { TillConflictsService } from './till/till-conflicts.service';
 import { TrainersHandlers } from './trainers/trainers.handlers';
 import { TrainersRepository } from './trainers/trainers.repository';
 import { TrainersService } from './trainers/trainers.service';
@@ -152,6 +154,8 @@ export class VouchersModule {
         PartnerDirectory,
         TillRepository,
         TillService,
+        TillConflictsRepository,
+        TillConflictsService,
         TillCodesRepository,
         TillCodesService,
         VoucherSettingsRepository,

@@ -62,6 +62,10 @@ import {
   tillCheckResponseSchema,
   tillMemberCodesRequestSchema,
   tillMemberCodesResponseSchema,
+  handleTillConflictRpcSchema,
+  tillConflictSchema,
+  tillConflictsPageSchema,
+  tillConflictsRequestSchema,
   tillRecentRequestSchema,
   tillRecentResponseSchema,
   tillRedeemResponseSchema,
@@ -119,6 +123,18 @@ export const vouchersContracts = {
     'tillMemberCodes',
     tillMemberCodesRequestSchema,
     tillMemberCodesResponseSchema,
+  ),
+  /** GET /api/till/conflicts (issue 43): offline redemptions refused at sync, "Needs attention". */
+  'vouchers.till.conflicts.v1': contract(
+    'tillConflicts',
+    tillConflictsRequestSchema,
+    tillConflictsPageSchema,
+  ),
+  /** POST /api/till/conflicts/{id}/handle with the optional Idempotency-Key. */
+  'vouchers.till.conflicts.handle.v1': contract(
+    'handleTillConflict',
+    handleTillConflictRpcSchema,
+    tillConflictSchema,
   ),
   /** POST /api/redemptions/{id}/cancel: undo a redemption, giving the use back. */
   'vouchers.redemptions.cancel.v1': contract(

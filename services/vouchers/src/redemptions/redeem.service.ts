@@ -1,4 +1,5 @@
 import {
+  memberDailyCapMessage,
   outsideHoursMessage,
   REDEEM_REFUSALS,
   SELF_SERVICE_REDEEMER,
@@ -32,7 +33,7 @@ import { randomUUID } from 'node:crypto';
 import { earliestValidExpiry } from '../business-day';
 import { type QrCode, toPublicVoucher, QrCodesRepository } from '../codes';
 import { voucherNotFound } from '../codes';
-import { MemberLimits } from '../holders';
+import { MemberDaysRepository, MemberLimits } from '../holders';
 import { VouchersSettings } from '../settings';
 import { TrainersRepository, type TillTerms } from '../trainers';
 import { describeDevice } from './device';
@@ -103,6 +104,7 @@ export class RedeemService {
     private readonly partners: PartnerDetails,
     private readonly idempotency: Idempotency,
     private readonly memberLimits: MemberLimits,
+    private readonly memberDays: MemberDaysRepository,
   ) {
     exportMetrics(voucherRedeemsTotal);
   }
@@ -197,6 +199,15 @@ export class RedeemService {
       voucherRedeemsTotal.inc({ outcome: overLimit.word });
       throw DomainError.conflict(overLimit.message);
     }
+    // Or the club's daily cap on the holder's redemptions of that day (issue 43).
+    const capped =
+      code?.holderMemberId && !this.refusalOf(code, now, terms, origin.channel)
+        ? await this.dailyCapRefusal(code.holderMemberId, this.memberDayOf(now, origin))
+        : null;
+    if (capped) {
+      voucherRedeemsTotal.inc({ outcome: 'member_daily_cap' });
+      throw DomainError.conflict(capped);
+    }
     throw this.refusal(code, now, terms, origin.channel);
   }
 
@@ -224,6 +235,7 @@ export class RedeemService {
       redemptionId,
       at,
       day: today,
+      memberDay: this.memberDayOf(now, origin),
       deviceInfo: describeDevice(userAgent),
       ipAddress: meta.ip ?? null,
       userAgent,
@@ -252,6 +264,20 @@ export class RedeemService {
       discountApplied: sale?.discountApplied ?? null,
       partnerName,
     };
+  }
+
+  /**
+   * The business day a held code's use counts on under the daily cap (issue 43): a scan kept offline
+   * counts on the day it was scanned, anything else today.
+   */
+  private memberDayOf(now: Date, origin: RedeemOrigin): string {
+    return businessDayOf(origin.scannedAt ? new Date(origin.scannedAt) : now, this.settings.timeZone);
+  }
+
+  /** The cap's refusal when the holder has used it up on `day`; null: no cap, or room left. */
+  private async dailyCapRefusal(memberId: string, day: string): Promise<string | null> {
+    const { used, cap } = await this.memberDays.usesOn(memberId, day);
+    return cap !== null && used >= cap ? memberDailyCapMessage(cap) : null;
   }
 
   /** The caller a public redeem's key is scoped to: the signed-in user, else ANONYMOUS_CALLER. */

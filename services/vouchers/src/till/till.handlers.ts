@@ -1,12 +1,16 @@
 import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contracts';
 import { requireActor, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
+import { TillConflictsService } from './till-conflicts.service';
 import { TillService } from './till.service';
 
 /** The till (issue 25): check, redeem and today's redemptions, for a partner's staff and the administrator. */
 @Controller()
 export class TillHandlers {
-  constructor(private readonly till: TillService) {}
+  constructor(
+    private readonly till: TillService,
+    private readonly conflicts: TillConflictsService,
+  ) {}
 
   @RpcHandler(RPC.vouchers.tillCheck)
   check(input: In<typeof RPC.vouchers.tillCheck>, meta: RpcMeta) {
@@ -25,6 +29,19 @@ export class TillHandlers {
   @RpcHandler(RPC.vouchers.tillMemberCodes)
   memberCodes(input: In<typeof RPC.vouchers.tillMemberCodes>, meta: RpcMeta) {
     return this.till.memberCodes(requireActor(meta), input);
+  }
+
+  /** GET /api/till/conflicts (issue 43): "Needs attention", the administrator's or the partner's own. */
+  @RpcHandler(RPC.vouchers.tillConflicts)
+  conflictsList(input: In<typeof RPC.vouchers.tillConflicts>, meta: RpcMeta) {
+    return this.conflicts.list(requireActor(meta), input);
+  }
+
+  /** POST /api/till/conflicts/{id}/handle with the optional Idempotency-Key. */
+  @RpcHandler(RPC.vouchers.handleTillConflict)
+  handleConflict(input: In<typeof RPC.vouchers.handleTillConflict>, meta: RpcMeta) {
+    const actor = requireActor(meta);
+    return this.conflicts.handle(actor, input, this.till.staffNameOf(actor));
   }
 
   @RpcHandler(RPC.vouchers.tillRecent)

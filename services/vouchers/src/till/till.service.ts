@@ -35,6 +35,7 @@ import { earliestValidExpiry } from '../business-day';
 import { MemberDaysRepository, MemberLimits, type TillHolderView } from '../holders';
 import { VouchersSettings } from '../settings';
 import { TrainersRepository, type TillTerms } from '../trainers';
+import { TillConflictsService } from './till-conflicts.service';
 import { tillTitle } from './till-title';
 import { TillRepository, type PrefixMatch } from './till.repository';
 
@@ -139,6 +140,7 @@ export class TillService {
     private readonly settings: VouchersSettings,
     private readonly memberLimits: MemberLimits,
     private readonly memberDays: MemberDaysRepository,
+    private readonly conflicts: TillConflictsService,
   ) {
     exportMetrics(voucherRedeemsTotal);
   }
@@ -283,7 +285,7 @@ export class TillService {
       partnerName: place.partnerName,
       // The statement counts it only at a partner that may honour the code (not for the administrator).
       honouredBy: place.partnerId,
-      redeemedBy: actor.name?.trim() || ROLE_LABELS[actor.role],
+      redeemedBy: this.staffNameOf(actor),
       redeemedByUserId: UUID_PATTERN.test(actor.userId) ? actor.userId : null,
       scannedAt,
     };
@@ -309,14 +311,32 @@ export class TillService {
       );
     } catch (error) {
       // Refused: first of all because this shop may not honour the code (as the check says).
-      if (
+      const refusal =
         error instanceof DomainError &&
         error.code === 'CONFLICT' &&
         place.partnerId &&
         !(await this.till.mayHonour(id, place.partnerId))
-      )
-        throw DomainError.forbidden(this.notValidHere(place));
-      throw error;
+          ? DomainError.forbidden(this.notValidHere(place))
+          : error;
+      // A scan kept offline and refused now needs attention (issue 43): recorded once, then answered.
+      if (scannedAt && refusal instanceof DomainError) {
+        const code = await this.codes.findCurrent(id);
+        await this.conflicts.recordRefusal(
+          {
+            actor,
+            partnerId: place.partnerId,
+            partnerName: place.partnerName,
+            staffName: origin.redeemedBy,
+            qrCodeId: id,
+            memberId: code?.holderMemberId ?? null,
+            scannedAt,
+            transactionAmount: input.transactionAmount ?? null,
+            request: input,
+          },
+          refusal,
+        );
+      }
+      throw refusal;
     }
   }
 
@@ -377,6 +397,11 @@ export class TillService {
         title: tillTitle(row),
       })),
     };
+  }
+
+  /** What a till's act records as made by: the staff member's name, else the role's label. */
+  staffNameOf(actor: Actor): string {
+    return actor.name?.trim() || ROLE_LABELS[actor.role];
   }
 
   // ---- helpers -------------------------------------------------------------------------------
