@@ -36,7 +36,7 @@ export interface CopyMeta {
 export type CopyCode = TillCopyCode & {
   memberId?: string;
   /** The holder's redemptions today (any voucher) when the copy was read: the daily cap's start. */
-  memberToday?: { day: string; used: number };
+  memberDay?: { day: string; used: number };
 };
 
 /** Where the copy lives: IndexedDB in the browser, memory in the unit tests. */

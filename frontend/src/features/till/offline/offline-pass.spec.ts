@@ -243,7 +243,7 @@ describe('a member pass judged offline at the till', () => {
     const { store } = await tillCopy({
       cap: 3,
       codes: [
-        heldCode(1, ANA, { memberToday: { day: '2026-12-10', used: 1 } }),
+        heldCode(1, ANA, { memberDay: { day: '2026-12-10', used: 1 } }),
         heldCode(2, ANA),
         heldCode(3, BEN),
       ],

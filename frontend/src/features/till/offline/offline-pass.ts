@@ -79,7 +79,7 @@ export function dailyUsesOf(input: {
   const today = businessDayOf(now, timeZone);
   const copied = Math.max(
     0,
-    ...input.codes.map((code) => (code.memberToday?.day === today ? code.memberToday.used : 0)),
+    ...input.codes.map((code) => (code.memberDay?.day === today ? code.memberDay.used : 0)),
   );
   const mineToday = (item: PendingRedeem) =>
     item.memberId === memberId && businessDayOf(new Date(item.scannedAt), timeZone) === today;
