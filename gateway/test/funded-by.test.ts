@@ -80,11 +80,13 @@ describe('fundedBy on every create route, the default in Settings', () => {
     expect((await h.api('/api/settings/vouchers', { token: shop.token })).body).toEqual({
       defaultRedemptionMode: 'self',
       defaultFundedBy: 'partner',
+      memberDailyCap: null,
     });
     try {
       expect((await setDefault('club')).body).toEqual({
         defaultRedemptionMode: 'self',
         defaultFundedBy: 'club',
+        memberDailyCap: null,
       });
       const older = await h.api('/api/settings/vouchers', {
         method: 'PUT',

@@ -195,8 +195,19 @@ describe('the daily cap on redeems of held codes', () => {
         [member],
       );
       expect(days.rows.map((r) => r.used)).toEqual([1, 1]);
-      // And now yesterday is full too.
+      // And now yesterday is full too: refused at sync, it needs attention (till_conflicts).
       expect((await tillRedeem(c, shop.token, { scannedAt: yesterday })).status).toBe(409);
+      const conflicts = await db.query(
+        'select refusal, member_id, reason_code from vouchers.till_conflicts where qr_code_id = $1',
+        [c],
+      );
+      expect(conflicts.rows).toEqual([
+        {
+          refusal: 'member_daily_cap',
+          member_id: member,
+          reason_code: 'voucher.redeem.member-daily-cap.one',
+        },
+      ]);
     } finally {
       await setCap(null);
     }
@@ -236,7 +247,7 @@ describe('the daily cap on redeems of held codes', () => {
   });
 });
 
-describe('vouchers.till.memberCodes.v1 (the member pass at the till)', () => {
+describe('vouchers.till.member-codes.v1 (the member pass at the till)', () => {
   const ask = (input: Record<string, unknown>, actor: Actor = adminActor) =>
     rpc.call(RPC.vouchers.tillMemberCodes, input as never, { requestId: randomUUID(), actor });
 

@@ -52,9 +52,9 @@ async function newMember(fields: Record<string, unknown> = {}) {
 
 async function signIn(member: { email: string }): Promise<string> {
   const count = smtp.mailTo(member.email).length;
-  expect((await h.api('/api/member-auth/link', { method: 'POST', json: { email: member.email } })).status).toBe(
-    202,
-  );
+  expect(
+    (await h.api('/api/member-auth/link', { method: 'POST', json: { email: member.email } })).status,
+  ).toBe(202);
   const mail = await waitFor(() => smtp.mailTo(member.email)[count]);
   const token = /#token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
   const res = await h.api('/api/member-auth/verify', { method: 'POST', json: { token } });
@@ -64,7 +64,11 @@ async function signIn(member: { email: string }): Promise<string> {
 
 /** A code of `partnerId` held by the member (as vouchers.members.issue.v1 leaves it). */
 async function heldCode(partnerId: string, memberId: string, extra: Record<string, unknown> = {}) {
-  const made = await h.api('/api/generate-qr', { method: 'POST', token: admin, json: generateQrBody(partnerId, extra) });
+  const made = await h.api('/api/generate-qr', {
+    method: 'POST',
+    token: admin,
+    json: generateQrBody(partnerId, extra),
+  });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   await db.query(
     `update vouchers.qr_codes set holder_member_id = $2, issued_for = $2, holder_source = $1,

@@ -470,6 +470,7 @@ describe('the club-wide default of who redeems', () => {
     expect((await h.api('/api/settings/vouchers', { token: owner.token })).body).toEqual({
       defaultRedemptionMode: 'self',
       defaultFundedBy: 'partner',
+      memberDailyCap: null,
     });
     const put = await h.api('/api/settings/vouchers', {
       method: 'PUT',
@@ -477,7 +478,11 @@ describe('the club-wide default of who redeems', () => {
       json: { defaultRedemptionMode: 'staff' },
     });
     expect(put.status).toBe(200);
-    expect(put.body).toEqual({ defaultRedemptionMode: 'staff', defaultFundedBy: 'partner' });
+    expect(put.body).toEqual({
+      defaultRedemptionMode: 'staff',
+      defaultFundedBy: 'partner',
+      memberDailyCap: null,
+    });
     try {
       expect((await h.api('/api/settings/vouchers', { token: owner.token })).body.defaultRedemptionMode).toBe(
         'staff',

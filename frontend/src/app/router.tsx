@@ -53,7 +53,8 @@ const signedInScreens: ReadonlyArray<{
 }> = [
   {
     route: paths.dashboard,
-    words: [DASHBOARD_CATALOGS],
+    // The voucher words: "Needs attention" says a refusal in the reader's language (issue 43).
+    words: [DASHBOARD_CATALOGS, VOUCHER_CATALOGS],
     title: 'staff.title.dashboard',
     screen: {
       lazy: () =>

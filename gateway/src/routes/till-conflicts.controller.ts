@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/auth.decorators';
 import { ApiIdempotencyKey, idempotencyOf } from '../http/idempotency';
 import { ApiRpc } from '../http/openapi';
+import { Polled } from '../http/route-traits';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 
 /**
@@ -23,6 +24,7 @@ export class TillConflictsController {
    */
   @Roles('super_admin', 'company_admin')
   @Get('till/conflicts')
+  @Polled({ conditional: false }) // "Needs attention" refreshes every minute; no version source covers it
   @ApiRpc(RPC.vouchers.tillConflicts)
   list(@Query() query: unknown, @Req() req: AuthenticatedRequest) {
     return this.services.forward(RPC.vouchers.tillConflicts, query ?? {}, req);

@@ -1,9 +1,4 @@
-import {
-  RPC,
-  tillPassRequestSchema,
-  tillPassResponseSchema,
-  type TillPassResponse,
-} from '@avpass/contracts';
+import { RPC, tillPassRequestSchema, tillPassResponseSchema, type TillPassResponse } from '@avpass/contracts';
 import { Body, Controller, Get, Header, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/auth.decorators';

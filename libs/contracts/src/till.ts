@@ -329,7 +329,7 @@ export type TillCodesResponse = z.infer<typeof tillCodesResponseSchema>;
 
 /**
  * The member pass at the till (issue 43, decision 365): the codes a member holds that a partner may
- * honour, each answered as POST /api/till/check answers it. Internal RPC `vouchers.till.memberCodes.v1`,
+ * honour, each answered as POST /api/till/check answers it. Internal RPC `vouchers.till.member-codes.v1` (RPC.vouchers.tillMemberCodes),
  * called by the gateway's POST /api/till/pass once the pass is verified.
  */
 export const TILL_MEMBER_CODES_MAX = 50;

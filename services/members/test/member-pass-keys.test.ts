@@ -14,7 +14,10 @@ let clock: TestClock;
 beforeAll(async () => {
   clock = testClock();
   clock.set(new Date(T0));
-  s = await startServices({ MEMBER_PASS_KEY_DAYS: '7', MEMBER_PASS_KEY_GRACE_DAYS: '2' }, { clock, instances: 2 });
+  s = await startServices(
+    { MEMBER_PASS_KEY_DAYS: '7', MEMBER_PASS_KEY_GRACE_DAYS: '2' },
+    { clock, instances: 2 },
+  );
   await s.sql.query('set search_path to members, public');
 }, 90_000);
 afterAll(async () => {
@@ -42,7 +45,12 @@ describe('rotating the keys from two instances at once', () => {
   it('makes one key per period (the current and the next), and every answer names the same keys', async () => {
     const first = await everyoneAsks();
     expect(await rows()).toEqual([
-      { key_id: 1, not_before: new Date(T0), sign_until: new Date(T0 + 7 * DAY), verify_until: new Date(T0 + 9 * DAY) },
+      {
+        key_id: 1,
+        not_before: new Date(T0),
+        sign_until: new Date(T0 + 7 * DAY),
+        verify_until: new Date(T0 + 9 * DAY),
+      },
       {
         key_id: 2,
         not_before: new Date(T0 + 7 * DAY),

@@ -112,7 +112,11 @@ describe("the member's pass", () => {
       reasonCode: 'member-pass.stale',
     });
     clock.set(at(T0 + 120_000));
-    expect(await scan(code)).toMatchObject({ accepted: false, refusal: 'stale', reasonCode: 'member-pass.stale' });
+    expect(await scan(code)).toMatchObject({
+      accepted: false,
+      refusal: 'stale',
+      reasonCode: 'member-pass.stale',
+    });
   });
 
   it('takes a code of the step before and after the till clock (±30 s of skew), not two ahead', async () => {
@@ -185,7 +189,8 @@ describe("the member's pass", () => {
     const admin = await s.call(RPC.members.revokePass, { id: member.id, idempotencyKey: randomUUID() });
     expect(admin.passVersion).toBe(3);
     const exported = await s.call(RPC.members.export, { id: member.id });
-    const passChanges = exported.auditHistory
+    type Entry = { action: string; actorType: string; changes: Record<string, unknown> | null };
+    const passChanges = (exported.auditHistory as unknown as Entry[])
       .filter((e) => e.changes?.passVersion)
       .map((e) => [e.action, e.actorType, e.changes!.passVersion]);
     // The pass's version is recorded by its revokes only (not as a field of the created member).
@@ -285,7 +290,9 @@ describe('the till’s scan: who may, and what it takes', () => {
       reason: SECOND_FACTOR_WRONG_MESSAGE,
       reasonCode: 'member-pass.second-factor-wrong',
     });
-    expect(await scan(code, SHOP, { secondFactor: '1234' })).toMatchObject({ reason: SECOND_FACTOR_WRONG_MESSAGE });
+    expect(await scan(code, SHOP, { secondFactor: '1234' })).toMatchObject({
+      reason: SECOND_FACTOR_WRONG_MESSAGE,
+    });
     // Hours later, by the test clock: a static code has no step.
     clock.set(at(T0 + 5 * 3600_000));
     expect(await scan(code, SHOP, { secondFactor: '1990-04-23' })).toMatchObject({
@@ -361,17 +368,23 @@ describe('the revocations list', () => {
     let cursor: string | undefined;
     let since: string | undefined;
     for (let pages = 0; pages < 100; pages++) {
-      const page = await s.call(RPC.members.passRevocations, { limit: 1, ...(cursor ? { cursor } : {}) }, SHOP);
+      const page = await s.call(
+        RPC.members.passRevocations,
+        { limit: 1, ...(cursor ? { cursor } : {}) },
+        SHOP,
+      );
       since ??= page.since;
       all.push(...page.items);
       if (!page.nextCursor) break;
       expect(page.items).toHaveLength(1);
       cursor = page.nextCursor;
     }
-    expect(all).toEqual(expect.arrayContaining([
-      { memberId: a.id, passVersion: 2 },
-      { memberId: b.id, passVersion: 2 },
-    ]));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        { memberId: a.id, passVersion: 2 },
+        { memberId: b.id, passVersion: 2 },
+      ]),
+    );
     expect(all.find((r) => r.memberId === c.id)).toBeUndefined();
     expect(new Set(all.map((r) => r.memberId)).size).toBe(all.length);
 

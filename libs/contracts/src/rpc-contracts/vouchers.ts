@@ -119,7 +119,7 @@ export const vouchersContracts = {
    * Internal (issue 43): a member's codes a partner's till may honour (partnerId null: the
    * administrator), each as the till check answers it; the gateway's POST /api/till/pass calls it.
    */
-  'vouchers.till.memberCodes.v1': contract(
+  'vouchers.till.member-codes.v1': contract(
     'tillMemberCodes',
     tillMemberCodesRequestSchema,
     tillMemberCodesResponseSchema,

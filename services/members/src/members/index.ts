@@ -4,4 +4,4 @@ export { MemberWritesRepository, type MemberFields, type NewMember } from './mem
 export { phoneToE164, PHONE_MESSAGE, requirePhone, type ConsentChange } from './member-fields';
 export { toMember, type MemberRow } from './member.mapper';
 export { MEMBER_ERASURE_STEPS, type MemberErasureStep } from './erasure-steps';
-export { MembersService } from './members.service';
+export { memberNotFound, MembersService } from './members.service';

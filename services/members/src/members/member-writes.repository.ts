@@ -199,6 +199,23 @@ export class MemberWritesRepository {
     return rows[0]?.erased_at ?? null;
   }
 
+  /**
+   * The member's pass moves on by one (issue 43: every earlier code refused), recorded with when and by
+   * which transaction (the till's revocations list's order). Null: no such member, or erased. The row's
+   * lock orders concurrent revokes: each adds one.
+   */
+  async revokePass(tx: EntityManager, id: string, at: Date): Promise<number | null> {
+    const rows = await run<{ pass_version: number }>(
+      tx,
+      `update members set pass_version = pass_version + 1, pass_revoked_at = ?,
+              pass_revoked_xid = pg_current_xact_id(), updated_at = now()
+        where id = ? and erased_at is null
+       returning pass_version`,
+      [at, id],
+    );
+    return rows[0]?.pass_version ?? null;
+  }
+
   /** A merge's end: `fromId`'s consent history moves to `intoId`, and `fromId` is deleted. */
   async absorb(tx: EntityManager, intoId: string, fromId: string): Promise<void> {
     await run(tx, 'update member_consents set member_id = ? where member_id = ?', [intoId, fromId]);

@@ -42,23 +42,6 @@ export class MemberPassRepository {
   }
 
   /**
-   * The member's pass moves on by one (every earlier code refused), recorded with when and by which
-   * transaction (the revocations list's order). Null: no such member, or erased. The row's lock orders
-   * concurrent revokes: each adds one.
-   */
-  async revoke(tx: EntityManager, memberId: string, at: Date): Promise<number | null> {
-    const rows = await run<{ pass_version: number }>(
-      tx,
-      `update members set pass_version = pass_version + 1, pass_revoked_at = ?,
-              pass_revoked_xid = pg_current_xact_id(), updated_at = now()
-        where id = ? and erased_at is null
-       returning pass_version`,
-      [at, memberId],
-    );
-    return rows[0]?.pass_version ?? null;
-  }
-
-  /**
    * One page of the revocations: members whose pass moved on (revoked or erased) after the key
    * `after`, in (pass_revoked_xid, id) order along members_pass_revoked_order; with `since` (a
    * snapshot), only those changed by a transaction it does not see. The page's `since` is a snapshot
@@ -70,7 +53,11 @@ export class MemberPassRepository {
     limit: number,
   ): Promise<{ rows: PassRevocationRow[]; since: string }> {
     const em = this.em.fork();
-    const [{ snapshot }] = await run<{ snapshot: string }>(em, 'select pg_current_snapshot()::text as snapshot', []);
+    const [{ snapshot }] = await run<{ snapshot: string }>(
+      em,
+      'select pg_current_snapshot()::text as snapshot',
+      [],
+    );
     const where: string[] = ['pass_revoked_xid is not null'];
     const params: unknown[] = [];
     if (after) {

@@ -33,7 +33,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { sign } from 'node:crypto';
 import { CLOCK, type Clock } from '../clock';
-import { memberNotFound } from '../members/members.service';
+import { memberNotFound, MemberWritesRepository } from '../members';
 import { MemberPassRepository, type PassHolderRow } from './member-pass.repository';
 import { nodePassVerifier } from './pass-crypto';
 import { PassKeys } from './pass-keys';
@@ -54,11 +54,15 @@ const holderOf = (row: PassHolderRow) => ({
   lastInitial: ([...row.last_name.trim()][0] ?? '').toUpperCase(),
 });
 
-const refused = (refusal: PassRefusal, reason: string = PASS_REFUSAL_MESSAGES[refusal]): TillPassJudgement => ({
+const refused = (
+  refusal: PassRefusal,
+  reason: string = PASS_REFUSAL_MESSAGES[refusal],
+): TillPassJudgement => ({
   accepted: false,
   refusal,
   reason,
-  reasonCode: reason === SECOND_FACTOR_WRONG_MESSAGE ? 'member-pass.second-factor-wrong' : `member-pass.${refusal}`,
+  reasonCode:
+    reason === SECOND_FACTOR_WRONG_MESSAGE ? 'member-pass.second-factor-wrong' : `member-pass.${refusal}`,
 });
 
 /** Whether the second factor is the member's: their date of birth, or their phone's last 4 digits. */
@@ -89,6 +93,7 @@ export class MemberPassService {
   constructor(
     private readonly keys: PassKeys,
     private readonly passes: MemberPassRepository,
+    private readonly writes: MemberWritesRepository,
     private readonly idempotency: Idempotency,
     private readonly audit: AuditTrail,
     private readonly throttle: SecondFactorThrottle,
@@ -142,14 +147,17 @@ export class MemberPassService {
   }
 
   /** The administrator revokes a member's pass: once per Idempotency-Key. */
-  revokeAsAdministrator(input: In<typeof RPC.members.revokePass>, meta: RpcMeta): Promise<RevokePassResponse> {
+  revokeAsAdministrator(
+    input: In<typeof RPC.members.revokePass>,
+    meta: RpcMeta,
+  ): Promise<RevokePassResponse> {
     const actor = requireSuperAdmin(meta);
     return this.revoke(input.id, { actor, operation: RPC.members.revokePass, request: input }, meta);
   }
 
   private revoke(memberId: string, call: IdempotentCall, meta: RpcMeta): Promise<RevokePassResponse> {
     return this.idempotency.once(call, async (tx) => {
-      const version = await this.passes.revoke(tx, memberId, this.clock());
+      const version = await this.writes.revokePass(tx, memberId, this.clock());
       if (version === null) throw memberNotFound();
       this.audit.appendEntry(tx, meta, {
         action: 'members.member.updated',

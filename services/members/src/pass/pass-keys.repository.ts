@@ -47,12 +47,10 @@ export class PassKeysRepository {
    * row is written and both read it back (the caller reads again).
    */
   async insert(key: PassKeyRow): Promise<void> {
-    await this.em
-      .fork()
-      .execute(
-        `insert into member_pass_keys (key_id, public_key, not_before, sign_until, verify_until)
+    await this.em.fork().execute(
+      `insert into member_pass_keys (key_id, public_key, not_before, sign_until, verify_until)
          values (?, ?, ?, ?, ?) on conflict (key_id) do nothing`,
-        [key.keyId, key.publicKey, key.notBefore, key.signUntil, key.verifyUntil],
-      );
+      [key.keyId, key.publicKey, key.notBefore, key.signUntil, key.verifyUntil],
+    );
   }
 }

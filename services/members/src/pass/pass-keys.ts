@@ -69,7 +69,9 @@ export class PassKeys {
       const usable = rows.filter((row) => {
         const ours = this.key(row.keyId).publicKey === row.publicKey;
         if (!ours)
-          this.logger.warn(`member pass key ${row.keyId} is not MEMBER_PASS_SECRET's: it neither signs nor verifies`);
+          this.logger.warn(
+            `member pass key ${row.keyId} is not MEMBER_PASS_SECRET's: it neither signs nor verifies`,
+          );
         return ours;
       });
       const live = usable.filter((row) => row.verifyUntil.getTime() > t);
@@ -79,9 +81,7 @@ export class PassKeys {
       // The successor of the signing key starts where it stops; with none signing now (a first start,
       // a long stop, a new secret), a key starts at the current step.
       const notBefore =
-        newest && newest.signUntil.getTime() > t
-          ? newest.signUntil
-          : new Date(passStepStart(passStepAt(t)));
+        newest && newest.signUntil.getTime() > t ? newest.signUntil : new Date(passStepStart(passStepAt(t)));
       const signUntil = new Date(notBefore.getTime() + this.periodMs);
       const keyId = newestId + 1;
       await this.repository.insert({

@@ -31,6 +31,11 @@ export class SecondFactorThrottle {
     ]);
     if (!refused) return;
     const minutes = Math.max(1, Math.ceil(refused.retryAfter / 60));
-    throw new DomainError('RATE_LIMITED', secondFactorThrottledMessage(minutes), undefined, refused.retryAfter);
+    throw new DomainError(
+      'RATE_LIMITED',
+      secondFactorThrottledMessage(minutes),
+      undefined,
+      refused.retryAfter,
+    );
   }
 }

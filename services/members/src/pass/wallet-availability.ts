@@ -24,7 +24,12 @@ export class WalletAvailabilityCache {
     if (this.kept && now - this.kept.at < KEEP_MS) return this.kept.value;
     let value = NONE;
     try {
-      const answer = await this.rpc.call(RPC.wallet.availability, {}, { requestId: randomUUID() }, ASK_TIMEOUT_MS);
+      const answer = await this.rpc.call(
+        RPC.wallet.availability,
+        {},
+        { requestId: randomUUID() },
+        ASK_TIMEOUT_MS,
+      );
       value = { google: answer.google, apple: answer.apple };
     } catch (error) {
       this.logger.warn(`the wallet service did not say which wallets are configured: ${String(error)}`);

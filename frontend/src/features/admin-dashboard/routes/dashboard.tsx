@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadingState } from '@/components/feedback/loading-state';
 import { LowStockNotice } from '@/components/inventory/low-stock-notice';
+import { TillConflictsList } from '@/components/vouchers/till-conflicts-list';
 import { paths } from '@/config/paths';
 import { useT } from '@/i18n/i18n';
 import { POLL_MS } from '@/lib/vouchers-api';
@@ -33,6 +34,7 @@ const TABS = [
   { id: 'trainer', label: 'dashboard.tab.trainer', Panel: TrainerTab },
   { id: 'analytics', label: 'dashboard.tab.analytics', Panel: AnalyticsTab },
   { id: 'redemptions', label: 'dashboard.tab.redemptions', Panel: RedemptionsTab },
+  { id: 'attention', label: 'dashboard.tab.attention', Panel: TillConflictsList },
   { id: 'batches', label: 'dashboard.tab.batches', Panel: BatchesTab },
 ] as const;
 
