@@ -7,5 +7,4 @@ export const TILL_URLS = {
   pass: '/api/till/pass',
   passKeys: '/api/till/pass-keys',
   passRevocations: '/api/till/pass-revocations',
-  conflicts: '/api/till/conflicts',
 } as const;

@@ -8,7 +8,9 @@ import Typography from '@mui/material/Typography';
 import { codeText } from '@/i18n/code-text';
 import { useWords } from '@/i18n/i18n';
 import { viewerTimeZone } from '@/lib/time-zone';
-import { useHandleTillConflict, useTillConflicts } from '../api/till-conflicts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { TILL_CONFLICTS_URL, useHandleTillConflict, useTillConflicts } from '@/lib/till-conflicts-api';
 import { holderText } from '../lib/till-text';
 
 /**
@@ -20,9 +22,14 @@ import { holderText } from '../lib/till-text';
 export function TillConflictsPanel({ sent }: { sent: number }) {
   const words = useWords();
   const { t, language } = words;
-  const conflicts = useTillConflicts(sent);
+  const conflicts = useTillConflicts('open');
   const handle = useHandleTillConflict();
-  const items = conflicts.data?.items ?? [];
+  const queryClient = useQueryClient();
+  // This till's queue sent something: a refusal may have become a conflict.
+  useEffect(() => {
+    if (sent > 0) void queryClient.invalidateQueries({ queryKey: [TILL_CONFLICTS_URL] });
+  }, [sent, queryClient]);
+  const items = conflicts.data?.pages[0]?.items ?? [];
   if (items.length === 0) return null;
   const zone = viewerTimeZone();
 
