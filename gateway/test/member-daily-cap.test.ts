@@ -247,6 +247,48 @@ describe('the daily cap on redeems of held codes', () => {
   });
 });
 
+describe("the till's offline copy of held codes", () => {
+  it("carries the holder's id, their uses of today, and the club's cap", async () => {
+    const member = randomUUID();
+    const [held, other] = [await heldCode(member), await heldCode(member)];
+    const bearer = await heldCode(null);
+    expect((await tillRedeem(other)).status).toBe(201);
+    const read = async () => {
+      const items: Record<string, any>[] = [];
+      let cursor: string | null = null;
+      let first: Record<string, any> | null = null;
+      do {
+        const res = await h.api(`/api/till/codes${cursor ? `?cursor=${cursor}` : ''}`, { token: shop.token });
+        expect(res.status).toBe(200);
+        first ??= res.body;
+        items.push(...res.body.items);
+        cursor = res.body.nextCursor;
+      } while (cursor);
+      return { first: first!, byId: new Map(items.map((c) => [c.id as string, c])) };
+    };
+    const none = await read();
+    expect(none.first.memberDailyCap).toBeNull();
+    const today = (
+      await db.query('select day::text from vouchers.member_day_uses where member_id = $1', [member])
+    ).rows[0].day;
+    expect(none.byId.get(held)).toMatchObject({ memberId: member, memberDay: { day: today, used: 1 } });
+    expect(none.byId.get(bearer)!.memberId).toBeUndefined();
+    expect(none.byId.get(bearer)!.memberDay).toBeUndefined();
+    // A member with no use today: the id, no day.
+    const quiet = randomUUID();
+    const untouched = await heldCode(quiet);
+    await setCap(4);
+    try {
+      const capped = await read();
+      expect(capped.first.memberDailyCap).toBe(4);
+      expect(capped.byId.get(untouched)).toMatchObject({ memberId: quiet });
+      expect(capped.byId.get(untouched)!.memberDay).toBeUndefined();
+    } finally {
+      await setCap(null);
+    }
+  });
+});
+
 describe('vouchers.till.member-codes.v1 (the member pass at the till)', () => {
   const ask = (input: Record<string, unknown>, actor: Actor = adminActor) =>
     rpc.call(RPC.vouchers.tillMemberCodes, input as never, { requestId: randomUUID(), actor });

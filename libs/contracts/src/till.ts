@@ -311,6 +311,18 @@ export const tillCopyCodeSchema = z.object({
    * In a later period the till counts from 0; absent: not limited per member.
    */
   memberUses: memberUsesSchema.extend({ periodStart: z.string() }).optional(),
+  /**
+   * A held code's holder (issue 43: the member pass offline finds the member's codes by it); absent:
+   * a bearer code. Present even when the holder's name was erased.
+   */
+  memberId: z.string().uuid().optional(),
+  /**
+   * The holder's redemptions of held codes (any of their codes, any till) on the business day `day`
+   * when the copy was read, against the club's daily cap (`memberDailyCap` of the answer); absent: none
+   * that day. Offline, the till counts a member's day as the highest `used` among their codes' rows of
+   * that day (a delta refreshes only changed codes) plus its own queued redemptions of it (decision 365).
+   */
+  memberDay: z.object({ day: z.string(), used: z.number().int().nonnegative() }).optional(),
 });
 export type TillCopyCode = z.infer<typeof tillCopyCodeSchema>;
 
@@ -324,6 +336,11 @@ export const tillCodesResponseSchema = z.object({
   since: z.string(),
   /** The zone the dates are days of (BUSINESS_TIMEZONE), so the till tells expiry as the server does. */
   timeZone: z.string(),
+  /**
+   * The club's per-member daily cap now (Settings, issue 43), on every page: the till refuses offline
+   * a held code whose holder has reached it that day; null: no cap. Absent from servers before it.
+   */
+  memberDailyCap: z.number().int().nullable().optional(),
 });
 export type TillCodesResponse = z.infer<typeof tillCodesResponseSchema>;
 

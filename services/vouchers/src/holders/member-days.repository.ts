@@ -1,3 +1,4 @@
+import { pgArray } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
@@ -31,7 +32,7 @@ export class MemberDaysRepository {
            from voucher_settings s
            left join member_day_uses d on d.member_id = any(?::uuid[]) and d.day = ?::date
           where s.id`,
-        [memberIds, day],
+        [pgArray(memberIds), day],
       );
     const used = new Map<string, number>();
     for (const r of rows) if (r.member_id && r.used) used.set(r.member_id, r.used);

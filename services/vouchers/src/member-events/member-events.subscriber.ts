@@ -2,7 +2,7 @@ import type { DomainEvent } from '@avpass/contracts';
 import type { EventSubscriber, Tx } from '@avpass/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { HolderWritesRepository } from '../codes';
-import { MemberUsesRepository } from '../holders';
+import { MemberDaysRepository, MemberUsesRepository } from '../holders';
 import { MemberRedemptionsRepository } from '../redemptions';
 
 /**
@@ -10,8 +10,8 @@ import { MemberRedemptionsRepository } from '../redemptions';
  * records the event's id in the same transaction).
  * - Erased: the member's codes keep their holder id, counters and redemptions (statements and figures
  *   stay exact) but lose the till's name, the only personal data the vouchers service keeps.
- * - Merged: the duplicate's codes, per-member counters and counted redemptions move to the member it
- *   was merged into; counters of one period add up.
+ * - Merged: the duplicate's codes, per-member counters, daily-cap days (issue 43) and counted
+ *   redemptions move to the member it was merged into; counters of one period (or day) add up.
  */
 @Injectable()
 export class MemberEventsSubscriber implements EventSubscriber {
@@ -21,6 +21,7 @@ export class MemberEventsSubscriber implements EventSubscriber {
   constructor(
     private readonly holders: HolderWritesRepository,
     private readonly uses: MemberUsesRepository,
+    private readonly days: MemberDaysRepository,
     private readonly redemptions: MemberRedemptionsRepository,
   ) {}
 
@@ -33,6 +34,7 @@ export class MemberEventsSubscriber implements EventSubscriber {
       const { fromMemberId, memberId } = event.payload;
       const codes = await this.holders.moveHolder(tx, fromMemberId, memberId);
       await this.uses.move(tx, fromMemberId, memberId);
+      await this.days.move(tx, fromMemberId, memberId);
       await this.redemptions.moveMember(tx, fromMemberId, memberId);
       this.logger.log(`member ${fromMemberId} merged into ${memberId}: ${codes} code(s) moved`);
     },

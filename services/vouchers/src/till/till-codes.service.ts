@@ -3,7 +3,7 @@ import { businessDayOf, isDiscountType, isUnlimited, memberPeriodStart } from '@
 import { DomainError } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { NO_COMPANY_MESSAGE } from '../codes';
-import { MemberUsesRepository, splitTillName, type LimitedCode } from '../holders';
+import { MemberDaysRepository, MemberUsesRepository, splitTillName, type LimitedCode } from '../holders';
 import { VouchersSettings } from '../settings';
 import { TillCodesRepository, type TillCopyRow } from './till-codes.repository';
 import { tillTitle } from './till-title';
@@ -94,6 +94,7 @@ export class TillCodesService {
     private readonly repository: TillCodesRepository,
     private readonly settings: VouchersSettings,
     private readonly memberUses: MemberUsesRepository,
+    private readonly memberDays: MemberDaysRepository,
   ) {}
 
   async codes(actor: Actor, input: TillCodesRequest): Promise<TillCodesResponse> {
@@ -107,7 +108,7 @@ export class TillCodesService {
 
     if (input.since === undefined) {
       const page = await this.repository.copyPage(partnerId, cursor?.id ?? null, limit);
-      const items = await this.withHolders(page.rows);
+      const { items, memberDailyCap } = await this.withHolders(page.rows);
       const kept = withinBudget(items);
       const last = items[kept - 1];
       const more = kept < items.length || page.rows.length === limit;
@@ -117,6 +118,7 @@ export class TillCodesService {
         nextCursor: more && last ? encode({ kind: 'copy', id: last.id }) : null,
         since: page.since,
         timeZone,
+        memberDailyCap,
       };
     }
 
@@ -129,29 +131,45 @@ export class TillCodesService {
     const rows = page.rows.slice(0, kept);
     const last = rows[rows.length - 1];
     const more = kept < page.rows.length || page.rows.length === limit;
+    const { items, memberDailyCap } = await this.withHolders(
+      rows.filter((row) => row.honoured) as TillCopyRow[],
+    );
     return {
-      items: await this.withHolders(rows.filter((row) => row.honoured) as TillCopyRow[]),
+      items,
       removed: rows.filter((row) => !row.honoured).map((row) => row.code_id),
       nextCursor: more && last ? encode({ kind: 'delta', xid: last.changed_xid, id: last.code_id }) : null,
       since: page.since,
       timeZone,
+      memberDailyCap,
     };
   }
 
   /**
    * The page's codes as the copy holds them, a held one with its holder's till name and, when limited
    * per member, the holder's uses in the current period and when it began (decision 338): what the
-   * offline check needs to refuse over the limit as the till does. One query for the page's counters.
+   * offline check needs to refuse over the limit as the till does. And the holder's id and their uses
+   * of held codes today, with the club's daily cap (issue 43). One query for the page's counters, one
+   * for its members' days and the cap.
    */
-  private async withHolders(rows: readonly TillCopyRow[]): Promise<TillCopyCode[]> {
+  private async withHolders(
+    rows: readonly TillCopyRow[],
+  ): Promise<{ items: TillCopyCode[]; memberDailyCap: number | null }> {
     const day = businessDayOf(this.settings.now(), this.settings.timeZone);
     const uses = await this.memberUses.usesOf(rows.map(limitedCodeOf), day);
-    return rows.map((row, i) => {
+    const members = [...new Set(rows.flatMap((row) => (row.holder_member_id ? [row.holder_member_id] : [])))];
+    const days = await this.memberDays.usesOfMany(members, day);
+    const items = rows.map((row, i) => {
       const code = toCopyCode(row);
       if (row.holder_member_id && row.holder_name) code.holder = splitTillName(row.holder_name);
       const counted = uses[i];
       if (counted) code.memberUses = { ...counted, periodStart: memberPeriodStart(counted.period, day) };
+      if (row.holder_member_id) {
+        code.memberId = row.holder_member_id;
+        const used = days.used.get(row.holder_member_id);
+        if (used) code.memberDay = { day, used };
+      }
       return code;
     });
+    return { items, memberDailyCap: days.cap };
   }
 }
