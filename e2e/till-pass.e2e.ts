@@ -260,7 +260,7 @@ describe('the till scans a member pass', () => {
     const card = page.getByTestId('till-pass');
     await card.waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('till-pass-holder').textContent()).toBe('Marta N.');
-    expect(await page.getByTestId('till-pass-checked').textContent()).toContain('checked offline');
+    expect(await page.getByTestId('till-pass-checked').textContent()).toContain('Checked offline, list from');
     await shotAndAxe('till-pass-offline-phone-en', PHONE.width);
     await page
       .getByTestId('till-pass-voucher')

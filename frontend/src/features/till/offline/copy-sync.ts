@@ -53,7 +53,7 @@ export async function refreshCopy(options: {
       cursor = page.nextCursor;
     } while (cursor);
     if (from === undefined) await store.dropOtherRuns(stamp);
-    const cap = (first as TillCodesResponse & { memberDailyCap?: number | null }).memberDailyCap;
+    const cap = first.memberDailyCap;
     const next: CopyMeta = {
       ...passLists,
       partnerId,

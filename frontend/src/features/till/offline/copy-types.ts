@@ -32,12 +32,11 @@ export interface CopyMeta {
   passKeysAt?: string;
 }
 
-/** A held code of the copy: whose it is (issue 43), so a scanned member pass finds the member's codes. */
-export type CopyCode = TillCopyCode & {
-  memberId?: string;
-  /** The holder's redemptions today (any voucher) when the copy was read: the daily cap's start. */
-  memberDay?: { day: string; used: number };
-};
+/**
+ * A code of the copy (issue 43: a held code carries its holder's `memberId` and their `memberDay`, so a
+ * scanned member pass finds the member's codes and the daily cap's start).
+ */
+export type CopyCode = TillCopyCode;
 
 /** Where the copy lives: IndexedDB in the browser, memory in the unit tests. */
 export interface CopyStore {
