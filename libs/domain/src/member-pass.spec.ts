@@ -15,7 +15,7 @@ import {
   type PassVerifier,
 } from './member-pass';
 
-ed.hashes.sha512 = sha512;
+ed.hashes.sha512 = sha512 as typeof ed.hashes.sha512; // @noble/hashes 1.x types its output over ArrayBufferLike
 const privateKey = ed.utils.randomSecretKey();
 const raw = toBase64Url(ed.getPublicKey(privateKey));
 const key: PassPublicKey = {
