@@ -19,6 +19,11 @@ let twilio: TwilioStandIn | null = null;
 const SMS_FROM = '+15005550006';
 
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+/**
+ * The member pass's secret (issue 43): a test's own, so a till test can sign the code a phone showed
+ * 2 minutes ago (a screenshot) with the keys the platform derives from it.
+ */
+export const E2E_MEMBER_PASS_SECRET = 'e2e-member-pass-secret-0123456789abcdef';
 
 export async function setup(project: TestProject): Promise<void> {
   // @ts-expect-error tools/platform.mjs is plain JavaScript
@@ -41,6 +46,7 @@ export async function setup(project: TestProject): Promise<void> {
       PORT: port,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      MEMBER_PASS_SECRET: E2E_MEMBER_PASS_SECRET,
       DATA_DIR: `/tmp/avpass-e2e-${port}`,
       LOG_LEVEL: 'warn',
       // Below the form's own ceiling (1000), so a refusal only the server makes can be seen.

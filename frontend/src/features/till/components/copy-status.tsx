@@ -19,6 +19,7 @@ export function CopyStatus({ copy }: { copy: TillCopy }) {
       data-testid="till-copy-status"
       data-count={count}
       data-synced-at={copy.meta.syncedAt}
+      data-pass-keys-at={copy.meta.passKeysAt}
     >
       {t('till.copyStatus', { count, shown: formatNumberIn(language, count), from })}
     </Typography>

@@ -7,13 +7,15 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useT } from '@/i18n/i18n';
+import { useT, useWords } from '@/i18n/i18n';
 import type { TillState } from '../lib/use-till';
 import { OfflineRefusalCard } from '../offline/offline-refusal-card';
 import { OfflineScanCard } from '../offline/offline-scan-card';
 import { CameraScanner } from './camera-scanner';
 import { ManualEntry } from './manual-entry';
 import { MatchPicker } from './match-picker';
+import { offlineRows, onlineRows, PassCard } from './pass-card';
+import { PassRefusal, PassSecondFactor } from './pass-refusal';
 import { RedeemSuccess } from './redeem-success';
 import { TillVoucherCard } from './till-voucher-card';
 
@@ -34,11 +36,15 @@ export function TillPhaseView({ till }: { till: TillState }) {
     entry,
     reset,
     runCheck,
+    runPass,
+    pickOffline,
+    passScan,
     onTyped,
     onScanned,
     onRedeem,
   } = till;
   const t = useT();
+  const words = useWords();
 
   /**
    * The camera and the typed code box. After a redemption they are there at once, beside the success:
@@ -142,6 +148,7 @@ export function TillPhaseView({ till }: { till: TillState }) {
             key={`${phase.code}-checked`}
             code={phase.code}
             checked={{ verdict: { ...verdict, code: verdict.code }, listFrom: phase.listFrom }}
+            {...(phase.pass ? { pass: phase.pass } : {})}
             queue={queue}
             onSaved={() => setAnnouncement(t('till.offline.saved'))}
             onScanNext={reset}
@@ -151,6 +158,51 @@ export function TillPhaseView({ till }: { till: TillState }) {
         );
       break;
     }
+    case 'pass':
+      content = (
+        <PassCard
+          holder={phase.result.holder}
+          photoUrl={phase.result.holder?.photoUrl}
+          rows={onlineRows(phase.result.vouchers, words)}
+          dailyCap={phase.result.dailyCap}
+          onPick={(id) => runCheck(id)}
+          onScanNext={reset}
+        />
+      );
+      break;
+    case 'offline-pass': {
+      const { answer, listFrom } = phase;
+      const pass = { memberId: answer.claims.memberId, passStep: answer.claims.step };
+      content = (
+        <PassCard
+          holder={answer.holder}
+          rows={offlineRows(answer.vouchers, words)}
+          dailyCap={answer.dailyCap}
+          listFrom={listFrom}
+          onPick={(id) => {
+            const verdict = answer.vouchers.find((v) => v.code?.id === id);
+            if (verdict) pickOffline(verdict, listFrom, pass);
+          }}
+          onScanNext={reset}
+        />
+      );
+      break;
+    }
+    case 'pass-refused':
+      content = <PassRefusal refusal={phase.refusal} offline={phase.offline} onScanNext={reset} />;
+      break;
+    case 'pass-factor':
+      content = (
+        <PassSecondFactor
+          key={phase.code}
+          wrong={phase.wrong}
+          error={phase.error}
+          checking={passScan.isPending}
+          onSubmit={(factor) => runPass(phase.code, factor)}
+          onCancel={reset}
+        />
+      );
+      break;
     case 'offline':
       content = (
         <OfflineScanCard

@@ -1,4 +1,4 @@
-import type { MemberUses, TillCheckResponse, TillHolder } from '@avpass/contracts';
+import type { MemberUses, PassRefusal, TillCheckResponse, TillHolder } from '@avpass/contracts';
 import type { Translate } from '@avpass/contracts/i18n/voucher-words';
 import { codeText } from '@/i18n/code-text';
 import type { MessageId } from '@/i18n/message-id';
@@ -37,4 +37,12 @@ export function memberUsesText(uses: MemberUses, t: T): string {
 /** "Ana G." from the till's view of the holder. */
 export function holderText(holder: TillHolder): string {
   return holder.lastInitial ? `${holder.firstName} ${holder.lastInitial}.` : holder.firstName;
+}
+
+/**
+ * Why a member pass is refused, in the reader's words (issue 43): the server's refusals (online, as
+ * PASS_REFUSAL_MESSAGES says them) and the offline till's own two.
+ */
+export function passRefusalText(refusal: PassRefusal | 'needs_connection' | 'no_keys', t: T): string {
+  return t(`till.pass.refusal.${refusal}`);
 }

@@ -1,21 +1,36 @@
-import type { TillCheckResponse, TillMatch, TillRedemption, TillRedeemResponse } from '@avpass/contracts';
+import type {
+  TillCheckResponse,
+  TillMatch,
+  TillPassResponse,
+  TillRedemption,
+  TillRedeemResponse,
+} from '@avpass/contracts';
 import { voucherText } from '@avpass/contracts/voucher-text';
-import { formatCentsIn } from '@avpass/domain';
+import { formatCentsIn, looksLikePass } from '@avpass/domain';
 import { useEffect, useRef, useState } from 'react';
 import { apiErrorText } from '@/i18n/api-error-text';
+import { ApiError } from '@/lib/api-client';
 import { isUnconfirmed } from '@/lib/idempotency';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { matchesOf, useTillCheck } from '../api/check-till-code';
+import { useTillPass } from '../api/till-pass';
 import { useTillRedeem } from '../api/till-redeem';
 import type { OfflineVerdict } from '../offline/offline-check';
+import { isPassText, type OfflinePassAnswer, type OfflinePassRefusal } from '../offline/offline-pass';
 import { listFromTextIn, offlineReasonIn } from '../offline/offline-words';
 import { isNetworkFailure } from '../offline/sync';
 import { useOfflineQueue } from '../offline/use-offline-queue';
 import { useTillCopy } from '../offline/use-till-copy';
 import { saleCents } from './sale-amount';
 import { useWords } from '@/i18n/i18n';
-import { refusalTitle } from './till-text';
+import { holderText, passRefusalText, refusalTitle } from './till-text';
+
+/** A member pass the staff picks a voucher from: whose it is (offline: the code's time step for the queue). */
+export interface PassPick {
+  memberId: string;
+  passStep?: number;
+}
 
 /** What the till shows: the entry, a check under way, its answer, a redemption, or an offline answer. */
 export type Phase =
@@ -28,7 +43,20 @@ export type Phase =
   /** No connection: the scan can be kept in the offline queue (`saved`: it is in it). */
   | { kind: 'offline'; code: string; saved: boolean }
   /** No connection, answered from the till's offline copy ("Checked offline, list from 10:42"). */
-  | { kind: 'offline-checked'; code: string; verdict: OfflineVerdict; listFrom: string };
+  | { kind: 'offline-checked'; code: string; verdict: OfflineVerdict; listFrom: string; pass?: PassPick }
+  /** A member pass accepted online (issue 43): its holder and their vouchers valid here, to pick from. */
+  | { kind: 'pass'; code: string; result: TillPassResponse }
+  /** A member pass accepted offline: the member's vouchers from the copy. */
+  | {
+      kind: 'offline-pass';
+      code: string;
+      answer: Extract<OfflinePassAnswer, { ok: true }>;
+      listFrom: string;
+    }
+  /** A member pass refused (online or offline), said in the reader's words. */
+  | { kind: 'pass-refused'; refusal: OfflinePassRefusal; offline: boolean }
+  /** Apple Wallet's static code: the member's date of birth or phone's last 4 digits, asked for. */
+  | { kind: 'pass-factor'; code: string; wrong: boolean; error?: string };
 
 function vibrate(pattern: number | number[]) {
   try {
@@ -51,6 +79,7 @@ export function useTill() {
   const [notice, setNotice] = useState<{ severity: 'error' | 'warning'; text: string } | null>(null);
   const check = useTillCheck();
   const redeem = useTillRedeem();
+  const passScan = useTillPass();
   const queue = useOfflineQueue();
   const copy = useTillCopy();
   const cents = saleCents(saleText);
@@ -70,6 +99,86 @@ export function useTill() {
     checkedCents.current = undefined;
     check.reset();
     redeem.reset();
+    passScan.reset();
+  }
+
+  function passRefused(refusal: OfflinePassRefusal, offline: boolean) {
+    setPhase({ kind: 'pass-refused', refusal, offline });
+    setAnnouncement(t('till.pass.announce.refused', { reason: passRefusalText(refusal, t) }));
+    vibrate([80, 60, 80]);
+  }
+
+  /**
+   * A scanned or typed member pass (issue 43): online the server judges it and answers with the holder
+   * and their vouchers valid here; without a connection the till judges it from what it keeps.
+   */
+  function runPass(code: string, secondFactor?: string) {
+    setPhase({ kind: 'checking' });
+    setNotice(null);
+    passScan.mutate(
+      { code, ...(secondFactor !== undefined ? { secondFactor } : {}) },
+      {
+        onSuccess: (result) => {
+          if (result.accepted) {
+            setPhase({ kind: 'pass', code, result });
+            setAnnouncement(
+              t('till.pass.announce.accepted', {
+                name: result.holder ? holderText(result.holder) : t('till.pass.member'),
+                count: result.vouchers.length,
+              }),
+            );
+            return;
+          }
+          if (result.refusal === 'second_factor') {
+            const wrong = secondFactor !== undefined;
+            setPhase({ kind: 'pass-factor', code, wrong });
+            setAnnouncement(t(wrong ? 'till.pass.factor.wrong' : 'till.pass.refusal.second_factor'));
+            return;
+          }
+          passRefused(result.refusal ?? 'not_genuine', false);
+        },
+        onError: (error) => {
+          if (isNetworkFailure(error)) {
+            void answerPassOffline(code);
+            return;
+          }
+          const message = apiErrorText(error, t('till.announce.network'));
+          // A second factor not in the form, or too many tries: said beside the field.
+          if (secondFactor !== undefined && error instanceof ApiError && error.status < 500) {
+            setPhase({ kind: 'pass-factor', code, wrong: false, error: message });
+            setAnnouncement(message);
+            return;
+          }
+          setPhase({ kind: 'problem', message });
+          setAnnouncement(message);
+        },
+      },
+    );
+  }
+
+  /** No connection: the pass judged from the kept keys and revocations, the member's codes from the copy. */
+  async function answerPassOffline(code: string) {
+    // Google Wallet's rotating barcode (TOTP) is checked by the server only.
+    if (!looksLikePass(code)) return passRefused('needs_connection', true);
+    const found = await copy.checkPass(code, queue.pending, queue.results).catch(() => null);
+    if (!found) return passRefused('no_keys', true);
+    const { answer } = found;
+    if (!answer.ok) return passRefused(answer.refusal, true);
+    const listFrom = listFromTextIn(found.syncedAt, new Date(), viewerTimeZone(), words);
+    setPhase({ kind: 'offline-pass', code, answer, listFrom });
+    setAnnouncement(
+      t('till.pass.announce.acceptedOffline', {
+        name: answer.holder ? holderText(answer.holder) : t('till.pass.member'),
+        count: answer.vouchers.length,
+      }),
+    );
+  }
+
+  /** A voucher picked from an offline pass: the offline card, its redemption queued with the member. */
+  function pickOffline(verdict: OfflineVerdict, listFrom: string, pass: PassPick) {
+    if (!verdict.code) return;
+    setPhase({ kind: 'offline-checked', code: verdict.code.id, verdict, listFrom, pass });
+    if (verdict.redeemable) setAnnouncement(t('till.announce.offlineValid', { title: verdict.code.title }));
   }
 
   function runCheck(code: string, transactionAmount?: number, recheck = false) {
@@ -164,11 +273,14 @@ export function useTill() {
     if (settled > 0) void copy.refresh();
   }, [settled, copy]);
 
+  /** A member pass goes to the pass check; anything else is a voucher's code. */
+  const checkEntry = (text: string) => (isPassText(text) ? runPass(text.trim()) : runCheck(text));
+
   function onTyped(code: string) {
     setEntry({ typed: true });
     setSaleText(''); // from the success beside the entry: the last sale is not the next one's
     redeem.reset();
-    runCheck(code);
+    checkEntry(code);
   }
 
   function onScanned(text: string) {
@@ -176,7 +288,7 @@ export function useTill() {
     vibrate(40);
     setSaleText('');
     redeem.reset();
-    runCheck(text);
+    checkEntry(text);
   }
 
   // The sale amount re-checks (debounced): the card shows the discount and what is left to pay.
@@ -242,12 +354,15 @@ export function useTill() {
     cents,
     check,
     redeem,
+    passScan,
     queue,
     copy,
     topRef,
     entry,
     reset,
     runCheck,
+    runPass,
+    pickOffline,
     onTyped,
     onScanned,
     onRedeem,

@@ -30,8 +30,11 @@ export type OfflineKey =
   | { kind: 'prefix'; prefix: string }
   | { kind: 'not_ours' };
 
-/** Why the offline copy says no: the server's words, plus "not in the copy" and "not ours". */
-export type OfflineRefusal = TillRefusal | 'not_found' | 'not_ours';
+/**
+ * Why the offline copy says no: the server's words, plus "not in the copy" and "not ours", and the
+ * club's per-member daily cap reached (counted per till, issue 43).
+ */
+export type OfflineRefusal = TillRefusal | 'not_found' | 'not_ours' | 'member_daily_cap';
 
 export interface OfflineVerdict {
   /** The code in the copy (null: not in it, or not ours). */
@@ -50,6 +53,8 @@ export interface OfflineVerdict {
   memberUses?: MemberUses;
   /** `not_found`: the shop the code is not valid at (its reason names it). */
   shop?: string;
+  /** `member_daily_cap`: the club's daily cap per member. */
+  dailyCapLimit?: number;
 }
 
 /**

@@ -13,8 +13,9 @@ import { OfflineHolder } from './offline-scan-card';
 import { offlineReasonIn } from './offline-words';
 
 /** The headline of an offline refusal: the online check's, plus the two only the copy says. */
-function offlineRefusalTitle(refusal: OfflineRefusal | undefined, t: Translate<MessageId>): string {
+export function offlineRefusalTitle(refusal: OfflineRefusal | undefined, t: Translate<MessageId>): string {
   if (refusal === 'not_ours') return t('till.offline.notOurs');
+  if (refusal === 'member_daily_cap') return t('till.refusal.member_daily_cap');
   return refusalTitle({ refusal: refusal === 'not_found' ? 'not_valid_here' : refusal }, t);
 }
 

@@ -32,7 +32,10 @@ export function OfflineScanCard({
   queue,
   onSaved,
   onScanNext,
+  pass,
 }: {
+  /** Picked from a member pass (issue 43): the queued redemption carries the member and the code's step. */
+  pass?: { memberId: string; passStep?: number };
   code: string;
   checked?: { verdict: OfflineVerdict & { code: NonNullable<OfflineVerdict['code']> }; listFrom: string };
   saved?: boolean;
@@ -62,6 +65,8 @@ export function OfflineScanCard({
         code: voucher?.id ?? code,
         ...(voucher ? { title: voucher.title } : {}),
         ...(cents !== undefined ? { transactionAmount: cents } : {}),
+        ...(pass ? { memberId: pass.memberId } : {}),
+        ...(pass?.passStep !== undefined ? { passStep: pass.passStep } : {}),
       });
       setSaved(true);
       onSaved?.();

@@ -11,7 +11,7 @@ import type { RedeemResult } from './queue-types';
  * catalogs: the refusal's reason, when the list was read, the uses left.
  */
 export function offlineReasonIn(
-  verdict: Pick<OfflineVerdict, 'refusal' | 'reason' | 'code' | 'memberUses' | 'shop'>,
+  verdict: Pick<OfflineVerdict, 'refusal' | 'reason' | 'code' | 'memberUses' | 'shop' | 'dailyCapLimit'>,
   { t, language }: Words<MessageId>,
   zone: string,
 ): string | undefined {
@@ -32,6 +32,10 @@ export function offlineReasonIn(
       return verdict.code?.startDate
         ? t('voucher.redeem.valid-from', { date: formatDateIn(language, verdict.code.startDate, zone) })
         : t('voucher.redeem.upcoming');
+    case 'member_daily_cap': {
+      const limit = verdict.dailyCapLimit;
+      return limit === undefined ? verdict.reason : t('till.pass.dailyCap.reached', { limit });
+    }
     case 'member_limit': {
       const uses = verdict.memberUses;
       if (!uses) return verdict.reason;

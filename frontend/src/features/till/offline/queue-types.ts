@@ -23,6 +23,12 @@ export interface PendingRedeem {
    * sync is listed by it, never by a bare code.
    */
   title?: string;
+  /**
+   * Picked from a scanned member pass (issue 43): the member, and the pass code's time step. The
+   * per-member daily cap is counted offline per till from these.
+   */
+  memberId?: string;
+  passStep?: number;
 }
 
 /** What came of a queued redeem: accepted (with the redemption's reference) or refused with the reason. */

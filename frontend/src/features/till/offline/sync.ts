@@ -63,6 +63,9 @@ export interface EnqueueInput {
   scannedAt?: string;
   /** The voucher's title when the till knows it (checked online, or in its offline copy). */
   title?: string;
+  /** Picked from a scanned member pass: the member and the code's time step (issue 43). */
+  memberId?: string;
+  passStep?: number;
 }
 
 /** The queue item for a scan (a new key unless the redeem was already sent with one). */
@@ -75,6 +78,8 @@ export function pendingRedeem(input: EnqueueInput, userId: string, now = new Dat
     savedAt: now.toISOString(),
     userId,
     ...(input.title !== undefined ? { title: input.title } : {}),
+    ...(input.memberId !== undefined ? { memberId: input.memberId } : {}),
+    ...(input.passStep !== undefined ? { passStep: input.passStep } : {}),
   };
 }
 

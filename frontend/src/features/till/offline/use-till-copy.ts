@@ -2,16 +2,21 @@ import type { TillCopyCode } from '@avpass/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSession } from '@/lib/session/use-session';
 import { getTillCodes } from '../api/get-till-codes';
+import { getPassKeys, getPassRevocations } from '../api/till-pass';
 import { idbCopyStore } from './copy-store';
-import { refreshCopy } from './copy-sync';
+import { refreshCopy, refreshPassLists } from './copy-sync';
 import type { CopyMeta } from './copy-types';
 import { decideOffline, offlineKeyOf, type OfflineVerdict } from './offline-check';
+import { judgePassOffline, type OfflinePassAnswer } from './offline-pass';
+import type { PendingRedeem, RedeemResult } from './queue-types';
 import { webLock } from './sync';
 
 /** How often the copy asks what changed while the till is open and online (and at start, and online again). */
 export const COPY_REFRESH_MS = 3 * 60_000;
 /** At most this many codes are offered when typed characters match several (as the server's MAX_MATCHES). */
 const MAX_MATCHES = 10;
+/** At most this many of a member's codes are offered for a scanned pass (as the server's answer). */
+const MAX_MEMBER_CODES = 50;
 
 /** One refresh at a time over every tab of the till. */
 const lock = webLock(undefined, 'avpass-till-copy-refresh');
@@ -28,6 +33,15 @@ export interface TillCopy {
   refresh: () => Promise<void>;
   /** The offline answer for what was scanned or typed, counting `pending` (this till's queue); null: no copy. */
   check: (text: string, pending: readonly { code: string }[]) => Promise<OfflineAnswer | null>;
+  /**
+   * A member pass judged offline (issue 43) from the kept keys, revocations and copy, counting this
+   * till's queue (`pending`, and the sent `results` the copy does not count yet); null: no copy.
+   */
+  checkPass: (
+    text: string,
+    pending: readonly PendingRedeem[],
+    results: readonly RedeemResult[],
+  ) => Promise<{ answer: OfflinePassAnswer; syncedAt: string } | null>;
 }
 
 /**
@@ -47,7 +61,17 @@ export function useTillCopy(): TillCopy {
       const mine = await idbCopyStore.meta();
       if (mine?.partnerId === partnerId) setMeta(mine);
       if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
-      const next = await lock(() => refreshCopy({ store: idbCopyStore, fetchPage: getTillCodes, partnerId }));
+      const next = await lock(async () => {
+        const copied = await refreshCopy({ store: idbCopyStore, fetchPage: getTillCodes, partnerId });
+        // The member pass's keys and revocations beside it (a failure leaves the copy as read).
+        return (
+          (await refreshPassLists({
+            store: idbCopyStore,
+            fetchKeys: getPassKeys,
+            fetchRevocations: getPassRevocations,
+          }).catch(() => undefined)) ?? copied
+        );
+      });
       // undefined: another tab refreshed it; read what it wrote.
       const latest = next ?? (await idbCopyStore.meta());
       if (latest?.partnerId === partnerId) setMeta(latest);
@@ -95,5 +119,34 @@ export function useTillCopy(): TillCopy {
     [partnerId, shopName],
   );
 
-  return useMemo(() => ({ meta, refresh, check }), [meta, refresh, check]);
+  const checkPass = useCallback(
+    async (text: string, pending: readonly PendingRedeem[], results: readonly RedeemResult[]) => {
+      if (!partnerId) return null;
+      const copy = await idbCopyStore.meta().catch(() => undefined);
+      if (!copy || copy.partnerId !== partnerId) return null;
+      // The verifier (WebCrypto, else noble) loads only now: not in the till's first chunk.
+      const { passVerifier } = await import('./pass-verifier');
+      const { verify } = await passVerifier();
+      const answer = await judgePassOffline({
+        text,
+        now: new Date(),
+        lookup: {
+          keys: await idbCopyStore.passKeys(),
+          revokedVersion: (memberId) => idbCopyStore.revokedVersion(memberId),
+          codesOf: (memberId) => idbCopyStore.byMember(memberId, MAX_MEMBER_CODES),
+        },
+        verify,
+        pending,
+        results,
+        timeZone: copy.timeZone,
+        shopName,
+        syncedAt: copy.syncedAt,
+        dailyCap: copy.memberDailyCap ?? null,
+      });
+      return { answer, syncedAt: copy.syncedAt };
+    },
+    [partnerId, shopName],
+  );
+
+  return useMemo(() => ({ meta, refresh, check, checkPass }), [meta, refresh, check, checkPass]);
 }

@@ -11,6 +11,7 @@ import { TodayList } from '../components/today-list';
 import { useTill } from '../lib/use-till';
 import { installTillApp } from '../offline/install-till-app';
 import { OfflineBadge, OfflineQueuePanel } from '../offline/offline-queue-panel';
+import { TillConflictsPanel } from '../offline/till-conflicts-panel';
 
 /** /till (company_admin and super_admin): scan or type a member's code, check it, redeem, undo. */
 export function TillRoute() {
@@ -50,6 +51,7 @@ function Till({ where, allTills }: { where: string; allTills: boolean }) {
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <TillPhaseView till={till} />
         <OfflineQueuePanel queue={queue} />
+        <TillConflictsPanel sent={queue.results.length} />
         <TodayList allTills={allTills} queue={queue} />
       </Box>
     </Container>
