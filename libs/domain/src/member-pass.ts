@@ -219,19 +219,18 @@ export async function judgePass(text: string, options: JudgePassOptions): Promis
   if (!parsed) return { ok: false, refusal: 'not_a_pass' };
   const { signed, signature, ...claims } = parsed;
   const key = options.keys.find((k) => k.keyId === parsed.keyId);
-  const stepTime = parsed.kind === 'static' ? options.nowMs : passStepStart(parsed.step);
-  if (
-    !key ||
-    stepTime < Date.parse(key.notBefore) - PASS_STEP_SECONDS * 1000 ||
-    options.nowMs > Date.parse(key.verifyUntil)
-  )
+  if (!key || options.nowMs > Date.parse(key.verifyUntil))
     return { ok: false, refusal: 'not_genuine', claims };
   if (!(await options.verify(key.publicKey, signed, signature)))
     return { ok: false, refusal: 'not_genuine', claims };
+  // A genuine code out of its time is a screenshot ("Ask the member to open their pass") whatever key
+  // signed it; one in its time but of a step before its key began signing was not made by us.
   if (parsed.kind === 'rotating') {
     const now = passStepAt(options.nowMs);
     if (parsed.step < now - PASS_PAST_STEPS || parsed.step > now + PASS_SKEW_STEPS)
       return { ok: false, refusal: 'stale', claims };
+    if (passStepStart(parsed.step) < Date.parse(key.notBefore) - PASS_STEP_SECONDS * 1000)
+      return { ok: false, refusal: 'not_genuine', claims };
   }
   if (options.currentVersion !== undefined && parsed.passVersion < options.currentVersion)
     return { ok: false, refusal: 'revoked', claims };
