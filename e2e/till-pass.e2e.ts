@@ -140,7 +140,6 @@ function codeOfTwoMinutesAgo(current: string): string {
   return encodePass(claims, new Uint8Array(sign(null, passSigningBytes(claims), privateKey)));
 }
 
-
 async function usageCount(id: string): Promise<number> {
   const res = await api(baseUrl, `/api/qr-codes/${id}`);
   expect(res.status).toBe(200);
