@@ -237,6 +237,41 @@ describe('the daily cap on redeems of held codes', () => {
     }
   });
 
+  it('two tills offline at once each accept the member up to the cap; at sync one is counted, the other needs attention at its till and for the administrator', async () => {
+    await setCap(1);
+    try {
+      const member = randomUUID();
+      // The member's code of each shop; both tills, offline, honoured one use a few minutes ago.
+      const [atShop, atOther] = [await heldCode(member), await heldCode(member, other.companyId)];
+      const scannedAt = new Date(Date.now() - 5 * 60_000).toISOString();
+      const answers = await Promise.all([
+        tillRedeem(atShop, shop.token, { scannedAt }),
+        tillRedeem(atOther, other.token, { scannedAt }),
+      ]);
+      expect(answers.map((r) => r.status).sort(), JSON.stringify(answers.map((r) => r.body))).toEqual([
+        201, 409,
+      ]);
+      const refusedCode = answers[0].status === 409 ? atShop : atOther;
+      const refusedTill = refusedCode === atShop ? shop : other;
+      const countedTill = refusedCode === atShop ? other : shop;
+      expect(answers.find((r) => r.status === 409)!.body.message).toBe(memberDailyCapMessage(1));
+
+      const listed = async (token: string) => {
+        const page = await h.api('/api/till/conflicts?status=open&limit=100', { token });
+        expect(page.status, JSON.stringify(page.body)).toBe(200);
+        return (page.body.items as { qrCodeId: string; refusal: string; memberId: string | null }[]).filter(
+          (c) => c.memberId === member,
+        );
+      };
+      const forAdmin = await listed(admin);
+      expect(forAdmin.map((c) => [c.qrCodeId, c.refusal])).toEqual([[refusedCode, 'member_daily_cap']]);
+      expect((await listed(refusedTill.token)).map((c) => c.qrCodeId)).toEqual([refusedCode]);
+      expect(await listed(countedTill.token)).toEqual([]);
+    } finally {
+      await setCap(null);
+    }
+  });
+
   it('with no cap set, a held code redeems as before (the day is still counted)', async () => {
     const member = randomUUID();
     for (let i = 0; i < 3; i++) expect((await tillRedeem(await heldCode(member))).status).toBe(201);
