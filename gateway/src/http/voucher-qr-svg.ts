@@ -1,7 +1,7 @@
+import { qrModulesPath } from '@avpass/domain';
 import { create } from 'qrcode';
 
-/** Modules of light margin around the symbol, as the voucher page draws it (voucher-till-code.tsx). */
-export const QR_QUIET_ZONE = 4;
+export { QR_QUIET_ZONE } from '@avpass/domain';
 
 /** QR drawings kept: a link never changes for its voucher, so each is drawn once while it is kept. */
 const KEPT = 2_000;
@@ -15,17 +15,7 @@ export function qrDrawing(url: string): { side: number; path: string } {
   const kept = drawn.get(url);
   if (kept) return kept;
   const { modules } = create([{ data: url, mode: 'byte' }], { errorCorrectionLevel: 'M' });
-  const { size, data } = modules;
-  let path = '';
-  for (let y = 0; y < size; y++)
-    for (let x = 0; x < size; x++) {
-      if (!data[y * size + x]) continue;
-      let run = 1;
-      while (x + run < size && data[y * size + x + run]) run++;
-      path += `M${x + QR_QUIET_ZONE} ${y + QR_QUIET_ZONE}h${run}v1h-${run}z`;
-      x += run - 1;
-    }
-  const made = { side: size + 2 * QR_QUIET_ZONE, path };
+  const made = qrModulesPath(modules);
   // Oldest first out: a Map keeps insertion order.
   if (drawn.size >= KEPT) drawn.delete(drawn.keys().next().value as string);
   drawn.set(url, made);

@@ -19,3 +19,4 @@ export * from './member-period';
 export * from './locale-format';
 export * from './member-pass';
 export * from './member-pass-totp';
+export * from './qr-path';

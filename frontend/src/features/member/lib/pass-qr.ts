@@ -1,8 +1,9 @@
+import { QR_QUIET_ZONE, qrModulesPath } from '@avpass/domain';
 // The encoder alone: the package's entry adds its canvas and SVG renderers (about 1.5 KB gzip).
 import { create } from 'qrcode/lib/core/qrcode';
 
 /** Modules of light margin around the symbol (the QR standard's quiet zone). */
-export const PASS_QR_QUIET_ZONE = 4;
+export const PASS_QR_QUIET_ZONE = QR_QUIET_ZONE;
 
 /** The characters QR's alphanumeric mode holds (ISO/IEC 18004 table 5). */
 const ALPHANUMERIC = /^[0-9A-Z $%*+\-./:]*$/;
@@ -25,15 +26,5 @@ export function passQr(code: string): PassQr {
   const text = code.trim().toUpperCase();
   const segment = ALPHANUMERIC.test(text) ? ('alphanumeric' as const) : ('byte' as const);
   const symbol = create([{ data: text, mode: segment }], { errorCorrectionLevel: 'M' });
-  const { size, data } = symbol.modules;
-  let path = '';
-  for (let y = 0; y < size; y++)
-    for (let x = 0; x < size; x++) {
-      if (!data[y * size + x]) continue;
-      let run = 1;
-      while (x + run < size && data[y * size + x + run]) run++;
-      path += `M${x + PASS_QR_QUIET_ZONE} ${y + PASS_QR_QUIET_ZONE}h${run}v1h-${run}z`;
-      x += run - 1;
-    }
-  return { side: size + 2 * PASS_QR_QUIET_ZONE, version: symbol.version, path };
+  return { ...qrModulesPath(symbol.modules), version: symbol.version };
 }
