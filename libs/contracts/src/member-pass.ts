@@ -4,7 +4,7 @@ import { uuidParam } from './common';
 import { tillCheckResponseSchema } from './till';
 import { tillHolderSchema } from './member-vouchers';
 import { idempotencyKeyField } from './vouchers';
-import { numberInput, pageLimit } from './validation';
+import { pageLimit, saleAmountField } from './validation';
 
 /**
  * The member pass (issue 43, libs/domain member-pass.ts for the code itself): one rotating signed code
@@ -113,15 +113,7 @@ export const tillPassRequestSchema = z.object({
     .regex(/^(\d{4}-\d{2}-\d{2}|\d{4})$/, SECOND_FACTOR_FORMAT_MESSAGE)
     .optional(),
   /** The sale rung up (cents), as on the till check: each voucher shows its discount for it. */
-  transactionAmount: numberInput('Sale amount', { kind: 'a number of cents' })
-    .pipe(
-      z
-        .number()
-        .int('Sale amount must be whole cents')
-        .min(0, 'Sale amount must not be negative')
-        .max(100_000_000, 'Sale amount must be at most $1,000,000'),
-    )
-    .optional(),
+  transactionAmount: saleAmountField,
 });
 export type TillPassRequest = z.infer<typeof tillPassRequestSchema>;
 

@@ -4,7 +4,7 @@ import { CANCEL_REASON_MESSAGE } from './words';
 
 export { CANCEL_REASON_MESSAGE } from './words';
 import { uuidParam } from './common';
-import { numberInput } from './validation';
+import { numberInput, saleAmountField } from './validation';
 import {
   REDEMPTION_CHANNELS,
   REDEMPTION_MODES,
@@ -60,16 +60,6 @@ export const TILL_REFUSALS = [
   'member_daily_cap',
 ] as const;
 export type TillRefusal = (typeof TILL_REFUSALS)[number];
-
-const saleAmountField = numberInput('Sale amount', { kind: 'a number of cents' })
-  .pipe(
-    z
-      .number()
-      .int('Sale amount must be whole cents')
-      .min(0, 'Sale amount must not be negative')
-      .max(100_000_000, 'Sale amount must be at most $1,000,000'),
-  )
-  .optional();
 
 export const TILL_CODE_MESSAGE = 'Scan or type a voucher code';
 /** What was scanned or typed: the voucher's link, its id, or the 8 characters printed on cards. */

@@ -227,3 +227,17 @@ export function readableIssue(issue: z.core.$ZodRawIssue): string | undefined {
 }
 
 z.config({ customError: readableIssue });
+
+/**
+ * A sale rung up at the till, in cents (a JSON number or a numeric string, 0 to $1,000,000), optional:
+ * the till check and redeem, the public redeem, and the member pass's scan all take it so.
+ */
+export const saleAmountField = numberInput('Sale amount', { kind: 'a number of cents' })
+  .pipe(
+    z
+      .number()
+      .int('Sale amount must be whole cents')
+      .min(0, 'Sale amount must not be negative')
+      .max(100_000_000, 'Sale amount must be at most $1,000,000'),
+  )
+  .optional();

@@ -1,7 +1,7 @@
 import { DISCOUNT_TYPES } from '@avpass/domain';
 import { z } from 'zod';
 import { publicVoucherId } from '../common';
-import { numberInput } from '../validation';
+import { saleAmountField } from '../validation';
 import { REDEMPTION_CHANNELS, REDEMPTION_STATUSES } from '../redemption-modes';
 import { FUNDED_BY } from '../funded-by';
 import { idempotencyKeyField, QR_TYPES } from './code-fields';
@@ -13,15 +13,7 @@ export const redeemRequestSchema = z.object({
   id: publicVoucherId,
   idempotencyKey: idempotencyKeyField,
   /** The sale rung up at the till, in cents (optional body `{ transactionAmount }`, issue 13). */
-  transactionAmount: numberInput('Sale amount', { kind: 'a number of cents' })
-    .pipe(
-      z
-        .number()
-        .int('Sale amount must be whole cents')
-        .min(0, 'Sale amount must not be negative')
-        .max(100_000_000, 'Sale amount must be at most $1,000,000'),
-    )
-    .optional(),
+  transactionAmount: saleAmountField,
 });
 export const redeemResponseSchema = z.object({
   message: z.string(),
