@@ -32,12 +32,12 @@ export class WalletHandlers {
   /** The member pass (issue 43): the member is the gateway's member session's, never the request's. */
   @RpcHandler(RPC.wallet.memberApplePass)
   memberApplePass(input: In<typeof RPC.wallet.memberApplePass>, meta: RpcMeta) {
-    return this.members.applePass(input.memberId, meta);
+    return this.members.memberApplePass(input.memberId, meta);
   }
 
   @RpcHandler(RPC.wallet.memberGoogleSaveLink)
   memberGoogleSaveLink(input: In<typeof RPC.wallet.memberGoogleSaveLink>, meta: RpcMeta) {
-    return this.members.googleSaveLink(input.memberId, meta);
+    return this.members.memberGoogleSaveLink(input.memberId, meta);
   }
 
   @RpcHandler(RPC.wallet.registerDevice)

@@ -40,7 +40,7 @@ export class MemberDaysRepository {
   }
 
   /** A merged duplicate's days join the member it was merged into (the uses add up; a merge never refuses). */
-  async move(tx: EntityManager, fromMemberId: string, intoMemberId: string): Promise<void> {
+  async moveDays(tx: EntityManager, fromMemberId: string, intoMemberId: string): Promise<void> {
     await tx.execute(
       `with gone as (delete from member_day_uses where member_id = ?::uuid returning *)
        insert into member_day_uses as d (member_id, day, used, day_limit)

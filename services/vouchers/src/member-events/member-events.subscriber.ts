@@ -34,7 +34,7 @@ export class MemberEventsSubscriber implements EventSubscriber {
       const { fromMemberId, memberId } = event.payload;
       const codes = await this.holders.moveHolder(tx, fromMemberId, memberId);
       await this.uses.move(tx, fromMemberId, memberId);
-      await this.days.move(tx, fromMemberId, memberId);
+      await this.days.moveDays(tx, fromMemberId, memberId);
       await this.redemptions.moveMember(tx, fromMemberId, memberId);
       this.logger.log(`member ${fromMemberId} merged into ${memberId}: ${codes} code(s) moved`);
     },

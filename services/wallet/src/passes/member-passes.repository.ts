@@ -37,7 +37,7 @@ export class MemberPassesRepository {
   }
 
   /** The member's pass as issued to a wallet now, at this version (a later version is never lowered). */
-  async issue(memberId: string, passVersion: number, wallet: WalletKind): Promise<MemberPassRow> {
+  async issueForMember(memberId: string, passVersion: number, wallet: WalletKind): Promise<MemberPassRow> {
     const issued = wallet === 'apple' ? 'apple_issued_at' : 'google_issued_at';
     const rows = await this.run<RawMemberPass>(
       `insert into wallet_member_passes as p (member_id, pass_version, ${issued})

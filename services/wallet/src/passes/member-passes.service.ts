@@ -35,7 +35,7 @@ export class MemberPassesService {
   }
 
   /** GET /api/me/pass/wallet/apple: the member's pass with a static code; 404 when Apple Wallet is not set up. */
-  async applePass(memberId: string, meta: RpcMeta): Promise<WalletPassFile> {
+  async memberApplePass(memberId: string, meta: RpcMeta): Promise<WalletPassFile> {
     const apple = this.credentials.apple;
     if (!apple) throw new DomainError('NOT_FOUND', MEMBER_WALLET_NOT_CONFIGURED.apple);
     const { code, passVersion, holder } = await this.rpc.call(
@@ -43,7 +43,7 @@ export class MemberPassesService {
       { memberId },
       { requestId: meta.requestId },
     );
-    await this.passes.issue(memberId, passVersion, 'apple');
+    await this.passes.issueForMember(memberId, passVersion, 'apple');
     const content = await buildMemberPkpass(
       apple.material,
       { serialNumber: `member-${memberId}`, code, holder },
@@ -60,13 +60,13 @@ export class MemberPassesService {
    * GET /api/me/pass/wallet/google: the member's object is inserted (or brought to the current pass
    * version) through the REST API with the TOTP secret, and the link names it by id only.
    */
-  async googleSaveLink(memberId: string, meta: RpcMeta): Promise<GoogleWalletLink> {
+  async memberGoogleSaveLink(memberId: string, meta: RpcMeta): Promise<GoogleWalletLink> {
     const google = this.google;
     if (!google) throw new DomainError('NOT_FOUND', MEMBER_WALLET_NOT_CONFIGURED.google);
     const pass = await this.memberPass(memberId, meta);
     try {
       const saveUrl = await google.memberSaveUrl(pass);
-      await this.passes.issue(memberId, pass.passVersion, 'google');
+      await this.passes.issueForMember(memberId, pass.passVersion, 'google');
       return { saveUrl };
     } catch (error) {
       if (!(error instanceof GoogleWalletError)) throw error;
@@ -90,7 +90,7 @@ export class MemberPassesService {
    * The update job: sets the member's Google object to the members service's current version and
    * secret. 'absent': the member never saved it. A GoogleWalletError says whether a retry can help.
    */
-  async patchGoogle(memberId: string, meta: RpcMeta): Promise<'patched' | 'absent' | 'not configured'> {
+  async patchMemberGoogle(memberId: string, meta: RpcMeta): Promise<'patched' | 'absent' | 'not configured'> {
     if (!this.google) return 'not configured';
     const pass = await this.memberPass(memberId, meta);
     const result = await this.google.patchMember(pass);

@@ -150,7 +150,7 @@ export class WalletUpdatesWorker implements OnApplicationBootstrap, BeforeApplic
   /** PATCH a member's Google Wallet object with their current pass version and secret (issue 43). */
   private async memberGooglePatch(data: WalletJobData): Promise<string> {
     try {
-      return await this.members.patchGoogle(data.qrCodeId, { requestId: randomUUID() });
+      return await this.members.patchMemberGoogle(data.qrCodeId, { requestId: randomUUID() });
     } catch (error) {
       if (error instanceof GoogleWalletError && !error.retryable) throw new UnrecoverableError(error.message);
       throw error;
