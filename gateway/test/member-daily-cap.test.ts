@@ -379,7 +379,9 @@ describe('vouchers.till.member-codes.v1 (the member pass at the till)', () => {
 
   it('answers at most 50, and refuses staff asking for another partner and bad input', async () => {
     const member = randomUUID();
-    const ids = await Promise.all(Array.from({ length: 52 }, () => heldCode(member)));
+    // Made four at a time: 52 creates at once queue past the gateway's RPC timeout on a loaded box.
+    const ids: string[] = [];
+    while (ids.length < 52) ids.push(...(await Promise.all([1, 2, 3, 4].map(() => heldCode(member)))));
     const answer = await ask({ memberId: member, partnerId: shop.companyId });
     expect(answer.vouchers).toHaveLength(50);
     expect(new Set(answer.vouchers.map((v) => v.voucher.id)).size).toBe(50);
