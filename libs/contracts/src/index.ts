@@ -23,6 +23,7 @@ export * from './credits';
 export * from './inventory';
 export * from './trainers';
 export * from './till';
+export * from './till-conflicts';
 export * from './funded-by';
 export * from './card-language';
 export * from './audit';

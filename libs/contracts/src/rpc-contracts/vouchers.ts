@@ -62,10 +62,6 @@ import {
   tillCheckResponseSchema,
   tillMemberCodesRequestSchema,
   tillMemberCodesResponseSchema,
-  handleTillConflictRpcSchema,
-  tillConflictSchema,
-  tillConflictsPageSchema,
-  tillConflictsRequestSchema,
   tillRecentRequestSchema,
   tillRecentResponseSchema,
   tillRedeemResponseSchema,
@@ -73,6 +69,12 @@ import {
   updateVoucherSettingsSchema,
   voucherSettingsSchema,
 } from '../till';
+import {
+  handleTillConflictRpcSchema,
+  tillConflictSchema,
+  tillConflictsPageSchema,
+  tillConflictsRequestSchema,
+} from '../till-conflicts';
 import {
   heldVouchersPageSchema,
   heldVouchersRequestSchema,
