@@ -367,4 +367,3 @@ export const tillMemberCodesResponseSchema = z.object({
   dailyCap: memberDailyCapUsesSchema.optional(),
 });
 export type TillMemberCodesResponse = z.infer<typeof tillMemberCodesResponseSchema>;
-

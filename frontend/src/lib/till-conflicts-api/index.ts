@@ -1,13 +1,12 @@
-import {
-  tillConflictSchema,
-  tillConflictsPageSchema,
-  type TillConflict,
-  type TillConflictsPage,
-  type TillConflictStatus,
-} from '@avpass/contracts';
+import type { TillConflict, TillConflictsPage, TillConflictStatus } from '@avpass/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { idempotencyHeader, newIdempotencyKey } from '@/lib/idempotency';
+import { lazySchema } from '@/lib/lazy-schema';
+
+/** Loaded with the first call, not with the dashboard it sits on (issue 40: no zod in a first load). */
+const conflictsPage = lazySchema((c) => c.tillConflictsPageSchema);
+const conflict = lazySchema((c) => c.tillConflictSchema);
 
 /** "Needs attention" (issue 43): the administrator's and the partner till's list of offline redemptions refused at sync. */
 export const TILL_CONFLICTS_URL = '/api/till/conflicts';
@@ -20,7 +19,7 @@ export function getTillConflicts(
 ): Promise<TillConflictsPage> {
   const query = new URLSearchParams({ status, limit: String(TILL_CONFLICTS_PAGE) });
   if (cursor) query.set('cursor', cursor);
-  return apiJson(`${TILL_CONFLICTS_URL}?${query.toString()}`, () => tillConflictsPageSchema, { signal });
+  return apiJson(`${TILL_CONFLICTS_URL}?${query.toString()}`, conflictsPage, { signal });
 }
 
 /** GET /api/till/conflicts (newest first, "Load more" follows nextCursor); polled every minute. */
@@ -39,7 +38,7 @@ export function useHandleTillConflict() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string): Promise<TillConflict> =>
-      apiJson(`${TILL_CONFLICTS_URL}/${id}/handle`, () => tillConflictSchema, {
+      apiJson(`${TILL_CONFLICTS_URL}/${id}/handle`, conflict, {
         method: 'POST',
         headers: idempotencyHeader(newIdempotencyKey()),
       }),
