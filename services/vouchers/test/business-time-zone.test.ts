@@ -1,7 +1,7 @@
 import { RPC } from '@avpass/contracts';
-import { TallyFolder } from '@avpass/vouchers-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVoucherServices, type VoucherServices } from './support/services';
+import { foldTallies } from './support/fixtures';
 
 // The business time zone is the service's setting, not baked into the schema by a migration: the
 // service computes each redemption's business day and TallyFolder folds it into trainer_day_tallies
@@ -26,7 +26,7 @@ const redeem = (id: string, transactionAmount: number) =>
 
 /** The code's trainer_day_tallies rows (after the queue is folded): which business day each redemption was counted on. */
 const tallies = async (id: string) => {
-  await s.vouchers[0]!.get(TallyFolder, { strict: false }).foldAll();
+  await foldTallies(s);
   return (
     await s.sql.query(
       `select to_char(day, 'YYYY-MM-DD') as day, redemptions::int from vouchers.trainer_day_tallies

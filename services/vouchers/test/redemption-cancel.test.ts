@@ -5,11 +5,10 @@ import {
   undoWindowClosedMessage,
   type Actor,
 } from '@avpass/contracts';
-import { TallyFolder } from '@avpass/vouchers-service';
 import { USAGE_COUNT_MISMATCHES_SQL } from '../src/tallies/tallies-sql.repository';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assign, rebuildTallies } from './support/fixtures';
+import { assign, foldTallies, rebuildTallies } from './support/fixtures';
 import {
   companyActor,
   refusal,
@@ -112,7 +111,7 @@ const outbox = async (codeId: string) =>
       [codeId],
     )
   ).rows as { name: string; payload: Record<string, unknown> }[];
-const foldAll = () => s.vouchers[0]!.get(TallyFolder, { strict: false }).foldAll();
+const foldAll = () => foldTallies(s);
 
 describe('who may undo a redemption, and when', () => {
   it('the administrator cancels any redemption at any time: one statement gives the use back and writes the event', async () => {

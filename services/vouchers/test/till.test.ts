@@ -6,11 +6,10 @@ import {
   type Actor,
 } from '@avpass/contracts';
 import { IDEMPOTENCY_KEY_REUSED } from '@avpass/platform';
-import { TallyFolder } from '@avpass/vouchers-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedemptionsRepository } from '../src/redemptions/redemptions.repository';
 import { StatsRepository } from '../src/redemptions/stats.repository';
-import { rebuildTallies } from './support/fixtures';
+import { foldTallies, rebuildTallies } from './support/fixtures';
 import {
   companyActor,
   refusal,
@@ -254,7 +253,7 @@ describe('club-wide codes at every till (issue 37)', () => {
       hilltop: (await s.call(RPC.vouchers.companyStats, {}, { actor: hilltopStaff })).totalRedemptions,
     });
     expect(await stats()).toEqual({ riverside: 2, hilltop: 1 });
-    await Promise.all(s.vouchers.map((app) => app.get(TallyFolder).foldAll()));
+    await foldTallies(s);
     expect(await stats()).toEqual({ riverside: 2, hilltop: 1 });
     // Each partner's redemption history lists its own, by every plan, searched or not, with its total.
     const repo = s.vouchers[0]!.get(StatsRepository);
@@ -300,7 +299,7 @@ describe('club-wide codes at every till (issue 37)', () => {
       );
     const before = await figures();
     expect(before.map((f) => f.activePartners)).toEqual([1, 1]);
-    await Promise.all(s.vouchers.map((app) => app.get(TallyFolder).foldAll()));
+    await foldTallies(s);
     await rebuildTallies(s.sql, 'UTC');
     expect(await figures()).toEqual(before);
   });

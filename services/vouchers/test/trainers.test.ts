@@ -1,5 +1,4 @@
 import { RPC, TRAINER_NAME_MESSAGE, TRAINER_NAMES_MESSAGE } from '@avpass/contracts';
-import { TallyFolder } from '@avpass/vouchers-service';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REBUILD_TRAINER_TALLIES_SQL } from '../src/tallies/trainer-tallies-sql.repository';
@@ -10,6 +9,7 @@ import {
   SUPER_ADMIN,
   type VoucherServices,
 } from './support/services';
+import { foldTallies } from './support/fixtures';
 
 let s: VoucherServices;
 beforeAll(async () => {
@@ -452,7 +452,7 @@ describe('the per-day trainer tallies the analytics read', () => {
     const amounts = Array.from({ length: 24 }, (_, i) => (i % 4 === 0 ? undefined : 1000 + i * 37));
     await Promise.all(amounts.map((amount) => redeem(id, amount)));
     // The redeems queue their tallies; TallyFolder folds them into trainer_day_tallies (issue 25).
-    await s.vouchers[0]!.get(TallyFolder, { strict: false }).foldAll();
+    await foldTallies(s);
     const tallies = async () =>
       (
         await s.sql.query(

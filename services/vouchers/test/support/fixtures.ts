@@ -1,4 +1,5 @@
 import { RPC } from '@avpass/contracts';
+import { TallyFolder } from '@avpass/vouchers-service';
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import { REBUILD_TALLIES_SQL } from '../../src/tallies/tallies-sql.repository';
@@ -80,4 +81,21 @@ export function generateVoucher(s: VoucherServices, partnerId: string, fields: R
     expirationDate: '2099-12-31',
     ...fields,
   } as never);
+}
+
+/**
+ * Every queued tally folded, on every instance. A fold skips the rows another fold holds (an instance's
+ * own timer, or another instance's), so one foldAll can return before those land: fold until the queue
+ * reads empty. A fold's delete is seen only when it commits, with its tallies, so empty means landed.
+ */
+export async function foldTallies(s: VoucherServices): Promise<void> {
+  for (let round = 1; ; round++) {
+    await Promise.all(s.vouchers.map((app) => app.get(TallyFolder, { strict: false }).foldAll()));
+    const { rows } = await s.sql.query<{ queued: boolean }>(
+      'select exists (select 1 from vouchers.pending_tallies) as queued',
+    );
+    if (!rows[0]!.queued) return;
+    if (round === 200) throw new Error('the tallies are still queued after 200 folds');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
