@@ -108,6 +108,24 @@ function protectedTargets(): Target[] {
     ...memberTargets(),
     ...memberSessionTargets(),
     ...openMemberTargets(),
+    ...tillTargets(),
+  ];
+}
+
+/** The till (issues 35 and 43): a partner's staff and the administrator, never anonymous. */
+function tillTargets(): Target[] {
+  const id = STATEMENT_ID;
+  const code = { code: 'SWEEP-0000', transactionAmount: 1000 };
+  return [
+    { method: 'POST', path: '/api/till/check', body: code, partnerMay: true },
+    { method: 'POST', path: '/api/till/redeem', body: code, partnerMay: true },
+    { method: 'GET', path: '/api/till/recent', partnerMay: true },
+    { method: 'GET', path: '/api/till/codes?limit=5', partnerMay: true },
+    { method: 'GET', path: '/api/till/pass-keys', partnerMay: true },
+    { method: 'GET', path: '/api/till/pass-revocations', partnerMay: true },
+    { method: 'POST', path: '/api/till/pass', body: { code: 'AVPM:SWEEP' }, partnerMay: true },
+    { method: 'GET', path: '/api/till/conflicts?status=open', partnerMay: true },
+    { method: 'POST', path: `/api/till/conflicts/${id}/handle`, partnerMay: true },
   ];
 }
 
@@ -129,6 +147,7 @@ function memberTargets(): Target[] {
     { method: 'POST', path: '/api/members/send', body: { qrCodeId: id, tag: 'sweep', channels: ['email'] } },
     { method: 'GET', path: '/api/members/channels' },
     { method: 'GET', path: `/api/members/sends/${id}` },
+    { method: 'POST', path: `/api/members/${id}/pass/revoke` },
   ];
 }
 
@@ -139,6 +158,11 @@ function memberSessionTargets(): Target[] {
     { method: 'GET', path: '/api/me/vouchers?limit=5' },
     { method: 'POST', path: '/api/me/sign-out' },
     { method: 'PATCH', path: '/api/me/language', body: { language: 'en' } },
+    // The member pass (issue 43).
+    { method: 'GET', path: '/api/me/pass' },
+    { method: 'POST', path: '/api/me/pass/revoke' },
+    { method: 'GET', path: '/api/me/pass/wallet/apple' },
+    { method: 'GET', path: '/api/me/pass/wallet/google' },
   ];
 }
 
