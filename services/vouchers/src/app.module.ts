@@ -62,6 +62,10 @@ import { TillCodesService } from './till/till-codes.service';
 import { TillHandlers } from './till/till.handlers';
 import { TillRepository } from './till/till.repository';
 import { TillService } from './till/till.service';
+import { TillAnswers } from './till/till-answers';
+import { TillLookup } from './till/till-lookup';
+import { TillMemberCodesService } from './till/till-member-codes.service';
+import { TillOfflineScans } from './till/till-offline-scans';
 import { TillConflictsRepository } from './till/till-conflicts.repository';
 import { TillConflictsService } from './till/till-conflicts.service';
 import { TrainersHandlers } from './trainers/trainers.handlers';
@@ -154,6 +158,10 @@ export class VouchersModule {
         PartnerDirectory,
         TillRepository,
         TillService,
+        TillAnswers,
+        TillLookup,
+        TillMemberCodesService,
+        TillOfflineScans,
         TillConflictsRepository,
         TillConflictsService,
         TillCodesRepository,

@@ -1,7 +1,9 @@
 import { RPC, type RpcMeta, type RpcRequestPayload as In } from '@avpass/contracts';
 import { requireActor, RpcHandler } from '@avpass/platform';
 import { Controller } from '@nestjs/common';
+import { staffNameOf } from './till-answers';
 import { TillConflictsService } from './till-conflicts.service';
+import { TillMemberCodesService } from './till-member-codes.service';
 import { TillService } from './till.service';
 
 /** The till (issue 25): check, redeem and today's redemptions, for a partner's staff and the administrator. */
@@ -9,6 +11,7 @@ import { TillService } from './till.service';
 export class TillHandlers {
   constructor(
     private readonly till: TillService,
+    private readonly memberPass: TillMemberCodesService,
     private readonly conflicts: TillConflictsService,
   ) {}
 
@@ -28,7 +31,7 @@ export class TillHandlers {
    */
   @RpcHandler(RPC.vouchers.tillMemberCodes)
   memberCodes(input: In<typeof RPC.vouchers.tillMemberCodes>, meta: RpcMeta) {
-    return this.till.memberCodes(requireActor(meta), input);
+    return this.memberPass.memberCodes(requireActor(meta), input);
   }
 
   /** GET /api/till/conflicts (issue 43): "Needs attention", the administrator's or the partner's own. */
@@ -41,7 +44,7 @@ export class TillHandlers {
   @RpcHandler(RPC.vouchers.handleTillConflict)
   handleConflict(input: In<typeof RPC.vouchers.handleTillConflict>, meta: RpcMeta) {
     const actor = requireActor(meta);
-    return this.conflicts.handle(actor, input, this.till.staffNameOf(actor));
+    return this.conflicts.handle(actor, input, staffNameOf(actor));
   }
 
   @RpcHandler(RPC.vouchers.tillRecent)
