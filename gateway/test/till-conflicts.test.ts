@@ -101,6 +101,36 @@ describe('an offline redemption refused at sync', () => {
     expect(await conflictsOf(code)).toHaveLength(2);
   });
 
+  it('a refusal that cannot be recorded answers 503 (the till keeps it queued); sent again, it is recorded and refused', async () => {
+    const code = await usedUpCode();
+    const key = randomUUID();
+    const sent = { scannedAt: scannedAt(), transactionAmount: 1200 };
+    // A real write failure for this code's record alone (other tests' records go through).
+    await db.query(`create or replace function vouchers.refuse_one_conflict() returns trigger language plpgsql as $$
+      begin
+        if new.qr_code_id = '${code}' then raise exception 'till_conflicts is unavailable'; end if;
+        return new;
+      end $$`);
+    await db.query(`create trigger refuse_one_conflict before insert on vouchers.till_conflicts
+      for each row execute function vouchers.refuse_one_conflict()`);
+    try {
+      const lost = await redeem(code, shop.token, sent, key);
+      expect(lost.status).toBe(503);
+      expect(lost.headers.get('retry-after')).toBe('5');
+      expect(lost.body.message).toBe(
+        'The refusal could not be recorded yet; the till will send this redemption again',
+      );
+      expect(await conflictsOf(code)).toHaveLength(0);
+    } finally {
+      await db.query('drop trigger refuse_one_conflict on vouchers.till_conflicts');
+      await db.query('drop function vouchers.refuse_one_conflict()');
+    }
+    const again = await redeem(code, shop.token, sent, key);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(REDEEM_REFUSALS.used_up);
+    expect(await conflictsOf(code)).toHaveLength(1);
+  });
+
   it('records nothing for an online redeem, a redemption that went through, or a request that is not valid', async () => {
     const code = await usedUpCode();
     expect((await redeem(code, shop.token)).status).toBe(409);

@@ -40,6 +40,13 @@ export function conflictRefusalOf(message: string): TillConflictRefusal | null {
   return found && TILL_CONFLICT_REFUSALS.includes(found[1]) ? found[1] : null;
 }
 
+export const CONFLICT_NOT_RECORDED_MESSAGE =
+  'The refusal could not be recorded yet; the till will send this redemption again';
+
+/** 503 with Retry-After: the till keeps the redemption queued and sends it again later. */
+export const conflictNotRecorded = () =>
+  new DomainError('SERVICE_UNAVAILABLE', CONFLICT_NOT_RECORDED_MESSAGE, undefined, 5);
+
 /** What the till sent for the redemption that was refused, and where and by whom. */
 export interface RefusedScan {
   actor: Actor;
@@ -71,8 +78,10 @@ export class TillConflictsService {
   ) {}
 
   /**
-   * Records the refusal of an offline redemption; never throws (the till must get the refusal itself
-   * whatever happens here). Returns the refusal word, or null when `error` is not a refusal of the code.
+   * Records the refusal of an offline redemption. Returns the refusal word, or null when `error` is not
+   * a refusal of the code. When the record cannot be written, a 503 instead of the refusal: the till
+   * keeps the redemption queued and sends it again with its key, so it drops one only once its conflict
+   * is on the list (a refusal the till dropped unrecorded would be lost to "Needs attention").
    */
   async recordRefusal(scan: RefusedScan, error: DomainError): Promise<TillConflictRefusal | null> {
     const refusal = conflictRefusalOf(error.message);
@@ -108,6 +117,7 @@ export class TillConflictsService {
       );
     } catch (failure) {
       this.logger.error(`an offline redemption's refusal could not be recorded: ${String(failure)}`);
+      throw conflictNotRecorded();
     }
     return refusal;
   }

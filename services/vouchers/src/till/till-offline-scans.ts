@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { QrCodesRepository } from '../codes';
 import { VouchersSettings } from '../settings';
 import type { TillPlace } from './till-answers';
-import { TillConflictsService, type RefusedScan } from './till-conflicts.service';
+import { conflictNotRecorded, TillConflictsService, type RefusedScan } from './till-conflicts.service';
 
 /** How old a scan kept offline may be when it reaches the server. */
 export const SCAN_MAX_AGE_DAYS = 7;
@@ -50,9 +50,14 @@ export class TillOfflineScans {
     return at.toISOString();
   }
 
-  /** A scan kept offline and refused now needs attention (issue 43): recorded once, with the code's holder. */
+  /**
+   * A scan kept offline and refused now needs attention (issue 43): recorded once, with the code's
+   * holder; not recorded, a 503 (the till sends it again).
+   */
   async recordRefusal(scan: OfflineRefusal, refusal: DomainError): Promise<void> {
-    const code = await this.codes.findCurrent(scan.qrCodeId);
+    const code = await this.codes.findCurrent(scan.qrCodeId).catch(() => {
+      throw conflictNotRecorded();
+    });
     await this.conflicts.recordRefusal(
       {
         actor: scan.actor,
