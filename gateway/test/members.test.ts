@@ -1,3 +1,4 @@
+import { BIRTH_DATE_MESSAGE, BIRTH_DATE_RANGE_MESSAGE } from '@avpass/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
@@ -388,6 +389,35 @@ describe('import by CSV', () => {
     expect(changed.body).toMatchObject({ created: 0, updated: 1 });
     const ivan = (await h.api('/api/members?search=ivan', { token: admin })).body.items[0];
     expect(ivan).toMatchObject({ lastName: 'Importado', tags: ['coach', 'family'] });
+  });
+
+  it('a birth_date column sets the date of birth; a bad one refuses its row with the API’s words', async () => {
+    const res = await importCsv(
+      [
+        'name,email,birth_date',
+        'Bea Born,bea.born@example.net,1990-04-23',
+        'Bo Slashed,bo.slashed@example.net,23/04/1990', // row 3: not YYYY-MM-DD
+        'Bo Later,bo.later@example.net,2999-01-01', // row 4: after today
+        'Bo Nodate,bo.nodate@example.net,',
+      ].join('\n'),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ created: 2, updated: 0 });
+    expect(res.body.refused).toEqual([
+      { row: 3, reason: BIRTH_DATE_MESSAGE, code: 'member.birth-date.format' },
+      { row: 4, reason: BIRTH_DATE_RANGE_MESSAGE, code: 'member.birth-date.range' },
+    ]);
+    const found = async (search: string) =>
+      (await h.api(`/api/members?search=${search}`, { token: admin })).body.items;
+    expect(await found('bea.born@')).toMatchObject([{ birthDate: '1990-04-23' }]);
+    expect(await found('bo.nodate@')).toMatchObject([{ birthDate: null }]);
+    expect(await found('bo.slashed@')).toEqual([]);
+    // The header's other names; a new date updates the member, an empty cell keeps the one it has.
+    const changed = await importCsv('Name;Email;Date of Birth\nBea Born;bea.born@example.net;1991-05-06\n');
+    expect(changed.body).toMatchObject({ created: 0, updated: 1, refused: [] });
+    const kept = await importCsv('name,email,birthdate\nBea Born,bea.born@example.net,\n');
+    expect(kept.body).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+    expect(await found('bea.born@')).toMatchObject([{ birthDate: '1991-05-06' }]);
   });
 
   it('the import is audited once, with its counts', async () => {

@@ -4,6 +4,7 @@ import {
   MEMBER_LANGUAGES,
   MEMBER_TAG_PATTERN,
   MEMBER_TAGS_MAX,
+  memberBirthDateField,
   memberEmailField,
   memberFirstNameField,
   memberLastNameField,
@@ -22,6 +23,7 @@ export interface CheckedRow {
   email: string | null;
   phone: string | null;
   language: MemberLanguage | undefined;
+  birthDate: string | undefined;
   tags: string[];
   consent: Partial<Record<ConsentChannel, boolean>>;
 }
@@ -36,6 +38,7 @@ const LABELS: Record<ImportColumn, string> = {
   phone: 'phone',
   language: 'language',
   tags: 'tags',
+  birthDate: 'birth_date',
   emailConsent: 'email_consent',
   smsConsent: 'sms_consent',
 };
@@ -83,6 +86,9 @@ export function checkRow(
   if (language !== undefined && !(MEMBER_LANGUAGES as readonly string[]).includes(language)) {
     return { reason: IMPORT_REFUSALS.language(language.slice(0, 20)) };
   }
+  // The API's rule and words (BIRTH_DATE_MESSAGE, BIRTH_DATE_RANGE_MESSAGE); an empty cell says nothing.
+  const birthDate = memberBirthDateField.safeParse(cells.birthDate ?? '');
+  if (!birthDate.success) return { reason: birthDate.error.issues[0]?.message ?? 'Date of birth is invalid' };
   const tags = [
     ...new Set(
       (cells.tags ?? '')
@@ -112,6 +118,7 @@ export function checkRow(
     email: email.data ?? null,
     phone,
     language: language as MemberLanguage | undefined,
+    birthDate: birthDate.data ?? undefined,
     tags,
     consent,
   };

@@ -143,7 +143,7 @@ function plan(rows: CheckedRow[], existing: MemberRow[], refused: Refusal[]) {
         email: row.email,
         phone: row.phone,
         language: row.language ?? 'en',
-        birthDate: null,
+        birthDate: row.birthDate ?? null,
         tags: row.tags,
         consents: consents.filter((c) => c.given),
       });
@@ -162,7 +162,7 @@ function plan(rows: CheckedRow[], existing: MemberRow[], refused: Refusal[]) {
       email: row.email ?? member.email,
       phone: row.phone ?? member.phone,
       language: row.language ?? member.language,
-      birthDate: member.birthDate,
+      birthDate: row.birthDate ?? member.birthDate,
       tags: [...new Set([...member.tags, ...row.tags])].sort(),
     };
     const changedConsents = consents.filter((c) => member.consent[c.channel].given !== c.given);

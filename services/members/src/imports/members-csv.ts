@@ -10,6 +10,7 @@ const COLUMNS = {
   phone: ['phone', 'mobile', 'phone number', 'mobile phone', 'cell'],
   language: ['language', 'lang', 'preferred language'],
   tags: ['tags', 'tag'],
+  birthDate: ['birth date', 'date of birth', 'birthdate'],
   emailConsent: ['email consent', 'e-mail consent', 'email opt in', 'email optin'],
   smsConsent: ['sms consent', 'sms opt in', 'sms optin'],
 } as const;
@@ -19,7 +20,7 @@ const HEADER_NAMES = new Map<string, ImportColumn>(
   Object.entries(COLUMNS).flatMap(([column, names]) => names.map((n) => [n, column as ImportColumn])),
 );
 const EXPECTED =
-  'name (or first_name and last_name), email and/or phone, and optionally language, tags, email_consent, sms_consent';
+  'name (or first_name and last_name), email and/or phone, and optionally language, tags, birth_date, email_consent, sms_consent';
 
 /** One data row: its spreadsheet row number (the header is row 1) and its cells by column. */
 export interface CsvMemberRow {

@@ -1,5 +1,5 @@
 import type { ConsentSource, Member } from '@avpass/contracts';
-import { formatDateTimeIn } from '@avpass/domain';
+import { formatDateIn, formatDateTimeIn } from '@avpass/domain';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -65,6 +65,8 @@ export function MemberFacts({ member }: { member: Member }) {
   const t = useT();
   const language = useLanguage();
   const consentLine = useConsentLine();
+  // A calendar day ('YYYY-MM-DD'), printed as is in every zone; shown only when the member has one.
+  const birthDate = member.birthDate && formatDateIn(language, member.birthDate, viewerTimeZone());
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3, mb: 3 }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
@@ -75,6 +77,7 @@ export function MemberFacts({ member }: { member: Member }) {
           rows={[
             [t('members.facts.email'), member.email ?? '—'],
             [t('members.facts.phone'), member.phone ?? '—'],
+            ...(birthDate ? [[t('members.facts.birthDate'), birthDate] as const] : []),
             [t('members.facts.language'), t(`members.language.${member.language}`)],
             [t('members.facts.tags'), <TagChips key="t" tags={member.tags} />],
             [t('members.facts.added'), dateTimeIn(language, member.createdAt)],

@@ -1,4 +1,6 @@
 import {
+  BIRTH_DATE_MESSAGE,
+  BIRTH_DATE_RANGE_MESSAGE,
   createMemberRequestSchema,
   MEMBER_LANGUAGES,
   MEMBER_TAG_MESSAGE,
@@ -41,6 +43,8 @@ interface FormValues {
   email: string;
   phone: string;
   language: MemberLanguage;
+  /** 'YYYY-MM-DD' or '' (none). */
+  birthDate: string;
   tags: string[];
   emailConsent: boolean;
   smsConsent: boolean;
@@ -52,10 +56,13 @@ const valuesOf = (member: Member | null): FormValues => ({
   email: member?.email ?? '',
   phone: member?.phone ?? '',
   language: member?.language ?? 'en',
+  birthDate: member?.birthDate ?? '',
   tags: member?.tags ?? [],
   emailConsent: member?.consent.email.given ?? false,
   smsConsent: member?.consent.sms.given ?? false,
 });
+
+type TextFieldName = 'firstName' | 'lastName' | 'email' | 'phone' | 'birthDate';
 
 /** The schemas' own words for what the form checks before sending, as the catalogs name them. */
 const CHECKED: Readonly<Record<string, MessageId>> = {
@@ -63,10 +70,16 @@ const CHECKED: Readonly<Record<string, MessageId>> = {
   'An e-mail or a phone is required': 'member.contact.required',
   'Not a valid e-mail address': 'member.email.invalid',
   [MEMBER_TAG_MESSAGE]: 'member.tag.invalid',
+  [BIRTH_DATE_MESSAGE]: 'member.birth-date.format',
+  [BIRTH_DATE_RANGE_MESSAGE]: 'member.birth-date.range',
 };
 
-/** The request of the form: a new member whole; a change with only the consents that moved. */
-function requestOf(values: FormValues, member: Member | null) {
+/**
+ * The request of the form: a new member whole; a change with only the consents that moved. A date of
+ * birth the input cannot read (half typed: its value is '') is sent as such, never as "no date", so the
+ * schema's format message shows.
+ */
+function requestOf(values: FormValues, member: Member | null, birthDateUnreadable: boolean) {
   const consent: Record<string, { given: boolean; source: 'form' }> = {};
   if (!member || values.emailConsent !== member.consent.email.given)
     consent.email = { given: values.emailConsent, source: 'form' };
@@ -78,12 +91,16 @@ function requestOf(values: FormValues, member: Member | null) {
     email: values.email,
     phone: values.phone,
     language: values.language,
+    birthDate: birthDateUnreadable ? 'unreadable' : values.birthDate,
     tags: values.tags,
     consent,
   };
 }
 
-/** New member and Edit member: names, e-mail and/or phone, language, tags, consent per channel. */
+/**
+ * New member and Edit member: names, e-mail and/or phone, language, date of birth (the member pass's
+ * second factor at the till, issue 43), tags, consent per channel.
+ */
 export function MemberFormDialog({
   open,
   member,
@@ -112,7 +129,7 @@ function MemberForm({ member, onClose }: { member: Member | null; onClose: () =>
   const pending = create.isPending || update.isPending;
   const title = member ? t('members.form.editTitle') : t('members.form.newTitle');
 
-  const set = (field: 'firstName' | 'lastName' | 'email' | 'phone') => (e: ChangeEvent<HTMLInputElement>) => {
+  const set = (field: TextFieldName) => (e: ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
     setErrors((all) => ({ ...all, [field]: '' }));
   };
@@ -120,7 +137,12 @@ function MemberForm({ member, onClose }: { member: Member | null; onClose: () =>
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const request = requestOf(values, member);
+    const birthDate = form.elements.namedItem('birthDate');
+    const request = requestOf(
+      values,
+      member,
+      birthDate instanceof HTMLInputElement && birthDate.validity.badInput,
+    );
     const parsed = (member ? updateMemberRequestSchema : createMemberRequestSchema).safeParse(request);
     if (!parsed.success) {
       const found = firstIssuePerField(parsed.error);
@@ -160,7 +182,7 @@ function MemberForm({ member, onClose }: { member: Member | null; onClose: () =>
     }
   };
 
-  const field = (name: 'firstName' | 'lastName' | 'email' | 'phone', label: string, extra: object = {}) => (
+  const field = (name: TextFieldName, label: string, extra: object = {}) => (
     <TextField
       label={label}
       name={name}
@@ -214,6 +236,22 @@ function MemberForm({ member, onClose }: { member: Member | null; onClose: () =>
                 </MenuItem>
               ))}
             </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              label={t('members.form.birthDate')}
+              name="birthDate"
+              type="date"
+              value={values.birthDate}
+              onChange={set('birthDate')}
+              error={Boolean(errors.birthDate)}
+              helperText={errors.birthDate || t('members.form.birthDateHelp')}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { min: '1900-01-01', max: new Date().toISOString().slice(0, 10) },
+              }}
+              fullWidth
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <Autocomplete
