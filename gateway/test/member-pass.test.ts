@@ -163,10 +163,11 @@ describe('POST /api/till/pass', () => {
     expect(right.body.vouchers).toHaveLength(1);
   });
 
-  it('a revoked pass is refused at once; the member’s revoke is once per Idempotency-Key', async () => {
+  it('a revoked pass is refused at once, the lost phone signed out; the member’s revoke is once per Idempotency-Key', async () => {
     const member = await newMember();
+    const lostPhone = await signIn(member);
     const token = await signIn(member);
-    const old = currentCode((await h.api('/api/me/pass', { token })).body);
+    const old = currentCode((await h.api('/api/me/pass', { token: lostPhone })).body);
     expect((await scan({ code: old })).body.accepted).toBe(true);
     const key = randomUUID();
     const revoke = () =>
@@ -181,6 +182,9 @@ describe('POST /api/till/pass', () => {
       reasonCode: 'member-pass.revoked',
       vouchers: [],
     });
+    // The lost phone cannot fetch the new version's codes: its session ended with the revoke.
+    const onLostPhone = await h.api('/api/me/pass', { token: lostPhone });
+    expect(onLostPhone.status).toBe(401);
     const renewed = (await h.api('/api/me/pass', { token })).body;
     expect(renewed.passVersion).toBe(2);
     expect((await scan({ code: currentCode(renewed) })).body.accepted).toBe(true);
@@ -259,8 +263,10 @@ describe('the till’s keys and revocations', () => {
     expect((await h.api('/api/till/pass-revocations')).status).toBe(401);
   });
 
-  it('POST /api/members/{id}/pass/revoke: the administrator only (a partner 403, anonymous 401), a bad id 400', async () => {
+  it('POST /api/members/{id}/pass/revoke: the administrator only (a partner 403, anonymous 401), a bad id 400; every session of the member ends', async () => {
     const member = await newMember();
+    const phone = await signIn(member);
+    expect((await h.api('/api/me/pass', { token: phone })).status).toBe(200);
     const post = (path: string, token: string | null) =>
       h.api(path, { method: 'POST', token, headers: { 'idempotency-key': randomUUID() } });
     expect((await post(`/api/members/${member.id}/pass/revoke`, shop.token)).status).toBe(403);
@@ -276,6 +282,7 @@ describe('the till’s keys and revocations', () => {
       });
     expect((await once()).body.passVersion).toBe(2);
     expect((await once()).body.passVersion).toBe(2);
+    expect((await h.api('/api/me/pass', { token: phone })).status).toBe(401);
     const both = await Promise.all([
       post(`/api/members/${member.id}/pass/revoke`, admin),
       post(`/api/members/${member.id}/pass/revoke`, admin),

@@ -57,11 +57,11 @@ export class MeController {
   @HttpCode(200)
   @Header('cache-control', 'no-store')
   @ApiIdempotencyKey()
-  @ApiRpc(RPC.members.revokeOwnPass, { added: ['memberId', 'idempotencyKey'] })
+  @ApiRpc(RPC.members.revokeOwnPass, { added: ['memberId', 'sessionId', 'idempotencyKey'] })
   revokePass(@CurrentMember() member: MemberActor, @Req() req: MemberRequest) {
     return this.services.call(
       RPC.members.revokeOwnPass,
-      { memberId: member.memberId, ...idempotencyOf(req) },
+      { memberId: member.memberId, sessionId: member.sessionId, ...idempotencyOf(req) },
       req,
     );
   }

@@ -58,8 +58,14 @@ const newMember = (fields: Record<string, unknown> = {}): Promise<Member> =>
 const passOf = (memberId: string) => s.call(RPC.members.memberPass, { memberId }, null);
 const scan = (code: string, actor: Actor = SHOP, more: Record<string, unknown> = {}) =>
   s.call(RPC.members.judgeTillPass, { code, ...more }, actor);
+/** The member's session asking (kept by their revoke; a retry comes from the same one). */
+const ASKING_SESSION = randomUUID();
 const revokeOwn = (memberId: string, idempotencyKey?: string) =>
-  s.call(RPC.members.revokeOwnPass, { memberId, ...(idempotencyKey ? { idempotencyKey } : {}) }, null);
+  s.call(
+    RPC.members.revokeOwnPass,
+    { memberId, sessionId: ASKING_SESSION, ...(idempotencyKey ? { idempotencyKey } : {}) },
+    null,
+  );
 const codeOfStep = (pass: MemberPass, step: number) => pass.codes.find((c) => c.step === step)!.code;
 const service = () => s.apps[0]!.get(MemberPassService);
 

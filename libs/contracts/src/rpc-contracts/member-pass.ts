@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { memberIdSchema } from '../member-auth';
 import {
   memberPassSchema,
@@ -15,10 +16,13 @@ import { byIdOnce, contract, empty } from './contract';
 export const memberPassContracts = {
   /** GET /api/me/pass: the member's codes for the current step and the next 9, by the server's clock. */
   'members.me.pass.v1': contract('memberPass', memberIdSchema, memberPassSchema),
-  /** POST /api/me/pass/revoke: the member's own pass moves on (a lost phone); once per Idempotency-Key. */
+  /**
+   * POST /api/me/pass/revoke: the member's own pass moves on (a lost phone) and their other sessions
+   * end (`sessionId`: the one asking, kept); once per Idempotency-Key.
+   */
   'members.me.pass-revoke.v1': contract(
     'revokeOwnPass',
-    memberIdSchema.extend(revokePassRequestSchema.shape),
+    memberIdSchema.extend({ sessionId: z.string().uuid() }).extend(revokePassRequestSchema.shape),
     revokePassResponseSchema,
   ),
   /** POST /api/members/{id}/pass/revoke (super_admin): the member's pass moves on; once per Idempotency-Key. */

@@ -40,6 +40,7 @@ import { sign } from 'node:crypto';
 import { CLOCK, type Clock } from '../clock';
 import { MEMBERS_CONFIG, type MembersConfig } from '../config';
 import { memberNotFound, MemberWritesRepository } from '../members';
+import { MemberSessionsRepository } from '../sign-in';
 import { MemberPassRepository, type PassHolderRow } from './member-pass.repository';
 import { nodePassVerifier } from './pass-crypto';
 import { PassKeys } from './pass-keys';
@@ -100,6 +101,7 @@ export class MemberPassService {
     private readonly keys: PassKeys,
     private readonly passes: MemberPassRepository,
     private readonly writes: MemberWritesRepository,
+    private readonly sessions: MemberSessionsRepository,
     private readonly idempotency: Idempotency,
     private readonly audit: AuditTrail,
     private readonly outbox: EventOutbox,
@@ -144,14 +146,17 @@ export class MemberPassService {
     };
   }
 
-  /** The member revokes their own pass (a lost phone): once per Idempotency-Key. */
+  /**
+   * The member revokes their own pass (a lost phone), from the session they are in: every other session
+   * of theirs ends with it, so the lost phone cannot fetch the new codes. Once per Idempotency-Key.
+   */
   revokeOwn(input: In<typeof RPC.members.revokeOwnPass>, meta: RpcMeta): Promise<RevokePassResponse> {
     const call: IdempotentCall = {
       actor: { userId: `member:${input.memberId}` },
       operation: RPC.members.revokeOwnPass,
       request: input,
     };
-    return this.revoke(input.memberId, call, meta);
+    return this.revoke(input.memberId, call, meta, input.sessionId);
   }
 
   /** The administrator revokes a member's pass: once per Idempotency-Key. */
@@ -160,13 +165,21 @@ export class MemberPassService {
     meta: RpcMeta,
   ): Promise<RevokePassResponse> {
     const actor = requireSuperAdmin(meta);
-    return this.revoke(input.id, { actor, operation: RPC.members.revokePass, request: input }, meta);
+    const call = { actor, operation: RPC.members.revokePass, request: input };
+    return this.revoke(input.id, call, meta, null);
   }
 
-  private revoke(memberId: string, call: IdempotentCall, meta: RpcMeta): Promise<RevokePassResponse> {
+  /** The pass moves on, and the member's sessions but `keepSession` end (a lost phone signed out). */
+  private revoke(
+    memberId: string,
+    call: IdempotentCall,
+    meta: RpcMeta,
+    keepSession: string | null,
+  ): Promise<RevokePassResponse> {
     return this.idempotency.once(call, async (tx) => {
       const version = await this.writes.revokePass(tx, memberId, this.clock());
       if (version === null) throw memberNotFound();
+      await this.sessions.endAllOf(tx, memberId, keepSession);
       // The wallet service gives the member's Google Wallet object the new version's secret.
       this.outbox.enqueueEvent(tx, 'members.pass.revoked.v1', { memberId, passVersion: version });
       this.audit.appendEntry(tx, meta, {

@@ -55,6 +55,22 @@ export class MemberSessionsRepository {
       : null;
   }
 
+  /**
+   * Ends every open session of the member but `keep` (the caller's own, when a member replaces their
+   * pass from their new phone; null: all), in the caller's transaction; how many ended.
+   */
+  async endAllOf(tx: EntityManager, memberId: string, keep: string | null): Promise<number> {
+    const rows: unknown[] = await tx.getConnection().execute(
+      `update member_sessions set ended_at = now()
+          where member_id = ? and ended_at is null and id is distinct from ?::uuid
+         returning 1`,
+      [memberId, keep],
+      'all',
+      tx.getTransactionContext(),
+    );
+    return rows.length;
+  }
+
   async end(tokenHash: string): Promise<void> {
     await this.em
       .getConnection()

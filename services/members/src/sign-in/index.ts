@@ -1,0 +1,1 @@
+export { MemberSessionsRepository } from './member-sessions.repository';
