@@ -26,6 +26,7 @@ import { CreditsController } from './routes/credits.controller';
 import { InventoryController } from './routes/inventory.controller';
 import { MemberRepliesController } from './routes/member-replies.controller';
 import { MembersController } from './routes/members.controller';
+import { MemberPhotosController } from './routes/member-photos.controller';
 import { MemberAuthController } from './routes/member-auth.controller';
 import { MeController, MemberVouchersController } from './routes/me.controller';
 import { MemberGuard } from './auth/member.guard';
@@ -56,6 +57,7 @@ export class GatewayModule {
         PartnersController,
         InventoryController,
         MembersController,
+        MemberPhotosController,
         MemberRepliesController,
         MemberAuthController,
         MeController,

@@ -115,6 +115,28 @@ export class ImageStore {
     return { url: `/uploads/${name}` };
   }
 
+  /**
+   * An uploaded image made into a square JPEG of `edge` pixels that is stored nowhere here (a member's
+   * photo, decision 372, kept by the members service): the same checks as `store` (413 past
+   * `maxBytes`, 415 when the bytes are no PNG, JPEG or WebP or do not decode), turned upright by its
+   * EXIF orientation, cropped to the square around what draws the eye, transparency on white, and
+   * re-encoded without metadata.
+   */
+  async squareJpeg(buffer: Buffer, rule: ImageUploadRule, edge: number, quality = 80): Promise<Buffer> {
+    if (buffer.length > rule.maxBytes) throw new DomainError('PAYLOAD_TOO_LARGE', rule.tooLargeMessage);
+    if (!sniffImage(buffer)) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', rule.notImageMessage);
+    try {
+      return await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize({ width: edge, height: edge, fit: 'cover', position: sharp.strategy.attention })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality, mozjpeg: true })
+        .toBuffer();
+    } catch {
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', rule.notImageMessage);
+    }
+  }
+
   /** Deletes a stored file by its /uploads URL (anything else is ignored: no path reaches outside). */
   async delete(url: string): Promise<void> {
     if (!UPLOAD_URL_PATTERN.test(url)) return;

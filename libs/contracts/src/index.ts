@@ -37,6 +37,7 @@ export * from './members';
 export * from './member-vouchers';
 export * from './member-pass';
 export * from './member-pass-wallet';
+export * from './member-photos';
 export * from './member-sends';
 export * from './member-auth';
 export * from './i18n/languages';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidParam } from './common';
 import { LANGUAGES, type Language } from './i18n/languages';
+import { memberExportPhotoSchema } from './member-photos';
 import { safeText } from './text';
 import { pageLimit } from './validation';
 import { idempotencyKeyField } from './vouchers';
@@ -251,6 +252,8 @@ export const memberExportSchema = z.object({
   consentHistory: z.array(consentHistoryEntrySchema),
   /** The audit trail's entries about the member (personal values appear as "(personal data)"). */
   auditHistory: z.array(z.record(z.string(), z.unknown())),
+  /** The member's photo (decision 372), null when none; absent from a service older than it. */
+  photo: memberExportPhotoSchema.nullable().optional(),
 });
 export type MemberExport = z.infer<typeof memberExportSchema>;
 

@@ -141,6 +141,11 @@ export const MESSAGE_CODES = {
   'member-pass.second-factor-wrong': SECOND_FACTOR_WRONG_MESSAGE,
   'member-pass.second-factor-format': SECOND_FACTOR_FORMAT_MESSAGE,
   'member-pass.code.required': PASS_CODE_MESSAGE,
+  // A member's photo (decision 372): the upload's refusals, worded as a partner photo's.
+  'upload.photo.required': 'Please choose a photo to upload',
+  'upload.photo.too-large': 'Please select a file smaller than 10MB',
+  'upload.photo.not-an-image': 'Please select an image file (PNG, JPG, JPEG).',
+  'member.photo.not-found': 'Photo not found',
   // Credits (decision 360): the till's and the forms' refusals.
   'credit.expired': CREDIT_REFUSALS.expired,
   'credit.inactive': CREDIT_REFUSALS.inactive,

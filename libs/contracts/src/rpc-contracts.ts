@@ -11,6 +11,7 @@ import { membersContracts } from './rpc-contracts/members';
 import { memberAuthContracts } from './rpc-contracts/member-auth';
 import { memberPassContracts } from './rpc-contracts/member-pass';
 import { memberPassWalletContracts } from './rpc-contracts/member-pass-wallet';
+import { memberPhotoContracts } from './rpc-contracts/member-photos';
 
 /**
  * Every NATS request subject, tied to the zod schemas of its request and its answer. The request
@@ -37,6 +38,7 @@ export const RPC_CONTRACTS = {
   ...memberAuthContracts,
   ...memberPassContracts,
   ...memberPassWalletContracts,
+  ...memberPhotoContracts,
 } as const;
 
 export type RpcContracts = typeof RPC_CONTRACTS;

@@ -10,7 +10,13 @@ import { MemberWritesRepository } from './members/member-writes.repository';
 import { MembersHandlers } from './members/members.handlers';
 import { MembersRepository } from './members/members.repository';
 import { MembersService } from './members/members.service';
-import { MEMBER_ERASURE_STEPS } from './members';
+import {
+  MEMBER_ERASURE_STEPS,
+  MemberPhotosHandlers,
+  MemberPhotosRepository,
+  MemberPhotosService,
+  MemberPhotoUrls,
+} from './members';
 import { MemberPassWalletHandlers, MemberPassWalletService } from './pass-wallet';
 import {
   MemberPassHandlers,
@@ -73,6 +79,7 @@ export class MembersModule {
       ],
       controllers: [
         MembersHandlers,
+        MemberPhotosHandlers,
         ImportHandlers,
         SendsHandlers,
         MemberAuthHandlers,
@@ -84,8 +91,11 @@ export class MembersModule {
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         MembersRepository,
         MemberWritesRepository,
+        MemberPhotosRepository,
+        MemberPhotoUrls,
         ...IDEMPOTENCY_PROVIDERS,
         MembersService,
+        MemberPhotosService,
         ImportService,
         { provide: LinkTokens, useValue: new LinkTokens(config.MEMBERS_LINK_SECRET) },
         {

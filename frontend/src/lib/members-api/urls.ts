@@ -10,6 +10,8 @@ export const MEMBER_URLS = {
   /** The member's athlete credits and balance (decision 336). */
   credits: (id: string) => `/api/members/${encodeURIComponent(id)}/credits`,
   deliveries: (id: string) => `/api/members/${encodeURIComponent(id)}/deliveries`,
+  /** The member's photo: GET its signed URL, PUT a new one (multipart), DELETE it (decision 372). */
+  photo: (id: string) => `/api/members/${encodeURIComponent(id)}/photo`,
   resend: (id: string, deliveryId: string) =>
     `/api/members/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/resend`,
   importCsv: '/api/members/import',

@@ -5,3 +5,7 @@ export { phoneToE164, PHONE_MESSAGE, requirePhone, type ConsentChange } from './
 export { toMember, type MemberRow } from './member.mapper';
 export { MEMBER_ERASURE_STEPS, type MemberErasureStep } from './erasure-steps';
 export { memberNotFound, MembersService } from './members.service';
+export { MemberPhotoUrls, memberPhotoSignature, memberPhotoUrlKey } from './member-photo-urls';
+export { MemberPhotosRepository } from './member-photos.repository';
+export { MemberPhotosService } from './member-photos.service';
+export { MemberPhotosHandlers } from './member-photos.handlers';

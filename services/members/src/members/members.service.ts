@@ -29,6 +29,7 @@ import {
   type ConsentChange,
 } from './member-fields';
 import { toMember, type MemberRow } from './member.mapper';
+import { MemberPhotosRepository } from './member-photos.repository';
 import { MemberWritesRepository, type MemberFields } from './member-writes.repository';
 import { MembersRepository } from './members.repository';
 
@@ -58,6 +59,7 @@ export class MembersService {
     private readonly idempotency: Idempotency,
     private readonly outbox: EventOutbox,
     private readonly audit: AuditTrail,
+    private readonly photos: MemberPhotosRepository,
     @Inject(MEMBERS_CONFIG) private readonly config: MembersConfig,
     @Inject(MEMBER_ERASURE_STEPS) private readonly erasureSteps: MemberErasureStep[],
   ) {
@@ -162,7 +164,8 @@ export class MembersService {
   /**
    * `fromId` into `id`: the target keeps its own fields, takes the other's e-mail or phone where it has
    * none, the union of the tags, and per channel the newer consent; the other's consent history
-   * moves to it, and the other is deleted. members.member.merged.v1 tells holders elsewhere.
+   * moves to it, and its photo when it has none (decision 372); the other is deleted.
+   * members.member.merged.v1 tells holders elsewhere.
    */
   async merge(id: string, fromId: string, meta: RpcMeta): Promise<Member> {
     if (id === fromId) {
@@ -183,6 +186,7 @@ export class MembersService {
       }
       const into = toMember(target);
       const other = toMember(source);
+      const photoTaken = await this.photos.takePhotoOnMerge(tx, into.id, other.id);
       await this.writes.absorb(tx, into.id, other.id);
       const fields: MemberFields = {
         firstName: into.firstName,
@@ -214,6 +218,7 @@ export class MembersService {
         targetId: into.id,
         changes: {
           ...memberAuditChanges(into, after),
+          ...(photoTaken === null ? {} : { photoVersion: { before: null, after: photoTaken } }),
           mergedFrom: { before: null, after: other.id },
         },
       });
@@ -230,6 +235,7 @@ export class MembersService {
     await this.transactions.run(async (tx) => {
       const erased = await this.writes.erase(tx, id);
       if (!erased) throw memberNotFound();
+      await this.photos.deletePhoto(tx, id); // their face goes with the rest (decision 372)
       for (const step of this.erasureSteps) await step.scrubErasedMember(tx, id);
       this.outbox.enqueueEvent(tx, 'members.member.erased.v1', {
         memberId: id,
@@ -250,12 +256,13 @@ export class MembersService {
     return { message: 'Member erased' };
   }
 
-  /** Everything held about the member: the record, the consents' history, the audit trail about them. */
+  /** Everything held about the member: the record, the consents' history, the audit trail about them, their photo. */
   async export(id: string): Promise<MemberExport> {
     const member = await this.get(id);
-    const [consents, audit] = await Promise.all([
+    const [consents, audit, photo] = await Promise.all([
       this.members.consentHistory(id),
       this.members.auditHistory(id),
+      this.photos.photoForExport(id),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -267,6 +274,11 @@ export class MembersService {
         at: new Date(c.at).toISOString(),
       })),
       auditHistory: audit,
+      photo: photo && {
+        contentType: 'image/jpeg',
+        contentBase64: photo.content.toString('base64'),
+        updatedAt: photo.updatedAt.toISOString(),
+      },
     };
   }
 }

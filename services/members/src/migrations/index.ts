@@ -6,6 +6,7 @@ import { Migration0004SendSenderName } from './0004-send-sender-name';
 import { Migration0005DeliveriesBySend } from './0005-deliveries-by-send';
 import { Migration0006SendTallies } from './0006-send-tallies';
 import { Migration0007MemberPass } from './0007-member-pass';
+import { Migration0008MemberPhotos } from './0008-member-photos';
 
 /**
  * In run order, numbered by their place in it (decision 201): each runs once, at start-up. A new
@@ -19,4 +20,5 @@ export const migrations: ServiceMigration[] = [
   { name: 'Migration0005DeliveriesBySend', class: Migration0005DeliveriesBySend },
   { name: 'Migration0006SendTallies', class: Migration0006SendTallies },
   { name: 'Migration0007MemberPass', class: Migration0007MemberPass },
+  { name: 'Migration0008MemberPhotos', class: Migration0008MemberPhotos },
 ];

@@ -10,6 +10,8 @@ export interface PassHolderRow {
   /** 'YYYY-MM-DD' or null. */
   birth_date: string | null;
   pass_version: number;
+  /** The version of the member's photo (member_photos, decision 372), or null when none. */
+  photo_version: number | null;
 }
 
 /** A row of the revocations list: the member, the version now, and the change's key. */
@@ -34,7 +36,8 @@ export class MemberPassRepository {
   async holder(memberId: string): Promise<PassHolderRow | null> {
     const rows = await run<PassHolderRow>(
       this.em.fork(),
-      `select id, first_name, last_name, phone, birth_date::text as birth_date, pass_version
+      `select id, first_name, last_name, phone, birth_date::text as birth_date, pass_version,
+              (select p.version from member_photos p where p.member_id = members.id) as photo_version
          from members where id = ? and erased_at is null`,
       [memberId],
     );

@@ -39,7 +39,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sign } from 'node:crypto';
 import { CLOCK, type Clock } from '../clock';
 import { MEMBERS_CONFIG, type MembersConfig } from '../config';
-import { memberNotFound, MemberWritesRepository } from '../members';
+import { memberNotFound, MemberPhotoUrls, MemberWritesRepository } from '../members';
 import { MemberSessionsRepository } from '../sign-in';
 import { MemberPassRepository, type PassHolderRow } from './member-pass.repository';
 import { nodePassVerifier } from './pass-crypto';
@@ -107,6 +107,7 @@ export class MemberPassService {
     private readonly outbox: EventOutbox,
     private readonly throttle: SecondFactorThrottle,
     private readonly wallets: WalletAvailabilityCache,
+    private readonly photoUrls: MemberPhotoUrls,
     @Inject(MEMBERS_CONFIG) private readonly config: MembersConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -250,7 +251,7 @@ export class MemberPassService {
       await this.throttle.countTry(holder.id);
       if (!isTheirs(holder, input.secondFactor)) return refused('second_factor', SECOND_FACTOR_WRONG_MESSAGE);
     }
-    return { accepted: true, memberId: holder.id, holder: { ...holderOf(holder), photoUrl: null } };
+    return this.accepted(holder, now);
   }
 
   /**
@@ -269,6 +270,15 @@ export class MemberPassService {
     if (!judgement.ok) return refused(judgement.refusal);
     // Genuine, but the member is gone (erased, or merged into another): their pass is no more.
     if (!holder) return refused('revoked');
-    return { accepted: true, memberId: holder.id, holder: { ...holderOf(holder), photoUrl: null } };
+    return this.accepted(holder, now);
+  }
+
+  /** An accepted pass: the holder as a till shows them, with a signed 10-minute URL of their photo. */
+  private accepted(holder: PassHolderRow, now: Date): TillPassJudgement {
+    const photoUrl =
+      holder.photo_version === null
+        ? null
+        : this.photoUrls.signedPhotoPath(holder.id, holder.photo_version, now);
+    return { accepted: true, memberId: holder.id, holder: { ...holderOf(holder), photoUrl } };
   }
 }

@@ -16,10 +16,11 @@ import { MemberCredits } from '../components/member-credits';
 import { MemberDeliveries } from '../components/member-deliveries';
 import { MemberFacts } from '../components/member-facts';
 import { MemberHistory } from '../components/member-history';
+import { MemberPhoto } from '../components/member-photo';
 import { ScreenHeading } from '@/components/data-display/screen-heading';
 import { MemberVouchers } from '../components/member-vouchers';
 
-/** One member (/members/:id): fields, consent, vouchers, athlete credits, deliveries, history; edit, export, merge, erase. */
+/** One member (/members/:id): photo, fields, consent, vouchers, athlete credits, deliveries, history; edit, export, merge, erase. */
 export function MemberDetailRoute() {
   const t = useT();
   const { id = '' } = useParams();
@@ -60,6 +61,7 @@ export function MemberDetailRoute() {
       <Stack sx={{ mb: 3 }}>
         <MemberActions member={member} />
       </Stack>
+      <MemberPhoto member={member} />
       <MemberFacts member={member} />
       <MemberVouchers memberId={member.id} />
       <MemberCredits memberId={member.id} />
