@@ -123,8 +123,10 @@ describe('PUT /api/members/{id}/photo', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.body.photoUrl).toMatch(
-      new RegExp(`^/api/member-photos/${id}\\.jpg\\?v=1&exp=\\d+&sig=[A-Za-z0-9_-]{43}$`),
+      new RegExp(`^/api/member-photos/${id}\\.jpg\\?v=\\d+&exp=\\d+&sig=[A-Za-z0-9_-]{43}$`),
     );
+    const versionOf = (url: string) => Number(/\?v=(\d+)&/.exec(url)![1]);
+    const first = versionOf(res.body.photoUrl);
     const expires = Number(/exp=(\d+)/.exec(res.body.photoUrl)![1]);
     expect(Math.abs(expires - (Date.now() / 1000 + 600))).toBeLessThan(30);
     expect(Math.abs(Date.parse(res.body.updatedAt) - Date.now())).toBeLessThan(30_000);
@@ -146,7 +148,8 @@ describe('PUT /api/members/{id}/photo', () => {
     // A PNG replaces it: the version moves on, transparency is white.
     const png = await upload(id, photoForm(await transparentPng(), 'face.png', 'image/png'));
     expect(png.status, JSON.stringify(png.body)).toBe(200);
-    expect(png.body.photoUrl).toContain('?v=2&');
+    const next = versionOf(png.body.photoUrl);
+    expect(next).toBeGreaterThan(first);
     const second = await load(png.body.photoUrl);
     expect(await sharp(second.body).metadata()).toMatchObject({ format: 'jpeg', width: 256, height: 256 });
     expect(near(await pixel(second.body, 2, 2), [255, 255, 255])).toBe(true);
@@ -155,7 +158,7 @@ describe('PUT /api/members/{id}/photo', () => {
 
     const read = await h.api(`/api/members/${id}/photo`, { token: admin });
     expect(read.status).toBe(200);
-    expect(read.body.photoUrl).toContain('?v=2&');
+    expect(versionOf(read.body.photoUrl)).toBe(next);
     expect((await load(read.body.photoUrl)).body.equals(second.body)).toBe(true);
 
     // Audited as a change of the member, without the photo itself.
@@ -165,8 +168,8 @@ describe('PUT /api/members/{id}/photo', () => {
       [id],
     );
     expect(entries.rows.map((r) => r.changes)).toEqual([
-      { photoVersion: { before: null, after: 1 } },
-      { photoVersion: { before: 1, after: 2 } },
+      { photoVersion: { before: null, after: first } },
+      { photoVersion: { before: first, after: next } },
     ]);
   });
 
@@ -233,7 +236,8 @@ describe('the photo at the till', () => {
 
     const holder = await scanPass(id);
     expect(holder).toMatchObject({ firstName: 'Sara', lastInitial: 'V' });
-    expect(holder.photoUrl).toMatch(new RegExp(`^/api/member-photos/${id}\\.jpg\\?v=1&exp=\\d+&sig=`));
+    expect(holder.photoUrl).toMatch(new RegExp(`^/api/member-photos/${id}\\.jpg\\?v=\\d+&exp=\\d+&sig=`));
+    const version = Number(new URL(holder.photoUrl!, h.url).searchParams.get('v'));
     const served = await load(holder.photoUrl!);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
@@ -247,7 +251,7 @@ describe('the photo at the till', () => {
     const wrong = [
       holder.photoUrl!.replace(`sig=${sig}`, `sig=${flipped}`),
       holder.photoUrl!.replace(`exp=${exp}`, `exp=${exp + 3600}`),
-      holder.photoUrl!.replace('v=1', 'v=2'),
+      holder.photoUrl!.replace(`v=${version}`, `v=${version + 1}`),
       holder.photoUrl!.replace(id, randomUUID()),
       holder.photoUrl!.replace(`&sig=${sig}`, ''),
       holder.photoUrl!.replace('.jpg', '.png'),
@@ -261,9 +265,9 @@ describe('the photo at the till', () => {
     }
     // Signed by hand with the key the decision describes: a live URL works, an expired one does not.
     const now = Math.floor(Date.now() / 1000);
-    expect((await load(signedByHand(id, 1, now + 60))).status).toBe(200);
-    expect((await load(signedByHand(id, 1, now - 1))).status).toBe(404);
-    expect((await load(signedByHand(id, 1, 1))).status).toBe(404);
+    expect((await load(signedByHand(id, version, now + 60))).status).toBe(200);
+    expect((await load(signedByHand(id, version, now - 1))).status).toBe(404);
+    expect((await load(signedByHand(id, version, 1))).status).toBe(404);
 
     // Removed: its URLs are 404, the pass answer has no photo, and a second removal is fine.
     const removed = await h.api(`/api/members/${id}/photo`, { method: 'DELETE', token: admin });
@@ -279,9 +283,14 @@ describe('the photo at the till', () => {
       [id],
     );
     expect(entries.rows.map((r) => r.changes)).toEqual([
-      { photoVersion: { before: null, after: 1 } },
-      { photoVersion: { before: 1, after: null } },
+      { photoVersion: { before: null, after: version } },
+      { photoVersion: { before: version, after: null } },
     ]);
+    // A new photo after the removal has a version never used: the removed one's URL stays dead.
+    const again = await upload(id, photoForm(await sidewaysJpeg()));
+    expect(Number(new URL(again.body.photoUrl, h.url).searchParams.get('v'))).toBeGreaterThan(version);
+    expect((await load(holder.photoUrl!)).status).toBe(404);
+    expect((await load(again.body.photoUrl)).status).toBe(200);
   });
 
   it('erasure takes the photo in its transaction: the URL is 404 and no row is left', async () => {

@@ -66,19 +66,28 @@ export class MemberPhotosRepository {
     return row ? { content: row.content, updatedAt: new Date(row.updated_at) } : null;
   }
 
-  /** Stores the member's photo: a first one at version 1, a new one at the next version. */
+  /**
+   * Stores the member's photo at a version never used before (member_photo_versions), and says the one
+   * it replaced (null: none).
+   */
   async storePhoto(
     tx: EntityManager,
     memberId: string,
     content: Buffer,
     contentType: string,
   ): Promise<MemberPhotoVersion & { before: number | null }> {
+    // The one it replaces, locked: two uploads at once each say the version they replaced.
+    const earlier = await run<{ version: number }>(
+      tx,
+      'select version from member_photos where member_id = ? for update',
+      [memberId],
+    );
     const rows = await run<{ version: number; updated_at: Date }>(
       tx,
       `insert into member_photos (member_id, content, content_type) values (?, ?, ?)
        on conflict (member_id) do update
           set content = excluded.content, content_type = excluded.content_type,
-              version = member_photos.version + 1, updated_at = now()
+              version = nextval('member_photo_versions'), updated_at = now()
        returning version, updated_at`,
       [memberId, content, contentType],
     );
@@ -86,7 +95,7 @@ export class MemberPhotosRepository {
     return {
       version: row.version,
       updatedAt: new Date(row.updated_at),
-      before: row.version > 1 ? row.version - 1 : null,
+      before: earlier[0]?.version ?? null,
     };
   }
 
