@@ -66,6 +66,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   TILL_IN_FLIGHT_PER_PARTNER: z.coerce.number().int().min(1).max(10_000).default(8),
   /** Apple's device log calls per minute per address (a /64 for IPv6); anonymous, so kept small. */
   WALLET_LOG_RATE_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** GET /api/member-photos/… (no session): calls per minute per address (a shop's tills share one). */
+  MEMBER_PHOTO_RATE_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(240),
 });
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 

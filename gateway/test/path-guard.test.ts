@@ -148,6 +148,9 @@ function memberTargets(): Target[] {
     { method: 'GET', path: '/api/members/channels' },
     { method: 'GET', path: `/api/members/sends/${id}` },
     { method: 'POST', path: `/api/members/${id}/pass/revoke` },
+    { method: 'GET', path: `/api/members/${id}/photo` },
+    { method: 'PUT', path: `/api/members/${id}/photo` },
+    { method: 'DELETE', path: `/api/members/${id}/photo` },
   ];
 }
 
@@ -181,6 +184,8 @@ function openMemberTargets(): Target[] {
     { method: 'POST', path: '/api/members/unsubscribe', body: { token: 'A'.repeat(44) }, open: true },
     { method: 'POST', path: '/api/webhooks/twilio/status', body: webhook, open: true },
     { method: 'POST', path: '/api/webhooks/twilio/inbound', body: webhook, open: true },
+    // The till's member photo (issue 43): its signature is the permission.
+    { method: 'GET', path: `/api/member-photos/${STATEMENT_ID}.jpg?v=1&exp=1&sig=x`, open: true },
   ];
 }
 

@@ -18,6 +18,7 @@ beforeAll(async () => {
       TILL_IN_FLIGHT_PER_STAFF: '3',
       TILL_IN_FLIGHT_PER_PARTNER: '2',
       WALLET_LOG_RATE_PER_ADDRESS: '3',
+      MEMBER_PHOTO_RATE_PER_ADDRESS: '3',
       TRUST_PROXY: 'true',
     },
     { services: ['identity', 'partners', 'vouchers', 'wallet'] },
@@ -152,5 +153,24 @@ describe("Apple's device log", () => {
 
   it('refuses a malformed report with 400, within the limit', async () => {
     expect((await log('192.0.2.20', 'no')).status).toBe(400);
+  });
+});
+
+describe("the till's member photo URLs", () => {
+  const photo = (address: string) =>
+    // Not a member's file: 404 from the gateway itself, counted all the same.
+    h.api('/api/member-photos/not-a-member.jpg?v=1&exp=1&sig=x', {
+      headers: { 'x-forwarded-for': address },
+    });
+
+  it('are limited per address (no session: the signature is the permission), with 429 and Retry-After', async () => {
+    for (let i = 0; i < 3; i++) expect((await photo('192.0.2.30')).status).toBe(404);
+    const refused = await photo('192.0.2.30');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(
+      /^Too many photo requests from this address\. Please wait \d+ seconds\.$/,
+    );
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await photo('192.0.2.31')).status).toBe(404);
   });
 });

@@ -12,6 +12,7 @@ import { Controller, Delete, Get, Header, Param, Put, Query, Req, Res } from '@n
 import { ApiBearerAuth, ApiConsumes, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public, Roles } from '../auth/auth.decorators';
+import { Limited } from '../http/request-limits';
 import { ApiContract, ApiRpc } from '../http/openapi';
 import { ServiceCaller, type AuthenticatedRequest } from '../rpc/service-caller';
 import { ImageStore, type ImageFormRule } from '../uploads/image-store';
@@ -89,6 +90,11 @@ export class MemberPhotosController {
    */
   @Public()
   @Get('member-photos/:file')
+  @Limited({
+    name: 'member-photo',
+    rates: [{ per: 'address', limit: (c) => c.MEMBER_PHOTO_RATE_PER_ADDRESS, windowSeconds: 60 }],
+    message: 'Too many photo requests from this address. Please wait {seconds} seconds.',
+  })
   @ApiProduces('image/jpeg')
   @ApiRpc(RPC.members.memberPhotoFile)
   async file(
