@@ -68,7 +68,7 @@ interface Answer {
 describe('faults under a redeem load', () => {
   it('PostgreSQL, NATS and Redis cut in turn: only 503 with Retry-After while down, recovery in seconds, every redeem counted once', async () => {
     const admin = await h.adminToken();
-    const partner = await createPartnerWithUser(h, 'Fault Gym');
+    const partner = await createPartnerWithUser(h, `Fault Gym ${randomUUID().slice(0, 8)}`);
     const batch = await h.api('/api/bulk-generate', {
       method: 'POST',
       token: admin,
