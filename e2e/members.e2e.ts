@@ -374,8 +374,9 @@ describe('send to members', () => {
     await dialog.waitFor();
     // The e2e platform sends SMS through a Twilio stand-in: SMS can be chosen (SMS off, and the
     // answer of GET /api/members/channels that makes the dialog say so, are the integration tests').
+    // The channels' answer comes with the dialog: SMS is enabled once it has come.
+    await expect.poll(() => dialog.getByRole('checkbox', { name: 'SMS' }).isDisabled()).toBe(false);
     await expect(dialog.getByTestId('sms-off').count()).resolves.toBe(0);
-    await expect(dialog.getByRole('checkbox', { name: 'SMS' }).isDisabled()).resolves.toBe(false);
     await dialog.getByLabel('Chosen members').check();
     await page.getByTestId('send-picker').fill(`${RUN} Zed`);
     await page.getByRole('option', { name: new RegExp(`Ana ${RUN} Zed`) }).click();
