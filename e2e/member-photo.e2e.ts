@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
-import { api, launchBrowser, PHONE, signIn } from './support/browser';
+import { api, launchBrowser, newPhoneContext, PHONE, signIn } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { answeredAsSpeaking, DESKTOP } from './support/i18n';
 import { MailSpool } from './support/mail';
@@ -195,12 +195,7 @@ describe('the till: the scanned pass shows the holder’s photo', () => {
     const code = await passCode(member.email);
 
     browser = await launchBrowser();
-    context = await browser.newContext({
-      viewport: PHONE,
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    });
+    context = await newPhoneContext(browser);
     page = await context.newPage();
     await openTill(page, baseUrl, staff);
     await page.getByTestId('manual-code').fill(code);

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { derivePassKey } from '../services/members/src/pass/pass-crypto';
 import { seriousAxeViolations } from './support/axe';
-import { api, launchBrowser, PHONE } from './support/browser';
+import { api, launchBrowser, newPhoneContext, PHONE } from './support/browser';
 import { E2E_MEMBER_PASS_SECRET } from './support/global-setup';
 import { answeredAsSpeaking, DESKTOP } from './support/i18n';
 import { MailSpool } from './support/mail';
@@ -236,12 +236,7 @@ describe('the till scans a member pass', () => {
     const member = await newMember('Marta', 'Núñez');
     const service = await heldCode(member, `Pass Service ${run}`, 25);
     browser = await launchBrowser();
-    context = await browser.newContext({
-      viewport: PHONE,
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    });
+    context = await newPhoneContext(browser);
     page = await context.newPage();
     await openTill(page, baseUrl, staff);
     // The app is kept for offline (its chunks, the verifier's included); the copy and the pass keys are
