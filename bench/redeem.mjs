@@ -33,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { REPO_ROOT, startPlatform } from '../tools/platform.mjs';
 import { api, createBenchDatabase, median, randomPort } from './support/bench-kit.mjs';
+import { cpuBetween, cpuSnapshot } from './support/capacity-cpu.mjs';
 
 // A fixed number of requests per run (not a duration): every answer is counted, so the successes can
 // be matched against the redemption rows exactly.
@@ -159,6 +160,8 @@ async function startSameWork(dbUrl) {
     url: `http://127.0.0.1:${httpPort}`,
     paths: product.ids.map((id) => `/redeem/${id}`),
     hotPaths: [`/redeem/${product.hotId}`],
+    // Its HTTP front counted as the gateway, its service as the vouchers service.
+    pid: (app) => ({ gateway: http.pid, vouchers: service.pid })[app],
     stop() {
       service.kill('SIGKILL');
       http.kill('SIGKILL');
@@ -293,7 +296,8 @@ async function profileRun(dbUrl, dir) {
       );
     }
     const seconds = Math.ceil((performance.now() - started) / 1000);
-    const pids = { gateway: platform.pid('gateway'), vouchers: platform.pid('vouchers') };
+    const apps = ['gateway', 'vouchers', 'audit', 'wallet', 'statements', 'identity'];
+    const pids = Object.fromEntries(apps.map((app) => [app, platform.pid(app)]));
     await platform.stop();
     for (const [app, pid] of Object.entries(pids))
       console.log(
@@ -303,6 +307,16 @@ async function profileRun(dbUrl, dir) {
     await platform.stop();
     throw error;
   }
+}
+
+/** Each app's (and PostgreSQL's) CPU milliseconds per successful redeem between two snapshots. */
+function cpuPerRedeem(a, b, successes) {
+  const seconds = (b.at - a.at) / 1000;
+  const pct = cpuBetween(a, b);
+  delete pct.generator;
+  return Object.fromEntries(
+    Object.entries(pct).map(([app, p]) => [app, ((p / 100) * seconds * 1000) / Math.max(1, successes)]),
+  );
 }
 
 async function checkInvariants(dbUrl, successes) {
@@ -357,7 +371,17 @@ try {
   bare = await startBareUpdate(bareDb.url);
   sameWork = await startSameWork(sameWorkDb.url);
   full = await startFull(db.url);
-  const results = { bare: [], same: [], full: [], till: [], bareHot: [], sameHot: [], fullHot: [] };
+  const results = {
+    bare: [],
+    same: [],
+    full: [],
+    till: [],
+    bareHot: [],
+    sameHot: [],
+    fullHot: [],
+    cpu: [],
+    sameCpu: [],
+  };
   let fullSuccesses = 0;
   let sameSuccesses = 0;
   // Warm-up: JIT, pools, prepared plans.
@@ -370,8 +394,12 @@ try {
     `${name} ${r.rps}/s p99 ${r.p99} ms${r.refused || r.errors ? ` (refused ${r.refused}, errors ${r.errors})` : ''}`;
   for (let round = 1; round <= ROUNDS; round++) {
     const b = summary(await load(bare.url, bare.paths));
+    const sameBefore = cpuSnapshot(sameWork);
     const w = summary(await load(sameWork.url, sameWork.paths));
+    results.sameCpu.push(cpuPerRedeem(sameBefore, cpuSnapshot(sameWork), w.ok));
+    const before = cpuSnapshot(full);
     const f = summary(await load(full.url, full.paths));
+    results.cpu.push(cpuPerRedeem(before, cpuSnapshot(full), f.ok));
     const t = summary(await loadTill(full.url, full.tillCodes, full.tillToken));
     results.bare.push(b);
     results.same.push(w);
@@ -404,6 +432,21 @@ try {
   console.log(`    bare UPDATE chain: ${fig(results.bare)}`);
   console.log(
     `    full / same-work ${pct(results.full, results.same)} (goal >= 70%, p99 < 100 ms); full / bare UPDATE ${pct(results.full, results.bare)}`,
+  );
+  const cpuLine = (list) =>
+    Object.keys(list[0])
+      .map((app) => [app, median(list.map((c) => c[app]))])
+      .filter(([, ms]) => ms >= 0.01)
+      .sort((a, b) => b[1] - a[1])
+      .map(([app, ms]) => `${app} ${ms.toFixed(2)}`)
+      .join(', ');
+  const cpuTotal = (list) =>
+    median(list.map((c) => Object.values(c).reduce((sum, ms) => sum + ms, 0))).toFixed(2);
+  console.log(
+    `    CPU ms per redeem, full (median of the rounds): ${cpuTotal(results.cpu)} = ${cpuLine(results.cpu)}`,
+  );
+  console.log(
+    `    CPU ms per redeem, same-work chain (its HTTP as gateway, its service as vouchers): ${cpuTotal(results.sameCpu)} = ${cpuLine(results.sameCpu)}`,
   );
   console.log("  till (many codes, a partner's staff member)");
   console.log(`    till:              ${fig(results.till)}`);

@@ -14,13 +14,16 @@ function cpuTicksOf(pid) {
     return 0;
   }
 }
-/** Every PostgreSQL process on the box, by pid (the server is shared: its other databases count too). */
-function postgresTicks() {
+/**
+ * Every process on the box whose name starts with `command`, by pid (PostgreSQL's and NATS's servers
+ * are shared: their other databases and streams count too).
+ */
+function ticksOfEvery(command) {
   const ticks = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim().startsWith('postgres'))
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim().startsWith(command))
         ticks.set(entry, cpuTicksOf(entry));
     } catch {
       /* gone */
@@ -28,8 +31,8 @@ function postgresTicks() {
   }
   return ticks;
 }
-/** CPU ticks PostgreSQL spent between two readings (a backend that ended in between is not counted). */
-function postgresDelta(a, b) {
+/** CPU ticks spent between two readings (a process that ended in between is not counted). */
+function ticksDelta(a, b) {
   let sum = 0;
   for (const [pid, ticks] of b) sum += Math.max(0, ticks - (a.get(pid) ?? 0));
   return sum;
@@ -42,7 +45,8 @@ export function cpuSnapshot(platform) {
   return {
     at: performance.now(),
     apps,
-    postgres: postgresTicks(),
+    postgres: ticksOfEvery('postgres'),
+    nats: ticksOfEvery('nats-server'),
     generator: (own.user + own.system) / 1e6,
   };
 }
@@ -52,7 +56,8 @@ export function cpuBetween(a, b) {
   const pct = (ticks) => (ticks / TICKS / seconds) * 100;
   return {
     ...Object.fromEntries(Object.keys(a.apps).map((name) => [name, pct(b.apps[name] - a.apps[name])])),
-    postgres: pct(postgresDelta(a.postgres, b.postgres)),
+    postgres: pct(ticksDelta(a.postgres, b.postgres)),
+    nats: pct(ticksDelta(a.nats, b.nats)),
     generator: ((b.generator - a.generator) / seconds) * 100,
   };
 }

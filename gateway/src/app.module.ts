@@ -1,6 +1,6 @@
 import { RpcClient } from '@avpass/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { BearerAuthGuard, RolesGuard } from './auth/auth.guards';
 import { BearerStrategy } from './auth/bearer.strategy';
@@ -8,12 +8,11 @@ import { SessionRevocations } from './auth/session-revocations';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { GatewayOperatorPort } from './health/gateway-operator-port';
 import { HealthController } from './health/health.controller';
-import { ConditionalGetInterceptor } from './http/conditional-get';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { LoadShedder } from './http/load-shedding';
 import { PollVersions } from './http/poll-versions';
 import { RouteTraits } from './http/route-traits';
-import { RequestLimits, RequestLimitsInterceptor } from './http/request-limits';
+import { RequestLimits, RequestLimitsGuard } from './http/request-limits';
 import { SessionCache } from './http/session-cache';
 import { QueuesModule } from './queues/queues.module';
 import { SpaIndex } from './http/spa-index';
@@ -104,6 +103,9 @@ export class GatewayModule {
         UploadJanitor,
         { provide: APP_GUARD, useClass: BearerAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
+        // After the caller is known; before any interceptor (the conditional GET of @Polled routes): a
+        // limited caller is refused even what a cache could answer.
+        { provide: APP_GUARD, useClass: RequestLimitsGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         RouteTraits,
         PollVersions,
@@ -111,9 +113,6 @@ export class GatewayModule {
         SessionCache,
         SessionRevocations,
         RequestLimits,
-        // Limits before the conditional GET: a limited caller is refused even what a cache could answer.
-        { provide: APP_INTERCEPTOR, useClass: RequestLimitsInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: ConditionalGetInterceptor },
       ],
     };
   }

@@ -13,7 +13,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import type { AuthenticatedRequest } from '../rpc/service-caller';
 import { LoadShedder } from './load-shedding';
 import { PollVersions, pollScopeOf } from './poll-versions';
-import { RouteTraits } from './route-traits';
+import type { RouteTraits } from './route-traits';
 import type { SessionCache } from './session-cache';
 
 /** An answer's ETag also changes every 15 minutes: "today" and expiry turn over at a business midnight. */
@@ -48,12 +48,12 @@ export class ConditionalGetInterceptor implements NestInterceptor {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly versions: PollVersions,
     private readonly shedder: LoadShedder,
-    private readonly traits: RouteTraits,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<MarkedRequest>();
-    if (!request.user || !this.traits.isConditionalGet(request)) return next.handle();
+    // Only on the routes `@Polled()` marks (route-level, so no other route pays for an interceptor).
+    if (!request.user || request.method !== 'GET') return next.handle();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const scope = pollScopeOf(request.user);
     const queryAt = request.url.indexOf('?');

@@ -3,11 +3,28 @@ import { Controller, Get, Module, Post, Put, type Type } from '@nestjs/common';
 import { DiscoveryModule, NestFactory } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { INTERCEPTORS_METADATA } from '@nestjs/common/constants';
+import { GATEWAY_CONFIG } from '../config';
+import { ConditionalGetInterceptor } from './conditional-get';
+import { LoadShedder } from './load-shedding';
+import { PollVersions } from './poll-versions';
 import { HotWrite, Polled, ReadOnlyPost, Redeem, RouteTraits } from './route-traits';
 
-/** The traits of an application context holding these controllers (no HTTP server: the metadata only). */
+/**
+ * The traits of an application context holding these controllers (no HTTP server: the metadata only).
+ * The conditional GET's dependencies are there only to be injected: no request reaches it here.
+ */
 async function traitsOf(...controllers: Type[]): Promise<RouteTraits> {
-  @Module({ imports: [DiscoveryModule], controllers, providers: [RouteTraits] })
+  @Module({
+    imports: [DiscoveryModule],
+    controllers,
+    providers: [
+      RouteTraits,
+      { provide: GATEWAY_CONFIG, useValue: {} },
+      { provide: PollVersions, useValue: {} },
+      { provide: LoadShedder, useValue: {} },
+    ],
+  })
   class TraitsModule {}
   const app = await NestFactory.createApplicationContext(TraitsModule, {
     logger: false,
@@ -54,6 +71,15 @@ class TwoPrefixesController {
 }
 
 describe('route traits declared on controller methods', () => {
+  it('give the conditional GET to @Polled() routes only: no other route pays for an interceptor', () => {
+    const interceptorsOf = (method: keyof ShopController) =>
+      Reflect.getMetadata(INTERCEPTORS_METADATA, ShopController.prototype[method]) ?? [];
+    expect(interceptorsOf('stats')).toEqual([ConditionalGetInterceptor]);
+    expect(interceptorsOf('alerts')).toEqual([]);
+    expect(interceptorsOf('redeem')).toEqual([]);
+    expect(interceptorsOf('plain')).toEqual([]);
+  });
+
   it('are collected once per route, under the pattern Fastify matches', async () => {
     const traits = await traitsOf(ShopController, TwoPrefixesController);
     expect(traits.routes()).toEqual([

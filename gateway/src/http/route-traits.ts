@@ -1,7 +1,15 @@
-import { Injectable, RequestMethod, SetMetadata, type OnModuleInit } from '@nestjs/common';
+import {
+  applyDecorators,
+  Injectable,
+  RequestMethod,
+  SetMetadata,
+  UseInterceptors,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import { ConditionalGetInterceptor } from './conditional-get';
 
 /**
  * A route's traits, declared on the controller method (house habit 19) and read once at start-up into
@@ -41,7 +49,12 @@ export interface PolledOptions {
  * applies (`@Polled()`) or no version source covers its answer (`@Polled({ conditional: false })`).
  */
 export const Polled = (options: PolledOptions = {}) =>
-  SetMetadata(TRAIT_KEYS.polled, { conditional: options.conditional ?? true });
+  options.conditional === false
+    ? SetMetadata(TRAIT_KEYS.polled, { conditional: false })
+    : applyDecorators(
+        SetMetadata(TRAIT_KEYS.polled, { conditional: true }),
+        UseInterceptors(ConditionalGetInterceptor),
+      );
 /** A write at the till's pace: it changes data (the poll versions follow) but no session, so the gateway's brief session answers are kept. */
 export const HotWrite = () => SetMetadata(TRAIT_KEYS.hotWrite, true);
 /** A redeem: its answer names the code's partners (its event does not), which the poll versions learn. */

@@ -335,6 +335,26 @@ describe('event consumer', () => {
     };
     return { subscriber, calls };
   }
+  /**
+   * A gate on `first`: its transaction waits until the consumer holds `held` messages (JetStream counts
+   * them delivered and unacknowledged), so the ones behind it gather into one batch.
+   */
+  function gateUntilHeld(namespace: string, consumerName: string, first: DomainEvent, held: number) {
+    const durable = `${consumerName}__${first.name.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+    return {
+      id: first.id,
+      open: () =>
+        waitFor(
+          async () => {
+            const info = await (
+              await nc.jetstreamManager()
+            ).consumers.info(eventStreamName(namespace), durable);
+            return info.num_ack_pending === held;
+          },
+          { message: `all ${held} messages delivered to the consumer` },
+        ).then(() => undefined),
+    };
+  }
   async function appliedIds(): Promise<string[]> {
     const { rows } = await sql.query('select event_id from applied');
     return rows.map((r: { event_id: string }) => r.event_id);
@@ -349,22 +369,9 @@ describe('event consumer', () => {
     for (const event of events) await publish(namespace, event);
 
     const consumerName = `batch_${randomUUID().slice(0, 8)}`;
-    const durable = `${consumerName}__${gateEvent.name.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
-    // The first event's transaction waits until the consumer holds all five (JetStream counts them
-    // delivered and unacknowledged), so the four behind it gather into one batch.
-    const gate = {
-      id: gateEvent.id,
-      open: () =>
-        waitFor(
-          async () => {
-            const info = await (
-              await nc.jetstreamManager()
-            ).consumers.info(eventStreamName(namespace), durable);
-            return info.num_ack_pending === 5;
-          },
-          { message: 'all five events delivered to the consumer' },
-        ).then(() => undefined),
-    };
+    // The first event's transaction waits until the consumer holds all five, so the four behind it
+    // gather into one batch.
+    const gate = gateUntilHeld(namespace, consumerName, gateEvent, 5);
     const { subscriber, calls } = recordingSubscriber(consumerName, poison, gate);
     const consumer = new EventConsumer(orm, nc, namespace, subscriber);
     await consumer.start();
@@ -393,6 +400,47 @@ describe('event consumer', () => {
       consumerName,
     ]);
     expect(rows[0].n).toBe(5);
+  });
+
+  it('a `many` handler gets the fresh events of a batch in one call, in order, each once', async () => {
+    const namespace = await freshNamespace();
+    const events = Array.from({ length: 5 }, (_, i) => deletedEvent(`many ${i}`));
+    const [first, second] = events as [DomainEvent, DomainEvent];
+    const consumerName = `many_${randomUUID().slice(0, 8)}`;
+    // The first alone; behind it the other four and the second again (stored twice: no Nats-Msg-Id).
+    const gate = gateUntilHeld(namespace, consumerName, first, 6);
+    const calls: string[][] = [];
+    const subscriber: EventSubscriber = {
+      consumerName,
+      handlers: {
+        'partners.partner.deleted.v1': {
+          many: async (batch, em) => {
+            if (batch.some((event) => event.id === gate.id)) await gate.open();
+            calls.push(batch.map((event) => event.id));
+            await em.getConnection().execute(
+              `insert into "${SCHEMA}".applied (event_id, name) values ${batch.map(() => '(?, ?)').join(', ')}`,
+              batch.flatMap((event) => [event.id, event.payload.name]),
+              'run',
+              em.getTransactionContext(),
+            );
+          },
+        },
+      },
+    };
+    for (const event of events) await publish(namespace, event);
+    await publish(namespace, second, null);
+    const consumer = new EventConsumer(orm, nc, namespace, subscriber);
+    await consumer.start();
+    cleanups.push(() => consumer.stop());
+
+    const ids = events.map((event) => event.id);
+    const mine = async () => (await appliedIds()).filter((id) => ids.includes(id));
+    await waitFor(async () => (await mine()).length === 5, {
+      timeoutMs: 15_000,
+      message: 'all five events applied',
+    });
+    expect(calls).toEqual([[first.id], ids.slice(1)]);
+    expect((await mine()).sort()).toEqual([...ids].sort());
   });
 
   it('an event delivered twice is applied once', async () => {

@@ -1,5 +1,4 @@
-import type { DomainEvent } from '@avpass/contracts';
-import type { EventSubscriber, Tx } from '@avpass/platform';
+import type { EventSubscriber } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { AuditLogRepository } from './audit-log.repository';
 
@@ -11,8 +10,12 @@ export class AuditEntryRecordedSubscriber implements EventSubscriber {
   constructor(private readonly log: AuditLogRepository) {}
 
   readonly handlers = {
-    'audit.entry.recorded.v1': async (event: DomainEvent<'audit.entry.recorded.v1'>, tx: Tx) => {
-      await this.log.insert(tx, event.payload);
+    'audit.entry.recorded.v1': {
+      many: (events, tx) =>
+        this.log.insertMany(
+          tx,
+          events.map((event) => event.payload),
+        ),
     },
-  };
+  } satisfies EventSubscriber['handlers'];
 }

@@ -41,14 +41,15 @@ const eq = (column: string, value: string | undefined): SqlClause | null =>
 export class AuditLogRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** Idempotent by the entry's id: a redelivered event adds nothing. Returns whether it was new. */
-  async insert(tx: Tx, e: AuditEntry): Promise<boolean> {
-    const rows: unknown[] = await tx.execute(
-      `insert into audit_log (${AUDIT_ENTRY_COLUMN_LIST}) values (${AUDIT_ENTRY_PLACEHOLDERS})
-       on conflict (id) do nothing returning id`,
-      auditEntryValues(e),
+  /** Entries in one statement, idempotent by each entry's id: a redelivered event adds nothing. */
+  async insertMany(tx: Tx, entries: readonly AuditEntry[]): Promise<void> {
+    if (!entries.length) return;
+    await tx.execute(
+      `insert into audit_log (${AUDIT_ENTRY_COLUMN_LIST})
+       values ${entries.map(() => `(${AUDIT_ENTRY_PLACEHOLDERS})`).join(', ')}
+       on conflict (id) do nothing`,
+      entries.flatMap(auditEntryValues),
     );
-    return rows.length > 0;
   }
 
   /** One page, newest first, by keyset (at desc, id desc). */

@@ -1,5 +1,5 @@
-import { creditLabel, redemptionLabel, type DomainEvent } from '@avpass/contracts';
-import type { EventSubscriber, Tx } from '@avpass/platform';
+import { creditLabel, redemptionLabel, type DomainEvent, type EventName } from '@avpass/contracts';
+import type { EventHandler, EventSubscriber } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import { StatementEntriesRepository, type LedgerEntry } from './statement-entries.repository';
 
@@ -55,101 +55,102 @@ export class LedgerSubscriber implements EventSubscriber {
 
   constructor(private readonly entries: StatementEntriesRepository) {}
 
+  /** A handler that writes a batch's entries (an event may have none) in one statement. */
+  private ledger<N extends EventName>(
+    entryOf: (payload: DomainEvent<N>['payload']) => LedgerEntry | null,
+  ): EventHandler<N> {
+    return {
+      many: (events, tx) =>
+        this.entries.recordMany(
+          tx,
+          events.map((event) => entryOf(event.payload)).filter((entry) => entry !== null),
+        ),
+    };
+  }
+
   readonly handlers = {
     /** Club money an athlete spent at the partner: the club owes it. */
-    'credits.transaction.recorded.v1': async (
-      event: DomainEvent<'credits.transaction.recorded.v1'>,
-      tx: Tx,
-    ) => {
-      const p = event.payload;
-      if (!p.partnerId) return;
-      await this.entries.record(tx, {
-        partnerId: p.partnerId,
-        kind: 'credit_charge',
-        sourceId: p.transactionId,
-        occurredAt: p.recordedAt,
-        subjectType: 'credit',
-        subjectId: p.creditId,
-        label: creditLabel(p.creditId, p.athleteName),
-        quantity: 1,
-        clubOwesCents: p.amount,
-      });
-    },
+    'credits.transaction.recorded.v1': this.ledger<'credits.transaction.recorded.v1'>((p) =>
+      !p.partnerId
+        ? null
+        : {
+            partnerId: p.partnerId,
+            kind: 'credit_charge',
+            sourceId: p.transactionId,
+            occurredAt: p.recordedAt,
+            subjectType: 'credit',
+            subjectId: p.creditId,
+            label: creditLabel(p.creditId, p.athleteName),
+            quantity: 1,
+            clubOwesCents: p.amount,
+          },
+    ),
     /**
      * A voided charge: its amount back, in the period of the void (a later statement adjusts). Read from
      * the void's own payload, so it counts whichever of the two events arrives first.
      */
-    'credits.transaction.voided.v1': async (event: DomainEvent<'credits.transaction.voided.v1'>, tx: Tx) => {
-      const p = event.payload;
-      if (!p.partnerId) return;
-      await this.entries.record(tx, {
-        partnerId: p.partnerId,
-        kind: 'credit_void',
-        sourceId: p.transactionId,
-        occurredAt: p.voidedAt,
-        subjectType: 'credit',
-        subjectId: p.creditId,
-        label: creditLabel(p.creditId, p.athleteName),
-        quantity: -1,
-        clubOwesCents: -p.amount,
-      });
-    },
+    'credits.transaction.voided.v1': this.ledger<'credits.transaction.voided.v1'>((p) =>
+      !p.partnerId
+        ? null
+        : {
+            partnerId: p.partnerId,
+            kind: 'credit_void',
+            sourceId: p.transactionId,
+            occurredAt: p.voidedAt,
+            subjectType: 'credit',
+            subjectId: p.creditId,
+            label: creditLabel(p.creditId, p.athleteName),
+            quantity: -1,
+            clubOwesCents: -p.amount,
+          },
+    ),
     /**
      * A redemption honoured at the partner, with what it froze when it was made: the sale, the discount,
      * who funds it and what the club owes for it (an event from before issue 39 carries none of them:
      * it counts, owing nothing). A redemption at no known partner is on no statement.
      */
-    'vouchers.voucher.redeemed.v1': async (event: DomainEvent<'vouchers.voucher.redeemed.v1'>, tx: Tx) => {
-      const p = event.payload;
-      if (!p.partnerId) return;
-      await this.entries.record(tx, {
-        partnerId: p.partnerId,
-        kind: 'redemption',
-        sourceId: p.redemptionId,
-        occurredAt: p.redeemedAt,
-        ...voucherSubject(p),
-        ...redemptionFigures(p, 1),
-      });
-    },
+    'vouchers.voucher.redeemed.v1': this.ledger<'vouchers.voucher.redeemed.v1'>((p) =>
+      !p.partnerId
+        ? null
+        : {
+            partnerId: p.partnerId,
+            kind: 'redemption',
+            sourceId: p.redemptionId,
+            occurredAt: p.redeemedAt,
+            ...voucherSubject(p),
+            ...redemptionFigures(p, 1),
+          },
+    ),
     /**
      * A cancelled redemption owes nothing: its figures back, at the cancel. One of an earlier period is
      * an adjustment on the statement of the cancel's period (`originAt`: when it was redeemed).
      */
-    'vouchers.redemption.cancelled.v1': async (
-      event: DomainEvent<'vouchers.redemption.cancelled.v1'>,
-      tx: Tx,
-    ) => {
-      const p = event.payload;
-      if (!p.partnerId) return;
-      await this.entries.record(tx, {
-        partnerId: p.partnerId,
-        kind: 'redemption_cancel',
-        sourceId: p.redemptionId,
-        occurredAt: p.cancelledAt,
-        originAt: p.redeemedAt ?? p.cancelledAt,
-        ...voucherSubject(p),
-        // The redemption's own label (its event carried the code's title), when the ledger has it.
-        labelOf: { kind: 'redemption', sourceId: p.redemptionId },
-        ...redemptionFigures(p, -1),
-      });
-    },
+    'vouchers.redemption.cancelled.v1': this.ledger<'vouchers.redemption.cancelled.v1'>((p) =>
+      !p.partnerId
+        ? null
+        : {
+            partnerId: p.partnerId,
+            kind: 'redemption_cancel',
+            sourceId: p.redemptionId,
+            occurredAt: p.cancelledAt,
+            originAt: p.redeemedAt ?? p.cancelledAt,
+            ...voucherSubject(p),
+            // The redemption's own label (its event carried the code's title), when the ledger has it.
+            labelOf: { kind: 'redemption', sourceId: p.redemptionId },
+            ...redemptionFigures(p, -1),
+          },
+    ),
     /** Merchandise the partner reported used (or, lowered, gave back): units × its partner price. */
-    'inventory.allocation.usage-reported.v1': async (
-      event: DomainEvent<'inventory.allocation.usage-reported.v1'>,
-      tx: Tx,
-    ) => {
-      const p = event.payload;
-      await this.entries.record(tx, {
-        partnerId: p.partnerId,
-        kind: 'merch_usage',
-        sourceId: p.reportId,
-        occurredAt: p.reportedAt,
-        subjectType: 'item',
-        subjectId: p.merchInventoryId,
-        label: [p.itemName, p.sku, p.size, p.color].filter(Boolean).join(' · '),
-        quantity: p.quantityDelta,
-        partnerOwesCents: p.quantityDelta * p.unitPriceCents,
-      });
-    },
+    'inventory.allocation.usage-reported.v1': this.ledger<'inventory.allocation.usage-reported.v1'>((p) => ({
+      partnerId: p.partnerId,
+      kind: 'merch_usage',
+      sourceId: p.reportId,
+      occurredAt: p.reportedAt,
+      subjectType: 'item',
+      subjectId: p.merchInventoryId,
+      label: [p.itemName, p.sku, p.size, p.color].filter(Boolean).join(' · '),
+      quantity: p.quantityDelta,
+      partnerOwesCents: p.quantityDelta * p.unitPriceCents,
+    })),
   };
 }

@@ -102,16 +102,24 @@ export interface SectionSums {
 export class StatementEntriesRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** Records the entry once: a redelivered event (same kind and source) changes nothing. */
-  async record(tx: EntityManager, e: LedgerEntry): Promise<void> {
+  /**
+   * Records entries, each once, in one statement (none: no statement): a redelivered event (same kind
+   * and source) changes nothing.
+   */
+  async recordMany(tx: EntityManager, entries: readonly LedgerEntry[]): Promise<void> {
+    if (!entries.length) return;
     await tx.execute(
       `insert into statement_entries (partner_id, kind, source_id, occurred_at, origin_at, subject_type, subject_id,
          label, quantity, sale_cents, discount_cents, funded_by, club_owes_cents, partner_owes_cents, without_sale_amount)
-       values (?, ?, ?, ?, ?, ?, ?,
+       values ${entries
+         .map(
+           () => `(?, ?, ?, ?, ?, ?, ?,
                coalesce((select label from statement_entries where kind = ? and source_id = ?), ?),
-               ?, ?, ?, ?, ?, ?, ?)
+               ?, ?, ?, ?, ?, ?, ?)`,
+         )
+         .join(', ')}
        on conflict (kind, source_id) do nothing`,
-      [
+      entries.flatMap((e) => [
         e.partnerId,
         e.kind,
         e.sourceId,
@@ -129,7 +137,7 @@ export class StatementEntriesRepository {
         e.clubOwesCents ?? 0,
         e.partnerOwesCents ?? 0,
         e.withoutSaleAmount ?? false,
-      ],
+      ]),
     );
   }
 

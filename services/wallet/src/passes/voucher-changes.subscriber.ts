@@ -1,13 +1,13 @@
-import type { DomainEvent, EventName } from '@avpass/contracts';
-import type { EventSubscriber, Tx } from '@avpass/platform';
+import type { EventName } from '@avpass/contracts';
+import type { EventHandler, EventSubscriber } from '@avpass/platform';
 import { Injectable } from '@nestjs/common';
 import type { PassChange } from './wallet-passes.repository';
 import { WalletPassesService } from './wallet-passes.service';
 
 /**
  * The vouchers service's events that change what a pass shows: a use, a use given back, the partners
- * it is honoured at, and the voucher going. Each costs one primary-key probe for a voucher no wallet
- * holds (most of them).
+ * it is honoured at, and the voucher going. A batch of them costs one statement: a primary-key probe
+ * per voucher, most of which no wallet holds.
  */
 @Injectable()
 export class VoucherChangesSubscriber implements EventSubscriber {
@@ -15,9 +15,15 @@ export class VoucherChangesSubscriber implements EventSubscriber {
 
   constructor(private readonly wallet: WalletPassesService) {}
 
-  private on<E extends EventName>(reason: PassChange) {
-    return (event: DomainEvent<E>, tx: Tx) =>
-      this.wallet.voucherChanged((event.payload as { qrCodeId: string }).qrCodeId, reason, tx);
+  private on<E extends EventName>(reason: PassChange): EventHandler<E> {
+    return {
+      many: (events, tx) =>
+        this.wallet.vouchersChanged(
+          events.map((event) => (event.payload as { qrCodeId: string }).qrCodeId),
+          reason,
+          tx,
+        ),
+    };
   }
 
   readonly handlers = {

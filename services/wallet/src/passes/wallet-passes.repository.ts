@@ -1,4 +1,5 @@
 import type { PublicVoucher } from '@avpass/contracts';
+import { pgArray } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
@@ -100,26 +101,36 @@ export class WalletPassesRepository {
   }
 
   /**
-   * Records a change of the voucher behind a pass (in the caller's transaction when given): the next
-   * sequence number and the time, and for a deleted voucher when it went. Null when no wallet holds
-   * a pass of it (most codes): one primary-key probe per voucher event.
+   * Records a change of the vouchers behind passes (in the caller's transaction when given): each pass's
+   * next sequence number and the time, and for a deleted voucher when it went. Only the vouchers some
+   * wallet holds a pass of are in the answer (most codes are in none): one index probe per voucher,
+   * in one statement however many vouchers changed.
    */
-  async recordChange(qrCodeId: string, reason: PassChange, tx?: EntityManager): Promise<PassChanged | null> {
-    const rows = await this.run<{ change_seq: string; apple: boolean; google: boolean }>(
+  async recordChanges(
+    qrCodeIds: readonly string[],
+    reason: PassChange,
+    tx?: EntityManager,
+  ): Promise<(PassChanged & { qrCodeId: string })[]> {
+    if (!qrCodeIds.length) return [];
+    const rows = await this.run<{ qr_code_id: string; change_seq: string; apple: boolean; google: boolean }>(
       `update wallet_passes p
           set change_seq = nextval('wallet_pass_changes'),
               changed_at = greatest(date_trunc('second', now()), p.changed_at + interval '1 second'),
               change_reason = ?,
               deleted_at = case when ? then coalesce(p.deleted_at, now()) else p.deleted_at end
-        where qr_code_id = ?
-        returning change_seq,
+        where qr_code_id = any(?::uuid[])
+        returning qr_code_id, change_seq,
           exists (select 1 from wallet_registrations r where r.qr_code_id = p.qr_code_id) as apple,
           google_issued_at is not null as google`,
-      [reason, reason === 'deleted', qrCodeId],
+      [reason, reason === 'deleted', pgArray([...new Set(qrCodeIds)])],
       tx,
     );
-    const row = rows[0];
-    return row ? { changeSeq: Number(row.change_seq), apple: row.apple, google: row.google } : null;
+    return rows.map((row) => ({
+      qrCodeId: row.qr_code_id,
+      changeSeq: Number(row.change_seq),
+      apple: row.apple,
+      google: row.google,
+    }));
   }
 
   /**

@@ -244,16 +244,17 @@ export class WalletPassesService {
   }
 
   /**
-   * A voucher changed (an event of the vouchers service, or its last day ended): its pass, if any
-   * wallet holds one, takes the next change number, and each wallet holding it gets a job.
+   * Vouchers changed (events of the vouchers service, or a voucher's last day ended): the pass of each
+   * that some wallet holds takes the next change number, and each wallet holding it gets a job.
    */
-  async voucherChanged(qrCodeId: string, reason: PassChange, tx?: Tx): Promise<void> {
-    const change = await this.passes.recordChange(qrCodeId, reason, tx);
-    if (!change || (!change.apple && !change.google)) return;
-    await this.updates.notifyWallets(qrCodeId, change);
-    this.logger.log(
-      `pass ${qrCodeId} ${reason} (change ${change.changeSeq}): apple ${change.apple}, google ${change.google}`,
-    );
+  async vouchersChanged(qrCodeIds: readonly string[], reason: PassChange, tx?: Tx): Promise<void> {
+    for (const change of await this.passes.recordChanges(qrCodeIds, reason, tx)) {
+      if (!change.apple && !change.google) continue;
+      await this.updates.notifyWallets(change.qrCodeId, change);
+      this.logger.log(
+        `pass ${change.qrCodeId} ${reason} (change ${change.changeSeq}): apple ${change.apple}, google ${change.google}`,
+      );
+    }
   }
 }
 

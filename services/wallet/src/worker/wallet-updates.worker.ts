@@ -82,7 +82,7 @@ export class WalletUpdatesWorker implements OnApplicationBootstrap, BeforeApplic
         case WALLET_JOB_NAMES.memberGooglePatch:
           return await this.memberGooglePatch(data);
         case WALLET_JOB_NAMES.expire:
-          await this.wallet.voucherChanged(data.qrCodeId, 'expired');
+          await this.wallet.vouchersChanged([data.qrCodeId], 'expired');
           return 'expired';
         default:
           throw new UnrecoverableError(`unknown wallet job ${job.name}`);
