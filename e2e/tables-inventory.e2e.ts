@@ -170,8 +170,12 @@ describe('the inventory tables keep their view in the URL', () => {
     await settle();
     await eventually(sizes).toEqual(['S', 'M', 'L']);
     // S: 30 - 15 allocated = 15 available; M 8; L 0.
+    const availableHeader = page.getByRole('columnheader', { name: 'Available' });
     await page.getByTestId('sort-available').click();
     await page.waitForURL(/lines\.sort=available/);
+    // The second click reads the sort the header shows: wait until it shows the first one (a busy
+    // machine draws it after the address changes, and a click before that starts the same sort again).
+    await eventually(() => availableHeader.getAttribute('aria-sort')).toBe('descending');
     await eventually(sizes).toEqual(['S', 'M', 'L']);
     await page.getByTestId('sort-available').click();
     await page.waitForURL(/lines\.order=asc/);
