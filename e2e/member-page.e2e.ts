@@ -8,6 +8,7 @@ import { seriousAxeViolations } from './support/axe';
 import { api, launchBrowser, newPhoneContext, screenshot, signIn } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { MailSpool } from './support/mail';
+import { addMember } from './support/members';
 import { adminLogin, createPartnerWithStaff, staffLogin } from './support/partners';
 import { generateVoucher } from './support/vouchers';
 
@@ -54,19 +55,8 @@ function lanAddress(): string | null {
   return null;
 }
 
-async function newMember(language: 'en' | 'es' = 'en', lastName = 'Martín') {
-  const email = `member-${randomUUID().slice(0, 8)}@example.com`;
-  const res = await fetch(`${baseUrl}/api/members`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${admin}`,
-      'content-type': 'application/json',
-      'idempotency-key': randomUUID(),
-    },
-    body: JSON.stringify({ firstName: 'Lucía', lastName, email, language }),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as { id: string; email: string };
+function newMember(language: 'en' | 'es' = 'en', lastName = 'Martín') {
+  return addMember(baseUrl, admin, { firstName: 'Lucía', lastName, language });
 }
 
 /** The member's own codes: one ready at a partner's till, one used there (so it says where and when). */

@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -8,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { seriousAxeViolations } from './support/axe';
 import { api, launchBrowser, newPhoneContext, screenshot } from './support/browser';
 import { MailSpool } from './support/mail';
+import { addMember } from './support/members';
 import { adminLogin } from './support/partners';
 
 // Issue 43 (decision 367): the member's pass on "My vouchers" on a phone. Its QR is the code of the
@@ -49,19 +49,8 @@ beforeEach(async () => {
 });
 afterEach(async () => context?.close());
 
-async function newMember(language: 'en' | 'es') {
-  const email = `pass-${randomUUID().slice(0, 8)}@example.com`;
-  const res = await fetch(`${baseUrl}/api/members`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${admin}`,
-      'content-type': 'application/json',
-      'idempotency-key': randomUUID(),
-    },
-    body: JSON.stringify({ firstName: 'Lucía', lastName: 'Martín', email, language }),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as { id: string; email: string };
+function newMember(language: 'en' | 'es') {
+  return addMember(baseUrl, admin, { firstName: 'Lucía', lastName: 'Martín', language }, 'pass');
 }
 
 /** Signs the member in on `page` by the link the platform mails. */

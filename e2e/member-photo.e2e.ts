@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
 import { passStepAt } from '@avpass/domain';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -10,6 +9,7 @@ import { api, launchBrowser, newPhoneContext, PHONE, signIn } from './support/br
 import { E2E_ADMIN } from './support/global-setup';
 import { answeredAsSpeaking, DESKTOP } from './support/i18n';
 import { MailSpool } from './support/mail';
+import { addMember } from './support/members';
 import { adminLogin, createPartnerWithStaff } from './support/partners';
 import { openTill } from './support/till';
 
@@ -54,16 +54,8 @@ function portrait(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
 
-async function newMember(firstName: string, lastName: string) {
-  const email = `photo-${randomUUID().slice(0, 8)}@example.com`;
-  const made = await api(baseUrl, '/api/members', {
-    method: 'POST',
-    token: admin,
-    json: { firstName, lastName, email },
-    headers: { 'idempotency-key': randomUUID() },
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  return { id: made.body.id as string, email };
+function newMember(firstName: string, lastName: string) {
+  return addMember(baseUrl, admin, { firstName, lastName }, 'photo');
 }
 
 /** The member's pass code now (signed in by the mailed link, then GET /api/me/pass). */

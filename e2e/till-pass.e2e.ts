@@ -14,6 +14,7 @@ import { api, launchBrowser, newPhoneContext, PHONE } from './support/browser';
 import { E2E_MEMBER_PASS_SECRET } from './support/global-setup';
 import { answeredAsSpeaking, DESKTOP } from './support/i18n';
 import { MailSpool } from './support/mail';
+import { addMember } from './support/members';
 import { adminLogin, createPartnerWithStaff } from './support/partners';
 import { openTill, signInStaff } from './support/till';
 import { writeQrY4m } from './support/y4m';
@@ -67,14 +68,7 @@ afterAll(async () => {
 
 /** A member (Ana García) signed in by the mailed link: their id and member session. */
 async function newMember(firstName = 'Ana', lastName = 'García') {
-  const email = `pass-${randomUUID().slice(0, 8)}@example.com`;
-  const made = await api(baseUrl, '/api/members', {
-    method: 'POST',
-    token: admin,
-    json: { firstName, lastName, email },
-    headers: { 'idempotency-key': randomUUID() },
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const { id, email } = await addMember(baseUrl, admin, { firstName, lastName }, 'pass');
   const asked = await api(baseUrl, '/api/member-auth/link', { method: 'POST', json: { email } });
   expect(asked.status).toBe(202);
   const found = await mail.waitForMail((m) => m.recipients.includes(email), { timeoutMs: 20_000 });
@@ -82,7 +76,7 @@ async function newMember(firstName = 'Ana', lastName = 'García') {
   expect(token, found.text).toBeDefined();
   const verified = await api(baseUrl, '/api/member-auth/verify', { method: 'POST', json: { token } });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  return { id: made.body.id as string, session: verified.body.token as string, firstName, lastName };
+  return { id, session: verified.body.token as string, firstName, lastName };
 }
 
 /** A code of the shop held by the member (vouchers.members.issue.v1, as the members service's send). */

@@ -52,8 +52,12 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   SHED_MAX_POLLS_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(24),
   /** The event loop's mean delay (ms, over half a second) beyond which polls are refused the same way. */
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().min(1).max(10_000).default(100),
-  /** The Retry-After (seconds) of a refused poll: the screen polls again after it. */
-  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  /**
+   * The shortest Retry-After (seconds) of a refused poll, which is spread up to half as much again
+   * (load-shedding.ts): the screen polls again after it. Three times the screens' own interval, so
+   * refusing a poll lightens the load (decision 375).
+   */
+  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   /**
    * Issue 37, the till's limits (RouteLimits in http/request-limits.ts): calls per minute per staff
    * member and per partner (check, redeem, today's list, the offline copy), and calls in flight at once per

@@ -49,7 +49,7 @@ export class LoadShedder implements OnApplicationShutdown {
       'SERVICE_UNAVAILABLE',
       'AV Pass is busy: this screen will refresh itself shortly.',
       undefined,
-      this.config.SHED_RETRY_AFTER_SECONDS,
+      spreadRetryAfter(this.config.SHED_RETRY_AFTER_SECONDS),
       { shed: true },
     );
   }
@@ -68,4 +68,13 @@ export class LoadShedder implements OnApplicationShutdown {
   get shed(): number {
     return this.shedCount;
   }
+}
+
+/**
+ * The Retry-After of a refused poll: `seconds` to one and a half times that, at random. Longer than the
+ * screens' own 10–12 s, so a refused screen asks less often (the same wait would refuse it, not lighten
+ * the load), and spread, so the screens refused in one busy second do not all come back in the same one.
+ */
+export function spreadRetryAfter(seconds: number, random: () => number = Math.random): number {
+  return seconds + Math.floor(random() * (Math.floor(seconds / 2) + 1));
 }

@@ -94,8 +94,6 @@ export class RouteTraits implements OnModuleInit {
   private readonly byTrait = new Map<RouteTrait, Set<string>>(
     (Object.keys(TRAIT_KEYS) as RouteTrait[]).map((trait) => [trait, new Set<string>()]),
   );
-  /** The polled routes the conditional GET applies to. */
-  private readonly conditional = new Set<string>();
   private declared: DeclaredRoute[] = [];
 
   constructor(
@@ -139,7 +137,6 @@ export class RouteTraits implements OnModuleInit {
             const url = joinPath(prefix, path);
             declared.push({ method, url, traits, ...(conditional ? { conditional } : {}) });
             for (const trait of traits) this.byTrait.get(trait)!.add(routeKey(method, url));
-            if (conditional) this.conditional.add(routeKey(method, url));
           }
         }
       }
@@ -160,13 +157,5 @@ export class RouteTraits implements OnModuleInit {
   /** A GET of a polled route (the session cache and load shedding apply). */
   isPolledGet(request: FastifyRequest): boolean {
     return request.method === 'GET' && this.has('polled', request);
-  }
-
-  /** A GET of a polled route whose answer the poll versions cover (the conditional GET applies). */
-  isConditionalGet(request: FastifyRequest): boolean {
-    return (
-      request.method === 'GET' &&
-      this.conditional.has(routeKey(request.method, request.routeOptions.url ?? ''))
-    );
   }
 }
