@@ -1,4 +1,5 @@
 import { ClientNats, ServerNats, type NatsOptions } from '@nestjs/microservices';
+import type { NatsConnection } from 'nats';
 
 /**
  * NestJS's NATS transport with every subject prefixed by the deployment's namespace
@@ -19,6 +20,22 @@ export class NamespacedNatsServer extends ServerNats {
 
   protected override normalizePattern(pattern: Parameters<ServerNats['normalizePattern']>[0]): string {
     return namespaced(this.namespace, super.normalizePattern(pattern));
+  }
+
+  /**
+   * Ready once the NATS server holds the subscriptions: Nest's own start subscribes and reports ready at
+   * once, before the SUBs have reached the server, so a request another connection sent right then (the
+   * first caller of a restarted instance) was told "no responders" and answered 503. One round trip
+   * (flush) closes that window.
+   */
+  override start(callback: (err?: unknown, ...optionalParams: unknown[]) => void): void {
+    this.bindEvents(this.unwrap<NatsConnection>());
+    this.unwrap<NatsConnection>()
+      .flush()
+      .then(
+        () => callback(),
+        (error: unknown) => callback(error),
+      );
   }
 
   /** Each subscription's route, worked out once: Nest's own first tries JSON.parse on every message. */
