@@ -4,8 +4,8 @@ import { startVoucherServices, type VoucherServices } from './support/services';
 
 // A service says it is ready only once the NATS server holds its subscriptions (NamespacedNatsServer's
 // start flushes): before, Nest reported ready as soon as it had sent them, so the first caller of a
-// restarted instance could be told "no responders" and get 503 (the official CI saw it in
-// business-time-zone.test.ts, stop 57).
+// restarted instance could be told "no responders" and get 503 (a fresh-clone CI run saw it in
+// business-time-zone.test.ts, stop 57). Without the flush this test fails.
 let s: VoucherServices;
 beforeAll(async () => {
   s = await startVoucherServices();

@@ -17,7 +17,7 @@ export const metricsRegistry = new Registry();
  * second), and a scrape every 15 s still reads ten samples a second. The gateway's load shedding keeps
  * its own 10 ms monitor (gateway/src/http/load-shedding.ts). Decision 375.
  */
-export const EVENT_LOOP_SAMPLE_MS = 100;
+const EVENT_LOOP_SAMPLE_MS = 100;
 
 collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
 
