@@ -13,6 +13,7 @@ export * from './database/migration-list';
 export * from './database/keyset';
 export * from './database/sql-clause';
 export * from './database/transactions';
+export type { SqlTx } from './database/pooled-transaction';
 export * from './delivery';
 export * from './events/event-consumer';
 export * from './events/event-outbox';

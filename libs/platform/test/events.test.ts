@@ -414,14 +414,12 @@ describe('event consumer', () => {
       consumerName,
       handlers: {
         'partners.partner.deleted.v1': {
-          many: async (batch, em) => {
+          many: async (batch, tx) => {
             if (batch.some((event) => event.id === gate.id)) await gate.open();
             calls.push(batch.map((event) => event.id));
-            await em.getConnection().execute(
+            await tx.execute(
               `insert into "${SCHEMA}".applied (event_id, name) values ${batch.map(() => '(?, ?)').join(', ')}`,
               batch.flatMap((event) => [event.id, event.payload.name]),
-              'run',
-              em.getTransactionContext(),
             );
           },
         },
@@ -441,6 +439,96 @@ describe('event consumer', () => {
     });
     expect(calls).toEqual([[first.id], ids.slice(1)]);
     expect((await mine()).sort()).toEqual([...ids].sort());
+  });
+
+  it('a `many` batch that fails leaves nothing behind (its claims and writes roll back); its events are applied one by one', async () => {
+    const namespace = await freshNamespace();
+    const events = Array.from({ length: 4 }, (_, i) => deletedEvent(`many fails ${i}`));
+    const [first, , bad] = events as [DomainEvent, DomainEvent, DomainEvent];
+    const consumerName = `manyfail_${randomUUID().slice(0, 8)}`;
+    const gate = gateUntilHeld(namespace, consumerName, first, 4);
+    // Fails in the batch, after the batch's insert, and once more on its own; applied on redelivery.
+    const poison = { failures: 2 };
+    const calls: string[][] = [];
+    const subscriber: EventSubscriber = {
+      consumerName,
+      handlers: {
+        'partners.partner.deleted.v1': {
+          many: async (batch, tx) => {
+            if (batch.some((event) => event.id === gate.id)) await gate.open();
+            calls.push(batch.map((event) => event.id));
+            await tx.execute(
+              `insert into "${SCHEMA}".applied (event_id, name) values ${batch.map(() => '(?, ?)').join(', ')}`,
+              batch.flatMap((event) => [event.id, event.payload.name]),
+            );
+            if (batch.some((event) => event.id === bad.id) && poison.failures > 0) {
+              poison.failures--;
+              throw new Error('poisoned');
+            }
+          },
+        },
+      },
+    };
+    for (const event of events) await publish(namespace, event);
+    const consumer = new EventConsumer(orm, nc, namespace, subscriber);
+    await consumer.start();
+    cleanups.push(() => consumer.stop());
+
+    const ids = events.map((event) => event.id);
+    const mine = async () => (await appliedIds()).filter((id) => ids.includes(id));
+    await waitFor(async () => (await mine()).length === 4, {
+      timeoutMs: 15_000,
+      message: 'all four applied',
+    });
+    // The gate alone, the three behind it together (rolled back), then each alone, the bad one twice more.
+    expect(calls[0]).toEqual([first.id]);
+    expect(calls[1]).toEqual(ids.slice(1));
+    const retries = calls.slice(2);
+    expect(retries.every((batch) => batch.length === 1)).toBe(true);
+    expect(retries.flat().sort()).toEqual([...ids.slice(1), bad.id].sort());
+    expect(poison.failures).toBe(0);
+    // Each event claimed once: the failed batch's claims went with its rollback.
+    const { rows } = await sql.query(
+      'select count(*)::int as n from processed_events where consumer = $1 and event_id = any($2::uuid[])',
+      [consumerName, ids],
+    );
+    expect(rows[0].n).toBe(4);
+  });
+
+  it('an event whose id is not a uuid is dropped as malformed; the events around it are applied', async () => {
+    const namespace = await freshNamespace();
+    const before = deletedEvent('before the malformed one');
+    const after = deletedEvent('after the malformed one');
+    const malformed = { ...deletedEvent('malformed'), id: "x'); drop table applied; --" };
+    const consumerName = `badid_${randomUUID().slice(0, 8)}`;
+    const subscriber: EventSubscriber = {
+      consumerName,
+      handlers: {
+        'partners.partner.deleted.v1': {
+          many: async (batch, tx) => {
+            await tx.execute(
+              `insert into "${SCHEMA}".applied (event_id, name) values ${batch.map(() => '(?, ?)').join(', ')}`,
+              batch.flatMap((event) => [event.id, event.payload.name]),
+            );
+          },
+        },
+      },
+    };
+    await publish(namespace, before);
+    await publish(namespace, malformed, null);
+    await publish(namespace, after);
+    const consumer = new EventConsumer(orm, nc, namespace, subscriber);
+    await consumer.start();
+    cleanups.push(() => consumer.stop());
+
+    await waitFor(async () => (await appliedIds()).includes(after.id), {
+      message: 'the later event applied',
+    });
+    expect(await appliedIds()).toContain(before.id);
+    const { rows } = await sql.query('select count(*)::int as n from processed_events where consumer = $1', [
+      consumerName,
+    ]);
+    expect(rows[0].n).toBe(2);
   });
 
   it('an event delivered twice is applied once', async () => {

@@ -1,7 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-
-/** What knex sends as a parameter as it is: strings, numbers, booleans, null. */
-const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+import { isScalar } from './prepared-statement';
 
 /**
  * Runs one statement (`?` placeholders) in `em`'s transaction when it has one, its values sent as

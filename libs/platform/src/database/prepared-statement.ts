@@ -11,10 +11,10 @@ interface Prepared {
 const prepared = new Map<string, Prepared | null>();
 
 /**
- * `?` placeholders (MikroORM's) as `$1…$n`, and a name from the text; null when the text has a `?`
- * that may not be a placeholder (`??`, or one inside a quoted string), so the caller goes the usual way.
+ * `?` placeholders (MikroORM's) as `$1…$n`; null when the text has a `?` that may not be a placeholder
+ * (`??`, or one inside a quoted string), so the caller goes the usual way.
  */
-function prepare(sql: string): Prepared | null {
+export function positionalSql(sql: string): string | null {
   let n = 0;
   let quoted = false;
   let text = '';
@@ -26,11 +26,19 @@ function prepare(sql: string): Prepared | null {
       text += `$${++n}`;
     } else text += c;
   }
-  return { name: `avpass_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`, text };
+  return text;
+}
+
+/** A statement's `$n` text and a name from its text (null as positionalSql). */
+function prepare(sql: string): Prepared | null {
+  const text = positionalSql(sql);
+  return text === null
+    ? null
+    : { name: `avpass_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`, text };
 }
 
 /** Values pg sends as MikroORM would inline them: strings, numbers, booleans, null (nothing else). */
-const isScalar = (value: unknown) => {
+export const isScalar = (value: unknown): value is string | number | boolean | null => {
   const type = typeof value;
   return value === null || type === 'string' || type === 'number' || type === 'boolean';
 };

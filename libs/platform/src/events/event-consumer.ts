@@ -11,17 +11,28 @@ import {
   type JsMsg,
   type NatsConnection,
 } from 'nats';
+import {
+  onPooledConnection,
+  sqlTxOf,
+  sqlTxOn,
+  uuidLiteral,
+  type PgResult,
+  type SqlTx,
+} from '../database/pooled-transaction';
 import { consumerLag, consumerRedeliveriesTotal } from '../observability/metrics';
 import { eventStreamName, eventSubject } from './event-subjects';
 import { ensureEventStream } from './jetstream';
 
 /**
- * What a subscriber does with an event: a function of one event, or `{ many }`, a function of every
- * fresh event of that name in a batch (in order), for a handler that writes them all in one statement.
+ * What a subscriber does with an event: a function of one event, in an ORM transaction, or `{ many }`, a
+ * function of every fresh event of that name in a batch (in order), for a handler that writes them all
+ * in one statement. A `many` handler writes with SQL only (`SqlTx`): its batch runs on a pooled
+ * connection outside the ORM, the claim in the inbox sent with `begin` (decision 376). A handler that
+ * must enqueue an event or a mail (`Tx`) is a function of one event.
  */
 export type EventHandler<N extends EventName> =
   | ((event: DomainEvent<N>, em: EntityManager) => Promise<void>)
-  | { readonly many: (events: DomainEvent<N>[], em: EntityManager) => Promise<void> };
+  | { readonly many: (events: DomainEvent<N>[], tx: SqlTx) => Promise<void> };
 
 export type EventHandlerMap = { [N in EventName]?: EventHandler<N> };
 
@@ -32,6 +43,9 @@ export interface EventSubscriber {
 }
 
 const codec = JSONCodec<DomainEvent>();
+
+/** A consumer's name as it may stand in a simple query's text (and a durable's name). */
+const CONSUMER_NAME = /^[A-Za-z0-9_-]+$/;
 
 /** Most events applied in one transaction. */
 const MAX_BATCH = 100;
@@ -69,6 +83,8 @@ export class EventConsumer {
     private readonly namespace: string,
     private readonly subscriber: EventSubscriber,
   ) {
+    if (!CONSUMER_NAME.test(subscriber.consumerName))
+      throw new Error(`a consumer name of letters, digits, '_' and '-' only: ${subscriber.consumerName}`);
     this.logger = new Logger(`Events:${subscriber.consumerName}`);
     this.outages = new DependencyOutageLog(this.logger);
   }
@@ -163,6 +179,7 @@ export class EventConsumer {
       const event = codec.decode(msg.data);
       const schema = EVENTS[event.name];
       if (!schema) throw new Error(`unknown event ${String(event.name)}`);
+      uuidLiteral(event.id); // the inbox's key, and a literal in the claim's text
       return { ...event, payload: schema.parse(event.payload) };
     } catch (error) {
       this.logger.error(`dropping malformed event on ${msg.subject}: ${(error as Error).message}`);
@@ -197,8 +214,34 @@ export class EventConsumer {
     }
   }
 
-  /** One transaction: claim the events in processed_events, apply the newly claimed ones in order. */
-  private async apply(batch: Decoded[]): Promise<void> {
+  /**
+   * One transaction: claim the events in processed_events, apply the newly claimed ones in order. A
+   * batch whose handlers are all `many` runs on a pooled connection (begin with the claim, the handlers'
+   * statements, commit: no ORM transaction); any other in an ORM transaction.
+   */
+  private apply(batch: Decoded[]): Promise<void> {
+    const manyOnly = batch.every(({ event }) => {
+      const handler = this.subscriber.handlers[event.name];
+      return !handler || typeof handler !== 'function';
+    });
+    return manyOnly ? this.applyOnConnection(batch) : this.applyInOrm(batch);
+  }
+
+  private applyOnConnection(batch: Decoded[]): Promise<void> {
+    const schema = this.orm.config.get('schema');
+    const ids = batch.map(({ event }) => uuidLiteral(event.id));
+    return onPooledConnection(this.orm, async (connection) => {
+      const [, claimed] = (await connection.query(
+        `begin; insert into "${schema}".processed_events (consumer, event_id)
+           select '${this.subscriber.consumerName}', unnest('{${ids.join(',')}}'::uuid[])
+           on conflict do nothing returning event_id`,
+      )) as [unknown, PgResult<{ event_id: string }>];
+      await this.applyFresh(batch, claimed.rows, null, sqlTxOn(this.orm, connection));
+      await connection.query('commit');
+    });
+  }
+
+  private async applyInOrm(batch: Decoded[]): Promise<void> {
     const em = this.orm.em.fork() as EntityManager;
     const schema = this.orm.config.get('schema');
     await em.transactional(async (tx) => {
@@ -210,22 +253,33 @@ export class EventConsumer {
         'all',
         tx.getTransactionContext(),
       );
-      const fresh = new Set(claimed.map((row) => row.event_id));
-      const events: DomainEvent[] = [];
-      for (const { event } of batch) {
-        if (!fresh.delete(event.id)) continue; // the same event twice in one batch is applied once
-        events.push(event);
-      }
-      // Runs of one name (a durable consumer reads one name, so a batch is one run) to their handler.
-      for (let start = 0; start < events.length; ) {
-        let end = start + 1;
-        while (end < events.length && events[end]!.name === events[start]!.name) end++;
-        const handler = this.subscriber.handlers[events[start]!.name] as EventHandler<EventName> | undefined;
-        const run = events.slice(start, end);
-        if (typeof handler === 'function') for (const event of run) await handler(event, tx);
-        else if (handler) await handler.many(run, tx);
-        start = end;
-      }
+      await this.applyFresh(batch, claimed, tx, sqlTxOf(tx));
     });
+  }
+
+  /** The claimed events in order (an event twice in a batch once), by runs of one name, to their handler. */
+  private async applyFresh(
+    batch: Decoded[],
+    claimed: readonly { event_id: string }[],
+    em: EntityManager | null,
+    sql: SqlTx,
+  ): Promise<void> {
+    const fresh = new Set(claimed.map((row) => row.event_id));
+    const events: DomainEvent[] = [];
+    for (const { event } of batch) {
+      // The same event twice in one batch is applied once (the database writes a uuid in lower case).
+      if (!fresh.delete(event.id.toLowerCase())) continue;
+      events.push(event);
+    }
+    // Runs of one name (a durable consumer reads one name, so a batch is one run) to their handler.
+    for (let start = 0; start < events.length; ) {
+      let end = start + 1;
+      while (end < events.length && events[end]!.name === events[start]!.name) end++;
+      const handler = this.subscriber.handlers[events[start]!.name] as EventHandler<EventName> | undefined;
+      const run = events.slice(start, end);
+      if (typeof handler === 'function') for (const event of run) await handler(event, em!);
+      else if (handler) await handler.many(run, sql);
+      start = end;
+    }
   }
 }

@@ -1,11 +1,16 @@
 import type { EventName } from '@avpass/contracts';
 import type { MikroORM } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Logger } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { eventSubject } from './event-subjects';
 import { JetStreamBatchPublisher } from './jetstream-batch-publisher';
 import { ensureEventStream } from './jetstream';
+import {
+  onPooledConnection,
+  uuidLiteral,
+  type PgConnection,
+  type PgResult,
+} from '../database/pooled-transaction';
 
 /** A claimed row: its id, its event's name and its envelope, the JSON text of the message. */
 interface ClaimedRow {
@@ -14,24 +19,7 @@ interface ClaimedRow {
   envelope: string;
 }
 
-/** A pooled pg connection, as knex lends it (simple queries: one string, several statements). */
-interface PgConnection {
-  query(text: string): Promise<unknown>;
-}
-
-interface PooledClient {
-  acquireConnection(): Promise<PgConnection>;
-  releaseConnection(connection: PgConnection): Promise<unknown>;
-}
-
 const encoder = new TextEncoder();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** An id as it may stand inside the mark's array literal (the database's own uuid text, checked). */
-function uuidLiteral(id: string): string {
-  if (!UUID.test(id)) throw new Error(`an outbox id that is not a uuid: ${JSON.stringify(id)}`);
-  return id;
-}
 
 /**
  * Publishes committed outbox rows to JetStream in commit order. Rows are claimed with SKIP LOCKED so
@@ -116,20 +104,11 @@ export class OutboxRelay {
    * text it is sent as: no payload parsed and written out again (decision 349).
    */
   async publishBatch(): Promise<number> {
-    const client = (this.orm.em as EntityManager).getConnection().getKnex().client as PooledClient;
     const table = `"${this.orm.config.get('schema')}".outbox_events`;
     const batchSize = Math.max(1, Math.floor(this.options.batchSize ?? 100));
-    const connection = await client.acquireConnection();
-    let outcome: { marked: number; failure: Error | null };
-    try {
-      outcome = await this.claimPublishAndMark(connection, table, batchSize);
-    } catch (error) {
-      // A broken connection fails the rollback too; the pool drops a connection that errored.
-      await connection.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      await client.releaseConnection(connection);
-    }
+    const outcome = await onPooledConnection(this.orm, (connection) =>
+      this.claimPublishAndMark(connection, table, batchSize),
+    );
     const { failure } = outcome;
     if (failure) {
       if (/no responders|stream not found/i.test(failure.message))
@@ -150,7 +129,7 @@ export class OutboxRelay {
           'occurredAt', to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'payload', payload)::text as envelope
         from ${table} where published_at is null order by seq limit ${batchSize} for update skip locked`,
-    )) as [unknown, { rows: ClaimedRow[] }];
+    )) as [unknown, PgResult<ClaimedRow>];
     const rows = claimed.rows;
     if (!rows.length) {
       await connection.query('commit');

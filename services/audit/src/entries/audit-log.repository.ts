@@ -9,7 +9,7 @@ import {
   nextCursor,
   type AuditEntryDbRow,
   type SqlClause,
-  type Tx,
+  type SqlTx,
 } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
@@ -42,7 +42,7 @@ export class AuditLogRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** Entries in one statement, idempotent by each entry's id: a redelivered event adds nothing. */
-  async insertMany(tx: Tx, entries: readonly AuditEntry[]): Promise<void> {
+  async insertMany(tx: SqlTx, entries: readonly AuditEntry[]): Promise<void> {
     if (!entries.length) return;
     await tx.execute(
       `insert into audit_log (${AUDIT_ENTRY_COLUMN_LIST})

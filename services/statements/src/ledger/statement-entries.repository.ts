@@ -1,4 +1,5 @@
 import { startOfBusinessDaySql } from '@avpass/domain';
+import type { SqlTx } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
@@ -106,7 +107,7 @@ export class StatementEntriesRepository {
    * Records entries, each once, in one statement (none: no statement): a redelivered event (same kind
    * and source) changes nothing.
    */
-  async recordMany(tx: EntityManager, entries: readonly LedgerEntry[]): Promise<void> {
+  async recordMany(tx: SqlTx, entries: readonly LedgerEntry[]): Promise<void> {
     if (!entries.length) return;
     await tx.execute(
       `insert into statement_entries (partner_id, kind, source_id, occurred_at, origin_at, subject_type, subject_id,

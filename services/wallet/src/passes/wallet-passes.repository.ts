@@ -1,5 +1,5 @@
 import type { PublicVoucher } from '@avpass/contracts';
-import { pgArray } from '@avpass/platform';
+import { pgArray, type SqlTx } from '@avpass/platform';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
@@ -70,8 +70,9 @@ function toRow(raw: RawPass): WalletPassRow {
 export class WalletPassesRepository {
   constructor(private readonly em: EntityManager) {}
 
-  private run<T>(sql: string, params: unknown[], tx?: EntityManager): Promise<T[]> {
-    if (tx) return tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
+  /** One statement in the caller's transaction when given (an event consumer's batch), else on its own. */
+  private run<T>(sql: string, params: unknown[], tx?: SqlTx): Promise<T[]> {
+    if (tx) return tx.execute<T>(sql, params);
     return this.em.fork().getConnection().execute(sql, params, 'all');
   }
 
@@ -109,7 +110,7 @@ export class WalletPassesRepository {
   async recordChanges(
     qrCodeIds: readonly string[],
     reason: PassChange,
-    tx?: EntityManager,
+    tx?: SqlTx,
   ): Promise<(PassChanged & { qrCodeId: string })[]> {
     if (!qrCodeIds.length) return [];
     const rows = await this.run<{ qr_code_id: string; change_seq: string; apple: boolean; google: boolean }>(

@@ -8,7 +8,7 @@ import {
   type WalletPassFile,
 } from '@avpass/contracts';
 import { expiresAt } from '@avpass/domain';
-import { DomainError, RpcClient, type Tx } from '@avpass/platform';
+import { DomainError, RpcClient, type SqlTx } from '@avpass/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { buildPkpass, isPassAuthorized, passAuthToken, PassImages } from '../apple';
 import { WALLET_CONFIG, type WalletConfig } from '../config';
@@ -247,7 +247,7 @@ export class WalletPassesService {
    * Vouchers changed (events of the vouchers service, or a voucher's last day ended): the pass of each
    * that some wallet holds takes the next change number, and each wallet holding it gets a job.
    */
-  async vouchersChanged(qrCodeIds: readonly string[], reason: PassChange, tx?: Tx): Promise<void> {
+  async vouchersChanged(qrCodeIds: readonly string[], reason: PassChange, tx?: SqlTx): Promise<void> {
     for (const change of await this.passes.recordChanges(qrCodeIds, reason, tx)) {
       if (!change.apple && !change.google) continue;
       await this.updates.notifyWallets(change.qrCodeId, change);
