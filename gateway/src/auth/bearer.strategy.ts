@@ -42,8 +42,10 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
     }
     const askedAt = this.sessions.current;
     const resolve = () => this.rpc.call(RPC.identity.resolveSession, { token }, metaOf(request));
-    // A screen polling again gives way before it costs the identity service anything (issue 28).
+    // A screen polling again gives way before it costs the identity service anything (issue 28); a
+    // screen's first load only past twice the polls in flight (decision 377).
     if (polled && request.headers['if-none-match'] !== undefined) this.shedder.admitPoll();
+    else if (polled) this.shedder.admitFirstLoad();
     const answer = polled ? await this.shedder.track(resolve) : await resolve();
     if (!answer) return false;
     const { sessionEndsAt, ...actor } = answer;

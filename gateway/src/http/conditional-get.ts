@@ -91,8 +91,12 @@ export class ConditionalGetInterceptor implements NestInterceptor {
       return answer(shared.body, shared.etag);
     }
 
-    // Only a screen that already shows an answer (it revalidates) is asked to wait; a first load is not.
-    if (asked !== undefined && !this.inFlight.has(flightKey)) this.shedder.admitPoll();
+    // A screen that already shows an answer (it revalidates) is asked to wait; a first load only past
+    // twice the polls in flight (decision 377). One that joins a computation already asked for costs nothing.
+    if (!this.inFlight.has(flightKey)) {
+      if (asked !== undefined) this.shedder.admitPoll();
+      else this.shedder.admitFirstLoad();
+    }
     const flight = this.make(next, key, flightKey, etag, writes, now);
     return from(flight.then((made) => lastValueFrom(answer(made.body, made.etag))));
   }
