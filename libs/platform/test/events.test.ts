@@ -402,13 +402,15 @@ describe('event consumer', () => {
     expect(rows[0].n).toBe(5);
   });
 
-  it('a `many` handler gets the fresh events of a batch in one call, in order, each once', async () => {
-    const namespace = await freshNamespace();
-    const events = Array.from({ length: 5 }, (_, i) => deletedEvent(`many ${i}`));
-    const [first, second] = events as [DomainEvent, DomainEvent];
-    const consumerName = `many_${randomUUID().slice(0, 8)}`;
-    // The first alone; behind it the other four and the second again (stored twice: no Nats-Msg-Id).
-    const gate = gateUntilHeld(namespace, consumerName, first, 6);
+  /**
+   * A subscriber whose `many` handler records each batch (ids in order) and writes it to `applied` in one
+   * statement; `gate` holds the batch with its event, and `after` runs last in the transaction.
+   */
+  function batchSubscriber(
+    consumerName: string,
+    gate: { id: string | null; open: () => Promise<void> } = { id: null, open: async () => undefined },
+    after: (batch: DomainEvent[]) => void = () => undefined,
+  ) {
     const calls: string[][] = [];
     const subscriber: EventSubscriber = {
       consumerName,
@@ -421,10 +423,22 @@ describe('event consumer', () => {
               `insert into "${SCHEMA}".applied (event_id, name) values ${batch.map(() => '(?, ?)').join(', ')}`,
               batch.flatMap((event) => [event.id, event.payload.name]),
             );
+            after(batch);
           },
         },
       },
     };
+    return { subscriber, calls };
+  }
+
+  it('a `many` handler gets the fresh events of a batch in one call, in order, each once', async () => {
+    const namespace = await freshNamespace();
+    const events = Array.from({ length: 5 }, (_, i) => deletedEvent(`many ${i}`));
+    const [first, second] = events as [DomainEvent, DomainEvent];
+    const consumerName = `many_${randomUUID().slice(0, 8)}`;
+    // The first alone; behind it the other four and the second again (stored twice: no Nats-Msg-Id).
+    const gate = gateUntilHeld(namespace, consumerName, first, 6);
+    const { subscriber, calls } = batchSubscriber(consumerName, gate);
     for (const event of events) await publish(namespace, event);
     await publish(namespace, second, null);
     const consumer = new EventConsumer(orm, nc, namespace, subscriber);
@@ -449,26 +463,12 @@ describe('event consumer', () => {
     const gate = gateUntilHeld(namespace, consumerName, first, 4);
     // Fails in the batch, after the batch's insert, and once more on its own; applied on redelivery.
     const poison = { failures: 2 };
-    const calls: string[][] = [];
-    const subscriber: EventSubscriber = {
-      consumerName,
-      handlers: {
-        'partners.partner.deleted.v1': {
-          many: async (batch, tx) => {
-            if (batch.some((event) => event.id === gate.id)) await gate.open();
-            calls.push(batch.map((event) => event.id));
-            await tx.execute(
-              `insert into "${SCHEMA}".applied (event_id, name) values ${batch.map(() => '(?, ?)').join(', ')}`,
-              batch.flatMap((event) => [event.id, event.payload.name]),
-            );
-            if (batch.some((event) => event.id === bad.id) && poison.failures > 0) {
-              poison.failures--;
-              throw new Error('poisoned');
-            }
-          },
-        },
-      },
-    };
+    const { subscriber, calls } = batchSubscriber(consumerName, gate, (batch) => {
+      if (batch.some((event) => event.id === bad.id) && poison.failures > 0) {
+        poison.failures--;
+        throw new Error('poisoned');
+      }
+    });
     for (const event of events) await publish(namespace, event);
     const consumer = new EventConsumer(orm, nc, namespace, subscriber);
     await consumer.start();
@@ -501,19 +501,7 @@ describe('event consumer', () => {
     const after = deletedEvent('after the malformed one');
     const malformed = { ...deletedEvent('malformed'), id: "x'); drop table applied; --" };
     const consumerName = `badid_${randomUUID().slice(0, 8)}`;
-    const subscriber: EventSubscriber = {
-      consumerName,
-      handlers: {
-        'partners.partner.deleted.v1': {
-          many: async (batch, tx) => {
-            await tx.execute(
-              `insert into "${SCHEMA}".applied (event_id, name) values ${batch.map(() => '(?, ?)').join(', ')}`,
-              batch.flatMap((event) => [event.id, event.payload.name]),
-            );
-          },
-        },
-      },
-    };
+    const { subscriber } = batchSubscriber(consumerName);
     await publish(namespace, before);
     await publish(namespace, malformed, null);
     await publish(namespace, after);
