@@ -174,6 +174,8 @@ async function startFull(dbUrl, { root = ROOT, till = true, profileDir } = {}) {
   const admin = { username: 'admin', password: `bench-${randomBytes(6).toString('hex')}` };
   const platform = await startPlatform({
     cwd: root,
+    // A profiled app writes its profile when it exits: every app at once takes longer than 5 s.
+    ...(profileDir ? { stopGraceMs: 120_000 } : {}),
     env: {
       DATABASE_URL: dbUrl,
       NATS_NAMESPACE: `bench_${randomBytes(4).toString('hex')}`,

@@ -69,6 +69,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * options.supervise  restart an app that exits after start-up, with backoff (default true)
  * options.readyTimeoutMs  how long to wait for /health (default 60 s)
  * options.signal     AbortSignal: aborting during start-up stops the apps and rejects
+ * options.stopGraceMs  how long stop() waits after SIGTERM before SIGKILL (default 5 s; a profiled app
+ *                    writes its profile on exit, which takes longer)
  *
  * options.defaultMetricsPortBase  operator ports when METRICS_PORT_BASE is unset (`npm start`: 9464); when
  *                    any of that block is taken (a second instance), the next free block is used and printed
@@ -87,6 +89,7 @@ export async function startPlatform(options = {}) {
   const url = `http://localhost:${port}`;
   const healthUrl = `http://127.0.0.1:${port}/health`;
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  const stopGraceMs = options.stopGraceMs ?? 5_000;
   const colour = Boolean(options.pretty && process.stdout.isTTY && !process.env.NO_COLOR);
   const prefix = options.logPrefix ?? '';
   const print = options.onLine ?? ((text) => process.stdout.write(`${text}\n`));
@@ -240,7 +243,7 @@ export async function startPlatform(options = {}) {
     const waits = [...children.entries()].map(([, { child }]) => {
       if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
       return new Promise((resolve) => {
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        const timer = setTimeout(() => child.kill('SIGKILL'), stopGraceMs);
         child.once('exit', () => {
           clearTimeout(timer);
           resolve();

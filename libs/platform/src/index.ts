@@ -23,6 +23,7 @@ export * from './events/jetstream-batch-publisher';
 export * from './events/outbox-event.entity';
 export * from './events/outbox-migration';
 export * from './events/outbox-relay';
+export * from './events/event-tables-retention';
 export * from './events/processed-event.entity';
 export * from './events/sql-event-writer';
 export * from './health/dependency-outage';

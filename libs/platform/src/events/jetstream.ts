@@ -22,6 +22,12 @@ export async function connectNats(options: NatsConnectionOptions): Promise<NatsC
   });
 }
 
+/**
+ * How long the stream keeps an event (a week to recover a stopped consumer): no event older than this can
+ * be delivered again, so no consumer's inbox claim needs to be kept longer (EventTablesRetention).
+ */
+export const EVENT_STREAM_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** Creates the namespace's event stream if it is missing (idempotent; safe from every service). */
 export async function ensureEventStream(nc: NatsConnection, namespace: string): Promise<void> {
   const jsm = await nc.jetstreamManager();
@@ -35,7 +41,7 @@ export async function ensureEventStream(nc: NatsConnection, namespace: string): 
         subjects: [eventSubjectsWildcard(namespace)],
         retention: RetentionPolicy.Limits,
         storage: StorageType.File,
-        max_age: 7 * 24 * 60 * 60 * 1_000_000_000, // nanoseconds: a week to recover a stopped consumer
+        max_age: EVENT_STREAM_MAX_AGE_MS * 1_000_000, // nanoseconds: a week to recover a stopped consumer
         duplicate_window: 10 * 60 * 1_000_000_000, // dedupe republished outbox rows by event id
       });
     } catch (error) {

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { AuditRetention } from '../audit/audit-retention';
 import { MigrationRunner } from '../database/migration-runner';
+import { EventTablesRetention } from '../events/event-tables-retention';
 import { OutboxRelay } from '../events/outbox-relay';
 import { MailDelivery } from '../mail/mail-delivery';
 import { SmsDelivery } from '../sms/sms-delivery';
@@ -32,6 +33,7 @@ export class ServiceLifecycle
   constructor(
     private readonly migrations: MigrationRunner,
     private readonly retention: AuditRetention,
+    private readonly eventTables: EventTablesRetention,
     private readonly stream: EventStreamSetup,
     private readonly relay: OutboxRelay,
     private readonly consumers: ConsumersLifecycle,
@@ -50,6 +52,7 @@ export class ServiceLifecycle
     await this.stream.ensure();
     this.relay.start();
     this.retention.start();
+    this.eventTables.start();
     this.mail?.start();
     this.sms?.start();
     await this.consumers.start();
@@ -63,6 +66,7 @@ export class ServiceLifecycle
     await this.sms?.stop();
     await this.relay.stop();
     await this.retention.stop();
+    await this.eventTables.stop();
   }
 
   async onApplicationShutdown(): Promise<void> {

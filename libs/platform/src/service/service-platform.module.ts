@@ -12,6 +12,7 @@ import { ormConfig } from '../database/orm-config';
 import { Transactions } from '../database/transactions';
 import { EventOutbox } from '../events/event-outbox';
 import { connectNats } from '../events/jetstream';
+import { EventTablesRetention } from '../events/event-tables-retention';
 import { OutboxRelay } from '../events/outbox-relay';
 import { SqlEventWriter } from '../events/sql-event-writer';
 import { MAIL_EXPORTS, mailPlatformProviders } from '../mail/mail-delivery';
@@ -112,6 +113,7 @@ export class ServicePlatformModule {
         SqlEventWriter,
         AuditTrail,
         AuditRetention,
+        EventTablesRetention,
         Transactions,
         MigrationRunner,
         EventStreamSetup,
