@@ -1,21 +1,9 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { withPooledConnection, type PgConnection, type PgResult } from './pooled-connection';
 import { isScalar, positionalSql } from './prepared-statement';
 
-/** What pg answers one statement with (a simple query of several statements: one per statement). */
-export interface PgResult<T = Record<string, unknown>> {
-  rows: T[];
-}
-
-/** A pooled pg connection, as knex lends it: simple queries (one string, several statements) or one with values. */
-export interface PgConnection {
-  query(text: string, values?: unknown[]): Promise<PgResult | PgResult[]>;
-}
-
-interface PooledClient {
-  acquireConnection(): Promise<PgConnection>;
-  releaseConnection(connection: PgConnection): Promise<unknown>;
-}
+export type { PgConnection, PgResult } from './pooled-connection';
 
 /**
  * Statements in an open transaction, for a handler that writes a batch with SQL only (an event
@@ -54,22 +42,14 @@ export async function onPooledConnection<T>(
   orm: MikroORM,
   work: (connection: PgConnection) => Promise<T>,
 ): Promise<T> {
-  const em = orm.em as EntityManager;
-  const client = em.getConnection().getKnex().client as PooledClient;
-  let connection: PgConnection;
-  try {
-    connection = await client.acquireConnection();
-  } catch (error) {
-    throw em.getDriver().convertException(error as Error);
-  }
-  try {
-    return await work(connection);
-  } catch (error) {
-    await connection.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    await client.releaseConnection(connection);
-  }
+  return withPooledConnection(orm.em as EntityManager, async (connection) => {
+    try {
+      return await work(connection);
+    } catch (error) {
+      await connection.query('rollback').catch(() => undefined);
+      throw error;
+    }
+  });
 }
 
 /** The statements of `connection`'s open transaction as a SqlTx (each sent with its values as parameters). */

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
+import { withPooledConnection } from './pooled-connection';
 import { transactionContextOf } from './request-context.interceptor';
 
 /** A statement's `$n` text and the name it is prepared under on every pooled connection. */
@@ -64,26 +65,12 @@ export async function executePrepared<T>(em: EntityManager, sql: string, params:
   const inTransaction = transactionContextOf(em);
   if (inTransaction || !statement || !params.every(isScalar))
     return em.getConnection().execute<T[]>(sql, params, 'all', inTransaction);
-  const client = em.getConnection().getKnex().client as {
-    acquireConnection(): Promise<PgClient>;
-    releaseConnection(connection: PgClient): Promise<unknown>;
-  };
-  let connection: PgClient;
-  try {
-    connection = await client.acquireConnection();
-  } catch (error) {
-    throw em.getDriver().convertException(error as Error);
-  }
-  try {
-    const result = await connection.query({ name: statement.name, text: statement.text, values: params });
-    return result.rows as T[];
-  } catch (error) {
-    throw em.getDriver().convertException(error as Error);
-  } finally {
-    await client.releaseConnection(connection);
-  }
-}
-
-interface PgClient {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  const { name, text } = statement;
+  return withPooledConnection(em, async (connection) => {
+    try {
+      return (await connection.query({ name, text, values: params })).rows as T[];
+    } catch (error) {
+      throw em.getDriver().convertException(error as Error);
+    }
+  });
 }

@@ -257,7 +257,11 @@ export class EventConsumer {
     });
   }
 
-  /** The claimed events in order (an event twice in a batch once), by runs of one name, to their handler. */
+  /**
+   * The claimed events in order (an event twice in a batch once), by runs of one name, to their handler:
+   * a one-event handler gets `em` (the ORM transaction: null on a pooled connection, which apply() never
+   * gives such a batch), a `many` handler `sql`.
+   */
   private async applyFresh(
     batch: Decoded[],
     claimed: readonly { event_id: string }[],
@@ -277,8 +281,11 @@ export class EventConsumer {
       while (end < events.length && events[end]!.name === events[start]!.name) end++;
       const handler = this.subscriber.handlers[events[start]!.name] as EventHandler<EventName> | undefined;
       const run = events.slice(start, end);
-      if (typeof handler === 'function') for (const event of run) await handler(event, em!);
-      else if (handler) await handler.many(run, sql);
+      if (typeof handler === 'function') {
+        // apply() sends a batch with a one-event handler to the ORM's transaction, never here without one.
+        if (!em) throw new Error(`${events[start]!.name}: a one-event handler needs an ORM transaction`);
+        for (const event of run) await handler(event, em);
+      } else if (handler) await handler.many(run, sql);
       start = end;
     }
   }
