@@ -4,16 +4,14 @@ import {
   eventStreamName,
   EventTablesRetention,
   INBOX_RETENTION_MS,
-  ormConfig,
-  OUTBOX_TABLES_SQL,
   PUBLISHED_OUTBOX_RETENTION_MS,
   Transactions,
 } from '@avpass/platform';
 import {
-  createTestDatabase,
+  createEventTablesSchema,
+  type EventTablesSchema,
   dropTestNamespace,
   testNamespace,
-  type TestDatabase,
 } from '@avpass/platform/testing';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
@@ -27,23 +25,16 @@ const SCHEMA = 'event_tables_retention_test';
 const HOUR = 3_600_000;
 const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
 
-let db: TestDatabase;
+let schema: EventTablesSchema;
 let sql: Client;
 let orm: MikroORM;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  sql = new Client({ connectionString: db.url });
-  await sql.connect();
-  await sql.query(`create schema ${SCHEMA}`);
-  await sql.query(`set search_path = ${SCHEMA}`);
-  for (const ddl of OUTBOX_TABLES_SQL) await sql.query(ddl);
-  orm = await MikroORM.init(ormConfig({ clientUrl: db.url, schema: SCHEMA, entities: [], migrations: [] }));
+  schema = await createEventTablesSchema(SCHEMA);
+  ({ sql, orm } = schema);
 });
 afterAll(async () => {
-  await orm?.close(true);
-  await sql?.end();
-  await db?.drop();
+  await schema?.close();
 });
 
 /** An outbox row that occurred `ageMs` ago, published `publishedAgoMs` ago (null: not yet). */

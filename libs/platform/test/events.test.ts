@@ -8,13 +8,13 @@ import {
   eventSubject,
   EventOutbox,
   ormConfig,
-  OUTBOX_TABLES_SQL,
   OutboxRelay,
   RelayWakeOnCommit,
   type EventSubscriber,
 } from '@avpass/platform';
 import {
-  createTestDatabase,
+  createEventTablesSchema,
+  type EventTablesSchema,
   dropTestNamespace,
   testNamespace,
   waitFor,
@@ -36,6 +36,7 @@ const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
 const DELETED: EventName = 'partners.partner.deleted.v1';
 const codec = JSONCodec();
 
+let schema: EventTablesSchema;
 let db: TestDatabase;
 let sql: Client;
 let orm: MikroORM;
@@ -43,14 +44,10 @@ let nc: NatsConnection;
 const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  sql = new Client({ connectionString: db.url });
-  await sql.connect();
-  await sql.query(`create schema ${SCHEMA}`);
-  await sql.query(`set search_path = ${SCHEMA}`);
-  for (const ddl of OUTBOX_TABLES_SQL) await sql.query(ddl);
-  await sql.query('create table applied (event_id uuid primary key, name text not null)');
-  orm = await MikroORM.init(ormConfig({ clientUrl: db.url, schema: SCHEMA, entities: [], migrations: [] }));
+  schema = await createEventTablesSchema(SCHEMA, [
+    'create table applied (event_id uuid primary key, name text not null)',
+  ]);
+  ({ db, sql, orm } = schema);
   nc = await connectNats({ url: NATS_URL, name: 'platform-events-test' });
 });
 afterEach(async () => {
@@ -58,9 +55,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await nc?.drain();
-  await orm?.close(true);
-  await sql?.end();
-  await db?.drop();
+  await schema?.close();
 });
 
 /** A namespace (stream) of its own per test, dropped afterwards. */

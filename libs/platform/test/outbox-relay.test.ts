@@ -5,15 +5,13 @@ import {
   eventStreamName,
   EventOutbox,
   executePrepared,
-  ormConfig,
-  OUTBOX_TABLES_SQL,
   OutboxRelay,
 } from '@avpass/platform';
 import {
-  createTestDatabase,
+  createEventTablesSchema,
+  type EventTablesSchema,
   dropTestNamespace,
   testNamespace,
-  type TestDatabase,
 } from '@avpass/platform/testing';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { AckPolicy, DeliverPolicy, JSONCodec, type NatsConnection } from 'nats';
@@ -31,20 +29,15 @@ const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
 const DELETED: EventName = 'partners.partner.deleted.v1';
 const codec = JSONCodec();
 
-let db: TestDatabase;
+let schema: EventTablesSchema;
 let sql: Client;
 let orm: MikroORM;
 let nc: NatsConnection;
 const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  sql = new Client({ connectionString: db.url });
-  await sql.connect();
-  await sql.query(`create schema ${SCHEMA}`);
-  await sql.query(`set search_path = ${SCHEMA}`);
-  for (const ddl of OUTBOX_TABLES_SQL) await sql.query(ddl);
-  orm = await MikroORM.init(ormConfig({ clientUrl: db.url, schema: SCHEMA, entities: [], migrations: [] }));
+  schema = await createEventTablesSchema(SCHEMA);
+  ({ sql, orm } = schema);
   nc = await connectNats({ url: NATS_URL, name: 'platform-outbox-relay-test' });
 });
 afterEach(async () => {
@@ -53,9 +46,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await nc?.drain();
-  await orm?.close(true);
-  await sql?.end();
-  await db?.drop();
+  await schema?.close();
 });
 
 async function freshNamespace(): Promise<string> {

@@ -5,25 +5,25 @@ interface RunResult {
   affectedRows: number;
 }
 
-/** The service's own table, by its schema (as the relay and the consumers name it). */
-const table = (tx: Tx, name: 'outbox_events' | 'processed_events') => `"${tx.config.get('schema')}".${name}`;
+/** One age-limited delete on the service's own table (by its schema, as the relay and the consumers name it). */
+async function deleteOlderThan(
+  tx: Tx,
+  table: 'outbox_events' | 'processed_events',
+  column: 'published_at' | 'processed_at',
+  ageMs: number,
+): Promise<number> {
+  const result = (await tx.execute(
+    `delete from "${tx.config.get('schema')}".${table} where ${column} < now() - make_interval(secs => ?)`,
+    [ageMs / 1000],
+    'run',
+  )) as unknown as RunResult;
+  return result.affectedRows;
+}
 
 /** Deletes the outbox rows published more than `ageMs` ago (never one still unpublished); returns how many. */
-export async function deletePublishedOutboxRows(tx: Tx, ageMs: number): Promise<number> {
-  const result = (await tx.execute(
-    `delete from ${table(tx, 'outbox_events')} where published_at < now() - make_interval(secs => ?)`,
-    [ageMs / 1000],
-    'run',
-  )) as unknown as RunResult;
-  return result.affectedRows;
-}
+export const deletePublishedOutboxRows = (tx: Tx, ageMs: number) =>
+  deleteOlderThan(tx, 'outbox_events', 'published_at', ageMs);
 
 /** Deletes the consumers' inbox claims made more than `ageMs` ago; returns how many. */
-export async function deleteInboxClaims(tx: Tx, ageMs: number): Promise<number> {
-  const result = (await tx.execute(
-    `delete from ${table(tx, 'processed_events')} where processed_at < now() - make_interval(secs => ?)`,
-    [ageMs / 1000],
-    'run',
-  )) as unknown as RunResult;
-  return result.affectedRows;
-}
+export const deleteInboxClaims = (tx: Tx, ageMs: number) =>
+  deleteOlderThan(tx, 'processed_events', 'processed_at', ageMs);

@@ -1,6 +1,7 @@
 // Test helpers. Imported by tests only, as `@avpass/platform/testing`; production code must not
 // (the platform's own index does not export this folder, and lint forbids it outside tests).
 export { createTestDatabase, type TestDatabase } from './test-database';
+export { createEventTablesSchema, type EventTablesSchema } from './event-tables-schema';
 export { testNamespace, testServiceEnv } from './test-env';
 export { dropTestNamespace } from './test-namespace';
 export { TcpProxy } from './tcp-proxy';
