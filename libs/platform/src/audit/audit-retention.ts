@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ServicePlatformOptions } from '../service/service-platform-options';
 import { Transactions } from '../database/transactions';
+import { PeriodicJob } from '../service/periodic-job';
 import { SERVICE_OPTIONS } from '../service/tokens';
 import { purgeAuditBatch } from './audit-entries.repository';
 
@@ -17,8 +18,7 @@ export const AUDIT_PURGE_BATCH = 5_000;
 @Injectable()
 export class AuditRetention {
   private readonly logger = new Logger(AuditRetention.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private readonly job = new PeriodicJob('audit retention', this.logger, () => this.purgeAll());
 
   constructor(
     private readonly transactions: Transactions,
@@ -31,23 +31,16 @@ export class AuditRetention {
   }
 
   start(): void {
-    const tick = () => {
-      this.purge().catch((error: unknown) => this.logger.warn(`audit retention failed: ${String(error)}`));
-    };
-    tick();
-    this.timer = setInterval(tick, this.options.config.AUDIT_RETENTION_INTERVAL_MS);
-    this.timer.unref();
+    this.job.start(this.options.config.AUDIT_RETENTION_INTERVAL_MS);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running?.catch(() => 0);
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** Deletes every entry older than the retention period; returns how many went. */
   purge(): Promise<number> {
-    this.running ??= this.purgeAll().finally(() => (this.running = undefined));
-    return this.running;
+    return this.job.run();
   }
 
   private async purgeAll(): Promise<number> {

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Transactions } from '../database/transactions';
+import { PeriodicJob } from '../service/periodic-job';
 import { deleteInboxClaims, deletePublishedOutboxRows } from './event-tables.repository';
 import { EVENT_STREAM_MAX_AGE_MS } from './jetstream';
 
@@ -27,31 +28,21 @@ export const EVENT_TABLES_RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 @Injectable()
 export class EventTablesRetention {
   private readonly logger = new Logger(EventTablesRetention.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<{ outbox: number; inbox: number }> | undefined;
+  private readonly job = new PeriodicJob('event tables retention', this.logger, () => this.pruneOnce());
 
   constructor(private readonly transactions: Transactions) {}
 
   start(): void {
-    const tick = () => {
-      this.prune().catch((error: unknown) =>
-        this.logger.warn(`event tables retention failed: ${String(error)}`),
-      );
-    };
-    tick();
-    this.timer = setInterval(tick, EVENT_TABLES_RETENTION_INTERVAL_MS);
-    this.timer.unref();
+    this.job.start(EVENT_TABLES_RETENTION_INTERVAL_MS);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** Deletes what no one needs any more; returns how many rows of each table went. */
   prune(): Promise<{ outbox: number; inbox: number }> {
-    this.running ??= this.pruneOnce().finally(() => (this.running = undefined));
-    return this.running;
+    return this.job.run();
   }
 
   private async pruneOnce(): Promise<{ outbox: number; inbox: number }> {

@@ -7,7 +7,13 @@ import {
   type ZipJobData,
   type ZipJobResult,
 } from '@avpass/contracts';
-import { bullmqJobDurationSeconds, DomainError, exportMetrics, RpcClient } from '@avpass/platform';
+import {
+  bullmqJobDurationSeconds,
+  DomainError,
+  exportMetrics,
+  PeriodicJob,
+  RpcClient,
+} from '@avpass/platform';
 import {
   Inject,
   Injectable,
@@ -67,7 +73,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
   /** The chunk queue, where a job queued without chunks gets its one (split). */
   private chunks?: Queue<ZipChunkJobData>;
   private connection?: Redis;
-  private purgeTimer?: NodeJS.Timeout;
+  private readonly purgeJob = new PeriodicJob('ZIP file purge', this.logger, () => this.purge());
   private closing = false;
   /** Recorded on each job it processes (processedBy): which pod or process rendered what. */
   private readonly workerName = `${hostname()}:${process.pid}`;
@@ -132,9 +138,7 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     );
     this.chunkWorker.on('error', (error) => this.logger.error(`ZIP chunk worker: ${error.message}`));
     this.chunkWorker.on('lockRenewalFailed', (ids) => this.lockLost(ids, 'chunk:'));
-    this.purgeTimer = setInterval(() => void this.purge(), this.config.JOB_PURGE_INTERVAL_MS);
-    this.purgeTimer.unref();
-    void this.purge();
+    this.purgeJob.start(this.config.JOB_PURGE_INTERVAL_MS);
     this.logger.log(
       `ZIP worker started (${this.config.ZIP_WORKER_CONCURRENCY} job(s) and ${this.config.ZIP_CHUNK_WORKER_CONCURRENCY} chunk(s) at once, ${this.config.RENDER_CONCURRENCY} renders per job)`,
     );
@@ -301,19 +305,16 @@ export class ZipWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     }
   }
 
+  /** Deletes the ZIP files past their time to live. */
   private async purge(): Promise<void> {
-    try {
-      const removed = await this.files.purgeOlderThan(this.config.JOB_FILE_TTL_HOURS * 3600 * 1000);
-      if (removed) this.logger.log(`purged ${removed} expired ZIP file(s)`);
-    } catch (error) {
-      this.logger.warn(`purge failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    const removed = await this.files.purgeOlderThan(this.config.JOB_FILE_TTL_HOURS * 3600 * 1000);
+    if (removed) this.logger.log(`purged ${removed} expired ZIP file(s)`);
   }
 
   // Before the RPC client and Redis close: running jobs are handed back, then the worker stops.
   async beforeApplicationShutdown(): Promise<void> {
     this.closing = true;
-    if (this.purgeTimer) clearInterval(this.purgeTimer);
+    await this.purgeJob.stop();
     for (const abort of this.running.values()) abort.abort();
     await Promise.all([this.worker?.close(), this.chunkWorker?.close()]);
     await Promise.all([this.parents?.close(), this.chunks?.close()]);
