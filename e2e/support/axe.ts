@@ -38,7 +38,9 @@ export async function seriousAxeViolations(
       new Promise((resolve) => setTimeout(resolve, 5000)),
     ]),
   );
-  await page.evaluate(AXE_SOURCE);
+  // Once per document: evaluating axe's 550 KB costs more than a run of it (a dialog's check, or a screen
+  // reached in the app, finds it already there).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (rules) => {
     const axe = (
       window as unknown as {

@@ -144,6 +144,18 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Goes to `path` inside the app already loaded, as a link would: its router takes the change (the history
+ * entry and a popstate event), so the page keeps its code, session and cache instead of loading again.
+ * For a test that visits many screens where how a screen first loads is not what it checks.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 export async function api(
   baseUrl: string,
   path: string,
