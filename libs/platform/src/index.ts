@@ -48,7 +48,7 @@ export * from './messaging/require-actor';
 export * from './rate-limit/address-bucket';
 export * from './rate-limit/window-rate-limiter';
 export * from './sms';
-export * from './service/periodic-job';
+export * from './jobs/periodic-job';
 export * from './service/process-guards';
 export * from './service/run-service';
 export * from './service/service-config';

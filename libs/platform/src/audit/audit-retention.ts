@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ServicePlatformOptions } from '../service/service-platform-options';
 import { Transactions } from '../database/transactions';
-import { PeriodicJob } from '../service/periodic-job';
+import { PeriodicJob } from '../jobs/periodic-job';
 import { SERVICE_OPTIONS } from '../service/tokens';
 import { purgeAuditBatch } from './audit-entries.repository';
 

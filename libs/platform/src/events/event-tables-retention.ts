@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Transactions } from '../database/transactions';
-import { PeriodicJob } from '../service/periodic-job';
+import { PeriodicJob } from '../jobs/periodic-job';
 import { deleteInboxClaims, deletePublishedOutboxRows } from './event-tables.repository';
 import { EVENT_STREAM_MAX_AGE_MS } from './jetstream';
 
