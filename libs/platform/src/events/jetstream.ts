@@ -1,4 +1,5 @@
 import { connect, type NatsConnection, RetentionPolicy, StorageType } from 'nats';
+import { coalesceNatsWrites } from '../messaging/nats-write-coalescing';
 import { eventStreamName, eventSubjectsWildcard } from './event-subjects';
 
 export interface NatsConnectionOptions {
@@ -8,7 +9,7 @@ export interface NatsConnectionOptions {
 
 /** A NATS connection that keeps trying to reconnect for as long as the process lives. */
 export async function connectNats(options: NatsConnectionOptions): Promise<NatsConnection> {
-  return connect({
+  const nc = await connect({
     servers: [options.url],
     name: options.name,
     maxReconnectAttempts: -1,
@@ -20,6 +21,9 @@ export async function connectNats(options: NatsConnectionOptions): Promise<NatsC
     // every RPC: a cost on the redeem's profile); a timeout still says what timed out.
     noAsyncTraces: true,
   });
+  // The relay's publishes and the consumers' acks of one turn of the event loop go out in one write.
+  coalesceNatsWrites(nc);
+  return nc;
 }
 
 /**

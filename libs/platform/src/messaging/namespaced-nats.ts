@@ -1,5 +1,6 @@
 import { ClientNats, ServerNats, type NatsOptions } from '@nestjs/microservices';
 import type { NatsConnection } from 'nats';
+import { coalesceNatsWrites } from './nats-write-coalescing';
 
 /**
  * NestJS's NATS transport with every subject prefixed by the deployment's namespace
@@ -29,6 +30,8 @@ export class NamespacedNatsServer extends ServerNats {
    * (flush) closes that window.
    */
   override start(callback: (err?: unknown, ...optionalParams: unknown[]) => void): void {
+    // Replies to requests answered in one turn of the event loop go out in one write.
+    coalesceNatsWrites(this.unwrap<NatsConnection>());
     this.bindEvents(this.unwrap<NatsConnection>());
     this.unwrap<NatsConnection>()
       .flush()
@@ -66,5 +69,12 @@ export class NamespacedNatsClient extends ClientNats {
 
   protected override normalizePattern(pattern: Parameters<ClientNats['normalizePattern']>[0]): string {
     return namespaced(this.namespace, super.normalizePattern(pattern));
+  }
+
+  /** Requests made in one turn of the event loop go out in one write (the gateway under load). */
+  override async createClient(): Promise<NatsConnection> {
+    const nc = (await super.createClient()) as NatsConnection;
+    coalesceNatsWrites(nc);
+    return nc;
   }
 }
