@@ -1,4 +1,5 @@
-import { rpcCallsTotal } from '@avpass/platform';
+import { connectNats, rpcCallsTotal } from '@avpass/platform';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerWithUser, startHarness, type Harness } from './support/harness';
 
@@ -130,6 +131,34 @@ describe('cheap polls (ETag and 304 at the gateway)', () => {
     expect(redeemed.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 700)); // its event reaches the gateway
     expect((await get('/api/stats', shop.token, company.headers.get('etag'))).status).toBe(304);
+  });
+
+  it("an audit entry alone (a sign-in's) changes no polled answer: the administrator's and a company's stay 304", async () => {
+    // Settled first, as above: two polls 700 ms apart agree.
+    const settled = async (path: string, token: string) => {
+      let res = await get(path, token);
+      for (let i = 0; i < 20; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        const again = await get(path, token, res.headers.get('etag'));
+        if (again.status === 304) break;
+        res = again;
+      }
+      return res.headers.get('etag')!;
+    };
+    const adminEtag = await settled('/api/admin/stats', admin);
+    const companyEtag = await settled('/api/stats', shop.token);
+    const nc = await connectNats({ url: String(h.env.NATS_URL), name: 'cheap-polls-audit' });
+    try {
+      const entry = { id: randomUUID(), action: 'identity.sign-in.succeeded', companyId: shop.companyId };
+      const envelope = { id: randomUUID(), name: 'audit.entry.recorded.v1', payload: entry };
+      nc.publish(`${h.env.NATS_NAMESPACE}.events.audit.entry.recorded.v1`, JSON.stringify(envelope));
+      await nc.flush();
+    } finally {
+      await nc.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 700)); // it would have reached the gateway
+    expect((await get('/api/admin/stats', admin, adminEtag)).status).toBe(304);
+    expect((await get('/api/stats', shop.token, companyEtag)).status).toBe(304);
   });
 
   it('no caller gets a 304 or an answer meant for another role or company', async () => {

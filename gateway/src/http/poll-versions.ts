@@ -1,5 +1,5 @@
-import { eventEffectsOf, RPC, type Actor } from '@avpass/contracts';
-import { connectNats, eventSubjectsWildcard, RpcClient } from '@avpass/platform';
+import { EVENTS, eventEffectsOf, RPC, type Actor } from '@avpass/contracts';
+import { connectNats, RpcClient, serviceEventSubjects } from '@avpass/platform';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { NatsConnection, Subscription } from 'nats';
@@ -19,6 +19,18 @@ export function pollScopeOf(actor: Actor): PollScope {
     companyId: actor.companyId,
     admin: actor.role === 'super_admin',
   };
+}
+
+/**
+ * The subjects whose events can change a polled answer: every service's (the services EVENTS names) but
+ * the audit trail's. An audit entry changes no polled screen, and one
+ * accompanies every change (and every sign-in, which changes nothing polled): listening to them doubled
+ * the events this gateway read per redeem and made every administrator's dashboard refetch after a sign-in.
+ */
+export function pollableEventSubjects(namespace: string): string[] {
+  const services = new Set(Object.keys(EVENTS).map((name) => name.slice(0, name.indexOf('.'))));
+  services.delete('audit');
+  return [...services].sort().map((service) => serviceEventSubjects(namespace, service));
 }
 
 /** Most codes whose companies are remembered (a redeem's event names only its code). */
@@ -43,7 +55,7 @@ export class PollVersions implements OnModuleInit, OnApplicationShutdown {
   private readonly codeCompanies = new Map<string, readonly string[]>();
   private readonly lookups = new Map<string, Promise<readonly string[] | null>>();
   private nc: NatsConnection | null = null;
-  private subscription: Subscription | null = null;
+  private subscriptions: Subscription[] = [];
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -52,12 +64,15 @@ export class PollVersions implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     this.nc = await connectNats({ url: this.config.NATS_URL, name: 'gateway-poll-versions' });
-    this.subscription = this.nc.subscribe(eventSubjectsWildcard(this.config.NATS_NAMESPACE));
-    void this.listen(this.subscription);
+    for (const subject of pollableEventSubjects(this.config.NATS_NAMESPACE)) {
+      const subscription = this.nc.subscribe(subject);
+      this.subscriptions.push(subscription);
+      void this.listen(subscription);
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.subscription?.unsubscribe();
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
     await this.nc?.close().catch(() => undefined);
   }
 

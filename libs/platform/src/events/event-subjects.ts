@@ -12,3 +12,8 @@ export function eventSubject(namespace: string, name: EventName): string {
 export function eventSubjectsWildcard(namespace: string): string {
   return `${namespace}.events.>`;
 }
+
+/** Every event of one service (`vouchers`: the events whose names start `vouchers.`). */
+export function serviceEventSubjects(namespace: string, service: string): string {
+  return `${namespace}.events.${service}.>`;
+}
