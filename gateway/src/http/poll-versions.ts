@@ -23,9 +23,9 @@ export function pollScopeOf(actor: Actor): PollScope {
 
 /**
  * The subjects whose events can change a polled answer: every service's (the services EVENTS names) but
- * the audit trail's. An audit entry changes no polled screen, and one
- * accompanies every change (and every sign-in, which changes nothing polled): listening to them doubled
- * the events this gateway read per redeem and made every administrator's dashboard refetch after a sign-in.
+ * the audit trail's. An audit entry changes no polled screen, and one accompanies every change (and every
+ * sign-in, which changes nothing polled): listening to them doubled the events this gateway read per
+ * redeem and made every administrator's dashboard refetch after a sign-in.
  */
 export function pollableEventSubjects(namespace: string): string[] {
   const services = new Set(Object.keys(EVENTS).map((name) => name.slice(0, name.indexOf('.'))));

@@ -30,15 +30,14 @@ export class NamespacedNatsServer extends ServerNats {
    * (flush) closes that window.
    */
   override start(callback: (err?: unknown, ...optionalParams: unknown[]) => void): void {
+    const nc = this.unwrap<NatsConnection>();
     // Replies to requests answered in one turn of the event loop go out in one write.
-    coalesceNatsWrites(this.unwrap<NatsConnection>());
-    this.bindEvents(this.unwrap<NatsConnection>());
-    this.unwrap<NatsConnection>()
-      .flush()
-      .then(
-        () => callback(),
-        (error: unknown) => callback(error),
-      );
+    coalesceNatsWrites(nc);
+    this.bindEvents(nc);
+    nc.flush().then(
+      () => callback(),
+      (error: unknown) => callback(error),
+    );
   }
 
   /** Each subscription's route, worked out once: Nest's own first tries JSON.parse on every message. */
