@@ -29,8 +29,13 @@ import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startPlatform } from '../tools/platform.mjs';
-import { api, createBenchDatabase, randomPort, benchPlatformEnv } from './support/bench-kit.mjs';
+import {
+  api,
+  createBenchDatabase,
+  randomPort,
+  benchPlatformEnv,
+  startPlatformIn,
+} from './support/bench-kit.mjs';
 import { cpuBetween, cpuSnapshot, describeCpu } from './support/capacity-cpu.mjs';
 import { closeAgents, counts, resetTally, Screen, startRedeems, wrong } from './support/capacity-load.mjs';
 import { codePickers, mixOf, sessionsLike, setUpCompanies } from './support/capacity-mix.mjs';
@@ -110,10 +115,9 @@ try {
       `${HOLD_S} s each (measured over the last ${MEASURE_S} s)${ROOT ? `; platform built in ${ROOT}` : ''}`,
   );
   const started = performance.now();
-  platform = await startPlatform({
+  platform = await startPlatformIn(ROOT, {
     env,
     readyTimeoutMs: 1_800_000,
-    ...(ROOT ? { cwd: ROOT } : {}),
     onLine: (text) => {
       if (/"level":(50|60)/.test(text) && platformErrors++ < 5)
         process.stderr.write(`${text.slice(0, 600)}\n`);

@@ -31,8 +31,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { REPO_ROOT, startPlatform } from '../tools/platform.mjs';
-import { api, createBenchDatabase, median, randomPort } from './support/bench-kit.mjs';
+import { REPO_ROOT } from '../tools/platform.mjs';
+import { api, createBenchDatabase, median, randomPort, startPlatformIn } from './support/bench-kit.mjs';
 import { cpuBetween, cpuSnapshot } from './support/capacity-cpu.mjs';
 
 // A fixed number of requests per run (not a duration): every answer is counted, so the successes can
@@ -172,8 +172,7 @@ async function startSameWork(dbUrl) {
 async function startFull(dbUrl, { root = ROOT, till = true, profileDir } = {}) {
   const httpPort = port();
   const admin = { username: 'admin', password: `bench-${randomBytes(6).toString('hex')}` };
-  const platform = await startPlatform({
-    cwd: root,
+  const platform = await startPlatformIn(root, {
     // A profiled app writes its profile when it exits: every app at once takes longer than 5 s.
     ...(profileDir ? { stopGraceMs: 120_000 } : {}),
     env: {

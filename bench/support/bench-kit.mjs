@@ -1,6 +1,9 @@
 // What the benchmarks share: a throwaway database on the local PostgreSQL, medians, ports, API calls.
 import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { REPO_ROOT } from '../../tools/platform.mjs';
 
 export async function createBenchDatabase(
   serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -74,15 +77,26 @@ export function benchPlatformEnv({
 }
 
 /**
+ * Starts the platform built in the checkout `root` (default: this one) with that checkout's own launcher:
+ * it knows its own apps and defaults, so an older commit (BENCH_ROOT) runs as it did then, with the
+ * bench of this one driving it.
+ */
+export async function startPlatformIn(root, options) {
+  const other = Boolean(root) && resolve(root) !== REPO_ROOT;
+  const { startPlatform } = await import(
+    other ? pathToFileURL(join(resolve(root), 'tools', 'platform.mjs')).href : '../../tools/platform.mjs'
+  );
+  return startPlatform({ ...options, ...(other ? { cwd: resolve(root) } : {}) });
+}
+
+/**
  * The built platform (BENCH_ROOT: another checkout's) on `dbUrl` at a free port, its errors on stderr,
  * and the administrator signed in: what a bench that drives the app through its API starts from.
  */
 export async function startBenchPlatform(dbUrl) {
-  const { startPlatform } = await import('../../tools/platform.mjs');
   const port = randomPort();
   const admin = { username: 'admin', password: `bench-${randomBytes(6).toString('hex')}` };
-  const platform = await startPlatform({
-    ...(process.env.BENCH_ROOT ? { cwd: process.env.BENCH_ROOT } : {}),
+  const platform = await startPlatformIn(process.env.BENCH_ROOT, {
     env: benchPlatformEnv({ dbUrl, port, admin }),
     onLine: (text) => {
       if (/"level":(50|60)/.test(text)) process.stderr.write(`${text}\n`);
