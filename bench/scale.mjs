@@ -22,8 +22,14 @@ import { existsSync, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startPlatform } from '../tools/platform.mjs';
-import { api, createBenchDatabase, median, randomPort, benchPlatformEnv } from './support/bench-kit.mjs';
+import {
+  api,
+  createBenchDatabase,
+  median,
+  randomPort,
+  benchPlatformEnv,
+  startPlatformIn,
+} from './support/bench-kit.mjs';
 import { seedYearOfData, yearOfDataSizes } from './support/year-of-data.mjs';
 
 const SIZES = yearOfDataSizes();
@@ -104,10 +110,9 @@ try {
       `${REDEMPTIONS.toLocaleString('en')} redemptions over ${DAYS} days; medians of ${RUNS}`,
   );
   const started = performance.now();
-  platform = await startPlatform({
+  platform = await startPlatformIn(process.env.SCALE_ROOT, {
     env,
     readyTimeoutMs: 1_800_000, // an upgrade's migrations run on the seeded rows first
-    ...(process.env.SCALE_ROOT ? { cwd: process.env.SCALE_ROOT } : {}),
     onLine: (text) => {
       if (/"level":(50|60)/.test(text)) process.stderr.write(`${text}\n`);
     },
