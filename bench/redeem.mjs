@@ -425,6 +425,8 @@ try {
   sameSuccesses += sumOk(results.same) + sumOk(results.sameHot);
   const med = (list, key) => median(list.map((r) => r[key]));
   const pct = (a, b) => `${((med(a, 'rps') / med(b, 'rps')) * 100).toFixed(0)}%`;
+  // Issue 40's goals: throughput >= 0.7 x the same-work chain's, p99 <= 1.5 x its p99.
+  const p99Ratio = (a, b) => `${(med(a, 'p99') / med(b, 'p99')).toFixed(2)}x`;
   const fig = (list) => `${med(list, 'rps')}/s (p50 ${med(list, 'p50')} ms, p99 ${med(list, 'p99')} ms)`;
   console.log('\nmedians');
   console.log('  many codes');
@@ -432,7 +434,7 @@ try {
   console.log(`    same-work chain:   ${fig(results.same)}`);
   console.log(`    bare UPDATE chain: ${fig(results.bare)}`);
   console.log(
-    `    full / same-work ${pct(results.full, results.same)} (goal >= 70%, p99 < 100 ms); full / bare UPDATE ${pct(results.full, results.bare)}`,
+    `    full / same-work ${pct(results.full, results.same)} (goal >= 70%), p99 ${p99Ratio(results.full, results.same)} (goal <= 1.5x); full / bare UPDATE ${pct(results.full, results.bare)}`,
   );
   const cpuLine = (list) =>
     Object.keys(list[0])
@@ -452,14 +454,14 @@ try {
   console.log("  till (many codes, a partner's staff member)");
   console.log(`    till:              ${fig(results.till)}`);
   console.log(
-    `    till / same-work ${pct(results.till, results.same)}; till / public full ${pct(results.till, results.full)}`,
+    `    till / same-work ${pct(results.till, results.same)}; till / public full ${pct(results.till, results.full)} (goal >= 70%)`,
   );
   console.log('  one hot code');
   console.log(`    full:              ${fig(results.fullHot)}`);
   console.log(`    same-work chain:   ${fig(results.sameHot)}`);
   console.log(`    bare UPDATE chain: ${fig(results.bareHot)}`);
   console.log(
-    `    full / same-work ${pct(results.fullHot, results.sameHot)} (goal >= 70%, p99 < 100 ms); full / bare UPDATE ${pct(results.fullHot, results.bareHot)}`,
+    `    full / same-work ${pct(results.fullHot, results.sameHot)} (goal >= 70%), p99 ${p99Ratio(results.fullHot, results.sameHot)} (goal <= 1.5x); full / bare UPDATE ${pct(results.fullHot, results.bareHot)}`,
   );
   const errors = [...results.full, ...results.till, ...results.fullHot].reduce((n, r) => n + r.errors, 0);
   const sameErrors = [...results.same, ...results.sameHot].reduce((n, r) => n + r.errors, 0);
