@@ -15,6 +15,7 @@
 // before the main content is visible) and in all, JS and CSS bytes transferred (as on the wire,
 // compressed as the server sent them, headers included), first paint, when the main content is
 // visible and when the app is ready. Slowness never fails the run; the goals are printed beside.
+// BENCH_WATERFALL=1 prints each run's requests (start, first byte, end in ms from the page's start; bytes).
 // BENCH_ROOT=<another checkout> runs the platform built there (its frontend and services) with this
 // bench, so an older build is measured the same way.
 /* global window, document, MutationObserver */ // code run inside the page
@@ -127,8 +128,15 @@ async function visit(browser, { url, ready, visible, outline, token, acceptEncod
   const bytes = { Script: 0, Stylesheet: 0, scripts: 0, encodings: new Set() };
   /** When each script was asked for (epoch ms), to count those asked for before the content showed. */
   const scriptRequests = [];
-  cdp.on('Network.requestWillBeSent', ({ type, wallTime }) => {
+  /** BENCH_WATERFALL=1: each request's start, first byte and end (ms from the page's start) and size. */
+  const waterfall = new Map();
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, type, wallTime, timestamp }) => {
     if (type === 'Script') scriptRequests.push(wallTime * 1000);
+    waterfall.set(requestId, { url: new URL(request.url).pathname, wallTime, start: timestamp });
+  });
+  cdp.on('Network.responseReceived', ({ requestId, timestamp }) => {
+    const entry = waterfall.get(requestId);
+    if (entry) entry.firstByte = timestamp;
   });
   cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
     types.set(requestId, type);
@@ -137,7 +145,9 @@ async function visit(browser, { url, ready, visible, outline, token, acceptEncod
         response.headers['content-encoding'] ?? response.headers['Content-Encoding'] ?? 'identity',
       );
   });
-  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength, timestamp }) => {
+    const entry = waterfall.get(requestId);
+    if (entry) Object.assign(entry, { end: timestamp, size: encodedDataLength });
     const type = types.get(requestId);
     if (type === 'Script' || type === 'Stylesheet') bytes[type] += encodedDataLength;
     if (type === 'Script') bytes.scripts += 1;
@@ -157,6 +167,7 @@ async function visit(browser, { url, ready, visible, outline, token, acceptEncod
   }));
   await context.close();
   const { timeOrigin, ...times } = timings;
+  if (process.env.BENCH_WATERFALL) printWaterfall(waterfall, timeOrigin, times);
   return {
     js: bytes.Script,
     css: bytes.Stylesheet,
@@ -165,6 +176,21 @@ async function visit(browser, { url, ready, visible, outline, token, acceptEncod
     encodings: [...bytes.encodings],
     ...times,
   };
+}
+
+function printWaterfall(waterfall, timeOrigin, times) {
+  const entries = [...waterfall.values()];
+  // CDP's timestamps are monotonic seconds; the first request's wall time ties them to the page's clock.
+  const first = entries[0];
+  const at = (t) =>
+    t === undefined
+      ? '   -'
+      : String(Math.round((first.wallTime - timeOrigin / 1000 + t - first.start) * 1000)).padStart(5);
+  for (const e of entries)
+    console.log(
+      `    ${at(e.start)} ${at(e.firstByte)} ${at(e.end)} ${String(e.size ?? '-').padStart(7)} B  ${e.url}`,
+    );
+  console.log(`    visible ${Math.round(times.visible)} ms, ready ${Math.round(times.ready)} ms`);
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
