@@ -18,7 +18,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { api, createBenchDatabase, median, startBenchPlatform, throttledPage } from './support/bench-kit.mjs';
+import {
+  api,
+  createBenchDatabase,
+  hostBenchmarkIndex,
+  median,
+  startBenchPlatform,
+  throttledPage,
+} from './support/bench-kit.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -237,7 +244,10 @@ async function main() {
       headless: true,
       args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--no-first-run'],
     });
-    console.log(`cold visits, ${RUNS} per profile (390x844, CPU 4x slower), medians:`);
+    const hostIndex = await hostBenchmarkIndex(browser);
+    console.log(
+      `cold visits, ${RUNS} per profile (390x844, CPU 4x slower; this host's benchmark index ${hostIndex}, the phone's about ${Math.round(hostIndex / 4)}), medians:`,
+    );
     for (const profile of PROFILES) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await visit(browser, page, profile));

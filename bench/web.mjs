@@ -21,7 +21,14 @@
 /* global window, document, MutationObserver */ // code run inside the page
 import { randomBytes } from 'node:crypto';
 import { chromium } from 'playwright-core';
-import { api, createBenchDatabase, median, startBenchPlatform, throttledPage } from './support/bench-kit.mjs';
+import {
+  api,
+  createBenchDatabase,
+  hostBenchmarkIndex,
+  median,
+  startBenchPlatform,
+  throttledPage,
+} from './support/bench-kit.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** BENCH_PAGES=login,admin,company measures only those pages (keys: voucher, voucherBr, login, admin, company). */
@@ -264,8 +271,10 @@ async function main() {
         acceptEncoding: ENCODINGS.http,
       },
     ];
+    const hostIndex = await hostBenchmarkIndex(browser);
     console.log(
-      `bench:web — ${RUNS} cold runs per page; ${PROFILE.downKbps / 1000} Mbps down, ${PROFILE.upKbps} Kbps up, ${PROFILE.rttMs} ms RTT, CPU ${PROFILE.cpuSlowdown}x slower, 390x844`,
+      `bench:web — ${RUNS} cold runs per page; ${PROFILE.downKbps / 1000} Mbps down, ${PROFILE.upKbps} Kbps up, ${PROFILE.rttMs} ms RTT, CPU ${PROFILE.cpuSlowdown}x slower, 390x844; ` +
+        `this host's benchmark index ${hostIndex}, the phone's about ${Math.round(hostIndex / PROFILE.cpuSlowdown)}`,
     );
     const results = {};
     for (const p of pages.filter((page) => !ONLY || ONLY.includes(page.key))) {

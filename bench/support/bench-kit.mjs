@@ -108,6 +108,37 @@ export async function startBenchPlatform(dbUrl) {
 }
 
 /**
+ * How fast this host's browser is, unthrottled, on the scale of Lighthouse's BenchmarkIndex (strings of
+ * 100,000 characters built a second, median of three half-second runs in a blank page): a throttled
+ * phone is this host slowed down, so its figures move with the host. Printed beside the browser
+ * figures, so those of two boxes can be compared (DevTools calibrates its mid-tier phone to 1,000 and its
+ * low-tier one to 264 on the newer scale; Lighthouse's older comment puts a desktop at 750+).
+ */
+export async function hostBenchmarkIndex(browser) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const runs = [];
+    for (let i = 0; i < 3; i++)
+      runs.push(
+        await page.evaluate(() => {
+          const start = performance.now();
+          let built = 0;
+          while (performance.now() - start < 500) {
+            let text = '';
+            for (let j = 0; j < 100_000; j++) text += 'a';
+            if (text.length === 100_000) built++;
+          }
+          return built / ((performance.now() - start) / 1000);
+        }),
+      );
+    return Math.round(median(runs));
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * A page of `context` on a phone's network and CPU (`profile`: downKbps, upKbps, rttMs, cpuSlowdown),
  * asking for `acceptEncoding`; resolves to the page and its DevTools session (to count what it loads).
  */
