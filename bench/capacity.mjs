@@ -27,14 +27,13 @@
 // timeout, a 304 to a request without If-None-Match, a total that disagrees with SQL).
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import {
   api,
   createBenchDatabase,
   randomPort,
   benchPlatformEnv,
+  checkoutFile,
   startPlatformIn,
 } from './support/bench-kit.mjs';
 import { cpuBetween, cpuSnapshot, describeCpu } from './support/capacity-cpu.mjs';
@@ -56,9 +55,7 @@ const SCREEN_P95_MS = 100;
 const REDEEM_P99_MS = 200;
 const ROOT = process.env.BENCH_ROOT;
 // The measured checkout's own rebuild of the figures' tallies: it knows that checkout's schema.
-const rebuildTool = ROOT
-  ? join(resolve(ROOT), 'tools', 'stats-rebuild.mjs')
-  : fileURLToPath(new URL('../tools/stats-rebuild.mjs', import.meta.url));
+const rebuildTool = checkoutFile(ROOT, 'tools', 'stats-rebuild.mjs');
 
 const ADMIN_CALLS = [
   { path: '/api/admin/stats', every: 12_000, check: statsShape },

@@ -82,11 +82,13 @@ export function benchPlatformEnv({
  * bench of this one driving it.
  */
 export async function startPlatformIn(root, options) {
-  const other = Boolean(root) && resolve(root) !== REPO_ROOT;
-  const { startPlatform } = await import(
-    other ? pathToFileURL(join(resolve(root), 'tools', 'platform.mjs')).href : '../../tools/platform.mjs'
-  );
-  return startPlatform({ ...options, ...(other ? { cwd: resolve(root) } : {}) });
+  const { startPlatform } = await import(pathToFileURL(checkoutFile(root, 'tools', 'platform.mjs')).href);
+  return startPlatform({ ...options, cwd: resolve(root || REPO_ROOT) });
+}
+
+/** A file of the checkout `root` (default: this one), e.g. its own tools for its own schema. */
+export function checkoutFile(root, ...parts) {
+  return join(resolve(root || REPO_ROOT), ...parts);
 }
 
 /**
