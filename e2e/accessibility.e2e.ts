@@ -54,7 +54,12 @@ const PUBLIC_SCREENS: Screen[] = [
 ];
 
 const ADMIN_SCREENS: Screen[] = [
-  { path: '/dashboard', ready: text('Refresh All'), dialog: openButton(/^Assign|^Manage/) },
+  {
+    path: '/dashboard',
+    // The codes' page loaded, not only the frame: "Assign to partner" is enabled once they have a count.
+    ready: (page) => page.locator('[data-testid="assign-to-partner"]:enabled').waitFor({ timeout: 20_000 }),
+    dialog: openButton(/^Assign|^Manage/),
+  },
   { path: '/dashboard?tab=trainer', ready: tab(/Trainer/) },
   { path: '/dashboard?tab=analytics', ready: tab(/Analytics/) },
   { path: '/dashboard?tab=redemptions', ready: tab(/Redemptions/) },
