@@ -190,3 +190,58 @@ describe("the dashboards' figures before the app's code", () => {
         await context.close();
       });
 });
+
+// Issue 40, decision 381: the sign-in and the voucher page name their own shell and words in the HTML
+// (`<link rel="modulepreload">`), so the phone fetches them beside React rather than after it has run.
+// Each preload is one the page uses: fetched once (a preload the import did not match would be fetched
+// twice) and in the reader's language.
+describe('the light pages preload their shell and words', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  let voucherId = '';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    voucherId = (await generateVoucher(baseUrl, await adminLogin(baseUrl))).id;
+  });
+  afterAll(async () => browser?.close());
+
+  const pages = [
+    {
+      name: 'login',
+      address: () => '/login',
+      shell: /\/assets\/login-[^/]+\.js$/,
+      ready: 'form button[type="submit"]',
+    },
+    {
+      name: 'voucher',
+      address: () => `/voucher/${voucherId}`,
+      shell: /\/assets\/voucher-(?!words-)[^/]+\.js$/,
+      ready: '[data-testid="share-button"]',
+    },
+  ];
+
+  for (const { name, address, shell, ready } of pages)
+    for (const language of ['en', 'es'] as const)
+      it(`the ${name} page in ${language}: each preload is fetched once and used`, async () => {
+        const context = await browser.newContext({ locale: language === 'es' ? 'es-ES' : 'en-GB' });
+        const page = await context.newPage();
+        const fetched = new Map<string, number>();
+        page.on('requestfinished', (request) => {
+          const path = new URL(request.url()).pathname;
+          if (path.startsWith('/assets/')) fetched.set(path, (fetched.get(path) ?? 0) + 1);
+        });
+        await page.goto(`${baseUrl}${address()}`);
+        await page.locator(ready).first().waitFor();
+        const preloads = await page
+          .locator('link[rel="modulepreload"]')
+          .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+        const own = preloads.filter((href) => shell.test(href));
+        expect(own, preloads.join(' ')).toHaveLength(1);
+        const words = preloads.filter((href) => /\/assets\/(public|voucher)\.(en|es)-/.test(href));
+        expect(words.map((href) => /\.(en|es)-/.exec(href)?.[1])).toEqual([language]);
+        await expect.poll(() => preloads.filter((href) => !fetched.has(href))).toEqual([]);
+        expect([...fetched].filter(([, times]) => times > 1)).toEqual([]);
+        await context.close();
+      });
+});

@@ -154,6 +154,61 @@ const FIRST_SCREENS = {
   companyDashboard: srcFile('features/company/routes/company-dashboard.tsx'),
 };
 
+/**
+ * The light pages the gateway answers by their address (issue 40): each one's shell and the area of
+ * its words. main.tsx asks for these only once the entry has run (React's evaluation first); a preload
+ * in the HTML fetches them beside React instead. The gateway reads the file this writes.
+ */
+const LIGHT_PAGES = {
+  login: { shell: FIRST_SCREENS.login, words: 'public' },
+  voucher: { shell: FIRST_SCREENS.voucher, words: 'voucher' },
+  member: { shell: srcFile('app/member-shell.tsx'), words: 'member' },
+};
+
+/**
+ * Writes `first-page-preloads.json`: for each light page, the files its shell needs beyond what
+ * index.html already preloads, and its words' file in each language (gateway/src/http/spa-index.ts).
+ */
+function firstPagePreloads(): Plugin {
+  return {
+    name: 'avpass:first-page-preloads',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (files: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...files];
+        while (stack.length) {
+          const file = stack.pop() as string;
+          if (seen.has(file)) continue;
+          seen.add(file);
+          stack.push(...(byFile.get(file)?.imports ?? []));
+        }
+        return seen;
+      };
+      const preloaded = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const pages = Object.fromEntries(
+        Object.entries(LIGHT_PAGES).map(([page, { shell, words }]) => {
+          const chunk = chunks.find((c) => c.moduleIds.includes(shell));
+          if (!chunk) this.error(`first-page-preloads: no chunk holds ${shell}`);
+          const files = [...withImports([chunk.fileName])].filter((file) => !preloaded.has(file));
+          const catalogs = chunks
+            .filter((c) => c.name.startsWith(`${words}.`))
+            .map((c) => [c.name.slice(words.length + 1), [`/${c.fileName}`]]);
+          if (catalogs.length === 0) this.error(`first-page-preloads: no catalog of the ${words} area`);
+          return [page, { files: files.map((file) => `/${file}`), words: Object.fromEntries(catalogs) }];
+        }),
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: 'first-page-preloads.json',
+        source: `${JSON.stringify(pages, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 const DOMAIN_BARREL = fileURLToPath(new URL('../libs/domain/src/index.ts', import.meta.url));
 
 /** The values a module imports from the domain's barrel (`import { a, b as c } from '@avpass/domain'`). */
@@ -297,7 +352,7 @@ function firstLoadChunking(): Rolldown.CodeSplittingOptions {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [compiledCatalogs(), react(), tillPwa, precompress()],
+  plugins: [compiledCatalogs(), react(), tillPwa, firstPagePreloads(), precompress()],
   resolve: {
     alias: ALIASES,
   },

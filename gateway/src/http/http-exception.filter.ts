@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@avpass/contracts';
+import { requestLanguage, type FieldErrors } from '@avpass/contracts';
 import {
   DependencyOutageLog,
   DomainError,
@@ -15,7 +15,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_STATUS_BY_CODE, withCode, type ErrorBody } from './error-mapping';
-import { SpaIndex } from './spa-index';
+import { lightPageOf, SpaIndex } from './spa-index';
 
 /**
  * Every error leaves as `{message, code, params?, errors?, requestId}` with the right status: `message`
@@ -36,11 +36,15 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const path = request.url.split('?')[0] ?? '/';
 
     if (exception instanceof NotFoundException && isAppRoute(request.method, path) && this.spa.html) {
+      // A light page (the sign-in, a member's screens) preloads its words in the reader's language.
+      const page = lightPageOf(path);
+      const language = requestLanguage(request.headers.cookie, request.headers['accept-language']);
+      if (page) void reply.header('vary', 'Cookie, Accept-Language');
       void reply
         .status(200)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(this.spa.html);
+        .send(this.spa.htmlFor(page, language));
       return;
     }
 

@@ -38,13 +38,13 @@ export class VoucherPageController {
   @Public()
   @Get(':id')
   async page(@Param('id') id: string, @Req() req: AuthenticatedRequest, @Res() reply: FastifyReply) {
-    const index = this.spa.html;
+    // In the reader's language: the remembered choice (cookie), then Accept-Language (decision 352).
+    const words = await voucherWordsFor(req.headers.cookie, req.headers['accept-language']);
+    const index = this.spa.htmlFor('voucher', words.language);
     // Without a built frontend this is an unknown route, as before.
     if (!index) throw new NotFoundException();
     let html = index;
     let found = true;
-    // In the reader's language: the remembered choice (cookie), then Accept-Language (decision 352).
-    const words = await voucherWordsFor(req.headers.cookie, req.headers['accept-language']);
     try {
       const voucher = await this.rpc.call(RPC.vouchers.getPublic, { id }, metaOf(req), SNAPSHOT_TIMEOUT_MS);
       html = indexWithVoucher(index, voucher, this.config.BUSINESS_TIMEZONE, words) ?? index;

@@ -1,0 +1,117 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './support/harness';
+
+const INDEX = `<!doctype html><html lang="en"><head><title>AV Pass</title><link rel="modulepreload" crossorigin href="/assets/react.js"></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`;
+
+/** What the build writes (frontend/vite.config.ts, `firstPagePreloads`), in its shape. */
+const PRELOADS = {
+  login: {
+    files: ['/assets/login.js'],
+    words: { en: ['/assets/public.en.js'], es: ['/assets/public.es.js'] },
+  },
+  voucher: {
+    files: ['/assets/voucher.js', '/assets/voucher-words.js'],
+    words: { en: ['/assets/voucher.en.js'], es: ['/assets/voucher.es.js'] },
+  },
+  member: {
+    files: ['/assets/member-shell.js'],
+    words: { en: ['/assets/member.en.js'], es: ['/assets/member.es.js'] },
+  },
+};
+
+/** The modulepreload hrefs of a page, in order. */
+const preloadsOf = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+// Issue 40: a light page's HTML (the sign-in, a member's screens, the voucher page) preloads its shell and
+// its words in the reader's language, so a phone fetches them beside React, not after the entry has run.
+describe("a light page's HTML preloads its own code and words", () => {
+  let h: Harness;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'avpass-dist-'));
+    await writeFile(join(dist, 'index.html'), INDEX);
+    await writeFile(join(dist, 'first-page-preloads.json'), JSON.stringify(PRELOADS));
+    h = await startHarness({ FRONTEND_DIST: dist }, { services: ['partners', 'vouchers'] });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${h.url}${path}`, { headers });
+    return { status: res.status, vary: res.headers.get('vary'), html: await res.text() };
+  };
+
+  it('the sign-in page: its shell, then its words in English, after what index.html preloads', async () => {
+    for (const path of ['/login', '/login/']) {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(preloadsOf(res.html), path).toEqual([
+        '/assets/react.js',
+        '/assets/login.js',
+        '/assets/public.en.js',
+      ]);
+      expect(res.vary).toBe('Cookie, Accept-Language');
+    }
+  });
+
+  it('in the language the page will speak: the remembered choice, then Accept-Language', async () => {
+    expect(preloadsOf((await get('/login', { 'accept-language': 'es-MX,es;q=0.9' })).html)).toContain(
+      '/assets/public.es.js',
+    );
+    const remembered = await get('/login', { cookie: 'avpass_lang=en', 'accept-language': 'es' });
+    expect(preloadsOf(remembered.html)).toContain('/assets/public.en.js');
+    expect(remembered.html).not.toContain('public.es');
+    // A language the app does not speak is English, as the app's own choice.
+    expect(preloadsOf((await get('/login', { 'accept-language': 'fr-FR' })).html)).toContain(
+      '/assets/public.en.js',
+    );
+  });
+
+  it("a member's screens and the voucher page (found or not) preload theirs", async () => {
+    for (const path of ['/me', '/me/sign-in']) {
+      expect(preloadsOf((await get(path, { 'accept-language': 'es' })).html), path).toEqual([
+        '/assets/react.js',
+        '/assets/member-shell.js',
+        '/assets/member.es.js',
+      ]);
+    }
+    const missing = await get('/voucher/00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    expect(preloadsOf(missing.html)).toEqual([
+      '/assets/react.js',
+      '/assets/voucher.js',
+      '/assets/voucher-words.js',
+      '/assets/voucher.en.js',
+    ]);
+  });
+
+  it("the app's other addresses get index.html as built, with no light page's code", async () => {
+    for (const path of ['/dashboard', '/login/extra', '/me/vouchers', '/till']) {
+      const res = await get(path, { 'accept-language': 'es' });
+      expect(res.status, path).toBe(200);
+      expect(res.html, path).toBe(INDEX);
+    }
+  });
+});
+
+describe('a build without the preloads file', () => {
+  it('serves index.html as it is', async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'avpass-dist-'));
+    await writeFile(join(dist, 'index.html'), INDEX);
+    const h = await startHarness({ FRONTEND_DIST: dist }, { services: [] });
+    try {
+      const res = await fetch(`${h.url}/login`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(INDEX);
+    } finally {
+      await h.close();
+      await rm(dist, { recursive: true, force: true });
+    }
+  });
+});
