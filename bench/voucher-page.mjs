@@ -21,8 +21,10 @@ import { chromium } from 'playwright-core';
 import {
   api,
   createBenchDatabase,
+  describeCpu,
   hostBenchmarkIndex,
   median,
+  phoneCpuSlowdown,
   startBenchPlatform,
   throttledPage,
 } from './support/bench-kit.mjs';
@@ -31,8 +33,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PROFILES = [
-  { name: 'throttled phone', downKbps: 1600, upKbps: 750, rttMs: 150, cpuSlowdown: 4, codeGoalMs: 600 },
-  { name: '400 Kbps / 400 ms', downKbps: 400, upKbps: 400, rttMs: 400, cpuSlowdown: 4, codeGoalMs: 1500 },
+  { name: 'throttled phone', downKbps: 1600, upKbps: 750, rttMs: 150, codeGoalMs: 600 },
+  { name: '400 Kbps / 400 ms', downKbps: 400, upKbps: 400, rttMs: 400, codeGoalMs: 1500 },
 ];
 const GOALS = { cpuMs: 5, redeemMs: 1500, jsKb: 100 };
 /** Linux's clock tick (getconf CLK_TCK): /proc's CPU times are counted in it. */
@@ -245,10 +247,12 @@ async function main() {
       args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--no-first-run'],
     });
     const hostIndex = await hostBenchmarkIndex(browser);
+    const cpuSlowdown = phoneCpuSlowdown(hostIndex);
     console.log(
-      `cold visits, ${RUNS} per profile (390x844, CPU 4x slower; this host's benchmark index ${hostIndex}, the phone's about ${Math.round(hostIndex / 4)}), medians:`,
+      `cold visits, ${RUNS} per profile (390x844, ${describeCpu(hostIndex, cpuSlowdown)}), medians:`,
     );
-    for (const profile of PROFILES) {
+    for (const network of PROFILES) {
+      const profile = { ...network, cpuSlowdown };
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await visit(browser, page, profile));
       const m = (key) => median(runs.map((r) => r[key]).filter((v) => v !== null));

@@ -3,8 +3,8 @@
 //
 // The built platform (started like `npm start`) on a throwaway database serves one voucher, assigned to
 // one partner with a portal user. Chromium opens, each on a cold cache (a new browser context per run),
-// under a throttled mobile profile (1.6 Mbps down, 750 Kbps up, 150 ms round trip, CPU 4x slower, a
-// 390 x 844 phone screen):
+// under a throttled mobile profile (1.6 Mbps down, 750 Kbps up, 150 ms round trip, the CPU slowed to
+// a low-tier phone's (bench-kit's phoneCpuSlowdown, decision 381), a 390 x 844 phone screen):
 // - the voucher page twice: as a phone gets it over plain HTTP (Chromium then asks for gzip only) and
 //   as over https (`Accept-Encoding: br, gzip`, sent through the DevTools protocol);
 // - the login page: visible once its password field is drawn, ready (usable) once both fields are
@@ -24,8 +24,10 @@ import { chromium } from 'playwright-core';
 import {
   api,
   createBenchDatabase,
+  describeCpu,
   hostBenchmarkIndex,
   median,
+  phoneCpuSlowdown,
   startBenchPlatform,
   throttledPage,
 } from './support/bench-kit.mjs';
@@ -33,7 +35,8 @@ import {
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** BENCH_PAGES=login,admin,company measures only those pages (keys: voucher, voucherBr, login, admin, company). */
 const ONLY = process.env.BENCH_PAGES?.split(',').map((key) => key.trim());
-const PROFILE = { downKbps: 1600, upKbps: 750, rttMs: 150, cpuSlowdown: 4 };
+/** The network of the phone; its CPU (`cpuSlowdown`) is set once the host has been measured. */
+const PROFILE = { downKbps: 1600, upKbps: 750, rttMs: 150, cpuSlowdown: 1 };
 const GOALS = {
   voucherJsKb: 100,
   voucherVisibleMs: 2500,
@@ -272,9 +275,10 @@ async function main() {
       },
     ];
     const hostIndex = await hostBenchmarkIndex(browser);
+    PROFILE.cpuSlowdown = phoneCpuSlowdown(hostIndex);
     console.log(
-      `bench:web — ${RUNS} cold runs per page; ${PROFILE.downKbps / 1000} Mbps down, ${PROFILE.upKbps} Kbps up, ${PROFILE.rttMs} ms RTT, CPU ${PROFILE.cpuSlowdown}x slower, 390x844; ` +
-        `this host's benchmark index ${hostIndex}, the phone's about ${Math.round(hostIndex / PROFILE.cpuSlowdown)}`,
+      `bench:web — ${RUNS} cold runs per page; ${PROFILE.downKbps / 1000} Mbps down, ${PROFILE.upKbps} Kbps up, ${PROFILE.rttMs} ms RTT, 390x844; ` +
+        describeCpu(hostIndex, PROFILE.cpuSlowdown),
     );
     const results = {};
     for (const p of pages.filter((page) => !ONLY || ONLY.includes(page.key))) {

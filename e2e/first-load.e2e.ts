@@ -191,10 +191,11 @@ describe("the dashboards' figures before the app's code", () => {
       });
 });
 
-// Issue 40, decision 381: the sign-in and the voucher page name their own shell and words in the HTML
+// Issue 40, decision 382: the sign-in and a member's sign-in name their own shell and words in the HTML
 // (`<link rel="modulepreload">`), so the phone fetches them beside React rather than after it has run.
 // Each preload is one the page uses: fetched once (a preload the import did not match would be fetched
-// twice) and in the reader's language.
+// twice) and in the reader's language. The voucher page, whose HTML already shows the code, preloads
+// nothing more. None of them asks for the dashboards' boot.js.
 describe('the light pages preload their shell and words', () => {
   const baseUrl = inject('baseUrl');
   let browser: Browser;
@@ -206,42 +207,66 @@ describe('the light pages preload their shell and words', () => {
   });
   afterAll(async () => browser?.close());
 
+  /** Opens `address` in `language` on a cold cache: its HTML's preloads and each path's fetches. */
+  const open = async (address: string, language: 'en' | 'es', ready: string) => {
+    const context = await browser.newContext({ locale: language === 'es' ? 'es-ES' : 'en-GB' });
+    const page = await context.newPage();
+    const fetched = new Map<string, number>();
+    page.on('requestfinished', (request) => {
+      const path = new URL(request.url()).pathname;
+      fetched.set(path, (fetched.get(path) ?? 0) + 1);
+    });
+    const response = await page.goto(`${baseUrl}${address}`);
+    await page.locator(ready).first().waitFor();
+    // As the gateway sent them: the app's loader adds its own links to the document later.
+    const html = (await response?.text()) ?? '';
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      ([, href]) => href,
+    );
+    return { context, preloads, fetched };
+  };
+
   const pages = [
     {
-      name: 'login',
-      address: () => '/login',
+      name: 'sign-in',
+      address: '/login',
       shell: /\/assets\/login-[^/]+\.js$/,
+      words: 'public',
       ready: 'form button[type="submit"]',
     },
     {
-      name: 'voucher',
-      address: () => `/voucher/${voucherId}`,
-      shell: /\/assets\/voucher-(?!words-)[^/]+\.js$/,
-      ready: '[data-testid="share-button"]',
+      name: "member's sign-in",
+      address: '/me/sign-in',
+      shell: /\/assets\/member-shell-[^/]+\.js$/,
+      words: 'member',
+      ready: 'form button[type="submit"]',
     },
   ];
 
-  for (const { name, address, shell, ready } of pages)
+  for (const { name, address, shell, words, ready } of pages)
     for (const language of ['en', 'es'] as const)
       it(`the ${name} page in ${language}: each preload is fetched once and used`, async () => {
-        const context = await browser.newContext({ locale: language === 'es' ? 'es-ES' : 'en-GB' });
-        const page = await context.newPage();
-        const fetched = new Map<string, number>();
-        page.on('requestfinished', (request) => {
-          const path = new URL(request.url()).pathname;
-          if (path.startsWith('/assets/')) fetched.set(path, (fetched.get(path) ?? 0) + 1);
-        });
-        await page.goto(`${baseUrl}${address()}`);
-        await page.locator(ready).first().waitFor();
-        const preloads = await page
-          .locator('link[rel="modulepreload"]')
-          .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
-        const own = preloads.filter((href) => shell.test(href));
-        expect(own, preloads.join(' ')).toHaveLength(1);
-        const words = preloads.filter((href) => /\/assets\/(public|voucher)\.(en|es)-/.test(href));
-        expect(words.map((href) => /\.(en|es)-/.exec(href)?.[1])).toEqual([language]);
+        const { context, preloads, fetched } = await open(address, language, ready);
+        expect(
+          preloads.filter((href) => shell.test(href)),
+          preloads.join(' '),
+        ).toHaveLength(1);
+        const catalogs = preloads.filter((href) => href.startsWith(`/assets/${words}.`));
+        expect(catalogs.map((href) => /\.(en|es)-/.exec(href)?.[1])).toEqual([language]);
         await expect.poll(() => preloads.filter((href) => !fetched.has(href))).toEqual([]);
-        expect([...fetched].filter(([, times]) => times > 1)).toEqual([]);
+        expect([...fetched].filter(([path, times]) => path.startsWith('/assets/') && times > 1)).toEqual([]);
+        expect(fetched.has('/boot.js')).toBe(false);
         await context.close();
       });
+
+  it('the voucher page preloads only what index.html does, and works', async () => {
+    const { context, preloads, fetched } = await open(
+      `/voucher/${voucherId}`,
+      'en',
+      '[data-testid="share-button"]',
+    );
+    expect(preloads.filter((href) => /\/assets\/voucher/.test(href))).toEqual([]);
+    expect(fetched.has('/boot.js')).toBe(false);
+    await context.close();
+  });
 });

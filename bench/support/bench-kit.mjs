@@ -141,6 +141,32 @@ export async function hostBenchmarkIndex(browser) {
 }
 
 /**
+ * The phone the browser benchmarks emulate: DevTools' "low-tier mobile" calibration target (a Moto G4
+ * Power 2022 class phone scores 264 on the benchmark above; a Pixel 5 about 1,000). Decision 381.
+ */
+export const PHONE_BENCHMARK_INDEX = 264;
+
+/**
+ * How much slower the host's CPU must run to be that phone: host index / 264 (at least 1), so a faster
+ * box is slowed more and two boxes measure the same phone. BENCH_CPU_SLOWDOWN=4 fixes the rate instead
+ * (Lighthouse's default, which on a fast box emulates a faster phone). Decision 381.
+ */
+export function phoneCpuSlowdown(hostIndex) {
+  const fixed = Number(process.env.BENCH_CPU_SLOWDOWN);
+  if (fixed > 0) return fixed;
+  return Math.max(1, Math.round((hostIndex / PHONE_BENCHMARK_INDEX) * 10) / 10);
+}
+
+/** How the benchmarks name the CPU they emulate: the rate, and the host's index and the phone's. */
+export function describeCpu(hostIndex, slowdown) {
+  const how =
+    Number(process.env.BENCH_CPU_SLOWDOWN) > 0
+      ? 'fixed by BENCH_CPU_SLOWDOWN'
+      : `calibrated to a phone of index ${PHONE_BENCHMARK_INDEX}`;
+  return `CPU ${slowdown}x slower (${how}; this host's benchmark index ${hostIndex}, the phone's about ${Math.round(hostIndex / slowdown)})`;
+}
+
+/**
  * A page of `context` on a phone's network and CPU (`profile`: downKbps, upKbps, rttMs, cpuSlowdown),
  * asking for `acceptEncoding`; resolves to the page and its DevTools session (to count what it loads).
  */

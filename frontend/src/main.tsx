@@ -14,7 +14,9 @@ import { getAuthToken } from './lib/session/auth-storage';
  * Picks the code to load from the address: a voucher opened from its QR code gets only the voucher page
  * (a member's phone on a slow network); every other address gets the app with its router. The shared
  * code (React, the providers and the theme) is preloaded by index.html; the rest is loaded with
- * everything it imports in parallel, together with a signed-in user's first screen (issue 28).
+ * everything it imports in parallel, together with a signed-in user's first screen (issue 28). The
+ * gateway's HTML for the light pages below already preloads their shell and words (decision 382):
+ * `lightPageOf` in gateway/src/http/spa-index.ts matches the same addresses.
  */
 const voucherPath = /^\/voucher\/([^/]+)\/?$/.exec(window.location.pathname);
 /** A member's own screens (/me, /me/sign-in): light too, like the voucher page (decision 331). */

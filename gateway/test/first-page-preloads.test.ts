@@ -4,17 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness';
 
-const INDEX = `<!doctype html><html lang="en"><head><title>AV Pass</title><link rel="modulepreload" crossorigin href="/assets/react.js"></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`;
+const INDEX = `<!doctype html><html lang="en"><head><title>AV Pass</title><link rel="modulepreload" crossorigin href="/assets/react.js"></head><body><div id="root"></div>\n    <script src="/boot.js"></script><script type="module" src="/assets/index.js"></script></body></html>`;
 
 /** What the build writes (frontend/vite.config.ts, `firstPagePreloads`), in its shape. */
 const PRELOADS = {
   login: {
     files: ['/assets/login.js'],
     words: { en: ['/assets/public.en.js'], es: ['/assets/public.es.js'] },
-  },
-  voucher: {
-    files: ['/assets/voucher.js', '/assets/voucher-words.js'],
-    words: { en: ['/assets/voucher.en.js'], es: ['/assets/voucher.es.js'] },
   },
   member: {
     files: ['/assets/member-shell.js'],
@@ -26,8 +22,8 @@ const PRELOADS = {
 const preloadsOf = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
-// Issue 40: a light page's HTML (the sign-in, a member's screens, the voucher page) preloads its shell and
-// its words in the reader's language, so a phone fetches them beside React, not after the entry has run.
+// Issue 40, decision 382: the sign-in's and a member's HTML preloads its shell and its words in the
+// reader's language, so a phone fetches them beside React, not after the entry has run.
 describe("a light page's HTML preloads its own code and words", () => {
   let h: Harness;
   let dist: string;
@@ -57,6 +53,9 @@ describe("a light page's HTML preloads its own code and words", () => {
         '/assets/public.en.js',
       ]);
       expect(res.vary).toBe('Cookie, Accept-Language');
+      // The dashboards' outline script would hold the parser for a round trip and do nothing here.
+      expect(res.html).not.toContain('boot.js');
+      expect(res.html).toContain('<div id="root"></div><script type="module" src="/assets/index.js">');
     }
   });
 
@@ -73,7 +72,7 @@ describe("a light page's HTML preloads its own code and words", () => {
     );
   });
 
-  it("a member's screens and the voucher page (found or not) preload theirs", async () => {
+  it("a member's screens preload theirs; the voucher page (found or not) nothing more, and no boot.js", async () => {
     for (const path of ['/me', '/me/sign-in']) {
       expect(preloadsOf((await get(path, { 'accept-language': 'es' })).html), path).toEqual([
         '/assets/react.js',
@@ -81,14 +80,11 @@ describe("a light page's HTML preloads its own code and words", () => {
         '/assets/member.es.js',
       ]);
     }
+    expect((await get('/me')).html).not.toContain('boot.js');
     const missing = await get('/voucher/00000000-0000-4000-8000-000000000000');
     expect(missing.status).toBe(404);
-    expect(preloadsOf(missing.html)).toEqual([
-      '/assets/react.js',
-      '/assets/voucher.js',
-      '/assets/voucher-words.js',
-      '/assets/voucher.en.js',
-    ]);
+    expect(missing.html).not.toContain('boot.js');
+    expect(preloadsOf(missing.html)).toEqual(['/assets/react.js']);
   });
 
   it("the app's other addresses get index.html as built, with no light page's code", async () => {
@@ -96,19 +92,21 @@ describe("a light page's HTML preloads its own code and words", () => {
       const res = await get(path, { 'accept-language': 'es' });
       expect(res.status, path).toBe(200);
       expect(res.html, path).toBe(INDEX);
+      expect(res.html, path).toContain('<script src="/boot.js"></script>');
     }
   });
 });
 
 describe('a build without the preloads file', () => {
-  it('serves index.html as it is', async () => {
+  it('serves index.html as it is, a light page without boot.js', async () => {
     const dist = await mkdtemp(join(tmpdir(), 'avpass-dist-'));
     await writeFile(join(dist, 'index.html'), INDEX);
     const h = await startHarness({ FRONTEND_DIST: dist }, { services: [] });
     try {
-      const res = await fetch(`${h.url}/login`);
-      expect(res.status).toBe(200);
-      expect(await res.text()).toBe(INDEX);
+      const login = await fetch(`${h.url}/login`);
+      expect(login.status).toBe(200);
+      expect(await login.text()).toBe(INDEX.replace('\n    <script src="/boot.js"></script>', ''));
+      expect(await (await fetch(`${h.url}/dashboard`)).text()).toBe(INDEX);
     } finally {
       await h.close();
       await rm(dist, { recursive: true, force: true });

@@ -5,8 +5,16 @@ import { join } from 'node:path';
 /** The pages main.tsx starts without the app's router: each loads its own shell and words (issue 40). */
 export type LightPage = 'login' | 'voucher' | 'member';
 
-/** What the build wrote for each light page (frontend/vite.config.ts, `firstPagePreloads`). */
-type FirstPagePreloads = Record<LightPage, { files: string[]; words: Partial<Record<Language, string[]>> }>;
+/**
+ * What the build wrote for the light pages that preload their code (frontend/vite.config.ts,
+ * `firstPagePreloads`): the sign-in and the member's screens, not the voucher page (decision 382).
+ */
+type FirstPagePreloads = Partial<
+  Record<LightPage, { files: string[]; words: Partial<Record<Language, string[]>> }>
+>;
+
+/** index.html's dashboard outline (frontend/public/boot.js), with the whitespace before it. */
+const BOOT_SCRIPT = /\s*<script src="\/boot\.js"><\/script>/;
 
 /** The light page an app address opens, or null (the app with its router). Mirrors frontend/src/main.tsx. */
 export function lightPageOf(path: string): LightPage | null {
@@ -17,20 +25,26 @@ export function lightPageOf(path: string): LightPage | null {
 }
 
 /**
- * The built React app's index.html, read once; null when the frontend is not built. A light page's
- * HTML also preloads that page's shell and its words in the reader's language, so the phone fetches
- * them beside React instead of after the entry has run (issue 40: a round trip on a slow network).
- * A signed-in user sent on from /login by the app fetched a few KB it does not use.
+ * The built React app's index.html, read once; null when the frontend is not built. A light page goes
+ * without the dashboards' boot.js: a classic script, it holds the parser for a round trip on a phone and
+ * does nothing there. The sign-in's and the member's HTML also preloads that page's shell and its words
+ * in the reader's language, so the phone fetches them beside React instead of after the entry has run
+ * (decision 382; a signed-in user sent on from /login by the app fetched a few KB it does not use).
  */
 export class SpaIndex {
   readonly html: string | null;
+  /** index.html without boot.js: a light page's. */
+  private readonly light: string | null = null;
   private readonly pages = new Map<string, string>();
 
   constructor(readonly distDir: string) {
     const file = join(distDir, 'index.html');
     this.html = existsSync(file) ? readFileSync(file, 'utf8') : null;
+    if (!this.html) return;
+    const light = this.html.replace(BOOT_SCRIPT, '');
+    this.light = light;
     const preloadsFile = join(distDir, 'first-page-preloads.json');
-    if (!this.html || !existsSync(preloadsFile)) return;
+    if (!existsSync(preloadsFile)) return;
     const preloads = JSON.parse(readFileSync(preloadsFile, 'utf8')) as FirstPagePreloads;
     for (const [page, { files, words }] of Object.entries(preloads)) {
       for (const language of LANGUAGES) {
@@ -39,14 +53,15 @@ export class SpaIndex {
           .join('');
         this.pages.set(
           `${page} ${language}`,
-          this.html.replace('</head>', () => `${links}</head>`),
+          light.replace('</head>', () => `${links}</head>`),
         );
       }
     }
   }
 
-  /** index.html for a light page in the reader's language: with its preloads when the build listed them. */
+  /** index.html for an address's light page (or null: the app) in the reader's language. */
   htmlFor(page: LightPage | null, language: string): string | null {
-    return (page && this.pages.get(`${page} ${language}`)) ?? this.html;
+    if (!page) return this.html;
+    return this.pages.get(`${page} ${language}`) ?? this.light;
   }
 }
