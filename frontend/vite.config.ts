@@ -157,12 +157,11 @@ const FIRST_SCREENS = {
 /**
  * The light pages whose HTML preloads their code (issue 40, decision 382): each one's shell and the area
  * of its words. main.tsx asks for these only once the entry has run (React's evaluation first); a
- * preload in the HTML fetches them beside React instead. The gateway reads the file this writes. Not the
- * voucher page: its HTML already shows the code for the till, and what arrives before that first paint
- * (three more files on a phone) delays it.
+ * preload in the HTML fetches them beside React instead. The gateway reads the file this writes.
  */
 const LIGHT_PAGES = {
   login: { shell: FIRST_SCREENS.login, words: 'public' },
+  voucher: { shell: FIRST_SCREENS.voucher, words: 'voucher' },
   member: { shell: srcFile('app/member-shell.tsx'), words: 'member' },
 };
 

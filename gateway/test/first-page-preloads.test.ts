@@ -12,6 +12,10 @@ const PRELOADS = {
     files: ['/assets/login.js'],
     words: { en: ['/assets/public.en.js'], es: ['/assets/public.es.js'] },
   },
+  voucher: {
+    files: ['/assets/voucher.js', '/assets/voucher-words.js'],
+    words: { en: ['/assets/voucher.en.js'], es: ['/assets/voucher.es.js'] },
+  },
   member: {
     files: ['/assets/member-shell.js'],
     words: { en: ['/assets/member.en.js'], es: ['/assets/member.es.js'] },
@@ -22,8 +26,9 @@ const PRELOADS = {
 const preloadsOf = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
-// Issue 40, decision 382: the sign-in's and a member's HTML preloads its shell and its words in the
-// reader's language, so a phone fetches them beside React, not after the entry has run.
+// Issue 40, decision 382: a light page's HTML (the sign-in, a member's screens, the voucher page) preloads
+// its shell and its words in the reader's language, so a phone fetches them beside React, not after the
+// entry has run; and it goes without the dashboards' boot.js.
 describe("a light page's HTML preloads its own code and words", () => {
   let h: Harness;
   let dist: string;
@@ -72,7 +77,7 @@ describe("a light page's HTML preloads its own code and words", () => {
     );
   });
 
-  it("a member's screens preload theirs; the voucher page (found or not) nothing more, and no boot.js", async () => {
+  it("a member's screens and the voucher page (found or not) preload theirs, without boot.js", async () => {
     for (const path of ['/me', '/me/sign-in']) {
       expect(preloadsOf((await get(path, { 'accept-language': 'es' })).html), path).toEqual([
         '/assets/react.js',
@@ -84,7 +89,12 @@ describe("a light page's HTML preloads its own code and words", () => {
     const missing = await get('/voucher/00000000-0000-4000-8000-000000000000');
     expect(missing.status).toBe(404);
     expect(missing.html).not.toContain('boot.js');
-    expect(preloadsOf(missing.html)).toEqual(['/assets/react.js']);
+    expect(preloadsOf(missing.html)).toEqual([
+      '/assets/react.js',
+      '/assets/voucher.js',
+      '/assets/voucher-words.js',
+      '/assets/voucher.en.js',
+    ]);
   });
 
   it("the app's other addresses get index.html as built, with no light page's code", async () => {

@@ -5,10 +5,7 @@ import { join } from 'node:path';
 /** The pages main.tsx starts without the app's router: each loads its own shell and words (issue 40). */
 export type LightPage = 'login' | 'voucher' | 'member';
 
-/**
- * What the build wrote for the light pages that preload their code (frontend/vite.config.ts,
- * `firstPagePreloads`): the sign-in and the member's screens, not the voucher page (decision 382).
- */
+/** What the build wrote for each light page (frontend/vite.config.ts, `firstPagePreloads`). */
 type FirstPagePreloads = Partial<
   Record<LightPage, { files: string[]; words: Partial<Record<Language, string[]>> }>
 >;
@@ -27,9 +24,9 @@ export function lightPageOf(path: string): LightPage | null {
 /**
  * The built React app's index.html, read once; null when the frontend is not built. A light page goes
  * without the dashboards' boot.js: a classic script, it holds the parser for a round trip on a phone and
- * does nothing there. The sign-in's and the member's HTML also preloads that page's shell and its words
- * in the reader's language, so the phone fetches them beside React instead of after the entry has run
- * (decision 382; a signed-in user sent on from /login by the app fetched a few KB it does not use).
+ * does nothing there. Its HTML also preloads the page's shell and its words in the reader's language,
+ * so the phone fetches them beside React instead of after the entry has run (decision 382; a signed-in
+ * user sent on from /login by the app fetched a few KB it does not use).
  */
 export class SpaIndex {
   readonly html: string | null;
