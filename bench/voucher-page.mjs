@@ -21,10 +21,8 @@ import { chromium } from 'playwright-core';
 import {
   api,
   createBenchDatabase,
-  describeCpu,
-  hostBenchmarkIndex,
   median,
-  phoneCpuSlowdown,
+  phoneCpu,
   startBenchPlatform,
   throttledPage,
 } from './support/bench-kit.mjs';
@@ -246,11 +244,8 @@ async function main() {
       headless: true,
       args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--no-first-run'],
     });
-    const hostIndex = await hostBenchmarkIndex(browser);
-    const cpuSlowdown = phoneCpuSlowdown(hostIndex);
-    console.log(
-      `cold visits, ${RUNS} per profile (390x844, ${describeCpu(hostIndex, cpuSlowdown)}), medians:`,
-    );
+    const { slowdown: cpuSlowdown, description } = await phoneCpu(browser);
+    console.log(`cold visits, ${RUNS} per profile (390x844, ${description}), medians:`);
     for (const network of PROFILES) {
       const profile = { ...network, cpuSlowdown };
       const runs = [];

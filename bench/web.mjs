@@ -4,7 +4,7 @@
 // The built platform (started like `npm start`) on a throwaway database serves one voucher, assigned to
 // one partner with a portal user. Chromium opens, each on a cold cache (a new browser context per run),
 // under a throttled mobile profile (1.6 Mbps down, 750 Kbps up, 150 ms round trip, the CPU slowed to
-// a low-tier phone's (bench-kit's phoneCpuSlowdown, decision 381), a 390 x 844 phone screen):
+// a low-tier phone's (bench-kit's phoneCpu, decision 381), a 390 x 844 phone screen):
 // - the voucher page twice: as a phone gets it over plain HTTP (Chromium then asks for gzip only) and
 //   as over https (`Accept-Encoding: br, gzip`, sent through the DevTools protocol);
 // - the login page: visible once its password field is drawn, ready (usable) once both fields are
@@ -24,10 +24,8 @@ import { chromium } from 'playwright-core';
 import {
   api,
   createBenchDatabase,
-  describeCpu,
-  hostBenchmarkIndex,
   median,
-  phoneCpuSlowdown,
+  phoneCpu,
   startBenchPlatform,
   throttledPage,
 } from './support/bench-kit.mjs';
@@ -274,11 +272,11 @@ async function main() {
         acceptEncoding: ENCODINGS.http,
       },
     ];
-    const hostIndex = await hostBenchmarkIndex(browser);
-    PROFILE.cpuSlowdown = phoneCpuSlowdown(hostIndex);
+    const cpu = await phoneCpu(browser);
+    PROFILE.cpuSlowdown = cpu.slowdown;
     console.log(
       `bench:web — ${RUNS} cold runs per page; ${PROFILE.downKbps / 1000} Mbps down, ${PROFILE.upKbps} Kbps up, ${PROFILE.rttMs} ms RTT, 390x844; ` +
-        describeCpu(hostIndex, PROFILE.cpuSlowdown),
+        cpu.description,
     );
     const results = {};
     for (const p of pages.filter((page) => !ONLY || ONLY.includes(page.key))) {

@@ -140,6 +140,8 @@ const FIRST_SCREENS = {
     // An API error's words (the voucher page, the member's screens and the till): beside the API client.
     srcFile('i18n/api-error-text.ts'),
     fileURLToPath(new URL('../libs/contracts/src/i18n/voucher-catalogs.ts', import.meta.url)),
+    // Which page an address opens (main.tsx; the contracts' barrel re-exports it for the gateway).
+    fileURLToPath(new URL('../libs/contracts/src/light-pages.ts', import.meta.url)),
     srcFile('locales/member-catalogs.ts'),
     srcFile('locales/public-catalogs.ts'),
   ],

@@ -116,7 +116,7 @@ export async function startBenchPlatform(dbUrl) {
  * figures, so those of two boxes can be compared (DevTools calibrates its mid-tier phone to 1,000 and its
  * low-tier one to 264 on the newer scale; Lighthouse's older comment puts a desktop at 750+).
  */
-export async function hostBenchmarkIndex(browser) {
+async function hostBenchmarkIndex(browser) {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -151,19 +151,29 @@ export const PHONE_BENCHMARK_INDEX = 264;
  * box is slowed more and two boxes measure the same phone. BENCH_CPU_SLOWDOWN=4 fixes the rate instead
  * (Lighthouse's default, which on a fast box emulates a faster phone). Decision 381.
  */
-export function phoneCpuSlowdown(hostIndex) {
+function phoneCpuSlowdown(hostIndex) {
   const fixed = Number(process.env.BENCH_CPU_SLOWDOWN);
   if (fixed > 0) return fixed;
   return Math.max(1, Math.round((hostIndex / PHONE_BENCHMARK_INDEX) * 10) / 10);
 }
 
 /** How the benchmarks name the CPU they emulate: the rate, and the host's index and the phone's. */
-export function describeCpu(hostIndex, slowdown) {
+function describeCpu(hostIndex, slowdown) {
   const how =
     Number(process.env.BENCH_CPU_SLOWDOWN) > 0
       ? 'fixed by BENCH_CPU_SLOWDOWN'
       : `calibrated to a phone of index ${PHONE_BENCHMARK_INDEX}`;
   return `CPU ${slowdown}x slower (${how}; this host's benchmark index ${hostIndex}, the phone's about ${Math.round(hostIndex / slowdown)})`;
+}
+
+/**
+ * The CPU a browser benchmark emulates on this host: `slowdown` for Emulation.setCPUThrottlingRate and
+ * its `description` to print beside the figures (the rate, the host's index and the phone's).
+ */
+export async function phoneCpu(browser) {
+  const hostIndex = await hostBenchmarkIndex(browser);
+  const slowdown = phoneCpuSlowdown(hostIndex);
+  return { slowdown, description: describeCpu(hostIndex, slowdown) };
 }
 
 /**

@@ -15,6 +15,7 @@ import { RouteTraits } from './http/route-traits';
 import { RequestLimits, RequestLimitsGuard } from './http/request-limits';
 import { SessionCache } from './http/session-cache';
 import { QueuesModule } from './queues/queues.module';
+import { HtmlAnswer } from './http/html-answer';
 import { SpaIndex } from './http/spa-index';
 import { ServiceCaller } from './rpc/service-caller';
 import { AdminProfileController, AuthController } from './routes/auth.controller';
@@ -94,6 +95,7 @@ export class GatewayModule {
           },
         },
         { provide: SpaIndex, useValue: new SpaIndex(config.FRONTEND_DIST) },
+        { provide: HtmlAnswer, useValue: new HtmlAnswer() },
         ServiceCaller,
         AuditNames,
         GatewayOperatorPort,

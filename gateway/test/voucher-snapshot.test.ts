@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +48,30 @@ describe('the voucher page arrives with the voucher in it', () => {
    * The page, asked again (at most twice) when it came as the plain index.html: the gateway waits 500 ms
    * for the voucher, which a loaded shared machine may exceed.
    */
+  /** The answer as sent (node:http does not undo gzip), asked again while it is the plain index. */
+  async function raw(path: string, headers: Record<string, string>) {
+    for (let attempt = 1; ; attempt++) {
+      const res = await new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
+        (resolve, reject) => {
+          get(`${h.url}${path}`, { headers }, (answer) => {
+            const chunks: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+            answer.on('end', () =>
+              resolve({
+                status: answer.statusCode ?? 0,
+                headers: answer.headers,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          }).on('error', reject);
+        },
+      );
+      const text =
+        res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.body).toString() : res.body.toString();
+      if (text !== INDEX || attempt === 3) return res;
+    }
+  }
+
   async function page(path: string, headers: Record<string, string> = {}) {
     for (let attempt = 1; ; attempt++) {
       const res = await fetch(`${h.url}${path}`, { headers });
@@ -60,7 +86,8 @@ describe('the voucher page arrives with the voucher in it', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(res.headers.get('etag')).toMatch(/^"[\w-]{22}"$/);
+    // Weak: fetch takes gzip, and a gzipped answer is the same page in another coding (below).
+    expect(res.headers.get('etag')).toMatch(/^W\/"[\w-]{22}"$/);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     const root = rootOf(res.html);
     expect(root).toContain('data-voucher-snapshot');
@@ -93,8 +120,10 @@ describe('the voucher page arrives with the voucher in it', () => {
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
     expect(await again.text()).toBe('');
-    // Another voucher's page, or a weak or listed form of the tag, is judged the same way.
-    const listed = await fetch(`${h.url}/voucher/${id}`, { headers: { 'if-none-match': `"x", W/${etag}` } });
+    // Another voucher's page, or the strong or listed form of the (weak, gzipped) tag, is judged the same way.
+    const listed = await fetch(`${h.url}/voucher/${id}`, {
+      headers: { 'if-none-match': `"x", ${etag.replace(/^W\//, '')}` },
+    });
     expect(listed.status).toBe(304);
     const other = await fetch(`${h.url}/voucher/${await generate({})}`, {
       headers: { 'if-none-match': etag },
@@ -110,6 +139,42 @@ describe('the voucher page arrives with the voucher in it', () => {
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
     expect(byTestId(rootOf(after.html), 'voucher-usage')).toBe('USAGE1 / 3ACTIVE');
+  });
+
+  it('goes gzipped to a browser that takes it, the same page, a 304 in either coding', async () => {
+    const id = await generate({ customTitle: 'Gzip Week' });
+    const plain = await raw(`/voucher/${id}`, { 'accept-encoding': 'identity' });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Cookie, Accept-Language, Accept-Encoding');
+    const etag = String(plain.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    const html = plain.body.toString('utf8');
+    expect(byTestId(rootOf(html), 'voucher-title')).toBe('Gzip Week');
+
+    for (const accepted of ['gzip, deflate', 'br;q=1, gzip;q=0.5', '*']) {
+      const zipped = await raw(`/voucher/${id}`, { 'accept-encoding': accepted });
+      expect([accepted, zipped.status, zipped.headers['content-encoding']]).toEqual([accepted, 200, 'gzip']);
+      expect(zipped.headers.etag).toBe(`W/${etag}`);
+      expect(zipped.headers.vary).toBe('Cookie, Accept-Language, Accept-Encoding');
+      expect(zipped.body.length).toBeLessThan(plain.body.length / 2);
+      expect(gunzipSync(zipped.body).toString('utf8')).toBe(html);
+    }
+    // Refused, or not named: as text.
+    for (const refused of ['gzip;q=0, deflate', 'deflate, br', '*;q=0'])
+      expect(
+        (await raw(`/voucher/${id}`, { 'accept-encoding': refused })).headers['content-encoding'],
+      ).toBeUndefined();
+    // Revalidated with the tag of either answer, by either client: unchanged.
+    for (const tag of [etag, `W/${etag}`])
+      for (const accepted of ['identity', 'gzip'])
+        expect(
+          (await raw(`/voucher/${id}`, { 'accept-encoding': accepted, 'if-none-match': tag })).status,
+        ).toBe(304);
+    // The page saying a voucher is not found goes gzipped too.
+    const unknown = await raw(`/voucher/${randomUUID()}`, { 'accept-encoding': 'gzip' });
+    expect([unknown.status, unknown.headers['content-encoding']]).toEqual([404, 'gzip']);
+    expect(byTestId(rootOf(gunzipSync(unknown.body).toString('utf8')), 'voucher-not-found')).toBeTruthy();
   });
 
   it('a used-up voucher says so in the script’s words, with no code for the till', async () => {

@@ -1,4 +1,4 @@
-import { requestLanguage, type FieldErrors } from '@avpass/contracts';
+import { lightPageOf, requestLanguage, type FieldErrors } from '@avpass/contracts';
 import {
   DependencyOutageLog,
   DomainError,
@@ -15,7 +15,8 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_STATUS_BY_CODE, withCode, type ErrorBody } from './error-mapping';
-import { lightPageOf, SpaIndex } from './spa-index';
+import { HtmlAnswer } from './html-answer';
+import { SpaIndex } from './spa-index';
 
 /**
  * Every error leaves as `{message, code, params?, errors?, requestId}` with the right status: `message`
@@ -27,7 +28,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpErrors');
   private readonly outages = new DependencyOutageLog(this.logger);
 
-  constructor(private readonly spa: SpaIndex) {}
+  constructor(
+    private readonly spa: SpaIndex,
+    private readonly htmlAnswer: HtmlAnswer,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -38,13 +42,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof NotFoundException && isAppRoute(request.method, path) && this.spa.html) {
       // A light page (the sign-in, a member's screens) preloads its words in the reader's language.
       const page = lightPageOf(path);
-      const language = requestLanguage(request.headers.cookie, request.headers['accept-language']);
-      if (page) void reply.header('vary', 'Cookie, Accept-Language');
-      void reply
-        .status(200)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(this.spa.htmlFor(page, language));
+      let html = this.spa.html;
+      if (page) {
+        const language = requestLanguage(request.headers.cookie, request.headers['accept-language']);
+        html = this.spa.htmlFor(page, language) ?? html;
+        void reply.header('vary', 'Cookie, Accept-Language');
+      }
+      void reply.header('cache-control', 'no-cache');
+      this.htmlAnswer.send(request, reply, html);
       return;
     }
 

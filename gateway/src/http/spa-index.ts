@@ -1,9 +1,6 @@
-import { LANGUAGES, type Language } from '@avpass/contracts';
+import { LANGUAGES, type Language, type LightPage } from '@avpass/contracts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-/** The pages main.tsx starts without the app's router: each loads its own shell and words (issue 40). */
-export type LightPage = 'login' | 'voucher' | 'member';
 
 /** What the build wrote for each light page (frontend/vite.config.ts, `firstPagePreloads`). */
 type FirstPagePreloads = Partial<
@@ -12,14 +9,6 @@ type FirstPagePreloads = Partial<
 
 /** index.html's dashboard outline (frontend/public/boot.js), with the whitespace before it. */
 const BOOT_SCRIPT = /\s*<script src="\/boot\.js"><\/script>/;
-
-/** The light page an app address opens, or null (the app with its router). Mirrors frontend/src/main.tsx. */
-export function lightPageOf(path: string): LightPage | null {
-  if (/^\/login\/?$/.test(path)) return 'login';
-  if (/^\/me(\/sign-in)?\/?$/.test(path)) return 'member';
-  if (/^\/voucher\/[^/]+\/?$/.test(path)) return 'voucher';
-  return null;
-}
 
 /**
  * The built React app's index.html, read once; null when the frontend is not built. A light page goes
@@ -56,9 +45,8 @@ export class SpaIndex {
     }
   }
 
-  /** index.html for an address's light page (or null: the app) in the reader's language. */
-  htmlFor(page: LightPage | null, language: string): string | null {
-    if (!page) return this.html;
+  /** index.html for a light page (`lightPageOf` in @avpass/contracts) in the reader's language. */
+  htmlFor(page: LightPage, language: string): string | null {
     return this.pages.get(`${page} ${language}`) ?? this.light;
   }
 }

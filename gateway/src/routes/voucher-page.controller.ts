@@ -5,9 +5,10 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.decorators';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { HtmlAnswer } from '../http/html-answer';
 import { SpaIndex } from '../http/spa-index';
 import { voucherWordsFor } from '../http/voucher-language';
-import { etagMatches, indexWithoutVoucher, indexWithVoucher, pageEtag } from '../http/voucher-snapshot';
+import { indexWithoutVoucher, indexWithVoucher, pageEtag } from '../http/voucher-snapshot';
 import { metaOf, type AuthenticatedRequest } from '../rpc/service-caller';
 
 /** How long the page waits for the voucher before sending the plain app (which then asks itself). */
@@ -32,6 +33,7 @@ export class VoucherPageController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly spa: SpaIndex,
+    private readonly htmlAnswer: HtmlAnswer,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -55,20 +57,9 @@ export class VoucherPageController {
       } else
         this.logger.debug(`no snapshot for ${id}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    // Live data (usage count): revalidated on every visit, a 304 while the page is unchanged.
-    const etag = pageEtag(html);
-    void reply
-      .header('etag', etag)
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie, Accept-Language');
-    if (etagMatches(req.headers['if-none-match'], etag)) {
-      void reply.status(304).send();
-      return;
-    }
-    // An id that names no voucher is a 404 whose page says so (and the app, when it runs, says the same).
-    void reply
-      .status(found ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .send(html);
+    // Live data (usage count): revalidated on every visit, a 304 while the page is unchanged. An id that
+    // names no voucher is a 404 whose page says so (and the app, when it runs, says the same).
+    void reply.header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language');
+    this.htmlAnswer.send(req, reply, html, { status: found ? 200 : 404, etag: pageEtag(html) });
   }
 }

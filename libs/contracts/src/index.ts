@@ -16,6 +16,7 @@ export * from './vouchers';
 export * from './rendering';
 export * from './voucher-text';
 export * from './voucher-where';
+export * from './light-pages';
 export * from './text';
 export * from './service-refusals';
 export * from './exclusives';

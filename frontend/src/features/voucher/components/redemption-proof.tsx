@@ -8,9 +8,18 @@ import { VoucherIcon } from './voucher-icon';
 // read here rather than from lib/time-zone, which would be one more script for the phone to fetch.
 const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/**
+ * The server's record of the latest use in words, or null. Asked for the viewer's zone only when there
+ * is a record: a phone's first Intl call loads ICU's data, 60-90 ms of a low-tier phone's CPU before
+ * Redeem works, for a voucher never used (issue 40).
+ */
+function lastRedemptionText(voucher: PublicVoucher, words: Words): string | null {
+  return voucher.lastRedemption ? redeemedTextIn(voucher.lastRedemption, words, viewerZone()) : null;
+}
+
 /** "Redeemed at Sports Shop on Mar 8, 2026 3:05 PM." for a used-up voucher's notice, or null (no record). */
 export function usedUpText(voucher: PublicVoucher, words: Words): string | null {
-  const text = redeemedTextIn(voucher.lastRedemption, words, viewerZone());
+  const text = lastRedemptionText(voucher, words);
   return text ? `${text}.` : null;
 }
 
@@ -31,7 +40,7 @@ export function RedemptionProof({
   // A used-up voucher says it in its "Fully redeemed" notice, with this sentence (usedUpText).
   if (!justNow && voucher.status === 'used_up') return null;
   const text =
-    redeemedTextIn(voucher.lastRedemption, words, viewerZone()) ??
+    lastRedemptionText(voucher, words) ??
     (redeemedHereAt
       ? words.t('voucher.redeemed.on', {
           when: formatDateTimeIn(words.language, redeemedHereAt, viewerZone()),
