@@ -288,9 +288,17 @@ function firstLoadChunks(getModuleInfo: (id: string) => Rolldown.ModuleInfo | nu
     'voucher-words',
   );
   assign(voucher, 'voucher');
-  // The sign-in page: what it shares with the app (the return address, the query client) in the shell, so
-  // the signed-in app never waits for `login`; the rest (the page, its form and look) in its own chunk.
+  // The sign-in page: what it shares with the app in the shell (the return address, the catalogs' loaders),
+  // so the signed-in app never waits for `login`, but TanStack Query and the query client in a chunk of
+  // their own, which the voucher page does not load (issue 40: its calls are plain hooks); the rest (the
+  // page, its form and look) in `login`.
   const signedIn = (id: string) => app.has(id) || nav.has(id) || admin.has(id) || company.has(id);
+  const query = (id: string) =>
+    /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]lib[\\/]query-client\.ts$/.test(id);
+  assign(
+    login.filter((id) => signedIn(id) && query(id)),
+    'query',
+  );
   assign(login.filter(signedIn), 'shell');
   assign(login, 'login');
   assign(app, 'app');

@@ -1,6 +1,6 @@
 import type { PublicVoucher } from '@avpass/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { useEffect, useSyncExternalStore } from 'react';
+import { apiRequest, isShedAnswer } from '@/lib/api-client';
 import { VOUCHER_URLS } from './urls';
 
 /*
@@ -17,17 +17,6 @@ export function voucherOf(value: unknown): PublicVoucher {
   return value as PublicVoucher;
 }
 
-/** GET /api/qr-codes/{id}: the public voucher. */
-export function voucherQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: [VOUCHER_URLS.voucher(id)],
-    queryFn: async ({ signal }) =>
-      voucherOf(await (await apiRequest(VOUCHER_URLS.voucher(id), { signal })).json()),
-    refetchOnWindowFocus: true,
-    staleTime: 0,
-  });
-}
-
 /** The JSON data block the gateway puts in /voucher/{id} (gateway/src/http/voucher-snapshot.ts). */
 const EMBEDDED_VOUCHER_ID = 'avpass-voucher';
 
@@ -35,7 +24,7 @@ let embedded: { voucher: PublicVoucher; at: number } | null | undefined;
 
 /**
  * The voucher the gateway sent inside the page, when it is this id's: the element is read once and
- * removed. It only starts a query (marked with the time it was read, so it is refetched as usual).
+ * removed. It only starts the voucher's store, which fetches it again as usual.
  */
 function embeddedVoucher(id: string) {
   if (embedded === undefined) {
@@ -53,15 +42,107 @@ function embeddedVoucher(id: string) {
   return embedded?.voucher.id === id ? embedded : undefined;
 }
 
+/** What `useVoucher` returns: the voucher (kept through a failed refetch), the last failure, and a retry. */
+export interface VoucherResult {
+  data: PublicVoucher | undefined;
+  error: unknown;
+  isPending: boolean;
+  refetch: () => Promise<void>;
+}
+
+interface VoucherState {
+  data: PublicVoucher | undefined;
+  error: unknown;
+}
+
+/** A refetch the server turned away (503 + Retry-After) is asked again after it, this many times. */
+const SHED_RETRIES = 3;
+
+/**
+ * One voucher's answer, shared by the page and its Redeem panel: fetched again on each mount and when
+ * the phone comes back to the page, one request at a time. By hand rather than with TanStack Query,
+ * which the voucher page then does not load (issue 40: ~12 KB gzip and its start-up on a phone before
+ * Redeem works); the rules are the app's query client's: a shed answer is retried after the server's
+ * Retry-After, any other failure is shown, a failed refetch keeps the voucher on screen.
+ */
+class VoucherStore {
+  private state: VoucherState;
+  private readonly listeners = new Set<() => void>();
+  private inFlight: Promise<void> | null = null;
+
+  constructor(
+    private readonly id: string,
+    initial: PublicVoucher | undefined,
+  ) {
+    this.state = { data: initial, error: null };
+  }
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  readonly snapshot = () => this.state;
+
+  /** The voucher as an answer gave it (a redeem's), shown at once. */
+  set(data: PublicVoucher): void {
+    this.update({ data, error: null });
+  }
+
+  readonly refetch = (): Promise<void> => {
+    this.inFlight ??= this.fetchVoucher().finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  };
+
+  private async fetchVoucher(): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const data = voucherOf(await (await apiRequest(VOUCHER_URLS.voucher(this.id))).json());
+        this.update({ data, error: null });
+        return;
+      } catch (error) {
+        if (isShedAnswer(error) && attempt < SHED_RETRIES) {
+          await new Promise((resolve) => setTimeout(resolve, error.retryAfterMs));
+          continue;
+        }
+        this.update({ data: this.state.data, error });
+        return;
+      }
+    }
+  }
+
+  private update(state: VoucherState): void {
+    this.state = state;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+const stores = new Map<string, VoucherStore>();
+
+/** The store of a voucher id, started from the copy in the page when it is this id's. */
+export function voucherStore(id: string): VoucherStore {
+  let store = stores.get(id);
+  if (!store) stores.set(id, (store = new VoucherStore(id, embeddedVoucher(id)?.voucher)));
+  return store;
+}
+
 /**
  * The voucher, starting from the copy in the page when there is one: the first render shows the voucher
- * instead of a loading state, and it is still fetched again as usual (it is stale from the start).
+ * instead of a loading state, and it is still fetched again on mount and whenever the page becomes
+ * visible again (a member coming back to it after a redeem at the till).
  */
-export function useVoucher(id: string) {
-  return useQuery({
-    ...voucherQueryOptions(id),
-    // Functions: called only when the query is created, not on every render.
-    initialData: () => embeddedVoucher(id)?.voucher,
-    initialDataUpdatedAt: () => embeddedVoucher(id)?.at,
-  });
+export function useVoucher(id: string): VoucherResult {
+  const store = voucherStore(id);
+  const { data, error } = useSyncExternalStore(store.subscribe, store.snapshot);
+  useEffect(() => {
+    void store.refetch();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void store.refetch();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [store]);
+  return { data, error, isPending: data === undefined && !error, refetch: store.refetch };
 }

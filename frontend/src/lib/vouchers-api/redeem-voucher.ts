@@ -1,8 +1,8 @@
 import type { RedeemResponse } from '@avpass/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { apiErrorOf, ApiError } from '@/lib/api-client';
 import { VOUCHER_URLS } from './urls';
-import { voucherOf } from './get-public-voucher';
+import { voucherOf, voucherStore } from './get-public-voucher';
 
 /**
  * POST /api/redeem/{id}. One Idempotency-Key per press of the button: if the phone loses its
@@ -31,24 +31,55 @@ export async function redeemVoucher(
   return { ...(body as RedeemResponse), voucher: voucherOf(body.voucher) };
 }
 
+/** POST /api/redeem/{id} with a network failure retried with the same key (safe: counted once). */
+async function redeemWithRetries(id: string, key: string, transactionAmount?: number) {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await redeemVoucher(id, key, transactionAmount);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+    }
+  }
+  throw lastError;
+}
+
+interface RedeemCallbacks {
+  onSuccess?: (result: RedeemResponse) => void;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The Redeem button's call: `isPending` while it runs; the answer's voucher is shown at once and the
+ * voucher fetched again after any outcome (useVoucher's store). A plain hook rather than TanStack
+ * Query's mutation, which the voucher page does not load (issue 40).
+ */
 export function useRedeemVoucher(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // A network failure is retried with the same key (safe: the server counts it once).
-    mutationFn: async ({ key, transactionAmount }: { key: string; transactionAmount?: number }) => {
-      let lastError: unknown;
-      for (let attempt = 0; attempt < 3; attempt++) {
-        try {
-          return await redeemVoucher(id, key, transactionAmount);
-        } catch (error) {
-          if (error instanceof ApiError) throw error;
-          lastError = error;
-          await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
-        }
-      }
-      throw lastError;
+  const [isPending, setPending] = useState(false);
+  const mutate = useCallback(
+    (
+      { key, transactionAmount }: { key: string; transactionAmount?: number },
+      { onSuccess, onError }: RedeemCallbacks = {},
+    ) => {
+      const store = voucherStore(id);
+      setPending(true);
+      redeemWithRetries(id, key, transactionAmount).then(
+        (result) => {
+          store.set(result.voucher);
+          setPending(false);
+          onSuccess?.(result);
+          void store.refetch();
+        },
+        (error: unknown) => {
+          setPending(false);
+          onError?.(error);
+          void store.refetch();
+        },
+      );
     },
-    onSuccess: (result) => queryClient.setQueryData([VOUCHER_URLS.voucher(id)], result.voucher),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [VOUCHER_URLS.voucher(id)] }),
-  });
+    [id],
+  );
+  return { mutate, isPending };
 }

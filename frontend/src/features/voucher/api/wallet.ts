@@ -1,5 +1,5 @@
 import type { GoogleWalletLink, WalletAvailability } from '@avpass/contracts/wallet';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiRequest } from '@/lib/api-client';
 
 /*
@@ -24,23 +24,33 @@ export function walletAvailabilityOf(value: unknown): WalletAvailability {
   return { apple: apple === true, google: google === true };
 }
 
+let availability: Promise<WalletAvailability | undefined> | null = null;
+
 /**
- * Which wallets are configured. It changes only with a deployment (the gateway says so with a
- * cache of a few minutes), so it is asked once per page; a failure shows no badge and is not retried.
+ * Which wallets are configured. It changes only with a deployment (the gateway says so with a cache of
+ * a few minutes), so it is asked once per page; a failure shows no badge and is not retried. Kept by
+ * hand, not in TanStack Query, which the voucher page does not load (issue 40).
  */
-export function walletAvailabilityQueryOptions() {
-  return queryOptions({
-    queryKey: [WALLET_URLS.availability],
-    queryFn: async ({ signal }) =>
-      walletAvailabilityOf(await (await apiRequest(WALLET_URLS.availability, { signal })).json()),
-    staleTime: Infinity,
-    retry: false,
-  });
+function walletAvailability(): Promise<WalletAvailability | undefined> {
+  availability ??= apiRequest(WALLET_URLS.availability)
+    .then(async (response) => walletAvailabilityOf(await response.json()))
+    .catch(() => undefined);
+  return availability;
 }
 
 /** The wallets the badges offer; `undefined` until the gateway answers (and after a failure). */
 export function useWalletAvailability(): WalletAvailability | undefined {
-  return useQuery(walletAvailabilityQueryOptions()).data;
+  const [available, setAvailable] = useState<WalletAvailability | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    void walletAvailability().then((answer) => {
+      if (current) setAvailable(answer);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return available;
 }
 
 /**
