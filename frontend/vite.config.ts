@@ -109,6 +109,8 @@ const srcFile = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.
 
 /** React itself (and the bundler's runtime): every page needs it, and it changes only with an upgrade. */
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime/;
+/** TanStack Query and the app's query client (lib/query-client.ts). */
+const QUERY = /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]lib[\\/]query-client\.ts$/;
 
 /**
  * First loads in a handful of requests (issue 28). Left to itself the bundler splits the shared MUI
@@ -288,17 +290,9 @@ function firstLoadChunks(getModuleInfo: (id: string) => Rolldown.ModuleInfo | nu
     'voucher-words',
   );
   assign(voucher, 'voucher');
-  // The sign-in page: what it shares with the app in the shell (the return address, the catalogs' loaders),
-  // so the signed-in app never waits for `login`, but TanStack Query and the query client in a chunk of
-  // their own, which the voucher page does not load (issue 40: its calls are plain hooks); the rest (the
-  // page, its form and look) in `login`.
+  // The sign-in page: what it shares with the app (the return address, the catalogs' loaders) in the shell,
+  // so the signed-in app never waits for `login`; the rest (the page, its form and look) in its own chunk.
   const signedIn = (id: string) => app.has(id) || nav.has(id) || admin.has(id) || company.has(id);
-  const query = (id: string) =>
-    /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]lib[\\/]query-client\.ts$/.test(id);
-  assign(
-    login.filter((id) => signedIn(id) && query(id)),
-    'query',
-  );
   assign(login.filter(signedIn), 'shell');
   assign(login, 'login');
   assign(app, 'app');
@@ -330,6 +324,9 @@ function firstLoadChunking(): Rolldown.CodeSplittingOptions {
   return {
     groups: [
       { name: 'react', test: REACT, priority: 2 },
+      // TanStack Query and the query client: the app's and the member's screens', not the sign-in's or the
+      // voucher page's (issue 40: their calls are plain hooks), so none of the first-load chunks holds it.
+      { name: 'query', test: QUERY, priority: 2, includeDependenciesRecursively: false },
       {
         debugName: 'first-loads',
         name: (id, ctx) => {

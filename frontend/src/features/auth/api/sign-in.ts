@@ -1,5 +1,6 @@
 import type { AuthResponse, CompanyLoginRequest, LoginRequest } from '@avpass/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { CURRENT_USER_URL } from '@/lib/session/current-user-url';
 import { storeAuthToken } from '@/lib/session/auth-storage';
 import { companyLogin } from './company-login';
@@ -35,14 +36,37 @@ export async function signIn(input: SignInInput): Promise<AuthResponse> {
   return request.endpoint === 'company-login' ? companyLogin(request.body) : login(request.body);
 }
 
-/** Signs in, stores the token and primes the current-user query so guards do not wait for it. */
+interface SignInCallbacks {
+  onSuccess?: (response: AuthResponse) => void;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Signs in and stores the token: `isPending` while it runs. The caller primes the app's current user
+ * with the answer (`primeCurrentUser`), so guards do not wait for it. A plain hook rather than TanStack
+ * Query's mutation: the sign-in page loaded alone does not load TanStack Query before its form works
+ * (issue 40); the app that takes over after the sign-in does.
+ */
 export function useSignIn() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signIn,
-    onSuccess: (response) => {
-      queryClient.setQueryData([CURRENT_USER_URL], response.user);
-      storeAuthToken(response.token);
-    },
-  });
+  const [isPending, setPending] = useState(false);
+  const mutate = useCallback((input: SignInInput, { onSuccess, onError }: SignInCallbacks = {}) => {
+    setPending(true);
+    signIn(input).then(
+      (response) => {
+        storeAuthToken(response.token);
+        setPending(false);
+        onSuccess?.(response);
+      },
+      (error: unknown) => {
+        setPending(false);
+        onError?.(error);
+      },
+    );
+  }, []);
+  return { mutate, isPending };
+}
+
+/** The signed-in user, as the sign-in answered: the app's current-user query starts with it. */
+export function primeCurrentUser(queryClient: QueryClient, response: AuthResponse): void {
+  queryClient.setQueryData([CURRENT_USER_URL], response.user);
 }
