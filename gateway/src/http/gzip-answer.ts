@@ -16,9 +16,10 @@ const gzipAsync = promisify(gzip);
 const MIN_BYTES = 8 * 1024;
 
 /**
- * Gzips a route's JSON answer when the client accepts it (the gateway compresses nothing else: its
- * answers are small, and a proxy in front may do it). For answers that are big by design: a page of
- * the till's offline copy is ~250 KB of JSON and ~25 KB gzipped (decision 153).
+ * Gzips a route's JSON answer when the client accepts it (the other JSON answers are small, and a
+ * proxy in front may do it; the app's HTML pages have html-answer.ts, decision 383). For answers that
+ * are big by design: a page of the till's offline copy is ~250 KB of JSON and ~25 KB gzipped
+ * (decision 153).
  */
 @Injectable()
 export class GzipAnswerInterceptor implements NestInterceptor {
