@@ -1,10 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { get, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness';
+import { rawGet as raw } from './support/raw-answer';
 
 const INDEX = `<!doctype html><html lang="en"><head><title>AV Pass</title><link rel="modulepreload" crossorigin href="/assets/react.js"></head><body><div id="root"></div>\n    <script src="/boot.js"></script><script type="module" src="/assets/index.js"></script></body></html>`;
 
@@ -23,16 +23,6 @@ const PRELOADS = {
     words: { en: ['/assets/member.en.js'], es: ['/assets/member.es.js'] },
   },
 };
-
-/** An answer as sent (node:http does not undo gzip). */
-const raw = (url: string, headers: Record<string, string>) =>
-  new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    get(url, { headers }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
 
 /** The modulepreload hrefs of a page, in order. */
 const preloadsOf = (html: string) =>

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { get, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness';
+import { rawGet, textOf } from './support/raw-answer';
 
 const INDEX = `<!doctype html><html><head><title>AV Pass</title></head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>`;
 
@@ -48,27 +48,11 @@ describe('the voucher page arrives with the voucher in it', () => {
    * The page, asked again (at most twice) when it came as the plain index.html: the gateway waits 500 ms
    * for the voucher, which a loaded shared machine may exceed.
    */
-  /** The answer as sent (node:http does not undo gzip), asked again while it is the plain index. */
+  /** The answer as sent (still gzipped), asked again (at most twice) while it is the plain index. */
   async function raw(path: string, headers: Record<string, string>) {
     for (let attempt = 1; ; attempt++) {
-      const res = await new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
-        (resolve, reject) => {
-          get(`${h.url}${path}`, { headers }, (answer) => {
-            const chunks: Buffer[] = [];
-            answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-            answer.on('end', () =>
-              resolve({
-                status: answer.statusCode ?? 0,
-                headers: answer.headers,
-                body: Buffer.concat(chunks),
-              }),
-            );
-          }).on('error', reject);
-        },
-      );
-      const text =
-        res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.body).toString() : res.body.toString();
-      if (text !== INDEX || attempt === 3) return res;
+      const res = await rawGet(`${h.url}${path}`, headers);
+      if (textOf(res) !== INDEX || attempt === 3) return res;
     }
   }
 
