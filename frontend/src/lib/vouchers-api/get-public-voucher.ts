@@ -61,17 +61,20 @@ const SHED_RETRIES = 3;
 /**
  * One voucher's answer, shared by the page and its Redeem panel: fetched again on each mount and when
  * the phone comes back to the page, one request at a time. By hand rather than with TanStack Query,
- * which the voucher page then does not load (issue 40: ~12 KB gzip and its start-up on a phone before
- * Redeem works); the rules are the app's query client's: a shed answer is retried after the server's
- * Retry-After, any other failure is shown, a failed refetch keeps the voucher on screen.
+ * which the voucher page then does not load (issue 40, decision 384); the rules are the app's query
+ * client's: a shed answer is retried after the server's Retry-After, any other failure is shown, a failed
+ * refetch keeps the voucher on screen. An answer older than the newest one asked for, or than a redeem's
+ * voucher, is dropped: a refetch started before a redeem never puts back the usage from before it.
  */
-class VoucherStore {
+export class VoucherStore {
   private state: VoucherState;
   private readonly listeners = new Set<() => void>();
   private inFlight: Promise<void> | null = null;
+  /** Counts the answers asked for and the vouchers set: only the newest one is shown. */
+  private generation = 0;
 
   constructor(
-    private readonly id: string,
+    private readonly load: () => Promise<PublicVoucher>,
     initial: PublicVoucher | undefined,
   ) {
     this.state = { data: initial, error: null };
@@ -84,25 +87,33 @@ class VoucherStore {
 
   readonly snapshot = () => this.state;
 
-  /** The voucher as an answer gave it (a redeem's), shown at once. */
+  /** The voucher as an answer gave it (a redeem's), shown at once; an answer already on its way is dropped. */
   set(data: PublicVoucher): void {
+    this.generation++;
     this.update({ data, error: null });
   }
 
-  readonly refetch = (): Promise<void> => {
-    this.inFlight ??= this.fetchVoucher().finally(() => {
-      this.inFlight = null;
+  /**
+   * Asks for the voucher again: joins the request on its way, unless `fresh` (after a redeem: the answer on
+   * its way may predate it), which asks anew and drops the older answer.
+   */
+  readonly refetch = (fresh = false): Promise<void> => {
+    if (this.inFlight && !fresh) return this.inFlight;
+    const run = this.fetchVoucher(++this.generation).finally(() => {
+      if (this.inFlight === run) this.inFlight = null;
     });
-    return this.inFlight;
+    this.inFlight = run;
+    return run;
   };
 
-  private async fetchVoucher(): Promise<void> {
+  private async fetchVoucher(generation: number): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const data = voucherOf(await (await apiRequest(VOUCHER_URLS.voucher(this.id))).json());
-        this.update({ data, error: null });
+        const data = await this.load();
+        if (generation === this.generation) this.update({ data, error: null });
         return;
       } catch (error) {
+        if (generation !== this.generation) return;
         if (isShedAnswer(error) && attempt < SHED_RETRIES) {
           await new Promise((resolve) => setTimeout(resolve, error.retryAfterMs));
           continue;
@@ -124,7 +135,10 @@ const stores = new Map<string, VoucherStore>();
 /** The store of a voucher id, started from the copy in the page when it is this id's. */
 export function voucherStore(id: string): VoucherStore {
   let store = stores.get(id);
-  if (!store) stores.set(id, (store = new VoucherStore(id, embeddedVoucher(id)?.voucher)));
+  if (!store) {
+    const load = async () => voucherOf(await (await apiRequest(VOUCHER_URLS.voucher(id))).json());
+    stores.set(id, (store = new VoucherStore(load, embeddedVoucher(id)?.voucher)));
+  }
   return store;
 }
 
@@ -144,5 +158,5 @@ export function useVoucher(id: string): VoucherResult {
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [store]);
-  return { data, error, isPending: data === undefined && !error, refetch: store.refetch };
+  return { data, error, isPending: data === undefined && !error, refetch: () => store.refetch() };
 }

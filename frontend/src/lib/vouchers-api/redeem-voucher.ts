@@ -70,12 +70,12 @@ export function useRedeemVoucher(id: string) {
           store.set(result.voucher);
           setPending(false);
           onSuccess?.(result);
-          void store.refetch();
+          void store.refetch(true);
         },
         (error: unknown) => {
           setPending(false);
           onError?.(error);
-          void store.refetch();
+          void store.refetch(true);
         },
       );
     },
